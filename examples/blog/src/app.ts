@@ -1,0 +1,2 @@
+// The blog application module (issue 4).
+export const appName = 'blog';

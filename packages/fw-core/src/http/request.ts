@@ -1,0 +1,53 @@
+/**
+ * FwRequest: the request object plugins, security callbacks and controllers receive. It wraps
+ * Node's IncomingMessage/ServerResponse (both reachable as `raw` and `res`) and carries what
+ * the router and plugins found. Plugins return it (possibly changed) in their result tuples.
+ */
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
+import type { FwResponse, HeaderMap } from './response.ts';
+
+/** What the pipeline knows about the matched route, for plugins, logs and telemetry. */
+export interface RouteInfo {
+  /** The application the route belongs to (`bootstrap_application`). */
+  readonly app: string;
+  /** The route template as registered, prefix included, e.g. `/api/posts/:id`. */
+  readonly template: string;
+  /** Controller module name, e.g. `blog_posts_controller`; undefined for inline handlers. */
+  readonly module: string | undefined;
+  /** Controller function name, e.g. `show`; undefined for inline handlers. */
+  readonly function: string | undefined;
+  /** Extra data the route definition carried (`options.extra`), opaque to fw. */
+  readonly extra: Readonly<Record<string, unknown>>;
+}
+
+/** The request as the pipeline passes it along. */
+export interface FwRequest {
+  readonly raw: IncomingMessage;
+  readonly res: ServerResponse;
+  /** Request id: a valid incoming `x-request-id`, else generated; echoed in the response. */
+  readonly id: string;
+  /** Method as sent (uppercase for the standard methods). */
+  readonly method: string;
+  /** Raw path, without the query string. */
+  readonly path: string;
+  /** Raw query string without `?`; '' when absent. */
+  readonly query: string;
+  readonly headers: IncomingHttpHeaders;
+  /** Path bindings, percent-decoded once (`{id: "42"}`). */
+  readonly bindings: Readonly<Record<string, string>>;
+  /** Segments captured by a final `[...]`, else undefined. */
+  readonly pathinfo: readonly string[] | undefined;
+  readonly route: RouteInfo;
+  /** Decoded JSON body (set by fw_request_plugin with decode_json_body); undefined when none. */
+  body?: unknown;
+  /** Decoded urlencoded form (set by fw_request_plugin with read_urlencoded_body). */
+  params?: Record<string, string | string[]>;
+  /** What a security callback returned with its permission. */
+  auth_data?: unknown;
+  /** Headers added to whatever response is finally written (CORS and rate-limit headers). */
+  readonly responseHeaders: HeaderMap;
+  /** The controller's answer, visible to post_request plugins, which may replace it. */
+  response?: FwResponse;
+  /** Free per-request storage for plugins and handlers. */
+  readonly locals: Record<string, unknown>;
+}

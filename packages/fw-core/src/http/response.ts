@@ -1,0 +1,67 @@
+/**
+ * Response descriptions: what controllers return and post_request plugins may inspect or
+ * replace. The pipeline writes exactly one of these per request (see write-response.ts).
+ */
+
+/** Header values as fw sets them. */
+export type HeaderMap = Record<string, string | readonly string[]>;
+
+/** A JSON body with a status (200 unless given: fw never guesses 201). */
+export interface JsonResponse {
+  readonly kind: 'json';
+  readonly status: number;
+  readonly headers?: HeaderMap;
+  readonly body: unknown;
+}
+
+/** A status with an optional text/binary body, e.g. 204 with none. */
+export interface StatusResponse {
+  readonly kind: 'status';
+  readonly status: number;
+  readonly headers?: HeaderMap;
+  readonly body?: string | Uint8Array;
+}
+
+/** A redirect to `location`. */
+export interface RedirectResponse {
+  readonly kind: 'redirect';
+  readonly status: 301 | 302 | 303 | 307 | 308;
+  readonly location: string;
+  readonly headers?: HeaderMap;
+}
+
+/** A file from disk, streamed, with a content type from its extension unless given. */
+export interface FileResponse {
+  readonly kind: 'file';
+  readonly path: string;
+  readonly status?: number;
+  readonly headers?: HeaderMap;
+}
+
+/** Everything a controller may answer. */
+export type FwResponse = JsonResponse | StatusResponse | RedirectResponse | FileResponse;
+
+/** `{kind: 'json'}` with status 200 unless given. */
+export function json(body: unknown, status = 200, headers?: HeaderMap): JsonResponse {
+  return headers === undefined ? { kind: 'json', status, body } : { kind: 'json', status, body, headers };
+}
+
+/** A bare status, optionally with headers and a body. */
+export function status(code: number, headers?: HeaderMap, body?: string | Uint8Array): StatusResponse {
+  return { kind: 'status', status: code, ...(headers && { headers }), ...(body !== undefined && { body }) };
+}
+
+/** An HTML page (`text/html; charset=utf-8`). */
+export function html(body: string, code = 200, headers?: HeaderMap): StatusResponse {
+  return status(code, { 'content-type': 'text/html; charset=utf-8', ...headers }, body);
+}
+
+/** A redirect, 302 unless given. */
+export function redirect(location: string, code: RedirectResponse['status'] = 302): RedirectResponse {
+  return { kind: 'redirect', status: code, location };
+}
+
+/** A file response. */
+export function sendFile(path: string, headers?: HeaderMap): FileResponse {
+  return headers === undefined ? { kind: 'file', path } : { kind: 'file', path, headers };
+}

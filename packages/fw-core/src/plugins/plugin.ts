@@ -1,0 +1,71 @@
+/**
+ * The plugin contract (spec: "Request plugins"). Erlang's result tuples become TypeScript
+ * tuples: `['ok', req, state]`, `['break', req, state]`, `['stop', req, state]`,
+ * `['error', reason]`. Every callback is optional and may be async.
+ */
+import type { FwRequest } from '../http/request.ts';
+import type { Logger } from '../log/logger.ts';
+
+/** The two plugin phases. */
+export type Phase = 'pre_request' | 'post_request';
+
+/** What a phase callback returns. */
+export type PluginResult<S> =
+  | readonly ['ok', FwRequest, S]
+  | readonly ['break', FwRequest, S]
+  | readonly ['stop', FwRequest, S]
+  | readonly ['error', unknown];
+
+/** The environment argument of a phase callback. */
+export interface PluginEnv {
+  /** The application (`bootstrap_application`). */
+  readonly app: string;
+  /** `environment` from the configuration, e.g. `dev`. */
+  readonly environment: string;
+  readonly phase: Phase;
+  readonly logger: Logger;
+}
+
+/** `plugin_info()`'s answer. */
+export interface PluginInfo {
+  readonly title: string;
+  readonly version: string;
+  readonly url: string;
+  readonly description: string;
+  readonly authors: readonly string[];
+  /** `[name, description]` per option. */
+  readonly options?: readonly (readonly [string, string])[];
+}
+
+/** Plugin options as written in the configuration. */
+export type PluginOptions = Readonly<Record<string, unknown>>;
+
+/** A phase callback: request, environment, options, state. */
+export type PhaseCallback<S, O> = (
+  req: FwRequest,
+  env: PluginEnv,
+  options: O,
+  state: S,
+) => PluginResult<S> | Promise<PluginResult<S>>;
+
+/**
+ * A plugin module. `name` is how configuration refers to it (`fw_request_plugin`).
+ * `init` runs once per plugin instance at start (fw passes the registration's options; the
+ * Erlang original's init/0 ignored them) and may throw an FwError to refuse bad options: that
+ * fails start-up. `stop(state)` runs once at shutdown.
+ */
+export interface FwPlugin<S = unknown, O = PluginOptions> {
+  readonly name: string;
+  readonly pre_request?: PhaseCallback<S, O>;
+  readonly post_request?: PhaseCallback<S, O>;
+  readonly plugin_info?: () => PluginInfo;
+  readonly init?: (options: O) => S | Promise<S>;
+  readonly stop?: (state: S) => void | Promise<void>;
+}
+
+/** A registration in configuration or on a route group: `{phase, module, options}`. */
+export interface PluginEntry {
+  readonly phase: Phase;
+  readonly module: string;
+  readonly options?: PluginOptions;
+}

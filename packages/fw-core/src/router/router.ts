@@ -1,0 +1,83 @@
+/**
+ * The router contract. A router is compiled once from route definitions (all checks happen
+ * then, as coded FwErrors) and answers `find()` per request without allocating more than the
+ * bindings it returns. Route `data` is opaque to the router.
+ */
+
+/** HTTP methods a route may name, lowercase as in route definitions. */
+export const HTTP_METHODS = [
+  'get',
+  'head',
+  'post',
+  'put',
+  'patch',
+  'delete',
+  'options',
+  'trace',
+  'connect',
+] as const;
+
+/** A lowercase HTTP method name. */
+export type HttpMethod = (typeof HTTP_METHODS)[number];
+
+/** The methods of a route: a list, or `'_'` for every method. */
+export type MethodSpec = readonly HttpMethod[] | '_';
+
+/** One route to compile. */
+export interface RouteDefinition<T> {
+  /** `'_'` (any host, the default), an exact host name, or `*.example.com`. */
+  readonly host?: string;
+  /** Path template: static segments, `:name` bindings, a final `[...]` wildcard. */
+  readonly path: string;
+  /** Defaults to `'_'`. */
+  readonly methods?: MethodSpec;
+  readonly data: T;
+}
+
+/** A route after compilation, as the router holds it. */
+export interface CompiledRoute<T> {
+  /** Normalised host: lowercase, `'_'` for any. */
+  readonly host: string;
+  readonly path: string;
+  readonly methods: MethodSpec;
+  readonly bindingNames: readonly string[];
+  readonly hasWildcard: boolean;
+  readonly data: T;
+}
+
+/** The route was found for this method. */
+export interface RouteFound<T> {
+  readonly kind: 'found';
+  readonly route: CompiledRoute<T>;
+  /** Percent-decoded once; `%2F` inside a segment stays inside it. */
+  readonly bindings: Record<string, string>;
+  /** Segments captured by a final `[...]` (decoded), or undefined when the route has none. */
+  readonly pathinfo: string[] | undefined;
+}
+
+/** No route has this path on the selected host: answer 404. */
+export interface RouteNotFound {
+  readonly kind: 'not_found';
+}
+
+/** The path exists but not for this method: answer 405 with `allow: <allowed joined by ', '>`. */
+export interface MethodNotAllowed {
+  readonly kind: 'method_not_allowed';
+  /** Uppercase method names in canonical order, HEAD included wherever GET is. */
+  readonly allowed: readonly string[];
+}
+
+/** What `find()` answers. */
+export type LookupResult<T> = RouteFound<T> | RouteNotFound | MethodNotAllowed;
+
+/** A compiled router. */
+export interface Router<T> {
+  /**
+   * Looks a request up. `method` as Node gives it (uppercase), `host` the raw Host header
+   * (port ignored, case-insensitive, undefined when absent), `url` the raw request target
+   * (everything from `?` or `#` on is ignored).
+   */
+  find(method: string, host: string | undefined, url: string): LookupResult<T>;
+  /** Every compiled route, in definition order. */
+  routes(): readonly CompiledRoute<T>[];
+}
