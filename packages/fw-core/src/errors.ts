@@ -23,11 +23,51 @@ export const errorCodes = {
   },
   FW_ERR_ROUTE_BAD_HOST: { summary: 'A route host is not a host name, *.wildcard or _' },
   // --- config ---
+  FW_ERR_CONFIG_NOT_FOUND: { summary: 'The fw.config.json file is missing or cannot be read' },
+  FW_ERR_CONFIG_BAD_JSON: { summary: 'The fw.config.json file is not valid JSON' },
+  FW_ERR_CONFIG_UNKNOWN_KEY: { summary: 'A configuration key fw does not know' },
+  FW_ERR_CONFIG_BAD_VALUE: {
+    summary: 'A configuration value or environment variable has the wrong type or value',
+  },
+  FW_ERR_CONFIG_MISSING_KEY: { summary: 'A required configuration key is not set' },
   // --- app and route groups ---
+  FW_ERR_APP_NOT_FOUND: { summary: 'The app directory has no package.json or app module to load' },
+  FW_ERR_APP_BAD_MODULE: { summary: 'The app module does not default-export an fw app {name, router}' },
+  FW_ERR_APP_NAME_MISMATCH: { summary: 'The app name differs from bootstrap_application' },
+  FW_ERR_GROUP_BAD_SHAPE: { summary: 'A route group is not {prefix, host?, security, plugins?, routes}' },
+  FW_ERR_GROUP_BAD_PREFIX: { summary: "A route group prefix is not '' or '/segment' without a trailing slash" },
+  FW_ERR_GROUP_BAD_SECURITY: { summary: 'A route group security is neither false nor a function' },
+  FW_ERR_ROUTE_BAD_HANDLER: { summary: 'A route has no valid handler, directory or file' },
+  FW_ERR_ROUTE_BAD_OPTIONS: { summary: 'A route options object has an unknown key or a wrong type' },
+  FW_ERR_STREAM_HANDLER_UNKNOWN: { summary: 'server_configuration.stream_handlers names an unknown handler' },
   // --- plugins ---
+  FW_ERR_PLUGIN_UNKNOWN: { summary: 'A plugin registration names a module that is neither built in nor provided by the app' },
+  FW_ERR_PLUGIN_MISSING_CALLBACK: { summary: 'A plugin is registered for a phase whose callback it does not export' },
+  FW_ERR_PLUGIN_INIT_FAILED: { summary: "A plugin's init threw; start-up stops" },
+  FW_ERR_PLUGIN_BAD_OPTIONS: { summary: "A plugin's options have an unknown name, a wrong type or miss a required one" },
   // --- http: request bodies and responses ---
+  FW_ERR_BODY_TOO_LARGE: { summary: 'The request body is larger than the configured limit', status: 413 },
+  FW_ERR_BODY_LENGTH_MISMATCH: {
+    summary: 'The request body ended short of its Content-Length, or the client aborted the upload',
+    status: 400,
+  },
+  FW_ERR_BODY_ALREADY_CONSUMED: { summary: 'The request body was read by someone else before readBody' },
+  FW_ERR_UNSUPPORTED_ENCODING: { summary: 'The request body has a Content-Encoding other than identity', status: 415 },
+  FW_ERR_UNSUPPORTED_CHARSET: { summary: 'The request body has a charset other than utf-8', status: 415 },
+  FW_ERR_BODY_MALFORMED_JSON: { summary: 'The request body is not valid UTF-8 JSON', status: 400 },
+  FW_ERR_BODY_FORBIDDEN_KEY: {
+    summary: 'The JSON body has a __proto__ key or a constructor.prototype (prototype poisoning)',
+    status: 400,
+  },
+  FW_ERR_BODY_TOO_DEEP: { summary: 'The JSON body is nested deeper than fw accepts', status: 400 },
   // --- static files ---
+  FW_ERR_STATIC_NOT_FOUND: { summary: "A static route's directory or file does not exist or cannot be read at start-up" },
+  FW_ERR_STATIC_WRONG_KIND: { summary: "A static route's directory is not a directory, or its file is not a regular file" },
+  FW_ERR_STATIC_READ_FAILED: { summary: 'Serving a static file failed unexpectedly; the client got 500', status: 500 },
   // --- server lifecycle ---
+  FW_ERR_SERVER_LISTEN: { summary: 'The HTTP listener could not bind its address' },
+  FW_ERR_SECURITY_BAD_RESULT: { summary: 'A security callback returned something other than a SecurityResult' },
+  FW_ERR_HANDLER_BAD_RESPONSE: { summary: 'A handler returned something other than a response description' },
 } as const satisfies Record<string, ErrorCodeInfo>;
 
 /** A code from the registry. */

@@ -1,0 +1,20 @@
+/**
+ * The baseline: raw node:http doing the same application work as the fw route (match
+ * /api/posts/:id, parse the id, look it up, answer JSON or 404).
+ */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { posts, reportReady } from './bench-child.ts';
+
+const PREFIX = '/api/posts/';
+
+const server = createServer((req, res) => {
+  const url = req.url ?? '/';
+  const q = url.indexOf('?');
+  const path = q === -1 ? url : url.slice(0, q);
+  const post = req.method === 'GET' && path.startsWith(PREFIX) ? posts.get(Number(path.slice(PREFIX.length))) : undefined;
+  const body = JSON.stringify(post ?? { error: 'not found' });
+  res.writeHead(post ? 200 : 404, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body) });
+  res.end(body);
+});
+server.listen(0, '127.0.0.1', () => reportReady((server.address() as AddressInfo).port));

@@ -1,0 +1,43 @@
+/**
+ * The application contract. An app module's default export is an FwApp: the Node equivalent
+ * of an Erlang application with its router module (see docs/applications.md).
+ */
+import type { LoadedConfig } from '../config/config.ts';
+import type { Logger } from '../log/logger.ts';
+import type { FwPlugin } from '../plugins/plugin.ts';
+import type { StreamHandler } from '../stream/stream-handler.ts';
+import type { RouteGroup } from './route-group.ts';
+
+/** A router module: a name (printed by `fw middleware`) and the route groups per environment. */
+export interface RouterModule {
+  readonly name: string;
+  routes(environment: string): readonly RouteGroup[];
+}
+
+/** What an app's start hook receives. */
+export interface AppContext {
+  readonly config: LoadedConfig;
+  readonly logger: Logger;
+  /** The app directory (where fw.config.json is). */
+  readonly appDir: string;
+}
+
+/** An fw application. */
+export interface FwApp {
+  /** Must equal `bootstrap_application`. */
+  readonly name: string;
+  readonly router: RouterModule;
+  /** Plugins the app provides, referred to by `name` in configuration. */
+  readonly plugins?: readonly FwPlugin<any, any>[];
+  /** Stream handlers the app provides, referred to by `name` in `stream_handlers`. */
+  readonly streamHandlers?: readonly StreamHandler[];
+  /** Runs before the listener opens (open stores here); a throw fails start-up. */
+  start?(context: AppContext): void | Promise<void>;
+  /** Runs at shutdown after in-flight requests and plugins' stop. */
+  stop?(): void | Promise<void>;
+}
+
+/** Identity helper that gives an app literal its type. */
+export function defineApp(app: FwApp): FwApp {
+  return app;
+}

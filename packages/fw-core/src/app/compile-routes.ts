@@ -1,0 +1,158 @@
+/**
+ * Compiles an app's route groups into router definitions: validates every group and route,
+ * joins prefixes, resolves each group's plugin chain (its own list replaces the global one)
+ * and prepares static handlers. Everything that can be checked here is, so nothing of it fails
+ * per request.
+ */
+import { FwError } from '../errors.ts';
+import type { RouteInfo } from '../http/request.ts';
+import type { PluginChain, PluginRegistry } from '../plugins/plugin-chains.ts';
+import type { PluginEntry } from '../plugins/plugin.ts';
+import type { MethodSpec, RouteDefinition } from '../router/router.ts';
+import { createStaticHandler, type StaticHandler } from '../static/index.ts';
+import { isAction, type Handler } from './controller.ts';
+import type { RouteEntry, RouteGroup, SecurityCallback } from './route-group.ts';
+
+/** A group after compilation. */
+export interface CompiledGroup {
+  readonly index: number;
+  readonly prefix: string;
+  readonly host: string;
+  readonly security: false | SecurityCallback;
+  readonly plugins: PluginChain;
+  readonly source: RouteGroup;
+}
+
+/** What the router holds per route. */
+export interface RouteTarget {
+  readonly info: RouteInfo;
+  readonly group: CompiledGroup;
+  readonly methods: MethodSpec;
+  /** The handler of a handler route; undefined for static routes. */
+  readonly handler: Handler | undefined;
+  /** `directory` or `file` of a static route; undefined for handler routes. */
+  readonly staticSource: { readonly directory: string } | { readonly file: string } | undefined;
+  /** The static handler, when compiled with `serveStatic`. */
+  readonly serveStatic: StaticHandler | undefined;
+}
+
+/** Inputs of compileRoutes. */
+export interface CompileRoutesOptions {
+  readonly app: string;
+  readonly groups: readonly RouteGroup[];
+  readonly globalPlugins: readonly PluginEntry[];
+  readonly registry: PluginRegistry;
+  /** Static directories and files are resolved against this directory. */
+  readonly baseDir: string;
+  /** Create static handlers (checks their paths exist); the CLI inspects without them. */
+  readonly serveStatic: boolean;
+}
+
+/** The compiled groups and router definitions, in definition order. */
+export interface CompiledRoutes {
+  readonly groups: readonly CompiledGroup[];
+  readonly definitions: readonly RouteDefinition<RouteTarget>[];
+}
+
+const ROUTE_OPTION_KEYS = new Set(['methods', 'extra']);
+const STATIC_METHODS: MethodSpec = ['get', 'head'];
+
+/** Validates and compiles `options.groups`. */
+export function compileRoutes(options: CompileRoutesOptions): CompiledRoutes {
+  if (!Array.isArray(options.groups as unknown)) {
+    throw new FwError('FW_ERR_GROUP_BAD_SHAPE', 'the router module routes(environment) must return an array of route groups');
+  }
+  const global = options.registry.chain(options.globalPlugins, false, 'the global plugins');
+  const groups: CompiledGroup[] = [];
+  const definitions: RouteDefinition<RouteTarget>[] = [];
+  options.groups.forEach((source, index) => {
+    const group = compileGroup(source, index, global, options.registry);
+    groups.push(group);
+    source.routes.forEach((entry, position) => {
+      const where = `route ${position} of group ${index} (prefix '${group.prefix}')`;
+      definitions.push(compileRoute(entry, group, where, options));
+    });
+  });
+  return { groups, definitions };
+}
+
+function compileGroup(source: RouteGroup, index: number, global: PluginChain, registry: PluginRegistry): CompiledGroup {
+  const where = `route group ${index}`;
+  if (typeof source !== 'object' || source === null || !Array.isArray(source.routes as unknown)) {
+    throw new FwError('FW_ERR_GROUP_BAD_SHAPE', `${where} must be an object with a routes array`);
+  }
+  const { prefix } = source;
+  if (typeof prefix !== 'string' || (prefix !== '' && (!prefix.startsWith('/') || prefix.endsWith('/')))) {
+    throw new FwError('FW_ERR_GROUP_BAD_PREFIX', `${where} has prefix ${JSON.stringify(prefix)}; use '' or '/api' (leading slash, no trailing slash)`);
+  }
+  if (source.security !== false && typeof source.security !== 'function') {
+    throw new FwError('FW_ERR_GROUP_BAD_SECURITY', `${where} (prefix '${prefix}') needs security: false or a function (req) => result`);
+  }
+  const plugins =
+    source.plugins === undefined
+      ? { ...global, inherited: true }
+      : registry.chain(source.plugins, false, `${where} (prefix '${prefix}')`);
+  return { index, prefix, host: source.host ?? '_', security: source.security, plugins, source };
+}
+
+function compileRoute(entry: RouteEntry, group: CompiledGroup, where: string, options: CompileRoutesOptions): RouteDefinition<RouteTarget> {
+  if (typeof entry !== 'object' || entry === null || typeof entry.path !== 'string') {
+    throw new FwError('FW_ERR_ROUTE_BAD_HANDLER', `${where} must be {path, handler, options} or {path, directory|file, options}`);
+  }
+  const template = joinPath(group.prefix, entry.path);
+  if ('handler' in entry) {
+    const handler = entry.handler;
+    if (!isAction(handler) && typeof handler !== 'function') {
+      throw new FwError('FW_ERR_ROUTE_BAD_HANDLER', `${where} (${template}) has a handler that is neither a function nor a controller action`);
+    }
+    const routeOptions = checkRouteOptions(entry.options, where, template);
+    const methods = routeOptions.methods ?? '_';
+    const info = routeInfo(options.app, template, handler, routeOptions.extra ?? {});
+    const target: RouteTarget = { info, group, methods, handler, staticSource: undefined, serveStatic: undefined };
+    return { host: group.host, path: template, methods, data: target };
+  }
+  const staticSource = 'directory' in entry ? { directory: entry.directory } : 'file' in entry ? { file: entry.file } : undefined;
+  if (!staticSource || typeof Object.values(staticSource)[0] !== 'string') {
+    throw new FwError('FW_ERR_ROUTE_BAD_HANDLER', `${where} (${template}) needs a handler, or a directory or file to serve`);
+  }
+  if ('directory' in staticSource && !template.endsWith('/[...]')) {
+    throw new FwError('FW_ERR_ROUTE_BAD_HANDLER', `${where} serves a directory, so its path must end in /[...] (got ${template})`);
+  }
+  const serveStatic = options.serveStatic
+    ? createStaticHandler({ ...staticSource, route: template, ...(entry.options && { options: entry.options }) }, options.baseDir)
+    : undefined;
+  const info = routeInfo(options.app, template, undefined, {});
+  const target: RouteTarget = { info, group, methods: STATIC_METHODS, handler: undefined, staticSource, serveStatic };
+  return { host: group.host, path: template, methods: STATIC_METHODS, data: target };
+}
+
+function checkRouteOptions(value: unknown, where: string, template: string): { methods?: MethodSpec; extra?: Readonly<Record<string, unknown>> } {
+  if (value === undefined) return {};
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw new FwError('FW_ERR_ROUTE_BAD_OPTIONS', `${where} (${template}): options must be an object like {methods: ['get']}`);
+  }
+  for (const key of Object.keys(value)) {
+    if (!ROUTE_OPTION_KEYS.has(key)) {
+      throw new FwError('FW_ERR_ROUTE_BAD_OPTIONS', `${where} (${template}): unknown route option ${key}; route options are methods and extra`);
+    }
+  }
+  const { methods, extra } = value as { methods?: unknown; extra?: unknown };
+  if (methods !== undefined && methods !== '_' && !Array.isArray(methods)) {
+    throw new FwError('FW_ERR_ROUTE_BAD_OPTIONS', `${where} (${template}): methods must be a list like ['get', 'post'] or '_'`);
+  }
+  if (extra !== undefined && (typeof extra !== 'object' || extra === null)) {
+    throw new FwError('FW_ERR_ROUTE_BAD_OPTIONS', `${where} (${template}): extra must be an object`);
+  }
+  return value as { methods?: MethodSpec; extra?: Readonly<Record<string, unknown>> };
+}
+
+/** Prefix + path; a path of '/' under a prefix is the prefix itself. */
+export function joinPath(prefix: string, path: string): string {
+  if (prefix !== '' && path === '/') return prefix;
+  return prefix + path;
+}
+
+function routeInfo(app: string, template: string, handler: Handler | undefined, extra: Readonly<Record<string, unknown>>): RouteInfo {
+  const action = isAction(handler) ? handler : undefined;
+  return Object.freeze({ app, template, module: action?.module, function: action?.function, extra });
+}

@@ -1,0 +1,57 @@
+/**
+ * Loads an application exactly as the server runs it, without starting anything: configuration,
+ * app module, plugin chains, compiled routes and router. The CLI inspects this; the server
+ * starts from it.
+ */
+import { loadConfig } from '../config/index.ts';
+import type { LoadedConfig } from '../config/config.ts';
+import { FwError } from '../errors.ts';
+import { builtinPlugins } from '../plugins/builtin-plugins.ts';
+import { PluginRegistry } from '../plugins/plugin-chains.ts';
+import { createRouter } from '../router/index.ts';
+import type { Router } from '../router/router.ts';
+import type { FwApp } from './app.ts';
+import { compileRoutes, type CompiledRoutes, type RouteTarget } from './compile-routes.ts';
+import { checkApp, loadAppModule } from './load-app-module.ts';
+
+/** Options of loadApplication. */
+export interface LoadApplicationOptions {
+  /** Directory holding fw.config.json and package.json. */
+  readonly appDir: string;
+  /** Use this app instead of importing the app module. */
+  readonly app?: FwApp;
+  readonly env?: NodeJS.ProcessEnv;
+  /** Prepare static handlers (they check their directories exist). */
+  readonly serveStatic?: boolean;
+}
+
+/** An application ready to inspect or start. */
+export interface LoadedApplication {
+  readonly appDir: string;
+  readonly config: LoadedConfig;
+  readonly app: FwApp;
+  readonly registry: PluginRegistry;
+  readonly routes: CompiledRoutes;
+  readonly router: Router<RouteTarget>;
+}
+
+/** Loads and validates the app in `options.appDir`. Throws coded FwErrors on any problem. */
+export async function loadApplication(options: LoadApplicationOptions): Promise<LoadedApplication> {
+  const config = await loadConfig(options.appDir, options.env ?? process.env);
+  const app = options.app ? checkApp(options.app, 'the app given to fw') : await loadAppModule(options.appDir);
+  const name = config.fw.bootstrap_application;
+  if (app.name !== name) {
+    throw new FwError('FW_ERR_APP_NAME_MISMATCH', `bootstrap_application is ${name} but the app module is named ${app.name}`);
+  }
+  const registry = new PluginRegistry([...builtinPlugins, ...(app.plugins ?? [])]);
+  const routes = compileRoutes({
+    app: name,
+    groups: app.router.routes(config.fw.environment),
+    globalPlugins: config.fw.plugins,
+    registry,
+    baseDir: options.appDir,
+    serveStatic: options.serveStatic ?? false,
+  });
+  const router = createRouter(routes.definitions);
+  return { appDir: options.appDir, config, app, registry, routes, router };
+}

@@ -1,0 +1,68 @@
+/**
+ * Route groups as an application's router module returns them (spec: "Route definition
+ * shape"): `{prefix, host, security, plugins, routes}`.
+ */
+import type { FwRequest } from '../http/request.ts';
+import type { HeaderMap } from '../http/response.ts';
+import type { PluginEntry } from '../plugins/plugin.ts';
+import type { MethodSpec } from '../router/router.ts';
+import type { StaticOptions } from '../static/index.ts';
+import type { Handler } from './controller.ts';
+
+/**
+ * What a security callback answers. `true` continues; `{allow: true, auth_data}` continues with
+ * `req.auth_data` set; `false` denies with 401 JSON; `{allow: false, status, headers, body}`
+ * denies as told; `{redirect}` answers 302. A throwing callback gives 500.
+ */
+export type SecurityResult =
+  | boolean
+  | { readonly allow: true; readonly auth_data?: unknown }
+  | { readonly allow: false; readonly status?: number; readonly headers?: HeaderMap; readonly body?: unknown }
+  | { readonly redirect: string };
+
+/** A group's security: `false` (none) or a one-argument callback (its name is shown by the CLI). */
+export type SecurityCallback = (req: FwRequest) => SecurityResult | Promise<SecurityResult>;
+
+/** Options of a handler route. */
+export interface RouteOptions {
+  /** Lowercase method names, or `'_'` (the default) for all. */
+  readonly methods?: MethodSpec;
+  /** Opaque data carried to `req.route.extra`, the CLI and OpenAPI (e.g. a body schema). */
+  readonly extra?: Readonly<Record<string, unknown>>;
+}
+
+/** `{path, handler, options}`. */
+export interface HandlerRoute {
+  readonly path: string;
+  readonly handler: Handler;
+  readonly options?: RouteOptions;
+}
+
+/** `{path ending in [...], directory, options}`: serves a directory. */
+export interface StaticDirectoryRoute {
+  readonly path: string;
+  readonly directory: string;
+  readonly options?: StaticOptions;
+}
+
+/** `{path, file, options}`: serves one file. */
+export interface StaticFileRoute {
+  readonly path: string;
+  readonly file: string;
+  readonly options?: StaticOptions;
+}
+
+/** Any route of a group. */
+export type RouteEntry = HandlerRoute | StaticDirectoryRoute | StaticFileRoute;
+
+/** A route group. */
+export interface RouteGroup {
+  /** Prepended to every route path: '' or '/segment...' without a trailing slash. */
+  readonly prefix: string;
+  /** `'_'` (any, the default), an exact host, or `*.example.com`. */
+  readonly host?: string;
+  readonly security: false | SecurityCallback;
+  /** Replaces the global plugin list for this group (never merged). */
+  readonly plugins?: readonly PluginEntry[];
+  readonly routes: readonly RouteEntry[];
+}

@@ -1,0 +1,57 @@
+/** Reading an application's configuration for `fw config`: every key's value and origin. */
+import { resolve } from 'node:path';
+import type { ConfigReport } from './config.ts';
+import { deepFreeze } from './deep-freeze.ts';
+import { CONFIG_FILE_NAME, configDefaults } from './defaults.ts';
+import type { FwSection } from './fw-section.ts';
+import { mergeOverlay } from './merge-overlay.ts';
+import { parseConfigLayout, type ConfigLayout, type ConfigSections } from './parse-config-layout.ts';
+import { readConfigFile } from './read-config-file.ts';
+import { readEnvOverrides, type EnvOverrides } from './read-env-overrides.ts';
+import { resolveEntries, type SelectedEnvironment } from './resolve-entries.ts';
+
+/**
+ * Reads `<appDir>/fw.config.json` and applies the active environment's overlay and the env-var
+ * overrides. A missing required key is reported (`missing: true`), not thrown, so `fw config`
+ * can show it; every other problem throws a coded FwError.
+ */
+export async function resolveConfig(appDir: string, env: NodeJS.ProcessEnv = process.env): Promise<ConfigReport> {
+  const file = resolve(appDir, CONFIG_FILE_NAME);
+  const layout = parseConfigLayout(await readConfigFile(file));
+  const overrides = readEnvOverrides(env);
+  const environment = selectEnvironment(layout, overrides);
+  checkInactiveEnvironments(layout, environment.name, overrides);
+  const overlay = layout.environments[environment.name];
+  const fw = mergeFw(layout.base, overlay);
+  const entries = resolveEntries(fw, environment, overrides);
+  const app = appSection(layout.base, overlay, fw.bootstrap_application);
+  return deepFreeze({ file, environment: environment.name, entries, app });
+}
+
+// FW_ENV, else the base file's fw.environment, else the default.
+function selectEnvironment(layout: ConfigLayout, overrides: EnvOverrides): SelectedEnvironment {
+  const chosen = overrides.environment ?? layout.base.fw.environment;
+  if (chosen === undefined) return { name: configDefaults.environment, isDefault: true };
+  return { name: chosen, isDefault: false };
+}
+
+// Rules that tie keys together hold per environment; check the others now, not at their deploy.
+function checkInactiveEnvironments(layout: ConfigLayout, active: string, overrides: EnvOverrides): void {
+  for (const [name, overlay] of Object.entries(layout.environments)) {
+    if (name !== active) resolveEntries(mergeFw(layout.base, overlay), { name, isDefault: false }, overrides);
+  }
+}
+
+// Both sections are checked, and merging checked sections field by field keeps them valid.
+function mergeFw(base: ConfigSections, overlay: ConfigSections | undefined): FwSection {
+  return mergeOverlay(base.fw, overlay?.fw) as FwSection;
+}
+
+function appSection(
+  base: ConfigSections,
+  overlay: ConfigSections | undefined,
+  name: string | undefined,
+): Record<string, unknown> {
+  if (name === undefined) return {};
+  return mergeOverlay(base.apps[name] ?? {}, overlay?.apps[name]);
+}

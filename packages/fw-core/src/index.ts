@@ -1,0 +1,46 @@
+/**
+ * fw-core's public API. This file only re-exports; see docs/ for the concepts.
+ */
+export { FwError, errorCodes, isFwError } from './errors.ts';
+export type { ErrorCodeInfo, FwErrorCode, FwErrorOptions } from './errors.ts';
+
+export * from './router/index.ts';
+export * from './config/index.ts';
+
+export { defineApp } from './app/app.ts';
+export type { AppContext, FwApp, RouterModule } from './app/app.ts';
+export { defineController, isAction } from './app/controller.ts';
+export type { Action, Handler, HandlerResult, InlineHandler } from './app/controller.ts';
+export type { HandlerRoute, RouteEntry, RouteGroup, RouteOptions, SecurityCallback, SecurityResult, StaticDirectoryRoute, StaticFileRoute } from './app/route-group.ts';
+export { compileRoutes, joinPath } from './app/compile-routes.ts';
+export type { CompiledGroup, CompiledRoutes, RouteTarget } from './app/compile-routes.ts';
+export { loadApplication } from './app/load-application.ts';
+export type { LoadApplicationOptions, LoadedApplication } from './app/load-application.ts';
+
+export type { FwRequest, RouteInfo } from './http/request.ts';
+export { html, json, redirect, sendFile, status } from './http/response.ts';
+export type { FileResponse, FwResponse, HeaderMap, JsonResponse, RedirectResponse, StatusResponse } from './http/response.ts';
+export { reply, replyJson } from './http/reply.ts';
+export { readBody } from './http/read-body.ts';
+
+export type { FwPlugin, PhaseCallback, Phase, PluginEntry, PluginEnv, PluginInfo, PluginOptions, PluginResult } from './plugins/plugin.ts';
+export { fwRequestPlugin } from './plugins/request-plugin.ts';
+export { fwCorsPlugin } from './plugins/cors-plugin.ts';
+export { builtinPlugins } from './plugins/builtin-plugins.ts';
+export type { PluginChain, PluginInstance, PluginStep } from './plugins/plugin-chains.ts';
+
+export type { ExchangeEnd, Listener, StreamHandler } from './stream/stream-handler.ts';
+export { exchangeOf } from './stream/exchange.ts';
+export type { Exchange } from './stream/exchange.ts';
+export { observeExchange } from './stream/observe-exchange.ts';
+export { composeStreamHandlers } from './stream/compose-stream-handlers.ts';
+
+export { createStaticHandler } from './static/index.ts';
+
+export { createJsonLogger, silentLogger } from './log/json-logger.ts';
+export type { JsonLoggerOptions, LineSink } from './log/json-logger.ts';
+export { LOG_LEVELS } from './log/logger.ts';
+export type { LogLevel, LogMethod, Logger } from './log/logger.ts';
+
+export { startServer } from './server/start-server.ts';
+export type { FwServer, StartServerOptions } from './server/start-server.ts';

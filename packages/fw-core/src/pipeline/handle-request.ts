@@ -1,0 +1,185 @@
+/**
+ * fw's pipeline for one request (fw_stream_h's listener): router → pre_request plugins →
+ * security → controller → post_request plugins → write. Every failure becomes a response;
+ * nothing a request does can throw out of here.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { RouteTarget } from '../app/compile-routes.ts';
+import { isAction } from '../app/controller.ts';
+import { isFwError } from '../errors.ts';
+import type { FwRequest } from '../http/request.ts';
+import { json, status as bare, type FwResponse } from '../http/response.ts';
+import { writeResponse } from '../http/write-response.ts';
+import { requestIdFor } from '../log/request-id.ts';
+import type { PluginEnv } from '../plugins/plugin.ts';
+import { runPhase } from '../plugins/run-phase.ts';
+import type { RouteFound } from '../router/router.ts';
+import { exchangeOf } from '../stream/exchange.ts';
+import type { Listener } from '../stream/stream-handler.ts';
+import { runSecurity } from './run-security.ts';
+import type { Runtime } from './runtime.ts';
+import { sendError, type ErrorContext } from './send-error.ts';
+
+/** The listener that runs fw's pipeline with `runtime`. */
+export function createPipelineListener(runtime: Runtime): Listener {
+  const envs = {
+    pre: { app: runtime.app, environment: runtime.environment, phase: 'pre_request', logger: runtime.logger },
+    post: { app: runtime.app, environment: runtime.environment, phase: 'post_request', logger: runtime.logger },
+  } as const satisfies Record<string, PluginEnv>;
+  return (raw, res) => {
+    const { traffic } = runtime;
+    traffic.inflight += 1;
+    res.once('close', () => {
+      traffic.inflight -= 1;
+    });
+    const id = requestIdFor(raw.headers['x-request-id']);
+    exchangeOf(raw).id = id;
+    if (runtime.logRequests) logWhenDone(runtime, raw, res, id);
+    dispatch(runtime, envs, raw, res, id).catch((error: unknown) => fail(runtime, { raw, res, id }, error, 'pipeline'));
+  };
+}
+
+async function dispatch(runtime: Runtime, envs: { pre: PluginEnv; post: PluginEnv }, raw: IncomingMessage, res: ServerResponse, id: string): Promise<void> {
+  const close = runtime.traffic.stopping;
+  const target = splitTarget(raw.url ?? '/');
+  if (target === undefined) return sendError({ raw, res, id, closeConnection: close }, 400, 'bad request target');
+  const method = raw.method ?? 'GET';
+  const found = runtime.router.find(method, raw.headers.host, target.path);
+  if (found.kind === 'not_found') return sendError({ raw, res, id, closeConnection: close }, 404, 'not found');
+  if (found.kind === 'method_not_allowed') {
+    const allow = found.allowed.includes('OPTIONS') ? found.allowed : [...found.allowed, 'OPTIONS'];
+    if (method !== 'OPTIONS') {
+      return sendError({ raw, res, id, closeConnection: close, headers: { allow: allow.join(', ') } }, 405, 'method not allowed');
+    }
+    // OPTIONS on a path that declares no OPTIONS method: run the group's pre_request plugins
+    // (so CORS answers preflights), then answer 204 with allow.
+    const probe = runtime.router.find(found.allowed[0] ?? 'GET', raw.headers.host, target.path);
+    if (probe.kind !== 'found') return sendError({ raw, res, id, closeConnection: close }, 404, 'not found');
+    const req = makeRequest(raw, res, id, target, probe);
+    const outcome = await runPhase(probe.route.data.group.plugins.pre, req, envs.pre);
+    if (outcome.kind === 'error') return pluginFailed(runtime, outcome.req, outcome.plugin, outcome.reason);
+    if (outcome.kind === 'stop') return ensureReplied(runtime, outcome.req);
+    return writeResponse(outcome.req, bare(204, { allow: allow.join(', ') }), runtime.json, close);
+  }
+  const req = makeRequest(raw, res, id, target, found);
+  exchangeOf(raw).route = req.route;
+  return runRoute(runtime, envs, found.route.data, req);
+}
+
+async function runRoute(runtime: Runtime, envs: { pre: PluginEnv; post: PluginEnv }, target: RouteTarget, first: FwRequest): Promise<void> {
+  const { group } = target;
+  const pre = await runPhase(group.plugins.pre, first, envs.pre);
+  if (pre.kind === 'error') return pluginFailed(runtime, pre.req, pre.plugin, pre.reason);
+  if (pre.kind === 'stop') return ensureReplied(runtime, pre.req);
+  const req = pre.req;
+  const close = runtime.traffic.stopping;
+  if (group.security !== false) {
+    const outcome = await runSecurity(group.security, req);
+    if (outcome.kind === 'redirect') return writeResponse(req, { kind: 'redirect', status: 302, location: outcome.location }, runtime.json, close);
+    if (outcome.kind === 'deny') {
+      const body = outcome.body;
+      const response: FwResponse = typeof body === 'string' ? bare(outcome.status, { 'content-type': 'text/plain; charset=utf-8', ...outcome.headers }, body) : json(body, outcome.status, outcome.headers);
+      return writeResponse(req, response, runtime.json, close);
+    }
+  }
+  if (target.serveStatic) return target.serveStatic(req);
+  const handler = target.handler;
+  const fn = isAction(handler) ? handler.fn : handler;
+  if (fn === undefined) return sendError({ raw: req.raw, res: req.res, id: req.id }, 404, 'not found');
+  req.response = await fn(req);
+  const post = await runPhase(group.plugins.post, req, envs.post);
+  if (post.kind === 'error') return pluginFailed(runtime, post.req, post.plugin, post.reason);
+  if (post.kind === 'stop') return ensureReplied(runtime, post.req);
+  const response = post.req.response;
+  if (response === undefined) return fail(runtime, req, new Error('post_request plugins removed the response'), 'post_request');
+  return writeResponse(post.req, response, runtime.json, runtime.traffic.stopping);
+}
+
+function makeRequest(raw: IncomingMessage, res: ServerResponse, id: string, target: { path: string; query: string }, found: RouteFound<RouteTarget>): FwRequest {
+  return {
+    raw,
+    res,
+    id,
+    method: raw.method ?? 'GET',
+    path: target.path,
+    query: target.query,
+    headers: raw.headers,
+    bindings: found.bindings,
+    pathinfo: found.pathinfo,
+    route: found.route.data.info,
+    body: undefined,
+    params: undefined,
+    auth_data: undefined,
+    responseHeaders: {},
+    response: undefined,
+    locals: {},
+  };
+}
+
+/** Splits a request target into path and query; undefined for a target fw cannot route. */
+function splitTarget(url: string): { path: string; query: string } | undefined {
+  let target = url;
+  if (target.charCodeAt(0) !== 47 /* '/' */) {
+    // absolute-form (RFC 9112 §3.2.2), sent by proxies; '*' and garbage are not routable
+    if (!/^https?:\/\//i.test(target)) return undefined;
+    try {
+      const parsed = new URL(target);
+      target = parsed.pathname + parsed.search;
+    } catch {
+      return undefined;
+    }
+  }
+  const hash = target.indexOf('#');
+  if (hash !== -1) target = target.slice(0, hash);
+  const q = target.indexOf('?');
+  return q === -1 ? { path: target, query: '' } : { path: target.slice(0, q), query: target.slice(q + 1) };
+}
+
+function ensureReplied(runtime: Runtime, req: FwRequest): void {
+  if (req.res.headersSent || req.res.writableEnded) return;
+  fail(runtime, req, new Error('a plugin returned stop without replying'), 'plugin');
+}
+
+/** A plugin's `['error', reason]`, throw or rejection: always 500 (spec), whatever the reason. */
+function pluginFailed(runtime: Runtime, req: FwRequest, plugin: string, reason: unknown): void {
+  const error = new Error(`plugin ${plugin} failed: ${reason instanceof Error ? reason.message : describe(reason)}`, { cause: reason });
+  if (reason instanceof Error && reason.stack) error.stack = reason.stack;
+  fail(runtime, req, error, `plugin ${plugin}`);
+}
+
+/** Answers a failure: an exposed FwError (4xx) with its message, anything else 500, logged once. */
+function fail(runtime: Runtime, ctx: ErrorContext | FwRequest, error: unknown, where: string): void {
+  const exposed = isFwError(error) && error.expose;
+  if (!exposed) runtime.logger.error({ event: 'request_failed', request_id: ctx.id, where, err: error }, 'request failed');
+  const stack = !exposed && runtime.useStacktrace && error instanceof Error && error.stack ? error.stack.split('\n').map((l) => l.trim()) : undefined;
+  const responseHeaders = 'responseHeaders' in ctx ? ctx.responseHeaders : undefined;
+  sendError(
+    { raw: ctx.raw, res: ctx.res, id: ctx.id, closeConnection: runtime.traffic.stopping, ...(stack && { stack }), ...(responseHeaders && { responseHeaders }) },
+    exposed ? error.status : 500,
+    exposed ? error.message : 'internal server error',
+  );
+}
+
+function logWhenDone(runtime: Runtime, raw: IncomingMessage, res: ServerResponse, id: string): void {
+  const started = process.hrtime.bigint();
+  res.once('close', () => {
+    const duration = Number(process.hrtime.bigint() - started) / 1e6;
+    runtime.logger.info({
+      event: 'request',
+      request_id: id,
+      method: raw.method,
+      path: (raw.url ?? '').split('?', 1)[0],
+      status: res.writableFinished ? res.statusCode : 0,
+      duration_ms: Math.round(duration * 1000) / 1000,
+      ...(res.writableFinished ? {} : { aborted: true }),
+    });
+  });
+}
+
+function describe(reason: unknown): string {
+  try {
+    return typeof reason === 'string' ? reason : (JSON.stringify(reason) ?? String(reason));
+  } catch {
+    return String(reason);
+  }
+}

@@ -1,0 +1,63 @@
+/**
+ * `fw_cors_plugin` (built in, pre_request; spec: "Cross-origin plugin (built in)"): adds
+ * cross-origin headers to every response and answers OPTIONS (preflight) requests itself with
+ * 204. Allowed headers and methods are fixed to `*`; the allowed origin is the option verbatim.
+ * Because the origin never depends on the request, no `Vary: Origin` is needed (Fetch §3.2.5).
+ */
+import { reply } from '../http/reply.ts';
+import type { FwRequest } from '../http/request.ts';
+import { checkPluginOptions, type OptionRule } from './check-plugin-options.ts';
+import type { FwPlugin, PluginEnv, PluginInfo, PluginResult } from './plugin.ts';
+
+/** `fw_cors_plugin`'s options as written in configuration. */
+export type CorsPluginOptions = {
+  /** Value of `access-control-allow-origin`: `*` or one origin such as `https://app.example`. */
+  readonly allow_origins: string;
+};
+
+/** Node refuses these characters in header values; refusing them at start beats a 500 per request. */
+const INVALID_HEADER_VALUE = /[^\t\x20-\x7e\x80-\xff]/;
+
+const optionRules: Readonly<Record<keyof CorsPluginOptions, OptionRule>> = {
+  allow_origins: {
+    expected: 'a string',
+    example: '"*"',
+    required: true,
+    accepts: (value) => typeof value === 'string' && value.trim() !== '' && !INVALID_HEADER_VALUE.test(value),
+  },
+};
+
+const info: PluginInfo = {
+  title: 'fw cross-origin plugin',
+  version: '0.1.0',
+  url: 'docs/builtin-plugins.md#fw_cors_plugin',
+  description: 'Adds access-control-allow-* headers to every response and answers OPTIONS preflights with 204',
+  authors: ['fw contributors'],
+  options: [['allow_origins', 'Value of access-control-allow-origin; "*" allows any origin (required)']],
+};
+
+/** The built-in cross-origin plugin. */
+export const fwCorsPlugin: FwPlugin<undefined, CorsPluginOptions> = {
+  name: 'fw_cors_plugin',
+  init(options) {
+    checkPluginOptions('fw_cors_plugin', options, optionRules);
+    return undefined;
+  },
+  pre_request: addCorsHeaders,
+  plugin_info: () => info,
+};
+
+function addCorsHeaders(
+  req: FwRequest,
+  _env: PluginEnv,
+  options: CorsPluginOptions,
+  state: undefined,
+): PluginResult<undefined> {
+  req.responseHeaders['access-control-allow-origin'] = options.allow_origins;
+  req.responseHeaders['access-control-allow-headers'] = '*';
+  req.responseHeaders['access-control-allow-methods'] = '*';
+  if (req.method !== 'OPTIONS') return ['ok', req, state];
+  // Safari waits for a body on a 204 preflight without an explicit zero length.
+  reply(req, 204, { 'content-length': '0' });
+  return ['stop', req, state];
+}

@@ -1,0 +1,97 @@
+/**
+ * Resolves plugin registrations (`{phase, module, options}`) to plugin instances and per-phase
+ * chains, checking at start-up that every module exists and exports the callback of its phase.
+ *
+ * One instance per (module, options): a module registered in both phases, or in the global list
+ * and again in a group with the same options, shares one `init` and one state. Different
+ * options make different instances, each with its own init/stop.
+ */
+import { FwError } from '../errors.ts';
+import type { FwPlugin, PhaseCallback, PluginEntry, PluginOptions } from './plugin.ts';
+
+/** A plugin with its options and live state. */
+export interface PluginInstance {
+  readonly plugin: FwPlugin<any, any>;
+  readonly options: PluginOptions;
+  state: unknown;
+}
+
+/** One step of a phase: the instance and the callback to call. */
+export interface PluginStep {
+  readonly instance: PluginInstance;
+  readonly callback: PhaseCallback<any, any>;
+}
+
+/** The plugins a group runs. */
+export interface PluginChain {
+  readonly pre: readonly PluginStep[];
+  readonly post: readonly PluginStep[];
+  /** The registrations this chain came from. */
+  readonly entries: readonly PluginEntry[];
+  /** True when the group set no plugins and uses the global list. */
+  readonly inherited: boolean;
+}
+
+/** Builds chains and keeps every instance, for init and stop. */
+export class PluginRegistry {
+  readonly #modules: ReadonlyMap<string, FwPlugin<any, any>>;
+  readonly #instances = new Map<string, PluginInstance>();
+
+  /** `modules`: every plugin that configuration may name (built-ins and the app's). */
+  constructor(modules: readonly FwPlugin<any, any>[]) {
+    const byName = new Map<string, FwPlugin<any, any>>();
+    for (const plugin of modules) byName.set(plugin.name, plugin);
+    this.#modules = byName;
+  }
+
+  /** The chain for a list of registrations; `where` names the list in errors. */
+  chain(entries: readonly PluginEntry[], inherited: boolean, where: string): PluginChain {
+    const pre: PluginStep[] = [];
+    const post: PluginStep[] = [];
+    for (const entry of entries) {
+      const instance = this.#instance(entry, where);
+      const callback = instance.plugin[entry.phase];
+      if (typeof callback !== 'function') {
+        throw new FwError(
+          'FW_ERR_PLUGIN_MISSING_CALLBACK',
+          `plugin ${entry.module} is registered for ${entry.phase} in ${where} but does not export ${entry.phase}(req, env, options, state)`,
+          { details: { module: entry.module, phase: entry.phase } },
+        );
+      }
+      (entry.phase === 'pre_request' ? pre : post).push({ instance, callback });
+    }
+    return { pre, post, entries, inherited };
+  }
+
+  /** Every instance, in first-registration order. */
+  instances(): readonly PluginInstance[] {
+    return [...this.#instances.values()];
+  }
+
+  #instance(entry: PluginEntry, where: string): PluginInstance {
+    const options = entry.options ?? {};
+    const key = `${entry.module}\u0000${stableStringify(options)}`;
+    const existing = this.#instances.get(key);
+    if (existing) return existing;
+    const plugin = this.#modules.get(entry.module);
+    if (!plugin) {
+      const known = [...this.#modules.keys()].join(', ');
+      throw new FwError('FW_ERR_PLUGIN_UNKNOWN', `unknown plugin ${entry.module} in ${where}; known plugins: ${known}`, {
+        details: { module: entry.module },
+      });
+    }
+    const instance: PluginInstance = { plugin, options, state: undefined };
+    this.#instances.set(key, instance);
+    return instance;
+  }
+}
+
+/** JSON with object keys sorted, so equal options give equal keys. */
+function stableStringify(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) => {
+    if (v === null || typeof v !== 'object' || Array.isArray(v)) return v;
+    const sorted: Record<string, unknown> = {};
+    for (const k of Object.keys(v).sort()) sorted[k] = (v as Record<string, unknown>)[k];
+    return sorted;
+  });
+}

@@ -1,0 +1,42 @@
+/**
+ * init and stop of plugin instances: `init(options)` once per instance at start (its value is
+ * the state; without init the state is undefined), `stop(state)` once at shutdown. The Erlang
+ * original called a stop/0 that plugins never exported; fw calls stop(state).
+ */
+import { FwError } from '../errors.ts';
+import type { Logger } from '../log/logger.ts';
+import type { PluginInstance } from './plugin-chains.ts';
+
+/**
+ * Runs every instance's init in order; a failure stops the instances already started and is a
+ * start-up error naming the plugin.
+ */
+export async function initPlugins(instances: readonly PluginInstance[], logger: Logger): Promise<void> {
+  for (const [index, instance] of instances.entries()) {
+    const { plugin } = instance;
+    if (typeof plugin.init !== 'function') continue;
+    try {
+      instance.state = await plugin.init(instance.options);
+    } catch (error) {
+      await stopPlugins(instances.slice(0, index), logger);
+      const reason = error instanceof Error ? error.message : String(error);
+      throw new FwError('FW_ERR_PLUGIN_INIT_FAILED', `plugin ${plugin.name} failed to start: ${reason}`, {
+        cause: error,
+        details: { module: plugin.name },
+      });
+    }
+  }
+}
+
+/** Runs every instance's stop(state), in reverse order; failures are logged, never thrown. */
+export async function stopPlugins(instances: readonly PluginInstance[], logger: Logger): Promise<void> {
+  for (const instance of [...instances].reverse()) {
+    const { plugin } = instance;
+    if (typeof plugin.stop !== 'function') continue;
+    try {
+      await plugin.stop(instance.state);
+    } catch (error) {
+      logger.error({ event: 'plugin_stop_failed', plugin: plugin.name, err: error }, 'plugin stop failed');
+    }
+  }
+}

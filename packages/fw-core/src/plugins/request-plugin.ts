@@ -1,0 +1,106 @@
+/**
+ * `fw_request_plugin` (built in, pre_request): reads and decodes request bodies. JSON goes to
+ * `req.body`, urlencoded forms to `req.params`; bad bodies are answered here (4xx, JSON
+ * `{error}`) and the plugin stops the request. docs/builtin-plugins.md has the full table.
+ */
+import { parseContentType, isJsonMediaType, isUtf8Charset, type ContentType } from '../http/content-type.ts';
+import { parseUrlencoded } from '../http/parse-urlencoded.ts';
+import { readBody } from '../http/read-body.ts';
+import { replyJson } from '../http/reply.ts';
+import type { FwRequest } from '../http/request.ts';
+import { parseJsonBody } from '../http/safe-json.ts';
+import { FwError, isFwError } from '../errors.ts';
+import { booleanOption, checkPluginOptions, type OptionRule } from './check-plugin-options.ts';
+import type { FwPlugin, PluginEnv, PluginInfo, PluginResult } from './plugin.ts';
+
+/** `fw_request_plugin`'s options as written in configuration. */
+export type RequestPluginOptions = {
+  /** Decode `application/json` and `+json` bodies into `req.body`. Default false. */
+  readonly decode_json_body?: boolean;
+  /** Decode `application/x-www-form-urlencoded` bodies into `req.params`. Default false. */
+  readonly read_urlencoded_body?: boolean;
+  /** Largest body read, in bytes; more is a 413. Default 1 MiB. */
+  readonly max_body_size?: number;
+};
+
+/** Default `max_body_size`: 1 MiB, as Fastify's `bodyLimit`. */
+export const DEFAULT_MAX_BODY_SIZE = 1_048_576;
+
+const optionRules: Readonly<Record<keyof RequestPluginOptions, OptionRule>> = {
+  decode_json_body: booleanOption,
+  read_urlencoded_body: booleanOption,
+  max_body_size: {
+    expected: 'a whole number of bytes, 0 or more',
+    example: String(DEFAULT_MAX_BODY_SIZE),
+    accepts: (value) => Number.isSafeInteger(value) && (value as number) >= 0,
+  },
+};
+
+/** Bodies are only read for methods whose requests carry one by meaning (RFC 9110 §9.3). */
+const METHODS_WITHOUT_BODY = new Set(['GET', 'HEAD', 'DELETE']);
+
+const info: PluginInfo = {
+  title: 'fw request plugin',
+  version: '0.1.0',
+  url: 'docs/builtin-plugins.md#fw_request_plugin',
+  description: 'Reads request bodies with a size limit and decodes JSON into body and urlencoded forms into params',
+  authors: ['fw contributors'],
+  options: [
+    ['decode_json_body', 'Decode application/json and +json bodies into body (default false)'],
+    ['read_urlencoded_body', 'Decode application/x-www-form-urlencoded bodies into params (default false)'],
+    ['max_body_size', `Largest body read, in bytes; larger is a 413 (default ${DEFAULT_MAX_BODY_SIZE})`],
+  ],
+};
+
+/** The built-in body reader and decoder. */
+export const fwRequestPlugin: FwPlugin<undefined, RequestPluginOptions> = {
+  name: 'fw_request_plugin',
+  init(options) {
+    checkPluginOptions('fw_request_plugin', options, optionRules);
+    return undefined;
+  },
+  pre_request: decodeBody,
+  plugin_info: () => info,
+};
+
+async function decodeBody(
+  req: FwRequest,
+  _env: PluginEnv,
+  options: RequestPluginOptions | undefined,
+  state: undefined,
+): Promise<PluginResult<undefined>> {
+  if (METHODS_WITHOUT_BODY.has(req.method)) return ['ok', req, state];
+  const contentType = parseContentType(req.headers['content-type']);
+  const kind = bodyKind(contentType, options);
+  if (kind === undefined) return ['ok', req, state];
+  try {
+    if (contentType?.charset !== undefined && !isUtf8Charset(contentType.charset)) {
+      throw new FwError('FW_ERR_UNSUPPORTED_CHARSET', 'unsupported charset: only utf-8 is accepted', {
+        details: { charset: contentType.charset },
+      });
+    }
+    const bytes = await readBody(req.raw, options?.max_body_size ?? DEFAULT_MAX_BODY_SIZE);
+    if (kind === 'form') {
+      req.params = parseUrlencoded(bytes.toString('utf8'));
+    } else {
+      const body = parseJsonBody(bytes);
+      if (body !== undefined) req.body = body;
+    }
+    return ['ok', req, state];
+  } catch (error) {
+    if (!isFwError(error) || !error.expose) return ['error', error];
+    // The rest of an oversized body is left unread: close the connection rather than parse it.
+    const headers = isFwError(error, 'FW_ERR_BODY_TOO_LARGE') ? { connection: 'close' } : undefined;
+    replyJson(req, error.status, { error: error.message }, headers);
+    return ['stop', req, state];
+  }
+}
+
+function bodyKind(contentType: ContentType | undefined, options: RequestPluginOptions | undefined): 'json' | 'form' | undefined {
+  if (contentType === undefined) return undefined;
+  if (options?.decode_json_body === true && isJsonMediaType(contentType.mediaType)) return 'json';
+  if (options?.read_urlencoded_body === true && contentType.mediaType === 'application/x-www-form-urlencoded') {
+    return 'form';
+  }
+  return undefined;
+}

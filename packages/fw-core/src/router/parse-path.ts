@@ -1,0 +1,107 @@
+/**
+ * Parses a route path template into segments, checking it once at start-up. Every rule broken
+ * here is a coded FwError whose message names the route and the fix.
+ */
+import { FwError } from '../errors.ts';
+import { canonicalSegment } from './percent-decoding.ts';
+
+/** One segment of a path template. Static text is canonical (see percent-decoding.ts). */
+export type PathSegment =
+  | { readonly kind: 'static'; readonly text: string }
+  | { readonly kind: 'binding'; readonly name: string }
+  | { readonly kind: 'wildcard' };
+
+/** A checked path template. */
+export interface ParsedPath {
+  readonly segments: readonly PathSegment[];
+  readonly bindingNames: readonly string[];
+  readonly hasWildcard: boolean;
+}
+
+const WILDCARD = '[...]';
+const BINDING_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+// Whitespace and control characters never appear in a request target (RFC 9112 section 3.2).
+const FORBIDDEN_CHARACTER = /[\s\u0000-\u001f\u007f?#]/u;
+
+/** Parses `path`; `label` names the route in error messages (see route-label.ts). */
+export function parsePath(path: unknown, label: string): ParsedPath {
+  if (typeof path !== 'string' || !path.startsWith('/')) {
+    throw badPath(label, 'must be a string starting with "/"', path);
+  }
+  const forbidden = FORBIDDEN_CHARACTER.exec(path);
+  if (forbidden !== null) {
+    const shown = JSON.stringify(forbidden[0]);
+    throw badPath(label, `contains ${shown}; query strings, fragments and whitespace are not part of a route path`, path);
+  }
+  const raw = path.slice(1).split('/');
+  const segments: PathSegment[] = [];
+  const bindingNames: string[] = [];
+  for (const [position, text] of raw.entries()) {
+    const isLast = position === raw.length - 1;
+    const segment = parseSegment(text, isLast, label, path);
+    if (segment.kind === 'binding') {
+      if (bindingNames.includes(segment.name)) {
+        throw new FwError(
+          'FW_ERR_ROUTE_DUPLICATE_BINDING',
+          `${label}: the binding :${segment.name} appears twice in "${path}"; give each binding its own name.`,
+          { details: { route: label, path, binding: segment.name } },
+        );
+      }
+      bindingNames.push(segment.name);
+    }
+    segments.push(segment);
+  }
+  const hasWildcard = segments.at(-1)?.kind === 'wildcard';
+  return { segments, bindingNames, hasWildcard };
+}
+
+function parseSegment(text: string, isLast: boolean, label: string, path: string): PathSegment {
+  if (text === WILDCARD) {
+    if (!isLast) {
+      throw new FwError(
+        'FW_ERR_ROUTE_WILDCARD_NOT_LAST',
+        `${label}: [...] must be the last segment of "${path}"; move it to the end, or use a :binding for one segment.`,
+        { details: { route: label, path } },
+      );
+    }
+    return { kind: 'wildcard' };
+  }
+  if (text.startsWith(':')) return { kind: 'binding', name: bindingName(text.slice(1), label, path) };
+  return { kind: 'static', text: staticText(text, isLast, label, path) };
+}
+
+function bindingName(name: string, label: string, path: string): string {
+  // `__proto__` cannot be an own property of the plain object that carries the bindings.
+  if (!BINDING_NAME.test(name) || name === '__proto__') {
+    throw new FwError(
+      'FW_ERR_ROUTE_BAD_BINDING',
+      `${label}: the binding ":${name}" in "${path}" is not a name; use letters, digits and "_", not starting with a digit (e.g. :post_id).`,
+      { details: { route: label, path, binding: name } },
+    );
+  }
+  return name;
+}
+
+function staticText(text: string, isLast: boolean, label: string, path: string): string {
+  if (text === '' && !isLast) {
+    throw badPath(label, 'has an empty segment ("//"); remove the doubled "/"', path);
+  }
+  if (text === '*') {
+    throw badPath(label, 'has a "*" segment; write [...] for a wildcard, or %2A for a literal "*"', path);
+  }
+  // '[' and ']' are not allowed in a path (RFC 3986 section 3.3); here they are a mistyped [...].
+  if (text.includes('[') || text.includes(']')) {
+    throw badPath(label, `has the segment "${text}"; the only bracketed segment is a final [...]`, path);
+  }
+  const canonical = canonicalSegment(text);
+  if (canonical === undefined) {
+    throw badPath(label, `has a malformed percent-escape in "${text}"; write "%" as %25`, path);
+  }
+  return canonical;
+}
+
+function badPath(label: string, problem: string, path: unknown): FwError {
+  return new FwError('FW_ERR_ROUTE_BAD_PATH', `${label}: the path ${JSON.stringify(path) ?? String(path)} ${problem}.`, {
+    details: { route: label, path },
+  });
+}

@@ -1,0 +1,89 @@
+/**
+ * The route printer, in two pure steps as find-my-way does it: buildRouteTree() turns a router
+ * into a plain tree of its real radix edges, renderRouteTree() turns that tree into text.
+ */
+import { buildHostTables } from './host-table.ts';
+import { parsePath } from './parse-path.ts';
+import type { RadixNode, RouteLeaf } from './radix-tree.ts';
+import { routeLabel } from './route-label.ts';
+import type { Router } from './router.ts';
+
+/** The routes of a router, host by host in precedence order (exact, wildcard, `'_'`). */
+export interface RouteTree<T> {
+  readonly hosts: readonly RouteTreeHost<T>[];
+}
+
+/** One host's tree. */
+export interface RouteTreeHost<T> {
+  /** `'_'`, `api.example.com` or `*.example.com`. */
+  readonly host: string;
+  /** The root; its `segment` is empty. */
+  readonly root: RouteTreeNode<T>;
+}
+
+/** One edge of the radix tree. */
+export interface RouteTreeNode<T> {
+  /** The edge text relative to the parent node: `/api/posts`, `/:id`, `/[...]`, `/` for a trailing slash. */
+  readonly segment: string;
+  /** One entry per method of each route ending here, routes in definition order. */
+  readonly routes: readonly RouteTreeRoute<T>[];
+  /** Static children in definition order, then the binding, then the `[...]`. */
+  readonly children: readonly RouteTreeNode<T>[];
+}
+
+/** One method of one route. */
+export interface RouteTreeRoute<T> {
+  /** Uppercase (`GET`), or `_` for a route answering every method. */
+  readonly method: string;
+  readonly path: string;
+  readonly data: T;
+}
+
+/** Builds the printable tree of a router's routes (recompiled from `router.routes()`). */
+export function buildRouteTree<T>(router: Router<T>): RouteTree<T> {
+  const entries = router.routes().map((route, index) => {
+    const label = routeLabel(index, route.path, route.methods, route.host);
+    return { parsed: parsePath(route.path, label), route, label };
+  });
+  const tables = buildHostTables(entries);
+  return { hosts: tables.ordered.map((table) => ({ host: table.host, root: treeNode(table.root, '') })) };
+}
+
+function treeNode<T>(node: RadixNode<T>, segment: string): RouteTreeNode<T> {
+  const children = node.statics.map((child) => treeNode(child, `/${child.label}`));
+  if (node.binding !== undefined) children.push(treeNode(node.binding, `/${node.binding.label}`));
+  if (node.rest !== undefined) children.push({ segment: '/[...]', routes: leafRoutes(node.rest), children: [] });
+  return { segment, routes: node.end === undefined ? [] : leafRoutes(node.end), children };
+}
+
+function leafRoutes<T>(leaf: RouteLeaf<T>): RouteTreeRoute<T>[] {
+  return leaf.routes.flatMap((route) => {
+    const methods = route.methods === '_' ? ['_'] : route.methods.map((method) => method.toUpperCase());
+    return methods.map((method) => ({ method, path: route.path, data: route.data }));
+  });
+}
+
+/**
+ * Renders a route tree, two spaces per level: `Host: '<host>'`, then each edge, then under it
+ * `<METHOD> <path> (<describe(data)>)`, the parenthesis left out when describe returns undefined.
+ */
+export function renderRouteTree<T>(tree: RouteTree<T>, describe: (data: T) => string | undefined): string {
+  const lines: string[] = [];
+  for (const { host, root } of tree.hosts) {
+    lines.push(`Host: '${host}'`);
+    renderChildren(root, 1, describe, lines);
+  }
+  return lines.join('\n');
+}
+
+function renderChildren<T>(node: RouteTreeNode<T>, depth: number, describe: (data: T) => string | undefined, lines: string[]): void {
+  const indent = '  '.repeat(depth);
+  for (const route of node.routes) {
+    const description = describe(route.data);
+    lines.push(`${indent}${route.method} ${route.path}${description === undefined ? '' : ` (${description})`}`);
+  }
+  for (const child of node.children) {
+    lines.push(`${indent}${child.segment}`);
+    renderChildren(child, depth + 1, describe, lines);
+  }
+}

@@ -1,0 +1,47 @@
+/**
+ * Route methods: checked once at start-up against HTTP_METHODS. The original framework turned
+ * an unknown method into `_` (every method) without a word; fw rejects it.
+ */
+import { FwError } from '../errors.ts';
+import { HTTP_METHODS, type HttpMethod, type MethodSpec } from './router.ts';
+
+/** The methods of a route meaning "every method". */
+export const ANY_METHOD = '_';
+
+/** Checks a route's `methods` and returns them without repeats, or `'_'` when absent. */
+export function normaliseMethods(methods: unknown, label: string): MethodSpec {
+  if (methods === undefined || methods === ANY_METHOD) return ANY_METHOD;
+  if (!Array.isArray(methods) || methods.length === 0) {
+    throw unknownMethod(label, methods, "list lowercase method names such as ['get', 'post'], or use '_' for every method");
+  }
+  const known: HttpMethod[] = [];
+  for (const method of methods) {
+    if (!isHttpMethod(method)) {
+      const lower = typeof method === 'string' ? method.toLowerCase() : '';
+      const fix = isHttpMethod(lower) ? `write it lowercase: '${lower}'` : `use one of ${HTTP_METHODS.join(', ')}, or '_' for every method`;
+      throw unknownMethod(label, method, fix);
+    }
+    if (!known.includes(method)) known.push(method);
+  }
+  return known;
+}
+
+/** Bit of each method in HTTP_METHODS order; a route's or a node's methods are a mask of these. */
+export function methodBit(method: HttpMethod): number {
+  return 1 << HTTP_METHODS.indexOf(method);
+}
+
+/** Uppercase method names of a mask, in HTTP_METHODS order (the order of an `allow` header). */
+export function maskToMethods(mask: number): string[] {
+  return HTTP_METHODS.filter((method) => (mask & methodBit(method)) !== 0).map((method) => method.toUpperCase());
+}
+
+function isHttpMethod(value: unknown): value is HttpMethod {
+  return (HTTP_METHODS as readonly unknown[]).includes(value);
+}
+
+function unknownMethod(label: string, method: unknown, fix: string): FwError {
+  return new FwError('FW_ERR_ROUTE_UNKNOWN_METHOD', `${label}: the method ${JSON.stringify(method) ?? String(method)} is not known; ${fix}.`, {
+    details: { route: label, method },
+  });
+}

@@ -1,0 +1,68 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { FwError } from '../src/errors.ts';
+import { fwCorsPlugin, type CorsPluginOptions } from '../src/plugins/cors-plugin.ts';
+
+const NEEDS_ALLOW_ORIGINS = 'fw_cors_plugin needs option allow_origins (a string, e.g. "*")';
+
+function initWith(options: unknown): unknown {
+  return fwCorsPlugin.init?.(options as CorsPluginOptions);
+}
+
+function assertBadOptions(options: unknown, message: string, option: string | undefined) {
+  assert.throws(
+    () => initWith(options),
+    (error: unknown) => {
+      assert.ok(error instanceof FwError);
+      assert.equal(error.code, 'FW_ERR_PLUGIN_BAD_OPTIONS');
+      assert.equal(error.message, message);
+      assert.deepEqual(error.details, { plugin: 'fw_cors_plugin', option });
+      return true;
+    },
+  );
+}
+
+describe('fw_cors_plugin validates allow_origins in init', () => {
+  it('is named fw_cors_plugin and runs in pre_request only', () => {
+    assert.equal(fwCorsPlugin.name, 'fw_cors_plugin');
+    assert.equal(typeof fwCorsPlugin.pre_request, 'function');
+    assert.equal(fwCorsPlugin.post_request, undefined);
+  });
+
+  it('accepts * and a single origin', () => {
+    assert.equal(initWith({ allow_origins: '*' }), undefined);
+    assert.equal(initWith({ allow_origins: 'https://app.example' }), undefined);
+  });
+
+  it('refuses missing options or a missing allow_origins', () => {
+    assertBadOptions(undefined, NEEDS_ALLOW_ORIGINS, 'allow_origins');
+    assertBadOptions({}, NEEDS_ALLOW_ORIGINS, 'allow_origins');
+  });
+
+  it('refuses an allow_origins that is not a usable string', () => {
+    for (const value of [42, true, ['*'], null, '', '  ', 'https://a.example\r\nset-cookie: x=1']) {
+      assertBadOptions({ allow_origins: value }, NEEDS_ALLOW_ORIGINS, 'allow_origins');
+    }
+  });
+
+  it('refuses options of the configurable variant, whose headers the built-in fixes to *', () => {
+    assertBadOptions(
+      { allow_origins: '*', allow_methods: 'GET' },
+      'fw_cors_plugin does not know option allow_methods; its options are: allow_origins',
+      'allow_methods',
+    );
+  });
+});
+
+describe('fw_cors_plugin describes itself', () => {
+  it('answers plugin_info with the spec fields and its option', () => {
+    assert.deepEqual(fwCorsPlugin.plugin_info?.(), {
+      title: 'fw cross-origin plugin',
+      version: '0.1.0',
+      url: 'docs/builtin-plugins.md#fw_cors_plugin',
+      description: 'Adds access-control-allow-* headers to every response and answers OPTIONS preflights with 204',
+      authors: ['fw contributors'],
+      options: [['allow_origins', 'Value of access-control-allow-origin; "*" allows any origin (required)']],
+    });
+  });
+});

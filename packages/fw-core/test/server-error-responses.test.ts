@@ -1,0 +1,165 @@
+import assert from 'node:assert/strict';
+import { request } from 'node:http';
+import { after, before, describe, it } from 'node:test';
+import { defineController } from '../src/app/controller.ts';
+import { FwError } from '../src/errors.ts';
+import { json, status } from '../src/http/response.ts';
+import { startTestApp, type TestApp } from './support/test-app.ts';
+
+const posts = defineController('posts_controller', {
+  index: () => json({ posts: [] }),
+  create: (req) => json({ got: req.body ?? null }, 201),
+  boom: () => {
+    throw new Error('secret database password in message');
+  },
+  teapot: () => {
+    throw new FwError('FW_ERR_ROUTE_BAD_OPTIONS', 'exposed client error', { status: 409 });
+  },
+  nothing: () => status(204),
+  bad: () => ({ kind: 'json', status: 99, body: {} }) as never,
+});
+
+function groups() {
+  return [
+    {
+      prefix: '/api',
+      security: false as const,
+      routes: [
+        { path: '/posts', handler: posts.index, options: { methods: ['get' as const] } },
+        { path: '/posts', handler: posts.create, options: { methods: ['post' as const] } },
+        { path: '/boom', handler: posts.boom, options: { methods: ['get' as const] } },
+        { path: '/teapot', handler: posts.teapot, options: { methods: ['get' as const] } },
+        { path: '/nothing', handler: posts.nothing, options: { methods: ['delete' as const] } },
+        { path: '/bad', handler: posts.bad, options: { methods: ['get' as const] } },
+      ],
+    },
+  ];
+}
+
+describe('error responses and HEAD', () => {
+  let app: TestApp;
+  let traced: TestApp;
+  before(async () => {
+    app = await startTestApp({ groups: groups() });
+    traced = await startTestApp({ groups: groups(), fw: { use_stacktrace: true } });
+  });
+  after(async () => {
+    await app.close();
+    await traced.close();
+  });
+
+  it('answers 404 with JSON for API clients', async () => {
+    const res = await fetch(`${app.url}/nowhere`);
+    assert.equal(res.status, 404);
+    assert.equal(res.headers.get('content-type'), 'application/json; charset=utf-8');
+    assert.deepEqual(await res.json(), { error: 'not found' });
+  });
+
+  it('answers 404 with HTML when the client prefers text/html', async () => {
+    const res = await fetch(`${app.url}/nowhere`, { headers: { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' } });
+    assert.equal(res.status, 404);
+    assert.equal(res.headers.get('content-type'), 'text/html; charset=utf-8');
+    assert.match(await res.text(), /<title>404 Not Found<\/title>/);
+  });
+
+  it('answers 405 with an allow header listing the path methods', async () => {
+    const res = await fetch(`${app.url}/api/posts`, { method: 'PUT' });
+    assert.equal(res.status, 405);
+    assert.equal(res.headers.get('allow'), 'GET, HEAD, POST, OPTIONS');
+    assert.deepEqual(await res.json(), { error: 'method not allowed' });
+  });
+
+  it('answers OPTIONS on a path without an OPTIONS route with 204 and allow', async () => {
+    const res = await fetch(`${app.url}/api/posts`, { method: 'OPTIONS' });
+    assert.equal(res.status, 204);
+    assert.equal(res.headers.get('allow'), 'GET, HEAD, POST, OPTIONS');
+  });
+
+  it('answers 500 with a generic message and logs the real error once', async () => {
+    const res = await fetch(`${app.url}/api/boom`);
+    assert.equal(res.status, 500);
+    const body = await res.text();
+    assert.equal(body, '{"error":"internal server error"}');
+    assert.equal(app.logs.filter((l) => l.level === 'error' && (l.fields.err as Error).message.startsWith('secret')).length, 1);
+  });
+
+  it('adds the stack trace only when use_stacktrace is true', async () => {
+    const res = await fetch(`${traced.url}/api/boom`);
+    assert.equal(res.status, 500);
+    const body = (await res.json()) as { error: string; stacktrace: string[] };
+    assert.equal(body.error, 'internal server error');
+    assert.equal(body.stacktrace[0], 'Error: secret database password in message');
+    assert.ok(body.stacktrace.some((line) => line.includes('server-error-responses.test.ts')));
+  });
+
+  it('passes an exposed FwError status and message through', async () => {
+    const res = await fetch(`${app.url}/api/teapot`);
+    assert.equal(res.status, 409);
+    assert.deepEqual(await res.json(), { error: 'exposed client error' });
+  });
+
+  it('answers 500 when a handler returns a malformed response', async () => {
+    const res = await fetch(`${app.url}/api/bad`);
+    assert.equal(res.status, 500);
+  });
+
+  it('answers 204 with no body and no content-type', async () => {
+    const res = await fetch(`${app.url}/api/nothing`, { method: 'DELETE' });
+    assert.equal(res.status, 204);
+    assert.equal(res.headers.get('content-type'), null);
+    assert.equal(await res.text(), '');
+  });
+
+  it('does not guess 201: the controller said it', async () => {
+    const res = await fetch(`${app.url}/api/posts`, { method: 'POST' });
+    assert.equal(res.status, 201);
+  });
+
+  it('answers HEAD with the GET headers and no body', async () => {
+    const get = await fetch(`${app.url}/api/posts`);
+    const head = await rawRequest(app.url, 'HEAD', '/api/posts');
+    assert.equal(head.status, 200);
+    assert.equal(head.headers['content-length'], get.headers.get('content-length'));
+    assert.equal(head.headers['content-type'], 'application/json; charset=utf-8');
+    assert.equal(head.body, '');
+  });
+
+  it('echoes a valid x-request-id and replaces an unsafe one', async () => {
+    const kept = await fetch(`${app.url}/api/posts`, { headers: { 'x-request-id': 'abc-123.def' } });
+    assert.equal(kept.headers.get('x-request-id'), 'abc-123.def');
+    const replaced = await fetch(`${app.url}/api/posts`, { headers: { 'x-request-id': 'evil value\twith spaces' } });
+    assert.match(replaced.headers.get('x-request-id') ?? '', /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+  });
+
+  it('logs one structured line per request with method, path, status, duration and id', async () => {
+    await fetch(`${app.url}/api/posts?x=1`, { headers: { 'x-request-id': 'log-me-1' } });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const lines = app.logs.filter((l) => l.fields.event === 'request' && l.fields.request_id === 'log-me-1');
+    assert.equal(lines.length, 1);
+    const fields = lines[0]!.fields;
+    assert.equal(fields.method, 'GET');
+    assert.equal(fields.path, '/api/posts');
+    assert.equal(fields.status, 200);
+    assert.equal(typeof fields.duration_ms, 'number');
+  });
+
+  it('answers 400 for a request target it cannot route', async () => {
+    const res = await rawRequest(app.url, 'GET', '*');
+    assert.equal(res.status, 400);
+  });
+});
+
+/** A request with node:http, for HEAD and odd request targets. */
+function rawRequest(base: string, method: string, path: string): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }> {
+  const url = new URL(base);
+  return new Promise((resolve, reject) => {
+    const req = request({ host: url.hostname, port: url.port, method, path }, (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (body += chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}

@@ -1,0 +1,92 @@
+/**
+ * Conditional GET (RFC 9110 §13): weak ETag and Last-Modified on every file, 304 without a body
+ * when If-None-Match or If-Modified-Since says the client's copy is current.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { createStaticHandler } from '../src/static/index.ts';
+import { createFixture, FIXTURE_FILES, fixtureEtag, rawRequest, startStaticServer, withoutTransportHeaders, type Fixture, type StaticTestServer } from './static-harness.ts';
+
+const LAST_MODIFIED = 'Tue, 02 Jan 2024 03:04:05 GMT';
+
+describe('static files: conditional requests', () => {
+  let fixture: Fixture;
+  let server: StaticTestServer;
+  const etag = fixtureEtag(FIXTURE_FILES['hello.txt'] ?? '');
+
+  before(async () => {
+    fixture = await createFixture();
+    server = await startStaticServer(createStaticHandler({ directory: fixture.root, options: { max_age: 60 } }));
+  });
+  after(async () => {
+    await server.close();
+    await fixture.cleanup();
+  });
+
+  const get = (headers: Record<string, string>, method = 'GET') => rawRequest(server.port, method, '/docs/hello.txt', headers);
+
+  async function assertNotModified(headers: Record<string, string>, method = 'GET'): Promise<void> {
+    const response = await get(headers, method);
+    assert.equal(response.status, 304, JSON.stringify(headers));
+    assert.deepEqual(withoutTransportHeaders(response.headers), {
+      etag,
+      'last-modified': LAST_MODIFIED,
+      'cache-control': 'public, max-age=60',
+      'x-content-type-options': 'nosniff',
+      'x-request-id': 'test-id',
+    });
+    assert.equal(response.body, '');
+  }
+
+  async function assertFull(headers: Record<string, string>): Promise<void> {
+    const response = await get(headers);
+    assert.equal(response.status, 200, JSON.stringify(headers));
+    assert.equal(response.body, FIXTURE_FILES['hello.txt']);
+  }
+
+  it('sends a weak ETag from size and mtime, and Last-Modified', async () => {
+    const response = await get({});
+    assert.equal(response.headers.etag, etag);
+    assert.equal(response.headers['last-modified'], LAST_MODIFIED);
+  });
+
+  it('answers 304 when If-None-Match holds the ETag, weak or strong, alone or in a list, or *', async () => {
+    await assertNotModified({ 'if-none-match': etag });
+    await assertNotModified({ 'if-none-match': etag.slice(2) });
+    await assertNotModified({ 'if-none-match': `"other", ${etag}` });
+    await assertNotModified({ 'if-none-match': '*' });
+  });
+
+  it('answers 304 to HEAD as to GET', () => assertNotModified({ 'if-none-match': etag }, 'HEAD'));
+
+  it('answers 200 when If-None-Match holds other tags', async () => {
+    await assertFull({ 'if-none-match': '"nope"' });
+    await assertFull({ 'if-none-match': 'W/"1-2"' });
+  });
+
+  it('answers 304 when If-Modified-Since is at or after the last modification', async () => {
+    await assertNotModified({ 'if-modified-since': LAST_MODIFIED });
+    await assertNotModified({ 'if-modified-since': 'Wed, 03 Jan 2024 00:00:00 GMT' });
+  });
+
+  it('answers 200 when If-Modified-Since is earlier or not a date', async () => {
+    await assertFull({ 'if-modified-since': 'Tue, 02 Jan 2024 03:04:04 GMT' });
+    await assertFull({ 'if-modified-since': 'yesterday-ish' });
+  });
+
+  it('ignores If-Modified-Since when If-None-Match is present (RFC 9110 §13.2.2)', async () => {
+    await assertFull({ 'if-none-match': '"nope"', 'if-modified-since': LAST_MODIFIED });
+    await assertNotModified({ 'if-none-match': etag, 'if-modified-since': 'Mon, 01 Jan 2000 00:00:00 GMT' });
+  });
+
+  it('applies to index files served for a directory', async () => {
+    const indexEtag = fixtureEtag(FIXTURE_FILES['index.html'] ?? '');
+    const response = await rawRequest(server.port, 'GET', '/docs/', { 'if-none-match': indexEtag });
+    assert.equal(response.status, 304);
+    assert.equal(response.body, '');
+  });
+
+  it('never reports a server fault', () => {
+    assert.deepEqual(server.failures, []);
+  });
+});

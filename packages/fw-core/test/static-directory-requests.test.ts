@@ -1,0 +1,148 @@
+/**
+ * Directory requests: index files, the trailing-slash redirect, and the opt-in listing with
+ * escaped names and encoded links.
+ */
+import assert from 'node:assert/strict';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { createStaticHandler } from '../src/static/index.ts';
+import type { StaticOptions } from '../src/static/index.ts';
+import { createFixture, FIXTURE_FILES, rawRequest, startStaticServer, withoutTransportHeaders, type Fixture, type StaticTestServer } from './static-harness.ts';
+
+const NOT_FOUND_BODY = '{"error":"not found"}';
+
+describe('static files: directory requests', () => {
+  let fixture: Fixture;
+  const servers: StaticTestServer[] = [];
+
+  before(async () => {
+    fixture = await createFixture();
+    const odd = join(fixture.root, 'odd');
+    await mkdir(odd);
+    await writeFile(join(odd, `<b>&"x'.txt`), 'odd\n');
+    await writeFile(join(odd, 'a b#?.txt'), 'spaces\n');
+    await mkdir(join(odd, 'inner dir'));
+  });
+  after(async () => {
+    for (const server of servers) await server.close();
+    await fixture.cleanup();
+  });
+
+  async function serve(options?: StaticOptions): Promise<StaticTestServer> {
+    const server = await startStaticServer(createStaticHandler({ directory: fixture.root, ...(options && { options }) }));
+    servers.push(server);
+    return server;
+  }
+
+  it('serves index.html for the root with and without the trailing slash', async () => {
+    const server = await serve();
+    for (const target of ['/docs/', '/docs']) {
+      const response = await rawRequest(server.port, 'GET', target);
+      assert.equal(response.status, 200, target);
+      assert.equal(response.headers['content-type'], 'text/html; charset=utf-8');
+      assert.equal(response.body, FIXTURE_FILES['index.html']);
+    }
+  });
+
+  it('serves a sub-directory index for the slashed path', async () => {
+    const server = await serve();
+    const response = await rawRequest(server.port, 'GET', '/docs/sub/');
+    assert.equal(response.status, 200);
+    assert.equal(response.body, FIXTURE_FILES['sub/index.html']);
+  });
+
+  it('redirects a directory without its trailing slash with 301, keeping the query', async () => {
+    const server = await serve();
+    const response = await rawRequest(server.port, 'GET', '/docs/sub?x=1&y=%20');
+    assert.equal(response.status, 301);
+    assert.deepEqual(withoutTransportHeaders(response.headers), {
+      location: '/docs/sub/?x=1&y=%20',
+      'content-length': '0',
+      'x-content-type-options': 'nosniff',
+      'x-request-id': 'test-id',
+    });
+    assert.equal(response.body, '');
+  });
+
+  it('answers 404, not 301, for a directory without an index when listing is off', async () => {
+    const server = await serve();
+    for (const target of ['/docs/empty', '/docs/empty/', '/docs/nested/']) {
+      const response = await rawRequest(server.port, 'GET', target);
+      assert.equal(response.status, 404, target);
+      assert.equal(response.body, NOT_FOUND_BODY, target);
+    }
+  });
+
+  it('answers 404 for a file requested with a trailing slash', async () => {
+    const server = await serve();
+    const response = await rawRequest(server.port, 'GET', '/docs/hello.txt/');
+    assert.equal(response.status, 404);
+  });
+
+  it('tries index_files in order and serves the first that exists', async () => {
+    await writeFile(join(fixture.root, 'nested', 'default.htm'), '<p>default</p>\n');
+    const server = await serve({ index_files: ['missing.html', 'default.htm', 'index.html'] });
+    const response = await rawRequest(server.port, 'GET', '/docs/nested/');
+    assert.equal(response.status, 200);
+    assert.equal(response.body, '<p>default</p>\n');
+    const root = await rawRequest(server.port, 'GET', '/docs/');
+    assert.equal(root.body, FIXTURE_FILES['index.html']);
+  });
+
+  it('lists a directory without an index when list_dir is on, HTML-escaping names and encoding links', async () => {
+    const server = await serve({ list_dir: true });
+    const response = await rawRequest(server.port, 'GET', '/docs/odd/');
+    assert.equal(response.status, 200);
+    const body =
+      '<!doctype html>\n<html><head><meta charset="utf-8"><title>Index of /odd/</title></head><body><h1>Index of /odd/</h1>\n<ul>\n' +
+      '<li><a href="../">../</a></li>\n' +
+      '<li><a href="./%3Cb%3E%26%22x&#39;.txt">&#60;b&#62;&#38;&#34;x&#39;.txt</a></li>\n' +
+      '<li><a href="./a%20b%23%3F.txt">a b#?.txt</a></li>\n' +
+      '<li><a href="./inner%20dir/">inner dir/</a></li>\n' +
+      '</ul>\n</body></html>\n';
+    assert.equal(response.body, body);
+    assert.deepEqual(withoutTransportHeaders(response.headers), {
+      'content-type': 'text/html; charset=utf-8',
+      'content-length': String(Buffer.byteLength(body)),
+      'cache-control': 'no-cache',
+      'x-content-type-options': 'nosniff',
+      'x-request-id': 'test-id',
+    });
+  });
+
+  it('lists only what a request could fetch: no dotfiles, FIFOs, drive names or links leading out', async () => {
+    const server = await serve({ list_dir: true, index_files: [] });
+    const response = await rawRequest(server.port, 'GET', '/docs/');
+    const links = [...response.body.matchAll(/<a href="([^"]*)">/g)].map((m) => m[1]);
+    assert.deepEqual(links, ['./css/', './data.custom', './empty/', './hello.txt', './index.html', './link-in', './nested/', './noext', './odd/', './sub/']);
+  });
+
+  it('links entries through the last path segment when the root is listed without a trailing slash', async () => {
+    const server = await serve({ list_dir: true, index_files: [] });
+    const response = await rawRequest(server.port, 'GET', '/docs');
+    assert.equal(response.status, 200);
+    assert.match(response.body, /<li><a href="\.\/docs\/hello\.txt">hello\.txt<\/a><\/li>/);
+    assert.equal(response.body.includes('href="../"'), false);
+  });
+
+  it('redirects a directory without its trailing slash when list_dir is on, even without an index', async () => {
+    const server = await serve({ list_dir: true });
+    const response = await rawRequest(server.port, 'GET', '/docs/empty');
+    assert.equal(response.status, 301);
+    assert.equal(response.headers.location, '/docs/empty/');
+  });
+
+  it('lists an empty directory as an empty list with a parent link', async () => {
+    const server = await serve({ list_dir: true });
+    const response = await rawRequest(server.port, 'GET', '/docs/empty/');
+    assert.equal(
+      response.body,
+      '<!doctype html>\n<html><head><meta charset="utf-8"><title>Index of /empty/</title></head><body><h1>Index of /empty/</h1>\n<ul>\n<li><a href="../">../</a></li>\n</ul>\n</body></html>\n',
+    );
+  });
+
+  it('never reports a server fault', () => {
+    for (const server of servers) assert.deepEqual(server.failures, []);
+  });
+});

@@ -1,0 +1,92 @@
+/**
+ * Starts a real fw server on port 0 for a test: writes fw.config.json to a temp app directory,
+ * hands in the app object directly and captures log lines.
+ */
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { defineApp, type FwApp } from '../../src/app/app.ts';
+import type { RouteGroup } from '../../src/app/route-group.ts';
+import type { LogLevel, Logger } from '../../src/log/logger.ts';
+import type { FwPlugin } from '../../src/plugins/plugin.ts';
+import { startServer, type FwServer } from '../../src/server/start-server.ts';
+import type { StreamHandler } from '../../src/stream/stream-handler.ts';
+
+/** A captured log line. */
+export interface LogLine {
+  readonly level: string;
+  readonly fields: Record<string, unknown>;
+  readonly msg: string | undefined;
+}
+
+/** A logger that records what it is given. */
+export function captureLogger(level: LogLevel = 'trace'): Logger & { readonly lines: LogLine[] } {
+  const lines: LogLine[] = [];
+  const order = ['trace', 'debug', 'info', 'warn', 'error', 'fatal'];
+  const at = (name: string) => (fields: Record<string, unknown>, msg?: string) => {
+    if (order.indexOf(name) >= order.indexOf(level)) lines.push({ level: name, fields, msg });
+  };
+  return { lines, trace: at('trace'), debug: at('debug'), info: at('info'), warn: at('warn'), error: at('error'), fatal: at('fatal') };
+}
+
+/** What a test app is made of. */
+export interface TestAppSpec {
+  readonly groups: RouteGroup[] | ((env: string) => RouteGroup[]);
+  /** The `fw` section beyond bootstrap_application (port is forced to 0). */
+  readonly fw?: Record<string, unknown>;
+  readonly plugins?: FwPlugin<any, any>[];
+  readonly streamHandlers?: StreamHandler[];
+  readonly start?: FwApp['start'];
+  readonly stop?: FwApp['stop'];
+  /** Extra files to write into the app directory, by relative path. */
+  readonly files?: Record<string, string>;
+  readonly env?: NodeJS.ProcessEnv;
+}
+
+/** A started test app. */
+export interface TestApp {
+  readonly url: string;
+  readonly server: FwServer;
+  readonly dir: string;
+  readonly logs: LogLine[];
+  close(): Promise<void>;
+}
+
+/** Writes the app directory and config; returns the directory. */
+export async function writeTestAppDir(fw: Record<string, unknown>, files: Record<string, string> = {}): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), 'fw-test-app-'));
+  const config = { fw: { bootstrap_application: 'test_app', ...fw, server_configuration: { port: 0, host: '127.0.0.1', ...(fw.server_configuration as object | undefined) } } };
+  await writeFile(join(dir, 'fw.config.json'), JSON.stringify(config, null, 2));
+  for (const [name, text] of Object.entries(files)) await writeFile(join(dir, name), text);
+  return dir;
+}
+
+/** The FwApp of a spec. */
+export function testApp(spec: TestAppSpec): FwApp {
+  const groups = spec.groups;
+  return defineApp({
+    name: 'test_app',
+    router: { name: 'test_app_router', routes: (env) => (typeof groups === 'function' ? groups(env) : groups) },
+    ...(spec.plugins && { plugins: spec.plugins }),
+    ...(spec.streamHandlers && { streamHandlers: spec.streamHandlers }),
+    ...(spec.start && { start: spec.start }),
+    ...(spec.stop && { stop: spec.stop }),
+  });
+}
+
+/** Starts the spec's app on 127.0.0.1:0. */
+export async function startTestApp(spec: TestAppSpec): Promise<TestApp> {
+  const dir = await writeTestAppDir(spec.fw ?? {}, spec.files);
+  const logger = captureLogger();
+  const server = await startServer({ appDir: dir, app: testApp(spec), env: spec.env ?? {}, logger });
+  return {
+    url: server.url,
+    server,
+    dir,
+    logs: logger.lines,
+    async close() {
+      await server.stop();
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
