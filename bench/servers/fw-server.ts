@@ -34,5 +34,5 @@ await writeFile(
     },
   }),
 );
-const server = await startServer({ appDir: dir, app, env: {} });
+const server = await startServer({ appDir: dir, app, env: {}, handleSignals: true });
 reportReady(server.port);

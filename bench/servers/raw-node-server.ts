@@ -18,3 +18,4 @@ const server = createServer((req, res) => {
   res.end(body);
 });
 server.listen(0, '127.0.0.1', () => reportReady((server.address() as AddressInfo).port));
+process.once('SIGINT', () => process.exit(0));

@@ -14,8 +14,9 @@ function recorder(name: string, events: string[], ends: ExchangeEnd[]): StreamHa
     name,
     wrap: (next) => (req, res) => {
       events.push(`${name}:start`);
+      const exchange = exchangeOf(req);
       observeExchange(req, res, (end) => {
-        events.push(`${name}:end:${end.status}:${exchangeOf(req).route?.template ?? '-'}`);
+        events.push(`${name}:end:${end.status}:${exchange.route?.template ?? '-'}`);
         ends.push(end);
       });
       next(req, res);
@@ -35,17 +36,20 @@ describe('stream handlers', () => {
       },
       groups: [{ prefix: '', security: false, routes: [{ path: '/echo', handler: (req) => json({ echo: req.body }, 201), options: { methods: ['post'] } }] }],
     });
-    const payload = JSON.stringify({ hello: 'world' });
-    const res = await fetch(`${app.url}/echo`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: payload });
-    const text = await res.text();
-    assert.equal(text, '{"echo":{"hello":"world"}}');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    assert.deepEqual(events, ['outer_h:start', 'inner_h:start', 'inner_h:end:201:/echo', 'outer_h:end:201:/echo']);
-    assert.equal(ends[0]?.requestBodySize, Buffer.byteLength(payload));
-    assert.equal(ends[0]?.responseBodySize, Buffer.byteLength(text));
-    assert.equal(ends[0]?.aborted, false);
-    assert.ok((ends[0]?.durationMs ?? -1) > 0);
-    await app.close();
+    try {
+      const payload = JSON.stringify({ hello: 'world' });
+      const res = await fetch(`${app.url}/echo`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: payload });
+      const text = await res.text();
+      assert.equal(text, '{"echo":{"hello":"world"}}');
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      assert.deepEqual(events, ['outer_h:start', 'inner_h:start', 'inner_h:end:201:/echo', 'outer_h:end:201:/echo']);
+      assert.equal(ends[0]?.requestBodySize, Buffer.byteLength(payload));
+      assert.equal(ends[0]?.responseBodySize, Buffer.byteLength(text));
+      assert.equal(ends[0]?.aborted, false);
+      assert.ok((ends[0]?.durationMs ?? -1) > 0);
+    } finally {
+      await app.close();
+    }
   });
 
   it('works around a plain node:http listener that is not an fw app', async () => {

@@ -1,54 +1,51 @@
 /**
  * Writes a controller's response description. JSON goes through `json_lib`; files stream; HEAD
  * requests get the GET headers without a body (node:http drops the body for HEAD).
+ *
+ * Headers go out in one `writeHead(status, flatArray)`: measured with bench/server.bench.ts,
+ * one setHeader per header cost about 3 µs of CPU per request more. writeHead still merges with
+ * anything a stream handler set earlier through setHeader.
  */
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { pipeline } from 'node:stream/promises';
 import { FwError } from '../errors.ts';
-import { setHeaders } from '../pipeline/send-error.ts';
 import type { JsonLib } from '../pipeline/runtime.ts';
 import { contentTypeFor } from '../static/index.ts';
 import type { FwRequest } from './request.ts';
 import type { FwResponse, HeaderMap } from './response.ts';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
+const KINDS = new Set(['json', 'status', 'redirect', 'file']);
 
-/** Writes `response` for `req`. Throws FW_ERR_HANDLER_BAD_RESPONSE before writing anything when it is malformed. */
-export async function writeResponse(req: FwRequest, response: FwResponse, json: JsonLib, close: boolean): Promise<void> {
-  const { res } = req;
+/**
+ * Writes `response` for `req`; a promise only for files. Throws FW_ERR_HANDLER_BAD_RESPONSE
+ * before writing anything when the response is malformed.
+ */
+export function writeResponse(req: FwRequest, response: FwResponse, json: JsonLib, close: boolean): void | Promise<void> {
   const status = checkStatus(response);
   switch (response.kind) {
     case 'json': {
       const body = json.stringify(response.body);
       if (typeof body !== 'string') throw badResponse('a JSON body that json_lib cannot encode');
-      head(req, status, response.headers, close);
-      setDefault(res, 'content-type', JSON_TYPE);
-      res.setHeader('content-length', Buffer.byteLength(body));
-      res.end(body);
+      writeHead(req, status, response.headers, close, JSON_TYPE, Buffer.byteLength(body));
+      req.res.end(body);
       return;
     }
     case 'status': {
-      head(req, status, response.headers, close);
-      const body = status === 204 || status === 304 ? undefined : response.body;
-      if (body === undefined) {
-        if (status !== 204 && status !== 304) res.setHeader('content-length', 0);
-        res.end();
-      } else {
-        res.setHeader('content-length', typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength);
-        res.end(body);
-      }
+      const empty = status === 204 || status === 304;
+      const body = empty ? undefined : response.body;
+      const length = empty ? undefined : body === undefined ? 0 : typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength;
+      writeHead(req, status, response.headers, close, undefined, length);
+      req.res.end(body);
       return;
     }
     case 'redirect':
-      head(req, status, response.headers, close);
-      res.setHeader('location', response.location);
-      res.setHeader('content-length', 0);
-      res.end();
+      writeHead(req, status, { ...response.headers, location: response.location }, close, undefined, 0);
+      req.res.end();
       return;
     case 'file':
-      await writeFile(req, response.path, status, response.headers, close);
-      return;
+      return writeFile(req, response.path, status, response.headers, close);
   }
 }
 
@@ -56,7 +53,7 @@ function checkStatus(response: FwResponse): number {
   if (typeof response !== 'object' || response === null) throw badResponse(String(response));
   const status = response.status ?? 200;
   if (!Number.isInteger(status) || status < 200 || status > 599) throw badResponse(`status ${String(status)}`);
-  if (!['json', 'status', 'redirect', 'file'].includes(response.kind)) throw badResponse(`kind ${String(response.kind)}`);
+  if (!KINDS.has(response.kind)) throw badResponse(`kind ${String(response.kind)}`);
   return status;
 }
 
@@ -64,25 +61,47 @@ function badResponse(what: string): FwError {
   return new FwError('FW_ERR_HANDLER_BAD_RESPONSE', `handler returned ${what}; return json(), status(), html(), redirect() or sendFile()`);
 }
 
-function head(req: FwRequest, status: number, headers: HeaderMap | undefined, close: boolean): void {
-  const { res } = req;
-  res.statusCode = status;
-  setHeaders(res, req.responseHeaders);
-  setHeaders(res, headers);
-  res.setHeader('x-request-id', req.id);
-  if (close) res.setHeader('connection', 'close');
+/**
+ * One writeHead with, in order of precedence: the response's own headers, the plugins'
+ * `req.responseHeaders`, then fw's defaults (content-type unless given, content-length,
+ * x-request-id, connection: close while stopping).
+ */
+function writeHead(req: FwRequest, status: number, headers: HeaderMap | undefined, close: boolean, contentType: string | undefined, length: number | undefined): void {
+  const flat: (string | number)[] = [];
+  let typed = false;
+  const merged = mergeHeaders(req.responseHeaders, headers);
+  if (merged !== undefined) {
+    for (const name in merged) {
+      const value = merged[name] as string | readonly string[];
+      if (name === 'content-type') typed = true;
+      if (typeof value === 'string') flat.push(name, value);
+      else for (const item of value) flat.push(name, item);
+    }
+  }
+  if (contentType !== undefined && !typed) flat.push('content-type', contentType);
+  if (length !== undefined) flat.push('content-length', length);
+  flat.push('x-request-id', req.id);
+  if (close) flat.push('connection', 'close');
+  req.res.writeHead(status, flat as string[]);
 }
 
-function setDefault(res: FwRequest['res'], name: string, value: string): void {
-  if (!res.hasHeader(name)) res.setHeader(name, value);
+/** Lowercased union of the two maps, the second winning; undefined when both are empty. */
+function mergeHeaders(first: HeaderMap, second: HeaderMap | undefined): HeaderMap | undefined {
+  let merged: Record<string, string | readonly string[]> | undefined;
+  for (const map of [first, second]) {
+    if (map === undefined) continue;
+    for (const name in map) {
+      merged ??= {};
+      merged[name.toLowerCase()] = map[name] as string | readonly string[];
+    }
+  }
+  return merged;
 }
 
 async function writeFile(req: FwRequest, path: string, status: number, headers: HeaderMap | undefined, close: boolean): Promise<void> {
   const info = await stat(path);
   if (!info.isFile()) throw new FwError('FW_ERR_HANDLER_BAD_RESPONSE', `sendFile(${path}) is not a regular file`);
-  head(req, status, headers, close);
-  setDefault(req.res, 'content-type', contentTypeFor(path));
-  req.res.setHeader('content-length', info.size);
+  writeHead(req, status, headers, close, contentTypeFor(path), info.size);
   if (req.method === 'HEAD') {
     req.res.end();
     return;

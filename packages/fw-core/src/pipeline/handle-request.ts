@@ -2,6 +2,10 @@
  * fw's pipeline for one request (fw_stream_h's listener): router → pre_request plugins →
  * security → controller → post_request plugins → write. Every failure becomes a response;
  * nothing a request does can throw out of here.
+ *
+ * Each step returns `void | Promise<void>` and only goes async when a plugin, security callback
+ * or handler returns a promise. Measured with bench/server.bench.ts (GET /api/posts/:id): the
+ * all-async version cost 41 µs of server CPU per request against 24.7 µs for raw node:http.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RouteTarget } from '../app/compile-routes.ts';
@@ -12,87 +16,121 @@ import { json, status as bare, type FwResponse } from '../http/response.ts';
 import { writeResponse } from '../http/write-response.ts';
 import { requestIdFor } from '../log/request-id.ts';
 import type { PluginEnv } from '../plugins/plugin.ts';
-import { runPhase } from '../plugins/run-phase.ts';
+import { isThenable, runPhase, type PhaseOutcome } from '../plugins/run-phase.ts';
 import type { RouteFound } from '../router/router.ts';
-import { exchangeOf } from '../stream/exchange.ts';
+import { existingExchange } from '../stream/exchange.ts';
 import type { Listener } from '../stream/stream-handler.ts';
-import { runSecurity } from './run-security.ts';
+import { runSecurity, type SecurityOutcome } from './run-security.ts';
 import type { Runtime } from './runtime.ts';
 import { sendError, type ErrorContext } from './send-error.ts';
 
+/** The two plugin environments of a runtime, built once. */
+interface Envs {
+  readonly pre: PluginEnv;
+  readonly post: PluginEnv;
+}
+
+type Step = void | Promise<void>;
+
 /** The listener that runs fw's pipeline with `runtime`. */
 export function createPipelineListener(runtime: Runtime): Listener {
-  const envs = {
+  const envs: Envs = {
     pre: { app: runtime.app, environment: runtime.environment, phase: 'pre_request', logger: runtime.logger },
     post: { app: runtime.app, environment: runtime.environment, phase: 'post_request', logger: runtime.logger },
-  } as const satisfies Record<string, PluginEnv>;
+  };
+  const { traffic } = runtime;
+  const done = (): void => {
+    traffic.inflight -= 1;
+  };
   return (raw, res) => {
-    const { traffic } = runtime;
     traffic.inflight += 1;
-    res.once('close', () => {
-      traffic.inflight -= 1;
-    });
     const id = requestIdFor(raw.headers['x-request-id']);
-    exchangeOf(raw).id = id;
+    const exchange = existingExchange(raw);
+    if (exchange !== undefined) exchange.id = id;
     if (runtime.logRequests) logWhenDone(runtime, raw, res, id);
-    dispatch(runtime, envs, raw, res, id).catch((error: unknown) => fail(runtime, { raw, res, id }, error, 'pipeline'));
+    let step: Step = undefined;
+    try {
+      step = dispatch(runtime, envs, raw, res, id);
+    } catch (error) {
+      fail(runtime, { raw, res, id }, error);
+    }
+    if (step === undefined) return done();
+    step.catch((error: unknown) => fail(runtime, { raw, res, id }, error)).finally(done);
   };
 }
 
-async function dispatch(runtime: Runtime, envs: { pre: PluginEnv; post: PluginEnv }, raw: IncomingMessage, res: ServerResponse, id: string): Promise<void> {
+function dispatch(runtime: Runtime, envs: Envs, raw: IncomingMessage, res: ServerResponse, id: string): Step {
   const close = runtime.traffic.stopping;
   const target = splitTarget(raw.url ?? '/');
   if (target === undefined) return sendError({ raw, res, id, closeConnection: close }, 400, 'bad request target');
   const method = raw.method ?? 'GET';
   const found = runtime.router.find(method, raw.headers.host, target.path);
-  if (found.kind === 'not_found') return sendError({ raw, res, id, closeConnection: close }, 404, 'not found');
-  if (found.kind === 'method_not_allowed') {
-    const allow = found.allowed.includes('OPTIONS') ? found.allowed : [...found.allowed, 'OPTIONS'];
-    if (method !== 'OPTIONS') {
-      return sendError({ raw, res, id, closeConnection: close, headers: { allow: allow.join(', ') } }, 405, 'method not allowed');
-    }
-    // OPTIONS on a path that declares no OPTIONS method: run the group's pre_request plugins
-    // (so CORS answers preflights), then answer 204 with allow.
-    const probe = runtime.router.find(found.allowed[0] ?? 'GET', raw.headers.host, target.path);
-    if (probe.kind !== 'found') return sendError({ raw, res, id, closeConnection: close }, 404, 'not found');
-    const req = makeRequest(raw, res, id, target, probe);
-    const outcome = await runPhase(probe.route.data.group.plugins.pre, req, envs.pre);
-    if (outcome.kind === 'error') return pluginFailed(runtime, outcome.req, outcome.plugin, outcome.reason);
-    if (outcome.kind === 'stop') return ensureReplied(runtime, outcome.req);
-    return writeResponse(outcome.req, bare(204, { allow: allow.join(', ') }), runtime.json, close);
+  if (found.kind === 'found') {
+    const req = makeRequest(raw, res, id, target, found);
+    const exchange = existingExchange(raw);
+    if (exchange !== undefined) exchange.route = req.route;
+    return runRoute(runtime, envs, found.route.data, req);
   }
-  const req = makeRequest(raw, res, id, target, found);
-  exchangeOf(raw).route = req.route;
-  return runRoute(runtime, envs, found.route.data, req);
+  if (found.kind === 'not_found') return sendError({ raw, res, id, closeConnection: close }, 404, 'not found');
+  const allow = (found.allowed.includes('OPTIONS') ? found.allowed : [...found.allowed, 'OPTIONS']).join(', ');
+  if (method !== 'OPTIONS') return sendError({ raw, res, id, closeConnection: close, headers: { allow } }, 405, 'method not allowed');
+  // OPTIONS on a path that declares no OPTIONS method: run the group's pre_request plugins
+  // (so CORS answers preflights), then answer 204 with allow.
+  const probe = runtime.router.find(found.allowed[0] ?? 'GET', raw.headers.host, target.path);
+  if (probe.kind !== 'found') return sendError({ raw, res, id, closeConnection: close }, 404, 'not found');
+  const req = makeRequest(raw, res, id, target, probe);
+  return then(runPhase(probe.route.data.group.plugins.pre, req, envs.pre), (outcome) =>
+    outcome.kind === 'continue' ? writeResponse(outcome.req, bare(204, { allow }), runtime.json, close) : phaseEnded(runtime, outcome),
+  );
 }
 
-async function runRoute(runtime: Runtime, envs: { pre: PluginEnv; post: PluginEnv }, target: RouteTarget, first: FwRequest): Promise<void> {
-  const { group } = target;
-  const pre = await runPhase(group.plugins.pre, first, envs.pre);
-  if (pre.kind === 'error') return pluginFailed(runtime, pre.req, pre.plugin, pre.reason);
-  if (pre.kind === 'stop') return ensureReplied(runtime, pre.req);
-  const req = pre.req;
-  const close = runtime.traffic.stopping;
-  if (group.security !== false) {
-    const outcome = await runSecurity(group.security, req);
+function runRoute(runtime: Runtime, envs: Envs, target: RouteTarget, req: FwRequest): Step {
+  return then(runPhase(target.group.plugins.pre, req, envs.pre), (pre) => (pre.kind === 'continue' ? secure(runtime, envs, target, pre.req) : phaseEnded(runtime, pre)));
+}
+
+function secure(runtime: Runtime, envs: Envs, target: RouteTarget, req: FwRequest): Step {
+  const security = target.group.security;
+  if (security === false) return control(runtime, envs, target, req);
+  return then(runSecurity(security, req), (outcome: SecurityOutcome) => {
+    if (outcome.kind === 'allow') return control(runtime, envs, target, req);
+    const close = runtime.traffic.stopping;
     if (outcome.kind === 'redirect') return writeResponse(req, { kind: 'redirect', status: 302, location: outcome.location }, runtime.json, close);
-    if (outcome.kind === 'deny') {
-      const body = outcome.body;
-      const response: FwResponse = typeof body === 'string' ? bare(outcome.status, { 'content-type': 'text/plain; charset=utf-8', ...outcome.headers }, body) : json(body, outcome.status, outcome.headers);
-      return writeResponse(req, response, runtime.json, close);
-    }
-  }
+    const { body } = outcome;
+    const denial: FwResponse =
+      typeof body === 'string'
+        ? bare(outcome.status, { 'content-type': 'text/plain; charset=utf-8', ...outcome.headers }, body)
+        : json(body, outcome.status, outcome.headers);
+    return writeResponse(req, denial, runtime.json, close);
+  });
+}
+
+function control(runtime: Runtime, envs: Envs, target: RouteTarget, req: FwRequest): Step {
   if (target.serveStatic) return target.serveStatic(req);
   const handler = target.handler;
   const fn = isAction(handler) ? handler.fn : handler;
   if (fn === undefined) return sendError({ raw: req.raw, res: req.res, id: req.id }, 404, 'not found');
-  req.response = await fn(req);
-  const post = await runPhase(group.plugins.post, req, envs.post);
-  if (post.kind === 'error') return pluginFailed(runtime, post.req, post.plugin, post.reason);
-  if (post.kind === 'stop') return ensureReplied(runtime, post.req);
-  const response = post.req.response;
-  if (response === undefined) return fail(runtime, req, new Error('post_request plugins removed the response'), 'post_request');
-  return writeResponse(post.req, response, runtime.json, runtime.traffic.stopping);
+  return then(fn(req), (response) => {
+    req.response = response;
+    return then(runPhase(target.group.plugins.post, req, envs.post), (post) => {
+      if (post.kind !== 'continue') return phaseEnded(runtime, post);
+      const final = post.req.response;
+      if (final === undefined) return fail(runtime, req, new Error('post_request plugins removed the response'));
+      return writeResponse(post.req, final, runtime.json, runtime.traffic.stopping);
+    });
+  });
+}
+
+/** Calls `next` with `value`, now if it is plain, after it settles if it is a promise. */
+function then<T>(value: T | PromiseLike<T>, next: (settled: T) => Step): Step {
+  return isThenable<T>(value) ? Promise.resolve(value).then(next) : next(value);
+}
+
+/** A phase that stopped (the plugin replied) or failed (500). */
+function phaseEnded(runtime: Runtime, outcome: PhaseOutcome): void {
+  if (outcome.kind === 'error') return pluginFailed(runtime, outcome.req, outcome.plugin, outcome.reason);
+  const { res } = outcome.req;
+  if (res.headersSent || res.writableEnded) return;
+  fail(runtime, outcome.req, new Error('a plugin returned stop without replying'));
 }
 
 function makeRequest(raw: IncomingMessage, res: ServerResponse, id: string, target: { path: string; query: string }, found: RouteFound<RouteTarget>): FwRequest {
@@ -135,11 +173,6 @@ function splitTarget(url: string): { path: string; query: string } | undefined {
   return q === -1 ? { path: target, query: '' } : { path: target.slice(0, q), query: target.slice(q + 1) };
 }
 
-function ensureReplied(runtime: Runtime, req: FwRequest): void {
-  if (req.res.headersSent || req.res.writableEnded) return;
-  fail(runtime, req, new Error('a plugin returned stop without replying'), 'plugin');
-}
-
 /** A plugin's `['error', reason]`, throw or rejection: always 500 (spec), whatever the reason. */
 function pluginFailed(runtime: Runtime, req: FwRequest, plugin: string, reason: unknown): void {
   const error = new Error(`plugin ${plugin} failed: ${reason instanceof Error ? reason.message : describe(reason)}`, { cause: reason });
@@ -148,7 +181,7 @@ function pluginFailed(runtime: Runtime, req: FwRequest, plugin: string, reason: 
 }
 
 /** Answers a failure: an exposed FwError (4xx) with its message, anything else 500, logged once. */
-function fail(runtime: Runtime, ctx: ErrorContext | FwRequest, error: unknown, where: string): void {
+function fail(runtime: Runtime, ctx: ErrorContext | FwRequest, error: unknown, where = 'pipeline'): void {
   const exposed = isFwError(error) && error.expose;
   if (!exposed) runtime.logger.error({ event: 'request_failed', request_id: ctx.id, where, err: error }, 'request failed');
   const stack = !exposed && runtime.useStacktrace && error instanceof Error && error.stack ? error.stack.split('\n').map((l) => l.trim()) : undefined;

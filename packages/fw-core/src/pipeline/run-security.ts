@@ -6,6 +6,7 @@ import type { SecurityCallback, SecurityResult } from '../app/route-group.ts';
 import { FwError } from '../errors.ts';
 import type { FwRequest } from '../http/request.ts';
 import type { HeaderMap } from '../http/response.ts';
+import { isThenable } from '../plugins/run-phase.ts';
 
 /** What the pipeline does after security. */
 export type SecurityOutcome =
@@ -15,16 +16,25 @@ export type SecurityOutcome =
 
 const DEFAULT_DENY_BODY: Readonly<Record<number, string>> = { 401: 'unauthorized', 403: 'forbidden' };
 
-/** Runs `callback` for `req`; sets `req.auth_data` on `{allow: true, auth_data}`. Throws what the callback throws. */
-export async function runSecurity(callback: SecurityCallback, req: FwRequest): Promise<SecurityOutcome> {
-  const result: SecurityResult = await callback(req);
-  if (result === true) return { kind: 'allow' };
+/**
+ * Runs `callback` for `req`; sets `req.auth_data` on `{allow: true, auth_data}`. Throws (or
+ * rejects with) what the callback throws. Synchronous callbacks get a synchronous answer.
+ */
+export function runSecurity(callback: SecurityCallback, req: FwRequest): SecurityOutcome | Promise<SecurityOutcome> {
+  const result = callback(req);
+  return isThenable<SecurityResult>(result) ? Promise.resolve(result).then((settled) => interpret(callback, req, settled)) : interpret(callback, req, result);
+}
+
+const ALLOW: SecurityOutcome = { kind: 'allow' };
+
+function interpret(callback: SecurityCallback, req: FwRequest, result: SecurityResult): SecurityOutcome {
+  if (result === true) return ALLOW;
   if (result === false) return deny(401, {}, undefined);
   if (typeof result === 'object' && result !== null) {
     if ('redirect' in result && typeof result.redirect === 'string') return { kind: 'redirect', location: result.redirect };
     if ('allow' in result && result.allow === true) {
       if ('auth_data' in result) req.auth_data = result.auth_data;
-      return { kind: 'allow' };
+      return ALLOW;
     }
     if ('allow' in result && result.allow === false) {
       const status = result.status ?? 401;

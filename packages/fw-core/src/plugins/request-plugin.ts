@@ -63,16 +63,27 @@ export const fwRequestPlugin: FwPlugin<undefined, RequestPluginOptions> = {
   plugin_info: () => info,
 };
 
-async function decodeBody(
+/** Synchronous unless there is a body to read: most requests (GET, no body) never wait. */
+function decodeBody(
   req: FwRequest,
   _env: PluginEnv,
   options: RequestPluginOptions | undefined,
   state: undefined,
-): Promise<PluginResult<undefined>> {
+): PluginResult<undefined> | Promise<PluginResult<undefined>> {
   if (METHODS_WITHOUT_BODY.has(req.method)) return ['ok', req, state];
   const contentType = parseContentType(req.headers['content-type']);
   const kind = bodyKind(contentType, options);
   if (kind === undefined) return ['ok', req, state];
+  return readAndDecode(req, contentType, kind, options, state);
+}
+
+async function readAndDecode(
+  req: FwRequest,
+  contentType: ContentType | undefined,
+  kind: 'json' | 'form',
+  options: RequestPluginOptions | undefined,
+  state: undefined,
+): Promise<PluginResult<undefined>> {
   try {
     if (contentType?.charset !== undefined && !isUtf8Charset(contentType.charset)) {
       throw new FwError('FW_ERR_UNSUPPORTED_CHARSET', 'unsupported charset: only utf-8 is accepted', {

@@ -61,7 +61,8 @@ function isHostName(name: string): boolean {
 }
 
 function badHost(label: string, host: unknown, fix: string): FwError {
-  return new FwError('FW_ERR_ROUTE_BAD_HOST', `${label}: the host ${JSON.stringify(host) ?? String(host)} is not valid; ${fix}.`, {
+  const shown = JSON.stringify(host) ?? String(host);
+  return new FwError('FW_ERR_ROUTE_BAD_HOST', `${label}: the host ${shown} is not valid; ${fix}.`, {
     details: { route: label, host },
   });
 }

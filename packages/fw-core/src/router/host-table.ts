@@ -23,19 +23,77 @@ export class HostTable<T> {
   }
 
   /**
-   * The answer of this host for a canonical `path` cut at `end`, or undefined when no route here
-   * has the path (then the next host table in precedence order is asked).
+   * The answer of this host for `path` cut at `end`, prepared as `mode` says; undefined when no
+   * route here has the path (then the next host table in precedence order is asked), RETRY
+   * when a raw path turns out to need its canonical form.
    */
-  lookup(method: string, path: string, end: number, decode: boolean, state: MatchState): LookupResult<T> | undefined {
+  lookup(
+    method: string,
+    path: string,
+    end: number,
+    mode: PathMode,
+    state: MatchState,
+  ): LookupResult<T> | typeof RETRY | undefined {
     state.pathSeen = false;
     const route = matchTree(this.root, path, 0, end, 0, method, state);
-    if (route !== undefined) return found(route, path, end, decode, state);
+    if (route !== undefined) {
+      if (mode === PATH_MODE.raw && capturedEscape(route, path, end, state)) return RETRY;
+      return found(route, path, end, mode === PATH_MODE.decode, state);
+    }
+    // A miss is final only when the raw path holds nothing its canonical form would change.
+    if (mode === PATH_MODE.raw && hasEscape(path, 0, end)) return RETRY;
     if (!state.pathSeen) return undefined;
     return methodNotAllowed(collectAllowed(this.root, path, 0, end));
   }
 }
 
-function found<T>(route: CompiledRoute<T>, path: string, end: number, decode: boolean, state: MatchState): LookupResult<T> {
+/**
+ * How a path handed to a lookup was prepared. `raw`: as received, cut at '?' only, so it may
+ * still hold a '%' or '#'; they are looked for only where they can change the answer.
+ * `plain`: holds neither. `decode`: canonical (see percent-decoding.ts), captures get decoded.
+ */
+export const PATH_MODE = { raw: 0, plain: 1, decode: 2 } as const;
+
+/** One of PATH_MODE. */
+export type PathMode = (typeof PATH_MODE)[keyof typeof PATH_MODE];
+
+/** What a lookup of a raw path answers when the path must be canonicalised first. */
+export const RETRY: unique symbol = Symbol('retry');
+
+/**
+ * Whether the text a match captured (from its first binding or `[...]` on) holds a '%' or '#'.
+ * Static edges before it matched character for character, and static labels never hold a raw
+ * '#' or a '%' other than the canonical `%25` and `%2F` (see createRouter), so only captures
+ * can hide text the canonical path would decode or cut.
+ */
+function capturedEscape<T>(route: CompiledRoute<T>, path: string, end: number, state: MatchState): boolean {
+  const first = route.bindingNames.length > 0 ? (state.starts[0] as number) : route.hasWildcard ? state.wildStart : end;
+  return first < end && hasEscape(path, first, end);
+}
+
+/** Whether `path` holds a '%' or '#' between `from` and `end`. */
+export function hasEscape(path: string, from: number, end: number): boolean {
+  if (end - from <= 8) {
+    // Captures are short: a loop beats two indexOf() calls up to about 8 characters.
+    for (let i = from; i < end; i++) {
+      const code = path.charCodeAt(i);
+      if (code === 37 || code === 35) return true;
+    }
+    return false;
+  }
+  const percent = path.indexOf('%', from);
+  if (percent !== -1 && percent < end) return true;
+  const hash = path.indexOf('#', from);
+  return hash !== -1 && hash < end;
+}
+
+function found<T>(
+  route: CompiledRoute<T>,
+  path: string,
+  end: number,
+  decode: boolean,
+  state: MatchState,
+): LookupResult<T> {
   const bindings: Record<string, string> = {};
   let i = 0;
   for (const name of route.bindingNames) {
@@ -108,7 +166,8 @@ export function buildHostTables<T>(
   }
   wildcards.sort((a, b) => b.suffix.length - a.suffix.length || compareText(a.suffix, b.suffix));
   const any = byHost.get(ANY_HOST);
-  const ordered = [...[...exact.values()].sort((a, b) => compareText(a.host, b.host)), ...wildcards.map((w) => w.table)];
+  const exactByName = [...exact.values()].sort((a, b) => compareText(a.host, b.host));
+  const ordered = [...exactByName, ...wildcards.map((wildcard) => wildcard.table)];
   if (any !== undefined) ordered.push(any);
   return { exact, wildcards, any, ordered };
 }

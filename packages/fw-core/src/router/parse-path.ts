@@ -31,7 +31,8 @@ export function parsePath(path: unknown, label: string): ParsedPath {
   const forbidden = FORBIDDEN_CHARACTER.exec(path);
   if (forbidden !== null) {
     const shown = JSON.stringify(forbidden[0]);
-    throw badPath(label, `contains ${shown}; query strings, fragments and whitespace are not part of a route path`, path);
+    const problem = `contains ${shown}; query strings, fragments and whitespace are not part of a route path`;
+    throw badPath(label, problem, path);
   }
   const raw = path.slice(1).split('/');
   const segments: PathSegment[] = [];
@@ -75,7 +76,8 @@ function bindingName(name: string, label: string, path: string): string {
   if (!BINDING_NAME.test(name) || name === '__proto__') {
     throw new FwError(
       'FW_ERR_ROUTE_BAD_BINDING',
-      `${label}: the binding ":${name}" in "${path}" is not a name; use letters, digits and "_", not starting with a digit (e.g. :post_id).`,
+      `${label}: the binding ":${name}" in "${path}" is not a name; ` +
+        'use letters, digits and "_", not starting with a digit (e.g. :post_id).',
       { details: { route: label, path, binding: name } },
     );
   }
@@ -101,7 +103,8 @@ function staticText(text: string, isLast: boolean, label: string, path: string):
 }
 
 function badPath(label: string, problem: string, path: unknown): FwError {
-  return new FwError('FW_ERR_ROUTE_BAD_PATH', `${label}: the path ${JSON.stringify(path) ?? String(path)} ${problem}.`, {
+  const shown = JSON.stringify(path) ?? String(path);
+  return new FwError('FW_ERR_ROUTE_BAD_PATH', `${label}: the path ${shown} ${problem}.`, {
     details: { route: label, path },
   });
 }

@@ -63,11 +63,14 @@ function leafRoutes<T>(leaf: RouteLeaf<T>): RouteTreeRoute<T>[] {
   });
 }
 
+/** Text for the parenthesis after a route (`blog, blog_posts_controller:index/1`), or undefined. */
+type Describe<T> = (data: T) => string | undefined;
+
 /**
  * Renders a route tree, two spaces per level: `Host: '<host>'`, then each edge, then under it
  * `<METHOD> <path> (<describe(data)>)`, the parenthesis left out when describe returns undefined.
  */
-export function renderRouteTree<T>(tree: RouteTree<T>, describe: (data: T) => string | undefined): string {
+export function renderRouteTree<T>(tree: RouteTree<T>, describe: Describe<T>): string {
   const lines: string[] = [];
   for (const { host, root } of tree.hosts) {
     lines.push(`Host: '${host}'`);
@@ -76,7 +79,7 @@ export function renderRouteTree<T>(tree: RouteTree<T>, describe: (data: T) => st
   return lines.join('\n');
 }
 
-function renderChildren<T>(node: RouteTreeNode<T>, depth: number, describe: (data: T) => string | undefined, lines: string[]): void {
+function renderChildren<T>(node: RouteTreeNode<T>, depth: number, describe: Describe<T>, lines: string[]): void {
   const indent = '  '.repeat(depth);
   for (const route of node.routes) {
     const description = describe(route.data);

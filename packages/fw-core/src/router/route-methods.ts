@@ -12,13 +12,16 @@ export const ANY_METHOD = '_';
 export function normaliseMethods(methods: unknown, label: string): MethodSpec {
   if (methods === undefined || methods === ANY_METHOD) return ANY_METHOD;
   if (!Array.isArray(methods) || methods.length === 0) {
-    throw unknownMethod(label, methods, "list lowercase method names such as ['get', 'post'], or use '_' for every method");
+    const fix = "list lowercase method names such as ['get', 'post'], or use '_' for every method";
+    throw unknownMethod(label, methods, fix);
   }
   const known: HttpMethod[] = [];
   for (const method of methods) {
     if (!isHttpMethod(method)) {
       const lower = typeof method === 'string' ? method.toLowerCase() : '';
-      const fix = isHttpMethod(lower) ? `write it lowercase: '${lower}'` : `use one of ${HTTP_METHODS.join(', ')}, or '_' for every method`;
+      const fix = isHttpMethod(lower)
+        ? `write it lowercase: '${lower}'`
+        : `use one of ${HTTP_METHODS.join(', ')}, or '_' for every method`;
       throw unknownMethod(label, method, fix);
     }
     if (!known.includes(method)) known.push(method);
@@ -41,7 +44,8 @@ function isHttpMethod(value: unknown): value is HttpMethod {
 }
 
 function unknownMethod(label: string, method: unknown, fix: string): FwError {
-  return new FwError('FW_ERR_ROUTE_UNKNOWN_METHOD', `${label}: the method ${JSON.stringify(method) ?? String(method)} is not known; ${fix}.`, {
+  const shown = JSON.stringify(method) ?? String(method);
+  return new FwError('FW_ERR_ROUTE_UNKNOWN_METHOD', `${label}: the method ${shown} is not known; ${fix}.`, {
     details: { route: label, method },
   });
 }

@@ -74,7 +74,14 @@ export async function startServer(options: StartServerOptions = {}): Promise<FwS
     const sc = fw.server_configuration;
     const listener = composeStreamHandlers(sc.stream_handlers, app.streamHandlers ?? [], createPipelineListener(runtime));
     server = createServer(
-      { requestTimeout: sc.request_timeout_ms, headersTimeout: sc.headers_timeout_ms, keepAliveTimeout: sc.keep_alive_timeout_ms, maxHeaderSize: sc.max_header_size },
+      {
+        requestTimeout: sc.request_timeout_ms,
+        headersTimeout: sc.headers_timeout_ms,
+        keepAliveTimeout: sc.keep_alive_timeout_ms,
+        maxHeaderSize: sc.max_header_size,
+        // node:http only enforces the two timeouts above when this check runs (default every 30 s)
+        connectionsCheckingInterval: Math.min(1000, sc.headers_timeout_ms),
+      },
       listener,
     );
     await listen(server, sc.port, sc.host);

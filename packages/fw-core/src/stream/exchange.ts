@@ -20,7 +20,12 @@ const EXCHANGE = Symbol('fw.exchange');
 
 type WithExchange = IncomingMessage & { [EXCHANGE]?: Exchange };
 
-/** The exchange record of `req`, created on first use. */
+/** The exchange record of `req`, if a stream handler asked for it (fw fills it only then). */
+export function existingExchange(req: IncomingMessage): Exchange | undefined {
+  return (req as WithExchange)[EXCHANGE];
+}
+
+/** The exchange record of `req`, created on first use. Stream handlers call this at the start. */
 export function exchangeOf(req: IncomingMessage): Exchange {
   const holder = req as WithExchange;
   let exchange = holder[EXCHANGE];

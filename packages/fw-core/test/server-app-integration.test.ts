@@ -1,0 +1,196 @@
+import assert from 'node:assert/strict';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { connect } from 'node:net';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { loadApplication } from '../src/app/load-application.ts';
+import { json } from '../src/http/response.ts';
+import { startServer } from '../src/server/start-server.ts';
+import { captureLogger, startTestApp, testApp, writeTestAppDir, type TestApp } from './support/test-app.ts';
+
+describe('built-in plugins and static routes through a real app', () => {
+  let app: TestApp;
+  before(async () => {
+    app = await startTestApp({
+      files: { 'hello.txt': 'hello from disk\n' },
+      fw: {
+        plugins: [
+          { phase: 'pre_request', module: 'fw_cors_plugin', options: { allow_origins: 'https://app.example' } },
+          { phase: 'pre_request', module: 'fw_request_plugin', options: { decode_json_body: true } },
+        ],
+      },
+      groups: [
+        {
+          prefix: '/api',
+          security: false,
+          routes: [{ path: '/echo', handler: (req) => json({ body: req.body ?? null }), options: { methods: ['post'] } }],
+        },
+        { prefix: '', security: false, routes: [{ path: '/files/[...]', directory: '.' }, { path: '/hello', file: 'hello.txt' }] },
+      ],
+    });
+  });
+  after(() => app.close());
+
+  it('answers a CORS preflight for a route that declares no OPTIONS method', async () => {
+    const res = await fetch(`${app.url}/api/echo`, {
+      method: 'OPTIONS',
+      headers: { origin: 'https://app.example', 'access-control-request-method': 'POST' },
+    });
+    assert.equal(res.status, 204);
+    assert.equal(res.headers.get('access-control-allow-origin'), 'https://app.example');
+    assert.equal(res.headers.get('access-control-allow-methods'), '*');
+    assert.equal(res.headers.get('access-control-allow-headers'), '*');
+    assert.equal(res.headers.get('content-length'), '0');
+  });
+
+  it('adds CORS headers to normal responses and decodes JSON bodies', async () => {
+    const res = await fetch(`${app.url}/api/echo`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"a":[1,2]}' });
+    assert.equal(res.status, 200);
+    assert.equal(res.headers.get('access-control-allow-origin'), 'https://app.example');
+    assert.deepEqual(await res.json(), { body: { a: [1, 2] } });
+  });
+
+  it('answers malformed JSON with 400 from the request plugin', async () => {
+    const res = await fetch(`${app.url}/api/echo`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"a":' });
+    assert.equal(res.status, 400);
+    assert.deepEqual(await res.json(), { error: 'malformed JSON body' });
+  });
+
+  it('serves a file route and a directory route, and 405s a POST to them', async () => {
+    const file = await fetch(`${app.url}/hello`);
+    assert.equal(file.status, 200);
+    assert.equal(await file.text(), 'hello from disk\n');
+    const inDir = await fetch(`${app.url}/files/hello.txt`);
+    assert.equal(await inDir.text(), 'hello from disk\n');
+    const post = await fetch(`${app.url}/files/hello.txt`, { method: 'POST' });
+    assert.equal(post.status, 405);
+    assert.equal(post.headers.get('allow'), 'GET, HEAD, OPTIONS');
+  });
+
+  it('never serves outside the static directory', async () => {
+    for (const target of ['/files/../../../etc/passwd', '/files/%2e%2e/%2e%2e/etc/passwd', '/files/..%2f..%2fetc%2fpasswd', '/files/%00']) {
+      const status = await rawStatus(app.server.port, target);
+      assert.equal(status, 404, target);
+    }
+  });
+});
+
+describe('loading an app from its directory', () => {
+  const dirs: string[] = [];
+  after(async () => {
+    for (const dir of dirs) await rm(dir, { recursive: true, force: true });
+  });
+
+  it('imports the module package.json names under fw.app and serves its routes', async () => {
+    const dir = await writeTestAppDir({}, {
+      'package.json': JSON.stringify({ name: 'x', type: 'module', fw: { app: './app.mjs' } }),
+      'app.mjs': `export default { name: 'test_app', router: { name: 'disk_router', routes: (env) => [
+        { prefix: '', security: false, routes: [{ path: '/env', handler: () => ({ kind: 'json', status: 200, body: { env } }), options: { methods: ['get'] } }] },
+      ] } };`,
+    });
+    dirs.push(dir);
+    const server = await startServer({ appDir: dir, env: { FW_ENV: 'staging' }, logger: captureLogger() });
+    try {
+      const res = await fetch(`${server.url}/env`);
+      assert.deepEqual(await res.json(), { env: 'staging' });
+      assert.equal(server.application.app.router.name, 'disk_router');
+    } finally {
+      await server.stop();
+    }
+  });
+
+  it('refuses an app module without a default-exported app', async () => {
+    const dir = await writeTestAppDir({}, { 'package.json': JSON.stringify({ type: 'module', main: './app.mjs' }), 'app.mjs': 'export const nothing = 1;' });
+    dirs.push(dir);
+    await assert.rejects(loadApplication({ appDir: dir, env: {} }), { code: 'FW_ERR_APP_BAD_MODULE' });
+  });
+
+  it('refuses a package.json that names no app module', async () => {
+    const dir = await writeTestAppDir({}, { 'package.json': '{}' });
+    dirs.push(dir);
+    await assert.rejects(loadApplication({ appDir: dir, env: {} }), { code: 'FW_ERR_APP_NOT_FOUND' });
+  });
+
+  it('refuses an app whose name differs from bootstrap_application', async () => {
+    const dir = await writeTestAppDir({ bootstrap_application: 'other_app' });
+    dirs.push(dir);
+    await assert.rejects(loadApplication({ appDir: dir, app: testApp({ groups: [] }), env: {} }), { code: 'FW_ERR_APP_NAME_MISMATCH' });
+  });
+
+  it('fails start-up on a configuration error, naming the key', async () => {
+    const dir = await writeTestAppDir({ use_stacktrace: 'yes' });
+    dirs.push(dir);
+    await assert.rejects(startServer({ appDir: dir, app: testApp({ groups: [] }), env: {}, logger: captureLogger() }), (error: { code?: string; message: string }) =>
+      error.code === 'FW_ERR_CONFIG_BAD_VALUE' && error.message.includes('use_stacktrace'));
+  });
+
+  it('fails start-up on a route definition error, before listening', async () => {
+    const dir = await writeTestAppDir({});
+    dirs.push(dir);
+    const groups = [{ prefix: '/api/', security: false as const, routes: [] }];
+    await assert.rejects(startServer({ appDir: dir, app: testApp({ groups }), env: {}, logger: captureLogger() }), { code: 'FW_ERR_GROUP_BAD_PREFIX' });
+    const wildcard = [{ prefix: '', security: false as const, routes: [{ path: '/a/[...]/b', handler: () => json({}) }] }];
+    await assert.rejects(startServer({ appDir: dir, app: testApp({ groups: wildcard }), env: {}, logger: captureLogger() }), { code: 'FW_ERR_ROUTE_WILDCARD_NOT_LAST' });
+    const staticMissing = [{ prefix: '', security: false as const, routes: [{ path: '/docs/[...]', directory: 'no-such-dir' }] }];
+    await assert.rejects(startServer({ appDir: dir, app: testApp({ groups: staticMissing }), env: {}, logger: captureLogger() }), { code: 'FW_ERR_STATIC_NOT_FOUND' });
+  });
+
+  it('fails start-up when fw_cors_plugin has no allow_origins', async () => {
+    await assert.rejects(
+      startTestApp({ fw: { plugins: [{ phase: 'pre_request', module: 'fw_cors_plugin', options: {} }] }, groups: [] }),
+      (error: { code?: string; message: string; cause?: { code?: string } }) =>
+        error.code === 'FW_ERR_PLUGIN_INIT_FAILED' && error.cause?.code === 'FW_ERR_PLUGIN_BAD_OPTIONS' && error.message.includes('allow_origins'),
+    );
+  });
+
+  it('fails start-up when the port is taken, with the listen error', async () => {
+    const first = await startTestApp({ groups: [] });
+    try {
+      const dir = await writeTestAppDir({ server_configuration: { port: first.server.port } });
+      dirs.push(dir);
+      await assert.rejects(startServer({ appDir: dir, app: testApp({ groups: [] }), env: {}, logger: captureLogger() }), (error: { code?: string; message: string }) =>
+        error.code === 'FW_ERR_SERVER_LISTEN' && error.message.includes('EADDRINUSE'));
+    } finally {
+      await first.close();
+    }
+  });
+});
+
+describe('slow clients', () => {
+  it('cuts a client that never finishes its headers after headers_timeout_ms, while serving others', async () => {
+    const app = await startTestApp({
+      fw: { server_configuration: { headers_timeout_ms: 300, request_timeout_ms: 1000 } },
+      groups: [{ prefix: '', security: false, routes: [{ path: '/ok', handler: () => json({ ok: true }), options: { methods: ['get'] } }] }],
+    });
+    try {
+      const socket = connect(app.server.port, '127.0.0.1');
+      socket.write('GET /ok HTTP/1.1\r\nHost: x\r\n');
+      const started = Date.now();
+      const drip = setInterval(() => socket.write('X-Slow: 1\r\n'), 50);
+      const answer = await new Promise<string>((resolve) => {
+        let data = '';
+        socket.on('data', (chunk) => (data += chunk.toString()));
+        socket.on('close', () => resolve(data));
+      });
+      clearInterval(drip);
+      const took = Date.now() - started;
+      assert.match(answer, /^HTTP\/1\.1 408/);
+      assert.ok(took < 2500, `cut after ${took} ms`);
+      const ok = await fetch(`${app.url}/ok`);
+      assert.equal(ok.status, 200);
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+/** The status line of a raw request whose target fetch would normalise. */
+function rawStatus(port: number, target: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1', () => socket.write(`GET ${target} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`));
+    let data = '';
+    socket.on('data', (chunk) => (data += chunk.toString()));
+    socket.on('end', () => resolve(Number(data.slice(9, 12))));
+    socket.on('error', reject);
+  });
+}
