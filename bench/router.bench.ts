@@ -1,7 +1,9 @@
 /**
  * Router lookups per second, fw's radix tree against find-my-way, on the blog's table and on a
  * GitHub-like table with three hosts. Both routers get the same requests; their answers are
- * compared before anything is timed. Rounds alternate the two routers in one process and the
+ * compared before anything is timed. Every pass gets fresh copies of the URL and Host strings,
+ * as a server gets them off the socket (a string looked up before has its hash cached, which
+ * would flatter any Map keyed by it). Rounds alternate the two routers in one process and the
  * median of each is reported. Run: `npx node bench/router.bench.ts` (docs/performance.md).
  */
 import { availableParallelism, cpus } from 'node:os';
@@ -111,11 +113,11 @@ function checkSameAnswers(table: BenchTable, a: Contender, b: Contender): number
  * Lookups per second of one round: passes over fresh copies of the requests until ROUND_MS of
  * lookup time is spent; copying happens between passes, outside the clock.
  */
-function timeRound(contender: Contender, table: BenchTable): number {
+function timeRound(contender: Contender, table: BenchTable, roundMs = ROUND_MS): number {
   let passes = 0;
   let sink = 0;
   let elapsed = 0n;
-  const budget = BigInt(ROUND_MS) * 1_000_000n;
+  const budget = BigInt(Math.round(roundMs * 1e6));
   while (elapsed < budget) {
     const batch = freshBatch(table);
     const start = process.hrtime.bigint();
@@ -154,11 +156,40 @@ function benchTable(table: BenchTable): TableResult {
   return { table, found, fw: median(rates.fw ?? []), findMyWay: median(rates['find-my-way'] ?? []) };
 }
 
+/**
+ * Nanoseconds per lookup of each distinct request of a table, fw against find-my-way: shows
+ * where the table-wide ratio comes from (find-my-way also parses query strings, for one).
+ */
+function benchKinds(table: BenchTable): { request: string; fw: number; findMyWay: number }[] {
+  const fw = fwContender(table);
+  const fmw = findMyWayContender(table);
+  const distinct = [...new Map(table.requests.map((r) => [`${r.method} ${r.url}`, r])).values()];
+  return distinct.map((request) => {
+    const single: BenchTable = { ...table, requests: Array.from({ length: 2000 }, () => request) };
+    const rates: Record<string, number[]> = { fw: [], 'find-my-way': [] };
+    for (let round = 0; round < 6; round++) {
+      const order = round % 2 === 0 ? [fw, fmw] : [fmw, fw];
+      for (const contender of order) rates[contender.name]?.push(timeRound(contender, single, ROUND_MS / 16));
+    }
+    const nanos = (rate: number) => 1e9 / rate;
+    return { request: `${request.method} ${request.url}`, fw: nanos(median(rates.fw ?? [])), findMyWay: nanos(median(rates['find-my-way'] ?? [])) };
+  });
+}
+
 function millions(rate: number): string {
   return `${(rate / 1e6).toFixed(2)} M`;
 }
 
-const results = [blogTable, githubTable].map(benchTable);
+/**
+ * The same table with every query string cut off: find-my-way parses the query string inside
+ * find(), fw leaves it to the caller, so this isolates the routing itself.
+ */
+function withoutQueries(table: BenchTable): BenchTable {
+  const requests = table.requests.map((request) => ({ ...request, url: request.url.split('?')[0] ?? request.url }));
+  return { ...table, name: `${table.name}, query strings cut`, requests };
+}
+
+const results = [blogTable, githubTable, withoutQueries(blogTable), withoutQueries(githubTable)].map(benchTable);
 console.log(`Node ${process.version}, ${availableParallelism()} CPUs (${cpus()[0]?.model ?? 'unknown'}), ${ROUNDS} rounds of ${ROUND_MS} ms each`);
 console.log('');
 console.log('| table | requests (found) | fw lookups/s | find-my-way lookups/s | fw / find-my-way |');
@@ -166,4 +197,12 @@ console.log('|---|---|---|---|---|');
 for (const { table, found, fw, findMyWay } of results) {
   const counts = `${table.requests.length} (${found})`;
   console.log(`| ${table.name} | ${counts} | ${millions(fw)} | ${millions(findMyWay)} | ${(fw / findMyWay).toFixed(2)}x |`);
+}
+console.log('');
+console.log(`Per request of the ${blogTable.name} table, ns per lookup (median of 6 alternating rounds):`);
+console.log('');
+console.log('| request | fw ns | find-my-way ns | fw / find-my-way (speed) |');
+console.log('|---|---|---|---|');
+for (const { request, fw, findMyWay } of benchKinds(blogTable)) {
+  console.log(`| \`${request}\` | ${fw.toFixed(0)} | ${findMyWay.toFixed(0)} | ${(findMyWay / fw).toFixed(2)}x |`);
 }

@@ -132,6 +132,13 @@ describe('trailing slash, query and fragment', () => {
     assert.deepEqual(summary(bound.find('GET', undefined, '/q/a%3Fb')), { data: '/q/:text', bindings: { text: 'a?b' }, pathinfo: undefined });
   });
 
+  it('matches a route holding an encoded "#" only against the encoded form', () => {
+    const router = routerOf('/a%23b', '/q/:text');
+    assert.deepEqual(summary(router.find('GET', undefined, '/a%23b')), { data: '/a%23b', bindings: {}, pathinfo: undefined });
+    assert.equal(router.find('GET', undefined, '/a#b').kind, 'not_found');
+    assert.deepEqual(summary(router.find('GET', undefined, '/q/x#y')), { data: '/q/:text', bindings: { text: 'x' }, pathinfo: undefined });
+  });
+
   it('answers not_found for a request target that is not an absolute path', () => {
     for (const url of ['', '*', 'posts', 'http://example.com/posts', '?/posts']) {
       assert.equal(router.find('GET', undefined, url).kind, 'not_found', url);

@@ -99,6 +99,22 @@ describe('loading an app from its directory', () => {
     }
   });
 
+  it('hands the app start hook its config, logger, directory and the env fw was started with', async () => {
+    let seen: { env?: string; app?: string; dir?: string; logs?: boolean } = {};
+    const app = await startTestApp({
+      env: { BLOG_LIKE_SETTING: 'from-start-options' },
+      start: ({ env, config, appDir, logger }) => {
+        seen = { env: env.BLOG_LIKE_SETTING, app: config.fw.bootstrap_application, dir: appDir, logs: typeof logger.info === 'function' };
+      },
+      groups: [],
+    });
+    try {
+      assert.deepEqual(seen, { env: 'from-start-options', app: 'test_app', dir: app.dir, logs: true });
+    } finally {
+      await app.close();
+    }
+  });
+
   it('refuses an app module without a default-exported app', async () => {
     const dir = await writeTestAppDir({}, { 'package.json': JSON.stringify({ type: 'module', main: './app.mjs' }), 'app.mjs': 'export const nothing = 1;' });
     dirs.push(dir);

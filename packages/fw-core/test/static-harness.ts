@@ -11,6 +11,7 @@ import { connect, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FwRequest } from '../src/http/request.ts';
+import { makeTestRequest } from './support/make-test-request.ts';
 import type { HeaderMap } from '../src/http/response.ts';
 
 /** What the test server hands each request to. */
@@ -82,20 +83,12 @@ function buildRequest(raw: IncomingMessage, res: ServerResponse, prefix: string,
   } else {
     return undefined;
   }
-  return {
-    raw,
-    res,
-    id: 'test-id',
-    method: raw.method ?? 'GET',
-    path,
-    query: q === -1 ? '' : url.slice(q + 1),
-    headers: raw.headers,
-    bindings: {},
+  const template = wildcard ? `${prefix}/[...]` : prefix;
+  return makeTestRequest(raw, res, {
     pathinfo,
-    route: { app: 'test_app', template: wildcard ? `${prefix}/[...]` : prefix, module: undefined, function: undefined, extra: {} },
+    route: { app: 'test_app', template, module: undefined, function: undefined, extra: {} },
     responseHeaders: { ...responseHeaders },
-    locals: {},
-  };
+  });
 }
 
 /** A parsed raw HTTP response. */

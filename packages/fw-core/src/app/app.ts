@@ -20,6 +20,8 @@ export interface AppContext {
   readonly logger: Logger;
   /** The app directory (where fw.config.json is). */
   readonly appDir: string;
+  /** The environment variables fw was started with (`startServer({env})`, else process.env). */
+  readonly env: NodeJS.ProcessEnv;
 }
 
 /** An fw application. */

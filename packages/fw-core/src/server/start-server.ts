@@ -60,7 +60,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<FwS
   let server: Server;
   const traffic = { inflight: 0, stopping: false };
   try {
-    await app.start?.({ config, logger, appDir });
+    await app.start?.({ config, logger, appDir, env: options.env ?? process.env });
     const runtime: Runtime = {
       app: app.name,
       environment: fw.environment,

@@ -13,6 +13,7 @@ import { replyJson } from '../../src/http/reply.ts';
 import type { FwRequest } from '../../src/http/request.ts';
 import { silentLogger } from '../../src/log/json-logger.ts';
 import type { FwPlugin, PluginEnv } from '../../src/plugins/plugin.ts';
+import { makeTestRequest } from './make-test-request.ts';
 
 /** A running test server. */
 export interface TestServer {
@@ -56,25 +57,7 @@ export async function startServer(listener: RequestListener): Promise<TestServer
 }
 
 /** Builds the FwRequest the pipeline would hand a plugin (id `test-id`, app `test`). */
-export function makeRequest(raw: IncomingMessage, res: ServerResponse): FwRequest {
-  const url = raw.url ?? '/';
-  const question = url.indexOf('?');
-  const path = question === -1 ? url : url.slice(0, question);
-  return {
-    raw,
-    res,
-    id: 'test-id',
-    method: raw.method ?? 'GET',
-    path,
-    query: question === -1 ? '' : url.slice(question + 1),
-    headers: raw.headers,
-    bindings: {},
-    pathinfo: undefined,
-    route: { app: 'test', template: path, module: undefined, function: undefined, extra: {} },
-    responseHeaders: {},
-    locals: {},
-  };
-}
+export const makeRequest = (raw: IncomingMessage, res: ServerResponse): FwRequest => makeTestRequest(raw, res);
 
 /** Runs `plugin.init(options)`, then serves every request through its pre_request. */
 export async function startPluginServer<S, O>(plugin: FwPlugin<S, O>, options: O): Promise<PluginServer> {

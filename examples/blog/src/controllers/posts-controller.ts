@@ -1,0 +1,84 @@
+/**
+ * blog_posts_controller: the five post actions of the spec's endpoint table. Choices where the
+ * spec is silent are in docs/blog-api.md (id rule, paging, PUT order of checks).
+ */
+import { defineController, json, status, type FwRequest, type FwResponse, type JsonResponse } from 'fw-core';
+import type { BlogContext } from '../blog-context.ts';
+import { objectBody } from '../http/request-body.ts';
+import { answerStoreUnavailable } from '../http/store-unavailable.ts';
+import { nextLink, parseListQuery } from '../posts/list-query.ts';
+import { parsePostId } from '../posts/post-id.ts';
+import { toPostJson } from '../posts/post-json.ts';
+import type { Validated } from '../posts/post-validation.ts';
+
+const notFound = (): JsonResponse => json({ error: 'post not found' }, 404);
+
+/** The controller, its actions reading the store and validators from `context`. */
+export function createPostsController(context: BlogContext) {
+  const guard = (fn: (req: FwRequest) => Promise<FwResponse>) => answerStoreUnavailable(() => context.logger, fn);
+  return defineController('blog_posts_controller', {
+    index: guard((req) => index(context, req)),
+    show: guard((req) => show(context, req)),
+    create: guard((req) => create(context, req)),
+    update: guard((req) => update(context, req)),
+    delete: guard((req) => remove(context, req)),
+  });
+}
+
+/** GET /api/posts: newest first, one page; a `Link: rel="next"` when more follow. */
+async function index(context: BlogContext, req: FwRequest): Promise<FwResponse> {
+  const parsed = parseListQuery(req.query);
+  if (!parsed.ok) return json({ error: parsed.error }, 400);
+  const params = parsed.value;
+  // One row more than the page tells whether a next page exists without a count query.
+  const rows = await context.store.list({ limit: params.limit + 1, ...(params.status && { status: params.status }), ...(params.after && { after: params.after }) });
+  const page = rows.slice(0, params.limit);
+  const last = page.at(-1);
+  const headers = rows.length > params.limit && last !== undefined
+    ? { link: nextLink(req.route.template, params, { inserted_at: last.inserted_at?.getTime() ?? null, id: last.id }) }
+    : undefined;
+  return json({ posts: page.map(toPostJson) }, 200, headers);
+}
+
+/** GET /api/posts/:id. */
+async function show(context: BlogContext, req: FwRequest): Promise<FwResponse> {
+  const id = parsePostId(req.bindings.id);
+  const post = id === undefined ? undefined : await context.store.get(id);
+  return post === undefined ? notFound() : json(toPostJson(post));
+}
+
+/** POST /api/posts: 201 with the post and its location. */
+async function create(context: BlogContext, req: FwRequest): Promise<FwResponse> {
+  const checked = checkPayload(req, context.validators.create);
+  if (!checked.ok) return checked.response;
+  const post = await context.store.create(checked.value);
+  return json(toPostJson(post), 201, { location: `${req.route.template}/${post.id}` });
+}
+
+/**
+ * PUT /api/posts/:id: a partial change. A missing post is 404 whatever the body: a bad body is
+ * answered 422 only once the post is known to exist, so the happy path costs one store call.
+ */
+async function update(context: BlogContext, req: FwRequest): Promise<FwResponse> {
+  const id = parsePostId(req.bindings.id);
+  if (id === undefined) return notFound();
+  const checked = checkPayload(req, context.validators.update);
+  if (!checked.ok) return (await context.store.get(id)) === undefined ? notFound() : checked.response;
+  const updated = await context.store.update(id, checked.value);
+  return updated.found ? json(toPostJson(updated.post)) : notFound();
+}
+
+/** The validated fields of the request's JSON object body, or the 422 to answer. */
+function checkPayload<T>(req: FwRequest, validate: (payload: Readonly<Record<string, unknown>>) => Validated<T>): { readonly ok: true; readonly value: T } | { readonly ok: false; readonly response: JsonResponse } {
+  const body = objectBody(req);
+  if (!body.ok) return body;
+  const result = validate(body.value);
+  return result.ok ? result : { ok: false, response: json({ errors: result.errors }, 422) };
+}
+
+/** DELETE /api/posts/:id: 204 with no body. */
+async function remove(context: BlogContext, req: FwRequest): Promise<FwResponse> {
+  const id = parsePostId(req.bindings.id);
+  const deleted = id !== undefined && (await context.store.delete(id));
+  return deleted ? status(204) : notFound();
+}

@@ -1,0 +1,100 @@
+/**
+ * The memory store: posts in a Map by id plus ordered indexes (all posts, and one per status) so
+ * list pages cost O(log n + limit) even at 100k posts. Nothing survives a restart.
+ */
+import { changedFields } from './post-changes.ts';
+import { OrderedIndex } from './ordered-index.ts';
+import { dateOf, timeOf } from './stored-time.ts';
+import { POST_STATUSES } from './store.ts';
+import type { ListQuery, NewPost, Post, PostChanges, PostStatus, PostStore, UpdateResult } from './store.ts';
+
+/** Options of `createMemoryStore`. */
+export interface MemoryStoreOptions {
+  /** The clock that stamps inserted_at and updated_at; default `() => new Date()`. */
+  readonly now?: () => Date;
+}
+
+// Timestamps are kept as milliseconds so callers can never mutate a stored Date.
+interface MemoryRow extends NewPost {
+  readonly id: number;
+  readonly insertedMs: number | null;
+  readonly updatedMs: number | null;
+}
+
+/** A PostStore kept in process memory. */
+export function createMemoryStore(options: MemoryStoreOptions = {}): PostStore {
+  const now = options.now ?? (() => new Date());
+  const rows = new Map<number, MemoryRow>();
+  const all = new OrderedIndex<MemoryRow>();
+  const byStatus = new Map<PostStatus, OrderedIndex<MemoryRow>>(
+    POST_STATUSES.map((status) => [status, new OrderedIndex<MemoryRow>()]),
+  );
+  const statusIndex = (status: PostStatus): OrderedIndex<MemoryRow> => byStatus.get(status)!;
+  let lastId = 0;
+
+  return {
+    async create(input: NewPost): Promise<Post> {
+      const time = timeOf(now());
+      const row: MemoryRow = { ...pickFields(input), id: ++lastId, insertedMs: time, updatedMs: time };
+      rows.set(row.id, row);
+      all.insert(row);
+      statusIndex(row.status).insert(row);
+      return toPost(row);
+    },
+
+    async get(id: number): Promise<Post | undefined> {
+      const row = rows.get(id);
+      return row === undefined ? undefined : toPost(row);
+    },
+
+    async list(query: ListQuery): Promise<Post[]> {
+      const index = query.status === undefined ? all : statusIndex(query.status);
+      return index.page(query.limit, query.after).map(toPost);
+    },
+
+    async update(id: number, changes: PostChanges): Promise<UpdateResult> {
+      const row = rows.get(id);
+      if (row === undefined) return { found: false };
+      const changed = changedFields(toPost(row), changes);
+      if (Object.keys(changed).length === 0) return { found: true, changed: false, post: toPost(row) };
+      const next: MemoryRow = { ...row, ...changed, updatedMs: timeOf(now()) };
+      rows.set(id, next);
+      all.replace(next);
+      if (next.status === row.status) {
+        statusIndex(next.status).replace(next);
+      } else {
+        statusIndex(row.status).remove(row);
+        statusIndex(next.status).insert(next);
+      }
+      return { found: true, changed: true, post: toPost(next) };
+    },
+
+    async delete(id: number): Promise<boolean> {
+      const row = rows.get(id);
+      if (row === undefined) return false;
+      rows.delete(id);
+      all.remove(row);
+      statusIndex(row.status).remove(row);
+      return true;
+    },
+
+    async close(): Promise<void> {},
+  };
+}
+
+// Copies exactly the stored fields, so extra properties on the caller's object are not kept.
+function pickFields(input: NewPost): NewPost {
+  return { title: input.title, body: input.body, status: input.status, user_id: input.user_id };
+}
+
+function toPost(row: MemoryRow): Post {
+  return {
+    id: row.id,
+    title: row.title,
+    body: row.body,
+    status: row.status,
+    user_id: row.user_id,
+    inserted_at: dateOf(row.insertedMs),
+    updated_at: dateOf(row.updatedMs),
+  };
+}

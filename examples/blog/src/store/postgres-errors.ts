@@ -1,0 +1,40 @@
+/**
+ * Which PostgreSQL failures mean "the database cannot serve right now" (503). Constraint and
+ * syntax errors are programming errors and pass through untouched.
+ */
+import { StoreUnavailableError } from './store.ts';
+
+// Socket-level failures reported by Node (https://nodejs.org/api/errors.html#common-system-errors).
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED', 'ECONNRESET', 'ECONNABORTED', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH',
+  'ENOTFOUND', 'EAI_AGAIN',
+]);
+
+// SQLSTATEs (https://www.postgresql.org/docs/current/errcodes-appendix.html): class 08 is
+// connection exception; the rest are server shutdown, start-up, overload and statement_timeout.
+const SERVER_CODES = new Set(['57P01', '57P02', '57P03', '53300', '57014']);
+
+// pg reports these as plain Errors without a code, so the message is all there is to go on.
+const PG_MESSAGES = [
+  'Connection terminated',
+  'timeout exceeded when trying to connect',
+  'Query read timeout',
+  'Client has encountered a connection error and is not queryable',
+];
+
+/** True when `error` is a connection-level failure rather than a problem with the query. */
+export function isPgUnavailable(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string') {
+    if (NETWORK_CODES.has(code) || SERVER_CODES.has(code) || code.startsWith('08')) return true;
+  }
+  if (error instanceof AggregateError && error.errors.some(isPgUnavailable)) return true;
+  return PG_MESSAGES.some((text) => error.message.startsWith(text));
+}
+
+/** A StoreUnavailableError wrapping `error` when it is a connection-level failure, else `error` itself. */
+export function toPgStoreError(error: unknown): unknown {
+  if (error instanceof StoreUnavailableError || !isPgUnavailable(error)) return error;
+  return new StoreUnavailableError(`PostgreSQL unavailable: ${(error as Error).message}`, { cause: error });
+}

@@ -1,0 +1,73 @@
+/**
+ * The slice of `pg` the PostgreSQL store uses, typed locally (as Kysely does) so the store
+ * depends on this small shape, not on pg's full types, and tests can hand in their own pool.
+ * This is the only file that imports `pg`.
+ */
+import pg from 'pg';
+
+/** A query as pg takes it; `name` makes pg prepare it once per connection. */
+export interface PgQuery {
+  readonly text: string;
+  readonly values?: readonly unknown[];
+  readonly name?: string;
+}
+
+/** What a query returns. */
+export interface PgResult {
+  readonly rows: Record<string, unknown>[];
+  readonly rowCount: number | null;
+}
+
+/** Something that runs queries: the pool or a checked-out client. */
+export interface PgQueryable {
+  query(query: PgQuery): Promise<PgResult>;
+}
+
+/** A client checked out of the pool for a transaction. */
+export interface PgClient extends PgQueryable {
+  /** Returns the client; pass the error to destroy it instead of reusing it. */
+  release(error?: Error | boolean): void;
+  on(event: 'error', listener: (error: Error) => void): unknown;
+  off(event: 'error', listener: (error: Error) => void): unknown;
+}
+
+/** A connection pool. */
+export interface PgPool extends PgQueryable {
+  connect(): Promise<PgClient>;
+  end(): Promise<void>;
+  on(event: 'error', listener: (error: Error) => void): unknown;
+}
+
+/** Settings of `createPgPool`. */
+export interface PgPoolSettings {
+  readonly connectionString: string;
+  /** Called when an idle connection fails (the pool drops it and reconnects on demand). */
+  readonly onIdleError: (error: Error) => void;
+  /** Fail a connection attempt after this long; default 2000 ms. */
+  readonly connectTimeoutMs?: number;
+  /** Fail a query after this long, on the client and on the server; default 5000 ms. */
+  readonly queryTimeoutMs?: number;
+  /** Most connections held at once; default 10. */
+  readonly max?: number;
+}
+
+/**
+ * A pg Pool with bounded waits, so an unreachable database fails fast instead of hanging, and an
+ * 'error' listener, without which an idle connection dying would crash the process.
+ */
+export function createPgPool(settings: PgPoolSettings): PgPool {
+  const queryTimeout = settings.queryTimeoutMs ?? 5000;
+  const pool = new pg.Pool({
+    connectionString: settings.connectionString,
+    max: settings.max ?? 10,
+    connectionTimeoutMillis: settings.connectTimeoutMs ?? 2000,
+    query_timeout: queryTimeout,
+    statement_timeout: queryTimeout,
+    idleTimeoutMillis: 10_000,
+    keepAlive: true,
+    application_name: 'blog-example',
+  });
+  pool.on('error', settings.onIdleError);
+  const typed: PgPool = pool;
+  return typed;
+}

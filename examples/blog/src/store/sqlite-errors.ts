@@ -1,0 +1,24 @@
+/** Which SQLite failures mean "the database cannot serve right now" (503) rather than a bug. */
+import { StoreUnavailableError } from './store.ts';
+
+// Primary result codes (https://sqlite.org/rescode.html): the extended code's low byte.
+const SQLITE_BUSY = 5;
+const SQLITE_LOCKED = 6;
+const SQLITE_READONLY = 8;
+const SQLITE_IOERR = 10;
+const SQLITE_FULL = 13;
+const SQLITE_CANTOPEN = 14;
+const UNAVAILABLE = new Set([SQLITE_BUSY, SQLITE_LOCKED, SQLITE_READONLY, SQLITE_IOERR, SQLITE_FULL, SQLITE_CANTOPEN]);
+
+/** True for busy/locked/IO/disk-full/cannot-open errors from node:sqlite. */
+export function isSqliteUnavailable(error: unknown): boolean {
+  const errcode = (error as { errcode?: unknown } | null)?.errcode;
+  return typeof errcode === 'number' && UNAVAILABLE.has(errcode & 0xff);
+}
+
+/** A StoreUnavailableError wrapping `error` when it is an availability failure, else `error` itself. */
+export function toSqliteStoreError(error: unknown): unknown {
+  if (!isSqliteUnavailable(error)) return error;
+  const reason = error instanceof Error ? error.message : String(error);
+  return new StoreUnavailableError(`SQLite database unavailable: ${reason}`, { cause: error });
+}

@@ -1,0 +1,39 @@
+/**
+ * `npm start` at the repository root (`node scripts/start.ts` after the build) runs the blog
+ * service; its port is 8080 from fw.config.json unless PORT overrides it.
+ */
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { loadConfig } from 'fw-core';
+import { BLOG_DIR, startBlog } from './support/blog-process.ts';
+import { assertJson } from './support/post-assertions.ts';
+
+const ROOT = join(BLOG_DIR, '..', '..');
+
+test('node scripts/start.ts from the root serves the blog API', async () => {
+  const blog = await startBlog({}, { script: join(ROOT, 'scripts', 'start.ts'), cwd: ROOT });
+  try {
+    assertJson(await blog.request('GET', '/heartbeat'), 200, { status: 'ok' });
+    assertJson(await blog.request('GET', '/api/posts'), 200, { posts: [] });
+  } finally {
+    assert.equal(await blog.stop(), 0);
+  }
+});
+
+test('the port is 8080 by default and PORT overrides it, in dev and prod', async () => {
+  for (const environment of ['dev', 'prod']) {
+    assert.equal((await loadConfig(BLOG_DIR, { FW_ENV: environment })).fw.server_configuration.port, 8080);
+    assert.equal((await loadConfig(BLOG_DIR, { FW_ENV: environment, PORT: '9090' })).fw.server_configuration.port, 9090);
+  }
+});
+
+test('fw.config.json: the global request plugin, the memory store in dev and postgres in prod', async () => {
+  const dev = await loadConfig(BLOG_DIR, {});
+  assert.equal(dev.fw.bootstrap_application, 'blog');
+  assert.deepEqual(dev.fw.plugins, [{ phase: 'pre_request', module: 'fw_request_plugin', options: { decode_json_body: true, read_urlencoded_body: true } }]);
+  assert.deepEqual(dev.app, { store: 'memory' });
+  const prod = await loadConfig(BLOG_DIR, { FW_ENV: 'prod' });
+  assert.deepEqual(prod.app, { store: 'postgres' });
+  assert.equal(prod.fw.log_level, 'info');
+});

@@ -1,0 +1,252 @@
+/**
+ * The PostStore contract, run over every implementation: memory, SQLite (a temporary file) and
+ * PostgreSQL (a schema of its own). Each test gets a fresh, empty store and a hand-driven clock.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, it, type TestContext } from 'node:test';
+import { cursorAfter } from '../src/store/list-order.ts';
+import type { ListCursor, PostStatus, PostStore } from '../src/store/store.ts';
+import { manualClock, type ManualClock } from './support/store-clock.ts';
+import { memoryTarget, postgresTarget, sqliteTarget, type StoreTarget } from './support/store-targets.ts';
+
+const T0 = Date.UTC(2024, 0, 1);
+
+// Posts 1..10 in creation order: [inserted_at offset from T0 in ms, or null for an invalid clock; status].
+const SEED: ReadonlyArray<readonly [number | null, PostStatus]> = [
+  [1000, 'draft'],
+  [3000, 'published'],
+  [2000, 'draft'],
+  [3000, 'draft'],
+  [null, 'published'],
+  [3000, 'archived'],
+  [500, 'published'],
+  [null, 'draft'],
+  [2000, 'published'],
+  [4000, 'draft'],
+];
+// Newest first, same time by id descending, no time last.
+const ORDER: Record<PostStatus | 'all', number[]> = {
+  all: [10, 6, 4, 2, 9, 3, 1, 7, 8, 5],
+  draft: [10, 4, 3, 1, 8],
+  published: [2, 9, 7, 5],
+  archived: [6],
+};
+
+function describeStoreContract(target: StoreTarget): void {
+  describe(`PostStore contract: ${target.name}`, () => {
+    before(() => target.before());
+    after(() => target.after());
+
+    async function fresh(t: TestContext, clock: ManualClock = manualClock()): Promise<PostStore> {
+      const store = await target.open(clock.now);
+      t.after(() => store.close());
+      return store;
+    }
+
+    async function seeded(t: TestContext): Promise<PostStore> {
+      const clock = manualClock();
+      const store = await fresh(t, clock);
+      for (const [offset, status] of SEED) {
+        clock.set(offset === null ? null : T0 + offset);
+        await store.create({ title: `t${status}`, body: 'b', status, user_id: null });
+      }
+      return store;
+    }
+
+    async function ids(store: PostStore, limit: number, status?: PostStatus, cursor?: ListCursor): Promise<number[]> {
+      return (await store.list({ limit, ...(status && { status }), ...(cursor && { after: cursor }) })).map((p) => p.id);
+    }
+
+    it('create assigns increasing ids and stamps both timestamps from the clock', async (t) => {
+      const clock = manualClock(T0);
+      const store = await fresh(t, clock);
+      const first = await store.create({ title: 'First', body: 'Hello', status: 'draft', user_id: 7 });
+      clock.advance(1500);
+      const second = await store.create({ title: 'Second', body: '', status: 'published', user_id: null });
+      assert.deepEqual(first, {
+        id: 1, title: 'First', body: 'Hello', status: 'draft', user_id: 7,
+        inserted_at: new Date(T0), updated_at: new Date(T0),
+      });
+      assert.deepEqual(second, {
+        id: 2, title: 'Second', body: '', status: 'published', user_id: null,
+        inserted_at: new Date(T0 + 1500), updated_at: new Date(T0 + 1500),
+      });
+      assert.deepEqual(await store.get(1), first);
+      assert.deepEqual(await store.get(2), second);
+    });
+
+    it('get answers undefined for an id that was never created', async (t) => {
+      const store = await fresh(t);
+      await store.create({ title: 'a', body: 'b', status: 'draft', user_id: null });
+      assert.equal(await store.get(2), undefined);
+      assert.equal(await store.get(0), undefined);
+    });
+
+    it('get, update and delete answer not found for ids no store can hold', async (t) => {
+      const store = await fresh(t);
+      await store.create({ title: 'a', body: 'b', status: 'draft', user_id: null });
+      for (const id of [-1, 1.5, 2 ** 63, Number.NaN, Infinity]) {
+        assert.equal(await store.get(id), undefined, String(id));
+        assert.deepEqual(await store.update(id, { title: 'x' }), { found: false }, String(id));
+        assert.equal(await store.delete(id), false, String(id));
+      }
+    });
+
+    it('list orders newest first, ties by id descending, posts without inserted_at last', async (t) => {
+      const store = await seeded(t);
+      assert.deepEqual(await ids(store, 1000), ORDER.all);
+      const untimed = await store.get(5);
+      assert.equal(untimed?.inserted_at, null);
+      assert.equal(untimed?.updated_at, null);
+    });
+
+    it('list returns at most limit posts, from the start of the order', async (t) => {
+      const store = await seeded(t);
+      assert.deepEqual(await ids(store, 3), [10, 6, 4]);
+      assert.deepEqual(await ids(store, 1), [10]);
+      assert.deepEqual(await ids(store, 9), ORDER.all.slice(0, 9));
+      assert.deepEqual(await ids(store, 10), ORDER.all);
+    });
+
+    it('list with a status returns only posts with that status, in list order', async (t) => {
+      const store = await seeded(t);
+      for (const status of ['draft', 'published', 'archived'] as const) {
+        assert.deepEqual(await ids(store, 1000, status), ORDER[status], status);
+      }
+    });
+
+    it('cursor paging walks every post exactly once, across ties, untimed posts and filters', async (t) => {
+      const store = await seeded(t);
+      for (const status of [undefined, 'draft', 'published', 'archived'] as const) {
+        const expected = ORDER[status ?? 'all'];
+        for (const limit of [1, 2, 3, 4, 5, 7, 10, 11]) {
+          const pages: number[][] = [];
+          let cursor: ListCursor | undefined;
+          for (;;) {
+            const page = await store.list({ limit, ...(status && { status }), ...(cursor && { after: cursor }) });
+            pages.push(page.map((p) => p.id));
+            if (page.length < limit) break;
+            cursor = cursorAfter(page.at(-1)!);
+          }
+          const chunks: number[][] = [];
+          for (let i = 0; i < expected.length; i += limit) chunks.push(expected.slice(i, i + limit));
+          if (expected.length % limit === 0) chunks.push([]);
+          assert.deepEqual(pages, chunks, `status ${status ?? 'any'}, limit ${limit}`);
+        }
+      }
+    });
+
+    it('a cursor continues strictly after its position, even when that post is gone', async (t) => {
+      const store = await seeded(t);
+      const four = (await store.get(4))!;
+      assert.deepEqual(await ids(store, 3, undefined, cursorAfter(four)), [2, 9, 3]);
+      assert.equal(await store.delete(4), true);
+      assert.deepEqual(await ids(store, 3, undefined, cursorAfter(four)), [2, 9, 3]);
+      assert.deepEqual(await ids(store, 5, undefined, { inserted_at: null, id: 8 }), [5]);
+      assert.deepEqual(await ids(store, 5, 'draft', { inserted_at: T0 + 2000, id: 9 }), [3, 1, 8]);
+      assert.deepEqual(await ids(store, 5, undefined, { inserted_at: null, id: 5 }), []);
+    });
+
+    it('a cursor beyond any storable time keeps every timed post (later) or none (earlier)', async (t) => {
+      const store = await seeded(t);
+      assert.deepEqual(await ids(store, 1000, undefined, { inserted_at: 8.64e15, id: 1 }), ORDER.all);
+      assert.deepEqual(await ids(store, 1000, 'draft', { inserted_at: 8.64e15, id: 1 }), ORDER.draft);
+      assert.deepEqual(await ids(store, 1000, undefined, { inserted_at: -8.64e15, id: 99 }), [8, 5]);
+      assert.deepEqual(await ids(store, 1000, undefined, { inserted_at: Date.UTC(10000, 0, 1), id: 1 }), ORDER.all);
+      assert.deepEqual(await ids(store, 1000, undefined, { inserted_at: Date.UTC(-1, 0, 1), id: 1 }), [8, 5]);
+    });
+
+    it('update writes the supplied fields, keeps the others and advances updated_at', async (t) => {
+      const clock = manualClock(T0);
+      const store = await fresh(t, clock);
+      const post = await store.create({ title: 'Old', body: 'Body', status: 'draft', user_id: 3 });
+      clock.advance(60_000);
+      const result = await store.update(post.id, { title: 'New', status: 'published' });
+      const expected = { ...post, title: 'New', status: 'published', updated_at: new Date(T0 + 60_000) };
+      assert.deepEqual(result, { found: true, changed: true, post: expected });
+      assert.deepEqual(await store.get(post.id), expected);
+      clock.advance(1000);
+      const cleared = await store.update(post.id, { user_id: null, body: 'Body' });
+      assert.deepEqual(cleared, { found: true, changed: true, post: { ...expected, user_id: null, updated_at: new Date(T0 + 61_000) } });
+    });
+
+    it('update with nothing different writes nothing: changed false, updated_at untouched', async (t) => {
+      const clock = manualClock(T0);
+      const store = await fresh(t, clock);
+      const post = await store.create({ title: 'Same', body: 'Body', status: 'draft', user_id: null });
+      clock.advance(60_000);
+      assert.deepEqual(await store.update(post.id, { title: 'Same', status: 'draft', user_id: null }), { found: true, changed: false, post });
+      assert.deepEqual(await store.update(post.id, {}), { found: true, changed: false, post });
+      assert.deepEqual(await store.get(post.id), post);
+    });
+
+    it('update moves a post between status lists without moving it in the order', async (t) => {
+      const store = await seeded(t);
+      await store.update(6, { status: 'draft' });
+      assert.deepEqual(await ids(store, 1000, 'draft'), [10, 6, 4, 3, 1, 8]);
+      assert.deepEqual(await ids(store, 1000, 'archived'), []);
+      assert.deepEqual(await ids(store, 1000), ORDER.all);
+    });
+
+    it('update and delete of a missing id report not found', async (t) => {
+      const store = await fresh(t);
+      assert.deepEqual(await store.update(42, { title: 'x' }), { found: false });
+      assert.equal(await store.delete(42), false);
+    });
+
+    it('delete removes the post from get and list, once', async (t) => {
+      const store = await seeded(t);
+      assert.equal(await store.delete(2), true);
+      assert.equal(await store.get(2), undefined);
+      assert.equal(await store.delete(2), false);
+      assert.deepEqual(await ids(store, 1000), [10, 6, 4, 9, 3, 1, 7, 8, 5]);
+      assert.deepEqual(await ids(store, 1000, 'published'), [9, 7, 5]);
+    });
+
+    it('ids are never reused, not even after deleting the newest post', async (t) => {
+      const store = await fresh(t);
+      for (let i = 0; i < 3; i++) await store.create({ title: `p${i}`, body: '', status: 'draft', user_id: null });
+      assert.equal(await store.delete(3), true);
+      assert.equal((await store.create({ title: 'next', body: '', status: 'draft', user_id: null })).id, 4);
+    });
+
+    it('50 concurrent creates get 50 distinct ids', async (t) => {
+      const store = await fresh(t);
+      const posts = await Promise.all(
+        Array.from({ length: 50 }, (_, i) => store.create({ title: `p${i}`, body: 'b', status: 'draft', user_id: i })),
+      );
+      const created = posts.map((p) => p.id).sort((a, b) => a - b);
+      assert.deepEqual(created, Array.from({ length: 50 }, (_, i) => i + 1));
+      assert.equal((await store.list({ limit: 1000 })).length, 50);
+    });
+
+    it('unicode and 100 KB strings round-trip exactly', async (t) => {
+      const store = await fresh(t);
+      const title = 'Ünïcödé — 日本語 עברית 🧑‍💻 e\u0301 \u{1F600} "quotes" \'apos\' \\ % _';
+      const body = '€𝄞ж\n\t'.repeat(20 * 1024).slice(0, 100 * 1024);
+      assert.equal(body.length, 100 * 1024);
+      const post = await store.create({ title, body, status: 'draft', user_id: Number.MAX_SAFE_INTEGER });
+      assert.equal(post.title, title);
+      assert.equal(post.body, body);
+      assert.equal(post.user_id, Number.MAX_SAFE_INTEGER);
+      const read = await store.get(post.id);
+      assert.equal(read?.title, title);
+      assert.equal(read?.body, body);
+      const longer = `${body}✓`;
+      const updated = await store.update(post.id, { body: longer });
+      assert.equal(updated.found && updated.post.body, longer);
+      assert.equal((await store.get(post.id))?.body, longer);
+    });
+
+    it('returned posts are copies: changing one does not change the store', async (t) => {
+      const store = await fresh(t);
+      const post = await store.create({ title: 'a', body: 'b', status: 'draft', user_id: null });
+      post.inserted_at?.setTime(0);
+      assert.notEqual((await store.get(post.id))?.inserted_at?.getTime(), 0);
+    });
+  });
+}
+
+describeStoreContract(memoryTarget);
+describeStoreContract(sqliteTarget());
+describeStoreContract(postgresTarget());

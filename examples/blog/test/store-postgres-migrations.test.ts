@@ -1,0 +1,93 @@
+/** PostgreSQL migrations: applied once, safe when instances start together, a no-op afterwards. */
+import assert from 'node:assert/strict';
+import { afterEach, beforeEach, describe, it } from 'node:test';
+import { createStore } from '../src/store/create-store.ts';
+import { applyMigrations } from '../src/store/postgres-migrate.ts';
+import { createPgPool, type PgPool } from '../src/store/postgres-pool.ts';
+import { MIGRATIONS, MIGRATIONS_TABLE } from '../src/store/sql/postgres-migrations.ts';
+import { recordingLogger } from './support/store-logger.ts';
+import { createTestSchema, type TestSchema } from './support/store-postgres.ts';
+
+describe('PostgreSQL migrations', () => {
+  let schema: TestSchema;
+  const pools: PgPool[] = [];
+  const pool = (): PgPool => {
+    const created = createPgPool({ connectionString: schema.url, onIdleError: () => {} });
+    pools.push(created);
+    return created;
+  };
+  beforeEach(async () => {
+    schema = await createTestSchema();
+  });
+  afterEach(async () => {
+    await Promise.all(pools.splice(0).map((p) => p.end()));
+    await schema.drop();
+  });
+
+  async function recorded(): Promise<unknown[]> {
+    return (await schema.query(`SELECT version, name FROM ${MIGRATIONS_TABLE} ORDER BY version`)).rows;
+  }
+
+  it('applies every migration once on an empty schema, then finds nothing to do', async () => {
+    const versions = MIGRATIONS.map((m) => m.version);
+    assert.deepEqual(await applyMigrations(pool()), versions);
+    assert.deepEqual(await applyMigrations(pool()), []);
+    assert.deepEqual(await recorded(), MIGRATIONS.map((m) => ({ version: m.version, name: m.name })));
+  });
+
+  it('creates blog_posts with the expected columns and list indexes', async () => {
+    await applyMigrations(pool());
+    const columns = await schema.query(
+      `SELECT column_name, data_type, is_nullable FROM information_schema.columns
+       WHERE table_schema = $1 AND table_name = 'blog_posts' ORDER BY ordinal_position`,
+      [schema.name],
+    );
+    assert.deepEqual(columns.rows, [
+      { column_name: 'id', data_type: 'bigint', is_nullable: 'NO' },
+      { column_name: 'title', data_type: 'text', is_nullable: 'NO' },
+      { column_name: 'body', data_type: 'text', is_nullable: 'NO' },
+      { column_name: 'status', data_type: 'text', is_nullable: 'NO' },
+      { column_name: 'user_id', data_type: 'bigint', is_nullable: 'YES' },
+      { column_name: 'inserted_at', data_type: 'timestamp with time zone', is_nullable: 'YES' },
+      { column_name: 'updated_at', data_type: 'timestamp with time zone', is_nullable: 'YES' },
+    ]);
+    const indexes = await schema.query(
+      `SELECT indexname, indexdef FROM pg_indexes WHERE schemaname = $1 AND tablename = 'blog_posts' ORDER BY indexname`,
+      [schema.name],
+    );
+    assert.deepEqual(
+      indexes.rows.map((row) => [row.indexname, String(row.indexdef).replace(/^.* USING /, '')]),
+      [
+        ['blog_posts_list_idx', 'btree (inserted_at DESC NULLS LAST, id DESC)'],
+        ['blog_posts_pkey', 'btree (id)'],
+        ['blog_posts_status_list_idx', 'btree (status, inserted_at DESC NULLS LAST, id DESC)'],
+      ],
+    );
+    await assert.rejects(
+      schema.query(`INSERT INTO blog_posts (title, body, status) VALUES ('t', 'b', 'deleted')`),
+      { code: '23514' },
+    );
+  });
+
+  it('two instances starting together both succeed and the migrations run once', async () => {
+    const results = await Promise.all([applyMigrations(pool()), applyMigrations(pool())]);
+    assert.deepEqual(results.map((r) => r.length).sort(), [0, MIGRATIONS.length]);
+    assert.equal((await recorded()).length, MIGRATIONS.length);
+  });
+
+  it('two stores created concurrently on the same schema both work', async () => {
+    const open = () =>
+      createStore({ store: 'postgres', database_url: schema.url }, { appDir: '.', env: {}, logger: recordingLogger().logger });
+    const stores = await Promise.all([open(), open(), open()]);
+    try {
+      const posts = await Promise.all(
+        stores.map((store, i) => store.create({ title: `from ${i}`, body: '', status: 'draft', user_id: null })),
+      );
+      assert.equal(new Set(posts.map((p) => p.id)).size, 3);
+      assert.equal((await stores[0]!.list({ limit: 10 })).length, 3);
+      assert.equal((await recorded()).length, MIGRATIONS.length);
+    } finally {
+      await Promise.all(stores.map((store) => store.close()));
+    }
+  });
+});

@@ -1,0 +1,188 @@
+/** The query log of the SQL stores: off, one structured line per query, or a function of the app's. */
+import assert from 'node:assert/strict';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { isFwError } from 'fw-core';
+import { createStore } from '../src/store/create-store.ts';
+import type { PostStore, StoreSettings } from '../src/store/store.ts';
+import { manualClock } from './support/store-clock.ts';
+import { queryLines, recordingLogger, type LoggedLine } from './support/store-logger.ts';
+import { createTestSchema, type TestSchema } from './support/store-postgres.ts';
+import { received } from './support/store-query-log-hook.ts';
+
+const SUPPORT_DIR = join(import.meta.dirname, 'support');
+const NOW = Date.UTC(2024, 0, 2, 3, 4, 5, 678);
+const SQLITE_COLUMNS = 'id, title, body, status, user_id, inserted_key, updated_at';
+
+describe('query log', () => {
+  let dir = '';
+  let schema: TestSchema;
+  let files = 0;
+  before(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'blog-query-log-'));
+    schema = await createTestSchema();
+  });
+  after(async () => {
+    await rm(dir, { recursive: true, force: true });
+    await schema.drop();
+  });
+
+  async function open(settings: Omit<StoreSettings, 'store'> & { store: 'sqlite' | 'postgres' }, appDir = dir) {
+    const { logger, lines } = recordingLogger();
+    const full: StoreSettings =
+      settings.store === 'sqlite' ? { sqlite_path: `log-${++files}.sqlite3`, ...settings } : { database_url: schema.url, ...settings };
+    const store = await createStore(full, { appDir, env: {}, logger, now: manualClock(NOW).now });
+    return { store, lines };
+  }
+
+  async function exercise(store: PostStore): Promise<void> {
+    const post = await store.create({ title: 'T', body: 'B', status: 'draft', user_id: null });
+    await store.get(post.id);
+    await store.list({ limit: 10 });
+    await store.update(post.id, { title: 'U' });
+    await store.delete(post.id);
+  }
+
+  function withoutDuration(line: Record<string, unknown>): Record<string, unknown> {
+    assert.ok(Number.isInteger(line.duration_us) && (line.duration_us as number) >= 0, `duration_us ${String(line.duration_us)}`);
+    const { duration_us: _ignored, ...rest } = line;
+    return rest;
+  }
+
+  for (const store of ['sqlite', 'postgres'] as const) {
+    it(`${store}: log false writes no line at all`, async () => {
+      const opened = await open({ store, log: false });
+      try {
+        await exercise(opened.store);
+        assert.deepEqual(opened.lines, []);
+      } finally {
+        await opened.store.close();
+      }
+    });
+  }
+
+  it('sqlite: log true writes exactly one line per query with sql, params, duration and row count', async () => {
+    const { store, lines } = await open({ store: 'sqlite', log: true });
+    try {
+      assert.equal(lines.length, 0);
+      const post = await store.create({ title: 'T', body: 'B', status: 'draft', user_id: 9 });
+      const stamp = new Date(NOW).toISOString();
+      assert.deepEqual(queryLines(lines).map(withoutDuration), [
+        {
+          event: 'query',
+          store: 'sqlite',
+          sql: `INSERT INTO posts (title, body, status, user_id, inserted_at, updated_at) VALUES (?, ?, ?, ?, ?, ?) RETURNING ${SQLITE_COLUMNS}`,
+          params: ['T', 'B', 'draft', 9, stamp, stamp],
+          row_count: 1,
+        },
+      ]);
+      lines.length = 0;
+      await store.get(post.id);
+      await store.get(post.id + 1);
+      await store.list({ limit: 10 });
+      assert.deepEqual(queryLines(lines).map((line) => [line.sql, line.params, line.row_count]), [
+        [`SELECT ${SQLITE_COLUMNS} FROM posts WHERE id = ?`, [post.id], 1],
+        [`SELECT ${SQLITE_COLUMNS} FROM posts WHERE id = ?`, [post.id + 1], 0],
+        [`SELECT ${SQLITE_COLUMNS} FROM posts WHERE inserted_key IS NOT NULL ORDER BY inserted_key DESC, id DESC LIMIT ?`, [10], 1],
+        [`SELECT ${SQLITE_COLUMNS} FROM posts WHERE inserted_key IS NULL ORDER BY id DESC LIMIT ?`, [9], 0],
+      ]);
+      lines.length = 0;
+      await store.update(post.id, { title: 'U', body: 'B' });
+      assert.deepEqual(queryLines(lines).map((line) => [line.sql, line.params, line.row_count]), [
+        ['BEGIN IMMEDIATE', [], 0],
+        [`SELECT ${SQLITE_COLUMNS} FROM posts WHERE id = ?`, [post.id], 1],
+        [`UPDATE posts SET title = ?, updated_at = ? WHERE id = ? RETURNING ${SQLITE_COLUMNS}`, ['U', stamp, post.id], 1],
+        ['COMMIT', [], 0],
+      ]);
+      assert.ok(lines.every((line) => line.level === 'info'));
+    } finally {
+      await store.close();
+    }
+  });
+
+  it('postgres: log true logs the migrations at start, then one line per query', async () => {
+    const { store, lines } = await open({ store: 'postgres', log: true });
+    try {
+      const start = queryLines(lines);
+      assert.equal(start.length, lines.length);
+      assert.deepEqual([start[0]?.sql, start.at(-1)?.sql], ['BEGIN', 'COMMIT']);
+      assert.ok(start.every((line) => line.store === 'postgres'));
+      lines.length = 0;
+      const post = await store.create({ title: 'T', body: 'B', status: 'published', user_id: null });
+      assert.deepEqual(queryLines(lines).map(withoutDuration), [
+        {
+          event: 'query',
+          store: 'postgres',
+          sql: 'INSERT INTO blog_posts (title, body, status, user_id, inserted_at, updated_at) VALUES ($1, $2, $3, $4, $5, $5) RETURNING id, title, body, status, user_id, inserted_at, updated_at',
+          params: ['T', 'B', 'published', null, new Date(NOW)],
+          row_count: 1,
+        },
+      ]);
+      lines.length = 0;
+      assert.equal(await store.delete(post.id), true);
+      assert.deepEqual(queryLines(lines).map((line) => [line.sql, line.params, line.row_count]), [
+        ['DELETE FROM blog_posts WHERE id = $1', [post.id], 1],
+      ]);
+    } finally {
+      await store.close();
+    }
+  });
+
+  it('a "module#export" setting hands every event to that function instead of the logger', async () => {
+    received.length = 0;
+    const { store, lines } = await open({ store: 'sqlite', log: './store-query-log-hook.ts#recordQuery', sqlite_path: join(dir, 'hook.sqlite3') }, SUPPORT_DIR);
+    try {
+      await exercise(store);
+      assert.deepEqual(lines, []);
+      assert.deepEqual(
+        received.map((event) => [event.store, event.sql.split(' ')[0], event.row_count]),
+        [
+          ['sqlite', 'INSERT', 1],
+          ['sqlite', 'SELECT', 1],
+          ['sqlite', 'SELECT', 1],
+          ['sqlite', 'SELECT', 0],
+          ['sqlite', 'BEGIN', 0],
+          ['sqlite', 'SELECT', 1],
+          ['sqlite', 'UPDATE', 1],
+          ['sqlite', 'COMMIT', 0],
+          ['sqlite', 'DELETE', 1],
+        ],
+      );
+      assert.ok(received.every((event) => Number.isInteger(event.duration_us) && Array.isArray(event.params)));
+    } finally {
+      await store.close();
+    }
+  });
+
+  it('a query log function that throws does not break the query; the failure is logged', async () => {
+    const { store, lines } = await open({ store: 'sqlite', log: './store-query-log-hook.ts#failingHook', sqlite_path: join(dir, 'failing.sqlite3') }, SUPPORT_DIR);
+    try {
+      const post = await store.create({ title: 'T', body: 'B', status: 'draft', user_id: null });
+      assert.equal((await store.get(post.id))?.title, 'T');
+      assert.deepEqual(
+        lines.map((line: LoggedLine) => [line.level, line.fields.event]),
+        [['error', 'query_log_failed'], ['error', 'query_log_failed']],
+      );
+    } finally {
+      await store.close();
+    }
+  });
+
+  for (const [spec, mentions] of [
+    ['./no-such-module.ts#logQuery', 'no-such-module.ts'],
+    ['./store-query-log-hook.ts#nope', 'nope'],
+    ['./store-query-log-hook.ts#notAFunction', 'notAFunction'],
+  ] as const) {
+    it(`start fails naming blog.log when the module or export is missing: ${spec}`, async () => {
+      await assert.rejects(open({ store: 'sqlite', log: spec }, SUPPORT_DIR), (error: unknown) => {
+        assert.ok(isFwError(error, 'FW_ERR_CONFIG_BAD_VALUE'), String(error));
+        assert.equal(error.details.key, 'blog.log');
+        assert.match(error.message, /^blog\.log must be /);
+        assert.ok(error.message.includes(mentions), error.message);
+        return true;
+      });
+    });
+  }
+});
