@@ -172,6 +172,23 @@ describe('loading an app from its directory', () => {
   });
 });
 
+describe('request limits', () => {
+  it('answers 431 when the request head exceeds max_header_size, and keeps serving', async () => {
+    const app = await startTestApp({
+      fw: { server_configuration: { max_header_size: 2048 } },
+      groups: [{ prefix: '', security: false, routes: [{ path: '/ok', handler: () => json({ ok: true }), options: { methods: ['get'] } }] }],
+    });
+    try {
+      const big = await fetch(`${app.url}/ok`, { headers: { 'x-big': 'a'.repeat(4096) } });
+      assert.equal(big.status, 431);
+      const small = await fetch(`${app.url}/ok`, { headers: { 'x-small': 'a'.repeat(512) } });
+      assert.equal(small.status, 200);
+    } finally {
+      await app.close();
+    }
+  });
+});
+
 describe('slow clients', () => {
   it('cuts a client that never finishes its headers after headers_timeout_ms, while serving others', async () => {
     const app = await startTestApp({
