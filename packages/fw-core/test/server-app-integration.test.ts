@@ -172,6 +172,28 @@ describe('loading an app from its directory', () => {
   });
 });
 
+describe('json_lib', () => {
+  it('encodes JSON responses with the module json_lib names, resolved from the app directory', async () => {
+    const app = await startTestApp({
+      files: { 'loud-json.mjs': 'export const stringify = (v) => JSON.stringify({ loud: v }); export const parse = JSON.parse;' },
+      fw: { json_lib: './loud-json.mjs' },
+      groups: [{ prefix: '', security: false, routes: [{ path: '/v', handler: () => json({ v: 1 }), options: { methods: ['get'] } }] }],
+    });
+    try {
+      assert.equal(await (await fetch(`${app.url}/v`)).text(), '{"loud":{"v":1}}');
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('fails start-up when json_lib cannot be loaded or lacks stringify/parse', async () => {
+    await assert.rejects(startTestApp({ fw: { json_lib: './missing-json.mjs' }, groups: [] }), (error: { code?: string; message: string }) =>
+      error.code === 'FW_ERR_CONFIG_BAD_VALUE' && error.message.includes('./missing-json.mjs'));
+    await assert.rejects(startTestApp({ files: { 'half.mjs': 'export const parse = JSON.parse;' }, fw: { json_lib: './half.mjs' }, groups: [] }), (error: { code?: string; message: string }) =>
+      error.code === 'FW_ERR_CONFIG_BAD_VALUE' && error.message === 'json_lib ./half.mjs must export stringify and parse');
+  });
+});
+
 describe('request limits', () => {
   it('answers 431 when the request head exceeds max_header_size, and keeps serving', async () => {
     const app = await startTestApp({

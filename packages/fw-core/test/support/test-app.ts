@@ -78,7 +78,13 @@ export function testApp(spec: TestAppSpec): FwApp {
 export async function startTestApp(spec: TestAppSpec): Promise<TestApp> {
   const dir = await writeTestAppDir(spec.fw ?? {}, spec.files);
   const logger = captureLogger();
-  const server = await startServer({ appDir: dir, app: testApp(spec), env: spec.env ?? {}, logger });
+  let server: FwServer;
+  try {
+    server = await startServer({ appDir: dir, app: testApp(spec), env: spec.env ?? {}, logger });
+  } catch (error) {
+    await rm(dir, { recursive: true, force: true });
+    throw error;
+  }
   return {
     url: server.url,
     server,

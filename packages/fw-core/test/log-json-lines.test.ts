@@ -1,0 +1,54 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { createJsonLogger } from '../src/log/json-logger.ts';
+import { FwError } from '../src/errors.ts';
+
+function sink(): { lines: string[]; write(line: string): void } {
+  const lines: string[] = [];
+  return { lines, write: (line) => void lines.push(line) };
+}
+
+describe('the default JSON-lines logger', () => {
+  it('writes one JSON object per line with time, level, base fields, fields and msg', () => {
+    const out = sink();
+    const logger = createJsonLogger({ level: 'info', sink: out, base: { app: 'blog' } });
+    logger.info({ event: 'listening', url: 'http://127.0.0.1:1' }, 'blog listening');
+    assert.equal(out.lines.length, 1);
+    assert.ok(out.lines[0]!.endsWith('\n'));
+    const line = JSON.parse(out.lines[0]!) as Record<string, unknown>;
+    assert.match(String(line.time), /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+    assert.deepEqual({ ...line, time: 'x' }, { time: 'x', level: 'info', app: 'blog', event: 'listening', url: 'http://127.0.0.1:1', msg: 'blog listening' });
+  });
+
+  it('drops lines below its level and logs nothing at silent', () => {
+    const out = sink();
+    const logger = createJsonLogger({ level: 'warn', sink: out });
+    logger.debug({ a: 1 });
+    logger.info({ a: 2 });
+    logger.warn({ a: 3 });
+    logger.fatal({ a: 4 });
+    assert.deepEqual(out.lines.map((l) => (JSON.parse(l) as { a: number }).a), [3, 4]);
+    const quiet = sink();
+    const silent = createJsonLogger({ level: 'silent', sink: quiet });
+    silent.fatal({ a: 5 });
+    assert.deepEqual(quiet.lines, []);
+  });
+
+  it('renders errors with name, message, code and stack, and never throws on cycles or BigInt', () => {
+    const out = sink();
+    const logger = createJsonLogger({ sink: out });
+    const cyclic: Record<string, unknown> = {};
+    cyclic.self = cyclic;
+    logger.error({ err: new FwError('FW_ERR_ROUTE_CONFLICT', 'two routes') }, 'failed');
+    logger.error({ big: 10n }, 'big');
+    logger.error({ cyclic }, 'cycle');
+    const [withError, withBig, withCycle] = out.lines.map((l) => JSON.parse(l) as Record<string, unknown>);
+    const err = withError!.err as Record<string, unknown>;
+    assert.equal(err.name, 'FwError');
+    assert.equal(err.code, 'FW_ERR_ROUTE_CONFLICT');
+    assert.equal(err.message, 'two routes');
+    assert.match(String(err.stack), /FwError: two routes/);
+    assert.equal(withBig!.big, '10');
+    assert.deepEqual(withCycle, { level: 'error', msg: 'unserialisable log line' });
+  });
+});
