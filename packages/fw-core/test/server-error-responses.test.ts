@@ -128,7 +128,12 @@ describe('error responses and HEAD', () => {
     const kept = await fetch(`${app.url}/api/posts`, { headers: { 'x-request-id': 'abc-123.def' } });
     assert.equal(kept.headers.get('x-request-id'), 'abc-123.def');
     const replaced = await fetch(`${app.url}/api/posts`, { headers: { 'x-request-id': 'evil value\twith spaces' } });
-    assert.match(replaced.headers.get('x-request-id') ?? '', /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+    const first = replaced.headers.get('x-request-id') ?? '';
+    assert.match(first, /^[A-Za-z0-9_-]{12}-[0-9a-z]+$/);
+    const second = (await fetch(`${app.url}/api/posts`)).headers.get('x-request-id') ?? '';
+    assert.match(second, /^[A-Za-z0-9_-]{12}-[0-9a-z]+$/);
+    assert.notEqual(second, first, 'generated ids are unique');
+    assert.equal(second.slice(0, 13), first.slice(0, 13), 'one prefix per process');
   });
 
   it('logs one structured line per request with method, path, status, duration and id', async () => {

@@ -42,6 +42,12 @@ function runFrom(steps: readonly PluginStep[], start: number, req: FwRequest, en
         (error: unknown) => failed(at, step, error),
       );
     }
+    // The common result, handled without allocating an outcome.
+    if (Array.isArray(result) && result[0] === 'ok' && typeof result[1] === 'object' && result[1] !== null) {
+      step.instance.state = result[2];
+      current = result[1] as FwRequest;
+      continue;
+    }
     const outcome = apply(step, result, current);
     if (outcome.kind !== 'next') return outcome;
     current = outcome.req;
