@@ -3,10 +3,27 @@
  * its own `npm start` does, from its directory, on port 8080 unless PORT says otherwise.
  * FW_ENV, LOG_LEVEL, BLOG_STORE, BLOG_SQLITE_PATH, DATABASE_URL and BLOG_API_TOKEN pass through
  * (docs/blog-api.md). main.ts handles SIGTERM/SIGINT and start-up errors itself.
+ *
+ * First it regenerates the API docs the blog serves at /docs/ (`fw openapi --offline --output
+ * priv/assets/openapi.json`: openapi.json, swagger.html and the Swagger UI assets, all
+ * git-ignored), so /docs/swagger.html always describes the routes being started. A failure
+ * there is reported and the service starts anyway.
  */
+import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
-const blogDir = join(import.meta.dirname, '..', 'examples', 'blog');
+const root = join(import.meta.dirname, '..');
+const blogDir = join(root, 'examples', 'blog');
 process.chdir(blogDir);
+generateDocs();
 await import(pathToFileURL(join(blogDir, 'src', 'main.ts')).href);
+
+function generateDocs(): void {
+  const fw = join(root, 'packages', 'fw-cli', 'bin', 'fw.js');
+  const args = [fw, 'openapi', '--offline', '--output', join('priv', 'assets', 'openapi.json')];
+  const run = spawnSync(process.execPath, args, { cwd: blogDir, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+  if (run.status === 0) return;
+  const why = run.error?.message ?? (run.stderr.trim() || `exit status ${run.status}`);
+  process.stderr.write(`start: the API docs under /docs/ were not regenerated (the service starts anyway): ${why}\n`);
+}

@@ -5,6 +5,7 @@
  */
 import { defineApp } from 'fw-core';
 import { createBlogContext } from './blog-context.ts';
+import { blogPlugins } from './plugins/index.ts';
 import { createBlogRouter } from './router.ts';
 
 const context = createBlogContext();
@@ -12,6 +13,7 @@ const context = createBlogContext();
 export default defineApp({
   name: 'blog',
   router: createBlogRouter(context),
+  plugins: blogPlugins,
   start: (app) => context.start(app),
   stop: () => context.stop(),
 });

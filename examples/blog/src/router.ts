@@ -15,13 +15,13 @@ export function createBlogRouter(context: BlogContext): RouterModule {
   const posts = createPostsController(context);
   const requireApiToken = createRequireApiToken(() => context.apiTokenDigest);
   const reads: HandlerRoute[] = [
-    { path: '/posts', handler: posts.index, options: { methods: ['get'], extra: { resource: 'post', collection: 'posts' } } },
-    { path: '/posts/:id', handler: posts.show, options: { methods: ['get'], extra: { resource: 'post' } } },
+    { path: '/posts', handler: posts.index, options: { methods: ['get'], extra: { resource: 'post', collection: 'posts', query_errors: true } } },
+    { path: '/posts/:id', handler: posts.show, options: { methods: ['get'], extra: { resource: 'post', params: { id: 'integer' } } } },
   ];
   const writes: HandlerRoute[] = [
     { path: '/posts', handler: posts.create, options: { methods: ['post'], extra: { resource: 'post', schema: 'post' } } },
-    { path: '/posts/:id', handler: posts.update, options: { methods: ['put'], extra: { resource: 'post', schema: 'post' } } },
-    { path: '/posts/:id', handler: posts.delete, options: { methods: ['delete'], extra: { resource: 'post' } } },
+    { path: '/posts/:id', handler: posts.update, options: { methods: ['put'], extra: { resource: 'post', schema: 'post', params: { id: 'integer' } } } },
+    { path: '/posts/:id', handler: posts.delete, options: { methods: ['delete'], extra: { resource: 'post', params: { id: 'integer' } } } },
   ];
   const pages: RouteGroup = {
     prefix: '',

@@ -1,0 +1,28 @@
+/** `fw audit`: routes whose group has no security callback; `--strict` fails on warnings. */
+import { EXIT, printModel, type InspectArgs } from '../cli/command-context.ts';
+import { withJson, type FwCommand } from '../cli/fw-command.ts';
+import { loadApp } from '../cli/load-app.ts';
+import { buildAuditModel, renderAudit } from '../inspect/audit-view.ts';
+
+/** Flags of `fw audit`. */
+export interface AuditArgs extends InspectArgs {
+  readonly strict: boolean;
+}
+
+/** The audit command. */
+export const auditCommand: FwCommand<AuditArgs> = {
+  command: 'audit',
+  describe: 'List routes without security: writes and wildcard methods as warnings, reads as info',
+  builder: (yargs) =>
+    withJson(yargs).option('strict', {
+      type: 'boolean',
+      default: false,
+      describe: `Exit with status ${EXIT.auditWarnings} when there is at least one warning (for CI)`,
+    }),
+  async run(args, context) {
+    const loaded = await loadApp(context, args);
+    const model = buildAuditModel(loaded.routes.definitions.map((definition) => definition.data));
+    printModel(context, args.json, model, renderAudit);
+    if (args.strict && model.summary.warnings > 0) context.setExitCode(EXIT.auditWarnings);
+  },
+};

@@ -1,0 +1,39 @@
+/** `fw openapi`: the OpenAPI 3.0.3 document of the app's routes and schemas, and swagger.html. */
+import { resolve } from 'node:path';
+import type { CommonArgs } from '../cli/command-context.ts';
+import { displayPath } from '../cli/display-path.ts';
+import type { FwCommand } from '../cli/fw-command.ts';
+import { loadApp } from '../cli/load-app.ts';
+import { writeOpenapi } from '../openapi/write-openapi.ts';
+
+/** Flags of `fw openapi`. */
+export interface OpenapiArgs extends CommonArgs {
+  readonly output: string;
+  readonly title: string | undefined;
+  readonly apiVersion: string;
+  readonly offline: boolean;
+}
+
+/** The openapi command. */
+export const openapiCommand: FwCommand<OpenapiArgs> = {
+  command: 'openapi',
+  describe: 'Write the OpenAPI 3.0.3 document of the routes and priv/schemas, and swagger.html beside it',
+  builder: (yargs) =>
+    yargs
+      .option('output', { alias: 'o', type: 'string', default: 'openapi.json', describe: 'The spec file to write, relative to the current directory; swagger.html goes beside it' })
+      .option('title', { type: 'string', defaultDescription: 'the application name', describe: 'info.title of the document' })
+      .option('api-version', { type: 'string', default: '0.1.0', describe: 'info.version of the document' })
+      .option('offline', { type: 'boolean', default: false, describe: 'Copy the Swagger UI assets beside swagger.html instead of loading them from a CDN' }),
+  async run(args, context) {
+    const loaded = await loadApp(context, args);
+    const result = await writeOpenapi({
+      loaded,
+      output: resolve(context.cwd, args.output),
+      title: args.title ?? loaded.config.fw.bootstrap_application,
+      version: args.apiVersion,
+      offline: args.offline,
+    });
+    for (const note of result.notes) context.warn(note);
+    for (const file of result.files) context.print(`${file.what} written to ${displayPath(context.cwd, file.path)}`);
+  },
+};

@@ -1,0 +1,36 @@
+/**
+ * fw-cli's one error registry. Every failure the CLI reports itself is a `CliError` with a stable
+ * code from this table; fw-core's own `FwError`s pass through unchanged. Both print as
+ * `fw: <code>: <message>`. docs/cli.md lists the same codes; test/cli-error-codes.test.ts keeps
+ * them in step.
+ */
+
+/** Every fw-cli error code and what it means. */
+export const cliErrorCodes = {
+  FW_CLI_ERR_USAGE: 'The command line names an unknown command or flag, or a flag has a bad value',
+  FW_CLI_ERR_SCHEMA_UNREADABLE: 'A priv/schemas/*.json file cannot be read',
+  FW_CLI_ERR_SCHEMA_BAD_JSON: 'A priv/schemas/*.json file is not valid JSON or not a JSON object',
+  FW_CLI_ERR_SCHEMA_UNSUPPORTED: 'A JSON schema uses a keyword or $ref that OpenAPI 3.0 cannot express',
+  FW_CLI_ERR_SCHEMA_NAME_CLASH: 'A priv/schemas file takes a name fw reserves for its error schemas',
+  FW_CLI_ERR_OPENAPI_UNKNOWN_SCHEMA: 'A route extra names a schema that priv/schemas does not have',
+  FW_CLI_ERR_OPENAPI_BAD_EXTRA: 'A route extra field used by the OpenAPI generator has a wrong value',
+  FW_CLI_ERR_OPENAPI_INVALID: 'The generated document fails OpenAPI 3.0 validation; nothing was written',
+  FW_CLI_ERR_RELEASE_BAD_PACKAGE: "The app's package.json or tsconfig.json cannot be used for a release",
+  FW_CLI_ERR_RELEASE_BUILD_FAILED: "The app's build script failed",
+  FW_CLI_ERR_RELEASE_MISSING_DEPENDENCY: 'A production dependency cannot be resolved from the app directory',
+  FW_CLI_ERR_RELEASE_PACK_FAILED: 'npm pack could not list the files of a workspace package',
+} as const satisfies Record<string, string>;
+
+/** A code from the registry. */
+export type CliErrorCode = keyof typeof cliErrorCodes;
+
+/** An error the CLI reports as `fw: <code>: <message>`. */
+export class CliError extends Error {
+  readonly code: CliErrorCode;
+
+  constructor(code: CliErrorCode, message: string, options?: { readonly cause?: unknown }) {
+    super(message, options);
+    this.name = 'CliError';
+    this.code = code;
+  }
+}

@@ -1,0 +1,31 @@
+/**
+ * The error bodies fw apps answer with, as shared schemas under `components.schemas`:
+ * `{error: <message>}` (404, 400, a missing body) and `{errors: {<field>: [<message>, ...]}}`
+ * (validation failures; spec: "Errors").
+ */
+
+/** Component name of `{error}`. */
+export const ERROR_MESSAGE_SCHEMA = 'ErrorMessage';
+/** Component name of `{errors}`. */
+export const VALIDATION_ERRORS_SCHEMA = 'ValidationErrors';
+
+/** The shared error schemas, by component name. */
+export const errorSchemas: Readonly<Record<string, Record<string, unknown>>> = {
+  [ERROR_MESSAGE_SCHEMA]: {
+    type: 'object',
+    description: 'An error message, e.g. {"error": "post not found"}.',
+    required: ['error'],
+    properties: { error: { type: 'string' } },
+  },
+  [VALIDATION_ERRORS_SCHEMA]: {
+    type: 'object',
+    description: 'Validation failures: each field with its messages, in order, e.g. {"errors": {"title": ["can\'t be blank"]}}.',
+    required: ['errors'],
+    properties: { errors: { type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } } } },
+  },
+};
+
+/** `{$ref: '#/components/schemas/<name>'}`. */
+export function schemaRef(name: string): Record<string, unknown> {
+  return { $ref: `#/components/schemas/${name}` };
+}

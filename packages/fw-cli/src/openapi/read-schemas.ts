@@ -1,0 +1,52 @@
+/**
+ * Reads the app's JSON schemas: every `priv/schemas/*.json`, keyed by file name without
+ * `.json`, converted to the OpenAPI 3.0 dialect. No directory means no schemas; an unreadable
+ * file or one that is not a JSON object is an error naming the file.
+ */
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { CliError } from '../errors.ts';
+import { convertSchemaFile } from './schema-dialect.ts';
+
+/** Where an app keeps its schemas, relative to the app directory. */
+export const SCHEMAS_DIR = join('priv', 'schemas');
+
+/** The converted schemas of `appDir`, in file-name order. */
+export async function readSchemas(appDir: string): Promise<Record<string, Record<string, unknown>>> {
+  const dir = join(appDir, SCHEMAS_DIR);
+  const files = await schemaFiles(dir);
+  const out: Record<string, Record<string, unknown>> = {};
+  for (const file of files) {
+    const path = join(dir, file);
+    Object.assign(out, convertSchemaFile(file.slice(0, -'.json'.length), path, await readSchema(path)));
+  }
+  return out;
+}
+
+async function schemaFiles(dir: string): Promise<string[]> {
+  try {
+    return (await readdir(dir)).filter((file) => file.endsWith('.json')).sort();
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw new CliError('FW_CLI_ERR_SCHEMA_UNREADABLE', `cannot list ${dir}: ${(error as Error).message}`, { cause: error });
+  }
+}
+
+async function readSchema(path: string): Promise<Record<string, unknown>> {
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (error) {
+    throw new CliError('FW_CLI_ERR_SCHEMA_UNREADABLE', `cannot read the schema ${path}: ${(error as Error).message}`, { cause: error });
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(text.replace(/^\uFEFF/, ''));
+  } catch (error) {
+    throw new CliError('FW_CLI_ERR_SCHEMA_BAD_JSON', `the schema ${path} is not valid JSON: ${(error as Error).message}`, { cause: error });
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw new CliError('FW_CLI_ERR_SCHEMA_BAD_JSON', `the schema ${path} must be a JSON object (a JSON Schema); found ${Array.isArray(value) ? 'an array' : JSON.stringify(value)}`);
+  }
+  return value as Record<string, unknown>;
+}

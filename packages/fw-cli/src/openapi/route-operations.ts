@@ -1,0 +1,124 @@
+/**
+ * One route's OpenAPI operations, before operation ids are made unique: its path with `{name}`
+ * parameters, the request body, and the responses its method and `extra` imply (docs/cli.md,
+ * "fw openapi"). Static routes have none.
+ */
+import { STATUS_CODES } from 'node:http';
+import type { RouteTarget } from 'fw-core';
+import { readRouteDocs, type RouteDocs } from './route-extra.ts';
+import { ERROR_MESSAGE_SCHEMA, VALIDATION_ERRORS_SCHEMA, schemaRef } from './error-schemas.ts';
+
+type Json = Record<string, unknown>;
+
+/** An operation of one method of one route. */
+export interface OperationDraft {
+  /** Lowercase, as an OpenAPI path item key. */
+  readonly method: string;
+  /** The OpenAPI path, e.g. `/api/posts/{id}`. */
+  readonly path: string;
+  readonly host: string;
+  /** `GET /api/posts/:id`, for messages. */
+  readonly route: string;
+  /** `<controller_module>.<function>`, or `<router module>.<method>_<path words>` inline. */
+  readonly baseId: string;
+  /** The schemas of priv/schemas the operation refers to. */
+  readonly schemas: readonly string[];
+  /** The operation object without its operationId. */
+  readonly operation: Json;
+}
+
+/** What a wildcard-method route is documented as. */
+export const WILDCARD_METHODS = ['get', 'post', 'put', 'delete', 'patch'] as const;
+/** OpenAPI 3.0 path items have no `connect`. */
+const UNDOCUMENTED_METHODS = new Set(['connect']);
+const BODY_METHODS = new Set(['post', 'put', 'patch']);
+
+/** The operations of `target`, and a note per method left out. */
+export function routeOperations(target: RouteTarget, routerName: string): { drafts: OperationDraft[]; skipped: string[] } {
+  if (target.staticSource !== undefined) return { drafts: [], skipped: [] };
+  const { path, bindings } = openapiPath(target.info.template);
+  const methods = target.methods === '_' ? WILDCARD_METHODS : [...new Set(target.methods)];
+  const drafts: OperationDraft[] = [];
+  const skipped: string[] = [];
+  const docs = readRouteDocs(target.info.extra, target.info.template, bindings);
+  for (const method of methods) {
+    const route = `${method.toUpperCase()} ${target.info.template}`;
+    if (UNDOCUMENTED_METHODS.has(method)) {
+      skipped.push(`${route} is left out: OpenAPI 3.0 cannot describe ${method.toUpperCase()}`);
+      continue;
+    }
+    const { module, function: fn } = target.info;
+    const baseId = module !== undefined && fn !== undefined ? `${module}.${fn}` : `${routerName}.${method}_${pathWords(target.info.template)}`;
+    const schemas = [docs.resource, BODY_METHODS.has(method) ? docs.schema : undefined].filter((name) => name !== undefined);
+    const operation: Json = { tags: [module ?? routerName], ...parameters(bindings, docs), ...requestBody(method, docs), responses: responses(method, bindings, docs), ...hostFields(target.group.host) };
+    drafts.push({ method, path, host: target.group.host, route, baseId, schemas, operation });
+  }
+  return { drafts, skipped };
+}
+
+/** `/api/posts/:id` → `/api/posts/{id}`; `[...]` becomes the parameter `pathinfo`. */
+export function openapiPath(template: string): { path: string; bindings: string[] } {
+  const bindings: string[] = [];
+  const segments = template.split('/').map((segment) => {
+    const name = segment === '[...]' ? 'pathinfo' : segment.startsWith(':') ? segment.slice(1) : undefined;
+    if (name === undefined) return segment;
+    bindings.push(name);
+    return `{${name}}`;
+  });
+  return { path: segments.join('/'), bindings };
+}
+
+// `/api/posts/:id` → `api_posts_id`; `/` → `root`.
+function pathWords(template: string): string {
+  const words = template.replace(/\[\.\.\.\]/g, 'pathinfo').replace(/[^A-Za-z0-9]+/g, '_').replace(/^_+|_+$/g, '');
+  return words === '' ? 'root' : words;
+}
+
+function parameters(bindings: readonly string[], docs: RouteDocs): Json {
+  if (bindings.length === 0) return {};
+  return { parameters: bindings.map((name) => ({ name, in: 'path', required: true, schema: { type: docs.params[name] ?? 'string' } })) };
+}
+
+function requestBody(method: string, docs: RouteDocs): Json {
+  if (docs.schema === undefined || !BODY_METHODS.has(method)) return {};
+  return { requestBody: { required: true, content: jsonContent(schemaRef(docs.schema)) } };
+}
+
+function responses(method: string, bindings: readonly string[], docs: RouteDocs): Json {
+  const status = docs.status ?? successStatus(method, docs);
+  const out: Json = { [status]: response(status, method === 'head' || status === 204 ? undefined : resourceSchema(docs)) };
+  if (docs.queryErrors) out[400] = response(400, schemaRef(ERROR_MESSAGE_SCHEMA));
+  if (bindings.length > 0) out[404] = response(404, schemaRef(ERROR_MESSAGE_SCHEMA));
+  if (requestBody(method, docs).requestBody !== undefined) {
+    out[422] = response(422, { oneOf: [schemaRef(VALIDATION_ERRORS_SCHEMA), schemaRef(ERROR_MESSAGE_SCHEMA)] });
+  }
+  return out;
+}
+
+// A create answers 201, a delete 204, anything else 200 (docs/cli.md).
+function successStatus(method: string, docs: RouteDocs): number {
+  if (method === 'post' && docs.resource !== undefined) return 201;
+  if (method === 'delete') return 204;
+  return 200;
+}
+
+function resourceSchema(docs: RouteDocs): Json | undefined {
+  if (docs.resource === undefined) return undefined;
+  if (docs.collection === undefined) return schemaRef(docs.resource);
+  return { type: 'object', required: [docs.collection], properties: { [docs.collection]: { type: 'array', items: schemaRef(docs.resource) } } };
+}
+
+function response(status: number, schema: Json | undefined): Json {
+  const description = STATUS_CODES[status] ?? `Status ${status}`;
+  return schema === undefined ? { description } : { description, content: jsonContent(schema) };
+}
+
+function jsonContent(schema: Json): Json {
+  return { 'application/json': { schema } };
+}
+
+// An exact host becomes the operation's server; every host other than '_' is recorded.
+function hostFields(host: string): Json {
+  if (host === '_') return {};
+  return host.startsWith('*.') ? { 'x-fw-host': host } : { servers: [{ url: `//${host}` }], 'x-fw-host': host };
+}

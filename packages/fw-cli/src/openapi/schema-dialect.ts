@@ -1,0 +1,123 @@
+/**
+ * JSON Schema draft-07 (priv/schemas/*.json) to the OpenAPI 3.0 Schema Object dialect
+ * (https://spec.openapis.org/oas/v3.0.3#schema-object). What 3.0 can say is rewritten:
+ * `$schema`, `$id` and `$comment` go, `type: [X, 'null']` becomes `type: X, nullable: true`
+ * (several types become `anyOf`), `const` becomes a one-value `enum`, numeric
+ * `exclusiveMinimum`/`exclusiveMaximum` become the boolean form, `examples` becomes `example`,
+ * `definitions`/`$defs` move to components as `<file>.<name>` and `$ref`s follow them. What it
+ * cannot say (`if`, `patternProperties`, tuple `items`, ...) is an error naming the file and the
+ * place, rather than a document that silently says less than the schema.
+ */
+import { CliError } from '../errors.ts';
+
+type Json = Record<string, unknown>;
+
+/** Keywords whose value is one schema. */
+const SCHEMA_KEYWORDS = new Set(['not', 'items', 'additionalProperties']);
+/** Keywords whose value is a list of schemas. */
+const SCHEMA_LIST_KEYWORDS = new Set(['allOf', 'anyOf', 'oneOf']);
+/** Keywords copied as they are (OpenAPI 3.0 has them with the draft's meaning). */
+const VALUE_KEYWORDS = new Set([
+  'title', 'description', 'default', 'enum', 'format', 'pattern', 'multipleOf', 'minimum', 'maximum',
+  'minLength', 'maxLength', 'minItems', 'maxItems', 'uniqueItems', 'minProperties', 'maxProperties',
+  'required', 'readOnly', 'writeOnly', 'example', 'deprecated',
+]);
+const DROPPED_KEYWORDS = new Set(['$schema', '$id', '$comment']);
+
+/** Where a schema sits: its file (for messages and refs) and its JSON pointer. */
+interface Place {
+  readonly name: string;
+  readonly file: string;
+  readonly pointer: string;
+}
+
+/** The converted schemas of one file: `name`, then one `<name>.<definition>` per definition. */
+export function convertSchemaFile(name: string, file: string, schema: Json): Record<string, Json> {
+  const out: Record<string, Json> = {};
+  const { definitions, $defs, ...root } = schema;
+  for (const [key, value] of [['definitions', definitions], ['$defs', $defs]] as const) {
+    if (value === undefined) continue;
+    for (const [definition, sub] of Object.entries(asObject(value, { name, file, pointer: `/${key}` }))) {
+      out[`${name}.${definition}`] = convertSchema(sub, { name, file, pointer: `/${key}/${definition}` });
+    }
+  }
+  return { [name]: convertSchema(root, { name, file, pointer: '' }), ...out };
+}
+
+function convertSchema(value: unknown, place: Place): Json {
+  if (value === true) return {};
+  if (value === false) return { not: {} };
+  const schema = asObject(value, place);
+  const out: Json = {};
+  for (const [keyword, sub] of Object.entries(schema)) {
+    const at: Place = { ...place, pointer: `${place.pointer}/${keyword}` };
+    if (DROPPED_KEYWORDS.has(keyword)) continue;
+    if (VALUE_KEYWORDS.has(keyword) || keyword.startsWith('x-')) out[keyword] = sub;
+    else if (keyword === 'type') Object.assign(out, convertType(sub, at));
+    else if (keyword === '$ref') out.$ref = convertRef(sub, at);
+    else if (keyword === 'properties') out.properties = convertMap(sub, at);
+    else if (keyword === 'const') out.enum = [sub];
+    else if (keyword === 'examples' && Array.isArray(sub)) {
+      if (sub.length > 0) out.example = sub[0];
+    } else if (keyword === 'exclusiveMinimum' || keyword === 'exclusiveMaximum') Object.assign(out, convertExclusive(keyword, sub, at));
+    else if (keyword === 'items' && Array.isArray(sub)) throw unsupported(at, 'tuple items (a list of schemas)');
+    else if (keyword === 'additionalProperties' && typeof sub === 'boolean') out.additionalProperties = sub;
+    else if (SCHEMA_KEYWORDS.has(keyword)) out[keyword] = convertSchema(sub, at);
+    else if (SCHEMA_LIST_KEYWORDS.has(keyword)) out[keyword] = asList(sub, at).map((item, index) => convertSchema(item, { ...at, pointer: `${at.pointer}/${index}` }));
+    else throw unsupported(at, `the keyword ${keyword}`);
+  }
+  if (out.$ref !== undefined && Object.keys(out).length > 1) {
+    // OpenAPI 3.0 ignores siblings of $ref; allOf keeps them meaningful.
+    const { $ref, ...rest } = out;
+    return { allOf: [{ $ref }], ...rest };
+  }
+  return out;
+}
+
+function convertMap(value: unknown, place: Place): Json {
+  const out: Json = {};
+  for (const [key, sub] of Object.entries(asObject(value, place))) out[key] = convertSchema(sub, { ...place, pointer: `${place.pointer}/${key}` });
+  return out;
+}
+
+// `type: [X, 'null']` → `type: X, nullable: true`; several non-null types → anyOf.
+function convertType(value: unknown, place: Place): Json {
+  const types = typeof value === 'string' ? [value] : asList(value, place);
+  const nullable = types.includes('null');
+  const rest = types.filter((type) => type !== 'null');
+  const flag = nullable ? { nullable: true } : {};
+  if (rest.length === 0) return nullable ? { enum: [null], nullable: true } : {};
+  if (rest.length === 1) return { type: rest[0], ...flag };
+  return { anyOf: rest.map((type) => ({ type })), ...flag };
+}
+
+function convertExclusive(keyword: 'exclusiveMinimum' | 'exclusiveMaximum', value: unknown, place: Place): Json {
+  if (typeof value === 'boolean') return { [keyword]: value };
+  if (typeof value !== 'number') throw unsupported(place, `a non-numeric ${keyword}`);
+  return { [keyword === 'exclusiveMinimum' ? 'minimum' : 'maximum']: value, [keyword]: true };
+}
+
+// #/definitions/x → this file's x; other.json[#/definitions/y] → that file's schema or definition.
+function convertRef(value: unknown, place: Place): string {
+  if (typeof value !== 'string') throw unsupported(place, 'a $ref that is not a string');
+  const match = /^(?:([A-Za-z0-9._-]+)\.json)?(?:#(?:\/(?:definitions|\$defs)\/([A-Za-z0-9._-]+))?)?$/.exec(value);
+  if (match === null || (match[1] === undefined && match[2] === undefined && value !== '#')) {
+    throw unsupported(place, `the $ref ${JSON.stringify(value)} (use #/definitions/<name>, <file>.json or <file>.json#/definitions/<name>)`);
+  }
+  const file = match[1] ?? place.name;
+  return `#/components/schemas/${match[2] === undefined ? file : `${file}.${match[2]}`}`;
+}
+
+function asObject(value: unknown, place: Place): Json {
+  if (typeof value === 'object' && value !== null && !Array.isArray(value)) return value as Json;
+  throw unsupported(place, `${JSON.stringify(value)} where a schema object belongs`);
+}
+
+function asList(value: unknown, place: Place): unknown[] {
+  if (Array.isArray(value)) return value;
+  throw unsupported(place, `${JSON.stringify(value)} where a list belongs`);
+}
+
+function unsupported(place: Place, what: string): CliError {
+  return new CliError('FW_CLI_ERR_SCHEMA_UNSUPPORTED', `${place.file} uses ${what} at ${place.pointer || '/'}, which OpenAPI 3.0 cannot express; rewrite it or leave it out`);
+}

@@ -1,0 +1,53 @@
+/**
+ * Generates, validates and writes an app's OpenAPI document and its swagger.html (plus, offline,
+ * the Swagger UI assets): the work of `fw openapi`, also run by `fw release`. Nothing is written
+ * unless the document is valid.
+ */
+import { mkdir, writeFile } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
+import type { LoadedApplication } from 'fw-core';
+import { buildDocument } from './build-document.ts';
+import { readSchemas } from './read-schemas.ts';
+import { copySwaggerAssets } from './swagger-assets.ts';
+import { swaggerPage } from './swagger-page.ts';
+import { validateDocument } from './validate-document.ts';
+
+/** Inputs of writeOpenapi. */
+export interface WriteOpenapiOptions {
+  readonly loaded: LoadedApplication;
+  /** Absolute path of the spec file; swagger.html goes beside it. */
+  readonly output: string;
+  readonly title: string;
+  readonly version: string;
+  readonly offline: boolean;
+}
+
+/** One file written, with what it is (`OpenAPI spec`, `Swagger UI`, `Swagger UI asset`). */
+export interface WrittenFile {
+  readonly what: string;
+  readonly path: string;
+}
+
+/** What was written, and a note per route method the document leaves out. */
+export interface OpenapiResult {
+  readonly files: readonly WrittenFile[];
+  readonly notes: readonly string[];
+}
+
+/** Writes the files; throws a coded error (and writes nothing) when generation fails. */
+export async function writeOpenapi(options: WriteOpenapiOptions): Promise<OpenapiResult> {
+  const schemas = await readSchemas(options.loaded.appDir);
+  const { document, notes } = buildDocument({ title: options.title, version: options.version, loaded: options.loaded, schemas });
+  await validateDocument(document);
+  const dir = dirname(options.output);
+  await mkdir(dir, { recursive: true });
+  await writeFile(options.output, `${JSON.stringify(document, null, 2)}\n`);
+  const page = join(dir, 'swagger.html');
+  await writeFile(page, swaggerPage({ specUrl: basename(options.output), title: options.title, offline: options.offline }));
+  const files: WrittenFile[] = [
+    { what: 'OpenAPI spec', path: options.output },
+    { what: 'Swagger UI', path: page },
+  ];
+  if (options.offline) for (const path of await copySwaggerAssets(dir)) files.push({ what: 'Swagger UI asset', path });
+  return { files, notes };
+}

@@ -1,0 +1,22 @@
+/**
+ * Builds the app the way its developers do: `npm run build` in the app directory, when
+ * package.json has a build script (the blog's is `tsc -b`, which also builds the workspace
+ * packages it references). The output is shown only when the build fails.
+ */
+import { CliError } from '../errors.ts';
+import { runCommand } from './run-command.ts';
+
+const NPM = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+
+/** Runs the build; throws FW_CLI_ERR_RELEASE_BUILD_FAILED with its output when it fails. */
+export async function buildApp(appDir: string, env: NodeJS.ProcessEnv): Promise<void> {
+  const run = await runCommand(NPM, ['run', 'build'], appDir, env);
+  if (run.error !== undefined) {
+    throw new CliError('FW_CLI_ERR_RELEASE_BUILD_FAILED', `cannot run npm run build in ${appDir}: ${run.error.message}`, { cause: run.error });
+  }
+  if (run.code !== 0) {
+    const output = `${run.stdout}${run.stderr}`.trim();
+    const ended = run.code === null ? `was killed by ${run.signal}` : `exited with status ${run.code}`;
+    throw new CliError('FW_CLI_ERR_RELEASE_BUILD_FAILED', `npm run build in ${appDir} ${ended}${output === '' ? '' : `:\n${output}`}`);
+  }
+}
