@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { CONFIG_KEYS, configDefaults, resolveConfig, type ConfigEntry } from '../src/config/index.ts';
@@ -195,6 +196,26 @@ describe('config environment-variable overrides', () => {
       report.entries.map((item) => item.isDefault),
       [false, true, true, true, true, true, true, true],
     );
+  });
+
+  it('FW_CONFIG reads another file, relative to the app directory or absolute', async () => {
+    const dir = await writeApp({ fw: { bootstrap_application: 'blog', log_level: 'warn' } });
+    const other = join(dir, 'deploy.json');
+    await writeFile(other, JSON.stringify({ fw: { bootstrap_application: 'blog', log_level: 'debug' } }));
+    const relative = await resolveConfig(dir, { FW_CONFIG: 'deploy.json' });
+    assert.equal(relative.file, other);
+    assert.equal(entry(relative.entries, 'log_level').value, 'debug');
+    assert.equal((await resolveConfig(dir, { FW_CONFIG: other })).file, other);
+    assert.equal((await resolveConfig(dir, { FW_CONFIG: '' })).file, join(dir, 'fw.config.json'));
+  });
+
+  it('FW_CONFIG naming a missing file is FW_ERR_CONFIG_NOT_FOUND with its path', async () => {
+    const dir = await writeApp({ fw: { bootstrap_application: 'blog' } });
+    await assert.rejects(resolveConfig(dir, { FW_CONFIG: 'absent.json' }), (error: Error & { code?: string }) => {
+      assert.equal(error.code, 'FW_ERR_CONFIG_NOT_FOUND');
+      assert.ok(error.message.includes(join(dir, 'absent.json')), error.message);
+      return true;
+    });
   });
 
   it('reads process.env when no env is passed', async () => {

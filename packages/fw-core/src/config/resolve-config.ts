@@ -11,12 +11,12 @@ import { readEnvOverrides, type EnvOverrides } from './read-env-overrides.ts';
 import { resolveEntries, type SelectedEnvironment } from './resolve-entries.ts';
 
 /**
- * Reads `<appDir>/fw.config.json` and applies the active environment's overlay and the env-var
+ * Reads `<appDir>/fw.config.json` (or the file `FW_CONFIG` names, relative to appDir) and applies the active environment's overlay and the env-var
  * overrides. A missing required key is reported (`missing: true`), not thrown, so `fw config`
  * can show it; every other problem throws a coded FwError.
  */
 export async function resolveConfig(appDir: string, env: NodeJS.ProcessEnv = process.env): Promise<ConfigReport> {
-  const file = resolve(appDir, CONFIG_FILE_NAME);
+  const file = resolve(appDir, configFileName(env));
   const layout = parseConfigLayout(await readConfigFile(file));
   const overrides = readEnvOverrides(env);
   const environment = selectEnvironment(layout, overrides);
@@ -26,6 +26,12 @@ export async function resolveConfig(appDir: string, env: NodeJS.ProcessEnv = pro
   const entries = resolveEntries(fw, environment, overrides);
   const app = appSection(layout.base, overlay, fw.bootstrap_application);
   return deepFreeze({ file, environment: environment.name, entries, app });
+}
+
+// FW_CONFIG lets one app directory run with another file (a deployment's, a test's).
+function configFileName(env: NodeJS.ProcessEnv): string {
+  const named = env['FW_CONFIG'];
+  return named === undefined || named === '' ? CONFIG_FILE_NAME : named;
 }
 
 // FW_ENV, else the base file's fw.environment, else the default.
