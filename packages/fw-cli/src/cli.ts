@@ -29,8 +29,15 @@ const processIo: CliIo = {
   stdout: (text) => process.stdout.write(text),
   stderr: (text) => process.stderr.write(text),
   env: process.env,
-  cwd: process.cwd(),
+  cwd: invocationDir(),
 };
+
+// `npx fw` runs in the nearest package's directory, not where it was typed; npm keeps that in
+// INIT_CWD. Only trusted when npm's exec started us: under another npm script it is stale.
+function invocationDir(): string {
+  const { INIT_CWD, npm_command } = process.env;
+  return npm_command === 'exec' && INIT_CWD !== undefined && INIT_CWD !== '' ? INIT_CWD : process.cwd();
+}
 
 /** Runs `fw <argv>`; resolves to the exit status. */
 export async function main(argv: readonly string[], io: CliIo = processIo): Promise<number> {
@@ -60,6 +67,7 @@ function createParser(argv: readonly string[], context: CommandContext) {
     .usage('Usage: $0 <command> [options]\n\nInspect, document and release the fw application in the current directory (or --app DIR).')
     .option('app', {
       type: 'string',
+      requiresArg: true,
       default: '.',
       defaultDescription: 'the current directory',
       describe: 'The app directory: where fw.config.json and package.json are',
@@ -78,17 +86,32 @@ function createParser(argv: readonly string[], context: CommandContext) {
     .wrap(process.stdout.isTTY ? Math.min(100, process.stdout.columns) : null)
     .exitProcess(false)
     .fail((message, error) => {
-      throw error ?? new CliError('FW_CLI_ERR_USAGE', usageMessage(argv, message));
+      // yargs hands its own parse errors (YError, e.g. a flag without its value) over as `error`.
+      if (error !== undefined && error !== null && error.name !== 'YError') throw error;
+      throw new CliError('FW_CLI_ERR_USAGE', usageMessage(argv, message ?? error?.message ?? 'bad command line'));
     });
 }
 
 const COMMAND_NAMES = new Set(COMMANDS.map((command) => command.command));
 
 // yargs says "Unknown argument: x" or "Did you mean y?" for a mistyped command: name it.
+// For a flag it says "Unknown argument: bogus": name it as typed, `--bogus`.
 function usageMessage(argv: readonly string[], message: string): string {
   const first = argv.find((arg, index) => !arg.startsWith('-') && argv[index - 1] !== '--app');
-  if (first === undefined || COMMAND_NAMES.has(first)) return message;
-  return message.startsWith('Did you mean') ? `Unknown command: ${first}. ${message}` : `Unknown command: ${first}`;
+  if (first !== undefined && !COMMAND_NAMES.has(first)) {
+    return message.startsWith('Did you mean') ? `Unknown command: ${first}. ${message}` : `Unknown command: ${first}`;
+  }
+  const missing = /^Not enough arguments following: (.+)$/.exec(message);
+  if (missing !== null) return `--${missing[1]} needs a value`;
+  const unknown = /^Unknown arguments?: (.+)$/.exec(message);
+  if (unknown === null) return message;
+  const names = unknown[1]!.split(', ').map((name) => argv.find((arg) => arg.replace(/^-+/, '').split('=')[0] === name && arg.startsWith('-'))?.split('=')[0] ?? name);
+  const flags = names.filter((name) => name.startsWith('-'));
+  const others = names.filter((name) => !name.startsWith('-'));
+  const parts = [];
+  if (flags.length > 0) parts.push(`Unknown flag${flags.length > 1 ? 's' : ''}: ${flags.join(', ')}`);
+  if (others.length > 0) parts.push(`Unexpected argument${others.length > 1 ? 's' : ''}: ${others.join(', ')}`);
+  return parts.join('; ');
 }
 
 function usageHint(argv: readonly string[]): string {

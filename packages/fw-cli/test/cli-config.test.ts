@@ -6,12 +6,14 @@
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
+import { blogPlugins, blogServer, DEFAULT_SERVER_TEXT as SERVER } from './support/blog-config.ts';
 import { BLOG_DIR, FIXTURES, lines, runFw } from './support/run-fw.ts';
 
-const SERVER = '{"port":8080,"host":"::","stream_handlers":["fw_stream_h"],"request_timeout_ms":30000,"headers_timeout_ms":10000,"keep_alive_timeout_ms":5000,"max_header_size":16384,"shutdown_grace_ms":10000}';
-const BLOG_PLUGINS = '[{"phase":"pre_request","module":"fw_request_plugin","options":{"decode_json_body":true,"read_urlencoded_body":true}}]';
+// The blog's server_configuration and plugins come from its fw.config.json (support/blog-config.ts).
+const BLOG_SERVER = JSON.stringify(blogServer());
+const BLOG_PLUGINS = JSON.stringify(blogPlugins());
 
-describe('fw config', () => {
+describe('fw config', { concurrency: true }, () => {
   it('prints every key of the blog, marking the defaults', async () => {
     const run = await runFw(['config']);
     assert.equal(run.stderr, '');
@@ -22,7 +24,7 @@ describe('fw config', () => {
         '=== fw Configuration ===',
         '  bootstrap_application     blog',
         '  environment               dev (default)',
-        `  server_configuration      ${SERVER}`,
+        `  server_configuration      ${BLOG_SERVER}`,
         `  plugins                   ${BLOG_PLUGINS}`,
         '  json_lib                  JSON (default)',
         '  use_stacktrace            false',
@@ -41,8 +43,8 @@ describe('fw config', () => {
         '=== fw Configuration ===',
         '  bootstrap_application     blog',
         '  environment               prod',
-        `  server_configuration      ${SERVER.replace('8080', '9090')}`,
-        `  plugins                   ${BLOG_PLUGINS}`,
+        `  server_configuration      ${JSON.stringify({ ...blogServer('prod'), port: 9090 })}`,
+        `  plugins                   ${JSON.stringify(blogPlugins('prod'))}`,
         '  json_lib                  JSON (default)',
         '  use_stacktrace            false',
         '  dispatch_backend          persistent_term (default)',
@@ -118,13 +120,14 @@ describe('fw config', () => {
       model.entries.map((entry: { key: string; default: boolean }) => [entry.key, entry.default]),
       [['bootstrap_application', false], ['environment', true], ['server_configuration', false], ['plugins', false], ['json_lib', true], ['use_stacktrace', false], ['dispatch_backend', true], ['log_level', true]],
     );
-    assert.deepEqual(model.entries[3].value, JSON.parse(BLOG_PLUGINS));
+    assert.deepEqual(model.entries[2].value, blogServer());
+    assert.deepEqual(model.entries[3].value, blogPlugins());
   });
 
-  it('reports a bad configuration file as fw: <code>: <message>, exit 1', async () => {
-    const run = await runFw(['config', '--app', join(FIXTURES, 'does-not-exist')]);
+  it('reports a missing configuration file as fw: <code>: <message>, exit 1', async () => {
+    const run = await runFw(['config', '--app', FIXTURES]);
     assert.equal(run.code, 1);
     assert.equal(run.stdout, '');
-    assert.equal(run.stderr, `fw: FW_ERR_CONFIG_NOT_FOUND: Cannot read the configuration file ${join(FIXTURES, 'does-not-exist', 'fw.config.json')} (ENOENT)\n`);
+    assert.equal(run.stderr, `fw: FW_ERR_CONFIG_NOT_FOUND: Cannot read the configuration file ${join(FIXTURES, 'fw.config.json')} (ENOENT)\n`);
   });
 });

@@ -1,8 +1,6 @@
 /** `fw audit`: routes whose group has no security callback; `--strict` fails on warnings. */
 import { EXIT, printModel, type InspectArgs } from '../cli/command-context.ts';
 import { withJson, type FwCommand } from '../cli/fw-command.ts';
-import { loadApp } from '../cli/load-app.ts';
-import { buildAuditModel, renderAudit } from '../inspect/audit-view.ts';
 
 /** Flags of `fw audit`. */
 export interface AuditArgs extends InspectArgs {
@@ -20,6 +18,8 @@ export const auditCommand: FwCommand<AuditArgs> = {
       describe: `Exit with status ${EXIT.auditWarnings} when there is at least one warning (for CI)`,
     }),
   async run(args, context) {
+    // Loaded here, not at the top: `fw --help` and the other commands need none of it.
+    const [{ loadApp }, { buildAuditModel, renderAudit }] = await Promise.all([import('../cli/load-app.ts'), import('../inspect/audit-view.ts')]);
     const loaded = await loadApp(context, args);
     const model = buildAuditModel(loaded.routes.definitions.map((definition) => definition.data));
     printModel(context, args.json, model, renderAudit);

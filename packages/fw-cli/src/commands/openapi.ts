@@ -3,8 +3,6 @@ import { resolve } from 'node:path';
 import type { CommonArgs } from '../cli/command-context.ts';
 import { displayPath } from '../cli/display-path.ts';
 import type { FwCommand } from '../cli/fw-command.ts';
-import { loadApp } from '../cli/load-app.ts';
-import { writeOpenapi } from '../openapi/write-openapi.ts';
 
 /** Flags of `fw openapi`. */
 export interface OpenapiArgs extends CommonArgs {
@@ -20,11 +18,13 @@ export const openapiCommand: FwCommand<OpenapiArgs> = {
   describe: 'Write the OpenAPI 3.0.3 document of the routes and priv/schemas, and swagger.html beside it',
   builder: (yargs) =>
     yargs
-      .option('output', { alias: 'o', type: 'string', default: 'openapi.json', describe: 'The spec file to write, relative to the current directory; swagger.html goes beside it' })
-      .option('title', { type: 'string', defaultDescription: 'the application name', describe: 'info.title of the document' })
-      .option('api-version', { type: 'string', default: '0.1.0', describe: 'info.version of the document' })
+      .option('output', { alias: 'o', type: 'string', requiresArg: true, default: 'openapi.json', describe: 'The spec file to write, relative to the current directory; swagger.html goes beside it' })
+      .option('title', { type: 'string', requiresArg: true, defaultDescription: 'the application name', describe: 'info.title of the document' })
+      .option('api-version', { type: 'string', requiresArg: true, default: '0.1.0', describe: 'info.version of the document' })
       .option('offline', { type: 'boolean', default: false, describe: 'Copy the Swagger UI assets beside swagger.html instead of loading them from a CDN' }),
   async run(args, context) {
+    // Loaded here, not at the top: `fw --help` and the other commands need none of it.
+    const [{ loadApp }, { writeOpenapi }] = await Promise.all([import('../cli/load-app.ts'), import('../openapi/write-openapi.ts')]);
     const loaded = await loadApp(context, args);
     const result = await writeOpenapi({
       loaded,

@@ -4,7 +4,6 @@ import type { CommonArgs } from '../cli/command-context.ts';
 import { displayPath } from '../cli/display-path.ts';
 import type { FwCommand } from '../cli/fw-command.ts';
 import { CliError } from '../errors.ts';
-import { assembleRelease } from '../release/assemble-release.ts';
 
 /** Flags of `fw release`. */
 export interface ReleaseArgs extends CommonArgs {
@@ -21,6 +20,7 @@ export const releaseCommand: FwCommand<ReleaseArgs> = {
   builder: (yargs) =>
     yargs.option('profile', {
       type: 'string',
+      requiresArg: true,
       default: 'prod',
       describe: 'Release profile: names the _build/<profile> directory, and is the environment (FW_ENV) the docs are generated for and the release starts in',
     }),
@@ -28,6 +28,8 @@ export const releaseCommand: FwCommand<ReleaseArgs> = {
     if (!PROFILE.test(args.profile)) {
       throw new CliError('FW_CLI_ERR_USAGE', `--profile ${JSON.stringify(args.profile)} is not a profile name: use letters, digits, _ . - (e.g. prod)`);
     }
+    // Loaded here, not at the top: `fw --help` and the other commands need none of it (tar).
+    const { assembleRelease } = await import('../release/assemble-release.ts');
     await assembleRelease({
       appDir: appDirOf(context, args),
       profile: args.profile,

@@ -1,8 +1,6 @@
 /** `fw routes`: the compiled routing tree, host by host, as fw-core's router prints it. */
 import { printModel, type InspectArgs } from '../cli/command-context.ts';
 import { withJson, type FwCommand } from '../cli/fw-command.ts';
-import { loadApp } from '../cli/load-app.ts';
-import { buildRoutesModel, renderRoutes } from '../inspect/routes-view.ts';
 
 /** The routes command. */
 export const routesCommand: FwCommand<InspectArgs> = {
@@ -10,6 +8,8 @@ export const routesCommand: FwCommand<InspectArgs> = {
   describe: 'Show the compiled routing tree, host by host',
   builder: withJson,
   async run(args, context) {
+    // Loaded here, not at the top: `fw --help` and the other commands need none of it.
+    const [{ loadApp }, { buildRoutesModel, renderRoutes }] = await Promise.all([import('../cli/load-app.ts'), import('../inspect/routes-view.ts')]);
     printModel(context, args.json, buildRoutesModel((await loadApp(context, args)).router), renderRoutes);
   },
 };

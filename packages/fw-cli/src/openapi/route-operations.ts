@@ -3,12 +3,14 @@
  * parameters, the request body, and the responses its method and `extra` imply (docs/cli.md,
  * "fw openapi"). Static routes have none.
  */
-import { STATUS_CODES } from 'node:http';
 import type { RouteTarget } from 'fw-core';
 import { readRouteDocs, type RouteDocs } from './route-extra.ts';
 import { ERROR_MESSAGE_SCHEMA, VALIDATION_ERRORS_SCHEMA, schemaRef } from './error-schemas.ts';
 
 type Json = Record<string, unknown>;
+
+// Not an ES import of node:http: its namespace loads undici (see fw-core's start-server.ts).
+const { STATUS_CODES } = process.getBuiltinModule('node:http');
 
 /** An operation of one method of one route. */
 export interface OperationDraft {

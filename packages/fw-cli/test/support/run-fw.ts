@@ -16,7 +16,10 @@ export const EXPECTED = join(import.meta.dirname, '..', 'expected');
 const FW = join(REPO, 'packages', 'fw-cli', 'bin', 'fw.js');
 
 /** Variables that would change what a run does. */
-const CLEARED = ['FW_ENV', 'PORT', 'LOG_LEVEL', 'BLOG_STORE', 'BLOG_SQLITE_PATH', 'BLOG_API_TOKEN', 'DATABASE_URL'];
+const CLEARED = [
+  'FW_ENV', 'FW_CONFIG', 'PORT', 'METRICS_PORT', 'LOG_LEVEL', 'REDIS_URL', 'BLOG_STORE', 'BLOG_SQLITE_PATH',
+  'BLOG_API_TOKEN', 'DATABASE_URL', 'INIT_CWD', 'npm_command',
+];
 
 /** How a run ended. */
 export interface FwRun {

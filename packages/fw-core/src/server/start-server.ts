@@ -3,7 +3,7 @@
  * hook, listen. `stop()` (and SIGTERM/SIGINT when asked) closes gracefully, then calls every
  * plugin's stop(state) and the app's stop hook.
  */
-import { createServer, type Server } from 'node:http';
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { FwApp } from '../app/app.ts';
 import { loadApplication, type LoadedApplication } from '../app/load-application.ts';
@@ -16,6 +16,11 @@ import { initPlugins, stopPlugins } from '../plugins/plugin-lifecycle.ts';
 import { composeStreamHandlers } from '../stream/compose-stream-handlers.ts';
 import { gracefulClose } from './graceful-close.ts';
 import { resolveJsonLib } from './resolve-json-lib.ts';
+
+// Not `import { createServer } from 'node:http'`: an ES import of node:http builds its module
+// namespace, which reads the lazy undici getters and loads undici (about 70 ms on a 2-core VM),
+// and every `import('fw-core')` paid it, fw-cli's inspection commands included (docs/performance.md).
+const { createServer } = process.getBuiltinModule('node:http');
 
 /** Options of startServer. */
 export interface StartServerOptions {

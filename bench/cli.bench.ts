@@ -1,0 +1,64 @@
+/**
+ * Wall time of each `fw` inspection command on examples/blog, run as the real binary in a
+ * subprocess (Node start, yargs, the app's module graph and the command itself, exactly what a
+ * developer waits for). Commands alternate round by round so load on the machine spreads over
+ * all of them; the median and the max of RUNS runs are reported against the 0.5 s target.
+ * `fw openapi` writes into a temporary directory. Run: `npm run build && npx node
+ * bench/cli.bench.ts` (docs/performance.md, "fw CLI (issue 5)").
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { availableParallelism, cpus, tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const RUNS = Number(process.env.RUNS ?? 15);
+const TARGET_MS = 500;
+const repo = join(import.meta.dirname, '..');
+const blogDir = join(repo, 'examples', 'blog');
+const fw = join(repo, 'packages', 'fw-cli', 'bin', 'fw.js');
+const out = mkdtempSync(join(tmpdir(), 'fw-cli-bench-'));
+
+const commands: Readonly<Record<string, readonly string[]>> = {
+  config: ['config'],
+  middleware: ['middleware'],
+  routes: ['routes'],
+  audit: ['audit'],
+  openapi: ['openapi', '--output', join(out, 'openapi.json')],
+};
+
+// `npx node` sets npm_command=exec and INIT_CWD, which fw would take as the directory it was
+// started from (docs/cli.md): drop them so every run inspects the blog.
+const { npm_command: _command, INIT_CWD: _initCwd, ...inherited } = process.env;
+const env = { ...inherited, FW_ENV: 'dev' };
+
+/** Milliseconds one `fw <args>` takes, from spawn to exit; throws when it fails. */
+function timeRun(args: readonly string[]): number {
+  const start = process.hrtime.bigint();
+  const run = spawnSync(process.execPath, [fw, ...args], { cwd: blogDir, encoding: 'utf8', env });
+  const ms = Number(process.hrtime.bigint() - start) / 1e6;
+  if (run.status !== 0) throw new Error(`fw ${args.join(' ')} exited ${run.status}: ${run.stderr}`);
+  return ms;
+}
+
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+try {
+  const times = new Map(Object.keys(commands).map((name) => [name, [] as number[]]));
+  for (const args of Object.values(commands)) timeRun(args); // warm the compile cache and the page cache
+  for (let round = 0; round < RUNS; round += 1) {
+    for (const [name, args] of Object.entries(commands)) times.get(name)!.push(timeRun(args));
+  }
+  console.log(`fw CLI wall time on examples/blog, ${RUNS} runs each; Node ${process.version}, ${availableParallelism()} CPUs (${cpus()[0]?.model ?? 'unknown'})`);
+  console.log('| command | median | max | under 0.5 s (median) |');
+  console.log('|---|---|---|---|');
+  for (const [name, values] of times) {
+    const mid = median(values);
+    console.log(`| \`fw ${name}\` | ${(mid / 1000).toFixed(3)} s | ${(Math.max(...values) / 1000).toFixed(3)} s | ${mid < TARGET_MS ? 'yes' : 'NO'} |`);
+  }
+} finally {
+  rmSync(out, { recursive: true, force: true });
+}

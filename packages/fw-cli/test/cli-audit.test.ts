@@ -1,0 +1,125 @@
+/**
+ * `fw audit`: routes whose group has no security callback. POST, PUT, DELETE, PATCH and the
+ * wildcard method (once, not once per method) are WARNINGS; GET, HEAD, OPTIONS are INFO; the
+ * last line counts both; `--strict` exits 2 when there is a warning; `--json`.
+ */
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { describe, it } from 'node:test';
+import { FIXTURES, lines, runFw } from './support/run-fw.ts';
+
+const BLOG_AUDIT = lines(
+  '=== Security Audit ===',
+  'WARNINGS:',
+  '  POST /api/posts (blog_posts_controller) has no security',
+  '  PUT /api/posts/:id (blog_posts_controller) has no security',
+  '  DELETE /api/posts/:id (blog_posts_controller) has no security',
+  'INFO:',
+  '  GET /api/posts (blog_posts_controller) has no security',
+  '  GET /api/posts/:id (blog_posts_controller) has no security',
+  '  GET /login (blog_login_controller) has no security',
+  '  GET /heartbeat has no security',
+  '  GET /docs/[...] (static priv/assets) has no security',
+  'Summary: 3 warning(s), 5 info(s)',
+);
+
+const WILD_AUDIT = lines(
+  '=== Security Audit ===',
+  'WARNINGS:',
+  '  _ /items/:id (wild_items_controller) has no security',
+  '  POST /items (wild_items_controller) has no security',
+  '  PATCH /items (wild_items_controller) has no security',
+  '  _ /ping has no security',
+  'INFO:',
+  '  GET /items/search has no security',
+  '  HEAD /items/search has no security',
+  '  OPTIONS /items/search has no security',
+  '  GET /favicon.ico (static favicon.ico) has no security',
+  'Summary: 4 warning(s), 4 info(s)',
+);
+
+describe('fw audit', { concurrency: true }, () => {
+  it('lists the blog writes as warnings and its reads as info (dev: no security anywhere)', async () => {
+    const run = await runFw(['audit']);
+    assert.equal(run.stderr, '');
+    assert.equal(run.code, 0);
+    assert.equal(run.stdout, BLOG_AUDIT);
+  });
+
+  it('leaves out the blog writes in prod, where the API token guards them', async () => {
+    const run = await runFw(['audit', '--strict'], { env: { FW_ENV: 'prod' } });
+    assert.equal(run.stderr, '');
+    assert.equal(run.code, 0);
+    assert.equal(
+      run.stdout,
+      lines(
+        '=== Security Audit ===',
+        'WARNINGS:',
+        '  (none)',
+        'INFO:',
+        '  GET /api/posts (blog_posts_controller) has no security',
+        '  GET /api/posts/:id (blog_posts_controller) has no security',
+        '  GET /login (blog_login_controller) has no security',
+        '  GET /heartbeat has no security',
+        '  GET /docs/[...] (static priv/assets) has no security',
+        'Summary: 0 warning(s), 5 info(s)',
+      ),
+    );
+  });
+
+  it('reports a wildcard-method route once, skips secured groups (named or anonymous)', async () => {
+    const run = await runFw(['audit'], { cwd: join(FIXTURES, 'wildcard-app') });
+    assert.equal(run.stderr, '');
+    assert.equal(run.code, 0);
+    assert.equal(run.stdout, WILD_AUDIT);
+  });
+
+  it('--strict exits 2 when there are warnings, after printing the same report', async () => {
+    const [wild, blog] = await Promise.all([
+      runFw(['audit', '--strict'], { cwd: join(FIXTURES, 'wildcard-app') }),
+      runFw(['audit', '--strict']),
+    ]);
+    assert.deepEqual(wild, { code: 2, stdout: WILD_AUDIT, stderr: '' });
+    assert.deepEqual(blog, { code: 2, stdout: BLOG_AUDIT, stderr: '' });
+  });
+
+  it('names the host of a finding outside the any-host group', async () => {
+    const run = await runFw(['audit', '--app', join(FIXTURES, 'hosts-app')]);
+    assert.equal(run.code, 0);
+    assert.equal(
+      run.stdout,
+      lines(
+        '=== Security Audit ===',
+        'WARNINGS:',
+        '  PUT /v1/jobs/:job_id (hosted_status_controller) has no security on host api.example.com',
+        'INFO:',
+        '  GET /status (hosted_status_controller) has no security',
+        '  GET /v1/status (hosted_status_controller) has no security on host api.example.com',
+        '  GET /v1/status (hosted_status_controller) has no security on host *.example.com',
+        'Summary: 1 warning(s), 3 info(s)',
+      ),
+    );
+  });
+
+  it('--json prints the findings and the summary; --strict still exits 2', async () => {
+    const run = await runFw(['audit', '--json', '--strict', '--app', join(FIXTURES, 'wildcard-app')]);
+    assert.equal(run.code, 2);
+    const items = (fn: string) => ({ kind: 'action', module: 'wild_items_controller', function: fn });
+    const finding = (method: string, path: string, handler: unknown) => ({ method, path, host: '_', handler });
+    assert.deepEqual(JSON.parse(run.stdout), {
+      warnings: [
+        finding('_', '/items/:id', items('any')),
+        finding('POST', '/items', items('create')),
+        finding('PATCH', '/items', items('create')),
+        finding('_', '/ping', { kind: 'inline' }),
+      ],
+      infos: [
+        finding('GET', '/items/search', { kind: 'inline' }),
+        finding('HEAD', '/items/search', { kind: 'inline' }),
+        finding('OPTIONS', '/items/search', { kind: 'inline' }),
+        finding('GET', '/favicon.ico', { kind: 'static', file: 'favicon.ico' }),
+      ],
+      summary: { warnings: 4, infos: 4 },
+    });
+  });
+});

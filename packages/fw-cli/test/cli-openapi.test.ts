@@ -1,0 +1,227 @@
+/**
+ * `fw openapi`: the OpenAPI 3.0.3 document of every route and priv/schemas schema, validated
+ * before anything is written, and swagger.html beside it (Swagger UI from a CDN, or `--offline`
+ * from copies of swagger-ui-dist); one printed line per file. The fixture shop app's document
+ * is compared whole with test/expected/shop-openapi.json; the blog's passes the maintained
+ * OpenAPI validator here, independently of fw's own check, and is served at /docs/swagger.html.
+ * Every failure names the file or route, exits 1 and writes nothing.
+ */
+import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { Validator } from '@seriousme/openapi-schema-validator';
+import { BLOG_DIR, cleanEnv, EXPECTED, FIXTURES, lines, runFw } from './support/run-fw.ts';
+import { startApp } from './support/start-app.ts';
+import { copyApp, copyBlog, osTempDir, removeTempDirs } from './support/temp-app.ts';
+
+const SHOP = join(FIXTURES, 'schemas-app');
+const SWAGGER_DIST = join(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'), '..');
+
+/** A copy of the shop fixture in the OS temp dir, with `files` written over it. */
+async function shopCopy(files: Readonly<Record<string, string>> = {}): Promise<string> {
+  const dir = await copyApp(SHOP, await osTempDir(), ['app.mjs', 'fw.config.json', 'package.json', 'priv']);
+  for (const [name, text] of Object.entries(files)) {
+    await mkdir(join(dir, name, '..'), { recursive: true });
+    await writeFile(join(dir, name), text);
+  }
+  return dir;
+}
+
+after(removeTempDirs);
+
+describe('fw openapi on the shop fixture', { concurrency: true }, () => {
+  it('writes the whole expected document and the CDN page, one line per file', async () => {
+    const out = await osTempDir();
+    const run = await runFw(['openapi', '--output', join(out, 'docs', 'openapi.json'), '--title', 'Shop', '--api-version', '2.0.0'], { cwd: SHOP });
+    assert.equal(run.stderr, '');
+    assert.equal(run.code, 0);
+    assert.equal(run.stdout, lines(`OpenAPI spec written to ${join(out, 'docs', 'openapi.json')}`, `Swagger UI written to ${join(out, 'docs', 'swagger.html')}`));
+    assert.deepEqual(await readdir(join(out, 'docs')), ['openapi.json', 'swagger.html']);
+    assert.equal(await readFile(join(out, 'docs', 'openapi.json'), 'utf8'), await readFile(join(EXPECTED, 'shop-openapi.json'), 'utf8'));
+    assert.equal(await readFile(join(out, 'docs', 'swagger.html'), 'utf8'), await readFile(join(EXPECTED, 'shop-swagger.html'), 'utf8'));
+  });
+
+  it('defaults: openapi.json in the cwd, title = the application name, version 0.1.0; paths print relative', async () => {
+    const dir = await shopCopy();
+    const run = await runFw(['openapi'], { cwd: dir });
+    assert.equal(run.code, 0);
+    assert.equal(run.stdout, lines('OpenAPI spec written to openapi.json', 'Swagger UI written to swagger.html'));
+    const document = JSON.parse(await readFile(join(dir, 'openapi.json'), 'utf8'));
+    assert.deepEqual(document.info, { title: 'shop', version: '0.1.0' });
+    assert.match(await readFile(join(dir, 'swagger.html'), 'utf8'), /<title>shop API reference<\/title>/);
+  });
+
+  it('--offline copies swagger-ui.css and swagger-ui-bundle.js beside a page that loads them locally', async () => {
+    const dir = await shopCopy();
+    const run = await runFw(['openapi', '--offline', '-o', 'api/spec.json'], { cwd: dir });
+    assert.equal(run.stderr, '');
+    assert.equal(run.code, 0);
+    assert.equal(
+      run.stdout,
+      lines(
+        'OpenAPI spec written to api/spec.json',
+        'Swagger UI written to api/swagger.html',
+        'Swagger UI asset written to api/swagger-ui.css',
+        'Swagger UI asset written to api/swagger-ui-bundle.js',
+      ),
+    );
+    const page = await readFile(join(dir, 'api', 'swagger.html'), 'utf8');
+    const expected = (await readFile(join(EXPECTED, 'shop-swagger.html'), 'utf8'))
+      .replaceAll('https://unpkg.com/swagger-ui-dist@5/', '')
+      .replaceAll(' crossorigin="anonymous"', '')
+      .replace("url: 'openapi.json'", "url: 'spec.json'")
+      .replace('Shop API', 'shop API');
+    assert.equal(page, expected);
+    for (const asset of ['swagger-ui.css', 'swagger-ui-bundle.js']) {
+      assert.ok((await readFile(join(dir, 'api', asset))).equals(await readFile(join(SWAGGER_DIST, asset))), `${asset} is swagger-ui-dist's`);
+    }
+  });
+});
+
+describe('fw openapi on the blog', { concurrency: true }, () => {
+  let document: Record<string, any>;
+  before(async () => {
+    const out = await osTempDir();
+    const run = await runFw(['openapi', '--output', join(out, 'openapi.json')]);
+    assert.equal(run.stderr, '');
+    assert.equal(run.code, 0);
+    assert.equal(run.stdout, lines(`OpenAPI spec written to ${join(out, 'openapi.json')}`, `Swagger UI written to ${join(out, 'swagger.html')}`));
+    document = JSON.parse(await readFile(join(out, 'openapi.json'), 'utf8'));
+  });
+
+  it('passes the OpenAPI 3.0.3 schema (@seriousme/openapi-schema-validator)', async () => {
+    const result = await new Validator().validate(structuredClone(document));
+    assert.deepEqual(result, { valid: true });
+    assert.equal(document.openapi, '3.0.3');
+    assert.deepEqual(document.info, { title: 'blog', version: '0.1.0' });
+  });
+
+  it('has every handler route once, <controller>.<function> ids, no static /docs route', () => {
+    const operations = Object.entries(document.paths as Record<string, Record<string, { operationId: string }>>).flatMap(([path, item]) =>
+      Object.entries(item).map(([method, operation]) => `${method.toUpperCase()} ${path} ${operation.operationId}`),
+    );
+    assert.deepEqual(operations, [
+      'GET /api/posts blog_posts_controller.index',
+      'POST /api/posts blog_posts_controller.create',
+      'GET /api/posts/{id} blog_posts_controller.show',
+      'PUT /api/posts/{id} blog_posts_controller.update',
+      'DELETE /api/posts/{id} blog_posts_controller.delete',
+      'GET /login blog_login_controller.index',
+      'GET /heartbeat blog_router.get_heartbeat',
+    ]);
+  });
+
+  it('types {id} as a required integer path parameter', () => {
+    const id = [{ name: 'id', in: 'path', required: true, schema: { type: 'integer' } }];
+    for (const method of ['get', 'put', 'delete']) assert.deepEqual(document.paths['/api/posts/{id}'][method].parameters, id);
+  });
+
+  it('describes create and update bodies as the post schema, with 201/200/204 and 404/422 shapes', () => {
+    const post = { $ref: '#/components/schemas/post' };
+    const body = { required: true, content: { 'application/json': { schema: post } } };
+    const json = (schema: unknown) => ({ 'application/json': { schema } });
+    const notFound = { description: 'Not Found', content: json({ $ref: '#/components/schemas/ErrorMessage' }) };
+    const invalid = { description: 'Unprocessable Entity', content: json({ oneOf: [{ $ref: '#/components/schemas/ValidationErrors' }, { $ref: '#/components/schemas/ErrorMessage' }] }) };
+    const create = document.paths['/api/posts'].post;
+    assert.deepEqual(create.requestBody, body);
+    assert.deepEqual(create.responses, { 201: { description: 'Created', content: json(post) }, 422: invalid });
+    const update = document.paths['/api/posts/{id}'].put;
+    assert.deepEqual(update.requestBody, body);
+    assert.deepEqual(update.responses, { 200: { description: 'OK', content: json(post) }, 404: notFound, 422: invalid });
+    assert.deepEqual(document.paths['/api/posts/{id}'].delete.responses, { 204: { description: 'No Content' }, 404: notFound });
+    assert.deepEqual(document.paths['/api/posts'].get.responses[200].content, json({ type: 'object', required: ['posts'], properties: { posts: { type: 'array', items: post } } }));
+  });
+
+  it('keys components.schemas by priv/schemas file name, plus the shared error schemas', async () => {
+    assert.deepEqual(Object.keys(document.components.schemas), ['post', 'ErrorMessage', 'ValidationErrors']);
+    const source = JSON.parse(await readFile(join(BLOG_DIR, 'priv', 'schemas', 'post.json'), 'utf8'));
+    assert.deepEqual(Object.keys(document.components.schemas.post.properties), Object.keys(source.properties));
+  });
+});
+
+describe('the blog serves the generated docs', () => {
+  it('GET /docs/swagger.html and /docs/openapi.json after fw openapi --output priv/assets/openapi.json', async () => {
+    const dir = await copyBlog(BLOG_DIR);
+    const run = await runFw(['openapi', '--output', 'priv/assets/openapi.json'], { cwd: dir });
+    assert.equal(run.stderr, '');
+    assert.equal(run.stdout, lines('OpenAPI spec written to priv/assets/openapi.json', 'Swagger UI written to priv/assets/swagger.html'));
+    const app = await startApp(process.execPath, ['src/main.ts'], dir, cleanEnv({ PORT: '0', METRICS_PORT: '0', OTEL_SDK_DISABLED: 'true', LOG_LEVEL: 'info' }));
+    try {
+      const page = await fetch(`${app.url}/docs/swagger.html`);
+      assert.equal(page.status, 200);
+      assert.match(page.headers.get('content-type') ?? '', /^text\/html/);
+      assert.equal(await page.text(), await readFile(join(dir, 'priv', 'assets', 'swagger.html'), 'utf8'));
+      const spec = await fetch(`${app.url}/docs/openapi.json`);
+      assert.equal(spec.status, 200);
+      assert.deepEqual(await spec.json(), JSON.parse(await readFile(join(dir, 'priv', 'assets', 'openapi.json'), 'utf8')));
+    } finally {
+      await app.stop();
+    }
+  });
+});
+
+describe('fw openapi failures: fw: <code>: <message>, exit 1, nothing written', { concurrency: true }, () => {
+  /** Runs `fw openapi --output out/openapi.json` in `dir`; asserts the failure and that out/ was never made. */
+  async function failsWith(dir: string, stderr: string): Promise<void> {
+    const run = await runFw(['openapi', '--offline', '--output', join('out', 'openapi.json')], { cwd: dir });
+    assert.deepEqual(run, { code: 1, stdout: '', stderr: `${stderr}\n` });
+    assert.equal(existsSync(join(dir, 'out')), false, 'nothing written');
+  }
+
+  it('a schema file that is not JSON', async () => {
+    const dir = await shopCopy({ 'priv/schemas/broken.json': '{"type": ' });
+    await failsWith(dir, `fw: FW_CLI_ERR_SCHEMA_BAD_JSON: the schema ${join(dir, 'priv', 'schemas', 'broken.json')} is not valid JSON: Unexpected end of JSON input`);
+  });
+
+  it('a schema file that is JSON but not an object', async () => {
+    const dir = await shopCopy({ 'priv/schemas/list.json': '[1, 2]' });
+    await failsWith(dir, `fw: FW_CLI_ERR_SCHEMA_BAD_JSON: the schema ${join(dir, 'priv', 'schemas', 'list.json')} must be a JSON object (a JSON Schema); found an array`);
+  });
+
+  it('a schema file that cannot be read', async () => {
+    const dir = await shopCopy();
+    await mkdir(join(dir, 'priv', 'schemas', 'folder.json'));
+    await failsWith(dir, `fw: FW_CLI_ERR_SCHEMA_UNREADABLE: cannot read the schema ${join(dir, 'priv', 'schemas', 'folder.json')}: EISDIR: illegal operation on a directory, read`);
+  });
+
+  it('a schema keyword OpenAPI 3.0 cannot express (if)', async () => {
+    const dir = await shopCopy({ 'priv/schemas/gadget.json': JSON.stringify({ type: 'object', properties: { a: { if: { type: 'string' } } } }) });
+    const file = join(dir, 'priv', 'schemas', 'gadget.json');
+    await failsWith(dir, `fw: FW_CLI_ERR_SCHEMA_UNSUPPORTED: ${file} uses the keyword if at /properties/a/if, which OpenAPI 3.0 cannot express; rewrite it or leave it out`);
+  });
+
+  it('tuple items', async () => {
+    const dir = await shopCopy({ 'priv/schemas/pair.json': JSON.stringify({ type: 'array', items: [{ type: 'string' }, { type: 'integer' }] }) });
+    const file = join(dir, 'priv', 'schemas', 'pair.json');
+    await failsWith(dir, `fw: FW_CLI_ERR_SCHEMA_UNSUPPORTED: ${file} uses tuple items (a list of schemas) at /items, which OpenAPI 3.0 cannot express; rewrite it or leave it out`);
+  });
+
+  it('a route naming a schema priv/schemas does not have', async () => {
+    const dir = await shopCopy();
+    await writeFile(join(dir, 'priv', 'schemas', 'widget.json'), '{}');
+    await writeFile(join(dir, 'priv', 'schemas', 'part.json'), '{}');
+    const app = (await readFile(join(dir, 'app.mjs'), 'utf8')).replace("resource: 'widget', schema: 'widget' } } },", "resource: 'widget', schema: 'gizmo' } } },");
+    await writeFile(join(dir, 'app.mjs'), app);
+    await failsWith(dir, 'fw: FW_CLI_ERR_OPENAPI_UNKNOWN_SCHEMA: route POST /widgets names the schema gizmo, but there is no priv/schemas/gizmo.json');
+  });
+
+  it('a route extra with a wrong value', async () => {
+    const dir = await shopCopy();
+    const app = (await readFile(join(dir, 'app.mjs'), 'utf8')).replace("extra: { resource: 'widget', params: { id: 'integer' } }", "extra: { resource: 'widget', params: { id: 'uuid' } }");
+    await writeFile(join(dir, 'app.mjs'), app);
+    await failsWith(dir, 'fw: FW_CLI_ERR_OPENAPI_BAD_EXTRA: route /widgets/:id: options.extra.params.id must be string, integer, number or boolean; found "uuid"');
+  });
+
+  it('a schema file taking the name of a shared error schema', async () => {
+    const dir = await shopCopy({ 'priv/schemas/ErrorMessage.json': '{"type": "object"}' });
+    await failsWith(dir, "fw: FW_CLI_ERR_SCHEMA_NAME_CLASH: priv/schemas/ErrorMessage.json takes the name of fw's shared error schema ErrorMessage; rename the file");
+  });
+
+  it('a document that fails OpenAPI validation', async () => {
+    const dir = await shopCopy({ 'priv/schemas/zz.json': '{"type": "object", "required": "name"}' });
+    await failsWith(dir, 'fw: FW_CLI_ERR_OPENAPI_INVALID: the generated document is not valid OpenAPI 3.0: /components/schemas/zz/required must be array (2 more problem(s) reported after it); nothing was written');
+  });
+});
