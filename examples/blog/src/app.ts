@@ -1,19 +1,36 @@
 /**
  * The blog app module (package.json "fw": {"app": "./src/app.ts"}): the blog-posts JSON API of
  * the spec on fw-core. start opens the store named by the `blog` config section (BLOG_STORE,
- * BLOG_SQLITE_PATH and DATABASE_URL override it); stop closes it.
+ * BLOG_SQLITE_PATH and DATABASE_URL override it), then sets telemetry up (fw-core/otel,
+ * docs/telemetry.md); stop closes the store, then flushes telemetry. Importing this module
+ * starts nothing: fw-cli loads it to describe the routes.
  */
 import { defineApp } from 'fw-core';
+import { otelFwPlugin, otelStreamHandler, type Telemetry } from 'fw-core/otel';
 import { createBlogContext } from './blog-context.ts';
 import { blogPlugins } from './plugins/index.ts';
 import { createBlogRouter } from './router.ts';
+import { startTelemetry } from './telemetry/start-telemetry.ts';
 
 const context = createBlogContext();
+let telemetry: Telemetry | undefined;
 
 export default defineApp({
   name: 'blog',
   router: createBlogRouter(context),
-  plugins: blogPlugins,
-  start: (app) => context.start(app),
-  stop: () => context.stop(),
+  plugins: [...blogPlugins, otelFwPlugin],
+  streamHandlers: [otelStreamHandler],
+  start: async (app) => {
+    // The store first: its start-up errors (a missing token) come before any telemetry line.
+    await context.start(app);
+    telemetry = await startTelemetry(app);
+  },
+  stop: async () => {
+    try {
+      await context.stop();
+    } finally {
+      await telemetry?.shutdown();
+      telemetry = undefined;
+    }
+  },
 });

@@ -31,7 +31,11 @@ test('the port is 8080 by default and PORT overrides it, in dev and prod', async
 test('fw.config.json: the global request plugin, the memory store in dev and postgres in prod', async () => {
   const dev = await loadConfig(BLOG_DIR, {});
   assert.equal(dev.fw.bootstrap_application, 'blog');
-  assert.deepEqual(dev.fw.plugins, [{ phase: 'pre_request', module: 'fw_request_plugin', options: { decode_json_body: true, read_urlencoded_body: true } }]);
+  assert.deepEqual(dev.fw.plugins, [
+    { phase: 'pre_request', module: 'otel_fw_plugin', options: {} },
+    { phase: 'pre_request', module: 'fw_request_plugin', options: { decode_json_body: true, read_urlencoded_body: true } },
+  ]);
+  assert.deepEqual(dev.fw.server_configuration.stream_handlers, ['otel_fw_stream_h', 'fw_stream_h']);
   assert.deepEqual(dev.app, { store: 'memory' });
   const prod = await loadConfig(BLOG_DIR, { FW_ENV: 'prod' });
   assert.deepEqual(prod.app, { store: 'postgres' });

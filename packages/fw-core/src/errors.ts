@@ -68,6 +68,11 @@ export const errorCodes = {
   FW_ERR_SERVER_LISTEN: { summary: 'The HTTP listener could not bind its address' },
   FW_ERR_SECURITY_BAD_RESULT: { summary: 'A security callback returned something other than a SecurityResult' },
   FW_ERR_HANDLER_BAD_RESPONSE: { summary: 'A handler returned something other than a response description' },
+  // --- otel: fw-core/otel telemetry setup ---
+  FW_ERR_OTEL_BAD_OPTION: { summary: 'A setupTelemetry option has a wrong type or value' },
+  FW_ERR_OTEL_BAD_ENV: { summary: 'An OTEL_* environment variable has a value fw cannot use' },
+  FW_ERR_OTEL_METRICS_LISTEN: { summary: 'The metrics listener could not bind its address' },
+  FW_ERR_OTEL_ALREADY_REGISTERED: { summary: 'A global OpenTelemetry tracer or meter provider is already registered' },
 } as const satisfies Record<string, ErrorCodeInfo>;
 
 /** A code from the registry. */

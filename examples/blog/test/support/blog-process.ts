@@ -12,7 +12,10 @@ export const BLOG_DIR = dirname(dirname(import.meta.dirname));
 const MAIN = join(BLOG_DIR, 'src', 'main.ts');
 
 /** Variables a developer's shell might set that would change what a test runs. */
-const CLEARED = ['FW_ENV', 'PORT', 'LOG_LEVEL', 'BLOG_STORE', 'BLOG_SQLITE_PATH', 'BLOG_API_TOKEN', 'DATABASE_URL'];
+const CLEARED = [
+  'FW_ENV', 'FW_CONFIG', 'PORT', 'METRICS_PORT', 'LOG_LEVEL', 'REDIS_URL',
+  'BLOG_STORE', 'BLOG_SQLITE_PATH', 'BLOG_API_TOKEN', 'DATABASE_URL',
+];
 
 /** An answer, with the body as text and, when it parses, as JSON. */
 export interface Reply {
@@ -35,6 +38,8 @@ export interface RequestOptions {
 export interface BlogProcess {
   readonly url: string;
   readonly port: number;
+  /** `http://127.0.0.1:<port>/metrics` from the `metrics_listening` log line; undefined when telemetry is off. */
+  readonly metricsUrl: string | undefined;
   readonly child: ChildProcess;
   /** Every stderr line so far, parsed when it is JSON. */
   logLines(): Record<string, unknown>[];
@@ -47,9 +52,14 @@ export interface BlogProcess {
 
 /** The environment of a blog subprocess: this process's, minus CLEARED, plus `env`. */
 export function blogEnv(env: Record<string, string | undefined> = {}): NodeJS.ProcessEnv {
-  const out: NodeJS.ProcessEnv = { ...process.env, PORT: '0' };
+  const out: NodeJS.ProcessEnv = { ...process.env };
   for (const name of CLEARED) delete out[name];
+  for (const name of Object.keys(out)) if (name.startsWith('OTEL_')) delete out[name];
   out.PORT = '0';
+  out.METRICS_PORT = '0';
+  // No collector runs in tests: without this, every stop would wait for the span flush to give
+  // up (docs/telemetry.md). Telemetry tests set an endpoint and pass OTEL_TRACES_EXPORTER: undefined.
+  out.OTEL_TRACES_EXPORTER = 'none';
   for (const [name, value] of Object.entries(env)) {
     if (value === undefined) delete out[name];
     else out[name] = value;
@@ -73,6 +83,7 @@ export async function startBlog(env: Record<string, string | undefined> = {}, op
   const stderr: string[] = [];
   let pending = '';
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  let metricsUrl: string | undefined;
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`blog did not start in ${timeoutMs} ms:\n${stderr.join('\n')}${pending}`)), timeoutMs);
     child.stderr!.setEncoding('utf8').on('data', (chunk: string) => {
@@ -81,6 +92,7 @@ export async function startBlog(env: Record<string, string | undefined> = {}, op
       for (const line of lines) {
         stderr.push(line);
         const event = parseLine(line);
+        if (event?.event === 'metrics_listening' && typeof event.url === 'string') metricsUrl = event.url;
         if (event?.event === 'listening' && typeof event.url === 'string') {
           clearTimeout(timer);
           resolve(event.url);
@@ -98,6 +110,7 @@ export async function startBlog(env: Record<string, string | undefined> = {}, op
   return {
     url,
     port: Number(target.port),
+    metricsUrl,
     child,
     logLines: () => stderr.map(parseLine).filter((l): l is Record<string, unknown> => l !== undefined),
     request: (method, path, options = {}) => send(target, options.fresh ? undefined : agent, method, path, options),

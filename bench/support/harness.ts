@@ -1,0 +1,81 @@
+/**
+ * What the server benchmarks share: contenders as child processes (bench/servers/*), their CPU
+ * time over IPC, autocannon load on GET /api/posts/42, alternating rounds and medians.
+ */
+import { fork, type ChildProcess } from 'node:child_process';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+
+const BENCH = join(import.meta.dirname, '..');
+
+/** A server under test and its figures so far. */
+export interface Contender {
+  readonly name: string;
+  readonly child: ChildProcess;
+  readonly port: number;
+  readonly rps: number[];
+  readonly cpuPerRequest: number[];
+}
+
+/** Load settings. */
+export interface LoadOptions {
+  readonly seconds: number;
+  readonly connections: number;
+}
+
+/** Forks bench/<file> (e.g. servers/fw-server.ts) with `env` and waits for the port it reports. */
+export async function spawnServer(name: string, file: string, env: NodeJS.ProcessEnv = process.env): Promise<Contender> {
+  const child = fork(join(BENCH, file), { stdio: ['ignore', 'inherit', 'inherit', 'ipc'], env });
+  const port = await new Promise<number>((resolve, reject) => {
+    child.once('message', (m: { port?: number }) => (m.port ? resolve(m.port) : reject(new Error(`${name}: no port`))));
+    child.once('exit', (code) => reject(new Error(`${name} exited ${code}`)));
+  });
+  return { name, child, port, rps: [], cpuPerRequest: [] };
+}
+
+/** The child's CPU time so far (user+system, µs). */
+export function cpuOf(child: ChildProcess): Promise<number> {
+  return new Promise((resolve) => {
+    child.once('message', (m: { cpu: number }) => resolve(m.cpu));
+    child.send({ cmd: 'cpu' });
+  });
+}
+
+/** autocannon on GET /api/posts/42. */
+export async function load(port: number, duration: number, connections: number): Promise<autocannon.Result> {
+  return autocannon({ url: `http://127.0.0.1:${port}`, connections, duration, requests: [{ method: 'GET', path: '/api/posts/42' }] });
+}
+
+/** One measured run (after a 1 s warm-up): appends requests/s and CPU µs per request. */
+export async function measure(contender: Contender, options: LoadOptions): Promise<void> {
+  await load(contender.port, 1, options.connections); // warm-up
+  const before = await cpuOf(contender.child);
+  const result = await load(contender.port, options.seconds, options.connections);
+  const cpu = (await cpuOf(contender.child)) - before;
+  const served = result.requests.total;
+  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${contender.name}: ${result.non2xx} non-2xx, ${result.errors} errors`);
+  contender.rps.push(served / options.seconds);
+  contender.cpuPerRequest.push(cpu / served);
+}
+
+/** Runs `rounds` rounds, rotating which contender goes first each round. */
+export async function alternate(contenders: readonly Contender[], rounds: number, options: LoadOptions): Promise<void> {
+  for (let round = 0; round < rounds; round += 1) {
+    const shift = round % contenders.length;
+    const order = [...contenders.slice(shift), ...contenders.slice(0, shift)];
+    for (const contender of order) await measure(contender, options);
+    process.stderr.write(`round ${round + 1}/${rounds}: ${contenders.map((c) => `${c.name} ${c.rps.at(-1)?.toFixed(0)} req/s`).join(', ')}\n`);
+  }
+}
+
+/** The median of `xs`. */
+export function median(xs: readonly number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  const mid = Math.floor(s.length / 2);
+  return s.length % 2 ? (s[mid] ?? 0) : ((s[mid - 1] ?? 0) + (s[mid] ?? 0)) / 2;
+}
+
+/** `| name | median req/s | median CPU µs/request |`. */
+export function row(c: Contender): string {
+  return `| ${c.name} | ${median(c.rps).toFixed(0)} | ${median(c.cpuPerRequest).toFixed(1)} |`;
+}

@@ -1,0 +1,63 @@
+/**
+ * The cost of telemetry on GET /api/posts/:id, in one run with alternating rounds: fw without
+ * telemetry, fw with telemetry (otel_fw_stream_h + otel_fw_plugin, spans exported over
+ * OTLP/HTTP protobuf to a local sink, metrics recorded), and Fastify with
+ * @opentelemetry/instrumentation-http over the same export pipeline. Reports median requests/s,
+ * server CPU µs per request, and the ratios the issue sets targets for.
+ *
+ *   npx node bench/telemetry.bench.ts [--rounds 5] [--seconds 5] [--connections 50]
+ */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { cpus } from 'node:os';
+import { parseArgs } from 'node:util';
+import { alternate, median, row, spawnServer } from './support/harness.ts';
+
+const { values } = parseArgs({ options: { rounds: { type: 'string', default: '5' }, seconds: { type: 'string', default: '5' }, connections: { type: 'string', default: '50' } } });
+const rounds = Number(values.rounds);
+const seconds = Number(values.seconds);
+const connections = Number(values.connections);
+
+// The local sink: an OTLP/HTTP endpoint that reads every export and answers 200.
+let exports = 0;
+let exportedBytes = 0;
+const sink = createServer((req, res) => {
+  req.on('data', (chunk: Buffer) => (exportedBytes += chunk.length));
+  req.on('end', () => {
+    exports += 1;
+    res.writeHead(200, { 'content-type': 'application/x-protobuf' }).end();
+  });
+});
+await new Promise<void>((resolve) => sink.listen(0, '127.0.0.1', resolve));
+const endpoint = `http://127.0.0.1:${(sink.address() as AddressInfo).port}`;
+const otelEnv: NodeJS.ProcessEnv = { ...process.env, OTEL_EXPORTER_OTLP_ENDPOINT: endpoint };
+for (const name of Object.keys(otelEnv)) if (name.startsWith('OTEL_') && name !== 'OTEL_EXPORTER_OTLP_ENDPOINT') delete otelEnv[name];
+
+const off = await spawnServer('fw, telemetry off', 'servers/fw-server.ts');
+const on = await spawnServer('fw, telemetry on', 'support/fw-telemetry-server.ts', otelEnv);
+const fastify = await spawnServer('fastify + instrumentation-http', 'support/fastify-telemetry-server.ts', otelEnv);
+try {
+  await alternate([off, on, fastify], rounds, { seconds, connections });
+} finally {
+  for (const c of [off, on, fastify]) c.child.kill();
+  sink.close();
+}
+const cost = 1 - median(on.rps) / median(off.rps);
+process.stdout.write(
+  [
+    `Machine: ${cpus().length} CPUs (${cpus()[0]?.model ?? 'unknown'}), Node ${process.version}`,
+    `GET /api/posts/:id, autocannon -c ${connections} -d ${seconds} (after a 1 s warm-up), ${rounds} alternating rounds, medians; ${exports} OTLP exports (${(exportedBytes / 1048576).toFixed(1)} MiB) reached the sink`,
+    '',
+    '| server | requests/s | server CPU µs/request |',
+    '|---|---|---|',
+    row(off),
+    row(on),
+    row(fastify),
+    '',
+    `telemetry cost (1 - on/off throughput): ${(cost * 100).toFixed(1)}% (target <= 15%)`,
+    `telemetry CPU cost per request: +${(median(on.cpuPerRequest) - median(off.cpuPerRequest)).toFixed(1)} µs (${((median(on.cpuPerRequest) / median(off.cpuPerRequest) - 1) * 100).toFixed(1)}%)`,
+    `fw with telemetry / fastify with telemetry, throughput: ${(median(on.rps) / median(fastify.rps)).toFixed(3)}x (target >= 1.3x)`,
+    `fastify / fw CPU per request, both with telemetry: ${(median(fastify.cpuPerRequest) / median(on.cpuPerRequest)).toFixed(3)}x`,
+    '',
+  ].join('\n'),
+);

@@ -1,0 +1,134 @@
+/**
+ * Reads the standard `OTEL_*` environment variables (OpenTelemetry SDK configuration,
+ * https://opentelemetry.io/docs/specs/otel/configuration/sdk-environment-variables/) from the
+ * `env` setupTelemetry was given, once, at start. A malformed value is a start-up error that
+ * names the variable, never a silent fallback.
+ */
+import { FwError } from '../errors.ts';
+
+/** Default OTLP/HTTP endpoint of the traces signal. */
+export const DEFAULT_TRACES_ENDPOINT = 'http://localhost:4318/v1/traces';
+
+/** The sampler names of OTEL_TRACES_SAMPLER that fw supports. */
+export type SamplerName = 'always_on' | 'always_off' | 'traceidratio' | 'parentbased_always_on' | 'parentbased_always_off' | 'parentbased_traceidratio';
+
+const SAMPLERS: ReadonlySet<string> = new Set(['always_on', 'always_off', 'traceidratio', 'parentbased_always_on', 'parentbased_always_off', 'parentbased_traceidratio']);
+
+/** What the environment asks of the SDK. */
+export interface EnvConfig {
+  readonly disabled: boolean;
+  readonly serviceName: string | undefined;
+  readonly resourceAttributes: Readonly<Record<string, string>>;
+  /** undefined when OTEL_TRACES_EXPORTER is `none`. */
+  readonly tracesEndpoint: string | undefined;
+  /** undefined unless an OTLP metrics endpoint is configured. */
+  readonly metricsEndpoint: string | undefined;
+  readonly headers: Readonly<Record<string, string>>;
+  readonly exportTimeoutMs: number | undefined;
+  readonly sampler: SamplerName;
+  readonly samplerRatio: number;
+  readonly batch: { readonly maxQueueSize?: number; readonly scheduledDelayMillis?: number; readonly exportTimeoutMillis?: number; readonly maxExportBatchSize?: number };
+  readonly metricExportIntervalMs: number;
+}
+
+/** Parses the OTEL_* variables of `env`. */
+export function readEnvConfig(env: NodeJS.ProcessEnv): EnvConfig {
+  const get = (name: string): string | undefined => {
+    const value = env[name]?.trim();
+    return value === undefined || value === '' ? undefined : value;
+  };
+  const base = get('OTEL_EXPORTER_OTLP_ENDPOINT');
+  const tracesExporter = exporterChoice(get, 'OTEL_TRACES_EXPORTER');
+  const metricsExporter = exporterChoice(get, 'OTEL_METRICS_EXPORTER');
+  const explicitMetrics = get('OTEL_EXPORTER_OTLP_METRICS_ENDPOINT');
+  const sampler = (get('OTEL_TRACES_SAMPLER') ?? 'parentbased_always_on').toLowerCase();
+  if (!SAMPLERS.has(sampler)) bad('OTEL_TRACES_SAMPLER', sampler, `one of ${[...SAMPLERS].join(', ')}`);
+  return {
+    disabled: get('OTEL_SDK_DISABLED')?.toLowerCase() === 'true',
+    serviceName: get('OTEL_SERVICE_NAME'),
+    resourceAttributes: keyValueList(get, 'OTEL_RESOURCE_ATTRIBUTES'),
+    tracesEndpoint: tracesExporter === 'none' ? undefined : endpoint(get, 'OTEL_EXPORTER_OTLP_TRACES_ENDPOINT', base, 'v1/traces') ?? DEFAULT_TRACES_ENDPOINT,
+    metricsEndpoint:
+      metricsExporter === 'none' || (explicitMetrics === undefined && base === undefined && metricsExporter !== 'otlp')
+        ? undefined
+        : endpoint(get, 'OTEL_EXPORTER_OTLP_METRICS_ENDPOINT', base, 'v1/metrics') ?? 'http://localhost:4318/v1/metrics',
+    headers: { ...keyValueList(get, 'OTEL_EXPORTER_OTLP_HEADERS'), ...keyValueList(get, 'OTEL_EXPORTER_OTLP_TRACES_HEADERS') },
+    exportTimeoutMs: integer(get, 'OTEL_EXPORTER_OTLP_TIMEOUT', 1),
+    sampler: sampler as SamplerName,
+    samplerRatio: ratio(get, sampler),
+    batch: {
+      ...optional('maxQueueSize', integer(get, 'OTEL_BSP_MAX_QUEUE_SIZE', 1)),
+      ...optional('scheduledDelayMillis', integer(get, 'OTEL_BSP_SCHEDULE_DELAY', 0)),
+      ...optional('exportTimeoutMillis', integer(get, 'OTEL_BSP_EXPORT_TIMEOUT', 1)),
+      ...optional('maxExportBatchSize', integer(get, 'OTEL_BSP_MAX_EXPORT_BATCH_SIZE', 1)),
+    },
+    metricExportIntervalMs: integer(get, 'OTEL_METRIC_EXPORT_INTERVAL', 1) ?? 5000,
+  };
+}
+
+type Get = (name: string) => string | undefined;
+
+function bad(name: string, value: string, expected: string): never {
+  throw new FwError('FW_ERR_OTEL_BAD_ENV', `${name}=${JSON.stringify(value)} is not valid: expected ${expected}`, { details: { name, value } });
+}
+
+function exporterChoice(get: Get, name: string): 'otlp' | 'none' | undefined {
+  const value = get(name)?.toLowerCase();
+  if (value === undefined || value === 'otlp' || value === 'none') return value;
+  return bad(name, value, "'otlp' or 'none' (fw exports OTLP over HTTP with protobuf only)");
+}
+
+/** The signal's endpoint: its own variable as given, else the base with the signal path appended. */
+function endpoint(get: Get, name: string, base: string | undefined, path: string): string | undefined {
+  const own = get(name);
+  const url = own ?? (base === undefined ? undefined : `${base.endsWith('/') ? base : `${base}/`}${path}`);
+  if (url === undefined) return undefined;
+  let parsed: URL | undefined;
+  try {
+    parsed = new URL(url);
+  } catch {
+    parsed = undefined;
+  }
+  if (parsed === undefined || (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')) {
+    bad(own === undefined ? 'OTEL_EXPORTER_OTLP_ENDPOINT' : name, own ?? base ?? url, 'an http:// or https:// URL');
+  }
+  return url;
+}
+
+/** `key=value,key2=value2` with percent-encoded keys and values (W3C Baggage octets). */
+function keyValueList(get: Get, name: string): Record<string, string> {
+  const raw = get(name);
+  const out: Record<string, string> = {};
+  if (raw === undefined) return out;
+  for (const pair of raw.split(',')) {
+    if (pair.trim() === '') continue;
+    const eq = pair.indexOf('=');
+    if (eq <= 0) bad(name, raw, 'comma-separated key=value pairs');
+    try {
+      out[decodeURIComponent(pair.slice(0, eq).trim())] = decodeURIComponent(pair.slice(eq + 1).trim());
+    } catch {
+      bad(name, raw, 'percent-encoding that decodes to UTF-8');
+    }
+  }
+  return out;
+}
+
+function integer(get: Get, name: string, min: number): number | undefined {
+  const raw = get(name);
+  if (raw === undefined) return undefined;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min) bad(name, raw, `an integer >= ${min}`);
+  return value;
+}
+
+function ratio(get: Get, sampler: string): number {
+  const raw = get('OTEL_TRACES_SAMPLER_ARG');
+  if (raw === undefined || !sampler.endsWith('traceidratio')) return 1;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value < 0 || value > 1) bad('OTEL_TRACES_SAMPLER_ARG', raw, 'a number between 0 and 1');
+  return value;
+}
+
+function optional<K extends string>(key: K, value: number | undefined): { [P in K]?: number } {
+  return (value === undefined ? {} : { [key]: value }) as { [P in K]?: number };
+}

@@ -1,0 +1,64 @@
+/**
+ * `otel_fw_plugin` (spec: Events → Activation 4, "Enriched span"): a `pre_request` plugin that
+ * names the request's span `<METHOD> <controller_module>:<action>`, adds `fw.app`,
+ * `fw.controller`, `fw.action` and `http.route`, and hands the route template to the stream
+ * handler (`exchange.reportedRoute`) so `http.route` reaches the request metrics too. The Erlang
+ * original lost the route between processes; here it travels on the exchange record.
+ */
+import { context, trace, type Attributes } from '@opentelemetry/api';
+import type { FwRequest, RouteInfo } from '../http/request.ts';
+import type { FwPlugin, PluginEnv, PluginOptions, PluginResult } from '../plugins/plugin.ts';
+import { existingExchange } from '../stream/exchange.ts';
+
+/** The plugin's name in configuration. */
+export const OTEL_PLUGIN_NAME = 'otel_fw_plugin';
+
+/** Span name and attributes of one route, computed once per route. */
+interface Enrichment {
+  readonly method: string;
+  readonly name: string;
+  readonly attributes: Attributes;
+}
+
+const enrichments = new WeakMap<RouteInfo, Enrichment>();
+
+/** Renames and enriches the active span; takes no options. */
+export const otelFwPlugin: FwPlugin<undefined, PluginOptions> = {
+  name: OTEL_PLUGIN_NAME,
+  plugin_info: () => ({
+    title: 'OpenTelemetry span enrichment',
+    version: '0.1.0',
+    url: 'https://opentelemetry.io/docs/specs/semconv/http/http-spans/',
+    description: 'Names the server span after the controller and action and adds fw.app, fw.controller, fw.action and http.route',
+    authors: ['fw'],
+    options: [],
+  }),
+  pre_request: enrich,
+};
+
+function enrich(req: FwRequest, _env: PluginEnv, _options: PluginOptions, state: undefined): PluginResult<undefined> {
+  const route = req.route;
+  const exchange = existingExchange(req.raw);
+  if (exchange !== undefined) exchange.reportedRoute = route.template;
+  const span = trace.getSpan(context.active());
+  if (span !== undefined && span.isRecording()) {
+    const enrichment = enrichmentOf(route, req.method);
+    span.updateName(enrichment.name);
+    span.setAttributes(enrichment.attributes);
+  }
+  return ['ok', req, state];
+}
+
+function enrichmentOf(route: RouteInfo, method: string): Enrichment {
+  let enrichment = enrichments.get(route);
+  // One entry per route: a route serving several methods rebuilds when the method changes.
+  if (enrichment === undefined || enrichment.method !== method) {
+    const target = route.module === undefined ? route.template : `${route.module}:${route.function ?? ''}`;
+    const attributes: Attributes = { 'fw.app': route.app, 'http.route': route.template };
+    if (route.module !== undefined) attributes['fw.controller'] = route.module;
+    if (route.function !== undefined) attributes['fw.action'] = route.function;
+    enrichment = { method, name: `${method} ${target}`, attributes };
+    enrichments.set(route, enrichment);
+  }
+  return enrichment;
+}

@@ -1,0 +1,77 @@
+/**
+ * `otel_fw_stream_h`: the tracing stream handler (spec: Events → Activation 1, Signals). It
+ * wraps any node:http listener, fw's pipeline or a plain one, in a SERVER span and records the
+ * four HTTP metrics. The order of the steps is the spec's:
+ *   start: extract trace context, create span, set request attributes, active requests + 1;
+ *   end: status code, error for >= 500, end span, duration and both sizes, active requests - 1.
+ * The listener runs inside the span's context, so spans a handler starts are its children.
+ *
+ * It uses the global OTel API, so it works with setupTelemetry or a user's own SDK setup.
+ * Tracer and instruments are taken when wrap() runs (server start): register providers first.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { context, metrics, propagation, ROOT_CONTEXT, SpanKind, SpanStatusCode, trace, type Attributes, type Span } from '@opentelemetry/api';
+import { exchangeOf, type Exchange } from '../stream/exchange.ts';
+import { observeExchange } from '../stream/observe-exchange.ts';
+import type { ExchangeEnd, Listener, StreamHandler } from '../stream/stream-handler.ts';
+import { normalizeMethod, requestSpanAttributes, schemeOf } from './http-attributes.ts';
+import { activeRequestsOf, type ActiveRequests } from './active-requests.ts';
+import { createHttpServerMetrics, type HttpServerMetrics } from './http-metrics.ts';
+import { SCOPE_NAME, SCOPE_VERSION } from './instrumentation-scope.ts';
+
+/** The stream handler's name in `server_configuration.stream_handlers`. */
+export const OTEL_STREAM_HANDLER_NAME = 'otel_fw_stream_h';
+
+/** Tracing and HTTP metrics around a listener. */
+export const otelStreamHandler: StreamHandler = {
+  name: OTEL_STREAM_HANDLER_NAME,
+  wrap: wrapWithTelemetry,
+};
+
+function wrapWithTelemetry(next: Listener): Listener {
+  const tracer = trace.getTracer(SCOPE_NAME, SCOPE_VERSION);
+  const instruments = createHttpServerMetrics(metrics.getMeter(SCOPE_NAME, SCOPE_VERSION));
+  return function otelListener(req: IncomingMessage, res: ServerResponse): void {
+    const exchange = exchangeOf(req);
+    const method = normalizeMethod(req.method);
+    const scheme = schemeOf(req);
+    const parent = propagation.extract(ROOT_CONTEXT, req.headers);
+    const span = tracer.startSpan(`HTTP ${method}`, { kind: SpanKind.SERVER }, parent);
+    // Attributes are only worth building for a span that records (an unsampled one drops them).
+    if (span.isRecording()) span.setAttributes(requestSpanAttributes(req, method, scheme));
+    const active = activeRequestsOf(method, scheme);
+    active.count += 1;
+    observeExchange(req, res, (end) => finish(instruments, span, exchange, active, end));
+    try {
+      context.with(trace.setSpan(parent, span), next, undefined, req, res);
+    } catch (error) {
+      // A plain listener threw: record it and rethrow; the span ends when the exchange does.
+      span.recordException(error instanceof Error ? error : String(error));
+      throw error;
+    }
+  };
+}
+
+/** The end of the exchange, in the spec's order. */
+function finish(instruments: HttpServerMetrics, span: Span, exchange: Exchange, active: ActiveRequests, end: ExchangeEnd): void {
+  const { status } = end;
+  const attributes: Attributes = { 'http.request.method': active.attributes['http.request.method'], 'url.scheme': active.attributes['url.scheme'] };
+  if (status > 0) {
+    span.setAttribute('http.response.status_code', status);
+    attributes['http.response.status_code'] = status;
+  }
+  const route = exchange.reportedRoute;
+  if (route !== undefined) attributes['http.route'] = route;
+  const errorType = status >= 500 ? String(status) : end.aborted ? 'aborted' : undefined;
+  if (errorType !== undefined) {
+    // Server spans: 5xx is an error, 4xx is not (semconv); a client that went away is one too.
+    span.setAttribute('error.type', errorType);
+    span.setStatus({ code: SpanStatusCode.ERROR, message: status >= 500 ? `HTTP ${status}` : 'client closed the connection before the response ended' });
+    attributes['error.type'] = errorType;
+  }
+  span.end();
+  instruments.duration.record(end.durationMs / 1000, attributes);
+  instruments.requestBodySize.record(end.requestBodySize, attributes);
+  instruments.responseBodySize.record(end.responseBodySize, attributes);
+  active.count -= 1;
+}

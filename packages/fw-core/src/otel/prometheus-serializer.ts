@@ -1,0 +1,92 @@
+/**
+ * Renders collected OpenTelemetry metrics in the Prometheus text exposition format 0.0.4
+ * (https://prometheus.io/docs/instrumenting/exposition_formats/), with the OpenTelemetry
+ * specification's naming rules (see prometheus-names.ts). The npm Prometheus exporter adds no
+ * unit suffix, which the spec's `http_server_request_duration_seconds` needs: hence this file.
+ * Histograms become cumulative `_bucket{le=...}` lines plus `_sum` and `_count`; resource
+ * attributes become one `target_info` series.
+ */
+import type { Attributes, AttributeValue } from '@opentelemetry/api';
+import { DataPointType, type MetricData, type ResourceMetrics } from '@opentelemetry/sdk-metrics';
+import { labelName, metricName } from './prometheus-names.ts';
+
+/** Content type of the text format. */
+export const PROMETHEUS_CONTENT_TYPE = 'text/plain; version=0.0.4; charset=utf-8';
+
+/** The exposition text of `resourceMetrics`. */
+export function serializePrometheus(resourceMetrics: ResourceMetrics): string {
+  const lines: string[] = [];
+  const targetLabels = labels(resourceMetrics.resource.attributes);
+  if (targetLabels !== '') lines.push('# HELP target_info Target metadata', '# TYPE target_info gauge', `target_info${targetLabels} 1`);
+  const seen = new Set<string>();
+  for (const scope of resourceMetrics.scopeMetrics) {
+    for (const metric of scope.metrics) writeMetric(lines, metric, seen);
+  }
+  return lines.length === 0 ? '' : `${lines.join('\n')}\n`;
+}
+
+function writeMetric(lines: string[], metric: MetricData, seen: Set<string>): void {
+  const { descriptor } = metric;
+  if (metric.dataPointType === DataPointType.EXPONENTIAL_HISTOGRAM) return; // no text-format equivalent
+  const counter = metric.dataPointType === DataPointType.SUM && metric.isMonotonic;
+  const name = metricName(descriptor.name, descriptor.unit, counter);
+  const type = metric.dataPointType === DataPointType.HISTOGRAM ? 'histogram' : counter ? 'counter' : 'gauge';
+  // Two scopes may define the same name: the text format allows one family per name.
+  if (!seen.has(name)) {
+    seen.add(name);
+    // promtool flags a family without help; the OTel name stands in for a missing description.
+    lines.push(`# HELP ${name} ${escapeHelp(descriptor.description === '' ? descriptor.name : descriptor.description)}`);
+    lines.push(`# TYPE ${name} ${type}`);
+  }
+  if (metric.dataPointType !== DataPointType.HISTOGRAM) {
+    for (const point of metric.dataPoints) lines.push(`${name}${labels(point.attributes)} ${number(point.value)}`);
+    return;
+  }
+  for (const point of metric.dataPoints) {
+    const { buckets, sum, count } = point.value;
+    let cumulative = 0;
+    for (const [index, boundary] of buckets.boundaries.entries()) {
+      cumulative += buckets.counts[index] ?? 0;
+      lines.push(`${name}_bucket${labels(point.attributes, number(boundary))} ${cumulative}`);
+    }
+    lines.push(`${name}_bucket${labels(point.attributes, '+Inf')} ${count}`);
+    if (sum !== undefined) lines.push(`${name}_sum${labels(point.attributes)} ${number(sum)}`);
+    lines.push(`${name}_count${labels(point.attributes)} ${count}`);
+  }
+}
+
+/** `{a="1",b="2"}` (with `le` last when given), or '' without labels. */
+function labels(attributes: Attributes, le?: string): string {
+  const merged = new Map<string, string[]>();
+  for (const key of Object.keys(attributes).sort()) {
+    const value = attributes[key];
+    if (value === undefined) continue;
+    const name = labelName(key);
+    // Keys that sanitize to the same label are joined with ';' in key order (spec rule).
+    const values = merged.get(name);
+    if (values === undefined) merged.set(name, [text(value)]);
+    else values.push(text(value));
+  }
+  const parts = [...merged].map(([name, values]) => `${name}="${escapeLabel(values.join(';'))}"`);
+  if (le !== undefined) parts.push(`le="${le}"`);
+  return parts.length === 0 ? '' : `{${parts.join(',')}}`;
+}
+
+function text(value: AttributeValue): string {
+  return Array.isArray(value) ? JSON.stringify(value) : String(value);
+}
+
+function number(value: number): string {
+  if (Number.isNaN(value)) return 'NaN';
+  if (value === Infinity) return '+Inf';
+  if (value === -Infinity) return '-Inf';
+  return String(value);
+}
+
+function escapeLabel(value: string): string {
+  return value.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\n/g, '\\n');
+}
+
+function escapeHelp(value: string): string {
+  return value.replace(/\\/g, '\\\\').replace(/\n/g, '\\n');
+}

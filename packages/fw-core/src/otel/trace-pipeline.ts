@@ -1,0 +1,45 @@
+/**
+ * The tracer provider setupTelemetry registers (spec: Events → Activation 2): a batch span
+ * processor exporting OTLP over HTTP with protobuf bodies. The batch queue is bounded
+ * (maxQueueSize, default 2048: spans beyond it are dropped, never buffered without limit) and
+ * every export has a timeout, so a collector that is down, failing or hanging costs requests
+ * nothing and memory stays bounded.
+ */
+import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-proto';
+import type { Resource } from '@opentelemetry/resources';
+import { BatchSpanProcessor, TracerProvider, type BatchSpanProcessorOptions, type SpanExporter, type SpanProcessor } from '@opentelemetry/sdk-trace';
+import type { EnvConfig } from './env-config.ts';
+import { samplerFor } from './sampler-from-env.ts';
+
+/** Export timeout when neither options nor OTEL_EXPORTER_OTLP_TIMEOUT set one. */
+const DEFAULT_EXPORT_TIMEOUT_MS = 10_000;
+
+/** Test and embedding overrides of the trace pipeline. */
+export interface TracePipelineOptions {
+  /** Replaces the OTLP exporter (still behind the batch processor). */
+  readonly spanExporter?: SpanExporter;
+  /** Replaces the batch processor and exporter altogether. */
+  readonly spanProcessor?: SpanProcessor;
+  /** Batch processor settings; OTEL_BSP_* variables win over these. */
+  readonly batch?: Omit<BatchSpanProcessorOptions, 'exporter'>;
+}
+
+/** The tracer provider for `config` (no processor when OTEL_TRACES_EXPORTER is none). */
+export function createTracerProvider(config: EnvConfig, resource: Resource, options: TracePipelineOptions): TracerProvider {
+  const processors: SpanProcessor[] = [];
+  if (options.spanProcessor !== undefined) processors.push(options.spanProcessor);
+  else {
+    const exporter = options.spanExporter ?? otlpExporter(config);
+    if (exporter !== undefined) processors.push(new BatchSpanProcessor({ ...options.batch, ...config.batch, exporter }));
+  }
+  return new TracerProvider({ resource, sampler: samplerFor(config.sampler, config.samplerRatio), spanProcessors: processors });
+}
+
+function otlpExporter(config: EnvConfig): SpanExporter | undefined {
+  if (config.tracesEndpoint === undefined) return undefined;
+  return new OTLPTraceExporter({
+    url: config.tracesEndpoint,
+    headers: { ...config.headers },
+    timeoutMillis: config.exportTimeoutMs ?? DEFAULT_EXPORT_TIMEOUT_MS,
+  });
+}

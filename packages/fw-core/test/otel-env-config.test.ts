@@ -1,0 +1,115 @@
+/**
+ * The standard OTEL_* variables setupTelemetry reads: endpoints (the base gets /v1/traces
+ * appended, the signal's own is used as given), service name and resource attributes, sampler,
+ * exporters, batch limits, OTEL_SDK_DISABLED; malformed values fail start-up with a code.
+ */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { DEFAULT_TRACES_ENDPOINT, readEnvConfig, setupTelemetry } from '../src/otel/index.ts';
+import { startOtlpReceiver } from './support/otel-receiver.ts';
+
+describe('OTEL_* environment', () => {
+  it('defaults: traces to http://localhost:4318/v1/traces, no metrics push, parent-based always-on', () => {
+    const config = readEnvConfig({});
+    assert.equal(config.tracesEndpoint, DEFAULT_TRACES_ENDPOINT);
+    assert.equal(DEFAULT_TRACES_ENDPOINT, 'http://localhost:4318/v1/traces');
+    assert.equal(config.metricsEndpoint, undefined);
+    assert.equal(config.sampler, 'parentbased_always_on');
+    assert.equal(config.disabled, false);
+    assert.equal(config.metricExportIntervalMs, 5000);
+  });
+
+  it('appends the signal path to OTEL_EXPORTER_OTLP_ENDPOINT and uses the signal endpoints as given', () => {
+    assert.equal(readEnvConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318' }).tracesEndpoint, 'http://collector:4318/v1/traces');
+    assert.equal(readEnvConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318/' }).metricsEndpoint, 'http://collector:4318/v1/metrics');
+    const own = readEnvConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://a:1', OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: 'http://b:2/custom', OTEL_EXPORTER_OTLP_METRICS_ENDPOINT: 'http://c:3/m' });
+    assert.equal(own.tracesEndpoint, 'http://b:2/custom');
+    assert.equal(own.metricsEndpoint, 'http://c:3/m');
+    assert.equal(readEnvConfig({ OTEL_TRACES_EXPORTER: 'none' }).tracesEndpoint, undefined);
+    assert.equal(readEnvConfig({ OTEL_METRICS_EXPORTER: 'otlp' }).metricsEndpoint, 'http://localhost:4318/v1/metrics');
+  });
+
+  it('reads sampler, ratio, resource attributes, headers and batch limits', () => {
+    const config = readEnvConfig({
+      OTEL_TRACES_SAMPLER: 'parentbased_traceidratio',
+      OTEL_TRACES_SAMPLER_ARG: '0.25',
+      OTEL_RESOURCE_ATTRIBUTES: 'deployment.environment=prod,team=a%2Cb',
+      OTEL_EXPORTER_OTLP_HEADERS: 'x-api-key=secret',
+      OTEL_BSP_MAX_QUEUE_SIZE: '100',
+      OTEL_SDK_DISABLED: 'TRUE',
+    });
+    assert.equal(config.sampler, 'parentbased_traceidratio');
+    assert.equal(config.samplerRatio, 0.25);
+    assert.deepEqual(config.resourceAttributes, { 'deployment.environment': 'prod', team: 'a,b' });
+    assert.deepEqual(config.headers, { 'x-api-key': 'secret' });
+    assert.deepEqual(config.batch, { maxQueueSize: 100 });
+    assert.equal(config.disabled, true);
+  });
+
+  const bad: Record<string, Record<string, string>> = {
+    OTEL_TRACES_SAMPLER: { OTEL_TRACES_SAMPLER: 'sometimes' },
+    OTEL_TRACES_SAMPLER_ARG: { OTEL_TRACES_SAMPLER: 'traceidratio', OTEL_TRACES_SAMPLER_ARG: '2' },
+    OTEL_EXPORTER_OTLP_ENDPOINT: { OTEL_EXPORTER_OTLP_ENDPOINT: 'collector:4318' },
+    OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: { OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: 'ftp://x/y' },
+    OTEL_RESOURCE_ATTRIBUTES: { OTEL_RESOURCE_ATTRIBUTES: 'novalue' },
+    OTEL_BSP_MAX_QUEUE_SIZE: { OTEL_BSP_MAX_QUEUE_SIZE: '-1' },
+    OTEL_TRACES_EXPORTER: { OTEL_TRACES_EXPORTER: 'zipkin' },
+  };
+  for (const [name, env] of Object.entries(bad)) {
+    it(`refuses a malformed ${name} with FW_ERR_OTEL_BAD_ENV naming it`, async () => {
+      await assert.rejects(setupTelemetry({ env }), (error: { code?: string; message: string; details?: { name?: string } }) => {
+        assert.equal(error.code, 'FW_ERR_OTEL_BAD_ENV');
+        assert.equal(error.details?.name, name);
+        assert.ok(error.message.startsWith(`${name}=`), error.message);
+        return true;
+      });
+    });
+  }
+
+  it('refuses a metricsPort that is not a port with FW_ERR_OTEL_BAD_OPTION', async () => {
+    for (const metricsPort of [-1, 65536, 1.5, Number.NaN]) {
+      await assert.rejects(setupTelemetry({ metricsPort, env: {} }), { code: 'FW_ERR_OTEL_BAD_OPTION' });
+    }
+  });
+
+  it('fails with FW_ERR_OTEL_METRICS_LISTEN when the metrics port is taken, registering nothing', async () => {
+    const first = await setupTelemetry({ metricsPort: 0, metricsHost: '127.0.0.1', env: { OTEL_TRACES_EXPORTER: 'none' } });
+    try {
+      const port = Number(new URL(first.metricsUrl!).port);
+      await assert.rejects(setupTelemetry({ metricsPort: port, metricsHost: '127.0.0.1', env: {} }), { code: 'FW_ERR_OTEL_METRICS_LISTEN' });
+      await assert.rejects(setupTelemetry({ env: { OTEL_TRACES_EXPORTER: 'none' } }), { code: 'FW_ERR_OTEL_ALREADY_REGISTERED' });
+    } finally {
+      await first.shutdown();
+    }
+    const again = await setupTelemetry({ env: { OTEL_TRACES_EXPORTER: 'none' } });
+    await again.shutdown();
+  });
+
+  it('OTEL_SDK_DISABLED=true registers nothing, starts no listener and exports nothing', async () => {
+    const receiver = await startOtlpReceiver();
+    const telemetry = await setupTelemetry({ metricsPort: 0, env: { OTEL_SDK_DISABLED: 'true', OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url } });
+    try {
+      assert.equal(telemetry.enabled, false);
+      assert.equal(telemetry.metricsUrl, undefined);
+      assert.equal(await telemetry.scrape(), '');
+      await telemetry.forceFlush();
+      assert.deepEqual(receiver.requests, []);
+    } finally {
+      await telemetry.shutdown();
+      await receiver.close();
+    }
+  });
+
+  it('OTEL_SERVICE_NAME wins over OTEL_RESOURCE_ATTRIBUTES and the serviceName option', async () => {
+    const telemetry = await setupTelemetry({
+      serviceName: 'from_option',
+      env: { OTEL_TRACES_EXPORTER: 'none', OTEL_SERVICE_NAME: 'from_env', OTEL_RESOURCE_ATTRIBUTES: 'service.name=from_attributes,region=eu' },
+    });
+    try {
+      const text = await telemetry.scrape();
+      assert.match(text, /^target_info\{region="eu",service_name="from_env",/m);
+    } finally {
+      await telemetry.shutdown();
+    }
+  });
+});

@@ -1,0 +1,83 @@
+/**
+ * A collector that is absent, failing (500) or hanging never slows or breaks requests: every
+ * request is answered, nothing rejects unhandled, exports in flight stay bounded (the exporter's
+ * concurrency limit), spans beyond the batch queue are dropped, and shutdown returns in bounded
+ * time.
+ */
+import assert from 'node:assert/strict';
+import { createServer } from 'node:net';
+import { after, describe, it } from 'node:test';
+import { startOtelApp, type OtelApp } from './support/otel-app.ts';
+import type { ReceiverMode } from './support/otel-receiver.ts';
+
+const unhandled: unknown[] = [];
+process.on('unhandledRejection', (reason) => unhandled.push(reason));
+
+let otel: OtelApp | undefined;
+after(async () => {
+  await otel?.close();
+});
+
+/** A loopback port with nothing listening on it. */
+async function closedPort(): Promise<number> {
+  const server = createServer().listen(0, '127.0.0.1');
+  await new Promise((resolve) => server.once('listening', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/** Fires `total` requests, `parallel` at a time; returns the statuses seen. */
+async function load(total: number, parallel: number): Promise<Map<number, number>> {
+  const statuses = new Map<number, number>();
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < total) {
+      next += 1;
+      const res = await fetch(`${otel!.app.url}/api/posts/42`);
+      await res.arrayBuffer();
+      statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
+    }
+  };
+  await Promise.all(Array.from({ length: parallel }, worker));
+  return statuses;
+}
+
+async function run(mode: ReceiverMode | 'absent'): Promise<void> {
+  const env = mode === 'absent' ? { OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${await closedPort()}` } : {};
+  otel = await startOtelApp({
+    receiverMode: mode === 'absent' ? 'ok' : mode,
+    env: { ...env, OTEL_EXPORTER_OTLP_TIMEOUT: '2000' },
+    telemetry: { batch: { scheduledDelayMillis: 10, maxQueueSize: 64, maxExportBatchSize: 16 }, shutdownTimeoutMs: 1500 },
+  });
+  const heapBefore = process.memoryUsage().heapUsed;
+  const started = performance.now();
+  const statuses = await load(2000, 20);
+  const elapsed = performance.now() - started;
+  assert.deepEqual([...statuses], [[200, 2000]]);
+  // 2000 requests on loopback take well under a second; a blocked export path would take
+  // the export timeout (2 s) at least once per batch.
+  assert.ok(elapsed < 10_000, `2000 requests took ${elapsed.toFixed(0)} ms`);
+  if (mode === 'hang') assert.ok(otel.receiver.heldOpen() <= 30, `exports held open: ${otel.receiver.heldOpen()}`);
+  const heapGrowth = process.memoryUsage().heapUsed - heapBefore;
+  assert.ok(heapGrowth < 64 * 1024 * 1024, `heap grew ${(heapGrowth / 1048576).toFixed(1)} MiB`);
+  const stopping = performance.now();
+  await otel.close();
+  otel = undefined;
+  assert.ok(performance.now() - stopping < 5000, 'shutdown is bounded');
+  assert.deepEqual(unhandled, []);
+}
+
+describe('collector faults', () => {
+  it('collector absent (connection refused): requests served, shutdown bounded', async () => {
+    await run('absent');
+  });
+
+  it('collector answering 500: requests served, shutdown bounded', async () => {
+    await run('fail500');
+  });
+
+  it('collector accepting and never answering: requests served, exports bounded, shutdown bounded', async () => {
+    await run('hang');
+  });
+});

@@ -1,0 +1,47 @@
+/**
+ * The OTLP metrics push: with an OTLP endpoint configured, a periodic reader exports the HTTP
+ * metrics over OTLP/HTTP protobuf to /v1/metrics (every export_interval_ms, 5000 by default;
+ * OTEL_METRIC_EXPORT_INTERVAL shortens it here), cumulative, with the spec's buckets and units.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { DURATION_BUCKETS, EXPORT_INTERVAL_MS } from '../src/otel/index.ts';
+import { startOtelApp, type OtelApp } from './support/otel-app.ts';
+
+let otel: OtelApp;
+before(async () => {
+  otel = await startOtelApp({ env: { OTEL_METRIC_EXPORT_INTERVAL: '200' } });
+});
+after(async () => {
+  await otel?.close();
+});
+
+describe('OTLP metrics push', () => {
+  it('uses the spec interval by default', () => {
+    assert.equal(EXPORT_INTERVAL_MS, 5000);
+  });
+
+  it('pushes the four metrics with units, buckets and http.route on its own schedule', async () => {
+    for (let i = 0; i < 2; i += 1) await (await fetch(`${otel.app.url}/api/posts/42`)).arrayBuffer();
+    const route = (point: { attributes: Record<string, unknown> }) => point.attributes['http.route'] === '/api/posts/:id';
+    await otel.receiver.waitFor('a duration export with both requests', () =>
+      otel.receiver.metrics.some((m) => m.name === 'http.server.request.duration' && m.points.some((p) => route(p) && p.count === 2)),
+    );
+    assert.ok(otel.receiver.requests.some((r) => r.path === '/v1/metrics' && r.contentType === 'application/x-protobuf'));
+    const latest = (name: string) => otel.receiver.metrics.findLast((m) => m.name === name);
+    const duration = latest('http.server.request.duration')!;
+    assert.equal(duration.unit, 's');
+    assert.equal(duration.kind, 'histogram');
+    const point = duration.points.find(route)!;
+    assert.deepEqual(point.bounds, DURATION_BUCKETS);
+    assert.equal(point.bucketCounts?.length, DURATION_BUCKETS.length + 1);
+    assert.equal(point.bucketCounts?.reduce((a, b) => a + b, 0), 2);
+    assert.deepEqual(point.attributes, { 'http.request.method': 'GET', 'url.scheme': 'http', 'http.response.status_code': 200, 'http.route': '/api/posts/:id' });
+    assert.equal(latest('http.server.request.body.size')?.unit, 'By');
+    assert.equal(latest('http.server.response.body.size')?.unit, 'By');
+    const active = latest('http.server.active_requests')!;
+    assert.equal(active.unit, '{request}');
+    assert.equal(active.kind, 'sum');
+    assert.deepEqual(active.points.map((p) => [p.attributes, p.value]), [[{ 'http.request.method': 'GET', 'url.scheme': 'http' }, 0]]);
+  });
+});

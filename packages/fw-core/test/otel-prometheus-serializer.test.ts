@@ -1,0 +1,81 @@
+/**
+ * The Prometheus text serializer: OpenTelemetry's Prometheus compatibility naming (dots to
+ * underscores, unit suffixes, _total for monotonic sums), escaping, and `promtool check
+ * metrics` accepting the output.
+ */
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { describe, it } from 'node:test';
+import { MeterProvider } from '@opentelemetry/sdk-metrics';
+import { resourceFromAttributes } from '@opentelemetry/resources';
+import { metricName, serializePrometheus, unitSuffix } from '../src/otel/index.ts';
+import { PullMetricReader } from '../src/otel/pull-metric-reader.ts';
+
+const PROMTOOL = '/usr/bin/promtool';
+
+describe('Prometheus names', () => {
+  it('adds unit suffixes and _total as the OpenTelemetry specification asks', () => {
+    assert.equal(metricName('http.server.request.duration', 's', false), 'http_server_request_duration_seconds');
+    assert.equal(metricName('http.server.request.body.size', 'By', false), 'http_server_request_body_size_bytes');
+    assert.equal(metricName('http.server.active_requests', '{request}', false), 'http_server_active_requests');
+    assert.equal(metricName('jobs.done', '{job}', true), 'jobs_done_total');
+    assert.equal(metricName('cpu.time', 's', true), 'cpu_time_seconds_total');
+    assert.equal(metricName('latency_seconds', 's', false), 'latency_seconds');
+    assert.equal(metricName('cache.hit', '1', false), 'cache_hit_ratio');
+    assert.equal(metricName('net.rate', 'By/s', false), 'net_rate_bytes_per_second');
+    assert.equal(metricName('9lives..x', 'ms', false), '_9lives_x_milliseconds');
+    assert.equal(unitSuffix('{packet}/s', false), 'per_second');
+  });
+});
+
+async function sampleText(): Promise<string> {
+  const reader = new PullMetricReader();
+  const provider = new MeterProvider({ resource: resourceFromAttributes({ 'service.name': 'svc' }), readers: [reader] });
+  const meter = provider.getMeter('t');
+  meter.createCounter('jobs.done', { unit: '{job}', description: 'Jobs done.' }).add(3, { 'job.kind': 'a"b\\c\nd' });
+  meter.createHistogram('work.duration', { unit: 's', description: 'Work.', advice: { explicitBucketBoundaries: [0.1, 1] } }).record(0.5, { 'http.route': '/x' });
+  meter.createUpDownCounter('queue.depth', { unit: '{item}' }).add(-2);
+  const text = serializePrometheus((await reader.collect()).resourceMetrics);
+  await provider.shutdown();
+  return text;
+}
+
+describe('serializePrometheus', () => {
+  it('writes counters, histograms and up-down counters with escaped labels', async () => {
+    assert.equal(
+      await sampleText(),
+      [
+        '# HELP target_info Target metadata',
+        '# TYPE target_info gauge',
+        'target_info{service_name="svc"} 1',
+        '# HELP jobs_done_total Jobs done.',
+        '# TYPE jobs_done_total counter',
+        'jobs_done_total{job_kind="a\\"b\\\\c\\nd"} 3',
+        '# HELP work_duration_seconds Work.',
+        '# TYPE work_duration_seconds histogram',
+        'work_duration_seconds_bucket{http_route="/x",le="0.1"} 0',
+        'work_duration_seconds_bucket{http_route="/x",le="1"} 1',
+        'work_duration_seconds_bucket{http_route="/x",le="+Inf"} 1',
+        'work_duration_seconds_sum{http_route="/x"} 0.5',
+        'work_duration_seconds_count{http_route="/x"} 1',
+        '# HELP queue_depth queue.depth',
+        '# TYPE queue_depth gauge',
+        'queue_depth -2',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('passes promtool check metrics', { skip: existsSync(PROMTOOL) ? false : `${PROMTOOL} is not installed (Debian package prometheus)` }, async () => {
+    const text = await sampleText();
+    const child = spawn(PROMTOOL, ['check', 'metrics'], { stdio: ['pipe', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk));
+    child.stdin.end(text);
+    const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+    assert.equal(code, 0, output);
+    assert.equal(output, '');
+  });
+});

@@ -1,0 +1,174 @@
+/**
+ * An OTLP/HTTP receiver on loopback for tests: decodes protobuf export requests to /v1/traces
+ * and /v1/metrics with the definitions in otel-otlp.proto. It can also misbehave like a broken
+ * collector: answer 500 to everything, or accept requests and never answer (`hang`).
+ */
+import { EventEmitter } from 'node:events';
+import { readFileSync } from 'node:fs';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import protobuf from 'protobufjs';
+
+const root = protobuf.parse(readFileSync(new URL('./otel-otlp.proto', import.meta.url), 'utf8')).root;
+const TraceRequest = root.lookupType('otlp.ExportTraceServiceRequest');
+const MetricsRequest = root.lookupType('otlp.ExportMetricsServiceRequest');
+const DECODE = { longs: Number, enums: String, defaults: true, oneofs: true } as const;
+
+/** A received span, ids in lowercase hex ('' when absent). */
+export interface ReceivedSpan {
+  readonly traceId: string;
+  readonly spanId: string;
+  readonly parentSpanId: string;
+  readonly traceState: string;
+  readonly name: string;
+  readonly kind: string;
+  readonly attributes: Record<string, unknown>;
+  readonly status: { readonly code: string; readonly message: string };
+  readonly resource: Record<string, unknown>;
+  readonly scope: string;
+}
+
+/** A received metric with its data points (attributes flattened). */
+export interface ReceivedMetric {
+  readonly name: string;
+  readonly unit: string;
+  readonly kind: 'gauge' | 'sum' | 'histogram';
+  readonly points: readonly { attributes: Record<string, unknown>; value?: number; count?: number; sum?: number; bucketCounts?: number[]; bounds?: number[] }[];
+}
+
+/** How the receiver answers. */
+export type ReceiverMode = 'ok' | 'fail500' | 'hang';
+
+/** A running receiver. */
+export interface OtlpReceiver {
+  /** `http://127.0.0.1:<port>` (give it as OTEL_EXPORTER_OTLP_ENDPOINT). */
+  readonly url: string;
+  readonly spans: ReceivedSpan[];
+  readonly metrics: ReceivedMetric[];
+  /** Export requests seen, and the content types they carried. */
+  readonly requests: { path: string; contentType: string | undefined }[];
+  /** Requests being held open right now (mode `hang`). */
+  heldOpen(): number;
+  /** Resolves once `predicate()` holds after an export arrived, or rejects after `timeoutMs`. */
+  waitFor(what: string, predicate: () => boolean, timeoutMs?: number): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Starts a receiver on 127.0.0.1, port 0. */
+export async function startOtlpReceiver(mode: ReceiverMode = 'ok'): Promise<OtlpReceiver> {
+  const spans: ReceivedSpan[] = [];
+  const metrics: ReceivedMetric[] = [];
+  const requests: { path: string; contentType: string | undefined }[] = [];
+  const held = new Set<ServerResponse>();
+  const events = new EventEmitter();
+  const server = createServer((req, res) => {
+    void collect(req).then((body) => {
+      requests.push({ path: req.url ?? '', contentType: req.headers['content-type'] });
+      if (mode === 'hang') {
+        held.add(res);
+        res.once('close', () => held.delete(res));
+        return;
+      }
+      if (mode === 'fail500') return void res.writeHead(500).end();
+      if (req.url === '/v1/traces') spans.push(...decodeSpans(body));
+      else if (req.url === '/v1/metrics') metrics.push(...decodeMetrics(body));
+      res.writeHead(200, { 'content-type': 'application/x-protobuf' }).end();
+      events.emit('export');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    url,
+    spans,
+    metrics,
+    requests,
+    heldOpen: () => held.size,
+    waitFor: (what, predicate, timeoutMs = 10_000) =>
+      new Promise<void>((resolve, reject) => {
+        if (predicate()) return resolve();
+        const timer = setTimeout(() => {
+          events.off('export', check);
+          reject(new Error(`${what}: not received in ${timeoutMs} ms`));
+        }, timeoutMs);
+        function check(): void {
+          if (!predicate()) return;
+          clearTimeout(timer);
+          events.off('export', check);
+          resolve();
+        }
+        events.on('export', check);
+      }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const res of held) res.destroy();
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
+
+function collect(req: IncomingMessage): Promise<Buffer> {
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => resolve(Buffer.concat(chunks)));
+    req.on('error', () => resolve(Buffer.alloc(0)));
+  });
+}
+
+type Obj = Record<string, any>;
+
+function decodeSpans(body: Buffer): ReceivedSpan[] {
+  const message = TraceRequest.toObject(TraceRequest.decode(body), DECODE) as Obj;
+  const out: ReceivedSpan[] = [];
+  for (const rs of message.resourceSpans as Obj[]) {
+    const resource = flatten(rs.resource?.attributes ?? []);
+    for (const ss of rs.scopeSpans as Obj[]) {
+      for (const span of ss.spans as Obj[]) {
+        out.push({
+          traceId: hex(span.traceId),
+          spanId: hex(span.spanId),
+          parentSpanId: hex(span.parentSpanId),
+          traceState: span.traceState as string,
+          name: span.name as string,
+          kind: span.kind as string,
+          attributes: flatten(span.attributes),
+          status: { code: (span.status?.code as string | undefined) ?? 'STATUS_CODE_UNSET', message: (span.status?.message as string | undefined) ?? '' },
+          resource,
+          scope: ss.scope?.name as string,
+        });
+      }
+    }
+  }
+  return out;
+}
+
+function decodeMetrics(body: Buffer): ReceivedMetric[] {
+  const message = MetricsRequest.toObject(MetricsRequest.decode(body), DECODE) as Obj;
+  const out: ReceivedMetric[] = [];
+  for (const rm of message.resourceMetrics as Obj[]) {
+    for (const sm of rm.scopeMetrics as Obj[]) {
+      for (const metric of sm.metrics as Obj[]) {
+        const kind = metric.data as 'gauge' | 'sum' | 'histogram';
+        const points = (metric[kind].dataPoints as Obj[]).map((p) =>
+          kind === 'histogram'
+            ? { attributes: flatten(p.attributes), count: p.count as number, sum: p.sum as number, bucketCounts: p.bucketCounts as number[], bounds: p.explicitBounds as number[] }
+            : { attributes: flatten(p.attributes), value: (p.value === 'asInt' ? p.asInt : p.asDouble) as number },
+        );
+        out.push({ name: metric.name as string, unit: metric.unit as string, kind, points });
+      }
+    }
+  }
+  return out;
+}
+
+function flatten(list: Obj[]): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const kv of list) out[kv.key as string] = kv.value === undefined ? undefined : kv.value[kv.value.value as string];
+  return out;
+}
+
+function hex(bytes: Uint8Array | undefined): string {
+  return bytes === undefined ? '' : Buffer.from(bytes).toString('hex');
+}
