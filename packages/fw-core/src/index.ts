@@ -27,6 +27,8 @@ export type { FwPlugin, PhaseCallback, Phase, PluginEntry, PluginEnv, PluginInfo
 export { fwRequestPlugin } from './plugins/request-plugin.ts';
 export { fwCorsPlugin } from './plugins/cors-plugin.ts';
 export { builtinPlugins } from './plugins/builtin-plugins.ts';
+export { booleanOption, checkPluginOptions } from './plugins/check-plugin-options.ts';
+export type { OptionRule } from './plugins/check-plugin-options.ts';
 export type { PluginChain, PluginInstance, PluginStep } from './plugins/plugin-chains.ts';
 
 export type { ExchangeEnd, Listener, StreamHandler } from './stream/stream-handler.ts';

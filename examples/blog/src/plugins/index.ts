@@ -3,5 +3,8 @@
  * the configurable CORS plugin and the rate-limit plugin (docs/plugins.md).
  */
 import type { FwPlugin } from 'fw-core';
+import { corsPlugin } from './cors/cors-plugin.ts';
+import { rateLimitPlugin } from './rate-limit/rate-limit-plugin.ts';
 
-export const blogPlugins: readonly FwPlugin<any, any>[] = [];
+/** `cors_plugin` and `rate_limit_plugin`. */
+export const blogPlugins: readonly FwPlugin<any, any>[] = [corsPlugin, rateLimitPlugin];

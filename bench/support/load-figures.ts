@@ -1,0 +1,36 @@
+/**
+ * Shared measuring for benchmarks that drive a service with autocannon: one measured run (after
+ * a warm-up) giving requests/s and the server's CPU µs per request, and medians over rounds.
+ */
+import autocannon from 'autocannon';
+
+/** One measured run. */
+export interface LoadFigure {
+  readonly rps: number;
+  readonly cpuPerRequest: number;
+}
+
+/** What `measureLoad` drives: a URL and a way to read the server's CPU time in µs. */
+export interface LoadTarget {
+  readonly url: string;
+  cpuMicros(): Promise<number>;
+}
+
+/** 1 s warm-up, then `seconds` of load on `path`; throws on any non-2xx or error. */
+export async function measureLoad(target: LoadTarget, path: string, seconds: number, connections: number): Promise<LoadFigure> {
+  const requests: autocannon.Request[] = [{ method: 'GET', path }];
+  await autocannon({ url: target.url, connections, duration: 1, requests });
+  const before = await target.cpuMicros();
+  const result = await autocannon({ url: target.url, connections, duration: seconds, requests });
+  const cpu = (await target.cpuMicros()) - before;
+  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${target.url}${path}: ${result.non2xx} non-2xx, ${result.errors} errors`);
+  const served = result.requests.total;
+  return { rps: served / seconds, cpuPerRequest: cpu / served };
+}
+
+/** The median of `xs` (0 when empty). */
+export function median(xs: readonly number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  const mid = Math.floor(s.length / 2);
+  return s.length % 2 ? (s[mid] ?? 0) : ((s[mid - 1] ?? 0) + (s[mid] ?? 0)) / 2;
+}

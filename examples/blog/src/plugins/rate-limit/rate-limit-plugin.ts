@@ -1,0 +1,103 @@
+/**
+ * rate_limit_plugin (pre_request; spec: "Rate-limit plugin"): max_requests per window_ms per
+ * client address, in a window that starts at the client's first request. Past the limit it
+ * answers 429 `{"error":"too many requests"}` with Retry-After and stops, so the controller is
+ * not called. Every response carries RateLimit-Policy and RateLimit (rate-limit-headers.ts).
+ *
+ * With the memory store the whole call is synchronous. With Redis, a failed or slow store never
+ * fails the request: on_store_error `allow` lets it through, `deny` answers 503, and either way
+ * a throttled error line is logged.
+ */
+import { replyJson, type FwPlugin, type FwRequest, type PluginEnv, type PluginInfo, type PluginResult } from 'fw-core';
+import { clientKey } from './client-address.ts';
+import { createMemoryStore } from './memory-store.ts';
+import { policyHeader, rateLimitHeader, secondsUntil } from './rate-limit-headers.ts';
+import { compileRateLimitOptions, type RateLimitPluginOptions, type RateLimitSettings } from './rate-limit-options.ts';
+import type { RateLimitStore, WindowCount } from './rate-limit-store.ts';
+import { createRedisStore } from './redis-store.ts';
+import { createStoreErrorLog, type StoreErrorLog } from './store-error-log.ts';
+
+/** The plugin's state: compiled settings, the store and the error log. */
+export interface RateLimitState {
+  readonly settings: RateLimitSettings;
+  readonly store: RateLimitStore;
+  readonly policy: string;
+  readonly errorLog: StoreErrorLog;
+}
+
+const TOO_MANY = { error: 'too many requests' };
+const UNAVAILABLE = { error: 'rate limit unavailable' };
+
+const info: PluginInfo = {
+  title: 'blog rate-limit plugin',
+  version: '0.1.0',
+  url: 'docs/plugins.md#rate_limit_plugin',
+  description: 'Limits requests per client address in a fixed window, in memory or in Redis shared by every instance',
+  authors: ['fw contributors'],
+  options: [
+    ['max_requests', 'requests allowed per window (default 100)'],
+    ['window_ms', 'window length in ms, from the first request (default 60000)'],
+    ['trusted_proxies', 'addresses or CIDR blocks whose X-Forwarded-For is believed (default none)'],
+    ['store', '"memory" (default) or "redis"'],
+    ['redis_url', 'Redis URL (default REDIS_URL, else redis://127.0.0.1:6379)'],
+    ['key_prefix', 'Redis key prefix (default "fw:rate_limit:")'],
+    ['on_store_error', '"allow" (default) or "deny" (503) when the store fails'],
+    ['max_keys', 'memory store: most client keys kept (default 100000)'],
+    ['store_timeout_ms', 'Redis store: longest wait for one command (default 250)'],
+  ],
+};
+
+/** The rate-limit plugin. */
+export const rateLimitPlugin: FwPlugin<RateLimitState, RateLimitPluginOptions> = {
+  name: 'rate_limit_plugin',
+  init: startRateLimit,
+  pre_request: limit,
+  stop: (state) => state.store.close(),
+  plugin_info: () => info,
+};
+
+async function startRateLimit(options: RateLimitPluginOptions): Promise<RateLimitState> {
+  const settings = compileRateLimitOptions(options, process.env);
+  const { maxRequests, windowMs } = settings;
+  const store =
+    settings.store === 'redis'
+      ? await createRedisStore({ url: settings.redisUrl, keyPrefix: settings.keyPrefix, windowMs, timeoutMs: settings.storeTimeoutMs })
+      : createMemoryStore({ maxRequests, windowMs, maxKeys: settings.maxKeys });
+  return { settings, store, policy: policyHeader(maxRequests, windowMs), errorLog: createStoreErrorLog() };
+}
+
+function limit(req: FwRequest, env: PluginEnv, _options: RateLimitPluginOptions, state: RateLimitState): PluginResult<RateLimitState> | Promise<PluginResult<RateLimitState>> {
+  const now = Date.now();
+  const key = clientKey(req, state.settings.trusted);
+  let counted: WindowCount | Promise<WindowCount>;
+  try {
+    counted = state.store.hit(key, now);
+  } catch (error) {
+    return storeFailed(req, env, state, error);
+  }
+  if (!(counted instanceof Promise)) return decide(req, state, counted, now);
+  return counted.then(
+    (settled) => decide(req, state, settled, now),
+    (error: unknown) => storeFailed(req, env, state, error),
+  );
+}
+
+function decide(req: FwRequest, state: RateLimitState, counted: WindowCount, now: number): PluginResult<RateLimitState> {
+  const { maxRequests } = state.settings;
+  const reset = secondsUntil(counted.resetAt, now);
+  const out = req.responseHeaders;
+  out['ratelimit-policy'] = state.policy;
+  out['ratelimit'] = rateLimitHeader(maxRequests - counted.count, reset);
+  if (counted.count <= maxRequests) return ['ok', req, state];
+  replyJson(req, 429, TOO_MANY, { 'content-type': 'application/json', 'retry-after': String(reset > 0 ? reset : 1) });
+  return ['stop', req, state];
+}
+
+function storeFailed(req: FwRequest, env: PluginEnv, state: RateLimitState, error: unknown): PluginResult<RateLimitState> {
+  const policy = state.settings.onStoreError;
+  state.errorLog.report(env.logger, error, { plugin: 'rate_limit_plugin', store: state.store.kind, on_store_error: policy, request_id: req.id });
+  req.responseHeaders['ratelimit-policy'] = state.policy;
+  if (policy === 'allow') return ['ok', req, state];
+  replyJson(req, 503, UNAVAILABLE, { 'content-type': 'application/json', 'retry-after': '1' });
+  return ['stop', req, state];
+}

@@ -1,0 +1,92 @@
+/**
+ * The shared store: every service instance counts in the same Redis keys, so N instances allow
+ * max_requests in total, not N times it. One Lua script per request (one round trip, atomic on
+ * the server): INCR the key, give it the window's expiry when it has none (its first request),
+ * return the count and the window's remaining milliseconds. Windows run on Redis's clock.
+ *
+ * Redis trouble must never hang or crash a request: no offline queue (commands fail at once
+ * while disconnected), no command retries, a command timeout, a socket timeout that drops a
+ * connection that stopped answering (pending commands fail, ioredis reconnects with backoff), and
+ * an 'error' listener so ioredis's error events are kept for the log, never thrown.
+ */
+import { Redis } from 'ioredis';
+import type { RateLimitStore, WindowCount } from './rate-limit-store.ts';
+
+/** `KEYS[1]` the counter, `ARGV[1]` the window in ms. Answers `{count, pttl}`. */
+const HIT_SCRIPT = `
+local count = redis.call('INCR', KEYS[1])
+local ttl = redis.call('PTTL', KEYS[1])
+if ttl < 0 then
+  redis.call('PEXPIRE', KEYS[1], ARGV[1])
+  ttl = tonumber(ARGV[1])
+end
+return {count, ttl}
+`;
+
+/** Options of the Redis store. */
+export interface RedisStoreOptions {
+  readonly url: string;
+  readonly keyPrefix: string;
+  readonly windowMs: number;
+  /** Longest wait for one command, in ms. */
+  readonly timeoutMs: number;
+}
+
+/** The Redis store, with the last connection error for the log. */
+export interface RedisStore extends RateLimitStore {
+  /** The last error ioredis reported on the connection, if any. */
+  readonly lastConnectionError: Error | undefined;
+}
+
+interface ClientWithHit extends Redis {
+  fwRateLimitHit(key: string, windowMs: number): Promise<[number, number]>;
+}
+
+/** Creates the store and tries to connect, waiting at most about `timeoutMs × 4` (start-up never blocks on Redis). */
+export async function createRedisStore(options: RedisStoreOptions): Promise<RedisStore> {
+  const { keyPrefix, windowMs, timeoutMs } = options;
+  const patience = Math.max(1000, timeoutMs * 4);
+  const client = new Redis(options.url, {
+    lazyConnect: true,
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 0,
+    commandTimeout: timeoutMs,
+    socketTimeout: patience,
+    connectTimeout: patience,
+    retryStrategy: (attempt) => Math.min(50 * 2 ** attempt, 2000),
+  }) as ClientWithHit;
+  let lastConnectionError: Error | undefined;
+  client.on('error', (error: Error) => {
+    lastConnectionError = error;
+  });
+  client.defineCommand('fwRateLimitHit', { numberOfKeys: 1, lua: HIT_SCRIPT });
+  // A failed first connection is not a start-up error: requests follow on_store_error meanwhile.
+  await within(client.connect().catch(() => undefined), patience);
+  return {
+    kind: 'redis',
+    get lastConnectionError() {
+      return lastConnectionError;
+    },
+    async hit(key: string, now: number): Promise<WindowCount> {
+      const [count, ttl] = await client.fwRateLimitHit(keyPrefix + key, windowMs);
+      return { count, resetAt: now + ttl };
+    },
+    close: () => closeClient(client, patience),
+  };
+}
+
+/** QUIT when connected (bounded), then drop the connection and stop reconnecting. */
+async function closeClient(client: Redis, ms: number): Promise<void> {
+  if (client.status === 'ready') await within(client.quit().catch(() => undefined), ms);
+  client.disconnect(false);
+}
+
+/** Waits for `work`, at most `ms`. */
+async function within(work: Promise<unknown>, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, ms);
+  });
+  await Promise.race([work, timeout]);
+  clearTimeout(timer);
+}

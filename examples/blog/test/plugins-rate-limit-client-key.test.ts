@@ -1,0 +1,107 @@
+/**
+ * Which client a request counts for. X-Forwarded-For is read only when the socket peer is a
+ * trusted proxy, right to left past trusted hops; otherwise the peer address is the key, so a
+ * spoofed header changes nothing. IPv6 clients share a /64. Bad header values fall back to the
+ * peer and never fail the request.
+ */
+import assert from 'node:assert/strict';
+import { BlockList } from 'node:net';
+import { after, before, describe, test } from 'node:test';
+import { forwardedClient, ipv6Prefix64, unmapIpv4 } from '../src/plugins/rate-limit/client-address.ts';
+import { startBlog, type BlogProcess } from './support/blog-process.ts';
+import { writePluginConfig, type PluginConfig } from './support/plugins-config.ts';
+
+/** A blog with rate_limit_plugin (max 2 per minute, memory store) and `trusted_proxies`. */
+function blogWithProxies(trusted: readonly string[] | undefined): { blog: () => BlogProcess } {
+  let config: PluginConfig;
+  let blog: BlogProcess;
+  before(async () => {
+    const options = { max_requests: 2, window_ms: 60_000, ...(trusted && { trusted_proxies: trusted }) };
+    config = await writePluginConfig([{ module: 'rate_limit_plugin', options }]);
+    blog = await startBlog({ FW_CONFIG: config.path });
+  });
+  after(async () => {
+    await blog?.stop();
+    await config?.remove();
+  });
+  return { blog: () => blog };
+}
+
+const statusFor = async (blog: BlogProcess, forwardedFor?: string): Promise<number> =>
+  (await blog.request('GET', '/heartbeat', forwardedFor === undefined ? {} : { headers: { 'x-forwarded-for': forwardedFor } })).status;
+
+describe('untrusted peer (trusted_proxies not set)', () => {
+  const { blog } = blogWithProxies(undefined);
+
+  test('a spoofed X-Forwarded-For does not change the key: the peer address is counted', async () => {
+    assert.equal(await statusFor(blog(), '203.0.113.1'), 200);
+    assert.equal(await statusFor(blog(), '203.0.113.2'), 200);
+    assert.equal(await statusFor(blog(), '203.0.113.3'), 429);
+    assert.equal(await statusFor(blog()), 429);
+  });
+});
+
+describe('trusted proxy 127.0.0.0/8', () => {
+  const { blog } = blogWithProxies(['127.0.0.0/8']);
+
+  test('X-Forwarded-For from the trusted peer is the key', async () => {
+    assert.equal(await statusFor(blog(), '203.0.113.1'), 200);
+    assert.equal(await statusFor(blog(), '203.0.113.1'), 200);
+    assert.equal(await statusFor(blog(), '203.0.113.1'), 429);
+    assert.equal(await statusFor(blog(), '203.0.113.2'), 200);
+  });
+
+  test('the rightmost untrusted entry is the client; entries a client prepends are ignored', async () => {
+    assert.equal(await statusFor(blog(), '1.1.1.1, 203.0.113.20'), 200);
+    assert.equal(await statusFor(blog(), '2.2.2.2, 203.0.113.20, 127.0.0.9'), 200);
+    assert.equal(await statusFor(blog(), '203.0.113.20'), 429);
+    assert.equal(await statusFor(blog(), '1.1.1.1'), 200);
+  });
+
+  test('IPv6 clients in one /64 share a limit; the next /64 does not', async () => {
+    assert.equal(await statusFor(blog(), '2001:db8::1'), 200);
+    assert.equal(await statusFor(blog(), '[2001:DB8:0:0:ffff::2]'), 200);
+    assert.equal(await statusFor(blog(), '2001:db8::abcd:1'), 429);
+    assert.equal(await statusFor(blog(), '2001:db8:0:1::1'), 200);
+    assert.equal(await statusFor(blog(), '::ffff:203.0.113.30'), 200);
+    assert.equal(await statusFor(blog(), '203.0.113.30'), 200);
+    assert.equal(await statusFor(blog(), '::ffff:cb00:711e'), 429);
+  });
+
+  test('bad X-Forwarded-For values fall back to the peer and never fail the request', async () => {
+    const bad = ['not-an-ip', '', ' , ,', `${'9'.repeat(8000)}`, '203.0.113.5:8080', '999.1.1.1', 'fe80::1%eth0'.repeat(10)];
+    const statuses: number[] = [];
+    for (const value of bad) statuses.push(await statusFor(blog(), value));
+    assert.deepEqual(statuses, [200, 200, 429, 429, 429, 429, 429]);
+    assert.equal(await statusFor(blog(), '203.0.113.99'), 200);
+  });
+});
+
+describe('address helpers', () => {
+  test('ipv6Prefix64 keeps the first 64 bits; IPv4-mapped forms become IPv4', () => {
+    assert.equal(ipv6Prefix64('2001:DB8:0:0:1::1'), '2001:db8:0:0::/64');
+    assert.equal(ipv6Prefix64('2001:db8:1:2:3:4:5:6'), '2001:db8:1:2::/64');
+    assert.equal(ipv6Prefix64('::1'), '0:0:0:0::/64');
+    assert.equal(ipv6Prefix64('fe80::1%eth0'), 'fe80:0:0:0::/64');
+    assert.equal(ipv6Prefix64('::ffff:7f00:1'), '127.0.0.1');
+    assert.equal(ipv6Prefix64('64:ff9b::192.0.2.33'), '64:ff9b:0:0::/64');
+  });
+
+  test('unmapIpv4 only unmaps ::ffff:a.b.c.d', () => {
+    assert.equal(unmapIpv4('::ffff:127.0.0.1'), '127.0.0.1');
+    assert.equal(unmapIpv4('::FFFF:10.1.2.3'), '10.1.2.3');
+    assert.equal(unmapIpv4('::1'), '::1');
+    assert.equal(unmapIpv4('10.0.0.1'), '10.0.0.1');
+  });
+
+  test('forwardedClient stops at the first untrusted or unreadable entry and reads at most 16 hops', () => {
+    const trusted = new BlockList();
+    trusted.addSubnet('10.0.0.0', 8, 'ipv4');
+    assert.equal(forwardedClient('198.51.100.1, 10.0.0.2, 10.0.0.3', '10.0.0.1', trusted), '198.51.100.1');
+    assert.equal(forwardedClient('198.51.100.1, junk, 10.0.0.3', '10.0.0.1', trusted), '10.0.0.3');
+    assert.equal(forwardedClient('10.0.0.5, 10.0.0.6', '10.0.0.1', trusted), '10.0.0.5');
+    assert.equal(forwardedClient('', '10.0.0.1', trusted), '10.0.0.1');
+    const long = ['198.51.100.1', ...Array.from({ length: 20 }, (_, i) => `10.0.0.${i + 10}`)].join(',');
+    assert.equal(forwardedClient(long, '10.0.0.1', trusted), '10.0.0.14');
+  });
+});

@@ -1,0 +1,37 @@
+/**
+ * Temporary fw.config.json files that turn the blog's plugins on for one test run: the blog
+ * starts with FW_CONFIG pointing at the file. fw_request_plugin stays last, as in the blog's own
+ * configuration.
+ */
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+/** A plugin registration as fw.config.json takes it. */
+export interface PluginRegistration {
+  readonly phase?: 'pre_request' | 'post_request';
+  readonly module: string;
+  readonly options?: Record<string, unknown>;
+}
+
+/** A written configuration: its path, and how to remove it. */
+export interface PluginConfig {
+  readonly path: string;
+  remove(): Promise<void>;
+}
+
+/** Writes a config with `plugins` (pre_request unless given) before fw_request_plugin. */
+export async function writePluginConfig(plugins: readonly PluginRegistration[]): Promise<PluginConfig> {
+  const dir = await mkdtemp(join(tmpdir(), 'blog-plugins-'));
+  const path = join(dir, 'fw.config.json');
+  const entries = [
+    ...plugins.map((p) => ({ phase: p.phase ?? 'pre_request', module: p.module, ...(p.options && { options: p.options }) })),
+    { phase: 'pre_request', module: 'fw_request_plugin', options: { decode_json_body: true, read_urlencoded_body: true } },
+  ];
+  const config = {
+    fw: { bootstrap_application: 'blog', server_configuration: { port: 8080 }, plugins: entries, use_stacktrace: false },
+    blog: { store: 'memory' },
+  };
+  await writeFile(path, JSON.stringify(config, null, 2));
+  return { path, remove: () => rm(dir, { recursive: true, force: true }) };
+}
