@@ -144,7 +144,9 @@ function afterPost(runtime: Runtime, req: FwRequest, post: PhaseOutcome): Step {
 function phaseEnded(runtime: Runtime, outcome: PhaseOutcome): void {
   if (outcome.kind === 'error') return pluginFailed(runtime, outcome.req, outcome.plugin, outcome.reason);
   const { res } = outcome.req;
-  if (res.headersSent || res.writableEnded) return;
+  // A destroyed response means the client went away (an abort, or node:http's request timeout
+  // answered 408 and closed): nobody is left to reply to, so this is not a plugin bug.
+  if (res.headersSent || res.writableEnded || res.destroyed) return;
   fail(runtime, outcome.req, new Error('a plugin returned stop without replying'));
 }
 

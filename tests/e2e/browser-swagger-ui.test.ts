@@ -1,0 +1,116 @@
+/**
+ * A real browser against the blog as `npm start` runs it: headless Chromium opens
+ * /docs/swagger.html (the offline Swagger UI that start.ts regenerates), sees every posts
+ * operation, runs "Try it out" → Execute on POST /api/posts and GET /api/posts and reads the
+ * answers shown; then opens /login. No request may leave loopback. Screenshots go to
+ * tests/e2e/artifacts/ (git-ignored).
+ */
+import assert from 'node:assert/strict';
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { generatedDocsTimes, startBlogAsUser, type BlogProcess } from './support/blog-as-user.ts';
+import { launchChromium, SKIP_REASON } from './support/chromium.ts';
+
+const ARTIFACTS = join(import.meta.dirname, 'artifacts');
+const POST_KEYS = ['id', 'title', 'body', 'status', 'user_id', 'inserted_at'];
+
+describe('Swagger UI and the login page in Chromium', { skip: SKIP_REASON }, () => {
+  let blog: BlogProcess;
+  let browser: Browser;
+  let page: Page;
+  let startedAt = 0;
+  const requested: string[] = [];
+
+  before(async () => {
+    await mkdir(ARTIFACTS, { recursive: true });
+    startedAt = Date.now();
+    blog = await startBlogAsUser();
+    browser = await launchChromium();
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    context.on('request', (request) => requested.push(request.url()));
+    page = await context.newPage();
+  });
+  after(async () => {
+    await browser?.close();
+    if (blog) await blog.kill9();
+  });
+
+  test('npm start regenerated the offline docs before serving them', async () => {
+    for (const mtime of await generatedDocsTimes()) assert.ok(mtime >= startedAt - 1_000, `a generated docs file is older than this start (${new Date(mtime).toISOString()})`);
+  });
+
+  test('the page lists every posts operation', async () => {
+    const response = await page.goto(`${blog.url}/docs/swagger.html`);
+    assert.equal(response?.status(), 200);
+    await page.locator('.opblock').first().waitFor({ timeout: 15_000 });
+    const operations = await page.locator('.opblock').evaluateAll((blocks) =>
+      blocks.map((block) => {
+        const method = block.querySelector('.opblock-summary-method')?.textContent ?? '';
+        const pathElement = block.querySelector('.opblock-summary-path');
+        const path = pathElement?.getAttribute('data-path') ?? pathElement?.textContent ?? '';
+        return `${method} ${path.replace(/\u200b/g, '')}`;
+      }),
+    );
+    for (const operation of ['GET /api/posts', 'POST /api/posts', 'GET /api/posts/{id}', 'PUT /api/posts/{id}', 'DELETE /api/posts/{id}']) {
+      assert.ok(operations.includes(operation), `${operation} is not listed; listed: ${operations.join(', ')}`);
+    }
+    assert.equal(await page.title(), 'blog API reference');
+  });
+
+  test('Try it out → Execute on POST /api/posts shows 201 and the new post', async () => {
+    const shown = await tryItOut(page, 'post', '/api/posts', JSON.stringify({ title: 'From Chromium', body: 'Sent by Swagger UI', status: 'published', user_id: 3 }));
+    assert.equal(shown.status, '201');
+    const post = JSON.parse(shown.body) as Record<string, unknown>;
+    assert.deepEqual(Object.keys(post), POST_KEYS);
+    assert.deepEqual({ ...post, id: 0, inserted_at: '' }, { id: 0, title: 'From Chromium', body: 'Sent by Swagger UI', status: 'published', user_id: 3, inserted_at: '' });
+    const stored = await blog.request('GET', `/api/posts/${String(post.id)}`);
+    assert.deepEqual([stored.status, stored.json], [200, post]);
+  });
+
+  test('Try it out → Execute on GET /api/posts shows 200 and the list with that post', async () => {
+    const shown = await tryItOut(page, 'get', '/api/posts');
+    assert.equal(shown.status, '200');
+    const list = await blog.request('GET', '/api/posts');
+    assert.equal(list.json.posts.length, 1);
+    assert.deepEqual(JSON.parse(shown.body), list.json);
+    await page.screenshot({ path: join(ARTIFACTS, 'swagger-ui.png'), fullPage: true });
+  });
+
+  test('/login shows the sign-in form', async () => {
+    const response = await page.goto(`${blog.url}/login`);
+    assert.equal(response?.status(), 200);
+    assert.equal(response?.headers()['content-type'], 'text/html; charset=utf-8');
+    assert.equal(await page.title(), 'Sign in · Blog');
+    assert.equal(await page.locator('h1').textContent(), 'Sign in');
+    assert.equal(await page.getByLabel('Username').getAttribute('autocomplete'), 'username');
+    assert.equal(await page.getByLabel('Password').getAttribute('type'), 'password');
+    await page.screenshot({ path: join(ARTIFACTS, 'login.png'), fullPage: true });
+  });
+
+  test('no request left loopback', () => {
+    assert.ok(requested.length >= 6, `only ${requested.length} requests seen`);
+    const outside = requested.filter((url) => !url.startsWith(`${blog.url}/`) && !url.startsWith('data:'));
+    assert.deepEqual(outside, []);
+  });
+});
+
+/** Expands an operation, clicks Try it out, fills the body, executes; the status and body shown. */
+async function tryItOut(page: Page, method: string, path: string, body?: string): Promise<{ status: string; body: string }> {
+  const block = page.locator(`.opblock-${method}`).filter({ has: page.locator(`.opblock-summary-path[data-path="${path}"]`) });
+  await expanded(block);
+  await block.locator('button.try-out__btn').click();
+  if (body !== undefined) await block.locator('textarea.body-param__text').fill(body);
+  await block.locator('button.execute').click();
+  const row = block.locator('.live-responses-table tbody tr.response').first();
+  await row.waitFor({ timeout: 15_000 });
+  const status = (await row.locator('.response-col_status').textContent())?.trim() ?? '';
+  const shownBody = (await row.locator('.response-col_description pre').first().textContent()) ?? '';
+  return { status, body: shownBody };
+}
+
+async function expanded(block: Locator): Promise<void> {
+  if ((await block.locator('.opblock-body').count()) === 0) await block.locator('.opblock-summary').first().click();
+  await block.locator('.opblock-body').waitFor();
+}

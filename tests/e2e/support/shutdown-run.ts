@@ -1,0 +1,88 @@
+/**
+ * One SIGTERM run: requests in flight (slow handlers, slow uploads) when the signal arrives,
+ * then the facts the tests check: every answer, whether a new connection was refused while
+ * stopping, the exit code and how long the process took to exit. Kept as data so checks on
+ * other shutdown work (e.g. spans flushed before exit) can be added as separate tests.
+ */
+import { request as httpRequest } from 'node:http';
+import { connect } from 'node:net';
+import type { BlogProcess } from './blog-as-user.ts';
+import { exitOf } from './blog-as-user.ts';
+
+/** An answer to an in-flight request. */
+export interface Answer {
+  readonly status: number;
+  readonly contentLength: string | undefined;
+  readonly text: string;
+}
+
+/** A request started before SIGTERM; `finish` is called after the signal (e.g. the rest of a body). */
+export interface InFlight {
+  readonly answer: Promise<Answer>;
+  finish(): void;
+}
+
+/** Starts a request on its own connection; `firstPart` of the body is sent now, the rest on `finish()`. */
+export function startUpload(port: number, method: string, path: string, body: string, firstPart: number): InFlight {
+  const bytes = Buffer.from(body);
+  let req: ReturnType<typeof httpRequest>;
+  const answer = new Promise<Answer>((resolve, reject) => {
+    req = httpRequest({ host: '127.0.0.1', port, method, path, agent: false, headers: { 'content-type': 'application/json', 'content-length': bytes.length } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, contentLength: res.headers['content-length'], text: Buffer.concat(chunks).toString('utf8') }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.write(bytes.subarray(0, firstPart));
+  });
+  return { answer, finish: () => req.end(bytes.subarray(firstPart)) };
+}
+
+/** Starts a GET on its own connection (a slow handler needs no finishing). */
+export function startGet(port: number, path: string): InFlight {
+  return startUpload(port, 'GET', path, '', 0);
+}
+
+/** What a SIGTERM run observed. */
+export interface ShutdownRun {
+  readonly answers: readonly Answer[];
+  /** The error code of a connection tried after the `stopping` log line ('ECONNREFUSED' expected). */
+  readonly newConnection: string;
+  readonly exitCode: number | null;
+  /** From the signal to the process's exit. */
+  readonly exitMs: number;
+}
+
+/** Sends SIGTERM with `inflight` running, finishes them, and records what happened. */
+export async function sigtermDuring(proc: BlogProcess, inflight: readonly InFlight[], finishAfterMs: number): Promise<ShutdownRun> {
+  const exited = exitOf(proc);
+  const signalled = Date.now();
+  proc.child.kill('SIGTERM');
+  await waitFor(() => proc.logLines().some((line) => line.event === 'stopping'), 5_000);
+  const newConnection = await tryConnect(proc.port);
+  await new Promise((resolve) => setTimeout(resolve, Math.max(0, finishAfterMs - (Date.now() - signalled))));
+  for (const request of inflight) request.finish();
+  const answers = await Promise.all(inflight.map((request) => request.answer));
+  const exitCode = await exited;
+  return { answers, newConnection, exitCode, exitMs: Date.now() - signalled };
+}
+
+function tryConnect(port: number): Promise<string> {
+  return new Promise((resolve) => {
+    const socket = connect(port, '127.0.0.1');
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve('connected');
+    });
+    socket.once('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? error.message));
+  });
+}
+
+async function waitFor(condition: () => boolean, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`condition not met in ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
