@@ -21,7 +21,9 @@ await import(pathToFileURL(join(blogDir, 'src', 'main.ts')).href);
 
 function generateDocs(): void {
   const fw = join(root, 'packages', 'fw-cli', 'bin', 'fw.js');
-  const args = [fw, 'openapi', '--offline', '--output', join('priv', 'assets', 'openapi.json')];
+  // --app, not the cwd alone: under `npx node scripts/start.ts` npm sets INIT_CWD, which fw
+  // takes as the directory it was typed in (docs/cli.md).
+  const args = [fw, 'openapi', '--app', blogDir, '--offline', '--output', join(blogDir, 'priv', 'assets', 'openapi.json')];
   const run = spawnSync(process.execPath, args, { cwd: blogDir, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
   if (run.status === 0) return;
   const why = run.error?.message ?? (run.stderr.trim() || `exit status ${run.status}`);

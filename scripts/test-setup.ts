@@ -8,7 +8,7 @@
  *
  * When a tool cannot be installed (not root, no apt-get, no network) this prints why and carries
  * on: the tests that need it are skipped with that reason, and everything else runs.
- * `FW_TEST_SETUP=skip` turns the step off. See README.md, "Running the tests".
+ * `FW_TEST_SETUP=skip` turns the step off. See README.md, "Running the end-to-end tests".
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';

@@ -3,11 +3,12 @@
  * response, a new connection is refused once stopping has begun, the plugins' stop runs, and the
  * process exits 0 within shutdown_grace_ms. Two services: fault_app (a route that waits, slow
  * uploads, a plugin whose stop writes a file) and the blog as `npm start` runs it (slow uploads
- * of new posts). Each run is recorded first (support/shutdown-run.ts) and checked by separate
- * tests, so more shutdown checks (spans flushed before exit) can be added beside these.
+ * of new posts, its spans sent to an OTLP receiver only by the flush on the way out). Each run
+ * is recorded first (support/shutdown-run.ts) and checked by separate tests.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import { startOtlpReceiver, type OtlpReceiver } from '../../packages/fw-core/test/support/otel-receiver.ts';
 import { startBlogAsUser, type BlogProcess } from './support/blog-as-user.ts';
 import { startFaultApp, type FaultApp } from './support/fault-app.ts';
 import { sigtermDuring, startGet, startUpload, type ShutdownRun } from './support/shutdown-run.ts';
@@ -64,15 +65,22 @@ describe('fault_app: a route that waits and slow uploads', () => {
 describe('the blog (npm start): slow uploads of new posts', () => {
   let blog: BlogProcess;
   let run: ShutdownRun;
+  let receiver: OtlpReceiver;
+  /** Spans the receiver had when SIGTERM was sent. */
+  let spansBeforeSignal: number;
 
   before(async () => {
-    blog = await startBlogAsUser();
+    receiver = await startOtlpReceiver();
+    // A batch delay longer than the test: spans can only leave through the shutdown flush.
+    blog = await startBlogAsUser({ OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url, OTEL_TRACES_EXPORTER: undefined, OTEL_BSP_SCHEDULE_DELAY: '600000' });
     const uploads = Array.from({ length: UPLOADS }, (_, i) => startUpload(blog.port, 'POST', '/api/posts', JSON.stringify({ title: `upload ${i}`, body: 'b'.repeat(1000) }), 500));
     await new Promise((resolve) => setTimeout(resolve, 300));
+    spansBeforeSignal = receiver.spans.length;
     run = await sigtermDuring(blog, uploads, FINISH_AFTER_MS);
   });
   after(async () => {
     if (blog && blog.child.exitCode === null && blog.child.signalCode === null) await blog.kill9();
+    await receiver?.close();
   });
 
   test('every upload was answered 201 with its post', () => {
@@ -96,5 +104,16 @@ describe('the blog (npm start): slow uploads of new posts', () => {
     assert.ok(run.exitMs >= FINISH_AFTER_MS, `exited ${run.exitMs} ms after SIGTERM, before the uploads finished`);
     assert.ok(run.exitMs < 10_000, `exited ${run.exitMs} ms after SIGTERM`);
     assert.ok(blog.logLines().some((line) => line.event === 'stopped'));
+  });
+
+  test("every upload's span was exported before the process exited", () => {
+    assert.equal(spansBeforeSignal, 0);
+    const created = receiver.spans.filter((span) => span.name === 'POST blog_posts_controller:create');
+    assert.equal(created.length, UPLOADS, `spans: ${receiver.spans.map((span) => span.name).join(', ')}`);
+    for (const span of created) {
+      assert.equal(span.kind, 'SPAN_KIND_SERVER');
+      assert.equal(span.attributes['http.response.status_code'], 201);
+      assert.equal(span.attributes['http.route'], '/api/posts');
+    }
   });
 });

@@ -3,6 +3,7 @@
  * service; its port is 8080 from fw.config.json unless PORT overrides it.
  */
 import assert from 'node:assert/strict';
+import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { loadConfig } from 'fw-core';
@@ -16,6 +17,21 @@ test('node scripts/start.ts from the root serves the blog API', async () => {
   try {
     assertJson(await blog.request('GET', '/heartbeat'), 200, { status: 'ok' });
     assertJson(await blog.request('GET', '/api/posts'), 200, { posts: [] });
+  } finally {
+    assert.equal(await blog.stop(), 0);
+  }
+});
+
+test('npx node scripts/start.ts regenerates the API docs of the blog, not of the directory npm was run in', async () => {
+  const openapi = join(BLOG_DIR, 'priv', 'assets', 'openapi.json');
+  const before = Date.now();
+  // What `npx` sets: fw takes INIT_CWD as the directory it was typed in (docs/cli.md).
+  const blog = await startBlog({ npm_command: 'exec', INIT_CWD: ROOT }, { script: join(ROOT, 'scripts', 'start.ts'), cwd: ROOT });
+  try {
+    assert.ok(statSync(openapi).mtimeMs >= before - 1000, 'openapi.json was not rewritten by this start');
+    const document = JSON.parse(readFileSync(openapi, 'utf8')) as { paths: Record<string, unknown> };
+    assert.ok('/api/posts' in document.paths, Object.keys(document.paths).join(', '));
+    assertJson(await blog.request('GET', '/heartbeat'), 200, { status: 'ok' });
   } finally {
     assert.equal(await blog.stop(), 0);
   }

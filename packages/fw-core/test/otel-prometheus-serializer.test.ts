@@ -7,9 +7,10 @@ import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { describe, it } from 'node:test';
-import { MeterProvider } from '@opentelemetry/sdk-metrics';
+import { DataPointType, MeterProvider } from '@opentelemetry/sdk-metrics';
 import { resourceFromAttributes } from '@opentelemetry/resources';
 import { metricName, serializePrometheus, unitSuffix } from '../src/otel/index.ts';
+import { DATA_POINT_TYPE } from '../src/otel/prometheus-serializer.ts';
 import { PullMetricReader } from '../src/otel/pull-metric-reader.ts';
 
 const PROMTOOL = '/usr/bin/promtool';
@@ -26,6 +27,17 @@ describe('Prometheus names', () => {
     assert.equal(metricName('net.rate', 'By/s', false), 'net_rate_bytes_per_second');
     assert.equal(metricName('9lives..x', 'ms', false), '_9lives_x_milliseconds');
     assert.equal(unitSuffix('{packet}/s', false), 'per_second');
+  });
+});
+
+describe('the serializer without the SDK loaded', () => {
+  it('uses the same data point type numbers as sdk-metrics', () => {
+    assert.deepEqual({ ...DATA_POINT_TYPE }, {
+      HISTOGRAM: DataPointType.HISTOGRAM,
+      EXPONENTIAL_HISTOGRAM: DataPointType.EXPONENTIAL_HISTOGRAM,
+      GAUGE: DataPointType.GAUGE,
+      SUM: DataPointType.SUM,
+    });
   });
 });
 

@@ -19,8 +19,8 @@ export const START_SCRIPT = join(REPO_ROOT, 'scripts', 'start.ts');
 
 /**
  * npm's variables of the process running the tests (`npx node --test` sets npm_command=exec and
- * INIT_CWD): `npm start` gives the blog its own, so they are not passed on. The fw CLI that
- * start.ts runs reads INIT_CWD under `npm exec`, which would point it at the wrong directory.
+ * INIT_CWD): `npm start` gives the blog its own, so they are not passed on. (start.ts passes
+ * `--app` to the fw CLI, so it finds the blog under `npx` too: api-npm-start.test.ts.)
  */
 const NPM_EXEC_VARIABLES = { npm_command: undefined, INIT_CWD: undefined } as const;
 

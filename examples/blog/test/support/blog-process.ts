@@ -85,7 +85,11 @@ export async function startBlog(env: Record<string, string | undefined> = {}, op
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   let metricsUrl: string | undefined;
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`blog did not start in ${timeoutMs} ms:\n${stderr.join('\n')}${pending}`)), timeoutMs);
+    const timer = setTimeout(() => {
+      // A child that never says `listening` must not outlive the test that gave up on it.
+      child.kill('SIGKILL');
+      reject(new Error(`blog did not start in ${timeoutMs} ms:\n${stderr.join('\n')}${pending}`));
+    }, timeoutMs);
     child.stderr!.setEncoding('utf8').on('data', (chunk: string) => {
       const lines = (pending + chunk).split('\n');
       pending = lines.pop() ?? '';

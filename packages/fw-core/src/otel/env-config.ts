@@ -6,6 +6,9 @@
  */
 import { FwError } from '../errors.ts';
 
+/** The spec's metrics export interval, unless OTEL_METRIC_EXPORT_INTERVAL says otherwise. */
+export const EXPORT_INTERVAL_MS = 5000;
+
 /** Default OTLP/HTTP endpoint of the traces signal. */
 export const DEFAULT_TRACES_ENDPOINT = 'http://localhost:4318/v1/traces';
 
@@ -62,7 +65,7 @@ export function readEnvConfig(env: NodeJS.ProcessEnv): EnvConfig {
       ...optional('exportTimeoutMillis', integer(get, 'OTEL_BSP_EXPORT_TIMEOUT', 1)),
       ...optional('maxExportBatchSize', integer(get, 'OTEL_BSP_MAX_EXPORT_BATCH_SIZE', 1)),
     },
-    metricExportIntervalMs: integer(get, 'OTEL_METRIC_EXPORT_INTERVAL', 1) ?? 5000,
+    metricExportIntervalMs: integer(get, 'OTEL_METRIC_EXPORT_INTERVAL', 1) ?? EXPORT_INTERVAL_MS,
   };
 }
 

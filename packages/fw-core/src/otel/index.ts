@@ -11,6 +11,5 @@ export { createHttpServerMetrics, DURATION_BUCKETS, BODY_SIZE_BUCKETS } from './
 export type { HttpServerMetrics } from './http-metrics.ts';
 export { serializePrometheus, PROMETHEUS_CONTENT_TYPE } from './prometheus-serializer.ts';
 export { metricName, labelName, unitSuffix } from './prometheus-names.ts';
-export { readEnvConfig, DEFAULT_TRACES_ENDPOINT } from './env-config.ts';
+export { readEnvConfig, DEFAULT_TRACES_ENDPOINT, EXPORT_INTERVAL_MS } from './env-config.ts';
 export type { EnvConfig, SamplerName } from './env-config.ts';
-export { EXPORT_INTERVAL_MS } from './metrics-pipeline.ts';

@@ -9,9 +9,6 @@ import { MeterProvider, PeriodicExportingMetricReader, type IMetricReader, type 
 import type { EnvConfig } from './env-config.ts';
 import { PullMetricReader } from './pull-metric-reader.ts';
 
-/** The spec's export interval. */
-export const EXPORT_INTERVAL_MS = 5000;
-
 /** Test and embedding overrides of the metrics pipeline. */
 export interface MetricsPipelineOptions {
   /** Replaces the OTLP metric exporter (pushed every exportIntervalMs even without an endpoint). */

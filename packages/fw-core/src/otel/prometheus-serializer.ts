@@ -7,8 +7,14 @@
  * attributes become one `target_info` series.
  */
 import type { Attributes, AttributeValue } from '@opentelemetry/api';
-import { DataPointType, type MetricData, type ResourceMetrics } from '@opentelemetry/sdk-metrics';
+import type { MetricData, ResourceMetrics } from '@opentelemetry/sdk-metrics';
 import { labelName, metricName } from './prometheus-names.ts';
+
+/**
+ * The values of sdk-metrics' `DataPointType` enum, copied so that importing fw-core/otel does not
+ * load the SDK (about 90 ms); otel-prometheus-serializer.test.ts checks them against the enum.
+ */
+export const DATA_POINT_TYPE = Object.freeze({ HISTOGRAM: 0, EXPONENTIAL_HISTOGRAM: 1, GAUGE: 2, SUM: 3 } as const);
 
 /** Content type of the text format. */
 export const PROMETHEUS_CONTENT_TYPE = 'text/plain; version=0.0.4; charset=utf-8';
@@ -27,10 +33,10 @@ export function serializePrometheus(resourceMetrics: ResourceMetrics): string {
 
 function writeMetric(lines: string[], metric: MetricData, seen: Set<string>): void {
   const { descriptor } = metric;
-  if (metric.dataPointType === DataPointType.EXPONENTIAL_HISTOGRAM) return; // no text-format equivalent
-  const counter = metric.dataPointType === DataPointType.SUM && metric.isMonotonic;
+  if (metric.dataPointType === DATA_POINT_TYPE.EXPONENTIAL_HISTOGRAM) return; // no text-format equivalent
+  const counter = metric.dataPointType === DATA_POINT_TYPE.SUM && metric.isMonotonic;
   const name = metricName(descriptor.name, descriptor.unit, counter);
-  const type = metric.dataPointType === DataPointType.HISTOGRAM ? 'histogram' : counter ? 'counter' : 'gauge';
+  const type = metric.dataPointType === DATA_POINT_TYPE.HISTOGRAM ? 'histogram' : counter ? 'counter' : 'gauge';
   // Two scopes may define the same name: the text format allows one family per name.
   if (!seen.has(name)) {
     seen.add(name);
@@ -38,7 +44,7 @@ function writeMetric(lines: string[], metric: MetricData, seen: Set<string>): vo
     lines.push(`# HELP ${name} ${escapeHelp(descriptor.description === '' ? descriptor.name : descriptor.description)}`);
     lines.push(`# TYPE ${name} ${type}`);
   }
-  if (metric.dataPointType !== DataPointType.HISTOGRAM) {
+  if (metric.dataPointType !== DATA_POINT_TYPE.HISTOGRAM) {
     for (const point of metric.dataPoints) lines.push(`${name}${labels(point.attributes)} ${number(point.value)}`);
     return;
   }

@@ -5,18 +5,12 @@
  * trace-context and baggage propagators and an AsyncLocalStorage context manager; with a
  * metrics port it also serves /metrics. OTEL_SDK_DISABLED=true registers nothing.
  * shutdown() flushes spans and metrics within a bounded time and unregisters what it set.
+ * The SDK itself is loaded on the first call (register-telemetry.ts), not on import.
  */
-import { context, metrics, propagation, trace } from '@opentelemetry/api';
-import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
-import { CompositePropagator, W3CBaggagePropagator, W3CTraceContextPropagator } from '@opentelemetry/core';
 import { FwError } from '../errors.ts';
 import { readEnvConfig } from './env-config.ts';
-import { startMetricsListener, type MetricsListener } from './metrics-listener.ts';
-import { createMetricsPipeline, type MetricsPipelineOptions } from './metrics-pipeline.ts';
-import { serializePrometheus } from './prometheus-serializer.ts';
-import { resourceFor } from './resource-from-env.ts';
-import { createTracerProvider, type TracePipelineOptions } from './trace-pipeline.ts';
-import { withTimeout } from './with-timeout.ts';
+import type { MetricsPipelineOptions } from './metrics-pipeline.ts';
+import type { TracePipelineOptions } from './trace-pipeline.ts';
 
 /** Options of setupTelemetry; everything is optional. */
 export interface TelemetryOptions extends TracePipelineOptions, MetricsPipelineOptions {
@@ -51,62 +45,10 @@ export async function setupTelemetry(options: TelemetryOptions = {}): Promise<Te
   checkPort(options.metricsPort);
   const config = readEnvConfig(options.env ?? process.env);
   if (config.disabled) return disabledTelemetry;
-  const resource = resourceFor(config, options.serviceName);
-  const tracerProvider = createTracerProvider(config, resource, options);
-  const { provider: meterProvider, pull } = createMetricsPipeline(config, resource, options);
-  const scrape = async (): Promise<string> => serializePrometheus((await pull.collect()).resourceMetrics);
-  let listener: MetricsListener | undefined;
-  if (options.metricsPort !== undefined) {
-    try {
-      listener = await startMetricsListener(options.metricsPort, options.metricsHost ?? '0.0.0.0', scrape);
-    } catch (error) {
-      await Promise.allSettled([tracerProvider.shutdown(), meterProvider.shutdown()]);
-      throw error;
-    }
-  }
-  const unregister = registerGlobals(tracerProvider, meterProvider);
-  if (unregister === undefined) {
-    await Promise.allSettled([tracerProvider.shutdown(), meterProvider.shutdown(), listener?.close()]);
-    throw new FwError('FW_ERR_OTEL_ALREADY_REGISTERED', 'a global OpenTelemetry tracer or meter provider is already registered; call setupTelemetry once, or shut the previous one down first');
-  }
-  const timeoutMs = options.shutdownTimeoutMs ?? 5000;
-  let stopping: Promise<void> | undefined;
-  return {
-    enabled: true,
-    metricsUrl: listener?.url,
-    scrape,
-    forceFlush: async () => {
-      await Promise.all([tracerProvider.forceFlush(), meterProvider.forceFlush()]);
-    },
-    shutdown: () => {
-      stopping ??= (async () => {
-        await withTimeout(Promise.allSettled([tracerProvider.shutdown(), meterProvider.shutdown()]), timeoutMs);
-        await listener?.close();
-        unregister();
-      })();
-      return stopping;
-    },
-  };
-}
-
-/** Registers the providers, propagator and context manager; undefined when providers were already set. */
-function registerGlobals(tracerProvider: Parameters<typeof trace.setGlobalTracerProvider>[0], meterProvider: Parameters<typeof metrics.setGlobalMeterProvider>[0]): (() => void) | undefined {
-  if (!trace.setGlobalTracerProvider(tracerProvider)) return undefined;
-  if (!metrics.setGlobalMeterProvider(meterProvider)) {
-    trace.disable();
-    return undefined;
-  }
-  // A context manager or propagator the user registered already is kept: any of them works.
-  const contextManager = new AsyncLocalStorageContextManager().enable();
-  const ownContext = context.setGlobalContextManager(contextManager);
-  const ownPropagator = propagation.setGlobalPropagator(new CompositePropagator({ propagators: [new W3CTraceContextPropagator(), new W3CBaggagePropagator()] }));
-  if (!ownContext) contextManager.disable();
-  return () => {
-    trace.disable();
-    metrics.disable();
-    if (ownPropagator) propagation.disable();
-    if (ownContext) context.disable();
-  };
+  // The SDK, exporters and protobuf cost about 200 ms to load: only a running app pays it, not
+  // `fw routes` or anything else that merely imports an app using fw-core/otel.
+  const { registerTelemetry } = await import('./register-telemetry.ts');
+  return registerTelemetry(config, options);
 }
 
 function checkPort(port: number | undefined): void {

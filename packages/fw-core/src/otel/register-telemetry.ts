@@ -1,0 +1,77 @@
+/**
+ * The part of setupTelemetry that needs the OpenTelemetry SDK: builds the tracer and meter
+ * providers, starts the /metrics listener and registers everything globally. setup-telemetry.ts
+ * imports this file only when telemetry is enabled, so importing fw-core/otel stays cheap.
+ */
+import { context, metrics, propagation, trace } from '@opentelemetry/api';
+import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
+import { CompositePropagator, W3CBaggagePropagator, W3CTraceContextPropagator } from '@opentelemetry/core';
+import { FwError } from '../errors.ts';
+import type { EnvConfig } from './env-config.ts';
+import { startMetricsListener, type MetricsListener } from './metrics-listener.ts';
+import { createMetricsPipeline } from './metrics-pipeline.ts';
+import { serializePrometheus } from './prometheus-serializer.ts';
+import { resourceFor } from './resource-from-env.ts';
+import type { Telemetry, TelemetryOptions } from './setup-telemetry.ts';
+import { createTracerProvider } from './trace-pipeline.ts';
+import { withTimeout } from './with-timeout.ts';
+
+/** Registers tracing and metrics for an enabled `config`; rejects with FW_ERR_OTEL_* on failure. */
+export async function registerTelemetry(config: EnvConfig, options: TelemetryOptions): Promise<Telemetry> {
+  const resource = resourceFor(config, options.serviceName);
+  const tracerProvider = createTracerProvider(config, resource, options);
+  const { provider: meterProvider, pull } = createMetricsPipeline(config, resource, options);
+  const scrape = async (): Promise<string> => serializePrometheus((await pull.collect()).resourceMetrics);
+  let listener: MetricsListener | undefined;
+  if (options.metricsPort !== undefined) {
+    try {
+      listener = await startMetricsListener(options.metricsPort, options.metricsHost ?? '0.0.0.0', scrape);
+    } catch (error) {
+      await Promise.allSettled([tracerProvider.shutdown(), meterProvider.shutdown()]);
+      throw error;
+    }
+  }
+  const unregister = registerGlobals(tracerProvider, meterProvider);
+  if (unregister === undefined) {
+    await Promise.allSettled([tracerProvider.shutdown(), meterProvider.shutdown(), listener?.close()]);
+    throw new FwError('FW_ERR_OTEL_ALREADY_REGISTERED', 'a global OpenTelemetry tracer or meter provider is already registered; call setupTelemetry once, or shut the previous one down first');
+  }
+  const timeoutMs = options.shutdownTimeoutMs ?? 5000;
+  let stopping: Promise<void> | undefined;
+  return {
+    enabled: true,
+    metricsUrl: listener?.url,
+    scrape,
+    forceFlush: async () => {
+      await Promise.all([tracerProvider.forceFlush(), meterProvider.forceFlush()]);
+    },
+    shutdown: () => {
+      stopping ??= (async () => {
+        await withTimeout(Promise.allSettled([tracerProvider.shutdown(), meterProvider.shutdown()]), timeoutMs);
+        await listener?.close();
+        unregister();
+      })();
+      return stopping;
+    },
+  };
+}
+
+/** Registers the providers, propagator and context manager; undefined when providers were already set. */
+function registerGlobals(tracerProvider: Parameters<typeof trace.setGlobalTracerProvider>[0], meterProvider: Parameters<typeof metrics.setGlobalMeterProvider>[0]): (() => void) | undefined {
+  if (!trace.setGlobalTracerProvider(tracerProvider)) return undefined;
+  if (!metrics.setGlobalMeterProvider(meterProvider)) {
+    trace.disable();
+    return undefined;
+  }
+  // A context manager or propagator the user registered already is kept: any of them works.
+  const contextManager = new AsyncLocalStorageContextManager().enable();
+  const ownContext = context.setGlobalContextManager(contextManager);
+  const ownPropagator = propagation.setGlobalPropagator(new CompositePropagator({ propagators: [new W3CTraceContextPropagator(), new W3CBaggagePropagator()] }));
+  if (!ownContext) contextManager.disable();
+  return () => {
+    trace.disable();
+    metrics.disable();
+    if (ownPropagator) propagation.disable();
+    if (ownContext) context.disable();
+  };
+}

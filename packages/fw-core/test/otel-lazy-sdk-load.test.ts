@@ -1,0 +1,54 @@
+/**
+ * Importing fw-core/otel loads only @opentelemetry/api: the SDK, exporters and protobuf (about
+ * 200 ms) are loaded by the first setupTelemetry call, so `fw routes` on an app that uses
+ * telemetry stays fast. A child process records every module it resolves through a resolve hook.
+ */
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
+import { test } from 'node:test';
+
+const OTEL_ENTRY = pathToFileURL(join(import.meta.dirname, '..', 'src', 'otel', 'index.ts')).href;
+
+/** The @opentelemetry packages a child resolved after importing fw-core/otel, and after `then`. */
+async function packagesLoaded(then: string): Promise<{ onImport: string[]; afterwards: string[] }> {
+  const script = `
+    import { registerHooks } from 'node:module';
+    const seen = new Set();
+    registerHooks({ resolve(specifier, context, next) {
+      const found = /^(@opentelemetry\\/[^/]+|protobufjs)/.exec(specifier);
+      if (found) seen.add(found[1]);
+      return next(specifier, context);
+    } });
+    const otel = await import(${JSON.stringify(OTEL_ENTRY)});
+    const onImport = [...seen].sort();
+    ${then}
+    console.log(JSON.stringify({ onImport, afterwards: [...seen].sort() }));
+  `;
+  const { stdout } = await promisify(execFile)(process.execPath, ['--input-type=module', '-e', script], {
+    env: { ...process.env, OTEL_TRACES_EXPORTER: 'none', OTEL_SDK_DISABLED: undefined },
+  });
+  return JSON.parse(stdout) as { onImport: string[]; afterwards: string[] };
+}
+
+test('importing fw-core/otel loads the API but not the SDK or the exporters', async () => {
+  const { onImport, afterwards } = await packagesLoaded(`
+    const telemetry = await otel.setupTelemetry({ serviceName: 'lazy' });
+    await telemetry.shutdown();
+  `);
+  assert.deepEqual(onImport, ['@opentelemetry/api']);
+  // The hook does see the SDK once telemetry is set up: the first list is not empty by accident.
+  for (const name of ['@opentelemetry/sdk-trace', '@opentelemetry/sdk-metrics', '@opentelemetry/exporter-trace-otlp-proto']) {
+    assert.ok(afterwards.includes(name), `${name} not loaded by setupTelemetry: ${afterwards.join(', ')}`);
+  }
+});
+
+test('with OTEL_SDK_DISABLED=true, setupTelemetry never loads the SDK', async () => {
+  const { afterwards } = await packagesLoaded(`
+    const telemetry = await otel.setupTelemetry({ env: { OTEL_SDK_DISABLED: 'true' } });
+    if (telemetry.enabled) throw new Error('telemetry enabled');
+  `);
+  assert.deepEqual(afterwards, ['@opentelemetry/api']);
+});
