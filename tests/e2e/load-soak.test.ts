@@ -1,6 +1,6 @@
 /**
  * Load and soak over loopback, bounded: the blog as `npm start` runs it (memory store, telemetry
- * as the blog configures it by default), driven by autocannon with a mix of reads and writes at
+ * on as the blog configures it, every span exported over OTLP to a local sink), driven by autocannon with a mix of reads and writes at
  * the rate the machine sustains. Each connection cycles list → read → create → update → read it
  * → delete it, so the data set stays the same size and a memory rise means a leak, not data.
  * Checks: zero connection errors and timeouts, every answer the expected 2xx (no 4xx, no 5xx),
@@ -9,6 +9,8 @@
  */
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { after, before, test } from 'node:test';
 import autocannon from 'autocannon';
 import { residentKiB, startBlogAsUser, type BlogProcess } from './support/blog-as-user.ts';
@@ -24,9 +26,19 @@ const SEEDED_POSTS = 100;
 const CYCLE = [200, 200, 201, 200, 200, 204];
 
 let blog: BlogProcess;
+/** An OTLP/HTTP endpoint that reads each export and answers 200 (decoding them would load the test process). */
+let sink: Server;
+const exported = { requests: 0, bytes: 0 };
 
 before(async () => {
-  blog = await startBlogAsUser();
+  sink = createServer((req, res) => {
+    exported.requests += 1;
+    req.on('data', (chunk: Buffer) => (exported.bytes += chunk.length));
+    req.on('end', () => res.writeHead(200, { 'content-type': 'application/x-protobuf' }).end());
+  });
+  await new Promise<void>((resolve) => sink.listen(0, '127.0.0.1', resolve));
+  const endpoint = `http://127.0.0.1:${(sink.address() as AddressInfo).port}`;
+  blog = await startBlogAsUser({ OTEL_EXPORTER_OTLP_ENDPOINT: endpoint, OTEL_TRACES_EXPORTER: undefined });
   for (let i = 0; i < SEEDED_POSTS; i += 1) {
     const reply = await blog.request('POST', '/api/posts', { body: { title: `seed ${i}`, body: 'x'.repeat(200), status: 'published' } });
     assert.equal(reply.status, 201);
@@ -34,6 +46,8 @@ before(async () => {
 });
 after(async () => {
   if (blog) await blog.kill9();
+  sink?.closeAllConnections();
+  sink?.close();
 });
 
 /** A connection's context: the id of the post its cycle created. */
@@ -94,12 +108,14 @@ test(`${WARMUP_S} s warm-up + ${RUN_S} s mixed load: no errors, no 5xx, memory s
   const ticksAfter = await cpuTicks(pid);
   await new Promise((resolve) => setTimeout(resolve, 1_000));
   const rssAfter = await residentKiB(pid);
+  const exportedDuringRun = { ...exported };
 
   const total = result.requests.total;
   const cpuUsPerRequest = ((ticksAfter - ticksBefore) * (1_000_000 / 100)) / total; // USER_HZ is 100 on Linux
   t.diagnostic(`load: ${CONNECTIONS} connections, ${RUN_S} s after ${WARMUP_S} s warm-up; ${total} requests, ${result.requests.average.toFixed(0)} req/s average`);
   t.diagnostic(`latency ms: p50 ${result.latency.p50}, p90 ${result.latency.p90}, p99 ${result.latency.p99}, max ${result.latency.max}`);
   t.diagnostic(`server CPU ${cpuUsPerRequest.toFixed(0)} µs/request; VmRSS ${rssWarm} KiB after warm-up, ${rssAfter} KiB after the run (${(((rssAfter - rssWarm) / rssWarm) * 100).toFixed(1)} %)`);
+  t.diagnostic(`telemetry: ${exportedDuringRun.requests} OTLP exports (${(exportedDuringRun.bytes / 1048576).toFixed(1)} MiB) reached the sink`);
   t.diagnostic(`statuses: 2xx ${result['2xx']}, 4xx ${result['4xx']}, 5xx ${result['5xx']}, errors ${result.errors}, timeouts ${result.timeouts}`);
 
   assert.equal(result.errors, 0);
@@ -110,6 +126,8 @@ test(`${WARMUP_S} s warm-up + ${RUN_S} s mixed load: no errors, no 5xx, memory s
   assert.ok(total > RUN_S * 100, `only ${total} requests in ${RUN_S} s`);
   assert.ok(Math.abs(rssAfter - rssWarm) <= rssWarm * 0.1, `VmRSS ${rssWarm} KiB after warm-up, ${rssAfter} KiB after the run`);
   assert.equal(blog.child.exitCode, null);
+  // Telemetry was on: at least one span batch per second of load was exported.
+  assert.ok(exportedDuringRun.requests >= WARMUP_S + RUN_S, `${exportedDuringRun.requests} OTLP exports`);
   // The seeded posts are untouched; of the load's posts, only those of a cycle the end of a run
   // cut between its create and its delete remain: at most one per connection per run.
   const posts = ((await blog.request('GET', '/api/posts?limit=1000')).json.posts as { title: string }[]).map((post) => post.title);
