@@ -1,5 +1,5 @@
 /**
- * Importing fw-core/otel loads only @opentelemetry/api: the SDK, exporters and protobuf (about
+ * Importing fw-core and fw-core/otel loads only @opentelemetry/api, and no undici: the SDK, exporters and protobuf (about
  * 200 ms) are loaded by the first setupTelemetry call, so `fw routes` on an app that uses
  * telemetry stays fast. A child process records every module it resolves through a resolve hook.
  */
@@ -11,9 +11,16 @@ import { promisify } from 'node:util';
 import { test } from 'node:test';
 
 const OTEL_ENTRY = pathToFileURL(join(import.meta.dirname, '..', 'src', 'otel', 'index.ts')).href;
+const CORE_ENTRY = pathToFileURL(join(import.meta.dirname, '..', 'src', 'index.ts')).href;
 
-/** The @opentelemetry packages a child resolved after importing fw-core/otel, and after `then`. */
-async function packagesLoaded(then: string): Promise<{ onImport: string[]; afterwards: string[] }> {
+/** What a child loaded: @opentelemetry packages after importing fw-core and fw-core/otel (and undici's internal modules), and after `then`. */
+interface Loaded {
+  readonly onImport: string[];
+  readonly undici: string[];
+  readonly afterwards: string[];
+}
+
+async function packagesLoaded(then: string): Promise<Loaded> {
   const script = `
     import { registerHooks } from 'node:module';
     const seen = new Set();
@@ -22,23 +29,27 @@ async function packagesLoaded(then: string): Promise<{ onImport: string[]; after
       if (found) seen.add(found[1]);
       return next(specifier, context);
     } });
+    await import(${JSON.stringify(CORE_ENTRY)});
     const otel = await import(${JSON.stringify(OTEL_ENTRY)});
     const onImport = [...seen].sort();
+    const undici = process.moduleLoadList.filter((name) => name.includes('undici'));
     ${then}
-    console.log(JSON.stringify({ onImport, afterwards: [...seen].sort() }));
+    console.log(JSON.stringify({ onImport, undici, afterwards: [...seen].sort() }));
   `;
   const { stdout } = await promisify(execFile)(process.execPath, ['--input-type=module', '-e', script], {
     env: { ...process.env, OTEL_TRACES_EXPORTER: 'none', OTEL_SDK_DISABLED: undefined },
   });
-  return JSON.parse(stdout) as { onImport: string[]; afterwards: string[] };
+  return JSON.parse(stdout) as Loaded;
 }
 
-test('importing fw-core/otel loads the API but not the SDK or the exporters', async () => {
-  const { onImport, afterwards } = await packagesLoaded(`
+test('importing fw-core and fw-core/otel loads the API but not the SDK, the exporters or undici', async () => {
+  const { onImport, undici, afterwards } = await packagesLoaded(`
     const telemetry = await otel.setupTelemetry({ serviceName: 'lazy' });
     await telemetry.shutdown();
   `);
   assert.deepEqual(onImport, ['@opentelemetry/api']);
+  // An ES import of node:http would load undici (about 70 ms): fw-core takes it from getBuiltinModule.
+  assert.deepEqual(undici, []);
   // The hook does see the SDK once telemetry is set up: the first list is not empty by accident.
   for (const name of ['@opentelemetry/sdk-trace', '@opentelemetry/sdk-metrics', '@opentelemetry/exporter-trace-otlp-proto']) {
     assert.ok(afterwards.includes(name), `${name} not loaded by setupTelemetry: ${afterwards.join(', ')}`);
