@@ -1,7 +1,8 @@
 /**
- * Importing fw-core and fw-core/otel loads only @opentelemetry/api, and no undici: the SDK, exporters and protobuf (about
- * 200 ms) are loaded by the first setupTelemetry call, so `fw routes` on an app that uses
- * telemetry stays fast. A child process records every module it resolves through a resolve hook.
+ * Importing fw-core and fw-core/otel loads only @opentelemetry/api, and no undici: the SDK,
+ * exporters and protobuf (about 200 ms) are loaded by the first setupTelemetry call, so
+ * `fw routes` on an app that uses telemetry stays fast. A child process records every module it
+ * resolves through a resolve hook, and node's internal module list.
  */
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
