@@ -81,3 +81,37 @@ describe('collector faults', () => {
     await run('hang');
   });
 });
+
+describe('the final flush on shutdown', () => {
+  /** Serves `requests`, then times telemetry.shutdown() with its default 5 s limit; counts the spans received. */
+  async function shutdownMs(mode: ReceiverMode | 'absent', requests: number): Promise<{ elapsed: number; spans: number }> {
+    const env = mode === 'absent' ? { OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${await closedPort()}` } : {};
+    // A batch delay longer than the test: the spans are still queued when shutdown starts.
+    otel = await startOtelApp({ receiverMode: mode === 'absent' ? 'ok' : mode, env, telemetry: { batch: { scheduledDelayMillis: 60_000 } } });
+    assert.deepEqual([...(await load(requests, 5))], [[200, requests]]);
+    await otel.app.close();
+    const started = performance.now();
+    await otel.telemetry.shutdown();
+    const elapsed = performance.now() - started;
+    const spans = otel.receiver.spans.length;
+    await otel.close();
+    otel = undefined;
+    return { elapsed, spans };
+  }
+
+  it('does not wait for retries when no collector listens (connection refused)', async () => {
+    // The OTLP exporter would retry a refused connection for the whole 5 s shutdown limit.
+    const { elapsed } = await shutdownMs('absent', 20);
+    assert.ok(elapsed < 1000, `shutdown took ${elapsed.toFixed(0)} ms`);
+  });
+
+  it('still exports the queued spans to a collector that answers', async () => {
+    const { spans } = await shutdownMs('ok', 20);
+    assert.equal(spans, 20);
+  });
+
+  it('gives a collector that accepts but does not answer the whole limit', async () => {
+    const { elapsed } = await shutdownMs('hang', 20);
+    assert.ok(elapsed >= 4500 && elapsed < 6000, `shutdown took ${elapsed.toFixed(0)} ms, not the 5 s limit`);
+  });
+});

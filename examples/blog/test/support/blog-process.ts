@@ -57,8 +57,8 @@ export function blogEnv(env: Record<string, string | undefined> = {}): NodeJS.Pr
   for (const name of Object.keys(out)) if (name.startsWith('OTEL_')) delete out[name];
   out.PORT = '0';
   out.METRICS_PORT = '0';
-  // No collector runs in tests: without this, every stop would wait for the span flush to give
-  // up (docs/telemetry.md). Telemetry tests set an endpoint and pass OTEL_TRACES_EXPORTER: undefined.
+  // No collector runs in tests, and a developer's own on localhost:4318 must not receive test
+  // spans. Telemetry tests set an endpoint and pass OTEL_TRACES_EXPORTER: undefined.
   out.OTEL_TRACES_EXPORTER = 'none';
   for (const [name, value] of Object.entries(env)) {
     if (value === undefined) delete out[name];

@@ -7,6 +7,7 @@ import { context, metrics, propagation, trace } from '@opentelemetry/api';
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
 import { CompositePropagator, W3CBaggagePropagator, W3CTraceContextPropagator } from '@opentelemetry/core';
 import { FwError } from '../errors.ts';
+import { collectorRefuses } from './collector-refuses.ts';
 import type { EnvConfig } from './env-config.ts';
 import { startMetricsListener, type MetricsListener } from './metrics-listener.ts';
 import { createMetricsPipeline } from './metrics-pipeline.ts';
@@ -47,13 +48,25 @@ export async function registerTelemetry(config: EnvConfig, options: TelemetryOpt
     },
     shutdown: () => {
       stopping ??= (async () => {
-        await withTimeout(Promise.allSettled([tracerProvider.shutdown(), meterProvider.shutdown()]), timeoutMs);
+        const flushMs = (await everyCollectorRefuses(config, options)) ? Math.min(timeoutMs, REFUSED_FLUSH_MS) : timeoutMs;
+        await withTimeout(Promise.allSettled([tracerProvider.shutdown(), meterProvider.shutdown()]), flushMs);
         await listener?.close();
         unregister();
       })();
       return stopping;
     },
   };
+}
+
+/** What the final flush gets when no collector listens: enough for exports to other places. */
+const REFUSED_FLUSH_MS = 100;
+
+/** True when fw's OTLP exporters are the only ones and every endpoint they use refuses connections. */
+async function everyCollectorRefuses(config: EnvConfig, options: TelemetryOptions): Promise<boolean> {
+  if (options.spanExporter !== undefined || options.spanProcessor !== undefined || options.metricExporter !== undefined) return false;
+  const endpoints = [config.tracesEndpoint, config.metricsEndpoint].filter((endpoint) => endpoint !== undefined);
+  if (endpoints.length === 0) return false;
+  return (await Promise.all(endpoints.map(collectorRefuses))).every(Boolean);
 }
 
 /** Registers the providers, propagator and context manager; undefined when providers were already set. */
