@@ -10,6 +10,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { median } from './support/harness.ts';
 
 const RUNS = Number(process.env.RUNS ?? 15);
 const TARGET_MS = 500;
@@ -38,12 +39,6 @@ function timeRun(args: readonly string[]): number {
   const ms = Number(process.hrtime.bigint() - start) / 1e6;
   if (run.status !== 0) throw new Error(`fw ${args.join(' ')} exited ${run.status}: ${run.stderr}`);
   return ms;
-}
-
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
 
 try {

@@ -13,7 +13,8 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { Redis } from 'ioredis';
 import { startBlogService, type BlogService } from './blog/blog-service.ts';
-import { measureLoad, median } from './support/load-figures.ts';
+import { median } from './support/harness.ts';
+import { measureLoad } from './support/load-figures.ts';
 
 const { values } = parseArgs({ options: { rounds: { type: 'string', default: '5' }, seconds: { type: 'string', default: '5' }, connections: { type: 'string', default: '50' } } });
 const rounds = Number(values.rounds);

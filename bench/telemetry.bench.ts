@@ -7,46 +7,34 @@
  *
  *   npx node bench/telemetry.bench.ts [--rounds 5] [--seconds 5] [--connections 50]
  */
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { cpus } from 'node:os';
 import { parseArgs } from 'node:util';
 import { alternate, median, row, spawnServer } from './support/harness.ts';
+import { startOtlpSink } from './support/otlp-sink.ts';
 
 const { values } = parseArgs({ options: { rounds: { type: 'string', default: '5' }, seconds: { type: 'string', default: '5' }, connections: { type: 'string', default: '50' } } });
 const rounds = Number(values.rounds);
 const seconds = Number(values.seconds);
 const connections = Number(values.connections);
 
-// The local sink: an OTLP/HTTP endpoint that reads every export and answers 200.
-let exports = 0;
-let exportedBytes = 0;
-const sink = createServer((req, res) => {
-  req.on('data', (chunk: Buffer) => (exportedBytes += chunk.length));
-  req.on('end', () => {
-    exports += 1;
-    res.writeHead(200, { 'content-type': 'application/x-protobuf' }).end();
-  });
-});
-await new Promise<void>((resolve) => sink.listen(0, '127.0.0.1', resolve));
-const endpoint = `http://127.0.0.1:${(sink.address() as AddressInfo).port}`;
-const otelEnv: NodeJS.ProcessEnv = { ...process.env, OTEL_EXPORTER_OTLP_ENDPOINT: endpoint };
+const sink = await startOtlpSink();
+const otelEnv: NodeJS.ProcessEnv = { ...process.env, OTEL_EXPORTER_OTLP_ENDPOINT: sink.url };
 for (const name of Object.keys(otelEnv)) if (name.startsWith('OTEL_') && name !== 'OTEL_EXPORTER_OTLP_ENDPOINT') delete otelEnv[name];
 
 const off = await spawnServer('fw, telemetry off', 'servers/fw-server.ts');
-const on = await spawnServer('fw, telemetry on', 'support/fw-telemetry-server.ts', otelEnv);
-const fastify = await spawnServer('fastify + instrumentation-http', 'support/fastify-telemetry-server.ts', otelEnv);
+const on = await spawnServer('fw, telemetry on', 'servers/fw-telemetry-server.ts', otelEnv);
+const fastify = await spawnServer('fastify + instrumentation-http', 'servers/fastify-telemetry-server.ts', otelEnv);
 try {
   await alternate([off, on, fastify], rounds, { seconds, connections });
 } finally {
   for (const c of [off, on, fastify]) c.child.kill();
-  sink.close();
+  await sink.close();
 }
 const cost = 1 - median(on.rps) / median(off.rps);
 process.stdout.write(
   [
     `Machine: ${cpus().length} CPUs (${cpus()[0]?.model ?? 'unknown'}), Node ${process.version}`,
-    `GET /api/posts/:id, autocannon -c ${connections} -d ${seconds} (after a 1 s warm-up), ${rounds} alternating rounds, medians; ${exports} OTLP exports (${(exportedBytes / 1048576).toFixed(1)} MiB) reached the sink`,
+    `GET /api/posts/:id, autocannon -c ${connections} -d ${seconds} (after a 1 s warm-up), ${rounds} alternating rounds, medians; ${sink.exports} OTLP exports (${(sink.bytes / 1048576).toFixed(1)} MiB) reached the sink`,
     '',
     '| server | requests/s | server CPU µs/request |',
     '|---|---|---|',

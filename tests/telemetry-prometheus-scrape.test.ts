@@ -9,11 +9,12 @@ import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { startBlog, type BlogProcess } from '../examples/blog/test/support/blog-process.ts';
+import { closedPort } from '../packages/fw-core/test/support/closed-port.ts';
 
 const PROMETHEUS = '/usr/bin/prometheus';
 const skip = existsSync(PROMETHEUS) ? false : `${PROMETHEUS} is not installed (Debian package prometheus)`;
@@ -24,14 +25,6 @@ let dir: string | undefined;
 let api = '';
 let output = '';
 
-async function freePort(): Promise<number> {
-  const server = createServer().listen(0, '127.0.0.1');
-  await new Promise((resolve) => server.once('listening', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
 /** Polls `probe` every 250 ms until it returns a value, or fails after `ms`. */
 async function eventually<T>(what: string, ms: number, probe: () => Promise<T | undefined>): Promise<T> {
   const deadline = Date.now() + ms;
@@ -39,7 +32,7 @@ async function eventually<T>(what: string, ms: number, probe: () => Promise<T | 
     const value = await probe().catch(() => undefined);
     if (value !== undefined) return value;
     if (Date.now() > deadline) throw new Error(`${what} within ${ms} ms; prometheus said:\n${output.slice(-2000)}`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
+    await sleep(250);
   }
 }
 
@@ -69,7 +62,7 @@ before(async () => {
     config,
     ['global:', '  scrape_interval: 1s', '  evaluation_interval: 1s', 'scrape_configs:', '  - job_name: blog', '    static_configs:', `      - targets: ['${target.host}']`, ''].join('\n'),
   );
-  const port = await freePort();
+  const port = await closedPort();
   api = `http://127.0.0.1:${port}`;
   prometheus = spawn(PROMETHEUS, [`--config.file=${config}`, `--storage.tsdb.path=${join(dir, 'data')}`, `--web.listen-address=127.0.0.1:${port}`], { stdio: ['ignore', 'pipe', 'pipe'] });
   prometheus.stdout!.on('data', (chunk: Buffer) => (output += chunk));

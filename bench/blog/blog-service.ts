@@ -5,8 +5,8 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
+import { closedPort } from '../../packages/fw-core/test/support/closed-port.ts';
 
 /** examples/blog. */
 export const BLOG_DIR = join(import.meta.dirname, '..', '..', 'examples', 'blog');
@@ -22,7 +22,7 @@ export interface BlogService {
 
 /** Starts the service with `env` added to this process's environment; resolves when /heartbeat answers. */
 export async function startBlogService(env: Record<string, string>): Promise<BlogService> {
-  const port = await freePort();
+  const port = await closedPort();
   const child = spawn(process.execPath, [join(BLOG_DIR, 'src', 'main.ts')], {
     cwd: BLOG_DIR,
     env: { ...process.env, FW_ENV: 'dev', LOG_LEVEL: 'warn', ...env, PORT: String(port) },
@@ -55,19 +55,11 @@ async function waitForHeartbeat(url: string, child: ChildProcess): Promise<void>
   throw new Error(`the blog did not answer on ${url}`);
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-/** utime + stime (fields 14 and 15 of /proc/<pid>/stat, in clock ticks of 1/100 s on Linux). */
-async function cpuMicrosOf(pid: number): Promise<number> {
+/**
+ * User + system CPU time of process `pid` so far, in µs: utime + stime (fields 14 and 15 of
+ * /proc/<pid>/stat, in clock ticks of 1/100 s on Linux).
+ */
+export async function cpuMicrosOf(pid: number): Promise<number> {
   const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
   // the command name (field 2) may hold spaces; count fields after its closing parenthesis
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');

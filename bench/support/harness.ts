@@ -1,10 +1,11 @@
 /**
  * What the server benchmarks share: contenders as child processes (bench/servers/*), their CPU
- * time over IPC, autocannon load on GET /api/posts/42, alternating rounds and medians.
+ * time over IPC, load on GET /api/posts/42 (load-figures.ts's measureLoad), alternating rounds
+ * and medians.
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
-import autocannon from 'autocannon';
+import { measureLoad } from './load-figures.ts';
 
 const BENCH = join(import.meta.dirname, '..');
 
@@ -34,28 +35,21 @@ export async function spawnServer(name: string, file: string, env: NodeJS.Proces
 }
 
 /** The child's CPU time so far (user+system, µs). */
-export function cpuOf(child: ChildProcess): Promise<number> {
+function cpuOf(child: ChildProcess): Promise<number> {
   return new Promise((resolve) => {
     child.once('message', (m: { cpu: number }) => resolve(m.cpu));
     child.send({ cmd: 'cpu' });
   });
 }
 
-/** autocannon on GET /api/posts/42. */
-export async function load(port: number, duration: number, connections: number): Promise<autocannon.Result> {
-  return autocannon({ url: `http://127.0.0.1:${port}`, connections, duration, requests: [{ method: 'GET', path: '/api/posts/42' }] });
-}
-
 /** One measured run (after a 1 s warm-up): appends requests/s and CPU µs per request. */
-export async function measure(contender: Contender, options: LoadOptions): Promise<void> {
-  await load(contender.port, 1, options.connections); // warm-up
-  const before = await cpuOf(contender.child);
-  const result = await load(contender.port, options.seconds, options.connections);
-  const cpu = (await cpuOf(contender.child)) - before;
-  const served = result.requests.total;
-  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${contender.name}: ${result.non2xx} non-2xx, ${result.errors} errors`);
-  contender.rps.push(served / options.seconds);
-  contender.cpuPerRequest.push(cpu / served);
+async function measure(contender: Contender, options: LoadOptions): Promise<void> {
+  const target = { url: `http://127.0.0.1:${contender.port}`, cpuMicros: () => cpuOf(contender.child) };
+  const figure = await measureLoad(target, '/api/posts/42', options.seconds, options.connections).catch((error: unknown) => {
+    throw new Error(`${contender.name} failed under load`, { cause: error });
+  });
+  contender.rps.push(figure.rps);
+  contender.cpuPerRequest.push(figure.cpuPerRequest);
 }
 
 /** Runs `rounds` rounds, rotating which contender goes first each round. */

@@ -1,6 +1,7 @@
 /**
- * Shared measuring for benchmarks that drive a service with autocannon: one measured run (after
- * a warm-up) giving requests/s and the server's CPU µs per request, and medians over rounds.
+ * One measured autocannon run (after a warm-up): requests/s and the server's CPU µs per request,
+ * for any URL with a CPU reader (harness.ts drives its forked contenders through it); medians
+ * come from harness.ts.
  */
 import autocannon from 'autocannon';
 
@@ -26,11 +27,4 @@ export async function measureLoad(target: LoadTarget, path: string, seconds: num
   if (result.non2xx > 0 || result.errors > 0) throw new Error(`${target.url}${path}: ${result.non2xx} non-2xx, ${result.errors} errors`);
   const served = result.requests.total;
   return { rps: served / seconds, cpuPerRequest: cpu / served };
-}
-
-/** The median of `xs` (0 when empty). */
-export function median(xs: readonly number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  const mid = Math.floor(s.length / 2);
-  return s.length % 2 ? (s[mid] ?? 0) : ((s[mid - 1] ?? 0) + (s[mid] ?? 0)) / 2;
 }

@@ -8,6 +8,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { createTestSchema, TEST_DATABASE_URL, type TestSchema } from '../../examples/blog/test/support/store-postgres.ts';
 import { startTcpProxy, type TcpProxy } from '../../examples/blog/test/support/store-tcp-proxy.ts';
 import { startBlogAsUser, type BlogProcess } from './support/blog-as-user.ts';
@@ -85,10 +86,6 @@ async function client(n: number, stopped: () => boolean): Promise<Outcome[]> {
     if (mine.at(-1)?.status === 503) await sleep(20);
   }
   return mine;
-}
-
-function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
 test('no request failed at the connection level, and every answer is 2xx or the 503 JSON', () => {

@@ -11,10 +11,11 @@
 import assert from 'node:assert/strict';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { after, before, describe, test } from 'node:test';
-import { closedPort, deleteKeys, TEST_REDIS, uniqueKeyPrefix } from '../../examples/blog/test/support/plugins-redis.ts';
+import { deleteKeys, TEST_REDIS, uniqueKeyPrefix } from '../../examples/blog/test/support/plugins-redis.ts';
 import { startTcpProxy, type TcpProxy } from '../../examples/blog/test/support/store-tcp-proxy.ts';
+import { closedPort } from '../../packages/fw-core/test/support/closed-port.ts';
 import { startOtlpReceiver, type OtlpReceiver, type ReceiverMode } from '../../packages/fw-core/test/support/otel-receiver.ts';
-import { exitOf, startBlogAsUser, writeBlogConfig, type BlogProcess, type TempConfig } from './support/blog-as-user.ts';
+import { startBlogAsUser, writeBlogConfig, type BlogProcess, type TempConfig } from './support/blog-as-user.ts';
 
 const CLIENTS = 6;
 const STORE_TIMEOUT_MS = 200;
@@ -154,10 +155,8 @@ describe('an OTLP collector that is absent, answers 500, or hangs', () => {
       const failures: string[] = [];
       let sent = 0;
       const outcomes = await loadUntil(blog, () => (sent += 1) > REQUESTS, failures);
-      const exited = exitOf(blog);
       const signalled = Date.now();
-      blog.child.kill('SIGTERM');
-      const exitCode = await exited;
+      const exitCode = await blog.stop();
       results.set(kind, { outcomes, failures, exitCode, stopMs: Date.now() - signalled, exportsTried: receiver?.requests.length ?? -1 });
     }
   });

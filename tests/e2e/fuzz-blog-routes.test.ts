@@ -10,6 +10,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
+import { INSERTED_AT, POST_KEYS } from '../../examples/blog/test/support/post-assertions.ts';
 import { startBlogAsUser, type BlogProcess } from './support/blog-as-user.ts';
 import { nextCase, type FuzzCase, type Model, type Post } from './support/fuzz-cases.ts';
 import { checkJsonBody, exchangeRaw, parseResponse, type ParsedResponse } from './support/raw-http.ts';
@@ -19,7 +20,6 @@ const CASES = 3_000;
 const SEED = Number(process.env.FW_FUZZ_SEED ?? 0x5eed_2026);
 const CASE_BOUND_MS = 5_000;
 const RUN_BOUND_MS = 100_000;
-const POST_KEYS = ['id', 'title', 'body', 'status', 'user_id', 'inserted_at'];
 
 let blog: BlogProcess;
 
@@ -58,7 +58,7 @@ function applyWrite(fuzz: FuzzCase, response: ParsedResponse, model: Model, dele
   assert.deepEqual(Object.keys(post), POST_KEYS);
   if (write.op === 'create') {
     assert.ok(Number.isSafeInteger(post.id) && !model.has(post.id) && !deleted.includes(post.id), `new id ${post.id}`);
-    assert.match(String(post.inserted_at), /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d$/);
+    assert.match(String(post.inserted_at), INSERTED_AT);
     assert.deepEqual(post, { id: post.id, ...write.fields, inserted_at: post.inserted_at });
     model.set(post.id, post);
     return;

@@ -1,18 +1,19 @@
 /**
  * Load and soak over loopback, bounded: the blog as `npm start` runs it (memory store, telemetry
- * on as the blog configures it, every span exported over OTLP to a local sink), driven by autocannon with a mix of reads and writes at
- * the rate the machine sustains. Each connection cycles list → read → create → update → read it
- * → delete it, so the data set stays the same size and a memory rise means a leak, not data.
+ * on as the blog configures it, every span exported over OTLP to a local sink), driven by
+ * autocannon with a mix of reads and writes at the rate the machine sustains. Each connection
+ * cycles list → read → create → update → read it → delete it, so the data set stays the same
+ * size and a memory rise means a leak, not data.
  * Checks: zero connection errors and timeouts, every answer the expected 2xx (no 4xx, no 5xx),
  * and resident memory after the run within 10 % of the memory after warm-up. Prints requests/s,
  * p99 latency, server CPU time per request and VmRSS (docs/performance.md, "End-to-end load").
  */
 import assert from 'node:assert/strict';
-import { readFile } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { after, before, test } from 'node:test';
+import { setTimeout as sleep } from 'node:timers/promises';
 import autocannon from 'autocannon';
+import { cpuMicrosOf } from '../../bench/blog/blog-service.ts';
+import { startOtlpSink, type OtlpSink } from '../../bench/support/otlp-sink.ts';
 import { residentKiB, startBlogAsUser, type BlogProcess } from './support/blog-as-user.ts';
 
 // Measured on the 2-core CI machine: under this load the server's resident memory still grows for
@@ -26,19 +27,12 @@ const SEEDED_POSTS = 100;
 const CYCLE = [200, 200, 201, 200, 200, 204];
 
 let blog: BlogProcess;
-/** An OTLP/HTTP endpoint that reads each export and answers 200 (decoding them would load the test process). */
-let sink: Server;
-const exported = { requests: 0, bytes: 0 };
+/** Receives every export without decoding it: decoding would load the test process. */
+let sink: OtlpSink;
 
 before(async () => {
-  sink = createServer((req, res) => {
-    exported.requests += 1;
-    req.on('data', (chunk: Buffer) => (exported.bytes += chunk.length));
-    req.on('end', () => res.writeHead(200, { 'content-type': 'application/x-protobuf' }).end());
-  });
-  await new Promise<void>((resolve) => sink.listen(0, '127.0.0.1', resolve));
-  const endpoint = `http://127.0.0.1:${(sink.address() as AddressInfo).port}`;
-  blog = await startBlogAsUser({ OTEL_EXPORTER_OTLP_ENDPOINT: endpoint, OTEL_TRACES_EXPORTER: undefined });
+  sink = await startOtlpSink();
+  blog = await startBlogAsUser({ OTEL_EXPORTER_OTLP_ENDPOINT: sink.url, OTEL_TRACES_EXPORTER: undefined });
   for (let i = 0; i < SEEDED_POSTS; i += 1) {
     const reply = await blog.request('POST', '/api/posts', { body: { title: `seed ${i}`, body: 'x'.repeat(200), status: 'published' } });
     assert.equal(reply.status, 201);
@@ -46,8 +40,7 @@ before(async () => {
 });
 after(async () => {
   if (blog) await blog.kill9();
-  sink?.closeAllConnections();
-  sink?.close();
+  await sink?.close();
 });
 
 /** A connection's context: the id of the post its cycle created. */
@@ -90,28 +83,21 @@ async function drive(seconds: number): Promise<{ result: autocannon.Result; wron
   return { result, wrong };
 }
 
-/** utime + stime of the process, in clock ticks (/proc/<pid>/stat fields 14 and 15). */
-async function cpuTicks(pid: number): Promise<number> {
-  const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return Number(fields[11]) + Number(fields[12]);
-}
-
 test(`${WARMUP_S} s warm-up + ${RUN_S} s mixed load: no errors, no 5xx, memory steady`, async (t) => {
   const pid = blog.child.pid!;
   const warm = await drive(WARMUP_S);
   assert.equal(warm.result.errors, 0);
-  await new Promise((resolve) => setTimeout(resolve, 1_000));
+  await sleep(1_000);
   const rssWarm = await residentKiB(pid);
-  const ticksBefore = await cpuTicks(pid);
+  const cpuBefore = await cpuMicrosOf(pid);
   const { result, wrong } = await drive(RUN_S);
-  const ticksAfter = await cpuTicks(pid);
-  await new Promise((resolve) => setTimeout(resolve, 1_000));
+  const cpuAfter = await cpuMicrosOf(pid);
+  await sleep(1_000);
   const rssAfter = await residentKiB(pid);
-  const exportedDuringRun = { ...exported };
+  const exportedDuringRun = { requests: sink.exports, bytes: sink.bytes };
 
   const total = result.requests.total;
-  const cpuUsPerRequest = ((ticksAfter - ticksBefore) * (1_000_000 / 100)) / total; // USER_HZ is 100 on Linux
+  const cpuUsPerRequest = (cpuAfter - cpuBefore) / total;
   t.diagnostic(`load: ${CONNECTIONS} connections, ${RUN_S} s after ${WARMUP_S} s warm-up; ${total} requests, ${result.requests.average.toFixed(0)} req/s average`);
   t.diagnostic(`latency ms: p50 ${result.latency.p50}, p90 ${result.latency.p90}, p99 ${result.latency.p99}, max ${result.latency.max}`);
   t.diagnostic(`server CPU ${cpuUsPerRequest.toFixed(0)} µs/request; VmRSS ${rssWarm} KiB after warm-up, ${rssAfter} KiB after the run (${(((rssAfter - rssWarm) / rssWarm) * 100).toFixed(1)} %)`);

@@ -8,6 +8,8 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { POST_KEYS } from '../../examples/blog/test/support/post-assertions.ts';
 import { startOtlpReceiver, type OtlpReceiver } from '../../packages/fw-core/test/support/otel-receiver.ts';
 import { startBlogAsUser, type BlogProcess } from './support/blog-as-user.ts';
 import { startFaultApp, type FaultApp } from './support/fault-app.ts';
@@ -29,7 +31,7 @@ describe('fault_app: a route that waits and slow uploads', () => {
     const { port } = fault.app;
     const gets = Array.from({ length: SLOW_GETS }, () => startGet(port, `/slow?ms=${SLOW_MS}`));
     const uploads = Array.from({ length: UPLOADS }, (_, i) => startUpload(port, 'POST', '/echo', JSON.stringify({ upload: i, pad: 'x'.repeat(2000) }), 1000));
-    await new Promise((resolve) => setTimeout(resolve, 300)); // all 30 connections accepted and reading
+    await sleep(300); // all 30 connections accepted and reading
     run = await sigtermDuring(fault.app, [...gets, ...uploads], FINISH_AFTER_MS);
   });
   after(async () => {
@@ -74,7 +76,7 @@ describe('the blog (npm start): slow uploads of new posts', () => {
     // A batch delay longer than the test: spans can only leave through the shutdown flush.
     blog = await startBlogAsUser({ OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url, OTEL_TRACES_EXPORTER: undefined, OTEL_BSP_SCHEDULE_DELAY: '600000' });
     const uploads = Array.from({ length: UPLOADS }, (_, i) => startUpload(blog.port, 'POST', '/api/posts', JSON.stringify({ title: `upload ${i}`, body: 'b'.repeat(1000) }), 500));
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await sleep(300);
     spansBeforeSignal = receiver.spans.length;
     run = await sigtermDuring(blog, uploads, FINISH_AFTER_MS);
   });
@@ -88,7 +90,7 @@ describe('the blog (npm start): slow uploads of new posts', () => {
       assert.equal(answer.status, 201);
       assert.equal(answer.contentLength, String(Buffer.byteLength(answer.text)));
       const post = JSON.parse(answer.text) as Record<string, unknown>;
-      assert.deepEqual(Object.keys(post), ['id', 'title', 'body', 'status', 'user_id', 'inserted_at']);
+      assert.deepEqual(Object.keys(post), POST_KEYS);
       assert.equal(post.body, 'b'.repeat(1000));
       return post.title;
     });

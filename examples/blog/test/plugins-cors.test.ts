@@ -6,23 +6,8 @@
  */
 import assert from 'node:assert/strict';
 import type { IncomingHttpHeaders } from 'node:http';
-import { after, before, describe, test } from 'node:test';
-import { startBlog, type BlogProcess } from './support/blog-process.ts';
-import { writePluginConfig, type PluginConfig, type PluginRegistration } from './support/plugins-config.ts';
-
-function blogWith(plugins: readonly PluginRegistration[]): () => BlogProcess {
-  let config: PluginConfig;
-  let blog: BlogProcess;
-  before(async () => {
-    config = await writePluginConfig(plugins);
-    blog = await startBlog({ FW_CONFIG: config.path });
-  });
-  after(async () => {
-    await blog?.stop();
-    await config?.remove();
-  });
-  return () => blog;
-}
+import { describe, test } from 'node:test';
+import { blogWithPlugins } from './support/plugins-config.ts';
 
 /** The access-control-* and vary headers of a response. */
 function corsHeaders(headers: IncomingHttpHeaders): Record<string, unknown> {
@@ -37,7 +22,7 @@ const DEFAULT_HEADERS = {
 };
 
 describe('defaults (allow_origins "*")', () => {
-  const blog = blogWith([{ module: 'cors_plugin' }]);
+  const blog = blogWithPlugins([{ module: 'cors_plugin' }]);
 
   test('a request continues with the spec headers and no Vary', async () => {
     const reply = await blog().request('GET', '/api/posts', { headers: { origin: 'https://any.example' } });
@@ -64,7 +49,7 @@ describe('defaults (allow_origins "*")', () => {
 
 describe('a list of origins with credentials', () => {
   const origins = ['https://app.example', 'http://localhost:5173'];
-  const blog = blogWith([{ module: 'cors_plugin', options: { allow_origins: origins, allow_credentials: true, max_age: 600, allow_headers: ['Content-Type', 'Authorization', 'X-Request-Id'] } }]);
+  const blog = blogWithPlugins([{ module: 'cors_plugin', options: { allow_origins: origins, allow_credentials: true, max_age: 600, allow_headers: ['Content-Type', 'Authorization', 'X-Request-Id'] } }]);
   const allowed = (origin: string) => ({
     'access-control-allow-origin': origin,
     'access-control-allow-credentials': 'true',
@@ -107,7 +92,7 @@ describe('a list of origins with credentials', () => {
 });
 
 describe('cors_plugin before rate_limit_plugin', () => {
-  const blog = blogWith([{ module: 'cors_plugin', options: { allow_origins: 'https://app.example' } }, { module: 'rate_limit_plugin', options: { max_requests: 1 } }]);
+  const blog = blogWithPlugins([{ module: 'cors_plugin', options: { allow_origins: 'https://app.example' } }, { module: 'rate_limit_plugin', options: { max_requests: 1 } }]);
 
   test('a 429 still carries the CORS headers, so the browser can read it', async () => {
     const headers = { origin: 'https://app.example' };

@@ -6,32 +6,22 @@
  */
 import assert from 'node:assert/strict';
 import { BlockList } from 'node:net';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { forwardedClient, ipv6Prefix64, unmapIpv4 } from '../src/plugins/rate-limit/client-address.ts';
-import { startBlog, type BlogProcess } from './support/blog-process.ts';
-import { writePluginConfig, type PluginConfig } from './support/plugins-config.ts';
+import type { BlogProcess } from './support/blog-process.ts';
+import { blogWithPlugins } from './support/plugins-config.ts';
 
 /** A blog with rate_limit_plugin (max 2 per minute, memory store) and `trusted_proxies`. */
-function blogWithProxies(trusted: readonly string[] | undefined): { blog: () => BlogProcess } {
-  let config: PluginConfig;
-  let blog: BlogProcess;
-  before(async () => {
-    const options = { max_requests: 2, window_ms: 60_000, ...(trusted && { trusted_proxies: trusted }) };
-    config = await writePluginConfig([{ module: 'rate_limit_plugin', options }]);
-    blog = await startBlog({ FW_CONFIG: config.path });
-  });
-  after(async () => {
-    await blog?.stop();
-    await config?.remove();
-  });
-  return { blog: () => blog };
+function blogWithProxies(trusted: readonly string[] | undefined): () => BlogProcess {
+  const options = { max_requests: 2, window_ms: 60_000, ...(trusted && { trusted_proxies: trusted }) };
+  return blogWithPlugins([{ module: 'rate_limit_plugin', options }]);
 }
 
 const statusFor = async (blog: BlogProcess, forwardedFor?: string): Promise<number> =>
   (await blog.request('GET', '/heartbeat', forwardedFor === undefined ? {} : { headers: { 'x-forwarded-for': forwardedFor } })).status;
 
 describe('untrusted peer (trusted_proxies not set)', () => {
-  const { blog } = blogWithProxies(undefined);
+  const blog = blogWithProxies(undefined);
 
   test('a spoofed X-Forwarded-For does not change the key: the peer address is counted', async () => {
     assert.equal(await statusFor(blog(), '203.0.113.1'), 200);
@@ -42,7 +32,7 @@ describe('untrusted peer (trusted_proxies not set)', () => {
 });
 
 describe('trusted proxy 127.0.0.0/8', () => {
-  const { blog } = blogWithProxies(['127.0.0.0/8']);
+  const blog = blogWithProxies(['127.0.0.0/8']);
 
   test('X-Forwarded-For from the trusted peer is the key', async () => {
     assert.equal(await statusFor(blog(), '203.0.113.1'), 200);

@@ -6,9 +6,8 @@
  */
 import assert from 'node:assert/strict';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { after, before, describe, test } from 'node:test';
-import { startBlog, type BlogProcess } from './support/blog-process.ts';
-import { writePluginConfig, type PluginConfig } from './support/plugins-config.ts';
+import { after, describe, test } from 'node:test';
+import { blogWithPlugins } from './support/plugins-config.ts';
 import { deleteKeys, keysUnder, TEST_REDIS_URL, uniqueKeyPrefix } from './support/plugins-redis.ts';
 
 const from = (client: string) => ({ headers: { 'x-forwarded-for': client } });
@@ -16,31 +15,23 @@ const from = (client: string) => ({ headers: { 'x-forwarded-for': client } });
 for (const store of ['memory', 'redis'] as const) {
   describe(`${store} store: max_requests 5 per 60 s`, () => {
     const prefix = uniqueKeyPrefix();
-    let config: PluginConfig;
-    let blog: BlogProcess;
-    before(async () => {
-      config = await writePluginConfig([
-        { module: 'rate_limit_plugin', options: { max_requests: 5, window_ms: 60_000, store, key_prefix: prefix, trusted_proxies: ['127.0.0.1'] } },
-      ]);
-      blog = await startBlog({ FW_CONFIG: config.path, REDIS_URL: TEST_REDIS_URL });
-    });
-    after(async () => {
-      await blog?.stop();
-      await config?.remove();
-      await deleteKeys(prefix);
-    });
+    const blog = blogWithPlugins(
+      [{ module: 'rate_limit_plugin', options: { max_requests: 5, window_ms: 60_000, store, key_prefix: prefix, trusted_proxies: ['127.0.0.1'] } }],
+      { REDIS_URL: TEST_REDIS_URL },
+    );
+    after(() => deleteKeys(prefix));
 
     test('requests 1-5 pass with RateLimit headers; request 6 gets 429, Retry-After and the JSON error', async () => {
-      const first = await blog.request('GET', '/api/posts', from('198.51.100.1'));
+      const first = await blog().request('GET', '/api/posts', from('198.51.100.1'));
       assert.equal(first.status, 200);
       assert.equal(first.headers['ratelimit-policy'], '"default";q=5;w=60');
       assert.equal(first.headers['ratelimit'], '"default";r=4;t=60');
       for (const remaining of [3, 2, 1, 0]) {
-        const reply = await blog.request('GET', '/api/posts', from('198.51.100.1'));
+        const reply = await blog().request('GET', '/api/posts', from('198.51.100.1'));
         assert.equal(reply.status, 200);
         assert.match(String(reply.headers['ratelimit']), new RegExp(`^"default";r=${remaining};t=(59|60)$`));
       }
-      const refused = await blog.request('GET', '/api/posts', from('198.51.100.1'));
+      const refused = await blog().request('GET', '/api/posts', from('198.51.100.1'));
       assert.equal(refused.status, 429);
       assert.equal(refused.headers['content-type'], 'application/json');
       assert.deepEqual(refused.json, { error: 'too many requests' });
@@ -53,42 +44,33 @@ for (const store of ['memory', 'redis'] as const) {
     });
 
     test('6 requests at once: exactly 5 allowed, 1 refused', async () => {
-      const replies = await Promise.all(Array.from({ length: 6 }, () => blog.request('GET', '/heartbeat', { ...from('198.51.100.2'), fresh: true })));
+      const replies = await Promise.all(Array.from({ length: 6 }, () => blog().request('GET', '/heartbeat', { ...from('198.51.100.2'), fresh: true })));
       const statuses = replies.map((r) => r.status).sort((x, y) => x - y);
       assert.deepEqual(statuses, [200, 200, 200, 200, 200, 429]);
     });
 
     test('a refused request never reaches the controller: the 6th POST creates nothing', async () => {
       const post = { title: `rate ${store}`, body: 'counted', status: 'published', user_id: 7 };
-      for (let i = 0; i < 5; i += 1) assert.equal((await blog.request('POST', '/api/posts', { ...from('198.51.100.3'), body: post })).status, 201);
-      assert.equal((await blog.request('POST', '/api/posts', { ...from('198.51.100.3'), body: post })).status, 429);
-      const list = await blog.request('GET', '/api/posts', from('198.51.100.4'));
+      for (let i = 0; i < 5; i += 1) assert.equal((await blog().request('POST', '/api/posts', { ...from('198.51.100.3'), body: post })).status, 201);
+      assert.equal((await blog().request('POST', '/api/posts', { ...from('198.51.100.3'), body: post })).status, 429);
+      const list = await blog().request('GET', '/api/posts', from('198.51.100.4'));
       assert.equal(list.json.posts.filter((p: { title: string }) => p.title === post.title).length, 5);
     });
   });
 
   describe(`${store} store: a new window after window_ms`, () => {
     const prefix = uniqueKeyPrefix();
-    let config: PluginConfig;
-    let blog: BlogProcess;
-    before(async () => {
-      config = await writePluginConfig([{ module: 'rate_limit_plugin', options: { max_requests: 2, window_ms: 1000, store, key_prefix: prefix } }]);
-      blog = await startBlog({ FW_CONFIG: config.path, REDIS_URL: TEST_REDIS_URL });
-    });
-    after(async () => {
-      await blog?.stop();
-      await config?.remove();
-      await deleteKeys(prefix);
-    });
+    const blog = blogWithPlugins([{ module: 'rate_limit_plugin', options: { max_requests: 2, window_ms: 1000, store, key_prefix: prefix } }], { REDIS_URL: TEST_REDIS_URL });
+    after(() => deleteKeys(prefix));
 
     test('2 pass, the 3rd is refused, and after the window the count restarts at 1', async () => {
-      assert.equal((await blog.request('GET', '/heartbeat')).headers['ratelimit'], '"default";r=1;t=1');
-      assert.equal((await blog.request('GET', '/heartbeat')).status, 200);
-      const refused = await blog.request('GET', '/heartbeat');
+      assert.equal((await blog().request('GET', '/heartbeat')).headers['ratelimit'], '"default";r=1;t=1');
+      assert.equal((await blog().request('GET', '/heartbeat')).status, 200);
+      const refused = await blog().request('GET', '/heartbeat');
       assert.equal(refused.status, 429);
       assert.equal(refused.headers['retry-after'], '1');
       await sleep(1100);
-      const fresh = await blog.request('GET', '/heartbeat');
+      const fresh = await blog().request('GET', '/heartbeat');
       assert.equal(fresh.status, 200);
       assert.equal(fresh.headers['ratelimit'], '"default";r=1;t=1');
       assert.equal(fresh.headers['ratelimit-policy'], '"default";q=2;w=1');

@@ -7,9 +7,10 @@
 import assert from 'node:assert/strict';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { after, before, describe, test } from 'node:test';
+import { closedPort } from '../../../packages/fw-core/test/support/closed-port.ts';
 import { startBlog, type BlogProcess, type Reply } from './support/blog-process.ts';
 import { writePluginConfig, type PluginConfig } from './support/plugins-config.ts';
-import { closedPort, deleteKeys, TEST_REDIS, uniqueKeyPrefix } from './support/plugins-redis.ts';
+import { deleteKeys, TEST_REDIS, uniqueKeyPrefix } from './support/plugins-redis.ts';
 import { startTcpProxy, type TcpProxy } from './support/store-tcp-proxy.ts';
 
 const TIMEOUT_MS = 200;

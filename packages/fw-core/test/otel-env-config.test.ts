@@ -17,6 +17,7 @@ describe('OTEL_* environment', () => {
     assert.equal(config.sampler, 'parentbased_always_on');
     assert.equal(config.disabled, false);
     assert.equal(config.metricExportIntervalMs, 5000);
+    assert.equal(config.exportTimeoutMs, 10_000);
   });
 
   it('appends the signal path to OTEL_EXPORTER_OTLP_ENDPOINT and uses the signal endpoints as given', () => {
@@ -34,14 +35,18 @@ describe('OTEL_* environment', () => {
       OTEL_TRACES_SAMPLER: 'parentbased_traceidratio',
       OTEL_TRACES_SAMPLER_ARG: '0.25',
       OTEL_RESOURCE_ATTRIBUTES: 'deployment.environment=prod,team=a%2Cb',
-      OTEL_EXPORTER_OTLP_HEADERS: 'x-api-key=secret',
+      OTEL_EXPORTER_OTLP_HEADERS: 'x-api-key=secret,x-tenant=a',
+      OTEL_EXPORTER_OTLP_TRACES_HEADERS: 'x-tenant=traces',
+      OTEL_EXPORTER_OTLP_METRICS_HEADERS: 'x-tenant=metrics',
       OTEL_BSP_MAX_QUEUE_SIZE: '100',
       OTEL_SDK_DISABLED: 'TRUE',
     });
     assert.equal(config.sampler, 'parentbased_traceidratio');
     assert.equal(config.samplerRatio, 0.25);
     assert.deepEqual(config.resourceAttributes, { 'deployment.environment': 'prod', team: 'a,b' });
-    assert.deepEqual(config.headers, { 'x-api-key': 'secret' });
+    // Each signal's own variable wins for its exporter only.
+    assert.deepEqual(config.tracesHeaders, { 'x-api-key': 'secret', 'x-tenant': 'traces' });
+    assert.deepEqual(config.metricsHeaders, { 'x-api-key': 'secret', 'x-tenant': 'metrics' });
     assert.deepEqual(config.batch, { maxQueueSize: 100 });
     assert.equal(config.disabled, true);
   });

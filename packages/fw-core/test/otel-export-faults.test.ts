@@ -5,8 +5,8 @@
  * time.
  */
 import assert from 'node:assert/strict';
-import { createServer } from 'node:net';
 import { after, describe, it } from 'node:test';
+import { closedPort } from './support/closed-port.ts';
 import { startOtelApp, type OtelApp } from './support/otel-app.ts';
 import type { ReceiverMode } from './support/otel-receiver.ts';
 
@@ -17,15 +17,6 @@ let otel: OtelApp | undefined;
 after(async () => {
   await otel?.close();
 });
-
-/** A loopback port with nothing listening on it. */
-async function closedPort(): Promise<number> {
-  const server = createServer().listen(0, '127.0.0.1');
-  await new Promise((resolve) => server.once('listening', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 /** Fires `total` requests, `parallel` at a time; returns the statuses seen. */
 async function load(total: number, parallel: number): Promise<Map<number, number>> {

@@ -10,7 +10,15 @@ import { startOtelApp, type OtelApp } from './support/otel-app.ts';
 
 let otel: OtelApp;
 before(async () => {
-  otel = await startOtelApp({ env: { OTEL_METRIC_EXPORT_INTERVAL: '200' } });
+  otel = await startOtelApp({
+    env: {
+      OTEL_METRIC_EXPORT_INTERVAL: '200',
+      OTEL_BSP_SCHEDULE_DELAY: '50',
+      OTEL_EXPORTER_OTLP_HEADERS: 'x-api-key=k1,x-signal=shared',
+      OTEL_EXPORTER_OTLP_TRACES_HEADERS: 'x-signal=traces',
+      OTEL_EXPORTER_OTLP_METRICS_HEADERS: 'x-signal=metrics',
+    },
+  });
 });
 after(async () => {
   await otel?.close();
@@ -43,5 +51,16 @@ describe('OTLP metrics push', () => {
     assert.equal(active.unit, '{request}');
     assert.equal(active.kind, 'sum');
     assert.deepEqual(active.points.map((p) => [p.attributes, p.value]), [[{ 'http.request.method': 'GET', 'url.scheme': 'http' }, 0]]);
+  });
+
+  it('sends the shared OTLP headers with both signals, and each signal its own', async () => {
+    await (await fetch(`${otel.app.url}/api/posts/42`)).arrayBuffer();
+    await otel.receiver.waitFor('a span export', () => otel.receiver.requests.some((r) => r.path === '/v1/traces'));
+    const sent = (path: string) => otel.receiver.requests.filter((r) => r.path === path).map((r) => [r.headers['x-api-key'], r.headers['x-signal']]);
+    const traces = sent('/v1/traces');
+    const metrics = sent('/v1/metrics');
+    assert.ok(traces.length > 0 && metrics.length > 0);
+    assert.deepEqual(new Set(traces.map(String)), new Set(['k1,traces']));
+    assert.deepEqual(new Set(metrics.map(String)), new Set(['k1,metrics']));
   });
 });

@@ -1,9 +1,3 @@
-import assert from 'node:assert/strict';
-import { connect } from 'node:net';
-import { after, before, describe, it } from 'node:test';
-import { json } from '../src/http/response.ts';
-import { startTestApp, type TestApp } from './support/test-app.ts';
-
 /**
  * A client that goes away in the middle of its body (aborts, or is cut by request_timeout_ms)
  * leaves fw_request_plugin nobody to answer. That is the client's doing, not a server failure:
@@ -11,6 +5,12 @@ import { startTestApp, type TestApp } from './support/test-app.ts';
  * tests/e2e/slow-clients-timeouts.test.ts, where every cut upload logged "a plugin returned stop
  * without replying".
  */
+import assert from 'node:assert/strict';
+import { connect } from 'node:net';
+import { after, before, describe, it } from 'node:test';
+import { json } from '../src/http/response.ts';
+import { startTestApp, type TestApp } from './support/test-app.ts';
+
 describe('uploads the client abandons', () => {
   let app: TestApp;
 

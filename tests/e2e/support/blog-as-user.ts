@@ -10,12 +10,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BLOG_DIR, startBlog, type BlogProcess } from '../../../examples/blog/test/support/blog-process.ts';
 
-export { blogEnv, type BlogProcess, type Reply } from '../../../examples/blog/test/support/blog-process.ts';
+export type { BlogProcess } from '../../../examples/blog/test/support/blog-process.ts';
 
 /** The repository root. */
-export const REPO_ROOT = join(import.meta.dirname, '..', '..', '..');
+const REPO_ROOT = join(import.meta.dirname, '..', '..', '..');
 /** The script `npm start` runs after building. */
-export const START_SCRIPT = join(REPO_ROOT, 'scripts', 'start.ts');
+const START_SCRIPT = join(REPO_ROOT, 'scripts', 'start.ts');
 
 /**
  * npm's variables of the process running the tests (`npx node --test` sets npm_command=exec and
@@ -30,7 +30,7 @@ export function startBlogAsUser(env: Record<string, string | undefined> = {}): P
 }
 
 /** The files start.ts regenerates before the blog starts (examples/blog/priv/assets). */
-export const GENERATED_DOCS = ['openapi.json', 'swagger.html', 'swagger-ui.css', 'swagger-ui-bundle.js'].map((name) => join(BLOG_DIR, 'priv', 'assets', name));
+const GENERATED_DOCS = ['openapi.json', 'swagger.html', 'swagger-ui.css', 'swagger-ui-bundle.js'].map((name) => join(BLOG_DIR, 'priv', 'assets', name));
 
 /** Modification times (ms) of GENERATED_DOCS, to check that a start regenerated them. */
 export async function generatedDocsTimes(): Promise<number[]> {
@@ -76,11 +76,4 @@ export async function residentKiB(pid: number): Promise<number> {
   const match = /^VmRSS:\s+(\d+) kB$/m.exec(status);
   if (!match) throw new Error(`no VmRSS in /proc/${pid}/status`);
   return Number(match[1]);
-}
-
-/** Resolves when the child has exited (or at once if it already has); its exit code. */
-export function exitOf(blog: BlogProcess): Promise<number | null> {
-  const child = blog.child;
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(child.exitCode);
-  return new Promise((resolve) => child.once('exit', (code) => resolve(code)));
 }

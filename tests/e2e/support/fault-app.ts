@@ -6,33 +6,30 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { startBlog, type BlogProcess } from '../../../examples/blog/test/support/blog-process.ts';
-import { writeTempConfig, type TempConfig } from './blog-as-user.ts';
+import { writeTempConfig } from './blog-as-user.ts';
 
 /** tests/e2e/fixtures/fault-app. */
-export const FAULT_APP_DIR = join(import.meta.dirname, '..', 'fixtures', 'fault-app');
+const FAULT_APP_DIR = join(import.meta.dirname, '..', 'fixtures', 'fault-app');
 
 /** A running fault_app and its temporary configuration. */
 export interface FaultApp {
   readonly app: BlogProcess;
-  readonly config: TempConfig;
-  /** The file e2e_fault_plugin's stop writes to. */
-  readonly stopFile: string;
   /** The JSON lines the plugin's stop wrote, [] when it has not run. */
   stopLines(): Promise<Record<string, unknown>[]>;
   /** Stops the app if still running (SIGKILL) and removes the configuration. */
   cleanup(): Promise<void>;
 }
 
-/** Starts fault_app with `server_configuration` fields merged over the fixture's. */
-export async function startFaultApp(serverConfiguration: Record<string, unknown> = {}): Promise<FaultApp> {
+/** Starts fault_app with the fixture's configuration. */
+export async function startFaultApp(): Promise<FaultApp> {
   const base = JSON.parse(await readFile(join(FAULT_APP_DIR, 'fw.config.json'), 'utf8')) as {
-    fw: { server_configuration: object; plugins: { module: string; options: object }[] };
+    fw: { plugins: { module: string; options: object }[] };
   };
   let stopFile = '';
   const config = await writeTempConfig((dir) => {
     stopFile = join(dir, 'plugin-stop.jsonl');
     const plugins = base.fw.plugins.map((p) => (p.module === 'e2e_fault_plugin' ? { ...p, options: { stop_file: stopFile } } : p));
-    return { fw: { ...base.fw, server_configuration: { ...base.fw.server_configuration, ...serverConfiguration }, plugins } };
+    return { fw: { ...base.fw, plugins } };
   });
   let app: BlogProcess;
   try {
@@ -43,8 +40,6 @@ export async function startFaultApp(serverConfiguration: Record<string, unknown>
   }
   return {
     app,
-    config,
-    stopFile,
     async stopLines() {
       const text = await readFile(stopFile, 'utf8').catch(() => '');
       return text.split('\n').filter((line) => line !== '').map((line) => JSON.parse(line) as Record<string, unknown>);

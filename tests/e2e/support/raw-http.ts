@@ -4,6 +4,7 @@
  * check that it is a well-formed response.
  */
 import { connect, type Socket } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
 
 /** What came back on one connection. */
 export interface RawExchange {
@@ -11,7 +12,7 @@ export interface RawExchange {
   readonly bytes: Buffer;
   /** How the connection ended: the server closed it, a socket error, or our time bound. */
   readonly ended: 'closed' | 'error' | 'timeout';
-  /** ms from the first byte written to the end. */
+  /** ms from the connection to the end. */
   readonly elapsedMs: number;
 }
 
@@ -19,16 +20,19 @@ export interface RawExchange {
 export interface RawOptions {
   /** Give up (and destroy the socket) after this many ms. */
   readonly timeoutMs: number;
-  /** Half-close our side after writing (a client that stops sending). */
+  /** Half-close our side after writing bytes (a client that stops sending). */
   readonly endAfterWrite?: boolean;
 }
 
-/** Opens a connection, writes `request`, reads until the server closes it (or the bound). */
-export function exchangeRaw(port: number, request: Buffer | string, options: RawOptions): Promise<RawExchange> {
+/**
+ * Opens a connection, sends `request` (the bytes, or a function that writes them as slowly as it
+ * likes), reads until the server closes it (or the bound).
+ */
+export function exchangeRaw(port: number, request: Buffer | string | ((socket: Socket) => Promise<void>), options: RawOptions): Promise<RawExchange> {
   return new Promise((resolve) => {
     const socket = connect(port, '127.0.0.1');
     const chunks: Buffer[] = [];
-    const started = Date.now();
+    let started = Date.now();
     let done = false;
     const finish = (ended: RawExchange['ended']): void => {
       if (done) return;
@@ -42,6 +46,11 @@ export function exchangeRaw(port: number, request: Buffer | string, options: Raw
     socket.on('close', () => finish('closed'));
     socket.on('error', () => finish('error'));
     socket.on('connect', () => {
+      started = Date.now();
+      if (typeof request === 'function') {
+        void request(socket);
+        return;
+      }
       socket.write(request);
       if (options.endAfterWrite) socket.end();
     });
@@ -63,8 +72,9 @@ const HEADER_LINE = /^([!#$%&'*+.^_`|~0-9A-Za-z-]+):[\t ]*([\t -~\x80-\xff]*?)[\
 const NO_BODY_STATUS = new Set([204, 304]);
 
 /**
- * Parses the first response in `bytes`; throws an Error naming what is malformed. `closed`
- * says the connection ended there, which delimits a body without content-length.
+ * Parses the first response in `bytes`, all the server wrote before closing (so the close
+ * delimits a body without framing); throws an Error naming what is malformed. `head`: the
+ * request was HEAD, so no body follows.
  */
 export function parseResponse(bytes: Buffer, options: { readonly head: boolean }): ParsedResponse {
   const headEnd = bytes.indexOf('\r\n\r\n');
@@ -147,6 +157,6 @@ export async function dribble(socket: Socket, bytes: Buffer, gapMs: number): Pro
   for (const byte of bytes) {
     if (socket.destroyed || !socket.writable) return;
     socket.write(Buffer.from([byte]));
-    await new Promise((resolve) => setTimeout(resolve, gapMs));
+    await sleep(gapMs);
   }
 }

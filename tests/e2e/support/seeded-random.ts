@@ -1,7 +1,8 @@
 /**
- * A seeded PRNG (mulberry32: 32-bit state, full period, good enough for test-case generation)
- * with the few draws the fuzzer needs. The same seed gives the same cases.
+ * The few draws the fuzzer needs, on the router bench's seeded mulberry32 (32-bit state, full
+ * period, good enough for test-case generation). The same seed gives the same cases.
  */
+import { seededRandom as mulberry32 } from '../../../bench/tables/route-table.ts';
 
 /** Draws from one seed. */
 export interface Random {
@@ -18,14 +19,7 @@ export interface Random {
 
 /** A PRNG for `seed` (any 32-bit integer). */
 export function seededRandom(seed: number): Random {
-  let state = seed >>> 0;
-  const next = (): number => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const next = mulberry32(seed);
   const int = (min: number, max: number): number => min + Math.floor(next() * (max - min + 1));
   return {
     seed,

@@ -6,8 +6,8 @@
  */
 import { request as httpRequest } from 'node:http';
 import { connect } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { BlogProcess } from './blog-as-user.ts';
-import { exitOf } from './blog-as-user.ts';
 
 /** An answer to an in-flight request. */
 export interface Answer {
@@ -56,12 +56,11 @@ export interface ShutdownRun {
 
 /** Sends SIGTERM with `inflight` running, finishes them, and records what happened. */
 export async function sigtermDuring(proc: BlogProcess, inflight: readonly InFlight[], finishAfterMs: number): Promise<ShutdownRun> {
-  const exited = exitOf(proc);
   const signalled = Date.now();
-  proc.child.kill('SIGTERM');
+  const exited = proc.stop();
   await waitFor(() => proc.logLines().some((line) => line.event === 'stopping'), 5_000);
   const newConnection = await tryConnect(proc.port);
-  await new Promise((resolve) => setTimeout(resolve, Math.max(0, finishAfterMs - (Date.now() - signalled))));
+  await sleep(Math.max(0, finishAfterMs - (Date.now() - signalled)));
   for (const request of inflight) request.finish();
   const answers = await Promise.all(inflight.map((request) => request.answer));
   const exitCode = await exited;
@@ -83,6 +82,6 @@ async function waitFor(condition: () => boolean, timeoutMs: number): Promise<voi
   const deadline = Date.now() + timeoutMs;
   while (!condition()) {
     if (Date.now() > deadline) throw new Error(`condition not met in ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
+    await sleep(10);
   }
 }

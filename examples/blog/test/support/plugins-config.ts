@@ -6,6 +6,8 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { after, before } from 'node:test';
+import { startBlog, type BlogProcess } from './blog-process.ts';
 
 /** A plugin registration as fw.config.json takes it. */
 export interface PluginRegistration {
@@ -34,4 +36,22 @@ export async function writePluginConfig(plugins: readonly PluginRegistration[]):
   };
   await writeFile(path, JSON.stringify(config, null, 2));
   return { path, remove: () => rm(dir, { recursive: true, force: true }) };
+}
+
+/**
+ * In the enclosing describe: starts one blog with `plugins` (and `env`) before its tests, stops
+ * it and removes the config after them. Returns the running blog.
+ */
+export function blogWithPlugins(plugins: readonly PluginRegistration[], env: Record<string, string> = {}): () => BlogProcess {
+  let config: PluginConfig;
+  let blog: BlogProcess;
+  before(async () => {
+    config = await writePluginConfig(plugins);
+    blog = await startBlog({ ...env, FW_CONFIG: config.path });
+  });
+  after(async () => {
+    await blog?.stop();
+    await config?.remove();
+  });
+  return () => blog;
 }

@@ -3,7 +3,6 @@
  * so runs never share counters, and cleanup of every key under it.
  */
 import { randomBytes } from 'node:crypto';
-import { createServer } from 'node:net';
 import { Redis } from 'ioredis';
 
 /** The test Redis. */
@@ -42,16 +41,4 @@ export async function keysUnder(prefix: string): Promise<Record<string, string |
   } finally {
     client.disconnect();
   }
-}
-
-/** A loopback port nothing listens on (bound, then closed). */
-export function closedPort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 }

@@ -21,7 +21,7 @@ export const auditCommand: FwCommand<AuditArgs> = {
     // Loaded here, not at the top: `fw --help` and the other commands need none of it.
     const [{ loadApp }, { buildAuditModel, renderAudit }] = await Promise.all([import('../cli/load-app.ts'), import('../inspect/audit-view.ts')]);
     const loaded = await loadApp(context, args);
-    const model = buildAuditModel(loaded.routes.definitions.map((definition) => definition.data));
+    const model = buildAuditModel(loaded.router.routes());
     printModel(context, args.json, model, renderAudit);
     if (args.strict && model.summary.warnings > 0) context.setExitCode(EXIT.auditWarnings);
   },

@@ -6,7 +6,7 @@
  * `_` (every method; reported once) is a warning. A safe method (GET, HEAD, OPTIONS, TRACE;
  * RFC 9110 section 9.2.1) is info. Static routes are listed once, as GET, at info level.
  */
-import type { RouteTarget } from 'fw-core';
+import type { CompiledRoute, RouteTarget } from 'fw-core';
 import { handlerModel, listedMethods, staticSourceOf, type HandlerModel } from './route-handler.ts';
 
 /** One route method without security. */
@@ -27,13 +27,14 @@ export interface AuditModel {
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS', 'TRACE']);
 
 /** The findings of the routes, in definition order. */
-export function buildAuditModel(targets: readonly RouteTarget[]): AuditModel {
+export function buildAuditModel(routes: readonly CompiledRoute<RouteTarget>[]): AuditModel {
   const warnings: FindingModel[] = [];
   const infos: FindingModel[] = [];
-  for (const target of targets) {
+  for (const route of routes) {
+    const target = route.data;
     if (target.group.security !== false) continue;
     const handler = handlerModel(target);
-    for (const method of listedMethods(target)) {
+    for (const method of listedMethods(route)) {
       const finding = { method, path: target.info.template, host: target.group.host, handler };
       (SAFE_METHODS.has(method) ? infos : warnings).push(finding);
     }

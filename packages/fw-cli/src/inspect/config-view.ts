@@ -53,6 +53,6 @@ export function renderConfig(model: ConfigModel): string {
 }
 
 /** Strings bare, everything else as compact JSON. */
-export function renderValue(value: unknown): string {
+function renderValue(value: unknown): string {
   return typeof value === 'string' ? value : JSON.stringify(value);
 }

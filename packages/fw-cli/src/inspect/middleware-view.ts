@@ -2,7 +2,7 @@
  * `fw middleware` in two pure steps: the plain model of a loaded app's plugin chains and route
  * groups (also the `--json` shape), then its text.
  */
-import type { LoadedApplication, PluginEntry, RouteTarget } from 'fw-core';
+import type { CompiledRoute, LoadedApplication, PluginEntry, RouteTarget } from 'fw-core';
 import { handlerLabel, handlerModel, listedMethods, securityModel, type HandlerModel, type SecurityModel } from './route-handler.ts';
 
 /** A plugin registration as shown: options default to `{}`. */
@@ -38,7 +38,7 @@ export interface MiddlewareModel {
 
 /** The model of a loaded application, groups and routes in definition order. */
 export function buildMiddlewareModel(loaded: LoadedApplication): MiddlewareModel {
-  const targets = loaded.routes.definitions.map((definition) => definition.data);
+  const routes = loaded.router.routes();
   return {
     global: loaded.config.fw.plugins.map(pluginModel),
     router: loaded.app.router.name,
@@ -48,7 +48,7 @@ export function buildMiddlewareModel(loaded: LoadedApplication): MiddlewareModel
       security: securityModel(group),
       inherits: group.plugins.inherited,
       plugins: group.plugins.entries.map(pluginModel),
-      routes: targets.filter((target) => target.group === group).flatMap(groupRoutes),
+      routes: routes.filter((route) => route.data.group === group).flatMap(groupRoutes),
     })),
   };
 }
@@ -57,9 +57,9 @@ function pluginModel(entry: PluginEntry): PluginModel {
   return { phase: entry.phase, module: entry.module, options: entry.options ?? {} };
 }
 
-function groupRoutes(target: RouteTarget): GroupRouteModel[] {
-  const handler = handlerModel(target);
-  return listedMethods(target).map((method) => ({ method, path: target.info.template, handler }));
+function groupRoutes(route: CompiledRoute<RouteTarget>): GroupRouteModel[] {
+  const handler = handlerModel(route.data);
+  return listedMethods(route).map((method) => ({ method, path: route.data.info.template, handler }));
 }
 
 /** The text of `fw middleware`, without a trailing newline. */

@@ -2,7 +2,7 @@
  * What serves a route, as every inspection command shows it: a controller action, an inline
  * function, or a static directory or file. One plain model, one text form per command.
  */
-import type { CompiledGroup, RouteTarget } from 'fw-core';
+import type { CompiledGroup, CompiledRoute, RouteTarget } from 'fw-core';
 
 /** The handler of a route, as data (`--json` prints it as is). */
 export type HandlerModel =
@@ -55,8 +55,8 @@ export function securityModel(group: CompiledGroup): SecurityModel {
  * The methods a route is listed under, uppercase, `_` for every method. Static routes answer
  * GET and HEAD; they are listed once, as GET (HEAD follows GET everywhere in fw).
  */
-export function listedMethods(target: RouteTarget): readonly string[] {
-  if (target.staticSource !== undefined) return ['GET'];
-  if (target.methods === '_') return ['_'];
-  return [...new Set(target.methods)].map((method) => method.toUpperCase());
+export function listedMethods(route: CompiledRoute<RouteTarget>): readonly string[] {
+  if (route.data.staticSource !== undefined) return ['GET'];
+  if (route.methods === '_') return ['_'];
+  return route.methods.map((method) => method.toUpperCase());
 }

@@ -32,7 +32,7 @@ function plainNode(node: RouteTreeNode<RouteTarget>): RouteTreeNode<RouteDataMod
  * The parenthesis after a leaf: `blog, blog_posts_controller:index/1` for an action,
  * `blog, static:priv/assets` for a static route, none for an inline handler.
  */
-export function describeRoute(data: RouteDataModel): string | undefined {
+function describeRoute(data: RouteDataModel): string | undefined {
   const { app, handler } = data;
   switch (handler.kind) {
     case 'action':

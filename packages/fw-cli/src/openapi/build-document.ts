@@ -28,8 +28,8 @@ export interface BuiltDocument {
 export function buildDocument(input: DocumentInput): BuiltDocument {
   const notes: string[] = [];
   const drafts: OperationDraft[] = [];
-  for (const definition of input.loaded.routes.definitions) {
-    const { drafts: more, skipped } = routeOperations(definition.data, input.loaded.app.router.name);
+  for (const route of input.loaded.router.routes()) {
+    const { drafts: more, skipped } = routeOperations(route, input.loaded.app.router.name);
     drafts.push(...more);
     notes.push(...skipped);
   }

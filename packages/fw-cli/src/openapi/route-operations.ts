@@ -3,7 +3,7 @@
  * parameters, the request body, and the responses its method and `extra` imply (docs/cli.md,
  * "fw openapi"). Static routes have none.
  */
-import type { RouteTarget } from 'fw-core';
+import type { CompiledRoute, RouteTarget } from 'fw-core';
 import { readRouteDocs, type RouteDocs } from './route-extra.ts';
 import { ERROR_MESSAGE_SCHEMA, VALIDATION_ERRORS_SCHEMA, schemaRef } from './error-schemas.ts';
 
@@ -30,16 +30,17 @@ export interface OperationDraft {
 }
 
 /** What a wildcard-method route is documented as. */
-export const WILDCARD_METHODS = ['get', 'post', 'put', 'delete', 'patch'] as const;
+const WILDCARD_METHODS = ['get', 'post', 'put', 'delete', 'patch'] as const;
 /** OpenAPI 3.0 path items have no `connect`. */
 const UNDOCUMENTED_METHODS = new Set(['connect']);
 const BODY_METHODS = new Set(['post', 'put', 'patch']);
 
 /** The operations of `target`, and a note per method left out. */
-export function routeOperations(target: RouteTarget, routerName: string): { drafts: OperationDraft[]; skipped: string[] } {
+export function routeOperations(route: CompiledRoute<RouteTarget>, routerName: string): { drafts: OperationDraft[]; skipped: string[] } {
+  const target = route.data;
   if (target.staticSource !== undefined) return { drafts: [], skipped: [] };
   const { path, bindings } = openapiPath(target.info.template);
-  const methods = target.methods === '_' ? WILDCARD_METHODS : [...new Set(target.methods)];
+  const methods = route.methods === '_' ? WILDCARD_METHODS : route.methods;
   const drafts: OperationDraft[] = [];
   const skipped: string[] = [];
   const docs = readRouteDocs(target.info.extra, target.info.template, bindings);
@@ -59,7 +60,7 @@ export function routeOperations(target: RouteTarget, routerName: string): { draf
 }
 
 /** `/api/posts/:id` → `/api/posts/{id}`; `[...]` becomes the parameter `pathinfo`. */
-export function openapiPath(template: string): { path: string; bindings: string[] } {
+function openapiPath(template: string): { path: string; bindings: string[] } {
   const bindings: string[] = [];
   const segments = template.split('/').map((segment) => {
     const name = segment === '[...]' ? 'pathinfo' : segment.startsWith(':') ? segment.slice(1) : undefined;

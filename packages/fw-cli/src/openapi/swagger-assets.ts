@@ -7,7 +7,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 
 /** The files swagger.html loads. */
-export const SWAGGER_ASSETS = ['swagger-ui.css', 'swagger-ui-bundle.js'] as const;
+const SWAGGER_ASSETS = ['swagger-ui.css', 'swagger-ui-bundle.js'] as const;
 
 /** Copies the assets into `dir`; returns the paths written. */
 export async function copySwaggerAssets(dir: string): Promise<string[]> {

@@ -5,7 +5,7 @@
  */
 
 /** Where the online page loads Swagger UI 5 from. */
-export const SWAGGER_CDN = 'https://unpkg.com/swagger-ui-dist@5/';
+const SWAGGER_CDN = 'https://unpkg.com/swagger-ui-dist@5/';
 
 /** Inputs of the page. */
 export interface SwaggerPageOptions {

@@ -6,7 +6,7 @@
 import { chmod, cp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { loadApplication } from 'fw-core';
+import { loadApplication, type LoadedApplication } from 'fw-core';
 import { CliError } from '../errors.ts';
 import { SCHEMAS_DIR } from '../openapi/read-schemas.ts';
 import { writeOpenapi } from '../openapi/write-openapi.ts';
@@ -28,23 +28,17 @@ export interface ReleaseOptions {
   readonly path: (absolute: string) => string;
 }
 
-/** What a release produced. */
-export interface ReleaseResult {
-  readonly releaseDir: string;
-  readonly tarball: string;
-}
-
 /** Name of the start module fw writes for apps without a main module. */
-export const LAUNCHER = 'fw-start.mjs';
+const LAUNCHER = 'fw-start.mjs';
 const BUILD_ONLY_FILES = /\.(map|tsbuildinfo)$|\.d\.[mc]?ts$/;
 
 /** Builds the release of the app in `options.appDir`. */
-export async function assembleRelease(options: ReleaseOptions): Promise<ReleaseResult> {
+export async function assembleRelease(options: ReleaseOptions): Promise<void> {
   const { appDir, profile, report, path } = options;
   const env = { ...options.env, FW_ENV: profile };
   const loaded = await loadApplication({ appDir, env, serveStatic: false });
   const app = loaded.config.fw.bootstrap_application;
-  await regenerateDocs(appDir, loaded, options);
+  await regenerateDocs(loaded, options);
   const pkg = await readAppPackage(appDir);
   if (pkg.hasBuildScript) {
     await buildApp(appDir, options.env);
@@ -68,15 +62,14 @@ export async function assembleRelease(options: ReleaseOptions): Promise<ReleaseR
   const tarball = join(relDir, `${app}-${pkg.version}.tar.gz`);
   const size = await writeTarball(releaseDir, tarball);
   report(`Tarball written to ${path(tarball)} (${Math.round(size / 1024)} KiB)`);
-  return { releaseDir, tarball };
 }
 
-async function regenerateDocs(appDir: string, loaded: Awaited<ReturnType<typeof loadApplication>>, options: ReleaseOptions): Promise<void> {
-  if (!existsSync(join(appDir, SCHEMAS_DIR))) {
+async function regenerateDocs(loaded: LoadedApplication, options: ReleaseOptions): Promise<void> {
+  if (!existsSync(join(loaded.appDir, SCHEMAS_DIR))) {
     options.report('No priv/schemas: the OpenAPI files are not regenerated');
     return;
   }
-  const output = join(appDir, 'priv', 'assets', 'openapi.json');
+  const output = join(loaded.appDir, 'priv', 'assets', 'openapi.json');
   const result = await writeOpenapi({ loaded, output, title: loaded.config.fw.bootstrap_application, version: '0.1.0', offline: true });
   for (const file of result.files) options.report(`${file.what} written to ${options.path(file.path)}`);
 }

@@ -4,13 +4,11 @@
  * packages it references). The output is shown only when the build fails.
  */
 import { CliError } from '../errors.ts';
-import { runCommand } from './run-command.ts';
-
-const NPM = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+import { runNpm } from './run-npm.ts';
 
 /** Runs the build; throws FW_CLI_ERR_RELEASE_BUILD_FAILED with its output when it fails. */
 export async function buildApp(appDir: string, env: NodeJS.ProcessEnv): Promise<void> {
-  const run = await runCommand(NPM, ['run', 'build'], appDir, env);
+  const run = await runNpm(['run', 'build'], appDir, env);
   if (run.error !== undefined) {
     throw new CliError('FW_CLI_ERR_RELEASE_BUILD_FAILED', `cannot run npm run build in ${appDir}: ${run.error.message}`, { cause: run.error });
   }

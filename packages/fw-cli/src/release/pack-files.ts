@@ -3,13 +3,11 @@
  * asked from npm itself so the release holds exactly what a registry install would.
  */
 import { CliError } from '../errors.ts';
-import { runCommand } from './run-command.ts';
-
-const NPM = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+import { runNpm } from './run-npm.ts';
 
 /** Package-relative paths of the files `npm pack` ships from `packageDir`. */
 export async function packFiles(packageDir: string, env: NodeJS.ProcessEnv): Promise<string[]> {
-  const run = await runCommand(NPM, ['pack', '--dry-run', '--json', '--ignore-scripts'], packageDir, env);
+  const run = await runNpm(['pack', '--dry-run', '--json', '--ignore-scripts'], packageDir, env);
   try {
     if (run.error !== undefined || run.code !== 0) throw run.error ?? new Error(run.stderr.trim() || `exit status ${run.code}`);
     const [report] = JSON.parse(run.stdout) as { files: { path: string }[] }[];

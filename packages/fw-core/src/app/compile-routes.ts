@@ -23,11 +23,13 @@ export interface CompiledGroup {
   readonly source: RouteGroup;
 }
 
-/** What the router holds per route. */
+/**
+ * What the router holds per route. Its methods are the router's own (`CompiledRoute.methods`:
+ * checked, without repeats), so there is one place to read them.
+ */
 export interface RouteTarget {
   readonly info: RouteInfo;
   readonly group: CompiledGroup;
-  readonly methods: MethodSpec;
   /** The handler of a handler route; undefined for static routes. */
   readonly handler: Handler | undefined;
   /** `directory` or `file` of a static route; undefined for handler routes. */
@@ -108,7 +110,7 @@ function compileRoute(entry: RouteEntry, group: CompiledGroup, where: string, op
     const routeOptions = checkRouteOptions(entry.options, where, template);
     const methods = routeOptions.methods ?? '_';
     const info = routeInfo(options.app, template, handler, routeOptions.extra ?? {});
-    const target: RouteTarget = { info, group, methods, handler, staticSource: undefined, serveStatic: undefined };
+    const target: RouteTarget = { info, group, handler, staticSource: undefined, serveStatic: undefined };
     return { host: group.host, path: template, methods, data: target };
   }
   const staticSource = 'directory' in entry ? { directory: entry.directory } : 'file' in entry ? { file: entry.file } : undefined;
@@ -122,7 +124,7 @@ function compileRoute(entry: RouteEntry, group: CompiledGroup, where: string, op
     ? createStaticHandler({ ...staticSource, route: template, ...(entry.options && { options: entry.options }) }, options.baseDir)
     : undefined;
   const info = routeInfo(options.app, template, undefined, {});
-  const target: RouteTarget = { info, group, methods: STATIC_METHODS, handler: undefined, staticSource, serveStatic };
+  const target: RouteTarget = { info, group, handler: undefined, staticSource, serveStatic };
   return { host: group.host, path: template, methods: STATIC_METHODS, data: target };
 }
 

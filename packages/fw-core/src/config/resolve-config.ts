@@ -11,9 +11,10 @@ import { readEnvOverrides, type EnvOverrides } from './read-env-overrides.ts';
 import { resolveEntries, type SelectedEnvironment } from './resolve-entries.ts';
 
 /**
- * Reads `<appDir>/fw.config.json` (or the file `FW_CONFIG` names, relative to appDir) and applies the active environment's overlay and the env-var
- * overrides. A missing required key is reported (`missing: true`), not thrown, so `fw config`
- * can show it; every other problem throws a coded FwError.
+ * Reads `<appDir>/fw.config.json` (or the file `FW_CONFIG` names, relative to appDir) and
+ * applies the active environment's overlay and the env-var overrides. A missing required key
+ * is reported (`missing: true`), not thrown, so `fw config` can show it; every other problem
+ * throws a coded FwError.
  */
 export async function resolveConfig(appDir: string, env: NodeJS.ProcessEnv = process.env): Promise<ConfigReport> {
   const file = resolve(appDir, configFileName(env));

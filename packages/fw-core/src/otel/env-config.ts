@@ -12,6 +12,12 @@ export const EXPORT_INTERVAL_MS = 5000;
 /** Default OTLP/HTTP endpoint of the traces signal. */
 export const DEFAULT_TRACES_ENDPOINT = 'http://localhost:4318/v1/traces';
 
+/** Default OTLP/HTTP endpoint of the metrics signal (used only when metrics push is asked for). */
+const DEFAULT_METRICS_ENDPOINT = 'http://localhost:4318/v1/metrics';
+
+/** The SDK's export timeout, unless OTEL_EXPORTER_OTLP_TIMEOUT says otherwise. */
+const DEFAULT_EXPORT_TIMEOUT_MS = 10_000;
+
 /** The sampler names of OTEL_TRACES_SAMPLER that fw supports. */
 export type SamplerName = 'always_on' | 'always_off' | 'traceidratio' | 'parentbased_always_on' | 'parentbased_always_off' | 'parentbased_traceidratio';
 
@@ -26,8 +32,11 @@ export interface EnvConfig {
   readonly tracesEndpoint: string | undefined;
   /** undefined unless an OTLP metrics endpoint is configured. */
   readonly metricsEndpoint: string | undefined;
-  readonly headers: Readonly<Record<string, string>>;
-  readonly exportTimeoutMs: number | undefined;
+  /** OTEL_EXPORTER_OTLP_HEADERS, then OTEL_EXPORTER_OTLP_TRACES_HEADERS over them. */
+  readonly tracesHeaders: Readonly<Record<string, string>>;
+  /** OTEL_EXPORTER_OTLP_HEADERS, then OTEL_EXPORTER_OTLP_METRICS_HEADERS over them. */
+  readonly metricsHeaders: Readonly<Record<string, string>>;
+  readonly exportTimeoutMs: number;
   readonly sampler: SamplerName;
   readonly samplerRatio: number;
   readonly batch: { readonly maxQueueSize?: number; readonly scheduledDelayMillis?: number; readonly exportTimeoutMillis?: number; readonly maxExportBatchSize?: number };
@@ -44,6 +53,7 @@ export function readEnvConfig(env: NodeJS.ProcessEnv): EnvConfig {
   const tracesExporter = exporterChoice(get, 'OTEL_TRACES_EXPORTER');
   const metricsExporter = exporterChoice(get, 'OTEL_METRICS_EXPORTER');
   const explicitMetrics = get('OTEL_EXPORTER_OTLP_METRICS_ENDPOINT');
+  const headers = keyValueList(get, 'OTEL_EXPORTER_OTLP_HEADERS');
   const sampler = (get('OTEL_TRACES_SAMPLER') ?? 'parentbased_always_on').toLowerCase();
   if (!SAMPLERS.has(sampler)) bad('OTEL_TRACES_SAMPLER', sampler, `one of ${[...SAMPLERS].join(', ')}`);
   return {
@@ -54,9 +64,10 @@ export function readEnvConfig(env: NodeJS.ProcessEnv): EnvConfig {
     metricsEndpoint:
       metricsExporter === 'none' || (explicitMetrics === undefined && base === undefined && metricsExporter !== 'otlp')
         ? undefined
-        : endpoint(get, 'OTEL_EXPORTER_OTLP_METRICS_ENDPOINT', base, 'v1/metrics') ?? 'http://localhost:4318/v1/metrics',
-    headers: { ...keyValueList(get, 'OTEL_EXPORTER_OTLP_HEADERS'), ...keyValueList(get, 'OTEL_EXPORTER_OTLP_TRACES_HEADERS') },
-    exportTimeoutMs: integer(get, 'OTEL_EXPORTER_OTLP_TIMEOUT', 1),
+        : endpoint(get, 'OTEL_EXPORTER_OTLP_METRICS_ENDPOINT', base, 'v1/metrics') ?? DEFAULT_METRICS_ENDPOINT,
+    tracesHeaders: { ...headers, ...keyValueList(get, 'OTEL_EXPORTER_OTLP_TRACES_HEADERS') },
+    metricsHeaders: { ...headers, ...keyValueList(get, 'OTEL_EXPORTER_OTLP_METRICS_HEADERS') },
+    exportTimeoutMs: integer(get, 'OTEL_EXPORTER_OTLP_TIMEOUT', 1) ?? DEFAULT_EXPORT_TIMEOUT_MS,
     sampler: sampler as SamplerName,
     samplerRatio: ratio(get, sampler),
     batch: {

@@ -30,12 +30,12 @@ export function createMetricsPipeline(config: EnvConfig, resource: Resource, opt
   const exporter = options.metricExporter ?? otlpExporter(config);
   if (exporter !== undefined) {
     const interval = options.exportIntervalMs ?? config.metricExportIntervalMs;
-    readers.push(new PeriodicExportingMetricReader({ exporter, exportIntervalMillis: interval, exportTimeoutMillis: Math.min(interval, config.exportTimeoutMs ?? 10_000) }));
+    readers.push(new PeriodicExportingMetricReader({ exporter, exportIntervalMillis: interval, exportTimeoutMillis: Math.min(interval, config.exportTimeoutMs) }));
   }
   return { provider: new MeterProvider({ resource, readers }), pull };
 }
 
 function otlpExporter(config: EnvConfig): PushMetricExporter | undefined {
   if (config.metricsEndpoint === undefined) return undefined;
-  return new OTLPMetricExporter({ url: config.metricsEndpoint, headers: { ...config.headers }, timeoutMillis: config.exportTimeoutMs ?? 10_000 });
+  return new OTLPMetricExporter({ url: config.metricsEndpoint, headers: { ...config.metricsHeaders }, timeoutMillis: config.exportTimeoutMs });
 }

@@ -11,9 +11,6 @@ import { BatchSpanProcessor, TracerProvider, type BatchSpanProcessorOptions, typ
 import type { EnvConfig } from './env-config.ts';
 import { samplerFor } from './sampler-from-env.ts';
 
-/** Export timeout when neither options nor OTEL_EXPORTER_OTLP_TIMEOUT set one. */
-const DEFAULT_EXPORT_TIMEOUT_MS = 10_000;
-
 /** Test and embedding overrides of the trace pipeline. */
 export interface TracePipelineOptions {
   /** Replaces the OTLP exporter (still behind the batch processor). */
@@ -39,7 +36,7 @@ function otlpExporter(config: EnvConfig): SpanExporter | undefined {
   if (config.tracesEndpoint === undefined) return undefined;
   return new OTLPTraceExporter({
     url: config.tracesEndpoint,
-    headers: { ...config.headers },
-    timeoutMillis: config.exportTimeoutMs ?? DEFAULT_EXPORT_TIMEOUT_MS,
+    headers: { ...config.tracesHeaders },
+    timeoutMillis: config.exportTimeoutMs,
   });
 }

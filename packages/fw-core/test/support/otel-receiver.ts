@@ -36,6 +36,13 @@ export interface ReceivedMetric {
   readonly points: readonly { attributes: Record<string, unknown>; value?: number; count?: number; sum?: number; bucketCounts?: number[]; bounds?: number[] }[];
 }
 
+/** One export request as it arrived. */
+export interface ExportRequest {
+  readonly path: string;
+  readonly contentType: string | undefined;
+  readonly headers: IncomingMessage['headers'];
+}
+
 /** How the receiver answers. */
 export type ReceiverMode = 'ok' | 'fail500' | 'hang';
 
@@ -45,8 +52,8 @@ export interface OtlpReceiver {
   readonly url: string;
   readonly spans: ReceivedSpan[];
   readonly metrics: ReceivedMetric[];
-  /** Export requests seen, and the content types they carried. */
-  readonly requests: { path: string; contentType: string | undefined }[];
+  /** Export requests seen, with the content types and headers they carried. */
+  readonly requests: ExportRequest[];
   /** Requests being held open right now (mode `hang`). */
   heldOpen(): number;
   /** Resolves once `predicate()` holds after an export arrived, or rejects after `timeoutMs`. */
@@ -58,12 +65,12 @@ export interface OtlpReceiver {
 export async function startOtlpReceiver(mode: ReceiverMode = 'ok'): Promise<OtlpReceiver> {
   const spans: ReceivedSpan[] = [];
   const metrics: ReceivedMetric[] = [];
-  const requests: { path: string; contentType: string | undefined }[] = [];
+  const requests: ExportRequest[] = [];
   const held = new Set<ServerResponse>();
   const events = new EventEmitter();
   const server = createServer((req, res) => {
     void collect(req).then((body) => {
-      requests.push({ path: req.url ?? '', contentType: req.headers['content-type'] });
+      requests.push({ path: req.url ?? '', contentType: req.headers['content-type'], headers: req.headers });
       if (mode === 'hang') {
         held.add(res);
         res.once('close', () => held.delete(res));

@@ -32,7 +32,7 @@ export interface CompiledCors {
 }
 
 /** The spec's defaults. */
-export const CORS_DEFAULTS = {
+const CORS_DEFAULTS = {
   allow_origins: '*',
   allow_methods: 'GET, POST, PUT, DELETE, OPTIONS',
   allow_headers: 'Content-Type, Authorization',

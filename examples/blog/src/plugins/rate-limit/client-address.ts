@@ -26,7 +26,7 @@ export function clientKey(req: FwRequest, trusted: BlockList | undefined): strin
 }
 
 /** True when `address` (IPv4 or IPv6, already unmapped) is in `trusted`. */
-export function isTrusted(address: string, trusted: BlockList): boolean {
+function isTrusted(address: string, trusted: BlockList): boolean {
   return trusted.check(address, address.includes(':') ? 'ipv6' : 'ipv4');
 }
 

@@ -7,7 +7,8 @@
  * Redis trouble must never hang or crash a request: no offline queue (commands fail at once
  * while disconnected), no command retries, a command timeout, a socket timeout that drops a
  * connection that stopped answering (pending commands fail, ioredis reconnects with backoff), and
- * an 'error' listener so ioredis's error events are kept for the log, never thrown.
+ * an 'error' listener, because an 'error' event nobody listens to crashes the process; the failed
+ * command's own rejection is what the plugin logs.
  */
 import { Redis } from 'ioredis';
 import type { RateLimitStore, WindowCount } from './rate-limit-store.ts';
@@ -32,18 +33,12 @@ export interface RedisStoreOptions {
   readonly timeoutMs: number;
 }
 
-/** The Redis store, with the last connection error for the log. */
-export interface RedisStore extends RateLimitStore {
-  /** The last error ioredis reported on the connection, if any. */
-  readonly lastConnectionError: Error | undefined;
-}
-
 interface ClientWithHit extends Redis {
   fwRateLimitHit(key: string, windowMs: number): Promise<[number, number]>;
 }
 
 /** Creates the store and tries to connect, waiting at most about `timeoutMs × 4` (start-up never blocks on Redis). */
-export async function createRedisStore(options: RedisStoreOptions): Promise<RedisStore> {
+export async function createRedisStore(options: RedisStoreOptions): Promise<RateLimitStore> {
   const { keyPrefix, windowMs, timeoutMs } = options;
   const patience = Math.max(1000, timeoutMs * 4);
   const client = new Redis(options.url, {
@@ -55,18 +50,12 @@ export async function createRedisStore(options: RedisStoreOptions): Promise<Redi
     connectTimeout: patience,
     retryStrategy: (attempt) => Math.min(50 * 2 ** attempt, 2000),
   }) as ClientWithHit;
-  let lastConnectionError: Error | undefined;
-  client.on('error', (error: Error) => {
-    lastConnectionError = error;
-  });
+  client.on('error', () => undefined);
   client.defineCommand('fwRateLimitHit', { numberOfKeys: 1, lua: HIT_SCRIPT });
   // A failed first connection is not a start-up error: requests follow on_store_error meanwhile.
   await within(client.connect().catch(() => undefined), patience);
   return {
     kind: 'redis',
-    get lastConnectionError() {
-      return lastConnectionError;
-    },
     async hit(key: string, now: number): Promise<WindowCount> {
       const [count, ttl] = await client.fwRateLimitHit(keyPrefix + key, windowMs);
       return { count, resetAt: now + ttl };

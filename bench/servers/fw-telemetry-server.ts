@@ -4,7 +4,7 @@
  * over OTLP/HTTP protobuf to OTEL_EXPORTER_OTLP_ENDPOINT (the bench's sink), metrics recorded.
  */
 import { otelFwPlugin, otelStreamHandler, setupTelemetry } from '../../packages/fw-core/src/otel/index.ts';
-import { servePostsApp } from '../servers/serve-posts-app.ts';
+import { servePostsApp } from './serve-posts-app.ts';
 
 await setupTelemetry({ serviceName: 'fw-bench', env: process.env });
 await servePostsApp({ plugins: [otelFwPlugin], streamHandlers: [otelStreamHandler] });

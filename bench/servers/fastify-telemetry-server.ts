@@ -8,7 +8,7 @@
 import type { AddressInfo } from 'node:net';
 import { HttpInstrumentation } from '@opentelemetry/instrumentation-http';
 import { setupTelemetry } from '../../packages/fw-core/src/otel/index.ts';
-import { posts, reportReady } from '../servers/bench-child.ts';
+import { posts, reportReady } from './bench-child.ts';
 
 await setupTelemetry({ serviceName: 'fastify-bench', env: process.env });
 new HttpInstrumentation().enable();

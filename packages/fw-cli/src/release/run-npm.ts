@@ -1,20 +1,22 @@
-/** Runs a program to completion, capturing its output (shown only when it fails). */
+/** Runs npm to completion, capturing its output (shown only when it fails). */
 import { spawn } from 'node:child_process';
 
-/** How a finished program ended. */
-export interface CommandRun {
+const NPM = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+
+/** How a finished npm run ended. */
+export interface NpmRun {
   readonly code: number | null;
   readonly signal: NodeJS.Signals | null;
   readonly stdout: string;
   readonly stderr: string;
-  /** Set when the program could not be started at all (e.g. ENOENT). */
+  /** Set when npm could not be started at all (e.g. ENOENT). */
   readonly error: Error | undefined;
 }
 
-/** Runs `file args` in `cwd` with `env`. Never rejects. */
-export function runCommand(file: string, args: readonly string[], cwd: string, env: NodeJS.ProcessEnv): Promise<CommandRun> {
+/** Runs `npm args` in `cwd` with `env`. Never rejects. */
+export function runNpm(args: readonly string[], cwd: string, env: NodeJS.ProcessEnv): Promise<NpmRun> {
   return new Promise((resolve) => {
-    const child = spawn(file, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(NPM, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     let error: Error | undefined;
