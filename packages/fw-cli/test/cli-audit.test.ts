@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { FIXTURES, lines, runFw } from './support/run-fw.ts';
+import { assertSucceeded, FIXTURES, lines, runFw } from './support/run-fw.ts';
 
 const BLOG_AUDIT = lines(
   '=== Security Audit ===',
@@ -41,15 +41,13 @@ const WILD_AUDIT = lines(
 describe('fw audit', { concurrency: true }, () => {
   it('lists the blog writes as warnings and its reads as info (dev: no security anywhere)', async () => {
     const run = await runFw(['audit']);
-    assert.equal(run.stderr, '');
-    assert.equal(run.code, 0);
+    assertSucceeded(run);
     assert.equal(run.stdout, BLOG_AUDIT);
   });
 
   it('leaves out the blog writes in prod, where the API token guards them', async () => {
     const run = await runFw(['audit', '--strict'], { env: { FW_ENV: 'prod' } });
-    assert.equal(run.stderr, '');
-    assert.equal(run.code, 0);
+    assertSucceeded(run);
     assert.equal(
       run.stdout,
       lines(
@@ -69,8 +67,7 @@ describe('fw audit', { concurrency: true }, () => {
 
   it('reports a wildcard-method route once, skips secured groups (named or anonymous)', async () => {
     const run = await runFw(['audit'], { cwd: join(FIXTURES, 'wildcard-app') });
-    assert.equal(run.stderr, '');
-    assert.equal(run.code, 0);
+    assertSucceeded(run);
     assert.equal(run.stdout, WILD_AUDIT);
   });
 

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { blogPlugins, blogServer, DEFAULT_SERVER_TEXT as SERVER } from './support/blog-config.ts';
-import { BLOG_DIR, FIXTURES, lines, runFw } from './support/run-fw.ts';
+import { assertSucceeded, BLOG_DIR, FIXTURES, lines, runFw } from './support/run-fw.ts';
 
 // The blog's server_configuration and plugins come from its fw.config.json (support/blog-config.ts).
 const BLOG_SERVER = JSON.stringify(blogServer());
@@ -16,8 +16,7 @@ const BLOG_PLUGINS = JSON.stringify(blogPlugins());
 describe('fw config', { concurrency: true }, () => {
   it('prints every key of the blog, marking the defaults', async () => {
     const run = await runFw(['config']);
-    assert.equal(run.stderr, '');
-    assert.equal(run.code, 0);
+    assertSucceeded(run);
     assert.equal(
       run.stdout,
       lines(

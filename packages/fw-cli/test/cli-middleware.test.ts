@@ -7,13 +7,12 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { blogPlugins, pluginLine } from './support/blog-config.ts';
-import { FIXTURES, lines, runFw } from './support/run-fw.ts';
+import { assertSucceeded, FIXTURES, lines, runFw } from './support/run-fw.ts';
 
 describe('fw middleware', { concurrency: true }, () => {
   it('prints the blog: global plugins from fw.config.json, two groups that inherit them', async () => {
     const run = await runFw(['middleware']);
-    assert.equal(run.stderr, '');
-    assert.equal(run.code, 0);
+    assertSucceeded(run);
     assert.equal(
       run.stdout,
       lines(
@@ -42,8 +41,7 @@ describe('fw middleware', { concurrency: true }, () => {
 
   it('shows group plugin lists that replace the global one, and an empty list as (none)', async () => {
     const run = await runFw(['middleware'], { cwd: join(FIXTURES, 'plugins-app') });
-    assert.equal(run.stderr, '');
-    assert.equal(run.code, 0);
+    assertSucceeded(run);
     assert.equal(
       run.stdout,
       lines(
@@ -73,8 +71,7 @@ describe('fw middleware', { concurrency: true }, () => {
 
   it('names security callbacks, shows the wildcard method as _ and static files', async () => {
     const run = await runFw(['--app', 'wildcard-app', 'middleware'], { cwd: FIXTURES });
-    assert.equal(run.stderr, '');
-    assert.equal(run.code, 0);
+    assertSucceeded(run);
     assert.equal(
       run.stdout,
       lines(

@@ -13,7 +13,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { Validator } from '@seriousme/openapi-schema-validator';
-import { BLOG_DIR, cleanEnv, EXPECTED, FIXTURES, lines, runFw } from './support/run-fw.ts';
+import { assertSucceeded, BLOG_DIR, cleanEnv, EXPECTED, FIXTURES, lines, runFw } from './support/run-fw.ts';
 import { startApp } from './support/start-app.ts';
 import { copyApp, copyBlog, osTempDir, removeTempDirs } from './support/temp-app.ts';
 
@@ -36,8 +36,7 @@ describe('fw openapi on the shop fixture', { concurrency: true }, () => {
   it('writes the whole expected document and the CDN page, one line per file', async () => {
     const out = await osTempDir();
     const run = await runFw(['openapi', '--output', join(out, 'docs', 'openapi.json'), '--title', 'Shop', '--api-version', '2.0.0'], { cwd: SHOP });
-    assert.equal(run.stderr, '');
-    assert.equal(run.code, 0);
+    assertSucceeded(run);
     assert.equal(run.stdout, lines(`OpenAPI spec written to ${join(out, 'docs', 'openapi.json')}`, `Swagger UI written to ${join(out, 'docs', 'swagger.html')}`));
     assert.deepEqual(await readdir(join(out, 'docs')), ['openapi.json', 'swagger.html']);
     assert.equal(await readFile(join(out, 'docs', 'openapi.json'), 'utf8'), await readFile(join(EXPECTED, 'shop-openapi.json'), 'utf8'));
@@ -57,8 +56,7 @@ describe('fw openapi on the shop fixture', { concurrency: true }, () => {
   it('--offline copies swagger-ui.css and swagger-ui-bundle.js beside a page that loads them locally', async () => {
     const dir = await shopCopy();
     const run = await runFw(['openapi', '--offline', '-o', 'api/spec.json'], { cwd: dir });
-    assert.equal(run.stderr, '');
-    assert.equal(run.code, 0);
+    assertSucceeded(run);
     assert.equal(
       run.stdout,
       lines(
@@ -86,8 +84,7 @@ describe('fw openapi on the blog', { concurrency: true }, () => {
   before(async () => {
     const out = await osTempDir();
     const run = await runFw(['openapi', '--output', join(out, 'openapi.json')]);
-    assert.equal(run.stderr, '');
-    assert.equal(run.code, 0);
+    assertSucceeded(run);
     assert.equal(run.stdout, lines(`OpenAPI spec written to ${join(out, 'openapi.json')}`, `Swagger UI written to ${join(out, 'swagger.html')}`));
     document = JSON.parse(await readFile(join(out, 'openapi.json'), 'utf8'));
   });

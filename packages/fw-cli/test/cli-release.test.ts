@@ -10,7 +10,7 @@ import { mkdir, readdir, readFile, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { extract } from 'tar';
-import { BLOG_DIR, cleanEnv, FIXTURES, lines, runFw } from './support/run-fw.ts';
+import { assertSucceeded, BLOG_DIR, cleanEnv, FIXTURES, lines, runFw } from './support/run-fw.ts';
 import { startApp } from './support/start-app.ts';
 import { copyApp, copyBlog, osTempDir, removeTempDirs, repoTempDir } from './support/temp-app.ts';
 
@@ -20,8 +20,7 @@ describe('fw release of the blog', () => {
   it('assembles a release whose tarball runs anywhere from bin/blog', async () => {
     const dir = await copyBlog(BLOG_DIR);
     const run = await runFw(['release'], { cwd: dir });
-    assert.equal(run.stderr, '');
-    assert.equal(run.code, 0);
+    assertSucceeded(run);
     const out = run.stdout.split('\n');
     const packages = /^Copied (\d+) production package\(s\) into _build\/prod\/rel\/blog\/node_modules$/.exec(out[5]!);
     assert.ok(packages !== null, out[5]);

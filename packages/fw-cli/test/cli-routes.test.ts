@@ -6,13 +6,12 @@
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { FIXTURES, lines, runFw } from './support/run-fw.ts';
+import { assertSucceeded, FIXTURES, lines, runFw } from './support/run-fw.ts';
 
 describe('fw routes', { concurrency: true }, () => {
   it('prints the blog tree', async () => {
     const run = await runFw(['routes']);
-    assert.equal(run.stderr, '');
-    assert.equal(run.code, 0);
+    assertSucceeded(run);
     assert.equal(
       run.stdout,
       lines(
@@ -38,8 +37,7 @@ describe('fw routes', { concurrency: true }, () => {
 
   it('prints a wildcard-method route once as _, inline handlers bare, and a static file', async () => {
     const run = await runFw(['routes'], { cwd: join(FIXTURES, 'wildcard-app') });
-    assert.equal(run.stderr, '');
-    assert.equal(run.code, 0);
+    assertSucceeded(run);
     assert.equal(
       run.stdout,
       lines(

@@ -10,7 +10,7 @@ import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { cleanEnv, FIXTURES, lines, REPO, runFw } from './support/run-fw.ts';
+import { assertSucceeded, cleanEnv, FIXTURES, lines, REPO, runFw } from './support/run-fw.ts';
 
 const VERSION = (JSON.parse(readFileSync(join(import.meta.dirname, '..', 'package.json'), 'utf8')) as { version: string }).version;
 
@@ -161,8 +161,7 @@ describe('command-line errors: one fw: <code>: <message> line, exit 1', { concur
 describe('where fw looks for the app', { concurrency: true }, () => {
   it('under npm exec (npx fw), the directory it was typed in (INIT_CWD), not npm\'s cwd', async () => {
     const run = await runFw(['routes'], { cwd: REPO, env: { npm_command: 'exec', INIT_CWD: join(FIXTURES, 'plugins-app') } });
-    assert.equal(run.stderr, '');
-    assert.equal(run.code, 0);
+    assertSucceeded(run);
     assert.equal(run.stdout.split('\n')[2], '    GET /hello (plugged, plugged_greetings_controller:hello/1)');
   });
 

@@ -2,6 +2,7 @@
  * Runs the real `fw` binary (packages/fw-cli/bin/fw.js, i.e. the built dist) as a subprocess
  * on the repository's Node, with the variables a developer's shell might set cleared.
  */
+import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 
@@ -46,6 +47,12 @@ export function runFw(args: readonly string[], options: { cwd?: string; env?: Re
     child.on('error', reject);
     child.on('close', (code) => resolve({ code, stdout, stderr }));
   });
+}
+
+/** A run that exited 0 and wrote nothing to stderr (stderr first: it says why when the code is not 0). */
+export function assertSucceeded(run: FwRun): void {
+  assert.equal(run.stderr, '');
+  assert.equal(run.code, 0);
 }
 
 /** Text from a template literal's lines, with a trailing newline (as fw prints it). */
