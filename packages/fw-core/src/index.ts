@@ -18,9 +18,11 @@ export { loadApplication } from './app/load-application.ts';
 export type { LoadApplicationOptions, LoadedApplication } from './app/load-application.ts';
 
 export type { FwRequest, RouteInfo } from './http/request.ts';
-export { html, json, redirect, sendFile, status } from './http/response.ts';
-export type { FileResponse, FwResponse, HeaderMap, JsonResponse, RedirectResponse, StatusResponse } from './http/response.ts';
-export { reply, replyJson } from './http/reply.ts';
+export type { JsonLib } from './http/request.ts';
+export { html, json, jsonStream, redirect, sendFile, status } from './http/response.ts';
+export type { FileResponse, FwResponse, HeaderMap, JsonResponse, JsonStreamResponse, RedirectResponse, StatusResponse } from './http/response.ts';
+export { reply, replyJson } from './http/write-response.ts';
+export type { ResponseTarget } from './http/write-head.ts';
 export { readBody } from './http/read-body.ts';
 
 export type { FwPlugin, PhaseCallback, Phase, PluginEntry, PluginEnv, PluginInfo, PluginOptions, PluginResult } from './plugins/plugin.ts';

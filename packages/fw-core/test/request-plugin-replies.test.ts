@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { reply, replyJson } from '../src/http/reply.ts';
+import { reply, replyJson } from '../src/http/write-response.ts';
 import type { FwRequest } from '../src/http/request.ts';
 import { connectRaw, makeRequest, startServer, type RawResponse } from './support/plugin-harness.ts';
 

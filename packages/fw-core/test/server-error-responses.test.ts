@@ -124,22 +124,12 @@ describe('error responses and HEAD', () => {
     assert.equal(head.body, '');
   });
 
-  it('echoes a valid x-request-id and replaces an unsafe one', async () => {
-    const kept = await fetch(`${app.url}/api/posts`, { headers: { 'x-request-id': 'abc-123.def' } });
-    assert.equal(kept.headers.get('x-request-id'), 'abc-123.def');
-    const replaced = await fetch(`${app.url}/api/posts`, { headers: { 'x-request-id': 'evil value\twith spaces' } });
-    const first = replaced.headers.get('x-request-id') ?? '';
-    assert.match(first, /^[A-Za-z0-9_-]{12}-[0-9a-z]+$/);
-    const second = (await fetch(`${app.url}/api/posts`)).headers.get('x-request-id') ?? '';
-    assert.match(second, /^[A-Za-z0-9_-]{12}-[0-9a-z]+$/);
-    assert.notEqual(second, first, 'generated ids are unique');
-    assert.equal(second.slice(0, 13), first.slice(0, 13), 'one prefix per process');
-  });
-
   it('logs one structured line per request with method, path, status, duration and id', async () => {
-    await fetch(`${app.url}/api/posts?x=1`, { headers: { 'x-request-id': 'log-me-1' } });
+    const res = await fetch(`${app.url}/api/posts?x=1`);
+    const id = res.headers.get('x-request-id');
+    await res.text();
     await new Promise((resolve) => setTimeout(resolve, 20));
-    const lines = app.logs.filter((l) => l.fields.event === 'request' && l.fields.request_id === 'log-me-1');
+    const lines = app.logs.filter((l) => l.fields.event === 'request' && l.fields.request_id === id);
     assert.equal(lines.length, 1);
     const fields = lines[0]!.fields;
     assert.equal(fields.method, 'GET');

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { defineController } from '../src/app/controller.ts';
 import { json } from '../src/http/response.ts';
-import { replyJson } from '../src/http/reply.ts';
+import { replyJson } from '../src/http/write-response.ts';
 import type { FwPlugin, PluginEntry } from '../src/plugins/plugin.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
 

@@ -35,14 +35,23 @@ describe('static files: directory requests', () => {
     return server;
   }
 
-  it('serves index.html for the root with and without the trailing slash', async () => {
+  it('serves index.html for the root with the trailing slash', async () => {
     const server = await serve();
-    for (const target of ['/docs/', '/docs']) {
-      const response = await rawRequest(server.port, 'GET', target);
-      assert.equal(response.status, 200, target);
-      assert.equal(response.headers['content-type'], 'text/html; charset=utf-8');
-      assert.equal(response.body, FIXTURE_FILES['index.html']);
-    }
+    const response = await rawRequest(server.port, 'GET', '/docs/');
+    assert.equal(response.status, 200);
+    assert.equal(response.headers['content-type'], 'text/html; charset=utf-8');
+    assert.equal(response.body, FIXTURE_FILES['index.html']);
+  });
+
+  it('redirects the root without its trailing slash with 301, so the page\'s relative links resolve', async () => {
+    const server = await serve();
+    const response = await rawRequest(server.port, 'GET', '/docs?x=1');
+    assert.equal(response.status, 301);
+    assert.equal(response.headers.location, '/docs/?x=1');
+    assert.equal(response.body, '');
+    const head = await rawRequest(server.port, 'HEAD', '/docs');
+    assert.equal(head.status, 301);
+    assert.equal(head.headers.location, '/docs/');
   });
 
   it('serves a sub-directory index for the slashed path', async () => {
@@ -118,11 +127,14 @@ describe('static files: directory requests', () => {
     assert.deepEqual(links, ['./css/', './data.custom', './empty/', './hello.txt', './index.html', './link-in', './nested/', './noext', './odd/', './sub/']);
   });
 
-  it('links entries through the last path segment when the root is listed without a trailing slash', async () => {
+  it('redirects the listed root without its trailing slash, then lists it with links relative to it', async () => {
     const server = await serve({ list_dir: true, index_files: [] });
-    const response = await rawRequest(server.port, 'GET', '/docs');
+    const bare = await rawRequest(server.port, 'GET', '/docs');
+    assert.equal(bare.status, 301);
+    assert.equal(bare.headers.location, '/docs/');
+    const response = await rawRequest(server.port, 'GET', '/docs/');
     assert.equal(response.status, 200);
-    assert.match(response.body, /<li><a href="\.\/docs\/hello\.txt">hello\.txt<\/a><\/li>/);
+    assert.match(response.body, /<li><a href="\.\/hello\.txt">hello\.txt<\/a><\/li>/);
     assert.equal(response.body.includes('href="../"'), false);
   });
 

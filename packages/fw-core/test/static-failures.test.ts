@@ -12,7 +12,7 @@ import { after, before, describe, it } from 'node:test';
 import { isFwError } from '../src/errors.ts';
 import { guardStaticRequest } from '../src/static/guard-static-request.ts';
 import { createStaticHandler } from '../src/static/index.ts';
-import { serveFile } from '../src/static/serve-file.ts';
+import { serveFile } from '../src/static/static-responses.ts';
 import { resolveStaticOptions } from '../src/static/static-options.ts';
 import { createFixture, rawRequest, startStaticServer, type Fixture, type StaticTestServer } from './static-harness.ts';
 

@@ -23,6 +23,8 @@ export interface ServerConfiguration {
   readonly max_header_size: number;
   /** How long stop() waits for in-flight requests before closing connections. */
   readonly shutdown_grace_ms: number;
+  /** The header a client's request id is trusted from; false (default): fw always makes the id. */
+  readonly request_id_header: string | false;
 }
 
 /** The resolved fw configuration. */

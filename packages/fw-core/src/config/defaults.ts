@@ -33,6 +33,7 @@ const serverConfigurationDefaults: ServerConfiguration = Object.freeze({
   keep_alive_timeout_ms: 5_000,
   max_header_size: 16_384,
   shutdown_grace_ms: 10_000,
+  request_id_header: false,
 });
 
 /** The built-in value of every key that has one (`bootstrap_application` has none). */

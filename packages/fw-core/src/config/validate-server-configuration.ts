@@ -30,6 +30,7 @@ const fieldChecks: Record<keyof ServerConfiguration, FieldCheck> = {
   keep_alive_timeout_ms: positiveTimer,
   max_header_size: (value, key) => expectInteger(value, key, 1, Number.MAX_SAFE_INTEGER),
   shutdown_grace_ms: positiveTimer,
+  request_id_header: (value, key) => (value === false ? value : expectNonEmptyString(value, key)),
 };
 
 const FIELDS = Object.keys(fieldChecks);

@@ -6,6 +6,12 @@
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import type { FwResponse, HeaderMap } from './response.ts';
 
+/** A JSON library as `json_lib` names it: fw encodes and decodes every JSON body with it. */
+export interface JsonLib {
+  stringify(value: unknown): string;
+  parse(text: string): unknown;
+}
+
 /** What the pipeline knows about the matched route, for plugins, logs and telemetry. */
 export interface RouteInfo {
   /** The application the route belongs to (`bootstrap_application`). */
@@ -24,8 +30,10 @@ export interface RouteInfo {
 export interface FwRequest {
   readonly raw: IncomingMessage;
   readonly res: ServerResponse;
-  /** Request id: a valid incoming `x-request-id`, else generated; echoed in the response. */
+  /** Request id: generated, or the client's when `server_configuration.request_id_header` names its header; echoed in the response. */
   readonly id: string;
+  /** The app's `json_lib`: what fw encodes response bodies and decodes request bodies with. */
+  readonly json: JsonLib;
   /** Method as sent (uppercase for the standard methods). */
   readonly method: string;
   /** Raw path, without the query string. */

@@ -38,12 +38,37 @@ export interface FileResponse {
   readonly headers?: HeaderMap;
 }
 
+/**
+ * A JSON array written item by item as the client reads it (chunked, with backpressure), bare or
+ * as the one array of `{"<key>": [...]}`. Writing stops as soon as the client goes away, and an
+ * async iterator is then closed (`return()`), so a store cursor is released. Use it for lists
+ * whose size the client chooses; headers are written before the first item.
+ */
+export interface JsonStreamResponse {
+  readonly kind: 'json_stream';
+  readonly status: number;
+  readonly headers?: HeaderMap;
+  /** The items, each encoded with `json_lib` only when its turn to be written comes. */
+  readonly items: Iterable<unknown> | AsyncIterable<unknown>;
+  /** Wraps the array as `{"<key>": [...]}`; a bare array when undefined. */
+  readonly key?: string;
+}
+
 /** Everything a controller may answer. */
-export type FwResponse = JsonResponse | StatusResponse | RedirectResponse | FileResponse;
+export type FwResponse = JsonResponse | StatusResponse | RedirectResponse | FileResponse | JsonStreamResponse;
 
 /** `{kind: 'json'}` with status 200 unless given. */
 export function json(body: unknown, status = 200, headers?: HeaderMap): JsonResponse {
   return headers === undefined ? { kind: 'json', status, body } : { kind: 'json', status, body, headers };
+}
+
+/** A streamed JSON array, 200 unless given: `jsonStream(rows, {key: 'posts'})` writes `{"posts":[...]}`. */
+export function jsonStream(
+  items: Iterable<unknown> | AsyncIterable<unknown>,
+  options: { readonly key?: string; readonly status?: number; readonly headers?: HeaderMap } = {},
+): JsonStreamResponse {
+  const { key, status: code = 200, headers } = options;
+  return { kind: 'json_stream', status: code, items, ...(key !== undefined && { key }), ...(headers && { headers }) };
 }
 
 /** A bare status, optionally with headers and a body. */
@@ -61,7 +86,7 @@ export function redirect(location: string, code: RedirectResponse['status'] = 30
   return { kind: 'redirect', status: code, location };
 }
 
-/** A file response. */
+/** A file response: streamed from disk, with ETag/Last-Modified and 304 answers like static routes. */
 export function sendFile(path: string, headers?: HeaderMap): FileResponse {
   return headers === undefined ? { kind: 'file', path } : { kind: 'file', path, headers };
 }

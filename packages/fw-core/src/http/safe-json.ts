@@ -5,6 +5,7 @@
  * Error messages are written for the client (all codes here are 400).
  */
 import { FwError } from '../errors.ts';
+import type { JsonLib } from './request.ts';
 
 /**
  * Deepest nesting accepted. V8's JSON.stringify overflows at roughly 4,000 levels, so a
@@ -16,11 +17,11 @@ const utf8 = new TextDecoder('utf-8', { fatal: true });
 const JSON_WHITESPACE_ONLY = /^[ \t\n\r]*$/;
 
 /**
- * Decodes a JSON body. Returns undefined for an empty or whitespace-only body (no body, not an
+ * Decodes a JSON body with `json` (the app's json_lib; the built-in JSON unless given). Returns undefined for an empty or whitespace-only body (no body, not an
  * error). Throws FW_ERR_BODY_MALFORMED_JSON, FW_ERR_BODY_FORBIDDEN_KEY (`__proto__` anywhere, or
  * `constructor` holding an object with a `prototype` key) or FW_ERR_BODY_TOO_DEEP.
  */
-export function parseJsonBody(bytes: Uint8Array): unknown {
+export function parseJsonBody(bytes: Uint8Array, json: JsonLib = JSON): unknown {
   let text: string;
   try {
     text = utf8.decode(bytes); // also drops a leading BOM, which RFC 8259 §8.1 lets us ignore
@@ -30,7 +31,7 @@ export function parseJsonBody(bytes: Uint8Array): unknown {
   if (JSON_WHITESPACE_ONLY.test(text)) return undefined;
   let value: unknown;
   try {
-    value = JSON.parse(text);
+    value = json.parse(text);
   } catch (cause) {
     if (cause instanceof RangeError) throw tooDeep(cause);
     throw new FwError('FW_ERR_BODY_MALFORMED_JSON', 'malformed JSON body', { cause });

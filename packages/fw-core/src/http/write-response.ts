@@ -1,52 +1,99 @@
 /**
- * Writes a controller's response description. JSON goes through `json_lib`; files stream; HEAD
- * requests get the GET headers without a body (node:http drops the body for HEAD).
+ * The one place fw writes a response: controller answers, plugin replies, error answers and
+ * static files all come through here, so they share one header precedence, one rule for bodies
+ * and the headers fw always sends.
  *
- * Headers go out in one `writeHead(status, flatArray)`: measured with bench/server.bench.ts,
- * one setHeader per header cost about 3 µs of CPU per request more. writeHead still merges with
- * anything a stream handler set earlier through setHeader.
+ * - Headers: one precedence, in write-head.ts.
+ * - Bodies: HEAD answers carry the headers and length of the GET answer and no body (RFC 9110
+ *   §9.3.2); 204 and 304 carry neither body nor a computed length (§15.3.5, §15.4.5).
+ * - Nothing is encoded or written for a client that is gone.
+ *
  */
-import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
-import { pipeline } from 'node:stream/promises';
 import { FwError } from '../errors.ts';
-import type { JsonLib } from '../pipeline/runtime.ts';
-import { contentTypeFor } from '../static/index.ts';
-import type { FwRequest } from './request.ts';
+import { errorBody, type ErrorBodyOptions } from './error-body.ts';
+import { writeJsonStream } from './json-stream.ts';
+import { contentTypeFor } from './mime-types.ts';
+import type { JsonLib } from './request.ts';
 import type { FwResponse, HeaderMap } from './response.ts';
+import { sendFileAt } from './send-file.ts';
+import { isAnswered, JSON_CONTENT_TYPE, writeHead, type ResponseTarget } from './write-head.ts';
 
-const JSON_TYPE = 'application/json; charset=utf-8';
-const KINDS = new Set(['json', 'status', 'redirect', 'file']);
+const JSON_DEFAULTS: HeaderMap = Object.freeze({ 'content-type': JSON_CONTENT_TYPE });
+const KINDS = new Set(['json', 'status', 'redirect', 'file', 'json_stream']);
 
 /**
- * Writes `response` for `req`; a promise only for files. Throws FW_ERR_HANDLER_BAD_RESPONSE
- * before writing anything when the response is malformed.
+ * Writes a controller's (or post_request plugin's) response description; a promise for files
+ * and streams. Throws FW_ERR_HANDLER_BAD_RESPONSE before writing anything when it is malformed.
  */
-export function writeResponse(req: FwRequest, response: FwResponse, json: JsonLib, close: boolean): void | Promise<void> {
+export function writeResponse(target: ResponseTarget, response: FwResponse): void | Promise<void> {
   const status = checkStatus(response);
+  if (isAnswered(target.res)) return;
   switch (response.kind) {
-    case 'json': {
-      const body = json.stringify(response.body);
-      if (typeof body !== 'string') throw badResponse('a JSON body that json_lib cannot encode');
-      writeHead(req, status, response.headers, close, JSON_TYPE, Buffer.byteLength(body));
-      req.res.end(body);
-      return;
-    }
-    case 'status': {
-      const empty = status === 204 || status === 304;
-      const body = empty ? undefined : response.body;
-      const length = empty ? undefined : body === undefined ? 0 : typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength;
-      writeHead(req, status, response.headers, close, undefined, length);
-      req.res.end(body);
-      return;
-    }
+    case 'json':
+      return writeComplete(target, status, response.headers, JSON_DEFAULTS, encodeJson(target.json, response.body));
+    case 'status':
+      return writeComplete(target, status, response.headers, undefined, response.body);
     case 'redirect':
-      writeHead(req, status, { ...response.headers, location: response.location }, close, undefined, 0);
-      req.res.end();
-      return;
+      return writeComplete(target, status, { ...response.headers, location: response.location }, undefined, undefined);
     case 'file':
-      return writeFile(req, response.path, status, response.headers, close);
+      return writeFile(target, response.path, status, response.headers);
+    case 'json_stream':
+      writeHead(target, status, response.headers, JSON_DEFAULTS, undefined);
+      return writeJsonStream(target, response);
   }
+}
+
+/**
+ * A complete answer from a plugin (before it returns `['stop', ...]`). Does nothing when a
+ * response was already started or the client is gone.
+ */
+export function reply(req: ResponseTarget, status: number, headers: HeaderMap, body?: string | Uint8Array): void {
+  if (isAnswered(req.res)) return;
+  writeComplete(req, status, headers, undefined, body);
+}
+
+/** `reply` with `value` encoded by `json_lib` and `content-type: application/json; charset=utf-8` unless `headers` names another. */
+export function replyJson(req: ResponseTarget, status: number, value: unknown, headers?: HeaderMap): void {
+  if (isAnswered(req.res)) return;
+  writeComplete(req, status, headers, JSON_DEFAULTS, encodeJson(req.json, value));
+}
+
+/**
+ * fw's own error answers (404, 405, 401, 500...): `{"error": message}` for API clients, a small
+ * HTML page for browsers. When a response was already started it can only be cut: the
+ * connection is destroyed so the client sees a truncated answer, never a wrong complete one.
+ */
+export function writeError(target: ResponseTarget, status: number, message: string, options: ErrorBodyOptions & { readonly headers?: HeaderMap } = {}): void {
+  const { res } = target;
+  if (res.headersSent) {
+    if (!res.writableEnded) res.destroy();
+    return;
+  }
+  if (res.destroyed) return;
+  const { contentType, body } = errorBody(target.raw.headers.accept, status, message, target.json, options);
+  writeComplete(target, status, { ...options.headers, 'content-type': contentType }, undefined, body);
+}
+
+/** Head and whole body in one go, following the body rules above. */
+function writeComplete(target: ResponseTarget, status: number, own: HeaderMap | undefined, defaults: HeaderMap | undefined, body: string | Uint8Array | undefined): void {
+  const bodyless = status === 204 || status === 304;
+  const length = bodyless ? undefined : body === undefined ? 0 : typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength;
+  writeHead(target, status, own, defaults, length);
+  if (bodyless || body === undefined || target.raw.method === 'HEAD') target.res.end();
+  else target.res.end(body);
+}
+
+/** `json.stringify(value)`, or FW_ERR_HANDLER_BAD_RESPONSE when json_lib cannot encode it. */
+export function encodeJson(json: JsonLib, value: unknown): string {
+  let text: unknown;
+  try {
+    text = json.stringify(value);
+  } catch (cause) {
+    throw badResponse('a JSON body that json_lib cannot encode', cause);
+  }
+  if (typeof text !== 'string') throw badResponse('a JSON body that json_lib cannot encode');
+  return text;
 }
 
 function checkStatus(response: FwResponse): number {
@@ -57,54 +104,12 @@ function checkStatus(response: FwResponse): number {
   return status;
 }
 
-function badResponse(what: string): FwError {
-  return new FwError('FW_ERR_HANDLER_BAD_RESPONSE', `handler returned ${what}; return json(), status(), html(), redirect() or sendFile()`);
+function badResponse(what: string, cause?: unknown): FwError {
+  return new FwError('FW_ERR_HANDLER_BAD_RESPONSE', `handler returned ${what}; return json(), jsonStream(), status(), html(), redirect() or sendFile()`, { cause });
 }
 
-/**
- * One writeHead with, in order of precedence: the response's own headers, the plugins'
- * `req.responseHeaders`, then fw's defaults (content-type unless given, content-length,
- * x-request-id, connection: close while stopping).
- */
-function writeHead(req: FwRequest, status: number, headers: HeaderMap | undefined, close: boolean, contentType: string | undefined, length: number | undefined): void {
-  const flat: (string | number)[] = [];
-  let typed = false;
-  const merged = mergeHeaders(req.responseHeaders, headers);
-  if (merged !== undefined) {
-    for (const name in merged) {
-      const value = merged[name] as string | readonly string[];
-      if (name === 'content-type') typed = true;
-      if (typeof value === 'string') flat.push(name, value);
-      else for (const item of value) flat.push(name, item);
-    }
-  }
-  if (contentType !== undefined && !typed) flat.push('content-type', contentType);
-  if (length !== undefined) flat.push('content-length', length);
-  flat.push('x-request-id', req.id);
-  if (close) flat.push('connection', 'close');
-  req.res.writeHead(status, flat as string[]);
-}
-
-/** Lowercased union of the two maps, the second winning; undefined when both are empty. */
-function mergeHeaders(first: HeaderMap, second: HeaderMap | undefined): HeaderMap | undefined {
-  let merged: Record<string, string | readonly string[]> | undefined;
-  for (const map of [first, second]) {
-    if (map === undefined) continue;
-    for (const name in map) {
-      merged ??= {};
-      merged[name.toLowerCase()] = map[name] as string | readonly string[];
-    }
-  }
-  return merged;
-}
-
-async function writeFile(req: FwRequest, path: string, status: number, headers: HeaderMap | undefined, close: boolean): Promise<void> {
-  const info = await stat(path);
-  if (!info.isFile()) throw new FwError('FW_ERR_HANDLER_BAD_RESPONSE', `sendFile(${path}) is not a regular file`);
-  writeHead(req, status, headers, close, contentTypeFor(path), info.size);
-  if (req.method === 'HEAD') {
-    req.res.end();
-    return;
-  }
-  await pipeline(createReadStream(path), req.res);
+/** `sendFile(path)`: like a static file (validators, 304, FIFO-safe open), status 200 unless given. */
+async function writeFile(target: ResponseTarget, path: string, status: number, headers: HeaderMap | undefined): Promise<void> {
+  const sent = await sendFileAt(target, path, await stat(path), { contentType: contentTypeFor(path), status, headers });
+  if (!sent) throw new FwError('FW_ERR_HANDLER_BAD_RESPONSE', `sendFile(${path}) is not a regular file`);
 }

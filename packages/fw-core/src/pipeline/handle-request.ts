@@ -12,9 +12,12 @@ import type { RouteTarget } from '../app/compile-routes.ts';
 import { isAction } from '../app/controller.ts';
 import { isFwError } from '../errors.ts';
 import type { FwRequest } from '../http/request.ts';
+import { parseRequestTarget, requestHost, type RequestTarget } from '../http/request-target.ts';
 import { json, status as bare, type FwResponse } from '../http/response.ts';
-import { writeResponse } from '../http/write-response.ts';
+import { isAnswered, type ResponseTarget } from '../http/write-head.ts';
+import { writeError, writeResponse } from '../http/write-response.ts';
 import { requestIdFor } from '../log/request-id.ts';
+import { takeDeferredDecoding } from '../plugins/deferred-body.ts';
 import type { PluginEnv } from '../plugins/plugin.ts';
 import { isThenable, runPhase, type PhaseOutcome } from '../plugins/run-phase.ts';
 import type { RouteFound } from '../router/router.ts';
@@ -22,7 +25,6 @@ import { existingExchange } from '../stream/exchange.ts';
 import type { Listener } from '../stream/stream-handler.ts';
 import { runSecurity, type SecurityOutcome } from './run-security.ts';
 import type { Runtime } from './runtime.ts';
-import { sendError, type ErrorContext } from './send-error.ts';
 
 /** The two plugin environments of a runtime, built once. */
 interface Envs {
@@ -42,45 +44,50 @@ export function createPipelineListener(runtime: Runtime): Listener {
   const done = (): void => {
     traffic.inflight -= 1;
   };
+  const idHeader = runtime.requestIdHeader;
   return (raw, res) => {
     traffic.inflight += 1;
-    const id = requestIdFor(raw.headers['x-request-id']);
+    const id = requestIdFor(idHeader === undefined ? undefined : raw.headers[idHeader]);
     const exchange = existingExchange(raw);
     if (exchange !== undefined) exchange.id = id;
-    if (runtime.logRequests) logWhenDone(runtime, raw, res, id);
+    const ctx: ResponseTarget = { raw, res, id, json: runtime.json };
+    const target = parseRequestTarget(raw.url ?? '/');
+    if (runtime.logRequests) logWhenDone(runtime, raw, res, id, target);
     let step: Step = undefined;
     try {
-      step = dispatch(runtime, envs, raw, res, id);
+      step = dispatch(runtime, envs, ctx, target);
     } catch (error) {
-      fail(runtime, { raw, res, id }, error);
+      fail(runtime, ctx, error);
     }
     if (step === undefined) return done();
-    step.catch((error: unknown) => fail(runtime, { raw, res, id }, error)).finally(done);
+    step.catch((error: unknown) => fail(runtime, ctx, error)).finally(done);
   };
 }
 
-function dispatch(runtime: Runtime, envs: Envs, raw: IncomingMessage, res: ServerResponse, id: string): Step {
-  const close = runtime.traffic.stopping;
-  const target = splitTarget(raw.url ?? '/');
-  if (target === undefined) return sendError({ raw, res, id, closeConnection: close }, 400, 'bad request target');
+function dispatch(runtime: Runtime, envs: Envs, ctx: ResponseTarget, target: RequestTarget | undefined): Step {
+  if (target === undefined) return writeError(ctx, 400, 'bad request target');
+  const { raw } = ctx;
+  const host = requestHost(raw, target);
+  // RFC 9112 §3.2: more than one Host, or one that is not host[:port], is a 400.
+  if (host === 'invalid') return writeError(ctx, 400, 'invalid host header');
   const method = raw.method ?? 'GET';
-  const found = runtime.router.find(method, raw.headers.host, target.path);
+  const found = runtime.router.find(method, host.host, target.path);
   if (found.kind === 'found') {
-    const req = makeRequest(raw, res, id, target, found);
+    const req = makeRequest(ctx, target, found);
     const exchange = existingExchange(raw);
     if (exchange !== undefined) exchange.route = req.route;
     return runRoute(runtime, envs, found.route.data, req);
   }
-  if (found.kind === 'not_found') return sendError({ raw, res, id, closeConnection: close }, 404, 'not found');
+  if (found.kind === 'not_found') return writeError(ctx, 404, 'not found');
   const allow = (found.allowed.includes('OPTIONS') ? found.allowed : [...found.allowed, 'OPTIONS']).join(', ');
-  if (method !== 'OPTIONS') return sendError({ raw, res, id, closeConnection: close, headers: { allow } }, 405, 'method not allowed');
+  if (method !== 'OPTIONS') return writeError(ctx, 405, 'method not allowed', { headers: { allow } });
   // OPTIONS on a path that declares no OPTIONS method: run the group's pre_request plugins
   // (so CORS answers preflights), then answer 204 with allow.
-  const probe = runtime.router.find(found.allowed[0] ?? 'GET', raw.headers.host, target.path);
-  if (probe.kind !== 'found') return sendError({ raw, res, id, closeConnection: close }, 404, 'not found');
-  const req = makeRequest(raw, res, id, target, probe);
+  const probe = runtime.router.find(found.allowed[0] ?? 'GET', host.host, target.path);
+  if (probe.kind !== 'found') return writeError(ctx, 404, 'not found');
+  const req = makeRequest(ctx, target, probe);
   const answer = (outcome: PhaseOutcome): Step =>
-    outcome.kind === 'continue' ? writeResponse(outcome.req, bare(204, { allow }), runtime.json, close) : phaseEnded(runtime, outcome);
+    outcome.kind === 'continue' ? writeResponse(outcome.req, bare(204, { allow })) : phaseEnded(runtime, outcome);
   const pre = runPhase(probe.route.data.group.plugins.pre, req, envs.pre);
   return isThenable<PhaseOutcome>(pre) ? Promise.resolve(pre).then(answer) : answer(pre);
 }
@@ -106,21 +113,33 @@ function afterPre(runtime: Runtime, envs: Envs, target: RouteTarget, pre: PhaseO
 
 function afterSecurity(runtime: Runtime, envs: Envs, target: RouteTarget, req: FwRequest, outcome: SecurityOutcome): Step {
   if (outcome.kind === 'allow') return control(runtime, envs, target, req);
-  const close = runtime.traffic.stopping;
-  if (outcome.kind === 'redirect') return writeResponse(req, { kind: 'redirect', status: 302, location: outcome.location }, runtime.json, close);
+  // A refused request's body is never read (deferred-body.ts): rather than have node:http
+  // drain it for the next request on the connection, close the connection after the answer.
+  if (takeDeferredDecoding(req.raw) !== undefined) req.res.shouldKeepAlive = false;
+  if (outcome.kind === 'redirect') return writeResponse(req, { kind: 'redirect', status: 302, location: outcome.location });
   const { body } = outcome;
   const denial: FwResponse =
     typeof body === 'string'
       ? bare(outcome.status, { 'content-type': 'text/plain; charset=utf-8', ...outcome.headers }, body)
       : json(body, outcome.status, outcome.headers);
-  return writeResponse(req, denial, runtime.json, close);
+  return writeResponse(req, denial);
 }
 
+/** The controller's turn: decode a deferred body first, and do nothing for a client that is gone. */
 function control(runtime: Runtime, envs: Envs, target: RouteTarget, req: FwRequest): Step {
+  const decode = takeDeferredDecoding(req.raw);
+  if (decode !== undefined) {
+    return decode(req).then((outcome) => (outcome.kind === 'continue' ? invoke(runtime, envs, target, outcome.req) : phaseEnded(runtime, outcome)));
+  }
+  return invoke(runtime, envs, target, req);
+}
+
+function invoke(runtime: Runtime, envs: Envs, target: RouteTarget, req: FwRequest): Step {
+  if (req.res.destroyed) return;
   if (target.serveStatic) return target.serveStatic(req);
   const handler = target.handler;
   const fn = isAction(handler) ? handler.fn : handler;
-  if (fn === undefined) return sendError({ raw: req.raw, res: req.res, id: req.id }, 404, 'not found');
+  if (fn === undefined) return writeError(req, 404, 'not found');
   const response = fn(req);
   if (isThenable<FwResponse>(response)) return Promise.resolve(response).then((settled) => afterHandler(runtime, envs, target, req, settled));
   return afterHandler(runtime, envs, target, req, response);
@@ -137,24 +156,25 @@ function afterPost(runtime: Runtime, req: FwRequest, post: PhaseOutcome): Step {
   if (post.kind !== 'continue') return phaseEnded(runtime, post);
   const final = post.req.response;
   if (final === undefined) return fail(runtime, req, new Error('post_request plugins removed the response'));
-  return writeResponse(post.req, final, runtime.json, runtime.traffic.stopping);
+  return writeResponse(post.req, final);
 }
 
 /** A phase that stopped (the plugin replied) or failed (500). */
 function phaseEnded(runtime: Runtime, outcome: PhaseOutcome): void {
   if (outcome.kind === 'error') return pluginFailed(runtime, outcome.req, outcome.plugin, outcome.reason);
-  const { res } = outcome.req;
   // A destroyed response means the client went away (an abort, or node:http's request timeout
   // answered 408 and closed): nobody is left to reply to, so this is not a plugin bug.
-  if (res.headersSent || res.writableEnded || res.destroyed) return;
+  if (isAnswered(outcome.req.res)) return;
   fail(runtime, outcome.req, new Error('a plugin returned stop without replying'));
 }
 
-function makeRequest(raw: IncomingMessage, res: ServerResponse, id: string, target: { path: string; query: string }, found: RouteFound<RouteTarget>): FwRequest {
+function makeRequest(ctx: ResponseTarget, target: RequestTarget, found: RouteFound<RouteTarget>): FwRequest {
+  const { raw } = ctx;
   return {
     raw,
-    res,
-    id,
+    res: ctx.res,
+    id: ctx.id,
+    json: ctx.json,
     method: raw.method ?? 'GET',
     path: target.path,
     query: target.query,
@@ -171,25 +191,6 @@ function makeRequest(raw: IncomingMessage, res: ServerResponse, id: string, targ
   };
 }
 
-/** Splits a request target into path and query; undefined for a target fw cannot route. */
-function splitTarget(url: string): { path: string; query: string } | undefined {
-  let target = url;
-  if (target.charCodeAt(0) !== 47 /* '/' */) {
-    // absolute-form (RFC 9112 §3.2.2), sent by proxies; '*' and garbage are not routable
-    if (!/^https?:\/\//i.test(target)) return undefined;
-    try {
-      const parsed = new URL(target);
-      target = parsed.pathname + parsed.search;
-    } catch {
-      return undefined;
-    }
-  }
-  const hash = target.indexOf('#');
-  if (hash !== -1) target = target.slice(0, hash);
-  const q = target.indexOf('?');
-  return q === -1 ? { path: target, query: '' } : { path: target.slice(0, q), query: target.slice(q + 1) };
-}
-
 /** A plugin's `['error', reason]`, throw or rejection: always 500 (spec), whatever the reason. */
 function pluginFailed(runtime: Runtime, req: FwRequest, plugin: string, reason: unknown): void {
   const error = new Error(`plugin ${plugin} failed: ${reason instanceof Error ? reason.message : describe(reason)}`, { cause: reason });
@@ -198,19 +199,15 @@ function pluginFailed(runtime: Runtime, req: FwRequest, plugin: string, reason: 
 }
 
 /** Answers a failure: an exposed FwError (4xx) with its message, anything else 500, logged once. */
-function fail(runtime: Runtime, ctx: ErrorContext | FwRequest, error: unknown, where = 'pipeline'): void {
+function fail(runtime: Runtime, ctx: ResponseTarget, error: unknown, where = 'pipeline'): void {
   const exposed = isFwError(error) && error.expose;
   if (!exposed) runtime.logger.error({ event: 'request_failed', request_id: ctx.id, where, err: error }, 'request failed');
   const stack = !exposed && runtime.useStacktrace && error instanceof Error && error.stack ? error.stack.split('\n').map((l) => l.trim()) : undefined;
-  const responseHeaders = 'responseHeaders' in ctx ? ctx.responseHeaders : undefined;
-  sendError(
-    { raw: ctx.raw, res: ctx.res, id: ctx.id, closeConnection: runtime.traffic.stopping, ...(stack && { stack }), ...(responseHeaders && { responseHeaders }) },
-    exposed ? error.status : 500,
-    exposed ? error.message : 'internal server error',
-  );
+  writeError(ctx, exposed ? error.status : 500, exposed ? error.message : 'internal server error', stack === undefined ? {} : { stack });
 }
 
-function logWhenDone(runtime: Runtime, raw: IncomingMessage, res: ServerResponse, id: string): void {
+/** One log line per request once its connection is done; the path as routed, never the query or a URL's userinfo. */
+function logWhenDone(runtime: Runtime, raw: IncomingMessage, res: ServerResponse, id: string, target: RequestTarget | undefined): void {
   const started = process.hrtime.bigint();
   res.once('close', () => {
     const duration = Number(process.hrtime.bigint() - started) / 1e6;
@@ -218,7 +215,7 @@ function logWhenDone(runtime: Runtime, raw: IncomingMessage, res: ServerResponse
       event: 'request',
       request_id: id,
       method: raw.method,
-      path: (raw.url ?? '').split('?', 1)[0],
+      path: target === undefined ? null : target.path,
       status: res.writableFinished ? res.statusCode : 0,
       duration_ms: Math.round(duration * 1000) / 1000,
       ...(res.writableFinished ? {} : { aborted: true }),

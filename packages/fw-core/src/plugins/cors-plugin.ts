@@ -4,7 +4,7 @@
  * 204. Allowed headers and methods are fixed to `*`; the allowed origin is the option verbatim.
  * Because the origin never depends on the request, no `Vary: Origin` is needed (Fetch §3.2.5).
  */
-import { reply } from '../http/reply.ts';
+import { reply } from '../http/write-response.ts';
 import type { FwRequest } from '../http/request.ts';
 import { checkPluginOptions, type OptionRule } from './check-plugin-options.ts';
 import type { FwPlugin, PluginEnv, PluginInfo, PluginResult } from './plugin.ts';

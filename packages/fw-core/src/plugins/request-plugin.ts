@@ -1,17 +1,20 @@
 /**
  * `fw_request_plugin` (built in, pre_request): reads and decodes request bodies. JSON goes to
- * `req.body`, urlencoded forms to `req.params`; bad bodies are answered here (4xx, JSON
- * `{error}`) and the plugin stops the request. docs/builtin-plugins.md has the full table.
+ * `req.body`, urlencoded forms to `req.params`, once the group's security has allowed the
+ * request (deferred-body.ts); bad bodies are answered with 4xx JSON `{error}` and end the
+ * request. docs/builtin-plugins.md has the full table.
  */
 import { parseContentType, isJsonMediaType, isUtf8Charset, type ContentType } from '../http/content-type.ts';
 import { parseUrlencoded } from '../http/parse-urlencoded.ts';
 import { readBody } from '../http/read-body.ts';
-import { replyJson } from '../http/reply.ts';
+import { replyJson } from '../http/write-response.ts';
 import type { FwRequest } from '../http/request.ts';
 import { parseJsonBody } from '../http/safe-json.ts';
 import { FwError, isFwError } from '../errors.ts';
 import { booleanOption, checkPluginOptions, type OptionRule } from './check-plugin-options.ts';
+import { deferBodyDecoding } from './deferred-body.ts';
 import type { FwPlugin, PluginEnv, PluginInfo, PluginResult } from './plugin.ts';
+import type { PhaseOutcome } from './run-phase.ts';
 
 /** `fw_request_plugin`'s options as written in configuration. */
 export type RequestPluginOptions = {
@@ -63,27 +66,21 @@ export const fwRequestPlugin: FwPlugin<undefined, RequestPluginOptions> = {
   plugin_info: () => info,
 };
 
-/** Synchronous unless there is a body to read: most requests (GET, no body) never wait. */
-function decodeBody(
-  req: FwRequest,
-  _env: PluginEnv,
-  options: RequestPluginOptions | undefined,
-  state: undefined,
-): PluginResult<undefined> | Promise<PluginResult<undefined>> {
+/**
+ * Notes the decoding for after security (deferred-body.ts) and goes on: nothing is read here, so
+ * a request security refuses costs no parsing. Requests without a decodable body cost nothing.
+ */
+function decodeBody(req: FwRequest, _env: PluginEnv, options: RequestPluginOptions | undefined, state: undefined): PluginResult<undefined> {
   if (METHODS_WITHOUT_BODY.has(req.method)) return ['ok', req, state];
   const contentType = parseContentType(req.headers['content-type']);
   const kind = bodyKind(contentType, options);
   if (kind === undefined) return ['ok', req, state];
-  return readAndDecode(req, contentType, kind, options, state);
+  deferBodyDecoding(req, (allowed) => readAndDecode(allowed, contentType, kind, options));
+  return ['ok', req, state];
 }
 
-async function readAndDecode(
-  req: FwRequest,
-  contentType: ContentType | undefined,
-  kind: 'json' | 'form',
-  options: RequestPluginOptions | undefined,
-  state: undefined,
-): Promise<PluginResult<undefined>> {
+/** Reads and decodes the body; bad bodies are answered here (4xx `{error}`) and end the request. */
+async function readAndDecode(req: FwRequest, contentType: ContentType | undefined, kind: 'json' | 'form', options: RequestPluginOptions | undefined): Promise<PhaseOutcome> {
   try {
     if (contentType?.charset !== undefined && !isUtf8Charset(contentType.charset)) {
       throw new FwError('FW_ERR_UNSUPPORTED_CHARSET', 'unsupported charset: only utf-8 is accepted', {
@@ -94,16 +91,16 @@ async function readAndDecode(
     if (kind === 'form') {
       req.params = parseUrlencoded(bytes.toString('utf8'));
     } else {
-      const body = parseJsonBody(bytes);
+      const body = parseJsonBody(bytes, req.json);
       if (body !== undefined) req.body = body;
     }
-    return ['ok', req, state];
+    return { kind: 'continue', req };
   } catch (error) {
-    if (!isFwError(error) || !error.expose) return ['error', error];
+    if (!isFwError(error) || !error.expose) return { kind: 'error', req, plugin: 'fw_request_plugin', reason: error };
     // The rest of an oversized body is left unread: close the connection rather than parse it.
     const headers = isFwError(error, 'FW_ERR_BODY_TOO_LARGE') ? { connection: 'close' } : undefined;
     replyJson(req, error.status, { error: error.message }, headers);
-    return ['stop', req, state];
+    return { kind: 'stop', req };
   }
 }
 

@@ -6,7 +6,7 @@ import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { FwError } from '../errors.ts';
-import type { JsonLib } from '../pipeline/runtime.ts';
+import type { JsonLib } from '../http/request.ts';
 
 /** The JsonLib named by `specifier`. */
 export async function resolveJsonLib(specifier: string, appDir: string): Promise<JsonLib> {

@@ -20,7 +20,7 @@ import { resolveJsonLib } from './resolve-json-lib.ts';
 // Not `import { createServer } from 'node:http'`: an ES import of node:http builds its module
 // namespace, which reads the lazy undici getters and loads undici (about 70 ms on a 2-core VM),
 // and every `import('fw-core')` paid it, fw-cli's inspection commands included (docs/performance.md).
-const { createServer } = process.getBuiltinModule('node:http');
+const { createServer, ServerResponse } = process.getBuiltinModule('node:http');
 
 /** Options of startServer. */
 export interface StartServerOptions {
@@ -66,6 +66,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<FwS
   const traffic = { inflight: 0, stopping: false };
   try {
     await app.start?.({ config, logger, appDir, env: options.env ?? process.env });
+    const sc = fw.server_configuration;
     const runtime: Runtime = {
       app: app.name,
       environment: fw.environment,
@@ -73,10 +74,10 @@ export async function startServer(options: StartServerOptions = {}): Promise<FwS
       logger,
       json,
       useStacktrace: fw.use_stacktrace,
+      requestIdHeader: sc.request_id_header === false ? undefined : sc.request_id_header.toLowerCase(),
       logRequests: LOG_LEVELS.indexOf(fw.log_level) <= LOG_LEVELS.indexOf('info'),
       traffic,
     };
-    const sc = fw.server_configuration;
     const listener = composeStreamHandlers(sc.stream_handlers, app.streamHandlers ?? [], createPipelineListener(runtime));
     server = createServer(
       {
@@ -86,6 +87,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<FwS
         maxHeaderSize: sc.max_header_size,
         // node:http only enforces the two timeouts above when this check runs (default every 30 s)
         connectionsCheckingInterval: Math.min(1000, sc.headers_timeout_ms),
+        ServerResponse: closingWhileStopping(traffic),
       },
       listener,
     );
@@ -94,10 +96,12 @@ export async function startServer(options: StartServerOptions = {}): Promise<FwS
     await cleanup();
     throw error;
   }
-  const port = (server.address() as AddressInfo).port;
-  const host = fw.server_configuration.host;
-  const url = `http://${host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host}:${port}`;
-  logger.info({ event: 'listening', url, environment: fw.environment }, `${app.name} listening on ${url}`);
+  const bound = server.address() as AddressInfo;
+  const port = bound.port;
+  const url = urlOf(bound);
+  // The address actually bound, not the one asked for: `::` says "every interface" plainly.
+  const address = bound.family === 'IPv6' ? `[${bound.address}]:${port}` : `${bound.address}:${port}`;
+  logger.info({ event: 'listening', address, url, environment: fw.environment }, `${app.name} listening on ${address} (${url})`);
   let stopping: Promise<void> | undefined;
   const stop = (): Promise<void> => {
     stopping ??= (async () => {
@@ -110,6 +114,29 @@ export async function startServer(options: StartServerOptions = {}): Promise<FwS
   };
   if (options.handleSignals) exitOnSignals(stop, logger);
   return { url, port, server, application, logger, stop };
+}
+
+/**
+ * The ServerResponse class of fw's server: once stopping has begun, every response (fw's, a
+ * plugin's, a stream handler's) goes out with `connection: close`, so keep-alive clients move
+ * to another instance instead of finding their connection cut. Node itself does not do this on
+ * `server.close()`.
+ */
+function closingWhileStopping(traffic: { readonly stopping: boolean }) {
+  return class FwServerResponse extends ServerResponse {
+    // `rest` is either of writeHead's two overloads, passed on untouched.
+    override writeHead(statusCode: number, ...rest: any[]): this {
+      if (traffic.stopping) this.shouldKeepAlive = false;
+      return Reflect.apply(super.writeHead, this, [statusCode, ...rest]) as this;
+    }
+  };
+}
+
+/** A URL a client on this machine can use: a wildcard address is reached through loopback. */
+function urlOf(bound: AddressInfo): string {
+  const { address, port } = bound;
+  if (address === '0.0.0.0' || address === '::') return `http://127.0.0.1:${port}`; // dual-stack: IPv4 reaches '::' too
+  return bound.family === 'IPv6' ? `http://[${address}]:${port}` : `http://${address}:${port}`;
 }
 
 function listen(server: Server, port: number, host: string): Promise<void> {

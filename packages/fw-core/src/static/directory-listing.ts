@@ -3,6 +3,7 @@
  * show is decided in serve-directory.ts). Names are HTML-escaped as text and percent-encoded
  * in links; links start with './' so no name can ever read as a URL scheme (`javascript:`).
  */
+import { escapeHtml } from '../http/html.ts';
 
 /** One row of a listing. */
 export interface ListingEntry {
@@ -14,8 +15,6 @@ export interface ListingEntry {
 export interface Listing {
   /** Shown as "Index of <title>", e.g. `/css/` (relative to the route's directory). */
   readonly title: string;
-  /** Prepended to every link (raw, already URL text); '' when the page URL ends in '/'. */
-  readonly linkBase: string;
   /** Whether to link `../`. */
   readonly parent: boolean;
   readonly entries: readonly ListingEntry[];
@@ -31,13 +30,9 @@ export function renderListing(listing: Listing): string {
   const title = `Index of ${escapeHtml(listing.title)}`;
   const rows = listing.entries.map((entry) => {
     const suffix = entry.directory ? '/' : '';
-    const href = `./${listing.linkBase}${encodeURIComponent(entry.name)}${suffix}`;
+    const href = `./${encodeURIComponent(entry.name)}${suffix}`;
     return `<li><a href="${escapeHtml(href)}">${escapeHtml(entry.name)}${suffix}</a></li>\n`;
   });
   if (listing.parent) rows.unshift('<li><a href="../">../</a></li>\n');
   return `<!doctype html>\n<html><head><meta charset="utf-8"><title>${title}</title></head><body><h1>${title}</h1>\n<ul>\n${rows.join('')}</ul>\n</body></html>\n`;
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }

@@ -7,7 +7,7 @@ import { FwError } from '../errors.ts';
 import type { FwRequest } from '../http/request.ts';
 import type { StaticHandler } from './static-spec.ts';
 import { internalError, methodNotAllowed, notFound } from './static-responses.ts';
-import { isUnservableError } from './unservable-error.ts';
+import { isUnservableError } from '../http/unservable-error.ts';
 
 /** Wraps `serve` with the method check and the error mapping; `where` names the route in errors. */
 export function guardStaticRequest(where: string, serve: (req: FwRequest) => Promise<void>): StaticHandler {

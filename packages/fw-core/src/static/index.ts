@@ -2,4 +2,4 @@
 export type { StaticHandler, StaticOptions, StaticSpec } from './static-spec.ts';
 export { createStaticHandler } from './static-handler.ts';
 export { STATIC_OPTION_DEFAULTS } from './static-options.ts';
-export { contentTypeFor, DEFAULT_CONTENT_TYPE, MIME_TYPES } from './mime-types.ts';
+export { contentTypeFor, DEFAULT_CONTENT_TYPE, MIME_TYPES } from '../http/mime-types.ts';

@@ -18,11 +18,13 @@ const DRIVE_PREFIX = /^[a-zA-Z]:/;
 
 /**
  * Checks pathinfo segments (already percent-decoded once by the router); undefined when any
- * segment could name something outside the root or a dotfile. `[]` and a final `''` ask for a
+ * segment could name something outside the root or a dotfile. A final `''` asks for a
  * directory.
  */
 export function checkPathinfo(pathinfo: readonly string[]): StaticTarget | undefined {
-  const directory = pathinfo.length === 0 || pathinfo[pathinfo.length - 1] === '';
+  // `[]` is the route's own path without its slash (`/docs`): not a directory request, so the
+  // directory answers with a redirect to `/docs/` and relative links in its page resolve.
+  const directory = pathinfo[pathinfo.length - 1] === '';
   const names = directory ? pathinfo.slice(0, -1) : pathinfo;
   return names.every(isSafeSegment) ? { names, directory } : undefined;
 }

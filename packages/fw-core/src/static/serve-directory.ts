@@ -9,10 +9,9 @@ import type { Dirent, Stats } from 'node:fs';
 import type { FwRequest } from '../http/request.ts';
 import { renderListing, sortEntries, type ListingEntry } from './directory-listing.ts';
 import { checkPathinfo, isInsideRoot, isSafeSegment, resolveInside, type StaticTarget } from './resolve-static-path.ts';
-import { serveFile } from './serve-file.ts';
 import type { ResolvedStaticOptions } from './static-options.ts';
-import { endWith, notFound, redirectToSlash, writeHead } from './static-responses.ts';
-import { isUnservableError } from './unservable-error.ts';
+import { notFound, redirectToSlash, sendPage, serveFile } from './static-responses.ts';
+import { isUnservableError } from '../http/unservable-error.ts';
 
 /** Serves `req.pathinfo` from `root` (a real path). File-system errors propagate to the handler. */
 export async function serveFromDirectory(req: FwRequest, root: string, options: ResolvedStaticOptions): Promise<void> {
@@ -51,19 +50,11 @@ async function findIndexFile(root: string, dir: string, names: readonly string[]
 async function sendListing(req: FwRequest, root: string, dir: string, target: StaticTarget): Promise<void> {
   const dirents = await readdir(dir, { withFileTypes: true });
   const entries = await Promise.all(dirents.map((dirent) => listingEntry(root, dir, dirent)));
-  // Only `/docs` (empty pathinfo) reaches here without a trailing slash: links then need the
-  // last path segment, or `a.css` would resolve to `/a.css`.
-  const linkBase = req.path.endsWith('/') ? '' : `${req.path.slice(req.path.lastIndexOf('/') + 1)}/`;
   const title = `/${target.names.map((name) => `${name}/`).join('')}`;
   const shown = sortEntries(entries.filter((entry) => entry !== undefined));
-  const body = renderListing({ title, linkBase, parent: target.names.length > 0, entries: shown });
-  writeHead(req, 200, {
-    'content-type': 'text/html; charset=utf-8',
-    'content-length': String(Buffer.byteLength(body)),
-    // A listing changes whenever the directory does: always revalidate.
-    'cache-control': 'no-cache',
-  });
-  endWith(req, body);
+  const body = renderListing({ title, parent: target.names.length > 0, entries: shown });
+  // A listing changes whenever the directory does: always revalidate.
+  sendPage(req, body, { 'cache-control': 'no-cache' });
 }
 
 /** The row for `dirent`, or undefined when a request for it would 404 (dotfile, FIFO, link out). */

@@ -8,8 +8,8 @@ import { stat } from 'node:fs/promises';
 import { FwError } from '../errors.ts';
 import type { FwRequest } from '../http/request.ts';
 import { serveFromDirectory } from './serve-directory.ts';
-import { serveFile } from './serve-file.ts';
 import { resolveStaticOptions, type ResolvedStaticOptions } from './static-options.ts';
+import { serveFile } from './static-responses.ts';
 import type { StaticHandler, StaticSpec } from './static-spec.ts';
 import { guardStaticRequest } from './guard-static-request.ts';
 

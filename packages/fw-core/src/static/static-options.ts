@@ -4,7 +4,7 @@
  * key and the fix (FW_ERR_ROUTE_BAD_OPTIONS, the registry's code for route options).
  */
 import { FwError } from '../errors.ts';
-import { createContentTypeLookup, type ContentTypeLookup } from './mime-types.ts';
+import { createContentTypeLookup, type ContentTypeLookup } from '../http/mime-types.ts';
 import { isSafeSegment } from './resolve-static-path.ts';
 
 /** Options after validation, with defaults applied. */

@@ -17,6 +17,7 @@ export function makeTestRequest(raw: IncomingMessage, res: ServerResponse, overr
     raw,
     res,
     id: 'test-id',
+    json: JSON,
     method: raw.method ?? 'GET',
     path,
     query: question === -1 ? '' : url.slice(question + 1),

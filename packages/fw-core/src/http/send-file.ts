@@ -1,0 +1,104 @@
+/**
+ * Sending one file, for static routes and `sendFile()` alike: validators, 304, headers, then the
+ * body streamed from an open file handle. The handle is opened non-blocking and checked again
+ * with fstat, so a file swapped for a FIFO between stat and open can neither block a thread-pool
+ * thread nor be read.
+ */
+import { constants, createReadStream, type Stats } from 'node:fs';
+import { open, type FileHandle } from 'node:fs/promises';
+import { pipeline } from 'node:stream/promises';
+import { isNotModified, validatorsFor } from './conditional-request.ts';
+import type { HeaderMap } from './response.ts';
+import { isUnservableError } from './unservable-error.ts';
+import { writeHead, type ResponseTarget } from './write-head.ts';
+
+// O_NONBLOCK is undefined on Windows, where FIFOs cannot appear in a directory anyway.
+const OPEN_FLAGS = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0);
+
+/** How one file is sent. */
+export interface FileSendOptions {
+  readonly contentType: string;
+  /** `cache-control` sent with the file and its 304s; none when undefined. */
+  readonly cacheControl?: string;
+  /** 200 unless given; only a 200 answers conditional requests with 304. */
+  readonly status?: number;
+  /** The response's own headers (sendFile's), over fw's file headers. */
+  readonly headers?: HeaderMap;
+}
+
+/**
+ * Sends `path`, whose `stats` were just taken. False, with nothing written, unless it is (still)
+ * a regular file. Other file-system errors propagate.
+ */
+export async function sendFileAt(target: ResponseTarget, path: string, stats: Stats, options: FileSendOptions): Promise<boolean> {
+  if (!stats.isFile()) return false;
+  const status = options.status ?? 200;
+  const validators = validatorsFor(stats);
+  if (status === 200 && isNotModified(target.raw.headers, validators, stats.mtimeMs)) {
+    // RFC 9110 §15.4.5: a 304 carries the validators and cache-control a 200 would, no body.
+    writeHead(target, 304, { ...options.headers, ...cacheHeaders(options), etag: validators.etag, 'last-modified': validators.lastModified }, undefined, undefined);
+    target.res.end();
+    return true;
+  }
+  if (target.raw.method === 'HEAD') {
+    writeHead(target, status, options.headers, fileHeaders(stats, options), stats.size);
+    target.res.end();
+    return true;
+  }
+  const opened = await openRegularFile(path);
+  if (opened === undefined) return false;
+  writeHead(target, status, options.headers, fileHeaders(opened.stats, options), opened.stats.size);
+  await streamFile(target, opened.handle);
+  return true;
+}
+
+/** The open file and its fstat, or undefined when it vanished or is no longer a regular file. */
+async function openRegularFile(path: string): Promise<{ handle: FileHandle; stats: Stats } | undefined> {
+  let handle: FileHandle;
+  try {
+    handle = await open(path, OPEN_FLAGS);
+  } catch (error) {
+    // Deleted or made unreadable since the stat: as absent as if it never existed.
+    if (isUnservableError(error)) return undefined;
+    throw error;
+  }
+  try {
+    const stats = await handle.stat();
+    if (stats.isFile()) return { handle, stats };
+  } catch (error) {
+    await handle.close();
+    throw error;
+  }
+  await handle.close();
+  return undefined;
+}
+
+/** fw's headers for a file body (defaults: the response's own headers override them). */
+function fileHeaders(stats: Stats, options: FileSendOptions): HeaderMap {
+  const { etag, lastModified } = validatorsFor(stats);
+  return {
+    'content-type': options.contentType,
+    etag,
+    'last-modified': lastModified,
+    ...cacheHeaders(options),
+    // Range requests are not supported (RFC 9110 §14.3: "none" tells clients not to try).
+    'accept-ranges': 'none',
+  };
+}
+
+function cacheHeaders(options: FileSendOptions): HeaderMap {
+  return options.cacheControl === undefined ? {} : { 'cache-control': options.cacheControl };
+}
+
+/** Pipes the file to the response; a client that goes away mid-stream is not an error. */
+async function streamFile(target: ResponseTarget, handle: FileHandle): Promise<void> {
+  // autoClose (the default) closes the handle when the stream ends or is destroyed.
+  const stream = createReadStream('', { fd: handle });
+  try {
+    await pipeline(stream, target.res);
+  } catch (error) {
+    // pipeline destroyed the stream (closing the file) and the response already.
+    if ((error as { code?: unknown }).code === 'ERR_STREAM_PREMATURE_CLOSE') return;
+    throw error;
+  }
+}
