@@ -1,0 +1,129 @@
+/**
+ * jsonStream(): a JSON array written item by item with backpressure. It must produce exactly the
+ * JSON a json() answer would, pull no more items than the client reads (plus a chunk), and stop
+ * pulling, closing the iterator, as soon as the client goes away.
+ */
+import assert from 'node:assert/strict';
+import { request } from 'node:http';
+import { connect } from 'node:net';
+import { after, before, describe, it } from 'node:test';
+import { jsonStream } from '../src/http/response.ts';
+import { startTestApp, type TestApp } from './support/test-app.ts';
+
+const ITEM = { text: 'x'.repeat(1000) };
+const TOTAL = 100_000; // 100 MB if it were all encoded
+
+/** What the endless generator did for the latest request. */
+const source = { produced: 0, closed: false, starts: 0 };
+
+async function* large(): AsyncGenerator<unknown> {
+  source.starts += 1;
+  source.produced = 0;
+  source.closed = false;
+  try {
+    for (let i = 0; i < TOTAL; i += 1) {
+      source.produced += 1;
+      yield ITEM;
+    }
+  } finally {
+    source.closed = true;
+  }
+}
+
+async function* failing(): AsyncGenerator<unknown> {
+  for (let i = 0; i < 200; i += 1) yield ITEM;
+  throw new Error('cursor lost');
+}
+
+describe('jsonStream', () => {
+  let app: TestApp;
+  before(async () => {
+    const get = { methods: ['get' as const] };
+    app = await startTestApp({
+      groups: [
+        {
+          prefix: '',
+          security: false,
+          routes: [
+            { path: '/bare', handler: () => jsonStream([1, 'two', { three: [3] }, null, undefined]), options: get },
+            { path: '/keyed', handler: () => jsonStream(new Set([{ id: 1 }, { id: 2 }]), { key: 'posts', headers: { link: '<next>' } }), options: get },
+            { path: '/none', handler: () => jsonStream([], { key: 'posts' }), options: get },
+            { path: '/large', handler: () => jsonStream(large(), { key: 'items' }), options: get },
+            { path: '/failing', handler: () => jsonStream(failing()), options: get },
+            { path: '/created', handler: () => jsonStream([1], { status: 201 }), options: { methods: ['post' as const] } },
+          ],
+        },
+      ],
+    });
+  });
+  after(() => app.close());
+
+  it('writes the same JSON as JSON.stringify, undefined items as null', async () => {
+    const res = await fetch(`${app.url}/bare`);
+    assert.equal(res.headers.get('content-type'), 'application/json; charset=utf-8');
+    assert.equal(res.headers.get('transfer-encoding'), 'chunked');
+    assert.equal(await res.text(), JSON.stringify([1, 'two', { three: [3] }, null, undefined]));
+  });
+
+  it('wraps the array under its key, keeps the own headers and status, and writes an empty list', async () => {
+    const keyed = await fetch(`${app.url}/keyed`);
+    assert.equal(keyed.headers.get('link'), '<next>');
+    assert.equal(await keyed.text(), '{"posts":[{"id":1},{"id":2}]}');
+    assert.equal(await (await fetch(`${app.url}/none`)).text(), '{"posts":[]}');
+    const created = await fetch(`${app.url}/created`, { method: 'POST' });
+    assert.equal(created.status, 201);
+    assert.equal(await created.text(), '[1]');
+  });
+
+  it('reads a large stream whole and in order when the client reads it all', async () => {
+    const res = await fetch(`${app.url}/large`);
+    const body = (await res.json()) as { items: unknown[] };
+    assert.equal(body.items.length, TOTAL);
+    assert.deepEqual(body.items[TOTAL - 1], ITEM);
+    assert.equal(source.closed, true);
+  });
+
+  it('pulls only what a client that stopped reading can hold, then stops when it goes away', async () => {
+    const socket = connect(app.server.port, '127.0.0.1');
+    socket.write('GET /large HTTP/1.1\r\nHost: x\r\n\r\n');
+    socket.once('data', () => socket.pause()); // read the first bytes, then nothing more
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const held = source.produced;
+    assert.ok(held > 0 && held < 20_000, `pulled ${held} of ${TOTAL} items for a client that reads nothing`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    assert.equal(source.produced, held, 'nothing more is pulled while the client does not read');
+    socket.destroy();
+    for (let i = 0; i < 50 && !source.closed; i += 1) await new Promise((resolve) => setTimeout(resolve, 10));
+    assert.equal(source.closed, true, 'the iterator was closed');
+    assert.equal(source.produced, held);
+  });
+
+  it('cuts the response when the iterator fails midway, logs it, and keeps serving', async () => {
+    const outcome = await new Promise<string>((resolve) => {
+      const req = request({ host: '127.0.0.1', port: app.server.port, path: '/failing' }, (res) => {
+        res.on('data', () => {});
+        res.on('end', () => resolve('complete'));
+        res.on('error', () => resolve('cut'));
+      });
+      req.on('error', () => resolve('cut'));
+      req.end();
+    });
+    assert.equal(outcome, 'cut');
+    const failed = app.logs.filter((l) => l.fields.event === 'request_failed');
+    assert.equal(failed.length, 1);
+    assert.equal((failed[0]?.fields.err as Error).message, 'cursor lost');
+    assert.equal((await fetch(`${app.url}/none`)).status, 200);
+  });
+
+  it('sends headers and no body for HEAD, and never pulls an item', async () => {
+    const starts = source.starts;
+    const status = await new Promise<number>((resolve, reject) => {
+      const req = request({ host: '127.0.0.1', port: app.server.port, method: 'HEAD', path: '/large' }, (res) => {
+        res.resume().on('end', () => resolve(res.statusCode ?? 0));
+      });
+      req.on('error', reject).end();
+    });
+    assert.equal(status, 200);
+    assert.equal(source.starts, starts);
+  });
+});
