@@ -2,10 +2,11 @@
  * blog_posts_controller: the five post actions of the spec's endpoint table. Choices where the
  * spec is silent are in docs/blog-api.md (id rule, paging, PUT order of checks).
  */
-import { defineController, json, status, type FwRequest, type FwResponse, type JsonResponse } from 'fw-core';
+import { defineController, json, jsonStream, status, type FwRequest, type FwResponse, type JsonResponse } from 'fw-core';
 import type { BlogContext } from '../blog-context.ts';
 import { objectBody } from '../http/request-body.ts';
 import { answerStoreUnavailable } from '../http/store-unavailable.ts';
+import { takePage } from '../posts/list-page.ts';
 import { nextLink, parseListQuery } from '../posts/list-query.ts';
 import { parsePostId } from '../posts/post-id.ts';
 import { toPostJson } from '../posts/post-json.ts';
@@ -25,19 +26,22 @@ export function createPostsController(context: BlogContext) {
   });
 }
 
-/** GET /api/posts: newest first, one page; a `Link: rel="next"` when more follow. */
+/**
+ * GET /api/posts: newest first, one page (list-page.ts: a count and a byte budget), streamed
+ * post by post; a `Link: rel="next"` when more follow.
+ */
 async function index(context: BlogContext, req: FwRequest): Promise<FwResponse> {
   const parsed = parseListQuery(req.query);
   if (!parsed.ok) return json({ error: parsed.error }, 400);
   const params = parsed.value;
   // One row more than the page tells whether a next page exists without a count query.
   const rows = await context.store.list({ limit: params.limit + 1, ...(params.status && { status: params.status }), ...(params.after && { after: params.after }) });
-  const page = rows.slice(0, params.limit);
+  const page = takePage(rows, params.limit);
   const last = page.at(-1);
-  const headers = rows.length > params.limit && last !== undefined
+  const headers = page.length < rows.length && last !== undefined
     ? { link: nextLink(req.route.template, params, { inserted_at: last.inserted_at?.getTime() ?? null, id: last.id }) }
     : undefined;
-  return json({ posts: page.map(toPostJson) }, 200, headers);
+  return jsonStream(page.map(toPostJson), { key: 'posts', ...(headers && { headers }) });
 }
 
 /** GET /api/posts/:id. */
