@@ -1,8 +1,8 @@
 /** Reading an application's configuration for `fw config`: every key's value and origin. */
 import { resolve } from 'node:path';
 import type { ConfigReport } from './config.ts';
-import { deepFreeze } from './deep-freeze.ts';
 import { unknownEnvironment } from './config-errors.ts';
+import { deepFreeze } from './deep-freeze.ts';
 import { CONFIG_FILE_NAME, configDefaults } from './defaults.ts';
 import type { FwSection } from './fw-section.ts';
 import { mergeOverlay } from './merge-overlay.ts';
