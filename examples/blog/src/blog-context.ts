@@ -1,14 +1,22 @@
 /**
  * What the blog's handlers share once the app has started: the store, the compiled validators,
- * the logger and, in prod, the API token digest. The router is built before start (fw reads
- * routes first), so handlers reach these through the context rather than module globals.
+ * the logger and, when writes are guarded, the API token digest. The router is built before
+ * start (fw reads routes first), so handlers reach these through the context rather than module
+ * globals.
+ *
+ * Whether writes are guarded is decided when fw builds the routes, before start, and fw hands
+ * routes() only the environment's name: so that decision reads BLOG_API_TOKEN from the
+ * environment the app module was loaded in (process.env, as for `npm start`, `fw routes` and
+ * `fw audit`). start then reads the token itself from the env fw was started with and refuses
+ * to run when the two disagree, so a token given only to startServer({env}) cannot leave the
+ * writes open.
  */
 import type { AppContext, Logger } from 'fw-core';
 import { readStoreSettings } from './config/store-settings.ts';
 import { BlogError } from './errors.ts';
 import { readPostSchema } from './posts/post-schema.ts';
 import { compilePostValidators, type PostValidators } from './posts/post-validation.ts';
-import { protectsWrites, readApiToken } from './security/api-token.ts';
+import { hasApiToken, protectsWrites, readApiToken } from './security/api-token.ts';
 import { createStore } from './store/create-store.ts';
 import type { PostStore } from './store/store.ts';
 
@@ -18,16 +26,21 @@ export interface BlogContext {
   readonly store: PostStore;
   readonly validators: PostValidators;
   readonly logger: Logger;
-  /** SHA-256 of BLOG_API_TOKEN when the environment protects writes. */
+  /** SHA-256 of BLOG_API_TOKEN when writes are guarded. */
   readonly apiTokenDigest: Buffer | undefined;
+  /** True when the router must guard POST, PUT and DELETE in `environment` (api-token.ts). */
+  guardsWrites(environment: string): boolean;
   /** The app's start hook: checks the token, compiles validators, opens the store. */
   start(app: AppContext): Promise<void>;
   /** The app's stop hook: closes the store. */
   stop(): Promise<void>;
 }
 
-/** A context; its start hook reads BLOG_* variables from the env fw was started with. */
-export function createBlogContext(): BlogContext {
+/**
+ * A context; its start hook reads BLOG_* variables from the env fw was started with.
+ * `loadEnv` is what the routes are built from (see above).
+ */
+export function createBlogContext(loadEnv: NodeJS.ProcessEnv = process.env): BlogContext {
   let store: PostStore | undefined;
   let validators: PostValidators | undefined;
   let logger: Logger | undefined;
@@ -49,9 +62,14 @@ export function createBlogContext(): BlogContext {
     get apiTokenDigest() {
       return apiTokenDigest;
     },
+    guardsWrites(environment) {
+      return protectsWrites(environment, loadEnv);
+    },
     async start({ config, logger: appLogger, appDir, env }) {
       // Cheap checks first: nothing is opened when the token or the schema is wrong.
-      if (protectsWrites(config.fw.environment)) apiTokenDigest = readApiToken(env);
+      const guarded = protectsWrites(config.fw.environment, loadEnv);
+      if (guarded !== protectsWrites(config.fw.environment, env)) throw tokenEnvMismatch(hasApiToken(env));
+      if (guarded) apiTokenDigest = readApiToken(env);
       const settings = readStoreSettings(config.app, env);
       validators = compilePostValidators(await readPostSchema(appDir));
       logger = appLogger;
@@ -64,4 +82,12 @@ export function createBlogContext(): BlogContext {
       await open?.close();
     },
   };
+}
+
+function tokenEnvMismatch(onlyAtStart: boolean): BlogError {
+  const [has, lacks] = onlyAtStart ? ['the env fw was started with', 'process.env'] : ['process.env', 'the env fw was started with'];
+  return new BlogError(
+    'BLOG_ERR_API_TOKEN_ENV_MISMATCH',
+    `BLOG_API_TOKEN is set in ${has} but not in ${lacks}; the write routes are built from process.env when the app module loads, so set BLOG_API_TOKEN in both or in neither`,
+  );
 }

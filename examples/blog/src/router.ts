@@ -1,14 +1,15 @@
 /**
  * blog_router (spec: "HTTP API" and its rule 7): the posts group under /api, the login page,
- * the heartbeat and the /docs static route. In prod the write routes move to a second /api
- * group guarded by requireApiToken; the reads stay public. `options.extra` tells the OpenAPI
- * generator which schema (priv/schemas/<schema>.json) a route reads or answers.
+ * the heartbeat and the /docs static route. When writes are guarded (prod, or BLOG_API_TOKEN
+ * set: blog-context.ts) the write routes move to a second /api group guarded by
+ * requireApiToken, so `fw audit` shows them secured; the reads stay public. `options.extra`
+ * tells the OpenAPI generator which schema (priv/schemas/<schema>.json) a route reads or answers.
  */
 import { json, type HandlerRoute, type RouteGroup, type RouterModule } from 'fw-core';
 import type { BlogContext } from './blog-context.ts';
 import { loginController } from './controllers/login-controller.ts';
 import { createPostsController } from './controllers/posts-controller.ts';
-import { createRequireApiToken, protectsWrites } from './security/api-token.ts';
+import { createRequireApiToken } from './security/api-token.ts';
 
 /** The router module of the blog app. */
 export function createBlogRouter(context: BlogContext): RouterModule {
@@ -35,7 +36,7 @@ export function createBlogRouter(context: BlogContext): RouterModule {
   return {
     name: 'blog_router',
     routes(environment: string): readonly RouteGroup[] {
-      if (!protectsWrites(environment)) return [{ prefix: '/api', security: false, routes: [...reads, ...writes] }, pages];
+      if (!context.guardsWrites(environment)) return [{ prefix: '/api', security: false, routes: [...reads, ...writes] }, pages];
       return [
         { prefix: '/api', security: false, routes: reads },
         { prefix: '/api', security: requireApiToken, routes: writes },

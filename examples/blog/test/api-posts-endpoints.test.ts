@@ -163,6 +163,13 @@ describe('the other routes', () => {
     assert.match(page, /<button type="submit">/);
   });
 
+  test('GET /login refuses to be framed by any page: CSP frame-ancestors and X-Frame-Options', async () => {
+    const reply = await blog.request('GET', '/login');
+    assert.equal(reply.status, 200);
+    assert.equal(reply.headers['content-security-policy'], "frame-ancestors 'none'");
+    assert.equal(reply.headers['x-frame-options'], 'DENY');
+  });
+
   test('GET /docs/ serves priv/assets/index.html, which links to swagger.html', async () => {
     for (const path of ['/docs/', '/docs/index.html']) {
       const reply = await blog.request('GET', path);

@@ -1,10 +1,12 @@
 /**
- * FW_ENV=prod: the write routes need `Authorization: Bearer <BLOG_API_TOKEN>`, the reads stay
- * public; a missing or weak token stops start-up with exit code 1 and a clear message.
+ * The write token: in FW_ENV=prod, and in any environment once BLOG_API_TOKEN is set, the write
+ * routes need `Authorization: Bearer <BLOG_API_TOKEN>` and the reads stay public; in prod a
+ * missing token, and anywhere a weak one, stops start-up with exit code 1 and a clear message.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { startBlog, startBlogExpectingFailure, type BlogProcess, type Reply } from './support/blog-process.ts';
+import { startServer, type Logger } from 'fw-core';
+import { BLOG_DIR, startBlog, startBlogExpectingFailure, type BlogProcess, type Reply } from './support/blog-process.ts';
 import { assertJson } from './support/post-assertions.ts';
 
 const TOKEN = 'c2VjcmV0LXRva2VuLWZvci10ZXN0cw-._~+/';
@@ -97,6 +99,110 @@ describe('start-up refuses a missing or weak token', () => {
       assert.equal((await dev.request('POST', '/api/posts', { body: { title: 'x', body: 'y' } })).status, 201);
     } finally {
       await dev.stop();
+    }
+  });
+
+  test('a weak token stops start-up outside prod too, since it would be enforced', async () => {
+    const { code, stderr } = await startBlogExpectingFailure({ BLOG_STORE: 'memory', BLOG_API_TOKEN: 'a'.repeat(15) });
+    assert.equal(code, 1);
+    assert.ok(stderr.startsWith('blog: cannot start: BLOG_ERR_API_TOKEN_WEAK: BLOG_API_TOKEN is 15 characters long; use at least 16'), stderr);
+  });
+
+  test('FW_ENV=production (the config defines prod) stops start-up instead of running unprotected on the base', async () => {
+    const { code, stderr } = await startBlogExpectingFailure({ FW_ENV: 'production', BLOG_STORE: 'memory' });
+    assert.equal(code, 1);
+    assert.equal(
+      stderr,
+      `blog: cannot start: FW_ERR_CONFIG_UNKNOWN_ENVIRONMENT: FW_ENV selects the environment "production", which ${BLOG_DIR}/fw.config.json ` +
+        'does not define (defined: "dev", "prod"); did you mean "prod"? set FW_ENV to a defined environment, ' +
+        'or add "production" under environments (an empty overlay {} will do)\n',
+    );
+  });
+});
+
+describe('a configured token is enforced outside prod (FW_ENV unset)', () => {
+  let dev: BlogProcess;
+  before(async () => {
+    dev = await startBlog({ BLOG_STORE: 'memory', BLOG_API_TOKEN: TOKEN });
+  });
+  after(async () => {
+    await dev.stop();
+  });
+
+  test('POST without the token is 401 and creates nothing; with it, 201', async () => {
+    assertUnauthorized(await dev.request('POST', '/api/posts', { body: { title: 'x', body: 'y' } }));
+    assertJson(await dev.request('GET', '/api/posts'), 200, { posts: [] });
+    const created = await dev.request('POST', '/api/posts', { body: { title: 'x', body: 'y' }, headers: auth(`Bearer ${TOKEN}`) });
+    assert.equal(created.status, 201, created.text);
+    assertJson(await dev.request('GET', '/api/posts'), 200, { posts: [created.json] });
+  });
+
+  test('PUT and DELETE without the token are 401; with it, 200 and 204', async () => {
+    const created = (await dev.request('POST', '/api/posts', { body: { title: 'x', body: 'y' }, headers: auth(`Bearer ${TOKEN}`) })).json;
+    const path = `/api/posts/${String(created.id)}`;
+    assertUnauthorized(await dev.request('PUT', path, { body: { title: 'changed' } }));
+    assertUnauthorized(await dev.request('DELETE', path, { headers: auth('Bearer wrong-token-of-some-length') }));
+    assertJson(await dev.request('GET', path), 200, created);
+    assertJson(await dev.request('PUT', path, { body: { title: 'changed' }, headers: auth(`Bearer ${TOKEN}`) }), 200, { ...created, title: 'changed' });
+    assert.equal((await dev.request('DELETE', path, { headers: auth(`Bearer ${TOKEN}`) })).status, 204);
+  });
+
+  test('the reads, heartbeat, login and docs stay public', async () => {
+    for (const path of ['/api/posts', '/heartbeat', '/login', '/docs/']) assert.equal((await dev.request('GET', path)).status, 200, path);
+  });
+});
+
+describe('the token must be where the routes are built from (in-process startServer)', () => {
+  // The blog builds its routes from process.env when its module loads; start reads the token
+  // from startServer's env. This process starts the blog itself, so it sets process.env.
+  // Telemetry off: no metrics listener or global OpenTelemetry providers in the test process.
+  const silent: Logger = { trace() {}, debug() {}, info() {}, warn() {}, error() {}, fatal() {} };
+  const start = (env: NodeJS.ProcessEnv) => startServer({ appDir: BLOG_DIR, env: { PORT: '0', BLOG_STORE: 'memory', OTEL_SDK_DISABLED: 'true', ...env }, logger: silent });
+  /** The start-up error; a blog that starts after all is stopped, then the test fails. */
+  const startError = async (env: NodeJS.ProcessEnv): Promise<{ code?: unknown; message?: unknown }> => {
+    try {
+      await (await start(env)).stop();
+    } catch (error) {
+      return error as { code?: unknown; message?: unknown };
+    }
+    assert.fail('the blog started');
+  };
+  const saved = process.env.BLOG_API_TOKEN;
+  after(() => {
+    if (saved === undefined) delete process.env.BLOG_API_TOKEN;
+    else process.env.BLOG_API_TOKEN = saved;
+  });
+
+  test('a token only in startServer env refuses to start: the write routes would ignore it', async () => {
+    delete process.env.BLOG_API_TOKEN;
+    const { code, message } = await startError({ BLOG_API_TOKEN: TOKEN });
+    assert.equal(code, 'BLOG_ERR_API_TOKEN_ENV_MISMATCH');
+    assert.equal(
+      message,
+      'BLOG_API_TOKEN is set in the env fw was started with but not in process.env; the write routes are built from ' +
+        'process.env when the app module loads, so set BLOG_API_TOKEN in both or in neither',
+    );
+  });
+
+  test('a token only in process.env refuses to start: the guarded writes would have no token to check', async () => {
+    process.env.BLOG_API_TOKEN = TOKEN;
+    const { code, message } = await startError({});
+    assert.equal(code, 'BLOG_ERR_API_TOKEN_ENV_MISMATCH');
+    assert.equal(
+      message,
+      'BLOG_API_TOKEN is set in process.env but not in the env fw was started with; the write routes are built from ' +
+        'process.env when the app module loads, so set BLOG_API_TOKEN in both or in neither',
+    );
+  });
+
+  test('the token in both starts, with the writes guarded', async () => {
+    process.env.BLOG_API_TOKEN = TOKEN;
+    const server = await start({ BLOG_API_TOKEN: TOKEN });
+    try {
+      const denied = await fetch(`${server.url}/api/posts`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"title":"x","body":"y"}' });
+      assert.equal(denied.status, 401);
+    } finally {
+      await server.stop();
     }
   });
 });

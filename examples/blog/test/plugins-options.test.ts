@@ -59,4 +59,18 @@ describe('rate_limit_plugin options', () => {
     assert.match(await startupError('rate_limit_plugin', { trusted_proxies: ['proxy.internal'] }), /"proxy\.internal" is not an IPv4 or IPv6 address/);
     assert.match(await startupError('rate_limit_plugin', { store: 'redis', redis_url: 'http://127.0.0.1:6379' }), /BLOG_ERR_PLUGIN_OPTION: rate_limit_plugin: option redis_url is not a redis:\/\/ or rediss:\/\/ URL; set it like redis:\/\/127\.0\.0\.1:6379$/);
   });
+
+  test('exempt_paths must be a list of route paths as the router registers them', async () => {
+    assert.match(await startupError('rate_limit_plugin', { exempt_paths: '/heartbeat' }), /FW_ERR_PLUGIN_BAD_OPTIONS: rate_limit_plugin option exempt_paths must be a list of route paths, e\.g\. \["\/heartbeat"\]$/);
+    for (const entry of ['heartbeat', '/heartbeat/', '/heartbeat?probe=1', '', '/api//posts']) {
+      const stderr = await startupError('rate_limit_plugin', { exempt_paths: ['/login', entry] });
+      assert.ok(
+        stderr.endsWith(
+          `  caused by: BLOG_ERR_PLUGIN_OPTION: rate_limit_plugin option exempt_paths: ${JSON.stringify(entry)} is not a route path; ` +
+            'write each path as the router registers it, group prefix included, e.g. ["/heartbeat", "/api/posts/:id"]',
+        ),
+        stderr,
+      );
+    }
+  });
 });

@@ -58,6 +58,35 @@ for (const store of ['memory', 'redis'] as const) {
     });
   });
 
+  describe(`${store} store: exempt_paths ["/heartbeat"], max_requests 2`, () => {
+    const prefix = uniqueKeyPrefix();
+    const blog = blogWithPlugins(
+      [{ module: 'rate_limit_plugin', options: { max_requests: 2, store, key_prefix: prefix, exempt_paths: ['/heartbeat'] } }],
+      { REDIS_URL: TEST_REDIS_URL },
+    );
+    after(() => deleteKeys(prefix));
+
+    test('an exempt path is never counted: no RateLimit headers, and the window is not used up', async () => {
+      for (let i = 0; i < 5; i += 1) {
+        const beat = await blog().request('GET', '/heartbeat');
+        assert.equal(beat.status, 200);
+        assert.equal(beat.headers['ratelimit-policy'], undefined);
+        assert.equal(beat.headers['ratelimit'], undefined);
+      }
+      if (store === 'redis') assert.deepEqual(await keysUnder(prefix), {});
+      // Five heartbeats later the same client still has its whole window for the API.
+      assert.equal((await blog().request('GET', '/api/posts')).headers['ratelimit'], '"default";r=1;t=60');
+      assert.equal((await blog().request('GET', '/api/posts')).status, 200);
+      assert.equal((await blog().request('GET', '/api/posts')).status, 429);
+      if (store === 'redis') assert.deepEqual(await keysUnder(prefix), { [`${prefix}127.0.0.1`]: '3' });
+    });
+
+    test('an exempt path still answers once the client is over the limit', async () => {
+      assert.equal((await blog().request('GET', '/api/posts')).status, 429);
+      assert.deepEqual((await blog().request('GET', '/heartbeat')).json, { status: 'ok' });
+    });
+  });
+
   describe(`${store} store: a new window after window_ms`, () => {
     const prefix = uniqueKeyPrefix();
     const blog = blogWithPlugins([{ module: 'rate_limit_plugin', options: { max_requests: 2, window_ms: 1000, store, key_prefix: prefix } }], { REDIS_URL: TEST_REDIS_URL });

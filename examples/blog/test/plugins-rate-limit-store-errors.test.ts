@@ -15,9 +15,9 @@ import { startTcpProxy, type TcpProxy } from './support/store-tcp-proxy.ts';
 
 const TIMEOUT_MS = 200;
 
-/** Starts a blog whose rate limit uses Redis at `url` with `policy`. */
-async function blogWithRedis(url: string, policy: 'allow' | 'deny', prefix: string): Promise<{ blog: BlogProcess; config: PluginConfig }> {
-  const options = { max_requests: 100, store: 'redis', on_store_error: policy, store_timeout_ms: TIMEOUT_MS, key_prefix: prefix };
+/** Starts a blog whose rate limit uses Redis at `url` with `policy` (and `extra` options). */
+async function blogWithRedis(url: string, policy: 'allow' | 'deny', prefix: string, extra: Record<string, unknown> = {}): Promise<{ blog: BlogProcess; config: PluginConfig }> {
+  const options = { max_requests: 100, store: 'redis', on_store_error: policy, store_timeout_ms: TIMEOUT_MS, key_prefix: prefix, ...extra };
   const config = await writePluginConfig([{ module: 'rate_limit_plugin', options }]);
   return { blog: await startBlog({ FW_CONFIG: config.path, REDIS_URL: url }), config };
 }
@@ -79,6 +79,20 @@ describe('REDIS_URL on a closed port', () => {
       assert.equal(running.blog.child.exitCode, null);
     });
   }
+
+  test('on_store_error deny with exempt_paths ["/heartbeat"]: the liveness probe answers 200 while the API answers 503', async () => {
+    const running = await blogWithRedis(url, 'deny', uniqueKeyPrefix(), { exempt_paths: ['/heartbeat'] });
+    started.push(running);
+    for (let i = 0; i < 3; i += 1) {
+      const beat = await running.blog.request('GET', '/heartbeat');
+      assert.deepEqual([beat.status, beat.json], [200, { status: 'ok' }]);
+      // Exempt means untouched: no store call, so no policy or count headers either.
+      assert.equal(beat.headers['ratelimit-policy'], undefined);
+      assert.equal(beat.headers['ratelimit'], undefined);
+      assertDenied(await running.blog.request('GET', '/api/posts'));
+    }
+    assert.equal(running.blog.child.exitCode, null);
+  });
 });
 
 describe('Redis through a proxy that freezes, drops and comes back', () => {

@@ -65,6 +65,26 @@ describe('fw audit', { concurrency: true }, () => {
     );
   });
 
+  it('leaves out the blog writes in dev when BLOG_API_TOKEN is set, since the token guards them there too', async () => {
+    const run = await runFw(['audit', '--strict'], { env: { BLOG_API_TOKEN: 'a-long-enough-test-token' } });
+    assertSucceeded(run);
+    assert.equal(
+      run.stdout,
+      lines(
+        '=== Security Audit ===',
+        'WARNINGS:',
+        '  (none)',
+        'INFO:',
+        '  GET /api/posts (blog_posts_controller) has no security',
+        '  GET /api/posts/:id (blog_posts_controller) has no security',
+        '  GET /login (blog_login_controller) has no security',
+        '  GET /heartbeat has no security',
+        '  GET /docs/[...] (static priv/assets) has no security',
+        'Summary: 0 warning(s), 5 info(s)',
+      ),
+    );
+  });
+
   it('reports a wildcard-method route once, skips secured groups (named or anonymous)', async () => {
     const run = await runFw(['audit'], { cwd: join(FIXTURES, 'wildcard-app') });
     assertSucceeded(run);

@@ -52,6 +52,25 @@ describe('fw config', { concurrency: true }, () => {
     );
   });
 
+  it('refuses an environment the blog does not define, suggesting the one meant, exit 1', async () => {
+    const run = await runFw(['config'], { env: { FW_ENV: 'production' } });
+    assert.equal(run.code, 1);
+    assert.equal(run.stdout, '');
+    assert.equal(
+      run.stderr,
+      `fw: FW_ERR_CONFIG_UNKNOWN_ENVIRONMENT: FW_ENV selects the environment "production", which ${join(BLOG_DIR, 'fw.config.json')} ` +
+        'does not define (defined: "dev", "prod"); did you mean "prod"? set FW_ENV to a defined environment, ' +
+        'or add "production" under environments (an empty overlay {} will do)\n',
+    );
+  });
+
+  it('shows HOST in server_configuration: the variable is not a default', async () => {
+    const run = await runFw(['config', '--json'], { env: { HOST: '0.0.0.0' } });
+    assertSucceeded(run);
+    const server = JSON.parse(run.stdout).entries[2];
+    assert.deepEqual(server, { key: 'server_configuration', value: { ...blogServer(), host: '0.0.0.0' }, default: false, missing: false });
+  });
+
   it('marks a wholly default server_configuration and plugins list (a fixture app, via --app)', async () => {
     const run = await runFw(['--app', 'wildcard-app', 'config'], { cwd: FIXTURES });
     assert.equal(run.code, 0);

@@ -79,6 +79,9 @@ describe('fw release failures', { concurrency: true }, () => {
     // Under the repository's .tmp/, so the app module's `import 'fw-core'` resolves.
     const dir = await copyApp(join(FIXTURES, 'wildcard-app'), await repoTempDir(), ['app.mjs', 'fw.config.json', 'favicon.ico']);
     await writeFile(join(dir, 'package.json'), JSON.stringify({ name: 'wild-app', version: '1.2.3', type: 'module', fw: { app: './app.mjs' }, ...pkg }));
+    // fw release loads the app in its profile's environment (prod), which the app must define.
+    const config = JSON.parse(await readFile(join(dir, 'fw.config.json'), 'utf8')) as Record<string, unknown>;
+    await writeFile(join(dir, 'fw.config.json'), JSON.stringify({ ...config, environments: { prod: {} } }));
     return dir;
   };
 

@@ -30,6 +30,9 @@ export const errorCodes = {
     summary: 'A configuration value or environment variable has the wrong type or value',
   },
   FW_ERR_CONFIG_MISSING_KEY: { summary: 'A required configuration key is not set' },
+  FW_ERR_CONFIG_UNKNOWN_ENVIRONMENT: {
+    summary: 'FW_ENV names an environment the configuration does not define',
+  },
   // --- app and route groups ---
   FW_ERR_APP_NOT_FOUND: { summary: 'The app directory has no package.json or app module to load' },
   FW_ERR_APP_BAD_MODULE: { summary: 'The app module does not default-export an fw app {name, router}' },

@@ -9,13 +9,14 @@ after(removeApps);
 
 const DEFAULT_SERVER = {
   port: 8080,
-  host: '::',
+  host: '127.0.0.1',
   stream_handlers: ['fw_stream_h'],
   request_timeout_ms: 30000,
   headers_timeout_ms: 10000,
   keep_alive_timeout_ms: 5000,
   max_header_size: 16384,
   shutdown_grace_ms: 10000,
+  request_id_header: false,
 };
 
 function entry(entries: readonly ConfigEntry[], key: string): ConfigEntry {
@@ -110,6 +111,20 @@ describe('config defaults', () => {
     });
   });
 
+  it('listens on loopback only and trusts no client request id unless configured', () => {
+    assert.equal(configDefaults.server_configuration.host, '127.0.0.1');
+    assert.equal(configDefaults.server_configuration.request_id_header, false);
+  });
+
+  it('takes request_id_header from the file', async () => {
+    const dir = await writeApp({
+      fw: { bootstrap_application: 'blog', server_configuration: { request_id_header: 'x-request-id' } },
+    });
+    const server = entry((await resolveConfig(dir, {})).entries, 'server_configuration');
+    assert.deepEqual(server.value, { ...DEFAULT_SERVER, request_id_header: 'x-request-id' });
+    assert.equal(server.isDefault, false);
+  });
+
   it('keeps server_configuration default when the file writes an empty map', async () => {
     const dir = await writeApp({ fw: { bootstrap_application: 'blog', server_configuration: {} } });
     const server = entry((await resolveConfig(dir, {})).entries, 'server_configuration');
@@ -163,8 +178,31 @@ describe('config environment-variable overrides', () => {
     assert.equal((server.value as { port: number }).port, 0);
   });
 
+  it('HOST replaces the default host and makes server_configuration not default', async () => {
+    const dir = await writeApp({ fw: { bootstrap_application: 'blog' } });
+    const server = entry((await resolveConfig(dir, { HOST: '0.0.0.0' })).entries, 'server_configuration');
+    assert.deepEqual(server, {
+      key: 'server_configuration',
+      value: { ...DEFAULT_SERVER, host: '0.0.0.0' },
+      isDefault: false,
+      missing: false,
+    });
+  });
+
+  it('HOST wins over the host in the file and in the active overlay', async () => {
+    const dir = await writeApp({
+      fw: { bootstrap_application: 'blog', server_configuration: { host: '10.0.0.5' } },
+      environments: { dev: { fw: { server_configuration: { host: '10.0.0.6' } } } },
+    });
+    const server = entry((await resolveConfig(dir, { HOST: '::' })).entries, 'server_configuration');
+    assert.equal((server.value as { host: string }).host, '::');
+  });
+
   it('FW_ENV wins over the file environment and is not default', async () => {
-    const dir = await writeApp({ fw: { bootstrap_application: 'blog', environment: 'staging' } });
+    const dir = await writeApp({
+      fw: { bootstrap_application: 'blog', environment: 'staging' },
+      environments: { prod: {} },
+    });
     const report = await resolveConfig(dir, { FW_ENV: 'prod' });
     assert.equal(report.environment, 'prod');
     assert.deepEqual(entry(report.entries, 'environment'), {
@@ -188,9 +226,9 @@ describe('config environment-variable overrides', () => {
     assert.deepEqual(level, { key: 'log_level', value: 'debug', isDefault: false, missing: false });
   });
 
-  it('treats empty PORT, FW_ENV and LOG_LEVEL as unset', async () => {
+  it('treats empty PORT, HOST, FW_ENV and LOG_LEVEL as unset', async () => {
     const dir = await writeApp({ fw: { bootstrap_application: 'blog' } });
-    const report = await resolveConfig(dir, { PORT: '', FW_ENV: '', LOG_LEVEL: '' });
+    const report = await resolveConfig(dir, { PORT: '', HOST: '', FW_ENV: '', LOG_LEVEL: '' });
     assert.equal(report.environment, 'dev');
     assert.deepEqual(
       report.entries.map((item) => item.isDefault),

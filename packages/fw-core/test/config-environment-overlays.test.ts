@@ -46,13 +46,14 @@ describe('config environment overlays', () => {
     assert.equal(report.environment, 'prod');
     assert.deepEqual(valueOf(report, 'server_configuration'), {
       port: 80,
-      host: '::',
+      host: '127.0.0.1',
       stream_handlers: ['fw_stream_h'],
       request_timeout_ms: 30000,
       headers_timeout_ms: 10000,
       keep_alive_timeout_ms: 5000,
       max_header_size: 16384,
       shutdown_grace_ms: 10000,
+      request_id_header: false,
     });
     assert.deepEqual(report.app, { store: 'postgres' });
   });
@@ -96,7 +97,7 @@ describe('config environment overlays', () => {
 
   it('uses the base alone when the environment has no overlay', async () => {
     const dir = await writeApp({
-      fw: { bootstrap_application: 'blog' },
+      fw: { bootstrap_application: 'blog', environment: 'staging' },
       blog: { store: 'memory' },
       environments: { prod: { blog: { store: 'postgres' } } },
     });

@@ -269,6 +269,30 @@ describe('config bad values', () => {
       'fw.server_configuration.headers_timeout_ms must be at most fw.server_configuration.request_timeout_ms (1000) ' +
         'in environment "dev"; found 2000 (a number)',
     ],
+    [
+      'a request_id_header in capitals',
+      withServer({ request_id_header: 'X-Request-Id' }),
+      'fw.server_configuration.request_id_header must be false (always generate the id) or a lower-case header ' +
+        'name such as "x-request-id"; found "X-Request-Id" (a string)',
+    ],
+    [
+      'an empty request_id_header',
+      withServer({ request_id_header: '' }),
+      'fw.server_configuration.request_id_header must be false (always generate the id) or a lower-case header ' +
+        'name such as "x-request-id"; found "" (a string)',
+    ],
+    [
+      'a request_id_header with a space',
+      withServer({ request_id_header: 'request id' }),
+      'fw.server_configuration.request_id_header must be false (always generate the id) or a lower-case header ' +
+        'name such as "x-request-id"; found "request id" (a string)',
+    ],
+    [
+      'a request_id_header of true',
+      withServer({ request_id_header: true }),
+      'fw.server_configuration.request_id_header must be false (always generate the id) or a lower-case header ' +
+        'name such as "x-request-id"; found true (a boolean)',
+    ],
     ['an empty json_lib', withFw({ json_lib: '' }), 'fw.json_lib must be a non-empty string; found "" (a string)'],
     [
       'use_stacktrace given as text',

@@ -82,7 +82,7 @@ describe('loading an app from its directory', () => {
   });
 
   it('imports the module package.json names under fw.app and serves its routes', async () => {
-    const dir = await writeTestAppDir({}, {
+    const dir = await writeTestAppDir({ environment: 'staging' }, {
       'package.json': JSON.stringify({ name: 'x', type: 'module', fw: { app: './app.mjs' } }),
       'app.mjs': `export default { name: 'test_app', router: { name: 'disk_router', routes: (env) => [
         { prefix: '', security: false, routes: [{ path: '/env', handler: () => ({ kind: 'json', status: 200, body: { env } }), options: { methods: ['get'] } }] },

@@ -1,9 +1,21 @@
 /**
  * The page GET /login answers (spec rule 3: "a page handler", its content not shown): a small,
  * valid, accessible HTML5 sign-in form. The service keeps no sessions; the API itself is
- * protected by a bearer token in prod (docs/blog-api.md), so the form is the page a session
- * login would post from.
+ * protected by a bearer token (docs/blog-api.md), so the form is the page a session login
+ * would post from.
  */
+import type { HeaderMap } from 'fw-core';
+
+/**
+ * The page refuses to be framed: another site could otherwise lay it, invisible, over its own
+ * and make a user type a password or click "Sign in" there (clickjacking). CSP frame-ancestors
+ * (CSP Level 2 §7.7) is the standard; X-Frame-Options (RFC 7034) covers browsers that predate
+ * it, and where both are understood, frame-ancestors wins.
+ */
+export const LOGIN_PAGE_HEADERS: HeaderMap = Object.freeze({
+  'content-security-policy': "frame-ancestors 'none'",
+  'x-frame-options': 'DENY',
+});
 
 /** The whole page, built once. */
 export const LOGIN_PAGE = `<!doctype html>

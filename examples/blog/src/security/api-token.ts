@@ -1,7 +1,8 @@
 /**
- * Bearer-token protection of the write routes in prod (the spec leaves the credential open:
- * "Authentication" item 4). The token comes from BLOG_API_TOKEN, checked once at start; each
- * request's token is compared in constant time.
+ * Bearer-token protection of the write routes (the spec leaves the credential open:
+ * "Authentication" item 4). A configured BLOG_API_TOKEN is enforced in every environment, and
+ * prod refuses to start without one. The token is checked once at start; each request's token
+ * is compared in constant time.
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FwRequest, SecurityCallback, SecurityResult } from 'fw-core';
@@ -17,9 +18,18 @@ const BEARER = /^bearer +([A-Za-z0-9\-._~+/]+=*) *$/i;
 
 const DENY: SecurityResult = { allow: false, status: 401, headers: { 'www-authenticate': 'Bearer' }, body: { error: 'unauthorized' } };
 
-/** True when `environment` guards POST, PUT and DELETE with the API token. */
-export function protectsWrites(environment: string): boolean {
-  return environment === 'prod';
+/**
+ * True when POST, PUT and DELETE need the API token: always in prod, and in any environment
+ * once BLOG_API_TOKEN is set. A token someone configured but the routes ignore would be worse
+ * than none: it looks like protection. Empty counts as unset, as it does for fw's variables.
+ */
+export function protectsWrites(environment: string, env: NodeJS.ProcessEnv): boolean {
+  return environment === 'prod' || hasApiToken(env);
+}
+
+/** True when BLOG_API_TOKEN is set and not empty. */
+export function hasApiToken(env: NodeJS.ProcessEnv): boolean {
+  return env.BLOG_API_TOKEN !== undefined && env.BLOG_API_TOKEN !== '';
 }
 
 /** The SHA-256 of BLOG_API_TOKEN; throws a coded start-up error when it is unset or weak. */

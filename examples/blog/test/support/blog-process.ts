@@ -13,7 +13,7 @@ const MAIN = join(BLOG_DIR, 'src', 'main.ts');
 
 /** Variables a developer's shell might set that would change what a test runs. */
 const CLEARED = [
-  'FW_ENV', 'FW_CONFIG', 'PORT', 'METRICS_PORT', 'LOG_LEVEL', 'REDIS_URL',
+  'FW_ENV', 'FW_CONFIG', 'PORT', 'HOST', 'METRICS_PORT', 'LOG_LEVEL', 'REDIS_URL',
   'BLOG_STORE', 'BLOG_SQLITE_PATH', 'BLOG_API_TOKEN', 'DATABASE_URL',
 ];
 

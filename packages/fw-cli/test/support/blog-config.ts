@@ -11,13 +11,14 @@ import { BLOG_DIR } from './run-fw.ts';
 /** fw-core's default server_configuration, in its key order (docs/configuration.md). */
 export const DEFAULT_SERVER = {
   port: 8080,
-  host: '::',
+  host: '127.0.0.1',
   stream_handlers: ['fw_stream_h'],
   request_timeout_ms: 30000,
   headers_timeout_ms: 10000,
   keep_alive_timeout_ms: 5000,
   max_header_size: 16384,
   shutdown_grace_ms: 10000,
+  request_id_header: false,
 } as const;
 
 /** The default server_configuration as `fw config` prints it. */

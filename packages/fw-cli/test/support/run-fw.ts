@@ -18,7 +18,7 @@ const FW = join(REPO, 'packages', 'fw-cli', 'bin', 'fw.js');
 
 /** Variables that would change what a run does. */
 const CLEARED = [
-  'FW_ENV', 'FW_CONFIG', 'PORT', 'METRICS_PORT', 'LOG_LEVEL', 'REDIS_URL', 'BLOG_STORE', 'BLOG_SQLITE_PATH',
+  'FW_ENV', 'FW_CONFIG', 'PORT', 'HOST', 'METRICS_PORT', 'LOG_LEVEL', 'REDIS_URL', 'BLOG_STORE', 'BLOG_SQLITE_PATH',
   'BLOG_API_TOKEN', 'DATABASE_URL', 'INIT_CWD', 'npm_command',
 ];
 

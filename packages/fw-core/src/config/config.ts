@@ -9,7 +9,7 @@ import type { PluginEntry } from '../plugins/plugin.ts';
 export interface ServerConfiguration {
   /** Listener port; `PORT` overrides. 0 picks a free port. */
   readonly port: number;
-  /** Listener address. */
+  /** Listener address; `HOST` overrides. Loopback unless opened up (docs/configuration.md). */
   readonly host: string;
   /** Stream handler names, outermost first; `fw_stream_h` last. */
   readonly stream_handlers: readonly string[];
@@ -23,7 +23,10 @@ export interface ServerConfiguration {
   readonly max_header_size: number;
   /** How long stop() waits for in-flight requests before closing connections. */
   readonly shutdown_grace_ms: number;
-  /** The header a client's request id is trusted from; false (default): fw always makes the id. */
+  /**
+   * The header whose client-sent request id is trusted (lower case, e.g. `x-request-id`), or
+   * `false` to always generate one, as Fastify 5's `requestIdHeader`.
+   */
   readonly request_id_header: string | false;
 }
 

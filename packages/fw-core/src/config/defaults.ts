@@ -22,17 +22,18 @@ export const CONFIG_KEYS = [
 /** The stream handler that runs the router; every handler chain must end with it. */
 export const ROUTER_STREAM_HANDLER = 'fw_stream_h';
 
-// '::' accepts IPv4 too on dual-stack hosts (checked on Linux, bindv6only=0); an IPv6-less
-// host must set host to '0.0.0.0' (see docs/configuration.md).
+// Loopback: a service is reachable from other machines only when someone chose that (HOST or
+// host set to '0.0.0.0' / '::', as a container needs; see docs/configuration.md).
 const serverConfigurationDefaults: ServerConfiguration = Object.freeze({
   port: 8080,
-  host: '::',
+  host: '127.0.0.1',
   stream_handlers: Object.freeze([ROUTER_STREAM_HANDLER]),
   request_timeout_ms: 30_000,
   headers_timeout_ms: 10_000,
   keep_alive_timeout_ms: 5_000,
   max_header_size: 16_384,
   shutdown_grace_ms: 10_000,
+  // A client-chosen id lands in logs and traces unchecked, so none is trusted until named.
   request_id_header: false,
 });
 

@@ -1,4 +1,4 @@
-/** The "did you mean" suggestion for a misspelt configuration key. */
+/** The "did you mean" suggestion for a misspelt configuration key or environment name. */
 
 /** The known key closest to `key`, if it is close enough to be a likely typo. */
 export function closestKey(key: string, known: readonly string[]): string | undefined {
@@ -14,6 +14,36 @@ export function closestKey(key: string, known: readonly string[]): string | unde
     }
   }
   return best;
+}
+
+/**
+ * The defined environment closest to `name`: a likely typo (closestKey), else the one sharing
+ * the longest prefix of at least three characters, since environments are often named in full
+ * in one place and abbreviated in another (`production` for `prod`, `development` for `dev`).
+ */
+export function closestEnvironment(name: string, defined: readonly string[]): string | undefined {
+  const typo = closestKey(name, defined);
+  if (typo !== undefined) return typo;
+  const wanted = name.toLowerCase();
+  let best: string | undefined;
+  let bestShared = MIN_SHARED_PREFIX - 1;
+  for (const candidate of defined) {
+    const shared = sharedPrefixLength(wanted, candidate.toLowerCase());
+    if (shared > bestShared) {
+      best = candidate;
+      bestShared = shared;
+    }
+  }
+  return best;
+}
+
+// Two characters match too much by chance (`pr` of `preview` and `prod`).
+const MIN_SHARED_PREFIX = 3;
+
+function sharedPrefixLength(a: string, b: string): number {
+  let length = 0;
+  while (length < a.length && length < b.length && a[length] === b[length]) length += 1;
+  return length;
 }
 
 // Optimal string alignment distance: Levenshtein plus adjacent transpositions, the commonest typo.

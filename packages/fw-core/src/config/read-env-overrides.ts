@@ -1,7 +1,8 @@
 /**
  * The environment variables that override the file: `FW_ENV` (environment), `PORT`
- * (server_configuration.port) and `LOG_LEVEL` (log_level). An empty variable counts as unset,
- * as `PORT=${PORT}` in a compose file or a shell script yields one when the value is absent.
+ * (server_configuration.port), `HOST` (server_configuration.host) and `LOG_LEVEL` (log_level).
+ * An empty variable counts as unset, as `PORT=${PORT}` in a compose file or a shell script
+ * yields one when the value is absent.
  */
 import { LOG_LEVELS, type LogLevel } from '../log/logger.ts';
 import { badValue } from './config-errors.ts';
@@ -11,14 +12,16 @@ import { expectOneOf, MAX_PORT } from './value-checks.ts';
 export interface EnvOverrides {
   readonly environment?: string;
   readonly port?: number;
+  readonly host?: string;
   readonly log_level?: LogLevel;
 }
 
 /** Reads and checks the override variables in `env`. */
 export function readEnvOverrides(env: NodeJS.ProcessEnv): EnvOverrides {
-  const overrides: { environment?: string; port?: number; log_level?: LogLevel } = {};
+  const overrides: { environment?: string; port?: number; host?: string; log_level?: LogLevel } = {};
   if (isSet(env['FW_ENV'])) overrides.environment = env['FW_ENV'];
   if (isSet(env['PORT'])) overrides.port = parsePort(env['PORT']);
+  if (isSet(env['HOST'])) overrides.host = env['HOST'];
   if (isSet(env['LOG_LEVEL'])) overrides.log_level = expectOneOf(env['LOG_LEVEL'], 'LOG_LEVEL', LOG_LEVELS);
   return overrides;
 }

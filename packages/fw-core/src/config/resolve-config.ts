@@ -1,6 +1,7 @@
 /** Reading an application's configuration for `fw config`: every key's value and origin. */
 import { resolve } from 'node:path';
 import type { ConfigReport } from './config.ts';
+import { unknownEnvironment } from './config-errors.ts';
 import { deepFreeze } from './deep-freeze.ts';
 import { CONFIG_FILE_NAME, configDefaults } from './defaults.ts';
 import type { FwSection } from './fw-section.ts';
@@ -20,7 +21,7 @@ export async function resolveConfig(appDir: string, env: NodeJS.ProcessEnv = pro
   const file = resolve(appDir, configFileName(env));
   const layout = parseConfigLayout(await readConfigFile(file));
   const overrides = readEnvOverrides(env);
-  const environment = selectEnvironment(layout, overrides);
+  const environment = selectEnvironment(layout, overrides, file);
   checkInactiveEnvironments(layout, environment.name, overrides);
   const overlay = layout.environments[environment.name];
   const fw = mergeFw(layout.base, overlay);
@@ -35,11 +36,24 @@ function configFileName(env: NodeJS.ProcessEnv): string {
   return named === undefined || named === '' ? CONFIG_FILE_NAME : named;
 }
 
-// FW_ENV, else the base file's fw.environment, else the default.
-function selectEnvironment(layout: ConfigLayout, overrides: EnvOverrides): SelectedEnvironment {
+// FW_ENV, else the base file's fw.environment, else the default. A name the file does not
+// define would run on the base alone, silently: `FW_ENV=production` next to a `prod` overlay
+// would start without prod's database or limits. So FW_ENV must name a defined environment.
+function selectEnvironment(layout: ConfigLayout, overrides: EnvOverrides, file: string): SelectedEnvironment {
+  const defined = definedEnvironments(layout);
+  if (overrides.environment !== undefined && !defined.includes(overrides.environment)) {
+    throw unknownEnvironment(overrides.environment, defined, file);
+  }
   const chosen = overrides.environment ?? layout.base.fw.environment;
   if (chosen === undefined) return { name: configDefaults.environment, isDefault: true };
   return { name: chosen, isDefault: false };
+}
+
+// The overlays' names, the base file's own environment and the built-in default, sorted.
+function definedEnvironments(layout: ConfigLayout): string[] {
+  const names = new Set([configDefaults.environment, ...Object.keys(layout.environments)]);
+  if (layout.base.fw.environment !== undefined) names.add(layout.base.fw.environment);
+  return [...names].sort();
 }
 
 // Rules that tie keys together hold per environment; check the others now, not at their deploy.

@@ -40,14 +40,16 @@ function fileOrDefault(fw: FwSection, key: keyof typeof configDefaults): Resolve
   return written === undefined ? [configDefaults[key], true] : [written, false];
 }
 
-// The value is always the full map: defaults, then the file's fields, then PORT.
+// The value is always the full map: defaults, then the file's fields, then PORT and HOST.
 function resolveServer(fw: FwSection, overrides: EnvOverrides, environment: string): Resolved {
   const written = fw.server_configuration ?? {};
   const server: ServerConfiguration = {
     ...configDefaults.server_configuration,
     ...written,
     ...(overrides.port === undefined ? {} : { port: overrides.port }),
+    ...(overrides.host === undefined ? {} : { host: overrides.host }),
   };
   checkServerConfigurationConsistency(server, environment);
-  return [server, Object.keys(written).length === 0 && overrides.port === undefined];
+  const overridden = overrides.port !== undefined || overrides.host !== undefined;
+  return [server, Object.keys(written).length === 0 && !overridden];
 }

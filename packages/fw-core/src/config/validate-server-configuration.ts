@@ -30,10 +30,14 @@ const fieldChecks: Record<keyof ServerConfiguration, FieldCheck> = {
   keep_alive_timeout_ms: positiveTimer,
   max_header_size: (value, key) => expectInteger(value, key, 1, Number.MAX_SAFE_INTEGER),
   shutdown_grace_ms: positiveTimer,
-  request_id_header: (value, key) => (value === false ? value : expectNonEmptyString(value, key)),
+  request_id_header: expectRequestIdHeader,
 };
 
 const FIELDS = Object.keys(fieldChecks);
+
+// An RFC 9110 §5.6.2 token in lower case: node:http hands header names over lower-cased, so a
+// name written `X-Request-Id` would never be found; it is refused rather than quietly folded.
+const LOWER_CASE_HEADER_NAME = /^[!#$%&'*+\-.^_`|~0-9a-z]+$/;
 
 /** Checks the fields written at `key`; any subset of them may be present. */
 export function validateServerConfiguration(value: unknown, key: string): Partial<ServerConfiguration> {
@@ -58,4 +62,9 @@ export function checkServerConfigurationConsistency(server: ServerConfiguration,
       server.headers_timeout_ms,
     );
   }
+}
+
+function expectRequestIdHeader(value: unknown, key: string): string | false {
+  if (value === false || (typeof value === 'string' && LOWER_CASE_HEADER_NAME.test(value))) return value;
+  throw badValue(key, 'false (always generate the id) or a lower-case header name such as "x-request-id"', value);
 }

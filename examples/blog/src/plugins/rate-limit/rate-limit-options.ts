@@ -5,6 +5,7 @@
 import type { BlockList } from 'node:net';
 import { checkPluginOptions, type OptionRule } from 'fw-core';
 import { BlogError } from '../../errors.ts';
+import { compileExemptPaths } from './exempt-paths.ts';
 import { compileTrustedProxies } from './trusted-proxies.ts';
 
 /** rate_limit_plugin's options as written in configuration. */
@@ -22,6 +23,8 @@ export interface RateLimitPluginOptions {
   readonly max_keys?: number;
   /** Redis store: longest wait for one command, in ms. */
   readonly store_timeout_ms?: number;
+  /** Route paths (templates, prefix included) never counted, e.g. ["/heartbeat"]. Default none. */
+  readonly exempt_paths?: readonly string[];
 }
 
 /** What init makes of the options. */
@@ -35,6 +38,8 @@ export interface RateLimitSettings {
   readonly onStoreError: 'allow' | 'deny';
   readonly maxKeys: number;
   readonly storeTimeoutMs: number;
+  /** Route templates the plugin lets through without counting. */
+  readonly exempt: ReadonlySet<string>;
 }
 
 /** Defaults: the spec's for max_requests and window_ms. */
@@ -75,6 +80,11 @@ const rules: Readonly<Record<keyof RateLimitPluginOptions, OptionRule>> = {
   on_store_error: { expected: '"allow" or "deny"', example: '"deny"', accepts: (v) => v === 'allow' || v === 'deny' },
   max_keys: positive('a whole number, 1 or more', '100000'),
   store_timeout_ms: positive('a whole number of milliseconds, 1 to 60000', '250', 60_000),
+  exempt_paths: {
+    expected: 'a list of route paths',
+    example: '["/heartbeat"]',
+    accepts: (v) => Array.isArray(v) && v.every((e) => typeof e === 'string'),
+  },
 };
 
 /** Checks and compiles `options`; `env` supplies REDIS_URL. Throws FW_ERR_PLUGIN_BAD_OPTIONS or BLOG_ERR_PLUGIN_OPTION. */
@@ -94,6 +104,7 @@ export function compileRateLimitOptions(options: RateLimitPluginOptions | undefi
     onStoreError: o.on_store_error ?? RATE_LIMIT_DEFAULTS.on_store_error,
     maxKeys: o.max_keys ?? RATE_LIMIT_DEFAULTS.max_keys,
     storeTimeoutMs: o.store_timeout_ms ?? RATE_LIMIT_DEFAULTS.store_timeout_ms,
+    exempt: compileExemptPaths(o.exempt_paths ?? []),
   };
 }
 

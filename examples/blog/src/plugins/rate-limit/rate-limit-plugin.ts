@@ -2,7 +2,8 @@
  * rate_limit_plugin (pre_request; spec: "Rate-limit plugin"): max_requests per window_ms per
  * client address, in a window that starts at the client's first request. Past the limit it
  * answers 429 `{"error":"too many requests"}` with Retry-After and stops, so the controller is
- * not called. Every response carries RateLimit-Policy and RateLimit (rate-limit-headers.ts).
+ * not called. Every response carries RateLimit-Policy and RateLimit (rate-limit-headers.ts),
+ * except on the routes listed in exempt_paths, which are neither counted nor limited.
  *
  * With the memory store the whole call is synchronous. With Redis, a failed or slow store never
  * fails the request: on_store_error `allow` lets it through, `deny` answers 503, and either way
@@ -44,6 +45,7 @@ const info: PluginInfo = {
     ['on_store_error', '"allow" (default) or "deny" (503) when the store fails'],
     ['max_keys', 'memory store: most client keys kept (default 100000)'],
     ['store_timeout_ms', 'Redis store: longest wait for one command (default 250)'],
+    ['exempt_paths', 'route paths never counted, as registered, e.g. ["/heartbeat"] (default none)'],
   ],
 };
 
@@ -67,6 +69,8 @@ async function startRateLimit(options: RateLimitPluginOptions): Promise<RateLimi
 }
 
 function limit(req: FwRequest, env: PluginEnv, _options: RateLimitPluginOptions, state: RateLimitState): PluginResult<RateLimitState> | Promise<PluginResult<RateLimitState>> {
+  // Before the store: an exempt route must answer even when the store cannot.
+  if (state.settings.exempt.has(req.route.template)) return ['ok', req, state];
   const now = Date.now();
   const key = clientKey(req, state.settings.trusted);
   let counted: WindowCount | Promise<WindowCount>;
