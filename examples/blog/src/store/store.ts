@@ -81,6 +81,7 @@ export interface QueryLogEvent {
   readonly params: readonly unknown[];
   /** Microseconds. */
   readonly duration_us: number;
+  /** Rows returned or changed; for a text of several statements (a migration), summed over them. */
   readonly row_count: number;
   readonly store: 'sqlite' | 'postgres';
 }
