@@ -11,6 +11,7 @@ import { cpus } from 'node:os';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { startBlogService, type BlogService } from './blog/blog-service.ts';
+import { deepCursor } from './blog/deep-cursor.ts';
 import { prepareStore, type StoreName } from './blog/store-fixtures.ts';
 
 const { values } = parseArgs({
@@ -47,18 +48,6 @@ async function measure(service: BlogService, store: StoreName, scenario: string,
   const figure = { store, scenario, rps: served / seconds, cpuPerRequest: cpu / served, p50: result.latency.p50, p99: result.latency.p99 };
   process.stderr.write(`${store} ${scenario}: ${figure.rps.toFixed(0)} req/s, ${figure.cpuPerRequest.toFixed(0)} µs CPU/request\n`);
   return figure;
-}
-
-/** The cursor of the page that starts after `position` posts (a multiple of 1000; walks 1000 at a time). */
-async function deepCursor(url: string, position: number): Promise<string> {
-  let path = '/api/posts?limit=1000';
-  for (let walked = 0; walked < position; walked += 1000) {
-    const link = (await fetch(`${url}${path}`)).headers.get('link');
-    const next = link === null ? undefined : /^<([^>]+)>/.exec(link)?.[1];
-    if (next === undefined) throw new Error(`no next page after ${walked} posts`);
-    path = next;
-  }
-  return new URLSearchParams(path.split('?')[1]).get('cursor')!;
 }
 
 async function benchStore(store: StoreName): Promise<Figure[]> {

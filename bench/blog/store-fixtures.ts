@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { postgresBackendCpuMicros } from './postgres-backend-cpu.ts';
 
 /** The stores the benchmark knows. */
 export type StoreName = 'memory' | 'sqlite' | 'postgres';
@@ -20,6 +21,8 @@ export interface StoreFixture {
   readonly env: Record<string, string>;
   /** Adds `count` posts with distinct inserted_at times; `url` is the running service. */
   seed(count: number, url: string): Promise<void>;
+  /** CPU µs so far that the database spent outside the service process `pid` serving it: 0 for the in-process stores. */
+  databaseCpuMicros(pid: number): Promise<number>;
   cleanup(): Promise<void>;
 }
 
@@ -29,7 +32,7 @@ const DATABASE_URL = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:
 export async function prepareStore(store: StoreName): Promise<StoreFixture> {
   switch (store) {
     case 'memory':
-      return { env: { BLOG_STORE: 'memory' }, seed: seedThroughApi, cleanup: async () => {} };
+      return { env: { BLOG_STORE: 'memory' }, seed: seedThroughApi, databaseCpuMicros: async () => 0, cleanup: async () => {} };
     case 'sqlite':
       return prepareSqlite();
     case 'postgres':
@@ -65,6 +68,7 @@ async function prepareSqlite(): Promise<StoreFixture> {
         FROM n`).run(count, start, start);
       db.close();
     },
+    databaseCpuMicros: async () => 0,
     cleanup: () => rm(dir, { recursive: true, force: true }),
   };
 }
@@ -85,6 +89,7 @@ async function preparePostgres(): Promise<StoreFixture> {
         FROM generate_series(1, $1::int) AS i`, [count]);
       await admin.query(`ANALYZE ${schema}.blog_posts`);
     },
+    databaseCpuMicros: (pid) => postgresBackendCpuMicros(admin, pid, Number(url.port || 5432)),
     async cleanup() {
       try {
         await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);

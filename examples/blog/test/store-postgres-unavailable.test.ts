@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { once } from 'node:events';
 import { createServer, type Socket } from 'node:net';
-import { after, before, describe, it } from 'node:test';
+import { after, afterEach, before, beforeEach, describe, it } from 'node:test';
 import { createStore } from '../src/store/create-store.ts';
 import { createPgPool } from '../src/store/postgres-pool.ts';
 import { openPostgresStore } from '../src/store/postgres-store.ts';
@@ -51,12 +51,14 @@ async function timed<T>(work: () => Promise<T>): Promise<{ error: unknown; ms: n
 
 describe('PostgreSQL store when the database is unavailable', () => {
   let schema: TestSchema;
-  before(async () => {
+  before(() => {
     process.on('unhandledRejection', onUnhandled);
+  });
+  beforeEach(async () => {
     schema = await createTestSchema();
   });
+  afterEach(() => schema.drop());
   after(async () => {
-    await schema.drop();
     await new Promise((resolve) => setTimeout(resolve, 50));
     process.off('unhandledRejection', onUnhandled);
     assert.deepEqual(unhandled, []);

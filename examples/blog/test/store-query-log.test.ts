@@ -3,9 +3,10 @@ import assert from 'node:assert/strict';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { after, before, describe, it } from 'node:test';
+import { after, afterEach, before, beforeEach, describe, it } from 'node:test';
 import { isFwError } from 'fw-core';
 import { createStore } from '../src/store/create-store.ts';
+import { MIGRATIONS } from '../src/store/sql/postgres-migrations.ts';
 import type { PostStore, StoreSettings } from '../src/store/store.ts';
 import { manualClock } from './support/store-clock.ts';
 import { queryLines, recordingLogger, type LoggedLine } from './support/store-logger.ts';
@@ -22,12 +23,13 @@ describe('query log', () => {
   let files = 0;
   before(async () => {
     dir = await mkdtemp(join(tmpdir(), 'blog-query-log-'));
+  });
+  after(() => rm(dir, { recursive: true, force: true }));
+  // A schema per case: one that an earlier case already migrated would hide what start logs.
+  beforeEach(async () => {
     schema = await createTestSchema();
   });
-  after(async () => {
-    await rm(dir, { recursive: true, force: true });
-    await schema.drop();
-  });
+  afterEach(() => schema.drop());
 
   async function open(settings: Omit<StoreSettings, 'store'> & { store: 'sqlite' | 'postgres' }, appDir = dir) {
     const { logger, lines } = recordingLogger();
@@ -128,6 +130,32 @@ describe('query log', () => {
     } finally {
       await store.close();
     }
+  });
+
+  it('postgres: log true on a fresh schema logs every migration step at start; a restart logs only the check', async () => {
+    const first = await open({ store: 'postgres', log: true });
+    await first.store.close();
+    const migrationsTable = 'CREATE TABLE IF NOT EXISTS blog_schema_migrations (version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())';
+    const query = (sql: string, params: unknown[], row_count: number) => ({ event: 'query', store: 'postgres', sql, params, row_count });
+    assert.deepEqual(first.lines.map((line) => [line.level, withoutDuration(line.fields)]), [
+      ['info', query('BEGIN', [], 0)],
+      ['info', query('SELECT pg_advisory_xact_lock($1::bigint)', ['7092166003209627506'], 1)],
+      ['info', query(migrationsTable, [], 0)],
+      ['info', query('SELECT version FROM blog_schema_migrations', [], 0)],
+      // Migration 1 is one text of three statements (CREATE TABLE, two CREATE INDEX): one line.
+      ['info', query(MIGRATIONS[0]!.sql, [], 0)],
+      ['info', query('INSERT INTO blog_schema_migrations (version, name) VALUES ($1, $2)', [1, 'create_blog_posts'], 1)],
+      ['info', query('COMMIT', [], 0)],
+    ]);
+    const again = await open({ store: 'postgres', log: true });
+    await again.store.close();
+    assert.deepEqual(again.lines.map((line) => withoutDuration(line.fields)), [
+      query('BEGIN', [], 0),
+      query('SELECT pg_advisory_xact_lock($1::bigint)', ['7092166003209627506'], 1),
+      query(migrationsTable, [], 0),
+      query('SELECT version FROM blog_schema_migrations', [], 1),
+      query('COMMIT', [], 0),
+    ]);
   });
 
   it('a "module#export" setting hands every event to that function instead of the logger', async () => {

@@ -20,7 +20,7 @@ describe('blog store settings', () => {
   });
 
   it('a complete section comes back as given', () => {
-    const section = { store: 'postgres', sqlite_path: 'var/blog.db', database_url: 'postgresql://u@db:5432/blog', log: './src/log.ts#logQuery' };
+    const section = { store: 'postgres', sqlite_path: 'var/blog.db', sqlite_busy_timeout_ms: 1000, database_url: 'postgresql://u@db:5432/blog', log: './src/log.ts#logQuery' };
     assert.deepEqual(checkStoreSettings(section), section);
     assert.deepEqual(checkStoreSettings({ store: 'sqlite', log: true }), { store: 'sqlite', log: true });
   });
@@ -29,7 +29,7 @@ describe('blog store settings', () => {
     rejectsWith(
       { stroe: 'sqlite' },
       'FW_ERR_CONFIG_UNKNOWN_KEY',
-      'Unknown configuration key blog.stroe; the keys allowed in blog are store, sqlite_path, database_url, log',
+      'Unknown configuration key blog.stroe; the keys allowed in blog are store, sqlite_path, sqlite_busy_timeout_ms, database_url, log',
     );
   });
 
@@ -39,6 +39,9 @@ describe('blog store settings', () => {
     rejectsWith({ store: 'mysql' }, 'FW_ERR_CONFIG_BAD_VALUE', 'blog.store must be one of "memory", "sqlite", "postgres"; found "mysql"');
     rejectsWith({ sqlite_path: 42 }, 'FW_ERR_CONFIG_BAD_VALUE', 'blog.sqlite_path must be a non-empty file path (relative to the app directory); found number 42');
     rejectsWith({ sqlite_path: '' }, 'FW_ERR_CONFIG_BAD_VALUE', 'blog.sqlite_path must be a non-empty file path (relative to the app directory); found ""');
+    for (const [value, found] of [[-1, 'number -1'], [1.5, 'number 1.5'], [60_001, 'number 60001'], ['1000', '"1000"']] as const) {
+      rejectsWith({ sqlite_busy_timeout_ms: value }, 'FW_ERR_CONFIG_BAD_VALUE', `blog.sqlite_busy_timeout_ms must be an integer number of milliseconds from 0 to 60000; found ${found}`);
+    }
     rejectsWith({ log: 'yes' }, 'FW_ERR_CONFIG_BAD_VALUE', 'blog.log must be true, false or "<./module path>#<export name>"; found "yes"');
     rejectsWith({ log: 'some-package#log' }, 'FW_ERR_CONFIG_BAD_VALUE', 'blog.log must be true, false or "<./module path>#<export name>"; found "some-package#log"');
     rejectsWith({ database_url: 7 }, 'FW_ERR_CONFIG_BAD_VALUE', 'blog.database_url must be a postgres:// or postgresql:// URL; found number 7');

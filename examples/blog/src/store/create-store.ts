@@ -33,7 +33,7 @@ export async function createStore(settings: StoreSettings, options: CreateStoreO
     case 'memory':
       return createMemoryStore({ now });
     case 'sqlite':
-      return openSqliteStore({ path: sqlitePath(settings, appDir), now, queryLog });
+      return openSqliteStore({ path: sqlitePath(settings, appDir), now, queryLog, busyTimeoutMs: settings.sqlite_busy_timeout_ms });
     case 'postgres': {
       const pool = createPgPool({
         connectionString: databaseUrl(settings, options.env ?? process.env),

@@ -20,7 +20,11 @@ export interface PgResult {
 
 /** Something that runs queries: the pool or a checked-out client. */
 export interface PgQueryable {
-  query(query: PgQuery): Promise<PgResult>;
+  /**
+   * One result per statement: pg answers a text of several statements (a migration) sent
+   * without parameters with an array of results, one per statement.
+   */
+  query(query: PgQuery): Promise<PgResult | PgResult[]>;
 }
 
 /** A client checked out of the pool for a transaction. */

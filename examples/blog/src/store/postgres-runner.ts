@@ -10,20 +10,30 @@ import { microsecondsSince, type QueryLogSink } from './query-log.ts';
 /** Runs one query inside a transaction. */
 export type PgRun = (query: PgQuery) => Promise<PgResult>;
 
-/** Runs `query` on the pool or a client, logging it when it completes. */
+/**
+ * Runs `query` on the pool or a client, logging it when it completes. A text of several
+ * statements is logged once, with the rows of all its statements counted.
+ */
 export async function runPgQuery(target: PgQueryable, query: PgQuery, log: QueryLogSink | undefined): Promise<PgResult> {
   const startedAt = log === undefined ? 0 : performance.now();
-  let result: PgResult;
+  let results: PgResult | PgResult[];
   try {
-    result = await target.query(query);
+    results = await target.query(query);
   } catch (error) {
     throw toPgStoreError(error);
   }
+  const all = Array.isArray(results) ? results : [results];
   if (log !== undefined) {
-    const row_count = result.rowCount ?? result.rows.length;
+    const row_count = all.reduce((sum, result) => sum + rowCountOf(result), 0);
     log({ store: 'postgres', sql: query.text, params: query.values ?? [], duration_us: microsecondsSince(startedAt), row_count });
   }
-  return result;
+  // As psql shows it: a multi-statement text answers with its last statement's result.
+  return all.at(-1) ?? { rows: [], rowCount: null };
+}
+
+// pg leaves rowCount null for commands whose tag carries no count (BEGIN, CREATE TABLE).
+function rowCountOf(result: PgResult): number {
+  return result.rowCount ?? result.rows.length;
 }
 
 /**

@@ -16,6 +16,16 @@ export function isSqliteUnavailable(error: unknown): boolean {
   return typeof errcode === 'number' && UNAVAILABLE.has(errcode & 0xff);
 }
 
+/**
+ * True for SQLITE_BUSY (all its extended codes): another connection holds the lock, so the same
+ * work may succeed a moment later. Looks through a StoreUnavailableError to the driver error it wraps.
+ */
+export function isSqliteBusy(error: unknown): boolean {
+  const driverError = error instanceof StoreUnavailableError ? error.cause : error;
+  const errcode = (driverError as { errcode?: unknown } | null)?.errcode;
+  return typeof errcode === 'number' && (errcode & 0xff) === SQLITE_BUSY;
+}
+
 /** A StoreUnavailableError wrapping `error` when it is an availability failure, else `error` itself. */
 export function toSqliteStoreError(error: unknown): unknown {
   if (!isSqliteUnavailable(error)) return error;

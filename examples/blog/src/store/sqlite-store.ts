@@ -1,7 +1,8 @@
 /**
  * The SQLite store on node:sqlite (DatabaseSync). One connection per store; every statement is
  * prepared once at open (update statements once per set of changed columns, on first use).
- * Durability: WAL + synchronous=FULL, so a write that resolved survives kill -9.
+ * Durability: WAL + synchronous=FULL, so a write that resolved survives kill -9. A lock held by
+ * another connection is waited for on timers (sqlite-lock-wait.ts), never inside SQLite.
  */
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
@@ -12,6 +13,7 @@ import type { QueryLogSink } from './query-log.ts';
 import { LIST_SHAPES, listInTwoRuns, listSql, shapeKey, type CursorTimes, type ListDialect } from './sql/keyset-list.ts';
 import { SQLITE_COLUMNS, SQLITE_PRAGMAS, SQLITE_SCHEMA } from './sql/sqlite-schema.ts';
 import { toSqliteStoreError } from './sqlite-errors.ts';
+import { createLockWait } from './sqlite-lock-wait.ts';
 import { createSqliteRunner, type SqliteRow, type SqliteRunner } from './sqlite-runner.ts';
 import { isoTextOf, parseStoredTime } from './stored-time.ts';
 import type { ListQuery, NewPost, Post, PostChanges, PostStatus, PostStore, UpdateResult } from './store.ts';
@@ -24,9 +26,15 @@ export interface SqliteStoreOptions {
   readonly now?: () => Date;
   /** Receives one event per statement; absent means no query log. */
   readonly queryLog?: QueryLogSink;
-  /** How long a write waits for another connection's lock before failing; default 5000 ms. */
+  /**
+   * How long an operation waits for another connection's lock before failing with
+   * StoreUnavailableError; default DEFAULT_SQLITE_BUSY_TIMEOUT_MS. The wait runs on timers.
+   */
   readonly busyTimeoutMs?: number;
 }
+
+/** The default of `busyTimeoutMs` (and of `blog.sqlite_busy_timeout_ms`). */
+export const DEFAULT_SQLITE_BUSY_TIMEOUT_MS = 5000;
 
 const DIALECT: ListDialect = {
   select: `SELECT ${SQLITE_COLUMNS} FROM posts`,
@@ -55,23 +63,29 @@ export function openSqliteStore(options: SqliteStoreOptions): PostStore {
   const now = options.now ?? (() => new Date());
   const runner = createSqliteRunner(options.queryLog);
   let closed = false;
+  // Every unit below is synchronous and atomic, so a retry after SQLITE_BUSY repeats it whole.
+  const locked = createLockWait({ timeoutMs: options.busyTimeoutMs ?? DEFAULT_SQLITE_BUSY_TIMEOUT_MS, isOpen: () => !closed });
 
   return {
-    async create(input: NewPost): Promise<Post> {
-      const time = isoTextOf(now());
-      const row = runner.get(statements.insert, [input.title, input.body, input.status, input.user_id, time, time]);
-      return toPost(row!);
+    create(input: NewPost): Promise<Post> {
+      return locked(() => {
+        const time = isoTextOf(now());
+        const row = runner.get(statements.insert, [input.title, input.body, input.status, input.user_id, time, time]);
+        return toPost(row!);
+      });
     },
 
     async get(id: number): Promise<Post | undefined> {
       if (!isPostId(id)) return undefined;
-      const row = runner.get(statements.byId, [id]);
-      return row === undefined ? undefined : toPost(row);
+      return locked(() => {
+        const row = runner.get(statements.byId, [id]);
+        return row === undefined ? undefined : toPost(row);
+      });
     },
 
-    async list(query: ListQuery): Promise<Post[]> {
+    list(query: ListQuery): Promise<Post[]> {
       return listInTwoRuns(query, CURSOR_TIMES, (shape, params) =>
-        runner.all(statements.list.get(shapeKey(shape))!, params).map(toPost),
+        locked(() => runner.all(statements.list.get(shapeKey(shape))!, params).map(toPost)),
       );
     },
 
@@ -79,7 +93,7 @@ export function openSqliteStore(options: SqliteStoreOptions): PostStore {
       if (!isPostId(id)) return { found: false };
       // IMMEDIATE takes the write lock before the read, so another process cannot slip a write
       // between the comparison and the UPDATE.
-      return inTransaction(db, runner, statements, () => {
+      return locked(() => inTransaction(db, runner, statements, () => {
         const row = runner.get(statements.byId, [id]);
         if (row === undefined) return { found: false };
         const post = toPost(row);
@@ -89,12 +103,12 @@ export function openSqliteStore(options: SqliteStoreOptions): PostStore {
         const values = fields.map((field) => changed[field]);
         const updated = runner.get(statements.update(fields), [...values, isoTextOf(now()), id]);
         return { found: true, changed: true, post: toPost(updated!) };
-      });
+      }));
     },
 
     async delete(id: number): Promise<boolean> {
       if (!isPostId(id)) return false;
-      return runner.run(statements.delete, [id]) > 0;
+      return locked(() => runner.run(statements.delete, [id]) > 0);
     },
 
     async close(): Promise<void> {
@@ -110,13 +124,16 @@ function openDatabase(options: SqliteStoreOptions): DatabaseSync {
   try {
     if (options.path !== ':memory:') mkdirSync(dirname(options.path), { recursive: true });
     db = new DatabaseSync(options.path);
-    db.exec(`PRAGMA busy_timeout = ${Math.trunc(options.busyTimeoutMs ?? 5000)}`);
+    // Opening runs before the server listens, so here SQLite may wait for a lock itself: there
+    // are no requests yet to hold up. From then on it never does (see sqlite-lock-wait.ts).
+    db.exec(`PRAGMA busy_timeout = ${Math.trunc(options.busyTimeoutMs ?? DEFAULT_SQLITE_BUSY_TIMEOUT_MS)}`);
     for (const pragma of SQLITE_PRAGMAS) db.exec(pragma);
     const mode = (db.prepare('PRAGMA journal_mode').get() as { journal_mode?: unknown }).journal_mode;
     if (options.path !== ':memory:' && mode !== 'wal') {
       throw new Error(`SQLite refused WAL journal mode for ${options.path} (got ${String(mode)})`);
     }
     db.exec(SQLITE_SCHEMA);
+    db.exec('PRAGMA busy_timeout = 0');
     return db;
   } catch (error) {
     db?.close();

@@ -12,7 +12,7 @@ export const DEFAULT_SQLITE_PATH = 'data/blog.sqlite3';
 export const DEFAULT_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/test';
 
 const STORES = ['memory', 'sqlite', 'postgres'] as const;
-const KEYS = ['store', 'sqlite_path', 'database_url', 'log'] as const;
+const KEYS = ['store', 'sqlite_path', 'sqlite_busy_timeout_ms', 'database_url', 'log'] as const;
 type SettingsKey = (typeof KEYS)[number];
 
 /** Checks the `blog` section (undefined means absent) and returns it with `store` defaulted to memory. */
@@ -33,6 +33,7 @@ export function checkStoreSettings(value: unknown): StoreSettings {
   }
   const settings: { -readonly [K in SettingsKey]?: StoreSettings[K] } = { store: checkStore(section.store) };
   if (section.sqlite_path !== undefined) settings.sqlite_path = checkSqlitePath(section.sqlite_path);
+  if (section.sqlite_busy_timeout_ms !== undefined) settings.sqlite_busy_timeout_ms = checkBusyTimeout(section.sqlite_busy_timeout_ms);
   if (section.database_url !== undefined) settings.database_url = checkDatabaseUrl('blog.database_url', section.database_url);
   if (section.log !== undefined) settings.log = checkLog(section.log);
   return Object.freeze(settings as StoreSettings);
@@ -59,6 +60,14 @@ function checkStore(value: unknown): StoreSettings['store'] {
 function checkSqlitePath(value: unknown): string {
   if (typeof value === 'string' && value.trim() !== '') return value;
   throw badValue('blog.sqlite_path', 'a non-empty file path (relative to the app directory)', value);
+}
+
+// A minute is already far beyond what a client waits for an answer; more is a typo.
+const MAX_BUSY_TIMEOUT_MS = 60_000;
+
+function checkBusyTimeout(value: unknown): number {
+  if (Number.isInteger(value) && (value as number) >= 0 && (value as number) <= MAX_BUSY_TIMEOUT_MS) return value as number;
+  throw badValue('blog.sqlite_busy_timeout_ms', `an integer number of milliseconds from 0 to ${MAX_BUSY_TIMEOUT_MS}`, value);
 }
 
 function checkLog(value: unknown): boolean | string {

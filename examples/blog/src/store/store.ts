@@ -81,6 +81,7 @@ export interface QueryLogEvent {
   readonly params: readonly unknown[];
   /** Microseconds. */
   readonly duration_us: number;
+  /** Rows returned or changed; for a text of several statements (a migration), summed over them. */
   readonly row_count: number;
   readonly store: 'sqlite' | 'postgres';
 }
@@ -91,6 +92,8 @@ export interface StoreSettings {
   readonly store: 'memory' | 'sqlite' | 'postgres';
   /** SQLite database file (relative to the app directory); default `data/blog.sqlite3`. */
   readonly sqlite_path?: string;
+  /** How long an SQLite operation waits for another process's lock before answering 503; default 5000 ms. */
+  readonly sqlite_busy_timeout_ms?: number;
   /** PostgreSQL connection string; `DATABASE_URL` overrides; default postgres://postgres@127.0.0.1:5432/test. */
   readonly database_url?: string;
   /** false (default), true (log each query as a JSON line), or `"module#export"` naming a function that receives each QueryLogEvent. */

@@ -1,7 +1,7 @@
 /**
- * Temporary fw.config.json files that turn the blog's plugins on for one test run: the blog
- * starts with FW_CONFIG pointing at the file. fw_request_plugin stays last, as in the blog's own
- * configuration.
+ * Temporary fw.config.json files that turn the blog's plugins on (or set its `blog` section) for
+ * one test run: the blog starts with FW_CONFIG pointing at the file. fw_request_plugin stays
+ * last, as in the blog's own configuration.
  */
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -22,8 +22,11 @@ export interface PluginConfig {
   remove(): Promise<void>;
 }
 
-/** Writes a config with `plugins` (pre_request unless given) before fw_request_plugin. */
-export async function writePluginConfig(plugins: readonly PluginRegistration[]): Promise<PluginConfig> {
+/** Writes a config with `plugins` (pre_request unless given) before fw_request_plugin, and `blog` as the blog section. */
+export async function writePluginConfig(
+  plugins: readonly PluginRegistration[],
+  blog: Readonly<Record<string, unknown>> = { store: 'memory' },
+): Promise<PluginConfig> {
   const dir = await mkdtemp(join(tmpdir(), 'blog-plugins-'));
   const path = join(dir, 'fw.config.json');
   const entries = [
@@ -32,7 +35,7 @@ export async function writePluginConfig(plugins: readonly PluginRegistration[]):
   ];
   const config = {
     fw: { bootstrap_application: 'blog', server_configuration: { port: 8080 }, plugins: entries, use_stacktrace: false },
-    blog: { store: 'memory' },
+    blog,
   };
   await writeFile(path, JSON.stringify(config, null, 2));
   return { path, remove: () => rm(dir, { recursive: true, force: true }) };

@@ -1,6 +1,6 @@
 /**
  * The three stores as contract-suite targets, each opened through `createStore` like the app
- * does. Every `open` answers a fresh, empty store; `after` removes files and schemas.
+ * does. Every `open` answers a fresh, empty store in a new file or schema; `after` removes them.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -46,21 +46,19 @@ export function sqliteTarget(): StoreTarget {
   };
 }
 
-/** The PostgreSQL store in a schema of its own, emptied (ids restarted) for every test. */
+/** The PostgreSQL store, in a new schema for every test (migrated by the store as it opens). */
 export function postgresTarget(): StoreTarget {
-  let schema: TestSchema | undefined;
+  const schemas: TestSchema[] = [];
   return {
     name: 'postgres',
-    before: async () => {
-      schema = await createTestSchema();
-    },
+    before: async () => {},
     async open(now) {
-      const store = await openWith({ store: 'postgres', database_url: schema!.url }, tmpdir(), now);
-      await schema!.query('TRUNCATE blog_posts RESTART IDENTITY');
-      return store;
+      const schema = await createTestSchema();
+      schemas.push(schema);
+      return openWith({ store: 'postgres', database_url: schema.url }, tmpdir(), now);
     },
     after: async () => {
-      await schema?.drop();
+      await Promise.all(schemas.splice(0).map((schema) => schema.drop()));
     },
   };
 }
