@@ -1,7 +1,9 @@
 /**
  * The blog's telemetry activation (spec: Events → Activation): the app's start hook calls
  * fw-core/otel's setupTelemetry with the metrics listener on METRICS_PORT (default 9464, 0
- * picks a free port) and logs where /metrics is served; stop flushes spans and metrics.
+ * picks a free port), on loopback unless OTEL_EXPORTER_PROMETHEUS_HOST says otherwise (read by
+ * setupTelemetry from app.env), with the API listener's timeouts, and logs the address it bound;
+ * stop flushes spans and metrics.
  */
 import { FwError, type AppContext } from 'fw-core';
 import { setupTelemetry, type Telemetry } from 'fw-core/otel';
@@ -11,8 +13,13 @@ export const DEFAULT_METRICS_PORT = 9464;
 
 /** Sets telemetry up for the running app and logs the metrics URL. */
 export async function startTelemetry(app: AppContext): Promise<Telemetry> {
-  const telemetry = await setupTelemetry({ metricsPort: metricsPortOf(app.env), serviceName: 'blog', env: app.env });
-  if (telemetry.metricsUrl !== undefined) app.logger.info({ event: 'metrics_listening', url: telemetry.metricsUrl }, 'metrics listening');
+  const telemetry = await setupTelemetry({
+    metricsPort: metricsPortOf(app.env),
+    serverConfiguration: app.config.fw.server_configuration,
+    serviceName: 'blog',
+    env: app.env,
+  });
+  if (telemetry.metricsUrl !== undefined) app.logger.info({ event: 'metrics_listening', url: telemetry.metricsUrl }, `metrics listening on ${telemetry.metricsUrl}`);
   else if (!telemetry.enabled) app.logger.info({ event: 'telemetry_disabled' }, 'telemetry disabled by OTEL_SDK_DISABLED');
   return telemetry;
 }

@@ -1,8 +1,9 @@
 /**
  * Reads the standard `OTEL_*` environment variables (OpenTelemetry SDK configuration,
  * https://opentelemetry.io/docs/specs/otel/configuration/sdk-environment-variables/) from the
- * `env` setupTelemetry was given, once, at start. A malformed value is a start-up error that
- * names the variable, never a silent fallback.
+ * `env` setupTelemetry was given, once, at start, with fw's one variable of its own,
+ * FW_OTEL_REDACT_QUERY_PARAMETERS. A malformed value is a start-up error that names the
+ * variable, never a silent fallback.
  */
 import { FwError } from '../errors.ts';
 
@@ -41,6 +42,10 @@ export interface EnvConfig {
   readonly samplerRatio: number;
   readonly batch: { readonly maxQueueSize?: number; readonly scheduledDelayMillis?: number; readonly exportTimeoutMillis?: number; readonly maxExportBatchSize?: number };
   readonly metricExportIntervalMs: number;
+  /** OTEL_EXPORTER_PROMETHEUS_HOST: where the metrics listener binds, over setupTelemetry's metricsHost. */
+  readonly prometheusHost: string | undefined;
+  /** FW_OTEL_REDACT_QUERY_PARAMETERS: fw's own list of further `url.query` names to redact. */
+  readonly redactQueryParameters: readonly string[];
 }
 
 /** Parses the OTEL_* variables of `env`. */
@@ -77,6 +82,9 @@ export function readEnvConfig(env: NodeJS.ProcessEnv): EnvConfig {
       ...optional('maxExportBatchSize', integer(get, 'OTEL_BSP_MAX_EXPORT_BATCH_SIZE', 1)),
     },
     metricExportIntervalMs: integer(get, 'OTEL_METRIC_EXPORT_INTERVAL', 1) ?? EXPORT_INTERVAL_MS,
+    prometheusHost: get('OTEL_EXPORTER_PROMETHEUS_HOST'),
+    // Not an OpenTelemetry variable (none exists for this), hence fw's own FW_ prefix.
+    redactQueryParameters: (get('FW_OTEL_REDACT_QUERY_PARAMETERS') ?? '').split(',').map((name) => name.trim()).filter((name) => name !== ''),
   };
 }
 

@@ -1,11 +1,14 @@
 /**
  * The OpenTelemetry HTTP server attributes of one request (semantic conventions, stable since
- * v1.23: https://opentelemetry.io/docs/specs/semconv/http/http-spans/#http-server). Pure
- * functions of the IncomingMessage, so the stream handler stays a thin sequence of steps.
+ * v1.23: https://opentelemetry.io/docs/specs/semconv/http/http-spans/#http-server). Functions
+ * of the IncomingMessage (and of the query redaction setupTelemetry compiled), so the stream
+ * handler stays a thin sequence of steps.
  */
 import type { IncomingMessage } from 'node:http';
 import type { TLSSocket } from 'node:tls';
 import type { Attributes } from '@opentelemetry/api';
+import { parseRequestTarget, requestHost, type RequestTarget } from '../http/request-target.ts';
+import { activeQueryRedaction, redactQuery } from './query-redaction.ts';
 
 /** The methods semconv knows; any other is recorded as `_OTHER` (keeps metric cardinality bounded). */
 const KNOWN_METHODS: ReadonlySet<string> = new Set(['CONNECT', 'DELETE', 'GET', 'HEAD', 'OPTIONS', 'PATCH', 'POST', 'PUT', 'TRACE', 'QUERY']);
@@ -20,9 +23,14 @@ export function schemeOf(req: IncomingMessage): 'http' | 'https' {
   return (req.socket as Partial<TLSSocket>).encrypted === true ? 'https' : 'http';
 }
 
-/** `server.address` and `server.port` from the Host header (semconv), else the local socket. */
-export function serverOf(req: IncomingMessage, scheme: string): { address: string | undefined; port: number | undefined } {
-  const host = req.headers.host;
+/**
+ * `server.address` and `server.port` of the host the request names (semconv): the
+ * absolute-form target's authority, else the Host header (RFC 9112 §3.2.2, requestHost), else,
+ * with no Host or an invalid one, the local socket. The port defaults to the scheme's.
+ */
+function serverOf(req: IncomingMessage, target: RequestTarget | undefined, scheme: string): { address: string | undefined; port: number | undefined } {
+  const named = requestHost(req, target ?? NO_AUTHORITY);
+  const host = named === 'invalid' ? undefined : named.host;
   if (host === undefined || host === '') return { address: req.socket.localAddress, port: req.socket.localPort };
   let address = host;
   let portText: string | undefined;
@@ -41,22 +49,22 @@ export function serverOf(req: IncomingMessage, scheme: string): { address: strin
   return { address, port: Number.isInteger(parsed) && parsed > 0 && parsed < 65536 ? parsed : undefined };
 }
 
-/** Splits a request target into `url.path` and `url.query` (undefined when there is none). */
-export function splitUrl(url: string): { path: string; query: string | undefined } {
-  const hash = url.indexOf('#');
-  const target = hash === -1 ? url : url.slice(0, hash);
-  const q = target.indexOf('?');
-  return q === -1 ? { path: target, query: undefined } : { path: target.slice(0, q), query: target.slice(q + 1) };
-}
+/** A target that names no authority, for requests whose target fw cannot parse. */
+const NO_AUTHORITY: RequestTarget = { path: '', query: '', authority: undefined };
 
-/** The span attributes known when the request starts; one object per request. */
+/**
+ * The span attributes known when the request starts; one object per request. Path, query and
+ * host come from parseRequestTarget, so userinfo (`user:password@`) never reaches a span; a
+ * target it cannot parse (`*`, another scheme, a broken URL) is not copied, since it may hold
+ * credentials too: `url.path` is then `*` for asterisk-form and absent otherwise.
+ */
 export function requestSpanAttributes(req: IncomingMessage, method: string, scheme: string): Attributes {
-  const { path, query } = splitUrl(req.url ?? '/');
-  const server = serverOf(req, scheme);
+  const url = req.url ?? '/';
+  const target = parseRequestTarget(url);
+  const server = serverOf(req, target, scheme);
   const socket = req.socket;
   const attributes: Attributes = {
     'http.request.method': method,
-    'url.path': path,
     'url.scheme': scheme,
     'server.address': server.address,
     'server.port': server.port,
@@ -66,7 +74,9 @@ export function requestSpanAttributes(req: IncomingMessage, method: string, sche
     'network.protocol.version': req.httpVersion,
     'user_agent.original': req.headers['user-agent'],
   };
+  const path = target?.path ?? (url === '*' ? '*' : undefined);
+  if (path !== undefined) attributes['url.path'] = path;
   if (method === '_OTHER' && req.method !== undefined) attributes['http.request.method_original'] = req.method;
-  if (query !== undefined && query !== '') attributes['url.query'] = query;
+  if (target !== undefined && target.query !== '') attributes['url.query'] = redactQuery(target.query, activeQueryRedaction());
   return attributes;
 }

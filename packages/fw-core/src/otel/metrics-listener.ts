@@ -6,29 +6,44 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { FwError } from '../errors.ts';
+import type { MetricsListenerSettings } from './metrics-listener-settings.ts';
 import { PROMETHEUS_CONTENT_TYPE } from './prometheus-serializer.ts';
 
 /** A running metrics listener. */
 export interface MetricsListener {
-  /** `http://host:port/metrics`. */
+  /** `http://address:port/metrics` with the address and port actually bound (IPv6 in brackets). */
   readonly url: string;
   close(): Promise<void>;
 }
 
-/** Listens on `host:port` (0 picks a free port) and serves `scrape()` at /metrics. */
-export async function startMetricsListener(port: number, host: string, scrape: () => Promise<string>): Promise<MetricsListener> {
-  const server = createServer((req, res) => answer(req, res, scrape));
+/** Listens as `settings` say (port 0 picks a free port) and serves `scrape()` at /metrics. */
+export async function startMetricsListener(settings: MetricsListenerSettings, scrape: () => Promise<string>): Promise<MetricsListener> {
+  const { port, host, timeouts } = settings;
+  const server = createServer(
+    {
+      requestTimeout: timeouts.request_timeout_ms,
+      headersTimeout: timeouts.headers_timeout_ms,
+      keepAliveTimeout: timeouts.keep_alive_timeout_ms,
+      // node:http enforces the two timeouts above only when this check runs (default every
+      // 30 s); the same interval as the API listener's (server/start-server.ts).
+      connectionsCheckingInterval: Math.min(1000, timeouts.headers_timeout_ms),
+    },
+    (req, res) => answer(req, res, scrape),
+  );
   await new Promise<void>((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) => {
-      reject(new FwError('FW_ERR_OTEL_METRICS_LISTEN', `the metrics listener cannot listen on ${host}:${port}: ${error.code ?? error.message}; set another port (METRICS_PORT)`, { cause: error, details: { host, port } }));
+      const where = `${host.includes(':') ? `[${host}]` : host}:${port}`;
+      reject(new FwError('FW_ERR_OTEL_METRICS_LISTEN', `the metrics listener cannot listen on ${where}: ${error.code ?? error.message}; set another port (METRICS_PORT) or host (metricsHost, OTEL_EXPORTER_PROMETHEUS_HOST)`, { cause: error, details: { host, port } }));
     });
     server.listen(port, host, () => resolve());
   });
   // After start, a listener error (EMFILE on accept) must not crash the service it observes.
   server.on('error', () => {});
-  const bound = (server.address() as AddressInfo).port;
-  const shown = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
-  return { url: `http://${shown}:${bound}/metrics`, close: () => close(server) };
+  // The address bound, not the one asked for: `localhost` resolves, and 0.0.0.0 must show as
+  // 0.0.0.0 so that whoever reads the log sees the listener is open to the network.
+  const bound = server.address() as AddressInfo;
+  const shown = bound.family === 'IPv6' ? `[${bound.address}]` : bound.address;
+  return { url: `http://${shown}:${bound.port}/metrics`, close: () => close(server) };
 }
 
 function answer(req: IncomingMessage, res: ServerResponse, scrape: () => Promise<string>): void {

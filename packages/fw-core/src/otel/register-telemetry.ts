@@ -10,8 +10,10 @@ import { FwError } from '../errors.ts';
 import { collectorRefuses } from './collector-refuses.ts';
 import type { EnvConfig } from './env-config.ts';
 import { startMetricsListener, type MetricsListener } from './metrics-listener.ts';
+import { metricsListenerSettings } from './metrics-listener-settings.ts';
 import { createMetricsPipeline } from './metrics-pipeline.ts';
 import { serializePrometheus } from './prometheus-serializer.ts';
+import { compileQueryRedaction, useQueryRedaction } from './query-redaction.ts';
 import { resourceFor } from './resource-from-env.ts';
 import type { Telemetry, TelemetryOptions } from './setup-telemetry.ts';
 import { createTracerProvider } from './trace-pipeline.ts';
@@ -23,10 +25,11 @@ export async function registerTelemetry(config: EnvConfig, options: TelemetryOpt
   const tracerProvider = createTracerProvider(config, resource, options);
   const { provider: meterProvider, pull } = createMetricsPipeline(config, resource, options);
   const scrape = async (): Promise<string> => serializePrometheus((await pull.collect()).resourceMetrics);
+  const listenerSettings = metricsListenerSettings(options, config);
   let listener: MetricsListener | undefined;
-  if (options.metricsPort !== undefined) {
+  if (listenerSettings !== undefined) {
     try {
-      listener = await startMetricsListener(options.metricsPort, options.metricsHost ?? '0.0.0.0', scrape);
+      listener = await startMetricsListener(listenerSettings, scrape);
     } catch (error) {
       await Promise.allSettled([tracerProvider.shutdown(), meterProvider.shutdown()]);
       throw error;
@@ -37,6 +40,8 @@ export async function registerTelemetry(config: EnvConfig, options: TelemetryOpt
     await Promise.allSettled([tracerProvider.shutdown(), meterProvider.shutdown(), listener?.close()]);
     throw new FwError('FW_ERR_OTEL_ALREADY_REGISTERED', 'a global OpenTelemetry tracer or meter provider is already registered; call setupTelemetry once, or shut the previous one down first');
   }
+  // Compiled here, once: the stream handler only looks names up per request.
+  const restoreRedaction = useQueryRedaction(compileQueryRedaction([...(options.redactQueryParameters ?? []), ...config.redactQueryParameters]));
   const timeoutMs = options.shutdownTimeoutMs ?? 5000;
   let stopping: Promise<void> | undefined;
   return {
@@ -52,6 +57,7 @@ export async function registerTelemetry(config: EnvConfig, options: TelemetryOpt
         await withTimeout(Promise.allSettled([tracerProvider.shutdown(), meterProvider.shutdown()]), flushMs);
         await listener?.close();
         unregister();
+        restoreRedaction();
       })();
       return stopping;
     },
