@@ -41,7 +41,7 @@ describe('request ids', () => {
   });
 
   it('trusts the header request_id_header names when its value is safe, and replaces an unsafe one', async () => {
-    const app = await startTestApp({ groups, fw: { server_configuration: { request_id_header: 'X-Trace-Id' } } });
+    const app = await startTestApp({ groups, fw: { server_configuration: { request_id_header: 'x-trace-id' } } });
     try {
       const kept = await fetch(`${app.url}/ping`, { headers: { 'x-trace-id': 'abc-123.def' } });
       assert.equal(kept.headers.get('x-request-id'), 'abc-123.def');

@@ -74,7 +74,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<FwS
       logger,
       json,
       useStacktrace: fw.use_stacktrace,
-      requestIdHeader: sc.request_id_header === false ? undefined : sc.request_id_header.toLowerCase(),
+      requestIdHeader: sc.request_id_header === false ? undefined : sc.request_id_header,
       logRequests: LOG_LEVELS.indexOf(fw.log_level) <= LOG_LEVELS.indexOf('info'),
       traffic,
     };
@@ -101,7 +101,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<FwS
   const url = urlOf(bound);
   // The address actually bound, not the one asked for: `::` says "every interface" plainly.
   const address = bound.family === 'IPv6' ? `[${bound.address}]:${port}` : `${bound.address}:${port}`;
-  logger.info({ event: 'listening', address, url, environment: fw.environment }, `${app.name} listening on ${address} (${url})`);
+  logger.info({ event: 'listening', url, address, environment: fw.environment }, `${app.name} listening on ${address} (${url})`);
   let stopping: Promise<void> | undefined;
   const stop = (): Promise<void> => {
     stopping ??= (async () => {
