@@ -23,6 +23,20 @@ const BLOG_AUDIT = lines(
   'Summary: 3 warning(s), 5 info(s)',
 );
 
+/** The blog's audit where the API token guards its writes (prod, or BLOG_API_TOKEN set). */
+const GUARDED_BLOG_AUDIT = lines(
+  '=== Security Audit ===',
+  'WARNINGS:',
+  '  (none)',
+  'INFO:',
+  '  GET /api/posts (blog_posts_controller) has no security',
+  '  GET /api/posts/:id (blog_posts_controller) has no security',
+  '  GET /login (blog_login_controller) has no security',
+  '  GET /heartbeat has no security',
+  '  GET /docs/[...] (static priv/assets) has no security',
+  'Summary: 0 warning(s), 5 info(s)',
+);
+
 const WILD_AUDIT = lines(
   '=== Security Audit ===',
   'WARNINGS:',
@@ -48,41 +62,13 @@ describe('fw audit', { concurrency: true }, () => {
   it('leaves out the blog writes in prod, where the API token guards them', async () => {
     const run = await runFw(['audit', '--strict'], { env: { FW_ENV: 'prod' } });
     assertSucceeded(run);
-    assert.equal(
-      run.stdout,
-      lines(
-        '=== Security Audit ===',
-        'WARNINGS:',
-        '  (none)',
-        'INFO:',
-        '  GET /api/posts (blog_posts_controller) has no security',
-        '  GET /api/posts/:id (blog_posts_controller) has no security',
-        '  GET /login (blog_login_controller) has no security',
-        '  GET /heartbeat has no security',
-        '  GET /docs/[...] (static priv/assets) has no security',
-        'Summary: 0 warning(s), 5 info(s)',
-      ),
-    );
+    assert.equal(run.stdout, GUARDED_BLOG_AUDIT);
   });
 
   it('leaves out the blog writes in dev when BLOG_API_TOKEN is set, since the token guards them there too', async () => {
     const run = await runFw(['audit', '--strict'], { env: { BLOG_API_TOKEN: 'a-long-enough-test-token' } });
     assertSucceeded(run);
-    assert.equal(
-      run.stdout,
-      lines(
-        '=== Security Audit ===',
-        'WARNINGS:',
-        '  (none)',
-        'INFO:',
-        '  GET /api/posts (blog_posts_controller) has no security',
-        '  GET /api/posts/:id (blog_posts_controller) has no security',
-        '  GET /login (blog_login_controller) has no security',
-        '  GET /heartbeat has no security',
-        '  GET /docs/[...] (static priv/assets) has no security',
-        'Summary: 0 warning(s), 5 info(s)',
-      ),
-    );
+    assert.equal(run.stdout, GUARDED_BLOG_AUDIT);
   });
 
   it('reports a wildcard-method route once, skips secured groups (named or anonymous)', async () => {

@@ -7,6 +7,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { setupTelemetry, type TelemetryOptions } from '../src/otel/index.ts';
+import { setupFailureOf } from './support/otel-app.ts';
 import { connectOutcome } from './support/raw-socket.ts';
 
 /** Runs `check` with telemetry set up from `options` (no trace export), then shuts it down. */
@@ -17,18 +18,6 @@ async function withListener(options: TelemetryOptions, check: (url: URL) => Prom
   } finally {
     await telemetry.shutdown();
   }
-}
-
-/** The error setupTelemetry rejects with; a telemetry it sets up instead is shut down, so a failing test cannot hang the run. */
-async function failureOf(options: TelemetryOptions): Promise<{ code?: string; message: string }> {
-  let telemetry;
-  try {
-    telemetry = await setupTelemetry(options);
-  } catch (error) {
-    return error as { code?: string; message: string };
-  }
-  await telemetry.shutdown();
-  assert.fail('setupTelemetry resolved');
 }
 
 describe('metrics listener bind address', () => {
@@ -71,7 +60,7 @@ describe('metrics listener bind address', () => {
 
   it('refuses a blank metricsHost with FW_ERR_OTEL_BAD_OPTION instead of binding every address', async () => {
     for (const metricsHost of ['', '  ']) {
-      const error = await failureOf({ metricsPort: 0, metricsHost, env: { OTEL_TRACES_EXPORTER: 'none' } });
+      const error = await setupFailureOf({ metricsPort: 0, metricsHost, env: { OTEL_TRACES_EXPORTER: 'none' } });
       assert.equal(error.code, 'FW_ERR_OTEL_BAD_OPTION');
       assert.equal(error.message, `setupTelemetry: metricsHost ${JSON.stringify(metricsHost)} is not a host; give an address such as '127.0.0.1', '::1' or '0.0.0.0'`);
     }
@@ -79,7 +68,7 @@ describe('metrics listener bind address', () => {
 
   it('fails with FW_ERR_OTEL_METRICS_LISTEN naming an address it cannot bind', async () => {
     // 192.0.2.1 (TEST-NET-1, RFC 5737) is on no interface of this machine.
-    const error = await failureOf({ metricsPort: 0, metricsHost: '192.0.2.1', env: { OTEL_TRACES_EXPORTER: 'none' } });
+    const error = await setupFailureOf({ metricsPort: 0, metricsHost: '192.0.2.1', env: { OTEL_TRACES_EXPORTER: 'none' } });
     assert.equal(error.code, 'FW_ERR_OTEL_METRICS_LISTEN');
     assert.equal(error.message, 'the metrics listener cannot listen on 192.0.2.1:0: EADDRNOTAVAIL; set another port (METRICS_PORT) or host (metricsHost, OTEL_EXPORTER_PROMETHEUS_HOST)');
   });

@@ -6,6 +6,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { setupTelemetry, type TelemetryOptions } from '../src/otel/index.ts';
+import { setupFailureOf } from './support/otel-app.ts';
 import { stallAfter } from './support/raw-socket.ts';
 
 /** Long enough for a 500 ms timeout checked every 500 ms on a busy 2-core machine; far below node's 60 s. */
@@ -18,18 +19,6 @@ async function withListener(options: TelemetryOptions, check: (port: number) => 
   } finally {
     await telemetry.shutdown();
   }
-}
-
-/** The error setupTelemetry rejects with; a telemetry it sets up instead is shut down, so a failing test cannot hang the run. */
-async function failureOf(options: TelemetryOptions): Promise<{ code?: string; message: string }> {
-  let telemetry;
-  try {
-    telemetry = await setupTelemetry(options);
-  } catch (error) {
-    return error as { code?: string; message: string };
-  }
-  await telemetry.shutdown();
-  assert.fail('setupTelemetry resolved');
 }
 
 describe('metrics listener timeouts', () => {
@@ -60,7 +49,7 @@ describe('metrics listener timeouts', () => {
       [{ request_timeout_ms: 5000 }, 'setupTelemetry: serverConfiguration.headers_timeout_ms 10000 is longer than request_timeout_ms (5000); make it at most that'],
     ];
     for (const [serverConfiguration, message] of cases) {
-      const error = await failureOf({ metricsPort: 0, serverConfiguration, env: { OTEL_TRACES_EXPORTER: 'none' } });
+      const error = await setupFailureOf({ metricsPort: 0, serverConfiguration, env: { OTEL_TRACES_EXPORTER: 'none' } });
       assert.equal(error.code, 'FW_ERR_OTEL_BAD_OPTION');
       assert.equal(error.message, message);
     }

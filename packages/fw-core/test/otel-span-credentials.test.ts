@@ -7,8 +7,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { setupTelemetry, type TelemetryOptions } from '../src/otel/index.ts';
-import { startOtelApp, type OtelApp } from './support/otel-app.ts';
+import { setupFailureOf, startOtelApp, type OtelApp } from './support/otel-app.ts';
 import type { ReceivedSpan } from './support/otel-receiver.ts';
 import { rawExchange } from './support/raw-socket.ts';
 
@@ -37,18 +36,6 @@ async function spanOf(target: string, host = `127.0.0.1:${port}`): Promise<{ sta
   const span = otel.receiver.spans.find((s) => s.kind === 'SPAN_KIND_SERVER' && s.attributes['user_agent.original'] === agent);
   assert.ok(span, `a server span for ${target}`);
   return { status: Number(answer.slice(9, 12)), span };
-}
-
-/** The error setupTelemetry rejects with; a telemetry it sets up instead is shut down, so a failing test cannot hang the run. */
-async function failureOf(options: TelemetryOptions): Promise<{ code?: string; message: string }> {
-  let telemetry;
-  try {
-    telemetry = await setupTelemetry(options);
-  } catch (error) {
-    return error as { code?: string; message: string };
-  }
-  await telemetry.shutdown();
-  assert.fail('setupTelemetry resolved');
 }
 
 describe('spans and credentials in the request target', () => {
@@ -128,7 +115,7 @@ describe('url.query redaction', () => {
 
   it('refuses redactQueryParameters that are not names with FW_ERR_OTEL_BAD_OPTION', async () => {
     for (const redactQueryParameters of [['ok', ''], 'session', [42]] as unknown as string[][]) {
-      const error = await failureOf({ redactQueryParameters, env: { OTEL_TRACES_EXPORTER: 'none' } });
+      const error = await setupFailureOf({ redactQueryParameters, env: { OTEL_TRACES_EXPORTER: 'none' } });
       assert.equal(error.code, 'FW_ERR_OTEL_BAD_OPTION');
       assert.equal(error.message, `setupTelemetry: redactQueryParameters ${JSON.stringify(redactQueryParameters)} is not a list of names; give non-empty strings such as ['session']`);
     }

@@ -6,6 +6,7 @@
  * (throws: 500), GET /unavailable (503), GET /child (starts a child span), GET /slow (answers
  * when the test calls release()), GET /heartbeat (inline).
  */
+import assert from 'node:assert/strict';
 import { trace } from '@opentelemetry/api';
 import { defineController } from '../../src/app/controller.ts';
 import { json, status } from '../../src/http/response.ts';
@@ -110,4 +111,16 @@ export async function startOtelApp(options: { plugin?: boolean; receiverMode?: R
       await receiver.close();
     },
   };
+}
+
+/** The error setupTelemetry rejects with; a telemetry it sets up instead is shut down, so a failing test cannot hang the run. */
+export async function setupFailureOf(options: TelemetryOptions): Promise<{ code?: string; message: string }> {
+  let telemetry;
+  try {
+    telemetry = await setupTelemetry(options);
+  } catch (error) {
+    return error as { code?: string; message: string };
+  }
+  await telemetry.shutdown();
+  assert.fail('setupTelemetry resolved');
 }
