@@ -4,8 +4,9 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it, type TestContext } from 'node:test';
+import { takePage } from '../src/posts/list-page.ts';
 import { cursorAfter } from '../src/store/list-order.ts';
-import type { ListCursor, PostStatus, PostStore } from '../src/store/store.ts';
+import type { ListCursor, ListQuery, PostStatus, PostStore } from '../src/store/store.ts';
 import { manualClock, type ManualClock } from './support/store-clock.ts';
 import { memoryTarget, postgresTarget, sqliteTarget, type StoreTarget } from './support/store-targets.ts';
 
@@ -32,6 +33,14 @@ const ORDER: Record<PostStatus | 'all', number[]> = {
   archived: [6],
 };
 
+/** A title and body that are `bytes` UTF-8 bytes together, one byte per character. */
+function textOf(bytes: number): { title: string; body: string } {
+  return { title: 't', body: 'b'.repeat(bytes - 1) };
+}
+
+/** A post to create: its text, its inserted_at offset from T0 (null: an invalid clock) and status. */
+type SizedPost = readonly [text: { title: string; body: string }, offset: number | null, status?: PostStatus];
+
 function describeStoreContract(target: StoreTarget): void {
   describe(`PostStore contract: ${target.name}`, () => {
     before(() => target.before());
@@ -55,6 +64,21 @@ function describeStoreContract(target: StoreTarget): void {
 
     async function ids(store: PostStore, limit: number, status?: PostStatus, cursor?: ListCursor): Promise<number[]> {
       return (await store.list({ limit, ...(status && { status }), ...(cursor && { after: cursor }) })).map((p) => p.id);
+    }
+
+    /** A fresh store holding `posts`, created in order: their ids are 1, 2, 3… */
+    async function holding(t: TestContext, posts: readonly SizedPost[]): Promise<PostStore> {
+      const clock = manualClock();
+      const store = await fresh(t, clock);
+      for (const [text, offset, status = 'draft'] of posts) {
+        clock.set(offset === null ? null : T0 + offset);
+        await store.create({ ...text, status, user_id: null });
+      }
+      return store;
+    }
+
+    async function budgeted(store: PostStore, maxTextBytes: number, query: Omit<ListQuery, 'maxTextBytes'> = { limit: 1000 }): Promise<number[]> {
+      return (await store.list({ ...query, maxTextBytes })).map((p) => p.id);
     }
 
     it('create assigns increasing ids and stamps both timestamps from the clock', async (t) => {
@@ -154,6 +178,115 @@ function describeStoreContract(target: StoreTarget): void {
       assert.deepEqual(await ids(store, 1000, undefined, { inserted_at: -8.64e15, id: 99 }), [8, 5]);
       assert.deepEqual(await ids(store, 1000, undefined, { inserted_at: Date.UTC(10000, 0, 1), id: 1 }), ORDER.all);
       assert.deepEqual(await ids(store, 1000, undefined, { inserted_at: Date.UTC(-1, 0, 1), id: 1 }), [8, 5]);
+    });
+
+    it('maxTextBytes lists posts while the text before the next one is within budget: the page plus one', async (t) => {
+      const store = await holding(t, [[textOf(100), 1000], [textOf(100), 2000], [textOf(100), 3000], [textOf(100), 4000]]);
+      // Text before each post, newest first: 0, 100, 200, 300 bytes.
+      assert.deepEqual(await budgeted(store, 250), [4, 3, 2]);
+      assert.deepEqual(await budgeted(store, 200), [4, 3, 2]);
+      assert.deepEqual(await budgeted(store, 199), [4, 3]);
+      assert.deepEqual(await budgeted(store, 299), [4, 3, 2]);
+      assert.deepEqual(await budgeted(store, 300), [4, 3, 2, 1]);
+      assert.deepEqual(await budgeted(store, 1000, { limit: 2 }), [4, 3]);
+      assert.deepEqual(await budgeted(store, 250, { limit: 3 }), [4, 3, 2]);
+      assert.deepEqual(await ids(store, 1000), [4, 3, 2, 1]);
+    });
+
+    it('maxTextBytes always lists the first post, however large, and the post after it', async (t) => {
+      const store = await holding(t, [[textOf(100), 1000], [textOf(100), 2000], [textOf(500), 3000]]);
+      assert.deepEqual(await budgeted(store, 250), [3, 2]);
+      assert.deepEqual(await budgeted(store, 0), [3, 2]);
+      assert.deepEqual(await budgeted(store, 0, { limit: 1 }), [3]);
+      const second = await holding(t, [[textOf(100), 1000], [textOf(500), 2000], [textOf(100), 3000]]);
+      // The page is post 3 alone (100 + 500 > 250); post 2 is the one after it.
+      assert.deepEqual(await budgeted(second, 250), [3, 2]);
+      assert.deepEqual(await budgeted(second, 600), [3, 2, 1]);
+    });
+
+    it('maxTextBytes carries over from posts with inserted_at to the tail without', async (t) => {
+      const store = await holding(t, [[textOf(100), 1000], [textOf(100), 2000], [textOf(100), null], [textOf(100), null], [textOf(100), null]]);
+      assert.deepEqual(await ids(store, 1000), [2, 1, 5, 4, 3]);
+      // The posts with a time already hold 200 bytes: past 150, the tail adds nothing.
+      assert.deepEqual(await budgeted(store, 150), [2, 1]);
+      // Exactly used up by them: the tail still brings the one post after the page.
+      assert.deepEqual(await budgeted(store, 200), [2, 1, 5]);
+      assert.deepEqual(await budgeted(store, 299), [2, 1, 5]);
+      assert.deepEqual(await budgeted(store, 300), [2, 1, 5, 4]);
+      assert.deepEqual(await budgeted(store, 400), [2, 1, 5, 4, 3]);
+      assert.deepEqual(await budgeted(store, 200, { limit: 2 }), [2, 1]);
+      const large = await holding(t, [[textOf(500), 1000], [textOf(100), null], [textOf(100), null]]);
+      assert.deepEqual(await budgeted(large, 250), [1, 3]);
+      assert.deepEqual(await budgeted(large, 0), [1, 3]);
+      assert.deepEqual(await budgeted(large, 600), [1, 3, 2]);
+    });
+
+    it('maxTextBytes counts UTF-8 bytes, not characters or UTF-16 units', async (t) => {
+      // 2 + 54 + 44 = 100 bytes in 30 characters (41 UTF-16 units).
+      const text = { title: 'é', body: `${'€'.repeat(18)}${'😀'.repeat(11)}` };
+      const store = await holding(t, [[text, 1000], [text, 2000], [text, 3000], [text, 4000]]);
+      assert.deepEqual(await budgeted(store, 250), [4, 3, 2]);
+      assert.deepEqual(await budgeted(store, 199), [4, 3]);
+      assert.deepEqual(await budgeted(store, 200), [4, 3, 2]);
+      assert.deepEqual(await budgeted(store, 299), [4, 3, 2]);
+      assert.deepEqual(await budgeted(store, 300), [4, 3, 2, 1]);
+    });
+
+    it('maxTextBytes with a status counts only the posts of that status', async (t) => {
+      const store = await holding(t, [
+        [textOf(100), 1000, 'draft'],
+        [textOf(1000), 2000, 'published'],
+        [textOf(100), 3000, 'draft'],
+        [textOf(1000), 4000, 'published'],
+        [textOf(100), 5000, 'draft'],
+        [textOf(100), 6000, 'draft'],
+      ]);
+      assert.deepEqual(await budgeted(store, 250, { limit: 1000, status: 'draft' }), [6, 5, 3]);
+      assert.deepEqual(await budgeted(store, 300, { limit: 1000, status: 'draft' }), [6, 5, 3, 1]);
+      assert.deepEqual(await budgeted(store, 250, { limit: 1000, status: 'published' }), [4, 2]);
+      assert.deepEqual(await budgeted(store, 250), [6, 5, 4]);
+      assert.deepEqual(await budgeted(store, 1199), [6, 5, 4]);
+      assert.deepEqual(await budgeted(store, 1200), [6, 5, 4, 3]);
+    });
+
+    it('maxTextBytes counts from the cursor on, into the tail without inserted_at', async (t) => {
+      const store = await holding(t, [
+        [textOf(100), 1000, 'draft'],
+        [textOf(100), 2000, 'published'],
+        [textOf(100), 3000, 'draft'],
+        [textOf(100), 4000, 'draft'],
+        [textOf(100), null, 'draft'],
+        [textOf(100), null, 'draft'],
+      ]);
+      assert.deepEqual(await ids(store, 1000), [4, 3, 2, 1, 6, 5]);
+      const afterFour = { inserted_at: T0 + 4000, id: 4 };
+      assert.deepEqual(await budgeted(store, 150, { limit: 1000, after: afterFour }), [3, 2]);
+      assert.deepEqual(await budgeted(store, 200, { limit: 1000, after: afterFour }), [3, 2, 1]);
+      // One post with a time is left after post 2; the tail gets the other 150 - 100 bytes.
+      const afterTwo = { inserted_at: T0 + 2000, id: 2 };
+      assert.deepEqual(await budgeted(store, 150, { limit: 1000, after: afterTwo }), [1, 6]);
+      assert.deepEqual(await budgeted(store, 200, { limit: 1000, after: afterTwo }), [1, 6, 5]);
+      assert.deepEqual(await budgeted(store, 0, { limit: 1000, after: { inserted_at: null, id: 6 } }), [5]);
+      assert.deepEqual(await budgeted(store, 150, { limit: 1000, after: afterFour, status: 'draft' }), [3, 1]);
+      assert.deepEqual(await budgeted(store, 150, { limit: 1000, after: afterTwo, status: 'draft' }), [1, 6]);
+    });
+
+    it('with any maxTextBytes the list is the page takePage keeps plus the post after it', async (t) => {
+      const sizes = [40, 700, 1, 90, 90, 300, 5, 2000, 60, 60];
+      // Posts 5 and 8 have no inserted_at, so the page crosses into the tail.
+      const store = await holding(t, sizes.map((bytes, i) => [textOf(bytes), i === 4 || i === 7 ? null : 1000 * (i + 1)] as const));
+      const all = await store.list({ limit: 1000 });
+      assert.deepEqual(all.map((p) => p.id), [10, 9, 7, 6, 4, 3, 2, 1, 8, 5]);
+      const boundaries = all.flatMap((_, i) => {
+        const before = all.slice(0, i).reduce((sum, p) => sum + p.title.length + p.body.length, 0);
+        return [before - 1, before, before + 1];
+      });
+      for (const maxTextBytes of [0, ...boundaries.filter((b) => b > 0)]) {
+        for (const limit of [3, 1000]) {
+          const expected = all.slice(0, Math.min(limit, takePage(all, limit, maxTextBytes).length + 1)).map((p) => p.id);
+          assert.deepEqual(await budgeted(store, maxTextBytes, { limit }), expected, `maxTextBytes ${maxTextBytes}, limit ${limit}`);
+        }
+      }
     });
 
     it('update writes the supplied fields, keeps the others and advances updated_at', async (t) => {

@@ -16,6 +16,10 @@ import { received } from './support/store-query-log-hook.ts';
 const SUPPORT_DIR = join(import.meta.dirname, 'support');
 const NOW = Date.UTC(2024, 0, 2, 3, 4, 5, 678);
 const SQLITE_COLUMNS = 'id, title, body, status, user_id, inserted_key, updated_at';
+// The two list runs (store/sql/keyset-list.ts): the indexed page, its LIMIT lowered to the rows
+// within the text budget by a count over the same index entries.
+const SQLITE_TIMED_LIST = `SELECT ${SQLITE_COLUMNS} FROM posts WHERE inserted_key IS NOT NULL ORDER BY inserted_key DESC, id DESC LIMIT (SELECT count(*) FROM (SELECT row_number() OVER earlier AS listed, sum(text_bytes) OVER earlier - text_bytes AS bytes_before FROM (SELECT id, inserted_key, octet_length(title) + octet_length(body) AS text_bytes FROM posts WHERE inserted_key IS NOT NULL ORDER BY inserted_key DESC, id DESC LIMIT ?1) AS page WINDOW earlier AS (ORDER BY inserted_key DESC, id DESC ROWS UNBOUNDED PRECEDING)) AS budgeted WHERE listed <= ?2 OR bytes_before <= ?3)`;
+const SQLITE_UNTIMED_LIST = `SELECT ${SQLITE_COLUMNS} FROM posts WHERE inserted_key IS NULL ORDER BY inserted_key DESC, id DESC LIMIT (SELECT count(*) FROM (SELECT row_number() OVER earlier AS listed, sum(text_bytes) OVER earlier - text_bytes AS bytes_before FROM (SELECT id, inserted_key, octet_length(title) + octet_length(body) AS text_bytes FROM posts WHERE inserted_key IS NULL ORDER BY inserted_key DESC, id DESC LIMIT ?1) AS page WINDOW earlier AS (ORDER BY inserted_key DESC, id DESC ROWS UNBOUNDED PRECEDING)) AS budgeted WHERE listed <= ?2 OR bytes_before <= ?3)`;
 
 describe('query log', () => {
   let dir = '';
@@ -87,8 +91,9 @@ describe('query log', () => {
       assert.deepEqual(queryLines(lines).map((line) => [line.sql, line.params, line.row_count]), [
         [`SELECT ${SQLITE_COLUMNS} FROM posts WHERE id = ?`, [post.id], 1],
         [`SELECT ${SQLITE_COLUMNS} FROM posts WHERE id = ?`, [post.id + 1], 0],
-        [`SELECT ${SQLITE_COLUMNS} FROM posts WHERE inserted_key IS NOT NULL ORDER BY inserted_key DESC, id DESC LIMIT ?`, [10], 1],
-        [`SELECT ${SQLITE_COLUMNS} FROM posts WHERE inserted_key IS NULL ORDER BY id DESC LIMIT ?`, [9], 0],
+        // Without maxTextBytes the budget is Number.MAX_SAFE_INTEGER; the tail gets it less the 2 bytes of T and B.
+        [SQLITE_TIMED_LIST, [10, 2, 9007199254740991], 1],
+        [SQLITE_UNTIMED_LIST, [9, 1, 9007199254740989], 0],
       ]);
       lines.length = 0;
       await store.update(post.id, { title: 'U', body: 'B' });

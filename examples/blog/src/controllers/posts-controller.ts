@@ -6,7 +6,7 @@ import { defineController, json, jsonStream, status, type FwRequest, type FwResp
 import type { BlogContext } from '../blog-context.ts';
 import { objectBody } from '../http/request-body.ts';
 import { answerStoreUnavailable } from '../http/store-unavailable.ts';
-import { takePage } from '../posts/list-page.ts';
+import { MAX_PAGE_TEXT_BYTES, takePage } from '../posts/list-page.ts';
 import { nextLink, parseListQuery } from '../posts/list-query.ts';
 import { parsePostId } from '../posts/post-id.ts';
 import { toPostJson } from '../posts/post-json.ts';
@@ -34,8 +34,11 @@ async function index(context: BlogContext, req: FwRequest): Promise<FwResponse> 
   const parsed = parseListQuery(req.query);
   if (!parsed.ok) return json({ error: parsed.error }, 400);
   const params = parsed.value;
-  // One row more than the page tells whether a next page exists without a count query.
-  const rows = await context.store.list({ limit: params.limit + 1, ...(params.status && { status: params.status }), ...(params.after && { after: params.after }) });
+  // One row more than the page tells whether a next page exists without a count query. The store
+  // stops at the same byte budget (plus that one row), so it never reads posts the page drops;
+  // takePage still decides the page.
+  const query = { limit: params.limit + 1, maxTextBytes: MAX_PAGE_TEXT_BYTES, ...(params.status && { status: params.status }), ...(params.after && { after: params.after }) };
+  const rows = await context.store.list(query);
   const page = takePage(rows, params.limit);
   const last = page.at(-1);
   const headers = page.length < rows.length && last !== undefined

@@ -5,6 +5,7 @@
 import { changedFields } from './post-changes.ts';
 import { OrderedIndex } from './ordered-index.ts';
 import { dateOf, timeOf } from './stored-time.ts';
+import { postTextBytes, TextBudget } from './text-budget.ts';
 import { POST_STATUSES } from './store.ts';
 import type { ListQuery, NewPost, Post, PostChanges, PostStatus, PostStore, UpdateResult } from './store.ts';
 
@@ -19,6 +20,8 @@ interface MemoryRow extends NewPost {
   readonly id: number;
   readonly insertedMs: number | null;
   readonly updatedMs: number | null;
+  /** UTF-8 bytes of title and body, counted once per write rather than on every list. */
+  readonly textBytes: number;
 }
 
 /** A PostStore kept in process memory. */
@@ -35,7 +38,8 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): PostStore {
   return {
     async create(input: NewPost): Promise<Post> {
       const time = timeOf(now());
-      const row: MemoryRow = { ...pickFields(input), id: ++lastId, insertedMs: time, updatedMs: time };
+      const fields = pickFields(input);
+      const row: MemoryRow = { ...fields, id: ++lastId, insertedMs: time, updatedMs: time, textBytes: postTextBytes(fields) };
       rows.set(row.id, row);
       all.insert(row);
       statusIndex(row.status).insert(row);
@@ -49,7 +53,8 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): PostStore {
 
     async list(query: ListQuery): Promise<Post[]> {
       const index = query.status === undefined ? all : statusIndex(query.status);
-      return index.page(query.limit, query.after).map(toPost);
+      const budget = query.maxTextBytes === undefined ? undefined : new TextBudget(query.maxTextBytes);
+      return index.page(query.limit, query.after, budget && ((row) => budget.admit(row.textBytes))).map(toPost);
     },
 
     async update(id: number, changes: PostChanges): Promise<UpdateResult> {
@@ -57,7 +62,8 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): PostStore {
       if (row === undefined) return { found: false };
       const changed = changedFields(toPost(row), changes);
       if (Object.keys(changed).length === 0) return { found: true, changed: false, post: toPost(row) };
-      const next: MemoryRow = { ...row, ...changed, updatedMs: timeOf(now()) };
+      const merged = { ...row, ...changed };
+      const next: MemoryRow = { ...merged, updatedMs: timeOf(now()), textBytes: postTextBytes(merged) };
       rows.set(id, next);
       all.replace(next);
       if (next.status === row.status) {

@@ -43,12 +43,19 @@ export class OrderedIndex<T extends IndexedEntry> {
     return true;
   }
 
-  /** Up to `limit` entries in list order, starting strictly after `after`. */
-  page(limit: number, after?: ListCursor): T[] {
+  /**
+   * Up to `limit` entries in list order, starting strictly after `after`; the walk stops at the
+   * first entry `admit` refuses, so entries past that one are never visited.
+   */
+  page(limit: number, after?: ListCursor, admit?: (entry: T) => boolean): T[] {
     const entries = this.#entries;
     let at = after === undefined ? entries.length : this.#countListedAfter(after.inserted_at, after.id);
     const page: T[] = [];
-    while (at > 0 && page.length < limit) page.push(entries[--at]!);
+    while (at > 0 && page.length < limit) {
+      const entry = entries[--at]!;
+      if (admit !== undefined && !admit(entry)) break;
+      page.push(entry);
+    }
     return page;
   }
 

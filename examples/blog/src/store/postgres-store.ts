@@ -25,9 +25,13 @@ export interface PostgresStoreOptions {
 const COLUMNS = 'id, title, body, status, user_id, inserted_at, updated_at';
 
 const DIALECT: ListDialect = {
-  select: `SELECT ${COLUMNS} FROM blog_posts`,
+  table: 'blog_posts',
+  columns: COLUMNS,
   timeColumn: 'inserted_at',
-  timedOrder: 'inserted_at DESC NULLS LAST, id DESC',
+  order: 'inserted_at DESC NULLS LAST, id DESC',
+  // octet_length of a TOASTed value reads its size from the TOAST pointer: nothing is fetched or
+  // decompressed. It counts bytes in the database encoding: UTF-8 bytes on a UTF8 database.
+  textBytes: 'octet_length(title) + octet_length(body)',
   placeholder: (n) => `$${n}`,
 };
 

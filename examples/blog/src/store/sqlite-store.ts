@@ -37,10 +37,15 @@ export interface SqliteStoreOptions {
 export const DEFAULT_SQLITE_BUSY_TIMEOUT_MS = 5000;
 
 const DIALECT: ListDialect = {
-  select: `SELECT ${SQLITE_COLUMNS} FROM posts`,
+  table: 'posts',
+  columns: SQLITE_COLUMNS,
   timeColumn: 'inserted_key',
-  timedOrder: 'inserted_key DESC, id DESC',
-  placeholder: () => '?',
+  order: 'inserted_key DESC, id DESC',
+  // octet_length of a column reads its size from the record header, not the overflow pages
+  // (length(CAST(body AS BLOB)) reads them all: 29 ms against 0.5 ms for 1000 posts of 180 KB).
+  textBytes: 'octet_length(title) + octet_length(body)',
+  // Numbered, so the conditions can appear in the statement twice and bind once.
+  placeholder: (n) => `?${n}`,
 };
 
 // ISO text sorts like time only with four-digit years, the range strftime produces.

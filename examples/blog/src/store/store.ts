@@ -44,6 +44,12 @@ export interface ListQuery {
   readonly limit: number;
   readonly status?: PostStatus;
   readonly after?: ListCursor;
+  /**
+   * A byte budget for the posts' text (UTF-8 title + body; store/text-budget.ts): posts are listed
+   * while the text of those before the next one is within it, and the first two always are, so
+   * the answer is the page `takePage` keeps with this budget plus one post more. Absent: no budget.
+   */
+  readonly maxTextBytes?: number;
 }
 
 /** Result of update. */
@@ -56,7 +62,7 @@ export interface PostStore {
   /** Assigns a fresh id (never reused, also under concurrency) and both timestamps. */
   create(input: NewPost): Promise<Post>;
   get(id: number): Promise<Post | undefined>;
-  /** Up to `limit` posts in list order, starting after `after`. */
+  /** Up to `limit` posts in list order, starting after `after`, within `maxTextBytes` when given. */
   list(query: ListQuery): Promise<Post[]>;
   /** Writes only the supplied fields that differ; updated_at changes only when something did. */
   update(id: number, changes: PostChanges): Promise<UpdateResult>;
