@@ -1,7 +1,8 @@
 /**
  * `fw audit`: routes whose group has no security callback. POST, PUT, DELETE, PATCH and the
  * wildcard method (once, not once per method) are WARNINGS; GET, HEAD, OPTIONS are INFO; the
- * last line counts both; `--strict` exits 2 when there is a warning; `--json`.
+ * last line counts both; `--strict` exits 2 when there is a warning; `--json`. Routes taking a
+ * body in a group whose own plugin list decodes none are WARNINGS too.
  */
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
@@ -51,6 +52,20 @@ const WILD_AUDIT = lines(
   '  OPTIONS /items/search has no security',
   '  GET /favicon.ico (static favicon.ico) has no security',
   'Summary: 4 warning(s), 4 info(s)',
+);
+
+const BODY_CAUSE = 'replaces the global plugins without a body decoder such as fw_request_plugin';
+
+/** bodies-app: secured everywhere; two groups replace the decoding global plugins without a decoder. */
+const BODIES_AUDIT = lines(
+  '=== Security Audit ===',
+  'WARNINGS:',
+  `  POST /api/items (bodies_items_controller) has no body decoding: group '/api' ${BODY_CAUSE}`,
+  `  PATCH /api/items (bodies_items_controller) has no body decoding: group '/api' ${BODY_CAUSE}`,
+  `  _ /hooks/in has no body decoding on host hooks.example.com: group '/hooks' ${BODY_CAUSE}`,
+  'INFO:',
+  '  (none)',
+  'Summary: 3 warning(s), 0 info(s)',
 );
 
 describe('fw audit', { concurrency: true }, () => {
@@ -103,6 +118,33 @@ describe('fw audit', { concurrency: true }, () => {
         'Summary: 1 warning(s), 3 info(s)',
       ),
     );
+  });
+
+  it('warns about body routes of groups that replace the global plugins without a body decoder, not those that inherit or bring their own', async () => {
+    const run = await runFw(['audit', '--app', join(FIXTURES, 'bodies-app')]);
+    assertSucceeded(run);
+    assert.equal(run.stdout, BODIES_AUDIT);
+  });
+
+  it('--strict exits 2 on body-decoding warnings alone', async () => {
+    const run = await runFw(['audit', '--strict'], { cwd: join(FIXTURES, 'bodies-app') });
+    assert.deepEqual(run, { code: 2, stdout: BODIES_AUDIT, stderr: '' });
+  });
+
+  it('--json marks a body-decoding finding with its issue and group prefix', async () => {
+    const run = await runFw(['audit', '--json', '--app', join(FIXTURES, 'bodies-app')]);
+    assert.equal(run.code, 0);
+    const create = { kind: 'action', module: 'bodies_items_controller', function: 'create' };
+    const finding = (method: string, path: string, host: string, handler: unknown, group: string) => ({ method, path, host, handler, issue: 'body_not_decoded', group });
+    assert.deepEqual(JSON.parse(run.stdout), {
+      warnings: [
+        finding('POST', '/api/items', '_', create, '/api'),
+        finding('PATCH', '/api/items', '_', create, '/api'),
+        finding('_', '/hooks/in', 'hooks.example.com', { kind: 'inline' }, '/hooks'),
+      ],
+      infos: [],
+      summary: { warnings: 3, infos: 0 },
+    });
   });
 
   it('--json prints the findings and the summary; --strict still exits 2', async () => {

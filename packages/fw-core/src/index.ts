@@ -15,6 +15,8 @@ export type { HandlerRoute, RouteEntry, RouteGroup, RouteOptions, SecurityCallba
 export { compileRoutes, joinPath } from './app/compile-routes.ts';
 export type { CompiledGroup, CompiledRoutes, RouteTarget } from './app/compile-routes.ts';
 export { loadApplication } from './app/load-application.ts';
+export { bodyDecodingWarnings, decodesBodies, groupsWithoutBodyDecoding } from './app/groups-without-body-decoding.ts';
+export type { GroupWithoutBodyDecoding, StartupWarning, UndecodedBodyRoute } from './app/groups-without-body-decoding.ts';
 export type { LoadApplicationOptions, LoadedApplication } from './app/load-application.ts';
 
 export type { FwRequest, RouteInfo } from './http/request.ts';

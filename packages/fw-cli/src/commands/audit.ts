@@ -1,4 +1,7 @@
-/** `fw audit`: routes whose group has no security callback; `--strict` fails on warnings. */
+/**
+ * `fw audit`: routes whose group has no security callback, and routes whose bodies their group's
+ * own plugin list never decodes; `--strict` fails on warnings.
+ */
 import { EXIT, printModel, type InspectArgs } from '../cli/command-context.ts';
 import { withJson, type FwCommand } from '../cli/fw-command.ts';
 

@@ -1,21 +1,32 @@
 /**
  * `fw audit` in two pure steps: the findings of a loaded app's routes (also the `--json`
- * shape), then their text. A route is a finding when its group has no security callback.
+ * shape), then their text. A route is a finding when its group has no security callback, and a
+ * warning too when it accepts a body that its group's own plugin list never decodes (fw-core's
+ * groupsWithoutBodyDecoding, the same finding the server logs at start).
  *
  * Levels: a method that can change state (POST, PUT, DELETE, PATCH, CONNECT) or the wildcard
  * `_` (every method; reported once) is a warning. A safe method (GET, HEAD, OPTIONS, TRACE;
  * RFC 9110 section 9.2.1) is info. Static routes are listed once, as GET, at info level.
  */
-import type { CompiledRoute, RouteTarget } from 'fw-core';
+import { groupsWithoutBodyDecoding, type CompiledRoute, type RouteTarget } from 'fw-core';
 import { handlerModel, listedMethods, staticSourceOf, type HandlerModel } from './route-handler.ts';
 
 /** One route method without security. */
-export interface FindingModel {
+export interface SecurityFindingModel {
   readonly method: string;
   readonly path: string;
   readonly host: string;
   readonly handler: HandlerModel;
 }
+
+/** One route method whose body is not decoded: `group` (its prefix) replaced the global plugins. */
+export interface BodyDecodingFindingModel extends SecurityFindingModel {
+  readonly issue: 'body_not_decoded';
+  readonly group: string;
+}
+
+/** A finding of either kind; security findings keep their original `--json` shape. */
+export type FindingModel = SecurityFindingModel | BodyDecodingFindingModel;
 
 /** What `fw audit --json` prints. */
 export interface AuditModel {
@@ -26,7 +37,7 @@ export interface AuditModel {
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS', 'TRACE']);
 
-/** The findings of the routes, in definition order. */
+/** The findings of the routes: security ones in definition order, then the body-decoding ones. */
 export function buildAuditModel(routes: readonly CompiledRoute<RouteTarget>[]): AuditModel {
   const warnings: FindingModel[] = [];
   const infos: FindingModel[] = [];
@@ -39,7 +50,24 @@ export function buildAuditModel(routes: readonly CompiledRoute<RouteTarget>[]): 
       (SAFE_METHODS.has(method) ? infos : warnings).push(finding);
     }
   }
+  warnings.push(...bodyDecodingFindings(routes));
   return { warnings, infos, summary: { warnings: warnings.length, infos: infos.length } };
+}
+
+/** Every body-accepting route method of a group that decodes no bodies, group by group. */
+function bodyDecodingFindings(routes: readonly CompiledRoute<RouteTarget>[]): BodyDecodingFindingModel[] {
+  return groupsWithoutBodyDecoding(routes).flatMap(({ group, routes: found }) =>
+    found.flatMap(({ methods, route }) =>
+      methods.map((method) => ({
+        method,
+        path: route.data.info.template,
+        host: group.host,
+        handler: handlerModel(route.data),
+        issue: 'body_not_decoded' as const,
+        group: group.prefix,
+      })),
+    ),
+  );
 }
 
 /** The text of `fw audit`, without a trailing newline. */
@@ -51,7 +79,17 @@ export function renderAudit(model: AuditModel): string {
 
 function findingLines(findings: readonly FindingModel[]): string[] {
   if (findings.length === 0) return ['  (none)'];
-  return findings.map((finding) => `  ${finding.method} ${finding.path}${handlerNote(finding.handler)} has no security${hostNote(finding.host)}`);
+  return findings.map((finding) => `  ${finding.method} ${finding.path}${handlerNote(finding.handler)} ${problem(finding)}${hostNote(finding.host)}${cause(finding)}`);
+}
+
+function problem(finding: FindingModel): string {
+  return 'issue' in finding ? 'has no body decoding' : 'has no security';
+}
+
+/** Why a body goes undecoded, after the host so the host stays next to the route. */
+function cause(finding: FindingModel): string {
+  if (!('issue' in finding)) return '';
+  return `: group '${finding.group}' replaces the global plugins without a body decoder such as fw_request_plugin`;
 }
 
 function handlerNote(handler: HandlerModel): string {

@@ -12,6 +12,7 @@ import { createRouter } from '../router/index.ts';
 import type { Router } from '../router/router.ts';
 import type { FwApp } from './app.ts';
 import { compileRoutes, type CompiledRoutes, type RouteTarget } from './compile-routes.ts';
+import { bodyDecodingWarnings, groupsWithoutBodyDecoding, type StartupWarning } from './groups-without-body-decoding.ts';
 import { checkApp, loadAppModule } from './load-app-module.ts';
 
 /** Options of loadApplication. */
@@ -33,6 +34,8 @@ export interface LoadedApplication {
   readonly registry: PluginRegistry;
   readonly routes: CompiledRoutes;
   readonly router: Router<RouteTarget>;
+  /** Problems that do not stop the app, logged as warnings when the server starts. */
+  readonly startupWarnings: readonly StartupWarning[];
 }
 
 /** Loads and validates the app in `options.appDir`. Throws coded FwErrors on any problem. */
@@ -53,5 +56,6 @@ export async function loadApplication(options: LoadApplicationOptions): Promise<
     serveStatic: options.serveStatic ?? false,
   });
   const router = createRouter(routes.definitions);
-  return { appDir: options.appDir, config, app, registry, routes, router };
+  const startupWarnings = bodyDecodingWarnings(groupsWithoutBodyDecoding(router.routes()));
+  return { appDir: options.appDir, config, app, registry, routes, router, startupWarnings };
 }

@@ -61,6 +61,13 @@ export interface FwPlugin<S = unknown, O = PluginOptions> {
   readonly plugin_info?: () => PluginInfo;
   readonly init?: (options: O) => S | Promise<S>;
   readonly stop?: (state: S) => void | Promise<void>;
+  /**
+   * Opt-in marker: this plugin decodes request bodies (`true`, or a test of the registration's
+   * options). A route group that replaces the global plugins without such a plugin in
+   * `pre_request` is warned about at start and by `fw audit`, since its POST bodies would
+   * otherwise go undecoded without a word (groups-without-body-decoding.ts).
+   */
+  readonly decodesBodies?: boolean | ((options: O) => boolean);
 }
 
 /** A registration in configuration or on a route group: `{phase, module, options}`. */

@@ -64,6 +64,8 @@ export const fwRequestPlugin: FwPlugin<undefined, RequestPluginOptions> = {
   },
   pre_request: decodeBody,
   plugin_info: () => info,
+  // With neither option on it reads nothing, so a group listing it that way decodes no body.
+  decodesBodies: (options) => options.decode_json_body === true || options.read_urlencoded_body === true,
 };
 
 /**

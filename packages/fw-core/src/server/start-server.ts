@@ -55,6 +55,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<FwS
   const { config, app, registry } = application;
   const fw = config.fw;
   const logger = options.logger ?? createJsonLogger({ level: fw.log_level, base: { app: app.name } });
+  for (const warning of application.startupWarnings) logger.warn({ ...warning.fields }, warning.message);
   const json = await resolveJsonLib(fw.json_lib, appDir);
   const instances = registry.instances();
   await initPlugins(instances, logger);
