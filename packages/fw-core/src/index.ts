@@ -15,6 +15,7 @@ export type { HandlerRoute, RouteEntry, RouteGroup, RouteOptions, SecurityCallba
 export { compileRoutes, joinPath } from './app/compile-routes.ts';
 export type { CompiledGroup, CompiledRoutes, RouteTarget } from './app/compile-routes.ts';
 export { loadApplication } from './app/load-application.ts';
+export type { InvalidRequestHook, JsonSchema, RequestPart, RouteSchema, SchemaCompiler, SchemaFailure, SchemaIssue, SchemaResult, SchemaValidator } from './schema/route-schema.ts';
 export type { LoadApplicationOptions, LoadedApplication } from './app/load-application.ts';
 
 export type { FwRequest, RouteInfo } from './http/request.ts';

@@ -10,6 +10,7 @@ import { builtinPlugins } from '../plugins/builtin-plugins.ts';
 import { PluginRegistry } from '../plugins/plugin-chains.ts';
 import { createRouter } from '../router/index.ts';
 import type { Router } from '../router/router.ts';
+import { compileRouteSchemas, type RouteSchemas } from '../schema/compile-route-schemas.ts';
 import type { FwApp } from './app.ts';
 import { compileRoutes, type CompiledRoutes, type RouteTarget } from './compile-routes.ts';
 import { checkApp, loadAppModule } from './load-app-module.ts';
@@ -33,6 +34,8 @@ export interface LoadedApplication {
   readonly registry: PluginRegistry;
   readonly routes: CompiledRoutes;
   readonly router: Router<RouteTarget>;
+  /** Compiled route schemas of the routes that declare one. */
+  readonly schemas: RouteSchemas;
 }
 
 /** Loads and validates the app in `options.appDir`. Throws coded FwErrors on any problem. */
@@ -53,5 +56,6 @@ export async function loadApplication(options: LoadApplicationOptions): Promise<
     serveStatic: options.serveStatic ?? false,
   });
   const router = createRouter(routes.definitions);
-  return { appDir: options.appDir, config, app, registry, routes, router };
+  const schemas = await compileRouteSchemas(routes.definitions, { schemaCompiler: app.schemaCompiler, onInvalid: app.onInvalid });
+  return { appDir: options.appDir, config, app, registry, routes, router, schemas };
 }
