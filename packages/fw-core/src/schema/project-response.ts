@@ -5,8 +5,9 @@
  * the handler's value, and it does not validate (a value of another shape passes as it is).
  *
  * Why not ajv with `removeAdditional: 'all'`: that mutates, so it needs a structuredClone of the
- * body first, and it ties stripping to one compiler. Measured roughly on a post-sized object
- * (6 fields, Node 24, 1e6 runs): the projection ~0.15 µs, structuredClone + ajv ~2.5 µs.
+ * body first, and it ties stripping to one compiler. Measured roughly (Node 24, 1e6 runs, the
+ * blog's post through priv/schemas/post.json plus one extra field): the projection 0.13 µs,
+ * structuredClone + ajv 2.3 µs, against 0.41 µs for JSON.stringify of the same post.
  */
 import type { JsonSchema } from './route-schema.ts';
 
