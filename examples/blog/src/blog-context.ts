@@ -1,6 +1,5 @@
 /**
- * What the blog's handlers share once the app has started: the store, the compiled validators,
- * the logger and, when writes are guarded, the API token digest. The router is built before
+ * What the blog's handlers share once the app has started: the store, the logger and, when writes are guarded, the API token digest. The router is built before
  * start (fw reads routes first), so handlers reach these through the context rather than module
  * globals.
  *
@@ -14,8 +13,6 @@
 import type { AppContext, Logger } from 'fw-core';
 import { readStoreSettings } from './config/store-settings.ts';
 import { BlogError } from './errors.ts';
-import { readPostSchema } from './posts/post-schema.ts';
-import { compilePostValidators, type PostValidators } from './posts/post-validation.ts';
 import { hasApiToken, protectsWrites, readApiToken } from './security/api-token.ts';
 import { createStore } from './store/create-store.ts';
 import type { PostStore } from './store/store.ts';
@@ -24,13 +21,12 @@ import type { PostStore } from './store/store.ts';
 export interface BlogContext {
   /** The open store; throws BLOG_ERR_NOT_STARTED before start. */
   readonly store: PostStore;
-  readonly validators: PostValidators;
   readonly logger: Logger;
   /** SHA-256 of BLOG_API_TOKEN when writes are guarded. */
   readonly apiTokenDigest: Buffer | undefined;
   /** True when the router must guard POST, PUT and DELETE in `environment` (api-token.ts). */
   guardsWrites(environment: string): boolean;
-  /** The app's start hook: checks the token, compiles validators, opens the store. */
+  /** The app's start hook: checks the token, opens the store. */
   start(app: AppContext): Promise<void>;
   /** The app's stop hook: closes the store. */
   stop(): Promise<void>;
@@ -42,7 +38,6 @@ export interface BlogContext {
  */
 export function createBlogContext(loadEnv: NodeJS.ProcessEnv = process.env): BlogContext {
   let store: PostStore | undefined;
-  let validators: PostValidators | undefined;
   let logger: Logger | undefined;
   let apiTokenDigest: Buffer | undefined;
   const started = <T>(value: T | undefined): T => {
@@ -52,9 +47,6 @@ export function createBlogContext(loadEnv: NodeJS.ProcessEnv = process.env): Blo
   return {
     get store() {
       return started(store);
-    },
-    get validators() {
-      return started(validators);
     },
     get logger() {
       return started(logger);
@@ -66,12 +58,11 @@ export function createBlogContext(loadEnv: NodeJS.ProcessEnv = process.env): Blo
       return protectsWrites(environment, loadEnv);
     },
     async start({ config, logger: appLogger, appDir, env }) {
-      // Cheap checks first: nothing is opened when the token or the schema is wrong.
+      // Cheap checks first: nothing is opened when the token is wrong.
       const guarded = protectsWrites(config.fw.environment, loadEnv);
       if (guarded !== protectsWrites(config.fw.environment, env)) throw tokenEnvMismatch(hasApiToken(env));
       if (guarded) apiTokenDigest = readApiToken(env);
       const settings = readStoreSettings(config.app, env);
-      validators = compilePostValidators(await readPostSchema(appDir));
       logger = appLogger;
       store = await createStore(settings, { appDir, env, logger: appLogger });
       appLogger.info({ event: 'store_opened', store: settings.store }, `blog store: ${settings.store}`);

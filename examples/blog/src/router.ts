@@ -3,39 +3,27 @@
  * the heartbeat and the /docs static route. When writes are guarded (prod, or BLOG_API_TOKEN
  * set: blog-context.ts) the write routes move to a second /api group guarded by
  * requireApiToken, so `fw audit` shows them secured; the reads stay public. `options.extra`
- * tells the OpenAPI generator which schema (priv/schemas/<schema>.json) a route reads or answers.
+ * tells the OpenAPI generator which schema (priv/schemas/<schema>.json) a route reads or answers;
+ * `options.schema` is what fw checks requests with and projects answers through, derived from
+ * the same post schema, and `onInvalid` words its failures the spec's way.
  */
 import { json, type HandlerRoute, type RouteGroup, type RouterModule } from 'fw-core';
 import type { BlogContext } from './blog-context.ts';
 import { loginController } from './controllers/login-controller.ts';
-import { createPostsController } from './controllers/posts-controller.ts';
+import { createPostsController, createPostsInvalidHooks } from './controllers/posts-controller.ts';
+import { LIST_QUERY_SCHEMA } from './posts/list-query.ts';
+import { createPostPayloads } from './posts/post-payloads.ts';
+import { POST_ID_PARAMS_SCHEMA } from './posts/post-id.ts';
+import { readPostSchema } from './posts/post-schema.ts';
 import { createRequireApiToken } from './security/api-token.ts';
 
 /** The router module of the blog app. */
 export function createBlogRouter(context: BlogContext): RouterModule {
-  const posts = createPostsController(context);
   const requireApiToken = createRequireApiToken(() => context.apiTokenDigest);
-  const reads: HandlerRoute[] = [
-    { path: '/posts', handler: posts.index, options: { methods: ['get'], extra: { resource: 'post', collection: 'posts', query_errors: true } } },
-    { path: '/posts/:id', handler: posts.show, options: { methods: ['get'], extra: { resource: 'post', params: { id: 'integer' } } } },
-  ];
-  const writes: HandlerRoute[] = [
-    { path: '/posts', handler: posts.create, options: { methods: ['post'], extra: { resource: 'post', schema: 'post' } } },
-    { path: '/posts/:id', handler: posts.update, options: { methods: ['put'], extra: { resource: 'post', schema: 'post', params: { id: 'integer' } } } },
-    { path: '/posts/:id', handler: posts.delete, options: { methods: ['delete'], extra: { resource: 'post', params: { id: 'integer' } } } },
-  ];
-  const pages: RouteGroup = {
-    prefix: '',
-    security: false,
-    routes: [
-      { path: '/login', handler: loginController.index, options: { methods: ['get'] } },
-      { path: '/heartbeat', handler: () => json({ status: 'ok' }), options: { methods: ['get'] } },
-      { path: '/docs/[...]', directory: 'priv/assets' },
-    ],
-  };
   return {
     name: 'blog_router',
     routes(environment: string): readonly RouteGroup[] {
+      const { reads, writes } = postRoutes(context);
       if (!context.guardsWrites(environment)) return [{ prefix: '/api', security: false, routes: [...reads, ...writes] }, pages];
       return [
         { prefix: '/api', security: false, routes: reads },
@@ -45,3 +33,49 @@ export function createBlogRouter(context: BlogContext): RouterModule {
     },
   };
 }
+
+/** The post routes, from priv/schemas/post.json (read here: fw asks for routes before start). */
+function postRoutes(context: BlogContext): { reads: HandlerRoute[]; writes: HandlerRoute[] } {
+  const post = readPostSchema();
+  const payloads = createPostPayloads(post);
+  const posts = createPostsController(context, payloads);
+  const invalid = createPostsInvalidHooks(context, payloads);
+  const params = POST_ID_PARAMS_SCHEMA;
+  const reads: HandlerRoute[] = [
+    {
+      path: '/posts',
+      handler: posts.index,
+      options: { methods: ['get'], extra: { resource: 'post', collection: 'posts', query_errors: true }, schema: { query: LIST_QUERY_SCHEMA }, onInvalid: invalid.list },
+    },
+    {
+      path: '/posts/:id',
+      handler: posts.show,
+      options: { methods: ['get'], extra: { resource: 'post', params: { id: 'integer' } }, schema: { params, response: { 200: post } }, onInvalid: invalid.byId },
+    },
+  ];
+  const writes: HandlerRoute[] = [
+    {
+      path: '/posts',
+      handler: posts.create,
+      options: { methods: ['post'], extra: { resource: 'post', schema: 'post' }, schema: { body: payloads.createSchema, response: { 201: post } }, onInvalid: invalid.create },
+    },
+    {
+      path: '/posts/:id',
+      handler: posts.update,
+      options: { methods: ['put'], extra: { resource: 'post', schema: 'post', params: { id: 'integer' } }, schema: { params, body: payloads.updateSchema, response: { 200: post } }, onInvalid: invalid.update },
+    },
+    { path: '/posts/:id', handler: posts.delete, options: { methods: ['delete'], extra: { resource: 'post', params: { id: 'integer' } }, schema: { params }, onInvalid: invalid.byId } },
+  ];
+  return { reads, writes };
+}
+
+/** The login page, the heartbeat and /docs. */
+const pages: RouteGroup = {
+  prefix: '',
+  security: false,
+  routes: [
+    { path: '/login', handler: loginController.index, options: { methods: ['get'] } },
+    { path: '/heartbeat', handler: () => json({ status: 'ok' }), options: { methods: ['get'] } },
+    { path: '/docs/[...]', directory: 'priv/assets' },
+  ],
+};

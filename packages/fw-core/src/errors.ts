@@ -42,6 +42,10 @@ export const errorCodes = {
   FW_ERR_GROUP_BAD_SECURITY: { summary: 'A route group security is neither false nor a function' },
   FW_ERR_ROUTE_BAD_HANDLER: { summary: 'A route has no valid handler, directory or file' },
   FW_ERR_ROUTE_BAD_OPTIONS: { summary: 'A route options object has an unknown key or a wrong type' },
+  FW_ERR_ROUTE_BAD_SCHEMA: {
+    summary: "A route's options.schema has a wrong shape or does not compile, or the app's schemaCompiler is not a function",
+  },
+  FW_ERR_SCHEMA_AJV_MISSING: { summary: 'A route declares options.schema but ajv is not installed and the app gives no schemaCompiler' },
   FW_ERR_STREAM_HANDLER_UNKNOWN: { summary: 'server_configuration.stream_handlers names an unknown handler' },
   // --- plugins ---
   FW_ERR_PLUGIN_UNKNOWN: { summary: 'A plugin registration names a module that is neither built in nor provided by the app' },

@@ -17,6 +17,7 @@ export type { CompiledGroup, CompiledRoutes, RouteTarget } from './app/compile-r
 export { loadApplication } from './app/load-application.ts';
 export { bodyDecodingWarnings, decodesBodies, groupsWithoutBodyDecoding } from './app/groups-without-body-decoding.ts';
 export type { GroupWithoutBodyDecoding, StartupWarning, UndecodedBodyRoute } from './app/groups-without-body-decoding.ts';
+export type { InvalidRequestHook, JsonSchema, RequestPart, RouteSchema, SchemaCompiler, SchemaFailure, SchemaIssue, SchemaResult, SchemaValidator } from './schema/route-schema.ts';
 export type { LoadApplicationOptions, LoadedApplication } from './app/load-application.ts';
 
 export type { FwRequest, RouteInfo } from './http/request.ts';

@@ -1,29 +1,59 @@
 /**
- * blog_posts_controller: the five post actions of the spec's endpoint table. Choices where the
+ * blog_posts_controller: the five post actions of the spec's endpoint table, and the answers to
+ * requests that fail their route schemas (router.ts), in the spec's shapes. Choices where the
  * spec is silent are in docs/blog-api.md (id rule, paging, PUT order of checks).
  */
-import { defineController, json, jsonStream, status, type FwRequest, type FwResponse, type JsonResponse } from 'fw-core';
+import { defineController, json, jsonStream, status, type FwRequest, type FwResponse, type InvalidRequestHook, type JsonResponse, type SchemaIssue } from 'fw-core';
 import type { BlogContext } from '../blog-context.ts';
 import { objectBody } from '../http/request-body.ts';
 import { answerStoreUnavailable } from '../http/store-unavailable.ts';
 import { MAX_PAGE_TEXT_BYTES, takePage } from '../posts/list-page.ts';
-import { nextLink, parseListQuery } from '../posts/list-query.ts';
+import { listQueryError, nextLink, readListQuery } from '../posts/list-query.ts';
+import type { PostPayloads, Validated } from '../posts/post-payloads.ts';
 import { parsePostId } from '../posts/post-id.ts';
 import { toPostJson } from '../posts/post-json.ts';
-import type { Validated } from '../posts/post-validation.ts';
 
 const notFound = (): JsonResponse => json({ error: 'post not found' }, 404);
 
-/** The controller, its actions reading the store and validators from `context`. */
-export function createPostsController(context: BlogContext) {
+/** The controller, its actions reading the store from `context` and payloads from `payloads`. */
+export function createPostsController(context: BlogContext, payloads: PostPayloads) {
   const guard = (fn: (req: FwRequest) => Promise<FwResponse>) => answerStoreUnavailable(() => context.logger, fn);
   return defineController('blog_posts_controller', {
     index: guard((req) => index(context, req)),
     show: guard((req) => show(context, req)),
-    create: guard((req) => create(context, req)),
-    update: guard((req) => update(context, req)),
+    create: guard((req) => create(context, payloads, req)),
+    update: guard((req) => update(context, payloads, req)),
     delete: guard((req) => remove(context, req)),
   });
+}
+
+/** The onInvalid hooks of the post routes: the spec's 400, 404 and 422 answers. */
+export function createPostsInvalidHooks(context: BlogContext, payloads: PostPayloads) {
+  return {
+    /** GET /api/posts: 400 naming the parameter. */
+    list: ((failure, req) => json({ error: listQueryError(req.query, failure.errors) }, 400)) satisfies InvalidRequestHook,
+    /** An :id the params schema refuses names no post. */
+    byId: (() => notFound()) satisfies InvalidRequestHook,
+    /** POST /api/posts: 422. */
+    create: ((failure, req) => invalidBody(req, payloads, failure.errors)) satisfies InvalidRequestHook,
+    /** PUT /api/posts/:id: 404 for a bad or missing id, else 422. */
+    update: ((failure, req) => {
+      if (failure.part === 'params') return notFound();
+      // A missing post is 404 whatever the body (docs/blog-api.md), so look before answering 422.
+      const answer = answerStoreUnavailable(() => context.logger, async () => {
+        const id = parsePostId(req.bindings.id);
+        return id === undefined || (await context.store.get(id)) === undefined ? notFound() : invalidBody(req, payloads, failure.errors);
+      });
+      return answer(req);
+    }) satisfies InvalidRequestHook,
+  };
+}
+
+/** The 422 of a body that failed its schema: no object, or the messages per field. */
+function invalidBody(req: FwRequest, payloads: PostPayloads, issues: readonly SchemaIssue[]): JsonResponse {
+  const body = objectBody(req);
+  if (!body.ok) return body.response;
+  return json({ errors: payloads.fieldErrors(issues, body.value) }, 422);
 }
 
 /**
@@ -31,7 +61,7 @@ export function createPostsController(context: BlogContext) {
  * post by post; a `Link: rel="next"` when more follow.
  */
 async function index(context: BlogContext, req: FwRequest): Promise<FwResponse> {
-  const parsed = parseListQuery(req.query);
+  const parsed = readListQuery(req.queryParams ?? {});
   if (!parsed.ok) return json({ error: parsed.error }, 400);
   const params = parsed.value;
   // One row more than the page tells whether a next page exists without a count query. The store
@@ -54,9 +84,9 @@ async function show(context: BlogContext, req: FwRequest): Promise<FwResponse> {
   return post === undefined ? notFound() : json(toPostJson(post));
 }
 
-/** POST /api/posts: 201 with the post and its location. */
-async function create(context: BlogContext, req: FwRequest): Promise<FwResponse> {
-  const checked = checkPayload(req, context.validators.create);
+/** POST /api/posts: 201 with the post and its location. The body passed the route's schema. */
+async function create(context: BlogContext, payloads: PostPayloads, req: FwRequest): Promise<FwResponse> {
+  const checked = checkPayload(req, payloads.create);
   if (!checked.ok) return checked.response;
   const post = await context.store.create(checked.value);
   return json(toPostJson(post), 201, { location: `${req.route.template}/${post.id}` });
@@ -66,20 +96,20 @@ async function create(context: BlogContext, req: FwRequest): Promise<FwResponse>
  * PUT /api/posts/:id: a partial change. A missing post is 404 whatever the body: a bad body is
  * answered 422 only once the post is known to exist, so the happy path costs one store call.
  */
-async function update(context: BlogContext, req: FwRequest): Promise<FwResponse> {
+async function update(context: BlogContext, payloads: PostPayloads, req: FwRequest): Promise<FwResponse> {
   const id = parsePostId(req.bindings.id);
   if (id === undefined) return notFound();
-  const checked = checkPayload(req, context.validators.update);
+  const checked = checkPayload(req, payloads.update);
   if (!checked.ok) return (await context.store.get(id)) === undefined ? notFound() : checked.response;
   const updated = await context.store.update(id, checked.value);
   return updated.found ? json(toPostJson(updated.post)) : notFound();
 }
 
-/** The validated fields of the request's JSON object body, or the 422 to answer. */
-function checkPayload<T>(req: FwRequest, validate: (payload: Readonly<Record<string, unknown>>) => Validated<T>): { readonly ok: true; readonly value: T } | { readonly ok: false; readonly response: JsonResponse } {
+/** The fields of a body that passed its schema, or the 422 for text no store can keep. */
+function checkPayload<T>(req: FwRequest, read: (payload: Readonly<Record<string, unknown>>) => Validated<T>): { readonly ok: true; readonly value: T } | { readonly ok: false; readonly response: JsonResponse } {
   const body = objectBody(req);
   if (!body.ok) return body;
-  const result = validate(body.value);
+  const result = read(body.value);
   return result.ok ? result : { ok: false, response: json({ errors: result.errors }, 422) };
 }
 

@@ -2,8 +2,10 @@
  * Query parameters of GET /api/posts (spec rule 6 leaves them open): `limit` (1..1000, default
  * 100), `cursor` (from the previous page's Link header) and `status` (one of the post statuses).
  * Each may appear at most once; a bad value is a 400 naming the parameter; unknown parameters
- * are ignored.
+ * are ignored. fw checks the route's query schema (LIST_QUERY_SCHEMA); listQueryError words its
+ * failures, and the cursor, which only the store's ordering can read, is decoded here.
  */
+import type { JsonSchema, SchemaIssue } from 'fw-core';
 import { POST_STATUSES, type ListCursor, type PostStatus } from '../store/store.ts';
 import { decodeCursor, encodeCursor } from './list-cursor.ts';
 
@@ -12,6 +14,22 @@ export const DEFAULT_LIMIT = 100;
 /** Largest page size. */
 export const MAX_LIMIT = 1000;
 
+const PARAMETERS = ['limit', 'cursor', 'status'] as const;
+const CURSOR_INVALID = 'cursor is not valid: pass the cursor of a Link rel="next" header unchanged';
+
+/**
+ * The route's query schema. `limit` stays text with a pattern rather than a coerced integer:
+ * coercion would accept `05`, `1e2` and ` 5`, which the blog refuses (docs/blog-api.md).
+ * A repeated name arrives as an array, which every one of these types refuses.
+ */
+export const LIST_QUERY_SCHEMA: JsonSchema = {
+  type: 'object',
+  properties: {
+    limit: { type: 'string', pattern: `^(?:[1-9][0-9]{0,2}|${MAX_LIMIT})$` },
+    cursor: { type: 'string' },
+    status: { type: 'string', enum: [...POST_STATUSES] },
+  },
+};
 /** A valid list request. */
 export interface ListParams {
   readonly limit: number;
@@ -22,27 +40,26 @@ export interface ListParams {
 /** The parsed parameters, or the message of a 400. */
 export type ParsedList = { readonly ok: true; readonly value: ListParams } | { readonly ok: false; readonly error: string };
 
-const LIMIT_TEXT = /^[1-9][0-9]{0,3}$/;
+/** The parameters of a query that passed LIST_QUERY_SCHEMA (`req.queryParams`); the cursor may still be bad. */
+export function readListQuery(params: Readonly<Record<string, unknown>>): ParsedList {
+  const { limit, status, cursor } = params as { limit?: string; status?: PostStatus; cursor?: string };
+  const after = cursor === undefined ? undefined : decodeCursor(cursor);
+  if (cursor !== undefined && after === undefined) return { ok: false, error: CURSOR_INVALID };
+  return { ok: true, value: { limit: limit === undefined ? DEFAULT_LIMIT : Number(limit), status, after } };
+}
 
-/** Parses the raw query string (without `?`). */
-export function parseListQuery(query: string): ParsedList {
-  const params = new URLSearchParams(query);
-  for (const name of ['limit', 'cursor', 'status']) {
-    if (params.getAll(name).length > 1) return { ok: false, error: `${name} must be given at most once` };
-  }
-  const limitText = params.get('limit');
-  const limit = limitText === null ? DEFAULT_LIMIT : LIMIT_TEXT.test(limitText) ? Number(limitText) : NaN;
-  if (!(limit >= 1 && limit <= MAX_LIMIT)) return { ok: false, error: `limit must be an integer from 1 to ${MAX_LIMIT}` };
-  const statusText = params.get('status');
-  if (statusText !== null && !(POST_STATUSES as readonly string[]).includes(statusText)) {
-    return { ok: false, error: `status must be one of ${POST_STATUSES.join(', ')}` };
-  }
-  const cursorText = params.get('cursor');
-  const after = cursorText === null ? undefined : decodeCursor(cursorText);
-  if (cursorText !== null && after === undefined) {
-    return { ok: false, error: 'cursor is not valid: pass the cursor of a Link rel="next" header unchanged' };
-  }
-  return { ok: true, value: { limit, status: (statusText ?? undefined) as PostStatus | undefined, after } };
+/**
+ * The 400 message of a query that failed LIST_QUERY_SCHEMA: a repeated parameter first, then
+ * the first bad one in the order limit, status, cursor (`query` is the raw query string).
+ */
+export function listQueryError(query: string, issues: readonly SchemaIssue[]): string {
+  const given = new URLSearchParams(query);
+  const repeated = PARAMETERS.find((name) => given.getAll(name).length > 1);
+  if (repeated !== undefined) return `${repeated} must be given at most once`;
+  const bad = (name: string) => issues.some((issue) => issue.path === `/${name}`);
+  if (bad('limit')) return `limit must be an integer from 1 to ${MAX_LIMIT}`;
+  if (bad('status')) return `status must be one of ${POST_STATUSES.join(', ')}`;
+  return CURSOR_INVALID;
 }
 
 /** The `Link` header value pointing at the page after `last` (RFC 8288). */

@@ -1,12 +1,14 @@
 /**
- * Reads priv/schemas/post.json: the one description of a post that the validators and the
- * OpenAPI generator share (spec: "one schema file per resource").
+ * Reads priv/schemas/post.json: the one description of a post that the route schemas and the
+ * OpenAPI generator share (spec: "one schema file per resource"). It is read when fw asks for
+ * the routes, which is synchronous and before start, so it is found next to this code rather
+ * than in the app directory start is given.
  */
-import { readFile } from 'node:fs/promises';
-import { resolve } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { BlogError } from '../errors.ts';
 
-/** Where the post schema lives, relative to the app directory. */
+/** Where the post schema lives, relative to the blog's directory. */
 export const POST_SCHEMA_PATH = 'priv/schemas/post.json';
 
 /** The parts of a draft-07 object schema the blog reads. */
@@ -17,12 +19,11 @@ export interface PostSchema {
   readonly [keyword: string]: unknown;
 }
 
-/** Reads and parses the post schema of the app in `appDir`. */
-export async function readPostSchema(appDir: string): Promise<PostSchema> {
-  const file = resolve(appDir, POST_SCHEMA_PATH);
+/** Reads and parses the blog's post schema (`file` for tests). */
+export function readPostSchema(file = fileURLToPath(new URL(`../../${POST_SCHEMA_PATH}`, import.meta.url))): PostSchema {
   let text: string;
   try {
-    text = await readFile(file, 'utf8');
+    text = readFileSync(file, 'utf8');
   } catch (error) {
     throw new BlogError('BLOG_ERR_SCHEMA', `cannot read the post schema ${file}`, { cause: error });
   }

@@ -1,8 +1,9 @@
 /**
- * Turns ajv's errors into the spec's `{errors: {field: [message, ...]}}` (spec: "Validation").
- * The texts follow the Ecto changeset messages the original service used.
+ * Turns route-schema issues (fw's SchemaIssue, from ajv) into the spec's
+ * `{errors: {field: [message, ...]}}` (spec: "Validation"). The texts follow the Ecto changeset
+ * messages the original service used.
  */
-import type { ErrorObject } from 'ajv';
+import type { SchemaIssue } from 'fw-core';
 
 /** A missing, null or whitespace-only required field. */
 export const BLANK = "can't be blank";
@@ -19,9 +20,9 @@ const NON_BLANK_PATTERN = '\\S';
  * One field's message for one ajv error on `payload`. `required` is the create schema's required
  * list: a required field sent as null reads as blank, on update too.
  */
-export function describeError(error: ErrorObject, payload: Readonly<Record<string, unknown>>, required: ReadonlySet<string>): { field: string; message: string } {
+export function describeError(error: SchemaIssue, payload: Readonly<Record<string, unknown>>, required: ReadonlySet<string>): { field: string; message: string } {
   if (error.keyword === 'required') return { field: String(error.params.missingProperty), message: BLANK };
-  const field = fieldOf(error.instancePath);
+  const field = fieldOf(error.path);
   switch (error.keyword) {
     case 'pattern':
       return { field, message: error.params.pattern === NON_BLANK_PATTERN ? BLANK : INVALID };
@@ -54,7 +55,7 @@ function rank(message: string): number {
 }
 
 /** `/title` → `title` (the fields are top-level scalars; JSON Pointer escapes undone). */
-function fieldOf(instancePath: string): string {
-  const first = instancePath.split('/')[1] ?? '';
+function fieldOf(path: string): string {
+  const first = path.split('/')[1] ?? '';
   return first.replaceAll('~1', '/').replaceAll('~0', '~');
 }

@@ -5,6 +5,7 @@
 import type { LoadedConfig } from '../config/config.ts';
 import type { Logger } from '../log/logger.ts';
 import type { FwPlugin } from '../plugins/plugin.ts';
+import type { InvalidRequestHook, SchemaCompiler } from '../schema/route-schema.ts';
 import type { StreamHandler } from '../stream/stream-handler.ts';
 import type { RouteGroup } from './route-group.ts';
 
@@ -33,6 +34,10 @@ export interface FwApp {
   readonly plugins?: readonly FwPlugin<any, any>[];
   /** Stream handlers the app provides, referred to by `name` in `stream_handlers`. */
   readonly streamHandlers?: readonly StreamHandler[];
+  /** Compiles route schemas; default ajv (an optional peer dependency, imported only when a route has a schema). */
+  readonly schemaCompiler?: SchemaCompiler;
+  /** Answers a request that fails its route schema, for routes without their own onInvalid; undefined keeps fw's 400. */
+  readonly onInvalid?: InvalidRequestHook;
   /** Runs before the listener opens (open stores here); a throw fails start-up. */
   start?(context: AppContext): void | Promise<void>;
   /** Runs at shutdown after in-flight requests and plugins' stop. */

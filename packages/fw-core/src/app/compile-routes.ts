@@ -9,9 +9,11 @@ import type { RouteInfo } from '../http/request.ts';
 import type { PluginChain, PluginRegistry } from '../plugins/plugin-chains.ts';
 import type { PluginEntry } from '../plugins/plugin.ts';
 import type { MethodSpec, RouteDefinition } from '../router/router.ts';
+import { checkRouteSchemaShape } from '../schema/compile-route-schemas.ts';
+import type { InvalidRequestHook, RouteSchema } from '../schema/route-schema.ts';
 import { createStaticHandler, type StaticHandler } from '../static/index.ts';
 import { isAction, type Handler } from './controller.ts';
-import type { RouteEntry, RouteGroup, SecurityCallback } from './route-group.ts';
+import type { RouteEntry, RouteGroup, RouteOptions, SecurityCallback } from './route-group.ts';
 
 /** A group after compilation. */
 export interface CompiledGroup {
@@ -36,6 +38,10 @@ export interface RouteTarget {
   readonly staticSource: { readonly directory: string } | { readonly file: string } | undefined;
   /** The static handler, when compiled with `serveStatic`. */
   readonly serveStatic: StaticHandler | undefined;
+  /** `options.schema`, shape-checked; compiled at start by compileRouteSchemas. */
+  readonly schema: RouteSchema | undefined;
+  /** `options.onInvalid`. */
+  readonly onInvalid: InvalidRequestHook | undefined;
 }
 
 /** Inputs of compileRoutes. */
@@ -56,7 +62,7 @@ export interface CompiledRoutes {
   readonly definitions: readonly RouteDefinition<RouteTarget>[];
 }
 
-const ROUTE_OPTION_KEYS = new Set(['methods', 'extra']);
+const ROUTE_OPTION_KEYS = new Set(['methods', 'extra', 'schema', 'onInvalid']);
 const STATIC_METHODS: MethodSpec = ['get', 'head'];
 
 /** Validates and compiles `options.groups`. */
@@ -110,7 +116,7 @@ function compileRoute(entry: RouteEntry, group: CompiledGroup, where: string, op
     const routeOptions = checkRouteOptions(entry.options, where, template);
     const methods = routeOptions.methods ?? '_';
     const info = routeInfo(options.app, template, handler, routeOptions.extra ?? {});
-    const target: RouteTarget = { info, group, handler, staticSource: undefined, serveStatic: undefined };
+    const target: RouteTarget = { info, group, handler, staticSource: undefined, serveStatic: undefined, schema: routeOptions.schema, onInvalid: routeOptions.onInvalid };
     return { host: group.host, path: template, methods, data: target };
   }
   const staticSource = 'directory' in entry ? { directory: entry.directory } : 'file' in entry ? { file: entry.file } : undefined;
@@ -124,28 +130,32 @@ function compileRoute(entry: RouteEntry, group: CompiledGroup, where: string, op
     ? createStaticHandler({ ...staticSource, route: template, ...(entry.options && { options: entry.options }) }, options.baseDir)
     : undefined;
   const info = routeInfo(options.app, template, undefined, {});
-  const target: RouteTarget = { info, group, handler: undefined, staticSource, serveStatic };
+  const target: RouteTarget = { info, group, handler: undefined, staticSource, serveStatic, schema: undefined, onInvalid: undefined };
   return { host: group.host, path: template, methods: STATIC_METHODS, data: target };
 }
 
-function checkRouteOptions(value: unknown, where: string, template: string): { methods?: MethodSpec; extra?: Readonly<Record<string, unknown>> } {
+function checkRouteOptions(value: unknown, where: string, template: string): RouteOptions {
   if (value === undefined) return {};
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     throw new FwError('FW_ERR_ROUTE_BAD_OPTIONS', `${where} (${template}): options must be an object like {methods: ['get']}`);
   }
   for (const key of Object.keys(value)) {
     if (!ROUTE_OPTION_KEYS.has(key)) {
-      throw new FwError('FW_ERR_ROUTE_BAD_OPTIONS', `${where} (${template}): unknown route option ${key}; route options are methods and extra`);
+      throw new FwError('FW_ERR_ROUTE_BAD_OPTIONS', `${where} (${template}): unknown route option ${key}; route options are methods, extra, schema and onInvalid`);
     }
   }
-  const { methods, extra } = value as { methods?: unknown; extra?: unknown };
+  const { methods, extra, schema, onInvalid } = value as { methods?: unknown; extra?: unknown; schema?: unknown; onInvalid?: unknown };
   if (methods !== undefined && methods !== '_' && !Array.isArray(methods)) {
     throw new FwError('FW_ERR_ROUTE_BAD_OPTIONS', `${where} (${template}): methods must be a list like ['get', 'post'] or '_'`);
   }
   if (extra !== undefined && (typeof extra !== 'object' || extra === null)) {
     throw new FwError('FW_ERR_ROUTE_BAD_OPTIONS', `${where} (${template}): extra must be an object`);
   }
-  return value as { methods?: MethodSpec; extra?: Readonly<Record<string, unknown>> };
+  if (schema !== undefined) checkRouteSchemaShape(schema, `${where} (${template})`);
+  if (onInvalid !== undefined && typeof onInvalid !== 'function') {
+    throw new FwError('FW_ERR_ROUTE_BAD_OPTIONS', `${where} (${template}): onInvalid must be a function (failure, req) => response`);
+  }
+  return value as RouteOptions;
 }
 
 /** Prefix + path; a path of '/' under a prefix is the prefix itself. */

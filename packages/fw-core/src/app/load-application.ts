@@ -10,6 +10,7 @@ import { builtinPlugins } from '../plugins/builtin-plugins.ts';
 import { PluginRegistry } from '../plugins/plugin-chains.ts';
 import { createRouter } from '../router/index.ts';
 import type { Router } from '../router/router.ts';
+import { compileRouteSchemas, type RouteSchemas } from '../schema/compile-route-schemas.ts';
 import type { FwApp } from './app.ts';
 import { compileRoutes, type CompiledRoutes, type RouteTarget } from './compile-routes.ts';
 import { bodyDecodingWarnings, groupsWithoutBodyDecoding, type StartupWarning } from './groups-without-body-decoding.ts';
@@ -36,6 +37,8 @@ export interface LoadedApplication {
   readonly router: Router<RouteTarget>;
   /** Problems that do not stop the app, logged as warnings when the server starts. */
   readonly startupWarnings: readonly StartupWarning[];
+  /** Compiled route schemas of the routes that declare one. */
+  readonly schemas: RouteSchemas;
 }
 
 /** Loads and validates the app in `options.appDir`. Throws coded FwErrors on any problem. */
@@ -57,5 +60,6 @@ export async function loadApplication(options: LoadApplicationOptions): Promise<
   });
   const router = createRouter(routes.definitions);
   const startupWarnings = bodyDecodingWarnings(groupsWithoutBodyDecoding(router.routes()));
-  return { appDir: options.appDir, config, app, registry, routes, router, startupWarnings };
+  const schemas = await compileRouteSchemas(routes.definitions, { schemaCompiler: app.schemaCompiler, onInvalid: app.onInvalid });
+  return { appDir: options.appDir, config, app, registry, routes, router, startupWarnings, schemas };
 }

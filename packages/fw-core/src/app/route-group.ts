@@ -6,6 +6,7 @@ import type { FwRequest } from '../http/request.ts';
 import type { HeaderMap } from '../http/response.ts';
 import type { PluginEntry } from '../plugins/plugin.ts';
 import type { MethodSpec } from '../router/router.ts';
+import type { InvalidRequestHook, RouteSchema } from '../schema/route-schema.ts';
 import type { StaticOptions } from '../static/index.ts';
 import type { Handler } from './controller.ts';
 
@@ -29,6 +30,10 @@ export interface RouteOptions {
   readonly methods?: MethodSpec;
   /** Opaque data carried to `req.route.extra`, the CLI and OpenAPI (e.g. a body schema). */
   readonly extra?: Readonly<Record<string, unknown>>;
+  /** JSON Schemas for params, query, headers, body and responses by status ("Route schemas" in docs/applications.md). */
+  readonly schema?: RouteSchema;
+  /** Answers a request that fails `schema`, instead of the app's hook or fw's 400. */
+  readonly onInvalid?: InvalidRequestHook;
 }
 
 /** `{path, handler, options}`. */

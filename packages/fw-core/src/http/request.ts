@@ -50,6 +50,10 @@ export interface FwRequest {
   body?: unknown;
   /** Decoded urlencoded form (set by fw_request_plugin with read_urlencoded_body). */
   params?: Record<string, string | string[]>;
+  /** The path bindings coerced by the route's `schema.params` (bindings stay strings); undefined without one. */
+  pathParams?: Record<string, unknown>;
+  /** The query string parsed and coerced by the route's `schema.query` (`query` stays the raw string); undefined without one. */
+  queryParams?: Record<string, unknown>;
   /** What a security callback returned with its permission. */
   auth_data?: unknown;
   /** Headers added to whatever response is finally written (CORS and rate-limit headers). */

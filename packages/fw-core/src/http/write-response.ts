@@ -7,10 +7,13 @@
  * - Bodies: HEAD answers carry the headers and length of the GET answer and no body (RFC 9110
  *   §9.3.2); 204 and 304 carry neither body nor a computed length (§15.3.5, §15.4.5).
  * - Nothing is encoded or written for a client that is gone.
+ * - A route's response schema for the status answered projects a `json` body before encoding,
+ *   so fields it does not list never leave (schema/project-response.ts).
  *
  */
 import { stat } from 'node:fs/promises';
 import { FwError } from '../errors.ts';
+import type { Projection } from '../schema/project-response.ts';
 import { errorBody, type ErrorBodyOptions } from './error-body.ts';
 import { writeJsonStream } from './json-stream.ts';
 import { contentTypeFor } from './mime-types.ts';
@@ -25,13 +28,17 @@ const KINDS = new Set(['json', 'status', 'redirect', 'file', 'json_stream']);
 /**
  * Writes a controller's (or post_request plugin's) response description; a promise for files
  * and streams. Throws FW_ERR_HANDLER_BAD_RESPONSE before writing anything when it is malformed.
+ * `projections` are the route's response schemas by status.
  */
-export function writeResponse(target: ResponseTarget, response: FwResponse): void | Promise<void> {
+export function writeResponse(target: ResponseTarget, response: FwResponse, projections?: ReadonlyMap<number, Projection>): void | Promise<void> {
   const status = checkStatus(response);
   if (isAnswered(target.res)) return;
   switch (response.kind) {
-    case 'json':
-      return writeComplete(target, status, response.headers, JSON_DEFAULTS, encodeJson(target.json, response.body));
+    case 'json': {
+      const project = projections?.get(status);
+      const body = project === undefined ? response.body : project(response.body);
+      return writeComplete(target, status, response.headers, JSON_DEFAULTS, encodeJson(target.json, body));
+    }
     case 'status':
       return writeComplete(target, status, response.headers, undefined, response.body);
     case 'redirect':

@@ -1,6 +1,6 @@
 /**
  * fw's pipeline for one request (fw_stream_h's listener): router → pre_request plugins →
- * security → controller → post_request plugins → write. Every failure becomes a response;
+ * security → body decoding → route schema checks → controller → post_request plugins → write. Every failure becomes a response;
  * nothing a request does can throw out of here.
  *
  * Each step returns `void | Promise<void>` and only goes async when a plugin, security callback
@@ -21,6 +21,7 @@ import { takeDeferredDecoding } from '../plugins/deferred-body.ts';
 import type { PluginEnv } from '../plugins/plugin.ts';
 import { isThenable, runPhase, type PhaseOutcome } from '../plugins/run-phase.ts';
 import type { RouteFound } from '../router/router.ts';
+import { checkRequest } from '../schema/check-request.ts';
 import { existingExchange } from '../stream/exchange.ts';
 import type { Listener } from '../stream/stream-handler.ts';
 import { runSecurity, type SecurityOutcome } from './run-security.ts';
@@ -140,7 +141,9 @@ function invoke(runtime: Runtime, envs: Envs, target: RouteTarget, req: FwReques
   const handler = target.handler;
   const fn = isAction(handler) ? handler.fn : handler;
   if (fn === undefined) return writeError(req, 404, 'not found');
-  const response = fn(req);
+  const checks = runtime.schemas.get(target);
+  // A request that fails its schema is answered in the handler's place (check-request.ts).
+  const response = (checks === undefined ? undefined : checkRequest(checks, req)) ?? fn(req);
   if (isThenable<FwResponse>(response)) return Promise.resolve(response).then((settled) => afterHandler(runtime, envs, target, req, settled));
   return afterHandler(runtime, envs, target, req, response);
 }
@@ -148,15 +151,15 @@ function invoke(runtime: Runtime, envs: Envs, target: RouteTarget, req: FwReques
 function afterHandler(runtime: Runtime, envs: Envs, target: RouteTarget, req: FwRequest, response: FwResponse): Step {
   req.response = response;
   const post = runPhase(target.group.plugins.post, req, envs.post);
-  if (isThenable<PhaseOutcome>(post)) return Promise.resolve(post).then((settled) => afterPost(runtime, req, settled));
-  return afterPost(runtime, req, post);
+  if (isThenable<PhaseOutcome>(post)) return Promise.resolve(post).then((settled) => afterPost(runtime, target, req, settled));
+  return afterPost(runtime, target, req, post);
 }
 
-function afterPost(runtime: Runtime, req: FwRequest, post: PhaseOutcome): Step {
+function afterPost(runtime: Runtime, target: RouteTarget, req: FwRequest, post: PhaseOutcome): Step {
   if (post.kind !== 'continue') return phaseEnded(runtime, post);
   const final = post.req.response;
   if (final === undefined) return fail(runtime, req, new Error('post_request plugins removed the response'));
-  return writeResponse(post.req, final);
+  return writeResponse(post.req, final, runtime.schemas.get(target)?.responses);
 }
 
 /** A phase that stopped (the plugin replied) or failed (500). */

@@ -5,6 +5,7 @@ import type { RouteTarget } from '../app/compile-routes.ts';
 import type { JsonLib } from '../http/request.ts';
 import type { Logger } from '../log/logger.ts';
 import type { Router } from '../router/router.ts';
+import type { RouteSchemas } from '../schema/compile-route-schemas.ts';
 
 
 /** Start-up results shared by every request. */
@@ -12,6 +13,8 @@ export interface Runtime {
   readonly app: string;
   readonly environment: string;
   readonly router: Router<RouteTarget>;
+  /** Compiled schemas of the routes that have one. */
+  readonly schemas: RouteSchemas;
   readonly logger: Logger;
   readonly json: JsonLib;
   readonly useStacktrace: boolean;

@@ -72,6 +72,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<FwS
       app: app.name,
       environment: fw.environment,
       router: application.router,
+      schemas: application.schemas,
       logger,
       json,
       useStacktrace: fw.use_stacktrace,

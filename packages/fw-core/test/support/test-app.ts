@@ -41,6 +41,8 @@ export interface TestAppSpec {
   /** Extra files to write into the app directory, by relative path. */
   readonly files?: Record<string, string>;
   readonly env?: NodeJS.ProcessEnv;
+  readonly schemaCompiler?: FwApp['schemaCompiler'];
+  readonly onInvalid?: FwApp['onInvalid'];
 }
 
 /** A started test app. */
@@ -71,6 +73,8 @@ export function testApp(spec: TestAppSpec): FwApp {
     ...(spec.streamHandlers && { streamHandlers: spec.streamHandlers }),
     ...(spec.start && { start: spec.start }),
     ...(spec.stop && { stop: spec.stop }),
+    ...(spec.schemaCompiler && { schemaCompiler: spec.schemaCompiler }),
+    ...(spec.onInvalid && { onInvalid: spec.onInvalid }),
   });
 }
 

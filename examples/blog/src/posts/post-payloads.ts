@@ -1,58 +1,60 @@
 /**
- * Create and update validators, both compiled once at start from the same post schema: create
- * enforces `required`, update (a partial change) drops it. Only writable fields (schema
- * properties not marked readOnly) are read from a payload; everything else is ignored.
+ * A post's create and update payloads, both from the same post schema: the body schemas fw
+ * checks on the POST and PUT routes (create keeps `required`, update drops it; both list only
+ * the writable fields, the schema properties not marked readOnly, so readOnly and unknown fields
+ * are never validated), the fields a handler stores once a body passed, and the 422 messages of
+ * a body that did not.
  */
-import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
-import { BlogError } from '../errors.ts';
+import type { JsonSchema, SchemaIssue } from 'fw-core';
 import type { NewPost, PostChanges } from '../store/store.ts';
 import type { PostSchema } from './post-schema.ts';
 import { describeError, groupMessages, INVALID, type FieldErrors } from './validation-messages.ts';
 
-/** A validation outcome: the fields to write, or the messages per field. */
+/** A payload's outcome: the fields to write, or the messages per field. */
 export type Validated<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly errors: FieldErrors };
 
-/** The two validators. Payloads are decoded JSON objects. */
-export interface PostValidators {
-  /** A create payload: required fields enforced, schema defaults applied. */
+/** What the blog derives from the post schema. Payloads are decoded JSON objects. */
+export interface PostPayloads {
+  /** The POST body schema. */
+  readonly createSchema: JsonSchema;
+  /** The PUT body schema: a partial change. */
+  readonly updateSchema: JsonSchema;
+  /** A create payload that passed createSchema: schema defaults applied, text checked. */
   create(payload: Readonly<Record<string, unknown>>): Validated<NewPost>;
-  /** An update payload: only the supplied writable fields. */
+  /** An update payload that passed updateSchema: only the supplied writable fields. */
   update(payload: Readonly<Record<string, unknown>>): Validated<PostChanges>;
+  /** The messages of a payload that failed its body schema with `issues`. */
+  fieldErrors(issues: readonly SchemaIssue[], payload: Readonly<Record<string, unknown>>): FieldErrors;
 }
 
-/** Compiles both validators from `schema`; throws BLOG_ERR_SCHEMA when ajv refuses it. */
-export function compilePostValidators(schema: PostSchema): PostValidators {
+/** Derives the payloads of `schema`. */
+export function createPostPayloads(schema: PostSchema): PostPayloads {
   const writable = Object.keys(schema.properties).filter((name) => schema.properties[name]?.readOnly !== true);
   const required = new Set(schema.required ?? []);
   const textFields = writable.filter((name) => schema.properties[name]?.type === 'string');
   const defaults = defaultsOf(schema, writable);
-  // readOnly fields are never validated (they are never read), so their format needs no checker.
-  const ajv = new Ajv({ allErrors: true, strict: true, formats: { 'date-time': true } });
-  const { required: _dropped, ...partial } = schema;
-  const createFn = compile(ajv, schema);
-  const updateFn = compile(ajv, partial);
-  const run = (fn: ValidateFunction, payload: Readonly<Record<string, unknown>>): Validated<Record<string, unknown>> => {
+  const properties = Object.fromEntries(writable.map((name) => [name, schema.properties[name]]));
+  const { required: _dropped, ...partial } = { ...schema, properties };
+  const checked = (payload: Readonly<Record<string, unknown>>): Validated<Record<string, unknown>> => {
     const picked = pick(payload, writable);
-    const found = fn(picked) ? [] : (fn.errors ?? []).map((e: ErrorObject) => describeError(e, picked, required));
-    found.push(...malformedText(picked, textFields));
-    const errors = groupMessages(found, writable);
+    const errors = groupMessages(malformedText(picked, textFields), writable);
     return Object.keys(errors).length > 0 ? { ok: false, errors } : { ok: true, value: picked };
   };
   return {
+    createSchema: { ...schema, properties },
+    updateSchema: partial,
     create: (payload) => {
-      const result = run(createFn, payload);
+      const result = checked(payload);
       return result.ok ? { ok: true, value: { ...defaults, ...result.value } as unknown as NewPost } : result;
     },
-    update: (payload) => run(updateFn, payload) as Validated<PostChanges>,
+    update: (payload) => checked(payload) as Validated<PostChanges>,
+    fieldErrors: (issues, payload) => {
+      const picked = pick(payload, writable);
+      const found = issues.map((issue) => describeError(issue, picked, required));
+      found.push(...malformedText(picked, textFields));
+      return groupMessages(found, writable);
+    },
   };
-}
-
-function compile(ajv: Ajv, schema: object): ValidateFunction {
-  try {
-    return ajv.compile(schema);
-  } catch (error) {
-    throw new BlogError('BLOG_ERR_SCHEMA', `the post schema does not compile: ${(error as Error).message}`, { cause: error });
-  }
 }
 
 /** The writable fields `payload` has as own properties, on a fresh object. */
@@ -73,7 +75,8 @@ function defaultsOf(schema: PostSchema, writable: readonly string[]): Record<str
 
 /**
  * Text that every store can keep byte for byte: no lone surrogates (UTF-8 cannot encode them;
- * PostgreSQL and SQLite would store U+FFFD) and no NUL (PostgreSQL text refuses it).
+ * PostgreSQL and SQLite would store U+FFFD) and no NUL (PostgreSQL text refuses it). JSON Schema
+ * cannot say this next to the `\S` pattern, so it is checked here, on top of the schema.
  */
 function malformedText(picked: Readonly<Record<string, unknown>>, textFields: readonly string[]): { field: string; message: string }[] {
   const found: { field: string; message: string }[] = [];

@@ -1,0 +1,64 @@
+/**
+ * Route schemas (docs/applications.md, "Route schemas"): JSON Schemas a route declares for its
+ * params, query, headers, body and responses. fw compiles them once at start with a
+ * SchemaCompiler (ajv unless the app gives its own), checks each request with them before the
+ * handler, and writes `json` answers through the response schema of their status.
+ */
+import type { FwRequest } from '../http/request.ts';
+import type { FwResponse } from '../http/response.ts';
+
+/** A JSON Schema, opaque to fw except for the response projection (project-response.ts). */
+export type JsonSchema = Readonly<Record<string, unknown>> | boolean;
+
+/** `options.schema` of a handler route. */
+export interface RouteSchema {
+  /** The path bindings, as an object of strings coerced by their schema (`req.pathParams`). */
+  readonly params?: JsonSchema;
+  /** The parsed query string, coerced by its schema (`req.queryParams`). */
+  readonly query?: JsonSchema;
+  /** The request headers (names in lowercase, as node:http gives them), coerced on a copy. */
+  readonly headers?: JsonSchema;
+  /** The decoded body (`req.body`; undefined when none), never coerced. */
+  readonly body?: JsonSchema;
+  /** Per status: what a `json` answer with that status may carry; unlisted fields are dropped. */
+  readonly response?: Readonly<Record<string, JsonSchema>>;
+}
+
+/** The parts of a request a schema checks, in the order they are checked. */
+export type RequestPart = 'params' | 'query' | 'headers' | 'body';
+
+/** One problem a validator found; the default compiler maps ajv's errors to this. */
+export interface SchemaIssue {
+  /** JSON Pointer to the value at fault within the part ('' for the part itself). */
+  readonly path: string;
+  /** The schema keyword that failed (`type`, `required`, `maximum`...). */
+  readonly keyword: string;
+  readonly message: string;
+  /** The keyword's details (ajv's `params`: `missingProperty`, `limit`...). */
+  readonly params: Readonly<Record<string, unknown>>;
+}
+
+/** What a compiled validator answers. */
+export type SchemaResult = { readonly valid: true } | { readonly valid: false; readonly errors: readonly SchemaIssue[] };
+
+/** A compiled validator. With `coerce` it may change `value` in place (fw hands it a copy). */
+export type SchemaValidator = (value: unknown) => SchemaResult;
+
+/**
+ * Compiles one schema; throws when the schema is not valid (fw reports it as
+ * FW_ERR_ROUTE_BAD_SCHEMA naming the route). `coerce` is true for params, query and headers,
+ * whose values arrive as strings.
+ */
+export type SchemaCompiler = (schema: JsonSchema, options: { readonly coerce: boolean }) => SchemaValidator;
+
+/** A request that failed its route schema. */
+export interface SchemaFailure {
+  readonly part: RequestPart;
+  readonly errors: readonly SchemaIssue[];
+}
+
+/**
+ * The app's answer to a request that failed its schema, instead of fw's default 400
+ * `{"error": "invalid <part>", "details": [issues]}`; undefined keeps the default.
+ */
+export type InvalidRequestHook = (failure: SchemaFailure, req: FwRequest) => FwResponse | undefined | Promise<FwResponse | undefined>;

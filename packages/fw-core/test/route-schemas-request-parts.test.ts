@@ -1,0 +1,114 @@
+/**
+ * Route schemas check params, query, headers and body before the handler (docs/applications.md,
+ * "Route schemas"), with ajv as the default compiler: coerced copies for the text parts, fw's
+ * 400 `{"error": "invalid <part>", "details": [...]}` for a part that fails.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { FwRequest } from '../src/http/request.ts';
+import { json } from '../src/http/response.ts';
+import { startTestApp, type TestApp } from './support/test-app.ts';
+
+const echo = (req: FwRequest) =>
+  json({ bindings: req.bindings, pathParams: req.pathParams ?? null, query: req.query, queryParams: req.queryParams ?? null, body: req.body ?? null });
+
+describe('route schemas: request parts', () => {
+  let app: TestApp;
+  let handled = 0;
+  before(async () => {
+    app = await startTestApp({
+      fw: { plugins: [{ phase: 'pre_request', module: 'fw_request_plugin', options: { decode_json_body: true } }] },
+      groups: [
+        {
+          prefix: '',
+          security: false,
+          routes: [
+            { path: '/items/:id', handler: (req) => { handled += 1; return echo(req); }, options: { methods: ['get'], schema: { params: { type: 'object', properties: { id: { type: 'integer', minimum: 1 } }, required: ['id'] } } } },
+            {
+              path: '/list',
+              handler: echo,
+              options: {
+                methods: ['get'],
+                schema: { query: { type: 'object', properties: { limit: { type: 'integer', maximum: 50 }, tag: { type: 'array', items: { type: 'string' } }, draft: { type: 'boolean' } }, additionalProperties: false } },
+              },
+            },
+            { path: '/tenant', handler: echo, options: { methods: ['get'], schema: { headers: { type: 'object', properties: { 'x-tenant': { type: 'integer' } }, required: ['x-tenant'] } } } },
+            { path: '/things', handler: echo, options: { methods: ['post'], schema: { body: { type: 'object', properties: { name: { type: 'string' }, count: { type: 'integer' } }, required: ['name'] } } } },
+          ],
+        },
+      ],
+    });
+  });
+  after(() => app.close());
+
+  it('coerces path bindings into req.pathParams and keeps req.bindings strings', async () => {
+    const res = await fetch(`${app.url}/items/42`);
+    assert.equal(res.status, 200);
+    assert.deepEqual(await res.json(), { bindings: { id: '42' }, pathParams: { id: 42 }, query: '', queryParams: null, body: null });
+  });
+
+  it('answers 400 invalid params without running the handler', async () => {
+    const before = handled;
+    const res = await fetch(`${app.url}/items/abc`);
+    assert.equal(res.status, 400);
+    assert.equal(res.headers.get('content-type'), 'application/json; charset=utf-8');
+    assert.deepEqual(await res.json(), { error: 'invalid params', details: [{ path: '/id', keyword: 'type', message: 'must be integer', params: { type: 'integer' } }] });
+    assert.equal(handled, before);
+  });
+
+  it('parses and coerces the query into req.queryParams, keeping req.query raw', async () => {
+    const res = await fetch(`${app.url}/list?limit=7&tag=a&draft=true`);
+    assert.equal(res.status, 200);
+    assert.deepEqual(await res.json(), { bindings: {}, pathParams: null, query: 'limit=7&tag=a&draft=true', queryParams: { limit: 7, tag: ['a'], draft: true }, body: null });
+  });
+
+  it('gives a repeated name as an array, which a scalar schema refuses', async () => {
+    const res = await fetch(`${app.url}/list?limit=1&limit=2`);
+    assert.equal(res.status, 400);
+    assert.deepEqual(await res.json(), { error: 'invalid query', details: [{ path: '/limit', keyword: 'type', message: 'must be integer', params: { type: 'integer' } }] });
+  });
+
+  it('lists every query problem at once', async () => {
+    const res = await fetch(`${app.url}/list?limit=51&other=1`);
+    assert.equal(res.status, 400);
+    assert.deepEqual(await res.json(), {
+      error: 'invalid query',
+      details: [
+        { path: '', keyword: 'additionalProperties', message: 'must NOT have additional properties', params: { additionalProperty: 'other' } },
+        { path: '/limit', keyword: 'maximum', message: 'must be <= 50', params: { comparison: '<=', limit: 50 } },
+      ],
+    });
+  });
+
+  it('answers 400 invalid headers for a missing or mistyped header', async () => {
+    const missing = await fetch(`${app.url}/tenant`);
+    assert.equal(missing.status, 400);
+    assert.deepEqual(await missing.json(), { error: 'invalid headers', details: [{ path: '', keyword: 'required', message: "must have required property 'x-tenant'", params: { missingProperty: 'x-tenant' } }] });
+    const ok = await fetch(`${app.url}/tenant`, { headers: { 'x-tenant': '12' } });
+    assert.equal(ok.status, 200);
+  });
+
+  it('answers 400 invalid body with the schema errors, without coercing the body', async () => {
+    const res = await fetch(`${app.url}/things`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ count: '3' }) });
+    assert.equal(res.status, 400);
+    assert.deepEqual(await res.json(), {
+      error: 'invalid body',
+      details: [
+        { path: '', keyword: 'required', message: "must have required property 'name'", params: { missingProperty: 'name' } },
+        { path: '/count', keyword: 'type', message: 'must be integer', params: { type: 'integer' } },
+      ],
+    });
+  });
+
+  it('answers 400 invalid body when a body schema meets no body', async () => {
+    const res = await fetch(`${app.url}/things`, { method: 'POST' });
+    assert.equal(res.status, 400);
+    assert.deepEqual(await res.json(), { error: 'invalid body', details: [{ path: '', keyword: 'type', message: 'must be object', params: { type: 'object' } }] });
+  });
+
+  it('runs the handler with a body that passes', async () => {
+    const res = await fetch(`${app.url}/things`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'n', count: 3 }) });
+    assert.equal(res.status, 200);
+    assert.deepEqual(await res.json(), { bindings: {}, pathParams: null, query: '', queryParams: null, body: { name: 'n', count: 3 } });
+  });
+});

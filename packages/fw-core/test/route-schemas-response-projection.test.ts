@@ -1,0 +1,75 @@
+/**
+ * A route's response schema for the status answered projects `json` bodies in the one response
+ * writer: fields it does not list never leave the server.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { json } from '../src/http/response.ts';
+import { startTestApp, type TestApp } from './support/test-app.ts';
+
+const user = { id: 1, name: 'ada', password: 'hunter2', profile: { bio: 'b', token: 't' }, roles: [{ name: 'admin', secret: 's' }] };
+const userSchema = {
+  type: 'object',
+  properties: {
+    id: { type: 'integer' },
+    name: { type: 'string' },
+    profile: { type: 'object', properties: { bio: { type: 'string' } } },
+    roles: { type: 'array', items: { type: 'object', properties: { name: { type: 'string' } } } },
+  },
+};
+
+describe('route schemas: response projection', () => {
+  let app: TestApp;
+  before(async () => {
+    app = await startTestApp({
+      groups: [
+        {
+          prefix: '',
+          security: false,
+          routes: [
+            { path: '/user', handler: () => json(user), options: { methods: ['get'], schema: { response: { 200: userSchema } } } },
+            { path: '/created', handler: () => json(user, 201), options: { methods: ['get'], schema: { response: { 200: userSchema } } } },
+            { path: '/users', handler: () => json({ users: [user, user] }), options: { methods: ['get'], schema: { response: { 200: { type: 'object', properties: { users: { type: 'array', items: userSchema } } } } } } },
+            {
+              path: '/open',
+              handler: () => json(user),
+              options: { methods: ['get'], schema: { response: { 200: { type: 'object', properties: { profile: { type: 'object', properties: { bio: { type: 'string' } } } }, additionalProperties: true } } } },
+            },
+          ],
+        },
+      ],
+    });
+  });
+  after(() => app.close());
+
+  it('never sends a field the schema does not list, nested and in arrays', async () => {
+    const res = await fetch(`${app.url}/user`);
+    assert.equal(res.status, 200);
+    const text = await res.text();
+    assert.equal(text, '{"id":1,"name":"ada","profile":{"bio":"b"},"roles":[{"name":"admin"}]}');
+    assert.equal(res.headers.get('content-length'), String(Buffer.byteLength(text)));
+  });
+
+  it('projects each element of a listed array', async () => {
+    const res = await fetch(`${app.url}/users`);
+    const one = { id: 1, name: 'ada', profile: { bio: 'b' }, roles: [{ name: 'admin' }] };
+    assert.deepEqual(await res.json(), { users: [one, one] });
+  });
+
+  it('leaves a status without a schema untouched', async () => {
+    const res = await fetch(`${app.url}/created`);
+    assert.equal(res.status, 201);
+    assert.deepEqual(await res.json(), user);
+  });
+
+  it('keeps unlisted fields where additionalProperties allows them, still projecting listed ones', async () => {
+    const res = await fetch(`${app.url}/open`);
+    assert.deepEqual(await res.json(), { ...user, profile: { bio: 'b' } });
+  });
+
+  it('does not change the value the handler returned', async () => {
+    await fetch(`${app.url}/user`);
+    assert.equal(user.password, 'hunter2');
+    assert.deepEqual(user.profile, { bio: 'b', token: 't' });
+  });
+});

@@ -1,0 +1,74 @@
+/**
+ * Route schemas are checked once, at start: a wrong shape, a schema ajv refuses or a response
+ * schema fw cannot project stops start-up with FW_ERR_ROUTE_BAD_SCHEMA naming the route; a
+ * missing ajv is FW_ERR_SCHEMA_AJV_MISSING telling to install it.
+ */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import type { RouteOptions } from '../src/app/route-group.ts';
+import { FwError } from '../src/errors.ts';
+import { json } from '../src/http/response.ts';
+import { loadAjvCompiler } from '../src/schema/ajv-compiler.ts';
+import { startTestApp } from './support/test-app.ts';
+
+const startWith = (options: RouteOptions) =>
+  startTestApp({ groups: [{ prefix: '/api', security: false, routes: [{ path: '/things/:id', handler: () => json({}), options: { methods: ['get', 'put'], ...options } }] }] });
+
+const rejectsWith = (code: string, message: string) => (error: unknown) => {
+  assert.ok(error instanceof FwError);
+  assert.equal(error.code, code);
+  assert.equal(error.message, message);
+  return true;
+};
+
+describe('route schemas: start-up errors', () => {
+  it('names the route whose schema ajv refuses', async () => {
+    await assert.rejects(
+      startWith({ schema: { query: { type: 'object', properties: { limit: { type: 'integr' } } } } }),
+      rejectsWith('FW_ERR_ROUTE_BAD_SCHEMA', 'route GET,PUT /api/things/:id schema.query does not compile: schema is invalid: data/properties/limit/type must be equal to one of the allowed values, data/properties/limit/type must be array, data/properties/limit/type must match a schema in anyOf'),
+    );
+  });
+
+  it('refuses an unknown keyword (ajv strict mode) at start', async () => {
+    await assert.rejects(
+      startWith({ schema: { body: { type: 'object', requird: ['x'] } } }),
+      rejectsWith('FW_ERR_ROUTE_BAD_SCHEMA', 'route GET,PUT /api/things/:id schema.body does not compile: strict mode: unknown keyword: "requird"'),
+    );
+  });
+
+  it('refuses an unknown schema key', async () => {
+    await assert.rejects(
+      startWith({ schema: { cookies: {} } as never }),
+      rejectsWith('FW_ERR_ROUTE_BAD_SCHEMA', "route 0 of group 0 (prefix '/api') (/api/things/:id): unknown schema key cookies; schema keys are params, query, headers, body and response"),
+    );
+  });
+
+  it('refuses a response key that is not a status', async () => {
+    await assert.rejects(
+      startWith({ schema: { response: { ok: {} } } }),
+      rejectsWith('FW_ERR_ROUTE_BAD_SCHEMA', "route 0 of group 0 (prefix '/api') (/api/things/:id): schema.response has key ok; keys are statuses from 200 to 599"),
+    );
+  });
+
+  it('refuses a response schema whose fields it cannot tell', async () => {
+    await assert.rejects(
+      startWith({ schema: { response: { 200: { type: 'object', properties: { user: { anyOf: [{ type: 'object' }, { type: 'null' }] } } } } } }),
+      rejectsWith('FW_ERR_ROUTE_BAD_SCHEMA', 'route GET,PUT /api/things/:id schema.response.200 does not compile: #/properties/user uses anyOf, which a response schema cannot use: fw could not tell which fields may leave'),
+    );
+  });
+
+  it('refuses an onInvalid that is not a function', async () => {
+    await assert.rejects(
+      startWith({ schema: { body: {} }, onInvalid: 'x' as never }),
+      rejectsWith('FW_ERR_ROUTE_BAD_OPTIONS', "route 0 of group 0 (prefix '/api') (/api/things/:id): onInvalid must be a function (failure, req) => response"),
+    );
+  });
+
+  it('tells to install ajv when it cannot be imported', async () => {
+    const missing = Object.assign(new Error("Cannot find package 'ajv'"), { code: 'ERR_MODULE_NOT_FOUND' });
+    await assert.rejects(
+      loadAjvCompiler(() => Promise.reject(missing)),
+      rejectsWith('FW_ERR_SCHEMA_AJV_MISSING', 'a route declares options.schema but ajv is not installed: run `npm install ajv`, or give the app a schemaCompiler'),
+    );
+  });
+});
