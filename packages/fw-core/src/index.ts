@@ -47,4 +47,6 @@ export { LOG_LEVELS } from './log/logger.ts';
 export type { LogLevel, LogMethod, Logger } from './log/logger.ts';
 
 export { startServer } from './server/start-server.ts';
+export { createListener } from './server/create-listener.ts';
+export type { CreateListenerOptions, FwListener } from './server/create-listener.ts';
 export type { FwServer, StartServerOptions } from './server/start-server.ts';
