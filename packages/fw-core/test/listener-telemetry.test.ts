@@ -1,7 +1,7 @@
 /**
  * Telemetry through an embedded listener: with otel_fw_stream_h named in the in-code
- * configuration, a request to createListener's listener (mounted in node:http) exports a SERVER
- * span to a real OTLP receiver, as startServer's would.
+ * configuration, a request to createListener's listener (mounted in node:http, or inject()ed)
+ * exports a SERVER span to a real OTLP receiver, as startServer's would.
  */
 import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
@@ -10,6 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { defineApp } from '../src/app/app.ts';
 import { otelFwPlugin, otelStreamHandler, setupTelemetry, type Telemetry } from '../src/otel/index.ts';
+import { inject } from '../src/inject/inject.ts';
 import { createListener, type FwListener } from '../src/server/create-listener.ts';
 import { listenerApp, listenerAppDir } from './support/listener-app.ts';
 import { startOtlpReceiver, type OtlpReceiver } from './support/otel-receiver.ts';
@@ -65,5 +66,19 @@ describe('createListener with otel_fw_stream_h', () => {
     assert.equal(span?.attributes['url.query'], 'q=1');
     assert.equal(span?.attributes['server.port'], port);
     assert.equal(span?.attributes['user_agent.original'], 'embedded/1.0');
+  });
+
+  it('exports a SERVER span for an injected request too', async () => {
+    const res = await inject(fw, { url: '/echo/injected', headers: { 'user-agent': 'inject/1.0' } });
+    assert.equal(res.status, 200);
+    await telemetry.forceFlush();
+    const spans = receiver.spans.filter((s) => s.kind === 'SPAN_KIND_SERVER' && s.attributes['url.path'] === '/echo/injected');
+    assert.equal(spans.length, 1);
+    const [span] = spans;
+    assert.equal(span?.name, 'GET echo_controller:show');
+    assert.equal(span?.attributes['http.route'], '/echo/[...]');
+    assert.equal(span?.attributes['http.response.status_code'], 200);
+    assert.equal(span?.attributes['server.address'], 'localhost');
+    assert.equal(span?.attributes['user_agent.original'], 'inject/1.0');
   });
 });

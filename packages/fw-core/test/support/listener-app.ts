@@ -1,7 +1,8 @@
 /**
  * The app the embedding and inject tests mount: an echo of what fw saw (path, query, body,
  * route), a stamping plugin with init and stop, JSON, a streamed list, 204, a thrown error, a
- * file and a static directory, all configured in code.
+ * file and a static directory, a handler that looks at its socket after a turn, a list that
+ * fails midway, all configured in code.
  */
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -10,6 +11,7 @@ import { defineApp, type FwApp } from '../../src/app/app.ts';
 import { defineController } from '../../src/app/controller.ts';
 import type { InCodeConfig } from '../../src/config/in-code-config.ts';
 import { FwError } from '../../src/errors.ts';
+import type { FwRequest } from '../../src/http/request.ts';
 import { json, jsonStream, sendFile, status } from '../../src/http/response.ts';
 import type { FwPlugin } from '../../src/plugins/plugin.ts';
 
@@ -81,6 +83,8 @@ export function listenerApp(lifecycle: Lifecycle, dir: string): FwApp {
             { path: '/boom', handler: () => { throw new Error('boom'); }, options: { methods: ['get'] } },
             { path: '/too-large', handler: () => { throw new FwError('FW_ERR_BODY_TOO_LARGE', 'too large here'); }, options: { methods: ['get'] } },
             { path: '/hello', file: 'hello.txt' },
+            { path: '/alive', handler: alive, options: { methods: ['get'] } },
+            { path: '/broken-stream', handler: () => jsonStream(brokenNumbers(), { key: 'numbers' }), options: { methods: ['get'] } },
             { path: '/download', handler: () => sendFile(`${dir}/hello.txt`), options: { methods: ['get'] } },
             { path: '/files/[...]', directory: '.' },
           ],
@@ -88,6 +92,17 @@ export function listenerApp(lifecycle: Lifecycle, dir: string): FwApp {
       ],
     },
   });
+}
+
+// After a turn of the event loop, what the handler sees of its response and socket.
+async function alive(req: FwRequest) {
+  await new Promise((resolve) => setImmediate(resolve));
+  return json({ resDestroyed: req.res.destroyed, socketDestroyed: req.raw.socket.destroyed });
+}
+
+async function* brokenNumbers(): AsyncGenerator<number> {
+  yield 1;
+  throw new Error('the cursor broke');
 }
 
 async function* numbers(count: number): AsyncGenerator<number> {
