@@ -1,15 +1,17 @@
 /**
- * Every row of the spec's endpoint table against the running service (memory store), with exact
+ * Every row of the spec's endpoint table against the service (memory store), with exact
  * statuses and bodies, plus the other routes of the router: heartbeat, login page, /docs.
+ * Requests go through inject() (support/blog-injected.ts): the routes are the point here, not
+ * the transport, which api-hostile-requests and api-npm-start test on the real process.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { startBlog, type BlogProcess } from './support/blog-process.ts';
+import { startInjectedBlog, type InjectedBlog } from './support/blog-injected.ts';
 import { assertJson, assertPost } from './support/post-assertions.ts';
 
-let blog: BlogProcess;
+let blog: InjectedBlog;
 before(async () => {
-  blog = await startBlog();
+  blog = await startInjectedBlog();
 });
 after(async () => {
   await blog.stop();

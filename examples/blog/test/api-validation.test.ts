@@ -1,16 +1,17 @@
 /**
  * Validation of create and update payloads against priv/schemas/post.json: every message rule,
- * several fields at once and their order, ignored fields, non-object and missing bodies.
+ * several fields at once and their order, ignored fields, non-object and missing bodies. The
+ * transport is not the point here, so requests go through inject() (support/blog-injected.ts).
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { startBlog, type BlogProcess } from './support/blog-process.ts';
+import { startInjectedBlog, type InjectedBlog } from './support/blog-injected.ts';
 import { assertJson, assertPost } from './support/post-assertions.ts';
 
-let blog: BlogProcess;
+let blog: InjectedBlog;
 let existing: Record<string, unknown>;
 before(async () => {
-  blog = await startBlog();
+  blog = await startInjectedBlog();
   existing = (await blog.request('POST', '/api/posts', { body: { title: 'Existing', body: 'Body', status: 'published', user_id: 9 } })).json;
 });
 after(async () => {

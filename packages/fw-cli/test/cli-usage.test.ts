@@ -142,7 +142,7 @@ describe('command-line errors: one fw: <code>: <message> line, exit 1', { concur
 
   it('a directory without fw.config.json', async () => {
     const run = await runFw(['routes'], { cwd: FIXTURES });
-    assert.deepEqual(run, { code: 1, stdout: '', stderr: `fw: FW_ERR_CONFIG_NOT_FOUND: Cannot read the configuration file ${join(FIXTURES, 'fw.config.json')} (ENOENT)\n` });
+    assert.deepEqual(run, { code: 1, stdout: '', stderr: `fw: FW_ERR_CONFIG_NOT_FOUND: Cannot read the configuration file ${join(FIXTURES, 'fw.config.json')} (ENOENT); create it with at least {"fw": {"bootstrap_application": "<your app's name>"}}, name another file with FW_CONFIG, or give the configuration in code: startServer({ app, config: { ... } }) or createListener({ app, config: { ... } }) (docs/applications.md)\n` });
   });
 
   for (const command of ['middleware', 'routes', 'audit', 'openapi']) {

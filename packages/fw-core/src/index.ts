@@ -50,4 +50,8 @@ export { LOG_LEVELS } from './log/logger.ts';
 export type { LogLevel, LogMethod, Logger } from './log/logger.ts';
 
 export { startServer } from './server/start-server.ts';
+export { createListener } from './server/create-listener.ts';
+export type { CreateListenerOptions, FwListener } from './server/create-listener.ts';
+export { inject } from './inject/inject.ts';
+export type { InjectRequest, InjectResponse, InjectTarget } from './inject/inject.ts';
 export type { FwServer, StartServerOptions } from './server/start-server.ts';

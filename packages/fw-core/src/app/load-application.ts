@@ -5,6 +5,7 @@
  */
 import { loadConfig } from '../config/index.ts';
 import type { LoadedConfig } from '../config/config.ts';
+import { inCodeDocument, type InCodeConfig } from '../config/in-code-config.ts';
 import { FwError } from '../errors.ts';
 import { builtinPlugins } from '../plugins/builtin-plugins.ts';
 import { PluginRegistry } from '../plugins/plugin-chains.ts';
@@ -23,6 +24,10 @@ export interface LoadApplicationOptions {
   /** Use this app instead of importing the app module. */
   readonly app?: FwApp;
   readonly env?: NodeJS.ProcessEnv;
+  /** fw's configuration in code (the `fw` section) instead of `<appDir>/fw.config.json`; checked by the same rules. */
+  readonly config?: InCodeConfig;
+  /** With `config`: the app's own section (what fw.config.json would hold under the app's name). */
+  readonly appConfig?: Readonly<Record<string, unknown>>;
   /** Prepare static handlers (they check their directories exist). */
   readonly serveStatic?: boolean;
 }
@@ -43,8 +48,17 @@ export interface LoadedApplication {
 
 /** Loads and validates the app in `options.appDir`. Throws coded FwErrors on any problem. */
 export async function loadApplication(options: LoadApplicationOptions): Promise<LoadedApplication> {
-  const config = await loadConfig(options.appDir, options.env ?? process.env);
-  const app = options.app ? checkApp(options.app, 'the app given to fw') : await loadAppModule(options.appDir);
+  const env = options.env ?? process.env;
+  let config: LoadedConfig;
+  let app: FwApp;
+  if (options.config === undefined) {
+    config = await loadConfig(options.appDir, env);
+    app = await appOf(options);
+  } else {
+    // The in-code document defaults bootstrap_application to the app's name, so the app comes first.
+    app = await appOf(options);
+    config = await loadConfig(options.appDir, env, inCodeDocument(options.config, app.name, options.appConfig));
+  }
   const name = config.fw.bootstrap_application;
   if (app.name !== name) {
     throw new FwError('FW_ERR_APP_NAME_MISMATCH', `bootstrap_application is ${name} but the app module is named ${app.name}`);
@@ -62,4 +76,8 @@ export async function loadApplication(options: LoadApplicationOptions): Promise<
   const startupWarnings = bodyDecodingWarnings(groupsWithoutBodyDecoding(router.routes()));
   const schemas = await compileRouteSchemas(routes.definitions, { schemaCompiler: app.schemaCompiler, onInvalid: app.onInvalid });
   return { appDir: options.appDir, config, app, registry, routes, router, startupWarnings, schemas };
+}
+
+function appOf(options: LoadApplicationOptions): Promise<FwApp> | FwApp {
+  return options.app ? checkApp(options.app, 'the app given to fw') : loadAppModule(options.appDir);
 }

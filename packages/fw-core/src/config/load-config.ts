@@ -2,11 +2,16 @@
 import { FwError } from '../errors.ts';
 import type { FwConfig, LoadedConfig } from './config.ts';
 import { REQUIRED_CONFIG_KEYS } from './defaults.ts';
-import { resolveConfig } from './resolve-config.ts';
+import { IN_CODE_CONFIG_ORIGIN } from './in-code-config.ts';
+import { resolveConfig, resolveConfigDocument } from './resolve-config.ts';
 
-/** resolveConfig, then FW_ERR_CONFIG_MISSING_KEY when a required key is not set. */
-export async function loadConfig(appDir: string, env: NodeJS.ProcessEnv = process.env): Promise<LoadedConfig> {
-  const { file, entries, app } = await resolveConfig(appDir, env);
+/**
+ * resolveConfig (or, given `document`, the same rules over it: configuration given in code),
+ * then FW_ERR_CONFIG_MISSING_KEY when a required key is not set.
+ */
+export async function loadConfig(appDir: string, env: NodeJS.ProcessEnv = process.env, document?: unknown): Promise<LoadedConfig> {
+  const report = document === undefined ? await resolveConfig(appDir, env) : resolveConfigDocument(document, IN_CODE_CONFIG_ORIGIN, env);
+  const { file, entries, app } = report;
   const missing = entries.find((entry) => entry.missing);
   if (missing !== undefined) {
     const key = `fw.${missing.key}`;

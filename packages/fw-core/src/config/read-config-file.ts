@@ -5,6 +5,11 @@ import { lineAndColumn, locateJsonError } from './locate-json-error.ts';
 
 const BYTE_ORDER_MARK = '\uFEFF';
 
+/** The three ways out of a missing file, for the first thing a new user is likely to hit. */
+const MISSING_FILE_FIX =
+  'create it with at least {"fw": {"bootstrap_application": "<your app\'s name>"}}, name another file with FW_CONFIG, ' +
+  'or give the configuration in code: startServer({ app, config: { ... } }) or createListener({ app, config: { ... } }) (docs/applications.md)';
+
 /** The parsed JSON of `file` (an absolute path). */
 export async function readConfigFile(file: string): Promise<unknown> {
   const text = await readText(file);
@@ -17,7 +22,8 @@ async function readText(file: string): Promise<string> {
     return await readFile(file, 'utf8');
   } catch (error) {
     const reason = (error as NodeJS.ErrnoException).code ?? 'unreadable';
-    throw new FwError('FW_ERR_CONFIG_NOT_FOUND', `Cannot read the configuration file ${file} (${reason})`, {
+    const fix = reason === 'ENOENT' ? `; ${MISSING_FILE_FIX}` : '';
+    throw new FwError('FW_ERR_CONFIG_NOT_FOUND', `Cannot read the configuration file ${file} (${reason})${fix}`, {
       cause: error,
       details: { file },
     });

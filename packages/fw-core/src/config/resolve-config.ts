@@ -19,7 +19,17 @@ import { resolveEntries, type SelectedEnvironment } from './resolve-entries.ts';
  */
 export async function resolveConfig(appDir: string, env: NodeJS.ProcessEnv = process.env): Promise<ConfigReport> {
   const file = resolve(appDir, configFileName(env));
-  const layout = parseConfigLayout(await readConfigFile(file));
+  return resolveConfigDocument(await readConfigFile(file), file, env);
+}
+
+/**
+ * The same rules over a document already in memory (what fw.config.json would parse to), so
+ * configuration given in code (createListener) is checked exactly like the file. `origin` names
+ * where it came from in messages and stands for the file in the report.
+ */
+export function resolveConfigDocument(document: unknown, origin: string, env: NodeJS.ProcessEnv = process.env): ConfigReport {
+  const file = origin;
+  const layout = parseConfigLayout(document);
   const overrides = readEnvOverrides(env);
   const environment = selectEnvironment(layout, overrides, file);
   checkInactiveEnvironments(layout, environment.name, overrides);

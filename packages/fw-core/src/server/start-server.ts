@@ -1,37 +1,23 @@
 /**
- * Starts an fw application: load and validate everything, init plugins, run the app's start
- * hook, listen. `stop()` (and SIGTERM/SIGINT when asked) closes gracefully, then calls every
+ * Starts an fw application: build its listener as createListener does (load and validate
+ * everything, init plugins, run the app's start hook), then listen. `stop()` (and SIGTERM/SIGINT when asked) closes gracefully, then calls every
  * plugin's stop(state) and the app's stop hook.
  */
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { FwApp } from '../app/app.ts';
-import { loadApplication, type LoadedApplication } from '../app/load-application.ts';
+import type { LoadedApplication } from '../app/load-application.ts';
 import { FwError } from '../errors.ts';
-import { createJsonLogger } from '../log/json-logger.ts';
-import { LOG_LEVELS, type Logger } from '../log/logger.ts';
-import { createPipelineListener } from '../pipeline/handle-request.ts';
-import type { Runtime } from '../pipeline/runtime.ts';
-import { initPlugins, stopPlugins } from '../plugins/plugin-lifecycle.ts';
-import { composeStreamHandlers } from '../stream/compose-stream-handlers.ts';
+import type { Logger } from '../log/logger.ts';
+import { openListener, type CreateListenerOptions } from './create-listener.ts';
 import { gracefulClose } from './graceful-close.ts';
-import { resolveJsonLib } from './resolve-json-lib.ts';
 
 // Not `import { createServer } from 'node:http'`: an ES import of node:http builds its module
 // namespace, which reads the lazy undici getters and loads undici (about 70 ms on a 2-core VM),
 // and every `import('fw-core')` paid it, fw-cli's inspection commands included (docs/performance.md).
 const { createServer, ServerResponse } = process.getBuiltinModule('node:http');
 
-/** Options of startServer. */
-export interface StartServerOptions {
-  /** The app directory (fw.config.json, package.json); default the current directory. */
-  readonly appDir?: string;
-  /** The app, instead of importing it from the app directory. */
-  readonly app?: FwApp;
-  /** Environment variables to read (PORT, FW_ENV, LOG_LEVEL); default process.env. */
-  readonly env?: NodeJS.ProcessEnv;
-  /** A logger (pino fits); default JSON lines on stderr at log_level. */
-  readonly logger?: Logger;
+/** Options of startServer: createListener's (app, appDir, config in code, env, logger) and signals. */
+export interface StartServerOptions extends CreateListenerOptions {
   /** Stop gracefully on SIGTERM and SIGINT, then exit the process. */
   readonly handleSignals?: boolean;
 }
@@ -48,54 +34,28 @@ export interface FwServer {
   stop(): Promise<void>;
 }
 
-/** Starts the app; rejects with a coded FwError when anything is misconfigured. */
+/** Starts the app (createListener, then listen); rejects with a coded FwError when anything is misconfigured. */
 export async function startServer(options: StartServerOptions = {}): Promise<FwServer> {
-  const appDir = options.appDir ?? process.cwd();
-  const application = await loadApplication({ appDir, serveStatic: true, ...(options.app && { app: options.app }), ...(options.env && { env: options.env }) });
-  const { config, app, registry } = application;
-  const fw = config.fw;
-  const logger = options.logger ?? createJsonLogger({ level: fw.log_level, base: { app: app.name } });
-  for (const warning of application.startupWarnings) logger.warn({ ...warning.fields }, warning.message);
-  const json = await resolveJsonLib(fw.json_lib, appDir);
-  const instances = registry.instances();
-  await initPlugins(instances, logger);
-  const cleanup = async (): Promise<void> => {
-    await stopPlugins(instances, logger);
-    await app.stop?.();
-  };
-  let server: Server;
-  const traffic = { inflight: 0, stopping: false };
+  const { listener, application, logger, close, traffic } = await openListener(options);
+  const fw = application.config.fw;
+  const app = application.app;
+  const sc = fw.server_configuration;
+  const server = createServer(
+    {
+      requestTimeout: sc.request_timeout_ms,
+      headersTimeout: sc.headers_timeout_ms,
+      keepAliveTimeout: sc.keep_alive_timeout_ms,
+      maxHeaderSize: sc.max_header_size,
+      // node:http only enforces the two timeouts above when this check runs (default every 30 s)
+      connectionsCheckingInterval: Math.min(1000, sc.headers_timeout_ms),
+      ServerResponse: closingWhileStopping(traffic),
+    },
+    listener,
+  );
   try {
-    await app.start?.({ config, logger, appDir, env: options.env ?? process.env });
-    const sc = fw.server_configuration;
-    const runtime: Runtime = {
-      app: app.name,
-      environment: fw.environment,
-      router: application.router,
-      schemas: application.schemas,
-      logger,
-      json,
-      useStacktrace: fw.use_stacktrace,
-      requestIdHeader: sc.request_id_header === false ? undefined : sc.request_id_header,
-      logRequests: LOG_LEVELS.indexOf(fw.log_level) <= LOG_LEVELS.indexOf('info'),
-      traffic,
-    };
-    const listener = composeStreamHandlers(sc.stream_handlers, app.streamHandlers ?? [], createPipelineListener(runtime));
-    server = createServer(
-      {
-        requestTimeout: sc.request_timeout_ms,
-        headersTimeout: sc.headers_timeout_ms,
-        keepAliveTimeout: sc.keep_alive_timeout_ms,
-        maxHeaderSize: sc.max_header_size,
-        // node:http only enforces the two timeouts above when this check runs (default every 30 s)
-        connectionsCheckingInterval: Math.min(1000, sc.headers_timeout_ms),
-        ServerResponse: closingWhileStopping(traffic),
-      },
-      listener,
-    );
     await listen(server, sc.port, sc.host);
   } catch (error) {
-    await cleanup();
+    await close();
     throw error;
   }
   const bound = server.address() as AddressInfo;
@@ -108,8 +68,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<FwS
   const stop = (): Promise<void> => {
     stopping ??= (async () => {
       logger.info({ event: 'stopping', inflight: traffic.inflight }, 'stopping');
-      await gracefulClose(server, traffic, fw.server_configuration.shutdown_grace_ms);
-      await cleanup();
+      await gracefulClose(server, traffic, sc.shutdown_grace_ms);
+      await close();
       logger.info({ event: 'stopped' }, 'stopped');
     })();
     return stopping;

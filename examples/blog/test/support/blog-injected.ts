@@ -1,0 +1,49 @@
+/**
+ * The blog in this process, requests by inject(): createListener on examples/blog with the
+ * same environment a blog subprocess gets (blogEnv), so the same configuration, plugins, store
+ * and telemetry start hook run, without a child process, a port or a socket per request. For
+ * the API tests where the transport is not what is tested; api-hostile-requests and the
+ * npm-start and durability tests keep the real process.
+ */
+import { createListener, inject, type LogLevel, type Logger } from 'fw-core';
+import { BLOG_DIR, blogEnv, type Reply, type RequestOptions } from './blog-process.ts';
+
+/** The blog behind inject(); `request` answers as BlogProcess's does. */
+export interface InjectedBlog {
+  request(method: string, path: string, options?: RequestOptions): Promise<Reply>;
+  /** Every log line so far, at every level, with its fields. */
+  logLines(): Record<string, unknown>[];
+  /** The app's stop (stores, telemetry), as SIGTERM would. */
+  stop(): Promise<void>;
+}
+
+/** Builds the blog's listener with `env` over blogEnv's. */
+export async function startInjectedBlog(env: Record<string, string | undefined> = {}): Promise<InjectedBlog> {
+  const lines: Record<string, unknown>[] = [];
+  const fw = await createListener({ appDir: BLOG_DIR, env: blogEnv(env), logger: recordingLogger(lines) });
+  return {
+    async request(method, path, options = {}) {
+      const headers = Object.fromEntries(Object.entries(options.headers ?? {}).map(([name, value]) => [name, String(value)]));
+      const res = await inject(fw, { method, url: path, headers, ...(options.body !== undefined && { body: options.body }) });
+      return { status: res.status, headers: res.headers, text: res.body, json: parseJson(res.body) };
+    },
+    logLines: () => [...lines],
+    stop: () => fw.close(),
+  };
+}
+
+function recordingLogger(lines: Record<string, unknown>[]): Logger {
+  const at = (level: LogLevel) => (fields: Record<string, unknown>, msg?: string) => {
+    lines.push({ level, ...fields, ...(msg !== undefined && { msg }) });
+  };
+  return { trace: at('trace'), debug: at('debug'), info: at('info'), warn: at('warn'), error: at('error'), fatal: at('fatal') };
+}
+
+function parseJson(text: string): any {
+  if (text === '') return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}

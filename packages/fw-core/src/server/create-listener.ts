@@ -1,0 +1,108 @@
+/**
+ * fw's complete request handling as a plain Node `(req, res)` listener, without listening: load
+ * and validate the app, init plugins, run the app's start hook, compose the stream handlers
+ * around the pipeline. startServer listens with it; another server (node:http, Express) can
+ * mount it, and inject() drives it without a socket.
+ */
+import type { FwApp } from '../app/app.ts';
+import { loadApplication, type LoadedApplication } from '../app/load-application.ts';
+import type { InCodeConfig } from '../config/in-code-config.ts';
+import { createJsonLogger } from '../log/json-logger.ts';
+import { LOG_LEVELS, type Logger } from '../log/logger.ts';
+import { createPipelineListener } from '../pipeline/handle-request.ts';
+import type { Runtime } from '../pipeline/runtime.ts';
+import { initPlugins, stopPlugins } from '../plugins/plugin-lifecycle.ts';
+import { composeStreamHandlers } from '../stream/compose-stream-handlers.ts';
+import type { Listener } from '../stream/stream-handler.ts';
+import { resolveJsonLib } from './resolve-json-lib.ts';
+
+/** Options of createListener (and of startServer, which adds its own). */
+export interface CreateListenerOptions {
+  /** The app directory (fw.config.json, package.json, static files, json_lib); default the current directory. */
+  readonly appDir?: string;
+  /** The app, instead of importing it from the app directory. */
+  readonly app?: FwApp;
+  /**
+   * fw's configuration in code (the `fw` section of fw.config.json; `bootstrap_application`
+   * defaults to the app's name), checked by the file's rules. Without it, `<appDir>/fw.config.json`.
+   */
+  readonly config?: InCodeConfig;
+  /** With `config`: the app's own section, as fw.config.json would hold it under the app's name. */
+  readonly appConfig?: Readonly<Record<string, unknown>>;
+  /** Environment variables to read (PORT, FW_ENV, LOG_LEVEL); default process.env. */
+  readonly env?: NodeJS.ProcessEnv;
+  /** A logger (pino fits); default JSON lines on stderr at log_level. */
+  readonly logger?: Logger;
+}
+
+/** fw's request handling, ready to mount. */
+export interface FwListener {
+  /** A Node request listener: `createServer(listener)`, `expressApp.use(listener)`, inject(). */
+  readonly listener: Listener;
+  readonly application: LoadedApplication;
+  readonly logger: Logger;
+  /** Runs every plugin's stop(state), then the app's stop hook; idempotent. Stop the server that mounts it first. */
+  close(): Promise<void>;
+}
+
+/** An FwListener and the traffic counters a server's graceful stop reads (startServer). */
+export interface OpenedListener extends FwListener {
+  readonly traffic: Runtime['traffic'];
+}
+
+/** Builds fw's listener; rejects with a coded FwError when anything is misconfigured. */
+export async function createListener(options: CreateListenerOptions = {}): Promise<FwListener> {
+  const { listener, application, logger, close } = await openListener(options);
+  return { listener, application, logger, close };
+}
+
+/** createListener's one code path, shared with startServer. */
+export async function openListener(options: CreateListenerOptions): Promise<OpenedListener> {
+  const appDir = options.appDir ?? process.cwd();
+  const env = options.env ?? process.env;
+  const application = await loadApplication({
+    appDir,
+    serveStatic: true,
+    env,
+    ...(options.app && { app: options.app }),
+    ...(options.config && { config: options.config }),
+    ...(options.appConfig && { appConfig: options.appConfig }),
+  });
+  const { config, app, registry } = application;
+  const fw = config.fw;
+  const logger = options.logger ?? createJsonLogger({ level: fw.log_level, base: { app: app.name } });
+  for (const warning of application.startupWarnings) logger.warn({ ...warning.fields }, warning.message);
+  const json = await resolveJsonLib(fw.json_lib, appDir);
+  const instances = registry.instances();
+  await initPlugins(instances, logger);
+  let closing: Promise<void> | undefined;
+  const close = (): Promise<void> => {
+    closing ??= (async () => {
+      await stopPlugins(instances, logger);
+      await app.stop?.();
+    })();
+    return closing;
+  };
+  const traffic = { inflight: 0, stopping: false };
+  try {
+    await app.start?.({ config, logger, appDir, env });
+    const sc = fw.server_configuration;
+    const runtime: Runtime = {
+      app: app.name,
+      environment: fw.environment,
+      router: application.router,
+      schemas: application.schemas,
+      logger,
+      json,
+      useStacktrace: fw.use_stacktrace,
+      requestIdHeader: sc.request_id_header === false ? undefined : sc.request_id_header,
+      logRequests: LOG_LEVELS.indexOf(fw.log_level) <= LOG_LEVELS.indexOf('info'),
+      traffic,
+    };
+    const listener = composeStreamHandlers(sc.stream_handlers, app.streamHandlers ?? [], createPipelineListener(runtime));
+    return { listener, application, logger, close, traffic };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}
