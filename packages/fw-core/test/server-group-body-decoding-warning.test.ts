@@ -118,4 +118,15 @@ describe('groups without body decoding', { concurrency: true }, () => {
     const findings = await startupFindings({ fw: GLOBAL_FW, plugins: [ownBodyPlugin], groups: [itemsGroup('/api', [own])] });
     assert.deepEqual(findings, []);
   });
+
+  it('warns for a route of any method that declares a body schema', async () => {
+    const schemaGroup: RouteGroup = {
+      prefix: '/search',
+      security: false,
+      plugins: [CORS],
+      routes: [{ path: '/items', handler: items.list, options: { methods: ['delete'], schema: { body: { type: 'object' } } } }],
+    };
+    const findings = await startupFindings({ fw: GLOBAL_FW, groups: [schemaGroup] });
+    assert.deepEqual(findings.map((line) => line.fields.routes), [['DELETE /search/items']]);
+  });
 });
