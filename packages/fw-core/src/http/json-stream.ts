@@ -6,6 +6,7 @@
  * is encoded, and an async iterator's `return()` runs (a database cursor is released).
  */
 import type { ServerResponse } from 'node:http';
+import type { Projection } from '../schema/project-response.ts';
 import type { JsonStreamResponse } from './response.ts';
 import type { ResponseTarget } from './write-head.ts';
 
@@ -13,10 +14,12 @@ import type { ResponseTarget } from './write-head.ts';
 const CHUNK_CHARS = 64 * 1024;
 
 /**
- * Writes the body of `response`; the head is already written. Rejects with what the iterator
- * or json_lib throws: the response is then cut by the caller's error path (headers are sent).
+ * Writes the body of `response`; the head is already written. `project` is the route's response
+ * schema for the status, applied to each item as it would be to the whole body. Rejects with what
+ * the iterator or json_lib throws: the response is then cut by the caller's error path (headers
+ * are sent).
  */
-export async function writeJsonStream(target: ResponseTarget, response: JsonStreamResponse): Promise<void> {
+export async function writeJsonStream(target: ResponseTarget, response: JsonStreamResponse, project?: Projection): Promise<void> {
   const { res, json } = target;
   if (target.raw.method === 'HEAD') {
     res.end();
@@ -36,7 +39,8 @@ export async function writeJsonStream(target: ResponseTarget, response: JsonStre
       if (step.done === true) break;
       if (res.destroyed) return;
       // JSON.stringify gives undefined for undefined and functions; inside an array JSON says null.
-      const text = json.stringify(step.value) ?? 'null';
+      const item = project === undefined ? step.value : projectItem(project, response.key, step.value);
+      const text = json.stringify(item) ?? 'null';
       chunk = first ? chunk + text : `${chunk},${text}`;
       first = false;
       if (chunk.length >= CHUNK_CHARS) {
@@ -51,6 +55,16 @@ export async function writeJsonStream(target: ResponseTarget, response: JsonStre
   } finally {
     if (!finished) await iterator.return?.();
   }
+}
+
+/**
+ * One item through the whole body's projection: as the only item of `[item]`, or of
+ * `{"<key>": [item]}`, so one response schema describes a streamed body and a json() one alike.
+ */
+function projectItem(project: Projection, key: string | undefined, item: unknown): unknown {
+  if (key === undefined) return (project([item]) as unknown[])[0];
+  const projected = project({ [key]: [item] }) as Record<string, unknown[] | undefined>;
+  return projected[key]?.[0];
 }
 
 /** Resolves when `res` can take more, or when it closed (the client went away). */

@@ -28,7 +28,8 @@ const KINDS = new Set(['json', 'status', 'redirect', 'file', 'json_stream']);
 /**
  * Writes a controller's (or post_request plugin's) response description; a promise for files
  * and streams. Throws FW_ERR_HANDLER_BAD_RESPONSE before writing anything when it is malformed.
- * `projections` are the route's response schemas by status.
+ * `projections` are the route's response schemas by status; a stream's items go through theirs
+ * one by one.
  */
 export function writeResponse(target: ResponseTarget, response: FwResponse, projections?: ReadonlyMap<number, Projection>): void | Promise<void> {
   const status = checkStatus(response);
@@ -47,7 +48,7 @@ export function writeResponse(target: ResponseTarget, response: FwResponse, proj
       return writeFile(target, response.path, status, response.headers);
     case 'json_stream':
       writeHead(target, status, response.headers, JSON_DEFAULTS, undefined);
-      return writeJsonStream(target, response);
+      return writeJsonStream(target, response, projections?.get(status));
   }
 }
 

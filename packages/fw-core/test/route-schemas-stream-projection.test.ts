@@ -1,0 +1,52 @@
+/**
+ * A response schema applies to a jsonStream() answer as to a json() one: each streamed item goes
+ * through the schema of the array it is an item of, so a field the schema does not list never
+ * leaves, whether the list is written at once or item by item.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { json, jsonStream } from '../src/http/response.ts';
+import type { JsonSchema } from '../src/schema/route-schema.ts';
+import { startTestApp, type TestApp } from './support/test-app.ts';
+
+const users = [
+  { id: 1, name: 'ada', password: 'hunter2' },
+  { id: 2, name: 'bob', password: 'swordfish' },
+];
+const userSchema = { type: 'object', properties: { id: { type: 'integer' }, name: { type: 'string' } } };
+const keyedSchema = { type: 'object', properties: { users: { type: 'array', items: userSchema } } };
+
+async function* fromStore(): AsyncGenerator<unknown> {
+  yield* users;
+}
+
+describe('route schemas: streamed responses', () => {
+  let app: TestApp;
+  before(async () => {
+    const get = (schema: JsonSchema) => ({ methods: ['get' as const], schema: { response: { 200: schema } } });
+    app = await startTestApp({
+      groups: [
+        {
+          prefix: '',
+          security: false,
+          routes: [
+            { path: '/keyed', handler: () => jsonStream(fromStore(), { key: 'users' }), options: get(keyedSchema) },
+            { path: '/bare', handler: () => jsonStream(users), options: get({ type: 'array', items: userSchema }) },
+            { path: '/whole', handler: () => json({ users }), options: get(keyedSchema) },
+          ],
+        },
+      ],
+    });
+  });
+  after(() => app.close());
+
+  it('strips each item of a keyed stream, as json() strips the whole body', async () => {
+    const streamed = await (await fetch(`${app.url}/keyed`)).text();
+    assert.equal(streamed, '{"users":[{"id":1,"name":"ada"},{"id":2,"name":"bob"}]}');
+    assert.equal(await (await fetch(`${app.url}/whole`)).text(), streamed);
+  });
+
+  it('strips each item of a bare array stream', async () => {
+    assert.equal(await (await fetch(`${app.url}/bare`)).text(), '[{"id":1,"name":"ada"},{"id":2,"name":"bob"}]');
+  });
+});
