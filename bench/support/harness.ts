@@ -1,9 +1,10 @@
 /**
  * What the server benchmarks share: contenders as child processes (bench/servers/*), their CPU
- * time over IPC, load on GET /api/posts/42 (load-figures.ts's measureLoad), alternating rounds
- * and medians.
+ * time over IPC, load on GET /api/posts/42 or a request of the bench's own (load-figures.ts's
+ * measureLoad), alternating rounds and medians.
  */
 import { fork, type ChildProcess } from 'node:child_process';
+import type autocannon from 'autocannon';
 import { join } from 'node:path';
 import { measureLoad } from './load-figures.ts';
 
@@ -22,6 +23,8 @@ export interface Contender {
 export interface LoadOptions {
   readonly seconds: number;
   readonly connections: number;
+  /** What to send; default GET /api/posts/42. */
+  readonly request?: autocannon.Request;
 }
 
 /** Forks bench/<file> (e.g. servers/fw-server.ts) with `env` and waits for the port it reports. */
@@ -45,7 +48,7 @@ function cpuOf(child: ChildProcess): Promise<number> {
 /** One measured run (after a 1 s warm-up): appends requests/s and CPU µs per request. */
 async function measure(contender: Contender, options: LoadOptions): Promise<void> {
   const target = { url: `http://127.0.0.1:${contender.port}`, cpuMicros: () => cpuOf(contender.child) };
-  const figure = await measureLoad(target, '/api/posts/42', options.seconds, options.connections).catch((error: unknown) => {
+  const figure = await measureLoad(target, options.request ?? '/api/posts/42', options.seconds, options.connections).catch((error: unknown) => {
     throw new Error(`${contender.name} failed under load`, { cause: error });
   });
   contender.rps.push(figure.rps);

@@ -17,9 +17,13 @@ export interface LoadTarget {
   cpuMicros(): Promise<number>;
 }
 
-/** 1 s warm-up, then `seconds` of load on `path`; throws on any non-2xx or error. */
-export async function measureLoad(target: LoadTarget, path: string, seconds: number, connections: number): Promise<LoadFigure> {
-  const requests: autocannon.Request[] = [{ method: 'GET', path }];
+/**
+ * 1 s warm-up, then `seconds` of load on `request` (a path to GET, or an autocannon request such
+ * as a POST with its body); throws on any non-2xx or error.
+ */
+export async function measureLoad(target: LoadTarget, request: string | autocannon.Request, seconds: number, connections: number): Promise<LoadFigure> {
+  const requests: autocannon.Request[] = [typeof request === 'string' ? { method: 'GET', path: request } : request];
+  const path = requests[0]?.path ?? '/';
   await autocannon({ url: target.url, connections, duration: 1, requests });
   const before = await target.cpuMicros();
   const result = await autocannon({ url: target.url, connections, duration: seconds, requests });

@@ -1,0 +1,50 @@
+/**
+ * Route schemas against Fastify 5 (issue 14), the same JSON Schemas on both sides, in one run with
+ * alternating rounds: (a) POST /api/posts with a body schema (fw: `options.schema.body` after
+ * fw_request_plugin's decode_json_body; Fastify: `schema.body` on its ajv), (b) GET
+ * /api/posts/:id with params and response[200] schemas (fw: ajv-coerced params and the response
+ * projection; Fastify: ajv and fast-json-stringify). Each server is a child process serving one
+ * case; reports median requests/s, server CPU µs per request and fw/Fastify CPU (goal <= 1.0x).
+ *
+ *   npx node bench/schemas.bench.ts [--rounds 5] [--seconds 4] [--connections 50]
+ */
+import { cpus } from 'node:os';
+import { parseArgs } from 'node:util';
+import type autocannon from 'autocannon';
+import { alternate, median, row, spawnServer, type Contender } from './support/harness.ts';
+import { newPost } from './servers/post-schemas.ts';
+
+const { values } = parseArgs({ options: { rounds: { type: 'string', default: '5' }, seconds: { type: 'string', default: '4' }, connections: { type: 'string', default: '50' } } });
+const rounds = Number(values.rounds);
+const seconds = Number(values.seconds);
+const connections = Number(values.connections);
+
+const post: autocannon.Request = { method: 'POST', path: '/api/posts', headers: { 'content-type': 'application/json' }, body: JSON.stringify(newPost) };
+const cases = [
+  { title: '(a) POST /api/posts, body schema, 201', request: post, fw: 'servers/fw-schema-body-server.ts', fastify: 'servers/fastify-schema-body-server.ts' },
+  { title: '(b) GET /api/posts/42, params + response[200] schemas', request: { method: 'GET', path: '/api/posts/42' } as autocannon.Request, fw: 'servers/fw-schema-response-server.ts', fastify: 'servers/fastify-schema-response-server.ts' },
+];
+
+const lines = [
+  `Machine: ${cpus().length} CPUs (${cpus()[0]?.model ?? 'unknown'}), Node ${process.version}`,
+  `autocannon -c ${connections} -d ${seconds} (after a 1 s warm-up), ${rounds} alternating rounds, medians`,
+  '',
+  '| case | server | requests/s | server CPU µs/request |',
+  '|---|---|---|---|',
+];
+const ratios: string[] = [];
+for (const c of cases) {
+  const contenders: Contender[] = [await spawnServer('fw', c.fw), await spawnServer('fastify', c.fastify)];
+  try {
+    process.stderr.write(`${c.title}\n`);
+    await alternate(contenders, rounds, { seconds, connections, request: c.request });
+  } finally {
+    for (const contender of contenders) contender.child.kill();
+  }
+  const [fw, fastify] = contenders as [Contender, Contender];
+  lines.push(`| ${c.title} | ${row(fw).slice(2)}`, `| ${c.title} | ${row(fastify).slice(2)}`);
+  ratios.push(
+    `${c.title}: fw / Fastify CPU per request ${(median(fw.cpuPerRequest) / median(fastify.cpuPerRequest)).toFixed(3)}x (goal <= 1.0x), throughput ${(median(fw.rps) / median(fastify.rps)).toFixed(3)}x`,
+  );
+}
+process.stdout.write([...lines, '', ...ratios, ''].join('\n'));

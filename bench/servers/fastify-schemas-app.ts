@@ -1,0 +1,30 @@
+/**
+ * The Fastify 5 side of bench/schemas.bench.ts: the same routes with the same schemas, through
+ * Fastify's own paths (`schema.body` on its ajv compiler, `schema.response[200]` on
+ * fast-json-stringify, `schema.params` coerced by ajv), logger off.
+ */
+import type { AddressInfo } from 'node:net';
+import Fastify from 'fastify';
+import { posts, reportReady } from './bench-child.ts';
+import { createPostBody, postParams, postResponse, storePost, type CreatePost } from './post-schemas.ts';
+
+/** Starts Fastify serving `which` on a free loopback port and reports it to the parent bench. */
+export async function serveSchemaCase(which: 'body' | 'response'): Promise<void> {
+  const app = Fastify({ logger: false });
+  if (which === 'body') {
+    const created = new Map<number, Record<string, unknown>>();
+    app.post<{ Body: CreatePost }>('/api/posts', { schema: { body: createPostBody } }, async (request, reply) => {
+      reply.code(201);
+      return storePost(created, request.body);
+    });
+  } else {
+    app.get<{ Params: { id: number } }>('/api/posts/:id', { schema: { params: postParams, response: { 200: postResponse } } }, async (request, reply) => {
+      const post = posts.get(request.params.id);
+      if (post === undefined) return reply.code(404).send({ error: 'post not found' });
+      return post;
+    });
+  }
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  reportReady((app.server.address() as AddressInfo).port);
+  process.once('SIGINT', () => process.exit(0));
+}

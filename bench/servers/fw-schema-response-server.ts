@@ -1,0 +1,4 @@
+/** fw serving GET /api/posts/:id with its params and response[200] schemas (bench/schemas.bench.ts). */
+import { serveSchemaCase } from './fw-schemas-app.ts';
+
+await serveSchemaCase('response');
