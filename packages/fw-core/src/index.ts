@@ -1,8 +1,8 @@
 /**
  * fw-core's public API. This file only re-exports; see docs/ for the concepts.
  */
-export { FwError, errorCodes, isFwError } from './errors.ts';
-export type { ErrorCodeInfo, FwErrorCode, FwErrorOptions } from './errors.ts';
+export { FwError, errorCodes, httpError, isFwError } from './errors.ts';
+export type { ErrorCodeInfo, FwErrorCode, FwErrorOptions, HttpErrorOptions } from './errors.ts';
 
 export * from './router/index.ts';
 export * from './config/index.ts';
