@@ -1,7 +1,8 @@
 /**
  * The type test (types/typed-routes.types.ts) proves something only if each line it marks
  * `@ts-expect-error` fails by itself: this compiles a copy without the directives, with the
- * repo's compiler options, and wants an error on exactly those lines and on no other.
+ * repo's compiler options, and wants an error on exactly those lines and on no other. It also
+ * compiles the sample of docs/applications.md, "Typed routes".
  */
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
@@ -20,7 +21,8 @@ const DIRECTIVE = /^\s*\/\/ @ts-expect-error\b/;
 /** tsc's errors for `file` as `line: TScode`, compiled alone with tsconfig.base.json's options. */
 async function compile(dir: string, name: string, text: string): Promise<string[]> {
   const file = join(dir, name);
-  await writeFile(file, text.replaceAll("'../../src/", `'${relative(dir, join(root, 'packages/fw-core/src'))}/`));
+  const src = relative(dir, join(root, 'packages/fw-core/src'));
+  await writeFile(file, text.replaceAll("'../../src/", `'${src}/`).replaceAll("from 'fw-core'", `from '${src}/index.ts'`));
   const config = {
     extends: join(root, 'tsconfig.base.json'),
     compilerOptions: { noEmit: true, allowImportingTsExtensions: true, declaration: false, declarationMap: false, sourceMap: false, typeRoots: [join(root, 'node_modules/@types')] },
@@ -63,5 +65,13 @@ describe('typed routes type test', () => {
     const bare = lines.map((line) => (DIRECTIVE.test(line) ? '' : line)).join('\n');
     const errors = await compile(dir, 'without-marks.ts', bare);
     assert.deepEqual([...new Set(errors.map((e) => Number(e.split(':')[0])))], marked);
+  });
+
+  it('compiles the sample of docs/applications.md, "Typed routes"', async () => {
+    const docs = await readFile(join(root, 'docs/applications.md'), 'utf8');
+    const section = docs.slice(docs.indexOf('\n## Typed routes\n'));
+    const sample = /```ts\n([\s\S]*?)```/.exec(section)?.[1] ?? '';
+    assert.match(sample, /route\(\{/, 'the section opens with a ts sample using route()');
+    assert.deepEqual(await compile(dir, 'docs-sample.ts', sample), []);
   });
 });
