@@ -75,6 +75,7 @@ export const errorCodes = {
   FW_ERR_SERVER_LISTEN: { summary: 'The HTTP listener could not bind its address' },
   FW_ERR_SECURITY_BAD_RESULT: { summary: 'A security callback returned something other than a SecurityResult' },
   FW_ERR_HANDLER_BAD_RESPONSE: { summary: 'A handler returned something other than a response description' },
+  FW_ERR_HTTP: { summary: "An application's httpError(status, message): answered with its status, the message only for a 4xx" },
   // --- otel: fw-core/otel telemetry setup ---
   FW_ERR_OTEL_BAD_OPTION: { summary: 'A setupTelemetry option has a wrong type or value' },
   FW_ERR_OTEL_BAD_ENV: { summary: 'An OTEL_* environment variable has a value fw cannot use' },
@@ -116,4 +117,22 @@ export class FwError extends Error {
 /** True when `value` is an FwError, optionally with the given code. */
 export function isFwError(value: unknown, code?: FwErrorCode): value is FwError {
   return value instanceof FwError && (code === undefined || value.code === code);
+}
+
+/** Options of `httpError` beyond its status and message. */
+export interface HttpErrorOptions {
+  readonly cause?: unknown;
+  readonly details?: Readonly<Record<string, unknown>>;
+}
+
+/**
+ * An error a handler throws to answer `status` with `{"error": message}`: a 4xx shows its
+ * message, a 5xx is logged and answers the status's generic text (Koa's `expose`). Its code is
+ * FW_ERR_HTTP. Throws a RangeError for a status that is not an integer from 400 to 599.
+ */
+export function httpError(status: number, message: string, options: HttpErrorOptions = {}): FwError {
+  if (!Number.isInteger(status) || status < 400 || status > 599) {
+    throw new RangeError(`httpError needs an error status from 400 to 599, not ${status}; answer other statuses with json() or status()`);
+  }
+  return new FwError('FW_ERR_HTTP', message, { ...options, status });
 }

@@ -1,8 +1,8 @@
 /**
  * fw-core's public API. This file only re-exports; see docs/ for the concepts.
  */
-export { FwError, errorCodes, isFwError } from './errors.ts';
-export type { ErrorCodeInfo, FwErrorCode, FwErrorOptions } from './errors.ts';
+export { FwError, errorCodes, httpError, isFwError } from './errors.ts';
+export type { ErrorCodeInfo, FwErrorCode, FwErrorOptions, HttpErrorOptions } from './errors.ts';
 
 export * from './router/index.ts';
 export * from './config/index.ts';
@@ -19,6 +19,9 @@ export { bodyDecodingWarnings, decodesBodies, groupsWithoutBodyDecoding } from '
 export type { GroupWithoutBodyDecoding, StartupWarning, UndecodedBodyRoute } from './app/groups-without-body-decoding.ts';
 export type { InvalidRequestHook, JsonSchema, RequestPart, RouteSchema, SchemaCompiler, SchemaFailure, SchemaIssue, SchemaResult, SchemaValidator } from './schema/route-schema.ts';
 export type { LoadApplicationOptions, LoadedApplication } from './app/load-application.ts';
+export { route } from './app/typed-route.ts';
+export type { BindingName, TypedHandler, TypedJson, TypedRequest, TypedResponse, TypedRouteDefinition } from './app/typed-route.ts';
+export type { FromSchema } from './schema/from-schema.ts';
 
 export type { FwRequest, RouteInfo } from './http/request.ts';
 export type { JsonLib } from './http/request.ts';

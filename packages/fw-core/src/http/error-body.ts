@@ -20,8 +20,16 @@ const REASONS: Readonly<Record<number, string>> = {
   422: 'Unprocessable Content',
   429: 'Too Many Requests',
   500: 'Internal Server Error',
+  501: 'Not Implemented',
+  502: 'Bad Gateway',
   503: 'Service Unavailable',
+  504: 'Gateway Timeout',
 };
+
+/** The text a 5xx answer shows instead of its error's message: `internal server error`, `service unavailable`... */
+export function serverErrorText(status: number): string {
+  return (REASONS[status] ?? REASONS[500]!).toLowerCase();
+}
 
 /** What an error body may carry besides its message. */
 export interface ErrorBodyOptions {

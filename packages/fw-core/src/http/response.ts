@@ -6,12 +6,15 @@
 /** Header values as fw sets them. */
 export type HeaderMap = Record<string, string | readonly string[]>;
 
-/** A JSON body with a status (200 unless given: fw never guesses 201). */
-export interface JsonResponse {
+/**
+ * A JSON body with a status (200 unless given: fw never guesses 201). The parameters carry the
+ * body's and the status's types to typed routes (app/typed-route.ts); elsewhere they stay wide.
+ */
+export interface JsonResponse<Body = unknown, Status extends number = number> {
   readonly kind: 'json';
-  readonly status: number;
+  readonly status: Status;
   readonly headers?: HeaderMap;
-  readonly body: unknown;
+  readonly body: Body;
 }
 
 /** A status with an optional text/binary body, e.g. 204 with none. */
@@ -57,7 +60,9 @@ export interface JsonStreamResponse {
 /** Everything a controller may answer. */
 export type FwResponse = JsonResponse | StatusResponse | RedirectResponse | FileResponse | JsonStreamResponse;
 
-/** `{kind: 'json'}` with status 200 unless given. */
+/** `{kind: 'json'}` with status 200 unless given; the body's and status's types are kept for typed routes. */
+export function json<Body>(body: Body): JsonResponse<Body, 200>;
+export function json<Body, Status extends number>(body: Body, status: Status, headers?: HeaderMap): JsonResponse<Body, Status>;
 export function json(body: unknown, status = 200, headers?: HeaderMap): JsonResponse {
   return headers === undefined ? { kind: 'json', status, body } : { kind: 'json', status, body, headers };
 }

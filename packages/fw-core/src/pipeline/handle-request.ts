@@ -11,6 +11,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RouteTarget } from '../app/compile-routes.ts';
 import { isAction } from '../app/controller.ts';
 import { isFwError } from '../errors.ts';
+import { serverErrorText } from '../http/error-body.ts';
 import type { FwRequest } from '../http/request.ts';
 import { parseRequestTarget, requestHost, type RequestTarget } from '../http/request-target.ts';
 import { json, status as bare, type FwResponse } from '../http/response.ts';
@@ -201,12 +202,16 @@ function pluginFailed(runtime: Runtime, req: FwRequest, plugin: string, reason: 
   fail(runtime, req, error, `plugin ${plugin}`);
 }
 
-/** Answers a failure: an exposed FwError (4xx) with its message, anything else 500, logged once. */
+/**
+ * Answers a failure: an FwError with its status (an exposed 4xx with its message, a 5xx with the
+ * status's generic text), anything else 500; whatever is not exposed is logged once.
+ */
 function fail(runtime: Runtime, ctx: ResponseTarget, error: unknown, where = 'pipeline'): void {
   const exposed = isFwError(error) && error.expose;
   if (!exposed) runtime.logger.error({ event: 'request_failed', request_id: ctx.id, where, err: error }, 'request failed');
   const stack = !exposed && runtime.useStacktrace && error instanceof Error && error.stack ? error.stack.split('\n').map((l) => l.trim()) : undefined;
-  writeError(ctx, exposed ? error.status : 500, exposed ? error.message : 'internal server error', stack === undefined ? {} : { stack });
+  const code = isFwError(error) ? error.status : 500;
+  writeError(ctx, code, exposed ? error.message : serverErrorText(code), stack === undefined ? {} : { stack });
 }
 
 /** One log line per request once its connection is done; the path as routed, never the query or a URL's userinfo. */

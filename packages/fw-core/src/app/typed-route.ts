@@ -1,0 +1,78 @@
+/**
+ * Typed routes (docs/applications.md, "Typed routes"): `route({path, schema, handler, ...})`
+ * returns a plain HandlerRoute, so groups, compileRoutes and the CLI see nothing new, while the
+ * handler is type-checked against the same declaration fw validates with: `req.bindings` from
+ * the path template, `req.pathParams`, `req.queryParams` and `req.body` from the schemas, and
+ * its `json()` answers from `schema.response` by status.
+ */
+import type { FwRequest } from '../http/request.ts';
+import type { FwResponse, JsonResponse } from '../http/response.ts';
+import type { FromSchema } from '../schema/from-schema.ts';
+import type { RouteSchema } from '../schema/route-schema.ts';
+import type { InlineHandler } from './controller.ts';
+import type { HandlerRoute, RouteOptions } from './route-group.ts';
+
+/** The `:name` bindings of a path template (`'/users/:uid/posts/:id'` → `'uid' | 'id'`). */
+export type BindingName<Path extends string> = string extends Path
+  ? string
+  : Path extends `${string}/:${infer Rest}`
+    ? Rest extends `${infer Name}/${infer Tail}`
+      ? Name | BindingName<`/${Tail}`>
+      : Rest
+    : never;
+
+/** `req.pathinfo`: the captured segments on a route ending in `[...]`, undefined on any other. */
+type PathinfoOf<Path extends string> = string extends Path ? readonly string[] | undefined : Path extends `${string}/[...]` ? readonly string[] : undefined;
+
+/** What a schema part gives the handler: its type once validated, `Absent` when the route declares none. */
+type PartOf<S, Part extends keyof RouteSchema, Absent> = S extends { readonly [K in Part]: infer P } ? FromSchema<P> : Absent;
+
+/**
+ * The request a typed handler reads. The pipeline runs the schemas before the handler and
+ * answers a request that fails them in its place, so these types hold whenever the handler runs.
+ */
+export type TypedRequest<Path extends string, S extends RouteSchema> = Omit<FwRequest, 'bindings' | 'pathinfo' | 'pathParams' | 'queryParams' | 'body'> & {
+  /** The path template's bindings (a group prefix's own bindings are not in the type). */
+  readonly bindings: Readonly<Record<BindingName<Path>, string>>;
+  readonly pathinfo: PathinfoOf<Path>;
+  pathParams: PartOf<S, 'params', undefined>;
+  queryParams: PartOf<S, 'query', undefined>;
+  body: PartOf<S, 'body', unknown>;
+};
+
+/** A response-map key as a status: `200` and `'200'` are both 200. */
+type StatusOf<Key> = Key extends number ? Key : Key extends `${infer N extends number}` ? N : never;
+
+/** One json answer per declared status, its body typed by that status's schema. */
+export type TypedJson<Responses> = string extends keyof Responses
+  ? JsonResponse
+  : { [K in keyof Responses]-?: JsonResponse<FromSchema<Responses[K]>, StatusOf<K>> }[keyof Responses];
+
+/**
+ * What a typed handler may answer. With `schema.response`, a `json()` answer must use a declared
+ * status and carry that status's type (list error statuses too, or throw `httpError`); other
+ * kinds of answers are unchecked. Without it, any FwResponse.
+ */
+export type TypedResponse<S extends RouteSchema> = S extends { readonly response: infer R }
+  ? Exclude<FwResponse, JsonResponse> | TypedJson<R>
+  : FwResponse;
+
+/** A typed handler. */
+export type TypedHandler<Path extends string, S extends RouteSchema> = (req: TypedRequest<Path, S>) => TypedResponse<S> | Promise<TypedResponse<S>>;
+
+/** `route()`'s argument: the route's path, its options flattened, and its handler. */
+export interface TypedRouteDefinition<Path extends string, S extends RouteSchema> extends Omit<RouteOptions, 'schema'> {
+  readonly path: Path;
+  readonly schema?: S;
+  readonly handler: TypedHandler<Path, S>;
+}
+
+/**
+ * A handler route whose handler is typed from its path and schemas. Schemas written inline are
+ * read as literals; a schema declared elsewhere needs `as const` to be typed (else `unknown`).
+ */
+export function route<const Path extends string, const S extends RouteSchema = {}>(definition: TypedRouteDefinition<Path, S>): HandlerRoute {
+  const { path, handler, ...options } = definition;
+  // The typed request is the FwRequest the pipeline hands over once the schemas passed.
+  return { path, handler: handler as unknown as InlineHandler, options };
+}

@@ -1,0 +1,87 @@
+/**
+ * FromSchema: the TypeScript type of the values an `as const` JSON Schema accepts, so a typed
+ * route (app/typed-route.ts) reads `req.body` and answers `json()` with the types its schemas
+ * declare. Written here rather than taken from json-schema-to-ts or TypeBox: docs/decisions.md.
+ *
+ * Read: boolean schemas, `const`, `enum`, `anyOf`/`oneOf` (a union), `allOf` (an intersection),
+ * `type` (a name or an array of names: `['string', 'null']` is nullable), `properties` with
+ * `required`, `additionalProperties`, and array `items`. Keywords that only narrow values
+ * (`minimum`, `pattern`, `format`...) do not change the type. Whatever cannot be read (a `$ref`,
+ * tuple `items`, a schema not declared `as const`) is `unknown`, never a guess.
+ */
+
+/** The type of the values `schema` accepts; `unknown` where the schema cannot be read. */
+export type FromSchema<S> = S extends true
+  ? unknown
+  : S extends false
+    ? never
+    : S extends { readonly const: infer C }
+      ? C
+      : S extends { readonly enum: readonly (infer E)[] }
+        ? E
+        : S extends { readonly anyOf: readonly unknown[] }
+          ? FromEach<S['anyOf']>
+          : S extends { readonly oneOf: readonly unknown[] }
+            ? FromEach<S['oneOf']>
+            : S extends { readonly allOf: readonly unknown[] }
+              ? FromAll<S['allOf']>
+              : S extends { readonly type: infer T }
+                ? FromType<T extends readonly (infer Name)[] ? Name : T, S>
+                : unknown;
+
+/** The union of the branches' types. */
+type FromEach<Branches extends readonly unknown[]> = { [I in keyof Branches]: FromSchema<Branches[I]> }[number];
+
+/** The intersection of the branches' types. */
+type FromAll<Branches extends readonly unknown[]> = Branches extends readonly [infer First, ...infer Rest]
+  ? FromSchema<First> & FromAll<Rest>
+  : unknown;
+
+/** One `type` name (distributed over a union of names). */
+type FromType<Name, S> = Name extends 'string'
+  ? string
+  : Name extends 'number' | 'integer'
+    ? number
+    : Name extends 'boolean'
+      ? boolean
+      : Name extends 'null'
+        ? null
+        : Name extends 'array'
+          ? FromArray<S>
+          : Name extends 'object'
+            ? FromObject<S>
+            : unknown;
+
+/** Arrays are readonly: request values are not the handler's to change, and any array may be answered. */
+type FromArray<S> = S extends { readonly items: infer Items }
+  ? Items extends readonly unknown[]
+    ? readonly unknown[]
+    : readonly FromSchema<Items>[]
+  : readonly unknown[];
+
+/** The `properties` of an object schema. */
+type PropertiesOf<S> = S extends { readonly properties: infer P } ? P : {};
+
+/** The `required` names, or never when they are not literal (then no key is known to be present). */
+type RequiredOf<S> = S extends { readonly required: readonly (infer K)[] } ? (string extends K ? never : K & string) : never;
+
+/** What keys beyond `properties` may hold. */
+type ExtraOf<S, P> = S extends { readonly additionalProperties: false }
+  ? {}
+  : S extends { readonly additionalProperties: infer A }
+    ? A extends true
+      ? { [key: string]: unknown }
+      : [keyof P] extends [never]
+        ? { [key: string]: FromSchema<A> }
+        : // Declared properties need not match A, so an index signature of A's type would lie about them.
+          { [key: string]: unknown }
+    : { [key: string]: unknown };
+
+type FromObject<S, P = PropertiesOf<S>, R extends string = RequiredOf<S>> = Flatten<
+  { -readonly [K in keyof P as K extends R ? K : never]: FromSchema<P[K]> } & {
+    -readonly [K in keyof P as K extends R ? never : K]?: FromSchema<P[K]>;
+  } & { [K in Exclude<R, keyof P>]: unknown } & ExtraOf<S, P>
+>;
+
+/** One object type instead of an intersection, so editors and error messages show plain fields. */
+type Flatten<T> = { [K in keyof T]: T[K] };

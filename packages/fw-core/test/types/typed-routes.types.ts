@@ -1,0 +1,176 @@
+/**
+ * Compile-time tests of typed routes (route(), FromSchema, TypedJson): `npx tsc -p
+ * tsconfig.test.json` checks this file, never node. A line after `// @ts-expect-error` must
+ * fail to compile, or tsc reports the directive unused (so `any` types fail here);
+ * typed-routes-type-errors.test.ts checks each of them fails on its own line. `Equal` asserts
+ * exact types, which `any` never is.
+ */
+import { httpError, json, route, status, type FromSchema, type JsonSchema } from '../../src/index.ts';
+
+type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
+function expectType<T extends true>(): T | undefined {
+  return undefined;
+}
+
+const post = {
+  type: 'object',
+  properties: {
+    id: { type: 'integer', minimum: 1 },
+    title: { type: 'string', maxLength: 255 },
+    status: { type: 'string', enum: ['draft', 'published'] },
+    kind: { const: 'post' },
+    tags: { type: 'array', items: { type: 'string' } },
+    user_id: { type: ['integer', 'null'] },
+  },
+  required: ['id', 'title'],
+  additionalProperties: false,
+} as const;
+
+const newPost = {
+  type: 'object',
+  properties: { title: { type: 'string' }, status: { enum: ['draft', 'published'] }, user_id: { type: ['integer', 'null'] }, tags: post.properties.tags },
+  required: ['title'],
+  additionalProperties: false,
+} as const;
+
+const error = { type: 'object', properties: { error: { type: 'string' } }, required: ['error'] } as const;
+
+// --- FromSchema, exactly ---
+expectType<Equal<FromSchema<typeof post>, { id: number; title: string; status?: 'draft' | 'published'; kind?: 'post'; tags?: readonly string[]; user_id?: number | null }>>();
+expectType<Equal<FromSchema<typeof error>, { [key: string]: unknown; error: string }>>();
+expectType<Equal<FromSchema<{ type: 'object'; additionalProperties: { type: 'number' } }>, { [key: string]: number }>>();
+expectType<Equal<FromSchema<{ type: 'object'; required: readonly ['a'] }>, { [key: string]: unknown; a: unknown }>>();
+expectType<Equal<FromSchema<{ anyOf: readonly [{ type: 'string' }, { type: 'null' }] }>, string | null>>();
+expectType<Equal<FromSchema<{ allOf: readonly [{ type: 'object'; properties: { a: { type: 'string' } }; required: readonly ['a'] }, { type: 'object'; properties: { b: { type: 'boolean' } }; required: readonly ['b'] }] }>['b'], boolean>>();
+expectType<Equal<FromSchema<{ type: 'array' }>, readonly unknown[]>>();
+expectType<Equal<FromSchema<true>, unknown>>();
+expectType<Equal<FromSchema<false>, never>>();
+expectType<Equal<FromSchema<{ $ref: '#/definitions/post' }>, unknown>>();
+// A schema typed as JsonSchema (not `as const`) is unknown, not a guess.
+const loose: JsonSchema = { type: 'object', properties: { a: { type: 'string' } }, required: ['a'] };
+expectType<Equal<FromSchema<typeof loose>, unknown>>();
+
+// --- route(): the request ---
+route({
+  path: '/users/:user_id/posts/:id',
+  methods: ['put'],
+  schema: {
+    params: { type: 'object', properties: { user_id: { type: 'string' }, id: { type: 'integer' } }, required: ['user_id', 'id'] },
+    query: { type: 'object', properties: { page: { type: 'integer' }, draft: { type: 'boolean' } }, additionalProperties: false },
+    body: newPost,
+  },
+  handler: (req) => {
+    const id: string = req.bindings.id;
+    const user: string = req.bindings.user_id;
+    // @ts-expect-error: the template has no :postId
+    void req.bindings.postId;
+    const pid: number = req.pathParams.id;
+    // @ts-expect-error: params.id is an integer, not a string
+    const pidText: string = req.pathParams.id;
+    const page: number | undefined = req.queryParams.page;
+    // @ts-expect-error: page is optional
+    const pageSure: number = req.queryParams.page;
+    // @ts-expect-error: the query schema has no `sort` and allows no other key
+    void req.queryParams.sort;
+    const title: string = req.body.title;
+    // @ts-expect-error: title is a string, not a number
+    const titleNumber: number = req.body.title;
+    // @ts-expect-error: additionalProperties false: `titel` is no field
+    void req.body.titel;
+    const owner: number | null | undefined = req.body.user_id;
+    // @ts-expect-error: user_id is nullable
+    const ownerSure: number | undefined = req.body.user_id;
+    const state: 'draft' | 'published' | undefined = req.body.status;
+    // @ts-expect-error: status is one of the enum's values, not any string
+    const stateWide: 'draft' | undefined = req.body.status;
+    const firstTag: string | undefined = req.body.tags?.[0];
+    // @ts-expect-error: tags are readonly: the request is not the handler's to change
+    req.body.tags?.push('x');
+    // @ts-expect-error: no [...] in the template, so no pathinfo
+    void req.pathinfo.length;
+    void [id, user, pid, pidText, page, pageSure, title, titleNumber, owner, ownerSure, state, stateWide, firstTag];
+    return status(204);
+  },
+});
+
+route({
+  path: '/files/[...]',
+  handler: (req) => {
+    const segments: readonly string[] = req.pathinfo;
+    // @ts-expect-error: a template without bindings has none
+    void req.bindings.id;
+    // Without schemas: the body is unknown, and no params or query were coerced.
+    const body: unknown = req.body;
+    const none: undefined = req.pathParams;
+    // @ts-expect-error: an unknown body has no fields to read
+    void req.body.title;
+    void [segments, body, none];
+    return json({ anything: segments }, 418);
+  },
+});
+
+// --- route(): the answers ---
+route({
+  path: '/posts/:id',
+  schema: { response: { 200: post, 404: error } },
+  handler: async (req) => {
+    if (req.bindings.id === '0') return json({ error: 'post not found' }, 404);
+    if (req.bindings.id === '1') throw httpError(410, 'post gone');
+    if (req.bindings.id === '2') return status(304);
+    return json({ id: 1, title: 'x', status: 'draft', kind: 'post', tags: ['a'], user_id: null });
+  },
+});
+
+route({
+  path: '/posts/:id',
+  schema: { response: { 200: post } },
+  // @ts-expect-error: the answer lacks the required title
+  handler: () => json({ id: 1 }),
+});
+
+route({
+  path: '/posts/:id',
+  schema: { response: { 200: post } },
+  // @ts-expect-error: title is a string, not a number
+  handler: () => json({ id: 1, title: 42 }),
+});
+
+route({
+  path: '/posts/:id',
+  schema: { response: { 200: post } },
+  // @ts-expect-error: status is one of the enum's values
+  handler: () => json({ id: 1, title: 'x', status: 'deleted' }),
+});
+
+route({
+  path: '/posts/:id',
+  schema: { response: { 200: post, 404: error } },
+  // @ts-expect-error: 404 answers carry an error string, not a post
+  handler: () => json({ id: 1, title: 'x' }, 404),
+});
+
+route({
+  path: '/posts/:id',
+  schema: { response: { 200: post } },
+  // @ts-expect-error: 418 is not a declared status of this route
+  handler: () => json({ error: 'teapot' }, 418),
+});
+
+route({
+  path: '/posts',
+  schema: { response: { 201: post } },
+  // A block body's answers are checked together, so tsc reports the handler: here 200 is not declared.
+  // @ts-expect-error: an async handler's answers are checked too
+  handler: async () => {
+    const created = { id: 2, title: 'y' };
+    if (created.id > 1) return json(created, 201);
+    return json(created);
+  },
+});
+
+route({
+  path: '/posts',
+  // @ts-expect-error: routes take options flat, and `method` is not one of them
+  method: ['get'],
+  handler: () => status(204),
+});
