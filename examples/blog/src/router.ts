@@ -49,26 +49,26 @@ function postRoutes(context: BlogContext): { reads: HandlerRoute[]; writes: Hand
     {
       path: '/posts',
       handler: posts.index,
-      options: { methods: ['get'], extra: { resource: 'post', collection: 'posts', query_errors: true }, schema: { query: LIST_QUERY_SCHEMA, response: { 400: error, 503: error } }, onInvalid: invalid.list },
+      options: { methods: ['get'], extra: { summary: 'List posts, newest first', resource: 'post', collection: 'posts', query_errors: true }, schema: { query: LIST_QUERY_SCHEMA, response: { 400: error, 503: error } }, onInvalid: invalid.list },
     },
     {
       path: '/posts/:id',
       handler: posts.show,
-      options: { methods: ['get'], extra: { resource: 'post', params: { id: 'integer' } }, schema: { params, response: { 200: post, 404: error, 503: error } }, onInvalid: invalid.byId },
+      options: { methods: ['get'], extra: { summary: 'Read a post', resource: 'post', params: { id: 'integer' } }, schema: { params, response: { 200: post, 404: error, 503: error } }, onInvalid: invalid.byId },
     },
   ];
   const writes: HandlerRoute[] = [
     {
       path: '/posts',
       handler: posts.create,
-      options: { methods: ['post'], extra: { resource: 'post', schema: 'post' }, schema: { body: payloads.createSchema, response: { 201: post, 422: UNPROCESSABLE_SCHEMA, 503: error } }, onInvalid: invalid.create },
+      options: { methods: ['post'], extra: { summary: 'Create a post', resource: 'post', schema: 'post' }, schema: { body: payloads.createSchema, response: { 201: post, 422: UNPROCESSABLE_SCHEMA, 503: error } }, onInvalid: invalid.create },
     },
     {
       path: '/posts/:id',
       handler: posts.update,
-      options: { methods: ['put'], extra: { resource: 'post', schema: 'post', params: { id: 'integer' } }, schema: { params, body: payloads.updateSchema, response: { 200: post, 404: error, 422: UNPROCESSABLE_SCHEMA, 503: error } }, onInvalid: invalid.update },
+      options: { methods: ['put'], extra: { summary: 'Change some fields of a post', resource: 'post', schema: 'post', params: { id: 'integer' } }, schema: { params, body: payloads.updateSchema, response: { 200: post, 404: error, 422: UNPROCESSABLE_SCHEMA, 503: error } }, onInvalid: invalid.update },
     },
-    { path: '/posts/:id', handler: posts.delete, options: { methods: ['delete'], extra: { resource: 'post', params: { id: 'integer' } }, schema: { params, response: { 404: error, 503: error } }, onInvalid: invalid.byId } },
+    { path: '/posts/:id', handler: posts.delete, options: { methods: ['delete'], extra: { summary: 'Delete a post', resource: 'post', params: { id: 'integer' } }, schema: { params, response: { 404: error, 503: error } }, onInvalid: invalid.byId } },
   ];
   return { reads, writes };
 }
@@ -78,8 +78,8 @@ const pages: RouteGroup = {
   prefix: '',
   security: false,
   routes: [
-    { path: '/login', handler: loginController.index, options: { methods: ['get'] } },
-    { path: '/heartbeat', handler: () => json({ status: 'ok' }), options: { methods: ['get'] } },
+    { path: '/login', handler: loginController.index, options: { methods: ['get'], extra: { summary: 'The sign-in page (HTML)' } } },
+    { path: '/heartbeat', handler: () => json({ status: 'ok' }), options: { methods: ['get'], extra: { summary: 'Liveness: the process serves' } } },
     { path: '/docs/[...]', directory: 'priv/assets' },
   ],
 };

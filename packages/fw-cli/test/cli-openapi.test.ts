@@ -149,14 +149,15 @@ describe('fw openapi on the blog', { concurrency: true }, () => {
     assert.deepEqual(document.paths['/api/posts/{id}'].delete.responses, { 204: { description: 'No Content' }, 404: error('Not Found'), 503: unavailable });
   });
 
-  it('declares no security while writes are open (no BLOG_API_TOKEN)', () => {
+  it('declares no security while writes are open (no BLOG_API_TOKEN), and serves paths from /', () => {
+    assert.deepEqual(document.servers, [{ url: '/' }]);
     assert.equal(document.components.securitySchemes, undefined);
     for (const item of Object.values(document.paths as Record<string, Record<string, Record<string, unknown>>>)) {
       for (const operation of Object.values(item)) assert.equal(operation.security, undefined);
     }
   });
 
-  it('with BLOG_API_TOKEN set, declares bearerAuth and 401/403 on the write operations only', async () => {
+  it('with BLOG_API_TOKEN set, declares bearerAuth and 401/403 on the write operations, security [] on the public ones', async () => {
     const out = await osTempDir();
     assertSucceeded(await runFw(['openapi', '--output', join(out, 'openapi.json')], { env: { BLOG_API_TOKEN: 'a-token-of-24-characters' } }));
     const guarded = JSON.parse(await readFile(join(out, 'openapi.json'), 'utf8'));
@@ -166,13 +167,13 @@ describe('fw openapi on the blog', { concurrency: true }, () => {
       Object.entries(item).map(([method, operation]) => `${method.toUpperCase()} ${path} ${JSON.stringify(operation.security ?? null)} ${Object.keys(operation.responses).join(',')}`),
     );
     assert.deepEqual(seen, [
-      'GET /api/posts null 200,400,503',
+      'GET /api/posts [] 200,400,503',
       'POST /api/posts [{"bearerAuth":[]}] 201,400,401,403,413,415,422,503',
-      'GET /api/posts/{id} null 200,404,503',
+      'GET /api/posts/{id} [] 200,404,503',
       'PUT /api/posts/{id} [{"bearerAuth":[]}] 200,400,401,403,404,413,415,422,503',
       'DELETE /api/posts/{id} [{"bearerAuth":[]}] 204,401,403,404,503',
-      'GET /login null 200',
-      'GET /heartbeat null 200',
+      'GET /login [] 200',
+      'GET /heartbeat [] 200',
     ]);
     assert.deepEqual(guarded.paths['/api/posts'].post.responses[401], denied('Unauthorized'));
     assert.deepEqual(guarded.paths['/api/posts'].post.responses[403], denied('Forbidden'));

@@ -46,11 +46,16 @@ export function buildDocument(input: DocumentInput): BuiltDocument {
     paths[draft.path] ??= {};
     paths[draft.path]![draft.method] = { operationId: ids[index], ...draft.operation };
   });
+  const schemes = securitySchemes(kept);
+  // Once a document has schemes, an operation without a requirement says it needs none.
+  if (schemes.securitySchemes !== undefined) for (const item of Object.values(paths)) for (const operation of Object.values(item)) (operation as Record<string, unknown>).security ??= [];
   const document = {
     openapi: '3.0.3',
     info: { title: input.title, version: input.version },
+    // The OpenAPI default made explicit: paths are relative to where the document is served.
+    servers: [{ url: '/' }],
     paths,
-    components: { schemas: withUsedInvalidRequest(components, paths), ...securitySchemes(kept) },
+    components: { schemas: withUsedInvalidRequest(components, paths), ...schemes },
   };
   return { document, notes };
 }
@@ -85,7 +90,7 @@ function withUsedInvalidRequest(components: Record<string, Record<string, unknow
 }
 
 // One entry per declared scheme name; two groups giving one name different schemes is an error.
-function securitySchemes(drafts: readonly OperationDraft[]): Record<string, unknown> {
+function securitySchemes(drafts: readonly OperationDraft[]): { securitySchemes?: Record<string, unknown> } {
   const schemes = new Map<string, SecuritySchemeDeclaration & { route: string }>();
   for (const draft of drafts) {
     const declared = draft.securityScheme;

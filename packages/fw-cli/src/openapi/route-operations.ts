@@ -74,7 +74,7 @@ export function routeOperations(route: CompiledRoute<RouteTarget>, context: Oper
       ? { ...parameters(bindings, docs), ...requestBody(method, docs), responses: withDeclared(responses(method, bindings, docs), chain, chain.scheme !== undefined) }
       : schemaOperation(target.schema, { method, route, bindings, docs, chain, handlesInvalid: target.onInvalid !== undefined || context.appHandlesInvalid }, context);
     const security = chain.scheme === undefined ? {} : { security: [{ [chain.scheme.name]: [] }] };
-    const operation: Json = { tags: [module ?? routerName], ...described, ...security, ...hostFields(target.group.host) };
+    const operation: Json = { ...(docs.summary !== undefined && { summary: docs.summary }), tags: [module ?? routerName], ...described, ...security, ...hostFields(target.group.host) };
     drafts.push({ method, path, host: target.group.host, route, baseId, schemas, operation, securityScheme: chain.scheme });
   }
   return { drafts, skipped };
