@@ -15,7 +15,7 @@ import { after, before, describe, it } from 'node:test';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { assertSucceeded, BLOG_DIR, cleanEnv, EXPECTED, FIXTURES, lines, runFw } from './support/run-fw.ts';
 import { startApp } from './support/start-app.ts';
-import { copyApp, copyBlog, osTempDir, removeTempDirs } from './support/temp-app.ts';
+import { copyApp, copyBlog, osTempDir, removeTempDirs, repoTempDir } from './support/temp-app.ts';
 
 const SHOP = join(FIXTURES, 'schemas-app');
 const SWAGGER_DIST = join(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'), '..');
@@ -183,6 +183,73 @@ describe('fw openapi on the blog', { concurrency: true }, () => {
     assert.deepEqual(Object.keys(document.components.schemas), ['post', 'ErrorMessage', 'ValidationErrors']);
     const source = JSON.parse(await readFile(join(BLOG_DIR, 'priv', 'schemas', 'post.json'), 'utf8'));
     assert.deepEqual(Object.keys(document.components.schemas.post.properties), Object.keys(source.properties));
+  });
+});
+
+describe('fw openapi lists every response a route can give (openapi-responses-app)', () => {
+  it('adds fw\'s default 400, body decoding, security, plugin-declared statuses and hosts to the route schemas', async () => {
+    const out = await osTempDir();
+    assertSucceeded(await runFw(['openapi', '--app', join(FIXTURES, 'openapi-responses-app'), '--output', join(out, 'openapi.json')]));
+    const document = JSON.parse(await readFile(join(out, 'openapi.json'), 'utf8'));
+    const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+    const json = (schema: unknown) => ({ 'application/json': { schema } });
+    const error = (description: string) => ({ description, content: json(ref('ErrorMessage')) });
+    const invalid = { description: 'Bad Request', content: json(ref('InvalidRequest')) };
+    const denied = { 401: error('Unauthorized'), 403: error('Forbidden') };
+    const job = { type: 'object', required: ['id'], properties: { id: { type: 'integer' } } };
+    const api = { servers: [{ url: '//api.example.com' }], 'x-fw-host': 'api.example.com' };
+    assert.deepEqual(document.paths, {
+      '/v1/jobs': {
+        get: {
+          operationId: 'jobs_controller.list',
+          tags: ['jobs_controller'],
+          parameters: [
+            { name: 'page', in: 'query', required: false, schema: { type: 'integer', minimum: 1 } },
+            { name: 'x-trace', in: 'header', required: true, schema: { type: 'string' } },
+          ],
+          responses: { 200: { description: 'OK' }, 400: invalid, ...denied, 429: error('Too Many Requests') },
+          security: [{ apiKey: [] }],
+          ...api,
+        },
+        post: {
+          operationId: 'jobs_controller.create',
+          tags: ['jobs_controller'],
+          requestBody: { required: true, content: json({ type: 'object', required: ['name'], properties: { name: { type: 'string' } } }) },
+          responses: {
+            201: { description: 'Created', content: json(job) },
+            400: { description: 'Bad Request', content: json({ oneOf: [ref('InvalidRequest'), ref('ErrorMessage')] }) },
+            ...denied,
+            413: error('Payload Too Large'),
+            415: error('Unsupported Media Type'),
+            429: error('Too Many Requests'),
+          },
+          security: [{ apiKey: [] }],
+          ...api,
+        },
+      },
+      '/v1/jobs/{job_id}': {
+        get: {
+          operationId: 'jobs_controller.show',
+          tags: ['jobs_controller'],
+          parameters: [{ name: 'job_id', in: 'path', required: true, schema: { type: 'string', pattern: '^[0-9]+$' } }],
+          responses: { 200: { description: 'OK', content: json(job) }, 400: invalid, ...denied, 404: error('Not Found') },
+          'x-fw-host': '*.example.com',
+        },
+      },
+      '/ping': { get: { operationId: 'jobs_controller.ping', tags: ['jobs_controller'], responses: { 200: { description: 'OK' } }, security: [] } },
+    });
+    assert.deepEqual(document.components.securitySchemes, { apiKey: { type: 'apiKey', in: 'header', name: 'x-api-key' } });
+    assert.deepEqual(Object.keys(document.components.schemas), ['ErrorMessage', 'ValidationErrors', 'InvalidRequest']);
+    assert.deepEqual(document.components.schemas.InvalidRequest.required, ['error', 'details']);
+  });
+
+  it('refuses two groups that give one scheme name different schemes, naming both routes', async () => {
+    const dir = await copyApp(join(FIXTURES, 'openapi-responses-app'), await repoTempDir(), ['app.mjs', 'fw.config.json', 'package.json']);
+    const app = await readFile(join(dir, 'app.mjs'), 'utf8');
+    await writeFile(join(dir, 'app.mjs'), app.replace('const requireSession = (req) => req.headers.cookie !== undefined;', "const requireSession = Object.assign((req) => req.headers.cookie !== undefined, { securityScheme: { name: 'apiKey', scheme: { type: 'apiKey', in: 'cookie', name: 'session' } } });"));
+    const run = await runFw(['openapi', '--output', join('out', 'openapi.json')], { cwd: dir });
+    assert.equal(existsSync(join(dir, 'out')), false, 'nothing written');
+    assert.deepEqual(run.stderr + run.code, 'fw: FW_CLI_ERR_OPENAPI_SCHEME_CLASH: the security scheme apiKey of route GET /v1/jobs/:job_id is {"type":"apiKey","in":"cookie","name":"session"}, but route GET /v1/jobs declares it as {"type":"apiKey","in":"header","name":"x-api-key"}; give one of them another name\n1');
   });
 });
 

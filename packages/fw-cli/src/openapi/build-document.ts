@@ -47,8 +47,13 @@ export function buildDocument(input: DocumentInput): BuiltDocument {
     paths[draft.path]![draft.method] = { operationId: ids[index], ...draft.operation };
   });
   const schemes = securitySchemes(kept);
-  // Once a document has schemes, an operation without a requirement says it needs none.
-  if (schemes.securitySchemes !== undefined) for (const item of Object.values(paths)) for (const operation of Object.values(item)) (operation as Record<string, unknown>).security ??= [];
+  // Once a document has schemes, a public operation says it needs none. A secured one without a
+  // declared scheme says nothing: its credential is unknown here, and [] would call it public.
+  if (schemes.securitySchemes !== undefined) {
+    kept.forEach((draft) => {
+      if (!draft.secured) (paths[draft.path]![draft.method] as Record<string, unknown>).security = [];
+    });
+  }
   const document = {
     openapi: '3.0.3',
     info: { title: input.title, version: input.version },

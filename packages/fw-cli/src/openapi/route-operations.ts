@@ -33,6 +33,8 @@ export interface OperationDraft {
   readonly operation: Json;
   /** The scheme its `security` names, for components.securitySchemes. */
   readonly securityScheme: SecuritySchemeDeclaration | undefined;
+  /** Its group has a security callback (declared scheme or not). */
+  readonly secured: boolean;
 }
 
 /** What every route's operations are built with. */
@@ -75,7 +77,7 @@ export function routeOperations(route: CompiledRoute<RouteTarget>, context: Oper
       : schemaOperation(target.schema, { method, route, bindings, docs, chain, handlesInvalid: target.onInvalid !== undefined || context.appHandlesInvalid }, context);
     const security = chain.scheme === undefined ? {} : { security: [{ [chain.scheme.name]: [] }] };
     const operation: Json = { ...(docs.summary !== undefined && { summary: docs.summary }), tags: [module ?? routerName], ...described, ...security, ...hostFields(target.group.host) };
-    drafts.push({ method, path, host: target.group.host, route, baseId, schemas, operation, securityScheme: chain.scheme });
+    drafts.push({ method, path, host: target.group.host, route, baseId, schemas, operation, securityScheme: chain.scheme, secured: chain.secured });
   }
   return { drafts, skipped };
 }
@@ -160,8 +162,12 @@ function schemaOperation(schema: RouteSchema, facts: MethodFacts, context: Opera
     out[status] = response(status, facts.method === 'head' || status === 204 ? undefined : resourceSchema(facts.docs));
   }
   const errorOf = (status: number) => response(status, schemaRef(ERROR_MESSAGE_SCHEMA));
-  if (checkedParts(schema).length > 0 && !facts.handlesInvalid) out[400] ??= response(400, schemaRef(INVALID_REQUEST_SCHEMA));
-  if (facts.chain.decodesBodies && BODY_METHODS.has(facts.method)) for (const status of [400, 413, 415]) out[status] ??= errorOf(status);
+  const decodes = facts.chain.decodesBodies && BODY_METHODS.has(facts.method);
+  if (checkedParts(schema).length > 0 && !facts.handlesInvalid) {
+    const invalid = schemaRef(INVALID_REQUEST_SCHEMA);
+    out[400] ??= response(400, decodes ? { oneOf: [invalid, schemaRef(ERROR_MESSAGE_SCHEMA)] } : invalid);
+  }
+  if (decodes) for (const status of [400, 413, 415]) out[status] ??= errorOf(status);
   if (facts.bindings.length > 0) out[404] ??= errorOf(404);
   return { ...(all.length > 0 && { parameters: all }), ...body, responses: withDeclared(out, facts.chain, facts.chain.secured) };
 }
