@@ -5,12 +5,15 @@
  * requireApiToken, so `fw audit` shows them secured; the reads stay public. `options.extra`
  * tells the OpenAPI generator which schema (priv/schemas/<schema>.json) a route reads or answers;
  * `options.schema` is what fw checks requests with and projects answers through, derived from
- * the same post schema, and `onInvalid` words its failures the spec's way.
+ * the same post schema, and `onInvalid` words its failures the spec's way. The response schemas
+ * list every answer a route gives besides fw's own (404, 422, the store's 503), so `fw openapi`
+ * documents them all (docs/cli.md).
  */
 import { json, type HandlerRoute, type RouteGroup, type RouterModule } from 'fw-core';
 import type { BlogContext } from './blog-context.ts';
 import { loginController } from './controllers/login-controller.ts';
 import { createPostsController, createPostsInvalidHooks } from './controllers/posts-controller.ts';
+import { ERROR_BODY_SCHEMA, UNPROCESSABLE_SCHEMA } from './http/error-bodies.ts';
 import { LIST_QUERY_SCHEMA } from './posts/list-query.ts';
 import { createPostPayloads } from './posts/post-payloads.ts';
 import { POST_ID_PARAMS_SCHEMA } from './posts/post-id.ts';
@@ -41,30 +44,31 @@ function postRoutes(context: BlogContext): { reads: HandlerRoute[]; writes: Hand
   const posts = createPostsController(context, payloads);
   const invalid = createPostsInvalidHooks(context, payloads);
   const params = POST_ID_PARAMS_SCHEMA;
+  const error = ERROR_BODY_SCHEMA;
   const reads: HandlerRoute[] = [
     {
       path: '/posts',
       handler: posts.index,
-      options: { methods: ['get'], extra: { resource: 'post', collection: 'posts', query_errors: true }, schema: { query: LIST_QUERY_SCHEMA }, onInvalid: invalid.list },
+      options: { methods: ['get'], extra: { summary: 'List posts, newest first', resource: 'post', collection: 'posts', query_errors: true }, schema: { query: LIST_QUERY_SCHEMA, response: { 400: error, 503: error } }, onInvalid: invalid.list },
     },
     {
       path: '/posts/:id',
       handler: posts.show,
-      options: { methods: ['get'], extra: { resource: 'post', params: { id: 'integer' } }, schema: { params, response: { 200: post } }, onInvalid: invalid.byId },
+      options: { methods: ['get'], extra: { summary: 'Read a post', resource: 'post', params: { id: 'integer' } }, schema: { params, response: { 200: post, 404: error, 503: error } }, onInvalid: invalid.byId },
     },
   ];
   const writes: HandlerRoute[] = [
     {
       path: '/posts',
       handler: posts.create,
-      options: { methods: ['post'], extra: { resource: 'post', schema: 'post' }, schema: { body: payloads.createSchema, response: { 201: post } }, onInvalid: invalid.create },
+      options: { methods: ['post'], extra: { summary: 'Create a post', resource: 'post', schema: 'post' }, schema: { body: payloads.createSchema, response: { 201: post, 422: UNPROCESSABLE_SCHEMA, 503: error } }, onInvalid: invalid.create },
     },
     {
       path: '/posts/:id',
       handler: posts.update,
-      options: { methods: ['put'], extra: { resource: 'post', schema: 'post', params: { id: 'integer' } }, schema: { params, body: payloads.updateSchema, response: { 200: post } }, onInvalid: invalid.update },
+      options: { methods: ['put'], extra: { summary: 'Change some fields of a post', resource: 'post', schema: 'post', params: { id: 'integer' } }, schema: { params, body: payloads.updateSchema, response: { 200: post, 404: error, 422: UNPROCESSABLE_SCHEMA, 503: error } }, onInvalid: invalid.update },
     },
-    { path: '/posts/:id', handler: posts.delete, options: { methods: ['delete'], extra: { resource: 'post', params: { id: 'integer' } }, schema: { params }, onInvalid: invalid.byId } },
+    { path: '/posts/:id', handler: posts.delete, options: { methods: ['delete'], extra: { summary: 'Delete a post', resource: 'post', params: { id: 'integer' } }, schema: { params, response: { 404: error, 503: error } }, onInvalid: invalid.byId } },
   ];
   return { reads, writes };
 }
@@ -74,8 +78,8 @@ const pages: RouteGroup = {
   prefix: '',
   security: false,
   routes: [
-    { path: '/login', handler: loginController.index, options: { methods: ['get'] } },
-    { path: '/heartbeat', handler: () => json({ status: 'ok' }), options: { methods: ['get'] } },
+    { path: '/login', handler: loginController.index, options: { methods: ['get'], extra: { summary: 'The sign-in page (HTML)' } } },
+    { path: '/heartbeat', handler: () => json({ status: 'ok' }), options: { methods: ['get'], extra: { summary: 'Liveness: the process serves' } } },
     { path: '/docs/[...]', directory: 'priv/assets' },
   ],
 };

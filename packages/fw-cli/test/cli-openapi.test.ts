@@ -15,7 +15,7 @@ import { after, before, describe, it } from 'node:test';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { assertSucceeded, BLOG_DIR, cleanEnv, EXPECTED, FIXTURES, lines, runFw } from './support/run-fw.ts';
 import { startApp } from './support/start-app.ts';
-import { copyApp, copyBlog, osTempDir, removeTempDirs } from './support/temp-app.ts';
+import { copyApp, copyBlog, osTempDir, removeTempDirs, repoTempDir } from './support/temp-app.ts';
 
 const SHOP = join(FIXTURES, 'schemas-app');
 const SWAGGER_DIST = join(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'), '..');
@@ -111,31 +111,145 @@ describe('fw openapi on the blog', { concurrency: true }, () => {
     ]);
   });
 
-  it('types {id} as a required integer path parameter', () => {
-    const id = [{ name: 'id', in: 'path', required: true, schema: { type: 'integer' } }];
+  it('takes {id} and the list query from the route schemas', () => {
+    const id = [{ name: 'id', in: 'path', required: true, schema: { type: 'string', pattern: '^[1-9][0-9]{0,15}$' } }];
     for (const method of ['get', 'put', 'delete']) assert.deepEqual(document.paths['/api/posts/{id}'][method].parameters, id);
+    assert.deepEqual(document.paths['/api/posts'].get.parameters, [
+      { name: 'limit', in: 'query', required: false, schema: { type: 'string', pattern: '^(?:[1-9][0-9]{0,2}|1000)$' } },
+      { name: 'cursor', in: 'query', required: false, schema: { type: 'string' } },
+      { name: 'status', in: 'query', required: false, schema: { type: 'string', enum: ['draft', 'published', 'archived'] } },
+    ]);
   });
 
-  it('describes create and update bodies as the post schema, with 201/200/204 and 404/422 shapes', () => {
+  it('describes the create body with title and body required, the update body as a partial change, and every response', () => {
     const post = { $ref: '#/components/schemas/post' };
-    const body = { required: true, content: { 'application/json': { schema: post } } };
     const json = (schema: unknown) => ({ 'application/json': { schema } });
-    const notFound = { description: 'Not Found', content: json({ $ref: '#/components/schemas/ErrorMessage' }) };
-    const invalid = { description: 'Unprocessable Entity', content: json({ oneOf: [{ $ref: '#/components/schemas/ValidationErrors' }, { $ref: '#/components/schemas/ErrorMessage' }] }) };
+    const { id: _id, inserted_at: _insertedAt, ...writable } = document.components.schemas.post.properties;
+    const { title, description } = document.components.schemas.post;
     const create = document.paths['/api/posts'].post;
-    assert.deepEqual(create.requestBody, body);
-    assert.deepEqual(create.responses, { 201: { description: 'Created', content: json(post) }, 422: invalid });
+    assert.deepEqual(create.requestBody, { required: true, content: json({ title, description, type: 'object', properties: writable, required: ['title', 'body'] }) });
     const update = document.paths['/api/posts/{id}'].put;
-    assert.deepEqual(update.requestBody, body);
-    assert.deepEqual(update.responses, { 200: { description: 'OK', content: json(post) }, 404: notFound, 422: invalid });
-    assert.deepEqual(document.paths['/api/posts/{id}'].delete.responses, { 204: { description: 'No Content' }, 404: notFound });
-    assert.deepEqual(document.paths['/api/posts'].get.responses[200].content, json({ type: 'object', required: ['posts'], properties: { posts: { type: 'array', items: post } } }));
+    assert.deepEqual(update.requestBody, { required: true, content: json({ title, description, type: 'object', properties: writable }) });
+    const error = (text: string) => ({ description: text, content: json({ $ref: '#/components/schemas/ErrorMessage' }) });
+    const unprocessable = {
+      description: 'Unprocessable Entity',
+      content: json({
+        type: 'object',
+        description: 'Either {"errors": {<field>: [<message>, ...]}} (fields that fail validation) or {"error": <message>} (no JSON object body).',
+        properties: { error: { type: 'string' }, errors: { type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } } } },
+      }),
+    };
+    const decoding = { 400: error('Bad Request'), 413: error('Payload Too Large'), 415: error('Unsupported Media Type') };
+    const unavailable = error('Service Unavailable');
+    const list = { type: 'object', required: ['posts'], properties: { posts: { type: 'array', items: post } } };
+    assert.deepEqual(document.paths['/api/posts'].get.responses, { 200: { description: 'OK', content: json(list) }, 400: error('Bad Request'), 503: unavailable });
+    assert.deepEqual(create.responses, { 201: { description: 'Created', content: json(post) }, ...decoding, 422: unprocessable, 503: unavailable });
+    assert.deepEqual(document.paths['/api/posts/{id}'].get.responses, { 200: { description: 'OK', content: json(post) }, 404: error('Not Found'), 503: unavailable });
+    assert.deepEqual(update.responses, { 200: { description: 'OK', content: json(post) }, ...decoding, 404: error('Not Found'), 422: unprocessable, 503: unavailable });
+    assert.deepEqual(document.paths['/api/posts/{id}'].delete.responses, { 204: { description: 'No Content' }, 404: error('Not Found'), 503: unavailable });
+  });
+
+  it('declares no security while writes are open (no BLOG_API_TOKEN), and serves paths from /', () => {
+    assert.deepEqual(document.servers, [{ url: '/' }]);
+    assert.equal(document.components.securitySchemes, undefined);
+    for (const item of Object.values(document.paths as Record<string, Record<string, Record<string, unknown>>>)) {
+      for (const operation of Object.values(item)) assert.equal(operation.security, undefined);
+    }
+  });
+
+  it('with BLOG_API_TOKEN set, declares bearerAuth and 401/403 on the write operations, security [] on the public ones', async () => {
+    const out = await osTempDir();
+    assertSucceeded(await runFw(['openapi', '--output', join(out, 'openapi.json')], { env: { BLOG_API_TOKEN: 'a-token-of-24-characters' } }));
+    const guarded = JSON.parse(await readFile(join(out, 'openapi.json'), 'utf8'));
+    assert.deepEqual(guarded.components.securitySchemes, { bearerAuth: { type: 'http', scheme: 'bearer', description: 'Authorization: Bearer <BLOG_API_TOKEN>' } });
+    const denied = (text: string) => ({ description: text, content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorMessage' } } } });
+    const seen = Object.entries(guarded.paths as Record<string, Record<string, Record<string, any>>>).flatMap(([path, item]) =>
+      Object.entries(item).map(([method, operation]) => `${method.toUpperCase()} ${path} ${JSON.stringify(operation.security ?? null)} ${Object.keys(operation.responses).join(',')}`),
+    );
+    assert.deepEqual(seen, [
+      'GET /api/posts [] 200,400,503',
+      'POST /api/posts [{"bearerAuth":[]}] 201,400,401,403,413,415,422,503',
+      'GET /api/posts/{id} [] 200,404,503',
+      'PUT /api/posts/{id} [{"bearerAuth":[]}] 200,400,401,403,404,413,415,422,503',
+      'DELETE /api/posts/{id} [{"bearerAuth":[]}] 204,401,403,404,503',
+      'GET /login [] 200',
+      'GET /heartbeat [] 200',
+    ]);
+    assert.deepEqual(guarded.paths['/api/posts'].post.responses[401], denied('Unauthorized'));
+    assert.deepEqual(guarded.paths['/api/posts'].post.responses[403], denied('Forbidden'));
   });
 
   it('keys components.schemas by priv/schemas file name, plus the shared error schemas', async () => {
     assert.deepEqual(Object.keys(document.components.schemas), ['post', 'ErrorMessage', 'ValidationErrors']);
     const source = JSON.parse(await readFile(join(BLOG_DIR, 'priv', 'schemas', 'post.json'), 'utf8'));
     assert.deepEqual(Object.keys(document.components.schemas.post.properties), Object.keys(source.properties));
+  });
+});
+
+describe('fw openapi lists every response a route can give (openapi-responses-app)', () => {
+  it('adds fw\'s default 400, body decoding, security, plugin-declared statuses and hosts to the route schemas', async () => {
+    const out = await osTempDir();
+    assertSucceeded(await runFw(['openapi', '--app', join(FIXTURES, 'openapi-responses-app'), '--output', join(out, 'openapi.json')]));
+    const document = JSON.parse(await readFile(join(out, 'openapi.json'), 'utf8'));
+    const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+    const json = (schema: unknown) => ({ 'application/json': { schema } });
+    const error = (description: string) => ({ description, content: json(ref('ErrorMessage')) });
+    const invalid = { description: 'Bad Request', content: json(ref('InvalidRequest')) };
+    const denied = { 401: error('Unauthorized'), 403: error('Forbidden') };
+    const job = { type: 'object', required: ['id'], properties: { id: { type: 'integer' } } };
+    const api = { servers: [{ url: '//api.example.com' }], 'x-fw-host': 'api.example.com' };
+    assert.deepEqual(document.paths, {
+      '/v1/jobs': {
+        get: {
+          operationId: 'jobs_controller.list',
+          tags: ['jobs_controller'],
+          parameters: [
+            { name: 'page', in: 'query', required: false, schema: { type: 'integer', minimum: 1 } },
+            { name: 'x-trace', in: 'header', required: true, schema: { type: 'string' } },
+          ],
+          responses: { 200: { description: 'OK' }, 400: invalid, ...denied, 429: error('Too Many Requests') },
+          security: [{ apiKey: [] }],
+          ...api,
+        },
+        post: {
+          operationId: 'jobs_controller.create',
+          tags: ['jobs_controller'],
+          requestBody: { required: true, content: json({ type: 'object', required: ['name'], properties: { name: { type: 'string' } } }) },
+          responses: {
+            201: { description: 'Created', content: json(job) },
+            400: { description: 'Bad Request', content: json({ oneOf: [ref('InvalidRequest'), ref('ErrorMessage')] }) },
+            ...denied,
+            413: error('Payload Too Large'),
+            415: error('Unsupported Media Type'),
+            429: error('Too Many Requests'),
+          },
+          security: [{ apiKey: [] }],
+          ...api,
+        },
+      },
+      '/v1/jobs/{job_id}': {
+        get: {
+          operationId: 'jobs_controller.show',
+          tags: ['jobs_controller'],
+          parameters: [{ name: 'job_id', in: 'path', required: true, schema: { type: 'string', pattern: '^[0-9]+$' } }],
+          responses: { 200: { description: 'OK', content: json(job) }, 400: invalid, ...denied, 404: error('Not Found') },
+          'x-fw-host': '*.example.com',
+        },
+      },
+      '/ping': { get: { operationId: 'jobs_controller.ping', tags: ['jobs_controller'], responses: { 200: { description: 'OK' } }, security: [] } },
+    });
+    assert.deepEqual(document.components.securitySchemes, { apiKey: { type: 'apiKey', in: 'header', name: 'x-api-key' } });
+    assert.deepEqual(Object.keys(document.components.schemas), ['ErrorMessage', 'ValidationErrors', 'InvalidRequest']);
+    assert.deepEqual(document.components.schemas.InvalidRequest.required, ['error', 'details']);
+  });
+
+  it('refuses two groups that give one scheme name different schemes, naming both routes', async () => {
+    const dir = await copyApp(join(FIXTURES, 'openapi-responses-app'), await repoTempDir(), ['app.mjs', 'fw.config.json', 'package.json']);
+    const app = await readFile(join(dir, 'app.mjs'), 'utf8');
+    await writeFile(join(dir, 'app.mjs'), app.replace('const requireSession = (req) => req.headers.cookie !== undefined;', "const requireSession = Object.assign((req) => req.headers.cookie !== undefined, { securityScheme: { name: 'apiKey', scheme: { type: 'apiKey', in: 'cookie', name: 'session' } } });"));
+    const run = await runFw(['openapi', '--output', join('out', 'openapi.json')], { cwd: dir });
+    assert.equal(existsSync(join(dir, 'out')), false, 'nothing written');
+    assert.deepEqual(run.stderr + run.code, 'fw: FW_CLI_ERR_OPENAPI_SCHEME_CLASH: the security scheme apiKey of route GET /v1/jobs/:job_id is {"type":"apiKey","in":"cookie","name":"session"}, but route GET /v1/jobs declares it as {"type":"apiKey","in":"header","name":"x-api-key"}; give one of them another name\n1');
   });
 });
 

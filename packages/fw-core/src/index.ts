@@ -11,7 +11,7 @@ export { defineApp } from './app/app.ts';
 export type { AppContext, FwApp, RouterModule } from './app/app.ts';
 export { defineController, isAction } from './app/controller.ts';
 export type { Action, Handler, HandlerResult, InlineHandler } from './app/controller.ts';
-export type { HandlerRoute, RouteEntry, RouteGroup, RouteOptions, SecurityCallback, SecurityResult, StaticDirectoryRoute, StaticFileRoute } from './app/route-group.ts';
+export type { HandlerRoute, RouteEntry, RouteGroup, RouteOptions, SecurityCallback, SecurityResult, SecuritySchemeDeclaration, StaticDirectoryRoute, StaticFileRoute } from './app/route-group.ts';
 export { compileRoutes, joinPath } from './app/compile-routes.ts';
 export type { CompiledGroup, CompiledRoutes, RouteTarget } from './app/compile-routes.ts';
 export { loadApplication } from './app/load-application.ts';

@@ -5,7 +5,7 @@
  * is compared in constant time.
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
-import type { FwRequest, SecurityCallback, SecurityResult } from 'fw-core';
+import type { FwRequest, SecurityCallback, SecurityResult, SecuritySchemeDeclaration } from 'fw-core';
 import { BlogError } from '../errors.ts';
 
 /** Shortest BLOG_API_TOKEN accepted. */
@@ -47,16 +47,19 @@ export function readApiToken(env: NodeJS.ProcessEnv): Buffer {
   return sha256(token);
 }
 
+/** The credential requireApiToken checks, as `fw openapi` documents it (RFC 6750 bearer). */
+export const BEARER_SCHEME: SecuritySchemeDeclaration = { name: 'bearerAuth', scheme: { type: 'http', scheme: 'bearer', description: 'Authorization: Bearer <BLOG_API_TOKEN>' } };
+
 /** The group security callback; `expected` returns the token digest once the app has started. */
 export function createRequireApiToken(expected: () => Buffer | undefined): SecurityCallback {
-  return function requireApiToken(req: FwRequest): SecurityResult {
+  return Object.assign(function requireApiToken(req: FwRequest): SecurityResult {
     const digest = expected();
     const header = req.headers.authorization;
     const match = header === undefined ? null : BEARER.exec(header);
     if (digest === undefined || match === null) return DENY;
     // Comparing fixed-length digests keeps both the content and the length of the token secret.
     return timingSafeEqual(sha256(match[1] as string), digest) ? true : DENY;
-  };
+  }, { securityScheme: BEARER_SCHEME });
 }
 
 function sha256(text: string): Buffer {

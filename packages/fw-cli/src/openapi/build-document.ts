@@ -1,11 +1,14 @@
 /**
  * The OpenAPI 3.0.3 document of a loaded app: every handler route's operations (static routes
- * skipped) and every priv/schemas schema plus the shared error schemas under
- * `components.schemas`. Pure: the schemas are read by the caller.
+ * skipped), every priv/schemas schema plus the shared error schemas under `components.schemas`
+ * (fw's default 400 body only when an operation answers it), and the security schemes the
+ * groups' callbacks declare under `components.securitySchemes`. Pure: the schemas are read by
+ * the caller.
  */
 import type { LoadedApplication } from 'fw-core';
 import { CliError } from '../errors.ts';
-import { errorSchemas } from './error-schemas.ts';
+import type { SecuritySchemeDeclaration } from 'fw-core';
+import { errorSchemas, INVALID_REQUEST_SCHEMA, invalidRequestSchema } from './error-schemas.ts';
 import { uniqueOperationIds } from './operation-ids.ts';
 import { routeOperations, type OperationDraft } from './route-operations.ts';
 
@@ -28,8 +31,10 @@ export interface BuiltDocument {
 export function buildDocument(input: DocumentInput): BuiltDocument {
   const notes: string[] = [];
   const drafts: OperationDraft[] = [];
+  const components = { ...input.schemas, ...checkedErrorSchemas(input.schemas) };
+  const context = { routerName: input.loaded.app.router.name, components, appHandlesInvalid: input.loaded.app.onInvalid !== undefined };
   for (const route of input.loaded.router.routes()) {
-    const { drafts: more, skipped } = routeOperations(route, input.loaded.app.router.name);
+    const { drafts: more, skipped } = routeOperations(route, context);
     drafts.push(...more);
     notes.push(...skipped);
   }
@@ -41,11 +46,21 @@ export function buildDocument(input: DocumentInput): BuiltDocument {
     paths[draft.path] ??= {};
     paths[draft.path]![draft.method] = { operationId: ids[index], ...draft.operation };
   });
+  const schemes = securitySchemes(kept);
+  // Once a document has schemes, a public operation says it needs none. A secured one without a
+  // declared scheme says nothing: its credential is unknown here, and [] would call it public.
+  if (schemes.securitySchemes !== undefined) {
+    kept.forEach((draft) => {
+      if (!draft.secured) (paths[draft.path]![draft.method] as Record<string, unknown>).security = [];
+    });
+  }
   const document = {
     openapi: '3.0.3',
     info: { title: input.title, version: input.version },
+    // The OpenAPI default made explicit: paths are relative to where the document is served.
+    servers: [{ url: '/' }],
     paths,
-    components: { schemas: { ...input.schemas, ...checkedErrorSchemas(input.schemas) } },
+    components: { schemas: withUsedInvalidRequest(components, paths), ...schemes },
   };
   return { document, notes };
 }
@@ -73,8 +88,30 @@ function checkSchemas(draft: OperationDraft, schemas: Readonly<Record<string, un
   }
 }
 
-function checkedErrorSchemas(schemas: Readonly<Record<string, unknown>>): Record<string, unknown> {
-  for (const name of Object.keys(errorSchemas)) {
+// fw's default 400 body is a component only where some operation answers it.
+function withUsedInvalidRequest(components: Record<string, Record<string, unknown>>, paths: unknown): Record<string, unknown> {
+  const used = JSON.stringify(paths).includes(`"#/components/schemas/${INVALID_REQUEST_SCHEMA}"`);
+  return used ? { ...components, [INVALID_REQUEST_SCHEMA]: invalidRequestSchema } : components;
+}
+
+// One entry per declared scheme name; two groups giving one name different schemes is an error.
+function securitySchemes(drafts: readonly OperationDraft[]): { securitySchemes?: Record<string, unknown> } {
+  const schemes = new Map<string, SecuritySchemeDeclaration & { route: string }>();
+  for (const draft of drafts) {
+    const declared = draft.securityScheme;
+    if (declared === undefined) continue;
+    const first = schemes.get(declared.name);
+    if (first === undefined) schemes.set(declared.name, { ...declared, route: draft.route });
+    else if (JSON.stringify(first.scheme) !== JSON.stringify(declared.scheme)) {
+      throw new CliError('FW_CLI_ERR_OPENAPI_SCHEME_CLASH', `the security scheme ${declared.name} of route ${draft.route} is ${JSON.stringify(declared.scheme)}, but route ${first.route} declares it as ${JSON.stringify(first.scheme)}; give one of them another name`);
+    }
+  }
+  if (schemes.size === 0) return {};
+  return { securitySchemes: Object.fromEntries([...schemes].map(([name, { scheme }]) => [name, scheme])) };
+}
+
+function checkedErrorSchemas(schemas: Readonly<Record<string, unknown>>): Record<string, Record<string, unknown>> {
+  for (const name of [...Object.keys(errorSchemas), INVALID_REQUEST_SCHEMA]) {
     if (name in schemas) {
       throw new CliError('FW_CLI_ERR_SCHEMA_NAME_CLASH', `priv/schemas/${name}.json takes the name of fw's shared error schema ${name}; rename the file`);
     }

@@ -9,6 +9,27 @@ export const ERROR_MESSAGE_SCHEMA = 'ErrorMessage';
 /** Component name of `{errors}`. */
 export const VALIDATION_ERRORS_SCHEMA = 'ValidationErrors';
 
+/** Component name of fw's default 400 for a request that fails its route schema. */
+export const INVALID_REQUEST_SCHEMA = 'InvalidRequest';
+
+/** fw's default answer to a request its route schema refuses (check-request.ts), listed only where used. */
+export const invalidRequestSchema: Readonly<Record<string, unknown>> = {
+  type: 'object',
+  description: 'A request that fails its route schema, e.g. {"error": "invalid query", "details": [{"path": "/limit", "keyword": "pattern", "message": "...", "params": {}}]}.',
+  required: ['error', 'details'],
+  properties: {
+    error: { type: 'string' },
+    details: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['path', 'keyword', 'message', 'params'],
+        properties: { path: { type: 'string' }, keyword: { type: 'string' }, message: { type: 'string' }, params: { type: 'object', additionalProperties: true } },
+      },
+    },
+  },
+};
+
 /** The shared error schemas, by component name. */
 export const errorSchemas: Readonly<Record<string, Record<string, unknown>>> = {
   [ERROR_MESSAGE_SCHEMA]: {

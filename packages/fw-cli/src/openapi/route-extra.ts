@@ -22,6 +22,8 @@ export interface RouteDocs {
   readonly queryErrors: boolean;
   /** The success status, when it is not the method's usual one. */
   readonly status: number | undefined;
+  /** The operation's one-line `summary`. */
+  readonly summary: string | undefined;
 }
 
 /** Reads and checks `extra`; `route` names the route in errors (`GET /api/posts`). */
@@ -40,7 +42,9 @@ export function readRouteDocs(extra: Readonly<Record<string, unknown>>, route: s
   const { query_errors: queryErrors = false, status } = extra;
   if (typeof queryErrors !== 'boolean') throw bad(route, 'query_errors', 'true or false', queryErrors);
   if (status !== undefined && !(Number.isInteger(status) && (status as number) >= 100 && (status as number) <= 599)) throw bad(route, 'status', 'an HTTP status from 100 to 599', status);
-  return { resource: name('resource'), collection: name('collection'), schema: name('schema'), params: params as Record<string, string>, queryErrors, status: status as number | undefined };
+  const { summary } = extra;
+  if (summary !== undefined && (typeof summary !== 'string' || summary.trim() === '' || summary.includes('\n'))) throw bad(route, 'summary', 'one line of text', summary);
+  return { resource: name('resource'), collection: name('collection'), schema: name('schema'), params: params as Record<string, string>, queryErrors, status: status as number | undefined, summary };
 }
 
 function bad(route: string, key: string, expected: string, found: unknown): CliError {

@@ -1,11 +1,15 @@
 /**
  * One route's OpenAPI operations, before operation ids are made unique: its path with `{name}`
- * parameters, the request body, and the responses its method and `extra` imply (docs/cli.md,
- * "fw openapi"). Static routes have none.
+ * parameters, the request body, and every response it can give (docs/cli.md, "fw openapi").
+ * A route with `options.schema` is described from its schemas and its group's chain; one
+ * without keeps what its method and `extra` imply, plus what its group declares. Static routes
+ * have none.
  */
-import type { CompiledRoute, RouteTarget } from 'fw-core';
+import type { CompiledRoute, RouteSchema, RouteTarget, SecuritySchemeDeclaration } from 'fw-core';
+import { chainFacts, type ChainFacts } from './chain-responses.ts';
 import { readRouteDocs, type RouteDocs } from './route-extra.ts';
-import { ERROR_MESSAGE_SCHEMA, VALIDATION_ERRORS_SCHEMA, schemaRef } from './error-schemas.ts';
+import { ERROR_MESSAGE_SCHEMA, INVALID_REQUEST_SCHEMA, VALIDATION_ERRORS_SCHEMA, schemaRef } from './error-schemas.ts';
+import { checkedParts, RouteSchemaWriter } from './schema-operation.ts';
 
 type Json = Record<string, unknown>;
 
@@ -27,6 +31,19 @@ export interface OperationDraft {
   readonly schemas: readonly string[];
   /** The operation object without its operationId. */
   readonly operation: Json;
+  /** The scheme its `security` names, for components.securitySchemes. */
+  readonly securityScheme: SecuritySchemeDeclaration | undefined;
+  /** Its group has a security callback (declared scheme or not). */
+  readonly secured: boolean;
+}
+
+/** What every route's operations are built with. */
+export interface OperationContext {
+  readonly routerName: string;
+  /** components.schemas so far (priv/schemas and the error schemas): equal route schemas `$ref` them. */
+  readonly components: Readonly<Record<string, Json>>;
+  /** The app has an onInvalid hook, so fw's default 400 is not assumed. */
+  readonly appHandlesInvalid: boolean;
 }
 
 /** What a wildcard-method route is documented as. */
@@ -36,7 +53,8 @@ const UNDOCUMENTED_METHODS = new Set(['connect']);
 const BODY_METHODS = new Set(['post', 'put', 'patch']);
 
 /** The operations of `target`, and a note per method left out. */
-export function routeOperations(route: CompiledRoute<RouteTarget>, routerName: string): { drafts: OperationDraft[]; skipped: string[] } {
+export function routeOperations(route: CompiledRoute<RouteTarget>, context: OperationContext): { drafts: OperationDraft[]; skipped: string[] } {
+  const { routerName } = context;
   const target = route.data;
   if (target.staticSource !== undefined) return { drafts: [], skipped: [] };
   const { path, bindings } = openapiPath(target.info.template);
@@ -44,6 +62,7 @@ export function routeOperations(route: CompiledRoute<RouteTarget>, routerName: s
   const drafts: OperationDraft[] = [];
   const skipped: string[] = [];
   const docs = readRouteDocs(target.info.extra, target.info.template, bindings);
+  const chain = chainFacts(target.group);
   for (const method of methods) {
     const route = `${method.toUpperCase()} ${target.info.template}`;
     if (UNDOCUMENTED_METHODS.has(method)) {
@@ -53,8 +72,12 @@ export function routeOperations(route: CompiledRoute<RouteTarget>, routerName: s
     const { module, function: fn } = target.info;
     const baseId = module !== undefined && fn !== undefined ? `${module}.${fn}` : `${routerName}.${method}_${pathWords(target.info.template)}`;
     const schemas = [docs.resource, BODY_METHODS.has(method) ? docs.schema : undefined].filter((name) => name !== undefined);
-    const operation: Json = { tags: [module ?? routerName], ...parameters(bindings, docs), ...requestBody(method, docs), responses: responses(method, bindings, docs), ...hostFields(target.group.host) };
-    drafts.push({ method, path, host: target.group.host, route, baseId, schemas, operation });
+    const described = target.schema === undefined
+      ? { ...parameters(bindings, docs), ...requestBody(method, docs), responses: withDeclared(responses(method, bindings, docs), chain, chain.scheme !== undefined) }
+      : schemaOperation(target.schema, { method, route, bindings, docs, chain, handlesInvalid: target.onInvalid !== undefined || context.appHandlesInvalid }, context);
+    const security = chain.scheme === undefined ? {} : { security: [{ [chain.scheme.name]: [] }] };
+    const operation: Json = { ...(docs.summary !== undefined && { summary: docs.summary }), tags: [module ?? routerName], ...described, ...security, ...hostFields(target.group.host) };
+    drafts.push({ method, path, host: target.group.host, route, baseId, schemas, operation, securityScheme: chain.scheme, secured: chain.secured });
   }
   return { drafts, skipped };
 }
@@ -109,6 +132,53 @@ function resourceSchema(docs: RouteDocs): Json | undefined {
   if (docs.resource === undefined) return undefined;
   if (docs.collection === undefined) return schemaRef(docs.resource);
   return { type: 'object', required: [docs.collection], properties: { [docs.collection]: { type: 'array', items: schemaRef(docs.resource) } } };
+}
+
+/** What schemaOperation reads of one method of a route. */
+interface MethodFacts {
+  readonly method: string;
+  readonly route: string;
+  readonly bindings: readonly string[];
+  readonly docs: RouteDocs;
+  readonly chain: ChainFacts;
+  readonly handlesInvalid: boolean;
+}
+
+// Parameters, body and responses from the route's schemas; `extra` fills what they leave out.
+function schemaOperation(schema: RouteSchema, facts: MethodFacts, context: OperationContext): Json {
+  const writer = new RouteSchemaWriter(facts.route, context.components);
+  const declaredPath = writer.parameters(schema.params, 'path', 'params');
+  const named = new Set(declaredPath.map((parameter) => parameter.name));
+  const fallback = (parameters(facts.bindings.filter((name) => !named.has(name)), facts.docs).parameters ?? []) as Json[];
+  const all = [...declaredPath, ...fallback, ...writer.parameters(schema.query, 'query', 'query'), ...writer.parameters(schema.headers, 'header', 'headers')];
+  const takesBody = BODY_METHODS.has(facts.method) && schema.body !== undefined;
+  const body = takesBody ? { requestBody: { required: true, content: jsonContent(writer.write(schema.body!, 'body')) } } : requestBody(facts.method, facts.docs);
+  const out: Json = {};
+  for (const [status, sub] of Object.entries(schema.response ?? {})) {
+    out[status] = response(Number(status), facts.method === 'head' || status === '204' ? undefined : writer.write(sub, `response.${status}`));
+  }
+  if (!Object.keys(out).some((status) => status.startsWith('2'))) {
+    const status = facts.docs.status ?? successStatus(facts.method, facts.docs);
+    out[status] = response(status, facts.method === 'head' || status === 204 ? undefined : resourceSchema(facts.docs));
+  }
+  const errorOf = (status: number) => response(status, schemaRef(ERROR_MESSAGE_SCHEMA));
+  const decodes = facts.chain.decodesBodies && BODY_METHODS.has(facts.method);
+  if (checkedParts(schema).length > 0 && !facts.handlesInvalid) {
+    const invalid = schemaRef(INVALID_REQUEST_SCHEMA);
+    out[400] ??= response(400, decodes ? { oneOf: [invalid, schemaRef(ERROR_MESSAGE_SCHEMA)] } : invalid);
+  }
+  if (decodes) for (const status of [400, 413, 415]) out[status] ??= errorOf(status);
+  if (facts.bindings.length > 0) out[404] ??= errorOf(404);
+  return { ...(all.length > 0 && { parameters: all }), ...body, responses: withDeclared(out, facts.chain, facts.chain.secured) };
+}
+
+// Adds 401/403 (when `secured`) and the statuses the group's plugins declare, keeping what is there.
+function withDeclared(responses: Json, chain: ChainFacts, secured: boolean): Json {
+  const out = { ...responses };
+  const errorOf = (status: number) => response(status, schemaRef(ERROR_MESSAGE_SCHEMA));
+  if (secured) for (const status of [401, 403]) out[status] ??= errorOf(status);
+  for (const status of chain.pluginStatuses) out[status] ??= errorOf(status);
+  return out;
 }
 
 function response(status: number, schema: Json | undefined): Json {

@@ -121,3 +121,16 @@ function asList(value: unknown, place: Place): unknown[] {
 function unsupported(place: Place, what: string): CliError {
   return new CliError('FW_CLI_ERR_SCHEMA_UNSUPPORTED', `${place.file} uses ${what} at ${place.pointer || '/'}, which OpenAPI 3.0 cannot express; rewrite it or leave it out`);
 }
+
+/**
+ * One route schema (`options.schema` of a route, a JSON Schema) converted like a priv/schemas
+ * file; `where` names it in errors (`route PUT /api/posts/:id options.schema.body`). Its
+ * `definitions` have no component to move to, so they are refused.
+ */
+export function convertRouteSchema(schema: unknown, where: string): Json {
+  const place: Place = { name: where, file: where, pointer: '' };
+  if (typeof schema === 'object' && schema !== null && ('definitions' in schema || '$defs' in schema)) {
+    throw unsupported(place, 'definitions in a route schema (move them to a priv/schemas file and $ref it)');
+  }
+  return convertSchema(schema, place);
+}

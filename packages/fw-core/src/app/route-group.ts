@@ -22,7 +22,16 @@ export type SecurityResult =
   | { readonly redirect: string };
 
 /** A group's security: `false` (none) or a one-argument callback (its name is shown by the CLI). */
-export type SecurityCallback = (req: FwRequest) => SecurityResult | Promise<SecurityResult>;
+export type SecurityCallback = ((req: FwRequest) => SecurityResult | Promise<SecurityResult>) & {
+  /** The credential it checks, as `fw openapi` documents it (docs/cli.md); fw never reads it. */
+  readonly securityScheme?: SecuritySchemeDeclaration;
+};
+
+/** An OpenAPI `components.securitySchemes` entry: `{name: 'bearerAuth', scheme: {type: 'http', scheme: 'bearer'}}`. */
+export interface SecuritySchemeDeclaration {
+  readonly name: string;
+  readonly scheme: Readonly<Record<string, unknown>>;
+}
 
 /** Options of a handler route. */
 export interface RouteOptions {

@@ -68,6 +68,12 @@ export interface FwPlugin<S = unknown, O = PluginOptions> {
    * otherwise go undecoded without a word (groups-without-body-decoding.ts).
    */
   readonly decodesBodies?: boolean | ((options: O) => boolean);
+  /**
+   * The statuses this plugin may answer with instead of the route (e.g. 429), with an
+   * `{"error": <message>}` body, or a function of the registration's options; `fw openapi` lists
+   * them on every operation of a group that runs the plugin. fw never reads it.
+   */
+  readonly responses?: readonly number[] | ((options: O) => readonly number[]);
 }
 
 /** A registration in configuration or on a route group: `{phase, module, options}`. */

@@ -56,6 +56,8 @@ export const rateLimitPlugin: FwPlugin<RateLimitState, RateLimitPluginOptions> =
   pre_request: limit,
   stop: (state) => state.store.close(),
   plugin_info: () => info,
+  // For `fw openapi`: every limited route may answer 429, and 503 when a failed store denies.
+  responses: (options) => (options.on_store_error === 'deny' ? [429, 503] : [429]),
 };
 
 async function startRateLimit(options: RateLimitPluginOptions): Promise<RateLimitState> {

@@ -1,0 +1,41 @@
+/**
+ * What a route's group adds to its operations, whatever the route: the security callback's
+ * declared scheme (`securityScheme`, an OpenAPI security requirement and 401/403) and the
+ * statuses its plugins declare (`responses`, e.g. the rate limit's 429), plus whether a plugin
+ * decodes bodies (400/413/415 on methods that take one). docs/cli.md, "What the document says".
+ */
+import type { CompiledGroup, SecuritySchemeDeclaration } from 'fw-core';
+
+/** What the group of a route tells the generator. */
+export interface ChainFacts {
+  /** The group has a security callback. */
+  readonly secured: boolean;
+  /** The scheme that callback declares. */
+  readonly scheme: SecuritySchemeDeclaration | undefined;
+  /** Statuses the group's plugins declare, ascending, without repeats. */
+  readonly pluginStatuses: readonly number[];
+  /** A pre_request plugin decodes bodies. */
+  readonly decodesBodies: boolean;
+}
+
+/** The facts of `group`. */
+export function chainFacts(group: CompiledGroup): ChainFacts {
+  const security = group.security;
+  const statuses = new Set<number>();
+  for (const step of [...group.plugins.pre, ...group.plugins.post]) {
+    for (const status of declared(step.instance.plugin.responses, step.instance.options)) statuses.add(status);
+  }
+  const decodesBodies = group.plugins.pre.some((step) => declared(step.instance.plugin.decodesBodies, step.instance.options) === true);
+  return {
+    secured: security !== false,
+    scheme: security === false ? undefined : security.securityScheme,
+    pluginStatuses: [...statuses].sort((a, b) => a - b),
+    decodesBodies,
+  };
+}
+
+// A declaration is a value or a function of the registration's options.
+function declared<T>(value: T | ((options: never) => T) | undefined, options: unknown): T | [] {
+  if (value === undefined) return [];
+  return typeof value === 'function' ? (value as (options: unknown) => T)(options) : value;
+}
