@@ -1,24 +1,23 @@
 /**
- * fw-core's public API. This file only re-exports; see docs/ for the concepts.
+ * fw-core's public API for applications: what an app author writes an app, a plugin or a test
+ * with. Tools that inspect a loaded app (fw-cli) use `fw-core/inspect`; telemetry is
+ * `fw-core/otel`. docs/api.md lists each entry. This file only re-exports.
  */
 export { FwError, errorCodes, httpError, isFwError } from './errors.ts';
 export type { ErrorCodeInfo, FwErrorCode, FwErrorOptions, HttpErrorOptions } from './errors.ts';
 
-export * from './router/index.ts';
-export * from './config/index.ts';
+export { createRouter, HTTP_METHODS } from './router/index.ts';
+export type { CompiledRoute, HttpMethod, LookupResult, MethodNotAllowed, MethodSpec, RouteDefinition, RouteFound, RouteNotFound, Router } from './router/index.ts';
+
+export { loadConfig } from './config/index.ts';
+export type { FwConfig, InCodeConfig, LoadedConfig, ServerConfiguration } from './config/index.ts';
 
 export { defineApp } from './app/app.ts';
 export type { AppContext, FwApp, RouterModule } from './app/app.ts';
-export { defineController, isAction } from './app/controller.ts';
+export { defineController } from './app/controller.ts';
 export type { Action, Handler, HandlerResult, InlineHandler } from './app/controller.ts';
 export type { HandlerRoute, RouteEntry, RouteGroup, RouteOptions, SecurityCallback, SecurityResult, SecuritySchemeDeclaration, StaticDirectoryRoute, StaticFileRoute } from './app/route-group.ts';
-export { compileRoutes, joinPath } from './app/compile-routes.ts';
-export type { CompiledGroup, CompiledRoutes, RouteTarget } from './app/compile-routes.ts';
-export { loadApplication } from './app/load-application.ts';
-export { bodyDecodingWarnings, decodesBodies, groupsWithoutBodyDecoding } from './app/groups-without-body-decoding.ts';
-export type { GroupWithoutBodyDecoding, StartupWarning, UndecodedBodyRoute } from './app/groups-without-body-decoding.ts';
 export type { InvalidRequestHook, JsonSchema, RequestPart, RouteSchema, SchemaCompiler, SchemaFailure, SchemaIssue, SchemaResult, SchemaValidator } from './schema/route-schema.ts';
-export type { LoadApplicationOptions, LoadedApplication } from './app/load-application.ts';
 export { route } from './app/typed-route.ts';
 export type { BindingName, TypedHandler, TypedJson, TypedRequest, TypedResponse, TypedRouteDefinition } from './app/typed-route.ts';
 export type { FromSchema } from './schema/from-schema.ts';
@@ -34,22 +33,16 @@ export { readBody } from './http/read-body.ts';
 export type { FwPlugin, PhaseCallback, Phase, PluginEntry, PluginEnv, PluginInfo, PluginOptions, PluginResult } from './plugins/plugin.ts';
 export { fwRequestPlugin } from './plugins/request-plugin.ts';
 export { fwCorsPlugin } from './plugins/cors-plugin.ts';
-export { builtinPlugins } from './plugins/builtin-plugins.ts';
 export { booleanOption, checkPluginOptions } from './plugins/check-plugin-options.ts';
 export type { OptionRule } from './plugins/check-plugin-options.ts';
-export type { PluginChain, PluginInstance, PluginStep } from './plugins/plugin-chains.ts';
 
 export type { ExchangeEnd, Listener, StreamHandler } from './stream/stream-handler.ts';
 export { exchangeOf } from './stream/exchange.ts';
 export type { Exchange } from './stream/exchange.ts';
 export { observeExchange } from './stream/observe-exchange.ts';
-export { composeStreamHandlers } from './stream/compose-stream-handlers.ts';
 
 export { createStaticHandler } from './static/index.ts';
 
-export { createJsonLogger, silentLogger } from './log/json-logger.ts';
-export type { JsonLoggerOptions, LineSink } from './log/json-logger.ts';
-export { LOG_LEVELS } from './log/logger.ts';
 export type { LogLevel, LogMethod, Logger } from './log/logger.ts';
 
 export { startServer } from './server/start-server.ts';

@@ -3,7 +3,7 @@
  * chains, routes, router) without starting anything: no listener, no app start hook, no static
  * directory checks.
  */
-import { loadApplication, type LoadedApplication } from 'fw-core';
+import { loadApplication, type LoadedApplication } from 'fw-core/inspect';
 import { appDirOf } from './app-dir.ts';
 import type { CommandContext, CommonArgs } from './command-context.ts';
 

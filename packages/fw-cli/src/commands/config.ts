@@ -10,7 +10,7 @@ export const configCommand: FwCommand<InspectArgs> = {
   builder: withJson,
   async run(args, context) {
     // Loaded here, not at the top: `fw --help` and the other commands need none of it.
-    const [{ resolveConfig }, { buildConfigModel, hasMissingKey, renderConfig }] = await Promise.all([import('fw-core'), import('../inspect/config-view.ts')]);
+    const [{ resolveConfig }, { buildConfigModel, hasMissingKey, renderConfig }] = await Promise.all([import('fw-core/inspect'), import('../inspect/config-view.ts')]);
     const model = buildConfigModel(await resolveConfig(appDirOf(context, args), context.env));
     printModel(context, args.json, model, renderConfig);
     if (hasMissingKey(model)) context.setExitCode(EXIT.error);

@@ -8,7 +8,7 @@
  * `_` (every method; reported once) is a warning. A safe method (GET, HEAD, OPTIONS, TRACE;
  * RFC 9110 section 9.2.1) is info. Static routes are listed once, as GET, at info level.
  */
-import { groupsWithoutBodyDecoding, type CompiledRoute, type RouteTarget } from 'fw-core';
+import { groupsWithoutBodyDecoding, type CompiledRoute, type RouteTarget } from 'fw-core/inspect';
 import { handlerModel, listedMethods, staticSourceOf, type HandlerModel } from './route-handler.ts';
 
 /** One route method without security. */

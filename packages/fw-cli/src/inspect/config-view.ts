@@ -3,7 +3,7 @@
  * then its text: a header and one `  <key padded to 25> <value>` line per key, in CONFIG_KEYS
  * order, with ` (default)` or `*** MISSING (required) ***`.
  */
-import type { ConfigReport } from 'fw-core';
+import type { ConfigReport } from 'fw-core/inspect';
 
 /** One key of `fw config`. `value` is null when the key is missing. */
 export interface ConfigEntryModel {

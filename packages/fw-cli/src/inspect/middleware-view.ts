@@ -2,7 +2,8 @@
  * `fw middleware` in two pure steps: the plain model of a loaded app's plugin chains and route
  * groups (also the `--json` shape), then its text.
  */
-import type { CompiledRoute, LoadedApplication, PluginEntry, RouteTarget } from 'fw-core';
+import type { PluginEntry } from 'fw-core';
+import type { CompiledRoute, LoadedApplication, RouteTarget } from 'fw-core/inspect';
 import { handlerLabel, handlerModel, listedMethods, securityModel, type HandlerModel, type SecurityModel } from './route-handler.ts';
 
 /** A plugin registration as shown: options default to `{}`. */

@@ -2,7 +2,7 @@
  * What serves a route, as every inspection command shows it: a controller action, an inline
  * function, or a static directory or file. One plain model, one text form per command.
  */
-import type { CompiledGroup, CompiledRoute, RouteTarget } from 'fw-core';
+import type { CompiledGroup, CompiledRoute, RouteTarget } from 'fw-core/inspect';
 
 /** The handler of a route, as data (`--json` prints it as is). */
 export type HandlerModel =

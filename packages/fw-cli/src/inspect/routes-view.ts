@@ -2,7 +2,7 @@
  * `fw routes`: fw-core's own route printer (buildRouteTree, renderRouteTree), fed with a plain
  * copy of the tree whose route data is the handler model (also the `--json` shape).
  */
-import { buildRouteTree, renderRouteTree, type Router, type RouteTarget, type RouteTree, type RouteTreeNode } from 'fw-core';
+import { buildRouteTree, renderRouteTree, type Router, type RouteTarget, type RouteTree, type RouteTreeNode } from 'fw-core/inspect';
 import { handlerModel, staticSourceOf, type HandlerModel } from './route-handler.ts';
 
 /** What a route leaf carries in the model. */

@@ -5,7 +5,7 @@
  * groups' callbacks declare under `components.securitySchemes`. Pure: the schemas are read by
  * the caller.
  */
-import type { LoadedApplication } from 'fw-core';
+import type { LoadedApplication } from 'fw-core/inspect';
 import { CliError } from '../errors.ts';
 import type { SecuritySchemeDeclaration } from 'fw-core';
 import { errorSchemas, INVALID_REQUEST_SCHEMA, invalidRequestSchema } from './error-schemas.ts';

@@ -4,7 +4,8 @@
  * statuses its plugins declare (`responses`, e.g. the rate limit's 429), plus whether a plugin
  * decodes bodies (400/413/415 on methods that take one). docs/cli.md, "What the document says".
  */
-import type { CompiledGroup, SecuritySchemeDeclaration } from 'fw-core';
+import type { SecuritySchemeDeclaration } from 'fw-core';
+import type { CompiledGroup } from 'fw-core/inspect';
 
 /** What the group of a route tells the generator. */
 export interface ChainFacts {

@@ -5,7 +5,8 @@
  * without keeps what its method and `extra` imply, plus what its group declares. Static routes
  * have none.
  */
-import type { CompiledRoute, RouteSchema, RouteTarget, SecuritySchemeDeclaration } from 'fw-core';
+import type { RouteSchema, SecuritySchemeDeclaration } from 'fw-core';
+import type { CompiledRoute, RouteTarget } from 'fw-core/inspect';
 import { chainFacts, type ChainFacts } from './chain-responses.ts';
 import { readRouteDocs, type RouteDocs } from './route-extra.ts';
 import { ERROR_MESSAGE_SCHEMA, INVALID_REQUEST_SCHEMA, VALIDATION_ERRORS_SCHEMA, schemaRef } from './error-schemas.ts';

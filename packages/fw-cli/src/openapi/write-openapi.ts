@@ -5,7 +5,7 @@
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
-import type { LoadedApplication } from 'fw-core';
+import type { LoadedApplication } from 'fw-core/inspect';
 import { buildDocument } from './build-document.ts';
 import { readSchemas } from './read-schemas.ts';
 import { copySwaggerAssets } from './swagger-assets.ts';

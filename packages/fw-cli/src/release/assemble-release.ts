@@ -6,7 +6,7 @@
 import { chmod, cp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { loadApplication, type LoadedApplication } from 'fw-core';
+import { loadApplication, type LoadedApplication } from 'fw-core/inspect';
 import { CliError } from '../errors.ts';
 import { SCHEMAS_DIR } from '../openapi/read-schemas.ts';
 import { writeOpenapi } from '../openapi/write-openapi.ts';

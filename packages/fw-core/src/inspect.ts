@@ -1,0 +1,19 @@
+/**
+ * fw-core/inspect: what tools need to look into an app without serving it (fw-cli's routes,
+ * middleware, audit, config, openapi and release commands): the loaded application, its compiled
+ * routes and plugin chains, the route-tree printer and the configuration report. Apps use the
+ * main entry. This file only re-exports; docs/api.md lists it.
+ */
+export { loadApplication } from './app/load-application.ts';
+export type { LoadApplicationOptions, LoadedApplication } from './app/load-application.ts';
+export type { CompiledGroup, CompiledRoutes, RouteTarget } from './app/compile-routes.ts';
+export type { PluginChain, PluginInstance, PluginStep } from './plugins/plugin-chains.ts';
+export { groupsWithoutBodyDecoding } from './app/groups-without-body-decoding.ts';
+export type { GroupWithoutBodyDecoding, UndecodedBodyRoute } from './app/groups-without-body-decoding.ts';
+
+export { buildRouteTree, renderRouteTree } from './router/index.ts';
+export type { CompiledRoute, Router } from './router/index.ts';
+export type { RouteTree, RouteTreeHost, RouteTreeNode, RouteTreeRoute } from './router/index.ts';
+
+export { CONFIG_FILE_NAME, CONFIG_KEYS, configDefaults, resolveConfig } from './config/index.ts';
+export type { ConfigEntry, ConfigKey, ConfigReport } from './config/index.ts';
