@@ -13,8 +13,9 @@ export type HandlerModel =
 
 /** The handler model of a compiled route. */
 export function handlerModel(target: RouteTarget): HandlerModel {
-  const { staticSource, info } = target;
-  if (staticSource !== undefined) {
+  const { info } = target;
+  if (target.kind === 'static') {
+    const { staticSource } = target;
     return 'directory' in staticSource
       ? { kind: 'static', directory: staticSource.directory }
       : { kind: 'static', file: staticSource.file };
@@ -56,7 +57,7 @@ export function securityModel(group: CompiledGroup): SecurityModel {
  * GET and HEAD; they are listed once, as GET (HEAD follows GET everywhere in fw).
  */
 export function listedMethods(route: CompiledRoute<RouteTarget>): readonly string[] {
-  if (route.data.staticSource !== undefined) return ['GET'];
+  if (route.data.kind === 'static') return ['GET'];
   if (route.methods === '_') return ['_'];
   return route.methods.map((method) => method.toUpperCase());
 }

@@ -57,7 +57,7 @@ const BODY_METHODS = new Set(['post', 'put', 'patch']);
 export function routeOperations(route: CompiledRoute<RouteTarget>, context: OperationContext): { drafts: OperationDraft[]; skipped: string[] } {
   const { routerName } = context;
   const target = route.data;
-  if (target.staticSource !== undefined) return { drafts: [], skipped: [] };
+  if (target.kind === 'static') return { drafts: [], skipped: [] };
   const { path, bindings } = openapiPath(target.info.template);
   const methods = route.methods === '_' ? WILDCARD_METHODS : route.methods;
   const drafts: OperationDraft[] = [];

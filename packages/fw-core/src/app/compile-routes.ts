@@ -26,22 +26,35 @@ export interface CompiledGroup {
 }
 
 /**
- * What the router holds per route. Its methods are the router's own (`CompiledRoute.methods`:
- * checked, without repeats), so there is one place to read them.
+ * What the router holds per route: a handler route or a static one, told apart by `kind`. Its
+ * methods are the router's own (`CompiledRoute.methods`: checked, without repeats), so there is
+ * one place to read them.
  */
-export interface RouteTarget {
+export type RouteTarget = HandlerTarget | StaticTarget;
+
+/** What every route target carries. */
+interface TargetBase {
   readonly info: RouteInfo;
   readonly group: CompiledGroup;
-  /** The handler of a handler route; undefined for static routes. */
-  readonly handler: Handler | undefined;
-  /** `directory` or `file` of a static route; undefined for handler routes. */
-  readonly staticSource: { readonly directory: string } | { readonly file: string } | undefined;
-  /** The static handler, when compiled with `serveStatic`. */
-  readonly serveStatic: StaticHandler | undefined;
+}
+
+/** A route served by a function or a controller action. */
+export interface HandlerTarget extends TargetBase {
+  readonly kind: 'handler';
+  readonly handler: Handler;
   /** `options.schema`, shape-checked; compiled at start by compileRouteSchemas. */
   readonly schema: RouteSchema | undefined;
   /** `options.onInvalid`. */
   readonly onInvalid: InvalidRequestHook | undefined;
+}
+
+/** A route serving a directory or a file. */
+export interface StaticTarget extends TargetBase {
+  readonly kind: 'static';
+  /** The route's `directory` or `file`. */
+  readonly staticSource: { readonly directory: string } | { readonly file: string };
+  /** The static handler, when compiled with `serveStatic`. */
+  readonly serveStatic: StaticHandler | undefined;
 }
 
 /** Inputs of compileRoutes. */
@@ -116,7 +129,7 @@ function compileRoute(entry: RouteEntry, group: CompiledGroup, where: string, op
     const routeOptions = checkRouteOptions(entry.options, where, template);
     const methods = routeOptions.methods ?? '_';
     const info = routeInfo(options.app, template, handler, routeOptions.extra ?? {});
-    const target: RouteTarget = { info, group, handler, staticSource: undefined, serveStatic: undefined, schema: routeOptions.schema, onInvalid: routeOptions.onInvalid };
+    const target: HandlerTarget = { kind: 'handler', info, group, handler, schema: routeOptions.schema, onInvalid: routeOptions.onInvalid };
     return { host: group.host, path: template, methods, data: target };
   }
   const staticSource = 'directory' in entry ? { directory: entry.directory } : 'file' in entry ? { file: entry.file } : undefined;
@@ -130,7 +143,7 @@ function compileRoute(entry: RouteEntry, group: CompiledGroup, where: string, op
     ? createStaticHandler({ ...staticSource, route: template, ...(entry.options && { options: entry.options }) }, options.baseDir)
     : undefined;
   const info = routeInfo(options.app, template, undefined, {});
-  const target: RouteTarget = { info, group, handler: undefined, staticSource, serveStatic, schema: undefined, onInvalid: undefined };
+  const target: StaticTarget = { kind: 'static', info, group, staticSource, serveStatic };
   return { host: group.host, path: template, methods: STATIC_METHODS, data: target };
 }
 

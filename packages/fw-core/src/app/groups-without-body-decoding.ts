@@ -12,7 +12,7 @@
  */
 import type { CompiledRoute } from '../router/router.ts';
 import type { PluginInstance } from '../plugins/plugin-chains.ts';
-import { joinPath, type CompiledGroup, type RouteTarget } from './compile-routes.ts';
+import { joinPath, type CompiledGroup, type HandlerTarget, type RouteTarget } from './compile-routes.ts';
 
 /** A route of a finding, with the methods of it that take a body (uppercase, `_` for any). */
 export interface UndecodedBodyRoute {
@@ -67,7 +67,7 @@ export function decodesBodies(instance: PluginInstance): boolean {
 }
 
 function bodyMethods(route: CompiledRoute<RouteTarget>): string[] {
-  if (route.data.handler === undefined) return []; // static routes answer GET and HEAD only
+  if (route.data.kind === 'static') return []; // static routes answer GET and HEAD only
   if (route.methods === '_') return ['_'];
   const writes = route.methods.filter((method) => BODY_METHODS.has(method));
   const methods = writes.length > 0 || !declaresBodySchema(route.data) ? writes : route.methods;
@@ -78,7 +78,7 @@ function bodyMethods(route: CompiledRoute<RouteTarget>): string[] {
  * Whether the route's entry declares `options.schema.body`. Read loosely from the group's source
  * entries: RouteTarget does not carry route options, and the schema option is typed elsewhere.
  */
-function declaresBodySchema(target: RouteTarget): boolean {
+function declaresBodySchema(target: HandlerTarget): boolean {
   return target.group.source.routes.some((entry) => {
     if (!('handler' in entry) || entry.handler !== target.handler) return false;
     if (joinPath(target.group.prefix, entry.path) !== target.info.template) return false;

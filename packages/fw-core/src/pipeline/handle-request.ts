@@ -138,7 +138,8 @@ function control(runtime: Runtime, envs: Envs, target: RouteTarget, req: FwReque
 
 function invoke(runtime: Runtime, envs: Envs, target: RouteTarget, req: FwRequest): Step {
   if (req.res.destroyed) return;
-  if (target.serveStatic) return target.serveStatic(req);
+  // A static route compiled without serveStatic (inspection) has nothing to serve.
+  if (target.kind === 'static') return target.serveStatic === undefined ? writeError(req, 404, 'not found') : target.serveStatic(req);
   const handler = target.handler;
   const fn = isAction(handler) ? handler.fn : handler;
   if (fn === undefined) return writeError(req, 404, 'not found');

@@ -4,7 +4,7 @@
  * projections. A schema that does not compile fails start-up naming its route; nothing about a
  * schema is left to fail per request.
  */
-import type { RouteTarget } from '../app/compile-routes.ts';
+import type { HandlerTarget, RouteTarget } from '../app/compile-routes.ts';
 import { FwError } from '../errors.ts';
 import type { RouteDefinition } from '../router/router.ts';
 import { loadAjvCompiler } from './ajv-compiler.ts';
@@ -34,7 +34,7 @@ const PARTS: readonly RequestPart[] = ['params', 'query', 'headers', 'body'];
 
 /** Compiles the schemas of `definitions`; an empty map (and no ajv import) when none has one. */
 export async function compileRouteSchemas(definitions: readonly RouteDefinition<RouteTarget>[], settings: SchemaSettings): Promise<RouteSchemas> {
-  const withSchema = definitions.filter((definition) => definition.data.schema !== undefined);
+  const withSchema = definitions.filter((definition): definition is RouteDefinition<HandlerTarget> => definition.data.kind === 'handler' && definition.data.schema !== undefined);
   const checks = new Map<RouteTarget, RouteChecks>();
   if (withSchema.length === 0) return checks;
   if (settings.schemaCompiler !== undefined && typeof settings.schemaCompiler !== 'function') {
