@@ -7,13 +7,12 @@
  * rules) must find no error.
  */
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { copyFile, readFile, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { Ajv } from 'ajv';
-import { assertSucceeded, BLOG_DIR, cleanEnv, FIXTURES, REPO, runFw } from './support/run-fw.ts';
+import { assertSucceeded, BLOG_DIR, cleanEnv, FIXTURES, REPO, runFw, runNode, type FwRun } from './support/run-fw.ts';
 import { startApp, type RunningApp } from './support/start-app.ts';
 import { removeTempDirs, repoTempDir } from './support/temp-app.ts';
 
@@ -23,26 +22,6 @@ const CLIENT_FIXTURE = join(FIXTURES, 'openapi-client');
 const OPENAPI_TYPESCRIPT = join(createRequire(join(REPO, 'tools', 'openapi-typescript', 'package.json')).resolve('openapi-typescript/package.json'), '..', 'bin', 'cli.js');
 const TSC = join(REPO, 'node_modules', 'typescript', 'bin', 'tsc');
 const REDOCLY = join(REPO, 'node_modules', '@redocly', 'cli', 'bin', 'cli.js');
-
-/** How a subprocess ended. */
-interface Run {
-  readonly code: number | null;
-  readonly stdout: string;
-  readonly stderr: string;
-}
-
-/** Runs `node ...args` (this Node) in `cwd`. */
-function runNode(args: readonly string[], cwd: string, env: NodeJS.ProcessEnv = cleanEnv()): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
 
 /** One call the client made. */
 interface Call {
@@ -74,7 +53,7 @@ after(removeTempDirs);
 describe('a typed client of the blog, from fw openapi alone', () => {
   let dir: string;
   let document: Record<string, any>;
-  let typecheck: Run;
+  let typecheck: FwRun;
   let calls: Call[];
   let typed: Record<string, unknown>;
   let app: RunningApp | undefined;

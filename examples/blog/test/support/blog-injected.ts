@@ -6,7 +6,7 @@
  * npm-start and durability tests keep the real process.
  */
 import { createListener, inject, type LogLevel, type Logger } from 'fw-core';
-import { BLOG_DIR, blogEnv, type Reply, type RequestOptions } from './blog-process.ts';
+import { BLOG_DIR, blogEnv, parseJson, type Reply, type RequestOptions } from './blog-process.ts';
 
 /** The blog behind inject(); `request` answers as BlogProcess's does. */
 export interface InjectedBlog {
@@ -37,13 +37,4 @@ function recordingLogger(lines: Record<string, unknown>[]): Logger {
     lines.push({ level, ...fields, ...(msg !== undefined && { msg }) });
   };
   return { trace: at('trace'), debug: at('debug'), info: at('info'), warn: at('warn'), error: at('error'), fatal: at('fatal') };
-}
-
-function parseJson(text: string): any {
-  if (text === '') return undefined;
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
 }

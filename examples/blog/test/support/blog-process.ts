@@ -177,7 +177,8 @@ function parseLine(line: string): Record<string, unknown> | undefined {
   return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
 }
 
-function parseJson(text: string): any {
+/** The parsed JSON of `text`; undefined when it is empty or not JSON. */
+export function parseJson(text: string): any {
   if (text === '') return undefined;
   try {
     return JSON.parse(text);

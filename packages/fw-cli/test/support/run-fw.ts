@@ -38,8 +38,13 @@ export function cleanEnv(env: Record<string, string> = {}): NodeJS.ProcessEnv {
 
 /** Runs `fw ...args` in `cwd` (default: the blog). */
 export function runFw(args: readonly string[], options: { cwd?: string; env?: Record<string, string> } = {}): Promise<FwRun> {
+  return runNode([FW, ...args], options.cwd ?? BLOG_DIR, cleanEnv(options.env));
+}
+
+/** Runs `node ...args` (this Node) in `cwd` and collects its output. */
+export function runNode(args: readonly string[], cwd: string, env: NodeJS.ProcessEnv = cleanEnv()): Promise<FwRun> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [FW, ...args], { cwd: options.cwd ?? BLOG_DIR, env: cleanEnv(options.env), stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
@@ -49,7 +54,6 @@ export function runFw(args: readonly string[], options: { cwd?: string; env?: Re
   });
 }
 
-/** A run that exited 0 and wrote nothing to stderr (stderr first: it says why when the code is not 0). */
 export function assertSucceeded(run: FwRun): void {
   assert.equal(run.stderr, '');
   assert.equal(run.code, 0);
