@@ -84,6 +84,10 @@ describe('fw_request_plugin answers bad JSON bodies with 400 and stops', () => {
     await assertRejected('{"a":[{"constructor":{"prototype":null}}]}', 'forbidden key in JSON body: constructor.prototype');
   });
 
+  it('rejects an escaped prototype key under constructor, which JSON.parse unescapes', async () => {
+    await assertRejected('{"constructor":{"\\u0070rototype":{}}}', 'forbidden key in JSON body: constructor.prototype');
+  });
+
   it('accepts constructor and __proto__ where they cannot poison', async () => {
     await assertDecoded('{"constructor":"Car"}', { constructor: 'Car' });
     await assertDecoded('{"constructor":{"name":"Car"}}', { constructor: { name: 'Car' } });
