@@ -6,10 +6,10 @@
  * tells the OpenAPI generator which schema (priv/schemas/<schema>.json) a route reads or answers;
  * `options.schema` is what fw checks requests with and projects answers through, derived from
  * the same post schema, and `onInvalid` words its failures the spec's way. The response schemas
- * list every answer a route gives besides fw's own (404, 422, the store's 503), so `fw openapi`
- * documents them all (docs/cli.md).
+ * list every answer a route gives besides fw's own (its 200/201, 404, 422, the store's 503), so
+ * fw projects them and `fw openapi` documents them all (docs/cli.md).
  */
-import { json, type HandlerRoute, type RouteGroup, type RouterModule } from 'fw-core';
+import { json, type HandlerRoute, type JsonSchema, type RouteGroup, type RouterModule } from 'fw-core';
 import type { BlogContext } from './blog-context.ts';
 import { loginController } from './controllers/login-controller.ts';
 import { createPostsController, createPostsInvalidHooks } from './controllers/posts-controller.ts';
@@ -17,7 +17,7 @@ import { ERROR_BODY_SCHEMA, UNPROCESSABLE_SCHEMA } from './http/error-bodies.ts'
 import { LIST_QUERY_SCHEMA } from './posts/list-query.ts';
 import { createPostPayloads } from './posts/post-payloads.ts';
 import { POST_ID_PARAMS_SCHEMA } from './posts/post-id.ts';
-import { readPostSchema } from './posts/post-schema.ts';
+import { readPostSchema, type PostSchema } from './posts/post-schema.ts';
 import { createRequireApiToken } from './security/api-token.ts';
 
 /** The router module of the blog app. */
@@ -49,7 +49,7 @@ function postRoutes(context: BlogContext): { reads: HandlerRoute[]; writes: Hand
     {
       path: '/posts',
       handler: posts.index,
-      options: { methods: ['get'], extra: { summary: 'List posts, newest first', resource: 'post', collection: 'posts', query_errors: true }, schema: { query: LIST_QUERY_SCHEMA, response: { 400: error, 503: error } }, onInvalid: invalid.list },
+      options: { methods: ['get'], extra: { summary: 'List posts, newest first', resource: 'post', collection: 'posts', query_errors: true }, schema: { query: LIST_QUERY_SCHEMA, response: { 200: postList(post), 400: error, 503: error } }, onInvalid: invalid.list },
     },
     {
       path: '/posts/:id',
@@ -71,6 +71,14 @@ function postRoutes(context: BlogContext): { reads: HandlerRoute[]; writes: Hand
     { path: '/posts/:id', handler: posts.delete, options: { methods: ['delete'], extra: { summary: 'Delete a post', resource: 'post', params: { id: 'integer' } }, schema: { params, response: { 404: error, 503: error } }, onInvalid: invalid.byId } },
   ];
   return { reads, writes };
+}
+
+/**
+ * GET /api/posts's 200, `{posts: [post, ...]}`: fw projects each streamed post through `post`,
+ * and `fw openapi` writes the items as a `$ref` to the post component.
+ */
+function postList(post: PostSchema): JsonSchema {
+  return { type: 'object', required: ['posts'], properties: { posts: { type: 'array', items: post } } };
 }
 
 /** The login page, the heartbeat and /docs. */

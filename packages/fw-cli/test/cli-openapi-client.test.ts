@@ -2,9 +2,12 @@
  * The blog's OpenAPI document, proved from outside as a client would use it: `fw openapi` with
  * BLOG_API_TOKEN set (writes need the bearer token), openapi-typescript types generated from
  * the document, a client written against those types with openapi-fetch (fixtures/openapi-client)
- * type-checked by tsc, then run against the real blog. Every answer must be one the document
- * lists for its operation, with a body its schema accepts, and `redocly lint` (recommended
- * rules) must find no error.
+ * type-checked by tsc, then run against the real blog. A second document comes from the
+ * configuration a second blog runs with: rate_limit_plugin in the chain (so 429 is listed) and a
+ * PostgreSQL store whose connection the test cuts (so the store's 503 comes); a second client,
+ * typed from that document, gets them. Every answer must be one its document lists for the
+ * operation, with a body its schema accepts (formats checked); every response a document lists
+ * must be one some call got; and `redocly lint` (recommended rules) must find no error.
  */
 import assert from 'node:assert/strict';
 import { copyFile, readFile, writeFile } from 'node:fs/promises';
@@ -12,6 +15,9 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { Ajv } from 'ajv';
+import addFormats from 'ajv-formats';
+import pg from 'pg';
+import { startCuttableProxy } from './support/cuttable-proxy.ts';
 import { assertSucceeded, BLOG_DIR, cleanEnv, FIXTURES, REPO, runFw, runNode, type FwRun } from './support/run-fw.ts';
 import { startApp, type RunningApp } from './support/start-app.ts';
 import { removeTempDirs, repoTempDir } from './support/temp-app.ts';
@@ -22,8 +28,12 @@ const CLIENT_FIXTURE = join(FIXTURES, 'openapi-client');
 const OPENAPI_TYPESCRIPT = join(createRequire(join(REPO, 'tools', 'openapi-typescript', 'package.json')).resolve('openapi-typescript/package.json'), '..', 'bin', 'cli.js');
 const TSC = join(REPO, 'node_modules', 'typescript', 'bin', 'tsc');
 const REDOCLY = join(REPO, 'node_modules', '@redocly', 'cli', 'bin', 'cli.js');
+/** The PostgreSQL server the blog's tests use (the blog's default DATABASE_URL). */
+const DATABASE = { host: '127.0.0.1', port: 5432, url: 'postgres://postgres@127.0.0.1:5432/test' };
+/** The outage client's requests before its limit: the five post operations and one typed read (blog-client-outage.mts). */
+const OUTAGE_ALLOWED = 6;
 
-/** One call the client made. */
+/** One call a client made. */
 interface Call {
   readonly call: string;
   readonly method: string;
@@ -45,42 +55,106 @@ const TSCONFIG = {
     // The libraries' own declarations are not what this test checks; the client and blog-api.ts are.
     skipLibCheck: true,
   },
-  files: ['blog-api.ts', 'blog-client.mts', 'blog-client-misuse.mts'],
+  files: ['blog-api.ts', 'blog-api-limited.ts', 'record-call.mts', 'blog-client.mts', 'blog-client-misuse.mts', 'blog-client-outage.mts'],
 };
+
+/** The blog's fw.config.json with rate_limit_plugin (max_requests `max`) just before fw_request_plugin, written into `dir`. */
+async function writeLimitedConfig(dir: string, max: number): Promise<string> {
+  const config = JSON.parse(await readFile(join(BLOG_DIR, 'fw.config.json'), 'utf8'));
+  const plugins = config.fw.plugins as { module: string }[];
+  const decoder = plugins.findIndex((plugin) => plugin.module === 'fw_request_plugin');
+  plugins.splice(decoder, 0, { phase: 'pre_request', module: 'rate_limit_plugin', options: { max_requests: max, window_ms: 3_600_000 } } as never);
+  const path = join(dir, 'fw.config.limited.json');
+  await writeFile(path, `${JSON.stringify(config, null, 2)}\n`);
+  return path;
+}
+
+/** A schema of its own in the test database, reached through a proxy the test can cut. */
+async function outageDatabase(): Promise<{ url: string; cut: () => Promise<void>; drop: () => Promise<void> }> {
+  const name = `fw_cli_openapi_${process.pid}_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: DATABASE.url });
+  await admin.connect();
+  await admin.query(`CREATE SCHEMA ${name}`);
+  const proxy = await startCuttableProxy(DATABASE.host, DATABASE.port);
+  const url = new URL(DATABASE.url);
+  url.port = String(proxy.port);
+  url.searchParams.set('options', `-c search_path=${name}`);
+  return {
+    url: url.href,
+    cut: () => proxy.cut(),
+    async drop() {
+      try {
+        await admin.query(`DROP SCHEMA IF EXISTS ${name} CASCADE`);
+      } finally {
+        await admin.end();
+      }
+    },
+  };
+}
+
+/** Runs a client fixture against `url`: its calls and what it read through the types. */
+async function runClient(file: string, url: string, dir: string): Promise<{ calls: Call[]; typed: Record<string, unknown> }> {
+  const client = await runNode([join(dir, file), url, TOKEN], dir);
+  assert.equal(client.stderr, '');
+  assert.equal(client.code, 0);
+  const lines = client.stdout.trimEnd().split('\n').map((line) => JSON.parse(line));
+  const { typed } = lines.pop();
+  return { calls: lines, typed };
+}
+
+/** `<METHOD> <path> <status>` of every response `document` lists. */
+function listedResponses(document: Record<string, any>): string[] {
+  return Object.entries(document.paths as Record<string, Record<string, { responses: object }>>).flatMap(([path, item]) =>
+    Object.entries(item).flatMap(([method, operation]) => Object.keys(operation.responses).map((status) => `${method.toUpperCase()} ${path} ${status}`)),
+  );
+}
 
 after(removeTempDirs);
 
 describe('a typed client of the blog, from fw openapi alone', () => {
   let dir: string;
   let document: Record<string, any>;
+  let limitedDocument: Record<string, any>;
   let typecheck: FwRun;
   let calls: Call[];
   let typed: Record<string, unknown>;
-  let app: RunningApp | undefined;
+  let outageCalls: Call[];
+  let outageTyped: Record<string, unknown>;
 
   before(async () => {
     dir = await repoTempDir();
+    const limitedConfig = await writeLimitedConfig(dir, OUTAGE_ALLOWED);
     assertSucceeded(await runFw(['openapi', '--output', join(dir, 'openapi.json')], { env: { BLOG_API_TOKEN: TOKEN } }));
+    assertSucceeded(await runFw(['openapi', '--output', join(dir, 'limited', 'openapi.json')], { env: { BLOG_API_TOKEN: TOKEN, FW_CONFIG: limitedConfig } }));
     document = JSON.parse(await readFile(join(dir, 'openapi.json'), 'utf8'));
-    const generated = await runNode([OPENAPI_TYPESCRIPT, 'openapi.json', '--output', 'blog-api.ts'], dir);
-    assert.equal(generated.code, 0, generated.stderr);
-    for (const file of ['blog-client.mts', 'blog-client-misuse.mts']) await copyFile(join(CLIENT_FIXTURE, file), join(dir, file));
+    limitedDocument = JSON.parse(await readFile(join(dir, 'limited', 'openapi.json'), 'utf8'));
+    for (const [spec, types] of [['openapi.json', 'blog-api.ts'], [join('limited', 'openapi.json'), 'blog-api-limited.ts']] as const) {
+      const generated = await runNode([OPENAPI_TYPESCRIPT, spec, '--output', types], dir);
+      assert.equal(generated.code, 0, generated.stderr);
+    }
+    for (const file of ['record-call.mts', 'blog-client.mts', 'blog-client-misuse.mts', 'blog-client-outage.mts']) await copyFile(join(CLIENT_FIXTURE, file), join(dir, file));
     await writeFile(join(dir, 'tsconfig.json'), `${JSON.stringify(TSCONFIG, null, 2)}\n`);
     typecheck = await runNode([TSC, '-p', join(dir, 'tsconfig.json')], dir);
-    app = await startApp(process.execPath, ['src/main.ts'], BLOG_DIR, cleanEnv({ PORT: '0', METRICS_PORT: '0', OTEL_SDK_DISABLED: 'true', BLOG_API_TOKEN: TOKEN }));
-    const client = await runNode([join(dir, 'blog-client.mts'), app.url, TOKEN], dir);
-    assert.equal(client.stderr, '');
-    assert.equal(client.code, 0);
-    const lines = client.stdout.trimEnd().split('\n').map((line) => JSON.parse(line));
-    typed = lines.pop().typed;
-    calls = lines;
+    const blogEnv = { PORT: '0', METRICS_PORT: '0', OTEL_SDK_DISABLED: 'true', BLOG_API_TOKEN: TOKEN };
+    const app = await startApp(process.execPath, ['src/main.ts'], BLOG_DIR, cleanEnv(blogEnv));
+    try {
+      ({ calls, typed } = await runClient('blog-client.mts', app.url, dir));
+    } finally {
+      await app.stop();
+    }
+    const database = await outageDatabase();
+    let limited: RunningApp | undefined;
+    try {
+      limited = await startApp(process.execPath, ['src/main.ts'], BLOG_DIR, cleanEnv({ ...blogEnv, FW_CONFIG: limitedConfig, BLOG_STORE: 'postgres', DATABASE_URL: database.url }));
+      await database.cut();
+      ({ calls: outageCalls, typed: outageTyped } = await runClient('blog-client-outage.mts', limited.url, dir));
+    } finally {
+      await limited?.stop();
+      await database.drop();
+    }
   });
 
-  after(async () => {
-    await app?.stop();
-  });
-
-  it('tsc accepts the client and refuses every misuse in blog-client-misuse.mts', () => {
+  it('tsc accepts the clients and refuses every misuse in blog-client-misuse.mts', () => {
     assert.equal(typecheck.stdout + typecheck.stderr, '');
     assert.equal(typecheck.code, 0);
   });
@@ -111,6 +185,8 @@ describe('a typed client of the blog, from fw openapi alone', () => {
       { call: 'update blanking the title', status: 422, body: { errors: { title: ["can't be blank"] } } },
       { call: 'update a missing post', status: 404, body: error('post not found') },
       { call: 'update with malformed JSON', status: 400, body: error('malformed JSON body') },
+      { call: 'update over 1 MiB', status: 413, body: error('request body too large') },
+      { call: 'update in latin1', status: 415, body: error('unsupported charset: only utf-8 is accepted') },
       { call: 'delete without a token', status: 401, body: error('unauthorized') },
       { call: 'delete', status: 204, body: null },
       { call: 'delete again', status: 404, body: error('post not found') },
@@ -120,26 +196,64 @@ describe('a typed client of the blog, from fw openapi alone', () => {
     assert.deepEqual(typed, { id: '1', titles: ['Second'], blankTitle: ["can't be blank"], badLimitMessage: 'limit must be an integer from 1 to 1000' });
   });
 
-  it('gets only statuses the document lists for the operation, with bodies its schemas accept', () => {
-    const ajv = new Ajv({ strict: false, validateFormats: false });
+  it('with the store unreachable, then past the rate limit: 503 on each post operation, then 429 on every operation', () => {
+    const unavailable = { error: 'service unavailable' };
+    const tooMany = { error: 'too many requests' };
+    const operations = ['list', 'create', 'read', 'update', 'delete'];
+    assert.deepEqual(outageCalls.map(({ call, status, body }) => ({ call, status, body })), [
+      ...operations.map((call) => ({ call: `${call} with the store down`, status: 503, body: unavailable })),
+      { call: 'read with the store down, typed', status: 503, body: unavailable },
+      ...operations.map((call) => ({ call: `${call} past the limit`, status: 429, body: tooMany })),
+      { call: 'heartbeat past the limit', status: 429, body: tooMany },
+      { call: 'login page past the limit', status: 429, body: tooMany },
+      { call: 'heartbeat past the limit, typed', status: 429, body: tooMany },
+    ]);
+    assert.deepEqual(outageTyped, { unavailableMessage: 'service unavailable', limitedMessage: 'too many requests' });
+  });
+
+  it('documents the rate limit only where it runs: the limited document is the other plus 429 on every operation', () => {
+    const tooMany = { description: 'Too Many Requests', content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorMessage' } } } };
+    const expected = structuredClone(document);
+    for (const item of Object.values(expected.paths as Record<string, Record<string, { responses: Record<string, unknown> }>>)) {
+      for (const operation of Object.values(item)) operation.responses[429] = tooMany;
+    }
+    assert.deepEqual(limitedDocument, expected);
+  });
+
+  it('gets only statuses the document lists for the operation, with bodies its schemas accept (formats checked)', () => {
+    const ajv = new Ajv({ strict: false });
+    addFormats.default(ajv);
     ajv.addSchema({ ...document, $id: 'openapi.json' });
+    ajv.addSchema({ ...limitedDocument, $id: 'limited.json' });
     const pointer = (...parts: string[]) => parts.map((part) => part.replaceAll('~', '~0').replaceAll('/', '~1')).join('/');
-    for (const { call, method, path, status, body } of calls) {
-      const documented = document.paths[path]?.[method]?.responses?.[status];
-      assert.ok(documented !== undefined, `${call}: ${method.toUpperCase()} ${path} answered ${status}, which the document does not list`);
-      const content = documented.content?.['application/json'];
-      if (content === undefined) continue;
-      const validate = ajv.compile({ $ref: `openapi.json#/${pointer('paths', path, method, 'responses', String(status), 'content', 'application/json', 'schema')}` });
-      assert.ok(validate(body), `${call}: the ${status} body ${JSON.stringify(body)} fails its documented schema: ${ajv.errorsText(validate.errors)}`);
+    const runs = [{ id: 'openapi.json', spec: document, made: calls }, { id: 'limited.json', spec: limitedDocument, made: outageCalls }];
+    for (const { id, spec, made } of runs) {
+      for (const { call, method, path, status, body } of made) {
+        const documented = spec.paths[path]?.[method]?.responses?.[status];
+        assert.ok(documented !== undefined, `${call}: ${method.toUpperCase()} ${path} answered ${status}, which ${id} does not list`);
+        const content = documented.content?.['application/json'];
+        if (content === undefined) continue;
+        const validate = ajv.compile({ $ref: `${id}#/${pointer('paths', path, method, 'responses', String(status), 'content', 'application/json', 'schema')}` });
+        assert.ok(validate(body), `${call}: the ${status} body ${JSON.stringify(body)} fails its documented schema: ${ajv.errorsText(validate.errors)}`);
+      }
     }
   });
 
-  it('passes redocly lint with the recommended rules: no errors (warnings printed)', async (t) => {
-    const lint = await runNode([REDOCLY, 'lint', 'openapi.json', '--format=json'], dir, cleanEnv({ REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' }));
-    const report = JSON.parse(lint.stdout) as { totals: { errors: number; warnings: number }; problems: { ruleId: string; severity: string; message: string; location: { pointer: string }[] }[] };
-    for (const problem of report.problems) t.diagnostic(`${problem.severity} ${problem.ruleId}: ${problem.message} (${problem.location.map((place) => place.pointer).join(', ')})`);
-    assert.deepEqual(report.problems.filter((problem) => problem.severity === 'error'), []);
-    assert.equal(report.totals.errors, 0);
-    assert.equal(lint.code, 0);
+  it('gets every response the documents list: none is listed that no call gives (no 403: nothing in the blog forbids)', () => {
+    const got = new Set([...calls, ...outageCalls].map(({ method, path, status }) => `${method.toUpperCase()} ${path} ${status}`));
+    const listed = new Set([...listedResponses(document), ...listedResponses(limitedDocument)]);
+    assert.deepEqual([...listed].filter((response) => !got.has(response)), []);
+    assert.deepEqual([...listed].filter((response) => response.endsWith(' 403')), []);
+  });
+
+  it('passes redocly lint with the recommended rules, both documents: no errors (warnings printed)', async (t) => {
+    for (const spec of ['openapi.json', join('limited', 'openapi.json')]) {
+      const lint = await runNode([REDOCLY, 'lint', spec, '--format=json'], dir, cleanEnv({ REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' }));
+      const report = JSON.parse(lint.stdout) as { totals: { errors: number; warnings: number }; problems: { ruleId: string; severity: string; message: string; location: { pointer: string }[] }[] };
+      for (const problem of report.problems) t.diagnostic(`${spec}: ${problem.severity} ${problem.ruleId}: ${problem.message} (${problem.location.map((place) => place.pointer).join(', ')})`);
+      assert.deepEqual(report.problems.filter((problem) => problem.severity === 'error'), [], spec);
+      assert.equal(report.totals.errors, 0);
+      assert.equal(lint.code, 0);
+    }
   });
 });

@@ -16,7 +16,7 @@ const B64TOKEN = /^[A-Za-z0-9\-._~+/]+=*$/;
 /** The scheme is case-insensitive (RFC 9110 §11.1); one or more spaces before the token. */
 const BEARER = /^bearer +([A-Za-z0-9\-._~+/]+=*) *$/i;
 
-const DENY: SecurityResult = { allow: false, status: 401, headers: { 'www-authenticate': 'Bearer' }, body: { error: 'unauthorized' } };
+const DENY = { allow: false, status: 401, headers: { 'www-authenticate': 'Bearer' }, body: { error: 'unauthorized' } } as const satisfies SecurityResult;
 
 /**
  * True when POST, PUT and DELETE need the API token: always in prod, and in any environment
@@ -50,7 +50,10 @@ export function readApiToken(env: NodeJS.ProcessEnv): Buffer {
 /** The credential requireApiToken checks, as `fw openapi` documents it (RFC 6750 bearer). */
 export const BEARER_SCHEME: SecuritySchemeDeclaration = { name: 'bearerAuth', scheme: { type: 'http', scheme: 'bearer', description: 'Authorization: Bearer <BLOG_API_TOKEN>' } };
 
-/** The group security callback; `expected` returns the token digest once the app has started. */
+/**
+ * The group security callback; `expected` returns the token digest once the app has started.
+ * Every refusal is DENY, so it declares 401 alone: `fw openapi` lists no 403 it cannot give.
+ */
 export function createRequireApiToken(expected: () => Buffer | undefined): SecurityCallback {
   return Object.assign(function requireApiToken(req: FwRequest): SecurityResult {
     const digest = expected();
@@ -59,7 +62,7 @@ export function createRequireApiToken(expected: () => Buffer | undefined): Secur
     if (digest === undefined || match === null) return DENY;
     // Comparing fixed-length digests keeps both the content and the length of the token secret.
     return timingSafeEqual(sha256(match[1] as string), digest) ? true : DENY;
-  }, { securityScheme: BEARER_SCHEME });
+  }, { securityScheme: BEARER_SCHEME, responses: [DENY.status] });
 }
 
 function sha256(text: string): Buffer {

@@ -11,6 +11,7 @@ import type { SecuritySchemeDeclaration } from 'fw-core';
 import { errorSchemas, INVALID_REQUEST_SCHEMA, invalidRequestSchema } from './error-schemas.ts';
 import { uniqueOperationIds } from './operation-ids.ts';
 import { routeOperations, type OperationDraft } from './route-operations.ts';
+import { ComponentIndex } from './schema-operation.ts';
 
 /** Inputs of buildDocument. */
 export interface DocumentInput {
@@ -32,7 +33,7 @@ export function buildDocument(input: DocumentInput): BuiltDocument {
   const notes: string[] = [];
   const drafts: OperationDraft[] = [];
   const components = { ...input.schemas, ...checkedErrorSchemas(input.schemas) };
-  const context = { routerName: input.loaded.app.router.name, components, appHandlesInvalid: input.loaded.app.onInvalid !== undefined };
+  const context = { routerName: input.loaded.app.router.name, components: new ComponentIndex(components), appHandlesInvalid: input.loaded.app.onInvalid !== undefined };
   for (const route of input.loaded.router.routes()) {
     const { drafts: more, skipped } = routeOperations(route, context);
     drafts.push(...more);

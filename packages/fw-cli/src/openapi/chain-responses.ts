@@ -1,11 +1,15 @@
 /**
  * What a route's group adds to its operations, whatever the route: the security callback's
- * declared scheme (`securityScheme`, an OpenAPI security requirement and 401/403) and the
+ * declared scheme (`securityScheme`, an OpenAPI security requirement), the statuses it refuses
+ * with (its `responses`, else fw's 401 for a `false` answer) and the
  * statuses its plugins declare (`responses`, e.g. the rate limit's 429), plus whether a plugin
  * decodes bodies (400/413/415 on methods that take one). docs/cli.md, "What the document says".
  */
 import type { SecuritySchemeDeclaration } from 'fw-core';
 import type { CompiledGroup } from 'fw-core/inspect';
+
+/** fw's answer to a security callback that returns `false` (docs/pipeline.md). */
+const DEFAULT_REFUSAL = 401;
 
 /** What the group of a route tells the generator. */
 export interface ChainFacts {
@@ -13,6 +17,8 @@ export interface ChainFacts {
   readonly secured: boolean;
   /** The scheme that callback declares. */
   readonly scheme: SecuritySchemeDeclaration | undefined;
+  /** Statuses that callback refuses with, ascending: its `responses`, else 401. */
+  readonly securityStatuses: readonly number[];
   /** Statuses the group's plugins declare, ascending, without repeats. */
   readonly pluginStatuses: readonly number[];
   /** A pre_request plugin decodes bodies. */
@@ -30,6 +36,8 @@ export function chainFacts(group: CompiledGroup): ChainFacts {
   return {
     secured: security !== false,
     scheme: security === false ? undefined : security.securityScheme,
+    // A callback that declares nothing gets what fw answers for `false`, and for `{allow: false}` without a status.
+    securityStatuses: security === false ? [] : [...new Set(security.responses ?? [DEFAULT_REFUSAL])].sort((a, b) => a - b),
     pluginStatuses: [...statuses].sort((a, b) => a - b),
     decodesBodies,
   };

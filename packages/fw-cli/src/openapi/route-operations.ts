@@ -10,7 +10,7 @@ import type { CompiledRoute, RouteTarget } from 'fw-core/inspect';
 import { chainFacts, type ChainFacts } from './chain-responses.ts';
 import { readRouteDocs, type RouteDocs } from './route-extra.ts';
 import { ERROR_MESSAGE_SCHEMA, INVALID_REQUEST_SCHEMA, VALIDATION_ERRORS_SCHEMA, schemaRef } from './error-schemas.ts';
-import { checkedParts, RouteSchemaWriter } from './schema-operation.ts';
+import { checkedParts, RouteSchemaWriter, type ComponentIndex } from './schema-operation.ts';
 
 type Json = Record<string, unknown>;
 
@@ -42,7 +42,7 @@ export interface OperationDraft {
 export interface OperationContext {
   readonly routerName: string;
   /** components.schemas so far (priv/schemas and the error schemas): equal route schemas `$ref` them. */
-  readonly components: Readonly<Record<string, Json>>;
+  readonly components: ComponentIndex;
   /** The app has an onInvalid hook, so fw's default 400 is not assumed. */
   readonly appHandlesInvalid: boolean;
 }
@@ -74,7 +74,7 @@ export function routeOperations(route: CompiledRoute<RouteTarget>, context: Oper
     const baseId = module !== undefined && fn !== undefined ? `${module}.${fn}` : `${routerName}.${method}_${pathWords(target.info.template)}`;
     const schemas = [docs.resource, BODY_METHODS.has(method) ? docs.schema : undefined].filter((name) => name !== undefined);
     const described = target.schema === undefined
-      ? { ...parameters(bindings, docs), ...requestBody(method, docs), responses: withDeclared(responses(method, bindings, docs), chain, chain.scheme !== undefined) }
+      ? { ...parameters(bindings, docs), ...requestBody(method, docs), responses: withDeclared(responses(method, bindings, docs), chain) }
       : schemaOperation(target.schema, { method, route, bindings, docs, chain, handlesInvalid: target.onInvalid !== undefined || context.appHandlesInvalid }, context);
     const security = chain.scheme === undefined ? {} : { security: [{ [chain.scheme.name]: [] }] };
     const operation: Json = { ...(docs.summary !== undefined && { summary: docs.summary }), tags: [module ?? routerName], ...described, ...security, ...hostFields(target.group.host) };
@@ -170,15 +170,14 @@ function schemaOperation(schema: RouteSchema, facts: MethodFacts, context: Opera
   }
   if (decodes) for (const status of [400, 413, 415]) out[status] ??= errorOf(status);
   if (facts.bindings.length > 0) out[404] ??= errorOf(404);
-  return { ...(all.length > 0 && { parameters: all }), ...body, responses: withDeclared(out, facts.chain, facts.chain.secured) };
+  return { ...(all.length > 0 && { parameters: all }), ...body, responses: withDeclared(out, facts.chain) };
 }
 
-// Adds 401/403 (when `secured`) and the statuses the group's plugins declare, keeping what is there.
-function withDeclared(responses: Json, chain: ChainFacts, secured: boolean): Json {
+// Adds the statuses the group's security callback refuses with and its plugins declare, keeping what is there.
+function withDeclared(responses: Json, chain: ChainFacts): Json {
   const out = { ...responses };
   const errorOf = (status: number) => response(status, schemaRef(ERROR_MESSAGE_SCHEMA));
-  if (secured) for (const status of [401, 403]) out[status] ??= errorOf(status);
-  for (const status of chain.pluginStatuses) out[status] ??= errorOf(status);
+  for (const status of [...chain.securityStatuses, ...chain.pluginStatuses]) out[status] ??= errorOf(status);
   return out;
 }
 

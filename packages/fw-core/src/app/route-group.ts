@@ -25,6 +25,11 @@ export type SecurityResult =
 export type SecurityCallback = ((req: FwRequest) => SecurityResult | Promise<SecurityResult>) & {
   /** The credential it checks, as `fw openapi` documents it (docs/cli.md); fw never reads it. */
   readonly securityScheme?: SecuritySchemeDeclaration;
+  /**
+   * The statuses it refuses with, for `fw openapi` (default `[401]`, what `false` answers); list
+   * 403 only when it can answer 403. fw never reads it.
+   */
+  readonly responses?: readonly number[];
 };
 
 /** An OpenAPI `components.securitySchemes` entry: `{name: 'bearerAuth', scheme: {type: 'http', scheme: 'bearer'}}`. */
