@@ -16,8 +16,8 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { Ajv } from 'ajv';
 import addFormats from 'ajv-formats';
-import pg from 'pg';
-import { startCuttableProxy } from './support/cuttable-proxy.ts';
+import { createTestSchema, TEST_DATABASE_URL } from '../../../examples/blog/test/support/store-postgres.ts';
+import { startTcpProxy } from '../../../examples/blog/test/support/store-tcp-proxy.ts';
 import { assertSucceeded, BLOG_DIR, cleanEnv, FIXTURES, REPO, runFw, runNode, type FwRun } from './support/run-fw.ts';
 import { startApp, type RunningApp } from './support/start-app.ts';
 import { removeTempDirs, repoTempDir } from './support/temp-app.ts';
@@ -29,7 +29,6 @@ const OPENAPI_TYPESCRIPT = join(createRequire(join(REPO, 'tools', 'openapi-types
 const TSC = join(REPO, 'node_modules', 'typescript', 'bin', 'tsc');
 const REDOCLY = join(REPO, 'node_modules', '@redocly', 'cli', 'bin', 'cli.js');
 /** The PostgreSQL server the blog's tests use (the blog's default DATABASE_URL). */
-const DATABASE = { host: '127.0.0.1', port: 5432, url: 'postgres://postgres@127.0.0.1:5432/test' };
 /** The outage client's requests before its limit: the five post operations and one typed read (blog-client-outage.mts). */
 const OUTAGE_ALLOWED = 6;
 
@@ -71,23 +70,17 @@ async function writeLimitedConfig(dir: string, max: number): Promise<string> {
 
 /** A schema of its own in the test database, reached through a proxy the test can cut. */
 async function outageDatabase(): Promise<{ url: string; cut: () => Promise<void>; drop: () => Promise<void> }> {
-  const name = `fw_cli_openapi_${process.pid}_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: DATABASE.url });
-  await admin.connect();
-  await admin.query(`CREATE SCHEMA ${name}`);
-  const proxy = await startCuttableProxy(DATABASE.host, DATABASE.port);
-  const url = new URL(DATABASE.url);
+  const schema = await createTestSchema();
+  const target = new URL(TEST_DATABASE_URL);
+  const proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
+  const url = new URL(schema.url);
   url.port = String(proxy.port);
-  url.searchParams.set('options', `-c search_path=${name}`);
   return {
     url: url.href,
     cut: () => proxy.cut(),
     async drop() {
-      try {
-        await admin.query(`DROP SCHEMA IF EXISTS ${name} CASCADE`);
-      } finally {
-        await admin.end();
-      }
+      await proxy.close();
+      await schema.drop();
     },
   };
 }
