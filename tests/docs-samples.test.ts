@@ -7,6 +7,10 @@
  * A block that is not a program by itself (a piece of a larger one) is marked in its fence's
  * info string: ```ts fragment. Those are skipped; keep them few — most samples read as well
  * as small complete programs with their imports.
+ *
+ * A block that is one file of a larger project is marked with its path: ```ts file=src/app.ts.
+ * Those are skipped too: tests/guide-bookmarks-app.test.ts writes the files of
+ * docs/applications.md's guide to a project of their own and type-checks them together there.
  */
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
@@ -15,6 +19,7 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { blockFile, fencedBlocks } from './support/markdown-fences.ts';
 
 const run = promisify(execFile);
 const root = fileURLToPath(new URL('../', import.meta.url));
@@ -43,37 +48,21 @@ interface Sample {
   readonly line: number;
   readonly code: string;
   readonly fragment: boolean;
+  /** The project path of a `file=` block, checked with its project elsewhere. */
+  readonly file: string | undefined;
 }
 
 /** The ts / typescript fenced blocks of one markdown text. */
 function extractSamples(doc: string, text: string): Sample[] {
-  const samples: Sample[] = [];
-  const lines = text.split('\n');
-  let open: { info: string[]; line: number; body: string[]; fence: string } | undefined;
-  for (const [at, line] of lines.entries()) {
-    if (open) {
-      if (line.trim() === open.fence) {
-        const [lang, ...flags] = open.info;
-        if (lang === 'ts' || lang === 'typescript') {
-          samples.push({
-            doc,
-            block: samples.length + 1,
-            line: open.line,
-            code: `${open.body.join('\n')}\n`,
-            fragment: flags.includes(FRAGMENT),
-          });
-        }
-        open = undefined;
-      } else {
-        open.body.push(line);
-      }
-      continue;
-    }
-    const fence = /^\s*(`{3,}|~{3,})\s*(.*)$/.exec(line);
-    if (fence) open = { fence: fence[1]!, info: fence[2]!.trim().split(/\s+/), line: at + 2, body: [] };
-  }
-  assert.equal(open, undefined, `${doc}: a code fence opened on line ${(open?.line ?? 1) - 1} is never closed`);
-  return samples;
+  const ts = fencedBlocks(doc, text).filter(({ info }) => info[0] === 'ts' || info[0] === 'typescript');
+  return ts.map((block, at) => ({
+    doc,
+    block: at + 1,
+    line: block.line,
+    code: block.code,
+    fragment: block.info.includes(FRAGMENT),
+    file: blockFile(block),
+  }));
 }
 
 async function allSamples(): Promise<Sample[]> {
@@ -83,6 +72,9 @@ async function allSamples(): Promise<Sample[]> {
   for (const doc of files) out.push(...extractSamples(doc, await readFile(join(root, doc), 'utf8')));
   return out;
 }
+
+/** Whether this test type-checks the sample: not a fragment, not a file of a guide's project. */
+const isChecked = (sample: Sample): boolean => !sample.fragment && sample.file === undefined;
 
 const fileName = (sample: Sample): string =>
   `${sample.doc.replace(/\.md$/, '').replaceAll('/', '-')}-${sample.block}.ts`;
@@ -145,29 +137,27 @@ describe('docs code samples', () => {
   after(() => rm(dir, { recursive: true, force: true }));
 
   it('finds the samples, few of them fragments', () => {
-    const checked = samples.filter((sample) => !sample.fragment);
+    const checked = samples.filter(isChecked);
     assert.ok(checked.length >= 14, `only ${checked.length} samples to check`);
     const fragments = samples.filter((sample) => sample.fragment).map((s) => `${s.doc} #${s.block}`);
     assert.ok(fragments.length <= 3, `too many fragments: ${fragments.join(', ')}`);
   });
 
-  it('reads the fence info string: ts and typescript blocks, the fragment marker', () => {
-    const text = '```ts\na;\n```\n```sh\nb\n```\n```typescript fragment\nc;\n```\n````ts\n```\n````\n';
+  it('reads the fence info string: ts and typescript blocks, the fragment and file= markers', () => {
+    const text = '```ts\na;\n```\n```sh\nb\n```\n```typescript fragment\nc;\n```\n````ts\n```\n````\n```ts file=src/d.ts\nd;\n```\n';
     assert.deepEqual(
-      extractSamples('d.md', text).map(({ block, line, code, fragment }) => ({ block, line, code, fragment })),
+      extractSamples('d.md', text).map(({ block, line, code, fragment, file }) => ({ block, line, code, fragment, file })),
       [
-        { block: 1, line: 2, code: 'a;\n', fragment: false },
-        { block: 2, line: 8, code: 'c;\n', fragment: true },
-        { block: 3, line: 11, code: '```\n', fragment: false },
+        { block: 1, line: 2, code: 'a;\n', fragment: false, file: undefined },
+        { block: 2, line: 8, code: 'c;\n', fragment: true, file: undefined },
+        { block: 3, line: 11, code: '```\n', fragment: false, file: undefined },
+        { block: 4, line: 14, code: 'd;\n', fragment: false, file: 'src/d.ts' },
       ],
     );
   });
 
-  it('type-checks every sample that is not a fragment', async () => {
-    const errors = await typecheck(
-      dir,
-      samples.filter((sample) => !sample.fragment),
-    );
+  it('type-checks every sample that is neither a fragment nor a project file', async () => {
+    const errors = await typecheck(dir, samples.filter(isChecked));
     assert.deepEqual(errors, [], `docs samples with type errors:\n${errors.join('\n')}`);
   });
 

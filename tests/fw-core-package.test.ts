@@ -4,15 +4,14 @@
  */
 import assert from 'node:assert/strict';
 import { execFile, spawn } from 'node:child_process';
-import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { after, describe, it } from 'node:test';
+import { packWorkspace } from './support/packed-project.ts';
 
 const run = promisify(execFile);
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 
 const APP = `
@@ -36,17 +35,15 @@ describe('fw-core package', () => {
     const packDir = await mkdtemp(join(tmpdir(), 'fw-pack-'));
     const project = await mkdtemp(join(tmpdir(), 'fw-consumer-'));
     dirs.push(packDir, project);
-    await run(npm, ['pack', '--silent', '--pack-destination', packDir], { cwd: join(root, 'packages/fw-core') });
-    const [tarball] = (await readdir(packDir)).filter((f) => f.endsWith('.tgz'));
-    assert.ok(tarball, 'npm pack wrote a tarball');
-    const listing = (await run('tar', ['-tzf', join(packDir, tarball)])).stdout.split('\n');
+    const tarball = await packWorkspace('fw-core', packDir);
+    const listing = (await run('tar', ['-tzf', tarball])).stdout.split('\n');
     assert.ok(listing.includes('package/dist/index.js'), 'the tarball has the built entry');
     assert.ok(listing.includes('package/dist/index.d.ts'), 'the tarball has declarations');
     assert.ok(!listing.some((f) => f.includes('/src/') || f.includes('/test/')), 'no sources or tests in the tarball');
     await writeFile(join(project, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }));
     await writeFile(join(project, 'fw.config.json'), JSON.stringify({ fw: { bootstrap_application: 'packaged', server_configuration: { host: '127.0.0.1' } } }));
     await writeFile(join(project, 'main.mjs'), APP);
-    await run(npm, ['install', '--no-audit', '--no-fund', '--offline', join(packDir, tarball)], { cwd: project });
+    await run(npm, ['install', '--no-audit', '--no-fund', '--offline', tarball], { cwd: project });
     const child = spawn(process.execPath, ['main.mjs'], { cwd: project, stdio: ['ignore', 'pipe', 'pipe'] });
     try {
       const url = await new Promise<string>((resolveUrl, reject) => {

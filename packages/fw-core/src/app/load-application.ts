@@ -14,7 +14,7 @@ import type { Router } from '../router/router.ts';
 import { compileRouteSchemas, type RouteSchemas } from '../schema/compile-route-schemas.ts';
 import type { FwApp } from './app.ts';
 import { compileRoutes, type CompiledRoutes, type RouteTarget } from './compile-routes.ts';
-import { bodyDecodingWarnings, groupsWithoutBodyDecoding, type StartupWarning } from './groups-without-body-decoding.ts';
+import { bodyDecodingWarnings, bodySchemaWithoutDecodingWarnings, groupsWithoutBodyDecoding, type StartupWarning } from './groups-without-body-decoding.ts';
 import { checkApp, loadAppModule } from './load-app-module.ts';
 
 /** Options of loadApplication. */
@@ -73,7 +73,7 @@ export async function loadApplication(options: LoadApplicationOptions): Promise<
     serveStatic: options.serveStatic ?? false,
   });
   const router = createRouter(routes.definitions);
-  const startupWarnings = bodyDecodingWarnings(groupsWithoutBodyDecoding(router.routes()));
+  const startupWarnings = [...bodyDecodingWarnings(groupsWithoutBodyDecoding(router.routes())), ...bodySchemaWithoutDecodingWarnings(router.routes())];
   const schemas = await compileRouteSchemas(routes.definitions, { schemaCompiler: app.schemaCompiler, onInvalid: app.onInvalid });
   return { appDir: options.appDir, config, app, registry, routes, router, startupWarnings, schemas };
 }
