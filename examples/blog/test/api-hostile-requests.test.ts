@@ -1,3 +1,4 @@
+// Needs a socket: it sends raw bytes (bad request lines, framing) that inject() and fetch cannot express.
 /**
  * A table of hostile requests against one running service (memory store), each with the status
  * it must get. None may answer 500, crash the process or change data unexpectedly: after the

@@ -2,14 +2,17 @@
  * GET /api/posts caps a page by bytes as well as by count (src/posts/list-page.ts): posts whose
  * text passes 1 MiB end the page early with a `Link` to the rest, a page always holds at least
  * one post, and the body is streamed (chunked) as JSON identical to the posts one by one.
+ * Requests go through inject(): its response is node:http's own, chunked framing included, and
+ * no client aborts a stream here, so no socket is needed.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { MAX_PAGE_TEXT_BYTES, takePage } from '../src/posts/list-page.ts';
-import { startBlog, type BlogProcess, type Reply } from './support/blog-process.ts';
+import { startInjectedBlog, type InjectedBlog } from './support/blog-injected.ts';
+import type { Reply } from './support/blog-process.ts';
 
 const KB = 1024;
-let blog: BlogProcess;
+let blog: InjectedBlog;
 const created: { id: number; size: number }[] = [];
 
 function nextOf(reply: Reply): string | undefined {
@@ -24,7 +27,7 @@ const POST_BYTES = 1 + 3 * EUROS;
 
 before(async () => {
   for (let i = 0; i < 7; i += 1) {
-    if (i === 0) blog = await startBlog();
+    if (i === 0) blog = await startInjectedBlog();
     const reply = await blog.request('POST', '/api/posts', { body: { title: 't', body: '€'.repeat(EUROS) } });
     assert.equal(reply.status, 201, reply.text);
     created.unshift({ id: reply.json.id, size: POST_BYTES });

@@ -1,3 +1,4 @@
+// Needs the real process: `npm start` itself, its port and its exit code are the point.
 /**
  * `npm start` at the repository root (`node scripts/start.ts` after the build) runs the blog
  * service; its port is 8080 from fw.config.json unless PORT overrides it.

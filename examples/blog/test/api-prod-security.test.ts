@@ -2,78 +2,104 @@
  * The write token: in FW_ENV=prod, and in any environment once BLOG_API_TOKEN is set, the write
  * routes need `Authorization: Bearer <BLOG_API_TOKEN>` and the reads stay public; in prod a
  * missing token, and anywhere a weak one, stops start-up with exit code 1 and a clear message.
+ * Requests go through inject() (support/blog-injected.ts); the start-up refusals keep the real
+ * process, whose exit code and stderr are the point.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { startServer, type Logger } from 'fw-core';
-import { BLOG_DIR, startBlog, startBlogExpectingFailure, type BlogProcess, type Reply } from './support/blog-process.ts';
+import { startInjectedBlog, type InjectedBlog } from './support/blog-injected.ts';
+import { BLOG_DIR, startBlogExpectingFailure, type Reply } from './support/blog-process.ts';
 import { assertJson } from './support/post-assertions.ts';
 
 const TOKEN = 'c2VjcmV0LXRva2VuLWZvci10ZXN0cw-._~+/';
 const PROD = { FW_ENV: 'prod', BLOG_STORE: 'memory', BLOG_API_TOKEN: TOKEN };
 const auth = (value: string) => ({ authorization: value });
 
-let blog: BlogProcess;
+/**
+ * The blog behind inject() with `env`. The routes are built from process.env when the app loads
+ * (the last describe), and a process started with `env` has it as its process.env: so
+ * BLOG_API_TOKEN is in process.env, as in `env`, while the blog builds and starts.
+ */
+async function startWithToken(env: Record<string, string | undefined>): Promise<InjectedBlog> {
+  const saved = process.env.BLOG_API_TOKEN;
+  setProcessToken(env.BLOG_API_TOKEN);
+  try {
+    return await startInjectedBlog(env);
+  } finally {
+    setProcessToken(saved);
+  }
+}
+
+function setProcessToken(token: string | undefined): void {
+  if (token === undefined) delete process.env.BLOG_API_TOKEN;
+  else process.env.BLOG_API_TOKEN = token;
+}
+
+let blog: InjectedBlog;
 let post: Record<string, unknown>;
-before(async () => {
-  blog = await startBlog(PROD);
-  const reply = await blog.request('POST', '/api/posts', { body: { title: 'public', body: 'read me' }, headers: auth(`Bearer ${TOKEN}`) });
-  assert.equal(reply.status, 201, reply.text);
-  post = reply.json;
-});
-after(async () => {
-  await blog.stop();
-});
 
 function assertUnauthorized(reply: Reply): void {
   assertJson(reply, 401, { error: 'unauthorized' });
   assert.equal(reply.headers['www-authenticate'], 'Bearer');
 }
 
-describe('reads are public', () => {
-  test('GET /api/posts and /api/posts/:id need no token', async () => {
-    assertJson(await blog.request('GET', '/api/posts'), 200, { posts: [post] });
-    assertJson(await blog.request('GET', `/api/posts/${String(post.id)}`), 200, post);
+describe('FW_ENV=prod with BLOG_API_TOKEN', () => {
+  before(async () => {
+    blog = await startWithToken(PROD);
+    const reply = await blog.request('POST', '/api/posts', { body: { title: 'public', body: 'read me' }, headers: auth(`Bearer ${TOKEN}`) });
+    assert.equal(reply.status, 201, reply.text);
+    post = reply.json;
+  });
+  after(async () => {
+    await blog.stop();
   });
 
-  test('heartbeat, login and docs need no token', async () => {
-    for (const path of ['/heartbeat', '/login', '/docs/']) assert.equal((await blog.request('GET', path)).status, 200, path);
-  });
-});
-
-describe('writes need the bearer token', () => {
-  const writes = (): [string, string, object | undefined][] => [
-    ['POST', '/api/posts', { title: 'x', body: 'y' }],
-    ['PUT', `/api/posts/${String(post.id)}`, { title: 'changed' }],
-    ['DELETE', `/api/posts/${String(post.id)}`, undefined],
-  ];
-  const wrong: [string, Record<string, string>][] = [
-    ['no Authorization header', {}],
-    ['a wrong token', auth('Bearer wrong-token-of-some-length')],
-    ['the token with one character more', auth(`Bearer ${TOKEN}x`)],
-    ['a prefix of the token', auth(`Bearer ${TOKEN.slice(0, -1)}`)],
-    ['the Basic scheme', auth(`Basic ${Buffer.from(`user:${TOKEN}`).toString('base64')}`)],
-    ['the token without a scheme', auth(TOKEN)],
-    ['Bearer and nothing else', auth('Bearer ')],
-    ['the token followed by more', auth(`Bearer ${TOKEN} extra`)],
-  ];
-  for (const [name, headers] of wrong) {
-    test(`${name} → 401 with www-authenticate: Bearer, and nothing changes`, async () => {
-      for (const [method, path, body] of writes()) assertUnauthorized(await blog.request(method, path, { headers, ...(body && { body }) }));
+  describe('reads are public', () => {
+    test('GET /api/posts and /api/posts/:id need no token', async () => {
       assertJson(await blog.request('GET', '/api/posts'), 200, { posts: [post] });
+      assertJson(await blog.request('GET', `/api/posts/${String(post.id)}`), 200, post);
     });
-  }
 
-  test('the right token: POST 201, PUT 200, DELETE 204 (the scheme is case-insensitive)', async () => {
-    const created = await blog.request('POST', '/api/posts', { body: { title: 'x', body: 'y' }, headers: auth(`bearer ${TOKEN}`) });
-    assert.equal(created.status, 201, created.text);
-    const path = `/api/posts/${String(created.json.id)}`;
-    assertJson(await blog.request('PUT', path, { body: { title: 'changed' }, headers: auth(`Bearer ${TOKEN}`) }), 200, { ...created.json, title: 'changed' });
-    assert.equal((await blog.request('DELETE', path, { headers: auth(`BEARER  ${TOKEN}`) })).status, 204);
+    test('heartbeat, login and docs need no token', async () => {
+      for (const path of ['/heartbeat', '/login', '/docs/']) assert.equal((await blog.request('GET', path)).status, 200, path);
+    });
   });
 
-  test('security runs before validation: a bad body without a token is 401, not 422', async () => {
-    assertUnauthorized(await blog.request('POST', '/api/posts', { body: { title: '' } }));
+  describe('writes need the bearer token', () => {
+    const writes = (): [string, string, object | undefined][] => [
+      ['POST', '/api/posts', { title: 'x', body: 'y' }],
+      ['PUT', `/api/posts/${String(post.id)}`, { title: 'changed' }],
+      ['DELETE', `/api/posts/${String(post.id)}`, undefined],
+    ];
+    const wrong: [string, Record<string, string>][] = [
+      ['no Authorization header', {}],
+      ['a wrong token', auth('Bearer wrong-token-of-some-length')],
+      ['the token with one character more', auth(`Bearer ${TOKEN}x`)],
+      ['a prefix of the token', auth(`Bearer ${TOKEN.slice(0, -1)}`)],
+      ['the Basic scheme', auth(`Basic ${Buffer.from(`user:${TOKEN}`).toString('base64')}`)],
+      ['the token without a scheme', auth(TOKEN)],
+      ['Bearer and nothing else', auth('Bearer ')],
+      ['the token followed by more', auth(`Bearer ${TOKEN} extra`)],
+    ];
+    for (const [name, headers] of wrong) {
+      test(`${name} → 401 with www-authenticate: Bearer, and nothing changes`, async () => {
+        for (const [method, path, body] of writes()) assertUnauthorized(await blog.request(method, path, { headers, ...(body && { body }) }));
+        assertJson(await blog.request('GET', '/api/posts'), 200, { posts: [post] });
+      });
+    }
+
+    test('the right token: POST 201, PUT 200, DELETE 204 (the scheme is case-insensitive)', async () => {
+      const created = await blog.request('POST', '/api/posts', { body: { title: 'x', body: 'y' }, headers: auth(`bearer ${TOKEN}`) });
+      assert.equal(created.status, 201, created.text);
+      const path = `/api/posts/${String(created.json.id)}`;
+      assertJson(await blog.request('PUT', path, { body: { title: 'changed' }, headers: auth(`Bearer ${TOKEN}`) }), 200, { ...created.json, title: 'changed' });
+      assert.equal((await blog.request('DELETE', path, { headers: auth(`BEARER  ${TOKEN}`) })).status, 204);
+    });
+
+    test('security runs before validation: a bad body without a token is 401, not 422', async () => {
+      assertUnauthorized(await blog.request('POST', '/api/posts', { body: { title: '' } }));
+    });
   });
 });
 
@@ -94,7 +120,7 @@ describe('start-up refuses a missing or weak token', () => {
   }
 
   test('dev does not need a token: writes are open there', async () => {
-    const dev = await startBlog({ BLOG_API_TOKEN: undefined });
+    const dev = await startWithToken({ BLOG_API_TOKEN: undefined });
     try {
       assert.equal((await dev.request('POST', '/api/posts', { body: { title: 'x', body: 'y' } })).status, 201);
     } finally {
@@ -121,9 +147,9 @@ describe('start-up refuses a missing or weak token', () => {
 });
 
 describe('a configured token is enforced outside prod (FW_ENV unset)', () => {
-  let dev: BlogProcess;
+  let dev: InjectedBlog;
   before(async () => {
-    dev = await startBlog({ BLOG_STORE: 'memory', BLOG_API_TOKEN: TOKEN });
+    dev = await startWithToken({ BLOG_STORE: 'memory', BLOG_API_TOKEN: TOKEN });
   });
   after(async () => {
     await dev.stop();
@@ -168,10 +194,7 @@ describe('the token must be where the routes are built from (in-process startSer
     assert.fail('the blog started');
   };
   const saved = process.env.BLOG_API_TOKEN;
-  after(() => {
-    if (saved === undefined) delete process.env.BLOG_API_TOKEN;
-    else process.env.BLOG_API_TOKEN = saved;
-  });
+  after(() => setProcessToken(saved));
 
   test('a token only in startServer env refuses to start: the write routes would ignore it', async () => {
     delete process.env.BLOG_API_TOKEN;

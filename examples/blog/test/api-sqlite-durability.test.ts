@@ -1,3 +1,4 @@
+// Needs the real process: the point is `kill -9` of the server and a restart on the same file.
 /**
  * With the SQLite store, a write the service acknowledged (201, 200, 204) survives `kill -9` of
  * the server process: a restart on the same file serves it.

@@ -1,3 +1,4 @@
+// Needs a separate process: SQLite locks across processes with POSIX file locks, which within one process it only emulates.
 /**
  * BLOG_STORE=sqlite while another process holds the database's write lock (`BEGIN IMMEDIATE`
  * from this test process): the service starts, keeps answering /heartbeat and reads at once

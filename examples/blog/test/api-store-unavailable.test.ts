@@ -1,3 +1,4 @@
+// Needs the real process: start-up refusal is an exit code and stderr, and "the service stays up" is its exit code.
 /**
  * A PostgreSQL store that cannot be reached. At start the store applies its migrations, so an
  * unreachable database stops start-up (exit 1, a clear message). Once running, losing the

@@ -2,7 +2,8 @@
  * cors_plugin against the blog: the spec's defaults with "*", a list of exact origins with
  * credentials (echo, Vary: Origin, nothing for other origins), preflights answered 204 with
  * content-length 0 on a route that declares no OPTIONS method, and an OPTIONS request without
- * Access-Control-Request-Method left to the route.
+ * Access-Control-Request-Method left to the route. Requests go through inject(): the headers
+ * are the point, not the transport.
  */
 import assert from 'node:assert/strict';
 import type { IncomingHttpHeaders } from 'node:http';

@@ -1,3 +1,4 @@
+// Needs the real process: bad options are asserted as exit code 1 and the stderr src/main.ts prints.
 /**
  * Bad plugin options stop start-up (exit 1) with a message naming the plugin, the option and
  * the fix; they never reach a request.

@@ -2,22 +2,23 @@
  * Which client a request counts for. X-Forwarded-For is read only when the socket peer is a
  * trusted proxy, right to left past trusted hops; otherwise the peer address is the key, so a
  * spoofed header changes nothing. IPv6 clients share a /64. Bad header values fall back to the
- * peer and never fail the request.
+ * peer and never fail the request. Requests go through inject(), whose peer is 127.0.0.1 as a
+ * local socket's is.
  */
 import assert from 'node:assert/strict';
 import { BlockList } from 'node:net';
 import { describe, test } from 'node:test';
 import { forwardedClient, ipv6Prefix64, unmapIpv4 } from '../src/plugins/rate-limit/client-address.ts';
-import type { BlogProcess } from './support/blog-process.ts';
+import type { InjectedBlog } from './support/blog-injected.ts';
 import { blogWithPlugins } from './support/plugins-config.ts';
 
 /** A blog with rate_limit_plugin (max 2 per minute, memory store) and `trusted_proxies`. */
-function blogWithProxies(trusted: readonly string[] | undefined): () => BlogProcess {
+function blogWithProxies(trusted: readonly string[] | undefined): () => InjectedBlog {
   const options = { max_requests: 2, window_ms: 60_000, ...(trusted && { trusted_proxies: trusted }) };
   return blogWithPlugins([{ module: 'rate_limit_plugin', options }]);
 }
 
-const statusFor = async (blog: BlogProcess, forwardedFor?: string): Promise<number> =>
+const statusFor = async (blog: InjectedBlog, forwardedFor?: string): Promise<number> =>
   (await blog.request('GET', '/heartbeat', forwardedFor === undefined ? {} : { headers: { 'x-forwarded-for': forwardedFor } })).status;
 
 describe('untrusted peer (trusted_proxies not set)', () => {

@@ -1,3 +1,4 @@
+// Needs a subprocess of its own: the heap is measured after GC with nothing else in it.
 /**
  * The memory store stays bounded: one million distinct client addresses leave at most max_keys
  * (default 100 000) windows, under the 24 MiB of heap docs/plugins.md promises, measured after

@@ -1,3 +1,4 @@
+// Needs two real processes: the point is that the limit is shared across processes, which share nothing but Redis.
 /**
  * Two blog instances on different ports, one Redis: the limit is for the service, not per
  * process. Sequential and concurrent requests across both are limited to max_requests in total.

@@ -1,3 +1,4 @@
+// Needs the real process: the point is that a failing Redis never crashes it (its exit code) nor delays its answers.
 /**
  * Redis out of reach never hangs or crashes the blog: start-up goes on, each request is answered
  * within the command timeout by the on_store_error policy (`allow`: served without a RateLimit

@@ -1,3 +1,4 @@
+// Needs the real process: its metrics listener, the span flush on SIGTERM and a start-up exit code are the point.
 /**
  * The blog with telemetry on, as the spec's Activation list has it: otel_fw_stream_h before
  * fw_stream_h, otel_fw_plugin as a pre_request plugin, setupTelemetry in the start hook with

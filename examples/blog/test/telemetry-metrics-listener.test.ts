@@ -1,3 +1,4 @@
+// Needs the real process: the metrics listener, its bound address and its timeouts are the point.
 /**
  * The blog's metrics listener as started by `node src/main.ts`: loopback unless
  * OTEL_EXPORTER_PROMETHEUS_HOST opens it, the `metrics_listening` log line naming the address

@@ -4,8 +4,11 @@
  * and telemetry start hook run, without a child process, a port or a socket per request. For
  * the API tests where the transport is not what is tested; api-hostile-requests and the
  * npm-start and durability tests keep the real process.
+ *
+ * One at a time per test process: the app module is imported once, and app.ts keeps the store
+ * and telemetry in module state, so a second blog would take them over from the first.
  */
-import { createListener, inject, type LogLevel, type Logger } from 'fw-core';
+import { createListener, inject, type FwListener, type LogLevel, type Logger } from 'fw-core';
 import { BLOG_DIR, blogEnv, parseJson, type Reply, type RequestOptions } from './blog-process.ts';
 
 /** The blog behind inject(); `request` answers as BlogProcess's does. */
@@ -17,10 +20,20 @@ export interface InjectedBlog {
   stop(): Promise<void>;
 }
 
-/** Builds the blog's listener with `env` over blogEnv's. */
+let running = false;
+
+/** Builds the blog's listener with `env` over blogEnv's; throws while another is running. */
 export async function startInjectedBlog(env: Record<string, string | undefined> = {}): Promise<InjectedBlog> {
+  if (running) throw new Error('an injected blog is already running in this process: stop it first (see the top of blog-injected.ts)');
+  running = true;
   const lines: Record<string, unknown>[] = [];
-  const fw = await createListener({ appDir: BLOG_DIR, env: blogEnv(env), logger: recordingLogger(lines) });
+  let fw: FwListener;
+  try {
+    fw = await createListener({ appDir: BLOG_DIR, env: blogEnv(env), logger: recordingLogger(lines) });
+  } catch (error) {
+    running = false;
+    throw error;
+  }
   return {
     async request(method, path, options = {}) {
       const headers = Object.fromEntries(Object.entries(options.headers ?? {}).map(([name, value]) => [name, String(value)]));
@@ -28,7 +41,13 @@ export async function startInjectedBlog(env: Record<string, string | undefined> 
       return { status: res.status, headers: res.headers, text: res.body, json: parseJson(res.body) };
     },
     logLines: () => [...lines],
-    stop: () => fw.close(),
+    async stop() {
+      try {
+        await fw.close();
+      } finally {
+        running = false;
+      }
+    },
   };
 }
 

@@ -7,7 +7,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before } from 'node:test';
-import { startBlog, type BlogProcess } from './blog-process.ts';
+import { startInjectedBlog, type InjectedBlog } from './blog-injected.ts';
 
 /** A plugin registration as fw.config.json takes it. */
 export interface PluginRegistration {
@@ -42,15 +42,17 @@ export async function writePluginConfig(
 }
 
 /**
- * In the enclosing describe: starts one blog with `plugins` (and `env`) before its tests, stops
- * it and removes the config after them. Returns the running blog.
+ * In the enclosing describe: starts one blog with `plugins` before its tests, in this process
+ * behind inject() (support/blog-injected.ts), stops it and removes the config after them.
+ * Returns the running blog. Plugins read their own variables (REDIS_URL) from process.env, not
+ * from the env the blog is started with: pass such settings as options.
  */
-export function blogWithPlugins(plugins: readonly PluginRegistration[], env: Record<string, string> = {}): () => BlogProcess {
+export function blogWithPlugins(plugins: readonly PluginRegistration[]): () => InjectedBlog {
   let config: PluginConfig;
-  let blog: BlogProcess;
+  let blog: InjectedBlog;
   before(async () => {
     config = await writePluginConfig(plugins);
-    blog = await startBlog({ ...env, FW_CONFIG: config.path });
+    blog = await startInjectedBlog({ FW_CONFIG: config.path });
   });
   after(async () => {
     await blog?.stop();
