@@ -3,17 +3,14 @@
  * start (fw reads routes first), so handlers reach these through the context rather than module
  * globals.
  *
- * Whether writes are guarded is decided when fw builds the routes, before start, and fw hands
- * routes() only the environment's name: so that decision reads BLOG_API_TOKEN from the
- * environment the app module was loaded in (process.env, as for `npm start`, `fw routes` and
- * `fw audit`). start then reads the token itself from the env fw was started with and refuses
- * to run when the two disagree, so a token given only to startServer({env}) cannot leave the
- * writes open.
+ * Whether writes are guarded is decided when fw builds the routes, before start, from the env fw
+ * was started with (routes() receives it); start reads the token from that same env, so a token
+ * given only to startServer({env}) guards the writes as one in process.env does for `npm start`.
  */
 import type { AppContext, Logger } from 'fw-core';
 import { readStoreSettings } from './config/store-settings.ts';
 import { BlogError } from './errors.ts';
-import { hasApiToken, protectsWrites, readApiToken } from './security/api-token.ts';
+import { protectsWrites, readApiToken } from './security/api-token.ts';
 import { createStore } from './store/create-store.ts';
 import type { PostStore } from './store/store.ts';
 
@@ -24,19 +21,16 @@ export interface BlogContext {
   readonly logger: Logger;
   /** SHA-256 of BLOG_API_TOKEN when writes are guarded. */
   readonly apiTokenDigest: Buffer | undefined;
-  /** True when the router must guard POST, PUT and DELETE in `environment` (api-token.ts). */
-  guardsWrites(environment: string): boolean;
+  /** True when the router must guard POST, PUT and DELETE in `environment` with `env` (api-token.ts). */
+  guardsWrites(environment: string, env: NodeJS.ProcessEnv): boolean;
   /** The app's start hook: checks the token, opens the store. */
   start(app: AppContext): Promise<void>;
   /** The app's stop hook: closes the store. */
   stop(): Promise<void>;
 }
 
-/**
- * A context; its start hook reads BLOG_* variables from the env fw was started with.
- * `loadEnv` is what the routes are built from (see above).
- */
-export function createBlogContext(loadEnv: NodeJS.ProcessEnv = process.env): BlogContext {
+/** A context; its start hook reads BLOG_* variables from the env fw was started with. */
+export function createBlogContext(): BlogContext {
   let store: PostStore | undefined;
   let logger: Logger | undefined;
   let apiTokenDigest: Buffer | undefined;
@@ -54,14 +48,10 @@ export function createBlogContext(loadEnv: NodeJS.ProcessEnv = process.env): Blo
     get apiTokenDigest() {
       return apiTokenDigest;
     },
-    guardsWrites(environment) {
-      return protectsWrites(environment, loadEnv);
-    },
+    guardsWrites: protectsWrites,
     async start({ config, logger: appLogger, appDir, env }) {
       // Cheap checks first: nothing is opened when the token is wrong.
-      const guarded = protectsWrites(config.fw.environment, loadEnv);
-      if (guarded !== protectsWrites(config.fw.environment, env)) throw tokenEnvMismatch(hasApiToken(env));
-      if (guarded) apiTokenDigest = readApiToken(env);
+      if (protectsWrites(config.fw.environment, env)) apiTokenDigest = readApiToken(env);
       const settings = readStoreSettings(config.app, env);
       logger = appLogger;
       store = await createStore(settings, { appDir, env, logger: appLogger });
@@ -73,12 +63,4 @@ export function createBlogContext(loadEnv: NodeJS.ProcessEnv = process.env): Blo
       await open?.close();
     },
   };
-}
-
-function tokenEnvMismatch(onlyAtStart: boolean): BlogError {
-  const [has, lacks] = onlyAtStart ? ['the env fw was started with', 'process.env'] : ['process.env', 'the env fw was started with'];
-  return new BlogError(
-    'BLOG_ERR_API_TOKEN_ENV_MISMATCH',
-    `BLOG_API_TOKEN is set in ${has} but not in ${lacks}; the write routes are built from process.env when the app module loads, so set BLOG_API_TOKEN in both or in neither`,
-  );
 }

@@ -9,7 +9,6 @@ export const blogErrorCodes = {
   BLOG_ERR_BAD_ENV: 'BLOG_STORE names no store (memory, sqlite or postgres)',
   BLOG_ERR_API_TOKEN_MISSING: 'FW_ENV=prod protects the write routes, but BLOG_API_TOKEN is not set',
   BLOG_ERR_API_TOKEN_WEAK: 'BLOG_API_TOKEN is shorter than 16 characters or holds characters a header cannot carry',
-  BLOG_ERR_API_TOKEN_ENV_MISMATCH: 'BLOG_API_TOKEN is set in process.env (which the routes are built from) or in the env fw was started with, not both',
   BLOG_ERR_SCHEMA: 'priv/schemas/post.json is missing, not JSON, or not an object schema',
   BLOG_ERR_NOT_STARTED: 'A request reached a controller before the app start hook opened the store (a bug)',
   BLOG_ERR_PLUGIN_OPTION: 'A cors_plugin or rate_limit_plugin option has a value of the right type that is still invalid (an origin with a path, a bad CIDR)',

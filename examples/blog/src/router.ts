@@ -25,9 +25,9 @@ export function createBlogRouter(context: BlogContext): RouterModule {
   const requireApiToken = createRequireApiToken(() => context.apiTokenDigest);
   return {
     name: 'blog_router',
-    routes(environment: string): readonly RouteGroup[] {
+    routes(environment, { env }): readonly RouteGroup[] {
       const { reads, writes } = postRoutes(context);
-      if (!context.guardsWrites(environment)) return [{ prefix: '/api', security: false, routes: [...reads, ...writes] }, pages];
+      if (!context.guardsWrites(environment, env)) return [{ prefix: '/api', security: false, routes: [...reads, ...writes] }, pages];
       return [
         { prefix: '/api', security: false, routes: reads },
         { prefix: '/api', security: requireApiToken, routes: writes },

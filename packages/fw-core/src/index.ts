@@ -13,7 +13,7 @@ export { loadConfig } from './config/index.ts';
 export type { FwConfig, InCodeConfig, LoadedConfig, ServerConfiguration } from './config/index.ts';
 
 export { defineApp } from './app/app.ts';
-export type { AppContext, FwApp, RouterModule } from './app/app.ts';
+export type { AppContext, FwApp, RouterModule, RoutesContext } from './app/app.ts';
 export { defineController } from './app/controller.ts';
 export type { Action, Handler, HandlerResult, InlineHandler } from './app/controller.ts';
 export type { HandlerRoute, RouteEntry, RouteGroup, RouteOptions, SecurityCallback, SecurityResult, SecuritySchemeDeclaration, StaticDirectoryRoute, StaticFileRoute } from './app/route-group.ts';
@@ -30,7 +30,7 @@ export { reply, replyJson } from './http/write-response.ts';
 export type { ResponseTarget } from './http/write-head.ts';
 export { readBody } from './http/read-body.ts';
 
-export type { FwPlugin, PhaseCallback, Phase, PluginEntry, PluginEnv, PluginInfo, PluginOptions, PluginResult } from './plugins/plugin.ts';
+export type { FwPlugin, PhaseCallback, Phase, PluginEntry, PluginEnv, PluginInfo, PluginInitContext, PluginOptions, PluginResult } from './plugins/plugin.ts';
 export { fwRequestPlugin } from './plugins/request-plugin.ts';
 export { fwCorsPlugin } from './plugins/cors-plugin.ts';
 export { booleanOption, checkPluginOptions } from './plugins/check-plugin-options.ts';

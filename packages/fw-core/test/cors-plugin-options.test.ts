@@ -2,11 +2,12 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { FwError } from '../src/errors.ts';
 import { fwCorsPlugin, type CorsPluginOptions } from '../src/plugins/cors-plugin.ts';
+import { testInitContext } from './support/plugin-harness.ts';
 
 const NEEDS_ALLOW_ORIGINS = 'fw_cors_plugin needs option allow_origins (a string, e.g. "*")';
 
 function initWith(options: unknown): unknown {
-  return fwCorsPlugin.init?.(options as CorsPluginOptions);
+  return fwCorsPlugin.init?.(options as CorsPluginOptions, testInitContext);
 }
 
 function assertBadOptions(options: unknown, message: string, option: string | undefined) {

@@ -2,9 +2,10 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { FwError } from '../src/errors.ts';
 import { fwRequestPlugin, type RequestPluginOptions } from '../src/plugins/request-plugin.ts';
+import { testInitContext } from './support/plugin-harness.ts';
 
 function initWith(options: unknown): unknown {
-  return fwRequestPlugin.init?.(options as RequestPluginOptions);
+  return fwRequestPlugin.init?.(options as RequestPluginOptions, testInitContext);
 }
 
 function assertBadOptions(options: unknown, message: string, option: string | undefined) {

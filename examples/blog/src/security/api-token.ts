@@ -28,7 +28,7 @@ export function protectsWrites(environment: string, env: NodeJS.ProcessEnv): boo
 }
 
 /** True when BLOG_API_TOKEN is set and not empty. */
-export function hasApiToken(env: NodeJS.ProcessEnv): boolean {
+function hasApiToken(env: NodeJS.ProcessEnv): boolean {
   return env.BLOG_API_TOKEN !== undefined && env.BLOG_API_TOKEN !== '';
 }
 

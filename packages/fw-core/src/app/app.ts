@@ -12,7 +12,19 @@ import type { RouteGroup } from './route-group.ts';
 /** A router module: a name (printed by `fw middleware`) and the route groups per environment. */
 export interface RouterModule {
   readonly name: string;
-  routes(environment: string): readonly RouteGroup[];
+  /**
+   * The route groups of `environment`. `context` carries the environment variables fw was
+   * started with and the loaded configuration, so routes that depend on them (a token that guards
+   * writes, a feature flag) see what `startServer({env, config})` was given, not process.env.
+   */
+  routes(environment: string, context: RoutesContext): readonly RouteGroup[];
+}
+
+/** What a router module's `routes` receives besides the environment's name. */
+export interface RoutesContext {
+  /** The environment variables fw was started with (`startServer({env})`, else process.env). */
+  readonly env: NodeJS.ProcessEnv;
+  readonly config: LoadedConfig;
 }
 
 /** What an app's start hook receives. */

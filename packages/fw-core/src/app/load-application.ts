@@ -66,7 +66,7 @@ export async function loadApplication(options: LoadApplicationOptions): Promise<
   const registry = new PluginRegistry([...builtinPlugins, ...(app.plugins ?? [])]);
   const routes = compileRoutes({
     app: name,
-    groups: app.router.routes(config.fw.environment),
+    groups: app.router.routes(config.fw.environment, { env, config }),
     globalPlugins: config.fw.plugins,
     registry,
     baseDir: options.appDir,

@@ -1,22 +1,24 @@
 /**
- * init and stop of plugin instances: `init(options)` once per instance at start (its value is
+ * init and stop of plugin instances: `init(options, context)` once per instance at start (its value is
  * the state; without init the state is undefined), `stop(state)` once at shutdown. The Erlang
  * original called a stop/0 that plugins never exported; fw calls stop(state).
  */
 import { FwError } from '../errors.ts';
 import type { Logger } from '../log/logger.ts';
+import type { PluginInitContext } from './plugin.ts';
 import type { PluginInstance } from './plugin-chains.ts';
 
 /**
  * Runs every instance's init in order; a failure stops the instances already started and is a
  * start-up error naming the plugin.
  */
-export async function initPlugins(instances: readonly PluginInstance[], logger: Logger): Promise<void> {
+export async function initPlugins(instances: readonly PluginInstance[], context: PluginInitContext): Promise<void> {
+  const { logger } = context;
   for (const [index, instance] of instances.entries()) {
     const { plugin } = instance;
     if (typeof plugin.init !== 'function') continue;
     try {
-      instance.state = await plugin.init(instance.options);
+      instance.state = await plugin.init(instance.options, context);
     } catch (error) {
       await stopPlugins(instances.slice(0, index), logger);
       const reason = error instanceof Error ? error.message : String(error);

@@ -26,6 +26,17 @@ export interface PluginEnv {
   readonly logger: Logger;
 }
 
+/** What a plugin's `init` receives besides its options. */
+export interface PluginInitContext {
+  /** The application (`bootstrap_application`). */
+  readonly app: string;
+  /** `environment` from the configuration, e.g. `dev`. */
+  readonly environment: string;
+  /** The environment variables fw was started with (`startServer({env})`, else process.env). */
+  readonly env: NodeJS.ProcessEnv;
+  readonly logger: Logger;
+}
+
 /** `plugin_info()`'s answer. */
 export interface PluginInfo {
   readonly title: string;
@@ -50,8 +61,8 @@ export type PhaseCallback<S, O> = (
 
 /**
  * A plugin module. `name` is how configuration refers to it (`fw_request_plugin`).
- * `init` runs once per plugin instance at start (fw passes the registration's options; the
- * Erlang original's init/0 ignored them) and may throw an FwError to refuse bad options: that
+ * `init` runs once per plugin instance at start (fw passes the registration's options and the
+ * app, environment, env and logger it starts in; the Erlang original's init/0 ignored them) and may throw an FwError to refuse bad options: that
  * fails start-up. `stop(state)` runs once at shutdown.
  */
 export interface FwPlugin<S = unknown, O = PluginOptions> {
@@ -59,7 +70,7 @@ export interface FwPlugin<S = unknown, O = PluginOptions> {
   readonly pre_request?: PhaseCallback<S, O>;
   readonly post_request?: PhaseCallback<S, O>;
   readonly plugin_info?: () => PluginInfo;
-  readonly init?: (options: O) => S | Promise<S>;
+  readonly init?: (options: O, context: PluginInitContext) => S | Promise<S>;
   readonly stop?: (state: S) => void | Promise<void>;
   /**
    * Opt-in marker: this plugin decodes request bodies (`true`, or a test of the registration's

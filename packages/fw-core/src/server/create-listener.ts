@@ -74,7 +74,7 @@ export async function openListener(options: CreateListenerOptions): Promise<Open
   for (const warning of application.startupWarnings) logger.warn({ ...warning.fields }, warning.message);
   const json = await resolveJsonLib(fw.json_lib, appDir);
   const instances = registry.instances();
-  await initPlugins(instances, logger);
+  await initPlugins(instances, { app: app.name, environment: fw.environment, env, logger });
   let closing: Promise<void> | undefined;
   const close = (): Promise<void> => {
     closing ??= (async () => {

@@ -13,7 +13,7 @@ import { replyJson } from '../../src/http/write-response.ts';
 import type { FwRequest } from '../../src/http/request.ts';
 import { silentLogger } from '../../src/log/json-logger.ts';
 import { takeDeferredDecoding } from '../../src/plugins/deferred-body.ts';
-import type { FwPlugin, PluginEnv } from '../../src/plugins/plugin.ts';
+import type { FwPlugin, PluginEnv, PluginInitContext } from '../../src/plugins/plugin.ts';
 import { makeTestRequest } from './make-test-request.ts';
 
 /** A running test server. */
@@ -60,11 +60,14 @@ export async function startServer(listener: RequestListener): Promise<TestServer
 /** Builds the FwRequest the pipeline would hand a plugin (id `test-id`, app `test`). */
 export const makeRequest = (raw: IncomingMessage, res: ServerResponse): FwRequest => makeTestRequest(raw, res);
 
+/** The context a plugin's init gets in these tests: app and environment `test`, an empty env. */
+export const testInitContext: PluginInitContext = { app: 'test', environment: 'test', env: {}, logger: silentLogger };
+
 /** Runs `plugin.init(options)`, then serves every request through its pre_request. */
 export async function startPluginServer<S, O>(plugin: FwPlugin<S, O>, options: O): Promise<PluginServer> {
   const preRequest = plugin.pre_request;
   if (preRequest === undefined) throw new Error(`${plugin.name} has no pre_request`);
-  const state = (await plugin.init?.(options)) as S;
+  const state = (await plugin.init?.(options, testInitContext)) as S;
   const env: PluginEnv = { app: 'test', environment: 'test', phase: 'pre_request', logger: silentLogger };
   const arrivals = queue<void>();
   const outcomes = queue<Outcome>();

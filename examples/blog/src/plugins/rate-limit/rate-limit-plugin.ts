@@ -9,7 +9,7 @@
  * fails the request: on_store_error `allow` lets it through, `deny` answers 503, and either way
  * a throttled error line is logged.
  */
-import { replyJson, type FwPlugin, type FwRequest, type PluginEnv, type PluginInfo, type PluginResult } from 'fw-core';
+import { replyJson, type FwPlugin, type FwRequest, type PluginEnv, type PluginInfo, type PluginInitContext, type PluginResult } from 'fw-core';
 import { clientKey } from './client-address.ts';
 import { createMemoryStore } from './memory-store.ts';
 import { policyHeader, rateLimitHeader, secondsUntil } from './rate-limit-headers.ts';
@@ -60,8 +60,8 @@ export const rateLimitPlugin: FwPlugin<RateLimitState, RateLimitPluginOptions> =
   responses: (options) => (options.on_store_error === 'deny' ? [429, 503] : [429]),
 };
 
-async function startRateLimit(options: RateLimitPluginOptions): Promise<RateLimitState> {
-  const settings = compileRateLimitOptions(options, process.env);
+async function startRateLimit(options: RateLimitPluginOptions, { env }: PluginInitContext): Promise<RateLimitState> {
+  const settings = compileRateLimitOptions(options, env);
   const { maxRequests, windowMs } = settings;
   const store =
     settings.store === 'redis'
