@@ -8,7 +8,9 @@ import type { IncomingMessage } from 'node:http';
 import { FwError } from '../errors.ts';
 
 /** One read per request: a second `readBody` gets the same bytes (or the same failure). */
-const reads = new WeakMap<IncomingMessage, Promise<Buffer>>();
+const READ = Symbol('fw.bodyRead');
+
+type WithRead = IncomingMessage & { [READ]?: Promise<Buffer> };
 
 /**
  * Reads `req`'s body, at most `limit` bytes. Rejects with FW_ERR_UNSUPPORTED_ENCODING (415)
@@ -18,7 +20,8 @@ const reads = new WeakMap<IncomingMessage, Promise<Buffer>>();
  * FW_ERR_BODY_ALREADY_CONSUMED when someone else read the body first. Settles exactly once.
  */
 export function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
-  const earlier = reads.get(req);
+  const message = req as WithRead;
+  const earlier = message[READ];
   if (earlier !== undefined) return earlier.then((bytes) => withinLimit(bytes, limit));
   try {
     checkEncoding(req);
@@ -27,7 +30,7 @@ export function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
     if (req.readableEnded || req.readableDidRead) return Promise.resolve(consumedElsewhere(req, declared));
     if (req.destroyed) throw incomplete(declared, 0);
     const read = collect(req, limit, declared);
-    reads.set(req, read);
+    message[READ] = read;
     return read;
   } catch (error) {
     return Promise.reject(error);
