@@ -86,10 +86,11 @@ export async function startServer(options: StartServerOptions = {}): Promise<FwS
  */
 function closingWhileStopping(traffic: { readonly stopping: boolean }) {
   return class FwServerResponse extends ServerResponse {
-    // `rest` is either of writeHead's two overloads, passed on untouched.
-    override writeHead(statusCode: number, ...rest: any[]): this {
+    // Either of writeHead's overloads, passed on as they came (node:http reads an undefined
+    // argument as a missing one); no rest array or Reflect.apply on every response.
+    override writeHead(statusCode: number, reason?: any, headers?: any): this {
       if (traffic.stopping) this.shouldKeepAlive = false;
-      return Reflect.apply(super.writeHead, this, [statusCode, ...rest]) as this;
+      return super.writeHead(statusCode, reason, headers);
     }
   };
 }
