@@ -45,6 +45,7 @@ const ENTRIES: Readonly<Record<string, readonly string[]>> = {
     'CONFIG_FILE_NAME',
     'CONFIG_KEYS',
     'buildRouteTree',
+    'checkStartup',
     'configDefaults',
     'groupsWithoutBodyDecoding',
     'loadApplication',

@@ -45,6 +45,7 @@ export async function main(argv: readonly string[], io: CliIo = processIo): Prom
   const context: CommandContext = {
     print: (text) => io.stdout(`${text}\n`),
     warn: (text) => io.stderr(`fw: warning: ${text}\n`),
+    note: (text) => io.stderr(`fw: ${text}\n`),
     setExitCode: (code) => {
       exitCode = code;
     },
@@ -64,12 +65,11 @@ export async function main(argv: readonly string[], io: CliIo = processIo): Prom
 function createParser(argv: readonly string[], context: CommandContext) {
   let parser = yargs([...argv])
     .scriptName('fw')
-    .usage('Usage: $0 <command> [options]\n\nInspect, document and release the fw application in the current directory (or --app DIR).')
+    .usage('Usage: $0 <command> [options]\n\nInspect, document and release the fw application in the current directory or the nearest one above it (or --app DIR).')
     .option('app', {
       type: 'string',
       requiresArg: true,
-      default: '.',
-      defaultDescription: 'the current directory',
+      defaultDescription: 'the current directory, or the nearest above it holding the app',
       describe: 'The app directory: where fw.config.json and package.json are',
       global: true,
     });

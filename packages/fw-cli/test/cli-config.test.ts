@@ -146,6 +146,6 @@ describe('fw config', { concurrency: true }, () => {
     const run = await runFw(['config', '--app', FIXTURES]);
     assert.equal(run.code, 1);
     assert.equal(run.stdout, '');
-    assert.equal(run.stderr, `fw: FW_ERR_CONFIG_NOT_FOUND: Cannot read the configuration file ${join(FIXTURES, 'fw.config.json')} (ENOENT); create it with at least {"fw": {"bootstrap_application": "<your app's name>"}}, name another file with FW_CONFIG, or give the configuration in code: startServer({ app, config: { ... } }) or createListener({ app, config: { ... } }) (docs/applications.md)\n`);
+    assert.equal(run.stderr, `fw: FW_ERR_CONFIG_NOT_FOUND: Cannot read the configuration file ${join(FIXTURES, 'fw.config.json')} (ENOENT); create it with at least {"fw": {"bootstrap_application": "<your app's name>"}}, or point --app at the app's directory or FW_CONFIG at its configuration file\n`);
   });
 });

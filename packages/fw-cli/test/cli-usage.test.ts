@@ -15,7 +15,7 @@ import { assertSucceeded, cleanEnv, FIXTURES, lines, REPO, runFw } from './suppo
 const VERSION = (JSON.parse(readFileSync(join(import.meta.dirname, '..', 'package.json'), 'utf8')) as { version: string }).version;
 
 const COMMON_OPTIONS = [
-  '      --app      The app directory: where fw.config.json and package.json are  [string] [default: the current directory]',
+  '      --app      The app directory: where fw.config.json and package.json are  [string] [default: the current directory, or the nearest above it holding the app]',
   '  -h, --help     Show help  [boolean]',
   '      --version  Show version number  [boolean]',
 ];
@@ -35,7 +35,7 @@ describe('fw --help and fw <command> --help', { concurrency: true }, () => {
       stdout: lines(
         'Usage: fw <command> [options]',
         '',
-        'Inspect, document and release the fw application in the current directory (or --app DIR).',
+        'Inspect, document and release the fw application in the current directory or the nearest one above it (or --app DIR).',
         '',
         'Commands:',
         '  fw config      Show every configuration key with its value; (default) marks built-in defaults',
@@ -85,7 +85,7 @@ describe('fw --help and fw <command> --help', { concurrency: true }, () => {
       code: 0,
       stderr: '',
       stdout: commandHelp('openapi', 'Write the OpenAPI 3.0.3 document of the routes and priv/schemas, and swagger.html beside it', [
-        '      --app          The app directory: where fw.config.json and package.json are  [string] [default: the current directory]',
+        '      --app          The app directory: where fw.config.json and package.json are  [string] [default: the current directory, or the nearest above it holding the app]',
         '  -h, --help         Show help  [boolean]',
         '      --version      Show version number  [boolean]',
         '  -o, --output       The spec file to write, relative to the current directory; swagger.html goes beside it  [string] [default: "openapi.json"]',
@@ -138,11 +138,6 @@ describe('command-line errors: one fw: <code>: <message> line, exit 1', { concur
     const run = await runFw(['middleware', '--app', 'wildcard-app/app.mjs'], { cwd: FIXTURES });
     const file = join(FIXTURES, 'wildcard-app', 'app.mjs');
     assert.deepEqual(run, { code: 1, stdout: '', stderr: `fw: FW_CLI_ERR_APP_DIR_MISSING: --app wildcard-app/app.mjs: ${file} is not a directory; give the directory that holds fw.config.json\n` });
-  });
-
-  it('a directory without fw.config.json', async () => {
-    const run = await runFw(['routes'], { cwd: FIXTURES });
-    assert.deepEqual(run, { code: 1, stdout: '', stderr: `fw: FW_ERR_CONFIG_NOT_FOUND: Cannot read the configuration file ${join(FIXTURES, 'fw.config.json')} (ENOENT); create it with at least {"fw": {"bootstrap_application": "<your app's name>"}}, name another file with FW_CONFIG, or give the configuration in code: startServer({ app, config: { ... } }) or createListener({ app, config: { ... } }) (docs/applications.md)\n` });
   });
 
   for (const command of ['middleware', 'routes', 'audit', 'openapi']) {

@@ -5,6 +5,7 @@
  * main entry. This file only re-exports; docs/api.md lists it.
  */
 export { loadApplication } from './app/load-application.ts';
+export { checkStartup } from './app/check-startup.ts';
 export type { LoadApplicationOptions, LoadedApplication } from './app/load-application.ts';
 export type { CompiledGroup, CompiledRoutes, HandlerTarget, RouteTarget, StaticTarget } from './app/compile-routes.ts';
 export type { PluginChain, PluginInstance, PluginStep } from './plugins/plugin-chains.ts';

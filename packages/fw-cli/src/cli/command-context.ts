@@ -19,6 +19,8 @@ export interface CommandContext {
   print(text: string): void;
   /** Writes `fw: warning: <text>` and a newline to stderr. */
   warn(text: string): void;
+  /** Writes `fw: <text>` and a newline to stderr: a choice fw made that the command line did not state. */
+  note(text: string): void;
   /** The process's exit status once the command ends (default 0). */
   setExitCode(code: number): void;
   /** The environment the app is loaded with (FW_ENV, PORT, ...). */
@@ -29,8 +31,8 @@ export interface CommandContext {
 
 /** Flags every command takes. */
 export interface CommonArgs {
-  /** The app directory, relative to the cwd. */
-  readonly app: string;
+  /** `--app`: the app directory, relative to the cwd; unset, fw looks for the app from the cwd up. */
+  readonly app: string | undefined;
 }
 
 /** Flags of the inspection commands. */

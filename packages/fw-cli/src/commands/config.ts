@@ -11,7 +11,7 @@ export const configCommand: FwCommand<InspectArgs> = {
   async run(args, context) {
     // Loaded here, not at the top: `fw --help` and the other commands need none of it.
     const [{ resolveConfig }, { buildConfigModel, hasMissingKey, renderConfig }] = await Promise.all([import('fw-core/inspect'), import('../inspect/config-view.ts')]);
-    const model = buildConfigModel(await resolveConfig(appDirOf(context, args), context.env));
+    const model = buildConfigModel(await resolveConfig(await appDirOf(context, args), context.env));
     printModel(context, args.json, model, renderConfig);
     if (hasMissingKey(model)) context.setExitCode(EXIT.error);
   },

@@ -31,7 +31,7 @@ export const releaseCommand: FwCommand<ReleaseArgs> = {
     // Loaded here, not at the top: `fw --help` and the other commands need none of it (tar).
     const { assembleRelease } = await import('../release/assemble-release.ts');
     await assembleRelease({
-      appDir: appDirOf(context, args),
+      appDir: await appDirOf(context, args),
       profile: args.profile,
       env: context.env,
       report: context.print,

@@ -1,12 +1,17 @@
 /**
- * `fw release`: regenerate the OpenAPI files (when priv/schemas exists), build the app, and
- * assemble a self-contained `_build/<profile>/rel/<app>/` (compiled code, production
- * dependencies copied, priv/, fw.config.json, package.json, bin/<app>) plus its tarball.
+ * `fw release`: build the app, then assemble a self-contained `_build/<profile>/rel/<app>/`
+ * (its code, priv/ with freshly generated OpenAPI files when priv/schemas exists, the production
+ * dependencies copied, fw.config.json, package.json, bin/<app>) plus its tarball.
+ *
+ * Everything is assembled in a staging directory beside the release and moved into place only
+ * once complete, so a failure leaves the previous release and tarball as they were; the app's
+ * own files are only read (its build writes what its build writes).
  */
-import { chmod, cp, mkdir, rm, writeFile } from 'node:fs/promises';
+import { chmod, cp, mkdir, mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
-import { loadApplication, type LoadedApplication } from 'fw-core/inspect';
+import { join, relative } from 'node:path';
+import type { LoadedApplication } from 'fw-core/inspect';
+import { loadCheckedApp } from '../cli/load-app.ts';
 import { CliError } from '../errors.ts';
 import { SCHEMAS_DIR } from '../openapi/read-schemas.ts';
 import { writeOpenapi } from '../openapi/write-openapi.ts';
@@ -28,6 +33,16 @@ export interface ReleaseOptions {
   readonly path: (absolute: string) => string;
 }
 
+/** What a release is assembled from, once the app is loaded and built. */
+interface ReleaseInput {
+  readonly loaded: LoadedApplication;
+  readonly app: string;
+  readonly pkg: AppPackage;
+  readonly layout: CodeLayout;
+  /** The environment npm runs with (not the profile's FW_ENV). */
+  readonly env: NodeJS.ProcessEnv;
+}
+
 /** Name of the start module fw writes for apps without a main module. */
 const LAUNCHER = 'fw-start.mjs';
 const BUILD_ONLY_FILES = /\.(map|tsbuildinfo)$|\.d\.[mc]?ts$/;
@@ -35,43 +50,76 @@ const BUILD_ONLY_FILES = /\.(map|tsbuildinfo)$|\.d\.[mc]?ts$/;
 /** Builds the release of the app in `options.appDir`. */
 export async function assembleRelease(options: ReleaseOptions): Promise<void> {
   const { appDir, profile, report, path } = options;
-  const env = { ...options.env, FW_ENV: profile };
-  const loaded = await loadApplication({ appDir, env, serveStatic: false });
-  const app = loaded.config.fw.bootstrap_application;
-  await regenerateDocs(loaded, options);
+  const loaded = await loadCheckedApp(appDir, { ...options.env, FW_ENV: profile });
   const pkg = await readAppPackage(appDir);
+  if (!existsSync(join(appDir, SCHEMAS_DIR))) report('No priv/schemas: the OpenAPI files are not regenerated');
   if (pkg.hasBuildScript) {
     await buildApp(appDir, options.env);
     report('Built the app with npm run build');
   } else report('No build script in package.json: the code is released as it is');
-  const layout = await codeLayout(appDir, pkg.appModule);
+  const input: ReleaseInput = { loaded, app: loaded.config.fw.bootstrap_application, pkg, layout: await codeLayout(appDir, pkg.appModule), env: options.env };
   const relDir = join(appDir, '_build', profile, 'rel');
-  const releaseDir = join(relDir, app);
-  await rm(releaseDir, { recursive: true, force: true });
-  await mkdir(join(releaseDir, 'bin'), { recursive: true });
-  await copyAppFiles(appDir, releaseDir, layout);
-  const packages = await resolveDependencies(appDir, pkg.dependencies, pkg.optionalDependencies);
-  await copyPackages(packages, releaseDir, options.env);
-  report(`Copied ${packages.length} production package(s) into ${path(join(releaseDir, 'node_modules'))}`);
-  const entry = layout.mainModule ?? (await writeLauncher(app, releaseDir, packages));
-  await writeFile(join(releaseDir, 'package.json'), `${JSON.stringify(releaseManifest(pkg, layout), null, 2)}\n`);
-  const script = join(releaseDir, 'bin', app);
-  await writeFile(script, startScript(app, profile, entry));
-  await chmod(script, 0o755);
-  report(`Release ${app} ${pkg.version} (profile ${profile}) written to ${path(releaseDir)}; start it with ${path(script)}`);
-  const tarball = join(relDir, `${app}-${pkg.version}.tar.gz`);
-  const size = await writeTarball(releaseDir, tarball);
-  report(`Tarball written to ${path(tarball)} (${Math.round(size / 1024)} KiB)`);
+  const releaseDir = join(relDir, input.app);
+  const tarball = join(relDir, `${input.app}-${pkg.version}.tar.gz`);
+  const created = await mkdir(relDir, { recursive: true });
+  const staging = await mkdtemp(join(relDir, `.${input.app}-staging-`));
+  let placed = false;
+  try {
+    const staged = join(staging, input.app);
+    // Report lines name where the files will be once the release is in place.
+    const done = await stageRelease(input, staged, options.profile, (file) => path(join(releaseDir, relative(staged, file))));
+    const size = await writeTarball(staged, join(staging, 'release.tar.gz'));
+    await moveIntoPlace(staging, input.app, releaseDir, tarball);
+    placed = true;
+    for (const line of done) report(line);
+    report(`Release ${input.app} ${pkg.version} (profile ${profile}) written to ${path(releaseDir)}; start it with ${path(join(releaseDir, 'bin', input.app))}`);
+    report(`Tarball written to ${path(tarball)} (${Math.round(size / 1024)} KiB)`);
+  } finally {
+    // On failure, also the _build directories this run made: the app is left as it was.
+    await rm(!placed && created !== undefined ? created : staging, { recursive: true, force: true });
+  }
 }
 
-async function regenerateDocs(loaded: LoadedApplication, options: ReleaseOptions): Promise<void> {
-  if (!existsSync(join(loaded.appDir, SCHEMAS_DIR))) {
-    options.report('No priv/schemas: the OpenAPI files are not regenerated');
-    return;
-  }
-  const output = join(loaded.appDir, 'priv', 'assets', 'openapi.json');
+/** Assembles the release in `dir`; resolves to the report lines of what it holds. */
+async function stageRelease(input: ReleaseInput, dir: string, profile: string, path: (file: string) => string): Promise<string[]> {
+  const { loaded, app, pkg, layout, env } = input;
+  const done: string[] = [];
+  await mkdir(join(dir, 'bin'), { recursive: true });
+  await copyAppFiles(loaded.appDir, dir, layout);
+  done.push(...(await regenerateDocs(loaded, dir, path)));
+  const packages = await resolveDependencies(loaded.appDir, pkg.dependencies, pkg.optionalDependencies);
+  await copyPackages(packages, dir, env);
+  done.push(`Copied ${packages.length} production package(s) into ${path(join(dir, 'node_modules'))}`);
+  const entry = layout.mainModule ?? (await writeLauncher(app, dir, packages));
+  await writeFile(join(dir, 'package.json'), `${JSON.stringify(releaseManifest(pkg, layout), null, 2)}\n`);
+  const script = join(dir, 'bin', app);
+  await writeFile(script, startScript(app, profile, entry));
+  await chmod(script, 0o755);
+  return done;
+}
+
+// The release's own priv/assets gets the documents of the routes it starts with; the app's
+// priv/ is left alone (`fw openapi` or `npm start` regenerate it there).
+async function regenerateDocs(loaded: LoadedApplication, dir: string, path: (file: string) => string): Promise<string[]> {
+  if (!existsSync(join(loaded.appDir, SCHEMAS_DIR))) return [];
+  const output = join(dir, 'priv', 'assets', 'openapi.json');
   const result = await writeOpenapi({ loaded, output, title: loaded.config.fw.bootstrap_application, version: '0.1.0', offline: true });
-  for (const file of result.files) options.report(`${file.what} written to ${options.path(file.path)}`);
+  return result.files.map((file) => `${file.what} written to ${path(file.path)}`);
+}
+
+// The old release is moved aside first (into the staging directory, which the caller removes)
+// and back if the new one cannot take its place, so there is never a half-replaced release.
+async function moveIntoPlace(staging: string, app: string, releaseDir: string, tarball: string): Promise<void> {
+  const previous = join(staging, '.previous-release');
+  const hadPrevious = existsSync(releaseDir);
+  if (hadPrevious) await rename(releaseDir, previous);
+  try {
+    await rename(join(staging, app), releaseDir);
+  } catch (error) {
+    if (hadPrevious) await rename(previous, releaseDir);
+    throw error;
+  }
+  await rename(join(staging, 'release.tar.gz'), tarball);
 }
 
 async function copyAppFiles(appDir: string, releaseDir: string, layout: CodeLayout): Promise<void> {

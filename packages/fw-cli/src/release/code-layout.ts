@@ -1,11 +1,12 @@
 /**
  * Where an app's runnable code is, once built. A TypeScript app module (`./src/app.ts`) is
  * compiled by the app's build into tsconfig.json's `outDir`, mirroring `rootDir`
- * (`./dist/app.js`); a JavaScript app module runs as it is, from its own directory.
+ * (`./dist/app.js`), when tsconfig.json sets an `outDir` and no `noEmit`. Otherwise the app runs
+ * its TypeScript directly (`node src/main.ts`: Node 24 strips the types), and so does the
+ * release; a JavaScript app module runs as it is too, from its own directory.
  */
 import { existsSync } from 'node:fs';
 import { dirname, join, normalize, relative } from 'node:path';
-import { CliError } from '../errors.ts';
 import { readJsonObject } from './app-package.ts';
 
 /** The code a release copies and the modules it runs. */
@@ -24,11 +25,12 @@ const TS_EXTENSIONS: Readonly<Record<string, string>> = { '.ts': '.js', '.mts': 
 export async function codeLayout(appDir: string, appModule: string): Promise<CodeLayout> {
   const entry = normalize(appModule);
   const extension = Object.keys(TS_EXTENSIONS).find((ext) => entry.endsWith(ext) && !entry.endsWith(`.d${ext}`));
-  if (extension === undefined) {
+  const dirs = extension === undefined ? undefined : await compilerDirs(appDir, entry);
+  if (extension === undefined || dirs === undefined) {
     const dir = dirname(entry);
     return withMain(appDir, { codePath: dir === '.' ? entry : dir, appModule: entry }, extensionOf(entry));
   }
-  const { rootDir, outDir } = await compilerDirs(appDir, entry);
+  const { rootDir, outDir } = dirs;
   const compiled = join(outDir, relative(rootDir, entry)).slice(0, -extension.length) + TS_EXTENSIONS[extension];
   return withMain(appDir, { codePath: outDir, appModule: compiled }, TS_EXTENSIONS[extension]!);
 }
@@ -43,12 +45,13 @@ function extensionOf(file: string): string {
   return match === null ? '.js' : match[0];
 }
 
-async function compilerDirs(appDir: string, entry: string): Promise<{ rootDir: string; outDir: string }> {
+// Where the build compiles to, as tsconfig.json itself says (an `extends`ed file is not read);
+// undefined when the app runs its sources: no tsconfig.json, no outDir, or noEmit.
+async function compilerDirs(appDir: string, entry: string): Promise<{ rootDir: string; outDir: string } | undefined> {
   const file = join(appDir, 'tsconfig.json');
-  const options = ((await readJsonObject(file)).compilerOptions ?? {}) as { rootDir?: unknown; outDir?: unknown };
-  if (typeof options.outDir !== 'string') {
-    throw new CliError('FW_CLI_ERR_RELEASE_BAD_PACKAGE', `${file} sets no compilerOptions.outDir: fw release needs to know where the build puts ${entry} compiled`);
-  }
+  if (!existsSync(file)) return undefined;
+  const options = ((await readJsonObject(file)).compilerOptions ?? {}) as { rootDir?: unknown; outDir?: unknown; noEmit?: unknown };
+  if (typeof options.outDir !== 'string' || options.noEmit === true) return undefined;
   const rootDir = typeof options.rootDir === 'string' ? normalize(options.rootDir) : dirname(entry);
   return { rootDir, outDir: normalize(options.outDir) };
 }

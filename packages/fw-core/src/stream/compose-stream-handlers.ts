@@ -11,9 +11,18 @@ export function composeStreamHandlers(
   available: readonly StreamHandler[],
   terminal: Listener,
 ): Listener {
-  const byName = new Map(available.map((handler) => [handler.name, handler] as const));
   let listener = terminal;
-  for (const name of names.slice(0, -1).reverse()) {
+  for (const handler of namedStreamHandlers(names, available).reverse()) listener = handler.wrap(listener);
+  return listener;
+}
+
+/**
+ * The handlers `names` lists before `fw_stream_h`, outermost first, without wrapping anything
+ * (wrap() may take a tracer): FW_ERR_STREAM_HANDLER_UNKNOWN for a name nobody provides.
+ */
+export function namedStreamHandlers(names: readonly string[], available: readonly StreamHandler[]): StreamHandler[] {
+  const byName = new Map(available.map((handler) => [handler.name, handler] as const));
+  return names.slice(0, -1).map((name) => {
     const handler = byName.get(name);
     if (!handler) {
       const known = ['fw_stream_h', ...byName.keys()].join(', ');
@@ -23,7 +32,6 @@ export function composeStreamHandlers(
         { details: { name } },
       );
     }
-    listener = handler.wrap(listener);
-  }
-  return listener;
+    return handler;
+  });
 }
