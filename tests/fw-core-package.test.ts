@@ -1,14 +1,16 @@
 /**
  * fw-core is publishable: `npm pack` it, install the tarball into a project outside the
- * workspace, start a server from the installed package and request a route.
+ * workspace, start a server from the installed package and request a route, on this Node and
+ * on the oldest Node its `engines` allows (issue 15, item 2: engines say what it really needs;
+ * that Node's binary package comes from the npm cache, the test is skipped when it is not there).
  */
 import assert from 'node:assert/strict';
-import { execFile, spawn } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { after, describe, it } from 'node:test';
+import { after, before, describe, it } from 'node:test';
 import { packWorkspace } from './support/packed-project.ts';
 
 const run = promisify(execFile);
@@ -25,15 +27,47 @@ process.stdout.write(server.url + '\\n');
 process.on('SIGTERM', () => server.stop().then(() => process.exit(0)));
 `;
 
+/** Starts main.mjs of `project` with `node`; resolves to the server's URL and the child. */
+async function startConsumer(node: string, project: string): Promise<{ url: string; child: ChildProcess }> {
+  const child = spawn(node, ['main.mjs'], { cwd: project, stdio: ['ignore', 'pipe', 'pipe'] });
+  const url = await new Promise<string>((resolveUrl, reject) => {
+    let out = '';
+    let err = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      if (out.includes('\n')) resolveUrl(out.trim());
+    });
+    child.stderr!.on('data', (chunk: Buffer) => (err += chunk.toString()));
+    child.once('exit', (code) => reject(new Error(`consumer exited ${code}: ${err}`)));
+  });
+  return { url, child };
+}
+
+/**
+ * The lowest Node fw-core's `engines` allows (`>=X.Y.Z`): its binary package (node-<os>-<arch>,
+ * what the `node` package installs) installed into `into` from the npm cache only.
+ */
+async function oldestAllowedNode(engines: string, into: string): Promise<{ version: string; node?: string }> {
+  const version = /^>=(\d+\.\d+\.\d+)$/.exec(engines)?.[1];
+  assert.ok(version, `fw-core's engines.node is a plain floor (>=X.Y.Z), not ${engines}`);
+  const platform = process.platform === 'win32' ? 'win' : process.platform;
+  const name = `node-${platform}-${process.arch}`;
+  await writeFile(join(into, 'package.json'), JSON.stringify({ name: 'oldest-node', private: true }));
+  try {
+    await run(npm, ['install', '--offline', '--no-audit', '--no-fund', `${name}@${version}`], { cwd: into });
+  } catch {
+    return { version };
+  }
+  return { version, node: join(into, 'node_modules', name, 'bin', platform === 'win' ? 'node.exe' : 'node') };
+}
+
 describe('fw-core package', () => {
   const dirs: string[] = [];
-  after(async () => {
-    for (const dir of dirs) await rm(dir, { recursive: true, force: true });
-  });
-
-  it('installs from its npm pack tarball outside the workspace and serves a route', { timeout: 120_000 }, async () => {
+  let project: string;
+  let engines: string;
+  before(async () => {
     const packDir = await mkdtemp(join(tmpdir(), 'fw-pack-'));
-    const project = await mkdtemp(join(tmpdir(), 'fw-consumer-'));
+    project = await mkdtemp(join(tmpdir(), 'fw-consumer-'));
     dirs.push(packDir, project);
     const tarball = await packWorkspace('fw-core', packDir);
     const listing = (await run('tar', ['-tzf', tarball])).stdout.split('\n');
@@ -44,21 +78,36 @@ describe('fw-core package', () => {
     await writeFile(join(project, 'fw.config.json'), JSON.stringify({ fw: { bootstrap_application: 'packaged', server_configuration: { host: '127.0.0.1' } } }));
     await writeFile(join(project, 'main.mjs'), APP);
     await run(npm, ['install', '--no-audit', '--no-fund', '--offline', tarball], { cwd: project });
-    const child = spawn(process.execPath, ['main.mjs'], { cwd: project, stdio: ['ignore', 'pipe', 'pipe'] });
+    engines = JSON.parse(await readFile(join(project, 'node_modules', 'fw-core', 'package.json'), 'utf8')).engines.node;
+  });
+  after(async () => {
+    for (const dir of dirs) await rm(dir, { recursive: true, force: true });
+  });
+
+  it('installs from its npm pack tarball outside the workspace and serves a route', { timeout: 120_000 }, async () => {
+    const { url, child } = await startConsumer(process.execPath, project);
     try {
-      const url = await new Promise<string>((resolveUrl, reject) => {
-        let out = '';
-        let err = '';
-        child.stdout.on('data', (chunk: Buffer) => {
-          out += chunk.toString();
-          if (out.includes('\n')) resolveUrl(out.trim());
-        });
-        child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
-        child.once('exit', (code) => reject(new Error(`consumer exited ${code}: ${err}`)));
-      });
       const res = await fetch(`${url}/hello/w%C3%B6rld`);
       assert.equal(res.status, 200);
       assert.deepEqual(await res.json(), { hello: 'wörld' });
+    } finally {
+      child.kill('SIGTERM');
+    }
+  });
+
+  it('routes and serves on the oldest Node its engines allow', { timeout: 120_000 }, async (t) => {
+    const binDir = await mkdtemp(join(tmpdir(), 'fw-oldest-node-'));
+    dirs.push(binDir);
+    const { version, node } = await oldestAllowedNode(engines, binDir);
+    if (node === undefined) return t.skip(`Node ${version}'s binary package is not in the npm cache; fetch it once online (npm install in a scratch folder of node-${process.platform}-${process.arch}@${version})`);
+    assert.equal((await run(node, ['--version'])).stdout.trim(), `v${version}`);
+    const { url, child } = await startConsumer(node, project);
+    try {
+      const res = await fetch(`${url}/hello/w%C3%B6rld`);
+      assert.equal(res.status, 200);
+      assert.deepEqual(await res.json(), { hello: 'wörld' });
+      assert.equal((await fetch(`${url}/hello/x`, { method: 'POST' })).status, 405);
+      assert.equal((await fetch(`${url}/nowhere`)).status, 404);
     } finally {
       child.kill('SIGTERM');
     }

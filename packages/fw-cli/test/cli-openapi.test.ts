@@ -1,24 +1,25 @@
 /**
  * `fw openapi`: the OpenAPI 3.0.3 document of every route and priv/schemas schema, validated
  * before anything is written, and swagger.html beside it (Swagger UI from a CDN, or `--offline`
- * from copies of swagger-ui-dist); one printed line per file. The fixture shop app's document
- * is compared whole with test/expected/shop-openapi.json; the blog's passes the maintained
- * OpenAPI validator here, independently of fw's own check, and is served at /docs/swagger.html.
+ * from fw-cli's vendored copy of swagger-ui-dist); one printed line per file. The fixture shop
+ * app's document is compared whole with test/expected/shop-openapi.json; the blog's passes the
+ * maintained OpenAPI validator here, independently of fw's own check, and is served at
+ * /docs/swagger.html.
  * Every failure names the file or route, exits 1 and writes nothing.
  */
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { Validator } from '@seriousme/openapi-schema-validator';
+import { SWAGGER_VENDOR_DIR } from '../src/openapi/swagger-assets.ts';
+import { SWAGGER_CDN } from '../src/openapi/swagger-page.ts';
 import { assertSucceeded, BLOG_DIR, cleanEnv, EXPECTED, FIXTURES, lines, runFw } from './support/run-fw.ts';
 import { startApp } from './support/start-app.ts';
 import { copyApp, copyBlog, osTempDir, removeTempDirs, repoTempDir } from './support/temp-app.ts';
 
 const SHOP = join(FIXTURES, 'schemas-app');
-const SWAGGER_DIST = join(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'), '..');
 
 /** A copy of the shop fixture in the OS temp dir, with `files` written over it. */
 async function shopCopy(files: Readonly<Record<string, string>> = {}): Promise<string> {
@@ -68,13 +69,13 @@ describe('fw openapi on the shop fixture', { concurrency: true }, () => {
     );
     const page = await readFile(join(dir, 'api', 'swagger.html'), 'utf8');
     const expected = (await readFile(join(EXPECTED, 'shop-swagger.html'), 'utf8'))
-      .replaceAll('https://unpkg.com/swagger-ui-dist@5/', '')
-      .replaceAll(' crossorigin="anonymous"', '')
+      .replaceAll(SWAGGER_CDN, '')
+      .replaceAll(/ integrity="[^"]+" crossorigin="anonymous"/g, '')
       .replace("url: 'openapi.json'", "url: 'spec.json'")
       .replace('Shop API', 'shop API');
     assert.equal(page, expected);
     for (const asset of ['swagger-ui.css', 'swagger-ui-bundle.js']) {
-      assert.ok((await readFile(join(dir, 'api', asset))).equals(await readFile(join(SWAGGER_DIST, asset))), `${asset} is swagger-ui-dist's`);
+      assert.ok((await readFile(join(dir, 'api', asset))).equals(await readFile(join(SWAGGER_VENDOR_DIR, asset))), `${asset} is the vendored swagger-ui-dist's`);
     }
   });
 });

@@ -1,21 +1,22 @@
 /**
- * `--offline`: copies the Swagger UI assets the page needs from the installed swagger-ui-dist
- * next to the page, so the docs work without network access.
+ * `--offline`: copies the Swagger UI assets the page needs from fw-cli's vendored copy of
+ * swagger-ui-dist (vendor/swagger-ui-dist, see swagger-ui-release.ts) next to the page, so the
+ * docs work without network access, and without swagger-ui-dist and its install-time analytics
+ * among fw-cli's dependencies.
  */
 import { copyFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
+import { SWAGGER_UI_INTEGRITY } from './swagger-ui-release.ts';
 
-/** The files swagger.html loads. */
-const SWAGGER_ASSETS = ['swagger-ui.css', 'swagger-ui-bundle.js'] as const;
+/** The vendored Swagger UI files, from src/openapi or dist/openapi alike. */
+export const SWAGGER_VENDOR_DIR = join(import.meta.dirname, '..', '..', 'vendor', 'swagger-ui-dist');
 
 /** Copies the assets into `dir`; returns the paths written. */
 export async function copySwaggerAssets(dir: string): Promise<string[]> {
-  const source = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
   const written: string[] = [];
-  for (const asset of SWAGGER_ASSETS) {
+  for (const asset of Object.keys(SWAGGER_UI_INTEGRITY)) {
     const target = join(dir, asset);
-    await copyFile(join(source, asset), target);
+    await copyFile(join(SWAGGER_VENDOR_DIR, asset), target);
     written.push(target);
   }
   return written;
