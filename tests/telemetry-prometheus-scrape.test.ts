@@ -102,6 +102,7 @@ describe('Prometheus scraping the blog', { skip }, () => {
       http_request_method: 'GET',
       http_response_status_code: '200',
       http_route: '/api/posts/:id',
+      network_protocol_version: '1.1',
       url_scheme: 'http',
       job: 'blog',
       instance: undefined,
