@@ -102,7 +102,10 @@ describe('Prometheus scraping the blog', { skip }, () => {
       http_request_method: 'GET',
       http_response_status_code: '200',
       http_route: '/api/posts/:id',
+      network_protocol_version: '1.1',
       url_scheme: 'http',
+      otel_scope_name: 'fw-core',
+      otel_scope_version: '0.1.0',
       job: 'blog',
       instance: undefined,
     });

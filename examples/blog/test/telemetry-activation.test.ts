@@ -33,9 +33,9 @@ describe('blog telemetry', () => {
     assert.equal(created.status, 201);
     assert.equal((await blog!.request('GET', `/api/posts/${created.json.id}`)).status, 200);
     const text = await (await fetch(blog!.metricsUrl!)).text();
-    assert.match(text, /^http_server_request_duration_seconds_count\{http_request_method="GET",http_response_status_code="200",http_route="\/api\/posts\/:id",url_scheme="http"\} 1$/m);
-    assert.match(text, /^http_server_request_duration_seconds_count\{http_request_method="POST",http_response_status_code="201",http_route="\/api\/posts",url_scheme="http"\} 1$/m);
-    assert.match(text, /^http_server_active_requests\{http_request_method="GET",url_scheme="http"\} 0$/m);
+    assert.match(text, /^http_server_request_duration_seconds_count\{http_request_method="GET",http_response_status_code="200",http_route="\/api\/posts\/:id",network_protocol_version="1.1",url_scheme="http",otel_scope_name="fw-core",otel_scope_version="0.1.0"\} 1$/m);
+    assert.match(text, /^http_server_request_duration_seconds_count\{http_request_method="POST",http_response_status_code="201",http_route="\/api\/posts",network_protocol_version="1.1",url_scheme="http",otel_scope_name="fw-core",otel_scope_version="0.1.0"\} 1$/m);
+    assert.match(text, /^http_server_active_requests\{http_request_method="GET",url_scheme="http",otel_scope_name="fw-core",otel_scope_version="0.1.0"\} 0$/m);
     assert.match(text, /^target_info\{.*service_name="blog".*\} 1$/m);
   });
 

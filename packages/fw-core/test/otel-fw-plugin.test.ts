@@ -39,9 +39,9 @@ describe('otel_fw_plugin', () => {
     assert.equal('fw.controller' in (heartbeat?.attributes ?? {}), false);
 
     const text = await otel.telemetry.scrape();
-    assert.match(text, /^http_server_request_duration_seconds_count\{http_request_method="GET",http_response_status_code="200",http_route="\/api\/posts\/:id",url_scheme="http"\} 1$/m);
-    assert.match(text, /^http_server_request_duration_seconds_count\{http_request_method="GET",http_response_status_code="404",http_route="\/api\/posts\/:id",url_scheme="http"\} 1$/m);
-    assert.match(text, /^http_server_request_duration_seconds_count\{http_request_method="GET",http_response_status_code="200",http_route="\/heartbeat",url_scheme="http"\} 1$/m);
+    assert.match(text, /^http_server_request_duration_seconds_count\{http_request_method="GET",http_response_status_code="200",http_route="\/api\/posts\/:id",network_protocol_version="1.1",url_scheme="http",otel_scope_name="fw-core",otel_scope_version="0.1.0"\} 1$/m);
+    assert.match(text, /^http_server_request_duration_seconds_count\{http_request_method="GET",http_response_status_code="404",http_route="\/api\/posts\/:id",network_protocol_version="1.1",url_scheme="http",otel_scope_name="fw-core",otel_scope_version="0.1.0"\} 1$/m);
+    assert.match(text, /^http_server_request_duration_seconds_count\{http_request_method="GET",http_response_status_code="200",http_route="\/heartbeat",network_protocol_version="1.1",url_scheme="http",otel_scope_name="fw-core",otel_scope_version="0.1.0"\} 1$/m);
     await otel.close();
     otel = undefined;
   });
@@ -56,7 +56,7 @@ describe('otel_fw_plugin', () => {
     assert.equal(span?.name, 'POST blog_posts_controller:create');
     assert.equal(span?.attributes['http.route'], '/api/posts');
     assert.equal(span?.status.code, 'STATUS_CODE_UNSET');
-    assert.match(await otel.telemetry.scrape(), /^http_server_request_body_size_bytes_sum\{http_request_method="POST",http_response_status_code="400",http_route="\/api\/posts",url_scheme="http"\} 9$/m);
+    assert.match(await otel.telemetry.scrape(), /^http_server_request_body_size_bytes_sum\{http_request_method="POST",http_response_status_code="400",http_route="\/api\/posts",network_protocol_version="1.1",url_scheme="http",otel_scope_name="fw-core",otel_scope_version="0.1.0"\} 9$/m);
     await otel.close();
     otel = undefined;
   });
@@ -71,7 +71,7 @@ describe('otel_fw_plugin', () => {
     assert.equal('fw.app' in (span?.attributes ?? {}), false);
     const text = await otel.telemetry.scrape();
     assert.doesNotMatch(text, /http_route=/);
-    assert.match(text, /^http_server_request_duration_seconds_count\{http_request_method="GET",http_response_status_code="200",url_scheme="http"\} 1$/m);
+    assert.match(text, /^http_server_request_duration_seconds_count\{http_request_method="GET",http_response_status_code="200",network_protocol_version="1.1",url_scheme="http",otel_scope_name="fw-core",otel_scope_version="0.1.0"\} 1$/m);
     await otel.close();
     otel = undefined;
   });

@@ -53,7 +53,7 @@ describe('GET /metrics', () => {
     for (let i = 0; i < 3; i += 1) await (await fetch(`${otel.app.url}/api/posts/42`)).arrayBuffer();
     await (await fetch(`${otel.app.url}/api/posts`, { method: 'POST', headers: { 'content-type': 'application/json' }, body })).arrayBuffer();
     const text = await scrape();
-    const labels = 'http_request_method="GET",http_response_status_code="200",http_route="/api/posts/:id",url_scheme="http"';
+    const labels = 'http_request_method="GET",http_response_status_code="200",http_route="/api/posts/:id",network_protocol_version="1.1",url_scheme="http",otel_scope_name="fw-core",otel_scope_version="0.1.0"';
     const les = [...text.matchAll(new RegExp(`^http_server_request_duration_seconds_bucket\\{${escape(labels)},le="([^"]+)"\\} (\\d+)$`, 'gm'))];
     assert.deepEqual(les.map((m) => m[1]), ['0.005', '0.01', '0.025', '0.05', '0.075', '0.1', '0.25', '0.5', '0.75', '1', '2.5', '5', '7.5', '10', '+Inf']);
     const counts = les.map((m) => Number(m[2]));
@@ -63,7 +63,7 @@ describe('GET /metrics', () => {
     assert.ok(sample(text, `http_server_request_duration_seconds_sum{${labels}}`)! > 0);
     assert.equal(sample(text, `http_server_response_body_size_bytes_sum{${labels}}`), 3 * Buffer.byteLength(JSON.stringify(POST_42)));
     assert.equal(sample(text, `http_server_request_body_size_bytes_sum{${labels}}`), 0);
-    const post = 'http_request_method="POST",http_response_status_code="201",http_route="/api/posts",url_scheme="http"';
+    const post = 'http_request_method="POST",http_response_status_code="201",http_route="/api/posts",network_protocol_version="1.1",url_scheme="http",otel_scope_name="fw-core",otel_scope_version="0.1.0"';
     assert.equal(sample(text, `http_server_request_body_size_bytes_sum{${post}}`), Buffer.byteLength(body));
     assert.equal(sample(text, `http_server_request_body_size_bytes_bucket{${post},le="64"}`), 1);
     assert.equal(sample(text, `http_server_request_body_size_bytes_bucket{${post},le="0"}`), 0);
@@ -73,13 +73,13 @@ describe('GET /metrics', () => {
     await (await fetch(`${otel.app.url}/boom`)).arrayBuffer();
     await (await fetch(`${otel.app.url}/api/posts/1`)).arrayBuffer();
     const text = await scrape();
-    assert.equal(sample(text, 'http_server_request_duration_seconds_count{error_type="500",http_request_method="GET",http_response_status_code="500",http_route="/boom",url_scheme="http"}'), 1);
-    assert.equal(sample(text, 'http_server_request_duration_seconds_count{http_request_method="GET",http_response_status_code="404",http_route="/api/posts/:id",url_scheme="http"}'), 1);
+    assert.equal(sample(text, 'http_server_request_duration_seconds_count{error_type="500",http_request_method="GET",http_response_status_code="500",http_route="/boom",network_protocol_version="1.1",url_scheme="http",otel_scope_name="fw-core",otel_scope_version="0.1.0"}'), 1);
+    assert.equal(sample(text, 'http_server_request_duration_seconds_count{http_request_method="GET",http_response_status_code="404",http_route="/api/posts/:id",network_protocol_version="1.1",url_scheme="http",otel_scope_name="fw-core",otel_scope_version="0.1.0"}'), 1);
     assert.doesNotMatch(text, /url_path|client_address|network_peer/, 'no high-cardinality labels');
   });
 
   it('raises http_server_active_requests during a slow request and lowers it after', async () => {
-    const series = 'http_server_active_requests{http_request_method="GET",url_scheme="http"}';
+    const series = 'http_server_active_requests{http_request_method="GET",url_scheme="http",otel_scope_name="fw-core",otel_scope_version="0.1.0"}';
     const before = sample(await scrape(), series);
     assert.equal(before, 0);
     const pending = fetch(`${otel.app.url}/slow`);
@@ -115,7 +115,7 @@ describe('setupTelemetry without a metrics port', () => {
       const { port } = server.address() as { port: number };
       await (await fetch(`http://127.0.0.1:${port}/`)).text();
       server.close();
-      assert.equal(sample(await telemetry.scrape(), 'http_server_request_duration_seconds_count{http_request_method="GET",http_response_status_code="200",url_scheme="http"}'), 1);
+      assert.equal(sample(await telemetry.scrape(), 'http_server_request_duration_seconds_count{http_request_method="GET",http_response_status_code="200",network_protocol_version="1.1",url_scheme="http",otel_scope_name="fw-core",otel_scope_version="0.1.0"}'), 1);
     } finally {
       await telemetry.shutdown();
     }

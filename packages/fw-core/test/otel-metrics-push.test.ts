@@ -44,7 +44,7 @@ describe('OTLP metrics push', () => {
     assert.deepEqual(point.bounds, DURATION_BUCKETS);
     assert.equal(point.bucketCounts?.length, DURATION_BUCKETS.length + 1);
     assert.equal(point.bucketCounts?.reduce((a, b) => a + b, 0), 2);
-    assert.deepEqual(point.attributes, { 'http.request.method': 'GET', 'url.scheme': 'http', 'http.response.status_code': 200, 'http.route': '/api/posts/:id' });
+    assert.deepEqual(point.attributes, { 'http.request.method': 'GET', 'url.scheme': 'http', 'network.protocol.version': '1.1', 'http.response.status_code': 200, 'http.route': '/api/posts/:id' });
     assert.equal(latest('http.server.request.body.size')?.unit, 'By');
     assert.equal(latest('http.server.response.body.size')?.unit, 'By');
     const active = latest('http.server.active_requests')!;

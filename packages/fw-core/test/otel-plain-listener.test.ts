@@ -59,7 +59,7 @@ describe('otel_fw_stream_h around a plain node:http listener', () => {
     assert.equal(span?.status.code, 'STATUS_CODE_ERROR');
     assert.equal(span?.attributes['error.type'], '502');
     const text = await telemetry.scrape();
-    assert.match(text, /^http_server_request_body_size_bytes_sum\{http_request_method="PUT",http_response_status_code="200",url_scheme="http"\} 3$/m);
-    assert.match(text, /^http_server_response_body_size_bytes_sum\{error_type="502",http_request_method="GET",http_response_status_code="502",url_scheme="http"\} 12$/m);
+    assert.match(text, /^http_server_request_body_size_bytes_sum\{http_request_method="PUT",http_response_status_code="200",network_protocol_version="1.1",url_scheme="http",otel_scope_name="fw-core",otel_scope_version="0.1.0"\} 3$/m);
+    assert.match(text, /^http_server_response_body_size_bytes_sum\{error_type="502",http_request_method="GET",http_response_status_code="502",network_protocol_version="1.1",url_scheme="http",otel_scope_name="fw-core",otel_scope_version="0.1.0"\} 12$/m);
   });
 });

@@ -46,7 +46,7 @@ async function sampleText(): Promise<string> {
   const provider = new MeterProvider({ resource: resourceFromAttributes({ 'service.name': 'svc' }), readers: [reader] });
   const meter = provider.getMeter('t');
   meter.createCounter('jobs.done', { unit: '{job}', description: 'Jobs done.' }).add(3, { 'job.kind': 'a"b\\c\nd' });
-  meter.createHistogram('work.duration', { unit: 's', description: 'Work.', advice: { explicitBucketBoundaries: [0.1, 1] } }).record(0.5, { 'http.route': '/x' });
+  provider.getMeter('lib', '1.2.3').createHistogram('work.duration', { unit: 's', description: 'Work.', advice: { explicitBucketBoundaries: [0.1, 1] } }).record(0.5, { 'http.route': '/x' });
   meter.createUpDownCounter('queue.depth', { unit: '{item}' }).add(-2);
   const text = serializePrometheus((await reader.collect()).resourceMetrics);
   await provider.shutdown();
@@ -54,7 +54,7 @@ async function sampleText(): Promise<string> {
 }
 
 describe('serializePrometheus', () => {
-  it('writes counters, histograms and up-down counters with escaped labels', async () => {
+  it('writes counters, histograms and up-down counters with escaped labels and their scope', async () => {
     assert.equal(
       await sampleText(),
       [
@@ -63,17 +63,17 @@ describe('serializePrometheus', () => {
         'target_info{service_name="svc"} 1',
         '# HELP jobs_done_total Jobs done.',
         '# TYPE jobs_done_total counter',
-        'jobs_done_total{job_kind="a\\"b\\\\c\\nd"} 3',
-        '# HELP work_duration_seconds Work.',
-        '# TYPE work_duration_seconds histogram',
-        'work_duration_seconds_bucket{http_route="/x",le="0.1"} 0',
-        'work_duration_seconds_bucket{http_route="/x",le="1"} 1',
-        'work_duration_seconds_bucket{http_route="/x",le="+Inf"} 1',
-        'work_duration_seconds_sum{http_route="/x"} 0.5',
-        'work_duration_seconds_count{http_route="/x"} 1',
+        'jobs_done_total{job_kind="a\\"b\\\\c\\nd",otel_scope_name="t"} 3',
         '# HELP queue_depth queue.depth',
         '# TYPE queue_depth gauge',
-        'queue_depth -2',
+        'queue_depth{otel_scope_name="t"} -2',
+        '# HELP work_duration_seconds Work.',
+        '# TYPE work_duration_seconds histogram',
+        'work_duration_seconds_bucket{http_route="/x",otel_scope_name="lib",otel_scope_version="1.2.3",le="0.1"} 0',
+        'work_duration_seconds_bucket{http_route="/x",otel_scope_name="lib",otel_scope_version="1.2.3",le="1"} 1',
+        'work_duration_seconds_bucket{http_route="/x",otel_scope_name="lib",otel_scope_version="1.2.3",le="+Inf"} 1',
+        'work_duration_seconds_sum{http_route="/x",otel_scope_name="lib",otel_scope_version="1.2.3"} 0.5',
+        'work_duration_seconds_count{http_route="/x",otel_scope_name="lib",otel_scope_version="1.2.3"} 1',
         '',
       ].join('\n'),
     );

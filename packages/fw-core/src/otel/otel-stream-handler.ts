@@ -2,7 +2,7 @@
  * `otel_fw_stream_h`: the tracing stream handler (spec: Events → Activation 1, Signals). It
  * wraps any node:http listener, fw's pipeline or a plain one, in a SERVER span and records the
  * four HTTP metrics. The order of the steps is the spec's:
- *   start: extract trace context, create span, set request attributes, active requests + 1;
+ *   start: extract trace context, create span with the request attributes, active requests + 1;
  *   end: status code, error for >= 500, end span, duration and both sizes, active requests - 1.
  * The listener runs inside the span's context, so spans a handler starts are its children.
  *
@@ -36,12 +36,13 @@ function wrapWithTelemetry(next: Listener): Listener {
     const method = normalizeMethod(req.method);
     const scheme = schemeOf(req);
     const parent = propagation.extract(ROOT_CONTEXT, req.headers);
-    const span = tracer.startSpan(`HTTP ${method}`, { kind: SpanKind.SERVER }, parent);
-    // Attributes are only worth building for a span that records (an unsampled one drops them).
-    if (span.isRecording()) span.setAttributes(requestSpanAttributes(req, method, scheme));
+    // The request's attributes go to startSpan, so that a sampler sees them (semconv: attributes
+    // known at creation SHOULD be given then).
+    const span = tracer.startSpan(`HTTP ${method}`, { kind: SpanKind.SERVER, attributes: requestSpanAttributes(req, method, scheme) }, parent);
     const active = activeRequestsOf(method, scheme);
     active.count += 1;
-    observeExchange(req, res, (end) => finish(instruments, span, exchange, active, end));
+    const version = req.httpVersion;
+    observeExchange(req, res, (end) => finish(instruments, span, exchange, active, version, end));
     try {
       context.with(trace.setSpan(parent, span), next, undefined, req, res);
     } catch (error) {
@@ -53,9 +54,13 @@ function wrapWithTelemetry(next: Listener): Listener {
 }
 
 /** The end of the exchange, in the spec's order. */
-function finish(instruments: HttpServerMetrics, span: Span, exchange: Exchange, active: ActiveRequests, end: ExchangeEnd): void {
+function finish(instruments: HttpServerMetrics, span: Span, exchange: Exchange, active: ActiveRequests, version: string, end: ExchangeEnd): void {
   const { status } = end;
-  const attributes: Attributes = { 'http.request.method': active.attributes['http.request.method'], 'url.scheme': active.attributes['url.scheme'] };
+  const attributes: Attributes = {
+    'http.request.method': active.attributes['http.request.method'],
+    'url.scheme': active.attributes['url.scheme'],
+    'network.protocol.version': version,
+  };
   if (status > 0) {
     span.setAttribute('http.response.status_code', status);
     attributes['http.response.status_code'] = status;
@@ -65,8 +70,9 @@ function finish(instruments: HttpServerMetrics, span: Span, exchange: Exchange, 
   const errorType = status >= 500 ? String(status) : end.aborted ? 'aborted' : undefined;
   if (errorType !== undefined) {
     // Server spans: 5xx is an error, 4xx is not (semconv); a client that went away is one too.
+    // A 5xx gets no status message: the status code says it all, and semconv says to leave it out.
     span.setAttribute('error.type', errorType);
-    span.setStatus({ code: SpanStatusCode.ERROR, message: status >= 500 ? `HTTP ${status}` : 'client closed the connection before the response ended' });
+    span.setStatus(status >= 500 ? { code: SpanStatusCode.ERROR } : { code: SpanStatusCode.ERROR, message: 'client closed the connection before the response ended' });
     attributes['error.type'] = errorType;
   }
   span.end();

@@ -4,10 +4,12 @@
  * specification's naming rules (see prometheus-names.ts). The npm Prometheus exporter adds no
  * unit suffix, which the spec's `http_server_request_duration_seconds` needs: hence this file.
  * Histograms become cumulative `_bucket{le=...}` lines plus `_sum` and `_count`; resource
- * attributes become one `target_info` series.
+ * attributes become one `target_info` series. Every point carries its instrumentation scope as
+ * `otel_scope_name` and `otel_scope_version` labels (Prometheus compatibility spec), so series of
+ * two libraries with the same metric name stay apart.
  */
 import type { Attributes, AttributeValue } from '@opentelemetry/api';
-import type { MetricData, ResourceMetrics } from '@opentelemetry/sdk-metrics';
+import type { MetricData, ResourceMetrics, ScopeMetrics } from '@opentelemetry/sdk-metrics';
 import { labelName, metricName } from './prometheus-names.ts';
 
 /**
@@ -26,12 +28,13 @@ export function serializePrometheus(resourceMetrics: ResourceMetrics): string {
   if (targetLabels !== '') lines.push('# HELP target_info Target metadata', '# TYPE target_info gauge', `target_info${targetLabels} 1`);
   const seen = new Set<string>();
   for (const scope of resourceMetrics.scopeMetrics) {
-    for (const metric of scope.metrics) writeMetric(lines, metric, seen);
+    const scopeLabels = scopeLabelsOf(scope);
+    for (const metric of scope.metrics) writeMetric(lines, metric, seen, scopeLabels);
   }
   return lines.length === 0 ? '' : `${lines.join('\n')}\n`;
 }
 
-function writeMetric(lines: string[], metric: MetricData, seen: Set<string>): void {
+function writeMetric(lines: string[], metric: MetricData, seen: Set<string>, scope: readonly string[]): void {
   const { descriptor } = metric;
   if (metric.dataPointType === DATA_POINT_TYPE.EXPONENTIAL_HISTOGRAM) return; // no text-format equivalent
   const counter = metric.dataPointType === DATA_POINT_TYPE.SUM && metric.isMonotonic;
@@ -45,7 +48,7 @@ function writeMetric(lines: string[], metric: MetricData, seen: Set<string>): vo
     lines.push(`# TYPE ${name} ${type}`);
   }
   if (metric.dataPointType !== DATA_POINT_TYPE.HISTOGRAM) {
-    for (const point of metric.dataPoints) lines.push(`${name}${labels(point.attributes)} ${number(point.value)}`);
+    for (const point of metric.dataPoints) lines.push(`${name}${labels(point.attributes, scope)} ${number(point.value)}`);
     return;
   }
   for (const point of metric.dataPoints) {
@@ -53,16 +56,23 @@ function writeMetric(lines: string[], metric: MetricData, seen: Set<string>): vo
     let cumulative = 0;
     for (const [index, boundary] of buckets.boundaries.entries()) {
       cumulative += buckets.counts[index] ?? 0;
-      lines.push(`${name}_bucket${labels(point.attributes, number(boundary))} ${cumulative}`);
+      lines.push(`${name}_bucket${labels(point.attributes, scope, number(boundary))} ${cumulative}`);
     }
-    lines.push(`${name}_bucket${labels(point.attributes, '+Inf')} ${count}`);
-    if (sum !== undefined) lines.push(`${name}_sum${labels(point.attributes)} ${number(sum)}`);
-    lines.push(`${name}_count${labels(point.attributes)} ${count}`);
+    lines.push(`${name}_bucket${labels(point.attributes, scope, '+Inf')} ${count}`);
+    if (sum !== undefined) lines.push(`${name}_sum${labels(point.attributes, scope)} ${number(sum)}`);
+    lines.push(`${name}_count${labels(point.attributes, scope)} ${count}`);
   }
 }
 
-/** `{a="1",b="2"}` (with `le` last when given), or '' without labels. */
-function labels(attributes: Attributes, le?: string): string {
+/** `otel_scope_name="…"` and, when the scope has one, `otel_scope_version="…"`. */
+function scopeLabelsOf({ scope }: ScopeMetrics): string[] {
+  const parts = [`otel_scope_name="${escapeLabel(scope.name)}"`];
+  if (scope.version !== undefined && scope.version !== '') parts.push(`otel_scope_version="${escapeLabel(scope.version)}"`);
+  return parts;
+}
+
+/** `{a="1",b="2"}` then the scope labels (and `le` last when given), or '' without labels. */
+function labels(attributes: Attributes, scope: readonly string[] = [], le?: string): string {
   const merged = new Map<string, string[]>();
   for (const key of Object.keys(attributes).sort()) {
     const value = attributes[key];
@@ -74,6 +84,7 @@ function labels(attributes: Attributes, le?: string): string {
     else values.push(text(value));
   }
   const parts = [...merged].map(([name, values]) => `${name}="${escapeLabel(values.join(';'))}"`);
+  parts.push(...scope);
   if (le !== undefined) parts.push(`le="${le}"`);
   return parts.length === 0 ? '' : `{${parts.join(',')}}`;
 }

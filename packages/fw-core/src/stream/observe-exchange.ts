@@ -1,7 +1,8 @@
 /**
  * Watches one exchange from the outside: counts request body bytes as the parser pushes them
  * (whether or not anyone reads the body), counts response body bytes as they are written, and
- * reports once when the response finishes or the connection closes first.
+ * reports once when the response finishes or the connection closes first (aborted only when
+ * the response had not ended nor written its declared length).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ExchangeEnd } from './stream-handler.ts';
@@ -9,6 +10,7 @@ import type { ExchangeEnd } from './stream-handler.ts';
 type Push = IncomingMessage['push'];
 type Write = ServerResponse['write'];
 type End = ServerResponse['end'];
+type WriteHead = ServerResponse['writeHead'];
 
 /** Calls `onEnd` exactly once with the exchange's status, sizes and duration. */
 export function observeExchange(req: IncomingMessage, res: ServerResponse, onEnd: (end: ExchangeEnd) => void): void {
@@ -35,6 +37,15 @@ export function observeExchange(req: IncomingMessage, res: ServerResponse, onEnd
     return (end as (...args: unknown[]) => ServerResponse).call(this, chunk, ...rest);
   } as End;
 
+  // writeHead's headers (an object or node:http's flat array: those never reach getHeader),
+  // read for a declared length only when a response closes before it ended.
+  let headHeaders: unknown;
+  const writeHead: WriteHead = res.writeHead;
+  res.writeHead = function observedWriteHead(this: ServerResponse, statusCode: number, ...rest: unknown[]): ServerResponse {
+    headHeaders = rest[rest.length - 1];
+    return (writeHead as (...args: unknown[]) => ServerResponse).call(this, statusCode, ...rest);
+  } as WriteHead;
+
   let reported = false;
   const report = (aborted: boolean): void => {
     if (reported) return;
@@ -45,7 +56,27 @@ export function observeExchange(req: IncomingMessage, res: ServerResponse, onEnd
   };
   // Prepended, so that nested stream handlers see the end innermost first, like a call stack.
   res.prependOnceListener('finish', () => report(false));
-  res.prependOnceListener('close', () => report(!res.writableFinished));
+  // Aborted means the response did not end. 'close' can come before 'finish' for a complete
+  // answer: the client read every byte and hung up while the last write's callback, or a piped
+  // file's end(), was still pending. An answer that ended, or that wrote all the bytes its
+  // content-length declared, is complete: not an error on the span or the metrics.
+  res.prependOnceListener('close', () => {
+    if (res.writableEnded || !res.headersSent) return report(!res.writableEnded);
+    const declared = contentLengthOf(headHeaders) ?? contentLengthOf({ 'content-length': res.getHeader('content-length') });
+    report(declared === undefined || responseBytes < declared);
+  });
+}
+
+/** The content-length among writeHead's headers (an object or a flat name/value array), if any. */
+function contentLengthOf(headers: unknown): number | undefined {
+  let value: unknown;
+  if (Array.isArray(headers)) {
+    for (let i = 0; i + 1 < headers.length; i += 2) if (String(headers[i]).toLowerCase() === 'content-length') value = headers[i + 1];
+  } else if (typeof headers === 'object' && headers !== null) {
+    for (const name in headers) if (name.toLowerCase() === 'content-length') value = (headers as Record<string, unknown>)[name];
+  }
+  const length = Number(value);
+  return value !== undefined && value !== '' && Number.isSafeInteger(length) && length >= 0 ? length : undefined;
 }
 
 function byteLength(chunk: unknown, encoding: BufferEncoding | undefined): number {
