@@ -15,6 +15,9 @@ import { startTelemetry } from './telemetry/start-telemetry.ts';
 const context = createBlogContext();
 let telemetry: Telemetry | undefined;
 
+/** The running app's `/metrics` URL (main.ts logs it); undefined before start or without telemetry. */
+export const metricsUrl = (): string | undefined => telemetry?.metricsUrl;
+
 export default defineApp({
   name: 'blog',
   router: createBlogRouter(context),

@@ -1,19 +1,33 @@
 /**
  * Runs the blog service as `npm start` does: fw's server on the app directory, stopping
- * gracefully on SIGTERM/SIGINT. A start-up error prints `<code>: <message>` (and its causes) on
- * stderr and exits 1.
+ * gracefully on SIGTERM/SIGINT. Once listening it logs where to go (`ready`: the API, its docs
+ * and /metrics, as URLs). A start-up error prints `<code>: <message>` (and its causes) on stderr
+ * and exits 1.
  */
-import { dirname } from 'node:path';
-import { startServer } from 'fw-core';
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { startServer, type FwServer } from 'fw-core';
 
 /** The app directory: examples/blog, from src/ or dist/ alike. */
 const appDir = dirname(import.meta.dirname);
 
 try {
-  await startServer({ appDir, handleSignals: true });
+  const server = await startServer({ appDir, handleSignals: true });
+  // The app module fw loaded (package.json "fw".app, beside this file): its telemetry state.
+  const { metricsUrl } = await import('./app.ts');
+  logReady(server, metricsUrl());
 } catch (error) {
   process.stderr.write(`${describeStartError(error)}\n`);
   process.exit(1);
+}
+
+/** One line naming the URLs a user wants first, after fw's `listening` line. */
+function logReady(server: FwServer, metrics: string | undefined): void {
+  const api = `${server.url}/api/posts`;
+  // `fw openapi` writes swagger.html (npm start at the root does, first); /docs/ always answers.
+  const docs = `${server.url}/docs/${existsSync(join(appDir, 'priv', 'assets', 'swagger.html')) ? 'swagger.html' : ''}`;
+  const where = `API ${api}, docs ${docs}${metrics === undefined ? '' : `, metrics ${metrics}`}`;
+  server.logger.info({ event: 'ready', api, docs, ...(metrics !== undefined && { metrics }) }, `blog ready: ${where}`);
 }
 
 function describeStartError(error: unknown): string {

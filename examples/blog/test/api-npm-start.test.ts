@@ -23,6 +23,45 @@ test('node scripts/start.ts from the root serves the blog API', async () => {
   }
 });
 
+test('the start-up log names the API, its docs and /metrics as URLs that answer', async () => {
+  const blog = await startBlog({}, { script: join(ROOT, 'scripts', 'start.ts'), cwd: ROOT });
+  try {
+    const ready = await readyLine(blog.logLines);
+    const metrics = blog.metricsUrl!;
+    assert.deepEqual(
+      { event: ready.event, api: ready.api, docs: ready.docs, metrics: ready.metrics, msg: ready.msg },
+      {
+        event: 'ready',
+        api: `${blog.url}/api/posts`,
+        docs: `${blog.url}/docs/swagger.html`,
+        metrics,
+        msg: `blog ready: API ${blog.url}/api/posts, docs ${blog.url}/docs/swagger.html, metrics ${metrics}`,
+      },
+    );
+    assert.match(metrics, /^http:\/\/127\.0\.0\.1:\d+\/metrics$/);
+    // fw's own `listening` line is unchanged: other tools read its url with a regex.
+    assert.ok(blog.logLines().some((line) => line.event === 'listening' && line.url === blog.url));
+    assert.equal((await blog.request('GET', '/api/posts')).status, 200);
+    const docs = await blog.request('GET', '/docs/swagger.html');
+    assert.equal(docs.status, 200);
+    assert.match(String(docs.headers['content-type']), /^text\/html/);
+    const scrape = await fetch(metrics);
+    assert.equal(scrape.status, 200);
+    assert.match(await scrape.text(), /^# (HELP|TYPE) /m);
+  } finally {
+    assert.equal(await blog.stop(), 0);
+  }
+});
+
+/** The `ready` line, logged right after `listening` (waits up to 5 s for it). */
+async function readyLine(lines: () => Record<string, unknown>[]): Promise<Record<string, unknown>> {
+  for (const deadline = Date.now() + 5000; Date.now() < deadline; await new Promise((resolve) => setTimeout(resolve, 20))) {
+    const ready = lines().find((line) => line.event === 'ready');
+    if (ready) return ready;
+  }
+  throw new Error(`no ready line:\n${lines().map((line) => JSON.stringify(line)).join('\n')}`);
+}
+
 test('npx node scripts/start.ts regenerates the API docs of the blog, not of the directory npm was run in', async () => {
   const openapi = join(BLOG_DIR, 'priv', 'assets', 'openapi.json');
   const before = Date.now();

@@ -117,4 +117,30 @@ describe('OTEL_* environment', () => {
       await telemetry.shutdown();
     }
   });
+  it('reads the OTLP TLS file variables, a signal\'s own over the shared ones', () => {
+    const config = readEnvConfig({
+      OTEL_EXPORTER_OTLP_CERTIFICATE: 'ca.pem',
+      OTEL_EXPORTER_OTLP_CLIENT_CERTIFICATE: 'client.pem',
+      OTEL_EXPORTER_OTLP_METRICS_CLIENT_KEY: 'metrics-key.pem',
+    });
+    assert.deepEqual(config.tracesTls, {
+      ca: { path: 'ca.pem', variable: 'OTEL_EXPORTER_OTLP_CERTIFICATE' },
+      cert: { path: 'client.pem', variable: 'OTEL_EXPORTER_OTLP_CLIENT_CERTIFICATE' },
+    });
+    assert.deepEqual(config.metricsTls, {
+      ca: { path: 'ca.pem', variable: 'OTEL_EXPORTER_OTLP_CERTIFICATE' },
+      cert: { path: 'client.pem', variable: 'OTEL_EXPORTER_OTLP_CLIENT_CERTIFICATE' },
+      key: { path: 'metrics-key.pem', variable: 'OTEL_EXPORTER_OTLP_METRICS_CLIENT_KEY' },
+    });
+  });
+
+  it('refuses an unreadable TLS file of an https endpoint at start, naming its variable', async () => {
+    const env = { OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: 'https://collector.invalid/v1/traces', OTEL_EXPORTER_OTLP_TRACES_CERTIFICATE: 'no-such-dir/ca.pem' };
+    await assert.rejects(setupTelemetry({ env }), (error: { code?: string; message: string; details?: { name?: string } }) => {
+      assert.equal(error.code, 'FW_ERR_OTEL_BAD_ENV');
+      assert.equal(error.details?.name, 'OTEL_EXPORTER_OTLP_TRACES_CERTIFICATE');
+      assert.match(error.message, /^OTEL_EXPORTER_OTLP_TRACES_CERTIFICATE="no-such-dir\/ca\.pem" cannot be read \(ENOENT\)/);
+      return true;
+    });
+  });
 });

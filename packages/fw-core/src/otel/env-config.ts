@@ -46,6 +46,22 @@ export interface EnvConfig {
   readonly prometheusHost: string | undefined;
   /** FW_OTEL_REDACT_QUERY_PARAMETERS: fw's own list of further `url.query` names to redact. */
   readonly redactQueryParameters: readonly string[];
+  /** OTEL_EXPORTER_OTLP_[TRACES_]CERTIFICATE, CLIENT_CERTIFICATE, CLIENT_KEY: files for an https endpoint. */
+  readonly tracesTls: TlsFiles;
+  readonly metricsTls: TlsFiles;
+}
+
+/** A PEM file an OTLP exporter's https agent reads, and the variable that named it. */
+export interface TlsFile {
+  readonly path: string;
+  readonly variable: string;
+}
+
+/** The trusted root certificates (`ca`), the client certificate chain and its key. */
+export interface TlsFiles {
+  readonly ca?: TlsFile;
+  readonly cert?: TlsFile;
+  readonly key?: TlsFile;
 }
 
 /** Parses the OTEL_* variables of `env`. */
@@ -85,6 +101,8 @@ export function readEnvConfig(env: NodeJS.ProcessEnv): EnvConfig {
     prometheusHost: get('OTEL_EXPORTER_PROMETHEUS_HOST'),
     // Not an OpenTelemetry variable (none exists for this), hence fw's own FW_ prefix.
     redactQueryParameters: (get('FW_OTEL_REDACT_QUERY_PARAMETERS') ?? '').split(',').map((name) => name.trim()).filter((name) => name !== ''),
+    tracesTls: tlsFiles(get, 'TRACES'),
+    metricsTls: tlsFiles(get, 'METRICS'),
   };
 }
 
@@ -133,6 +151,29 @@ function keyValueList(get: Get, name: string): Record<string, string> {
     }
   }
   return out;
+}
+
+/** The variables naming a signal's TLS files, its own first (as the OTLP exporters read them). */
+const TLS_VARIABLES = {
+  TRACES: {
+    ca: ['OTEL_EXPORTER_OTLP_TRACES_CERTIFICATE', 'OTEL_EXPORTER_OTLP_CERTIFICATE'],
+    cert: ['OTEL_EXPORTER_OTLP_TRACES_CLIENT_CERTIFICATE', 'OTEL_EXPORTER_OTLP_CLIENT_CERTIFICATE'],
+    key: ['OTEL_EXPORTER_OTLP_TRACES_CLIENT_KEY', 'OTEL_EXPORTER_OTLP_CLIENT_KEY'],
+  },
+  METRICS: {
+    ca: ['OTEL_EXPORTER_OTLP_METRICS_CERTIFICATE', 'OTEL_EXPORTER_OTLP_CERTIFICATE'],
+    cert: ['OTEL_EXPORTER_OTLP_METRICS_CLIENT_CERTIFICATE', 'OTEL_EXPORTER_OTLP_CLIENT_CERTIFICATE'],
+    key: ['OTEL_EXPORTER_OTLP_METRICS_CLIENT_KEY', 'OTEL_EXPORTER_OTLP_CLIENT_KEY'],
+  },
+} as const;
+
+function tlsFiles(get: Get, signal: keyof typeof TLS_VARIABLES): TlsFiles {
+  const files: { -readonly [K in keyof TlsFiles]: TlsFile } = {};
+  for (const [part, variables] of Object.entries(TLS_VARIABLES[signal]) as [keyof TlsFiles, readonly string[]][]) {
+    const variable = variables.find((name) => get(name) !== undefined);
+    if (variable !== undefined) files[part] = { path: get(variable)!, variable };
+  }
+  return files;
 }
 
 function integer(get: Get, name: string, min: number): number | undefined {

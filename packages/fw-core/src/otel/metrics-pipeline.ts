@@ -7,6 +7,8 @@ import { OTLPMetricExporter } from '@opentelemetry/exporter-metrics-otlp-proto';
 import type { Resource } from '@opentelemetry/resources';
 import { MeterProvider, PeriodicExportingMetricReader, type IMetricReader, type PushMetricExporter } from '@opentelemetry/sdk-metrics';
 import type { EnvConfig } from './env-config.ts';
+import type { OtlpExportStop } from './otlp-export-stop.ts';
+import { readTlsFiles } from './otlp-tls-files.ts';
 import { PullMetricReader } from './pull-metric-reader.ts';
 
 /** Test and embedding overrides of the metrics pipeline. */
@@ -23,11 +25,11 @@ export interface MetricsPipeline {
   readonly pull: PullMetricReader;
 }
 
-/** Builds the provider with its readers. */
-export function createMetricsPipeline(config: EnvConfig, resource: Resource, options: MetricsPipelineOptions): MetricsPipeline {
+/** Builds the provider with its readers; `exports` stops its OTLP exporter. */
+export function createMetricsPipeline(config: EnvConfig, resource: Resource, options: MetricsPipelineOptions, exports: OtlpExportStop): MetricsPipeline {
   const pull = new PullMetricReader();
   const readers: IMetricReader[] = [pull];
-  const exporter = options.metricExporter ?? otlpExporter(config);
+  const exporter = options.metricExporter ?? otlpExporter(config, exports);
   if (exporter !== undefined) {
     const interval = options.exportIntervalMs ?? config.metricExportIntervalMs;
     readers.push(new PeriodicExportingMetricReader({ exporter, exportIntervalMillis: interval, exportTimeoutMillis: Math.min(interval, config.exportTimeoutMs) }));
@@ -35,7 +37,8 @@ export function createMetricsPipeline(config: EnvConfig, resource: Resource, opt
   return { provider: new MeterProvider({ resource, readers }), pull };
 }
 
-function otlpExporter(config: EnvConfig): PushMetricExporter | undefined {
+function otlpExporter(config: EnvConfig, exports: OtlpExportStop): PushMetricExporter | undefined {
   if (config.metricsEndpoint === undefined) return undefined;
-  return new OTLPMetricExporter({ url: config.metricsEndpoint, headers: { ...config.metricsHeaders }, timeoutMillis: config.exportTimeoutMs });
+  const httpAgentOptions = exports.agentFactory(readTlsFiles(config.metricsEndpoint, config.metricsTls));
+  return exports.stoppable(new OTLPMetricExporter({ url: config.metricsEndpoint, headers: { ...config.metricsHeaders }, timeoutMillis: config.exportTimeoutMs, httpAgentOptions }));
 }

@@ -12,6 +12,7 @@ import type { EnvConfig } from './env-config.ts';
 import { startMetricsListener, type MetricsListener } from './metrics-listener.ts';
 import { metricsListenerSettings } from './metrics-listener-settings.ts';
 import { createMetricsPipeline } from './metrics-pipeline.ts';
+import { OtlpExportStop } from './otlp-export-stop.ts';
 import { serializePrometheus } from './prometheus-serializer.ts';
 import { compileQueryRedaction, useQueryRedaction } from './query-redaction.ts';
 import { resourceFor } from './resource-from-env.ts';
@@ -22,8 +23,9 @@ import { withTimeout } from './with-timeout.ts';
 /** Registers tracing and metrics for an enabled `config`; rejects with FW_ERR_OTEL_* on failure. */
 export async function registerTelemetry(config: EnvConfig, options: TelemetryOptions): Promise<Telemetry> {
   const resource = resourceFor(config, options.serviceName);
-  const tracerProvider = createTracerProvider(config, resource, options);
-  const { provider: meterProvider, pull } = createMetricsPipeline(config, resource, options);
+  const exports = new OtlpExportStop();
+  const tracerProvider = createTracerProvider(config, resource, options, exports);
+  const { provider: meterProvider, pull } = createMetricsPipeline(config, resource, options, exports);
   const scrape = async (): Promise<string> => serializePrometheus((await pull.collect()).resourceMetrics);
   const listenerSettings = metricsListenerSettings(options, config);
   let listener: MetricsListener | undefined;
@@ -32,12 +34,14 @@ export async function registerTelemetry(config: EnvConfig, options: TelemetryOpt
       listener = await startMetricsListener(listenerSettings, scrape);
     } catch (error) {
       await Promise.allSettled([tracerProvider.shutdown(), meterProvider.shutdown()]);
+      exports.stop();
       throw error;
     }
   }
   const unregister = registerGlobals(tracerProvider, meterProvider);
   if (unregister === undefined) {
     await Promise.allSettled([tracerProvider.shutdown(), meterProvider.shutdown(), listener?.close()]);
+    exports.stop();
     throw new FwError('FW_ERR_OTEL_ALREADY_REGISTERED', 'a global OpenTelemetry tracer or meter provider is already registered; call setupTelemetry once, or shut the previous one down first');
   }
   // Compiled here, once: the stream handler only looks names up per request.
@@ -55,6 +59,9 @@ export async function registerTelemetry(config: EnvConfig, options: TelemetryOpt
       stopping ??= (async () => {
         const flushMs = (await everyCollectorRefuses(config, options)) ? Math.min(timeoutMs, REFUSED_FLUSH_MS) : timeoutMs;
         await withTimeout(Promise.allSettled([tracerProvider.shutdown(), meterProvider.shutdown()]), flushMs);
+        // Exports still retrying or waiting on a collector would keep the process alive for
+        // their whole export timeout after this returns: end them (otlp-export-stop.ts).
+        exports.stop();
         await listener?.close();
         unregister();
         restoreRedaction();

@@ -9,6 +9,8 @@ import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-proto';
 import type { Resource } from '@opentelemetry/resources';
 import { BatchSpanProcessor, TracerProvider, type BatchSpanProcessorOptions, type SpanExporter, type SpanProcessor } from '@opentelemetry/sdk-trace';
 import type { EnvConfig } from './env-config.ts';
+import type { OtlpExportStop } from './otlp-export-stop.ts';
+import { readTlsFiles } from './otlp-tls-files.ts';
 import { samplerFor } from './sampler-from-env.ts';
 
 /** Test and embedding overrides of the trace pipeline. */
@@ -21,22 +23,25 @@ export interface TracePipelineOptions {
   readonly batch?: Omit<BatchSpanProcessorOptions, 'exporter'>;
 }
 
-/** The tracer provider for `config` (no processor when OTEL_TRACES_EXPORTER is none). */
-export function createTracerProvider(config: EnvConfig, resource: Resource, options: TracePipelineOptions): TracerProvider {
+/** The tracer provider for `config` (no processor when OTEL_TRACES_EXPORTER is none); `exports` stops its OTLP exporter. */
+export function createTracerProvider(config: EnvConfig, resource: Resource, options: TracePipelineOptions, exports: OtlpExportStop): TracerProvider {
   const processors: SpanProcessor[] = [];
   if (options.spanProcessor !== undefined) processors.push(options.spanProcessor);
   else {
-    const exporter = options.spanExporter ?? otlpExporter(config);
+    const exporter = options.spanExporter ?? otlpExporter(config, exports);
     if (exporter !== undefined) processors.push(new BatchSpanProcessor({ ...options.batch, ...config.batch, exporter }));
   }
   return new TracerProvider({ resource, sampler: samplerFor(config.sampler, config.samplerRatio), spanProcessors: processors });
 }
 
-function otlpExporter(config: EnvConfig): SpanExporter | undefined {
+function otlpExporter(config: EnvConfig, exports: OtlpExportStop): SpanExporter | undefined {
   if (config.tracesEndpoint === undefined) return undefined;
-  return new OTLPTraceExporter({
-    url: config.tracesEndpoint,
-    headers: { ...config.tracesHeaders },
-    timeoutMillis: config.exportTimeoutMs,
-  });
+  return exports.stoppable(
+    new OTLPTraceExporter({
+      url: config.tracesEndpoint,
+      headers: { ...config.tracesHeaders },
+      timeoutMillis: config.exportTimeoutMs,
+      httpAgentOptions: exports.agentFactory(readTlsFiles(config.tracesEndpoint, config.tracesTls)),
+    }),
+  );
 }

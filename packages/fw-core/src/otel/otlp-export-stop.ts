@@ -1,0 +1,83 @@
+/**
+ * What lets shutdown() end fw's OTLP exports for good, so that nothing of fw's telemetry keeps
+ * the process alive once it has returned. The OTLP exporters retry a failed export (refused,
+ * timed out, 429/502/503/504) after 1 s, 1.5 s, 2.25 s … until their export timeout (10 s), each
+ * wait a plain timer that the exporter offers no way to cancel, and a request to a collector
+ * that hangs holds its socket as long. With no collector running, a process whose shutdown()
+ * returned in 100 ms stayed alive 8 s more on two such timers (issue 15).
+ *
+ * shutdown() flushes within its time limit, then calls stop(): a retry waiting for its turn
+ * ends at once as a failed export, no retry starts again, and the exporters' agents destroy
+ * their sockets (in flight or kept alive between exports).
+ *
+ * The retry wait is the exporter's `_delegate._transport.retry(data, timeoutMillis, inMillis)`
+ * (@opentelemetry/otlp-exporter-base 0.301, the exporters' fixed minor under fw-core's peer
+ * range): not public, so it is found by shape, and an exporter without it is left as it is.
+ * packages/fw-core/test/otel-shutdown-exit.test.ts fails if it ever stops being found.
+ */
+import type { Agent } from 'node:http';
+import type { TlsAgentOptions } from './otlp-tls-files.ts';
+
+/** The exporter transport's answer, as far as fw needs it. */
+interface ExportResponse {
+  readonly status: 'success' | 'failure' | 'retryable';
+  readonly error?: Error;
+}
+
+/** The retrying transport's wait-then-send step. */
+type Retry = (data: Uint8Array, timeoutMillis: number, inMillis: number) => Promise<ExportResponse>;
+
+/** What a retry answers once telemetry has stopped: a failure, which ends the export. */
+const STOPPED: ExportResponse = Object.freeze({ status: 'failure', error: new Error('telemetry was shut down: the export is given up') });
+
+/** The stop switch of the OTLP exporters of one setupTelemetry call. */
+export class OtlpExportStop {
+  #stopped = false;
+  readonly #agents = new Set<Agent>();
+  readonly #waits = new Set<() => void>();
+
+  /** An exporter's `httpAgentOptions`: a keep-alive agent (with `tls` for https), destroyed by stop(). */
+  agentFactory(tls: TlsAgentOptions): (protocol: string) => Agent {
+    return (protocol) => {
+      // Not imports of node:http(s): they load undici on import (see server/start-server.ts).
+      const agent = protocol === 'https:' ? new (process.getBuiltinModule('node:https').Agent)({ keepAlive: true, ...tls }) : new (process.getBuiltinModule('node:http').Agent)({ keepAlive: true });
+      if (this.#stopped) agent.destroy();
+      else this.#agents.add(agent);
+      return agent;
+    };
+  }
+
+  /** Makes `exporter`'s retry waits end when stop() is called; returns the exporter. */
+  stoppable<T extends object>(exporter: T): T {
+    const transport = (exporter as { _delegate?: { _transport?: { retry?: unknown } } })._delegate?._transport;
+    if (transport === undefined || typeof transport.retry !== 'function') return exporter;
+    const retry = (transport.retry as Retry).bind(transport);
+    transport.retry = ((data, timeoutMillis, inMillis) => this.#retryUnlessStopped(retry, data, timeoutMillis, inMillis)) satisfies Retry;
+    return exporter;
+  }
+
+  /** Ends waiting retries, refuses new ones and destroys the exporters' sockets; idempotent. */
+  stop(): void {
+    this.#stopped = true;
+    for (const end of this.#waits) end();
+    this.#waits.clear();
+    for (const agent of this.#agents) agent.destroy();
+    this.#agents.clear();
+  }
+
+  #retryUnlessStopped(retry: Retry, data: Uint8Array, timeoutMillis: number, inMillis: number): Promise<ExportResponse> {
+    if (this.#stopped) return Promise.resolve(STOPPED);
+    return new Promise((resolve, reject) => {
+      const end = (): void => {
+        clearTimeout(timer);
+        resolve(STOPPED);
+      };
+      // The wait is ours, so stop() can cancel it; the transport then sends at once.
+      const timer = setTimeout(() => {
+        this.#waits.delete(end);
+        retry(data, timeoutMillis, 0).then(resolve, reject);
+      }, inMillis);
+      this.#waits.add(end);
+    });
+  }
+}

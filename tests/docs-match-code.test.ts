@@ -1,0 +1,48 @@
+/**
+ * What the docs say about the code is what the code does, where a doc quotes it: the blog's
+ * fw.config.json in docs/blog-api.md, the request ids of docs/decisions.md, the fields of
+ * OptionRule in docs/plugins.md.
+ */
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, it } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { requestIdFor } from '../packages/fw-core/src/log/request-id.ts';
+import { fencedBlocks } from './support/markdown-fences.ts';
+
+const root = fileURLToPath(new URL('../', import.meta.url));
+const read = (file: string): string => readFileSync(join(root, file), 'utf8');
+
+describe('docs quote the code as it is', () => {
+  it("docs/blog-api.md's fw.config.json is examples/blog/fw.config.json", () => {
+    const text = read('docs/blog-api.md');
+    const at = text.split('\n').indexOf('`fw.config.json`:');
+    assert.ok(at >= 0, 'the "`fw.config.json`:" line');
+    const listing = fencedBlocks('docs/blog-api.md', text).find((block) => block.line > at + 1 && block.info[0] === 'json');
+    assert.deepEqual(JSON.parse(listing!.code), JSON.parse(read('examples/blog/fw.config.json')));
+  });
+
+  it('docs/decisions.md describes the request ids fw makes: a per-process prefix and a counter', () => {
+    const line = read('docs/decisions.md').split('\n- ').find((item) => item.startsWith('**Request ids**:'));
+    assert.ok(line, 'a **Request ids**: item');
+    assert.doesNotMatch(line, /UUID(?! per)/, 'ids are not UUIDs');
+    assert.match(line, /prefix/);
+    assert.match(line, /counter/);
+    const [first, second] = [requestIdFor(undefined), requestIdFor(undefined)];
+    const shape = /^([A-Za-z0-9_-]{12})-([0-9a-z]+)$/;
+    const [, prefix, n] = shape.exec(first)!;
+    assert.equal(second, `${prefix}-${(parseInt(n!, 36) + 1).toString(36)}`);
+    const example = /`([A-Za-z0-9_-]{12}-[0-9a-z]+)`/.exec(line)?.[1];
+    assert.match(example ?? '', shape, 'the example id has the shape fw makes');
+  });
+
+  it('docs/plugins.md has a row for every field of OptionRule', () => {
+    const source = read('packages/fw-core/src/plugins/check-plugin-options.ts');
+    const body = /export interface OptionRule \{([\s\S]*?)\n\}/.exec(source)![1]!;
+    const fields = [...body.matchAll(/readonly (\w+)\??:/g)].map((m) => m[1]!);
+    assert.deepEqual(fields.sort(), ['accepts', 'example', 'expected', 'required']);
+    const rows = new Set([...read('docs/plugins.md').matchAll(/^\| `(\w+)` \|/gm)].map((m) => m[1]!));
+    assert.deepEqual(fields.filter((field) => !rows.has(field)), []);
+  });
+});
