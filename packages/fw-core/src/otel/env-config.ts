@@ -6,6 +6,7 @@
  * variable, never a silent fallback.
  */
 import { FwError } from '../errors.ts';
+import { parseKnownMethods } from './http-attributes.ts';
 
 /** The spec's metrics export interval, unless OTEL_METRIC_EXPORT_INTERVAL says otherwise. */
 export const EXPORT_INTERVAL_MS = 5000;
@@ -46,6 +47,8 @@ export interface EnvConfig {
   readonly prometheusHost: string | undefined;
   /** FW_OTEL_REDACT_QUERY_PARAMETERS: fw's own list of further `url.query` names to redact. */
   readonly redactQueryParameters: readonly string[];
+  /** OTEL_INSTRUMENTATION_HTTP_KNOWN_METHODS: replaces the methods recorded as themselves (the rest are `_OTHER`). */
+  readonly knownMethods: ReadonlySet<string> | undefined;
   /** OTEL_EXPORTER_OTLP_[TRACES_]CERTIFICATE, CLIENT_CERTIFICATE, CLIENT_KEY: files for an https endpoint. */
   readonly tracesTls: TlsFiles;
   readonly metricsTls: TlsFiles;
@@ -100,6 +103,7 @@ export function readEnvConfig(env: NodeJS.ProcessEnv): EnvConfig {
     metricExportIntervalMs: integer(get, 'OTEL_METRIC_EXPORT_INTERVAL', 1) ?? EXPORT_INTERVAL_MS,
     prometheusHost: get('OTEL_EXPORTER_PROMETHEUS_HOST'),
     // Not an OpenTelemetry variable (none exists for this), hence fw's own FW_ prefix.
+    knownMethods: parseKnownMethods(get('OTEL_INSTRUMENTATION_HTTP_KNOWN_METHODS')),
     redactQueryParameters: (get('FW_OTEL_REDACT_QUERY_PARAMETERS') ?? '').split(',').map((name) => name.trim()).filter((name) => name !== ''),
     tracesTls: tlsFiles(get, 'TRACES'),
     metricsTls: tlsFiles(get, 'METRICS'),

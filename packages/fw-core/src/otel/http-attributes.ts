@@ -11,11 +11,36 @@ import { parseRequestTarget, requestHost, type RequestTarget } from '../http/req
 import { activeQueryRedaction, redactQuery } from './query-redaction.ts';
 
 /** The methods semconv knows; any other is recorded as `_OTHER` (keeps metric cardinality bounded). */
-const KNOWN_METHODS: ReadonlySet<string> = new Set(['CONNECT', 'DELETE', 'GET', 'HEAD', 'OPTIONS', 'PATCH', 'POST', 'PUT', 'TRACE', 'QUERY']);
+export const DEFAULT_KNOWN_METHODS: ReadonlySet<string> = new Set(['CONNECT', 'DELETE', 'GET', 'HEAD', 'OPTIONS', 'PATCH', 'POST', 'PUT', 'TRACE', 'QUERY']);
 
-/** `http.request.method`: the method when semconv knows it, else `_OTHER`. */
-export function normalizeMethod(method: string | undefined): string {
-  return method !== undefined && KNOWN_METHODS.has(method) ? method : '_OTHER';
+/**
+ * `OTEL_INSTRUMENTATION_HTTP_KNOWN_METHODS` (semconv: a comma-separated, case-sensitive list that
+ * replaces the defaults, not adds to them); undefined when unset or blank.
+ */
+export function parseKnownMethods(value: string | undefined): ReadonlySet<string> | undefined {
+  const methods = (value ?? '').split(',').map((method) => method.trim()).filter((method) => method !== '');
+  return methods.length === 0 ? undefined : new Set(methods);
+}
+
+let configured: ReadonlySet<string> | undefined;
+
+/** The known methods now: setupTelemetry's (from its env), else process.env's, else the defaults. */
+export function activeKnownMethods(): ReadonlySet<string> {
+  return configured ?? parseKnownMethods(process.env['OTEL_INSTRUMENTATION_HTTP_KNOWN_METHODS']) ?? DEFAULT_KNOWN_METHODS;
+}
+
+/** Makes `methods` the known methods (setupTelemetry); returns the function that undoes it. */
+export function useKnownMethods(methods: ReadonlySet<string> | undefined): () => void {
+  const previous = configured;
+  configured = methods;
+  return () => {
+    configured = previous;
+  };
+}
+
+/** `http.request.method`: the method when it is among `known`, else `_OTHER`. */
+export function normalizeMethod(method: string | undefined, known: ReadonlySet<string> = DEFAULT_KNOWN_METHODS): string {
+  return method !== undefined && known.has(method) ? method : '_OTHER';
 }
 
 /** `url.scheme` of the connection the request came on. */

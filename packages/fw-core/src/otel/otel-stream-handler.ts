@@ -14,7 +14,7 @@ import { context, metrics, propagation, ROOT_CONTEXT, SpanKind, SpanStatusCode, 
 import { exchangeOf, type Exchange } from '../stream/exchange.ts';
 import { observeExchange } from '../stream/observe-exchange.ts';
 import type { ExchangeEnd, Listener, StreamHandler } from '../stream/stream-handler.ts';
-import { normalizeMethod, requestSpanAttributes, schemeOf } from './http-attributes.ts';
+import { activeKnownMethods, normalizeMethod, requestSpanAttributes, schemeOf } from './http-attributes.ts';
 import { activeRequestsOf, type ActiveRequests } from './active-requests.ts';
 import { createHttpServerMetrics, type HttpServerMetrics } from './http-metrics.ts';
 import { SCOPE_NAME, SCOPE_VERSION } from './instrumentation-scope.ts';
@@ -31,9 +31,11 @@ export const otelStreamHandler: StreamHandler = {
 function wrapWithTelemetry(next: Listener): Listener {
   const tracer = trace.getTracer(SCOPE_NAME, SCOPE_VERSION);
   const instruments = createHttpServerMetrics(metrics.getMeter(SCOPE_NAME, SCOPE_VERSION));
+  // Taken at wrap time (server start), like the tracer: setupTelemetry runs before.
+  const knownMethods = activeKnownMethods();
   return function otelListener(req: IncomingMessage, res: ServerResponse): void {
     const exchange = exchangeOf(req);
-    const method = normalizeMethod(req.method);
+    const method = normalizeMethod(req.method, knownMethods);
     const scheme = schemeOf(req);
     const parent = propagation.extract(ROOT_CONTEXT, req.headers);
     // The request's attributes go to startSpan, so that a sampler sees them (semconv: attributes

@@ -19,6 +19,7 @@ import { resourceFor } from './resource-from-env.ts';
 import type { Telemetry, TelemetryOptions } from './setup-telemetry.ts';
 import { createTracerProvider } from './trace-pipeline.ts';
 import { withTimeout } from './with-timeout.ts';
+import { DEFAULT_KNOWN_METHODS, useKnownMethods } from './http-attributes.ts';
 
 /** Registers tracing and metrics for an enabled `config`; rejects with FW_ERR_OTEL_* on failure. */
 export async function registerTelemetry(config: EnvConfig, options: TelemetryOptions): Promise<Telemetry> {
@@ -46,6 +47,8 @@ export async function registerTelemetry(config: EnvConfig, options: TelemetryOpt
   }
   // Compiled here, once: the stream handler only looks names up per request.
   const restoreRedaction = useQueryRedaction(compileQueryRedaction([...(options.redactQueryParameters ?? []), ...config.redactQueryParameters]));
+  // From the env setupTelemetry reads (which replaces process.env), defaults when it has none.
+  const restoreKnownMethods = useKnownMethods(config.knownMethods ?? DEFAULT_KNOWN_METHODS);
   const timeoutMs = options.shutdownTimeoutMs ?? 5000;
   let stopping: Promise<void> | undefined;
   return {
@@ -65,6 +68,7 @@ export async function registerTelemetry(config: EnvConfig, options: TelemetryOpt
         await listener?.close();
         unregister();
         restoreRedaction();
+        restoreKnownMethods();
       })();
       return stopping;
     },
