@@ -56,7 +56,7 @@ export function fromHex(text: string, length: 8 | 16): Uint8Array | undefined {
 }
 
 /** 0–15 for `0-9a-f`, else -1 (uppercase is invalid in traceparent). */
-function nibble(code: number): number {
+export function nibble(code: number): number {
   if (code >= 48 && code <= 57) return code - 48;
   if (code >= 97 && code <= 102) return code - 87;
   return -1;

@@ -1,0 +1,52 @@
+/**
+ * W3C Trace Context `traceparent` for fw's lean server span (issue 16): parsed only when the
+ * header is there, without a regular expression or intermediate strings, to bytes (what OTLP
+ * carries). The rules are the W3C's (https://www.w3.org/TR/trace-context/#traceparent-header):
+ * version two lowercase hex digits and never `ff`; version `00` is exactly 55 characters, a
+ * later version may add fields after a `-`; ids lowercase hex and not all zeros; flags two hex
+ * digits. Anything else is no parent, and `tracestate` then goes too.
+ */
+import { fromHex, nibble } from './span-ids.ts';
+
+/** The upstream span a valid `traceparent` names. */
+export interface RemoteParent {
+  readonly traceId: Uint8Array;
+  readonly spanId: Uint8Array;
+  /** The trace flags byte (bit 0: sampled). */
+  readonly flags: number;
+  /** `tracestate` as received, when there was one. */
+  readonly traceState: string | undefined;
+}
+
+const TRACEPARENT_LENGTH = 55;
+
+/** The parent in `traceparent` (with `tracestate` kept), or undefined when it is not valid. */
+export function parseTraceparent(traceparent: string | string[] | undefined, tracestate?: string | string[]): RemoteParent | undefined {
+  if (typeof traceparent !== 'string') return undefined;
+  // node:http has already stripped the whitespace around a header value.
+  const header = traceparent;
+  if (header.length < TRACEPARENT_LENGTH) return undefined;
+  const version = hexByte(header, 0);
+  if (version < 0 || version === 0xff) return undefined;
+  if (version === 0 ? header.length !== TRACEPARENT_LENGTH : header.length > TRACEPARENT_LENGTH && header.charCodeAt(TRACEPARENT_LENGTH) !== 45 /* - */) return undefined;
+  if (header.charCodeAt(2) !== 45 || header.charCodeAt(35) !== 45 || header.charCodeAt(52) !== 45) return undefined;
+  const traceId = fromHex(header.slice(3, 35), 16);
+  const spanId = fromHex(header.slice(36, 52), 8);
+  const flags = hexByte(header, 53);
+  if (traceId === undefined || spanId === undefined || flags < 0) return undefined;
+  return { traceId, spanId, flags, traceState: traceStateOf(tracestate) };
+}
+
+/** `tracestate`, several headers joined with `,` as RFC 9110 allows; undefined when absent or blank. */
+function traceStateOf(tracestate: string | string[] | undefined): string | undefined {
+  const joined = Array.isArray(tracestate) ? tracestate.join(',') : tracestate;
+  const trimmed = joined?.trim();
+  return trimmed === undefined || trimmed === '' ? undefined : trimmed;
+}
+
+/** The byte written as two lowercase hex digits at `at`, or -1. */
+function hexByte(text: string, at: number): number {
+  const high = nibble(text.charCodeAt(at));
+  const low = nibble(text.charCodeAt(at + 1));
+  return high < 0 || low < 0 ? -1 : (high << 4) | low;
+}

@@ -1,0 +1,85 @@
+/**
+ * The lean traceparent parser agrees with the OpenTelemetry SDK's W3C propagator (the path fw
+ * takes today) on the W3C cases of otel-traceparent.test.ts and on thousands of seeded
+ * mutations of a valid header: same parent or none, same flags, tracestate kept only with a
+ * parent.
+ */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { ROOT_CONTEXT, trace } from '@opentelemetry/api';
+import { W3CTraceContextPropagator } from '@opentelemetry/core';
+import { toHex } from '../src/otel/lean/span-ids.ts';
+import { parseTraceparent } from '../src/otel/lean/traceparent.ts';
+import { seededRandom } from '../../../tests/e2e/support/seeded-random.ts';
+
+const TRACE = '0af7651916cd43dd8448eb211c80319c';
+const PARENT = 'b7ad6b7169203331';
+const propagator = new W3CTraceContextPropagator();
+
+/** What the SDK's propagator extracts, in the lean parser's terms. */
+function sdkView(traceparent: string, tracestate?: string): { traceId: string; spanId: string; flags: number; traceState: string | undefined } | undefined {
+  const carrier: Record<string, string> = { traceparent, ...(tracestate === undefined ? {} : { tracestate }) };
+  const parent = trace.getSpanContext(propagator.extract(ROOT_CONTEXT, carrier, { get: (c, key) => c[key], keys: (c) => Object.keys(c) }));
+  if (parent === undefined) return undefined;
+  return { traceId: parent.traceId, spanId: parent.spanId, flags: parent.traceFlags, traceState: parent.traceState?.serialize() || undefined };
+}
+
+function leanView(traceparent: string, tracestate?: string): ReturnType<typeof sdkView> {
+  const parent = parseTraceparent(traceparent, tracestate);
+  if (parent === undefined) return undefined;
+  return { traceId: toHex(parent.traceId), spanId: toHex(parent.spanId), flags: parent.flags, traceState: parent.traceState };
+}
+
+const CASES: Record<string, string> = {
+  valid: `00-${TRACE}-${PARENT}-01`,
+  'not sampled': `00-${TRACE}-${PARENT}-00`,
+  'future version with fields': `cc-${TRACE}-${PARENT}-01-what-the-future-holds`,
+  'future version, exact length': `cc-${TRACE}-${PARENT}-01`,
+  'future version, no dash after flags': `cc-${TRACE}-${PARENT}-01x`,
+  'all-zero trace id': `00-${'0'.repeat(32)}-${PARENT}-01`,
+  'all-zero parent id': `00-${TRACE}-${'0'.repeat(16)}-01`,
+  'version ff': `ff-${TRACE}-${PARENT}-01`,
+  'uppercase hex': `00-${TRACE.toUpperCase()}-${PARENT}-01`,
+  'short trace id': `00-${TRACE.slice(1)}-${PARENT}-01`,
+  'long parent id': `00-${TRACE}-${PARENT}0-01`,
+  'one-digit flags': `00-${TRACE}-${PARENT}-1`,
+  'version 00 with extra fields': `00-${TRACE}-${PARENT}-01-extra`,
+  'non-hex characters': `00-${TRACE.slice(0, 31)}g-${PARENT}-01`,
+  garbage: 'not a traceparent',
+  empty: '',
+};
+
+describe('lean traceparent', () => {
+  for (const [name, header] of Object.entries(CASES)) {
+    it(`agrees with the SDK propagator: ${name}`, () => {
+      assert.deepEqual(leanView(header, 'vendor=abc'), sdkView(header, 'vendor=abc'));
+    });
+  }
+
+  it('keeps tracestate only with a valid parent, and reads the sampled flag', () => {
+    const parent = parseTraceparent(CASES['valid'], 'vendor=abc,other=1');
+    assert.equal(parent?.traceState, 'vendor=abc,other=1');
+    assert.equal(parent?.flags, 1);
+    assert.equal(parseTraceparent(CASES['version ff'], 'vendor=abc'), undefined);
+    assert.equal(parseTraceparent(undefined, 'vendor=abc'), undefined);
+    assert.equal(parseTraceparent([CASES['valid']!, CASES['valid']!]), undefined, 'two traceparent headers are not one parent');
+  });
+
+  it('agrees with the SDK propagator on 20000 seeded mutations of a valid header', () => {
+    const random = seededRandom(0x7ace);
+    const alphabet = '0123456789abcdefABCDEF-xg ';
+    for (let i = 0; i < 20000; i += 1) {
+      const chars = [...(random.chance(0.5) ? CASES['valid']! : CASES['future version with fields']!)];
+      for (let edits = random.int(1, 3); edits > 0; edits -= 1) {
+        const at = random.int(0, chars.length - 1);
+        const kind = random.int(0, 3);
+        if (kind === 0) chars[at] = random.pick([...alphabet]);
+        else if (kind === 1) chars.splice(at, 1);
+        else if (kind === 2) chars.splice(at, 0, random.pick([...alphabet]));
+        else chars.splice(at, chars.length - at, ...'0'.repeat(chars.length - at));
+      }
+      const header = chars.join('').trim();
+      assert.deepEqual(leanView(header), sdkView(header), `seed ${random.seed}, case ${i}: ${JSON.stringify(header)}`);
+    }
+  });
+});
