@@ -1,0 +1,215 @@
+/**
+ * fw's own server span for the lean path (issue 16): an object implementing the OpenTelemetry
+ * API's `Span`, so it can be put in the active context (`trace.setSpan`) and spans that user
+ * code starts with any `@opentelemetry/api` tracer become its children, exported by the SDK as
+ * usual. What it saves against an SDK span: ids are made only when someone asks for the span
+ * context (a child span, a propagator, a log line) or at export; attributes are a plain object;
+ * times are `performance.now()` milliseconds, turned into Unix nanoseconds at export; no span
+ * processor chain, one `onEnd` callback. Span limits apply as the SDK applies them
+ * (OTEL_SPAN_ATTRIBUTE_COUNT_LIMIT and the rest, see SpanLimits).
+ */
+import { createTraceState, SpanStatusCode, type Attributes, type AttributeValue, type Exception, type Link, type SpanContext, type SpanStatus, type Span, type TimeInput } from '@opentelemetry/api';
+import { randomId, toHex } from './span-ids.ts';
+import type { RemoteParent } from './traceparent.ts';
+
+/** The OpenTelemetry span limits (the SDK's defaults: 128 each, no value length limit). */
+export interface SpanLimits {
+  readonly attributeCountLimit: number;
+  readonly attributeValueLengthLimit: number;
+  readonly eventCountLimit: number;
+  readonly linkCountLimit: number;
+  readonly attributePerEventCountLimit: number;
+  readonly attributePerLinkCountLimit: number;
+}
+
+export const DEFAULT_SPAN_LIMITS: SpanLimits = Object.freeze({
+  attributeCountLimit: 128,
+  attributeValueLengthLimit: Infinity,
+  eventCountLimit: 128,
+  linkCountLimit: 128,
+  attributePerEventCountLimit: 128,
+  attributePerLinkCountLimit: 128,
+});
+
+/** An event as recorded: time in `performance.now()` milliseconds. */
+export interface LeanEvent {
+  readonly name: string;
+  readonly timeMs: number;
+  readonly attributes: Attributes;
+  readonly droppedAttributesCount: number;
+}
+
+/** A link as recorded. */
+export interface LeanLink {
+  readonly context: SpanContext;
+  readonly attributes: Attributes;
+  readonly droppedAttributesCount: number;
+}
+
+/** Milliseconds on the `performance.now()` clock for a TimeInput (Date, epoch ms, HrTime). */
+function toPerformanceMs(time: TimeInput | undefined): number {
+  if (time === undefined) return performance.now();
+  if (typeof time === 'number') return time > performance.timeOrigin ? time - performance.timeOrigin : time;
+  if (time instanceof Date) return time.getTime() - performance.timeOrigin;
+  return time[0] * 1e3 + time[1] / 1e6 - performance.timeOrigin;
+}
+
+/** The server span. `onEnd` receives it once, when it ends and was sampled. */
+export class LeanServerSpan implements Span {
+  name: string;
+  readonly startMs: number;
+  endMs: number | undefined;
+  readonly attributes: Attributes;
+  droppedAttributesCount = 0;
+  readonly events: LeanEvent[] = [];
+  droppedEventsCount = 0;
+  readonly links: LeanLink[] = [];
+  droppedLinksCount = 0;
+  status: SpanStatus = { code: SpanStatusCode.UNSET };
+  private traceIdBytes: Uint8Array | undefined;
+  private spanIdBytes: Uint8Array | undefined;
+  private context: SpanContext | undefined;
+  private attributeCount: number;
+  readonly parent: RemoteParent | undefined;
+  readonly sampled: boolean;
+  private readonly limits: SpanLimits;
+  private readonly onEnd: (span: LeanServerSpan) => void;
+
+  constructor(name: string, attributes: Attributes, parent: RemoteParent | undefined, sampled: boolean, limits: SpanLimits, onEnd: (span: LeanServerSpan) => void) {
+    this.name = name;
+    this.parent = parent;
+    this.sampled = sampled;
+    this.limits = limits;
+    this.onEnd = onEnd;
+    this.startMs = performance.now();
+    this.attributes = {};
+    this.attributeCount = 0;
+    this.setAttributes(attributes);
+  }
+
+  /** The trace id bytes: the parent's, else made now. */
+  get traceId(): Uint8Array {
+    return (this.traceIdBytes ??= this.parent?.traceId ?? randomId(16));
+  }
+
+  /** The span id bytes, made on first use. */
+  get spanId(): Uint8Array {
+    return (this.spanIdBytes ??= randomId(8));
+  }
+
+  spanContext(): SpanContext {
+    return (this.context ??= {
+      traceId: toHex(this.traceId),
+      spanId: toHex(this.spanId),
+      traceFlags: this.sampled ? 1 : 0,
+      ...(this.parent?.traceState === undefined ? {} : { traceState: createTraceState(this.parent.traceState) }),
+    });
+  }
+
+  setAttribute(key: string, value: AttributeValue | undefined): this {
+    if (!this.isRecording() || value === undefined || value === null) return this;
+    if (!(key in this.attributes)) {
+      if (this.attributeCount >= this.limits.attributeCountLimit) {
+        this.droppedAttributesCount += 1;
+        return this;
+      }
+      this.attributeCount += 1;
+    }
+    this.attributes[key] = truncate(value, this.limits.attributeValueLengthLimit);
+    return this;
+  }
+
+  setAttributes(attributes: Attributes): this {
+    for (const key in attributes) this.setAttribute(key, attributes[key]);
+    return this;
+  }
+
+  addEvent(name: string, attributesOrTime?: Attributes | TimeInput, time?: TimeInput): this {
+    if (!this.isRecording()) return this;
+    if (this.events.length >= this.limits.eventCountLimit) {
+      this.droppedEventsCount += 1;
+      return this;
+    }
+    const isTime = typeof attributesOrTime === 'number' || attributesOrTime instanceof Date || Array.isArray(attributesOrTime);
+    const { kept, dropped } = limited(isTime ? {} : ((attributesOrTime as Attributes | undefined) ?? {}), this.limits.attributePerEventCountLimit, this.limits.attributeValueLengthLimit);
+    this.events.push({ name, timeMs: toPerformanceMs(isTime ? (attributesOrTime as TimeInput) : time), attributes: kept, droppedAttributesCount: dropped });
+    return this;
+  }
+
+  addLink(link: Link): this {
+    if (!this.isRecording()) return this;
+    if (this.links.length >= this.limits.linkCountLimit) {
+      this.droppedLinksCount += 1;
+      return this;
+    }
+    const { kept, dropped } = limited(link.attributes ?? {}, this.limits.attributePerLinkCountLimit, this.limits.attributeValueLengthLimit);
+    this.links.push({ context: link.context, attributes: kept, droppedAttributesCount: dropped });
+    return this;
+  }
+
+  addLinks(links: Link[]): this {
+    for (const link of links) this.addLink(link);
+    return this;
+  }
+
+  setStatus(status: SpanStatus): this {
+    if (!this.isRecording()) return this;
+    // The API's rule: OK is final, and UNSET never overrides a status set before.
+    if (this.status.code === SpanStatusCode.OK || status.code === SpanStatusCode.UNSET) return this;
+    this.status = status;
+    return this;
+  }
+
+  updateName(name: string): this {
+    if (this.isRecording()) this.name = name;
+    return this;
+  }
+
+  end(endTime?: TimeInput): void {
+    if (this.endMs !== undefined) return;
+    this.endMs = toPerformanceMs(endTime);
+    if (this.sampled) this.onEnd(this);
+  }
+
+  isRecording(): boolean {
+    return this.sampled && this.endMs === undefined;
+  }
+
+  recordException(exception: Exception, time?: TimeInput): void {
+    const attributes: Attributes = {};
+    if (typeof exception === 'string') attributes['exception.message'] = exception;
+    else if (exception !== null && typeof exception === 'object') {
+      const { name, message, stack, code } = exception as { name?: string; message?: string; stack?: string; code?: string | number };
+      const type = code !== undefined ? String(code) : name;
+      if (type !== undefined) attributes['exception.type'] = type;
+      if (message !== undefined) attributes['exception.message'] = message;
+      if (stack !== undefined) attributes['exception.stacktrace'] = stack;
+    }
+    this.addEvent('exception', attributes, time);
+  }
+}
+
+/** `attributes` within `count` keys (in order) and `length` characters per string. */
+function limited(attributes: Attributes, count: number, length: number): { kept: Attributes; dropped: number } {
+  const kept: Attributes = {};
+  let taken = 0;
+  let dropped = 0;
+  for (const key in attributes) {
+    const value = attributes[key];
+    if (value === undefined || value === null) continue;
+    if (taken >= count) {
+      dropped += 1;
+      continue;
+    }
+    kept[key] = truncate(value, length);
+    taken += 1;
+  }
+  return { kept, dropped };
+}
+
+function truncate(value: AttributeValue, length: number): AttributeValue {
+  if (length === Infinity) return value;
+  if (typeof value === 'string') return value.length > length ? value.slice(0, length) : value;
+  if (Array.isArray(value)) return value.map((item) => (typeof item === 'string' && item.length > length ? item.slice(0, length) : item)) as AttributeValue;
+  return value;
+}

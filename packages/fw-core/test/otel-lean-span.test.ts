@@ -1,0 +1,118 @@
+/**
+ * fw's lean server span behaves as an OpenTelemetry API span: put in the active context, it is
+ * the parent of spans an SDK tracer starts (same trace, its span id as their parent, its sampled
+ * flag obeyed by a parent-based sampler); its ids come from an upstream traceparent or are made
+ * when first asked for; it applies the span limits, the status rules and ends once.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { context, ROOT_CONTEXT, SpanStatusCode, trace } from '@opentelemetry/api';
+import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
+import { AlwaysOnSampler, ParentBasedSampler, TracerProvider, type ReadableSpan, type SpanProcessor } from '@opentelemetry/sdk-trace';
+import { DEFAULT_SPAN_LIMITS, LeanServerSpan, type SpanLimits } from '../src/otel/lean/lean-span.ts';
+import { toHex } from '../src/otel/lean/span-ids.ts';
+import { parseTraceparent } from '../src/otel/lean/traceparent.ts';
+
+const children: ReadableSpan[] = [];
+const collect: SpanProcessor = { onStart() {}, onEnd: (span) => void children.push(span), forceFlush: async () => {}, shutdown: async () => {} };
+const contextManager = new AsyncLocalStorageContextManager();
+
+before(() => {
+  context.setGlobalContextManager(contextManager.enable());
+  trace.setGlobalTracerProvider(new TracerProvider({ sampler: new ParentBasedSampler({ root: new AlwaysOnSampler() }), spanProcessors: [collect] }));
+});
+after(() => {
+  trace.disable();
+  context.disable();
+});
+
+function leanSpan(options: { sampled?: boolean; parent?: string; tracestate?: string; limits?: Partial<SpanLimits>; ended?: LeanServerSpan[] } = {}): LeanServerSpan {
+  const parent = options.parent === undefined ? undefined : parseTraceparent(options.parent, options.tracestate);
+  return new LeanServerSpan('HTTP GET', { 'http.request.method': 'GET' }, parent, options.sampled ?? true, { ...DEFAULT_SPAN_LIMITS, ...options.limits }, (span) => options.ended?.push(span));
+}
+
+describe('the lean server span', () => {
+  it('is the parent of a span an SDK tracer starts inside its context, across an await', async () => {
+    const span = leanSpan();
+    await context.with(trace.setSpan(ROOT_CONTEXT, span), async () => {
+      await new Promise((resolve) => setImmediate(resolve));
+      trace.getTracer('user-code').startSpan('child work').end();
+    });
+    const child = children.at(-1)!;
+    assert.equal(child.name, 'child work');
+    assert.equal(child.spanContext().traceId, toHex(span.traceId));
+    assert.equal(child.parentSpanContext?.spanId, toHex(span.spanId));
+    assert.equal(child.spanContext().traceFlags, 1);
+  });
+
+  it('continues an upstream trace, keeping tracestate, and makes its own span id', () => {
+    const span = leanSpan({ parent: '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01', tracestate: 'vendor=abc' });
+    const spanContext = span.spanContext();
+    assert.equal(spanContext.traceId, '0af7651916cd43dd8448eb211c80319c');
+    assert.notEqual(spanContext.spanId, 'b7ad6b7169203331');
+    assert.match(spanContext.spanId, /^[0-9a-f]{16}$/);
+    assert.equal(spanContext.traceState?.serialize(), 'vendor=abc');
+    assert.equal(span.spanContext(), spanContext, 'one span context, made once');
+  });
+
+  it('makes no ids until asked', () => {
+    const span = leanSpan();
+    const ids = span as unknown as { traceIdBytes?: Uint8Array; spanIdBytes?: Uint8Array };
+    span.setAttribute('http.route', '/x');
+    span.end();
+    assert.equal(ids.traceIdBytes, undefined);
+    assert.equal(ids.spanIdBytes, undefined);
+    assert.equal(span.traceId.length, 16);
+    assert.notEqual(ids.traceIdBytes, undefined);
+  });
+
+  it('when not sampled records nothing and never reaches onEnd, yet its children follow it unsampled', () => {
+    const ended: LeanServerSpan[] = [];
+    const span = leanSpan({ sampled: false, ended });
+    span.setAttribute('http.route', '/x').addEvent('e').setStatus({ code: SpanStatusCode.ERROR });
+    assert.equal(span.isRecording(), false);
+    assert.equal(span.spanContext().traceFlags, 0);
+    const child = trace.getTracer('user-code').startSpan('child', {}, trace.setSpan(ROOT_CONTEXT, span));
+    assert.equal(child.isRecording(), false);
+    span.end();
+    assert.deepEqual(ended, []);
+    assert.deepEqual(span.attributes, {});
+  });
+
+  it('applies the span limits: attribute count, value length, events, links', () => {
+    const span = leanSpan({ limits: { attributeCountLimit: 3, attributeValueLengthLimit: 4, eventCountLimit: 1, linkCountLimit: 1, attributePerEventCountLimit: 1 } });
+    span.setAttributes({ a: 'abcdefgh', b: ['xyzxyz', 'ok'], c: 1, d: true });
+    span.setAttribute('a', 'replaced');
+    assert.deepEqual(span.attributes, { 'http.request.method': 'GET', a: 'repl', b: ['xyzx', 'ok'] });
+    assert.equal(span.droppedAttributesCount, 2);
+    span.addEvent('first', { one: 1, two: 2 }).addEvent('second');
+    assert.equal(span.events.length, 1);
+    assert.deepEqual(span.events[0]?.attributes, { one: 1 });
+    assert.equal(span.events[0]?.droppedAttributesCount, 1);
+    assert.equal(span.droppedEventsCount, 1);
+    const linked = { traceId: '0af7651916cd43dd8448eb211c80319c', spanId: 'b7ad6b7169203331', traceFlags: 1 };
+    span.addLinks([{ context: linked }, { context: linked }]);
+    assert.equal(span.links.length, 1);
+    assert.equal(span.droppedLinksCount, 1);
+  });
+
+  it('keeps OK final and never lets UNSET override, records exceptions as events, and ends once', () => {
+    const ended: LeanServerSpan[] = [];
+    const span = leanSpan({ ended });
+    span.setStatus({ code: SpanStatusCode.ERROR, message: 'boom' }).setStatus({ code: SpanStatusCode.UNSET });
+    assert.deepEqual(span.status, { code: SpanStatusCode.ERROR, message: 'boom' });
+    span.setStatus({ code: SpanStatusCode.OK }).setStatus({ code: SpanStatusCode.ERROR });
+    assert.deepEqual(span.status, { code: SpanStatusCode.OK });
+    span.recordException(Object.assign(new Error('bad'), { code: 'E_BAD' }));
+    assert.equal(span.events[0]?.name, 'exception');
+    assert.equal(span.events[0]?.attributes['exception.type'], 'E_BAD');
+    assert.equal(span.events[0]?.attributes['exception.message'], 'bad');
+    span.updateName('GET /x');
+    span.end();
+    span.end();
+    span.updateName('too late');
+    assert.equal(ended.length, 1);
+    assert.equal(span.name, 'GET /x');
+    assert.ok(span.endMs! >= span.startMs);
+  });
+});
