@@ -32,7 +32,7 @@ export const DEFAULT_SPAN_LIMITS: SpanLimits = Object.freeze({
 });
 
 /** An event as recorded: time in `performance.now()` milliseconds. */
-export interface LeanEvent {
+export interface RecordedEvent {
   readonly name: string;
   readonly timeMs: number;
   readonly attributes: Attributes;
@@ -40,7 +40,7 @@ export interface LeanEvent {
 }
 
 /** A link as recorded. */
-export interface LeanLink {
+export interface RecordedLink {
   readonly context: SpanContext;
   readonly attributes: Attributes;
   readonly droppedAttributesCount: number;
@@ -61,9 +61,9 @@ export class LeanServerSpan implements Span {
   endMs: number | undefined;
   readonly attributes: Attributes;
   droppedAttributesCount = 0;
-  readonly events: LeanEvent[] = [];
+  readonly events: RecordedEvent[] = [];
   droppedEventsCount = 0;
-  readonly links: LeanLink[] = [];
+  readonly links: RecordedLink[] = [];
   droppedLinksCount = 0;
   status: SpanStatus = { code: SpanStatusCode.UNSET };
   private traceIdBytes: Uint8Array | undefined;
