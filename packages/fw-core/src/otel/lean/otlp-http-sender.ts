@@ -1,0 +1,122 @@
+/**
+ * Sends encoded OTLP/HTTP protobuf batches for fw's lean path (issue 16): one keep-alive
+ * connection per endpoint, the exporter settings the OTLP specification defines (endpoint,
+ * headers, timeout, gzip compression), and its retry rule: 429, 502, 503 and 504 and network
+ * errors are retried with exponential backoff (1 s, ×1.5, at most 5 s, ±20 % jitter, the SDK's
+ * numbers) or after `Retry-After`, until the export's timeout is spent; any other answer is
+ * final. Every timer is unref'd and `stop()` ends waits and sockets at once, so nothing of it
+ * keeps a process alive after telemetry shuts down.
+ */
+import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from 'node:http';
+import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
+import { promisify } from 'node:util';
+import { gzip } from 'node:zlib';
+import type { TlsAgentOptions } from '../otlp-tls-files.ts';
+
+const gzipAsync = promisify(gzip);
+
+/** How one endpoint is reached. */
+export interface OtlpSenderOptions {
+  /** The full URL, e.g. `http://127.0.0.1:4318/v1/traces`. */
+  readonly url: string;
+  readonly headers?: Readonly<Record<string, string>>;
+  /** The whole export's time limit, retries included (OTEL_EXPORTER_OTLP_TIMEOUT). */
+  readonly timeoutMs: number;
+  readonly compression?: 'gzip' | 'none';
+  readonly tls?: TlsAgentOptions;
+  /** The backoff's first wait (default 1000 ms); tests shorten it. */
+  readonly initialBackoffMs?: number;
+}
+
+/** How an export ended. */
+export type SendResult = { readonly ok: true } | { readonly ok: false; readonly reason: string };
+
+const RETRYABLE = new Set([429, 502, 503, 504]);
+const MAX_BACKOFF_MS = 5000;
+const BACKOFF_MULTIPLIER = 1.5;
+
+/** A sender for one endpoint. */
+export class OtlpHttpSender {
+  readonly #url: URL;
+  readonly #options: OtlpSenderOptions;
+  readonly #agent: HttpAgent;
+  readonly #waits = new Set<() => void>();
+  #stopped = false;
+
+  constructor(options: OtlpSenderOptions) {
+    this.#url = new URL(options.url);
+    this.#options = options;
+    const agentOptions = { keepAlive: true, maxSockets: 2 };
+    this.#agent = this.#url.protocol === 'https:' ? new HttpsAgent({ ...agentOptions, ...options.tls }) : new HttpAgent(agentOptions);
+  }
+
+  /** Sends `body` (an encoded export request), retrying as the specification says. */
+  async send(body: Uint8Array): Promise<SendResult> {
+    const deadline = performance.now() + this.#options.timeoutMs;
+    const payload = this.#options.compression === 'gzip' ? await gzipAsync(body) : body;
+    let backoffMs = this.#options.initialBackoffMs ?? 1000;
+    for (;;) {
+      if (this.#stopped) return { ok: false, reason: 'stopped' };
+      const left = deadline - performance.now();
+      if (left <= 0) return { ok: false, reason: 'timed out' };
+      const answer = await this.#post(payload, left);
+      if (answer.status !== undefined && answer.status >= 200 && answer.status < 300) return { ok: true };
+      const retryable = answer.status === undefined || RETRYABLE.has(answer.status);
+      if (!retryable) return { ok: false, reason: `HTTP ${answer.status}` };
+      const jittered = backoffMs * (0.8 + Math.random() * 0.4);
+      const wait = answer.retryAfterMs ?? jittered;
+      if (performance.now() + wait >= deadline) return { ok: false, reason: answer.status === undefined ? answer.error : `HTTP ${answer.status}` };
+      await this.#sleep(wait);
+      backoffMs = Math.min(backoffMs * BACKOFF_MULTIPLIER, MAX_BACKOFF_MS);
+    }
+  }
+
+  /** Ends waiting retries (their exports fail) and closes the connections, for good. */
+  stop(): void {
+    this.#stopped = true;
+    for (const wake of this.#waits) wake();
+    this.#waits.clear();
+    this.#agent.destroy();
+  }
+
+  #post(payload: Uint8Array, timeoutMs: number): Promise<{ status?: number; retryAfterMs?: number; error: string }> {
+    return new Promise((resolve) => {
+      const headers: Record<string, string | number> = {
+        ...this.#options.headers,
+        'content-type': 'application/x-protobuf',
+        'content-length': payload.byteLength,
+      };
+      if (this.#options.compression === 'gzip') headers['content-encoding'] = 'gzip';
+      const send = this.#url.protocol === 'https:' ? httpsRequest : httpRequest;
+      const req = send(this.#url, { method: 'POST', agent: this.#agent, headers, timeout: timeoutMs }, (res: IncomingMessage) => {
+        res.resume(); // the answer's body (an ExportTraceServiceResponse) is not needed
+        res.once('end', () => resolve({ status: res.statusCode, retryAfterMs: retryAfterMs(res.headers['retry-after']), error: '' }));
+        res.once('error', (error) => resolve({ error: error.message }));
+      });
+      req.once('timeout', () => req.destroy(new Error('the collector did not answer in time')));
+      req.once('error', (error) => resolve({ error: error.message }));
+      req.end(payload);
+    });
+  }
+
+  #sleep(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const wake = (): void => {
+        clearTimeout(timer);
+        this.#waits.delete(wake);
+        resolve();
+      };
+      const timer = setTimeout(wake, ms);
+      timer.unref();
+      this.#waits.add(wake);
+    });
+  }
+}
+
+/** `Retry-After` in milliseconds: delay-seconds or an HTTP date (RFC 9110 §10.2.3). */
+function retryAfterMs(header: string | undefined): number | undefined {
+  if (header === undefined) return undefined;
+  if (/^\d+$/.test(header.trim())) return Number(header.trim()) * 1000;
+  const at = Date.parse(header);
+  return Number.isNaN(at) ? undefined : Math.max(0, at - Date.now());
+}

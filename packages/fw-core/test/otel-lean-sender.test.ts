@@ -1,0 +1,128 @@
+/**
+ * The lean path's OTLP/HTTP sender against a scripted collector on loopback: the specification's
+ * retry rule (429/502/503/504 and network errors retried, Retry-After honoured, others final),
+ * gzip, headers, one kept-alive connection, the export timeout, and stop() ending a wait at once.
+ */
+import assert from 'node:assert/strict';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { gunzipSync } from 'node:zlib';
+import { after, before, beforeEach, describe, it } from 'node:test';
+import { OtlpHttpSender } from '../src/otel/lean/otlp-http-sender.ts';
+import { closedPort } from './support/closed-port.ts';
+
+/** What the collector answers next, in order; then 200. `hang` never answers. */
+let script: (number | 'hang' | { status: number; retryAfter: string })[] = [];
+const received: { body: Buffer; headers: IncomingMessage['headers'] }[] = [];
+let connections = 0;
+const held: ServerResponse[] = [];
+let server: Server;
+let url: string;
+
+before(async () => {
+  server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      received.push({ body: Buffer.concat(chunks), headers: req.headers });
+      const next = script.shift() ?? 200;
+      if (next === 'hang') return void held.push(res);
+      if (typeof next === 'number') return void res.writeHead(next).end();
+      res.writeHead(next.status, { 'retry-after': next.retryAfter }).end();
+    });
+  });
+  server.on('connection', () => (connections += 1));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1/traces`;
+});
+after(() => {
+  for (const res of held) res.destroy();
+  server.closeAllConnections();
+  server.close();
+});
+beforeEach(() => {
+  script = [];
+  received.length = 0;
+  connections = 0;
+});
+
+const BODY = Uint8Array.from([10, 3, 1, 2, 3]);
+
+describe('the lean OTLP sender', () => {
+  it('posts protobuf with the configured headers over one kept-alive connection', async () => {
+    const sender = new OtlpHttpSender({ url, headers: { authorization: 'Bearer t0ken' }, timeoutMs: 5000 });
+    try {
+      for (let i = 0; i < 3; i += 1) assert.deepEqual(await sender.send(BODY), { ok: true });
+      assert.equal(received.length, 3);
+      assert.deepEqual([...received[0]!.body], [...BODY]);
+      assert.equal(received[0]!.headers['content-type'], 'application/x-protobuf');
+      assert.equal(received[0]!.headers['authorization'], 'Bearer t0ken');
+      assert.equal(connections, 1);
+    } finally {
+      sender.stop();
+    }
+  });
+
+  it('gzips the body when compression is gzip', async () => {
+    const sender = new OtlpHttpSender({ url, timeoutMs: 5000, compression: 'gzip' });
+    try {
+      assert.deepEqual(await sender.send(BODY), { ok: true });
+      assert.equal(received[0]!.headers['content-encoding'], 'gzip');
+      assert.deepEqual([...gunzipSync(received[0]!.body)], [...BODY]);
+    } finally {
+      sender.stop();
+    }
+  });
+
+  it('retries 429, 502, 503 and 504, honouring Retry-After, and stops at any other status', async () => {
+    const sender = new OtlpHttpSender({ url, timeoutMs: 5000, initialBackoffMs: 10 });
+    try {
+      script = [503, 502, { status: 429, retryAfter: '0' }, 504];
+      assert.deepEqual(await sender.send(BODY), { ok: true });
+      assert.equal(received.length, 5);
+      received.length = 0;
+      script = [400];
+      assert.deepEqual(await sender.send(BODY), { ok: false, reason: 'HTTP 400' });
+      assert.equal(received.length, 1, 'a 400 is not retried');
+    } finally {
+      sender.stop();
+    }
+  });
+
+  it('retries a refused connection until the export timeout, then fails', async () => {
+    const sender = new OtlpHttpSender({ url: `http://127.0.0.1:${await closedPort()}/v1/traces`, timeoutMs: 300, initialBackoffMs: 20 });
+    const started = performance.now();
+    try {
+      const result = await sender.send(BODY);
+      assert.equal(result.ok, false);
+      assert.match((result as { reason: string }).reason, /ECONNREFUSED/);
+      assert.ok(performance.now() - started < 1000, 'within the timeout, not after it');
+    } finally {
+      sender.stop();
+    }
+  });
+
+  it('gives up on a collector that never answers within the export timeout', async () => {
+    const sender = new OtlpHttpSender({ url, timeoutMs: 200 });
+    script = ['hang'];
+    const started = performance.now();
+    try {
+      const result = await sender.send(BODY);
+      assert.equal(result.ok, false);
+      assert.ok(performance.now() - started < 1500);
+    } finally {
+      sender.stop();
+    }
+  });
+
+  it('ends a waiting retry at once on stop()', async () => {
+    const sender = new OtlpHttpSender({ url, timeoutMs: 60_000, initialBackoffMs: 30_000 });
+    script = [503];
+    const pending = sender.send(BODY);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const started = performance.now();
+    sender.stop();
+    assert.deepEqual(await pending, { ok: false, reason: 'stopped' });
+    assert.ok(performance.now() - started < 100);
+  });
+});
