@@ -1,0 +1,89 @@
+/**
+ * The lean batch processor: full batches leave at once and in order, a partial one after the
+ * scheduled delay, forceFlush exports what waits, a full queue drops and counts, a failed export
+ * is counted and not retried by the batcher (the sender retries), and shutdown stops the sink
+ * after a bounded flush.
+ */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import type { SendResult } from '../src/otel/lean/otlp-http-sender.ts';
+import { SpanBatcher, type BatchSink } from '../src/otel/lean/span-batcher.ts';
+
+/** A sink that records each batch (its items, as the encoder saw them) and answers `results` in turn. */
+function recordingSink(results: SendResult[] = [], hold?: Promise<void>): BatchSink<number> & { batches: number[][]; stopped: boolean } {
+  const sink = {
+    batches: [] as number[][],
+    stopped: false,
+    encode: (items: readonly number[]) => {
+      sink.batches.push([...items]);
+      return Uint8Array.from(items);
+    },
+    send: async () => {
+      await hold;
+      return results.shift() ?? { ok: true as const };
+    },
+    stop: () => {
+      sink.stopped = true;
+    },
+  };
+  return sink;
+}
+
+const settings = { maxQueueSize: 10, maxExportBatchSize: 4, scheduledDelayMs: 50 };
+
+describe('SpanBatcher', () => {
+  it('sends full batches at once and the rest after the scheduled delay, in order', async () => {
+    const sink = recordingSink();
+    const batcher = new SpanBatcher(sink, settings);
+    for (let i = 1; i <= 9; i += 1) batcher.add(i);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    assert.deepEqual(sink.batches, [[1, 2, 3, 4], [5, 6, 7, 8]]);
+    await new Promise((resolve) => setTimeout(resolve, 120));
+    assert.deepEqual(sink.batches, [[1, 2, 3, 4], [5, 6, 7, 8], [9]]);
+    assert.deepEqual(batcher.counts, { exported: 9, failed: 0, dropped: 0 });
+    await batcher.shutdown(100);
+  });
+
+  it('exports what waits on forceFlush', async () => {
+    const sink = recordingSink();
+    const batcher = new SpanBatcher(sink, { ...settings, scheduledDelayMs: 60_000 });
+    batcher.add(1);
+    batcher.add(2);
+    await batcher.forceFlush();
+    assert.deepEqual(sink.batches, [[1, 2]]);
+    await batcher.shutdown(100);
+  });
+
+  it('drops and counts spans beyond a full queue while an export hangs, and never blocks add()', async () => {
+    let release: () => void = () => {};
+    const sink = recordingSink([], new Promise<void>((resolve) => (release = resolve)));
+    const batcher = new SpanBatcher(sink, settings);
+    for (let i = 1; i <= 30; i += 1) batcher.add(i);
+    assert.equal(batcher.counts.dropped, 16, '4 in flight, 10 queued, 16 dropped');
+    release();
+    await batcher.forceFlush();
+    assert.equal(batcher.counts.exported, 14);
+    await batcher.shutdown(100);
+  });
+
+  it('counts a failed export and goes on with the next batch', async () => {
+    const sink = recordingSink([{ ok: false, reason: 'HTTP 400' }]);
+    const batcher = new SpanBatcher(sink, settings);
+    for (let i = 1; i <= 8; i += 1) batcher.add(i);
+    await batcher.forceFlush();
+    assert.deepEqual(batcher.counts, { exported: 4, failed: 4, dropped: 0 });
+    await batcher.shutdown(100);
+  });
+
+  it('shuts down within its time limit even when the export hangs, stops the sink and refuses new spans', async () => {
+    const sink = recordingSink([], new Promise<void>(() => {}));
+    const batcher = new SpanBatcher(sink, settings);
+    batcher.add(1);
+    const started = performance.now();
+    await batcher.shutdown(100);
+    assert.ok(performance.now() - started < 500);
+    assert.equal(sink.stopped, true);
+    batcher.add(2);
+    assert.equal(batcher.counts.dropped, 1);
+  });
+});
