@@ -10,7 +10,7 @@
  * - Times are the API's `HrTime`, `[seconds, nanoseconds]`: what `performance`-based clocks and
  *   `Span.end(time)` give, and it splits into fixed64's two 32-bit halves with exact double
  *   arithmetic. A bigint in nanoseconds would be allocated per time and need bigint shifts to
- *   split; in this encoder's benchmark the split cost about 10x more.
+ *   split: about 42 ns a time against 8.6 ns (bench/otlp-encoder.bench.ts, its last line).
  * - Attributes that repeat across spans (the route's, the socket's) can come pre-encoded as
  *   `LeanAttributeBlock`s (`encodeAttributeBlock`), copied as bytes into every span.
  */
