@@ -1,0 +1,331 @@
+/**
+ * fw's OTLP/HTTP protobuf trace encoder: an `ExportTraceServiceRequest`
+ * (opentelemetry-proto, collector/trace/v1/trace_service.proto and trace/v1/trace.proto) for
+ * batches of finished `LeanSpanData`. Spans are encoded as they are added, into one buffer per
+ * instrumentation scope; `take()` wraps them in one ResourceSpans with lengths known in
+ * advance, so the span bytes are copied once and never re-encoded.
+ */
+import type { LeanAnyValue, LeanAttributeBlock, LeanAttributes, LeanEvent, LeanId, LeanLink, LeanResource, LeanScope, LeanSpanData, LeanTime } from './lean-span-data.ts';
+import { ProtobufWriter, varintSize, WIRE_FIXED32, WIRE_FIXED64, WIRE_LEN, WIRE_VARINT } from './protobuf-writer.ts';
+
+// Field numbers, from the official definitions.
+const REQUEST_RESOURCE_SPANS = 1;
+const RESOURCE_SPANS_RESOURCE = 1;
+const RESOURCE_SPANS_SCOPE_SPANS = 2;
+const RESOURCE_SPANS_SCHEMA_URL = 3;
+const RESOURCE_ATTRIBUTES = 1;
+const RESOURCE_DROPPED_ATTRIBUTES = 2;
+const SCOPE_SPANS_SCOPE = 1;
+const SCOPE_SPANS_SPANS = 2;
+const SCOPE_SPANS_SCHEMA_URL = 3;
+const SCOPE_NAME = 1;
+const SCOPE_VERSION = 2;
+const SCOPE_ATTRIBUTES = 3;
+const SPAN = { traceId: 1, spanId: 2, traceState: 3, parentSpanId: 4, name: 5, kind: 6, start: 7, end: 8, attributes: 9, droppedAttributes: 10, events: 11, droppedEvents: 12, links: 13, droppedLinks: 14, status: 15, flags: 16 } as const;
+const EVENT = { time: 1, name: 2, attributes: 3, droppedAttributes: 4 } as const;
+const LINK = { traceId: 1, spanId: 2, traceState: 3, attributes: 4, droppedAttributes: 5, flags: 6 } as const;
+const STATUS_MESSAGE = 2;
+const STATUS_CODE = 3;
+const KEY_VALUE_KEY = 1;
+const KEY_VALUE_VALUE = 2;
+const ANY = { string: 1, bool: 2, int: 3, double: 4, array: 5, kvlist: 6, bytes: 7 } as const;
+const LIST_VALUES = 1; // ArrayValue.values and KeyValueList.values
+
+// SpanFlags (trace.proto): the W3C flags, then whether the parent's (or link's) is_remote is known, and its value.
+const TRACE_FLAGS_MASK = 0xff;
+const HAS_IS_REMOTE = 0x100;
+const IS_REMOTE = 0x200;
+
+const TWO_32 = 4294967296;
+const INT64_LIMIT = 9223372036854775808; // 2^63
+// A span is usually 128 to 16383 bytes: a two-byte length saves moving its body.
+const SPAN_LENGTH_RESERVE = 2;
+
+/** Encodes `attributes` once as span attributes, to pass in `LeanSpanData.attributeBlocks`. */
+export function encodeAttributeBlock(attributes: LeanAttributes): LeanAttributeBlock {
+  const writer = new ProtobufWriter(256);
+  const count = writeKeyValues(writer, SPAN.attributes, attributes);
+  return { bytes: writer.finish(), count };
+}
+
+/** A scope's encoded ScopeSpans fields and the spans of the pending batch. */
+interface ScopeBatch {
+  readonly parts: EncodedParts;
+  readonly spans: ProtobufWriter;
+  count: number;
+}
+
+/** Collects spans into one OTLP `ExportTraceServiceRequest` for `resource`. */
+export class OtlpTraceEncoder {
+  readonly #resource: EncodedParts;
+  readonly #scopes = new Map<LeanScope, ScopeBatch>();
+  /** The scopes with spans in this batch, in order of their first span. */
+  #order: ScopeBatch[] = [];
+  #count = 0;
+
+  constructor(resource: LeanResource) {
+    this.#resource = encodeResource(resource);
+  }
+
+  /** Spans added since the last `take()`. */
+  get spanCount(): number {
+    return this.#count;
+  }
+
+  /** Encodes `span` into the pending batch. */
+  add(span: LeanSpanData): void {
+    let scope = this.#scopes.get(span.scope);
+    if (scope === undefined) {
+      scope = { parts: encodeScopeParts(span.scope), spans: new ProtobufWriter(4096), count: 0 };
+      this.#scopes.set(span.scope, scope);
+    }
+    writeSpan(scope.spans, span);
+    if (scope.count++ === 0) this.#order.push(scope);
+    this.#count++;
+  }
+
+  /** The request for the spans added since the last call (none: an empty request), and starts a new batch. */
+  take(): Uint8Array {
+    let scopesLength = 0;
+    for (const scope of this.#order) {
+      const length = scope.parts.size + scope.spans.pos;
+      scopesLength += 1 + varintSize(length) + length;
+    }
+    const length = this.#resource.size + scopesLength;
+    // Sized exactly, so the buffer is the request and needs no copy.
+    const out = new ProtobufWriter(this.#count > 0 ? 1 + varintSize(length) + length : 0);
+    if (this.#count > 0) {
+      out.tag(REQUEST_RESOURCE_SPANS, WIRE_LEN);
+      out.uint32(length);
+      out.raw(this.#resource.head);
+      for (const scope of this.#order) {
+        out.tag(RESOURCE_SPANS_SCOPE_SPANS, WIRE_LEN);
+        out.uint32(scope.parts.size + scope.spans.pos);
+        out.raw(scope.parts.head);
+        out.raw(scope.spans.buf.subarray(0, scope.spans.pos));
+        out.raw(scope.parts.tail);
+        scope.spans.reset();
+      }
+      out.raw(this.#resource.tail);
+    }
+    // A scope without spans since the last batch is forgotten, so scopes cannot pile up.
+    for (const [key, scope] of this.#scopes) if (scope.count === 0) this.#scopes.delete(key);
+    for (const scope of this.#order) scope.count = 0;
+    this.#order = [];
+    this.#count = 0;
+    return out.buf;
+  }
+}
+
+/** One request holding `spans`. */
+export function encodeTraceRequest(resource: LeanResource, spans: Iterable<LeanSpanData>): Uint8Array {
+  const encoder = new OtlpTraceEncoder(resource);
+  for (const span of spans) encoder.add(span);
+  return encoder.take();
+}
+
+/** The fields of a message before and after its repeated children, in field-number order as canonical encoders write them. */
+interface EncodedParts {
+  readonly head: Uint8Array;
+  readonly tail: Uint8Array;
+  readonly size: number;
+}
+
+function parts(head: ProtobufWriter, tail: ProtobufWriter): EncodedParts {
+  return { head: head.finish(), tail: tail.finish(), size: head.pos + tail.pos };
+}
+
+/** ResourceSpans.resource (before the scopes) and ResourceSpans.schema_url (after). */
+function encodeResource(resource: LeanResource): EncodedParts {
+  const w = new ProtobufWriter(512);
+  w.tag(RESOURCE_SPANS_RESOURCE, WIRE_LEN);
+  const body = w.fork(2);
+  writeKeyValues(w, RESOURCE_ATTRIBUTES, resource.attributes);
+  writeCount(w, RESOURCE_DROPPED_ATTRIBUTES, resource.droppedAttributesCount);
+  w.ldelim(body);
+  const tail = new ProtobufWriter(64);
+  writeOptionalString(tail, RESOURCE_SPANS_SCHEMA_URL, resource.schemaUrl);
+  return parts(w, tail);
+}
+
+/** ScopeSpans.scope (before the spans) and ScopeSpans.schema_url (after). */
+function encodeScopeParts(scope: LeanScope): EncodedParts {
+  const w = new ProtobufWriter(256);
+  w.tag(SCOPE_SPANS_SCOPE, WIRE_LEN);
+  const body = w.fork();
+  writeOptionalString(w, SCOPE_NAME, scope.name);
+  writeOptionalString(w, SCOPE_VERSION, scope.version);
+  if (scope.attributes !== undefined) writeKeyValues(w, SCOPE_ATTRIBUTES, scope.attributes);
+  w.ldelim(body);
+  const tail = new ProtobufWriter(64);
+  writeOptionalString(tail, SCOPE_SPANS_SCHEMA_URL, scope.schemaUrl);
+  return parts(w, tail);
+}
+
+/** One `ScopeSpans.spans` field. Hot path: field by field, no intermediate objects. */
+function writeSpan(w: ProtobufWriter, span: LeanSpanData): void {
+  w.tag(SCOPE_SPANS_SPANS, WIRE_LEN);
+  const body = w.fork(SPAN_LENGTH_RESERVE);
+  writeId(w, SPAN.traceId, span.traceId);
+  writeId(w, SPAN.spanId, span.spanId);
+  writeOptionalString(w, SPAN.traceState, span.traceState);
+  if (span.parentSpanId !== undefined) writeId(w, SPAN.parentSpanId, span.parentSpanId);
+  w.tag(SPAN.name, WIRE_LEN);
+  w.string(span.name);
+  w.tag(SPAN.kind, WIRE_VARINT);
+  w.uint32(span.kind + 1);
+  writeTime(w, SPAN.start, span.startTime);
+  writeTime(w, SPAN.end, span.endTime);
+  const blocks = span.attributeBlocks;
+  if (blocks !== undefined) for (let i = 0; i < blocks.length; i++) w.raw(blocks[i]!.bytes);
+  if (span.attributes !== undefined) writeKeyValues(w, SPAN.attributes, span.attributes);
+  writeCount(w, SPAN.droppedAttributes, span.droppedAttributesCount);
+  const events = span.events;
+  if (events !== undefined) for (let i = 0; i < events.length; i++) writeEvent(w, events[i]!);
+  writeCount(w, SPAN.droppedEvents, span.droppedEventsCount);
+  const links = span.links;
+  if (links !== undefined) for (let i = 0; i < links.length; i++) writeLink(w, links[i]!);
+  writeCount(w, SPAN.droppedLinks, span.droppedLinksCount);
+  // Always present, as the SDK's exporter writes it; an empty message means unset.
+  w.tag(SPAN.status, WIRE_LEN);
+  const status = w.fork();
+  if (span.status !== undefined) {
+    writeOptionalString(w, STATUS_MESSAGE, span.status.message);
+    writeCount(w, STATUS_CODE, span.status.code);
+  }
+  w.ldelim(status);
+  w.tag(SPAN.flags, WIRE_FIXED32);
+  w.fixed32(spanFlags(span.traceFlags, span.parentIsRemote));
+  w.ldelim(body);
+}
+
+function writeEvent(w: ProtobufWriter, event: LeanEvent): void {
+  w.tag(SPAN.events, WIRE_LEN);
+  const body = w.fork();
+  writeTime(w, EVENT.time, event.time);
+  writeOptionalString(w, EVENT.name, event.name);
+  if (event.attributes !== undefined) writeKeyValues(w, EVENT.attributes, event.attributes);
+  writeCount(w, EVENT.droppedAttributes, event.droppedAttributesCount);
+  w.ldelim(body);
+}
+
+function writeLink(w: ProtobufWriter, link: LeanLink): void {
+  w.tag(SPAN.links, WIRE_LEN);
+  const body = w.fork();
+  writeId(w, LINK.traceId, link.traceId);
+  writeId(w, LINK.spanId, link.spanId);
+  writeOptionalString(w, LINK.traceState, link.traceState);
+  if (link.attributes !== undefined) writeKeyValues(w, LINK.attributes, link.attributes);
+  writeCount(w, LINK.droppedAttributes, link.droppedAttributesCount);
+  w.tag(LINK.flags, WIRE_FIXED32);
+  w.fixed32(spanFlags(link.traceFlags, link.isRemote));
+  w.ldelim(body);
+}
+
+/** As the SDK's exporter: is_remote is always "known", false when not given. */
+function spanFlags(traceFlags: number, isRemote: boolean | undefined): number {
+  return (traceFlags & TRACE_FLAGS_MASK) | HAS_IS_REMOTE | (isRemote === true ? IS_REMOTE : 0);
+}
+
+function writeId(w: ProtobufWriter, field: number, id: LeanId): void {
+  w.tag(field, WIRE_LEN);
+  if (typeof id === 'string') w.hexBytes(id);
+  else w.bytes(id);
+}
+
+/** A fixed64 of nanoseconds from [seconds, nanoseconds], exact to 2^64 ns without bigint. */
+function writeTime(w: ProtobufWriter, field: number, time: LeanTime): void {
+  // seconds * 1e9 + nanos = (high16(s) * 1e9) * 2^16 + low16(s) * 1e9 + nanos; every product < 2^53.
+  const seconds = time[0];
+  const upper = Math.floor(seconds / 65536) * 1e9;
+  const upperHigh = Math.floor(upper / 65536);
+  const low = (upper - upperHigh * 65536) * 65536 + (seconds % 65536) * 1e9 + time[1];
+  const carry = Math.floor(low / TWO_32);
+  w.tag(field, WIRE_FIXED64);
+  w.fixed64(low - carry * TWO_32, (upperHigh + carry) >>> 0);
+}
+
+/** A uint32 field, left out when zero or absent (proto3 default). */
+function writeCount(w: ProtobufWriter, field: number, value: number | undefined): void {
+  if (value === undefined || value === 0) return;
+  w.tag(field, WIRE_VARINT);
+  w.uint32(value);
+}
+
+/** A string field, left out when empty or absent (proto3 default). */
+function writeOptionalString(w: ProtobufWriter, field: number, value: string | undefined): void {
+  if (value === undefined || value === '') return;
+  w.tag(field, WIRE_LEN);
+  w.string(value);
+}
+
+/** `attributes` as repeated KeyValue `field`, leaving out null and undefined values; returns how many. */
+function writeKeyValues(w: ProtobufWriter, field: number, attributes: LeanAttributes): number {
+  let count = 0;
+  for (const key in attributes) {
+    const value = attributes[key];
+    if (value === undefined || value === null) continue;
+    w.tag(field, WIRE_LEN);
+    const body = w.fork();
+    w.tag(KEY_VALUE_KEY, WIRE_LEN);
+    w.string(key);
+    w.tag(KEY_VALUE_VALUE, WIRE_LEN);
+    const any = w.fork();
+    writeAnyValue(w, value);
+    w.ldelim(any);
+    w.ldelim(body);
+    count++;
+  }
+  return count;
+}
+
+/** The body of an AnyValue: the one field of its `value` oneof, or nothing for null and undefined. */
+function writeAnyValue(w: ProtobufWriter, value: LeanAnyValue): void {
+  switch (typeof value) {
+    case 'string':
+      w.tag(ANY.string, WIRE_LEN);
+      return w.string(value);
+    case 'boolean':
+      w.tag(ANY.bool, WIRE_VARINT);
+      return w.bool(value);
+    case 'number':
+      if (Number.isInteger(value) && value >= -INT64_LIMIT && value < INT64_LIMIT) {
+        w.tag(ANY.int, WIRE_VARINT);
+        return w.int64(value);
+      }
+      w.tag(ANY.double, WIRE_FIXED64);
+      return w.double(value);
+    case 'bigint':
+      w.tag(ANY.int, WIRE_VARINT);
+      return w.bigint64(value);
+    case 'object':
+      if (value === null) return;
+      if (value instanceof Uint8Array) {
+        w.tag(ANY.bytes, WIRE_LEN);
+        return w.bytes(value);
+      }
+      return Array.isArray(value) ? writeArrayValue(w, value) : writeKvlistValue(w, value as LeanAttributes);
+    default:
+      return;
+  }
+}
+
+function writeArrayValue(w: ProtobufWriter, values: readonly LeanAnyValue[]): void {
+  w.tag(ANY.array, WIRE_LEN);
+  const body = w.fork();
+  for (let i = 0; i < values.length; i++) {
+    w.tag(LIST_VALUES, WIRE_LEN);
+    const item = w.fork();
+    writeAnyValue(w, values[i]);
+    w.ldelim(item);
+  }
+  w.ldelim(body);
+}
+
+function writeKvlistValue(w: ProtobufWriter, values: LeanAttributes): void {
+  w.tag(ANY.kvlist, WIRE_LEN);
+  const body = w.fork();
+  writeKeyValues(w, LIST_VALUES, values);
+  w.ldelim(body);
+}
+
