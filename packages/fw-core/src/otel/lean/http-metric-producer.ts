@@ -1,0 +1,193 @@
+/**
+ * Offers the lean path's HTTP metrics (http-metric-series.ts, and the active-requests counts of
+ * active-requests.ts) to one sdk-metrics reader as a `MetricProducer`: one ScopeMetrics for
+ * fw-core with the descriptors, attribute sets and points the SDK's own instruments give today,
+ * so the Prometheus text and the OTLP push do not change.
+ *
+ * A producer does not learn which reader collects, so each reader gets its own (the reader's
+ * `metricProducers` option) and the producer keeps that reader's state: for a delta reader, the
+ * values it last reported, and a min/max/sum window in every series. Temporality is asked once per
+ * instrument type, at the first collection, as the SDK does (TemporalMetricProcessor), of the
+ * reader or of the exporter a PeriodicExportingMetricReader takes its choice from.
+ * Data model: https://opentelemetry.io/docs/specs/otel/metrics/data-model/#temporality
+ *
+ * This file loads the SDK: only register-telemetry.ts (imported lazily) may import it.
+ */
+import type { Attributes, HrTime } from '@opentelemetry/api';
+import { emptyResource, type Resource } from '@opentelemetry/resources';
+import { AggregationTemporality, AggregationType, DataPointType, InstrumentType, type AggregationSelector, type CollectionResult, type DataPoint, type Histogram, type MetricData, type MetricProducer } from '@opentelemetry/sdk-metrics';
+import { SCOPE_NAME, SCOPE_VERSION } from '../instrumentation-scope.ts';
+import type { HttpHistogramDescriptor, HttpMetricDescriptor } from './http-metric-descriptors.ts';
+import { emptyWindow, HISTOGRAM_LAYOUT, nowMs, WINDOW_LENGTH, type HttpMetricSeries, type HttpMetricSeriesTable } from './http-metric-series.ts';
+
+const { COUNT, SUM, MIN, MAX, BUCKETS } = HISTOGRAM_LAYOUT;
+
+/** Who chooses the temporality: a MetricReader, or the PushMetricExporter of a periodic reader. */
+export interface TemporalitySource {
+  selectAggregationTemporality?(instrumentType: InstrumentType): AggregationTemporality;
+}
+
+/** Options of a producer. */
+export interface HttpMetricProducerOptions {
+  /** The reader's (or its exporter's) temporality choice; cumulative without it. */
+  readonly temporality?: TemporalitySource;
+  /** Not exported (MetricReader.collect keeps the provider's resource); given for a collect() on its own. */
+  readonly resource?: Resource;
+}
+
+/** The active requests of one attribute set as this reader last saw them. */
+interface ObservedActive {
+  readonly startMs: number;
+  value: number;
+}
+
+/** One histogram while a collection runs: where it sits in a series, and its points so far. */
+interface HistogramBlock {
+  readonly descriptor: HttpHistogramDescriptor;
+  readonly offset: number;
+  /** Its min, max and sum in a window slot. */
+  readonly window: number;
+  readonly points: DataPoint<Histogram>[];
+}
+
+/** The lean HTTP metrics for one reader. */
+export class HttpMetricProducer implements MetricProducer {
+  private histogramTemporality: AggregationTemporality | undefined;
+  private activeTemporality: AggregationTemporality | undefined;
+  private lastCollectionMs: number | undefined;
+  /** Delta: the values of each series at the previous collection, and this reader's window slot. */
+  private readonly reported = new Map<HttpMetricSeries, Float64Array>();
+  private windowSlot: number | undefined;
+  private readonly active = new Map<Attributes, ObservedActive>();
+  private readonly resource: Resource;
+  private readonly table: HttpMetricSeriesTable;
+  private readonly options: HttpMetricProducerOptions;
+
+  constructor(table: HttpMetricSeriesTable, options: HttpMetricProducerOptions = {}) {
+    this.table = table;
+    this.options = options;
+    this.resource = options.resource ?? emptyResource();
+  }
+
+  /** The metrics as this reader's temporality wants them; synchronous inside, so never torn by a record. */
+  async collect(): Promise<CollectionResult> {
+    const nowMsValue = nowMs();
+    const metrics: MetricData[] = [];
+    const active = this.collectActive(nowMsValue);
+    if (active !== undefined) metrics.push(active);
+    const histograms = this.collectHistograms(nowMsValue);
+    metrics.push(...histograms);
+    this.lastCollectionMs = nowMsValue;
+    const scopeMetrics = metrics.length === 0 ? [] : [{ scope: { name: SCOPE_NAME, version: SCOPE_VERSION }, metrics }];
+    return { resourceMetrics: { resource: this.resource, scopeMetrics }, errors: [] };
+  }
+
+  /** `http.server.active_requests`, from active-requests.ts's own callback. */
+  private collectActive(now: number): MetricData | undefined {
+    this.activeTemporality ??= this.temporalityOf(InstrumentType.OBSERVABLE_UP_DOWN_COUNTER);
+    const delta = this.activeTemporality === AggregationTemporality.DELTA;
+    const points: DataPoint<number>[] = [];
+    this.table.descriptors.observeActiveRequests({
+      observe: (value: number, attributes: Attributes = {}) => {
+        let seen = this.active.get(attributes);
+        if (seen === undefined) {
+          seen = { startMs: now, value: 0 };
+          this.active.set(attributes, seen);
+        }
+        const startMs = delta ? Math.max(seen.startMs, this.lastCollectionMs ?? seen.startMs) : seen.startMs;
+        points.push({ attributes, startTime: hrTime(startMs), endTime: hrTime(now), value: delta ? value - seen.value : value });
+        seen.value = value;
+      },
+    });
+    if (points.length === 0) return undefined;
+    const descriptor = sdkDescriptor(this.table.descriptors.activeRequests, InstrumentType.OBSERVABLE_UP_DOWN_COUNTER);
+    return { descriptor, aggregationTemporality: this.activeTemporality, dataPointType: DataPointType.SUM, dataPoints: points, isMonotonic: false };
+  }
+
+  /** The three histograms; a delta reader gets the series recorded to since its last collection. */
+  private collectHistograms(now: number): MetricData[] {
+    this.histogramTemporality ??= this.temporalityOf(InstrumentType.HISTOGRAM);
+    const delta = this.histogramTemporality === AggregationTemporality.DELTA;
+    const { descriptors, offsets } = this.table;
+    const blocks: HistogramBlock[] = [
+      { descriptor: descriptors.duration, offset: offsets.duration, window: 0, points: [] },
+      { descriptor: descriptors.requestBodySize, offset: offsets.requestBodySize, window: 3, points: [] },
+      { descriptor: descriptors.responseBodySize, offset: offsets.responseBodySize, window: 6, points: [] },
+    ];
+    const endTime = hrTime(now);
+    for (const series of this.table.series) {
+      const previous = delta ? this.reported.get(series) : undefined;
+      const startTime = hrTime(delta && this.lastCollectionMs !== undefined ? Math.max(series.startMs, this.lastCollectionMs) : series.startMs);
+      const window = delta && this.windowSlot !== undefined ? this.windowSlot * WINDOW_LENGTH : undefined;
+      for (const block of blocks) {
+        const value = histogramValue(block.descriptor, series, block.offset, previous, window === undefined ? undefined : window + block.window);
+        if (value !== undefined) block.points.push({ attributes: series.attributes, startTime, endTime, value });
+      }
+      if (delta) this.remember(series, previous, window);
+    }
+    if (delta && this.windowSlot === undefined) this.windowSlot = this.table.addWindowSlot();
+    const temporality = this.histogramTemporality;
+    return blocks
+      .filter((block) => block.points.length > 0)
+      .map((block) => ({ descriptor: sdkDescriptor(block.descriptor, InstrumentType.HISTOGRAM), aggregationTemporality: temporality, dataPointType: DataPointType.HISTOGRAM, dataPoints: block.points }));
+  }
+
+  /** Keeps what was reported to this delta reader and empties its window. */
+  private remember(series: HttpMetricSeries, previous: Float64Array | undefined, window: number | undefined): void {
+    if (previous === undefined) this.reported.set(series, series.values.slice());
+    else previous.set(series.values);
+    if (window !== undefined) emptyWindow(series.windows, window);
+  }
+
+  private temporalityOf(type: InstrumentType): AggregationTemporality {
+    return this.options.temporality?.selectAggregationTemporality?.(type) ?? AggregationTemporality.CUMULATIVE;
+  }
+}
+
+/**
+ * A histogram point of `series` (counts minus `previous` for a delta reader), or undefined when
+ * nothing was recorded (in the interval). Min, max and sum: the series' own when cumulative or on
+ * a delta reader's first collection (everything is new then), else the reader's window.
+ */
+function histogramValue(descriptor: HttpHistogramDescriptor, series: HttpMetricSeries, offset: number, previous: Float64Array | undefined, window: number | undefined): Histogram | undefined {
+  const values = series.values;
+  const count = values[offset + COUNT]! - (previous?.[offset + COUNT] ?? 0);
+  if (count === 0) return undefined;
+  const counts: number[] = [];
+  for (let bucket = 0; bucket <= descriptor.boundaries.length; bucket += 1) {
+    const at = offset + BUCKETS + bucket;
+    counts.push(values[at]! - (previous?.[at] ?? 0));
+  }
+  const windows = series.windows;
+  return {
+    min: window === undefined ? values[offset + MIN]! : windows[window]!,
+    max: window === undefined ? values[offset + MAX]! : windows[window + 1]!,
+    sum: window === undefined ? values[offset + SUM]! : windows[window + 2]!,
+    buckets: { boundaries: descriptor.boundaries as number[], counts },
+    count,
+  };
+}
+
+/** The descriptor object the SDK reports (createInstrumentDescriptor: with type and advice). */
+function sdkDescriptor(descriptor: HttpMetricDescriptor, type: InstrumentType): MetricData['descriptor'] {
+  const { name, description, unit, valueType, advice } = descriptor;
+  const withType = { name, description, unit, valueType, type, advice };
+  return withType;
+}
+
+/** Epoch milliseconds as [seconds, nanoseconds]. */
+function hrTime(ms: number): HrTime {
+  const seconds = Math.trunc(ms / 1000);
+  return [seconds, Math.min(999_999_999, Math.round((ms - seconds * 1000) * 1e6))];
+}
+
+/**
+ * True when `reader` aggregates histograms and the active-requests counter the way the producer
+ * does (the default aggregation: explicit buckets from the advice, sum). A reader that chose
+ * another aggregation (an exponential histogram, a drop) needs the full path's SDK instruments.
+ */
+export function aggregatesAsLeanMetrics(reader: { selectAggregation?: AggregationSelector }): boolean {
+  const select = reader.selectAggregation;
+  if (select === undefined) return true;
+  return [InstrumentType.HISTOGRAM, InstrumentType.OBSERVABLE_UP_DOWN_COUNTER].every((type) => select.call(reader, type).type === AggregationType.DEFAULT);
+}
