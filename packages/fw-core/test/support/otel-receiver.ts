@@ -26,6 +26,9 @@ export interface ReceivedSpan {
   readonly status: { readonly code: string; readonly message: string };
   readonly resource: Record<string, unknown>;
   readonly scope: string;
+  /** Unix milliseconds (from the nanosecond fields; a double keeps about 0.25 µs). */
+  readonly startTimeMs: number;
+  readonly endTimeMs: number;
 }
 
 /** A received metric with its data points (attributes flattened). */
@@ -144,6 +147,8 @@ function decodeSpans(body: Buffer): ReceivedSpan[] {
           status: { code: (span.status?.code as string | undefined) ?? 'STATUS_CODE_UNSET', message: (span.status?.message as string | undefined) ?? '' },
           resource,
           scope: ss.scope?.name as string,
+          startTimeMs: (span.startTimeUnixNano as number) / 1e6,
+          endTimeMs: (span.endTimeUnixNano as number) / 1e6,
         });
       }
     }

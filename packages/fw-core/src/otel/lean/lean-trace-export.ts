@@ -1,0 +1,89 @@
+/**
+ * The lean path's trace export (issue 16): ended LeanServerSpans go into a SpanBatcher; each
+ * batch is turned into the encoder's plain span data (times from the `performance.now()` clock
+ * to Unix `[seconds, nanoseconds]`), encoded by fw's OTLP protobuf encoder and posted by the
+ * OtlpHttpSender. Nothing of the SDK is involved.
+ */
+import type { SpanContext } from '@opentelemetry/api';
+import type { LeanAttributes, LeanResource, LeanScope, LeanSpanData, LeanTime } from './lean-span-data.ts';
+import { LeanSpanKind } from './lean-span-data.ts';
+import type { LeanServerSpan } from './lean-span.ts';
+import { OtlpHttpSender, type OtlpSenderOptions } from './otlp-http-sender.ts';
+import { OtlpTraceEncoder } from './otlp-trace-encoder.ts';
+import { DEFAULT_BATCH_SETTINGS, SpanBatcher, type BatchSettings } from './span-batcher.ts';
+
+/** Unix time of a `performance.now()` reading, as the API's HrTime. */
+export function unixTime(performanceMs: number): LeanTime {
+  const epochMs = performance.timeOrigin + performanceMs;
+  const seconds = Math.floor(epochMs / 1000);
+  const nanoseconds = Math.min(999_999_999, Math.round((epochMs - seconds * 1000) * 1e6));
+  return [seconds, nanoseconds];
+}
+
+/** The encoder's view of an ended lean span. */
+export function toLeanSpanData(span: LeanServerSpan, scope: LeanScope): LeanSpanData {
+  const { parent } = span;
+  return {
+    scope,
+    traceId: span.traceId,
+    spanId: span.spanId,
+    traceState: parent?.traceState,
+    parentSpanId: parent?.spanId,
+    parentIsRemote: parent !== undefined,
+    traceFlags: span.sampled ? 1 : 0,
+    name: span.name,
+    kind: LeanSpanKind.SERVER,
+    startTime: unixTime(span.startMs),
+    endTime: unixTime(span.endMs ?? span.startMs),
+    // API attribute values (strings, numbers, booleans and their arrays) are encoder values as they are.
+    attributes: span.attributes as LeanAttributes,
+    droppedAttributesCount: span.droppedAttributesCount,
+    events: span.events.map((event) => ({ name: event.name, time: unixTime(event.timeMs), attributes: event.attributes as LeanAttributes, droppedAttributesCount: event.droppedAttributesCount })),
+    droppedEventsCount: span.droppedEventsCount,
+    links: span.links.map((link) => ({ ...linkContext(link.context), attributes: link.attributes as LeanAttributes, droppedAttributesCount: link.droppedAttributesCount })),
+    droppedLinksCount: span.droppedLinksCount,
+    status: span.status,
+  };
+}
+
+function linkContext(context: SpanContext): { traceId: string; spanId: string; traceFlags: number; traceState: string | undefined; isRemote: boolean | undefined } {
+  return { traceId: context.traceId, spanId: context.spanId, traceFlags: context.traceFlags, traceState: context.traceState?.serialize(), isRemote: context.isRemote };
+}
+
+/** What a lean trace export needs. */
+export interface LeanTraceExportOptions {
+  readonly resource: LeanResource;
+  readonly scope: LeanScope;
+  readonly sender: OtlpSenderOptions;
+  readonly batch?: BatchSettings;
+}
+
+/** The export of one setupTelemetry call: `add` is the lean span's onEnd. */
+export interface LeanTraceExport {
+  readonly batcher: SpanBatcher<LeanServerSpan>;
+  add(span: LeanServerSpan): void;
+  forceFlush(): Promise<void>;
+  shutdown(timeoutMs: number): Promise<void>;
+}
+
+export function createLeanTraceExport(options: LeanTraceExportOptions): LeanTraceExport {
+  const encoder = new OtlpTraceEncoder(options.resource);
+  const sender = new OtlpHttpSender(options.sender);
+  const batcher = new SpanBatcher<LeanServerSpan>(
+    {
+      encode: (spans) => {
+        for (const span of spans) encoder.add(toLeanSpanData(span, options.scope));
+        return encoder.take();
+      },
+      send: (body) => sender.send(body),
+      stop: () => sender.stop(),
+    },
+    options.batch ?? DEFAULT_BATCH_SETTINGS,
+  );
+  return {
+    batcher,
+    add: (span) => batcher.add(span),
+    forceFlush: () => batcher.forceFlush(),
+    shutdown: (timeoutMs) => batcher.shutdown(timeoutMs),
+  };
+}

@@ -1,0 +1,68 @@
+/**
+ * The lean trace export end to end, without the SDK: LeanServerSpans end, are batched, encoded
+ * by fw's encoder and posted to the project's OTLP receiver, which decodes them with protobufjs.
+ * Ids, parent, trace state, name, kind, times, attributes, events and status arrive as recorded.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { SpanStatusCode } from '@opentelemetry/api';
+import { DEFAULT_SPAN_LIMITS, LeanServerSpan } from '../src/otel/lean/lean-span.ts';
+import { createLeanTraceExport, unixTime, type LeanTraceExport } from '../src/otel/lean/lean-trace-export.ts';
+import { toHex } from '../src/otel/lean/span-ids.ts';
+import { parseTraceparent } from '../src/otel/lean/traceparent.ts';
+import { startOtlpReceiver, type OtlpReceiver } from './support/otel-receiver.ts';
+
+let receiver: OtlpReceiver;
+let exporter: LeanTraceExport;
+
+before(async () => {
+  receiver = await startOtlpReceiver();
+  exporter = createLeanTraceExport({
+    resource: { attributes: { 'service.name': 'lean-test' } },
+    scope: { name: 'fw-core', version: '0.1.0' },
+    sender: { url: `${receiver.url}/v1/traces`, timeoutMs: 5000 },
+    batch: { maxQueueSize: 100, maxExportBatchSize: 10, scheduledDelayMs: 60_000 },
+  });
+});
+after(async () => {
+  await exporter?.shutdown(1000);
+  await receiver?.close();
+});
+
+describe('lean trace export', () => {
+  it('delivers spans to an OTLP receiver as recorded', async () => {
+    const before = Date.now();
+    const parent = parseTraceparent('00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01', 'vendor=abc');
+    const child = new LeanServerSpan('HTTP GET', { 'http.request.method': 'GET', 'url.path': '/api/posts/42', 'server.port': 8080 }, parent, true, DEFAULT_SPAN_LIMITS, (span) => exporter.add(span));
+    child.setAttribute('http.response.status_code', 500);
+    child.recordException(new Error('store down'));
+    child.setStatus({ code: SpanStatusCode.ERROR });
+    child.updateName('GET /api/posts/:id');
+    child.end();
+    const root = new LeanServerSpan('HTTP POST', { 'http.request.method': 'POST' }, undefined, true, DEFAULT_SPAN_LIMITS, (span) => exporter.add(span));
+    root.end();
+    await exporter.forceFlush();
+    const after = Date.now();
+    assert.equal(receiver.spans.length, 2);
+    const [received, receivedRoot] = receiver.spans;
+    assert.equal(received?.name, 'GET /api/posts/:id');
+    assert.equal(received?.kind, 'SPAN_KIND_SERVER');
+    assert.equal(received?.traceId, '0af7651916cd43dd8448eb211c80319c');
+    assert.equal(received?.parentSpanId, 'b7ad6b7169203331');
+    assert.equal(received?.spanId, toHex(child.spanId));
+    assert.equal(received?.traceState, 'vendor=abc');
+    assert.deepEqual(received?.attributes, { 'http.request.method': 'GET', 'url.path': '/api/posts/42', 'server.port': 8080, 'http.response.status_code': 500 });
+    assert.equal(received?.status.code, 'STATUS_CODE_ERROR');
+    assert.equal(receivedRoot?.parentSpanId, '');
+    assert.equal(receivedRoot?.traceId, toHex(root.traceId));
+    const { startTimeMs: startMs, endTimeMs: endMs } = received!;
+    assert.ok(before - 1 <= startMs && startMs <= endMs && endMs <= after + 1, `${before} <= ${startMs} <= ${endMs} <= ${after}`);
+  });
+
+  it('turns performance.now() readings into Unix time to the nanosecond field', () => {
+    const now = performance.now();
+    const [seconds, nanoseconds] = unixTime(now);
+    assert.ok(Math.abs(seconds * 1000 + nanoseconds / 1e6 - (performance.timeOrigin + now)) < 0.001);
+    assert.ok(Number.isInteger(seconds) && Number.isInteger(nanoseconds) && nanoseconds >= 0 && nanoseconds < 1e9);
+  });
+});
