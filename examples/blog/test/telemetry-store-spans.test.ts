@@ -39,25 +39,25 @@ after(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-/** Starts the blog with `blog` as its config section and telemetry on, POSTs and GETs a post, runs `more`, stops it (flushing spans). */
-async function runBlog(name: string, blog: Record<string, unknown>, more: (id: number, request: (method: string, path: string, body?: object) => Promise<number>) => Promise<void> = async () => {}): Promise<Run> {
+/** Starts the blog with `section` as its `blog` config section and telemetry on, POSTs and GETs a post, runs `more`, stops it (flushing spans). */
+async function runBlog(name: string, section: Record<string, unknown>, more: (id: number, request: (method: string, path: string, body?: object) => Promise<number>) => Promise<void> = async () => {}): Promise<Run> {
   const config = JSON.parse(await readFile(join(BLOG_DIR, 'fw.config.json'), 'utf8'));
-  config.blog = blog;
+  config.blog = section;
   const path = join(dir, `${name}.fw.config.json`);
   await writeFile(path, JSON.stringify(config));
   const seen = receiver.spans.length;
-  const process = await startBlog({ FW_CONFIG: path, OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url, OTEL_TRACES_EXPORTER: undefined, OTEL_METRICS_EXPORTER: 'none' });
+  const blog = await startBlog({ FW_CONFIG: path, OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url, OTEL_TRACES_EXPORTER: undefined, OTEL_METRICS_EXPORTER: 'none' });
   let id = 0;
   try {
-    const created = await process.request('POST', '/api/posts', { body: { title: TITLE, body: BODY } });
+    const created = await blog.request('POST', '/api/posts', { body: { title: TITLE, body: BODY } });
     assert.equal(created.status, 201, created.text);
     id = created.json.id as number;
-    assert.equal((await process.request('GET', `/api/posts/${id}`)).status, 200);
-    await more(id, async (method, target, body) => (await process.request(method, target, body ? { body } : {})).status);
+    assert.equal((await blog.request('GET', `/api/posts/${id}`)).status, 200);
+    await more(id, async (method, target, body) => (await blog.request(method, target, body ? { body } : {})).status);
   } finally {
-    assert.equal(await process.stop(), 0);
+    assert.equal(await blog.stop(), 0);
   }
-  return { spans: receiver.spans.slice(seen), logs: process.logLines(), id };
+  return { spans: receiver.spans.slice(seen), logs: blog.logLines(), id };
 }
 
 function serverSpan(run: Run, name: string, status: number): ReceivedSpan {
