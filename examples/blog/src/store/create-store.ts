@@ -4,7 +4,7 @@
  */
 import { resolve } from 'node:path';
 import { createMemoryStore } from './memory-store.ts';
-import { createPgPool } from './postgres-pool.ts';
+import { createPgPool, pgServerOf } from './postgres-pool.ts';
 import { openPostgresStore } from './postgres-store.ts';
 import { resolveQueryLog, type StoreLogger } from './query-log.ts';
 import { openSqliteStore } from './sqlite-store.ts';
@@ -35,11 +35,12 @@ export async function createStore(settings: StoreSettings, options: CreateStoreO
     case 'sqlite':
       return openSqliteStore({ path: sqlitePath(settings, appDir), now, queryLog, busyTimeoutMs: settings.sqlite_busy_timeout_ms });
     case 'postgres': {
+      const connectionString = databaseUrl(settings, options.env ?? process.env);
       const pool = createPgPool({
-        connectionString: databaseUrl(settings, options.env ?? process.env),
+        connectionString,
         onIdleError: (error) => logger.error({ event: 'store_connection_lost', store: 'postgres', err: error }, 'an idle PostgreSQL connection failed'),
       });
-      return openPostgresStore({ pool, now, queryLog });
+      return openPostgresStore({ pool, now, queryLog, server: pgServerOf(connectionString) });
     }
   }
 }

@@ -2,6 +2,7 @@
  * Which PostgreSQL failures mean "the database cannot serve right now" (503). Constraint and
  * syntax errors are programming errors and pass through untouched.
  */
+import type { StatementFailure } from './statement-spans.ts';
 import { StoreUnavailableError } from './store.ts';
 
 // Socket-level failures reported by Node (https://nodejs.org/api/errors.html#common-system-errors).
@@ -37,4 +38,20 @@ export function isPgUnavailable(error: unknown): boolean {
 export function toPgStoreError(error: unknown): unknown {
   if (error instanceof StoreUnavailableError || !isPgUnavailable(error)) return error;
   return new StoreUnavailableError(`PostgreSQL unavailable: ${(error as Error).message}`, { cause: error });
+}
+
+/**
+ * A failed statement for its span: the SQLSTATE when the server answered with an error (pg's
+ * DatabaseError carries a severity), else the socket's code (ECONNREFUSED), else the error's class.
+ */
+export function pgFailure(error: unknown): StatementFailure {
+  if (!(error instanceof Error)) return { type: '_OTHER' };
+  const { code, severity } = error as { code?: unknown; severity?: unknown };
+  if (typeof code === 'string') return severity === undefined ? { type: code } : { type: code, statusCode: code };
+  // A host with several addresses (localhost: ::1 and 127.0.0.1) fails with one error per address.
+  if (error instanceof AggregateError) {
+    const inner = error.errors.find((e: unknown) => typeof (e as { code?: unknown } | null)?.code === 'string');
+    if (inner !== undefined) return pgFailure(inner);
+  }
+  return { type: error.name };
 }

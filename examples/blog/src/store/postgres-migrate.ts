@@ -6,6 +6,7 @@
 import type { PgPool } from './postgres-pool.ts';
 import { inPgTransaction } from './postgres-runner.ts';
 import type { QueryLogSink } from './query-log.ts';
+import { postgresSpanTarget, type DbSpanTarget } from './statement-spans.ts';
 import { MIGRATIONS, MIGRATIONS_TABLE, type Migration } from './sql/postgres-migrations.ts';
 
 /** The advisory lock key of blog migrations ("blogmigr" as ASCII bytes). */
@@ -14,6 +15,8 @@ export const MIGRATION_LOCK_KEY = '7092166003209627506';
 /** Options of `applyMigrations`. */
 export interface ApplyMigrationsOptions {
   readonly queryLog?: QueryLogSink;
+  /** The store's span target; migrations run at start-up, outside any span, so they rarely make one. */
+  readonly spans?: DbSpanTarget;
   /** Defaults to every migration of the blog. */
   readonly migrations?: readonly Migration[];
 }
@@ -21,7 +24,8 @@ export interface ApplyMigrationsOptions {
 /** Applies the migrations not yet recorded; returns the versions it applied, in order. */
 export async function applyMigrations(pool: PgPool, options: ApplyMigrationsOptions = {}): Promise<number[]> {
   const migrations = options.migrations ?? MIGRATIONS;
-  return inPgTransaction(pool, options.queryLog, async (run) => {
+  const reporting = { log: options.queryLog, spans: options.spans ?? postgresSpanTarget(undefined) };
+  return inPgTransaction(pool, reporting, async (run) => {
     await run({ text: 'SELECT pg_advisory_xact_lock($1::bigint)', values: [MIGRATION_LOCK_KEY] });
     await run({
       text: `CREATE TABLE IF NOT EXISTS ${MIGRATIONS_TABLE} (version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())`,

@@ -4,6 +4,7 @@
  * This is the only file that imports `pg`.
  */
 import pg from 'pg';
+import type { DbServer } from './statement-spans.ts';
 
 /** A query as pg takes it; `name` makes pg prepare it once per connection. */
 export interface PgQuery {
@@ -74,4 +75,19 @@ export function createPgPool(settings: PgPoolSettings): PgPool {
   pool.on('error', settings.onIdleError);
   const typed: PgPool = pool;
   return typed;
+}
+
+/**
+ * Where `connectionString` (a postgres:// URL, store-settings.ts) connects, as pg reads it: the
+ * `host` parameter wins over the URL's host (a socket directory), port 5432 by default. Never the
+ * user or password.
+ */
+export function pgServerOf(connectionString: string): DbServer {
+  const url = new URL(connectionString);
+  const database = decodeURIComponent(url.pathname.slice(1));
+  return {
+    database: database === '' ? undefined : database,
+    address: url.searchParams.get('host') ?? (url.hostname.replace(/^\[(.*)\]$/, '$1') || 'localhost'),
+    port: url.port === '' ? 5432 : Number(url.port),
+  };
 }

@@ -1,31 +1,56 @@
 /**
- * Runs PostgreSQL queries with the query log and error mapping in one place: connection-level
- * failures become StoreUnavailableError (with the pg error as cause), anything else is rethrown
- * as it came. With no query log the clock is never read.
+ * Runs PostgreSQL queries with the query log, the statement spans and error mapping in one place:
+ * connection-level failures become StoreUnavailableError (with the pg error as cause), anything
+ * else is rethrown as it came. With no query log the clock is never read; with no active span no
+ * span is made (statement-spans.ts).
  */
 import type { PgClient, PgPool, PgQuery, PgQueryable, PgResult } from './postgres-pool.ts';
-import { toPgStoreError } from './postgres-errors.ts';
+import { pgFailure, toPgStoreError } from './postgres-errors.ts';
 import { microsecondsSince, type QueryLogSink } from './query-log.ts';
-
-/** Runs one query inside a transaction. */
-export type PgRun = (query: PgQuery) => Promise<PgResult>;
+import { endStatementSpan, queryLogTraceFields, startStatementSpan, type DbSpanTarget, type SqlOperation } from './statement-spans.ts';
 
 /**
- * Runs `query` on the pool or a client, logging it when it completes. A text of several
- * statements is logged once, with the rows of all its statements counted.
+ * A query and what it does, for its span. It is handed to pg as it is: pg takes the fields it
+ * knows (text, values, name) and ignores `operation`.
  */
-export async function runPgQuery(target: PgQueryable, query: PgQuery, log: QueryLogSink | undefined): Promise<PgResult> {
+export interface PgStatement extends PgQuery {
+  readonly operation?: SqlOperation;
+}
+
+/** Where a store's queries are reported: its query log (when on) and its span target. */
+export interface PgReporting {
+  readonly log: QueryLogSink | undefined;
+  readonly spans: DbSpanTarget;
+}
+
+/** Runs one query inside a transaction. */
+export type PgRun = (query: PgStatement) => Promise<PgResult>;
+
+const BEGIN: PgStatement = { text: 'BEGIN', operation: { name: 'BEGIN' } };
+const COMMIT: PgStatement = { text: 'COMMIT', operation: { name: 'COMMIT' } };
+
+/**
+ * Runs `query` on the pool or a client, in a span and logged when it completes. A text of
+ * several statements is logged once, with the rows of all its statements counted.
+ */
+export async function runPgQuery(target: PgQueryable, query: PgStatement, reporting: PgReporting): Promise<PgResult> {
+  const { log } = reporting;
+  const span = startStatementSpan(reporting.spans, query.operation, query.text);
   const startedAt = log === undefined ? 0 : performance.now();
   let results: PgResult | PgResult[];
   try {
     results = await target.query(query);
   } catch (error) {
+    endStatementSpan(span, pgFailure(error));
     throw toPgStoreError(error);
   }
+  const duration_us = log === undefined ? 0 : microsecondsSince(startedAt);
+  const correlation = log === undefined ? undefined : queryLogTraceFields(span);
+  endStatementSpan(span);
   const all = Array.isArray(results) ? results : [results];
   if (log !== undefined) {
     const row_count = all.reduce((sum, result) => sum + rowCountOf(result), 0);
-    log({ store: 'postgres', sql: query.text, params: query.values ?? [], duration_us: microsecondsSince(startedAt), row_count });
+    log({ store: 'postgres', sql: query.text, params: query.values ?? [], duration_us, row_count, ...correlation });
   }
   // As psql shows it: a multi-statement text answers with its last statement's result.
   return all.at(-1) ?? { rows: [], rowCount: null };
@@ -40,7 +65,7 @@ function rowCountOf(result: PgResult): number {
  * Runs `work` between BEGIN and COMMIT on one checked-out client. On any failure the client is
  * destroyed rather than returned (that also rolls back), so the pool never hands out a broken one.
  */
-export async function inPgTransaction<T>(pool: PgPool, log: QueryLogSink | undefined, work: (run: PgRun) => Promise<T>): Promise<T> {
+export async function inPgTransaction<T>(pool: PgPool, reporting: PgReporting, work: (run: PgRun) => Promise<T>): Promise<T> {
   let client: PgClient;
   try {
     client = await pool.connect();
@@ -54,11 +79,11 @@ export async function inPgTransaction<T>(pool: PgPool, log: QueryLogSink | undef
     failure ??= error;
   };
   client.on('error', onError);
-  const run: PgRun = (query) => runPgQuery(client, query, log);
+  const run: PgRun = (query) => runPgQuery(client, query, reporting);
   try {
-    await run({ text: 'BEGIN' });
+    await run(BEGIN);
     const result = await work(run);
-    await run({ text: 'COMMIT' });
+    await run(COMMIT);
     return result;
   } catch (error) {
     failure ??= error instanceof Error ? error : new Error(String(error));

@@ -5,9 +5,10 @@
 import { changedFields, fieldsOf, type UpdatableField } from './post-changes.ts';
 import { isPostId } from './post-id.ts';
 import { applyMigrations } from './postgres-migrate.ts';
-import type { PgPool, PgQuery } from './postgres-pool.ts';
-import { inPgTransaction, runPgQuery } from './postgres-runner.ts';
+import type { PgPool } from './postgres-pool.ts';
+import { inPgTransaction, runPgQuery, type PgReporting, type PgStatement } from './postgres-runner.ts';
 import type { QueryLogSink } from './query-log.ts';
+import { postgresSpanTarget, type DbServer, type SqlOperation } from './statement-spans.ts';
 import { LIST_SHAPES, listInTwoRuns, listSql, shapeKey, type CursorTimes, type ListDialect, type ListShape } from './sql/keyset-list.ts';
 import { parseStoredTime, timeOf } from './stored-time.ts';
 import type { ListQuery, NewPost, Post, PostChanges, PostStatus, PostStore, UpdateResult } from './store.ts';
@@ -20,6 +21,8 @@ export interface PostgresStoreOptions {
   readonly now?: () => Date;
   /** Receives one event per query, migrations included; absent means no query log. */
   readonly queryLog?: QueryLogSink;
+  /** Where the pool connects, for the statement spans' `server.*` and `db.namespace`. */
+  readonly server?: DbServer;
 }
 
 const COLUMNS = 'id, title, body, status, user_id, inserted_at, updated_at';
@@ -42,19 +45,25 @@ const CURSOR_TIMES: CursorTimes = {
   maxMs: 8.64e15,
 };
 
-const INSERT: PgQuery = {
+// What each statement does, for its span: declared here, not parsed from the SQL (statement-spans.ts).
+const SELECT_POSTS: SqlOperation = { name: 'SELECT', collection: DIALECT.table };
+const UPDATE_POSTS: SqlOperation = { name: 'UPDATE', collection: DIALECT.table };
+
+const INSERT: PgStatement = {
   name: 'blog_posts_insert',
   text: `INSERT INTO blog_posts (title, body, status, user_id, inserted_at, updated_at) VALUES ($1, $2, $3, $4, $5, $5) RETURNING ${COLUMNS}`,
+  operation: { name: 'INSERT', collection: DIALECT.table },
 };
-const BY_ID: PgQuery = { name: 'blog_posts_by_id', text: `SELECT ${COLUMNS} FROM blog_posts WHERE id = $1` };
-const LOCK_BY_ID: PgQuery = { name: 'blog_posts_lock_by_id', text: `${BY_ID.text} FOR UPDATE` };
-const DELETE: PgQuery = { name: 'blog_posts_delete', text: 'DELETE FROM blog_posts WHERE id = $1' };
+const BY_ID: PgStatement = { name: 'blog_posts_by_id', text: `SELECT ${COLUMNS} FROM blog_posts WHERE id = $1`, operation: SELECT_POSTS };
+const LOCK_BY_ID: PgStatement = { name: 'blog_posts_lock_by_id', text: `${BY_ID.text} FOR UPDATE`, operation: SELECT_POSTS };
+const DELETE: PgStatement = { name: 'blog_posts_delete', text: 'DELETE FROM blog_posts WHERE id = $1', operation: { name: 'DELETE', collection: DIALECT.table } };
 
 /** Applies pending migrations, then answers with the store. Rejects with StoreUnavailableError when the database is unreachable. */
 export async function openPostgresStore(options: PostgresStoreOptions): Promise<PostStore> {
-  const { pool, queryLog: log } = options;
+  const { pool } = options;
+  const reporting: PgReporting = { log: options.queryLog, spans: postgresSpanTarget(options.server) };
   try {
-    await applyMigrations(pool, { queryLog: log });
+    await applyMigrations(pool, { queryLog: reporting.log, spans: reporting.spans });
   } catch (error) {
     await pool.end().catch(() => {});
     throw error;
@@ -64,7 +73,7 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
     const date = now();
     return timeOf(date) === null ? null : date;
   };
-  const query = (statement: PgQuery, values: readonly unknown[]) => runPgQuery(pool, { ...statement, values }, log);
+  const query = (statement: PgStatement, values: readonly unknown[]) => runPgQuery(pool, { ...statement, values }, reporting);
   let closing: Promise<void> | undefined;
 
   return {
@@ -90,7 +99,7 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
       if (!isPostId(id)) return { found: false };
       // FOR UPDATE holds the row from the comparison to the write, so concurrent updates cannot
       // interleave between them.
-      return inPgTransaction(pool, log, async (run) => {
+      return inPgTransaction(pool, reporting, async (run) => {
         const { rows } = await run({ ...LOCK_BY_ID, values: [id] });
         if (rows[0] === undefined) return { found: false };
         const post = toPost(rows[0]);
@@ -116,23 +125,23 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
   };
 }
 
-const LIST_STATEMENTS = new Map<string, PgQuery>(
-  LIST_SHAPES.map((shape) => [shapeKey(shape), { name: `blog_posts_list_${shapeKey(shape)}`, text: listSql(DIALECT, shape) }]),
+const LIST_STATEMENTS = new Map<string, PgStatement>(
+  LIST_SHAPES.map((shape) => [shapeKey(shape), { name: `blog_posts_list_${shapeKey(shape)}`, text: listSql(DIALECT, shape), operation: SELECT_POSTS }]),
 );
 
-function listStatement(shape: ListShape): PgQuery {
+function listStatement(shape: ListShape): PgStatement {
   return LIST_STATEMENTS.get(shapeKey(shape))!;
 }
 
-const updateStatements = new Map<string, PgQuery>();
+const updateStatements = new Map<string, PgStatement>();
 
-function updateStatement(fields: readonly UpdatableField[]): PgQuery {
+function updateStatement(fields: readonly UpdatableField[]): PgStatement {
   const key = fields.join('_');
   let statement = updateStatements.get(key);
   if (statement === undefined) {
     const assignments = fields.map((field, i) => `${field} = $${i + 2}`).join(', ');
     const text = `UPDATE blog_posts SET ${assignments}, updated_at = $${fields.length + 2} WHERE id = $1 RETURNING ${COLUMNS}`;
-    statement = { name: `blog_posts_update_${key}`, text };
+    statement = { name: `blog_posts_update_${key}`, text, operation: UPDATE_POSTS };
     updateStatements.set(key, statement);
   }
   return statement;

@@ -1,4 +1,5 @@
 /** Which SQLite failures mean "the database cannot serve right now" (503) rather than a bug. */
+import type { StatementFailure } from './statement-spans.ts';
 import { StoreUnavailableError } from './store.ts';
 
 // Primary result codes (https://sqlite.org/rescode.html): the extended code's low byte.
@@ -31,4 +32,11 @@ export function toSqliteStoreError(error: unknown): unknown {
   if (!isSqliteUnavailable(error)) return error;
   const reason = error instanceof Error ? error.message : String(error);
   return new StoreUnavailableError(`SQLite database unavailable: ${reason}`, { cause: error });
+}
+
+/** A failed statement for its span: SQLite's extended result code (`5` is SQLITE_BUSY), else the error's class. */
+export function sqliteFailure(error: unknown): StatementFailure {
+  const errcode = (error as { errcode?: unknown } | null)?.errcode;
+  if (typeof errcode === 'number') return { type: String(errcode), statusCode: String(errcode) };
+  return { type: error instanceof Error ? error.name : '_OTHER' };
 }

@@ -6,7 +6,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { DatabaseSync, type StatementSync } from 'node:sqlite';
+import { DatabaseSync } from 'node:sqlite';
 import { changedFields, fieldsOf, type UpdatableField } from './post-changes.ts';
 import { isPostId } from './post-id.ts';
 import type { QueryLogSink } from './query-log.ts';
@@ -14,7 +14,8 @@ import { LIST_SHAPES, listInTwoRuns, listSql, shapeKey, type CursorTimes, type L
 import { SQLITE_COLUMNS, SQLITE_PRAGMAS, SQLITE_SCHEMA } from './sql/sqlite-schema.ts';
 import { toSqliteStoreError } from './sqlite-errors.ts';
 import { createLockWait } from './sqlite-lock-wait.ts';
-import { createSqliteRunner, type SqliteRow, type SqliteRunner } from './sqlite-runner.ts';
+import { createSqliteRunner, type SqliteRow, type SqliteRunner, type SqliteStatement } from './sqlite-runner.ts';
+import type { SqlOperation } from './statement-spans.ts';
 import { isoTextOf, parseStoredTime } from './stored-time.ts';
 import type { ListQuery, NewPost, Post, PostChanges, PostStatus, PostStore, UpdateResult } from './store.ts';
 
@@ -147,35 +148,40 @@ function openDatabase(options: SqliteStoreOptions): DatabaseSync {
 }
 
 interface Statements {
-  readonly insert: StatementSync;
-  readonly byId: StatementSync;
-  readonly delete: StatementSync;
-  readonly list: ReadonlyMap<string, StatementSync>;
-  readonly begin: StatementSync;
-  readonly commit: StatementSync;
-  readonly rollback: StatementSync;
+  readonly insert: SqliteStatement;
+  readonly byId: SqliteStatement;
+  readonly delete: SqliteStatement;
+  readonly list: ReadonlyMap<string, SqliteStatement>;
+  readonly begin: SqliteStatement;
+  readonly commit: SqliteStatement;
+  readonly rollback: SqliteStatement;
   /** The UPDATE of exactly these columns (plus updated_at), prepared on first use. */
-  update(fields: readonly UpdatableField[]): StatementSync;
+  update(fields: readonly UpdatableField[]): SqliteStatement;
 }
 
+// What each statement does, for its span: declared here, not parsed from the SQL (statement-spans.ts).
+const SELECT: SqlOperation = { name: 'SELECT', collection: DIALECT.table };
+const INSERT: SqlOperation = { name: 'INSERT', collection: DIALECT.table };
+const UPDATE: SqlOperation = { name: 'UPDATE', collection: DIALECT.table };
+const DELETE: SqlOperation = { name: 'DELETE', collection: DIALECT.table };
+
 function prepareStatements(db: DatabaseSync): Statements {
-  const updates = new Map<string, StatementSync>();
+  const prepare = (operation: SqlOperation, sql: string): SqliteStatement => ({ prepared: db.prepare(sql), operation });
+  const updates = new Map<string, SqliteStatement>();
   return {
-    insert: db.prepare(
-      `INSERT INTO posts (title, body, status, user_id, inserted_at, updated_at) VALUES (?, ?, ?, ?, ?, ?) RETURNING ${SQLITE_COLUMNS}`,
-    ),
-    byId: db.prepare(`SELECT ${SQLITE_COLUMNS} FROM posts WHERE id = ?`),
-    delete: db.prepare('DELETE FROM posts WHERE id = ?'),
-    list: new Map(LIST_SHAPES.map((shape) => [shapeKey(shape), db.prepare(listSql(DIALECT, shape))])),
-    begin: db.prepare('BEGIN IMMEDIATE'),
-    commit: db.prepare('COMMIT'),
-    rollback: db.prepare('ROLLBACK'),
+    insert: prepare(INSERT, `INSERT INTO posts (title, body, status, user_id, inserted_at, updated_at) VALUES (?, ?, ?, ?, ?, ?) RETURNING ${SQLITE_COLUMNS}`),
+    byId: prepare(SELECT, `SELECT ${SQLITE_COLUMNS} FROM posts WHERE id = ?`),
+    delete: prepare(DELETE, 'DELETE FROM posts WHERE id = ?'),
+    list: new Map(LIST_SHAPES.map((shape) => [shapeKey(shape), prepare(SELECT, listSql(DIALECT, shape))])),
+    begin: prepare({ name: 'BEGIN' }, 'BEGIN IMMEDIATE'),
+    commit: prepare({ name: 'COMMIT' }, 'COMMIT'),
+    rollback: prepare({ name: 'ROLLBACK' }, 'ROLLBACK'),
     update(fields) {
       const key = fields.join(',');
       let statement = updates.get(key);
       if (statement === undefined) {
         const assignments = fields.map((field) => `${field} = ?`).join(', ');
-        statement = db.prepare(`UPDATE posts SET ${assignments}, updated_at = ? WHERE id = ? RETURNING ${SQLITE_COLUMNS}`);
+        statement = prepare(UPDATE, `UPDATE posts SET ${assignments}, updated_at = ? WHERE id = ? RETURNING ${SQLITE_COLUMNS}`);
         updates.set(key, statement);
       }
       return statement;

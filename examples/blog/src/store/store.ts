@@ -90,6 +90,9 @@ export interface QueryLogEvent {
   /** Rows returned or changed; for a text of several statements (a migration), summed over them. */
   readonly row_count: number;
   readonly store: 'sqlite' | 'postgres';
+  /** The statement span's ids (lowercase hex) when it is recording; absent without telemetry. */
+  readonly trace_id?: string;
+  readonly span_id?: string;
 }
 
 /** Store settings from the `blog` section of fw.config.json. */

@@ -20,6 +20,8 @@ import type { Telemetry, TelemetryOptions } from './setup-telemetry.ts';
 import { createTracerProvider } from './trace-pipeline.ts';
 import { withTimeout } from './with-timeout.ts';
 import { DEFAULT_KNOWN_METHODS, useKnownMethods } from './http-attributes.ts';
+import { useRecordingSpanReader } from '../log/trace-correlation.ts';
+import { activeRecordingSpan } from './log-correlation.ts';
 
 /** Registers tracing and metrics for an enabled `config`; rejects with FW_ERR_OTEL_* on failure. */
 export async function registerTelemetry(config: EnvConfig, options: TelemetryOptions): Promise<Telemetry> {
@@ -49,6 +51,8 @@ export async function registerTelemetry(config: EnvConfig, options: TelemetryOpt
   const restoreRedaction = useQueryRedaction(compileQueryRedaction([...(options.redactQueryParameters ?? []), ...config.redactQueryParameters]));
   // From the env setupTelemetry reads (which replaces process.env), defaults when it has none.
   const restoreKnownMethods = useKnownMethods(config.knownMethods ?? DEFAULT_KNOWN_METHODS);
+  // Request log lines carry the ids of the request's span from here on (log/trace-correlation.ts).
+  const restoreSpanReader = useRecordingSpanReader(activeRecordingSpan);
   const timeoutMs = options.shutdownTimeoutMs ?? 5000;
   let stopping: Promise<void> | undefined;
   return {
@@ -69,6 +73,7 @@ export async function registerTelemetry(config: EnvConfig, options: TelemetryOpt
         unregister();
         restoreRedaction();
         restoreKnownMethods();
+        restoreSpanReader();
       })();
       return stopping;
     },

@@ -18,6 +18,7 @@ import { json, status as bare, type FwResponse } from '../http/response.ts';
 import { isAnswered, type ResponseTarget } from '../http/write-head.ts';
 import { writeError, writeResponse } from '../http/write-response.ts';
 import { requestIdFor } from '../log/request-id.ts';
+import { recordingSpan, traceFieldsOf } from '../log/trace-correlation.ts';
 import { takeDeferredDecoding } from '../plugins/deferred-body.ts';
 import type { PluginEnv } from '../plugins/plugin.ts';
 import { isThenable, runPhase, type PhaseOutcome } from '../plugins/run-phase.ts';
@@ -222,9 +223,14 @@ function fail(runtime: Runtime, ctx: ResponseTarget, error: unknown, where = 'pi
   writeError(ctx, code, exposed ? error.message : serverErrorText(code), stack === undefined ? {} : { stack });
 }
 
-/** One log line per request once its connection is done; the path as routed, never the query or a URL's userinfo. */
+/**
+ * One log line per request once its connection is done; the path as routed, never the query or a
+ * URL's userinfo. The request's span is taken now, while it is the active one: by 'close' it
+ * may have ended and the context is no longer the request's.
+ */
 function logWhenDone(runtime: Runtime, raw: IncomingMessage, res: ServerResponse, id: string, target: RequestTarget | undefined): void {
   const started = process.hrtime.bigint();
+  const span = recordingSpan();
   res.once('close', () => {
     const duration = Number(process.hrtime.bigint() - started) / 1e6;
     runtime.logger.info({
@@ -235,6 +241,7 @@ function logWhenDone(runtime: Runtime, raw: IncomingMessage, res: ServerResponse
       status: res.writableFinished ? res.statusCode : 0,
       duration_ms: Math.round(duration * 1000) / 1000,
       ...(res.writableFinished ? {} : { aborted: true }),
+      ...(span === undefined ? {} : traceFieldsOf(span)),
     });
   });
 }
