@@ -10,10 +10,9 @@ import { ROOT_CONTEXT, trace } from '@opentelemetry/api';
 import { W3CTraceContextPropagator } from '@opentelemetry/core';
 import { toHex } from '../src/otel/lean/span-ids.ts';
 import { parseTraceparent } from '../src/otel/lean/traceparent.ts';
+import { INVALID_TRACEPARENTS, PARENT, TRACE } from './support/traceparent-cases.ts';
 import { seededRandom } from '../../../tests/e2e/support/seeded-random.ts';
 
-const TRACE = '0af7651916cd43dd8448eb211c80319c';
-const PARENT = 'b7ad6b7169203331';
 const propagator = new W3CTraceContextPropagator();
 
 /** What the SDK's propagator extracts, in the lean parser's terms. */
@@ -36,17 +35,7 @@ const CASES: Record<string, string> = {
   'future version with fields': `cc-${TRACE}-${PARENT}-01-what-the-future-holds`,
   'future version, exact length': `cc-${TRACE}-${PARENT}-01`,
   'future version, no dash after flags': `cc-${TRACE}-${PARENT}-01x`,
-  'all-zero trace id': `00-${'0'.repeat(32)}-${PARENT}-01`,
-  'all-zero parent id': `00-${TRACE}-${'0'.repeat(16)}-01`,
-  'version ff': `ff-${TRACE}-${PARENT}-01`,
-  'uppercase hex': `00-${TRACE.toUpperCase()}-${PARENT}-01`,
-  'short trace id': `00-${TRACE.slice(1)}-${PARENT}-01`,
-  'long parent id': `00-${TRACE}-${PARENT}0-01`,
-  'one-digit flags': `00-${TRACE}-${PARENT}-1`,
-  'version 00 with extra fields': `00-${TRACE}-${PARENT}-01-extra`,
-  'non-hex characters': `00-${TRACE.slice(0, 31)}g-${PARENT}-01`,
-  garbage: 'not a traceparent',
-  empty: '',
+  ...INVALID_TRACEPARENTS,
 };
 
 describe('lean traceparent', () => {

@@ -7,9 +7,8 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { startOtelApp, type OtelApp } from './support/otel-app.ts';
 import type { ReceivedSpan } from './support/otel-receiver.ts';
+import { INVALID_TRACEPARENTS, PARENT, TRACE } from './support/traceparent-cases.ts';
 
-const TRACE = '0af7651916cd43dd8448eb211c80319c';
-const PARENT = 'b7ad6b7169203331';
 
 let otel: OtelApp;
 before(async () => {
@@ -44,19 +43,7 @@ describe('traceparent', () => {
     assert.equal(span.parentSpanId, PARENT);
   });
 
-  const invalid: Record<string, string> = {
-    'all-zero trace id': `00-${'0'.repeat(32)}-${PARENT}-01`,
-    'all-zero parent id': `00-${TRACE}-${'0'.repeat(16)}-01`,
-    'version ff': `ff-${TRACE}-${PARENT}-01`,
-    'uppercase hex': `00-${TRACE.toUpperCase()}-${PARENT}-01`,
-    'short trace id': `00-${TRACE.slice(1)}-${PARENT}-01`,
-    'long parent id': `00-${TRACE}-${PARENT}0-01`,
-    'one-digit flags': `00-${TRACE}-${PARENT}-1`,
-    'version 00 with extra fields': `00-${TRACE}-${PARENT}-01-extra`,
-    'non-hex characters': `00-${TRACE.slice(0, 31)}g-${PARENT}-01`,
-    garbage: 'not a traceparent',
-    empty: '',
-  };
+  const invalid = INVALID_TRACEPARENTS;
   for (const [form, header] of Object.entries(invalid)) {
     it(`starts a new trace for ${form}, dropping tracestate`, async () => {
       const span = await spanFor({ traceparent: header, tracestate: 'vendor=abc' });
