@@ -18,6 +18,7 @@ export async function startTelemetry(app: AppContext): Promise<Telemetry> {
     serverConfiguration: app.config.fw.server_configuration,
     serviceName: 'blog',
     env: app.env,
+    logger: app.logger,
   });
   if (telemetry.metricsUrl !== undefined) app.logger.info({ event: 'metrics_listening', url: telemetry.metricsUrl }, `metrics listening on ${telemetry.metricsUrl}`);
   else if (!telemetry.enabled) app.logger.info({ event: 'telemetry_disabled' }, 'telemetry disabled by OTEL_SDK_DISABLED');

@@ -1,12 +1,13 @@
 /**
  * Reads the standard `OTEL_*` environment variables (OpenTelemetry SDK configuration,
  * https://opentelemetry.io/docs/specs/otel/configuration/sdk-environment-variables/) from the
- * `env` setupTelemetry was given, once, at start, with fw's one variable of its own,
- * FW_OTEL_REDACT_QUERY_PARAMETERS. A malformed value is a start-up error that names the
+ * `env` setupTelemetry was given, once, at start, with fw's two variables of its own,
+ * FW_OTEL_REDACT_QUERY_PARAMETERS and FW_OTEL_PATH. A malformed value is a start-up error that names the
  * variable, never a silent fallback.
  */
 import { FwError } from '../errors.ts';
 import { parseKnownMethods } from './http-attributes.ts';
+import type { SpanLimits } from './lean/lean-span.ts';
 
 /** The spec's metrics export interval, unless OTEL_METRIC_EXPORT_INTERVAL says otherwise. */
 export const EXPORT_INTERVAL_MS = 5000;
@@ -52,6 +53,12 @@ export interface EnvConfig {
   /** OTEL_EXPORTER_OTLP_[TRACES_]CERTIFICATE, CLIENT_CERTIFICATE, CLIENT_KEY: files for an https endpoint. */
   readonly tracesTls: TlsFiles;
   readonly metricsTls: TlsFiles;
+  /** OTEL_EXPORTER_OTLP_[TRACES_]COMPRESSION; undefined when neither is set. */
+  readonly tracesCompression: 'gzip' | 'none' | undefined;
+  /** OTEL_[SPAN_]ATTRIBUTE_*_LIMIT, OTEL_SPAN_EVENT/LINK_COUNT_LIMIT, OTEL_EVENT/LINK_ATTRIBUTE_COUNT_LIMIT. */
+  readonly spanLimits: SpanLimits;
+  /** FW_OTEL_PATH: `full` forces the SDK path; `auto` (default) lets telemetry-path.ts choose. */
+  readonly path: 'auto' | 'full';
 }
 
 /** A PEM file an OTLP exporter's https agent reads, and the variable that named it. */
@@ -107,7 +114,39 @@ export function readEnvConfig(env: NodeJS.ProcessEnv): EnvConfig {
     redactQueryParameters: (get('FW_OTEL_REDACT_QUERY_PARAMETERS') ?? '').split(',').map((name) => name.trim()).filter((name) => name !== ''),
     tracesTls: tlsFiles(get, 'TRACES'),
     metricsTls: tlsFiles(get, 'METRICS'),
+    tracesCompression: compression(get, 'OTEL_EXPORTER_OTLP_TRACES_COMPRESSION') ?? compression(get, 'OTEL_EXPORTER_OTLP_COMPRESSION'),
+    spanLimits: spanLimits(get),
+    path: telemetryPath(get),
   };
+}
+
+/**
+ * The span limits as the specification names them: a span's own variable first, then the general
+ * attribute one (https://opentelemetry.io/docs/specs/otel/configuration/sdk-environment-variables/#span-limits).
+ */
+function spanLimits(get: Get): SpanLimits {
+  const count = integer(get, 'OTEL_ATTRIBUTE_COUNT_LIMIT', 0);
+  const length = integer(get, 'OTEL_ATTRIBUTE_VALUE_LENGTH_LIMIT', 0);
+  return {
+    attributeCountLimit: integer(get, 'OTEL_SPAN_ATTRIBUTE_COUNT_LIMIT', 0) ?? count ?? 128,
+    attributeValueLengthLimit: integer(get, 'OTEL_SPAN_ATTRIBUTE_VALUE_LENGTH_LIMIT', 0) ?? length ?? Infinity,
+    eventCountLimit: integer(get, 'OTEL_SPAN_EVENT_COUNT_LIMIT', 0) ?? 128,
+    linkCountLimit: integer(get, 'OTEL_SPAN_LINK_COUNT_LIMIT', 0) ?? 128,
+    attributePerEventCountLimit: integer(get, 'OTEL_EVENT_ATTRIBUTE_COUNT_LIMIT', 0) ?? 128,
+    attributePerLinkCountLimit: integer(get, 'OTEL_LINK_ATTRIBUTE_COUNT_LIMIT', 0) ?? 128,
+  };
+}
+
+function compression(get: Get, name: string): 'gzip' | 'none' | undefined {
+  const value = get(name)?.toLowerCase();
+  if (value === undefined || value === 'gzip' || value === 'none') return value;
+  return bad(name, value, "'gzip' or 'none'");
+}
+
+function telemetryPath(get: Get): 'auto' | 'full' {
+  const value = get('FW_OTEL_PATH')?.toLowerCase() ?? 'auto';
+  if (value === 'auto' || value === 'full') return value;
+  return bad('FW_OTEL_PATH', value, "'auto' or 'full'");
 }
 
 type Get = (name: string) => string | undefined;

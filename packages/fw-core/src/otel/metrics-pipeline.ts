@@ -4,11 +4,13 @@
  * configured, a periodic reader pushing OTLP/protobuf every `export_interval_ms` (5000).
  */
 import { OTLPMetricExporter } from '@opentelemetry/exporter-metrics-otlp-proto';
-import type { Resource } from '@opentelemetry/resources';
-import { MeterProvider, PeriodicExportingMetricReader, type IMetricReader, type PushMetricExporter } from '@opentelemetry/sdk-metrics';
+import { emptyResource, type Resource } from '@opentelemetry/resources';
+import { MeterProvider, PeriodicExportingMetricReader, type CollectionResult, type IMetricReader, type MetricProducer, type MetricReader, type PushMetricExporter } from '@opentelemetry/sdk-metrics';
 import type { EnvConfig } from './env-config.ts';
 import type { OtlpExportStop } from './otlp-export-stop.ts';
 import { readTlsFiles } from './otlp-tls-files.ts';
+import { HttpMetricProducer } from './lean/http-metric-producer.ts';
+import type { HttpMetricSeriesTable } from './lean/http-metric-series.ts';
 import { PullMetricReader } from './pull-metric-reader.ts';
 
 /** Test and embedding overrides of the metrics pipeline. */
@@ -23,18 +25,46 @@ export interface MetricsPipelineOptions {
 export interface MetricsPipeline {
   readonly provider: MeterProvider;
   readonly pull: PullMetricReader;
+  /** Every reader, the pull one first. */
+  readonly readers: readonly MetricReader[];
+  /** The lean path: each reader also reports `table`'s HTTP metrics through its own HttpMetricProducer. */
+  offerLeanMetrics(table: HttpMetricSeriesTable): void;
 }
 
 /** Builds the provider with its readers; `exports` stops its OTLP exporter. */
 export function createMetricsPipeline(config: EnvConfig, resource: Resource, options: MetricsPipelineOptions, exports: OtlpExportStop): MetricsPipeline {
-  const pull = new PullMetricReader();
-  const readers: IMetricReader[] = [pull];
+  // A reader takes its producers when it is built, and the path is chosen once the readers exist
+  // (telemetry-path.ts asks them how they aggregate): each gets a slot, filled on the lean path.
+  const slots: LeanProducerSlot[] = [];
+  const slot = (): MetricProducer[] => [slots[slots.push(new LeanProducerSlot()) - 1]!];
+  const pull = new PullMetricReader({ metricProducers: slot() });
+  const readers: MetricReader[] = [pull];
   const exporter = options.metricExporter ?? otlpExporter(config, exports);
   if (exporter !== undefined) {
     const interval = options.exportIntervalMs ?? config.metricExportIntervalMs;
-    readers.push(new PeriodicExportingMetricReader({ exporter, exportIntervalMillis: interval, exportTimeoutMillis: Math.min(interval, config.exportTimeoutMs) }));
+    readers.push(new PeriodicExportingMetricReader({ exporter, exportIntervalMillis: interval, exportTimeoutMillis: Math.min(interval, config.exportTimeoutMs), metricProducers: slot() }));
   }
-  return { provider: new MeterProvider({ resource, readers }), pull };
+  return {
+    provider: new MeterProvider({ resource, readers: readers as IMetricReader[] }),
+    pull,
+    readers,
+    offerLeanMetrics: (table) => {
+      // The reader's temporality choice is its exporter's for a push reader (PeriodicExportingMetricReader passes it on).
+      readers.forEach((reader, i) => (slots[i]!.producer = new HttpMetricProducer(table, { temporality: reader })));
+    },
+  };
+}
+
+/** A slot's answer on the full path (MetricReader.collect keeps only the scope metrics of a producer). */
+const NOTHING: CollectionResult = Object.freeze({ resourceMetrics: Object.freeze({ resource: emptyResource(), scopeMetrics: [] }), errors: [] });
+
+/** A reader's lean HTTP metrics producer, or nothing on the full path. */
+class LeanProducerSlot implements MetricProducer {
+  producer: HttpMetricProducer | undefined;
+
+  collect(): Promise<CollectionResult> {
+    return this.producer?.collect() ?? Promise.resolve(NOTHING);
+  }
 }
 
 function otlpExporter(config: EnvConfig, exports: OtlpExportStop): PushMetricExporter | undefined {

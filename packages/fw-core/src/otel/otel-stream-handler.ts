@@ -8,9 +8,11 @@
  *
  * It uses the global OTel API, so it works with setupTelemetry or a user's own SDK setup.
  * Tracer and instruments are taken when wrap() runs (server start): register providers first.
+ * When setupTelemetry chose the lean path (telemetry-path.ts), the span and metrics are fw's
+ * own instead (lean/lean-stream-listener.ts); the steps are the same.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { context, metrics, propagation, ROOT_CONTEXT, SpanKind, SpanStatusCode, trace, type Attributes, type Span } from '@opentelemetry/api';
+import { metrics, propagation, ROOT_CONTEXT, SpanKind, trace, type Attributes, type Span } from '@opentelemetry/api';
 import { exchangeOf, type Exchange } from '../stream/exchange.ts';
 import { observeExchange } from '../stream/observe-exchange.ts';
 import type { ExchangeEnd, Listener, StreamHandler } from '../stream/stream-handler.ts';
@@ -18,6 +20,9 @@ import { activeKnownMethods, normalizeMethod, requestSpanAttributes, schemeOf } 
 import { activeRequestsOf, type ActiveRequests } from './active-requests.ts';
 import { createHttpServerMetrics, type HttpServerMetrics } from './http-metrics.ts';
 import { SCOPE_NAME, SCOPE_VERSION } from './instrumentation-scope.ts';
+import { activeLeanPath } from './lean/lean-path.ts';
+import { wrapLean } from './lean/lean-stream-listener.ts';
+import { endServerSpan, errorTypeOf, runInSpan } from './server-span-end.ts';
 
 /** The stream handler's name in `server_configuration.stream_handlers`. */
 export const OTEL_STREAM_HANDLER_NAME = 'otel_fw_stream_h';
@@ -29,10 +34,16 @@ export const otelStreamHandler: StreamHandler = {
 };
 
 function wrapWithTelemetry(next: Listener): Listener {
-  const tracer = trace.getTracer(SCOPE_NAME, SCOPE_VERSION);
-  const instruments = createHttpServerMetrics(metrics.getMeter(SCOPE_NAME, SCOPE_VERSION));
   // Taken at wrap time (server start), like the tracer: setupTelemetry runs before.
   const knownMethods = activeKnownMethods();
+  const lean = activeLeanPath();
+  return lean === undefined ? wrapWithSdk(next, knownMethods) : wrapLean(next, lean, knownMethods);
+}
+
+/** The full path: the global API's tracer and meter (setupTelemetry's SDK, or the user's own). */
+function wrapWithSdk(next: Listener, knownMethods: ReadonlySet<string>): Listener {
+  const tracer = trace.getTracer(SCOPE_NAME, SCOPE_VERSION);
+  const instruments = createHttpServerMetrics(metrics.getMeter(SCOPE_NAME, SCOPE_VERSION));
   return function otelListener(req: IncomingMessage, res: ServerResponse): void {
     const exchange = exchangeOf(req);
     const method = normalizeMethod(req.method, knownMethods);
@@ -45,13 +56,7 @@ function wrapWithTelemetry(next: Listener): Listener {
     active.count += 1;
     const version = req.httpVersion;
     observeExchange(req, res, (end) => finish(instruments, span, exchange, active, version, end));
-    try {
-      context.with(trace.setSpan(parent, span), next, undefined, req, res);
-    } catch (error) {
-      // A plain listener threw: record it and rethrow; the span ends when the exchange does.
-      span.recordException(error instanceof Error ? error : String(error));
-      throw error;
-    }
+    runInSpan(span, parent, next, req, res);
   };
 }
 
@@ -63,21 +68,12 @@ function finish(instruments: HttpServerMetrics, span: Span, exchange: Exchange, 
     'url.scheme': active.attributes['url.scheme'],
     'network.protocol.version': version,
   };
-  if (status > 0) {
-    span.setAttribute('http.response.status_code', status);
-    attributes['http.response.status_code'] = status;
-  }
+  if (status > 0) attributes['http.response.status_code'] = status;
   const route = exchange.reportedRoute;
   if (route !== undefined) attributes['http.route'] = route;
-  const errorType = status >= 500 ? String(status) : end.aborted ? 'aborted' : undefined;
-  if (errorType !== undefined) {
-    // Server spans: 5xx is an error, 4xx is not (semconv); a client that went away is one too.
-    // A 5xx gets no status message: the status code says it all, and semconv says to leave it out.
-    span.setAttribute('error.type', errorType);
-    span.setStatus(status >= 500 ? { code: SpanStatusCode.ERROR } : { code: SpanStatusCode.ERROR, message: 'client closed the connection before the response ended' });
-    attributes['error.type'] = errorType;
-  }
-  span.end();
+  const errorType = errorTypeOf(end);
+  if (errorType !== undefined) attributes['error.type'] = errorType;
+  endServerSpan(span, end, errorType);
   instruments.duration.record(end.durationMs / 1000, attributes);
   instruments.requestBodySize.record(end.requestBodySize, attributes);
   instruments.responseBodySize.record(end.responseBodySize, attributes);

@@ -1,7 +1,9 @@
 /**
  * The part of setupTelemetry that needs the OpenTelemetry SDK: builds the tracer and meter
- * providers, starts the /metrics listener and registers everything globally. setup-telemetry.ts
- * imports this file only when telemetry is enabled, so importing fw-core/otel stays cheap.
+ * providers, chooses the lean or full path (telemetry-path.ts) and, on the lean one, fw's own
+ * trace export and HTTP metrics, starts the /metrics listener and registers everything
+ * globally. setup-telemetry.ts imports this file only when telemetry is enabled, so importing
+ * fw-core/otel stays cheap.
  */
 import { context, metrics, propagation, trace } from '@opentelemetry/api';
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
@@ -22,13 +24,20 @@ import { withTimeout } from './with-timeout.ts';
 import { DEFAULT_KNOWN_METHODS, useKnownMethods } from './http-attributes.ts';
 import { useRecordingSpanReader } from '../log/trace-correlation.ts';
 import { activeRecordingSpan } from './log-correlation.ts';
+import { useLeanPath } from './lean/lean-path.ts';
+import { createLeanSetup } from './lean/lean-setup.ts';
+import { chooseTelemetryPath } from './telemetry-path.ts';
 
 /** Registers tracing and metrics for an enabled `config`; rejects with FW_ERR_OTEL_* on failure. */
 export async function registerTelemetry(config: EnvConfig, options: TelemetryOptions): Promise<Telemetry> {
   const resource = resourceFor(config, options.serviceName);
   const exports = new OtlpExportStop();
   const tracerProvider = createTracerProvider(config, resource, options, exports);
-  const { provider: meterProvider, pull } = createMetricsPipeline(config, resource, options, exports);
+  const metricsPipeline = createMetricsPipeline(config, resource, options, exports);
+  const { provider: meterProvider, pull } = metricsPipeline;
+  const choice = chooseTelemetryPath(config, options, metricsPipeline.readers);
+  const lean = choice.path === 'lean' && config.tracesEndpoint !== undefined ? createLeanSetup(config, resource, options, config.tracesEndpoint) : undefined;
+  if (lean !== undefined) metricsPipeline.offerLeanMetrics(lean.path.metrics);
   const scrape = async (): Promise<string> => serializePrometheus((await pull.collect()).resourceMetrics);
   const listenerSettings = metricsListenerSettings(options, config);
   let listener: MetricsListener | undefined;
@@ -36,14 +45,14 @@ export async function registerTelemetry(config: EnvConfig, options: TelemetryOpt
     try {
       listener = await startMetricsListener(listenerSettings, scrape);
     } catch (error) {
-      await Promise.allSettled([tracerProvider.shutdown(), meterProvider.shutdown()]);
+      await Promise.allSettled([tracerProvider.shutdown(), meterProvider.shutdown(), lean?.export.shutdown(0)]);
       exports.stop();
       throw error;
     }
   }
   const unregister = registerGlobals(tracerProvider, meterProvider);
   if (unregister === undefined) {
-    await Promise.allSettled([tracerProvider.shutdown(), meterProvider.shutdown(), listener?.close()]);
+    await Promise.allSettled([tracerProvider.shutdown(), meterProvider.shutdown(), listener?.close(), lean?.export.shutdown(0)]);
     exports.stop();
     throw new FwError('FW_ERR_OTEL_ALREADY_REGISTERED', 'a global OpenTelemetry tracer or meter provider is already registered; call setupTelemetry once, or shut the previous one down first');
   }
@@ -53,19 +62,23 @@ export async function registerTelemetry(config: EnvConfig, options: TelemetryOpt
   const restoreKnownMethods = useKnownMethods(config.knownMethods ?? DEFAULT_KNOWN_METHODS);
   // Request log lines carry the ids of the request's span from here on (log/trace-correlation.ts).
   const restoreSpanReader = useRecordingSpanReader(activeRecordingSpan);
+  // Listeners wrapped from here on take fw's own span and metrics (lean/lean-stream-listener.ts).
+  const restoreLeanPath = lean === undefined ? () => {} : useLeanPath(lean.path);
+  options.logger?.info({ event: 'telemetry_path', path: choice.path, ...(choice.reason !== undefined && { reason: choice.reason }) }, `telemetry on the ${choice.path} path${choice.reason === undefined ? '' : `: ${choice.reason}`}`);
   const timeoutMs = options.shutdownTimeoutMs ?? 5000;
   let stopping: Promise<void> | undefined;
   return {
     enabled: true,
+    path: choice.path,
     metricsUrl: listener?.url,
     scrape,
     forceFlush: async () => {
-      await Promise.all([tracerProvider.forceFlush(), meterProvider.forceFlush()]);
+      await Promise.all([tracerProvider.forceFlush(), meterProvider.forceFlush(), lean?.export.forceFlush()]);
     },
     shutdown: () => {
       stopping ??= (async () => {
         const flushMs = (await everyCollectorRefuses(config, options)) ? Math.min(timeoutMs, REFUSED_FLUSH_MS) : timeoutMs;
-        await withTimeout(Promise.allSettled([tracerProvider.shutdown(), meterProvider.shutdown()]), flushMs);
+        await withTimeout(Promise.allSettled([tracerProvider.shutdown(), meterProvider.shutdown(), lean?.export.shutdown(flushMs)]), flushMs);
         // Exports still retrying or waiting on a collector would keep the process alive for
         // their whole export timeout after this returns: end them (otlp-export-stop.ts).
         exports.stop();
@@ -74,6 +87,7 @@ export async function registerTelemetry(config: EnvConfig, options: TelemetryOpt
         restoreRedaction();
         restoreKnownMethods();
         restoreSpanReader();
+        restoreLeanPath();
       })();
       return stopping;
     },

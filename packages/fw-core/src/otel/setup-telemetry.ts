@@ -5,6 +5,8 @@
  * trace-context and baggage propagators and an AsyncLocalStorage context manager; with a
  * metrics port it also serves /metrics (loopback unless a host is given). Spans never carry
  * credentials: see query-redaction.ts. OTEL_SDK_DISABLED=true registers nothing.
+ * fw's server spans and HTTP metrics take the lean path (fw's own span, encoder and aggregation)
+ * unless that would hide something the user configured (telemetry-path.ts).
  * shutdown() flushes spans and metrics within a bounded time and unregisters what it set.
  * The SDK itself is loaded on the first call (register-telemetry.ts), not on import.
  */
@@ -13,6 +15,7 @@ import { readEnvConfig } from './env-config.ts';
 import { checkMetricsListenerOptions, type ListenerTimeouts } from './metrics-listener-settings.ts';
 import type { MetricsPipelineOptions } from './metrics-pipeline.ts';
 import type { TracePipelineOptions } from './trace-pipeline.ts';
+import type { Logger } from '../log/logger.ts';
 
 /** Options of setupTelemetry; everything is optional. */
 export interface TelemetryOptions extends TracePipelineOptions, MetricsPipelineOptions {
@@ -36,12 +39,16 @@ export interface TelemetryOptions extends TracePipelineOptions, MetricsPipelineO
   readonly env?: NodeJS.ProcessEnv;
   /** Longest shutdown() waits for the last exports; default 5000 ms. */
   readonly shutdownTimeoutMs?: number;
+  /** Where the path chosen (lean or full, and why) is logged once; pass the app's logger. */
+  readonly logger?: Pick<Logger, 'info'>;
 }
 
 /** Registered telemetry. */
 export interface Telemetry {
   /** False when OTEL_SDK_DISABLED=true: nothing was registered. */
   readonly enabled: boolean;
+  /** The path fw's server spans and HTTP metrics take (docs/telemetry.md, "Lean and full paths"); undefined when disabled. */
+  readonly path: 'lean' | 'full' | undefined;
   /** `http://address:port/metrics` as bound (IPv6 in brackets) when a metrics port was given. */
   readonly metricsUrl: string | undefined;
   /** The current metrics in the Prometheus text format ('' when disabled). */
@@ -73,6 +80,7 @@ function checkRedactQueryParameters(names: readonly string[] | undefined): void 
 
 const disabledTelemetry: Telemetry = Object.freeze({
   enabled: false,
+  path: undefined,
   metricsUrl: undefined,
   scrape: async () => '',
   forceFlush: async () => {},

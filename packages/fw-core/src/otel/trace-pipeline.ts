@@ -31,8 +31,12 @@ export function createTracerProvider(config: EnvConfig, resource: Resource, opti
     const exporter = options.spanExporter ?? otlpExporter(config, exports);
     if (exporter !== undefined) processors.push(new BatchSpanProcessor({ ...options.batch, ...config.batch, exporter }));
   }
-  return new TracerProvider({ resource, sampler: samplerFor(config.sampler, config.samplerRatio), spanProcessors: processors });
+  // The limits from the env setupTelemetry reads: this SDK reads no OTEL_*_LIMIT variable itself.
+  return new TracerProvider({ resource, sampler: samplerFor(config.sampler, config.samplerRatio), spanLimits: config.spanLimits, spanProcessors: processors });
 }
+
+/** The exporter's compression type (its package, otlp-exporter-base, is not a peer of fw-core). */
+type OtlpCompression = NonNullable<NonNullable<ConstructorParameters<typeof OTLPTraceExporter>[0]>['compression']>;
 
 function otlpExporter(config: EnvConfig, exports: OtlpExportStop): SpanExporter | undefined {
   if (config.tracesEndpoint === undefined) return undefined;
@@ -41,6 +45,8 @@ function otlpExporter(config: EnvConfig, exports: OtlpExportStop): SpanExporter 
       url: config.tracesEndpoint,
       headers: { ...config.tracesHeaders },
       timeoutMillis: config.exportTimeoutMs,
+      // Unset: the exporter reads OTEL_EXPORTER_OTLP_[TRACES_]COMPRESSION from process.env itself.
+      ...(config.tracesCompression === undefined ? {} : { compression: config.tracesCompression as OtlpCompression }),
       httpAgentOptions: exports.agentFactory(readTlsFiles(config.tracesEndpoint, config.tracesTls)),
     }),
   );

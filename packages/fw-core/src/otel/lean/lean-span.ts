@@ -75,8 +75,10 @@ export class LeanServerSpan implements Span {
   private readonly limits: SpanLimits;
   private readonly onEnd: (span: LeanServerSpan) => void;
 
-  constructor(name: string, attributes: Attributes, parent: RemoteParent | undefined, sampled: boolean, limits: SpanLimits, onEnd: (span: LeanServerSpan) => void) {
+  /** `traceId`: one already drawn (a sampler needed it); else the parent's, else made on first use. */
+  constructor(name: string, attributes: Attributes, parent: RemoteParent | undefined, sampled: boolean, limits: SpanLimits, onEnd: (span: LeanServerSpan) => void, traceId?: Uint8Array) {
     this.name = name;
+    this.traceIdBytes = traceId;
     this.parent = parent;
     this.sampled = sampled;
     this.limits = limits;

@@ -1,0 +1,84 @@
+/**
+ * otel_fw_stream_h on the lean path (issue 16): the steps of otel-stream-handler.ts with fw's
+ * own server span (lean-span.ts) and HTTP metrics (http-metric-series.ts) instead of the SDK's.
+ * `traceparent` is parsed only when sent; the sampler is the one the SDK path's TracerProvider
+ * would use, asked with the same arguments (parent context, hex trace id, name, kind, request
+ * attributes). The span goes into the active context, so spans that user code starts with any
+ * API tracer are its children (the SDK exports those), and otel_fw_plugin renames it through
+ * the API. Ended sampled spans go to `lean.onEnd` (the lean trace export).
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { createTraceState, propagation, ROOT_CONTEXT, SpanKind, trace, type Context } from '@opentelemetry/api';
+import { exchangeOf, type Exchange } from '../../stream/exchange.ts';
+import { observeExchange } from '../../stream/observe-exchange.ts';
+import type { ExchangeEnd, Listener } from '../../stream/stream-handler.ts';
+import { activeRequestsOf, type ActiveRequests } from '../active-requests.ts';
+import { normalizeMethod, requestSpanAttributes, schemeOf } from '../http-attributes.ts';
+import { endServerSpan, errorTypeOf, runInSpan } from '../server-span-end.ts';
+import type { HttpMetricSeriesTable } from './http-metric-series.ts';
+import type { LeanPath } from './lean-path.ts';
+import { LeanServerSpan } from './lean-span.ts';
+import { randomId, toHex } from './span-ids.ts';
+import { parseTraceparent, type RemoteParent } from './traceparent.ts';
+
+/** SamplingDecision.RECORD_AND_SAMPLED of sdk-trace, which this file must not load. */
+const RECORD_AND_SAMPLED = 2;
+
+/** Wraps `next` in fw's lean server span and metrics. */
+export function wrapLean(next: Listener, lean: LeanPath, knownMethods: ReadonlySet<string>): Listener {
+  const { sampler, limits, onEnd, metrics } = lean;
+  return function otelLeanListener(req: IncomingMessage, res: ServerResponse): void {
+    const exchange = exchangeOf(req);
+    const method = normalizeMethod(req.method, knownMethods);
+    const scheme = schemeOf(req);
+    const headers = req.headers;
+    const remote = headers.traceparent === undefined ? undefined : parseTraceparent(headers.traceparent, headers.tracestate);
+    const parent = parentContext(remote, headers.baggage);
+    const attributes = requestSpanAttributes(req, method, scheme);
+    const name = `HTTP ${method}`;
+    const traceId = remote?.traceId ?? randomId(16);
+    const result = sampler.shouldSample(parent, toHex(traceId), name, SpanKind.SERVER, attributes, []);
+    const sampled = result.decision === RECORD_AND_SAMPLED;
+    if (sampled && result.attributes !== undefined) Object.assign(attributes, result.attributes);
+    const span = new LeanServerSpan(name, attributes, remote, sampled, limits, onEnd, traceId);
+    const active = activeRequestsOf(method, scheme);
+    active.count += 1;
+    const version = req.httpVersion;
+    observeExchange(req, res, (end) => finish(metrics, span, exchange, active, version, end));
+    runInSpan(span, parent, next, req, res);
+  };
+}
+
+/** The context of the upstream span and baggage, when the request carried them; ROOT_CONTEXT else. */
+function parentContext(remote: RemoteParent | undefined, baggage: string | string[] | undefined): Context {
+  // Baggage is rare: the registered propagator handles it, only when the header is there.
+  let parent = baggage === undefined ? ROOT_CONTEXT : propagation.extract(ROOT_CONTEXT, { baggage });
+  if (remote !== undefined) {
+    parent = trace.setSpanContext(parent, {
+      traceId: toHex(remote.traceId),
+      spanId: toHex(remote.spanId),
+      traceFlags: remote.flags,
+      isRemote: true,
+      ...(remote.traceState === undefined ? {} : { traceState: createTraceState(remote.traceState) }),
+    });
+  }
+  return parent;
+}
+
+/** The end of the exchange, in the spec's order (as otel-stream-handler.ts). */
+function finish(table: HttpMetricSeriesTable, span: LeanServerSpan, exchange: Exchange, active: ActiveRequests, version: string, end: ExchangeEnd): void {
+  const errorType = errorTypeOf(end);
+  endServerSpan(span, end, errorType);
+  try {
+    const attributes = active.attributes;
+    const method = table.methodKey(attributes['http.request.method'] as string);
+    const scheme = attributes['url.scheme'] === 'https' ? 1 : 0;
+    const series = table.seriesOf(table.routeOf(exchange.reportedRoute), method, scheme, table.protocolKey(version), end.status > 0 ? end.status : 0, table.errorTypeKey(errorType));
+    table.recordExchange(series, end.durationMs / 1000, end.requestBodySize, end.responseBodySize);
+  } catch {
+    // More distinct values of an attribute than the table keys (32 error types, 16 protocol
+    // versions): that exchange goes unmeasured rather than failing the response's end.
+  } finally {
+    active.count -= 1;
+  }
+}
