@@ -32,12 +32,16 @@ export const POST_42 = { id: 42, title: 'Hello', body: 'World', status: 'publish
 /** Starts receiver, telemetry and app. */
 export async function startOtelApp(options: { plugin?: boolean; receiverMode?: ReceiverMode; telemetry?: TelemetryOptions; env?: NodeJS.ProcessEnv } = {}): Promise<OtelApp> {
   const receiver = await startOtlpReceiver(options.receiverMode ?? 'ok');
+  // A setup that fails closes the receiver, so a failed test leaves no server keeping the file's process alive.
   const telemetry = await setupTelemetry({
     metricsPort: 0,
     metricsHost: '127.0.0.1',
     serviceName: 'otel_test',
     env: { OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url, ...options.env },
     ...options.telemetry,
+  }).catch(async (error: unknown) => {
+    await receiver.close();
+    throw error;
   });
   let releaseSlow: () => void = () => {};
   let slow = new Promise<void>((resolve) => (releaseSlow = resolve));
