@@ -4,13 +4,11 @@
  * request bodies, request ids, the request log, and the same answers as a real socket.
  */
 import assert from 'node:assert/strict';
-import { createServer, type Server } from 'node:http';
-import { rm } from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
 import { after, before, describe, it } from 'node:test';
 import { inject, type InjectResponse } from '../src/inject/inject.ts';
-import { createListener, type FwListener } from '../src/server/create-listener.ts';
-import { listenerApp, listenerAppDir, listenerConfig } from './support/listener-app.ts';
+import type { FwListener } from '../src/server/create-listener.ts';
+import { openListenerApp, serveOnLoopback, type OpenedListenerApp } from './support/listener-app.ts';
 import { captureLogger, type LogLine } from './support/test-app.ts';
 
 /** The headers without `date`, after checking it is an HTTP date. */
@@ -21,18 +19,17 @@ function withoutDate(res: InjectResponse): Record<string, string | string[]> {
 }
 
 describe('inject', () => {
-  let dir: string;
+  let opened: OpenedListenerApp;
   let fw: FwListener;
   let logs: LogLine[];
   before(async () => {
-    dir = await listenerAppDir();
     const logger = captureLogger();
     logs = logger.lines;
-    fw = await createListener({ app: listenerApp({ events: [] }, dir), config: listenerConfig, appDir: dir, env: {}, logger });
+    opened = await openListenerApp({ events: [] }, logger);
+    fw = opened.fw;
   });
   after(async () => {
-    await fw?.close();
-    await rm(dir, { recursive: true, force: true });
+    await opened?.close();
   });
 
   it('answers a JSON route with its status, headers and body, and json() parses it', async () => {
@@ -172,21 +169,18 @@ describe('inject', () => {
 });
 
 describe('inject against the same listener behind a socket', () => {
-  let dir: string;
+  let opened: OpenedListenerApp;
   let fw: FwListener;
   let server: Server;
   let url: string;
   before(async () => {
-    dir = await listenerAppDir();
-    fw = await createListener({ app: listenerApp({ events: [] }, dir), config: listenerConfig, appDir: dir, env: {}, logger: captureLogger() });
-    server = createServer(fw.listener);
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    opened = await openListenerApp();
+    fw = opened.fw;
+    ({ server, url } = await serveOnLoopback(fw.listener));
   });
   after(async () => {
     await new Promise((resolve) => server?.close(resolve));
-    await fw?.close();
-    await rm(dir, { recursive: true, force: true });
+    await opened?.close();
   });
 
   // keep-alive: node:http's server adds `keep-alive: timeout=5` from its keepAliveTimeout; inject

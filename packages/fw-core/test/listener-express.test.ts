@@ -6,22 +6,20 @@
  */
 import assert from 'node:assert/strict';
 import type { Server } from 'node:http';
-import { rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import express from 'express';
-import { createListener, type FwListener } from '../src/server/create-listener.ts';
-import { listenerApp, listenerAppDir, listenerConfig } from './support/listener-app.ts';
-import { captureLogger } from './support/test-app.ts';
+import type { FwListener } from '../src/server/create-listener.ts';
+import { openListenerApp, type OpenedListenerApp } from './support/listener-app.ts';
 
 describe('createListener mounted in Express', () => {
-  let dir: string;
+  let opened: OpenedListenerApp;
   let fw: FwListener;
   let server: Server;
   let url: string;
   before(async () => {
-    dir = await listenerAppDir();
-    fw = await createListener({ app: listenerApp({ events: [] }, dir), config: listenerConfig, appDir: dir, env: {}, logger: captureLogger() });
+    opened = await openListenerApp();
+    fw = opened.fw;
     const app = express();
     app.get('/express', (_req, res) => {
       res.json({ from: 'express' });
@@ -34,8 +32,7 @@ describe('createListener mounted in Express', () => {
   });
   after(async () => {
     await new Promise((resolve) => server?.close(resolve));
-    await fw?.close();
-    await rm(dir, { recursive: true, force: true });
+    await opened?.close();
   });
 
   it('routes the path below the mount point, with plugins and body decoding', async () => {

@@ -3,34 +3,30 @@
  * mounted in a plain node:http server on port 0; its validation, lifecycle hooks and close().
  */
 import assert from 'node:assert/strict';
-import { createServer, type Server } from 'node:http';
+import type { Server } from 'node:http';
 import { mkdtemp, rm } from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { createListener, type FwListener } from '../src/server/create-listener.ts';
 import { startServer } from '../src/server/start-server.ts';
-import { listenerApp, listenerAppDir, listenerConfig, type Lifecycle } from './support/listener-app.ts';
+import { listenerApp, listenerAppDir, listenerConfig, openListenerApp, serveOnLoopback, type Lifecycle, type OpenedListenerApp } from './support/listener-app.ts';
 import { captureLogger } from './support/test-app.ts';
 
 describe('createListener mounted in a node:http server', () => {
   const lifecycle: Lifecycle = { events: [] };
-  let dir: string;
+  let opened: OpenedListenerApp;
   let fw: FwListener;
   let server: Server;
   let url: string;
   before(async () => {
-    dir = await listenerAppDir();
-    fw = await createListener({ app: listenerApp(lifecycle, dir), config: listenerConfig, appDir: dir, env: {}, logger: captureLogger() });
-    server = createServer(fw.listener);
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    opened = await openListenerApp(lifecycle);
+    fw = opened.fw;
+    ({ server, url } = await serveOnLoopback(fw.listener));
   });
   after(async () => {
     await new Promise((resolve) => server?.close(resolve));
-    await fw?.close();
-    await rm(dir, { recursive: true, force: true });
+    await opened?.close();
   });
 
   it('has run the plugins\' init and the app\'s start hook before it is returned, without listening', () => {

@@ -4,7 +4,9 @@
  * file and a static directory, a handler that looks at its socket after a turn, a list that
  * fails midway, all configured in code.
  */
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { createServer, type RequestListener, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineApp, type FwApp } from '../../src/app/app.ts';
@@ -13,7 +15,10 @@ import type { InCodeConfig } from '../../src/config/in-code-config.ts';
 import { FwError } from '../../src/errors.ts';
 import type { FwRequest } from '../../src/http/request.ts';
 import { json, jsonStream, sendFile, status } from '../../src/http/response.ts';
+import type { Logger } from '../../src/log/logger.ts';
 import type { FwPlugin } from '../../src/plugins/plugin.ts';
+import { createListener, type FwListener } from '../../src/server/create-listener.ts';
+import { captureLogger } from './test-app.ts';
 
 /** What the stamp plugin's init and stop did, in order. */
 export interface Lifecycle {
@@ -117,3 +122,31 @@ export const listenerConfig: InCodeConfig = {
     { phase: 'pre_request', module: 'fw_request_plugin', options: { decode_json_body: true } },
   ],
 };
+
+/** The listener app opened by createListener (config in code, empty env) in a fresh directory. */
+export interface OpenedListenerApp {
+  readonly dir: string;
+  readonly fw: FwListener;
+  /** Closes the listener (plugins' stop, the app's stop hook) and removes the directory. */
+  close(): Promise<void>;
+}
+
+export async function openListenerApp(lifecycle: Lifecycle = { events: [] }, logger: Logger = captureLogger()): Promise<OpenedListenerApp> {
+  const dir = await listenerAppDir();
+  const fw = await createListener({ app: listenerApp(lifecycle, dir), config: listenerConfig, appDir: dir, env: {}, logger });
+  return {
+    dir,
+    fw,
+    async close() {
+      await fw.close();
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** `listener` served by node:http on 127.0.0.1, port 0. */
+export async function serveOnLoopback(listener: RequestListener): Promise<{ server: Server; url: string }> {
+  const server = createServer(listener);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
+}
