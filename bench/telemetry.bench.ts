@@ -12,7 +12,7 @@
 import { cpus } from 'node:os';
 import { parseArgs } from 'node:util';
 import { alternate, median, row, spawnServer } from './support/harness.ts';
-import { startOtlpSink } from './support/otlp-sink.ts';
+import { startOtlpSink, type SinkCounts } from './support/otlp-sink.ts';
 
 const { values } = parseArgs({ options: { rounds: { type: 'string', default: '5' }, seconds: { type: 'string', default: '5' }, connections: { type: 'string', default: '50' } } });
 const rounds = Number(values.rounds);
@@ -27,17 +27,18 @@ const off = await spawnServer('fw, telemetry off', 'servers/fw-server.ts');
 const on = await spawnServer('fw, telemetry on (lean path)', 'servers/fw-telemetry-server.ts', otelEnv);
 const full = await spawnServer('fw, telemetry on (full SDK path)', 'servers/fw-telemetry-server.ts', { ...otelEnv, FW_OTEL_PATH: 'full' });
 const fastify = await spawnServer('fastify + instrumentation-http', 'servers/fastify-telemetry-server.ts', otelEnv);
+let received: SinkCounts;
 try {
   await alternate([off, on, full, fastify], rounds, { seconds, connections });
 } finally {
   for (const c of [off, on, full, fastify]) c.child.kill();
-  await sink.close();
+  received = await sink.close();
 }
 const cost = 1 - median(on.rps) / median(off.rps);
 process.stdout.write(
   [
     `Machine: ${cpus().length} CPUs (${cpus()[0]?.model ?? 'unknown'}), Node ${process.version}`,
-    `GET /api/posts/:id, autocannon -c ${connections} -d ${seconds} (after a 1 s warm-up), ${rounds} alternating rounds, medians; ${sink.exports} OTLP exports (${(sink.bytes / 1048576).toFixed(1)} MiB) reached the sink`,
+    `GET /api/posts/:id, autocannon -c ${connections} -d ${seconds} (after a 1 s warm-up), ${rounds} alternating rounds, medians; ${received.exports} OTLP exports (${(received.bytes / 1048576).toFixed(1)} MiB) reached the sink`,
     '',
     '| server | requests/s | server CPU µs/request |',
     '|---|---|---|',

@@ -1,24 +1,56 @@
 /**
  * An OTLP/HTTP endpoint on loopback that reads every export to the end and answers 200 without
- * decoding it, so the process running a load pays next to nothing for it; it only counts what
- * reached it. (Tests that look at the spans use packages/fw-core/test/support/otel-receiver.ts.)
+ * decoding it; it only counts what reached it. It runs in a process of its own, as a collector
+ * would: inside the bench's process it shared a core's time with the load generator, read
+ * exports late whenever the load was at its peak, and so made the servers' export costs (and
+ * their CPU per request) swing from round to round. (Tests that look at the spans use
+ * packages/fw-core/test/support/otel-receiver.ts.)
  */
+import { fork } from 'node:child_process';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-/** A running sink and what has reached it so far. */
-export interface OtlpSink {
-  /** `http://127.0.0.1:<port>`, for OTEL_EXPORTER_OTLP_ENDPOINT. */
-  readonly url: string;
+/** What reached the sink. */
+export interface SinkCounts {
   /** Export requests read to the end. */
   readonly exports: number;
   /** Body bytes of those requests. */
   readonly bytes: number;
-  close(): Promise<void>;
 }
 
-/** Starts a sink on a free loopback port. */
+/** A running sink. */
+export interface OtlpSink {
+  /** `http://127.0.0.1:<port>`, for OTEL_EXPORTER_OTLP_ENDPOINT. */
+  readonly url: string;
+  /** The process the sink runs in, for pinning it to a CPU. */
+  readonly pid: number;
+  /** Stops the sink; resolves with what reached it. */
+  close(): Promise<SinkCounts>;
+}
+
+/** Starts a sink process on a free loopback port. */
 export async function startOtlpSink(): Promise<OtlpSink> {
+  const child = fork(import.meta.filename, ['--serve'], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const url = await new Promise<string>((resolve, reject) => {
+    child.once('message', (message: { url: string }) => resolve(message.url));
+    child.once('exit', (code) => reject(new Error(`the OTLP sink exited ${code}`)));
+  });
+  return {
+    url,
+    pid: child.pid ?? 0,
+    close: () =>
+      new Promise<SinkCounts>((resolve) => {
+        child.once('message', (counts: SinkCounts) => {
+          child.kill();
+          resolve(counts);
+        });
+        child.send('counts');
+      }),
+  };
+}
+
+/** The sink process: serves until killed, answers 'counts' over IPC. */
+async function serve(): Promise<void> {
   let exports = 0;
   let bytes = 0;
   const server = createServer((req, res) => {
@@ -29,17 +61,8 @@ export async function startOtlpSink(): Promise<OtlpSink> {
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    get exports() {
-      return exports;
-    },
-    get bytes() {
-      return bytes;
-    },
-    close() {
-      server.closeAllConnections();
-      return new Promise((resolve) => server.close(() => resolve()));
-    },
-  };
+  process.on('message', () => process.send?.({ exports, bytes }));
+  process.send?.({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` });
 }
+
+if (process.argv.includes('--serve')) await serve();

@@ -9,14 +9,20 @@ import { describe, it } from 'node:test';
 import type { SendResult } from '../src/otel/lean/otlp-http-sender.ts';
 import { SpanBatcher, type BatchSink } from '../src/otel/lean/span-batcher.ts';
 
-/** A sink that records each batch (its items, as the encoder saw them) and answers `results` in turn. */
-function recordingSink(results: SendResult[] = [], hold?: Promise<void>): BatchSink<number> & { batches: number[][]; stopped: boolean } {
+/** A sink that records each batch (its items, as the encoder saw them, at take) and answers `results` in turn. */
+function recordingSink(results: SendResult[] = [], hold?: Promise<void>): BatchSink<number> & { batches: number[][]; pending: number[]; stopped: boolean } {
   const sink = {
     batches: [] as number[][],
+    pending: [] as number[],
     stopped: false,
-    encode: (items: readonly number[]) => {
-      sink.batches.push([...items]);
-      return Uint8Array.from(items);
+    encode: (item: number) => {
+      sink.pending.push(item);
+    },
+    take: () => {
+      sink.batches.push(sink.pending);
+      const body = Uint8Array.from(sink.pending);
+      sink.pending = [];
+      return body;
     },
     send: async () => {
       await hold;
@@ -72,6 +78,21 @@ describe('SpanBatcher', () => {
     for (let i = 1; i <= 8; i += 1) batcher.add(i);
     await batcher.forceFlush();
     assert.deepEqual(batcher.counts, { exported: 4, failed: 4, dropped: 0 });
+    await batcher.shutdown(100);
+  });
+
+  it('counts a span the encoder cannot write as failed and still exports the rest of its batch', async () => {
+    const sink = recordingSink();
+    const encode = sink.encode;
+    sink.encode = (item: number) => {
+      if (item === 2) throw new TypeError('cannot encode');
+      encode(item);
+    };
+    const batcher = new SpanBatcher(sink, settings);
+    for (let i = 1; i <= 5; i += 1) batcher.add(i);
+    await batcher.forceFlush();
+    assert.deepEqual(sink.batches, [[1, 3, 4, 5]]);
+    assert.deepEqual(batcher.counts, { exported: 4, failed: 1, dropped: 0 });
     await batcher.shutdown(100);
   });
 

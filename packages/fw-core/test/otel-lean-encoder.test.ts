@@ -282,4 +282,19 @@ describe('OTLP trace encoder: known spans decode with the official definitions',
     assert.deepEqual(decode(first), expectedRequest(RESOURCE, [span({ name: 'one' }), span({ name: 'two' })], new Map()));
     assert.deepEqual(decode(encoder.take()), expectedRequest(RESOURCE, [span({ name: 'three' })], new Map()));
   });
+
+  it('a span whose encoding throws leaves nothing of it in the batch', () => {
+    const encoder = new OtlpTraceEncoder(RESOURCE);
+    encoder.add(span({ name: 'one' }));
+    const failing = {
+      'http.route': '/posts/:id',
+      get 'fw.controller'(): string {
+        throw new TypeError('an attribute that cannot be read');
+      },
+    } as LeanAttributes;
+    assert.throws(() => encoder.add(span({ name: 'broken', attributes: failing })), /cannot be read/);
+    encoder.add(span({ name: 'two' }));
+    assert.equal(encoder.spanCount, 2);
+    assert.deepEqual(decode(encoder.take()), expectedRequest(RESOURCE, [span({ name: 'one' }), span({ name: 'two' })], new Map()));
+  });
 });

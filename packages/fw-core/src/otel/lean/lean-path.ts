@@ -9,11 +9,14 @@
 import type { Sampler } from '@opentelemetry/sdk-trace';
 import type { HttpMetricSeriesTable } from './http-metric-series.ts';
 import type { LeanServerSpan, SpanLimits } from './lean-span.ts';
+import type { SamplingDecision } from './sampling-decision.ts';
 
 /** The lean path of one setupTelemetry call. */
 export interface LeanPath {
   /** The sampler the full path's TracerProvider would use (OTEL_TRACES_SAMPLER). */
   readonly sampler: Sampler;
+  /** Its decision when it needs neither ids nor attributes (sampling-decision.ts); undefined: ask `sampler`. */
+  readonly decide: SamplingDecision | undefined;
   readonly limits: SpanLimits;
   /** Where a sampled span goes when it ends: the lean trace export. */
   readonly onEnd: (span: LeanServerSpan) => void;

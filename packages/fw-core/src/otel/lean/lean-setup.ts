@@ -13,6 +13,7 @@ import type { TracePipelineOptions } from '../trace-pipeline.ts';
 import { HttpMetricSeriesTable } from './http-metric-series.ts';
 import type { LeanAttributes } from './lean-span-data.ts';
 import type { LeanPath } from './lean-path.ts';
+import { fixedSamplingDecision } from './sampling-decision.ts';
 import { createLeanTraceExport, type LeanTraceExport } from './lean-trace-export.ts';
 import { DEFAULT_BATCH_SETTINGS } from './span-batcher.ts';
 
@@ -36,6 +37,7 @@ export function createLeanSetup(config: EnvConfig, resource: Resource, options: 
   });
   const path: LeanPath = {
     sampler: samplerFor(config.sampler, config.samplerRatio),
+    decide: fixedSamplingDecision(config.sampler),
     limits: config.spanLimits,
     onEnd: exported.add,
     metrics: new HttpMetricSeriesTable(),

@@ -39,8 +39,10 @@ export interface LeanAttributes {
 export interface LeanAttributeBlock {
   /** The encoded `Span.attributes` fields (field 9), each with its key. */
   readonly bytes: Uint8Array;
-  /** How many attributes the block holds. */
+  /** How many attributes the block holds (its null and undefined values are left out). */
   readonly count: number;
+  /** The attributes it was encoded from, frozen. */
+  readonly attributes: LeanAttributes;
 }
 
 /** The instrumentation scope spans are grouped under; spans share it by identity. */

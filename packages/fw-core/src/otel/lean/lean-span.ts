@@ -9,6 +9,7 @@
  * (OTEL_SPAN_ATTRIBUTE_COUNT_LIMIT and the rest, see SpanLimits).
  */
 import { createTraceState, SpanStatusCode, type Attributes, type AttributeValue, type Exception, type Link, type SpanContext, type SpanStatus, type Span, type TimeInput } from '@opentelemetry/api';
+import type { LeanAttributeBlock, LeanAttributes } from './lean-span-data.ts';
 import { randomId, toHex } from './span-ids.ts';
 import type { RemoteParent } from './traceparent.ts';
 
@@ -59,7 +60,10 @@ export class LeanServerSpan implements Span {
   name: string;
   readonly startMs: number;
   endMs: number | undefined;
-  readonly attributes: Attributes;
+  /** Attributes set one by one; those of `blocks` are not among them. */
+  readonly ownAttributes: Attributes;
+  /** Attributes set pre-encoded (`setEncodedAttributes`): no key in two of them, nor in `ownAttributes`. */
+  blocks: LeanAttributeBlock[] | undefined;
   droppedAttributesCount = 0;
   readonly events: RecordedEvent[] = [];
   droppedEventsCount = 0;
@@ -84,9 +88,17 @@ export class LeanServerSpan implements Span {
     this.limits = limits;
     this.onEnd = onEnd;
     this.startMs = performance.now();
-    this.attributes = {};
+    this.ownAttributes = {};
+    this.blocks = undefined;
     this.attributeCount = 0;
     this.setAttributes(attributes);
+  }
+
+  /** Every attribute, pre-encoded ones included (a new object, for inspection). */
+  get attributes(): Attributes {
+    const all: Attributes = {};
+    for (const block of this.blocks ?? []) for (const key in block.attributes) if (block.attributes[key] != null) all[key] = block.attributes[key] as AttributeValue;
+    return Object.assign(all, this.ownAttributes);
   }
 
   /** The trace id bytes: the parent's, else made now. */
@@ -110,20 +122,58 @@ export class LeanServerSpan implements Span {
 
   setAttribute(key: string, value: AttributeValue | undefined): this {
     if (!this.isRecording() || value === undefined || value === null) return this;
-    if (!(key in this.attributes)) {
+    const own = this.ownAttributes;
+    // A key already set is replaced; one held by a block first moves that block's attributes here.
+    if (own[key] === undefined && !(this.blocks !== undefined && this.unblock(key))) {
       if (this.attributeCount >= this.limits.attributeCountLimit) {
         this.droppedAttributesCount += 1;
         return this;
       }
       this.attributeCount += 1;
     }
-    this.attributes[key] = truncate(value, this.limits.attributeValueLengthLimit);
+    own[key] = truncate(value, this.limits.attributeValueLengthLimit);
     return this;
   }
 
   setAttributes(attributes: Attributes): this {
     for (const key in attributes) this.setAttribute(key, attributes[key]);
     return this;
+  }
+
+  /**
+   * `block.attributes`, whose encoding comes with them (a connection's, a route's): as
+   * `setAttributes`, and when all of them are kept as they are (no key set before, within the
+   * count limit, no value length limit) the span keeps the block and its bytes are copied into
+   * the export instead of encoding the attributes again.
+   */
+  setEncodedAttributes(block: LeanAttributeBlock): this {
+    if (!this.isRecording()) return this;
+    const fits = this.limits.attributeValueLengthLimit === Infinity && this.attributeCount + block.count <= this.limits.attributeCountLimit;
+    if (!fits || (this.attributeCount > 0 && this.holdsAnyOf(block.attributes))) return this.setAttributes(block.attributes as Attributes);
+    (this.blocks ??= []).push(block);
+    this.attributeCount += block.count;
+    return this;
+  }
+
+  /** Whether a key of `attributes` is set already. */
+  private holdsAnyOf(attributes: LeanAttributes): boolean {
+    for (const key in attributes) if (attributes[key] != null && (this.ownAttributes[key] !== undefined || this.blockOf(key) !== undefined)) return true;
+    return false;
+  }
+
+  /** The block that holds `key`, if any. */
+  private blockOf(key: string): LeanAttributeBlock | undefined {
+    for (const block of this.blocks ?? []) if (block.attributes[key] != null) return block;
+    return undefined;
+  }
+
+  /** When a block holds `key`: its attributes become own ones (already counted) and it is dropped. */
+  private unblock(key: string): boolean {
+    const block = this.blockOf(key);
+    if (block === undefined) return false;
+    this.blocks = this.blocks!.filter((other) => other !== block);
+    for (const name in block.attributes) if (block.attributes[name] != null) this.ownAttributes[name] = block.attributes[name] as AttributeValue;
+    return true;
   }
 
   addEvent(name: string, attributesOrTime?: Attributes | TimeInput, time?: TimeInput): this {

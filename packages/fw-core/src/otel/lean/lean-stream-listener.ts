@@ -8,7 +8,7 @@
  * the API. Ended sampled spans go to `lean.onEnd` (the lean trace export).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { createTraceState, propagation, ROOT_CONTEXT, SpanKind, trace, type Context } from '@opentelemetry/api';
+import { createTraceState, propagation, ROOT_CONTEXT, SpanKind, trace, type Attributes, type Context } from '@opentelemetry/api';
 import { exchangeOf, type Exchange } from '../../stream/exchange.ts';
 import { observeExchange } from '../../stream/observe-exchange.ts';
 import type { ExchangeEnd, Listener } from '../../stream/stream-handler.ts';
@@ -18,6 +18,7 @@ import { endServerSpan, errorTypeOf, runInSpan } from '../server-span-end.ts';
 import type { HttpMetricSeriesTable } from './http-metric-series.ts';
 import type { LeanPath } from './lean-path.ts';
 import { LeanServerSpan } from './lean-span.ts';
+import { OWN_REQUEST_KEYS, sharedRequestBlock } from './request-attribute-block.ts';
 import { randomId, toHex } from './span-ids.ts';
 import { parseTraceparent, type RemoteParent } from './traceparent.ts';
 
@@ -26,7 +27,7 @@ const RECORD_AND_SAMPLED = 2;
 
 /** Wraps `next` in fw's lean server span and metrics. */
 export function wrapLean(next: Listener, lean: LeanPath, knownMethods: ReadonlySet<string>): Listener {
-  const { sampler, limits, onEnd, metrics } = lean;
+  const { sampler, decide, limits, onEnd, metrics } = lean;
   return function otelLeanListener(req: IncomingMessage, res: ServerResponse): void {
     const exchange = exchangeOf(req);
     const method = normalizeMethod(req.method, knownMethods);
@@ -36,17 +37,34 @@ export function wrapLean(next: Listener, lean: LeanPath, knownMethods: ReadonlyS
     const parent = parentContext(remote, headers.baggage);
     const attributes = requestSpanAttributes(req, method, scheme);
     const name = `HTTP ${method}`;
-    const traceId = remote?.traceId ?? randomId(16);
-    const result = sampler.shouldSample(parent, toHex(traceId), name, SpanKind.SERVER, attributes, []);
-    const sampled = result.decision === RECORD_AND_SAMPLED;
-    if (sampled && result.attributes !== undefined) Object.assign(attributes, result.attributes);
-    const span = new LeanServerSpan(name, attributes, remote, sampled, limits, onEnd, traceId);
+    let span: LeanServerSpan;
+    if (decide !== undefined) span = new LeanServerSpan(name, NO_ATTRIBUTES, remote, decide(remote), limits, onEnd);
+    else {
+      // A ratio sampler reads the trace id, so the id is made now; it sees the request's attributes.
+      const traceId = remote?.traceId ?? randomId(16);
+      const result = sampler.shouldSample(parent, toHex(traceId), name, SpanKind.SERVER, attributes, []);
+      const sampled = result.decision === RECORD_AND_SAMPLED;
+      span = new LeanServerSpan(name, NO_ATTRIBUTES, remote, sampled, limits, onEnd, traceId);
+      if (sampled && result.attributes !== undefined) span.setAttributes(result.attributes);
+    }
+    if (span.isRecording()) setRequestAttributes(span, req.socket, attributes);
     const active = activeRequestsOf(method, scheme);
     active.count += 1;
     const version = req.httpVersion;
     observeExchange(req, res, (end) => finish(metrics, span, exchange, active, version, end));
     runInSpan(span, parent, next, req, res);
   };
+}
+
+const NO_ATTRIBUTES: Attributes = Object.freeze({});
+
+/** The request's attributes on `span`: those its connection shares as one pre-encoded block, then its own. */
+function setRequestAttributes(span: LeanServerSpan, connection: object, attributes: Attributes): void {
+  span.setEncodedAttributes(sharedRequestBlock(connection, attributes));
+  for (const key of OWN_REQUEST_KEYS) {
+    const value = attributes[key];
+    if (value !== undefined) span.setAttribute(key, value);
+  }
 }
 
 /** The context of the upstream span and baggage, when the request carried them; ROOT_CONTEXT else. */

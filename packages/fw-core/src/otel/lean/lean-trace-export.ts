@@ -1,8 +1,8 @@
 /**
- * The lean path's trace export (issue 16): ended LeanServerSpans go into a SpanBatcher; each
- * batch is turned into the encoder's plain span data (times from the `performance.now()` clock
- * to Unix `[seconds, nanoseconds]`), encoded by fw's OTLP protobuf encoder and posted by the
- * OtlpHttpSender. Nothing of the SDK is involved.
+ * The lean path's trace export (issue 16): each LeanServerSpan is encoded when it ends, into the
+ * SpanBatcher's pending batch: turned into the encoder's plain span data (times from the
+ * `performance.now()` clock to Unix `[seconds, nanoseconds]`) and written by fw's OTLP protobuf
+ * encoder; full batches are posted by the OtlpHttpSender. Nothing of the SDK is involved.
  */
 import type { SpanContext } from '@opentelemetry/api';
 import type { LeanAttributes, LeanResource, LeanScope, LeanSpanData, LeanTime } from './lean-span-data.ts';
@@ -35,12 +35,13 @@ export function toLeanSpanData(span: LeanServerSpan, scope: LeanScope): LeanSpan
     kind: LeanSpanKind.SERVER,
     startTime: unixTime(span.startMs),
     endTime: unixTime(span.endMs ?? span.startMs),
+    attributeBlocks: span.blocks,
     // API attribute values (strings, numbers, booleans and their arrays) are encoder values as they are.
-    attributes: span.attributes as LeanAttributes,
+    attributes: span.ownAttributes as LeanAttributes,
     droppedAttributesCount: span.droppedAttributesCount,
-    events: span.events.map((event) => ({ name: event.name, time: unixTime(event.timeMs), attributes: event.attributes as LeanAttributes, droppedAttributesCount: event.droppedAttributesCount })),
+    events: span.events.length === 0 ? undefined : span.events.map((event) => ({ name: event.name, time: unixTime(event.timeMs), attributes: event.attributes as LeanAttributes, droppedAttributesCount: event.droppedAttributesCount })),
     droppedEventsCount: span.droppedEventsCount,
-    links: span.links.map((link) => ({ ...linkContext(link.context), attributes: link.attributes as LeanAttributes, droppedAttributesCount: link.droppedAttributesCount })),
+    links: span.links.length === 0 ? undefined : span.links.map((link) => ({ ...linkContext(link.context), attributes: link.attributes as LeanAttributes, droppedAttributesCount: link.droppedAttributesCount })),
     droppedLinksCount: span.droppedLinksCount,
     status: span.status,
   };
@@ -71,10 +72,8 @@ export function createLeanTraceExport(options: LeanTraceExportOptions): LeanTrac
   const sender = new OtlpHttpSender(options.sender);
   const batcher = new SpanBatcher<LeanServerSpan>(
     {
-      encode: (spans) => {
-        for (const span of spans) encoder.add(toLeanSpanData(span, options.scope));
-        return encoder.take();
-      },
+      encode: (span) => encoder.add(toLeanSpanData(span, options.scope)),
+      take: () => encoder.take(),
       send: (body) => sender.send(body),
       stop: () => sender.stop(),
     },

@@ -41,11 +41,11 @@ const INT64_LIMIT = 9223372036854775808; // 2^63
 // A span is usually 128 to 16383 bytes: a two-byte length saves moving its body.
 const SPAN_LENGTH_RESERVE = 2;
 
-/** Encodes `attributes` once as span attributes, to pass in `LeanSpanData.attributeBlocks`. */
+/** Encodes `attributes` once as span attributes, to pass in `LeanSpanData.attributeBlocks`; freezes them. */
 export function encodeAttributeBlock(attributes: LeanAttributes): LeanAttributeBlock {
   const writer = new ProtobufWriter(256);
   const count = writeKeyValues(writer, SPAN.attributes, attributes);
-  return { bytes: writer.finish(), count };
+  return { bytes: writer.finish(), count, attributes: Object.freeze(attributes) };
 }
 
 /** A scope's encoded ScopeSpans fields and the spans of the pending batch. */
@@ -79,7 +79,14 @@ export class OtlpTraceEncoder {
       scope = { parts: encodeScopeParts(span.scope), spans: new ProtobufWriter(4096), count: 0 };
       this.#scopes.set(span.scope, scope);
     }
-    writeSpan(scope.spans, span);
+    const before = scope.spans.pos;
+    try {
+      writeSpan(scope.spans, span);
+    } catch (error) {
+      // Nothing half-written stays in the batch.
+      scope.spans.pos = before;
+      throw error;
+    }
     if (scope.count++ === 0) this.#order.push(scope);
     this.#count++;
   }

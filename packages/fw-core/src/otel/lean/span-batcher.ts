@@ -1,9 +1,11 @@
 /**
- * The lean path's batch span processor (issue 16): ended spans wait in a bounded queue and leave
- * in batches, as the SDK's BatchSpanProcessor does and with its settings (OTEL_BSP_*): a batch
- * goes when `maxExportBatchSize` spans wait or `scheduledDelayMs` after the first one, one
- * export at a time; a full queue drops new spans and counts them (a collector that is down never
- * grows memory or slows a request). Encoding happens at export, off the request's path.
+ * The lean path's batch span processor (issue 16): ended spans are counted against a bounded
+ * queue and leave in batches, as the SDK's BatchSpanProcessor does and with its settings
+ * (OTEL_BSP_*): a batch goes when `maxExportBatchSize` spans wait or `scheduledDelayMs` after the
+ * first one, one export at a time; a full queue drops new spans and counts them (a collector that
+ * is down never grows memory or slows a request). Unlike the SDK's, a span is encoded when it is
+ * added, into the pending batch: the queue holds bytes, so a span object dies young instead of
+ * surviving garbage collections while it waits, and a batch leaves as soon as it is full.
  */
 import type { SendResult } from './otlp-http-sender.ts';
 
@@ -16,9 +18,10 @@ export interface BatchSettings {
 
 export const DEFAULT_BATCH_SETTINGS: BatchSettings = Object.freeze({ maxQueueSize: 2048, maxExportBatchSize: 512, scheduledDelayMs: 5000 });
 
-/** Where batches go: encode a batch, send the bytes, stop for good. */
+/** Where spans go: encode one into the pending batch, take that batch's bytes, send them, stop for good. */
 export interface BatchSink<T> {
-  encode(items: readonly T[]): Uint8Array;
+  encode(item: T): void;
+  take(): Uint8Array;
   send(body: Uint8Array): Promise<SendResult>;
   stop(): void;
 }
@@ -30,11 +33,22 @@ export interface BatchCounts {
   dropped: number;
 }
 
+/** An encoded batch waiting for its export. */
+interface SealedBatch {
+  readonly body: Uint8Array;
+  readonly count: number;
+}
+
 export class SpanBatcher<T> {
   readonly counts: BatchCounts = { exported: 0, failed: 0, dropped: 0 };
   readonly #settings: BatchSettings;
   readonly #sink: BatchSink<T>;
-  #queue: T[] = [];
+  /** Spans encoded into the sink's pending batch. */
+  #pending = 0;
+  /** Full batches waiting for the export running now. */
+  #sealed: SealedBatch[] = [];
+  /** Spans in `#sealed`. */
+  #sealedCount = 0;
   #timer: NodeJS.Timeout | undefined;
   #exporting: Promise<void> | undefined;
   #stopped = false;
@@ -44,21 +58,30 @@ export class SpanBatcher<T> {
     this.#settings = { ...settings, maxExportBatchSize: Math.min(settings.maxExportBatchSize, settings.maxQueueSize) };
   }
 
-  /** Queues an ended span; dropped (and counted) when the queue is full or after shutdown. */
+  /** Encodes an ended span into the pending batch; dropped (and counted) when the queue is full or after shutdown. */
   add(item: T): void {
-    if (this.#stopped || this.#queue.length >= this.#settings.maxQueueSize) {
+    if (this.#stopped || this.#pending + this.#sealedCount >= this.#settings.maxQueueSize) {
       this.counts.dropped += 1;
       return;
     }
-    this.#queue.push(item);
-    if (this.#queue.length >= this.#settings.maxExportBatchSize) this.#kick();
-    else this.#timer ??= setTimeout(() => this.#kick(), this.#settings.scheduledDelayMs).unref();
+    try {
+      this.#sink.encode(item);
+    } catch {
+      // A span the encoder cannot write is lost, not the response it ends with.
+      this.counts.failed += 1;
+      return;
+    }
+    this.#pending += 1;
+    if (this.#pending >= this.#settings.maxExportBatchSize) {
+      this.#seal();
+      this.#kick();
+    } else this.#timer ??= setTimeout(() => this.#kick(true), this.#settings.scheduledDelayMs).unref();
   }
 
   /** Exports everything queued now; resolves when those exports have ended. */
   async forceFlush(): Promise<void> {
-    while (this.#queue.length > 0 || this.#exporting !== undefined) {
-      this.#kick();
+    while (this.#pending > 0 || this.#sealed.length > 0 || this.#exporting !== undefined) {
+      this.#kick(true);
       await this.#exporting;
     }
   }
@@ -73,34 +96,46 @@ export class SpanBatcher<T> {
     this.#stopped = true;
     clearTimeout(this.#timer);
     this.#timer = undefined;
-    this.counts.dropped += this.#queue.length;
-    this.#queue = [];
+    this.counts.dropped += this.#pending + this.#sealedCount;
+    if (this.#pending > 0) this.#sink.take();
+    this.#pending = 0;
+    this.#sealed = [];
+    this.#sealedCount = 0;
     this.#sink.stop();
   }
 
-  /** Starts exporting batches unless an export is running (it continues with what is queued). */
-  #kick(): void {
+  /** Moves the pending batch to the export queue. */
+  #seal(): void {
+    if (this.#pending === 0) return;
+    this.#sealed.push({ body: this.#sink.take(), count: this.#pending });
+    this.#sealedCount += this.#pending;
+    this.#pending = 0;
+  }
+
+  /** Starts exporting sealed batches (first sealing a partial one when `partial`) unless an export is running. */
+  #kick(partial = false): void {
     clearTimeout(this.#timer);
     this.#timer = undefined;
+    if (partial && this.#exporting === undefined) this.#seal();
     this.#exporting ??= this.#drain().finally(() => {
       this.#exporting = undefined;
-      if (this.#queue.length > 0 && !this.#stopped) this.#timer ??= setTimeout(() => this.#kick(), this.#settings.scheduledDelayMs).unref();
+      if (this.#stopped) return;
+      if (this.#sealed.length > 0) this.#kick();
+      else if (this.#pending > 0) this.#timer ??= setTimeout(() => this.#kick(true), this.#settings.scheduledDelayMs).unref();
     });
   }
 
   async #drain(): Promise<void> {
-    while (this.#queue.length > 0 && !this.#stopped) {
-      const batch = this.#queue.splice(0, this.#settings.maxExportBatchSize);
+    for (let batch = this.#sealed.shift(); batch !== undefined && !this.#stopped; batch = this.#sealed.shift()) {
+      this.#sealedCount -= batch.count;
       let result: SendResult;
       try {
-        result = await this.#sink.send(this.#sink.encode(batch));
+        result = await this.#sink.send(batch.body);
       } catch (error) {
         result = { ok: false, reason: error instanceof Error ? error.message : String(error) };
       }
-      if (result.ok) this.counts.exported += batch.length;
-      else this.counts.failed += batch.length;
-      // Only a full batch goes on at once; a partial one waits for the schedule (or a flush).
-      if (this.#queue.length < this.#settings.maxExportBatchSize) break;
+      if (result.ok) this.counts.exported += batch.count;
+      else this.counts.failed += batch.count;
     }
   }
 }
