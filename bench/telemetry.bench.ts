@@ -11,7 +11,7 @@
  */
 import { cpus } from 'node:os';
 import { parseArgs } from 'node:util';
-import { alternate, median, row, spawnServer } from './support/harness.ts';
+import { alternate, median, pairedCpuRatio, pinTo, row, spawnServer } from './support/harness.ts';
 import { startOtlpSink, type SinkCounts } from './support/otlp-sink.ts';
 
 const { values } = parseArgs({ options: { rounds: { type: 'string', default: '5' }, seconds: { type: 'string', default: '5' }, connections: { type: 'string', default: '50' } } });
@@ -27,6 +27,8 @@ const off = await spawnServer('fw, telemetry off', 'servers/fw-server.ts');
 const on = await spawnServer('fw, telemetry on (lean path)', 'servers/fw-telemetry-server.ts', otelEnv);
 const full = await spawnServer('fw, telemetry on (full SDK path)', 'servers/fw-telemetry-server.ts', { ...otelEnv, FW_OTEL_PATH: 'full' });
 const fastify = await spawnServer('fastify + instrumentation-http', 'servers/fastify-telemetry-server.ts', otelEnv);
+// Servers on CPU 0; this process (the load) and the sink on CPU 1.
+const pinned = cpus().length >= 2 && pinTo(0, [off, on, full, fastify].map((c) => c.child.pid ?? 0)) && pinTo(1, [process.pid, sink.pid]);
 let received: SinkCounts;
 try {
   await alternate([off, on, full, fastify], rounds, { seconds, connections });
@@ -37,7 +39,7 @@ try {
 const cost = 1 - median(on.rps) / median(off.rps);
 process.stdout.write(
   [
-    `Machine: ${cpus().length} CPUs (${cpus()[0]?.model ?? 'unknown'}), Node ${process.version}`,
+    `Machine: ${cpus().length} CPUs (${cpus()[0]?.model ?? 'unknown'}), Node ${process.version}; ${pinned ? 'servers pinned to CPU 0, load and sink to CPU 1' : 'not pinned (taskset missing or one CPU)'}`,
     `GET /api/posts/:id, autocannon -c ${connections} -d ${seconds} (after a 1 s warm-up), ${rounds} alternating rounds, medians; ${received.exports} OTLP exports (${(received.bytes / 1048576).toFixed(1)} MiB) reached the sink`,
     '',
     '| server | requests/s | server CPU µs/request |',
@@ -52,6 +54,7 @@ process.stdout.write(
     `fw with telemetry / fastify with telemetry, throughput: ${(median(on.rps) / median(fastify.rps)).toFixed(3)}x (target >= 1.3x)`,
     `fastify / fw CPU per request, both with telemetry: ${(median(fastify.cpuPerRequest) / median(on.cpuPerRequest)).toFixed(3)}x (target >= 2x)`,
     `lean on / off CPU per request: ${(median(on.cpuPerRequest) / median(off.cpuPerRequest)).toFixed(3)}x (target <= 1.3x); full SDK path on / off: ${(median(full.cpuPerRequest) / median(off.cpuPerRequest)).toFixed(3)}x`,
+    `the same ratios, median of each round's own: lean on / off ${pairedCpuRatio(on, off).toFixed(3)}x, full / off ${pairedCpuRatio(full, off).toFixed(3)}x, fastify / lean ${pairedCpuRatio(fastify, on).toFixed(3)}x`,
     '',
   ].join('\n'),
 );

@@ -3,7 +3,7 @@
  * time over IPC, load on GET /api/posts/42 or a request of the bench's own (load-figures.ts's
  * measureLoad), alternating rounds and medians.
  */
-import { fork, type ChildProcess } from 'node:child_process';
+import { execFileSync, fork, type ChildProcess } from 'node:child_process';
 import type autocannon from 'autocannon';
 import { join } from 'node:path';
 import { measureLoad } from './load-figures.ts';
@@ -72,7 +72,27 @@ export function median(xs: readonly number[]): number {
   return s.length % 2 ? (s[mid] ?? 0) : ((s[mid - 1] ?? 0) + (s[mid] ?? 0)) / 2;
 }
 
+/** The median over rounds of `a`'s CPU per request divided by `b`'s in the same round: drift between rounds cancels. */
+export function pairedCpuRatio(a: Contender, b: Contender): number {
+  return median(a.cpuPerRequest.map((cpu, round) => cpu / (b.cpuPerRequest[round] ?? Number.NaN)));
+}
+
 /** `| name | median req/s | median CPU µs/request |`. */
 export function row(c: Contender): string {
   return `| ${c.name} | ${median(c.rps).toFixed(0)} | ${median(c.cpuPerRequest).toFixed(1)} |`;
+}
+
+/**
+ * Pins `pids` (every thread) to CPU `cpu` with taskset, so the servers under test share one core
+ * and the load generator (this process, started under `taskset -c <other>`) and the sink another:
+ * otherwise they trade cores from round to round and the CPU per request swings with it. Returns
+ * false (pinning nothing) where taskset is missing.
+ */
+export function pinTo(cpu: number, pids: readonly number[]): boolean {
+  try {
+    for (const pid of pids) execFileSync('taskset', ['-a', '-p', '-c', String(cpu), String(pid)], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
 }

@@ -24,6 +24,8 @@ export interface OtlpSink {
   readonly url: string;
   /** The process the sink runs in, for pinning it to a CPU. */
   readonly pid: number;
+  /** What reached it so far. */
+  counts(): Promise<SinkCounts>;
   /** Stops the sink; resolves with what reached it. */
   close(): Promise<SinkCounts>;
 }
@@ -35,17 +37,21 @@ export async function startOtlpSink(): Promise<OtlpSink> {
     child.once('message', (message: { url: string }) => resolve(message.url));
     child.once('exit', (code) => reject(new Error(`the OTLP sink exited ${code}`)));
   });
+  const counts = (): Promise<SinkCounts> =>
+    new Promise<SinkCounts>((resolve) => {
+      child.once('message', resolve);
+      child.send('counts');
+    });
   return {
     url,
     pid: child.pid ?? 0,
-    close: () =>
-      new Promise<SinkCounts>((resolve) => {
-        child.once('message', (counts: SinkCounts) => {
-          child.kill();
-          resolve(counts);
-        });
-        child.send('counts');
-      }),
+    counts,
+    close: async () => {
+      if (child.exitCode !== null || child.signalCode !== null) return { exports: 0, bytes: 0 };
+      const last = await counts();
+      child.kill();
+      return last;
+    },
   };
 }
 

@@ -94,7 +94,8 @@ test(`${WARMUP_S} s warm-up + ${RUN_S} s mixed load: no errors, no 5xx, memory s
   const cpuAfter = await cpuMicrosOf(pid);
   await sleep(1_000);
   const rssAfter = await residentKiB(pid);
-  const exportedDuringRun = { requests: sink.exports, bytes: sink.bytes };
+  const reached = await sink.counts();
+  const exportedDuringRun = { requests: reached.exports, bytes: reached.bytes };
 
   const total = result.requests.total;
   const cpuUsPerRequest = (cpuAfter - cpuBefore) / total;

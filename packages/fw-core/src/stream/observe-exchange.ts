@@ -14,7 +14,7 @@ type WriteHead = ServerResponse['writeHead'];
 
 /** Calls `onEnd` exactly once with the exchange's status, sizes and duration. */
 export function observeExchange(req: IncomingMessage, res: ServerResponse, onEnd: (end: ExchangeEnd) => void): void {
-  const started = process.hrtime.bigint();
+  const started = performance.now();
   let requestBytes = 0;
   let responseBytes = 0;
   const bodyless = req.method === 'HEAD';
@@ -50,17 +50,19 @@ export function observeExchange(req: IncomingMessage, res: ServerResponse, onEnd
   const report = (aborted: boolean): void => {
     if (reported) return;
     reported = true;
-    const durationMs = Number(process.hrtime.bigint() - started) / 1e6;
+    const durationMs = performance.now() - started;
     const status = aborted && !res.headersSent ? 0 : res.statusCode;
     onEnd({ status, requestBodySize: requestBytes, responseBodySize: responseBytes, durationMs, aborted });
   };
   // Prepended, so that nested stream handlers see the end innermost first, like a call stack.
-  res.prependOnceListener('finish', () => report(false));
+  // Not once-listeners: a response emits each event once, and `report` runs once anyway, so the
+  // once wrappers' allocations and removals would buy nothing.
+  res.prependListener('finish', () => report(false));
   // Aborted means the response did not end. 'close' can come before 'finish' for a complete
   // answer: the client read every byte and hung up while the last write's callback, or a piped
   // file's end(), was still pending. An answer that ended, or that wrote all the bytes its
   // content-length declared, is complete: not an error on the span or the metrics.
-  res.prependOnceListener('close', () => {
+  res.prependListener('close', () => {
     if (res.writableEnded || !res.headersSent) return report(!res.writableEnded);
     const declared = contentLengthOf(headHeaders) ?? contentLengthOf({ 'content-length': res.getHeader('content-length') });
     report(declared === undefined || responseBytes < declared);

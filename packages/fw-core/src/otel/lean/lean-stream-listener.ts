@@ -60,7 +60,9 @@ const NO_ATTRIBUTES: Attributes = Object.freeze({});
 
 /** The request's attributes on `span`: those its connection shares as one pre-encoded block, then its own. */
 function setRequestAttributes(span: LeanServerSpan, connection: object, attributes: Attributes): void {
-  span.setEncodedAttributes(sharedRequestBlock(connection, attributes));
+  const block = sharedRequestBlock(connection, attributes);
+  if (block === undefined) return void span.setAttributes(attributes);
+  span.setEncodedAttributes(block);
   for (const key of OWN_REQUEST_KEYS) {
     const value = attributes[key];
     if (value !== undefined) span.setAttribute(key, value);

@@ -43,10 +43,13 @@ const SPAN_LENGTH_RESERVE = 2;
 
 /** Encodes `attributes` once as span attributes, to pass in `LeanSpanData.attributeBlocks`; freezes them. */
 export function encodeAttributeBlock(attributes: LeanAttributes): LeanAttributeBlock {
-  const writer = new ProtobufWriter(256);
-  const count = writeKeyValues(writer, SPAN.attributes, attributes);
-  return { bytes: writer.finish(), count, attributes: Object.freeze(attributes) };
+  blockWriter.reset();
+  const count = writeKeyValues(blockWriter, SPAN.attributes, attributes);
+  return { bytes: blockWriter.finish(), count, attributes: Object.freeze(attributes) };
 }
+
+/** Where blocks are written before `finish()` copies them out: a writer's buffer costs more to allocate than a block to encode. */
+const blockWriter = new ProtobufWriter(1024);
 
 /** A scope's encoded ScopeSpans fields and the spans of the pending batch. */
 interface ScopeBatch {

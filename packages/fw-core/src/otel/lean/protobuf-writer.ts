@@ -234,7 +234,8 @@ export class ProtobufWriter {
 
   /** A copy of what was written. */
   finish(): Uint8Array {
-    return new Uint8Array(this.buf.subarray(0, this.pos));
+    // A plain Uint8Array view, then its copy: cheaper than a Buffer's subarray.
+    return new Uint8Array(this.buf.buffer, this.buf.byteOffset, this.pos).slice();
   }
 
   /** Forgets what was written, keeping the buffer. */
