@@ -163,7 +163,8 @@ export class LeanServerSpan implements Span {
 
   /** The block that holds `key`, if any. */
   private blockOf(key: string): LeanAttributeBlock | undefined {
-    for (const block of this.blocks ?? []) if (block.attributes[key] != null) return block;
+    const blocks = this.blocks;
+    if (blocks !== undefined) for (const block of blocks) if (block.attributes[key] != null) return block;
     return undefined;
   }
 

@@ -38,6 +38,7 @@ export function wrapLean(next: Listener, lean: LeanPath, knownMethods: ReadonlyS
     const attributes = requestSpanAttributes(req, method, scheme);
     const name = `HTTP ${method}`;
     let span: LeanServerSpan;
+    let samplerAttributes: Attributes | undefined;
     if (decide !== undefined) span = new LeanServerSpan(name, NO_ATTRIBUTES, remote, decide(remote), limits, onEnd);
     else {
       // A ratio sampler reads the trace id, so the id is made now; it sees the request's attributes.
@@ -45,9 +46,13 @@ export function wrapLean(next: Listener, lean: LeanPath, knownMethods: ReadonlyS
       const result = sampler.shouldSample(parent, toHex(traceId), name, SpanKind.SERVER, attributes, []);
       const sampled = result.decision === RECORD_AND_SAMPLED;
       span = new LeanServerSpan(name, NO_ATTRIBUTES, remote, sampled, limits, onEnd, traceId);
-      if (sampled && result.attributes !== undefined) span.setAttributes(result.attributes);
+      samplerAttributes = result.attributes;
     }
-    if (span.isRecording()) setRequestAttributes(span, req.socket, attributes);
+    if (span.isRecording()) {
+      setRequestAttributes(span, req.socket, attributes);
+      // As the SDK's span: the sampler's attributes win over the request's.
+      if (samplerAttributes !== undefined) span.setAttributes(samplerAttributes);
+    }
     const active = activeRequestsOf(method, scheme);
     active.count += 1;
     const version = req.httpVersion;

@@ -1,0 +1,27 @@
+/**
+ * A sampler's own attributes on the lean server span win over the request's, as they do on the
+ * SDK's span (its constructor sets the request's attributes merged with the sampler's).
+ */
+import assert from 'node:assert/strict';
+import { it } from 'node:test';
+import type { Sampler } from '@opentelemetry/sdk-trace';
+import { inject } from '../src/inject/inject.ts';
+import { DEFAULT_KNOWN_METHODS } from '../src/otel/http-attributes.ts';
+import { HttpMetricSeriesTable } from '../src/otel/lean/http-metric-series.ts';
+import { DEFAULT_SPAN_LIMITS, type LeanServerSpan } from '../src/otel/lean/lean-span.ts';
+import { wrapLean } from '../src/otel/lean/lean-stream-listener.ts';
+
+it('sets the sampler’s attributes over the request’s on the lean span', async () => {
+  const ended: LeanServerSpan[] = [];
+  const sampler: Sampler = {
+    shouldSample: () => ({ decision: 2, attributes: { 'url.path': '/as-the-sampler-says', 'sampler.rule': 'keep-all' } }),
+    toString: () => 'test sampler',
+  };
+  const listener = wrapLean((_req, res) => res.end('ok'), { sampler, decide: undefined, limits: DEFAULT_SPAN_LIMITS, onEnd: (span) => ended.push(span), metrics: new HttpMetricSeriesTable() }, DEFAULT_KNOWN_METHODS);
+  const response = await inject(listener, { url: '/api/posts/42' });
+  assert.equal(response.status, 200);
+  assert.equal(ended.length, 1);
+  assert.equal(ended[0]?.attributes['url.path'], '/as-the-sampler-says');
+  assert.equal(ended[0]?.attributes['sampler.rule'], 'keep-all');
+  assert.equal(ended[0]?.attributes['http.request.method'], 'GET');
+});
