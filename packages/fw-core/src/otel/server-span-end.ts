@@ -4,13 +4,14 @@
  * the response status and, for an error, `error.type` and the span status, in the spec's order.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { context, SpanStatusCode, trace, type Context, type Span } from '@opentelemetry/api';
+import { context, SpanStatusCode, type Context, type Span } from '@opentelemetry/api';
 import type { ExchangeEnd, Listener } from '../stream/stream-handler.ts';
+import { withServerSpan } from './span-in-context.ts';
 
 /** Runs `next` in the context of `span` (a child of `parent`), so spans the handler starts are its children. */
 export function runInSpan(span: Span, parent: Context, next: Listener, req: IncomingMessage, res: ServerResponse): void {
   try {
-    context.with(trace.setSpan(parent, span), next, undefined, req, res);
+    context.with(withServerSpan(parent, span), next, undefined, req, res);
   } catch (error) {
     // A plain listener threw: record it and rethrow; the span ends when the exchange does.
     span.recordException(error instanceof Error ? error : String(error));

@@ -47,6 +47,9 @@ export interface RecordedLink {
   readonly droppedAttributesCount: number;
 }
 
+const UNSET_STATUS: SpanStatus = Object.freeze({ code: SpanStatusCode.UNSET });
+const NONE: readonly never[] = Object.freeze([]);
+
 /** Milliseconds on the `performance.now()` clock for a TimeInput (Date, epoch ms, HrTime). */
 function toPerformanceMs(time: TimeInput | undefined): number {
   if (time === undefined) return performance.now();
@@ -65,11 +68,12 @@ export class LeanServerSpan implements Span {
   /** Attributes set pre-encoded (`setEncodedAttributes`): no key in two of them, nor in `ownAttributes`. */
   blocks: LeanAttributeBlock[] | undefined;
   droppedAttributesCount = 0;
-  readonly events: RecordedEvent[] = [];
+  // Events, links and a status of its own are rare on a server span: made only when used.
+  #events: RecordedEvent[] | undefined;
   droppedEventsCount = 0;
-  readonly links: RecordedLink[] = [];
+  #links: RecordedLink[] | undefined;
   droppedLinksCount = 0;
-  status: SpanStatus = { code: SpanStatusCode.UNSET };
+  status: SpanStatus = UNSET_STATUS;
   private traceIdBytes: Uint8Array | undefined;
   private spanIdBytes: Uint8Array | undefined;
   private context: SpanContext | undefined;
@@ -92,6 +96,14 @@ export class LeanServerSpan implements Span {
     this.blocks = undefined;
     this.attributeCount = 0;
     this.setAttributes(attributes);
+  }
+
+  get events(): readonly RecordedEvent[] {
+    return this.#events ?? NONE;
+  }
+
+  get links(): readonly RecordedLink[] {
+    return this.#links ?? NONE;
   }
 
   /** Every attribute, pre-encoded ones included (a new object, for inspection). */
@@ -185,7 +197,7 @@ export class LeanServerSpan implements Span {
     }
     const isTime = typeof attributesOrTime === 'number' || attributesOrTime instanceof Date || Array.isArray(attributesOrTime);
     const { kept, dropped } = limited(isTime ? {} : ((attributesOrTime as Attributes | undefined) ?? {}), this.limits.attributePerEventCountLimit, this.limits.attributeValueLengthLimit);
-    this.events.push({ name, timeMs: toPerformanceMs(isTime ? (attributesOrTime as TimeInput) : time), attributes: kept, droppedAttributesCount: dropped });
+    (this.#events ??= []).push({ name, timeMs: toPerformanceMs(isTime ? (attributesOrTime as TimeInput) : time), attributes: kept, droppedAttributesCount: dropped });
     return this;
   }
 
@@ -196,7 +208,7 @@ export class LeanServerSpan implements Span {
       return this;
     }
     const { kept, dropped } = limited(link.attributes ?? {}, this.limits.attributePerLinkCountLimit, this.limits.attributeValueLengthLimit);
-    this.links.push({ context: link.context, attributes: kept, droppedAttributesCount: dropped });
+    (this.#links ??= []).push({ context: link.context, attributes: kept, droppedAttributesCount: dropped });
     return this;
   }
 

@@ -18,7 +18,7 @@ import { endServerSpan, errorTypeOf, runInSpan } from '../server-span-end.ts';
 import type { HttpMetricSeriesTable } from './http-metric-series.ts';
 import type { LeanPath } from './lean-path.ts';
 import { LeanServerSpan } from './lean-span.ts';
-import { OWN_REQUEST_KEYS, sharedRequestBlock } from './request-attribute-block.ts';
+import { sharedRequestBlock } from './request-attribute-block.ts';
 import { randomId, toHex } from './span-ids.ts';
 import { parseTraceparent, type RemoteParent } from './traceparent.ts';
 
@@ -68,10 +68,10 @@ function setRequestAttributes(span: LeanServerSpan, connection: object, attribut
   const block = sharedRequestBlock(connection, attributes);
   if (block === undefined) return void span.setAttributes(attributes);
   span.setEncodedAttributes(block);
-  for (const key of OWN_REQUEST_KEYS) {
-    const value = attributes[key];
-    if (value !== undefined) span.setAttribute(key, value);
-  }
+  // The request's own attributes (those requestSpanAttributes sets besides the shared ones), by name.
+  span.setAttribute('url.path', attributes['url.path']);
+  span.setAttribute('url.query', attributes['url.query']);
+  span.setAttribute('http.request.method_original', attributes['http.request.method_original']);
 }
 
 /** The context of the upstream span and baggage, when the request carried them; ROOT_CONTEXT else. */
