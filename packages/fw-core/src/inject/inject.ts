@@ -5,15 +5,13 @@
  * security, telemetry and the writers run exactly as they do behind node:http, framing included.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { CountedIncomingMessage, CountedServerResponse } from '../stream/counted-messages.ts';
 import type { Listener } from '../stream/stream-handler.ts';
 import { InjectSocket } from './inject-socket.ts';
 import { parseResponse } from './parse-response.ts';
 
-// process.getBuiltinModule, not an ES import of node:http: see server/start-server.ts (undici).
 // The casts below hand InjectSocket where node:http's types want a net.Socket: it has every member
 // node:http uses on a server-side socket, not the client ones (connect, getTypeOfService...).
-const http = process.getBuiltinModule('node:http');
-
 /** The request to inject. */
 export interface InjectRequest {
   /** Default GET. */
@@ -50,7 +48,7 @@ export function inject(target: InjectTarget, request: InjectRequest | string): P
   const spec = typeof request === 'string' ? { url: request } : request;
   const socket = new InjectSocket();
   const { req, body } = incomingMessage(socket, spec);
-  const res = new http.ServerResponse(req);
+  const res = new CountedServerResponse(req);
   res.assignSocket(socket as never);
   const closed = whenClosed(req, res, socket);
   try {
@@ -66,7 +64,7 @@ export function inject(target: InjectTarget, request: InjectRequest | string): P
 }
 
 function incomingMessage(socket: InjectSocket, spec: InjectRequest): { req: IncomingMessage; body: Buffer | undefined } {
-  const req = new http.IncomingMessage(socket as never);
+  const req = new CountedIncomingMessage(socket as never);
   const headers: Record<string, string | string[]> = {};
   for (const [name, value] of Object.entries(spec.headers ?? {})) headers[name.toLowerCase()] = typeof value === 'string' ? value : [...value];
   headers['host'] ??= 'localhost';

@@ -8,13 +8,14 @@ import type { AddressInfo } from 'node:net';
 import type { LoadedApplication } from '../app/load-application.ts';
 import { FwError } from '../errors.ts';
 import type { Logger } from '../log/logger.ts';
+import { CountedIncomingMessage, CountedServerResponse } from '../stream/counted-messages.ts';
 import { openListener, type CreateListenerOptions } from './create-listener.ts';
 import { gracefulClose } from './graceful-close.ts';
 
 // Not `import { createServer } from 'node:http'`: an ES import of node:http builds its module
 // namespace, which reads the lazy undici getters and loads undici (about 70 ms on a 2-core VM),
 // and every `import('fw-core')` paid it, fw-cli's inspection commands included (docs/performance.md).
-const { createServer, ServerResponse } = process.getBuiltinModule('node:http');
+const { createServer } = process.getBuiltinModule('node:http');
 
 /** Options of startServer: createListener's (app, appDir, config in code, env, logger) and signals. */
 export interface StartServerOptions extends CreateListenerOptions {
@@ -48,6 +49,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<FwS
       maxHeaderSize: sc.max_header_size,
       // node:http only enforces the two timeouts above when this check runs (default every 30 s)
       connectionsCheckingInterval: Math.min(1000, sc.headers_timeout_ms),
+      // node:http's classes, counting body bytes for stream handlers that observe (counted-messages.ts).
+      IncomingMessage: CountedIncomingMessage,
       ServerResponse: closingWhileStopping(traffic),
     },
     listener,
@@ -85,7 +88,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<FwS
  * `server.close()`.
  */
 function closingWhileStopping(traffic: { readonly stopping: boolean }) {
-  return class FwServerResponse extends ServerResponse {
+  return class FwServerResponse extends CountedServerResponse {
     // Either of writeHead's overloads, passed on as they came (node:http reads an undefined
     // argument as a missing one); no rest array or Reflect.apply on every response.
     override writeHead(statusCode: number, reason?: any, headers?: any): this {

@@ -5,6 +5,7 @@
  * the response had not ended nor written its declared length).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { byteLength, countsInFields, EXCHANGE_COUNTS, type ExchangeCounts } from './counted-messages.ts';
 import type { ExchangeEnd } from './stream-handler.ts';
 
 type Push = IncomingMessage['push'];
@@ -12,47 +13,20 @@ type Write = ServerResponse['write'];
 type End = ServerResponse['end'];
 type WriteHead = ServerResponse['writeHead'];
 
+/** A request or response that may carry its exchange's counts. */
+type Counted = { [EXCHANGE_COUNTS]?: ExchangeCounts | undefined };
+
 /** Calls `onEnd` exactly once with the exchange's status, sizes and duration. */
 export function observeExchange(req: IncomingMessage, res: ServerResponse, onEnd: (end: ExchangeEnd) => void): void {
   const started = performance.now();
-  let requestBytes = 0;
-  let responseBytes = 0;
-  const bodyless = req.method === 'HEAD';
-
-  const push: Push = req.push;
-  req.push = function countedPush(this: IncomingMessage, chunk: unknown, encoding?: BufferEncoding): boolean {
-    if (chunk !== null && chunk !== undefined) requestBytes += byteLength(chunk, encoding);
-    return push.call(this, chunk, encoding);
-  };
-  const write: Write = res.write;
-  res.write = function countedWrite(this: ServerResponse, chunk: unknown, ...rest: unknown[]): boolean {
-    if (!bodyless) responseBytes += byteLength(chunk, typeof rest[0] === 'string' ? (rest[0] as BufferEncoding) : undefined);
-    return (write as (...args: unknown[]) => boolean).call(this, chunk, ...rest);
-  } as Write;
-  const end: End = res.end;
-  res.end = function countedEnd(this: ServerResponse, chunk?: unknown, ...rest: unknown[]): ServerResponse {
-    if (!bodyless && chunk !== undefined && typeof chunk !== 'function') {
-      responseBytes += byteLength(chunk, typeof rest[0] === 'string' ? (rest[0] as BufferEncoding) : undefined);
-    }
-    return (end as (...args: unknown[]) => ServerResponse).call(this, chunk, ...rest);
-  } as End;
-
-  // writeHead's headers (an object or node:http's flat array: those never reach getHeader),
-  // read for a declared length only when a response closes before it ended.
-  let headHeaders: unknown;
-  const writeHead: WriteHead = res.writeHead;
-  res.writeHead = function observedWriteHead(this: ServerResponse, statusCode: number, ...rest: unknown[]): ServerResponse {
-    headHeaders = rest[rest.length - 1];
-    return (writeHead as (...args: unknown[]) => ServerResponse).call(this, statusCode, ...rest);
-  } as WriteHead;
-
+  const counts = countsOf(req, res);
   let reported = false;
   const report = (aborted: boolean): void => {
     if (reported) return;
     reported = true;
     const durationMs = performance.now() - started;
     const status = aborted && !res.headersSent ? 0 : res.statusCode;
-    onEnd({ status, requestBodySize: requestBytes, responseBodySize: responseBytes, durationMs, aborted });
+    onEnd({ status, requestBodySize: counts.requestBytes, responseBodySize: counts.responseBytes, durationMs, aborted });
   };
   // Prepended, so that nested stream handlers see the end innermost first, like a call stack.
   // Not once-listeners: a response emits each event once, and `report` runs once anyway, so the
@@ -64,9 +38,50 @@ export function observeExchange(req: IncomingMessage, res: ServerResponse, onEnd
   // content-length declared, is complete: not an error on the span or the metrics.
   res.prependListener('close', () => {
     if (res.writableEnded || !res.headersSent) return report(!res.writableEnded);
-    const declared = contentLengthOf(headHeaders) ?? contentLengthOf({ 'content-length': res.getHeader('content-length') });
-    report(declared === undefined || responseBytes < declared);
+    const declared = contentLengthOf(counts.headHeaders) ?? contentLengthOf({ 'content-length': res.getHeader('content-length') });
+    report(declared === undefined || counts.responseBytes < declared);
   });
+}
+
+/**
+ * The exchange's counts: those of an observer installed before (nested stream handlers count
+ * the same bytes once), else new ones, counted by fw's request and response classes or, for
+ * node:http's plain ones, by wrappers around their methods.
+ */
+function countsOf(req: IncomingMessage, res: ServerResponse): ExchangeCounts {
+  const existing = (res as Counted)[EXCHANGE_COUNTS];
+  if (existing !== undefined) return existing;
+  const counts: ExchangeCounts = { requestBytes: 0, responseBytes: 0, headHeaders: undefined, bodyless: req.method === 'HEAD' };
+  if (!countsInFields(req, res)) wrapToCount(req, res, counts);
+  (req as Counted)[EXCHANGE_COUNTS] = counts;
+  (res as Counted)[EXCHANGE_COUNTS] = counts;
+  return counts;
+}
+
+/** Counting for node:http's plain request and response: their methods wrapped, per exchange. */
+function wrapToCount(req: IncomingMessage, res: ServerResponse, counts: ExchangeCounts): void {
+  const push: Push = req.push;
+  req.push = function countedPush(this: IncomingMessage, chunk: unknown, encoding?: BufferEncoding): boolean {
+    if (chunk !== null && chunk !== undefined) counts.requestBytes += byteLength(chunk, encoding);
+    return push.call(this, chunk, encoding);
+  };
+  const write: Write = res.write;
+  res.write = function countedWrite(this: ServerResponse, chunk: unknown, ...rest: unknown[]): boolean {
+    if (!counts.bodyless) counts.responseBytes += byteLength(chunk, typeof rest[0] === 'string' ? (rest[0] as BufferEncoding) : undefined);
+    return (write as (...args: unknown[]) => boolean).call(this, chunk, ...rest);
+  } as Write;
+  const end: End = res.end;
+  res.end = function countedEnd(this: ServerResponse, chunk?: unknown, ...rest: unknown[]): ServerResponse {
+    if (!counts.bodyless && chunk !== undefined && typeof chunk !== 'function') {
+      counts.responseBytes += byteLength(chunk, typeof rest[0] === 'string' ? (rest[0] as BufferEncoding) : undefined);
+    }
+    return (end as (...args: unknown[]) => ServerResponse).call(this, chunk, ...rest);
+  } as End;
+  const writeHead: WriteHead = res.writeHead;
+  res.writeHead = function observedWriteHead(this: ServerResponse, statusCode: number, ...rest: unknown[]): ServerResponse {
+    counts.headHeaders = rest[rest.length - 1];
+    return (writeHead as (...args: unknown[]) => ServerResponse).call(this, statusCode, ...rest);
+  } as WriteHead;
 }
 
 /** The content-length among writeHead's headers (an object or a flat name/value array), if any. */
@@ -79,10 +94,4 @@ function contentLengthOf(headers: unknown): number | undefined {
   }
   const length = Number(value);
   return value !== undefined && value !== '' && Number.isSafeInteger(length) && length >= 0 ? length : undefined;
-}
-
-function byteLength(chunk: unknown, encoding: BufferEncoding | undefined): number {
-  if (typeof chunk === 'string') return Buffer.byteLength(chunk, encoding ?? 'utf8');
-  if (chunk instanceof Uint8Array) return chunk.byteLength;
-  return 0;
 }

@@ -1,0 +1,124 @@
+/**
+ * observeExchange counts body bytes the same way on every kind of request and response: fw's own
+ * classes (fw's server, inject), which count into a field, and node:http's plain ones (a listener
+ * on a server fw did not create), whose methods it wraps. Observers of one exchange share one
+ * count. On fw's classes nothing is added to the response: its shape stays the one node:http's
+ * code is optimised for.
+ */
+import assert from 'node:assert/strict';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { describe, it } from 'node:test';
+import { inject } from '../src/inject/inject.ts';
+import { CountedIncomingMessage, CountedServerResponse } from '../src/stream/counted-messages.ts';
+import { observeExchange } from '../src/stream/observe-exchange.ts';
+import type { ExchangeEnd, StreamHandler } from '../src/stream/stream-handler.ts';
+import { startTestApp } from './support/test-app.ts';
+
+const REQUEST_BODY = Buffer.alloc(1500, 'r');
+
+/** Answers with two writes (a string of 5 characters, 6 UTF-8 bytes, then 10 bytes) and an end of 'ok'. */
+function answer(req: IncomingMessage, res: ServerResponse): void {
+  req.resume();
+  req.on('end', () => {
+    res.writeHead(200, { 'content-type': 'text/plain' });
+    res.write('héllo!'.slice(0, 5));
+    res.write(Buffer.alloc(10, 'b'));
+    res.end('ok', 'utf8');
+  });
+}
+
+/** A listener that observes every exchange twice (two nested stream handlers) and records what they saw. */
+function observed(ends: ExchangeEnd[][], shapes: string[][]) {
+  return (req: IncomingMessage, res: ServerResponse): void => {
+    const pair: ExchangeEnd[] = [];
+    ends.push(pair);
+    observeExchange(req, res, (end) => pair.push(end));
+    observeExchange(req, res, (end) => pair.push(end));
+    shapes.push(Object.getOwnPropertyNames(res).filter((name) => ['write', 'end', 'writeHead'].includes(name)));
+    answer(req, res);
+  };
+}
+
+async function listen(server: Server): Promise<number> {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return (server.address() as AddressInfo).port;
+}
+
+async function postTwice(port: number): Promise<void> {
+  for (const method of ['POST', 'HEAD']) {
+    const response = await fetch(`http://127.0.0.1:${port}/`, { method, body: method === 'POST' ? REQUEST_BODY : undefined });
+    await response.arrayBuffer();
+  }
+}
+
+/** What both observers must have seen: the POST's bytes, and a HEAD that sent no body. */
+function assertCounted(ends: ExchangeEnd[][]): void {
+  assert.equal(ends.length, 2);
+  const [post, head] = ends;
+  assert.equal(post!.length, 2, 'each observer is called once');
+  for (const end of post!) {
+    assert.equal(end.requestBodySize, REQUEST_BODY.length);
+    assert.equal(end.responseBodySize, 6 + 10 + 2, "'héllo' is 6 bytes in UTF-8");
+    assert.equal(end.status, 200);
+    assert.equal(end.aborted, false);
+  }
+  for (const end of head!) {
+    assert.equal(end.requestBodySize, 0);
+    assert.equal(end.responseBodySize, 0, 'a HEAD response sends no body');
+  }
+}
+
+describe('observeExchange counting body bytes', () => {
+  it("counts in fields on fw's request and response classes, adding no own methods to the response", async () => {
+    const ends: ExchangeEnd[][] = [];
+    const shapes: string[][] = [];
+    const server = createServer({ IncomingMessage: CountedIncomingMessage, ServerResponse: CountedServerResponse }, observed(ends, shapes));
+    try {
+      await postTwice(await listen(server));
+    } finally {
+      server.close();
+    }
+    assertCounted(ends);
+    assert.deepEqual(shapes, [[], []]);
+  });
+
+  it("wraps node:http's plain request and response, once for both observers", async () => {
+    const ends: ExchangeEnd[][] = [];
+    const shapes: string[][] = [];
+    const server = createServer(observed(ends, shapes));
+    try {
+      await postTwice(await listen(server));
+    } finally {
+      server.close();
+    }
+    assertCounted(ends);
+    assert.deepEqual(shapes, [['write', 'end', 'writeHead'], ['write', 'end', 'writeHead']]);
+  });
+
+  it("is what fw's server hands its stream handlers", async () => {
+    const classes: boolean[] = [];
+    const probe: StreamHandler = { name: 'probe_h', wrap: (next) => (req, res) => {
+      classes.push(req instanceof CountedIncomingMessage && res instanceof CountedServerResponse);
+      next(req, res);
+    } };
+    const app = await startTestApp({ streamHandlers: [probe], fw: { server_configuration: { stream_handlers: ['probe_h', 'fw_stream_h'] } }, groups: [] });
+    try {
+      await (await fetch(`${app.url}/nothing-here`)).arrayBuffer();
+    } finally {
+      await app.close();
+    }
+    assert.deepEqual(classes, [true]);
+  });
+
+  it('counts the same through inject', async () => {
+    const ends: ExchangeEnd[][] = [];
+    const shapes: string[][] = [];
+    const listener = observed(ends, shapes);
+    const post = await inject(listener, { method: 'POST', url: '/', body: REQUEST_BODY });
+    assert.equal(post.body, `héllo${'b'.repeat(10)}ok`);
+    await inject(listener, { method: 'HEAD', url: '/' });
+    assertCounted(ends);
+    assert.deepEqual(shapes, [[], []]);
+  });
+});
