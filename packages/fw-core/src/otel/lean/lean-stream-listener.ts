@@ -35,21 +35,23 @@ export function wrapLean(next: Listener, lean: LeanPath, knownMethods: ReadonlyS
     const headers = req.headers;
     const remote = headers.traceparent === undefined ? undefined : parseTraceparent(headers.traceparent, headers.tracestate);
     const parent = parentContext(remote, headers.baggage);
-    const attributes = requestSpanAttributes(req, method, scheme);
     const name = `HTTP ${method}`;
     let span: LeanServerSpan;
+    // Built only for a span that records them or a sampler that reads them.
+    let attributes: Attributes | undefined;
     let samplerAttributes: Attributes | undefined;
     if (decide !== undefined) span = new LeanServerSpan(name, NO_ATTRIBUTES, remote, decide(remote), limits, onEnd);
     else {
       // A ratio sampler reads the trace id, so the id is made now; it sees the request's attributes.
       const traceId = remote?.traceId ?? randomId(16);
+      attributes = requestSpanAttributes(req, method, scheme);
       const result = sampler.shouldSample(parent, toHex(traceId), name, SpanKind.SERVER, attributes, []);
       const sampled = result.decision === RECORD_AND_SAMPLED;
       span = new LeanServerSpan(name, NO_ATTRIBUTES, remote, sampled, limits, onEnd, traceId);
       samplerAttributes = result.attributes;
     }
     if (span.isRecording()) {
-      setRequestAttributes(span, req.socket, attributes);
+      setRequestAttributes(span, req.socket, attributes ?? requestSpanAttributes(req, method, scheme));
       // As the SDK's span: the sampler's attributes win over the request's.
       if (samplerAttributes !== undefined) span.setAttributes(samplerAttributes);
     }
