@@ -111,6 +111,20 @@ describe('observeExchange counting body bytes', () => {
     assert.deepEqual(classes, [true]);
   });
 
+  it('reports to nested observers innermost first, each with its own duration', async () => {
+    const order: string[] = [];
+    const durations: number[] = [];
+    const listener = (req: IncomingMessage, res: ServerResponse): void => {
+      observeExchange(req, res, (end) => (order.push('outer'), durations.push(end.durationMs)));
+      observeExchange(req, res, (end) => (order.push('inner'), durations.push(end.durationMs)));
+      res.on('finish', () => order.push('the code observed'));
+      answer(req, res);
+    };
+    await inject(listener, { method: 'POST', url: '/', body: REQUEST_BODY });
+    assert.deepEqual(order, ['inner', 'outer', 'the code observed']);
+    assert.ok(durations[1]! >= durations[0]!, 'the outer observer started first');
+  });
+
   it('counts the same through inject', async () => {
     const ends: ExchangeEnd[][] = [];
     const shapes: string[][] = [];

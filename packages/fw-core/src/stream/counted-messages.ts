@@ -8,11 +8,18 @@
  * cost is one field read per push and write, and nothing when no observer is installed.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { ExchangeEnd } from './stream-handler.ts';
 
 // process.getBuiltinModule, not an ES import of node:http: see server/start-server.ts (undici).
 const http = process.getBuiltinModule('node:http');
 
-/** What observers of one exchange share: the body bytes so far and writeHead's headers. */
+/** One observeExchange call: when it started, whom to tell. */
+export interface ExchangeObserver {
+  readonly started: number;
+  readonly onEnd: (end: ExchangeEnd) => void;
+}
+
+/** What observers of one exchange share: the body bytes so far, writeHead's headers, and themselves. */
 export interface ExchangeCounts {
   requestBytes: number;
   responseBytes: number;
@@ -20,6 +27,9 @@ export interface ExchangeCounts {
   headHeaders: unknown;
   /** A HEAD response sends no body, whatever is written to it. */
   readonly bodyless: boolean;
+  readonly observers: ExchangeObserver[];
+  /** Whether the end has been reported (it is, once). */
+  reported: boolean;
 }
 
 /** The property the counts live under on a request and its response. */

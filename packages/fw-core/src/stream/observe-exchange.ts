@@ -18,44 +18,52 @@ type Counted = { [EXCHANGE_COUNTS]?: ExchangeCounts | undefined };
 
 /** Calls `onEnd` exactly once with the exchange's status, sizes and duration. */
 export function observeExchange(req: IncomingMessage, res: ServerResponse, onEnd: (end: ExchangeEnd) => void): void {
-  const started = performance.now();
-  const counts = countsOf(req, res);
-  let reported = false;
-  const report = (aborted: boolean): void => {
-    if (reported) return;
-    reported = true;
-    const durationMs = performance.now() - started;
-    const status = aborted && !res.headersSent ? 0 : res.statusCode;
-    onEnd({ status, requestBodySize: counts.requestBytes, responseBodySize: counts.responseBytes, durationMs, aborted });
-  };
-  // Prepended, so that nested stream handlers see the end innermost first, like a call stack.
-  // Not once-listeners: a response emits each event once, and `report` runs once anyway, so the
-  // once wrappers' allocations and removals would buy nothing.
-  res.prependListener('finish', () => report(false));
-  // Aborted means the response did not end. 'close' can come before 'finish' for a complete
-  // answer: the client read every byte and hung up while the last write's callback, or a piped
-  // file's end(), was still pending. An answer that ended, or that wrote all the bytes its
-  // content-length declared, is complete: not an error on the span or the metrics.
-  res.prependListener('close', () => {
-    if (res.writableEnded || !res.headersSent) return report(!res.writableEnded);
-    const declared = contentLengthOf(counts.headHeaders) ?? contentLengthOf({ 'content-length': res.getHeader('content-length') });
-    report(declared === undefined || counts.responseBytes < declared);
-  });
-}
-
-/**
- * The exchange's counts: those of an observer installed before (nested stream handlers count
- * the same bytes once), else new ones, counted by fw's request and response classes or, for
- * node:http's plain ones, by wrappers around their methods.
- */
-function countsOf(req: IncomingMessage, res: ServerResponse): ExchangeCounts {
+  const observer = { started: performance.now(), onEnd };
   const existing = (res as Counted)[EXCHANGE_COUNTS];
-  if (existing !== undefined) return existing;
-  const counts: ExchangeCounts = { requestBytes: 0, responseBytes: 0, headHeaders: undefined, bodyless: req.method === 'HEAD' };
+  // Observers of one exchange (nested stream handlers) share its counts and its two listeners.
+  if (existing !== undefined) return void existing.observers.push(observer);
+  const counts: ExchangeCounts = { requestBytes: 0, responseBytes: 0, headHeaders: undefined, bodyless: req.method === 'HEAD', observers: [observer], reported: false };
   if (!countsInFields(req, res)) wrapToCount(req, res, counts);
   (req as Counted)[EXCHANGE_COUNTS] = counts;
   (res as Counted)[EXCHANGE_COUNTS] = counts;
-  return counts;
+  // Prepended, so that the end is reported before the listeners of the code being observed.
+  // Not once-listeners: a response emits each event once, and `report` runs once anyway, so the
+  // once wrappers' allocations and removals would buy nothing. Plain functions reading `this`,
+  // not closures: nothing is allocated for them per exchange.
+  res.prependListener('finish', onFinish);
+  res.prependListener('close', onClose);
+}
+
+function onFinish(this: ServerResponse): void {
+  report(this, false);
+}
+
+/**
+ * Aborted means the response did not end. 'close' can come before 'finish' for a complete
+ * answer: the client read every byte and hung up while the last write's callback, or a piped
+ * file's end(), was still pending. An answer that ended, or that wrote all the bytes its
+ * content-length declared, is complete: not an error on the span or the metrics.
+ */
+function onClose(this: ServerResponse): void {
+  const res = this;
+  if (res.writableEnded || !res.headersSent) return report(res, !res.writableEnded);
+  const counts = (res as Counted)[EXCHANGE_COUNTS]!;
+  const declared = contentLengthOf(counts.headHeaders) ?? contentLengthOf({ 'content-length': res.getHeader('content-length') });
+  report(res, declared === undefined || counts.responseBytes < declared);
+}
+
+/** The end, once, to every observer: the innermost (the last installed) first, like a call stack. */
+function report(res: ServerResponse, aborted: boolean): void {
+  const counts = (res as Counted)[EXCHANGE_COUNTS]!;
+  if (counts.reported) return;
+  counts.reported = true;
+  const now = performance.now();
+  const status = aborted && !res.headersSent ? 0 : res.statusCode;
+  const { observers } = counts;
+  for (let i = observers.length - 1; i >= 0; i -= 1) {
+    const { started, onEnd } = observers[i]!;
+    onEnd({ status, requestBodySize: counts.requestBytes, responseBodySize: counts.responseBytes, durationMs: now - started, aborted });
+  }
 }
 
 /** Counting for node:http's plain request and response: their methods wrapped, per exchange. */
