@@ -6,7 +6,7 @@ import type { SecurityCallback, SecurityResult } from '../app/route-group.ts';
 import { FwError } from '../errors.ts';
 import type { FwRequest } from '../http/request.ts';
 import type { HeaderMap } from '../http/response.ts';
-import { isThenable } from '../plugins/run-phase.ts';
+import { isThenable } from '../promises.ts';
 
 /** What the pipeline does after security. */
 export type SecurityOutcome =

@@ -6,7 +6,7 @@
 import { FwError } from '../errors.ts';
 import type { Logger } from '../log/logger.ts';
 import type { PluginInitContext } from './plugin.ts';
-import type { PluginInstance } from './plugin-chains.ts';
+import type { PluginInstance } from './plugin-registry.ts';
 
 /**
  * Runs every instance's init in order; a failure stops the instances already started and is a
