@@ -1,7 +1,7 @@
 /**
  * init and stop of plugin instances: `init(options, context)` once per instance at start (its value is
- * the state; without init the state is undefined), `stop(state)` once at shutdown. The Erlang
- * original called a stop/0 that plugins never exported; fw calls stop(state).
+ * the state; without init the state is undefined), `stop(state)` once at shutdown, so each
+ * instance can release what its init opened.
  */
 import { FwError } from '../errors.ts';
 import type { Logger } from '../log/logger.ts';
