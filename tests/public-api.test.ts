@@ -40,6 +40,7 @@ const ENTRIES: Readonly<Record<string, readonly string[]>> = {
     'sendFile',
     'startServer',
     'status',
+    'withTimeout',
   ],
   'fw-core/inspect': [
     'CONFIG_FILE_NAME',

@@ -45,6 +45,8 @@ export { createStaticHandler } from './static/index.ts';
 
 export type { LogLevel, LogMethod, Logger } from './log/logger.ts';
 
+export { withTimeout } from './promises.ts';
+
 export { startServer } from './server/start-server.ts';
 export { createListener } from './server/create-listener.ts';
 export type { CreateListenerOptions, FwListener } from './server/create-listener.ts';

@@ -8,7 +8,7 @@ export { loadApplication } from './app/load-application.ts';
 export { checkStartup } from './app/check-startup.ts';
 export type { LoadApplicationOptions, LoadedApplication } from './app/load-application.ts';
 export type { CompiledGroup, CompiledRoutes, HandlerTarget, RouteTarget, StaticTarget } from './app/compile-routes.ts';
-export type { PluginChain, PluginInstance, PluginStep } from './plugins/plugin-chains.ts';
+export type { PluginChain, PluginInstance, PluginStep } from './plugins/plugin-registry.ts';
 export { groupsWithoutBodyDecoding } from './app/groups-without-body-decoding.ts';
 export type { GroupWithoutBodyDecoding, UndecodedBodyRoute } from './app/groups-without-body-decoding.ts';
 

@@ -11,6 +11,7 @@ import { connect, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FwRequest } from '../src/http/request.ts';
+import { splitPathAndQuery } from '../src/http/request-target.ts';
 import { makeTestRequest } from './support/make-test-request.ts';
 import type { HeaderMap } from '../src/http/response.ts';
 
@@ -66,9 +67,7 @@ export async function startStaticServer(handler: TestHandler, options: StaticTes
 }
 
 function buildRequest(raw: IncomingMessage, res: ServerResponse, prefix: string, wildcard: boolean, responseHeaders: HeaderMap): FwRequest | undefined {
-  const url = raw.url ?? '/';
-  const q = url.indexOf('?');
-  const path = q === -1 ? url : url.slice(0, q);
+  const { path } = splitPathAndQuery(raw.url ?? '/');
   let pathinfo: string[] | undefined;
   if (!wildcard) {
     if (path !== prefix) return undefined;

@@ -1,7 +1,8 @@
 /**
  * Turns route-schema issues (fw's SchemaIssue, from ajv) into the spec's
- * `{errors: {field: [message, ...]}}` (spec: "Validation"). The texts follow the Ecto changeset
- * messages the original service used.
+ * `{errors: {field: [message, ...]}}` (spec: "Validation"). Besides the spec's `can't be blank`,
+ * the texts (`is invalid`, `should be at most N character(s)`) are the ones the service's clients
+ * already receive, so a client matching on them keeps working (docs/decisions.md).
  */
 import type { SchemaIssue } from 'fw-core';
 

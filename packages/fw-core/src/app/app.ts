@@ -1,6 +1,7 @@
 /**
- * The application contract. An app module's default export is an FwApp: the Node equivalent
- * of an Erlang application with its router module (see docs/applications.md).
+ * The application contract. An app module's default export is an FwApp: its name, its router
+ * module, the plugins and stream handlers it provides and its start and stop hooks (see
+ * docs/applications.md).
  */
 import type { LoadedConfig } from '../config/config.ts';
 import type { Logger } from '../log/logger.ts';

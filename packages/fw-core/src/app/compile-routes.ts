@@ -6,7 +6,7 @@
  */
 import { FwError } from '../errors.ts';
 import type { RouteInfo } from '../http/request.ts';
-import type { PluginChain, PluginRegistry } from '../plugins/plugin-chains.ts';
+import type { PluginChain, PluginRegistry } from '../plugins/plugin-registry.ts';
 import type { PluginEntry } from '../plugins/plugin.ts';
 import type { MethodSpec, RouteDefinition } from '../router/router.ts';
 import { checkRouteSchemaShape } from '../schema/compile-route-schemas.ts';

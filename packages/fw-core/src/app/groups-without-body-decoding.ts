@@ -15,7 +15,7 @@
  * no body, so every request would answer 400 `invalid body` while the client sent a good one.
  */
 import type { CompiledRoute, MethodSpec } from '../router/router.ts';
-import type { PluginInstance } from '../plugins/plugin-chains.ts';
+import type { PluginInstance } from '../plugins/plugin-registry.ts';
 import { joinPath, type CompiledGroup, type HandlerTarget, type RouteTarget } from './compile-routes.ts';
 
 /** A route of a finding, with the methods of it that take a body (uppercase, `_` for any). */

@@ -8,7 +8,7 @@ import type { LoadedConfig } from '../config/config.ts';
 import { inCodeDocument, type InCodeConfig } from '../config/in-code-config.ts';
 import { FwError } from '../errors.ts';
 import { builtinPlugins } from '../plugins/builtin-plugins.ts';
-import { PluginRegistry } from '../plugins/plugin-chains.ts';
+import { PluginRegistry } from '../plugins/plugin-registry.ts';
 import { createRouter } from '../router/index.ts';
 import type { Router } from '../router/router.ts';
 import { compileRouteSchemas, type RouteSchemas } from '../schema/compile-route-schemas.ts';

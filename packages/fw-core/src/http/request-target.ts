@@ -34,7 +34,12 @@ export function parseRequestTarget(url: string): RequestTarget | undefined {
   return splitPathAndQuery(parsed.pathname + parsed.search, parsed.host);
 }
 
-function splitPathAndQuery(target: string, authority: string | undefined): RequestTarget {
+/**
+ * Splits an origin-form target (`/path?query#fragment`) into path and query, dropping the
+ * fragment; `authority` is carried into the result as is. The one split of a target into path
+ * and query, for fw's pipeline, its telemetry and the tests' requests alike.
+ */
+export function splitPathAndQuery(target: string, authority?: string): RequestTarget {
   const hash = target.indexOf('#');
   const bare = hash === -1 ? target : target.slice(0, hash);
   const q = bare.indexOf('?');

@@ -1,6 +1,7 @@
 /**
  * The four HTTP server instruments of the spec's Events section, with the names and units of
- * the OpenTelemetry semantic conventions and the duration buckets of the Erlang original.
+ * the OpenTelemetry semantic conventions and the duration buckets they advise
+ * (https://opentelemetry.io/docs/specs/semconv/http/http-metrics/#metric-httpserverrequestduration).
  */
 import type { Histogram, Meter } from '@opentelemetry/api';
 import { observeActiveRequests } from './active-requests.ts';

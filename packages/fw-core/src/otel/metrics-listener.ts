@@ -6,6 +6,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { FwError } from '../errors.ts';
+import { hostForDisplay } from '../server/bound-address.ts';
 import type { MetricsListenerSettings } from './metrics-listener-settings.ts';
 import { PROMETHEUS_CONTENT_TYPE } from './prometheus-serializer.ts';
 
@@ -32,7 +33,7 @@ export async function startMetricsListener(settings: MetricsListenerSettings, sc
   );
   await new Promise<void>((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) => {
-      const where = `${host.includes(':') ? `[${host}]` : host}:${port}`;
+      const where = `${hostForDisplay(host)}:${port}`;
       reject(new FwError('FW_ERR_OTEL_METRICS_LISTEN', `the metrics listener cannot listen on ${where}: ${error.code ?? error.message}; set another port (METRICS_PORT) or host (metricsHost, OTEL_EXPORTER_PROMETHEUS_HOST)`, { cause: error, details: { host, port } }));
     });
     server.listen(port, host, () => resolve());
@@ -42,8 +43,7 @@ export async function startMetricsListener(settings: MetricsListenerSettings, sc
   // The address bound, not the one asked for: `localhost` resolves, and 0.0.0.0 must show as
   // 0.0.0.0 so that whoever reads the log sees the listener is open to the network.
   const bound = server.address() as AddressInfo;
-  const shown = bound.family === 'IPv6' ? `[${bound.address}]` : bound.address;
-  return { url: `http://${shown}:${bound.port}/metrics`, close: () => close(server) };
+  return { url: `http://${hostForDisplay(bound.address)}:${bound.port}/metrics`, close: () => close(server) };
 }
 
 function answer(req: IncomingMessage, res: ServerResponse, scrape: () => Promise<string>): void {

@@ -2,8 +2,8 @@
  * `otel_fw_plugin` (spec: Events → Activation 4, "Enriched span"): a `pre_request` plugin that
  * names the request's span `<METHOD> <controller_module>:<action>`, adds `fw.app`,
  * `fw.controller`, `fw.action` and `http.route`, and hands the route template to the stream
- * handler (`exchange.reportedRoute`) so `http.route` reaches the request metrics too. The Erlang
- * original lost the route between processes; here it travels on the exchange record.
+ * handler (`exchange.reportedRoute`) so `http.route` reaches the request metrics too: the stream
+ * handler records the metrics when the exchange ends and reads the route from the exchange.
  */
 import { context, trace, type Attributes } from '@opentelemetry/api';
 import type { FwRequest, RouteInfo } from '../http/request.ts';

@@ -1,12 +1,13 @@
 /**
  * Applies a group's security callback (spec: "Authentication"; contract in docs/security.md).
- * The Erlang original's denials rendered blank pages; fw answers JSON.
+ * A denial always has a body, so a client sees why it was refused: the callback's, else JSON
+ * `{"error": "unauthorized"}` (401), `"forbidden"` (403) or `"access denied"`.
  */
 import type { SecurityCallback, SecurityResult } from '../app/route-group.ts';
 import { FwError } from '../errors.ts';
 import type { FwRequest } from '../http/request.ts';
 import type { HeaderMap } from '../http/response.ts';
-import { isThenable } from '../plugins/run-phase.ts';
+import { isThenable } from '../promises.ts';
 
 /** What the pipeline does after security. */
 export type SecurityOutcome =

@@ -1,12 +1,12 @@
 /**
  * init and stop of plugin instances: `init(options, context)` once per instance at start (its value is
- * the state; without init the state is undefined), `stop(state)` once at shutdown. The Erlang
- * original called a stop/0 that plugins never exported; fw calls stop(state).
+ * the state; without init the state is undefined), `stop(state)` once at shutdown, so each
+ * instance can release what its init opened.
  */
 import { FwError } from '../errors.ts';
 import type { Logger } from '../log/logger.ts';
 import type { PluginInitContext } from './plugin.ts';
-import type { PluginInstance } from './plugin-chains.ts';
+import type { PluginInstance } from './plugin-registry.ts';
 
 /**
  * Runs every instance's init in order; a failure stops the instances already started and is a

@@ -1,7 +1,7 @@
 /**
- * The plugin contract (spec: "Request plugins"). Erlang's result tuples become TypeScript
- * tuples: `['ok', req, state]`, `['break', req, state]`, `['stop', req, state]`,
- * `['error', reason]`. Every callback is optional and may be async.
+ * The plugin contract (spec: "Request plugins"). A callback answers with the spec's result
+ * tuples as TypeScript tuples: `['ok', req, state]`, `['break', req, state]`,
+ * `['stop', req, state]`, `['error', reason]`. Every callback is optional and may be async.
  */
 import type { FwRequest } from '../http/request.ts';
 import type { Logger } from '../log/logger.ts';
@@ -62,7 +62,7 @@ export type PhaseCallback<S, O> = (
 /**
  * A plugin module. `name` is how configuration refers to it (`fw_request_plugin`).
  * `init` runs once per plugin instance at start (fw passes the registration's options and the
- * app, environment, env and logger it starts in; the Erlang original's init/0 ignored them) and may throw an FwError to refuse bad options: that
+ * app, environment, env and logger it starts in) and may throw an FwError to refuse bad options: that
  * fails start-up. `stop(state)` runs once at shutdown.
  */
 export interface FwPlugin<S = unknown, O = PluginOptions> {

@@ -8,7 +8,8 @@
  * 1 µs of CPU per plugin per request.
  */
 import type { FwRequest } from '../http/request.ts';
-import type { PluginStep } from './plugin-chains.ts';
+import { isThenable } from '../promises.ts';
+import type { PluginStep } from './plugin-registry.ts';
 import type { PluginEnv, PluginResult } from './plugin.ts';
 
 /** How a phase ended. */
@@ -72,11 +73,6 @@ function apply(step: PluginStep, result: unknown, current: FwRequest): PhaseOutc
 
 function failed(req: FwRequest, step: PluginStep, reason: unknown): PhaseOutcome {
   return { kind: 'error', req, plugin: step.instance.plugin.name, reason };
-}
-
-/** True for promises and other thenables. */
-export function isThenable<T>(value: unknown): value is PromiseLike<T> {
-  return typeof value === 'object' && value !== null && typeof (value as { then?: unknown }).then === 'function';
 }
 
 function malformed(result: unknown): Error {

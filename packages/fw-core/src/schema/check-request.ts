@@ -6,7 +6,7 @@
  */
 import type { FwRequest } from '../http/request.ts';
 import { json, type FwResponse } from '../http/response.ts';
-import { isThenable } from '../plugins/run-phase.ts';
+import { isThenable } from '../promises.ts';
 import type { RouteChecks } from './compile-route-schemas.ts';
 import type { RequestPart, SchemaFailure } from './route-schema.ts';
 

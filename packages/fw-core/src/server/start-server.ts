@@ -9,6 +9,7 @@ import type { LoadedApplication } from '../app/load-application.ts';
 import { FwError } from '../errors.ts';
 import type { Logger } from '../log/logger.ts';
 import { CountedIncomingMessage, CountedServerResponse } from '../stream/counted-messages.ts';
+import { hostForDisplay, reachableUrl } from './bound-address.ts';
 import { openListener, type CreateListenerOptions } from './create-listener.ts';
 import { gracefulClose } from './graceful-close.ts';
 
@@ -63,9 +64,9 @@ export async function startServer(options: StartServerOptions = {}): Promise<FwS
   }
   const bound = server.address() as AddressInfo;
   const port = bound.port;
-  const url = urlOf(bound);
+  const url = reachableUrl(bound);
   // The address actually bound, not the one asked for: `::` says "every interface" plainly.
-  const address = bound.family === 'IPv6' ? `[${bound.address}]:${port}` : `${bound.address}:${port}`;
+  const address = `${hostForDisplay(bound.address)}:${port}`;
   logger.info({ event: 'listening', url, address, environment: fw.environment }, `${app.name} listening on ${address} (${url})`);
   let stopping: Promise<void> | undefined;
   const stop = (): Promise<void> => {
@@ -96,13 +97,6 @@ function closingWhileStopping(traffic: { readonly stopping: boolean }) {
       return super.writeHead(statusCode, reason, headers);
     }
   };
-}
-
-/** A URL a client on this machine can use: a wildcard address is reached through loopback. */
-function urlOf(bound: AddressInfo): string {
-  const { address, port } = bound;
-  if (address === '0.0.0.0' || address === '::') return `http://127.0.0.1:${port}`; // dual-stack: IPv4 reaches '::' too
-  return bound.family === 'IPv6' ? `http://[${address}]:${port}` : `http://${address}:${port}`;
 }
 
 function listen(server: Server, port: number, host: string): Promise<void> {

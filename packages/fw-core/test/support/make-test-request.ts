@@ -4,15 +4,14 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FwRequest } from '../../src/http/request.ts';
+import { splitPathAndQuery } from '../../src/http/request-target.ts';
 
 /** Fields a test may set; the rest come from `raw`. */
 export type TestRequestOverrides = Partial<Pick<FwRequest, 'pathinfo' | 'bindings' | 'responseHeaders' | 'route'>>;
 
 /** An FwRequest for `raw`/`res`, path and query split like fw does. */
 export function makeTestRequest(raw: IncomingMessage, res: ServerResponse, overrides: TestRequestOverrides = {}): FwRequest {
-  const url = raw.url ?? '/';
-  const question = url.indexOf('?');
-  const path = question === -1 ? url : url.slice(0, question);
+  const { path, query } = splitPathAndQuery(raw.url ?? '/');
   return {
     raw,
     res,
@@ -20,7 +19,7 @@ export function makeTestRequest(raw: IncomingMessage, res: ServerResponse, overr
     json: JSON,
     method: raw.method ?? 'GET',
     path,
-    query: question === -1 ? '' : url.slice(question + 1),
+    query,
     headers: raw.headers,
     bindings: {},
     pathinfo: undefined,

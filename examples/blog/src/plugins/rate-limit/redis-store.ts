@@ -10,6 +10,7 @@
  * an 'error' listener, because an 'error' event nobody listens to crashes the process; the failed
  * command's own rejection is what the plugin logs.
  */
+import { withTimeout } from 'fw-core';
 import { Redis } from 'ioredis';
 import type { RateLimitStore, WindowCount } from './rate-limit-store.ts';
 
@@ -53,7 +54,7 @@ export async function createRedisStore(options: RedisStoreOptions): Promise<Rate
   client.on('error', () => undefined);
   client.defineCommand('fwRateLimitHit', { numberOfKeys: 1, lua: HIT_SCRIPT });
   // A failed first connection is not a start-up error: requests follow on_store_error meanwhile.
-  await within(client.connect().catch(() => undefined), patience);
+  await withTimeout(client.connect(), patience);
   return {
     kind: 'redis',
     async hit(key: string, now: number): Promise<WindowCount> {
@@ -66,16 +67,6 @@ export async function createRedisStore(options: RedisStoreOptions): Promise<Rate
 
 /** QUIT when connected (bounded), then drop the connection and stop reconnecting. */
 async function closeClient(client: Redis, ms: number): Promise<void> {
-  if (client.status === 'ready') await within(client.quit().catch(() => undefined), ms);
+  if (client.status === 'ready') await withTimeout(client.quit(), ms);
   client.disconnect(false);
-}
-
-/** Waits for `work`, at most `ms`. */
-async function within(work: Promise<unknown>, ms: number): Promise<void> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<void>((resolve) => {
-    timer = setTimeout(resolve, ms);
-  });
-  await Promise.race([work, timeout]);
-  clearTimeout(timer);
 }

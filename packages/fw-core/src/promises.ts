@@ -1,0 +1,26 @@
+/**
+ * Small helpers for values that may be promises, shared by the pipeline, telemetry and apps.
+ */
+
+/** True for promises and other thenables. */
+export function isThenable<T>(value: unknown): value is PromiseLike<T> {
+  return typeof value === 'object' && value !== null && typeof (value as { then?: unknown }).then === 'function';
+}
+
+/**
+ * Waits for `promise` at most `ms`; never rejects, so shutting down or starting up cannot hang
+ * on a stuck dependency (a collector, a database) or fail because of it. The timer does not keep
+ * the process alive.
+ */
+export async function withTimeout(promise: Promise<unknown>, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const elapsed = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, ms);
+    timer.unref();
+  });
+  try {
+    await Promise.race([promise.then(() => undefined, () => undefined), elapsed]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
