@@ -6,9 +6,9 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { setImmediate as turn } from 'node:timers/promises';
 import type { SendResult } from '../src/otel/lean/otlp-http-sender.ts';
 import { SpanBatcher, type BatchSink } from '../src/otel/lean/span-batcher.ts';
+import { nextTurn } from './support/until.ts';
 
 /** A sink that records each batch (its items, as the encoder saw them, at take) and answers `results` in turn. */
 function recordingSink(results: SendResult[] = [], hold?: Promise<void>): BatchSink<number> & { batches: number[][]; pending: number[]; stopped: boolean } {
@@ -45,13 +45,13 @@ describe('SpanBatcher', () => {
     const sink = recordingSink();
     const batcher = new SpanBatcher(sink, settings);
     for (let i = 1; i <= 9; i += 1) batcher.add(i);
-    await turn();
+    await nextTurn();
     assert.deepEqual(sink.batches, [[1, 2, 3, 4], [5, 6, 7, 8]]);
     t.mock.timers.tick(settings.scheduledDelayMs - 1);
-    await turn();
+    await nextTurn();
     assert.deepEqual(sink.batches, [[1, 2, 3, 4], [5, 6, 7, 8]], 'the partial batch waits for the whole delay');
     t.mock.timers.tick(1);
-    await turn();
+    await nextTurn();
     assert.deepEqual(sink.batches, [[1, 2, 3, 4], [5, 6, 7, 8], [9]]);
     assert.deepEqual(batcher.counts, { exported: 9, failed: 0, dropped: 0 });
     await batcher.shutdown(100);

@@ -8,11 +8,10 @@
 import assert from 'node:assert/strict';
 import type { IncomingMessage } from 'node:http';
 import { connect } from 'node:net';
-import { setImmediate as turn } from 'node:timers/promises';
 import { after, before, describe, it } from 'node:test';
 import { json } from '../src/http/response.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
-import { within } from './support/until.ts';
+import { nextTurn, within } from './support/until.ts';
 
 describe('uploads the client abandons', () => {
   let app: TestApp;
@@ -41,7 +40,7 @@ describe('uploads the client abandons', () => {
    */
   const processed = async (req: IncomingMessage, id: string): Promise<void> => {
     if (!req.destroyed) await within('the request to close', new Promise((resolve) => req.once('close', resolve)));
-    await turn();
+    await nextTurn();
     const line = await app.waitForLog((l) => l.fields.event === 'request' && l.fields.request_id === id);
     assert.equal(line.fields.aborted, true);
   };

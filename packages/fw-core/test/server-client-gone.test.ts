@@ -5,11 +5,10 @@
 import assert from 'node:assert/strict';
 import { connect } from 'node:net';
 import { after, before, describe, it } from 'node:test';
-import { setImmediate as turn } from 'node:timers/promises';
 import { json } from '../src/http/response.ts';
 import type { FwPlugin } from '../src/plugins/plugin.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
-import { within } from './support/until.ts';
+import { nextTurn, within } from './support/until.ts';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const counts = { handled: 0, encoded: 0 };
@@ -37,7 +36,7 @@ async function hangUp(app: TestApp, path: string): Promise<void> {
   await taken;
   socket.destroy();
   await within('the slow step to hand back its result', handingBack.promise);
-  await turn();
+  await nextTurn();
 }
 
 describe('a client that is gone', () => {

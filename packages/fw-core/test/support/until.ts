@@ -4,7 +4,7 @@
  * Prefer an event (a promise, a log line: test-app.ts's `waitForLog`); `until` is for a
  * condition nothing announces, checked often, failing loudly when its deadline passes.
  */
-import { setTimeout as delay } from 'node:timers/promises';
+import { setImmediate as immediate, setTimeout as delay } from 'node:timers/promises';
 
 /** Default longest wait: generous, since reaching it fails the test. */
 export const UNTIL_TIMEOUT_MS = 10_000;
@@ -31,4 +31,13 @@ export async function within<T>(what: string, promise: Promise<T>, timeoutMs = U
   } finally {
     clearTimeout(timer);
   }
+}
+
+/**
+ * The next turn of the event loop: promise reactions and synchronous work set off by an event
+ * already emitted (a request's close, a plugin's result) are done by then. For waiting on
+ * what such an event starts, not on time.
+ */
+export async function nextTurn(): Promise<void> {
+  await immediate();
 }
