@@ -17,6 +17,7 @@ import { connect } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import { closedPort } from '../../packages/fw-core/test/support/closed-port.ts';
 import { startOtlpReceiver, type OtlpReceiver } from '../../packages/fw-core/test/support/otel-receiver.ts';
+import { until } from '../../packages/fw-core/test/support/until.ts';
 import { startBlogExpectingFailure } from '../../examples/blog/test/support/blog-process.ts';
 import { startBlogAsUser, writeBlogConfig, type BlogProcess, type TempConfig } from './support/blog-as-user.ts';
 import { exchangeRaw, headerOf, parseResponse } from './support/raw-http.ts';
@@ -96,7 +97,9 @@ describe('the blog as npm start runs it', () => {
   test('neither echoes nor logs a client x-request-id', async () => {
     const reply = await blog.request('GET', '/heartbeat', { headers: { 'x-request-id': 'forged-by-client' } });
     assert.notEqual(reply.headers['x-request-id'], 'forged-by-client');
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    const id = reply.headers['x-request-id'];
+    assert.equal(typeof id, 'string');
+    await until('the request line of the heartbeat', () => blog.logLines().some((line) => line.event === 'request' && line.request_id === id));
     assert.equal(blog.logLines().some((line) => line.request_id === 'forged-by-client'), false);
   });
 

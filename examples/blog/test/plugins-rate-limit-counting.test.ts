@@ -4,14 +4,26 @@
  * a new window starts at 1 after window_ms. Clients are told apart by X-Forwarded-For from the
  * trusted loopback peer, so one blog serves every case. Requests go through inject(), whose
  * peer is 127.0.0.1 as a local socket's is: the counting is the point, not the transport.
+ * The memory store's windows run on a clock the test drives; Redis's on Redis's own clock, so
+ * the Redis case waits for the key to expire there.
  */
 import assert from 'node:assert/strict';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { after, describe, test } from 'node:test';
+import type { FwApp } from 'fw-core';
+import { until } from '../../../packages/fw-core/test/support/until.ts';
+import blogApp from '../src/app.ts';
+import { createRateLimitPlugin } from '../src/plugins/rate-limit/rate-limit-plugin.ts';
 import { blogWithPlugins } from './support/plugins-config.ts';
 import { deleteKeys, keysUnder, TEST_REDIS_URL, uniqueKeyPrefix } from './support/plugins-redis.ts';
+import { manualClock, type ManualClock } from './support/store-clock.ts';
 
 const from = (client: string) => ({ headers: { 'x-forwarded-for': client } });
+
+/** The blog app with its rate_limit_plugin on `clock`, the rest as src/app.ts makes it. */
+function blogOnClock(clock: ManualClock): FwApp {
+  const limiter = createRateLimitPlugin(() => clock.now().getTime());
+  return { ...blogApp, plugins: (blogApp.plugins ?? []).map((plugin) => (plugin.name === limiter.name ? limiter : plugin)) };
+}
 
 for (const store of ['memory', 'redis'] as const) {
   // The test Redis, named in the options: in process, the plugin would read REDIS_URL from process.env.
@@ -90,8 +102,22 @@ for (const store of ['memory', 'redis'] as const) {
 
   describe(`${store} store: a new window after window_ms`, () => {
     const prefix = uniqueKeyPrefix();
-    const blog = blogWithPlugins([{ module: 'rate_limit_plugin', options: { max_requests: 2, window_ms: 1000, store, key_prefix: prefix, ...redis } }]);
+    const clock = manualClock();
+    const blog = blogWithPlugins([{ module: 'rate_limit_plugin', options: { max_requests: 2, window_ms: 1000, store, key_prefix: prefix, ...redis } }], blogOnClock(clock));
     after(() => deleteKeys(prefix));
+
+    /** Memory: the clock moves to 1 ms before the window's end (still refused), then to its end. Redis: its key expires. */
+    const windowEnds = async (): Promise<void> => {
+      if (store === 'redis') {
+        await until(`the window's key to expire in Redis`, async () => Object.keys(await keysUnder(prefix)).length === 0, { everyMs: 20 });
+        return;
+      }
+      clock.advance(999);
+      const still = await blog().request('GET', '/heartbeat');
+      assert.equal(still.status, 429);
+      assert.equal(still.headers['ratelimit'], '"default";r=0;t=1');
+      clock.advance(1);
+    };
 
     test('2 pass, the 3rd is refused, and after the window the count restarts at 1', async () => {
       assert.equal((await blog().request('GET', '/heartbeat')).headers['ratelimit'], '"default";r=1;t=1');
@@ -99,7 +125,7 @@ for (const store of ['memory', 'redis'] as const) {
       const refused = await blog().request('GET', '/heartbeat');
       assert.equal(refused.status, 429);
       assert.equal(refused.headers['retry-after'], '1');
-      await sleep(1100);
+      await windowEnds();
       const fresh = await blog().request('GET', '/heartbeat');
       assert.equal(fresh.status, 200);
       assert.equal(fresh.headers['ratelimit'], '"default";r=1;t=1');

@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { once } from 'node:events';
 import { createServer, type Socket } from 'node:net';
 import { after, afterEach, before, beforeEach, describe, it } from 'node:test';
+import { until } from '../../../packages/fw-core/test/support/until.ts';
 import { createStore } from '../src/store/create-store.ts';
 import { createPgPool } from '../src/store/postgres-pool.ts';
 import { openPostgresStore } from '../src/store/postgres-store.ts';
@@ -29,14 +30,6 @@ function urlThrough(proxy: TcpProxy, schema: TestSchema): string {
 function databaseAddress(): { host: string; port: number } {
   const url = new URL(TEST_DATABASE_URL);
   return { host: url.hostname, port: Number(url.port || 5432) };
-}
-
-async function until(condition: () => boolean, timeoutMs = 2000): Promise<void> {
-  const deadline = performance.now() + timeoutMs;
-  while (!condition()) {
-    if (performance.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
 }
 
 async function timed<T>(work: () => Promise<T>): Promise<{ error: unknown; ms: number }> {
@@ -116,7 +109,7 @@ describe('PostgreSQL store when the database is unavailable', () => {
       await proxy.cut();
       // The pooled idle connection dies with the proxy: logged through the pool's 'error' event,
       // not thrown as an uncaught exception.
-      await until(() => lines.some((line) => line.level === 'error' && line.fields.event === 'store_connection_lost'));
+      await until('the store_connection_lost error line', () => lines.some((line) => line.level === 'error' && line.fields.event === 'store_connection_lost'), { timeoutMs: 2000 });
       const down = store;
       const operations: Array<[string, () => Promise<unknown>]> = [
         ['get', () => down.get(post.id)],

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { after, before, describe, it, type TestContext } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { within } from '../../../packages/fw-core/test/support/until.ts';
 import { openSqliteStore } from '../src/store/sqlite-store.ts';
 import { StoreUnavailableError, type PostStore } from '../src/store/store.ts';
 import { manualClock } from './support/store-clock.ts';
@@ -31,14 +32,16 @@ interface Watched<T> {
 async function watchEventLoop<T>(work: () => Promise<T>): Promise<Watched<T>> {
   let last = performance.now();
   let longest = 0;
+  const ticking = Promise.withResolvers<void>();
   const sample = (): void => {
     const now = performance.now();
     longest = Math.max(longest, now - last);
     last = now;
+    ticking.resolve();
   };
   const timer = setInterval(sample, 5);
   try {
-    await sleep(20);
+    await within('the interval to tick', ticking.promise);
     const started = performance.now();
     // A synchronous call that blocks does so right here, before it hands back a promise.
     const outcome = await work().then((value) => ({ value }), (error: unknown) => ({ error }));

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { json } from '../src/http/response.ts';
 import { startOtelApp, type OtelApp } from './support/otel-app.ts';
-import { startTestApp, type LogLine, type TestApp } from './support/test-app.ts';
+import { startTestApp, type TestApp } from './support/test-app.ts';
 
 const NOT_SAMPLED = '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-00';
 
@@ -16,10 +16,7 @@ async function requestLogOf(app: TestApp, path: string, headers: Record<string, 
   const res = await fetch(`${app.url}${path}`, { headers });
   await res.arrayBuffer();
   const id = res.headers.get('x-request-id');
-  const find = (): LogLine | undefined => app.logs.find((line) => line.fields.event === 'request' && line.fields.request_id === id);
-  for (let tries = 0; find() === undefined && tries < 200; tries += 1) await new Promise((resolve) => setTimeout(resolve, 5));
-  const line = find();
-  assert.ok(line, `a request log line for ${id}`);
+  const line = await app.waitForLog((l) => l.fields.event === 'request' && l.fields.request_id === id);
   return line.fields;
 }
 

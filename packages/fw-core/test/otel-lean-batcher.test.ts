@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { SendResult } from '../src/otel/lean/otlp-http-sender.ts';
 import { SpanBatcher, type BatchSink } from '../src/otel/lean/span-batcher.ts';
+import { nextTurn } from './support/until.ts';
 
 /** A sink that records each batch (its items, as the encoder saw them, at take) and answers `results` in turn. */
 function recordingSink(results: SendResult[] = [], hold?: Promise<void>): BatchSink<number> & { batches: number[][]; pending: number[]; stopped: boolean } {
@@ -38,13 +39,19 @@ function recordingSink(results: SendResult[] = [], hold?: Promise<void>): BatchS
 const settings = { maxQueueSize: 10, maxExportBatchSize: 4, scheduledDelayMs: 50 };
 
 describe('SpanBatcher', () => {
-  it('sends full batches at once and the rest after the scheduled delay, in order', async () => {
+  it('sends full batches at once and the rest after the scheduled delay, in order', async (t) => {
+    // The scheduled delay runs on mocked timers the test moves; exports are promise reactions, settled by a turn of the loop.
+    t.mock.timers.enable({ apis: ['setTimeout'] });
     const sink = recordingSink();
     const batcher = new SpanBatcher(sink, settings);
     for (let i = 1; i <= 9; i += 1) batcher.add(i);
-    await new Promise((resolve) => setTimeout(resolve, 10));
+    await nextTurn();
     assert.deepEqual(sink.batches, [[1, 2, 3, 4], [5, 6, 7, 8]]);
-    await new Promise((resolve) => setTimeout(resolve, 120));
+    t.mock.timers.tick(settings.scheduledDelayMs - 1);
+    await nextTurn();
+    assert.deepEqual(sink.batches, [[1, 2, 3, 4], [5, 6, 7, 8]], 'the partial batch waits for the whole delay');
+    t.mock.timers.tick(1);
+    await nextTurn();
     assert.deepEqual(sink.batches, [[1, 2, 3, 4], [5, 6, 7, 8], [9]]);
     assert.deepEqual(batcher.counts, { exported: 9, failed: 0, dropped: 0 });
     await batcher.shutdown(100);

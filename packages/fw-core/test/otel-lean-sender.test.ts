@@ -10,6 +10,7 @@ import { gunzipSync } from 'node:zlib';
 import { after, before, beforeEach, describe, it } from 'node:test';
 import { OtlpHttpSender } from '../src/otel/lean/otlp-http-sender.ts';
 import { closedPort } from './support/closed-port.ts';
+import { within } from './support/until.ts';
 
 /** What the collector answers next, in order; then 200. `hang` never answers. */
 let script: (number | 'hang' | { status: number; retryAfter: string })[] = [];
@@ -115,11 +116,18 @@ describe('the lean OTLP sender', () => {
     }
   });
 
-  it('ends a waiting retry at once on stop()', async () => {
+  it('ends a waiting retry at once on stop()', async (t) => {
+    // The sender waits for its retry on a timer: 30 s ± 20 % jitter. Its arming is the event.
+    const backoffArmed = Promise.withResolvers<void>();
+    const setTimer = globalThis.setTimeout;
+    t.mock.method(globalThis, 'setTimeout', ((handler: () => void, ms?: number) => {
+      if ((ms ?? 0) >= 24_000) backoffArmed.resolve();
+      return setTimer(handler, ms);
+    }) as typeof setTimeout);
     const sender = new OtlpHttpSender({ url, timeoutMs: 60_000, initialBackoffMs: 30_000 });
     script = [503];
     const pending = sender.send(BODY);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await within('the sender to wait for its retry', backoffArmed.promise);
     const started = performance.now();
     sender.stop();
     assert.deepEqual(await pending, { ok: false, reason: 'stopped' });

@@ -12,6 +12,7 @@ import { AggregationType, InMemoryMetricExporter, AggregationTemporality } from 
 import { InMemorySpanExporter, SimpleSpanProcessor } from '@opentelemetry/sdk-trace';
 import { startOtelApp, type OtelApp } from './support/otel-app.ts';
 import type { ReceivedSpan } from './support/otel-receiver.ts';
+import { until } from './support/until.ts';
 
 /** Runs `body` against an app started with `options`, closing it afterwards. */
 async function withApp(options: Parameters<typeof startOtelApp>[0], body: (otel: OtelApp) => Promise<void>): Promise<void> {
@@ -65,9 +66,7 @@ describe('the lean or full path', () => {
       const res = await fetch(`${otel.app.url}/api/posts/42`);
       await res.arrayBuffer();
       // The span ends when the exchange does, which may be just after the client has the body.
-      for (let i = 0; i < 100 && exporter.getFinishedSpans().length === 0; i += 1) await new Promise((resolve) => setTimeout(resolve, 10));
-      const server = exporter.getFinishedSpans().find((span) => span.kind === 1);
-      assert.ok(server, 'the server span reached the processor');
+      const server = await until('the server span to reach the processor', () => exporter.getFinishedSpans().find((span) => span.kind === 1));
       assert.equal(server.name, 'GET blog_posts_controller:show');
       assert.equal(server.instrumentationScope.name, 'fw-core');
       assert.equal(server.attributes['http.route'], '/api/posts/:id');

@@ -6,10 +6,12 @@
  * without replying".
  */
 import assert from 'node:assert/strict';
+import type { IncomingMessage } from 'node:http';
 import { connect } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { json } from '../src/http/response.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
+import { nextTurn, within } from './support/until.ts';
 
 describe('uploads the client abandons', () => {
   let app: TestApp;
@@ -18,7 +20,8 @@ describe('uploads the client abandons', () => {
     app = await startTestApp({
       fw: {
         plugins: [{ phase: 'pre_request', module: 'fw_request_plugin', options: { decode_json_body: true } }],
-        server_configuration: { request_timeout_ms: 300, headers_timeout_ms: 300 },
+        // Each upload names its request id, so its request line can be waited for.
+        server_configuration: { request_timeout_ms: 300, headers_timeout_ms: 300, request_id_header: 'x-request-id' },
       },
       groups: [{ prefix: '', security: false, routes: [{ path: '/echo', handler: (req) => json({ echo: req.body ?? null }), options: { methods: ['post'] } }] }],
     });
@@ -27,16 +30,32 @@ describe('uploads the client abandons', () => {
     await app?.close();
   });
 
-  const head = 'POST /echo HTTP/1.1\r\nhost: test\r\ncontent-type: application/json\r\ncontent-length: 100\r\n\r\n{"partial":';
+  /** The next request the server takes, once fw's listener has it in hand. */
+  const nextRequest = (): Promise<IncomingMessage> => within('the server to take the request', new Promise((resolve) => app.server.server.once('request', resolve)));
+
+  /**
+   * Once the server's request has closed, the pipeline's reaction to it (the body read failing,
+   * fw_request_plugin's stop, a `request_failed` line if one were written) is promise reactions
+   * and synchronous logging: all done by the next turn of the event loop. Then its request line.
+   */
+  const processed = async (req: IncomingMessage, id: string): Promise<void> => {
+    if (!req.destroyed) await within('the request to close', new Promise((resolve) => req.once('close', resolve)));
+    await nextTurn();
+    const line = await app.waitForLog((l) => l.fields.event === 'request' && l.fields.request_id === id);
+    assert.equal(line.fields.aborted, true);
+  };
+
+  const head = (id: string) => `POST /echo HTTP/1.1\r\nhost: test\r\nx-request-id: ${id}\r\ncontent-type: application/json\r\ncontent-length: 100\r\n\r\n{"partial":`;
 
   it('an abort mid-body is not logged as a failure', async () => {
     const socket = connect(app.server.port, '127.0.0.1');
     socket.on('error', () => {});
     await new Promise<void>((resolve) => socket.on('connect', resolve));
-    socket.write(head);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    const taken = nextRequest();
+    socket.write(head('upload-aborted'));
+    const req = await taken;
     socket.destroy();
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await processed(req, 'upload-aborted');
     assert.deepEqual(app.logs.filter((line) => line.level === 'error'), []);
   });
 
@@ -45,10 +64,12 @@ describe('uploads the client abandons', () => {
     socket.on('error', () => {});
     let received = '';
     socket.on('data', (chunk: Buffer) => (received += chunk.toString('latin1')));
-    socket.write(head);
+    const taken = nextRequest();
+    socket.write(head('upload-timed-out'));
+    const req = await taken;
     await new Promise<void>((resolve) => socket.on('close', () => resolve()));
     assert.match(received, /^HTTP\/1\.1 408 Request Timeout\r\n/);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await processed(req, 'upload-timed-out');
     assert.deepEqual(app.logs.filter((line) => line.level === 'error'), []);
   });
 

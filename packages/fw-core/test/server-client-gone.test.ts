@@ -8,25 +8,35 @@ import { after, before, describe, it } from 'node:test';
 import { json } from '../src/http/response.ts';
 import type { FwPlugin } from '../src/plugins/plugin.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
+import { nextTurn, within } from './support/until.ts';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const counts = { handled: 0, encoded: 0 };
 
+/** A promise the slow plugin or handler resolves as it hands its result back, armed per test. */
+let handingBack: { promise: Promise<void>; resolve: () => void } = Promise.withResolvers<void>();
+
+/** A slow pre_request plugin (the slowness is the scenario: the client hangs up meanwhile). */
 const slowPlugin: FwPlugin = {
   name: 'slow_plugin',
   pre_request: async (req, _env, _options, state) => {
     await sleep(150);
+    handingBack.resolve();
     return ['ok', req, state];
   },
 };
 
-/** Hangs up 30 ms after sending a request. */
-async function hangUp(port: number, path: string): Promise<void> {
-  const socket = connect(port, '127.0.0.1');
+/** Sends a request, hangs up once the server has it, and waits until the slow step has handed its result to fw and fw has reacted (promise reactions and writes: done by the next turn). */
+async function hangUp(app: TestApp, path: string): Promise<void> {
+  handingBack = Promise.withResolvers<void>();
+  const taken = within('the server to take the request', new Promise((resolve) => app.server.server.once('request', resolve)));
+  const socket = connect(app.server.port, '127.0.0.1');
   socket.on('error', () => {});
   socket.write(`GET ${path} HTTP/1.1\r\nHost: x\r\n\r\n`);
-  await sleep(30);
+  await taken;
   socket.destroy();
+  await within('the slow step to hand back its result', handingBack.promise);
+  await nextTurn();
 }
 
 describe('a client that is gone', () => {
@@ -50,6 +60,7 @@ describe('a client that is gone', () => {
               path: '/x',
               handler: async () => {
                 await sleep(150);
+                handingBack.resolve();
                 return json({ toJSON: () => { counts.encoded += 1; return 'big'; } });
               },
               options: get,
@@ -62,16 +73,14 @@ describe('a client that is gone', () => {
   after(() => app.close());
 
   it('does not call the controller once the client has hung up', async () => {
-    await hangUp(app.server.port, '/slow-plugin/x');
-    await sleep(300);
+    await hangUp(app, '/slow-plugin/x');
     assert.equal(counts.handled, 0);
     assert.equal((await fetch(`${app.url}/slow-plugin/x`)).status, 200);
     assert.equal(counts.handled, 1);
   });
 
   it('does not encode a response body for a client that hung up while the handler ran', async () => {
-    await hangUp(app.server.port, '/slow-handler/x');
-    await sleep(300);
+    await hangUp(app, '/slow-handler/x');
     assert.equal(counts.encoded, 0);
     assert.equal(await (await fetch(`${app.url}/slow-handler/x`)).text(), '"big"');
     assert.equal(counts.encoded, 1);

@@ -128,7 +128,10 @@ describe('error responses and HEAD', () => {
     const res = await fetch(`${app.url}/api/posts?x=1`);
     const id = res.headers.get('x-request-id');
     await res.text();
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await app.waitForLog((l) => l.fields.event === 'request' && l.fields.request_id === id);
+    // A later request's line: by then a second line for the first request would have come too.
+    const later = (await fetch(`${app.url}/api/nothing`, { method: 'DELETE' })).headers.get('x-request-id');
+    await app.waitForLog((l) => l.fields.event === 'request' && l.fields.request_id === later);
     const lines = app.logs.filter((l) => l.fields.event === 'request' && l.fields.request_id === id);
     assert.equal(lines.length, 1);
     const fields = lines[0]!.fields;

@@ -4,12 +4,15 @@ import { describe, it } from 'node:test';
 import { json } from '../src/http/response.ts';
 import type { FwPlugin } from '../src/plugins/plugin.ts';
 import { startTestApp } from './support/test-app.ts';
+import { until, within } from './support/until.ts';
 
 describe('graceful stop', () => {
   it('lets an in-flight request finish, refuses new connections, then stops plugins and the app', async () => {
     const order: string[] = [];
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
+    let slowStarted!: () => void;
+    const started = new Promise<void>((resolve) => (slowStarted = resolve));
     const plugin: FwPlugin = { name: 'lifecycle', init: () => order.push('plugin:init'), stop: () => void order.push('plugin:stop'), pre_request: (r, _e, _o, s) => ['ok', r, s] };
     const app = await startTestApp({
       plugins: [plugin],
@@ -21,15 +24,15 @@ describe('graceful stop', () => {
           prefix: '',
           security: false,
           routes: [
-            { path: '/slow', handler: async () => { order.push('slow:started'); await gate; return json({ done: true }); }, options: { methods: ['get'] } },
+            { path: '/slow', handler: async () => { order.push('slow:started'); slowStarted(); await gate; return json({ done: true }); }, options: { methods: ['get'] } },
           ],
         },
       ],
     });
     const inflight = fetch(`${app.url}/slow`);
-    while (!order.includes('slow:started')) await new Promise((resolve) => setTimeout(resolve, 5));
+    await within('the slow handler to start', started);
     const stopped = app.server.stop().then(() => order.push('stopped'));
-    await new Promise((resolve) => setTimeout(resolve, 30));
+    await until('the server to stop listening', () => !app.server.server.listening);
     const port = app.server.port;
     const refused = await new Promise<boolean>((resolve) => {
       const socket = connect(port, '127.0.0.1');
@@ -49,12 +52,14 @@ describe('graceful stop', () => {
   });
 
   it('cuts requests still running after the grace period', async () => {
+    let hanging!: () => void;
+    const handled = new Promise<void>((resolve) => (hanging = resolve));
     const app = await startTestApp({
       fw: { server_configuration: { shutdown_grace_ms: 100 } },
-      groups: [{ prefix: '', security: false, routes: [{ path: '/hang', handler: () => new Promise(() => {}), options: { methods: ['get'] } }] }],
+      groups: [{ prefix: '', security: false, routes: [{ path: '/hang', handler: () => { hanging(); return new Promise(() => {}); }, options: { methods: ['get'] } }] }],
     });
     const hung = fetch(`${app.url}/hang`).then(() => 'answered', () => 'cut');
-    await new Promise((resolve) => setTimeout(resolve, 30));
+    await within('the request to reach its handler', handled);
     const started = Date.now();
     await app.server.stop();
     const took = Date.now() - started;

@@ -19,9 +19,12 @@ describe('request ids', () => {
       await res.text();
       const id = res.headers.get('x-request-id') ?? '';
       assert.match(id, GENERATED);
-      await new Promise((resolve) => setTimeout(resolve, 20));
+      await app.waitForLog((l) => l.fields.event === 'request' && l.fields.request_id === id);
+      // A later request's line: by then any other line for the first request would have come too.
+      const later = (await fetch(`${app.url}/ping`)).headers.get('x-request-id') ?? '';
+      await app.waitForLog((l) => l.fields.event === 'request' && l.fields.request_id === later);
       const ids = app.logs.filter((l) => l.fields.event === 'request').map((l) => l.fields.request_id);
-      assert.deepEqual(ids, [id]);
+      assert.deepEqual(ids, [id, later]);
     } finally {
       await app.close();
     }

@@ -7,6 +7,7 @@ import { exchangeOf } from '../src/stream/exchange.ts';
 import { observeExchange } from '../src/stream/observe-exchange.ts';
 import type { ExchangeEnd, StreamHandler } from '../src/stream/stream-handler.ts';
 import { startTestApp } from './support/test-app.ts';
+import { until } from './support/until.ts';
 
 /** A stream handler that records start and end events. */
 function recorder(name: string, events: string[], ends: ExchangeEnd[]): StreamHandler {
@@ -41,7 +42,8 @@ describe('stream handlers', () => {
       const res = await fetch(`${app.url}/echo`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: payload });
       const text = await res.text();
       assert.equal(text, '{"echo":{"hello":"world"}}');
-      await new Promise((resolve) => setTimeout(resolve, 20));
+      // The ends are reported on the response's finish or close, which may come after the client has the body.
+      await until('the outer handler to see the end', () => events.some((e) => e.startsWith('outer_h:end:')));
       assert.deepEqual(events, ['outer_h:start', 'inner_h:start', 'inner_h:end:201:/echo', 'outer_h:end:201:/echo']);
       assert.equal(ends[0]?.requestBodySize, Buffer.byteLength(payload));
       assert.equal(ends[0]?.responseBodySize, Buffer.byteLength(text));
@@ -65,7 +67,7 @@ describe('stream handlers', () => {
     const { port } = server.address() as AddressInfo;
     const res = await fetch(`http://127.0.0.1:${port}/anything`, { method: 'PUT', body: 'xyz123' });
     assert.equal(await res.text(), 'abcde');
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await until('the handler to see the end', () => events.some((e) => e.startsWith('plain_h:end:')));
     assert.deepEqual(events, ['plain_h:start', 'plain_h:end:202:-']);
     assert.equal(ends[0]?.requestBodySize, 6);
     assert.equal(ends[0]?.responseBodySize, 5);

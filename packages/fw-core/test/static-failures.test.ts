@@ -15,6 +15,7 @@ import { createStaticHandler } from '../src/static/index.ts';
 import { serveFile } from '../src/static/static-responses.ts';
 import { resolveStaticOptions } from '../src/static/static-options.ts';
 import { createFixture, rawRequest, startStaticServer, type Fixture, type StaticTestServer } from './static-harness.ts';
+import { until } from './support/until.ts';
 
 const NOT_FOUND_BODY = '{"error":"not found"}';
 
@@ -123,8 +124,8 @@ describe('static files: failures', () => {
     });
     await Promise.all(server.calls);
     assert.deepEqual(server.failures, []);
-    // The stream's close is asynchronous: give it a few turns before counting descriptors.
-    for (let i = 0; i < 50 && (await openDescriptorsOf(bigPath)) > 0; i++) await new Promise((r) => setTimeout(r, 10));
+    // The stream's close is asynchronous: wait for the descriptor to go, within a deadline.
+    await until('the file descriptor to close', async () => (await openDescriptorsOf(bigPath)) === 0, { timeoutMs: 5000, everyMs: 10 });
     assert.equal(await openDescriptorsOf(bigPath), 0);
   });
 });

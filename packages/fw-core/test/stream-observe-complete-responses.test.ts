@@ -14,6 +14,7 @@ import { describe, it } from 'node:test';
 import { observeExchange } from '../src/stream/observe-exchange.ts';
 import type { ExchangeEnd, StreamHandler } from '../src/stream/stream-handler.ts';
 import { startTestApp } from './support/test-app.ts';
+import { until } from './support/until.ts';
 
 // Small, as /docs/openapi.json is: the race shows most on files written in one or two chunks.
 const BODY = Buffer.alloc(4096, 'x');
@@ -62,8 +63,7 @@ describe('observeExchange on complete responses', () => {
     try {
       const port = Number(new URL(app.url).port);
       for (let i = 0; i < DOWNLOADS; i += 1) await downloadAndHangUp(port, '/docs/openapi.json');
-      const deadline = Date.now() + 5000;
-      while (ends.length < DOWNLOADS && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
+      await until(`${DOWNLOADS} exchange ends`, () => ends.length >= DOWNLOADS, { timeoutMs: 5000 });
       assert.equal(ends.length, DOWNLOADS);
       assert.deepEqual(ends.filter((end) => end.aborted), []);
       assert.ok(ends.every((end) => end.status === 200 && end.responseBodySize === BODY.length));
@@ -86,8 +86,7 @@ describe('observeExchange on complete responses', () => {
     const { port } = server.address() as AddressInfo;
     try {
       await fetch(`http://127.0.0.1:${port}/`).then((res) => res.text()).catch(() => undefined);
-      const deadline = Date.now() + 5000;
-      while (ends.length < 1 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
+      await until('the exchange end', () => ends.length >= 1, { timeoutMs: 5000 });
       assert.equal(ends.length, 1);
       assert.equal(ends[0]?.aborted, true);
     } finally {

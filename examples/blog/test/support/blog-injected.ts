@@ -8,7 +8,7 @@
  * One at a time per test process: the app module is imported once, and app.ts keeps the store
  * and telemetry in module state, so a second blog would take them over from the first.
  */
-import { createListener, inject, type FwListener, type LogLevel, type Logger } from 'fw-core';
+import { createListener, inject, type FwApp, type FwListener, type LogLevel, type Logger } from 'fw-core';
 import { BLOG_DIR, blogEnv, parseJson, type Reply, type RequestOptions } from './blog-process.ts';
 
 /** The blog behind inject(); `request` answers as BlogProcess's does. */
@@ -22,14 +22,17 @@ export interface InjectedBlog {
 
 let running = false;
 
-/** Builds the blog's listener with `env` over blogEnv's; throws while another is running. */
-export async function startInjectedBlog(env: Record<string, string | undefined> = {}): Promise<InjectedBlog> {
+/**
+ * Builds the blog's listener with `env` over blogEnv's, and `app` (built from src/app.ts's, e.g.
+ * with a plugin on a test clock) instead of importing it; throws while another is running.
+ */
+export async function startInjectedBlog(env: Record<string, string | undefined> = {}, app?: FwApp): Promise<InjectedBlog> {
   if (running) throw new Error('an injected blog is already running in this process: stop it first (see the top of blog-injected.ts)');
   running = true;
   const lines: Record<string, unknown>[] = [];
   let fw: FwListener;
   try {
-    fw = await createListener({ appDir: BLOG_DIR, env: blogEnv(env), logger: recordingLogger(lines) });
+    fw = await createListener({ appDir: BLOG_DIR, env: blogEnv(env), logger: recordingLogger(lines), ...(app && { app }) });
   } catch (error) {
     running = false;
     throw error;

@@ -7,6 +7,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before } from 'node:test';
+import type { FwApp } from 'fw-core';
 import { startInjectedBlog, type InjectedBlog } from './blog-injected.ts';
 
 /** A plugin registration as fw.config.json takes it. */
@@ -45,14 +46,15 @@ export async function writePluginConfig(
  * In the enclosing describe: starts one blog with `plugins` before its tests, in this process
  * behind inject() (support/blog-injected.ts), stops it and removes the config after them.
  * Returns the running blog. Plugins read their own variables (REDIS_URL) from process.env, not
- * from the env the blog is started with: pass such settings as options.
+ * from the env the blog is started with: pass such settings as options. `app` replaces the app
+ * module (src/app.ts's app with a plugin on a test clock, say).
  */
-export function blogWithPlugins(plugins: readonly PluginRegistration[]): () => InjectedBlog {
+export function blogWithPlugins(plugins: readonly PluginRegistration[], app?: FwApp): () => InjectedBlog {
   let config: PluginConfig;
   let blog: InjectedBlog;
   before(async () => {
     config = await writePluginConfig(plugins);
-    blog = await startInjectedBlog({ FW_CONFIG: config.path });
+    blog = await startInjectedBlog({ FW_CONFIG: config.path }, app);
   });
   after(async () => {
     await blog?.stop();

@@ -47,6 +47,8 @@ export function createPipelineListener(runtime: Runtime): Listener {
   const { traffic } = runtime;
   const done = (): void => {
     traffic.inflight -= 1;
+    // Only a stopping server listens: one boolean read per request otherwise.
+    if (traffic.stopping) traffic.onRequestEnd?.();
   };
   const idHeader = runtime.requestIdHeader;
   return (raw, res) => {

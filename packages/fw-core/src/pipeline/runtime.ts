@@ -23,5 +23,13 @@ export interface Runtime {
   /** Log one line per request (log level info or lower). */
   readonly logRequests: boolean;
   /** In-flight requests and whether the server is stopping (then responses close their connection, start-server.ts). */
-  readonly traffic: { inflight: number; stopping: boolean };
+  readonly traffic: Traffic;
+}
+
+/** The pipeline's count of in-flight requests, and what a graceful stop (graceful-close.ts) needs of it. */
+export interface Traffic {
+  inflight: number;
+  stopping: boolean;
+  /** Called after each in-flight request ends, only while stopping: graceful close waits on it instead of polling. */
+  onRequestEnd: (() => void) | undefined;
 }

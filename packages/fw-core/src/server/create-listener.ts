@@ -10,7 +10,7 @@ import type { InCodeConfig } from '../config/in-code-config.ts';
 import { createJsonLogger } from '../log/json-logger.ts';
 import { LOG_LEVELS, type Logger } from '../log/logger.ts';
 import { createPipelineListener } from '../pipeline/handle-request.ts';
-import type { Runtime } from '../pipeline/runtime.ts';
+import type { Runtime, Traffic } from '../pipeline/runtime.ts';
 import { initPlugins, stopPlugins } from '../plugins/plugin-lifecycle.ts';
 import { composeStreamHandlers } from '../stream/compose-stream-handlers.ts';
 import type { Listener } from '../stream/stream-handler.ts';
@@ -47,7 +47,7 @@ export interface FwListener {
 
 /** An FwListener and the traffic counters a server's graceful stop reads (startServer). */
 export interface OpenedListener extends FwListener {
-  readonly traffic: Runtime['traffic'];
+  readonly traffic: Traffic;
 }
 
 /** Builds fw's listener; rejects with a coded FwError when anything is misconfigured. */
@@ -83,7 +83,7 @@ export async function openListener(options: CreateListenerOptions): Promise<Open
     })();
     return closing;
   };
-  const traffic = { inflight: 0, stopping: false };
+  const traffic: Traffic = { inflight: 0, stopping: false, onRequestEnd: undefined };
   try {
     await app.start?.({ config, logger, appDir, env });
     const sc = fw.server_configuration;

@@ -11,6 +11,7 @@ import type { LogLevel, Logger } from '../../src/log/logger.ts';
 import type { FwPlugin } from '../../src/plugins/plugin.ts';
 import { startServer, type FwServer } from '../../src/server/start-server.ts';
 import type { StreamHandler } from '../../src/stream/stream-handler.ts';
+import { within } from './until.ts';
 
 /** A captured log line. */
 export interface LogLine {
@@ -19,14 +20,36 @@ export interface LogLine {
   readonly msg: string | undefined;
 }
 
+/** Resolves with the first captured line (already written or still to come) that `match` accepts; rejects after `timeoutMs`. */
+export type WaitForLog = (match: (line: LogLine) => boolean, timeoutMs?: number) => Promise<LogLine>;
+
+/** A captured logger: its lines, and `waitForLog`, which resolves on the write itself. */
+export type CapturingLogger = Logger & { readonly lines: LogLine[]; readonly waitForLog: WaitForLog };
+
 /** A logger that records what it is given. */
-export function captureLogger(level: LogLevel = 'trace'): Logger & { readonly lines: LogLine[] } {
+export function captureLogger(level: LogLevel = 'trace'): CapturingLogger {
   const lines: LogLine[] = [];
+  const waiters = new Set<(line: LogLine) => void>();
   const order = ['trace', 'debug', 'info', 'warn', 'error', 'fatal'];
   const at = (name: string) => (fields: Record<string, unknown>, msg?: string) => {
-    if (order.indexOf(name) >= order.indexOf(level)) lines.push({ level: name, fields, msg });
+    if (order.indexOf(name) < order.indexOf(level)) return;
+    const line = { level: name, fields, msg };
+    lines.push(line);
+    for (const waiter of waiters) waiter(line);
   };
-  return { lines, trace: at('trace'), debug: at('debug'), info: at('info'), warn: at('warn'), error: at('error'), fatal: at('fatal') };
+  const waitForLog: WaitForLog = (match, timeoutMs) => {
+    const written = lines.find(match);
+    if (written !== undefined) return Promise.resolve(written);
+    let waiter!: (line: LogLine) => void;
+    const arrives = new Promise<LogLine>((resolve) => {
+      waiter = (line) => {
+        if (match(line)) resolve(line);
+      };
+      waiters.add(waiter);
+    });
+    return within(`a log line matching ${match.toString()}`, arrives, timeoutMs).finally(() => waiters.delete(waiter));
+  };
+  return { lines, waitForLog, trace: at('trace'), debug: at('debug'), info: at('info'), warn: at('warn'), error: at('error'), fatal: at('fatal') };
 }
 
 /** What a test app is made of. */
@@ -51,6 +74,7 @@ export interface TestApp {
   readonly server: FwServer;
   readonly dir: string;
   readonly logs: LogLine[];
+  readonly waitForLog: WaitForLog;
   close(): Promise<void>;
 }
 
@@ -94,6 +118,7 @@ export async function startTestApp(spec: TestAppSpec): Promise<TestApp> {
     server,
     dir,
     logs: logger.lines,
+    waitForLog: logger.waitForLog,
     async close() {
       await server.stop();
       await rm(dir, { recursive: true, force: true });

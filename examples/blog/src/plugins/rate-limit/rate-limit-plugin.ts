@@ -18,12 +18,14 @@ import type { RateLimitStore, WindowCount } from './rate-limit-store.ts';
 import { createRedisStore } from './redis-store.ts';
 import { createStoreErrorLog, type StoreErrorLog } from './store-error-log.ts';
 
-/** The plugin's state: compiled settings, the store and the error log. */
+/** The plugin's state: compiled settings, the store, the error log and the clock. */
 export interface RateLimitState {
   readonly settings: RateLimitSettings;
   readonly store: RateLimitStore;
   readonly policy: string;
   readonly errorLog: StoreErrorLog;
+  /** Milliseconds since the epoch: the memory store's windows run on it (Redis's run on Redis's clock). */
+  readonly now: () => number;
 }
 
 const TOO_MANY = { error: 'too many requests' };
@@ -49,31 +51,36 @@ const info: PluginInfo = {
   ],
 };
 
-/** The rate-limit plugin. */
-export const rateLimitPlugin: FwPlugin<RateLimitState, RateLimitPluginOptions> = {
-  name: 'rate_limit_plugin',
-  init: startRateLimit,
-  pre_request: limit,
-  stop: (state) => state.store.close(),
-  plugin_info: () => info,
-  // For `fw openapi`: every limited route may answer 429, and 503 when a failed store denies.
-  responses: (options) => (options.on_store_error === 'deny' ? [429, 503] : [429]),
-};
+/** A rate-limit plugin whose windows run on `now` (ms since the epoch); tests hand in a clock they drive. */
+export function createRateLimitPlugin(now: () => number = Date.now): FwPlugin<RateLimitState, RateLimitPluginOptions> {
+  return {
+    name: 'rate_limit_plugin',
+    init: (options, context) => startRateLimit(options, context, now),
+    pre_request: limit,
+    stop: (state) => state.store.close(),
+    plugin_info: () => info,
+    // For `fw openapi`: every limited route may answer 429, and 503 when a failed store denies.
+    responses: (options) => (options.on_store_error === 'deny' ? [429, 503] : [429]),
+  };
+}
 
-async function startRateLimit(options: RateLimitPluginOptions, { env }: PluginInitContext): Promise<RateLimitState> {
+/** The rate-limit plugin, on the system clock. */
+export const rateLimitPlugin = createRateLimitPlugin();
+
+async function startRateLimit(options: RateLimitPluginOptions, { env }: PluginInitContext, now: () => number): Promise<RateLimitState> {
   const settings = compileRateLimitOptions(options, env);
   const { maxRequests, windowMs } = settings;
   const store =
     settings.store === 'redis'
       ? await createRedisStore({ url: settings.redisUrl, keyPrefix: settings.keyPrefix, windowMs, timeoutMs: settings.storeTimeoutMs })
       : createMemoryStore({ maxRequests, windowMs, maxKeys: settings.maxKeys });
-  return { settings, store, policy: policyHeader(maxRequests, windowMs), errorLog: createStoreErrorLog() };
+  return { settings, store, policy: policyHeader(maxRequests, windowMs), errorLog: createStoreErrorLog(), now };
 }
 
 function limit(req: FwRequest, env: PluginEnv, _options: RateLimitPluginOptions, state: RateLimitState): PluginResult<RateLimitState> | Promise<PluginResult<RateLimitState>> {
   // Before the store: an exempt route must answer even when the store cannot.
   if (state.settings.exempt.has(req.route.template)) return ['ok', req, state];
-  const now = Date.now();
+  const now = state.now();
   const key = clientKey(req, state.settings.trusted);
   let counted: WindowCount | Promise<WindowCount>;
   try {
