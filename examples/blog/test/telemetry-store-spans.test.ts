@@ -14,6 +14,7 @@ import { after, before, describe, it } from 'node:test';
 import { startOtlpReceiver, type OtlpReceiver, type ReceivedSpan } from '../../../packages/fw-core/test/support/otel-receiver.ts';
 import { BLOG_DIR, startBlog } from './support/blog-process.ts';
 import { createTestSchema, TEST_DATABASE_URL, type TestSchema } from './support/store-postgres.ts';
+import { until } from '../../../packages/fw-core/test/support/until.ts';
 import { startTcpProxy, type TcpProxy } from './support/store-tcp-proxy.ts';
 
 // Values that must never reach a span: a title and body a client sent.
@@ -40,7 +41,11 @@ after(async () => {
 });
 
 /** Starts the blog with `section` as its `blog` config section and telemetry on, POSTs and GETs a post, runs `more`, stops it (flushing spans). */
-async function runBlog(name: string, section: Record<string, unknown>, more: (id: number, request: (method: string, path: string, body?: object) => Promise<number>) => Promise<void> = async () => {}): Promise<Run> {
+async function runBlog(
+  name: string,
+  section: Record<string, unknown>,
+  more: (id: number, request: (method: string, path: string, body?: object) => Promise<number>, logs: () => Record<string, unknown>[]) => Promise<void> = async () => {},
+): Promise<Run> {
   const config = JSON.parse(await readFile(join(BLOG_DIR, 'fw.config.json'), 'utf8'));
   config.blog = section;
   const path = join(dir, `${name}.fw.config.json`);
@@ -53,7 +58,7 @@ async function runBlog(name: string, section: Record<string, unknown>, more: (id
     assert.equal(created.status, 201, created.text);
     id = created.json.id as number;
     assert.equal((await blog.request('GET', `/api/posts/${id}`)).status, 200);
-    await more(id, async (method, target, body) => (await blog.request(method, target, body ? { body } : {})).status);
+    await more(id, async (method, target, body) => (await blog.request(method, target, body ? { body } : {})).status, () => blog.logLines());
   } finally {
     assert.equal(await blog.stop(), 0);
   }
@@ -164,8 +169,11 @@ describe('PostgreSQL store', () => {
     url.hostname = '127.0.0.1';
     url.port = String(proxy.port);
     // After the POST and the GET the database goes away: the next GET is a 503.
-    run = await runBlog('postgres', { store: 'postgres', database_url: url.href, log: true }, async (id, request) => {
+    run = await runBlog('postgres', { store: 'postgres', database_url: url.href, log: true }, async (id, request, logs) => {
       await proxy.cut();
+      // Once the pool has seen its idle connection go, the GET's statement finds the database
+      // refusing (ECONNREFUSED); sent before that, it would die with the connection instead.
+      await until('the store_connection_lost line', () => logs().some((line) => line.event === 'store_connection_lost'));
       assert.equal(await request('GET', `/api/posts/${id}`), 503);
     });
   });
