@@ -11,7 +11,7 @@ import type { Logger } from '../log/logger.ts';
 import { CountedIncomingMessage, CountedServerResponse } from '../stream/counted-messages.ts';
 import { hostForDisplay, reachableUrl } from './bound-address.ts';
 import { openListener, type CreateListenerOptions } from './create-listener.ts';
-import { gracefulClose } from './graceful-close.ts';
+import { gracefulClose, trackConnections } from './graceful-close.ts';
 
 // Not `import { createServer } from 'node:http'`: an ES import of node:http builds its module
 // namespace, which reads the lazy undici getters and loads undici (about 70 ms on a 2-core VM),
@@ -56,6 +56,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<FwS
     },
     listener,
   );
+  const connections = trackConnections(server);
   try {
     await listen(server, sc.port, sc.host);
   } catch (error) {
@@ -72,7 +73,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<FwS
   const stop = (): Promise<void> => {
     stopping ??= (async () => {
       logger.info({ event: 'stopping', inflight: traffic.inflight }, 'stopping');
-      await gracefulClose(server, traffic, sc.shutdown_grace_ms);
+      await gracefulClose(server, traffic, sc.shutdown_grace_ms, connections);
       await close();
       logger.info({ event: 'stopped' }, 'stopped');
     })();
