@@ -91,14 +91,14 @@ function dispatch(runtime: Runtime, envs: Envs, ctx: ResponseTarget, target: Req
   if (found.kind === 'not_found') return writeError(ctx, 404, 'not found');
   const allow = (found.allowed.includes('OPTIONS') ? found.allowed : [...found.allowed, 'OPTIONS']).join(', ');
   if (method !== 'OPTIONS') return writeError(ctx, 405, 'method not allowed', { headers: { allow } });
-  // OPTIONS on a path that declares no OPTIONS method: run the group's pre_request plugins
-  // (so CORS answers preflights), then answer 204 with allow.
-  const probe = runtime.router.find(found.allowed[0] ?? 'GET', host.host, target.path);
-  if (probe.kind !== 'found') return writeError(ctx, 404, 'not found');
-  const req = makeRequest(ctx, target, probe);
+  // OPTIONS on a path that declares no OPTIONS method: run the pre_request plugins of the
+  // path's group (so CORS answers preflights), then answer 204 with allow.
+  const { preflight } = found;
+  if (preflight === undefined) return writeError(ctx, 404, 'not found');
+  const req = makeRequest(ctx, target, preflight);
   const answer = (outcome: PhaseOutcome): Step =>
     outcome.kind === 'continue' ? writeResponse(outcome.req, bare(204, { allow })) : phaseEnded(runtime, outcome);
-  const pre = runPhase(probe.route.data.group.plugins.pre, req, envs.pre);
+  const pre = runPhase(preflight.route.data.group.plugins.pre, req, envs.pre);
   return isThenable<PhaseOutcome>(pre) ? Promise.resolve(pre).then(answer) : answer(pre);
 }
 
