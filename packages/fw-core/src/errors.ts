@@ -52,6 +52,13 @@ export const errorCodes = {
   FW_ERR_PLUGIN_MISSING_CALLBACK: { summary: 'A plugin is registered for a phase whose callback it does not export' },
   FW_ERR_PLUGIN_INIT_FAILED: { summary: "A plugin's init threw; start-up stops" },
   FW_ERR_PLUGIN_BAD_OPTIONS: { summary: "A plugin's options have an unknown name, a wrong type or miss a required one" },
+  FW_ERR_PLUGIN_FAILED: {
+    summary: "A plugin's request callback returned ['error', reason], threw, rejected or returned a malformed result; the client got 500",
+    status: 500,
+  },
+  FW_ERR_PLUGIN_BAD_RESULT: { summary: "A plugin's request callback returned something other than a result tuple such as ['ok', req, state]" },
+  FW_ERR_PLUGIN_STOP_WITHOUT_REPLY: { summary: "A plugin returned ['stop', req, state] without answering the request; the client got 500", status: 500 },
+  FW_ERR_PLUGIN_REMOVED_RESPONSE: { summary: "The post_request plugins left the request without a response; the client got 500", status: 500 },
   // --- http: request bodies and responses ---
   FW_ERR_BODY_TOO_LARGE: { summary: 'The request body is larger than the configured limit', status: 413 },
   FW_ERR_BODY_LENGTH_MISMATCH: {

@@ -10,7 +10,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RouteTarget } from '../app/compile-routes.ts';
 import { isAction } from '../app/controller.ts';
-import { isFwError } from '../errors.ts';
+import { FwError, isFwError } from '../errors.ts';
 import { serverErrorText } from '../http/error-body.ts';
 import type { FwRequest } from '../http/request.ts';
 import { parseRequestTarget, requestHost, type RequestTarget } from '../http/request-target.ts';
@@ -94,14 +94,14 @@ function dispatch(runtime: Runtime, envs: Envs, ctx: ResponseTarget, target: Req
   if (found.kind === 'not_found') return writeError(ctx, 404, 'not found');
   const allow = (found.allowed.includes('OPTIONS') ? found.allowed : [...found.allowed, 'OPTIONS']).join(', ');
   if (method !== 'OPTIONS') return writeError(ctx, 405, 'method not allowed', { headers: { allow } });
-  // OPTIONS on a path that declares no OPTIONS method: run the group's pre_request plugins
-  // (so CORS answers preflights), then answer 204 with allow.
-  const probe = runtime.router.find(found.allowed[0] ?? 'GET', host.host, target.path);
-  if (probe.kind !== 'found') return writeError(ctx, 404, 'not found');
-  const req = makeRequest(ctx, target, probe);
+  // OPTIONS on a path that declares no OPTIONS method: run the pre_request plugins of the
+  // path's group (so CORS answers preflights), then answer 204 with allow.
+  const { preflight } = found;
+  if (preflight === undefined) return writeError(ctx, 404, 'not found');
+  const req = makeRequest(ctx, target, preflight);
   const answer = (outcome: PhaseOutcome): Step =>
     outcome.kind === 'continue' ? writeResponse(outcome.req, bare(204, { allow })) : phaseEnded(runtime, outcome);
-  const pre = runPhase(probe.route.data.group.plugins.pre, req, envs.pre);
+  const pre = runPhase(preflight.route.data.group.plugins.pre, req, envs.pre);
   return isThenable<PhaseOutcome>(pre) ? Promise.resolve(pre).then(answer) : answer(pre);
 }
 
@@ -171,7 +171,7 @@ function afterHandler(runtime: Runtime, envs: Envs, target: RouteTarget, req: Fw
 function afterPost(runtime: Runtime, target: RouteTarget, req: FwRequest, post: PhaseOutcome): Step {
   if (post.kind !== 'continue') return phaseEnded(runtime, post);
   const final = post.req.response;
-  if (final === undefined) return fail(runtime, req, new Error('post_request plugins removed the response'));
+  if (final === undefined) return fail(runtime, req, new FwError('FW_ERR_PLUGIN_REMOVED_RESPONSE', 'post_request plugins removed the response'));
   return writeResponse(post.req, final, runtime.schemas.get(target)?.responses);
 }
 
@@ -181,7 +181,7 @@ function phaseEnded(runtime: Runtime, outcome: PhaseOutcome): void {
   // A destroyed response means the client went away (an abort, or node:http's request timeout
   // answered 408 and closed): nobody is left to reply to, so this is not a plugin bug.
   if (isAnswered(outcome.req.res)) return;
-  fail(runtime, outcome.req, new Error('a plugin returned stop without replying'));
+  fail(runtime, outcome.req, new FwError('FW_ERR_PLUGIN_STOP_WITHOUT_REPLY', 'a plugin returned stop without replying'));
 }
 
 function makeRequest(ctx: ResponseTarget, target: RequestTarget, found: RouteFound<RouteTarget>): FwRequest {
@@ -207,10 +207,13 @@ function makeRequest(ctx: ResponseTarget, target: RequestTarget, found: RouteFou
   };
 }
 
-/** A plugin's `['error', reason]`, throw or rejection: always 500 (spec), whatever the reason. */
+/**
+ * A plugin's `['error', reason]`, throw, rejection or malformed result: always 500 (spec),
+ * whatever the reason, which stays the error's `cause` (its stack too: see stackLines).
+ */
 function pluginFailed(runtime: Runtime, req: FwRequest, plugin: string, reason: unknown): void {
-  const error = new Error(`plugin ${plugin} failed: ${reason instanceof Error ? reason.message : describe(reason)}`, { cause: reason });
-  if (reason instanceof Error && reason.stack) error.stack = reason.stack;
+  const message = `plugin ${plugin} failed: ${reason instanceof Error ? reason.message : describe(reason)}`;
+  const error = new FwError('FW_ERR_PLUGIN_FAILED', message, { cause: reason, details: { plugin } });
   fail(runtime, req, error, `plugin ${plugin}`);
 }
 
@@ -221,7 +224,7 @@ function pluginFailed(runtime: Runtime, req: FwRequest, plugin: string, reason: 
 function fail(runtime: Runtime, ctx: ResponseTarget, error: unknown, where = 'pipeline'): void {
   const exposed = isFwError(error) && error.expose;
   if (!exposed) runtime.logger.error({ event: 'request_failed', request_id: ctx.id, where, err: error }, 'request failed');
-  const stack = !exposed && runtime.useStacktrace && error instanceof Error && error.stack ? error.stack.split('\n').map((l) => l.trim()) : undefined;
+  const stack = !exposed && runtime.useStacktrace && error instanceof Error && error.stack ? stackLines(error) : undefined;
   const code = isFwError(error) ? error.status : 500;
   writeError(ctx, code, exposed ? error.message : serverErrorText(code), stack === undefined ? {} : { stack });
 }
@@ -247,6 +250,24 @@ function logWhenDone(runtime: Runtime, raw: IncomingMessage, res: ServerResponse
       ...(span === undefined ? {} : traceFieldsOf(span)),
     });
   });
+}
+
+/**
+ * The stack lines of `error`, then those of each Error in its `cause` chain, the first line of
+ * each cause marked `Caused by:`: a wrapper's own stack shows where fw caught the failure, its
+ * cause's where it happened.
+ */
+function stackLines(error: Error): string[] {
+  const lines: string[] = [];
+  let current: unknown = error;
+  // A bound on the chain: a cause may be the error itself, or loop back to it.
+  for (let depth = 0; current instanceof Error && depth < 8; depth++) {
+    const own = (current.stack ?? `${current.name}: ${current.message}`).split('\n').map((line) => line.trim());
+    if (depth > 0) own[0] = `Caused by: ${own[0] as string}`;
+    lines.push(...own);
+    current = current.cause;
+  }
+  return lines;
 }
 
 function describe(reason: unknown): string {

@@ -7,6 +7,7 @@
  * plugin that returns one. Measured with bench/server.bench.ts: awaiting every step cost about
  * 1 µs of CPU per plugin per request.
  */
+import { FwError } from '../errors.ts';
 import type { FwRequest } from '../http/request.ts';
 import { isThenable } from '../promises.ts';
 import type { PluginStep } from './plugin-registry.ts';
@@ -82,5 +83,5 @@ function malformed(result: unknown): Error {
   } catch {
     shown = String(result);
   }
-  return new Error(`plugin returned a malformed result: ${shown.slice(0, 200)}`);
+  return new FwError('FW_ERR_PLUGIN_BAD_RESULT', `plugin returned a malformed result: ${shown.slice(0, 200)}`);
 }

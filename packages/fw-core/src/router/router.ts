@@ -61,14 +61,19 @@ export interface RouteNotFound {
 }
 
 /** The path exists but not for this method: answer 405 with `allow: <allowed joined by ', '>`. */
-export interface MethodNotAllowed {
+export interface MethodNotAllowed<T = unknown> {
   readonly kind: 'method_not_allowed';
   /** Uppercase method names in canonical order, HEAD included wherever GET is. */
   readonly allowed: readonly string[];
+  /**
+   * Only when the method is OPTIONS: what the path finds for `allowed[0]`, so that a server can
+   * answer the OPTIONS (a CORS preflight) with that route's data without a second lookup.
+   */
+  readonly preflight?: RouteFound<T>;
 }
 
 /** What `find()` answers. */
-export type LookupResult<T> = RouteFound<T> | RouteNotFound | MethodNotAllowed;
+export type LookupResult<T> = RouteFound<T> | RouteNotFound | MethodNotAllowed<T>;
 
 /** A compiled router. */
 export interface Router<T> {

@@ -1,0 +1,105 @@
+/**
+ * Every failure fw's pipeline raises is an FwError with its code: a plugin's failure wraps the
+ * plugin's reason as `cause` and keeps its own stack; a malformed plugin result, a plugin's
+ * stop without a reply and post_request plugins that drop the response have codes of their own.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { FwError } from '../src/errors.ts';
+import { json } from '../src/http/response.ts';
+import type { FwPlugin, PluginEntry } from '../src/plugins/plugin.ts';
+import { startTestApp, type TestApp } from './support/test-app.ts';
+
+const thrown = new Error('the database is gone');
+
+const plugins: FwPlugin[] = [
+  {
+    name: 'thrower',
+    pre_request: () => {
+      throw thrown;
+    },
+  },
+  { name: 'error_tuple', pre_request: () => ['error', { reason: 'quota' }] },
+  { name: 'malformed', pre_request: () => ({ not: 'a tuple' }) as never },
+  { name: 'silent_stop', pre_request: (req, _env, _options, state) => ['stop', req, state] },
+  { name: 'dropper', post_request: (req, _env, _options, state) => ['ok', { ...req, response: undefined }, state] },
+];
+
+function group(prefix: string, plugin: PluginEntry) {
+  return { prefix, security: false as const, plugins: [plugin], routes: [{ path: '/x', handler: () => json({ ok: true }), options: { methods: ['get' as const] } }] };
+}
+
+const groups = [
+  group('/throw', { phase: 'pre_request', module: 'thrower' }),
+  group('/error', { phase: 'pre_request', module: 'error_tuple' }),
+  group('/malformed', { phase: 'pre_request', module: 'malformed' }),
+  group('/stop', { phase: 'pre_request', module: 'silent_stop' }),
+  group('/drop', { phase: 'post_request', module: 'dropper' }),
+];
+
+describe("the pipeline's errors carry codes", () => {
+  let app: TestApp;
+  let traced: TestApp;
+  before(async () => {
+    app = await startTestApp({ groups, plugins });
+    traced = await startTestApp({ groups, plugins, fw: { use_stacktrace: true } });
+  });
+  after(async () => {
+    await app.close();
+    await traced.close();
+  });
+
+  /** Requests `path`, checks the 500, and returns the error its request_failed line logged. */
+  async function failure(path: string): Promise<FwError> {
+    const res = await fetch(`${app.url}${path}`);
+    assert.equal(res.status, 500);
+    assert.deepEqual(await res.json(), { error: 'internal server error' });
+    const id = res.headers.get('x-request-id');
+    const lines = app.logs.filter((line) => line.fields.event === 'request_failed' && line.fields.request_id === id);
+    assert.equal(lines.length, 1);
+    const error = lines[0]!.fields.err;
+    assert.ok(error instanceof FwError, `${path}: ${String(error)}`);
+    return error;
+  }
+
+  it("a plugin's throw is FW_ERR_PLUGIN_FAILED with its own stack and the thrown error as cause", async () => {
+    const error = await failure('/throw/x');
+    assert.deepEqual([error.code, error.status, error.message, error.details], ['FW_ERR_PLUGIN_FAILED', 500, 'plugin thrower failed: the database is gone', { plugin: 'thrower' }]);
+    assert.equal(error.cause, thrown);
+    assert.notEqual(error.stack, thrown.stack);
+    assert.match(error.stack ?? '', /^FwError: plugin thrower failed: the database is gone\n/);
+  });
+
+  it("a plugin's ['error', reason] is FW_ERR_PLUGIN_FAILED with the reason as cause", async () => {
+    const error = await failure('/error/x');
+    assert.deepEqual([error.code, error.message, error.cause], ['FW_ERR_PLUGIN_FAILED', 'plugin error_tuple failed: {"reason":"quota"}', { reason: 'quota' }]);
+  });
+
+  it('a malformed plugin result is FW_ERR_PLUGIN_BAD_RESULT, the cause of FW_ERR_PLUGIN_FAILED', async () => {
+    const error = await failure('/malformed/x');
+    assert.equal(error.code, 'FW_ERR_PLUGIN_FAILED');
+    const cause = error.cause;
+    assert.ok(cause instanceof FwError);
+    assert.deepEqual([cause.code, cause.message], ['FW_ERR_PLUGIN_BAD_RESULT', 'plugin returned a malformed result: {"not":"a tuple"}']);
+  });
+
+  it("a plugin's stop without a reply is FW_ERR_PLUGIN_STOP_WITHOUT_REPLY", async () => {
+    const error = await failure('/stop/x');
+    assert.deepEqual([error.code, error.status, error.message], ['FW_ERR_PLUGIN_STOP_WITHOUT_REPLY', 500, 'a plugin returned stop without replying']);
+  });
+
+  it('post_request plugins that drop the response are FW_ERR_PLUGIN_REMOVED_RESPONSE', async () => {
+    const error = await failure('/drop/x');
+    assert.deepEqual([error.code, error.status, error.message], ['FW_ERR_PLUGIN_REMOVED_RESPONSE', 500, 'post_request plugins removed the response']);
+  });
+
+  it("with use_stacktrace, a plugin failure's 500 shows the wrapper's stack, then its cause's", async () => {
+    const res = await fetch(`${traced.url}/throw/x`);
+    assert.equal(res.status, 500);
+    const { stacktrace } = (await res.json()) as { stacktrace: string[] };
+    assert.equal(stacktrace[0], 'FwError: plugin thrower failed: the database is gone');
+    const cause = stacktrace.indexOf('Caused by: Error: the database is gone');
+    assert.ok(cause > 1, stacktrace.join('\n'));
+    assert.ok(stacktrace.slice(cause).some((line) => line.includes('server-pipeline-error-codes.test.ts')));
+  });
+});
