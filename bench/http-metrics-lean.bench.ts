@@ -13,7 +13,7 @@ import { createHttpServerMetrics } from '../packages/fw-core/src/otel/http-metri
 import { SCOPE_NAME, SCOPE_VERSION } from '../packages/fw-core/src/otel/instrumentation-scope.ts';
 import { HttpMetricProducer } from '../packages/fw-core/src/otel/lean/http-metric-producer.ts';
 import { HttpMetricSeriesTable } from '../packages/fw-core/src/otel/lean/http-metric-series.ts';
-import { PullMetricReader } from '../packages/fw-core/src/otel/pull-metric-reader.ts';
+import { PullMetricReader } from '../packages/fw-core/src/otel/metrics-pipeline.ts';
 
 const { values } = parseArgs({ options: { exchanges: { type: 'string', default: '2000000' } } });
 const exchanges = Number(values.exchanges);

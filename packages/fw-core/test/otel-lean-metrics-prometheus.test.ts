@@ -16,7 +16,7 @@ import { activeRequestsOf } from '../src/otel/active-requests.ts';
 import { HttpMetricProducer, aggregatesAsLeanMetrics } from '../src/otel/lean/http-metric-producer.ts';
 import { HttpMetricSeriesTable } from '../src/otel/lean/http-metric-series.ts';
 import { serializePrometheus } from '../src/otel/prometheus-serializer.ts';
-import { PullMetricReader } from '../src/otel/pull-metric-reader.ts';
+import { PullMetricReader } from '../src/otel/metrics-pipeline.ts';
 import { FIRST_EXCHANGES, SECOND_EXCHANGES, leanRecorder, sdkRecorder } from './support/otel-lean-metrics-exchanges.ts';
 
 const resource = resourceFromAttributes({ 'service.name': 'lean' });

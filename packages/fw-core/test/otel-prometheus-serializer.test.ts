@@ -11,7 +11,7 @@ import { DataPointType, MeterProvider } from '@opentelemetry/sdk-metrics';
 import { resourceFromAttributes } from '@opentelemetry/resources';
 import { metricName, serializePrometheus, unitSuffix } from '../src/otel/index.ts';
 import { DATA_POINT_TYPE } from '../src/otel/prometheus-serializer.ts';
-import { PullMetricReader } from '../src/otel/pull-metric-reader.ts';
+import { PullMetricReader } from '../src/otel/metrics-pipeline.ts';
 
 const PROMTOOL = '/usr/bin/promtool';
 

@@ -10,7 +10,7 @@ import { connect } from 'node:net';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { isFwError } from '../src/errors.ts';
-import { guardStaticRequest } from '../src/static/guard-static-request.ts';
+import { guardStaticRequest } from '../src/static/static-handler.ts';
 import { createStaticHandler } from '../src/static/index.ts';
 import { serveFile } from '../src/static/static-responses.ts';
 import { resolveStaticOptions } from '../src/static/static-options.ts';

@@ -3,7 +3,7 @@
  * section as an object, turned into the document the file would parse to, so the same
  * validation applies key by key.
  */
-import type { FwSection } from './fw-section.ts';
+import type { FwSection } from './config.ts';
 
 /** The `fw` section of fw.config.json, as an object; `bootstrap_application` defaults to the app's name. */
 export type InCodeConfig = FwSection;

@@ -1,7 +1,6 @@
 /** The configuration module's public API: reading fw.config.json and its contract types. */
 export type { ConfigEntry, ConfigKey, ConfigReport, FwConfig, LoadedConfig, ServerConfiguration } from './config.ts';
-export { CONFIG_FILE_NAME, CONFIG_KEYS, configDefaults } from './defaults.ts';
-export { loadConfig } from './load-config.ts';
-export { resolveConfig, resolveConfigDocument } from './resolve-config.ts';
+export { CONFIG_FILE_NAME, CONFIG_KEYS, configDefaults } from './config.ts';
+export { loadConfig, resolveConfig, resolveConfigDocument } from './resolve-config.ts';
 export { IN_CODE_CONFIG_ORIGIN, type InCodeConfig } from './in-code-config.ts';
-export { validatePluginEntries } from './validate-plugin-entries.ts';
+export { validatePluginEntries } from './validate-config.ts';

@@ -1,15 +1,58 @@
-/** Reading an application's configuration for `fw config`: every key's value and origin. */
+/**
+ * Resolving an application's configuration: reading the file (or taking the document given in
+ * code), applying the active environment's overlay and the env-var overrides, and yielding every
+ * key's value and origin. `fw config` shows the report as it is; loading it to run also requires
+ * every required key.
+ */
 import { resolve } from 'node:path';
-import type { ConfigReport } from './config.ts';
-import { unknownEnvironment } from './config-errors.ts';
-import { deepFreeze } from './deep-freeze.ts';
-import { CONFIG_FILE_NAME, configDefaults } from './defaults.ts';
-import type { FwSection } from './fw-section.ts';
-import { mergeOverlay } from './merge-overlay.ts';
-import { parseConfigLayout, type ConfigLayout, type ConfigSections } from './parse-config-layout.ts';
+import { FwError } from '../errors.ts';
+import { LOG_LEVELS, type LogLevel } from '../log/logger.ts';
+import {
+  CONFIG_FILE_NAME,
+  CONFIG_KEYS,
+  configDefaults,
+  REQUIRED_CONFIG_KEYS,
+  type ConfigEntry,
+  type ConfigKey,
+  type ConfigReport,
+  type FwConfig,
+  type FwSection,
+  type LoadedConfig,
+  type ServerConfiguration,
+} from './config.ts';
+import { badValue, unknownEnvironment } from './config-errors.ts';
+import { IN_CODE_CONFIG_ORIGIN } from './in-code-config.ts';
 import { readConfigFile } from './read-config-file.ts';
-import { readEnvOverrides, type EnvOverrides } from './read-env-overrides.ts';
-import { resolveEntries, type SelectedEnvironment } from './resolve-entries.ts';
+import {
+  checkServerConfigurationConsistency,
+  expectOneOf,
+  isJsonObject,
+  MAX_PORT,
+  parseConfigLayout,
+  type ConfigLayout,
+  type ConfigSections,
+} from './validate-config.ts';
+
+/**
+ * resolveConfig (or, given `document`, the same rules over it: configuration given in code),
+ * then FW_ERR_CONFIG_MISSING_KEY when a required key is not set.
+ */
+export async function loadConfig(appDir: string, env: NodeJS.ProcessEnv = process.env, document?: unknown): Promise<LoadedConfig> {
+  const report = document === undefined ? await resolveConfig(appDir, env) : resolveConfigDocument(document, IN_CODE_CONFIG_ORIGIN, env);
+  const { file, entries, app } = report;
+  const missing = entries.find((entry) => entry.missing);
+  if (missing !== undefined) {
+    const key = `fw.${missing.key}`;
+    throw new FwError(
+      'FW_ERR_CONFIG_MISSING_KEY',
+      `Required configuration key ${key} is not set in ${file}; set it to ${REQUIRED_CONFIG_KEYS[missing.key]}`,
+      { details: { key, file } },
+    );
+  }
+  // One entry per key, each value checked and, with no key missing, defined: an FwConfig.
+  const fw = Object.freeze(Object.fromEntries(entries.map((entry) => [entry.key, entry.value]))) as unknown as FwConfig;
+  return Object.freeze({ file, fw, entries, app });
+}
 
 /**
  * Reads `<appDir>/fw.config.json` (or the file `FW_CONFIG` names, relative to appDir) and
@@ -85,4 +128,114 @@ function appSection(
 ): Record<string, unknown> {
   if (name === undefined) return {};
   return mergeOverlay(base.apps[name] ?? {}, overlay?.apps[name]);
+}
+
+// The environment variables that override the file: `FW_ENV` (environment), `PORT`
+// (server_configuration.port), `HOST` (server_configuration.host) and `LOG_LEVEL` (log_level).
+// An empty variable counts as unset, as `PORT=${PORT}` in a compose file or a shell script
+// yields one when the value is absent.
+
+/** The overrides found; a key is absent when its variable is unset or empty. */
+interface EnvOverrides {
+  readonly environment?: string;
+  readonly port?: number;
+  readonly host?: string;
+  readonly log_level?: LogLevel;
+}
+
+/** Reads and checks the override variables in `env`. */
+function readEnvOverrides(env: NodeJS.ProcessEnv): EnvOverrides {
+  const overrides: { environment?: string; port?: number; host?: string; log_level?: LogLevel } = {};
+  if (isSet(env['FW_ENV'])) overrides.environment = env['FW_ENV'];
+  if (isSet(env['PORT'])) overrides.port = parsePort(env['PORT']);
+  if (isSet(env['HOST'])) overrides.host = env['HOST'];
+  if (isSet(env['LOG_LEVEL'])) overrides.log_level = expectOneOf(env['LOG_LEVEL'], 'LOG_LEVEL', LOG_LEVELS);
+  return overrides;
+}
+
+function isSet(value: string | undefined): value is string {
+  return value !== undefined && value !== '';
+}
+
+function parsePort(text: string): number {
+  const port = /^\d+$/.test(text) ? Number(text) : Number.NaN;
+  if (!(port <= MAX_PORT)) throw badValue('PORT', `an integer from 0 to ${MAX_PORT}`, text);
+  return port;
+}
+
+// One environment's effective value of every key, with where it came from.
+
+/** The environment in use and whether it is the built-in default. */
+interface SelectedEnvironment {
+  readonly name: string;
+  readonly isDefault: boolean;
+}
+
+type Resolved = readonly [value: unknown, isDefault: boolean];
+
+/** The entries, in print order, for `fw` (base and overlay already merged) and the env-var overrides. */
+function resolveEntries(
+  fw: FwSection,
+  environment: SelectedEnvironment,
+  overrides: EnvOverrides,
+): ConfigEntry[] {
+  const resolved: Record<ConfigKey, Resolved> = {
+    bootstrap_application: [fw.bootstrap_application, false],
+    environment: [environment.name, environment.isDefault],
+    server_configuration: resolveServer(fw, overrides, environment.name),
+    plugins: fileOrDefault(fw, 'plugins'),
+    json_lib: fileOrDefault(fw, 'json_lib'),
+    use_stacktrace: fileOrDefault(fw, 'use_stacktrace'),
+    dispatch_backend: fileOrDefault(fw, 'dispatch_backend'),
+    log_level: overrides.log_level === undefined ? fileOrDefault(fw, 'log_level') : [overrides.log_level, false],
+  };
+  return CONFIG_KEYS.map((key) => {
+    const [value, isDefault] = resolved[key];
+    return { key, value, isDefault, missing: value === undefined && key in REQUIRED_CONFIG_KEYS };
+  });
+}
+
+function fileOrDefault(fw: FwSection, key: keyof typeof configDefaults): Resolved {
+  const written = fw[key];
+  return written === undefined ? [configDefaults[key], true] : [written, false];
+}
+
+// The value is always the full map: defaults, then the file's fields, then PORT and HOST.
+function resolveServer(fw: FwSection, overrides: EnvOverrides, environment: string): Resolved {
+  const written = fw.server_configuration ?? {};
+  const server: ServerConfiguration = {
+    ...configDefaults.server_configuration,
+    ...written,
+    ...(overrides.port === undefined ? {} : { port: overrides.port }),
+    ...(overrides.host === undefined ? {} : { host: overrides.host }),
+  };
+  checkServerConfigurationConsistency(server, environment);
+  const overridden = overrides.port !== undefined || overrides.host !== undefined;
+  return [server, Object.keys(written).length === 0 && !overridden];
+}
+
+// The environment overlay rule: objects merge key by key, all the way down; anything else replaces.
+
+/** A new object: `base` with `overlay` merged over it. Neither input is changed. */
+function mergeOverlay(
+  base: Readonly<Record<string, unknown>>,
+  overlay: Readonly<Record<string, unknown>> | undefined,
+): Record<string, unknown> {
+  const merged: Record<string, unknown> = { ...base };
+  for (const [key, value] of Object.entries(overlay ?? {})) {
+    const under = merged[key];
+    merged[key] = isJsonObject(under) && isJsonObject(value) ? mergeOverlay(under, value) : value;
+  }
+  return merged;
+}
+
+// Freezing resolved configuration so nothing can change it while the server runs.
+
+/** Freezes `value` and every object and array reachable from it; returns `value`. */
+function deepFreeze<T>(value: T, seen = new WeakSet<object>()): T {
+  if (typeof value !== 'object' || value === null || seen.has(value)) return value;
+  seen.add(value);
+  Object.freeze(value);
+  for (const child of Object.values(value)) deepFreeze(child, seen);
+  return value;
 }

@@ -3,7 +3,6 @@
  * page when the client prefers text/html (browsers). 5xx messages are always the generic text
  * (the caller's job); stack lines only when `use_stacktrace` is on, in either form.
  */
-import { escapeHtml } from './html.ts';
 import type { JsonLib } from './request.ts';
 import { JSON_CONTENT_TYPE } from './write-head.ts';
 
@@ -57,4 +56,9 @@ function htmlPage(status: number, message: string, stack: readonly string[] | un
   const title = `${status} ${REASONS[status] ?? 'Error'}`;
   const trace = stack === undefined ? '' : `<pre>${escapeHtml(stack.join('\n'))}</pre>`;
   return `<!doctype html>\n<html><head><meta charset="utf-8"><title>${title}</title></head><body><h1>${title}</h1><p>${escapeHtml(message)}</p>${trace}</body></html>\n`;
+}
+
+/** Escapes `text` for an HTML text node or a quoted attribute value (error pages, directory listings). */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }

@@ -9,7 +9,6 @@ import { open, type FileHandle } from 'node:fs/promises';
 import { pipeline } from 'node:stream/promises';
 import { isNotModified, validatorsFor } from './conditional-request.ts';
 import type { HeaderMap } from './response.ts';
-import { isUnservableError } from './unservable-error.ts';
 import { writeHead, type ResponseTarget } from './write-head.ts';
 
 // O_NONBLOCK is undefined on Windows, where FIFOs cannot appear in a directory anyway.
@@ -101,4 +100,16 @@ async function streamFile(target: ResponseTarget, handle: FileHandle): Promise<v
     if ((error as { code?: unknown }).code === 'ERR_STREAM_PREMATURE_CLOSE') return;
     throw error;
   }
+}
+
+// Which file-system errors mean "there is nothing to serve here" (answered 404) rather than a
+// server fault (answered 500 and logged). Permission errors are 404 on purpose: a client must not
+// learn that a file exists but is unreadable.
+
+const UNSERVABLE = new Set(['ENOENT', 'ENOTDIR', 'EISDIR', 'EACCES', 'EPERM', 'ELOOP', 'ENAMETOOLONG', 'ENXIO']);
+
+/** True when `error` is a file-system error that a static request answers with 404. */
+export function isUnservableError(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && UNSERVABLE.has(code);
 }

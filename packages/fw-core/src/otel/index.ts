@@ -4,7 +4,7 @@
  * This file only re-exports; see docs/telemetry.md.
  */
 export { setupTelemetry } from './setup-telemetry.ts';
-export type { Telemetry, TelemetryOptions } from './setup-telemetry.ts';
+export type { Telemetry, TelemetryOptions } from './telemetry.ts';
 export { otelStreamHandler, OTEL_STREAM_HANDLER_NAME } from './otel-stream-handler.ts';
 export { otelFwPlugin, OTEL_PLUGIN_NAME } from './otel-fw-plugin.ts';
 export { createHttpServerMetrics, DURATION_BUCKETS, BODY_SIZE_BUCKETS } from './http-metrics.ts';

@@ -5,8 +5,7 @@
  * API listener's timeouts, so a client that trickles a request head cannot hold a connection
  * for node:http's defaults (headers 60 s, checked only every 30 s).
  */
-import type { ServerConfiguration } from '../config/config.ts';
-import { configDefaults } from '../config/defaults.ts';
+import { configDefaults, type ServerConfiguration } from '../config/config.ts';
 import { FwError } from '../errors.ts';
 import type { EnvConfig } from './env-config.ts';
 
@@ -65,7 +64,7 @@ export function metricsListenerSettings(options: MetricsListenerOptions, config:
   return { port: options.metricsPort, host, timeouts: timeoutsOf(options.serverConfiguration ?? {}) };
 }
 
-/** The given timeouts over fw's defaults (config/defaults.ts), so both listeners agree. */
+/** The given timeouts over fw's defaults (config/config.ts), so both listeners agree. */
 function timeoutsOf(server: Partial<ListenerTimeouts>): ListenerTimeouts {
   const defaults = configDefaults.server_configuration;
   return {

@@ -5,13 +5,12 @@
  */
 import { OTLPMetricExporter } from '@opentelemetry/exporter-metrics-otlp-proto';
 import { emptyResource, type Resource } from '@opentelemetry/resources';
-import { MeterProvider, PeriodicExportingMetricReader, type CollectionResult, type IMetricReader, type MetricProducer, type MetricReader, type PushMetricExporter } from '@opentelemetry/sdk-metrics';
+import { MeterProvider, MetricReader, PeriodicExportingMetricReader, type CollectionResult, type IMetricReader, type MetricProducer, type PushMetricExporter } from '@opentelemetry/sdk-metrics';
 import type { EnvConfig } from './env-config.ts';
 import type { OtlpExportStop } from './otlp-export-stop.ts';
 import { readTlsFiles } from './otlp-tls-files.ts';
 import { HttpMetricProducer } from './lean/http-metric-producer.ts';
 import type { HttpMetricSeriesTable } from './lean/http-metric-series.ts';
-import { PullMetricReader } from './pull-metric-reader.ts';
 
 /** Test and embedding overrides of the metrics pipeline. */
 export interface MetricsPipelineOptions {
@@ -53,6 +52,15 @@ export function createMetricsPipeline(config: EnvConfig, resource: Resource, opt
       readers.forEach((reader, i) => (slots[i]!.producer = new HttpMetricProducer(table, { temporality: reader })));
     },
   };
+}
+
+/**
+ * A metric reader that only collects when asked (a Prometheus scrape, a test): nothing to flush
+ * or stop. It keeps the SDK's default cumulative temporality, which the text format requires.
+ */
+export class PullMetricReader extends MetricReader {
+  protected override async onShutdown(): Promise<void> {}
+  protected override async onForceFlush(): Promise<void> {}
 }
 
 /** A slot's answer on the full path (MetricReader.collect keeps only the scope metrics of a producer). */

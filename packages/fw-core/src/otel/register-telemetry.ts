@@ -8,6 +8,7 @@
 import { context, metrics, propagation, trace } from '@opentelemetry/api';
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
 import { CompositePropagator, W3CBaggagePropagator, W3CTraceContextPropagator } from '@opentelemetry/core';
+import { defaultResource, resourceFromAttributes, type Resource } from '@opentelemetry/resources';
 import { FwError } from '../errors.ts';
 import { withTimeout } from '../promises.ts';
 import { collectorRefuses } from './collector-refuses.ts';
@@ -18,12 +19,10 @@ import { createMetricsPipeline } from './metrics-pipeline.ts';
 import { OtlpExportStop } from './otlp-export-stop.ts';
 import { serializePrometheus } from './prometheus-serializer.ts';
 import { compileQueryRedaction, useQueryRedaction } from './query-redaction.ts';
-import { resourceFor } from './resource-from-env.ts';
-import type { Telemetry, TelemetryOptions } from './setup-telemetry.ts';
+import type { Telemetry, TelemetryOptions } from './telemetry.ts';
 import { createTracerProvider } from './trace-pipeline.ts';
 import { DEFAULT_KNOWN_METHODS, useKnownMethods } from './http-attributes.ts';
-import { useRecordingSpanReader } from '../log/trace-correlation.ts';
-import { activeRecordingSpan } from './log-correlation.ts';
+import { useRecordingSpanReader, type CorrelatedSpan } from '../log/trace-correlation.ts';
 import { useLeanPath } from './lean/lean-path.ts';
 import { createLeanSetup } from './lean/lean-setup.ts';
 import { chooseTelemetryPath } from './telemetry-path.ts';
@@ -123,4 +122,28 @@ function registerGlobals(tracerProvider: Parameters<typeof trace.setGlobalTracer
     if (ownPropagator) propagation.disable();
     if (ownContext) context.disable();
   };
+}
+
+/**
+ * The resource telemetry is reported under: the SDK's default resource merged with the
+ * configured attributes. Precedence, highest first: OTEL_SERVICE_NAME, `service.name` in
+ * OTEL_RESOURCE_ATTRIBUTES, the serviceName option, the SDK default; so an operator can rename a
+ * deployed service without a code change.
+ */
+function resourceFor(config: EnvConfig, serviceName: string | undefined): Resource {
+  const attributes: Record<string, string> = {};
+  if (serviceName !== undefined) attributes['service.name'] = serviceName;
+  Object.assign(attributes, config.resourceAttributes);
+  if (config.serviceName !== undefined) attributes['service.name'] = config.serviceName;
+  return defaultResource().merge(resourceFromAttributes(attributes));
+}
+
+/**
+ * The reader fw-core's request log takes trace ids from (log/trace-correlation.ts): the span in
+ * the active context, through the global API, so any tracer's span counts, when it is recording.
+ * A span that is not sampled gives no ids to log.
+ */
+function activeRecordingSpan(): CorrelatedSpan | undefined {
+  const span = trace.getSpan(context.active());
+  return span !== undefined && span.isRecording() ? span : undefined;
 }

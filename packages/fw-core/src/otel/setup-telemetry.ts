@@ -12,52 +12,8 @@
  */
 import { FwError } from '../errors.ts';
 import { readEnvConfig } from './env-config.ts';
-import { checkMetricsListenerOptions, type ListenerTimeouts } from './metrics-listener-settings.ts';
-import type { MetricsPipelineOptions } from './metrics-pipeline.ts';
-import type { TracePipelineOptions } from './trace-pipeline.ts';
-import type { Logger } from '../log/logger.ts';
-
-/** Options of setupTelemetry; everything is optional. */
-export interface TelemetryOptions extends TracePipelineOptions, MetricsPipelineOptions {
-  /** Serve GET /metrics on this port (0 picks one); without it no listener is started. */
-  readonly metricsPort?: number;
-  /**
-   * Address the metrics listener binds; default 127.0.0.1 (loopback only). OTEL_EXPORTER_PROMETHEUS_HOST
-   * wins over it. `0.0.0.0` or `::` opens it to the network (a container whose scraper is outside it).
-   */
-  readonly metricsHost?: string;
-  /**
-   * The API listener's timeouts for the metrics listener too: pass the start hook's
-   * `app.config.fw.server_configuration`. Missing keys take fw's defaults (30 s, 10 s, 5 s).
-   */
-  readonly serverConfiguration?: Partial<ListenerTimeouts>;
-  /** `url.query` parameter names redacted on top of fw's list (case-insensitive); FW_OTEL_REDACT_QUERY_PARAMETERS adds more. */
-  readonly redactQueryParameters?: readonly string[];
-  /** `service.name` unless OTEL_SERVICE_NAME or OTEL_RESOURCE_ATTRIBUTES set one. */
-  readonly serviceName?: string;
-  /** Where OTEL_* variables are read; default process.env. */
-  readonly env?: NodeJS.ProcessEnv;
-  /** Longest shutdown() waits for the last exports; default 5000 ms. */
-  readonly shutdownTimeoutMs?: number;
-  /** Where the path chosen (lean or full, and why) is logged once; pass the app's logger. */
-  readonly logger?: Pick<Logger, 'info'>;
-}
-
-/** Registered telemetry. */
-export interface Telemetry {
-  /** False when OTEL_SDK_DISABLED=true: nothing was registered. */
-  readonly enabled: boolean;
-  /** The path fw's server spans and HTTP metrics take (docs/telemetry.md, "Lean and full paths"); undefined when disabled. */
-  readonly path: 'lean' | 'full' | undefined;
-  /** `http://address:port/metrics` as bound (IPv6 in brackets) when a metrics port was given. */
-  readonly metricsUrl: string | undefined;
-  /** The current metrics in the Prometheus text format ('' when disabled). */
-  scrape(): Promise<string>;
-  /** Exports pending spans and metrics now. */
-  forceFlush(): Promise<void>;
-  /** Flushes, stops the listener and unregisters the providers; idempotent, never rejects. */
-  shutdown(): Promise<void>;
-}
+import { checkMetricsListenerOptions } from './metrics-listener-settings.ts';
+import type { Telemetry, TelemetryOptions } from './telemetry.ts';
 
 /** Sets up tracing and metrics; rejects with FW_ERR_OTEL_* on bad options or environment. */
 export async function setupTelemetry(options: TelemetryOptions = {}): Promise<Telemetry> {

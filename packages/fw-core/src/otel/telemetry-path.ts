@@ -10,7 +10,7 @@
 import type { IMetricReader } from '@opentelemetry/sdk-metrics';
 import type { EnvConfig } from './env-config.ts';
 import { aggregatesAsLeanMetrics } from './lean/http-metric-producer.ts';
-import type { TelemetryOptions } from './setup-telemetry.ts';
+import type { TelemetryOptions } from './telemetry.ts';
 
 /** The two paths. */
 export type TelemetryPath = 'lean' | 'full';

@@ -3,7 +3,7 @@
  * show is decided in serve-directory.ts). Names are HTML-escaped as text and percent-encoded
  * in links; links start with './' so no name can ever read as a URL scheme (`javascript:`).
  */
-import { escapeHtml } from '../http/html.ts';
+import { escapeHtml } from '../http/error-body.ts';
 
 /** One row of a listing. */
 export interface ListingEntry {

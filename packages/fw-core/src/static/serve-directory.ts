@@ -11,7 +11,7 @@ import { renderListing, sortEntries, type ListingEntry } from './directory-listi
 import { checkPathinfo, isInsideRoot, isSafeSegment, resolveInside, type StaticTarget } from './resolve-static-path.ts';
 import type { ResolvedStaticOptions } from './static-options.ts';
 import { notFound, redirectToSlash, sendPage, serveFile } from './static-responses.ts';
-import { isUnservableError } from '../http/unservable-error.ts';
+import { isUnservableError } from '../http/send-file.ts';
 
 /** Serves `req.pathinfo` from `root` (a real path). File-system errors propagate to the handler. */
 export async function serveFromDirectory(req: FwRequest, root: string, options: ResolvedStaticOptions): Promise<void> {
