@@ -51,4 +51,23 @@ describe('the default JSON-lines logger', () => {
     assert.equal(withBig!.big, '10');
     assert.deepEqual(withCycle, { level: 'error', msg: 'unserialisable log line' });
   });
+
+  it("writes an error's cause chain, each with its own stack, and stops at a cause that loops", () => {
+    const out = sink();
+    const logger = createJsonLogger({ sink: out });
+    const thrown = new TypeError('plugin broke');
+    logger.error({ err: new FwError('FW_ERR_PLUGIN_FAILED', 'plugin p failed', { cause: thrown }) }, 'failed');
+    const looping = new Error('a');
+    const other = new Error('b', { cause: looping });
+    (looping as { cause?: unknown }).cause = other;
+    logger.error({ err: looping }, 'loop');
+    const [wrapped, loop] = out.lines.map((l) => JSON.parse(l) as { err: Record<string, any> });
+    assert.equal(wrapped!.err.code, 'FW_ERR_PLUGIN_FAILED');
+    assert.equal(wrapped!.err.cause.name, 'TypeError');
+    assert.equal(wrapped!.err.cause.message, 'plugin broke');
+    assert.match(String(wrapped!.err.cause.stack), /TypeError: plugin broke/);
+    assert.equal(loop!.err.message, 'a');
+    assert.equal(loop!.err.cause.message, 'b');
+    assert.equal(loop!.err.cause.cause, '[cause: Error]');
+  });
 });

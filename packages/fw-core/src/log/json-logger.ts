@@ -46,11 +46,16 @@ export const silentLogger: Logger = createJsonLogger({ level: 'silent' });
 
 /** JSON.stringify that renders Errors usefully and never throws (cycles, BigInt). */
 function safeStringify(value: unknown): string {
+  // An error's cause is written too (a wrapper's stack says where fw caught it, the cause's where
+  // it was thrown), each error once: a cause chain that loops ends at the repeat.
+  const seen = new Set<Error>();
   try {
     return JSON.stringify(value, (_key, v: unknown) => {
       if (v instanceof Error) {
+        if (seen.has(v)) return `[cause: ${v.name}]`;
+        seen.add(v);
         const code = (v as { code?: unknown }).code;
-        return { name: v.name, message: v.message, ...(code !== undefined && { code }), stack: v.stack };
+        return { name: v.name, message: v.message, ...(code !== undefined && { code }), stack: v.stack, ...(v.cause !== undefined && { cause: v.cause }) };
       }
       return typeof v === 'bigint' ? v.toString() : v;
     });
