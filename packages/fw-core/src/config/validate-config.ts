@@ -1,7 +1,7 @@
 /**
- * Validating configuration, from the top of the document down to each value. The top level of
- * fw.config.json is laid out like an Erlang sys.config: `fw` holds fw's keys, `environments`
- * holds per-environment overlays, and every other key is an application's own free-form section.
+ * Validating configuration, from the top of the document down to each value. At the top of
+ * fw.config.json, `fw` holds fw's keys, `environments` holds per-environment overlays, and every
+ * other key is an application's own free-form section.
  * Every overlay is checked, not only the active one, so a typo in `prod` fails on a developer's
  * machine rather than in production.
  */
@@ -77,7 +77,8 @@ function isObjectWithKey(value: unknown, key: string): value is Record<string, u
 
 // The `fw` section: fw's own keys (service-spec.md, "Global configuration keys").
 
-// An application name is an Erlang-style atom: it names the app's own section and its module.
+// An application name is lowercase letters, digits and underscores, starting with a letter: it
+// names the app's own configuration section and its module.
 const APPLICATION_NAME = /^[a-z][a-z0-9_]*$/;
 
 // persistent_term is the only backend: the route table is compiled once into an immutable tree.

@@ -1,5 +1,5 @@
 /**
- * Applies a group's security callback (spec: "Authentication"; contract in docs/security.md).
+ * Applies a group's security callback (spec: "Authentication"; contract in docs/pipeline.md, "Security").
  * A denial always has a body, so a client sees why it was refused: the callback's, else JSON
  * `{"error": "unauthorized"}` (401), `"forbidden"` (403) or `"access denied"`.
  */

@@ -1,6 +1,6 @@
 /**
- * Route methods: checked once at start-up against HTTP_METHODS. The original framework turned
- * an unknown method into `_` (every method) without a word; fw rejects it.
+ * Route methods: checked once at start-up against HTTP_METHODS. An unknown method is a start-up
+ * error rather than read as `_` (every method): a typo must not widen a route.
  */
 import { FwError } from '../errors.ts';
 import { HTTP_METHODS, type HttpMethod, type MethodSpec } from './router.ts';
