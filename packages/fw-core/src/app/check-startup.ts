@@ -7,7 +7,7 @@
 import { silentLogger } from '../log/json-logger.ts';
 import { builtinPlugins } from '../plugins/builtin-plugins.ts';
 import { initPlugins } from '../plugins/plugin-lifecycle.ts';
-import { resolveJsonLib } from '../server/resolve-json-lib.ts';
+import { resolveJsonLib } from './resolve-json-lib.ts';
 import { namedStreamHandlers } from '../stream/compose-stream-handlers.ts';
 import type { LoadedApplication } from './load-application.ts';
 

@@ -6,7 +6,7 @@
  * is encoded, and an async iterator's `return()` runs (a database cursor is released).
  */
 import type { ServerResponse } from 'node:http';
-import type { Projection } from '../schema/project-response.ts';
+import type { Projection } from './write-response.ts';
 import type { JsonStreamResponse } from './response.ts';
 import type { ResponseTarget } from './write-head.ts';
 

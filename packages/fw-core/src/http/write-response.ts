@@ -13,7 +13,6 @@
  */
 import { stat } from 'node:fs/promises';
 import { FwError } from '../errors.ts';
-import type { Projection } from '../schema/project-response.ts';
 import { errorBody, type ErrorBodyOptions } from './error-body.ts';
 import { writeJsonStream } from './json-stream.ts';
 import { contentTypeFor } from './mime-types.ts';
@@ -21,6 +20,9 @@ import type { JsonLib } from './request.ts';
 import type { FwResponse, HeaderMap } from './response.ts';
 import { sendFileAt } from './send-file.ts';
 import { isAnswered, JSON_CONTENT_TYPE, writeHead, type ResponseTarget } from './write-head.ts';
+
+/** Copies the parts of a response body its route's response schema lists (schema/project-response.ts compiles them). */
+export type Projection = (value: unknown) => unknown;
 
 const JSON_DEFAULTS: HeaderMap = Object.freeze({ 'content-type': JSON_CONTENT_TYPE });
 const KINDS = new Set(['json', 'status', 'redirect', 'file', 'json_stream']);

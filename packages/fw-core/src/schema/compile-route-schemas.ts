@@ -4,7 +4,6 @@
  * projections. A schema that does not compile fails start-up naming its route; nothing about a
  * schema is left to fail per request.
  */
-import type { HandlerTarget, RouteTarget } from '../app/compile-routes.ts';
 import { FwError } from '../errors.ts';
 import type { RouteDefinition } from '../router/router.ts';
 import { loadAjvCompiler } from './ajv-compiler.ts';
@@ -22,7 +21,15 @@ export interface RouteChecks {
 }
 
 /** Route targets that carry a schema, with their checks. */
-export type RouteSchemas = ReadonlyMap<RouteTarget, RouteChecks>;
+export type RouteSchemas = ReadonlyMap<object, RouteChecks>;
+
+/** What compileRouteSchemas reads of a route's target (app/compile-routes.ts's RouteTarget). */
+interface SchemaTarget {
+  readonly kind: string;
+  readonly info: { readonly template: string };
+  readonly schema?: RouteSchema | undefined;
+  readonly onInvalid?: InvalidRequestHook | undefined;
+}
 
 /** What the app contributes: its compiler (default ajv) and its hook. */
 export interface SchemaSettings {
@@ -33,9 +40,9 @@ export interface SchemaSettings {
 const PARTS: readonly RequestPart[] = ['params', 'query', 'headers', 'body'];
 
 /** Compiles the schemas of `definitions`; an empty map (and no ajv import) when none has one. */
-export async function compileRouteSchemas(definitions: readonly RouteDefinition<RouteTarget>[], settings: SchemaSettings): Promise<RouteSchemas> {
-  const withSchema = definitions.filter((definition): definition is RouteDefinition<HandlerTarget> => definition.data.kind === 'handler' && definition.data.schema !== undefined);
-  const checks = new Map<RouteTarget, RouteChecks>();
+export async function compileRouteSchemas(definitions: readonly RouteDefinition<SchemaTarget>[], settings: SchemaSettings): Promise<RouteSchemas> {
+  const withSchema = definitions.filter((definition) => definition.data.kind === 'handler' && definition.data.schema !== undefined);
+  const checks = new Map<object, RouteChecks>();
   if (withSchema.length === 0) return checks;
   if (settings.schemaCompiler !== undefined && typeof settings.schemaCompiler !== 'function') {
     throw new FwError('FW_ERR_ROUTE_BAD_SCHEMA', 'the app schemaCompiler must be a function (schema, {coerce}) => (value) => {valid, errors}');
@@ -75,7 +82,7 @@ function compileOne<T>(compile: () => T, where: string): T {
   return compiled;
 }
 
-function describeMethods(definition: RouteDefinition<RouteTarget>): string {
+function describeMethods(definition: RouteDefinition<SchemaTarget>): string {
   const methods = definition.methods ?? '_';
   return methods === '_' ? 'ANY' : methods.map((m) => m.toUpperCase()).join(',');
 }

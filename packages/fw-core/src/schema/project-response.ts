@@ -9,10 +9,10 @@
  * blog's post through priv/schemas/post.json plus one extra field): the projection 0.13 µs,
  * structuredClone + ajv 2.3 µs, against 0.41 µs for JSON.stringify of the same post.
  */
+import type { Projection } from '../http/write-response.ts';
 import type { JsonSchema } from './route-schema.ts';
 
-/** Copies the parts of a value its schema lists. */
-export type Projection = (value: unknown) => unknown;
+export type { Projection };
 
 const identity: Projection = (value) => value;
 

@@ -14,7 +14,7 @@ import type { Runtime, Traffic } from '../pipeline/runtime.ts';
 import { initPlugins, stopPlugins } from '../plugins/plugin-lifecycle.ts';
 import { composeStreamHandlers } from '../stream/compose-stream-handlers.ts';
 import type { Listener } from '../stream/stream-handler.ts';
-import { resolveJsonLib } from './resolve-json-lib.ts';
+import { resolveJsonLib } from '../app/resolve-json-lib.ts';
 
 /** Options of createListener (and of startServer, which adds its own). */
 export interface CreateListenerOptions {
