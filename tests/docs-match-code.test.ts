@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { requestIdFor } from '../packages/fw-core/src/log/request-id.ts';
+import { requestIdFor } from '../packages/fw-core/src/pipeline/handle-request.ts';
 import { fencedBlocks } from './support/markdown-fences.ts';
 
 const root = fileURLToPath(new URL('../', import.meta.url));

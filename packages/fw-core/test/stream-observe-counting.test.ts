@@ -10,7 +10,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { describe, it } from 'node:test';
 import { inject } from '../src/inject/inject.ts';
-import { CountedIncomingMessage, CountedServerResponse } from '../src/stream/counted-messages.ts';
+import { CountedIncomingMessage, CountedServerResponse } from '../src/stream/exchange.ts';
 import { observeExchange } from '../src/stream/observe-exchange.ts';
 import type { ExchangeEnd, StreamHandler } from '../src/stream/stream-handler.ts';
 import { startTestApp } from './support/test-app.ts';

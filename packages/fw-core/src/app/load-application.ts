@@ -5,7 +5,7 @@
  */
 import { loadConfig } from '../config/index.ts';
 import type { LoadedConfig } from '../config/config.ts';
-import { inCodeDocument, type InCodeConfig } from '../config/in-code-config.ts';
+import { inCodeDocument, type InCodeConfig } from '../config/resolve-config.ts';
 import { FwError } from '../errors.ts';
 import { builtinPlugins } from '../plugins/builtin-plugins.ts';
 import { PluginRegistry } from '../plugins/plugin-registry.ts';

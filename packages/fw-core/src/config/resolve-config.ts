@@ -21,7 +21,6 @@ import {
   type ServerConfiguration,
 } from './config.ts';
 import { badValue, unknownEnvironment } from './config-errors.ts';
-import { IN_CODE_CONFIG_ORIGIN } from './in-code-config.ts';
 import { readConfigFile } from './read-config-file.ts';
 import {
   checkServerConfigurationConsistency,
@@ -238,4 +237,23 @@ function deepFreeze<T>(value: T, seen = new WeakSet<object>()): T {
   Object.freeze(value);
   for (const child of Object.values(value)) deepFreeze(child, seen);
   return value;
+}
+
+/**
+ * Configuration given in code instead of fw.config.json (createListener, startServer): the `fw`
+ * section as an object, turned into the document the file would parse to, so the same
+ * validation applies key by key.
+ */
+
+/** The `fw` section of fw.config.json, as an object; `bootstrap_application` defaults to the app's name. */
+export type InCodeConfig = FwSection;
+
+/** What messages and `LoadedConfig.file` say instead of a file path. */
+export const IN_CODE_CONFIG_ORIGIN = 'the configuration given in code';
+
+/** The fw.config.json document equivalent to `config` for the app `appName` (with its own section `appSection`). */
+export function inCodeDocument(config: InCodeConfig, appName: string, appSection?: Readonly<Record<string, unknown>>): Record<string, unknown> {
+  // `fw` first, so a stray key in `config` (an app section, `environments`) is reported by the
+  // fw section's validation as an unknown fw key rather than accepted silently.
+  return { fw: { bootstrap_application: appName, ...config }, ...(appSection !== undefined && { [appName]: appSection }) };
 }

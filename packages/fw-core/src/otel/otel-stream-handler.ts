@@ -19,7 +19,7 @@ import type { ExchangeEnd, Listener, StreamHandler } from '../stream/stream-hand
 import { activeKnownMethods, normalizeMethod, requestSpanAttributes, schemeOf } from './http-attributes.ts';
 import { activeRequestsOf, type ActiveRequests } from './active-requests.ts';
 import { createHttpServerMetrics, type HttpServerMetrics } from './http-metrics.ts';
-import { SCOPE_NAME, SCOPE_VERSION } from './instrumentation-scope.ts';
+import { SCOPE_NAME, SCOPE_VERSION } from './telemetry.ts';
 import { activeLeanPath } from './lean/lean-path.ts';
 import { wrapLean } from './lean/lean-stream-listener.ts';
 import { endServerSpan, errorTypeOf, runInSpan } from './server-span-end.ts';

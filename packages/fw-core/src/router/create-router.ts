@@ -6,7 +6,6 @@ import type { CheckedRoute } from './host-table.ts';
 import { normaliseRouteHost } from './host-name.ts';
 import { parsePath } from './parse-path.ts';
 import { RadixRouter } from './radix-router.ts';
-import { routeLabel } from './route-label.ts';
 import { normaliseMethods } from './route-methods.ts';
 import type { CompiledRoute, RouteDefinition, Router } from './router.ts';
 
@@ -35,4 +34,21 @@ function checkRouteDefinitions<T>(defs: readonly RouteDefinition<T>[]): CheckedR
     });
     return { parsed, route, label };
   });
+}
+
+/**
+ * How route-definition errors name a route: its position in the definition list, its methods,
+ * path and host, so the message points at one line of the user's route table.
+ */
+
+/** `route #2 (get,post /posts/:id on host 'api.example.com')`; `#` counts from 0, as the list does. */
+export function routeLabel(
+  index: number,
+  path: unknown,
+  methods: unknown,
+  host: unknown,
+): string {
+  const methodText = Array.isArray(methods) ? methods.map(String).join(',') : String(methods ?? '_');
+  const hostText = host === undefined || host === '_' ? '' : ` on host '${String(host)}'`;
+  return `route #${index} (${methodText} ${String(path)}${hostText})`;
 }

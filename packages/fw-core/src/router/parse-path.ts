@@ -23,7 +23,7 @@ const BINDING_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 // Whitespace and control characters never appear in a request target (RFC 9112 section 3.2).
 const FORBIDDEN_CHARACTER = /[\s\u0000-\u001f\u007f?#]/u;
 
-/** Parses `path`; `label` names the route in error messages (see route-label.ts). */
+/** Parses `path`; `label` names the route in error messages (routeLabel, create-router.ts). */
 export function parsePath(path: unknown, label: string): ParsedPath {
   if (typeof path !== 'string' || !path.startsWith('/')) {
     throw badPath(label, 'must be a string starting with "/"', path);

@@ -5,7 +5,7 @@
 import { buildHostTables } from './host-table.ts';
 import { parsePath } from './parse-path.ts';
 import type { RadixNode, RouteLeaf } from './radix-tree.ts';
-import { routeLabel } from './route-label.ts';
+import { routeLabel } from './create-router.ts';
 import type { Router } from './router.ts';
 
 /** The routes of a router, host by host in precedence order (exact, wildcard, `'_'`). */

@@ -6,7 +6,7 @@
  */
 import type { FwApp } from '../app/app.ts';
 import { loadApplication, type LoadedApplication } from '../app/load-application.ts';
-import type { InCodeConfig } from '../config/in-code-config.ts';
+import type { InCodeConfig } from '../config/resolve-config.ts';
 import { createJsonLogger } from '../log/json-logger.ts';
 import { LOG_LEVELS, type Logger } from '../log/logger.ts';
 import { createPipelineListener } from '../pipeline/handle-request.ts';

@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import type { LoadedApplication } from '../app/load-application.ts';
 import { FwError } from '../errors.ts';
 import type { Logger } from '../log/logger.ts';
-import { CountedIncomingMessage, CountedServerResponse } from '../stream/counted-messages.ts';
+import { CountedIncomingMessage, CountedServerResponse } from '../stream/exchange.ts';
 import { hostForDisplay, reachableUrl } from './bound-address.ts';
 import { openListener, type CreateListenerOptions } from './create-listener.ts';
 import { gracefulClose, trackConnections } from './graceful-close.ts';
@@ -50,7 +50,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<FwS
       maxHeaderSize: sc.max_header_size,
       // node:http only enforces the two timeouts above when this check runs (default every 30 s)
       connectionsCheckingInterval: Math.min(1000, sc.headers_timeout_ms),
-      // node:http's classes, counting body bytes for stream handlers that observe (counted-messages.ts).
+      // node:http's classes, counting body bytes for stream handlers that observe (stream/exchange.ts).
       IncomingMessage: CountedIncomingMessage,
       ServerResponse: closingWhileStopping(traffic),
     },

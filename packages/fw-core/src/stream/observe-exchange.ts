@@ -5,7 +5,7 @@
  * the response had not ended nor written its declared length).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { byteLength, countsInFields, EXCHANGE_COUNTS, type ExchangeCounts } from './counted-messages.ts';
+import { byteLength, countsInFields, EXCHANGE_COUNTS, type ExchangeCounts } from './exchange.ts';
 import type { ExchangeEnd } from './stream-handler.ts';
 
 type Push = IncomingMessage['push'];

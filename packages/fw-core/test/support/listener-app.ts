@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineApp, type FwApp } from '../../src/app/app.ts';
 import { defineController } from '../../src/app/controller.ts';
-import type { InCodeConfig } from '../../src/config/in-code-config.ts';
+import type { InCodeConfig } from '../../src/config/resolve-config.ts';
 import { FwError } from '../../src/errors.ts';
 import type { FwRequest } from '../../src/http/request.ts';
 import { json, jsonStream, sendFile, status } from '../../src/http/response.ts';

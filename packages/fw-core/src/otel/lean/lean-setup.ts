@@ -6,7 +6,7 @@
  */
 import type { Resource } from '@opentelemetry/resources';
 import type { EnvConfig } from '../env-config.ts';
-import { SCOPE_NAME, SCOPE_VERSION } from '../instrumentation-scope.ts';
+import { SCOPE_NAME, SCOPE_VERSION } from '../telemetry.ts';
 import { readTlsFiles } from '../otlp-tls-files.ts';
 import { samplerFor } from '../sampler-from-env.ts';
 import type { TracePipelineOptions } from '../trace-pipeline.ts';
