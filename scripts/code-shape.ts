@@ -6,6 +6,8 @@
  * included, and the larger strongly connected groups).
  *
  *   npx node scripts/code-shape.ts
+ *
+ * tests/code-shape.test.ts keeps the folders free of import cycles with the same functions.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -17,7 +19,7 @@ import { fileURLToPath } from 'node:url';
 const SRC = join(dirname(fileURLToPath(import.meta.url)), '..', 'packages', 'fw-core', 'src');
 
 /** Every .ts file under `dir`, relative to SRC. */
-function sourceFiles(dir = SRC): string[] {
+export function sourceFiles(dir = SRC): string[] {
   return readdirSync(dir).flatMap((name) => {
     const path = join(dir, name);
     if (statSync(path).isDirectory()) return sourceFiles(path);
@@ -25,12 +27,12 @@ function sourceFiles(dir = SRC): string[] {
   });
 }
 
-function smallFiles(files: readonly string[]): string[] {
+export function smallFiles(files: readonly string[]): string[] {
   return files.filter((file) => !file.endsWith('index.ts') && readFileSync(join(SRC, file), 'utf8').split('\n').length - 1 <= 25);
 }
 
 /** Folder → folders it imports from (relative imports across folders, top-level files left out). */
-function folderImports(files: readonly string[]): Map<string, Set<string>> {
+export function folderImports(files: readonly string[]): Map<string, Set<string>> {
   const edges = new Map<string, Set<string>>();
   for (const file of files) {
     const from = file.split('/')[0]!;
@@ -47,7 +49,7 @@ function folderImports(files: readonly string[]): Map<string, Set<string>> {
 }
 
 /** Pairs of folders that import each other, and groups of more than one folder in a cycle (Tarjan). */
-function cycles(edges: Map<string, Set<string>>): { pairs: string[]; groups: string[][] } {
+export function cycles(edges: Map<string, Set<string>>): { pairs: string[]; groups: string[][] } {
   const pairs = [...edges].flatMap(([a, tos]) => [...tos].filter((b) => a < b && edges.get(b)?.has(a)).map((b) => `${a}<->${b}`));
   const index = new Map<string, number>();
   const low = new Map<string, number>();
@@ -116,17 +118,21 @@ async function filesOfOneGet(): Promise<string[]> {
   }
 }
 
-const files = sourceFiles();
-const small = smallFiles(files);
-const { pairs, groups } = cycles(folderImports(files));
-const get = await filesOfOneGet();
-process.stdout.write(
-  [
-    `fw-core source files: ${files.length}`,
-    `files one GET runs code in: ${get.length} (${get.join(', ')})`,
-    `files of 25 lines or fewer, index.ts left out: ${small.length} (${small.join(', ')})`,
-    `folders importing each other: ${pairs.length} (${pairs.join(', ')})`,
-    `folders in a cycle of any length: ${groups.map((group) => group.join(' ')).join(' | ') || 'none'}`,
-    '',
-  ].join('\n'),
-);
+if (import.meta.main) await report();
+
+async function report(): Promise<void> {
+  const files = sourceFiles();
+  const small = smallFiles(files);
+  const { pairs, groups } = cycles(folderImports(files));
+  const get = await filesOfOneGet();
+  process.stdout.write(
+    [
+      `fw-core source files: ${files.length}`,
+      `files one GET runs code in: ${get.length} (${get.join(', ')})`,
+      `files of 25 lines or fewer, index.ts left out: ${small.length} (${small.join(', ')})`,
+      `folders importing each other: ${pairs.length} (${pairs.join(', ')})`,
+      `folders in a cycle of any length: ${groups.map((group) => group.join(' ')).join(' | ') || 'none'}`,
+      '',
+    ].join('\n'),
+  );
+}
