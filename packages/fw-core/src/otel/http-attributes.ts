@@ -99,9 +99,20 @@ export function requestSpanAttributes(req: IncomingMessage, method: string, sche
     'network.protocol.version': req.httpVersion,
     'user_agent.original': req.headers['user-agent'],
   };
-  const path = target?.path ?? (url === '*' ? '*' : undefined);
+  const path = urlPathOf(url, target);
   if (path !== undefined) attributes['url.path'] = path;
   if (method === '_OTHER' && req.method !== undefined) attributes['http.request.method_original'] = req.method;
-  if (target !== undefined && target.query !== '') attributes['url.query'] = redactQuery(target.query, activeQueryRedaction());
+  const query = urlQueryOf(target);
+  if (query !== undefined) attributes['url.query'] = query;
   return attributes;
+}
+
+/** `url.path`: the parsed target's path, `*` for asterisk-form, else none (see requestSpanAttributes). */
+export function urlPathOf(url: string, target: RequestTarget | undefined): string | undefined {
+  return target?.path ?? (url === '*' ? '*' : undefined);
+}
+
+/** `url.query`, redacted as configured; none when the target has no query. */
+export function urlQueryOf(target: RequestTarget | undefined): string | undefined {
+  return target !== undefined && target.query !== '' ? redactQuery(target.query, activeQueryRedaction()) : undefined;
 }

@@ -13,12 +13,14 @@ import { exchangeOf, type Exchange } from '../../stream/exchange.ts';
 import { observeExchange } from '../../stream/observe-exchange.ts';
 import type { ExchangeEnd, Listener } from '../../stream/stream-handler.ts';
 import { activeRequestsOf, type ActiveRequests } from '../active-requests.ts';
-import { normalizeMethod, requestSpanAttributes, schemeOf } from '../http-attributes.ts';
+import { parseRequestTarget } from '../../http/request-target.ts';
+import { normalizeMethod, requestSpanAttributes, schemeOf, urlPathOf, urlQueryOf } from '../http-attributes.ts';
 import { endServerSpan, errorTypeOf, runInSpan } from '../server-span-end.ts';
 import type { HttpMetricSeriesTable } from './http-metric-series.ts';
+import type { LeanAttributeBlock } from './lean-span-data.ts';
 import type { LeanPath } from './lean-path.ts';
 import { LeanServerSpan } from './lean-span.ts';
-import { sharedRequestBlock } from './request-attribute-block.ts';
+import { repeatedRequestBlock, sharedRequestBlock } from './request-attribute-block.ts';
 import { randomId, toHex } from './span-ids.ts';
 import { parseTraceparent, type RemoteParent } from './traceparent.ts';
 
@@ -51,7 +53,9 @@ export function wrapLean(next: Listener, lean: LeanPath, knownMethods: ReadonlyS
       samplerAttributes = result.attributes;
     }
     if (span.isRecording()) {
-      setRequestAttributes(span, req.socket, attributes ?? requestSpanAttributes(req, method, scheme));
+      const repeated = attributes === undefined ? repeatedRequestBlock(req.socket, req.url, method, scheme, headers, req.httpVersion) : undefined;
+      if (repeated !== undefined) setRepeatedRequestAttributes(span, req, method, repeated);
+      else setRequestAttributes(span, req, method, scheme, attributes ?? requestSpanAttributes(req, method, scheme));
       // As the SDK's span: the sampler's attributes win over the request's.
       if (samplerAttributes !== undefined) span.setAttributes(samplerAttributes);
     }
@@ -66,14 +70,26 @@ export function wrapLean(next: Listener, lean: LeanPath, knownMethods: ReadonlyS
 const NO_ATTRIBUTES: Attributes = Object.freeze({});
 
 /** The request's attributes on `span`: those its connection shares as one pre-encoded block, then its own. */
-function setRequestAttributes(span: LeanServerSpan, connection: object, attributes: Attributes): void {
-  const block = sharedRequestBlock(connection, attributes);
+function setRequestAttributes(span: LeanServerSpan, req: IncomingMessage, method: string, scheme: string, attributes: Attributes): void {
+  const headers = req.headers;
+  const inputs = req.url?.charCodeAt(0) === 47 ? { method, scheme, host: headers.host, userAgent: headers['user-agent'], version: req.httpVersion } : undefined;
+  const block = sharedRequestBlock(req.socket, attributes, inputs);
   if (block === undefined) return void span.setAttributes(attributes);
   span.setEncodedAttributes(block);
   // The request's own attributes (those requestSpanAttributes sets besides the shared ones), by name.
   span.setAttribute('url.path', attributes['url.path']);
   span.setAttribute('url.query', attributes['url.query']);
   span.setAttribute('http.request.method_original', attributes['http.request.method_original']);
+}
+
+/** As setRequestAttributes, for a request that repeats its connection's shared inputs: only its own attributes are made. */
+function setRepeatedRequestAttributes(span: LeanServerSpan, req: IncomingMessage, method: string, block: LeanAttributeBlock): void {
+  span.setEncodedAttributes(block);
+  const url = req.url ?? '/';
+  const target = parseRequestTarget(url);
+  span.setAttribute('url.path', urlPathOf(url, target));
+  span.setAttribute('url.query', urlQueryOf(target));
+  if (method === '_OTHER') span.setAttribute('http.request.method_original', req.method);
 }
 
 /** The context of the upstream span and baggage, when the request carried them; ROOT_CONTEXT else. */

@@ -6,14 +6,26 @@
  * on, they come as one block encoded once, so those nine attributes cost one byte copy in the
  * export instead of nine key-values to encode. A request with any value different starts over.
  */
+import type { IncomingHttpHeaders } from 'node:http';
 import type { Attributes } from '@opentelemetry/api';
 import type { LeanAttributeBlock, LeanAttributes } from './lean-span-data.ts';
 import { encodeAttributeBlock } from './otlp-trace-encoder.ts';
+
+/** The raw fields of an origin-form request that its shared attributes are computed from. */
+export interface SharedInputs {
+  readonly method: string;
+  readonly scheme: string;
+  readonly host: string | undefined;
+  readonly userAgent: string | undefined;
+  readonly version: string;
+}
 
 /** A connection's last shared values, and their block once a second request repeats them. */
 interface Remembered {
   readonly values: Attributes;
   block: LeanAttributeBlock | undefined;
+  /** What `values` came from, when the request was origin-form (its host from the Host header). */
+  inputs: SharedInputs | undefined;
 }
 
 /** Kept on the socket under a private symbol: a WeakMap insert per new connection cost 0.5 µs. */
@@ -26,11 +38,27 @@ type Connection = object & { [REMEMBERED]?: Remembered };
  * request with these values: a connection that serves one request (HTTP/1.0, `Connection: close`,
  * inject) would pay for encoding a block it never reuses.
  */
-export function sharedRequestBlock(connection: Connection, attributes: Attributes): LeanAttributeBlock | undefined {
+export function sharedRequestBlock(connection: Connection, attributes: Attributes, inputs?: SharedInputs): LeanAttributeBlock | undefined {
   const last = connection[REMEMBERED];
-  if (last !== undefined && sameShared(last.values, attributes)) return (last.block ??= encodeAttributeBlock(sharedOf(attributes) as LeanAttributes));
-  connection[REMEMBERED] = { values: attributes, block: undefined };
+  if (last !== undefined && sameShared(last.values, attributes)) {
+    if (inputs !== undefined) last.inputs = inputs;
+    return (last.block ??= encodeAttributeBlock(sharedOf(attributes) as LeanAttributes));
+  }
+  connection[REMEMBERED] = { values: attributes, block: undefined, inputs };
   return undefined;
+}
+
+/**
+ * The connection's block when this origin-form request repeats, field for field, the raw inputs
+ * of the request its shared attributes were computed from: the attributes are the same (the
+ * socket's addresses do not change), so they are neither built nor compared again.
+ */
+export function repeatedRequestBlock(connection: Connection, url: string | undefined, method: string, scheme: string, headers: IncomingHttpHeaders, version: string): LeanAttributeBlock | undefined {
+  const last = connection[REMEMBERED];
+  const inputs = last?.inputs;
+  if (inputs === undefined || last!.block === undefined || url?.charCodeAt(0) !== 47 /* '/' */) return undefined;
+  const same = inputs.method === method && inputs.scheme === scheme && inputs.host === headers.host && inputs.userAgent === headers['user-agent'] && inputs.version === version;
+  return same ? last!.block : undefined;
 }
 
 // Named property reads below, not a loop over the keys: a loop reads with a different key at
