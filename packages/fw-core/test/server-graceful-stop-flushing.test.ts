@@ -72,3 +72,19 @@ describe('graceful stop with responses still being sent', () => {
     await app.close();
   });
 });
+
+describe('graceful stop, afterwards', () => {
+  it("emits the server's 'close' once and leaves no connection-check timer running", async () => {
+    const app = await startTestApp({ groups: [] });
+    const server = app.server.server;
+    let closes = 0;
+    server.on('close', () => (closes += 1));
+    const interval = Object.getOwnPropertySymbols(server).find((symbol) => symbol.description === 'http.server.connectionsCheckingInterval');
+    assert.ok(interval, 'node:http keeps its connection-check timer under this symbol');
+    await app.server.stop();
+    await new Promise((resolve) => setImmediate(resolve));
+    assert.equal(closes, 1);
+    assert.equal((server as unknown as Record<symbol, { _destroyed: boolean }>)[interval]!._destroyed, true);
+    await app.close();
+  });
+});

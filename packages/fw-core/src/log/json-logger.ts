@@ -48,10 +48,12 @@ export const silentLogger: Logger = createJsonLogger({ level: 'silent' });
 function safeStringify(value: unknown): string {
   // An error's cause is written too (a wrapper's stack says where fw caught it, the cause's where
   // it was thrown), each error once: a cause chain that loops ends at the repeat.
-  const seen = new Set<Error>();
+  // Made at the first error: most lines (one per request) hold none.
+  let seen: Set<Error> | undefined;
   try {
     return JSON.stringify(value, (_key, v: unknown) => {
       if (v instanceof Error) {
+        seen ??= new Set();
         if (seen.has(v)) return `[cause: ${v.name}]`;
         seen.add(v);
         const code = (v as { code?: unknown }).code;

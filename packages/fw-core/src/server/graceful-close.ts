@@ -49,9 +49,18 @@ export async function gracefulClose(server: Server, traffic: Traffic, graceMs: n
   }
   server.closeAllConnections();
   await closed;
-  // node:http's own close now, with nothing left to cut: it stops the server's connection-check
-  // interval. The server is closed already, so its callback gets ERR_SERVER_NOT_RUNNING.
-  server.close(() => {});
+  stopConnectionChecks(server);
+}
+
+/**
+ * Stops node:http's connection-check interval (the timer behind `headersTimeout` and
+ * `requestTimeout`), which its own `close()` would have stopped: left running, it would hold the
+ * closed server for as long as the process lives. Calling `close()` again for that would emit
+ * the server's 'close' a second time.
+ */
+function stopConnectionChecks(server: Server): void {
+  const key = Object.getOwnPropertySymbols(server).find((symbol) => symbol.description === 'http.server.connectionsCheckingInterval');
+  if (key !== undefined) clearInterval((server as unknown as Record<symbol, NodeJS.Timeout | undefined>)[key]);
 }
 
 /**

@@ -20,7 +20,7 @@ import type { HttpMetricSeriesTable } from './http-metric-series.ts';
 import type { LeanAttributeBlock } from './lean-span-data.ts';
 import type { LeanPath } from './lean-path.ts';
 import { LeanServerSpan } from './lean-span.ts';
-import { repeatedRequestBlock, sharedRequestBlock } from './request-attribute-block.ts';
+import { rememberSharedInputs, repeatedRequestBlock, sharedRequestBlock } from './request-attribute-block.ts';
 import { randomId, toHex } from './span-ids.ts';
 import { parseTraceparent, type RemoteParent } from './traceparent.ts';
 
@@ -71,10 +71,9 @@ const NO_ATTRIBUTES: Attributes = Object.freeze({});
 
 /** The request's attributes on `span`: those its connection shares as one pre-encoded block, then its own. */
 function setRequestAttributes(span: LeanServerSpan, req: IncomingMessage, method: string, scheme: string, attributes: Attributes): void {
-  const headers = req.headers;
-  const inputs = req.url?.charCodeAt(0) === 47 ? { method, scheme, host: headers.host, userAgent: headers['user-agent'], version: req.httpVersion } : undefined;
-  const block = sharedRequestBlock(req.socket, attributes, inputs);
+  const block = sharedRequestBlock(req.socket, attributes);
   if (block === undefined) return void span.setAttributes(attributes);
+  rememberSharedInputs(req.socket, req, method, scheme);
   span.setEncodedAttributes(block);
   // The request's own attributes (those requestSpanAttributes sets besides the shared ones), by name.
   span.setAttribute('url.path', attributes['url.path']);

@@ -6,13 +6,13 @@
  * on, they come as one block encoded once, so those nine attributes cost one byte copy in the
  * export instead of nine key-values to encode. A request with any value different starts over.
  */
-import type { IncomingHttpHeaders } from 'node:http';
+import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
 import type { Attributes } from '@opentelemetry/api';
 import type { LeanAttributeBlock, LeanAttributes } from './lean-span-data.ts';
 import { encodeAttributeBlock } from './otlp-trace-encoder.ts';
 
 /** The raw fields of an origin-form request that its shared attributes are computed from. */
-export interface SharedInputs {
+interface SharedInputs {
   readonly method: string;
   readonly scheme: string;
   readonly host: string | undefined;
@@ -38,14 +38,24 @@ type Connection = object & { [REMEMBERED]?: Remembered };
  * request with these values: a connection that serves one request (HTTP/1.0, `Connection: close`,
  * inject) would pay for encoding a block it never reuses.
  */
-export function sharedRequestBlock(connection: Connection, attributes: Attributes, inputs?: SharedInputs): LeanAttributeBlock | undefined {
+export function sharedRequestBlock(connection: Connection, attributes: Attributes): LeanAttributeBlock | undefined {
   const last = connection[REMEMBERED];
-  if (last !== undefined && sameShared(last.values, attributes)) {
-    if (inputs !== undefined) last.inputs = inputs;
-    return (last.block ??= encodeAttributeBlock(sharedOf(attributes) as LeanAttributes));
-  }
-  connection[REMEMBERED] = { values: attributes, block: undefined, inputs };
+  if (last !== undefined && sameShared(last.values, attributes)) return (last.block ??= encodeAttributeBlock(sharedOf(attributes) as LeanAttributes));
+  connection[REMEMBERED] = { values: attributes, block: undefined, inputs: undefined };
   return undefined;
+}
+
+/**
+ * After sharedRequestBlock gave `req` its connection's block: the raw fields those values came
+ * from, when the target is origin-form (its host then comes from the Host header), so that the
+ * next request repeating them skips building the attributes (repeatedRequestBlock). Made only
+ * here, not for a connection's first request: one that serves a single request never needs them.
+ */
+export function rememberSharedInputs(connection: Connection, req: IncomingMessage, method: string, scheme: string): void {
+  const last = connection[REMEMBERED];
+  if (last === undefined || req.url?.charCodeAt(0) !== 47 /* '/' */) return;
+  const headers = req.headers;
+  last.inputs = { method, scheme, host: headers.host, userAgent: headers['user-agent'], version: req.httpVersion };
 }
 
 /**
