@@ -140,6 +140,14 @@ describe('loading an app from its directory', () => {
       error.code === 'FW_ERR_CONFIG_BAD_VALUE' && error.message.includes('use_stacktrace'));
   });
 
+  it("fails start-up with a coded error when a group's plugins are not a list", async () => {
+    const dir = await writeTestAppDir({});
+    dirs.push(dir);
+    const groups = [{ prefix: '/p', security: false as const, plugins: { pre_request: [] } as never, routes: [] }];
+    await assert.rejects(startServer({ appDir: dir, app: testApp({ groups }), env: {}, logger: captureLogger() }), (error: { code?: string; message: string }) =>
+      error.code === 'FW_ERR_GROUP_BAD_SHAPE' && error.message.includes("route group 0 (prefix '/p') has plugins that are not a list"));
+  });
+
   it('fails start-up on a route definition error, before listening', async () => {
     const dir = await writeTestAppDir({});
     dirs.push(dir);

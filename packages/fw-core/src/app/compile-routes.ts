@@ -109,6 +109,9 @@ function compileGroup(source: RouteGroup, index: number, global: PluginChain, re
   if (source.security !== false && typeof source.security !== 'function') {
     throw new FwError('FW_ERR_GROUP_BAD_SECURITY', `${where} (prefix '${prefix}') needs security: false or a function (req) => result`);
   }
+  if (source.plugins !== undefined && !Array.isArray(source.plugins as unknown)) {
+    throw new FwError('FW_ERR_GROUP_BAD_SHAPE', `${where} (prefix '${prefix}') has plugins that are not a list: give an array of {phase, module, options} entries`);
+  }
   const plugins =
     source.plugins === undefined
       ? { ...global, inherited: true }
