@@ -21,6 +21,9 @@ import { residentKiB, startBlogAsUser, type BlogProcess } from './support/blog-a
 // taken after the warm-up. Since fw's server counts body bytes in its own request and response
 // classes (less garbage per request) it settles later and lower: 182 MB at 25 s rising to 237 MB
 // by 61 s, then flat (236 MB at 60 s, 234 MB at 96 s), against 307 MB flat from 25 s before.
+// Known open (docs/performance.md, "End-to-end load"): that one-time step of about 54 MB can come
+// later than 60 s (seen once in a full `npm test`, with the same request rate), which fails this
+// check although memory is flat afterwards; its cause is not found yet.
 const WARMUP_S = Number(process.env.FW_LOAD_WARMUP_S ?? 60);
 const RUN_S = Number(process.env.FW_LOAD_RUN_S ?? 35);
 const CONNECTIONS = 32;
