@@ -74,12 +74,14 @@ export interface StartOptions {
   /** Default examples/blog. */
   readonly cwd?: string;
   readonly timeoutMs?: number;
+  /** Node options before the script (V8 flags that NODE_OPTIONS does not take). */
+  readonly execArgv?: readonly string[];
 }
 
 /** Starts the service and waits for its `listening` line (or fails with its stderr). */
 export async function startBlog(env: Record<string, string | undefined> = {}, options: StartOptions = {}): Promise<BlogProcess> {
   const timeoutMs = options.timeoutMs ?? 15_000;
-  const child = spawn(process.execPath, [options.script ?? MAIN], { cwd: options.cwd ?? BLOG_DIR, env: blogEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...(options.execArgv ?? []), options.script ?? MAIN], { cwd: options.cwd ?? BLOG_DIR, env: blogEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
   const stderr: string[] = [];
   let pending = '';
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
