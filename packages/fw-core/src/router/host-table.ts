@@ -6,6 +6,7 @@
 import { ANY_HOST, wildcardSuffix } from './host-name.ts';
 import type { ParsedPath } from './parse-path.ts';
 import { finishTree, insertRoute, RadixNode } from './radix-tree.ts';
+import { RouteTarget, type ReaderCache } from './route-target.ts';
 import type { CompiledRoute } from './router.ts';
 
 /** A checked route with its parsed path and the label errors name it by. */
@@ -19,14 +20,17 @@ export interface CheckedRoute<T> {
 export class HostTable<T> {
   readonly host: string;
   readonly root = new RadixNode<T>('');
+  /** The bindings readers of the router this table is part of, shared by its tables. */
+  readonly #readers: ReaderCache;
 
-  constructor(host: string) {
+  constructor(host: string, readers: ReaderCache) {
     this.host = host;
+    this.#readers = readers;
   }
 
   /** Adds a checked route; throws FW_ERR_ROUTE_CONFLICT (see RouteLeaf.add). */
   add(parsed: ParsedPath, route: CompiledRoute<T>, label: string): void {
-    insertRoute(this.root, parsed, route, label);
+    insertRoute(this.root, parsed, new RouteTarget(route, this.#readers), label);
   }
 }
 
@@ -44,10 +48,11 @@ export interface HostTables<T> {
 /** Builds the host tables of routes already checked; `add` throws on a conflict. */
 export function buildHostTables<T>(entries: readonly CheckedRoute<T>[]): HostTables<T> {
   const byHost = new Map<string, HostTable<T>>();
+  const readers: ReaderCache = new Map();
   for (const { parsed, route, label } of entries) {
     let table = byHost.get(route.host);
     if (table === undefined) {
-      table = new HostTable<T>(route.host);
+      table = new HostTable<T>(route.host, readers);
       byHost.set(route.host, table);
     }
     table.add(parsed, route, label);

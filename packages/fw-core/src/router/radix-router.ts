@@ -9,6 +9,7 @@ import { buildHostTables, type CheckedRoute, type HostTable, type HostTables } f
 import { requestHostKey } from './host-name.ts';
 import { collectAllowed, matchTree, type MatchState } from './radix-tree.ts';
 import { maskToMethods } from './route-methods.ts';
+import type { RouteTarget } from './route-target.ts';
 import type { CompiledRoute, LookupResult, MethodNotAllowed, RouteFound, RouteNotFound, Router } from './router.ts';
 
 const NOT_FOUND: RouteNotFound = Object.freeze({ kind: 'not_found' });
@@ -127,10 +128,10 @@ function lookupTable<T>(
   state: MatchState,
 ): LookupResult<T> | typeof RETRY | undefined {
   state.pathSeen = false;
-  const route = matchTree(table.root, path, 0, end, 0, method, state);
-  if (route !== undefined) {
-    if (mode === PATH_MODE.raw && capturedEscape(route, path, end, state)) return RETRY;
-    return found(route, path, end, mode === PATH_MODE.decode, state);
+  const target = matchTree(table.root, path, 0, end, 0, method, state);
+  if (target !== undefined) {
+    if (mode === PATH_MODE.raw && capturedEscape(target.route, path, end, state)) return RETRY;
+    return found(target, path, end, mode === PATH_MODE.decode, state);
   }
   // A miss is final only when the raw path holds nothing its canonical form would change.
   if (mode === PATH_MODE.raw && hasEscape(path, 0, end)) return RETRY;
@@ -166,13 +167,12 @@ function hasEscape(path: string, from: number, end: number): boolean {
   return hash !== -1 && hash < end;
 }
 
-function found<T>(route: CompiledRoute<T>, path: string, end: number, decode: boolean, state: MatchState): RouteFound<T> {
-  const bindings: Record<string, string> = {};
-  let i = 0;
-  for (const name of route.bindingNames) {
-    const text = path.slice(state.starts[i], state.ends[i]);
-    bindings[name] = decode ? decodeURIComponent(text) : text;
-    i++;
+function found<T>(target: RouteTarget<T>, path: string, end: number, decode: boolean, state: MatchState): RouteFound<T> {
+  const route = target.route;
+  const bindings = target.bindings(path, state.starts, state.ends);
+  if (decode) {
+    // Canonical text holds only %25 and %2F, which always decode.
+    for (const name of route.bindingNames) bindings[name] = decodeURIComponent(bindings[name] as string);
   }
   const pathinfo = route.hasWildcard ? splitPathinfo(path, state.wildStart, end, decode) : undefined;
   return { kind: 'found', route, bindings, pathinfo };
@@ -219,8 +219,8 @@ function withPreflight<T>(
   decode: boolean,
   state: MatchState,
 ): MethodNotAllowed<T> {
-  const route = matchTree(table.root, path, 0, end, 0, answer.allowed[0] as string, state);
+  const target = matchTree(table.root, path, 0, end, 0, answer.allowed[0] as string, state);
   // Never undefined: the allowed methods are those of the routes matching the path here.
-  if (route === undefined) return answer;
-  return { kind: 'method_not_allowed', allowed: answer.allowed, preflight: found(route, path, end, decode, state) };
+  if (target === undefined) return answer;
+  return { kind: 'method_not_allowed', allowed: answer.allowed, preflight: found(target, path, end, decode, state) };
 }

@@ -7,6 +7,7 @@
 import { FwError } from '../errors.ts';
 import type { ParsedPath } from './parse-path.ts';
 import { ANY_METHOD, methodBit } from './route-methods.ts';
+import type { RouteTarget } from './route-target.ts';
 import type { CompiledRoute } from './router.ts';
 
 /** The routes that end at one place in the tree (a path, or a `[...]`), by request method. */
@@ -16,16 +17,17 @@ export class RouteLeaf<T> {
   /** How errors name each of `routes`. */
   readonly labels: string[] = [];
   /** The `'_'` route; it excludes every other route here. */
-  any: CompiledRoute<T> | undefined = undefined;
+  any: RouteTarget<T> | undefined = undefined;
   /** What GET resolves to: most requests are GETs, so it has a field of its own. */
-  get: CompiledRoute<T> | undefined = undefined;
+  get: RouteTarget<T> | undefined = undefined;
   /** Uppercase method → route, HEAD filled in from GET where no route names HEAD. */
-  readonly byMethod = new Map<string, CompiledRoute<T>>();
+  readonly byMethod = new Map<string, RouteTarget<T>>();
   /** Bits (see methodBit) of the methods answered here, for a 405's `allow`. */
   mask = 0;
 
   /** Adds a route, throwing FW_ERR_ROUTE_CONFLICT when its methods overlap a route already here. */
-  add(route: CompiledRoute<T>, label: string): void {
+  add(target: RouteTarget<T>, label: string): void {
+    const route = target.route;
     for (const [i, other] of this.routes.entries()) {
       const shared = sharedMethod(route, other);
       if (shared === undefined) continue;
@@ -40,11 +42,11 @@ export class RouteLeaf<T> {
     this.routes.push(route);
     this.labels.push(label);
     if (route.methods === ANY_METHOD) {
-      this.any = route;
+      this.any = target;
       return;
     }
     for (const method of route.methods) {
-      this.byMethod.set(method.toUpperCase(), route);
+      this.byMethod.set(method.toUpperCase(), target);
       this.mask |= methodBit(method);
     }
   }
@@ -97,7 +99,7 @@ export class RadixNode<T> {
 }
 
 /** Adds a route under `root`; throws FW_ERR_ROUTE_CONFLICT (see RouteLeaf.add). */
-export function insertRoute<T>(root: RadixNode<T>, parsed: ParsedPath, route: CompiledRoute<T>, label: string): void {
+export function insertRoute<T>(root: RadixNode<T>, parsed: ParsedPath, target: RouteTarget<T>, label: string): void {
   let node = root;
   let leaf: RouteLeaf<T> | undefined;
   for (const segment of parsed.segments) {
@@ -111,7 +113,7 @@ export function insertRoute<T>(root: RadixNode<T>, parsed: ParsedPath, route: Co
         : (node.binding ??= new RadixNode<T>(`:${segment.name}`));
   }
   leaf ??= node.end ??= new RouteLeaf<T>();
-  leaf.add(route, label);
+  leaf.add(target, label);
 }
 
 function staticChild<T>(node: RadixNode<T>, text: string): RadixNode<T> {
@@ -188,7 +190,7 @@ export function matchTree<T>(
   depth: number,
   method: string,
   state: MatchState,
-): CompiledRoute<T> | undefined {
+): RouteTarget<T> | undefined {
   for (;;) {
     if (pos === end) {
       const leaf = node.end;
@@ -257,7 +259,7 @@ function matchRest<T>(
   pos: number,
   method: string,
   state: MatchState,
-): CompiledRoute<T> | undefined {
+): RouteTarget<T> | undefined {
   const rest = node.rest;
   if (rest === undefined) return undefined;
   const route = method === 'GET' ? rest.get : (rest.any ?? rest.byMethod.get(method));
