@@ -1,0 +1,62 @@
+/**
+ * The router bench's report as markdown: lookups per second per table and router with fw against
+ * the fastest other router, the skipped routers and why, ns per lookup per request class, and how
+ * each peer was given the tables.
+ */
+import { availableParallelism, cpus } from 'node:os';
+import type { Contender } from './contender.ts';
+import type { TableFigures } from './lookup-bench.ts';
+
+/** Markdown table lines. */
+export function markdownTable(header: readonly string[], rows: readonly (readonly string[])[]): string[] {
+  return [`| ${header.join(' | ')} |`, `|${header.map(() => '---').join('|')}|`, ...rows.map((row) => `| ${row.join(' | ')} |`)];
+}
+
+/** The first line of a report: Node, CPUs and what a run was. */
+export function machineLine(what: string): string {
+  return `Node ${process.version}, ${availableParallelism()} CPUs (${cpus()[0]?.model ?? 'unknown'}), ${what}`;
+}
+
+/** The fastest router other than fw by `score` (higher is faster), or undefined when fw ran alone. */
+function fastestOther(scores: ReadonlyMap<string, number>, faster: (a: number, b: number) => boolean): [string, number] | undefined {
+  let best: [string, number] | undefined;
+  for (const [name, score] of scores) if (name !== 'fw' && (best === undefined || faster(score, best[1]))) best = [name, score];
+  return best;
+}
+
+function millions(rate: number | undefined): string {
+  return rate === undefined ? '—' : `${(rate / 1e6).toFixed(2)} M`;
+}
+
+/** Lookups per second, one row per table, a column per router, and fw / fastest other. */
+export function ratesTable(figures: readonly TableFigures[], names: readonly string[]): string[] {
+  const rows = figures.map(({ table, found, rates }) => {
+    const fw = rates.get('fw') ?? Number.NaN;
+    const best = fastestOther(rates, (a, b) => a > b);
+    const versus = best === undefined ? ['—', '—'] : [best[0], `${(fw / best[1]).toFixed(2)}x`];
+    return [table.name, `${table.requests.length} (${found})`, ...names.map((name) => millions(rates.get(name))), ...versus];
+  });
+  return markdownTable(['table', 'requests (found)', ...names, 'fastest other', 'fw / fastest other'], rows);
+}
+
+/** One line per table and router that did not run, with the reason. */
+export function skippedLines(figures: readonly TableFigures[]): string[] {
+  return figures.flatMap(({ table, skipped }) => [...skipped].map(([name, why]) => `- ${table.name}: ${name} not run: ${why}.`));
+}
+
+/** ns per lookup per request class of one table, and fw's speed against the fastest other per class. */
+export function classTable({ classes }: TableFigures, names: readonly string[]): string[] {
+  const ran = names.filter((name) => classes[0]?.nanos.has(name));
+  const rows = classes.map(({ kind, requests, nanos }) => {
+    const fw = nanos.get('fw') ?? Number.NaN;
+    const best = fastestOther(nanos, (a, b) => a < b);
+    const versus = best === undefined ? ['—', '—'] : [best[0], `${(best[1] / fw).toFixed(2)}x`];
+    return [kind, String(requests), ...ran.map((name) => (nanos.get(name) ?? Number.NaN).toFixed(0)), ...versus];
+  });
+  return markdownTable(['class', 'requests', ...ran.map((name) => `${name} ns`), 'fastest other', 'fw speed / fastest other'], rows);
+}
+
+/** One line per peer: how it was given the tables. */
+export function adaptationLines(contenders: readonly Contender[]): string[] {
+  return contenders.filter((c) => c.adaptations.length > 0).map((c) => `- ${c.name}: ${c.adaptations.join('; ')}.`);
+}
