@@ -1,9 +1,10 @@
 /**
  * The router bench's report as markdown: lookups per second per table and router with fw against
- * the fastest other router, the skipped routers and why, ns per lookup per request class, and how
- * each peer was given the tables.
+ * the fastest other router, the skipped routers and why, ns per lookup per request class, how
+ * each peer was given the tables; and the build bench's build times and retained heap.
  */
 import { availableParallelism, cpus } from 'node:os';
+import type { BuildFigures } from './build-bench.ts';
 import type { Contender } from './contender.ts';
 import type { TableFigures } from './lookup-bench.ts';
 
@@ -59,4 +60,12 @@ export function classTable({ classes }: TableFigures, names: readonly string[]):
 /** One line per peer: how it was given the tables. */
 export function adaptationLines(contenders: readonly Contender[]): string[] {
   return contenders.filter((c) => c.adaptations.length > 0).map((c) => `- ${c.name}: ${c.adaptations.join('; ')}.`);
+}
+
+/** Build ms and retained heap, one row per router, two columns per table. */
+export function buildTable(tableNames: readonly string[], rows: readonly (readonly [string, readonly BuildFigures[]])[]): string[] {
+  const header = ['router', ...tableNames.flatMap((name) => [`${name}: build ms`, 'retained heap'])];
+  const cells = (figures: BuildFigures): string[] =>
+    'skipped' in figures ? ['—', '—'] : [figures.ms.toFixed(figures.ms < 10 ? 2 : 1), `${(figures.bytes / 1024).toFixed(0)} KiB`];
+  return markdownTable(header, rows.map(([name, figures]) => [name, ...figures.flatMap(cells)]));
 }
