@@ -17,7 +17,11 @@ export interface Lookup {
 
 /** A router built for one table. */
 export interface BuiltRouter {
-  /** Looks every request up once; returns a count so the work cannot be optimised away. */
+  /**
+   * Looks every request up once; returns a count so the work cannot be optimised away. Each
+   * adapter writes this loop itself, so that its router's lookup is the only callee of the loop:
+   * one loop shared by every router would make that call megamorphic and slow them all.
+   */
   pass(batch: readonly Lookup[]): number;
   /** What the check compares: `'<route id> <values…>'`, `'405'` (routers that tell it apart), or null. */
   answer(lookup: Lookup): string | null;
