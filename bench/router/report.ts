@@ -40,9 +40,13 @@ export function ratesTable(figures: readonly TableFigures[], names: readonly str
   return markdownTable(['table', 'requests (found)', ...names, 'fastest other', 'fw / fastest other'], rows);
 }
 
-/** One line per table and router that did not run, with the reason. */
+/** One line per table and reason routers did not run there, naming them. */
 export function skippedLines(figures: readonly TableFigures[]): string[] {
-  return figures.flatMap(({ table, skipped }) => [...skipped].map(([name, why]) => `- ${table.name}: ${name} not run: ${why}.`));
+  return figures.flatMap(({ table, skipped }) => {
+    const byReason = new Map<string, string[]>();
+    for (const [name, why] of skipped) byReason.set(why, [...(byReason.get(why) ?? []), name]);
+    return [...byReason].map(([why, names]) => `- ${table.name}: not run: ${names.join(', ')} (${why}).`);
+  });
 }
 
 /** ns per lookup per request class of one table, and fw's speed against the fastest other per class. */
@@ -57,9 +61,18 @@ export function classTable({ classes }: TableFigures, names: readonly string[]):
   return markdownTable(['class', 'requests', ...ran.map((name) => `${name} ns`), 'fastest other', 'fw speed / fastest other'], rows);
 }
 
-/** One line per peer: how it was given the tables. */
+/** What every peer got alike: the request sets avoid where the routers differ, or are compared as such. */
+const COMMON_ADAPTATIONS = [
+  "Routers without host matching run the GitHub-like table as \"api + '_' routes as one host\": the routes of api.example.com and of `'_'`, all host-less, with the same requests (fw still reads their Host headers); fw runs that table too.",
+  'fw\'s 405 answers count as no match for every peer: none of them tells 405 from 404.',
+  'No request path ends in `/`, holds a `%`, or is a wildcard route\'s bare prefix (`/docs` for `/docs/[...]`): rou3 ignores one trailing slash and find-my-way matches `/posts/` to `/posts/:id` (fw and the others do neither); fw and find-my-way decode captured values, the others return them raw; fw, rou3 and Hono match `/docs` to the wildcard route, find-my-way and memoirist do not.',
+  'Query strings are cut for every router but in the "with query strings" rows, since only fw and find-my-way take a raw request target.',
+];
+
+/** One line per common adaptation, then one per peer: how it was given the tables. */
 export function adaptationLines(contenders: readonly Contender[]): string[] {
-  return contenders.filter((c) => c.adaptations.length > 0).map((c) => `- ${c.name}: ${c.adaptations.join('; ')}.`);
+  const peers = contenders.filter((c) => c.adaptations.length > 0).map((c) => `- ${c.name}: ${c.adaptations.join('; ')}.`);
+  return [...COMMON_ADAPTATIONS.map((line) => `- ${line}`), ...peers];
 }
 
 /** Build ms and retained heap, one row per router, two columns per table. */

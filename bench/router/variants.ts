@@ -23,5 +23,6 @@ export function withoutQueries(table: BenchTable): BenchTable {
 export function singleHost(table: BenchTable, host: string): BenchTable {
   const routes = table.routes.filter((route) => route.host === '_' || route.host === host).map((route) => ({ ...route, host: '_' }));
   const base = table.name.replace(/ \(.*\)$/, '');
-  return { name: `${base}, ${host} and '_' routes on one host (${routes.length} routes)`, routes, requests: table.requests };
+  const short = host.split('.')[0] ?? host;
+  return { name: `${base}, ${short} + '_' routes as one host (${routes.length} routes)`, routes, requests: table.requests };
 }
