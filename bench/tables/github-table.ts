@@ -3,7 +3,7 @@
  * uploads host, and `'_'` for the web front's few routes. Requests: the hot endpoints weighted
  * heavily, every GET route at least a little, some with query strings, some 404s.
  */
-import { routesFromLines, sample, type BenchRequest, type BenchRoute, type BenchTable } from './route-table.ts';
+import { concreteUrl, everyGetRoute, routesFromLines, sample, type BenchRequest, type BenchTable } from './route-table.ts';
 
 const API = 'api.example.com';
 const UPLOADS = 'uploads.example.com';
@@ -117,19 +117,8 @@ const values: Readonly<Record<string, string>> = {
   branch: 'v22.x-staging', gist_id: 'aa5a315d61ae9438b18d', run_id: '9876543210', job_id: '27182818284',
 };
 
-function concreteUrl(path: string): string {
-  return path
-    .split('/')
-    .map((segment) => {
-      if (segment === '[...]') return 'lib/internal/url.js';
-      if (!segment.startsWith(':')) return segment;
-      return values[segment.slice(1)] ?? '4242';
-    })
-    .join('/');
-}
-
 function request(method: string, host: string, path: string, query = ''): BenchRequest {
-  return { method, host: host === '_' ? API : host, url: `${concreteUrl(path)}${query}` };
+  return { method, host: host === '_' ? API : host, url: `${concreteUrl(path, values, 'lib/internal/url.js')}${query}` };
 }
 
 // The endpoints busy clients (CI bots, IDEs, dashboards) call most, weighted by hand.
@@ -162,14 +151,9 @@ const hot: readonly (readonly [number, BenchRequest])[] = [
   [3, { method: 'GET', host: 'www.example.com', url: '/wp-admin/setup.php' }],
 ];
 
-/** One request per GET route, so the whole tree is walked, not only the hot paths. */
-function everyGetRoute(table: readonly BenchRoute[]): (readonly [number, BenchRequest])[] {
-  return table.filter((route) => route.method === 'get').map((route) => [1, request('GET', route.host, route.path)] as const);
-}
-
 /** The GitHub-like table. */
 export const githubTable: BenchTable = {
   name: `GitHub-like (${routes.length} routes, 3 hosts)`,
   routes,
-  requests: sample([...hot, ...everyGetRoute(routes)], 4000, 11),
+  requests: sample([...hot, ...everyGetRoute(routes, (route) => request('GET', route.host, route.path))], 4000, 11),
 };

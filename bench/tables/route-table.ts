@@ -1,6 +1,7 @@
 /**
- * The shape the router bench's tables share, neutral between fw and find-my-way: routes as
- * `'GET /path'` lines per host, requests as method, host and URL.
+ * The shape the router bench's tables share, neutral between the routers: routes as
+ * `'GET /path'` lines per host, requests as method, host and URL, and the helpers that turn a
+ * route template into a request a client would send.
  */
 import type { HttpMethod } from '../../packages/fw-core/src/router/index.ts';
 
@@ -63,4 +64,24 @@ export function sample(weighted: readonly (readonly [number, BenchRequest])[], c
     if (entry !== undefined) requests.push(entry[1]);
   }
   return requests;
+}
+
+/**
+ * A URL a client would send for an fw path template: each `:name` becomes `values[name]` (or
+ * `fallback`), a final `[...]` becomes `rest`.
+ */
+export function concreteUrl(path: string, values: Readonly<Record<string, string>>, rest: string, fallback = '4242'): string {
+  return path
+    .split('/')
+    .map((segment) => {
+      if (segment === '[...]') return rest;
+      if (!segment.startsWith(':')) return segment;
+      return values[segment.slice(1)] ?? fallback;
+    })
+    .join('/');
+}
+
+/** One weight-1 request per GET route, made by `toRequest`, so the sampler walks the whole tree. */
+export function everyGetRoute(routes: readonly BenchRoute[], toRequest: (route: BenchRoute) => BenchRequest): (readonly [number, BenchRequest])[] {
+  return routes.filter((route) => route.method === 'get').map((route) => [1, toRequest(route)] as const);
 }

@@ -1,0 +1,84 @@
+/**
+ * The router lookup bench for one table: builds every contender that can hold the table, checks
+ * each answers every request as fw does, then times the whole request list and each request
+ * class on its own (bench/router.bench.ts runs it over the tables and prints the report).
+ */
+import type { BenchRequest, BenchTable } from '../tables/route-table.ts';
+import { checkSameAnswers } from './check-answers.ts';
+import { NotExpressible, type Contender } from './contender.ts';
+import { byClass, type RequestClass } from './request-classes.ts';
+import { medianRates, type Entrant } from './timing.ts';
+import { usesHosts } from './variants.ts';
+
+/** Rounds and their lengths; `rounds: 0` only builds and checks. */
+export interface BenchOptions {
+  readonly rounds: number;
+  readonly roundMs: number;
+  readonly classRoundMs: number;
+}
+
+/** One request class's requests and ns per lookup by router. */
+export interface ClassFigures {
+  readonly kind: RequestClass;
+  readonly requests: number;
+  readonly nanos: ReadonlyMap<string, number>;
+}
+
+/** What one table's run found. */
+export interface TableFigures {
+  readonly table: BenchTable;
+  readonly found: number;
+  /** Lookups per second by router name. */
+  readonly rates: ReadonlyMap<string, number>;
+  /** Why a router did not run on this table, by name. */
+  readonly skipped: ReadonlyMap<string, string>;
+  /** Empty unless asked for. */
+  readonly classes: readonly ClassFigures[];
+}
+
+/** A class's requests repeated to at least this many lookups a pass, so the clock's cost stays small. */
+const MIN_PASS = 1000;
+
+/** Builds the contenders (fw first) that can hold `table`; the others land in `skipped`. */
+function buildAll(table: BenchTable, contenders: readonly Contender[], skipped: Map<string, string>): Entrant[] {
+  const hosts = usesHosts(table);
+  const entrants: Entrant[] = [];
+  for (const contender of contenders) {
+    if (hosts && !contender.hosts) {
+      skipped.set(contender.name, 'no host matching');
+      continue;
+    }
+    try {
+      entrants.push({ contender, router: contender.build(table.routes) });
+    } catch (error) {
+      if (!(error instanceof NotExpressible)) throw error;
+      skipped.set(contender.name, error.message);
+    }
+  }
+  return entrants;
+}
+
+function padded(requests: readonly BenchRequest[]): BenchRequest[] {
+  return Array.from({ length: Math.ceil(MIN_PASS / requests.length) }, () => requests).flat();
+}
+
+/** Builds, checks and times `contenders` (fw first) on `table`; per class too when `classes`. */
+export function benchTable(table: BenchTable, contenders: readonly Contender[], options: BenchOptions, classes: boolean): TableFigures {
+  const hosts = usesHosts(table);
+  const skipped = new Map<string, string>();
+  const entrants = buildAll(table, contenders, skipped);
+  const [reference, ...peers] = entrants;
+  if (reference === undefined) throw new Error(`${table.name}: fw did not build`);
+  for (const { contender, router } of peers) checkSameAnswers(table.name, table.requests, hosts, reference.router, contender, router);
+  const groups = byClass(table.routes, table.requests);
+  const found = ['static hit', 'parameter hit', 'wildcard hit'].reduce((sum, kind) => sum + (groups.get(kind as RequestClass)?.length ?? 0), 0);
+  if (options.rounds === 0) return { table, found, rates: new Map(), skipped, classes: [] };
+  const rates = medianRates(entrants, table.requests, hosts, options.rounds, options.roundMs);
+  const perClass = !classes
+    ? []
+    : [...groups].map(([kind, requests]) => {
+        const classRates = medianRates(entrants, padded(requests), hosts, options.rounds, options.classRoundMs);
+        return { kind, requests: requests.length, nanos: new Map([...classRates].map(([name, rate]) => [name, 1e9 / rate])) };
+      });
+  return { table, found, rates, skipped, classes: perClass };
+}
