@@ -127,6 +127,12 @@ function lookupTable<T>(
   mode: PathMode,
   state: MatchState,
 ): LookupResult<T> | typeof RETRY | undefined {
+  if (end < table.staticLengths.length && table.staticLengths[end] === 1) {
+    const leaf = table.staticPaths.get(end === path.length ? path : path.slice(0, end));
+    const target = leaf === undefined ? undefined : method === 'GET' ? leaf.get : (leaf.any ?? leaf.byMethod.get(method));
+    // No route for the method here: the walk may still find one through a binding, or a 405.
+    if (target !== undefined) return { kind: 'found', route: target.route, bindings: {}, pathinfo: undefined };
+  }
   state.pathSeen = false;
   const target = matchTree(table.root, path, 0, end, 0, method, state);
   if (target !== undefined) {

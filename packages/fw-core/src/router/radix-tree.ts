@@ -98,8 +98,8 @@ export class RadixNode<T> {
   }
 }
 
-/** Adds a route under `root`; throws FW_ERR_ROUTE_CONFLICT (see RouteLeaf.add). */
-export function insertRoute<T>(root: RadixNode<T>, parsed: ParsedPath, target: RouteTarget<T>, label: string): void {
+/** Adds a route under `root` and returns its leaf; throws FW_ERR_ROUTE_CONFLICT (see RouteLeaf.add). */
+export function insertRoute<T>(root: RadixNode<T>, parsed: ParsedPath, target: RouteTarget<T>, label: string): RouteLeaf<T> {
   let node = root;
   let leaf: RouteLeaf<T> | undefined;
   for (const segment of parsed.segments) {
@@ -114,6 +114,7 @@ export function insertRoute<T>(root: RadixNode<T>, parsed: ParsedPath, target: R
   }
   leaf ??= node.end ??= new RouteLeaf<T>();
   leaf.add(target, label);
+  return leaf;
 }
 
 function staticChild<T>(node: RadixNode<T>, text: string): RadixNode<T> {
@@ -273,13 +274,25 @@ export function collectAllowed<T>(node: RadixNode<T>, path: string, pos: number,
   let mask = node.rest?.mask ?? 0;
   if (pos === end) return mask | (node.end?.mask ?? 0);
   const start = pos + 1;
-  for (const child of node.statics) {
-    const next = edgeEnd(child.label, path, start, end);
-    if (next !== -1) mask |= collectAllowed(child, path, next, end);
+  const code = path.charCodeAt(start);
+  if (start === end || code === 47) {
+    // An empty segment: only the empty edge takes it, never a binding.
+    const child = node.emptyChild;
+    return child === undefined ? mask : mask | collectAllowed(child, path, start, end);
   }
-  let stop = path.indexOf('/', start);
-  if (stop === -1 || stop > end) stop = end;
-  if (node.binding !== undefined && stop > start) mask |= collectAllowed(node.binding, path, stop, end);
+  // At most one static edge matches: siblings' first segments differ (see matchTree).
+  for (const child of node.buckets[code & (BUCKET_COUNT - 1)] as readonly RadixNode<T>[]) {
+    const next = edgeEnd(child.label, path, start, end);
+    if (next !== -1) {
+      mask |= collectAllowed(child, path, next, end);
+      break;
+    }
+  }
+  if (node.binding !== undefined) {
+    let stop = path.indexOf('/', start);
+    if (stop === -1 || stop > end) stop = end;
+    mask |= collectAllowed(node.binding, path, stop, end);
+  }
   return mask;
 }
 
