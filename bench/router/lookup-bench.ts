@@ -6,7 +6,7 @@
 import type { BenchRequest, BenchTable } from '../tables/route-table.ts';
 import { checkSameAnswers } from './check-answers.ts';
 import { NotExpressible, type Contender } from './contender.ts';
-import { byClass, type RequestClass } from './request-classes.ts';
+import { byClass, HIT_CLASSES, type RequestClass } from './request-classes.ts';
 import { medianRates, type Entrant } from './timing.ts';
 import { usesHosts } from './variants.ts';
 
@@ -71,7 +71,7 @@ export function benchTable(table: BenchTable, contenders: readonly Contender[], 
   if (reference === undefined) throw new Error(`${table.name}: fw did not build`);
   for (const { contender, router } of peers) checkSameAnswers(table.name, table.requests, hosts, reference.router, contender, router);
   const groups = byClass(table.routes, table.requests);
-  const found = ['static hit', 'parameter hit', 'wildcard hit'].reduce((sum, kind) => sum + (groups.get(kind as RequestClass)?.length ?? 0), 0);
+  const found = HIT_CLASSES.reduce((sum, kind) => sum + (groups.get(kind)?.length ?? 0), 0);
   if (options.rounds === 0) return { table, found, rates: new Map(), skipped, classes: [] };
   const rates = medianRates(entrants, table.requests, hosts, options.rounds, options.roundMs);
   const perClass = !classes

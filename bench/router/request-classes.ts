@@ -12,6 +12,9 @@ export const REQUEST_CLASSES = ['static hit', 'parameter hit', 'wildcard hit', '
 /** One request class. */
 export type RequestClass = (typeof REQUEST_CLASSES)[number];
 
+/** The classes fw finds a route for. */
+export const HIT_CLASSES: readonly RequestClass[] = ['static hit', 'parameter hit', 'wildcard hit'];
+
 /** `requests` grouped by class (each in request order; classes fw never answers are absent). */
 export function byClass(routes: readonly BenchRoute[], requests: readonly BenchRequest[]): Map<RequestClass, BenchRequest[]> {
   const router = buildFwRouter(routes);
