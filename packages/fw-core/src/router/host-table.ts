@@ -41,10 +41,7 @@ export class HostTable<T> {
   /** Adds a checked route; throws FW_ERR_ROUTE_CONFLICT (see RouteLeaf.add). */
   add(parsed: ParsedPath, route: CompiledRoute<T>, label: string): void {
     const leaf = insertRoute(this.root, parsed, new RouteTarget(route, this.#readers), label);
-    if (parsed.segments.every((segment) => segment.kind === 'static')) {
-      const path = `/${parsed.segments.map((segment) => (segment.kind === 'static' ? segment.text : '')).join('/')}`;
-      this.staticPaths.set(path, leaf);
-    }
+    if (route.bindingNames.length === 0 && !route.hasWildcard) this.staticPaths.set(staticPath(parsed), leaf);
   }
 
   /** Finishes the tree and the static paths' length index, once every route is added. */
@@ -54,6 +51,13 @@ export class HostTable<T> {
     this.staticLengths = new Uint8Array(longest + 1);
     for (const path of this.staticPaths.keys()) this.staticLengths[path.length] = 1;
   }
+}
+
+/** The canonical text of a path template with only static segments, as a request path spells it. */
+function staticPath(parsed: ParsedPath): string {
+  let path = '';
+  for (const segment of parsed.segments) path += `/${segment.kind === 'static' ? segment.text : ''}`;
+  return path;
 }
 
 /** A router's host tables, indexed the way a lookup tries them. */
