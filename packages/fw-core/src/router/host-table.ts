@@ -35,8 +35,12 @@ export class HostTable<T> {
    * whenever it has a route for the method.
    */
   readonly staticPaths = new Map<string, RouteLeaf<T>>();
-  /** `staticLengths[n]` is 1 when some path of staticPaths is n characters long. */
-  staticLengths = new Uint8Array(0);
+  /**
+   * Filter before staticPaths.get(), which hashes the whole path: bit `c & 31` of
+   * `staticKeys[n]` is set when some path of staticPaths is n characters long and its second
+   * character (the first after '/') has code c. Most misses and binding hits stop here.
+   */
+  staticKeys = new Uint32Array(0);
 
   /** Adds a checked route; throws FW_ERR_ROUTE_CONFLICT (see RouteLeaf.add). */
   add(parsed: ParsedPath, route: CompiledRoute<T>, label: string): void {
@@ -47,9 +51,13 @@ export class HostTable<T> {
   /** Finishes the tree and the static paths' length index, once every route is added. */
   finish(): void {
     finishTree(this.root);
-    const longest = Math.max(0, ...[...this.staticPaths.keys()].map((path) => path.length));
-    this.staticLengths = new Uint8Array(longest + 1);
-    for (const path of this.staticPaths.keys()) this.staticLengths[path.length] = 1;
+    let longest = 0;
+    for (const path of this.staticPaths.keys()) longest = Math.max(longest, path.length);
+    this.staticKeys = new Uint32Array(longest + 1);
+    for (const path of this.staticPaths.keys()) {
+      // '/' alone has no second character: NaN & 31 is 0, as a lookup of '/' computes it.
+      this.staticKeys[path.length] = (this.staticKeys[path.length] as number) | (1 << (path.charCodeAt(1) & 31));
+    }
   }
 }
 

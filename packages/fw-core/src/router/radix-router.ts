@@ -127,7 +127,8 @@ function lookupTable<T>(
   mode: PathMode,
   state: MatchState,
 ): LookupResult<T> | typeof RETRY | undefined {
-  if (end < table.staticLengths.length && table.staticLengths[end] === 1) {
+  const second = end > 1 ? path.charCodeAt(1) & 31 : 0;
+  if (end < table.staticKeys.length && (((table.staticKeys[end] as number) >>> second) & 1) === 1) {
     const leaf = table.staticPaths.get(end === path.length ? path : path.slice(0, end));
     const target = leaf === undefined ? undefined : method === 'GET' ? leaf.get : (leaf.any ?? leaf.byMethod.get(method));
     // No route for the method here: the walk may still find one through a binding, or a 405.
