@@ -1,0 +1,159 @@
+/**
+ * The router's lookup shortcuts keep its answers: all-static paths found by one map lookup
+ * (host-table.ts's staticPaths and its length/second-character filter), buckets of static
+ * children sized by their count, and bindings objects built by readers compiled per list of
+ * names (route-target.ts), with a plain loop where code generation from strings is off.
+ */
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { describe, it } from 'node:test';
+import { createRouter, type LookupResult, type RouteDefinition } from '../src/router/index.ts';
+
+function router(defs: readonly RouteDefinition<string>[]) {
+  return createRouter(defs);
+}
+
+/** `data` and bindings of a found route, `405 <allow>` or `404`. */
+function answer(result: LookupResult<string>): string {
+  if (result.kind === 'not_found') return '404';
+  if (result.kind === 'method_not_allowed') return `405 ${result.allowed.join(',')}`;
+  return `${result.route.data} ${JSON.stringify(result.bindings)}${result.pathinfo === undefined ? '' : ` ${result.pathinfo.join('|')}`}`;
+}
+
+describe('all-static paths', () => {
+  it('fall through to a binding route when the static path has no route for the method', () => {
+    const r = router([
+      { path: '/users/:id', methods: ['get', 'delete'], data: 'user' },
+      { path: '/users/me', methods: ['post'], data: 'me' },
+    ]);
+    assert.equal(answer(r.find('POST', undefined, '/users/me')), 'me {}');
+    assert.equal(answer(r.find('GET', undefined, '/users/me')), 'user {"id":"me"}');
+    assert.equal(answer(r.find('DELETE', undefined, '/users/me')), 'user {"id":"me"}');
+    assert.equal(answer(r.find('PUT', undefined, '/users/me')), '405 GET,HEAD,POST,DELETE');
+  });
+
+  it('take precedence over a binding and a [...] for their own methods', () => {
+    const r = router([
+      { path: '/docs/[...]', methods: ['get'], data: 'docs' },
+      { path: '/docs/:page', methods: ['get'], data: 'page' },
+      { path: '/docs/index', methods: ['get'], data: 'index' },
+    ]);
+    assert.equal(answer(r.find('GET', undefined, '/docs/index')), 'index {}');
+    assert.equal(answer(r.find('HEAD', undefined, '/docs/index')), 'index {}');
+    assert.equal(answer(r.find('GET', undefined, '/docs/other')), 'page {"page":"other"}');
+    assert.equal(answer(r.find('GET', undefined, '/docs/index/more')), 'docs {} index|more');
+  });
+
+  it('tell a trailing slash, the root and a query string apart', () => {
+    const r = router([
+      { path: '/', methods: ['get'], data: 'root' },
+      { path: '/posts', methods: ['get'], data: 'posts' },
+      { path: '/posts/', methods: ['get'], data: 'posts-slash' },
+    ]);
+    assert.equal(answer(r.find('GET', undefined, '/')), 'root {}');
+    assert.equal(answer(r.find('GET', undefined, '/?a=1')), 'root {}');
+    assert.equal(answer(r.find('GET', undefined, '/posts')), 'posts {}');
+    assert.equal(answer(r.find('GET', undefined, '/posts?page=2')), 'posts {}');
+    assert.equal(answer(r.find('GET', undefined, '/posts/')), 'posts-slash {}');
+    assert.equal(answer(r.find('GET', undefined, '/posts/?x')), 'posts-slash {}');
+    assert.equal(answer(r.find('GET', undefined, '/posts#frag')), 'posts {}');
+  });
+
+  it('match in canonical form, whatever the spelling of the request', () => {
+    const r = router([
+      { path: '/files/a%2Fb', methods: ['get'], data: 'slash' },
+      { path: '/caf%C3%A9', methods: ['get'], data: 'cafe' },
+    ]);
+    assert.equal(answer(r.find('GET', undefined, '/files/a%2Fb')), 'slash {}');
+    assert.equal(answer(r.find('GET', undefined, '/files/a%2fb')), 'slash {}');
+    assert.equal(answer(r.find('GET', undefined, '/files/%61%2Fb')), 'slash {}');
+    assert.equal(answer(r.find('GET', undefined, '/files/a/b')), '404');
+    assert.equal(answer(r.find('GET', undefined, '/caf%c3%a9')), 'cafe {}');
+    assert.equal(answer(r.find('GET', undefined, '/café')), 'cafe {}');
+    assert.equal(answer(r.find('GET', undefined, '/caf%C3%A8')), '404');
+  });
+
+  it('with the same length and second characters that share a filter bit, each find their own route', () => {
+    // 'A' (65) and 'a' (97) set the same bit (c & 31) of the filter; '!' (33) too, with no route.
+    const r = router([
+      { path: '/a', methods: ['get'], data: 'lower' },
+      { path: '/A', methods: ['get'], data: 'upper' },
+    ]);
+    assert.equal(answer(r.find('GET', undefined, '/a')), 'lower {}');
+    assert.equal(answer(r.find('GET', undefined, '/A')), 'upper {}');
+    assert.equal(answer(r.find('GET', undefined, '/!')), '404');
+    assert.equal(answer(r.find('GET', undefined, '/b')), '404');
+  });
+
+  it('are looked up per host table, in precedence order', () => {
+    const r = router([
+      { host: 'api.example.com', path: '/status', methods: ['post'], data: 'api-post' },
+      { path: '/status', methods: ['get'], data: 'any-get' },
+    ]);
+    assert.equal(answer(r.find('POST', 'api.example.com', '/status')), 'api-post {}');
+    // The exact host's table has the path but not the method: a 405 there, as before.
+    assert.equal(answer(r.find('GET', 'api.example.com', '/status')), '405 POST');
+    assert.equal(answer(r.find('GET', 'other.example.com', '/status')), 'any-get {}');
+  });
+});
+
+describe('static children in buckets', () => {
+  it('find every one of many siblings, including those whose first characters share a bucket', () => {
+    const labels = Array.from({ length: 60 }, (_, i) => `${String.fromCharCode(33 + i)}x${i}`).filter((label) => !/[%#?[\]*:/]/.test(label));
+    const r = router([...labels.map((label) => ({ path: `/${label}/end`, methods: ['get' as const], data: label })), { path: '/:other/end', methods: ['get'], data: 'binding' }]);
+    for (const label of labels) assert.equal(answer(r.find('GET', undefined, `/${label}/end`)), `${label} {}`, label);
+    // Same first character as a sibling, different text: the binding takes it.
+    assert.equal(answer(r.find('GET', undefined, '/ax99/end')), 'binding {"other":"ax99"}');
+  });
+});
+
+describe('bindings objects', () => {
+  it('are new for every match, so one request cannot change another', () => {
+    const r = router([
+      { path: '/users/:uid/posts/:id', methods: ['get'], data: 'post' },
+      { path: '/health', methods: ['get'], data: 'health' },
+    ]);
+    const first = r.find('GET', undefined, '/users/7/posts/42');
+    assert.equal(first.kind, 'found');
+    if (first.kind !== 'found') return;
+    assert.deepEqual({ ...first.bindings }, { uid: '7', id: '42' });
+    assert.deepEqual(Object.keys(first.bindings), ['uid', 'id']);
+    first.bindings.id = 'changed';
+    const second = r.find('GET', undefined, '/users/8/posts/43');
+    assert.equal(answer(second), 'post {"uid":"8","id":"43"}');
+    const health = r.find('GET', undefined, '/health');
+    if (health.kind === 'found') health.bindings.extra = 'x';
+    assert.equal(answer(r.find('GET', undefined, '/health')), 'health {}');
+  });
+
+  it('are decoded once when the path holds escapes', () => {
+    const r = router([{ path: '/users/:name/:id', methods: ['get'], data: 'user' }]);
+    assert.equal(answer(r.find('GET', undefined, '/users/caf%C3%A9/a%2Fb')), 'user {"name":"café","id":"a/b"}');
+    assert.equal(answer(r.find('GET', undefined, '/users/plain/1')), 'user {"name":"plain","id":"1"}');
+  });
+
+  it('are built without compiled readers when code generation from strings is off', () => {
+    const source = pathToFileURL(join(import.meta.dirname, '..', 'src', 'router', 'index.ts')).href;
+    const script = `
+      import { createRouter } from ${JSON.stringify(source)};
+      const r = createRouter([
+        { path: '/repos/:owner/:repo/issues/:number', methods: ['get'], data: 1 },
+        { path: '/users/:name', methods: ['get'], data: 2 },
+      ]);
+      const a = r.find('GET', undefined, '/repos/fw/core/issues/18');
+      const b = r.find('GET', undefined, '/users/caf%C3%A9');
+      let evalOff = false;
+      try { new Function('return 1'); } catch { evalOff = true; }
+      console.log(JSON.stringify({ evalOff, a: a.bindings, b: b.bindings }));
+    `;
+    const run = spawnSync(process.execPath, ['--disallow-code-generation-from-strings', '--input-type=module', '-e', script], { encoding: 'utf8' });
+    assert.equal(run.status, 0, run.stderr);
+    assert.deepEqual(JSON.parse(run.stdout), {
+      evalOff: true,
+      a: { owner: 'fw', repo: 'core', number: '18' },
+      b: { name: 'café' },
+    });
+  });
+});
