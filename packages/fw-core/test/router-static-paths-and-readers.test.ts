@@ -1,6 +1,6 @@
 /**
- * The router's lookup shortcuts keep its answers: all-static paths found by one map lookup
- * (host-table.ts's staticPaths and its length/second-character filter), buckets of static
+ * The router's lookup shortcuts keep its answers: all-static paths found by length and one
+ * character (static-paths.ts) before the tree is walked, buckets of static
  * children sized by their count, and bindings objects built by readers compiled per list of
  * names (route-target.ts), with a plain loop where code generation from strings is off.
  */
@@ -75,8 +75,8 @@ describe('all-static paths', () => {
     assert.equal(answer(r.find('GET', undefined, '/caf%C3%A8')), '404');
   });
 
-  it('with the same length and second characters that share a filter bit, each find their own route', () => {
-    // 'A' (65) and 'a' (97) set the same bit (c & 31) of the filter; '!' (33) too, with no route.
+  it('with the same length and characters that share an index slot, each find their own route', () => {
+    // 'A' (65) and 'a' (97) differ in bit 5 only; '!' (33) is the same length with no route.
     const r = router([
       { path: '/a', methods: ['get'], data: 'lower' },
       { path: '/A', methods: ['get'], data: 'upper' },
@@ -85,6 +85,23 @@ describe('all-static paths', () => {
     assert.equal(answer(r.find('GET', undefined, '/A')), 'upper {}');
     assert.equal(answer(r.find('GET', undefined, '/!')), '404');
     assert.equal(answer(r.find('GET', undefined, '/b')), '404');
+    // Non-ASCII characters share their low 7 bits with ASCII ones ('é' is 233, 233 & 127 is 'i').
+    const wide = router([
+      { path: '/caf%C3%A9', methods: ['get'], data: 'cafe' },
+      { path: '/cafi', methods: ['get'], data: 'cafi' },
+    ]);
+    assert.equal(answer(wide.find('GET', undefined, '/café')), 'cafe {}');
+    assert.equal(answer(wide.find('GET', undefined, '/cafi')), 'cafi {}');
+    assert.equal(answer(wide.find('GET', undefined, '/cafj')), '404');
+  });
+
+  it('of many lengths and shared prefixes are each found, and near misses are not', () => {
+    const paths = ['/v1/customers', '/v1/products', '/v1/orders', '/v1/carts', '/v1/checkouts', '/v1/shop', '/v1/shop/policies', '/v2/customers'];
+    const r = router(paths.map((path) => ({ path, methods: ['get'], data: path })));
+    for (const path of paths) assert.equal(answer(r.find('GET', undefined, path)), `${path} {}`);
+    for (const near of ['/v1/customerz', '/v3/customers', '/v1/cart', '/v1/shop/policie', '/v1/Orders']) {
+      assert.equal(answer(r.find('GET', undefined, near)), '404', near);
+    }
   });
 
   it('are looked up per host table, in precedence order', () => {

@@ -5,8 +5,9 @@
  */
 import { ANY_HOST, wildcardSuffix } from './host-name.ts';
 import type { ParsedPath } from './parse-path.ts';
-import { finishTree, insertRoute, RadixNode, type RouteLeaf } from './radix-tree.ts';
+import { finishTree, insertRoute, RadixNode } from './radix-tree.ts';
 import { RouteTarget, type ReaderCache } from './route-target.ts';
+import { StaticPaths } from './static-paths.ts';
 import type { CompiledRoute } from './router.ts';
 
 /** A checked route with its parsed path and the label errors name it by. */
@@ -29,35 +30,22 @@ export class HostTable<T> {
   }
 
   /**
-   * The leaves of the routes whose paths are all static, by path (canonical text, as the tree's
-   * labels): a lookup finds them with one Map.get before it walks the tree. Static segments take
-   * precedence over bindings and `[...]` at every node, so such a leaf is the walk's answer too
-   * whenever it has a route for the method.
+   * The leaves of the routes whose paths are all static: a lookup finds them before it walks the
+   * tree. Static segments take precedence over bindings and `[...]` at every node, so such a leaf
+   * is the walk's answer too whenever it has a route for the method.
    */
-  readonly staticPaths = new Map<string, RouteLeaf<T>>();
-  /**
-   * Filter before staticPaths.get(), which hashes the whole path: bit `c & 31` of
-   * `staticKeys[n]` is set when some path of staticPaths is n characters long and its second
-   * character (the first after '/') has code c. Most misses and binding hits stop here.
-   */
-  staticKeys = new Uint32Array(0);
+  readonly staticPaths = new StaticPaths<T>();
 
   /** Adds a checked route; throws FW_ERR_ROUTE_CONFLICT (see RouteLeaf.add). */
   add(parsed: ParsedPath, route: CompiledRoute<T>, label: string): void {
     const leaf = insertRoute(this.root, parsed, new RouteTarget(route, this.#readers), label);
-    if (route.bindingNames.length === 0 && !route.hasWildcard) this.staticPaths.set(staticPath(parsed), leaf);
+    if (route.bindingNames.length === 0 && !route.hasWildcard) this.staticPaths.add(staticPath(parsed), leaf);
   }
 
-  /** Finishes the tree and the static paths' length index, once every route is added. */
+  /** Finishes the tree and the static paths' index, once every route is added. */
   finish(): void {
     finishTree(this.root);
-    let longest = 0;
-    for (const path of this.staticPaths.keys()) longest = Math.max(longest, path.length);
-    this.staticKeys = new Uint32Array(longest + 1);
-    for (const path of this.staticPaths.keys()) {
-      // '/' alone has no second character: NaN & 31 is 0, as a lookup of '/' computes it.
-      this.staticKeys[path.length] = (this.staticKeys[path.length] as number) | (1 << (path.charCodeAt(1) & 31));
-    }
+    this.staticPaths.finish();
   }
 }
 

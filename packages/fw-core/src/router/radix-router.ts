@@ -7,7 +7,7 @@
 import { canonicalPath } from './percent-decoding.ts';
 import { buildHostTables, type CheckedRoute, type HostTable, type HostTables } from './host-table.ts';
 import { requestHostKey } from './host-name.ts';
-import { collectAllowed, matchTree, type MatchState } from './radix-tree.ts';
+import { matchTree, type MatchState } from './radix-tree.ts';
 import { maskToMethods } from './route-methods.ts';
 import type { RouteTarget } from './route-target.ts';
 import type { CompiledRoute, LookupResult, MethodNotAllowed, RouteFound, RouteNotFound, Router } from './router.ts';
@@ -50,7 +50,8 @@ export class RadixRouter<T> implements Router<T> {
       starts: new Int32Array(maxBindings),
       ends: new Int32Array(maxBindings),
       wildStart: 0,
-      pathSeen: false,
+      allowed: 0,
+      reach: 0,
     };
   }
 
@@ -127,23 +128,27 @@ function lookupTable<T>(
   mode: PathMode,
   state: MatchState,
 ): LookupResult<T> | typeof RETRY | undefined {
-  const second = end > 1 ? path.charCodeAt(1) & 31 : 0;
-  if (end < table.staticKeys.length && (((table.staticKeys[end] as number) >>> second) & 1) === 1) {
-    const leaf = table.staticPaths.get(end === path.length ? path : path.slice(0, end));
-    const target = leaf === undefined ? undefined : method === 'GET' ? leaf.get : (leaf.any ?? leaf.byMethod.get(method));
+  const leaf = table.staticPaths.find(path, end);
+  if (leaf !== undefined) {
+    const target = method === 'GET' ? leaf.get : (leaf.any ?? leaf.byMethod.get(method));
     // No route for the method here: the walk may still find one through a binding, or a 405.
     if (target !== undefined) return { kind: 'found', route: target.route, bindings: {}, pathinfo: undefined };
   }
-  state.pathSeen = false;
+  state.allowed = 0;
+  state.reach = 0;
   const target = matchTree(table.root, path, 0, end, 0, method, state);
   if (target !== undefined) {
     if (mode === PATH_MODE.raw && capturedEscape(target.route, path, end, state)) return RETRY;
     return found(target, path, end, mode === PATH_MODE.decode, state);
   }
-  // A miss is final only when the raw path holds nothing its canonical form would change.
-  if (mode === PATH_MODE.raw && hasEscape(path, 0, end)) return RETRY;
-  if (!state.pathSeen) return undefined;
-  const answer = methodNotAllowed(collectAllowed(table.root, path, 0, end));
+  // A raw path's 404 is final when the part of it the walk read holds nothing its canonical
+  // form would change (a bot's `/wp-login.php` is decided by its first character): the walk of
+  // the canonical form reads the same text. A 405 needs the whole path free of escapes, since
+  // a malformed escape anywhere makes it a 404.
+  const read = state.allowed === 0 && state.reach < end ? state.reach : end;
+  if (mode === PATH_MODE.raw && hasEscape(path, 0, read)) return RETRY;
+  if (state.allowed === 0) return undefined;
+  const answer = methodNotAllowed(state.allowed);
   return method === 'OPTIONS' ? withPreflight(answer, table, path, end, mode === PATH_MODE.decode, state) : answer;
 }
 

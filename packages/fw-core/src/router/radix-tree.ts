@@ -182,8 +182,18 @@ export interface MatchState {
   readonly ends: Int32Array;
   /** Offset of the '/' before the text a `[...]` captured (the path's end when it captured none). */
   wildStart: number;
-  /** Whether some route had the path, though not for the method (a 405 rather than a 404). */
-  pathSeen: boolean;
+  /**
+   * The method bits (methodBit) of the routes that had the path though not for the method: a
+   * walk that finds nothing has tried every branch the path takes, so this is a 405's `allow`
+   * (0: a 404).
+   */
+  allowed: number;
+  /**
+   * One past the last offset of the path the walk has read (compared, or looked for a '/' in).
+   * A raw path that finds nothing needs its canonical form only when it holds a '%' or '#'
+   * before this: the walk's answer depends on nothing after it.
+   */
+  reach: number;
 }
 
 /**
@@ -210,12 +220,13 @@ export function matchTree<T>(
       if (leaf !== undefined) {
         const route = method === 'GET' ? leaf.get : (leaf.any ?? leaf.byMethod.get(method));
         if (route !== undefined) return route;
-        state.pathSeen = true;
+        state.allowed |= leaf.mask;
       }
       return matchRest(node, pos, method, state);
     }
     const start = pos + 1;
     const code = path.charCodeAt(start);
+    let reach = start + 1;
     const empty = start === end || code === 47;
     // The one static edge this segment can take: siblings' first segments differ.
     let child: RadixNode<T> | undefined;
@@ -229,15 +240,12 @@ export function matchTree<T>(
         const candidate = bucket[i] as RadixNode<T>;
         const label = candidate.label;
         const stop = start + label.length;
+        if (stop > end) continue;
+        if (stop >= reach) reach = stop + 1;
         // Lengths and the first character first (a bucket may hold several), then the text.
         // slice() + === (a flat compare) measured 12 ns faster than path.startsWith(label,
         // start) for `/api/posts`, allocation included.
-        if (
-          stop <= end &&
-          (stop === end || path.charCodeAt(stop) === 47) &&
-          label.charCodeAt(0) === code &&
-          path.slice(start, stop) === label
-        ) {
+        if ((stop === end || path.charCodeAt(stop) === 47) && label.charCodeAt(0) === code && path.slice(start, stop) === label) {
           child = candidate;
           next = stop;
           break;
@@ -245,6 +253,7 @@ export function matchTree<T>(
       }
     }
     const binding = empty ? undefined : node.binding;
+    if (reach > state.reach) state.reach = reach;
     if (child !== undefined) {
       if (binding === undefined && node.rest === undefined) {
         node = child;
@@ -257,6 +266,7 @@ export function matchTree<T>(
     if (binding !== undefined) {
       let stop = path.indexOf('/', start);
       if (stop === -1 || stop > end) stop = end;
+      if (stop >= state.reach) state.reach = stop + 1;
       state.starts[depth] = start;
       state.ends[depth] = stop;
       if (node.rest === undefined) {
@@ -283,40 +293,6 @@ function matchRest<T>(
   if (rest === undefined) return undefined;
   const route = method === 'GET' ? rest.get : (rest.any ?? rest.byMethod.get(method));
   if (route !== undefined) state.wildStart = pos;
-  else state.pathSeen = true;
+  else state.allowed |= rest.mask;
   return route;
-}
-
-/** The union of the method bits of every route whose template matches `path` (for `allow`). */
-export function collectAllowed<T>(node: RadixNode<T>, path: string, pos: number, end: number): number {
-  let mask = node.rest?.mask ?? 0;
-  if (pos === end) return mask | (node.end?.mask ?? 0);
-  const start = pos + 1;
-  const code = path.charCodeAt(start);
-  if (start === end || code === 47) {
-    // An empty segment: only the empty edge takes it, never a binding.
-    const child = node.emptyChild;
-    return child === undefined ? mask : mask | collectAllowed(child, path, start, end);
-  }
-  // At most one static edge matches: siblings' first segments differ (see matchTree).
-  for (const child of node.buckets[code & node.bucketMask] as readonly RadixNode<T>[]) {
-    const next = edgeEnd(child.label, path, start, end);
-    if (next !== -1) {
-      mask |= collectAllowed(child, path, next, end);
-      break;
-    }
-  }
-  if (node.binding !== undefined) {
-    let stop = path.indexOf('/', start);
-    if (stop === -1 || stop > end) stop = end;
-    mask |= collectAllowed(node.binding, path, stop, end);
-  }
-  return mask;
-}
-
-/** Where a static edge `label` ends when it matches whole segments of `path` from `start`, else -1. */
-function edgeEnd(label: string, path: string, start: number, end: number): number {
-  const next = start + label.length;
-  if (next > end || (next !== end && path.charCodeAt(next) !== 47)) return -1;
-  return path.startsWith(label, start) ? next : -1;
 }
