@@ -8,6 +8,7 @@ import type { ParsedPath } from './parse-path.ts';
 import { finishTree, insertRoute, RadixNode } from './radix-tree.ts';
 import { RouteTarget, type ReaderCache } from './route-target.ts';
 import { StaticPaths } from './static-paths.ts';
+import { compileTree, type CompiledMatcher } from './compile-tree.ts';
 import type { CompiledRoute } from './router.ts';
 
 /** A checked route with its parsed path and the label errors name it by. */
@@ -42,10 +43,14 @@ export class HostTable<T> {
     if (route.bindingNames.length === 0 && !route.hasWildcard) this.staticPaths.add(staticPath(parsed), leaf);
   }
 
-  /** Finishes the tree and the static paths' index, once every route is added. */
+  /** The tree's walk compiled to code (compile-tree.ts); undefined where the generic walk is kept. */
+  match: CompiledMatcher<T> | undefined = undefined;
+
+  /** Finishes the tree, the static paths' index and the compiled walk, once every route is added. */
   finish(): void {
     finishTree(this.root);
     this.staticPaths.finish();
+    this.match = compileTree(this.root);
   }
 }
 

@@ -52,6 +52,7 @@ export class RadixRouter<T> implements Router<T> {
       wildStart: 0,
       allowed: 0,
       reach: 0,
+      escaped: false,
     };
   }
 
@@ -136,9 +137,19 @@ function lookupTable<T>(
   }
   state.allowed = 0;
   state.reach = 0;
-  const target = matchTree(table.root, path, 0, end, 0, method, state);
+  state.escaped = false;
+  const match = table.match;
+  const target = match !== undefined ? match(path, end, method, state) : matchTree(table.root, path, 0, end, 0, method, state);
   if (target !== undefined) {
-    if (mode === PATH_MODE.raw && capturedEscape(target.route, path, end, state)) return RETRY;
+    if (mode === PATH_MODE.raw) {
+      // A compiled walk noted escapes in the bindings as it matched them; only a `[...]`'s
+      // capture is left to check. The generic walk checks every capture here.
+      const escaped =
+        match !== undefined
+          ? state.escaped || (target.route.hasWildcard && hasEscape(path, state.wildStart, end))
+          : capturedEscape(target.route, path, end, state);
+      if (escaped) return RETRY;
+    }
     return found(target, path, end, mode === PATH_MODE.decode, state);
   }
   // A raw path's 404 is final when the part of it the walk read holds nothing its canonical

@@ -194,6 +194,11 @@ export interface MatchState {
    * before this: the walk's answer depends on nothing after it.
    */
   reach: number;
+  /**
+   * Set by a compiled walk (compile-tree.ts) when a binding it matched held a '%' or '#'; it
+   * may also come from a branch the walk left, which only costs a second lookup.
+   */
+  escaped: boolean;
 }
 
 /**
