@@ -116,6 +116,56 @@ describe('all-static paths', () => {
   });
 });
 
+describe('answers decided before the walk', () => {
+  it('a method no route of the path answers is a 405 with every route that matches the path', () => {
+    const r = router([
+      { path: '/users/me', methods: ['post'], data: 'me' },
+      { path: '/users/:id', methods: ['get'], data: 'user' },
+      { path: '/users/[...]', methods: ['patch'], data: 'rest' },
+    ]);
+    assert.equal(answer(r.find('PUT', undefined, '/users/me')), '405 GET,HEAD,POST,PATCH');
+    assert.equal(answer(r.find('PROPFIND', undefined, '/users/me')), '405 GET,HEAD,POST,PATCH');
+    assert.equal(answer(r.find('PATCH', undefined, '/users/me')), 'rest {} me');
+    const options = r.find('OPTIONS', undefined, '/users/me');
+    assert.equal(options.kind === 'method_not_allowed' ? options.preflight?.route.data : undefined, 'user');
+  });
+
+  it('a static path that a route of every method also matches is never a 405', () => {
+    const r = router([
+      { path: '/x/y', methods: ['get'], data: 'static' },
+      { path: '/x/:any', data: 'any-method' },
+    ]);
+    assert.equal(answer(r.find('GET', undefined, '/x/y')), 'static {}');
+    assert.equal(answer(r.find('DELETE', undefined, '/x/y')), 'any-method {"any":"y"}');
+  });
+
+  it('a first character no root takes is a 404 at once, but an escape, a fragment or a query still reach the routes', () => {
+    const r = router([
+      { path: '/', methods: ['get'], data: 'root' },
+      { path: '/api', methods: ['get'], data: 'api' },
+      { path: '/api/[...]', methods: ['get'], data: 'api-rest' },
+    ]);
+    assert.equal(answer(r.find('GET', undefined, '/wp-login.php')), '404');
+    assert.equal(answer(r.find('GET', undefined, '/.env')), '404');
+    assert.equal(answer(r.find('GET', undefined, '/%61pi')), 'api {}');
+    assert.equal(answer(r.find('GET', undefined, '/#top')), 'root {}');
+    assert.equal(answer(r.find('GET', undefined, '/?q=1')), 'root {}');
+    assert.equal(answer(r.find('GET', undefined, '/api//x')), 'api-rest {} |x');
+    assert.equal(answer(r.find('GET', undefined, '//api')), '404');
+  });
+
+  it('a first character one host table rejects is still looked up in the others', () => {
+    const r = router([
+      { path: '/api', methods: ['get'], data: 'api' },
+      { host: 'files.example.com', path: '/:name', methods: ['get'], data: 'file' },
+      { host: '*.example.com', path: '/[...]', methods: ['get'], data: 'any-sub' },
+    ]);
+    assert.equal(answer(r.find('GET', 'files.example.com', '/zeta')), 'file {"name":"zeta"}');
+    assert.equal(answer(r.find('GET', 'www.example.com', '/zeta/b')), 'any-sub {} zeta|b');
+    assert.equal(answer(r.find('GET', 'other.test', '/zeta')), '404');
+  });
+});
+
 describe('static children in buckets', () => {
   it('find every one of many siblings, including those whose first characters share a bucket', () => {
     const labels = Array.from({ length: 60 }, (_, i) => `${String.fromCharCode(33 + i)}x${i}`).filter((label) => !/[%#?[\]*:/]/.test(label));

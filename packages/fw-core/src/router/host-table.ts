@@ -5,7 +5,7 @@
  */
 import { ANY_HOST, wildcardSuffix } from './host-name.ts';
 import type { ParsedPath } from './parse-path.ts';
-import { finishTree, insertRoute, RadixNode } from './radix-tree.ts';
+import { finishTree, insertRoute, matchTree, RadixNode, type MatchState } from './radix-tree.ts';
 import { RouteTarget, type ReaderCache } from './route-target.ts';
 import { StaticPaths } from './static-paths.ts';
 import { compileTree, type CompiledMatcher } from './compile-tree.ts';
@@ -46,12 +46,33 @@ export class HostTable<T> {
   /** The tree's walk compiled to code (compile-tree.ts); undefined where the generic walk is kept. */
   match: CompiledMatcher<T> | undefined = undefined;
 
+  /**
+   * For a request whose first character after '/' has code c < 128: 1 when no route of this
+   * table can match it (the root has no binding and no `[...]`, and no static child starts
+   * with c; '%', '#', '/' and '?' are never ruled out, as they may decode, cut or end the path).
+   */
+  rejectsFirst = new Uint8Array(128);
+
   /** Finishes the tree, the static paths' index and the compiled walk, once every route is added. */
   finish(): void {
     finishTree(this.root);
+    for (const entry of this.staticPaths.entries()) entry.allowed = allowedAt(this.root, entry.path);
     this.staticPaths.finish();
     this.match = compileTree(this.root);
+    const root = this.root;
+    if (root.binding === undefined && root.rest === undefined) {
+      this.rejectsFirst.fill(1);
+      for (const bucket of root.buckets) for (const child of bucket) this.rejectsFirst[child.label.charCodeAt(0) & 127] = 0;
+      for (const code of [35, 37, 47, 63]) this.rejectsFirst[code] = 0;
+    }
   }
+}
+
+/** What a walk of `path` for a method no route names collects: see StaticEntry.allowed. */
+function allowedAt<T>(root: RadixNode<T>, path: string): number {
+  const segments = path.split('/').length;
+  const state: MatchState = { starts: new Int32Array(segments), ends: new Int32Array(segments), wildStart: 0, allowed: 0, reach: 0, escaped: false };
+  return matchTree(root, path, 0, path.length, 0, '', state) === undefined ? state.allowed : -1;
 }
 
 /** The canonical text of a path template with only static segments, as a request path spells it. */

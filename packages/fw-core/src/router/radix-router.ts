@@ -8,11 +8,14 @@ import { canonicalPath } from './percent-decoding.ts';
 import { buildHostTables, type CheckedRoute, type HostTable, type HostTables } from './host-table.ts';
 import { requestHostKey } from './host-name.ts';
 import { matchTree, type MatchState } from './radix-tree.ts';
-import { maskToMethods } from './route-methods.ts';
+import { maskToMethods, methodBit } from './route-methods.ts';
 import type { RouteTarget } from './route-target.ts';
-import type { CompiledRoute, LookupResult, MethodNotAllowed, RouteFound, RouteNotFound, Router } from './router.ts';
+import { HTTP_METHODS, type CompiledRoute, type LookupResult, type MethodNotAllowed, type RouteFound, type RouteNotFound, type Router } from './router.ts';
 
 const NOT_FOUND: RouteNotFound = Object.freeze({ kind: 'not_found' });
+
+/** The method bit (methodBit) of each request method a route can name, by its uppercase name. */
+const REQUEST_METHOD_BITS = new Map(HTTP_METHODS.map((method) => [method.toUpperCase(), methodBit(method)]));
 
 /**
  * How a path handed to a lookup was prepared. `raw`: as received, cut at '?' only, so it may
@@ -36,6 +39,8 @@ export class RadixRouter<T> implements Router<T> {
   readonly #state: MatchState;
   /** False when a static segment holds a '#' (written %23): raw paths cannot be walked then. */
   readonly #rawSafe: boolean;
+  /** HostTable.rejectsFirst of every table at once: 1 where each table rejects the code. */
+  readonly #rejectsFirst = new Uint8Array(128);
 
   /** Builds the host tables of checked routes; throws FW_ERR_ROUTE_CONFLICT (see RouteLeaf.add). */
   constructor(entries: readonly CheckedRoute<T>[]) {
@@ -45,6 +50,10 @@ export class RadixRouter<T> implements Router<T> {
       parsed.segments.some((segment) => segment.kind === 'static' && segment.text.includes('#')),
     );
     this.#namedHosts = this.#tables.exact.size > 0 || this.#tables.wildcards.length > 0;
+    this.#rejectsFirst.fill(1);
+    for (const table of this.#tables.ordered) {
+      for (let code = 0; code < 128; code++) this.#rejectsFirst[code] = (this.#rejectsFirst[code] as number) & (table.rejectsFirst[code] as number);
+    }
     const maxBindings = Math.max(0, ...entries.map((entry) => entry.parsed.bindingNames.length));
     this.#state = {
       starts: new Int32Array(maxBindings),
@@ -62,6 +71,9 @@ export class RadixRouter<T> implements Router<T> {
 
   find(method: string, host: string | undefined, url: string): LookupResult<T> {
     if (url.charCodeAt(0) !== 47) return NOT_FOUND;
+    // A first segment no table's root can take (most of a bot's probes): no scan of the URL.
+    const first = url.charCodeAt(1);
+    if (first < 128 && this.#rejectsFirst[first] === 1) return NOT_FOUND;
     let end = url.indexOf('?');
     if (end === -1) end = url.length;
     if (this.#rawSafe) {
@@ -129,11 +141,15 @@ function lookupTable<T>(
   mode: PathMode,
   state: MatchState,
 ): LookupResult<T> | typeof RETRY | undefined {
-  const leaf = table.staticPaths.find(path, end);
-  if (leaf !== undefined) {
+  const entry = table.staticPaths.find(path, end);
+  if (entry !== undefined) {
+    const leaf = entry.leaf;
     const target = method === 'GET' ? leaf.get : (leaf.any ?? leaf.byMethod.get(method));
-    // No route for the method here: the walk may still find one through a binding, or a 405.
     if (target !== undefined) return { kind: 'found', route: target.route, bindings: {}, pathinfo: undefined };
+    // No route of the table answers the method on this path: a 405 without a walk. (OPTIONS
+    // walks, for its preflight route.) Otherwise a binding or `[...]` may answer it.
+    const allowed = entry.allowed;
+    if (allowed > 0 && method !== 'OPTIONS' && (allowed & (REQUEST_METHOD_BITS.get(method) ?? 0)) === 0) return methodNotAllowed(allowed);
   }
   state.allowed = 0;
   state.reach = 0;

@@ -9,9 +9,15 @@
 import type { RouteLeaf } from './radix-tree.ts';
 
 /** One static path and the leaf of its routes. */
-interface StaticEntry<T> {
+export interface StaticEntry<T> {
   readonly path: string;
   readonly leaf: RouteLeaf<T>;
+  /**
+   * The method bits of every route of the table whose template matches this path (its own and
+   * those of bindings and `[...]` that match it too), or -1 when a `'_'` route matches it: a
+   * method outside a positive mask is a 405 without walking the tree.
+   */
+  allowed: number;
 }
 
 /** The paths of one length, by the code (low 7 bits) of their character at `at`. */
@@ -25,21 +31,26 @@ const NONE: readonly never[] = Object.freeze([]);
 
 /** The static paths of a host table: add() while building, finish() once, then find(). */
 export class StaticPaths<T> {
-  readonly #entries = new Map<string, RouteLeaf<T>>();
+  readonly #entries = new Map<string, StaticEntry<T>>();
   #groups: (LengthGroup<T> | undefined)[] = [];
 
   add(path: string, leaf: RouteLeaf<T>): void {
-    this.#entries.set(path, leaf);
+    this.#entries.set(path, { path, leaf, allowed: -1 });
+  }
+
+  /** Every entry, for the table to fill in `allowed` once its tree is finished. */
+  entries(): IterableIterator<StaticEntry<T>> {
+    return this.#entries.values();
   }
 
   finish(): void {
     const byLength: StaticEntry<T>[][] = [];
-    for (const [path, leaf] of this.#entries) (byLength[path.length] ??= []).push({ path, leaf });
+    for (const entry of this.#entries.values()) (byLength[entry.path.length] ??= []).push(entry);
     this.#groups = Array.from(byLength, (entries) => (entries === undefined ? undefined : group(entries)));
   }
 
-  /** The leaf of the static path equal to `path` cut at `end`, if any. */
-  find(path: string, end: number): RouteLeaf<T> | undefined {
+  /** The entry of the static path equal to `path` cut at `end`, if any. */
+  find(path: string, end: number): StaticEntry<T> | undefined {
     const groups = this.#groups;
     if (end >= groups.length) return undefined;
     const found = groups[end];
@@ -47,7 +58,7 @@ export class StaticPaths<T> {
     const entries = found.byCode[path.charCodeAt(found.at) & (CODES - 1)] as readonly StaticEntry<T>[];
     for (let i = 0; i < entries.length; i++) {
       const entry = entries[i] as StaticEntry<T>;
-      if (end === path.length ? path === entry.path : path.startsWith(entry.path)) return entry.leaf;
+      if (end === path.length ? path === entry.path : path.startsWith(entry.path)) return entry;
     }
     return undefined;
   }
