@@ -233,14 +233,14 @@ function splitPathinfo(path: string, wildStart: number, end: number, decode: boo
   }
 }
 
-/** The answers without a preflight, one per set of allowed methods: made once, shared. */
-const notAllowedByMask = new Map<number, MethodNotAllowed<never>>();
+/** The answers without a preflight, one per set of allowed methods (a mask < 2 ** 9): made once, shared. */
+const notAllowedByMask: (MethodNotAllowed<never> | undefined)[] = new Array(1 << HTTP_METHODS.length).fill(undefined);
 
 function methodNotAllowed(mask: number): MethodNotAllowed<never> {
-  let answer = notAllowedByMask.get(mask);
+  let answer = notAllowedByMask[mask];
   if (answer === undefined) {
     answer = Object.freeze({ kind: 'method_not_allowed', allowed: Object.freeze(maskToMethods(mask)) });
-    notAllowedByMask.set(mask, answer);
+    notAllowedByMask[mask] = answer;
   }
   return answer;
 }
