@@ -21,6 +21,12 @@ export type CompiledMatcher<T> = (path: string, end: number, method: string, sta
 const MAX_COMPILED_NODES = 2000;
 /** A subtree's code longer than this becomes a function of its own. */
 const INLINE_LIMIT = 6000;
+/**
+ * The end of a compiled function that found nothing: the walk's reach (MatchState.reach) is
+ * kept in a local `R` while it runs, a register rather than a store per segment, and handed over
+ * here; a walk that finds a route never needs it.
+ */
+const MISSED = 'if (R > S.reach) S.reach = R;\nreturn undefined;';
 /** Labels up to this long are compared character by character, longer ones with slice(). */
 const UNROLLED_LABEL = 12;
 
@@ -29,7 +35,7 @@ export function compileTree<T>(root: RadixNode<T>): CompiledMatcher<T> | undefin
   if (countNodes(root) > MAX_COMPILED_NODES) return undefined;
   const generator = new Generator<T>();
   const body = generator.node(root, '0', 0);
-  const source = `"use strict";\n${generator.functions.join('\n')}\nreturn function match(path, end, method, S) {\n${body}\nreturn undefined;\n};`;
+  const source = `"use strict";\n${generator.functions.join('\n')}\nreturn function match(path, end, method, S) {\nlet R = 0;\n${body}\n${MISSED}\n};`;
   try {
     const factory = new Function('L', source) as (leaves: readonly RouteLeaf<T>[]) => CompiledMatcher<T>;
     return factory(generator.leaves);
@@ -66,7 +72,13 @@ class Generator<T> {
     if (node.end !== undefined) lines.push(this.#leaf(node.end, undefined));
     if (node.rest !== undefined) lines.push(this.#leaf(node.rest, at));
     lines.push(`break n${id};`, '}');
-    lines.push(`const ${s} = ${at} + 1;`, `const ${c} = path.charCodeAt(${s});`, `if (${s} >= S.reach) S.reach = ${s} + 1;`);
+    if (node.statics.length === 0 && node.binding === undefined) {
+      // A leaf of the tree: only its `[...]` can take a longer path.
+      if (node.rest !== undefined) lines.push(this.#leaf(node.rest, at));
+      lines.push('}');
+      return lines.join('\n');
+    }
+    lines.push(`const ${s} = ${at} + 1;`, `const ${c} = path.charCodeAt(${s});`, `if (${s} >= R) R = ${s} + 1;`);
     lines.push(`if (${s} === end || ${c} === 47) {`);
     if (node.emptyChild !== undefined) lines.push(this.#child(node.emptyChild, s, depth));
     lines.push('} else {');
@@ -78,7 +90,7 @@ class Generator<T> {
       lines.push(
         `let ${b} = ${s};`,
         `for (; ${b} < end; ${b}++) { const k = path.charCodeAt(${b}); if (k === 47) break; if (k === 37 || k === 35) S.escaped = true; }`,
-        `if (${b} >= S.reach) S.reach = ${b} + 1;`,
+        `if (${b} >= R) R = ${b} + 1;`,
         `S.starts[${depth}] = ${s};`,
         `S.ends[${depth}] = ${b};`,
         this.#child(node.binding, b, depth + 1),
@@ -109,7 +121,7 @@ class Generator<T> {
         lines.push(
           `const ${q} = ${s} + ${label.length};`,
           `if (${q} <= end) {`,
-          `if (${q} >= S.reach) S.reach = ${q} + 1;`,
+          `if (${q} >= R) R = ${q} + 1;`,
           `if ((${q} === end || path.charCodeAt(${q}) === 47) && ${sameText(label, s, q)}) {`,
           this.#child(child, q, depth),
           // Siblings' first segments differ: once one matched, the others cannot.
@@ -132,7 +144,7 @@ class Generator<T> {
     const code = this.node(child, 'p', depth);
     if (code.length <= INLINE_LIMIT) return `{\nconst p = ${at};\n${code}\n}`;
     const name = `f${this.#next++}`;
-    this.functions.push(`function ${name}(path, end, method, S, p) {\n${code}\nreturn undefined;\n}`);
+    this.functions.push(`function ${name}(path, end, method, S, p) {\nlet R = 0;\n${code}\n${MISSED}\n}`);
     return `{ const r = ${name}(path, end, method, S, ${at}); if (r !== undefined) return r; }`;
   }
 
