@@ -154,6 +154,23 @@ describe('answers decided before the walk', () => {
     assert.equal(answer(r.find('GET', undefined, '//api')), '404');
   });
 
+  it('the first two characters rule a path out only where no root label starts with both', () => {
+    const r = router([
+      { path: '/orders/:id', methods: ['get'], data: 'order' },
+      { path: '/o', methods: ['get'], data: 'o' },
+      { path: '/ab', methods: ['get'], data: 'ab' },
+    ]);
+    assert.equal(answer(r.find('GET', undefined, '/owa/auth/logon.aspx')), '404');
+    assert.equal(answer(r.find('GET', undefined, '/orders/7')), 'order {"id":"7"}');
+    assert.equal(answer(r.find('GET', undefined, '/o%72ders/7')), 'order {"id":"7"}');
+    assert.equal(answer(r.find('GET', undefined, '/o')), 'o {}');
+    assert.equal(answer(r.find('GET', undefined, '/o?x=1')), 'o {}');
+    assert.equal(answer(r.find('GET', undefined, '/o#top')), 'o {}');
+    assert.equal(answer(r.find('GET', undefined, '/%6Frders/7')), 'order {"id":"7"}');
+    assert.equal(answer(r.find('GET', undefined, '/ab')), 'ab {}');
+    assert.equal(answer(r.find('GET', undefined, '/ac')), '404');
+  });
+
   it('a first character one host table rejects is still looked up in the others', () => {
     const r = router([
       { path: '/api', methods: ['get'], data: 'api' },

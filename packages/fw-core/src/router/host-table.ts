@@ -52,6 +52,12 @@ export class HostTable<T> {
    * with c; '%', '#', '/' and '?' are never ruled out, as they may decode, cut or end the path).
    */
   rejectsFirst = new Uint8Array(128);
+  /**
+   * The same for the first two characters (index `c1 << 7 | c2`), where the first alone is not
+   * ruled out: 1 when no static child of the root starts with both. Never 1 for a '%', '#', '/'
+   * or '?' in either place.
+   */
+  rejectsFirstTwo = new Uint8Array(128 * 128);
 
   /** Finishes the tree, the static paths' index and the compiled walk, once every route is added. */
   finish(): void {
@@ -62,11 +68,28 @@ export class HostTable<T> {
     const root = this.root;
     if (root.binding === undefined && root.rest === undefined) {
       this.rejectsFirst.fill(1);
-      for (const bucket of root.buckets) for (const child of bucket) this.rejectsFirst[child.label.charCodeAt(0) & 127] = 0;
-      for (const code of [35, 37, 47, 63]) this.rejectsFirst[code] = 0;
+      this.rejectsFirstTwo.fill(1);
+      for (const bucket of root.buckets) {
+        for (const { label } of bucket) {
+          const first = label.charCodeAt(0) & 127;
+          this.rejectsFirst[first] = 0;
+          // A one-character label is followed by '/' or nothing, never ruled out below.
+          if (label.length > 1) this.rejectsFirstTwo[(first << 7) | (label.charCodeAt(1) & 127)] = 0;
+        }
+      }
+      for (const code of NEVER_RULED_OUT) {
+        this.rejectsFirst[code] = 0;
+        for (let other = 0; other < 128; other++) {
+          this.rejectsFirstTwo[(code << 7) | other] = 0;
+          this.rejectsFirstTwo[(other << 7) | code] = 0;
+        }
+      }
     }
   }
 }
+
+/** '#', '%', '/' and '?': they may cut, decode, empty or end a segment, so a filter never rules them out. */
+const NEVER_RULED_OUT = [35, 37, 47, 63];
 
 /** What a walk of `path` for a method no route names collects: see StaticEntry.allowed. */
 function allowedAt<T>(root: RadixNode<T>, path: string): number {

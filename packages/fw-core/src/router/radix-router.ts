@@ -43,6 +43,8 @@ export class RadixRouter<T> implements Router<T> {
   readonly #only: HostTable<T> | undefined;
   /** HostTable.rejectsFirst of every table at once: 1 where each table rejects the code. */
   readonly #rejectsFirst = new Uint8Array(128);
+  /** HostTable.rejectsFirstTwo of every table at once. */
+  readonly #rejectsFirstTwo = new Uint8Array(128 * 128);
 
   /** Builds the host tables of checked routes; throws FW_ERR_ROUTE_CONFLICT (see RouteLeaf.add). */
   constructor(entries: readonly CheckedRoute<T>[]) {
@@ -54,8 +56,12 @@ export class RadixRouter<T> implements Router<T> {
     this.#namedHosts = this.#tables.exact.size > 0 || this.#tables.wildcards.length > 0;
     this.#only = this.#namedHosts ? undefined : this.#tables.any;
     this.#rejectsFirst.fill(1);
+    this.#rejectsFirstTwo.fill(1);
     for (const table of this.#tables.ordered) {
       for (let code = 0; code < 128; code++) this.#rejectsFirst[code] = (this.#rejectsFirst[code] as number) & (table.rejectsFirst[code] as number);
+      for (let pair = 0; pair < 128 * 128; pair++) {
+        this.#rejectsFirstTwo[pair] = (this.#rejectsFirstTwo[pair] as number) & (table.rejectsFirstTwo[pair] as number);
+      }
     }
     const maxBindings = Math.max(0, ...entries.map((entry) => entry.parsed.bindingNames.length));
     this.#state = {
@@ -76,7 +82,11 @@ export class RadixRouter<T> implements Router<T> {
     if (url.charCodeAt(0) !== 47) return NOT_FOUND;
     // A first segment no table's root can take (most of a bot's probes): no scan of the URL.
     const first = url.charCodeAt(1);
-    if (first < 128 && this.#rejectsFirst[first] === 1) return NOT_FOUND;
+    if (first < 128) {
+      if (this.#rejectsFirst[first] === 1) return NOT_FOUND;
+      const second = url.charCodeAt(2);
+      if (second < 128 && this.#rejectsFirstTwo[(first << 7) | second] === 1) return NOT_FOUND;
+    }
     let end = url.indexOf('?');
     if (end === -1) end = url.length;
     if (this.#rawSafe) {
