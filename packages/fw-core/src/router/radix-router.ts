@@ -42,9 +42,9 @@ export class RadixRouter<T> implements Router<T> {
   /** The `'_'` table when no route names a host: find() asks it directly. */
   readonly #only: HostTable<T> | undefined;
   /** HostTable.rejectsFirst of every table at once: 1 where each table rejects the code. */
-  readonly #rejectsFirst = new Uint8Array(128);
+  readonly #rejectsFirst: Uint8Array;
   /** HostTable.rejectsFirstTwo of every table at once. */
-  readonly #rejectsFirstTwo = new Uint8Array(128 * 128);
+  readonly #rejectsFirstTwo: Uint8Array;
 
   /** Builds the host tables of checked routes; throws FW_ERR_ROUTE_CONFLICT (see RouteLeaf.add). */
   constructor(entries: readonly CheckedRoute<T>[]) {
@@ -55,14 +55,8 @@ export class RadixRouter<T> implements Router<T> {
     );
     this.#namedHosts = this.#tables.exact.size > 0 || this.#tables.wildcards.length > 0;
     this.#only = this.#namedHosts ? undefined : this.#tables.any;
-    this.#rejectsFirst.fill(1);
-    this.#rejectsFirstTwo.fill(1);
-    for (const table of this.#tables.ordered) {
-      for (let code = 0; code < 128; code++) this.#rejectsFirst[code] = (this.#rejectsFirst[code] as number) & (table.rejectsFirst[code] as number);
-      for (let pair = 0; pair < 128 * 128; pair++) {
-        this.#rejectsFirstTwo[pair] = (this.#rejectsFirstTwo[pair] as number) & (table.rejectsFirstTwo[pair] as number);
-      }
-    }
+    this.#rejectsFirst = rejectedByAll(this.#tables.ordered.map((table) => table.rejectsFirst), 128);
+    this.#rejectsFirstTwo = rejectedByAll(this.#tables.ordered.map((table) => table.rejectsFirstTwo), 128 * 128);
     const maxBindings = Math.max(0, ...entries.map((entry) => entry.parsed.bindingNames.length));
     this.#state = {
       starts: new Int32Array(maxBindings),
@@ -143,6 +137,15 @@ export class RadixRouter<T> implements Router<T> {
     const any = this.#tables.any;
     return any === undefined ? NOT_FOUND : (lookupTable(any, method, path, end, mode, state) ?? NOT_FOUND);
   }
+}
+
+/** 1 where every filter of `filters` is 1 (all of them rule the code out); all 1 for no table. */
+function rejectedByAll(filters: readonly Uint8Array[], size: number): Uint8Array {
+  const [first, ...others] = filters;
+  // Most routers have one table: a copy, not a loop, since a build runs mostly unoptimised.
+  const all = first === undefined ? new Uint8Array(size).fill(1) : first.slice();
+  for (const filter of others) for (let i = 0; i < size; i++) all[i] = (all[i] as number) & (filter[i] as number);
+  return all;
 }
 
 /**

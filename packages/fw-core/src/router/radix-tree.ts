@@ -146,8 +146,12 @@ export function finishTree<T>(node: RadixNode<T>): void {
   if (named.length === 0) return finishBinding(node);
   let count = 1;
   if (named.length > 1) while (count < MAX_BUCKETS && count < named.length * BUCKETS_PER_CHILD) count *= 2;
-  const buckets: RadixNode<T>[][] = Array.from({ length: count }, () => []);
-  for (const child of named) buckets[child.label.charCodeAt(0) & (count - 1)]?.push(child);
+  // Empty buckets share one frozen list: a node has about four buckets per child.
+  const buckets: (readonly RadixNode<T>[])[] = new Array<readonly RadixNode<T>[]>(count).fill(NO_CHILDREN);
+  for (const child of named) {
+    const index = child.label.charCodeAt(0) & (count - 1);
+    buckets[index] = [...(buckets[index] as readonly RadixNode<T>[]), child];
+  }
   node.buckets = buckets;
   node.bucketMask = count - 1;
   finishBinding(node);
