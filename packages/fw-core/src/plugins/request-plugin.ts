@@ -5,6 +5,7 @@
  * request. docs/builtin-plugins.md has the full table.
  */
 import { parseContentType, isJsonMediaType, isUtf8Charset, type ContentType } from '../http/content-type.ts';
+import { lingerAfterAnswer } from '../http/lingering-close.ts';
 import { readBody } from '../http/read-body.ts';
 import { replyJson } from '../http/write-response.ts';
 import type { FwRequest } from '../http/request.ts';
@@ -98,8 +99,11 @@ async function readAndDecode(req: FwRequest, contentType: ContentType | undefine
     return { kind: 'continue', req };
   } catch (error) {
     if (!isFwError(error) || !error.expose) return { kind: 'error', req, plugin: 'fw_request_plugin', reason: error };
-    // The rest of an oversized body is left unread: close the connection rather than parse it.
-    const headers = isFwError(error, 'FW_ERR_BODY_TOO_LARGE') ? { connection: 'close' } : undefined;
+    // The rest of an oversized body is left unread: close the connection rather than parse it,
+    // reading and dropping what the client still sends meanwhile (lingering-close.ts).
+    const tooLarge = isFwError(error, 'FW_ERR_BODY_TOO_LARGE');
+    if (tooLarge && req.raw.socket) lingerAfterAnswer(req.raw.socket);
+    const headers = tooLarge ? { connection: 'close' } : undefined;
     replyJson(req, error.status, { error: error.message }, headers);
     return { kind: 'stop', req };
   }

@@ -1,0 +1,43 @@
+/**
+ * Lingering close, as nginx's `lingering_close`: an answer that refuses a request body it never
+ * read (a 413, a refused request with a deferred body) ends with `connection: close` while the
+ * client may still be sending that body. If the server then closed the socket, its TCP stack
+ * would answer the client's next segment with a reset, and a reset makes the client's stack
+ * drop the answer it had not read yet: the client sees "connection reset" instead of the 413
+ * (seen in the blog's fuzz suite under load). So such a socket, once node:http has written the
+ * answer, shuts only its write side and keeps reading and dropping what arrives, with node:http's
+ * parser detached so nothing is taken as another request, until the client closes its side,
+ * LINGER_MAX_BYTES have arrived or LINGER_MAX_MS have passed; then it is destroyed.
+ */
+import type { Socket } from 'node:net';
+
+/** Longest a refused upload is read and dropped after the answer. */
+const LINGER_MAX_MS = 5_000;
+/** Most bytes read and dropped after the answer. */
+const LINGER_MAX_BYTES = 8 * 1024 * 1024;
+
+/**
+ * Makes node:http's close of `socket` after the current answer (it calls `destroySoon()` once
+ * an answer with `connection: close` is written) a lingering close.
+ */
+export function lingerAfterAnswer(socket: Socket): void {
+  (socket as Socket & { destroySoon: () => void }).destroySoon = () => linger(socket);
+}
+
+function linger(socket: Socket): void {
+  socket.end();
+  if (socket.destroyed) return;
+  // node:http's parser reads through its 'data' listener once a listener is added (its socket
+  // wrapper stops feeding the parser directly then): remove it, then only drop bytes.
+  socket.removeAllListeners('data');
+  let received = 0;
+  const timer = setTimeout(() => socket.destroy(), LINGER_MAX_MS);
+  timer.unref();
+  socket.on('data', (chunk: Buffer) => {
+    received += chunk.length;
+    if (received > LINGER_MAX_BYTES) socket.destroy();
+  });
+  socket.once('end', () => socket.destroy());
+  socket.once('close', () => clearTimeout(timer));
+  socket.resume();
+}
