@@ -4,9 +4,11 @@
  * no parsing, is answered without waiting for its body, and closes its connection.
  */
 import assert from 'node:assert/strict';
+import { once } from 'node:events';
 import { after, before, describe, it } from 'node:test';
 import type { FwRequest } from '../src/http/request.ts';
 import { json } from '../src/http/response.ts';
+import { halfOpenClient, upload } from './support/half-open-client.ts';
 import { connectRaw } from './support/plugin-harness.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
 
@@ -54,6 +56,19 @@ describe('body decoding waits for security', () => {
     const res = await connection.response();
     assert.equal(res?.status, 401);
     connection.socket.destroy();
+  });
+
+  it('reads and drops a refused body still being sent after the 401, so the client gets the answer and an orderly close', async () => {
+    const size = 2_000_000;
+    const client = await halfOpenClient(app.server.port);
+    const serverEnded = once(client.socket, 'end');
+    client.socket.write(`POST /api/items HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${size}\r\n\r\n`);
+    await serverEnded;
+    assert.match(client.received(), /^HTTP\/1\.1 401 /);
+    assert.equal(await upload(client.socket, size), Math.ceil(size / 65536) * 65536);
+    client.socket.end();
+    await once(client.socket, 'close');
+    assert.deepEqual(client.errors, []);
   });
 
   it('decodes the body of an allowed request before the controller runs', async () => {

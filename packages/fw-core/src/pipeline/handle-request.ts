@@ -13,6 +13,7 @@ import type { RouteTarget } from '../app/compile-routes.ts';
 import { isAction } from '../app/controller.ts';
 import { FwError, isFwError } from '../errors.ts';
 import { serverErrorText } from '../http/error-body.ts';
+import { lingerAfterAnswer } from '../http/lingering-close.ts';
 import type { FwRequest } from '../http/request.ts';
 import { parseRequestTarget, requestHost, type RequestTarget } from '../http/request-target.ts';
 import { json, status as bare, type FwResponse } from '../http/response.ts';
@@ -127,8 +128,12 @@ function afterPre(runtime: Runtime, envs: Envs, target: RouteTarget, pre: PhaseO
 function afterSecurity(runtime: Runtime, envs: Envs, target: RouteTarget, req: FwRequest, outcome: SecurityOutcome): Step {
   if (outcome.kind === 'allow') return control(runtime, envs, target, req);
   // A refused request's body is never read (deferred-body.ts): rather than have node:http
-  // drain it for the next request on the connection, close the connection after the answer.
-  if (takeDeferredDecoding(req.raw) !== undefined) req.res.shouldKeepAlive = false;
+  // drain it for the next request on the connection, close the connection after the answer,
+  // a lingering close (lingering-close.ts) so a client still sending the body reads the answer.
+  if (takeDeferredDecoding(req.raw) !== undefined) {
+    req.res.shouldKeepAlive = false;
+    if (req.raw.socket) lingerAfterAnswer(req.raw.socket);
+  }
   if (outcome.kind === 'redirect') return writeResponse(req, { kind: 'redirect', status: 302, location: outcome.location });
   const { body } = outcome;
   const denial: FwResponse =
