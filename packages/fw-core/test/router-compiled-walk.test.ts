@@ -9,6 +9,8 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
+import { buildHostTables, type CheckedRoute } from '../src/router/host-table.ts';
+import { parsePath } from '../src/router/parse-path.ts';
 import { createRouter, type LookupResult, type RouteDefinition } from '../src/router/index.ts';
 
 function answer(result: LookupResult<string>): string {
@@ -46,7 +48,34 @@ function answers(routes: readonly RouteDefinition<string>[], count: number): str
   return out;
 }
 
+/** The host tables a router builds from `routes` (one method each), for looking at their walks. */
+function tablesOf(routes: readonly RouteDefinition<string>[]) {
+  const entries: CheckedRoute<string>[] = routes.map((def, index) => {
+    const label = `route #${index}`;
+    const parsed = parsePath(def.path, label);
+    const route = { host: def.host ?? '_', path: def.path, methods: def.methods ?? '_', bindingNames: parsed.bindingNames, hasWildcard: parsed.hasWildcard, data: def.data };
+    return { parsed, route, label };
+  });
+  return buildHostTables(entries);
+}
+
 describe('compiled and generic walks', () => {
+  it('compile every kind of node for a table below the node limit, and keep the generic walk above it', () => {
+    const every: RouteDefinition<string>[] = [
+      { path: '/', methods: ['get'], data: 'root' },
+      { path: '/posts/', methods: ['get'], data: 'slash' },
+      { path: '/posts/:id', methods: ['get'], data: 'post' },
+      { path: '/pages/[...]', methods: ['get'], data: 'pages' },
+      { path: '/a-label-longer-than-twelve/x', methods: ['get'], data: 'long' },
+      { host: 'api.example.com', path: '/:any/[...]', data: 'api' },
+    ];
+    const tables = tablesOf(every);
+    assert.equal(typeof tables.any?.match, 'function');
+    assert.equal(typeof tables.exact.get('api.example.com')?.match, 'function');
+    assert.equal(tablesOf(resourceRoutes(700)).any?.match, undefined);
+  });
+
+
   it('agree with the reference on random tables when code generation from strings is off', () => {
     const file = join(import.meta.dirname, 'router-random-tables.test.ts');
     const run = spawnSync(process.execPath, ['--disallow-code-generation-from-strings', '--test', '--test-reporter=dot', file], { encoding: 'utf8' });

@@ -39,9 +39,10 @@ export function compileTree<T>(root: RadixNode<T>): CompiledMatcher<T> | undefin
   try {
     const factory = new Function('L', source) as (leaves: readonly RouteLeaf<T>[]) => CompiledMatcher<T>;
     return factory(generator.leaves);
-  } catch {
-    // Code generation from strings is off: the generic walk answers.
-    return undefined;
+  } catch (error) {
+    // Code generation from strings is off: the generic walk answers. Anything else is a bug here.
+    if (error instanceof EvalError) return undefined;
+    throw error;
   }
 }
 
@@ -159,7 +160,7 @@ class Generator<T> {
 /** The test that `path` holds `label` from `${s}` to `${q}` (lengths and first character already checked). */
 function sameText(label: string, s: string, q: string): string {
   if (label.length > UNROLLED_LABEL) return `path.slice(${s}, ${q}) === ${JSON.stringify(label)}`;
-  const checks = ['true'];
+  const checks: string[] = [];
   for (let i = 1; i < label.length; i++) checks.push(`path.charCodeAt(${s} + ${i}) === ${label.charCodeAt(i)}`);
-  return checks.join(' && ');
+  return checks.length === 0 ? 'true' : checks.join(' && ');
 }
