@@ -4,6 +4,7 @@
  */
 import { isIPv6 } from 'node:net';
 import { FwError } from '../errors.ts';
+import type { RouteName } from './create-router.ts';
 
 /** The host of routes that answer any host. */
 export const ANY_HOST = '_';
@@ -15,7 +16,7 @@ const LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
  * Normalises a route's host to `'_'`, a lowercase host name without a trailing dot, or
  * `*.suffix`. `label` names the route in the error thrown for anything else.
  */
-export function normaliseRouteHost(host: unknown, label: string): string {
+export function normaliseRouteHost(host: unknown, label: RouteName): string {
   if (host === undefined || host === ANY_HOST) return ANY_HOST;
   if (typeof host !== 'string') throw badHost(label, host, "use a host name, '*.example.com' or '_'");
   const name = host.toLowerCase().replace(/\.$/, '');
@@ -60,9 +61,9 @@ function isHostName(name: string): boolean {
   return name.length > 0 && name.length <= 253 && name.split('.').every((label) => LABEL.test(label));
 }
 
-function badHost(label: string, host: unknown, fix: string): FwError {
+function badHost(label: RouteName, host: unknown, fix: string): FwError {
   const shown = JSON.stringify(host) ?? String(host);
   return new FwError('FW_ERR_ROUTE_BAD_HOST', `${label}: the host ${shown} is not valid; ${fix}.`, {
-    details: { route: label, host },
+    details: { route: String(label), host },
   });
 }

@@ -3,19 +3,20 @@
  * set of host tables a router tries in precedence order. How a table is looked up is in
  * radix-router.ts.
  */
+import { compileTree, type CompiledMatcher } from './compile-tree.ts';
+import type { RouteName } from './create-router.ts';
 import { ANY_HOST, wildcardSuffix } from './host-name.ts';
 import type { ParsedPath } from './parse-path.ts';
 import { finishTree, insertRoute, matchTree, RadixNode, type MatchState } from './radix-tree.ts';
 import { RouteTarget, type ReaderCache } from './route-target.ts';
-import { StaticPaths } from './static-paths.ts';
-import { compileTree, type CompiledMatcher } from './compile-tree.ts';
 import type { CompiledRoute } from './router.ts';
+import { StaticPaths } from './static-paths.ts';
 
 /** A checked route with its parsed path and the label errors name it by. */
 export interface CheckedRoute<T> {
   readonly parsed: ParsedPath;
   readonly route: CompiledRoute<T>;
-  readonly label: string;
+  readonly label: RouteName;
 }
 
 /** One host's routes. */
@@ -38,7 +39,7 @@ export class HostTable<T> {
   readonly staticPaths = new StaticPaths<T>();
 
   /** Adds a checked route; throws FW_ERR_ROUTE_CONFLICT (see RouteLeaf.add). */
-  add(parsed: ParsedPath, route: CompiledRoute<T>, label: string): void {
+  add(parsed: ParsedPath, route: CompiledRoute<T>, label: RouteName): void {
     const leaf = insertRoute(this.root, parsed, new RouteTarget(route, this.#readers), label);
     if (route.bindingNames.length === 0 && !route.hasWildcard) this.staticPaths.add(staticPath(parsed), leaf);
   }

@@ -3,6 +3,7 @@
  * here is a coded FwError whose message names the route and the fix.
  */
 import { FwError } from '../errors.ts';
+import type { RouteName } from './create-router.ts';
 import { canonicalSegment } from './percent-decoding.ts';
 
 /** One segment of a path template. Static text is canonical (see percent-decoding.ts). */
@@ -24,7 +25,7 @@ const BINDING_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 const FORBIDDEN_CHARACTER = /[\s\u0000-\u001f\u007f?#]/u;
 
 /** Parses `path`; `label` names the route in error messages (routeLabel, create-router.ts). */
-export function parsePath(path: unknown, label: string): ParsedPath {
+export function parsePath(path: unknown, label: RouteName): ParsedPath {
   if (typeof path !== 'string' || !path.startsWith('/')) {
     throw badPath(label, 'must be a string starting with "/"', path);
   }
@@ -47,7 +48,7 @@ export function parsePath(path: unknown, label: string): ParsedPath {
         throw new FwError(
           'FW_ERR_ROUTE_DUPLICATE_BINDING',
           `${label}: the binding :${segment.name} appears twice in "${path}"; give each binding its own name.`,
-          { details: { route: label, path, binding: segment.name } },
+          { details: { route: String(label), path, binding: segment.name } },
         );
       }
       bindingNames.push(segment.name);
@@ -58,13 +59,13 @@ export function parsePath(path: unknown, label: string): ParsedPath {
   return { segments, bindingNames, hasWildcard };
 }
 
-function parseSegment(text: string, isLast: boolean, label: string, path: string): PathSegment {
+function parseSegment(text: string, isLast: boolean, label: RouteName, path: string): PathSegment {
   if (text === WILDCARD) {
     if (!isLast) {
       throw new FwError(
         'FW_ERR_ROUTE_WILDCARD_NOT_LAST',
         `${label}: [...] must be the last segment of "${path}"; move it to the end, or use a :binding for one segment.`,
-        { details: { route: label, path } },
+        { details: { route: String(label), path } },
       );
     }
     return { kind: 'wildcard' };
@@ -73,20 +74,20 @@ function parseSegment(text: string, isLast: boolean, label: string, path: string
   return { kind: 'static', text: staticText(text, isLast, label, path) };
 }
 
-function bindingName(name: string, label: string, path: string): string {
+function bindingName(name: string, label: RouteName, path: string): string {
   // `__proto__` cannot be an own property of the plain object that carries the bindings.
   if (!BINDING_NAME.test(name) || name === '__proto__') {
     throw new FwError(
       'FW_ERR_ROUTE_BAD_BINDING',
       `${label}: the binding ":${name}" in "${path}" is not a name; ` +
         'use letters, digits and "_", not starting with a digit (e.g. :post_id).',
-      { details: { route: label, path, binding: name } },
+      { details: { route: String(label), path, binding: name } },
     );
   }
   return name;
 }
 
-function staticText(text: string, isLast: boolean, label: string, path: string): string {
+function staticText(text: string, isLast: boolean, label: RouteName, path: string): string {
   if (text === '' && !isLast) {
     throw badPath(label, 'has an empty segment ("//"); remove the doubled "/"', path);
   }
@@ -104,9 +105,9 @@ function staticText(text: string, isLast: boolean, label: string, path: string):
   return canonical;
 }
 
-function badPath(label: string, problem: string, path: unknown): FwError {
+function badPath(label: RouteName, problem: string, path: unknown): FwError {
   const shown = JSON.stringify(path) ?? String(path);
   return new FwError('FW_ERR_ROUTE_BAD_PATH', `${label}: the path ${shown} ${problem}.`, {
-    details: { route: label, path },
+    details: { route: String(label), path },
   });
 }

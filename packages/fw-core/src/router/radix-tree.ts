@@ -7,6 +7,7 @@
 import { FwError } from '../errors.ts';
 import type { ParsedPath } from './parse-path.ts';
 import { ANY_METHOD, methodBit } from './route-methods.ts';
+import type { RouteName } from './create-router.ts';
 import type { RouteTarget } from './route-target.ts';
 import type { CompiledRoute } from './router.ts';
 
@@ -15,7 +16,7 @@ export class RouteLeaf<T> {
   /** In definition order. */
   readonly routes: CompiledRoute<T>[] = [];
   /** How errors name each of `routes`. */
-  readonly labels: string[] = [];
+  readonly labels: RouteName[] = [];
   /** The `'_'` route; it excludes every other route here. */
   any: RouteTarget<T> | undefined = undefined;
   /** What GET resolves to: most requests are GETs, so it has a field of its own. */
@@ -26,17 +27,17 @@ export class RouteLeaf<T> {
   mask = 0;
 
   /** Adds a route, throwing FW_ERR_ROUTE_CONFLICT when its methods overlap a route already here. */
-  add(target: RouteTarget<T>, label: string): void {
+  add(target: RouteTarget<T>, label: RouteName): void {
     const route = target.route;
     for (let i = 0; i < this.routes.length; i++) {
       const shared = sharedMethod(route, this.routes[i] as CompiledRoute<T>);
       if (shared === undefined) continue;
-      const otherLabel = this.labels[i] as string;
+      const otherLabel = this.labels[i] as RouteName;
       throw new FwError(
         'FW_ERR_ROUTE_CONFLICT',
         `${label} conflicts with ${otherLabel}: same host, same path shape, both answer ${shared}; ` +
           'remove one, or give them methods that do not overlap.',
-        { details: { route: label, conflictsWith: otherLabel, method: shared } },
+        { details: { route: String(label), conflictsWith: String(otherLabel), method: shared } },
       );
     }
     this.routes.push(route);
@@ -105,7 +106,7 @@ export class RadixNode<T> {
 }
 
 /** Adds a route under `root` and returns its leaf; throws FW_ERR_ROUTE_CONFLICT (see RouteLeaf.add). */
-export function insertRoute<T>(root: RadixNode<T>, parsed: ParsedPath, target: RouteTarget<T>, label: string): RouteLeaf<T> {
+export function insertRoute<T>(root: RadixNode<T>, parsed: ParsedPath, target: RouteTarget<T>, label: RouteName): RouteLeaf<T> {
   let node = root;
   let leaf: RouteLeaf<T> | undefined;
   for (const segment of parsed.segments) {

@@ -3,13 +3,14 @@
  * error rather than read as `_` (every method): a typo must not widen a route.
  */
 import { FwError } from '../errors.ts';
+import type { RouteName } from './create-router.ts';
 import { HTTP_METHODS, type HttpMethod, type MethodSpec } from './router.ts';
 
 /** The methods of a route meaning "every method". */
 export const ANY_METHOD = '_';
 
 /** Checks a route's `methods` and returns them without repeats, or `'_'` when absent. */
-export function normaliseMethods(methods: unknown, label: string): MethodSpec {
+export function normaliseMethods(methods: unknown, label: RouteName): MethodSpec {
   if (methods === undefined || methods === ANY_METHOD) return ANY_METHOD;
   if (!Array.isArray(methods) || methods.length === 0) {
     const fix = "list lowercase method names such as ['get', 'post'], or use '_' for every method";
@@ -43,9 +44,9 @@ function isHttpMethod(value: unknown): value is HttpMethod {
   return (HTTP_METHODS as readonly unknown[]).includes(value);
 }
 
-function unknownMethod(label: string, method: unknown, fix: string): FwError {
+function unknownMethod(label: RouteName, method: unknown, fix: string): FwError {
   const shown = JSON.stringify(method) ?? String(method);
   return new FwError('FW_ERR_ROUTE_UNKNOWN_METHOD', `${label}: the method ${shown} is not known; ${fix}.`, {
-    details: { route: label, method },
+    details: { route: String(label), method },
   });
 }
