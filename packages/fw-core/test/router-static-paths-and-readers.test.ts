@@ -181,6 +181,20 @@ describe('answers decided before the walk', () => {
     assert.equal(answer(r.find('GET', 'www.example.com', '/zeta/b')), 'any-sub {} zeta|b');
     assert.equal(answer(r.find('GET', 'other.test', '/zeta')), '404');
   });
+
+  it('rule out only what every host table rules out', () => {
+    const r = router([
+      { host: 'api.example.com', path: '/api/status', methods: ['get'], data: 'api' },
+      { path: '/docs/index', methods: ['get'], data: 'docs' },
+      { host: '*.example.com', path: '/assets/app.js', methods: ['get'], data: 'asset' },
+    ]);
+    assert.equal(answer(r.find('GET', 'api.example.com', '/api/status')), 'api {}');
+    assert.equal(answer(r.find('GET', 'api.example.com', '/docs/index')), 'docs {}');
+    assert.equal(answer(r.find('GET', 'www.example.com', '/assets/app.js')), 'asset {}');
+    assert.equal(answer(r.find('GET', undefined, '/api/status')), '404');
+    assert.equal(answer(r.find('GET', 'api.example.com', '/zzz')), '404');
+    assert.equal(answer(r.find('GET', 'api.example.com', '/ax')), '404');
+  });
 });
 
 describe('static children in buckets', () => {

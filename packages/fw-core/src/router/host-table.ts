@@ -47,46 +47,43 @@ export class HostTable<T> {
   /** The tree's walk compiled to code (compile-tree.ts); undefined where the generic walk is kept. */
   match: CompiledMatcher<T> | undefined = undefined;
 
-  /**
-   * For a request whose first character after '/' has code c < 128: 1 when no route of this
-   * table can match it (the root has no binding and no `[...]`, and no static child starts
-   * with c; '%', '#', '/' and '?' are never ruled out, as they may decode, cut or end the path).
-   */
-  rejectsFirst = new Uint8Array(128);
-  /**
-   * The same for the first two characters (index `c1 << 7 | c2`), where the first alone is not
-   * ruled out: 1 when no static child of the root starts with both. Never 1 for a '%', '#', '/'
-   * or '?' in either place.
-   */
-  rejectsFirstTwo = new Uint8Array(128 * 128);
-
   /** Finishes the tree, the static paths' index and the compiled walk, once every route is added. */
   finish(): void {
     finishTree(this.root);
     for (const entry of this.staticPaths.entries()) entry.allowed = allowedAt(this.root, entry.path);
     this.staticPaths.finish();
     this.match = compileTree(this.root);
-    const root = this.root;
-    if (root.binding === undefined && root.rest === undefined) {
-      this.rejectsFirst.fill(1);
-      this.rejectsFirstTwo.fill(1);
-      for (const bucket of root.buckets) {
-        for (const { label } of bucket) {
-          const first = label.charCodeAt(0) & 127;
-          this.rejectsFirst[first] = 0;
-          // A one-character label is followed by '/' or nothing, never ruled out below.
-          if (label.length > 1) this.rejectsFirstTwo[(first << 7) | (label.charCodeAt(1) & 127)] = 0;
-        }
-      }
-      for (const code of NEVER_RULED_OUT) {
-        this.rejectsFirst[code] = 0;
-        for (let other = 0; other < 128; other++) {
-          this.rejectsFirstTwo[(code << 7) | other] = 0;
-          this.rejectsFirstTwo[(other << 7) | code] = 0;
-        }
-      }
+  }
+}
+
+/**
+ * What a table's root rules out by a request's first one or two characters after '/' (codes
+ * below 128): `first[c]` is 1 when no route of the table can match a path starting with c (the
+ * root has no binding and no `[...]`, and no static child starts with c), `firstTwo[c1 << 7 |
+ * c2]` is 1 when no static child starts with both. Undefined when the root rules nothing out.
+ * A router combines its tables' filters once (radix-router.ts); tables do not keep them.
+ */
+export function rootFilters<T>(table: HostTable<T>): { readonly first: Uint8Array; readonly firstTwo: Uint8Array } | undefined {
+  const root = table.root;
+  if (root.binding !== undefined || root.rest !== undefined) return undefined;
+  const first = new Uint8Array(128).fill(1);
+  const firstTwo = new Uint8Array(128 * 128).fill(1);
+  for (const bucket of root.buckets) {
+    for (const { label } of bucket) {
+      const code = label.charCodeAt(0) & 127;
+      first[code] = 0;
+      // A one-character label is followed by '/' or nothing, never ruled out below.
+      if (label.length > 1) firstTwo[(code << 7) | (label.charCodeAt(1) & 127)] = 0;
     }
   }
+  for (const code of NEVER_RULED_OUT) {
+    first[code] = 0;
+    for (let other = 0; other < 128; other++) {
+      firstTwo[(code << 7) | other] = 0;
+      firstTwo[(other << 7) | code] = 0;
+    }
+  }
+  return { first, firstTwo };
 }
 
 /** '#', '%', '/' and '?': they may cut, decode, empty or end a segment, so a filter never rules them out. */

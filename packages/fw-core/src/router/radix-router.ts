@@ -5,7 +5,7 @@
  * path mode says. The checks of route definitions are in create-router.ts.
  */
 import { canonicalPath } from './percent-decoding.ts';
-import { buildHostTables, type CheckedRoute, type HostTable, type HostTables } from './host-table.ts';
+import { buildHostTables, rootFilters, type CheckedRoute, type HostTable, type HostTables } from './host-table.ts';
 import { requestHostKey } from './host-name.ts';
 import { matchTree, type MatchState } from './radix-tree.ts';
 import { maskToMethods, methodBit } from './route-methods.ts';
@@ -41,9 +41,9 @@ export class RadixRouter<T> implements Router<T> {
   readonly #rawSafe: boolean;
   /** The `'_'` table when no route names a host: find() asks it directly. */
   readonly #only: HostTable<T> | undefined;
-  /** HostTable.rejectsFirst of every table at once: 1 where each table rejects the code. */
+  /** rootFilters' `first` of every table at once: 1 where each table rules the code out. */
   readonly #rejectsFirst: Uint8Array;
-  /** HostTable.rejectsFirstTwo of every table at once. */
+  /** rootFilters' `firstTwo` of every table at once. */
   readonly #rejectsFirstTwo: Uint8Array;
 
   /** Builds the host tables of checked routes; throws FW_ERR_ROUTE_CONFLICT (see RouteLeaf.add). */
@@ -55,8 +55,9 @@ export class RadixRouter<T> implements Router<T> {
     );
     this.#namedHosts = this.#tables.exact.size > 0 || this.#tables.wildcards.length > 0;
     this.#only = this.#namedHosts ? undefined : this.#tables.any;
-    this.#rejectsFirst = rejectedByAll(this.#tables.ordered.map((table) => table.rejectsFirst), 128);
-    this.#rejectsFirstTwo = rejectedByAll(this.#tables.ordered.map((table) => table.rejectsFirstTwo), 128 * 128);
+    const filters = this.#tables.ordered.map(rootFilters);
+    this.#rejectsFirst = rejectedByAll(filters.map((filter) => filter?.first), 128);
+    this.#rejectsFirstTwo = rejectedByAll(filters.map((filter) => filter?.firstTwo), 128 * 128);
     const maxBindings = Math.max(0, ...entries.map((entry) => entry.parsed.bindingNames.length));
     this.#state = {
       starts: new Int32Array(maxBindings),
@@ -139,11 +140,15 @@ export class RadixRouter<T> implements Router<T> {
   }
 }
 
-/** 1 where every filter of `filters` is 1 (all of them rule the code out); all 1 for no table. */
-function rejectedByAll(filters: readonly Uint8Array[], size: number): Uint8Array {
-  const [first, ...others] = filters;
-  // Most routers have one table: a copy, not a loop, since a build runs mostly unoptimised.
-  const all = first === undefined ? new Uint8Array(size).fill(1) : first.slice();
+/**
+ * 1 where every table's filter is 1 (all of them rule the code out); all 0 when some table rules
+ * nothing out (undefined), all 1 for a router with no table.
+ */
+function rejectedByAll(filters: readonly (Uint8Array | undefined)[], size: number): Uint8Array {
+  if (filters.some((filter) => filter === undefined)) return new Uint8Array(size);
+  const [first, ...others] = filters as readonly Uint8Array[];
+  // Most routers have one table: its filter as it is, not a loop, since a build runs mostly unoptimised.
+  const all = first ?? new Uint8Array(size).fill(1);
   for (const filter of others) for (let i = 0; i < size; i++) all[i] = (all[i] as number) & (filter[i] as number);
   return all;
 }
