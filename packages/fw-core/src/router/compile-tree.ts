@@ -106,11 +106,9 @@ class Generator<T> {
   /** The switch over a segment's first character that tries the static children. */
   #statics(node: RadixNode<T>, s: string, c: string, depth: number): string[] {
     const byCode = new Map<number, RadixNode<T>[]>();
-    for (const bucket of node.buckets) {
-      for (const child of bucket) {
-        const code = child.label.charCodeAt(0);
-        byCode.set(code, [...(byCode.get(code) ?? []), child]);
-      }
+    for (const child of node.statics) {
+      // The empty edge (a trailing slash) is taken before the switch.
+      if (child.label !== '') byCode.set(child.label.charCodeAt(0), [...(byCode.get(child.label.charCodeAt(0)) ?? []), child]);
     }
     if (byCode.size === 0) return [];
     const lines = [`switch (${c}) {`];
@@ -153,7 +151,7 @@ class Generator<T> {
   #leaf(leaf: RouteLeaf<T>, rest: string | undefined): string {
     const i = this.leaves.push(leaf) - 1;
     const found = rest === undefined ? 'return r;' : `{ S.wildStart = ${rest}; return r; }`;
-    return `{ const f = L[${i}]; const r = method === 'GET' ? f.get : (f.any ?? f.byMethod.get(method)); if (r !== undefined) ${found} S.allowed |= f.mask; }`;
+    return `{ const f = L[${i}]; const r = f.targetFor(method); if (r !== undefined) ${found} S.allowed |= f.mask; }`;
   }
 }
 

@@ -47,9 +47,13 @@ export class HostTable<T> {
   /** The tree's walk compiled to code (compile-tree.ts); undefined where the generic walk is kept. */
   match: CompiledMatcher<T> | undefined = undefined;
 
-  /** Finishes the tree, the static paths' index and the compiled walk, once every route is added. */
-  finish(): void {
+  /**
+   * Finishes the tree once every route is added, and, for a router that will look paths up, the
+   * static paths' index and the compiled walk (a printed tree needs neither).
+   */
+  finish(forLookups: boolean): void {
     finishTree(this.root);
+    if (!forLookups) return;
     for (const entry of this.staticPaths.entries()) entry.allowed = allowedAt(this.root, entry.path);
     this.staticPaths.finish();
     this.match = compileTree(this.root);
@@ -68,13 +72,13 @@ export function rootFilters<T>(table: HostTable<T>): { readonly first: Uint8Arra
   if (root.binding !== undefined || root.rest !== undefined) return undefined;
   const first = new Uint8Array(128).fill(1);
   const firstTwo = new Uint8Array(128 * 128).fill(1);
-  for (const bucket of root.buckets) {
-    for (const { label } of bucket) {
-      const code = label.charCodeAt(0) & 127;
-      first[code] = 0;
-      // A one-character label is followed by '/' or nothing, never ruled out below.
-      if (label.length > 1) firstTwo[(code << 7) | (label.charCodeAt(1) & 127)] = 0;
-    }
+  for (const { label } of root.statics) {
+    // The empty edge starts with '/', never ruled out below.
+    if (label === '') continue;
+    const code = label.charCodeAt(0) & 127;
+    first[code] = 0;
+    // A one-character label is followed by '/' or nothing, never ruled out below.
+    if (label.length > 1) firstTwo[(code << 7) | (label.charCodeAt(1) & 127)] = 0;
   }
   for (const code of NEVER_RULED_OUT) {
     first[code] = 0;
@@ -114,8 +118,8 @@ export interface HostTables<T> {
   readonly ordered: readonly HostTable<T>[];
 }
 
-/** Builds the host tables of routes already checked; `add` throws on a conflict. */
-export function buildHostTables<T>(entries: readonly CheckedRoute<T>[]): HostTables<T> {
+/** Builds the host tables of routes already checked (`forLookups` false: the trees alone, for printing); `add` throws on a conflict. */
+export function buildHostTables<T>(entries: readonly CheckedRoute<T>[], forLookups = true): HostTables<T> {
   const byHost = new Map<string, HostTable<T>>();
   const readers: ReaderCache = new Map();
   for (const { parsed, route, label } of entries) {
@@ -126,7 +130,7 @@ export function buildHostTables<T>(entries: readonly CheckedRoute<T>[]): HostTab
     }
     table.add(parsed, route, label);
   }
-  for (const table of byHost.values()) table.finish();
+  for (const table of byHost.values()) table.finish(forLookups);
   const exact = new Map<string, HostTable<T>>();
   const wildcards: { suffix: string; table: HostTable<T> }[] = [];
   for (const [host, table] of byHost) {

@@ -39,8 +39,6 @@ export class RadixRouter<T> implements Router<T> {
   readonly #state: MatchState;
   /** False when a static segment holds a '#' (written %23): raw paths cannot be walked then. */
   readonly #rawSafe: boolean;
-  /** The `'_'` table when no route names a host: find() asks it directly. */
-  readonly #only: HostTable<T> | undefined;
   /** rootFilters' `first` of every table at once: 1 where each table rules the code out. */
   readonly #rejectsFirst: Uint8Array;
   /** rootFilters' `firstTwo` of every table at once. */
@@ -54,7 +52,6 @@ export class RadixRouter<T> implements Router<T> {
       parsed.segments.some((segment) => segment.kind === 'static' && segment.text.includes('#')),
     );
     this.#namedHosts = this.#tables.exact.size > 0 || this.#tables.wildcards.length > 0;
-    this.#only = this.#namedHosts ? undefined : this.#tables.any;
     const filters = this.#tables.ordered.map(rootFilters);
     this.#rejectsFirst = rejectedByAll(filters.map((filter) => filter?.first), 128);
     this.#rejectsFirstTwo = rejectedByAll(filters.map((filter) => filter?.firstTwo), 128 * 128);
@@ -87,11 +84,7 @@ export class RadixRouter<T> implements Router<T> {
     if (this.#rawSafe) {
       // Most paths hold no '%' or '#': walk them as they are, checking for either only where it
       // could change the answer. Saves two scans of the URL (about 20 ns a lookup, docs/performance.md).
-      const only = this.#only;
-      const answer =
-        only !== undefined
-          ? (lookupTable(only, method, url, end, PATH_MODE.raw, this.#state) ?? NOT_FOUND)
-          : this.#lookup(method, host, url, end, PATH_MODE.raw);
+      const answer = this.#lookup(method, host, url, end, PATH_MODE.raw);
       if (answer !== RETRY) return answer;
     }
     // The path ends at '?' or '#' (RFC 3986 section 3.3) and is matched in canonical form.
@@ -168,8 +161,7 @@ function lookupTable<T>(
 ): LookupResult<T> | typeof RETRY | undefined {
   const entry = table.staticPaths.find(path, end);
   if (entry !== undefined) {
-    const leaf = entry.leaf;
-    const target = method === 'GET' ? leaf.get : (leaf.any ?? leaf.byMethod.get(method));
+    const target = entry.leaf.targetFor(method);
     if (target !== undefined) return { kind: 'found', route: target.route, bindings: {}, pathinfo: undefined };
     // No route of the table answers the method on this path: a 405 without a walk. (OPTIONS
     // walks, for its preflight route.) Otherwise a binding or `[...]` may answer it.

@@ -52,6 +52,11 @@ export class RouteLeaf<T> {
     }
   }
 
+  /** The route here for `method` (uppercase), if any. */
+  targetFor(method: string): RouteTarget<T> | undefined {
+    return method === 'GET' ? this.get : (this.any ?? this.byMethod.get(method));
+  }
+
   /** Settles what HEAD and GET resolve to once every route is added. */
   finish(): void {
     const get = this.byMethod.get('GET');
@@ -228,7 +233,7 @@ export function matchTree<T>(
     if (pos === end) {
       const leaf = node.end;
       if (leaf !== undefined) {
-        const route = method === 'GET' ? leaf.get : (leaf.any ?? leaf.byMethod.get(method));
+        const route = leaf.targetFor(method);
         if (route !== undefined) return route;
         state.allowed |= leaf.mask;
       }
@@ -301,7 +306,7 @@ function matchRest<T>(
 ): RouteTarget<T> | undefined {
   const rest = node.rest;
   if (rest === undefined) return undefined;
-  const route = method === 'GET' ? rest.get : (rest.any ?? rest.byMethod.get(method));
+  const route = rest.targetFor(method);
   if (route !== undefined) state.wildStart = pos;
   else state.allowed |= rest.mask;
   return route;

@@ -76,7 +76,6 @@ function group<T>(entries: readonly StaticEntry<T>[]): LengthGroup<T> {
       at = position;
     }
   }
-  if (at < 0) at = 0;
   const byCode: StaticEntry<T>[][] = [];
   for (const entry of entries) (byCode[entry.path.charCodeAt(at) & (CODES - 1)] ??= []).push(entry);
   return { at, byCode: Array.from({ length: CODES }, (_, code) => byCode[code] ?? NONE) };
