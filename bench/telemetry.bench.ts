@@ -11,8 +11,9 @@
  */
 import { cpus } from 'node:os';
 import { parseArgs } from 'node:util';
-import { alternate, median, pairedCpuRatio, pinTo, row, spawnServer } from './support/harness.ts';
+import { alternate, median, pairedCpuRatio, pinTo, row, spawnServer, type Contender } from './support/harness.ts';
 import { startOtlpSink, type SinkCounts } from './support/otlp-sink.ts';
+import { telemetryServers } from './support/telemetry-servers.ts';
 
 const { values } = parseArgs({ options: { rounds: { type: 'string', default: '5' }, seconds: { type: 'string', default: '5' }, connections: { type: 'string', default: '50' } } });
 const rounds = Number(values.rounds);
@@ -20,13 +21,7 @@ const seconds = Number(values.seconds);
 const connections = Number(values.connections);
 
 const sink = await startOtlpSink();
-const otelEnv: NodeJS.ProcessEnv = { ...process.env, OTEL_EXPORTER_OTLP_ENDPOINT: sink.url };
-for (const name of Object.keys(otelEnv)) if (name.startsWith('OTEL_') && name !== 'OTEL_EXPORTER_OTLP_ENDPOINT') delete otelEnv[name];
-
-const off = await spawnServer('fw, telemetry off', 'servers/fw-server.ts');
-const on = await spawnServer('fw, telemetry on (lean path)', 'servers/fw-telemetry-server.ts', otelEnv);
-const full = await spawnServer('fw, telemetry on (full SDK path)', 'servers/fw-telemetry-server.ts', { ...otelEnv, FW_OTEL_PATH: 'full' });
-const fastify = await spawnServer('fastify + instrumentation-http', 'servers/fastify-telemetry-server.ts', otelEnv);
+const [off, on, full, fastify] = await Promise.all(telemetryServers(sink.url).map(({ name, file, env }) => spawnServer(name, file, env))) as [Contender, Contender, Contender, Contender];
 // Servers on CPU 0; this process (the load) and the sink on CPU 1.
 const pinned = cpus().length >= 2 && pinTo(0, [off, on, full, fastify].map((c) => c.child.pid ?? 0)) && pinTo(1, [process.pid, sink.pid]);
 let received: SinkCounts;

@@ -27,9 +27,16 @@ export interface LoadOptions {
   readonly request?: autocannon.Request;
 }
 
+/** How to start a server's process; default: this process's Node with its flags. */
+export interface SpawnOptions {
+  /** A program to start instead of Node (e.g. valgrind); Node itself then goes in `execArgv`. */
+  readonly execPath?: string;
+  readonly execArgv?: readonly string[];
+}
+
 /** Forks bench/<file> (e.g. servers/fw-server.ts) with `env` and waits for the port it reports. */
-export async function spawnServer(name: string, file: string, env: NodeJS.ProcessEnv = process.env): Promise<Contender> {
-  const child = fork(join(BENCH, file), { stdio: ['ignore', 'inherit', 'inherit', 'ipc'], env });
+export async function spawnServer(name: string, file: string, env: NodeJS.ProcessEnv = process.env, how: SpawnOptions = {}): Promise<Contender> {
+  const child = fork(join(BENCH, file), { stdio: ['ignore', 'inherit', 'inherit', 'ipc'], env, execPath: how.execPath, execArgv: how.execArgv && [...how.execArgv] });
   const port = await new Promise<number>((resolve, reject) => {
     child.once('message', (m: { port?: number }) => (m.port ? resolve(m.port) : reject(new Error(`${name}: no port`))));
     child.once('exit', (code) => reject(new Error(`${name} exited ${code}`)));
