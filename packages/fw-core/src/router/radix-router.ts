@@ -8,15 +8,12 @@ import { canonicalPath } from './percent-decoding.ts';
 import { buildHostTables, rootFilters, type CheckedRoute, type HostTable, type HostTables } from './host-table.ts';
 import { requestHostKey } from './host-name.ts';
 import { matchTree, type MatchState } from './radix-tree.ts';
-import { maskToMethods, methodBit } from './route-methods.ts';
+import { maskToMethods, requestMethodIndex } from './route-methods.ts';
 import type { RouteTarget } from './route-target.ts';
 import type { StaticEntry, StaticPaths } from './static-paths.ts';
 import { HTTP_METHODS, type CompiledRoute, type LookupResult, type MethodNotAllowed, type RouteFound, type RouteNotFound, type Router } from './router.ts';
 
 const NOT_FOUND: RouteNotFound = Object.freeze({ kind: 'not_found' });
-
-/** The method bit (methodBit) of each request method a route can name, by its uppercase name. */
-const REQUEST_METHOD_BITS = new Map(HTTP_METHODS.map((method) => [method.toUpperCase(), methodBit(method)]));
 
 /**
  * How a path handed to a lookup was prepared. `raw`: as received, cut at '?' only, so it may
@@ -224,8 +221,14 @@ function staticAnswer<T>(entry: StaticEntry<T>, method: string): RouteFound<T> |
   const target = entry.leaf.targetFor(method);
   if (target !== undefined) return { kind: 'found', route: target.route, bindings: {}, pathinfo: undefined };
   const allowed = entry.allowed;
-  if (allowed > 0 && method !== 'OPTIONS' && (allowed & (REQUEST_METHOD_BITS.get(method) ?? 0)) === 0) return methodNotAllowed(allowed);
+  if (allowed > 0 && method !== 'OPTIONS' && (allowed & requestMethodBit(method)) === 0) return methodNotAllowed(allowed);
   return undefined;
+}
+
+/** The method bit (methodBit) of a request method, 0 for one no route can name. */
+function requestMethodBit(method: string): number {
+  const index = requestMethodIndex(method);
+  return index < 0 ? 0 : 1 << index;
 }
 
 /**
