@@ -52,19 +52,23 @@ export class RadixRouter<T> implements Router<T> {
   constructor(entries: readonly CheckedRoute<T>[]) {
     this.#tables = buildHostTables(entries);
     this.#routes = Object.freeze(entries.map((entry) => entry.route));
-    this.#rawSafe = !entries.some(({ parsed }) =>
-      parsed.segments.some((segment) => segment.kind === 'static' && segment.text.includes('#')),
-    );
+    // One index loop over the routes: a build runs mostly before V8 optimises it (step 13).
+    let hash = false;
+    let question = false;
+    let maxBindings = 0;
+    for (let i = 0; i < entries.length; i++) {
+      const parsed = (entries[i] as CheckedRoute<T>).parsed;
+      hash ||= parsed.staticHash;
+      question ||= parsed.staticQuestion;
+      if (parsed.bindingNames.length > maxBindings) maxBindings = parsed.bindingNames.length;
+    }
+    this.#rawSafe = !hash;
     this.#namedHosts = this.#tables.exact.size > 0 || this.#tables.wildcards.length > 0;
     const any = this.#tables.any;
-    const plainStatics = !entries.some(({ parsed }) =>
-      parsed.segments.some((segment) => segment.kind === 'static' && (segment.text.includes('?') || segment.text.includes('#'))),
-    );
-    this.#wholeTargets = any !== undefined && !this.#namedHosts && plainStatics ? any.staticPaths : undefined;
+    this.#wholeTargets = any !== undefined && !this.#namedHosts && !hash && !question ? any.staticPaths : undefined;
     const filters = this.#tables.ordered.map(rootFilters);
     this.#rejectsFirst = rejectedByAll(filters.map((filter) => filter?.first), 128);
     this.#rejectsFirstTwo = rejectedByAll(filters.map((filter) => filter?.firstTwo), 128 * 128);
-    const maxBindings = Math.max(0, ...entries.map((entry) => entry.parsed.bindingNames.length));
     this.#state = {
       starts: new Int32Array(maxBindings),
       ends: new Int32Array(maxBindings),
