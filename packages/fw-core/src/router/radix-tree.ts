@@ -11,6 +11,10 @@ import type { RouteName } from './create-router.ts';
 import type { RouteTarget } from './route-target.ts';
 import { HTTP_METHODS, type CompiledRoute } from './router.ts';
 
+/** Positions in RouteLeaf.byMethod. */
+const GET_INDEX = HTTP_METHODS.indexOf('get');
+const HEAD_INDEX = HTTP_METHODS.indexOf('head');
+
 /** The routes that end at one place in the tree (a path, or a `[...]`), by request method. */
 export class RouteLeaf<T> {
   /** In definition order. */
@@ -62,10 +66,10 @@ export class RouteLeaf<T> {
 
   /** Settles what HEAD and GET resolve to once every route is added. */
   finish(): void {
-    const get = this.byMethod[0];
-    if (get !== undefined && this.byMethod[1] === undefined) {
+    const get = this.byMethod[GET_INDEX];
+    if (get !== undefined && this.byMethod[HEAD_INDEX] === undefined) {
       // RFC 9110 section 9.3.2: HEAD is GET without the content.
-      this.byMethod[1] = get;
+      this.byMethod[HEAD_INDEX] = get;
       this.mask |= methodBit('head');
     }
     this.get = this.any ?? get;

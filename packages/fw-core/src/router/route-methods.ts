@@ -38,8 +38,9 @@ export function methodBit(method: HttpMethod): number {
 /**
  * The position in HTTP_METHODS of a request method as Node gives it (uppercase), -1 for a method
  * no route can name. A switch of literals: Node's method strings are internalized, so a case is
- * a pointer compare, where a Map lookup hashed and probed (14 % of a 405's time, perf, on the
- * blog table; docs/performance.md step 12). The test keeps it in step with HTTP_METHODS.
+ * a pointer compare, where a Map lookup hashed and probed (14 % of the time of a 405 on a
+ * binding's path of the blog table, perf; docs/performance.md step 12). A test keeps it in
+ * step with HTTP_METHODS.
  */
 export function requestMethodIndex(method: string): number {
   switch (method) {
