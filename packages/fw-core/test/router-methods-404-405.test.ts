@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { createRouter, type LookupResult } from '../src/router/index.ts';
+import { createRouter, HTTP_METHODS, type LookupResult } from '../src/router/index.ts';
 
 function answer(result: LookupResult<string>): unknown {
   if (result.kind === 'found') return result.route.data;
@@ -32,6 +32,26 @@ describe('404 and 405', () => {
   it('compares the request method as Node gives it, uppercase', () => {
     assert.equal(answer(router.find('GET', undefined, '/api/posts')), 'posts');
     assert.deepEqual(answer(router.find('get', undefined, '/api/posts')), { allowed: ['GET', 'HEAD', 'POST'] });
+  });
+});
+
+describe('every method a route can name', () => {
+  it('is answered by the route naming it, on a static path, a binding and a [...], and by no other', () => {
+    for (const method of HTTP_METHODS) {
+      const router = createRouter([
+        { path: '/static', methods: [method], data: 'static' },
+        { path: '/items/:id', methods: [method], data: 'binding' },
+        { path: '/files/[...]', methods: [method], data: 'rest' },
+      ]);
+      // HEAD is also answered by a GET route (RFC 9110 section 9.3.2).
+      const allowed = method === 'get' ? ['GET', 'HEAD'] : [method.toUpperCase()];
+      for (const path of ['/static', '/items/1', '/files/a/b']) {
+        for (const other of [...HTTP_METHODS, 'propfind']) {
+          const expected = allowed.includes(other.toUpperCase()) ? (path === '/static' ? 'static' : path === '/items/1' ? 'binding' : 'rest') : { allowed };
+          assert.deepEqual(answer(router.find(other.toUpperCase(), undefined, path)), expected, `${method} route, ${other} ${path}`);
+        }
+      }
+    }
   });
 });
 

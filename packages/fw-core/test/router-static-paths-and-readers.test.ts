@@ -197,6 +197,38 @@ describe('answers decided before the walk', () => {
   });
 });
 
+describe('a request target that is a whole static path', () => {
+  it('is answered as the path it spells, and a static path holding an escaped ? or # is not taken for a raw one', () => {
+    const r = router([
+      { path: '/a%3Fb', methods: ['get'], data: 'question' },
+      { path: '/c%23d', methods: ['get'], data: 'hash' },
+      { path: '/a', methods: ['get'], data: 'a' },
+      { path: '/c', methods: ['get'], data: 'c' },
+      { path: '/e%25f', methods: ['get'], data: 'percent' },
+    ]);
+    assert.equal(answer(r.find('GET', undefined, '/a?b')), 'a {}');
+    assert.equal(answer(r.find('GET', undefined, '/a%3Fb')), 'question {}');
+    assert.equal(answer(r.find('GET', undefined, '/c#d')), 'c {}');
+    assert.equal(answer(r.find('GET', undefined, '/c%23d')), 'hash {}');
+    assert.equal(answer(r.find('GET', undefined, '/e%25f')), 'percent {}');
+    assert.equal(answer(r.find('GET', undefined, '/e%f')), '404');
+  });
+
+  it('answers its method, its 405 and an OPTIONS preflight as the full lookup does, on any Host', () => {
+    const r = router([
+      { path: '/users/me', methods: ['post'], data: 'me' },
+      { path: '/users/:id', methods: ['get'], data: 'user' },
+    ]);
+    for (const host of [undefined, 'example.com']) {
+      assert.equal(answer(r.find('POST', host, '/users/me')), 'me {}');
+      assert.equal(answer(r.find('GET', host, '/users/me')), 'user {"id":"me"}');
+      assert.equal(answer(r.find('PUT', host, '/users/me')), '405 GET,HEAD,POST');
+      const options = r.find('OPTIONS', host, '/users/me');
+      assert.equal(options.kind === 'method_not_allowed' ? options.preflight?.route.data : undefined, 'user');
+    }
+  });
+});
+
 describe('static children in buckets', () => {
   it('find every one of many siblings, including those whose first characters share a bucket', () => {
     const labels = Array.from({ length: 60 }, (_, i) => `${String.fromCharCode(33 + i)}x${i}`).filter((label) => !/[%#?[\]*:/]/.test(label));

@@ -17,6 +17,10 @@ export interface ParsedPath {
   readonly segments: readonly PathSegment[];
   readonly bindingNames: readonly string[];
   readonly hasWildcard: boolean;
+  /** A static segment's canonical text holds a '#' (written %23): a raw request target cuts there. */
+  readonly staticHash: boolean;
+  /** A static segment's canonical text holds a '?' (written %3F): a raw request target cuts there. */
+  readonly staticQuestion: boolean;
 }
 
 const WILDCARD = '[...]';
@@ -38,6 +42,8 @@ export function parsePath(path: unknown, label: RouteName): ParsedPath {
   const raw = path.slice(1).split('/');
   const segments: PathSegment[] = [];
   const bindingNames: string[] = [];
+  let staticHash = false;
+  let staticQuestion = false;
   // Index loops here and below: a router's build runs mostly before V8 optimises it, and there
   // an entries() iterator allocates two objects per segment (5000 routes: docs/performance.md).
   for (let position = 0; position < raw.length; position++) {
@@ -53,10 +59,15 @@ export function parsePath(path: unknown, label: RouteName): ParsedPath {
       }
       bindingNames.push(segment.name);
     }
+    // Only a decoded escape can put a '#' or '?' in canonical text (FORBIDDEN_CHARACTER).
+    else if (segment.kind === 'static' && segment.text !== raw[position]) {
+      staticHash ||= segment.text.includes('#');
+      staticQuestion ||= segment.text.includes('?');
+    }
     segments.push(segment);
   }
   const hasWildcard = segments.at(-1)?.kind === 'wildcard';
-  return { segments, bindingNames, hasWildcard };
+  return { segments, bindingNames, hasWildcard, staticHash, staticQuestion };
 }
 
 function parseSegment(text: string, isLast: boolean, label: RouteName, path: string): PathSegment {

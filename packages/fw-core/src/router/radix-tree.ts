@@ -6,10 +6,14 @@
  */
 import { FwError } from '../errors.ts';
 import type { ParsedPath } from './parse-path.ts';
-import { ANY_METHOD, methodBit } from './route-methods.ts';
+import { ANY_METHOD, methodBit, requestMethodIndex } from './route-methods.ts';
 import type { RouteName } from './create-router.ts';
 import type { RouteTarget } from './route-target.ts';
-import type { CompiledRoute } from './router.ts';
+import { HTTP_METHODS, type CompiledRoute } from './router.ts';
+
+/** Positions in RouteLeaf.byMethod. */
+const GET_INDEX = HTTP_METHODS.indexOf('get');
+const HEAD_INDEX = HTTP_METHODS.indexOf('head');
 
 /** The routes that end at one place in the tree (a path, or a `[...]`), by request method. */
 export class RouteLeaf<T> {
@@ -21,8 +25,8 @@ export class RouteLeaf<T> {
   any: RouteTarget<T> | undefined = undefined;
   /** What GET resolves to: most requests are GETs, so it has a field of its own. */
   get: RouteTarget<T> | undefined = undefined;
-  /** Uppercase method → route, HEAD filled in from GET where no route names HEAD. */
-  readonly byMethod = new Map<string, RouteTarget<T>>();
+  /** Route by method position (requestMethodIndex), HEAD filled in from GET where no route names HEAD. */
+  readonly byMethod: (RouteTarget<T> | undefined)[] = new Array<RouteTarget<T> | undefined>(HTTP_METHODS.length).fill(undefined);
   /** Bits (see methodBit) of the methods answered here, for a 405's `allow`. */
   mask = 0;
 
@@ -47,22 +51,25 @@ export class RouteLeaf<T> {
       return;
     }
     for (const method of route.methods) {
-      this.byMethod.set(method.toUpperCase(), target);
+      this.byMethod[HTTP_METHODS.indexOf(method)] = target;
       this.mask |= methodBit(method);
     }
   }
 
   /** The route here for `method` (uppercase), if any. */
   targetFor(method: string): RouteTarget<T> | undefined {
-    return method === 'GET' ? this.get : (this.any ?? this.byMethod.get(method));
+    if (method === 'GET') return this.get;
+    if (this.any !== undefined) return this.any;
+    const index = requestMethodIndex(method);
+    return index < 0 ? undefined : this.byMethod[index];
   }
 
   /** Settles what HEAD and GET resolve to once every route is added. */
   finish(): void {
-    const get = this.byMethod.get('GET');
-    if (get !== undefined && !this.byMethod.has('HEAD')) {
+    const get = this.byMethod[GET_INDEX];
+    if (get !== undefined && this.byMethod[HEAD_INDEX] === undefined) {
       // RFC 9110 section 9.3.2: HEAD is GET without the content.
-      this.byMethod.set('HEAD', get);
+      this.byMethod[HEAD_INDEX] = get;
       this.mask |= methodBit('head');
     }
     this.get = this.any ?? get;
