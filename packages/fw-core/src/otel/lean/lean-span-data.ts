@@ -39,8 +39,6 @@ export interface LeanAttributes {
 export interface LeanAttributeBlock {
   /** The encoded `Span.attributes` fields (field 9), each with its key. */
   readonly bytes: Uint8Array;
-  /** The keys of the attributes it holds (its null and undefined values are left out). */
-  readonly keys: readonly string[];
   /** How many attributes the block holds (its null and undefined values are left out). */
   readonly count: number;
   /** The attributes it was encoded from, frozen. */
@@ -104,9 +102,6 @@ export interface LeanSpanData {
   readonly endTime: LeanTime;
   /** Pre-encoded attributes, written before `attributes`. */
   readonly attributeBlocks?: readonly LeanAttributeBlock[] | undefined;
-  /** Attributes as two lists of the same length (a lean span keeps them so), written before `attributes`. */
-  readonly attributeKeys?: readonly string[] | undefined;
-  readonly attributeValues?: readonly LeanAnyValue[] | undefined;
   readonly attributes?: LeanAttributes | undefined;
   readonly droppedAttributesCount?: number | undefined;
   readonly events?: readonly LeanEvent[] | undefined;

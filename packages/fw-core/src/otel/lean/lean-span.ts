@@ -9,7 +9,7 @@
  * (OTEL_SPAN_ATTRIBUTE_COUNT_LIMIT and the rest, see SpanLimits).
  */
 import { createTraceState, SpanStatusCode, type Attributes, type AttributeValue, type Exception, type Link, type SpanContext, type SpanStatus, type Span, type TimeInput } from '@opentelemetry/api';
-import type { LeanAttributeBlock } from './lean-span-data.ts';
+import type { LeanAttributeBlock, LeanAttributes } from './lean-span-data.ts';
 import { randomId, toHex } from './span-ids.ts';
 import type { RemoteParent } from './traceparent.ts';
 
@@ -63,13 +63,8 @@ export class LeanServerSpan implements Span {
   name: string;
   readonly startMs: number;
   endMs: number | undefined;
-  /**
-   * Attributes set one by one, as two lists (index i of each is one attribute); those of
-   * `blocks` are not among them. Lists, not an object: the keys differ from call to call, and an
-   * object's keyed loads and stores went megamorphic (docs/performance.md, fourth round).
-   */
-  readonly ownKeys: string[];
-  readonly ownValues: AttributeValue[];
+  /** Attributes set one by one; those of `blocks` are not among them. */
+  readonly ownAttributes: Attributes;
   /** Attributes set pre-encoded (`setEncodedAttributes`): no key in two of them, nor in `ownAttributes`. */
   blocks: LeanAttributeBlock[] | undefined;
   droppedAttributesCount = 0;
@@ -97,8 +92,7 @@ export class LeanServerSpan implements Span {
     this.limits = limits;
     this.onEnd = onEnd;
     this.startMs = performance.now();
-    this.ownKeys = [];
-    this.ownValues = [];
+    this.ownAttributes = {};
     this.blocks = undefined;
     this.attributeCount = 0;
     this.setAttributes(attributes);
@@ -115,15 +109,8 @@ export class LeanServerSpan implements Span {
   /** Every attribute, pre-encoded ones included (a new object, for inspection). */
   get attributes(): Attributes {
     const all: Attributes = {};
-    for (const block of this.blocks ?? []) for (const key of block.keys) all[key] = block.attributes[key] as AttributeValue;
+    for (const block of this.blocks ?? []) for (const key in block.attributes) if (block.attributes[key] != null) all[key] = block.attributes[key] as AttributeValue;
     return Object.assign(all, this.ownAttributes);
-  }
-
-  /** The attributes set one by one (a new object, for inspection). */
-  get ownAttributes(): Attributes {
-    const own: Attributes = {};
-    for (let i = 0; i < this.ownKeys.length; i++) own[this.ownKeys[i]!] = this.ownValues[i];
-    return own;
   }
 
   /** The trace id bytes: the parent's, else made now. */
@@ -147,21 +134,16 @@ export class LeanServerSpan implements Span {
 
   setAttribute(key: string, value: AttributeValue | undefined): this {
     if (!this.isRecording() || value === undefined || value === null) return this;
-    const keys = this.ownKeys;
+    const own = this.ownAttributes;
     // A key already set is replaced; one held by a block first moves that block's attributes here.
-    let index = keys.indexOf(key);
-    if (index < 0 && this.blocks !== undefined && this.unblock(key)) index = keys.indexOf(key);
-    if (index >= 0) {
-      this.ownValues[index] = truncate(value, this.limits.attributeValueLengthLimit);
-      return this;
+    if (own[key] === undefined && !(this.blocks !== undefined && this.unblock(key))) {
+      if (this.attributeCount >= this.limits.attributeCountLimit) {
+        this.droppedAttributesCount += 1;
+        return this;
+      }
+      this.attributeCount += 1;
     }
-    if (this.attributeCount >= this.limits.attributeCountLimit) {
-      this.droppedAttributesCount += 1;
-      return this;
-    }
-    this.attributeCount += 1;
-    keys.push(key);
-    this.ownValues.push(truncate(value, this.limits.attributeValueLengthLimit));
+    own[key] = truncate(value, this.limits.attributeValueLengthLimit);
     return this;
   }
 
@@ -179,7 +161,7 @@ export class LeanServerSpan implements Span {
   setEncodedAttributes(block: LeanAttributeBlock): this {
     if (!this.isRecording()) return this;
     const fits = this.limits.attributeValueLengthLimit === Infinity && this.attributeCount + block.count <= this.limits.attributeCountLimit;
-    if (!fits || (this.attributeCount > 0 && this.holdsAnyOf(block.keys))) return this.setAttributes(block.attributes as Attributes);
+    if (!fits || (this.attributeCount > 0 && this.holdsAnyOf(block.attributes))) return this.setAttributes(block.attributes as Attributes);
     // A literal when it is the first: push onto an empty array allocates room for 17.
     if (this.blocks === undefined) this.blocks = [block];
     else this.blocks.push(block);
@@ -187,9 +169,9 @@ export class LeanServerSpan implements Span {
     return this;
   }
 
-  /** Whether one of `keys` is set already. */
-  private holdsAnyOf(keys: readonly string[]): boolean {
-    for (let i = 0; i < keys.length; i++) if (this.ownKeys.includes(keys[i]!) || this.blockOf(keys[i]!) !== undefined) return true;
+  /** Whether a key of `attributes` is set already. */
+  private holdsAnyOf(attributes: LeanAttributes): boolean {
+    for (const key in attributes) if (attributes[key] != null && (this.ownAttributes[key] !== undefined || this.blockOf(key) !== undefined)) return true;
     return false;
   }
 
@@ -197,7 +179,7 @@ export class LeanServerSpan implements Span {
   private blockOf(key: string): LeanAttributeBlock | undefined {
     const blocks = this.blocks;
     // Indexed: this runs for every new key of a span that has blocks, and for-of made an iterator.
-    if (blocks !== undefined) for (let i = 0; i < blocks.length; i++) if (blocks[i]!.keys.includes(key)) return blocks[i];
+    if (blocks !== undefined) for (let i = 0; i < blocks.length; i++) if (blocks[i]!.attributes[key] != null) return blocks[i];
     return undefined;
   }
 
@@ -206,10 +188,7 @@ export class LeanServerSpan implements Span {
     const block = this.blockOf(key);
     if (block === undefined) return false;
     this.blocks = without(this.blocks!, block);
-    for (const name of block.keys) {
-      this.ownKeys.push(name);
-      this.ownValues.push(block.attributes[name] as AttributeValue);
-    }
+    for (const name in block.attributes) if (block.attributes[name] != null) this.ownAttributes[name] = block.attributes[name] as AttributeValue;
     return true;
   }
 

@@ -5,7 +5,7 @@
  * encoder; full batches are posted by the OtlpHttpSender. Nothing of the SDK is involved.
  */
 import type { SpanContext } from '@opentelemetry/api';
-import type { LeanAnyValue, LeanAttributes, LeanResource, LeanScope, LeanSpanData, LeanTime } from './lean-span-data.ts';
+import type { LeanAttributes, LeanResource, LeanScope, LeanSpanData, LeanTime } from './lean-span-data.ts';
 import { LeanSpanKind } from './lean-span-data.ts';
 import type { LeanServerSpan } from './lean-span.ts';
 import { OtlpHttpSender, type OtlpSenderOptions } from './otlp-http-sender.ts';
@@ -37,8 +37,7 @@ export function toLeanSpanData(span: LeanServerSpan, scope: LeanScope): LeanSpan
     endTime: unixTime(span.endMs ?? span.startMs),
     attributeBlocks: span.blocks,
     // API attribute values (strings, numbers, booleans and their arrays) are encoder values as they are.
-    attributeKeys: span.ownKeys,
-    attributeValues: span.ownValues as readonly LeanAnyValue[],
+    attributes: span.ownAttributes as LeanAttributes,
     droppedAttributesCount: span.droppedAttributesCount,
     events: span.events.length === 0 ? undefined : span.events.map((event) => ({ name: event.name, time: unixTime(event.timeMs), attributes: event.attributes as LeanAttributes, droppedAttributesCount: event.droppedAttributesCount })),
     droppedEventsCount: span.droppedEventsCount,

@@ -45,8 +45,7 @@ const SPAN_LENGTH_RESERVE = 2;
 export function encodeAttributeBlock(attributes: LeanAttributes): LeanAttributeBlock {
   blockWriter.reset();
   const count = writeKeyValues(blockWriter, SPAN.attributes, attributes);
-  const keys = Object.keys(attributes).filter((key) => attributes[key] !== undefined && attributes[key] !== null);
-  return { bytes: blockWriter.finish(), keys, count, attributes: Object.freeze(attributes) };
+  return { bytes: blockWriter.finish(), count, attributes: Object.freeze(attributes) };
 }
 
 /** Where blocks are written before `finish()` copies them out: a writer's buffer costs more to allocate than a block to encode. */
@@ -189,9 +188,6 @@ function writeSpan(w: ProtobufWriter, span: LeanSpanData): void {
   writeTime(w, SPAN.end, span.endTime);
   const blocks = span.attributeBlocks;
   if (blocks !== undefined) for (let i = 0; i < blocks.length; i++) w.raw(blocks[i]!.bytes);
-  const keys = span.attributeKeys;
-  const values = span.attributeValues;
-  if (keys !== undefined && values !== undefined) for (let i = 0; i < keys.length; i++) writeKeyValue(w, SPAN.attributes, keys[i]!, values[i]);
   if (span.attributes !== undefined) writeKeyValues(w, SPAN.attributes, span.attributes);
   writeCount(w, SPAN.droppedAttributes, span.droppedAttributesCount);
   const events = span.events;
@@ -276,23 +272,21 @@ function writeOptionalString(w: ProtobufWriter, field: number, value: string | u
 /** `attributes` as repeated KeyValue `field`, leaving out null and undefined values; returns how many. */
 function writeKeyValues(w: ProtobufWriter, field: number, attributes: LeanAttributes): number {
   let count = 0;
-  for (const key in attributes) if (writeKeyValue(w, field, key, attributes[key])) count++;
+  for (const key in attributes) {
+    const value = attributes[key];
+    if (value === undefined || value === null) continue;
+    w.tag(field, WIRE_LEN);
+    const body = w.fork();
+    w.tag(KEY_VALUE_KEY, WIRE_LEN);
+    w.string(key);
+    w.tag(KEY_VALUE_VALUE, WIRE_LEN);
+    const any = w.fork();
+    writeAnyValue(w, value);
+    w.ldelim(any);
+    w.ldelim(body);
+    count++;
+  }
   return count;
-}
-
-/** One KeyValue `field`; nothing (and false) for a null or undefined value. */
-function writeKeyValue(w: ProtobufWriter, field: number, key: string, value: LeanAnyValue | undefined): boolean {
-  if (value === undefined || value === null) return false;
-  w.tag(field, WIRE_LEN);
-  const body = w.fork();
-  w.tag(KEY_VALUE_KEY, WIRE_LEN);
-  w.string(key);
-  w.tag(KEY_VALUE_VALUE, WIRE_LEN);
-  const any = w.fork();
-  writeAnyValue(w, value);
-  w.ldelim(any);
-  w.ldelim(body);
-  return true;
 }
 
 /** The body of an AnyValue: the one field of its `value` oneof, or nothing for null and undefined. */
