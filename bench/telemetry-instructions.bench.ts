@@ -8,7 +8,7 @@
  * in the kernel is not. Unlike CPU time they do not move with the host's load: on a shared
  * machine, this is the figure that resolves steps of a microsecond (docs/performance.md).
  *
- *   npx node bench/telemetry-instructions.bench.ts [--warmup 20000] [--requests 20000] [--connections 10]
+ *   npx node bench/telemetry-instructions.bench.ts [--warmup 100000] [--requests 20000] [--connections 10]
  *     [--only <part of a server's name>] [--keep (the dumps, for callgrind_annotate)]
  *     [--cache-sim (also count simulated first-level cache misses)]
  */

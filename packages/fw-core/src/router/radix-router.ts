@@ -8,7 +8,7 @@ import { canonicalPath } from './percent-decoding.ts';
 import { buildHostTables, rootFilters, type CheckedRoute, type HostTable, type HostTables } from './host-table.ts';
 import { requestHostKey } from './host-name.ts';
 import { matchTree, type MatchState } from './radix-tree.ts';
-import { maskToMethods, requestMethodIndex } from './route-methods.ts';
+import { maskToMethods, requestMethodBit } from './route-methods.ts';
 import type { RouteTarget } from './route-target.ts';
 import type { StaticEntry, StaticPaths } from './static-paths.ts';
 import { HTTP_METHODS, type CompiledRoute, type LookupResult, type MethodNotAllowed, type RouteFound, type RouteNotFound, type Router } from './router.ts';
@@ -227,12 +227,6 @@ function staticAnswer<T>(entry: StaticEntry<T>, method: string): RouteFound<T> |
   const allowed = entry.allowed;
   if (allowed > 0 && method !== 'OPTIONS' && (allowed & requestMethodBit(method)) === 0) return methodNotAllowed(allowed);
   return undefined;
-}
-
-/** The method bit (methodBit) of a request method, 0 for one no route can name. */
-function requestMethodBit(method: string): number {
-  const index = requestMethodIndex(method);
-  return index < 0 ? 0 : 1 << index;
 }
 
 /**

@@ -67,6 +67,12 @@ export function requestMethodIndex(method: string): number {
   }
 }
 
+/** The method bit (methodBit) of a request method as Node gives it (uppercase), 0 for one no route can name. */
+export function requestMethodBit(method: string): number {
+  const index = requestMethodIndex(method);
+  return index < 0 ? 0 : 1 << index;
+}
+
 /** Uppercase method names of a mask, in HTTP_METHODS order (the order of an `allow` header). */
 export function maskToMethods(mask: number): string[] {
   return HTTP_METHODS.filter((method) => (mask & methodBit(method)) !== 0).map((method) => method.toUpperCase());
