@@ -239,6 +239,16 @@ describe('OTLP trace encoder: known spans decode with the official definitions',
     }
   });
 
+  it('keys repeated over many spans, past the number and length of keys the encoder keeps, decode alike', () => {
+    const long = `k.${'x'.repeat(100)}`;
+    const spans: LeanSpanData[] = [];
+    // 600 distinct keys (more than are kept), then the first and last of them again, and a long
+    // key (longer than is kept) twice, each time with other values.
+    for (let i = 0; i < 600; i++) spans.push(span({ attributes: { [`key.${i}`]: i, 'url.path': `/p/${i}` } }));
+    for (let i = 0; i < 3; i++) spans.push(span({ attributes: { 'key.0': `again ${i}`, 'key.599': i, [long]: `long ${i}`, 'url.path': `/q/${i}`, 'ü.é': true } }));
+    assert.deepEqual(decode(encodeTraceRequest(RESOURCE, spans)), expectedRequest(RESOURCE, spans, new Map()));
+  });
+
   it('pre-encoded attribute blocks come first, as if given one by one', () => {
     const route = { 'http.route': '/posts/:id', 'url.scheme': 'http' };
     const socket = { 'server.address': '127.0.0.1', 'server.port': 8080, 'network.peer.address': '::1' };
