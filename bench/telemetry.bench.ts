@@ -7,7 +7,13 @@
  * Reports median requests/s, server CPU µs per request, and the ratios issue 16 sets targets for
  * (lean on/off CPU at most 1.3x; Fastify/fw CPU, both with telemetry, at least 2x).
  *
- *   npx node bench/telemetry.bench.ts [--rounds 5] [--seconds 5] [--connections 50]
+ *   npx node bench/telemetry.bench.ts [--rounds 5] [--seconds 5] [--connections 50] [--rate <requests/s>]
+ *
+ * By default each server gets requests as fast as it answers them. Over loopback that charges a
+ * slower server more kernel time for the same response (its writes wake a load generator that
+ * sat idle more often: docs/performance.md, the lean path's sixth round); `--rate` sends every
+ * server the same requests per second (set it below the slowest server's throughput) so each
+ * pays the same per-request wake-ups.
  */
 import { cpus } from 'node:os';
 import { parseArgs } from 'node:util';
@@ -15,10 +21,12 @@ import { alternate, median, pairedCpuRatio, pinTo, row, spawnServer, type Conten
 import { startOtlpSink, type SinkCounts } from './support/otlp-sink.ts';
 import { telemetryServers } from './support/telemetry-servers.ts';
 
-const { values } = parseArgs({ options: { rounds: { type: 'string', default: '5' }, seconds: { type: 'string', default: '5' }, connections: { type: 'string', default: '50' } } });
+const { values } = parseArgs({ options: { rounds: { type: 'string', default: '5' }, seconds: { type: 'string', default: '5' }, connections: { type: 'string', default: '50' }, rate: { type: 'string' } } });
 const rounds = Number(values.rounds);
 const seconds = Number(values.seconds);
 const connections = Number(values.connections);
+const rate = values.rate === undefined ? undefined : Number(values.rate);
+if (rate !== undefined && !(rate > 0)) throw new Error(`--rate must be a positive number of requests per second, not ${values.rate}`);
 
 const sink = await startOtlpSink();
 const [off, on, full, fastify] = await Promise.all(telemetryServers(sink.url).map(({ name, file, env }) => spawnServer(name, file, env))) as [Contender, Contender, Contender, Contender];
@@ -26,7 +34,7 @@ const [off, on, full, fastify] = await Promise.all(telemetryServers(sink.url).ma
 const pinned = cpus().length >= 2 && pinTo(0, [off, on, full, fastify].map((c) => c.child.pid ?? 0)) && pinTo(1, [process.pid, sink.pid]);
 let received: SinkCounts;
 try {
-  await alternate([off, on, full, fastify], rounds, { seconds, connections });
+  await alternate([off, on, full, fastify], rounds, { seconds, connections, rate });
 } finally {
   for (const c of [off, on, full, fastify]) c.child.kill();
   received = await sink.close();
@@ -35,7 +43,7 @@ const cost = 1 - median(on.rps) / median(off.rps);
 process.stdout.write(
   [
     `Machine: ${cpus().length} CPUs (${cpus()[0]?.model ?? 'unknown'}), Node ${process.version}; ${pinned ? 'servers pinned to CPU 0, load and sink to CPU 1' : 'not pinned (taskset missing or one CPU)'}`,
-    `GET /api/posts/:id, autocannon -c ${connections} -d ${seconds} (after a 1 s warm-up), ${rounds} alternating rounds, medians; ${received.exports} OTLP exports (${(received.bytes / 1048576).toFixed(1)} MiB) reached the sink`,
+    `GET /api/posts/:id, autocannon -c ${connections} -d ${seconds}${rate === undefined ? '' : ` at ${rate} requests/s`} (after a 1 s warm-up), ${rounds} alternating rounds, medians; ${received.exports} OTLP exports (${(received.bytes / 1048576).toFixed(1)} MiB) reached the sink`,
     '',
     '| server | requests/s | server CPU µs/request |',
     '|---|---|---|',

@@ -25,6 +25,8 @@ export interface LoadOptions {
   readonly connections: number;
   /** What to send; default GET /api/posts/42. */
   readonly request?: autocannon.Request;
+  /** Requests per second over all connections; default: as fast as the server answers. */
+  readonly rate?: number;
 }
 
 /** How to start a server's process; default: this process's Node with its flags. */
@@ -55,7 +57,7 @@ function cpuOf(child: ChildProcess): Promise<number> {
 /** One measured run (after a 1 s warm-up): appends requests/s and CPU µs per request. */
 async function measure(contender: Contender, options: LoadOptions): Promise<void> {
   const target = { url: `http://127.0.0.1:${contender.port}`, cpuMicros: () => cpuOf(contender.child) };
-  const figure = await measureLoad(target, options.request ?? '/api/posts/42', options.seconds, options.connections).catch((error: unknown) => {
+  const figure = await measureLoad(target, options.request ?? '/api/posts/42', options.seconds, options.connections, options.rate).catch((error: unknown) => {
     throw new Error(`${contender.name} failed under load`, { cause: error });
   });
   contender.rps.push(figure.rps);

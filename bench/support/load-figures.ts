@@ -19,14 +19,16 @@ export interface LoadTarget {
 
 /**
  * 1 s warm-up, then `seconds` of load on `request` (a path to GET, or an autocannon request such
- * as a POST with its body); throws on any non-2xx or error.
+ * as a POST with its body); throws on any non-2xx or error. `rate` (requests per second over all
+ * connections) holds the load there instead of sending as fast as the server answers.
  */
-export async function measureLoad(target: LoadTarget, request: string | autocannon.Request, seconds: number, connections: number): Promise<LoadFigure> {
+export async function measureLoad(target: LoadTarget, request: string | autocannon.Request, seconds: number, connections: number, rate?: number): Promise<LoadFigure> {
   const requests: autocannon.Request[] = [typeof request === 'string' ? { method: 'GET', path: request } : request];
   const path = requests[0]?.path ?? '/';
-  await autocannon({ url: target.url, connections, duration: 1, requests });
+  const overallRate = rate === undefined ? {} : { overallRate: rate };
+  await autocannon({ url: target.url, connections, duration: 1, requests, ...overallRate });
   const before = await target.cpuMicros();
-  const result = await autocannon({ url: target.url, connections, duration: seconds, requests });
+  const result = await autocannon({ url: target.url, connections, duration: seconds, requests, ...overallRate });
   const cpu = (await target.cpuMicros()) - before;
   if (result.non2xx > 0 || result.errors > 0) throw new Error(`${target.url}${path}: ${result.non2xx} non-2xx, ${result.errors} errors`);
   const served = result.requests.total;
