@@ -59,6 +59,10 @@ describe('OTEL_* environment', () => {
     OTEL_RESOURCE_ATTRIBUTES: { OTEL_RESOURCE_ATTRIBUTES: 'novalue' },
     OTEL_BSP_MAX_QUEUE_SIZE: { OTEL_BSP_MAX_QUEUE_SIZE: '-1' },
     OTEL_TRACES_EXPORTER: { OTEL_TRACES_EXPORTER: 'zipkin' },
+    // A percent-encoded line break would add a header line to every export's request.
+    OTEL_EXPORTER_OTLP_HEADERS: { OTEL_EXPORTER_OTLP_HEADERS: 'authorization=Bearer%20x%0D%0AX-Injected%3A%201' },
+    OTEL_EXPORTER_OTLP_TRACES_HEADERS: { OTEL_EXPORTER_OTLP_TRACES_HEADERS: 'bad%20name=1' },
+    OTEL_EXPORTER_OTLP_METRICS_HEADERS: { OTEL_EXPORTER_OTLP_METRICS_HEADERS: 'x-tenant=a%00b' },
   };
   for (const [name, env] of Object.entries(bad)) {
     it(`refuses a malformed ${name} with FW_ERR_OTEL_BAD_ENV naming it`, async () => {

@@ -10,7 +10,7 @@ import { gunzipSync } from 'node:zlib';
 import { after, before, beforeEach, describe, it } from 'node:test';
 import { OtlpHttpSender } from '../src/otel/lean/otlp-http-sender.ts';
 import { closedPort } from './support/closed-port.ts';
-import { within } from './support/until.ts';
+import { until, within } from './support/until.ts';
 
 /** What the collector answers next, in order; then 200. `hang` never answers. */
 let script: (number | 'hang' | { status: number; retryAfter: string })[] = [];
@@ -114,6 +114,19 @@ describe('the lean OTLP sender', () => {
     } finally {
       sender.stop();
     }
+  });
+
+  it('ends an export whose post is in flight on stop(), without waiting for a retry', async () => {
+    // A 30 s backoff: a retry wait begun after stop() would hold the export far past the check.
+    const sender = new OtlpHttpSender({ url, timeoutMs: 120_000, initialBackoffMs: 30_000 });
+    script = ['hang'];
+    const heldBefore = held.length;
+    const pending = sender.send(BODY);
+    await until('the collector to hold the post', () => held.length === heldBefore + 1);
+    const started = performance.now();
+    sender.stop();
+    assert.deepEqual(await pending, { ok: false, reason: 'stopped' });
+    assert.ok(performance.now() - started < 5000);
   });
 
   it('ends a waiting retry at once on stop()', async (t) => {

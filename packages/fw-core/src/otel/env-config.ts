@@ -6,6 +6,7 @@
  * variable, never a silent fallback.
  */
 import { FwError } from '../errors.ts';
+import { isHeaderName, isHeaderValue } from '../http/header-fields.ts';
 import { parseKnownMethods } from './http-attributes.ts';
 import type { SpanLimits } from './lean/lean-span.ts';
 
@@ -84,7 +85,7 @@ export function readEnvConfig(env: NodeJS.ProcessEnv): EnvConfig {
   const tracesExporter = exporterChoice(get, 'OTEL_TRACES_EXPORTER');
   const metricsExporter = exporterChoice(get, 'OTEL_METRICS_EXPORTER');
   const explicitMetrics = get('OTEL_EXPORTER_OTLP_METRICS_ENDPOINT');
-  const headers = keyValueList(get, 'OTEL_EXPORTER_OTLP_HEADERS');
+  const headers = headerList(get, 'OTEL_EXPORTER_OTLP_HEADERS');
   const sampler = (get('OTEL_TRACES_SAMPLER') ?? 'parentbased_always_on').toLowerCase();
   if (!SAMPLERS.has(sampler)) bad('OTEL_TRACES_SAMPLER', sampler, `one of ${[...SAMPLERS].join(', ')}`);
   return {
@@ -96,8 +97,8 @@ export function readEnvConfig(env: NodeJS.ProcessEnv): EnvConfig {
       metricsExporter === 'none' || (explicitMetrics === undefined && base === undefined && metricsExporter !== 'otlp')
         ? undefined
         : endpoint(get, 'OTEL_EXPORTER_OTLP_METRICS_ENDPOINT', base, 'v1/metrics') ?? DEFAULT_METRICS_ENDPOINT,
-    tracesHeaders: { ...headers, ...keyValueList(get, 'OTEL_EXPORTER_OTLP_TRACES_HEADERS') },
-    metricsHeaders: { ...headers, ...keyValueList(get, 'OTEL_EXPORTER_OTLP_METRICS_HEADERS') },
+    tracesHeaders: { ...headers, ...headerList(get, 'OTEL_EXPORTER_OTLP_TRACES_HEADERS') },
+    metricsHeaders: { ...headers, ...headerList(get, 'OTEL_EXPORTER_OTLP_METRICS_HEADERS') },
     exportTimeoutMs: integer(get, 'OTEL_EXPORTER_OTLP_TIMEOUT', 1) ?? DEFAULT_EXPORT_TIMEOUT_MS,
     sampler: sampler as SamplerName,
     samplerRatio: ratio(get, sampler),
@@ -194,6 +195,19 @@ function keyValueList(get: Get, name: string): Record<string, string> {
     }
   }
   return out;
+}
+
+/**
+ * A headers variable: its pairs must be sendable as they are (a name that is an HTTP token, a
+ * value without control characters), so a percent-encoded line break cannot add a header line
+ * to an export's request.
+ */
+function headerList(get: Get, name: string): Record<string, string> {
+  const headers = keyValueList(get, name);
+  for (const [key, value] of Object.entries(headers)) {
+    if (!isHeaderName(key) || !isHeaderValue(value)) bad(name, get(name)!, 'header names that are HTTP tokens and values without control characters (after percent-decoding)');
+  }
+  return headers;
 }
 
 /** The variables naming a signal's TLS files, its own first (as the OTLP exporters read them). */

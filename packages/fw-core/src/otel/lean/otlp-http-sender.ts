@@ -60,6 +60,8 @@ export class OtlpHttpSender {
       const left = deadline - performance.now();
       if (left <= 0) return { ok: false, reason: 'timed out' };
       const answer = await this.#post(payload, left);
+      // stop() during the post ends the export: no wait for a retry begins after it.
+      if (this.#stopped) return { ok: false, reason: 'stopped' };
       if (answer.status !== undefined && answer.status >= 200 && answer.status < 300) return { ok: true };
       const retryable = answer.status === undefined || RETRYABLE.has(answer.status);
       if (!retryable) return { ok: false, reason: `HTTP ${answer.status}` };
