@@ -75,6 +75,18 @@ describe('OTEL_* environment', () => {
     });
   }
 
+  it('names a refused headers variable without showing any header value, which may be a credential', async () => {
+    for (const value of ['authorization=Bearer%20s3cret%0D%0AX-Injected%3A%201,x-tenant=a', 'x-tenant=a,Bearer s3cret', 'authorization=Bearer%zzs3cret']) {
+      await assert.rejects(setupTelemetry({ env: { OTEL_EXPORTER_OTLP_HEADERS: value } }), (error: { code?: string; message: string; details?: { value?: string } }) => {
+        assert.equal(error.code, 'FW_ERR_OTEL_BAD_ENV');
+        assert.doesNotMatch(error.message, /s3cret/);
+        assert.doesNotMatch(String(error.details?.value), /s3cret/);
+        assert.match(error.message, /^OTEL_EXPORTER_OTLP_HEADERS="authorization=…|^OTEL_EXPORTER_OTLP_HEADERS="x-tenant=…,…"/);
+        return true;
+      });
+    }
+  });
+
   it('refuses a metricsPort that is not a port with FW_ERR_OTEL_BAD_OPTION', async () => {
     for (const metricsPort of [-1, 65536, 1.5, Number.NaN]) {
       await assert.rejects(setupTelemetry({ metricsPort, env: {} }), { code: 'FW_ERR_OTEL_BAD_OPTION' });

@@ -180,18 +180,18 @@ function endpoint(get: Get, name: string, base: string | undefined, path: string
 }
 
 /** `key=value,key2=value2` with percent-encoded keys and values (W3C Baggage octets). */
-function keyValueList(get: Get, name: string): Record<string, string> {
+function keyValueList(get: Get, name: string, shown: (raw: string) => string = (raw) => raw): Record<string, string> {
   const raw = get(name);
   const out: Record<string, string> = {};
   if (raw === undefined) return out;
   for (const pair of raw.split(',')) {
     if (pair.trim() === '') continue;
     const eq = pair.indexOf('=');
-    if (eq <= 0) bad(name, raw, 'comma-separated key=value pairs');
+    if (eq <= 0) bad(name, shown(raw), 'comma-separated key=value pairs');
     try {
       out[decodeURIComponent(pair.slice(0, eq).trim())] = decodeURIComponent(pair.slice(eq + 1).trim());
     } catch {
-      bad(name, raw, 'percent-encoding that decodes to UTF-8');
+      bad(name, shown(raw), 'percent-encoding that decodes to UTF-8');
     }
   }
   return out;
@@ -200,14 +200,23 @@ function keyValueList(get: Get, name: string): Record<string, string> {
 /**
  * A headers variable: its pairs must be sendable as they are (a name that is an HTTP token, a
  * value without control characters), so a percent-encoded line break cannot add a header line
- * to an export's request.
+ * to an export's request. Header values are credentials more often than not: an error shows the
+ * names only.
  */
 function headerList(get: Get, name: string): Record<string, string> {
-  const headers = keyValueList(get, name);
+  const headers = keyValueList(get, name, withoutValues);
   for (const [key, value] of Object.entries(headers)) {
-    if (!isHeaderName(key) || !isHeaderValue(value)) bad(name, get(name)!, 'header names that are HTTP tokens and values without control characters (after percent-decoding)');
+    if (!isHeaderName(key) || !isHeaderValue(value)) bad(name, withoutValues(get(name)!), 'header names that are HTTP tokens and values without control characters (after percent-decoding)');
   }
   return headers;
+}
+
+/** A key=value list with every value replaced by `…`; a pair without `=` shows as `…` whole. */
+function withoutValues(raw: string): string {
+  return raw
+    .split(',')
+    .map((pair) => (pair.indexOf('=') > 0 ? `${pair.slice(0, pair.indexOf('='))}=…` : pair.trim() === '' ? pair : '…'))
+    .join(',');
 }
 
 /** The variables naming a signal's TLS files, its own first (as the OTLP exporters read them). */
