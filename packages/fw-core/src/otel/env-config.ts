@@ -215,7 +215,11 @@ function headerList(get: Get, name: string): Record<string, string> {
 function withoutValues(raw: string): string {
   return raw
     .split(',')
-    .map((pair) => (pair.indexOf('=') > 0 ? `${pair.slice(0, pair.indexOf('='))}=…` : pair.trim() === '' ? pair : '…'))
+    .map((pair) => {
+      const eq = pair.indexOf('=');
+      if (eq > 0) return `${pair.slice(0, eq)}=…`;
+      return pair.trim() === '' ? pair : '…';
+    })
     .join(',');
 }
 
