@@ -4,7 +4,7 @@
  * older Node pick OpenTelemetry 2.x and end in ERESOLVE), and a project outside the workspace
  * that installs exactly that list beside the packed fw-core (offline, at the versions of the
  * repository's lock: tests/support/packed-project.ts) exports a span of a traced request to an
- * OTLP receiver on loopback.
+ * OTLP receiver on loopback, and the request's metrics with them.
  */
 import assert from 'node:assert/strict';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -30,7 +30,7 @@ const TRACED_APP = `
 import { createServer } from 'node:http';
 import { once } from 'node:events';
 import { otelStreamHandler, setupTelemetry } from 'fw-core/otel';
-const telemetry = await setupTelemetry({ serviceName: 'installed', env: { OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: process.env.TRACES_ENDPOINT } });
+const telemetry = await setupTelemetry({ serviceName: 'installed', env: { OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: process.env.TRACES_ENDPOINT, OTEL_EXPORTER_OTLP_METRICS_ENDPOINT: process.env.METRICS_ENDPOINT } });
 const server = createServer(otelStreamHandler.wrap((req, res) => res.end('traced'))).listen(0, '127.0.0.1');
 await once(server, 'listening');
 const res = await fetch('http://127.0.0.1:' + server.address().port + '/traced?page=1');
@@ -64,12 +64,12 @@ describe(`${DOC}'s install command, in an empty project`, () => {
     assert.deepEqual([...installs].sort(), otelPeers.sort());
   });
 
-  it('installs beside the packed fw-core and exports the span of a traced request', { timeout: 120_000 }, async () => {
+  it('installs beside the packed fw-core and exports the span and the metrics of a traced request', { timeout: 120_000 }, async () => {
     const dependencies = { 'fw-core': '0.1.0', ...Object.fromEntries(installs) };
     await writeFile(join(project, 'package.json'), JSON.stringify({ name: 'traced', private: true, type: 'module', dependencies }));
     await writeFile(join(project, 'main.mjs'), TRACED_APP);
     await installOffline(project, { 'fw-core': await packWorkspace('fw-core', packDir) });
-    const run = await runNode(['main.mjs'], project, cleanEnv({ TRACES_ENDPOINT: `${receiver.url}/v1/traces` }));
+    const run = await runNode(['main.mjs'], project, cleanEnv({ TRACES_ENDPOINT: `${receiver.url}/v1/traces`, METRICS_ENDPOINT: `${receiver.url}/v1/metrics` }));
     assert.equal(run.code, 0, run.stderr);
     assert.equal(run.stdout, 'traced');
     const span = receiver.spans.find((s) => s.kind === 'SPAN_KIND_SERVER');
@@ -77,5 +77,8 @@ describe(`${DOC}'s install command, in an empty project`, () => {
     assert.equal(span.name, 'HTTP GET');
     assert.equal(span.attributes['url.path'], '/traced');
     assert.equal(span.resource['service.name'], 'installed');
+    // The final push on shutdown, by fw's OTLP metric exporter (its serializer is a peer too).
+    const duration = receiver.metrics.find((m) => m.name === 'http.server.request.duration');
+    assert.equal(duration?.points[0]?.count, 1);
   });
 });

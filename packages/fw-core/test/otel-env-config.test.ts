@@ -51,6 +51,14 @@ describe('OTEL_* environment', () => {
     assert.equal(config.disabled, true);
   });
 
+  it('reads the metrics push compression and temporality, a signal\'s own compression over the shared one', () => {
+    assert.deepEqual(pick(readEnvConfig({})), { tracesCompression: undefined, metricsCompression: undefined, metricsTemporality: 'cumulative' });
+    const shared = readEnvConfig({ OTEL_EXPORTER_OTLP_COMPRESSION: 'gzip', OTEL_EXPORTER_OTLP_METRICS_TEMPORALITY_PREFERENCE: 'LowMemory' });
+    assert.deepEqual(pick(shared), { tracesCompression: 'gzip', metricsCompression: 'gzip', metricsTemporality: 'lowmemory' });
+    const own = readEnvConfig({ OTEL_EXPORTER_OTLP_COMPRESSION: 'gzip', OTEL_EXPORTER_OTLP_METRICS_COMPRESSION: 'none', OTEL_EXPORTER_OTLP_METRICS_TEMPORALITY_PREFERENCE: 'delta' });
+    assert.deepEqual(pick(own), { tracesCompression: 'gzip', metricsCompression: 'none', metricsTemporality: 'delta' });
+  });
+
   const bad: Record<string, Record<string, string>> = {
     OTEL_TRACES_SAMPLER: { OTEL_TRACES_SAMPLER: 'sometimes' },
     OTEL_TRACES_SAMPLER_ARG: { OTEL_TRACES_SAMPLER: 'traceidratio', OTEL_TRACES_SAMPLER_ARG: '2' },
@@ -63,6 +71,9 @@ describe('OTEL_* environment', () => {
     OTEL_EXPORTER_OTLP_HEADERS: { OTEL_EXPORTER_OTLP_HEADERS: 'authorization=Bearer%20x%0D%0AX-Injected%3A%201' },
     OTEL_EXPORTER_OTLP_TRACES_HEADERS: { OTEL_EXPORTER_OTLP_TRACES_HEADERS: 'bad%20name=1' },
     OTEL_EXPORTER_OTLP_METRICS_HEADERS: { OTEL_EXPORTER_OTLP_METRICS_HEADERS: 'x-tenant=a%00b' },
+    // The SDK's exporter warns and pushes cumulative; fw refuses, like every other bad value.
+    OTEL_EXPORTER_OTLP_METRICS_TEMPORALITY_PREFERENCE: { OTEL_EXPORTER_OTLP_METRICS_TEMPORALITY_PREFERENCE: 'deltas' },
+    OTEL_EXPORTER_OTLP_METRICS_COMPRESSION: { OTEL_EXPORTER_OTLP_METRICS_COMPRESSION: 'zstd' },
   };
   for (const [name, env] of Object.entries(bad)) {
     it(`refuses a malformed ${name} with FW_ERR_OTEL_BAD_ENV naming it`, async () => {
@@ -160,3 +171,7 @@ describe('OTEL_* environment', () => {
     });
   });
 });
+
+function pick({ tracesCompression, metricsCompression, metricsTemporality }: ReturnType<typeof readEnvConfig>) {
+  return { tracesCompression, metricsCompression, metricsTemporality };
+}

@@ -56,11 +56,18 @@ export interface EnvConfig {
   readonly metricsTls: TlsFiles;
   /** OTEL_EXPORTER_OTLP_[TRACES_]COMPRESSION; undefined when neither is set. */
   readonly tracesCompression: 'gzip' | 'none' | undefined;
+  /** OTEL_EXPORTER_OTLP_[METRICS_]COMPRESSION; undefined when neither is set. */
+  readonly metricsCompression: 'gzip' | 'none' | undefined;
+  /** OTEL_EXPORTER_OTLP_METRICS_TEMPORALITY_PREFERENCE (default `cumulative`), for the OTLP metrics push. */
+  readonly metricsTemporality: TemporalityPreference;
   /** OTEL_[SPAN_]ATTRIBUTE_*_LIMIT, OTEL_SPAN_EVENT/LINK_COUNT_LIMIT, OTEL_EVENT/LINK_ATTRIBUTE_COUNT_LIMIT. */
   readonly spanLimits: SpanLimits;
   /** FW_OTEL_PATH: `full` forces the SDK path; `auto` (default) lets telemetry-path.ts choose. */
   readonly path: 'auto' | 'full';
 }
+
+/** The OTLP metric exporter's temporality preferences (the exporter specification's three). */
+export type TemporalityPreference = 'cumulative' | 'delta' | 'lowmemory';
 
 /** A PEM file an OTLP exporter's https agent reads, and the variable that named it. */
 export interface TlsFile {
@@ -116,6 +123,8 @@ export function readEnvConfig(env: NodeJS.ProcessEnv): EnvConfig {
     tracesTls: tlsFiles(get, 'TRACES'),
     metricsTls: tlsFiles(get, 'METRICS'),
     tracesCompression: compression(get, 'OTEL_EXPORTER_OTLP_TRACES_COMPRESSION') ?? compression(get, 'OTEL_EXPORTER_OTLP_COMPRESSION'),
+    metricsCompression: compression(get, 'OTEL_EXPORTER_OTLP_METRICS_COMPRESSION') ?? compression(get, 'OTEL_EXPORTER_OTLP_COMPRESSION'),
+    metricsTemporality: temporalityPreference(get),
     spanLimits: spanLimits(get),
     path: telemetryPath(get),
   };
@@ -142,6 +151,12 @@ function compression(get: Get, name: string): 'gzip' | 'none' | undefined {
   const value = get(name)?.toLowerCase();
   if (value === undefined || value === 'gzip' || value === 'none') return value;
   return bad(name, value, "'gzip' or 'none'");
+}
+
+function temporalityPreference(get: Get): TemporalityPreference {
+  const value = get('OTEL_EXPORTER_OTLP_METRICS_TEMPORALITY_PREFERENCE')?.toLowerCase() ?? 'cumulative';
+  if (value === 'cumulative' || value === 'delta' || value === 'lowmemory') return value;
+  return bad('OTEL_EXPORTER_OTLP_METRICS_TEMPORALITY_PREFERENCE', value, "'cumulative', 'delta' or 'lowmemory'");
 }
 
 function telemetryPath(get: Get): 'auto' | 'full' {

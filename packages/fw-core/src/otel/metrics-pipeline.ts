@@ -3,11 +3,11 @@
  * the /metrics listener (or a caller) collects from, and, when an OTLP metrics endpoint is
  * configured, a periodic reader pushing OTLP/protobuf every `export_interval_ms` (5000).
  */
-import { OTLPMetricExporter } from '@opentelemetry/exporter-metrics-otlp-proto';
 import { emptyResource, type Resource } from '@opentelemetry/resources';
 import { MeterProvider, MetricReader, PeriodicExportingMetricReader, type CollectionResult, type IMetricReader, type MetricProducer, type PushMetricExporter } from '@opentelemetry/sdk-metrics';
 import type { EnvConfig } from './env-config.ts';
 import type { OtlpExportStop } from './otlp-export-stop.ts';
+import { OtlpMetricExporter } from './otlp-metric-exporter.ts';
 import { readTlsFiles } from './otlp-tls-files.ts';
 import { HttpMetricProducer } from './lean/http-metric-producer.ts';
 import type { HttpMetricSeriesTable } from './lean/http-metric-series.ts';
@@ -75,8 +75,10 @@ class LeanProducerSlot implements MetricProducer {
   }
 }
 
+/** fw's own OTLP exporter (otlp-metric-exporter.ts), with the OTEL_EXPORTER_OTLP_* settings of the metrics signal. */
 function otlpExporter(config: EnvConfig, exports: OtlpExportStop): PushMetricExporter | undefined {
-  if (config.metricsEndpoint === undefined) return undefined;
-  const httpAgentOptions = exports.agentFactory(readTlsFiles(config.metricsEndpoint, config.metricsTls));
-  return exports.stoppable(new OTLPMetricExporter({ url: config.metricsEndpoint, headers: { ...config.metricsHeaders }, timeoutMillis: config.exportTimeoutMs, httpAgentOptions }));
+  const url = config.metricsEndpoint;
+  if (url === undefined) return undefined;
+  const sender = { url, headers: { ...config.metricsHeaders }, timeoutMs: config.exportTimeoutMs, compression: config.metricsCompression ?? 'none', tls: readTlsFiles(url, config.metricsTls) };
+  return exports.stops(new OtlpMetricExporter(sender, config.metricsTemporality));
 }

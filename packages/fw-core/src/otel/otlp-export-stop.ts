@@ -14,6 +14,9 @@
  * (@opentelemetry/otlp-exporter-base 0.301, the exporters' fixed minor under fw-core's peer
  * range): not public, so it is found by shape, and an exporter without it is left as it is.
  * packages/fw-core/test/otel-shutdown-exit.test.ts fails if it ever stops being found.
+ *
+ * fw's own exporters (the OTLP metric exporter, otlp-metric-exporter.ts) need none of that: they
+ * end their waits and sockets themselves, and stop() calls their own stop().
  */
 import type { Agent } from 'node:http';
 import type { TlsAgentOptions } from './otlp-tls-files.ts';
@@ -35,6 +38,14 @@ export class OtlpExportStop {
   #stopped = false;
   readonly #agents = new Set<Agent>();
   readonly #waits = new Set<() => void>();
+  readonly #own = new Set<{ stop(): void }>();
+
+  /** Stops `exporter` (one of fw's own, which can end its exports itself) with the rest; returns it. */
+  stops<T extends { stop(): void }>(exporter: T): T {
+    if (this.#stopped) exporter.stop();
+    else this.#own.add(exporter);
+    return exporter;
+  }
 
   /** An exporter's `httpAgentOptions`: a keep-alive agent (with `tls` for https), destroyed by stop(). */
   agentFactory(tls: TlsAgentOptions): (protocol: string) => Agent {
@@ -63,6 +74,8 @@ export class OtlpExportStop {
     this.#waits.clear();
     for (const agent of this.#agents) agent.destroy();
     this.#agents.clear();
+    for (const exporter of this.#own) exporter.stop();
+    this.#own.clear();
   }
 
   #retryUnlessStopped(retry: Retry, data: Uint8Array, timeoutMillis: number, inMillis: number): Promise<ExportResponse> {

@@ -7,6 +7,7 @@ import { EventEmitter } from 'node:events';
 import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { gunzipSync } from 'node:zlib';
 import protobuf from 'protobufjs';
 
 const root = protobuf.parse(readFileSync(new URL('./otel-otlp.proto', import.meta.url), 'utf8')).root;
@@ -36,6 +37,8 @@ export interface ReceivedMetric {
   readonly name: string;
   readonly unit: string;
   readonly kind: 'gauge' | 'sum' | 'histogram';
+  /** A sum's or histogram's `aggregationTemporality`; undefined for a gauge. */
+  readonly temporality?: 'delta' | 'cumulative' | 'unspecified';
   readonly points: readonly { attributes: Record<string, unknown>; value?: number; count?: number; sum?: number; bucketCounts?: number[]; bounds?: number[] }[];
 }
 
@@ -72,7 +75,9 @@ export async function startOtlpReceiver(mode: ReceiverMode = 'ok'): Promise<Otlp
   const held = new Set<ServerResponse>();
   const events = new EventEmitter();
   const server = createServer((req, res) => {
-    void collect(req).then((body) => {
+    void collect(req).then((raw) => {
+      // An exporter's gzip (OTEL_EXPORTER_OTLP_*COMPRESSION), undone as a collector does.
+      const body = req.headers['content-encoding'] === 'gzip' ? gunzipSync(raw) : raw;
       requests.push({ path: req.url ?? '', contentType: req.headers['content-type'], headers: req.headers });
       if (mode === 'hang') {
         held.add(res);
@@ -168,12 +173,16 @@ function decodeMetrics(body: Buffer): ReceivedMetric[] {
             ? { attributes: flatten(p.attributes), count: p.count as number, sum: p.sum as number, bucketCounts: p.bucketCounts as number[], bounds: p.explicitBounds as number[] }
             : { attributes: flatten(p.attributes), value: (p.value === 'asInt' ? p.asInt : p.asDouble) as number },
         );
-        out.push({ name: metric.name as string, unit: metric.unit as string, kind, points });
+        const temporality = kind === 'gauge' ? undefined : TEMPORALITY[metric[kind].aggregationTemporality as number] ?? 'unspecified';
+        out.push({ name: metric.name as string, unit: metric.unit as string, kind, temporality, points });
       }
     }
   }
   return out;
 }
+
+/** OTLP's AggregationTemporality values (metrics.proto), as otel-otlp.proto keeps them: int32. */
+const TEMPORALITY: Readonly<Record<number, 'delta' | 'cumulative'>> = { 1: 'delta', 2: 'cumulative' };
 
 function flatten(list: Obj[]): Record<string, unknown> {
   const out: Record<string, unknown> = {};

@@ -1,17 +1,20 @@
 /**
- * Sends encoded OTLP/HTTP protobuf batches for fw's lean path (issue 16): one keep-alive
- * connection per endpoint, the exporter settings the OTLP specification defines (endpoint,
- * headers, timeout, gzip compression), and its retry rule: 429, 502, 503 and 504 and network
- * errors are retried with exponential backoff (1 s, ×1.5, at most 5 s, ±20 % jitter, the SDK's
- * numbers) or after `Retry-After`, until the export's timeout is spent; any other answer is
- * final. Every timer is unref'd and `stop()` ends waits and sockets at once, so nothing of it
- * keeps a process alive after telemetry shuts down.
+ * Sends encoded OTLP/HTTP protobuf batches for fw's lean path (issue 16): the exporter settings
+ * the OTLP specification defines (endpoint, headers, timeout, gzip compression), and its retry
+ * rule: 429, 502, 503 and 504 and network errors are retried with exponential backoff (1 s, ×1.5,
+ * at most 5 s, ±20 % jitter, the SDK's numbers) or after `Retry-After`, until the export's timeout
+ * is spent; any other answer is final. Every timer is unref'd and `stop()` ends waits and sockets
+ * at once, so nothing of it keeps a process alive after telemetry shuts down.
+ *
+ * The posts go through fw's own HTTP/1.1 client on plain sockets (otlp-socket-client.ts, one
+ * kept-alive connection per endpoint), not node's http module: its client, running in the
+ * server's process, makes node's shared socket, stream and http code megamorphic and costs every
+ * request the server answers about 7 % of its instructions.
  */
-import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from 'node:http';
-import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
 import type { TlsAgentOptions } from '../otlp-tls-files.ts';
+import { OtlpSocketClient } from './otlp-socket-client.ts';
 
 const gzipAsync = promisify(gzip);
 
@@ -37,17 +40,16 @@ const BACKOFF_MULTIPLIER = 1.5;
 
 /** A sender for one endpoint. */
 export class OtlpHttpSender {
-  readonly #url: URL;
   readonly #options: OtlpSenderOptions;
-  readonly #agent: HttpAgent;
+  readonly #headers: Readonly<Record<string, string>>;
+  readonly #client: OtlpSocketClient;
   readonly #waits = new Set<() => void>();
   #stopped = false;
 
   constructor(options: OtlpSenderOptions) {
-    this.#url = new URL(options.url);
     this.#options = options;
-    const agentOptions = { keepAlive: true, maxSockets: 2 };
-    this.#agent = this.#url.protocol === 'https:' ? new HttpsAgent({ ...agentOptions, ...options.tls }) : new HttpAgent(agentOptions);
+    this.#headers = options.headers ?? {};
+    this.#client = new OtlpSocketClient({ url: options.url, tls: options.tls, contentEncoding: options.compression === 'gzip' ? 'gzip' : undefined });
   }
 
   /** Sends `body` (an encoded export request), retrying as the specification says. */
@@ -78,27 +80,12 @@ export class OtlpHttpSender {
     this.#stopped = true;
     for (const wake of this.#waits) wake();
     this.#waits.clear();
-    this.#agent.destroy();
+    this.#client.close();
   }
 
-  #post(payload: Uint8Array, timeoutMs: number): Promise<{ status?: number; retryAfterMs?: number; error: string }> {
-    return new Promise((resolve) => {
-      const headers: Record<string, string | number> = {
-        ...this.#options.headers,
-        'content-type': 'application/x-protobuf',
-        'content-length': payload.byteLength,
-      };
-      if (this.#options.compression === 'gzip') headers['content-encoding'] = 'gzip';
-      const send = this.#url.protocol === 'https:' ? httpsRequest : httpRequest;
-      const req = send(this.#url, { method: 'POST', agent: this.#agent, headers, timeout: timeoutMs }, (res: IncomingMessage) => {
-        res.resume(); // the answer's body (an ExportTraceServiceResponse) is not needed
-        res.once('end', () => resolve({ status: res.statusCode, retryAfterMs: retryAfterMs(res.headers['retry-after']), error: '' }));
-        res.once('error', (error) => resolve({ error: error.message }));
-      });
-      req.once('timeout', () => req.destroy(new Error('the collector did not answer in time')));
-      req.once('error', (error) => resolve({ error: error.message }));
-      req.end(payload);
-    });
+  async #post(payload: Uint8Array, timeoutMs: number): Promise<{ status?: number; retryAfterMs?: number; error: string }> {
+    const answer = await this.#client.post(this.#headers, payload, timeoutMs);
+    return { status: answer.status, retryAfterMs: retryAfterMs(answer.retryAfter), error: answer.error };
   }
 
   #sleep(ms: number): Promise<void> {

@@ -1,0 +1,209 @@
+/**
+ * fw's own HTTP/1.1 client for posting OTLP batches to one collector URL, over plain node:net
+ * and node:tls sockets. It exists so that no client of node's http module runs in the server's
+ * process: one makes node's shared socket, stream and http code megamorphic and costs the server
+ * about 7 % of its instructions per request (docs/performance.md, the lean path's eighth round).
+ * So this file and what it imports never load node's http or https modules, undici or fetch.
+ *
+ * At most one kept-alive connection waits between posts, unref'd so that it never keeps a process
+ * alive; a post opens a new one when none waits. A connection is not kept after `Connection:
+ * close`, an answer read until close, or anything the answer reader cannot read. A kept-alive
+ * connection the collector has closed meanwhile (reset, or closed before any byte of the answer)
+ * gets the post once more on a new connection. `close()` ends every connection at once.
+ */
+import { connect as netConnect, isIP, type Socket } from 'node:net';
+import { setTimeout } from 'node:timers';
+import { connect as tlsConnect } from 'node:tls';
+import { isHeaderName, isHeaderValue } from '../../http/header-fields.ts';
+import type { TlsAgentOptions } from '../otlp-tls-files.ts';
+import { HttpAnswerReader, type AnswerProgress, type HttpAnswer } from './http-answer-reader.ts';
+
+/** What one post came to: an answer's status and Retry-After, or (status undefined) the error that kept it from one. */
+export interface PostAnswer {
+  readonly status?: number;
+  readonly retryAfter?: string;
+  readonly error: string;
+}
+
+/** The collector to post to, and how. */
+export interface SocketClientOptions {
+  /** An http: or https: URL, e.g. `http://127.0.0.1:4318/v1/traces`. */
+  readonly url: URL | string;
+  /** Trusted roots and client certificate of an https: URL; the certificate is always verified. */
+  readonly tls?: TlsAgentOptions;
+  /** Sent as `content-encoding`: the payloads posted are already encoded so. */
+  readonly contentEncoding?: 'gzip';
+}
+
+/** The error of a post the collector did not answer within its time limit. */
+export const ANSWER_TIMEOUT_ERROR = 'the collector did not answer in time';
+/** The error of a post ended by `close()`. */
+export const CLIENT_CLOSED_ERROR = 'the OTLP client was closed';
+
+/** Headers the client writes itself; the same names among the caller's headers are left out. */
+const OWN_HEADERS = new Set(['host', 'content-type', 'content-length', 'content-encoding', 'transfer-encoding']);
+/** Errors that, before any byte of the answer, mean the collector had closed a kept-alive connection. */
+const STALE_CODES = new Set(['ECONNRESET', 'EPIPE', 'ERR_STREAM_DESTROYED', 'ERR_STREAM_WRITE_AFTER_END']);
+
+/** How one exchange on one connection ended. */
+interface Outcome {
+  readonly answer?: HttpAnswer;
+  readonly error: string;
+  /** The connection was closed or reset before any byte of an answer. */
+  readonly stale: boolean;
+}
+
+/** A client for one collector URL. */
+export class OtlpSocketClient {
+  readonly #host: string;
+  readonly #port: number;
+  readonly #secure: boolean;
+  readonly #tls: TlsAgentOptions;
+  /** The head up to content-length's value; the rest is per post. */
+  readonly #headStart: string;
+  readonly #encodingLine: string;
+  readonly #protocolError: string;
+  #headersFor: Readonly<Record<string, string>> | undefined;
+  #headerLines = '';
+  #idle: Socket | undefined;
+  readonly #aborts = new Set<(error: string) => void>();
+  #closed = false;
+
+  constructor(options: SocketClientOptions) {
+    const url = new URL(options.url);
+    this.#secure = url.protocol === 'https:';
+    this.#protocolError = this.#secure || url.protocol === 'http:' ? '' : `the OTLP endpoint's protocol ${url.protocol} is neither http: nor https:`;
+    // URL keeps an IPv6 literal's brackets in hostname; `host` keeps them and drops a default port.
+    this.#host = url.hostname.startsWith('[') ? url.hostname.slice(1, -1) : url.hostname;
+    this.#port = url.port === '' ? (this.#secure ? 443 : 80) : Number(url.port);
+    this.#tls = options.tls ?? {};
+    this.#headStart = `POST ${url.pathname}${url.search} HTTP/1.1\r\nhost: ${url.host}\r\ncontent-type: application/x-protobuf\r\ncontent-length: `;
+    this.#encodingLine = options.contentEncoding === undefined ? '' : `content-encoding: ${options.contentEncoding}\r\n`;
+  }
+
+  /** Posts `payload` with `headers`, waiting at most `timeoutMs` for the answer; never rejects. */
+  async post(headers: Readonly<Record<string, string>>, payload: Uint8Array, timeoutMs: number): Promise<PostAnswer> {
+    if (this.#closed) return { error: CLIENT_CLOSED_ERROR };
+    if (this.#protocolError !== '') return { error: this.#protocolError };
+    const lines = this.#linesOf(headers);
+    if (typeof lines !== 'string') return lines;
+    const head = `${this.#headStart}${payload.byteLength}\r\n${this.#encodingLine}${lines}\r\n`;
+    const deadline = performance.now() + timeoutMs;
+    const idle = this.#takeIdle();
+    let outcome = await this.#exchange(idle ?? this.#connect(), head, payload, timeoutMs);
+    const left = deadline - performance.now();
+    if (idle !== undefined && outcome.stale && !this.#closed && left > 0) outcome = await this.#exchange(this.#connect(), head, payload, left);
+    const { answer } = outcome;
+    return answer === undefined ? { error: outcome.error } : { status: answer.status, retryAfter: answer.retryAfter, error: '' };
+  }
+
+  /** Ends every connection, waiting and in flight (their posts resolve with an error at once), for good. */
+  close(): void {
+    this.#closed = true;
+    this.#idle?.destroy();
+    this.#idle = undefined;
+    for (const abort of [...this.#aborts]) abort(CLIENT_CLOSED_ERROR);
+  }
+
+  /** The caller's header lines, rendered once per headers object (the sender passes the same one). */
+  #linesOf(headers: Readonly<Record<string, string>>): string | PostAnswer {
+    if (headers === this.#headersFor) return this.#headerLines;
+    let lines = '';
+    for (const [name, value] of Object.entries(headers)) {
+      if (OWN_HEADERS.has(name.toLowerCase())) continue;
+      // env-config refuses such headers at start; this keeps any other caller from splitting the request.
+      if (!isHeaderName(name) || !isHeaderValue(value)) return { error: `the header ${JSON.stringify(name)} cannot be sent: its name is not a token or its value holds a control character` };
+      lines += `${name}: ${value}\r\n`;
+    }
+    this.#headersFor = headers;
+    this.#headerLines = lines;
+    return lines;
+  }
+
+  #connect(): Socket {
+    const { ca, cert, key } = this.#tls;
+    // SNI carries host names only (RFC 6066 §3); the certificate is checked against `host` either way.
+    const socket = this.#secure
+      ? tlsConnect({ host: this.#host, port: this.#port, ca, cert, key, ...(isIP(this.#host) === 0 ? { servername: this.#host } : {}) })
+      : netConnect({ host: this.#host, port: this.#port });
+    socket.setNoDelay(true);
+    // An exchange reports errors while it runs; this one keeps a later error from crashing the process.
+    socket.on('error', () => {});
+    return socket;
+  }
+
+  /** Writes one request on `socket` and reads its answer; then keeps the connection or ends it. */
+  async #exchange(socket: Socket, head: string, payload: Uint8Array, timeoutMs: number): Promise<Outcome> {
+    const outcome = await exchange(socket, head, payload, timeoutMs, this.#aborts);
+    // An answer that came before the whole request was written leaves the connection's state unknown.
+    if (outcome.answer?.reusable === true && socket.writableLength === 0 && !this.#closed && this.#idle === undefined) this.#park(socket);
+    else socket.destroy();
+    return outcome;
+  }
+
+  #park(socket: Socket): void {
+    socket.unref();
+    socket.on('data', this.#dropIdle).on('end', this.#dropIdle).on('close', this.#dropIdle);
+    this.#idle = socket;
+  }
+
+  /** The waiting connection, if it is still open; the collector may close it at any time. */
+  #takeIdle(): Socket | undefined {
+    const socket = this.#idle;
+    if (socket === undefined) return undefined;
+    this.#idle = undefined;
+    socket.off('data', this.#dropIdle).off('end', this.#dropIdle).off('close', this.#dropIdle);
+    if (socket.destroyed || !socket.writable || socket.readableEnded) {
+      socket.destroy();
+      return undefined;
+    }
+    socket.ref();
+    return socket;
+  }
+
+  /** The waiting connection closed, or sent bytes nobody asked for: it cannot carry a post. */
+  readonly #dropIdle = (): void => {
+    const socket = this.#idle;
+    this.#idle = undefined;
+    socket?.off('data', this.#dropIdle).off('end', this.#dropIdle).off('close', this.#dropIdle);
+    socket?.destroy();
+  };
+}
+
+/** Writes head and payload on `socket` (corked: one write) and reads the answer, within `timeoutMs`. */
+function exchange(socket: Socket, head: string, payload: Uint8Array, timeoutMs: number, aborts: Set<(error: string) => void>): Promise<Outcome> {
+  return new Promise((resolve) => {
+    const reader = new HttpAnswerReader();
+    const finish = (outcome: Outcome): void => {
+      clearTimeout(timer);
+      aborts.delete(abort);
+      socket.off('data', onData).off('end', onEnd).off('close', onEnd).off('error', onError);
+      resolve(outcome);
+    };
+    const settle = (progress: AnswerProgress): void => {
+      if (progress.state === 'complete') return finish({ answer: progress.answer, error: '', stale: false });
+      if (progress.state === 'partial') return;
+      socket.destroy();
+      finish({ error: progress.error, stale: !reader.started });
+    };
+    const abort = (error: string): void => {
+      socket.destroy();
+      finish({ error, stale: false });
+    };
+    const onData = (chunk: Buffer): void => settle(reader.push(chunk));
+    const onEnd = (): void => settle(reader.end());
+    const onError = (error: NodeJS.ErrnoException): void => {
+      socket.destroy();
+      finish({ error: error.message, stale: !reader.started && STALE_CODES.has(error.code ?? '') });
+    };
+    const timer = setTimeout(() => abort(ANSWER_TIMEOUT_ERROR), timeoutMs);
+    timer.unref();
+    aborts.add(abort);
+    socket.on('data', onData).on('end', onEnd).on('close', onEnd).on('error', onError);
+    socket.cork();
+    // latin1, as node's http client writes a head: one byte per character.
+    socket.write(head, 'latin1');
+    socket.write(payload);
+    socket.uncork();
+  });
+}
