@@ -111,6 +111,23 @@ describe('a lean span with attribute blocks', () => {
     assert.equal(leanSpan.droppedAttributesCount, 0);
   });
 
+  it('tells the keys it holds apart past the 30 keys that get a bit, looking them up', () => {
+    // Forty keys no test set before: from the 31st distinct key in the process on, a key has no bit.
+    const many = Array.from({ length: 40 }, (_, i) => `test.many.${i}`);
+    const leanSpan = span({ attributeCountLimit: 200 }).setEncodedAttributes(route());
+    for (const key of many) leanSpan.setAttribute(key, 1);
+    for (const key of many) leanSpan.setAttribute(key, 2);
+    leanSpan.setAttribute('fw.app', 'moved');
+    // A block holding a key without a bit that the span holds: taken as plain attributes.
+    leanSpan.setEncodedAttributes(encodeAttributeBlock({ [many[39]!]: 3, 'url.path': '/p' }));
+    assert.deepEqual(leanSpan.blocks, [], 'the route block moved to plain attributes, and the new one was taken as such');
+    const attributes = exported(leanSpan);
+    assert.equal(attributes.length, 4 + 40 + 1);
+    assert.equal(new Set(attributes.map(([key]) => key)).size, attributes.length, 'each key once');
+    assert.deepEqual(attributes.filter(([key]) => key === many[0] || key === many[39] || key === 'fw.app'), [[many[0], 2], [many[39], 3], ['fw.app', 'moved']]);
+    assert.equal(leanSpan.droppedAttributesCount, 0);
+  });
+
   it('applies the count and length limits to a block’s attributes as to any', () => {
     const counted = span({ attributeCountLimit: 3 }).setEncodedAttributes(shared()).setEncodedAttributes(route());
     assert.equal(counted.droppedAttributesCount, 3);

@@ -43,6 +43,8 @@ export interface LeanAttributeBlock {
   readonly count: number;
   /** The attributes it was encoded from, frozen. */
   readonly attributes: LeanAttributes;
+  /** The bits of its keys (attribute-key-bits.ts); undefined when a key has none. */
+  readonly keyBits?: number | undefined;
 }
 
 /** The instrumentation scope spans are grouped under; spans share it by identity. */

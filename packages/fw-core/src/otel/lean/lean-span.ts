@@ -9,6 +9,7 @@
  * (OTEL_SPAN_ATTRIBUTE_COUNT_LIMIT and the rest, see SpanLimits).
  */
 import { createTraceState, SpanStatusCode, type Attributes, type AttributeValue, type Exception, type Link, type SpanContext, type SpanStatus, type Span, type TimeInput } from '@opentelemetry/api';
+import { keyBit } from './attribute-key-bits.ts';
 import type { LeanAttributeBlock, LeanAttributes } from './lean-span-data.ts';
 import { randomId, toHex } from './span-ids.ts';
 import type { RemoteParent } from './traceparent.ts';
@@ -78,6 +79,8 @@ export class LeanServerSpan implements Span {
   private spanIdBytes: Uint8Array | undefined;
   private context: SpanContext | undefined;
   private attributeCount: number;
+  /** The bits of every key the span holds, own or in a block (attribute-key-bits.ts); undefined once it holds a key without one. */
+  private heldKeys: number | undefined;
   readonly parent: RemoteParent | undefined;
   readonly sampled: boolean;
   private readonly limits: SpanLimits;
@@ -95,6 +98,7 @@ export class LeanServerSpan implements Span {
     this.ownAttributes = {};
     this.blocks = undefined;
     this.attributeCount = 0;
+    this.heldKeys = 0;
     this.setAttributes(attributes);
   }
 
@@ -135,13 +139,18 @@ export class LeanServerSpan implements Span {
   setAttribute(key: string, value: AttributeValue | undefined): this {
     if (!this.isRecording() || value === undefined || value === null) return this;
     const own = this.ownAttributes;
-    // A key already set is replaced; one held by a block first moves that block's attributes here.
-    if (own[key] === undefined && !(this.blocks !== undefined && this.unblock(key))) {
+    const bit = keyBit(key);
+    const held = this.heldKeys;
+    // A key whose bit the span does not hold is new; otherwise it is looked up: a key already
+    // set is replaced, and one held by a block first moves that block's attributes here.
+    const isNew = held !== undefined && bit !== 0 && (held & bit) === 0 ? true : own[key] === undefined && !(this.blocks !== undefined && this.unblock(key));
+    if (isNew) {
       if (this.attributeCount >= this.limits.attributeCountLimit) {
         this.droppedAttributesCount += 1;
         return this;
       }
       this.attributeCount += 1;
+      this.heldKeys = held === undefined || bit === 0 ? undefined : held | bit;
     }
     own[key] = truncate(value, this.limits.attributeValueLengthLimit);
     return this;
@@ -161,16 +170,21 @@ export class LeanServerSpan implements Span {
   setEncodedAttributes(block: LeanAttributeBlock): this {
     if (!this.isRecording()) return this;
     const fits = this.limits.attributeValueLengthLimit === Infinity && this.attributeCount + block.count <= this.limits.attributeCountLimit;
-    if (!fits || (this.attributeCount > 0 && this.holdsAnyOf(block.attributes))) return this.setAttributes(block.attributes as Attributes);
+    if (!fits || (this.attributeCount > 0 && this.holdsAnyOf(block))) return this.setAttributes(block.attributes as Attributes);
     // A literal when it is the first: push onto an empty array allocates room for 17.
     if (this.blocks === undefined) this.blocks = [block];
     else this.blocks.push(block);
     this.attributeCount += block.count;
+    const held = this.heldKeys;
+    this.heldKeys = held === undefined || block.keyBits === undefined ? undefined : held | block.keyBits;
     return this;
   }
 
-  /** Whether a key of `attributes` is set already. */
-  private holdsAnyOf(attributes: LeanAttributes): boolean {
+  /** Whether a key of `block` is set already: one AND when every key involved has a bit. */
+  private holdsAnyOf(block: LeanAttributeBlock): boolean {
+    const held = this.heldKeys;
+    if (held !== undefined && block.keyBits !== undefined) return (held & block.keyBits) !== 0;
+    const attributes = block.attributes;
     for (const key in attributes) if (attributes[key] != null && (this.ownAttributes[key] !== undefined || this.blockOf(key) !== undefined)) return true;
     return false;
   }

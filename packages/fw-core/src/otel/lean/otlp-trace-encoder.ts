@@ -5,6 +5,7 @@
  * instrumentation scope; `take()` wraps them in one ResourceSpans with lengths known in
  * advance, so the span bytes are copied once and never re-encoded.
  */
+import { keyBitsOf } from './attribute-key-bits.ts';
 import type { LeanAnyValue, LeanAttributeBlock, LeanAttributes, LeanEvent, LeanId, LeanLink, LeanResource, LeanScope, LeanSpanData, LeanTime } from './lean-span-data.ts';
 import { ProtobufWriter, varintSize, WIRE_FIXED32, WIRE_FIXED64, WIRE_LEN, WIRE_VARINT } from './protobuf-writer.ts';
 
@@ -45,7 +46,7 @@ const SPAN_LENGTH_RESERVE = 2;
 export function encodeAttributeBlock(attributes: LeanAttributes): LeanAttributeBlock {
   blockWriter.reset();
   const count = writeKeyValues(blockWriter, SPAN.attributes, attributes);
-  return { bytes: blockWriter.finish(), count, attributes: Object.freeze(attributes) };
+  return { bytes: blockWriter.finish(), count, attributes: Object.freeze(attributes), keyBits: keyBitsOf(attributes) };
 }
 
 /** Where blocks are written before `finish()` copies them out: a writer's buffer costs more to allocate than a block to encode. */
