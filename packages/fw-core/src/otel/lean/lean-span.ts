@@ -143,7 +143,7 @@ export class LeanServerSpan implements Span {
     const held = this.heldKeys;
     // A key whose bit the span does not hold is new; otherwise it is looked up: a key already
     // set is replaced, and one held by a block first moves that block's attributes here.
-    const isNew = held !== undefined && bit !== 0 && (held & bit) === 0 ? true : own[key] === undefined && !(this.blocks !== undefined && this.unblock(key));
+    const isNew = (held !== undefined && bit !== 0 && (held & bit) === 0) || (own[key] === undefined && !(this.blocks !== undefined && this.unblock(key)));
     if (isNew) {
       if (this.attributeCount >= this.limits.attributeCountLimit) {
         this.droppedAttributesCount += 1;
