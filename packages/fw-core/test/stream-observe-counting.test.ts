@@ -9,11 +9,13 @@ import assert from 'node:assert/strict';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, it } from 'node:test';
+import { json } from '../src/http/response.ts';
 import { inject } from '../src/inject/inject.ts';
 import { CountedIncomingMessage, CountedServerResponse } from '../src/stream/exchange.ts';
 import { observeExchange } from '../src/stream/observe-exchange.ts';
 import type { ExchangeEnd, StreamHandler } from '../src/stream/stream-handler.ts';
 import { startTestApp } from './support/test-app.ts';
+import { until } from './support/until.ts';
 
 const REQUEST_BODY = Buffer.alloc(1500, 'r');
 
@@ -123,6 +125,61 @@ describe('observeExchange counting body bytes', () => {
     await inject(listener, { method: 'POST', url: '/', body: REQUEST_BODY });
     assert.deepEqual(order, ['inner', 'outer', 'the code observed']);
     assert.ok(durations[1]! >= durations[0]!, 'the outer observer started first');
+  });
+
+  it('reports when the exchange ended, on the clock its duration is read from, and starts it when the caller read that clock', async () => {
+    const ends: ExchangeEnd[] = [];
+    const startedMs = performance.now() - 1000;
+    const listener = (req: IncomingMessage, res: ServerResponse): void => {
+      observeExchange(req, res, (end) => ends.push(end), startedMs);
+      observeExchange(req, res, (end) => ends.push(end));
+      answer(req, res);
+    };
+    const before = performance.now();
+    await inject(listener, { method: 'POST', url: '/', body: REQUEST_BODY });
+    const [inner, outer] = ends;
+    assert.ok(inner!.endedMs >= before && inner!.endedMs <= performance.now(), 'endedMs is a performance.now() reading taken during the exchange');
+    assert.equal(outer!.endedMs, inner!.endedMs, 'one end for every observer');
+    assert.equal(outer!.durationMs, outer!.endedMs - startedMs, 'the given start is the start');
+    assert.ok(outer!.durationMs >= 1000);
+    assert.ok(inner!.durationMs < 1000, 'the other observer read the clock itself');
+  });
+
+  it("counts fw's own replies once, by the byte length measured for content-length, and still calls an end that something replaced", async () => {
+    const ends: ExchangeEnd[] = [];
+    const replacedEnds: number[] = [];
+    const observer: StreamHandler = { name: 'observer_h', wrap: (next) => (req, res) => {
+      observeExchange(req, res, (end) => ends.push(end));
+      if (req.url === '/replaced') {
+        const end = res.end;
+        res.end = function replacedEnd(this: ServerResponse, ...args: unknown[]) {
+          replacedEnds.push(args.length);
+          return (end as (...args: unknown[]) => ServerResponse).apply(this, args);
+        } as ServerResponse['end'];
+      }
+      next(req, res);
+    } };
+    const body = { text: 'déjà vu, 日本語, 🎉' };
+    const app = await startTestApp({
+      streamHandlers: [observer],
+      fw: { server_configuration: { stream_handlers: ['observer_h', 'fw_stream_h'] } },
+      groups: [{ prefix: '', security: false, routes: ['/plain', '/replaced'].map((path) => ({ path, handler: () => json(body), options: { methods: ['get'] } })) }],
+    });
+    try {
+      for (const path of ['/plain', '/replaced']) {
+        const response = await fetch(`${app.url}${path}`);
+        const bytes = Buffer.from(await response.arrayBuffer());
+        assert.deepEqual(JSON.parse(bytes.toString('utf8')), body);
+        await until(`the end of ${path}`, () => ends.length === (path === '/plain' ? 1 : 2));
+        const end = ends.at(-1)!;
+        assert.equal(end.responseBodySize, bytes.length, `${path}: every UTF-8 byte counted once`);
+        assert.equal(String(end.responseBodySize), response.headers.get('content-length'));
+        assert.ok(bytes.length > JSON.stringify(body).length, 'the body has characters of more than one byte');
+      }
+    } finally {
+      await app.close();
+    }
+    assert.deepEqual(replacedEnds, [1], 'the replaced end ran once, with the body');
   });
 
   it('counts the same through inject', async () => {

@@ -24,8 +24,8 @@ export function errorTypeOf(end: ExchangeEnd): string | undefined {
   return end.status >= 500 ? String(end.status) : end.aborted ? 'aborted' : undefined;
 }
 
-/** Sets the status code and error attributes on `span` and ends it. */
-export function endServerSpan(span: Span, end: ExchangeEnd, errorType: string | undefined): void {
+/** Sets the status code and error attributes on `span` and ends it (at `endTime`, else now). */
+export function endServerSpan(span: Span, end: ExchangeEnd, errorType: string | undefined, endTime?: number): void {
   if (end.status > 0) span.setAttribute('http.response.status_code', end.status);
   if (errorType !== undefined) {
     // Server spans: 5xx is an error, 4xx is not (semconv); a client that went away is one too.
@@ -33,5 +33,5 @@ export function endServerSpan(span: Span, end: ExchangeEnd, errorType: string | 
     span.setAttribute('error.type', errorType);
     span.setStatus(end.status >= 500 ? { code: SpanStatusCode.ERROR } : { code: SpanStatusCode.ERROR, message: 'client closed the connection before the response ended' });
   }
-  span.end();
+  span.end(endTime);
 }

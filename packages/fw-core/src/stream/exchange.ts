@@ -110,6 +110,20 @@ export class CountedServerResponse extends http.ServerResponse {
   }
 }
 
+/**
+ * `res.end(body)` where the caller measured `body` already (fw's writeComplete, for its
+ * content-length): a counted response takes that measure instead of encoding a string body's
+ * UTF-8 length a second time, unless something replaced its `end`, which is then called as usual.
+ */
+export function endMeasured(res: ServerResponse, body: string | Uint8Array, byteLength: number): void {
+  if (!(res instanceof CountedServerResponse) || res.end !== CountedServerResponse.prototype.end) return void res.end(body);
+  const counts = res[EXCHANGE_COUNTS];
+  if (counts !== undefined && !counts.bodyless) counts.responseBytes += byteLength;
+  plainEnd.call(res, body);
+}
+
+const plainEnd: (this: ServerResponse, body: string | Uint8Array) => unknown = http.ServerResponse.prototype.end;
+
 /** Whether `req` and `res` count into fields (fw's server, inject) rather than needing wrappers. */
 export function countsInFields(req: IncomingMessage, res: ServerResponse): req is CountedIncomingMessage {
   return req instanceof CountedIncomingMessage && res instanceof CountedServerResponse;

@@ -5,6 +5,7 @@
  * the response had not ended nor written its declared length).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { monotonicMs } from './clock.ts';
 import { byteLength, countsInFields, EXCHANGE_COUNTS, type ExchangeCounts } from './exchange.ts';
 import type { ExchangeEnd } from './stream-handler.ts';
 
@@ -16,9 +17,12 @@ type WriteHead = ServerResponse['writeHead'];
 /** A request or response that may carry its exchange's counts. */
 type Counted = { [EXCHANGE_COUNTS]?: ExchangeCounts | undefined };
 
-/** Calls `onEnd` exactly once with the exchange's status, sizes and duration. */
-export function observeExchange(req: IncomingMessage, res: ServerResponse, onEnd: (end: ExchangeEnd) => void): void {
-  const observer = { started: performance.now(), onEnd };
+/**
+ * Calls `onEnd` exactly once with the exchange's status, sizes and duration. `startedMs`: the
+ * exchange's start on the monotonicMs() clock, when the caller read it already.
+ */
+export function observeExchange(req: IncomingMessage, res: ServerResponse, onEnd: (end: ExchangeEnd) => void, startedMs?: number): void {
+  const observer = { started: startedMs ?? monotonicMs(), onEnd };
   const existing = (res as Counted)[EXCHANGE_COUNTS];
   // Observers of one exchange (nested stream handlers) share its counts and its two listeners.
   if (existing !== undefined) return void existing.observers.push(observer);
@@ -57,12 +61,12 @@ function report(res: ServerResponse, aborted: boolean): void {
   const counts = (res as Counted)[EXCHANGE_COUNTS]!;
   if (counts.reported) return;
   counts.reported = true;
-  const now = performance.now();
+  const now = monotonicMs();
   const status = aborted && !res.headersSent ? 0 : res.statusCode;
   const { observers } = counts;
   for (let i = observers.length - 1; i >= 0; i -= 1) {
     const { started, onEnd } = observers[i]!;
-    onEnd({ status, requestBodySize: counts.requestBytes, responseBodySize: counts.responseBytes, durationMs: now - started, aborted });
+    onEnd({ status, requestBodySize: counts.requestBytes, responseBodySize: counts.responseBytes, durationMs: now - started, endedMs: now, aborted });
   }
 }
 

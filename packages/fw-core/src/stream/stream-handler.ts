@@ -25,6 +25,8 @@ export interface ExchangeEnd {
   readonly responseBodySize: number;
   /** Milliseconds from the start of the exchange to its end, high resolution. */
   readonly durationMs: number;
+  /** When it ended: `performance.now()` milliseconds (Unix time less `performance.timeOrigin`). */
+  readonly endedMs: number;
   /** True when the client went away before the response was complete. */
   readonly aborted: boolean;
 }

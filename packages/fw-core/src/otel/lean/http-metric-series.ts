@@ -8,6 +8,7 @@
  * Nothing here loads the SDK: the stream handler can import this file without it.
  */
 import type { Attributes } from '@opentelemetry/api';
+import { monotonicMs, TIME_ORIGIN_MS } from '../../stream/clock.ts';
 import { httpMetricDescriptors, type HttpMetricDescriptors } from './http-metric-descriptors.ts';
 
 /** Per histogram: count, sum, min, max, then one count per bucket (the last one above every boundary). */
@@ -227,7 +228,7 @@ export function emptyWindow(windows: Float64Array, at: number): void {
 
 /** Epoch milliseconds with sub-millisecond precision, the clock the SDK's hrTime() reads. */
 export function nowMs(): number {
-  return performance.timeOrigin + performance.now();
+  return TIME_ORIGIN_MS + monotonicMs();
 }
 
 /** Where each value sits in a histogram's block of `values`. */

@@ -9,6 +9,7 @@
  * (OTEL_SPAN_ATTRIBUTE_COUNT_LIMIT and the rest, see SpanLimits).
  */
 import { createTraceState, SpanStatusCode, type Attributes, type AttributeValue, type Exception, type Link, type SpanContext, type SpanStatus, type Span, type TimeInput } from '@opentelemetry/api';
+import { monotonicMs, TIME_ORIGIN_MS } from '../../stream/clock.ts';
 import { keyBit } from './attribute-key-bits.ts';
 import type { LeanAttributeBlock, LeanAttributes } from './lean-span-data.ts';
 import { randomId, toHex } from './span-ids.ts';
@@ -53,10 +54,11 @@ const NONE: readonly never[] = Object.freeze([]);
 
 /** Milliseconds on the `performance.now()` clock for a TimeInput (Date, epoch ms, HrTime). */
 function toPerformanceMs(time: TimeInput | undefined): number {
-  if (time === undefined) return performance.now();
-  if (typeof time === 'number') return time > performance.timeOrigin ? time - performance.timeOrigin : time;
-  if (time instanceof Date) return time.getTime() - performance.timeOrigin;
-  return time[0] * 1e3 + time[1] / 1e6 - performance.timeOrigin;
+  if (time === undefined) return monotonicMs();
+  // As the SDK: a number below the time origin is a `performance.now()` reading, else Unix ms.
+  if (typeof time === 'number') return time > TIME_ORIGIN_MS ? time - TIME_ORIGIN_MS : time;
+  if (time instanceof Date) return time.getTime() - TIME_ORIGIN_MS;
+  return time[0] * 1e3 + time[1] / 1e6 - TIME_ORIGIN_MS;
 }
 
 /** The server span. `onEnd` receives it once, when it ends and was sampled. */
@@ -86,15 +88,19 @@ export class LeanServerSpan implements Span {
   private readonly limits: SpanLimits;
   private readonly onEnd: (span: LeanServerSpan) => void;
 
-  /** `traceId`: one already drawn (a sampler needed it); else the parent's, else made on first use. */
-  constructor(name: string, attributes: Attributes, parent: RemoteParent | undefined, sampled: boolean, limits: SpanLimits, onEnd: (span: LeanServerSpan) => void, traceId?: Uint8Array) {
+  /**
+   * `traceId`: one already drawn (a sampler needed it); else the parent's, else made on first use.
+   * `startMs`: the start on the `performance.now()` clock when the caller read it already (the
+   * exchange's start: one clock read for both), else now.
+   */
+  constructor(name: string, attributes: Attributes, parent: RemoteParent | undefined, sampled: boolean, limits: SpanLimits, onEnd: (span: LeanServerSpan) => void, traceId?: Uint8Array, startMs?: number) {
     this.name = name;
     this.traceIdBytes = traceId;
     this.parent = parent;
     this.sampled = sampled;
     this.limits = limits;
     this.onEnd = onEnd;
-    this.startMs = performance.now();
+    this.startMs = startMs ?? monotonicMs();
     this.ownAttributes = {};
     this.blocks = undefined;
     this.attributeCount = 0;

@@ -9,6 +9,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createTraceState, propagation, ROOT_CONTEXT, SpanKind, trace, type Attributes, type Context } from '@opentelemetry/api';
+import { monotonicMs } from '../../stream/clock.ts';
 import { exchangeOf, type Exchange } from '../../stream/exchange.ts';
 import { observeExchange } from '../../stream/observe-exchange.ts';
 import type { ExchangeEnd, Listener } from '../../stream/stream-handler.ts';
@@ -31,6 +32,8 @@ const RECORD_AND_SAMPLED = 2;
 export function wrapLean(next: Listener, lean: LeanPath, knownMethods: ReadonlySet<string>): Listener {
   const { sampler, decide, limits, onEnd, metrics } = lean;
   return function otelLeanListener(req: IncomingMessage, res: ServerResponse): void {
+    // One clock read for the span's start and the exchange's, and their ends are one too (finish).
+    const startMs = monotonicMs();
     const exchange = exchangeOf(req);
     const method = normalizeMethod(req.method, knownMethods);
     const scheme = schemeOf(req);
@@ -42,14 +45,14 @@ export function wrapLean(next: Listener, lean: LeanPath, knownMethods: ReadonlyS
     // Built only for a span that records them or a sampler that reads them.
     let attributes: Attributes | undefined;
     let samplerAttributes: Attributes | undefined;
-    if (decide !== undefined) span = new LeanServerSpan(name, NO_ATTRIBUTES, remote, decide(remote), limits, onEnd);
+    if (decide !== undefined) span = new LeanServerSpan(name, NO_ATTRIBUTES, remote, decide(remote), limits, onEnd, undefined, startMs);
     else {
       // A ratio sampler reads the trace id, so the id is made now; it sees the request's attributes.
       const traceId = remote?.traceId ?? randomId(16);
       attributes = requestSpanAttributes(req, method, scheme);
       const result = sampler.shouldSample(parent, toHex(traceId), name, SpanKind.SERVER, attributes, []);
       const sampled = result.decision === RECORD_AND_SAMPLED;
-      span = new LeanServerSpan(name, NO_ATTRIBUTES, remote, sampled, limits, onEnd, traceId);
+      span = new LeanServerSpan(name, NO_ATTRIBUTES, remote, sampled, limits, onEnd, traceId, startMs);
       samplerAttributes = result.attributes;
     }
     if (span.isRecording()) {
@@ -62,7 +65,7 @@ export function wrapLean(next: Listener, lean: LeanPath, knownMethods: ReadonlyS
     const active = activeRequestsOf(method, scheme);
     active.count += 1;
     const version = req.httpVersion;
-    observeExchange(req, res, (end) => finish(metrics, span, exchange, active, version, end));
+    observeExchange(req, res, (end) => finish(metrics, span, exchange, active, version, end), startMs);
     runInSpan(span, parent, next, req, res);
   };
 }
@@ -110,7 +113,8 @@ function parentContext(remote: RemoteParent | undefined, baggage: string | strin
 /** The end of the exchange, in the spec's order (as otel-stream-handler.ts). */
 function finish(table: HttpMetricSeriesTable, span: LeanServerSpan, exchange: Exchange, active: ActiveRequests, version: string, end: ExchangeEnd): void {
   const errorType = errorTypeOf(end);
-  endServerSpan(span, end, errorType);
+  // The span lasts exactly what the duration metric records.
+  endServerSpan(span, end, errorType, end.endedMs);
   try {
     const attributes = active.attributes;
     const method = table.methodKey(attributes['http.request.method'] as string);

@@ -5,6 +5,7 @@
  * encoder; full batches are posted by the OtlpHttpSender. Nothing of the SDK is involved.
  */
 import type { SpanContext } from '@opentelemetry/api';
+import { TIME_ORIGIN_MS } from '../../stream/clock.ts';
 import type { LeanAttributes, LeanResource, LeanScope, LeanSpanData, LeanTime } from './lean-span-data.ts';
 import { LeanSpanKind } from './lean-span-data.ts';
 import type { LeanServerSpan } from './lean-span.ts';
@@ -14,7 +15,7 @@ import { DEFAULT_BATCH_SETTINGS, SpanBatcher, type BatchSettings } from './span-
 
 /** Unix time of a `performance.now()` reading, as the API's HrTime. */
 export function unixTime(performanceMs: number): LeanTime {
-  const epochMs = performance.timeOrigin + performanceMs;
+  const epochMs = TIME_ORIGIN_MS + performanceMs;
   const seconds = Math.floor(epochMs / 1000);
   const nanoseconds = Math.min(999_999_999, Math.round((epochMs - seconds * 1000) * 1e6));
   return [seconds, nanoseconds];

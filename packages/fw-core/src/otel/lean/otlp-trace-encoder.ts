@@ -181,8 +181,7 @@ function writeSpan(w: ProtobufWriter, span: LeanSpanData): void {
   writeId(w, SPAN.spanId, span.spanId);
   writeOptionalString(w, SPAN.traceState, span.traceState);
   if (span.parentSpanId !== undefined) writeId(w, SPAN.parentSpanId, span.parentSpanId);
-  w.tag(SPAN.name, WIRE_LEN);
-  w.string(span.name);
+  spanNames.write(w, span.name);
   w.tag(SPAN.kind, WIRE_VARINT);
   w.uint32(span.kind + 1);
   writeTime(w, SPAN.start, span.startTime);
@@ -278,7 +277,7 @@ function writeKeyValues(w: ProtobufWriter, field: number, attributes: LeanAttrib
     if (value === undefined || value === null) continue;
     w.tag(field, WIRE_LEN);
     const body = w.fork();
-    writeKey(w, key);
+    keys.write(w, key);
     w.tag(KEY_VALUE_VALUE, WIRE_LEN);
     const any = w.fork();
     writeAnyValue(w, value);
@@ -290,32 +289,43 @@ function writeKeyValues(w: ProtobufWriter, field: number, attributes: LeanAttrib
 }
 
 /**
- * `KeyValue.key` (tag, length, UTF-8), its bytes kept for the first MAX_KEPT_KEYS keys of up to
- * MAX_KEPT_KEY_LENGTH characters: a span's own keys (`url.path`, `http.response.status_code`...)
- * repeat on every span, and copying their bytes costs less than encoding them character by
- * character (bench/otlp-encoder.bench.ts: 7-15 % less time a span). Bounded in number and size,
- * since keys also come from user code; any other key is written as it comes.
+ * String fields whose bytes (tag, length, UTF-8) are kept for the first MAX_KEPT values of up to
+ * MAX_KEPT_LENGTH characters: a span's own keys (`url.path`, `http.response.status_code`...) and
+ * its name (one per route, set by otel_fw_plugin) repeat on every span, and copying their bytes
+ * costs less than encoding them character by character (bench/otlp-encoder.bench.ts: 7-15 % less
+ * time a span for the keys). Bounded in number and size, since both also come from user code;
+ * any other value is written as it comes.
  */
-const keyBytes = new Map<string, Uint8Array>();
-const MAX_KEPT_KEYS = 512;
-const MAX_KEPT_KEY_LENGTH = 64;
-const keyWriter = new ProtobufWriter(256);
+class KeptStrings {
+  readonly #field: number;
+  readonly #bytes = new Map<string, Uint8Array>();
 
-function writeKey(w: ProtobufWriter, key: string): void {
-  let bytes = keyBytes.get(key);
-  if (bytes === undefined) {
-    if (keyBytes.size >= MAX_KEPT_KEYS || key.length > MAX_KEPT_KEY_LENGTH) {
-      w.tag(KEY_VALUE_KEY, WIRE_LEN);
-      return w.string(key);
-    }
-    keyWriter.reset();
-    keyWriter.tag(KEY_VALUE_KEY, WIRE_LEN);
-    keyWriter.string(key);
-    bytes = keyWriter.finish();
-    keyBytes.set(key, bytes);
+  constructor(field: number) {
+    this.#field = field;
   }
-  w.raw(bytes);
+
+  write(w: ProtobufWriter, value: string): void {
+    let bytes = this.#bytes.get(value);
+    if (bytes === undefined) {
+      if (this.#bytes.size >= MAX_KEPT || value.length > MAX_KEPT_LENGTH) {
+        w.tag(this.#field, WIRE_LEN);
+        return w.string(value);
+      }
+      keptWriter.reset();
+      keptWriter.tag(this.#field, WIRE_LEN);
+      keptWriter.string(value);
+      bytes = keptWriter.finish();
+      this.#bytes.set(value, bytes);
+    }
+    w.raw(bytes);
+  }
 }
+
+const MAX_KEPT = 512;
+const MAX_KEPT_LENGTH = 64;
+const keptWriter = new ProtobufWriter(256);
+const keys = new KeptStrings(KEY_VALUE_KEY);
+const spanNames = new KeptStrings(SPAN.name);
 
 /** The body of an AnyValue: the one field of its `value` oneof, or nothing for null and undefined. */
 function writeAnyValue(w: ProtobufWriter, value: LeanAnyValue): void {
