@@ -249,6 +249,19 @@ describe('OTLP trace encoder: known spans decode with the official definitions',
     assert.deepEqual(decode(encodeTraceRequest(RESOURCE, spans)), expectedRequest(RESOURCE, spans, new Map()));
   });
 
+  it('span names repeated over many spans, past the number and length of names the encoder keeps, decode alike', () => {
+    const long = `GET ${'/x'.repeat(50)}`;
+    const spans: LeanSpanData[] = [];
+    // 600 distinct names (more than are kept), then the first and last again, a long name (longer
+    // than is kept) twice, a name of multi-byte characters twice, and the empty name twice.
+    for (let i = 0; i < 600; i++) spans.push(span({ name: `GET /route/${i}` }));
+    for (let i = 0; i < 2; i++) for (const name of ['GET /route/0', 'GET /route/599', long, 'GET /café/😀', '']) spans.push(span({ name }));
+    const decoded = decode(encodeTraceRequest(RESOURCE, spans));
+    const names: string[] = decoded.resourceSpans[0].scopeSpans[0].spans.map((s: { name: string }) => s.name);
+    assert.deepEqual(names.slice(-5), ['GET /route/0', 'GET /route/599', long, 'GET /café/😀', '']);
+    assert.deepEqual(decoded, expectedRequest(RESOURCE, spans, new Map()));
+  });
+
   it('pre-encoded attribute blocks come first, as if given one by one', () => {
     const route = { 'http.route': '/posts/:id', 'url.scheme': 'http' };
     const socket = { 'server.address': '127.0.0.1', 'server.port': 8080, 'network.peer.address': '::1' };

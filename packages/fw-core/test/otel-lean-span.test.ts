@@ -115,4 +115,23 @@ describe('the lean server span', () => {
     assert.equal(span.name, 'GET /x');
     assert.ok(span.endMs! >= span.startMs);
   });
+
+  it('starts at a clock reading it is given and ends at any TimeInput, a performance.now() reading as the SDK reads one', () => {
+    const startMs = performance.now() - 250;
+    const limits = DEFAULT_SPAN_LIMITS;
+    const given = new LeanServerSpan('HTTP GET', {}, undefined, true, limits, () => {}, undefined, startMs);
+    assert.equal(given.startMs, startMs);
+    given.end(startMs + 100);
+    assert.equal(given.endMs, startMs + 100, 'a number below the time origin is a performance.now() reading');
+    const unix = new LeanServerSpan('HTTP GET', {}, undefined, true, limits, () => {}, undefined, startMs);
+    unix.end(performance.timeOrigin + startMs + 40);
+    assert.ok(Math.abs(unix.endMs! - (startMs + 40)) < 1e-3, 'a number above it is Unix milliseconds');
+    const hr = new LeanServerSpan('HTTP GET', {}, undefined, true, limits, () => {}, undefined, startMs);
+    const unixMs = performance.timeOrigin + startMs + 7;
+    hr.end([Math.floor(unixMs / 1000), Math.round((unixMs % 1000) * 1e6)]);
+    assert.ok(Math.abs(hr.endMs! - (startMs + 7)) < 1e-3, 'an HrTime is Unix time');
+    const before = performance.now();
+    const now = new LeanServerSpan('HTTP GET', {}, undefined, true, limits, () => {});
+    assert.ok(now.startMs >= before && now.startMs <= performance.now(), 'without one it reads the clock');
+  });
 });

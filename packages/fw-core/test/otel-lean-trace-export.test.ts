@@ -65,4 +65,16 @@ describe('lean trace export', () => {
     assert.ok(Math.abs(seconds * 1000 + nanoseconds / 1e6 - (performance.timeOrigin + now)) < 0.001);
     assert.ok(Number.isInteger(seconds) && Number.isInteger(nanoseconds) && nanoseconds >= 0 && nanoseconds < 1e9);
   });
+
+  it('keeps the difference of two readings to the nanosecond, carries across seconds, and takes readings before the origin', () => {
+    const ns = ([seconds, nanoseconds]: readonly [number, number]): bigint => BigInt(seconds) * 1_000_000_000n + BigInt(nanoseconds);
+    for (const start of [0, 0.0004, 999.9999996, 1234.5678901, 86_400_000.000001, -5.25]) {
+      for (const lasting of [0.000001, 0.001234567, 1, 999.999999, 1000.000001]) {
+        const [startTime, endTime] = [unixTime(start), unixTime(start + lasting)];
+        for (const [, nanoseconds] of [startTime, endTime]) assert.ok(Number.isInteger(nanoseconds) && nanoseconds >= 0 && nanoseconds < 1e9);
+        const difference = Number(ns(endTime) - ns(startTime));
+        assert.ok(Math.abs(difference - lasting * 1e6) <= 1, `${start} + ${lasting} ms: ${difference} ns`);
+      }
+    }
+  });
 });

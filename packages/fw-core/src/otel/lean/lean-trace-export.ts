@@ -13,12 +13,19 @@ import { OtlpHttpSender, type OtlpSenderOptions } from './otlp-http-sender.ts';
 import { OtlpTraceEncoder } from './otlp-trace-encoder.ts';
 import { DEFAULT_BATCH_SETTINGS, SpanBatcher, type BatchSettings } from './span-batcher.ts';
 
-/** Unix time of a `performance.now()` reading, as the API's HrTime. */
+const ORIGIN_SECONDS = Math.floor(TIME_ORIGIN_MS / 1000);
+const ORIGIN_NANOSECONDS = Math.round((TIME_ORIGIN_MS - ORIGIN_SECONDS * 1000) * 1e6);
+
+/**
+ * Unix time of a `performance.now()` reading, as the API's HrTime: the origin and the reading
+ * are added in seconds and nanoseconds, as the SDK adds them, since their sum in milliseconds, a
+ * double near 1.8e12, keeps only about 0.25 µs; so the difference of two times is exact to 1 ns.
+ */
 export function unixTime(performanceMs: number): LeanTime {
-  const epochMs = TIME_ORIGIN_MS + performanceMs;
-  const seconds = Math.floor(epochMs / 1000);
-  const nanoseconds = Math.min(999_999_999, Math.round((epochMs - seconds * 1000) * 1e6));
-  return [seconds, nanoseconds];
+  const seconds = Math.floor(performanceMs / 1000);
+  const nanoseconds = ORIGIN_NANOSECONDS + Math.round((performanceMs - seconds * 1000) * 1e6);
+  // Each part is below 1e9 (the rounded one at most 1e9): one carry at most.
+  return nanoseconds >= 1e9 ? [ORIGIN_SECONDS + seconds + 1, nanoseconds - 1e9] : [ORIGIN_SECONDS + seconds, nanoseconds];
 }
 
 /** The encoder's view of an ended lean span. */
