@@ -16,6 +16,8 @@ export const WIRE_FIXED32 = 5;
 const TWO_32 = 4294967296;
 // Strings up to this many UTF-16 units take at most 126 UTF-8 bytes: a one-byte length.
 const SHORT_STRING = 42;
+// Byte strings up to this long (trace and span ids) are copied byte by byte.
+const SHORT_BYTES = 16;
 
 /** Bytes a canonical varint of `value` (0 to 2^32 - 1) takes. */
 export function varintSize(value: number): number {
@@ -107,16 +109,13 @@ export class ProtobufWriter {
 
   fixed32(value: number): void {
     this.ensure(4);
-    this.buf.writeUInt32LE(value >>> 0, this.pos);
-    this.pos += 4;
+    this.pos = storeUint32(this.buf, this.pos, value);
   }
 
   /** A fixed64 from its unsigned 32-bit halves. */
   fixed64(lo: number, hi: number): void {
     this.ensure(8);
-    this.buf.writeUInt32LE(lo, this.pos);
-    this.buf.writeUInt32LE(hi, this.pos + 4);
-    this.pos += 8;
+    this.pos = storeUint32(this.buf, storeUint32(this.buf, this.pos, lo), hi);
   }
 
   double(value: number): void {
@@ -134,8 +133,15 @@ export class ProtobufWriter {
 
   /** Length-prefixed bytes. */
   bytes(bytes: Uint8Array): void {
-    this.uint32(bytes.length);
-    this.raw(bytes);
+    const length = bytes.length;
+    this.uint32(length);
+    // Ids (8 and 16 bytes) are copied in a loop: set() costs more to call than that.
+    if (length > SHORT_BYTES) return this.raw(bytes);
+    this.ensure(length);
+    const buf = this.buf;
+    const pos = this.pos;
+    for (let i = 0; i < length; i++) buf[pos + i] = bytes[i]!;
+    this.pos = pos + length;
   }
 
   /** Length-prefixed bytes from hex (two characters a byte; a character that is not hex counts as 0). */
@@ -242,6 +248,15 @@ export class ProtobufWriter {
   reset(): void {
     this.pos = 0;
   }
+}
+
+/** `value`'s low 32 bits, little-endian, at `pos`; the position after them. */
+function storeUint32(buf: Buffer, pos: number, value: number): number {
+  buf[pos] = value;
+  buf[pos + 1] = value >>> 8;
+  buf[pos + 2] = value >>> 16;
+  buf[pos + 3] = value >>> 24;
+  return pos + 4;
 }
 
 function hexValue(code: number): number {
