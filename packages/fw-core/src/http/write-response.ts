@@ -13,6 +13,7 @@
  */
 import { stat } from 'node:fs/promises';
 import { FwError } from '../errors.ts';
+import { endMeasured } from './measured-end.ts';
 import { errorBody, type ErrorBodyOptions } from './error-body.ts';
 import { writeJsonStream } from './json-stream.ts';
 import { contentTypeFor } from './mime-types.ts';
@@ -20,7 +21,6 @@ import type { JsonLib } from './request.ts';
 import type { FwResponse, HeaderMap } from './response.ts';
 import { sendFileAt } from './send-file.ts';
 import { isAnswered, JSON_CONTENT_TYPE, writeHead, type ResponseTarget } from './write-head.ts';
-import { endMeasured } from '../stream/exchange.ts';
 
 /** Copies the parts of a response body its route's response schema lists (schema/project-response.ts compiles them). */
 export type Projection = (value: unknown) => unknown;

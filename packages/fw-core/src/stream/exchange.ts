@@ -4,6 +4,7 @@
  * inside fw or around a plain node:http listener, reaches the same record.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { END_MEASURED } from '../http/measured-end.ts';
 import type { RouteInfo } from '../http/request.ts';
 import type { ExchangeEnd } from './stream-handler.ts';
 
@@ -110,19 +111,19 @@ export class CountedServerResponse extends http.ServerResponse {
   }
 }
 
-/**
- * `res.end(body)` where the caller measured `body` already (fw's writeComplete, for its
- * content-length): a counted response takes that measure instead of encoding a string body's
- * UTF-8 length a second time, unless something replaced its `end`, which is then called as usual.
- */
-export function endMeasured(res: ServerResponse, body: string | Uint8Array, byteLength: number): void {
-  if (!(res instanceof CountedServerResponse) || res.end !== CountedServerResponse.prototype.end) return void res.end(body);
-  const counts = res[EXCHANGE_COUNTS];
-  if (counts !== undefined && !counts.bodyless) counts.responseBytes += byteLength;
-  plainEnd.call(res, body);
-}
+// fw's replies hand over the byte length they measured for content-length (http/measured-end.ts),
+// unless something replaced the response's `end`, which is then called as usual. Defined on the
+// prototype, not in the class: a method there changes how TypeScript compares fw's Server type.
+Object.defineProperty(CountedServerResponse.prototype, END_MEASURED, {
+  value: function endMeasured(this: CountedServerResponse, body: string | Uint8Array, byteLength: number): void {
+    if (this.end !== CountedServerResponse.prototype.end) return void this.end(body);
+    const counts = this[EXCHANGE_COUNTS];
+    if (counts !== undefined && !counts.bodyless) counts.responseBytes += byteLength;
+    httpEnd.call(this, body);
+  },
+});
 
-const plainEnd: (this: ServerResponse, body: string | Uint8Array) => unknown = http.ServerResponse.prototype.end;
+const httpEnd: (this: ServerResponse, body: string | Uint8Array) => unknown = http.ServerResponse.prototype.end;
 
 /** Whether `req` and `res` count into fields (fw's server, inject) rather than needing wrappers. */
 export function countsInFields(req: IncomingMessage, res: ServerResponse): req is CountedIncomingMessage {

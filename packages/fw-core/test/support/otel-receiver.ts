@@ -30,8 +30,8 @@ export interface ReceivedSpan {
   /** Unix milliseconds (from the nanosecond fields; a double keeps about 0.25 µs). */
   readonly startTimeMs: number;
   readonly endTimeMs: number;
-  /** End less start, exact: from the nanosecond fields as they were sent. */
-  readonly durationNs: bigint;
+  /** End less start in nanoseconds, exact (from the fields as they were sent; below 2^53). */
+  readonly durationNs: number;
 }
 
 /** A received metric with its data points (attributes flattened). */
@@ -160,7 +160,7 @@ function decodeSpans(body: Buffer): ReceivedSpan[] {
           scope: ss.scope?.name as string,
           startTimeMs: (span.startTimeUnixNano as number) / 1e6,
           endTimeMs: (span.endTimeUnixNano as number) / 1e6,
-          durationNs: BigInt(times.endTimeUnixNano as string) - BigInt(times.startTimeUnixNano as string),
+          durationNs: Number(BigInt(times.endTimeUnixNano as string) - BigInt(times.startTimeUnixNano as string)),
         });
       }
     }
