@@ -182,6 +182,36 @@ describe('observeExchange counting body bytes', () => {
     assert.deepEqual(replacedEnds, [1], 'the replaced end ran once, with the body');
   });
 
+  it("still runs node:http's end when something patched it after fw loaded (an APM agent, say)", async () => {
+    const http = process.getBuiltinModule('node:http');
+    const original = http.ServerResponse.prototype.end;
+    let patchedEnds = 0;
+    http.ServerResponse.prototype.end = function patchedEnd(this: ServerResponse, ...args: unknown[]) {
+      patchedEnds += 1;
+      return (original as (...args: unknown[]) => ServerResponse).apply(this, args);
+    } as ServerResponse['end'];
+    const ends: ExchangeEnd[] = [];
+    const observer: StreamHandler = { name: 'observer_h', wrap: (next) => (req, res) => (observeExchange(req, res, (end) => ends.push(end)), next(req, res)) };
+    try {
+      const app = await startTestApp({
+        streamHandlers: [observer],
+        fw: { server_configuration: { stream_handlers: ['observer_h', 'fw_stream_h'] } },
+        groups: [{ prefix: '', security: false, routes: [{ path: '/x', handler: () => json({ ok: 'é' }), options: { methods: ['get'] } }] }],
+      });
+      try {
+        const response = await fetch(`${app.url}/x`);
+        assert.deepEqual(await response.json(), { ok: 'é' });
+        await until('the end of /x', () => ends.length === 1);
+      } finally {
+        await app.close();
+      }
+    } finally {
+      http.ServerResponse.prototype.end = original;
+    }
+    assert.equal(patchedEnds, 1, 'the patched end ran for the reply');
+    assert.equal(ends[0]!.responseBodySize, Buffer.byteLength(JSON.stringify({ ok: 'é' })));
+  });
+
   it('counts the same through inject', async () => {
     const ends: ExchangeEnd[][] = [];
     const shapes: string[][] = [];

@@ -119,11 +119,12 @@ Object.defineProperty(CountedServerResponse.prototype, END_MEASURED, {
     if (this.end !== CountedServerResponse.prototype.end) return void this.end(body);
     const counts = this[EXCHANGE_COUNTS];
     if (counts !== undefined && !counts.bodyless) counts.responseBytes += byteLength;
-    httpEnd.call(this, body);
+    // Read when called, as `super.end` is: something may have patched it since (an APM agent).
+    (httpResponse.end as (this: ServerResponse, body: string | Uint8Array) => unknown).call(this, body);
   },
 });
 
-const httpEnd: (this: ServerResponse, body: string | Uint8Array) => unknown = http.ServerResponse.prototype.end;
+const httpResponse: ServerResponse = http.ServerResponse.prototype;
 
 /** Whether `req` and `res` count into fields (fw's server, inject) rather than needing wrappers. */
 export function countsInFields(req: IncomingMessage, res: ServerResponse): req is CountedIncomingMessage {
