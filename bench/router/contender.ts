@@ -23,6 +23,13 @@ export interface BuiltRouter {
    * one loop shared by every router would make that call megamorphic and slow them all.
    */
   pass(batch: readonly Lookup[]): number;
+  /**
+   * pass(), and for a match of a route with a final `[...]` the rest it captured read as a list
+   * of segments, as fw's contract hands it over (`pathinfo`); the peers return it as one string,
+   * split here on '/'. Returns the segments read. The same work on every side, for the
+   * "wildcard hit, rest as segments" row.
+   */
+  passSegments(batch: readonly Lookup[]): number;
   /** What the check compares: `'<route id> <values…>'`, `'405'` (routers that tell it apart), or null. */
   answer(lookup: Lookup): string | null;
 }

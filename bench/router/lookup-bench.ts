@@ -8,6 +8,7 @@ import { checkSameAnswers } from './check-answers.ts';
 import { NotExpressible, type Contender } from './contender.ts';
 import { byClass, HIT_CLASSES, type RequestClass } from './request-classes.ts';
 import { medianRates, type Entrant } from './timing.ts';
+import { freshBatch } from './lookups.ts';
 import { usesHosts } from './variants.ts';
 
 /** Rounds and their lengths; `rounds: 0` only builds and checks. */
@@ -17,9 +18,15 @@ export interface BenchOptions {
   readonly classRoundMs: number;
 }
 
+/**
+ * The wildcard hits again, each router also reading the rest as segments (BuiltRouter's
+ * passSegments): what fw's `pathinfo` hands over, done by every router.
+ */
+export const SEGMENTS_ROW = 'wildcard hit, rest as segments';
+
 /** One request class's requests and ns per lookup by router. */
 export interface ClassFigures {
-  readonly kind: RequestClass;
+  readonly kind: RequestClass | typeof SEGMENTS_ROW;
   readonly requests: number;
   readonly nanos: ReadonlyMap<string, number>;
 }
@@ -58,6 +65,20 @@ function buildAll(table: BenchTable, contenders: readonly Contender[], skipped: 
   return entrants;
 }
 
+/** Throws unless every entrant reads as many segments from `requests` as fw (the first). */
+function checkSameSegments(tableName: string, requests: readonly BenchRequest[], hosts: boolean, entrants: readonly Entrant[]): void {
+  const batch = freshBatch(requests, hosts);
+  const [reference, ...peers] = entrants.map(({ contender, router }) => [contender.name, router.passSegments(batch)] as const);
+  for (const [name, segments] of peers) {
+    if (segments !== reference?.[1]) throw new Error(`${tableName}: wildcard hits: fw reads ${reference?.[1]} segments, ${name} ${segments}`);
+  }
+}
+
+/** `entrant` with passSegments as its pass. */
+function readingSegments({ contender, router }: Entrant): Entrant {
+  return { contender, router: { pass: (batch) => router.passSegments(batch), passSegments: (batch) => router.passSegments(batch), answer: (lookup) => router.answer(lookup) } };
+}
+
 function padded(requests: readonly BenchRequest[]): BenchRequest[] {
   return Array.from({ length: Math.ceil(MIN_PASS / requests.length) }, () => requests).flat();
 }
@@ -74,11 +95,15 @@ export function benchTable(table: BenchTable, contenders: readonly Contender[], 
   const found = HIT_CLASSES.reduce((sum, kind) => sum + (groups.get(kind)?.length ?? 0), 0);
   if (options.rounds === 0) return { table, found, rates: new Map(), skipped, classes: [] };
   const rates = medianRates(entrants, table.requests, hosts, options.rounds, options.roundMs);
-  const perClass = !classes
-    ? []
-    : [...groups].map(([kind, requests]) => {
-        const classRates = medianRates(entrants, padded(requests), hosts, options.rounds, options.classRoundMs);
-        return { kind, requests: requests.length, nanos: new Map([...classRates].map(([name, rate]) => [name, 1e9 / rate])) };
-      });
+  const timeClass = (kind: ClassFigures['kind'], requests: readonly BenchRequest[], timed: readonly Entrant[]): ClassFigures => {
+    const classRates = medianRates(timed, padded(requests), hosts, options.rounds, options.classRoundMs);
+    return { kind, requests: requests.length, nanos: new Map([...classRates].map(([name, rate]) => [name, 1e9 / rate])) };
+  };
+  const perClass = !classes ? [] : [...groups].map(([kind, requests]) => timeClass(kind, requests, entrants));
+  const wildcards = groups.get('wildcard hit');
+  if (classes && wildcards !== undefined) {
+    checkSameSegments(table.name, wildcards, hosts, entrants);
+    perClass.push(timeClass(SEGMENTS_ROW, wildcards, entrants.map(readingSegments)));
+  }
   return { table, found, rates, skipped, classes: perClass };
 }

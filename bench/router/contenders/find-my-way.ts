@@ -34,6 +34,14 @@ export const findMyWay: Contender = {
         }
         return found;
       },
+      passSegments(batch) {
+        let segments = 0;
+        for (const { method, url, constraints } of batch) {
+          const rest = router.find(method as HttpMethod, url, constraints)?.params['*'];
+          if (rest !== undefined) segments += rest.split('/').length;
+        }
+        return segments;
+      },
       answer({ method, url, constraints }) {
         const result = router.find(method as HttpMethod, url, constraints);
         if (result === null) return null;

@@ -29,6 +29,14 @@ export const fw: Contender = {
         }
         return found;
       },
+      passSegments(batch) {
+        let segments = 0;
+        for (const { method, host, url } of batch) {
+          const result = router.find(method, host, url);
+          if (result.kind === 'found' && result.pathinfo !== undefined) segments += result.pathinfo.length;
+        }
+        return segments;
+      },
       answer({ method, host, url }) {
         const result = router.find(method, host, url);
         if (result.kind === 'method_not_allowed') return '405';

@@ -81,6 +81,16 @@ function honoContender(name: string, makeRouter: () => Router<number>): Contende
           }
           return found;
         },
+        passSegments(batch) {
+          let segments = 0;
+          for (const { method, url } of batch) {
+            const first = router.match(method, url)[0][0];
+            const at = first === undefined ? undefined : wildcardAt[first[0]];
+            // Its `*` captures nothing: the rest is the URL's segments from the wildcard's position on.
+            if (at !== undefined) segments += url.split('/').length - at;
+          }
+          return segments;
+        },
         answer({ method, url }) {
           const match = firstMatch(router.match(method, url));
           if (match === undefined) return null;

@@ -29,6 +29,14 @@ export const memoirist: Contender = {
         }
         return found;
       },
+      passSegments(batch) {
+        let segments = 0;
+        for (const { method, url } of batch) {
+          const rest = router.find(method, url)?.params['*'];
+          if (rest !== undefined) segments += rest.split('/').length;
+        }
+        return segments;
+      },
       answer({ method, url }) {
         const result = router.find(method, url);
         return result === null ? null : answerOf(result.store, result.params, keys[result.store] ?? []);

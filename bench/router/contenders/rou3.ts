@@ -39,6 +39,14 @@ function rou3Contender(name: string, makeFind: (router: RouterContext<number>) =
           }
           return found;
         },
+        passSegments(batch) {
+          let segments = 0;
+          for (const { method, url } of batch) {
+            const rest = find(method, url)?.params?.['0'];
+            if (rest !== undefined) segments += rest.split('/').length;
+          }
+          return segments;
+        },
         answer({ method, url }) {
           const result = find(method, url);
           return result === undefined ? null : answerOf(result.data, result.params ?? {}, keys[result.data] ?? []);
