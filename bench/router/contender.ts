@@ -30,6 +30,14 @@ export interface BuiltRouter {
    * "wildcard hit, rest as segments" row.
    */
   passSegments(batch: readonly Lookup[]): number;
+  /**
+   * pass(), and for a request no route answers for its method, the methods that would answer
+   * its path: what a 405's `Allow` header lists (RFC 9110 section 15.5.6 makes it a MUST), HEAD
+   * counted wherever GET answers, as fw lists it. fw's 405 carries them; a peer, which answers
+   * a wrong method as a miss, looks the path up once per other method of the table. Returns the
+   * methods counted. For the "405 with Allow" row.
+   */
+  passAllowed(batch: readonly Lookup[]): number;
   /** What the check compares: `'<route id> <values…>'`, `'405'` (routers that tell it apart), or null. */
   answer(lookup: Lookup): string | null;
 }
@@ -76,6 +84,11 @@ export function keysById(routes: readonly BenchRoute[], wildcardKey: string): (r
 /** `path` in the `:name` syntax the peers share, with a final `[...]` spelled `wildcard`. */
 export function peerPath(path: string, wildcard: string): string {
   return path.endsWith('/[...]') ? `${path.slice(0, -'[...]'.length)}${wildcard}` : path;
+}
+
+/** The methods other than HEAD that `routes` answer, uppercase: what a peer tries for an `Allow` list. */
+export function probeMethods(routes: readonly BenchRoute[]): string[] {
+  return [...new Set(routes.map((route) => route.method.toUpperCase()))].filter((method) => method !== 'HEAD');
 }
 
 /** The answer for route `id` with `params` read at `keys` (a missing wildcard capture reads as ''). */

@@ -19,14 +19,21 @@ export interface BenchOptions {
 }
 
 /**
- * The wildcard hits again, each router also reading the rest as segments (BuiltRouter's
- * passSegments): what fw's `pathinfo` hands over, done by every router.
+ * Request classes timed again with every router doing the work fw's answer carries: the
+ * wildcard hits reading the rest as segments (`pathinfo`; BuiltRouter's passSegments), the 405s
+ * listing the allowed methods (`Allow`; passAllowed).
  */
-export const SEGMENTS_ROW = 'wildcard hit, rest as segments';
+const EQUAL_WORK_ROWS = [
+  { row: 'wildcard hit, rest as segments', of: 'wildcard hit', pass: 'passSegments' },
+  { row: '405 with Allow', of: '405', pass: 'passAllowed' },
+] as const;
+
+/** A row of EQUAL_WORK_ROWS. */
+type EqualWorkRow = (typeof EQUAL_WORK_ROWS)[number];
 
 /** One request class's requests and ns per lookup by router. */
 export interface ClassFigures {
-  readonly kind: RequestClass | typeof SEGMENTS_ROW;
+  readonly kind: RequestClass | EqualWorkRow['row'];
   readonly requests: number;
   readonly nanos: ReadonlyMap<string, number>;
 }
@@ -65,18 +72,18 @@ function buildAll(table: BenchTable, contenders: readonly Contender[], skipped: 
   return entrants;
 }
 
-/** Throws unless every entrant reads as many segments from `requests` as fw (the first). */
-function checkSameSegments(tableName: string, requests: readonly BenchRequest[], hosts: boolean, entrants: readonly Entrant[]): void {
+/** Throws unless every entrant's pass counts as much on `requests` as fw's (the first). */
+function checkSameCounts(what: string, requests: readonly BenchRequest[], hosts: boolean, entrants: readonly Entrant[]): void {
   const batch = freshBatch(requests, hosts);
-  const [reference, ...peers] = entrants.map(({ contender, router }) => [contender.name, router.passSegments(batch)] as const);
-  for (const [name, segments] of peers) {
-    if (segments !== reference?.[1]) throw new Error(`${tableName}: wildcard hits: fw reads ${reference?.[1]} segments, ${name} ${segments}`);
+  const [reference, ...peers] = entrants.map(({ contender, router }) => [contender.name, router.pass(batch)] as const);
+  for (const [name, count] of peers) {
+    if (count !== reference?.[1]) throw new Error(`${what}: fw counts ${reference?.[1]}, ${name} ${count}`);
   }
 }
 
-/** `entrant` with passSegments as its pass. */
-function readingSegments({ contender, router }: Entrant): Entrant {
-  return { contender, router: { pass: (batch) => router.passSegments(batch), passSegments: (batch) => router.passSegments(batch), answer: (lookup) => router.answer(lookup) } };
+/** `entrant` with its `pass` method as its pass. */
+function passingWith({ contender, router }: Entrant, pass: EqualWorkRow['pass']): Entrant {
+  return { contender, router: { ...router, pass: (batch) => router[pass](batch) } };
 }
 
 function padded(requests: readonly BenchRequest[]): BenchRequest[] {
@@ -100,10 +107,12 @@ export function benchTable(table: BenchTable, contenders: readonly Contender[], 
     return { kind, requests: requests.length, nanos: new Map([...classRates].map(([name, rate]) => [name, 1e9 / rate])) };
   };
   const perClass = !classes ? [] : [...groups].map(([kind, requests]) => timeClass(kind, requests, entrants));
-  const wildcards = groups.get('wildcard hit');
-  if (classes && wildcards !== undefined) {
-    checkSameSegments(table.name, wildcards, hosts, entrants);
-    perClass.push(timeClass(SEGMENTS_ROW, wildcards, entrants.map(readingSegments)));
+  for (const { row, of, pass } of classes ? EQUAL_WORK_ROWS : []) {
+    const requests = groups.get(of);
+    if (requests === undefined) continue;
+    const timed = entrants.map((entrant) => passingWith(entrant, pass));
+    checkSameCounts(`${table.name}: ${row}`, requests, hosts, timed);
+    perClass.push(timeClass(row, requests, timed));
   }
   return { table, found, rates, skipped, classes: perClass };
 }

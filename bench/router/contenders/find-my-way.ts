@@ -1,7 +1,7 @@
 /** find-my-way (Fastify's router): host constraints, its own query-string cut, decoded params. */
 import FindMyWay from 'find-my-way';
 import type { BenchRoute } from '../../tables/route-table.ts';
-import { answerOf, keysById, peerPath, type Contender } from '../contender.ts';
+import { answerOf, keysById, peerPath, probeMethods, type Contender } from '../contender.ts';
 
 type HttpMethod = Parameters<FindMyWay.Instance<FindMyWay.HTTPVersion.V1>['find']>[0];
 
@@ -26,6 +26,7 @@ export const findMyWay: Contender = {
   build(routes) {
     const router = construct(routes);
     const keys = keysById(routes, '*');
+    const methods = probeMethods(routes);
     return {
       pass(batch) {
         let found = 0;
@@ -41,6 +42,16 @@ export const findMyWay: Contender = {
           if (rest !== undefined) segments += rest.split('/').length;
         }
         return segments;
+      },
+      passAllowed(batch) {
+        let allowed = 0;
+        for (const { method, url, constraints } of batch) {
+          if (router.find(method as HttpMethod, url, constraints) !== null) continue;
+          for (const other of methods) {
+            if (other !== method && router.find(other as HttpMethod, url, constraints) !== null) allowed += other === 'GET' ? 2 : 1;
+          }
+        }
+        return allowed;
       },
       answer({ method, url, constraints }) {
         const result = router.find(method as HttpMethod, url, constraints);

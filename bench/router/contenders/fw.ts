@@ -37,6 +37,14 @@ export const fw: Contender = {
         }
         return segments;
       },
+      passAllowed(batch) {
+        let allowed = 0;
+        for (const { method, host, url } of batch) {
+          const result = router.find(method, host, url);
+          if (result.kind === 'method_not_allowed') allowed += result.allowed.length;
+        }
+        return allowed;
+      },
       answer({ method, host, url }) {
         const result = router.find(method, host, url);
         if (result.kind === 'method_not_allowed') return '405';

@@ -12,7 +12,7 @@ import { UnsupportedPathError, type Result, type Router } from 'hono/router';
 import { RegExpRouter } from 'hono/router/reg-exp-router';
 import { TrieRouter } from 'hono/router/trie-router';
 import type { BenchRoute } from '../../tables/route-table.ts';
-import { answerOf, keysById, NotExpressible, peerPath, type Contender } from '../contender.ts';
+import { answerOf, keysById, NotExpressible, peerPath, probeMethods, type Contender } from '../contender.ts';
 
 /** 0 for a static segment, 1 for a binding, 2 for `[...]`. */
 function segmentKinds(path: string): number[] {
@@ -73,6 +73,7 @@ function honoContender(name: string, makeRouter: () => Router<number>): Contende
       const router = construct(routes);
       const keys = keysById(routes, 'pathinfo');
       const wildcardAt = wildcardSegments(routes);
+      const methods = probeMethods(routes);
       return {
         pass(batch) {
           let found = 0;
@@ -90,6 +91,14 @@ function honoContender(name: string, makeRouter: () => Router<number>): Contende
             if (at !== undefined) segments += url.split('/').length - at;
           }
           return segments;
+        },
+        passAllowed(batch) {
+          let allowed = 0;
+          for (const { method, url } of batch) {
+            if (router.match(method, url)[0].length !== 0) continue;
+            for (const other of methods) if (other !== method && router.match(other, url)[0].length !== 0) allowed += other === 'GET' ? 2 : 1;
+          }
+          return allowed;
         },
         answer({ method, url }) {
           const match = firstMatch(router.match(method, url));

@@ -1,7 +1,7 @@
 /** memoirist (Elysia's router): one radix tree per method, raw (undecoded) params. */
 import { Memoirist } from 'memoirist';
 import type { BenchRoute } from '../../tables/route-table.ts';
-import { answerOf, keysById, peerPath, type Contender } from '../contender.ts';
+import { answerOf, keysById, peerPath, probeMethods, type Contender } from '../contender.ts';
 
 function construct(routes: readonly BenchRoute[]): Memoirist<number> {
   const router = new Memoirist<number>();
@@ -21,6 +21,7 @@ export const memoirist: Contender = {
   build(routes) {
     const router = construct(routes);
     const keys = keysById(routes, '*');
+    const methods = probeMethods(routes);
     return {
       pass(batch) {
         let found = 0;
@@ -36,6 +37,14 @@ export const memoirist: Contender = {
           if (rest !== undefined) segments += rest.split('/').length;
         }
         return segments;
+      },
+      passAllowed(batch) {
+        let allowed = 0;
+        for (const { method, url } of batch) {
+          if (router.find(method, url) !== null) continue;
+          for (const other of methods) if (other !== method && router.find(other, url) !== null) allowed += other === 'GET' ? 2 : 1;
+        }
+        return allowed;
       },
       answer({ method, url }) {
         const result = router.find(method, url);

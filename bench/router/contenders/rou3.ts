@@ -5,7 +5,7 @@
 import { addRoute, createRouter, findRoute, type RouterContext } from 'rou3';
 import { compileRouter } from 'rou3/compiler';
 import type { BenchRoute } from '../../tables/route-table.ts';
-import { answerOf, keysById, peerPath, type Contender } from '../contender.ts';
+import { answerOf, keysById, peerPath, probeMethods, type Contender } from '../contender.ts';
 
 type Find = (method: string, path: string) => { data: number; params?: Record<string, string> } | undefined;
 
@@ -31,6 +31,7 @@ function rou3Contender(name: string, makeFind: (router: RouterContext<number>) =
     build(routes) {
       const find = construct(routes);
       const keys = keysById(routes, '0');
+      const methods = probeMethods(routes);
       return {
         pass(batch) {
           let found = 0;
@@ -46,6 +47,14 @@ function rou3Contender(name: string, makeFind: (router: RouterContext<number>) =
             if (rest !== undefined) segments += rest.split('/').length;
           }
           return segments;
+        },
+        passAllowed(batch) {
+          let allowed = 0;
+          for (const { method, url } of batch) {
+            if (find(method, url) !== undefined) continue;
+            for (const other of methods) if (other !== method && find(other, url) !== undefined) allowed += other === 'GET' ? 2 : 1;
+          }
+          return allowed;
         },
         answer({ method, url }) {
           const result = find(method, url);
