@@ -108,7 +108,12 @@ export class RadixRouter<T> implements Router<T> {
     if (this.#rawSafe) {
       // Most paths hold no '%' or '#': walk them as they are, checking for either only where it
       // could change the answer. Saves two scans of the URL (about 20 ns a lookup, docs/performance.md).
-      const answer = this.#lookup(method, host, url, end, PATH_MODE.raw);
+      // A target without a query was looked up whole in the one table's static paths above: its
+      // walk skips that lookup (3-8 ns of a miss or a parameter hit, docs/performance.md trial h).
+      const answer =
+        wholeTargets !== undefined && end === url.length
+          ? (lookupTable(this.#tables.any as HostTable<T>, method, url, end, PATH_MODE.raw, this.#state, true) ?? NOT_FOUND)
+          : this.#lookup(method, host, url, end, PATH_MODE.raw);
       if (answer !== RETRY) return answer;
     }
     // The path ends at '?' or '#' (RFC 3986 section 3.3) and is matched in canonical form.
@@ -139,21 +144,21 @@ export class RadixRouter<T> implements Router<T> {
       const key = requestHostKey(host);
       const exact = this.#tables.exact.get(key);
       if (exact !== undefined) {
-        const answer = lookupTable(exact, method, path, end, mode, state);
+        const answer = lookupTable(exact, method, path, end, mode, state, false);
         if (answer !== undefined) return answer;
         // A raw path a table passed over has been checked for '%' and '#': it is plain.
         mode = mode === PATH_MODE.raw ? PATH_MODE.plain : mode;
       }
       for (const { suffix, table } of this.#tables.wildcards) {
         if (key.length > suffix.length && key.endsWith(suffix)) {
-          const answer = lookupTable(table, method, path, end, mode, state);
+          const answer = lookupTable(table, method, path, end, mode, state, false);
           if (answer !== undefined) return answer;
           mode = mode === PATH_MODE.raw ? PATH_MODE.plain : mode;
         }
       }
     }
     const any = this.#tables.any;
-    return any === undefined ? NOT_FOUND : (lookupTable(any, method, path, end, mode, state) ?? NOT_FOUND);
+    return any === undefined ? NOT_FOUND : (lookupTable(any, method, path, end, mode, state, false) ?? NOT_FOUND);
   }
 }
 
@@ -173,7 +178,8 @@ function rejectedByAll(filters: readonly (Uint8Array | undefined)[], size: numbe
 /**
  * The answer of one host table for `path` cut at `end`, prepared as `mode` says; undefined when
  * no route here has the path (then the next host table in precedence order is asked), RETRY
- * when a raw path turns out to need its canonical form.
+ * when a raw path turns out to need its canonical form. `staticsChecked`: the caller has looked
+ * the same path up in the table's static paths already.
  */
 function lookupTable<T>(
   table: HostTable<T>,
@@ -182,8 +188,9 @@ function lookupTable<T>(
   end: number,
   mode: PathMode,
   state: MatchState,
+  staticsChecked: boolean,
 ): LookupResult<T> | typeof RETRY | undefined {
-  const entry = table.staticPaths.find(path, end);
+  const entry = staticsChecked ? undefined : table.staticPaths.find(path, end);
   if (entry !== undefined) {
     const answer = staticAnswer(entry, method);
     if (answer !== undefined) return answer;
