@@ -1,7 +1,8 @@
 /**
  * The router lookup bench for one table: builds every contender that can hold the table, checks
- * each answers every request as fw does, then times the whole request list and each request
- * class on its own (bench/router.bench.ts runs it over the tables and prints the report).
+ * each answers every request as fw does (and counts as fw does in the equal-work rows), then
+ * times the whole request list, each request class on its own and the equal-work rows
+ * (bench/router.bench.ts runs it over the tables and prints the report).
  */
 import type { BenchRequest, BenchTable } from '../tables/route-table.ts';
 import { checkSameAnswers } from './check-answers.ts';
@@ -100,6 +101,13 @@ export function benchTable(table: BenchTable, contenders: readonly Contender[], 
   for (const { contender, router } of peers) checkSameAnswers(table.name, table.requests, hosts, reference.router, contender, router);
   const groups = byClass(table.routes, table.requests);
   const found = HIT_CLASSES.reduce((sum, kind) => sum + (groups.get(kind)?.length ?? 0), 0);
+  const equalWork = (classes ? EQUAL_WORK_ROWS : []).flatMap(({ row, of, pass }) => {
+    const requests = groups.get(of);
+    if (requests === undefined) return [];
+    const timed = entrants.map((entrant) => passingWith(entrant, pass));
+    checkSameCounts(`${table.name}: ${row}`, requests, hosts, timed);
+    return [{ row, requests, timed }];
+  });
   if (options.rounds === 0) return { table, found, rates: new Map(), skipped, classes: [] };
   const rates = medianRates(entrants, table.requests, hosts, options.rounds, options.roundMs);
   const timeClass = (kind: ClassFigures['kind'], requests: readonly BenchRequest[], timed: readonly Entrant[]): ClassFigures => {
@@ -107,12 +115,6 @@ export function benchTable(table: BenchTable, contenders: readonly Contender[], 
     return { kind, requests: requests.length, nanos: new Map([...classRates].map(([name, rate]) => [name, 1e9 / rate])) };
   };
   const perClass = !classes ? [] : [...groups].map(([kind, requests]) => timeClass(kind, requests, entrants));
-  for (const { row, of, pass } of classes ? EQUAL_WORK_ROWS : []) {
-    const requests = groups.get(of);
-    if (requests === undefined) continue;
-    const timed = entrants.map((entrant) => passingWith(entrant, pass));
-    checkSameCounts(`${table.name}: ${row}`, requests, hosts, timed);
-    perClass.push(timeClass(row, requests, timed));
-  }
+  for (const { row, requests, timed } of equalWork) perClass.push(timeClass(row, requests, timed));
   return { table, found, rates, skipped, classes: perClass };
 }
