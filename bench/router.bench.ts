@@ -4,11 +4,11 @@
  * three hosts (and its single-host subset), a commerce-API table and two miss-heavy mixes. Every
  * router gets the same fresh request strings, and its answers are checked against fw's before
  * anything is timed. `ROUNDS` (default 7) and `ROUND_MS` (default 200; request classes get a
- * fifth of it) set the rounds; `ROUNDS=0` only checks the answers (and the equal-work rows' counts). `TABLES` (positions in the
- * report's order, from 1: `TABLES=1,4`) runs only those routing-alone tables and no query-string
- * rows; `PEERS` (names, comma-separated: `PEERS=memoirist,rou3 compiled`) runs fw against only
- * those routers. Run: `npx node bench/router.bench.ts` (docs/performance.md, "Router against
- * every peer").
+ * fifth of it) set the rounds; `ROUNDS=0` only checks the answers (and the equal-work rows'
+ * counts). `TABLES` (positions in the report's order, from 1: `TABLES=1,4`) runs only those
+ * routing-alone tables and no query-string rows; `PEERS` (names, comma-separated:
+ * `PEERS=memoirist,rou3 compiled`) runs fw against only those routers. Run:
+ * `npx node bench/router.bench.ts` (docs/performance.md, "Router against every peer").
  */
 import { CONTENDERS } from './router/contenders.ts';
 import { benchTable, type BenchOptions } from './router/lookup-bench.ts';
