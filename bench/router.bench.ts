@@ -4,9 +4,9 @@
  * three hosts (and its single-host subset), a commerce-API table and two miss-heavy mixes. Every
  * router gets the same fresh request strings, and its answers are checked against fw's before
  * anything is timed. `ROUNDS` (default 7) and `ROUND_MS` (default 200; request classes get a
- * fifth of it) set the rounds; `ROUNDS=0` only checks the answers (and the equal-work rows'
- * counts). `TABLES` (positions in the report's order, from 1: `TABLES=1,4`) runs only those
- * routing-alone tables and no query-string rows; `PEERS` (names, comma-separated:
+ * fifth of it) set the rounds; `ROUNDS=0` only checks the answers (and the counts of the rows
+ * answered as fw answers). `TABLES` (positions in the report's order, from 1: `TABLES=1,4`) runs
+ * only those routing-alone tables and no query-string rows; `PEERS` (names, comma-separated:
  * `PEERS=memoirist,rou3 compiled`) runs fw against only those routers. Run:
  * `npx node bench/router.bench.ts` (docs/performance.md, "Router against every peer").
  */
@@ -56,6 +56,8 @@ if (ROUNDS === 0) {
 } else {
   report.push(`**Routing alone** (query strings cut), lookups per second, median of ${ROUNDS} rounds:`, '', ...ratesTable(alone, names));
   report.push('', ...skippedLines(alone));
+  report.push('', `**Routing alone, answered as fw answers**: the same, every router reading each answer as a server needs it to answer as fw does (a \`[...]\` rest as segments, the methods a 405's \`Allow\` names; BuiltRouter's passAnswered):`, '');
+  report.push(...ratesTable(alone, names, true));
   if (queries.length > 0) {
     report.push('', '**With query strings**, fw against find-my-way (the only peer that takes the raw request target):', '');
     report.push(...ratesTable(queries, ['fw', 'find-my-way']));

@@ -24,20 +24,16 @@ export interface BuiltRouter {
    */
   pass(batch: readonly Lookup[]): number;
   /**
-   * pass(), and for a match of a route with a final `[...]` the rest it captured read as a list
-   * of segments, as fw's contract hands it over (`pathinfo`); the peers return it as one string,
-   * split here on '/'. Returns the segments read. The same work on every side, for the
-   * "wildcard hit, rest as segments" row.
+   * pass(), with every answer read as a server needs it to answer as fw does, the work fw's
+   * answer carries: a match of a route with a final `[...]` reads the rest it captured as a list
+   * of segments (fw's `pathinfo`; the peers return one string, split here on '/'), and a request
+   * no route answers for its method lists the methods that would answer its path, what a 405's
+   * `Allow` header names (RFC 9110 section 15.5.6 makes it a MUST), HEAD counted wherever GET
+   * answers, as fw lists it (a peer, which answers a wrong method as a miss, looks the path up
+   * once per other method of the table). Returns the segments and methods read. For the
+   * "answered as fw answers" rows: the whole mix, the wildcard hits and the 405s.
    */
-  passSegments(batch: readonly Lookup[]): number;
-  /**
-   * pass(), and for a request no route answers for its method, the methods that would answer
-   * its path: what a 405's `Allow` header lists (RFC 9110 section 15.5.6 makes it a MUST), HEAD
-   * counted wherever GET answers, as fw lists it. fw's 405 carries them; a peer, which answers
-   * a wrong method as a miss, looks the path up once per other method of the table. Returns the
-   * methods counted. For the "405 with Allow" row.
-   */
-  passAllowed(batch: readonly Lookup[]): number;
+  passAnswered(batch: readonly Lookup[]): number;
   /** What the check compares: `'<route id> <values…>'`, `'405'` (routers that tell it apart), or null. */
   answer(lookup: Lookup): string | null;
 }

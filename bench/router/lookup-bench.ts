@@ -1,8 +1,9 @@
 /**
  * The router lookup bench for one table: builds every contender that can hold the table, checks
- * each answers every request as fw does (and counts as fw does in the equal-work rows), then
- * times the whole request list, each request class on its own and the equal-work rows
- * (bench/router.bench.ts runs it over the tables and prints the report).
+ * each answers every request as fw does (and counts as fw does when answering as fw answers),
+ * then times the whole request list, as it is and answered as fw answers, each request class on
+ * its own and the equal-work rows (bench/router.bench.ts runs it over the tables and prints the
+ * report).
  */
 import type { BenchRequest, BenchTable } from '../tables/route-table.ts';
 import { checkSameAnswers } from './check-answers.ts';
@@ -20,13 +21,13 @@ export interface BenchOptions {
 }
 
 /**
- * Request classes timed again with every router doing the work fw's answer carries: the
- * wildcard hits reading the rest as segments (`pathinfo`; BuiltRouter's passSegments), the 405s
- * listing the allowed methods (`Allow`; passAllowed).
+ * Request classes timed again with every router doing the work fw's answer carries
+ * (BuiltRouter's passAnswered): the wildcard hits reading the rest as segments (`pathinfo`), the
+ * 405s listing the allowed methods (`Allow`).
  */
 const EQUAL_WORK_ROWS = [
-  { row: 'wildcard hit, rest as segments', of: 'wildcard hit', pass: 'passSegments' },
-  { row: '405 with Allow', of: '405', pass: 'passAllowed' },
+  { row: 'wildcard hit, rest as segments', of: 'wildcard hit' },
+  { row: '405 with Allow', of: '405' },
 ] as const;
 
 /** A row of EQUAL_WORK_ROWS. */
@@ -45,6 +46,8 @@ export interface TableFigures {
   readonly found: number;
   /** Lookups per second by router name. */
   readonly rates: ReadonlyMap<string, number>;
+  /** Lookups per second by router name, every answer read as fw answers (BuiltRouter's passAnswered); empty unless asked for. */
+  readonly answeredRates: ReadonlyMap<string, number>;
   /** Why a router did not run on this table, by name. */
   readonly skipped: ReadonlyMap<string, string>;
   /** Empty unless asked for. */
@@ -82,16 +85,19 @@ function checkSameCounts(what: string, requests: readonly BenchRequest[], hosts:
   }
 }
 
-/** `entrant` with its `pass` method as its pass. */
-function passingWith({ contender, router }: Entrant, pass: EqualWorkRow['pass']): Entrant {
-  return { contender, router: { ...router, pass: (batch) => router[pass](batch) } };
+/** `entrant` with its passAnswered as its pass. */
+function answering({ contender, router }: Entrant): Entrant {
+  return { contender, router: { ...router, pass: (batch) => router.passAnswered(batch) } };
 }
 
 function padded(requests: readonly BenchRequest[]): BenchRequest[] {
   return Array.from({ length: Math.ceil(MIN_PASS / requests.length) }, () => requests).flat();
 }
 
-/** Builds, checks and times `contenders` (fw first) on `table`; per class too when `classes`. */
+/**
+ * Builds, checks and times `contenders` (fw first) on `table`; when `classes`, answered as fw
+ * answers and per class too.
+ */
 export function benchTable(table: BenchTable, contenders: readonly Contender[], options: BenchOptions, classes: boolean): TableFigures {
   const hosts = usesHosts(table);
   const skipped = new Map<string, string>();
@@ -101,20 +107,22 @@ export function benchTable(table: BenchTable, contenders: readonly Contender[], 
   for (const { contender, router } of peers) checkSameAnswers(table.name, table.requests, hosts, reference.router, contender, router);
   const groups = byClass(table.routes, table.requests);
   const found = HIT_CLASSES.reduce((sum, kind) => sum + (groups.get(kind)?.length ?? 0), 0);
-  const equalWork = (classes ? EQUAL_WORK_ROWS : []).flatMap(({ row, of, pass }) => {
+  const answered = entrants.map(answering);
+  if (classes) checkSameCounts(`${table.name}: answered as fw answers`, table.requests, hosts, answered);
+  const equalWork = (classes ? EQUAL_WORK_ROWS : []).flatMap(({ row, of }) => {
     const requests = groups.get(of);
     if (requests === undefined) return [];
-    const timed = entrants.map((entrant) => passingWith(entrant, pass));
-    checkSameCounts(`${table.name}: ${row}`, requests, hosts, timed);
-    return [{ row, requests, timed }];
+    checkSameCounts(`${table.name}: ${row}`, requests, hosts, answered);
+    return [{ row, requests }];
   });
-  if (options.rounds === 0) return { table, found, rates: new Map(), skipped, classes: [] };
+  if (options.rounds === 0) return { table, found, rates: new Map(), answeredRates: new Map(), skipped, classes: [] };
   const rates = medianRates(entrants, table.requests, hosts, options.rounds, options.roundMs);
+  const answeredRates = classes ? medianRates(answered, table.requests, hosts, options.rounds, options.roundMs) : new Map<string, number>();
   const timeClass = (kind: ClassFigures['kind'], requests: readonly BenchRequest[], timed: readonly Entrant[]): ClassFigures => {
     const classRates = medianRates(timed, padded(requests), hosts, options.rounds, options.classRoundMs);
     return { kind, requests: requests.length, nanos: new Map([...classRates].map(([name, rate]) => [name, 1e9 / rate])) };
   };
   const perClass = !classes ? [] : [...groups].map(([kind, requests]) => timeClass(kind, requests, entrants));
-  for (const { row, requests, timed } of equalWork) perClass.push(timeClass(row, requests, timed));
-  return { table, found, rates, skipped, classes: perClass };
+  for (const { row, requests } of equalWork) perClass.push(timeClass(row, requests, answered));
+  return { table, found, rates, answeredRates, skipped, classes: perClass };
 }

@@ -29,9 +29,13 @@ function millions(rate: number | undefined): string {
   return rate === undefined ? '—' : `${(rate / 1e6).toFixed(2)} M`;
 }
 
-/** Lookups per second, one row per table, a column per router, and fw / fastest other. */
-export function ratesTable(figures: readonly TableFigures[], names: readonly string[]): string[] {
-  const rows = figures.map(({ table, found, rates }) => {
+/**
+ * Lookups per second, one row per table, a column per router, and fw / fastest other: the
+ * tables' `rates`, or their `answeredRates` when `answered`.
+ */
+export function ratesTable(figures: readonly TableFigures[], names: readonly string[], answered = false): string[] {
+  const rows = figures.map(({ table, found, rates: plain, answeredRates }) => {
+    const rates = answered ? answeredRates : plain;
     const fw = rates.get('fw') ?? Number.NaN;
     const best = fastestOther(rates, (a, b) => a > b);
     const versus = best === undefined ? ['—', '—'] : [best[0], `${(fw / best[1]).toFixed(2)}x`];

@@ -35,23 +35,20 @@ export const findMyWay: Contender = {
         }
         return found;
       },
-      passSegments(batch) {
-        let segments = 0;
+      passAnswered(batch) {
+        let read = 0;
         for (const { method, url, constraints } of batch) {
-          const rest = router.find(method as HttpMethod, url, constraints)?.params['*'];
-          if (rest !== undefined) segments += rest.split('/').length;
-        }
-        return segments;
-      },
-      passAllowed(batch) {
-        let allowed = 0;
-        for (const { method, url, constraints } of batch) {
-          if (router.find(method as HttpMethod, url, constraints) !== null) continue;
+          const result = router.find(method as HttpMethod, url, constraints);
+          if (result !== null) {
+            const rest = result.params['*'];
+            if (rest !== undefined) read += rest.split('/').length;
+            continue;
+          }
           for (const other of methods) {
-            if (other !== method && router.find(other as HttpMethod, url, constraints) !== null) allowed += other === 'GET' ? 2 : 1;
+            if (other !== method && router.find(other as HttpMethod, url, constraints) !== null) read += other === 'GET' ? 2 : 1;
           }
         }
-        return allowed;
+        return read;
       },
       answer({ method, url, constraints }) {
         const result = router.find(method as HttpMethod, url, constraints);

@@ -29,21 +29,14 @@ export const fw: Contender = {
         }
         return found;
       },
-      passSegments(batch) {
-        let segments = 0;
+      passAnswered(batch) {
+        let read = 0;
         for (const { method, host, url } of batch) {
           const result = router.find(method, host, url);
-          if (result.kind === 'found' && result.pathinfo !== undefined) segments += result.pathinfo.length;
+          if (result.kind === 'found') read += result.pathinfo === undefined ? 0 : result.pathinfo.length;
+          else if (result.kind === 'method_not_allowed') read += result.allowed.length;
         }
-        return segments;
-      },
-      passAllowed(batch) {
-        let allowed = 0;
-        for (const { method, host, url } of batch) {
-          const result = router.find(method, host, url);
-          if (result.kind === 'method_not_allowed') allowed += result.allowed.length;
-        }
-        return allowed;
+        return read;
       },
       answer({ method, host, url }) {
         const result = router.find(method, host, url);

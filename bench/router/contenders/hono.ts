@@ -82,23 +82,19 @@ function honoContender(name: string, makeRouter: () => Router<number>): Contende
           }
           return found;
         },
-        passSegments(batch) {
-          let segments = 0;
+        passAnswered(batch) {
+          let read = 0;
           for (const { method, url } of batch) {
             const first = router.match(method, url)[0][0];
-            const at = first === undefined ? undefined : wildcardAt[first[0]];
-            // Its `*` captures nothing: the rest is the URL's segments from the wildcard's position on.
-            if (at !== undefined) segments += url.split('/').length - at;
+            if (first !== undefined) {
+              const at = wildcardAt[first[0]];
+              // Its `*` captures nothing: the rest is the URL's segments from the wildcard's position on.
+              if (at !== undefined) read += url.split('/').length - at;
+              continue;
+            }
+            for (const other of methods) if (other !== method && router.match(other, url)[0].length !== 0) read += other === 'GET' ? 2 : 1;
           }
-          return segments;
-        },
-        passAllowed(batch) {
-          let allowed = 0;
-          for (const { method, url } of batch) {
-            if (router.match(method, url)[0].length !== 0) continue;
-            for (const other of methods) if (other !== method && router.match(other, url)[0].length !== 0) allowed += other === 'GET' ? 2 : 1;
-          }
-          return allowed;
+          return read;
         },
         answer({ method, url }) {
           const match = firstMatch(router.match(method, url));

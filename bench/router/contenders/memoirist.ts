@@ -30,21 +30,18 @@ export const memoirist: Contender = {
         }
         return found;
       },
-      passSegments(batch) {
-        let segments = 0;
+      passAnswered(batch) {
+        let read = 0;
         for (const { method, url } of batch) {
-          const rest = router.find(method, url)?.params['*'];
-          if (rest !== undefined) segments += rest.split('/').length;
+          const result = router.find(method, url);
+          if (result !== null) {
+            const rest = result.params['*'];
+            if (rest !== undefined) read += rest.split('/').length;
+            continue;
+          }
+          for (const other of methods) if (other !== method && router.find(other, url) !== null) read += other === 'GET' ? 2 : 1;
         }
-        return segments;
-      },
-      passAllowed(batch) {
-        let allowed = 0;
-        for (const { method, url } of batch) {
-          if (router.find(method, url) !== null) continue;
-          for (const other of methods) if (other !== method && router.find(other, url) !== null) allowed += other === 'GET' ? 2 : 1;
-        }
-        return allowed;
+        return read;
       },
       answer({ method, url }) {
         const result = router.find(method, url);

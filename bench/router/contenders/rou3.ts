@@ -40,21 +40,18 @@ function rou3Contender(name: string, makeFind: (router: RouterContext<number>) =
           }
           return found;
         },
-        passSegments(batch) {
-          let segments = 0;
+        passAnswered(batch) {
+          let read = 0;
           for (const { method, url } of batch) {
-            const rest = find(method, url)?.params?.['0'];
-            if (rest !== undefined) segments += rest.split('/').length;
+            const result = find(method, url);
+            if (result !== undefined) {
+              const rest = result.params?.['0'];
+              if (rest !== undefined) read += rest.split('/').length;
+              continue;
+            }
+            for (const other of methods) if (other !== method && find(other, url) !== undefined) read += other === 'GET' ? 2 : 1;
           }
-          return segments;
-        },
-        passAllowed(batch) {
-          let allowed = 0;
-          for (const { method, url } of batch) {
-            if (find(method, url) !== undefined) continue;
-            for (const other of methods) if (other !== method && find(other, url) !== undefined) allowed += other === 'GET' ? 2 : 1;
-          }
-          return allowed;
+          return read;
         },
         answer({ method, url }) {
           const result = find(method, url);
