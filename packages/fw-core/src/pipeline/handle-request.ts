@@ -15,7 +15,8 @@ import { FwError, isFwError } from '../errors.ts';
 import { serverErrorText } from '../http/error-body.ts';
 import { lingerAfterAnswer } from '../http/lingering-close.ts';
 import type { FwRequest } from '../http/request.ts';
-import { parseRequestTarget, requestHost, type RequestTarget } from '../http/request-target.ts';
+import { hasRepeatedHeader, parseRequestTarget, requestHost, type RequestTarget } from '../http/request-target.ts';
+import { refuseVersion } from '../http/request-line-version.ts';
 import { json, status as bare, type FwResponse } from '../http/response.ts';
 import { isAnswered, type ResponseTarget } from '../http/write-head.ts';
 import { writeError, writeResponse } from '../http/write-response.ts';
@@ -79,11 +80,14 @@ export function createPipelineListener(runtime: Runtime): Listener {
 }
 
 function dispatch(runtime: Runtime, envs: Envs, ctx: ResponseTarget, target: RequestTarget | undefined): Step {
-  if (target === undefined) return writeError(ctx, 400, 'bad request target');
   const { raw } = ctx;
+  if (raw.httpVersionMajor !== 1) return refuseVersion(ctx);
+  if (target === undefined) return writeError(ctx, 400, 'bad request target');
   const host = requestHost(raw, target);
   // RFC 9112 §3.2: more than one Host, or one that is not host[:port], is a 400.
   if (host === 'invalid') return writeError(ctx, 400, 'invalid host header');
+  // node:http keeps the first of two Authorization headers: which one counts must not depend on order.
+  if (raw.headers.authorization !== undefined && hasRepeatedHeader(raw.rawHeaders, 'authorization')) return writeError(ctx, 400, 'repeated authorization header');
   const method = raw.method ?? 'GET';
   const found = runtime.router.find(method, host.host, target.path);
   if (found.kind === 'found') {
