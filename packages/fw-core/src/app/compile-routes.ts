@@ -73,6 +73,8 @@ export interface CompileRoutesOptions {
 export interface CompiledRoutes {
   readonly groups: readonly CompiledGroup[];
   readonly definitions: readonly RouteDefinition<RouteTarget>[];
+  /** The global plugin list's chain (what groups without plugins of their own run). */
+  readonly global: PluginChain;
 }
 
 const ROUTE_OPTION_KEYS = new Set(['methods', 'extra', 'schema', 'onInvalid']);
@@ -94,7 +96,7 @@ export function compileRoutes(options: CompileRoutesOptions): CompiledRoutes {
       definitions.push(compileRoute(entry, group, where, options));
     });
   });
-  return { groups, definitions };
+  return { groups, definitions, global };
 }
 
 function compileGroup(source: RouteGroup, index: number, global: PluginChain, registry: PluginRegistry): CompiledGroup {

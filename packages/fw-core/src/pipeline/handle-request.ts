@@ -14,7 +14,7 @@ import { isAction } from '../app/controller.ts';
 import { FwError, isFwError } from '../errors.ts';
 import { serverErrorText } from '../http/error-body.ts';
 import { lingerAfterAnswer } from '../http/lingering-close.ts';
-import type { FwRequest } from '../http/request.ts';
+import type { FwRequest, RouteInfo } from '../http/request.ts';
 import { hasRepeatedHeader, parseRequestTarget, requestHost, type RequestTarget } from '../http/request-target.ts';
 import { refuseVersion } from '../http/request-line-version.ts';
 import { json, status as bare, type FwResponse } from '../http/response.ts';
@@ -32,10 +32,11 @@ import type { Listener } from '../stream/stream-handler.ts';
 import { runSecurity, type SecurityOutcome } from './run-security.ts';
 import type { Runtime } from './runtime.ts';
 
-/** The two plugin environments of a runtime, built once. */
+/** Built once per runtime: the two plugin environments, and `req.route` of router misses. */
 interface Envs {
   readonly pre: PluginEnv;
   readonly post: PluginEnv;
+  readonly missedRoute: RouteInfo;
 }
 
 type Step = void | Promise<void>;
@@ -45,6 +46,8 @@ export function createPipelineListener(runtime: Runtime): Listener {
   const envs: Envs = {
     pre: { app: runtime.app, environment: runtime.environment, phase: 'pre_request', logger: runtime.logger },
     post: { app: runtime.app, environment: runtime.environment, phase: 'post_request', logger: runtime.logger },
+    // A miss has no route: an empty template, as no route's (templates start with '/').
+    missedRoute: Object.freeze({ app: runtime.app, template: '', module: undefined, function: undefined, extra: Object.freeze({}) }),
   };
   const { traffic } = runtime;
   const done = (): void => {
@@ -96,18 +99,42 @@ function dispatch(runtime: Runtime, envs: Envs, ctx: ResponseTarget, target: Req
     if (exchange !== undefined) exchange.route = req.route;
     return runRoute(runtime, envs, found.route.data, req);
   }
-  if (found.kind === 'not_found') return writeError(ctx, 404, 'not found');
+  if (found.kind === 'not_found') return answerMiss(runtime, envs, ctx, target, host.host, undefined);
   const allow = (found.allowed.includes('OPTIONS') ? found.allowed : [...found.allowed, 'OPTIONS']).join(', ');
-  if (method !== 'OPTIONS') return writeError(ctx, 405, 'method not allowed', { headers: { allow } });
+  if (method !== 'OPTIONS') return answerMiss(runtime, envs, ctx, target, host.host, allow);
   // OPTIONS on a path that declares no OPTIONS method: run the pre_request plugins of the
   // path's group (so CORS answers preflights), then answer 204 with allow.
   const { preflight } = found;
-  if (preflight === undefined) return writeError(ctx, 404, 'not found');
+  if (preflight === undefined) return answerMiss(runtime, envs, ctx, target, host.host, undefined);
   const req = makeRequest(ctx, target, preflight);
   const answer = (outcome: PhaseOutcome): Step =>
     outcome.kind === 'continue' ? writeResponse(outcome.req, bare(204, { allow })) : phaseEnded(runtime, outcome);
   const pre = runPhase(preflight.route.data.group.plugins.pre, req, envs.pre);
   return isThenable<PhaseOutcome>(pre) ? Promise.resolve(pre).then(answer) : answer(pre);
+}
+
+/**
+ * A router 404 (`allow` undefined) or 405: the pre_request plugins of the best-matching group
+ * run first (miss-plugins.ts), so their headers (CORS, rate limits) land on the answer and a
+ * plugin may answer instead (a 429). No security, body decoding or post_request plugins.
+ */
+function answerMiss(runtime: Runtime, envs: Envs, ctx: ResponseTarget, target: RequestTarget, host: string | undefined, allow: string | undefined): Step {
+  const steps = runtime.missPlugins(host, target.path);
+  if (steps.length === 0) return writeMiss(ctx, allow);
+  const req = makeMissRequest(envs, ctx, target);
+  const answer = (outcome: PhaseOutcome): void => {
+    if (outcome.kind !== 'continue') return phaseEnded(runtime, outcome);
+    // fw_request_plugin only noted the body to decode: nothing will, so drop the note.
+    takeDeferredDecoding(outcome.req.raw);
+    writeMiss(outcome.req, allow);
+  };
+  const pre = runPhase(steps, req, envs.pre);
+  return isThenable<PhaseOutcome>(pre) ? Promise.resolve(pre).then(answer) : answer(pre);
+}
+
+function writeMiss(ctx: ResponseTarget, allow: string | undefined): void {
+  if (allow === undefined) return writeError(ctx, 404, 'not found');
+  writeError(ctx, 405, 'method not allowed', { headers: { allow } });
 }
 
 function runRoute(runtime: Runtime, envs: Envs, target: RouteTarget, req: FwRequest): Step {
@@ -215,6 +242,32 @@ function makeRequest(ctx: ResponseTarget, target: RequestTarget, found: RouteFou
     locals: {},
   };
 }
+
+/** The request of a router miss: no bindings, and `req.route` with the empty template. */
+function makeMissRequest(envs: Envs, ctx: ResponseTarget, target: RequestTarget): FwRequest {
+  const { raw } = ctx;
+  return {
+    raw,
+    res: ctx.res,
+    id: ctx.id,
+    json: ctx.json,
+    method: raw.method ?? 'GET',
+    path: target.path,
+    query: target.query,
+    headers: raw.headers,
+    bindings: NO_BINDINGS,
+    pathinfo: undefined,
+    route: envs.missedRoute,
+    body: undefined,
+    params: undefined,
+    auth_data: undefined,
+    responseHeaders: {},
+    response: undefined,
+    locals: {},
+  };
+}
+
+const NO_BINDINGS: Readonly<Record<string, string>> = Object.freeze({});
 
 /**
  * A plugin's `['error', reason]`, throw, rejection or malformed result: always 500 (spec),
