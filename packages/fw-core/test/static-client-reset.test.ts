@@ -56,7 +56,7 @@ function getOnce(port: number, path: string): Promise<number> {
 }
 
 /** Resolves once the server holds no connection (its side of each socket is closed). */
-function serverIdle(app: TestApp): Promise<true> {
+function serverIdle(app: TestApp): Promise<unknown> {
   const connections = () => new Promise<number>((resolve, reject) => app.server.server.getConnections((error, count) => (error ? reject(error) : resolve(count))));
   return until('the server to hold no connection', async () => (await connections()) === 0);
 }
