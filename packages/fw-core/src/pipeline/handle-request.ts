@@ -8,7 +8,6 @@
  * all-async version cost 41 µs of server CPU per request against 24.7 µs for raw node:http.
  */
 import { randomBytes } from 'node:crypto';
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RouteTarget } from '../app/compile-routes.ts';
 import { isAction } from '../app/controller.ts';
 import { FwError, isFwError } from '../errors.ts';
@@ -20,7 +19,6 @@ import { refuseVersion } from '../http/request-line-version.ts';
 import { json, status as bare, type FwResponse } from '../http/response.ts';
 import { isAnswered, type ResponseTarget } from '../http/write-head.ts';
 import { writeError, writeResponse } from '../http/write-response.ts';
-import { recordingSpan, traceFieldsOf } from '../log/trace-correlation.ts';
 import { takeDeferredDecoding } from '../plugins/deferred-body.ts';
 import type { PluginEnv } from '../plugins/plugin.ts';
 import { runPhase, type PhaseOutcome } from '../plugins/run-phase.ts';
@@ -29,6 +27,7 @@ import type { RouteFound } from '../router/router.ts';
 import { checkRequest } from '../schema/check-request.ts';
 import { existingExchange } from '../stream/exchange.ts';
 import type { Listener } from '../stream/stream-handler.ts';
+import { logWhenDone, noteForLog, skipLog } from './request-log.ts';
 import { runSecurity, type SecurityOutcome } from './run-security.ts';
 import type { Runtime } from './runtime.ts';
 
@@ -107,8 +106,10 @@ function dispatch(runtime: Runtime, envs: Envs, ctx: ResponseTarget, target: Req
   const { preflight } = found;
   if (preflight === undefined) return answerMiss(runtime, envs, ctx, target, host.host, undefined);
   const req = makeRequest(ctx, target, preflight);
-  const answer = (outcome: PhaseOutcome): Step =>
-    outcome.kind === 'continue' ? writeResponse(outcome.req, bare(204, { allow })) : phaseEnded(runtime, outcome);
+  const answer = (outcome: PhaseOutcome): Step => {
+    if (runtime.logRequests) noteForLog(outcome.req, preflight.route.data.log);
+    return outcome.kind === 'continue' ? writeResponse(outcome.req, bare(204, { allow })) : phaseEnded(runtime, outcome);
+  };
   const pre = runPhase(preflight.route.data.group.plugins.pre, req, envs.pre);
   return isThenable<PhaseOutcome>(pre) ? Promise.resolve(pre).then(answer) : answer(pre);
 }
@@ -123,6 +124,7 @@ function answerMiss(runtime: Runtime, envs: Envs, ctx: ResponseTarget, target: R
   if (steps.length === 0) return writeMiss(ctx, allow);
   const req = makeMissRequest(envs, ctx, target);
   const answer = (outcome: PhaseOutcome): void => {
+    if (runtime.logRequests) noteForLog(outcome.req, true);
     if (outcome.kind !== 'continue') return phaseEnded(runtime, outcome);
     // fw_request_plugin only noted the body to decode: nothing will, so drop the note.
     takeDeferredDecoding(outcome.req.raw);
@@ -138,6 +140,7 @@ function writeMiss(ctx: ResponseTarget, allow: string | undefined): void {
 }
 
 function runRoute(runtime: Runtime, envs: Envs, target: RouteTarget, req: FwRequest): Step {
+  if (!target.log) skipLog(req.raw);
   const pre = runPhase(target.group.plugins.pre, req, envs.pre);
   if (isThenable<PhaseOutcome>(pre)) return Promise.resolve(pre).then((settled) => afterPre(runtime, envs, target, settled));
   return afterPre(runtime, envs, target, pre);
@@ -147,6 +150,8 @@ function runRoute(runtime: Runtime, envs: Envs, target: RouteTarget, req: FwRequ
 // made only where a promise has to be waited for (each closure per request cost measurably).
 
 function afterPre(runtime: Runtime, envs: Envs, target: RouteTarget, pre: PhaseOutcome): Step {
+  // After pre_request: a trusted-proxy plugin has set req.clientAddress by now.
+  if (runtime.logRequests) noteForLog(pre.req, target.log);
   if (pre.kind !== 'continue') return phaseEnded(runtime, pre);
   const req = pre.req;
   const security = target.group.security;
@@ -289,29 +294,6 @@ function fail(runtime: Runtime, ctx: ResponseTarget, error: unknown, where = 'pi
   const stack = !exposed && runtime.useStacktrace && error instanceof Error && error.stack ? stackLines(error) : undefined;
   const code = isFwError(error) ? error.status : 500;
   writeError(ctx, code, exposed ? error.message : serverErrorText(code), stack === undefined ? {} : { stack });
-}
-
-/**
- * One log line per request once its connection is done; the path as routed, never the query or a
- * URL's userinfo. The request's span is taken now, while it is the active one: by 'close' it
- * may have ended and the context is no longer the request's.
- */
-function logWhenDone(runtime: Runtime, raw: IncomingMessage, res: ServerResponse, id: string, target: RequestTarget | undefined): void {
-  const started = process.hrtime.bigint();
-  const span = recordingSpan();
-  res.once('close', () => {
-    const duration = Number(process.hrtime.bigint() - started) / 1e6;
-    runtime.logger.info({
-      event: 'request',
-      request_id: id,
-      method: raw.method,
-      path: target === undefined ? null : target.path,
-      status: res.writableFinished ? res.statusCode : 0,
-      duration_ms: Math.round(duration * 1000) / 1000,
-      ...(res.writableFinished ? {} : { aborted: true }),
-      ...(span === undefined ? {} : traceFieldsOf(span)),
-    });
-  });
 }
 
 /**
