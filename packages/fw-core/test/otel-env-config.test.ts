@@ -169,11 +169,11 @@ describe('OTEL_* environment', () => {
   it('OTEL_SERVICE_NAME wins over OTEL_RESOURCE_ATTRIBUTES and the serviceName option', async () => {
     const telemetry = await setupTelemetry({
       serviceName: 'from_option',
-      env: { OTEL_TRACES_EXPORTER: 'none', OTEL_SERVICE_NAME: 'from_env', OTEL_RESOURCE_ATTRIBUTES: 'service.name=from_attributes,region=eu' },
+      env: { OTEL_TRACES_EXPORTER: 'none', OTEL_SERVICE_NAME: 'from_env', OTEL_RESOURCE_ATTRIBUTES: 'service.name=from_attributes,region=eu,service.instance.id=blog-a' },
     });
     try {
       const text = await telemetry.scrape();
-      assert.match(text, /^target_info\{region="eu",service_name="from_env",/m);
+      assert.match(text, /^target_info\{region="eu",service_instance_id="blog-a",service_name="from_env",/m);
     } finally {
       await telemetry.shutdown();
     }

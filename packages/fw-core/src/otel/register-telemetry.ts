@@ -26,6 +26,7 @@ import { useRecordingSpanReader, type CorrelatedSpan } from '../log/trace-correl
 import { useLeanPath } from './lean/lean-path.ts';
 import { createLeanSetup } from './lean/lean-setup.ts';
 import { chooseTelemetryPath } from './telemetry-path.ts';
+import { SERVICE_INSTANCE_ID, serviceInstanceId } from '../log/service-instance-id.ts';
 
 /** Registers tracing and metrics for an enabled `config`; rejects with FW_ERR_OTEL_* on failure. */
 export async function registerTelemetry(config: EnvConfig, options: TelemetryOptions): Promise<Telemetry> {
@@ -128,13 +129,16 @@ function registerGlobals(tracerProvider: Parameters<typeof trace.setGlobalTracer
  * The resource telemetry is reported under: the SDK's default resource merged with the
  * configured attributes. Precedence, highest first: OTEL_SERVICE_NAME, `service.name` in
  * OTEL_RESOURCE_ATTRIBUTES, the serviceName option, the SDK default; so an operator can rename a
- * deployed service without a code change.
+ * deployed service without a code change. `service.instance.id` is OTEL_RESOURCE_ATTRIBUTES'
+ * when set, else the process's random one, the id on every line of fw's JSON logger.
  */
 function resourceFor(config: EnvConfig, serviceName: string | undefined): Resource {
   const attributes: Record<string, string> = {};
   if (serviceName !== undefined) attributes['service.name'] = serviceName;
   Object.assign(attributes, config.resourceAttributes);
   if (config.serviceName !== undefined) attributes['service.name'] = config.serviceName;
+  // The id fw's JSON logger writes on every line too (log/service-instance-id.ts).
+  attributes[SERVICE_INSTANCE_ID] = serviceInstanceId(config.resourceAttributes);
   return defaultResource().merge(resourceFromAttributes(attributes));
 }
 
