@@ -47,6 +47,7 @@ export async function registerTelemetry(config: EnvConfig, options: TelemetryOpt
     } catch (error) {
       await Promise.allSettled([tracerProvider.shutdown(), meterProvider.shutdown(), lean?.export.shutdown(0)]);
       exports.stop();
+      metricsPipeline.stopRuntimeMetrics();
       throw error;
     }
   }
@@ -54,6 +55,7 @@ export async function registerTelemetry(config: EnvConfig, options: TelemetryOpt
   if (unregister === undefined) {
     await Promise.allSettled([tracerProvider.shutdown(), meterProvider.shutdown(), listener?.close(), lean?.export.shutdown(0)]);
     exports.stop();
+    metricsPipeline.stopRuntimeMetrics();
     throw new FwError('FW_ERR_OTEL_ALREADY_REGISTERED', 'a global OpenTelemetry tracer or meter provider is already registered; call setupTelemetry once, or shut the previous one down first');
   }
   // Compiled here, once: the stream handler only looks names up per request.
@@ -82,6 +84,7 @@ export async function registerTelemetry(config: EnvConfig, options: TelemetryOpt
         // Exports still retrying or waiting on a collector would keep the process alive for
         // their whole export timeout after this returns: end them (otlp-export-stop.ts).
         exports.stop();
+        metricsPipeline.stopRuntimeMetrics();
         await listener?.close();
         unregister();
         restoreRedaction();
