@@ -15,7 +15,7 @@
 import type { Attributes } from '@opentelemetry/api';
 import { millisToHrTime as hrTime } from '@opentelemetry/core';
 import { emptyResource } from '@opentelemetry/resources';
-import { AggregationTemporality, DataPointType, InstrumentType, type CollectionResult, type DataPoint, type MetricData } from '@opentelemetry/sdk-metrics';
+import { AggregationTemporality, DataPointType, InstrumentType, type CollectionResult, type DataPoint, type MetricData, type MetricProducer } from '@opentelemetry/sdk-metrics';
 import { monitorEventLoopDelay, performance, type ELDHistogram } from 'node:perf_hooks';
 import { getHeapSpaceStatistics, getHeapStatistics } from 'node:v8';
 import { SCOPE_NAME, SCOPE_VERSION } from '../telemetry.ts';
@@ -29,7 +29,7 @@ const DELAY_RESOLUTION_MS = 10;
 type SumPoints = readonly (readonly [Attributes, number])[];
 
 /** The runtime metrics for one reader; stop() ends its event-loop monitor. */
-export class RuntimeMetricProducer {
+export class RuntimeMetricProducer implements MetricProducer {
   readonly #temporality: TemporalitySource | undefined;
   readonly #delay: ELDHistogram;
   readonly #startMs = performance.timeOrigin;
