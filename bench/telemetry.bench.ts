@@ -19,13 +19,15 @@
  * heap, CPU, memory: issue 35, item 7) among them, so their figures include those. The runtime
  * metrics cost nothing per request: they are read when a reader collects. What they do cost is
  * measured at the end, in this process: the CPU of one collection (a scrape or a push reads them
- * once per reader), and the background CPU of the event-loop delay monitor's 10 ms timer.
+ * once per reader), and the background CPU of the event-loop delay monitor's 10 ms timer in an
+ * idle process (one monitor per setupTelemetry).
  */
 import { cpus } from 'node:os';
 import { parseArgs } from 'node:util';
 import { alternate, median, pairedCpuRatio, pinTo, row, spawnServer, type Contender } from './support/harness.ts';
 import { startOtlpSink, type SinkCounts } from './support/otlp-sink.ts';
 import { telemetryServers } from './support/telemetry-servers.ts';
+import { EventLoopDelayWindow } from '../packages/fw-core/src/otel/runtime/event-loop-delay-window.ts';
 import { RuntimeMetricProducer } from '../packages/fw-core/src/otel/runtime/runtime-metric-producer.ts';
 import { serializePrometheus } from '../packages/fw-core/src/otel/prometheus-serializer.ts';
 
@@ -74,7 +76,17 @@ process.stdout.write(
 
 /** CPU µs of one runtime-metrics collection (and its Prometheus text), and the delay monitor's CPU per second of an idle loop. */
 async function runtimeMetricsCost(): Promise<string> {
-  const producer = new RuntimeMetricProducer();
+  const idle = async (): Promise<number> => {
+    const start = process.cpuUsage();
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    const used = process.cpuUsage(start);
+    return (used.user + used.system) / 2;
+  };
+  await idle();
+  const without = await idle();
+  const delay = new EventLoopDelayWindow();
+  const withMonitor = await idle();
+  const producer = new RuntimeMetricProducer(delay);
   const collect = async (): Promise<number> => serializePrometheus((await producer.collect()).resourceMetrics).length;
   for (let i = 0; i < 200; i += 1) await collect();
   const times = 2000;
@@ -83,15 +95,7 @@ async function runtimeMetricsCost(): Promise<string> {
   for (let i = 0; i < times; i += 1) bytes += await collect();
   const spent = process.cpuUsage(before);
   const perCollect = (spent.user + spent.system) / times;
-  const idle = async (): Promise<number> => {
-    const start = process.cpuUsage();
-    await new Promise((resolve) => setTimeout(resolve, 2000));
-    const used = process.cpuUsage(start);
-    return (used.user + used.system) / 2;
-  };
-  const withMonitor = await idle();
-  producer.stop();
-  const without = await idle();
+  delay.stop();
   return [
     `runtime metrics, one collection and its Prometheus text (${Math.round(bytes / times)} bytes): ${perCollect.toFixed(1)} µs CPU (mean of ${times} in a row)`,
     `event-loop delay monitor (10 ms timer), idle process CPU: ${withMonitor.toFixed(0)} µs/s with it, ${without.toFixed(0)} µs/s without`,

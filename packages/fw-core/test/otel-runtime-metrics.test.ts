@@ -56,7 +56,8 @@ async function promtool(text: string): Promise<{ code: number | null; output: st
 for (const path of ['lean', 'full'] as const) {
   describe(`runtime metrics on GET /metrics (${path} path)`, () => {
     it('show every family with its type and plausible values, and pass promtool', async () => {
-      const otel = await startOtelApp({ env: path === 'full' ? { FW_OTEL_PATH: 'full' } : {} });
+      // No push in between: any collection starts a new delay window.
+      const otel = await startOtelApp({ env: { OTEL_METRIC_EXPORT_INTERVAL: '3600000', ...(path === 'full' && { FW_OTEL_PATH: 'full' }) } });
       try {
         assert.equal(otel.telemetry.path, path);
         await (await fetch(`${otel.app.url}/api/posts/42`)).arrayBuffer();
@@ -83,6 +84,8 @@ for (const path of ['lean', 'full'] as const) {
         assert.ok(sample(text, `process_cpu_time_seconds_total{cpu_mode="system",${SCOPE}}`)! >= 0);
         const rss = sample(text, `process_memory_usage_bytes{${SCOPE}}`)!;
         assert.ok(rss > used && Number.isInteger(rss), `rss ${rss}`);
+        // A scrape right after another, with or without a new sample, still has the delays: no gap in the series.
+        assert.match(await scrape(otel), /^nodejs_eventloop_delay_max_seconds\{/m);
         if (existsSync(PROMTOOL)) {
           const checked = await promtool(text);
           assert.deepEqual(checked, { code: 0, output: '' });

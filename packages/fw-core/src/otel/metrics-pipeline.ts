@@ -12,6 +12,7 @@ import { OtlpMetricExporter } from './otlp-metric-exporter.ts';
 import { readTlsFiles } from './otlp-tls-files.ts';
 import { HttpMetricProducer } from './lean/http-metric-producer.ts';
 import type { HttpMetricSeriesTable } from './lean/http-metric-series.ts';
+import { EventLoopDelayWindow } from './runtime/event-loop-delay-window.ts';
 import { RuntimeMetricProducer } from './runtime/runtime-metric-producer.ts';
 
 /** Test and embedding overrides of the metrics pipeline. */
@@ -30,7 +31,7 @@ export interface MetricsPipeline {
   readonly readers: readonly MetricReader[];
   /** The lean path: each reader also reports `table`'s HTTP metrics through its own HttpMetricProducer. */
   offerLeanMetrics(table: HttpMetricSeriesTable): void;
-  /** Ends the runtime metrics' event-loop monitors (telemetry's shutdown). */
+  /** Ends the runtime metrics' event-loop monitor (telemetry's shutdown). */
   stopRuntimeMetrics(): void;
 }
 
@@ -41,13 +42,12 @@ export function createMetricsPipeline(config: EnvConfig, resource: Resource, opt
   // Each also gets its runtime metrics (runtime/runtime-metric-producer.ts), on both paths, which
   // ask the reader for its temporality once it exists.
   const slots: LeanProducerSlot[] = [];
-  const runtimes: RuntimeMetricProducer[] = [];
   const readers: MetricReader[] = [];
+  const delay = new EventLoopDelayWindow();
   const producers = (): MetricProducer[] => {
     const index = slots.length;
     slots.push(new LeanProducerSlot());
-    runtimes.push(new RuntimeMetricProducer({ selectAggregationTemporality: (type) => readers[index]!.selectAggregationTemporality(type) }));
-    return [slots[index]!, runtimes[index]!];
+    return [slots[index]!, new RuntimeMetricProducer(delay, { selectAggregationTemporality: (type) => readers[index]!.selectAggregationTemporality(type) })];
   };
   const pull = new PullMetricReader({ metricProducers: producers() });
   readers.push(pull);
@@ -64,9 +64,7 @@ export function createMetricsPipeline(config: EnvConfig, resource: Resource, opt
       // The reader's temporality choice is its exporter's for a push reader (PeriodicExportingMetricReader passes it on).
       readers.forEach((reader, i) => (slots[i]!.producer = new HttpMetricProducer(table, { temporality: reader })));
     },
-    stopRuntimeMetrics: () => {
-      for (const runtime of runtimes) runtime.stop();
-    },
+    stopRuntimeMetrics: () => delay.stop(),
   };
 }
 

@@ -2,13 +2,12 @@
  * Offers the runtime metrics (runtime-metric-descriptors.ts) to one sdk-metrics reader as a
  * `MetricProducer`, on both telemetry paths: event-loop delay, V8 heap, process CPU time and
  * resident memory. Everything is read when the reader collects (a /metrics scrape, an OTLP push),
- * nothing per request; the only background work is the event-loop delay monitor's timer
- * (perf_hooks.monitorEventLoopDelay, every 10 ms, unref'd).
+ * nothing per request; the only background work is the event-loop delay monitor's timer, one for
+ * all readers (event-loop-delay-window.ts).
  *
- * Each reader has its own producer: the delay statistics are of the time since that reader last
- * collected (the monitor is reset at each collection, as instrumentation-runtime-node does), and
- * a delta reader gets the CPU seconds since its last collection. The delays are the monitor's as
- * they are, so they include its 10 ms resolution: an idle loop reads about 0.010 s.
+ * Each reader has its own producer, so a delta reader gets the CPU seconds since its own last
+ * collection. The delays are the monitor's as they are, so they include its 10 ms resolution: an
+ * idle loop reads about 0.010 s.
  *
  * This file loads the SDK: only register-telemetry.ts (imported lazily) may import it.
  */
@@ -16,32 +15,29 @@ import type { Attributes } from '@opentelemetry/api';
 import { millisToHrTime as hrTime } from '@opentelemetry/core';
 import { emptyResource } from '@opentelemetry/resources';
 import { AggregationTemporality, DataPointType, InstrumentType, type CollectionResult, type DataPoint, type MetricData, type MetricProducer } from '@opentelemetry/sdk-metrics';
-import { monitorEventLoopDelay, performance, type ELDHistogram } from 'node:perf_hooks';
+import { performance } from 'node:perf_hooks';
 import { getHeapSpaceStatistics, getHeapStatistics } from 'node:v8';
 import { SCOPE_NAME, SCOPE_VERSION } from '../telemetry.ts';
 import type { TemporalitySource } from '../lean/http-metric-producer.ts';
+import type { EventLoopDelayWindow } from './event-loop-delay-window.ts';
 import { CPU_MODE, EVENT_LOOP_DELAY, HEAP_SPACE_NAME, PROCESS_CPU_TIME, PROCESS_MEMORY_USAGE, V8_HEAP, type RuntimeDescriptor } from './runtime-metric-descriptors.ts';
-
-/** The monitor's sampling interval, node's default and instrumentation-runtime-node's. */
-const DELAY_RESOLUTION_MS = 10;
 
 /** A sum's points: attributes and value. */
 type SumPoints = readonly (readonly [Attributes, number])[];
 
-/** The runtime metrics for one reader; stop() ends its event-loop monitor. */
+/** The runtime metrics for one reader. */
 export class RuntimeMetricProducer implements MetricProducer {
+  readonly #delay: EventLoopDelayWindow;
   readonly #temporality: TemporalitySource | undefined;
-  readonly #delay: ELDHistogram;
   readonly #startMs = performance.timeOrigin;
   /** A delta reader's last reported value of each sum series, by metric name and attributes. */
   readonly #reported = new Map<string, number>();
   #lastCollectionMs: number | undefined;
 
-  /** `temporality` is the reader's (or its exporter's) choice; cumulative without it. */
-  constructor(temporality?: TemporalitySource) {
+  /** `delay` is shared by the readers; `temporality` is the reader's (or its exporter's) choice, cumulative without it. */
+  constructor(delay: EventLoopDelayWindow, temporality?: TemporalitySource) {
+    this.#delay = delay;
     this.#temporality = temporality;
-    this.#delay = monitorEventLoopDelay({ resolution: DELAY_RESOLUTION_MS });
-    this.#delay.enable();
   }
 
   /** The metrics now; synchronous inside. */
@@ -52,28 +48,11 @@ export class RuntimeMetricProducer implements MetricProducer {
     return { resourceMetrics: { resource: emptyResource(), scopeMetrics: [{ scope: { name: SCOPE_NAME, version: SCOPE_VERSION }, metrics }] }, errors: [] };
   }
 
-  /** Ends the event-loop monitor (telemetry's shutdown). */
-  stop(): void {
-    this.#delay.disable();
-  }
-
-  /** The delay statistics since the last collection, then a fresh window; none before the first sample. */
+  /** The delay statistics of the monitor's latest window; none before its first sample. */
   #eventLoopDelay(now: number): MetricData[] {
-    const histogram = this.#delay;
-    if (histogram.count === 0) return [];
-    const seconds = (ns: number): number => ns / 1e9;
-    const values: Record<keyof typeof EVENT_LOOP_DELAY, number> = {
-      min: seconds(histogram.min),
-      max: seconds(histogram.max),
-      mean: seconds(histogram.mean),
-      stddev: seconds(histogram.stddev),
-      p50: seconds(histogram.percentile(50)),
-      p90: seconds(histogram.percentile(90)),
-      p99: seconds(histogram.percentile(99)),
-    };
-    histogram.reset();
-    const startMs = this.#lastCollectionMs ?? this.#startMs;
-    return (Object.keys(values) as (keyof typeof EVENT_LOOP_DELAY)[]).map((key) => this.#gauge(EVENT_LOOP_DELAY[key], values[key], startMs, now));
+    const stats = this.#delay.read();
+    if (stats === undefined) return [];
+    return (Object.keys(EVENT_LOOP_DELAY) as (keyof typeof EVENT_LOOP_DELAY)[]).map((key) => this.#gauge(EVENT_LOOP_DELAY[key], stats[key], stats.sinceMs, now));
   }
 
   #heap(now: number): MetricData[] {
