@@ -145,6 +145,8 @@ describe('repeated error lines', () => {
     for (let i = 0; i < 4; i += 1) logger.error({ event: 'x', err: storeUnavailable() }, 'x');
     mock.timers.tick(250);
     assert.deepEqual(lines.map((line) => [line.repeated, line.interval_ms]), [[undefined, undefined], [3, 250]]);
+    // A silent logger reads nothing: fw-core makes one when it is imported, which a bad variable must not break.
+    assert.doesNotThrow(() => createJsonLogger({ level: 'silent', env: { FW_LOG_REPEAT_INTERVAL_MS: '10s' } }));
     for (const [options, shown] of [[{ env: { FW_LOG_REPEAT_INTERVAL_MS: '10s' } }, 'FW_LOG_REPEAT_INTERVAL_MS="10s"'], [{ repeatIntervalMs: -1 }, 'repeatIntervalMs -1']] as const) {
       assert.throws(() => capture(options), (error: unknown) => {
         assert.ok(error instanceof FwError);

@@ -49,10 +49,12 @@ const SUMMARISED: ReadonlySet<string> = new Set(['warn', 'error']);
 /** A Logger writing JSON lines; levels below `level` are no-ops. */
 export function createJsonLogger(options: JsonLoggerOptions = {}): JsonLogger {
   const threshold = LOG_LEVELS.indexOf(options.level ?? 'info');
+  // Nothing read from the environment: silentLogger is made when fw-core is imported.
+  if (threshold >= LOG_LEVELS.indexOf('silent')) return SILENT;
   const sink = options.sink ?? process.stderr;
   const env = options.env ?? process.env;
   // Made once: only what varies per line is added to it.
-  const fixed = threshold >= LOG_LEVELS.indexOf('silent') ? {} : { [SERVICE_INSTANCE_ID]: serviceInstanceIdFromEnv(env), ...options.base };
+  const fixed = { [SERVICE_INSTANCE_ID]: serviceInstanceIdFromEnv(env), ...options.base };
   const write = (level: string, fields: Readonly<Record<string, unknown>>, message: string | undefined, stacks: boolean): void => {
     const line = { time: new Date().toISOString(), level, ...fixed, ...fields, ...(message && { msg: message }) };
     sink.write(`${stringifyLine(line, stacks)}\n`);
@@ -78,6 +80,8 @@ export function createJsonLogger(options: JsonLoggerOptions = {}): JsonLogger {
     flush: () => repeats?.flush(),
   };
 }
+
+const SILENT: JsonLogger = Object.freeze({ trace: noop, debug: noop, info: noop, warn: noop, error: noop, fatal: noop, flush: () => {} });
 
 /** A logger that drops everything. */
 export const silentLogger: Logger = createJsonLogger({ level: 'silent' });
