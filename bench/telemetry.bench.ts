@@ -14,12 +14,22 @@
  * sat idle more often: docs/performance.md, the lean path's sixth round); `--rate` sends every
  * server the same requests per second (set it below the slowest server's throughput) so each
  * pays the same per-request wake-ups.
+ *
+ * Both fw servers with telemetry push their metrics every 5 s, the runtime metrics (event loop,
+ * heap, CPU, memory: issue 35, item 7) among them, so their figures include those. The runtime
+ * metrics cost nothing per request: they are read when a reader collects. What they do cost is
+ * measured at the end, in this process: the CPU of one collection (a scrape or a push reads them
+ * once per reader), and the background CPU of the event-loop delay monitor's 10 ms timer in an
+ * idle process (one monitor per setupTelemetry).
  */
 import { cpus } from 'node:os';
 import { parseArgs } from 'node:util';
 import { alternate, median, pairedCpuRatio, pinTo, row, spawnServer, type Contender } from './support/harness.ts';
 import { startOtlpSink, type SinkCounts } from './support/otlp-sink.ts';
 import { telemetryServers } from './support/telemetry-servers.ts';
+import { EventLoopDelayWindow } from '../packages/fw-core/src/otel/runtime/event-loop-delay-window.ts';
+import { RuntimeMetricProducer } from '../packages/fw-core/src/otel/runtime/runtime-metric-producer.ts';
+import { serializePrometheus } from '../packages/fw-core/src/otel/prometheus-serializer.ts';
 
 const { values } = parseArgs({ options: { rounds: { type: 'string', default: '5' }, seconds: { type: 'string', default: '5' }, connections: { type: 'string', default: '50' }, rate: { type: 'string' } } });
 const rounds = Number(values.rounds);
@@ -59,5 +69,35 @@ process.stdout.write(
     `lean on / off CPU per request: ${(median(on.cpuPerRequest) / median(off.cpuPerRequest)).toFixed(3)}x (target <= 1.3x); full SDK path on / off: ${(median(full.cpuPerRequest) / median(off.cpuPerRequest)).toFixed(3)}x`,
     `the same ratios, median of each round's own: lean on / off ${pairedCpuRatio(on, off).toFixed(3)}x, full / off ${pairedCpuRatio(full, off).toFixed(3)}x, fastify / lean ${pairedCpuRatio(fastify, on).toFixed(3)}x`,
     '',
+    await runtimeMetricsCost(),
+    '',
   ].join('\n'),
 );
+
+/** CPU µs of one runtime-metrics collection (and its Prometheus text), and the delay monitor's CPU per second of an idle loop. */
+async function runtimeMetricsCost(): Promise<string> {
+  const idle = async (): Promise<number> => {
+    const start = process.cpuUsage();
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    const used = process.cpuUsage(start);
+    return (used.user + used.system) / 2;
+  };
+  await idle();
+  const without = await idle();
+  const delay = new EventLoopDelayWindow();
+  const withMonitor = await idle();
+  const producer = new RuntimeMetricProducer(delay);
+  const collect = async (): Promise<number> => serializePrometheus((await producer.collect()).resourceMetrics).length;
+  for (let i = 0; i < 200; i += 1) await collect();
+  const times = 2000;
+  let bytes = 0;
+  const before = process.cpuUsage();
+  for (let i = 0; i < times; i += 1) bytes += await collect();
+  const spent = process.cpuUsage(before);
+  const perCollect = (spent.user + spent.system) / times;
+  delay.stop();
+  return [
+    `runtime metrics, one collection and its Prometheus text (${Math.round(bytes / times)} bytes): ${perCollect.toFixed(1)} µs CPU (mean of ${times} in a row)`,
+    `event-loop delay monitor (10 ms timer), idle process CPU: ${withMonitor.toFixed(0)} µs/s with it, ${without.toFixed(0)} µs/s without`,
+  ].join('\n');
+}

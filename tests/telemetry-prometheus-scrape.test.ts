@@ -117,5 +117,10 @@ describe('Prometheus scraping the blog', { skip }, () => {
     for (const name of ['http_server_request_body_size_bytes_count', 'http_server_response_body_size_bytes_sum', 'http_server_active_requests']) {
       assert.ok((await query(name)).length > 0, `${name} is stored`);
     }
+    // The runtime metrics (issue 35, item 7), under their semantic-convention names.
+    for (const name of ['nodejs_eventloop_delay_p99_seconds', 'v8js_memory_heap_used_bytes{v8js_heap_space_name="old_space"}', 'process_memory_usage_bytes', 'process_cpu_time_seconds_total{cpu_mode="user"}']) {
+      const stored = await eventually(`${name} stored`, 20_000, async () => ((await query(name))[0] ? query(name) : undefined));
+      assert.ok(Number(stored[0]!.value[1]) > 0, `${name} ${stored[0]!.value[1]}`);
+    }
   });
 });

@@ -11,13 +11,13 @@ function sink(): { lines: string[]; write(line: string): void } {
 describe('the default JSON-lines logger', () => {
   it('writes one JSON object per line with time, level, base fields, fields and msg', () => {
     const out = sink();
-    const logger = createJsonLogger({ level: 'info', sink: out, base: { app: 'blog' } });
+    const logger = createJsonLogger({ level: 'info', sink: out, base: { app: 'blog' }, env: { OTEL_RESOURCE_ATTRIBUTES: 'region=eu,service.instance.id=blog%2D1' } });
     logger.info({ event: 'listening', url: 'http://127.0.0.1:1' }, 'blog listening');
     assert.equal(out.lines.length, 1);
     assert.ok(out.lines[0]!.endsWith('\n'));
     const line = JSON.parse(out.lines[0]!) as Record<string, unknown>;
     assert.match(String(line.time), /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
-    assert.deepEqual({ ...line, time: 'x' }, { time: 'x', level: 'info', app: 'blog', event: 'listening', url: 'http://127.0.0.1:1', msg: 'blog listening' });
+    assert.deepEqual({ ...line, time: 'x' }, { time: 'x', level: 'info', 'service.instance.id': 'blog-1', app: 'blog', event: 'listening', url: 'http://127.0.0.1:1', msg: 'blog listening' });
   });
 
   it('drops lines below its level and logs nothing at silent', () => {
@@ -50,6 +50,9 @@ describe('the default JSON-lines logger', () => {
     assert.match(String(err.stack), /FwError: two routes/);
     assert.equal(withBig!.big, '10');
     assert.deepEqual(withCycle, { level: 'error', msg: 'unserialisable log line' });
+    // Lines without an `event` are never held back as repeats: each is written whole.
+    logger.error({ err: new FwError('FW_ERR_ROUTE_CONFLICT', 'two routes') }, 'failed');
+    assert.match(String((JSON.parse(out.lines[3]!) as { err: { stack: string } }).err.stack), /FwError: two routes/);
   });
 
   it("writes an error's cause chain, each with its own stack, and stops at a cause that loops", () => {

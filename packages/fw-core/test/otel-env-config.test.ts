@@ -132,14 +132,48 @@ describe('OTEL_* environment', () => {
     }
   });
 
+  it('reads OTEL_SDK_DISABLED as the specification reads a boolean: true or false in any case, anything else false with a warning', () => {
+    for (const [value, disabled] of [['true', true], ['True', true], [' TRUE ', true], ['false', false], ['FALSE', false], ['', false]] as const) {
+      assert.deepEqual([readEnvConfig({ OTEL_SDK_DISABLED: value }).disabled, readEnvConfig({ OTEL_SDK_DISABLED: value }).warnings], [disabled, []], value);
+    }
+    for (const value of ['ture', '1', 'yes', 'off']) {
+      const config = readEnvConfig({ OTEL_SDK_DISABLED: value });
+      assert.equal(config.disabled, false, value);
+      assert.deepEqual(config.warnings, [`OTEL_SDK_DISABLED=${JSON.stringify(value)} is neither true nor false: read as false`]);
+    }
+  });
+
+  it('OTEL_SDK_DISABLED=ture warns on the logger, naming the variable, and telemetry stays on as the specification says', async () => {
+    const warned: [Record<string, unknown>, string | undefined][] = [];
+    const logger = { info: () => {}, warn: (fields: Record<string, unknown>, message?: string) => void warned.push([fields, message]) };
+    const telemetry = await setupTelemetry({ logger, env: { OTEL_SDK_DISABLED: 'ture', OTEL_TRACES_EXPORTER: 'none' } });
+    try {
+      assert.equal(telemetry.enabled, true);
+      assert.deepEqual(warned, [[{ event: 'telemetry_bad_env' }, 'OTEL_SDK_DISABLED="ture" is neither true nor false: read as false']]);
+    } finally {
+      await telemetry.shutdown();
+    }
+  });
+
+  it('without a logger, the warning is a process warning', async () => {
+    const warning = new Promise<Error & { code?: string }>((resolve) => process.once('warning', resolve));
+    const telemetry = await setupTelemetry({ env: { OTEL_SDK_DISABLED: 'yes', OTEL_TRACES_EXPORTER: 'none' } });
+    try {
+      const emitted = await warning;
+      assert.deepEqual([emitted.code, emitted.message], ['FW_OTEL_BAD_ENV', 'OTEL_SDK_DISABLED="yes" is neither true nor false: read as false']);
+    } finally {
+      await telemetry.shutdown();
+    }
+  });
+
   it('OTEL_SERVICE_NAME wins over OTEL_RESOURCE_ATTRIBUTES and the serviceName option', async () => {
     const telemetry = await setupTelemetry({
       serviceName: 'from_option',
-      env: { OTEL_TRACES_EXPORTER: 'none', OTEL_SERVICE_NAME: 'from_env', OTEL_RESOURCE_ATTRIBUTES: 'service.name=from_attributes,region=eu' },
+      env: { OTEL_TRACES_EXPORTER: 'none', OTEL_SERVICE_NAME: 'from_env', OTEL_RESOURCE_ATTRIBUTES: 'service.name=from_attributes,region=eu,service.instance.id=blog-a' },
     });
     try {
       const text = await telemetry.scrape();
-      assert.match(text, /^target_info\{region="eu",service_name="from_env",/m);
+      assert.match(text, /^target_info\{region="eu",service_instance_id="blog-a",service_name="from_env",/m);
     } finally {
       await telemetry.shutdown();
     }

@@ -6,7 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { ANSWER_SECTION_LIMIT, HttpAnswerReader, type AnswerProgress } from '../src/otel/lean/http-answer-reader.ts';
+import { ANSWER_BODY_LIMIT, ANSWER_SECTION_LIMIT, HttpAnswerReader, type AnswerProgress } from '../src/otel/lean/http-answer-reader.ts';
 
 /** Feeds `text` in pieces of `size` bytes, stopping at a failure; an answer must not complete before its last byte. */
 function read(text: string, size = Infinity, reader = new HttpAnswerReader()): AnswerProgress {
@@ -129,6 +129,20 @@ describe('the OTLP answer reader', () => {
     assert.deepEqual(read(exact.replace('x-pad: ', 'x-pad: p')), failed("the answer's head is over 16384 bytes"));
     const interim = `HTTP/1.1 103 Early Hints\r\nx-pad: ${'p'.repeat(10_000)}\r\n\r\n`;
     assert.deepEqual(read(interim + interim + 'HTTP/1.1 200 OK\r\ncontent-length: 0\r\n\r\n'), answer(200, true));
+  });
+
+  it('takes a body of exactly 64 KiB in every framing, and fails one byte over it for good', () => {
+    const body = 'b'.repeat(ANSWER_BODY_LIMIT);
+    const tooLong = (why: string): AnswerProgress => ({ state: 'failed', error: `the answer's body is over ${ANSWER_BODY_LIMIT} bytes: ${why}`, final: true });
+    assert.deepEqual(read(`HTTP/1.1 200 OK\r\ncontent-length: ${ANSWER_BODY_LIMIT}\r\n\r\n${body}`, 1000), answer(200, true));
+    assert.deepEqual(read(`HTTP/1.1 200 OK\r\ncontent-length: ${ANSWER_BODY_LIMIT + 1}\r\n\r\n`), tooLong(`its Content-Length is ${ANSWER_BODY_LIMIT + 1}`));
+    const chunked = `HTTP/1.1 200 OK\r\ntransfer-encoding: chunked\r\n\r\n8000\r\n${body.slice(0, 0x8000)}\r\n8000\r\n${body.slice(0, 0x8000)}\r\n`;
+    assert.deepEqual(read(`${chunked}0\r\n\r\n`, 1000), answer(200, true));
+    assert.deepEqual(read(`${chunked}1\r\nb\r\n0\r\n\r\n`), tooLong('a chunk of 1 bytes follows 65536'));
+    const untilClose = new HttpAnswerReader();
+    assert.deepEqual(read(`HTTP/1.1 200 OK\r\n\r\n${body}`, 1000, untilClose), { state: 'partial' });
+    assert.deepEqual(untilClose.end(), answer(200, false));
+    assert.deepEqual(read(`HTTP/1.1 200 OK\r\n\r\n${body}b`, 1000), tooLong('it went on past them'));
   });
 
   it('fails when the connection ends before the answer does, saying whether any of it came', () => {

@@ -30,6 +30,8 @@ const SAMPLERS: ReadonlySet<string> = new Set(['always_on', 'always_off', 'trace
 /** What the environment asks of the SDK. */
 export interface EnvConfig {
   readonly disabled: boolean;
+  /** What setupTelemetry logs as warnings: a boolean variable that is neither true nor false, read as false. */
+  readonly warnings: readonly string[];
   readonly serviceName: string | undefined;
   readonly resourceAttributes: Readonly<Record<string, string>>;
   /** undefined when OTEL_TRACES_EXPORTER is `none`. */
@@ -95,8 +97,10 @@ export function readEnvConfig(env: NodeJS.ProcessEnv): EnvConfig {
   const headers = headerList(get, 'OTEL_EXPORTER_OTLP_HEADERS');
   const sampler = (get('OTEL_TRACES_SAMPLER') ?? 'parentbased_always_on').toLowerCase();
   if (!SAMPLERS.has(sampler)) bad('OTEL_TRACES_SAMPLER', sampler, `one of ${[...SAMPLERS].join(', ')}`);
+  const warnings: string[] = [];
   return {
-    disabled: get('OTEL_SDK_DISABLED')?.toLowerCase() === 'true',
+    disabled: booleanVariable(get, 'OTEL_SDK_DISABLED', warnings),
+    warnings,
     serviceName: get('OTEL_SERVICE_NAME'),
     resourceAttributes: keyValueList(get, 'OTEL_RESOURCE_ATTRIBUTES'),
     tracesEndpoint: tracesExporter === 'none' ? undefined : endpoint(get, 'OTEL_EXPORTER_OTLP_TRACES_ENDPOINT', base, 'v1/traces') ?? DEFAULT_TRACES_ENDPOINT,
@@ -166,6 +170,22 @@ function telemetryPath(get: Get): 'auto' | 'full' {
 }
 
 type Get = (name: string) => string | undefined;
+
+/**
+ * A boolean variable, as the OpenTelemetry specification reads one: `true` or `false` in any
+ * case; unset or empty is false; anything else is false with a warning naming it, never an
+ * error, since the specification says a typo must not stop the process
+ * (https://opentelemetry.io/docs/specs/otel/configuration/sdk-environment-variables/#boolean).
+ * `OTEL_SDK_DISABLED=ture` left telemetry on without a word (issue 35, item 9).
+ */
+function booleanVariable(get: Get, name: string, warnings: string[]): boolean {
+  const value = get(name);
+  const lower = value?.toLowerCase();
+  if (lower === undefined || lower === 'false') return false;
+  if (lower === 'true') return true;
+  warnings.push(`${name}=${JSON.stringify(value)} is neither true nor false: read as false`);
+  return false;
+}
 
 function bad(name: string, value: string, expected: string): never {
   throw new FwError('FW_ERR_OTEL_BAD_ENV', `${name}=${JSON.stringify(value)} is not valid: expected ${expected}`, { details: { name, value } });

@@ -1,7 +1,8 @@
 /**
  * The meter provider setupTelemetry registers (spec: Events → Activation 3): a pull reader that
  * the /metrics listener (or a caller) collects from, and, when an OTLP metrics endpoint is
- * configured, a periodic reader pushing OTLP/protobuf every `export_interval_ms` (5000).
+ * configured, a periodic reader pushing OTLP/protobuf every `export_interval_ms` (5000). Each
+ * reader reports the HTTP metrics and the runtime ones (event loop, heap, CPU, memory).
  */
 import { emptyResource, type Resource } from '@opentelemetry/resources';
 import { MeterProvider, MetricReader, PeriodicExportingMetricReader, type CollectionResult, type IMetricReader, type MetricProducer, type PushMetricExporter } from '@opentelemetry/sdk-metrics';
@@ -11,6 +12,8 @@ import { OtlpMetricExporter } from './otlp-metric-exporter.ts';
 import { readTlsFiles } from './otlp-tls-files.ts';
 import { HttpMetricProducer } from './lean/http-metric-producer.ts';
 import type { HttpMetricSeriesTable } from './lean/http-metric-series.ts';
+import { EventLoopDelayWindow } from './runtime/event-loop-delay-window.ts';
+import { RuntimeMetricProducer } from './runtime/runtime-metric-producer.ts';
 
 /** Test and embedding overrides of the metrics pipeline. */
 export interface MetricsPipelineOptions {
@@ -28,20 +31,30 @@ export interface MetricsPipeline {
   readonly readers: readonly MetricReader[];
   /** The lean path: each reader also reports `table`'s HTTP metrics through its own HttpMetricProducer. */
   offerLeanMetrics(table: HttpMetricSeriesTable): void;
+  /** Ends the runtime metrics' event-loop monitor (telemetry's shutdown). */
+  stopRuntimeMetrics(): void;
 }
 
 /** Builds the provider with its readers; `exports` stops its OTLP exporter. */
 export function createMetricsPipeline(config: EnvConfig, resource: Resource, options: MetricsPipelineOptions, exports: OtlpExportStop): MetricsPipeline {
   // A reader takes its producers when it is built, and the path is chosen once the readers exist
   // (telemetry-path.ts asks them how they aggregate): each gets a slot, filled on the lean path.
+  // Each also gets its runtime metrics (runtime/runtime-metric-producer.ts), on both paths, which
+  // ask the reader for its temporality once it exists.
   const slots: LeanProducerSlot[] = [];
-  const slot = (): MetricProducer[] => [slots[slots.push(new LeanProducerSlot()) - 1]!];
-  const pull = new PullMetricReader({ metricProducers: slot() });
-  const readers: MetricReader[] = [pull];
+  const readers: MetricReader[] = [];
+  const delay = new EventLoopDelayWindow();
+  const producers = (): MetricProducer[] => {
+    const index = slots.length;
+    slots.push(new LeanProducerSlot());
+    return [slots[index]!, new RuntimeMetricProducer(delay, { selectAggregationTemporality: (type) => readers[index]!.selectAggregationTemporality(type) })];
+  };
+  const pull = new PullMetricReader({ metricProducers: producers() });
+  readers.push(pull);
   const exporter = options.metricExporter ?? otlpExporter(config, exports);
   if (exporter !== undefined) {
     const interval = options.exportIntervalMs ?? config.metricExportIntervalMs;
-    readers.push(new PeriodicExportingMetricReader({ exporter, exportIntervalMillis: interval, exportTimeoutMillis: Math.min(interval, config.exportTimeoutMs), metricProducers: slot() }));
+    readers.push(new PeriodicExportingMetricReader({ exporter, exportIntervalMillis: interval, exportTimeoutMillis: Math.min(interval, config.exportTimeoutMs), metricProducers: producers() }));
   }
   return {
     provider: new MeterProvider({ resource, readers: readers as IMetricReader[] }),
@@ -51,6 +64,7 @@ export function createMetricsPipeline(config: EnvConfig, resource: Resource, opt
       // The reader's temporality choice is its exporter's for a push reader (PeriodicExportingMetricReader passes it on).
       readers.forEach((reader, i) => (slots[i]!.producer = new HttpMetricProducer(table, { temporality: reader })));
     },
+    stopRuntimeMetrics: () => delay.stop(),
   };
 }
 

@@ -26,6 +26,7 @@ import { useRecordingSpanReader, type CorrelatedSpan } from '../log/trace-correl
 import { useLeanPath } from './lean/lean-path.ts';
 import { createLeanSetup } from './lean/lean-setup.ts';
 import { chooseTelemetryPath } from './telemetry-path.ts';
+import { SERVICE_INSTANCE_ID, serviceInstanceId } from '../log/service-instance-id.ts';
 
 /** Registers tracing and metrics for an enabled `config`; rejects with FW_ERR_OTEL_* on failure. */
 export async function registerTelemetry(config: EnvConfig, options: TelemetryOptions): Promise<Telemetry> {
@@ -46,6 +47,7 @@ export async function registerTelemetry(config: EnvConfig, options: TelemetryOpt
     } catch (error) {
       await Promise.allSettled([tracerProvider.shutdown(), meterProvider.shutdown(), lean?.export.shutdown(0)]);
       exports.stop();
+      metricsPipeline.stopRuntimeMetrics();
       throw error;
     }
   }
@@ -53,6 +55,7 @@ export async function registerTelemetry(config: EnvConfig, options: TelemetryOpt
   if (unregister === undefined) {
     await Promise.allSettled([tracerProvider.shutdown(), meterProvider.shutdown(), listener?.close(), lean?.export.shutdown(0)]);
     exports.stop();
+    metricsPipeline.stopRuntimeMetrics();
     throw new FwError('FW_ERR_OTEL_ALREADY_REGISTERED', 'a global OpenTelemetry tracer or meter provider is already registered; call setupTelemetry once, or shut the previous one down first');
   }
   // Compiled here, once: the stream handler only looks names up per request.
@@ -81,6 +84,7 @@ export async function registerTelemetry(config: EnvConfig, options: TelemetryOpt
         // Exports still retrying or waiting on a collector would keep the process alive for
         // their whole export timeout after this returns: end them (otlp-export-stop.ts).
         exports.stop();
+        metricsPipeline.stopRuntimeMetrics();
         await listener?.close();
         unregister();
         restoreRedaction();
@@ -128,13 +132,16 @@ function registerGlobals(tracerProvider: Parameters<typeof trace.setGlobalTracer
  * The resource telemetry is reported under: the SDK's default resource merged with the
  * configured attributes. Precedence, highest first: OTEL_SERVICE_NAME, `service.name` in
  * OTEL_RESOURCE_ATTRIBUTES, the serviceName option, the SDK default; so an operator can rename a
- * deployed service without a code change.
+ * deployed service without a code change. `service.instance.id` is OTEL_RESOURCE_ATTRIBUTES'
+ * when set, else the process's random one, the id on every line of fw's JSON logger.
  */
 function resourceFor(config: EnvConfig, serviceName: string | undefined): Resource {
   const attributes: Record<string, string> = {};
   if (serviceName !== undefined) attributes['service.name'] = serviceName;
   Object.assign(attributes, config.resourceAttributes);
   if (config.serviceName !== undefined) attributes['service.name'] = config.serviceName;
+  // The id fw's JSON logger writes on every line too (log/service-instance-id.ts).
+  attributes[SERVICE_INSTANCE_ID] = serviceInstanceId(config.resourceAttributes);
   return defaultResource().merge(resourceFromAttributes(attributes));
 }
 

@@ -20,11 +20,18 @@ export async function setupTelemetry(options: TelemetryOptions = {}): Promise<Te
   checkMetricsListenerOptions(options);
   checkRedactQueryParameters(options.redactQueryParameters);
   const config = readEnvConfig(options.env ?? process.env);
+  for (const warning of config.warnings) warn(options, warning);
   if (config.disabled) return disabledTelemetry;
   // The SDK, exporters and protobuf cost about 200 ms to load: only a running app pays it, not
   // `fw routes` or anything else that merely imports an app using fw-core/otel.
   const { registerTelemetry } = await import('./register-telemetry.ts');
   return registerTelemetry(config, options);
+}
+
+/** A `telemetry_bad_env` warning on the app's logger, else a process warning (stderr). */
+function warn(options: TelemetryOptions, message: string): void {
+  if (options.logger?.warn !== undefined) options.logger.warn({ event: 'telemetry_bad_env' }, message);
+  else process.emitWarning(message, { code: 'FW_OTEL_BAD_ENV' });
 }
 
 function checkRedactQueryParameters(names: readonly string[] | undefined): void {

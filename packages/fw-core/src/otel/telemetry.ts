@@ -30,8 +30,12 @@ export interface TelemetryOptions extends TracePipelineOptions, MetricsPipelineO
   readonly env?: NodeJS.ProcessEnv;
   /** Longest shutdown() waits for the last exports; default 5000 ms. */
   readonly shutdownTimeoutMs?: number;
-  /** Where the path chosen (lean or full, and why) is logged once; pass the app's logger. */
-  readonly logger?: Pick<Logger, 'info'>;
+  /**
+   * Where the path chosen (lean or full, and why) is logged once, and a boolean variable that is
+   * neither true nor false is warned about; pass the app's logger. Without `warn`, such a warning
+   * is a process warning on stderr.
+   */
+  readonly logger?: Pick<Logger, 'info'> & Partial<Pick<Logger, 'warn'>>;
 }
 
 /** Registered telemetry. */

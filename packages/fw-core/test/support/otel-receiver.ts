@@ -41,6 +41,8 @@ export interface ReceivedMetric {
   readonly kind: 'gauge' | 'sum' | 'histogram';
   /** A sum's or histogram's `aggregationTemporality`; undefined for a gauge. */
   readonly temporality?: 'delta' | 'cumulative' | 'unspecified';
+  /** A sum's `isMonotonic`; undefined for the others. */
+  readonly monotonic?: boolean;
   readonly points: readonly { attributes: Record<string, unknown>; value?: number; count?: number; sum?: number; bucketCounts?: number[]; bounds?: number[] }[];
 }
 
@@ -181,7 +183,8 @@ function decodeMetrics(body: Buffer): ReceivedMetric[] {
             : { attributes: flatten(p.attributes), value: (p.value === 'asInt' ? p.asInt : p.asDouble) as number },
         );
         const temporality = kind === 'gauge' ? undefined : TEMPORALITY[metric[kind].aggregationTemporality as number] ?? 'unspecified';
-        out.push({ name: metric.name as string, unit: metric.unit as string, kind, temporality, points });
+        const monotonic = kind === 'sum' ? metric.sum.isMonotonic === true : undefined;
+        out.push({ name: metric.name as string, unit: metric.unit as string, kind, temporality, ...(monotonic !== undefined && { monotonic }), points });
       }
     }
   }

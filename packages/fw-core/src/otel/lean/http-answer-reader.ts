@@ -4,13 +4,21 @@
  * client needs, and the body's framing (RFC 9112 §6.3: Content-Length, chunked, or until the
  * connection closes), skipping interim 1xx answers. The body is counted and thrown away: an
  * exporter needs the status and Retry-After, and where the answer ends so the connection can
- * carry the next post. Heads, trailer sections and chunk-size lines are limited to 16 KiB, and
- * anything malformed is a `failed` result, never a throw, so a broken collector costs one
- * connection and never a hang or a crash.
+ * carry the next post. Heads, trailer sections and chunk-size lines are limited to 16 KiB, bodies
+ * to 64 KiB (a declared Content-Length over it fails at the head, before any body byte is read),
+ * and anything malformed is a `failed` result, never a throw, so a broken collector costs one
+ * connection and never a hang or a crash. A collector answering `Content-Length: 1e11` once made
+ * a client read 4.5 GB (issue 35, item 15).
  */
 
 /** The most bytes a head (status line and fields), a trailer section or one chunk-size line may take. */
 export const ANSWER_SECTION_LIMIT = 16 * 1024;
+
+/**
+ * The most body bytes an answer may have. An OTLP answer is empty or a small partial-success
+ * message; 64 KiB holds any sane one (the SDK's own transport stops at 4 MiB).
+ */
+export const ANSWER_BODY_LIMIT = 64 * 1024;
 
 /** A readable answer: its status, its Retry-After, and whether the connection may carry another request. */
 export interface HttpAnswer {
@@ -23,7 +31,7 @@ export interface HttpAnswer {
 export type AnswerProgress =
   | { readonly state: 'partial' }
   | { readonly state: 'complete'; readonly answer: HttpAnswer }
-  | { readonly state: 'failed'; readonly error: string };
+  | { readonly state: 'failed'; readonly error: string; readonly final?: true };
 
 /** How the body of an answer is delimited (RFC 9112 §6.3). */
 type Framing = { readonly body: 'none' | 'chunked' | 'until-close' } | { readonly body: 'length'; readonly length: number };
@@ -55,6 +63,10 @@ export class HttpAnswerReader {
   #remaining = 0;
   #reusable = false;
   #error = '';
+  /** Body bytes read so far, against ANSWER_BODY_LIMIT. */
+  #bodyBytes = 0;
+  /** The failure is the collector's answer itself: posting again would get the same. */
+  #final = false;
 
   /** Whether any byte of the answer has arrived (a kept-alive connection closed before one is stale). */
   get started(): boolean {
@@ -84,7 +96,7 @@ export class HttpAnswerReader {
   }
 
   #progress(): AnswerProgress {
-    if (this.#phase === 'failed') return { state: 'failed', error: this.#error };
+    if (this.#phase === 'failed') return this.#final ? { state: 'failed', error: this.#error, final: true } : { state: 'failed', error: this.#error };
     if (this.#phase !== 'complete') return PARTIAL;
     return { state: 'complete', answer: { status: this.#status, retryAfter: this.#fields.get('retry-after'), reusable: this.#reusable } };
   }
@@ -170,6 +182,7 @@ export class HttpAnswerReader {
     // RFC 9112 §9.3: HTTP/1.1 persists unless `close`; HTTP/1.0 only with `keep-alive`.
     const persistent = this.#version === '1.1' ? !connection.includes('close') : connection.includes('keep-alive');
     this.#reusable = persistent && framing.body !== 'until-close';
+    if (framing.body === 'length' && framing.length > ANSWER_BODY_LIMIT) return this.#tooLong(`its Content-Length is ${framing.length}`);
     if (framing.body === 'none' || (framing.body === 'length' && framing.length === 0)) this.#phase = 'complete';
     else if (framing.body === 'length') {
       this.#remaining = framing.length;
@@ -184,14 +197,20 @@ export class HttpAnswerReader {
     const digits = match[1]!.replace(/^0+(?=.)/, '');
     if (digits.length > 12) return this.#fail('the answer has a chunk larger than 2^48 bytes');
     this.#remaining = Number.parseInt(digits, 16);
+    if (this.#bodyBytes + this.#remaining > ANSWER_BODY_LIMIT) return this.#tooLong(`a chunk of ${this.#remaining} bytes follows ${this.#bodyBytes}`);
     if (this.#remaining === 0) this.#enter('trailers');
     else this.#phase = 'chunk-data';
   }
 
   /** Counts body bytes off `chunk`; returns where reading goes on. */
   #skipBody(chunk: Buffer, at: number): number {
+    const taken = this.#phase === 'until-close' ? chunk.length - at : Math.min(chunk.length - at, this.#remaining);
+    this.#bodyBytes += taken;
+    if (this.#bodyBytes > ANSWER_BODY_LIMIT) {
+      this.#tooLong('it went on past them');
+      return chunk.length;
+    }
     if (this.#phase === 'until-close') return chunk.length;
-    const taken = Math.min(chunk.length - at, this.#remaining);
     this.#remaining -= taken;
     if (this.#remaining === 0) {
       if (this.#phase === 'length') this.#phase = 'complete';
@@ -204,6 +223,12 @@ export class HttpAnswerReader {
   #enter(phase: Phase): void {
     this.#phase = phase;
     this.#sectionBytes = 0;
+  }
+
+  /** Fails for good: the connection is dropped and the post is not sent again. */
+  #tooLong(why: string): void {
+    this.#fail(`the answer's body is over ${ANSWER_BODY_LIMIT} bytes: ${why}`);
+    this.#final = true;
   }
 
   #fail(error: string): void {

@@ -3,7 +3,8 @@
  * the OTLP specification defines (endpoint, headers, timeout, gzip compression), and its retry
  * rule: 429, 502, 503 and 504 and network errors are retried with exponential backoff (1 s, ×1.5,
  * at most 5 s, ±20 % jitter, the SDK's numbers) or after `Retry-After`, until the export's timeout
- * is spent; any other answer is final. Every timer is unref'd and `stop()` ends waits and sockets
+ * is spent; any other answer is final, and so is an answer whose body is over 64 KiB (the
+ * connection is dropped at the limit, as the SDK's transport does at 4 MiB). Every timer is unref'd and `stop()` ends waits and sockets
  * at once, so nothing of it keeps a process alive after telemetry shuts down.
  *
  * The posts go through fw's own HTTP/1.1 client on plain sockets (otlp-socket-client.ts, one
@@ -65,6 +66,8 @@ export class OtlpHttpSender {
       // stop() during the post ends the export: no wait for a retry begins after it.
       if (this.#stopped) return { ok: false, reason: 'stopped' };
       if (answer.status !== undefined && answer.status >= 200 && answer.status < 300) return { ok: true };
+      // An answer too long to read is not retried: the collector would send it again.
+      if (answer.final) return { ok: false, reason: answer.error };
       const retryable = answer.status === undefined || RETRYABLE.has(answer.status);
       if (!retryable) return { ok: false, reason: `HTTP ${answer.status}` };
       const jittered = backoffMs * (0.8 + Math.random() * 0.4);
@@ -83,9 +86,9 @@ export class OtlpHttpSender {
     this.#client.close();
   }
 
-  async #post(payload: Uint8Array, timeoutMs: number): Promise<{ status?: number; retryAfterMs?: number; error: string }> {
+  async #post(payload: Uint8Array, timeoutMs: number): Promise<{ status?: number; retryAfterMs?: number; error: string; final?: true }> {
     const answer = await this.#client.post(this.#headers, payload, timeoutMs);
-    return { status: answer.status, retryAfterMs: retryAfterMs(answer.retryAfter), error: answer.error };
+    return { status: answer.status, retryAfterMs: retryAfterMs(answer.retryAfter), error: answer.error, ...(answer.final && { final: answer.final }) };
   }
 
   #sleep(ms: number): Promise<void> {

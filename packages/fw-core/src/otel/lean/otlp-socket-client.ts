@@ -23,6 +23,8 @@ export interface PostAnswer {
   readonly status?: number;
   readonly retryAfter?: string;
   readonly error: string;
+  /** The collector's answer could not be taken (a body over ANSWER_BODY_LIMIT): posting again would only repeat it. */
+  readonly final?: true;
 }
 
 /** The collector to post to, and how. */
@@ -51,6 +53,7 @@ interface Outcome {
   readonly error: string;
   /** The connection was closed or reset before any byte of an answer. */
   readonly stale: boolean;
+  readonly final?: true;
 }
 
 /** A client for one collector URL. */
@@ -94,7 +97,8 @@ export class OtlpSocketClient {
     const left = deadline - performance.now();
     if (idle !== undefined && outcome.stale && !this.#closed && left > 0) outcome = await this.#exchange(this.#connect(), head, payload, left);
     const { answer } = outcome;
-    return answer === undefined ? { error: outcome.error } : { status: answer.status, retryAfter: answer.retryAfter, error: '' };
+    if (answer !== undefined) return { status: answer.status, retryAfter: answer.retryAfter, error: '' };
+    return outcome.final ? { error: outcome.error, final: true } : { error: outcome.error };
   }
 
   /** Ends every connection, waiting and in flight (their posts resolve with an error at once), for good. */
@@ -183,8 +187,9 @@ function exchange(socket: Socket, head: string, payload: Uint8Array, timeoutMs: 
     const settle = (progress: AnswerProgress): void => {
       if (progress.state === 'complete') return finish({ answer: progress.answer, error: '', stale: false });
       if (progress.state === 'partial') return;
+      // Destroyed, not drained: a collector streaming an endless body gets no more reads (issue 35, item 15).
       socket.destroy();
-      finish({ error: progress.error, stale: !reader.started });
+      finish(progress.final ? { error: progress.error, stale: false, final: true } : { error: progress.error, stale: !reader.started });
     };
     const abort = (error: string): void => {
       socket.destroy();

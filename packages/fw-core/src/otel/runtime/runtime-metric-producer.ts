@@ -1,0 +1,100 @@
+/**
+ * Offers the runtime metrics (runtime-metric-descriptors.ts) to one sdk-metrics reader as a
+ * `MetricProducer`, on both telemetry paths: event-loop delay, V8 heap, process CPU time and
+ * resident memory. Everything is read when the reader collects (a /metrics scrape, an OTLP push),
+ * nothing per request; the only background work is the event-loop delay monitor's timer, one for
+ * all readers (event-loop-delay-window.ts).
+ *
+ * Each reader has its own producer, so a delta reader gets the CPU seconds since its own last
+ * collection. The delays are the monitor's as they are, so they include its 10 ms resolution: an
+ * idle loop reads about 0.010 s.
+ *
+ * This file loads the SDK: only register-telemetry.ts (imported lazily) may import it.
+ */
+import type { Attributes } from '@opentelemetry/api';
+import { millisToHrTime as hrTime } from '@opentelemetry/core';
+import { emptyResource } from '@opentelemetry/resources';
+import { AggregationTemporality, DataPointType, InstrumentType, type CollectionResult, type DataPoint, type MetricData, type MetricProducer } from '@opentelemetry/sdk-metrics';
+import { performance } from 'node:perf_hooks';
+import { getHeapSpaceStatistics, getHeapStatistics } from 'node:v8';
+import { SCOPE_NAME, SCOPE_VERSION } from '../telemetry.ts';
+import type { TemporalitySource } from '../lean/http-metric-producer.ts';
+import type { EventLoopDelayWindow } from './event-loop-delay-window.ts';
+import { CPU_MODE, EVENT_LOOP_DELAY, HEAP_SPACE_NAME, PROCESS_CPU_TIME, PROCESS_MEMORY_USAGE, V8_HEAP, type RuntimeDescriptor } from './runtime-metric-descriptors.ts';
+
+/** A sum's points: attributes and value. */
+type SumPoints = readonly (readonly [Attributes, number])[];
+
+/** The runtime metrics for one reader. */
+export class RuntimeMetricProducer implements MetricProducer {
+  readonly #delay: EventLoopDelayWindow;
+  readonly #temporality: TemporalitySource | undefined;
+  readonly #startMs = performance.timeOrigin;
+  /** A delta reader's last reported value of each sum series, by metric name and attributes. */
+  readonly #reported = new Map<string, number>();
+  #lastCollectionMs: number | undefined;
+
+  /** `delay` is shared by the readers; `temporality` is the reader's (or its exporter's) choice, cumulative without it. */
+  constructor(delay: EventLoopDelayWindow, temporality?: TemporalitySource) {
+    this.#delay = delay;
+    this.#temporality = temporality;
+  }
+
+  /** The metrics now; synchronous inside. */
+  async collect(): Promise<CollectionResult> {
+    const now = Date.now();
+    const metrics = [...this.#eventLoopDelay(now), ...this.#heap(now), this.#cpu(now), this.#sum(PROCESS_MEMORY_USAGE, [[{}, process.memoryUsage.rss()]], now)];
+    this.#lastCollectionMs = now;
+    return { resourceMetrics: { resource: emptyResource(), scopeMetrics: [{ scope: { name: SCOPE_NAME, version: SCOPE_VERSION }, metrics }] }, errors: [] };
+  }
+
+  /** The delay statistics of the monitor's latest window; none before its first sample. */
+  #eventLoopDelay(now: number): MetricData[] {
+    const stats = this.#delay.read();
+    if (stats === undefined) return [];
+    return (Object.keys(EVENT_LOOP_DELAY) as (keyof typeof EVENT_LOOP_DELAY)[]).map((key) => this.#gauge(EVENT_LOOP_DELAY[key], stats[key], stats.sinceMs, now));
+  }
+
+  #heap(now: number): MetricData[] {
+    const spaces = getHeapSpaceStatistics();
+    const bySpace = (read: (space: (typeof spaces)[number]) => number): SumPoints => spaces.map((space) => [{ [HEAP_SPACE_NAME]: space.space_name }, read(space)] as const);
+    return [
+      this.#sum(V8_HEAP.limit, [[{}, getHeapStatistics().heap_size_limit]], now),
+      this.#sum(V8_HEAP.used, bySpace((space) => space.space_used_size), now),
+      this.#sum(V8_HEAP.spaceSize, bySpace((space) => space.space_size), now),
+      this.#sum(V8_HEAP.availableSize, bySpace((space) => space.space_available_size), now),
+      this.#sum(V8_HEAP.physicalSize, bySpace((space) => space.physical_space_size), now),
+    ];
+  }
+
+  #cpu(now: number): MetricData {
+    // Microseconds since the process started, as seconds.
+    const { user, system } = process.cpuUsage();
+    return this.#sum(PROCESS_CPU_TIME, [[{ [CPU_MODE]: 'user' }, user / 1e6], [{ [CPU_MODE]: 'system' }, system / 1e6]], now);
+  }
+
+  #gauge(descriptor: RuntimeDescriptor, value: number, startMs: number, now: number): MetricData {
+    const point: DataPoint<number> = { attributes: {}, startTime: hrTime(startMs), endTime: hrTime(now), value };
+    return { descriptor, aggregationTemporality: this.#temporalityOf(descriptor.type), dataPointType: DataPointType.GAUGE, dataPoints: [point] };
+  }
+
+  /** A sum since the process started, or for a delta reader since its last collection. */
+  #sum(descriptor: RuntimeDescriptor, points: SumPoints, now: number): MetricData {
+    const temporality = this.#temporalityOf(descriptor.type);
+    const delta = temporality === AggregationTemporality.DELTA;
+    const startTime = hrTime(delta ? (this.#lastCollectionMs ?? this.#startMs) : this.#startMs);
+    const endTime = hrTime(now);
+    const dataPoints = points.map(([attributes, value]): DataPoint<number> => {
+      if (!delta) return { attributes, startTime, endTime, value };
+      const key = `${descriptor.name}\n${JSON.stringify(attributes)}`;
+      const before = this.#reported.get(key) ?? 0;
+      this.#reported.set(key, value);
+      return { attributes, startTime, endTime, value: value - before };
+    });
+    return { descriptor, aggregationTemporality: temporality, dataPointType: DataPointType.SUM, dataPoints, isMonotonic: descriptor.type === InstrumentType.OBSERVABLE_COUNTER };
+  }
+
+  #temporalityOf(type: InstrumentType): AggregationTemporality {
+    return this.#temporality?.selectAggregationTemporality?.(type) ?? AggregationTemporality.CUMULATIVE;
+  }
+}
