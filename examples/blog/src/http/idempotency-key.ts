@@ -42,9 +42,10 @@ export function readIdempotencyClaim(req: FwRequest): { readonly ok: true; reado
 
 const NO_CLAIM = { ok: true, claim: undefined } as const;
 
-// RFC 8941 sf-string (the draft's form), or a bare token of visible ASCII as most clients send.
+// RFC 8941 sf-string (the draft's form), or a bare key of visible ASCII as most clients send.
+// A value opening with a quote is read as an sf-string only, so `"abc` is refused, not a key.
 const QUOTED = /^"((?:[\x20\x21\x23-\x5b\x5d-\x7e]|\\["\\])*)"$/;
-const BARE = /^[\x21-\x7e]+$/;
+const BARE = /^[\x21\x23-\x7e][\x21-\x7e]*$/;
 
 function parseKey(raw: string): string | undefined {
   const quoted = QUOTED.exec(raw);

@@ -7,7 +7,7 @@ import { changedFields } from './post-changes.ts';
 import { OrderedIndex } from './ordered-index.ts';
 import { dateOf, timeOf } from './stored-time.ts';
 import { postTextBytes, TextBudget } from './text-budget.ts';
-import { POST_STATUSES } from './store.ts';
+import { POST_STATUSES, StoreUnavailableError } from './store.ts';
 import type { IdempotencyClaim, IdempotentOutcome, KeptAnswer, ListQuery, NewPost, Post, PostChanges, PostStatus, PostStore, PostWrite, PostWriteResult, UpdateResult } from './store.ts';
 
 /** Options of `createMemoryStore`. */
@@ -81,6 +81,7 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): PostStore {
   const keys = new Map<string, KeptKey>();
   const ttlMs = options.idempotencyKeyTtlMs ?? 86_400_000;
   const purgeDue = purgeSchedule();
+  let closed = false;
 
   return {
     create: async (input) => create(input),
@@ -110,9 +111,14 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): PostStore {
       return { kind: 'ran', result };
     },
 
-    async ping(): Promise<void> {},
+    // Nothing to reach; a closed store answers as the others do, so a readiness check reads alike.
+    async ping(): Promise<void> {
+      if (closed) throw new StoreUnavailableError('memory store closed');
+    },
 
-    async close(): Promise<void> {},
+    async close(): Promise<void> {
+      closed = true;
+    },
   };
 }
 

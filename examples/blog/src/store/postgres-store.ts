@@ -12,7 +12,7 @@ import type { QueryLogSink } from './query-log.ts';
 import { postgresSpanTarget, type DbServer, type SqlOperation } from './statement-spans.ts';
 import { LIST_SHAPES, listInTwoRuns, listSql, shapeKey, type CursorTimes, type ListDialect, type ListShape } from './sql/keyset-list.ts';
 import { parseStoredTime, timeOf } from './stored-time.ts';
-import type { IdempotencyClaim, IdempotentOutcome, KeptAnswer, ListQuery, NewPost, Post, PostChanges, PostStatus, PostStore, PostWrite, PostWriteResult, UpdateResult } from './store.ts';
+import { StoreUnavailableError, type IdempotencyClaim, type IdempotentOutcome, type KeptAnswer, type ListQuery, type NewPost, type Post, type PostChanges, type PostStatus, type PostStore, type PostWrite, type PostWriteResult, type UpdateResult } from './store.ts';
 
 /** Options of `openPostgresStore`. */
 export interface PostgresStoreOptions {
@@ -151,7 +151,12 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
     },
 
     async ping(): Promise<void> {
-      await query(PING, []);
+      try {
+        await query(PING, []);
+      } catch (error) {
+        // Whatever stops the answer (a closed pool too) means "cannot serve": the contract's one error.
+        throw error instanceof StoreUnavailableError ? error : new StoreUnavailableError(`PostgreSQL ping failed: ${String((error as Error)?.message ?? error)}`, { cause: error });
+      }
     },
 
     close(): Promise<void> {

@@ -129,7 +129,11 @@ export function openSqliteStore(options: SqliteStoreOptions): PostStore {
 
     async ping(): Promise<void> {
       if (closed) throw new StoreUnavailableError('SQLite store closed');
-      await locked(() => runner.get(statements.ping, []));
+      try {
+        await locked(() => runner.get(statements.ping, []));
+      } catch (error) {
+        throw error instanceof StoreUnavailableError ? error : new StoreUnavailableError(`SQLite ping failed: ${String((error as Error)?.message ?? error)}`, { cause: error });
+      }
     },
 
     async close(): Promise<void> {
