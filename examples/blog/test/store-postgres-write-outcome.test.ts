@@ -15,6 +15,7 @@ import { createTestSchema, TEST_DATABASE_URL, withSearchPath, type TestSchema } 
 import { startTcpProxy, type TcpProxy } from './support/store-tcp-proxy.ts';
 
 const QUERY_TIMEOUT_MS = 800;
+const STATEMENT_TIMEOUT_MS = 300;
 
 function databaseAddress(): { host: string; port: number } {
   const url = new URL(TEST_DATABASE_URL);
@@ -33,7 +34,7 @@ describe('PostgreSQL writes whose outcome is unknown', () => {
     const url = new URL(withSearchPath(TEST_DATABASE_URL, schema.name));
     url.hostname = '127.0.0.1';
     url.port = String(proxy.port);
-    const settings = { store: 'postgres', database_url: url.href, postgres_query_timeout_ms: QUERY_TIMEOUT_MS } as const;
+    const settings = { store: 'postgres', database_url: url.href, postgres_query_timeout_ms: QUERY_TIMEOUT_MS, postgres_statement_timeout_ms: STATEMENT_TIMEOUT_MS } as const;
     logged = recordingLogger();
     store = await createStore(settings, { appDir: '.', env: {}, logger: logged.logger });
   });
@@ -74,6 +75,17 @@ describe('PostgreSQL writes whose outcome is unknown', () => {
     const post = await store.create(input('t'));
     void proxy.stallAnswersAfter('blog_posts_delete');
     await assert.rejects(store.delete(post.id), WriteOutcomeUnknownError);
+    assert.deepEqual(await titles(), []);
+  });
+
+  it('a write the server cancels at postgres_statement_timeout_ms is StoreUnavailableError: it answered, nothing was committed', async () => {
+    await store.ping();
+    await schema.query('BEGIN');
+    await schema.query('LOCK TABLE blog_posts IN ACCESS EXCLUSIVE MODE');
+    const error = await store.create(input('cancelled')).catch((e: unknown) => e);
+    await schema.query('COMMIT');
+    assert.ok(error instanceof StoreUnavailableError, String(error));
+    assert.equal((error.cause as { code?: unknown }).code, '57014');
     assert.deepEqual(await titles(), []);
   });
 
