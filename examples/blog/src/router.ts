@@ -13,7 +13,7 @@ import { json, type HandlerRoute, type JsonSchema, type RouteGroup, type RouterM
 import type { BlogContext } from './blog-context.ts';
 import { loginController } from './controllers/login-controller.ts';
 import { createPostsController, createPostsInvalidHooks } from './controllers/posts-controller.ts';
-import { CODED_ERROR_SCHEMA, ERROR_BODY_SCHEMA, UNPROCESSABLE_SCHEMA } from './http/error-bodies.ts';
+import { ERROR_BODY_SCHEMA, UNPROCESSABLE_SCHEMA } from './http/error-bodies.ts';
 import { LIST_QUERY_SCHEMA } from './posts/list-query.ts';
 import { createPostPayloads } from './posts/post-payloads.ts';
 import { POST_ID_PARAMS_SCHEMA } from './posts/post-id.ts';
@@ -45,9 +45,6 @@ function postRoutes(context: BlogContext): { reads: HandlerRoute[]; writes: Hand
   const invalid = createPostsInvalidHooks(context, payloads);
   const params = POST_ID_PARAMS_SCHEMA;
   const error = ERROR_BODY_SCHEMA;
-  // The writes take an Idempotency-Key (docs/blog-api.md): 409 while its first request runs;
-  // 504 when a write's outcome is unknown (http/store-unavailable.ts).
-  const coded = CODED_ERROR_SCHEMA;
   const reads: HandlerRoute[] = [
     {
       path: '/posts',
@@ -64,14 +61,14 @@ function postRoutes(context: BlogContext): { reads: HandlerRoute[]; writes: Hand
     {
       path: '/posts',
       handler: posts.create,
-      options: { methods: ['post'], extra: { summary: 'Create a post', resource: 'post', schema: 'post' }, schema: { body: payloads.createSchema, response: { 201: post, 409: coded, 422: UNPROCESSABLE_SCHEMA, 503: error, 504: coded } }, onInvalid: invalid.create },
+      options: { methods: ['post'], extra: { summary: 'Create a post', resource: 'post', schema: 'post' }, schema: { body: payloads.createSchema, response: { 201: post, 422: UNPROCESSABLE_SCHEMA, 503: error } }, onInvalid: invalid.create },
     },
     {
       path: '/posts/:id',
       handler: posts.update,
-      options: { methods: ['put'], extra: { summary: 'Change some fields of a post', resource: 'post', schema: 'post', params: { id: 'integer' } }, schema: { params, body: payloads.updateSchema, response: { 200: post, 404: error, 409: coded, 422: UNPROCESSABLE_SCHEMA, 503: error, 504: coded } }, onInvalid: invalid.update },
+      options: { methods: ['put'], extra: { summary: 'Change some fields of a post', resource: 'post', schema: 'post', params: { id: 'integer' } }, schema: { params, body: payloads.updateSchema, response: { 200: post, 404: error, 422: UNPROCESSABLE_SCHEMA, 503: error } }, onInvalid: invalid.update },
     },
-    { path: '/posts/:id', handler: posts.delete, options: { methods: ['delete'], extra: { summary: 'Delete a post', resource: 'post', params: { id: 'integer' } }, schema: { params, response: { 404: error, 409: coded, 503: error, 504: coded } }, onInvalid: invalid.byId } },
+    { path: '/posts/:id', handler: posts.delete, options: { methods: ['delete'], extra: { summary: 'Delete a post', resource: 'post', params: { id: 'integer' } }, schema: { params, response: { 404: error, 503: error } }, onInvalid: invalid.byId } },
   ];
   return { reads, writes };
 }
