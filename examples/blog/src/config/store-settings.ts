@@ -1,9 +1,9 @@
 /**
  * The store settings the app opens: the `blog` section of fw.config.json (after the active
  * environment's overlay), then the environment variables BLOG_STORE, BLOG_SQLITE_PATH and those
- * of store-env.ts (DATABASE_URL is read by the store itself), checked by the store's own checkStoreSettings. Under `prod` the memory
- * store is refused unless allowed: a misspelt or missing store setting must not start a
- * production instance that forgets every write on restart.
+ * of store-env.ts (DATABASE_URL is read by the store itself), checked by the store's own
+ * checkStoreSettings. Under `prod` the memory store is refused unless allowed: a misspelt or
+ * missing store setting must not start a production instance that forgets every write on restart.
  */
 import { BlogError } from '../errors.ts';
 import { checkStoreSettings } from '../store/create-store.ts';

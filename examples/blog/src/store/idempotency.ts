@@ -15,6 +15,9 @@ export interface KeptKey {
   readonly answer: KeptAnswer;
 }
 
+/** How long a key lives unless `blog.idempotency_key_ttl_ms` says otherwise: 24 hours. */
+export const DEFAULT_KEY_TTL_MS = 86_400_000;
+
 /** How often, at most, a store deletes every expired key (on the store's clock). */
 export const PURGE_INTERVAL_MS = 60_000;
 
@@ -31,6 +34,25 @@ export function purgeSchedule(): (nowMs: number) => boolean {
     if (nowMs - last < PURGE_INTERVAL_MS && nowMs >= last) return false;
     last = nowMs;
     return true;
+  };
+}
+
+/**
+ * The keys of a store kept in memory, with the same rule: a function that answers a claim's kept
+ * outcome, or runs `write` and keeps `answer(result)`. Synchronous, so nothing interleaves
+ * between the lookup and the keeping, and `in_progress` never happens.
+ */
+export function memoryKeys(ttlMs: number): <T>(claim: IdempotencyClaim, nowMs: number, write: () => T, answer: (result: T) => KeptAnswer) => IdempotentOutcome<T> {
+  const keys = new Map<string, KeptKey>();
+  const purgeDue = purgeSchedule();
+  return (claim, nowMs, write, answer) => {
+    if (purgeDue(nowMs)) for (const [id, key] of keys) if (key.expiresMs <= nowMs) keys.delete(id);
+    const id = `${claim.scope}\n${claim.key}`;
+    const found = keptOutcome(keys.get(id), claim, nowMs);
+    if (found !== undefined) return found;
+    const result = write();
+    keys.set(id, { fingerprint: claim.fingerprint, expiresMs: nowMs + ttlMs, answer: answer(result) });
+    return { kind: 'ran', result };
   };
 }
 

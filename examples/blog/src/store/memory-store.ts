@@ -2,7 +2,7 @@
  * The memory store: posts in a Map by id plus ordered indexes (all posts, and one per status) so
  * list pages cost O(log n + limit) even at 100k posts. Nothing survives a restart.
  */
-import { clockMs, keptOutcome, purgeSchedule, type KeptKey } from './idempotency.ts';
+import { clockMs, DEFAULT_KEY_TTL_MS, memoryKeys } from './idempotency.ts';
 import { changedFields } from './post-changes.ts';
 import { OrderedIndex } from './ordered-index.ts';
 import { dateOf, timeOf } from './stored-time.ts';
@@ -23,22 +23,57 @@ interface MemoryRow extends NewPost {
   readonly id: number;
   readonly insertedMs: number | null;
   readonly updatedMs: number | null;
-  /** UTF-8 bytes of title and body, counted once per write rather than on every list. */
+  /** Title and body as the page budget counts them (text-budget.ts), once per write rather than on every list. */
   readonly textBytes: number;
 }
 
 /** A PostStore kept in process memory. */
 export function createMemoryStore(options: MemoryStoreOptions = {}): PostStore {
   const now = options.now ?? (() => new Date());
+  const posts = memoryPosts(now);
+  const keys = memoryKeys(options.idempotencyKeyTtlMs ?? DEFAULT_KEY_TTL_MS);
+  let closed = false;
+
+  return {
+    create: async (input) => posts.create(input),
+
+    async get(id: number): Promise<Post | undefined> {
+      const row = posts.rows.get(id);
+      return row === undefined ? undefined : toPost(row);
+    },
+
+    async list(query: ListQuery): Promise<Post[]> {
+      const index = query.status === undefined ? posts.all : posts.statusIndex(query.status);
+      const budget = query.maxTextBytes === undefined ? undefined : new TextBudget(query.maxTextBytes);
+      return index.page(query.limit, query.after, budget && ((row) => budget.admit(row.textBytes))).map(toPost);
+    },
+
+    update: async (id, changes) => posts.update(id, changes),
+    delete: async (id) => posts.remove(id),
+
+    // Synchronous from the key's lookup to its keeping: nothing can interleave, as in one transaction.
+    async writeOnce<W extends PostWrite>(claim: IdempotencyClaim, write: W, answer: (result: PostWriteResult<W>) => KeptAnswer): Promise<IdempotentOutcome<PostWriteResult<W>>> {
+      return keys(claim, clockMs(now), () => posts.run(write) as PostWriteResult<W>, answer);
+    },
+
+    // Nothing to reach; a closed store answers as the others do, so a readiness check reads alike.
+    async ping(): Promise<void> {
+      if (closed) throw new StoreUnavailableError('memory store closed');
+    },
+
+    async close(): Promise<void> {
+      closed = true;
+    },
+  };
+}
+
+/** The posts, their indexes and the synchronous writes on them. */
+function memoryPosts(now: () => Date) {
   const rows = new Map<number, MemoryRow>();
   const all = new OrderedIndex<MemoryRow>();
-  const byStatus = new Map<PostStatus, OrderedIndex<MemoryRow>>(
-    POST_STATUSES.map((status) => [status, new OrderedIndex<MemoryRow>()]),
-  );
+  const byStatus = new Map<PostStatus, OrderedIndex<MemoryRow>>(POST_STATUSES.map((status) => [status, new OrderedIndex<MemoryRow>()]));
   const statusIndex = (status: PostStatus): OrderedIndex<MemoryRow> => byStatus.get(status)!;
   let lastId = 0;
-
-  // Writes are synchronous, so a write and its kept answer happen with nothing in between.
   const create = (input: NewPost): Post => {
     const time = timeOf(now());
     const fields = pickFields(input);
@@ -73,53 +108,12 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): PostStore {
     statusIndex(row.status).remove(row);
     return true;
   };
-  const runWrite = (write: PostWrite): Post | UpdateResult | boolean => {
+  const run = (write: PostWrite): Post | UpdateResult | boolean => {
     if (write.kind === 'create') return create(write.input);
     if (write.kind === 'update') return update(write.id, write.changes);
     return remove(write.id);
   };
-  const keys = new Map<string, KeptKey>();
-  const ttlMs = options.idempotencyKeyTtlMs ?? 86_400_000;
-  const purgeDue = purgeSchedule();
-  let closed = false;
-
-  return {
-    create: async (input) => create(input),
-
-    async get(id: number): Promise<Post | undefined> {
-      const row = rows.get(id);
-      return row === undefined ? undefined : toPost(row);
-    },
-
-    async list(query: ListQuery): Promise<Post[]> {
-      const index = query.status === undefined ? all : statusIndex(query.status);
-      const budget = query.maxTextBytes === undefined ? undefined : new TextBudget(query.maxTextBytes);
-      return index.page(query.limit, query.after, budget && ((row) => budget.admit(row.textBytes))).map(toPost);
-    },
-
-    update: async (id, changes) => update(id, changes),
-    delete: async (id) => remove(id),
-
-    async writeOnce<W extends PostWrite>(claim: IdempotencyClaim, write: W, answer: (result: PostWriteResult<W>) => KeptAnswer): Promise<IdempotentOutcome<PostWriteResult<W>>> {
-      const nowMs = clockMs(now);
-      if (purgeDue(nowMs)) for (const [id, key] of keys) if (key.expiresMs <= nowMs) keys.delete(id);
-      const id = `${claim.scope}\n${claim.key}`;
-      const found = keptOutcome(keys.get(id), claim, nowMs);
-      if (found !== undefined) return found;
-      const result = runWrite(write) as PostWriteResult<W>;
-      keys.set(id, { fingerprint: claim.fingerprint, expiresMs: nowMs + ttlMs, answer: answer(result) });
-      return { kind: 'ran', result };
-    },
-
-    // Nothing to reach; a closed store answers as the others do, so a readiness check reads alike.
-    async ping(): Promise<void> {
-      if (closed) throw new StoreUnavailableError('memory store closed');
-    },
-
-    async close(): Promise<void> {
-      closed = true;
-    },
-  };
+  return { rows, all, statusIndex, create, update, remove, run };
 }
 
 // Copies exactly the stored fields, so extra properties on the caller's object are not kept.

@@ -6,7 +6,7 @@ import { changedFields, fieldsOf, type UpdatableField } from './post-changes.ts'
 import { isPostId } from './post-id.ts';
 import { applyMigrations } from './postgres-migrate.ts';
 import type { PgPool } from './postgres-pool.ts';
-import { clockMs, keptOutcome, purgeSchedule } from './idempotency.ts';
+import { clockMs, DEFAULT_KEY_TTL_MS, keptOutcome, purgeSchedule } from './idempotency.ts';
 import { inPgTransaction, runPgQuery, withPgClient, type PgReporting, type PgRun, type PgStatement } from './postgres-runner.ts';
 import type { QueryLogSink } from './query-log.ts';
 import { postgresSpanTarget, type DbServer, type SqlOperation } from './statement-spans.ts';
@@ -80,9 +80,6 @@ ON CONFLICT (scope, key) DO UPDATE SET fingerprint = $3, status = $4, body = $5,
 };
 const PURGE: PgStatement = { name: 'blog_idempotency_purge', text: `DELETE FROM ${KEYS_TABLE} WHERE expires_at <= $1`, operation: { name: 'DELETE', collection: KEYS_TABLE } };
 
-/** The default lifetime of an Idempotency-Key: 24 hours. */
-export const DEFAULT_IDEMPOTENCY_KEY_TTL_MS = 86_400_000;
-
 /** Applies pending migrations, then answers with the store. Rejects with StoreUnavailableError when the database is unreachable. */
 export async function openPostgresStore(options: PostgresStoreOptions): Promise<PostStore> {
   const { pool } = options;
@@ -100,7 +97,7 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
   };
   const query = (statement: PgStatement, values: readonly unknown[]) => runPgQuery(pool, { ...statement, values }, reporting);
   const writes = pgWrites(stamp);
-  const ttlMs = options.idempotencyKeyTtlMs ?? DEFAULT_IDEMPOTENCY_KEY_TTL_MS;
+  const ttlMs = options.idempotencyKeyTtlMs ?? DEFAULT_KEY_TTL_MS;
   const purgeDue = purgeSchedule();
   let closing: Promise<void> | undefined;
 

@@ -7,7 +7,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import { clockMs, keptOutcome, purgeSchedule } from './idempotency.ts';
+import { clockMs, DEFAULT_KEY_TTL_MS, keptOutcome, purgeSchedule } from './idempotency.ts';
 import { changedFields, fieldsOf, type UpdatableField } from './post-changes.ts';
 import { isPostId } from './post-id.ts';
 import type { QueryLogSink } from './query-log.ts';
@@ -78,7 +78,7 @@ export function openSqliteStore(options: SqliteStoreOptions): PostStore {
   const locked = createLockWait({ timeoutMs: options.busyTimeoutMs ?? DEFAULT_SQLITE_BUSY_TIMEOUT_MS, isOpen: () => !closed });
 
   const writes = sqliteWrites(runner, statements, now);
-  const ttlMs = options.idempotencyKeyTtlMs ?? 86_400_000;
+  const ttlMs = options.idempotencyKeyTtlMs ?? DEFAULT_KEY_TTL_MS;
   const purgeDue = purgeSchedule();
 
   return {

@@ -3,6 +3,7 @@
  * configuration errors, so the CLI and the server report them like every other config key.
  */
 import { FwError } from 'fw-core';
+import { DEFAULT_KEY_TTL_MS } from './idempotency.ts';
 import type { StoreSettings } from './store.ts';
 
 /** The SQLite file used when `blog.sqlite_path` is not set (relative to the app directory). */
@@ -30,7 +31,7 @@ export const INTEGER_SETTINGS = {
   postgres_query_timeout_ms: { min: 1, max: 300_000, unit: 'milliseconds', default: 6000 },
   postgres_statement_timeout_ms: { min: 1, max: 300_000, unit: 'milliseconds', default: 5000 },
   // A second at least (a retry needs time to arrive), 30 days at most (the table grows with it).
-  idempotency_key_ttl_ms: { min: 1000, max: 30 * 86_400_000, unit: 'milliseconds', default: 86_400_000 },
+  idempotency_key_ttl_ms: { min: 1000, max: 30 * 86_400_000, unit: 'milliseconds', default: DEFAULT_KEY_TTL_MS },
 } as const satisfies Record<string, IntegerSetting>;
 
 /** The name of an integer setting. */
