@@ -97,8 +97,7 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
   };
   const query = (statement: PgStatement, values: readonly unknown[]) => runPgQuery(pool, { ...statement, values }, reporting);
   const writes = pgWrites(stamp);
-  const ttlMs = options.idempotencyKeyTtlMs ?? DEFAULT_KEY_TTL_MS;
-  const purgeDue = purgeSchedule();
+  const keys = pgKeys(now, options.idempotencyKeyTtlMs ?? DEFAULT_KEY_TTL_MS);
   let closing: Promise<void> | undefined;
 
   return {
@@ -129,22 +128,7 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
     },
 
     writeOnce<W extends PostWrite>(claim: IdempotencyClaim, write: W, answer: (result: PostWriteResult<W>) => KeptAnswer): Promise<IdempotentOutcome<PostWriteResult<W>>> {
-      // The key's row and the write commit together, or neither does. The advisory lock, held to
-      // the end of the transaction, is what tells a repeat that the first is still running.
-      return inPgTransaction(pool, reporting, async (run) => {
-        const { rows: [lock] } = await run({ ...TRY_KEY_LOCK, values: [`${claim.scope}\n${claim.key}`] });
-        if (lock?.locked !== true) return { kind: 'in_progress' };
-        const nowMs = clockMs(now);
-        const { rows: [row] } = await run({ ...KEPT, values: [claim.scope, claim.key] });
-        const found = keptOutcome(row && keptKeyOf(row), claim, nowMs);
-        if (found !== undefined) return found;
-        const result = (await writes.run(run, write)) as PostWriteResult<W>;
-        const kept = answer(result);
-        const values = [claim.scope, claim.key, claim.fingerprint, kept.status, kept.body, JSON.stringify(kept.headers), new Date(nowMs), new Date(nowMs + ttlMs)];
-        await run({ ...KEEP, values });
-        if (purgeDue(nowMs)) await run({ ...PURGE, values: [new Date(nowMs)] });
-        return { kind: 'ran', result };
-      });
+      return inPgTransaction(pool, reporting, (run) => keys(run, claim, () => writes.run(run, write) as Promise<PostWriteResult<W>>, answer));
     },
 
     async ping(): Promise<void> {
@@ -195,6 +179,29 @@ function pgWrites(stamp: () => Date | null) {
     return remove(run, write.id);
   };
   return { create, update, delete: remove, run: runWrite };
+}
+
+/**
+ * The Idempotency-Key rule (idempotency.ts) on a transaction's `run`: the key's row and the write
+ * commit together, or neither does. The advisory lock, held to the end of the transaction, is
+ * what tells a repeat that the first is still running.
+ */
+function pgKeys(now: () => Date, ttlMs: number) {
+  const purgeDue = purgeSchedule();
+  return async <T>(run: PgRun, claim: IdempotencyClaim, write: () => Promise<T>, answer: (result: T) => KeptAnswer): Promise<IdempotentOutcome<T>> => {
+    const { rows: [lock] } = await run({ ...TRY_KEY_LOCK, values: [`${claim.scope}\n${claim.key}`] });
+    if (lock?.locked !== true) return { kind: 'in_progress' };
+    const nowMs = clockMs(now);
+    const { rows: [row] } = await run({ ...KEPT, values: [claim.scope, claim.key] });
+    const found = keptOutcome(row && keptKeyOf(row), claim, nowMs);
+    if (found !== undefined) return found;
+    const result = await write();
+    const kept = answer(result);
+    const values = [claim.scope, claim.key, claim.fingerprint, kept.status, kept.body, JSON.stringify(kept.headers), new Date(nowMs), new Date(nowMs + ttlMs)];
+    await run({ ...KEEP, values });
+    if (purgeDue(nowMs)) await run({ ...PURGE, values: [new Date(nowMs)] });
+    return { kind: 'ran', result };
+  };
 }
 
 function keptKeyOf(row: Record<string, unknown>) {

@@ -78,8 +78,7 @@ export function openSqliteStore(options: SqliteStoreOptions): PostStore {
   const locked = createLockWait({ timeoutMs: options.busyTimeoutMs ?? DEFAULT_SQLITE_BUSY_TIMEOUT_MS, isOpen: () => !closed });
 
   const writes = sqliteWrites(runner, statements, now);
-  const ttlMs = options.idempotencyKeyTtlMs ?? DEFAULT_KEY_TTL_MS;
-  const purgeDue = purgeSchedule();
+  const keys = sqliteKeys(runner, statements, now, options.idempotencyKeyTtlMs ?? DEFAULT_KEY_TTL_MS);
 
   return {
     create: (input: NewPost) => locked(() => writes.create(input, statements.insert)),
@@ -111,20 +110,7 @@ export function openSqliteStore(options: SqliteStoreOptions): PostStore {
     },
 
     writeOnce<W extends PostWrite>(claim: IdempotencyClaim, write: W, answer: (result: PostWriteResult<W>) => KeptAnswer): Promise<IdempotentOutcome<PostWriteResult<W>>> {
-      // One IMMEDIATE transaction: the key's row and the write commit together. A second process
-      // with the same key waits for the lock, then finds the key kept; within one process nothing
-      // interleaves with a synchronous transaction, so `in_progress` never happens here.
-      return locked(() => inTransaction(db, runner, statements, (): IdempotentOutcome<PostWriteResult<W>> => {
-        const nowMs = clockMs(now);
-        const row = runner.get(statements.kept, [claim.scope, claim.key]);
-        const found = keptOutcome(row && keptKeyOf(row), claim, nowMs);
-        if (found !== undefined) return found;
-        const result = writes.run(write) as PostWriteResult<W>;
-        const kept = answer(result);
-        runner.run(statements.keep, [claim.scope, claim.key, claim.fingerprint, kept.status, kept.body, JSON.stringify(kept.headers), isoTextOf(new Date(nowMs)), nowMs + ttlMs]);
-        if (purgeDue(nowMs)) runner.run(statements.purge, [nowMs]);
-        return { kind: 'ran', result };
-      }));
+      return locked(() => inTransaction(db, runner, statements, () => keys(claim, () => writes.run(write) as PostWriteResult<W>, answer)));
     },
 
     async ping(): Promise<void> {
@@ -169,6 +155,27 @@ function sqliteWrites(runner: SqliteRunner, statements: Statements, now: () => D
     return remove(write.id, statements.deleteInTransaction);
   };
   return { create, update, delete: remove, run };
+}
+
+/**
+ * The Idempotency-Key rule (idempotency.ts) inside one IMMEDIATE transaction: the key's row and
+ * the write commit together. A second process with the same key waits for the lock, then finds
+ * the key kept; within one process nothing interleaves with a synchronous transaction, so
+ * `in_progress` never happens here.
+ */
+function sqliteKeys(runner: SqliteRunner, statements: Statements, now: () => Date, ttlMs: number) {
+  const purgeDue = purgeSchedule();
+  return <T>(claim: IdempotencyClaim, write: () => T, answer: (result: T) => KeptAnswer): IdempotentOutcome<T> => {
+    const nowMs = clockMs(now);
+    const row = runner.get(statements.kept, [claim.scope, claim.key]);
+    const found = keptOutcome(row && keptKeyOf(row), claim, nowMs);
+    if (found !== undefined) return found;
+    const result = write();
+    const kept = answer(result);
+    runner.run(statements.keep, [claim.scope, claim.key, claim.fingerprint, kept.status, kept.body, JSON.stringify(kept.headers), isoTextOf(new Date(nowMs)), nowMs + ttlMs]);
+    if (purgeDue(nowMs)) runner.run(statements.purge, [nowMs]);
+    return { kind: 'ran', result };
+  };
 }
 
 function keptKeyOf(row: SqliteRow) {
