@@ -70,7 +70,7 @@ describe('bounded work for pages nobody reads', () => {
 describe('no parsing for a request security refuses', () => {
   let blog: BlogProcess;
   before(async () => {
-    blog = await startBlogAsUser({ FW_ENV: 'prod', BLOG_STORE: 'memory', BLOG_API_TOKEN: 'a-test-token-of-32-characters-xx' });
+    blog = await startBlogAsUser({ FW_ENV: 'prod', BLOG_STORE: 'memory', BLOG_ALLOW_MEMORY_STORE: 'true', BLOG_API_TOKEN: 'a-test-token-of-32-characters-xx' });
   });
   after(async () => {
     await blog?.stop();

@@ -13,7 +13,8 @@ import { BLOG_DIR, startBlogExpectingFailure, type Reply } from './support/blog-
 import { assertJson } from './support/post-assertions.ts';
 
 const TOKEN = 'c2VjcmV0LXRva2VuLWZvci10ZXN0cw-._~+/';
-const PROD = { FW_ENV: 'prod', BLOG_STORE: 'memory', BLOG_API_TOKEN: TOKEN };
+// The memory store is refused under prod unless allowed (api-memory-store-in-prod.test.ts): allowed here.
+const PROD = { FW_ENV: 'prod', BLOG_STORE: 'memory', BLOG_ALLOW_MEMORY_STORE: 'true', BLOG_API_TOKEN: TOKEN };
 const auth = (value: string) => ({ authorization: value });
 
 let blog: InjectedBlog;

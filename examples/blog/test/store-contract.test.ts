@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it, type TestContext } from 'node:test';
 import { takePage } from '../src/posts/list-page.ts';
 import { cursorAfter } from '../src/store/list-order.ts';
-import type { ListCursor, ListQuery, PostStatus, PostStore } from '../src/store/store.ts';
+import { StoreUnavailableError, type IdempotencyClaim, type KeptAnswer, type ListCursor, type ListQuery, type Post, type PostStatus, type PostStore } from '../src/store/store.ts';
 import { manualClock, type ManualClock } from './support/store-clock.ts';
 import { memoryTarget, postgresTarget, sqliteTarget, type StoreTarget } from './support/store-targets.ts';
 
@@ -232,6 +232,22 @@ function describeStoreContract(target: StoreTarget): void {
       assert.deepEqual(await budgeted(store, 300), [4, 3, 2, 1]);
     });
 
+    it('maxTextBytes counts the bytes of the JSON answer: control characters as escapes, astral characters as four bytes', async (t) => {
+      // As JSON.stringify writes them: \u0001 is 6 bytes, a quote, a backslash or a newline 2,
+      // \u001f 6, 𝄞 4. 6 + (2 + 2 + 2 + 14 × 6 + 4) = 100 bytes in 20 characters.
+      const text = { title: '\u0001', body: `"\\\n${'\u001f'.repeat(14)}𝄞` };
+      assert.equal(Buffer.byteLength(JSON.stringify(text.title) + JSON.stringify(text.body)) - 4, 100);
+      const store = await holding(t, [[text, 1000], [text, 2000], [text, 3000], [text, 4000]]);
+      assert.deepEqual(await budgeted(store, 199), [4, 3]);
+      assert.deepEqual(await budgeted(store, 200), [4, 3, 2]);
+      assert.deepEqual(await budgeted(store, 299), [4, 3, 2]);
+      assert.deepEqual(await budgeted(store, 300), [4, 3, 2, 1]);
+      // An update measures the new text: post 4 is now 600 bytes of \u0002, so it alone passes 500.
+      await store.update(4, { body: '\u0002'.repeat(99) });
+      assert.deepEqual(await budgeted(store, 500), [4, 3]);
+      assert.deepEqual(await budgeted(store, 700), [4, 3, 2]);
+    });
+
     it('maxTextBytes with a status counts only the posts of that status', async (t) => {
       const store = await holding(t, [
         [textOf(100), 1000, 'draft'],
@@ -369,6 +385,75 @@ function describeStoreContract(target: StoreTarget): void {
       const updated = await store.update(post.id, { body: longer });
       assert.equal(updated.found && updated.post.body, longer);
       assert.equal((await store.get(post.id))?.body, longer);
+    });
+
+    it('ping resolves while the store is open and rejects with StoreUnavailableError once it is closed', async (t) => {
+      const store = await fresh(t);
+      assert.equal(await store.ping(), undefined);
+      await store.close();
+      await assert.rejects(store.ping(), StoreUnavailableError);
+    });
+
+    const claim = (key: string, fingerprint = 'body-1', scope = 'POST /api/posts anonymous'): IdempotencyClaim => ({ key, scope, fingerprint });
+    const created = (post: Post): KeptAnswer => ({ status: 201, body: JSON.stringify({ id: post.id, title: post.title }), headers: { location: `/api/posts/${post.id}` } });
+    const input = (title: string) => ({ title, body: 'b', status: 'draft' as const, user_id: null });
+
+    it('writeOnce runs a write once per key: a repeat with the same fingerprint gets the kept answer', async (t) => {
+      const store = await fresh(t);
+      const first = await store.writeOnce(claim('k1'), { kind: 'create', input: input('once') }, created);
+      assert.equal(first.kind, 'ran');
+      assert.equal(first.kind === 'ran' && first.result.title, 'once');
+      const kept = { status: 201, body: '{"id":1,"title":"once"}', headers: { location: '/api/posts/1' } };
+      assert.deepEqual(await store.writeOnce(claim('k1'), { kind: 'create', input: input('once') }, created), { kind: 'replay', answer: kept });
+      assert.deepEqual(await store.writeOnce(claim('k1'), { kind: 'create', input: input('once') }, created), { kind: 'replay', answer: kept });
+      assert.deepEqual(await ids(store, 10), [1]);
+    });
+
+    it('writeOnce answers mismatch for a key kept with another fingerprint, and writes nothing', async (t) => {
+      const store = await fresh(t);
+      await store.writeOnce(claim('k1'), { kind: 'create', input: input('first') }, created);
+      assert.deepEqual(await store.writeOnce(claim('k1', 'body-2'), { kind: 'create', input: input('second') }, created), { kind: 'mismatch' });
+      assert.deepEqual((await store.list({ limit: 10 })).map((p) => p.title), ['first']);
+    });
+
+    it('writeOnce keeps the same key apart under another scope (another route or credential)', async (t) => {
+      const store = await fresh(t);
+      await store.writeOnce(claim('k1'), { kind: 'create', input: input('a') }, created);
+      const other = await store.writeOnce(claim('k1', 'body-1', 'POST /api/posts token-digest'), { kind: 'create', input: input('b') }, created);
+      assert.equal(other.kind, 'ran');
+      assert.deepEqual(await ids(store, 10), [2, 1]);
+    });
+
+    it('writeOnce keeps the answers of update and delete, also once the post changed or is gone', async (t) => {
+      const store = await fresh(t);
+      const post = await store.create(input('t'));
+      const updated = (result: { found: boolean }): KeptAnswer => ({ status: result.found ? 200 : 404, body: JSON.stringify(result), headers: {} });
+      const update = { kind: 'update', id: post.id, changes: { title: 'u' } } as const;
+      const ran = await store.writeOnce(claim('u1', 'f', 'PUT'), update, updated);
+      assert.equal(ran.kind === 'ran' && ran.result.found && ran.result.post.title, 'u');
+      await store.update(post.id, { title: 'changed since' });
+      const replay = await store.writeOnce(claim('u1', 'f', 'PUT'), update, updated);
+      assert.equal(replay.kind === 'replay' && JSON.parse(replay.answer.body).post.title, 'u');
+      assert.equal((await store.get(post.id))?.title, 'changed since');
+      const deleted = (result: boolean): KeptAnswer => ({ status: result ? 204 : 404, body: '', headers: {} });
+      assert.deepEqual(await store.writeOnce(claim('d1', 'f', 'DELETE'), { kind: 'delete', id: post.id }, deleted), { kind: 'ran', result: true });
+      assert.deepEqual(await store.writeOnce(claim('d1', 'f', 'DELETE'), { kind: 'delete', id: post.id }, deleted), { kind: 'replay', answer: { status: 204, body: '', headers: {} } });
+      assert.deepEqual(await store.writeOnce(claim('d2', 'f', 'DELETE'), { kind: 'delete', id: post.id }, deleted), { kind: 'ran', result: false });
+    });
+
+    it('a key expires after 24 hours by default: then it counts as absent and the write runs again', async (t) => {
+      const clock = manualClock(T0);
+      const store = await fresh(t, clock);
+      await store.writeOnce(claim('k1'), { kind: 'create', input: input('day one') }, created);
+      clock.advance(86_400_000 - 1);
+      assert.equal((await store.writeOnce(claim('k1'), { kind: 'create', input: input('day one') }, created)).kind, 'replay');
+      clock.advance(1);
+      const again = await store.writeOnce(claim('k1', 'body-2'), { kind: 'create', input: input('day two') }, created);
+      assert.equal(again.kind, 'ran');
+      assert.deepEqual(await store.writeOnce(claim('k1', 'body-2'), { kind: 'create', input: input('day two') }, created), {
+        kind: 'replay',
+        answer: { status: 201, body: '{"id":2,"title":"day two"}', headers: { location: '/api/posts/2' } },
+      });
     });
 
     it('returned posts are copies: changing one does not change the store', async (t) => {

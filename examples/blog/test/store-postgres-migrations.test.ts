@@ -50,6 +50,7 @@ describe('PostgreSQL migrations', () => {
       { column_name: 'user_id', data_type: 'bigint', is_nullable: 'YES' },
       { column_name: 'inserted_at', data_type: 'timestamp with time zone', is_nullable: 'YES' },
       { column_name: 'updated_at', data_type: 'timestamp with time zone', is_nullable: 'YES' },
+      { column_name: 'text_json_bytes', data_type: 'bigint', is_nullable: 'NO' },
     ]);
     const indexes = await schema.query(
       `SELECT indexname, indexdef FROM pg_indexes WHERE schemaname = $1 AND tablename = 'blog_posts' ORDER BY indexname`,
@@ -89,5 +90,30 @@ describe('PostgreSQL migrations', () => {
     } finally {
       await Promise.all(stores.map((store) => store.close()));
     }
+  });
+
+  it('migration 2 measures the posts of a version-1 database as JSON bytes, and a trigger measures every later write', async () => {
+    await applyMigrations(pool(), { migrations: [MIGRATIONS[0]!] });
+    // \u0001 is 6 bytes in JSON, a newline 2, 𝄞 4: 6 + 2 + 4 = 12.
+    await schema.query(`INSERT INTO blog_posts (title, body, status) VALUES ($1, $2, 'draft')`, ['\u0001', '\n𝄞']);
+    assert.deepEqual(await applyMigrations(pool()), [2]);
+    const bytes = async (): Promise<number[]> => (await schema.query('SELECT text_json_bytes FROM blog_posts ORDER BY id')).rows.map((row) => Number(row.text_json_bytes));
+    assert.deepEqual(await bytes(), [12]);
+    // Written by anything (a previous version during a rolling upgrade, a script): measured alike.
+    await schema.query(`INSERT INTO blog_posts (title, body, status) VALUES ('"', 'é', 'draft')`);
+    await schema.query(`UPDATE blog_posts SET body = repeat(E'\\x1f', 3) WHERE id = 1`);
+    assert.deepEqual(await bytes(), [6 + 18, 2 + 2]);
+  });
+
+  it('migration 2 creates the Idempotency-Key table, keyed by scope and key', async () => {
+    await applyMigrations(pool());
+    const keys = await schema.query(
+      `SELECT indexname, indexdef FROM pg_indexes WHERE schemaname = $1 AND tablename = 'blog_idempotency_keys' ORDER BY indexname`,
+      [schema.name],
+    );
+    assert.deepEqual(keys.rows.map((row) => [row.indexname, String(row.indexdef).replace(/^.* USING /, '')]), [
+      ['blog_idempotency_keys_expires_idx', 'btree (expires_at)'],
+      ['blog_idempotency_keys_pkey', 'btree (scope, key)'],
+    ]);
   });
 });

@@ -2,7 +2,9 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { isFwError, type FwErrorCode } from 'fw-core';
+import { readStoreSettings } from '../src/config/store-settings.ts';
 import { checkStoreSettings, createStore, databaseUrl, sqlitePath } from '../src/store/create-store.ts';
+import { integerSetting } from '../src/store/store-settings.ts';
 import { recordingLogger } from './support/store-logger.ts';
 
 function rejectsWith(value: unknown, code: FwErrorCode, message: string): void {
@@ -29,7 +31,8 @@ describe('blog store settings', () => {
     rejectsWith(
       { stroe: 'sqlite' },
       'FW_ERR_CONFIG_UNKNOWN_KEY',
-      'Unknown configuration key blog.stroe; the keys allowed in blog are store, sqlite_path, sqlite_busy_timeout_ms, database_url, log',
+      'Unknown configuration key blog.stroe; the keys allowed in blog are store, sqlite_path, sqlite_busy_timeout_ms, database_url, log, ' +
+        'postgres_pool_size, postgres_connect_timeout_ms, postgres_query_timeout_ms, postgres_statement_timeout_ms, idempotency_key_ttl_ms, allow_memory_store',
     );
   });
 
@@ -45,6 +48,45 @@ describe('blog store settings', () => {
     rejectsWith({ log: 'yes' }, 'FW_ERR_CONFIG_BAD_VALUE', 'blog.log must be true, false or "<./module path>#<export name>"; found "yes"');
     rejectsWith({ log: 'some-package#log' }, 'FW_ERR_CONFIG_BAD_VALUE', 'blog.log must be true, false or "<./module path>#<export name>"; found "some-package#log"');
     rejectsWith({ database_url: 7 }, 'FW_ERR_CONFIG_BAD_VALUE', 'blog.database_url must be a postgres:// or postgresql:// URL; found number 7');
+  });
+
+  it('the pool, timeout and key lifetime settings come back as given, and default when absent', () => {
+    const section = {
+      store: 'postgres', postgres_pool_size: 25, postgres_connect_timeout_ms: 1500, postgres_query_timeout_ms: 9000,
+      postgres_statement_timeout_ms: 8000, idempotency_key_ttl_ms: 3_600_000, allow_memory_store: false,
+    };
+    const settings = checkStoreSettings(section);
+    assert.deepEqual(settings, section);
+    const defaults = checkStoreSettings({});
+    assert.deepEqual(
+      (['postgres_pool_size', 'postgres_connect_timeout_ms', 'postgres_query_timeout_ms', 'postgres_statement_timeout_ms', 'idempotency_key_ttl_ms', 'sqlite_busy_timeout_ms'] as const).map((key) => integerSetting(defaults, key)),
+      [10, 2000, 6000, 5000, 86_400_000, 5000],
+    );
+  });
+
+  it('a pool, timeout or key lifetime setting out of its bounds names the key and the bounds', () => {
+    rejectsWith({ postgres_pool_size: 0 }, 'FW_ERR_CONFIG_BAD_VALUE', 'blog.postgres_pool_size must be an integer number of connections from 1 to 1000; found number 0');
+    rejectsWith({ postgres_pool_size: '10' }, 'FW_ERR_CONFIG_BAD_VALUE', 'blog.postgres_pool_size must be an integer number of connections from 1 to 1000; found "10"');
+    rejectsWith({ postgres_connect_timeout_ms: 60_001 }, 'FW_ERR_CONFIG_BAD_VALUE', 'blog.postgres_connect_timeout_ms must be an integer number of milliseconds from 1 to 60000; found number 60001');
+    rejectsWith({ postgres_query_timeout_ms: 0.5 }, 'FW_ERR_CONFIG_BAD_VALUE', 'blog.postgres_query_timeout_ms must be an integer number of milliseconds from 1 to 300000; found number 0.5');
+    rejectsWith({ postgres_statement_timeout_ms: 0 }, 'FW_ERR_CONFIG_BAD_VALUE', 'blog.postgres_statement_timeout_ms must be an integer number of milliseconds from 1 to 300000; found number 0');
+    rejectsWith({ idempotency_key_ttl_ms: 999 }, 'FW_ERR_CONFIG_BAD_VALUE', 'blog.idempotency_key_ttl_ms must be an integer number of milliseconds from 1000 to 2592000000; found number 999');
+    rejectsWith({ allow_memory_store: 'true' }, 'FW_ERR_CONFIG_BAD_VALUE', 'blog.allow_memory_store must be true or false; found "true"');
+  });
+
+  it('the environment variables override the section, and a bad one is named', () => {
+    const env = { BLOG_POSTGRES_POOL_SIZE: '20', BLOG_POSTGRES_CONNECT_TIMEOUT_MS: '500', BLOG_POSTGRES_QUERY_TIMEOUT_MS: '7000', BLOG_POSTGRES_STATEMENT_TIMEOUT_MS: '6500', BLOG_IDEMPOTENCY_KEY_TTL_MS: '60000', BLOG_SQLITE_BUSY_TIMEOUT_MS: '100', BLOG_ALLOW_MEMORY_STORE: 'true' };
+    assert.deepEqual(readStoreSettings({ store: 'postgres', postgres_pool_size: 5 }, env), {
+      store: 'postgres', postgres_pool_size: 20, postgres_connect_timeout_ms: 500, postgres_query_timeout_ms: 7000,
+      postgres_statement_timeout_ms: 6500, idempotency_key_ttl_ms: 60000, sqlite_busy_timeout_ms: 100, allow_memory_store: true,
+    });
+    assert.deepEqual(readStoreSettings({ store: 'postgres', postgres_pool_size: 5 }, { BLOG_POSTGRES_POOL_SIZE: '' }), { store: 'postgres', postgres_pool_size: 5 });
+    for (const [value, found] of [['ten', '"ten"'], ['0', 'number 0'], ['-1', '"-1"'], ['1e3', '"1e3"']] as const) {
+      assert.throws(() => readStoreSettings({}, { BLOG_POSTGRES_POOL_SIZE: value }), {
+        code: 'FW_ERR_CONFIG_BAD_VALUE',
+        message: `BLOG_POSTGRES_POOL_SIZE must be an integer number of connections from 1 to 1000; found ${found}`,
+      });
+    }
   });
 
   it('a bad database URL is reported without repeating it (it may hold a password)', () => {

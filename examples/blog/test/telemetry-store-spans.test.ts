@@ -127,7 +127,7 @@ describe('SQLite store', () => {
       'db.system.name': 'sqlite',
       'db.operation.name': 'INSERT',
       'db.collection.name': 'posts',
-      'db.query.text': `INSERT INTO posts (title, body, status, user_id, inserted_at, updated_at) VALUES (?, ?, ?, ?, ?, ?) RETURNING ${columns}`,
+      'db.query.text': `INSERT INTO posts (title, body, status, user_id, inserted_at, updated_at, text_json_bytes) VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING ${columns}`,
     });
     const get = serverSpan(run, 'GET blog_posts_controller:show', 200);
     const [select, ...moreSelects] = childrenOf(run, get);
@@ -146,7 +146,7 @@ describe('SQLite store', () => {
     assert.deepEqual(children.map((s) => [s.name, s.attributes['db.operation.name'], s.attributes['db.query.text']]), [
       ['BEGIN', 'BEGIN', 'BEGIN IMMEDIATE'],
       ['SELECT posts', 'SELECT', `SELECT ${COLUMNS.sqlite} FROM posts WHERE id = ?`],
-      ['UPDATE posts', 'UPDATE', `UPDATE posts SET title = ?, updated_at = ? WHERE id = ? RETURNING ${COLUMNS.sqlite}`],
+      ['UPDATE posts', 'UPDATE', `UPDATE posts SET title = ?, updated_at = ?, text_json_bytes = ? WHERE id = ? RETURNING ${COLUMNS.sqlite}`],
       ['COMMIT', 'COMMIT', 'COMMIT'],
     ]);
     assert.ok(children.every((s) => s.kind === 'SPAN_KIND_CLIENT' && s.traceId === put.traceId));

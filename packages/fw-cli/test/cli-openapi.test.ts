@@ -136,8 +136,8 @@ describe('fw openapi on the blog', { concurrency: true }, () => {
       description: 'Unprocessable Entity',
       content: json({
         type: 'object',
-        description: 'Either {"errors": {<field>: [<message>, ...]}} (fields that fail validation) or {"error": <message>} (no JSON object body).',
-        properties: { error: { type: 'string' }, errors: { type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } } } },
+        description: 'Either {"errors": {<field>: [<message>, ...]}} (fields that fail validation), {"error": <message>} (no JSON object body), or {"error": <message>, "code": "idempotency_key_reused"} (an Idempotency-Key used with another request).',
+        properties: { error: { type: 'string' }, code: { type: 'string' }, errors: { type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } } } },
       }),
     };
     const decoding = { 400: error('Bad Request'), 413: error('Payload Too Large'), 415: error('Unsupported Media Type') };

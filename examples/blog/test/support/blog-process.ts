@@ -14,7 +14,9 @@ const MAIN = join(BLOG_DIR, 'src', 'main.ts');
 /** Variables a developer's shell might set that would change what a test runs. */
 const CLEARED = [
   'FW_ENV', 'FW_CONFIG', 'PORT', 'HOST', 'METRICS_PORT', 'LOG_LEVEL', 'REDIS_URL',
-  'BLOG_STORE', 'BLOG_SQLITE_PATH', 'BLOG_API_TOKEN', 'DATABASE_URL',
+  'BLOG_STORE', 'BLOG_SQLITE_PATH', 'BLOG_API_TOKEN', 'DATABASE_URL', 'BLOG_ALLOW_MEMORY_STORE', 'BLOG_SQLITE_BUSY_TIMEOUT_MS',
+  'BLOG_POSTGRES_POOL_SIZE', 'BLOG_POSTGRES_CONNECT_TIMEOUT_MS', 'BLOG_POSTGRES_QUERY_TIMEOUT_MS', 'BLOG_POSTGRES_STATEMENT_TIMEOUT_MS',
+  'BLOG_IDEMPOTENCY_KEY_TTL_MS',
 ];
 
 /** An answer, with the body as text and, when it parses, as JSON. */

@@ -1,6 +1,7 @@
 /**
  * A TCP proxy in front of PostgreSQL, for simulating outages without touching the shared server:
- * cut every connection and refuse new ones, listen again on the same port, or freeze traffic.
+ * cut every connection and refuse new ones, listen again on the same port, freeze traffic, or
+ * let a statement through and lose its answer (the database stalls after the write was sent).
  */
 import { connect, createServer, type Server, type Socket } from 'node:net';
 import { once } from 'node:events';
@@ -14,6 +15,15 @@ export interface TcpProxy {
   restore(): Promise<void>;
   /** Keeps connections open but drops every byte from now on: the database hangs. */
   freeze(): void;
+  /**
+   * From the first client message holding `marker` (a statement's text or prepared name, e.g.
+   * "COMMIT"), forwards it and everything the client sends after it, but drops every byte the
+   * server answers on that connection: the write reached the database, its answer never comes.
+   * Resolves when a message with the marker has been forwarded.
+   */
+  stallAnswersAfter(marker: string): Promise<void>;
+  /** Ends freeze and stallAnswersAfter for new traffic (connections already stalled stay so). */
+  resume(): void;
   /** Cuts everything for good. */
   close(): Promise<void>;
 }
@@ -22,6 +32,7 @@ export interface TcpProxy {
 export async function startTcpProxy(target: { host: string; port: number }): Promise<TcpProxy> {
   const sockets = new Set<Socket>();
   let frozen = false;
+  let stall: { marker: Buffer; sent: () => void } | undefined;
   const track = (socket: Socket): void => {
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
@@ -31,15 +42,21 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
       const upstream = connect(target.port, target.host);
       track(client);
       track(upstream);
-      const pipe = (from: Socket, to: Socket): void => {
-        from.on('data', (chunk) => {
-          if (!frozen) to.write(chunk);
+      let answersLost = false;
+      const pipe = (from: Socket, to: Socket, drop: () => boolean): void => {
+        from.on('data', (chunk: Buffer) => {
+          if (from === client && stall !== undefined && chunk.includes(stall.marker)) {
+            answersLost = true;
+            stall.sent();
+            stall = undefined;
+          }
+          if (!drop()) to.write(chunk);
         });
         from.on('close', () => to.destroy());
         from.on('error', () => to.destroy());
       };
-      pipe(client, upstream);
-      pipe(upstream, client);
+      pipe(client, upstream, () => frozen);
+      pipe(upstream, client, () => frozen || answersLost);
     });
   let listening = server();
   listening.listen(0, '127.0.0.1');
@@ -62,6 +79,15 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
     },
     freeze() {
       frozen = true;
+    },
+    stallAnswersAfter(marker) {
+      return new Promise((resolve) => {
+        stall = { marker: Buffer.from(marker), sent: resolve };
+      });
+    },
+    resume() {
+      frozen = false;
+      stall = undefined;
     },
     close: async () => {
       if (listening.listening) await cut();

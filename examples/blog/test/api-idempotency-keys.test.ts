@@ -1,0 +1,134 @@
+/**
+ * `Idempotency-Key` on POST, PUT and DELETE /api/posts (docs/blog-api.md, "Idempotency keys"),
+ * on every store: the first request with a key runs and its answer is kept; a repeat with the
+ * same body gets that answer again with `idempotent-replayed: true`; the same key with another
+ * body (or on another post) is 422; a key that is not 1 to 255 visible ASCII characters is 400.
+ * Through inject() (support/blog-injected.ts): the answers are the point, not the transport.
+ */
+import assert from 'node:assert/strict';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { startInjectedBlog, type InjectedBlog } from './support/blog-injected.ts';
+import { startBlogExpectingFailure, type Reply } from './support/blog-process.ts';
+import { assertJson, assertPost } from './support/post-assertions.ts';
+import { createTestSchema } from './support/store-postgres.ts';
+
+interface StoreRun {
+  readonly name: string;
+  setUp(): Promise<{ env: Record<string, string>; tearDown(): Promise<void> }>;
+}
+
+const runs: StoreRun[] = [
+  { name: 'memory', setUp: async () => ({ env: { BLOG_STORE: 'memory' }, tearDown: async () => {} }) },
+  {
+    name: 'sqlite',
+    async setUp() {
+      const dir = await mkdtemp(join(tmpdir(), 'blog-idempotency-'));
+      return { env: { BLOG_STORE: 'sqlite', BLOG_SQLITE_PATH: join(dir, 'blog.sqlite3') }, tearDown: () => rm(dir, { recursive: true, force: true }) };
+    },
+  },
+  {
+    name: 'postgres',
+    async setUp() {
+      const schema = await createTestSchema();
+      return { env: { BLOG_STORE: 'postgres', DATABASE_URL: schema.url }, tearDown: () => schema.drop() };
+    },
+  },
+];
+
+const keyed = (key: string, extra: Record<string, string> = {}) => ({ 'idempotency-key': key, ...extra });
+
+for (const run of runs) {
+  describe(`Idempotency-Key on BLOG_STORE=${run.name}`, () => {
+    let blog: InjectedBlog;
+    let tearDown: () => Promise<void>;
+    before(async () => {
+      const setUp = await run.setUp();
+      tearDown = setUp.tearDown;
+      blog = await startInjectedBlog(setUp.env);
+    });
+    after(async () => {
+      await blog?.stop();
+      await tearDown?.();
+    });
+
+    const titled = async (title: string): Promise<unknown[]> => (await blog.request('GET', '/api/posts?limit=1000')).json.posts.filter((p: { title: string }) => p.title === title);
+
+    test('POST: the first request runs; a repeat gets the same 201, body and location, marked replayed; one post exists', async () => {
+      const body = { title: 'once only', body: 'b' };
+      const first = await blog.request('POST', '/api/posts', { body, headers: keyed('create-1') });
+      assert.equal(first.status, 201);
+      assertPost(first.json, { ...body, status: 'draft', user_id: null });
+      assert.equal(first.headers.location, `/api/posts/${first.json.id}`);
+      assert.equal(first.headers['idempotent-replayed'], undefined);
+      for (let i = 0; i < 2; i += 1) {
+        const again = await blog.request('POST', '/api/posts', { body, headers: keyed('create-1') });
+        assertJson(again, 201, first.json);
+        assert.equal(again.headers.location, first.headers.location);
+        assert.equal(again.headers['idempotent-replayed'], 'true');
+      }
+      assert.deepEqual(await titled('once only'), [first.json]);
+    });
+
+    test('the same key with another body is 422 idempotency_key_reused, and nothing is written', async () => {
+      await blog.request('POST', '/api/posts', { body: { title: 'kept', body: 'b' }, headers: keyed('create-2') });
+      const other = await blog.request('POST', '/api/posts', { body: { title: 'other', body: 'b' }, headers: keyed('create-2') });
+      assertJson(other, 422, { error: 'this Idempotency-Key was used with another request', code: 'idempotency_key_reused' });
+      assert.deepEqual(await titled('other'), []);
+    });
+
+    test('the same key under another credential is another key', async () => {
+      const body = { title: 'per credential', body: 'b' };
+      const a = await blog.request('POST', '/api/posts', { body, headers: keyed('create-3', { authorization: 'Bearer a-first-client-token-0000' }) });
+      const b = await blog.request('POST', '/api/posts', { body, headers: keyed('create-3', { authorization: 'Bearer a-second-client-token-000' }) });
+      assert.equal(b.status, 201);
+      assert.equal(b.headers['idempotent-replayed'], undefined);
+      assert.notEqual(a.json.id, b.json.id);
+    });
+
+    test('PUT: a repeat replays the first answer even after the post changed; the key on another post is 422', async () => {
+      const post = (await blog.request('POST', '/api/posts', { body: { title: 'to change', body: 'b' } })).json;
+      const put = (path: string, title: string, key = 'put-1') => blog.request('PUT', path, { body: { title }, headers: keyed(key) });
+      const first = await put(`/api/posts/${post.id}`, 'changed once');
+      assertJson(first, 200, { ...post, title: 'changed once' });
+      await blog.request('PUT', `/api/posts/${post.id}`, { body: { title: 'changed since' } });
+      const again = await put(`/api/posts/${post.id}`, 'changed once');
+      assertJson(again, 200, first.json);
+      assert.equal(again.headers['idempotent-replayed'], 'true');
+      assert.equal((await blog.request('GET', `/api/posts/${post.id}`)).json.title, 'changed since');
+      assertJson(await put(`/api/posts/${post.id + 1000}`, 'changed once'), 422, { error: 'this Idempotency-Key was used with another request', code: 'idempotency_key_reused' });
+    });
+
+    test('DELETE: a repeat gets the first 204 again, not 404', async () => {
+      const post = (await blog.request('POST', '/api/posts', { body: { title: 'to delete', body: 'b' } })).json;
+      const first = await blog.request('DELETE', `/api/posts/${post.id}`, { headers: keyed('delete-1') });
+      assert.equal(first.status, 204);
+      const again = await blog.request('DELETE', `/api/posts/${post.id}`, { headers: keyed('delete-1') });
+      assert.equal(again.status, 204);
+      assert.equal(again.text, '');
+      assert.equal(again.headers['idempotent-replayed'], 'true');
+      assert.equal((await blog.request('DELETE', `/api/posts/${post.id}`, { headers: keyed('delete-2') })).status, 404);
+    });
+
+    test('a key that is not 1 to 255 visible ASCII characters (or such a quoted string) is 400, and nothing is written', async () => {
+      const invalid = { error: 'Idempotency-Key must be 1 to 255 visible ASCII characters, or such a quoted string', code: 'idempotency_key_invalid' };
+      for (const key of ['', 'two words', 'x'.repeat(256), '"unterminated', '""', 'tab\there', `"${'y'.repeat(256)}"`]) {
+        const reply: Reply = await blog.request('POST', '/api/posts', { body: { title: 'refused key', body: 'b' }, headers: keyed(key) });
+        assertJson(reply, 400, invalid);
+      }
+      assertJson(await blog.request('DELETE', '/api/posts/1', { headers: keyed('') }), 400, invalid);
+      assert.deepEqual(await titled('refused key'), []);
+      for (const key of ['x'.repeat(255), '"a quoted key, with \\"escapes\\""', '~!#$%&*+-.^_`|']) {
+        assert.equal((await blog.request('POST', '/api/posts', { body: { title: 'valid key', body: 'b' }, headers: keyed(key) })).status, 201, key);
+      }
+    });
+  });
+}
+
+test('BLOG_IDEMPOTENCY_KEY_TTL_MS that is not a number of milliseconds stops start-up, naming the variable', async () => {
+  const { code, stderr } = await startBlogExpectingFailure({ BLOG_IDEMPOTENCY_KEY_TTL_MS: '1h' });
+  assert.equal(code, 1);
+  assert.equal(stderr, 'blog: cannot start: FW_ERR_CONFIG_BAD_VALUE: BLOG_IDEMPOTENCY_KEY_TTL_MS must be an integer number of milliseconds from 1000 to 2592000000; found "1h"\n');
+});

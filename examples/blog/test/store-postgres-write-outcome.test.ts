@@ -1,0 +1,129 @@
+/**
+ * The PostgreSQL store tells a write that never reached the database (StoreUnavailableError:
+ * safe to retry) from one whose answer was lost after it was sent (WriteOutcomeUnknownError: it
+ * may be committed). The database is reached through a TCP proxy that lets a statement through
+ * and drops its answer, so the write really commits and the store really never hears of it.
+ * With an Idempotency-Key the retry of such a write replays the kept answer: exactly one post.
+ */
+import assert from 'node:assert/strict';
+import { afterEach, beforeEach, describe, it } from 'node:test';
+import { until } from '../../../packages/fw-core/test/support/until.ts';
+import { createStore } from '../src/store/create-store.ts';
+import { StoreUnavailableError, WriteOutcomeUnknownError, type KeptAnswer, type Post, type PostStore } from '../src/store/store.ts';
+import { recordingLogger } from './support/store-logger.ts';
+import { createTestSchema, TEST_DATABASE_URL, withSearchPath, type TestSchema } from './support/store-postgres.ts';
+import { startTcpProxy, type TcpProxy } from './support/store-tcp-proxy.ts';
+
+const QUERY_TIMEOUT_MS = 800;
+const STATEMENT_TIMEOUT_MS = 300;
+
+function databaseAddress(): { host: string; port: number } {
+  const url = new URL(TEST_DATABASE_URL);
+  return { host: url.hostname, port: Number(url.port || 5432) };
+}
+
+describe('PostgreSQL writes whose outcome is unknown', () => {
+  let schema: TestSchema;
+  let proxy: TcpProxy;
+  let store: PostStore;
+  let logged: ReturnType<typeof recordingLogger>;
+
+  beforeEach(async () => {
+    schema = await createTestSchema();
+    proxy = await startTcpProxy(databaseAddress());
+    const url = new URL(withSearchPath(TEST_DATABASE_URL, schema.name));
+    url.hostname = '127.0.0.1';
+    url.port = String(proxy.port);
+    const settings = { store: 'postgres', database_url: url.href, postgres_query_timeout_ms: QUERY_TIMEOUT_MS, postgres_statement_timeout_ms: STATEMENT_TIMEOUT_MS } as const;
+    logged = recordingLogger();
+    store = await createStore(settings, { appDir: '.', env: {}, logger: logged.logger });
+  });
+  afterEach(async () => {
+    await store.close();
+    await proxy.close();
+    await schema.drop();
+  });
+
+  const titles = async (): Promise<string[]> => (await schema.query('SELECT title FROM blog_posts ORDER BY id')).rows.map((row) => row.title as string);
+  const input = (title: string) => ({ title, body: 'b', status: 'draft' as const, user_id: null });
+
+  it('an INSERT whose answer is lost rejects with WriteOutcomeUnknownError, though the row is committed', async () => {
+    await store.create(input('before'));
+    const sent = proxy.stallAnswersAfter('blog_posts_insert');
+    const error = await store.create(input('stalled')).catch((e: unknown) => e);
+    await sent;
+    assert.ok(error instanceof WriteOutcomeUnknownError, String(error));
+    assert.equal(error.code, 'BLOG_ERR_WRITE_OUTCOME_UNKNOWN');
+    assert.equal((error.cause as Error).message, 'Query read timeout');
+    assert.deepEqual(await titles(), ['before', 'stalled']);
+  });
+
+  it('a COMMIT whose answer is lost rejects with WriteOutcomeUnknownError; a statement lost before it with StoreUnavailableError', async () => {
+    const post = await store.create(input('t'));
+    void proxy.stallAnswersAfter('COMMIT');
+    await assert.rejects(store.update(post.id, { title: 'committed' }), WriteOutcomeUnknownError);
+    proxy.resume();
+    assert.deepEqual(await titles(), ['committed']);
+    // The UPDATE is lost before COMMIT is sent: the transaction never commits, so retrying is safe.
+    void proxy.stallAnswersAfter('blog_posts_update_title');
+    await assert.rejects(store.update(post.id, { title: 'rolled back' }), StoreUnavailableError);
+    proxy.resume();
+    await until('the lost transaction to be rolled back', async () => (await titles())[0] === 'committed');
+  });
+
+  it('a DELETE whose answer is lost rejects with WriteOutcomeUnknownError', async () => {
+    const post = await store.create(input('t'));
+    void proxy.stallAnswersAfter('blog_posts_delete');
+    await assert.rejects(store.delete(post.id), WriteOutcomeUnknownError);
+    assert.deepEqual(await titles(), []);
+  });
+
+  it('a write the server cancels at postgres_statement_timeout_ms is StoreUnavailableError: it answered, nothing was committed', async () => {
+    await store.ping();
+    await schema.query('BEGIN');
+    await schema.query('LOCK TABLE blog_posts IN ACCESS EXCLUSIVE MODE');
+    const error = await store.create(input('cancelled')).catch((e: unknown) => e);
+    await schema.query('COMMIT');
+    assert.ok(error instanceof StoreUnavailableError, String(error));
+    assert.equal((error.cause as { code?: unknown }).code, '57014');
+    assert.deepEqual(await titles(), []);
+  });
+
+  it('a write that never reaches the database (refused connection) rejects with StoreUnavailableError', async () => {
+    await proxy.cut();
+    // The pooled connection of the start-up migrations is gone first: a write handed a connection
+    // whose end has not been read yet cannot know whether its bytes left, and answers unknown.
+    await until('the idle connection to be dropped', () => logged.lines.some((line) => line.fields.event === 'store_connection_lost'));
+    for (const write of [() => store.create(input('x')), () => store.delete(1), () => store.update(1, { title: 'x' })]) {
+      await assert.rejects(write(), StoreUnavailableError);
+    }
+    await assert.rejects(store.ping(), StoreUnavailableError);
+  });
+
+  it('retrying with the same Idempotency-Key after an unknown outcome replays the kept answer: exactly one post', async () => {
+    await store.ping();
+    const claim = { key: 'retry-me', scope: 'POST /api/posts anonymous', fingerprint: 'f' };
+    const answer = (post: Post): KeptAnswer => ({ status: 201, body: JSON.stringify({ id: post.id }), headers: { location: `/api/posts/${post.id}` } });
+    void proxy.stallAnswersAfter('COMMIT');
+    await assert.rejects(store.writeOnce(claim, { kind: 'create', input: input('once') }, answer), WriteOutcomeUnknownError);
+    proxy.resume();
+    const retry = await store.writeOnce(claim, { kind: 'create', input: input('once') }, answer);
+    assert.deepEqual(retry, { kind: 'replay', answer: { status: 201, body: '{"id":1}', headers: { location: '/api/posts/1' } } });
+    assert.deepEqual(await titles(), ['once']);
+  });
+
+  it('a repeat while the first write with the key is still running answers in_progress', async () => {
+    const claim = { key: 'busy', scope: 'POST /api/posts anonymous', fingerprint: 'f' };
+    const answer = (post: Post): KeptAnswer => ({ status: 201, body: JSON.stringify({ id: post.id }), headers: {} });
+    // Another session holds the table: the first write takes the key's lock, then waits at its INSERT.
+    await schema.query('BEGIN');
+    await schema.query('LOCK TABLE blog_posts IN ACCESS EXCLUSIVE MODE');
+    const first = store.writeOnce(claim, { kind: 'create', input: input('first') }, answer);
+    await until('the first write to hold its key', async () => (await schema.query("SELECT 1 FROM pg_locks WHERE locktype = 'advisory' AND classid = 1651273575 AND granted")).rowCount === 1);
+    assert.deepEqual(await store.writeOnce(claim, { kind: 'create', input: input('second') }, answer), { kind: 'in_progress' });
+    await schema.query('COMMIT');
+    assert.equal((await first).kind, 'ran');
+    assert.equal((await store.writeOnce(claim, { kind: 'create', input: input('third') }, answer)).kind, 'replay');
+    assert.deepEqual(await titles(), ['first']);
+  });
+});
