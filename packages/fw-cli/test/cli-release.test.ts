@@ -22,7 +22,7 @@ describe('fw release of the blog', () => {
   /** The release unpacked from its tarball outside the repository: its directory and where it was unpacked. */
   let home: string;
   let unpacked: string;
-  const releaseEnv = { PORT: '0', METRICS_PORT: '0', OTEL_SDK_DISABLED: 'true', BLOG_STORE: 'memory', BLOG_API_TOKEN: 'release-test-token-0123456789' };
+  const releaseEnv = { PORT: '0', METRICS_PORT: '0', OTEL_SDK_DISABLED: 'true', BLOG_STORE: 'memory', BLOG_ALLOW_MEMORY_STORE: 'true', BLOG_API_TOKEN: 'release-test-token-0123456789' };
 
   it('assembles a release whose tarball runs anywhere from bin/blog', async () => {
     const dir = await copyBlog(BLOG_DIR);
@@ -74,7 +74,7 @@ describe('fw release of the blog', () => {
         assert.ok(Buffer.from(await answer.arrayBuffer()).equals(await readFile(join(home, 'priv', 'assets', asset))), `${asset} from the release`);
       }
       const spec = (await (await fetch(`${app.url}/docs/openapi.json`)).json()) as { paths: Record<string, unknown> };
-      assert.deepEqual(Object.keys(spec.paths), ['/api/posts', '/api/posts/{id}', '/login', '/heartbeat']);
+      assert.deepEqual(Object.keys(spec.paths), ['/api/posts', '/api/posts/{id}', '/login', '/heartbeat', '/ready']);
       const write = await fetch(`${app.url}/api/posts`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"title":"t","body":"b"}' });
       assert.equal(write.status, 401, 'prod guards writes');
     } finally {
