@@ -29,6 +29,8 @@ export function createBlogRouter(context: BlogContext): RouterModule {
     name: 'blog_router',
     routes(environment, { env, lifecycle }): readonly RouteGroup[] {
       const { reads, writes } = postRoutes(context);
+      // Last: a router miss runs the plugins of the first group with the longest matching prefix
+      // (docs/pipeline.md, "Router misses"), so misses at the root keep the pages group's plugins.
       const probe = readinessGroup(context, lifecycle);
       if (!context.guardsWrites(environment, env)) return [{ prefix: '/api', security: false, routes: [...reads, ...writes] }, pages, probe];
       return [

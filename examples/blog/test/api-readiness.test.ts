@@ -116,4 +116,10 @@ describe('GET /ready behind the rate limit', () => {
     // The probes took nothing from the client's window.
     assert.equal((await blog().request('GET', '/api/posts')).headers['ratelimit'], '"default";r=99;t=60');
   });
+
+  test('a miss at the root is still counted: the plugin-less /ready group does not take over router misses', async () => {
+    const miss = await blog().request('GET', '/no-such-page');
+    assert.equal(miss.status, 404);
+    assert.equal(miss.headers['ratelimit'], '"default";r=98;t=60');
+  });
 });

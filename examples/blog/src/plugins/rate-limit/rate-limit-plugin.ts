@@ -11,7 +11,7 @@
  * summarised lines (store-error-log.ts).
  */
 import { replyJson, type FwPlugin, type FwRequest, type PluginEnv, type PluginInfo, type PluginInitContext, type PluginResult } from 'fw-core';
-import { clientKey } from './client-address.ts';
+import { clientAddress, clientKey } from './client-address.ts';
 import { createMemoryStore } from './memory-store.ts';
 import { policyHeader, rateLimitHeader, secondsUntil } from './rate-limit-headers.ts';
 import { compileRateLimitOptions, type RateLimitPluginOptions, type RateLimitSettings } from './rate-limit-options.ts';
@@ -79,10 +79,14 @@ async function startRateLimit(options: RateLimitPluginOptions, { env }: PluginIn
 }
 
 function limit(req: FwRequest, env: PluginEnv, _options: RateLimitPluginOptions, state: RateLimitState): PluginResult<RateLimitState> | Promise<PluginResult<RateLimitState>> {
+  const { trusted } = state.settings;
+  const address = clientAddress(req, trusted);
+  // With trusted proxies the client is not the peer: the request log line reports this address.
+  if (trusted !== undefined && address !== undefined) req.clientAddress = address;
   // Before the store: an exempt route must answer even when the store cannot.
   if (state.settings.exempt.has(req.route.template)) return ['ok', req, state];
   const now = state.now();
-  const key = clientKey(req, state.settings.trusted);
+  const key = clientKey(address);
   let counted: WindowCount | Promise<WindowCount>;
   try {
     counted = state.store.hit(key, now);
