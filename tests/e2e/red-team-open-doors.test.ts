@@ -10,15 +10,17 @@
  * - `nosniff` on every answer, `/login` refuses framing, `/docs` redirects to `/docs/`;
  * - a configured write token is enforced outside prod, and an environment the configuration
  *   does not define stops start-up;
- * - with Redis down and `on_store_error: deny`, the exempt liveness probe still answers 200.
+ * - with Redis gone down after start and `on_store_error: deny`, the exempt liveness probe still
+ *   answers 200.
  */
 import assert from 'node:assert/strict';
 import { connect } from 'node:net';
 import { after, before, describe, test } from 'node:test';
-import { closedPort } from '../../packages/fw-core/test/support/closed-port.ts';
 import { startOtlpReceiver, type OtlpReceiver } from '../../packages/fw-core/test/support/otel-receiver.ts';
 import { until } from '../../packages/fw-core/test/support/until.ts';
 import { startBlogExpectingFailure } from '../../examples/blog/test/support/blog-process.ts';
+import { deleteKeys, TEST_REDIS, uniqueKeyPrefix } from '../../examples/blog/test/support/plugins-redis.ts';
+import { startTcpProxy, type TcpProxy } from '../../examples/blog/test/support/store-tcp-proxy.ts';
 import { startBlogAsUser, writeBlogConfig, type BlogProcess, type TempConfig } from './support/blog-as-user.ts';
 import { exchangeRaw, headerOf, parseResponse } from './support/raw-http.ts';
 
@@ -81,25 +83,25 @@ describe('the blog as npm start runs it', () => {
     assert.equal(spaced.status, 400);
   });
 
+  // On /login: the probes (/heartbeat, /ready) write no request line.
   test('keeps credentials of an absolute-form URL and secret query values out of the log and the spans', async () => {
-    const answer = await raw(blog.port, 'GET http://admin:hunter2@127.0.0.1/heartbeat?access_token=s3cret&page=2 HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n');
+    const answer = await raw(blog.port, 'GET http://admin:hunter2@127.0.0.1/login?access_token=s3cret&page=2 HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n');
     assert.equal(answer.status, 200);
-    await receiver.waitFor('the heartbeat span', () => receiver.spans.some((span) => span.attributes['url.path'] === '/heartbeat' && span.attributes['url.query'] !== undefined), 10_000);
-    const span = receiver.spans.find((s) => s.attributes['url.path'] === '/heartbeat' && s.attributes['url.query'] !== undefined);
+    await receiver.waitFor('the login span', () => receiver.spans.some((span) => span.attributes['url.path'] === '/login' && span.attributes['url.query'] !== undefined), 10_000);
+    const span = receiver.spans.find((s) => s.attributes['url.path'] === '/login' && s.attributes['url.query'] !== undefined);
     assert.equal(span?.attributes['url.query'], 'access_token=REDACTED&page=2');
     assert.equal(JSON.stringify(receiver.spans).includes('hunter2'), false);
     assert.equal(JSON.stringify(receiver.spans).includes('s3cret'), false);
-    const logged = blog.logLines().filter((line) => line.event === 'request' && line.path === '/heartbeat');
-    assert.ok(logged.length >= 1);
+    await until('the request line of /login', () => blog.logLines().some((line) => line.event === 'request' && line.path === '/login'));
     assert.equal(JSON.stringify(blog.logLines()).includes('hunter2'), false);
   });
 
   test('neither echoes nor logs a client x-request-id', async () => {
-    const reply = await blog.request('GET', '/heartbeat', { headers: { 'x-request-id': 'forged-by-client' } });
+    const reply = await blog.request('GET', '/login', { headers: { 'x-request-id': 'forged-by-client' } });
     assert.notEqual(reply.headers['x-request-id'], 'forged-by-client');
     const id = reply.headers['x-request-id'];
     assert.equal(typeof id, 'string');
-    await until('the request line of the heartbeat', () => blog.logLines().some((line) => line.event === 'request' && line.request_id === id));
+    await until('the request line of the login page', () => blog.logLines().some((line) => line.event === 'request' && line.request_id === id));
     assert.equal(blog.logLines().some((line) => line.request_id === 'forged-by-client'), false);
   });
 
@@ -151,16 +153,23 @@ describe('the write token and the environment fail closed', () => {
 describe('the liveness probe with the rate limiter store down', () => {
   let config: TempConfig;
   let blog: BlogProcess;
+  let proxy: TcpProxy;
+  const prefix = uniqueKeyPrefix();
   before(async () => {
-    const options = { store: 'redis', redis_url: `redis://127.0.0.1:${await closedPort()}`, on_store_error: 'deny', store_timeout_ms: 100, exempt_paths: ['/heartbeat'] };
+    // Redis must answer at start (the plugin checks it), so it goes down after start: the proxy is cut.
+    proxy = await startTcpProxy(TEST_REDIS);
+    const options = { store: 'redis', redis_url: `redis://127.0.0.1:${proxy.port}`, key_prefix: prefix, on_store_error: 'deny', store_timeout_ms: 100, exempt_paths: ['/heartbeat'] };
     config = await writeBlogConfig({}, (fw) => ({
       plugins: [...(fw.plugins as object[]).slice(0, -1), { phase: 'pre_request', module: 'rate_limit_plugin', options }, (fw.plugins as object[]).at(-1)],
     }));
     blog = await startBlogAsUser({ FW_CONFIG: config.path });
+    await proxy.cut();
   });
   after(async () => {
     await blog?.stop();
     await config?.remove();
+    await proxy?.close();
+    await deleteKeys(prefix);
   });
 
   test('answers /heartbeat 200 while the API answers 503', async () => {

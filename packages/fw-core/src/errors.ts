@@ -84,6 +84,7 @@ export const errorCodes = {
   FW_ERR_HANDLER_BAD_RESPONSE: { summary: 'A handler returned something other than a response description' },
   FW_ERR_RESPONSE_NOT_PROJECTABLE: { summary: "A json answer has an object where its route's response schema allows only scalars; nothing is sent (500)" },
   FW_ERR_HTTP: { summary: "An application's httpError(status, message): answered with its status, the message only for a 4xx" },
+  FW_ERR_READINESS_BAD_OPTIONS: { summary: 'readinessHandler was given no lifecycle, a check that is not a function or a bad timeoutMs' },
   // --- otel: fw-core/otel telemetry setup ---
   FW_ERR_OTEL_BAD_OPTION: { summary: 'A setupTelemetry option has a wrong type or value' },
   FW_ERR_OTEL_BAD_ENV: { summary: 'An OTEL_* environment variable has a value fw cannot use' },
