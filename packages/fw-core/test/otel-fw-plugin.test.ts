@@ -46,6 +46,21 @@ describe('otel_fw_plugin', () => {
     otel = undefined;
   });
 
+  it('leaves a router miss unnamed and unrouted, though misses run the pre_request plugins', async () => {
+    otel = await startOtelApp({ plugin: true });
+    await get('/no/such/path');
+    await otel.telemetry.forceFlush();
+    const [miss] = otel.receiver.spans.filter((s) => s.kind === 'SPAN_KIND_SERVER');
+    assert.equal(miss?.name, 'HTTP GET');
+    assert.equal(miss?.attributes['http.response.status_code'], 404);
+    assert.equal('http.route' in (miss?.attributes ?? {}), false);
+    assert.equal('fw.app' in (miss?.attributes ?? {}), false);
+    const text = await otel.telemetry.scrape();
+    assert.match(text, /^http_server_request_duration_seconds_count\{http_request_method="GET",http_response_status_code="404",network_protocol_version="1.1",url_scheme="http",otel_scope_name="fw-core",otel_scope_version="0.1.0"\} 1$/m);
+    await otel.close();
+    otel = undefined;
+  });
+
   it('sets the route even when a later plugin rejects the request (400 on malformed JSON)', async () => {
     otel = await startOtelApp({ plugin: true });
     const res = await fetch(`${otel.app.url}/api/posts`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"title":' });

@@ -38,6 +38,8 @@ export const otelFwPlugin: FwPlugin<undefined, PluginOptions> = {
     authors: ['fw'],
     options: [],
   }),
+  // A router miss has no route to name the span after: its span keeps `HTTP <method>`.
+  matchedRoutesOnly: true,
   pre_request: enrich,
 };
 
