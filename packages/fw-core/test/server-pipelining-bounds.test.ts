@@ -108,6 +108,32 @@ describe('pipelining bounds', () => {
     });
   }
 
+  it('answers pipelined POSTs with bodies, whole and in order, one at a time', async (t) => {
+    const { counts, handler } = exchangeCounter();
+    const app = await startTestApp({
+      fw: {
+        server_configuration: { stream_handlers: ['exchange_counter', 'fw_stream_h'] },
+        plugins: [{ phase: 'pre_request', module: 'fw_request_plugin', options: { decode_json_body: true } }],
+      },
+      streamHandlers: [handler],
+      groups: [{ prefix: '', security: false, routes: [{ path: '/echo', handler: async (req) => json({ echo: req.body }), options: { methods: ['post'] } }] }],
+    });
+    t.after(() => app.close());
+    const bodies = Array.from({ length: 20 }, (_, i) => JSON.stringify({ i, pad: 'p'.repeat(i * 500) }));
+    const client = await new Promise<Socket>((resolve, reject) => {
+      const socket = connect(app.server.port, '127.0.0.1', () => {
+        socket.pause();
+        socket.write(bodies.map((body) => `POST /echo HTTP/1.1\r\nHost: test\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`).join(''));
+        resolve(socket);
+      });
+      socket.once('error', reject);
+    });
+    t.after(() => client.destroy());
+    const answers = await within('all 20 answers', readAnswers(client, 20));
+    assert.deepEqual(answers.map((answer) => JSON.stringify((JSON.parse(answer) as { echo: unknown }).echo)), bodies);
+    assert.equal(counts.mostUnfinished, 1);
+  });
+
   it('holds one large answer at a time for a client that never reads, and closes it after send_timeout_ms', async (t) => {
     const { counts, handler } = exchangeCounter();
     const page = 'x'.repeat(1 << 20);
