@@ -6,7 +6,7 @@
  * behind another (node:http gave its response no socket) runs only while fewer than
  * `max_inflight_per_connection` responses of that connection are unfinished and less than the
  * socket's high-water mark is buffered; otherwise it waits, unstarted, and the socket stops
- * reading until the queue moves. A request that is not pipelined costs one property check.
+ * reading until the queue moves. A request that is not pipelined costs one comparison.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
