@@ -45,6 +45,21 @@ describe('signals', () => {
     });
   }
 
+  it('SIGINT (Ctrl-C) stops without the drain, whatever FW_SHUTDOWN_DELAY_MS says', async () => {
+    const { child, output, printed } = startFixture('600000');
+    const [url] = await printed(1);
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    const inflight = fetch(`${url}/slow`);
+    assert.equal((await printed(2))[1], 'slow started');
+    child.kill('SIGINT');
+    const res = await inflight;
+    assert.equal(res.status, 200);
+    assert.equal(res.headers.get('connection'), 'close');
+    // A 600 s drain would outlast this wait many times over.
+    assert.equal(await within('the exit after SIGINT', exited), 0);
+    assert.deepEqual(output().split('\n').slice(1), ['slow started', 'plugin stopped', 'app stopped', '']);
+  });
+
   it('SIGTERM drains for FW_SHUTDOWN_DELAY_MS: readiness 503, new connections answered with connection: close, then exit 0', async () => {
     const { child, output, printed } = startFixture('3000');
     const [url] = await printed(1);

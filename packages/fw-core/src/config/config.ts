@@ -24,9 +24,9 @@ export interface ServerConfiguration {
   readonly max_header_size: number;
   /** How long stop() waits for in-flight requests before closing connections. */
   readonly shutdown_grace_ms: number;
-  /** The drain on SIGTERM/SIGINT: how long fw keeps listening and answering, readiness failing, before its graceful close; `FW_SHUTDOWN_DELAY_MS` overrides. */
+  /** The drain on SIGTERM: how long fw keeps listening and answering, readiness failing, before its graceful close; `FW_SHUTDOWN_DELAY_MS` overrides. */
   readonly shutdown_delay_ms: number;
-  /** Requests of one connection worked on at once (pipelining), the one being answered included; the rest wait unread. */
+  /** Requests of one connection worked on at once (pipelining), the one being answered included; the rest wait unstarted. */
   readonly max_inflight_per_connection: number;
   /** Longest time a connection may hold unsent response bytes without the client taking any; then it is closed. */
   readonly send_timeout_ms: number;

@@ -6,7 +6,7 @@
  * behind another (node:http gave its response no socket) runs only while fewer than
  * `max_inflight_per_connection` responses of that connection are unfinished and less than the
  * socket's high-water mark is buffered; otherwise it waits, unstarted, and the socket stops
- * reading until the queue moves. A request that is not pipelined costs one property check.
+ * reading until the queue moves. A request that is not pipelined costs one comparison.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
@@ -20,9 +20,10 @@ interface Stopping {
 /** `listener`, with requests queued behind another on their connection held to the bound. */
 export function gatePipelining(listener: Listener, maxInflight: number, traffic: Stopping): Listener {
   return (req, res) => {
-    // node:http gives a response its socket at once unless another response holds it.
-    if (res.socket !== null) return listener(req, res);
+    // node:http gives a response its socket at once unless another response holds it. Two
+    // plain property reads (`res.socket` would be a getter call on every request).
     const socket = req.socket as GatedSocket;
+    if (socket._httpMessage === res) return listener(req, res);
     (socket[kGate] ??= new ConnectionGate(socket, listener, maxInflight, traffic)).admit(req, res);
   };
 }

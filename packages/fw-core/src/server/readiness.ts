@@ -7,7 +7,7 @@
  */
 import type { InlineHandler } from '../app/controller.ts';
 import { FwError } from '../errors.ts';
-import { json, type HeaderMap } from '../http/response.ts';
+import { json, type HeaderMap, type JsonResponse } from '../http/response.ts';
 import { isThenable } from '../promises.ts';
 import type { Lifecycle } from './lifecycle.ts';
 
@@ -22,20 +22,22 @@ export interface ReadinessOptions {
 }
 
 const DEFAULT_TIMEOUT_MS = 1_000;
-const NO_STORE: HeaderMap = Object.freeze({ 'cache-control': 'no-store' });
-const DRAINING = json({ status: 'draining' }, 503, NO_STORE);
-const READY = json({ status: 'ready' }, 200, NO_STORE);
+
+// A new answer each time: a post_request plugin may add headers to the one it is given.
+const noStore = (): HeaderMap => ({ 'cache-control': 'no-store' });
+const draining = (): JsonResponse => json({ status: 'draining' }, 503, noStore());
+const ready = (): JsonResponse => json({ status: 'ready' }, 200, noStore());
 
 /** A handler answering 200 `{"status":"ready"}`, or 503 `{"status":"draining"}` / `{"status":"unavailable","failed":[names]}`. */
 export function readinessHandler(options: ReadinessOptions): InlineHandler {
   const { lifecycle, checks, timeoutMs } = checkedOptions(options);
   const names = Object.keys(checks);
-  if (names.length === 0) return () => (lifecycle.draining ? DRAINING : READY);
+  if (names.length === 0) return () => (lifecycle.draining ? draining() : ready());
   return async () => {
-    if (lifecycle.draining) return DRAINING;
+    if (lifecycle.draining) return draining();
     const failed = await failedChecks(names, checks, timeoutMs);
-    if (lifecycle.draining) return DRAINING;
-    return failed.length === 0 ? READY : json({ status: 'unavailable', failed }, 503, NO_STORE);
+    if (lifecycle.draining) return draining();
+    return failed.length === 0 ? ready() : json({ status: 'unavailable', failed }, 503, noStore());
   };
 }
 

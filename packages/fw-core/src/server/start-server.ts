@@ -1,11 +1,11 @@
 /**
  * Starts an fw application: build its listener as createListener does (load and validate
- * everything, init plugins, run the app's start hook), then listen. `stop()` (and SIGTERM/SIGINT
- * when asked, after a drain of `shutdown_delay_ms`) closes gracefully, then calls every plugin's
- * stop(state) and the app's stop hook.
+ * everything, init plugins, run the app's start hook), then listen. `stop()` (and SIGTERM, after
+ * a drain of `shutdown_delay_ms`, or SIGINT, when asked) closes gracefully, then calls every
+ * plugin's stop(state) and the app's stop hook.
  */
 import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import type { LoadedApplication } from '../app/load-application.ts';
 import { FwError } from '../errors.ts';
 import type { Logger } from '../log/logger.ts';
@@ -24,7 +24,7 @@ const { createServer } = process.getBuiltinModule('node:http');
 
 /** Options of startServer: createListener's (app, appDir, config in code, env, logger) and signals. */
 export interface StartServerOptions extends CreateListenerOptions {
-  /** Stop on SIGTERM and SIGINT, draining for `shutdown_delay_ms` first, then exit the process. */
+  /** Stop on SIGTERM (draining for `shutdown_delay_ms` first) and on SIGINT (at once), then exit the process. */
   readonly handleSignals?: boolean;
 }
 
@@ -73,10 +73,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<FwS
     gatePipelining(listener, sc.max_inflight_per_connection, traffic),
   );
   const connections = trackConnections(server);
-  const stopWatching = watchSendStalls(connections, sc.send_timeout_ms, (socket) => {
-    logger.info({ event: 'send_timeout', timeout_ms: sc.send_timeout_ms }, 'closed a connection whose client took no response bytes within send_timeout_ms');
-    socket.destroy();
-  });
+  const stopWatching = closeStalledConnections(connections, sc.send_timeout_ms, logger);
   try {
     await listen(server, sc.port, sc.host);
   } catch (error) {
@@ -102,8 +99,18 @@ export async function startServer(options: StartServerOptions = {}): Promise<FwS
     })();
     return stopping;
   };
-  if (options.handleSignals) exitOnSignals(() => stop({ delayMs: sc.shutdown_delay_ms }), logger);
+  // SIGTERM is what an orchestrator sends (Kubernetes, docker stop, systemd): drain first. SIGINT
+  // is Ctrl-C at a terminal: stop at once, still gracefully.
+  if (options.handleSignals) exitOnSignals((signal) => stop({ delayMs: signal === 'SIGTERM' ? sc.shutdown_delay_ms : 0 }), logger);
   return { url, port, server, application, logger, lifecycle, stop };
+}
+
+/** Closes each connection whose client takes no response bytes for `timeoutMs` (send-timeout.ts), with one log line. */
+function closeStalledConnections(connections: ReadonlySet<Socket>, timeoutMs: number, logger: Logger): () => void {
+  return watchSendStalls(connections, timeoutMs, (socket) => {
+    logger.info({ event: 'send_timeout', timeout_ms: timeoutMs }, 'closed a connection whose client took no response bytes within send_timeout_ms');
+    socket.destroy();
+  });
 }
 
 /**
@@ -149,10 +156,10 @@ function listen(server: Server, port: number, host: string): Promise<void> {
   });
 }
 
-function exitOnSignals(stop: () => Promise<void>, logger: Logger): void {
+function exitOnSignals(stop: (signal: NodeJS.Signals) => Promise<void>, logger: Logger): void {
   const onSignal = (signal: NodeJS.Signals): void => {
     logger.info({ event: 'signal', signal }, `received ${signal}`);
-    stop().then(
+    stop(signal).then(
       () => process.exit(0),
       (error: unknown) => {
         logger.error({ event: 'stop_failed', err: error }, 'stop failed');
