@@ -53,3 +53,7 @@ export type { CreateListenerOptions, FwListener } from './server/create-listener
 export { inject } from './inject/inject.ts';
 export type { InjectRequest, InjectResponse, InjectTarget } from './inject/inject.ts';
 export type { FwServer, StartServerOptions } from './server/start-server.ts';
+export type { StopOptions } from './server/start-server.ts';
+export type { Lifecycle } from './server/lifecycle.ts';
+export { readinessHandler } from './server/readiness.ts';
+export type { ReadinessOptions } from './server/readiness.ts';

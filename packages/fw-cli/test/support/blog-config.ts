@@ -15,9 +15,12 @@ export const DEFAULT_SERVER = {
   stream_handlers: ['fw_stream_h'],
   request_timeout_ms: 30000,
   headers_timeout_ms: 10000,
-  keep_alive_timeout_ms: 5000,
+  keep_alive_timeout_ms: 72000,
   max_header_size: 16384,
   shutdown_grace_ms: 10000,
+  shutdown_delay_ms: 5000,
+  max_inflight_per_connection: 1,
+  send_timeout_ms: 30000,
   request_id_header: false,
 } as const;
 

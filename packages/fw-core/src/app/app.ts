@@ -4,6 +4,7 @@
  * docs/applications.md).
  */
 import type { LoadedConfig } from '../config/config.ts';
+import type { Lifecycle } from '../server/lifecycle.ts';
 import type { Logger } from '../log/logger.ts';
 import type { FwPlugin } from '../plugins/plugin.ts';
 import type { InvalidRequestHook, SchemaCompiler } from '../schema/route-schema.ts';
@@ -26,6 +27,8 @@ export interface RoutesContext {
   /** The environment variables fw was started with (`startServer({env})`, else process.env). */
   readonly env: NodeJS.ProcessEnv;
   readonly config: LoadedConfig;
+  /** The listener's lifecycle: `draining` turns true when a stop begins (readinessHandler reads it). */
+  readonly lifecycle: Lifecycle;
 }
 
 /** What an app's start hook receives. */
@@ -36,6 +39,8 @@ export interface AppContext {
   readonly appDir: string;
   /** The environment variables fw was started with (`startServer({env})`, else process.env). */
   readonly env: NodeJS.ProcessEnv;
+  /** The listener's lifecycle, the same object its routes got in RoutesContext. */
+  readonly lifecycle: Lifecycle;
 }
 
 /** An fw application. */

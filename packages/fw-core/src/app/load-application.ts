@@ -11,6 +11,7 @@ import { builtinPlugins } from '../plugins/builtin-plugins.ts';
 import { PluginRegistry } from '../plugins/plugin-registry.ts';
 import { createRouter } from '../router/index.ts';
 import type { Router } from '../router/router.ts';
+import type { Lifecycle } from '../server/lifecycle.ts';
 import { compileRouteSchemas, type RouteSchemas } from '../schema/compile-route-schemas.ts';
 import type { FwApp } from './app.ts';
 import { compileRoutes, type CompiledRoutes, type RouteTarget } from './compile-routes.ts';
@@ -30,6 +31,8 @@ export interface LoadApplicationOptions {
   readonly appConfig?: Readonly<Record<string, unknown>>;
   /** Prepare static handlers (they check their directories exist). */
   readonly serveStatic?: boolean;
+  /** The listener's lifecycle, handed to the router module's routes(); default one that never drains (inspection). */
+  readonly lifecycle?: Lifecycle;
 }
 
 /** An application ready to inspect or start. */
@@ -45,6 +48,9 @@ export interface LoadedApplication {
   /** Compiled route schemas of the routes that declare one. */
   readonly schemas: RouteSchemas;
 }
+
+// An app loaded only to be inspected (fw-cli) never serves, so it never drains.
+const NEVER_DRAINING: Lifecycle = Object.freeze({ draining: false });
 
 /** Loads and validates the app in `options.appDir`. Throws coded FwErrors on any problem. */
 export async function loadApplication(options: LoadApplicationOptions): Promise<LoadedApplication> {
@@ -66,7 +72,7 @@ export async function loadApplication(options: LoadApplicationOptions): Promise<
   const registry = new PluginRegistry([...builtinPlugins, ...(app.plugins ?? [])]);
   const routes = compileRoutes({
     app: name,
-    groups: app.router.routes(config.fw.environment, { env, config }),
+    groups: app.router.routes(config.fw.environment, { env, config, lifecycle: options.lifecycle ?? NEVER_DRAINING }),
     globalPlugins: config.fw.plugins,
     registry,
     baseDir: options.appDir,

@@ -18,12 +18,18 @@ export interface ServerConfiguration {
   readonly request_timeout_ms: number;
   /** Time allowed to receive all headers (node:http `headersTimeout`). */
   readonly headers_timeout_ms: number;
-  /** Idle keep-alive connection lifetime. */
+  /** Idle keep-alive connection lifetime; above balancers' idle timeouts (docs/configuration.md). */
   readonly keep_alive_timeout_ms: number;
   /** Largest request head accepted, bytes (over it: 431). */
   readonly max_header_size: number;
   /** How long stop() waits for in-flight requests before closing connections. */
   readonly shutdown_grace_ms: number;
+  /** The drain on SIGTERM/SIGINT: how long fw keeps listening and answering, readiness failing, before its graceful close; `FW_SHUTDOWN_DELAY_MS` overrides. */
+  readonly shutdown_delay_ms: number;
+  /** Requests of one connection worked on at once (pipelining), the one being answered included; the rest wait unread. */
+  readonly max_inflight_per_connection: number;
+  /** Longest time a connection may hold unsent response bytes without the client taking any; then it is closed. */
+  readonly send_timeout_ms: number;
   /**
    * The header whose client-sent request id is trusted (lower case, e.g. `x-request-id`), or
    * `false` to always generate one, as Fastify 5's `requestIdHeader`.
@@ -113,9 +119,20 @@ const serverConfigurationDefaults: ServerConfiguration = Object.freeze({
   stream_handlers: Object.freeze([ROUTER_STREAM_HANDLER]),
   request_timeout_ms: 30_000,
   headers_timeout_ms: 10_000,
-  keep_alive_timeout_ms: 5_000,
+  // Above the idle timeouts of the balancers in front (ALB and nginx 60 s): a balancer must close
+  // an idle connection before fw does, or it sends a request on a connection fw is closing.
+  // Fastify's choice; node:http advertises it as `Keep-Alive: timeout=72`.
+  keep_alive_timeout_ms: 72_000,
   max_header_size: 16_384,
   shutdown_grace_ms: 10_000,
+  // Long enough for what is in front to stop sending before fw stops listening (HAProxy with
+  // `inter 1s fall 2` sees readiness fail in about 2 s; Kubernetes takes a terminating pod out
+  // of its endpoints within a few seconds), short enough that drain plus a short graceful close
+  // fit in `docker stop`'s 10 s before its SIGKILL: docs/pipeline.md, "Shutdown".
+  shutdown_delay_ms: 5_000,
+  // nginx's behaviour: a pipelining client's requests are worked on one at a time.
+  max_inflight_per_connection: 1,
+  send_timeout_ms: 30_000,
   // A client-chosen id lands in logs and traces unchecked, so none is trusted until named.
   request_id_header: false,
 });

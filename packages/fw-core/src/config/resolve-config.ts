@@ -27,6 +27,7 @@ import {
   expectOneOf,
   isJsonObject,
   MAX_PORT,
+  MAX_TIMER_MS,
   parseConfigLayout,
   type ConfigLayout,
   type ConfigSections,
@@ -130,7 +131,8 @@ function appSection(
 }
 
 // The environment variables that override the file: `FW_ENV` (environment), `PORT`
-// (server_configuration.port), `HOST` (server_configuration.host) and `LOG_LEVEL` (log_level).
+// (server_configuration.port), `HOST` (server_configuration.host), `FW_SHUTDOWN_DELAY_MS`
+// (server_configuration.shutdown_delay_ms) and `LOG_LEVEL` (log_level).
 // An empty variable counts as unset, as `PORT=${PORT}` in a compose file or a shell script
 // yields one when the value is absent.
 
@@ -139,15 +141,17 @@ interface EnvOverrides {
   readonly environment?: string;
   readonly port?: number;
   readonly host?: string;
+  readonly shutdown_delay_ms?: number;
   readonly log_level?: LogLevel;
 }
 
 /** Reads and checks the override variables in `env`. */
 function readEnvOverrides(env: NodeJS.ProcessEnv): EnvOverrides {
-  const overrides: { environment?: string; port?: number; host?: string; log_level?: LogLevel } = {};
+  const overrides: { -readonly [K in keyof EnvOverrides]: EnvOverrides[K] } = {};
   if (isSet(env['FW_ENV'])) overrides.environment = env['FW_ENV'];
   if (isSet(env['PORT'])) overrides.port = parsePort(env['PORT']);
   if (isSet(env['HOST'])) overrides.host = env['HOST'];
+  if (isSet(env['FW_SHUTDOWN_DELAY_MS'])) overrides.shutdown_delay_ms = parseShutdownDelay(env['FW_SHUTDOWN_DELAY_MS']);
   if (isSet(env['LOG_LEVEL'])) overrides.log_level = expectOneOf(env['LOG_LEVEL'], 'LOG_LEVEL', LOG_LEVELS);
   return overrides;
 }
@@ -160,6 +164,13 @@ function parsePort(text: string): number {
   const port = /^\d+$/.test(text) ? Number(text) : Number.NaN;
   if (!(port <= MAX_PORT)) throw badValue('PORT', `an integer from 0 to ${MAX_PORT}`, text);
   return port;
+}
+
+// A drain length in whole milliseconds, as shutdown_delay_ms takes it; 0 turns the drain off.
+function parseShutdownDelay(text: string): number {
+  const ms = /^\d+$/.test(text) ? Number(text) : Number.NaN;
+  if (!(ms <= MAX_TIMER_MS)) throw badValue('FW_SHUTDOWN_DELAY_MS', `an integer from 0 to ${MAX_TIMER_MS} (milliseconds)`, text);
+  return ms;
 }
 
 // One environment's effective value of every key, with where it came from.
@@ -199,7 +210,7 @@ function fileOrDefault(fw: FwSection, key: keyof typeof configDefaults): Resolve
   return written === undefined ? [configDefaults[key], true] : [written, false];
 }
 
-// The value is always the full map: defaults, then the file's fields, then PORT and HOST.
+// The value is always the full map: defaults, then the file's fields, then PORT, HOST and FW_SHUTDOWN_DELAY_MS.
 function resolveServer(fw: FwSection, overrides: EnvOverrides, environment: string): Resolved {
   const written = fw.server_configuration ?? {};
   const server: ServerConfiguration = {
@@ -207,9 +218,10 @@ function resolveServer(fw: FwSection, overrides: EnvOverrides, environment: stri
     ...written,
     ...(overrides.port === undefined ? {} : { port: overrides.port }),
     ...(overrides.host === undefined ? {} : { host: overrides.host }),
+    ...(overrides.shutdown_delay_ms === undefined ? {} : { shutdown_delay_ms: overrides.shutdown_delay_ms }),
   };
   checkServerConfigurationConsistency(server, environment);
-  const overridden = overrides.port !== undefined || overrides.host !== undefined;
+  const overridden = overrides.port !== undefined || overrides.host !== undefined || overrides.shutdown_delay_ms !== undefined;
   return [server, Object.keys(written).length === 0 && !overridden];
 }
 

@@ -131,8 +131,14 @@ const fieldChecks: Record<keyof ServerConfiguration, FieldCheck> = {
   keep_alive_timeout_ms: positiveTimer,
   max_header_size: (value, key) => expectInteger(value, key, 1, Number.MAX_SAFE_INTEGER),
   shutdown_grace_ms: positiveTimer,
+  shutdown_delay_ms: (value, key) => expectInteger(value, key, 0, MAX_TIMER_MS),
+  max_inflight_per_connection: (value, key) => expectInteger(value, key, 1, MAX_INFLIGHT_PER_CONNECTION),
+  send_timeout_ms: positiveTimer,
   request_id_header: expectRequestIdHeader,
 };
+
+// Pipelining deeper than this gains nothing (answers go out in order) and holds a handler each.
+const MAX_INFLIGHT_PER_CONNECTION = 64;
 
 const FIELDS = Object.keys(fieldChecks);
 
@@ -215,7 +221,7 @@ function validatePluginEntry(value: unknown, keyPath: string): PluginEntry {
 // narrowed, or throws FW_ERR_CONFIG_BAD_VALUE naming the key, what it expects and what it found.
 
 /** The longest delay Node's timers accept; longer ones silently become 1 ms. */
-const MAX_TIMER_MS = 2_147_483_647;
+export const MAX_TIMER_MS = 2_147_483_647;
 
 /** The highest TCP port. */
 export const MAX_PORT = 65_535;

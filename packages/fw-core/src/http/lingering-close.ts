@@ -24,14 +24,24 @@ export function lingerAfterAnswer(socket: Socket): void {
   (socket as Socket & { destroySoon: () => void }).destroySoon = () => linger(socket);
 }
 
-function linger(socket: Socket): void {
+/**
+ * Closes a connection with nothing in progress the same way (graceful-close.ts): its FIN goes
+ * out, and a request the client sent before it saw the FIN is dropped, not answered with a reset
+ * that could make the client's stack discard what it already received. `maxMs` bounds the wait
+ * for the client's own close.
+ */
+export function lingeringEnd(socket: Socket, maxMs: number): void {
+  linger(socket, maxMs);
+}
+
+function linger(socket: Socket, maxMs = LINGER_MAX_MS): void {
   socket.end();
   if (socket.destroyed) return;
   // node:http's parser reads through its 'data' listener once a listener is added (its socket
   // wrapper stops feeding the parser directly then): remove it, then only drop bytes.
   socket.removeAllListeners('data');
   let received = 0;
-  const timer = setTimeout(() => socket.destroy(), LINGER_MAX_MS);
+  const timer = setTimeout(() => socket.destroy(), maxMs);
   timer.unref();
   socket.on('data', (chunk: Buffer) => {
     received += chunk.length;

@@ -15,6 +15,7 @@ import { initPlugins, stopPlugins } from '../plugins/plugin-lifecycle.ts';
 import { composeStreamHandlers } from '../stream/compose-stream-handlers.ts';
 import type { Listener } from '../stream/stream-handler.ts';
 import { resolveJsonLib } from '../app/resolve-json-lib.ts';
+import { createLifecycle, type Lifecycle, type ListenerLifecycle } from './lifecycle.ts';
 
 /** Options of createListener (and of startServer, which adds its own). */
 export interface CreateListenerOptions {
@@ -41,29 +42,34 @@ export interface FwListener {
   readonly listener: Listener;
   readonly application: LoadedApplication;
   readonly logger: Logger;
-  /** Runs every plugin's stop(state), then the app's stop hook; idempotent. Stop the server that mounts it first. */
+  /** The lifecycle the app's routes and start hook got; draining once close() (or the server's stop) begins. */
+  readonly lifecycle: Lifecycle;
+  /** Turns `lifecycle.draining` true, runs every plugin's stop(state), then the app's stop hook; idempotent. Stop the server that mounts it first. */
   close(): Promise<void>;
 }
 
-/** An FwListener and the traffic counters a server's graceful stop reads (startServer). */
+/** An FwListener, its writable lifecycle and the traffic counters a server's graceful stop reads (startServer). */
 export interface OpenedListener extends FwListener {
+  readonly lifecycle: ListenerLifecycle;
   readonly traffic: Traffic;
 }
 
 /** Builds fw's listener; rejects with a coded FwError when anything is misconfigured. */
 export async function createListener(options: CreateListenerOptions = {}): Promise<FwListener> {
-  const { listener, application, logger, close } = await openListener(options);
-  return { listener, application, logger, close };
+  const { listener, application, logger, lifecycle, close } = await openListener(options);
+  return { listener, application, logger, lifecycle, close };
 }
 
 /** createListener's one code path, shared with startServer. */
 export async function openListener(options: CreateListenerOptions): Promise<OpenedListener> {
   const appDir = options.appDir ?? process.cwd();
   const env = options.env ?? process.env;
+  const lifecycle = createLifecycle();
   const application = await loadApplication({
     appDir,
     serveStatic: true,
     env,
+    lifecycle,
     ...(options.app && { app: options.app }),
     ...(options.config && { config: options.config }),
     ...(options.appConfig && { appConfig: options.appConfig }),
@@ -77,6 +83,7 @@ export async function openListener(options: CreateListenerOptions): Promise<Open
   await initPlugins(instances, { app: app.name, environment: fw.environment, env, logger });
   let closing: Promise<void> | undefined;
   const close = (): Promise<void> => {
+    lifecycle.draining = true;
     closing ??= (async () => {
       await stopPlugins(instances, logger);
       await app.stop?.();
@@ -85,7 +92,7 @@ export async function openListener(options: CreateListenerOptions): Promise<Open
   };
   const traffic: Traffic = { inflight: 0, stopping: false, onRequestEnd: undefined };
   try {
-    await app.start?.({ config, logger, appDir, env });
+    await app.start?.({ config, logger, appDir, env, lifecycle });
     const sc = fw.server_configuration;
     const runtime: Runtime = {
       app: app.name,
@@ -100,7 +107,7 @@ export async function openListener(options: CreateListenerOptions): Promise<Open
       traffic,
     };
     const listener = composeStreamHandlers(sc.stream_handlers, app.streamHandlers ?? [], createPipelineListener(runtime));
-    return { listener, application, logger, close, traffic };
+    return { listener, application, logger, lifecycle, close, traffic };
   } catch (error) {
     await close();
     throw error;

@@ -5,15 +5,25 @@
  * left. The wait for requests ends on the last one's end, told by the pipeline
  * (`traffic.onRequestEnd`); the wait for responses on the server's close (every connection
  * gone), a keep-alive connection being closed as soon as its writes drain: nothing polls.
+ *
+ * An idle keep-alive connection is never destroyed while a request may be on its way in: the
+ * check waits for one turn of the event loop's I/O poll (a request already received is then
+ * being answered, and that connection is not idle), skips a connection whose parser holds part
+ * of a request, and ends the others with a lingering close (a FIN, not a reset).
  */
 import type { Server } from 'node:http';
 import type { Socket } from 'node:net';
+import { lingeringEnd } from '../http/lingering-close.ts';
 import type { Traffic } from '../pipeline/runtime.ts';
 
 // Not node:http's `server.close()` nor `closeIdleConnections()`: both destroy every connection
 // whose response has *ended*, although a response that ended may still have megabytes queued
-// for a slow reader (node:http checks `res.finished`, set by `end()`, not by the last write).
+// for a slow reader (node:http checks `res.finished`, set by `end()`, not by the last write),
+// and destroying a connection a request has just reached resets it under the client.
 const { Server: NetServer } = process.getBuiltinModule('node:net');
+
+/** Longest wait for a client's own close after fw ended its idle connection. */
+const IDLE_LINGER_MS = 2_000;
 
 /** The open connections of `server`, for its graceful close: a Set add and delete per connection, nothing per request. */
 export function trackConnections(server: Server): ReadonlySet<Socket> {
@@ -29,19 +39,20 @@ export function trackConnections(server: Server): ReadonlySet<Socket> {
 export async function gracefulClose(server: Server, traffic: Traffic, graceMs: number, connections: ReadonlySet<Socket>): Promise<void> {
   traffic.stopping = true;
   const closed = new Promise<void>((resolve) => NetServer.prototype.close.call(server, () => resolve()));
-  closeIdle(connections);
+  const endIdle = idleCloser(server, connections);
+  endIdle();
   let timer: NodeJS.Timeout | undefined;
   const graceOver = new Promise<void>((resolve) => (timer = setTimeout(resolve, graceMs)));
   try {
-    if (traffic.inflight > 0) await Promise.race([drained(traffic, connections), graceOver]);
+    if (traffic.inflight > 0) await Promise.race([drained(traffic, endIdle), graceOver]);
     // The handlers are done, but a response can still be on its way out (megabytes queued for a
     // slow reader): cutting now would truncate it. Its connection closes by itself once sent
     // (`connection: close`), or, when its keep-alive head went out before the stop, is idle
-    // then: closed as its writes drain.
+    // then: ended as its writes drain.
     for (const socket of connections) {
-      if (socket.writableLength > 0) socket.once('drain', () => setImmediate(() => closeIdle(connections)));
+      if (socket.writableLength > 0) socket.once('drain', endIdle);
     }
-    closeIdle(connections);
+    endIdle();
     await Promise.race([closed, graceOver]);
   } finally {
     clearTimeout(timer);
@@ -59,26 +70,65 @@ export async function gracefulClose(server: Server, traffic: Traffic, graceMs: n
  * the server's 'close' a second time.
  */
 function stopConnectionChecks(server: Server): void {
-  const key = Object.getOwnPropertySymbols(server).find((symbol) => symbol.description === 'http.server.connectionsCheckingInterval');
+  const key = internalSymbol(server, 'http.server.connectionsCheckingInterval');
   if (key !== undefined) clearInterval((server as unknown as Record<symbol, NodeJS.Timeout | undefined>)[key]);
 }
 
 /**
- * Destroys the connections with no response in progress (keep-alive ones between requests): a
- * response holds its socket (`_httpMessage`, node:http's own link) until its last byte is written.
+ * A function that ends the idle connections after the event loop's next I/O poll: two
+ * setImmediate hops always have a poll between them, and a request already in the socket's
+ * receive buffer is read and dispatched there. Calls while one is pending share it.
  */
-function closeIdle(connections: ReadonlySet<Socket>): void {
-  for (const socket of connections) if ((socket as Socket & { _httpMessage?: unknown })._httpMessage == null) socket.destroy();
+function idleCloser(server: Server, connections: ReadonlySet<Socket>): () => void {
+  const ended = new WeakSet<Socket>();
+  let pending = false;
+  const run = (): void => {
+    pending = false;
+    const idle = idleParsersSockets(server);
+    for (const socket of connections) {
+      if (ended.has(socket) || socket.writableEnded || !isIdle(socket, idle)) continue;
+      ended.add(socket);
+      lingeringEnd(socket, IDLE_LINGER_MS);
+    }
+  };
+  return () => {
+    if (pending) return;
+    pending = true;
+    setImmediate(() => setImmediate(run));
+  };
+}
+
+/**
+ * No response in progress (a response holds its socket, `_httpMessage`, node:http's own link,
+ * until its last byte is written) and, where node:http says so, no part of a request received.
+ */
+function isIdle(socket: Socket, idleSockets: ReadonlySet<Socket> | undefined): boolean {
+  if ((socket as Socket & { _httpMessage?: unknown })._httpMessage != null) return false;
+  return idleSockets === undefined || idleSockets.has(socket);
+}
+
+/** The sockets node:http's connection list holds as idle (its parser between messages); undefined if that list is not there. */
+function idleParsersSockets(server: Server): Set<Socket> | undefined {
+  const key = internalSymbol(server, 'http.server.connections');
+  const list = key === undefined ? undefined : (server as unknown as Record<symbol, { idle?: () => { socket?: Socket }[] } | undefined>)[key];
+  if (typeof list?.idle !== 'function') return undefined;
+  const sockets = new Set<Socket>();
+  for (const parser of list.idle()) if (parser.socket) sockets.add(parser.socket);
+  return sockets;
+}
+
+function internalSymbol(server: Server, description: string): symbol | undefined {
+  return Object.getOwnPropertySymbols(server).find((symbol) => symbol.description === description);
 }
 
 /** Resolves when `traffic.inflight` reaches 0. */
-function drained(traffic: Traffic, connections: ReadonlySet<Socket>): Promise<void> {
+function drained(traffic: Traffic, endIdle: () => void): Promise<void> {
   return new Promise((resolve) => {
     traffic.onRequestEnd = () => {
       if (traffic.inflight <= 0) return resolve();
-      // A keep-alive connection whose response began before the stop is idle now: close it
+      // A keep-alive connection whose response began before the stop is idle now: end it
       // before it brings another request.
-      closeIdle(connections);
+      endIdle();
     };
   });
 }

@@ -1,7 +1,8 @@
 /**
  * Starts an fw application: build its listener as createListener does (load and validate
- * everything, init plugins, run the app's start hook), then listen. `stop()` (and SIGTERM/SIGINT when asked) closes gracefully, then calls every
- * plugin's stop(state) and the app's stop hook.
+ * everything, init plugins, run the app's start hook), then listen. `stop()` (and SIGTERM/SIGINT
+ * when asked, after a drain of `shutdown_delay_ms`) closes gracefully, then calls every plugin's
+ * stop(state) and the app's stop hook.
  */
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -12,6 +13,9 @@ import { CountedIncomingMessage, CountedServerResponse } from '../stream/exchang
 import { hostForDisplay, reachableUrl } from './bound-address.ts';
 import { openListener, type CreateListenerOptions } from './create-listener.ts';
 import { gracefulClose, trackConnections } from './graceful-close.ts';
+import type { Lifecycle } from './lifecycle.ts';
+import { gatePipelining } from './pipelining-gate.ts';
+import { watchSendStalls } from './send-timeout.ts';
 
 // Not `import { createServer } from 'node:http'`: an ES import of node:http builds its module
 // namespace, which reads the lazy undici getters and loads undici (about 70 ms on a 2-core VM),
@@ -20,8 +24,18 @@ const { createServer } = process.getBuiltinModule('node:http');
 
 /** Options of startServer: createListener's (app, appDir, config in code, env, logger) and signals. */
 export interface StartServerOptions extends CreateListenerOptions {
-  /** Stop gracefully on SIGTERM and SIGINT, then exit the process. */
+  /** Stop on SIGTERM and SIGINT, draining for `shutdown_delay_ms` first, then exit the process. */
   readonly handleSignals?: boolean;
+}
+
+/** Options of FwServer.stop(). */
+export interface StopOptions {
+  /**
+   * Drain first for this long, ms: readiness fails, the server keeps listening and answering,
+   * every answer with `connection: close`. Default 0, as a test or an embedding program wants;
+   * pass `server_configuration.shutdown_delay_ms` to stop as SIGTERM does.
+   */
+  readonly delayMs?: number;
 }
 
 /** A running fw server. */
@@ -32,13 +46,15 @@ export interface FwServer {
   readonly server: Server;
   readonly application: LoadedApplication;
   readonly logger: Logger;
-  /** Graceful stop; idempotent. */
-  stop(): Promise<void>;
+  /** The lifecycle the app's routes got: draining from the moment a stop begins. */
+  readonly lifecycle: Lifecycle;
+  /** Graceful stop, after a drain of `delayMs` (default 0); idempotent: a second call returns the first one's promise. */
+  stop(options?: StopOptions): Promise<void>;
 }
 
 /** Starts the app (createListener, then listen); rejects with a coded FwError when anything is misconfigured. */
 export async function startServer(options: StartServerOptions = {}): Promise<FwServer> {
-  const { listener, application, logger, close, traffic } = await openListener(options);
+  const { listener, application, logger, lifecycle, close, traffic } = await openListener(options);
   const fw = application.config.fw;
   const app = application.app;
   const sc = fw.server_configuration;
@@ -54,12 +70,17 @@ export async function startServer(options: StartServerOptions = {}): Promise<FwS
       IncomingMessage: CountedIncomingMessage,
       ServerResponse: closingWhileStopping(traffic),
     },
-    listener,
+    gatePipelining(listener, sc.max_inflight_per_connection, traffic),
   );
   const connections = trackConnections(server);
+  const stopWatching = watchSendStalls(connections, sc.send_timeout_ms, (socket) => {
+    logger.info({ event: 'send_timeout', timeout_ms: sc.send_timeout_ms }, 'closed a connection whose client took no response bytes within send_timeout_ms');
+    socket.destroy();
+  });
   try {
     await listen(server, sc.port, sc.host);
   } catch (error) {
+    stopWatching();
     await close();
     throw error;
   }
@@ -70,17 +91,32 @@ export async function startServer(options: StartServerOptions = {}): Promise<FwS
   const address = `${hostForDisplay(bound.address)}:${port}`;
   logger.info({ event: 'listening', url, address, environment: fw.environment }, `${app.name} listening on ${address} (${url})`);
   let stopping: Promise<void> | undefined;
-  const stop = (): Promise<void> => {
+  const stop = (stopOptions: StopOptions = {}): Promise<void> => {
     stopping ??= (async () => {
+      await drain(stopOptions.delayMs ?? 0, lifecycle, traffic, logger);
       logger.info({ event: 'stopping', inflight: traffic.inflight }, 'stopping');
       await gracefulClose(server, traffic, sc.shutdown_grace_ms, connections);
+      stopWatching();
       await close();
       logger.info({ event: 'stopped' }, 'stopped');
     })();
     return stopping;
   };
-  if (options.handleSignals) exitOnSignals(stop, logger);
-  return { url, port, server, application, logger, stop };
+  if (options.handleSignals) exitOnSignals(() => stop({ delayMs: sc.shutdown_delay_ms }), logger);
+  return { url, port, server, application, logger, lifecycle, stop };
+}
+
+/**
+ * The drain: readiness fails at once (`lifecycle.draining`), every answer from now on closes its
+ * connection (`traffic.stopping`), and the server keeps listening and answering for `delayMs`,
+ * long enough for a balancer to take the instance out before anything is refused.
+ */
+async function drain(delayMs: number, lifecycle: { draining: boolean }, traffic: { stopping: boolean }, logger: Logger): Promise<void> {
+  lifecycle.draining = true;
+  traffic.stopping = true;
+  if (delayMs <= 0) return;
+  logger.info({ event: 'draining', delay_ms: delayMs }, `draining for ${delayMs} ms before closing`);
+  await new Promise((resolve) => setTimeout(resolve, delayMs));
 }
 
 /**
