@@ -8,11 +8,12 @@
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { cp, mkdtemp, readdir, readFile, realpath, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { delimiter, join } from 'node:path';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { after, before, describe, it } from 'node:test';
+import { olderNode } from '../packages/fw-cli/test/support/older-node.ts';
 import { cleanEnv, runNode } from '../packages/fw-cli/test/support/run-fw.ts';
 import { installOffline, packWorkspace, REPO } from './support/packed-project.ts';
 
@@ -31,19 +32,6 @@ async function installedPackages(nodeModules: string): Promise<[string, Record<s
     }
   }
   return found;
-}
-
-/** A `node` on the PATH (or in /usr/bin, /usr/local/bin) older than Node 24, with its version. */
-async function olderNode(): Promise<{ path: string; version: string } | undefined> {
-  const self = await realpath(process.execPath);
-  const dirs = [...(process.env.PATH ?? '').split(delimiter), '/usr/bin', '/usr/local/bin'];
-  for (const dir of dirs) {
-    const candidate = join(dir, process.platform === 'win32' ? 'node.exe' : 'node');
-    if (!existsSync(candidate) || (await realpath(candidate)) === self) continue;
-    const [version, execPath] = JSON.parse((await run(candidate, ['-p', 'JSON.stringify([process.versions.node, process.execPath])'])).stdout) as [string, string];
-    if (Number(version.split('.')[0]) < 24) return { path: execPath, version };
-  }
-  return undefined;
 }
 
 describe('fw-cli installed from its tarball', () => {

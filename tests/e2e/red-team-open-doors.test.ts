@@ -10,15 +10,17 @@
  * - `nosniff` on every answer, `/login` refuses framing, `/docs` redirects to `/docs/`;
  * - a configured write token is enforced outside prod, and an environment the configuration
  *   does not define stops start-up;
- * - with Redis down and `on_store_error: deny`, the exempt liveness probe still answers 200.
+ * - with Redis gone down after start and `on_store_error: deny`, the exempt liveness probe still
+ *   answers 200.
  */
 import assert from 'node:assert/strict';
 import { connect } from 'node:net';
 import { after, before, describe, test } from 'node:test';
-import { closedPort } from '../../packages/fw-core/test/support/closed-port.ts';
 import { startOtlpReceiver, type OtlpReceiver } from '../../packages/fw-core/test/support/otel-receiver.ts';
 import { until } from '../../packages/fw-core/test/support/until.ts';
 import { startBlogExpectingFailure } from '../../examples/blog/test/support/blog-process.ts';
+import { deleteKeys, TEST_REDIS, uniqueKeyPrefix } from '../../examples/blog/test/support/plugins-redis.ts';
+import { startTcpProxy, type TcpProxy } from '../../examples/blog/test/support/store-tcp-proxy.ts';
 import { startBlogAsUser, writeBlogConfig, type BlogProcess, type TempConfig } from './support/blog-as-user.ts';
 import { exchangeRaw, headerOf, parseResponse } from './support/raw-http.ts';
 
@@ -151,16 +153,23 @@ describe('the write token and the environment fail closed', () => {
 describe('the liveness probe with the rate limiter store down', () => {
   let config: TempConfig;
   let blog: BlogProcess;
+  let proxy: TcpProxy;
+  const prefix = uniqueKeyPrefix();
   before(async () => {
-    const options = { store: 'redis', redis_url: `redis://127.0.0.1:${await closedPort()}`, on_store_error: 'deny', store_timeout_ms: 100, exempt_paths: ['/heartbeat'] };
+    // Redis must answer at start (the plugin checks it), so it goes down after start: the proxy is cut.
+    proxy = await startTcpProxy(TEST_REDIS);
+    const options = { store: 'redis', redis_url: `redis://127.0.0.1:${proxy.port}`, key_prefix: prefix, on_store_error: 'deny', store_timeout_ms: 100, exempt_paths: ['/heartbeat'] };
     config = await writeBlogConfig({}, (fw) => ({
       plugins: [...(fw.plugins as object[]).slice(0, -1), { phase: 'pre_request', module: 'rate_limit_plugin', options }, (fw.plugins as object[]).at(-1)],
     }));
     blog = await startBlogAsUser({ FW_CONFIG: config.path });
+    await proxy.cut();
   });
   after(async () => {
     await blog?.stop();
     await config?.remove();
+    await proxy?.close();
+    await deleteKeys(prefix);
   });
 
   test('answers /heartbeat 200 while the API answers 503', async () => {

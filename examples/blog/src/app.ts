@@ -27,6 +27,7 @@ export default defineApp({
     // The store first: its start-up errors (a missing token) come before any telemetry line.
     await context.start(app);
     telemetry = await startTelemetry(app);
+    context.observeStore();
   },
   stop: async () => {
     try {

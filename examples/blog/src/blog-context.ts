@@ -11,7 +11,7 @@ import type { AppContext, Logger } from 'fw-core';
 import { readStoreSettings } from './config/store-settings.ts';
 import { BlogError } from './errors.ts';
 import { protectsWrites, readApiToken } from './security/api-token.ts';
-import { createStore } from './store/create-store.ts';
+import { createStore, type PgPoolMetrics } from './store/create-store.ts';
 import type { PostStore } from './store/store.ts';
 
 /** The started app's shared parts. */
@@ -25,6 +25,8 @@ export interface BlogContext {
   guardsWrites(environment: string, env: NodeJS.ProcessEnv): boolean;
   /** The app's start hook: checks the token, opens the store. */
   start(app: AppContext): Promise<void>;
+  /** Registers the store's metrics (the PostgreSQL pool's) on the global meter: call once telemetry has started. */
+  observeStore(): void;
   /** The app's stop hook: closes the store. */
   stop(): Promise<void>;
 }
@@ -34,6 +36,8 @@ export function createBlogContext(): BlogContext {
   let store: PostStore | undefined;
   let logger: Logger | undefined;
   let apiTokenDigest: Buffer | undefined;
+  let poolMetrics: PgPoolMetrics | undefined;
+  let unobserve: (() => void) | undefined;
   const started = <T>(value: T | undefined): T => {
     if (value === undefined) throw new BlogError('BLOG_ERR_NOT_STARTED', 'the blog app has not started: its start hook opens the store');
     return value;
@@ -52,12 +56,18 @@ export function createBlogContext(): BlogContext {
     async start({ config, logger: appLogger, appDir, env }) {
       // Cheap checks first: nothing is opened when the token is wrong.
       if (protectsWrites(config.fw.environment, env)) apiTokenDigest = readApiToken(env);
-      const settings = readStoreSettings(config.app, env);
+      const settings = readStoreSettings(config.app, env, config.fw.environment);
       logger = appLogger;
-      store = await createStore(settings, { appDir, env, logger: appLogger });
+      store = await createStore(settings, { appDir, env, logger: appLogger, onPoolMetrics: (metrics) => (poolMetrics = metrics) });
       appLogger.info({ event: 'store_opened', store: settings.store }, `blog store: ${settings.store}`);
     },
+    observeStore() {
+      unobserve ??= poolMetrics?.observe();
+    },
     async stop() {
+      unobserve?.();
+      unobserve = undefined;
+      poolMetrics = undefined;
       const open = store;
       store = undefined;
       await open?.close();

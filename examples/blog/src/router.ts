@@ -1,7 +1,8 @@
 /**
  * blog_router (spec: "HTTP API" and its rule 7): the posts group under /api, the login page,
- * the heartbeat and the /docs static route. When writes are guarded (prod, or BLOG_API_TOKEN
- * set: blog-context.ts) the write routes move to a second /api group guarded by
+ * the liveness probe /heartbeat, the /docs static route, and the readiness probe /ready in a
+ * group of its own that runs no plugin (http/readiness-route.ts). When writes are guarded (prod,
+ * or BLOG_API_TOKEN set: blog-context.ts) the write routes move to a second /api group guarded by
  * requireApiToken, so `fw audit` shows them secured; the reads stay public. `options.extra`
  * tells the OpenAPI generator which schema (priv/schemas/<schema>.json) a route reads or answers;
  * `options.schema` is what fw checks requests with and projects answers through, derived from
@@ -14,6 +15,7 @@ import type { BlogContext } from './blog-context.ts';
 import { loginController } from './controllers/login-controller.ts';
 import { createPostsController, createPostsInvalidHooks } from './controllers/posts-controller.ts';
 import { ERROR_BODY_SCHEMA, UNPROCESSABLE_SCHEMA } from './http/error-bodies.ts';
+import { readinessGroup } from './http/readiness-route.ts';
 import { LIST_QUERY_SCHEMA } from './posts/list-query.ts';
 import { createPostPayloads } from './posts/post-payloads.ts';
 import { POST_ID_PARAMS_SCHEMA } from './posts/post-id.ts';
@@ -25,13 +27,17 @@ export function createBlogRouter(context: BlogContext): RouterModule {
   const requireApiToken = createRequireApiToken(() => context.apiTokenDigest);
   return {
     name: 'blog_router',
-    routes(environment, { env }): readonly RouteGroup[] {
+    routes(environment, { env, lifecycle }): readonly RouteGroup[] {
       const { reads, writes } = postRoutes(context);
-      if (!context.guardsWrites(environment, env)) return [{ prefix: '/api', security: false, routes: [...reads, ...writes] }, pages];
+      // Last: a router miss runs the plugins of the first group with the longest matching prefix
+      // (docs/pipeline.md, "Router misses"), so misses at the root keep the pages group's plugins.
+      const probe = readinessGroup(context, lifecycle);
+      if (!context.guardsWrites(environment, env)) return [{ prefix: '/api', security: false, routes: [...reads, ...writes] }, pages, probe];
       return [
         { prefix: '/api', security: false, routes: reads },
         { prefix: '/api', security: requireApiToken, routes: writes },
         pages,
+        probe,
       ];
     },
   };
@@ -81,13 +87,13 @@ function postList(post: PostSchema): JsonSchema {
   return { type: 'object', required: ['posts'], properties: { posts: { type: 'array', items: post } } };
 }
 
-/** The login page, the heartbeat and /docs. */
+/** The login page, the liveness probe and /docs. The probe writes no per-request log line. */
 const pages: RouteGroup = {
   prefix: '',
   security: false,
   routes: [
     { path: '/login', handler: loginController.index, options: { methods: ['get'], extra: { summary: 'The sign-in page (HTML)' } } },
-    { path: '/heartbeat', handler: () => json({ status: 'ok' }), options: { methods: ['get'], extra: { summary: 'Liveness: the process serves' } } },
+    { path: '/heartbeat', handler: () => json({ status: 'ok' }), options: { methods: ['get'], log: false, extra: { summary: 'Liveness: the process serves' } } },
     { path: '/docs/[...]', directory: 'priv/assets' },
   ],
 };

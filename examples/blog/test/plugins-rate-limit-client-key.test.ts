@@ -2,12 +2,14 @@
  * Which client a request counts for. X-Forwarded-For is read only when the socket peer is a
  * trusted proxy, right to left past trusted hops; otherwise the peer address is the key, so a
  * spoofed header changes nothing. IPv6 clients share a /64. Bad header values fall back to the
- * peer and never fail the request. Requests go through inject(), whose peer is 127.0.0.1 as a
- * local socket's is.
+ * peer and never fail the request. The address the rule finds is the one the request log line
+ * reports (`client.address`). Requests go through inject(), whose peer is 127.0.0.1 as a local
+ * socket's is.
  */
 import assert from 'node:assert/strict';
 import { BlockList } from 'node:net';
 import { describe, test } from 'node:test';
+import { until } from '../../../packages/fw-core/test/support/until.ts';
 import { forwardedClient, ipv6Prefix64, unmapIpv4 } from '../src/plugins/rate-limit/client-address.ts';
 import type { InjectedBlog } from './support/blog-injected.ts';
 import { blogWithPlugins } from './support/plugins-config.ts';
@@ -94,5 +96,33 @@ describe('address helpers', () => {
     assert.equal(forwardedClient('', '10.0.0.1', trusted), '10.0.0.1');
     const long = ['198.51.100.1', ...Array.from({ length: 20 }, (_, i) => `10.0.0.${i + 10}`)].join(',');
     assert.equal(forwardedClient(long, '10.0.0.1', trusted), '10.0.0.14');
+  });
+});
+
+/** The `client.address` of the request log line of `path`, once the line is written. */
+async function loggedClient(blog: InjectedBlog, path: string, forwardedFor: string): Promise<unknown> {
+  const before = blog.logLines().length;
+  assert.equal((await blog.request('GET', path, { headers: { 'x-forwarded-for': forwardedFor } })).status, 200);
+  const line = await until(`the request line of ${path}`, () => blog.logLines().slice(before).find((l) => l.event === 'request' && l.path === path));
+  return line['client.address'];
+}
+
+describe('the request log line names the client the trusted-proxy rule found', () => {
+  const blog = blogWithPlugins([{ module: 'rate_limit_plugin', options: { max_requests: 100, trusted_proxies: ['127.0.0.0/8'], exempt_paths: ['/login'] } }]);
+
+  test('from a trusted peer: the forwarded client, not the proxy', async () => {
+    assert.equal(await loggedClient(blog(), '/api/posts', '198.51.100.7, 203.0.113.9'), '203.0.113.9');
+  });
+
+  test('on an exempt route too: not counted, still reported by the rule', async () => {
+    assert.equal(await loggedClient(blog(), '/login', '203.0.113.10'), '203.0.113.10');
+  });
+});
+
+describe('the request log line without trusted proxies', () => {
+  const blog = blogWithPlugins([{ module: 'rate_limit_plugin', options: { max_requests: 100 } }]);
+
+  test('a spoofed X-Forwarded-For is not reported: the peer is', async () => {
+    assert.equal(await loggedClient(blog(), '/api/posts', '203.0.113.9'), '127.0.0.1');
   });
 });

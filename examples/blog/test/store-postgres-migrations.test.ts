@@ -50,6 +50,7 @@ describe('PostgreSQL migrations', () => {
       { column_name: 'user_id', data_type: 'bigint', is_nullable: 'YES' },
       { column_name: 'inserted_at', data_type: 'timestamp with time zone', is_nullable: 'YES' },
       { column_name: 'updated_at', data_type: 'timestamp with time zone', is_nullable: 'YES' },
+      { column_name: 'text_json_bytes', data_type: 'bigint', is_nullable: 'NO' },
     ]);
     const indexes = await schema.query(
       `SELECT indexname, indexdef FROM pg_indexes WHERE schemaname = $1 AND tablename = 'blog_posts' ORDER BY indexname`,

@@ -18,8 +18,8 @@ const NOW = Date.UTC(2024, 0, 2, 3, 4, 5, 678);
 const SQLITE_COLUMNS = 'id, title, body, status, user_id, inserted_key, updated_at';
 // The two list runs (store/sql/keyset-list.ts): the indexed page, its LIMIT lowered to the rows
 // within the text budget by a count over the same index entries.
-const SQLITE_TIMED_LIST = `SELECT ${SQLITE_COLUMNS} FROM posts WHERE inserted_key IS NOT NULL ORDER BY inserted_key DESC, id DESC LIMIT (SELECT count(*) FROM (SELECT row_number() OVER earlier AS listed, sum(text_bytes) OVER earlier - text_bytes AS bytes_before FROM (SELECT id, inserted_key, octet_length(title) + octet_length(body) AS text_bytes FROM posts WHERE inserted_key IS NOT NULL ORDER BY inserted_key DESC, id DESC LIMIT ?1) AS page WINDOW earlier AS (ORDER BY inserted_key DESC, id DESC ROWS UNBOUNDED PRECEDING)) AS budgeted WHERE listed <= ?2 OR bytes_before <= ?3)`;
-const SQLITE_UNTIMED_LIST = `SELECT ${SQLITE_COLUMNS} FROM posts WHERE inserted_key IS NULL ORDER BY inserted_key DESC, id DESC LIMIT (SELECT count(*) FROM (SELECT row_number() OVER earlier AS listed, sum(text_bytes) OVER earlier - text_bytes AS bytes_before FROM (SELECT id, inserted_key, octet_length(title) + octet_length(body) AS text_bytes FROM posts WHERE inserted_key IS NULL ORDER BY inserted_key DESC, id DESC LIMIT ?1) AS page WINDOW earlier AS (ORDER BY inserted_key DESC, id DESC ROWS UNBOUNDED PRECEDING)) AS budgeted WHERE listed <= ?2 OR bytes_before <= ?3)`;
+const SQLITE_TIMED_LIST = `SELECT ${SQLITE_COLUMNS} FROM posts WHERE inserted_key IS NOT NULL ORDER BY inserted_key DESC, id DESC LIMIT (SELECT count(*) FROM (SELECT row_number() OVER earlier AS listed, sum(text_bytes) OVER earlier - text_bytes AS bytes_before FROM (SELECT id, inserted_key, text_json_bytes AS text_bytes FROM posts WHERE inserted_key IS NOT NULL ORDER BY inserted_key DESC, id DESC LIMIT ?1) AS page WINDOW earlier AS (ORDER BY inserted_key DESC, id DESC ROWS UNBOUNDED PRECEDING)) AS budgeted WHERE listed <= ?2 OR bytes_before <= ?3)`;
+const SQLITE_UNTIMED_LIST = `SELECT ${SQLITE_COLUMNS} FROM posts WHERE inserted_key IS NULL ORDER BY inserted_key DESC, id DESC LIMIT (SELECT count(*) FROM (SELECT row_number() OVER earlier AS listed, sum(text_bytes) OVER earlier - text_bytes AS bytes_before FROM (SELECT id, inserted_key, text_json_bytes AS text_bytes FROM posts WHERE inserted_key IS NULL ORDER BY inserted_key DESC, id DESC LIMIT ?1) AS page WINDOW earlier AS (ORDER BY inserted_key DESC, id DESC ROWS UNBOUNDED PRECEDING)) AS budgeted WHERE listed <= ?2 OR bytes_before <= ?3)`;
 
 describe('query log', () => {
   let dir = '';
@@ -79,8 +79,8 @@ describe('query log', () => {
         {
           event: 'query',
           store: 'sqlite',
-          sql: `INSERT INTO posts (title, body, status, user_id, inserted_at, updated_at) VALUES (?, ?, ?, ?, ?, ?) RETURNING ${SQLITE_COLUMNS}`,
-          params: ['T', 'B', 'draft', 9, stamp, stamp],
+          sql: `INSERT INTO posts (title, body, status, user_id, inserted_at, updated_at, text_json_bytes) VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING ${SQLITE_COLUMNS}`,
+          params: ['T', 'B', 'draft', 9, stamp, stamp, 2],
           row_count: 1,
         },
       ]);
@@ -100,7 +100,7 @@ describe('query log', () => {
       assert.deepEqual(queryLines(lines).map((line) => [line.sql, line.params, line.row_count]), [
         ['BEGIN IMMEDIATE', [], 0],
         [`SELECT ${SQLITE_COLUMNS} FROM posts WHERE id = ?`, [post.id], 1],
-        [`UPDATE posts SET title = ?, updated_at = ? WHERE id = ? RETURNING ${SQLITE_COLUMNS}`, ['U', stamp, post.id], 1],
+        [`UPDATE posts SET title = ?, updated_at = ?, text_json_bytes = ? WHERE id = ? RETURNING ${SQLITE_COLUMNS}`, ['U', stamp, 2, post.id], 1],
         ['COMMIT', [], 0],
       ]);
       assert.ok(lines.every((line) => line.level === 'info'));
@@ -150,6 +150,9 @@ describe('query log', () => {
       // Migration 1 is one text of three statements (CREATE TABLE, two CREATE INDEX): one line.
       ['info', query(MIGRATIONS[0]!.sql, [], 0)],
       ['info', query('INSERT INTO blog_schema_migrations (version, name) VALUES ($1, $2)', [1, 'create_blog_posts'], 1)],
+      // Migration 2 likewise: one line, its rows summed (the backfill UPDATE of an empty table: 0).
+      ['info', query(MIGRATIONS[1]!.sql, [], 0)],
+      ['info', query('INSERT INTO blog_schema_migrations (version, name) VALUES ($1, $2)', [2, 'add_text_json_bytes_and_idempotency_keys'], 1)],
       ['info', query('COMMIT', [], 0)],
     ]);
     const again = await open({ store: 'postgres', log: true });
@@ -158,7 +161,7 @@ describe('query log', () => {
       query('BEGIN', [], 0),
       query('SELECT pg_advisory_xact_lock($1::bigint)', ['7092166003209627506'], 1),
       query(migrationsTable, [], 0),
-      query('SELECT version FROM blog_schema_migrations', [], 1),
+      query('SELECT version FROM blog_schema_migrations', [], 2),
       query('COMMIT', [], 0),
     ]);
   });

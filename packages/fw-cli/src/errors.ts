@@ -21,6 +21,7 @@ export const cliErrorCodes = {
   FW_CLI_ERR_RELEASE_BUILD_FAILED: "The app's build script failed",
   FW_CLI_ERR_RELEASE_MISSING_DEPENDENCY: 'A production dependency cannot be resolved from the app directory',
   FW_CLI_ERR_RELEASE_PACK_FAILED: 'npm pack could not list the files of a workspace package',
+  FW_CLI_ERR_RELEASE_UNBUILT_PACKAGE: 'A workspace package lacks an entry point its package.json names, and its build script is missing or does not make it',
 } as const satisfies Record<string, string>;
 
 /** A code from the registry. */

@@ -16,6 +16,7 @@ const BLOG_INFO = [
   '  GET /login (blog_login_controller) has no security',
   '  GET /heartbeat has no security',
   '  GET /docs/[...] (static priv/assets) has no security',
+  '  GET /ready has no security',
 ];
 
 const BLOG_AUDIT = lines(
@@ -26,7 +27,7 @@ const BLOG_AUDIT = lines(
   '  DELETE /api/posts/:id (blog_posts_controller) has no security',
   'INFO:',
   ...BLOG_INFO,
-  'Summary: 3 warning(s), 5 info(s)',
+  'Summary: 3 warning(s), 6 info(s)',
 );
 
 /** The blog's audit where the API token guards its writes (prod, or BLOG_API_TOKEN set). */
@@ -36,7 +37,7 @@ const GUARDED_BLOG_AUDIT = lines(
   '  (none)',
   'INFO:',
   ...BLOG_INFO,
-  'Summary: 0 warning(s), 5 info(s)',
+  'Summary: 0 warning(s), 6 info(s)',
 );
 
 const WILD_AUDIT = lines(

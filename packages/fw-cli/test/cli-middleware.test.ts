@@ -35,6 +35,11 @@ describe('fw middleware', { concurrency: true }, () => {
         '    GET /login -> blog_login_controller:index',
         '    GET /heartbeat -> (inline fun)',
         '    GET /docs/[...] -> (static priv/assets)',
+        'Group: prefix=  security=false',
+        '  Plugins:',
+        '    (none)',
+        '  Routes:',
+        '    GET /ready -> (inline fun)',
       ),
     );
   });

@@ -184,30 +184,35 @@ describe('a typed client of the blog, from fw openapi alone', () => {
       { call: 'delete', status: 204, body: null },
       { call: 'delete again', status: 404, body: error('post not found') },
       { call: 'heartbeat', status: 200, body: { status: 'ok' } },
+      { call: 'ready', status: 200, body: { status: 'ready' } },
       { call: 'login page', status: 200, body: 'text/html; charset=utf-8' },
     ]);
     assert.deepEqual(typed, { id: '1', titles: ['Second'], blankTitle: ["can't be blank"], badLimitMessage: 'limit must be an integer from 1 to 1000' });
   });
 
-  it('with the store unreachable, then past the rate limit: 503 on each post operation, then 429 on every operation', () => {
+  it('with the store unreachable, then past the rate limit: 503 on each post operation and /ready, then 429 on every operation but /ready', () => {
     const unavailable = { error: 'service unavailable' };
+    const notReady = { status: 'unavailable', failed: ['store'] };
     const tooMany = { error: 'too many requests' };
     const operations = ['list', 'create', 'read', 'update', 'delete'];
     assert.deepEqual(outageCalls.map(({ call, status, body }) => ({ call, status, body })), [
       ...operations.map((call) => ({ call: `${call} with the store down`, status: 503, body: unavailable })),
       { call: 'read with the store down, typed', status: 503, body: unavailable },
+      { call: 'ready with the store down', status: 503, body: notReady },
       ...operations.map((call) => ({ call: `${call} past the limit`, status: 429, body: tooMany })),
       { call: 'heartbeat past the limit', status: 429, body: tooMany },
       { call: 'login page past the limit', status: 429, body: tooMany },
+      { call: 'ready past the limit', status: 503, body: notReady },
       { call: 'heartbeat past the limit, typed', status: 429, body: tooMany },
     ]);
-    assert.deepEqual(outageTyped, { unavailableMessage: 'service unavailable', limitedMessage: 'too many requests' });
+    assert.deepEqual(outageTyped, { unavailableMessage: 'service unavailable', readyFailed: ['store'], limitedMessage: 'too many requests' });
   });
 
-  it('documents the rate limit only where it runs: the limited document is the other plus 429 on every operation', () => {
+  it('documents the rate limit only where it runs: the limited document is the other plus 429 on every operation but /ready (its group runs no plugin)', () => {
     const tooMany = { description: 'Too Many Requests', content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorMessage' } } } };
     const expected = structuredClone(document);
-    for (const item of Object.values(expected.paths as Record<string, Record<string, { responses: Record<string, unknown> }>>)) {
+    for (const [path, item] of Object.entries(expected.paths as Record<string, Record<string, { responses: Record<string, unknown> }>>)) {
+      if (path === '/ready') continue;
       for (const operation of Object.values(item)) operation.responses[429] = tooMany;
     }
     assert.deepEqual(limitedDocument, expected);

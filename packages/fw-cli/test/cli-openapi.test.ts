@@ -109,6 +109,7 @@ describe('fw openapi on the blog', { concurrency: true }, () => {
       'DELETE /api/posts/{id} blog_posts_controller.delete',
       'GET /login blog_login_controller.index',
       'GET /heartbeat blog_router.get_heartbeat',
+      'GET /ready blog_router.get_ready',
     ]);
   });
 
@@ -177,6 +178,7 @@ describe('fw openapi on the blog', { concurrency: true }, () => {
       'DELETE /api/posts/{id} [{"bearerAuth":[]}] 204,401,404,503',
       'GET /login [] 200',
       'GET /heartbeat [] 200',
+      'GET /ready [] 200,503',
     ]);
     assert.deepEqual(guarded.paths['/api/posts'].post.responses[401], denied('Unauthorized'));
   });

@@ -36,7 +36,7 @@ it('releases the .ts sources of a TypeScript-direct app, and the release serves'
 
   const unpacked = await osTempDir();
   await extract({ file: join(dir, '_build', 'prod', 'rel', 'blog-0.1.0.tar.gz'), cwd: unpacked });
-  const env = cleanEnv({ NODE: process.execPath, PORT: '0', METRICS_PORT: '0', OTEL_SDK_DISABLED: 'true', BLOG_STORE: 'memory', BLOG_API_TOKEN: 'release-test-token-0123456789' });
+  const env = cleanEnv({ NODE: process.execPath, PORT: '0', METRICS_PORT: '0', OTEL_SDK_DISABLED: 'true', BLOG_STORE: 'memory', BLOG_ALLOW_MEMORY_STORE: 'true', BLOG_API_TOKEN: 'release-test-token-0123456789' });
   const app = await startApp(join(unpacked, 'blog', 'bin', 'blog'), [], unpacked, env);
   try {
     const heartbeat = await fetch(`${app.url}/heartbeat`);

@@ -31,6 +31,8 @@ describe('fw routes', { concurrency: true }, () => {
         '    /[...]',
         '      GET /docs/[...] (blog, static:priv/assets)',
         '      HEAD /docs/[...] (blog, static:priv/assets)',
+        '  /ready',
+        '    GET /ready',
       ),
     );
   });

@@ -136,7 +136,7 @@ describe('config defaults', () => {
   });
 
   it('returns the application section named by bootstrap_application', async () => {
-    const dir = await writeApp({ fw: { bootstrap_application: 'blog' }, blog: { store: 'memory' }, other: { a: 1 } });
+    const dir = await writeApp({ fw: { bootstrap_application: 'blog' }, blog: { store: 'memory' } });
     assert.deepEqual((await resolveConfig(dir, {})).app, { store: 'memory' });
   });
 

@@ -163,6 +163,7 @@ describe('inject', () => {
       method: 'GET',
       path: '/heartbeat',
       status: 200,
+      'client.address': '127.0.0.1',
       duration_ms: 'number',
     });
   });

@@ -63,6 +63,6 @@ describe('request log correlation without telemetry', () => {
 
   it('writes the request line without trace_id or span_id', async () => {
     const fields = await requestLogOf(app, '/heartbeat', { traceparent: '00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01' });
-    assert.deepEqual(Object.keys(fields).sort(), ['duration_ms', 'event', 'method', 'path', 'request_id', 'status']);
+    assert.deepEqual(Object.keys(fields).sort(), ['client.address', 'duration_ms', 'event', 'method', 'path', 'request_id', 'status']);
   });
 });

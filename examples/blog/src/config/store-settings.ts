@@ -1,16 +1,33 @@
 /**
  * The store settings the app opens: the `blog` section of fw.config.json (after the active
- * environment's overlay), then the environment variables BLOG_STORE and BLOG_SQLITE_PATH
- * (DATABASE_URL is read by the store itself), checked by the store's own checkStoreSettings.
+ * environment's overlay), then the environment variables BLOG_STORE, BLOG_SQLITE_PATH, the
+ * pool and timeout variables of ENV_INTEGERS and BLOG_ALLOW_MEMORY_STORE (DATABASE_URL is read
+ * by the store itself), checked by the store's own checkStoreSettings. Under `prod` the memory
+ * store is refused unless allowed: a misspelt or missing store setting must not start a
+ * production instance that forgets every write on restart.
  */
 import { BlogError } from '../errors.ts';
 import { checkStoreSettings } from '../store/create-store.ts';
+import { checkBoolean, checkInteger, type IntegerSettingKey } from '../store/store-settings.ts';
 import type { StoreSettings } from '../store/store.ts';
 
 const STORE_KINDS = ['memory', 'sqlite', 'postgres'] as const;
 
-/** Settings from `section` with the environment overrides applied. An empty variable counts as unset. */
-export function readStoreSettings(section: Readonly<Record<string, unknown>>, env: NodeJS.ProcessEnv): StoreSettings {
+/** The environment variable of each integer setting. */
+export const ENV_INTEGERS: Readonly<Record<string, IntegerSettingKey>> = {
+  BLOG_SQLITE_BUSY_TIMEOUT_MS: 'sqlite_busy_timeout_ms',
+  BLOG_POSTGRES_POOL_SIZE: 'postgres_pool_size',
+  BLOG_POSTGRES_CONNECT_TIMEOUT_MS: 'postgres_connect_timeout_ms',
+  BLOG_POSTGRES_QUERY_TIMEOUT_MS: 'postgres_query_timeout_ms',
+  BLOG_POSTGRES_STATEMENT_TIMEOUT_MS: 'postgres_statement_timeout_ms',
+  BLOG_IDEMPOTENCY_KEY_TTL_MS: 'idempotency_key_ttl_ms',
+};
+
+/**
+ * Settings from `section` with the environment overrides applied, refused when they name the
+ * memory store in the `prod` environment without allowing it. An empty variable counts as unset.
+ */
+export function readStoreSettings(section: Readonly<Record<string, unknown>>, env: NodeJS.ProcessEnv, environment?: string): StoreSettings {
   const merged: Record<string, unknown> = { ...section };
   const store = env.BLOG_STORE;
   if (store !== undefined && store !== '') {
@@ -21,5 +38,19 @@ export function readStoreSettings(section: Readonly<Record<string, unknown>>, en
   }
   const sqlitePath = env.BLOG_SQLITE_PATH;
   if (sqlitePath !== undefined && sqlitePath !== '') merged.sqlite_path = sqlitePath;
-  return checkStoreSettings(merged);
+  for (const [name, key] of Object.entries(ENV_INTEGERS)) {
+    const raw = env[name];
+    if (raw !== undefined && raw !== '') merged[key] = checkInteger(key, name, /^\d{1,10}$/.test(raw) ? Number(raw) : raw);
+  }
+  const allow = env.BLOG_ALLOW_MEMORY_STORE;
+  if (allow !== undefined && allow !== '') merged.allow_memory_store = checkBoolean('BLOG_ALLOW_MEMORY_STORE', allow === 'true' ? true : allow === 'false' ? false : allow);
+  const settings = checkStoreSettings(merged);
+  if (environment === 'prod' && settings.store === 'memory' && settings.allow_memory_store !== true) {
+    throw new BlogError(
+      'BLOG_ERR_MEMORY_STORE_IN_PROD',
+      'the memory store loses every post on restart and is refused under FW_ENV=prod; set blog.store (or BLOG_STORE) to "postgres" or "sqlite", ' +
+        'or allow it explicitly with blog.allow_memory_store: true or BLOG_ALLOW_MEMORY_STORE=true',
+    );
+  }
+  return settings;
 }

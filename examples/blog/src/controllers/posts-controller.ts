@@ -3,8 +3,9 @@
  * requests that fail their route schemas (router.ts), in the spec's shapes. Choices where the
  * spec is silent are in docs/blog-api.md (id rule, paging, PUT order of checks).
  */
-import { defineController, json, jsonStream, status, type FwRequest, type FwResponse, type InvalidRequestHook, type JsonResponse, type SchemaIssue } from 'fw-core';
+import { defineController, json, jsonStream, type FwRequest, type FwResponse, type InvalidRequestHook, type JsonResponse, type SchemaIssue } from 'fw-core';
 import type { BlogContext } from '../blog-context.ts';
+import { readIdempotencyClaim, respond, respondOnce, keptAnswerOf, type WriteAnswer } from '../http/idempotency-key.ts';
 import { objectBody } from '../http/request-body.ts';
 import { answerStoreUnavailable } from '../http/store-unavailable.ts';
 import { MAX_PAGE_TEXT_BYTES, takePage } from '../posts/list-page.ts';
@@ -12,6 +13,7 @@ import { listQueryError, nextLink, readListQuery } from '../posts/list-query.ts'
 import type { PostPayloads, Validated } from '../posts/post-payloads.ts';
 import { parsePostId } from '../posts/post-id.ts';
 import { toPostJson } from '../posts/post-json.ts';
+import type { PostWrite, PostWriteResult } from '../store/store.ts';
 
 const notFound = (): JsonResponse => json({ error: 'post not found' }, 404);
 
@@ -84,12 +86,31 @@ async function show(context: BlogContext, req: FwRequest): Promise<FwResponse> {
   return post === undefined ? notFound() : json(toPostJson(post));
 }
 
+/**
+ * Runs `write`, once per Idempotency-Key when the request carries one (http/idempotency-key.ts):
+ * the answer `answerOf` gives is kept with the key in the write's transaction.
+ */
+async function runWrite<W extends PostWrite>(context: BlogContext, req: FwRequest, write: W, answerOf: (result: PostWriteResult<W>) => WriteAnswer): Promise<FwResponse> {
+  const read = readIdempotencyClaim(req);
+  if (!read.ok) return read.response;
+  if (read.claim === undefined) return respond(answerOf((await writeWithout(context, write)) as PostWriteResult<W>));
+  const outcome = await context.store.writeOnce(read.claim, write, (result) => keptAnswerOf(answerOf(result)));
+  return respondOnce(outcome, answerOf);
+}
+
+function writeWithout(context: BlogContext, write: PostWrite): Promise<unknown> {
+  if (write.kind === 'create') return context.store.create(write.input);
+  if (write.kind === 'update') return context.store.update(write.id, write.changes);
+  return context.store.delete(write.id);
+}
+
+const NOT_FOUND: WriteAnswer = { status: 404, body: { error: 'post not found' } };
+
 /** POST /api/posts: 201 with the post and its location. The body passed the route's schema. */
 async function create(context: BlogContext, payloads: PostPayloads, req: FwRequest): Promise<FwResponse> {
   const checked = checkPayload(req, payloads.create);
   if (!checked.ok) return checked.response;
-  const post = await context.store.create(checked.value);
-  return json(toPostJson(post), 201, { location: `${req.route.template}/${post.id}` });
+  return runWrite(context, req, { kind: 'create', input: checked.value }, (post) => ({ status: 201, body: toPostJson(post), headers: { location: `${req.route.template}/${post.id}` } }));
 }
 
 /**
@@ -101,8 +122,7 @@ async function update(context: BlogContext, payloads: PostPayloads, req: FwReque
   if (id === undefined) return notFound();
   const checked = checkPayload(req, payloads.update);
   if (!checked.ok) return (await context.store.get(id)) === undefined ? notFound() : checked.response;
-  const updated = await context.store.update(id, checked.value);
-  return updated.found ? json(toPostJson(updated.post)) : notFound();
+  return runWrite(context, req, { kind: 'update', id, changes: checked.value }, (updated) => (updated.found ? { status: 200, body: toPostJson(updated.post) } : NOT_FOUND));
 }
 
 /** The fields of a body that passed its schema, or the 422 for text no store can keep. */
@@ -116,6 +136,6 @@ function checkPayload<T>(req: FwRequest, read: (payload: Readonly<Record<string,
 /** DELETE /api/posts/:id: 204 with no body. */
 async function remove(context: BlogContext, req: FwRequest): Promise<FwResponse> {
   const id = parsePostId(req.bindings.id);
-  const deleted = id !== undefined && (await context.store.delete(id));
-  return deleted ? status(204) : notFound();
+  if (id === undefined) return notFound();
+  return runWrite(context, req, { kind: 'delete', id }, (deleted) => (deleted ? { status: 204 } : NOT_FOUND));
 }

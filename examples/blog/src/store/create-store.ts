@@ -5,14 +5,16 @@
 import { resolve } from 'node:path';
 import { createMemoryStore } from './memory-store.ts';
 import { createPgPool, pgServerOf } from './postgres-pool.ts';
+import { createPgPoolMetrics, pgPoolName, type PgPoolMetrics } from './postgres-pool-metrics.ts';
 import { openPostgresStore } from './postgres-store.ts';
 import { resolveQueryLog, type StoreLogger } from './query-log.ts';
 import { openSqliteStore } from './sqlite-store.ts';
-import { checkDatabaseUrl, DEFAULT_DATABASE_URL, DEFAULT_SQLITE_PATH } from './store-settings.ts';
+import { checkDatabaseUrl, DEFAULT_DATABASE_URL, DEFAULT_SQLITE_PATH, integerSetting } from './store-settings.ts';
 import type { PostStore, StoreSettings } from './store.ts';
 
 export { checkStoreSettings } from './store-settings.ts';
 export type { StoreLogger } from './query-log.ts';
+export type { PgPoolMetrics } from './postgres-pool-metrics.ts';
 
 /** What `createStore` needs besides the settings. */
 export interface CreateStoreOptions {
@@ -23,24 +25,35 @@ export interface CreateStoreOptions {
   readonly logger: StoreLogger;
   /** The clock that stamps inserted_at and updated_at; default `() => new Date()`. */
   readonly now?: () => Date;
+  /** Receives the PostgreSQL pool's metrics, to observe once telemetry has started. */
+  readonly onPoolMetrics?: (metrics: PgPoolMetrics) => void;
 }
 
 /** Opens the store the settings name. Rejects with a config error or StoreUnavailableError. */
 export async function createStore(settings: StoreSettings, options: CreateStoreOptions): Promise<PostStore> {
   const { appDir, logger, now } = options;
   const queryLog = await resolveQueryLog(settings.log, { appDir, logger });
+  const idempotencyKeyTtlMs = integerSetting(settings, 'idempotency_key_ttl_ms');
   switch (settings.store) {
     case 'memory':
-      return createMemoryStore({ now });
+      return createMemoryStore({ now, idempotencyKeyTtlMs });
     case 'sqlite':
-      return openSqliteStore({ path: sqlitePath(settings, appDir), now, queryLog, busyTimeoutMs: settings.sqlite_busy_timeout_ms });
+      return openSqliteStore({ path: sqlitePath(settings, appDir), now, queryLog, busyTimeoutMs: integerSetting(settings, 'sqlite_busy_timeout_ms'), idempotencyKeyTtlMs });
     case 'postgres': {
       const connectionString = databaseUrl(settings, options.env ?? process.env);
+      const max = integerSetting(settings, 'postgres_pool_size');
       const pool = createPgPool({
         connectionString,
+        max,
+        connectTimeoutMs: integerSetting(settings, 'postgres_connect_timeout_ms'),
+        queryTimeoutMs: integerSetting(settings, 'postgres_query_timeout_ms'),
+        statementTimeoutMs: integerSetting(settings, 'postgres_statement_timeout_ms'),
         onIdleError: (error) => logger.error({ event: 'store_connection_lost', store: 'postgres', err: error }, 'an idle PostgreSQL connection failed'),
       });
-      return openPostgresStore({ pool, now, queryLog, server: pgServerOf(connectionString) });
+      const server = pgServerOf(connectionString);
+      const metrics = createPgPoolMetrics(pool, max, pgPoolName(server));
+      options.onPoolMetrics?.(metrics);
+      return openPostgresStore({ pool, now, queryLog, server, idempotencyKeyTtlMs, onAcquireTimeout: metrics.countTimeout });
     }
   }
 }

@@ -3,7 +3,7 @@
  * syntax errors are programming errors and pass through untouched.
  */
 import type { StatementFailure } from './statement-spans.ts';
-import { StoreUnavailableError } from './store.ts';
+import { StoreUnavailableError, WriteOutcomeUnknownError } from './store.ts';
 
 // Socket-level failures reported by Node (https://nodejs.org/api/errors.html#common-system-errors).
 const NETWORK_CODES = new Set([
@@ -38,6 +38,27 @@ export function isPgUnavailable(error: unknown): boolean {
 export function toPgStoreError(error: unknown): unknown {
   if (error instanceof StoreUnavailableError || !isPgUnavailable(error)) return error;
   return new StoreUnavailableError(`PostgreSQL unavailable: ${(error as Error).message}`, { cause: error });
+}
+
+// pg refuses a query with these before writing a byte of it: the database never saw it.
+const NOT_SENT = ['Client has encountered a connection error and is not queryable', 'Client was closed and is not queryable'];
+
+/** pg's error when no pooled connection came free (or none could be opened) within the connect timeout. */
+export function isPgAcquireTimeout(error: unknown): boolean {
+  return error instanceof Error && error.message.startsWith('timeout exceeded when trying to connect');
+}
+
+/**
+ * The error of a statement whose success commits (an autocommit INSERT, UPDATE or DELETE, or a
+ * COMMIT), run on a connection already checked out: when the server answered with an error, or
+ * pg never sent it, nothing was committed (StoreUnavailableError or the error itself, as for any
+ * statement); when the connection failed or timed out with the statement sent, the server may
+ * have committed it: WriteOutcomeUnknownError.
+ */
+export function toPgWriteError(error: unknown): unknown {
+  if (!(error instanceof Error) || (error as { severity?: unknown }).severity !== undefined) return toPgStoreError(error);
+  if (NOT_SENT.some((text) => error.message.startsWith(text)) || !isPgUnavailable(error)) return toPgStoreError(error);
+  return new WriteOutcomeUnknownError(`PostgreSQL stopped answering after a write was sent: ${error.message}`, { cause: error });
 }
 
 /**

@@ -38,6 +38,12 @@ export interface PgClient extends PgQueryable {
 
 /** A connection pool. */
 export interface PgPool extends PgQueryable {
+  /** Connections open (idle or checked out), for the pool metrics. */
+  readonly totalCount: number;
+  /** Connections open and not checked out. */
+  readonly idleCount: number;
+  /** Callers waiting for a connection. */
+  readonly waitingCount: number;
   connect(): Promise<PgClient>;
   end(): Promise<void>;
   on(event: 'error', listener: (error: Error) => void): unknown;
@@ -48,10 +54,12 @@ export interface PgPoolSettings {
   readonly connectionString: string;
   /** Called when an idle connection fails (the pool drops it and reconnects on demand). */
   readonly onIdleError: (error: Error) => void;
-  /** Fail a connection attempt after this long; default 2000 ms. */
+  /** Fail a connection attempt, or a wait for a free pooled connection, after this long; default 2000 ms. */
   readonly connectTimeoutMs?: number;
-  /** Fail a query after this long, on the client and on the server; default 5000 ms. */
+  /** The client stops waiting for a query's answer after this long; default 5000 ms. */
   readonly queryTimeoutMs?: number;
+  /** The server cancels a statement running longer (statement_timeout); default queryTimeoutMs. */
+  readonly statementTimeoutMs?: number;
   /** Most connections held at once; default 10. */
   readonly max?: number;
 }
@@ -67,7 +75,7 @@ export function createPgPool(settings: PgPoolSettings): PgPool {
     max: settings.max ?? 10,
     connectionTimeoutMillis: settings.connectTimeoutMs ?? 2000,
     query_timeout: queryTimeout,
-    statement_timeout: queryTimeout,
+    statement_timeout: settings.statementTimeoutMs ?? queryTimeout,
     idleTimeoutMillis: 10_000,
     keepAlive: true,
     application_name: 'blog-example',

@@ -1,11 +1,12 @@
 /**
  * Runs PostgreSQL queries with the query log, the statement spans and error mapping in one place:
- * connection-level failures become StoreUnavailableError (with the pg error as cause), anything
- * else is rethrown as it came. With no query log the clock is never read; with no active span no
+ * connection-level failures become StoreUnavailableError (with the pg error as cause), or
+ * WriteOutcomeUnknownError for a statement marked `commits` that was sent (postgres-errors.ts);
+ * anything else is rethrown as it came. With no query log the clock is never read; with no active span no
  * span is made (statement-spans.ts).
  */
 import type { PgClient, PgPool, PgQuery, PgQueryable, PgResult } from './postgres-pool.ts';
-import { pgFailure, toPgStoreError } from './postgres-errors.ts';
+import { isPgAcquireTimeout, pgFailure, toPgStoreError, toPgWriteError } from './postgres-errors.ts';
 import { microsecondsSince, type QueryLogSink } from './query-log.ts';
 import { endStatementSpan, queryLogTraceFields, startStatementSpan, type DbSpanTarget, type SqlOperation } from './statement-spans.ts';
 
@@ -15,19 +16,26 @@ import { endStatementSpan, queryLogTraceFields, startStatementSpan, type DbSpanT
  */
 export interface PgStatement extends PgQuery {
   readonly operation?: SqlOperation;
+  /**
+   * True when the statement's success commits data (an autocommit write, COMMIT): run only on a
+   * checked-out client (withPgClient), so a failure to connect is never taken for a lost answer.
+   */
+  readonly commits?: boolean;
 }
 
 /** Where a store's queries are reported: its query log (when on) and its span target. */
 export interface PgReporting {
   readonly log: QueryLogSink | undefined;
   readonly spans: DbSpanTarget;
+  /** Called when no pooled connection came free within the connect timeout (the pool's timeouts metric). */
+  readonly onAcquireTimeout?: () => void;
 }
 
 /** Runs one query inside a transaction. */
 export type PgRun = (query: PgStatement) => Promise<PgResult>;
 
 const BEGIN: PgStatement = { text: 'BEGIN', operation: { name: 'BEGIN' } };
-const COMMIT: PgStatement = { text: 'COMMIT', operation: { name: 'COMMIT' } };
+const COMMIT: PgStatement = { text: 'COMMIT', operation: { name: 'COMMIT' }, commits: true };
 
 /**
  * Runs `query` on the pool or a client, in a span and logged when it completes. A text of
@@ -42,7 +50,8 @@ export async function runPgQuery(target: PgQueryable, query: PgStatement, report
     results = await target.query(query);
   } catch (error) {
     endStatementSpan(span, pgFailure(error));
-    throw toPgStoreError(error);
+    if (isPgAcquireTimeout(error)) reporting.onAcquireTimeout?.();
+    throw query.commits === true ? toPgWriteError(error) : toPgStoreError(error);
   }
   const duration_us = log === undefined ? 0 : microsecondsSince(startedAt);
   const correlation = log === undefined ? undefined : queryLogTraceFields(span);
@@ -62,14 +71,15 @@ function rowCountOf(result: PgResult): number {
 }
 
 /**
- * Runs `work` between BEGIN and COMMIT on one checked-out client. On any failure the client is
- * destroyed rather than returned (that also rolls back), so the pool never hands out a broken one.
+ * Runs `work` on one checked-out client. On any failure the client is destroyed rather than
+ * returned (that also rolls back an open transaction), so the pool never hands out a broken one.
  */
-export async function inPgTransaction<T>(pool: PgPool, reporting: PgReporting, work: (run: PgRun) => Promise<T>): Promise<T> {
+export async function withPgClient<T>(pool: PgPool, reporting: PgReporting, work: (run: PgRun) => Promise<T>): Promise<T> {
   let client: PgClient;
   try {
     client = await pool.connect();
   } catch (error) {
+    if (isPgAcquireTimeout(error)) reporting.onAcquireTimeout?.();
     throw toPgStoreError(error);
   }
   let failure: Error | undefined;
@@ -79,12 +89,8 @@ export async function inPgTransaction<T>(pool: PgPool, reporting: PgReporting, w
     failure ??= error;
   };
   client.on('error', onError);
-  const run: PgRun = (query) => runPgQuery(client, query, reporting);
   try {
-    await run(BEGIN);
-    const result = await work(run);
-    await run(COMMIT);
-    return result;
+    return await work((query) => runPgQuery(client, query, reporting));
   } catch (error) {
     failure ??= error instanceof Error ? error : new Error(String(error));
     throw error;
@@ -92,4 +98,14 @@ export async function inPgTransaction<T>(pool: PgPool, reporting: PgReporting, w
     client.off('error', onError);
     client.release(failure);
   }
+}
+
+/** Runs `work` between BEGIN and COMMIT on one checked-out client (withPgClient). */
+export function inPgTransaction<T>(pool: PgPool, reporting: PgReporting, work: (run: PgRun) => Promise<T>): Promise<T> {
+  return withPgClient(pool, reporting, async (run) => {
+    await run(BEGIN);
+    const result = await work(run);
+    await run(COMMIT);
+    return result;
+  });
 }

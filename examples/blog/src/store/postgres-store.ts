@@ -6,12 +6,13 @@ import { changedFields, fieldsOf, type UpdatableField } from './post-changes.ts'
 import { isPostId } from './post-id.ts';
 import { applyMigrations } from './postgres-migrate.ts';
 import type { PgPool } from './postgres-pool.ts';
-import { inPgTransaction, runPgQuery, type PgReporting, type PgStatement } from './postgres-runner.ts';
+import { clockMs, keptOutcome, purgeSchedule } from './idempotency.ts';
+import { inPgTransaction, runPgQuery, withPgClient, type PgReporting, type PgRun, type PgStatement } from './postgres-runner.ts';
 import type { QueryLogSink } from './query-log.ts';
 import { postgresSpanTarget, type DbServer, type SqlOperation } from './statement-spans.ts';
 import { LIST_SHAPES, listInTwoRuns, listSql, shapeKey, type CursorTimes, type ListDialect, type ListShape } from './sql/keyset-list.ts';
 import { parseStoredTime, timeOf } from './stored-time.ts';
-import type { ListQuery, NewPost, Post, PostChanges, PostStatus, PostStore, UpdateResult } from './store.ts';
+import type { IdempotencyClaim, IdempotentOutcome, KeptAnswer, ListQuery, NewPost, Post, PostChanges, PostStatus, PostStore, PostWrite, PostWriteResult, UpdateResult } from './store.ts';
 
 /** Options of `openPostgresStore`. */
 export interface PostgresStoreOptions {
@@ -23,6 +24,10 @@ export interface PostgresStoreOptions {
   readonly queryLog?: QueryLogSink;
   /** Where the pool connects, for the statement spans' `server.*` and `db.namespace`. */
   readonly server?: DbServer;
+  /** How long an Idempotency-Key lives; default 24 h. */
+  readonly idempotencyKeyTtlMs?: number;
+  /** Called when no pooled connection came free within the connect timeout (the pool's timeouts metric). */
+  readonly onAcquireTimeout?: () => void;
 }
 
 const COLUMNS = 'id, title, body, status, user_id, inserted_at, updated_at';
@@ -32,9 +37,8 @@ const DIALECT: ListDialect = {
   columns: COLUMNS,
   timeColumn: 'inserted_at',
   order: 'inserted_at DESC NULLS LAST, id DESC',
-  // octet_length of a TOASTed value reads its size from the TOAST pointer: nothing is fetched or
-  // decompressed. It counts bytes in the database encoding: UTF-8 bytes on a UTF8 database.
-  textBytes: 'octet_length(title) + octet_length(body)',
+  // Kept with the post by a trigger (migration 2): the list reads a number, never the text.
+  textBytes: 'text_json_bytes',
   placeholder: (n) => `$${n}`,
 };
 
@@ -57,11 +61,32 @@ const INSERT: PgStatement = {
 const BY_ID: PgStatement = { name: 'blog_posts_by_id', text: `SELECT ${COLUMNS} FROM blog_posts WHERE id = $1`, operation: SELECT_POSTS };
 const LOCK_BY_ID: PgStatement = { name: 'blog_posts_lock_by_id', text: `${BY_ID.text} FOR UPDATE`, operation: SELECT_POSTS };
 const DELETE: PgStatement = { name: 'blog_posts_delete', text: 'DELETE FROM blog_posts WHERE id = $1', operation: { name: 'DELETE', collection: DIALECT.table } };
+const PING: PgStatement = { name: 'blog_ping', text: 'SELECT 1', operation: { name: 'SELECT' } };
+
+const KEYS_TABLE = 'blog_idempotency_keys';
+// Two int4 keys, a space apart from the migrations' single bigint key: "blog", then the key's hash.
+// A hash collision only answers 409 to a request that then retries.
+const TRY_KEY_LOCK: PgStatement = { name: 'blog_idempotency_lock', text: 'SELECT pg_try_advisory_xact_lock(1651273575, hashtext($1)) AS locked', operation: { name: 'SELECT' } };
+const KEPT: PgStatement = {
+  name: 'blog_idempotency_kept',
+  text: `SELECT fingerprint, status, body, headers, expires_at FROM ${KEYS_TABLE} WHERE scope = $1 AND key = $2`,
+  operation: { name: 'SELECT', collection: KEYS_TABLE },
+};
+const KEEP: PgStatement = {
+  name: 'blog_idempotency_keep',
+  text: `INSERT INTO ${KEYS_TABLE} (scope, key, fingerprint, status, body, headers, created_at, expires_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+ON CONFLICT (scope, key) DO UPDATE SET fingerprint = $3, status = $4, body = $5, headers = $6, created_at = $7, expires_at = $8`,
+  operation: { name: 'INSERT', collection: KEYS_TABLE },
+};
+const PURGE: PgStatement = { name: 'blog_idempotency_purge', text: `DELETE FROM ${KEYS_TABLE} WHERE expires_at <= $1`, operation: { name: 'DELETE', collection: KEYS_TABLE } };
+
+/** The default lifetime of an Idempotency-Key: 24 hours. */
+export const DEFAULT_IDEMPOTENCY_KEY_TTL_MS = 86_400_000;
 
 /** Applies pending migrations, then answers with the store. Rejects with StoreUnavailableError when the database is unreachable. */
 export async function openPostgresStore(options: PostgresStoreOptions): Promise<PostStore> {
   const { pool } = options;
-  const reporting: PgReporting = { log: options.queryLog, spans: postgresSpanTarget(options.server) };
+  const reporting: PgReporting = { log: options.queryLog, spans: postgresSpanTarget(options.server), onAcquireTimeout: options.onAcquireTimeout };
   try {
     await applyMigrations(pool, { queryLog: reporting.log, spans: reporting.spans });
   } catch (error) {
@@ -74,13 +99,14 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
     return timeOf(date) === null ? null : date;
   };
   const query = (statement: PgStatement, values: readonly unknown[]) => runPgQuery(pool, { ...statement, values }, reporting);
+  const writes = pgWrites(stamp);
+  const ttlMs = options.idempotencyKeyTtlMs ?? DEFAULT_IDEMPOTENCY_KEY_TTL_MS;
+  const purgeDue = purgeSchedule();
   let closing: Promise<void> | undefined;
 
   return {
-    async create(input: NewPost): Promise<Post> {
-      const { rows } = await query(INSERT, [input.title, input.body, input.status, input.user_id, stamp()]);
-      return toPost(rows[0]!);
-    },
+    // One autocommit statement on a checked-out client: its failure after sending is an unknown outcome.
+    create: (input: NewPost) => withPgClient(pool, reporting, (run) => writes.create(run, input, true)),
 
     async get(id: number): Promise<Post | undefined> {
       if (!isPostId(id)) return undefined;
@@ -97,31 +123,83 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
 
     async update(id: number, changes: PostChanges): Promise<UpdateResult> {
       if (!isPostId(id)) return { found: false };
-      // FOR UPDATE holds the row from the comparison to the write, so concurrent updates cannot
-      // interleave between them.
-      return inPgTransaction(pool, reporting, async (run) => {
-        const { rows } = await run({ ...LOCK_BY_ID, values: [id] });
-        if (rows[0] === undefined) return { found: false };
-        const post = toPost(rows[0]);
-        const changed = changedFields(post, changes);
-        const fields = fieldsOf(changed);
-        if (fields.length === 0) return { found: true, changed: false, post };
-        const values = [id, ...fields.map((field) => changed[field]), stamp()];
-        const updated = await run({ ...updateStatement(fields), values });
-        return { found: true, changed: true, post: toPost(updated.rows[0]!) };
-      });
+      return inPgTransaction(pool, reporting, (run) => writes.update(run, id, changes));
     },
 
     async delete(id: number): Promise<boolean> {
       if (!isPostId(id)) return false;
-      const { rowCount } = await query(DELETE, [id]);
-      return (rowCount ?? 0) > 0;
+      return withPgClient(pool, reporting, (run) => writes.delete(run, id, true));
+    },
+
+    writeOnce<W extends PostWrite>(claim: IdempotencyClaim, write: W, answer: (result: PostWriteResult<W>) => KeptAnswer): Promise<IdempotentOutcome<PostWriteResult<W>>> {
+      // The key's row and the write commit together, or neither does. The advisory lock, held to
+      // the end of the transaction, is what tells a repeat that the first is still running.
+      return inPgTransaction(pool, reporting, async (run) => {
+        const { rows: [lock] } = await run({ ...TRY_KEY_LOCK, values: [`${claim.scope}\n${claim.key}`] });
+        if (lock?.locked !== true) return { kind: 'in_progress' };
+        const nowMs = clockMs(now);
+        const { rows: [row] } = await run({ ...KEPT, values: [claim.scope, claim.key] });
+        const found = keptOutcome(row && keptKeyOf(row), claim, nowMs);
+        if (found !== undefined) return found;
+        const result = (await writes.run(run, write)) as PostWriteResult<W>;
+        const kept = answer(result);
+        const values = [claim.scope, claim.key, claim.fingerprint, kept.status, kept.body, JSON.stringify(kept.headers), new Date(nowMs), new Date(nowMs + ttlMs)];
+        await run({ ...KEEP, values });
+        if (purgeDue(nowMs)) await run({ ...PURGE, values: [new Date(nowMs)] });
+        return { kind: 'ran', result };
+      });
+    },
+
+    async ping(): Promise<void> {
+      await query(PING, []);
     },
 
     close(): Promise<void> {
       closing ??= pool.end();
       return closing;
     },
+  };
+}
+
+/** The writes, each on a `run` of one client: alone (`commits`: the statement is the commit) or inside a transaction. */
+function pgWrites(stamp: () => Date | null) {
+  const create = async (run: PgRun, input: NewPost, commits = false): Promise<Post> => {
+    const values = [input.title, input.body, input.status, input.user_id, stamp()];
+    const { rows } = await run({ ...INSERT, values, commits });
+    return toPost(rows[0]!);
+  };
+  // FOR UPDATE holds the row from the comparison to the write, so concurrent updates cannot
+  // interleave between them. Run inside a transaction.
+  const update = async (run: PgRun, id: number, changes: PostChanges): Promise<UpdateResult> => {
+    if (!isPostId(id)) return { found: false };
+    const { rows } = await run({ ...LOCK_BY_ID, values: [id] });
+    if (rows[0] === undefined) return { found: false };
+    const post = toPost(rows[0]);
+    const changed = changedFields(post, changes);
+    const fields = fieldsOf(changed);
+    if (fields.length === 0) return { found: true, changed: false, post };
+    const values = [id, ...fields.map((field) => changed[field]), stamp()];
+    const updated = await run({ ...updateStatement(fields), values });
+    return { found: true, changed: true, post: toPost(updated.rows[0]!) };
+  };
+  const remove = async (run: PgRun, id: number, commits = false): Promise<boolean> => {
+    if (!isPostId(id)) return false;
+    const { rowCount } = await run({ ...DELETE, values: [id], commits });
+    return (rowCount ?? 0) > 0;
+  };
+  const runWrite = (run: PgRun, write: PostWrite): Promise<Post | UpdateResult | boolean> => {
+    if (write.kind === 'create') return create(run, write.input);
+    if (write.kind === 'update') return update(run, write.id, write.changes);
+    return remove(run, write.id);
+  };
+  return { create, update, delete: remove, run: runWrite };
+}
+
+function keptKeyOf(row: Record<string, unknown>) {
+  return {
+    fingerprint: row.fingerprint as string,
+    expiresMs: (row.expires_at as Date).getTime(),
+    answer: { status: Number(row.status), body: row.body as string, headers: row.headers as Record<string, string> },
   };
 }
 

@@ -1,6 +1,6 @@
 /** Which SQLite failures mean "the database cannot serve right now" (503) rather than a bug. */
 import type { StatementFailure } from './statement-spans.ts';
-import { StoreUnavailableError } from './store.ts';
+import { StoreUnavailableError, WriteOutcomeUnknownError } from './store.ts';
 
 // Primary result codes (https://sqlite.org/rescode.html): the extended code's low byte.
 const SQLITE_BUSY = 5;
@@ -32,6 +32,20 @@ export function toSqliteStoreError(error: unknown): unknown {
   if (!isSqliteUnavailable(error)) return error;
   const reason = error instanceof Error ? error.message : String(error);
   return new StoreUnavailableError(`SQLite database unavailable: ${reason}`, { cause: error });
+}
+
+/**
+ * The error of a statement whose success commits (an autocommit write, COMMIT). An I/O error
+ * there can strike after the WAL frames were written but before they were synced or made
+ * visible: recovery may then replay them, so the write may have been committed
+ * (WriteOutcomeUnknownError). Busy, locked, read-only, full and cannot-open fail before anything
+ * is committed: StoreUnavailableError, as for any statement.
+ */
+export function toSqliteWriteError(error: unknown): unknown {
+  const errcode = (error as { errcode?: unknown } | null)?.errcode;
+  if (typeof errcode !== 'number' || (errcode & 0xff) !== SQLITE_IOERR) return toSqliteStoreError(error);
+  const reason = error instanceof Error ? error.message : String(error);
+  return new WriteOutcomeUnknownError(`SQLite failed while committing a write: ${reason}`, { cause: error });
 }
 
 /** A failed statement for its span: SQLite's extended result code (`5` is SQLITE_BUSY), else the error's class. */

@@ -5,7 +5,7 @@
  */
 import type { SQLInputValue, SQLOutputValue, StatementSync } from 'node:sqlite';
 import { microsecondsSince, type QueryLogSink } from './query-log.ts';
-import { toSqliteStoreError, sqliteFailure } from './sqlite-errors.ts';
+import { toSqliteStoreError, toSqliteWriteError, sqliteFailure } from './sqlite-errors.ts';
 import { endStatementSpan, queryLogTraceFields, SQLITE_SPAN_TARGET, startStatementSpan, type SqlOperation } from './statement-spans.ts';
 
 /** A row as node:sqlite returns it. */
@@ -15,6 +15,8 @@ export type SqliteRow = Record<string, SQLOutputValue>;
 export interface SqliteStatement {
   readonly prepared: StatementSync;
   readonly operation: SqlOperation;
+  /** True when the statement's success commits data (an autocommit write, COMMIT): see toSqliteWriteError. */
+  readonly commits?: boolean;
 }
 
 /** Logged, traced, error-mapped statement execution. */
@@ -40,7 +42,7 @@ export function createSqliteRunner(log: QueryLogSink | undefined): SqliteRunner 
       result = call(prepared);
     } catch (error) {
       endStatementSpan(span, sqliteFailure(error));
-      throw toSqliteStoreError(error);
+      throw statement.commits === true ? toSqliteWriteError(error) : toSqliteStoreError(error);
     }
     const duration_us = log === undefined ? 0 : microsecondsSince(startedAt);
     const correlation = log === undefined ? undefined : queryLogTraceFields(span);

@@ -11,9 +11,36 @@ export const DEFAULT_SQLITE_PATH = 'data/blog.sqlite3';
 /** The PostgreSQL URL used when neither `DATABASE_URL` nor `blog.database_url` is set. */
 export const DEFAULT_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/test';
 
+/** An integer setting: its range and default (docs/blog-stores.md explains each). */
+interface IntegerSetting {
+  readonly min: number;
+  readonly max: number;
+  readonly unit: string;
+  readonly default: number;
+}
+
+/**
+ * The integer settings. The bounds catch typos (a pool of 10 000, a timeout in seconds written
+ * as milliseconds), not tuning: a minute is beyond what a client waits for an answer.
+ */
+export const INTEGER_SETTINGS = {
+  sqlite_busy_timeout_ms: { min: 0, max: 60_000, unit: 'milliseconds', default: 5000 },
+  postgres_pool_size: { min: 1, max: 1000, unit: 'connections', default: 10 },
+  postgres_connect_timeout_ms: { min: 1, max: 60_000, unit: 'milliseconds', default: 2000 },
+  postgres_query_timeout_ms: { min: 1, max: 300_000, unit: 'milliseconds', default: 6000 },
+  postgres_statement_timeout_ms: { min: 1, max: 300_000, unit: 'milliseconds', default: 5000 },
+  // A second at least (a retry needs time to arrive), 30 days at most (the table grows with it).
+  idempotency_key_ttl_ms: { min: 1000, max: 30 * 86_400_000, unit: 'milliseconds', default: 86_400_000 },
+} as const satisfies Record<string, IntegerSetting>;
+
+/** The name of an integer setting. */
+export type IntegerSettingKey = keyof typeof INTEGER_SETTINGS;
+
 const STORES = ['memory', 'sqlite', 'postgres'] as const;
-const KEYS = ['store', 'sqlite_path', 'sqlite_busy_timeout_ms', 'database_url', 'log'] as const;
-type SettingsKey = (typeof KEYS)[number];
+const KEYS = [
+  'store', 'sqlite_path', 'sqlite_busy_timeout_ms', 'database_url', 'log', 'postgres_pool_size', 'postgres_connect_timeout_ms',
+  'postgres_query_timeout_ms', 'postgres_statement_timeout_ms', 'idempotency_key_ttl_ms', 'allow_memory_store',
+] as const;
 
 /** Checks the `blog` section (undefined means absent) and returns it with `store` defaulted to memory. */
 export function checkStoreSettings(value: unknown): StoreSettings {
@@ -31,12 +58,33 @@ export function checkStoreSettings(value: unknown): StoreSettings {
       );
     }
   }
-  const settings: { -readonly [K in SettingsKey]?: StoreSettings[K] } = { store: checkStore(section.store) };
+  const settings: Record<string, unknown> = { store: checkStore(section.store) };
   if (section.sqlite_path !== undefined) settings.sqlite_path = checkSqlitePath(section.sqlite_path);
-  if (section.sqlite_busy_timeout_ms !== undefined) settings.sqlite_busy_timeout_ms = checkBusyTimeout(section.sqlite_busy_timeout_ms);
   if (section.database_url !== undefined) settings.database_url = checkDatabaseUrl('blog.database_url', section.database_url);
   if (section.log !== undefined) settings.log = checkLog(section.log);
-  return Object.freeze(settings as StoreSettings);
+  if (section.allow_memory_store !== undefined) settings.allow_memory_store = checkBoolean('blog.allow_memory_store', section.allow_memory_store);
+  for (const key of Object.keys(INTEGER_SETTINGS) as IntegerSettingKey[]) {
+    if (section[key] !== undefined) settings[key] = checkInteger(key, `blog.${key}`, section[key]);
+  }
+  return Object.freeze(settings as unknown as StoreSettings);
+}
+
+/** The value of integer setting `key`, or its default. */
+export function integerSetting(settings: StoreSettings, key: IntegerSettingKey): number {
+  return settings[key] ?? INTEGER_SETTINGS[key].default;
+}
+
+/** Checks `value` against integer setting `key`; `name` is what the error names (the key or a variable). */
+export function checkInteger(key: IntegerSettingKey, name: string, value: unknown): number {
+  const { min, max, unit } = INTEGER_SETTINGS[key];
+  if (Number.isInteger(value) && (value as number) >= min && (value as number) <= max) return value as number;
+  throw badValue(name, `an integer number of ${unit} from ${min} to ${max}`, value);
+}
+
+/** Checks a boolean setting; `name` is what the error names. */
+export function checkBoolean(name: string, value: unknown): boolean {
+  if (typeof value === 'boolean') return value;
+  throw badValue(name, 'true or false', value);
 }
 
 /** Checks a PostgreSQL connection string (`postgres://` or `postgresql://` URL) named by `key`. */
@@ -60,14 +108,6 @@ function checkStore(value: unknown): StoreSettings['store'] {
 function checkSqlitePath(value: unknown): string {
   if (typeof value === 'string' && value.trim() !== '') return value;
   throw badValue('blog.sqlite_path', 'a non-empty file path (relative to the app directory)', value);
-}
-
-// A minute is already far beyond what a client waits for an answer; more is a typo.
-const MAX_BUSY_TIMEOUT_MS = 60_000;
-
-function checkBusyTimeout(value: unknown): number {
-  if (Number.isInteger(value) && (value as number) >= 0 && (value as number) <= MAX_BUSY_TIMEOUT_MS) return value as number;
-  throw badValue('blog.sqlite_busy_timeout_ms', `an integer number of milliseconds from 0 to ${MAX_BUSY_TIMEOUT_MS}`, value);
 }
 
 function checkLog(value: unknown): boolean | string {

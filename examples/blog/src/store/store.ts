@@ -57,7 +57,11 @@ export type UpdateResult =
   | { readonly found: false }
   | { readonly found: true; readonly changed: boolean; readonly post: Post };
 
-/** A post store. Every method may reject with StoreUnavailableError when the database is down. */
+/**
+ * A post store. Every method may reject with StoreUnavailableError when the database is down
+ * (nothing was written); create, update, delete and writeOnce may also reject with
+ * WriteOutcomeUnknownError when the database stopped answering after the write was sent.
+ */
 export interface PostStore {
   /** Assigns a fresh id (never reused, also under concurrency) and both timestamps. */
   create(input: NewPost): Promise<Post>;
@@ -68,9 +72,53 @@ export interface PostStore {
   update(id: number, changes: PostChanges): Promise<UpdateResult>;
   /** True when a post was deleted. */
   delete(id: number): Promise<boolean>;
+  /**
+   * Runs `write` once per idempotency key (idempotency.ts): the first call with a key runs it and
+   * keeps `answer(result)` in the same transaction as the write; a later call within the key's
+   * lifetime answers `replay` (same fingerprint), `mismatch` (another one) or `in_progress`
+   * (the first is still running).
+   */
+  writeOnce<W extends PostWrite>(claim: IdempotencyClaim, write: W, answer: (result: PostWriteResult<W>) => KeptAnswer): Promise<IdempotentOutcome<PostWriteResult<W>>>;
+  /** Resolves when the database answers; rejects with StoreUnavailableError, bounded by the store's query timeout. */
+  ping(): Promise<void>;
   /** Releases connections and files. */
   close(): Promise<void>;
 }
+
+/** One write, as `writeOnce` takes it. */
+export type PostWrite =
+  | { readonly kind: 'create'; readonly input: NewPost }
+  | { readonly kind: 'update'; readonly id: number; readonly changes: PostChanges }
+  | { readonly kind: 'delete'; readonly id: number };
+
+/** What a write returns: the post created, the update's result, whether a post was deleted. */
+export type PostWriteResult<W extends PostWrite> = W extends { kind: 'create' } ? Post : W extends { kind: 'update' } ? UpdateResult : boolean;
+
+/** Who asks to run a write once: the key, what it is scoped to, and the request's fingerprint. */
+export interface IdempotencyClaim {
+  /** The `Idempotency-Key` value (1 to 255 visible ASCII characters). */
+  readonly key: string;
+  /** Method, route and credential the key belongs to: the same key under another scope is another key. */
+  readonly scope: string;
+  /** A digest of the request (target and body): a repeat must carry the same one. */
+  readonly fingerprint: string;
+}
+
+/** The answer kept for a key: what a repeat gets back. */
+export interface KeptAnswer {
+  readonly status: number;
+  /** The JSON body as sent, or '' for none. */
+  readonly body: string;
+  /** The headers a repeat must carry again (location). */
+  readonly headers: Readonly<Record<string, string>>;
+}
+
+/** What `writeOnce` did. */
+export type IdempotentOutcome<T> =
+  | { readonly kind: 'ran'; readonly result: T }
+  | { readonly kind: 'replay'; readonly answer: KeptAnswer }
+  | { readonly kind: 'mismatch' }
+  | { readonly kind: 'in_progress' };
 
 /** The database could not be reached or answered with a connection-level failure: answer 503. */
 export class StoreUnavailableError extends Error {
@@ -78,6 +126,19 @@ export class StoreUnavailableError extends Error {
   constructor(message: string, options?: { cause?: unknown }) {
     super(message, options);
     this.name = 'StoreUnavailableError';
+  }
+}
+
+/**
+ * The database stopped answering after a write (INSERT, UPDATE, DELETE or COMMIT) was sent: the
+ * write may or may not have been committed. Never answered as safely retryable (the API answers
+ * 504 without retry-after, docs/blog-api.md); a retry is safe only with an Idempotency-Key.
+ */
+export class WriteOutcomeUnknownError extends Error {
+  readonly code = 'BLOG_ERR_WRITE_OUTCOME_UNKNOWN';
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'WriteOutcomeUnknownError';
   }
 }
 
@@ -107,4 +168,16 @@ export interface StoreSettings {
   readonly database_url?: string;
   /** false (default), true (log each query as a JSON line), or `"module#export"` naming a function that receives each QueryLogEvent. */
   readonly log?: boolean | string;
+  /** Most PostgreSQL connections one instance holds; default 10 (docs/blog-stores.md, sizing). */
+  readonly postgres_pool_size?: number;
+  /** How long connecting, or waiting for a free pooled connection, may take before 503; default 2000 ms. */
+  readonly postgres_connect_timeout_ms?: number;
+  /** How long the client waits for a statement's answer; default 6000 ms. A write past it is of unknown outcome. */
+  readonly postgres_query_timeout_ms?: number;
+  /** The server's statement_timeout: it cancels (and rolls back) a statement running longer; default 5000 ms. */
+  readonly postgres_statement_timeout_ms?: number;
+  /** How long an Idempotency-Key and its kept answer live; default 86 400 000 ms (24 h). */
+  readonly idempotency_key_ttl_ms?: number;
+  /** The memory store is refused under FW_ENV=prod unless this is true (or BLOG_ALLOW_MEMORY_STORE=true). */
+  readonly allow_memory_store?: boolean;
 }

@@ -26,7 +26,10 @@ export const invalidRequestSchema: Readonly<Record<string, unknown>> = {
         required: ['path', 'keyword', 'message', 'params'],
         properties: { path: { type: 'string' }, keyword: { type: 'string' }, message: { type: 'string' }, params: { type: 'object', additionalProperties: true } },
       },
+      maxItems: 10,
     },
+    omitted: { type: 'integer', minimum: 1, description: 'How many issues were found and not listed in details (at most 10 and 8 KiB are).' },
+    incomplete: { type: 'boolean', const: true, description: 'Checking stopped before finding every issue: there may be more.' },
   },
 };
 

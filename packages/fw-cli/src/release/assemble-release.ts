@@ -20,7 +20,7 @@ import { buildApp } from './build-app.ts';
 import { codeLayout, type CodeLayout } from './code-layout.ts';
 import { copyPackages } from './copy-packages.ts';
 import { resolveDependencies, type PlacedPackage } from './resolve-dependencies.ts';
-import { launcherModule, startScript } from './start-script.ts';
+import { launcherModule, neededNodeMajor, startScript } from './start-script.ts';
 import { writeTarball } from './write-tarball.ts';
 
 /** Inputs of assembleRelease. */
@@ -88,12 +88,13 @@ async function stageRelease(input: ReleaseInput, dir: string, profile: string, p
   await copyAppFiles(loaded.appDir, dir, layout);
   done.push(...(await regenerateDocs(loaded, dir, path)));
   const packages = await resolveDependencies(loaded.appDir, pkg.dependencies, pkg.optionalDependencies);
-  await copyPackages(packages, dir, env);
+  const built = await copyPackages(packages, dir, env);
+  done.push(...built.map((name) => `Built the linked package ${name} with npm run build`));
   done.push(`Copied ${packages.length} production package(s) into ${path(join(dir, 'node_modules'))}`);
   const entry = layout.mainModule ?? (await writeLauncher(app, dir, packages));
   await writeFile(join(dir, 'package.json'), `${JSON.stringify(releaseManifest(pkg, layout), null, 2)}\n`);
   const script = join(dir, 'bin', app);
-  await writeFile(script, startScript(app, profile, entry));
+  await writeFile(script, startScript(app, profile, entry, neededNodeMajor(pkg.engines)));
   await chmod(script, 0o755);
   return done;
 }

@@ -1,12 +1,13 @@
 /**
  * Builds the app the way its developers do: `npm run build` in the app directory, when
  * package.json has a build script (the blog's is `tsc -b`, which also builds the workspace
- * packages it references). The output is shown only when the build fails.
+ * packages it references). copy-packages.ts runs it the same way in a linked package that is
+ * not built. The output is shown only when the build fails.
  */
 import { CliError } from '../errors.ts';
 import { runNpm } from './run-npm.ts';
 
-/** Runs the build; throws FW_CLI_ERR_RELEASE_BUILD_FAILED with its output when it fails. */
+/** Runs the build in `appDir` (an app or a linked package); throws FW_CLI_ERR_RELEASE_BUILD_FAILED with its output when it fails. */
 export async function buildApp(appDir: string, env: NodeJS.ProcessEnv): Promise<void> {
   const run = await runNpm(['run', 'build'], appDir, env);
   if (run.error !== undefined) {

@@ -36,6 +36,8 @@ export type RouteTarget = HandlerTarget | StaticTarget;
 interface TargetBase {
   readonly info: RouteInfo;
   readonly group: CompiledGroup;
+  /** Whether requests to the route write the per-request log line (`options.log`, default true). */
+  readonly log: boolean;
 }
 
 /** A route served by a function or a controller action. */
@@ -73,9 +75,11 @@ export interface CompileRoutesOptions {
 export interface CompiledRoutes {
   readonly groups: readonly CompiledGroup[];
   readonly definitions: readonly RouteDefinition<RouteTarget>[];
+  /** The global plugin list's chain (what groups without plugins of their own run). */
+  readonly global: PluginChain;
 }
 
-const ROUTE_OPTION_KEYS = new Set(['methods', 'extra', 'schema', 'onInvalid']);
+const ROUTE_OPTION_KEYS = new Set(['methods', 'extra', 'schema', 'onInvalid', 'log']);
 const STATIC_METHODS: MethodSpec = ['get', 'head'];
 
 /** Validates and compiles `options.groups`. */
@@ -94,7 +98,7 @@ export function compileRoutes(options: CompileRoutesOptions): CompiledRoutes {
       definitions.push(compileRoute(entry, group, where, options));
     });
   });
-  return { groups, definitions };
+  return { groups, definitions, global };
 }
 
 function compileGroup(source: RouteGroup, index: number, global: PluginChain, registry: PluginRegistry): CompiledGroup {
@@ -132,7 +136,7 @@ function compileRoute(entry: RouteEntry, group: CompiledGroup, where: string, op
     const routeOptions = checkRouteOptions(entry.options, where, template);
     const methods = routeOptions.methods ?? '_';
     const info = routeInfo(options.app, template, handler, routeOptions.extra ?? {});
-    const target: HandlerTarget = { kind: 'handler', info, group, handler, schema: routeOptions.schema, onInvalid: routeOptions.onInvalid };
+    const target: HandlerTarget = { kind: 'handler', info, group, log: routeOptions.log !== false, handler, schema: routeOptions.schema, onInvalid: routeOptions.onInvalid };
     return { host: group.host, path: template, methods, data: target };
   }
   const staticSource = 'directory' in entry ? { directory: entry.directory } : 'file' in entry ? { file: entry.file } : undefined;
@@ -146,7 +150,7 @@ function compileRoute(entry: RouteEntry, group: CompiledGroup, where: string, op
     ? createStaticHandler({ ...staticSource, route: template, ...(entry.options && { options: entry.options }) }, options.baseDir)
     : undefined;
   const info = routeInfo(options.app, template, undefined, {});
-  const target: StaticTarget = { kind: 'static', info, group, staticSource, serveStatic };
+  const target: StaticTarget = { kind: 'static', info, group, log: true, staticSource, serveStatic };
   return { host: group.host, path: template, methods: STATIC_METHODS, data: target };
 }
 
@@ -157,10 +161,10 @@ function checkRouteOptions(value: unknown, where: string, template: string): Rou
   }
   for (const key of Object.keys(value)) {
     if (!ROUTE_OPTION_KEYS.has(key)) {
-      throw new FwError('FW_ERR_ROUTE_BAD_OPTIONS', `${where} (${template}): unknown route option ${key}; route options are methods, extra, schema and onInvalid`);
+      throw new FwError('FW_ERR_ROUTE_BAD_OPTIONS', `${where} (${template}): unknown route option ${key}; route options are methods, extra, schema, onInvalid and log`);
     }
   }
-  const { methods, extra, schema, onInvalid } = value as { methods?: unknown; extra?: unknown; schema?: unknown; onInvalid?: unknown };
+  const { methods, extra, schema, onInvalid, log } = value as { methods?: unknown; extra?: unknown; schema?: unknown; onInvalid?: unknown; log?: unknown };
   if (methods !== undefined && methods !== '_' && !Array.isArray(methods)) {
     throw new FwError('FW_ERR_ROUTE_BAD_OPTIONS', `${where} (${template}): methods must be a list like ['get', 'post'] or '_'`);
   }
@@ -170,6 +174,9 @@ function checkRouteOptions(value: unknown, where: string, template: string): Rou
   if (schema !== undefined) checkRouteSchemaShape(schema, `${where} (${template})`);
   if (onInvalid !== undefined && typeof onInvalid !== 'function') {
     throw new FwError('FW_ERR_ROUTE_BAD_OPTIONS', `${where} (${template}): onInvalid must be a function (failure, req) => response`);
+  }
+  if (log !== undefined && typeof log !== 'boolean') {
+    throw new FwError('FW_ERR_ROUTE_BAD_OPTIONS', `${where} (${template}): log must be true or false (false: no request log line for the route)`);
   }
   return value as RouteOptions;
 }

@@ -48,6 +48,8 @@ export interface RouteOptions {
   readonly schema?: RouteSchema;
   /** Answers a request that fails `schema`, instead of the app's hook or fw's 400. */
   readonly onInvalid?: InvalidRequestHook;
+  /** false: requests to this route write no per-request log line (a readiness probe's); default true. */
+  readonly log?: boolean;
 }
 
 /** `{path, handler, options}`. */

@@ -28,6 +28,27 @@ export function unknownKey(parent: string, key: string, known: readonly string[]
 }
 
 /**
+ * FW_ERR_CONFIG_UNKNOWN_KEY for a section `key` at `parent` (`''` for the top level) that is
+ * neither one of `fixed` (fw, environments) nor the application section in force (`appNames`).
+ */
+export function unknownApplicationSection(parent: string, key: string, appNames: readonly string[], fixed: readonly string[]): FwError {
+  const path = childPath(parent, key);
+  const known = [...fixed, ...appNames];
+  const suggestion = closestKey(key, known);
+  const sections = appNames.map((name) => childPath(parent, name)).join(' or ');
+  const where = parent === '' ? 'at the top level' : `in ${parent}`;
+  const hint =
+    suggestion === undefined
+      ? `the keys allowed ${where} are ${known.join(', ')}`
+      : `did you mean ${childPath(parent, suggestion)}?`;
+  return new FwError(
+    'FW_ERR_CONFIG_UNKNOWN_KEY',
+    `Unknown configuration key ${path}; the only application section is ${sections}, named by fw.bootstrap_application; ${hint}`,
+    { details: { key: path, suggestion } },
+  );
+}
+
+/**
  * FW_ERR_CONFIG_UNKNOWN_ENVIRONMENT: FW_ENV names an environment `file` does not define, listing
  * the `defined` ones and suggesting the closest.
  */

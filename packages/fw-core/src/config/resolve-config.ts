@@ -20,6 +20,7 @@ import {
   type LoadedConfig,
   type ServerConfiguration,
 } from './config.ts';
+import { checkApplicationSections } from './application-sections.ts';
 import { badValue, unknownEnvironment } from './config-errors.ts';
 import { readConfigFile } from './read-config-file.ts';
 import {
@@ -73,6 +74,7 @@ export async function resolveConfig(appDir: string, env: NodeJS.ProcessEnv = pro
 export function resolveConfigDocument(document: unknown, origin: string, env: NodeJS.ProcessEnv = process.env): ConfigReport {
   const file = origin;
   const layout = parseConfigLayout(document);
+  checkApplicationSections(layout);
   const overrides = readEnvOverrides(env);
   const environment = selectEnvironment(layout, overrides, file);
   checkInactiveEnvironments(layout, environment.name, overrides);

@@ -1,7 +1,7 @@
 /**
  * Validating configuration, from the top of the document down to each value. At the top of
  * fw.config.json, `fw` holds fw's keys, `environments` holds per-environment overlays, and every
- * other key is an application's own free-form section.
+ * other key is an application section (application-sections.ts allows only the app's own).
  * Every overlay is checked, not only the active one, so a typo in `prod` fails on a developer's
  * machine rather than in production.
  */

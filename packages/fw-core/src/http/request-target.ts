@@ -64,15 +64,19 @@ export type RequestHost = { readonly host: string | undefined } | 'invalid';
 export function requestHost(raw: IncomingMessage, target: RequestTarget): RequestHost {
   const host = raw.headers.host;
   if (host !== undefined && !VALID_HOST.test(host)) return 'invalid';
-  if (hasRepeatedHost(raw.rawHeaders)) return 'invalid';
+  if (hasRepeatedHeader(raw.rawHeaders, 'host')) return 'invalid';
   return { host: target.authority ?? host };
 }
 
-function hasRepeatedHost(rawHeaders: readonly string[]): boolean {
+/**
+ * Whether the header `name` (lowercase) appears more than once in `rawHeaders`. node:http keeps
+ * only the first of a repeated Host or Authorization in `headers`, so only rawHeaders tells.
+ */
+export function hasRepeatedHeader(rawHeaders: readonly string[], name: string): boolean {
   let seen = false;
   for (let i = 0; i < rawHeaders.length; i += 2) {
-    const name = rawHeaders[i] as string;
-    if (name.length === 4 && name.toLowerCase() === 'host') {
+    const field = rawHeaders[i] as string;
+    if (field.length === name.length && field.toLowerCase() === name) {
       if (seen) return true;
       seen = true;
     }

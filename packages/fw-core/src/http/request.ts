@@ -56,6 +56,11 @@ export interface FwRequest {
   queryParams?: Record<string, unknown>;
   /** What a security callback returned with its permission. */
   auth_data?: unknown;
+  /**
+   * The client's address when a plugin knows better than the socket (a trusted proxy's
+   * `X-Forwarded-For`): the request log line reports it as `client.address`, else the peer's.
+   */
+  clientAddress?: string;
   /** Headers added to whatever response is finally written (CORS and rate-limit headers). */
   readonly responseHeaders: HeaderMap;
   /** The controller's answer, visible to post_request plugins, which may replace it. */

@@ -46,6 +46,11 @@ export async function sendFileAt(target: ResponseTarget, path: string, stats: St
   }
   const opened = await openRegularFile(path);
   if (opened === undefined) return false;
+  // The client may have gone while the file was opened: close it, nobody is left to send it to.
+  if (target.res.destroyed) {
+    await opened.handle.close();
+    return true;
+  }
   writeHead(target, status, options.headers, fileHeaders(opened.stats, options), opened.stats.size);
   await streamFile(target, opened.handle);
   return true;
@@ -89,15 +94,23 @@ function cacheHeaders(options: FileSendOptions): HeaderMap {
   return options.cacheControl === undefined ? {} : { 'cache-control': options.cacheControl };
 }
 
-/** Pipes the file to the response; a client that goes away mid-stream is not an error. */
+/**
+ * Pipes the file to the response. A client that goes away before or during the stream is not an
+ * error (issue 35, item 12): the handle is closed and nothing is thrown. Only a read of the file
+ * that fails is.
+ */
 async function streamFile(target: ResponseTarget, handle: FileHandle): Promise<void> {
   // autoClose (the default) closes the handle when the stream ends or is destroyed.
   const stream = createReadStream('', { fd: handle });
+  let readFailed = false;
+  stream.once('error', () => (readFailed = !target.res.destroyed));
   try {
     await pipeline(stream, target.res);
   } catch (error) {
-    // pipeline destroyed the stream (closing the file) and the response already.
-    if ((error as { code?: unknown }).code === 'ERR_STREAM_PREMATURE_CLOSE') return;
+    // pipeline leaves the source open when the response was destroyed before it started
+    // (ERR_STREAM_UNABLE_TO_PIPE): destroy it here, whatever happened, so the handle is closed.
+    stream.destroy();
+    if (!readFailed && target.res.destroyed) return;
     throw error;
   }
 }

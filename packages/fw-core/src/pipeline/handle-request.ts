@@ -8,18 +8,17 @@
  * all-async version cost 41 µs of server CPU per request against 24.7 µs for raw node:http.
  */
 import { randomBytes } from 'node:crypto';
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RouteTarget } from '../app/compile-routes.ts';
 import { isAction } from '../app/controller.ts';
 import { FwError, isFwError } from '../errors.ts';
 import { serverErrorText } from '../http/error-body.ts';
 import { lingerAfterAnswer } from '../http/lingering-close.ts';
-import type { FwRequest } from '../http/request.ts';
-import { parseRequestTarget, requestHost, type RequestTarget } from '../http/request-target.ts';
+import type { FwRequest, RouteInfo } from '../http/request.ts';
+import { hasRepeatedHeader, parseRequestTarget, requestHost, type RequestTarget } from '../http/request-target.ts';
+import { refuseVersion } from '../http/request-line-version.ts';
 import { json, status as bare, type FwResponse } from '../http/response.ts';
 import { isAnswered, type ResponseTarget } from '../http/write-head.ts';
 import { writeError, writeResponse } from '../http/write-response.ts';
-import { recordingSpan, traceFieldsOf } from '../log/trace-correlation.ts';
 import { takeDeferredDecoding } from '../plugins/deferred-body.ts';
 import type { PluginEnv } from '../plugins/plugin.ts';
 import { runPhase, type PhaseOutcome } from '../plugins/run-phase.ts';
@@ -28,13 +27,15 @@ import type { RouteFound } from '../router/router.ts';
 import { checkRequest } from '../schema/check-request.ts';
 import { existingExchange } from '../stream/exchange.ts';
 import type { Listener } from '../stream/stream-handler.ts';
+import { logWhenDone, noteForLog, skipLog } from './request-log.ts';
 import { runSecurity, type SecurityOutcome } from './run-security.ts';
 import type { Runtime } from './runtime.ts';
 
-/** The two plugin environments of a runtime, built once. */
+/** Built once per runtime: the two plugin environments, and `req.route` of router misses. */
 interface Envs {
   readonly pre: PluginEnv;
   readonly post: PluginEnv;
+  readonly missedRoute: RouteInfo;
 }
 
 type Step = void | Promise<void>;
@@ -44,6 +45,8 @@ export function createPipelineListener(runtime: Runtime): Listener {
   const envs: Envs = {
     pre: { app: runtime.app, environment: runtime.environment, phase: 'pre_request', logger: runtime.logger },
     post: { app: runtime.app, environment: runtime.environment, phase: 'post_request', logger: runtime.logger },
+    // A miss has no route: an empty template, as no route's (templates start with '/').
+    missedRoute: Object.freeze({ app: runtime.app, template: '', module: undefined, function: undefined, extra: Object.freeze({}) }),
   };
   const { traffic } = runtime;
   const done = (): void => {
@@ -79,11 +82,14 @@ export function createPipelineListener(runtime: Runtime): Listener {
 }
 
 function dispatch(runtime: Runtime, envs: Envs, ctx: ResponseTarget, target: RequestTarget | undefined): Step {
-  if (target === undefined) return writeError(ctx, 400, 'bad request target');
   const { raw } = ctx;
+  if (raw.httpVersionMajor !== 1) return refuseVersion(ctx);
+  if (target === undefined) return writeError(ctx, 400, 'bad request target');
   const host = requestHost(raw, target);
   // RFC 9112 §3.2: more than one Host, or one that is not host[:port], is a 400.
   if (host === 'invalid') return writeError(ctx, 400, 'invalid host header');
+  // node:http keeps the first of two Authorization headers: which one counts must not depend on order.
+  if (raw.headers.authorization !== undefined && hasRepeatedHeader(raw.rawHeaders, 'authorization')) return writeError(ctx, 400, 'repeated authorization header');
   const method = raw.method ?? 'GET';
   const found = runtime.router.find(method, host.host, target.path);
   if (found.kind === 'found') {
@@ -92,21 +98,49 @@ function dispatch(runtime: Runtime, envs: Envs, ctx: ResponseTarget, target: Req
     if (exchange !== undefined) exchange.route = req.route;
     return runRoute(runtime, envs, found.route.data, req);
   }
-  if (found.kind === 'not_found') return writeError(ctx, 404, 'not found');
+  if (found.kind === 'not_found') return answerMiss(runtime, envs, ctx, target, host.host, undefined);
   const allow = (found.allowed.includes('OPTIONS') ? found.allowed : [...found.allowed, 'OPTIONS']).join(', ');
-  if (method !== 'OPTIONS') return writeError(ctx, 405, 'method not allowed', { headers: { allow } });
+  if (method !== 'OPTIONS') return answerMiss(runtime, envs, ctx, target, host.host, allow);
   // OPTIONS on a path that declares no OPTIONS method: run the pre_request plugins of the
   // path's group (so CORS answers preflights), then answer 204 with allow.
   const { preflight } = found;
-  if (preflight === undefined) return writeError(ctx, 404, 'not found');
+  if (preflight === undefined) return answerMiss(runtime, envs, ctx, target, host.host, undefined);
   const req = makeRequest(ctx, target, preflight);
-  const answer = (outcome: PhaseOutcome): Step =>
-    outcome.kind === 'continue' ? writeResponse(outcome.req, bare(204, { allow })) : phaseEnded(runtime, outcome);
+  const answer = (outcome: PhaseOutcome): Step => {
+    if (runtime.logRequests) noteForLog(outcome.req, preflight.route.data.log);
+    return outcome.kind === 'continue' ? writeResponse(outcome.req, bare(204, { allow })) : phaseEnded(runtime, outcome);
+  };
   const pre = runPhase(preflight.route.data.group.plugins.pre, req, envs.pre);
   return isThenable<PhaseOutcome>(pre) ? Promise.resolve(pre).then(answer) : answer(pre);
 }
 
+/**
+ * A router 404 (`allow` undefined) or 405: the pre_request plugins of the best-matching group
+ * run first (miss-plugins.ts), so their headers (CORS, rate limits) land on the answer and a
+ * plugin may answer instead (a 429). No security, body decoding or post_request plugins.
+ */
+function answerMiss(runtime: Runtime, envs: Envs, ctx: ResponseTarget, target: RequestTarget, host: string | undefined, allow: string | undefined): Step {
+  const steps = runtime.missPlugins(host, target.path);
+  if (steps.length === 0) return writeMiss(ctx, allow);
+  const req = makeMissRequest(envs, ctx, target);
+  const answer = (outcome: PhaseOutcome): void => {
+    if (runtime.logRequests) noteForLog(outcome.req, true);
+    if (outcome.kind !== 'continue') return phaseEnded(runtime, outcome);
+    // fw_request_plugin only noted the body to decode: nothing will, so drop the note.
+    takeDeferredDecoding(outcome.req.raw);
+    writeMiss(outcome.req, allow);
+  };
+  const pre = runPhase(steps, req, envs.pre);
+  return isThenable<PhaseOutcome>(pre) ? Promise.resolve(pre).then(answer) : answer(pre);
+}
+
+function writeMiss(ctx: ResponseTarget, allow: string | undefined): void {
+  if (allow === undefined) return writeError(ctx, 404, 'not found');
+  writeError(ctx, 405, 'method not allowed', { headers: { allow } });
+}
+
 function runRoute(runtime: Runtime, envs: Envs, target: RouteTarget, req: FwRequest): Step {
+  if (!target.log) skipLog(req.raw);
   const pre = runPhase(target.group.plugins.pre, req, envs.pre);
   if (isThenable<PhaseOutcome>(pre)) return Promise.resolve(pre).then((settled) => afterPre(runtime, envs, target, settled));
   return afterPre(runtime, envs, target, pre);
@@ -116,6 +150,8 @@ function runRoute(runtime: Runtime, envs: Envs, target: RouteTarget, req: FwRequ
 // made only where a promise has to be waited for (each closure per request cost measurably).
 
 function afterPre(runtime: Runtime, envs: Envs, target: RouteTarget, pre: PhaseOutcome): Step {
+  // After pre_request: a trusted-proxy plugin has set req.clientAddress by now.
+  if (runtime.logRequests) noteForLog(pre.req, target.log);
   if (pre.kind !== 'continue') return phaseEnded(runtime, pre);
   const req = pre.req;
   const security = target.group.security;
@@ -212,6 +248,32 @@ function makeRequest(ctx: ResponseTarget, target: RequestTarget, found: RouteFou
   };
 }
 
+/** The request of a router miss: no bindings, and `req.route` with the empty template. */
+function makeMissRequest(envs: Envs, ctx: ResponseTarget, target: RequestTarget): FwRequest {
+  const { raw } = ctx;
+  return {
+    raw,
+    res: ctx.res,
+    id: ctx.id,
+    json: ctx.json,
+    method: raw.method ?? 'GET',
+    path: target.path,
+    query: target.query,
+    headers: raw.headers,
+    bindings: NO_BINDINGS,
+    pathinfo: undefined,
+    route: envs.missedRoute,
+    body: undefined,
+    params: undefined,
+    auth_data: undefined,
+    responseHeaders: {},
+    response: undefined,
+    locals: {},
+  };
+}
+
+const NO_BINDINGS: Readonly<Record<string, string>> = Object.freeze({});
+
 /**
  * A plugin's `['error', reason]`, throw, rejection or malformed result: always 500 (spec),
  * whatever the reason, which stays the error's `cause` (its stack too: see stackLines).
@@ -232,29 +294,6 @@ function fail(runtime: Runtime, ctx: ResponseTarget, error: unknown, where = 'pi
   const stack = !exposed && runtime.useStacktrace && error instanceof Error && error.stack ? stackLines(error) : undefined;
   const code = isFwError(error) ? error.status : 500;
   writeError(ctx, code, exposed ? error.message : serverErrorText(code), stack === undefined ? {} : { stack });
-}
-
-/**
- * One log line per request once its connection is done; the path as routed, never the query or a
- * URL's userinfo. The request's span is taken now, while it is the active one: by 'close' it
- * may have ended and the context is no longer the request's.
- */
-function logWhenDone(runtime: Runtime, raw: IncomingMessage, res: ServerResponse, id: string, target: RequestTarget | undefined): void {
-  const started = process.hrtime.bigint();
-  const span = recordingSpan();
-  res.once('close', () => {
-    const duration = Number(process.hrtime.bigint() - started) / 1e6;
-    runtime.logger.info({
-      event: 'request',
-      request_id: id,
-      method: raw.method,
-      path: target === undefined ? null : target.path,
-      status: res.writableFinished ? res.statusCode : 0,
-      duration_ms: Math.round(duration * 1000) / 1000,
-      ...(res.writableFinished ? {} : { aborted: true }),
-      ...(span === undefined ? {} : traceFieldsOf(span)),
-    });
-  });
 }
 
 /**

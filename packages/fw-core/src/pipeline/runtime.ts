@@ -6,6 +6,7 @@ import type { JsonLib } from '../http/request.ts';
 import type { Logger } from '../log/logger.ts';
 import type { Router } from '../router/router.ts';
 import type { RouteSchemas } from '../schema/compile-route-schemas.ts';
+import type { MissPlugins } from './miss-plugins.ts';
 
 
 /** Start-up results shared by every request. */
@@ -24,6 +25,8 @@ export interface Runtime {
   readonly logRequests: boolean;
   /** In-flight requests and whether the server is stopping (then responses close their connection, start-server.ts). */
   readonly traffic: Traffic;
+  /** The pre_request plugins a router 404/405 runs (miss-plugins.ts). */
+  readonly missPlugins: MissPlugins;
 }
 
 /** The pipeline's count of in-flight requests, and what a graceful stop (graceful-close.ts) needs of it. */

@@ -85,6 +85,13 @@ export interface FwPlugin<S = unknown, O = PluginOptions> {
    * them on every operation of a group that runs the plugin. fw never reads it.
    */
   readonly responses?: readonly number[] | ((options: O) => readonly number[]);
+  /**
+   * True: the plugin runs only for requests the router matched to a route. A router 404 or 405
+   * runs the pre_request plugins of the best-matching group (docs/pipeline.md, "Router misses")
+   * except these: a plugin whose work is describing the matched route (otel_fw_plugin names
+   * the span and `http.route` after it) has nothing to do there.
+   */
+  readonly matchedRoutesOnly?: boolean;
 }
 
 /** A registration in configuration or on a route group: `{phase, module, options}`. */

@@ -5,9 +5,10 @@
  * of the handler's answer, so post_request plugins still see it.
  */
 import type { FwRequest } from '../http/request.ts';
-import { json, type FwResponse } from '../http/response.ts';
+import type { FwResponse } from '../http/response.ts';
 import { isThenable } from '../promises.ts';
 import type { RouteChecks } from './compile-route-schemas.ts';
+import { defaultAnswer } from './invalid-request-answer.ts';
 import type { RequestPart, SchemaFailure } from './route-schema.ts';
 
 /** The answer for a request that fails its schema, or undefined to run the handler. */
@@ -15,7 +16,7 @@ export function checkRequest(checks: RouteChecks, req: FwRequest): FwResponse | 
   for (const { part, validate } of checks.parts) {
     const value = partValue(part, req);
     const result = validate(value);
-    if (!result.valid) return answerInvalid(checks, { part, errors: result.errors }, req);
+    if (!result.valid) return answerInvalid(checks, result.incomplete === true ? { part, errors: result.errors, incomplete: true } : { part, errors: result.errors }, req);
     // Coercion changed the copy in place: that copy is what the handler reads.
     if (part === 'params') req.pathParams = value as Record<string, unknown>;
     else if (part === 'query') req.queryParams = value as Record<string, unknown>;
@@ -57,9 +58,4 @@ function answerInvalid(checks: RouteChecks, failure: SchemaFailure, req: FwReque
   if (hook === undefined) return defaultAnswer(failure);
   const answer = hook(failure, req);
   return isThenable<FwResponse | undefined>(answer) ? Promise.resolve(answer).then(fallback) : fallback(answer);
-}
-
-/** fw's 400: `{"error": "invalid query", "details": [{path, keyword, message, params}]}`. */
-function defaultAnswer(failure: SchemaFailure): FwResponse {
-  return json({ error: `invalid ${failure.part}`, details: failure.errors }, 400);
 }

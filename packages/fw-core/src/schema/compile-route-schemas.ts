@@ -66,7 +66,8 @@ function compileChecks(schema: RouteSchema, compiler: SchemaCompiler, onInvalid:
   }
   const responses = new Map<number, Projection>();
   for (const [status, responseSchema] of Object.entries(schema.response ?? {})) {
-    responses.set(Number(status), compileOne(() => compileProjection(responseSchema), `${where} schema.response.${status}`));
+    const place = `${where} schema.response.${status}`;
+    responses.set(Number(status), compileOne(() => compileProjection(responseSchema, place), place));
   }
   return { parts, responses, onInvalid };
 }

@@ -38,8 +38,11 @@ export interface SchemaIssue {
   readonly params: Readonly<Record<string, unknown>>;
 }
 
-/** What a compiled validator answers. */
-export type SchemaResult = { readonly valid: true } | { readonly valid: false; readonly errors: readonly SchemaIssue[] };
+/**
+ * What a compiled validator answers. `incomplete`: the validator stopped before finding every
+ * issue (the default compiler does on a part of more than 1,000 values), so there may be more.
+ */
+export type SchemaResult = { readonly valid: true } | { readonly valid: false; readonly errors: readonly SchemaIssue[]; readonly incomplete?: boolean };
 
 /** A compiled validator. With `coerce` it may change `value` in place (fw hands it a copy). */
 export type SchemaValidator = (value: unknown) => SchemaResult;
@@ -55,10 +58,12 @@ export type SchemaCompiler = (schema: JsonSchema, options: { readonly coerce: bo
 export interface SchemaFailure {
   readonly part: RequestPart;
   readonly errors: readonly SchemaIssue[];
+  /** True when the validator stopped before finding every issue (see SchemaResult). */
+  readonly incomplete?: boolean;
 }
 
 /**
  * The app's answer to a request that failed its schema, instead of fw's default 400
- * `{"error": "invalid <part>", "details": [issues]}`; undefined keeps the default.
+ * `{"error": "invalid <part>", "details": [issues]}` (invalid-request-answer.ts); undefined keeps the default.
  */
 export type InvalidRequestHook = (failure: SchemaFailure, req: FwRequest) => FwResponse | undefined | Promise<FwResponse | undefined>;

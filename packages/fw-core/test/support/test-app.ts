@@ -5,7 +5,7 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { defineApp, type FwApp } from '../../src/app/app.ts';
+import { defineApp, type FwApp, type RoutesContext } from '../../src/app/app.ts';
 import type { RouteGroup } from '../../src/app/route-group.ts';
 import type { LogLevel, Logger } from '../../src/log/logger.ts';
 import type { FwPlugin } from '../../src/plugins/plugin.ts';
@@ -54,7 +54,7 @@ export function captureLogger(level: LogLevel = 'trace'): CapturingLogger {
 
 /** What a test app is made of. */
 export interface TestAppSpec {
-  readonly groups: RouteGroup[] | ((env: string) => RouteGroup[]);
+  readonly groups: RouteGroup[] | ((env: string, context: RoutesContext) => RouteGroup[]);
   /** The `fw` section beyond bootstrap_application (port is forced to 0). */
   readonly fw?: Record<string, unknown>;
   readonly plugins?: FwPlugin<any, any>[];
@@ -92,7 +92,7 @@ export function testApp(spec: TestAppSpec): FwApp {
   const groups = spec.groups;
   return defineApp({
     name: 'test_app',
-    router: { name: 'test_app_router', routes: (env) => (typeof groups === 'function' ? groups(env) : groups) },
+    router: { name: 'test_app_router', routes: (env, context) => (typeof groups === 'function' ? groups(env, context) : groups) },
     ...(spec.plugins && { plugins: spec.plugins }),
     ...(spec.streamHandlers && { streamHandlers: spec.streamHandlers }),
     ...(spec.start && { start: spec.start }),

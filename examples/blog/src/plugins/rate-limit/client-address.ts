@@ -1,7 +1,9 @@
 /**
- * The client address a request is counted under. The socket's peer address is the default; only
- * when that peer is a trusted proxy is `X-Forwarded-For` read, right to left, skipping trusted
- * hops, so a client cannot pick its own key by sending the header (the failure peers had).
+ * The client address a request is counted under, and reported under: with trusted proxies the
+ * plugin sets `req.clientAddress`, which fw's request log line reports as `client.address`. The
+ * socket's peer address is the default; only when that peer is a trusted proxy is
+ * `X-Forwarded-For` read, right to left, skipping trusted hops, so a client cannot pick its own
+ * key by sending the header (the failure peers had).
  * IPv4-mapped IPv6 addresses count as IPv4; IPv6 clients are grouped by their /64, the block one
  * subscriber usually holds, so rotating through it does not multiply the limit.
  */
@@ -13,15 +15,22 @@ const MAX_FORWARDED_HOPS = 16;
 /** Longest X-Forwarded-For entry parsed (an IPv6 address with a zone and brackets fits). */
 const MAX_ENTRY_LENGTH = 64;
 
-/** The rate-limit key of `req`: an IPv4 address, an IPv6 `/64` prefix, or `unknown` without a peer. */
-export function clientKey(req: FwRequest, trusted: BlockList | undefined): string {
+/**
+ * The client's address: the socket peer (IPv4-mapped IPv6 unmapped), or, when the peer is in
+ * `trusted`, the client X-Forwarded-For names; undefined without a peer.
+ */
+export function clientAddress(req: FwRequest, trusted: BlockList | undefined): string | undefined {
   const peer = req.raw.socket.remoteAddress;
-  if (peer === undefined) return 'unknown';
-  let address = unmapIpv4(peer);
-  if (trusted !== undefined && isTrusted(address, trusted)) {
-    const forwarded = req.headers['x-forwarded-for'];
-    if (typeof forwarded === 'string') address = forwardedClient(forwarded, address, trusted);
-  }
+  if (peer === undefined) return undefined;
+  const address = unmapIpv4(peer);
+  if (trusted === undefined || !isTrusted(address, trusted)) return address;
+  const forwarded = req.headers['x-forwarded-for'];
+  return typeof forwarded === 'string' ? forwardedClient(forwarded, address, trusted) : address;
+}
+
+/** The rate-limit key of a client address: the IPv4 address, an IPv6 `/64` prefix, or `unknown` without one. */
+export function clientKey(address: string | undefined): string {
+  if (address === undefined) return 'unknown';
   return address.includes(':') ? ipv6Prefix64(address) : address;
 }
 

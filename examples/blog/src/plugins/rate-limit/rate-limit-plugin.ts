@@ -5,12 +5,13 @@
  * not called. Every response carries RateLimit-Policy and RateLimit (rate-limit-headers.ts),
  * except on the routes listed in exempt_paths, which are neither counted nor limited.
  *
- * With the memory store the whole call is synchronous. With Redis, a failed or slow store never
- * fails the request: on_store_error `allow` lets it through, `deny` answers 503, and either way
- * a throttled error line is logged.
+ * With the memory store the whole call is synchronous. With Redis, the store must answer PING at
+ * start (redis-start-check.ts); afterwards a failed or slow store never fails the request:
+ * on_store_error `allow` lets it through, `deny` answers 503, and the outage is logged in a few
+ * summarised lines (store-error-log.ts).
  */
 import { replyJson, type FwPlugin, type FwRequest, type PluginEnv, type PluginInfo, type PluginInitContext, type PluginResult } from 'fw-core';
-import { clientKey } from './client-address.ts';
+import { clientAddress, clientKey } from './client-address.ts';
 import { createMemoryStore } from './memory-store.ts';
 import { policyHeader, rateLimitHeader, secondsUntil } from './rate-limit-headers.ts';
 import { compileRateLimitOptions, type RateLimitPluginOptions, type RateLimitSettings } from './rate-limit-options.ts';
@@ -74,14 +75,18 @@ async function startRateLimit(options: RateLimitPluginOptions, { env }: PluginIn
     settings.store === 'redis'
       ? await createRedisStore({ url: settings.redisUrl, keyPrefix: settings.keyPrefix, windowMs, timeoutMs: settings.storeTimeoutMs })
       : createMemoryStore({ maxRequests, windowMs, maxKeys: settings.maxKeys });
-  return { settings, store, policy: policyHeader(maxRequests, windowMs), errorLog: createStoreErrorLog(), now };
+  return { settings, store, policy: policyHeader(maxRequests, windowMs), errorLog: createStoreErrorLog(now), now };
 }
 
 function limit(req: FwRequest, env: PluginEnv, _options: RateLimitPluginOptions, state: RateLimitState): PluginResult<RateLimitState> | Promise<PluginResult<RateLimitState>> {
+  const { trusted } = state.settings;
+  const address = clientAddress(req, trusted);
+  // With trusted proxies the client is not the peer: the request log line reports this address.
+  if (trusted !== undefined && address !== undefined) req.clientAddress = address;
   // Before the store: an exempt route must answer even when the store cannot.
   if (state.settings.exempt.has(req.route.template)) return ['ok', req, state];
   const now = state.now();
-  const key = clientKey(req, state.settings.trusted);
+  const key = clientKey(address);
   let counted: WindowCount | Promise<WindowCount>;
   try {
     counted = state.store.hit(key, now);
@@ -90,7 +95,10 @@ function limit(req: FwRequest, env: PluginEnv, _options: RateLimitPluginOptions,
   }
   if (!(counted instanceof Promise)) return decide(req, state, counted, now);
   return counted.then(
-    (settled) => decide(req, state, settled, now),
+    (settled) => {
+      if (state.errorLog.failing) state.errorLog.recovered(env.logger, storeFields(state));
+      return decide(req, state, settled, now);
+    },
     (error: unknown) => storeFailed(req, env, state, error),
   );
 }
@@ -108,9 +116,14 @@ function decide(req: FwRequest, state: RateLimitState, counted: WindowCount, now
 
 function storeFailed(req: FwRequest, env: PluginEnv, state: RateLimitState, error: unknown): PluginResult<RateLimitState> {
   const policy = state.settings.onStoreError;
-  state.errorLog.report(env.logger, error, { plugin: 'rate_limit_plugin', store: state.store.kind, on_store_error: policy, request_id: req.id });
+  state.errorLog.report(env.logger, error, { ...storeFields(state), request_id: req.id });
   req.responseHeaders['ratelimit-policy'] = state.policy;
   if (policy === 'allow') return ['ok', req, state];
   replyJson(req, 503, UNAVAILABLE, { 'content-type': 'application/json', 'retry-after': '1' });
   return ['stop', req, state];
+}
+
+/** What every store-outage line says about the plugin. */
+function storeFields(state: RateLimitState): Record<string, unknown> {
+  return { plugin: 'rate_limit_plugin', store: state.store.kind, on_store_error: state.settings.onStoreError };
 }

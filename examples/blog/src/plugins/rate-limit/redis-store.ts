@@ -13,6 +13,7 @@
 import { withTimeout } from 'fw-core';
 import { Redis } from 'ioredis';
 import type { RateLimitStore, WindowCount } from './rate-limit-store.ts';
+import { pingAtStart } from './redis-start-check.ts';
 
 /** `KEYS[1]` the counter, `ARGV[1]` the window in ms. Answers `{count, pttl}`. */
 const HIT_SCRIPT = `
@@ -38,7 +39,7 @@ interface ClientWithHit extends Redis {
   fwRateLimitHit(key: string, windowMs: number): Promise<[number, number]>;
 }
 
-/** Creates the store and tries to connect, waiting at most about `timeoutMs × 4` (start-up never blocks on Redis). */
+/** Creates the store, connected and answering PING within `timeoutMs × 4` (at least 1 s), else rejects. */
 export async function createRedisStore(options: RedisStoreOptions): Promise<RateLimitStore> {
   const { keyPrefix, windowMs, timeoutMs } = options;
   const patience = Math.max(1000, timeoutMs * 4);
@@ -53,8 +54,8 @@ export async function createRedisStore(options: RedisStoreOptions): Promise<Rate
   }) as ClientWithHit;
   client.on('error', () => undefined);
   client.defineCommand('fwRateLimitHit', { numberOfKeys: 1, lua: HIT_SCRIPT });
-  // A failed first connection is not a start-up error: requests follow on_store_error meanwhile.
-  await withTimeout(client.connect(), patience);
+  // A Redis out of reach at start is a start-up error; once started, outages follow on_store_error.
+  await pingAtStart(client, options.url, patience);
   return {
     kind: 'redis',
     async hit(key: string, now: number): Promise<WindowCount> {

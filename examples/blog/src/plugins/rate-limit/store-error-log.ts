@@ -1,32 +1,58 @@
 /**
- * One log line per second at most while the rate-limit store is failing, so an outage under load
- * is visible without flooding the log; `suppressed` says how many failures the line stands for.
+ * The rate-limit store's outage, in a few log lines instead of one a second: an `error` line when
+ * the store starts failing (the first error), a `warn` summary at most once a minute while it
+ * keeps failing (failures since the previous line, the latest error), and an `info` line when it
+ * answers again (failures and duration of the whole outage). A 10 s Redis cut under load is then
+ * two lines, not one per second or per request.
  */
 import type { Logger } from 'fw-core';
 
-/** Minimum gap between two store-error lines, in ms. */
-const LOG_INTERVAL_MS = 1000;
+/** Shortest gap between two summary lines of one outage, in ms. */
+export const SUMMARY_INTERVAL_MS = 60_000;
 
-/** Logs store failures, throttled. */
+/** Logs store failures and the recovery, summarised. */
 export interface StoreErrorLog {
+  /** True while the store is failing (from a failure to the next success). */
+  readonly failing: boolean;
+  /** One failed store call; `fields` describe the plugin and the request. */
   report(logger: Logger, error: unknown, fields: Record<string, unknown>): void;
+  /** The store answered again: ends the outage. Only called while `failing`. */
+  recovered(logger: Logger, fields: Record<string, unknown>): void;
 }
 
-/** A throttled store-error log. */
-export function createStoreErrorLog(): StoreErrorLog {
-  let lastAt = Number.NEGATIVE_INFINITY;
-  let suppressed = 0;
+/** An outage log whose intervals run on `now` (ms since the epoch). */
+export function createStoreErrorLog(now: () => number = Date.now): StoreErrorLog {
+  let failing = false;
+  let startedAt = 0;
+  let lastLineAt = 0;
+  let failures = 0;
+  let sinceLine = 0;
   return {
+    get failing() {
+      return failing;
+    },
     report(logger, error, fields) {
-      const now = Date.now();
-      if (now - lastAt < LOG_INTERVAL_MS) {
-        suppressed += 1;
-        return;
-      }
-      lastAt = now;
+      const at = now();
       const message = error instanceof Error ? error.message : String(error);
-      logger.error({ event: 'rate_limit_store_error', ...fields, error: message, suppressed }, `rate limit store failed: ${message}`);
-      suppressed = 0;
+      failures += 1;
+      sinceLine += 1;
+      if (!failing) {
+        failing = true;
+        [startedAt, lastLineAt, failures, sinceLine] = [at, at, 1, 0];
+        logger.error({ event: 'rate_limit_store_error', ...fields, error: message }, `rate limit store failed: ${message}`);
+      } else if (at - lastLineAt >= SUMMARY_INTERVAL_MS) {
+        const line = { event: 'rate_limit_store_still_failing', ...fields, error: message, failures: sinceLine, since_ms: at - startedAt };
+        logger.warn(line, `rate limit store still failing: ${sinceLine} failures since the last line; latest: ${message}`);
+        [lastLineAt, sinceLine] = [at, 0];
+      }
+    },
+    recovered(logger, fields) {
+      const duration = now() - startedAt;
+      failing = false;
+      logger.info(
+        { event: 'rate_limit_store_recovered', ...fields, failures, outage_ms: duration },
+        `rate limit store answers again after ${duration} ms and ${failures} failures`,
+      );
     },
   };
 }

@@ -33,4 +33,39 @@ CREATE INDEX blog_posts_list_idx ON blog_posts (inserted_at DESC NULLS LAST, id 
 CREATE INDEX blog_posts_status_list_idx ON blog_posts (status, inserted_at DESC NULLS LAST, id DESC);
 `,
   },
+  {
+    version: 2,
+    name: 'add_text_json_bytes_and_idempotency_keys',
+    // text_json_bytes: the list page budget (store/text-budget.ts) in the bytes a post's title and
+    // body take in the JSON answer, escapes included; to_json escapes exactly as JSON.stringify
+    // does. A trigger measures every write, whoever makes it (an instance of the previous version
+    // during a rolling upgrade, a script), so the list only ever reads a number.
+    // blog_idempotency_keys: one row per Idempotency-Key (store/idempotency.ts), written in the
+    // transaction of the write it kept the answer of.
+    sql: `
+CREATE FUNCTION blog_posts_measure_text() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  NEW.text_json_bytes := octet_length(to_json(NEW.title)::text) + octet_length(to_json(NEW.body)::text) - 4;
+  RETURN NEW;
+END
+$$;
+ALTER TABLE blog_posts ADD COLUMN text_json_bytes bigint;
+UPDATE blog_posts SET text_json_bytes = octet_length(to_json(title)::text) + octet_length(to_json(body)::text) - 4;
+ALTER TABLE blog_posts ALTER COLUMN text_json_bytes SET NOT NULL;
+CREATE TRIGGER blog_posts_measure_text BEFORE INSERT OR UPDATE OF title, body ON blog_posts
+  FOR EACH ROW EXECUTE FUNCTION blog_posts_measure_text();
+CREATE TABLE blog_idempotency_keys (
+  scope text NOT NULL,
+  key text NOT NULL,
+  fingerprint text NOT NULL,
+  status smallint NOT NULL,
+  body text NOT NULL,
+  headers jsonb NOT NULL,
+  created_at timestamptz(3) NOT NULL,
+  expires_at timestamptz(3) NOT NULL,
+  PRIMARY KEY (scope, key)
+);
+CREATE INDEX blog_idempotency_keys_expires_idx ON blog_idempotency_keys (expires_at);
+`,
+  },
 ];
