@@ -4,16 +4,23 @@
  * FW_ENV=prod, one PostgreSQL database), behind a real nginx on the upstream and server blocks
  * docs/operations.md shows: upstream keep-alive with `keepalive_timeout` below fw's, nginx's
  * default `proxy_next_upstream` (a POST already sent is never passed on), `max_fails=1
- * fail_timeout=5s`. nginx has no health checks, so the spacing between restarts is the one the
- * guide gives: the next instance stops only once nginx sends the restarted one requests again
- * (at the latest `fail_timeout` after it listens). Eight keep-alive clients send GETs and POSTs
- * the whole time; each instance is restarted in turn twice. Then: no request failed (no 502,
- * no connection error), and every POST answered 201 is stored exactly once.
+ * fail_timeout=5s`. nginx (open source) has no health checks: it keeps sending a stopping
+ * instance requests through its drain (each answered, with `Connection: close`) until the
+ * listener closes, then moves them to the other instance. So the spacing is the guide's: the
+ * next instance stops only once nginx sends the restarted one requests again, at the latest
+ * `fail_timeout` after it listens. Eight keep-alive clients send GETs and POSTs the whole
+ * time, as the guide's clients do: every POST with an Idempotency-Key, resent once with it when
+ * its outcome is unknown. Each instance is restarted in turn twice. Then: no request failed;
+ * a first attempt failed only as a POST that nginx answered 502 because the connection it had
+ * just opened was reset when the stopping instance closed its listener (the kernel resets the
+ * connections it accepted that the process had not taken yet; the request never reached fw);
+ * and every POST answered 201 is stored exactly once.
  */
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { configDefaults } from '../../packages/fw-core/src/config/config.ts';
 import { closedPort } from '../../packages/fw-core/test/support/closed-port.ts';
 import { createTestSchema, type TestSchema } from '../../examples/blog/test/support/store-postgres.ts';
 import { nginxFailTimeoutMs } from './support/balancer-configs.ts';
@@ -45,7 +52,7 @@ describe('a rolling restart behind nginx, spaced by its fail_timeout', { skip: N
     schema = await createTestSchema();
     instances = await startInstances(INSTANCES.length, schema.url);
     nginx = await startNginx({ frontendPort: await closedPort(), instancePorts: instances.map((one) => one.port) });
-    const load = startSteadyLoad({ url: nginx.url, clients: CLIENTS, token: DEPLOY_API_TOKEN, titlePrefix, pauseMs: PAUSE_MS });
+    const load = startSteadyLoad({ url: nginx.url, clients: CLIENTS, token: DEPLOY_API_TOKEN, titlePrefix, pauseMs: PAUSE_MS, retryWrites: true });
     startedAt = Date.now();
     try {
       await sleep(STEADY_MS);
@@ -66,9 +73,17 @@ describe('a rolling restart behind nginx, spaced by its fail_timeout', { skip: N
 
   test('every request through nginx got the answer its route promises: no 502, no connection error', async (t) => {
     const figures = loadFigures(outcomes);
-    t.diagnostic(`requests ${figures.requests} (GET ${figures.gets}, POST ${figures.posts}), failed ${figures.failures}, restarts ${restarts.length}, rows ${stored.rows}`);
+    t.diagnostic(`requests ${figures.requests} (GET ${figures.gets}, POST ${figures.posts}), failed ${figures.failures}, POSTs resent with their key ${figures.resent}, restarts ${restarts.length}, rows ${stored.rows}`);
     assert.equal(figures.failures, 0, `${describeFailures(outcomes, startedAt)}\n${await explain(nginx, timeline, startedAt)}`);
     assert.ok(figures.acknowledged >= 50, `only ${figures.acknowledged} posts were created`);
+  });
+
+  test('a first attempt failed only as a POST nginx answered 502 (its connection reset as the listener closed), never a GET or a client connection error', async () => {
+    const first = outcomes.filter((o) => o.firstFailure !== undefined);
+    assert.deepEqual(first.filter((o) => !o.firstFailure!.startsWith('502 ')).map((o) => `${o.method} ${o.path}: ${o.firstFailure}`), [], await explain(nginx, timeline, startedAt));
+    assert.ok(first.length <= restarts.length * CLIENTS, `${first.length} POSTs resent for ${restarts.length} restarts`);
+    const closing = listenerCloseWindows(timeline);
+    assert.deepEqual(first.filter((o) => !closing.some(([from, to]) => o.at >= from && o.at <= to)).map((o) => `+${o.at - startedAt} ms ${o.firstFailure}`), [], describeTimeline(timeline, startedAt));
   });
 
   test('each instance was restarted twice and stopped gracefully (exit 0)', () => {
@@ -88,6 +103,19 @@ describe('a rolling restart behind nginx, spaced by its fail_timeout', { skip: N
     assert.deepEqual(lines.filter((line) => line.level === 'error' || line.event === 'request_failed' || line.event === 'store_unavailable'), []);
   });
 });
+
+/**
+ * When each stopping instance closed its listener: from 1 s before its drain ended
+ * (SIGTERM + the default shutdown_delay_ms) to its exit.
+ */
+function listenerCloseWindows(timeline: readonly TimelineEvent[]): Array<[number, number]> {
+  const delay = (configDefaults.server_configuration as unknown as { shutdown_delay_ms: number }).shutdown_delay_ms;
+  return timeline.flatMap((event, at) => {
+    if (event.what !== 'SIGTERM') return [];
+    const exit = timeline.slice(at).find((later) => later.instance === event.instance && later.what.startsWith('exited'));
+    return [[event.at + delay - 1_000, exit?.at ?? Number.POSITIVE_INFINITY] as [number, number]];
+  });
+}
 
 /** Resolves once the restarted instance has answered a request (nginx sends it traffic again). */
 async function untilItServes(name: string, instance: BlogInstance, timeoutMs: number): Promise<void> {

@@ -6,7 +6,12 @@
  * post just created, GET /api/posts?limit=5. Every request is recorded with what came back:
  * the answer the route promises, or what went wrong (another status, a connection error, no
  * answer in time). Bounded: stop() ends it, and a request gets at most REQUEST_TIMEOUT_MS.
+ *
+ * With `retryWrites`, the clients follow docs/operations.md, "Clients and retries": every POST
+ * carries an `Idempotency-Key`, and a POST whose outcome is unknown (a 502 or 504, or no answer)
+ * is sent once more with the same key; the first attempt's failure is kept on the outcome.
  */
+import { randomUUID } from 'node:crypto';
 import { Agent, request as httpRequest } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 
@@ -30,6 +35,8 @@ export interface Outcome {
   readonly id?: number;
   /** Why the answer is not the one the route promises; undefined when it is. */
   readonly failure?: string;
+  /** With `retryWrites`: why the first attempt of a POST that was sent again failed. */
+  readonly firstFailure?: string;
 }
 
 /** Options of startSteadyLoad. */
@@ -43,6 +50,8 @@ export interface LoadOptions {
   readonly titlePrefix: string;
   /** Pause between one client's requests. */
   readonly pauseMs: number;
+  /** Send POSTs with an Idempotency-Key and resend one whose outcome is unknown once, with that key. */
+  readonly retryWrites?: boolean;
 }
 
 /** Running traffic. */
@@ -76,7 +85,7 @@ async function runClient(n: number, options: LoadOptions, outcomes: Outcome[], s
     for (let i = 0; !stopped(); i += 1) {
       const step = i % 3;
       const outcome =
-        step === 0 ? await create(agent, target, n, `${options.titlePrefix} c${n} #${i}`, options.token)
+        step === 0 ? await createOnce(agent, target, n, `${options.titlePrefix} c${n} #${i}`, options)
         : step === 1 && lastId !== undefined ? await read(agent, target, n, `/api/posts/${lastId}`)
         : await read(agent, target, n, '/api/posts?limit=5');
       outcomes.push(outcome);
@@ -88,11 +97,26 @@ async function runClient(n: number, options: LoadOptions, outcomes: Outcome[], s
   }
 }
 
-async function create(agent: Agent, target: URL, client: number, title: string, token: string): Promise<Outcome> {
+/** A POST, resent once with its Idempotency-Key when `retryWrites` and its outcome is unknown. */
+async function createOnce(agent: Agent, target: URL, client: number, title: string, options: LoadOptions): Promise<Outcome> {
+  const headers: Record<string, string> = { authorization: `Bearer ${options.token}`, 'content-type': 'application/json' };
+  if (!options.retryWrites) return create(agent, target, client, title, headers);
+  headers['idempotency-key'] = randomUUID();
+  const first = await create(agent, target, client, title, headers);
+  if (first.failure === undefined || !outcomeUnknown(first)) return first;
+  return { ...(await create(agent, target, client, title, headers)), at: first.at, firstFailure: first.failure };
+}
+
+/** A write the client cannot know the fate of: a gateway's 502 or 504, or no answer at all. */
+function outcomeUnknown(outcome: Outcome): boolean {
+  return outcome.error !== undefined || outcome.status === 502 || outcome.status === 504;
+}
+
+async function create(agent: Agent, target: URL, client: number, title: string, headers: Record<string, string>): Promise<Outcome> {
   const path = '/api/posts';
   const body = JSON.stringify({ title, body: `written by client ${client}`, status: 'published', user_id: client + 1 });
   const base = { client, method: 'POST' as const, path, title, at: Date.now() };
-  const answer = await send(agent, target, 'POST', path, { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body);
+  const answer = await send(agent, target, 'POST', path, headers, body);
   if ('error' in answer) return { ...base, error: answer.error, failure: answer.error };
   const json = parse(answer.text);
   const ok = answer.status === 201 && typeof json?.id === 'number' && json.title === title;
@@ -132,8 +156,9 @@ function parse(text: string): any {
 }
 
 /** Counts for a report: requests by method, failures. */
-export function loadFigures(outcomes: readonly Outcome[]): { requests: number; gets: number; posts: number; acknowledged: number; failures: number } {
+export function loadFigures(outcomes: readonly Outcome[]): { requests: number; gets: number; posts: number; acknowledged: number; failures: number; resent: number } {
   return {
+    resent: outcomes.filter((o) => o.firstFailure !== undefined).length,
     requests: outcomes.length,
     gets: outcomes.filter((o) => o.method === 'GET').length,
     posts: outcomes.filter((o) => o.method === 'POST').length,
