@@ -41,6 +41,7 @@ const ENTRIES: Readonly<Record<string, readonly string[]>> = {
     'startServer',
     'status',
     'withTimeout',
+    'readinessHandler',
   ],
   'fw-core/inspect': [
     'CONFIG_FILE_NAME',
@@ -88,6 +89,7 @@ const TYPES: Readonly<Record<string, readonly string[]>> = {
     'SecurityResult', 'SecuritySchemeDeclaration', 'ServerConfiguration', 'StartServerOptions', 'StaticDirectoryRoute',
     'StaticFileRoute', 'StatusResponse', 'StreamHandler', 'TypedHandler', 'TypedJson', 'TypedRequest', 'TypedResponse',
     'TypedRouteDefinition',
+    'Lifecycle', 'ReadinessOptions', 'StopOptions',
   ],
   'fw-core/inspect': [
     'CompiledGroup', 'CompiledRoute', 'CompiledRoutes', 'ConfigEntry', 'ConfigKey', 'ConfigReport', 'GroupWithoutBodyDecoding',

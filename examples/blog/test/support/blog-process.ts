@@ -60,6 +60,9 @@ export function blogEnv(env: Record<string, string | undefined> = {}): NodeJS.Pr
   // No collector runs in tests, and a developer's own on localhost:4318 must not receive test
   // spans. Telemetry tests set an endpoint and pass OTEL_TRACES_EXPORTER: undefined.
   out.OTEL_TRACES_EXPORTER = 'none';
+  // A test's SIGTERM stops at once, not after the 5 s production drain; a test of the drain
+  // sets FW_SHUTDOWN_DELAY_MS itself.
+  out.FW_SHUTDOWN_DELAY_MS = '0';
   for (const [name, value] of Object.entries(env)) {
     if (value === undefined) delete out[name];
     else out[name] = value;

@@ -5,7 +5,7 @@
  * stop(state) and the app's stop hook.
  */
 import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import type { LoadedApplication } from '../app/load-application.ts';
 import { FwError } from '../errors.ts';
 import type { Logger } from '../log/logger.ts';
@@ -73,10 +73,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<FwS
     gatePipelining(listener, sc.max_inflight_per_connection, traffic),
   );
   const connections = trackConnections(server);
-  const stopWatching = watchSendStalls(connections, sc.send_timeout_ms, (socket) => {
-    logger.info({ event: 'send_timeout', timeout_ms: sc.send_timeout_ms }, 'closed a connection whose client took no response bytes within send_timeout_ms');
-    socket.destroy();
-  });
+  const stopWatching = closeStalledConnections(connections, sc.send_timeout_ms, logger);
   try {
     await listen(server, sc.port, sc.host);
   } catch (error) {
@@ -104,6 +101,14 @@ export async function startServer(options: StartServerOptions = {}): Promise<FwS
   };
   if (options.handleSignals) exitOnSignals(() => stop({ delayMs: sc.shutdown_delay_ms }), logger);
   return { url, port, server, application, logger, lifecycle, stop };
+}
+
+/** Closes each connection whose client takes no response bytes for `timeoutMs` (send-timeout.ts), with one log line. */
+function closeStalledConnections(connections: ReadonlySet<Socket>, timeoutMs: number, logger: Logger): () => void {
+  return watchSendStalls(connections, timeoutMs, (socket) => {
+    logger.info({ event: 'send_timeout', timeout_ms: timeoutMs }, 'closed a connection whose client took no response bytes within send_timeout_ms');
+    socket.destroy();
+  });
 }
 
 /**
