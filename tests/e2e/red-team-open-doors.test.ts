@@ -83,25 +83,25 @@ describe('the blog as npm start runs it', () => {
     assert.equal(spaced.status, 400);
   });
 
+  // On /login: the probes (/heartbeat, /ready) write no request line.
   test('keeps credentials of an absolute-form URL and secret query values out of the log and the spans', async () => {
-    const answer = await raw(blog.port, 'GET http://admin:hunter2@127.0.0.1/heartbeat?access_token=s3cret&page=2 HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n');
+    const answer = await raw(blog.port, 'GET http://admin:hunter2@127.0.0.1/login?access_token=s3cret&page=2 HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n');
     assert.equal(answer.status, 200);
-    await receiver.waitFor('the heartbeat span', () => receiver.spans.some((span) => span.attributes['url.path'] === '/heartbeat' && span.attributes['url.query'] !== undefined), 10_000);
-    const span = receiver.spans.find((s) => s.attributes['url.path'] === '/heartbeat' && s.attributes['url.query'] !== undefined);
+    await receiver.waitFor('the login span', () => receiver.spans.some((span) => span.attributes['url.path'] === '/login' && span.attributes['url.query'] !== undefined), 10_000);
+    const span = receiver.spans.find((s) => s.attributes['url.path'] === '/login' && s.attributes['url.query'] !== undefined);
     assert.equal(span?.attributes['url.query'], 'access_token=REDACTED&page=2');
     assert.equal(JSON.stringify(receiver.spans).includes('hunter2'), false);
     assert.equal(JSON.stringify(receiver.spans).includes('s3cret'), false);
-    const logged = blog.logLines().filter((line) => line.event === 'request' && line.path === '/heartbeat');
-    assert.ok(logged.length >= 1);
+    await until('the request line of /login', () => blog.logLines().some((line) => line.event === 'request' && line.path === '/login'));
     assert.equal(JSON.stringify(blog.logLines()).includes('hunter2'), false);
   });
 
   test('neither echoes nor logs a client x-request-id', async () => {
-    const reply = await blog.request('GET', '/heartbeat', { headers: { 'x-request-id': 'forged-by-client' } });
+    const reply = await blog.request('GET', '/login', { headers: { 'x-request-id': 'forged-by-client' } });
     assert.notEqual(reply.headers['x-request-id'], 'forged-by-client');
     const id = reply.headers['x-request-id'];
     assert.equal(typeof id, 'string');
-    await until('the request line of the heartbeat', () => blog.logLines().some((line) => line.event === 'request' && line.request_id === id));
+    await until('the request line of the login page', () => blog.logLines().some((line) => line.event === 'request' && line.request_id === id));
     assert.equal(blog.logLines().some((line) => line.request_id === 'forged-by-client'), false);
   });
 

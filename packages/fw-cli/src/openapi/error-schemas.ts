@@ -29,7 +29,8 @@ export const invalidRequestSchema: Readonly<Record<string, unknown>> = {
       maxItems: 10,
     },
     omitted: { type: 'integer', minimum: 1, description: 'How many issues were found and not listed in details (at most 10 and 8 KiB are).' },
-    incomplete: { type: 'boolean', const: true, description: 'Checking stopped before finding every issue: there may be more.' },
+    // OpenAPI 3.0 schemas have no `const`: a one-value enum says the same.
+    incomplete: { type: 'boolean', enum: [true], description: 'Checking stopped before finding every issue: there may be more.' },
   },
 };
 
