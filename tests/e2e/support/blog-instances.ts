@@ -32,14 +32,16 @@ export interface BlogInstance {
 }
 
 /** Starts `count` instances, in parallel, each on a free loopback port, with `env` added to the prod environment. */
-export async function startInstances(count: number, databaseUrl: string, env: Record<string, string> = {}): Promise<BlogInstance[]> {
+export async function startInstances(count: number, databaseUrl: string, env: Record<string, string | undefined> = {}): Promise<BlogInstance[]> {
   const ports = await Promise.all(Array.from({ length: count }, () => closedPort()));
-  const instances = ports.map((port) => instance(port, { FW_ENV: 'prod', PORT: String(port), DATABASE_URL: databaseUrl, BLOG_API_TOKEN: DEPLOY_API_TOKEN, ...env }));
+  // FW_SHUTDOWN_DELAY_MS undefined: the production drain (blog-process.ts turns it off for other tests).
+  const deployment = { FW_ENV: 'prod', PORT: undefined, DATABASE_URL: databaseUrl, BLOG_API_TOKEN: DEPLOY_API_TOKEN, FW_SHUTDOWN_DELAY_MS: undefined, ...env };
+  const instances = ports.map((port) => instance(port, { ...deployment, PORT: String(port) }));
   await Promise.all(instances.map((one) => one.start()));
   return instances;
 }
 
-function instance(port: number, env: Record<string, string>): BlogInstance {
+function instance(port: number, env: Record<string, string | undefined>): BlogInstance {
   const ran: BlogProcess[] = [];
   return {
     port,
