@@ -13,8 +13,9 @@ import { blockFile, fencedBlocks } from '../../support/markdown-fences.ts';
 /** The guide the configurations come from. */
 export const OPERATIONS_GUIDE = join(import.meta.dirname, '..', '..', '..', 'docs', 'operations.md');
 
-/** Where the guide installs each file (the `file=` of its fence). */
+/** Where the guide installs HAProxy's file (the `file=` of its fence). */
 export const HAPROXY_FILE = '/etc/haproxy/haproxy.cfg';
+/** Where the guide installs nginx's file (the `file=` of its fence). */
 export const NGINX_FILE = '/etc/nginx/conf.d/blog.conf';
 
 /** The instances' addresses in the guide, in server order. */
