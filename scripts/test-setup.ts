@@ -5,24 +5,37 @@
  *
  * - `chromium` (/usr/bin/chromium): the browser of tests/e2e, driven by playwright-core.
  * - `prometheus` (promtool and prometheus): `promtool check metrics` and a real scrape of /metrics.
+ * - `haproxy` and `nginx`: the load balancers of the deploy tests (tests/e2e/deploy-*.test.ts),
+ *   which run them as child processes on generated configurations, never as services. Their
+ *   Debian packages would start a system service on install (and take port 80): while apt-get
+ *   runs, a policy-rc.d that forbids starting services is put in place (unless the machine
+ *   already has one, as Docker images do), and a service that runs after the install anyway is
+ *   stopped. (prometheus's package has a service too, and gets the same treatment.)
  *
  * When a tool cannot be installed (not root, no apt-get, no network) this prints why and carries
  * on: the tests that need it are skipped with that reason, and everything else runs.
  * `FW_TEST_SETUP=skip` turns the step off. See README.md, "Running the end-to-end tests".
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { chmodSync, existsSync, rmSync, writeFileSync } from 'node:fs';
 
 interface Tool {
   readonly binary: string;
   readonly debianPackage: string;
   readonly usedBy: string;
+  /** The system service the package installs, which must not be left running. */
+  readonly service?: string;
 }
 
 const TOOLS: readonly Tool[] = [
   { binary: '/usr/bin/chromium', debianPackage: 'chromium', usedBy: 'browser tests in tests/e2e' },
-  { binary: '/usr/bin/promtool', debianPackage: 'prometheus', usedBy: 'Prometheus format and scrape tests' },
+  { binary: '/usr/bin/promtool', debianPackage: 'prometheus', usedBy: 'Prometheus format and scrape tests', service: 'prometheus' },
+  { binary: '/usr/sbin/haproxy', debianPackage: 'haproxy', usedBy: 'HAProxy deploy tests in tests/e2e', service: 'haproxy' },
+  { binary: '/usr/sbin/nginx', debianPackage: 'nginx', usedBy: 'nginx deploy tests in tests/e2e', service: 'nginx' },
 ];
+
+/** Debian's hook that invoke-rc.d and deb-systemd-invoke ask before starting a service. */
+const POLICY_RC_D = '/usr/sbin/policy-rc.d';
 
 main();
 
@@ -37,11 +50,14 @@ function main(): void {
   }
   const packages = missing.map((tool) => tool.debianPackage);
   log(`installing ${packages.join(', ')} from Debian's packages (apt-get)`);
-  if (!aptInstall(packages)) {
-    log('apt-get install failed; refreshing the package lists and trying once more');
-    apt(['update', '-q']);
-    aptInstall(packages);
-  }
+  withoutServiceStarts(() => {
+    if (!aptInstall(packages)) {
+      log('apt-get install failed; refreshing the package lists and trying once more');
+      apt(['update', '-q']);
+      aptInstall(packages);
+    }
+  });
+  stopServices(missing);
   const still = missing.filter((tool) => !existsSync(tool.binary));
   if (still.length > 0) report(still, 'apt-get could not install them');
 }
@@ -64,6 +80,34 @@ function apt(args: readonly string[]): boolean {
     timeout: 15 * 60_000,
   });
   return run.status === 0;
+}
+
+/**
+ * Runs `install` with a policy-rc.d that answers 101 ("action forbidden"), so no package starts
+ * its service; removes it afterwards, unless the machine had its own.
+ */
+function withoutServiceStarts(install: () => void): void {
+  if (existsSync(POLICY_RC_D)) {
+    install();
+    return;
+  }
+  writeFileSync(POLICY_RC_D, '#!/bin/sh\n# Written by fw scripts/test-setup.ts while apt-get runs: start no service.\nexit 101\n');
+  chmodSync(POLICY_RC_D, 0o755);
+  try {
+    install();
+  } finally {
+    rmSync(POLICY_RC_D, { force: true });
+  }
+}
+
+/** Stops the service of each newly installed tool that runs anyway (a machine whose policy allows it). */
+function stopServices(installed: readonly Tool[]): void {
+  for (const { service } of installed) {
+    if (service === undefined || spawnSync('pgrep', ['-x', service]).status !== 0) continue;
+    log(`the ${service} service was started by its package; stopping it (the tests run their own ${service})`);
+    spawnSync('service', [service, 'stop'], { stdio: 'ignore', timeout: 60_000 });
+    if (spawnSync('pgrep', ['-x', service]).status === 0) log(`the ${service} service still runs: stop it (systemctl stop ${service}) before the tests`);
+  }
 }
 
 function report(tools: readonly Tool[], why: string): void {
