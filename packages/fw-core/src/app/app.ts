@@ -4,7 +4,7 @@
  * docs/applications.md).
  */
 import type { LoadedConfig } from '../config/config.ts';
-import type { Lifecycle } from '../server/lifecycle.ts';
+import type { Lifecycle } from './lifecycle.ts';
 import type { Logger } from '../log/logger.ts';
 import type { FwPlugin } from '../plugins/plugin.ts';
 import type { InvalidRequestHook, SchemaCompiler } from '../schema/route-schema.ts';

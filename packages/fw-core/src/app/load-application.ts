@@ -11,7 +11,7 @@ import { builtinPlugins } from '../plugins/builtin-plugins.ts';
 import { PluginRegistry } from '../plugins/plugin-registry.ts';
 import { createRouter } from '../router/index.ts';
 import type { Router } from '../router/router.ts';
-import type { Lifecycle } from '../server/lifecycle.ts';
+import type { Lifecycle } from './lifecycle.ts';
 import { compileRouteSchemas, type RouteSchemas } from '../schema/compile-route-schemas.ts';
 import type { FwApp } from './app.ts';
 import { compileRoutes, type CompiledRoutes, type RouteTarget } from './compile-routes.ts';

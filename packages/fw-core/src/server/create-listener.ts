@@ -16,7 +16,7 @@ import { initPlugins, stopPlugins } from '../plugins/plugin-lifecycle.ts';
 import { composeStreamHandlers } from '../stream/compose-stream-handlers.ts';
 import type { Listener } from '../stream/stream-handler.ts';
 import { resolveJsonLib } from '../app/resolve-json-lib.ts';
-import { createLifecycle, type Lifecycle, type ListenerLifecycle } from './lifecycle.ts';
+import { createLifecycle, type Lifecycle, type ListenerLifecycle } from '../app/lifecycle.ts';
 
 /** Options of createListener (and of startServer, which adds its own). */
 export interface CreateListenerOptions {

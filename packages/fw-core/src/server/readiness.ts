@@ -9,7 +9,7 @@ import type { InlineHandler } from '../app/controller.ts';
 import { FwError } from '../errors.ts';
 import { json, type HeaderMap, type JsonResponse } from '../http/response.ts';
 import { isThenable } from '../promises.ts';
-import type { Lifecycle } from './lifecycle.ts';
+import type { Lifecycle } from '../app/lifecycle.ts';
 
 /** Options of readinessHandler. */
 export interface ReadinessOptions {

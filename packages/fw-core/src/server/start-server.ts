@@ -13,7 +13,7 @@ import { CountedIncomingMessage, CountedServerResponse } from '../stream/exchang
 import { hostForDisplay, reachableUrl } from './bound-address.ts';
 import { openListener, type CreateListenerOptions } from './create-listener.ts';
 import { gracefulClose, trackConnections } from './graceful-close.ts';
-import type { Lifecycle } from './lifecycle.ts';
+import type { Lifecycle } from '../app/lifecycle.ts';
 import { gatePipelining } from './pipelining-gate.ts';
 import { watchSendStalls } from './send-timeout.ts';
 
