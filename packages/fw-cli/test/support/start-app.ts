@@ -12,9 +12,12 @@ export interface RunningApp {
   stop(): Promise<number | null>;
 }
 
-/** Spawns `command args` and waits up to `timeoutMs` for its `listening` line. */
+/**
+ * Spawns `command args` and waits up to `timeoutMs` for its `listening` line. Its SIGTERM skips
+ * the production drain (`FW_SHUTDOWN_DELAY_MS=0`) unless `env` sets one: nothing balances these.
+ */
 export async function startApp(command: string, args: readonly string[], cwd: string, env: NodeJS.ProcessEnv, timeoutMs = 15_000): Promise<RunningApp> {
-  const child = spawn(command, args, { cwd, env, stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(command, args, { cwd, env: { FW_SHUTDOWN_DELAY_MS: '0', ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   let stderr = '';
   const url = await new Promise<string>((resolve, reject) => {
