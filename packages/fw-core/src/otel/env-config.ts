@@ -9,6 +9,7 @@ import { FwError } from '../errors.ts';
 import { isHeaderName, isHeaderValue } from '../http/header-fields.ts';
 import { parseKnownMethods } from './http-attributes.ts';
 import type { SpanLimits } from './lean/lean-span.ts';
+import { propagatorNames, type PropagatorName } from './propagation/propagator-names.ts';
 
 /** The spec's metrics export interval, unless OTEL_METRIC_EXPORT_INTERVAL says otherwise. */
 export const EXPORT_INTERVAL_MS = 5000;
@@ -66,6 +67,8 @@ export interface EnvConfig {
   readonly spanLimits: SpanLimits;
   /** FW_OTEL_PATH: `full` forces the SDK path; `auto` (default) lets telemetry-path.ts choose. */
   readonly path: 'auto' | 'full';
+  /** OTEL_PROPAGATORS (propagation/propagator-names.ts): default `tracecontext,baggage`; [] for `none`. */
+  readonly propagators: readonly PropagatorName[];
 }
 
 /** The OTLP metric exporter's temporality preferences (the exporter specification's three). */
@@ -131,6 +134,7 @@ export function readEnvConfig(env: NodeJS.ProcessEnv): EnvConfig {
     metricsTemporality: temporalityPreference(get),
     spanLimits: spanLimits(get),
     path: telemetryPath(get),
+    propagators: propagatorNames(get('OTEL_PROPAGATORS')),
   };
 }
 
