@@ -61,7 +61,6 @@ export function wrapLean(next: Listener, lean: LeanPath, knownMethods: ReadonlyS
       const sampled = result.decision === RECORD_AND_SAMPLED;
       span = new LeanServerSpan(name, NO_ATTRIBUTES, remote, sampled, limits, onEnd, traceId, startMs);
       samplerAttributes = result.attributes;
-      span.samplerTraceState = result.traceState;
     }
     if (span.isRecording()) {
       const repeated = attributes === undefined ? repeatedRequestBlock(req.socket, req.url, method, scheme, headers, req.httpVersion) : undefined;

@@ -36,7 +36,7 @@ export function toLeanSpanData(span: LeanServerSpan, scope: LeanScope): LeanSpan
     traceId: span.traceId,
     spanId: span.spanId,
     // What the span context carries (issue 36, item 3), not the header as received.
-    traceState: span.traceState?.serialize(),
+    traceState: parent?.traceState?.serialize(),
     parentSpanId: parent?.spanId,
     parentIsRemote: parent !== undefined,
     traceFlags: span.sampled ? 1 : 0,
