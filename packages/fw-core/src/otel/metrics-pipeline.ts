@@ -54,7 +54,7 @@ export function createMetricsPipeline(config: EnvConfig, resource: Resource, opt
   const exporter = options.metricExporter ?? otlpExporter(config, exports);
   if (exporter !== undefined) {
     const interval = options.exportIntervalMs ?? config.metricExportIntervalMs;
-    readers.push(new PeriodicExportingMetricReader({ exporter, exportIntervalMillis: interval, exportTimeoutMillis: Math.min(interval, config.exportTimeoutMs), metricProducers: producers() }));
+    readers.push(new PeriodicExportingMetricReader({ exporter, exportIntervalMillis: interval, exportTimeoutMillis: Math.min(interval, config.metricExportTimeoutMs), metricProducers: producers() }));
   }
   return {
     provider: new MeterProvider({ resource, readers: readers as IMetricReader[] }),
@@ -93,6 +93,6 @@ class LeanProducerSlot implements MetricProducer {
 function otlpExporter(config: EnvConfig, exports: OtlpExportStop): PushMetricExporter | undefined {
   const url = config.metricsEndpoint;
   if (url === undefined) return undefined;
-  const sender = { url, headers: { ...config.metricsHeaders }, timeoutMs: config.exportTimeoutMs, compression: config.metricsCompression ?? 'none', tls: readTlsFiles(url, config.metricsTls) };
+  const sender = { url, headers: { ...config.metricsHeaders }, timeoutMs: config.metricsTimeoutMs, compression: config.metricsCompression ?? 'none', tls: readTlsFiles(url, config.metricsTls), protocol: config.metricsProtocol };
   return exports.stops(new OtlpMetricExporter(sender, config.metricsTemporality));
 }

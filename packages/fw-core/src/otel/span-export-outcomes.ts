@@ -1,0 +1,87 @@
+/**
+ * What became of the spans fw's trace export was given (issue 36, item 4), on both paths: counted
+ * as the OpenTelemetry SDK self-observability conventions name them
+ * (https://opentelemetry.io/docs/specs/semconv/otel/sdk-metrics/), reported through the diag
+ * logger as the SDK's exporters and batch processor report, and through fw's log, rate-limited
+ * (export-problem-log.ts). Counting happens per batch (and per dropped span), never per request.
+ *
+ * `error.type` values: the HTTP status of a refused export (`400`, `500`, `503` after the
+ * retries), `timeout`, `connection_error`, `stopped` (ended by shutdown), `rejected` (the spans a
+ * partial success rejected, as the conventions ask), `queue_full` (dropped by the processor).
+ */
+import { diag } from '@opentelemetry/api';
+import type { ExportProblemLog } from './export-problem-log.ts';
+
+/** How one export of `count` spans ended. */
+export type ExportEnd = { readonly ok: true; readonly rejected?: number; readonly message?: string } | { readonly ok: false; readonly errorType: string; readonly reason: string };
+
+/** Where the counts are shown, and what the export is called there. */
+export interface OutcomeOptions {
+  readonly problems: ExportProblemLog;
+  /** The lean path reports through diag itself; on the full path the SDK already does (see `diag` below). */
+  readonly diag: boolean;
+  readonly endpoint: string;
+  /** `otlp_http_span_exporter` or `otlp_http_json_span_exporter` (the conventions' component types). */
+  readonly exporterType: string;
+  readonly queueCapacity: number;
+}
+
+/** The counts of one trace export, read by the self-metrics (self-metrics.ts) when collected. */
+export class SpanExportOutcomes {
+  /** otel.sdk.exporter.span.exported by error.type ('' for success). */
+  readonly exported = new Map<string, number>();
+  /** otel.sdk.processor.span.processed by error.type ('' for success). */
+  readonly processed = new Map<string, number>();
+  readonly options: OutcomeOptions;
+  /** Whether this side writes to diag: true on the lean path, set once the path is chosen. */
+  diag: boolean;
+  /** The processor's queue now (spans waiting for an export). */
+  queueSize: () => number = () => 0;
+
+  constructor(options: OutcomeOptions) {
+    this.options = options;
+    this.diag = options.diag;
+  }
+
+  /** An export of `count` spans ended. */
+  exportEnded(count: number, end: ExportEnd): void {
+    if (end.ok) {
+      const rejected = Math.min(count, Math.max(0, end.rejected ?? 0));
+      add(this.exported, '', count - rejected);
+      add(this.processed, '', count - rejected);
+      if (end.rejected === undefined && end.message === undefined) return;
+      add(this.exported, 'rejected', rejected);
+      add(this.processed, 'rejected', rejected);
+      const detail = `partial success from ${this.options.endpoint}: ${rejected} rejected${end.message ? `: ${end.message}` : ''}`;
+      if (this.diag) diag.warn('Received Partial Success response:', JSON.stringify({ rejectedSpans: rejected, errorMessage: end.message ?? '' }));
+      this.options.problems.note({ event: 'otlp_export_partial_success', signal: 'traces', errorType: 'rejected' }, Math.max(rejected, 1), detail);
+      return;
+    }
+    add(this.exported, end.errorType, count);
+    add(this.processed, end.errorType, count);
+    const detail = `OTLP traces export to ${this.options.endpoint} failed: ${end.reason}`;
+    if (this.diag) diag.error(detail);
+    this.options.problems.note({ event: 'otlp_export_failed', signal: 'traces', errorType: end.errorType }, count, detail);
+  }
+
+  /** `count` ended spans were dropped: the batch queue was full. */
+  dropped(count: number): void {
+    if (count <= 0) return;
+    add(this.processed, 'queue_full', count);
+    if (this.diag) diag.warn(`Dropped ${count} spans because maxQueueSize reached`);
+    this.options.problems.note({ event: 'otel_spans_dropped', signal: 'traces', errorType: 'queue_full' }, count, 'the batch queue was full');
+  }
+}
+
+function add(counts: Map<string, number>, key: string, count: number): void {
+  if (count > 0) counts.set(key, (counts.get(key) ?? 0) + count);
+}
+
+/** The `error.type` of a failed export from what the sender or the SDK's exporter said. */
+export function errorTypeOf(status: number | undefined, reason: string, code?: string): string {
+  if (status !== undefined) return String(status);
+  if (/stopped|shut down|closed/i.test(reason)) return 'stopped';
+  if (/time(d)? ?out|in time/i.test(reason)) return 'timeout';
+  if (code !== undefined || /ECONN|EPIPE|ENOTFOUND|EAI_AGAIN|EHOSTUNREACH|ENETUNREACH|socket|connect/i.test(reason)) return 'connection_error';
+  return 'export_failed';
+}
