@@ -68,14 +68,20 @@ function failure(error: Error | undefined): { ok: false; errorType: string; reas
   return { ok: false, errorType: errorTypeOf(typeof code === 'number' ? code : undefined, reason, typeof code === 'string' ? code : undefined), reason: typeof code === 'number' ? `HTTP ${code}` : reason };
 }
 
-/** The SDK's batch processor, counting the spans it drops from a full queue. */
+/**
+ * The SDK's batch processor, counting the spans it drops from a full queue. Drops are reported as
+ * the lean path reports them: when the queue takes a span again (where the SDK warns), when the
+ * self-metrics are read, and at flush and shutdown.
+ */
 export class ReportingBatchSpanProcessor extends BatchSpanProcessor {
   readonly #outcomes: SpanExportOutcomes;
+  #unreported = 0;
 
   constructor(options: BatchSpanProcessorOptions, outcomes: SpanExportOutcomes) {
     super(options);
     this.#outcomes = outcomes;
     outcomes.queueSize = () => this.#queue()?.length ?? 0;
+    outcomes.refresh = () => this.#report();
   }
 
   override onEnd(span: ReadableSpan): void {
@@ -83,8 +89,27 @@ export class ReportingBatchSpanProcessor extends BatchSpanProcessor {
     const max = (this as unknown as { _maxQueueSize?: number })._maxQueueSize;
     // As the processor decides: sampled spans only, not after shutdown.
     const shut = (this as unknown as { _shutdownOnce?: { isCalled?: boolean } })._shutdownOnce?.isCalled === true;
-    if (queue !== undefined && max !== undefined && !shut && (span.spanContext().traceFlags & 1) === 1 && queue.length >= max) this.#outcomes.dropped(1);
+    if (queue !== undefined && max !== undefined && !shut && (span.spanContext().traceFlags & 1) === 1) {
+      if (queue.length >= max) this.#unreported += 1;
+      else this.#report();
+    }
     super.onEnd(span);
+  }
+
+  override forceFlush(): Promise<void> {
+    this.#report();
+    return super.forceFlush();
+  }
+
+  override shutdown(): Promise<void> {
+    this.#report();
+    return super.shutdown();
+  }
+
+  #report(): void {
+    const dropped = this.#unreported;
+    this.#unreported = 0;
+    this.#outcomes.dropped(dropped);
   }
 
   #queue(): unknown[] | undefined {

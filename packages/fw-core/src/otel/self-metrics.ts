@@ -28,7 +28,10 @@ export function registerSpanSelfMetrics(meter: Meter, outcomes: SpanExportOutcom
   const capacity = meter.createObservableUpDownCounter('otel.sdk.processor.span.queue.capacity', { unit: '{span}', description: 'The maximum number of spans the queue of a given instance of an SDK span processor can hold.' });
   const size = meter.createObservableUpDownCounter('otel.sdk.processor.span.queue.size', { unit: '{span}', description: 'The number of spans in the queue of a given instance of an SDK span processor.' });
   const observeExported = (result: ObservableResult): void => observeCounts(result, outcomes.exported, exporter);
-  const observeProcessed = (result: ObservableResult): void => observeCounts(result, outcomes.processed, processor);
+  const observeProcessed = (result: ObservableResult): void => {
+    outcomes.refresh();
+    observeCounts(result, outcomes.processed, processor);
+  };
   const observeCapacity = (result: ObservableResult): void => result.observe(outcomes.options.queueCapacity, processor);
   const observeSize = (result: ObservableResult): void => result.observe(outcomes.queueSize(), processor);
   exported.addCallback(observeExported);

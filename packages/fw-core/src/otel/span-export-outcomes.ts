@@ -37,6 +37,8 @@ export class SpanExportOutcomes {
   diag: boolean;
   /** The processor's queue now (spans waiting for an export). */
   queueSize: () => number = () => 0;
+  /** Brings the counts up to date before they are read (the lean path reports drops lazily). */
+  refresh: () => void = () => {};
 
   constructor(options: OutcomeOptions) {
     this.options = options;

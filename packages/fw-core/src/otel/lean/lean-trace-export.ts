@@ -105,7 +105,10 @@ export function createLeanTraceExport(options: LeanTraceExportOptions): LeanTrac
     { encode: (span) => encoder.add(toLeanSpanData(span, options.scope)), take: () => encoder.take(), send, stop: () => sender.stop() },
     options.batch ?? DEFAULT_BATCH_SETTINGS,
   );
-  if (outcomes !== undefined) outcomes.queueSize = () => batcher.queued;
+  if (outcomes !== undefined) {
+    outcomes.queueSize = () => batcher.queued;
+    outcomes.refresh = reportDrops;
+  }
   return {
     batcher,
     add: (span) => batcher.add(span),
