@@ -36,7 +36,7 @@ export class OtlpJsonSpanExporter implements SpanExporter {
     }
     const sent = this.#sender.send(body).then((result) => {
       if (!result.ok) {
-        this.#outcomes?.exportEnded(spans.length, { ok: false, errorType: errorTypeOf(result.status, result.reason), reason: result.reason });
+        this.#outcomes?.exportEnded(spans.length, { ok: false, errorType: errorTypeOf(undefined, result.reason), reason: result.reason });
         return resultCallback({ code: ExportResultCode.FAILED, error: new Error(`OTLP/JSON traces export failed: ${result.reason}`) });
       }
       const partial = partialSuccessOf(result.body, 'http/json');

@@ -79,9 +79,10 @@ function add(counts: Map<string, number>, key: string, count: number): void {
   if (count > 0) counts.set(key, (counts.get(key) ?? 0) + count);
 }
 
-/** The `error.type` of a failed export from what the sender or the SDK's exporter said. */
+/** The `error.type` of a failed export from what the sender (`HTTP 400`...) or the SDK's exporter said. */
 export function errorTypeOf(status: number | undefined, reason: string, code?: string): string {
-  if (status !== undefined) return String(status);
+  const refused = /^HTTP (\d{3})$/.exec(reason);
+  if (status !== undefined || refused !== null) return String(status ?? refused![1]);
   if (/stopped|shut down|closed/i.test(reason)) return 'stopped';
   if (/time(d)? ?out|in time/i.test(reason)) return 'timeout';
   if (code !== undefined || /ECONN|EPIPE|ENOTFOUND|EAI_AGAIN|EHOSTUNREACH|ENETUNREACH|socket|connect/i.test(reason)) return 'connection_error';

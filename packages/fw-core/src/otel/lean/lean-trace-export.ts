@@ -126,7 +126,7 @@ export function createLeanTraceExport(options: LeanTraceExportOptions): LeanTrac
 
 /** Hands one export's result to the outcomes, with the partial success its answer may carry. */
 function report(outcomes: SpanExportOutcomes, result: SendResult, count: number, protocol: 'http/protobuf' | 'http/json'): void {
-  if (!result.ok) return outcomes.exportEnded(count, { ok: false, errorType: errorTypeOf(result.status, result.reason), reason: result.reason });
+  if (!result.ok) return outcomes.exportEnded(count, { ok: false, errorType: errorTypeOf(undefined, result.reason), reason: result.reason });
   const partial = partialSuccessOf(result.body, protocol);
   outcomes.exportEnded(count, partial === undefined ? { ok: true } : { ok: true, rejected: partial.rejected, message: partial.message });
 }

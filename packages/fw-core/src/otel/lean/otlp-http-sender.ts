@@ -34,8 +34,8 @@ export interface OtlpSenderOptions {
   readonly initialBackoffMs?: number;
 }
 
-/** How an export ended: the answer's body (a partial success, maybe), or why it failed and the last HTTP status, if any. */
-export type SendResult = { readonly ok: true; readonly body?: Buffer } | { readonly ok: false; readonly reason: string; readonly status?: number };
+/** How an export ended: the answer's body when it has one (a partial success, maybe), or why it failed (`HTTP <status>` for a refusing answer). */
+export type SendResult = { readonly ok: true; readonly body?: Buffer } | { readonly ok: false; readonly reason: string };
 
 const RETRYABLE = new Set([429, 502, 503, 504]);
 const MAX_BACKOFF_MS = 5000;
@@ -67,14 +67,14 @@ export class OtlpHttpSender {
       const answer = await this.#post(payload, left);
       // stop() during the post ends the export: no wait for a retry begins after it.
       if (this.#stopped) return { ok: false, reason: 'stopped' };
-      if (answer.status !== undefined && answer.status >= 200 && answer.status < 300) return { ok: true, body: answer.body };
+      if (answer.status !== undefined && answer.status >= 200 && answer.status < 300) return answer.body === undefined || answer.body.length === 0 ? { ok: true } : { ok: true, body: answer.body };
       // An answer too long to read is not retried: the collector would send it again.
       if (answer.final) return { ok: false, reason: answer.error };
       const retryable = answer.status === undefined || RETRYABLE.has(answer.status);
-      if (!retryable) return { ok: false, reason: `HTTP ${answer.status}`, status: answer.status };
+      if (!retryable) return { ok: false, reason: `HTTP ${answer.status}` };
       const jittered = backoffMs * (0.8 + Math.random() * 0.4);
       const wait = answer.retryAfterMs ?? jittered;
-      if (performance.now() + wait >= deadline) return answer.status === undefined ? { ok: false, reason: answer.error } : { ok: false, reason: `HTTP ${answer.status}`, status: answer.status };
+      if (performance.now() + wait >= deadline) return { ok: false, reason: answer.status === undefined ? answer.error : `HTTP ${answer.status}` };
       await this.#sleep(wait);
       backoffMs = Math.min(backoffMs * BACKOFF_MULTIPLIER, MAX_BACKOFF_MS);
     }

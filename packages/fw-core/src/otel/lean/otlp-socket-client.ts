@@ -110,7 +110,7 @@ export class OtlpSocketClient {
     const left = deadline - performance.now();
     if (idle !== undefined && outcome.stale && !this.#closed && left > 0) outcome = await this.#exchange(this.#connect(), head, payload, left);
     const { answer } = outcome;
-    if (answer !== undefined) return { status: answer.status, retryAfter: answer.retryAfter, body: outcome.body, error: '' };
+    if (answer !== undefined) return { status: answer.status, retryAfter: answer.retryAfter, ...(outcome.body !== undefined && outcome.body.length > 0 && { body: outcome.body }), error: '' };
     return outcome.final ? { error: outcome.error, final: true } : { error: outcome.error };
   }
 
