@@ -102,13 +102,21 @@ const NOT_READ_BECAUSE: Readonly<Record<string, string>> = {
   OTEL_METRICS_EXEMPLAR_FILTER: 'fw records no exemplars',
   OTEL_EXPORTER_OTLP_METRICS_DEFAULT_HISTOGRAM_AGGREGATION: 'fw exports explicit-bucket histograms only',
   OTEL_LOGS_EXPORTER: 'fw exports no OpenTelemetry logs (its log is JSON lines on stdout)',
+  OTEL_EXPORTER_ZIPKIN_ENDPOINT: 'fw exports OTLP only',
+  OTEL_EXPORTER_ZIPKIN_TIMEOUT: 'fw exports OTLP only',
+  OTEL_NODE_RESOURCE_DETECTORS: "NodeSDK's; fw builds its resource from OTEL_SERVICE_NAME and OTEL_RESOURCE_ATTRIBUTES",
+  OTEL_NODE_ENABLED_INSTRUMENTATIONS: "NodeSDK's; fw instruments its own server and registers no other instrumentation",
+  OTEL_NODE_DISABLED_INSTRUMENTATIONS: "NodeSDK's; fw instruments its own server and registers no other instrumentation",
+  OTEL_SEMCONV_STABILITY_OPT_IN: "fw's spans and metrics follow the stable HTTP conventions already",
+  OTEL_CONFIG_FILE: 'fw reads no declarative configuration file',
+  ...Object.fromEntries(['', 'TRACES_', 'METRICS_'].map((signal) => [`OTEL_EXPORTER_OTLP_${signal}INSECURE`, "only gRPC exporters read it; fw's HTTP exports use TLS when the endpoint is https:"])),
 };
 
 /** A warning for each OTEL_* variable set in `env` that fw does not read. */
 export function unreadVariableWarnings(env: NodeJS.ProcessEnv, warnings: string[]): void {
   for (const [name, value] of Object.entries(env)) {
     if (!name.startsWith('OTEL_') || READ_VARIABLES.has(name) || value === undefined || value.trim() === '') continue;
-    const because = NOT_READ_BECAUSE[name] ?? (name.startsWith('OTEL_EXPORTER_OTLP_LOGS_') || name.startsWith('OTEL_BLRP_') || name.startsWith('OTEL_LOGRECORD_') ? 'fw exports no OpenTelemetry logs' : 'fw does not support it');
+    const because = NOT_READ_BECAUSE[name] ?? (/^OTEL_(EXPORTER_OTLP_LOGS_|BLRP_|LOGRECORD_)/.test(name) ? 'fw exports no OpenTelemetry logs' : name.startsWith('OTEL_EXPORTER_JAEGER_') ? 'fw exports OTLP only' : 'fw does not support it');
     warnings.push(`${name} is set but fw does not read it (${because}): it has no effect`);
   }
 }
