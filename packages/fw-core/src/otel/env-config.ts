@@ -7,7 +7,8 @@
  */
 import { FwError } from '../errors.ts';
 import { isHeaderName, isHeaderValue } from '../http/header-fields.ts';
-import { readExportSettings, unreadVariableWarnings, type ExportEnvSettings } from './env-export-settings.ts';
+import { readExportSettings, type ExportEnvSettings } from './env-export-settings.ts';
+import { unreadVariableWarnings } from './env-unread-variables.ts';
 import { parseKnownMethods } from './http-attributes.ts';
 import type { SpanLimits } from './lean/lean-span.ts';
 
@@ -100,7 +101,7 @@ export function readEnvConfig(env: NodeJS.ProcessEnv): EnvConfig {
   const sampler = (get('OTEL_TRACES_SAMPLER') ?? 'parentbased_always_on').toLowerCase();
   if (!SAMPLERS.has(sampler)) bad('OTEL_TRACES_SAMPLER', sampler, `one of ${[...SAMPLERS].join(', ')}`);
   const warnings: string[] = [];
-  const exportSettings = readExportSettings(get, warnings);
+  const exportSettings = readExportSettings(env, warnings);
   unreadVariableWarnings(env, warnings);
   return {
     disabled: booleanVariable(get, 'OTEL_SDK_DISABLED', warnings),
