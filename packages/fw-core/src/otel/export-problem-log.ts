@@ -43,7 +43,7 @@ export class ExportProblemLog {
 
   /** Notes `count` items lost or rejected; `detail` says why (the last one of an interval is logged). */
   note(kind: ProblemKind, count: number, detail: string): void {
-    if (this.#logger === undefined || count <= 0) return;
+    if (this.#logger === undefined || count < 0) return;
     const key = `${kind.event}\u0000${kind.signal}\u0000${kind.errorType}`;
     let window = this.#windows.get(key);
     if (window === undefined) {

@@ -27,29 +27,21 @@ import { useLeanPath } from './lean/lean-path.ts';
 import { createLeanSetup } from './lean/lean-setup.ts';
 import { chooseTelemetryPath } from './telemetry-path.ts';
 import { SERVICE_INSTANCE_ID, serviceInstanceId } from '../log/service-instance-id.ts';
-import { useDiagLogLevel } from './diag-log-level.ts';
-import { ExportProblemLog } from './export-problem-log.ts';
-import { registerSpanSelfMetrics } from './self-metrics.ts';
-import { SpanExportOutcomes } from './span-export-outcomes.ts';
-import { SCOPE_NAME, SCOPE_VERSION } from './telemetry.ts';
-import { DEFAULT_BATCH_SETTINGS } from './lean/span-batcher.ts';
+import { startExportReporting } from './export-reporting.ts';
 
 /** Registers tracing and metrics for an enabled `config`; rejects with FW_ERR_OTEL_* on failure. */
 export async function registerTelemetry(config: EnvConfig, options: TelemetryOptions): Promise<Telemetry> {
   const resource = resourceFor(config, options.serviceName);
   const exports = new OtlpExportStop();
-  const restoreDiag = useDiagLogLevel(config.logLevel, options.logger);
-  // Export failures, partial successes and drops: diag, fw's log and self-metrics (issue 36, item 4).
-  const problems = new ExportProblemLog(options.logger);
-  const outcomes = spanExportOutcomes(config, options, problems);
+  // OTEL_LOG_LEVEL; export failures, partial successes and drops to diag, fw's log and self-metrics.
+  const reporting = startExportReporting(config, options);
+  const { outcomes } = reporting;
   const tracerProvider = createTracerProvider(config, resource, options, exports, outcomes);
   const metricsPipeline = createMetricsPipeline(config, resource, options, exports);
   const { provider: meterProvider, pull } = metricsPipeline;
   const choice = chooseTelemetryPath(config, options, metricsPipeline.readers);
   const lean = choice.path === 'lean' && config.tracesEndpoint !== undefined ? createLeanSetup(config, resource, options, config.tracesEndpoint, outcomes) : undefined;
-  // On the full path the SDK's exporter and processor write to diag themselves.
-  if (outcomes !== undefined) outcomes.diag = lean !== undefined;
-  const removeSelfMetrics = outcomes === undefined ? () => {} : registerSpanSelfMetrics(meterProvider.getMeter(SCOPE_NAME, SCOPE_VERSION), outcomes);
+  reporting.attach(meterProvider, lean !== undefined);
   if (lean !== undefined) metricsPipeline.offerLeanMetrics(lean.path.metrics);
   const scrape = async (): Promise<string> => serializePrometheus((await pull.collect()).resourceMetrics);
   const listenerSettings = metricsListenerSettings(options, config);
@@ -61,8 +53,7 @@ export async function registerTelemetry(config: EnvConfig, options: TelemetryOpt
       await Promise.allSettled([tracerProvider.shutdown(), meterProvider.shutdown(), lean?.export.shutdown(0)]);
       exports.stop();
       metricsPipeline.stopRuntimeMetrics();
-      removeSelfMetrics();
-      restoreDiag();
+      reporting.stop();
       throw error;
     }
   }
@@ -71,8 +62,7 @@ export async function registerTelemetry(config: EnvConfig, options: TelemetryOpt
     await Promise.allSettled([tracerProvider.shutdown(), meterProvider.shutdown(), listener?.close(), lean?.export.shutdown(0)]);
     exports.stop();
     metricsPipeline.stopRuntimeMetrics();
-    removeSelfMetrics();
-    restoreDiag();
+    reporting.stop();
     throw new FwError('FW_ERR_OTEL_ALREADY_REGISTERED', 'a global OpenTelemetry tracer or meter provider is already registered; call setupTelemetry once, or shut the previous one down first');
   }
   // Compiled here, once: the stream handler only looks names up per request.
@@ -102,9 +92,7 @@ export async function registerTelemetry(config: EnvConfig, options: TelemetryOpt
         // their whole export timeout after this returns: end them (otlp-export-stop.ts).
         exports.stop();
         metricsPipeline.stopRuntimeMetrics();
-        problems.flush();
-        removeSelfMetrics();
-        restoreDiag();
+        reporting.stop();
         await listener?.close();
         unregister();
         restoreRedaction();
@@ -115,18 +103,6 @@ export async function registerTelemetry(config: EnvConfig, options: TelemetryOpt
       return stopping;
     },
   };
-}
-
-/** The counts of fw's OTLP trace export; undefined when spans go elsewhere (none, or a user's exporter or processor). */
-function spanExportOutcomes(config: EnvConfig, options: TelemetryOptions, problems: ExportProblemLog): SpanExportOutcomes | undefined {
-  if (config.tracesEndpoint === undefined || options.spanExporter !== undefined || options.spanProcessor !== undefined) return undefined;
-  return new SpanExportOutcomes({
-    problems,
-    diag: false,
-    endpoint: config.tracesEndpoint,
-    exporterType: config.tracesProtocol === 'http/json' ? 'otlp_http_json_span_exporter' : 'otlp_http_span_exporter',
-    queueCapacity: config.batch.maxQueueSize ?? options.batch?.maxQueueSize ?? DEFAULT_BATCH_SETTINGS.maxQueueSize,
-  });
 }
 
 /** What the final flush gets when no collector listens: enough for exports to other places. */

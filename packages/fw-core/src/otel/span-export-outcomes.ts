@@ -7,10 +7,12 @@
  *
  * `error.type` values: the HTTP status of a refused export (`400`, `500`, `503` after the
  * retries), `timeout`, `connection_error`, `stopped` (ended by shutdown), `rejected` (the spans a
- * partial success rejected, as the conventions ask), `queue_full` (dropped by the processor).
+ * partial success rejected, as the conventions ask), `queue_full` (dropped by the processor),
+ * `export_failed` (anything else: an answer that cannot be read, say).
  */
 import { diag } from '@opentelemetry/api';
 import type { ExportProblemLog } from './export-problem-log.ts';
+import { ANSWER_TIMEOUT_ERROR, CLIENT_CLOSED_ERROR } from './lean/otlp-socket-client.ts';
 
 /** How one export of `count` spans ended. */
 export type ExportEnd = { readonly ok: true; readonly rejected?: number; readonly message?: string } | { readonly ok: false; readonly errorType: string; readonly reason: string };
@@ -56,7 +58,8 @@ export class SpanExportOutcomes {
       add(this.processed, 'rejected', rejected);
       const detail = `partial success from ${this.options.endpoint}: ${rejected} rejected${end.message ? `: ${end.message}` : ''}`;
       if (this.diag) diag.warn('Received Partial Success response:', JSON.stringify({ rejectedSpans: rejected, errorMessage: end.message ?? '' }));
-      this.options.problems.note({ event: 'otlp_export_partial_success', signal: 'traces', errorType: 'rejected' }, Math.max(rejected, 1), detail);
+      // A partial success rejecting nothing is a warning from the collector: logged, with count 0.
+      this.options.problems.note({ event: 'otlp_export_partial_success', signal: 'traces', errorType: 'rejected' }, rejected, detail);
       return;
     }
     add(this.exported, end.errorType, count);
@@ -79,12 +82,15 @@ function add(counts: Map<string, number>, key: string, count: number): void {
   if (count > 0) counts.set(key, (counts.get(key) ?? 0) + count);
 }
 
-/** The `error.type` of a failed export from what the sender (`HTTP 400`...) or the SDK's exporter said. */
+/**
+ * The `error.type` of a failed export from what fw's sender (`HTTP 400`, its client's errors) or
+ * the SDK's exporter (an error with the status or a system error code) said.
+ */
 export function errorTypeOf(status: number | undefined, reason: string, code?: string): string {
   const refused = /^HTTP (\d{3})$/.exec(reason);
   if (status !== undefined || refused !== null) return String(status ?? refused![1]);
-  if (/stopped|shut down|closed/i.test(reason)) return 'stopped';
-  if (/time(d)? ?out|in time/i.test(reason)) return 'timeout';
-  if (code !== undefined || /ECONN|EPIPE|ENOTFOUND|EAI_AGAIN|EHOSTUNREACH|ENETUNREACH|socket|connect/i.test(reason)) return 'connection_error';
+  if (reason === 'stopped' || reason === CLIENT_CLOSED_ERROR || /shut down|given up/.test(reason)) return 'stopped';
+  if (reason === ANSWER_TIMEOUT_ERROR || reason === 'timed out' || /timed out/i.test(reason)) return 'timeout';
+  if (code !== undefined || /\bE[A-Z]{3,}\b|closed the connection|socket hang up/.test(reason)) return 'connection_error';
   return 'export_failed';
 }
