@@ -117,4 +117,34 @@ describe('export problems are reported, the same on both paths', () => {
       assert.equal(value(series, 'otel_sdk_processor_span_queue_size{'), 4, path);
     }
   });
+
+  for (const path of ['lean', 'full'] as const) {
+    it(`a failed metrics push is one line of fw's log per interval too (${path} path)`, async () => {
+      const collector = await startFakeCollector({ status: 500 });
+      const lines: unknown[] = [];
+      const log = (fields: Record<string, unknown>, message?: string): void => {
+        if (fields.event === 'otlp_export_failed') lines.push([fields.signal, fields['error.type'], fields.count, message]);
+      };
+      const otel = await startOtelApp({
+        env: { OTEL_EXPORTER_OTLP_ENDPOINT: collector.url, OTEL_TRACES_EXPORTER: 'none', OTEL_METRICS_EXPORTER: 'otlp', ...(path === 'full' && { FW_OTEL_PATH: 'full' }) },
+        telemetry: { logger: { info: log, warn: log }, exportIntervalMs: 60_000 },
+      });
+      try {
+        for (let i = 0; i < 3; i += 1) {
+          await (await fetch(`${otel.app.url}/api/posts/42`)).arrayBuffer();
+          await otel.telemetry.forceFlush().catch(() => {});
+        }
+      } finally {
+        await otel.close();
+        await collector.close();
+      }
+      const failure = `OTLP metrics export to ${collector.url}/v1/metrics failed: HTTP 500`;
+      // Three flushes and shutdown's last export: four refused pushes.
+      assert.equal(collector.requests.filter((request) => request.path === '/v1/metrics').length, 4);
+      assert.deepEqual(lines, [
+        ['metrics', '500', 1, `1 metrics exports failed: ${failure}`],
+        ['metrics', '500', 3, `3 metrics exports failed in the last 10 s: ${failure}`],
+      ]);
+    });
+  }
 });

@@ -80,9 +80,13 @@ export class ExportProblemLog {
   }
 
   #write(kind: ProblemKind, count: number, detail: string, summed: boolean): void {
-    const unit = kind.signal === 'traces' ? 'spans' : 'metric exports';
     const when = summed ? ` in the last ${this.#intervalMs / 1000} s` : '';
-    const what = kind.event === 'otel_spans_dropped' ? `${count} ${unit} dropped${when}: the batch queue was full` : `${count} ${unit} ${kind.event === 'otlp_export_failed' ? 'not exported' : 'rejected by the collector'}${when}: ${detail}`;
+    const what =
+      kind.event === 'otel_spans_dropped'
+        ? `${count} spans dropped${when}: the batch queue was full`
+        : kind.event === 'otlp_export_partial_success'
+          ? `${count} spans rejected by the collector${when}: ${detail}`
+          : `${count} ${kind.signal === 'traces' ? 'spans not exported' : 'metrics exports failed'}${when}: ${detail}`;
     const fields = { event: kind.event, signal: kind.signal, 'error.type': kind.errorType, count, interval_ms: this.#intervalMs };
     (this.#logger!.warn ?? this.#logger!.info).call(this.#logger, fields, what);
   }

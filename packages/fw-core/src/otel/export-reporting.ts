@@ -17,6 +17,8 @@ import { SCOPE_NAME, SCOPE_VERSION, type TelemetryOptions } from './telemetry.ts
 export interface ExportReporting {
   /** The counts of fw's OTLP trace export; undefined when spans go elsewhere (none, or a user's exporter or processor). */
   readonly outcomes: SpanExportOutcomes | undefined;
+  /** fw's rate-limited log of export problems (the metric exporter's failures go there too). */
+  readonly problems: ExportProblemLog;
   /** Registers the self-metrics on `meterProvider`; `lean` says whether fw (not the SDK) writes export problems to diag. */
   attach(meterProvider: MeterProvider, lean: boolean): void;
   /** Logs what the open intervals hold, removes the self-metrics and the diag logger fw registered. */
@@ -40,6 +42,7 @@ export function startExportReporting(config: EnvConfig, options: TelemetryOption
   let removeSelfMetrics = (): void => {};
   return {
     outcomes,
+    problems,
     attach: (meterProvider, lean) => {
       if (outcomes === undefined) return;
       // On the full path the SDK's exporter and processor write to diag themselves.

@@ -8,6 +8,9 @@
  * socket and stream code megamorphic and cost every request about 7 % of its instructions
  * (docs/performance.md, "The lean path, eighth round").
  *
+ * A failed export is also a line of fw's log (export-problem-log.ts, rate-limited), as a failed
+ * trace export is; the periodic reader reports it to diag.
+ *
  * With OTEL_EXPORTER_OTLP_METRICS_PROTOCOL=http/json the same request is sent as OTLP/JSON
  * (otlp-json.ts); a partial success in the answer is a diag warning, as the SDK's exporters give.
  *
@@ -19,7 +22,9 @@ import { ExportResultCode, type ExportResult } from '@opentelemetry/core';
 import { ProtobufMetricsSerializer } from '@opentelemetry/otlp-transformer';
 import { diag } from '@opentelemetry/api';
 import { metricsRequestToJson } from './otlp-json.ts';
+import type { ExportProblemLog } from './export-problem-log.ts';
 import { partialSuccessOf } from './otlp-partial-success.ts';
+import { errorTypeOf } from './span-export-outcomes.ts';
 import { AggregationTemporality, InstrumentType, type PushMetricExporter, type ResourceMetrics } from '@opentelemetry/sdk-metrics';
 import type { TemporalityPreference } from './env-config.ts';
 import { OtlpHttpSender, type OtlpSenderOptions } from './lean/otlp-http-sender.ts';
@@ -37,11 +42,13 @@ export class OtlpMetricExporter implements PushMetricExporter {
   readonly #sender: OtlpHttpSender;
   readonly #url: string;
   readonly #json: boolean;
+  readonly #problems: ExportProblemLog | undefined;
   readonly #cumulative: ReadonlySet<InstrumentType> | 'all';
   readonly #pending = new Set<Promise<void>>();
   #shutDown = false;
 
-  constructor(sender: OtlpSenderOptions, temporality: TemporalityPreference) {
+  constructor(sender: OtlpSenderOptions, temporality: TemporalityPreference, problems?: ExportProblemLog) {
+    this.#problems = problems;
     this.#sender = new OtlpHttpSender(sender);
     this.#url = sender.url;
     this.#json = sender.protocol === 'http/json';
@@ -59,7 +66,11 @@ export class OtlpMetricExporter implements PushMetricExporter {
     }
     if (body === undefined) return resultCallback(failed('the metrics could not be encoded'));
     const sent = this.#sender.send(body).then((result) => {
-      if (!result.ok) return resultCallback(failed(`OTLP metrics export to ${this.#url} failed: ${result.reason}`));
+      if (!result.ok) {
+        const message = `OTLP metrics export to ${this.#url} failed: ${result.reason}`;
+        this.#problems?.note({ event: 'otlp_export_failed', signal: 'metrics', errorType: errorTypeOf(undefined, result.reason) }, 1, message);
+        return resultCallback(failed(message));
+      }
       const partial = partialSuccessOf(result.body, this.#json ? 'http/json' : 'http/protobuf');
       if (partial !== undefined) diag.warn('Received Partial Success response:', JSON.stringify({ rejectedDataPoints: partial.rejected, errorMessage: partial.message }));
       resultCallback({ code: ExportResultCode.SUCCESS });

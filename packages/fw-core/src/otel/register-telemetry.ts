@@ -37,7 +37,7 @@ export async function registerTelemetry(config: EnvConfig, options: TelemetryOpt
   const reporting = startExportReporting(config, options);
   const { outcomes } = reporting;
   const tracerProvider = createTracerProvider(config, resource, options, exports, outcomes);
-  const metricsPipeline = createMetricsPipeline(config, resource, options, exports);
+  const metricsPipeline = createMetricsPipeline(config, resource, options, exports, reporting.problems);
   const { provider: meterProvider, pull } = metricsPipeline;
   const choice = chooseTelemetryPath(config, options, metricsPipeline.readers);
   const lean = choice.path === 'lean' && config.tracesEndpoint !== undefined ? createLeanSetup(config, resource, options, config.tracesEndpoint, outcomes) : undefined;
