@@ -11,6 +11,7 @@ import { readExportSettings, type ExportEnvSettings } from './env-export-setting
 import { unreadVariableWarnings } from './env-unread-variables.ts';
 import { parseKnownMethods } from './http-attributes.ts';
 import type { SpanLimits } from './lean/lean-span.ts';
+import { propagatorNames, type PropagatorName } from './propagation/propagator-names.ts';
 
 /** The spec's metrics export interval, unless OTEL_METRIC_EXPORT_INTERVAL says otherwise. */
 export const EXPORT_INTERVAL_MS = 5000;
@@ -69,6 +70,8 @@ export interface EnvConfig extends ExportEnvSettings {
   readonly spanLimits: SpanLimits;
   /** FW_OTEL_PATH: `full` forces the SDK path; `auto` (default) lets telemetry-path.ts choose. */
   readonly path: 'auto' | 'full';
+  /** OTEL_PROPAGATORS (propagation/propagator-names.ts): default `tracecontext,baggage`; [] for `none`. */
+  readonly propagators: readonly PropagatorName[];
 }
 
 /** The OTLP metric exporter's temporality preferences (the exporter specification's three). */
@@ -137,6 +140,7 @@ export function readEnvConfig(env: NodeJS.ProcessEnv): EnvConfig {
     metricsTemporality: temporalityPreference(get),
     spanLimits: spanLimits(get),
     path: telemetryPath(get),
+    propagators: propagatorNames(get('OTEL_PROPAGATORS')),
   };
 }
 

@@ -8,7 +8,7 @@
 
 /** Every OTEL_* variable fw reads (env-config.ts, env-export-settings.ts: sampler, span limits, exports...). */
 export const READ_VARIABLES: ReadonlySet<string> = new Set([
-  'OTEL_SDK_DISABLED', 'OTEL_SERVICE_NAME', 'OTEL_RESOURCE_ATTRIBUTES', 'OTEL_LOG_LEVEL',
+  'OTEL_SDK_DISABLED', 'OTEL_SERVICE_NAME', 'OTEL_RESOURCE_ATTRIBUTES', 'OTEL_LOG_LEVEL', 'OTEL_PROPAGATORS',
   'OTEL_TRACES_EXPORTER', 'OTEL_METRICS_EXPORTER', 'OTEL_TRACES_SAMPLER', 'OTEL_TRACES_SAMPLER_ARG',
   'OTEL_BSP_SCHEDULE_DELAY', 'OTEL_BSP_EXPORT_TIMEOUT', 'OTEL_BSP_MAX_QUEUE_SIZE', 'OTEL_BSP_MAX_EXPORT_BATCH_SIZE',
   'OTEL_ATTRIBUTE_VALUE_LENGTH_LIMIT', 'OTEL_ATTRIBUTE_COUNT_LIMIT', 'OTEL_SPAN_ATTRIBUTE_VALUE_LENGTH_LIMIT', 'OTEL_SPAN_ATTRIBUTE_COUNT_LIMIT',
@@ -22,7 +22,6 @@ export const READ_VARIABLES: ReadonlySet<string> = new Set([
 
 /** Why fw does not read a variable it knows, for the warning. */
 const NOT_READ_BECAUSE: Readonly<Record<string, string>> = {
-  OTEL_PROPAGATORS: 'fw registers the W3C trace-context and baggage propagators',
   OTEL_EXPORTER_PROMETHEUS_PORT: "fw's /metrics listener takes setupTelemetry's metricsPort",
   OTEL_METRICS_EXEMPLAR_FILTER: 'fw records no exemplars',
   OTEL_EXPORTER_OTLP_METRICS_DEFAULT_HISTOGRAM_AGGREGATION: 'fw exports explicit-bucket histograms only',

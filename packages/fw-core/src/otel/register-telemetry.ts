@@ -5,9 +5,8 @@
  * globally. setup-telemetry.ts imports this file only when telemetry is enabled, so importing
  * fw-core/otel stays cheap.
  */
-import { context, metrics, propagation, trace } from '@opentelemetry/api';
+import { context, metrics, propagation, trace, type TextMapPropagator } from '@opentelemetry/api';
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
-import { CompositePropagator, W3CBaggagePropagator, W3CTraceContextPropagator } from '@opentelemetry/core';
 import { defaultResource, resourceFromAttributes, type Resource } from '@opentelemetry/resources';
 import { FwError } from '../errors.ts';
 import { withTimeout } from '../promises.ts';
@@ -28,9 +27,14 @@ import { createLeanSetup } from './lean/lean-setup.ts';
 import { chooseTelemetryPath } from './telemetry-path.ts';
 import { SERVICE_INSTANCE_ID, serviceInstanceId } from '../log/service-instance-id.ts';
 import { startExportReporting } from './export-reporting.ts';
+import { FwW3CPropagator } from './propagation/fw-w3c-propagator.ts';
+import { propagatorFromNames } from './propagation/propagator-from-names.ts';
+import { useW3CFastPath } from './propagation/w3c-fast-path.ts';
 
 /** Registers tracing and metrics for an enabled `config`; rejects with FW_ERR_OTEL_* on failure. */
 export async function registerTelemetry(config: EnvConfig, options: TelemetryOptions): Promise<Telemetry> {
+  // First: a propagator package that is missing fails the start before anything runs.
+  const propagator = await propagatorFromNames(config.propagators);
   const resource = resourceFor(config, options.serviceName);
   const exports = new OtlpExportStop();
   // OTEL_LOG_LEVEL; export failures, partial successes and drops to diag, fw's log and self-metrics.
@@ -57,7 +61,7 @@ export async function registerTelemetry(config: EnvConfig, options: TelemetryOpt
       throw error;
     }
   }
-  const unregister = registerGlobals(tracerProvider, meterProvider);
+  const unregister = registerGlobals(tracerProvider, meterProvider, propagator);
   if (unregister === undefined) {
     await Promise.allSettled([tracerProvider.shutdown(), meterProvider.shutdown(), listener?.close(), lean?.export.shutdown(0)]);
     exports.stop();
@@ -116,8 +120,8 @@ async function everyCollectorRefuses(config: EnvConfig, options: TelemetryOption
   return (await Promise.all(endpoints.map(collectorRefuses))).every(Boolean);
 }
 
-/** Registers the providers, propagator and context manager; undefined when providers were already set. */
-function registerGlobals(tracerProvider: Parameters<typeof trace.setGlobalTracerProvider>[0], meterProvider: Parameters<typeof metrics.setGlobalMeterProvider>[0]): (() => void) | undefined {
+/** Registers the providers, propagator (OTEL_PROPAGATORS; none for `none`) and context manager; undefined when providers were already set. */
+function registerGlobals(tracerProvider: Parameters<typeof trace.setGlobalTracerProvider>[0], meterProvider: Parameters<typeof metrics.setGlobalMeterProvider>[0], propagator: TextMapPropagator | undefined): (() => void) | undefined {
   if (!trace.setGlobalTracerProvider(tracerProvider)) return undefined;
   if (!metrics.setGlobalMeterProvider(meterProvider)) {
     trace.disable();
@@ -126,9 +130,12 @@ function registerGlobals(tracerProvider: Parameters<typeof trace.setGlobalTracer
   // A context manager or propagator the user registered already is kept: any of them works.
   const contextManager = new AsyncLocalStorageContextManager().enable();
   const ownContext = context.setGlobalContextManager(contextManager);
-  const ownPropagator = propagation.setGlobalPropagator(new CompositePropagator({ propagators: [new W3CTraceContextPropagator(), new W3CBaggagePropagator()] }));
+  const ownPropagator = propagator !== undefined && propagation.setGlobalPropagator(propagator);
+  // The lean path reads the W3C headers itself while fw's W3C propagator is the registered one.
+  const restoreFastPath = ownPropagator && propagator instanceof FwW3CPropagator ? useW3CFastPath(propagator.fastPath) : undefined;
   if (!ownContext) contextManager.disable();
   return () => {
+    restoreFastPath?.();
     trace.disable();
     metrics.disable();
     if (ownPropagator) propagation.disable();

@@ -8,7 +8,7 @@
  * processor chain, one `onEnd` callback. Span limits apply as the SDK applies them
  * (OTEL_SPAN_ATTRIBUTE_COUNT_LIMIT and the rest, see SpanLimits).
  */
-import { createTraceState, SpanStatusCode, type Attributes, type AttributeValue, type Exception, type Link, type SpanContext, type SpanStatus, type Span, type TimeInput } from '@opentelemetry/api';
+import { SpanStatusCode, type Attributes, type AttributeValue, type Exception, type Link, type SpanContext, type SpanStatus, type Span, type TimeInput, type TraceState } from '@opentelemetry/api';
 import { monotonicMs, TIME_ORIGIN_MS } from '../../stream/clock.ts';
 import { keyBit } from './attribute-key-bits.ts';
 import type { LeanAttributeBlock, LeanAttributes } from './lean-span-data.ts';
@@ -84,6 +84,8 @@ export class LeanServerSpan implements Span {
   /** The bits of every key the span holds, own or in a block (attribute-key-bits.ts); undefined once it holds a key without one. */
   private heldKeys: number | undefined;
   readonly parent: RemoteParent | undefined;
+  /** The trace state the sampler returned, if any: the SDK's span takes it over the parent's. */
+  samplerTraceState: TraceState | undefined = undefined;
   readonly sampled: boolean;
   private readonly limits: SpanLimits;
   private readonly onEnd: (span: LeanServerSpan) => void;
@@ -128,6 +130,11 @@ export class LeanServerSpan implements Span {
     return (this.traceIdBytes ??= this.parent?.traceId ?? randomId(16));
   }
 
+  /** The span context's trace state, which the export sends: the sampler's, else the parent's (parsed once). */
+  get traceState(): TraceState | undefined {
+    return this.samplerTraceState ?? this.parent?.traceState;
+  }
+
   /** The span id bytes, made on first use. */
   get spanId(): Uint8Array {
     return (this.spanIdBytes ??= randomId(8));
@@ -138,7 +145,7 @@ export class LeanServerSpan implements Span {
       traceId: toHex(this.traceId),
       spanId: toHex(this.spanId),
       traceFlags: this.sampled ? 1 : 0,
-      ...(this.parent?.traceState === undefined ? {} : { traceState: createTraceState(this.parent.traceState) }),
+      ...(this.traceState === undefined ? {} : { traceState: this.traceState }),
     });
   }
 

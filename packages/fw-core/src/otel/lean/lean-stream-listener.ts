@@ -1,14 +1,15 @@
 /**
  * otel_fw_stream_h on the lean path (issue 16): the steps of otel-stream-handler.ts with fw's
  * own server span (lean-span.ts) and HTTP metrics (http-metric-series.ts) instead of the SDK's.
- * `traceparent` is parsed only when sent; the sampler is the one the SDK path's TracerProvider
- * would use, asked with the same arguments (parent context, hex trace id, name, kind, request
- * attributes). The span goes into the active context, so spans that user code starts with any
+ * The parent comes from the registered propagator, as on the full path; while that is fw's own
+ * W3C propagator, `traceparent` is parsed here, only when sent (propagation/w3c-fast-path.ts).
+ * The sampler is the one the SDK path's TracerProvider would use, asked with the same arguments
+ * (parent context, hex trace id, name, kind, request attributes). The span goes into the active context, so spans that user code starts with any
  * API tracer are its children (the SDK exports those), and otel_fw_plugin renames it through
  * the API. Ended sampled spans go to `lean.onEnd` (the lean trace export).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { createTraceState, propagation, ROOT_CONTEXT, SpanKind, trace, type Attributes, type Context } from '@opentelemetry/api';
+import { propagation, ROOT_CONTEXT, SpanKind, type Attributes } from '@opentelemetry/api';
 import { monotonicMs } from '../../stream/clock.ts';
 import { exchangeOf, type Exchange } from '../../stream/exchange.ts';
 import { observeExchange } from '../../stream/observe-exchange.ts';
@@ -22,8 +23,10 @@ import type { LeanAttributeBlock } from './lean-span-data.ts';
 import type { LeanPath } from './lean-path.ts';
 import { LeanServerSpan } from './lean-span.ts';
 import { rememberSharedInputs, repeatedRequestBlock, sharedRequestBlock } from './request-attribute-block.ts';
+import { remoteParentOf, w3cParentContext } from '../propagation/lean-extraction.ts';
+import { activeW3CFastPath } from '../propagation/w3c-fast-path.ts';
 import { randomId, toHex } from './span-ids.ts';
-import { parseTraceparent, type RemoteParent } from './traceparent.ts';
+import { parseTraceparent } from './traceparent.ts';
 
 /** SamplingDecision.RECORD_AND_SAMPLED of sdk-trace, which this file must not load. */
 const RECORD_AND_SAMPLED = 2;
@@ -31,6 +34,7 @@ const RECORD_AND_SAMPLED = 2;
 /** Wraps `next` in fw's lean server span and metrics. */
 export function wrapLean(next: Listener, lean: LeanPath, knownMethods: ReadonlySet<string>): Listener {
   const { sampler, decide, limits, onEnd, metrics } = lean;
+  const w3c = activeW3CFastPath();
   return function otelLeanListener(req: IncomingMessage, res: ServerResponse): void {
     // One clock read for the span's start and the exchange's, and their ends are one too (finish).
     const startMs = monotonicMs();
@@ -38,8 +42,11 @@ export function wrapLean(next: Listener, lean: LeanPath, knownMethods: ReadonlyS
     const method = normalizeMethod(req.method, knownMethods);
     const scheme = schemeOf(req);
     const headers = req.headers;
-    const remote = headers.traceparent === undefined ? undefined : parseTraceparent(headers.traceparent, headers.tracestate);
-    const parent = parentContext(remote, headers.baggage);
+    // fw's W3C propagator still the registered one (by identity, w3c-fast-path.ts): the headers are read here.
+    const fast = w3c !== undefined && propagation.fields() === w3c.fields ? w3c : undefined;
+    const read = fast?.traceContext === true && headers.traceparent !== undefined ? parseTraceparent(headers.traceparent, headers.tracestate) : undefined;
+    const parent = fast === undefined ? propagation.extract(ROOT_CONTEXT, headers) : w3cParentContext(read, fast.baggage ? headers.baggage : undefined);
+    const remote = fast === undefined ? remoteParentOf(parent) : read;
     const name = `HTTP ${method}`;
     let span: LeanServerSpan;
     // Built only for a span that records them or a sampler that reads them.
@@ -54,6 +61,7 @@ export function wrapLean(next: Listener, lean: LeanPath, knownMethods: ReadonlyS
       const sampled = result.decision === RECORD_AND_SAMPLED;
       span = new LeanServerSpan(name, NO_ATTRIBUTES, remote, sampled, limits, onEnd, traceId, startMs);
       samplerAttributes = result.attributes;
+      span.samplerTraceState = result.traceState;
     }
     if (span.isRecording()) {
       const repeated = attributes === undefined ? repeatedRequestBlock(req.socket, req.url, method, scheme, headers, req.httpVersion) : undefined;
@@ -92,22 +100,6 @@ function setRepeatedRequestAttributes(span: LeanServerSpan, req: IncomingMessage
   span.setAttribute('url.path', urlPathOf(url, target));
   span.setAttribute('url.query', urlQueryOf(target));
   if (method === '_OTHER') span.setAttribute('http.request.method_original', req.method);
-}
-
-/** The context of the upstream span and baggage, when the request carried them; ROOT_CONTEXT else. */
-function parentContext(remote: RemoteParent | undefined, baggage: string | string[] | undefined): Context {
-  // Baggage is rare: the registered propagator handles it, only when the header is there.
-  let parent = baggage === undefined ? ROOT_CONTEXT : propagation.extract(ROOT_CONTEXT, { baggage });
-  if (remote !== undefined) {
-    parent = trace.setSpanContext(parent, {
-      traceId: toHex(remote.traceId),
-      spanId: toHex(remote.spanId),
-      traceFlags: remote.flags,
-      isRemote: true,
-      ...(remote.traceState === undefined ? {} : { traceState: createTraceState(remote.traceState) }),
-    });
-  }
-  return parent;
 }
 
 /** The end of the exchange, in the spec's order (as otel-stream-handler.ts). */

@@ -41,7 +41,8 @@ export function toLeanSpanData(span: LeanServerSpan, scope: LeanScope): LeanSpan
     scope,
     traceId: span.traceId,
     spanId: span.spanId,
-    traceState: parent?.traceState,
+    // What the span context carries (issue 36, item 3), not the header as received.
+    traceState: span.traceState?.serialize(),
     parentSpanId: parent?.spanId,
     parentIsRemote: parent !== undefined,
     traceFlags: span.sampled ? 1 : 0,

@@ -4,8 +4,12 @@
  * carries). The rules are the W3C's (https://www.w3.org/TR/trace-context/#traceparent-header):
  * version two lowercase hex digits and never `ff`; version `00` is exactly 55 characters, a
  * later version may add fields after a `-`; ids lowercase hex and not all zeros; flags two hex
- * digits. Anything else is no parent, and `tracestate` then goes too.
+ * digits. Anything else is no parent, and `tracestate` then goes too. `tracestate` is parsed once,
+ * here, as the official propagator parses it (propagation/trace-state.ts): the span context
+ * carries that list and the export sends it (issue 36, item 3).
  */
+import type { TraceState } from '@opentelemetry/api';
+import { traceStateOf } from '../propagation/trace-state.ts';
 import { fromHex, nibble } from './span-ids.ts';
 
 /** The upstream span a valid `traceparent` names. */
@@ -14,8 +18,8 @@ export interface RemoteParent {
   readonly spanId: Uint8Array;
   /** The trace flags byte (bit 0: sampled). */
   readonly flags: number;
-  /** `tracestate` as received, when there was one. */
-  readonly traceState: string | undefined;
+  /** The parsed `tracestate`, when there was one; a propagator's own TraceState on the general path. */
+  readonly traceState: TraceState | undefined;
 }
 
 const TRACEPARENT_LENGTH = 55;
@@ -35,13 +39,6 @@ export function parseTraceparent(traceparent: string | string[] | undefined, tra
   const flags = hexByte(header, 53);
   if (traceId === undefined || spanId === undefined || flags < 0) return undefined;
   return { traceId, spanId, flags, traceState: traceStateOf(tracestate) };
-}
-
-/** `tracestate`, several headers joined with `,` as RFC 9110 allows; undefined when absent or blank. */
-function traceStateOf(tracestate: string | string[] | undefined): string | undefined {
-  const joined = Array.isArray(tracestate) ? tracestate.join(',') : tracestate;
-  const trimmed = joined?.trim();
-  return trimmed === undefined || trimmed === '' ? undefined : trimmed;
 }
 
 /** The byte written as two lowercase hex digits at `at`, or -1. */

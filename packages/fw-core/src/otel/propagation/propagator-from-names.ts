@@ -1,0 +1,63 @@
+/**
+ * The propagator OTEL_PROPAGATORS asks for (propagator-names.ts), made as the SDK makes it
+ * (`@opentelemetry/sdk-node`'s getPropagatorFromEnv): one name is that propagator, several a
+ * CompositePropagator running them in the order named, `none` (no names) is no propagator at all.
+ * Only W3C names: fw's FwW3CPropagator, the lean path's fast one. `b3`, `b3multi` (B3 extracting
+ * both encodings, injecting the multi-header one) and `jaeger` come from their own packages,
+ * @opentelemetry/propagator-b3 and @opentelemetry/propagator-jaeger, which fw-core does not
+ * depend on: they are imported here, at start, and one that cannot be loaded is
+ * FW_ERR_OTEL_PROPAGATOR_MISSING naming the package to install. Loaded with the SDK.
+ */
+import type { TextMapPropagator } from '@opentelemetry/api';
+import { CompositePropagator, W3CBaggagePropagator, W3CTraceContextPropagator } from '@opentelemetry/core';
+import { FwError } from '../../errors.ts';
+import { FwW3CPropagator } from './fw-w3c-propagator.ts';
+import type { PropagatorName } from './propagator-names.ts';
+
+/** Imports a package by name: `import()` itself, or a test's stand-in. */
+export type PackageImporter = (name: string) => Promise<Record<string, unknown>>;
+
+const importPackage: PackageImporter = (name) => import(name) as Promise<Record<string, unknown>>;
+
+/** The package each name needs, beyond @opentelemetry/core. */
+const PACKAGES = { b3: '@opentelemetry/propagator-b3', b3multi: '@opentelemetry/propagator-b3', jaeger: '@opentelemetry/propagator-jaeger' } as const;
+
+/** The propagator for `names`; undefined for none. Rejects with FW_ERR_OTEL_PROPAGATOR_MISSING when a package cannot be loaded. */
+export async function propagatorFromNames(names: readonly PropagatorName[], load: PackageImporter = importPackage): Promise<TextMapPropagator | undefined> {
+  if (names.length === 0) return undefined;
+  if (names.every((name) => name === 'tracecontext' || name === 'baggage')) return new FwW3CPropagator(names as ('tracecontext' | 'baggage')[]);
+  const propagators: TextMapPropagator[] = [];
+  for (const name of names) propagators.push(await propagatorNamed(name, load));
+  return propagators.length === 1 ? propagators[0] : new CompositePropagator({ propagators });
+}
+
+async function propagatorNamed(name: PropagatorName, load: PackageImporter): Promise<TextMapPropagator> {
+  switch (name) {
+    case 'tracecontext':
+      return new W3CTraceContextPropagator();
+    case 'baggage':
+      return new W3CBaggagePropagator();
+    case 'b3':
+    case 'b3multi': {
+      const b3 = (await packageFor(name, load)) as { B3Propagator: new (config?: { injectEncoding?: number }) => TextMapPropagator; B3InjectEncoding: { MULTI_HEADER: number } };
+      return name === 'b3' ? new b3.B3Propagator() : new b3.B3Propagator({ injectEncoding: b3.B3InjectEncoding.MULTI_HEADER });
+    }
+    case 'jaeger': {
+      const jaeger = (await packageFor(name, load)) as { JaegerPropagator: new () => TextMapPropagator };
+      return new jaeger.JaegerPropagator();
+    }
+  }
+}
+
+/** The package `name` needs, loaded; FW_ERR_OTEL_PROPAGATOR_MISSING when it cannot be. */
+async function packageFor(name: keyof typeof PACKAGES, load: PackageImporter): Promise<Record<string, unknown>> {
+  const pkg = PACKAGES[name];
+  try {
+    return await load(pkg);
+  } catch (cause) {
+    const { code, message } = cause as { code?: string; message?: string };
+    // Not found is about this package only when node names it (a dependency of it may be what is missing).
+    const reason = code === 'ERR_MODULE_NOT_FOUND' && message?.includes(`'${pkg}'`) === true ? 'is not installed' : `could not be loaded (${message})`;
+    throw new FwError('FW_ERR_OTEL_PROPAGATOR_MISSING', `OTEL_PROPAGATORS names ${name}, whose package ${pkg} ${reason}: install it beside fw-core (npm install ${pkg}), or leave ${name} out of OTEL_PROPAGATORS`, { details: { name: 'OTEL_PROPAGATORS', propagator: name, package: pkg }, cause });
+  }
+}

@@ -1,0 +1,127 @@
+/**
+ * W3C Trace Context `tracestate` (https://www.w3.org/TR/trace-context/#tracestate-header), parsed
+ * once with the rules of the official `W3CTraceContextPropagator` of @opentelemetry/core (issue
+ * 36, item 3), so the lean path's span context carries, and its export sends, what the SDK's
+ * does. The rules, in the order they apply to each comma-separated member:
+ * - the member is trimmed (String.prototype.trim: optional whitespace goes, as does any other);
+ *   a member without `=` (an empty one too) is skipped;
+ * - the key is what comes before the first `=`, the value everything after it; a key that is not
+ *   `[a-z][a-z0-9_\-*\/]{0,255}` or `[a-z0-9][a-z0-9_\-*\/]{0,240}@[a-z][a-z0-9_\-*\/]{0,13}`, or a
+ *   value that is not 1–256 printable ASCII characters ending in a non-space, without `,` or
+ *   `=`, skips the member (`UPPER=1`, `a=b=c`);
+ * - a member that would make the list longer than 512 characters (trimmed members and their
+ *   separators) is skipped, later shorter ones may still fit;
+ * - a key seen before takes the later value and keeps its first place;
+ * - the list stops at 32 keys.
+ * Serialized, the list keeps the header's order. `set` and `unset` are the API's (a set key
+ * moves to the front), with the same limits.
+ */
+import type { TraceState } from '@opentelemetry/api';
+
+const MAX_MEMBERS = 32;
+const MAX_LENGTH = 512;
+const KEY = /^(?:[a-z][_0-9a-z\-*/]{0,255}|[a-z0-9][_0-9a-z\-*/]{0,240}@[a-z][_0-9a-z\-*/]{0,13})$/;
+const VALUE = /^[ -~]{0,255}[!-~]$/;
+const VALUE_FORBIDDEN = /[,=]/;
+
+/** A `tracestate` list, immutable: `set` and `unset` return a new one. */
+export class ParsedTraceState implements TraceState {
+  readonly #keys: readonly string[];
+  readonly #values: readonly string[];
+  /** The length the limits count (as the official propagator counts it: a repeated key's member too). */
+  readonly #length: number;
+  #serialized: string | undefined;
+
+  private constructor(keys: readonly string[], values: readonly string[], length: number) {
+    this.#keys = keys;
+    this.#values = values;
+    this.#length = length;
+  }
+
+  /** The members of a `tracestate` header value that the rules above keep. */
+  static parse(header: string): ParsedTraceState {
+    const keys: string[] = [];
+    const values: string[] = [];
+    let length = 0;
+    for (const raw of header.split(',')) {
+      const member = raw.trim();
+      const eq = member.indexOf('=');
+      if (eq === -1) continue;
+      const key = member.slice(0, eq);
+      const value = member.slice(eq + 1);
+      if (!isKey(key) || !isValue(value)) continue;
+      const next = length + member.length + (keys.length > 0 ? 1 : 0);
+      if (next > MAX_LENGTH) continue;
+      const at = keys.indexOf(key);
+      if (at === -1) {
+        keys.push(key);
+        values.push(value);
+      } else values[at] = value;
+      length = next;
+      if (keys.length >= MAX_MEMBERS) break;
+    }
+    return new ParsedTraceState(keys, values, length);
+  }
+
+  get(key: string): string | undefined {
+    const at = this.#keys.indexOf(key);
+    return at === -1 ? undefined : this.#values[at];
+  }
+
+  set(key: string, value: string): TraceState {
+    if (!isKey(key) || !isValue(value)) return this;
+    const at = this.#keys.indexOf(key);
+    let length = this.#length;
+    if (at !== -1) length += value.length - this.#values[at]!.length;
+    else {
+      if (this.#keys.length >= MAX_MEMBERS) return this;
+      length += key.length + value.length + (this.#keys.length > 0 ? 2 : 1);
+    }
+    if (length > MAX_LENGTH) return this;
+    const rest = this.#without(at);
+    return new ParsedTraceState([key, ...rest.keys], [value, ...rest.values], length);
+  }
+
+  unset(key: string): TraceState {
+    const at = this.#keys.indexOf(key);
+    if (at === -1) return this;
+    const length = this.#length - (key.length + this.#values[at]!.length + 1) - (this.#keys.length > 1 ? 1 : 0);
+    const rest = this.#without(at);
+    return new ParsedTraceState(rest.keys, rest.values, length);
+  }
+
+  serialize(): string {
+    if (this.#serialized !== undefined) return this.#serialized;
+    let text = '';
+    for (let i = 0; i < this.#keys.length; i++) text += `${i === 0 ? '' : ','}${this.#keys[i]}=${this.#values[i]}`;
+    return (this.#serialized = text);
+  }
+
+  #without(at: number): { keys: string[]; values: string[] } {
+    const keys = [...this.#keys];
+    const values = [...this.#values];
+    if (at !== -1) {
+      keys.splice(at, 1);
+      values.splice(at, 1);
+    }
+    return { keys, values };
+  }
+}
+
+/**
+ * The `tracestate` of a request as the official propagator reads it: absent or empty is none;
+ * several header lines are one list joined with `,` (RFC 9110); anything else is parsed, and a
+ * list with no valid member is an empty trace state (it serializes to '' and is not exported).
+ */
+export function traceStateOf(header: string | string[] | undefined): TraceState | undefined {
+  if (header === undefined || header === '') return undefined;
+  return ParsedTraceState.parse(Array.isArray(header) ? header.join(',') : header);
+}
+
+function isKey(key: string): boolean {
+  return KEY.test(key);
+}
+
+function isValue(value: string): boolean {
+  return VALUE.test(value) && !VALUE_FORBIDDEN.test(value);
+}
