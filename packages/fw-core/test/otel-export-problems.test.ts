@@ -147,4 +147,31 @@ describe('export problems are reported, the same on both paths', () => {
       ]);
     });
   }
+
+  for (const path of ['lean', 'full'] as const) {
+    it(`the self-metrics are pushed over OTLP too (${path} path)`, async () => {
+      const collector = await startFakeCollector({ status: 200 });
+      const otel = await startOtelApp({
+        env: { OTEL_EXPORTER_OTLP_ENDPOINT: collector.url, OTEL_METRICS_EXPORTER: 'otlp', OTEL_EXPORTER_OTLP_METRICS_PROTOCOL: 'http/json', ...(path === 'full' && { FW_OTEL_PATH: 'full' }) },
+        telemetry: { batch: { scheduledDelayMillis: 60_000 }, exportIntervalMs: 60_000 },
+      });
+      try {
+        for (let i = 0; i < 3; i += 1) await (await fetch(`${otel.app.url}/api/posts/42`)).arrayBuffer();
+        // The first flush exports the spans; the second pushes the counts of that export.
+        await otel.telemetry.forceFlush();
+        await otel.telemetry.forceFlush();
+      } finally {
+        await otel.close();
+        await collector.close();
+      }
+      const pushes = collector.requests.filter((request) => request.path === '/v1/metrics').map((request) => JSON.parse(request.body.toString('utf8')));
+      const exported = pushes[1].resourceMetrics[0].scopeMetrics.flatMap((scope: { metrics: { name: string }[] }) => scope.metrics).find((metric: { name: string }) => metric.name === 'otel.sdk.exporter.span.exported');
+      assert.equal(exported.unit, '{span}');
+      assert.deepEqual(
+        exported.sum.dataPoints.map((point: { asInt: string; attributes: { key: string; value: { stringValue: string } }[] }) => [point.asInt, point.attributes.map((kv) => `${kv.key}=${kv.key === 'otel.component.name' ? kv.value.stringValue.replace(/\/\d+$/, '/N') : kv.value.stringValue}`)]),
+        [['3', ['otel.component.type=otlp_http_span_exporter', 'otel.component.name=otlp_http_span_exporter/N']]],
+      );
+      assert.equal(exported.sum.isMonotonic, true);
+    });
+  }
 });

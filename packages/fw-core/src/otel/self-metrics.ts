@@ -5,9 +5,10 @@
  * on failures), `otel.sdk.processor.span.queue.capacity` and `.queue.size`, each with
  * `otel.component.type` and `otel.component.name`. Observable instruments: they read
  * SpanExportOutcomes' counts when a reader collects (/metrics, the OTLP push), never per request.
- * The same on both paths; the SDK's own (opt-in) self-metrics are not enabled, so nothing is counted twice.
+ * Integers (the SDK's own use the API's default, doubles). The same on both paths; the SDK's own
+ * (opt-in) self-metrics are not enabled, so nothing is counted twice.
  */
-import type { Attributes, Meter, ObservableResult } from '@opentelemetry/api';
+import { ValueType, type Attributes, type Meter, type ObservableResult } from '@opentelemetry/api';
 import type { SpanExportOutcomes } from './span-export-outcomes.ts';
 
 /** Components numbered per type, as the SDK numbers its own (`batching_span_processor/0`...). */
@@ -23,10 +24,10 @@ function componentName(type: string): string {
 export function registerSpanSelfMetrics(meter: Meter, outcomes: SpanExportOutcomes): () => void {
   const exporter: Attributes = { 'otel.component.type': outcomes.options.exporterType, 'otel.component.name': componentName(outcomes.options.exporterType) };
   const processor: Attributes = { 'otel.component.type': 'batching_span_processor', 'otel.component.name': componentName('batching_span_processor') };
-  const exported = meter.createObservableCounter('otel.sdk.exporter.span.exported', { unit: '{span}', description: 'The number of spans for which the export has finished, either successful or failed.' });
-  const processed = meter.createObservableCounter('otel.sdk.processor.span.processed', { unit: '{span}', description: 'The number of spans for which the processing has finished, either successful or failed.' });
-  const capacity = meter.createObservableUpDownCounter('otel.sdk.processor.span.queue.capacity', { unit: '{span}', description: 'The maximum number of spans the queue of a given instance of an SDK span processor can hold.' });
-  const size = meter.createObservableUpDownCounter('otel.sdk.processor.span.queue.size', { unit: '{span}', description: 'The number of spans in the queue of a given instance of an SDK span processor.' });
+  const exported = meter.createObservableCounter('otel.sdk.exporter.span.exported', { unit: '{span}', description: 'The number of spans for which the export has finished, either successful or failed.', valueType: ValueType.INT });
+  const processed = meter.createObservableCounter('otel.sdk.processor.span.processed', { unit: '{span}', description: 'The number of spans for which the processing has finished, either successful or failed.', valueType: ValueType.INT });
+  const capacity = meter.createObservableUpDownCounter('otel.sdk.processor.span.queue.capacity', { unit: '{span}', description: 'The maximum number of spans the queue of a given instance of an SDK span processor can hold.', valueType: ValueType.INT });
+  const size = meter.createObservableUpDownCounter('otel.sdk.processor.span.queue.size', { unit: '{span}', description: 'The number of spans in the queue of a given instance of an SDK span processor.', valueType: ValueType.INT });
   const observeExported = (result: ObservableResult): void => observeCounts(result, outcomes.exported, exporter);
   const observeProcessed = (result: ObservableResult): void => {
     outcomes.refresh();
