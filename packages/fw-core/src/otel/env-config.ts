@@ -3,7 +3,9 @@
  * https://opentelemetry.io/docs/specs/otel/configuration/sdk-environment-variables/) from the
  * `env` setupTelemetry was given, once, at start, with fw's two variables of its own,
  * FW_OTEL_REDACT_QUERY_PARAMETERS and FW_OTEL_PATH. A malformed value is a start-up error that names the
- * variable, never a silent fallback.
+ * variable, never a silent fallback; the exceptions are those the SDK itself reads as a warning
+ * and a default (a boolean, the export timeouts, OTEL_LOG_LEVEL: env-export-settings.ts), warned
+ * about by name, as is every OTEL_* variable fw does not read (env-unread-variables.ts).
  */
 import { FwError } from '../errors.ts';
 import { isHeaderName, isHeaderValue } from '../http/header-fields.ts';
