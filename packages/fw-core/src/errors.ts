@@ -90,6 +90,7 @@ export const errorCodes = {
   FW_ERR_OTEL_BAD_ENV: { summary: 'An OTEL_* environment variable has a value fw cannot use' },
   FW_ERR_OTEL_METRICS_LISTEN: { summary: 'The metrics listener could not bind its address' },
   FW_ERR_OTEL_ALREADY_REGISTERED: { summary: 'A global OpenTelemetry tracer or meter provider is already registered' },
+  FW_ERR_OTEL_UNSUPPORTED_PROTOCOL: { summary: 'OTEL_EXPORTER_OTLP_[TRACES_|METRICS_]PROTOCOL asks for grpc: fw exports OTLP over HTTP only' },
   FW_ERR_OTEL_PROPAGATOR_MISSING: { summary: 'OTEL_PROPAGATORS names b3, b3multi or jaeger, whose package (@opentelemetry/propagator-b3 or -jaeger) is not installed' },
 } as const satisfies Record<string, ErrorCodeInfo>;
 

@@ -124,7 +124,7 @@ describe("fw's OTLP socket client", () => {
       const headers = { authorization: 'Bearer t0ken', 'Content-Type': 'text/plain', 'x-tenant': 'ä' };
       for (let i = 0; i < 3; i += 1) assert.deepEqual(await client.post(headers, PAYLOAD, 5000), { status: 200, retryAfter: undefined, error: '' });
       const port = new URL(c.url).port;
-      assert.equal(c.received[0]!.head, `POST /v1/traces?tenant=a%20b HTTP/1.1\r\nhost: 127.0.0.1:${port}\r\ncontent-type: application/x-protobuf\r\ncontent-length: 5\r\ncontent-encoding: gzip\r\nauthorization: Bearer t0ken\r\nx-tenant: \xe4\r\n\r\n`);
+      assert.equal(c.received[0]!.head, `POST /v1/traces?tenant=a%20b HTTP/1.1\r\nhost: 127.0.0.1:${port}\r\nuser-agent: OTel-OTLP-Exporter-fw/0.1.0\r\ncontent-type: application/x-protobuf\r\ncontent-length: 5\r\ncontent-encoding: gzip\r\nauthorization: Bearer t0ken\r\nx-tenant: \xe4\r\n\r\n`);
       assert.deepEqual([...c.received[2]!.body], [...PAYLOAD]);
       assert.equal(c.connections(), 1);
     } finally {
@@ -137,8 +137,9 @@ describe("fw's OTLP socket client", () => {
     const c = await collector(({ socket }) => void socket.write('HTTP/1.1 503 Service Unavailable\r\nRetry-After: 3\r\nContent-Length: 11\r\n\r\ntry later\r\n'));
     try {
       await withClient(c.url, async (client) => {
-        assert.deepEqual(await client.post(NO_HEADERS, PAYLOAD, 5000), { status: 503, retryAfter: '3', error: '' });
-        assert.deepEqual(await client.post(NO_HEADERS, PAYLOAD, 5000), { status: 503, retryAfter: '3', error: '' });
+        // The body comes with the answer (a 2xx one may hold an OTLP partial success).
+        assert.deepEqual(await client.post(NO_HEADERS, PAYLOAD, 5000), { status: 503, retryAfter: '3', body: Buffer.from('try later\r\n'), error: '' });
+        assert.deepEqual(await client.post(NO_HEADERS, PAYLOAD, 5000), { status: 503, retryAfter: '3', body: Buffer.from('try later\r\n'), error: '' });
       });
       assert.equal(c.connections(), 1);
     } finally {
@@ -151,7 +152,7 @@ describe("fw's OTLP socket client", () => {
     const c = await collector(({ socket }) => trickle(socket, chunked));
     try {
       await withClient(c.url, async (client) => {
-        for (let i = 0; i < 2; i += 1) assert.deepEqual(await client.post(NO_HEADERS, PAYLOAD, 10_000), { status: 200, retryAfter: undefined, error: '' });
+        for (let i = 0; i < 2; i += 1) assert.deepEqual(await client.post(NO_HEADERS, PAYLOAD, 10_000), { status: 200, retryAfter: undefined, body: Buffer.from('\n\x00\x01\x02abc', 'latin1'), error: '' });
       });
       assert.equal(c.connections(), 1);
     } finally {
@@ -166,7 +167,7 @@ describe("fw's OTLP socket client", () => {
     });
     try {
       await withClient(c.url, async (client) => {
-        for (let i = 0; i < 2; i += 1) assert.deepEqual(await client.post(NO_HEADERS, PAYLOAD, 5000), { status: 202, retryAfter: undefined, error: '' });
+        for (let i = 0; i < 2; i += 1) assert.deepEqual(await client.post(NO_HEADERS, PAYLOAD, 5000), { status: 202, retryAfter: undefined, body: Buffer.from('accepted, and closed'), error: '' });
       });
       assert.equal(c.connections(), 2);
     } finally {

@@ -3,10 +3,14 @@
  * https://opentelemetry.io/docs/specs/otel/configuration/sdk-environment-variables/) from the
  * `env` setupTelemetry was given, once, at start, with fw's two variables of its own,
  * FW_OTEL_REDACT_QUERY_PARAMETERS and FW_OTEL_PATH. A malformed value is a start-up error that names the
- * variable, never a silent fallback.
+ * variable, never a silent fallback; the exceptions are those the SDK itself reads as a warning
+ * and a default (a boolean, the export timeouts, OTEL_LOG_LEVEL: env-export-settings.ts), warned
+ * about by name, as is every OTEL_* variable fw does not read (env-unread-variables.ts).
  */
 import { FwError } from '../errors.ts';
 import { isHeaderName, isHeaderValue } from '../http/header-fields.ts';
+import { readExportSettings, type ExportEnvSettings } from './env-export-settings.ts';
+import { unreadVariableWarnings } from './env-unread-variables.ts';
 import { parseKnownMethods } from './http-attributes.ts';
 import type { SpanLimits } from './lean/lean-span.ts';
 import { propagatorNames, type PropagatorName } from './propagation/propagator-names.ts';
@@ -20,18 +24,18 @@ export const DEFAULT_TRACES_ENDPOINT = 'http://localhost:4318/v1/traces';
 /** Default OTLP/HTTP endpoint of the metrics signal (used only when metrics push is asked for). */
 const DEFAULT_METRICS_ENDPOINT = 'http://localhost:4318/v1/metrics';
 
-/** The SDK's export timeout, unless OTEL_EXPORTER_OTLP_TIMEOUT says otherwise. */
-const DEFAULT_EXPORT_TIMEOUT_MS = 10_000;
-
 /** The sampler names of OTEL_TRACES_SAMPLER that fw supports. */
 export type SamplerName = 'always_on' | 'always_off' | 'traceidratio' | 'parentbased_always_on' | 'parentbased_always_off' | 'parentbased_traceidratio';
 
 const SAMPLERS: ReadonlySet<string> = new Set(['always_on', 'always_off', 'traceidratio', 'parentbased_always_on', 'parentbased_always_off', 'parentbased_traceidratio']);
 
-/** What the environment asks of the SDK. */
-export interface EnvConfig {
+/** What the environment asks of the SDK (the export protocols, timeouts and log level: env-export-settings.ts). */
+export interface EnvConfig extends ExportEnvSettings {
   readonly disabled: boolean;
-  /** What setupTelemetry logs as warnings: a boolean variable that is neither true nor false, read as false. */
+  /**
+   * What setupTelemetry logs as warnings: a boolean variable that is neither true nor false (read
+   * as false), a timeout that is not a number (the default used), an OTEL_* variable fw does not read.
+   */
   readonly warnings: readonly string[];
   readonly serviceName: string | undefined;
   readonly resourceAttributes: Readonly<Record<string, string>>;
@@ -43,6 +47,7 @@ export interface EnvConfig {
   readonly tracesHeaders: Readonly<Record<string, string>>;
   /** OTEL_EXPORTER_OTLP_HEADERS, then OTEL_EXPORTER_OTLP_METRICS_HEADERS over them. */
   readonly metricsHeaders: Readonly<Record<string, string>>;
+  /** The traces export's timeout (tracesTimeoutMs), kept under its first name. */
   readonly exportTimeoutMs: number;
   readonly sampler: SamplerName;
   readonly samplerRatio: number;
@@ -101,9 +106,12 @@ export function readEnvConfig(env: NodeJS.ProcessEnv): EnvConfig {
   const sampler = (get('OTEL_TRACES_SAMPLER') ?? 'parentbased_always_on').toLowerCase();
   if (!SAMPLERS.has(sampler)) bad('OTEL_TRACES_SAMPLER', sampler, `one of ${[...SAMPLERS].join(', ')}`);
   const warnings: string[] = [];
+  const exportSettings = readExportSettings(env, warnings);
+  unreadVariableWarnings(env, warnings);
   return {
     disabled: booleanVariable(get, 'OTEL_SDK_DISABLED', warnings),
     warnings,
+    ...exportSettings,
     serviceName: get('OTEL_SERVICE_NAME'),
     resourceAttributes: keyValueList(get, 'OTEL_RESOURCE_ATTRIBUTES'),
     tracesEndpoint: tracesExporter === 'none' ? undefined : endpoint(get, 'OTEL_EXPORTER_OTLP_TRACES_ENDPOINT', base, 'v1/traces') ?? DEFAULT_TRACES_ENDPOINT,
@@ -113,7 +121,7 @@ export function readEnvConfig(env: NodeJS.ProcessEnv): EnvConfig {
         : endpoint(get, 'OTEL_EXPORTER_OTLP_METRICS_ENDPOINT', base, 'v1/metrics') ?? DEFAULT_METRICS_ENDPOINT,
     tracesHeaders: { ...headers, ...headerList(get, 'OTEL_EXPORTER_OTLP_TRACES_HEADERS') },
     metricsHeaders: { ...headers, ...headerList(get, 'OTEL_EXPORTER_OTLP_METRICS_HEADERS') },
-    exportTimeoutMs: integer(get, 'OTEL_EXPORTER_OTLP_TIMEOUT', 1) ?? DEFAULT_EXPORT_TIMEOUT_MS,
+    exportTimeoutMs: exportSettings.tracesTimeoutMs,
     sampler: sampler as SamplerName,
     samplerRatio: ratio(get, sampler),
     batch: {
@@ -198,7 +206,7 @@ function bad(name: string, value: string, expected: string): never {
 function exporterChoice(get: Get, name: string): 'otlp' | 'none' | undefined {
   const value = get(name)?.toLowerCase();
   if (value === undefined || value === 'otlp' || value === 'none') return value;
-  return bad(name, value, "'otlp' or 'none' (fw exports OTLP over HTTP with protobuf only)");
+  return bad(name, value, "'otlp' or 'none' (fw exports OTLP over HTTP only)");
 }
 
 /** The signal's endpoint: its own variable as given, else the base with the signal path appended. */

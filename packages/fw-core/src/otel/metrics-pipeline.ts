@@ -7,6 +7,7 @@
 import { emptyResource, type Resource } from '@opentelemetry/resources';
 import { MeterProvider, MetricReader, PeriodicExportingMetricReader, type CollectionResult, type IMetricReader, type MetricProducer, type PushMetricExporter } from '@opentelemetry/sdk-metrics';
 import type { EnvConfig } from './env-config.ts';
+import type { ExportProblemLog } from './export-problem-log.ts';
 import type { OtlpExportStop } from './otlp-export-stop.ts';
 import { OtlpMetricExporter } from './otlp-metric-exporter.ts';
 import { readTlsFiles } from './otlp-tls-files.ts';
@@ -35,8 +36,8 @@ export interface MetricsPipeline {
   stopRuntimeMetrics(): void;
 }
 
-/** Builds the provider with its readers; `exports` stops its OTLP exporter. */
-export function createMetricsPipeline(config: EnvConfig, resource: Resource, options: MetricsPipelineOptions, exports: OtlpExportStop): MetricsPipeline {
+/** Builds the provider with its readers; `exports` stops its OTLP exporter, which logs failed exports to `problems`. */
+export function createMetricsPipeline(config: EnvConfig, resource: Resource, options: MetricsPipelineOptions, exports: OtlpExportStop, problems?: ExportProblemLog): MetricsPipeline {
   // A reader takes its producers when it is built, and the path is chosen once the readers exist
   // (telemetry-path.ts asks them how they aggregate): each gets a slot, filled on the lean path.
   // Each also gets its runtime metrics (runtime/runtime-metric-producer.ts), on both paths, which
@@ -51,10 +52,10 @@ export function createMetricsPipeline(config: EnvConfig, resource: Resource, opt
   };
   const pull = new PullMetricReader({ metricProducers: producers() });
   readers.push(pull);
-  const exporter = options.metricExporter ?? otlpExporter(config, exports);
+  const exporter = options.metricExporter ?? otlpExporter(config, exports, problems);
   if (exporter !== undefined) {
     const interval = options.exportIntervalMs ?? config.metricExportIntervalMs;
-    readers.push(new PeriodicExportingMetricReader({ exporter, exportIntervalMillis: interval, exportTimeoutMillis: Math.min(interval, config.exportTimeoutMs), metricProducers: producers() }));
+    readers.push(new PeriodicExportingMetricReader({ exporter, exportIntervalMillis: interval, exportTimeoutMillis: Math.min(interval, config.metricExportTimeoutMs), metricProducers: producers() }));
   }
   return {
     provider: new MeterProvider({ resource, readers: readers as IMetricReader[] }),
@@ -90,9 +91,9 @@ class LeanProducerSlot implements MetricProducer {
 }
 
 /** fw's own OTLP exporter (otlp-metric-exporter.ts), with the OTEL_EXPORTER_OTLP_* settings of the metrics signal. */
-function otlpExporter(config: EnvConfig, exports: OtlpExportStop): PushMetricExporter | undefined {
+function otlpExporter(config: EnvConfig, exports: OtlpExportStop, problems: ExportProblemLog | undefined): PushMetricExporter | undefined {
   const url = config.metricsEndpoint;
   if (url === undefined) return undefined;
-  const sender = { url, headers: { ...config.metricsHeaders }, timeoutMs: config.exportTimeoutMs, compression: config.metricsCompression ?? 'none', tls: readTlsFiles(url, config.metricsTls) };
-  return exports.stops(new OtlpMetricExporter(sender, config.metricsTemporality));
+  const sender = { url, headers: { ...config.metricsHeaders }, timeoutMs: config.metricsTimeoutMs, compression: config.metricsCompression ?? 'none', tls: readTlsFiles(url, config.metricsTls), protocol: config.metricsProtocol };
+  return exports.stops(new OtlpMetricExporter(sender, config.metricsTemporality, problems));
 }

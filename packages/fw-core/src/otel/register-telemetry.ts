@@ -26,6 +26,7 @@ import { useLeanPath } from './lean/lean-path.ts';
 import { createLeanSetup } from './lean/lean-setup.ts';
 import { chooseTelemetryPath } from './telemetry-path.ts';
 import { SERVICE_INSTANCE_ID, serviceInstanceId } from '../log/service-instance-id.ts';
+import { startExportReporting } from './export-reporting.ts';
 import { FwW3CPropagator } from './propagation/fw-w3c-propagator.ts';
 import { propagatorFromNames } from './propagation/propagator-from-names.ts';
 import { useW3CFastPath } from './propagation/w3c-fast-path.ts';
@@ -36,11 +37,15 @@ export async function registerTelemetry(config: EnvConfig, options: TelemetryOpt
   const propagator = await propagatorFromNames(config.propagators);
   const resource = resourceFor(config, options.serviceName);
   const exports = new OtlpExportStop();
-  const tracerProvider = createTracerProvider(config, resource, options, exports);
-  const metricsPipeline = createMetricsPipeline(config, resource, options, exports);
+  // OTEL_LOG_LEVEL; export failures, partial successes and drops to diag, fw's log and self-metrics.
+  const reporting = startExportReporting(config, options);
+  const { outcomes } = reporting;
+  const tracerProvider = createTracerProvider(config, resource, options, exports, outcomes);
+  const metricsPipeline = createMetricsPipeline(config, resource, options, exports, reporting.problems);
   const { provider: meterProvider, pull } = metricsPipeline;
   const choice = chooseTelemetryPath(config, options, metricsPipeline.readers);
-  const lean = choice.path === 'lean' && config.tracesEndpoint !== undefined ? createLeanSetup(config, resource, options, config.tracesEndpoint) : undefined;
+  const lean = choice.path === 'lean' && config.tracesEndpoint !== undefined ? createLeanSetup(config, resource, options, config.tracesEndpoint, outcomes) : undefined;
+  reporting.attach(meterProvider, lean !== undefined);
   if (lean !== undefined) metricsPipeline.offerLeanMetrics(lean.path.metrics);
   const scrape = async (): Promise<string> => serializePrometheus((await pull.collect()).resourceMetrics);
   const listenerSettings = metricsListenerSettings(options, config);
@@ -52,6 +57,7 @@ export async function registerTelemetry(config: EnvConfig, options: TelemetryOpt
       await Promise.allSettled([tracerProvider.shutdown(), meterProvider.shutdown(), lean?.export.shutdown(0)]);
       exports.stop();
       metricsPipeline.stopRuntimeMetrics();
+      reporting.stop();
       throw error;
     }
   }
@@ -60,6 +66,7 @@ export async function registerTelemetry(config: EnvConfig, options: TelemetryOpt
     await Promise.allSettled([tracerProvider.shutdown(), meterProvider.shutdown(), listener?.close(), lean?.export.shutdown(0)]);
     exports.stop();
     metricsPipeline.stopRuntimeMetrics();
+    reporting.stop();
     throw new FwError('FW_ERR_OTEL_ALREADY_REGISTERED', 'a global OpenTelemetry tracer or meter provider is already registered; call setupTelemetry once, or shut the previous one down first');
   }
   // Compiled here, once: the stream handler only looks names up per request.
@@ -89,6 +96,7 @@ export async function registerTelemetry(config: EnvConfig, options: TelemetryOpt
         // their whole export timeout after this returns: end them (otlp-export-stop.ts).
         exports.stop();
         metricsPipeline.stopRuntimeMetrics();
+        reporting.stop();
         await listener?.close();
         unregister();
         restoreRedaction();

@@ -33,7 +33,9 @@ export interface TelemetryOptions extends TracePipelineOptions, MetricsPipelineO
   /**
    * Where the path chosen (lean or full, and why) is logged once, and a boolean variable that is
    * neither true nor false is warned about; pass the app's logger. Without `warn`, such a warning
-   * is a process warning on stderr.
+   * is a process warning on stderr. Failed OTLP exports, partial successes and dropped spans are
+   * logged here too, one line per kind per 10 s with the count, and, with OTEL_LOG_LEVEL set, the
+   * OpenTelemetry diag lines (docs/telemetry.md, "Export problems").
    */
   readonly logger?: Pick<Logger, 'info'> & Partial<Pick<Logger, 'warn'>>;
 }

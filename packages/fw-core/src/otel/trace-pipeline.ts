@@ -10,6 +10,9 @@ import type { Resource } from '@opentelemetry/resources';
 import { BatchSpanProcessor, TracerProvider, type BatchSpanProcessorOptions, type SpanExporter, type SpanProcessor } from '@opentelemetry/sdk-trace';
 import type { EnvConfig } from './env-config.ts';
 import type { OtlpExportStop } from './otlp-export-stop.ts';
+import { OtlpJsonSpanExporter } from './otlp-json-span-exporter.ts';
+import { ReportingBatchSpanProcessor, ReportingSpanExporter } from './reporting-span-exporter.ts';
+import type { SpanExportOutcomes } from './span-export-outcomes.ts';
 import { readTlsFiles } from './otlp-tls-files.ts';
 import { samplerFor } from './sampler-from-env.ts';
 
@@ -23,13 +26,18 @@ export interface TracePipelineOptions {
   readonly batch?: Omit<BatchSpanProcessorOptions, 'exporter'>;
 }
 
-/** The tracer provider for `config` (no processor when OTEL_TRACES_EXPORTER is none); `exports` stops its OTLP exporter. */
-export function createTracerProvider(config: EnvConfig, resource: Resource, options: TracePipelineOptions, exports: OtlpExportStop): TracerProvider {
+/**
+ * The tracer provider for `config` (no processor when OTEL_TRACES_EXPORTER is none); `exports` stops
+ * its OTLP exporter; `outcomes` counts what fw's OTLP export did (not a user's exporter or processor).
+ */
+export function createTracerProvider(config: EnvConfig, resource: Resource, options: TracePipelineOptions, exports: OtlpExportStop, outcomes?: SpanExportOutcomes): TracerProvider {
   const processors: SpanProcessor[] = [];
   if (options.spanProcessor !== undefined) processors.push(options.spanProcessor);
+  else if (options.spanExporter !== undefined) processors.push(new BatchSpanProcessor({ ...options.batch, ...config.batch, exporter: options.spanExporter }));
   else {
-    const exporter = options.spanExporter ?? otlpExporter(config, exports);
-    if (exporter !== undefined) processors.push(new BatchSpanProcessor({ ...options.batch, ...config.batch, exporter }));
+    const exporter = otlpExporter(config, exports, outcomes);
+    const settings = { ...options.batch, ...config.batch };
+    if (exporter !== undefined) processors.push(outcomes === undefined ? new BatchSpanProcessor({ ...settings, exporter }) : new ReportingBatchSpanProcessor({ ...settings, exporter }, outcomes));
   }
   // The limits from the env setupTelemetry reads: this SDK reads no OTEL_*_LIMIT variable itself.
   return new TracerProvider({ resource, sampler: samplerFor(config.sampler, config.samplerRatio), spanLimits: config.spanLimits, spanProcessors: processors });
@@ -38,16 +46,21 @@ export function createTracerProvider(config: EnvConfig, resource: Resource, opti
 /** The exporter's compression type (its package, otlp-exporter-base, is not a peer of fw-core). */
 type OtlpCompression = NonNullable<NonNullable<ConstructorParameters<typeof OTLPTraceExporter>[0]>['compression']>;
 
-function otlpExporter(config: EnvConfig, exports: OtlpExportStop): SpanExporter | undefined {
+function otlpExporter(config: EnvConfig, exports: OtlpExportStop, outcomes: SpanExportOutcomes | undefined): SpanExporter | undefined {
   if (config.tracesEndpoint === undefined) return undefined;
-  return exports.stoppable(
+  if (config.tracesProtocol === 'http/json') {
+    const tls = readTlsFiles(config.tracesEndpoint, config.tracesTls);
+    return exports.stops(new OtlpJsonSpanExporter({ url: config.tracesEndpoint, headers: { ...config.tracesHeaders }, timeoutMs: config.tracesTimeoutMs, compression: config.tracesCompression ?? 'none', tls }, outcomes));
+  }
+  const exporter = exports.stoppable(
     new OTLPTraceExporter({
       url: config.tracesEndpoint,
       headers: { ...config.tracesHeaders },
-      timeoutMillis: config.exportTimeoutMs,
+      timeoutMillis: config.tracesTimeoutMs,
       // Unset: the exporter reads OTEL_EXPORTER_OTLP_[TRACES_]COMPRESSION from process.env itself.
       ...(config.tracesCompression === undefined ? {} : { compression: config.tracesCompression as OtlpCompression }),
       httpAgentOptions: exports.agentFactory(readTlsFiles(config.tracesEndpoint, config.tracesTls)),
     }),
   );
+  return outcomes === undefined ? exporter : new ReportingSpanExporter(exporter, outcomes);
 }

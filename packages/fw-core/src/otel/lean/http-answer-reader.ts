@@ -2,9 +2,9 @@
  * Reads one HTTP/1.1 answer off a socket as its bytes arrive, for fw's own OTLP client
  * (otlp-socket-client.ts): the status line (HTTP/1.1 or HTTP/1.0), the few header fields the
  * client needs, and the body's framing (RFC 9112 §6.3: Content-Length, chunked, or until the
- * connection closes), skipping interim 1xx answers. The body is counted and thrown away: an
- * exporter needs the status and Retry-After, and where the answer ends so the connection can
- * carry the next post. Heads, trailer sections and chunk-size lines are limited to 16 KiB, bodies
+ * connection closes), skipping interim 1xx answers. The body is kept (within the limit below):
+ * a 2xx answer's body may be an OTLP partial success, which the export reports (issue 36, item 4),
+ * and an error answer's body says why. Heads, trailer sections and chunk-size lines are limited to 16 KiB, bodies
  * to 64 KiB (a declared Content-Length over it fails at the head, before any body byte is read),
  * and anything malformed is a `failed` result, never a throw, so a broken collector costs one
  * connection and never a hang or a crash. A collector answering `Content-Length: 1e11` once made
@@ -65,12 +65,19 @@ export class HttpAnswerReader {
   #error = '';
   /** Body bytes read so far, against ANSWER_BODY_LIMIT. */
   #bodyBytes = 0;
+  /** The body's pieces as they came. */
+  #body: Buffer[] = [];
   /** The failure is the collector's answer itself: posting again would get the same. */
   #final = false;
 
   /** Whether any byte of the answer has arrived (a kept-alive connection closed before one is stale). */
   get started(): boolean {
     return this.#started;
+  }
+
+  /** The body's bytes read so far (at most ANSWER_BODY_LIMIT); empty when there is none. */
+  get body(): Buffer {
+    return this.#body.length === 1 ? this.#body[0]! : Buffer.concat(this.#body);
   }
 
   /** Reads `chunk`, the next bytes from the connection. */
@@ -210,6 +217,8 @@ export class HttpAnswerReader {
       this.#tooLong('it went on past them');
       return chunk.length;
     }
+    // Copied: the socket's chunk may be a slice of a pooled buffer.
+    if (taken > 0) this.#body.push(Buffer.from(chunk.subarray(at, at + taken)));
     if (this.#phase === 'until-close') return chunk.length;
     this.#remaining -= taken;
     if (this.#remaining === 0) {

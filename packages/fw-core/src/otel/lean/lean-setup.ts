@@ -16,19 +16,21 @@ import type { LeanPath } from './lean-path.ts';
 import { fixedSamplingDecision } from './sampling-decision.ts';
 import { createLeanTraceExport, type LeanTraceExport } from './lean-trace-export.ts';
 import { DEFAULT_BATCH_SETTINGS } from './span-batcher.ts';
+import type { SpanExportOutcomes } from '../span-export-outcomes.ts';
 
 /** The scope fw's lean spans are exported under, the tracer's on the full path. */
 const SCOPE = Object.freeze({ name: SCOPE_NAME, version: SCOPE_VERSION });
 
 /** The lean path and the export it ends spans into; `tracesEndpoint` must be set. */
-export function createLeanSetup(config: EnvConfig, resource: Resource, options: TracePipelineOptions, tracesEndpoint: string): { path: LeanPath; export: LeanTraceExport } {
+export function createLeanSetup(config: EnvConfig, resource: Resource, options: TracePipelineOptions, tracesEndpoint: string, outcomes?: SpanExportOutcomes): { path: LeanPath; export: LeanTraceExport } {
   const batch = { ...options.batch, ...config.batch };
   // The batch processor gives up an export after its own timeout too (OTEL_BSP_EXPORT_TIMEOUT).
-  const timeoutMs = Math.min(config.exportTimeoutMs, batch.exportTimeoutMillis ?? Infinity);
+  const timeoutMs = Math.min(config.tracesTimeoutMs, batch.exportTimeoutMillis ?? Infinity);
   const exported = createLeanTraceExport({
     resource: { attributes: resource.attributes as LeanAttributes, schemaUrl: resource.schemaUrl },
     scope: SCOPE,
-    sender: { url: tracesEndpoint, headers: { ...config.tracesHeaders }, timeoutMs, compression: config.tracesCompression ?? 'none', tls: readTlsFiles(tracesEndpoint, config.tracesTls) },
+    sender: { url: tracesEndpoint, headers: { ...config.tracesHeaders }, timeoutMs, compression: config.tracesCompression ?? 'none', tls: readTlsFiles(tracesEndpoint, config.tracesTls), protocol: config.tracesProtocol },
+    outcomes,
     batch: {
       maxQueueSize: batch.maxQueueSize ?? DEFAULT_BATCH_SETTINGS.maxQueueSize,
       maxExportBatchSize: batch.maxExportBatchSize ?? DEFAULT_BATCH_SETTINGS.maxExportBatchSize,

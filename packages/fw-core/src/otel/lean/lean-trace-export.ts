@@ -2,14 +2,20 @@
  * The lean path's trace export (issue 16): each LeanServerSpan is encoded when it ends, into the
  * SpanBatcher's pending batch: turned into the encoder's plain span data (times from the
  * `performance.now()` clock to Unix `[seconds, nanoseconds]`) and written by fw's OTLP protobuf
- * encoder; full batches are posted by the OtlpHttpSender. Nothing of the SDK is involved.
+ * encoder; full batches are posted by the OtlpHttpSender (as OTLP/JSON with
+ * OTEL_EXPORTER_OTLP_TRACES_PROTOCOL=http/json, otlp-json.ts). Nothing of the SDK is involved.
+ * How each batch ended (exported, refused, partially rejected) and the spans the full queue
+ * dropped go to SpanExportOutcomes: diag, fw's log and the self-metrics (issue 36, item 4).
  */
 import type { SpanContext } from '@opentelemetry/api';
 import { TIME_ORIGIN_MS } from '../../stream/clock.ts';
 import type { LeanAttributes, LeanResource, LeanScope, LeanSpanData, LeanTime } from './lean-span-data.ts';
 import { LeanSpanKind } from './lean-span-data.ts';
 import type { LeanServerSpan } from './lean-span.ts';
-import { OtlpHttpSender, type OtlpSenderOptions } from './otlp-http-sender.ts';
+import { traceRequestToJson } from '../otlp-json.ts';
+import { partialSuccessOf } from '../otlp-partial-success.ts';
+import { errorTypeOf, type SpanExportOutcomes } from '../span-export-outcomes.ts';
+import { OtlpHttpSender, type OtlpSenderOptions, type SendResult } from './otlp-http-sender.ts';
 import { OtlpTraceEncoder } from './otlp-trace-encoder.ts';
 import { DEFAULT_BATCH_SETTINGS, SpanBatcher, type BatchSettings } from './span-batcher.ts';
 
@@ -66,6 +72,8 @@ export interface LeanTraceExportOptions {
   readonly scope: LeanScope;
   readonly sender: OtlpSenderOptions;
   readonly batch?: BatchSettings;
+  /** Where export results and drops are reported; none in unit tests of the export alone. */
+  readonly outcomes?: SpanExportOutcomes;
 }
 
 /** The export of one setupTelemetry call: `add` is the lean span's onEnd. */
@@ -79,19 +87,47 @@ export interface LeanTraceExport {
 export function createLeanTraceExport(options: LeanTraceExportOptions): LeanTraceExport {
   const encoder = new OtlpTraceEncoder(options.resource);
   const sender = new OtlpHttpSender(options.sender);
+  const json = options.sender.protocol === 'http/json';
+  const { outcomes } = options;
+  let reportedDrops = 0;
+  /** Reports the spans dropped since the last report: after each export, not on the request path. */
+  const reportDrops = (): void => {
+    const dropped = batcher.counts.dropped - reportedDrops;
+    reportedDrops += dropped;
+    outcomes?.dropped(dropped);
+  };
+  const send = async (body: Uint8Array, count: number): Promise<SendResult> => {
+    const result = await sender.send(json ? traceRequestToJson(body) : body);
+    if (outcomes !== undefined) report(outcomes, result, count, options.sender.protocol ?? 'http/protobuf');
+    reportDrops();
+    return result;
+  };
   const batcher = new SpanBatcher<LeanServerSpan>(
-    {
-      encode: (span) => encoder.add(toLeanSpanData(span, options.scope)),
-      take: () => encoder.take(),
-      send: (body) => sender.send(body),
-      stop: () => sender.stop(),
-    },
+    { encode: (span) => encoder.add(toLeanSpanData(span, options.scope)), take: () => encoder.take(), send, stop: () => sender.stop() },
     options.batch ?? DEFAULT_BATCH_SETTINGS,
   );
+  if (outcomes !== undefined) {
+    outcomes.queueSize = () => batcher.queued;
+    outcomes.refresh = reportDrops;
+  }
   return {
     batcher,
     add: (span) => batcher.add(span),
     forceFlush: () => batcher.forceFlush(),
-    shutdown: (timeoutMs) => batcher.shutdown(timeoutMs),
+    shutdown: async (timeoutMs) => {
+      reportDrops();
+      await batcher.shutdown(timeoutMs);
+      // What shutdown gave up (queued past its time limit) was not dropped by a full queue.
+      const abandoned = batcher.counts.dropped - reportedDrops;
+      reportedDrops += abandoned;
+      if (abandoned > 0) outcomes?.exportEnded(abandoned, { ok: false, errorType: 'stopped', reason: 'telemetry shut down before they were exported' });
+    },
   };
+}
+
+/** Hands one export's result to the outcomes, with the partial success its answer may carry. */
+function report(outcomes: SpanExportOutcomes, result: SendResult, count: number, protocol: 'http/protobuf' | 'http/json'): void {
+  if (!result.ok) return outcomes.exportEnded(count, { ok: false, errorType: errorTypeOf(undefined, result.reason), reason: result.reason });
+  const partial = partialSuccessOf(result.body, protocol);
+  outcomes.exportEnded(count, partial === undefined ? { ok: true } : { ok: true, rejected: partial.rejected, message: partial.message });
 }

@@ -28,12 +28,14 @@ export interface OtlpSenderOptions {
   readonly timeoutMs: number;
   readonly compression?: 'gzip' | 'none';
   readonly tls?: TlsAgentOptions;
+  /** `http/json` posts `application/json` (the caller encodes the body so); default `http/protobuf`. */
+  readonly protocol?: 'http/protobuf' | 'http/json';
   /** The backoff's first wait (default 1000 ms); tests shorten it. */
   readonly initialBackoffMs?: number;
 }
 
-/** How an export ended. */
-export type SendResult = { readonly ok: true } | { readonly ok: false; readonly reason: string };
+/** How an export ended: the answer's body when it has one (a partial success, maybe), or why it failed (`HTTP <status>` for a refusing answer). */
+export type SendResult = { readonly ok: true; readonly body?: Buffer } | { readonly ok: false; readonly reason: string };
 
 const RETRYABLE = new Set([429, 502, 503, 504]);
 const MAX_BACKOFF_MS = 5000;
@@ -50,7 +52,7 @@ export class OtlpHttpSender {
   constructor(options: OtlpSenderOptions) {
     this.#options = options;
     this.#headers = options.headers ?? {};
-    this.#client = new OtlpSocketClient({ url: options.url, tls: options.tls, contentEncoding: options.compression === 'gzip' ? 'gzip' : undefined });
+    this.#client = new OtlpSocketClient({ url: options.url, tls: options.tls, contentEncoding: options.compression === 'gzip' ? 'gzip' : undefined, contentType: options.protocol === 'http/json' ? 'application/json' : 'application/x-protobuf' });
   }
 
   /** Sends `body` (an encoded export request), retrying as the specification says. */
@@ -65,7 +67,7 @@ export class OtlpHttpSender {
       const answer = await this.#post(payload, left);
       // stop() during the post ends the export: no wait for a retry begins after it.
       if (this.#stopped) return { ok: false, reason: 'stopped' };
-      if (answer.status !== undefined && answer.status >= 200 && answer.status < 300) return { ok: true };
+      if (answer.status !== undefined && answer.status >= 200 && answer.status < 300) return answer.body === undefined || answer.body.length === 0 ? { ok: true } : { ok: true, body: answer.body };
       // An answer too long to read is not retried: the collector would send it again.
       if (answer.final) return { ok: false, reason: answer.error };
       const retryable = answer.status === undefined || RETRYABLE.has(answer.status);
@@ -86,9 +88,9 @@ export class OtlpHttpSender {
     this.#client.close();
   }
 
-  async #post(payload: Uint8Array, timeoutMs: number): Promise<{ status?: number; retryAfterMs?: number; error: string; final?: true }> {
+  async #post(payload: Uint8Array, timeoutMs: number): Promise<{ status?: number; retryAfterMs?: number; body?: Buffer; error: string; final?: true }> {
     const answer = await this.#client.post(this.#headers, payload, timeoutMs);
-    return { status: answer.status, retryAfterMs: retryAfterMs(answer.retryAfter), error: answer.error, ...(answer.final && { final: answer.final }) };
+    return { status: answer.status, retryAfterMs: retryAfterMs(answer.retryAfter), body: answer.body, error: answer.error, ...(answer.final && { final: answer.final }) };
   }
 
   #sleep(ms: number): Promise<void> {

@@ -16,12 +16,15 @@ import { setTimeout } from 'node:timers';
 import { connect as tlsConnect } from 'node:tls';
 import { isHeaderName, isHeaderValue } from '../../http/header-fields.ts';
 import type { TlsAgentOptions } from '../otlp-tls-files.ts';
+import { SCOPE_VERSION } from '../telemetry.ts';
 import { HttpAnswerReader, type AnswerProgress, type HttpAnswer } from './http-answer-reader.ts';
 
 /** What one post came to: an answer's status and Retry-After, or (status undefined) the error that kept it from one. */
 export interface PostAnswer {
   readonly status?: number;
   readonly retryAfter?: string;
+  /** The answer's body (an OTLP response message, or why the collector refused). */
+  readonly body?: Buffer;
   readonly error: string;
   /** The collector's answer could not be taken (a body over ANSWER_BODY_LIMIT): posting again would only repeat it. */
   readonly final?: true;
@@ -35,7 +38,16 @@ export interface SocketClientOptions {
   readonly tls?: TlsAgentOptions;
   /** Sent as `content-encoding`: the payloads posted are already encoded so. */
   readonly contentEncoding?: 'gzip';
+  /** The payloads' media type: `application/x-protobuf` (default) or, for OTLP/JSON, `application/json`. */
+  readonly contentType?: 'application/x-protobuf' | 'application/json';
 }
+
+/**
+ * The `User-Agent` fw's OTLP exports send (issue 36, item 7), as the OTLP exporter specification
+ * asks of exporters; the SDK's exporters send `OTel-OTLP-Exporter-JavaScript/<version>`, fw's
+ * name its own exporter and fw-core's version, so a collector can tell the two apart.
+ */
+export const OTLP_USER_AGENT = `OTel-OTLP-Exporter-fw/${SCOPE_VERSION}`;
 
 /** The error of a post the collector did not answer within its time limit. */
 export const ANSWER_TIMEOUT_ERROR = 'the collector did not answer in time';
@@ -43,13 +55,14 @@ export const ANSWER_TIMEOUT_ERROR = 'the collector did not answer in time';
 export const CLIENT_CLOSED_ERROR = 'the OTLP client was closed';
 
 /** Headers the client writes itself; the same names among the caller's headers are left out. */
-const OWN_HEADERS = new Set(['host', 'content-type', 'content-length', 'content-encoding', 'transfer-encoding']);
+const OWN_HEADERS = new Set(['host', 'content-type', 'content-length', 'content-encoding', 'transfer-encoding', 'user-agent']);
 /** Errors that, before any byte of the answer, mean the collector had closed a kept-alive connection. */
 const STALE_CODES = new Set(['ECONNRESET', 'EPIPE', 'ERR_STREAM_DESTROYED', 'ERR_STREAM_WRITE_AFTER_END']);
 
 /** How one exchange on one connection ended. */
 interface Outcome {
   readonly answer?: HttpAnswer;
+  readonly body?: Buffer;
   readonly error: string;
   /** The connection was closed or reset before any byte of an answer. */
   readonly stale: boolean;
@@ -80,7 +93,7 @@ export class OtlpSocketClient {
     this.#host = url.hostname.startsWith('[') ? url.hostname.slice(1, -1) : url.hostname;
     this.#port = url.port === '' ? (this.#secure ? 443 : 80) : Number(url.port);
     this.#tls = options.tls ?? {};
-    this.#headStart = `POST ${url.pathname}${url.search} HTTP/1.1\r\nhost: ${url.host}\r\ncontent-type: application/x-protobuf\r\ncontent-length: `;
+    this.#headStart = `POST ${url.pathname}${url.search} HTTP/1.1\r\nhost: ${url.host}\r\nuser-agent: ${OTLP_USER_AGENT}\r\ncontent-type: ${options.contentType ?? 'application/x-protobuf'}\r\ncontent-length: `;
     this.#encodingLine = options.contentEncoding === undefined ? '' : `content-encoding: ${options.contentEncoding}\r\n`;
   }
 
@@ -97,7 +110,7 @@ export class OtlpSocketClient {
     const left = deadline - performance.now();
     if (idle !== undefined && outcome.stale && !this.#closed && left > 0) outcome = await this.#exchange(this.#connect(), head, payload, left);
     const { answer } = outcome;
-    if (answer !== undefined) return { status: answer.status, retryAfter: answer.retryAfter, error: '' };
+    if (answer !== undefined) return { status: answer.status, retryAfter: answer.retryAfter, ...(outcome.body !== undefined && outcome.body.length > 0 && { body: outcome.body }), error: '' };
     return outcome.final ? { error: outcome.error, final: true } : { error: outcome.error };
   }
 
@@ -185,7 +198,7 @@ function exchange(socket: Socket, head: string, payload: Uint8Array, timeoutMs: 
       resolve(outcome);
     };
     const settle = (progress: AnswerProgress): void => {
-      if (progress.state === 'complete') return finish({ answer: progress.answer, error: '', stale: false });
+      if (progress.state === 'complete') return finish({ answer: progress.answer, body: reader.body, error: '', stale: false });
       if (progress.state === 'partial') return;
       // Destroyed, not drained: a collector streaming an endless body gets no more reads (issue 35, item 15).
       socket.destroy();

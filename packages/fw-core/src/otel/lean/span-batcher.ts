@@ -18,11 +18,11 @@ export interface BatchSettings {
 
 export const DEFAULT_BATCH_SETTINGS: BatchSettings = Object.freeze({ maxQueueSize: 2048, maxExportBatchSize: 512, scheduledDelayMs: 5000 });
 
-/** Where spans go: encode one into the pending batch, take that batch's bytes, send them, stop for good. */
+/** Where spans go: encode one into the pending batch, take that batch's bytes, send them (`count` spans), stop for good. */
 export interface BatchSink<T> {
   encode(item: T): void;
   take(): Uint8Array;
-  send(body: Uint8Array): Promise<SendResult>;
+  send(body: Uint8Array, count: number): Promise<SendResult>;
   stop(): void;
 }
 
@@ -86,6 +86,11 @@ export class SpanBatcher<T> {
     }
   }
 
+  /** Spans waiting for an export now (otel.sdk.processor.span.queue.size). */
+  get queued(): number {
+    return this.#pending + this.#sealedCount;
+  }
+
   /** Flushes within `timeoutMs`, then stops the sink: nothing is left running. */
   async shutdown(timeoutMs: number): Promise<void> {
     if (this.#stopped) return;
@@ -130,7 +135,7 @@ export class SpanBatcher<T> {
       this.#sealedCount -= batch.count;
       let result: SendResult;
       try {
-        result = await this.#sink.send(batch.body);
+        result = await this.#sink.send(batch.body, batch.count);
       } catch (error) {
         result = { ok: false, reason: error instanceof Error ? error.message : String(error) };
       }

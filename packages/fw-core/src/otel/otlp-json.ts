@@ -1,0 +1,139 @@
+/**
+ * OTLP/JSON (issue 36, item 6: OTEL_EXPORTER_OTLP_PROTOCOL=http/json): an encoded OTLP/protobuf
+ * export request turned into the JSON the OTLP specification defines
+ * (https://opentelemetry.io/docs/specs/otlp/#json-protobuf-encoding): the proto3 JSON mapping with
+ * lowerCamelCase keys, trace and span ids as lowercase hex (not base64), enums as their integer
+ * values, 64-bit integers as decimal strings, other bytes as base64. Both exports are built once as
+ * protobuf (fw's lean encoder, the SDK's ProtobufMetricsSerializer) and transcoded per batch, off
+ * the request path, so the JSON carries exactly what the protobuf body would: the schema below is
+ * the messages of opentelemetry-proto's trace, metrics and common protos that those encoders write.
+ */
+import { readFields, type WireField } from './lean/protobuf-reader.ts';
+
+/** How one field's value is written. A string naming another entry of SCHEMA is that message. */
+type FieldKind = 'string' | 'hex' | 'base64' | 'int64' | 'uint64' | 'fixed64' | 'number' | 'sint32' | 'bool' | 'double' | string;
+
+/** A field: its JSON name, its kind, and whether it repeats. */
+type FieldSpec = readonly [name: string, kind: FieldKind, repeated?: true];
+
+const R = true as const;
+
+const SCHEMA: Readonly<Record<string, Readonly<Record<number, FieldSpec>>>> = {
+  TraceRequest: { 1: ['resourceSpans', 'ResourceSpans', R] },
+  MetricsRequest: { 1: ['resourceMetrics', 'ResourceMetrics', R] },
+  ResourceSpans: { 1: ['resource', 'Resource'], 2: ['scopeSpans', 'ScopeSpans', R], 3: ['schemaUrl', 'string'] },
+  ResourceMetrics: { 1: ['resource', 'Resource'], 2: ['scopeMetrics', 'ScopeMetrics', R], 3: ['schemaUrl', 'string'] },
+  Resource: { 1: ['attributes', 'KeyValue', R], 2: ['droppedAttributesCount', 'number'] },
+  Scope: { 1: ['name', 'string'], 2: ['version', 'string'], 3: ['attributes', 'KeyValue', R], 4: ['droppedAttributesCount', 'number'] },
+  ScopeSpans: { 1: ['scope', 'Scope'], 2: ['spans', 'Span', R], 3: ['schemaUrl', 'string'] },
+  ScopeMetrics: { 1: ['scope', 'Scope'], 2: ['metrics', 'Metric', R], 3: ['schemaUrl', 'string'] },
+  Span: {
+    1: ['traceId', 'hex'], 2: ['spanId', 'hex'], 3: ['traceState', 'string'], 4: ['parentSpanId', 'hex'], 16: ['flags', 'number'],
+    5: ['name', 'string'], 6: ['kind', 'number'], 7: ['startTimeUnixNano', 'uint64'], 8: ['endTimeUnixNano', 'uint64'],
+    9: ['attributes', 'KeyValue', R], 10: ['droppedAttributesCount', 'number'], 11: ['events', 'Event', R], 12: ['droppedEventsCount', 'number'],
+    13: ['links', 'Link', R], 14: ['droppedLinksCount', 'number'], 15: ['status', 'Status'],
+  },
+  Event: { 1: ['timeUnixNano', 'uint64'], 2: ['name', 'string'], 3: ['attributes', 'KeyValue', R], 4: ['droppedAttributesCount', 'number'] },
+  Link: { 1: ['traceId', 'hex'], 2: ['spanId', 'hex'], 3: ['traceState', 'string'], 4: ['attributes', 'KeyValue', R], 5: ['droppedAttributesCount', 'number'], 6: ['flags', 'number'] },
+  Status: { 2: ['message', 'string'], 3: ['code', 'number'] },
+  KeyValue: { 1: ['key', 'string'], 2: ['value', 'AnyValue'] },
+  AnyValue: { 1: ['stringValue', 'string'], 2: ['boolValue', 'bool'], 3: ['intValue', 'int64'], 4: ['doubleValue', 'double'], 5: ['arrayValue', 'ArrayValue'], 6: ['kvlistValue', 'KeyValueList'], 7: ['bytesValue', 'base64'] },
+  ArrayValue: { 1: ['values', 'AnyValue', R] },
+  KeyValueList: { 1: ['values', 'KeyValue', R] },
+  Metric: { 1: ['name', 'string'], 2: ['description', 'string'], 3: ['unit', 'string'], 5: ['gauge', 'Gauge'], 7: ['sum', 'Sum'], 9: ['histogram', 'Histogram'], 10: ['exponentialHistogram', 'ExponentialHistogram'], 11: ['summary', 'Summary'], 12: ['metadata', 'KeyValue', R] },
+  Gauge: { 1: ['dataPoints', 'NumberDataPoint', R] },
+  Sum: { 1: ['dataPoints', 'NumberDataPoint', R], 2: ['aggregationTemporality', 'number'], 3: ['isMonotonic', 'bool'] },
+  Histogram: { 1: ['dataPoints', 'HistogramDataPoint', R], 2: ['aggregationTemporality', 'number'] },
+  ExponentialHistogram: { 1: ['dataPoints', 'ExponentialHistogramDataPoint', R], 2: ['aggregationTemporality', 'number'] },
+  Summary: { 1: ['dataPoints', 'SummaryDataPoint', R] },
+  NumberDataPoint: { 7: ['attributes', 'KeyValue', R], 2: ['startTimeUnixNano', 'uint64'], 3: ['timeUnixNano', 'uint64'], 4: ['asDouble', 'double'], 6: ['asInt', 'int64'], 5: ['exemplars', 'Exemplar', R], 8: ['flags', 'number'] },
+  HistogramDataPoint: {
+    9: ['attributes', 'KeyValue', R], 2: ['startTimeUnixNano', 'uint64'], 3: ['timeUnixNano', 'uint64'], 4: ['count', 'uint64'], 5: ['sum', 'double'],
+    6: ['bucketCounts', 'fixed64', R], 7: ['explicitBounds', 'double', R], 8: ['exemplars', 'Exemplar', R], 10: ['flags', 'number'], 11: ['min', 'double'], 12: ['max', 'double'],
+  },
+  ExponentialHistogramDataPoint: {
+    1: ['attributes', 'KeyValue', R], 2: ['startTimeUnixNano', 'uint64'], 3: ['timeUnixNano', 'uint64'], 4: ['count', 'uint64'], 5: ['sum', 'double'], 6: ['scale', 'sint32'],
+    7: ['zeroCount', 'uint64'], 8: ['positive', 'Buckets'], 9: ['negative', 'Buckets'], 10: ['flags', 'number'], 11: ['exemplars', 'Exemplar', R], 12: ['min', 'double'], 13: ['max', 'double'], 14: ['zeroThreshold', 'double'],
+  },
+  Buckets: { 1: ['offset', 'sint32'], 2: ['bucketCounts', 'uint64', R] },
+  SummaryDataPoint: { 7: ['attributes', 'KeyValue', R], 2: ['startTimeUnixNano', 'uint64'], 3: ['timeUnixNano', 'uint64'], 4: ['count', 'uint64'], 5: ['sum', 'double'], 6: ['quantileValues', 'ValueAtQuantile', R], 8: ['flags', 'number'] },
+  ValueAtQuantile: { 1: ['quantile', 'double'], 2: ['value', 'double'] },
+  Exemplar: { 7: ['filteredAttributes', 'KeyValue', R], 2: ['timeUnixNano', 'uint64'], 3: ['asDouble', 'double'], 6: ['asInt', 'int64'], 4: ['spanId', 'hex'], 5: ['traceId', 'hex'] },
+};
+
+/** An ExportTraceServiceRequest's protobuf bytes as OTLP/JSON bytes. */
+export function traceRequestToJson(protobuf: Uint8Array): Uint8Array {
+  return Buffer.from(JSON.stringify(message(protobuf, 'TraceRequest')));
+}
+
+/** An ExportMetricsServiceRequest's protobuf bytes as OTLP/JSON bytes. */
+export function metricsRequestToJson(protobuf: Uint8Array): Uint8Array {
+  return Buffer.from(JSON.stringify(message(protobuf, 'MetricsRequest')));
+}
+
+/** The JSON object of one message of type `type`; unknown fields are left out, as a reader of the proto would. */
+function message(bytes: Uint8Array, type: string): Record<string, unknown> {
+  const spec = SCHEMA[type]!;
+  const out: Record<string, unknown> = {};
+  for (const wire of readFields(bytes)) {
+    const field = spec[wire.field];
+    if (field === undefined) continue;
+    const [name, kind, repeated] = field;
+    const values = SCHEMA[kind] !== undefined ? [message(wire.value as Uint8Array, kind)] : scalars(wire, kind, repeated === true);
+    if (repeated) ((out[name] ??= []) as unknown[]).push(...values);
+    else out[name] = values[0];
+  }
+  return out;
+}
+
+/** A scalar field's values: one, or (a packed repeated field) all its elements. */
+function scalars(wire: WireField, kind: FieldKind, repeated: boolean): unknown[] {
+  if (wire.wire === 2 && repeated && kind !== 'string' && kind !== 'hex' && kind !== 'base64') return unpack(wire.value, kind);
+  switch (kind) {
+    case 'string':
+      return [Buffer.from(wire.value as Uint8Array).toString('utf8')];
+    case 'hex':
+      return [Buffer.from(wire.value as Uint8Array).toString('hex')];
+    case 'base64':
+      return [Buffer.from(wire.value as Uint8Array).toString('base64')];
+    case 'double':
+      return [Buffer.from((wire as { bytes: Uint8Array }).bytes).readDoubleLE(0)];
+    default:
+      return [number(wire.value as bigint | number, kind)];
+  }
+}
+
+/** A varint or fixed value as its JSON: 64-bit integers as decimal strings (proto3 JSON mapping). */
+function number(value: bigint | number, kind: FieldKind): unknown {
+  const big = BigInt(value);
+  if (kind === 'int64') return BigInt.asIntN(64, big).toString();
+  if (kind === 'uint64' || kind === 'fixed64') return big.toString();
+  if (kind === 'bool') return big !== 0n;
+  if (kind === 'sint32') return Number((big >> 1n) ^ -(big & 1n));
+  // uint32, fixed32 and enums as they are; a negative int32 is a 10-byte varint.
+  return Number(BigInt.asIntN(64, big));
+}
+
+/** The elements of a packed repeated field: fixed64 counts, doubles, or varints. */
+function unpack(bytes: Uint8Array, kind: FieldKind): unknown[] {
+  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const out: unknown[] = [];
+  if (kind === 'double') for (let at = 0; at + 8 <= buffer.length; at += 8) out.push(buffer.readDoubleLE(at));
+  else if (kind === 'fixed64') for (let at = 0; at + 8 <= buffer.length; at += 8) out.push(buffer.readBigUInt64LE(at).toString());
+  else for (const field of readFields(varintsAsFields(bytes))) out.push(number(field.value as bigint, kind));
+  return out;
+}
+
+/** Packed varints re-keyed as field 1 varints, so readFields can read them. */
+function varintsAsFields(bytes: Uint8Array): Uint8Array {
+  const out: number[] = [];
+  for (let at = 0; at < bytes.length; ) {
+    out.push(0x08);
+    let byte: number;
+    do {
+      byte = bytes[at++]!;
+      out.push(byte);
+    } while (byte >= 0x80 && at < bytes.length);
+  }
+  return Uint8Array.from(out);
+}
