@@ -122,8 +122,9 @@ function finish(table: HttpMetricSeriesTable, span: LeanServerSpan, exchange: Ex
     const series = table.seriesOf(table.routeOf(exchange.reportedRoute), method, scheme, table.protocolKey(version), end.status > 0 ? end.status : 0, table.errorTypeKey(errorType));
     table.recordExchange(series, end.durationMs / 1000, end.requestBodySize, end.responseBodySize);
   } catch {
-    // More distinct values of an attribute than the table keys (32 error types, 16 protocol
-    // versions): that exchange goes unmeasured rather than failing the response's end.
+    // More distinct values of an attribute than the table keys (256 methods, 16 protocol
+    // versions; error types are unbounded): that exchange goes unmeasured rather than failing
+    // the response's end.
   } finally {
     active.count -= 1;
   }
