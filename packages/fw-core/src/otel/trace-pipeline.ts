@@ -8,6 +8,7 @@
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-proto';
 import type { Resource } from '@opentelemetry/resources';
 import { BatchSpanProcessor, TracerProvider, type BatchSpanProcessorOptions, type SpanExporter, type SpanProcessor } from '@opentelemetry/sdk-trace';
+import { childSpanClock } from './child-span-clock.ts';
 import type { EnvConfig } from './env-config.ts';
 import type { OtlpExportStop } from './otlp-export-stop.ts';
 import { readTlsFiles } from './otlp-tls-files.ts';
@@ -23,9 +24,10 @@ export interface TracePipelineOptions {
   readonly batch?: Omit<BatchSpanProcessorOptions, 'exporter'>;
 }
 
-/** The tracer provider for `config` (no processor when OTEL_TRACES_EXPORTER is none); `exports` stops its OTLP exporter. */
+/** The tracer provider for `config` (no exporting processor when OTEL_TRACES_EXPORTER is none); `exports` stops its OTLP exporter. */
 export function createTracerProvider(config: EnvConfig, resource: Resource, options: TracePipelineOptions, exports: OtlpExportStop): TracerProvider {
-  const processors: SpanProcessor[] = [];
+  // First: a child span takes its parent's clock before any other processor sees it.
+  const processors: SpanProcessor[] = [childSpanClock];
   if (options.spanProcessor !== undefined) processors.push(options.spanProcessor);
   else {
     const exporter = options.spanExporter ?? otlpExporter(config, exports);

@@ -113,8 +113,9 @@ function parentContext(remote: RemoteParent | undefined, baggage: string | strin
 /** The end of the exchange, in the spec's order (as otel-stream-handler.ts). */
 function finish(table: HttpMetricSeriesTable, span: LeanServerSpan, exchange: Exchange, active: ActiveRequests, version: string, end: ExchangeEnd): void {
   const errorType = errorTypeOf(end);
-  // The span lasts exactly what the duration metric records.
-  endServerSpan(span, end, errorType, end.endedMs);
+  // The span lasts exactly what the duration metric records: its end is the exchange's, on the
+  // span's clock (a time made only for a span that is exported).
+  endServerSpan(span, end, errorType, span.isRecording() ? span.timeAt(end.endedMs) : undefined);
   try {
     const attributes = active.attributes;
     const method = table.methodKey(attributes['http.request.method'] as string);
