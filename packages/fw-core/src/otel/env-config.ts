@@ -66,6 +66,8 @@ export interface EnvConfig {
   readonly spanLimits: SpanLimits;
   /** FW_OTEL_PATH: `full` forces the SDK path; `auto` (default) lets telemetry-path.ts choose. */
   readonly path: 'auto' | 'full';
+  /** FW_OTEL_SPAN_NAMES: `fw` or `semconv` (span-names.ts), over setupTelemetry's spanNames; undefined when unset. */
+  readonly spanNames: 'fw' | 'semconv' | undefined;
 }
 
 /** The OTLP metric exporter's temporality preferences (the exporter specification's three). */
@@ -131,6 +133,7 @@ export function readEnvConfig(env: NodeJS.ProcessEnv): EnvConfig {
     metricsTemporality: temporalityPreference(get),
     spanLimits: spanLimits(get),
     path: telemetryPath(get),
+    spanNames: spanNames(get),
   };
 }
 
@@ -167,6 +170,12 @@ function telemetryPath(get: Get): 'auto' | 'full' {
   const value = get('FW_OTEL_PATH')?.toLowerCase() ?? 'auto';
   if (value === 'auto' || value === 'full') return value;
   return bad('FW_OTEL_PATH', value, "'auto' or 'full'");
+}
+
+function spanNames(get: Get): 'fw' | 'semconv' | undefined {
+  const value = get('FW_OTEL_SPAN_NAMES')?.toLowerCase();
+  if (value === undefined || value === 'fw' || value === 'semconv') return value;
+  return bad('FW_OTEL_SPAN_NAMES', value, "'fw' or 'semconv'");
 }
 
 type Get = (name: string) => string | undefined;

@@ -17,6 +17,7 @@ import { activeRequestsOf, type ActiveRequests } from '../active-requests.ts';
 import { parseRequestTarget } from '../../http/request-target.ts';
 import { normalizeMethod, requestSpanAttributes, schemeOf, urlPathOf, urlQueryOf } from '../http-attributes.ts';
 import { endServerSpan, errorTypeOf, runInSpan } from '../server-span-end.ts';
+import { activeSpanNames, startSpanName } from '../span-names.ts';
 import type { HttpMetricSeriesTable } from './http-metric-series.ts';
 import type { LeanAttributeBlock } from './lean-span-data.ts';
 import type { LeanPath } from './lean-path.ts';
@@ -31,6 +32,8 @@ const RECORD_AND_SAMPLED = 2;
 /** Wraps `next` in fw's lean server span and metrics. */
 export function wrapLean(next: Listener, lean: LeanPath, knownMethods: ReadonlySet<string>): Listener {
   const { sampler, decide, limits, onEnd, metrics } = lean;
+  // Taken at wrap time, like the known methods.
+  const names = activeSpanNames();
   return function otelLeanListener(req: IncomingMessage, res: ServerResponse): void {
     // One clock read for the span's start and the exchange's, and their ends are one too (finish).
     const startMs = monotonicMs();
@@ -40,7 +43,7 @@ export function wrapLean(next: Listener, lean: LeanPath, knownMethods: ReadonlyS
     const headers = req.headers;
     const remote = headers.traceparent === undefined ? undefined : parseTraceparent(headers.traceparent, headers.tracestate);
     const parent = parentContext(remote, headers.baggage);
-    const name = `HTTP ${method}`;
+    const name = startSpanName(names, method);
     let span: LeanServerSpan;
     // Built only for a span that records them or a sampler that reads them.
     let attributes: Attributes | undefined;
