@@ -17,21 +17,27 @@ export function millisToTime(ms: number): HrTime {
 
 /** `time` plus `ms` milliseconds: the SDK's addHrTimes(time, millisToHrTime(ms)), borrowing too for a negative `ms`. */
 export function addMs(time: LeanTime, ms: number): HrTime {
-  let seconds = time[0] + Math.trunc(ms / 1e3);
-  let nanoseconds = time[1] + Math.round((ms % 1e3) * 1e6);
-  if (nanoseconds >= 1e9) {
-    nanoseconds -= 1e9;
-    seconds += 1;
-  } else if (nanoseconds < 0) {
-    nanoseconds += 1e9;
-    seconds -= 1;
-  }
-  return [seconds, nanoseconds];
+  return added(time[0], time[1], ms);
 }
 
 /** Unix time of the `performance.now()` reading `ms` on the clock of a span that started at `startWallMs` (Unix ms) and `startMs` (a reading). */
 export function timeOnClock(startWallMs: number, startMs: number, ms: number): HrTime {
-  return addMs(millisToTime(startWallMs), ms - startMs);
+  // millisToTime(startWallMs) plus the time since, without the intermediate array: this runs for every exported span.
+  return added(Math.trunc(startWallMs / 1e3), Math.round((startWallMs % 1e3) * 1e6), ms - startMs);
+}
+
+/** `[seconds, nanoseconds]` plus `ms` milliseconds, normalized. */
+function added(seconds: number, nanoseconds: number, ms: number): HrTime {
+  let s = seconds + Math.trunc(ms / 1e3);
+  let ns = nanoseconds + Math.round((ms % 1e3) * 1e6);
+  if (ns >= 1e9) {
+    ns -= 1e9;
+    s += 1;
+  } else if (ns < 0) {
+    ns += 1e9;
+    s -= 1;
+  }
+  return [s, ns];
 }
 
 /** Whether `value` is an HrTime, as the SDK's isTimeInputHrTime tells. */
