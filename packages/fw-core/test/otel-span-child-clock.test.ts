@@ -7,11 +7,11 @@ import assert from 'node:assert/strict';
 import { afterEach, beforeEach, describe, it, mock } from 'node:test';
 import { ROOT_CONTEXT, trace, type Span } from '@opentelemetry/api';
 import { TracerProvider, type ReadableSpan } from '@opentelemetry/sdk-trace';
-import { childSpanClock } from '../src/otel/child-span-clock.ts';
+import { withChildSpanClock } from '../src/otel/child-span-clock.ts';
 import { DEFAULT_SPAN_LIMITS, LeanServerSpan } from '../src/otel/lean/lean-span.ts';
 
 const ended: ReadableSpan[] = [];
-const tracer = new TracerProvider({ spanProcessors: [childSpanClock, { onStart() {}, onEnd: (span) => void ended.push(span), forceFlush: async () => {}, shutdown: async () => {} }] }).getTracer('clock');
+const tracer = new TracerProvider({ spanProcessors: [withChildSpanClock({ onStart() {}, onEnd: (span) => void ended.push(span), forceFlush: async () => {}, shutdown: async () => {} })] }).getTracer('clock');
 
 let perfMs = 0;
 let wallMs = 0;
@@ -77,5 +77,21 @@ describe('a child span started in a span of this process', () => {
     const [root, child] = ended.splice(-2);
     assert.equal(ns(root!.startTime), BigInt(wallMs - 1) * 1_000_000n);
     assert.equal(ns(child!.startTime), BigInt(wallMs) * 1_000_000n);
+  });
+
+  it('reaches the wrapped processor: onStart, onEnding, onEnd, forceFlush and shutdown, each once', async () => {
+    const calls: string[] = [];
+    const inner = {
+      onStart: () => void calls.push('onStart'),
+      onEnding: () => void calls.push('onEnding'),
+      onEnd: () => void calls.push('onEnd'),
+      forceFlush: async () => void calls.push('forceFlush'),
+      shutdown: async () => void calls.push('shutdown'),
+    };
+    const provider = new TracerProvider({ spanProcessors: [withChildSpanClock(inner)] });
+    provider.getTracer('wrapped').startSpan('s', {}, ROOT_CONTEXT).end();
+    await provider.forceFlush();
+    await provider.shutdown();
+    assert.deepEqual(calls, ['onStart', 'onEnding', 'onEnd', 'forceFlush', 'shutdown']);
   });
 });

