@@ -85,14 +85,18 @@ describe('the lean server span', () => {
     span.setAttribute('a', 'replaced');
     assert.deepEqual(span.attributes, { 'http.request.method': 'GET', a: 'repl', b: ['xyzx', 'ok'] });
     assert.equal(span.droppedAttributesCount, 2);
-    span.addEvent('first', { one: 1, two: 2 }).addEvent('second');
-    assert.equal(span.events.length, 1);
+    span.addEvent('first', { one: 1, two: 2 });
     assert.deepEqual(span.events[0]?.attributes, { one: 1 });
     assert.equal(span.events[0]?.droppedAttributesCount, 1);
+    span.addEvent('second');
+    assert.equal(span.events.length, 1);
+    // As the SDK's span: the oldest event makes room for the new one.
+    assert.equal(span.events[0]?.name, 'second');
     assert.equal(span.droppedEventsCount, 1);
     const linked = { traceId: '0af7651916cd43dd8448eb211c80319c', spanId: 'b7ad6b7169203331', traceFlags: 1 };
-    span.addLinks([{ context: linked }, { context: linked }]);
+    span.addLinks([{ context: linked, attributes: { n: 1 } }, { context: linked, attributes: { n: 2 } }]);
     assert.equal(span.links.length, 1);
+    assert.deepEqual(span.links[0]?.attributes, { n: 2 });
     assert.equal(span.droppedLinksCount, 1);
   });
 

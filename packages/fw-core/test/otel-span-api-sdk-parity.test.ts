@@ -4,7 +4,8 @@
  * TimeInput (HrTime, Date, Unix milliseconds, a `performance.now()` reading, none) read as the
  * SDK reads it, nanoseconds kept. Both spans are made under the same stubbed clocks
  * (`Date.now()`, `performance.now()`), encoded (fw's encoder, the SDK's serializer) and decoded
- * with the official definitions; the table's exported fields must be equal.
+ * with the official definitions; the table's exported fields must be equal. Events and links
+ * over their limits too: the oldest make room, as in the SDK.
  */
 import assert from 'node:assert/strict';
 import { afterEach, beforeEach, describe, it, mock } from 'node:test';
@@ -46,6 +47,9 @@ function decodedSpan(bytes: Uint8Array): Record<string, any> {
     end: span.endTimeUnixNano,
     status: { code: span.status?.code ?? 'STATUS_CODE_UNSET', message: span.status?.message ?? '' },
     events: span.events.map((event: any) => ({ name: event.name, time: event.timeUnixNano, attributes: event.attributes.map((kv: any) => [kv.key, kv.value[kv.value.value]]) })),
+    droppedEventsCount: span.droppedEventsCount,
+    links: span.links.map((link: any) => link.attributes.map((kv: any) => [kv.key, kv.value[kv.value.value]])),
+    droppedLinksCount: span.droppedLinksCount,
   };
 }
 
@@ -108,6 +112,19 @@ describe('the lean span and the SDK span export the same', () => {
     const { sdk, lean } = exportedBoth((span) => span.end(new Date(WALL_MS - 10)));
     assert.deepEqual(lean, sdk);
     assert.equal(lean.end, lean.start);
+  });
+
+  it('events and links over their limit: the oldest make room, as many counted dropped', () => {
+    const linked = { traceId: '0af7651916cd43dd8448eb211c80319c', spanId: 'b7ad6b7169203331', traceFlags: 1 };
+    const { sdk, lean } = exportedBoth((span) => {
+      for (let i = 0; i < 130; i += 1) span.addEvent(`event ${i}`, { i }, [1_700_000_000, i]);
+      for (let i = 0; i < 131; i += 1) span.addLink({ context: linked, attributes: { i } });
+      span.end();
+    });
+    assert.deepEqual(lean, sdk);
+    assert.equal(lean.events[0].name, 'event 2');
+    assert.equal(lean.droppedEventsCount, 2);
+    assert.equal(lean.droppedLinksCount, 3);
   });
 
   const STATUSES: readonly (readonly [string, readonly SpanStatus[]])[] = [

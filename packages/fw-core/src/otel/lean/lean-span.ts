@@ -226,9 +226,14 @@ export class LeanServerSpan implements Span {
 
   addEvent(name: string, attributesOrTime?: Attributes | TimeInput, time?: TimeInput): this {
     if (!this.isRecording()) return this;
-    if (this.events.length >= this.limits.eventCountLimit) {
+    // As the SDK's span: over the limit, the oldest event makes room (none with a limit of 0).
+    if (this.limits.eventCountLimit === 0) {
       this.droppedEventsCount += 1;
       return this;
+    }
+    if (this.events.length >= this.limits.eventCountLimit) {
+      this.#events!.shift();
+      this.droppedEventsCount += 1;
     }
     // As the SDK: a time in second place is the time unless a third argument is one.
     const isTime = isTimeInput(attributesOrTime);
@@ -240,9 +245,14 @@ export class LeanServerSpan implements Span {
 
   addLink(link: Link): this {
     if (!this.isRecording()) return this;
-    if (this.links.length >= this.limits.linkCountLimit) {
+    // As the SDK's span: over the limit, the oldest link makes room (none with a limit of 0).
+    if (this.limits.linkCountLimit === 0) {
       this.droppedLinksCount += 1;
       return this;
+    }
+    if (this.links.length >= this.limits.linkCountLimit) {
+      this.#links!.shift();
+      this.droppedLinksCount += 1;
     }
     const { kept, dropped } = limited(link.attributes ?? {}, this.limits.attributePerLinkCountLimit, this.limits.attributeValueLengthLimit);
     (this.#links ??= []).push({ context: link.context, attributes: kept, droppedAttributesCount: dropped });
