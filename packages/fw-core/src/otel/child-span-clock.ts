@@ -1,8 +1,9 @@
 /**
  * Children inside their parent (issue 36, item 2): a span processor that gives an SDK span
- * started inside a span of this process the clock of that parent, as the SDK's AnchoredClock
- * once did for a whole local trace (sdk-trace-base 1.x; Java's SDK still does). The SDK today
- * (sdk-trace 3) anchors every span on its own `Date.now()`, whole milliseconds, plus the
+ * started inside a span of this process the clock of that parent: the anchored clock model
+ * (@opentelemetry/core's AnchoredClock, after the Java SDK's: one clock per local trace, so a
+ * child never starts before its parent). The JS SDK in use (sdk-trace 3) does not share clocks:
+ * each span anchors on its own `Date.now()` at its start, whole milliseconds, plus the
  * monotonic time since: two spans started less than a millisecond apart can be placed up to a
  * millisecond out of order, so a child that ends just before its parent was exported ending after
  * it, on either path (and a child of fw's lean span, whose start is not an SDK span's
