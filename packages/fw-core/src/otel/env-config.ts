@@ -74,6 +74,8 @@ export interface EnvConfig extends ExportEnvSettings {
   readonly path: 'auto' | 'full';
   /** OTEL_PROPAGATORS (propagation/propagator-names.ts): default `tracecontext,baggage`; [] for `none`. */
   readonly propagators: readonly PropagatorName[];
+  /** FW_OTEL_SPAN_NAMES: `fw` or `semconv` (span-names.ts), over setupTelemetry's spanNames; undefined when unset. */
+  readonly spanNames: 'fw' | 'semconv' | undefined;
 }
 
 /** The OTLP metric exporter's temporality preferences (the exporter specification's three). */
@@ -143,6 +145,7 @@ export function readEnvConfig(env: NodeJS.ProcessEnv): EnvConfig {
     spanLimits: spanLimits(get),
     path: telemetryPath(get),
     propagators: propagatorNames(get('OTEL_PROPAGATORS')),
+    spanNames: spanNames(get),
   };
 }
 
@@ -179,6 +182,12 @@ function telemetryPath(get: Get): 'auto' | 'full' {
   const value = get('FW_OTEL_PATH')?.toLowerCase() ?? 'auto';
   if (value === 'auto' || value === 'full') return value;
   return bad('FW_OTEL_PATH', value, "'auto' or 'full'");
+}
+
+function spanNames(get: Get): 'fw' | 'semconv' | undefined {
+  const value = get('FW_OTEL_SPAN_NAMES')?.toLowerCase();
+  if (value === undefined || value === 'fw' || value === 'semconv') return value;
+  return bad('FW_OTEL_SPAN_NAMES', value, "'fw' or 'semconv'");
 }
 
 type Get = (name: string) => string | undefined;

@@ -1,6 +1,7 @@
 /**
  * `otel_fw_plugin` (spec: Events → Activation 4, "Enriched span"): a `pre_request` plugin that
- * names the request's span `<METHOD> <controller_module>:<action>`, adds `fw.app`,
+ * names the request's span `<METHOD> <controller_module>:<action>` (with setupTelemetry's
+ * `spanNames: 'semconv'`, the semantic conventions' `{method} {http.route}`: span-names.ts), adds `fw.app`,
  * `fw.controller`, `fw.action` and `http.route`, and hands the route template to the stream
  * handler (`exchange.reportedRoute`) so `http.route` reaches the request metrics too: the stream
  * handler records the metrics when the exchange ends and reads the route from the exchange.
@@ -9,6 +10,8 @@ import { context, trace, type Attributes } from '@opentelemetry/api';
 import type { FwRequest, RouteInfo } from '../http/request.ts';
 import type { FwPlugin, PluginEnv, PluginOptions, PluginResult } from '../plugins/plugin.ts';
 import { existingExchange } from '../stream/exchange.ts';
+import { activeKnownMethods, normalizeMethod } from './http-attributes.ts';
+import { activeSpanNames, semconvRouteSpanName, type SpanNames } from './span-names.ts';
 import type { LeanAttributeBlock, LeanAttributes } from './lean/lean-span-data.ts';
 import { LeanServerSpan } from './lean/lean-span.ts';
 import { encodeAttributeBlock } from './lean/otlp-trace-encoder.ts';
@@ -19,6 +22,9 @@ export const OTEL_PLUGIN_NAME = 'otel_fw_plugin';
 /** Span name and attributes of one route, computed once per route. */
 interface Enrichment {
   readonly method: string;
+  /** The naming style and known methods the name was made for. */
+  readonly names: SpanNames;
+  readonly known: ReadonlySet<string> | undefined;
   readonly name: string;
   readonly attributes: Attributes;
   /** The attributes encoded for fw's lean span, once it is first given them. */
@@ -60,13 +66,18 @@ function enrich(req: FwRequest, _env: PluginEnv, _options: PluginOptions, state:
 
 function enrichmentOf(route: RouteInfo, method: string): Enrichment {
   let enrichment = enrichments.get(route);
-  // One entry per route: a route serving several methods rebuilds when the method changes.
-  if (enrichment === undefined || enrichment.method !== method) {
+  const names = activeSpanNames();
+  // Only semconv names tell known methods from others (setupTelemetry fixes the set then).
+  const known = names === 'semconv' ? activeKnownMethods() : undefined;
+  // One entry per route: a route serving several methods rebuilds when the method changes (or
+  // the naming style or known methods, from one setupTelemetry call to the next).
+  if (enrichment === undefined || enrichment.method !== method || enrichment.names !== names || enrichment.known !== known) {
     const target = route.module === undefined ? route.template : `${route.module}:${route.function ?? ''}`;
     const attributes: Attributes = { 'fw.app': route.app, 'http.route': route.template };
     if (route.module !== undefined) attributes['fw.controller'] = route.module;
     if (route.function !== undefined) attributes['fw.action'] = route.function;
-    enrichment = { method, name: `${method} ${target}`, attributes };
+    const name = known !== undefined ? semconvRouteSpanName(normalizeMethod(method, known), route.template) : `${method} ${target}`;
+    enrichment = { method, names, known, name, attributes };
     enrichments.set(route, enrichment);
   }
   return enrichment;

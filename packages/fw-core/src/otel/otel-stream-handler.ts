@@ -23,6 +23,7 @@ import { SCOPE_NAME, SCOPE_VERSION } from './telemetry.ts';
 import { activeLeanPath } from './lean/lean-path.ts';
 import { wrapLean } from './lean/lean-stream-listener.ts';
 import { endServerSpan, errorTypeOf, runInSpan } from './server-span-end.ts';
+import { activeSpanNames, startSpanName } from './span-names.ts';
 
 /** The stream handler's name in `server_configuration.stream_handlers`. */
 export const OTEL_STREAM_HANDLER_NAME = 'otel_fw_stream_h';
@@ -44,6 +45,7 @@ function wrapWithTelemetry(next: Listener): Listener {
 function wrapWithSdk(next: Listener, knownMethods: ReadonlySet<string>): Listener {
   const tracer = trace.getTracer(SCOPE_NAME, SCOPE_VERSION);
   const instruments = createHttpServerMetrics(metrics.getMeter(SCOPE_NAME, SCOPE_VERSION));
+  const names = activeSpanNames();
   return function otelListener(req: IncomingMessage, res: ServerResponse): void {
     const exchange = exchangeOf(req);
     const method = normalizeMethod(req.method, knownMethods);
@@ -51,7 +53,7 @@ function wrapWithSdk(next: Listener, knownMethods: ReadonlySet<string>): Listene
     const parent = propagation.extract(ROOT_CONTEXT, req.headers);
     // The request's attributes go to startSpan, so that a sampler sees them (semconv: attributes
     // known at creation SHOULD be given then).
-    const span = tracer.startSpan(`HTTP ${method}`, { kind: SpanKind.SERVER, attributes: requestSpanAttributes(req, method, scheme) }, parent);
+    const span = tracer.startSpan(startSpanName(names, method), { kind: SpanKind.SERVER, attributes: requestSpanAttributes(req, method, scheme) }, parent);
     const active = activeRequestsOf(method, scheme);
     active.count += 1;
     const version = req.httpVersion;

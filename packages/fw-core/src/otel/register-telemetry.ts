@@ -25,6 +25,7 @@ import { useRecordingSpanReader, type CorrelatedSpan } from '../log/trace-correl
 import { useLeanPath } from './lean/lean-path.ts';
 import { createLeanSetup } from './lean/lean-setup.ts';
 import { chooseTelemetryPath } from './telemetry-path.ts';
+import { useSpanNames } from './span-names.ts';
 import { SERVICE_INSTANCE_ID, serviceInstanceId } from '../log/service-instance-id.ts';
 import { startExportReporting } from './export-reporting.ts';
 import { FwW3CPropagator } from './propagation/fw-w3c-propagator.ts';
@@ -73,6 +74,8 @@ export async function registerTelemetry(config: EnvConfig, options: TelemetryOpt
   const restoreRedaction = useQueryRedaction(compileQueryRedaction([...(options.redactQueryParameters ?? []), ...config.redactQueryParameters]));
   // From the env setupTelemetry reads (which replaces process.env), defaults when it has none.
   const restoreKnownMethods = useKnownMethods(config.knownMethods ?? DEFAULT_KNOWN_METHODS);
+  // FW_OTEL_SPAN_NAMES over the option, so an operator can switch without a code change.
+  const restoreSpanNames = useSpanNames(config.spanNames ?? options.spanNames ?? 'fw');
   // Request log lines carry the ids of the request's span from here on (log/trace-correlation.ts).
   const restoreSpanReader = useRecordingSpanReader(activeRecordingSpan);
   // Listeners wrapped from here on take fw's own span and metrics (lean/lean-stream-listener.ts).
@@ -101,6 +104,7 @@ export async function registerTelemetry(config: EnvConfig, options: TelemetryOpt
         unregister();
         restoreRedaction();
         restoreKnownMethods();
+        restoreSpanNames();
         restoreSpanReader();
         restoreLeanPath();
       })();

@@ -4,7 +4,7 @@
  * the response status and, for an error, `error.type` and the span status, in the spec's order.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { context, SpanStatusCode, type Context, type Span } from '@opentelemetry/api';
+import { context, SpanStatusCode, type Context, type Span, type TimeInput } from '@opentelemetry/api';
 import type { ExchangeEnd, Listener } from '../stream/stream-handler.ts';
 import { withServerSpan } from './span-in-context.ts';
 
@@ -25,7 +25,7 @@ export function errorTypeOf(end: ExchangeEnd): string | undefined {
 }
 
 /** Sets the status code and error attributes on `span` and ends it (at `endTime`, else now). */
-export function endServerSpan(span: Span, end: ExchangeEnd, errorType: string | undefined, endTime?: number): void {
+export function endServerSpan(span: Span, end: ExchangeEnd, errorType: string | undefined, endTime?: TimeInput): void {
   if (end.status > 0) span.setAttribute('http.response.status_code', end.status);
   if (errorType !== undefined) {
     // Server spans: 5xx is an error, 4xx is not (semconv); a client that went away is one too.

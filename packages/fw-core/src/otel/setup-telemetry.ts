@@ -13,12 +13,14 @@
 import { FwError } from '../errors.ts';
 import { readEnvConfig } from './env-config.ts';
 import { checkMetricsListenerOptions } from './metrics-listener-settings.ts';
+import { isSpanNames } from './span-names.ts';
 import type { Telemetry, TelemetryOptions } from './telemetry.ts';
 
 /** Sets up tracing and metrics; rejects with FW_ERR_OTEL_* on bad options or environment. */
 export async function setupTelemetry(options: TelemetryOptions = {}): Promise<Telemetry> {
   checkMetricsListenerOptions(options);
   checkRedactQueryParameters(options.redactQueryParameters);
+  checkSpanNames(options.spanNames);
   const config = readEnvConfig(options.env ?? process.env);
   for (const warning of config.warnings) warn(options, warning);
   if (config.disabled) return disabledTelemetry;
@@ -39,6 +41,11 @@ function checkRedactQueryParameters(names: readonly string[] | undefined): void 
   if (!Array.isArray(names) || names.some((name) => typeof name !== 'string' || name.trim() === '')) {
     throw new FwError('FW_ERR_OTEL_BAD_OPTION', `setupTelemetry: redactQueryParameters ${JSON.stringify(names)} is not a list of names; give non-empty strings such as ['session']`, { details: { option: 'redactQueryParameters', value: names } });
   }
+}
+
+function checkSpanNames(names: unknown): void {
+  if (names === undefined || isSpanNames(names)) return;
+  throw new FwError('FW_ERR_OTEL_BAD_OPTION', `setupTelemetry: spanNames ${JSON.stringify(names)} is not a naming style; give 'fw' or 'semconv'`, { details: { option: 'spanNames', value: names } });
 }
 
 const disabledTelemetry: Telemetry = Object.freeze({

@@ -26,6 +26,12 @@ export interface TelemetryOptions extends TracePipelineOptions, MetricsPipelineO
   readonly redactQueryParameters?: readonly string[];
   /** `service.name` unless OTEL_SERVICE_NAME or OTEL_RESOURCE_ATTRIBUTES set one. */
   readonly serviceName?: string;
+  /**
+   * How server spans are named: `fw` (default) the spec's `HTTP <method>` and otel_fw_plugin's
+   * `<METHOD> <controller>:<action>`; `semconv` the HTTP semantic conventions' `{method}
+   * {http.route}`, `{method}` without a route, `HTTP` for an unknown method. FW_OTEL_SPAN_NAMES wins over it.
+   */
+  readonly spanNames?: 'fw' | 'semconv';
   /** Where OTEL_* variables are read; default process.env. */
   readonly env?: NodeJS.ProcessEnv;
   /** Longest shutdown() waits for the last exports; default 5000 ms. */

@@ -8,6 +8,7 @@
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-proto';
 import type { Resource } from '@opentelemetry/resources';
 import { BatchSpanProcessor, TracerProvider, type BatchSpanProcessorOptions, type SpanExporter, type SpanProcessor } from '@opentelemetry/sdk-trace';
+import { withChildSpanClock } from './child-span-clock.ts';
 import type { EnvConfig } from './env-config.ts';
 import type { OtlpExportStop } from './otlp-export-stop.ts';
 import { OtlpJsonSpanExporter } from './otlp-json-span-exporter.ts';
@@ -27,20 +28,24 @@ export interface TracePipelineOptions {
 }
 
 /**
- * The tracer provider for `config` (no processor when OTEL_TRACES_EXPORTER is none); `exports` stops
+ * The tracer provider for `config` (no exporting processor when OTEL_TRACES_EXPORTER is none); `exports` stops
  * its OTLP exporter; `outcomes` counts what fw's OTLP export did (not a user's exporter or processor).
  */
 export function createTracerProvider(config: EnvConfig, resource: Resource, options: TracePipelineOptions, exports: OtlpExportStop, outcomes?: SpanExportOutcomes): TracerProvider {
-  const processors: SpanProcessor[] = [];
-  if (options.spanProcessor !== undefined) processors.push(options.spanProcessor);
-  else if (options.spanExporter !== undefined) processors.push(new BatchSpanProcessor({ ...options.batch, ...config.batch, exporter: options.spanExporter }));
-  else {
-    const exporter = otlpExporter(config, exports, outcomes);
-    const settings = { ...options.batch, ...config.batch };
-    if (exporter !== undefined) processors.push(outcomes === undefined ? new BatchSpanProcessor({ ...settings, exporter }) : new ReportingBatchSpanProcessor({ ...settings, exporter }, outcomes));
-  }
+  // A child span takes its parent's clock before the processor sees it (child-span-clock.ts).
+  const processors: SpanProcessor[] = [withChildSpanClock(exportingProcessor(config, options, exports, outcomes))];
   // The limits from the env setupTelemetry reads: this SDK reads no OTEL_*_LIMIT variable itself.
   return new TracerProvider({ resource, sampler: samplerFor(config.sampler, config.samplerRatio), spanLimits: config.spanLimits, spanProcessors: processors });
+}
+
+/** The user's processor, a batch processor over the user's exporter, or over fw's OTLP exporter (reporting to `outcomes`). */
+function exportingProcessor(config: EnvConfig, options: TracePipelineOptions, exports: OtlpExportStop, outcomes: SpanExportOutcomes | undefined): SpanProcessor | undefined {
+  if (options.spanProcessor !== undefined) return options.spanProcessor;
+  const settings = { ...options.batch, ...config.batch };
+  if (options.spanExporter !== undefined) return new BatchSpanProcessor({ ...settings, exporter: options.spanExporter });
+  const exporter = otlpExporter(config, exports, outcomes);
+  if (exporter === undefined) return undefined;
+  return outcomes === undefined ? new BatchSpanProcessor({ ...settings, exporter }) : new ReportingBatchSpanProcessor({ ...settings, exporter }, outcomes);
 }
 
 /** The exporter's compression type (its package, otlp-exporter-base, is not a peer of fw-core). */

@@ -32,6 +32,9 @@ export interface ReceivedSpan {
   readonly endTimeMs: number;
   /** End less start in nanoseconds, exact (from the fields as they were sent; below 2^53). */
   readonly durationNs: number;
+  /** The start and end fields exactly: Unix nanoseconds in decimal (BigInt() them to compare). */
+  readonly startTimeUnixNano: string;
+  readonly endTimeUnixNano: string;
 }
 
 /** A received metric with its data points (attributes flattened). */
@@ -163,6 +166,8 @@ function decodeSpans(body: Buffer): ReceivedSpan[] {
           startTimeMs: (span.startTimeUnixNano as number) / 1e6,
           endTimeMs: (span.endTimeUnixNano as number) / 1e6,
           durationNs: Number(BigInt(times.endTimeUnixNano as string) - BigInt(times.startTimeUnixNano as string)),
+          startTimeUnixNano: times.startTimeUnixNano as string,
+          endTimeUnixNano: times.endTimeUnixNano as string,
         });
       }
     }

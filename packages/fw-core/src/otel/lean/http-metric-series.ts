@@ -58,7 +58,7 @@ class Interned {
   keyOf(value: string | undefined): number {
     let index = this.indexes.get(value);
     if (index === undefined) {
-      if (this.values.length === this.limit) throw new RangeError(`${this.attribute}: more than ${this.limit} distinct values; the lean HTTP metrics key them in ${Math.log2(this.limit)} bits`);
+      if (this.values.length >= this.limit) throw new RangeError(`${this.attribute}: more than ${this.limit} distinct values; the lean HTTP metrics key them in ${Math.log2(this.limit)} bits`);
       index = this.values.length;
       this.values.push(value);
       this.indexes.set(value, index);
@@ -70,13 +70,16 @@ class Interned {
 /**
  * Bits of each key in a series key: 8 for the method (the known methods and `_OTHER`), 1 for the
  * scheme, 4 for the protocol version (node:http answers 400 to anything but 0.9, 1.0, 1.1; 2.0
- * comes from http2), 5 for the error type, 10 for the status (< 1000 in node:http). 28 bits: the
- * key stays a small integer, which a Map hashes fastest.
+ * comes from http2), 10 for the status (< 1000 in node:http), and above them the error type,
+ * unbounded (issue 36: a 5 bit field dropped the exchanges of its 32nd value on). For "no error"
+ * and the first 127 error types the key stays below 2^30, a small integer, which a Map hashes
+ * fastest; a later error type (they are `5xx` texts and `aborted`: at most 501) makes a larger
+ * key, a heap number: hashed more slowly, still exact (below 2^53).
  */
 const METHODS = 256;
 const PROTOCOLS = 16;
-const ERROR_TYPES = 32;
 const STATUSES = 1024;
+const LOW_KEYS = METHODS * 2 * PROTOCOLS * STATUSES;
 
 /** The histograms of every series, process-wide or per setupTelemetry call (the caller decides). */
 export class HttpMetricSeriesTable {
@@ -93,7 +96,7 @@ export class HttpMetricSeriesTable {
   private readonly routes = new Map<string | undefined, HttpRouteSeries>();
   private readonly methods = new Interned('http.request.method', METHODS, []);
   private readonly protocols = new Interned('network.protocol.version', PROTOCOLS, ['1.1', '1.0', '2.0']);
-  private readonly errorTypes = new Interned('error.type', ERROR_TYPES, [undefined]);
+  private readonly errorTypes = new Interned('error.type', Infinity, [undefined]);
 
   constructor(descriptors: HttpMetricDescriptors = httpMetricDescriptors()) {
     this.descriptors = descriptors;
@@ -138,7 +141,7 @@ export class HttpMetricSeriesTable {
    * response status was sent (the attribute is then left out, as today).
    */
   seriesOf(route: HttpRouteSeries, method: number, scheme: 0 | 1, protocol: number, status: number, errorType: number): HttpMetricSeries {
-    const key = (((method * 2 + scheme) * PROTOCOLS + protocol) * ERROR_TYPES + errorType) * STATUSES + status;
+    const key = errorType * LOW_KEYS + ((method * 2 + scheme) * PROTOCOLS + protocol) * STATUSES + status;
     return route.byKey.get(key) ?? this.addSeries(route, key, method, scheme, protocol, status, errorType);
   }
 

@@ -4,14 +4,18 @@
  * code starts with any `@opentelemetry/api` tracer become its children, exported by the SDK as
  * usual. What it saves against an SDK span: ids are made only when someone asks for the span
  * context (a child span, a propagator, a log line) or at export; attributes are a plain object;
- * times are `performance.now()` milliseconds, turned into Unix nanoseconds at export; no span
- * processor chain, one `onEnd` callback. Span limits apply as the SDK applies them
+ * no span processor chain, one `onEnd` callback. Span limits apply as the SDK applies them
  * (OTEL_SPAN_ATTRIBUTE_COUNT_LIMIT and the rest, see SpanLimits).
+ * Its clock is an SDK span's (span-time.ts): it starts at what `Date.now()` said then, with no
+ * `Date.now()` of its own (stream/clock.ts wallMsAt), and later times add the monotonic time
+ * since; SDK spans started in its context take that clock too (child-span-clock.ts), so they lie
+ * inside it. Status and times follow the SDK's rules for every input (issue 36, item 8).
  */
-import { SpanStatusCode, type Attributes, type AttributeValue, type Exception, type Link, type SpanContext, type SpanStatus, type Span, type TimeInput } from '@opentelemetry/api';
-import { monotonicMs, TIME_ORIGIN_MS } from '../../stream/clock.ts';
+import { diag, SpanStatusCode, type Attributes, type HrTime, type AttributeValue, type Exception, type Link, type SpanContext, type SpanStatus, type Span, type TimeInput } from '@opentelemetry/api';
+import { monotonicMs, wallMsAt } from '../../stream/clock.ts';
 import { keyBit } from './attribute-key-bits.ts';
-import type { LeanAttributeBlock, LeanAttributes } from './lean-span-data.ts';
+import type { LeanAttributeBlock, LeanAttributes, LeanTime } from './lean-span-data.ts';
+import { isTimeInput, millisToTime, timeFromInput, timeOnClock } from './span-time.ts';
 import { randomId, toHex } from './span-ids.ts';
 import type { RemoteParent } from './traceparent.ts';
 
@@ -34,10 +38,10 @@ export const DEFAULT_SPAN_LIMITS: SpanLimits = Object.freeze({
   attributePerLinkCountLimit: 128,
 });
 
-/** An event as recorded: time in `performance.now()` milliseconds. */
+/** An event as recorded: its Unix time as the SDK's span would export it. */
 export interface RecordedEvent {
   readonly name: string;
-  readonly timeMs: number;
+  readonly time: LeanTime;
   readonly attributes: Attributes;
   readonly droppedAttributesCount: number;
 }
@@ -51,21 +55,18 @@ export interface RecordedLink {
 
 const UNSET_STATUS: SpanStatus = Object.freeze({ code: SpanStatusCode.UNSET });
 const NONE: readonly never[] = Object.freeze([]);
-
-/** Milliseconds on the `performance.now()` clock for a TimeInput (Date, epoch ms, HrTime). */
-function toPerformanceMs(time: TimeInput | undefined): number {
-  if (time === undefined) return monotonicMs();
-  // As the SDK: a number below the time origin is a `performance.now()` reading, else Unix ms.
-  if (typeof time === 'number') return time > TIME_ORIGIN_MS ? time - TIME_ORIGIN_MS : time;
-  if (time instanceof Date) return time.getTime() - TIME_ORIGIN_MS;
-  return time[0] * 1e3 + time[1] / 1e6 - TIME_ORIGIN_MS;
-}
+/** The end of a span that was not sampled: no time is made for what is never exported. */
+const UNSAMPLED_END: LeanTime = Object.freeze([0, 0]) as unknown as LeanTime;
 
 /** The server span. `onEnd` receives it once, when it ends and was sampled. */
 export class LeanServerSpan implements Span {
   name: string;
+  /** The start as a `performance.now()` reading (the exchange's). */
   readonly startMs: number;
-  endMs: number | undefined;
+  /** The start in whole Unix milliseconds: the span's clock (span-time.ts). */
+  readonly startWallMs: number;
+  /** The end in Unix time, once ended. */
+  endTime: LeanTime | undefined;
   /** Attributes set one by one; those of `blocks` are not among them. */
   readonly ownAttributes: Attributes;
   /** Attributes set pre-encoded (`setEncodedAttributes`): no key in two of them, nor in `ownAttributes`. */
@@ -101,6 +102,7 @@ export class LeanServerSpan implements Span {
     this.limits = limits;
     this.onEnd = onEnd;
     this.startMs = startMs ?? monotonicMs();
+    this.startWallMs = wallMsAt(this.startMs);
     this.ownAttributes = {};
     this.blocks = undefined;
     this.attributeCount = 0;
@@ -121,6 +123,16 @@ export class LeanServerSpan implements Span {
     const all: Attributes = {};
     for (const block of this.blocks ?? []) for (const key in block.attributes) if (block.attributes[key] != null) all[key] = block.attributes[key] as AttributeValue;
     return Object.assign(all, this.ownAttributes);
+  }
+
+  /** The start in Unix time. */
+  get startTime(): LeanTime {
+    return millisToTime(this.startWallMs);
+  }
+
+  /** The Unix time of the `performance.now()` reading `ms` on the span's clock, as the SDK's span would give it. */
+  timeAt(ms: number): HrTime {
+    return timeOnClock(this.startWallMs, this.startMs, ms);
   }
 
   /** The trace id bytes: the parent's, else made now. */
@@ -215,21 +227,33 @@ export class LeanServerSpan implements Span {
 
   addEvent(name: string, attributesOrTime?: Attributes | TimeInput, time?: TimeInput): this {
     if (!this.isRecording()) return this;
-    if (this.events.length >= this.limits.eventCountLimit) {
+    // As the SDK's span: over the limit, the oldest event makes room (none with a limit of 0).
+    if (this.limits.eventCountLimit === 0) {
       this.droppedEventsCount += 1;
       return this;
     }
-    const isTime = typeof attributesOrTime === 'number' || attributesOrTime instanceof Date || Array.isArray(attributesOrTime);
+    if (this.events.length >= this.limits.eventCountLimit) {
+      this.#events!.shift();
+      this.droppedEventsCount += 1;
+    }
+    // As the SDK: a time in second place is the time unless a third argument is one.
+    const isTime = isTimeInput(attributesOrTime);
+    const at = isTime && !isTimeInput(time) ? attributesOrTime : time;
     const { kept, dropped } = limited(isTime ? {} : ((attributesOrTime as Attributes | undefined) ?? {}), this.limits.attributePerEventCountLimit, this.limits.attributeValueLengthLimit);
-    (this.#events ??= []).push({ name, timeMs: toPerformanceMs(isTime ? (attributesOrTime as TimeInput) : time), attributes: kept, droppedAttributesCount: dropped });
+    (this.#events ??= []).push({ name, time: timeFromInput(this.startWallMs, this.startMs, at), attributes: kept, droppedAttributesCount: dropped });
     return this;
   }
 
   addLink(link: Link): this {
     if (!this.isRecording()) return this;
-    if (this.links.length >= this.limits.linkCountLimit) {
+    // As the SDK's span: over the limit, the oldest link makes room (none with a limit of 0).
+    if (this.limits.linkCountLimit === 0) {
       this.droppedLinksCount += 1;
       return this;
+    }
+    if (this.links.length >= this.limits.linkCountLimit) {
+      this.#links!.shift();
+      this.droppedLinksCount += 1;
     }
     const { kept, dropped } = limited(link.attributes ?? {}, this.limits.attributePerLinkCountLimit, this.limits.attributeValueLengthLimit);
     (this.#links ??= []).push({ context: link.context, attributes: kept, droppedAttributesCount: dropped });
@@ -245,7 +269,13 @@ export class LeanServerSpan implements Span {
     if (!this.isRecording()) return this;
     // The API's rule: OK is final, and UNSET never overrides a status set before.
     if (this.status.code === SpanStatusCode.OK || status.code === SpanStatusCode.UNSET) return this;
-    this.status = status;
+    // As the SDK's span: a description only for ERROR, and only a string.
+    if (status.code !== SpanStatusCode.ERROR) this.status = { code: status.code };
+    else if (typeof status.message === 'string') this.status = { code: status.code, message: status.message };
+    else {
+      if (status.message != null) diag.warn(`Dropping invalid status.message of type '${typeof status.message}', expected 'string'`);
+      this.status = { code: status.code };
+    }
     return this;
   }
 
@@ -254,27 +284,37 @@ export class LeanServerSpan implements Span {
     return this;
   }
 
+  /** Ends the span at `endTime` (the SDK's reading of a TimeInput), else now; an end before the start is the start, as in the SDK. */
   end(endTime?: TimeInput): void {
-    if (this.endMs !== undefined) return;
-    this.endMs = toPerformanceMs(endTime);
-    if (this.sampled) this.onEnd(this);
+    if (this.endTime !== undefined) return;
+    if (!this.sampled) {
+      this.endTime = UNSAMPLED_END;
+      return;
+    }
+    const time = timeFromInput(this.startWallMs, this.startMs, endTime);
+    const startSeconds = Math.trunc(this.startWallMs / 1e3);
+    const before = time[0] < startSeconds || (time[0] === startSeconds && time[1] < Math.round((this.startWallMs % 1e3) * 1e6));
+    this.endTime = before ? this.startTime : time;
+    this.onEnd(this);
   }
 
   isRecording(): boolean {
-    return this.sampled && this.endMs === undefined;
+    return this.sampled && this.endTime === undefined;
   }
 
   recordException(exception: Exception, time?: TimeInput): void {
+    // As the SDK's span: empty values count as absent, and an exception with neither a type nor a message is no event.
     const attributes: Attributes = {};
     if (typeof exception === 'string') attributes['exception.message'] = exception;
-    else if (exception !== null && typeof exception === 'object') {
+    else if (exception) {
       const { name, message, stack, code } = exception as { name?: string; message?: string; stack?: string; code?: string | number };
-      const type = code !== undefined ? String(code) : name;
-      if (type !== undefined) attributes['exception.type'] = type;
-      if (message !== undefined) attributes['exception.message'] = message;
-      if (stack !== undefined) attributes['exception.stacktrace'] = stack;
+      if (code) attributes['exception.type'] = code.toString();
+      else if (name) attributes['exception.type'] = name;
+      if (message) attributes['exception.message'] = message;
+      if (stack) attributes['exception.stacktrace'] = stack;
     }
-    this.addEvent('exception', attributes, time);
+    if (attributes['exception.type'] || attributes['exception.message']) this.addEvent('exception', attributes, time);
+    else diag.warn(`Failed to record an exception ${String(exception)}`);
   }
 }
 

@@ -18,6 +18,7 @@ import { activeRequestsOf, type ActiveRequests } from '../active-requests.ts';
 import { parseRequestTarget } from '../../http/request-target.ts';
 import { normalizeMethod, requestSpanAttributes, schemeOf, urlPathOf, urlQueryOf } from '../http-attributes.ts';
 import { endServerSpan, errorTypeOf, runInSpan } from '../server-span-end.ts';
+import { activeSpanNames, startSpanName } from '../span-names.ts';
 import type { HttpMetricSeriesTable } from './http-metric-series.ts';
 import type { LeanAttributeBlock } from './lean-span-data.ts';
 import type { LeanPath } from './lean-path.ts';
@@ -35,6 +36,8 @@ const RECORD_AND_SAMPLED = 2;
 export function wrapLean(next: Listener, lean: LeanPath, knownMethods: ReadonlySet<string>): Listener {
   const { sampler, decide, limits, onEnd, metrics } = lean;
   const w3c = activeW3CFastPath();
+  // Taken at wrap time, like the known methods.
+  const names = activeSpanNames();
   return function otelLeanListener(req: IncomingMessage, res: ServerResponse): void {
     // One clock read for the span's start and the exchange's, and their ends are one too (finish).
     const startMs = monotonicMs();
@@ -47,7 +50,7 @@ export function wrapLean(next: Listener, lean: LeanPath, knownMethods: ReadonlyS
     const read = fast?.traceContext === true && headers.traceparent !== undefined ? parseTraceparent(headers.traceparent, headers.tracestate) : undefined;
     const parent = fast === undefined ? propagation.extract(ROOT_CONTEXT, headers) : w3cParentContext(read, fast.baggage ? headers.baggage : undefined);
     const remote = fast === undefined ? remoteParentOf(parent) : read;
-    const name = `HTTP ${method}`;
+    const name = startSpanName(names, method);
     let span: LeanServerSpan;
     // Built only for a span that records them or a sampler that reads them.
     let attributes: Attributes | undefined;
@@ -104,8 +107,9 @@ function setRepeatedRequestAttributes(span: LeanServerSpan, req: IncomingMessage
 /** The end of the exchange, in the spec's order (as otel-stream-handler.ts). */
 function finish(table: HttpMetricSeriesTable, span: LeanServerSpan, exchange: Exchange, active: ActiveRequests, version: string, end: ExchangeEnd): void {
   const errorType = errorTypeOf(end);
-  // The span lasts exactly what the duration metric records.
-  endServerSpan(span, end, errorType, end.endedMs);
+  // The span lasts exactly what the duration metric records: its end is the exchange's, on the
+  // span's clock (a time made only for a span that is exported).
+  endServerSpan(span, end, errorType, span.isRecording() ? span.timeAt(end.endedMs) : undefined);
   try {
     const attributes = active.attributes;
     const method = table.methodKey(attributes['http.request.method'] as string);
@@ -113,8 +117,9 @@ function finish(table: HttpMetricSeriesTable, span: LeanServerSpan, exchange: Ex
     const series = table.seriesOf(table.routeOf(exchange.reportedRoute), method, scheme, table.protocolKey(version), end.status > 0 ? end.status : 0, table.errorTypeKey(errorType));
     table.recordExchange(series, end.durationMs / 1000, end.requestBodySize, end.responseBodySize);
   } catch {
-    // More distinct values of an attribute than the table keys (32 error types, 16 protocol
-    // versions): that exchange goes unmeasured rather than failing the response's end.
+    // More distinct values of an attribute than the table keys (256 methods, 16 protocol
+    // versions; error types are unbounded): that exchange goes unmeasured rather than failing
+    // the response's end.
   } finally {
     active.count -= 1;
   }

@@ -1,15 +1,14 @@
 /**
  * The lean path's trace export (issue 16): each LeanServerSpan is encoded when it ends, into the
- * SpanBatcher's pending batch: turned into the encoder's plain span data (times from the
- * `performance.now()` clock to Unix `[seconds, nanoseconds]`) and written by fw's OTLP protobuf
+ * SpanBatcher's pending batch: turned into the encoder's plain span data (its times are Unix
+ * `[seconds, nanoseconds]` already, lean-span.ts) and written by fw's OTLP protobuf
  * encoder; full batches are posted by the OtlpHttpSender (as OTLP/JSON with
  * OTEL_EXPORTER_OTLP_TRACES_PROTOCOL=http/json, otlp-json.ts). Nothing of the SDK is involved.
  * How each batch ended (exported, refused, partially rejected) and the spans the full queue
  * dropped go to SpanExportOutcomes: diag, fw's log and the self-metrics (issue 36, item 4).
  */
 import type { SpanContext } from '@opentelemetry/api';
-import { TIME_ORIGIN_MS } from '../../stream/clock.ts';
-import type { LeanAttributes, LeanResource, LeanScope, LeanSpanData, LeanTime } from './lean-span-data.ts';
+import type { LeanAttributes, LeanResource, LeanScope, LeanSpanData } from './lean-span-data.ts';
 import { LeanSpanKind } from './lean-span-data.ts';
 import type { LeanServerSpan } from './lean-span.ts';
 import { traceRequestToJson } from '../otlp-json.ts';
@@ -18,21 +17,6 @@ import { errorTypeOf, type SpanExportOutcomes } from '../span-export-outcomes.ts
 import { OtlpHttpSender, type OtlpSenderOptions, type SendResult } from './otlp-http-sender.ts';
 import { OtlpTraceEncoder } from './otlp-trace-encoder.ts';
 import { DEFAULT_BATCH_SETTINGS, SpanBatcher, type BatchSettings } from './span-batcher.ts';
-
-const ORIGIN_SECONDS = Math.floor(TIME_ORIGIN_MS / 1000);
-const ORIGIN_NANOSECONDS = Math.round((TIME_ORIGIN_MS - ORIGIN_SECONDS * 1000) * 1e6);
-
-/**
- * Unix time of a `performance.now()` reading, as the API's HrTime: the origin and the reading
- * are added in seconds and nanoseconds, as the SDK adds them, since their sum in milliseconds, a
- * double near 1.8e12, keeps only about 0.25 µs; so the difference of two times is exact to 1 ns.
- */
-export function unixTime(performanceMs: number): LeanTime {
-  const seconds = Math.floor(performanceMs / 1000);
-  const nanoseconds = ORIGIN_NANOSECONDS + Math.round((performanceMs - seconds * 1000) * 1e6);
-  // Each part is below 1e9 (the rounded one at most 1e9): one carry at most.
-  return nanoseconds >= 1e9 ? [ORIGIN_SECONDS + seconds + 1, nanoseconds - 1e9] : [ORIGIN_SECONDS + seconds, nanoseconds];
-}
 
 /** The encoder's view of an ended lean span. */
 export function toLeanSpanData(span: LeanServerSpan, scope: LeanScope): LeanSpanData {
@@ -48,13 +32,13 @@ export function toLeanSpanData(span: LeanServerSpan, scope: LeanScope): LeanSpan
     traceFlags: span.sampled ? 1 : 0,
     name: span.name,
     kind: LeanSpanKind.SERVER,
-    startTime: unixTime(span.startMs),
-    endTime: unixTime(span.endMs ?? span.startMs),
+    startTime: span.startTime,
+    endTime: span.endTime ?? span.startTime,
     attributeBlocks: span.blocks,
     // API attribute values (strings, numbers, booleans and their arrays) are encoder values as they are.
     attributes: span.ownAttributes as LeanAttributes,
     droppedAttributesCount: span.droppedAttributesCount,
-    events: span.events.length === 0 ? undefined : span.events.map((event) => ({ name: event.name, time: unixTime(event.timeMs), attributes: event.attributes as LeanAttributes, droppedAttributesCount: event.droppedAttributesCount })),
+    events: span.events.length === 0 ? undefined : span.events.map((event) => ({ name: event.name, time: event.time, attributes: event.attributes as LeanAttributes, droppedAttributesCount: event.droppedAttributesCount })),
     droppedEventsCount: span.droppedEventsCount,
     links: span.links.length === 0 ? undefined : span.links.map((link) => ({ ...linkContext(link.context), attributes: link.attributes as LeanAttributes, droppedAttributesCount: link.droppedAttributesCount })),
     droppedLinksCount: span.droppedLinksCount,

@@ -1,0 +1,167 @@
+/**
+ * fw's lean span and the SDK's span given the same calls export the same status and times
+ * (issue 36, item 8): a status description only for ERROR, OK final, UNSET ignored; every
+ * TimeInput (HrTime, Date, Unix milliseconds, a `performance.now()` reading, none) read as the
+ * SDK reads it, nanoseconds kept. Both spans are made under the same stubbed clocks
+ * (`Date.now()`, `performance.now()`), encoded (fw's encoder, the SDK's serializer) and decoded
+ * with the official definitions; the table's exported fields must be equal. Events and links
+ * over their limits too: the oldest make room, as in the SDK.
+ */
+import assert from 'node:assert/strict';
+import { afterEach, beforeEach, describe, it, mock } from 'node:test';
+import { ROOT_CONTEXT, SpanStatusCode, type Exception, type Span, type SpanStatus, type TimeInput } from '@opentelemetry/api';
+import { ProtobufTraceSerializer } from '@opentelemetry/otlp-transformer';
+import { TracerProvider, type ReadableSpan } from '@opentelemetry/sdk-trace';
+import { toLeanSpanData } from '../src/otel/lean/lean-trace-export.ts';
+import { DEFAULT_SPAN_LIMITS, LeanServerSpan } from '../src/otel/lean/lean-span.ts';
+import { encodeTraceRequest } from '../src/otel/lean/otlp-trace-encoder.ts';
+import { ExportTraceServiceRequest } from './support/otlp-official-trace.ts';
+
+const ended: ReadableSpan[] = [];
+const tracer = new TracerProvider({ spanProcessors: [{ onStart() {}, onEnd: (span) => void ended.push(span), forceFlush: async () => {}, shutdown: async () => {} }] }).getTracer('parity');
+
+/** Whole Unix milliseconds the stubbed Date.now() says. */
+const WALL_MS = 1_764_000_000_123;
+let perfMs = 0;
+let round = 0;
+
+beforeEach(() => {
+  // Each case's clock starts far from the last, so fw's wall anchor (re-read after a second) is read anew under the stubs.
+  round += 1;
+  perfMs = performance.now() + round * 10_000;
+  mock.method(Date, 'now', () => WALL_MS);
+  mock.method(performance, 'now', () => perfMs);
+});
+afterEach(() => {
+  mock.restoreAll();
+});
+
+type Calls = (span: Span, startMs: number) => void;
+
+/** The decoded span of an export request. */
+function decodedSpan(bytes: Uint8Array): Record<string, any> {
+  const request = ExportTraceServiceRequest.toObject(ExportTraceServiceRequest.decode(bytes), { longs: String, enums: String, defaults: true, oneofs: true }) as any;
+  const span = request.resourceSpans[0].scopeSpans[0].spans[0];
+  return {
+    start: span.startTimeUnixNano,
+    end: span.endTimeUnixNano,
+    status: { code: span.status?.code ?? 'STATUS_CODE_UNSET', message: span.status?.message ?? '' },
+    events: span.events.map((event: any) => ({ name: event.name, time: event.timeUnixNano, attributes: event.attributes.map((kv: any) => [kv.key, kv.value[kv.value.value]]) })),
+    droppedEventsCount: span.droppedEventsCount,
+    links: span.links.map((link: any) => link.attributes.map((kv: any) => [kv.key, kv.value[kv.value.value]])),
+    droppedLinksCount: span.droppedLinksCount,
+  };
+}
+
+/** What each span exports after `calls`, made under the same clocks. */
+function exportedBoth(calls: Calls): { sdk: Record<string, any>; lean: Record<string, any> } {
+  const startMs = perfMs;
+  const sdkSpan = tracer.startSpan('s', {}, ROOT_CONTEXT);
+  let leanEnded: LeanServerSpan | undefined;
+  const leanSpan = new LeanServerSpan('s', {}, undefined, true, DEFAULT_SPAN_LIMITS, (span) => (leanEnded = span));
+  assert.equal(leanSpan.startMs, startMs);
+  for (const span of [sdkSpan, leanSpan]) {
+    perfMs = startMs;
+    calls(span, startMs);
+  }
+  const sdkEnded = ended.pop();
+  assert.ok(sdkEnded !== undefined && leanEnded !== undefined, 'both spans ended');
+  const sdkBytes = ProtobufTraceSerializer.serializeRequest([sdkEnded])!;
+  const leanBytes = encodeTraceRequest({ attributes: {} }, [toLeanSpanData(leanEnded, { name: 'parity' })]);
+  return { sdk: decodedSpan(sdkBytes), lean: decodedSpan(leanBytes) };
+}
+
+/** Time inputs, each given the span's start reading: how the SDK tells them apart. */
+const TIMES: readonly (readonly [string, (startMs: number) => TimeInput | undefined])[] = [
+  ['HrTime [1700000000, 5]', () => [1_700_000_000, 5]],
+  ['HrTime [1700000000, 999999999]', () => [1_700_000_000, 999_999_999]],
+  ['HrTime of the start second', () => [Math.trunc(WALL_MS / 1000), 123_456_789]],
+  ['Date', () => new Date(1_700_000_000_123)],
+  ['Unix milliseconds with a fraction', () => 1_700_000_000_123.456],
+  ['a performance.now() reading after the start', (startMs) => startMs + 1.25],
+  ['a performance.now() reading before the start', (startMs) => startMs - 3.5],
+  ['a small number (a reading near the origin)', () => 0.5],
+  ['a number just above performance.now() (Unix milliseconds, then)', (startMs) => startMs + 6],
+  ['none (now)', () => undefined],
+];
+
+describe('the lean span and the SDK span export the same', () => {
+  for (const [name, time] of TIMES) {
+    it(`event time and end time for ${name}`, () => {
+      const { sdk, lean } = exportedBoth((span, startMs) => {
+        perfMs = startMs + 5;
+        const at = time(startMs);
+        span.addEvent('second argument', at as TimeInput);
+        span.addEvent('third argument', { a: 1 }, at);
+        span.addEvent('both times: the third wins', [1_600_000_000, 1], at);
+        span.end(at);
+      });
+      assert.deepEqual(lean, sdk);
+    });
+  }
+
+  it('event at HrTime [1700000000, 5] as 1700000000000000005 ns', () => {
+    const { lean } = exportedBoth((span) => {
+      span.addEvent('e', [1_700_000_000, 5]);
+      span.end();
+    });
+    assert.equal(lean.events[0].time, '1700000000000000005');
+  });
+
+  it('end before the start: the start, as the SDK clamps it', () => {
+    const { sdk, lean } = exportedBoth((span) => span.end(new Date(WALL_MS - 10)));
+    assert.deepEqual(lean, sdk);
+    assert.equal(lean.end, lean.start);
+  });
+
+  it('events and links over their limit: the oldest make room, as many counted dropped', () => {
+    const linked = { traceId: '0af7651916cd43dd8448eb211c80319c', spanId: 'b7ad6b7169203331', traceFlags: 1 };
+    const { sdk, lean } = exportedBoth((span) => {
+      for (let i = 0; i < 130; i += 1) span.addEvent(`event ${i}`, { i }, [1_700_000_000, i]);
+      for (let i = 0; i < 131; i += 1) span.addLink({ context: linked, attributes: { i } });
+      span.end();
+    });
+    assert.deepEqual(lean, sdk);
+    assert.equal(lean.events[0].name, 'event 2');
+    assert.equal(lean.droppedEventsCount, 2);
+    assert.equal(lean.droppedLinksCount, 3);
+  });
+
+  const STATUSES: readonly (readonly [string, readonly SpanStatus[]])[] = [
+    ['OK with a message: the message is dropped', [{ code: SpanStatusCode.OK, message: 'fine' }]],
+    ['ERROR with a message: kept', [{ code: SpanStatusCode.ERROR, message: 'boom' }]],
+    ['ERROR then UNSET: UNSET ignored', [{ code: SpanStatusCode.ERROR, message: 'boom' }, { code: SpanStatusCode.UNSET, message: 'x' }]],
+    ['OK then ERROR: OK is final', [{ code: SpanStatusCode.OK }, { code: SpanStatusCode.ERROR, message: 'late' }]],
+    ['ERROR then OK with a message: OK, no message', [{ code: SpanStatusCode.ERROR, message: 'boom' }, { code: SpanStatusCode.OK, message: 'recovered' }]],
+    ['ERROR then ERROR without a message: the second', [{ code: SpanStatusCode.ERROR, message: 'first' }, { code: SpanStatusCode.ERROR }]],
+    ['ERROR with a message that is no string: dropped', [{ code: SpanStatusCode.ERROR, message: 42 as unknown as string }]],
+    ['UNSET with a message: nothing', [{ code: SpanStatusCode.UNSET, message: 'x' }]],
+  ];
+  for (const [name, statuses] of STATUSES) {
+    it(`status for ${name}`, () => {
+      const { sdk, lean } = exportedBoth((span) => {
+        for (const status of statuses) span.setStatus(status);
+        span.end();
+      });
+      assert.deepEqual(lean.status, sdk.status);
+      assert.deepEqual(lean, sdk);
+    });
+  }
+
+  const EXCEPTIONS: readonly (readonly [string, Exception])[] = [
+    ['an Error', Object.assign(new Error('bad'), { stack: 'stack' })],
+    ['an Error with a code', Object.assign(new Error('bad'), { code: 'E_BAD', stack: 'stack' })],
+    ['a code 0 and an empty message', { name: 'Named', code: 0, message: '' } as Exception],
+    ['a string', 'plain text'],
+    ['nothing to record', {} as Exception],
+  ];
+  for (const [name, exception] of EXCEPTIONS) {
+    it(`exception event for ${name}`, () => {
+      const { sdk, lean } = exportedBoth((span) => {
+        span.recordException(exception, [1_700_000_000, 7]);
+        span.end();
+      });
+      assert.deepEqual(lean, sdk);
+    });
+  }
+});
