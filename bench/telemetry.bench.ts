@@ -7,7 +7,7 @@
  * Reports median requests/s, server CPU µs per request, and the ratios issue 36 sets targets for
  * (lean on/off CPU at most 1.15x; Fastify/fw lean CPU, both with telemetry, at least 2x).
  *
- *   npx node bench/telemetry.bench.ts [--rounds 5] [--seconds 5] [--connections 50] [--rate <requests/s>] [--check-drops]
+ *   npx node bench/telemetry.bench.ts [--rounds 5] [--seconds 5] [--connections 50] [--rate <requests/s>] [--check-drops] [--protocol http/json]
  *
  * By default each server gets requests as fast as it answers them. Over loopback that charges a
  * slower server more kernel time for the same response (its writes wake a load generator that
@@ -18,7 +18,8 @@
  * server's) decodes every trace export with the official protos (or OTLP/JSON) and counts each
  * server's SERVER spans; after each run the bench has the server flush its telemetry and compares
  * the requests it answered with the spans that arrived (support/span-drops.ts). `--check-drops`
- * exits 1 when a server dropped a span or sent an export the sink could not decode.
+ * exits 1 when a server dropped a span or sent an export the sink could not decode. `--protocol`
+ * sets OTEL_EXPORTER_OTLP_PROTOCOL for the servers with telemetry (default: unset, protobuf).
  *
  * Both fw servers with telemetry push their metrics every 5 s, the runtime metrics (event loop,
  * heap, CPU, memory: issue 35, item 7) among them, so their figures include those. The runtime
@@ -45,6 +46,7 @@ const { values } = parseArgs({
     connections: { type: 'string', default: '50' },
     rate: { type: 'string' },
     'check-drops': { type: 'boolean', default: false },
+    protocol: { type: 'string' },
   },
 });
 const rounds = Number(values.rounds);
@@ -56,7 +58,7 @@ if (rate !== undefined && !(rate > 0)) throw new Error(`--rate must be a positiv
 const IDLE_SECONDS = 10;
 
 const sink = await startOtlpSink();
-const servers = telemetryServers(sink.url);
+const servers = telemetryServers(sink.url, values.protocol === undefined ? {} : { OTEL_EXPORTER_OTLP_PROTOCOL: values.protocol });
 const contenders = await Promise.all(servers.map(({ name, file, env }) => spawnServer(name, file, env)));
 const [off, on, full, fastify] = contenders as [Contender, Contender, Contender, Contender];
 const serverOf = new Map<Contender, TelemetryServer>(contenders.map((contender, i) => [contender, servers[i] as TelemetryServer]));
@@ -88,7 +90,7 @@ const traced = [...tallies];
 process.stdout.write(
   [
     `Machine: ${cpus().length} CPUs (${cpus()[0]?.model ?? 'unknown'}), Node ${process.version}; ${pinned ? 'servers pinned to CPU 0, load and sink to CPU 1' : 'not pinned (taskset missing or one CPU)'}`,
-    `GET /api/posts/:id, autocannon -c ${connections} -d ${seconds}${rate === undefined ? '' : ` at ${rate} requests/s`} (after a 1 s warm-up), ${rounds} alternating rounds, medians; ${received.exports} OTLP exports (${(received.bytes / 1048576).toFixed(1)} MiB) reached the sink`,
+    `GET /api/posts/:id, autocannon -c ${connections} -d ${seconds}${rate === undefined ? '' : ` at ${rate} requests/s`} (after a 1 s warm-up), ${rounds} alternating rounds, medians; OTLP ${values.protocol ?? 'http/protobuf (the default)'}; ${received.exports} OTLP exports (${(received.bytes / 1048576).toFixed(1)} MiB) reached the sink`,
     '',
     '| server | requests/s | server CPU µs/request |',
     '|---|---|---|',
@@ -104,14 +106,14 @@ process.stdout.write(
     `lean on / off CPU per request: ${(median(on.cpuPerRequest) / median(off.cpuPerRequest)).toFixed(3)}x (target <= 1.15x); full SDK path on / off: ${(median(full.cpuPerRequest) / median(off.cpuPerRequest)).toFixed(3)}x`,
     `the same ratios, median of each round's own: lean on / off ${pairedCpuRatio(on, off).toFixed(3)}x, full / off ${pairedCpuRatio(full, off).toFixed(3)}x, fastify / lean ${pairedCpuRatio(fastify, on).toFixed(3)}x`,
     '',
-    `Spans, all rounds (warm-ups included), each server flushed after each run; requests are the responses the load generator read (spans may exceed them by the requests in flight when a run stopped, at most ${2 * connections} a run):`,
+    `Spans, all rounds (warm-ups included), each server flushed after each run; requests are the responses the load generator read (a server also traces the requests in flight when the warm-up and the measured run stop, at most one per connection each time: up to ${2 * connections} spans more than requests a run):`,
     '',
     '| server | requests | SERVER spans received | dropped | % dropped |',
     '|---|---|---|---|---|',
     ...traced.map(([c, tally]) => dropRow(c.name, tally)),
     '',
     ...traced.flatMap(([c, tally]) => dropNotes(c.name, tally)),
-    `sink: ${received.traceExports} trace exports decoded with the official protos between runs${received.rejected > 0 ? `, ${received.rejected} rejected (first: ${received.firstRejection})` : ''}, ${received.spans} spans, ${(received.decodeMicros / Math.max(1, received.spans)).toFixed(2)} µs CPU per span to decode; the sink's CPU, reading included: ${((sinkCpu / 1e6 / ((performance.now() - started) / 1000)) * 100).toFixed(1)}% of one CPU over the run`,
+    `sink: ${received.traceExports} trace exports decoded between runs (protobuf with the official protos, OTLP/JSON)${received.rejected > 0 ? `, ${received.rejected} rejected (first: ${received.firstRejection})` : ''}, ${received.spans} spans, ${(received.decodeMicros / Math.max(1, received.spans)).toFixed(2)} µs CPU per span to decode; the sink's CPU, reading included: ${((sinkCpu / 1e6 / ((performance.now() - started) / 1000)) * 100).toFixed(1)}% of one CPU over the run`,
     `idle server CPU (${IDLE_SECONDS} s without requests, after the rounds): ${contenders.map((c) => `${c.name} ${(idle.get(c) ?? Number.NaN).toFixed(0)} µs/s`).join(', ')}`,
     '',
     await runtimeMetricsCost(),

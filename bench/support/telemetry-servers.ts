@@ -22,12 +22,12 @@ export const LEAN = 'fw, telemetry on (lean path)';
 export const FULL = 'fw, telemetry on (full SDK path)';
 export const FASTIFY = 'fastify + instrumentation-http';
 
-/** The four servers, in report order. */
-export function telemetryServers(sinkUrl: string): readonly TelemetryServer[] {
+/** The four servers, in report order; `otel` adds OTEL_* variables for the three with telemetry (e.g. OTEL_EXPORTER_OTLP_PROTOCOL). */
+export function telemetryServers(sinkUrl: string, otel: Readonly<Record<string, string>> = {}): readonly TelemetryServer[] {
   const otelEnv = (key: string): NodeJS.ProcessEnv => {
     const env: NodeJS.ProcessEnv = { ...process.env, OTEL_EXPORTER_OTLP_ENDPOINT: `${sinkUrl}/${key}` };
     for (const name of Object.keys(env)) if (name.startsWith('OTEL_') && name !== 'OTEL_EXPORTER_OTLP_ENDPOINT') delete env[name];
-    return env;
+    return { ...env, ...otel };
   };
   return [
     { name: OFF, key: 'off', traced: false, file: 'servers/fw-server.ts', env: process.env },
