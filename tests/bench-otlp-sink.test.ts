@@ -1,6 +1,7 @@
 /**
  * bench/support/otlp-sink.ts, the sink bench/telemetry.bench.ts counts dropped spans with: it
- * decodes every trace export (protobuf with the official protos, gzipped or not, and OTLP/JSON),
+ * decodes every trace export (protobuf with the official protos, gzipped or not, and OTLP/JSON;
+ * the exports here are written by the OpenTelemetry JS exporters' own serializers),
  * counts spans and SERVER spans per server key, and counts what does not decode instead of its
  * spans. Then the bench's whole path: a real fw server on the lean path, flushed over IPC,
  * exports exactly one SERVER span per request to its own key.
@@ -8,24 +9,31 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { gzipSync } from 'node:zlib';
+import { SpanKind } from '@opentelemetry/api';
+import { JsonTraceSerializer, ProtobufTraceSerializer } from '@opentelemetry/otlp-transformer';
+import { resourceFromAttributes } from '@opentelemetry/resources';
+import { type ReadableSpan, type SpanProcessor, TracerProvider } from '@opentelemetry/sdk-trace';
 import { flushTelemetry, spawnServer, type Contender } from '../bench/support/harness.ts';
 import { NO_EXPORTS, startOtlpSink, type OtlpSink } from '../bench/support/otlp-sink.ts';
 import { LEAN, telemetryServers } from '../bench/support/telemetry-servers.ts';
-import { ExportTraceServiceRequest } from '../packages/fw-core/test/support/otlp-official-trace.ts';
 
-const SERVER = 2;
-const CLIENT = 3;
-
-/** An export request with one span per kind, as an exporter's protobuf. */
-function protobufExport(kinds: readonly number[]): Uint8Array {
-  const spans = kinds.map((kind, i) => ({ traceId: Buffer.alloc(16, 1), spanId: Buffer.alloc(8, i + 1), name: 'GET', kind, startTimeUnixNano: 1, endTimeUnixNano: 2 }));
-  return ExportTraceServiceRequest.encode({ resourceSpans: [{ resource: { attributes: [] }, scopeSpans: [{ scope: { name: 'test' }, spans }] }] }).finish();
+/** Ended SDK spans of these kinds, as an application's tracer makes them. */
+function sdkSpans(kinds: readonly SpanKind[]): ReadableSpan[] {
+  const ended: ReadableSpan[] = [];
+  const collect: SpanProcessor = { onStart: () => {}, onEnd: (span) => void ended.push(span), forceFlush: async () => {}, shutdown: async () => {} };
+  const tracer = new TracerProvider({ resource: resourceFromAttributes({ 'service.name': 'sink-test' }), spanProcessors: [collect] }).getTracer('test');
+  for (const kind of kinds) tracer.startSpan('GET', { kind, attributes: { 'http.request.method': 'GET' } }).end();
+  return ended;
 }
 
-/** The same in OTLP/JSON: ids in hex, kinds as integers. */
-function jsonExport(kinds: readonly number[], traceId = '01'.repeat(16)): string {
-  const spans = kinds.map((kind, i) => ({ traceId, spanId: (i + 1).toString(16).padStart(16, '0'), name: 'GET', kind, startTimeUnixNano: '1', endTimeUnixNano: '2' }));
-  return JSON.stringify({ resourceSpans: [{ resource: { attributes: [] }, scopeSpans: [{ scope: { name: 'test' }, spans }] }] });
+/** The OpenTelemetry JS exporters' own serializations of those spans: protobuf, and OTLP/JSON. */
+const protobufExport = (kinds: readonly SpanKind[]): Uint8Array => ProtobufTraceSerializer.serializeRequest(sdkSpans(kinds)) ?? new Uint8Array();
+const jsonExport = (kinds: readonly SpanKind[]): Uint8Array => JsonTraceSerializer.serializeRequest(sdkSpans(kinds)) ?? new Uint8Array();
+
+/** An OTLP/JSON export with one SERVER span whose trace id is written as `traceId`. */
+function jsonWithTraceId(traceId: string): string {
+  const span = { traceId, spanId: '0102030405060708', name: 'GET', kind: 2, startTimeUnixNano: '1', endTimeUnixNano: '2' };
+  return JSON.stringify({ resourceSpans: [{ resource: { attributes: [] }, scopeSpans: [{ scope: { name: 'test' }, spans: [span] }] }] });
 }
 
 async function post(url: string, body: Uint8Array | string, headers: Record<string, string>): Promise<number> {
@@ -44,9 +52,9 @@ describe('the telemetry bench sink', () => {
   });
 
   it('decodes protobuf (plain and gzipped) and OTLP/JSON exports and counts spans and SERVER spans per key', async () => {
-    assert.equal(await post(`${sink.urlFor('a')}/v1/traces`, protobufExport([SERVER, CLIENT, SERVER]), { 'content-type': 'application/x-protobuf' }), 200);
-    assert.equal(await post(`${sink.urlFor('a')}/v1/traces`, gzipSync(protobufExport([SERVER])), { 'content-type': 'application/x-protobuf', 'content-encoding': 'gzip' }), 200);
-    assert.equal(await post(`${sink.urlFor('b')}/v1/traces`, jsonExport([SERVER, SERVER, CLIENT, 1]), { 'content-type': 'application/json' }), 200);
+    assert.equal(await post(`${sink.urlFor('a')}/v1/traces`, protobufExport([SpanKind.SERVER, SpanKind.CLIENT, SpanKind.SERVER]), { 'content-type': 'application/x-protobuf' }), 200);
+    assert.equal(await post(`${sink.urlFor('a')}/v1/traces`, gzipSync(protobufExport([SpanKind.SERVER])), { 'content-type': 'application/x-protobuf', 'content-encoding': 'gzip' }), 200);
+    assert.equal(await post(`${sink.urlFor('b')}/v1/traces`, jsonExport([SpanKind.SERVER, SpanKind.SERVER, SpanKind.CLIENT, SpanKind.INTERNAL]), { 'content-type': 'application/json' }), 200);
     assert.equal(await post(`${sink.urlFor('b')}/v1/metrics`, 'not decoded', { 'content-type': 'application/x-protobuf' }), 200);
     const counts = await sink.counts();
     assert.deepEqual(counts.byKey.a, { exports: 2, bytes: counts.byKey.a?.bytes, traceExports: 2, spans: 4, serverSpans: 3, rejected: 0 });
@@ -58,7 +66,7 @@ describe('the telemetry bench sink', () => {
 
   it('counts an export that does not decode, or carries base64 ids in JSON, as rejected, not as spans', async () => {
     await post(`${sink.urlFor('bad')}/v1/traces`, Buffer.from([0x0a, 0xff, 0xff, 0xff]), { 'content-type': 'application/x-protobuf' });
-    await post(`${sink.urlFor('bad')}/v1/traces`, jsonExport([SERVER], Buffer.alloc(16, 1).toString('base64')), { 'content-type': 'application/json' });
+    await post(`${sink.urlFor('bad')}/v1/traces`, jsonWithTraceId(Buffer.alloc(16, 1).toString('base64')), { 'content-type': 'application/json' });
     const counts = await sink.counts();
     assert.deepEqual(counts.byKey.bad, { ...NO_EXPORTS, exports: 2, bytes: counts.byKey.bad?.bytes, traceExports: 2, rejected: 2 });
     assert.match(counts.firstRejection ?? '', /^\/bad\/v1\/traces: /);
