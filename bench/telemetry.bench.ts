@@ -56,6 +56,8 @@ const rate = values.rate === undefined ? undefined : Number(values.rate);
 if (rate !== undefined && !(rate > 0)) throw new Error(`--rate must be a positive number of requests per second, not ${values.rate}`);
 /** How long every server sits without requests after the rounds, for its idle CPU: two metric export intervals. */
 const IDLE_SECONDS = 10;
+/** Left to pass before that, so the collections V8 runs once the load stops are not counted as idle CPU. */
+const SETTLE_SECONDS = 5;
 
 const sink = await startOtlpSink();
 const servers = telemetryServers(sink.url, values.protocol === undefined ? {} : { OTEL_EXPORTER_OTLP_PROTOCOL: values.protocol });
@@ -114,7 +116,7 @@ process.stdout.write(
     '',
     ...traced.flatMap(([c, tally]) => dropNotes(c.name, tally)),
     `sink: ${received.traceExports} trace exports decoded between runs (protobuf with the official protos, OTLP/JSON)${received.rejected > 0 ? `, ${received.rejected} rejected (first: ${received.firstRejection})` : ''}, ${received.spans} spans, ${(received.decodeMicros / Math.max(1, received.spans)).toFixed(2)} µs CPU per span to decode; the sink's CPU, reading included: ${((sinkCpu / 1e6 / ((performance.now() - started) / 1000)) * 100).toFixed(1)}% of one CPU over the run`,
-    `idle server CPU (${IDLE_SECONDS} s without requests, after the rounds): ${contenders.map((c) => `${c.name} ${(idle.get(c) ?? Number.NaN).toFixed(0)} µs/s`).join(', ')}`,
+    `idle server CPU (${IDLE_SECONDS} s without requests, ${SETTLE_SECONDS} s after the rounds): ${contenders.map((c) => `${c.name} ${(idle.get(c) ?? Number.NaN).toFixed(0)} µs/s`).join(', ')}`,
     '',
     await runtimeMetricsCost(),
     '',
@@ -128,8 +130,9 @@ if (values['check-drops']) {
   }
 }
 
-/** Every contender's CPU µs per second over `secondsIdle` without requests, all measured at once. */
+/** Every contender's CPU µs per second over `secondsIdle` without requests (after SETTLE_SECONDS), all measured at once. */
 async function idleCpu(all: readonly Contender[], secondsIdle: number): Promise<Map<Contender, number>> {
+  await new Promise((resolve) => setTimeout(resolve, SETTLE_SECONDS * 1000));
   const before = await Promise.all(all.map((c) => cpuOf(c.child)));
   const start = performance.now();
   await new Promise((resolve) => setTimeout(resolve, secondsIdle * 1000));
