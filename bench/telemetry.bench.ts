@@ -115,7 +115,7 @@ process.stdout.write(
     ...traced.map(([c, tally]) => dropRow(c.name, tally)),
     '',
     ...traced.flatMap(([c, tally]) => dropNotes(c.name, tally)),
-    `sink: ${received.traceExports} trace exports decoded between runs (protobuf with the official protos, OTLP/JSON)${received.rejected > 0 ? `, ${received.rejected} rejected (first: ${received.firstRejection})` : ''}, ${received.spans} spans, ${(received.decodeMicros / Math.max(1, received.spans)).toFixed(2)} µs CPU per span to decode; the sink's CPU, reading included: ${((sinkCpu / 1e6 / ((performance.now() - started) / 1000)) * 100).toFixed(1)}% of one CPU over the run`,
+    `sink: ${received.traceExports} trace exports (${received.jsonExports} of them OTLP/JSON, the rest protobuf, decoded with the official protos) decoded between runs${received.rejected > 0 ? `, ${received.rejected} rejected (first: ${received.firstRejection})` : ''}, ${received.spans} spans, ${(received.decodeMicros / Math.max(1, received.spans)).toFixed(2)} µs CPU per span to decode; the sink's CPU, reading included: ${((sinkCpu / 1e6 / ((performance.now() - started) / 1000)) * 100).toFixed(1)}% of one CPU over the run`,
     `idle server CPU (${IDLE_SECONDS} s without requests, ${SETTLE_SECONDS} s after the rounds): ${contenders.map((c) => `${c.name} ${(idle.get(c) ?? Number.NaN).toFixed(0)} µs/s`).join(', ')}`,
     '',
     await runtimeMetricsCost(),

@@ -57,8 +57,8 @@ describe('the telemetry bench sink', () => {
     assert.equal(await post(`${sink.urlFor('b')}/v1/traces`, jsonExport([SpanKind.SERVER, SpanKind.SERVER, SpanKind.CLIENT, SpanKind.INTERNAL]), { 'content-type': 'application/json' }), 200);
     assert.equal(await post(`${sink.urlFor('b')}/v1/metrics`, 'not decoded', { 'content-type': 'application/x-protobuf' }), 200);
     const counts = await sink.counts();
-    assert.deepEqual(counts.byKey.a, { exports: 2, bytes: counts.byKey.a?.bytes, traceExports: 2, spans: 4, serverSpans: 3, rejected: 0 });
-    assert.deepEqual(counts.byKey.b, { exports: 2, bytes: counts.byKey.b?.bytes, traceExports: 1, spans: 4, serverSpans: 2, rejected: 0 });
+    assert.deepEqual(counts.byKey.a, { exports: 2, bytes: counts.byKey.a?.bytes, traceExports: 2, jsonExports: 0, spans: 4, serverSpans: 3, rejected: 0 });
+    assert.deepEqual(counts.byKey.b, { exports: 2, bytes: counts.byKey.b?.bytes, traceExports: 1, jsonExports: 1, spans: 4, serverSpans: 2, rejected: 0 });
     assert.equal(counts.spans, 8);
     assert.equal(counts.serverSpans, 5);
     assert.equal(counts.firstRejection, undefined);
@@ -68,7 +68,7 @@ describe('the telemetry bench sink', () => {
     await post(`${sink.urlFor('bad')}/v1/traces`, Buffer.from([0x0a, 0xff, 0xff, 0xff]), { 'content-type': 'application/x-protobuf' });
     await post(`${sink.urlFor('bad')}/v1/traces`, jsonWithTraceId(Buffer.alloc(16, 1).toString('base64')), { 'content-type': 'application/json' });
     const counts = await sink.counts();
-    assert.deepEqual(counts.byKey.bad, { ...NO_EXPORTS, exports: 2, bytes: counts.byKey.bad?.bytes, traceExports: 2, rejected: 2 });
+    assert.deepEqual(counts.byKey.bad, { ...NO_EXPORTS, exports: 2, bytes: counts.byKey.bad?.bytes, traceExports: 2, jsonExports: 1, rejected: 2 });
     assert.match(counts.firstRejection ?? '', /^\/bad\/v1\/traces: /);
   });
 

@@ -22,7 +22,7 @@ import { fork } from 'node:child_process';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { gunzipSync } from 'node:zlib';
-import { countTraceSpans } from './otlp-span-count.ts';
+import { countTraceSpans, isJson } from './otlp-span-count.ts';
 
 /** What reached the sink, in total or under one key. */
 export interface ExportCounts {
@@ -32,6 +32,8 @@ export interface ExportCounts {
   readonly bytes: number;
   /** Trace export requests, decoded or not. */
   readonly traceExports: number;
+  /** Of those, exports sent as OTLP/JSON (content type application/json): what `http/json` sends. */
+  readonly jsonExports: number;
   /** Spans in the trace exports that decoded. */
   readonly spans: number;
   /** Of those, spans of kind SERVER. */
@@ -67,7 +69,7 @@ export interface OtlpSink {
 }
 
 /** Nothing received (and what a sink that already exited reports). */
-export const NO_EXPORTS: ExportCounts = Object.freeze({ exports: 0, bytes: 0, traceExports: 0, spans: 0, serverSpans: 0, rejected: 0 });
+export const NO_EXPORTS: ExportCounts = Object.freeze({ exports: 0, bytes: 0, traceExports: 0, jsonExports: 0, spans: 0, serverSpans: 0, rejected: 0 });
 
 /** Starts a sink process on a free loopback port. */
 export async function startOtlpSink(): Promise<OtlpSink> {
@@ -140,6 +142,7 @@ async function serve(): Promise<void> {
         tally.exports += 1;
         tally.bytes += body.length;
         if (path.endsWith('/v1/traces')) tally.traceExports += 1;
+        if (path.endsWith('/v1/traces') && isJson(req.headers['content-type'])) tally.jsonExports += 1;
       }
       if (path.endsWith('/v1/traces')) {
         pending.push({ path, contentType: req.headers['content-type'], gzip: req.headers['content-encoding'] === 'gzip', body, tallies });

@@ -29,8 +29,7 @@ interface DecodedSpan {
 
 /** Decodes `body` (already gunzipped) and counts its spans. */
 export function countTraceSpans(body: Uint8Array, contentType: string | undefined): SpanCount {
-  const json = contentType?.toLowerCase().startsWith('application/json') === true;
-  const request = (json ? JSON.parse(Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString('utf8')) : ExportTraceServiceRequest.decode(body)) as DecodedRequest;
+  const request = (isJson(contentType) ? JSON.parse(Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString('utf8')) : ExportTraceServiceRequest.decode(body)) as DecodedRequest;
   let spans = 0;
   let serverSpans = 0;
   for (const resourceSpans of request.resourceSpans ?? []) {
@@ -44,6 +43,11 @@ export function countTraceSpans(body: Uint8Array, contentType: string | undefine
     }
   }
   return { spans, serverSpans };
+}
+
+/** Whether an export's content type says OTLP/JSON (`application/json`, parameters allowed). */
+export function isJson(contentType: string | undefined): boolean {
+  return contentType?.toLowerCase().startsWith('application/json') === true;
 }
 
 /** An id is `bytes` long in protobuf and twice that many hex digits in OTLP/JSON (not base64). */
