@@ -10,7 +10,7 @@ import { HttpInstrumentation } from '@opentelemetry/instrumentation-http';
 import { setupTelemetry } from '../../packages/fw-core/src/otel/index.ts';
 import { posts, reportReady } from './bench-child.ts';
 
-await setupTelemetry({ serviceName: 'fastify-bench', env: process.env });
+const telemetry = await setupTelemetry({ serviceName: 'fastify-bench', env: process.env });
 new HttpInstrumentation().enable();
 const { default: Fastify } = await import('fastify');
 
@@ -21,5 +21,5 @@ app.get<{ Params: { id: string } }>('/api/posts/:id', async (request, reply) => 
   return post;
 });
 await app.listen({ port: 0, host: '127.0.0.1' });
-reportReady((app.server.address() as AddressInfo).port);
+reportReady((app.server.address() as AddressInfo).port, () => telemetry.forceFlush());
 process.once('SIGINT', () => process.exit(0));

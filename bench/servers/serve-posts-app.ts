@@ -15,6 +15,8 @@ export interface BenchAppExtras {
   // Any state and options, as FwApp.plugins takes them.
   readonly plugins?: readonly FwPlugin<any, any>[];
   readonly streamHandlers?: readonly StreamHandler[];
+  /** Exports what the server's telemetry holds (the bench asks after each round). */
+  readonly flush?: () => Promise<void>;
 }
 
 /** Starts the app on a free loopback port and reports it to the parent bench. */
@@ -53,5 +55,5 @@ export async function servePostsApp(extras: BenchAppExtras = {}): Promise<void> 
     }),
   );
   const server = await startServer({ appDir: dir, app, env: {}, handleSignals: true });
-  reportReady(server.port);
+  reportReady(server.port, extras.flush);
 }

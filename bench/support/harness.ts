@@ -6,7 +6,7 @@
 import { execFileSync, fork, type ChildProcess } from 'node:child_process';
 import type autocannon from 'autocannon';
 import { join } from 'node:path';
-import { measureLoad } from './load-figures.ts';
+import { measureLoad, type LoadFigure } from './load-figures.ts';
 
 const BENCH = join(import.meta.dirname, '..');
 
@@ -46,30 +46,45 @@ export async function spawnServer(name: string, file: string, env: NodeJS.Proces
   return { name, child, port, rps: [], cpuPerRequest: [] };
 }
 
+/** Asks the child to export what its telemetry holds; resolves once it has (its exporters got their answers). */
+export function flushTelemetry(child: ChildProcess): Promise<void> {
+  return new Promise((resolve, reject) => {
+    child.once('message', (m: { flushed?: boolean; error?: string }) => (m.flushed === true ? resolve() : reject(new Error(`flush failed: ${m.error ?? JSON.stringify(m)}`))));
+    child.send({ cmd: 'flush' });
+  });
+}
+
 /** The child's CPU time so far (user+system, µs). */
-function cpuOf(child: ChildProcess): Promise<number> {
+export function cpuOf(child: ChildProcess): Promise<number> {
   return new Promise((resolve) => {
     child.once('message', (m: { cpu: number }) => resolve(m.cpu));
     child.send({ cmd: 'cpu' });
   });
 }
 
-/** One measured run (after a 1 s warm-up): appends requests/s and CPU µs per request. */
-async function measure(contender: Contender, options: LoadOptions): Promise<void> {
+/** Called after each contender's run in a round, before the next contender's (e.g. to flush its telemetry and count what arrived). */
+export type AfterRun = (contender: Contender, figure: LoadFigure, round: number) => Promise<void>;
+
+/** One measured run (after a 1 s warm-up): appends requests/s and CPU µs per request; returns the run's figure. */
+async function measure(contender: Contender, options: LoadOptions): Promise<LoadFigure> {
   const target = { url: `http://127.0.0.1:${contender.port}`, cpuMicros: () => cpuOf(contender.child) };
   const figure = await measureLoad(target, options.request ?? '/api/posts/42', options.seconds, options.connections, options.rate).catch((error: unknown) => {
     throw new Error(`${contender.name} failed under load`, { cause: error });
   });
   contender.rps.push(figure.rps);
   contender.cpuPerRequest.push(figure.cpuPerRequest);
+  return figure;
 }
 
-/** Runs `rounds` rounds, rotating which contender goes first each round. */
-export async function alternate(contenders: readonly Contender[], rounds: number, options: LoadOptions): Promise<void> {
+/** Runs `rounds` rounds, rotating which contender goes first each round; `after` runs after each contender's run. */
+export async function alternate(contenders: readonly Contender[], rounds: number, options: LoadOptions, after?: AfterRun): Promise<void> {
   for (let round = 0; round < rounds; round += 1) {
     const shift = round % contenders.length;
     const order = [...contenders.slice(shift), ...contenders.slice(0, shift)];
-    for (const contender of order) await measure(contender, options);
+    for (const contender of order) {
+      const figure = await measure(contender, options);
+      await after?.(contender, figure, round);
+    }
     process.stderr.write(`round ${round + 1}/${rounds}: ${contenders.map((c) => `${c.name} ${c.rps.at(-1)?.toFixed(0)} req/s`).join(', ')}\n`);
   }
 }

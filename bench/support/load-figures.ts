@@ -9,6 +9,14 @@ import autocannon from 'autocannon';
 export interface LoadFigure {
   readonly rps: number;
   readonly cpuPerRequest: number;
+  /** Responses the load generator read, warm-up included: what a traced server must have a span for. */
+  readonly answered: number;
+  /**
+   * Most requests that can have been in flight when the runs stopped (one per connection per run,
+   * warm-up included): the server may still answer and trace them. (autocannon's own count of
+   * requests sent is too high at a fixed rate.)
+   */
+  readonly inFlightAtStop: number;
 }
 
 /** What `measureLoad` drives: a URL and a way to read the server's CPU time in µs. */
@@ -26,11 +34,11 @@ export async function measureLoad(target: LoadTarget, request: string | autocann
   const requests: autocannon.Request[] = [typeof request === 'string' ? { method: 'GET', path: request } : request];
   const path = requests[0]?.path ?? '/';
   const overallRate = rate === undefined ? {} : { overallRate: rate };
-  await autocannon({ url: target.url, connections, duration: 1, requests, ...overallRate });
+  const warmup = await autocannon({ url: target.url, connections, duration: 1, requests, ...overallRate });
   const before = await target.cpuMicros();
   const result = await autocannon({ url: target.url, connections, duration: seconds, requests, ...overallRate });
   const cpu = (await target.cpuMicros()) - before;
   if (result.non2xx > 0 || result.errors > 0) throw new Error(`${target.url}${path}: ${result.non2xx} non-2xx, ${result.errors} errors`);
   const served = result.requests.total;
-  return { rps: served / seconds, cpuPerRequest: cpu / served };
+  return { rps: served / seconds, cpuPerRequest: cpu / served, answered: warmup.requests.total + served, inFlightAtStop: 2 * connections };
 }
