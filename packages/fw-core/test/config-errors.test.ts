@@ -2,9 +2,9 @@ import assert from 'node:assert/strict';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
-import { FwError, isFwError } from '../src/errors.ts';
+import { isFwError } from '../src/errors.ts';
 import { resolveConfig, validatePluginEntries } from '../src/config/index.ts';
-import { emptyApp, removeApps, writeApp } from './fixtures/config-helpers/temp-app.ts';
+import { emptyApp, rejection, removeApps, writeApp } from './fixtures/config-helpers/temp-app.ts';
 
 after(removeApps);
 
@@ -15,17 +15,6 @@ function withFw(fields: Record<string, unknown>): unknown {
 
 function withServer(fields: Record<string, unknown>): unknown {
   return withFw({ server_configuration: fields });
-}
-
-async function rejection(config: unknown, env: NodeJS.ProcessEnv = {}): Promise<FwError> {
-  const dir = await writeApp(config);
-  try {
-    await resolveConfig(dir, env);
-  } catch (error) {
-    assert.ok(error instanceof FwError, `not an FwError: ${String(error)}`);
-    return error;
-  }
-  assert.fail('resolveConfig did not throw');
 }
 
 describe('config file errors', () => {

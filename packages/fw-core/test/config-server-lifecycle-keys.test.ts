@@ -5,10 +5,9 @@
  */
 import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
-import { FwError } from '../src/errors.ts';
 import { resolveConfig } from '../src/config/index.ts';
 import type { ServerConfiguration } from '../src/config/config.ts';
-import { removeApps, writeApp } from './fixtures/config-helpers/temp-app.ts';
+import { rejection, removeApps, writeApp } from './fixtures/config-helpers/temp-app.ts';
 
 after(removeApps);
 
@@ -20,17 +19,6 @@ async function server(config: unknown, env: NodeJS.ProcessEnv = {}): Promise<{ v
   const report = await resolveConfig(await writeApp(config), env);
   const entry = report.entries.find((candidate) => candidate.key === 'server_configuration')!;
   return { value: entry.value as ServerConfiguration, isDefault: entry.isDefault };
-}
-
-async function rejection(config: unknown, env: NodeJS.ProcessEnv = {}): Promise<FwError> {
-  const dir = await writeApp(config);
-  try {
-    await resolveConfig(dir, env);
-  } catch (error) {
-    assert.ok(error instanceof FwError, `not an FwError: ${String(error)}`);
-    return error;
-  }
-  assert.fail('resolveConfig did not throw');
 }
 
 describe('server lifecycle configuration', () => {

@@ -21,7 +21,7 @@ const LINGER_MAX_BYTES = 8 * 1024 * 1024;
  * an answer with `connection: close` is written) a lingering close.
  */
 export function lingerAfterAnswer(socket: Socket): void {
-  (socket as Socket & { destroySoon: () => void }).destroySoon = () => linger(socket);
+  (socket as Socket & { destroySoon: () => void }).destroySoon = () => lingeringEnd(socket, LINGER_MAX_MS);
 }
 
 /**
@@ -31,10 +31,6 @@ export function lingerAfterAnswer(socket: Socket): void {
  * for the client's own close.
  */
 export function lingeringEnd(socket: Socket, maxMs: number): void {
-  linger(socket, maxMs);
-}
-
-function linger(socket: Socket, maxMs = LINGER_MAX_MS): void {
   socket.end();
   if (socket.destroyed) return;
   // node:http's parser reads through its 'data' listener once a listener is added (its socket

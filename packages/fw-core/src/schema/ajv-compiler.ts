@@ -51,7 +51,7 @@ export async function loadAjvCompiler(importAjv: () => Promise<unknown> = () => 
  * builds one error per failing value, so a 1 MiB array of strings against integer items made an
  * error object per element (issue 35, item 14); stopping at the first costs next to nothing.
  */
-export const MAX_VALUES_FOR_ALL_ERRORS = 1000;
+const MAX_VALUES_FOR_ALL_ERRORS = 1000;
 
 /**
  * A validator that checks with `first` (as cheap as allErrors on valid values, and cheaper on

@@ -8,10 +8,10 @@ import { json, type FwResponse } from '../http/response.ts';
 import type { SchemaFailure, SchemaIssue } from './route-schema.ts';
 
 /** At most this many issues are listed in `details`. */
-export const MAX_LISTED_ISSUES = 10;
+const MAX_LISTED_ISSUES = 10;
 
 /** The listed issues' JSON stays within this many bytes (a path or a params value may echo client input). */
-export const MAX_LISTED_ISSUE_BYTES = 8 * 1024;
+const MAX_LISTED_ISSUE_BYTES = 8 * 1024;
 
 /**
  * fw's 400 for `failure`. `details`: the first issues, in order, while they fit both caps;

@@ -10,6 +10,7 @@ import { FwError } from '../errors.ts';
 import { json, type HeaderMap, type JsonResponse } from '../http/response.ts';
 import { isThenable } from '../promises.ts';
 import type { Lifecycle } from '../app/lifecycle.ts';
+import { MAX_TIMER_MS } from '../config/validate-config.ts';
 
 /** Options of readinessHandler. */
 export interface ReadinessOptions {
@@ -74,8 +75,8 @@ function checkedOptions(options: ReadinessOptions): Required<ReadinessOptions> {
   for (const [name, check] of Object.entries(checks)) {
     if (typeof check !== 'function') throw badOptions(`checks.${name} must be a function`);
   }
-  if (!Number.isInteger(timeoutMs) || timeoutMs < 1 || timeoutMs > 2_147_483_647) {
-    throw badOptions(`timeoutMs must be an integer from 1 to 2147483647, got ${String(timeoutMs)}`);
+  if (!Number.isInteger(timeoutMs) || timeoutMs < 1 || timeoutMs > MAX_TIMER_MS) {
+    throw badOptions(`timeoutMs must be an integer from 1 to ${MAX_TIMER_MS}, got ${String(timeoutMs)}`);
   }
   return { lifecycle, checks, timeoutMs };
 }
