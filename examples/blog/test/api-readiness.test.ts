@@ -31,7 +31,7 @@ describe('GET /ready on PostgreSQL reached through a proxy', () => {
     schema = await createTestSchema();
     let url: string;
     ({ proxy, url } = await proxyPostgres(schema.url));
-    blog = await startBlog({ BLOG_STORE: 'postgres', DATABASE_URL: url, FW_SHUTDOWN_DELAY_MS: '0' });
+    blog = await startBlog({ BLOG_STORE: 'postgres', DATABASE_URL: url });
   });
   after(async () => {
     await blog?.stop();
