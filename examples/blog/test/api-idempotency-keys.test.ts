@@ -6,41 +6,15 @@
  * Through inject() (support/blog-injected.ts): the answers are the point, not the transport.
  */
 import assert from 'node:assert/strict';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { startInjectedBlog, type InjectedBlog } from './support/blog-injected.ts';
 import { startBlogExpectingFailure, type Reply } from './support/blog-process.ts';
 import { assertJson, assertPost } from './support/post-assertions.ts';
-import { createTestSchema } from './support/store-postgres.ts';
-
-interface StoreRun {
-  readonly name: string;
-  setUp(): Promise<{ env: Record<string, string>; tearDown(): Promise<void> }>;
-}
-
-const runs: StoreRun[] = [
-  { name: 'memory', setUp: async () => ({ env: { BLOG_STORE: 'memory' }, tearDown: async () => {} }) },
-  {
-    name: 'sqlite',
-    async setUp() {
-      const dir = await mkdtemp(join(tmpdir(), 'blog-idempotency-'));
-      return { env: { BLOG_STORE: 'sqlite', BLOG_SQLITE_PATH: join(dir, 'blog.sqlite3') }, tearDown: () => rm(dir, { recursive: true, force: true }) };
-    },
-  },
-  {
-    name: 'postgres',
-    async setUp() {
-      const schema = await createTestSchema();
-      return { env: { BLOG_STORE: 'postgres', DATABASE_URL: schema.url }, tearDown: () => schema.drop() };
-    },
-  },
-];
+import { STORE_ENVIRONMENTS } from './support/store-environments.ts';
 
 const keyed = (key: string, extra: Record<string, string> = {}) => ({ 'idempotency-key': key, ...extra });
 
-for (const run of runs) {
+for (const run of STORE_ENVIRONMENTS) {
   describe(`Idempotency-Key on BLOG_STORE=${run.name}`, () => {
     let blog: InjectedBlog;
     let tearDown: () => Promise<void>;

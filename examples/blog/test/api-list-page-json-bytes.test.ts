@@ -5,37 +5,16 @@
  * bytes. On every store, since each measures the text where it keeps it.
  */
 import assert from 'node:assert/strict';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { MAX_PAGE_TEXT_BYTES } from '../src/posts/list-page.ts';
 import { startInjectedBlog, type InjectedBlog } from './support/blog-injected.ts';
 import type { Reply } from './support/blog-process.ts';
-import { createTestSchema } from './support/store-postgres.ts';
-
-const runs: { name: string; setUp(): Promise<{ env: Record<string, string>; tearDown(): Promise<void> }> }[] = [
-  { name: 'memory', setUp: async () => ({ env: { BLOG_STORE: 'memory' }, tearDown: async () => {} }) },
-  {
-    name: 'sqlite',
-    async setUp() {
-      const dir = await mkdtemp(join(tmpdir(), 'blog-json-bytes-'));
-      return { env: { BLOG_STORE: 'sqlite', BLOG_SQLITE_PATH: join(dir, 'blog.sqlite3') }, tearDown: () => rm(dir, { recursive: true, force: true }) };
-    },
-  },
-  {
-    name: 'postgres',
-    async setUp() {
-      const schema = await createTestSchema();
-      return { env: { BLOG_STORE: 'postgres', DATABASE_URL: schema.url }, tearDown: () => schema.drop() };
-    },
-  },
-];
+import { STORE_ENVIRONMENTS } from './support/store-environments.ts';
 
 const nextOf = (reply: Reply): string | undefined => /^<([^>]+)>; rel="next"$/.exec(String(reply.headers.link ?? ''))?.[1];
 const ids = (reply: Reply): number[] => reply.json.posts.map((p: { id: number }) => p.id);
 
-for (const run of runs) {
+for (const run of STORE_ENVIRONMENTS) {
   describe(`a page's byte budget counts JSON bytes on BLOG_STORE=${run.name}`, () => {
     let blog: InjectedBlog;
     let tearDown: () => Promise<void>;

@@ -11,8 +11,8 @@ import { after, before, describe, test } from 'node:test';
 import { until } from '../../../packages/fw-core/test/support/until.ts';
 import { startBlog, type BlogProcess, type Reply } from './support/blog-process.ts';
 import { blogWithPlugins } from './support/plugins-config.ts';
-import { createTestSchema, TEST_DATABASE_URL, type TestSchema } from './support/store-postgres.ts';
-import { startTcpProxy, type TcpProxy } from './support/store-tcp-proxy.ts';
+import { createTestSchema, type TestSchema } from './support/store-postgres.ts';
+import { proxyPostgres, type TcpProxy } from './support/store-tcp-proxy.ts';
 
 const READY = { status: 'ready' };
 const STORE_DOWN = { status: 'unavailable', failed: ['store'] };
@@ -29,12 +29,9 @@ describe('GET /ready on PostgreSQL reached through a proxy', () => {
   let blog: BlogProcess;
   before(async () => {
     schema = await createTestSchema();
-    const database = new URL(TEST_DATABASE_URL);
-    proxy = await startTcpProxy({ host: database.hostname, port: Number(database.port || 5432) });
-    const url = new URL(schema.url);
-    url.hostname = '127.0.0.1';
-    url.port = String(proxy.port);
-    blog = await startBlog({ BLOG_STORE: 'postgres', DATABASE_URL: url.href, FW_SHUTDOWN_DELAY_MS: '0' });
+    let url: string;
+    ({ proxy, url } = await proxyPostgres(schema.url));
+    blog = await startBlog({ BLOG_STORE: 'postgres', DATABASE_URL: url });
   });
   after(async () => {
     await blog?.stop();

@@ -6,37 +6,13 @@
  * refusal (an exit code and stderr) and the restart's exit code need the real process.
  */
 import assert from 'node:assert/strict';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { startInjectedBlog, type InjectedBlog } from './support/blog-injected.ts';
 import { startBlog, startBlogExpectingFailure } from './support/blog-process.ts';
 import { assertJson, assertPost } from './support/post-assertions.ts';
-import { createTestSchema } from './support/store-postgres.ts';
+import { STORE_ENVIRONMENTS } from './support/store-environments.ts';
 
-interface StoreRun {
-  readonly name: string;
-  /** Prepares the backing storage; returns the service environment and a cleanup. */
-  setUp(): Promise<{ env: Record<string, string>; tearDown(): Promise<void> }>;
-}
-
-const runs: StoreRun[] = [
-  {
-    name: 'sqlite',
-    async setUp() {
-      const dir = await mkdtemp(join(tmpdir(), 'blog-stores-'));
-      return { env: { BLOG_STORE: 'sqlite', BLOG_SQLITE_PATH: join(dir, 'blog.sqlite3') }, tearDown: () => rm(dir, { recursive: true, force: true }) };
-    },
-  },
-  {
-    name: 'postgres',
-    async setUp() {
-      const schema = await createTestSchema();
-      return { env: { BLOG_STORE: 'postgres', DATABASE_URL: schema.url }, tearDown: () => schema.drop() };
-    },
-  },
-];
+const runs = STORE_ENVIRONMENTS.filter((run) => run.name !== 'memory');
 
 for (const run of runs) {
   describe(`BLOG_STORE=${run.name}`, () => {

@@ -12,8 +12,8 @@ import { after, before, describe, test } from 'node:test';
 import { until } from '../../../packages/fw-core/test/support/until.ts';
 import { startInjectedBlog, type InjectedBlog } from './support/blog-injected.ts';
 import { assertJson, assertPost } from './support/post-assertions.ts';
-import { createTestSchema, TEST_DATABASE_URL, withSearchPath, type TestSchema } from './support/store-postgres.ts';
-import { startTcpProxy, type TcpProxy } from './support/store-tcp-proxy.ts';
+import { createTestSchema, type TestSchema } from './support/store-postgres.ts';
+import { proxyPostgres, type TcpProxy } from './support/store-tcp-proxy.ts';
 
 const UNKNOWN = { error: 'write outcome unknown', code: 'write_outcome_unknown' };
 
@@ -24,12 +24,9 @@ describe('writes when PostgreSQL stalls after the statement was sent', () => {
 
   before(async () => {
     schema = await createTestSchema();
-    const target = new URL(TEST_DATABASE_URL);
-    proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
-    const url = new URL(withSearchPath(TEST_DATABASE_URL, schema.name));
-    url.hostname = '127.0.0.1';
-    url.port = String(proxy.port);
-    blog = await startInjectedBlog({ BLOG_STORE: 'postgres', DATABASE_URL: url.href, BLOG_POSTGRES_QUERY_TIMEOUT_MS: '800' });
+    let url: string;
+    ({ proxy, url } = await proxyPostgres(schema.url));
+    blog = await startInjectedBlog({ BLOG_STORE: 'postgres', DATABASE_URL: url, BLOG_POSTGRES_QUERY_TIMEOUT_MS: '800' });
   });
   after(async () => {
     await blog?.stop();

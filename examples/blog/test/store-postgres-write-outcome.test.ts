@@ -11,16 +11,11 @@ import { until } from '../../../packages/fw-core/test/support/until.ts';
 import { createStore } from '../src/store/create-store.ts';
 import { StoreUnavailableError, WriteOutcomeUnknownError, type KeptAnswer, type Post, type PostStore } from '../src/store/store.ts';
 import { recordingLogger } from './support/store-logger.ts';
-import { createTestSchema, TEST_DATABASE_URL, withSearchPath, type TestSchema } from './support/store-postgres.ts';
-import { startTcpProxy, type TcpProxy } from './support/store-tcp-proxy.ts';
+import { createTestSchema, type TestSchema } from './support/store-postgres.ts';
+import { proxyPostgres, type TcpProxy } from './support/store-tcp-proxy.ts';
 
 const QUERY_TIMEOUT_MS = 800;
 const STATEMENT_TIMEOUT_MS = 300;
-
-function databaseAddress(): { host: string; port: number } {
-  const url = new URL(TEST_DATABASE_URL);
-  return { host: url.hostname, port: Number(url.port || 5432) };
-}
 
 describe('PostgreSQL writes whose outcome is unknown', () => {
   let schema: TestSchema;
@@ -30,11 +25,9 @@ describe('PostgreSQL writes whose outcome is unknown', () => {
 
   beforeEach(async () => {
     schema = await createTestSchema();
-    proxy = await startTcpProxy(databaseAddress());
-    const url = new URL(withSearchPath(TEST_DATABASE_URL, schema.name));
-    url.hostname = '127.0.0.1';
-    url.port = String(proxy.port);
-    const settings = { store: 'postgres', database_url: url.href, postgres_query_timeout_ms: QUERY_TIMEOUT_MS, postgres_statement_timeout_ms: STATEMENT_TIMEOUT_MS } as const;
+    let url: string;
+    ({ proxy, url } = await proxyPostgres(schema.url));
+    const settings = { store: 'postgres', database_url: url, postgres_query_timeout_ms: QUERY_TIMEOUT_MS, postgres_statement_timeout_ms: STATEMENT_TIMEOUT_MS } as const;
     logged = recordingLogger();
     store = await createStore(settings, { appDir: '.', env: {}, logger: logged.logger });
   });

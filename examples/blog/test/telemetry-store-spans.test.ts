@@ -15,7 +15,7 @@ import { startOtlpReceiver, type OtlpReceiver, type ReceivedSpan } from '../../.
 import { BLOG_DIR, startBlog } from './support/blog-process.ts';
 import { createTestSchema, TEST_DATABASE_URL, type TestSchema } from './support/store-postgres.ts';
 import { until } from '../../../packages/fw-core/test/support/until.ts';
-import { startTcpProxy, type TcpProxy } from './support/store-tcp-proxy.ts';
+import { proxyPostgres, type TcpProxy } from './support/store-tcp-proxy.ts';
 
 // Values that must never reach a span: a title and body a client sent.
 const TITLE = 'Secret title 7f3a';
@@ -163,13 +163,10 @@ describe('PostgreSQL store', () => {
   let run: Run;
   before(async () => {
     schema = await createTestSchema();
-    const database = new URL(TEST_DATABASE_URL);
-    proxy = await startTcpProxy({ host: database.hostname, port: Number(database.port || 5432) });
-    const url = new URL(schema.url);
-    url.hostname = '127.0.0.1';
-    url.port = String(proxy.port);
+    let url: string;
+    ({ proxy, url } = await proxyPostgres(schema.url));
     // After the POST and the GET the database goes away: the next GET is a 503.
-    run = await runBlog('postgres', { store: 'postgres', database_url: url.href, log: true }, async (id, request, logs) => {
+    run = await runBlog('postgres', { store: 'postgres', database_url: url, log: true }, async (id, request, logs) => {
       await proxy.cut();
       // Once the pool has seen its idle connection go, the GET's statement finds the database
       // refusing (ECONNREFUSED); sent before that, it would die with the connection instead.

@@ -3,16 +3,14 @@
  * scripts/test-setup.ts on CI), driven by playwright-core. Never downloads a browser; when the
  * binary is absent the tests skip with SKIP_REASON.
  */
-import { existsSync } from 'node:fs';
 import { chromium, type Browser } from 'playwright-core';
+import { missingToolReason } from './debian-tool.ts';
 
 /** The browser binary the tests use. */
 export const CHROMIUM_PATH = '/usr/bin/chromium';
 
 /** Why the browser tests skip, or false when Chromium is there. */
-export const SKIP_REASON: string | false = existsSync(CHROMIUM_PATH)
-  ? false
-  : `${CHROMIUM_PATH} is missing (npm test's scripts/test-setup.ts installs the Debian package chromium when run as root)`;
+export const SKIP_REASON = missingToolReason(CHROMIUM_PATH, 'chromium');
 
 /** Flags for a quiet headless run that talks to nothing but the pages it is sent to. */
 const ARGS = [

@@ -6,21 +6,19 @@
  * `option httplog` line per request) is kept to explain a failure.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { haproxyConfig, type BalancerAddresses } from './balancer-configs.ts';
+import { missingToolReason } from './debian-tool.ts';
 
 /** The binary the tests run. */
 export const HAPROXY_PATH = '/usr/sbin/haproxy';
 
 /** Why the HAProxy tests skip, or false when HAProxy is there. */
-export const HAPROXY_SKIP_REASON: string | false = existsSync(HAPROXY_PATH)
-  ? false
-  : `${HAPROXY_PATH} is missing (npm test's scripts/test-setup.ts installs the Debian package haproxy when run as root)`;
+export const HAPROXY_SKIP_REASON = missingToolReason(HAPROXY_PATH, 'haproxy');
 
 /** One server's line of `show stat`, the columns the tests read. */
 export interface ServerStat {

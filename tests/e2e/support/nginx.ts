@@ -8,21 +8,19 @@
  * answered each request and is kept to explain a failure.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { chmod, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { nginxSiteConfig, type BalancerAddresses } from './balancer-configs.ts';
+import { missingToolReason } from './debian-tool.ts';
 
 /** The binary the tests run. */
 export const NGINX_PATH = '/usr/sbin/nginx';
 
 /** Why the nginx tests skip, or false when nginx is there. */
-export const NGINX_SKIP_REASON: string | false = existsSync(NGINX_PATH)
-  ? false
-  : `${NGINX_PATH} is missing (npm test's scripts/test-setup.ts installs the Debian package nginx when run as root)`;
+export const NGINX_SKIP_REASON = missingToolReason(NGINX_PATH, 'nginx');
 
 /** A running nginx. */
 export interface Nginx {

@@ -9,10 +9,10 @@ import { json, status, type FwRequest, type FwResponse, type JsonResponse } from
 import type { IdempotencyClaim, IdempotentOutcome, KeptAnswer } from '../store/store.ts';
 
 /** The longest key accepted, in characters. */
-export const MAX_IDEMPOTENCY_KEY_LENGTH = 255;
+const MAX_IDEMPOTENCY_KEY_LENGTH = 255;
 
 /** The header a replayed answer carries. */
-export const REPLAYED_HEADER = 'idempotent-replayed';
+const REPLAYED_HEADER = 'idempotent-replayed';
 
 /** An answer before it is sent: kept as it is for a key, so a replay is the same bytes. */
 export interface WriteAnswer {

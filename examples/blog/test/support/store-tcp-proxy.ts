@@ -94,3 +94,12 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
     },
   };
 }
+
+/** Starts a proxy in front of the PostgreSQL server of `databaseUrl`; `url` is `databaseUrl` reached through it. */
+export async function proxyPostgres(databaseUrl: string): Promise<{ proxy: TcpProxy; url: string }> {
+  const url = new URL(databaseUrl);
+  const proxy = await startTcpProxy({ host: url.hostname, port: Number(url.port || 5432) });
+  url.hostname = '127.0.0.1';
+  url.port = String(proxy.port);
+  return { proxy, url: url.href };
+}

@@ -19,7 +19,7 @@ export function neededNodeMajor(engines: Readonly<Record<string, string>> | unde
 }
 
 /** The script's text. `entry` is release-relative (`dist/main.js`); `nodeMajor` the oldest Node it accepts. */
-export function startScript(app: string, profile: string, entry: string, nodeMajor: number = FW_NODE_MAJOR): string {
+export function startScript(app: string, profile: string, entry: string, nodeMajor: number): string {
   return `#!/bin/sh
 # Starts the ${app} release built by \`fw release --profile ${profile}\`.
 # FW_ENV defaults to ${profile}; PORT, LOG_LEVEL and the app's own variables pass through.

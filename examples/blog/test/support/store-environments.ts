@@ -1,0 +1,35 @@
+/**
+ * The three stores as the service selects them: the environment of a blog process (or of
+ * inject()) on each store, in a new temporary file or schema, and the cleanup that removes it.
+ * For tests that drive the service on every store; store-targets.ts opens the stores directly.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createTestSchema } from './store-postgres.ts';
+
+/** One store as the service's environment selects it. */
+export interface StoreEnvironment {
+  readonly name: 'memory' | 'sqlite' | 'postgres';
+  /** Prepares the backing storage; returns the service environment and a cleanup. */
+  setUp(): Promise<{ env: Record<string, string>; tearDown(): Promise<void> }>;
+}
+
+/** BLOG_STORE=memory, BLOG_STORE=sqlite (a temporary file) and BLOG_STORE=postgres (a schema of its own). */
+export const STORE_ENVIRONMENTS: readonly StoreEnvironment[] = [
+  { name: 'memory', setUp: async () => ({ env: { BLOG_STORE: 'memory' }, tearDown: async () => {} }) },
+  {
+    name: 'sqlite',
+    async setUp() {
+      const dir = await mkdtemp(join(tmpdir(), 'blog-store-env-'));
+      return { env: { BLOG_STORE: 'sqlite', BLOG_SQLITE_PATH: join(dir, 'blog.sqlite3') }, tearDown: () => rm(dir, { recursive: true, force: true }) };
+    },
+  },
+  {
+    name: 'postgres',
+    async setUp() {
+      const schema = await createTestSchema();
+      return { env: { BLOG_STORE: 'postgres', DATABASE_URL: schema.url }, tearDown: () => schema.drop() };
+    },
+  },
+];
