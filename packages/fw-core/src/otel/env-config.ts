@@ -1,9 +1,9 @@
 /**
  * Reads the standard `OTEL_*` environment variables (OpenTelemetry SDK configuration,
  * https://opentelemetry.io/docs/specs/otel/configuration/sdk-environment-variables/) from the
- * `env` setupTelemetry was given, once, at start, with fw's two variables of its own,
- * FW_OTEL_REDACT_QUERY_PARAMETERS and FW_OTEL_PATH. A malformed value is a start-up error that names the
- * variable, never a silent fallback; the exceptions are those the SDK itself reads as a warning
+ * `env` setupTelemetry was given, once, at start, with fw's three variables of its own,
+ * FW_OTEL_REDACT_QUERY_PARAMETERS, FW_OTEL_PATH and FW_OTEL_SPAN_NAMES. A malformed value is a
+ * start-up error that names the variable, never a silent fallback; the exceptions are those the SDK itself reads as a warning
  * and a default (a boolean, the export timeouts, OTEL_LOG_LEVEL: env-export-settings.ts), warned
  * about by name, as is every OTEL_* variable fw does not read (env-unread-variables.ts).
  */
@@ -134,8 +134,8 @@ export function readEnvConfig(env: NodeJS.ProcessEnv): EnvConfig {
     },
     metricExportIntervalMs: integer(get, 'OTEL_METRIC_EXPORT_INTERVAL', 1) ?? EXPORT_INTERVAL_MS,
     prometheusHost: get('OTEL_EXPORTER_PROMETHEUS_HOST'),
-    // Not an OpenTelemetry variable (none exists for this), hence fw's own FW_ prefix.
     knownMethods: parseKnownMethods(get('OTEL_INSTRUMENTATION_HTTP_KNOWN_METHODS')),
+    // Not an OpenTelemetry variable (none exists for this), hence fw's own FW_ prefix.
     redactQueryParameters: (get('FW_OTEL_REDACT_QUERY_PARAMETERS') ?? '').split(',').map((name) => name.trim()).filter((name) => name !== ''),
     tracesTls: tlsFiles(get, 'TRACES'),
     metricsTls: tlsFiles(get, 'METRICS'),

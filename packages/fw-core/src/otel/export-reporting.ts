@@ -34,7 +34,6 @@ export function startExportReporting(config: EnvConfig, options: TelemetryOption
       ? undefined
       : new SpanExportOutcomes({
           problems,
-          diag: false,
           endpoint: config.tracesEndpoint,
           exporterType: config.tracesProtocol === 'http/json' ? 'otlp_http_json_span_exporter' : 'otlp_http_span_exporter',
           queueCapacity: config.batch.maxQueueSize ?? options.batch?.maxQueueSize ?? DEFAULT_BATCH_SETTINGS.maxQueueSize,

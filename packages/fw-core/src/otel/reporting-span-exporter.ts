@@ -13,6 +13,7 @@
  */
 import { ExportResultCode, type ExportResult } from '@opentelemetry/core';
 import { BatchSpanProcessor, type BatchSpanProcessorOptions, type ReadableSpan, type SpanExporter } from '@opentelemetry/sdk-trace';
+import type { PartialSuccess } from './otlp-partial-success.ts';
 import { errorTypeOf, type SpanExportOutcomes } from './span-export-outcomes.ts';
 
 interface ResponseHandler {
@@ -24,7 +25,7 @@ export class ReportingSpanExporter implements SpanExporter {
   readonly #inner: SpanExporter;
   readonly #outcomes: SpanExportOutcomes;
   /** The partial success of the answer being handled, taken by the export's result callback. */
-  #partial: { rejected: number; message: string } | undefined;
+  #partial: PartialSuccess | undefined;
 
   constructor(inner: SpanExporter, outcomes: SpanExportOutcomes) {
     this.#inner = inner;

@@ -20,8 +20,6 @@ export type ExportEnd = { readonly ok: true; readonly rejected?: number; readonl
 /** Where the counts are shown, and what the export is called there. */
 export interface OutcomeOptions {
   readonly problems: ExportProblemLog;
-  /** The lean path reports through diag itself; on the full path the SDK already does (see `diag` below). */
-  readonly diag: boolean;
   readonly endpoint: string;
   /** `otlp_http_span_exporter` or `otlp_http_json_span_exporter` (the conventions' component types). */
   readonly exporterType: string;
@@ -35,8 +33,8 @@ export class SpanExportOutcomes {
   /** otel.sdk.processor.span.processed by error.type ('' for success). */
   readonly processed = new Map<string, number>();
   readonly options: OutcomeOptions;
-  /** Whether this side writes to diag: true on the lean path, set once the path is chosen. */
-  diag: boolean;
+  /** Whether this side writes to diag: true on the lean path, set once the path is chosen (on the full path the SDK already does). */
+  diag = false;
   /** The processor's queue now (spans waiting for an export). */
   queueSize: () => number = () => 0;
   /** Brings the counts up to date before they are read (the lean path reports drops lazily). */
@@ -44,7 +42,6 @@ export class SpanExportOutcomes {
 
   constructor(options: OutcomeOptions) {
     this.options = options;
-    this.diag = options.diag;
   }
 
   /** An export of `count` spans ended. */

@@ -15,8 +15,8 @@ import type { Attributes } from '@opentelemetry/api';
 import { millisToHrTime as hrTime } from '@opentelemetry/core';
 import { emptyResource } from '@opentelemetry/resources';
 import { AggregationTemporality, DataPointType, InstrumentType, type CollectionResult, type DataPoint, type MetricData, type MetricProducer } from '@opentelemetry/sdk-metrics';
-import { performance } from 'node:perf_hooks';
 import { getHeapSpaceStatistics, getHeapStatistics } from 'node:v8';
+import { TIME_ORIGIN_MS } from '../../stream/clock.ts';
 import { SCOPE_NAME, SCOPE_VERSION } from '../telemetry.ts';
 import type { TemporalitySource } from '../lean/http-metric-producer.ts';
 import type { EventLoopDelayWindow } from './event-loop-delay-window.ts';
@@ -29,7 +29,7 @@ type SumPoints = readonly (readonly [Attributes, number])[];
 export class RuntimeMetricProducer implements MetricProducer {
   readonly #delay: EventLoopDelayWindow;
   readonly #temporality: TemporalitySource | undefined;
-  readonly #startMs = performance.timeOrigin;
+  readonly #startMs = TIME_ORIGIN_MS;
   /** A delta reader's last reported value of each sum series, by metric name and attributes. */
   readonly #reported = new Map<string, number>();
   #lastCollectionMs: number | undefined;
