@@ -1,22 +1,47 @@
 /**
- * How fw-core reads, measured as issue 17 asks (docs/decisions.md, "A codebase that reads in one
- * sitting"): the fw-core files one GET executes code in (V8 precise coverage over one request to
- * a running server, after warm-up), the source files of 25 lines or fewer outside `index.ts`
- * files, and the folder-level import cycles (two folders importing each other, type imports
- * included, and the larger strongly connected groups).
+ * How fw-core reads, measured against the goals of issue 37 ("One request, one object, one
+ * loop") and issue 17 (docs/decisions.md, "A codebase that reads in one sitting"):
+ *
+ * - the fw-core files one GET runs code in (V8 precise coverage over one request to a running
+ *   server, after warm-up, each app in a fresh process): a minimal app, and the blog as `npm start`
+ *   runs it (telemetry on, exporting to a sink on loopback; memory store; default log level);
+ * - import circles of files (strongly connected groups over file-level imports, type imports
+ *   included) and of folders;
+ * - fw-core's lines (`wc -l` of every .ts file under src/);
+ * - the runtime names (values, not types) each entry of package.json `exports` exports;
+ * - the source files of 25 lines or fewer outside `index.ts` files.
  *
  *   npx node scripts/code-shape.ts
  *
- * tests/code-shape.test.ts keeps the folders free of import cycles with the same functions.
+ * tests/code-shape.test.ts checks each figure against its goal (GOALS) with the same functions.
+ * "No per-request value computed twice" has no cheap measure here: read the request path.
  */
+import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:http';
 import { Session } from 'node:inspector/promises';
+import { registerHooks } from 'node:module';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, normalize, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
-const SRC = join(dirname(fileURLToPath(import.meta.url)), '..', 'packages', 'fw-core', 'src');
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+const PACKAGE = join(ROOT, 'packages', 'fw-core');
+const SRC = join(PACKAGE, 'src');
+const BLOG = join(ROOT, 'examples', 'blog');
+
+/** Issue 37's goals: each figure at most this. */
+export const GOALS = {
+  minimalGetFiles: 12,
+  blogGetFiles: 25,
+  fileCircles: 0,
+  lines: 10_000,
+  rootExports: 24,
+  allExports: 45,
+  smallFiles: 6,
+} as const;
 
 /** Every .ts file under `dir`, relative to SRC. */
 export function sourceFiles(dir = SRC): string[] {
@@ -27,8 +52,47 @@ export function sourceFiles(dir = SRC): string[] {
   });
 }
 
+/** `wc -l` of a source file (its newlines). */
+function linesOf(file: string): number {
+  return readFileSync(join(SRC, file), 'utf8').split('\n').length - 1;
+}
+
+/** `wc -l` of all of `files`. */
+export function lineCount(files: readonly string[]): number {
+  return files.reduce((sum, file) => sum + linesOf(file), 0);
+}
+
+/** The files of 25 lines or fewer, `index.ts` files left out. */
 export function smallFiles(files: readonly string[]): string[] {
-  return files.filter((file) => !file.endsWith('index.ts') && readFileSync(join(SRC, file), 'utf8').split('\n').length - 1 <= 25);
+  return files.filter((file) => !file.endsWith('index.ts') && linesOf(file) <= 25);
+}
+
+// A relative specifier of an import or re-export statement (`import type` too, over several
+// lines), a side-effect import, or an `import('./x.ts')` expression or type.
+const RELATIVE_IMPORT = /^\s*(?:import|export)\s+(?:type\s+)?(?:[\w*{][^;'"]*?\s+from\s*)?'(\.[^']+)'|\bimport\(\s*'(\.[^']+)'\s*\)/gm;
+
+/** The relative specifiers a module's text imports from, in order. */
+export function relativeImports(text: string): string[] {
+  return [...text.matchAll(RELATIVE_IMPORT)].map((match) => (match[1] ?? match[2])!);
+}
+
+/** The relative specifiers `file` imports from, resolved to paths relative to SRC. */
+function importsOf(file: string): string[] {
+  const text = readFileSync(join(SRC, file), 'utf8');
+  return relativeImports(text).map((specifier) => normalize(join(dirname(file), specifier)).replace(/\.js$/, '.ts'));
+}
+
+/** File → the files it imports (relative imports within fw-core, type imports included). */
+export function fileImports(files: readonly string[]): Map<string, Set<string>> {
+  const known = new Set(files);
+  const edges = new Map<string, Set<string>>();
+  for (const file of files) {
+    const targets = importsOf(file)
+      .map((target) => [target, `${target}.ts`, join(target, 'index.ts')].find((candidate) => known.has(candidate)))
+      .filter((target): target is string => target !== undefined && target !== file);
+    edges.set(file, new Set(targets));
+  }
+  return edges;
 }
 
 /** Folder → folders it imports from (relative imports across folders, top-level files left out). */
@@ -37,8 +101,7 @@ export function folderImports(files: readonly string[]): Map<string, Set<string>
   for (const file of files) {
     const from = file.split('/')[0]!;
     if (!file.includes('/')) continue;
-    for (const match of readFileSync(join(SRC, file), 'utf8').matchAll(/(?:from|import)\s*\(?\s*'(\.[^']+)'/g)) {
-      const target = normalize(join(dirname(file), match[1]!));
+    for (const target of importsOf(file)) {
       const to = target.split('/')[0]!;
       if (!target.includes('/') || to === from || to.startsWith('..')) continue;
       if (!edges.has(from)) edges.set(from, new Set());
@@ -48,7 +111,7 @@ export function folderImports(files: readonly string[]): Map<string, Set<string>
   return edges;
 }
 
-/** Pairs of folders that import each other, and groups of more than one folder in a cycle (Tarjan). */
+/** Pairs of nodes that import each other, and groups of more than one node in a cycle (Tarjan). */
 export function cycles(edges: Map<string, Set<string>>): { pairs: string[]; groups: string[][] } {
   const pairs = [...edges].flatMap(([a, tos]) => [...tos].filter((b) => a < b && edges.get(b)?.has(a)).map((b) => `${a}<->${b}`));
   const index = new Map<string, number>();
@@ -76,63 +139,187 @@ export function cycles(edges: Map<string, Set<string>>): { pairs: string[]; grou
   return { pairs: pairs.sort(), groups };
 }
 
-/** The fw-core files that run code for one GET /api/posts/7 on a started server. */
-async function filesOfOneGet(): Promise<string[]> {
+/** The circles of files in fw-core: each a sorted list of the files that import each other round. */
+export function fileCircles(files: readonly string[]): string[][] {
+  return cycles(fileImports(files)).groups.sort((a, b) => b.length - a.length || a[0]!.localeCompare(b[0]!));
+}
+
+/** package.json `exports` subpath (`.`, `./otel`) → the source file its `default` is built from. */
+function entrySources(): Map<string, string> {
+  const { exports } = JSON.parse(readFileSync(join(PACKAGE, 'package.json'), 'utf8')) as { exports: Record<string, string | { default?: string }> };
+  const entries = new Map<string, string>();
+  for (const [subpath, target] of Object.entries(exports)) {
+    const built = typeof target === 'string' ? target : target.default;
+    if (built === undefined || !built.startsWith('./dist/') || !built.endsWith('.js')) continue;
+    entries.set(subpath, join(SRC, built.slice('./dist/'.length, -'.js'.length) + '.ts'));
+  }
+  return entries;
+}
+
+/** Each entry (`.`, `./otel`, `./inspect`) → the runtime names it exports, sorted. */
+export async function entryExports(): Promise<Map<string, string[]>> {
+  const names = new Map<string, string[]>();
+  for (const [subpath, source] of entrySources()) names.set(subpath, Object.keys(await import(pathToFileURL(source).href)).sort());
+  return names;
+}
+
+/** Which app one GET is measured on: a minimal one, or the blog as `npm start` runs it. */
+export type GetApp = 'minimal' | 'blog';
+
+/**
+ * The fw-core files that run code for one GET, measured in a fresh process (this script, with
+ * `--one-get`); `logLevel` sets LOG_LEVEL for the blog (unset: its default, as `npm start`).
+ */
+export function filesOfOneGet(app: GetApp, logLevel?: string): Promise<string[]> {
+  const args = [fileURLToPath(import.meta.url), `--one-get=${app}`, ...(logLevel === undefined ? [] : [`--log-level=${logLevel}`])];
+  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  let err = '';
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (err += chunk));
+  return new Promise((resolve, reject) => {
+    child.on('error', reject);
+    child.on('close', (code) => {
+      const last = out.trim().split('\n').at(-1) ?? '';
+      if (code === 0 && last.startsWith('[')) resolve(JSON.parse(last) as string[]);
+      else reject(new Error(`measuring one GET of the ${app} app failed (exit ${code}):\n${out}${err}`));
+    });
+  });
+}
+
+/** The fw-core files with a function that ran while `act` did (V8 precise coverage). */
+async function filesRunBy(session: Session, act: () => Promise<void>): Promise<string[]> {
+  await session.post('Profiler.takePreciseCoverage'); // resets the counts: what follows is `act`
+  await act();
+  const { result } = await session.post('Profiler.takePreciseCoverage');
+  return result
+    .filter((script) => script.url.startsWith('file:') && fileURLToPath(script.url).startsWith(SRC + '/'))
+    .filter((script) => script.functions.some((fn) => (fn.ranges[0]?.count ?? 0) > 0))
+    .map((script) => relative(SRC, fileURLToPath(script.url)))
+    .sort();
+}
+
+/** One GET of `url`, its body read, then the turns of the event loop that finish the exchange. */
+async function oneGet(url: string): Promise<void> {
+  const response = await fetch(url);
+  await response.text();
+  if (response.status !== 200) throw new Error(`GET ${url} answered ${response.status}`);
+  await new Promise((resolve) => setImmediate(resolve));
+  await new Promise((resolve) => setImmediate(resolve));
+}
+
+/** In the child: one GET of a minimal app (one route, fw_request_plugin, log_level warn). */
+async function measureMinimalGet(session: Session): Promise<string[]> {
+  const fw = await import('../packages/fw-core/src/index.ts');
+  const controller = fw.defineController('posts_controller', { show: (req) => fw.json({ id: Number(req.bindings.id) }) });
+  const routes = [{ path: '/posts/:id', handler: controller.show, options: { methods: ['get' as const] } }];
+  const app = fw.defineApp({ name: 'shape', router: { name: 'shape_router', routes: () => [{ prefix: '/api', security: false, routes }] } });
+  const dir = await mkdtemp(join(tmpdir(), 'fw-shape-'));
+  const plugin = { phase: 'pre_request', module: 'fw_request_plugin', options: { decode_json_body: true, read_urlencoded_body: true } };
+  const config = { fw: { bootstrap_application: 'shape', log_level: 'warn', server_configuration: { port: 0, host: '127.0.0.1' }, plugins: [plugin] } };
+  await writeFile(join(dir, 'fw.config.json'), JSON.stringify(config));
+  const server = await fw.startServer({ appDir: dir, app, env: {} });
+  try {
+    for (let i = 0; i < 5; i += 1) await oneGet(`${server.url}/api/posts/${i}`);
+    return await filesRunBy(session, () => oneGet(`${server.url}/api/posts/7`));
+  } finally {
+    await server.stop();
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * In the child: one GET /api/posts/:id of the blog, started as examples/blog/src/main.ts starts
+ * it (its fw.config.json, telemetry on), with `fw-core` resolved to the sources (the built files
+ * are the same modules, one to one), the memory store, and the trace export going to an OTLP
+ * sink on loopback.
+ */
+async function measureBlogGet(session: Session, logLevel: string | undefined): Promise<string[]> {
+  const entries = new Map([...entrySources()].map(([subpath, source]) => [`fw-core${subpath.slice(1)}`, pathToFileURL(source).href]));
+  registerHooks({ resolve: (specifier, context, next) => (entries.has(specifier) ? { url: entries.get(specifier)!, shortCircuit: true } : next(specifier, context)) });
+  const sink = createServer((req, res) => req.resume().on('end', () => res.writeHead(200, { 'content-type': 'application/x-protobuf' }).end()));
+  await new Promise<void>((resolve) => sink.listen(0, '127.0.0.1', resolve));
+  const fw = await import('../packages/fw-core/src/index.ts');
+  const env = {
+    PORT: '0',
+    HOST: '127.0.0.1',
+    METRICS_PORT: '0',
+    BLOG_STORE: 'memory',
+    OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: `http://127.0.0.1:${(sink.address() as AddressInfo).port}/v1/traces`,
+    ...(logLevel !== undefined && { LOG_LEVEL: logLevel }),
+  };
+  const server = await fw.startServer({ appDir: BLOG, env });
+  try {
+    const created = await fetch(`${server.url}/api/posts`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ title: 'Shape', body: 'One request, one object, one loop.' }),
+    });
+    const { id } = (await created.json()) as { id: number };
+    for (let i = 0; i < 5; i += 1) await oneGet(`${server.url}/api/posts/${id}`);
+    return await filesRunBy(session, () => oneGet(`${server.url}/api/posts/${id}`));
+  } finally {
+    await server.stop();
+    sink.close();
+  }
+}
+
+async function measureInChild(app: string, logLevel: string | undefined): Promise<void> {
   const session = new Session();
   session.connect();
   await session.post('Profiler.enable');
   await session.post('Profiler.startPreciseCoverage', { callCount: true, detailed: true });
-  const fw = await import('../packages/fw-core/src/index.ts');
-  const controller = fw.defineController('posts_controller', { show: (req) => fw.json({ id: Number(req.bindings.id) }) });
-  const app = fw.defineApp({
-    name: 'shape',
-    router: { name: 'shape_router', routes: () => [{ prefix: '/api', security: false, routes: [{ path: '/posts/:id', handler: controller.show, options: { methods: ['get'] } }] }] },
-  });
-  const dir = await mkdtemp(join(tmpdir(), 'fw-shape-'));
-  await writeFile(
-    join(dir, 'fw.config.json'),
-    JSON.stringify({
-      fw: {
-        bootstrap_application: 'shape',
-        log_level: 'warn',
-        server_configuration: { port: 0, host: '127.0.0.1' },
-        plugins: [{ phase: 'pre_request', module: 'fw_request_plugin', options: { decode_json_body: true, read_urlencoded_body: true } }],
-      },
-    }),
-  );
-  const server = await fw.startServer({ appDir: dir, app, env: {} });
   try {
-    for (let i = 0; i < 5; i += 1) await (await fetch(`${server.url}/api/posts/${i}`)).text();
-    await session.post('Profiler.takePreciseCoverage'); // resets the counts: what follows is one request
-    await (await fetch(`${server.url}/api/posts/7`)).text();
-    await new Promise((resolve) => setImmediate(resolve));
-    const { result } = await session.post('Profiler.takePreciseCoverage');
-    return result
-      .filter((script) => script.url.startsWith('file:') && fileURLToPath(script.url).startsWith(SRC) && script.functions.some((fn) => (fn.ranges[0]?.count ?? 0) > 0))
-      .map((script) => relative(SRC, fileURLToPath(script.url)))
-      .sort();
+    const files = app === 'blog' ? await measureBlogGet(session, logLevel) : await measureMinimalGet(session);
+    process.stdout.write(`${JSON.stringify(files)}\n`);
   } finally {
-    await server.stop();
-    await rm(dir, { recursive: true, force: true });
     session.disconnect();
   }
 }
 
-if (import.meta.main) await report();
+/** `figure (goal ≤ n)`, with a mark when the goal is missed. */
+function against(figure: number, goal: number): string {
+  return `${figure} (goal ≤ ${goal}${figure > goal ? ', MISSED' : ''})`;
+}
 
 async function report(): Promise<void> {
   const files = sourceFiles();
   const small = smallFiles(files);
+  const circles = fileCircles(files);
   const { pairs, groups } = cycles(folderImports(files));
-  const get = await filesOfOneGet();
-  process.stdout.write(
-    [
-      `fw-core source files: ${files.length}`,
-      `files one GET runs code in: ${get.length} (${get.join(', ')})`,
-      `files of 25 lines or fewer, index.ts left out: ${small.length} (${small.join(', ')})`,
-      `folders importing each other: ${pairs.length} (${pairs.join(', ')})`,
-      `folders in a cycle of any length: ${groups.map((group) => group.join(' ')).join(' | ') || 'none'}`,
-      '',
-    ].join('\n'),
-  );
+  const exports = await entryExports();
+  const root = exports.get('.') ?? [];
+  const total = [...exports.values()].reduce((sum, names) => sum + names.length, 0);
+  const minimal = await filesOfOneGet('minimal');
+  const blog = await filesOfOneGet('blog');
+  const blogWarn = await filesOfOneGet('blog', 'warn');
+  const lines = [
+    `fw-core source files: ${files.length}`,
+    `fw-core lines (wc -l src/**/*.ts): ${against(lineCount(files), GOALS.lines)}`,
+    `files one GET runs code in, minimal app: ${against(minimal.length, GOALS.minimalGetFiles)}`,
+    `  ${minimal.join(', ')}`,
+    `files one GET runs code in, blog as npm start runs it: ${against(blog.length, GOALS.blogGetFiles)}`,
+    `  ${blog.join(', ')}`,
+    `  at LOG_LEVEL=warn: ${blogWarn.length} (${blogWarn.filter((file) => !blog.includes(file)).join(', ') || 'no other file'}` +
+      `${blog.some((file) => !blogWarn.includes(file)) ? `; not: ${blog.filter((file) => !blogWarn.includes(file)).join(', ')}` : ''})`,
+    `import circles of files: ${against(circles.length, GOALS.fileCircles)}`,
+    ...circles.map((circle) => `  ${circle.length} files: ${circle.join(' ')}`),
+    `folders importing each other: ${pairs.length} (${pairs.join(', ')})`,
+    `folders in a cycle of any length: ${groups.map((group) => group.join(' ')).join(' | ') || 'none'}`,
+    `runtime exports, root entry: ${against(root.length, GOALS.rootExports)}`,
+    `runtime exports, all ${exports.size} entries: ${against(total, GOALS.allExports)}`,
+    ...[...exports].map(([subpath, names]) => `  ${subpath} (${names.length}): ${names.join(' ')}`),
+    `files of 25 lines or fewer, index.ts left out: ${against(small.length, GOALS.smallFiles)}`,
+    `  ${small.join(', ')}`,
+    'per-request values computed twice: not measured (read the request path)',
+    '',
+  ];
+  process.stdout.write(lines.join('\n'));
+}
+
+if (import.meta.main) {
+  const option = (name: string): string | undefined => process.argv.find((arg) => arg.startsWith(`--${name}=`))?.slice(name.length + 3);
+  const app = option('one-get');
+  if (app === undefined) await report();
+  else await measureInChild(app, option('log-level'));
 }

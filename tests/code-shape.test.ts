@@ -1,10 +1,11 @@
 /**
- * fw-core's folders do not import each other in a circle (issue 17): each folder can be read
- * knowing only the folders below it. Measured with the functions of scripts/code-shape.ts.
+ * fw-core's shape against issue 37's goals, measured with the functions of
+ * scripts/code-shape.ts: no import circle of folders (issue 17) nor of files, at most 10,000
+ * lines, small public entries, few tiny files, and few files run by one GET.
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { cycles, folderImports, sourceFiles } from '../scripts/code-shape.ts';
+import { cycles, entryExports, fileCircles, fileImports, filesOfOneGet, folderImports, GOALS, lineCount, relativeImports, smallFiles, sourceFiles } from '../scripts/code-shape.ts';
 
 describe("fw-core's folder structure", () => {
   it('has no two folders importing each other, and no longer circle of folders', () => {
@@ -17,5 +18,65 @@ describe("fw-core's folder structure", () => {
     const edges = new Map([['a', new Set(['b'])], ['b', new Set(['c'])], ['c', new Set(['a'])], ['d', new Set(['a'])]]);
     assert.deepEqual(cycles(edges), { pairs: [], groups: [['a', 'b', 'c']] });
     assert.deepEqual(cycles(new Map([['a', new Set(['b'])], ['b', new Set(['a'])]])).pairs, ['a<->b']);
+  });
+});
+
+describe("fw-core's shape against issue 37's goals", () => {
+  const files = sourceFiles();
+
+  it('has no circle of files importing each other (type imports included)', () => {
+    assert.deepEqual(fileCircles(files), []);
+  });
+
+  it('reads every form of relative import, and nothing in comments or strings (the check itself works)', () => {
+    const text = [
+      "import { a, type B } from './a.ts';",
+      'import type {',
+      '  C,',
+      "} from '../c.ts';",
+      "export * from './d.ts';",
+      "export { e } from './e/index.ts';",
+      "import './f.ts';",
+      "type G = import('./g.ts').G;",
+      " * import { h } from './h.ts';",
+      "const i = 'from ./i.ts';",
+      "import { j } from 'node:j';",
+    ].join('\n');
+    assert.deepEqual(relativeImports(text), ['./a.ts', '../c.ts', './d.ts', './e/index.ts', './f.ts', './g.ts']);
+    const edges = fileImports(files);
+    assert.ok(edges.get('index.ts')!.size > 0, 'index.ts re-exports files');
+  });
+
+  it(`is at most ${GOALS.lines} lines (wc -l of src/**/*.ts)`, () => {
+    assert.ok(lineCount(files) <= GOALS.lines, `${lineCount(files)} lines`);
+  });
+
+  it(`has at most ${GOALS.smallFiles} files of 25 lines or fewer besides index.ts`, () => {
+    const small = smallFiles(files);
+    assert.ok(small.length <= GOALS.smallFiles, `${small.length}: ${small.join(', ')}`);
+  });
+
+  it(`exports at most ${GOALS.rootExports} runtime names from the root entry`, async () => {
+    const root = (await entryExports()).get('.')!;
+    assert.ok(root.length <= GOALS.rootExports, `${root.length}: ${root.join(' ')}`);
+  });
+
+  it(`exports at most ${GOALS.allExports} runtime names across its entries`, async () => {
+    const exports = await entryExports();
+    assert.deepEqual([...exports.keys()], ['.', './otel', './inspect']);
+    const total = [...exports.values()].reduce((sum, names) => sum + names.length, 0);
+    assert.ok(total <= GOALS.allExports, `${total}: ${[...exports].map(([entry, names]) => `${entry} ${names.length}`).join(', ')}`);
+  });
+
+  it(`runs code in at most ${GOALS.minimalGetFiles} files for one GET of a minimal app`, async () => {
+    const run = await filesOfOneGet('minimal');
+    assert.ok(run.length > 0, 'the measure sees fw-core run');
+    assert.ok(run.length <= GOALS.minimalGetFiles, `${run.length}: ${run.join(', ')}`);
+  });
+
+  it(`runs code in at most ${GOALS.blogGetFiles} files for one GET of the blog as npm start runs it`, async () => {
+    const run = await filesOfOneGet('blog');
+    assert.ok(run.some((file) => file.startsWith('otel/')), 'the measure sees telemetry');
+    assert.ok(run.length <= GOALS.blogGetFiles, `${run.length}: ${run.join(', ')}`);
   });
 });
