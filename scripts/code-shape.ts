@@ -146,7 +146,8 @@ export function fileCircles(files: readonly string[]): string[][] {
 
 /** package.json `exports` subpath (`.`, `./otel`) → the source file its `default` is built from. */
 function entrySources(): Map<string, string> {
-  const { exports } = JSON.parse(readFileSync(join(PACKAGE, 'package.json'), 'utf8')) as { exports: Record<string, string | { default?: string }> };
+  type Exports = Record<string, string | { default?: string }>;
+  const { exports } = JSON.parse(readFileSync(join(PACKAGE, 'package.json'), 'utf8')) as { exports: Exports };
   const entries = new Map<string, string>();
   for (const [subpath, target] of Object.entries(exports)) {
     const built = typeof target === 'string' ? target : target.default;
@@ -213,10 +214,12 @@ async function measureMinimalGet(session: Session): Promise<string[]> {
   const fw = await import('../packages/fw-core/src/index.ts');
   const controller = fw.defineController('posts_controller', { show: (req) => fw.json({ id: Number(req.bindings.id) }) });
   const routes = [{ path: '/posts/:id', handler: controller.show, options: { methods: ['get' as const] } }];
-  const app = fw.defineApp({ name: 'shape', router: { name: 'shape_router', routes: () => [{ prefix: '/api', security: false, routes }] } });
+  const router = { name: 'shape_router', routes: () => [{ prefix: '/api', security: false as const, routes }] };
+  const app = fw.defineApp({ name: 'shape', router });
   const dir = await mkdtemp(join(tmpdir(), 'fw-shape-'));
   const plugin = { phase: 'pre_request', module: 'fw_request_plugin', options: { decode_json_body: true, read_urlencoded_body: true } };
-  const config = { fw: { bootstrap_application: 'shape', log_level: 'warn', server_configuration: { port: 0, host: '127.0.0.1' }, plugins: [plugin] } };
+  const server_configuration = { port: 0, host: '127.0.0.1' };
+  const config = { fw: { bootstrap_application: 'shape', log_level: 'warn', server_configuration, plugins: [plugin] } };
   await writeFile(join(dir, 'fw.config.json'), JSON.stringify(config));
   const server = await fw.startServer({ appDir: dir, app, env: {} });
   try {
@@ -236,8 +239,14 @@ async function measureMinimalGet(session: Session): Promise<string[]> {
  */
 async function measureBlogGet(session: Session, logLevel: string | undefined): Promise<string[]> {
   const entries = new Map([...entrySources()].map(([subpath, source]) => [`fw-core${subpath.slice(1)}`, pathToFileURL(source).href]));
-  registerHooks({ resolve: (specifier, context, next) => (entries.has(specifier) ? { url: entries.get(specifier)!, shortCircuit: true } : next(specifier, context)) });
-  const sink = createServer((req, res) => req.resume().on('end', () => res.writeHead(200, { 'content-type': 'application/x-protobuf' }).end()));
+  registerHooks({
+    resolve: (specifier, context, next) => {
+      const url = entries.get(specifier);
+      return url === undefined ? next(specifier, context) : { url, shortCircuit: true };
+    },
+  });
+  const answer = { 'content-type': 'application/x-protobuf' };
+  const sink = createServer((req, res) => req.resume().on('end', () => res.writeHead(200, answer).end()));
   await new Promise<void>((resolve) => sink.listen(0, '127.0.0.1', resolve));
   const fw = await import('../packages/fw-core/src/index.ts');
   const env = {

@@ -5,7 +5,19 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { cycles, entryExports, fileCircles, fileImports, filesOfOneGet, folderImports, GOALS, lineCount, relativeImports, smallFiles, sourceFiles } from '../scripts/code-shape.ts';
+import {
+  cycles,
+  entryExports,
+  fileCircles,
+  fileImports,
+  filesOfOneGet,
+  folderImports,
+  GOALS,
+  lineCount,
+  relativeImports,
+  smallFiles,
+  sourceFiles,
+} from '../scripts/code-shape.ts';
 
 describe("fw-core's folder structure", () => {
   it('has no two folders importing each other, and no longer circle of folders', () => {
