@@ -1,15 +1,10 @@
 /**
  * Holds back repeated log lines (issue 35, item 6: a 10 s database cut wrote 2,135 identical
- * `store_unavailable` lines per instance, 1.7 KB each with two stack traces). The first line of
- * a key is written and opens a window of `intervalMs`; the same key within it is only counted;
- * when the window ends, one summary says how many were held back and the window goes on, until
- * one passes with none, when the key is forgotten and its next line is written again. A key's
- * stack trace is written once: later lines of it (after its window closed) go without.
- *
- * Bounded: at most MAX_WINDOWS keys are held at once (beyond, lines are written as they come)
- * and MAX_STACKED keys remembered as stacked (the oldest forgotten first). Every timer is
- * unref'd; flush() writes what is pending, and so does the process's `exit` (one listener for
- * all loggers), so a stop or a crash does not lose a count.
+ * `store_unavailable` lines per instance). The first line of a key is written and opens a window
+ * of `intervalMs`; the same key within it is only counted; when the window ends, one summary says
+ * how many were held back and the window goes on, until one passes with none and the key is
+ * forgotten. A key's stack trace is written once. Bounded: at most MAX_WINDOWS keys held and
+ * MAX_STACKED remembered. Timers are unref'd; flush() and the process's `exit` write what is pending.
  */
 
 /** A line as the logger was given it. */
@@ -22,9 +17,8 @@ export interface HeldLine {
 /** What to do with a line: write it with its stacks, without them, or nothing (it was counted). */
 export type RepeatDecision = 'with-stack' | 'without-stack' | 'held';
 
-/** Keys held at once; a flood of distinct keys is written as it comes rather than held without bound. */
+// Beyond this many keys at once, a flood of distinct keys is written as it comes.
 const MAX_WINDOWS = 1000;
-/** Keys remembered as having had their stack written. */
 const MAX_STACKED = 1000;
 
 interface Window {
@@ -33,18 +27,17 @@ interface Window {
   timer: ReturnType<typeof setTimeout>;
 }
 
-/** Every RepeatedLines with a window open, flushed when the process exits. */
+// Every RepeatedLines with a window open, flushed by one `exit` listener for all loggers.
 const pending = new Set<RepeatedLines>();
 let exitHooked = false;
 
-/** The repeat windows of one logger. */
+/** The repeat windows of one logger; `summarise(first, count)` writes the summary of `count` lines like `first`. */
 export class RepeatedLines {
   readonly #intervalMs: number;
   readonly #summarise: (first: HeldLine, count: number) => void;
   readonly #windows = new Map<string, Window>();
   readonly #stacked = new Set<string>();
 
-  /** `summarise(first, count)` writes the summary of `count` lines like `first` held back. */
   constructor(intervalMs: number, summarise: (first: HeldLine, count: number) => void) {
     this.#intervalMs = intervalMs;
     this.#summarise = summarise;
@@ -57,8 +50,17 @@ export class RepeatedLines {
       open.count += 1;
       return 'held';
     }
-    if (this.#windows.size < MAX_WINDOWS) this.#open(key, line);
-    return this.#stackOnce(key) ? 'with-stack' : 'without-stack';
+    if (this.#windows.size < MAX_WINDOWS) {
+      this.#windows.set(key, { first: line, count: 0, timer: this.#timer(key) });
+      pending.add(this);
+      // Writes at exit are synchronous for files and pipes (node's process I/O), so the counts land.
+      if (!exitHooked) process.on('exit', () => [...pending].forEach((lines) => lines.flush()));
+      exitHooked = true;
+    }
+    if (this.#stacked.has(key)) return 'without-stack';
+    if (this.#stacked.size >= MAX_STACKED) this.#stacked.delete(this.#stacked.values().next().value!);
+    this.#stacked.add(key);
+    return 'with-stack';
   }
 
   /** Writes every pending summary now and closes every window. */
@@ -71,32 +73,13 @@ export class RepeatedLines {
     pending.delete(this);
   }
 
-  #stackOnce(key: string): boolean {
-    if (this.#stacked.has(key)) return false;
-    if (this.#stacked.size >= MAX_STACKED) this.#stacked.delete(this.#stacked.values().next().value!);
-    this.#stacked.add(key);
-    return true;
-  }
-
-  #open(key: string, first: HeldLine): void {
-    this.#windows.set(key, { first, count: 0, timer: this.#timer(key) });
-    pending.add(this);
-    if (!exitHooked) {
-      exitHooked = true;
-      // Writes at exit are synchronous for files and pipes (node's process I/O), so the counts land.
-      process.on('exit', () => {
-        for (const lines of [...pending]) lines.flush();
-      });
-    }
-  }
-
   #timer(key: string): ReturnType<typeof setTimeout> {
     const timer = setTimeout(() => this.#close(key), this.#intervalMs);
     timer.unref();
     return timer;
   }
 
-  /** A window's end: its summary and another window, or, with nothing held back, the key forgotten. */
+  // A window's end: its summary and another window, or, with nothing held back, the key forgotten.
   #close(key: string): void {
     const window = this.#windows.get(key);
     if (window === undefined) return;
