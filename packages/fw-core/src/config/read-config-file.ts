@@ -83,7 +83,7 @@ function locateJsonError(text: string): SyntaxStop | undefined {
     at++;
     for (;;) {
       const char = text[at];
-      if (char === undefined) stop('a closing \'"\'');
+      if (char === undefined) return stop('a closing \'"\'');
       if (char < ' ') stop('an escape sequence for the control character');
       at++;
       if (char === '"') return;
