@@ -1,7 +1,4 @@
-/**
- * The coded errors configuration validation throws, worded once: how they name a place in the
- * file (`fw.server_configuration.port`), show the value found, and suggest a misspelt key.
- */
+/** The coded errors of configuration validation, worded once: places, values found, "did you mean". */
 import { FwError } from '../errors.ts';
 
 /** FW_ERR_CONFIG_BAD_VALUE: `<key> must be <expected>; found <value>`. */
@@ -53,7 +50,7 @@ export function childPath(parent: string, key: string): string {
 const MAX_SHOWN = 60;
 
 /** How an error message shows a value it found: `"80" (a string)`, `null`, `[] (an array)`. */
-export function describeFound(value: unknown): string {
+function describeFound(value: unknown): string {
   if (value === null) return 'null';
   if (value === undefined) return 'nothing';
   const shown = JSON.stringify(value) ?? String(value);

@@ -1,7 +1,4 @@
-/**
- * The configuration contract: the spec's global keys (service-spec.md, "Global configuration
- * keys") plus fw's server settings, their built-in defaults and the order `fw config` prints them.
- */
+/** The configuration contract: the spec's global keys plus fw's server settings, and their defaults. */
 import type { LogLevel } from '../log/logger.ts';
 import type { PluginEntry } from '../plugins/plugin.ts';
 
@@ -74,11 +71,8 @@ export interface ConfigReport {
 }
 
 /** A configuration ready to run: every required key present. */
-export interface LoadedConfig {
-  readonly file: string;
+export interface LoadedConfig extends Omit<ConfigReport, 'environment'> {
   readonly fw: FwConfig;
-  readonly entries: readonly ConfigEntry[];
-  readonly app: Readonly<Record<string, unknown>>;
 }
 
 /** The `fw` section of fw.config.json as written (base or one overlay): any subset of the keys. */

@@ -1,7 +1,6 @@
 /**
- * Resolving an application's configuration: reading the file (or taking the document given in
- * code), applying the active environment's overlay and the env-var overrides, and yielding every
- * key's value and origin. `fw config` shows the report; loading it to run requires every required key.
+ * Resolving an app's configuration: the file (or the document given in code), the active
+ * environment's overlay and the env-var overrides, into every key's value and origin.
  */
 import { resolve } from 'node:path';
 import { FwError } from '../errors.ts';

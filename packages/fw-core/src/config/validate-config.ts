@@ -1,8 +1,6 @@
 /**
- * Validating configuration, from the top of the document down to each value. At the top of
- * fw.config.json, `fw` holds fw's keys, `environments` per-environment overlays, and any other key
- * is an application section. Every overlay is checked, not only the active one, so a typo in
- * `prod` fails on a developer's machine rather than in production.
+ * Validating fw.config.json: `fw` holds fw's keys, `environments` the overlays, any other key is an
+ * application section. Every overlay is checked, so a typo in `prod` fails on a developer's machine.
  */
 import { LOG_LEVELS } from '../log/logger.ts';
 import type { Phase, PluginEntry } from '../plugins/plugin.ts';
@@ -90,29 +88,31 @@ function checkSections(sections: ConfigSections, parent: string, names: readonly
 
 type Check = (value: unknown, key: string) => unknown;
 
+/** A check that `value` passes `test`, else FW_ERR_CONFIG_BAD_VALUE saying what it expects. */
+const expect = (test: (value: unknown) => boolean, expected: string): Check => (value, key) => {
+  if (!test(value)) throw badValue(key, expected, value);
+};
+
+const integer = (min: number, max: number): Check =>
+  expect((value) => Number.isInteger(value) && (value as number) >= min && (value as number) <= max, `an integer from ${min} to ${max}`);
+
 // An application name names the app's own configuration section and its module.
 const APPLICATION_NAME = /^[a-z][a-z0-9_]*$/;
 
 const keyChecks: Record<ConfigKey, Check> = {
-  bootstrap_application: (value, key) => {
-    if (typeof value !== 'string' || !APPLICATION_NAME.test(value)) {
-      throw badValue(key, 'an application name: a-z first, then a-z, 0-9 or _ (e.g. "blog")', value);
-    }
-  },
+  bootstrap_application: expect(
+    (value) => typeof value === 'string' && APPLICATION_NAME.test(value),
+    'an application name: a-z first, then a-z, 0-9 or _ (e.g. "blog")',
+  ),
   environment: expectNonEmptyString,
   server_configuration: (value, key) => checkFields(value, key, fieldChecks),
   plugins: validatePluginEntries,
   json_lib: expectNonEmptyString,
-  use_stacktrace: (value, key) => {
-    if (typeof value !== 'boolean') throw badValue(key, 'a boolean (true or false)', value);
-  },
+  use_stacktrace: expect((value) => typeof value === 'boolean', 'a boolean (true or false)'),
   // persistent_term is the only backend: the route table is compiled once into an immutable tree.
   dispatch_backend: (value, key) => expectOneOf(value, key, ['persistent_term']),
   log_level: (value, key) => expectOneOf(value, key, LOG_LEVELS),
 };
-
-// `fw.server_configuration` fields are checked where they are written (base or overlay); the
-// rule that ties two of them together on the merged map (checkServerConfigurationConsistency).
 
 /** The longest delay Node's timers accept; longer ones silently become 1 ms. */
 export const MAX_TIMER_MS = 2_147_483_647;
@@ -127,8 +127,8 @@ const MAX_INFLIGHT_PER_CONNECTION = 64;
 // name written `X-Request-Id` would never be found; it is refused rather than quietly folded.
 const LOWER_CASE_HEADER_NAME = /^[!#$%&'*+\-.^_`|~0-9a-z]+$/;
 
-const integer = (min: number, max: number): Check => (value, key) => expectInteger(value, key, min, max);
-
+// Each field is checked where it is written (base or overlay); a rule tying two of them together
+// on the merged map (checkServerConfigurationConsistency).
 const fieldChecks: Record<keyof ServerConfiguration, Check> = {
   port: integer(0, MAX_PORT),
   host: expectNonEmptyString,
@@ -141,10 +141,10 @@ const fieldChecks: Record<keyof ServerConfiguration, Check> = {
   shutdown_delay_ms: integer(0, MAX_TIMER_MS),
   max_inflight_per_connection: integer(1, MAX_INFLIGHT_PER_CONNECTION),
   send_timeout_ms: integer(1, MAX_TIMER_MS),
-  request_id_header: (value, key) => {
-    if (value === false || (typeof value === 'string' && LOWER_CASE_HEADER_NAME.test(value))) return;
-    throw badValue(key, 'false (always generate the id) or a lower-case header name such as "x-request-id"', value);
-  },
+  request_id_header: expect(
+    (value) => value === false || (typeof value === 'string' && LOWER_CASE_HEADER_NAME.test(value)),
+    'false (always generate the id) or a lower-case header name such as "x-request-id"',
+  ),
 };
 
 /** Checks the object at `key`: no unknown key, and each key present passes its check. */
@@ -197,8 +197,6 @@ export function validatePluginEntries(value: unknown, keyPath: string): PluginEn
   });
 }
 
-// Value checks: each returns the value, narrowed, or throws FW_ERR_CONFIG_BAD_VALUE.
-
 /** True for a JSON object: not null, not an array. */
 export function isJsonObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -217,13 +215,6 @@ function expectObject(value: unknown, key: string): Record<string, unknown> {
 
 function expectNonEmptyString(value: unknown, key: string): string {
   if (typeof value !== 'string' || value === '') throw badValue(key, 'a non-empty string', value);
-  return value;
-}
-
-function expectInteger(value: unknown, key: string, min: number, max: number): number {
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) {
-    throw badValue(key, `an integer from ${min} to ${max}`, value);
-  }
   return value;
 }
 

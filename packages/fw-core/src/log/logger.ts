@@ -6,7 +6,7 @@
  * (repeated-lines.ts); docs/configuration.md, "Logging", says how to tune it.
  */
 import { FwError } from '../errors.ts';
-import { RepeatedLines, type HeldLine } from './repeated-lines.ts';
+import { repeatedLines, type HeldLine } from './repeated-lines.ts';
 import { SERVICE_INSTANCE_ID, serviceInstanceIdFromEnv } from './service-instance-id.ts';
 
 /** Log levels, most verbose first. */
@@ -68,7 +68,7 @@ export function createJsonLogger(options: JsonLoggerOptions = {}): JsonLogger {
   };
   const intervalMs = repeatInterval(options.repeatIntervalMs, env);
   const summarise = (first: HeldLine, count: number): void => write(first.level, summaryFields(first, count, intervalMs), first.message, false);
-  const repeats = intervalMs === 0 ? undefined : new RepeatedLines(intervalMs, summarise);
+  const repeats = intervalMs === 0 ? undefined : repeatedLines(intervalMs, summarise);
   const method = (level: Exclude<LogLevel, 'silent'>): LogMethod => {
     if (LOG_LEVELS.indexOf(level) < threshold) return noop;
     if (repeats === undefined || !SUMMARISED.has(level)) return (fields, message) => write(level, fields, message, true);
@@ -137,7 +137,7 @@ function summaryFields(first: HeldLine, count: number, intervalMs: number): Reco
  * (the wrapper's stack says where fw caught it, the cause's where it was thrown); each error
  * once, so a cause chain that loops ends at the repeat.
  */
-export function stringifyLine(value: unknown, stacks: boolean): string {
+function stringifyLine(value: unknown, stacks: boolean): string {
   // Made at the first error: most lines (one per request) hold none.
   let seen: Set<Error> | undefined;
   try {

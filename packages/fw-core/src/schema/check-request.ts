@@ -40,7 +40,7 @@ const PART_VALUES: Readonly<Record<RequestPart, (req: FwRequest) => unknown>> = 
  * `a=1&b=2&b=3` → `{a: '1', b: ['2', '3']}`: a name given again is an array, so a schema can
  * refuse repeats. A null-prototype object, so `__proto__=x` is just a key.
  */
-export function parseQuery(query: string): Record<string, string | string[]> {
+function parseQuery(query: string): Record<string, string | string[]> {
   const out: Record<string, string | string[]> = Object.create(null);
   for (const [name, value] of new URLSearchParams(query)) {
     const seen = out[name];
