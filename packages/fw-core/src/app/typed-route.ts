@@ -1,8 +1,6 @@
 /**
- * Typed routes (docs/applications.md, "Typed routes"): `route({path, schema, handler, ...})` returns
- * a plain HandlerRoute, while its handler is type-checked against the declaration fw validates
- * with: bindings from the path template, params, query and body from the schemas, `json()`
- * answers from `schema.response` by status.
+ * Typed routes (docs/applications.md, "Typed routes"): `route({path, schema, handler})` is a plain
+ * HandlerRoute whose handler is type-checked against the path template and the schemas fw validates.
  */
 import type { FwRequest } from '../http/request.ts';
 import type { FwResponse, JsonResponse } from '../http/response.ts';

@@ -4,9 +4,9 @@
  */
 import { resolve } from 'node:path';
 import { FwError } from '../errors.ts';
-import { LOG_LEVELS, type LogLevel } from '../log/logger.ts';
+import { LOG_LEVELS } from '../log/logger.ts';
 import { CONFIG_FILE_NAME, CONFIG_KEYS, configDefaults, REQUIRED_CONFIG_KEYS } from './config.ts';
-import type { ConfigEntry, ConfigKey, ConfigReport, FwConfig, FwSection, LoadedConfig, ServerConfiguration } from './config.ts';
+import type { ConfigEntry, ConfigReport, FwConfig, FwSection, LoadedConfig, ServerConfiguration } from './config.ts';
 import { badValue, unknownEnvironment } from './config-errors.ts';
 import { readConfigFile } from './read-config-file.ts';
 import { checkServerConfigurationConsistency, expectOneOf, isJsonObject, MAX_PORT, MAX_TIMER_MS, parseConfigLayout } from './validate-config.ts';
@@ -46,15 +46,18 @@ export async function resolveConfig(appDir: string, env: NodeJS.ProcessEnv = pro
  */
 export function resolveConfigDocument(document: unknown, origin: string, env: NodeJS.ProcessEnv = process.env): ConfigReport {
   const layout = parseConfigLayout(document);
-  const overrides = readEnvOverrides(env);
-  const environment = selectEnvironment(layout, overrides, origin);
+  const fwEnv = isSet(env['FW_ENV']) ? env['FW_ENV'] : undefined;
+  const overrides = envOverrides(env);
+  const environment = selectEnvironment(layout, fwEnv, origin);
+  // Every section merged is checked, and merging checked sections field by field keeps them valid.
+  const fwOf = (overlay: ConfigSections | undefined): FwSection => mergeOverlay(mergeOverlay(layout.base.fw, overlay?.fw), overrides);
   // Rules that tie keys together hold per environment: check the others now, not at their deploy.
   for (const [name, overlay] of Object.entries(layout.environments)) {
-    if (name !== environment.name) resolveEntries(mergeFw(layout.base, overlay), { name, isDefault: false }, overrides);
+    if (name !== environment.name) resolveEntries(fwOf(overlay), { name, isDefault: false });
   }
   const overlay = layout.environments[environment.name];
-  const fw = mergeFw(layout.base, overlay);
-  const entries = resolveEntries(fw, environment, overrides);
+  const fw = fwOf(overlay);
+  const entries = resolveEntries(fw, environment);
   const name = fw.bootstrap_application;
   const app = name === undefined ? {} : mergeOverlay(layout.base.apps[name] ?? {}, overlay?.apps[name]);
   return deepFreeze({ file: origin, environment: environment.name, entries, app });
@@ -69,38 +72,27 @@ interface SelectedEnvironment {
 // FW_ENV, else the base file's fw.environment, else the default. A name the file does not
 // define would run on the base alone, silently: `FW_ENV=production` next to a `prod` overlay
 // would start without prod's database or limits. So FW_ENV must name a defined environment.
-function selectEnvironment(layout: ConfigLayout, overrides: EnvOverrides, file: string): SelectedEnvironment {
+function selectEnvironment(layout: ConfigLayout, fwEnv: string | undefined, file: string): SelectedEnvironment {
   const defined = new Set([configDefaults.environment, ...Object.keys(layout.environments)]);
   if (layout.base.fw.environment !== undefined) defined.add(layout.base.fw.environment);
-  if (overrides.environment !== undefined && !defined.has(overrides.environment)) {
-    throw unknownEnvironment(overrides.environment, [...defined].sort(), file);
-  }
-  const chosen = overrides.environment ?? layout.base.fw.environment;
+  if (fwEnv !== undefined && !defined.has(fwEnv)) throw unknownEnvironment(fwEnv, [...defined].sort(), file);
+  const chosen = fwEnv ?? layout.base.fw.environment;
   return chosen === undefined ? { name: configDefaults.environment, isDefault: true } : { name: chosen, isDefault: false };
 }
 
-// Both sections are checked, and merging checked sections field by field keeps them valid.
-function mergeFw(base: ConfigSections, overlay: ConfigSections | undefined): FwSection {
-  return mergeOverlay(base.fw, overlay?.fw) as FwSection;
-}
-
-/** The variables that override the file (docs/configuration.md); one unset or empty (`PORT=${PORT}` of a compose file) is absent. */
-interface EnvOverrides {
-  readonly environment?: string;
-  readonly port?: number;
-  readonly host?: string;
-  readonly shutdown_delay_ms?: number;
-  readonly log_level?: LogLevel;
-}
-
-function readEnvOverrides(env: NodeJS.ProcessEnv): EnvOverrides {
-  const overrides: { -readonly [K in keyof EnvOverrides]: EnvOverrides[K] } = {};
-  if (isSet(env['FW_ENV'])) overrides.environment = env['FW_ENV'];
-  if (isSet(env['PORT'])) overrides.port = parseWhole(env['PORT'], 'PORT', MAX_PORT, '');
-  if (isSet(env['HOST'])) overrides.host = env['HOST'];
+/**
+ * The variables that override the file, as an overlay over every environment: PORT, HOST,
+ * FW_SHUTDOWN_DELAY_MS and LOG_LEVEL (docs/configuration.md). One unset or empty is absent, as
+ * `PORT=${PORT}` in a compose file yields one when the value is absent.
+ */
+function envOverrides(env: NodeJS.ProcessEnv): FwSection {
+  const server: Record<string, unknown> = {};
+  if (isSet(env['PORT'])) server['port'] = parseWhole(env['PORT'], 'PORT', MAX_PORT, '');
+  if (isSet(env['HOST'])) server['host'] = env['HOST'];
   const delay = env['FW_SHUTDOWN_DELAY_MS'];
-  if (isSet(delay)) overrides.shutdown_delay_ms = parseWhole(delay, 'FW_SHUTDOWN_DELAY_MS', MAX_TIMER_MS, ' (milliseconds)');
-  if (isSet(env['LOG_LEVEL'])) overrides.log_level = expectOneOf(env['LOG_LEVEL'], 'LOG_LEVEL', LOG_LEVELS);
+  if (isSet(delay)) server['shutdown_delay_ms'] = parseWhole(delay, 'FW_SHUTDOWN_DELAY_MS', MAX_TIMER_MS, ' (milliseconds)');
+  const overrides: Record<string, unknown> = Object.keys(server).length === 0 ? {} : { server_configuration: server };
+  if (isSet(env['LOG_LEVEL'])) overrides['log_level'] = expectOneOf(env['LOG_LEVEL'], 'LOG_LEVEL', LOG_LEVELS);
   return overrides;
 }
 
@@ -114,38 +106,20 @@ function parseWhole(text: string, name: string, max: number, unit: string): numb
   return number;
 }
 
-type Resolved = readonly [value: unknown, isDefault: boolean];
-
-/** One environment's effective value of every key, in print order, with whether it is the default. */
-function resolveEntries(fw: FwSection, environment: SelectedEnvironment, overrides: EnvOverrides): ConfigEntry[] {
-  const fileOrDefault = (key: keyof typeof configDefaults): Resolved => {
-    const written = fw[key];
-    return written === undefined ? [configDefaults[key], true] : [written, false];
-  };
-  const resolved: Record<ConfigKey, Resolved> = {
-    bootstrap_application: [fw.bootstrap_application, false],
-    environment: [environment.name, environment.isDefault],
-    server_configuration: resolveServer(fw, overrides, environment.name),
-    plugins: fileOrDefault('plugins'),
-    json_lib: fileOrDefault('json_lib'),
-    use_stacktrace: fileOrDefault('use_stacktrace'),
-    dispatch_backend: fileOrDefault('dispatch_backend'),
-    log_level: overrides.log_level === undefined ? fileOrDefault('log_level') : [overrides.log_level, false],
-  };
+/** One environment's effective value of every key (`fw`: base, overlay and overrides merged), in print order. */
+function resolveEntries(fw: FwSection, environment: SelectedEnvironment): ConfigEntry[] {
   return CONFIG_KEYS.map((key) => {
-    const [value, isDefault] = resolved[key];
+    if (key === 'environment') return { key, value: environment.name, isDefault: environment.isDefault, missing: false };
+    if (key === 'server_configuration') {
+      const server: ServerConfiguration = { ...configDefaults.server_configuration, ...fw.server_configuration };
+      checkServerConfigurationConsistency(server, environment.name);
+      return { key, value: server, isDefault: Object.keys(fw.server_configuration ?? {}).length === 0, missing: false };
+    }
+    const written = fw[key];
+    const value = written ?? configDefaults[key as keyof typeof configDefaults];
+    const isDefault = written === undefined && key in configDefaults;
     return { key, value, isDefault, missing: value === undefined && key in REQUIRED_CONFIG_KEYS };
   });
-}
-
-// The full map: defaults, then the file's fields, then PORT, HOST and FW_SHUTDOWN_DELAY_MS.
-function resolveServer(fw: FwSection, overrides: EnvOverrides, environment: string): Resolved {
-  const written = fw.server_configuration ?? {};
-  const { port, host, shutdown_delay_ms } = overrides;
-  const overridden = Object.fromEntries(Object.entries({ port, host, shutdown_delay_ms }).filter(([, value]) => value !== undefined));
-  const server: ServerConfiguration = { ...configDefaults.server_configuration, ...written, ...overridden };
-  checkServerConfigurationConsistency(server, environment);
-  return [server, Object.keys(written).length === 0 && Object.keys(overridden).length === 0];
 }
 
 /** A new object: `base` with `overlay` merged over it, objects key by key all the way down. */

@@ -1,9 +1,7 @@
 /**
- * The logger contract (an app may hand in any object with these methods; pino fits as it is) and
- * fw's default logger: one JSON object per line on stderr (or a given sink), filtered by level,
- * each line carrying `service.instance.id` as telemetry's resource does. A level that is off is a
- * no-op: nothing is serialised. Repeated warn and error lines with an `event` are summarised
- * (repeated-lines.ts); docs/configuration.md, "Logging", says how to tune it.
+ * The logger contract (any object with these methods; pino fits as it is) and fw's default logger:
+ * one JSON object per line on stderr, each with `service.instance.id`; a level that is off is a
+ * no-op. Repeated warn and error lines with an `event` are summarised (docs/configuration.md, "Logging").
  */
 import { FwError } from '../errors.ts';
 import { repeatedLines, type HeldLine } from './repeated-lines.ts';
@@ -133,9 +131,7 @@ function summaryFields(first: HeldLine, count: number, intervalMs: number): Reco
 
 /**
  * A log line's JSON, never a throw (cycles, BigInt). An error is written with its name, message,
- * code, stack (unless `stacks` is false: its line was logged with them already) and cause, nested
- * (the wrapper's stack says where fw caught it, the cause's where it was thrown); each error
- * once, so a cause chain that loops ends at the repeat.
+ * code, stack (unless `stacks` is false) and cause, nested, each error once, so a looping cause chain ends.
  */
 function stringifyLine(value: unknown, stacks: boolean): string {
   // Made at the first error: most lines (one per request) hold none.

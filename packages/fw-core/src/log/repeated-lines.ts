@@ -1,10 +1,8 @@
 /**
- * Holds back repeated log lines (issue 35, item 6: a 10 s database cut wrote 2,135 identical
- * `store_unavailable` lines per instance). The first line of a key is written and opens a window
- * of `intervalMs`; the same key within it is only counted; when the window ends, one summary says
- * how many were held back and the window goes on, until one passes with none and the key is
- * forgotten. A key's stack trace is written once. Bounded: at most MAX_KEYS keys held and as many
- * remembered as stacked. Timers are unref'd; flush() and the process's `exit` write what is pending.
+ * Holds back repeated log lines (issue 35, item 6: a 10 s database cut wrote 2,135 identical lines
+ * per instance). A key's first line is written and opens a window; repeats within it are counted,
+ * and its end writes one summary and opens the next, until a window passes with none. A key's
+ * stack trace is written once. Bounded; timers unref'd; the process's `exit` flushes.
  */
 
 /** A line as the logger was given it. */

@@ -1,9 +1,8 @@
 /**
- * The `service.instance.id` of this process, the same on telemetry's resource
- * (otel/register-telemetry.ts) and on every log line, so a line and a span of one instance match:
- * OTEL_RESOURCE_ATTRIBUTES' one when set, else a random UUID made once per process, as the semantic
- * conventions recommend (https://opentelemetry.io/docs/specs/semconv/resource/#service). Here in
- * log/, not otel/: fw-core's main entry (the logger) uses it and must not load otel/.
+ * The `service.instance.id` of this process, the same on telemetry's resource and every log line:
+ * OTEL_RESOURCE_ATTRIBUTES' when set, else a UUID made once per process, as the semantic conventions
+ * recommend (https://opentelemetry.io/docs/specs/semconv/resource/#service). In log/, not otel/:
+ * fw-core's main entry (the logger) uses it and must not load otel/.
  */
 import { randomUUID } from 'node:crypto';
 

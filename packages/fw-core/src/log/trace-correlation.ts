@@ -1,10 +1,8 @@
 /**
- * Log correlation: request log lines carry `trace_id` and `span_id` of the span active when the
- * request started, when it is recording. fw-core's main entry does not depend on
- * @opentelemetry/api, so fw-core/otel installs a reader here (register-telemetry.ts) that asks the
- * API. A reader rather than a field on the exchange: the active context holds the request's span
- * whoever started it (fw's SDK path, its lean span, a user's own instrumentation). Without
- * telemetry no reader is installed and the request log pays one comparison.
+ * Log correlation: request log lines carry the ids of the recording span active when the request
+ * started. fw-core's main entry does not depend on @opentelemetry/api, so fw-core/otel installs a
+ * reader here (register-telemetry.ts); a reader, not a field on the exchange, because the active
+ * context holds the request's span whoever started it (fw, or a user's own instrumentation).
  */
 
 /** What a log line needs of a span. An `@opentelemetry/api` Span fits as it is. */
@@ -12,13 +10,10 @@ export interface CorrelatedSpan {
   spanContext(): { readonly traceId: string; readonly spanId: string };
 }
 
-/** Returns the active span when it is recording, else undefined. */
-export type RecordingSpanReader = () => CorrelatedSpan | undefined;
+let reader: (() => CorrelatedSpan | undefined) | undefined;
 
-let reader: RecordingSpanReader | undefined;
-
-/** Installs `next` as the reader; the returned function uninstalls it (if still installed). */
-export function useRecordingSpanReader(next: RecordingSpanReader): () => void {
+/** Installs `next`, which returns the active span when it is recording; the returned function uninstalls it (if still installed). */
+export function useRecordingSpanReader(next: () => CorrelatedSpan | undefined): () => void {
   reader = next;
   return () => {
     if (reader === next) reader = undefined;

@@ -1,8 +1,7 @@
 /**
- * The per-request half of route schemas: runs a route's compiled validators on params, query,
- * headers and body, in that order, after security and body decoding and before the handler. The
- * first part that fails is answered (the app's onInvalid hook, else fw's 400) in place of the
- * handler's answer, so post_request plugins still see it.
+ * The per-request half of route schemas: params, query, headers and body, in that order, before the
+ * handler. The first part that fails is answered (onInvalid, else fw's 400) in the handler's place,
+ * so post_request plugins still see it.
  */
 import type { FwRequest } from '../http/request.ts';
 import { json, type FwResponse } from '../http/response.ts';

@@ -1,11 +1,9 @@
 /**
- * Response schemas as projections: a `json` answer is copied through its status's schema so that
- * fields the schema does not list never leave the server (a `password` a handler forgot to drop).
- * A projection is compiled once per schema into plain closures; it copies, never mutates, and does
- * not validate, except that an object never passes where the schema allows only scalars.
- * Not ajv's `removeAdditional`: it mutates, so it needs a structuredClone of the body first, which
- * costs more than the projection and the JSON.stringify together (bench/schemas.bench.ts, case
- * (b)), and it ties stripping to one compiler.
+ * Response schemas as projections: a `json` answer is copied through its status's schema, so fields
+ * it does not list never leave (a `password` a handler forgot to drop). Compiled once into closures
+ * that copy, never mutate, and do not validate (but an object never passes a scalar-only schema).
+ * Not ajv's `removeAdditional`: it mutates, so it needs a structuredClone first, which costs more
+ * than projection and JSON.stringify together (bench/schemas.bench.ts, case (b)).
  */
 import { FwError } from '../errors.ts';
 import type { Projection } from '../http/write-response.ts';

@@ -1,9 +1,4 @@
-/**
- * Route schemas (docs/applications.md, "Route schemas"): JSON Schemas a route declares for its
- * params, query, headers, body and responses, compiled once at start with a SchemaCompiler (ajv
- * unless the app gives its own), checked on each request before the handler, and projecting
- * `json` answers through the response schema of their status.
- */
+/** Route schemas (docs/applications.md, "Route schemas"): the JSON Schemas a route declares and what checking them yields. */
 import type { FwRequest } from '../http/request.ts';
 import type { FwResponse } from '../http/response.ts';
 

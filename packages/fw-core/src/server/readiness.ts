@@ -1,8 +1,7 @@
 /**
- * A readiness route, apart from liveness: 503 as soon as the listener drains (a stop has begun)
- * or while a dependency the app names does not answer, so a balancer or Kubernetes stops sending
- * traffic before the instance stops listening. Every answer is `cache-control: no-store` (a cached
- * "ready" would hide the drain) and has no `retry-after`: a probe retries on its own period.
+ * A readiness route: 503 as soon as the listener drains or while a dependency the app names does
+ * not answer, so balancers stop sending traffic before the instance stops listening. Answers are
+ * `cache-control: no-store` (a cached "ready" would hide the drain), without `retry-after`.
  */
 import type { Lifecycle } from '../app/app.ts';
 import type { InlineHandler } from '../app/controller.ts';

@@ -1,9 +1,7 @@
 /**
  * The send timeout, as nginx's `send_timeout`: a connection holding response bytes the client takes
- * none of for `send_timeout_ms` is closed, so a client that never reads holds its one buffered
- * response (pipelining-gate.ts), file handle included, for a bounded time. One sweep over the open
- * connections per period, nothing per request: a connection with bytes buffered is stalled while the
- * count of bytes its socket has handed to the kernel does not move.
+ * none of for `send_timeout_ms` is closed, file handle included. One sweep per period, nothing per
+ * request: a connection with bytes buffered is stalled while its bytes handed to the kernel do not move.
  */
 import type { Socket } from 'node:net';
 

@@ -1,9 +1,7 @@
 /**
- * Answers one static request through fw's one response writer: a file, a directory's index file
- * or listing (`list_dir`), a redirect to the slashed URL, or fw's 404/405/500 error bodies. A
- * pathinfo reaches the disk only through two layers: every segment is checked as text (no `..`,
- * `.`, separators, NUL, drive prefixes or dotfiles), then the joined path's realpath must still lie
- * under the root's, so a symlink cannot lead out either.
+ * Answers one static request: a file, a directory's index file or listing, a redirect, or a 404. A
+ * pathinfo reaches the disk through two layers: each segment is checked as text (no `..`, separators,
+ * NUL, drive prefixes or dotfiles), then its realpath must lie under the root's (no symlink out).
  */
 import type { Dirent, Stats } from 'node:fs';
 import { readdir, realpath, stat } from 'node:fs/promises';

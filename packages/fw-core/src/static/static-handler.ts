@@ -1,8 +1,6 @@
 /**
- * The static-files contract (docs/static-files.md): what a static route hands
- * `createStaticHandler`, its options, and the handler it gets back. The route's directory or file
- * and its options are checked once, at start-up: a missing path stops the server, it does not 404
- * forever; every option mistake names the key and the fix (FW_ERR_ROUTE_BAD_OPTIONS).
+ * The static-files contract (docs/static-files.md) and createStaticHandler. A route's path and
+ * options are checked once, at start-up: a missing path stops the server rather than 404 forever.
  */
 import { realpathSync, statSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
@@ -34,18 +32,10 @@ export type StaticSpec = ({ readonly directory: string } | { readonly file: stri
   readonly route?: string;
 };
 
-/**
- * Serves one request, writing the whole response on `req.res` itself. Client input never makes it
- * reject; an unexpected file-system failure is answered with 500, then rejects with
- * FW_ERR_STATIC_READ_FAILED so the pipeline logs it.
- */
+/** Serves one request on `req.res`; rejects (FW_ERR_STATIC_READ_FAILED, after a 500) only on an unexpected file-system failure. */
 export type StaticHandler = (req: FwRequest) => Promise<void>;
 
-/**
- * A handler serving `spec.directory` (by `req.pathinfo`) or always `spec.file`, relative paths
- * against `baseDir`. Throws FW_ERR_STATIC_NOT_FOUND / FW_ERR_STATIC_WRONG_KIND for a missing path
- * or one of the wrong kind, FW_ERR_ROUTE_BAD_OPTIONS for bad options.
- */
+/** A handler serving `spec.directory` (by `req.pathinfo`) or always `spec.file`, relative to `baseDir`. */
 export function createStaticHandler(spec: StaticSpec, baseDir: string = process.cwd()): StaticHandler {
   const where = spec.route === undefined ? 'static route' : `static route ${spec.route}`;
   const options = resolveStaticOptions(spec.options, where);
