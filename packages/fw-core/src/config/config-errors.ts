@@ -18,7 +18,8 @@ export function unknownKey(parent: string, key: string, known: readonly string[]
   const allowed = [...known, ...(appNames ?? [])];
   const suggestion = closestKey(key, allowed);
   const where = parent === '' ? 'at the top level' : `in ${parent}`;
-  const hint = suggestion === undefined ? `the keys allowed ${where} are ${allowed.join(', ')}` : `did you mean ${childPath(parent, suggestion)}?`;
+  const hint =
+    suggestion === undefined ? `the keys allowed ${where} are ${allowed.join(', ')}` : `did you mean ${childPath(parent, suggestion)}?`;
   const sections = appNames?.map((name) => childPath(parent, name)).join(' or ');
   const section = sections === undefined ? '' : `the only application section is ${sections}, named by fw.bootstrap_application; `;
   return new FwError('FW_ERR_CONFIG_UNKNOWN_KEY', `Unknown configuration key ${path}; ${section}${hint}`, {

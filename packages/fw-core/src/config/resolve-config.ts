@@ -123,7 +123,7 @@ function resolveEntries(fw: FwSection, environment: SelectedEnvironment): Config
 }
 
 /** A new object: `base` with `overlay` merged over it, objects key by key all the way down. */
-function mergeOverlay(base: Readonly<Record<string, unknown>>, overlay: Readonly<Record<string, unknown>> | undefined): Record<string, unknown> {
+function mergeOverlay(base: Readonly<Record<string, unknown>>, overlay?: Readonly<Record<string, unknown>>): Record<string, unknown> {
   const merged: Record<string, unknown> = { ...base };
   for (const [key, value] of Object.entries(overlay ?? {})) {
     const under = merged[key];
@@ -148,7 +148,7 @@ export type InCodeConfig = FwSection;
 export const IN_CODE_CONFIG_ORIGIN = 'the configuration given in code';
 
 /** The fw.config.json document equivalent to `config` for the app `appName` (with its own section `appSection`). */
-export function inCodeDocument(config: InCodeConfig, appName: string, appSection?: Readonly<Record<string, unknown>>): Record<string, unknown> {
+export function inCodeDocument(config: InCodeConfig, appName: string, appSection?: Readonly<Record<string, unknown>>): object {
   // `fw` first, so a stray key in `config` (an app section, `environments`) is refused as an unknown fw key.
   return { fw: { bootstrap_application: appName, ...config }, ...(appSection !== undefined && { [appName]: appSection }) };
 }

@@ -164,7 +164,8 @@ function checkFields(value: unknown, key: string, checks: Readonly<Record<string
 export function checkServerConfigurationConsistency(server: ServerConfiguration, environment: string): void {
   if (server.headers_timeout_ms > server.request_timeout_ms) {
     const limit = `fw.server_configuration.request_timeout_ms (${server.request_timeout_ms})`;
-    throw badValue('fw.server_configuration.headers_timeout_ms', `at most ${limit} in environment "${environment}"`, server.headers_timeout_ms);
+    const key = 'fw.server_configuration.headers_timeout_ms';
+    throw badValue(key, `at most ${limit} in environment "${environment}"`, server.headers_timeout_ms);
   }
 }
 

@@ -65,7 +65,9 @@ export function createJsonLogger(options: JsonLoggerOptions = {}): JsonLogger {
     sink.write(`${stringifyLine(line, stacks)}\n`);
   };
   const intervalMs = repeatInterval(options.repeatIntervalMs, env);
-  const summarise = (first: HeldLine, count: number): void => write(first.level, summaryFields(first, count, intervalMs), first.message, false);
+  const summarise = (first: HeldLine, count: number): void => {
+    write(first.level, summaryFields(first, count, intervalMs), first.message, false);
+  };
   const repeats = intervalMs === 0 ? undefined : repeatedLines(intervalMs, summarise);
   const method = (level: Exclude<LogLevel, 'silent'>): LogMethod => {
     if (LOG_LEVELS.indexOf(level) < threshold) return noop;

@@ -25,10 +25,13 @@ export async function loadAjvCompiler(importAjv: () => Promise<unknown> = () => 
     throw new FwError('FW_ERR_SCHEMA_AJV_MISSING', message, { cause });
   }
   const Ajv = loaded.Ajv ?? (typeof loaded.default === 'function' ? loaded.default : loaded.default?.default);
-  if (Ajv === undefined) throw new FwError('FW_ERR_SCHEMA_AJV_MISSING', 'the installed ajv exports no Ajv class: install ajv 8 (`npm install ajv`)');
+  if (Ajv === undefined) {
+    throw new FwError('FW_ERR_SCHEMA_AJV_MISSING', 'the installed ajv exports no Ajv class: install ajv 8 (`npm install ajv`)');
+  }
   // coerceTypes is an instance option, so one pair per setting; 'array' lets a name given once
   // meet an array schema. strict: a typo in a schema fails start-up, not requests.
-  const make = (coerce: boolean, allErrors: boolean) => new Ajv({ allErrors, strict: true, allowUnionTypes: true, coerceTypes: coerce ? 'array' : false });
+  const make = (coerce: boolean, allErrors: boolean) =>
+    new Ajv({ allErrors, strict: true, allowUnionTypes: true, coerceTypes: coerce ? 'array' : false });
   const plain = { first: make(false, false), all: make(false, true) };
   const coercing = { first: make(true, false), all: make(true, true) };
   return (schema, { coerce }) => {
@@ -49,7 +52,9 @@ const VALID = Object.freeze({ valid: true as const });
 function toValidator(first: CompiledAjv, all: CompiledAjv): SchemaValidator {
   return (value) => {
     if (first(value)) return VALID;
-    if (!hasAtMostValues(value, MAX_VALUES_FOR_ALL_ERRORS)) return { valid: false, errors: (first.errors ?? []).map(toIssue), incomplete: true };
+    if (!hasAtMostValues(value, MAX_VALUES_FOR_ALL_ERRORS)) {
+      return { valid: false, errors: (first.errors ?? []).map(toIssue), incomplete: true };
+    }
     all(value);
     return { valid: false, errors: (all.errors ?? first.errors ?? []).map(toIssue) };
   };

@@ -40,7 +40,10 @@ export interface SchemaSettings {
 const PARTS: readonly RequestPart[] = ['params', 'query', 'headers', 'body'];
 
 /** Compiles the schemas of `definitions`; an empty map (and no ajv import) when none has one. */
-export async function compileRouteSchemas(definitions: readonly RouteDefinition<SchemaTarget>[], settings: SchemaSettings): Promise<RouteSchemas> {
+export async function compileRouteSchemas(
+  definitions: readonly RouteDefinition<SchemaTarget>[],
+  settings: SchemaSettings,
+): Promise<RouteSchemas> {
   const withSchema = definitions.filter((definition) => definition.data.kind === 'handler' && definition.data.schema !== undefined);
   const checks = new Map<object, RouteChecks>();
   if (withSchema.length === 0) return checks;
@@ -91,7 +94,7 @@ export function checkRouteSchemaShape(value: unknown, where: string): RouteSchem
   if (!isObject(value)) fail('schema must be an object like {params, query, headers, body, response}');
   const { response, ...parts } = value as Record<string, unknown>;
   for (const [key, part] of Object.entries(parts)) {
-    if (!(PARTS as readonly string[]).includes(key)) fail(`unknown schema key ${key}; schema keys are params, query, headers, body and response`);
+    if (!PARTS.includes(key as RequestPart)) fail(`unknown schema key ${key}; schema keys are params, query, headers, body and response`);
     if (!isSchema(part)) fail(`schema.${key} must be a JSON Schema (an object or a boolean)`);
   }
   if (response !== undefined && !isObject(response)) fail('schema.response must be an object of schemas by status, like {"200": {...}}');

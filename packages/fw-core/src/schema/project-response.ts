@@ -110,7 +110,9 @@ function mergeAllOf(schema: Schema, at: string): Schema {
     const where = `${at}/allOf/${index}`;
     refuseUnsupported(branch, where);
     const flat = mergeAllOf(branch, where);
-    for (const keyword of TUPLE_KEYWORDS) if (keyword in flat) throw new Error(`${where} uses ${keyword}, which a response schema can use only outside allOf`);
+    for (const keyword of TUPLE_KEYWORDS) {
+      if (keyword in flat) throw new Error(`${where} uses ${keyword}, which a response schema can use only outside allOf`);
+    }
     if (Array.isArray(flat.items)) throw new Error(`${where} uses items as a tuple, which a response schema can use only outside allOf`);
     if (flat.items !== undefined) items.push(flat.items as JsonSchema);
     properties = { ...properties, ...(flat.properties as object | undefined) };
@@ -123,7 +125,9 @@ function mergeAllOf(schema: Schema, at: string): Schema {
     properties,
     ...(additional !== undefined && { additionalProperties: additional }),
     ...(type !== undefined && { type }),
-    ...(items.length === 1 ? { items: items[0] } : items.length > 1 ? { items: { allOf: items } } : Array.isArray(schema.items) ? { items: schema.items } : {}),
+    ...(items.length === 1 && { items: items[0] }),
+    ...(items.length > 1 && { items: { allOf: items } }),
+    ...(items.length === 0 && Array.isArray(schema.items) && { items: schema.items }),
   };
 }
 

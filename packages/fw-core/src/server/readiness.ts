@@ -46,7 +46,7 @@ export function readinessHandler(options: ReadinessOptions): InlineHandler {
 }
 
 /** The names of the checks that threw, rejected or did not settle within `timeoutMs`, in `names` order. */
-async function failedChecks(names: readonly string[], checks: Readonly<Record<string, () => unknown>>, timeoutMs: number): Promise<string[]> {
+async function failedChecks(names: readonly string[], checks: ReadinessOptions['checks'] & {}, timeoutMs: number): Promise<string[]> {
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), timeoutMs)));
   const passes = (check: () => unknown): boolean | Promise<boolean> => {

@@ -112,7 +112,8 @@ async function sendListing(req: FwRequest, root: string, dir: string, names: rea
     return `<li><a href="${href}">${escapeHtml(name)}${suffix}</a></li>\n`;
   });
   if (names.length > 0) rows.unshift('<li><a href="../">../</a></li>\n');
-  const body = `<!doctype html>\n<html><head><meta charset="utf-8"><title>${title}</title></head><body><h1>${title}</h1>\n<ul>\n${rows.join('')}</ul>\n</body></html>\n`;
+  const head = `<!doctype html>\n<html><head><meta charset="utf-8"><title>${title}</title></head>`;
+  const body = `${head}<body><h1>${title}</h1>\n<ul>\n${rows.join('')}</ul>\n</body></html>\n`;
   // A listing changes whenever the directory does: always revalidate.
   reply(req, 200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache' }, body);
 }

@@ -66,8 +66,8 @@ function checkSource(path: string, kind: 'directory' | 'file', baseDir: string, 
     });
   }
   if (!isKind) {
-    const fix = kind === 'directory' ? 'directory; use file: for a single file' : 'regular file; use directory: with a /[...] route for a directory';
-    throw new FwError('FW_ERR_STATIC_WRONG_KIND', `${where}: ${path} (${absolute}) is not a ${fix}`, { details });
+    const what = kind === 'directory' ? 'directory; use file: for a single file' : 'regular file; use directory: with a /[...] route for a directory';
+    throw new FwError('FW_ERR_STATIC_WRONG_KIND', `${where}: ${path} (${absolute}) is not a ${what}`, { details });
   }
   return kind === 'directory' ? realpathSync(absolute) : absolute;
 }
@@ -127,10 +127,12 @@ export function resolveStaticOptions(options: unknown, where: string): ResolvedS
     if (extension === '' || extension.startsWith('.') || /[/\\\0]/.test(extension)) {
       throw bad(`mimetype key ${JSON.stringify(extension)} must be an extension without the dot, like "md"`);
     }
-    if (typeof type !== 'string' || !MEDIA_TYPE.test(type)) throw bad(`mimetype.${extension} must be a content type like "text/markdown; charset=utf-8"`);
+    if (typeof type !== 'string' || !MEDIA_TYPE.test(type)) {
+      throw bad(`mimetype.${extension} must be a content type like "text/markdown; charset=utf-8"`);
+    }
     table[extension.toLowerCase()] = type;
   }
-  if (typeof max_age !== 'number' || !Number.isSafeInteger(max_age) || max_age < 0) throw bad('max_age must be a whole number of seconds, 0 or more');
+  if (!Number.isSafeInteger(max_age) || (max_age as number) < 0) throw bad('max_age must be a whole number of seconds, 0 or more');
   const indexFiles = Object.freeze([...(index_files as string[])]);
   return { indexFiles, listDir: list_dir, contentType: createContentTypeLookup(table), cacheControl: `public, max-age=${max_age}` };
 }
