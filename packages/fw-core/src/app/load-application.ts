@@ -56,16 +56,11 @@ const NEVER_DRAINING: Lifecycle = Object.freeze({ draining: false });
 export async function loadApplication(options: LoadApplicationOptions): Promise<LoadedApplication> {
   const env = options.env ?? process.env;
   const appOf = (): Promise<FwApp> | FwApp => (options.app ? checkApp(options.app, 'the app given to fw') : loadAppModule(options.appDir));
-  let config: LoadedConfig;
-  let app: FwApp;
-  if (options.config === undefined) {
-    config = await loadConfig(options.appDir, env);
-    app = await appOf();
-  } else {
-    // The in-code document defaults bootstrap_application to the app's name, so the app comes first.
-    app = await appOf();
-    config = await loadConfig(options.appDir, env, inCodeDocument(options.config, app.name, options.appConfig));
-  }
+  // The in-code document defaults bootstrap_application to the app's name, so there the app comes first.
+  const inCode = options.config === undefined ? undefined : { config: options.config, app: await appOf() };
+  const document = inCode && inCodeDocument(inCode.config, inCode.app.name, options.appConfig);
+  const config = await loadConfig(options.appDir, env, document);
+  const app = inCode?.app ?? (await appOf());
   const name = config.fw.bootstrap_application;
   if (app.name !== name) {
     throw new FwError('FW_ERR_APP_NAME_MISMATCH', `bootstrap_application is ${name} but the app module is named ${app.name}`);

@@ -38,29 +38,22 @@ export async function readConfigFile(file: string): Promise<unknown> {
   }
 }
 
-/** Where the text stops being JSON: offset, and `expected X, found Y`. */
-class SyntaxStop {
-  readonly offset: number;
-  readonly reason: string;
-  constructor(offset: number, reason: string) {
-    this.offset = offset;
-    this.reason = reason;
-  }
-}
-
 const WHITESPACE = new Set([' ', '\t', '\n', '\r']);
 const ESCAPES = new Set(['"', '\\', '/', 'b', 'f', 'n', 'r', 't']);
 const LITERALS = ['true', 'false', 'null'];
 const HEX_DIGIT = /^[0-9a-fA-F]$/;
 const isDigit = (char: string | undefined): boolean => char !== undefined && char >= '0' && char <= '9';
+// Thrown by the scanner at the first problem, unwinding its recursion at once.
+const STOP = new Error('JSON syntax problem');
 
 /**
  * The first syntax problem in `text` (RFC 8259 grammar), or undefined when it is valid JSON.
  * V8's JSON.parse names no position for an unexpected token and its wording is not a contract,
  * so fw scans the text itself.
  */
-function locateJsonError(text: string): SyntaxStop | undefined {
+function locateJsonError(text: string): { readonly offset: number; readonly reason: string } | undefined {
   let at = 0;
+  let problem: { offset: number; reason: string } | undefined;
   const eat = (char: string): boolean => {
     if (text[at] !== char) return false;
     at += 1;
@@ -73,7 +66,8 @@ function locateJsonError(text: string): SyntaxStop | undefined {
     const char = text[at];
     // Control characters are invisible, so they are shown escaped: "\n".
     const found = char === undefined ? 'the end of the file' : char < ' ' ? JSON.stringify(char) : `'${char}'`;
-    throw new SyntaxStop(at, `expected ${expected}, found ${found}`);
+    problem = { offset: at, reason: `expected ${expected}, found ${found}` };
+    throw STOP;
   };
   const digits = (): void => {
     if (!isDigit(text[at])) stop('a digit');
@@ -143,7 +137,7 @@ function locateJsonError(text: string): SyntaxStop | undefined {
     if (at < text.length) stop('the end of the file');
     return undefined;
   } catch (error) {
-    if (error instanceof SyntaxStop) return error;
+    if (error === STOP) return problem;
     // Only nesting deeper than the call stack gets here; the caller falls back to V8's message.
     if (error instanceof RangeError) return undefined;
     throw error;
