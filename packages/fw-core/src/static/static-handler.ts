@@ -66,7 +66,8 @@ function checkSource(path: string, kind: 'directory' | 'file', baseDir: string, 
     });
   }
   if (!isKind) {
-    const what = kind === 'directory' ? 'directory; use file: for a single file' : 'regular file; use directory: with a /[...] route for a directory';
+    const what =
+      kind === 'directory' ? 'directory; use file: for a single file' : 'regular file; use directory: with a /[...] route for a directory';
     throw new FwError('FW_ERR_STATIC_WRONG_KIND', `${where}: ${path} (${absolute}) is not a ${what}`, { details });
   }
   return kind === 'directory' ? realpathSync(absolute) : absolute;
