@@ -93,8 +93,8 @@ export function guardStaticRequest(where: string, serve: (req: FwRequest) => Pro
   };
 }
 
-/** The defaults, as docs/static-files.md lists them. */
-export const STATIC_OPTION_DEFAULTS = Object.freeze({
+// The defaults, as docs/static-files.md lists them.
+const STATIC_OPTION_DEFAULTS = Object.freeze({
   index_files: Object.freeze(['index.html']),
   list_dir: false,
   mimetype: Object.freeze({}),
