@@ -10,7 +10,7 @@ import { inject } from '../src/inject/inject.ts';
 import { json } from '../src/http/response.ts';
 import type { FwPlugin, PluginInitContext } from '../src/plugins/plugin.ts';
 import { createListener } from '../src/server/create-listener.ts';
-import { silentLogger } from '../src/log/json-logger.ts';
+import { silentLogger } from '../src/log/logger.ts';
 
 const VARIABLE = 'FW_TEST_STARTED_ENV_FLAG';
 

@@ -14,7 +14,7 @@ import type { RouteGroup } from '../src/app/route-group.ts';
 import { json } from '../src/http/response.ts';
 import type { FwPlugin } from '../src/plugins/plugin.ts';
 import { createListener } from '../src/server/create-listener.ts';
-import { silentLogger } from '../src/log/json-logger.ts';
+import { silentLogger } from '../src/log/logger.ts';
 import { writeTestAppDir } from './support/test-app.ts';
 
 const dirs: string[] = [];

@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { createJsonLogger } from '../src/log/json-logger.ts';
+import { createJsonLogger } from '../src/log/logger.ts';
 import { setupTelemetry } from '../src/otel/index.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { createJsonLogger } from '../src/log/json-logger.ts';
+import { createJsonLogger } from '../src/log/logger.ts';
 import { FwError } from '../src/errors.ts';
 
 function sink(): { lines: string[]; write(line: string): void } {

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterEach, beforeEach, describe, it, mock } from 'node:test';
 import { FwError } from '../src/errors.ts';
-import { createJsonLogger, DEFAULT_REPEAT_INTERVAL_MS, type JsonLogger } from '../src/log/json-logger.ts';
+import { createJsonLogger, DEFAULT_REPEAT_INTERVAL_MS, type JsonLogger } from '../src/log/logger.ts';
 
 type Line = Record<string, any>;
 
@@ -161,7 +161,7 @@ describe('repeated error lines', () => {
 describe('a process with repeats pending', () => {
   it('exits by itself (the timer is unref\'d) and writes the summary as it exits', async () => {
     mock.timers.reset();
-    const logger = pathToFileURL(join(import.meta.dirname, '..', 'src', 'log', 'json-logger.ts')).href;
+    const logger = pathToFileURL(join(import.meta.dirname, '..', 'src', 'log', 'logger.ts')).href;
     const script = `
       import { createJsonLogger } from ${JSON.stringify(logger)};
       const log = createJsonLogger({ repeatIntervalMs: 3_600_000, env: { OTEL_RESOURCE_ATTRIBUTES: 'service.instance.id=i-1' } });

@@ -10,7 +10,7 @@ import type { InlineHandler } from '../src/app/controller.ts';
 import { isFwError } from '../src/errors.ts';
 import { json } from '../src/http/response.ts';
 import { inject } from '../src/inject/inject.ts';
-import { silentLogger } from '../src/log/json-logger.ts';
+import { silentLogger } from '../src/log/logger.ts';
 import { createListener } from '../src/server/create-listener.ts';
 import { readinessHandler, type ReadinessOptions } from '../src/server/readiness.ts';
 

@@ -1,10 +1,8 @@
 /**
- * The application contract. An app module's default export is an FwApp: its name, its router
- * module, the plugins and stream handlers it provides and its start and stop hooks (see
- * docs/applications.md).
+ * The application contract (docs/applications.md). An app module's default export is an FwApp:
+ * its name, its router module, the plugins and stream handlers it provides, its start and stop hooks.
  */
 import type { LoadedConfig } from '../config/config.ts';
-import type { Lifecycle } from './lifecycle.ts';
 import type { Logger } from '../log/logger.ts';
 import type { FwPlugin } from '../plugins/plugin.ts';
 import type { InvalidRequestHook, SchemaCompiler } from '../schema/route-schema.ts';
@@ -14,11 +12,7 @@ import type { RouteGroup } from './route-group.ts';
 /** A router module: a name (printed by `fw middleware`) and the route groups per environment. */
 export interface RouterModule {
   readonly name: string;
-  /**
-   * The route groups of `environment`. `context` carries the environment variables fw was
-   * started with and the loaded configuration, so routes that depend on them (a token that guards
-   * writes, a feature flag) see what `startServer({env, config})` was given, not process.env.
-   */
+  /** The route groups of `environment`; routes that depend on env or config read them from `context`, not process.env. */
   routes(environment: string, context: RoutesContext): readonly RouteGroup[];
 }
 
@@ -27,20 +21,36 @@ export interface RoutesContext {
   /** The environment variables fw was started with (`startServer({env})`, else process.env). */
   readonly env: NodeJS.ProcessEnv;
   readonly config: LoadedConfig;
-  /** The listener's lifecycle: `draining` turns true when a stop begins (readinessHandler reads it). */
   readonly lifecycle: Lifecycle;
 }
 
-/** What an app's start hook receives. */
+/** What an app's start hook receives; `env` and `lifecycle` are the ones its routes got. */
 export interface AppContext {
   readonly config: LoadedConfig;
   readonly logger: Logger;
   /** The app directory (where fw.config.json is). */
   readonly appDir: string;
-  /** The environment variables fw was started with (`startServer({env})`, else process.env). */
   readonly env: NodeJS.ProcessEnv;
-  /** The listener's lifecycle, the same object its routes got in RoutesContext. */
   readonly lifecycle: Lifecycle;
+}
+
+/**
+ * What an app sees of its listener's life: `draining` turns true when a stop begins and never back,
+ * so a readiness route fails at once while everything else is still answered, and a balancer takes
+ * the instance out before it stops listening (docs/pipeline.md, "Shutdown").
+ */
+export interface Lifecycle {
+  readonly draining: boolean;
+}
+
+/** The listener's own, writable view of its Lifecycle. */
+export interface ListenerLifecycle extends Lifecycle {
+  draining: boolean;
+}
+
+/** A new Lifecycle, not draining. */
+export function createLifecycle(): ListenerLifecycle {
+  return { draining: false };
 }
 
 /** An fw application. */

@@ -1,7 +1,4 @@
-/**
- * Controllers: named modules of actions. An action knows its module and function name, so the
- * CLI, OpenAPI and telemetry can print `blog_posts_controller:show`.
- */
+/** Controllers: named modules of actions, so the CLI, OpenAPI and telemetry can print `blog_posts_controller:show`. */
 import type { FwRequest } from '../http/request.ts';
 import type { FwResponse } from '../http/response.ts';
 
@@ -23,10 +20,7 @@ export interface Action {
 export type Handler = Action | InlineHandler;
 
 /** Turns `{show: fn, ...}` into actions of controller `module`. */
-export function defineController<K extends string>(
-  module: string,
-  actions: Readonly<Record<K, InlineHandler>>,
-): Readonly<Record<K, Action>> {
+export function defineController<K extends string>(module: string, actions: Readonly<Record<K, InlineHandler>>): Readonly<Record<K, Action>> {
   const out = {} as Record<K, Action>;
   for (const name of Object.keys(actions) as K[]) {
     out[name] = Object.freeze({ kind: 'action', module, function: name, fn: actions[name] });

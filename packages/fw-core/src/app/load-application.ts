@@ -1,8 +1,10 @@
 /**
  * Loads an application exactly as the server runs it, without starting anything: configuration,
- * app module, plugin chains, compiled routes and router. The CLI inspects this; the server
- * starts from it.
+ * app module, plugin chains, compiled routes and router. The CLI inspects this; the server starts from it.
  */
+import { readFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { loadConfig } from '../config/index.ts';
 import type { LoadedConfig } from '../config/config.ts';
 import { inCodeDocument, type InCodeConfig } from '../config/resolve-config.ts';
@@ -11,12 +13,10 @@ import { builtinPlugins } from '../plugins/builtin-plugins.ts';
 import { PluginRegistry } from '../plugins/plugin-registry.ts';
 import { createRouter } from '../router/index.ts';
 import type { Router } from '../router/router.ts';
-import type { Lifecycle } from './lifecycle.ts';
 import { compileRouteSchemas, type RouteSchemas } from '../schema/compile-route-schemas.ts';
-import type { FwApp } from './app.ts';
+import type { FwApp, Lifecycle } from './app.ts';
 import { compileRoutes, type CompiledRoutes, type RouteTarget } from './compile-routes.ts';
 import { bodyDecodingWarnings, bodySchemaWithoutDecodingWarnings, groupsWithoutBodyDecoding, type StartupWarning } from './groups-without-body-decoding.ts';
-import { checkApp, loadAppModule } from './load-app-module.ts';
 
 /** Options of loadApplication. */
 export interface LoadApplicationOptions {
@@ -55,16 +55,12 @@ const NEVER_DRAINING: Lifecycle = Object.freeze({ draining: false });
 /** Loads and validates the app in `options.appDir`. Throws coded FwErrors on any problem. */
 export async function loadApplication(options: LoadApplicationOptions): Promise<LoadedApplication> {
   const env = options.env ?? process.env;
-  let config: LoadedConfig;
-  let app: FwApp;
-  if (options.config === undefined) {
-    config = await loadConfig(options.appDir, env);
-    app = await appOf(options);
-  } else {
-    // The in-code document defaults bootstrap_application to the app's name, so the app comes first.
-    app = await appOf(options);
-    config = await loadConfig(options.appDir, env, inCodeDocument(options.config, app.name, options.appConfig));
-  }
+  const appOf = (): Promise<FwApp> | FwApp => (options.app ? checkApp(options.app, 'the app given to fw') : loadAppModule(options.appDir));
+  // The in-code document defaults bootstrap_application to the app's name, so there the app comes first.
+  const inCode = options.config === undefined ? undefined : { config: options.config, app: await appOf() };
+  const document = inCode && inCodeDocument(inCode.config, inCode.app.name, options.appConfig);
+  const config = await loadConfig(options.appDir, env, document);
+  const app = inCode?.app ?? (await appOf());
   const name = config.fw.bootstrap_application;
   if (app.name !== name) {
     throw new FwError('FW_ERR_APP_NAME_MISMATCH', `bootstrap_application is ${name} but the app module is named ${app.name}`);
@@ -84,6 +80,35 @@ export async function loadApplication(options: LoadApplicationOptions): Promise<
   return { appDir: options.appDir, config, app, registry, routes, router, startupWarnings, schemas };
 }
 
-function appOf(options: LoadApplicationOptions): Promise<FwApp> | FwApp {
-  return options.app ? checkApp(options.app, 'the app given to fw') : loadAppModule(options.appDir);
+/** Imports the FwApp of the app in `appDir`: the module `fw.app` in its package.json names, else `main`. */
+async function loadAppModule(appDir: string): Promise<FwApp> {
+  const manifest = resolve(appDir, 'package.json');
+  let pkg: { fw?: { app?: unknown }; main?: unknown };
+  try {
+    pkg = JSON.parse(await readFile(manifest, 'utf8')) as typeof pkg;
+  } catch (error) {
+    throw new FwError('FW_ERR_APP_NOT_FOUND', `cannot read ${manifest}: an fw app directory needs a package.json`, { cause: error });
+  }
+  const entry = pkg.fw?.app ?? pkg.main;
+  if (typeof entry !== 'string' || entry === '') {
+    throw new FwError('FW_ERR_APP_NOT_FOUND', `${manifest} names no app module: set "fw": {"app": "./src/app.ts"} (or "main")`);
+  }
+  const file = resolve(appDir, entry);
+  let loaded: { default?: unknown };
+  try {
+    loaded = (await import(pathToFileURL(file).href)) as { default?: unknown };
+  } catch (error) {
+    throw new FwError('FW_ERR_APP_NOT_FOUND', `cannot import the app module ${file}: ${(error as Error).message}`, { cause: error });
+  }
+  return checkApp(loaded.default, file);
+}
+
+/** `value` as an FwApp, or FW_ERR_APP_BAD_MODULE naming `where`. */
+function checkApp(value: unknown, where: string): FwApp {
+  const app = value as Partial<FwApp> | undefined;
+  const router = typeof app === 'object' && app !== null && typeof app.name === 'string' ? app.router : undefined;
+  if (typeof router !== 'object' || router === null || typeof router.name !== 'string' || typeof router.routes !== 'function') {
+    throw new FwError('FW_ERR_APP_BAD_MODULE', `${where} must default-export defineApp({name, router: {name, routes(env)}})`);
+  }
+  return app as FwApp;
 }

@@ -1,7 +1,4 @@
-/**
- * Route groups as an application's router module returns them (spec: "Route definition
- * shape"): `{prefix, host, security, plugins, routes}`.
- */
+/** Route groups as an application's router module returns them (spec: "Route definition shape"). */
 import type { FwRequest } from '../http/request.ts';
 import type { HeaderMap } from '../http/response.ts';
 import type { PluginEntry } from '../plugins/plugin.ts';
@@ -25,10 +22,7 @@ export type SecurityResult =
 export type SecurityCallback = ((req: FwRequest) => SecurityResult | Promise<SecurityResult>) & {
   /** The credential it checks, as `fw openapi` documents it (docs/cli.md); fw never reads it. */
   readonly securityScheme?: SecuritySchemeDeclaration;
-  /**
-   * The statuses it refuses with, for `fw openapi` (default `[401]`, what `false` answers); list
-   * 403 only when it can answer 403. fw never reads it.
-   */
+  /** The statuses it refuses with, for `fw openapi` (default `[401]`, what `false` answers); fw never reads it. */
   readonly responses?: readonly number[];
 };
 

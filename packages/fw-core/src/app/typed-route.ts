@@ -1,9 +1,6 @@
 /**
- * Typed routes (docs/applications.md, "Typed routes"): `route({path, schema, handler, ...})`
- * returns a plain HandlerRoute, so groups, compileRoutes and the CLI see nothing new, while the
- * handler is type-checked against the same declaration fw validates with: `req.bindings` from
- * the path template, `req.pathParams`, `req.queryParams` and `req.body` from the schemas, and
- * its `json()` answers from `schema.response` by status.
+ * Typed routes (docs/applications.md, "Typed routes"): `route({path, schema, handler})` is a plain
+ * HandlerRoute whose handler is type-checked against the path template and the schemas fw validates.
  */
 import type { FwRequest } from '../http/request.ts';
 import type { FwResponse, JsonResponse } from '../http/response.ts';
@@ -27,10 +24,7 @@ type PathinfoOf<Path extends string> = string extends Path ? readonly string[] |
 /** What a schema part gives the handler: its type once validated, `Absent` when the route declares none. */
 type PartOf<S, Part extends keyof RouteSchema, Absent> = S extends { readonly [K in Part]: infer P } ? FromSchema<P> : Absent;
 
-/**
- * The request a typed handler reads. The pipeline runs the schemas before the handler and
- * answers a request that fails them in its place, so these types hold whenever the handler runs.
- */
+/** The request a typed handler reads; the pipeline runs the schemas first, so these types hold whenever it runs. */
 export type TypedRequest<Path extends string, S extends RouteSchema> = Omit<FwRequest, 'bindings' | 'pathinfo' | 'pathParams' | 'queryParams' | 'body'> & {
   /** The path template's bindings (a group prefix's own bindings are not in the type). */
   readonly bindings: Readonly<Record<BindingName<Path>, string>>;
@@ -48,11 +42,7 @@ export type TypedJson<Responses> = string extends keyof Responses
   ? JsonResponse
   : { [K in keyof Responses]-?: JsonResponse<FromSchema<Responses[K]>, StatusOf<K>> }[keyof Responses];
 
-/**
- * What a typed handler may answer. With `schema.response`, a `json()` answer must use a declared
- * status and carry that status's type (list error statuses too, or throw `httpError`); other
- * kinds of answers are unchecked. Without it, any FwResponse.
- */
+/** What a typed handler may answer: with `schema.response`, a `json()` answer of a declared status and its type; other kinds unchecked. */
 export type TypedResponse<S extends RouteSchema> = S extends { readonly response: infer R }
   ? Exclude<FwResponse, JsonResponse> | TypedJson<R>
   : FwResponse;
@@ -67,10 +57,7 @@ export interface TypedRouteDefinition<Path extends string, S extends RouteSchema
   readonly handler: TypedHandler<Path, S>;
 }
 
-/**
- * A handler route whose handler is typed from its path and schemas. Schemas written inline are
- * read as literals; a schema declared elsewhere needs `as const` to be typed (else `unknown`).
- */
+/** A handler route typed from its path and schemas (a schema declared elsewhere needs `as const`, else `unknown`). */
 export function route<const Path extends string, const S extends RouteSchema = {}>(definition: TypedRouteDefinition<Path, S>): HandlerRoute {
   const { path, handler, ...options } = definition;
   // The typed request is the FwRequest the pipeline hands over once the schemas passed.

@@ -1,16 +1,12 @@
-/**
- * The configuration contract: the spec's global keys (see service-spec.md, "Global
- * configuration keys") plus fw's server settings, as loaded from the app's `fw.config.json`;
- * the `fw` section as written; the built-in defaults and the order `fw config` prints them in.
- */
+/** The configuration contract: the spec's global keys plus fw's server settings, and their defaults. */
 import type { LogLevel } from '../log/logger.ts';
 import type { PluginEntry } from '../plugins/plugin.ts';
 
-/** HTTP listener settings (`server_configuration`). */
+/** HTTP listener settings (`server_configuration`); docs/configuration.md describes each. */
 export interface ServerConfiguration {
   /** Listener port; `PORT` overrides. 0 picks a free port. */
   readonly port: number;
-  /** Listener address; `HOST` overrides. Loopback unless opened up (docs/configuration.md). */
+  /** Listener address; `HOST` overrides. Loopback unless opened up. */
   readonly host: string;
   /** Stream handler names, outermost first; `fw_stream_h` last. */
   readonly stream_handlers: readonly string[];
@@ -18,22 +14,19 @@ export interface ServerConfiguration {
   readonly request_timeout_ms: number;
   /** Time allowed to receive all headers (node:http `headersTimeout`). */
   readonly headers_timeout_ms: number;
-  /** Idle keep-alive connection lifetime; above balancers' idle timeouts (docs/configuration.md). */
+  /** Idle keep-alive connection lifetime; above balancers' idle timeouts. */
   readonly keep_alive_timeout_ms: number;
   /** Largest request head accepted, bytes (over it: 431). */
   readonly max_header_size: number;
   /** How long stop() waits for in-flight requests before closing connections. */
   readonly shutdown_grace_ms: number;
-  /** The drain on SIGTERM: how long fw keeps listening and answering, readiness failing, before its graceful close; `FW_SHUTDOWN_DELAY_MS` overrides. */
+  /** The drain on SIGTERM: fw answers, readiness failing, before its graceful close; `FW_SHUTDOWN_DELAY_MS` overrides. */
   readonly shutdown_delay_ms: number;
-  /** Requests of one connection worked on at once (pipelining), the one being answered included; the rest wait unstarted. */
+  /** Requests of one connection worked on at once (pipelining); the rest wait unstarted. */
   readonly max_inflight_per_connection: number;
-  /** Longest time a connection may hold unsent response bytes without the client taking any; then it is closed. */
+  /** Longest time a connection may hold unsent response bytes the client takes none of; then it is closed. */
   readonly send_timeout_ms: number;
-  /**
-   * The header whose client-sent request id is trusted (lower case, e.g. `x-request-id`), or
-   * `false` to always generate one, as Fastify 5's `requestIdHeader`.
-   */
+  /** The header whose client-sent request id is trusted (lower case), or `false` to always generate one (Fastify 5's `requestIdHeader`). */
   readonly request_id_header: string | false;
 }
 
@@ -46,7 +39,7 @@ export interface FwConfig {
   /** Module specifier of a JSON library exporting parse/stringify; `JSON` is the built-in one. */
   readonly json_lib: string;
   readonly use_stacktrace: boolean;
-  /** Where route dispatch data lives. Node meaning: `persistent_term` = compiled once at start, immutable, in process. */
+  /** Where route dispatch data lives: `persistent_term`, compiled once at start, immutable, in process. */
   readonly dispatch_backend: string;
   /** fw's log level; `LOG_LEVEL` overrides. */
   readonly log_level: LogLevel;
@@ -78,17 +71,11 @@ export interface ConfigReport {
 }
 
 /** A configuration ready to run: every required key present. */
-export interface LoadedConfig {
-  readonly file: string;
+export interface LoadedConfig extends Omit<ConfigReport, 'environment'> {
   readonly fw: FwConfig;
-  readonly entries: readonly ConfigEntry[];
-  readonly app: Readonly<Record<string, unknown>>;
 }
 
-/**
- * The `fw` section of fw.config.json as written: any subset of the keys, not yet merged or
- * defaulted. A checked one comes from the base or from one environment overlay.
- */
+/** The `fw` section of fw.config.json as written (base or one overlay): any subset of the keys. */
 export type FwSection = Partial<Omit<FwConfig, 'server_configuration'>> & {
   readonly server_configuration?: Partial<ServerConfiguration>;
 };
@@ -98,37 +85,27 @@ export const CONFIG_FILE_NAME = 'fw.config.json';
 
 /** Every configuration key, in the order `fw config` prints them. */
 export const CONFIG_KEYS = [
-  'bootstrap_application',
-  'environment',
-  'server_configuration',
-  'plugins',
-  'json_lib',
-  'use_stacktrace',
-  'dispatch_backend',
-  'log_level',
+  'bootstrap_application', 'environment', 'server_configuration', 'plugins',
+  'json_lib', 'use_stacktrace', 'dispatch_backend', 'log_level',
 ] as const satisfies readonly ConfigKey[];
 
 /** The stream handler that runs the router; every handler chain must end with it. */
 export const ROUTER_STREAM_HANDLER = 'fw_stream_h';
 
-// Loopback: a service is reachable from other machines only when someone chose that (HOST or
-// host set to '0.0.0.0' / '::', as a container needs; see docs/configuration.md).
 const serverConfigurationDefaults: ServerConfiguration = Object.freeze({
   port: 8080,
+  // Loopback: reachable from other machines only when someone chose that (docs/configuration.md).
   host: '127.0.0.1',
   stream_handlers: Object.freeze([ROUTER_STREAM_HANDLER]),
   request_timeout_ms: 30_000,
   headers_timeout_ms: 10_000,
-  // Above the idle timeouts of the balancers in front (ALB and nginx 60 s): a balancer must close
-  // an idle connection before fw does, or it sends a request on a connection fw is closing.
-  // Fastify's choice; node:http advertises it as `Keep-Alive: timeout=72`.
+  // Above the balancers' idle timeouts (ALB and nginx 60 s), so they close an idle connection
+  // first; Fastify's choice. node:http advertises it as `Keep-Alive: timeout=72`.
   keep_alive_timeout_ms: 72_000,
   max_header_size: 16_384,
   shutdown_grace_ms: 10_000,
-  // Long enough for what is in front to stop sending before fw stops listening (HAProxy with
-  // `inter 1s fall 2` sees readiness fail in about 2 s; Kubernetes takes a terminating pod out
-  // of its endpoints within a few seconds), short enough that drain plus a short graceful close
-  // fit in `docker stop`'s 10 s before its SIGKILL: docs/pipeline.md, "Shutdown".
+  // Long enough for balancers to see readiness fail, short enough that drain plus graceful close
+  // fit in `docker stop`'s 10 s: docs/pipeline.md, "Shutdown".
   shutdown_delay_ms: 5_000,
   // nginx's behaviour: a pipelining client's requests are worked on one at a time.
   max_inflight_per_connection: 1,

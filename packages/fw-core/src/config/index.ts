@@ -2,5 +2,5 @@
 export type { ConfigEntry, ConfigKey, ConfigReport, FwConfig, LoadedConfig, ServerConfiguration } from './config.ts';
 export { CONFIG_FILE_NAME, CONFIG_KEYS, configDefaults } from './config.ts';
 export { loadConfig, resolveConfig, resolveConfigDocument } from './resolve-config.ts';
-export { IN_CODE_CONFIG_ORIGIN, type InCodeConfig } from './resolve-config.ts';
+export type { InCodeConfig } from './resolve-config.ts';
 export { validatePluginEntries } from './validate-config.ts';

@@ -1,15 +1,8 @@
 /**
- * Holds back repeated log lines (issue 35, item 6: a 10 s database cut wrote 2,135 identical
- * `store_unavailable` lines per instance, 1.7 KB each with two stack traces). The first line of
- * a key is written and opens a window of `intervalMs`; the same key within it is only counted;
- * when the window ends, one summary says how many were held back and the window goes on, until
- * one passes with none, when the key is forgotten and its next line is written again. A key's
- * stack trace is written once: later lines of it (after its window closed) go without.
- *
- * Bounded: at most MAX_WINDOWS keys are held at once (beyond, lines are written as they come)
- * and MAX_STACKED keys remembered as stacked (the oldest forgotten first). Every timer is
- * unref'd; flush() writes what is pending, and so does the process's `exit` (one listener for
- * all loggers), so a stop or a crash does not lose a count.
+ * Holds back repeated log lines (issue 35, item 6: a 10 s database cut wrote 2,135 identical lines
+ * per instance). A key's first line is written and opens a window; repeats within it are counted,
+ * and its end writes one summary and opens the next, until a window passes with none. A key's
+ * stack trace is written once. Bounded; timers unref'd; the process's `exit` flushes.
  */
 
 /** A line as the logger was given it. */
@@ -19,94 +12,68 @@ export interface HeldLine {
   readonly message: string | undefined;
 }
 
-/** What to do with a line: write it with its stacks, without them, or nothing (it was counted). */
-export type RepeatDecision = 'with-stack' | 'without-stack' | 'held';
-
-/** Keys held at once; a flood of distinct keys is written as it comes rather than held without bound. */
-const MAX_WINDOWS = 1000;
-/** Keys remembered as having had their stack written. */
-const MAX_STACKED = 1000;
-
-interface Window {
-  readonly first: HeldLine;
-  count: number;
-  timer: ReturnType<typeof setTimeout>;
+/** The repeat windows of one logger. */
+export interface RepeatedLines {
+  /** Counts `line` if its key's window is open ('held'), else opens one and says whether to write its stacks. */
+  decide(key: string, line: HeldLine): 'with-stack' | 'without-stack' | 'held';
+  /** Writes every pending summary now and closes every window. */
+  flush(): void;
 }
 
-/** Every RepeatedLines with a window open, flushed when the process exits. */
-const pending = new Set<RepeatedLines>();
+// Beyond this many keys at once, a flood of distinct keys is written as it comes.
+const MAX_KEYS = 1000;
+
+// The flush of every logger with a window open, run by one `exit` listener for all loggers.
+const pending = new Set<() => void>();
 let exitHooked = false;
 
-/** The repeat windows of one logger. */
-export class RepeatedLines {
-  readonly #intervalMs: number;
-  readonly #summarise: (first: HeldLine, count: number) => void;
-  readonly #windows = new Map<string, Window>();
-  readonly #stacked = new Set<string>();
-
-  /** `summarise(first, count)` writes the summary of `count` lines like `first` held back. */
-  constructor(intervalMs: number, summarise: (first: HeldLine, count: number) => void) {
-    this.#intervalMs = intervalMs;
-    this.#summarise = summarise;
-  }
-
-  /** Counts `line` if its key's window is open, else opens one; says how to write it. */
-  decide(key: string, line: HeldLine): RepeatDecision {
-    const open = this.#windows.get(key);
+/** Repeat windows of `intervalMs`; `summarise(first, count)` writes the summary of `count` lines like `first`. */
+export function repeatedLines(intervalMs: number, summarise: (first: HeldLine, count: number) => void): RepeatedLines {
+  const windows = new Map<string, { readonly first: HeldLine; count: number; timer: ReturnType<typeof setTimeout> }>();
+  const stacked = new Set<string>();
+  const timer = (key: string): ReturnType<typeof setTimeout> => {
+    const handle = setTimeout(() => close(key), intervalMs);
+    handle.unref();
+    return handle;
+  };
+  // A window's end: its summary and another window, or, with nothing held back, the key forgotten.
+  const close = (key: string): void => {
+    const window = windows.get(key);
+    if (window === undefined) return;
+    if (window.count > 0) {
+      summarise(window.first, window.count);
+      window.count = 0;
+      window.timer = timer(key);
+      return;
+    }
+    windows.delete(key);
+    if (windows.size === 0) pending.delete(flush);
+  };
+  const flush = (): void => {
+    for (const window of windows.values()) {
+      clearTimeout(window.timer);
+      if (window.count > 0) summarise(window.first, window.count);
+    }
+    windows.clear();
+    pending.delete(flush);
+  };
+  const decide = (key: string, line: HeldLine): 'with-stack' | 'without-stack' | 'held' => {
+    const open = windows.get(key);
     if (open !== undefined) {
       open.count += 1;
       return 'held';
     }
-    if (this.#windows.size < MAX_WINDOWS) this.#open(key, line);
-    return this.#stackOnce(key) ? 'with-stack' : 'without-stack';
-  }
-
-  /** Writes every pending summary now and closes every window. */
-  flush(): void {
-    for (const window of this.#windows.values()) {
-      clearTimeout(window.timer);
-      if (window.count > 0) this.#summarise(window.first, window.count);
-    }
-    this.#windows.clear();
-    pending.delete(this);
-  }
-
-  #stackOnce(key: string): boolean {
-    if (this.#stacked.has(key)) return false;
-    if (this.#stacked.size >= MAX_STACKED) this.#stacked.delete(this.#stacked.values().next().value!);
-    this.#stacked.add(key);
-    return true;
-  }
-
-  #open(key: string, first: HeldLine): void {
-    this.#windows.set(key, { first, count: 0, timer: this.#timer(key) });
-    pending.add(this);
-    if (!exitHooked) {
-      exitHooked = true;
+    if (windows.size < MAX_KEYS) {
+      windows.set(key, { first: line, count: 0, timer: timer(key) });
+      pending.add(flush);
       // Writes at exit are synchronous for files and pipes (node's process I/O), so the counts land.
-      process.on('exit', () => {
-        for (const lines of [...pending]) lines.flush();
-      });
+      if (!exitHooked) process.on('exit', () => [...pending].forEach((pendingFlush) => pendingFlush()));
+      exitHooked = true;
     }
-  }
-
-  #timer(key: string): ReturnType<typeof setTimeout> {
-    const timer = setTimeout(() => this.#close(key), this.#intervalMs);
-    timer.unref();
-    return timer;
-  }
-
-  /** A window's end: its summary and another window, or, with nothing held back, the key forgotten. */
-  #close(key: string): void {
-    const window = this.#windows.get(key);
-    if (window === undefined) return;
-    if (window.count === 0) {
-      this.#windows.delete(key);
-      if (this.#windows.size === 0) pending.delete(this);
-      return;
-    }
-    this.#summarise(window.first, window.count);
-    window.count = 0;
-    window.timer = this.#timer(key);
-  }
+    if (stacked.has(key)) return 'without-stack';
+    if (stacked.size >= MAX_KEYS) stacked.delete(stacked.values().next().value!);
+    stacked.add(key);
+    return 'with-stack';
+  };
+  return { decide, flush };
 }

@@ -1,12 +1,8 @@
 /**
- * The `service.instance.id` of this process: the one telemetry's resource reports
- * (otel/register-telemetry.ts) and fw's JSON logger writes on every line (json-logger.ts), so a
- * log line and a metric series or span of the same instance carry the same id. It is the
- * `service.instance.id` of OTEL_RESOURCE_ATTRIBUTES when one is set, else a random UUID made
- * once per process, as the semantic conventions recommend
- * (https://opentelemetry.io/docs/specs/semconv/resource/#service).
- *
- * Here in log/, not otel/: fw-core's main entry (the logger) uses it and must not load otel/.
+ * The `service.instance.id` of this process, the same on telemetry's resource and every log line:
+ * OTEL_RESOURCE_ATTRIBUTES' when set, else a UUID made once per process, as the semantic conventions
+ * recommend (https://opentelemetry.io/docs/specs/semconv/resource/#service). In log/, not otel/:
+ * fw-core's main entry (the logger) uses it and must not load otel/.
  */
 import { randomUUID } from 'node:crypto';
 
@@ -24,17 +20,15 @@ export function serviceInstanceId(resourceAttributes: Readonly<Record<string, st
 }
 
 /**
- * The instance id from `env`'s OTEL_RESOURCE_ATTRIBUTES. Lenient where env-config.ts is strict:
- * a malformed list is telemetry's start-up error to report, not the logger's, so only a
- * well-formed `service.instance.id` pair is taken from it.
+ * The instance id from `env`'s OTEL_RESOURCE_ATTRIBUTES. Lenient where env-config.ts is strict: a
+ * malformed list is telemetry's start-up error, so only a well-formed pair is taken from it.
  */
 export function serviceInstanceIdFromEnv(env: NodeJS.ProcessEnv): string {
   const attributes: Record<string, string> = {};
   for (const pair of (env['OTEL_RESOURCE_ATTRIBUTES'] ?? '').split(',')) {
     const eq = pair.indexOf('=');
-    if (eq <= 0) continue;
     try {
-      attributes[decodeURIComponent(pair.slice(0, eq).trim())] = decodeURIComponent(pair.slice(eq + 1).trim());
+      if (eq > 0) attributes[decodeURIComponent(pair.slice(0, eq).trim())] = decodeURIComponent(pair.slice(eq + 1).trim());
     } catch {
       // Not percent-encoded UTF-8: left to env-config.ts to refuse.
     }

@@ -1,14 +1,8 @@
 /**
- * Log correlation: request log lines carry `trace_id` and `span_id` (lowercase hex) of the span
- * that was active when the request started, when that span is recording.
- *
- * fw-core's main entry has no dependency on @opentelemetry/api, so it cannot ask for the active
- * span itself: fw-core/otel installs a reader here when telemetry is set up (register-telemetry.ts),
- * and the reader asks the API for the active span. A reader rather than a field the otel stream
- * handler fills on the exchange record: the active context holds the request's span whoever
- * started it (fw's SDK path, fw's lean span, a user's own HTTP instrumentation), and a stream
- * handler cannot fill anything for a span it did not make. Without telemetry no reader is
- * installed and the request log pays one comparison per request.
+ * Log correlation: request log lines carry the ids of the recording span active when the request
+ * started. fw-core's main entry does not depend on @opentelemetry/api, so fw-core/otel installs a
+ * reader here (register-telemetry.ts); a reader, not a field on the exchange, because the active
+ * context holds the request's span whoever started it (fw, or a user's own instrumentation).
  */
 
 /** What a log line needs of a span. An `@opentelemetry/api` Span fits as it is. */
@@ -16,19 +10,10 @@ export interface CorrelatedSpan {
   spanContext(): { readonly traceId: string; readonly spanId: string };
 }
 
-/** Returns the active span when it is recording, else undefined. */
-export type RecordingSpanReader = () => CorrelatedSpan | undefined;
+let reader: (() => CorrelatedSpan | undefined) | undefined;
 
-/** The fields a correlated log line carries. */
-export interface TraceFields {
-  readonly trace_id: string;
-  readonly span_id: string;
-}
-
-let reader: RecordingSpanReader | undefined;
-
-/** Installs `next` as the reader; the returned function uninstalls it (if still installed). */
-export function useRecordingSpanReader(next: RecordingSpanReader): () => void {
+/** Installs `next`, which returns the active span when it is recording; the returned function uninstalls it (if still installed). */
+export function useRecordingSpanReader(next: () => CorrelatedSpan | undefined): () => void {
   reader = next;
   return () => {
     if (reader === next) reader = undefined;
@@ -40,11 +25,8 @@ export function recordingSpan(): CorrelatedSpan | undefined {
   return reader === undefined ? undefined : reader();
 }
 
-/**
- * The log fields of `span`. Read when the line is written, not when the span is captured: a
- * span's ids may be made lazily (hex only when asked), and a request nobody logs never asks.
- */
-export function traceFieldsOf(span: CorrelatedSpan): TraceFields {
+/** The log fields of `span`, read when the line is written: a span may make its hex ids only when asked. */
+export function traceFieldsOf(span: CorrelatedSpan): { readonly trace_id: string; readonly span_id: string } {
   const { traceId, spanId } = span.spanContext();
   return { trace_id: traceId, span_id: spanId };
 }

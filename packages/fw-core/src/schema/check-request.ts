@@ -1,22 +1,25 @@
 /**
- * The per-request half of route schemas: runs a route's compiled validators on params, query,
- * headers and body, in that order, after security and body decoding and before the handler.
- * The first part that fails is answered (by the app's onInvalid hook, else fw's 400) in place
- * of the handler's answer, so post_request plugins still see it.
+ * The per-request half of route schemas: params, query, headers and body, in that order, before the
+ * handler. The first part that fails is answered (onInvalid, else fw's 400) in the handler's place,
+ * so post_request plugins still see it.
  */
 import type { FwRequest } from '../http/request.ts';
-import type { FwResponse } from '../http/response.ts';
+import { json, type FwResponse } from '../http/response.ts';
 import { isThenable } from '../promises.ts';
 import type { RouteChecks } from './compile-route-schemas.ts';
-import { defaultAnswer } from './invalid-request-answer.ts';
-import type { RequestPart, SchemaFailure } from './route-schema.ts';
+import type { RequestPart, SchemaFailure, SchemaIssue } from './route-schema.ts';
 
 /** The answer for a request that fails its schema, or undefined to run the handler. */
 export function checkRequest(checks: RouteChecks, req: FwRequest): FwResponse | Promise<FwResponse> | undefined {
   for (const { part, validate } of checks.parts) {
-    const value = partValue(part, req);
+    const value = PART_VALUES[part](req);
     const result = validate(value);
-    if (!result.valid) return answerInvalid(checks, result.incomplete === true ? { part, errors: result.errors, incomplete: true } : { part, errors: result.errors }, req);
+    if (!result.valid) {
+      const failure: SchemaFailure = { part, errors: result.errors, ...(result.incomplete === true && { incomplete: true }) };
+      const answer = checks.onInvalid?.(failure, req);
+      const fallback = (given: FwResponse | undefined): FwResponse => given ?? defaultAnswer(failure);
+      return isThenable<FwResponse | undefined>(answer) ? Promise.resolve(answer).then(fallback) : fallback(answer);
+    }
     // Coercion changed the copy in place: that copy is what the handler reads.
     if (part === 'params') req.pathParams = value as Record<string, unknown>;
     else if (part === 'query') req.queryParams = value as Record<string, unknown>;
@@ -24,26 +27,19 @@ export function checkRequest(checks: RouteChecks, req: FwRequest): FwResponse | 
   return undefined;
 }
 
-/** What a part's validator sees: copies for the coerced parts, so `bindings` and `headers` stay the raw strings. */
-function partValue(part: RequestPart, req: FwRequest): unknown {
-  switch (part) {
-    case 'params':
-      return { ...req.bindings };
-    case 'query':
-      return parseQuery(req.query);
-    case 'headers':
-      return { ...req.headers };
-    case 'body':
-      return req.body;
-  }
-}
+// What a part's validator sees: copies for the coerced parts, so `bindings` and `headers` stay the raw strings.
+const PART_VALUES: Readonly<Record<RequestPart, (req: FwRequest) => unknown>> = {
+  params: (req) => ({ ...req.bindings }),
+  query: (req) => parseQuery(req.query),
+  headers: (req) => ({ ...req.headers }),
+  body: (req) => req.body,
+};
 
 /**
- * `a=1&b=2&b=3` → `{a: '1', b: ['2', '3']}`: a name given once is a string, given again an
- * array, so a schema can refuse repeats (`type: 'integer'` fails on an array). A null-prototype
- * object, so `__proto__=x` is just a key.
+ * `a=1&b=2&b=3` → `{a: '1', b: ['2', '3']}`: a name given again is an array, so a schema can
+ * refuse repeats. A null-prototype object, so `__proto__=x` is just a key.
  */
-export function parseQuery(query: string): Record<string, string | string[]> {
+function parseQuery(query: string): Record<string, string | string[]> {
   const out: Record<string, string | string[]> = Object.create(null);
   for (const [name, value] of new URLSearchParams(query)) {
     const seen = out[name];
@@ -52,10 +48,27 @@ export function parseQuery(query: string): Record<string, string | string[]> {
   return out;
 }
 
-function answerInvalid(checks: RouteChecks, failure: SchemaFailure, req: FwRequest): FwResponse | Promise<FwResponse> {
-  const hook = checks.onInvalid;
-  const fallback = (answer: FwResponse | undefined): FwResponse => answer ?? defaultAnswer(failure);
-  if (hook === undefined) return defaultAnswer(failure);
-  const answer = hook(failure, req);
-  return isThenable<FwResponse | undefined>(answer) ? Promise.resolve(answer).then(fallback) : fallback(answer);
+// fw's 400 lists the issues capped in count and bytes, so a hostile body cannot turn one request
+// into a megabytes-long answer (issue 35, item 14: a 1 MiB array gave a 24 MB 400).
+const MAX_LISTED_ISSUES = 10;
+// A path or a params value may echo client input.
+const MAX_LISTED_ISSUE_BYTES = 8 * 1024;
+
+/**
+ * fw's `400 {"error": "invalid <part>", "details": [issues], "omitted": n, "incomplete": true}`:
+ * `details` the first issues while they fit both caps, `omitted` (when some were left out) how
+ * many are not listed, `incomplete` (when true) that checking stopped before finding every issue.
+ */
+function defaultAnswer(failure: SchemaFailure): FwResponse {
+  const details: SchemaIssue[] = [];
+  let bytes = 0;
+  for (const issue of failure.errors) {
+    // Array commas counted.
+    bytes += Buffer.byteLength(JSON.stringify(issue)) + (details.length > 0 ? 1 : 0);
+    if (details.length === MAX_LISTED_ISSUES || bytes > MAX_LISTED_ISSUE_BYTES) break;
+    details.push(issue);
+  }
+  const omitted = failure.errors.length - details.length;
+  const incomplete = failure.incomplete === true && { incomplete: true };
+  return json({ error: `invalid ${failure.part}`, details, ...(omitted > 0 && { omitted }), ...incomplete }, 400);
 }

@@ -1,13 +1,8 @@
 /**
- * FromSchema: the TypeScript type of the values an `as const` JSON Schema accepts, so a typed
- * route (app/typed-route.ts) reads `req.body` and answers `json()` with the types its schemas
- * declare. Written here rather than taken from json-schema-to-ts or TypeBox: docs/decisions.md.
- *
- * Read: boolean schemas, `const`, `enum`, `anyOf`/`oneOf` (a union), `allOf` (an intersection),
- * `type` (a name or an array of names: `['string', 'null']` is nullable), `properties` with
- * `required`, `additionalProperties`, and array `items`. Keywords that only narrow values
- * (`minimum`, `pattern`, `format`...) do not change the type. Whatever cannot be read (a `$ref`,
- * tuple `items`, a schema not declared `as const`) is `unknown`, never a guess.
+ * FromSchema: the TypeScript type of the values an `as const` JSON Schema accepts, for typed routes
+ * (app/typed-route.ts); written here rather than taken from a library: docs/decisions.md. Keywords
+ * that only narrow values (`minimum`, `format`...) do not change the type; whatever cannot be read
+ * (a `$ref`, tuple `items`, a schema not declared `as const`) is `unknown`, never a guess.
  */
 
 /** The type of the values `schema` accepts; `unknown` where the schema cannot be read. */

@@ -1,20 +1,13 @@
 /**
- * Response schemas as projections: a `json` answer is copied through its status's schema so
- * that fields the schema does not list never leave the server (a `password` a handler forgot to
- * drop). A projection is compiled once per schema into plain closures; it copies, never mutates
- * the handler's value, and it does not validate (a value of another shape passes as it is),
- * except that an object never passes where the schema allows only scalars (scalar-projection.ts).
- *
- * Why not ajv with `removeAdditional: 'all'`: that mutates, so it needs a structuredClone of the
- * body first, and it ties stripping to one compiler. Measured roughly (Node 24, 1e6 runs, the
- * blog's post through priv/schemas/post.json plus one extra field): the projection 0.13 µs,
- * structuredClone + ajv 2.3 µs, against 0.41 µs for JSON.stringify of the same post.
+ * Response schemas as projections: a `json` answer is copied through its status's schema, so fields
+ * it does not list never leave (a `password` a handler forgot to drop). Compiled once into closures
+ * that copy, never mutate, and do not validate (but an object never passes a scalar-only schema).
+ * Not ajv's `removeAdditional`: it mutates, so it needs a structuredClone first, which costs more
+ * than projection and JSON.stringify together (bench/schemas.bench.ts, case (b)).
  */
+import { FwError } from '../errors.ts';
 import type { Projection } from '../http/write-response.ts';
 import type { JsonSchema } from './route-schema.ts';
-import { isScalarSchema, scalarProjection } from './scalar-projection.ts';
-
-export type { Projection };
 
 const identity: Projection = (value) => value;
 
@@ -27,13 +20,10 @@ const TUPLE_KEYWORDS = ['prefixItems', 'additionalItems'];
 type Schema = Readonly<Record<string, unknown>>;
 
 /**
- * The projection of `schema`: objects keep the keys of `properties` (each projected), plus any
- * other key only when `additionalProperties` is true or a schema; arrays project their `items`,
- * and a tuple (`prefixItems`, or draft-07's array `items`) projects each position, keeping later
- * elements only when `items` (`additionalItems`) is true or a schema; `allOf` branches add up; a
- * scalar-only `type` turns an object into its `toJSON()` scalar or fails the answer. A schema
- * without any of these leaves its value untouched. Throws (a message naming the keyword and its
- * place) on the keywords above. `where` names the route in errors raised while answering.
+ * The projection of `schema`: objects keep the keys of `properties` (each projected), others only
+ * under an `additionalProperties` true or a schema; arrays project their `items`, a tuple
+ * (`prefixItems`, draft-07's array `items`) each position, later elements only under a rest
+ * schema; `allOf` branches add up. Throws on the keywords above; `where` names the route.
  */
 export function compileProjection(schema: JsonSchema, where = 'response schema'): Projection {
   return compileAt(schema, '#', where);
@@ -120,7 +110,9 @@ function mergeAllOf(schema: Schema, at: string): Schema {
     const where = `${at}/allOf/${index}`;
     refuseUnsupported(branch, where);
     const flat = mergeAllOf(branch, where);
-    for (const keyword of TUPLE_KEYWORDS) if (keyword in flat) throw new Error(`${where} uses ${keyword}, which a response schema can use only outside allOf`);
+    for (const keyword of TUPLE_KEYWORDS) {
+      if (keyword in flat) throw new Error(`${where} uses ${keyword}, which a response schema can use only outside allOf`);
+    }
     if (Array.isArray(flat.items)) throw new Error(`${where} uses items as a tuple, which a response schema can use only outside allOf`);
     if (flat.items !== undefined) items.push(flat.items as JsonSchema);
     properties = { ...properties, ...(flat.properties as object | undefined) };
@@ -133,6 +125,35 @@ function mergeAllOf(schema: Schema, at: string): Schema {
     properties,
     ...(additional !== undefined && { additionalProperties: additional }),
     ...(type !== undefined && { type }),
-    ...(items.length === 1 ? { items: items[0] } : items.length > 1 ? { items: { allOf: items } } : Array.isArray(schema.items) ? { items: schema.items } : {}),
+    ...(items.length === 1 && { items: items[0] }),
+    ...(items.length > 1 && { items: { allOf: items } }),
+    ...(items.length === 0 && Array.isArray(schema.items) && { items: schema.items }),
+  };
+}
+
+const SCALAR_TYPES: ReadonlySet<unknown> = new Set(['string', 'number', 'integer', 'boolean', 'null']);
+
+function isScalarSchema(schema: Schema): boolean {
+  const type = schema.type;
+  if (typeof type === 'string') return SCALAR_TYPES.has(type);
+  return Array.isArray(type) && type.length > 0 && type.every((name) => SCALAR_TYPES.has(name));
+}
+
+/**
+ * A scalar-only `type` must never let an object through: JSON.stringify would write whatever its
+ * `toJSON` returns, or all its fields (issue 35, item 16). An object becomes its `toJSON()` when
+ * that is a scalar (a Date under `{type: 'string'}`); else FW_ERR_RESPONSE_NOT_PROJECTABLE (a 500).
+ */
+function scalarProjection(schema: Schema, at: string, where: string): Projection {
+  const types = [schema.type].flat().join(' or ');
+  return (value) => {
+    if (typeof value !== 'object' || value === null) return value;
+    const toJSON = (value as { toJSON?: unknown }).toJSON;
+    const encoded: unknown = typeof toJSON === 'function' ? toJSON.call(value, '') : value;
+    if (typeof encoded !== 'object' || encoded === null) return encoded;
+    const found = Array.isArray(encoded) ? 'an array' : 'an object';
+    throw new FwError('FW_ERR_RESPONSE_NOT_PROJECTABLE', `${where}: ${at} allows only ${types}, but the answer has ${found} there`, {
+      details: { where, at },
+    });
   };
 }

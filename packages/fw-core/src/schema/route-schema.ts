@@ -1,9 +1,4 @@
-/**
- * Route schemas (docs/applications.md, "Route schemas"): JSON Schemas a route declares for its
- * params, query, headers, body and responses. fw compiles them once at start with a
- * SchemaCompiler (ajv unless the app gives its own), checks each request with them before the
- * handler, and writes `json` answers through the response schema of their status.
- */
+/** Route schemas (docs/applications.md, "Route schemas"): the JSON Schemas a route declares and what checking them yields. */
 import type { FwRequest } from '../http/request.ts';
 import type { FwResponse } from '../http/response.ts';
 
@@ -38,32 +33,23 @@ export interface SchemaIssue {
   readonly params: Readonly<Record<string, unknown>>;
 }
 
-/**
- * What a compiled validator answers. `incomplete`: the validator stopped before finding every
- * issue (the default compiler does on a part of more than 1,000 values), so there may be more.
- */
-export type SchemaResult = { readonly valid: true } | { readonly valid: false; readonly errors: readonly SchemaIssue[]; readonly incomplete?: boolean };
+/** What a compiled validator answers; `incomplete`: it stopped before finding every issue (the default compiler does past 1,000 values). */
+export type SchemaResult =
+  | { readonly valid: true }
+  | { readonly valid: false; readonly errors: readonly SchemaIssue[]; readonly incomplete?: boolean };
 
 /** A compiled validator. With `coerce` it may change `value` in place (fw hands it a copy). */
 export type SchemaValidator = (value: unknown) => SchemaResult;
 
-/**
- * Compiles one schema; throws when the schema is not valid (fw reports it as
- * FW_ERR_ROUTE_BAD_SCHEMA naming the route). `coerce` is true for params, query and headers,
- * whose values arrive as strings.
- */
+/** Compiles one schema, throwing when it is not valid (FW_ERR_ROUTE_BAD_SCHEMA); `coerce` for the parts that arrive as strings. */
 export type SchemaCompiler = (schema: JsonSchema, options: { readonly coerce: boolean }) => SchemaValidator;
 
-/** A request that failed its route schema. */
+/** A request that failed its route schema; `incomplete` as in SchemaResult. */
 export interface SchemaFailure {
   readonly part: RequestPart;
   readonly errors: readonly SchemaIssue[];
-  /** True when the validator stopped before finding every issue (see SchemaResult). */
   readonly incomplete?: boolean;
 }
 
-/**
- * The app's answer to a request that failed its schema, instead of fw's default 400
- * `{"error": "invalid <part>", "details": [issues]}` (invalid-request-answer.ts); undefined keeps the default.
- */
+/** The app's answer to a request that failed its schema, instead of fw's 400 (check-request.ts); undefined keeps fw's. */
 export type InvalidRequestHook = (failure: SchemaFailure, req: FwRequest) => FwResponse | undefined | Promise<FwResponse | undefined>;

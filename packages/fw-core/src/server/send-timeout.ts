@@ -1,22 +1,14 @@
 /**
- * The send timeout, as nginx's `send_timeout`: a connection holding response bytes the client
- * takes none of for `send_timeout_ms` is closed, so a client that pipelines or requests and never
- * reads holds its one buffered response (pipelining-gate.ts) for a bounded time, file handle
- * included. One sweep over the open connections per period, nothing per request: a connection
- * with nothing buffered is skipped; one with bytes buffered is stalled while the count of bytes
- * its socket has handed to the kernel does not move.
+ * The send timeout, as nginx's `send_timeout`: a connection holding response bytes the client takes
+ * none of for `send_timeout_ms` is closed, file handle included. One sweep per period, nothing per
+ * request: a connection with bytes buffered is stalled while its bytes handed to the kernel do not move.
  */
 import type { Socket } from 'node:net';
 
-/** Where a stalled connection's progress stood, and since when. */
-interface Progress {
-  readonly flushed: number;
-  readonly since: number;
-}
-
 /** Calls `onStall(socket)` for each connection of `connections` stalled for `timeoutMs`; returns the function that stops watching. */
 export function watchSendStalls(connections: ReadonlySet<Socket>, timeoutMs: number, onStall: (socket: Socket) => void): () => void {
-  const progress = new WeakMap<Socket, Progress>();
+  // Where each stalled connection's progress stood, and since when.
+  const progress = new WeakMap<Socket, { readonly flushed: number; readonly since: number }>();
   // A quarter of the timeout, at most a second: a stall is caught within 25% of it (at most 1 s late).
   const period = Math.max(1, Math.min(1_000, Math.floor(timeoutMs / 4)));
   const timer = setInterval(() => {
@@ -39,10 +31,7 @@ export function watchSendStalls(connections: ReadonlySet<Socket>, timeoutMs: num
   return () => clearInterval(timer);
 }
 
-/**
- * Bytes the socket's handle has handed to the kernel: written to the handle, less what libuv
- * still queues (`writeQueueSize`, what node's own socket timeout watches for progress).
- */
+/** Bytes the socket's handle has handed to the kernel: written, less what libuv still queues (what node's socket timeout watches). */
 function flushedBytes(socket: Socket): number {
   const handle = (socket as Socket & { _handle?: { bytesWritten?: number; writeQueueSize?: number } | null })._handle;
   if (handle == null) return -1;

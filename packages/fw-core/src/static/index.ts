@@ -1,5 +1,4 @@
 /** Static files: the handler behind `{path, directory|file, options}` routes. */
 export type { StaticHandler, StaticOptions, StaticSpec } from './static-handler.ts';
 export { createStaticHandler } from './static-handler.ts';
-export { STATIC_OPTION_DEFAULTS } from './static-options.ts';
-export { contentTypeFor, DEFAULT_CONTENT_TYPE, MIME_TYPES } from '../http/mime-types.ts';
+export { contentTypeFor } from '../http/mime-types.ts';

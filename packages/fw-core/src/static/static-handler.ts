@@ -1,18 +1,17 @@
 /**
- * The static-files contract: what a static route hands `createStaticHandler` and the handler it
- * gets back; docs/static-files.md describes the behaviour. createStaticHandler resolves and
- * checks a static route's directory or file once, at start-up (a missing path stops the server,
- * it does not 404 forever), and returns the per-request handler.
+ * The static-files contract (docs/static-files.md) and createStaticHandler. A route's path and
+ * options are checked once, at start-up: a missing path stops the server rather than 404 forever.
  */
 import { realpathSync, statSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { stat } from 'node:fs/promises';
+import { resolve } from 'node:path';
 import { FwError } from '../errors.ts';
+import { createContentTypeLookup } from '../http/mime-types.ts';
 import type { FwRequest } from '../http/request.ts';
+import type { HeaderMap } from '../http/response.ts';
 import { isUnservableError } from '../http/send-file.ts';
-import { serveFromDirectory } from './serve-directory.ts';
-import { resolveStaticOptions, type ResolvedStaticOptions } from './static-options.ts';
-import { internalError, methodNotAllowed, notFound, serveFile } from './static-responses.ts';
+import { writeError } from '../http/write-response.ts';
+import { isSafeSegment, notFound, serveFile, serveFromDirectory, type ResolvedStaticOptions } from './serve-files.ts';
 
 /** Options of a static route (`{path, directory|file, options}`), snake_case as in route tables. */
 export interface StaticOptions {
@@ -33,18 +32,10 @@ export type StaticSpec = ({ readonly directory: string } | { readonly file: stri
   readonly route?: string;
 };
 
-/**
- * Serves one request: writes the whole response on `req.res` itself and resolves when done.
- * Client input never makes it reject; an unexpected file-system failure is answered with 500
- * and then rejects with FW_ERR_STATIC_READ_FAILED so the pipeline logs it.
- */
+/** Serves one request on `req.res`; rejects (FW_ERR_STATIC_READ_FAILED, after a 500) only on an unexpected file-system failure. */
 export type StaticHandler = (req: FwRequest) => Promise<void>;
 
-/**
- * A handler serving `spec.directory` (by `req.pathinfo`) or always `spec.file`. Relative paths
- * resolve against `baseDir`. Throws FW_ERR_STATIC_NOT_FOUND / FW_ERR_STATIC_WRONG_KIND when the
- * path is missing or of the wrong kind, FW_ERR_ROUTE_BAD_OPTIONS for bad options.
- */
+/** A handler serving `spec.directory` (by `req.pathinfo`) or always `spec.file`, relative to `baseDir`. */
 export function createStaticHandler(spec: StaticSpec, baseDir: string = process.cwd()): StaticHandler {
   const where = spec.route === undefined ? 'static route' : `static route ${spec.route}`;
   const options = resolveStaticOptions(spec.options, where);
@@ -54,7 +45,7 @@ export function createStaticHandler(spec: StaticSpec, baseDir: string = process.
   }
   if ('file' in spec && typeof spec.file === 'string' && spec.file !== '') {
     const file = checkSource(spec.file, 'file', baseDir, where);
-    return guardStaticRequest(where, (req) => serveOneFile(req, file, options));
+    return guardStaticRequest(where, async (req) => serveFile(req, file, await stat(file), options));
   }
   throw new FwError('FW_ERR_ROUTE_BAD_HANDLER', `${where} needs a non-empty directory or file to serve`);
 }
@@ -68,33 +59,85 @@ function checkSource(path: string, kind: 'directory' | 'file', baseDir: string, 
     const stats = statSync(absolute);
     isKind = kind === 'directory' ? stats.isDirectory() : stats.isFile();
   } catch (cause) {
-    throw new FwError('FW_ERR_STATIC_NOT_FOUND', `${where}: ${kind} ${path} (${absolute}) does not exist or cannot be read; create it or fix the path (relative paths resolve against ${baseDir})`, { cause, details });
+    const fix = `create it or fix the path (relative paths resolve against ${baseDir})`;
+    throw new FwError('FW_ERR_STATIC_NOT_FOUND', `${where}: ${kind} ${path} (${absolute}) does not exist or cannot be read; ${fix}`, {
+      cause,
+      details,
+    });
   }
   if (!isKind) {
-    throw new FwError('FW_ERR_STATIC_WRONG_KIND', `${where}: ${path} (${absolute}) is not a ${kind === 'directory' ? 'directory; use file: for a single file' : 'regular file; use directory: with a /[...] route for a directory'}`, { details });
+    const what =
+      kind === 'directory' ? 'directory; use file: for a single file' : 'regular file; use directory: with a /[...] route for a directory';
+    throw new FwError('FW_ERR_STATIC_WRONG_KIND', `${where}: ${path} (${absolute}) is not a ${what}`, { details });
   }
   return kind === 'directory' ? realpathSync(absolute) : absolute;
 }
 
-async function serveOneFile(req: FwRequest, file: string, options: ResolvedStaticOptions): Promise<void> {
-  return serveFile(req, file, await stat(file), options);
-}
+const ALLOW: HeaderMap = { allow: 'GET, HEAD' };
 
-// The shell around every static request: only GET and HEAD get in, and whatever the serving code
-// throws becomes a response. Missing, unreadable or swapped files are 404; anything else is a
-// server fault: 500 to the client, then a coded rejection so fw's pipeline logs the cause.
-
-/** Wraps `serve` with the method check and the error mapping; `where` names the route in errors. */
+/**
+ * Wraps `serve`: only GET and HEAD get in (else 405), and whatever it throws becomes an answer:
+ * missing, unreadable or swapped files are 404 (nothing about the file reaches the client), anything
+ * else 500, then a coded rejection so fw's pipeline logs the cause.
+ */
 export function guardStaticRequest(where: string, serve: (req: FwRequest) => Promise<void>): StaticHandler {
   return async (req) => {
-    if (req.method !== 'GET' && req.method !== 'HEAD') return methodNotAllowed(req);
+    if (req.method !== 'GET' && req.method !== 'HEAD') return writeError(req, 405, 'method not allowed', { headers: ALLOW });
     try {
       await serve(req);
     } catch (error) {
-      // Nothing about the file (not even that it exists but is unreadable) reaches the client.
       if (isUnservableError(error)) return notFound(req);
-      internalError(req);
+      writeError(req, 500, 'internal server error');
       throw new FwError('FW_ERR_STATIC_READ_FAILED', `${where}: serving ${req.path} failed`, { cause: error });
     }
   };
+}
+
+// The defaults, as docs/static-files.md lists them.
+const STATIC_OPTION_DEFAULTS = Object.freeze({
+  index_files: Object.freeze(['index.html']),
+  list_dir: false,
+  mimetype: Object.freeze({}),
+  max_age: 0,
+});
+
+const KEYS = Object.keys(STATIC_OPTION_DEFAULTS);
+// A media type as RFC 9110 §8.3.1 spells it, parameters allowed; no control characters.
+const MEDIA_TYPE = /^[\w!#$&^.+-]+\/[\w!#$&^.+-]+(\s*;[\x20-\x7e]*)?$/;
+
+/** Checks a static route's `options` (undefined: all defaults) once, into what the handler uses per request. */
+export function resolveStaticOptions(options: unknown, where: string): ResolvedStaticOptions {
+  const bad = (message: string): FwError => new FwError('FW_ERR_ROUTE_BAD_OPTIONS', `${where}: ${message}`);
+  if (options === undefined) options = {};
+  if (!isObject(options)) throw bad('options must be an object like {index_files: ["index.html"], list_dir: false}');
+  for (const key of Object.keys(options)) {
+    if (!KEYS.includes(key)) throw bad(`unknown static option ${key}; static options are ${KEYS.join(', ')}`);
+  }
+  const { index_files, list_dir, mimetype, max_age } = { ...STATIC_OPTION_DEFAULTS, ...options } as Record<string, unknown>;
+  if (!Array.isArray(index_files)) throw bad('index_files must be a list of file names like ["index.html"]');
+  for (const name of index_files) {
+    // An index name is looked up inside the requested directory, so it obeys the request rules.
+    if (typeof name !== 'string' || !isSafeSegment(name)) {
+      throw bad(`index_files entry ${JSON.stringify(name)} must be a plain file name (no '/', '\\', leading '.' or NUL)`);
+    }
+  }
+  if (typeof list_dir !== 'boolean') throw bad('list_dir must be true or false');
+  if (!isObject(mimetype)) throw bad('mimetype must be an object like {md: "text/markdown; charset=utf-8"}');
+  const table: Record<string, string> = {};
+  for (const [extension, type] of Object.entries(mimetype)) {
+    if (extension === '' || extension.startsWith('.') || /[/\\\0]/.test(extension)) {
+      throw bad(`mimetype key ${JSON.stringify(extension)} must be an extension without the dot, like "md"`);
+    }
+    if (typeof type !== 'string' || !MEDIA_TYPE.test(type)) {
+      throw bad(`mimetype.${extension} must be a content type like "text/markdown; charset=utf-8"`);
+    }
+    table[extension.toLowerCase()] = type;
+  }
+  if (!Number.isSafeInteger(max_age) || (max_age as number) < 0) throw bad('max_age must be a whole number of seconds, 0 or more');
+  const indexFiles = Object.freeze([...(index_files as string[])]);
+  return { indexFiles, listDir: list_dir, contentType: createContentTypeLookup(table), cacheControl: `public, max-age=${max_age}` };
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

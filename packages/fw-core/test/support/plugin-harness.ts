@@ -11,7 +11,7 @@ import { isFwError, type FwError } from '../../src/errors.ts';
 import { readBody } from '../../src/http/read-body.ts';
 import { replyJson } from '../../src/http/write-response.ts';
 import type { FwRequest } from '../../src/http/request.ts';
-import { silentLogger } from '../../src/log/json-logger.ts';
+import { silentLogger } from '../../src/log/logger.ts';
 import { takeDeferredDecoding } from '../../src/plugins/deferred-body.ts';
 import type { FwPlugin, PluginEnv, PluginInitContext } from '../../src/plugins/plugin.ts';
 import { makeTestRequest } from './make-test-request.ts';
