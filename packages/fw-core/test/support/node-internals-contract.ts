@@ -18,7 +18,7 @@ import {
   onCloseAfterAnswer,
   pausedByHttp,
   responseOnSocket,
-  resumeHttpParser,
+  resumeReading,
   stopAccepting,
   stopConnectionChecks,
 } from '../../src/http/node-internals.ts';
@@ -216,7 +216,8 @@ describe(`node internals contract on Node ${process.version}`, () => {
       req.resume(); // reading the body asks node:http to resume the socket
       setImmediate(() => {
         results[`${req.url} still paused`] = req.socket.isPaused();
-        resumeHttpParser(req.socket);
+        resumeReading(req.socket);
+        results[`${req.url} resumed`] = !req.socket.isPaused();
         req.socket.destroy();
         res.destroy();
       });
@@ -230,9 +231,11 @@ describe(`node internals contract on Node ${process.version}`, () => {
       '/held paused by node:http': false,
       '/held has a parser': true,
       '/held still paused': true,
+      '/held resumed': true,
       '/free paused by node:http': false,
       '/free has a parser': true,
       '/free still paused': false,
+      '/free resumed': true,
     });
     server.close();
   });
