@@ -59,6 +59,6 @@ function install(version: string, mode: readonly string[]): boolean {
   mkdirSync(dir, { recursive: true });
   writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'fw-lowest-node', private: true }));
   const args = ['install', ...mode, '--no-audit', '--no-fund', '--no-save', '--no-package-lock', `${BINARY_PACKAGE}@${version}`];
-  const run = spawnSync(npm, args, { cwd: dir, stdio: 'ignore', timeout: 5 * 60_000, shell: process.platform === 'win32' });
+  const run = spawnSync(npm, args, { cwd: dir, stdio: 'ignore', timeout: 5 * 60_000 });
   return run.status === 0 && existsSync(binaryPath(version));
 }
