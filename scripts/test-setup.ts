@@ -18,6 +18,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, rmSync, writeFileSync } from 'node:fs';
+import { installLowestNode, lowestNodeVersion } from '../packages/fw-core/test/support/lowest-node.ts';
 
 interface Tool {
   readonly binary: string;
@@ -38,6 +39,7 @@ const TOOLS: readonly Tool[] = [
 const POLICY_RC_D = '/usr/sbin/policy-rc.d';
 
 main();
+installLowestNodeForTests();
 
 function main(): void {
   if (process.env.FW_TEST_SETUP === 'skip') return;
@@ -118,4 +120,15 @@ function report(tools: readonly Tool[], why: string): void {
 
 function log(message: string): void {
   process.stderr.write(`test-setup: ${message}\n`);
+}
+
+/**
+ * The lowest Node fw-core's `engines` admits, for the tests that run on it
+ * (packages/fw-core/test/node-internals-contract.test.ts, tests/fw-core-package.test.ts): its
+ * binary package (node-<os>-<arch>) from the npm registry into node_modules/.cache/fw-lowest-node,
+ * once. Without it those tests are skipped, saying so.
+ */
+function installLowestNodeForTests(): void {
+  if (process.env.FW_TEST_SETUP === 'skip') return;
+  if (installLowestNode() === undefined) log(`could not install Node ${lowestNodeVersion()} with npm; the tests on the lowest Node fw-core admits will be skipped`);
 }

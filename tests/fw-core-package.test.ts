@@ -2,7 +2,7 @@
  * fw-core is publishable: `npm pack` it, install the tarball into a project outside the
  * workspace, start a server from the installed package and request a route, on this Node and
  * on the oldest Node its `engines` allows (issue 15, item 2: engines say what it really needs;
- * that Node's binary package comes from the npm cache, the test is skipped when it is not there).
+ * that Node comes from packages/fw-core/test/support/lowest-node.ts, the test is skipped without it).
  */
 import assert from 'node:assert/strict';
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { after, before, describe, it } from 'node:test';
+import { enginesNode, lowestNode } from '../packages/fw-core/test/support/lowest-node.ts';
 import { packWorkspace } from './support/packed-project.ts';
 
 const run = promisify(execFile);
@@ -41,24 +42,6 @@ async function startConsumer(node: string, project: string): Promise<{ url: stri
     child.once('exit', (code) => reject(new Error(`consumer exited ${code}: ${err}`)));
   });
   return { url, child };
-}
-
-/**
- * The lowest Node fw-core's `engines` allows (`>=X.Y.Z`): its binary package (node-<os>-<arch>,
- * what the `node` package installs) installed into `into` from the npm cache only.
- */
-async function oldestAllowedNode(engines: string, into: string): Promise<{ version: string; node?: string }> {
-  const version = /^>=(\d+\.\d+\.\d+)$/.exec(engines)?.[1];
-  assert.ok(version, `fw-core's engines.node is a plain floor (>=X.Y.Z), not ${engines}`);
-  const platform = process.platform === 'win32' ? 'win' : process.platform;
-  const name = `node-${platform}-${process.arch}`;
-  await writeFile(join(into, 'package.json'), JSON.stringify({ name: 'oldest-node', private: true }));
-  try {
-    await run(npm, ['install', '--offline', '--no-audit', '--no-fund', `${name}@${version}`], { cwd: into });
-  } catch {
-    return { version };
-  }
-  return { version, node: join(into, 'node_modules', name, 'bin', platform === 'win' ? 'node.exe' : 'node') };
 }
 
 describe('fw-core package', () => {
@@ -96,10 +79,9 @@ describe('fw-core package', () => {
   });
 
   it('routes and serves on the oldest Node its engines allow', { timeout: 120_000 }, async (t) => {
-    const binDir = await mkdtemp(join(tmpdir(), 'fw-oldest-node-'));
-    dirs.push(binDir);
-    const { version, node } = await oldestAllowedNode(engines, binDir);
-    if (node === undefined) return t.skip(`Node ${version}'s binary package is not in the npm cache; fetch it once online (npm install in a scratch folder of node-${process.platform}-${process.arch}@${version})`);
+    assert.equal(engines, enginesNode(), 'the tarball says what the workspace says');
+    const { version, binary: node, missing } = lowestNode();
+    if (node === undefined) return t.skip(missing);
     assert.equal((await run(node, ['--version'])).stdout.trim(), `v${version}`);
     const { url, child } = await startConsumer(node, project);
     try {

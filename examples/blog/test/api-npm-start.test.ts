@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { loadConfig } from 'fw-core';
+import { loadConfig } from 'fw-core/inspect';
 import { BLOG_DIR, startBlog } from './support/blog-process.ts';
 import { assertJson } from './support/post-assertions.ts';
 

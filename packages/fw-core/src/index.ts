@@ -3,13 +3,12 @@
  * with. Tools that inspect a loaded app (fw-cli) use `fw-core/inspect`; telemetry is
  * `fw-core/otel`. docs/api.md lists each entry. This file only re-exports.
  */
-export { FwError, errorCodes, httpError, isFwError } from './errors.ts';
-export type { ErrorCodeInfo, FwErrorCode, FwErrorOptions, HttpErrorOptions } from './errors.ts';
+export { FwError, httpError, isFwError } from './errors.ts';
+export type { FwErrorCode, FwErrorOptions, HttpErrorOptions } from './errors.ts';
 
-export { createRouter, HTTP_METHODS } from './router/index.ts';
+export { createRouter } from './router/index.ts';
 export type { CompiledRoute, HttpMethod, LookupResult, MethodNotAllowed, MethodSpec, RouteDefinition, RouteFound, RouteNotFound, Router } from './router/index.ts';
 
-export { loadConfig } from './config/index.ts';
 export type { FwConfig, InCodeConfig, LoadedConfig, ServerConfiguration } from './config/index.ts';
 
 export { defineApp } from './app/app.ts';
@@ -31,21 +30,15 @@ export type { ResponseTarget } from './http/write-head.ts';
 export { readBody } from './http/read-body.ts';
 
 export type { FwPlugin, PhaseCallback, Phase, PluginEntry, PluginEnv, PluginInfo, PluginInitContext, PluginOptions, PluginResult } from './plugins/plugin.ts';
-export { fwRequestPlugin } from './plugins/request-plugin.ts';
-export { fwCorsPlugin } from './plugins/cors-plugin.ts';
-export { booleanOption, checkPluginOptions } from './plugins/check-plugin-options.ts';
+export { checkPluginOptions } from './plugins/check-plugin-options.ts';
 export type { OptionRule } from './plugins/check-plugin-options.ts';
 
 export type { ExchangeEnd, Listener, StreamHandler } from './stream/stream-handler.ts';
-export { exchangeOf } from './stream/exchange.ts';
-export type { Exchange } from './stream/exchange.ts';
 export { observeExchange } from './stream/observe-exchange.ts';
 
 export { createStaticHandler } from './static/index.ts';
 
 export type { LogLevel, LogMethod, Logger } from './log/logger.ts';
-
-export { withTimeout } from './promises.ts';
 
 export { startServer } from './server/start-server.ts';
 export { createListener } from './server/create-listener.ts';

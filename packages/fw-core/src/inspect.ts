@@ -1,8 +1,8 @@
 /**
  * fw-core/inspect: what tools need to look into an app without serving it (fw-cli's routes,
  * middleware, audit, config, openapi and release commands): the loaded application, its compiled
- * routes and plugin chains, the route-tree printer and the configuration report. Apps use the
- * main entry. This file only re-exports; docs/api.md lists it.
+ * routes and plugin chains, the route-tree printer, and the configuration, loaded or reported key
+ * by key. Apps use the main entry. This file only re-exports; docs/api.md lists it.
  */
 export { loadApplication } from './app/load-application.ts';
 export { checkStartup } from './app/check-startup.ts';
@@ -16,5 +16,5 @@ export { buildRouteTree, renderRouteTree } from './router/index.ts';
 export type { CompiledRoute, Router } from './router/index.ts';
 export type { RouteTree, RouteTreeHost, RouteTreeNode, RouteTreeRoute } from './router/index.ts';
 
-export { CONFIG_FILE_NAME, CONFIG_KEYS, configDefaults, resolveConfig } from './config/index.ts';
+export { loadConfig, resolveConfig } from './config/index.ts';
 export type { ConfigEntry, ConfigKey, ConfigReport } from './config/index.ts';

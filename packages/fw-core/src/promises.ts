@@ -1,5 +1,5 @@
 /**
- * Small helpers for values that may be promises, shared by the pipeline, telemetry and apps.
+ * Small helpers for values that may be promises, shared by the pipeline, readiness and telemetry.
  */
 
 /** True for promises and other thenables. */

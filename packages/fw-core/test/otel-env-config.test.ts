@@ -5,7 +5,8 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { DEFAULT_TRACES_ENDPOINT, readEnvConfig, setupTelemetry } from '../src/otel/index.ts';
+import { DEFAULT_TRACES_ENDPOINT, readEnvConfig } from '../src/otel/env-config.ts';
+import { setupTelemetry } from '../src/otel/index.ts';
 import { startOtlpReceiver } from './support/otel-receiver.ts';
 
 describe('OTEL_* environment', () => {

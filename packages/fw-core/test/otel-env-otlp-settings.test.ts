@@ -8,7 +8,8 @@
 import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
 import { diag, DiagLogLevel } from '@opentelemetry/api';
-import { readEnvConfig, setupTelemetry } from '../src/otel/index.ts';
+import { readEnvConfig } from '../src/otel/env-config.ts';
+import { setupTelemetry } from '../src/otel/index.ts';
 import { startFakeCollector } from './support/otel-fake-collector.ts';
 import { setupFailureOf, startOtelApp } from './support/otel-app.ts';
 

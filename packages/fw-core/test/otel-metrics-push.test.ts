@@ -5,7 +5,8 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { DURATION_BUCKETS, EXPORT_INTERVAL_MS } from '../src/otel/index.ts';
+import { EXPORT_INTERVAL_MS } from '../src/otel/env-config.ts';
+import { DURATION_BUCKETS } from '../src/otel/http-metrics.ts';
 import { startOtelApp, type OtelApp } from './support/otel-app.ts';
 
 let otel: OtelApp;

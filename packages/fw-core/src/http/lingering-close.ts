@@ -10,6 +10,7 @@
  * LINGER_MAX_BYTES have arrived or LINGER_MAX_MS have passed; then it is destroyed.
  */
 import type { Socket } from 'node:net';
+import { detachHttpParser, onCloseAfterAnswer } from './node-internals.ts';
 
 /** Longest a refused upload is read and dropped after the answer. */
 const LINGER_MAX_MS = 5_000;
@@ -21,7 +22,7 @@ const LINGER_MAX_BYTES = 8 * 1024 * 1024;
  * an answer with `connection: close` is written) a lingering close.
  */
 export function lingerAfterAnswer(socket: Socket): void {
-  (socket as Socket & { destroySoon: () => void }).destroySoon = () => lingeringEnd(socket, LINGER_MAX_MS);
+  onCloseAfterAnswer(socket, () => lingeringEnd(socket, LINGER_MAX_MS));
 }
 
 /**
@@ -33,9 +34,7 @@ export function lingerAfterAnswer(socket: Socket): void {
 export function lingeringEnd(socket: Socket, maxMs: number): void {
   socket.end();
   if (socket.destroyed) return;
-  // node:http's parser reads through its 'data' listener once a listener is added (its socket
-  // wrapper stops feeding the parser directly then): remove it, then only drop bytes.
-  socket.removeAllListeners('data');
+  detachHttpParser(socket); // then only drop bytes
   let received = 0;
   const timer = setTimeout(() => socket.destroy(), maxMs);
   timer.unref();

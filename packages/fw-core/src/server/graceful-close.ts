@@ -14,13 +14,8 @@
 import type { Server } from 'node:http';
 import type { Socket } from 'node:net';
 import { lingeringEnd } from '../http/lingering-close.ts';
+import { idleSockets, responseOnSocket, stopAccepting, stopConnectionChecks } from '../http/node-internals.ts';
 import type { Traffic } from '../pipeline/runtime.ts';
-
-// Not node:http's `server.close()` nor `closeIdleConnections()`: both destroy every connection
-// whose response has *ended*, although a response that ended may still have megabytes queued
-// for a slow reader (node:http checks `res.finished`, set by `end()`, not by the last write),
-// and destroying a connection a request has just reached resets it under the client.
-const { Server: NetServer } = process.getBuiltinModule('node:net');
 
 /** Longest wait for a client's own close after fw ended its idle connection. */
 const IDLE_LINGER_MS = 2_000;
@@ -38,7 +33,9 @@ export function trackConnections(server: Server): ReadonlySet<Socket> {
 /** Closes `server`, waiting up to `graceMs` for `traffic.inflight` to reach 0 and the responses to be sent. */
 export async function gracefulClose(server: Server, traffic: Traffic, graceMs: number, connections: ReadonlySet<Socket>): Promise<void> {
   traffic.stopping = true;
-  const closed = new Promise<void>((resolve) => NetServer.prototype.close.call(server, () => resolve()));
+  // Not node:http's `server.close()` nor `closeIdleConnections()`: both destroy every connection
+  // whose response has ended, though it may still be queued for a slow reader (node-internals.ts).
+  const closed = new Promise<void>((resolve) => stopAccepting(server, resolve));
   const endIdle = idleCloser(server, connections);
   endIdle();
   let timer: NodeJS.Timeout | undefined;
@@ -60,18 +57,7 @@ export async function gracefulClose(server: Server, traffic: Traffic, graceMs: n
   }
   server.closeAllConnections();
   await closed;
-  stopConnectionChecks(server);
-}
-
-/**
- * Stops node:http's connection-check interval (the timer behind `headersTimeout` and
- * `requestTimeout`), which its own `close()` would have stopped: left running, it would hold the
- * closed server for as long as the process lives. Calling `close()` again for that would emit
- * the server's 'close' a second time.
- */
-function stopConnectionChecks(server: Server): void {
-  const key = internalSymbol(server, 'http.server.connectionsCheckingInterval');
-  if (key !== undefined) clearInterval((server as unknown as Record<symbol, NodeJS.Timeout | undefined>)[key]);
+  stopConnectionChecks(server); // which server.close() would have stopped
 }
 
 /**
@@ -84,7 +70,7 @@ function idleCloser(server: Server, connections: ReadonlySet<Socket>): () => voi
   let pending = false;
   const run = (): void => {
     pending = false;
-    const idle = idleParsersSockets(server);
+    const idle = idleSockets(server);
     for (const socket of connections) {
       if (ended.has(socket) || socket.writableEnded || !isIdle(socket, idle)) continue;
       ended.add(socket);
@@ -98,27 +84,10 @@ function idleCloser(server: Server, connections: ReadonlySet<Socket>): () => voi
   };
 }
 
-/**
- * No response in progress (a response holds its socket, `_httpMessage`, node:http's own link,
- * until its last byte is written) and, where node:http says so, no part of a request received.
- */
-function isIdle(socket: Socket, idleSockets: ReadonlySet<Socket> | undefined): boolean {
-  if ((socket as Socket & { _httpMessage?: unknown })._httpMessage != null) return false;
-  return idleSockets === undefined || idleSockets.has(socket);
-}
-
-/** The sockets node:http's connection list holds as idle (its parser between messages); undefined if that list is not there. */
-function idleParsersSockets(server: Server): Set<Socket> | undefined {
-  const key = internalSymbol(server, 'http.server.connections');
-  const list = key === undefined ? undefined : (server as unknown as Record<symbol, { idle?: () => { socket?: Socket }[] } | undefined>)[key];
-  if (typeof list?.idle !== 'function') return undefined;
-  const sockets = new Set<Socket>();
-  for (const parser of list.idle()) if (parser.socket) sockets.add(parser.socket);
-  return sockets;
-}
-
-function internalSymbol(server: Server, description: string): symbol | undefined {
-  return Object.getOwnPropertySymbols(server).find((symbol) => symbol.description === description);
+/** No response in progress (a response holds its socket until its last byte is written) and, where node:http says so, no part of a request received. */
+function isIdle(socket: Socket, idle: ReadonlySet<Socket> | undefined): boolean {
+  if (responseOnSocket(socket) != null) return false;
+  return idle === undefined || idle.has(socket);
 }
 
 /** Resolves when `traffic.inflight` reaches 0. */

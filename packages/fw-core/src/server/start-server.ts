@@ -8,6 +8,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import type { LoadedApplication } from '../app/load-application.ts';
 import { FwError } from '../errors.ts';
+import { closeAfterResponse } from '../http/node-internals.ts';
 import type { Logger } from '../log/logger.ts';
 import { CountedIncomingMessage, CountedServerResponse } from '../stream/exchange.ts';
 import { hostForDisplay, reachableUrl } from './bound-address.ts';
@@ -137,7 +138,7 @@ function closingWhileStopping(traffic: { readonly stopping: boolean }) {
     // Either of writeHead's overloads, passed on as they came (node:http reads an undefined
     // argument as a missing one); no rest array or Reflect.apply on every response.
     override writeHead(statusCode: number, reason?: any, headers?: any): this {
-      if (traffic.stopping) this.shouldKeepAlive = false;
+      if (traffic.stopping) closeAfterResponse(this);
       return super.writeHead(statusCode, reason, headers);
     }
   };

@@ -3,7 +3,7 @@
  * init: the origin set, and the header values every allowed response gets, so a request only
  * looks up its Origin and copies prepared strings.
  */
-import { booleanOption, checkPluginOptions, type OptionRule } from 'fw-core';
+import { checkPluginOptions, type OptionRule } from 'fw-core';
 import { BlogError } from '../../errors.ts';
 import { headerList, isHeaderList } from './header-list.ts';
 
@@ -55,7 +55,7 @@ const rules: Readonly<Record<keyof CorsPluginOptions, OptionRule>> = {
     example: '7200',
     accepts: (v) => (Number.isSafeInteger(v) && (v as number) >= 0) || (typeof v === 'string' && /^\d{1,10}$/.test(v)),
   },
-  allow_credentials: booleanOption,
+  allow_credentials: { expected: 'true or false', example: 'true', accepts: (v) => typeof v === 'boolean' },
 };
 
 /** Checks `options` and compiles them; throws FW_ERR_PLUGIN_BAD_OPTIONS or a BlogError naming the option. */

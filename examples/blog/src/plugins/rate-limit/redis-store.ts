@@ -10,7 +10,6 @@
  * an 'error' listener, because an 'error' event nobody listens to crashes the process; the failed
  * command's own rejection is what the plugin logs.
  */
-import { withTimeout } from 'fw-core';
 import { Redis } from 'ioredis';
 import type { RateLimitStore, WindowCount } from './rate-limit-store.ts';
 import { pingAtStart } from './redis-start-check.ts';
@@ -62,12 +61,12 @@ export async function createRedisStore(options: RedisStoreOptions): Promise<Rate
       const [count, ttl] = await client.fwRateLimitHit(keyPrefix + key, windowMs);
       return { count, resetAt: now + ttl };
     },
-    close: () => closeClient(client, patience),
+    close: () => closeClient(client),
   };
 }
 
-/** QUIT when connected (bounded), then drop the connection and stop reconnecting. */
-async function closeClient(client: Redis, ms: number): Promise<void> {
-  if (client.status === 'ready') await withTimeout(client.quit(), ms);
+/** QUIT when connected (bounded by the client's commandTimeout, never rejecting), then drop the connection and stop reconnecting. */
+async function closeClient(client: Redis): Promise<void> {
+  if (client.status === 'ready') await client.quit().catch(() => undefined);
   client.disconnect(false);
 }
