@@ -13,6 +13,7 @@ import { silentLogger } from '../src/log/json-logger.ts';
 import { existingExchange, type Exchange } from '../src/stream/exchange.ts';
 import { observeExchange } from '../src/stream/observe-exchange.ts';
 import type { StreamHandler } from '../src/stream/stream-handler.ts';
+import type { RouteGroup } from '../src/app/route-group.ts';
 import { startTestApp, testApp, writeTestAppDir } from './support/test-app.ts';
 import { until } from './support/until.ts';
 
@@ -39,12 +40,12 @@ function probe(seen: Seen[]): StreamHandler {
   };
 }
 
-const spec = (seen: Seen[]) => ({
+const spec = (seen: Seen[]): { streamHandlers: StreamHandler[]; fw: Record<string, unknown>; groups: RouteGroup[] } => ({
   streamHandlers: [probe(seen)],
   fw: { server_configuration: { stream_handlers: ['probe_h', 'fw_stream_h'], request_id_header: 'x-request-id' } },
   groups: [
     // A group with its own (empty) plugin list: the route is still recorded.
-    { prefix: '/api', security: false as const, plugins: [], routes: [{ path: '/posts/:id', handler: () => json({ ok: true }), options: { methods: ['get'] } }] },
+    { prefix: '/api', security: false, plugins: [], routes: [{ path: '/posts/:id', handler: () => json({ ok: true }), options: { methods: ['get'] } }] },
   ],
 });
 

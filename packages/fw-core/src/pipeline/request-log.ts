@@ -4,44 +4,27 @@
  * is the FwRequest's `clientAddress` when a plugin set it (a trusted proxy's forwarded address),
  * else the socket's peer. A route with `options.log: false` writes none.
  */
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { FwRequest } from '../http/request.ts';
-import type { RequestTarget } from '../http/request-target.ts';
 import { recordingSpan, traceFieldsOf } from '../log/trace-correlation.ts';
-import type { Runtime } from './runtime.ts';
-
-// The request the line reports on, or false for a route that logs nothing: kept on the
-// IncomingMessage (plugins may hand on a new FwRequest object, never a new message).
-const LOGGED = Symbol('fw.loggedRequest');
-
-type Tracked = IncomingMessage & { [LOGGED]?: FwRequest | false };
-
-/** Notes `req` (the latest a phase handed on) for the line, or that its route writes no line. */
-export function noteForLog(req: FwRequest, logged: boolean): void {
-  (req.raw as Tracked)[LOGGED] = logged ? req : false;
-}
-
-/** Notes that `raw`'s route writes no line (set before its plugins run, in case the client leaves first). */
-export function skipLog(raw: IncomingMessage): void {
-  (raw as Tracked)[LOGGED] = false;
-}
+import type { Flow } from './stages.ts';
 
 /**
- * Writes the line when `res` closes. The request's span and the peer address are taken now:
- * by 'close' the span may have ended, and a destroyed socket no longer knows its peer.
+ * Writes the line for `flow` when its response closes, from the request the stages handed on
+ * last. The request's span and the peer address are taken now: by 'close' the span may have
+ * ended, and a destroyed socket no longer knows its peer.
  */
-export function logWhenDone(runtime: Runtime, raw: IncomingMessage, res: ServerResponse, id: string, target: RequestTarget | undefined): void {
+export function logWhenDone(flow: Flow): void {
+  const { raw, res, runtime } = flow;
   const started = process.hrtime.bigint();
   const span = recordingSpan();
   const peer = raw.socket?.remoteAddress;
   res.once('close', () => {
-    const noted = (raw as Tracked)[LOGGED];
-    if (noted === false) return;
+    if (!flow.log) return;
     const duration = Number(process.hrtime.bigint() - started) / 1e6;
-    const client = noted?.clientAddress ?? peer;
+    const client = flow.req?.clientAddress ?? peer;
+    const target = flow.exchange.target;
     runtime.logger.info({
       event: 'request',
-      request_id: id,
+      request_id: flow.id,
       method: raw.method,
       path: target === undefined ? null : target.path,
       status: res.writableFinished ? res.statusCode : 0,

@@ -8,6 +8,7 @@
  */
 import { FwError } from '../errors.ts';
 import type { FwPlugin, PhaseCallback, PluginEntry, PluginOptions } from './plugin.ts';
+import { bodyDecodingOf, fwRequestPlugin, type BodyDecoding } from './request-plugin.ts';
 
 /** A plugin with its options and live state. */
 export interface PluginInstance {
@@ -26,6 +27,8 @@ export interface PluginStep {
 export interface PluginChain {
   readonly pre: readonly PluginStep[];
   readonly post: readonly PluginStep[];
+  /** What the body stage decodes: the options of the chain's last pre_request fw_request_plugin, when they decode anything. */
+  readonly decoding: BodyDecoding | undefined;
   /** The registrations this chain came from. */
   readonly entries: readonly PluginEntry[];
   /** True when the group set no plugins and uses the global list. */
@@ -48,6 +51,7 @@ export class PluginRegistry {
   chain(entries: readonly PluginEntry[], inherited: boolean, where: string): PluginChain {
     const pre: PluginStep[] = [];
     const post: PluginStep[] = [];
+    let decoding: BodyDecoding | undefined;
     for (const entry of entries) {
       const instance = this.#instance(entry, where);
       const callback = instance.plugin[entry.phase];
@@ -59,8 +63,9 @@ export class PluginRegistry {
         );
       }
       (entry.phase === 'pre_request' ? pre : post).push({ instance, callback });
+      if (entry.phase === 'pre_request' && instance.plugin === fwRequestPlugin) decoding = bodyDecodingOf(instance.options);
     }
-    return { pre, post, entries, inherited };
+    return { pre, post, decoding, entries, inherited };
   }
 
   /** Every instance, in first-registration order. */

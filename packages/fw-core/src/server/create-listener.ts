@@ -10,7 +10,6 @@ import type { InCodeConfig } from '../config/resolve-config.ts';
 import { createJsonLogger } from '../log/json-logger.ts';
 import { LOG_LEVELS, type Logger } from '../log/logger.ts';
 import { createPipelineListener } from '../pipeline/handle-request.ts';
-import { compileMissPlugins } from '../pipeline/miss-plugins.ts';
 import type { Runtime, Traffic } from '../pipeline/runtime.ts';
 import { initPlugins, stopPlugins } from '../plugins/plugin-lifecycle.ts';
 import { composeStreamHandlers } from '../stream/compose-stream-handlers.ts';
@@ -106,7 +105,7 @@ export async function openListener(options: CreateListenerOptions): Promise<Open
       requestIdHeader: sc.request_id_header === false ? undefined : sc.request_id_header,
       logRequests: LOG_LEVELS.indexOf(fw.log_level) <= LOG_LEVELS.indexOf('info'),
       traffic,
-      missPlugins: compileMissPlugins(application.routes),
+      routes: application.routes,
     };
     const listener = composeStreamHandlers(sc.stream_handlers, app.streamHandlers ?? [], createPipelineListener(runtime));
     return { listener, application, logger, lifecycle, close, traffic };
