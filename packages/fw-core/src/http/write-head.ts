@@ -23,6 +23,20 @@ export interface ResponseTarget {
   readonly responseHeaders?: HeaderMap;
 }
 
+/**
+ * Where fw's writers leave the byte length of the body they end a response with, on a response
+ * that counts its body bytes for an exchange's observers (stream/exchange.ts): it takes that
+ * length instead of encoding a string body a second time. Other responses have no such field.
+ */
+export const KNOWN_LENGTH = Symbol('fw.knownLength');
+
+/** `res.end(body)`, noting `length` (UTF-8 bytes for a string) for a response that counts. */
+export function endKnown(res: ServerResponse, body: string | Uint8Array, length: number): void {
+  const noting = res as ServerResponse & { [KNOWN_LENGTH]?: number };
+  if (noting[KNOWN_LENGTH] !== undefined) noting[KNOWN_LENGTH] = length;
+  res.end(body);
+}
+
 /** Content type of every JSON body fw writes. */
 export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
 

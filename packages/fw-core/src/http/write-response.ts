@@ -13,14 +13,13 @@
  */
 import { stat } from 'node:fs/promises';
 import { FwError } from '../errors.ts';
-import { endMeasured } from './measured-end.ts';
 import { errorBody, type ErrorBodyOptions } from './error-body.ts';
 import { writeJsonStream } from './json-stream.ts';
 import { contentTypeFor } from './mime-types.ts';
 import type { JsonLib } from './request.ts';
 import type { FwResponse, HeaderMap } from './response.ts';
 import { sendFileAt } from './send-file.ts';
-import { isAnswered, JSON_CONTENT_TYPE, writeHead, type ResponseTarget } from './write-head.ts';
+import { endKnown, isAnswered, JSON_CONTENT_TYPE, writeHead, type ResponseTarget } from './write-head.ts';
 
 /** Copies the parts of a response body its route's response schema lists (schema/project-response.ts compiles them). */
 export type Projection = (value: unknown) => unknown;
@@ -92,7 +91,7 @@ function writeComplete(target: ResponseTarget, status: number, own: HeaderMap | 
   const length = bodyless ? undefined : body === undefined ? 0 : typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength;
   writeHead(target, status, own, defaults, length);
   if (bodyless || body === undefined || target.raw.method === 'HEAD') target.res.end();
-  else endMeasured(target.res, body, length!);
+  else endKnown(target.res, body, length!);
 }
 
 /** `json.stringify(value)`, or FW_ERR_HANDLER_BAD_RESPONSE when json_lib cannot encode it. */

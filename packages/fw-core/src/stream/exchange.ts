@@ -6,7 +6,7 @@
  * reaches the same record.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { END_MEASURED } from '../http/measured-end.ts';
+import { KNOWN_LENGTH } from '../http/write-head.ts';
 import type { RouteInfo } from '../http/request.ts';
 import { parseRequestTarget, requestHost, type RequestHost, type RequestTarget } from '../http/request-target.ts';
 import type { ExchangeEnd } from './stream-handler.ts';
@@ -100,6 +100,7 @@ export class CountedIncomingMessage extends http.IncomingMessage {
  */
 export class CountedServerResponse extends http.ServerResponse {
   [EXCHANGE_COUNTS]?: ExchangeCounts | undefined = undefined;
+  [KNOWN_LENGTH]?: number = -1;
 
   override write(chunk: any, encoding?: any, callback?: any): boolean {
     const counts = this[EXCHANGE_COUNTS];
@@ -109,8 +110,10 @@ export class CountedServerResponse extends http.ServerResponse {
 
   override end(chunk?: any, encoding?: any, callback?: any): this {
     const counts = this[EXCHANGE_COUNTS];
+    const known = this[KNOWN_LENGTH];
+    this[KNOWN_LENGTH] = -1;
     if (counts !== undefined && !counts.bodyless && typeof chunk !== 'function') {
-      counts.responseBytes += byteLength(chunk, typeof encoding === 'string' ? (encoding as BufferEncoding) : undefined);
+      counts.responseBytes += known !== undefined && known >= 0 ? known : byteLength(chunk, typeof encoding === 'string' ? (encoding as BufferEncoding) : undefined);
     }
     return super.end(chunk, encoding, callback);
   }
@@ -121,21 +124,6 @@ export class CountedServerResponse extends http.ServerResponse {
     return super.writeHead(statusCode, reason, headers);
   }
 }
-
-// fw's replies hand over the byte length they measured for content-length (http/measured-end.ts),
-// unless something replaced the response's `end`, which is then called as usual. Defined on the
-// prototype, not in the class: a method there changes how TypeScript compares fw's Server type.
-Object.defineProperty(CountedServerResponse.prototype, END_MEASURED, {
-  value: function endMeasured(this: CountedServerResponse, body: string | Uint8Array, byteLength: number): void {
-    if (this.end !== CountedServerResponse.prototype.end) return void this.end(body);
-    const counts = this[EXCHANGE_COUNTS];
-    if (counts !== undefined && !counts.bodyless) counts.responseBytes += byteLength;
-    // Read when called, as `super.end` is: something may have patched it since (an APM agent).
-    (httpResponse.end as (this: ServerResponse, body: string | Uint8Array) => unknown).call(this, body);
-  },
-});
-
-const httpResponse: ServerResponse = http.ServerResponse.prototype;
 
 /** Whether `req` and `res` count into fields (fw's server, inject) rather than needing wrappers. */
 export function countsInFields(req: IncomingMessage, res: ServerResponse): req is CountedIncomingMessage {
