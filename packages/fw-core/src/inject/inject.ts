@@ -5,8 +5,7 @@
  * security, telemetry and the writers run exactly as they do behind node:http, framing included.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { openExchange } from '../stream/exchange.ts';
-import { CountedIncomingMessage, CountedServerResponse } from '../stream/observe-exchange.ts';
+import { CountedIncomingMessage, CountedServerResponse, openExchange } from '../stream/exchange.ts';
 import type { Listener } from '../stream/stream-handler.ts';
 import { InjectSocket } from './inject-socket.ts';
 import { parseResponse } from './parse-response.ts';

@@ -15,7 +15,7 @@ import { isAnswered, type ResponseTarget } from '../http/write-head.ts';
 import { writeError, writeResponse } from '../http/write-response.ts';
 import type { PluginStep } from '../plugins/plugin-registry.ts';
 import type { PluginEnv, PluginResult } from '../plugins/plugin.ts';
-import { bodyToDecode, decodeBody, fwRequestPlugin, type BodyDecoding } from '../plugins/request-plugin.ts';
+import { bodyToDecode, decodeBody, fwRequestPlugin, METHODS_WITHOUT_BODY, type BodyDecoding } from '../plugins/request-plugin.ts';
 import type { SecurityCallback, SecurityResult } from '../app/route-group.ts';
 import { checkRequest } from '../schema/check-request.ts';
 import type { RouteChecks } from '../schema/compile-route-schemas.ts';
@@ -201,6 +201,8 @@ function deny(status: number, headers: HeaderMap | undefined, body: unknown): Fw
 /** fw_request_plugin's work (plugins/request-plugin.ts): decode the body, or answer 4xx and stop. */
 function bodyStage(decoding: BodyDecoding): Stage['run'] {
   return (flow) => {
+    // Read here too, so a GET does not call into the plugin's module (scripts/code-shape.ts).
+    if (METHODS_WITHOUT_BODY.has(flow.req.method)) return NEXT;
     const contentType = bodyToDecode(flow.req, decoding);
     if (contentType === undefined) return NEXT;
     return decodeBody(flow.req, contentType, decoding).then(

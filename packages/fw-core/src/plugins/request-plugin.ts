@@ -39,7 +39,7 @@ const optionRules: Readonly<Record<keyof RequestPluginOptions, OptionRule>> = {
 };
 
 /** Bodies are only read for methods whose requests carry one by meaning (RFC 9110 §9.3). */
-const METHODS_WITHOUT_BODY = new Set(['GET', 'HEAD', 'DELETE']);
+export const METHODS_WITHOUT_BODY: ReadonlySet<string> = new Set(['GET', 'HEAD', 'DELETE']);
 
 const info: PluginInfo = {
   title: 'fw request plugin',

@@ -9,7 +9,7 @@ import type { AddressInfo, Socket } from 'node:net';
 import type { LoadedApplication } from '../app/load-application.ts';
 import { FwError } from '../errors.ts';
 import type { Logger } from '../log/logger.ts';
-import { CountedIncomingMessage, CountedServerResponse } from '../stream/observe-exchange.ts';
+import { CountedIncomingMessage, CountedServerResponse } from '../stream/exchange.ts';
 import { hostForDisplay, reachableUrl } from './bound-address.ts';
 import { openListener, type CreateListenerOptions } from './create-listener.ts';
 import { gracefulClose, trackConnections } from './graceful-close.ts';

@@ -6,8 +6,10 @@
  * reaches the same record.
  */
 import type { IncomingMessage } from 'node:http';
+import { KNOWN_LENGTH } from '../http/write-head.ts';
 import type { RouteInfo } from '../http/request.ts';
 import { parseRequestTarget, requestHost, type RequestHost, type RequestTarget } from '../http/request-target.ts';
+import type { ExchangeEnd } from './stream-handler.ts';
 
 /** What fw knows about an exchange, each fact computed once. */
 export interface Exchange {
@@ -46,3 +48,82 @@ export function openExchange(req: IncomingMessage): Exchange {
   (req as WithExchange)[EXCHANGE] = exchange;
   return exchange;
 }
+
+/**
+ * The classes of fw's server and inject() (observe-exchange.ts counts with them): node:http's
+ * own, counting body bytes into a field once an observer is installed.
+ */
+// process.getBuiltinModule, not an ES import of node:http: see server/start-server.ts (undici).
+const http = process.getBuiltinModule('node:http');
+
+/** What the observers of one exchange share: the counts, writeHead's headers, and themselves. */
+export interface ExchangeCounts {
+  requestBytes: number;
+  responseBytes: number;
+  /** writeHead's headers (an object or node:http's flat array: those never reach getHeader). */
+  headHeaders: unknown;
+  /** A HEAD response sends no body, whatever is written to it. */
+  readonly bodyless: boolean;
+  readonly observers: { readonly started: number; readonly onEnd: (end: ExchangeEnd) => void }[];
+  reported: boolean;
+}
+
+/** Where an observed exchange's counts live on its request and response. */
+export const COUNTS = Symbol('fw.exchangeCounts');
+
+/** A request or response that may carry its exchange's counts. */
+export type Counted = { [COUNTS]?: ExchangeCounts | undefined };
+
+/** node:http's IncomingMessage, counting pushed body bytes once observed. */
+export class CountedIncomingMessage extends http.IncomingMessage {
+  [EXCHANGE]?: Exchange | undefined = undefined;
+  [COUNTS]?: ExchangeCounts | undefined = undefined;
+
+  override push(chunk: unknown, encoding?: BufferEncoding): boolean {
+    const counts = this[COUNTS];
+    if (counts !== undefined && chunk !== null && chunk !== undefined) counts.requestBytes += byteLength(chunk, encoding);
+    return super.push(chunk, encoding);
+  }
+}
+
+/**
+ * node:http's ServerResponse, counting written body bytes once observed; fw's writers note the
+ * length of a body they measured (KNOWN_LENGTH), so it is not encoded twice. The overloads'
+ * arguments are passed on as they came: node:http reads an undefined argument as a missing one.
+ */
+export class CountedServerResponse extends http.ServerResponse {
+  [COUNTS]?: ExchangeCounts | undefined = undefined;
+  [KNOWN_LENGTH]?: number = -1;
+
+  override write(chunk: any, encoding?: any, callback?: any): boolean {
+    const counts = this[COUNTS];
+    if (counts !== undefined && !counts.bodyless) counts.responseBytes += byteLength(chunk, encodingOf(encoding));
+    return super.write(chunk, encoding, callback);
+  }
+
+  override end(chunk?: any, encoding?: any, callback?: any): this {
+    const counts = this[COUNTS];
+    const known = this[KNOWN_LENGTH] ?? -1;
+    this[KNOWN_LENGTH] = -1;
+    if (counts !== undefined && !counts.bodyless && typeof chunk !== 'function') counts.responseBytes += known >= 0 ? known : byteLength(chunk, encodingOf(encoding));
+    return super.end(chunk, encoding, callback);
+  }
+
+  override writeHead(statusCode: number, reason?: any, headers?: any): this {
+    const counts = this[COUNTS];
+    if (counts !== undefined) counts.headHeaders = headers ?? (typeof reason === 'string' ? undefined : reason);
+    return super.writeHead(statusCode, reason, headers);
+  }
+}
+
+/** write's and end's encoding argument, when it is one. */
+export function encodingOf(argument: unknown): BufferEncoding | undefined {
+  return typeof argument === 'string' ? (argument as BufferEncoding) : undefined;
+}
+
+/** The bytes of a body chunk as node:http sends it: strings in their encoding (UTF-8 by default). */
+export function byteLength(chunk: unknown, encoding: BufferEncoding | undefined): number {
+  if (typeof chunk === 'string') return Buffer.byteLength(chunk, encoding ?? 'utf8');
+  return chunk instanceof Uint8Array ? chunk.byteLength : 0;
+}
+

@@ -4,78 +4,16 @@
  * the connection closes first (aborted only when the response neither ended nor wrote its
  * declared length).
  *
- * fw's server and inject() make node:http's messages from the Counted classes below, which count
- * into a field once observed: one field read per push and write. A listener mounted on a server
+ * fw's server and inject() make node:http's messages from the Counted classes (exchange.ts), which
+ * count into a field once observed: one field read per push and write. A listener mounted on a server
  * fw did not make gets node:http's plain classes, whose methods are wrapped per exchange instead
  * (wrapToCount): closures per request, and responses with own `write`/`end`/`writeHead` that
  * make node:http's property accesses megamorphic.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { KNOWN_LENGTH } from '../http/write-head.ts';
-import { EXCHANGE, type Exchange } from './exchange.ts';
+import { byteLength, CountedIncomingMessage, CountedServerResponse, COUNTS, encodingOf, type Counted, type ExchangeCounts } from './exchange.ts';
 import { monotonicMs } from './clock.ts';
 import type { ExchangeEnd } from './stream-handler.ts';
-
-// process.getBuiltinModule, not an ES import of node:http: see server/start-server.ts (undici).
-const http = process.getBuiltinModule('node:http');
-
-/** What the observers of one exchange share: the counts, writeHead's headers, and themselves. */
-interface ExchangeCounts {
-  requestBytes: number;
-  responseBytes: number;
-  /** writeHead's headers (an object or node:http's flat array: those never reach getHeader). */
-  headHeaders: unknown;
-  /** A HEAD response sends no body, whatever is written to it. */
-  readonly bodyless: boolean;
-  readonly observers: { readonly started: number; readonly onEnd: (end: ExchangeEnd) => void }[];
-  reported: boolean;
-}
-
-const COUNTS = Symbol('fw.exchangeCounts');
-
-type Counted = { [COUNTS]?: ExchangeCounts | undefined };
-
-/** node:http's IncomingMessage, counting pushed body bytes once observed. */
-export class CountedIncomingMessage extends http.IncomingMessage {
-  [EXCHANGE]?: Exchange | undefined = undefined;
-  [COUNTS]?: ExchangeCounts | undefined = undefined;
-
-  override push(chunk: unknown, encoding?: BufferEncoding): boolean {
-    const counts = this[COUNTS];
-    if (counts !== undefined && chunk !== null && chunk !== undefined) counts.requestBytes += byteLength(chunk, encoding);
-    return super.push(chunk, encoding);
-  }
-}
-
-/**
- * node:http's ServerResponse, counting written body bytes once observed; fw's writers note the
- * length of a body they measured (KNOWN_LENGTH), so it is not encoded twice. The overloads'
- * arguments are passed on as they came: node:http reads an undefined argument as a missing one.
- */
-export class CountedServerResponse extends http.ServerResponse {
-  [COUNTS]?: ExchangeCounts | undefined = undefined;
-  [KNOWN_LENGTH]?: number = -1;
-
-  override write(chunk: any, encoding?: any, callback?: any): boolean {
-    const counts = this[COUNTS];
-    if (counts !== undefined && !counts.bodyless) counts.responseBytes += byteLength(chunk, encodingOf(encoding));
-    return super.write(chunk, encoding, callback);
-  }
-
-  override end(chunk?: any, encoding?: any, callback?: any): this {
-    const counts = this[COUNTS];
-    const known = this[KNOWN_LENGTH] ?? -1;
-    this[KNOWN_LENGTH] = -1;
-    if (counts !== undefined && !counts.bodyless && typeof chunk !== 'function') counts.responseBytes += known >= 0 ? known : byteLength(chunk, encodingOf(encoding));
-    return super.end(chunk, encoding, callback);
-  }
-
-  override writeHead(statusCode: number, reason?: any, headers?: any): this {
-    const counts = this[COUNTS];
-    if (counts !== undefined) counts.headHeaders = headers ?? (typeof reason === 'string' ? undefined : reason);
-    return super.writeHead(statusCode, reason, headers);
-  }
-}
 
 /**
  * Calls `onEnd` exactly once with the exchange's status, sizes and duration. `startedMs`: the
@@ -149,16 +87,6 @@ function wrapToCount(req: IncomingMessage, res: ServerResponse, counts: Exchange
     counts.headHeaders = rest[rest.length - 1];
     return writeHead.call(this, statusCode, ...rest);
   } as ServerResponse['writeHead'];
-}
-
-function encodingOf(argument: unknown): BufferEncoding | undefined {
-  return typeof argument === 'string' ? (argument as BufferEncoding) : undefined;
-}
-
-/** The bytes of a body chunk as node:http sends it: strings in their encoding (UTF-8 by default). */
-function byteLength(chunk: unknown, encoding: BufferEncoding | undefined): number {
-  if (typeof chunk === 'string') return Buffer.byteLength(chunk, encoding ?? 'utf8');
-  return chunk instanceof Uint8Array ? chunk.byteLength : 0;
 }
 
 /** The content-length among writeHead's headers (an object or a flat name/value array), if any. */
