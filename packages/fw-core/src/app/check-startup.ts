@@ -6,9 +6,9 @@
  */
 import { silentLogger } from '../log/json-logger.ts';
 import { builtinPlugins } from '../plugins/builtin-plugins.ts';
-import { initPlugins } from '../plugins/plugin-lifecycle.ts';
+import { initPlugins } from '../plugins/plugin-registry.ts';
 import { resolveJsonLib } from './resolve-json-lib.ts';
-import { namedStreamHandlers } from '../stream/compose-stream-handlers.ts';
+import { namedStreamHandlers } from '../stream/stream-handler.ts';
 import type { LoadedApplication } from './load-application.ts';
 
 /**

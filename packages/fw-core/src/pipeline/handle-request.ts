@@ -12,8 +12,8 @@ import { writeError } from '../http/write-response.ts';
 import type { RouteFound } from '../router/router.ts';
 import { exchangeOf, type Exchange } from '../stream/exchange.ts';
 import type { Listener } from '../stream/stream-handler.ts';
+import { recordingSpan, traceFieldsOf } from '../log/trace-correlation.ts';
 import { compileMissLanes } from './miss-plugins.ts';
-import { logWhenDone } from './request-log.ts';
 import type { Runtime } from './runtime.ts';
 import { answeredAfter, compileLanes, DONE, fail, runLane, type Flow, type GroupLanes, type PhaseEnvs, type RoutedFlow, type Stage } from './stages.ts';
 
@@ -155,6 +155,37 @@ function routed(flow: Flow, found: RouteFound<RouteTarget> | undefined, missed?:
 }
 
 const NO_BINDINGS: Readonly<Record<string, string>> = Object.freeze({});
+
+/**
+ * The request log line (docs/pipeline.md, "Logging"), written when the response closes: the
+ * path as routed (never the query or userinfo), `client.address` from the request the stages
+ * handed on last (a trusted-proxy plugin sets `clientAddress`), else the peer; none for a route
+ * with `options.log: false`. The span and the peer are taken now: by 'close' the span may have
+ * ended, and a destroyed socket no longer knows its peer.
+ */
+function logWhenDone(flow: Flow): void {
+  const { raw, res, runtime } = flow;
+  const started = process.hrtime.bigint();
+  const span = recordingSpan();
+  const peer = raw.socket?.remoteAddress;
+  res.once('close', () => {
+    if (!flow.log) return;
+    const duration = Number(process.hrtime.bigint() - started) / 1e6;
+    const client = flow.req?.clientAddress ?? peer;
+    const target = flow.exchange.target;
+    runtime.logger.info({
+      event: 'request',
+      request_id: flow.id,
+      method: raw.method,
+      path: target === undefined ? null : target.path,
+      status: res.writableFinished ? res.statusCode : 0,
+      duration_ms: Math.round(duration * 1000) / 1000,
+      ...(client === undefined ? {} : { 'client.address': client }),
+      ...(res.writableFinished ? {} : { aborted: true }),
+      ...(span === undefined ? {} : traceFieldsOf(span)),
+    });
+  });
+}
 
 const SAFE_REQUEST_ID = /^[A-Za-z0-9._:@/+=-]{1,128}$/;
 const PREFIX = `${randomBytes(9).toString('base64url')}-`;

@@ -11,9 +11,8 @@ import { createJsonLogger } from '../log/json-logger.ts';
 import { LOG_LEVELS, type Logger } from '../log/logger.ts';
 import { createPipelineListener } from '../pipeline/handle-request.ts';
 import type { Runtime, Traffic } from '../pipeline/runtime.ts';
-import { initPlugins, stopPlugins } from '../plugins/plugin-lifecycle.ts';
-import { composeStreamHandlers } from '../stream/compose-stream-handlers.ts';
-import type { Listener } from '../stream/stream-handler.ts';
+import { initPlugins, stopPlugins } from '../plugins/plugin-registry.ts';
+import { composeStreamHandlers, type Listener } from '../stream/stream-handler.ts';
 import { resolveJsonLib } from '../app/resolve-json-lib.ts';
 import { createLifecycle, type Lifecycle, type ListenerLifecycle } from '../app/lifecycle.ts';
 
