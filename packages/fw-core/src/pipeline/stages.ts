@@ -1,9 +1,7 @@
 /**
- * The request path as data (docs/pipeline.md, "Order of work"): each route group compiles at
- * start into lanes, lists of stages (pre_request plugins, security, body decoding, validation,
- * handler, post_request plugins, write), and one loop, runLane, runs a lane. The loop stays
- * synchronous until a stage returns a promise: measured with bench/server.bench.ts, awaiting
- * every stage cost more CPU per request than the whole of raw node:http's handling.
+ * The request path as data (docs/pipeline.md, "One exchange, one loop"): each route group
+ * compiles at start into lanes, lists of stages, and one loop runs a lane, synchronously until a
+ * stage returns a promise (an await per stage cost far more CPU per request: bench/server.bench.ts).
  */
 import type { CompiledGroup, RouteTarget } from '../app/compile-routes.ts';
 import { FwError, isFwError } from '../errors.ts';
@@ -54,11 +52,9 @@ export interface Stage {
   readonly skipTo: number;
 }
 
-/** The lanes of one route group. */
+/** A group's lanes: a matched route's, and an OPTIONS preflight's on a path without OPTIONS (pre_request plugins, then 204). */
 export interface GroupLanes {
-  /** A matched route. */
   readonly route: readonly Stage[];
-  /** An OPTIONS preflight on a path of the group that declares no OPTIONS: pre_request plugins, then 204 with allow. */
   readonly preflight: readonly Stage[];
 }
 
@@ -83,11 +79,7 @@ export function runLane(lane: readonly Stage[], from: number, flow: RoutedFlow):
   }
 }
 
-/**
- * A group's lanes. fw_request_plugin in the group's pre_request list does not run as a plugin:
- * its options configure the body stage, which runs once security has allowed the request, so a
- * refused request's body is never read or parsed.
- */
+/** A group's lanes. fw_request_plugin does not run as a plugin: its options configure the body stage, after security. */
 export function compileLanes(group: CompiledGroup, envs: PhaseEnvs): GroupLanes {
   const pre = group.plugins.pre.filter((step) => step.instance.plugin !== fwRequestPlugin);
   const route: Stage[] = [];
@@ -119,8 +111,8 @@ function pushPhase(lane: Stage[], steps: readonly PluginStep[], env: PluginEnv):
 
 /**
  * One plugin (spec: "Result tuples"): `ok` goes on, `break` skips the rest of the phase, `stop`
- * ends all processing (the plugin replied), `error` and any throw, rejection or malformed
- * result become a 500. A returned state replaces the stored one.
+ * ends the request (the plugin replied); `error`, a throw, a rejection or a malformed result is
+ * a 500. A returned state replaces the stored one.
  */
 function runPlugin(flow: RoutedFlow, step: PluginStep, env: PluginEnv): Verdict | Promise<Verdict> {
   let result: PluginResult<unknown> | Promise<PluginResult<unknown>>;
@@ -146,8 +138,7 @@ function applyResult(flow: RoutedFlow, step: PluginStep, result: unknown): Verdi
   flow.req = next as FwRequest;
   if (tag === 'ok') return NEXT;
   if (tag === 'break') return SKIP;
-  // A destroyed response means the client went away (an abort, or node:http's request timeout
-  // answered 408 and closed): nobody is left to reply to, so this is not a plugin bug.
+  // Answered includes a client gone (an abort, node:http's 408): not a plugin bug then.
   if (!isAnswered(flow.req.res)) fail(flow.runtime, flow.req, new FwError('FW_ERR_PLUGIN_STOP_WITHOUT_REPLY', 'a plugin returned stop without replying'));
   return DONE;
 }
@@ -155,9 +146,9 @@ function applyResult(flow: RoutedFlow, step: PluginStep, result: unknown): Verdi
 const DEFAULT_DENY_BODY: Readonly<Record<number, string>> = { 401: 'unauthorized', 403: 'forbidden' };
 
 /**
- * The group's security callback (spec: "Authentication"; docs/pipeline.md, "Security"). A
- * denial always has a body: the callback's, else JSON `{"error": "unauthorized"}` (401),
- * `"forbidden"` (403) or `"access denied"`. A throw or rejection is the request's failure.
+ * The group's security callback (spec: "Authentication"; docs/pipeline.md, "Security"). A denial
+ * always has a body: the callback's, else `{"error": "unauthorized"}` (401), `"forbidden"` (403)
+ * or `"access denied"`. A throw or rejection is the request's failure.
  */
 function securityStage(callback: SecurityCallback, decoding: BodyDecoding | undefined): Stage['run'] {
   return (flow) => {
@@ -183,9 +174,8 @@ function judge(flow: RoutedFlow, callback: SecurityCallback, decoding: BodyDecod
     }
   }
   if (denial === undefined) throw new FwError('FW_ERR_SECURITY_BAD_RESULT', `security callback ${callback.name || '(anonymous)'} returned an invalid result`);
-  // A refused request's body is never read: rather than have node:http drain it for the next
-  // request on the connection, close the connection after the answer, a lingering close
-  // (lingering-close.ts) so a client still sending the body reads the answer.
+  // A refused request's body is never read: close the connection after the answer instead of
+  // draining it, lingering (lingering-close.ts) so a client still sending it reads the answer.
   if (decoding !== undefined && bodyToDecode(req, decoding) !== undefined) {
     req.res.shouldKeepAlive = false;
     if (req.raw.socket) lingerAfterAnswer(req.raw.socket);
@@ -212,10 +202,7 @@ function bodyStage(decoding: BodyDecoding): Stage['run'] {
   };
 }
 
-/**
- * The route's schema checks (schema/check-request.ts): a request that fails them is answered in
- * the handler's place (SKIP goes past the handler), so post_request plugins still see it.
- */
+/** The route's schema checks: a failing request is answered in the handler's place (SKIP), so post_request plugins still see it. */
 function validate(flow: RoutedFlow): Verdict | Promise<Verdict> {
   const { req, checks } = flow;
   // Nothing is worked on for a client that is gone.
@@ -261,10 +248,7 @@ function finish(written: void | Promise<void>): Verdict | Promise<Verdict> {
   return written === undefined ? DONE : written.then(() => DONE);
 }
 
-/**
- * A plugin's `['error', reason]`, throw, rejection or malformed result: always 500 (spec),
- * whatever the reason, which stays the error's `cause` (its stack too: see stackLines).
- */
+/** A plugin's failure: always 500 (spec), the reason kept as the error's `cause`. */
 function pluginFailed(flow: RoutedFlow, plugin: string, reason: unknown): Verdict {
   const message = `plugin ${plugin} failed: ${reason instanceof Error ? reason.message : describe(reason)}`;
   const error = new FwError('FW_ERR_PLUGIN_FAILED', message, { cause: reason, details: { plugin } });
@@ -284,11 +268,7 @@ export function fail(runtime: Runtime, target: ResponseTarget, error: unknown, w
   return DONE;
 }
 
-/**
- * The stack lines of `error`, then those of each Error in its `cause` chain, the first line of
- * each cause marked `Caused by:`: a wrapper's own stack shows where fw caught the failure, its
- * cause's where it happened.
- */
+/** The stack lines of `error`, then of each cause after `Caused by:` (where fw caught it, then where it happened). */
 function stackLines(error: Error): string[] {
   const lines: string[] = [];
   let current: unknown = error;
