@@ -22,11 +22,7 @@ export interface ResponseTarget {
   readonly responseHeaders?: HeaderMap;
 }
 
-/**
- * Where fw's writers leave the byte length of the body they end a response with, on a response
- * that counts its body bytes for an exchange's observers (stream/exchange.ts): it takes that
- * length instead of encoding a string body a second time. Other responses have no such field.
- */
+/** Where fw's writers note a body's byte length for a response that counts bytes (stream/exchange.ts), so it is not encoded twice. */
 export const KNOWN_LENGTH = Symbol('fw.knownLength');
 
 /** `res.end(body)`, noting `length` (UTF-8 bytes for a string) for a response that counts. */
