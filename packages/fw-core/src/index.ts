@@ -47,6 +47,6 @@ export { inject } from './inject/inject.ts';
 export type { InjectRequest, InjectResponse, InjectTarget } from './inject/inject.ts';
 export type { FwServer, StartServerOptions } from './server/start-server.ts';
 export type { StopOptions } from './server/start-server.ts';
-export type { Lifecycle } from './app/lifecycle.ts';
+export type { Lifecycle } from './app/app.ts';
 export { readinessHandler } from './server/readiness.ts';
 export type { ReadinessOptions } from './server/readiness.ts';

@@ -4,11 +4,11 @@
  * too, with the same coded error. Left out: the app plugins' init (it may connect to a store),
  * the app's start hook and listening.
  */
-import { silentLogger } from '../log/json-logger.ts';
+import { silentLogger } from '../log/logger.ts';
 import { builtinPlugins } from '../plugins/builtin-plugins.ts';
-import { initPlugins } from '../plugins/plugin-lifecycle.ts';
+import { initPlugins } from '../plugins/plugin-registry.ts';
 import { resolveJsonLib } from './resolve-json-lib.ts';
-import { namedStreamHandlers } from '../stream/compose-stream-handlers.ts';
+import { namedStreamHandlers } from '../stream/stream-handler.ts';
 import type { LoadedApplication } from './load-application.ts';
 
 /**

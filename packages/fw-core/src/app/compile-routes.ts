@@ -12,7 +12,7 @@ import type { MethodSpec, RouteDefinition } from '../router/router.ts';
 import { checkRouteSchemaShape } from '../schema/compile-route-schemas.ts';
 import type { InvalidRequestHook, RouteSchema } from '../schema/route-schema.ts';
 import { createStaticHandler, type StaticHandler } from '../static/index.ts';
-import { isAction, type Handler } from './controller.ts';
+import { isAction, type Handler, type InlineHandler } from './controller.ts';
 import type { RouteEntry, RouteGroup, RouteOptions, SecurityCallback } from './route-group.ts';
 
 /** A group after compilation. */
@@ -44,6 +44,8 @@ interface TargetBase {
 export interface HandlerTarget extends TargetBase {
   readonly kind: 'handler';
   readonly handler: Handler;
+  /** The function the handler calls: the inline function or the action's. */
+  readonly fn: InlineHandler | undefined;
   /** `options.schema`, shape-checked; compiled at start by compileRouteSchemas. */
   readonly schema: RouteSchema | undefined;
   /** `options.onInvalid`. */
@@ -136,7 +138,8 @@ function compileRoute(entry: RouteEntry, group: CompiledGroup, where: string, op
     const routeOptions = checkRouteOptions(entry.options, where, template);
     const methods = routeOptions.methods ?? '_';
     const info = routeInfo(options.app, template, handler, routeOptions.extra ?? {});
-    const target: HandlerTarget = { kind: 'handler', info, group, log: routeOptions.log !== false, handler, schema: routeOptions.schema, onInvalid: routeOptions.onInvalid };
+    const fn = isAction(handler) ? handler.fn : handler;
+    const target: HandlerTarget = { kind: 'handler', info, group, log: routeOptions.log !== false, handler, fn, schema: routeOptions.schema, onInvalid: routeOptions.onInvalid };
     return { host: group.host, path: template, methods, data: target };
   }
   const staticSource = 'directory' in entry ? { directory: entry.directory } : 'file' in entry ? { file: entry.file } : undefined;

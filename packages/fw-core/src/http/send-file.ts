@@ -1,13 +1,14 @@
 /**
- * Sending one file, for static routes and `sendFile()` alike: validators, 304, headers, then the
- * body streamed from an open file handle. The handle is opened non-blocking and checked again
- * with fstat, so a file swapped for a FIFO between stat and open can neither block a thread-pool
+ * Sending one file, for static routes and `sendFile()` alike: validators (a weak ETag from size
+ * and mtime, Last-Modified) and the 304 decision (RFC 9110 §8.8, §13), headers, then the body
+ * streamed from an open file handle. The handle is opened non-blocking and checked again with
+ * fstat, so a file swapped for a FIFO between stat and open can neither block a thread-pool
  * thread nor be read.
  */
 import { constants, createReadStream, type Stats } from 'node:fs';
 import { open, type FileHandle } from 'node:fs/promises';
 import { pipeline } from 'node:stream/promises';
-import { isNotModified, validatorsFor } from './conditional-request.ts';
+import type { IncomingHttpHeaders } from 'node:http';
 import type { HeaderMap } from './response.ts';
 import { writeHead, type ResponseTarget } from './write-head.ts';
 
@@ -125,4 +126,41 @@ const UNSERVABLE = new Set(['ENOENT', 'ENOTDIR', 'EISDIR', 'EACCES', 'EPERM', 'E
 export function isUnservableError(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
   return typeof code === 'string' && UNSERVABLE.has(code);
+}
+
+/** The validators of one file version. */
+interface Validators {
+  readonly etag: string;
+  readonly lastModified: string;
+}
+
+/** Weak ETag (`W/"<size hex>-<mtime ms hex>"`) and Last-Modified of `stats`. */
+function validatorsFor(stats: Stats): Validators {
+  // Weak: equal size and mtime say "same content" with high, not byte-exact, confidence (§8.8.1).
+  const etag = `W/"${stats.size.toString(16)}-${Math.floor(stats.mtimeMs).toString(16)}"`;
+  return { etag, lastModified: stats.mtime.toUTCString() };
+}
+
+/**
+ * True when the client's copy is current: If-None-Match decides when present (weak comparison,
+ * §13.1.2); If-Modified-Since is consulted only without it (§13.2.2 step 3).
+ */
+function isNotModified(headers: IncomingHttpHeaders, validators: Validators, mtimeMs: number): boolean {
+  const noneMatch = headers['if-none-match'];
+  if (noneMatch !== undefined) return etagListMatches(noneMatch, validators.etag);
+  const modifiedSince = headers['if-modified-since'];
+  if (modifiedSince === undefined) return false;
+  const since = Date.parse(modifiedSince);
+  // An invalid date is ignored (§13.1.3); HTTP dates have whole seconds.
+  return !Number.isNaN(since) && Math.floor(mtimeMs / 1000) * 1000 <= since;
+}
+
+function etagListMatches(header: string, etag: string): boolean {
+  if (header.trim() === '*') return true;
+  const opaque = opaqueTag(etag);
+  return header.split(',').some((tag) => opaqueTag(tag.trim()) === opaque);
+}
+
+function opaqueTag(tag: string): string {
+  return tag.startsWith('W/') ? tag.slice(2) : tag;
 }

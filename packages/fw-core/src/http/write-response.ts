@@ -1,26 +1,19 @@
 /**
- * The one place fw writes a response: controller answers, plugin replies, error answers and
- * static files all come through here, so they share one header precedence, one rule for bodies
- * and the headers fw always sends.
- *
- * - Headers: one precedence, in write-head.ts.
- * - Bodies: HEAD answers carry the headers and length of the GET answer and no body (RFC 9110
- *   §9.3.2); 204 and 304 carry neither body nor a computed length (§15.3.5, §15.4.5).
- * - Nothing is encoded or written for a client that is gone.
- * - A route's response schema for the status answered projects a `json` body before encoding,
- *   so fields it does not list never leave (schema/project-response.ts).
- *
+ * The one place fw writes a response (controller answers, plugin replies, errors, files), so all
+ * share write-head.ts's header precedence and one rule for bodies: HEAD carries the GET answer's
+ * headers and length, no body (RFC 9110 §9.3.2); 204 and 304 neither body nor computed length
+ * (§15.3.5, §15.4.5); nothing is encoded for a client that is gone; a route's response schema
+ * projects a `json` body first, so fields it does not list never leave.
  */
 import { stat } from 'node:fs/promises';
 import { FwError } from '../errors.ts';
-import { endMeasured } from './measured-end.ts';
 import { errorBody, type ErrorBodyOptions } from './error-body.ts';
 import { writeJsonStream } from './json-stream.ts';
 import { contentTypeFor } from './mime-types.ts';
 import type { JsonLib } from './request.ts';
 import type { FwResponse, HeaderMap } from './response.ts';
 import { sendFileAt } from './send-file.ts';
-import { isAnswered, JSON_CONTENT_TYPE, writeHead, type ResponseTarget } from './write-head.ts';
+import { endKnown, isAnswered, JSON_CONTENT_TYPE, writeHead, type ResponseTarget } from './write-head.ts';
 
 /** Copies the parts of a response body its route's response schema lists (schema/project-response.ts compiles them). */
 export type Projection = (value: unknown) => unknown;
@@ -29,10 +22,9 @@ const JSON_DEFAULTS: HeaderMap = Object.freeze({ 'content-type': JSON_CONTENT_TY
 const KINDS = new Set(['json', 'status', 'redirect', 'file', 'json_stream']);
 
 /**
- * Writes a controller's (or post_request plugin's) response description; a promise for files
- * and streams. Throws FW_ERR_HANDLER_BAD_RESPONSE before writing anything when it is malformed.
- * `projections` are the route's response schemas by status; a stream's items go through theirs
- * one by one.
+ * Writes a response description; a promise for files and streams. Throws
+ * FW_ERR_HANDLER_BAD_RESPONSE before writing when it is malformed. `projections`: the route's
+ * response schemas by status (a stream's items go through theirs one by one).
  */
 export function writeResponse(target: ResponseTarget, response: FwResponse, projections?: ReadonlyMap<number, Projection>): void | Promise<void> {
   const status = checkStatus(response);
@@ -92,7 +84,7 @@ function writeComplete(target: ResponseTarget, status: number, own: HeaderMap | 
   const length = bodyless ? undefined : body === undefined ? 0 : typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength;
   writeHead(target, status, own, defaults, length);
   if (bodyless || body === undefined || target.raw.method === 'HEAD') target.res.end();
-  else endMeasured(target.res, body, length!);
+  else endKnown(target.res, body, length!);
 }
 
 /** `json.stringify(value)`, or FW_ERR_HANDLER_BAD_RESPONSE when json_lib cannot encode it. */

@@ -1,17 +1,15 @@
 /**
  * inject(): one request through a listener in process, without a socket, as Fastify's `inject`
  * and Hono's `app.request` do. The request is a real IncomingMessage and the response a real
- * ServerResponse over an in-memory socket (inject-socket.ts), so stream handlers, plugins,
- * security, telemetry and the writers run exactly as they do behind node:http, framing included.
+ * ServerResponse over an in-memory socket, so stream handlers, plugins, security, telemetry and
+ * the writers run exactly as they do behind node:http, framing included.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { CountedIncomingMessage, CountedServerResponse } from '../stream/exchange.ts';
+import { Duplex } from 'node:stream';
+import { CountedIncomingMessage, CountedServerResponse, openExchange } from '../stream/exchange.ts';
 import type { Listener } from '../stream/stream-handler.ts';
-import { InjectSocket } from './inject-socket.ts';
 import { parseResponse } from './parse-response.ts';
 
-// The casts below hand InjectSocket where node:http's types want a net.Socket: it has every member
-// node:http uses on a server-side socket, not the client ones (connect, getTypeOfService...).
 /** The request to inject. */
 export interface InjectRequest {
   /** Default GET. */
@@ -51,6 +49,7 @@ export function inject(target: InjectTarget, request: InjectRequest | string): P
   const res = new CountedServerResponse(req);
   res.assignSocket(socket as never);
   const closed = whenClosed(req, res, socket);
+  openExchange(req);
   try {
     listener(req, res);
   } catch (error) {
@@ -121,4 +120,55 @@ function response(socket: InjectSocket, method: string, complete: boolean): Inje
     complete,
     json: <T>() => JSON.parse(body) as T,
   };
+}
+
+// Writes complete synchronously into memory, so backpressure would only add 'drain' round trips
+// (node:http relays a socket's 'drain' from its server, which an injected exchange has none of):
+// a limit no response reaches keeps every write() answering true.
+const NEVER_FULL = 2 ** 40;
+
+/**
+ * The socket of one injected exchange: keeps what the ServerResponse writes (status line,
+ * headers, chunked framing), reads nothing, and answers the socket properties fw and telemetry
+ * read with loopback values. It is destroyed only with the response, so the pipeline's
+ * `res.destroyed` checks see a client still there. Cast where node:http's types want a
+ * net.Socket: it has every member node:http uses on a server-side socket.
+ */
+class InjectSocket extends Duplex {
+  readonly remoteAddress = '127.0.0.1';
+  readonly remoteFamily = 'IPv4';
+  readonly localAddress = '127.0.0.1';
+  readonly localPort = 80;
+  /** Everything the response wrote, in order. */
+  readonly written: Buffer[] = [];
+
+  constructor() {
+    super({ writableHighWaterMark: NEVER_FULL, decodeStrings: true });
+  }
+
+  override _write(chunk: Buffer, _encoding: BufferEncoding, callback: (error?: Error | null) => void): void {
+    this.written.push(chunk);
+    callback();
+  }
+
+  override _read(): void {
+    // The request body is pushed into the IncomingMessage directly; nothing arrives here.
+  }
+
+  // node:http calls these on real sockets (timeouts, Nagle, keep-alive); they mean nothing in memory.
+  setTimeout(): this {
+    return this;
+  }
+  setNoDelay(): this {
+    return this;
+  }
+  setKeepAlive(): this {
+    return this;
+  }
+  ref(): this {
+    return this;
+  }
+  unref(): this {
+    return this;
+  }
 }

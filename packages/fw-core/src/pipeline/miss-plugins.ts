@@ -9,36 +9,32 @@ import type { CompiledGroup, CompiledRoutes } from '../app/compile-routes.ts';
 import type { PluginStep } from '../plugins/plugin-registry.ts';
 import { ANY_HOST, requestHostKey, wildcardSuffix } from '../router/host-name.ts';
 
-/** The pre_request steps a miss for `path` on `host` (the Host header or the target's authority) runs. */
-export type MissPlugins = (host: string | undefined, path: string) => readonly PluginStep[];
-
-/** One group as a miss candidate. */
-interface Candidate {
+/** One group as a miss candidate, with its lane. */
+interface Candidate<Lane> {
   readonly host: string;
   readonly suffix: string | undefined;
   readonly prefix: string;
-  readonly steps: readonly PluginStep[];
+  readonly lane: Lane;
 }
 
 /**
- * The lookup of `routes`: groups are tried in the router's host precedence (an exact host, then
- * `*.suffix` hosts, longest suffix first, then any host), and within a host by longest prefix,
- * then definition order; the first whose host and prefix match wins.
+ * The lookup of `routes`, returning the lane `laneOf` made of the winner's pre_request steps (the
+ * global list's when no group matches): groups are tried in the router's host precedence (an
+ * exact host, then `*.suffix` hosts, longest suffix first, then any host), and within a host by
+ * longest prefix, then definition order; the first whose host and prefix match wins.
  */
-export function compileMissPlugins(routes: CompiledRoutes): MissPlugins {
-  const candidates = [...routes.groups].sort(byPrecedence).map(candidateOf);
-  const global = routedOnlyRemoved(routes.global.pre);
+export function compileMissLanes<Lane>(routes: CompiledRoutes, laneOf: (steps: readonly PluginStep[]) => Lane): (host: string | undefined, path: string) => Lane {
+  const candidates = [...routes.groups].sort(byPrecedence).map((group): Candidate<Lane> => {
+    return { host: group.host, suffix: wildcardSuffix(group.host), prefix: group.prefix, lane: laneOf(routedOnlyRemoved(group.plugins.pre)) };
+  });
+  const global = laneOf(routedOnlyRemoved(routes.global.pre));
   return (host, path) => {
     const key = host === undefined ? undefined : requestHostKey(host);
     for (const candidate of candidates) {
-      if (hostMatches(candidate, key) && prefixMatches(candidate.prefix, path)) return candidate.steps;
+      if (hostMatches(candidate, key) && prefixMatches(candidate.prefix, path)) return candidate.lane;
     }
     return global;
   };
-}
-
-function candidateOf(group: CompiledGroup): Candidate {
-  return { host: group.host, suffix: wildcardSuffix(group.host), prefix: group.prefix, steps: routedOnlyRemoved(group.plugins.pre) };
 }
 
 function routedOnlyRemoved(steps: readonly PluginStep[]): readonly PluginStep[] {
@@ -54,7 +50,7 @@ function byPrecedence(a: CompiledGroup, b: CompiledGroup): number {
   return hostRank(a.host) - hostRank(b.host) || b.host.length - a.host.length || b.prefix.length - a.prefix.length || a.index - b.index;
 }
 
-function hostMatches(candidate: Candidate, key: string | undefined): boolean {
+function hostMatches(candidate: Candidate<unknown>, key: string | undefined): boolean {
   if (candidate.host === ANY_HOST) return true;
   if (key === undefined) return false;
   if (candidate.suffix === undefined) return key === candidate.host;

@@ -1,13 +1,11 @@
 /**
  * What fw's pipeline needs per request, resolved once at start-up.
  */
-import type { RouteTarget } from '../app/compile-routes.ts';
+import type { CompiledRoutes, RouteTarget } from '../app/compile-routes.ts';
 import type { JsonLib } from '../http/request.ts';
 import type { Logger } from '../log/logger.ts';
 import type { Router } from '../router/router.ts';
 import type { RouteSchemas } from '../schema/compile-route-schemas.ts';
-import type { MissPlugins } from './miss-plugins.ts';
-
 
 /** Start-up results shared by every request. */
 export interface Runtime {
@@ -25,8 +23,8 @@ export interface Runtime {
   readonly logRequests: boolean;
   /** In-flight requests and whether the server is stopping (then responses close their connection, start-server.ts). */
   readonly traffic: Traffic;
-  /** The pre_request plugins a router 404/405 runs (miss-plugins.ts). */
-  readonly missPlugins: MissPlugins;
+  /** The compiled route groups: the pipeline compiles each one's lanes at start (stages.ts). */
+  readonly routes: CompiledRoutes;
 }
 
 /** The pipeline's count of in-flight requests, and what a graceful stop (graceful-close.ts) needs of it. */

@@ -1,13 +1,17 @@
 /**
  * Resolves plugin registrations (`{phase, module, options}`) to plugin instances and per-phase
- * chains, checking at start-up that every module exists and exports the callback of its phase.
+ * chains, checking at start-up that every module exists and exports the callback of its phase;
+ * then runs the instances' `init(options, context)` at start (its value is the state) and
+ * `stop(state)` at shutdown.
  *
  * One instance per (module, options): a module registered in both phases, or in the global list
  * and again in a group with the same options, shares one `init` and one state. Different
  * options make different instances, each with its own init/stop.
  */
 import { FwError } from '../errors.ts';
-import type { FwPlugin, PhaseCallback, PluginEntry, PluginOptions } from './plugin.ts';
+import type { Logger } from '../log/logger.ts';
+import type { FwPlugin, PhaseCallback, PluginEntry, PluginInitContext, PluginOptions } from './plugin.ts';
+import { bodyDecodingOf, fwRequestPlugin, type BodyDecoding } from './request-plugin.ts';
 
 /** A plugin with its options and live state. */
 export interface PluginInstance {
@@ -26,6 +30,8 @@ export interface PluginStep {
 export interface PluginChain {
   readonly pre: readonly PluginStep[];
   readonly post: readonly PluginStep[];
+  /** What the body stage decodes: the options of the chain's last pre_request fw_request_plugin, when they decode anything. */
+  readonly decoding: BodyDecoding | undefined;
   /** The registrations this chain came from. */
   readonly entries: readonly PluginEntry[];
   /** True when the group set no plugins and uses the global list. */
@@ -48,6 +54,7 @@ export class PluginRegistry {
   chain(entries: readonly PluginEntry[], inherited: boolean, where: string): PluginChain {
     const pre: PluginStep[] = [];
     const post: PluginStep[] = [];
+    let decoding: BodyDecoding | undefined;
     for (const entry of entries) {
       const instance = this.#instance(entry, where);
       const callback = instance.plugin[entry.phase];
@@ -59,8 +66,9 @@ export class PluginRegistry {
         );
       }
       (entry.phase === 'pre_request' ? pre : post).push({ instance, callback });
+      if (entry.phase === 'pre_request' && instance.plugin === fwRequestPlugin) decoding = bodyDecodingOf(instance.options);
     }
-    return { pre, post, entries, inherited };
+    return { pre, post, decoding, entries, inherited };
   }
 
   /** Every instance, in first-registration order. */
@@ -94,4 +102,39 @@ function stableStringify(value: unknown): string {
     for (const k of Object.keys(v).sort()) sorted[k] = (v as Record<string, unknown>)[k];
     return sorted;
   });
+}
+
+/**
+ * Runs every instance's init in order; a failure stops the instances already started and is a
+ * start-up error naming the plugin.
+ */
+export async function initPlugins(instances: readonly PluginInstance[], context: PluginInitContext): Promise<void> {
+  const { logger } = context;
+  for (const [index, instance] of instances.entries()) {
+    const { plugin } = instance;
+    if (typeof plugin.init !== 'function') continue;
+    try {
+      instance.state = await plugin.init(instance.options, context);
+    } catch (error) {
+      await stopPlugins(instances.slice(0, index), logger);
+      const reason = error instanceof Error ? error.message : String(error);
+      throw new FwError('FW_ERR_PLUGIN_INIT_FAILED', `plugin ${plugin.name} failed to start: ${reason}`, {
+        cause: error,
+        details: { module: plugin.name },
+      });
+    }
+  }
+}
+
+/** Runs every instance's stop(state), in reverse order; failures are logged, never thrown. */
+export async function stopPlugins(instances: readonly PluginInstance[], logger: Logger): Promise<void> {
+  for (const instance of [...instances].reverse()) {
+    const { plugin } = instance;
+    if (typeof plugin.stop !== 'function') continue;
+    try {
+      await plugin.stop(instance.state);
+    } catch (error) {
+      logger.error({ event: 'plugin_stop_failed', plugin: plugin.name, err: error }, 'plugin stop failed');
+    }
+  }
 }

@@ -73,10 +73,9 @@ export interface FwPlugin<S = unknown, O = PluginOptions> {
   readonly init?: (options: O, context: PluginInitContext) => S | Promise<S>;
   readonly stop?: (state: S) => void | Promise<void>;
   /**
-   * Opt-in marker: this plugin decodes request bodies (`true`, or a test of the registration's
-   * options). A route group that replaces the global plugins without such a plugin in
-   * `pre_request` is warned about at start and by `fw audit`, since its POST bodies would
-   * otherwise go undecoded without a word (groups-without-body-decoding.ts).
+   * An app's own body decoder says so (`true`, or a test of the registration's options), for
+   * `fw audit` and the start-up warning about body schemas nothing decodes
+   * (groups-without-body-decoding.ts). fw's pipeline never reads it.
    */
   readonly decodesBodies?: boolean | ((options: O) => boolean);
   /**

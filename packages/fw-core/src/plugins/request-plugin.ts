@@ -1,8 +1,9 @@
 /**
- * `fw_request_plugin` (built in, pre_request): reads and decodes request bodies. JSON goes to
- * `req.body`, urlencoded forms to `req.params`, once the group's security has allowed the
- * request (deferred-body.ts); bad bodies are answered with 4xx JSON `{error}` and end the
- * request. docs/builtin-plugins.md has the full table.
+ * `fw_request_plugin` (built in, pre_request): reads and decodes request bodies. Its options
+ * configure the pipeline's body stage (pipeline/stages.ts), which runs once the group's security
+ * has allowed the request, so a refused request's body is never read or parsed. JSON goes to
+ * `req.body`, urlencoded forms to `req.params`; bad bodies are answered with 4xx JSON `{error}`
+ * and end the request. docs/builtin-plugins.md has the full table.
  */
 import { parseContentType, isJsonMediaType, isUtf8Charset, type ContentType } from '../http/content-type.ts';
 import { lingerAfterAnswer } from '../http/lingering-close.ts';
@@ -12,9 +13,7 @@ import type { FwRequest } from '../http/request.ts';
 import { parseJsonBody } from '../http/safe-json.ts';
 import { FwError, isFwError } from '../errors.ts';
 import { booleanOption, checkPluginOptions, type OptionRule } from './check-plugin-options.ts';
-import { deferBodyDecoding } from './deferred-body.ts';
-import type { FwPlugin, PluginEnv, PluginInfo, PluginResult } from './plugin.ts';
-import type { PhaseOutcome } from './run-phase.ts';
+import type { FwPlugin, PluginInfo } from './plugin.ts';
 
 /** `fw_request_plugin`'s options as written in configuration. */
 export type RequestPluginOptions = {
@@ -40,7 +39,7 @@ const optionRules: Readonly<Record<keyof RequestPluginOptions, OptionRule>> = {
 };
 
 /** Bodies are only read for methods whose requests carry one by meaning (RFC 9110 §9.3). */
-const METHODS_WITHOUT_BODY = new Set(['GET', 'HEAD', 'DELETE']);
+export const METHODS_WITHOUT_BODY: ReadonlySet<string> = new Set(['GET', 'HEAD', 'DELETE']);
 
 const info: PluginInfo = {
   title: 'fw request plugin',
@@ -62,59 +61,64 @@ export const fwRequestPlugin: FwPlugin<undefined, RequestPluginOptions> = {
     checkPluginOptions('fw_request_plugin', options, optionRules);
     return undefined;
   },
-  pre_request: decodeBody,
+  // Its work is the body stage its options configure (bodyDecodingOf), which fw's pipeline runs
+  // after security; as a plain callback it lets the request through.
+  pre_request: (req, _env, _options, state) => ['ok', req, state],
   plugin_info: () => info,
   // With neither option on it reads nothing, so a group listing it that way decodes no body.
-  decodesBodies: (options) => options.decode_json_body === true || options.read_urlencoded_body === true,
+  decodesBodies: (options) => bodyDecodingOf(options) !== undefined,
+  // A router miss has no route whose body to read.
+  matchedRoutesOnly: true,
 };
 
-/**
- * Notes the decoding for after security (deferred-body.ts) and goes on: nothing is read here, so
- * a request security refuses costs no parsing. Requests without a decodable body cost nothing.
- */
-function decodeBody(req: FwRequest, _env: PluginEnv, options: RequestPluginOptions | undefined, state: undefined): PluginResult<undefined> {
-  if (METHODS_WITHOUT_BODY.has(req.method)) return ['ok', req, state];
-  const contentType = parseContentType(req.headers['content-type']);
-  const kind = bodyKind(contentType, options);
-  if (kind === undefined) return ['ok', req, state];
-  deferBodyDecoding(req, (allowed) => readAndDecode(allowed, contentType, kind, options));
-  return ['ok', req, state];
+/** What the body stage decodes: fw_request_plugin's options, when they ask for any decoding. */
+export type BodyDecoding = RequestPluginOptions;
+
+/** The body stage's settings for fw_request_plugin registered with `options`; undefined when it would decode nothing. */
+export function bodyDecodingOf(options: RequestPluginOptions | undefined): BodyDecoding | undefined {
+  return options?.decode_json_body === true || options?.read_urlencoded_body === true ? options : undefined;
 }
 
-/** Reads and decodes the body; bad bodies are answered here (4xx `{error}`) and end the request. */
-async function readAndDecode(req: FwRequest, contentType: ContentType | undefined, kind: 'json' | 'form', options: RequestPluginOptions | undefined): Promise<PhaseOutcome> {
+/** The content type of `req`'s body when `decoding` decodes it; undefined when there is nothing to decode (costs nothing then). */
+export function bodyToDecode(req: FwRequest, decoding: BodyDecoding): ContentType | undefined {
+  if (METHODS_WITHOUT_BODY.has(req.method)) return undefined;
+  const contentType = parseContentType(req.headers['content-type']);
+  return contentType !== undefined && bodyKind(contentType, decoding) !== undefined ? contentType : undefined;
+}
+
+/**
+ * Reads and decodes `req`'s body into `req.body` (JSON) or `req.params` (form): true when done,
+ * false when a bad body was answered here (4xx `{error}`); rejects with any other failure.
+ */
+export async function decodeBody(req: FwRequest, contentType: ContentType, decoding: BodyDecoding): Promise<boolean> {
   try {
-    if (contentType?.charset !== undefined && !isUtf8Charset(contentType.charset)) {
+    if (contentType.charset !== undefined && !isUtf8Charset(contentType.charset)) {
       throw new FwError('FW_ERR_UNSUPPORTED_CHARSET', 'unsupported charset: only utf-8 is accepted', {
         details: { charset: contentType.charset },
       });
     }
-    const bytes = await readBody(req.raw, options?.max_body_size ?? DEFAULT_MAX_BODY_SIZE);
-    if (kind === 'form') {
+    const bytes = await readBody(req.raw, decoding.max_body_size ?? DEFAULT_MAX_BODY_SIZE);
+    if (bodyKind(contentType, decoding) === 'form') {
       req.params = parseUrlencoded(bytes.toString('utf8'));
     } else {
       const body = parseJsonBody(bytes, req.json);
       if (body !== undefined) req.body = body;
     }
-    return { kind: 'continue', req };
+    return true;
   } catch (error) {
-    if (!isFwError(error) || !error.expose) return { kind: 'error', req, plugin: 'fw_request_plugin', reason: error };
+    if (!isFwError(error) || !error.expose) throw error;
     // The rest of an oversized body is left unread: close the connection rather than parse it,
     // reading and dropping what the client still sends meanwhile (lingering-close.ts).
     const tooLarge = isFwError(error, 'FW_ERR_BODY_TOO_LARGE');
     if (tooLarge && req.raw.socket) lingerAfterAnswer(req.raw.socket);
-    const headers = tooLarge ? { connection: 'close' } : undefined;
-    replyJson(req, error.status, { error: error.message }, headers);
-    return { kind: 'stop', req };
+    replyJson(req, error.status, { error: error.message }, tooLarge ? { connection: 'close' } : undefined);
+    return false;
   }
 }
 
-function bodyKind(contentType: ContentType | undefined, options: RequestPluginOptions | undefined): 'json' | 'form' | undefined {
-  if (contentType === undefined) return undefined;
-  if (options?.decode_json_body === true && isJsonMediaType(contentType.mediaType)) return 'json';
-  if (options?.read_urlencoded_body === true && contentType.mediaType === 'application/x-www-form-urlencoded') {
-    return 'form';
-  }
+function bodyKind(contentType: ContentType, options: RequestPluginOptions): 'json' | 'form' | undefined {
+  if (options.decode_json_body === true && isJsonMediaType(contentType.mediaType)) return 'json';
+  if (options.read_urlencoded_body === true && contentType.mediaType === 'application/x-www-form-urlencoded') return 'form';
   return undefined;
 }
 

@@ -4,19 +4,15 @@
  * around the pipeline. startServer listens with it; another server (node:http, Express) can
  * mount it, and inject() drives it without a socket.
  */
-import type { FwApp } from '../app/app.ts';
+import { createLifecycle, type FwApp, type Lifecycle, type ListenerLifecycle } from '../app/app.ts';
 import { loadApplication, type LoadedApplication } from '../app/load-application.ts';
 import type { InCodeConfig } from '../config/resolve-config.ts';
-import { createJsonLogger } from '../log/json-logger.ts';
-import { LOG_LEVELS, type Logger } from '../log/logger.ts';
+import { createJsonLogger, LOG_LEVELS, type Logger } from '../log/logger.ts';
 import { createPipelineListener } from '../pipeline/handle-request.ts';
-import { compileMissPlugins } from '../pipeline/miss-plugins.ts';
 import type { Runtime, Traffic } from '../pipeline/runtime.ts';
-import { initPlugins, stopPlugins } from '../plugins/plugin-lifecycle.ts';
-import { composeStreamHandlers } from '../stream/compose-stream-handlers.ts';
-import type { Listener } from '../stream/stream-handler.ts';
+import { initPlugins, stopPlugins } from '../plugins/plugin-registry.ts';
+import { composeStreamHandlers, type Listener } from '../stream/stream-handler.ts';
 import { resolveJsonLib } from '../app/resolve-json-lib.ts';
-import { createLifecycle, type Lifecycle, type ListenerLifecycle } from '../app/lifecycle.ts';
 
 /** Options of createListener (and of startServer, which adds its own). */
 export interface CreateListenerOptions {
@@ -106,7 +102,7 @@ export async function openListener(options: CreateListenerOptions): Promise<Open
       requestIdHeader: sc.request_id_header === false ? undefined : sc.request_id_header,
       logRequests: LOG_LEVELS.indexOf(fw.log_level) <= LOG_LEVELS.indexOf('info'),
       traffic,
-      missPlugins: compileMissPlugins(application.routes),
+      routes: application.routes,
     };
     const listener = composeStreamHandlers(sc.stream_handlers, app.streamHandlers ?? [], createPipelineListener(runtime));
     return { listener, application, logger, lifecycle, close, traffic };

@@ -1,8 +1,7 @@
 /**
- * Starts an fw application: build its listener as createListener does (load and validate
- * everything, init plugins, run the app's start hook), then listen. `stop()` (and SIGTERM, after
- * a drain of `shutdown_delay_ms`, or SIGINT, when asked) closes gracefully, then calls every
- * plugin's stop(state) and the app's stop hook.
+ * Starts an fw application: its listener as createListener builds it, then listen. `stop()` (and
+ * SIGTERM after a drain of `shutdown_delay_ms`, or SIGINT, when asked) closes gracefully, then
+ * runs every plugin's stop(state) and the app's stop hook.
  */
 import type { Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
@@ -14,13 +13,12 @@ import { CountedIncomingMessage, CountedServerResponse } from '../stream/exchang
 import { hostForDisplay, reachableUrl } from './bound-address.ts';
 import { openListener, type CreateListenerOptions } from './create-listener.ts';
 import { gracefulClose, trackConnections } from './graceful-close.ts';
-import type { Lifecycle } from '../app/lifecycle.ts';
+import type { Lifecycle } from '../app/app.ts';
 import { gatePipelining } from './pipelining-gate.ts';
 import { watchSendStalls } from './send-timeout.ts';
 
-// Not `import { createServer } from 'node:http'`: an ES import of node:http builds its module
-// namespace, which reads the lazy undici getters and loads undici (about 70 ms on a 2-core VM),
-// and every `import('fw-core')` paid it, fw-cli's inspection commands included (docs/performance.md).
+// Not an ES import of node:http: building its module namespace loads undici, which every
+// `import('fw-core')` paid, fw-cli's inspection commands included (docs/performance.md).
 const { createServer } = process.getBuiltinModule('node:http');
 
 /** Options of startServer: createListener's (app, appDir, config in code, env, logger) and signals. */
@@ -31,11 +29,7 @@ export interface StartServerOptions extends CreateListenerOptions {
 
 /** Options of FwServer.stop(). */
 export interface StopOptions {
-  /**
-   * Drain first for this long, ms: readiness fails, the server keeps listening and answering,
-   * every answer with `connection: close`. Default 0, as a test or an embedding program wants;
-   * pass `server_configuration.shutdown_delay_ms` to stop as SIGTERM does.
-   */
+  /** Drain first for this long, ms (readiness fails, answers close their connection); default 0. SIGTERM drains `shutdown_delay_ms`. */
   readonly delayMs?: number;
 }
 
@@ -67,7 +61,6 @@ export async function startServer(options: StartServerOptions = {}): Promise<FwS
       maxHeaderSize: sc.max_header_size,
       // node:http only enforces the two timeouts above when this check runs (default every 30 s)
       connectionsCheckingInterval: Math.min(1000, sc.headers_timeout_ms),
-      // node:http's classes, counting body bytes for stream handlers that observe (stream/exchange.ts).
       IncomingMessage: CountedIncomingMessage,
       ServerResponse: closingWhileStopping(traffic),
     },
@@ -114,11 +107,7 @@ function closeStalledConnections(connections: ReadonlySet<Socket>, timeoutMs: nu
   });
 }
 
-/**
- * The drain: readiness fails at once (`lifecycle.draining`), every answer from now on closes its
- * connection (`traffic.stopping`), and the server keeps listening and answering for `delayMs`,
- * long enough for a balancer to take the instance out before anything is refused.
- */
+/** The drain: readiness fails, every answer closes its connection, and the server keeps answering for `delayMs` (a balancer takes it out meanwhile). */
 async function drain(delayMs: number, lifecycle: { draining: boolean }, traffic: { stopping: boolean }, logger: Logger): Promise<void> {
   lifecycle.draining = true;
   traffic.stopping = true;
@@ -128,15 +117,13 @@ async function drain(delayMs: number, lifecycle: { draining: boolean }, traffic:
 }
 
 /**
- * The ServerResponse class of fw's server: once stopping has begun, every response (fw's, a
- * plugin's, a stream handler's) goes out with `connection: close`, so keep-alive clients move
- * to another instance instead of finding their connection cut. Node itself does not do this on
- * `server.close()`.
+ * fw's ServerResponse: once stopping began, every response (fw's, a plugin's, a stream
+ * handler's) goes out with `connection: close`, so keep-alive clients move to another instance
+ * instead of finding their connection cut (node:http's `server.close()` does not).
  */
 function closingWhileStopping(traffic: { readonly stopping: boolean }) {
   return class FwServerResponse extends CountedServerResponse {
-    // Either of writeHead's overloads, passed on as they came (node:http reads an undefined
-    // argument as a missing one); no rest array or Reflect.apply on every response.
+    // Either overload, passed on as it came: no rest array on every response.
     override writeHead(statusCode: number, reason?: any, headers?: any): this {
       if (traffic.stopping) closeAfterResponse(this);
       return super.writeHead(statusCode, reason, headers);

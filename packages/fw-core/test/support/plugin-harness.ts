@@ -1,6 +1,6 @@
 /**
  * Test harness for request plugins: a real node:http server on port 0 that builds a minimal
- * FwRequest, runs one plugin's pre_request (and the body decoding it defers) and answers `200 {"body", "params"}` when the plugin
+ * FwRequest, runs one plugin's pre_request (and, for fw_request_plugin, the body stage its options configure) and answers `200 {"body", "params"}` when the plugin
  * lets the request through, so a test sees exactly what was decoded. Also a raw TCP client for
  * requests fetch refuses to send (lying Content-Length, GET with a body, aborted uploads).
  */
@@ -12,7 +12,7 @@ import { readBody } from '../../src/http/read-body.ts';
 import { replyJson } from '../../src/http/write-response.ts';
 import type { FwRequest } from '../../src/http/request.ts';
 import { silentLogger } from '../../src/log/logger.ts';
-import { takeDeferredDecoding } from '../../src/plugins/deferred-body.ts';
+import { bodyDecodingOf, bodyToDecode, decodeBody, fwRequestPlugin } from '../../src/plugins/request-plugin.ts';
 import type { FwPlugin, PluginEnv, PluginInitContext } from '../../src/plugins/plugin.ts';
 import { makeTestRequest } from './make-test-request.ts';
 
@@ -78,11 +78,15 @@ export async function startPluginServer<S, O>(plugin: FwPlugin<S, O>, options: O
     try {
       const result = await preRequest(req, env, options, state);
       outcome = result[0] === 'error' ? { kind: 'error', reason: result[1] } : { kind: result[0] };
-      // As fw's pipeline does once security allowed the request: the body decoding the plugin deferred.
-      const decode = outcome.kind === 'ok' || outcome.kind === 'break' ? takeDeferredDecoding(raw) : undefined;
-      if (decode !== undefined) {
-        const decoded = await decode(req);
-        if (decoded.kind !== 'continue') outcome = decoded.kind === 'error' ? { kind: 'error', reason: decoded.reason } : { kind: 'stop' };
+      // As fw's pipeline does once security allowed the request: the body stage fw_request_plugin configures.
+      const decoding = plugin === (fwRequestPlugin as unknown) ? bodyDecodingOf(options as never) : undefined;
+      const contentType = decoding === undefined || (outcome.kind !== 'ok' && outcome.kind !== 'break') ? undefined : bodyToDecode(req, decoding);
+      if (contentType !== undefined) {
+        try {
+          if (!(await decodeBody(req, contentType, decoding!))) outcome = { kind: 'stop' };
+        } catch (reason) {
+          outcome = { kind: 'error', reason };
+        }
       }
     } catch (reason) {
       outcome = { kind: 'threw', reason };

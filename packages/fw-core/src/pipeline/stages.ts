@@ -1,0 +1,300 @@
+/**
+ * The request path as data (docs/pipeline.md, "One exchange, one loop"): each route group
+ * compiles at start into lanes, lists of stages, and one loop runs a lane, synchronously until a
+ * stage returns a promise (an await per stage cost far more CPU per request: bench/server.bench.ts).
+ */
+import type { CompiledGroup, RouteTarget } from '../app/compile-routes.ts';
+import { FwError, isFwError } from '../errors.ts';
+import { serverErrorText } from '../http/error-body.ts';
+import { lingerAfterAnswer } from '../http/lingering-close.ts';
+import type { FwRequest } from '../http/request.ts';
+import { json, status as bare, type FwResponse, type HeaderMap } from '../http/response.ts';
+import { isAnswered, type ResponseTarget } from '../http/write-head.ts';
+import { writeError, writeResponse } from '../http/write-response.ts';
+import type { PluginStep } from '../plugins/plugin-registry.ts';
+import type { PluginEnv, PluginResult } from '../plugins/plugin.ts';
+import { bodyToDecode, decodeBody, fwRequestPlugin, METHODS_WITHOUT_BODY, type BodyDecoding } from '../plugins/request-plugin.ts';
+import type { SecurityCallback, SecurityResult } from '../app/route-group.ts';
+import { checkRequest } from '../schema/check-request.ts';
+import type { RouteChecks } from '../schema/compile-route-schemas.ts';
+import type { Exchange } from '../stream/exchange.ts';
+import { handlerChannel, traceHandler } from './handler-channel.ts';
+import type { Runtime } from './runtime.ts';
+
+/** One request's way through the pipeline: the exchange's facts and what the stages hand on. */
+export interface Flow extends ResponseTarget {
+  readonly runtime: Runtime;
+  readonly exchange: Exchange;
+  /** The request as the last stage handed it on (plugins may hand on a new object); undefined before routing. */
+  req: FwRequest | undefined;
+  /** The matched route's target. */
+  route: RouteTarget | undefined;
+  /** The route's compiled schema checks, looked up once. */
+  checks: RouteChecks | undefined;
+  /** The `allow` header of a 405 or a preflight's 204. */
+  allow: string | undefined;
+  /** Whether the request log line is written (a route's `options.log`). */
+  log: boolean;
+}
+
+/** A flow past routing. */
+export type RoutedFlow = Flow & { req: FwRequest };
+
+/** What a stage tells the loop: run the next stage, skip to the stage's `skipTo`, or the request is answered. */
+export const NEXT = 0;
+export const SKIP = 1;
+export const DONE = 2;
+export type Verdict = typeof NEXT | typeof SKIP | typeof DONE;
+
+/** One step of a lane; `skipTo`: where SKIP goes (a plugin's `break`: past its phase). */
+export interface Stage {
+  readonly run: (flow: RoutedFlow) => Verdict | Promise<Verdict>;
+  readonly skipTo: number;
+}
+
+/** A group's lanes: a matched route's, and an OPTIONS preflight's on a path without OPTIONS (pre_request plugins, then 204). */
+export interface GroupLanes {
+  readonly route: readonly Stage[];
+  readonly preflight: readonly Stage[];
+}
+
+/** The plugin environments of the two phases. */
+export interface PhaseEnvs {
+  readonly pre: PluginEnv;
+  readonly post: PluginEnv;
+}
+
+/** Runs `lane` from stage `from`; a promise only once a stage returned one. Throws (rejects) what a stage throws. */
+export function runLane(lane: readonly Stage[], from: number, flow: RoutedFlow): void | Promise<void> {
+  for (let i = from; i < lane.length; i += 1) {
+    const stage = lane[i]!;
+    const verdict = stage.run(flow);
+    if (verdict === NEXT) continue;
+    if (verdict === DONE) return;
+    if (verdict === SKIP) {
+      i = stage.skipTo - 1;
+      continue;
+    }
+    return verdict.then((settled) => (settled === DONE ? undefined : runLane(lane, settled === SKIP ? stage.skipTo : i + 1, flow)));
+  }
+}
+
+/** A group's lanes. fw_request_plugin does not run as a plugin: its options configure the body stage, after security. */
+export function compileLanes(group: CompiledGroup, envs: PhaseEnvs): GroupLanes {
+  const pre = group.plugins.pre.filter((step) => step.instance.plugin !== fwRequestPlugin);
+  const route: Stage[] = [];
+  pushPhase(route, pre, envs.pre);
+  if (group.security !== false) route.push(stage(securityStage(group.security, group.plugins.decoding)));
+  if (group.plugins.decoding !== undefined) route.push(stage(bodyStage(group.plugins.decoding)));
+  route.push({ run: validate, skipTo: route.length + 2 }, stage(handle));
+  pushPhase(route, group.plugins.post, envs.post);
+  route.push(stage(write));
+  return { route, preflight: answeredAfter(pre, envs.pre, answerPreflight) };
+}
+
+/** `steps` run as pre_request plugins, then `last`: a router miss's lane (miss-plugins.ts). */
+export function answeredAfter(steps: readonly PluginStep[], env: PluginEnv, last: Stage['run']): Stage[] {
+  const lane: Stage[] = [];
+  pushPhase(lane, steps, env);
+  lane.push(stage(last));
+  return lane;
+}
+
+function stage(run: Stage['run']): Stage {
+  return { run, skipTo: -1 };
+}
+
+function pushPhase(lane: Stage[], steps: readonly PluginStep[], env: PluginEnv): void {
+  const end = lane.length + steps.length;
+  for (const step of steps) lane.push({ run: (flow) => runPlugin(flow, step, env), skipTo: end });
+}
+
+/**
+ * One plugin (spec: "Result tuples"): `ok` goes on, `break` skips the rest of the phase, `stop`
+ * ends the request (the plugin replied); `error`, a throw, a rejection or a malformed result is
+ * a 500. A returned state replaces the stored one.
+ */
+function runPlugin(flow: RoutedFlow, step: PluginStep, env: PluginEnv): Verdict | Promise<Verdict> {
+  let result: PluginResult<unknown> | Promise<PluginResult<unknown>>;
+  try {
+    result = step.callback(flow.req, env, step.instance.options, step.instance.state);
+  } catch (error) {
+    return pluginFailed(flow, step.instance.plugin.name, error);
+  }
+  if (!Array.isArray(result) && isPromiseLike(result)) {
+    return Promise.resolve(result).then((settled) => applyResult(flow, step, settled), (error: unknown) => pluginFailed(flow, step.instance.plugin.name, error));
+  }
+  return applyResult(flow, step, result);
+}
+
+function applyResult(flow: RoutedFlow, step: PluginStep, result: unknown): Verdict {
+  const plugin = step.instance.plugin.name;
+  if (!Array.isArray(result)) return pluginFailed(flow, plugin, malformed(result));
+  const tag: unknown = result[0];
+  if (tag === 'error') return pluginFailed(flow, plugin, result[1]);
+  const next: unknown = result[1];
+  if ((tag !== 'ok' && tag !== 'break' && tag !== 'stop') || typeof next !== 'object' || next === null) return pluginFailed(flow, plugin, malformed(result));
+  step.instance.state = result[2];
+  flow.req = next as FwRequest;
+  if (tag === 'ok') return NEXT;
+  if (tag === 'break') return SKIP;
+  // Answered includes a client gone (an abort, node:http's 408): not a plugin bug then.
+  if (!isAnswered(flow.req.res)) fail(flow.runtime, flow.req, new FwError('FW_ERR_PLUGIN_STOP_WITHOUT_REPLY', 'a plugin returned stop without replying'));
+  return DONE;
+}
+
+const DEFAULT_DENY_BODY: Readonly<Record<number, string>> = { 401: 'unauthorized', 403: 'forbidden' };
+
+/**
+ * The group's security callback (spec: "Authentication"; docs/pipeline.md, "Security"). A denial
+ * always has a body: the callback's, else `{"error": "unauthorized"}` (401), `"forbidden"` (403)
+ * or `"access denied"`. A throw or rejection is the request's failure.
+ */
+function securityStage(callback: SecurityCallback, decoding: BodyDecoding | undefined): Stage['run'] {
+  return (flow) => {
+    const result = callback(flow.req);
+    if (isPromiseLike(result)) return Promise.resolve(result).then((settled) => judge(flow, callback, decoding, settled));
+    return judge(flow, callback, decoding, result);
+  };
+}
+
+function judge(flow: RoutedFlow, callback: SecurityCallback, decoding: BodyDecoding | undefined, result: SecurityResult): Verdict | Promise<Verdict> {
+  const { req } = flow;
+  if (result === true) return NEXT;
+  let denial: FwResponse | undefined;
+  if (result === false) denial = deny(401, undefined, undefined);
+  else if (typeof result === 'object' && result !== null) {
+    if ('redirect' in result && typeof result.redirect === 'string') denial = { kind: 'redirect', status: 302, location: result.redirect };
+    else if ('allow' in result && result.allow === true) {
+      if ('auth_data' in result) req.auth_data = result.auth_data;
+      return NEXT;
+    } else if ('allow' in result && result.allow === false) {
+      const status = result.status ?? 401;
+      if (Number.isInteger(status) && status >= 400 && status <= 599) denial = deny(status, result.headers, result.body);
+    }
+  }
+  if (denial === undefined) throw new FwError('FW_ERR_SECURITY_BAD_RESULT', `security callback ${callback.name || '(anonymous)'} returned an invalid result`);
+  // A refused request's body is never read: close the connection after the answer instead of
+  // draining it, lingering (lingering-close.ts) so a client still sending it reads the answer.
+  if (decoding !== undefined && bodyToDecode(req, decoding) !== undefined) {
+    req.res.shouldKeepAlive = false;
+    if (req.raw.socket) lingerAfterAnswer(req.raw.socket);
+  }
+  return finish(writeResponse(req, denial));
+}
+
+function deny(status: number, headers: HeaderMap | undefined, body: unknown): FwResponse {
+  const shown = body ?? { error: DEFAULT_DENY_BODY[status] ?? 'access denied' };
+  return typeof shown === 'string' ? bare(status, { 'content-type': 'text/plain; charset=utf-8', ...headers }, shown) : json(shown, status, headers);
+}
+
+/** fw_request_plugin's work (plugins/request-plugin.ts): decode the body, or answer 4xx and stop. */
+function bodyStage(decoding: BodyDecoding): Stage['run'] {
+  return (flow) => {
+    // Read here too, so a GET does not call into the plugin's module (scripts/code-shape.ts).
+    if (METHODS_WITHOUT_BODY.has(flow.req.method)) return NEXT;
+    const contentType = bodyToDecode(flow.req, decoding);
+    if (contentType === undefined) return NEXT;
+    return decodeBody(flow.req, contentType, decoding).then(
+      (decoded) => (decoded ? NEXT : DONE),
+      (error: unknown) => pluginFailed(flow, 'fw_request_plugin', error),
+    );
+  };
+}
+
+/** The route's schema checks: a failing request is answered in the handler's place (SKIP), so post_request plugins still see it. */
+function validate(flow: RoutedFlow): Verdict | Promise<Verdict> {
+  const { req, checks } = flow;
+  // Nothing is worked on for a client that is gone.
+  if (req.res.destroyed) return DONE;
+  if (checks === undefined) return NEXT;
+  const answer = checkRequest(checks, req);
+  if (answer === undefined) return NEXT;
+  if (isPromiseLike(answer)) return answer.then((settled) => respond(req, settled, SKIP));
+  return respond(req, answer, SKIP);
+}
+
+/** The controller's turn, traced on the `fw.request.handler` channel when it has subscribers (handler-channel.ts). */
+function handle(flow: RoutedFlow): Verdict | Promise<Verdict> {
+  const { req } = flow;
+  const target = flow.route!;
+  // A static route compiled without serveStatic (inspection) has nothing to serve.
+  if (target.kind === 'static') return finish(target.serveStatic === undefined ? writeError(req, 404, 'not found') : target.serveStatic(req));
+  const fn = target.fn;
+  if (fn === undefined) return finish(writeError(req, 404, 'not found'));
+  const response = handlerChannel.hasSubscribers ? traceHandler(fn, req, flow.exchange) : fn(req);
+  if (isPromiseLike<FwResponse>(response)) return Promise.resolve(response).then((settled) => respond(req, settled, NEXT));
+  return respond(req, response, NEXT);
+}
+
+function respond(req: FwRequest, response: FwResponse, verdict: Verdict): Verdict {
+  req.response = response;
+  return verdict;
+}
+
+function write(flow: RoutedFlow): Verdict | Promise<Verdict> {
+  const { req } = flow;
+  const final = req.response;
+  if (final === undefined) return fail(flow.runtime, req, new FwError('FW_ERR_PLUGIN_REMOVED_RESPONSE', 'post_request plugins removed the response'));
+  return finish(writeResponse(req, final, flow.checks?.responses));
+}
+
+function answerPreflight(flow: RoutedFlow): Verdict | Promise<Verdict> {
+  return finish(writeResponse(flow.req, bare(204, { allow: flow.allow! })));
+}
+
+/** DONE once `written` (a writer's result) settles. */
+function finish(written: void | Promise<void>): Verdict | Promise<Verdict> {
+  return written === undefined ? DONE : written.then(() => DONE);
+}
+
+/** A plugin's failure: always 500 (spec), the reason kept as the error's `cause`. */
+function pluginFailed(flow: RoutedFlow, plugin: string, reason: unknown): Verdict {
+  const message = `plugin ${plugin} failed: ${reason instanceof Error ? reason.message : describe(reason)}`;
+  const error = new FwError('FW_ERR_PLUGIN_FAILED', message, { cause: reason, details: { plugin } });
+  return fail(flow.runtime, flow.req, error, `plugin ${plugin}`);
+}
+
+/**
+ * Answers a failure: an FwError with its status (an exposed 4xx with its message, a 5xx with the
+ * status's generic text), anything else 500; whatever is not exposed is logged once.
+ */
+export function fail(runtime: Runtime, target: ResponseTarget, error: unknown, where = 'pipeline'): typeof DONE {
+  const exposed = isFwError(error) && error.expose;
+  if (!exposed) runtime.logger.error({ event: 'request_failed', request_id: target.id, where, err: error }, 'request failed');
+  const stack = !exposed && runtime.useStacktrace && error instanceof Error && error.stack ? stackLines(error) : undefined;
+  const code = isFwError(error) ? error.status : 500;
+  writeError(target, code, exposed ? error.message : serverErrorText(code), stack === undefined ? {} : { stack });
+  return DONE;
+}
+
+/** The stack lines of `error`, then of each cause after `Caused by:` (where fw caught it, then where it happened). */
+function stackLines(error: Error): string[] {
+  const lines: string[] = [];
+  let current: unknown = error;
+  // A bound on the chain: a cause may be the error itself, or loop back to it.
+  for (let depth = 0; current instanceof Error && depth < 8; depth++) {
+    const own = (current.stack ?? `${current.name}: ${current.message}`).split('\n').map((line) => line.trim());
+    if (depth > 0) own[0] = `Caused by: ${own[0] as string}`;
+    lines.push(...own);
+    current = current.cause;
+  }
+  return lines;
+}
+
+function malformed(result: unknown): Error {
+  return new FwError('FW_ERR_PLUGIN_BAD_RESULT', `plugin returned a malformed result: ${describe(typeof result === 'string' ? JSON.stringify(result) : result).slice(0, 200)}`);
+}
+
+function describe(reason: unknown): string {
+  try {
+    return typeof reason === 'string' ? reason : (JSON.stringify(reason) ?? String(reason));
+  } catch {
+    return String(reason);
+  }
+}
+
+/** Whether `value` is a promise or another thenable (plugins and handlers may return either). */
+function isPromiseLike<T>(value: unknown): value is Promise<T> {
+  return typeof value === 'object' && value !== null && typeof (value as { then?: unknown }).then === 'function';
+}
