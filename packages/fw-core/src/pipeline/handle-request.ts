@@ -7,6 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import type { RouteTarget } from '../app/compile-routes.ts';
 import { hasRepeatedHeader } from '../http/request-target.ts';
+import { closeAfterResponse } from '../http/node-internals.ts';
 import type { FwRequest, RouteInfo } from '../http/request.ts';
 import { writeError } from '../http/write-response.ts';
 import type { RouteFound } from '../router/router.ts';
@@ -117,7 +118,7 @@ function answerMiss(flow: RoutedFlow): typeof DONE {
  * version (RFC 9110 §15.6.6); the connection closes after either.
  */
 function refuseVersion(flow: Flow): void {
-  flow.res.shouldKeepAlive = false;
+  closeAfterResponse(flow.res);
   if (flow.raw.httpVersionMajor === 0) return writeError(flow, 400, 'request line without an HTTP/1.x version');
   writeError(flow, 505, 'http version not supported');
 }

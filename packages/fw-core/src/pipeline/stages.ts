@@ -7,6 +7,7 @@ import type { CompiledGroup, RouteTarget } from '../app/compile-routes.ts';
 import { FwError, isFwError } from '../errors.ts';
 import { serverErrorText } from '../http/error-body.ts';
 import { lingerAfterAnswer } from '../http/lingering-close.ts';
+import { closeAfterResponse } from '../http/node-internals.ts';
 import type { FwRequest } from '../http/request.ts';
 import { json, status as bare, type FwResponse, type HeaderMap } from '../http/response.ts';
 import { isAnswered, type ResponseTarget } from '../http/write-head.ts';
@@ -177,7 +178,7 @@ function judge(flow: RoutedFlow, callback: SecurityCallback, decoding: BodyDecod
   // A refused request's body is never read: close the connection after the answer instead of
   // draining it, lingering (lingering-close.ts) so a client still sending it reads the answer.
   if (decoding !== undefined && bodyToDecode(req, decoding) !== undefined) {
-    req.res.shouldKeepAlive = false;
+    closeAfterResponse(req.res);
     if (req.raw.socket) lingerAfterAnswer(req.raw.socket);
   }
   return finish(writeResponse(req, denial));

@@ -10,6 +10,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
+import { bufferedOutput, holdReadingWhile, pausedByHttp, responseOnSocket, resumeReading } from '../http/node-internals.ts';
 import { openExchange } from '../stream/exchange.ts';
 import type { Listener } from '../stream/stream-handler.ts';
 
@@ -25,17 +26,16 @@ interface Stopping {
 export function gatePipelining(listener: Listener, maxInflight: number, traffic: Stopping): Listener {
   return (req, res) => {
     openExchange(req);
-    // node:http gives a response its socket at once unless another response holds it. Two
-    // plain property reads (`res.socket` would be a getter call on every request).
+    // node:http gives a response its socket at once unless another response holds it.
     const socket = req.socket as GatedSocket;
-    if (socket._httpMessage === res) return listener(req, res);
+    if (responseOnSocket(socket) === res) return listener(req, res);
     (socket[kGate] ??= new ConnectionGate(socket, listener, maxInflight, traffic)).admit(req, res);
   };
 }
 
 const kGate = Symbol('fw.pipeliningGate');
 
-type GatedSocket = Socket & { [kGate]?: ConnectionGate; _httpMessage?: ServerResponse | null; _paused?: boolean; parser?: { resume(): void } | null };
+type GatedSocket = Socket & { [kGate]?: ConnectionGate };
 
 /** One pipelining connection's queue: created on its first queued request, dropped with the socket. */
 class ConnectionGate {
@@ -53,7 +53,7 @@ class ConnectionGate {
     this.listener = listener;
     this.maxInflight = maxInflight;
     this.traffic = traffic;
-    holdReadingWhileWaiting(socket, this.waiting);
+    holdReadingWhile(socket, () => this.waiting.length > 0);
     socket.once('close', () => {
       this.waiting.length = 0;
       this.unfinished.clear();
@@ -62,7 +62,7 @@ class ConnectionGate {
 
   admit(req: IncomingMessage, res: ServerResponse): void {
     // The response being sent was not queued, so nothing counted it yet.
-    this.track(this.socket._httpMessage);
+    this.track(responseOnSocket(this.socket));
     if (this.waiting.length === 0 && this.canStart(res)) return this.start(req, res);
     this.waiting.push([req, res]);
     if (!this.pausedByGate) {
@@ -77,7 +77,7 @@ class ConnectionGate {
     if (this.traffic.stopping && res.socket === null) return false;
     if (this.unfinished.size >= this.maxInflight) return false;
     let buffered = this.socket.writableLength;
-    for (const response of this.unfinished) buffered += (response as ServerResponse & { outputSize: number }).outputSize;
+    for (const response of this.unfinished) buffered += bufferedOutput(response);
     return buffered < this.socket.writableHighWaterMark;
   }
 
@@ -107,26 +107,7 @@ class ConnectionGate {
     }
     if (this.waiting.length > 0 || !this.pausedByGate) return;
     this.pausedByGate = false;
-    if (this.socket._paused) return; // node:http paused it for its own reasons and resumes it itself
-    this.socket.parser?.resume();
-    this.socket.resume();
+    if (pausedByHttp(this.socket)) return; // node:http paused it for its own reasons and resumes it itself
+    resumeReading(this.socket);
   }
-}
-
-/**
- * node:http resumes a paused connection when its own buffers drain or a request body is read,
- * both guarded by the socket's `_paused` flag: reading it as true while requests wait keeps
- * those paths from reading more requests in. A per-connection property, set only on a
- * connection that pipelines.
- */
-function holdReadingWhileWaiting(socket: GatedSocket, waiting: readonly unknown[]): void {
-  let paused = socket._paused === true;
-  Object.defineProperty(socket, '_paused', {
-    configurable: true,
-    enumerable: true,
-    get: () => paused || waiting.length > 0,
-    set: (value: boolean) => {
-      paused = value;
-    },
-  });
 }

@@ -4,6 +4,7 @@
  * request: a connection with bytes buffered is stalled while its bytes handed to the kernel do not move.
  */
 import type { Socket } from 'node:net';
+import { flushedBytes } from '../http/node-internals.ts';
 
 /** Calls `onStall(socket)` for each connection of `connections` stalled for `timeoutMs`; returns the function that stops watching. */
 export function watchSendStalls(connections: ReadonlySet<Socket>, timeoutMs: number, onStall: (socket: Socket) => void): () => void {
@@ -29,11 +30,4 @@ export function watchSendStalls(connections: ReadonlySet<Socket>, timeoutMs: num
   }, period);
   timer.unref();
   return () => clearInterval(timer);
-}
-
-/** Bytes the socket's handle has handed to the kernel: written, less what libuv still queues (what node's socket timeout watches). */
-function flushedBytes(socket: Socket): number {
-  const handle = (socket as Socket & { _handle?: { bytesWritten?: number; writeQueueSize?: number } | null })._handle;
-  if (handle == null) return -1;
-  return (handle.bytesWritten ?? 0) - (handle.writeQueueSize ?? 0);
 }
