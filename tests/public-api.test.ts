@@ -47,7 +47,7 @@ const TOTAL_BUDGET = 45;
 /** The type-only names of each entry: what its .d.ts exports besides the runtime names. */
 const TYPES: Readonly<Record<string, readonly string[]>> = {
   'fw-core': [
-    'Action', 'AppContext', 'BindingName', 'CompiledRoute', 'CreateListenerOptions', 'ExchangeEnd',
+    'Action', 'AppContext', 'BindingName', 'CompiledRoute', 'CreateListenerOptions', 'Exchange', 'ExchangeEnd',
     'FileResponse', 'FromSchema', 'FwApp', 'FwConfig', 'FwErrorCode', 'FwErrorOptions', 'FwListener', 'FwPlugin', 'FwRequest',
     'FwResponse', 'FwServer', 'Handler', 'HandlerResult', 'HandlerRoute', 'HeaderMap', 'HttpErrorOptions', 'HttpMethod',
     'InCodeConfig', 'InjectRequest', 'InjectResponse', 'InjectTarget', 'InlineHandler', 'InvalidRequestHook', 'JsonLib',
