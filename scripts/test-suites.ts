@@ -64,6 +64,8 @@ export const UNIT: readonly string[] = [
     'router-print-tree',
     'router-random-tables',
     'router-wildcards',
+    'schema-ajv-module-shapes',
+    'schema-response-mixed-types',
     'server-error-responses',
     'server-options-requests',
     'server-readiness',
