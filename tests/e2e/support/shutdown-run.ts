@@ -59,7 +59,7 @@ export function startGet(port: number, path: string): InFlight {
 /** What a SIGTERM run observed. */
 export interface ShutdownRun {
   readonly answers: readonly Answer[];
-  /** The error code of a connection tried after the `stopping` log line ('ECONNREFUSED' expected). */
+  /** The error code of a new connection after the `stopping` log line (refusedConnection; 'ECONNREFUSED' expected). */
   readonly newConnection: string;
   readonly exitCode: number | null;
   /** From the signal to the process's exit. */
@@ -71,13 +71,24 @@ export async function sigtermDuring(proc: BlogProcess, inflight: readonly InFlig
   const signalled = Date.now();
   const exited = proc.stop();
   await logged(proc, 'stopping');
-  const newConnection = await tryConnect(proc.port);
+  const newConnection = await refusedConnection(proc.port);
   // The clients are slow on purpose: the rest of each body leaves finishAfterMs after the signal.
   await sleep(Math.max(0, finishAfterMs - (Date.now() - signalled)));
   for (const request of inflight) request.finish();
   const answers = await Promise.all(inflight.map((request) => request.answer));
   const exitCode = await exited;
   return { answers, newConnection, exitCode, exitMs: Date.now() - signalled };
+}
+
+/**
+ * The error code of a new connection once stopping has begun. fw writes the `stopping` line, then
+ * closes its listener: a connection tried in between is completed by the kernel and then reset as
+ * the listener closes (it ends 'connected' or ECONNRESET), so it is tried again, up to `attempts` times.
+ */
+async function refusedConnection(port: number, attempts = 100): Promise<string> {
+  let outcome = 'connected';
+  for (let attempt = 0; attempt < attempts && (outcome === 'connected' || outcome === 'ECONNRESET'); attempt += 1) outcome = await tryConnect(port);
+  return outcome;
 }
 
 function tryConnect(port: number): Promise<string> {
