@@ -9,7 +9,8 @@ import { syncBuiltinESMExports } from 'node:module';
 import net from 'node:net';
 
 function refuse(what: string): never {
-  throw new Error(`a unit test ${what}: drive fw with inject instead, or take the file out of UNIT in scripts/test-suites.ts (it is then an e2e test)`);
+  const fix = 'drive fw with inject instead, or take the file out of UNIT in scripts/test-suites.ts (it is then an e2e test)';
+  throw new Error(`a unit test ${what}: ${fix}`);
 }
 
 net.Server.prototype.listen = function listen(): never {

@@ -80,7 +80,9 @@ export const UNIT: readonly string[] = [
     'static-startup-errors',
     'typed-routes-runtime',
   ].map((name) => `packages/fw-core/test/${name}.test.ts`),
-  ...['cli-error-codes', 'release-npm-on-windows', 'release-start-script', 'swagger-ui-release'].map((name) => `packages/fw-cli/test/${name}.test.ts`),
+  ...['cli-error-codes', 'release-npm-on-windows', 'release-start-script', 'swagger-ui-release'].map(
+    (name) => `packages/fw-cli/test/${name}.test.ts`,
+  ),
   'tests/test-suites.test.ts',
 ];
 

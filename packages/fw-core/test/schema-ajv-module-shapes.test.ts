@@ -51,7 +51,10 @@ describe('the default schema compiler and the ajv module', () => {
 
   it('gives the keyword as the message of an error that has none', async () => {
     const compile = await loadAjvCompiler(async () => ({ Ajv: fakeAjv([{ instancePath: '/a', keyword: 'even', params: { of: 2 } }]) }));
-    assert.deepEqual(compile({}, { coerce: false })({ a: 3 }), { valid: false, errors: [{ path: '/a', keyword: 'even', message: 'even', params: { of: 2 } }] });
+    assert.deepEqual(compile({}, { coerce: false })({ a: 3 }), {
+      valid: false,
+      errors: [{ path: '/a', keyword: 'even', message: 'even', params: { of: 2 } }],
+    });
   });
 
   it('answers no issues, still invalid, when the validator keeps no errors', async () => {

@@ -11,6 +11,8 @@ import { injectTestApp, type InjectedApp } from './support/inject-app.ts';
 
 const NOTE = { type: ['object', 'string'], properties: { id: { type: 'integer' } }, additionalProperties: false };
 const TAGS = { type: ['array', 'null'], items: { type: 'object', properties: { name: { type: 'string' } }, additionalProperties: false } };
+/** A GET route whose 200 answers go through `schema`. */
+const answering = (schema: Readonly<Record<string, unknown>>) => ({ methods: ['get' as const], schema: { response: { 200: schema } } });
 
 describe('response schemas that allow scalars beside objects and arrays', () => {
   let app: InjectedApp;
@@ -21,10 +23,10 @@ describe('response schemas that allow scalars beside objects and arrays', () => 
           prefix: '',
           security: false,
           routes: [
-            { path: '/note/object', handler: () => json({ id: 1, secret: 's' }), options: { methods: ['get'], schema: { response: { 200: NOTE } } } },
-            { path: '/note/text', handler: () => json('just text'), options: { methods: ['get'], schema: { response: { 200: NOTE } } } },
-            { path: '/tags/list', handler: () => json([{ name: 'a', secret: 's' }]), options: { methods: ['get'], schema: { response: { 200: TAGS } } } },
-            { path: '/tags/none', handler: () => json(null), options: { methods: ['get'], schema: { response: { 200: TAGS } } } },
+            { path: '/note/object', handler: () => json({ id: 1, secret: 's' }), options: answering(NOTE) },
+            { path: '/note/text', handler: () => json('just text'), options: answering(NOTE) },
+            { path: '/tags/list', handler: () => json([{ name: 'a', secret: 's' }]), options: answering(TAGS) },
+            { path: '/tags/none', handler: () => json(null), options: answering(TAGS) },
           ],
         },
       ],
@@ -48,7 +50,7 @@ describe('an app schemaCompiler that is not a function', () => {
     await assert.rejects(
       injectTestApp({
         schemaCompiler: 'ajv' as never,
-        groups: [{ prefix: '', security: false, routes: [{ path: '/x', handler: () => json({}), options: { schema: { body: { type: 'object' } } } }] }],
+        groups: [{ prefix: '', security: false, routes: [{ path: '/x', handler: () => json({}), options: { schema: { body: {} } } }] }],
       }),
       (error: unknown) => {
         assert.ok(error instanceof FwError);

@@ -115,7 +115,12 @@ export interface RawResponse {
  * Sends `method target` exactly as written (no URL normalisation): through inject to a target, or
  * over a socket to a port, reading until the server closes.
  */
-export async function rawRequest(to: number | StaticTestTarget, method: string, target: string, headers: Record<string, string> = {}): Promise<RawResponse> {
+export async function rawRequest(
+  to: number | StaticTestTarget,
+  method: string,
+  target: string,
+  headers: Record<string, string> = {},
+): Promise<RawResponse> {
   if (typeof to !== 'number') {
     const answer = await inject(to.listener, { method, url: target, headers: { host: '127.0.0.1', ...headers } });
     const joined = Object.entries(answer.headers).map(([name, value]) => [name, typeof value === 'string' ? value : value.join(', ')]);
@@ -178,7 +183,7 @@ export const FIXTURE_FILES: Readonly<Record<string, string>> = {
   'C:notes.txt': 'drive-looking name\n',
 };
 
-/** Builds the fixture tree and symlinks (`link-out`, `link-out-dir`, `link-in`, `link-dot`); with `fifo`, a FIFO too (mkfifo, a process). */
+/** Builds the fixture tree and symlinks (`link-out`, `link-out-dir`, `link-in`, `link-dot`); with `fifo`, a FIFO (mkfifo, a process). */
 export async function createFixture(options: { readonly fifo?: boolean } = {}): Promise<Fixture> {
   const dir = await mkdtemp(join(tmpdir(), 'fw-static-'));
   const root = join(dir, 'root');

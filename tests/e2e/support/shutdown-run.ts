@@ -86,8 +86,9 @@ export async function sigtermDuring(proc: BlogProcess, inflight: readonly InFlig
  * the listener closes (it ends 'connected' or ECONNRESET), so it is tried again, up to `attempts` times.
  */
 async function refusedConnection(port: number, attempts = 100): Promise<string> {
-  let outcome = 'connected';
-  for (let attempt = 0; attempt < attempts && (outcome === 'connected' || outcome === 'ECONNRESET'); attempt += 1) outcome = await tryConnect(port);
+  const inTheWindow = (outcome: string) => outcome === 'connected' || outcome === 'ECONNRESET';
+  let outcome = await tryConnect(port);
+  for (let attempt = 1; attempt < attempts && inTheWindow(outcome); attempt += 1) outcome = await tryConnect(port);
   return outcome;
 }
 
