@@ -10,17 +10,26 @@
 import assert from 'node:assert/strict';
 import { connect } from 'node:net';
 import { after, before, describe, test } from 'node:test';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { residentKiB, startBlogAsUser, type BlogProcess } from './support/blog-as-user.ts';
 
 const POSTS = 1000;
 /** 60,000 '€' are 180,000 bytes of UTF-8 (bodies are limited to 100,000 characters). */
 const BODY = '€'.repeat(60_000);
 
+/** A GET whose client hangs up: `answering` resolves on the first byte of the answer, `gone` on the close. */
+interface HungUp {
+  readonly answering: Promise<void>;
+  readonly gone: Promise<void>;
+}
+
 /** Sends `GET path` on a fresh connection and hangs up once `bytes` bytes have arrived. */
-function askAndHangUp(port: number, path: string, bytes: number): Promise<void> {
-  return new Promise((resolve) => {
-    const socket = connect(port, '127.0.0.1');
+function askAndHangUp(port: number, path: string, bytes: number): HungUp {
+  const socket = connect(port, '127.0.0.1');
+  const answering = new Promise<void>((resolve, reject) => {
+    socket.once('data', () => resolve());
+    socket.once('close', () => reject(new Error(`${path}: the connection closed before any answer`)));
+  });
+  const gone = new Promise<void>((resolve) => {
     let received = 0;
     socket.on('error', () => resolve());
     socket.on('close', () => resolve());
@@ -28,8 +37,9 @@ function askAndHangUp(port: number, path: string, bytes: number): Promise<void> 
       received += chunk.length;
       if (received >= bytes) socket.destroy();
     });
-    socket.write(`GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`);
   });
+  socket.write(`GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`);
+  return { answering, gone };
 }
 
 describe('bounded work for pages nobody reads', () => {
@@ -48,13 +58,14 @@ describe('bounded work for pages nobody reads', () => {
   test('answers /heartbeat within 250 ms while six aborted limit=1000 pages are in flight', async () => {
     const rssBefore = await residentKiB(blog.child.pid!);
     const aborted = Array.from({ length: 6 }, () => askAndHangUp(blog.port, '/api/posts?limit=1000', 300));
-    await sleep(5); // the six requests are in the server's hands
+    // The six pages are being written when /heartbeat is asked.
+    await Promise.all(aborted.map((request) => request.answering));
     const started = performance.now();
     const heartbeat = await blog.request('GET', '/heartbeat');
     const elapsed = performance.now() - started;
     assert.equal(heartbeat.status, 200);
     assert.ok(elapsed < 250, `/heartbeat took ${elapsed.toFixed(0)} ms`);
-    await Promise.all(aborted);
+    await Promise.all(aborted.map((request) => request.gone));
     const grownMiB = ((await residentKiB(blog.child.pid!)) - rssBefore) / 1024;
     assert.ok(grownMiB < 150, `resident memory grew by ${grownMiB.toFixed(0)} MiB`);
   });

@@ -8,7 +8,6 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { POST_KEYS } from '../../examples/blog/test/support/post-assertions.ts';
 import { startOtlpReceiver, type OtlpReceiver } from '../../packages/fw-core/test/support/otel-receiver.ts';
 import { startBlogAsUser, type BlogProcess } from './support/blog-as-user.ts';
@@ -31,7 +30,7 @@ describe('fault_app: a route that waits and slow uploads', () => {
     const { port } = fault.app;
     const gets = Array.from({ length: SLOW_GETS }, () => startGet(port, `/slow?ms=${SLOW_MS}`));
     const uploads = Array.from({ length: UPLOADS }, (_, i) => startUpload(port, 'POST', '/echo', JSON.stringify({ upload: i, pad: 'x'.repeat(2000) }), 1000));
-    await sleep(300); // all 30 connections accepted and reading
+    await Promise.all([...gets, ...uploads].map((request) => request.accepted));
     run = await sigtermDuring(fault.app, [...gets, ...uploads], FINISH_AFTER_MS);
   });
   after(async () => {
@@ -76,7 +75,7 @@ describe('the blog (npm start): slow uploads of new posts', () => {
     // A batch delay longer than the test: spans can only leave through the shutdown flush.
     blog = await startBlogAsUser({ OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url, OTEL_TRACES_EXPORTER: undefined, OTEL_BSP_SCHEDULE_DELAY: '600000' });
     const uploads = Array.from({ length: UPLOADS }, (_, i) => startUpload(blog.port, 'POST', '/api/posts', JSON.stringify({ title: `upload ${i}`, body: 'b'.repeat(1000) }), 500));
-    await sleep(300);
+    await Promise.all(uploads.map((upload) => upload.accepted));
     spansBeforeSignal = receiver.spans.length;
     run = await sigtermDuring(blog, uploads, FINISH_AFTER_MS);
   });

@@ -8,7 +8,7 @@ import { FwError } from '../src/errors.ts';
 import type { FwRequest } from '../src/http/request.ts';
 import { json } from '../src/http/response.ts';
 import type { SchemaCompiler } from '../src/schema/route-schema.ts';
-import { startTestApp, type TestApp } from './support/test-app.ts';
+import { injectTestApp, type InjectedApp } from './support/inject-app.ts';
 
 /** A tiny compiler: `{digits: [names]}` requires each name to be a string of digits, coerced to a number when asked. */
 function digitsCompiler(calls: { schema: unknown; coerce: boolean }[]): SchemaCompiler {
@@ -28,9 +28,9 @@ function digitsCompiler(calls: { schema: unknown; coerce: boolean }[]): SchemaCo
 
 describe('route schemas: a custom schemaCompiler', () => {
   const calls: { schema: unknown; coerce: boolean }[] = [];
-  let app: TestApp;
+  let app: InjectedApp;
   before(async () => {
-    app = await startTestApp({
+    app = await injectTestApp({
       schemaCompiler: digitsCompiler(calls),
       groups: [
         {
@@ -57,20 +57,20 @@ describe('route schemas: a custom schemaCompiler', () => {
   });
 
   it('hands the handler what the compiler coerced', async () => {
-    const res = await fetch(`${app.url}/pages/3?size=20`);
+    const res = await app.fetch('/pages/3?size=20');
     assert.equal(res.status, 200);
     assert.deepEqual(await res.json(), { n: 3, size: 20 });
   });
 
   it("answers fw's 400 with the compiler's own errors", async () => {
-    const res = await fetch(`${app.url}/pages/3?size=big`);
+    const res = await app.fetch('/pages/3?size=big');
     assert.equal(res.status, 400);
     assert.deepEqual(await res.json(), { error: 'invalid query', details: [{ path: '/size', keyword: 'digits', message: 'must be digits', params: {} }] });
   });
 
   it('reports a schema the compiler throws on as FW_ERR_ROUTE_BAD_SCHEMA', async () => {
     await assert.rejects(
-      startTestApp({ schemaCompiler: digitsCompiler([]), groups: [{ prefix: '', security: false, routes: [{ path: '/x', handler: () => json({}), options: { schema: { body: { type: 'object' } } } }] }] }),
+      injectTestApp({ schemaCompiler: digitsCompiler([]), groups: [{ prefix: '', security: false, routes: [{ path: '/x', handler: () => json({}), options: { schema: { body: { type: 'object' } } } }] }] }),
       (error: unknown) => {
         assert.ok(error instanceof FwError);
         assert.equal(error.code, 'FW_ERR_ROUTE_BAD_SCHEMA');

@@ -7,16 +7,16 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { FwRequest } from '../src/http/request.ts';
 import { json } from '../src/http/response.ts';
-import { startTestApp, type TestApp } from './support/test-app.ts';
+import { injectTestApp, type InjectedApp } from './support/inject-app.ts';
 
 const echo = (req: FwRequest) =>
   json({ bindings: req.bindings, pathParams: req.pathParams ?? null, query: req.query, queryParams: req.queryParams ?? null, body: req.body ?? null });
 
 describe('route schemas: request parts', () => {
-  let app: TestApp;
+  let app: InjectedApp;
   let handled = 0;
   before(async () => {
-    app = await startTestApp({
+    app = await injectTestApp({
       fw: { plugins: [{ phase: 'pre_request', module: 'fw_request_plugin', options: { decode_json_body: true } }] },
       groups: [
         {
@@ -42,14 +42,14 @@ describe('route schemas: request parts', () => {
   after(() => app.close());
 
   it('coerces path bindings into req.pathParams and keeps req.bindings strings', async () => {
-    const res = await fetch(`${app.url}/items/42`);
+    const res = await app.fetch('/items/42');
     assert.equal(res.status, 200);
     assert.deepEqual(await res.json(), { bindings: { id: '42' }, pathParams: { id: 42 }, query: '', queryParams: null, body: null });
   });
 
   it('answers 400 invalid params without running the handler', async () => {
     const before = handled;
-    const res = await fetch(`${app.url}/items/abc`);
+    const res = await app.fetch('/items/abc');
     assert.equal(res.status, 400);
     assert.equal(res.headers.get('content-type'), 'application/json; charset=utf-8');
     assert.deepEqual(await res.json(), { error: 'invalid params', details: [{ path: '/id', keyword: 'type', message: 'must be integer', params: { type: 'integer' } }] });
@@ -57,19 +57,19 @@ describe('route schemas: request parts', () => {
   });
 
   it('parses and coerces the query into req.queryParams, keeping req.query raw', async () => {
-    const res = await fetch(`${app.url}/list?limit=7&tag=a&draft=true`);
+    const res = await app.fetch('/list?limit=7&tag=a&draft=true');
     assert.equal(res.status, 200);
     assert.deepEqual(await res.json(), { bindings: {}, pathParams: null, query: 'limit=7&tag=a&draft=true', queryParams: { limit: 7, tag: ['a'], draft: true }, body: null });
   });
 
   it('gives a repeated name as an array, which a scalar schema refuses', async () => {
-    const res = await fetch(`${app.url}/list?limit=1&limit=2`);
+    const res = await app.fetch('/list?limit=1&limit=2');
     assert.equal(res.status, 400);
     assert.deepEqual(await res.json(), { error: 'invalid query', details: [{ path: '/limit', keyword: 'type', message: 'must be integer', params: { type: 'integer' } }] });
   });
 
   it('lists every query problem at once', async () => {
-    const res = await fetch(`${app.url}/list?limit=51&other=1`);
+    const res = await app.fetch('/list?limit=51&other=1');
     assert.equal(res.status, 400);
     assert.deepEqual(await res.json(), {
       error: 'invalid query',
@@ -81,15 +81,15 @@ describe('route schemas: request parts', () => {
   });
 
   it('answers 400 invalid headers for a missing or mistyped header', async () => {
-    const missing = await fetch(`${app.url}/tenant`);
+    const missing = await app.fetch('/tenant');
     assert.equal(missing.status, 400);
     assert.deepEqual(await missing.json(), { error: 'invalid headers', details: [{ path: '', keyword: 'required', message: "must have required property 'x-tenant'", params: { missingProperty: 'x-tenant' } }] });
-    const ok = await fetch(`${app.url}/tenant`, { headers: { 'x-tenant': '12' } });
+    const ok = await app.fetch('/tenant', { headers: { 'x-tenant': '12' } });
     assert.equal(ok.status, 200);
   });
 
   it('answers 400 invalid body with the schema errors, without coercing the body', async () => {
-    const res = await fetch(`${app.url}/things`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ count: '3' }) });
+    const res = await app.fetch('/things', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ count: '3' }) });
     assert.equal(res.status, 400);
     assert.deepEqual(await res.json(), {
       error: 'invalid body',
@@ -101,13 +101,13 @@ describe('route schemas: request parts', () => {
   });
 
   it('answers 400 invalid body when a body schema meets no body', async () => {
-    const res = await fetch(`${app.url}/things`, { method: 'POST' });
+    const res = await app.fetch('/things', { method: 'POST' });
     assert.equal(res.status, 400);
     assert.deepEqual(await res.json(), { error: 'invalid body', details: [{ path: '', keyword: 'type', message: 'must be object', params: { type: 'object' } }] });
   });
 
   it('runs the handler with a body that passes', async () => {
-    const res = await fetch(`${app.url}/things`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'n', count: 3 }) });
+    const res = await app.fetch('/things', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'n', count: 3 }) });
     assert.equal(res.status, 200);
     assert.deepEqual(await res.json(), { bindings: {}, pathParams: null, query: '', queryParams: null, body: { name: 'n', count: 3 } });
   });

@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { json } from '../src/http/response.ts';
-import { startTestApp, type TestApp } from './support/test-app.ts';
+import { injectTestApp, type InjectedApp } from './support/inject-app.ts';
 
 const user = { id: 1, name: 'ada', password: 'hunter2', profile: { bio: 'b', token: 't' }, roles: [{ name: 'admin', secret: 's' }] };
 const userSchema = {
@@ -19,9 +19,9 @@ const userSchema = {
 };
 
 describe('route schemas: response projection', () => {
-  let app: TestApp;
+  let app: InjectedApp;
   before(async () => {
-    app = await startTestApp({
+    app = await injectTestApp({
       groups: [
         {
           prefix: '',
@@ -43,7 +43,7 @@ describe('route schemas: response projection', () => {
   after(() => app.close());
 
   it('never sends a field the schema does not list, nested and in arrays', async () => {
-    const res = await fetch(`${app.url}/user`);
+    const res = await app.fetch('/user');
     assert.equal(res.status, 200);
     const text = await res.text();
     assert.equal(text, '{"id":1,"name":"ada","profile":{"bio":"b"},"roles":[{"name":"admin"}]}');
@@ -51,24 +51,24 @@ describe('route schemas: response projection', () => {
   });
 
   it('projects each element of a listed array', async () => {
-    const res = await fetch(`${app.url}/users`);
+    const res = await app.fetch('/users');
     const one = { id: 1, name: 'ada', profile: { bio: 'b' }, roles: [{ name: 'admin' }] };
     assert.deepEqual(await res.json(), { users: [one, one] });
   });
 
   it('leaves a status without a schema untouched', async () => {
-    const res = await fetch(`${app.url}/created`);
+    const res = await app.fetch('/created');
     assert.equal(res.status, 201);
     assert.deepEqual(await res.json(), user);
   });
 
   it('keeps unlisted fields where additionalProperties allows them, still projecting listed ones', async () => {
-    const res = await fetch(`${app.url}/open`);
+    const res = await app.fetch('/open');
     assert.deepEqual(await res.json(), { ...user, profile: { bio: 'b' } });
   });
 
   it('does not change the value the handler returned', async () => {
-    await fetch(`${app.url}/user`);
+    await app.fetch('/user');
     assert.equal(user.password, 'hunter2');
     assert.deepEqual(user.profile, { bio: 'b', token: 't' });
   });

@@ -9,10 +9,10 @@ import type { RouteOptions } from '../src/app/route-group.ts';
 import { FwError } from '../src/errors.ts';
 import { json } from '../src/http/response.ts';
 import { loadAjvCompiler } from '../src/schema/ajv-compiler.ts';
-import { startTestApp } from './support/test-app.ts';
+import { injectTestApp } from './support/inject-app.ts';
 
 const startWith = (options: RouteOptions) =>
-  startTestApp({ groups: [{ prefix: '/api', security: false, routes: [{ path: '/things/:id', handler: () => json({}), options: { methods: ['get', 'put'], ...options } }] }] });
+  injectTestApp({ groups: [{ prefix: '/api', security: false, routes: [{ path: '/things/:id', handler: () => json({}), options: { methods: ['get', 'put'], ...options } }] }] });
 
 const rejectsWith = (code: string, message: string) => (error: unknown) => {
   assert.ok(error instanceof FwError);

@@ -9,7 +9,7 @@ import { after, before, describe, it } from 'node:test';
 import { FwError } from '../src/errors.ts';
 import { json } from '../src/http/response.ts';
 import type { JsonSchema } from '../src/schema/route-schema.ts';
-import { startTestApp, type TestApp } from './support/test-app.ts';
+import { injectTestApp, type InjectedApp } from './support/inject-app.ts';
 
 const user = { id: 1, name: 'ada', password: 'hunter2' };
 const userSchema = { type: 'object', properties: { id: { type: 'integer' }, name: { type: 'string' } } };
@@ -20,9 +20,9 @@ const model = { toJSON: () => ({ ...user }) };
 const get = (path: string, body: unknown, schema: JsonSchema) => ({ path, handler: () => json(body), options: { methods: ['get' as const], schema: { response: { 200: schema } } } });
 
 describe('route schemas: tuples, allOf items and scalar schemas', () => {
-  let app: TestApp;
+  let app: InjectedApp;
   before(async () => {
-    app = await startTestApp({
+    app = await injectTestApp({
       groups: [
         {
           prefix: '',
@@ -50,7 +50,7 @@ describe('route schemas: tuples, allOf items and scalar schemas', () => {
   after(() => app.close());
 
   const body = async (path: string) => {
-    const res = await fetch(`${app.url}${path}`);
+    const res = await app.fetch(path);
     return { status: res.status, text: await res.text() };
   };
 
@@ -103,7 +103,7 @@ describe('route schemas: tuples, allOf items and scalar schemas', () => {
 
 describe('route schemas: tuple keywords refused at start', () => {
   const startWith = (schema: JsonSchema) =>
-    startTestApp({ groups: [{ prefix: '', security: false, routes: [{ path: '/x', handler: () => json({}), options: { methods: ['get'], schema: { response: { 200: schema } } } }] }] });
+    injectTestApp({ groups: [{ prefix: '', security: false, routes: [{ path: '/x', handler: () => json({}), options: { methods: ['get'], schema: { response: { 200: schema } } } }] }] });
   const refuses = (message: string) => (error: unknown) => {
     assert.ok(error instanceof FwError);
     assert.equal(error.code, 'FW_ERR_ROUTE_BAD_SCHEMA');

@@ -5,13 +5,15 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { loadApplication } from '../src/app/load-application.ts';
 import { json } from '../src/http/response.ts';
+import { inject } from '../src/index.ts';
 import { startServer } from '../src/server/start-server.ts';
+import { injectTestApp, type InjectedApp } from './support/inject-app.ts';
 import { captureLogger, startTestApp, testApp, writeTestAppDir, type TestApp } from './support/test-app.ts';
 
-describe('built-in plugins and static routes through a real app', () => {
-  let app: TestApp;
+describe('built-in plugins and static routes through a whole app', () => {
+  let app: InjectedApp;
   before(async () => {
-    app = await startTestApp({
+    app = await injectTestApp({
       files: { 'hello.txt': 'hello from disk\n' },
       fw: {
         plugins: [
@@ -32,7 +34,7 @@ describe('built-in plugins and static routes through a real app', () => {
   after(() => app.close());
 
   it('answers a CORS preflight for a route that declares no OPTIONS method', async () => {
-    const res = await fetch(`${app.url}/api/echo`, {
+    const res = await app.fetch('/api/echo', {
       method: 'OPTIONS',
       headers: { origin: 'https://app.example', 'access-control-request-method': 'POST' },
     });
@@ -44,32 +46,32 @@ describe('built-in plugins and static routes through a real app', () => {
   });
 
   it('adds CORS headers to normal responses and decodes JSON bodies', async () => {
-    const res = await fetch(`${app.url}/api/echo`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"a":[1,2]}' });
+    const res = await app.fetch('/api/echo', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"a":[1,2]}' });
     assert.equal(res.status, 200);
     assert.equal(res.headers.get('access-control-allow-origin'), 'https://app.example');
     assert.deepEqual(await res.json(), { body: { a: [1, 2] } });
   });
 
   it('answers malformed JSON with 400 from the request plugin', async () => {
-    const res = await fetch(`${app.url}/api/echo`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"a":' });
+    const res = await app.fetch('/api/echo', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"a":' });
     assert.equal(res.status, 400);
     assert.deepEqual(await res.json(), { error: 'malformed JSON body' });
   });
 
   it('serves a file route and a directory route, and 405s a POST to them', async () => {
-    const file = await fetch(`${app.url}/hello`);
+    const file = await app.fetch('/hello');
     assert.equal(file.status, 200);
     assert.equal(await file.text(), 'hello from disk\n');
-    const inDir = await fetch(`${app.url}/files/hello.txt`);
+    const inDir = await app.fetch('/files/hello.txt');
     assert.equal(await inDir.text(), 'hello from disk\n');
-    const post = await fetch(`${app.url}/files/hello.txt`, { method: 'POST' });
+    const post = await app.fetch('/files/hello.txt', { method: 'POST' });
     assert.equal(post.status, 405);
     assert.equal(post.headers.get('allow'), 'GET, HEAD, OPTIONS');
   });
 
   it('never serves outside the static directory', async () => {
     for (const target of ['/files/../../../etc/passwd', '/files/%2e%2e/%2e%2e/etc/passwd', '/files/..%2f..%2fetc%2fpasswd', '/files/%00']) {
-      const status = await rawStatus(app.server.port, target);
+      const { status } = await inject(app.fw, target);
       assert.equal(status, 404, target);
     }
   });
@@ -101,7 +103,7 @@ describe('loading an app from its directory', () => {
 
   it('hands the app start hook its config, logger, directory and the env fw was started with', async () => {
     let seen: { env?: string; app?: string; dir?: string; logs?: boolean } = {};
-    const app = await startTestApp({
+    const app = await injectTestApp({
       env: { BLOG_LIKE_SETTING: 'from-start-options' },
       start: ({ env, config, appDir, logger }) => {
         seen = { env: env.BLOG_LIKE_SETTING, app: config.fw.bootstrap_application, dir: appDir, logs: typeof logger.info === 'function' };
@@ -161,7 +163,7 @@ describe('loading an app from its directory', () => {
 
   it('fails start-up when fw_cors_plugin has no allow_origins', async () => {
     await assert.rejects(
-      startTestApp({ fw: { plugins: [{ phase: 'pre_request', module: 'fw_cors_plugin', options: {} }] }, groups: [] }),
+      injectTestApp({ fw: { plugins: [{ phase: 'pre_request', module: 'fw_cors_plugin', options: {} }] }, groups: [] }),
       (error: { code?: string; message: string; cause?: { code?: string } }) =>
         error.code === 'FW_ERR_PLUGIN_INIT_FAILED' && error.cause?.code === 'FW_ERR_PLUGIN_BAD_OPTIONS' && error.message.includes('allow_origins'),
     );
@@ -182,22 +184,22 @@ describe('loading an app from its directory', () => {
 
 describe('json_lib', () => {
   it('encodes JSON responses with the module json_lib names, resolved from the app directory', async () => {
-    const app = await startTestApp({
+    const app = await injectTestApp({
       files: { 'loud-json.mjs': 'export const stringify = (v) => JSON.stringify({ loud: v }); export const parse = JSON.parse;' },
       fw: { json_lib: './loud-json.mjs' },
       groups: [{ prefix: '', security: false, routes: [{ path: '/v', handler: () => json({ v: 1 }), options: { methods: ['get'] } }] }],
     });
     try {
-      assert.equal(await (await fetch(`${app.url}/v`)).text(), '{"loud":{"v":1}}');
+      assert.equal(await (await app.fetch('/v')).text(), '{"loud":{"v":1}}');
     } finally {
       await app.close();
     }
   });
 
   it('fails start-up when json_lib cannot be loaded or lacks stringify/parse', async () => {
-    await assert.rejects(startTestApp({ fw: { json_lib: './missing-json.mjs' }, groups: [] }), (error: { code?: string; message: string }) =>
+    await assert.rejects(injectTestApp({ fw: { json_lib: './missing-json.mjs' }, groups: [] }), (error: { code?: string; message: string }) =>
       error.code === 'FW_ERR_CONFIG_BAD_VALUE' && error.message.includes('./missing-json.mjs'));
-    await assert.rejects(startTestApp({ files: { 'half.mjs': 'export const parse = JSON.parse;' }, fw: { json_lib: './half.mjs' }, groups: [] }), (error: { code?: string; message: string }) =>
+    await assert.rejects(injectTestApp({ files: { 'half.mjs': 'export const parse = JSON.parse;' }, fw: { json_lib: './half.mjs' }, groups: [] }), (error: { code?: string; message: string }) =>
       error.code === 'FW_ERR_CONFIG_BAD_VALUE' && error.message === 'json_lib ./half.mjs must export stringify and parse');
   });
 });
@@ -246,14 +248,3 @@ describe('slow clients', () => {
     }
   });
 });
-
-/** The status line of a raw request whose target fetch would normalise. */
-function rawStatus(port: number, target: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const socket = connect(port, '127.0.0.1', () => socket.write(`GET ${target} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`));
-    let data = '';
-    socket.on('data', (chunk) => (data += chunk.toString()));
-    socket.on('end', () => resolve(Number(data.slice(9, 12))));
-    socket.on('error', reject);
-  });
-}

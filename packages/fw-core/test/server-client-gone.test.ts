@@ -3,6 +3,7 @@
  * hung up, and a response body is not encoded for it.
  */
 import assert from 'node:assert/strict';
+import type { IncomingMessage } from 'node:http';
 import { connect } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { json } from '../src/http/response.ts';
@@ -10,9 +11,11 @@ import type { FwPlugin } from '../src/plugins/plugin.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
 import { nextTurn, within } from './support/until.ts';
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const counts = { handled: 0, encoded: 0 };
 
+/** What the slow plugin or handler waits on: the test opens it once the client is gone (open until a test arms it). */
+let gate: { promise: Promise<void>; resolve: () => void } = Promise.withResolvers<void>();
+gate.resolve();
 /** A promise the slow plugin or handler resolves as it hands its result back, armed per test. */
 let handingBack: { promise: Promise<void>; resolve: () => void } = Promise.withResolvers<void>();
 
@@ -20,21 +23,29 @@ let handingBack: { promise: Promise<void>; resolve: () => void } = Promise.withR
 const slowPlugin: FwPlugin = {
   name: 'slow_plugin',
   pre_request: async (req, _env, _options, state) => {
-    await sleep(150);
+    await gate.promise;
     handingBack.resolve();
     return ['ok', req, state];
   },
 };
 
-/** Sends a request, hangs up once the server has it, and waits until the slow step has handed its result to fw and fw has reacted (promise reactions and writes: done by the next turn). */
+/**
+ * Sends a request, hangs up once the server has it, lets the slow step go on once the server has
+ * seen the connection close, and waits until the step has handed its result to fw and fw has
+ * reacted (promise reactions and writes: done by the next turn).
+ */
 async function hangUp(app: TestApp, path: string): Promise<void> {
+  gate = Promise.withResolvers<void>();
   handingBack = Promise.withResolvers<void>();
-  const taken = within('the server to take the request', new Promise((resolve) => app.server.server.once('request', resolve)));
+  const taken = within('the server to take the request', new Promise<IncomingMessage>((resolve) => app.server.server.once('request', resolve)));
   const socket = connect(app.server.port, '127.0.0.1');
   socket.on('error', () => {});
   socket.write(`GET ${path} HTTP/1.1\r\nHost: x\r\n\r\n`);
-  await taken;
+  const req = await taken;
+  const gone = within('the server to see the client gone', new Promise((resolve) => req.socket.once('close', resolve)));
   socket.destroy();
+  await gone;
+  gate.resolve();
   await within('the slow step to hand back its result', handingBack.promise);
   await nextTurn();
 }
@@ -59,7 +70,7 @@ describe('a client that is gone', () => {
             {
               path: '/x',
               handler: async () => {
-                await sleep(150);
+                await gate.promise;
                 handingBack.resolve();
                 return json({ toJSON: () => { counts.encoded += 1; return 'big'; } });
               },

@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
-import { request } from 'node:http';
 import { after, before, describe, it } from 'node:test';
 import { defineController } from '../src/app/controller.ts';
 import { FwError } from '../src/errors.ts';
 import { json, status } from '../src/http/response.ts';
-import { startTestApp, type TestApp } from './support/test-app.ts';
+import { inject } from '../src/index.ts';
+import { injectTestApp, type InjectedApp } from './support/inject-app.ts';
 
 const posts = defineController('posts_controller', {
   index: () => json({ posts: [] }),
@@ -37,11 +37,11 @@ function groups() {
 }
 
 describe('error responses and HEAD', () => {
-  let app: TestApp;
-  let traced: TestApp;
+  let app: InjectedApp;
+  let traced: InjectedApp;
   before(async () => {
-    app = await startTestApp({ groups: groups() });
-    traced = await startTestApp({ groups: groups(), fw: { use_stacktrace: true } });
+    app = await injectTestApp({ groups: groups() });
+    traced = await injectTestApp({ groups: groups(), fw: { use_stacktrace: true } });
   });
   after(async () => {
     await app.close();
@@ -49,34 +49,34 @@ describe('error responses and HEAD', () => {
   });
 
   it('answers 404 with JSON for API clients', async () => {
-    const res = await fetch(`${app.url}/nowhere`);
+    const res = await app.fetch('/nowhere');
     assert.equal(res.status, 404);
     assert.equal(res.headers.get('content-type'), 'application/json; charset=utf-8');
     assert.deepEqual(await res.json(), { error: 'not found' });
   });
 
   it('answers 404 with HTML when the client prefers text/html', async () => {
-    const res = await fetch(`${app.url}/nowhere`, { headers: { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' } });
+    const res = await app.fetch('/nowhere', { headers: { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' } });
     assert.equal(res.status, 404);
     assert.equal(res.headers.get('content-type'), 'text/html; charset=utf-8');
     assert.match(await res.text(), /<title>404 Not Found<\/title>/);
   });
 
   it('answers 405 with an allow header listing the path methods', async () => {
-    const res = await fetch(`${app.url}/api/posts`, { method: 'PUT' });
+    const res = await app.fetch('/api/posts', { method: 'PUT' });
     assert.equal(res.status, 405);
     assert.equal(res.headers.get('allow'), 'GET, HEAD, POST, OPTIONS');
     assert.deepEqual(await res.json(), { error: 'method not allowed' });
   });
 
   it('answers OPTIONS on a path without an OPTIONS route with 204 and allow', async () => {
-    const res = await fetch(`${app.url}/api/posts`, { method: 'OPTIONS' });
+    const res = await app.fetch('/api/posts', { method: 'OPTIONS' });
     assert.equal(res.status, 204);
     assert.equal(res.headers.get('allow'), 'GET, HEAD, POST, OPTIONS');
   });
 
   it('answers 500 with a generic message and logs the real error once', async () => {
-    const res = await fetch(`${app.url}/api/boom`);
+    const res = await app.fetch('/api/boom');
     assert.equal(res.status, 500);
     const body = await res.text();
     assert.equal(body, '{"error":"internal server error"}');
@@ -84,7 +84,7 @@ describe('error responses and HEAD', () => {
   });
 
   it('adds the stack trace only when use_stacktrace is true', async () => {
-    const res = await fetch(`${traced.url}/api/boom`);
+    const res = await traced.fetch('/api/boom');
     assert.equal(res.status, 500);
     const body = (await res.json()) as { error: string; stacktrace: string[] };
     assert.equal(body.error, 'internal server error');
@@ -93,31 +93,31 @@ describe('error responses and HEAD', () => {
   });
 
   it('passes an exposed FwError status and message through', async () => {
-    const res = await fetch(`${app.url}/api/teapot`);
+    const res = await app.fetch('/api/teapot');
     assert.equal(res.status, 409);
     assert.deepEqual(await res.json(), { error: 'exposed client error' });
   });
 
   it('answers 500 when a handler returns a malformed response', async () => {
-    const res = await fetch(`${app.url}/api/bad`);
+    const res = await app.fetch('/api/bad');
     assert.equal(res.status, 500);
   });
 
   it('answers 204 with no body and no content-type', async () => {
-    const res = await fetch(`${app.url}/api/nothing`, { method: 'DELETE' });
+    const res = await app.fetch('/api/nothing', { method: 'DELETE' });
     assert.equal(res.status, 204);
     assert.equal(res.headers.get('content-type'), null);
     assert.equal(await res.text(), '');
   });
 
   it('does not guess 201: the controller said it', async () => {
-    const res = await fetch(`${app.url}/api/posts`, { method: 'POST' });
+    const res = await app.fetch('/api/posts', { method: 'POST' });
     assert.equal(res.status, 201);
   });
 
   it('answers HEAD with the GET headers and no body', async () => {
-    const get = await fetch(`${app.url}/api/posts`);
-    const head = await rawRequest(app.url, 'HEAD', '/api/posts');
+    const get = await app.fetch('/api/posts');
+    const head = await inject(app.fw, { method: 'HEAD', url: '/api/posts' });
     assert.equal(head.status, 200);
     assert.equal(head.headers['content-length'], get.headers.get('content-length'));
     assert.equal(head.headers['content-type'], 'application/json; charset=utf-8');
@@ -125,12 +125,12 @@ describe('error responses and HEAD', () => {
   });
 
   it('logs one structured line per request with method, path, status, duration and id', async () => {
-    const res = await fetch(`${app.url}/api/posts?x=1`);
+    const res = await app.fetch('/api/posts?x=1');
     const id = res.headers.get('x-request-id');
     await res.text();
     await app.waitForLog((l) => l.fields.event === 'request' && l.fields.request_id === id);
     // A later request's line: by then a second line for the first request would have come too.
-    const later = (await fetch(`${app.url}/api/nothing`, { method: 'DELETE' })).headers.get('x-request-id');
+    const later = (await app.fetch('/api/nothing', { method: 'DELETE' })).headers.get('x-request-id');
     await app.waitForLog((l) => l.fields.event === 'request' && l.fields.request_id === later);
     const lines = app.logs.filter((l) => l.fields.event === 'request' && l.fields.request_id === id);
     assert.equal(lines.length, 1);
@@ -142,22 +142,7 @@ describe('error responses and HEAD', () => {
   });
 
   it('answers 400 for a request target it cannot route', async () => {
-    const res = await rawRequest(app.url, 'GET', '*');
+    const res = await inject(app.fw, '*');
     assert.equal(res.status, 400);
   });
 });
-
-/** A request with node:http, for HEAD and odd request targets. */
-function rawRequest(base: string, method: string, path: string): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }> {
-  const url = new URL(base);
-  return new Promise((resolve, reject) => {
-    const req = request({ host: url.hostname, port: url.port, method, path }, (res) => {
-      let body = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => (body += chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
-    });
-    req.on('error', reject);
-    req.end();
-  });
-}

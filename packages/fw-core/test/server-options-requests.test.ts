@@ -8,7 +8,7 @@ import { after, before, describe, it } from 'node:test';
 import { json } from '../src/http/response.ts';
 import type { FwPlugin } from '../src/plugins/plugin.ts';
 import type { Router } from '../src/router/router.ts';
-import { startTestApp, type TestApp } from './support/test-app.ts';
+import { injectTestApp, type InjectedApp } from './support/inject-app.ts';
 
 /** What the plugin saw of each request: method, route template and bindings. */
 const seen: unknown[] = [];
@@ -22,10 +22,10 @@ const recorder: FwPlugin = {
 };
 
 describe('OPTIONS on a path without an OPTIONS route', () => {
-  let app: TestApp;
+  let app: InjectedApp;
   let lookups: string[];
   before(async () => {
-    app = await startTestApp({
+    app = await injectTestApp({
       plugins: [recorder],
       groups: [
         {
@@ -40,7 +40,7 @@ describe('OPTIONS on a path without an OPTIONS route', () => {
       ],
     });
     lookups = [];
-    const router = app.server.application.router as { find: Router<unknown>['find'] };
+    const router = app.fw.application.router as { find: Router<unknown>['find'] };
     const find = router.find.bind(router);
     router.find = (method, host, url) => {
       lookups.push(`${method} ${url}`);
@@ -54,7 +54,7 @@ describe('OPTIONS on a path without an OPTIONS route', () => {
   it('looks the path up once and runs the pre_request plugins of its first allowed method', async () => {
     seen.length = 0;
     lookups.length = 0;
-    const res = await fetch(`${app.url}/api/items/new`, { method: 'OPTIONS' });
+    const res = await app.fetch('/api/items/new', { method: 'OPTIONS' });
     assert.equal(res.status, 204);
     assert.equal(res.headers.get('allow'), 'GET, HEAD, POST, PUT, OPTIONS');
     assert.deepEqual(lookups, ['OPTIONS /api/items/new']);

@@ -10,7 +10,8 @@ import { FwError } from '../src/errors.ts';
 import { json } from '../src/http/response.ts';
 import { replyJson } from '../src/http/write-response.ts';
 import type { FwPlugin } from '../src/plugins/plugin.ts';
-import { startTestApp, type LogLine, type TestApp } from './support/test-app.ts';
+import { injectTestApp, type InjectedApp } from './support/inject-app.ts';
+import type { LogLine } from './support/test-app.ts';
 
 /** Takes the client from `x-client` as a trusted-proxy rule would; mutates, or hands on a copy with `x-copy`. */
 const forwarded: FwPlugin = {
@@ -35,9 +36,9 @@ const refuser: FwPlugin = {
 };
 
 describe('request log lines: client address and unlogged routes', () => {
-  let app: TestApp;
+  let app: InjectedApp;
   before(async () => {
-    app = await startTestApp({
+    app = await injectTestApp({
       plugins: [forwarded, refuser],
       fw: { plugins: [{ phase: 'pre_request', module: 'forwarded' }, { phase: 'pre_request', module: 'refuser' }] },
       groups: [
@@ -57,7 +58,7 @@ describe('request log lines: client address and unlogged routes', () => {
 
   /** The request's id, and how to wait for its log line. */
   const requestLine = async (path: string, headers: Record<string, string> = {}): Promise<{ id: string; line: () => Promise<LogLine> }> => {
-    const res = await fetch(`${app.url}${path}`, { headers });
+    const res = await app.fetch(path, { headers });
     await res.arrayBuffer();
     const id = res.headers.get('x-request-id') ?? '';
     return { id, line: () => app.waitForLog((logged) => logged.fields.event === 'request' && logged.fields.request_id === id) };
@@ -93,7 +94,7 @@ describe('request log lines: client address and unlogged routes', () => {
 describe('options.log at start', () => {
   it('refuses a log option that is not a boolean, naming the route', async () => {
     await assert.rejects(
-      startTestApp({ groups: [{ prefix: '/api', security: false, routes: [{ path: '/x', handler: () => json({}), options: { log: 'no' as never } }] }] }),
+      injectTestApp({ groups: [{ prefix: '/api', security: false, routes: [{ path: '/x', handler: () => json({}), options: { log: 'no' as never } }] }] }),
       (error: unknown) => {
         assert.ok(error instanceof FwError);
         assert.equal(error.code, 'FW_ERR_ROUTE_BAD_OPTIONS');

@@ -5,14 +5,14 @@
  * HTML error page as in the JSON one; `sendFile` answers conditional requests like static routes.
  */
 import assert from 'node:assert/strict';
-import { request } from 'node:http';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { replyJson } from '../src/http/write-response.ts';
 import { html, json, jsonStream, redirect, sendFile, status } from '../src/http/response.ts';
 import type { FwRequest } from '../src/http/request.ts';
 import type { FwPlugin } from '../src/plugins/plugin.ts';
-import { startTestApp, type TestApp } from './support/test-app.ts';
+import { inject } from '../src/index.ts';
+import { injectTestApp, type InjectedApp, type InjectInit } from './support/inject-app.ts';
 
 // A json_lib that can be recognised in its output and its input.
 const PRETTY_JSON = `export function stringify(value) { return JSON.stringify(value, null, 1); }
@@ -51,15 +51,15 @@ function routes(dir: () => string) {
 }
 
 describe('one response path', () => {
-  let app: TestApp;
-  let traced: TestApp;
+  let app: InjectedApp;
+  let traced: InjectedApp;
   before(async () => {
     let dir = '';
     const files = { 'note.txt': 'a note\n', 'pretty-json.mjs': PRETTY_JSON };
-    app = await startTestApp({ groups: routes(() => dir), plugins: [teapot], files, fw: { json_lib: './pretty-json.mjs' } });
+    app = await injectTestApp({ groups: routes(() => dir), plugins: [teapot], files, fw: { json_lib: './pretty-json.mjs' } });
     dir = app.dir;
     let tracedDir = '';
-    traced = await startTestApp({ groups: routes(() => tracedDir), plugins: [teapot], files, fw: { use_stacktrace: true } });
+    traced = await injectTestApp({ groups: routes(() => tracedDir), plugins: [teapot], files, fw: { use_stacktrace: true } });
     tracedDir = traced.dir;
   });
   after(async () => {
@@ -68,11 +68,11 @@ describe('one response path', () => {
   });
 
   it('sends nosniff and the request id on every kind of response', async () => {
-    const cases: [string, RequestInit, number][] = [
+    const cases: [string, InjectInit, number][] = [
       ['/json', {}, 200],
       ['/stream', {}, 200],
       ['/page', {}, 200],
-      ['/gone', { redirect: 'manual' }, 302],
+      ['/gone', {}, 302], // inject never follows a redirect
       ['/empty', {}, 204],
       ['/file', {}, 200],
       ['/static/note.txt', {}, 200],
@@ -85,7 +85,7 @@ describe('one response path', () => {
       ['/echo', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{' }, 400],
     ];
     for (const [path, init, expected] of cases) {
-      const res = await fetch(`${app.url}${path}`, init);
+      const res = await app.fetch(path, init);
       await res.arrayBuffer();
       const label = `${init.method ?? 'GET'} ${path}`;
       assert.equal(res.status, expected, label);
@@ -95,59 +95,48 @@ describe('one response path', () => {
   });
 
   it('encodes controller JSON, streams, plugin replies and fw errors with json_lib', async () => {
-    assert.equal(await (await fetch(`${app.url}/json`)).text(), '{\n "a": 1\n}');
-    assert.equal(await (await fetch(`${app.url}/stream`)).text(), '{"items":[1,2]}');
-    assert.equal(await (await fetch(`${app.url}/nowhere`)).text(), '{\n "error": "not found"\n}');
-    assert.equal(await (await fetch(`${app.url}/json`, { headers: { 'x-teapot': '1' } })).text(), '{\n "error": "short and stout"\n}');
+    assert.equal(await (await app.fetch('/json')).text(), '{\n "a": 1\n}');
+    assert.equal(await (await app.fetch('/stream')).text(), '{"items":[1,2]}');
+    assert.equal(await (await app.fetch('/nowhere')).text(), '{\n "error": "not found"\n}');
+    assert.equal(await (await app.fetch('/json', { headers: { 'x-teapot': '1' } })).text(), '{\n "error": "short and stout"\n}');
   });
 
   it('decodes JSON request bodies with json_lib', async () => {
-    const res = await fetch(`${app.url}/echo`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"x":1}' });
+    const res = await app.fetch('/echo', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"x":1}' });
     assert.equal(res.status, 200);
     assert.deepEqual(await res.json(), { body: { decoded_by: 'pretty', value: { x: 1 } } });
   });
 
   it('shows the stack in the HTML error page when use_stacktrace is on, escaped', async () => {
-    const res = await fetch(`${traced.url}/boom`, { headers: { accept: 'text/html' } });
+    const res = await traced.fetch('/boom', { headers: { accept: 'text/html' } });
     assert.equal(res.status, 500);
     const page = await res.text();
     assert.match(page, /<p>internal server error<\/p><pre>Error: kaput\n/);
-    const plain = await (await fetch(`${app.url}/boom`, { headers: { accept: 'text/html' } })).text();
+    const plain = await (await app.fetch('/boom', { headers: { accept: 'text/html' } })).text();
     assert.equal(plain.includes('<pre>'), false);
     assert.equal(plain.includes('kaput'), false);
   });
 
   it('answers sendFile with validators and a conditional GET with 304 and no body', async () => {
-    const first = await fetch(`${app.url}/file`);
+    const first = await app.fetch('/file');
     assert.equal(await first.text(), 'a note\n');
     const etag = first.headers.get('etag') ?? '';
     assert.match(etag, /^W\/"7-[0-9a-f]+"$/);
     assert.equal(first.headers.get('content-type'), 'text/plain; charset=utf-8');
     assert.notEqual(first.headers.get('last-modified'), null);
-    const again = await fetch(`${app.url}/file`, { headers: { 'if-none-match': etag } });
+    const again = await app.fetch('/file', { headers: { 'if-none-match': etag } });
     assert.equal(again.status, 304);
     assert.equal(again.headers.get('etag'), etag);
     assert.equal(await again.text(), '');
   });
 
   it('gives HEAD the GET headers and length without a body, and 204 neither body nor length', async () => {
-    const head = await rawHead(app.server.port, '/json');
+    const head = await inject(app.fw, { method: 'HEAD', url: '/json' });
     assert.equal(head.status, 200);
     assert.equal(head.headers['content-length'], String(Buffer.byteLength('{\n "a": 1\n}')));
     assert.equal(head.body, '');
-    const empty = await fetch(`${app.url}/empty`);
+    const empty = await app.fetch('/empty');
     assert.equal(empty.headers.get('content-length'), null);
     assert.equal(await empty.text(), '');
   });
 });
-
-function rawHead(port: number, path: string): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }> {
-  return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port, method: 'HEAD', path }, (res) => {
-      let body = '';
-      res.setEncoding('utf8').on('data', (chunk: string) => (body += chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
-    });
-    req.on('error', reject).end();
-  });
-}

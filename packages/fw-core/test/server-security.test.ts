@@ -3,7 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import type { RouteGroup, SecurityCallback } from '../src/app/route-group.ts';
 import { json } from '../src/http/response.ts';
 import type { FwPlugin } from '../src/plugins/plugin.ts';
-import { startTestApp, type TestApp } from './support/test-app.ts';
+import { injectTestApp, type InjectedApp } from './support/inject-app.ts';
 
 const whoami = (req: { auth_data?: unknown; locals: Record<string, unknown> }) => json({ auth_data: req.auth_data ?? null, marked: req.locals.marked ?? false });
 
@@ -14,9 +14,9 @@ function secured(prefix: string, security: SecurityCallback): RouteGroup {
 const marker: FwPlugin = { name: 'marker', pre_request: (req, _e, _o, s) => { req.locals.marked = true; return ['ok', req, s]; } };
 
 describe('security callbacks', () => {
-  let app: TestApp;
+  let app: InjectedApp;
   before(async () => {
-    app = await startTestApp({
+    app = await injectTestApp({
       plugins: [marker],
       fw: { plugins: [{ phase: 'pre_request', module: 'marker' }] },
       groups: [
@@ -34,34 +34,34 @@ describe('security callbacks', () => {
   after(() => app.close());
 
   it('true continues to the controller, after pre_request plugins ran', async () => {
-    const res = await fetch(`${app.url}/true/me`);
+    const res = await app.fetch('/true/me');
     assert.equal(res.status, 200);
     assert.deepEqual(await res.json(), { auth_data: null, marked: true });
   });
 
   it('false denies with 401 and a JSON body', async () => {
-    const res = await fetch(`${app.url}/false/me`);
+    const res = await app.fetch('/false/me');
     assert.equal(res.status, 401);
     assert.equal(res.headers.get('content-type'), 'application/json; charset=utf-8');
     assert.deepEqual(await res.json(), { error: 'unauthorized' });
   });
 
   it('{allow: true, auth_data} puts auth_data on the request', async () => {
-    const ok = await fetch(`${app.url}/data/me`, { headers: { authorization: 'Bearer t0k' } });
+    const ok = await app.fetch('/data/me', { headers: { authorization: 'Bearer t0k' } });
     assert.deepEqual(await ok.json(), { auth_data: { user: 7 }, marked: true });
-    const denied = await fetch(`${app.url}/data/me`, { headers: { authorization: 'Bearer wrong' } });
+    const denied = await app.fetch('/data/me', { headers: { authorization: 'Bearer wrong' } });
     assert.equal(denied.status, 401);
   });
 
   it('a denial may choose status, headers and a JSON body', async () => {
-    const res = await fetch(`${app.url}/custom/me`);
+    const res = await app.fetch('/custom/me');
     assert.equal(res.status, 403);
     assert.equal(res.headers.get('x-why'), 'banned');
     assert.deepEqual(await res.json(), { error: 'you are banned' });
   });
 
   it('a denial with a string body answers text', async () => {
-    const res = await fetch(`${app.url}/text/me`);
+    const res = await app.fetch('/text/me');
     assert.equal(res.status, 401);
     assert.equal(res.headers.get('www-authenticate'), 'Bearer');
     assert.equal(res.headers.get('content-type'), 'text/plain; charset=utf-8');
@@ -69,20 +69,20 @@ describe('security callbacks', () => {
   });
 
   it('{redirect} answers 302 with location', async () => {
-    const res = await fetch(`${app.url}/redirect/me`, { redirect: 'manual' });
+    const res = await app.fetch('/redirect/me'); // inject never follows a redirect
     assert.equal(res.status, 302);
     assert.equal(res.headers.get('location'), '/login');
   });
 
   it('a throwing callback gives 500 without leaking its message', async () => {
-    const res = await fetch(`${app.url}/throws/me`);
+    const res = await app.fetch('/throws/me');
     assert.equal(res.status, 500);
     assert.deepEqual(await res.json(), { error: 'internal server error' });
     assert.ok(app.logs.some((l) => l.level === 'error' && String((l.fields.err as Error).message) === 'token service down'));
   });
 
   it('an invalid result gives 500', async () => {
-    const res = await fetch(`${app.url}/invalid/me`);
+    const res = await app.fetch('/invalid/me');
     assert.equal(res.status, 500);
   });
 });

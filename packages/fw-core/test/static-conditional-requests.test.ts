@@ -5,25 +5,25 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { createStaticHandler } from '../src/static/index.ts';
-import { createFixture, FIXTURE_FILES, fixtureEtag, rawRequest, startStaticServer, withoutTransportHeaders, type Fixture, type StaticTestServer } from './static-harness.ts';
+import { createFixture, FIXTURE_FILES, fixtureEtag, rawRequest, staticTarget, withoutTransportHeaders, type Fixture, type StaticTestTarget } from './static-harness.ts';
 
 const LAST_MODIFIED = 'Tue, 02 Jan 2024 03:04:05 GMT';
 
 describe('static files: conditional requests', () => {
   let fixture: Fixture;
-  let server: StaticTestServer;
+  let server: StaticTestTarget;
   const etag = fixtureEtag(FIXTURE_FILES['hello.txt'] ?? '');
 
   before(async () => {
     fixture = await createFixture();
-    server = await startStaticServer(createStaticHandler({ directory: fixture.root, options: { max_age: 60 } }));
+    server = staticTarget(createStaticHandler({ directory: fixture.root, options: { max_age: 60 } }));
   });
   after(async () => {
     await server.close();
     await fixture.cleanup();
   });
 
-  const get = (headers: Record<string, string>, method = 'GET') => rawRequest(server.port, method, '/docs/hello.txt', headers);
+  const get = (headers: Record<string, string>, method = 'GET') => rawRequest(server, method, '/docs/hello.txt', headers);
 
   async function assertNotModified(headers: Record<string, string>, method = 'GET'): Promise<void> {
     const response = await get(headers, method);
@@ -81,7 +81,7 @@ describe('static files: conditional requests', () => {
 
   it('applies to index files served for a directory', async () => {
     const indexEtag = fixtureEtag(FIXTURE_FILES['index.html'] ?? '');
-    const response = await rawRequest(server.port, 'GET', '/docs/', { 'if-none-match': indexEtag });
+    const response = await rawRequest(server, 'GET', '/docs/', { 'if-none-match': indexEtag });
     assert.equal(response.status, 304);
     assert.equal(response.body, '');
   });

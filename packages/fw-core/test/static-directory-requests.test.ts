@@ -8,13 +8,13 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { createStaticHandler } from '../src/static/index.ts';
 import type { StaticOptions } from '../src/static/index.ts';
-import { createFixture, FIXTURE_FILES, rawRequest, startStaticServer, withoutTransportHeaders, type Fixture, type StaticTestServer } from './static-harness.ts';
+import { createFixture, FIXTURE_FILES, rawRequest, staticTarget, withoutTransportHeaders, type Fixture, type StaticTestTarget } from './static-harness.ts';
 
 const NOT_FOUND_BODY = '{"error":"not found"}';
 
 describe('static files: directory requests', () => {
   let fixture: Fixture;
-  const servers: StaticTestServer[] = [];
+  const servers: StaticTestTarget[] = [];
 
   before(async () => {
     fixture = await createFixture();
@@ -29,41 +29,41 @@ describe('static files: directory requests', () => {
     await fixture.cleanup();
   });
 
-  async function serve(options?: StaticOptions): Promise<StaticTestServer> {
-    const server = await startStaticServer(createStaticHandler({ directory: fixture.root, ...(options && { options }) }));
+  function serve(options?: StaticOptions): StaticTestTarget {
+    const server = staticTarget(createStaticHandler({ directory: fixture.root, ...(options && { options }) }));
     servers.push(server);
     return server;
   }
 
   it('serves index.html for the root with the trailing slash', async () => {
-    const server = await serve();
-    const response = await rawRequest(server.port, 'GET', '/docs/');
+    const server = serve();
+    const response = await rawRequest(server, 'GET', '/docs/');
     assert.equal(response.status, 200);
     assert.equal(response.headers['content-type'], 'text/html; charset=utf-8');
     assert.equal(response.body, FIXTURE_FILES['index.html']);
   });
 
   it('redirects the root without its trailing slash with 301, so the page\'s relative links resolve', async () => {
-    const server = await serve();
-    const response = await rawRequest(server.port, 'GET', '/docs?x=1');
+    const server = serve();
+    const response = await rawRequest(server, 'GET', '/docs?x=1');
     assert.equal(response.status, 301);
     assert.equal(response.headers.location, '/docs/?x=1');
     assert.equal(response.body, '');
-    const head = await rawRequest(server.port, 'HEAD', '/docs');
+    const head = await rawRequest(server, 'HEAD', '/docs');
     assert.equal(head.status, 301);
     assert.equal(head.headers.location, '/docs/');
   });
 
   it('serves a sub-directory index for the slashed path', async () => {
-    const server = await serve();
-    const response = await rawRequest(server.port, 'GET', '/docs/sub/');
+    const server = serve();
+    const response = await rawRequest(server, 'GET', '/docs/sub/');
     assert.equal(response.status, 200);
     assert.equal(response.body, FIXTURE_FILES['sub/index.html']);
   });
 
   it('redirects a directory without its trailing slash with 301, keeping the query', async () => {
-    const server = await serve();
-    const response = await rawRequest(server.port, 'GET', '/docs/sub?x=1&y=%20');
+    const server = serve();
+    const response = await rawRequest(server, 'GET', '/docs/sub?x=1&y=%20');
     assert.equal(response.status, 301);
     assert.deepEqual(withoutTransportHeaders(response.headers), {
       location: '/docs/sub/?x=1&y=%20',
@@ -75,33 +75,33 @@ describe('static files: directory requests', () => {
   });
 
   it('answers 404, not 301, for a directory without an index when listing is off', async () => {
-    const server = await serve();
+    const server = serve();
     for (const target of ['/docs/empty', '/docs/empty/', '/docs/nested/']) {
-      const response = await rawRequest(server.port, 'GET', target);
+      const response = await rawRequest(server, 'GET', target);
       assert.equal(response.status, 404, target);
       assert.equal(response.body, NOT_FOUND_BODY, target);
     }
   });
 
   it('answers 404 for a file requested with a trailing slash', async () => {
-    const server = await serve();
-    const response = await rawRequest(server.port, 'GET', '/docs/hello.txt/');
+    const server = serve();
+    const response = await rawRequest(server, 'GET', '/docs/hello.txt/');
     assert.equal(response.status, 404);
   });
 
   it('tries index_files in order and serves the first that exists', async () => {
     await writeFile(join(fixture.root, 'nested', 'default.htm'), '<p>default</p>\n');
-    const server = await serve({ index_files: ['missing.html', 'default.htm', 'index.html'] });
-    const response = await rawRequest(server.port, 'GET', '/docs/nested/');
+    const server = serve({ index_files: ['missing.html', 'default.htm', 'index.html'] });
+    const response = await rawRequest(server, 'GET', '/docs/nested/');
     assert.equal(response.status, 200);
     assert.equal(response.body, '<p>default</p>\n');
-    const root = await rawRequest(server.port, 'GET', '/docs/');
+    const root = await rawRequest(server, 'GET', '/docs/');
     assert.equal(root.body, FIXTURE_FILES['index.html']);
   });
 
   it('lists a directory without an index when list_dir is on, HTML-escaping names and encoding links', async () => {
-    const server = await serve({ list_dir: true });
-    const response = await rawRequest(server.port, 'GET', '/docs/odd/');
+    const server = serve({ list_dir: true });
+    const response = await rawRequest(server, 'GET', '/docs/odd/');
     assert.equal(response.status, 200);
     const body =
       '<!doctype html>\n<html><head><meta charset="utf-8"><title>Index of /odd/</title></head><body><h1>Index of /odd/</h1>\n<ul>\n' +
@@ -121,33 +121,33 @@ describe('static files: directory requests', () => {
   });
 
   it('lists only what a request could fetch: no dotfiles, FIFOs, drive names or links leading out', async () => {
-    const server = await serve({ list_dir: true, index_files: [] });
-    const response = await rawRequest(server.port, 'GET', '/docs/');
+    const server = serve({ list_dir: true, index_files: [] });
+    const response = await rawRequest(server, 'GET', '/docs/');
     const links = [...response.body.matchAll(/<a href="([^"]*)">/g)].map((m) => m[1]);
     assert.deepEqual(links, ['./css/', './data.custom', './empty/', './hello.txt', './index.html', './link-in', './nested/', './noext', './odd/', './sub/']);
   });
 
   it('redirects the listed root without its trailing slash, then lists it with links relative to it', async () => {
-    const server = await serve({ list_dir: true, index_files: [] });
-    const bare = await rawRequest(server.port, 'GET', '/docs');
+    const server = serve({ list_dir: true, index_files: [] });
+    const bare = await rawRequest(server, 'GET', '/docs');
     assert.equal(bare.status, 301);
     assert.equal(bare.headers.location, '/docs/');
-    const response = await rawRequest(server.port, 'GET', '/docs/');
+    const response = await rawRequest(server, 'GET', '/docs/');
     assert.equal(response.status, 200);
     assert.match(response.body, /<li><a href="\.\/hello\.txt">hello\.txt<\/a><\/li>/);
     assert.equal(response.body.includes('href="../"'), false);
   });
 
   it('redirects a directory without its trailing slash when list_dir is on, even without an index', async () => {
-    const server = await serve({ list_dir: true });
-    const response = await rawRequest(server.port, 'GET', '/docs/empty');
+    const server = serve({ list_dir: true });
+    const response = await rawRequest(server, 'GET', '/docs/empty');
     assert.equal(response.status, 301);
     assert.equal(response.headers.location, '/docs/empty/');
   });
 
   it('lists an empty directory as an empty list with a parent link', async () => {
-    const server = await serve({ list_dir: true });
-    const response = await rawRequest(server.port, 'GET', '/docs/empty/');
+    const server = serve({ list_dir: true });
+    const response = await rawRequest(server, 'GET', '/docs/empty/');
     assert.equal(
       response.body,
       '<!doctype html>\n<html><head><meta charset="utf-8"><title>Index of /empty/</title></head><body><h1>Index of /empty/</h1>\n<ul>\n<li><a href="../">../</a></li>\n</ul>\n</body></html>\n',

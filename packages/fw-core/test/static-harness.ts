@@ -1,7 +1,8 @@
 /**
- * Test support for the static handler: a real node:http server on port 0 whose listener builds
- * a minimal FwRequest the way fw's router would (pathinfo split after a fixed prefix, each segment
- * percent-decoded once), raw HTTP over net.connect (so `..` and `%2e` reach the server as sent),
+ * Test support for the static handler: a listener that builds a minimal FwRequest the way fw's
+ * router would (pathinfo split after a fixed prefix, each segment percent-decoded once), driven
+ * by inject (the request target reaches it as written, so `..` and `%2e` arrive as sent) or, where
+ * the socket matters, served on a real node:http server on port 0 and sent raw over net.connect;
  * and a fixture tree in a temp dir.
  */
 import { execFileSync } from 'node:child_process';
@@ -12,15 +13,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FwRequest } from '../src/http/request.ts';
 import { splitPathAndQuery } from '../src/http/request-target.ts';
+import { inject } from '../src/index.ts';
 import { makeTestRequest } from './support/make-test-request.ts';
 import type { HeaderMap } from '../src/http/response.ts';
 
-/** What the test server hands each request to. */
+/** What the test listener hands each request to. */
 export type TestHandler = (req: FwRequest) => Promise<void>;
 
-/** A started test server. */
-export interface StaticTestServer {
-  readonly port: number;
+/** The static handler behind a listener, without a socket: send it requests with rawRequest. */
+export interface StaticTestTarget {
+  readonly listener: (raw: IncomingMessage, res: ServerResponse) => void;
   /** Rejections of the handler, in order (a static handler rejects only on server faults). */
   readonly failures: unknown[];
   /** Promises of every handler call so far, to wait for them to settle. */
@@ -28,19 +30,24 @@ export interface StaticTestServer {
   close(): Promise<void>;
 }
 
-/** Server options: the route prefix (`/docs` for `/docs/[...]`), or no pathinfo for a file route. */
+/** The same listener on a real server, for tests where the socket matters. */
+export interface StaticTestServer extends StaticTestTarget {
+  readonly port: number;
+}
+
+/** Listener options: the route prefix (`/docs` for `/docs/[...]`), or no pathinfo for a file route. */
 export interface StaticTestServerOptions {
   readonly prefix?: string;
   readonly wildcard?: boolean;
   readonly responseHeaders?: HeaderMap;
 }
 
-/** Starts a server on 127.0.0.1:0 that routes every request under `prefix` to `handler`. */
-export async function startStaticServer(handler: TestHandler, options: StaticTestServerOptions = {}): Promise<StaticTestServer> {
+/** A listener that routes every request under `prefix` to `handler`. */
+export function staticTarget(handler: TestHandler, options: StaticTestServerOptions = {}): StaticTestTarget {
   const prefix = options.prefix ?? '/docs';
   const failures: unknown[] = [];
   const calls: Promise<void>[] = [];
-  const server: Server = createServer((raw, res) => {
+  const listener = (raw: IncomingMessage, res: ServerResponse) => {
     const req = buildRequest(raw, res, prefix, options.wildcard ?? true, options.responseHeaders ?? {});
     if (req === undefined) {
       res.statusCode = 418; // the test router found no route: never what a test expects
@@ -51,13 +58,19 @@ export async function startStaticServer(handler: TestHandler, options: StaticTes
       failures.push(error);
     });
     calls.push(call);
-  });
+  };
+  return { listener, failures, calls, close: async () => {} };
+}
+
+/** Starts staticTarget's listener on 127.0.0.1:0. */
+export async function startStaticServer(handler: TestHandler, options: StaticTestServerOptions = {}): Promise<StaticTestServer> {
+  const target = staticTarget(handler, options);
+  const server: Server = createServer(target.listener);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
+    ...target,
     port,
-    failures,
-    calls,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
@@ -98,12 +111,25 @@ export interface RawResponse {
   readonly body: string;
 }
 
-/** Sends `method target` exactly as written (no URL normalisation) and reads until the server closes. */
-export function rawRequest(port: number, method: string, target: string, headers: Record<string, string> = {}): Promise<RawResponse> {
+/**
+ * Sends `method target` exactly as written (no URL normalisation): through inject to a target, or
+ * over a socket to a port, reading until the server closes.
+ */
+export async function rawRequest(
+  to: number | StaticTestTarget,
+  method: string,
+  target: string,
+  headers: Record<string, string> = {},
+): Promise<RawResponse> {
+  if (typeof to !== 'number') {
+    const answer = await inject(to.listener, { method, url: target, headers: { host: '127.0.0.1', ...headers } });
+    const joined = Object.entries(answer.headers).map(([name, value]) => [name, typeof value === 'string' ? value : value.join(', ')]);
+    return { status: answer.status, headers: Object.fromEntries(joined), body: answer.body };
+  }
   const lines = [`${method} ${target} HTTP/1.1`, 'host: 127.0.0.1', 'connection: close'];
   for (const [name, value] of Object.entries(headers)) lines.push(`${name}: ${value}`);
   return new Promise((resolve, reject) => {
-    const socket = connect(port, '127.0.0.1', () => socket.write(`${lines.join('\r\n')}\r\n\r\n`));
+    const socket = connect(to, '127.0.0.1', () => socket.write(`${lines.join('\r\n')}\r\n\r\n`));
     const chunks: Buffer[] = [];
     socket.on('data', (chunk: Buffer) => chunks.push(chunk));
     socket.on('error', reject);
@@ -137,7 +163,7 @@ export const FIXTURE_MTIME = new Date('2024-01-02T03:04:05Z');
 export interface Fixture {
   readonly dir: string;
   readonly root: string;
-  /** Whether `root/fifo` could be made (mkfifo exists). */
+  /** Whether `root/fifo` was made (asked for, and mkfifo exists). */
   readonly hasFifo: boolean;
   cleanup(): Promise<void>;
 }
@@ -157,8 +183,8 @@ export const FIXTURE_FILES: Readonly<Record<string, string>> = {
   'C:notes.txt': 'drive-looking name\n',
 };
 
-/** Builds the fixture tree, symlinks (`link-out`, `link-out-dir`, `link-in`, `link-dot`) and a FIFO. */
-export async function createFixture(): Promise<Fixture> {
+/** Builds the fixture tree and symlinks (`link-out`, `link-out-dir`, `link-in`, `link-dot`); with `fifo`, a FIFO (mkfifo, a process). */
+export async function createFixture(options: { readonly fifo?: boolean } = {}): Promise<Fixture> {
   const dir = await mkdtemp(join(tmpdir(), 'fw-static-'));
   const root = join(dir, 'root');
   for (const [relative, text] of Object.entries(FIXTURE_FILES)) {
@@ -171,11 +197,14 @@ export async function createFixture(): Promise<Fixture> {
   await symlink(dir, join(root, 'link-out-dir'));
   await symlink('hello.txt', join(root, 'link-in'));
   await symlink('.env', join(root, 'link-dot'));
-  let hasFifo = true;
-  try {
-    execFileSync('mkfifo', [join(root, 'fifo')], { stdio: 'ignore' });
-  } catch {
-    hasFifo = false;
+  let hasFifo = false;
+  if (options.fifo === true) {
+    try {
+      execFileSync('mkfifo', [join(root, 'fifo')], { stdio: 'ignore' });
+      hasFifo = true;
+    } catch {
+      // hasFifo stays false: the tests that need it skip, saying so.
+    }
   }
   return { dir, root, hasFifo, cleanup: () => rm(dir, { recursive: true, force: true }) };
 }

@@ -8,7 +8,7 @@ import { createServer as createUnixServer } from 'node:net';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { createStaticHandler } from '../src/static/index.ts';
-import { createFixture, FIXTURE_FILES, rawRequest, startStaticServer, withoutTransportHeaders, type Fixture, type StaticTestServer } from './static-harness.ts';
+import { createFixture, FIXTURE_FILES, rawRequest, staticTarget, withoutTransportHeaders, type Fixture, type StaticTestTarget } from './static-harness.ts';
 
 const NOT_FOUND_BODY = '{"error":"not found"}';
 const NOT_FOUND_HEADERS = {
@@ -20,11 +20,11 @@ const NOT_FOUND_HEADERS = {
 
 describe('static files: traversal and forbidden targets', () => {
   let fixture: Fixture;
-  let server: StaticTestServer;
+  let server: StaticTestTarget;
 
   before(async () => {
-    fixture = await createFixture();
-    server = await startStaticServer(createStaticHandler({ directory: fixture.root }));
+    fixture = await createFixture({ fifo: true });
+    server = staticTarget(createStaticHandler({ directory: fixture.root }));
   });
   after(async () => {
     await server.close();
@@ -32,14 +32,14 @@ describe('static files: traversal and forbidden targets', () => {
   });
 
   async function assertNotFound(target: string): Promise<void> {
-    const response = await rawRequest(server.port, 'GET', target);
+    const response = await rawRequest(server, 'GET', target);
     assert.equal(response.status, 404, target);
     assert.deepEqual(withoutTransportHeaders(response.headers), NOT_FOUND_HEADERS, target);
     assert.equal(response.body, NOT_FOUND_BODY, target);
   }
 
   it('serves a file inside the root (the control case)', async () => {
-    const response = await rawRequest(server.port, 'GET', '/docs/hello.txt');
+    const response = await rawRequest(server, 'GET', '/docs/hello.txt');
     assert.equal(response.status, 200);
     assert.equal(response.body, FIXTURE_FILES['hello.txt']);
   });
@@ -83,7 +83,7 @@ describe('static files: traversal and forbidden targets', () => {
   it('answers 404 to a symlink that points at a dotfile inside the root', () => assertNotFound('/docs/link-dot'));
 
   it('serves a symlink that stays inside the root', async () => {
-    const response = await rawRequest(server.port, 'GET', '/docs/link-in');
+    const response = await rawRequest(server, 'GET', '/docs/link-in');
     assert.equal(response.status, 200);
     assert.equal(response.body, FIXTURE_FILES['hello.txt']);
   });

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { route } from '../src/app/typed-route.ts';
 import { json } from '../src/http/response.ts';
-import { startTestApp, type TestApp } from './support/test-app.ts';
+import { injectTestApp, type InjectedApp } from './support/inject-app.ts';
 
 const post = { type: 'object', properties: { id: { type: 'integer' }, title: { type: 'string' } }, required: ['id', 'title'] } as const;
 const params = { type: 'object', properties: { id: { type: 'integer' } }, required: ['id'] } as const;
@@ -28,9 +28,9 @@ const rename = route({
 });
 
 describe('route() at run time', () => {
-  let app: TestApp;
+  let app: InjectedApp;
   before(async () => {
-    app = await startTestApp({
+    app = await injectTestApp({
       fw: { plugins: [{ phase: 'pre_request', module: 'fw_request_plugin', options: { decode_json_body: true } }] },
       groups: [{ prefix: '/api', security: false, routes: [show, rename] }],
     });
@@ -47,19 +47,19 @@ describe('route() at run time', () => {
   });
 
   it('hands the handler coerced params and projects its answer through the status schema', async () => {
-    const res = await fetch(`${app.url}/api/posts/42`);
+    const res = await app.fetch('/api/posts/42');
     assert.equal(res.status, 200);
     assert.deepEqual(await res.json(), { id: 42, title: 'post 42' });
   });
 
   it('answers a request its schema refuses without running the handler', async () => {
-    const res = await fetch(`${app.url}/api/posts/abc`);
+    const res = await app.fetch('/api/posts/abc');
     assert.equal(res.status, 400);
     assert.equal(((await res.json()) as { error: string }).error, 'invalid params');
   });
 
   it('hands the handler the validated body', async () => {
-    const put = (body: string) => fetch(`${app.url}/api/posts/7`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body });
+    const put = (body: string) => app.fetch('/api/posts/7', { method: 'PUT', headers: { 'content-type': 'application/json' }, body });
     const ok = await put('{"title":"hello"}');
     assert.equal(ok.status, 200);
     assert.deepEqual(await ok.json(), { id: 7, title: 'HELLO' });

@@ -1,0 +1,66 @@
+/**
+ * The default schema compiler finds ajv's class however the installed module exports it (the
+ * named `Ajv` of ajv 8's ESM entry, a default export, or the CommonJS `default.default` a bundler
+ * may leave), refuses a module with no class, and turns ajv's errors into fw's issues: the
+ * keyword stands in for a missing message, and a validator that keeps no errors answers none.
+ */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import Ajv from 'ajv';
+import { FwError } from '../src/errors.ts';
+import { loadAjvCompiler } from '../src/schema/ajv-compiler.ts';
+
+const LIMIT_SCHEMA = { type: 'object', properties: { limit: { type: 'integer' } } };
+
+/** A stand-in for ajv whose validators fail with `errors` (what ajv leaves in `validate.errors`). */
+function fakeAjv(errors: readonly Record<string, unknown>[] | null) {
+  return class {
+    compile() {
+      return Object.assign(() => false, { errors });
+    }
+  };
+}
+
+describe('the default schema compiler and the ajv module', () => {
+  for (const [shape, module] of [
+    ['a named Ajv export', { Ajv }],
+    ['a default export', { default: Ajv }],
+    ['a CommonJS default.default', { default: { default: Ajv } }],
+  ] as const) {
+    it(`compiles with ${shape}`, async () => {
+      const compile = await loadAjvCompiler(async () => module);
+      const validate = compile(LIMIT_SCHEMA, { coerce: true });
+      const value = { limit: '7' };
+      assert.deepEqual(validate(value), { valid: true });
+      assert.deepEqual(value, { limit: 7 }, 'coerced in place');
+      assert.deepEqual(compile(LIMIT_SCHEMA, { coerce: false })({ limit: '7' }), {
+        valid: false,
+        errors: [{ path: '/limit', keyword: 'type', message: 'must be integer', params: { type: 'integer' } }],
+      });
+    });
+  }
+
+  it('refuses a module that exports no Ajv class', async () => {
+    await assert.rejects(loadAjvCompiler(async () => ({ default: {} })), (error: unknown) => {
+      assert.ok(error instanceof FwError);
+      assert.equal(error.code, 'FW_ERR_SCHEMA_AJV_MISSING');
+      assert.equal(error.message, 'the installed ajv exports no Ajv class: install ajv 8 (`npm install ajv`)');
+      return true;
+    });
+  });
+
+  it('gives the keyword as the message of an error that has none', async () => {
+    const compile = await loadAjvCompiler(async () => ({ Ajv: fakeAjv([{ instancePath: '/a', keyword: 'even', params: { of: 2 } }]) }));
+    assert.deepEqual(compile({}, { coerce: false })({ a: 3 }), {
+      valid: false,
+      errors: [{ path: '/a', keyword: 'even', message: 'even', params: { of: 2 } }],
+    });
+  });
+
+  it('answers no issues, still invalid, when the validator keeps no errors', async () => {
+    const compile = await loadAjvCompiler(async () => ({ Ajv: fakeAjv(null) }));
+    assert.deepEqual(compile({}, { coerce: false })({ a: 3 }), { valid: false, errors: [] });
+    const large = Array.from({ length: 2000 }, (_, i) => i);
+    assert.deepEqual(compile({}, { coerce: false })(large), { valid: false, errors: [], incomplete: true });
+  });
+});

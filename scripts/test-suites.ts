@@ -1,0 +1,120 @@
+/**
+ * The two halves of `npm test`: `npm run test:unit` and `npm run test:e2e` (README.md, "Tests").
+ *
+ * The rule: a unit test opens no socket and starts no process; it drives fw through `inject` or
+ * calls functions (router, pipeline, plugins, schemas, configuration, telemetry encoding). Such a
+ * file is listed in UNIT below. Every other file `npm test` runs is an e2e test: a real server on
+ * port 0, a subprocess, a database, a browser. A new test file is e2e until it is listed here.
+ * test:unit preloads scripts/forbid-sockets.ts, so a listed file that opens a socket fails there.
+ * tests/test-suites.test.ts checks that the two suites are disjoint, that together they are what
+ * `npm test`'s globs find, and that every name below is a test file.
+ *
+ * `node scripts/test-suites.ts unit|e2e [node --test options]` runs one suite.
+ */
+import { spawnSync } from 'node:child_process';
+import { globSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+const ROOT = join(import.meta.dirname, '..');
+
+/** The unit test files, by path from the repository root. */
+export const UNIT: readonly string[] = [
+  ...[
+    'app-started-env',
+    'check-startup-matches-server',
+    'config-application-sections',
+    'config-defaults-and-overrides',
+    'config-environment-overlays',
+    'config-errors',
+    'config-missing-required',
+    'config-server-lifecycle-keys',
+    'config-unknown-environment',
+    'cors-plugin-options',
+    'log-instance-id-matches-resource',
+    'log-json-lines',
+    'otel-env-walk',
+    'otel-export-problem-log',
+    'otel-lean-answer-reader',
+    'otel-lean-attribute-blocks',
+    'otel-lean-batcher',
+    'otel-lean-encoder',
+    'otel-lean-encoder-fuzz',
+    'otel-lean-sampler-attributes',
+    'otel-lean-sampling-decision',
+    'otel-lean-span',
+    'otel-lean-span-ids',
+    'otel-lean-traceparent',
+    'otel-span-api-sdk-parity',
+    'otel-span-child-clock',
+    'otel-span-in-context',
+    'request-plugin-options',
+    'route-schemas-custom-compiler',
+    'route-schemas-invalid-hook',
+    'route-schemas-issue-caps',
+    'route-schemas-request-parts',
+    'route-schemas-response-projection',
+    'route-schemas-startup-errors',
+    'route-schemas-tuple-and-scalar-projection',
+    'router-definition-errors',
+    'router-hosts',
+    'router-matching',
+    'router-methods-404-405',
+    'router-options-preflight',
+    'router-precedence-backtracking',
+    'router-print-tree',
+    'router-random-tables',
+    'router-wildcards',
+    'schema-ajv-module-shapes',
+    'schema-response-mixed-types',
+    'server-error-responses',
+    'server-options-requests',
+    'server-readiness',
+    'server-request-ids',
+    'server-request-log-fields',
+    'server-response-path',
+    'server-security',
+    'static-conditional-requests',
+    'static-directory-requests',
+    'static-file-responses',
+    'static-mime-types',
+    'static-startup-errors',
+    'typed-routes-runtime',
+  ].map((name) => `packages/fw-core/test/${name}.test.ts`),
+  ...['cli-error-codes', 'release-npm-on-windows', 'release-start-script', 'swagger-ui-release'].map(
+    (name) => `packages/fw-cli/test/${name}.test.ts`,
+  ),
+  'tests/test-suites.test.ts',
+];
+
+/** The globs `npm test` hands `node --test`, read from package.json's "test" script. */
+export function npmTestGlobs(): string[] {
+  const script: string = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).scripts.test;
+  const runner = script.slice(script.lastIndexOf('node --test'));
+  return [...runner.matchAll(/"([^"]+)"/g)].map((match) => match[1]!);
+}
+
+/** Every file `npm test` runs, sorted, by path from the repository root. */
+export function allTestFiles(): string[] {
+  const files = npmTestGlobs().flatMap((glob) => globSync(glob, { cwd: ROOT }));
+  return [...new Set(files.map((file) => file.split('\\').join('/')))].sort();
+}
+
+/** The files of one suite, sorted. */
+export function suiteFiles(suite: 'unit' | 'e2e'): string[] {
+  const unit = new Set(UNIT);
+  return allTestFiles().filter((file) => unit.has(file) === (suite === 'unit'));
+}
+
+function main(): void {
+  const [suite, ...options] = process.argv.slice(2);
+  if (suite !== 'unit' && suite !== 'e2e') {
+    process.stderr.write('usage: node scripts/test-suites.ts unit|e2e [node --test options]\n');
+    process.exit(2);
+  }
+  const preload = suite === 'unit' ? ['--import', './scripts/forbid-sockets.ts'] : [];
+  const args = [...preload, '--test', '--test-timeout=120000', ...options, ...suiteFiles(suite)];
+  const run = spawnSync(process.execPath, args, { cwd: ROOT, stdio: 'inherit' });
+  process.exit(run.status ?? 1);
+}
+
+if (import.meta.main) main();
