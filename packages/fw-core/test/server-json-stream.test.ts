@@ -4,17 +4,18 @@
  * pulling, closing the iterator, as soon as the client goes away.
  */
 import assert from 'node:assert/strict';
-import { request } from 'node:http';
+import { request, type ServerResponse } from 'node:http';
 import { connect } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { jsonStream } from '../src/http/response.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
+import { until } from './support/until.ts';
 
 const ITEM = { text: 'x'.repeat(1000) };
 const TOTAL = 100_000; // 100 MB if it were all encoded
 
 /** What the endless generator did for the latest request. */
-const source = { produced: 0, closed: false, starts: 0 };
+const source: { produced: number; closed: boolean; starts: number; res?: ServerResponse } = { produced: 0, closed: false, starts: 0 };
 
 async function* large(): AsyncGenerator<unknown> {
   source.starts += 1;
@@ -48,7 +49,14 @@ describe('jsonStream', () => {
             { path: '/bare', handler: () => jsonStream([1, 'two', { three: [3] }, null, undefined]), options: get },
             { path: '/keyed', handler: () => jsonStream(new Set([{ id: 1 }, { id: 2 }]), { key: 'posts', headers: { link: '<next>' } }), options: get },
             { path: '/none', handler: () => jsonStream([], { key: 'posts' }), options: get },
-            { path: '/large', handler: () => jsonStream(large(), { key: 'items' }), options: get },
+            {
+              path: '/large',
+              handler: (req) => {
+                source.res = req.res;
+                return jsonStream(large(), { key: 'items' });
+              },
+              options: get,
+            },
             { path: '/failing', handler: () => jsonStream(failing()), options: get },
             { path: '/created', handler: () => jsonStream([1], { status: 201 }), options: { methods: ['post' as const] } },
           ],
@@ -87,14 +95,15 @@ describe('jsonStream', () => {
     const socket = connect(app.server.port, '127.0.0.1');
     socket.write('GET /large HTTP/1.1\r\nHost: x\r\n\r\n');
     socket.once('data', () => socket.pause()); // read the first bytes, then nothing more
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    // jsonStream pulls until a write finds Node's buffer full, then waits for 'drain', which a
+    // client that reads nothing never brings: from then on, nothing more may be pulled.
+    await until('the stream to wait for a drain', () => source.res?.writableNeedDrain);
     const held = source.produced;
     assert.ok(held > 0 && held < 20_000, `pulled ${held} of ${TOTAL} items for a client that reads nothing`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    for (let i = 0; i < 20; i += 1) await new Promise((resolve) => setImmediate(resolve));
     assert.equal(source.produced, held, 'nothing more is pulled while the client does not read');
     socket.destroy();
-    for (let i = 0; i < 50 && !source.closed; i += 1) await new Promise((resolve) => setTimeout(resolve, 10));
-    assert.equal(source.closed, true, 'the iterator was closed');
+    await until('the iterator to close', () => source.closed);
     assert.equal(source.produced, held);
   });
 
