@@ -9,9 +9,8 @@ export function badValue(key: string, expected: string, found: unknown): FwError
 }
 
 /**
- * FW_ERR_CONFIG_UNKNOWN_KEY for `key` inside the object at `parent` (`''` for the top level),
- * suggesting the closest known key. With `appNames`, `key` is a section that is neither one of
- * `known` (fw, environments) nor the application section in force.
+ * FW_ERR_CONFIG_UNKNOWN_KEY for `key` inside the object at `parent` (`''`: the top level), suggesting the
+ * closest known key. With `appNames`, `key` is a section neither in `known` nor the application's.
  */
 export function unknownKey(parent: string, key: string, known: readonly string[], appNames?: readonly string[]): FwError {
   const path = childPath(parent, key);
@@ -66,10 +65,7 @@ export function closestKey(key: string, known: readonly string[]): string | unde
   return closest(known, Math.max(1, Math.floor(wanted.length / 3)) + 1, (candidate) => editDistance(wanted, candidate));
 }
 
-/**
- * The defined environment closest to `name`: a likely typo, else the one sharing the longest
- * prefix of at least three characters (`production` for `prod`); two match too much by chance.
- */
+/** The defined environment closest to `name`: a likely typo, else the longest shared prefix of 3+ characters (`prod`). */
 function closestEnvironment(name: string, defined: readonly string[]): string | undefined {
   const wanted = name.toLowerCase();
   return closestKey(name, defined) ?? closest(defined, -2, (candidate) => -sharedPrefixLength(wanted, candidate));

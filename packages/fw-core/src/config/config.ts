@@ -94,18 +94,16 @@ export const ROUTER_STREAM_HANDLER = 'fw_stream_h';
 
 const serverConfigurationDefaults: ServerConfiguration = Object.freeze({
   port: 8080,
-  // Loopback: reachable from other machines only when someone chose that (docs/configuration.md).
+  // Loopback: reachable from other machines only when someone chose that.
   host: '127.0.0.1',
   stream_handlers: Object.freeze([ROUTER_STREAM_HANDLER]),
   request_timeout_ms: 30_000,
   headers_timeout_ms: 10_000,
-  // Above the balancers' idle timeouts (ALB and nginx 60 s), so they close an idle connection
-  // first; Fastify's choice. node:http advertises it as `Keep-Alive: timeout=72`.
+  // Above the balancers' idle timeouts (ALB and nginx 60 s), so they close an idle connection first.
   keep_alive_timeout_ms: 72_000,
   max_header_size: 16_384,
   shutdown_grace_ms: 10_000,
-  // Long enough for balancers to see readiness fail, short enough that drain plus graceful close
-  // fit in `docker stop`'s 10 s: docs/pipeline.md, "Shutdown".
+  // Balancers see readiness fail, and drain plus graceful close fit in `docker stop`'s 10 s (docs/pipeline.md, "Shutdown").
   shutdown_delay_ms: 5_000,
   // nginx's behaviour: a pipelining client's requests are worked on one at a time.
   max_inflight_per_connection: 1,

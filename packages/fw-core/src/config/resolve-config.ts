@@ -1,7 +1,4 @@
-/**
- * Resolving an app's configuration: the file (or the document given in code), the active
- * environment's overlay and the env-var overrides, into every key's value and origin.
- */
+/** Resolves an app's configuration: the file (or the document given in code), the environment's overlay and the env-var overrides. */
 import { resolve } from 'node:path';
 import { FwError } from '../errors.ts';
 import { LOG_LEVELS } from '../log/logger.ts';
@@ -40,10 +37,7 @@ export async function resolveConfig(appDir: string, env: NodeJS.ProcessEnv = pro
   return resolveConfigDocument(await readConfigFile(file), file, env);
 }
 
-/**
- * The same rules over a document already in memory, so configuration given in code
- * (createListener) is checked exactly like the file. `origin` stands for the file in messages.
- */
+/** resolveConfig over a document in memory (configuration given in code); `origin` stands for the file in messages. */
 export function resolveConfigDocument(document: unknown, origin: string, env: NodeJS.ProcessEnv = process.env): ConfigReport {
   const layout = parseConfigLayout(document);
   const fwEnv = isSet(env['FW_ENV']) ? env['FW_ENV'] : undefined;
@@ -63,15 +57,13 @@ export function resolveConfigDocument(document: unknown, origin: string, env: No
   return deepFreeze({ file: origin, environment: environment.name, entries, app });
 }
 
-/** The environment in use and whether it is the built-in default. */
 interface SelectedEnvironment {
   readonly name: string;
   readonly isDefault: boolean;
 }
 
-// FW_ENV, else the base file's fw.environment, else the default. A name the file does not
-// define would run on the base alone, silently: `FW_ENV=production` next to a `prod` overlay
-// would start without prod's database or limits. So FW_ENV must name a defined environment.
+// FW_ENV, else the base file's fw.environment, else the default. FW_ENV must name a defined environment:
+// `FW_ENV=production` next to a `prod` overlay would otherwise start silently without prod's settings.
 function selectEnvironment(layout: ConfigLayout, fwEnv: string | undefined, file: string): SelectedEnvironment {
   const defined = new Set([configDefaults.environment, ...Object.keys(layout.environments)]);
   if (layout.base.fw.environment !== undefined) defined.add(layout.base.fw.environment);
@@ -81,9 +73,8 @@ function selectEnvironment(layout: ConfigLayout, fwEnv: string | undefined, file
 }
 
 /**
- * The variables that override the file, as an overlay over every environment: PORT, HOST,
- * FW_SHUTDOWN_DELAY_MS and LOG_LEVEL (docs/configuration.md). One unset or empty is absent, as
- * `PORT=${PORT}` in a compose file yields one when the value is absent.
+ * PORT, HOST, FW_SHUTDOWN_DELAY_MS and LOG_LEVEL as an overlay over every environment. An empty one is
+ * absent, as `PORT=${PORT}` in a compose file yields one when the value is absent.
  */
 function envOverrides(env: NodeJS.ProcessEnv): FwSection {
   const server: Record<string, unknown> = {};

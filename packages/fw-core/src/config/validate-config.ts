@@ -1,5 +1,5 @@
 /**
- * Validating fw.config.json: `fw` holds fw's keys, `environments` the overlays, any other key is an
+ * Validates fw.config.json: `fw` holds fw's keys, `environments` the overlays, any other key is an
  * application section. Every overlay is checked, so a typo in `prod` fails on a developer's machine.
  */
 import { LOG_LEVELS } from '../log/logger.ts';
@@ -23,8 +23,7 @@ export interface ConfigLayout {
 /** Checks the parsed file's structure, every `fw` section in it and its application sections. */
 export function parseConfigLayout(document: unknown): ConfigLayout {
   const { environments: overlays, ...base } = expectObject(document, CONFIG_FILE_NAME);
-  // Any other top-level key is an application section, so a misspelt `environments` would
-  // silently become one and its overlays would never apply.
+  // A misspelt `environments` would silently become an application section, its overlays never applied.
   for (const name of Object.keys(base)) {
     if (closestKey(name, ['environments']) !== undefined) throw unknownKey('', name, ['fw', 'environments']);
   }
@@ -62,9 +61,8 @@ function parseSections(sections: Record<string, unknown>, parent: string): Confi
 }
 
 /**
- * The one application section a file may hold is the one `fw.bootstrap_application` names: a
- * misspelt section (`"blgo"` under `environments.prod`) would otherwise be ignored and the app run
- * on its defaults in production. Where no bootstrap_application is set, loading stops on it later.
+ * The only application section allowed is the one `fw.bootstrap_application` names: a misspelt one
+ * (`"blgo"` under `environments.prod`) would be ignored and the app run on its defaults in production.
  */
 function checkApplicationSections(layout: ConfigLayout): void {
   const baseName = layout.base.fw.bootstrap_application;
@@ -85,7 +83,6 @@ function checkSections(sections: ConfigSections, parent: string, names: readonly
 }
 
 // The `fw` section: fw's own keys (service-spec.md, "Global configuration keys"), each optional.
-
 type Check = (value: unknown, key: string) => unknown;
 
 /** A check that `value` passes `test`, else FW_ERR_CONFIG_BAD_VALUE saying what it expects. */
@@ -123,12 +120,10 @@ export const MAX_PORT = 65_535;
 // Pipelining deeper than this gains nothing (answers go out in order) and holds a handler each.
 const MAX_INFLIGHT_PER_CONNECTION = 64;
 
-// An RFC 9110 §5.6.2 token in lower case: node:http hands header names over lower-cased, so a
-// name written `X-Request-Id` would never be found; it is refused rather than quietly folded.
+// An RFC 9110 §5.6.2 token in lower case: node:http lower-cases header names, so `X-Request-Id` would never match.
 const LOWER_CASE_HEADER_NAME = /^[!#$%&'*+\-.^_`|~0-9a-z]+$/;
 
-// Each field is checked where it is written (base or overlay); a rule tying two of them together
-// on the merged map (checkServerConfigurationConsistency).
+// Each field is checked where it is written (base or overlay); rules tying fields together on the merged map.
 const fieldChecks: Record<keyof ServerConfiguration, Check> = {
   port: integer(0, MAX_PORT),
   host: expectNonEmptyString,
@@ -157,10 +152,7 @@ function checkFields(value: unknown, key: string, checks: Readonly<Record<string
   return fields;
 }
 
-/**
- * Checks one environment's merged map. node:http refuses a headers timeout longer than the
- * request timeout (ERR_OUT_OF_RANGE), so this is caught here, before the server starts.
- */
+/** Checks one environment's merged map: node:http refuses a headers timeout above the request timeout (ERR_OUT_OF_RANGE). */
 export function checkServerConfigurationConsistency(server: ServerConfiguration, environment: string): void {
   if (server.headers_timeout_ms > server.request_timeout_ms) {
     const limit = `fw.server_configuration.request_timeout_ms (${server.request_timeout_ms})`;

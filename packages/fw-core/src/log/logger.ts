@@ -1,7 +1,6 @@
 /**
- * The logger contract (any object with these methods; pino fits as it is) and fw's default logger:
- * one JSON object per line on stderr, each with `service.instance.id`; a level that is off is a
- * no-op. Repeated warn and error lines with an `event` are summarised (docs/configuration.md, "Logging").
+ * The logger contract (pino fits as it is) and fw's default: one JSON object per line on stderr, each with
+ * `service.instance.id`; repeated warn and error lines with an `event` are summarised (docs/configuration.md, "Logging").
  */
 import { FwError } from '../errors.ts';
 import { repeatedLines, type HeldLine } from './repeated-lines.ts';
@@ -33,7 +32,7 @@ export interface JsonLoggerOptions {
   readonly sink?: { write(line: string): unknown };
   /** Fields added to every line, e.g. `{app: 'blog'}`. */
   readonly base?: Readonly<Record<string, unknown>>;
-  /** How long repeated warn/error lines are summarised over, ms; 0 writes every line. Default FW_LOG_REPEAT_INTERVAL_MS, else 10000. */
+  /** The window repeated warn/error lines are summarised over, ms; 0 writes every line. Default FW_LOG_REPEAT_INTERVAL_MS, else 10000. */
   readonly repeatIntervalMs?: number;
   /** Where FW_LOG_REPEAT_INTERVAL_MS and OTEL_RESOURCE_ATTRIBUTES are read; default process.env. */
   readonly env?: NodeJS.ProcessEnv;

@@ -1,8 +1,6 @@
 /**
- * The `service.instance.id` of this process, the same on telemetry's resource and every log line:
- * OTEL_RESOURCE_ATTRIBUTES' when set, else a UUID made once per process, as the semantic conventions
- * recommend (https://opentelemetry.io/docs/specs/semconv/resource/#service). In log/, not otel/:
- * fw-core's main entry (the logger) uses it and must not load otel/.
+ * This process's `service.instance.id`, on telemetry's resource and every log line: OTEL_RESOURCE_ATTRIBUTES'
+ * else a UUID made once (https://opentelemetry.io/docs/specs/semconv/resource/#service). In log/: the main entry must not load otel/.
  */
 import { randomUUID } from 'node:crypto';
 
@@ -19,10 +17,7 @@ export function serviceInstanceId(resourceAttributes: Readonly<Record<string, st
   return processInstanceId;
 }
 
-/**
- * The instance id from `env`'s OTEL_RESOURCE_ATTRIBUTES. Lenient where env-config.ts is strict: a
- * malformed list is telemetry's start-up error, so only a well-formed pair is taken from it.
- */
+/** The instance id from `env`'s OTEL_RESOURCE_ATTRIBUTES, taking only well-formed pairs: env-config.ts refuses the rest. */
 export function serviceInstanceIdFromEnv(env: NodeJS.ProcessEnv): string {
   const attributes: Record<string, string> = {};
   for (const pair of (env['OTEL_RESOURCE_ATTRIBUTES'] ?? '').split(',')) {
@@ -30,7 +25,7 @@ export function serviceInstanceIdFromEnv(env: NodeJS.ProcessEnv): string {
     try {
       if (eq > 0) attributes[decodeURIComponent(pair.slice(0, eq).trim())] = decodeURIComponent(pair.slice(eq + 1).trim());
     } catch {
-      // Not percent-encoded UTF-8: left to env-config.ts to refuse.
+      // Not percent-encoded UTF-8.
     }
   }
   return serviceInstanceId(attributes);

@@ -1,8 +1,7 @@
 /**
- * Log correlation: request log lines carry the ids of the recording span active when the request
- * started. fw-core's main entry does not depend on @opentelemetry/api, so fw-core/otel installs a
- * reader here (register-telemetry.ts); a reader, not a field on the exchange, because the active
- * context holds the request's span whoever started it (fw, or a user's own instrumentation).
+ * Request log lines carry the ids of the recording span active when the request started. fw-core/otel
+ * installs the reader (the main entry does not load @opentelemetry/api); a reader, not a field on the
+ * exchange, because the active context holds the request's span whoever started it.
  */
 
 /** What a log line needs of a span. An `@opentelemetry/api` Span fits as it is. */

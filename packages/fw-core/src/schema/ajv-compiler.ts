@@ -1,7 +1,4 @@
-/**
- * The default SchemaCompiler, on ajv, an optional peer dependency of fw-core: imported only when
- * some route carries a schema and the app gives no compiler of its own.
- */
+/** The default SchemaCompiler, on ajv (an optional peer): imported only when a route has a schema and the app no compiler. */
 import { FwError } from '../errors.ts';
 import type { SchemaCompiler, SchemaIssue, SchemaValidator } from './route-schema.ts';
 
@@ -40,10 +37,8 @@ export async function loadAjvCompiler(importAjv: () => Promise<unknown> = () => 
   };
 }
 
-/**
- * Above this many values in a part, a failing part reports only the first issue: allErrors builds
- * one error per failing value (issue 35, item 14: a 1 MiB array made one per element).
- */
+// Above this many values a failing part reports only its first issue: allErrors builds one error per
+// failing value (issue 35, item 14: a 1 MiB array made one per element).
 const MAX_VALUES_FOR_ALL_ERRORS = 1000;
 
 const VALID = Object.freeze({ valid: true as const });
@@ -73,7 +68,6 @@ function hasAtMostValues(value: unknown, limit: number): boolean {
     if (typeof current !== 'object' || current === null) continue;
     const children = Array.isArray(current) ? current : Object.values(current);
     count += children.length;
-    // Checked before the children are queued: a huge array stops here.
     if (count > limit) return false;
     pending.push(...children);
   }

@@ -1,7 +1,6 @@
 /**
- * The per-request half of route schemas: params, query, headers and body, in that order, before the
- * handler. The first part that fails is answered (onInvalid, else fw's 400) in the handler's place,
- * so post_request plugins still see it.
+ * Checks params, query, headers and body, in that order, before the handler; the first part that
+ * fails is answered (onInvalid, else fw's 400) in the handler's place, so post_request plugins see it.
  */
 import type { FwRequest } from '../http/request.ts';
 import { json, type FwResponse } from '../http/response.ts';
@@ -35,10 +34,7 @@ const PART_VALUES: Readonly<Record<RequestPart, (req: FwRequest) => unknown>> = 
   body: (req) => req.body,
 };
 
-/**
- * `a=1&b=2&b=3` → `{a: '1', b: ['2', '3']}`: a name given again is an array, so a schema can
- * refuse repeats. A null-prototype object, so `__proto__=x` is just a key.
- */
+/** `a=1&b=2&b=3` → `{a: '1', b: ['2', '3']}`, so a schema can refuse repeats; null-prototype, so `__proto__` is a key. */
 function parseQuery(query: string): Record<string, string | string[]> {
   const out: Record<string, string | string[]> = Object.create(null);
   for (const [name, value] of new URLSearchParams(query)) {
@@ -48,22 +44,19 @@ function parseQuery(query: string): Record<string, string | string[]> {
   return out;
 }
 
-// fw's 400 lists the issues capped in count and bytes, so a hostile body cannot turn one request
-// into a megabytes-long answer (issue 35, item 14: a 1 MiB array gave a 24 MB 400).
+// Capped in count and bytes (issues echo client input), so a hostile body cannot make a megabytes-long
+// 400 (issue 35, item 14: a 1 MiB array gave a 24 MB one).
 const MAX_LISTED_ISSUES = 10;
-// A path or a params value may echo client input.
 const MAX_LISTED_ISSUE_BYTES = 8 * 1024;
 
 /**
- * fw's `400 {"error": "invalid <part>", "details": [issues], "omitted": n, "incomplete": true}`:
- * `details` the first issues while they fit both caps, `omitted` (when some were left out) how
- * many are not listed, `incomplete` (when true) that checking stopped before finding every issue.
+ * fw's `400 {"error": "invalid <part>", "details", "omitted"?, "incomplete"?}`: the first issues within
+ * both caps, how many were left out, and whether checking stopped before finding every issue.
  */
 function defaultAnswer(failure: SchemaFailure): FwResponse {
   const details: SchemaIssue[] = [];
   let bytes = 0;
   for (const issue of failure.errors) {
-    // Array commas counted.
     bytes += Buffer.byteLength(JSON.stringify(issue)) + (details.length > 0 ? 1 : 0);
     if (details.length === MAX_LISTED_ISSUES || bytes > MAX_LISTED_ISSUE_BYTES) break;
     details.push(issue);

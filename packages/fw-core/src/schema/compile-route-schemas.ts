@@ -1,8 +1,9 @@
 /**
- * Compiles every route's `options.schema` once, at start: request validators with the app's
- * SchemaCompiler (ajv, loaded only now and only when some route has a schema) and response
- * projections. A schema that does not compile fails start-up naming its route.
+ * Compiles every route's `options.schema` once, at start: request validators with the app's compiler
+ * (else ajv, imported only when some route has a schema) and response projections. A schema that
+ * does not compile fails start-up naming its route.
  */
+import { isJsonObject } from '../config/validate-config.ts';
 import { FwError } from '../errors.ts';
 import type { RouteDefinition } from '../router/router.ts';
 import { loadAjvCompiler } from './ajv-compiler.ts';
@@ -54,11 +55,11 @@ export async function compileRouteSchemas(
   for (const { methods = '_', data: target } of withSchema) {
     const where = `route ${methods === '_' ? 'ANY' : methods.map((m) => m.toUpperCase()).join(',')} ${target.info.template}`;
     const schema = target.schema as RouteSchema;
-    const parts = PARTS.filter((part) => schema[part] !== undefined).map((part) => {
-      // Only the parts that arrive as text are coerced; a JSON body's types are the client's.
-      const validate = compileOne(() => compiler(schema[part]!, { coerce: part !== 'body' }), `${where} schema.${part}`);
-      return { part, validate };
-    });
+    // Only the parts that arrive as text are coerced; a JSON body's types are the client's.
+    const parts = PARTS.filter((part) => schema[part] !== undefined).map((part) => ({
+      part,
+      validate: compileOne(() => compiler(schema[part]!, { coerce: part !== 'body' }), `${where} schema.${part}`),
+    }));
     const responses = new Map<number, Projection>();
     for (const [status, responseSchema] of Object.entries(schema.response ?? {})) {
       const place = `${where} schema.response.${status}`;
@@ -76,8 +77,8 @@ function compileOne<T>(compile: () => T, where: string): T {
   } catch (cause) {
     throw badSchema(`${where} does not compile: ${cause instanceof Error ? cause.message : String(cause)}`, cause);
   }
-  if (typeof compiled !== 'function') throw badSchema(`${where}: the schemaCompiler returned no validator function`);
-  return compiled;
+  if (typeof compiled === 'function') return compiled;
+  throw badSchema(`${where}: the schemaCompiler returned no validator function`);
 }
 
 function badSchema(message: string, cause?: unknown): FwError {
@@ -91,13 +92,13 @@ export function checkRouteSchemaShape(value: unknown, where: string): RouteSchem
   const fail = (what: string): never => {
     throw badSchema(`${where}: ${what}`);
   };
-  if (!isObject(value)) fail('schema must be an object like {params, query, headers, body, response}');
+  if (!isJsonObject(value)) fail('schema must be an object like {params, query, headers, body, response}');
   const { response, ...parts } = value as Record<string, unknown>;
   for (const [key, part] of Object.entries(parts)) {
     if (!PARTS.includes(key as RequestPart)) fail(`unknown schema key ${key}; schema keys are params, query, headers, body and response`);
     if (!isSchema(part)) fail(`schema.${key} must be a JSON Schema (an object or a boolean)`);
   }
-  if (response !== undefined && !isObject(response)) fail('schema.response must be an object of schemas by status, like {"200": {...}}');
+  if (response !== undefined && !isJsonObject(response)) fail('schema.response must be an object of schemas by status, like {"200": {...}}');
   for (const [status, sub] of Object.entries(response ?? {})) {
     if (!STATUS_KEY.test(status)) fail(`schema.response has key ${status}; keys are statuses from 200 to 599`);
     if (!isSchema(sub)) fail(`schema.response.${status} must be a JSON Schema (an object or a boolean)`);
@@ -105,10 +106,6 @@ export function checkRouteSchemaShape(value: unknown, where: string): RouteSchem
   return value as RouteSchema;
 }
 
-function isObject(value: unknown): value is object {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 function isSchema(value: unknown): value is JsonSchema {
-  return typeof value === 'boolean' || isObject(value);
+  return typeof value === 'boolean' || isJsonObject(value);
 }

@@ -1,9 +1,8 @@
 /**
- * Response schemas as projections: a `json` answer is copied through its status's schema, so fields
- * it does not list never leave (a `password` a handler forgot to drop). Compiled once into closures
- * that copy, never mutate, and do not validate (but an object never passes a scalar-only schema).
- * Not ajv's `removeAdditional`: it mutates, so it needs a structuredClone first, which costs more
- * than projection and JSON.stringify together (bench/schemas.bench.ts, case (b)).
+ * Response schemas as projections: a `json` answer is copied through its status's schema, so fields it
+ * does not list never leave. Compiled once into closures that copy and do not validate (but an object
+ * never passes a scalar-only schema). Not ajv's `removeAdditional`: it mutates, and the structuredClone
+ * it needs costs more than projection and JSON.stringify together (bench/schemas.bench.ts, case (b)).
  */
 import { FwError } from '../errors.ts';
 import type { Projection } from '../http/write-response.ts';
@@ -45,13 +44,14 @@ function compileAt(schema: JsonSchema, at: string, where: string): Projection {
 }
 
 function refuseUnsupported(schema: Schema, at: string): void {
-  for (const keyword of UNSUPPORTED) {
-    if (keyword in schema) throw new Error(`${at} uses ${keyword}, which a response schema cannot use: fw could not tell which fields may leave`);
-  }
+  const refuse = (what: string): never => {
+    throw new Error(`${at} uses ${what}, which a response schema cannot use: fw could not tell which fields may leave`);
+  };
+  for (const keyword of UNSUPPORTED) if (keyword in schema) refuse(keyword);
   // draft-07's dependencies: a list of names only requires them; a schema adds fields, as dependentSchemas.
   const dependencies = schema.dependencies;
   if (typeof dependencies === 'object' && dependencies !== null && Object.values(dependencies).some((value) => !Array.isArray(value))) {
-    throw new Error(`${at} uses dependencies with a schema, which a response schema cannot use: fw could not tell which fields may leave`);
+    refuse('dependencies with a schema');
   }
 }
 
@@ -66,7 +66,9 @@ function arrayProjection(schema: Schema, at: string, where: string): ((value: un
   const prefix = schema[prefixKeyword];
   if (!Array.isArray(prefix)) throw new Error(`${at}/${prefixKeyword} must be an array of schemas`);
   const restKeyword = prefixKeyword === 'prefixItems' ? 'items' : 'additionalItems';
-  if (Array.isArray(schema[restKeyword])) throw new Error(`${at} has both prefixItems and an array items; write the positions in prefixItems only`);
+  if (Array.isArray(schema[restKeyword])) {
+    throw new Error(`${at} has both prefixItems and an array items; write the positions in prefixItems only`);
+  }
   const positions = prefix.map((sub: JsonSchema, index) => compileAt(sub, `${at}/${prefixKeyword}/${index}`, where));
   const restSchema = schema[restKeyword] as JsonSchema | undefined;
   // Elements past the tuple are listed only by a rest schema, as keys past properties are.
