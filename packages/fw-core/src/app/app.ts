@@ -1,7 +1,4 @@
-/**
- * The application contract (docs/applications.md). An app module's default export is an FwApp:
- * its name, its router module, the plugins and stream handlers it provides, its start and stop hooks.
- */
+/** The application contract (docs/applications.md): an app module default-exports an FwApp. */
 import type { LoadedConfig } from '../config/config.ts';
 import type { Logger } from '../log/logger.ts';
 import type { FwPlugin } from '../plugins/plugin.ts';
@@ -35,9 +32,8 @@ export interface AppContext {
 }
 
 /**
- * What an app sees of its listener's life: `draining` turns true when a stop begins and never back,
- * so a readiness route fails at once while everything else is still answered, and a balancer takes
- * the instance out before it stops listening (docs/pipeline.md, "Shutdown").
+ * What an app sees of its listener's life: `draining` turns true for good when a stop begins, so a readiness
+ * route fails while everything else is still answered (docs/pipeline.md, "Shutdown").
  */
 export interface Lifecycle {
   readonly draining: boolean;

@@ -1,7 +1,4 @@
-/**
- * Loads an application exactly as the server runs it, without starting anything: configuration,
- * app module, plugin chains, compiled routes and router. The CLI inspects this; the server starts from it.
- */
+/** Loads an application as the server runs it, starting nothing: the CLI inspects this, the server starts from it. */
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';

@@ -47,9 +47,8 @@ const isDigit = (char: string | undefined): boolean => char !== undefined && cha
 const STOP = new Error('JSON syntax problem');
 
 /**
- * The first syntax problem in `text` (RFC 8259 grammar), or undefined when it is valid JSON.
- * V8's JSON.parse names no position for an unexpected token and its wording is not a contract,
- * so fw scans the text itself.
+ * The first syntax problem in `text` (RFC 8259 grammar), or undefined when it is valid JSON: V8's
+ * JSON.parse names no position for an unexpected token, and its wording is not a contract.
  */
 function locateJsonError(text: string): { readonly offset: number; readonly reason: string } | undefined {
   let at = 0;

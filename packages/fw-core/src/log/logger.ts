@@ -130,10 +130,7 @@ function summaryFields(first: HeldLine, count: number, intervalMs: number): Reco
   return { ...Object.fromEntries(shared), repeated: count, interval_ms: intervalMs };
 }
 
-/**
- * A log line's JSON, never a throw (cycles, BigInt). An error is written with its name, message,
- * code, stack (unless `stacks` is false) and cause, nested, each error once, so a looping cause chain ends.
- */
+/** A line's JSON, never a throw (cycles, BigInt); an error as name, message, code, stack (with `stacks`) and cause, each error once. */
 function stringifyLine(value: unknown, stacks: boolean): string {
   // Made at the first error: most lines (one per request) hold none.
   let seen: Set<Error> | undefined;

@@ -1,8 +1,7 @@
 /**
- * Holds back repeated log lines (issue 35, item 6: a 10 s database cut wrote 2,135 identical lines
- * per instance). A key's first line is written and opens a window; repeats within it are counted,
- * and its end writes one summary and opens the next, until a window passes with none. A key's
- * stack trace is written once. Bounded; timers unref'd; the process's `exit` flushes.
+ * Holds back repeated log lines (issue 35, item 6: a 10 s database cut wrote 2,135 identical lines per
+ * instance). A key's first line opens a window; repeats in it are counted, and its end writes one summary
+ * and opens the next, until a window passes with none. A key's stack is written once; `exit` flushes.
  */
 
 /** A line as the logger was given it. */

@@ -33,7 +33,7 @@ export interface SchemaIssue {
   readonly params: Readonly<Record<string, unknown>>;
 }
 
-/** What a compiled validator answers; `incomplete`: it stopped before finding every issue (the default compiler does past 1,000 values). */
+/** A validator's answer; `incomplete`: it stopped before finding every issue (the default compiler does past 1,000 values). */
 export type SchemaResult =
   | { readonly valid: true }
   | { readonly valid: false; readonly errors: readonly SchemaIssue[]; readonly incomplete?: boolean };

@@ -1,7 +1,7 @@
 /**
- * Answers one static request: a file, a directory's index file or listing, a redirect, or a 404. A
- * pathinfo reaches the disk through two layers: each segment is checked as text (no `..`, separators,
- * NUL, drive prefixes or dotfiles), then its realpath must lie under the root's (no symlink out).
+ * Answers one static request: a file, a directory's index file or listing, a redirect, or a 404. Each
+ * pathinfo segment is checked as text (no `..`, separators, NUL, drive prefixes or dotfiles), then its
+ * realpath must lie under the root's (no symlink out).
  */
 import type { Dirent, Stats } from 'node:fs';
 import { readdir, realpath, stat } from 'node:fs/promises';
@@ -34,8 +34,7 @@ export function notFound(req: FwRequest): void {
 
 /** Serves `req.pathinfo` from `root` (a real path). File-system errors propagate to the handler. */
 export async function serveFromDirectory(req: FwRequest, root: string, options: ResolvedStaticOptions): Promise<void> {
-  // `[]` is the route's own path without its slash (`/docs`): the directory answers with a
-  // redirect to `/docs/`, so relative links in its page resolve. A final '' asks for a directory.
+  // `[]` is the route's own path without its slash (`/docs`): redirected to `/docs/`. A final '' asks for a directory.
   const pathinfo = req.pathinfo ?? [];
   const directory = pathinfo.at(-1) === '';
   const names = directory ? pathinfo.slice(0, -1) : pathinfo;
@@ -98,9 +97,8 @@ function redirectToSlash(req: FwRequest): void {
 }
 
 /**
- * The listing page: entries a request would not 404 on, sorted by name in code-unit order (the same
- * on every machine). Names are HTML-escaped as text and percent-encoded in links, which start with
- * './' so no name can read as a URL scheme (`javascript:`).
+ * The listing page: entries a request would not 404 on, in code-unit order (the same on every machine).
+ * Names are HTML-escaped, and percent-encoded in links starting './', so none reads as a scheme (`javascript:`).
  */
 async function sendListing(req: FwRequest, root: string, dir: string, names: readonly string[]): Promise<void> {
   const dirents = await readdir(dir, { withFileTypes: true });

@@ -2,9 +2,10 @@
  * The static-files contract (docs/static-files.md) and createStaticHandler. A route's path and
  * options are checked once, at start-up: a missing path stops the server rather than 404 forever.
  */
-import { realpathSync, statSync } from 'node:fs';
+import { realpathSync, statSync, type Stats } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
+import { isJsonObject } from '../config/validate-config.ts';
 import { FwError } from '../errors.ts';
 import { createContentTypeLookup } from '../http/mime-types.ts';
 import type { FwRequest } from '../http/request.ts';
@@ -50,14 +51,13 @@ export function createStaticHandler(spec: StaticSpec, baseDir: string = process.
   throw new FwError('FW_ERR_ROUTE_BAD_HANDLER', `${where} needs a non-empty directory or file to serve`);
 }
 
-/** The absolute path of the source (the real path for a directory: the containment root). */
+/** The absolute path of the source (for a directory its real path: the containment root). */
 function checkSource(path: string, kind: 'directory' | 'file', baseDir: string, where: string): string {
   const absolute = resolve(baseDir, path);
   const details = { route: where, path, absolute };
-  let isKind: boolean;
+  let stats: Stats;
   try {
-    const stats = statSync(absolute);
-    isKind = kind === 'directory' ? stats.isDirectory() : stats.isFile();
+    stats = statSync(absolute);
   } catch (cause) {
     const fix = `create it or fix the path (relative paths resolve against ${baseDir})`;
     throw new FwError('FW_ERR_STATIC_NOT_FOUND', `${where}: ${kind} ${path} (${absolute}) does not exist or cannot be read; ${fix}`, {
@@ -65,7 +65,7 @@ function checkSource(path: string, kind: 'directory' | 'file', baseDir: string, 
       details,
     });
   }
-  if (!isKind) {
+  if (kind === 'directory' ? !stats.isDirectory() : !stats.isFile()) {
     const what =
       kind === 'directory' ? 'directory; use file: for a single file' : 'regular file; use directory: with a /[...] route for a directory';
     throw new FwError('FW_ERR_STATIC_WRONG_KIND', `${where}: ${path} (${absolute}) is not a ${what}`, { details });
@@ -76,9 +76,8 @@ function checkSource(path: string, kind: 'directory' | 'file', baseDir: string, 
 const ALLOW: HeaderMap = { allow: 'GET, HEAD' };
 
 /**
- * Wraps `serve`: only GET and HEAD get in (else 405), and whatever it throws becomes an answer:
- * missing, unreadable or swapped files are 404 (nothing about the file reaches the client), anything
- * else 500, then a coded rejection so fw's pipeline logs the cause.
+ * Wraps `serve`: only GET and HEAD get in (else 405); a missing, unreadable or swapped file is a 404
+ * (nothing about it reaches the client), any other failure a 500 and a coded rejection fw logs.
  */
 export function guardStaticRequest(where: string, serve: (req: FwRequest) => Promise<void>): StaticHandler {
   return async (req) => {
@@ -109,7 +108,7 @@ const MEDIA_TYPE = /^[\w!#$&^.+-]+\/[\w!#$&^.+-]+(\s*;[\x20-\x7e]*)?$/;
 export function resolveStaticOptions(options: unknown, where: string): ResolvedStaticOptions {
   const bad = (message: string): FwError => new FwError('FW_ERR_ROUTE_BAD_OPTIONS', `${where}: ${message}`);
   if (options === undefined) options = {};
-  if (!isObject(options)) throw bad('options must be an object like {index_files: ["index.html"], list_dir: false}');
+  if (!isJsonObject(options)) throw bad('options must be an object like {index_files: ["index.html"], list_dir: false}');
   for (const key of Object.keys(options)) {
     if (!KEYS.includes(key)) throw bad(`unknown static option ${key}; static options are ${KEYS.join(', ')}`);
   }
@@ -122,7 +121,7 @@ export function resolveStaticOptions(options: unknown, where: string): ResolvedS
     }
   }
   if (typeof list_dir !== 'boolean') throw bad('list_dir must be true or false');
-  if (!isObject(mimetype)) throw bad('mimetype must be an object like {md: "text/markdown; charset=utf-8"}');
+  if (!isJsonObject(mimetype)) throw bad('mimetype must be an object like {md: "text/markdown; charset=utf-8"}');
   const table: Record<string, string> = {};
   for (const [extension, type] of Object.entries(mimetype)) {
     if (extension === '' || extension.startsWith('.') || /[/\\\0]/.test(extension)) {
@@ -136,8 +135,4 @@ export function resolveStaticOptions(options: unknown, where: string): ResolvedS
   if (!Number.isSafeInteger(max_age) || (max_age as number) < 0) throw bad('max_age must be a whole number of seconds, 0 or more');
   const indexFiles = Object.freeze([...(index_files as string[])]);
   return { indexFiles, listDir: list_dir, contentType: createContentTypeLookup(table), cacheControl: `public, max-age=${max_age}` };
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
