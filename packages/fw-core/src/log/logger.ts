@@ -89,6 +89,36 @@ const SILENT: JsonLogger = Object.freeze({ trace: noop, debug: noop, info: noop,
 /** A logger that drops everything. */
 export const silentLogger: Logger = createJsonLogger({ level: 'silent' });
 
+// Trace correlation: request lines carry the ids of the recording span active when the request started.
+// fw-core/otel installs the reader (this entry does not load @opentelemetry/api); a reader, not a field
+// on the exchange, because the active context holds the request's span whoever started it.
+
+/** What a log line needs of a span. An `@opentelemetry/api` Span fits as it is. */
+export interface CorrelatedSpan {
+  spanContext(): { readonly traceId: string; readonly spanId: string };
+}
+
+let spanReader: (() => CorrelatedSpan | undefined) | undefined;
+
+/** Installs `next`, which returns the active span when it is recording; the returned function uninstalls it (if still installed). */
+export function useRecordingSpanReader(next: () => CorrelatedSpan | undefined): () => void {
+  spanReader = next;
+  return () => {
+    if (spanReader === next) spanReader = undefined;
+  };
+}
+
+/** The active span when one is recording; undefined when none is or no telemetry is set up. */
+export function recordingSpan(): CorrelatedSpan | undefined {
+  return spanReader === undefined ? undefined : spanReader();
+}
+
+/** The log fields of `span`, read when the line is written: a span may make its hex ids only when asked. */
+export function traceFieldsOf(span: CorrelatedSpan): { readonly trace_id: string; readonly span_id: string } {
+  const { traceId, spanId } = span.spanContext();
+  return { trace_id: traceId, span_id: spanId };
+}
+
 /** The option, else FW_LOG_REPEAT_INTERVAL_MS, else the default; a bad value stops start-up. */
 function repeatInterval(option: number | undefined, env: NodeJS.ProcessEnv): number {
   const raw = env['FW_LOG_REPEAT_INTERVAL_MS']?.trim();
