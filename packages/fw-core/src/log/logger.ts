@@ -110,7 +110,7 @@ export function useRecordingSpanReader(next: () => CorrelatedSpan | undefined): 
 
 /** The active span when one is recording; undefined when none is or no telemetry is set up. */
 export function recordingSpan(): CorrelatedSpan | undefined {
-  return spanReader === undefined ? undefined : spanReader();
+  return spanReader?.();
 }
 
 /** The log fields of `span`, read when the line is written: a span may make its hex ids only when asked. */
