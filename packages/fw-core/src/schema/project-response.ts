@@ -122,14 +122,14 @@ function mergeAllOf(schema: Schema, at: string): Schema {
     if (isScalarSchema(flat)) type = flat.type;
   });
   const { allOf: _folded, items: _items, ...rest } = schema;
+  // No items schema to fold: an array `items` (a tuple) stays as it was.
+  const folded = items.length === 0 ? schema.items : items.length === 1 ? items[0] : { allOf: items };
   return {
     ...rest,
     properties,
     ...(additional !== undefined && { additionalProperties: additional }),
     ...(type !== undefined && { type }),
-    ...(items.length === 1 && { items: items[0] }),
-    ...(items.length > 1 && { items: { allOf: items } }),
-    ...(items.length === 0 && Array.isArray(schema.items) && { items: schema.items }),
+    ...(folded !== undefined && { items: folded }),
   };
 }
 
