@@ -6,12 +6,11 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { RouteTarget } from '../app/compile-routes.ts';
-import { hasRepeatedHeader } from '../http/request-target.ts';
 import { closeAfterResponse } from '../http/node-internals.ts';
 import type { FwRequest, RouteInfo } from '../http/request.ts';
 import { writeError } from '../http/write-response.ts';
 import type { RouteFound } from '../router/router.ts';
-import { exchangeOf, type Exchange } from '../stream/exchange.ts';
+import { exchangeOf, hasRepeatedHeader, type Exchange } from '../stream/exchange.ts';
 import type { Listener } from '../stream/stream-handler.ts';
 import { recordingSpan, traceFieldsOf } from '../log/trace-correlation.ts';
 import { compileMissLanes } from './miss-plugins.ts';

@@ -11,7 +11,11 @@
 import { FwError } from '../errors.ts';
 import type { Logger } from '../log/logger.ts';
 import type { FwPlugin, PhaseCallback, PluginEntry, PluginInitContext, PluginOptions } from './plugin.ts';
+import { fwCorsPlugin } from './cors-plugin.ts';
 import { bodyDecodingOf, fwRequestPlugin, type BodyDecoding } from './request-plugin.ts';
+
+/** The plugins fw ships, by the names configuration uses: `fw_request_plugin` and `fw_cors_plugin`. */
+export const builtinPlugins: readonly FwPlugin<any, any>[] = [fwRequestPlugin, fwCorsPlugin];
 
 /** A plugin with its options and live state. */
 export interface PluginInstance {

@@ -6,12 +6,12 @@
  * behind another (node:http gave its response no socket) runs only while fewer than
  * `max_inflight_per_connection` responses of that connection are unfinished and less than the
  * socket's high-water mark is buffered; otherwise it waits, unstarted, and the socket stops
- * reading until the queue moves. A request that is not pipelined costs one comparison.
+ * reading until the queue moves. A request that is not pipelined costs one comparison, in
+ * server/start-server.ts.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { bufferedOutput, holdReadingWhile, pausedByHttp, responseOnSocket, resumeReading } from '../http/node-internals.ts';
-import { openExchange } from '../stream/exchange.ts';
 import type { Listener } from '../stream/stream-handler.ts';
 
 /** What the gate reads of the server's state: while stopping, no request is worked on ahead of its turn. */
@@ -20,15 +20,12 @@ interface Stopping {
 }
 
 /**
- * fw's server listener: opens each request's exchange (stream/exchange.ts) as it arrives, then
- * runs `listener`, requests queued behind another on their connection held to the bound.
+ * The listener for a request node:http queued behind another response on its connection (fw's
+ * server sends only those here): it runs `listener` once the connection is within the bound.
  */
-export function gatePipelining(listener: Listener, maxInflight: number, traffic: Stopping): Listener {
+export function gatePipelined(listener: Listener, maxInflight: number, traffic: Stopping): Listener {
   return (req, res) => {
-    openExchange(req);
-    // node:http gives a response its socket at once unless another response holds it.
     const socket = req.socket as GatedSocket;
-    if (responseOnSocket(socket) === res) return listener(req, res);
     (socket[kGate] ??= new ConnectionGate(socket, listener, maxInflight, traffic)).admit(req, res);
   };
 }
