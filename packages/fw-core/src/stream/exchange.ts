@@ -131,11 +131,9 @@ export function hasRepeatedHeader(rawHeaders: readonly string[], name: string): 
   return false;
 }
 
-/**
- * The classes of fw's server and inject() (observe-exchange.ts counts with them): node:http's
- * own, counting body bytes into a field once an observer is installed.
- */
-// process.getBuiltinModule, not an ES import of node:http: see server/start-server.ts (undici).
+// The classes of fw's server and inject(): node:http's own, counting body bytes into a field once
+// observe-exchange.ts installs an observer. process.getBuiltinModule, not an ES import of
+// node:http: see server/start-server.ts (undici).
 const http = process.getBuiltinModule('node:http');
 
 /** What the observers of one exchange share: the counts, writeHead's headers, and themselves. */
