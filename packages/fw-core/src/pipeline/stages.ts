@@ -19,7 +19,6 @@ import type { SecurityCallback, SecurityResult } from '../app/route-group.ts';
 import { checkRequest } from '../schema/check-request.ts';
 import type { RouteChecks } from '../schema/compile-route-schemas.ts';
 import type { Exchange } from '../stream/exchange.ts';
-import { isThenable } from '../promises.ts';
 import { handlerChannel, traceHandler } from './handler-channel.ts';
 import type { Runtime } from './runtime.ts';
 
@@ -295,4 +294,9 @@ function describe(reason: unknown): string {
   } catch {
     return String(reason);
   }
+}
+
+/** Whether `value` is a promise or another thenable: promises.ts's test, kept here so a GET runs in the pipeline's own files. */
+function isThenable<T>(value: unknown): value is PromiseLike<T> {
+  return typeof value === 'object' && value !== null && typeof (value as { then?: unknown }).then === 'function';
 }
