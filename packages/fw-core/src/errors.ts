@@ -55,7 +55,10 @@ export const errorCodes = {
   FW_ERR_PLUGIN_REMOVED_RESPONSE: { summary: "The post_request plugins left the request without a response; the client got 500", status: 500 },
   // --- http: request bodies and responses ---
   FW_ERR_BODY_TOO_LARGE: { summary: 'The request body is larger than the configured limit', status: 413 },
-  FW_ERR_BODY_LENGTH_MISMATCH: { summary: 'The request body ended short of its Content-Length, or the client aborted the upload', status: 400 },
+  FW_ERR_BODY_LENGTH_MISMATCH: {
+    summary: 'The request body ended short of its Content-Length, or the client aborted the upload',
+    status: 400,
+  },
   FW_ERR_BODY_ALREADY_CONSUMED: { summary: 'The request body was read by someone else before readBody' },
   FW_ERR_UNSUPPORTED_ENCODING: { summary: 'The request body has a Content-Encoding other than identity', status: 415 },
   FW_ERR_UNSUPPORTED_CHARSET: { summary: 'The request body has a charset other than utf-8', status: 415 },
