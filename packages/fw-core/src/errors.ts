@@ -122,10 +122,7 @@ export function isFwError(value: unknown, code?: FwErrorCode): value is FwError 
 }
 
 /** Options of `httpError` beyond its status and message. */
-export interface HttpErrorOptions {
-  readonly cause?: unknown;
-  readonly details?: Readonly<Record<string, unknown>>;
-}
+export type HttpErrorOptions = Omit<FwErrorOptions, 'status'>;
 
 /**
  * An error a handler throws to answer `status` with `{"error": message}`: a 4xx shows its
