@@ -93,7 +93,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<FwS
     stopping ??= (async () => {
       await drain(stopOptions.delayMs ?? 0, lifecycle, traffic, logger);
       // The listener stops accepting (gracefulClose's first, synchronous step) before the line
-      // is written: a client that connects after reading it is refused, never half-served.
+      // is written: a client that connects after reading it is refused.
       const closing = gracefulClose(server, traffic, sc.shutdown_grace_ms, connections);
       logger.info({ event: 'stopping', inflight: traffic.inflight }, 'stopping');
       await closing;
