@@ -18,21 +18,15 @@ export const errorCodes = {
   FW_ERR_ROUTE_BAD_BINDING: { summary: 'A :binding name is empty or malformed' },
   FW_ERR_ROUTE_DUPLICATE_BINDING: { summary: 'The same :binding name appears twice in one path' },
   FW_ERR_ROUTE_UNKNOWN_METHOD: { summary: 'A route names an HTTP method fw does not know' },
-  FW_ERR_ROUTE_CONFLICT: {
-    summary: 'Two routes have the same host, the same path shape and overlapping methods',
-  },
+  FW_ERR_ROUTE_CONFLICT: { summary: 'Two routes have the same host, the same path shape and overlapping methods' },
   FW_ERR_ROUTE_BAD_HOST: { summary: 'A route host is not a host name, *.wildcard or _' },
   // --- config ---
   FW_ERR_CONFIG_NOT_FOUND: { summary: 'The fw.config.json file is missing or cannot be read' },
   FW_ERR_CONFIG_BAD_JSON: { summary: 'The fw.config.json file is not valid JSON' },
   FW_ERR_CONFIG_UNKNOWN_KEY: { summary: 'A configuration key fw does not know' },
-  FW_ERR_CONFIG_BAD_VALUE: {
-    summary: 'A configuration value or environment variable has the wrong type or value',
-  },
+  FW_ERR_CONFIG_BAD_VALUE: { summary: 'A configuration value or environment variable has the wrong type or value' },
   FW_ERR_CONFIG_MISSING_KEY: { summary: 'A required configuration key is not set' },
-  FW_ERR_CONFIG_UNKNOWN_ENVIRONMENT: {
-    summary: 'FW_ENV names an environment the configuration does not define',
-  },
+  FW_ERR_CONFIG_UNKNOWN_ENVIRONMENT: { summary: 'FW_ENV names an environment the configuration does not define' },
   // --- app and route groups ---
   FW_ERR_APP_NOT_FOUND: { summary: 'The app directory has no package.json or app module to load' },
   FW_ERR_APP_BAD_MODULE: { summary: 'The app module does not default-export an fw app {name, router}' },
@@ -69,10 +63,7 @@ export const errorCodes = {
   FW_ERR_UNSUPPORTED_ENCODING: { summary: 'The request body has a Content-Encoding other than identity', status: 415 },
   FW_ERR_UNSUPPORTED_CHARSET: { summary: 'The request body has a charset other than utf-8', status: 415 },
   FW_ERR_BODY_MALFORMED_JSON: { summary: 'The request body is not valid UTF-8 JSON', status: 400 },
-  FW_ERR_BODY_FORBIDDEN_KEY: {
-    summary: 'The JSON body has a __proto__ key or a constructor.prototype (prototype poisoning)',
-    status: 400,
-  },
+  FW_ERR_BODY_FORBIDDEN_KEY: { summary: 'The JSON body has a __proto__ key or a constructor.prototype (prototype poisoning)', status: 400 },
   FW_ERR_BODY_TOO_DEEP: { summary: 'The JSON body is nested deeper than fw accepts', status: 400 },
   // --- static files ---
   FW_ERR_STATIC_NOT_FOUND: { summary: "A static route's directory or file does not exist or cannot be read at start-up" },
@@ -131,10 +122,7 @@ export function isFwError(value: unknown, code?: FwErrorCode): value is FwError 
 }
 
 /** Options of `httpError` beyond its status and message. */
-export interface HttpErrorOptions {
-  readonly cause?: unknown;
-  readonly details?: Readonly<Record<string, unknown>>;
-}
+export type HttpErrorOptions = Omit<FwErrorOptions, 'status'>;
 
 /**
  * An error a handler throws to answer `status` with `{"error": message}`: a 4xx shows its

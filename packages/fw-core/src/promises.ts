@@ -1,6 +1,4 @@
-/**
- * Small helpers for values that may be promises, shared by the pipeline, readiness and telemetry.
- */
+/** Small helpers for values that may be promises, shared by the pipeline, readiness and telemetry. */
 
 /** True for promises and other thenables. */
 export function isThenable<T>(value: unknown): value is PromiseLike<T> {

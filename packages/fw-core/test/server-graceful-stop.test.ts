@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { connect } from 'node:net';
 import { describe, it } from 'node:test';
 import { json } from '../src/http/response.ts';
+import type { LogMethod } from '../src/log/logger.ts';
 import type { FwPlugin } from '../src/plugins/plugin.ts';
 import { startTestApp } from './support/test-app.ts';
 import { until, within } from './support/until.ts';
@@ -66,5 +67,18 @@ describe('graceful stop', () => {
     assert.equal(await hung, 'cut');
     assert.ok(took >= 90, `waited the grace period (${took} ms)`);
     await app.close();
+  });
+
+  it('has stopped accepting connections when it writes the stopping line', async () => {
+    const app = await startTestApp({ groups: [] });
+    const logger = app.server.logger as { info: LogMethod };
+    const info = logger.info;
+    let listening: boolean | undefined;
+    logger.info = (fields, message) => {
+      if (fields.event === 'stopping') listening = app.server.server.listening;
+      info(fields, message);
+    };
+    await app.close();
+    assert.equal(listening, false);
   });
 });

@@ -12,7 +12,7 @@ import { connect, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FwRequest } from '../src/http/request.ts';
-import { splitPathAndQuery } from '../src/http/request-target.ts';
+import { splitPathAndQuery } from '../src/stream/exchange.ts';
 import { inject } from '../src/index.ts';
 import { makeTestRequest } from './support/make-test-request.ts';
 import type { HeaderMap } from '../src/http/response.ts';

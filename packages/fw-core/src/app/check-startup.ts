@@ -5,8 +5,7 @@
  * the app's start hook and listening.
  */
 import { silentLogger } from '../log/logger.ts';
-import { builtinPlugins } from '../plugins/builtin-plugins.ts';
-import { initPlugins } from '../plugins/plugin-registry.ts';
+import { builtinPlugins, initPlugins } from '../plugins/plugin-registry.ts';
 import { resolveJsonLib } from './resolve-json-lib.ts';
 import { namedStreamHandlers } from '../stream/stream-handler.ts';
 import type { LoadedApplication } from './load-application.ts';

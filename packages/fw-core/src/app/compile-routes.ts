@@ -159,28 +159,17 @@ function compileRoute(entry: RouteEntry, group: CompiledGroup, where: string, op
 
 function checkRouteOptions(value: unknown, where: string, template: string): RouteOptions {
   if (value === undefined) return {};
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    throw new FwError('FW_ERR_ROUTE_BAD_OPTIONS', `${where} (${template}): options must be an object like {methods: ['get']}`);
-  }
+  const bad = (fix: string): FwError => new FwError('FW_ERR_ROUTE_BAD_OPTIONS', `${where} (${template}): ${fix}`);
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw bad("options must be an object like {methods: ['get']}");
   for (const key of Object.keys(value)) {
-    if (!ROUTE_OPTION_KEYS.has(key)) {
-      throw new FwError('FW_ERR_ROUTE_BAD_OPTIONS', `${where} (${template}): unknown route option ${key}; route options are methods, extra, schema, onInvalid and log`);
-    }
+    if (!ROUTE_OPTION_KEYS.has(key)) throw bad(`unknown route option ${key}; route options are methods, extra, schema, onInvalid and log`);
   }
-  const { methods, extra, schema, onInvalid, log } = value as { methods?: unknown; extra?: unknown; schema?: unknown; onInvalid?: unknown; log?: unknown };
-  if (methods !== undefined && methods !== '_' && !Array.isArray(methods)) {
-    throw new FwError('FW_ERR_ROUTE_BAD_OPTIONS', `${where} (${template}): methods must be a list like ['get', 'post'] or '_'`);
-  }
-  if (extra !== undefined && (typeof extra !== 'object' || extra === null)) {
-    throw new FwError('FW_ERR_ROUTE_BAD_OPTIONS', `${where} (${template}): extra must be an object`);
-  }
+  const { methods, extra, schema, onInvalid, log } = value as Record<string, unknown>;
+  if (methods !== undefined && methods !== '_' && !Array.isArray(methods)) throw bad("methods must be a list like ['get', 'post'] or '_'");
+  if (extra !== undefined && (typeof extra !== 'object' || extra === null)) throw bad('extra must be an object');
   if (schema !== undefined) checkRouteSchemaShape(schema, `${where} (${template})`);
-  if (onInvalid !== undefined && typeof onInvalid !== 'function') {
-    throw new FwError('FW_ERR_ROUTE_BAD_OPTIONS', `${where} (${template}): onInvalid must be a function (failure, req) => response`);
-  }
-  if (log !== undefined && typeof log !== 'boolean') {
-    throw new FwError('FW_ERR_ROUTE_BAD_OPTIONS', `${where} (${template}): log must be true or false (false: no request log line for the route)`);
-  }
+  if (onInvalid !== undefined && typeof onInvalid !== 'function') throw bad('onInvalid must be a function (failure, req) => response');
+  if (log !== undefined && typeof log !== 'boolean') throw bad('log must be true or false (false: no request log line for the route)');
   return value as RouteOptions;
 }
 

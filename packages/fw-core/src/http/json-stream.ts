@@ -6,8 +6,7 @@
  * is encoded, and an async iterator's `return()` runs (a database cursor is released).
  */
 import type { ServerResponse } from 'node:http';
-import type { Projection } from './write-response.ts';
-import type { JsonStreamResponse } from './response.ts';
+import type { JsonStreamResponse, Projection } from './response.ts';
 import type { ResponseTarget } from './write-head.ts';
 
 /** Bytes gathered before one `res.write`: large enough that writes stay cheap, small enough to yield often. */

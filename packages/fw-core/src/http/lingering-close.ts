@@ -1,13 +1,11 @@
 /**
- * Lingering close, as nginx's `lingering_close`: an answer that refuses a request body it never
- * read (a 413, a refused request with a deferred body) ends with `connection: close` while the
- * client may still be sending that body. If the server then closed the socket, its TCP stack
- * would answer the client's next segment with a reset, and a reset makes the client's stack
- * drop the answer it had not read yet: the client sees "connection reset" instead of the 413
- * (seen in the blog's fuzz suite under load). So such a socket, once node:http has written the
- * answer, shuts only its write side and keeps reading and dropping what arrives, with node:http's
- * parser detached so nothing is taken as another request, until the client closes its side,
- * LINGER_MAX_BYTES have arrived or LINGER_MAX_MS have passed; then it is destroyed.
+ * Lingering close, as nginx's `lingering_close`: an answer that refuses a body it never read (a
+ * 413, a refused upload) ends with `connection: close` while the client may still be sending.
+ * Closing the socket then would answer the client's next segment with a reset, which makes its
+ * stack drop the unread answer ("connection reset" instead of the 413, seen in the blog's fuzz
+ * suite under load). So once node:http has written the answer, the socket shuts only its write
+ * side and reads and drops what arrives (node:http's parser detached), until the client closes
+ * its side, LINGER_MAX_BYTES have arrived or LINGER_MAX_MS have passed; then it is destroyed.
  */
 import type { Socket } from 'node:net';
 import { detachHttpParser, onCloseAfterAnswer } from './node-internals.ts';

@@ -1,8 +1,8 @@
 /**
  * Every use fw makes of undocumented node:http and node:net internals, and only here: each
- * function names what it relies on and the public API whose absence it makes up for.
- * test/node-internals-contract.test.ts checks each one on the lowest Node that `engines` admits
- * and on the pinned Node (docs/api.md, "Node versions").
+ * function names what it relies on and the public API it makes up for ("Lacking").
+ * test/node-internals-contract.test.ts checks each on the lowest Node `engines` admits and the
+ * pinned one (docs/api.md, "Node versions").
  */
 import type { Server, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
@@ -20,19 +20,17 @@ type HttpSocket = Socket & {
 
 /**
  * Stops accepting connections and leaves the open ones alone: net.Server's `close()`. Lacking:
- * http.Server#close() also destroys every connection whose response has *ended*
- * (`closeIdleConnections()`, which checks `res.finished`, not the last write), so a response
- * still queued for a slow reader is cut, and a connection a request has just reached is reset.
+ * http.Server#close() also destroys every connection whose response has *ended* (`res.finished`,
+ * not the last write), cutting a response queued for a slow reader or a request just arrived.
  */
 export function stopAccepting(server: Server, onClosed: () => void): void {
   NetServer.prototype.close.call(server, () => onClosed());
 }
 
 /**
- * Clears node:http's connection-check interval (behind `headersTimeout` and `requestTimeout`:
- * `server[Symbol(http.server.connectionsCheckingInterval)]`), which would hold a server closed
- * by stopAccepting for as long as the process lives; returns whether it was there. Lacking: only
- * http.Server#close() clears it, and calling it after stopAccepting emits 'close' twice.
+ * Clears node:http's connection-check interval (`server[Symbol(http.server.
+ * connectionsCheckingInterval)]`), which would keep a process alive after stopAccepting; returns
+ * whether it was there. Lacking: only http.Server#close() clears it, and it emits 'close' twice.
  */
 export function stopConnectionChecks(server: Server): boolean {
   const key = ownSymbol(server, 'http.server.connectionsCheckingInterval');
@@ -43,9 +41,8 @@ export function stopConnectionChecks(server: Server): boolean {
 
 /**
  * The sockets whose parser is between two messages (`server[Symbol(http.server.connections)]
- * .idle()`); undefined when that list is not there (fw then judges by responseOnSocket alone).
- * Lacking: `closeIdleConnections()` destroys those connections, but cannot list them, nor end
- * them with a FIN instead of a reset.
+ * .idle()`); undefined without that list (fw then judges by responseOnSocket alone). Lacking:
+ * `closeIdleConnections()` destroys them, but cannot list them nor end them with a FIN.
  */
 export function idleSockets(server: Server): Set<Socket> | undefined {
   const key = ownSymbol(server, 'http.server.connections');
@@ -59,8 +56,8 @@ export function idleSockets(server: Server): Set<Socket> | undefined {
 /**
  * The response being written on `socket` (`socket._httpMessage`): null once its last byte is
  * written, then the next pipelined one, which waits without a socket until then. Lacking:
- * `res.socket` goes the other way, and is a getter call where this is one property read (the
- * pipelining gate reads it per request: bench/server.bench.ts).
+ * `res.socket` goes the other way, and is a getter call where this is one property read (fw's
+ * server reads it per request to find pipelined ones: bench/server.bench.ts).
  */
 export function responseOnSocket(socket: Socket): ServerResponse | null | undefined {
   return (socket as HttpSocket)._httpMessage;
@@ -68,26 +65,23 @@ export function responseOnSocket(socket: Socket): ServerResponse | null | undefi
 
 /**
  * Makes node:http send `connection: close` with `res` and close the connection after it
- * (`res.shouldKeepAlive = false` before the head). Lacking: setting the header, the documented
- * way, shows in `getHeaders()` as if the app had set it.
+ * (`res.shouldKeepAlive = false`). Lacking: the header, set the documented way, shows in `getHeaders()`.
  */
 export function closeAfterResponse(res: ServerResponse): void {
   res.shouldKeepAlive = false;
 }
 
 /**
- * Replaces the close node:http makes after an answer with `connection: close` (it calls the
- * socket's `destroySoon()`), for a lingering close (lingering-close.ts). Lacking: no hook or
- * option for how a connection closes after a response.
+ * Replaces node:http's close after a `connection: close` answer (the socket's `destroySoon()`),
+ * for a lingering close. Lacking: no hook or option for how a connection closes after a response.
  */
 export function onCloseAfterAnswer(socket: Socket, close: () => void): void {
   (socket as Socket & { destroySoon: () => void }).destroySoon = close;
 }
 
 /**
- * Detaches node:http's parser from `socket`, so nothing arriving is read as a request: once any
- * other 'data' listener is added, node:http feeds its parser from its own 'data' listener, which
- * this removes. Lacking: node:http detaches its parser only for 'upgrade' and 'connect'.
+ * Detaches node:http's parser from `socket` (removes its own 'data' listener, which feeds the
+ * parser), so nothing arriving is read as a request. Lacking: node:http detaches it only for 'upgrade' and 'connect'.
  */
 export function detachHttpParser(socket: Socket): void {
   socket.removeAllListeners('data');
@@ -123,9 +117,8 @@ export function resumeReading(socket: Socket): void {
 }
 
 /**
- * What node:http buffers of `res` while it has no socket (a pipelined response waiting for its
- * turn), head included (`res.outputSize`). Lacking: a response's `writableLength` counts nothing
- * until it has a socket.
+ * What node:http buffers of `res` while it has no socket (a pipelined response waiting), head
+ * included (`res.outputSize`). Lacking: `writableLength` counts nothing until it has a socket.
  */
 export function bufferedOutput(res: ServerResponse): number {
   return (res as ServerResponse & { outputSize: number }).outputSize;
@@ -133,8 +126,8 @@ export function bufferedOutput(res: ServerResponse): number {
 
 /**
  * Bytes the socket's handle has handed to the kernel (`_handle.bytesWritten - writeQueueSize`,
- * the progress node's own socket timeout watches); -1 without a handle. Lacking:
- * `socket.bytesWritten` also counts what libuv still queues, so a client reading nothing looks busy.
+ * what node's own socket timeout watches); -1 without a handle. Lacking: `socket.bytesWritten`
+ * also counts what libuv still queues, so a client reading nothing looks busy.
  */
 export function flushedBytes(socket: Socket): number {
   const handle = (socket as HttpSocket)._handle;

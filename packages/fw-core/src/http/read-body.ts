@@ -89,9 +89,7 @@ function checkEncoding(req: IncomingMessage): void {
   for (const coding of header.split(',')) {
     const name = coding.trim().toLowerCase();
     if (name !== '' && name !== 'identity') {
-      throw new FwError('FW_ERR_UNSUPPORTED_ENCODING', 'unsupported content-encoding', {
-        details: { encoding: name },
-      });
+      throw new FwError('FW_ERR_UNSUPPORTED_ENCODING', 'unsupported content-encoding', { details: { encoding: name } });
     }
   }
 }
@@ -109,8 +107,5 @@ function tooLarge(limit: number, facts: Record<string, number>): FwError {
 }
 
 function incomplete(declared: number | undefined, received: number, cause?: unknown): FwError {
-  return new FwError('FW_ERR_BODY_LENGTH_MISMATCH', 'request body incomplete', {
-    cause,
-    details: { declared, received },
-  });
+  return new FwError('FW_ERR_BODY_LENGTH_MISMATCH', 'request body incomplete', { cause, details: { declared, received } });
 }

@@ -4,26 +4,15 @@
  * the router and plugins found. Plugins return it (possibly changed) in their result tuples.
  */
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
+import type { RouteInfo } from '../stream/exchange.ts';
 import type { FwResponse, HeaderMap } from './response.ts';
+
+export type { RouteInfo };
 
 /** A JSON library as `json_lib` names it: fw encodes and decodes every JSON body with it. */
 export interface JsonLib {
   stringify(value: unknown): string;
   parse(text: string): unknown;
-}
-
-/** What the pipeline knows about the matched route, for plugins, logs and telemetry. */
-export interface RouteInfo {
-  /** The application the route belongs to (`bootstrap_application`). */
-  readonly app: string;
-  /** The route template as registered, prefix included, e.g. `/api/posts/:id`. */
-  readonly template: string;
-  /** Controller module name, e.g. `blog_posts_controller`; undefined for inline handlers. */
-  readonly module: string | undefined;
-  /** Controller function name, e.g. `show`; undefined for inline handlers. */
-  readonly function: string | undefined;
-  /** Extra data the route definition carried (`options.extra`), opaque to fw. */
-  readonly extra: Readonly<Record<string, unknown>>;
 }
 
 /** The request as the pipeline passes it along. */

@@ -57,6 +57,9 @@ export interface JsonStreamResponse {
   readonly key?: string;
 }
 
+/** Copies the parts of a response body its route's response schema lists (schema/project-response.ts compiles them). */
+export type Projection = (value: unknown) => unknown;
+
 /** Everything a controller may answer. */
 export type FwResponse = JsonResponse | StatusResponse | RedirectResponse | FileResponse | JsonStreamResponse;
 

@@ -79,8 +79,5 @@ function forbidden(key: string): FwError {
 }
 
 function tooDeep(cause?: unknown): FwError {
-  return new FwError('FW_ERR_BODY_TOO_DEEP', 'JSON body nested too deeply', {
-    cause,
-    details: { maxDepth: MAX_JSON_DEPTH },
-  });
+  return new FwError('FW_ERR_BODY_TOO_DEEP', 'JSON body nested too deeply', { cause, details: { maxDepth: MAX_JSON_DEPTH } });
 }

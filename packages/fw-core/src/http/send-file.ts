@@ -41,7 +41,7 @@ export async function sendFileAt(target: ResponseTarget, path: string, stats: St
     return true;
   }
   if (target.raw.method === 'HEAD') {
-    writeHead(target, status, options.headers, fileHeaders(stats, options), stats.size);
+    writeHead(target, status, options.headers, fileHeaders(options, validators), stats.size);
     target.res.end();
     return true;
   }
@@ -52,7 +52,8 @@ export async function sendFileAt(target: ResponseTarget, path: string, stats: St
     await opened.handle.close();
     return true;
   }
-  writeHead(target, status, options.headers, fileHeaders(opened.stats, options), opened.stats.size);
+  // The validators of the file opened, which may have changed since the stat.
+  writeHead(target, status, options.headers, fileHeaders(options, validatorsFor(opened.stats)), opened.stats.size);
   await streamFile(target, opened.handle);
   return true;
 }
@@ -79,8 +80,7 @@ async function openRegularFile(path: string): Promise<{ handle: FileHandle; stat
 }
 
 /** fw's headers for a file body (defaults: the response's own headers override them). */
-function fileHeaders(stats: Stats, options: FileSendOptions): HeaderMap {
-  const { etag, lastModified } = validatorsFor(stats);
+function fileHeaders(options: FileSendOptions, { etag, lastModified }: Validators): HeaderMap {
   return {
     'content-type': options.contentType,
     etag,

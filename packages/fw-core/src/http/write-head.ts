@@ -10,6 +10,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { JsonLib } from './request.ts';
 import type { HeaderMap } from './response.ts';
+import { KNOWN_LENGTH } from '../stream/exchange.ts';
 
 /** The request a response answers. An FwRequest is one; so is fw's context before routing. */
 export interface ResponseTarget {
@@ -21,9 +22,6 @@ export interface ResponseTarget {
   /** Headers plugins added for whatever response is written (CORS, rate limits). */
   readonly responseHeaders?: HeaderMap;
 }
-
-/** Where fw's writers note a body's byte length for a response that counts bytes (stream/exchange.ts), so it is not encoded twice. */
-export const KNOWN_LENGTH = Symbol('fw.knownLength');
 
 /** `res.end(body)`, noting `length` (UTF-8 bytes for a string) for a response that counts. */
 export function endKnown(res: ServerResponse, body: string | Uint8Array, length: number): void {

@@ -11,12 +11,11 @@ import { errorBody, type ErrorBodyOptions } from './error-body.ts';
 import { writeJsonStream } from './json-stream.ts';
 import { contentTypeFor } from './mime-types.ts';
 import type { JsonLib } from './request.ts';
-import type { FwResponse, HeaderMap } from './response.ts';
+import type { FwResponse, HeaderMap, Projection } from './response.ts';
 import { sendFileAt } from './send-file.ts';
 import { endKnown, isAnswered, JSON_CONTENT_TYPE, writeHead, type ResponseTarget } from './write-head.ts';
 
-/** Copies the parts of a response body its route's response schema lists (schema/project-response.ts compiles them). */
-export type Projection = (value: unknown) => unknown;
+export type { Projection };
 
 const JSON_DEFAULTS: HeaderMap = Object.freeze({ 'content-type': JSON_CONTENT_TYPE });
 const KINDS = new Set(['json', 'status', 'redirect', 'file', 'json_stream']);

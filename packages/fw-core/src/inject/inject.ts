@@ -112,14 +112,7 @@ function whenClosed(req: IncomingMessage, res: ServerResponse, socket: InjectSoc
 function response(socket: InjectSocket, method: string, complete: boolean): InjectResponse {
   const parsed = parseResponse(Buffer.concat(socket.written), method);
   const body = parsed.body.toString('utf8');
-  return {
-    status: parsed.status,
-    headers: parsed.headers,
-    body,
-    rawBody: parsed.body,
-    complete,
-    json: <T>() => JSON.parse(body) as T,
-  };
+  return { status: parsed.status, headers: parsed.headers, body, rawBody: parsed.body, complete, json: <T>() => JSON.parse(body) as T };
 }
 
 // Writes complete synchronously into memory, so backpressure would only add 'drain' round trips
@@ -154,21 +147,13 @@ class InjectSocket extends Duplex {
   override _read(): void {
     // The request body is pushed into the IncomingMessage directly; nothing arrives here.
   }
+}
 
-  // node:http calls these on real sockets (timeouts, Nagle, keep-alive); they mean nothing in memory.
-  setTimeout(): this {
-    return this;
-  }
-  setNoDelay(): this {
-    return this;
-  }
-  setKeepAlive(): this {
-    return this;
-  }
-  ref(): this {
-    return this;
-  }
-  unref(): this {
-    return this;
-  }
+// node:http calls these on real sockets (timeouts, Nagle, keep-alive); they mean nothing in memory.
+for (const name of ['setTimeout', 'setNoDelay', 'setKeepAlive', 'ref', 'unref']) {
+  Object.defineProperty(InjectSocket.prototype, name, { value: returnThis });
+}
+
+function returnThis<T>(this: T): T {
+  return this;
 }

@@ -6,12 +6,11 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { RouteTarget } from '../app/compile-routes.ts';
-import { hasRepeatedHeader } from '../http/request-target.ts';
 import { closeAfterResponse } from '../http/node-internals.ts';
 import type { FwRequest, RouteInfo } from '../http/request.ts';
 import { writeError } from '../http/write-response.ts';
 import type { RouteFound } from '../router/router.ts';
-import { exchangeOf, type Exchange } from '../stream/exchange.ts';
+import { exchangeOf, hasRepeatedHeader, type Exchange } from '../stream/exchange.ts';
 import type { Listener } from '../stream/stream-handler.ts';
 import { recordingSpan, traceFieldsOf } from '../log/trace-correlation.ts';
 import { compileMissLanes } from './miss-plugins.ts';
@@ -112,10 +111,9 @@ function answerMiss(flow: RoutedFlow): typeof DONE {
 }
 
 /**
- * fw's listener speaks HTTP/1.x only. llhttp also accepts `GET / HTTP/2.0` (reported as 2.0) and
- * `GET /` without a version, HTTP/0.9's form (reported as 0.9, as is an explicit `HTTP/0.9`):
- * 400 for the versionless form (RFC 9112 §3: an invalid request-line), 505 for another major
- * version (RFC 9110 §15.6.6); the connection closes after either.
+ * fw speaks HTTP/1.x only. llhttp also accepts `GET / HTTP/2.0` and the versionless `GET /` of
+ * HTTP/0.9 (reported as 0.9): 400 for the versionless form (RFC 9112 §3: an invalid
+ * request-line), 505 for another major version (RFC 9110 §15.6.6); the connection closes after.
  */
 function refuseVersion(flow: Flow): void {
   closeAfterResponse(flow.res);
@@ -158,11 +156,10 @@ function routed(flow: Flow, found: RouteFound<RouteTarget> | undefined, missed?:
 const NO_BINDINGS: Readonly<Record<string, string>> = Object.freeze({});
 
 /**
- * The request log line (docs/pipeline.md, "Logging"), written when the response closes: the
- * path as routed (never the query or userinfo), `client.address` from the request the stages
- * handed on last (a trusted-proxy plugin sets `clientAddress`), else the peer; none for a route
- * with `options.log: false`. The span and the peer are taken now: by 'close' the span may have
- * ended, and a destroyed socket no longer knows its peer.
+ * The request log line (docs/pipeline.md, "Logging"), written when the response closes: the path
+ * as routed (never the query or userinfo), `client.address` from the last request handed on (a
+ * trusted-proxy plugin sets `clientAddress`), else the peer; none for `options.log: false`. Span
+ * and peer are taken now: by 'close' the span may have ended and the socket forgotten its peer.
  */
 function logWhenDone(flow: Flow): void {
   const { raw, res, runtime } = flow;

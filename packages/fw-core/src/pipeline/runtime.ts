@@ -1,6 +1,4 @@
-/**
- * What fw's pipeline needs per request, resolved once at start-up.
- */
+/** What fw's pipeline needs per request, resolved once at start-up. */
 import type { CompiledRoutes, RouteTarget } from '../app/compile-routes.ts';
 import type { JsonLib } from '../http/request.ts';
 import type { Logger } from '../log/logger.ts';

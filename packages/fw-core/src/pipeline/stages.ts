@@ -122,7 +122,7 @@ function runPlugin(flow: RoutedFlow, step: PluginStep, env: PluginEnv): Verdict 
   } catch (error) {
     return pluginFailed(flow, step.instance.plugin.name, error);
   }
-  if (!Array.isArray(result) && isPromiseLike(result)) {
+  if (!Array.isArray(result) && isThenable(result)) {
     return Promise.resolve(result).then((settled) => applyResult(flow, step, settled), (error: unknown) => pluginFailed(flow, step.instance.plugin.name, error));
   }
   return applyResult(flow, step, result);
@@ -154,8 +154,8 @@ const DEFAULT_DENY_BODY: Readonly<Record<number, string>> = { 401: 'unauthorized
 function securityStage(callback: SecurityCallback, decoding: BodyDecoding | undefined): Stage['run'] {
   return (flow) => {
     const result = callback(flow.req);
-    if (isPromiseLike(result)) return Promise.resolve(result).then((settled) => judge(flow, callback, decoding, settled));
-    return judge(flow, callback, decoding, result);
+    if (!isThenable<SecurityResult>(result)) return judge(flow, callback, decoding, result);
+    return Promise.resolve(result).then((settled) => judge(flow, callback, decoding, settled));
   };
 }
 
@@ -211,7 +211,7 @@ function validate(flow: RoutedFlow): Verdict | Promise<Verdict> {
   if (checks === undefined) return NEXT;
   const answer = checkRequest(checks, req);
   if (answer === undefined) return NEXT;
-  if (isPromiseLike(answer)) return answer.then((settled) => respond(req, settled, SKIP));
+  if (isThenable(answer)) return answer.then((settled) => respond(req, settled, SKIP));
   return respond(req, answer, SKIP);
 }
 
@@ -224,7 +224,7 @@ function handle(flow: RoutedFlow): Verdict | Promise<Verdict> {
   const fn = target.fn;
   if (fn === undefined) return finish(writeError(req, 404, 'not found'));
   const response = handlerChannel.hasSubscribers ? traceHandler(fn, req, flow.exchange) : fn(req);
-  if (isPromiseLike<FwResponse>(response)) return Promise.resolve(response).then((settled) => respond(req, settled, NEXT));
+  if (isThenable<FwResponse>(response)) return Promise.resolve(response).then((settled) => respond(req, settled, NEXT));
   return respond(req, response, NEXT);
 }
 
@@ -233,6 +233,7 @@ function respond(req: FwRequest, response: FwResponse, verdict: Verdict): Verdic
   return verdict;
 }
 
+/** The write stage: the response as the post_request plugins left it. */
 function write(flow: RoutedFlow): Verdict | Promise<Verdict> {
   const { req } = flow;
   const final = req.response;
@@ -295,7 +296,7 @@ function describe(reason: unknown): string {
   }
 }
 
-/** Whether `value` is a promise or another thenable (plugins and handlers may return either). */
-function isPromiseLike<T>(value: unknown): value is Promise<T> {
+/** Whether `value` is a promise or another thenable: promises.ts's test, kept here so a GET runs in the pipeline's own files. */
+function isThenable<T>(value: unknown): value is PromiseLike<T> {
   return typeof value === 'object' && value !== null && typeof (value as { then?: unknown }).then === 'function';
 }

@@ -16,21 +16,13 @@ export interface OptionRule {
 }
 
 /** Rule for an optional boolean option. */
-export const booleanOption: OptionRule = {
-  expected: 'true or false',
-  example: 'true',
-  accepts: (value) => typeof value === 'boolean',
-};
+export const booleanOption: OptionRule = { expected: 'true or false', example: 'true', accepts: (value) => typeof value === 'boolean' };
 
 /**
  * Checks `options` (undefined means none given) against `rules`; throws
  * FW_ERR_PLUGIN_BAD_OPTIONS on the first problem, with `details.plugin` and `details.option`.
  */
-export function checkPluginOptions(
-  plugin: string,
-  options: unknown,
-  rules: Readonly<Record<string, OptionRule>>,
-): void {
+export function checkPluginOptions(plugin: string, options: unknown, rules: Readonly<Record<string, OptionRule>>): void {
   const given = options ?? {};
   if (typeof given !== 'object' || Array.isArray(given)) {
     throw bad(plugin, undefined, `${plugin} options must be a map of option names to values`);

@@ -46,12 +46,7 @@ export const fwCorsPlugin: FwPlugin<undefined, CorsPluginOptions> = {
   plugin_info: () => info,
 };
 
-function addCorsHeaders(
-  req: FwRequest,
-  _env: PluginEnv,
-  options: CorsPluginOptions,
-  state: undefined,
-): PluginResult<undefined> {
+function addCorsHeaders(req: FwRequest, _env: PluginEnv, options: CorsPluginOptions, state: undefined): PluginResult<undefined> {
   req.responseHeaders['access-control-allow-origin'] = options.allow_origins;
   req.responseHeaders['access-control-allow-headers'] = '*';
   req.responseHeaders['access-control-allow-methods'] = '*';

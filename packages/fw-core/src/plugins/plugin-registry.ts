@@ -11,7 +11,11 @@
 import { FwError } from '../errors.ts';
 import type { Logger } from '../log/logger.ts';
 import type { FwPlugin, PhaseCallback, PluginEntry, PluginInitContext, PluginOptions } from './plugin.ts';
+import { fwCorsPlugin } from './cors-plugin.ts';
 import { bodyDecodingOf, fwRequestPlugin, type BodyDecoding } from './request-plugin.ts';
+
+/** The plugins fw ships, by the names configuration uses: `fw_request_plugin` and `fw_cors_plugin`. */
+export const builtinPlugins: readonly FwPlugin<any, any>[] = [fwRequestPlugin, fwCorsPlugin];
 
 /** A plugin with its options and live state. */
 export interface PluginInstance {
@@ -84,9 +88,8 @@ export class PluginRegistry {
     const plugin = this.#modules.get(entry.module);
     if (!plugin) {
       const known = [...this.#modules.keys()].join(', ');
-      throw new FwError('FW_ERR_PLUGIN_UNKNOWN', `unknown plugin ${entry.module} in ${where}; known plugins: ${known}`, {
-        details: { module: entry.module },
-      });
+      const details = { module: entry.module };
+      throw new FwError('FW_ERR_PLUGIN_UNKNOWN', `unknown plugin ${entry.module} in ${where}; known plugins: ${known}`, { details });
     }
     const instance: PluginInstance = { plugin, options, state: undefined };
     this.#instances.set(key, instance);
@@ -118,10 +121,8 @@ export async function initPlugins(instances: readonly PluginInstance[], context:
     } catch (error) {
       await stopPlugins(instances.slice(0, index), logger);
       const reason = error instanceof Error ? error.message : String(error);
-      throw new FwError('FW_ERR_PLUGIN_INIT_FAILED', `plugin ${plugin.name} failed to start: ${reason}`, {
-        cause: error,
-        details: { module: plugin.name },
-      });
+      const details = { module: plugin.name };
+      throw new FwError('FW_ERR_PLUGIN_INIT_FAILED', `plugin ${plugin.name} failed to start: ${reason}`, { cause: error, details });
     }
   }
 }

@@ -27,14 +27,9 @@ export interface PluginEnv {
 }
 
 /** What a plugin's `init` receives besides its options. */
-export interface PluginInitContext {
-  /** The application (`bootstrap_application`). */
-  readonly app: string;
-  /** `environment` from the configuration, e.g. `dev`. */
-  readonly environment: string;
+export interface PluginInitContext extends Omit<PluginEnv, 'phase'> {
   /** The environment variables fw was started with (`startServer({env})`, else process.env). */
   readonly env: NodeJS.ProcessEnv;
-  readonly logger: Logger;
 }
 
 /** `plugin_info()`'s answer. */
@@ -52,12 +47,7 @@ export interface PluginInfo {
 export type PluginOptions = Readonly<Record<string, unknown>>;
 
 /** A phase callback: request, environment, options, state. */
-export type PhaseCallback<S, O> = (
-  req: FwRequest,
-  env: PluginEnv,
-  options: O,
-  state: S,
-) => PluginResult<S> | Promise<PluginResult<S>>;
+export type PhaseCallback<S, O> = (req: FwRequest, env: PluginEnv, options: O, state: S) => PluginResult<S> | Promise<PluginResult<S>>;
 
 /**
  * A plugin module. `name` is how configuration refers to it (`fw_request_plugin`).

@@ -93,9 +93,8 @@ export function bodyToDecode(req: FwRequest, decoding: BodyDecoding): ContentTyp
 export async function decodeBody(req: FwRequest, contentType: ContentType, decoding: BodyDecoding): Promise<boolean> {
   try {
     if (contentType.charset !== undefined && !isUtf8Charset(contentType.charset)) {
-      throw new FwError('FW_ERR_UNSUPPORTED_CHARSET', 'unsupported charset: only utf-8 is accepted', {
-        details: { charset: contentType.charset },
-      });
+      const details = { charset: contentType.charset };
+      throw new FwError('FW_ERR_UNSUPPORTED_CHARSET', 'unsupported charset: only utf-8 is accepted', { details });
     }
     const bytes = await readBody(req.raw, decoding.max_body_size ?? DEFAULT_MAX_BODY_SIZE);
     if (bodyKind(contentType, decoding) === 'form') {

@@ -1,15 +1,14 @@
 /**
  * Graceful close of an http.Server: stop accepting, close idle keep-alive connections, let
- * in-flight requests finish (their responses carry `connection: close`), let the responses
- * already handed to their sockets finish sending, and after the grace period cut whatever is
- * left. The wait for requests ends on the last one's end, told by the pipeline
- * (`traffic.onRequestEnd`); the wait for responses on the server's close (every connection
- * gone), a keep-alive connection being closed as soon as its writes drain: nothing polls.
+ * in-flight requests finish (their responses carry `connection: close`) and the responses handed
+ * to their sockets finish sending, then cut whatever is left after the grace period. Nothing
+ * polls: the pipeline tells the last request's end (`traffic.onRequestEnd`), the server's close
+ * tells the last connection's, and a keep-alive connection closes as soon as its writes drain.
  *
- * An idle keep-alive connection is never destroyed while a request may be on its way in: the
- * check waits for one turn of the event loop's I/O poll (a request already received is then
- * being answered, and that connection is not idle), skips a connection whose parser holds part
- * of a request, and ends the others with a lingering close (a FIN, not a reset).
+ * An idle connection is never destroyed while a request may be on its way in: the check waits
+ * one turn of the event loop's I/O poll (a request already received is then being answered),
+ * skips a connection whose parser holds part of a request, and ends the others with a lingering
+ * close (a FIN, not a reset).
  */
 import type { Server } from 'node:http';
 import type { Socket } from 'node:net';

@@ -1,35 +1,34 @@
 /**
  * A bound on what one connection may have queued when its client pipelines. node:http parses a
- * whole read (up to 64 KiB) at once and calls the listener for every request in it; each
- * response behind the one being sent is buffered in memory, so a client that pipelines 100
- * large requests and never reads made the server build all 100 answers. Here a request queued
- * behind another (node:http gave its response no socket) runs only while fewer than
- * `max_inflight_per_connection` responses of that connection are unfinished and less than the
- * socket's high-water mark is buffered; otherwise it waits, unstarted, and the socket stops
- * reading until the queue moves. A request that is not pipelined costs one comparison.
+ * whole read (up to 64 KiB) at once and calls the listener for every request in it, buffering
+ * each response behind the one being sent: a client that pipelines 100 large requests and never
+ * reads made the server build all 100 answers. Here a request queued behind another (its
+ * response has no socket) runs only while fewer than `max_inflight_per_connection` responses of
+ * the connection are unfinished and less than the socket's high-water mark is buffered; else it
+ * waits, unstarted, and the socket stops reading until the queue moves. A request that is not
+ * pipelined costs one comparison, in server/start-server.ts.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { bufferedOutput, holdReadingWhile, pausedByHttp, responseOnSocket, resumeReading } from '../http/node-internals.ts';
-import { openExchange } from '../stream/exchange.ts';
 import type { Listener } from '../stream/stream-handler.ts';
 
-/** What the gate reads of the server's state: while stopping, no request is worked on ahead of its turn. */
-interface Stopping {
-  readonly stopping: boolean;
+/** What every gate of a server shares; while `traffic.stopping`, no request is worked on ahead of its turn. */
+interface GateSettings {
+  readonly listener: Listener;
+  readonly maxInflight: number;
+  readonly traffic: { readonly stopping: boolean };
 }
 
 /**
- * fw's server listener: opens each request's exchange (stream/exchange.ts) as it arrives, then
- * runs `listener`, requests queued behind another on their connection held to the bound.
+ * The listener for a request node:http queued behind another response on its connection (fw's
+ * server sends only those here): it runs `listener` once the connection is within the bound.
  */
-export function gatePipelining(listener: Listener, maxInflight: number, traffic: Stopping): Listener {
+export function gatePipelined(listener: Listener, maxInflight: number, traffic: GateSettings['traffic']): Listener {
+  const settings: GateSettings = { listener, maxInflight, traffic };
   return (req, res) => {
-    openExchange(req);
-    // node:http gives a response its socket at once unless another response holds it.
     const socket = req.socket as GatedSocket;
-    if (responseOnSocket(socket) === res) return listener(req, res);
-    (socket[kGate] ??= new ConnectionGate(socket, listener, maxInflight, traffic)).admit(req, res);
+    (socket[kGate] ??= new ConnectionGate(socket, settings)).admit(req, res);
   };
 }
 
@@ -44,15 +43,11 @@ class ConnectionGate {
   private readonly unfinished = new Set<ServerResponse>();
   private pausedByGate = false;
   private readonly socket: GatedSocket;
-  private readonly listener: Listener;
-  private readonly maxInflight: number;
-  private readonly traffic: Stopping;
+  private readonly settings: GateSettings;
 
-  constructor(socket: GatedSocket, listener: Listener, maxInflight: number, traffic: Stopping) {
+  constructor(socket: GatedSocket, settings: GateSettings) {
     this.socket = socket;
-    this.listener = listener;
-    this.maxInflight = maxInflight;
-    this.traffic = traffic;
+    this.settings = settings;
     holdReadingWhile(socket, () => this.waiting.length > 0);
     socket.once('close', () => {
       this.waiting.length = 0;
@@ -74,8 +69,8 @@ class ConnectionGate {
   private canStart(res: ServerResponse): boolean {
     if (!this.socket.writable) return false;
     // A response written while stopping closes its connection: what is queued behind it would run unanswered.
-    if (this.traffic.stopping && res.socket === null) return false;
-    if (this.unfinished.size >= this.maxInflight) return false;
+    if (this.settings.traffic.stopping && res.socket === null) return false;
+    if (this.unfinished.size >= this.settings.maxInflight) return false;
     let buffered = this.socket.writableLength;
     for (const response of this.unfinished) buffered += bufferedOutput(response);
     return buffered < this.socket.writableHighWaterMark;
@@ -83,7 +78,7 @@ class ConnectionGate {
 
   private start(req: IncomingMessage, res: ServerResponse): void {
     this.track(res);
-    this.listener(req, res);
+    this.settings.listener(req, res);
   }
 
   private track(res: ServerResponse | null | undefined): void {

@@ -7,14 +7,14 @@ import type { Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import type { LoadedApplication } from '../app/load-application.ts';
 import { FwError } from '../errors.ts';
-import { closeAfterResponse } from '../http/node-internals.ts';
+import { closeAfterResponse, responseOnSocket } from '../http/node-internals.ts';
 import type { Logger } from '../log/logger.ts';
-import { CountedIncomingMessage, CountedServerResponse } from '../stream/exchange.ts';
+import { CountedIncomingMessage, CountedServerResponse, openExchange } from '../stream/exchange.ts';
 import { hostForDisplay, reachableUrl } from './bound-address.ts';
 import { openListener, type CreateListenerOptions } from './create-listener.ts';
 import { gracefulClose, trackConnections } from './graceful-close.ts';
 import type { Lifecycle } from '../app/app.ts';
-import { gatePipelining } from './pipelining-gate.ts';
+import { gatePipelined } from './pipelining-gate.ts';
 import { watchSendStalls } from './send-timeout.ts';
 
 // Not an ES import of node:http: building its module namespace loads undici, which every
@@ -53,6 +53,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<FwS
   const fw = application.config.fw;
   const app = application.app;
   const sc = fw.server_configuration;
+  const gate = gatePipelined(listener, sc.max_inflight_per_connection, traffic);
   const server = createServer(
     {
       requestTimeout: sc.request_timeout_ms,
@@ -64,7 +65,13 @@ export async function startServer(options: StartServerOptions = {}): Promise<FwS
       IncomingMessage: CountedIncomingMessage,
       ServerResponse: closingWhileStopping(traffic),
     },
-    gatePipelining(listener, sc.max_inflight_per_connection, traffic),
+    (req, res) => {
+      openExchange(req);
+      // node:http gives a response its socket at once unless another response holds it: only a
+      // pipelined request waits at the gate (pipelining-gate.ts).
+      if (responseOnSocket(req.socket) === res) listener(req, res);
+      else gate(req, res);
+    },
   );
   const connections = trackConnections(server);
   const stopWatching = closeStalledConnections(connections, sc.send_timeout_ms, logger);
@@ -85,8 +92,11 @@ export async function startServer(options: StartServerOptions = {}): Promise<FwS
   const stop = (stopOptions: StopOptions = {}): Promise<void> => {
     stopping ??= (async () => {
       await drain(stopOptions.delayMs ?? 0, lifecycle, traffic, logger);
+      // The listener stops accepting (gracefulClose's first, synchronous step) before the line
+      // is written: a client that connects after reading it is refused.
+      const closing = gracefulClose(server, traffic, sc.shutdown_grace_ms, connections);
       logger.info({ event: 'stopping', inflight: traffic.inflight }, 'stopping');
-      await gracefulClose(server, traffic, sc.shutdown_grace_ms, connections);
+      await closing;
       stopWatching();
       await close();
       logger.info({ event: 'stopped' }, 'stopped');

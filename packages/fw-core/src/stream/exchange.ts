@@ -3,13 +3,26 @@
  * and inject open it; on a server fw did not make, the first reader does) and read by everyone:
  * the pipeline, plugins, telemetry and the log. It is kept on the IncomingMessage under a
  * private symbol, so any stream handler, inside fw or around a plain node:http listener,
- * reaches the same record.
+ * reaches the same record. Its first facts are the request target and the host it names
+ * (RFC 9112 §3.2, §3.2.2): an absolute-form target (`GET http://h/p`) names its own authority,
+ * which wins over the Host header; its userinfo is dropped so it never reaches a log or a span.
  */
 import type { IncomingMessage } from 'node:http';
-import { KNOWN_LENGTH } from '../http/write-head.ts';
-import type { RouteInfo } from '../http/request.ts';
-import { parseRequestTarget, requestHost, type RequestHost, type RequestTarget } from '../http/request-target.ts';
 import type { ExchangeEnd } from './stream-handler.ts';
+
+/** What the pipeline knows about the matched route, for plugins, logs and telemetry. */
+export interface RouteInfo {
+  /** The application the route belongs to (`bootstrap_application`). */
+  readonly app: string;
+  /** The route template as registered, prefix included, e.g. `/api/posts/:id`. */
+  readonly template: string;
+  /** Controller module name, e.g. `blog_posts_controller`; undefined for inline handlers. */
+  readonly module: string | undefined;
+  /** Controller function name, e.g. `show`; undefined for inline handlers. */
+  readonly function: string | undefined;
+  /** Extra data the route definition carried (`options.extra`), opaque to fw. */
+  readonly extra: Readonly<Record<string, unknown>>;
+}
 
 /** What fw knows about an exchange, each fact computed once. */
 export interface Exchange {
@@ -30,6 +43,9 @@ export const EXCHANGE = Symbol('fw.exchange');
 
 type WithExchange = IncomingMessage & { [EXCHANGE]?: Exchange | undefined };
 
+/** Where fw's writers note a body's byte length for a response that counts bytes, so it is not encoded twice. */
+export const KNOWN_LENGTH = Symbol('fw.knownLength');
+
 /** The exchange record of `req`, if it was opened (on fw's server and in inject it always is). */
 export function existingExchange(req: IncomingMessage): Exchange | undefined {
   return (req as WithExchange)[EXCHANGE];
@@ -49,11 +65,75 @@ export function openExchange(req: IncomingMessage): Exchange {
   return exchange;
 }
 
+/** A request target split into what fw routes on. */
+export interface RequestTarget {
+  /** The path, percent-encoding kept, without query or fragment. */
+  readonly path: string;
+  /** The query string without `?`; '' when absent. */
+  readonly query: string;
+  /** The authority of an absolute-form target without its userinfo (`host[:port]`); undefined for origin-form. */
+  readonly authority: string | undefined;
+}
+
+const ABSOLUTE_FORM = /^https?:\/\//i;
+
 /**
- * The classes of fw's server and inject() (observe-exchange.ts counts with them): node:http's
- * own, counting body bytes into a field once an observer is installed.
+ * Splits `url` (IncomingMessage.url). Undefined for a target fw cannot route: `*`
+ * (asterisk-form), authority-form, another scheme, or an absolute URL that does not parse.
  */
-// process.getBuiltinModule, not an ES import of node:http: see server/start-server.ts (undici).
+export function parseRequestTarget(url: string): RequestTarget | undefined {
+  if (url.charCodeAt(0) === 47 /* '/' */) return splitPathAndQuery(url, undefined);
+  if (!ABSOLUTE_FORM.test(url)) return undefined;
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return undefined;
+  }
+  return splitPathAndQuery(parsed.pathname + parsed.search, parsed.host);
+}
+
+/** Splits an origin-form target (`/path?query#fragment`) into path and query, dropping the fragment. */
+export function splitPathAndQuery(target: string, authority?: string): RequestTarget {
+  const hash = target.indexOf('#');
+  const bare = hash === -1 ? target : target.slice(0, hash);
+  const q = bare.indexOf('?');
+  return q === -1 ? { path: bare, query: '', authority } : { path: bare.slice(0, q), query: bare.slice(q + 1), authority };
+}
+
+// RFC 3986 §3.2.2 host with an optional port (§3.2.3); empty is valid (RFC 9112 §3.2).
+const VALID_HOST = /^(?:\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9\-._~!$&'()*+,;=%]*)(?::[0-9]*)?$/;
+
+/** The host a request names, or `invalid` when RFC 9112 §3.2 says to answer 400. */
+export type RequestHost = { readonly host: string | undefined } | 'invalid';
+
+/**
+ * The host to route `raw` by: the target's authority, else the Host header. Two Host headers, or
+ * one that is not `host[:port]`, is `invalid` (RFC 9112 §3.2: "MUST respond with a 400").
+ */
+export function requestHost(raw: IncomingMessage, target: RequestTarget): RequestHost {
+  const host = raw.headers.host;
+  if (host !== undefined && !VALID_HOST.test(host)) return 'invalid';
+  if (hasRepeatedHeader(raw.rawHeaders, 'host')) return 'invalid';
+  return { host: target.authority ?? host };
+}
+
+/** Whether header `name` (lowercase) is repeated: node:http keeps only the first of a Host or Authorization in `headers`. */
+export function hasRepeatedHeader(rawHeaders: readonly string[], name: string): boolean {
+  let seen = false;
+  for (let i = 0; i < rawHeaders.length; i += 2) {
+    const field = rawHeaders[i] as string;
+    if (field.length === name.length && field.toLowerCase() === name) {
+      if (seen) return true;
+      seen = true;
+    }
+  }
+  return false;
+}
+
+// The classes of fw's server and inject(): node:http's own, counting body bytes into a field once
+// observe-exchange.ts installs an observer. process.getBuiltinModule, not an ES import of
+// node:http: see server/start-server.ts (undici).
 const http = process.getBuiltinModule('node:http');
 
 /** What the observers of one exchange share: the counts, writeHead's headers, and themselves. */

@@ -2,13 +2,9 @@
  * Watching one exchange from the outside: request body bytes as the parser pushes them (read or
  * not), response body bytes as they are written, and one report when the response finishes or
  * the connection closes first (aborted only when the response neither ended nor wrote its
- * declared length).
- *
- * fw's server and inject() make node:http's messages from the Counted classes (exchange.ts), which
- * count into a field once observed: one field read per push and write. A listener mounted on a server
- * fw did not make gets node:http's plain classes, whose methods are wrapped per exchange instead
- * (wrapToCount): closures per request, and responses with own `write`/`end`/`writeHead` that
- * make node:http's property accesses megamorphic.
+ * declared length). fw's server and inject() count with the Counted classes (exchange.ts); only
+ * on a server fw did not make are the methods wrapped per exchange (wrapToCount), which costs
+ * closures per request and makes node:http's property accesses megamorphic.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { byteLength, CountedIncomingMessage, CountedServerResponse, COUNTS, encodingOf, type Counted, type ExchangeCounts } from './exchange.ts';

@@ -33,11 +33,7 @@ export interface ExchangeEnd {
 }
 
 /** Wraps `terminal` in the named handlers; every name but the last must be in `available`. */
-export function composeStreamHandlers(
-  names: readonly string[],
-  available: readonly StreamHandler[],
-  terminal: Listener,
-): Listener {
+export function composeStreamHandlers(names: readonly string[], available: readonly StreamHandler[], terminal: Listener): Listener {
   let listener = terminal;
   for (const handler of namedStreamHandlers(names, available).reverse()) listener = handler.wrap(listener);
   return listener;

@@ -4,7 +4,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FwRequest } from '../../src/http/request.ts';
-import { splitPathAndQuery } from '../../src/http/request-target.ts';
+import { splitPathAndQuery } from '../../src/stream/exchange.ts';
 
 /** Fields a test may set; the rest come from `raw`. */
 export type TestRequestOverrides = Partial<Pick<FwRequest, 'pathinfo' | 'bindings' | 'responseHeaders' | 'route'>>;
