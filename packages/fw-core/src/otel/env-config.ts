@@ -11,9 +11,20 @@ import { FwError } from '../errors.ts';
 import { isHeaderName, isHeaderValue } from '../http/header-fields.ts';
 import { readExportSettings, type ExportEnvSettings } from './env-export-settings.ts';
 import { unreadVariableWarnings } from './env-unread-variables.ts';
-import { parseKnownMethods } from './http-attributes.ts';
 import type { SpanLimits } from './lean/lean-span.ts';
 import { propagatorNames, type PropagatorName } from './propagation/propagator-names.ts';
+
+/** The methods semconv knows; any other is recorded as `_OTHER` (keeps metric cardinality bounded). */
+export const DEFAULT_KNOWN_METHODS: ReadonlySet<string> = new Set(['CONNECT', 'DELETE', 'GET', 'HEAD', 'OPTIONS', 'PATCH', 'POST', 'PUT', 'TRACE', 'QUERY']);
+
+/**
+ * `OTEL_INSTRUMENTATION_HTTP_KNOWN_METHODS` (semconv: a comma-separated, case-sensitive list that
+ * replaces the defaults, not adds to them); undefined when unset or blank.
+ */
+export function parseKnownMethods(value: string | undefined): ReadonlySet<string> | undefined {
+  const methods = (value ?? '').split(',').map((method) => method.trim()).filter((method) => method !== '');
+  return methods.length === 0 ? undefined : new Set(methods);
+}
 
 /** The spec's metrics export interval, unless OTEL_METRIC_EXPORT_INTERVAL says otherwise. */
 export const EXPORT_INTERVAL_MS = 5000;

@@ -8,35 +8,8 @@ import type { IncomingMessage } from 'node:http';
 import type { TLSSocket } from 'node:tls';
 import type { Attributes } from '@opentelemetry/api';
 import { parseRequestTarget, requestHost, type RequestTarget } from '../http/request-target.ts';
-import { activeQueryRedaction, redactQuery } from './query-redaction.ts';
-
-/** The methods semconv knows; any other is recorded as `_OTHER` (keeps metric cardinality bounded). */
-export const DEFAULT_KNOWN_METHODS: ReadonlySet<string> = new Set(['CONNECT', 'DELETE', 'GET', 'HEAD', 'OPTIONS', 'PATCH', 'POST', 'PUT', 'TRACE', 'QUERY']);
-
-/**
- * `OTEL_INSTRUMENTATION_HTTP_KNOWN_METHODS` (semconv: a comma-separated, case-sensitive list that
- * replaces the defaults, not adds to them); undefined when unset or blank.
- */
-export function parseKnownMethods(value: string | undefined): ReadonlySet<string> | undefined {
-  const methods = (value ?? '').split(',').map((method) => method.trim()).filter((method) => method !== '');
-  return methods.length === 0 ? undefined : new Set(methods);
-}
-
-let configured: ReadonlySet<string> | undefined;
-
-/** The known methods now: setupTelemetry's (from its env), else process.env's, else the defaults. */
-export function activeKnownMethods(): ReadonlySet<string> {
-  return configured ?? parseKnownMethods(process.env['OTEL_INSTRUMENTATION_HTTP_KNOWN_METHODS']) ?? DEFAULT_KNOWN_METHODS;
-}
-
-/** Makes `methods` the known methods (setupTelemetry); returns the function that undoes it. */
-export function useKnownMethods(methods: ReadonlySet<string> | undefined): () => void {
-  const previous = configured;
-  configured = methods;
-  return () => {
-    configured = previous;
-  };
-}
+import { DEFAULT_KNOWN_METHODS } from './env-config.ts';
+import { redactQuery, type QueryRedaction } from './query-redaction.ts';
 
 /** `http.request.method`: the method when it is among `known`, else `_OTHER`. */
 export function normalizeMethod(method: string | undefined, known: ReadonlySet<string> = DEFAULT_KNOWN_METHODS): string {
@@ -83,7 +56,7 @@ const NO_AUTHORITY: RequestTarget = { path: '', query: '', authority: undefined 
  * target it cannot parse (`*`, another scheme, a broken URL) is not copied, since it may hold
  * credentials too: `url.path` is then `*` for asterisk-form and absent otherwise.
  */
-export function requestSpanAttributes(req: IncomingMessage, method: string, scheme: string): Attributes {
+export function requestSpanAttributes(req: IncomingMessage, method: string, scheme: string, redaction: QueryRedaction): Attributes {
   const url = req.url ?? '/';
   const target = parseRequestTarget(url);
   const server = serverOf(req, target, scheme);
@@ -102,7 +75,7 @@ export function requestSpanAttributes(req: IncomingMessage, method: string, sche
   const path = urlPathOf(url, target);
   if (path !== undefined) attributes['url.path'] = path;
   if (method === '_OTHER' && req.method !== undefined) attributes['http.request.method_original'] = req.method;
-  const query = urlQueryOf(target);
+  const query = urlQueryOf(target, redaction);
   if (query !== undefined) attributes['url.query'] = query;
   return attributes;
 }
@@ -113,6 +86,6 @@ export function urlPathOf(url: string, target: RequestTarget | undefined): strin
 }
 
 /** `url.query`, redacted as configured; none when the target has no query. */
-export function urlQueryOf(target: RequestTarget | undefined): string | undefined {
-  return target !== undefined && target.query !== '' ? redactQuery(target.query, activeQueryRedaction()) : undefined;
+export function urlQueryOf(target: RequestTarget | undefined, redaction: QueryRedaction): string | undefined {
+  return target !== undefined && target.query !== '' ? redactQuery(target.query, redaction) : undefined;
 }

@@ -43,25 +43,6 @@ export function compileQueryRedaction(extra: readonly string[] = []): QueryRedac
   return { names, longest };
 }
 
-const DEFAULT_REDACTION = compileQueryRedaction();
-let active: QueryRedaction = DEFAULT_REDACTION;
-
-/** The redaction otel_fw_stream_h applies now: setupTelemetry's, else the defaults. */
-export function activeQueryRedaction(): QueryRedaction {
-  return active;
-}
-
-/**
- * Makes `redaction` the one spans use (setupTelemetry registers it with the providers, like the
- * global OpenTelemetry API does); returns the function that puts the defaults back.
- */
-export function useQueryRedaction(redaction: QueryRedaction): () => void {
-  active = redaction;
-  return () => {
-    if (active === redaction) active = DEFAULT_REDACTION;
-  };
-}
-
 /**
  * `query` (no `?`) with the value of every listed parameter replaced by REDACTED, everything
  * else byte for byte as sent. It runs for every request that has a query, so it builds a new

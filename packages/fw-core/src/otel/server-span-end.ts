@@ -6,12 +6,13 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { context, SpanStatusCode, type Context, type Span, type TimeInput } from '@opentelemetry/api';
 import type { ExchangeEnd, Listener } from '../stream/stream-handler.ts';
+import type { ServerTelemetry } from './server-telemetry.ts';
 import { withServerSpan } from './span-in-context.ts';
 
-/** Runs `next` in the context of `span` (a child of `parent`), so spans the handler starts are its children. */
-export function runInSpan(span: Span, parent: Context, next: Listener, req: IncomingMessage, res: ServerResponse): void {
+/** Runs `next` in the context of `span` (a child of `parent`) and `server`, so spans the handler starts are its children. */
+export function runInSpan(span: Span, parent: Context, server: ServerTelemetry, next: Listener, req: IncomingMessage, res: ServerResponse): void {
   try {
-    context.with(withServerSpan(parent, span), next, undefined, req, res);
+    context.with(withServerSpan(parent, span, server), next, undefined, req, res);
   } catch (error) {
     // A plain listener threw: record it and rethrow; the span ends when the exchange does.
     span.recordException(error instanceof Error ? error : String(error));

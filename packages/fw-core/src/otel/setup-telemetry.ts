@@ -13,7 +13,7 @@
 import { FwError } from '../errors.ts';
 import { readEnvConfig } from './env-config.ts';
 import { checkMetricsListenerOptions } from './metrics-listener-settings.ts';
-import { isSpanNames } from './span-names.ts';
+import { isSpanNames } from './server-telemetry.ts';
 import type { Telemetry, TelemetryOptions } from './telemetry.ts';
 
 /** Sets up tracing and metrics; rejects with FW_ERR_OTEL_* on bad options or environment. */

@@ -10,35 +10,42 @@
  * version ever keys spans differently.
  */
 import { createContextKey, ROOT_CONTEXT, trace, type Context, type Span } from '@opentelemetry/api';
+import { SERVER_TELEMETRY_KEY, type ServerTelemetry } from './server-telemetry.ts';
 
 const SPAN_KEY = createContextKey('OpenTelemetry Context Key SPAN');
 
 class ServerSpanContext implements Context {
   readonly #parent: Context;
   readonly #span: Span;
+  readonly #server: ServerTelemetry;
 
-  constructor(parent: Context, span: Span) {
+  constructor(parent: Context, span: Span, server: ServerTelemetry) {
     this.#parent = parent;
     this.#span = span;
+    this.#server = server;
   }
 
   getValue(key: symbol): unknown {
-    return key === SPAN_KEY ? this.#span : this.#parent.getValue(key);
+    return key === SPAN_KEY ? this.#span : key === SERVER_TELEMETRY_KEY ? this.#server : this.#parent.getValue(key);
   }
 
   setValue(key: symbol, value: unknown): Context {
-    return trace.setSpan(this.#parent, this.#span).setValue(key, value);
+    return apiContext(this.#parent, this.#span, this.#server).setValue(key, value);
   }
 
   deleteValue(key: symbol): Context {
-    return trace.setSpan(this.#parent, this.#span).deleteValue(key);
+    return apiContext(this.#parent, this.#span, this.#server).deleteValue(key);
   }
 }
 
-const PROBE = trace.wrapSpanContext({ traceId: '0af7651916cd43dd8448eb211c80319c', spanId: 'b7ad6b7169203331', traceFlags: 1 });
-const keyedAsTheApi = trace.getSpan(new ServerSpanContext(ROOT_CONTEXT, PROBE)) === PROBE;
+function apiContext(parent: Context, span: Span, server: ServerTelemetry): Context {
+  return trace.setSpan(parent, span).setValue(SERVER_TELEMETRY_KEY, server);
+}
 
-/** `parent` with `span` as its active span, as `trace.setSpan(parent, span)`. */
-export function withServerSpan(parent: Context, span: Span): Context {
-  return keyedAsTheApi ? new ServerSpanContext(parent, span) : trace.setSpan(parent, span);
+const PROBE = trace.wrapSpanContext({ traceId: '0af7651916cd43dd8448eb211c80319c', spanId: 'b7ad6b7169203331', traceFlags: 1 });
+const keyedAsTheApi = trace.getSpan(new ServerSpanContext(ROOT_CONTEXT, PROBE, {} as ServerTelemetry)) === PROBE;
+
+/** `parent` with `span` as its active span (as `trace.setSpan(parent, span)`) and `server` under SERVER_TELEMETRY_KEY. */
+export function withServerSpan(parent: Context, span: Span, server: ServerTelemetry): Context {
+  return keyedAsTheApi ? new ServerSpanContext(parent, span, server) : apiContext(parent, span, server);
 }

@@ -12,7 +12,7 @@ import { samplerFor } from '../sampler-from-env.ts';
 import type { TracePipelineOptions } from '../trace-pipeline.ts';
 import { HttpMetricSeriesTable } from './http-metric-series.ts';
 import type { LeanAttributes } from './lean-span-data.ts';
-import type { LeanPath } from './lean-path.ts';
+import type { LeanPath } from '../server-telemetry.ts';
 import { fixedSamplingDecision } from './sampling-decision.ts';
 import { createLeanTraceExport, type LeanTraceExport } from './lean-trace-export.ts';
 import { DEFAULT_BATCH_SETTINGS } from './span-batcher.ts';

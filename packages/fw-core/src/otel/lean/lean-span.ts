@@ -14,6 +14,7 @@
 import { diag, SpanStatusCode, type Attributes, type HrTime, type AttributeValue, type Exception, type Link, type SpanContext, type SpanStatus, type Span, type TimeInput } from '@opentelemetry/api';
 import { monotonicMs, wallMsAt } from '../../stream/clock.ts';
 import { keyBit } from './attribute-key-bits.ts';
+import { encodeAttributeBlock } from './otlp-trace-encoder.ts';
 import type { LeanAttributeBlock, LeanAttributes, LeanTime } from './lean-span-data.ts';
 import { isTimeInput, millisToTime, timeFromInput, timeOnClock } from './span-time.ts';
 import { randomId, toHex } from './span-ids.ts';
@@ -107,7 +108,7 @@ export class LeanServerSpan implements Span {
     this.blocks = undefined;
     this.attributeCount = 0;
     this.heldKeys = 0;
-    this.setAttributes(attributes);
+    this.setEachAttribute(attributes);
   }
 
   get events(): readonly RecordedEvent[] {
@@ -175,7 +176,9 @@ export class LeanServerSpan implements Span {
     return this;
   }
 
+  /** A frozen `attributes` (otel_fw_plugin's per route) is encoded once and its bytes copied into each span (setEncodedAttributes). */
   setAttributes(attributes: Attributes): this {
+    if (Object.isFrozen(attributes) && this.isRecording()) return this.setEncodedAttributes(encodedBlockOf(attributes));
     for (const key in attributes) this.setAttribute(key, attributes[key]);
     return this;
   }
@@ -189,13 +192,18 @@ export class LeanServerSpan implements Span {
   setEncodedAttributes(block: LeanAttributeBlock): this {
     if (!this.isRecording()) return this;
     const fits = this.limits.attributeValueLengthLimit === Infinity && this.attributeCount + block.count <= this.limits.attributeCountLimit;
-    if (!fits || (this.attributeCount > 0 && this.holdsAnyOf(block))) return this.setAttributes(block.attributes as Attributes);
+    if (!fits || (this.attributeCount > 0 && this.holdsAnyOf(block))) return this.setEachAttribute(block.attributes as Attributes);
     // A literal when it is the first: push onto an empty array allocates room for 17.
     if (this.blocks === undefined) this.blocks = [block];
     else this.blocks.push(block);
     this.attributeCount += block.count;
     const held = this.heldKeys;
     this.heldKeys = held === undefined || block.keyBits === undefined ? undefined : held | block.keyBits;
+    return this;
+  }
+
+  private setEachAttribute(attributes: Attributes): this {
+    for (const key in attributes) this.setAttribute(key, attributes[key]);
     return this;
   }
 
@@ -316,6 +324,18 @@ export class LeanServerSpan implements Span {
     if (attributes['exception.type'] || attributes['exception.message']) this.addEvent('exception', attributes, time);
     else diag.warn(`Failed to record an exception ${String(exception)}`);
   }
+}
+
+const encodedBlocks = new WeakMap<Attributes, LeanAttributeBlock>();
+
+/** The block of a frozen attributes object, encoded on first use. */
+function encodedBlockOf(attributes: Attributes): LeanAttributeBlock {
+  let block = encodedBlocks.get(attributes);
+  if (block === undefined) {
+    block = encodeAttributeBlock(attributes as LeanAttributes);
+    encodedBlocks.set(attributes, block);
+  }
+  return block;
 }
 
 /**

@@ -17,15 +17,14 @@ import type { ExchangeEnd, Listener } from '../../stream/stream-handler.ts';
 import { activeRequestsOf, type ActiveRequests } from '../active-requests.ts';
 import { parseRequestTarget } from '../../http/request-target.ts';
 import { normalizeMethod, requestSpanAttributes, schemeOf, urlPathOf, urlQueryOf } from '../http-attributes.ts';
+import type { QueryRedaction } from '../query-redaction.ts';
 import { endServerSpan, errorTypeOf, runInSpan } from '../server-span-end.ts';
-import { activeSpanNames, startSpanName } from '../span-names.ts';
+import { startSpanName, type LeanPath, type ServerTelemetry } from '../server-telemetry.ts';
 import type { HttpMetricSeriesTable } from './http-metric-series.ts';
 import type { LeanAttributeBlock } from './lean-span-data.ts';
-import type { LeanPath } from './lean-path.ts';
 import { LeanServerSpan } from './lean-span.ts';
 import { rememberSharedInputs, repeatedRequestBlock, sharedRequestBlock } from './request-attribute-block.ts';
 import { remoteParentOf, w3cParentContext } from '../propagation/lean-extraction.ts';
-import { activeW3CFastPath } from '../propagation/w3c-fast-path.ts';
 import { randomId, toHex } from './span-ids.ts';
 import { parseTraceparent } from './traceparent.ts';
 
@@ -33,11 +32,9 @@ import { parseTraceparent } from './traceparent.ts';
 const RECORD_AND_SAMPLED = 2;
 
 /** Wraps `next` in fw's lean server span and metrics. */
-export function wrapLean(next: Listener, lean: LeanPath, knownMethods: ReadonlySet<string>): Listener {
+export function wrapLean(next: Listener, lean: LeanPath, server: ServerTelemetry): Listener {
   const { sampler, decide, limits, onEnd, metrics } = lean;
-  const w3c = activeW3CFastPath();
-  // Taken at wrap time, like the known methods.
-  const names = activeSpanNames();
+  const { knownMethods, spanNames: names, redaction, w3c } = server;
   return function otelLeanListener(req: IncomingMessage, res: ServerResponse): void {
     // One clock read for the span's start and the exchange's, and their ends are one too (finish).
     const startMs = monotonicMs();
@@ -59,7 +56,7 @@ export function wrapLean(next: Listener, lean: LeanPath, knownMethods: ReadonlyS
     else {
       // A ratio sampler reads the trace id, so the id is made now; it sees the request's attributes.
       const traceId = remote?.traceId ?? randomId(16);
-      attributes = requestSpanAttributes(req, method, scheme);
+      attributes = requestSpanAttributes(req, method, scheme, redaction);
       const result = sampler.shouldSample(parent, toHex(traceId), name, SpanKind.SERVER, attributes, []);
       const sampled = result.decision === RECORD_AND_SAMPLED;
       span = new LeanServerSpan(name, NO_ATTRIBUTES, remote, sampled, limits, onEnd, traceId, startMs);
@@ -67,8 +64,8 @@ export function wrapLean(next: Listener, lean: LeanPath, knownMethods: ReadonlyS
     }
     if (span.isRecording()) {
       const repeated = attributes === undefined ? repeatedRequestBlock(req.socket, req.url, method, scheme, headers, req.httpVersion) : undefined;
-      if (repeated !== undefined) setRepeatedRequestAttributes(span, req, method, repeated);
-      else setRequestAttributes(span, req, method, scheme, attributes ?? requestSpanAttributes(req, method, scheme));
+      if (repeated !== undefined) setRepeatedRequestAttributes(span, req, method, repeated, redaction);
+      else setRequestAttributes(span, req, method, scheme, attributes ?? requestSpanAttributes(req, method, scheme, redaction));
       // As the SDK's span: the sampler's attributes win over the request's.
       if (samplerAttributes !== undefined) span.setAttributes(samplerAttributes);
     }
@@ -76,7 +73,7 @@ export function wrapLean(next: Listener, lean: LeanPath, knownMethods: ReadonlyS
     active.count += 1;
     const version = req.httpVersion;
     observeExchange(req, res, (end) => finish(metrics, span, exchange, active, version, end), startMs);
-    runInSpan(span, parent, next, req, res);
+    runInSpan(span, parent, server, next, req, res);
   };
 }
 
@@ -95,12 +92,12 @@ function setRequestAttributes(span: LeanServerSpan, req: IncomingMessage, method
 }
 
 /** As setRequestAttributes, for a request that repeats its connection's shared inputs: only its own attributes are made. */
-function setRepeatedRequestAttributes(span: LeanServerSpan, req: IncomingMessage, method: string, block: LeanAttributeBlock): void {
+function setRepeatedRequestAttributes(span: LeanServerSpan, req: IncomingMessage, method: string, block: LeanAttributeBlock, redaction: QueryRedaction): void {
   span.setEncodedAttributes(block);
   const url = req.url ?? '/';
   const target = parseRequestTarget(url);
   span.setAttribute('url.path', urlPathOf(url, target));
-  span.setAttribute('url.query', urlQueryOf(target));
+  span.setAttribute('url.query', urlQueryOf(target, redaction));
   if (method === '_OTHER') span.setAttribute('http.request.method_original', req.method);
 }
 
@@ -114,7 +111,7 @@ function finish(table: HttpMetricSeriesTable, span: LeanServerSpan, exchange: Ex
     const attributes = active.attributes;
     const method = table.methodKey(attributes['http.request.method'] as string);
     const scheme = attributes['url.scheme'] === 'https' ? 1 : 0;
-    const series = table.seriesOf(table.routeOf(exchange.reportedRoute), method, scheme, table.protocolKey(version), end.status > 0 ? end.status : 0, table.errorTypeKey(errorType));
+    const series = table.seriesOf(table.routeOf(exchange.route?.template), method, scheme, table.protocolKey(version), end.status > 0 ? end.status : 0, table.errorTypeKey(errorType));
     table.recordExchange(series, end.durationMs / 1000, end.requestBodySize, end.responseBodySize);
   } catch {
     // More distinct values of an attribute than the table keys (256 methods, 16 protocol

@@ -7,10 +7,7 @@
  * not: not; no parent: the root sampler); a server span's parent is always remote.
  */
 import type { SamplerName } from '../env-config.ts';
-import type { RemoteParent } from './traceparent.ts';
-
-/** Whether a span with `remote` as its parent is sampled. */
-export type SamplingDecision = (remote: RemoteParent | undefined) => boolean;
+import type { SamplingDecision } from '../server-telemetry.ts';
 
 const always = (): boolean => true;
 const never = (): boolean => false;

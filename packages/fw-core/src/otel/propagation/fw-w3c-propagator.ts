@@ -4,11 +4,11 @@
  * W3CBaggagePropagator of @opentelemetry/core do the work, in the order named, as the SDK's
  * CompositePropagator runs them. What it adds is identity: `fields()` returns the same array at
  * every call, so the lean path can tell, per request and for the price of a comparison, that the
- * registered propagator is still this one and read the W3C headers itself (w3c-fast-path.ts).
+ * registered propagator is still this one and read the W3C headers itself (server-telemetry.ts).
  */
 import type { Context, TextMapGetter, TextMapPropagator, TextMapSetter } from '@opentelemetry/api';
 import { CompositePropagator, W3CBaggagePropagator, W3CTraceContextPropagator } from '@opentelemetry/core';
-import type { W3CFastPath } from './w3c-fast-path.ts';
+import type { W3CFastPath } from '../server-telemetry.ts';
 
 /** W3C trace context and/or baggage, in the order given, known by its `fields()` array. */
 export class FwW3CPropagator implements TextMapPropagator {
