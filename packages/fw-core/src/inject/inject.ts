@@ -5,7 +5,7 @@
  * security, telemetry and the writers run exactly as they do behind node:http, framing included.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { CountedIncomingMessage, CountedServerResponse } from '../stream/exchange.ts';
+import { CountedIncomingMessage, CountedServerResponse, openExchange } from '../stream/exchange.ts';
 import type { Listener } from '../stream/stream-handler.ts';
 import { InjectSocket } from './inject-socket.ts';
 import { parseResponse } from './parse-response.ts';
@@ -51,6 +51,7 @@ export function inject(target: InjectTarget, request: InjectRequest | string): P
   const res = new CountedServerResponse(req);
   res.assignSocket(socket as never);
   const closed = whenClosed(req, res, socket);
+  openExchange(req);
   try {
     listener(req, res);
   } catch (error) {

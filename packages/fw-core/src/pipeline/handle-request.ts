@@ -14,7 +14,7 @@ import { FwError, isFwError } from '../errors.ts';
 import { serverErrorText } from '../http/error-body.ts';
 import { lingerAfterAnswer } from '../http/lingering-close.ts';
 import type { FwRequest, RouteInfo } from '../http/request.ts';
-import { hasRepeatedHeader, parseRequestTarget, requestHost, type RequestTarget } from '../http/request-target.ts';
+import { hasRepeatedHeader, type RequestTarget } from '../http/request-target.ts';
 import { refuseVersion } from '../http/request-line-version.ts';
 import { json, status as bare, type FwResponse } from '../http/response.ts';
 import { isAnswered, type ResponseTarget } from '../http/write-head.ts';
@@ -25,7 +25,7 @@ import { runPhase, type PhaseOutcome } from '../plugins/run-phase.ts';
 import { isThenable } from '../promises.ts';
 import type { RouteFound } from '../router/router.ts';
 import { checkRequest } from '../schema/check-request.ts';
-import { existingExchange } from '../stream/exchange.ts';
+import { exchangeOf, type Exchange } from '../stream/exchange.ts';
 import type { Listener } from '../stream/stream-handler.ts';
 import { logWhenDone, noteForLog, skipLog } from './request-log.ts';
 import { runSecurity, type SecurityOutcome } from './run-security.ts';
@@ -58,14 +58,13 @@ export function createPipelineListener(runtime: Runtime): Listener {
   return (raw, res) => {
     traffic.inflight += 1;
     const id = requestIdFor(idHeader === undefined ? undefined : raw.headers[idHeader]);
-    const exchange = existingExchange(raw);
-    if (exchange !== undefined) exchange.id = id;
+    const exchange = exchangeOf(raw);
+    exchange.id = id;
     const ctx: ResponseTarget = { raw, res, id, json: runtime.json };
-    const target = parseRequestTarget(raw.url ?? '/');
-    if (runtime.logRequests) logWhenDone(runtime, raw, res, id, target);
+    if (runtime.logRequests) logWhenDone(runtime, raw, res, id, exchange.target);
     let step: Step = undefined;
     try {
-      step = dispatch(runtime, envs, ctx, target);
+      step = dispatch(runtime, envs, ctx, exchange);
     } catch (error) {
       fail(runtime, ctx, error);
     }
@@ -81,11 +80,11 @@ export function createPipelineListener(runtime: Runtime): Listener {
   };
 }
 
-function dispatch(runtime: Runtime, envs: Envs, ctx: ResponseTarget, target: RequestTarget | undefined): Step {
+function dispatch(runtime: Runtime, envs: Envs, ctx: ResponseTarget, exchange: Exchange): Step {
   const { raw } = ctx;
   if (raw.httpVersionMajor !== 1) return refuseVersion(ctx);
-  if (target === undefined) return writeError(ctx, 400, 'bad request target');
-  const host = requestHost(raw, target);
+  const { target, host } = exchange;
+  if (target === undefined || host === undefined) return writeError(ctx, 400, 'bad request target');
   // RFC 9112 §3.2: more than one Host, or one that is not host[:port], is a 400.
   if (host === 'invalid') return writeError(ctx, 400, 'invalid host header');
   // node:http keeps the first of two Authorization headers: which one counts must not depend on order.
@@ -94,8 +93,7 @@ function dispatch(runtime: Runtime, envs: Envs, ctx: ResponseTarget, target: Req
   const found = runtime.router.find(method, host.host, target.path);
   if (found.kind === 'found') {
     const req = makeRequest(ctx, target, found);
-    const exchange = existingExchange(raw);
-    if (exchange !== undefined) exchange.route = req.route;
+    exchange.route = req.route;
     return runRoute(runtime, envs, found.route.data, req);
   }
   if (found.kind === 'not_found') return answerMiss(runtime, envs, ctx, target, host.host, undefined);

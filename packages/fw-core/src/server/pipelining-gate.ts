@@ -10,6 +10,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
+import { openExchange } from '../stream/exchange.ts';
 import type { Listener } from '../stream/stream-handler.ts';
 
 /** What the gate reads of the server's state: while stopping, no request is worked on ahead of its turn. */
@@ -17,9 +18,13 @@ interface Stopping {
   readonly stopping: boolean;
 }
 
-/** `listener`, with requests queued behind another on their connection held to the bound. */
+/**
+ * fw's server listener: opens each request's exchange (stream/exchange.ts) as it arrives, then
+ * runs `listener`, requests queued behind another on their connection held to the bound.
+ */
 export function gatePipelining(listener: Listener, maxInflight: number, traffic: Stopping): Listener {
   return (req, res) => {
+    openExchange(req);
     // node:http gives a response its socket at once unless another response holds it. Two
     // plain property reads (`res.socket` would be a getter call on every request).
     const socket = req.socket as GatedSocket;
