@@ -7,7 +7,7 @@
  * shutdown() removes the logger fw registered.
  */
 import { diag, DiagConsoleLogger, DiagLogLevel, type DiagLogger } from '@opentelemetry/api';
-import type { DiagLevelName } from './env-export-settings.ts';
+import type { DiagLevelName } from './env-config.ts';
 import type { ProblemLogger } from './export-problem-log.ts';
 
 /** Registers the diag logger OTEL_LOG_LEVEL asks for; returns what removes it. */

@@ -7,7 +7,8 @@
 import type { IncomingMessage } from 'node:http';
 import type { TLSSocket } from 'node:tls';
 import type { Attributes } from '@opentelemetry/api';
-import { parseRequestTarget, requestHost, type RequestTarget } from '../http/request-target.ts';
+import { requestHost, type RequestTarget } from '../http/request-target.ts';
+import type { Exchange } from '../stream/exchange.ts';
 import { DEFAULT_KNOWN_METHODS } from './env-config.ts';
 import { redactQuery, type QueryRedaction } from './query-redaction.ts';
 
@@ -26,8 +27,8 @@ export function schemeOf(req: IncomingMessage): 'http' | 'https' {
  * absolute-form target's authority, else the Host header (RFC 9112 §3.2.2, requestHost), else,
  * with no Host or an invalid one, the local socket. The port defaults to the scheme's.
  */
-function serverOf(req: IncomingMessage, target: RequestTarget | undefined, scheme: string): { address: string | undefined; port: number | undefined } {
-  const named = requestHost(req, target ?? NO_AUTHORITY);
+function serverOf(req: IncomingMessage, exchange: Exchange, scheme: string): { address: string | undefined; port: number | undefined } {
+  const named = exchange.host ?? requestHost(req, NO_AUTHORITY);
   const host = named === 'invalid' ? undefined : named.host;
   if (host === undefined || host === '') return { address: req.socket.localAddress, port: req.socket.localPort };
   let address = host;
@@ -52,14 +53,14 @@ const NO_AUTHORITY: RequestTarget = { path: '', query: '', authority: undefined 
 
 /**
  * The span attributes known when the request starts; one object per request. Path, query and
- * host come from parseRequestTarget, so userinfo (`user:password@`) never reaches a span; a
+ * host come from the exchange's parsed target, so userinfo (`user:password@`) never reaches a span; a
  * target it cannot parse (`*`, another scheme, a broken URL) is not copied, since it may hold
  * credentials too: `url.path` is then `*` for asterisk-form and absent otherwise.
  */
-export function requestSpanAttributes(req: IncomingMessage, method: string, scheme: string, redaction: QueryRedaction): Attributes {
+export function requestSpanAttributes(req: IncomingMessage, exchange: Exchange, method: string, scheme: string, redaction: QueryRedaction): Attributes {
   const url = req.url ?? '/';
-  const target = parseRequestTarget(url);
-  const server = serverOf(req, target, scheme);
+  const target = exchange.target;
+  const server = serverOf(req, exchange, scheme);
   const socket = req.socket;
   const attributes: Attributes = {
     'http.request.method': method,

@@ -5,15 +5,14 @@
  * API listener's timeouts, so a client that trickles a request head cannot hold a connection
  * for node:http's defaults (headers 60 s, checked only every 30 s).
  */
-import { configDefaults, type ServerConfiguration } from '../config/config.ts';
+import { configDefaults } from '../config/config.ts';
 import { FwError } from '../errors.ts';
 import type { EnvConfig } from './env-config.ts';
+import type { ListenerTimeouts } from './telemetry.ts';
 
 /** The bind address without a host setting: loopback only (the OTel SDK spec's `localhost`, IPv4 so it does not depend on name resolution). */
 export const DEFAULT_METRICS_HOST = '127.0.0.1';
 
-/** The API listener's timeouts the metrics listener shares (fw.server_configuration keys). */
-export type ListenerTimeouts = Pick<ServerConfiguration, 'request_timeout_ms' | 'headers_timeout_ms' | 'keep_alive_timeout_ms'>;
 
 /** The setupTelemetry options read here. */
 export interface MetricsListenerOptions {

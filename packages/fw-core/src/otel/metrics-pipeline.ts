@@ -6,23 +6,15 @@
  */
 import { emptyResource, type Resource } from '@opentelemetry/resources';
 import { MeterProvider, MetricReader, PeriodicExportingMetricReader, type CollectionResult, type IMetricReader, type MetricProducer, type PushMetricExporter } from '@opentelemetry/sdk-metrics';
-import type { EnvConfig } from './env-config.ts';
+import { readTlsFiles, type EnvConfig } from './env-config.ts';
+import type { MetricsPipelineOptions } from './telemetry.ts';
 import type { ExportProblemLog } from './export-problem-log.ts';
 import type { OtlpExportStop } from './otlp-export-stop.ts';
 import { OtlpMetricExporter } from './otlp-metric-exporter.ts';
-import { readTlsFiles } from './otlp-tls-files.ts';
 import { HttpMetricProducer } from './lean/http-metric-producer.ts';
 import type { HttpMetricSeriesTable } from './lean/http-metric-series.ts';
 import { EventLoopDelayWindow } from './runtime/event-loop-delay-window.ts';
 import { RuntimeMetricProducer } from './runtime/runtime-metric-producer.ts';
-
-/** Test and embedding overrides of the metrics pipeline. */
-export interface MetricsPipelineOptions {
-  /** Replaces the OTLP metric exporter (pushed every exportIntervalMs even without an endpoint). */
-  readonly metricExporter?: PushMetricExporter;
-  /** Default 5000, or OTEL_METRIC_EXPORT_INTERVAL. */
-  readonly exportIntervalMs?: number;
-}
 
 /** A meter provider and the reader to scrape. */
 export interface MetricsPipeline {

@@ -51,7 +51,7 @@ function wrapWithSdk(next: Listener, server: ServerTelemetry): Listener {
     const parent = propagation.extract(ROOT_CONTEXT, req.headers);
     // The request's attributes go to startSpan, so that a sampler sees them (semconv: attributes
     // known at creation SHOULD be given then).
-    const span = tracer.startSpan(startSpanName(names, method), { kind: SpanKind.SERVER, attributes: requestSpanAttributes(req, method, scheme, redaction) }, parent);
+    const span = tracer.startSpan(startSpanName(names, method), { kind: SpanKind.SERVER, attributes: requestSpanAttributes(req, exchange, method, scheme, redaction) }, parent);
     const active = activeRequestsOf(method, scheme);
     active.count += 1;
     const version = req.httpVersion;

@@ -19,7 +19,7 @@
  * end their waits and sockets themselves, and stop() calls their own stop().
  */
 import type { Agent } from 'node:http';
-import type { TlsAgentOptions } from './otlp-tls-files.ts';
+import type { TlsAgentOptions } from './env-config.ts';
 
 /** The exporter transport's answer, as far as fw needs it. */
 interface ExportResponse {

@@ -5,7 +5,7 @@
  * OTLP/JSON as the request was sent. The SDK's exporters warn about it through the diag logger;
  * fw reports it (export-problem-log.ts) and counts the rejected spans as failed (issue 36, item 4).
  */
-import type { OtlpProtocol } from './env-export-settings.ts';
+import type { OtlpProtocol } from './env-config.ts';
 import { readFields } from './lean/protobuf-reader.ts';
 
 /** What the collector did not accept, and why. */

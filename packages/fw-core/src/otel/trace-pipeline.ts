@@ -7,25 +7,14 @@
  */
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-proto';
 import type { Resource } from '@opentelemetry/resources';
-import { BatchSpanProcessor, TracerProvider, type BatchSpanProcessorOptions, type SpanExporter, type SpanProcessor } from '@opentelemetry/sdk-trace';
+import { AlwaysOffSampler, AlwaysOnSampler, BatchSpanProcessor, ParentBasedSampler, TraceIdRatioBasedSampler, TracerProvider, type Sampler, type SpanExporter, type SpanProcessor } from '@opentelemetry/sdk-trace';
 import { withChildSpanClock } from './child-span-clock.ts';
-import type { EnvConfig } from './env-config.ts';
+import { readTlsFiles, type EnvConfig, type SamplerName } from './env-config.ts';
 import type { OtlpExportStop } from './otlp-export-stop.ts';
 import { OtlpJsonSpanExporter } from './otlp-json-span-exporter.ts';
 import { ReportingBatchSpanProcessor, ReportingSpanExporter } from './reporting-span-exporter.ts';
 import type { SpanExportOutcomes } from './span-export-outcomes.ts';
-import { readTlsFiles } from './otlp-tls-files.ts';
-import { samplerFor } from './sampler-from-env.ts';
-
-/** Test and embedding overrides of the trace pipeline. */
-export interface TracePipelineOptions {
-  /** Replaces the OTLP exporter (still behind the batch processor). */
-  readonly spanExporter?: SpanExporter;
-  /** Replaces the batch processor and exporter altogether. */
-  readonly spanProcessor?: SpanProcessor;
-  /** Batch processor settings; OTEL_BSP_* variables win over these. */
-  readonly batch?: Omit<BatchSpanProcessorOptions, 'exporter'>;
-}
+import type { TracePipelineOptions } from './telemetry.ts';
 
 /**
  * The tracer provider for `config` (no exporting processor when OTEL_TRACES_EXPORTER is none); `exports` stops
@@ -68,4 +57,22 @@ function otlpExporter(config: EnvConfig, exports: OtlpExportStop, outcomes: Span
     }),
   );
   return outcomes === undefined ? exporter : new ReportingSpanExporter(exporter, outcomes);
+}
+
+/** The sampler OTEL_TRACES_SAMPLER (and _ARG) names; the default is parentbased_always_on. */
+export function samplerFor(name: SamplerName, ratio: number): Sampler {
+  switch (name) {
+    case 'always_on':
+      return new AlwaysOnSampler();
+    case 'always_off':
+      return new AlwaysOffSampler();
+    case 'traceidratio':
+      return new TraceIdRatioBasedSampler(ratio);
+    case 'parentbased_always_off':
+      return new ParentBasedSampler({ root: new AlwaysOffSampler() });
+    case 'parentbased_traceidratio':
+      return new ParentBasedSampler({ root: new TraceIdRatioBasedSampler(ratio) });
+    case 'parentbased_always_on':
+      return new ParentBasedSampler({ root: new AlwaysOnSampler() });
+  }
 }

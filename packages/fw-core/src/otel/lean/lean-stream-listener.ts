@@ -15,7 +15,6 @@ import { exchangeOf, type Exchange } from '../../stream/exchange.ts';
 import { observeExchange } from '../../stream/observe-exchange.ts';
 import type { ExchangeEnd, Listener } from '../../stream/stream-handler.ts';
 import { activeRequestsOf, type ActiveRequests } from '../active-requests.ts';
-import { parseRequestTarget } from '../../http/request-target.ts';
 import { normalizeMethod, requestSpanAttributes, schemeOf, urlPathOf, urlQueryOf } from '../http-attributes.ts';
 import type { QueryRedaction } from '../query-redaction.ts';
 import { endServerSpan, errorTypeOf, runInSpan } from '../server-span-end.ts';
@@ -56,7 +55,7 @@ export function wrapLean(next: Listener, lean: LeanPath, server: ServerTelemetry
     else {
       // A ratio sampler reads the trace id, so the id is made now; it sees the request's attributes.
       const traceId = remote?.traceId ?? randomId(16);
-      attributes = requestSpanAttributes(req, method, scheme, redaction);
+      attributes = requestSpanAttributes(req, exchange, method, scheme, redaction);
       const result = sampler.shouldSample(parent, toHex(traceId), name, SpanKind.SERVER, attributes, []);
       const sampled = result.decision === RECORD_AND_SAMPLED;
       span = new LeanServerSpan(name, NO_ATTRIBUTES, remote, sampled, limits, onEnd, traceId, startMs);
@@ -64,8 +63,8 @@ export function wrapLean(next: Listener, lean: LeanPath, server: ServerTelemetry
     }
     if (span.isRecording()) {
       const repeated = attributes === undefined ? repeatedRequestBlock(req.socket, req.url, method, scheme, headers, req.httpVersion) : undefined;
-      if (repeated !== undefined) setRepeatedRequestAttributes(span, req, method, repeated, redaction);
-      else setRequestAttributes(span, req, method, scheme, attributes ?? requestSpanAttributes(req, method, scheme, redaction));
+      if (repeated !== undefined) setRepeatedRequestAttributes(span, req, exchange, method, repeated, redaction);
+      else setRequestAttributes(span, req, method, scheme, attributes ?? requestSpanAttributes(req, exchange, method, scheme, redaction));
       // As the SDK's span: the sampler's attributes win over the request's.
       if (samplerAttributes !== undefined) span.setAttributes(samplerAttributes);
     }
@@ -92,11 +91,10 @@ function setRequestAttributes(span: LeanServerSpan, req: IncomingMessage, method
 }
 
 /** As setRequestAttributes, for a request that repeats its connection's shared inputs: only its own attributes are made. */
-function setRepeatedRequestAttributes(span: LeanServerSpan, req: IncomingMessage, method: string, block: LeanAttributeBlock, redaction: QueryRedaction): void {
+function setRepeatedRequestAttributes(span: LeanServerSpan, req: IncomingMessage, exchange: Exchange, method: string, block: LeanAttributeBlock, redaction: QueryRedaction): void {
   span.setEncodedAttributes(block);
-  const url = req.url ?? '/';
-  const target = parseRequestTarget(url);
-  span.setAttribute('url.path', urlPathOf(url, target));
+  const target = exchange.target;
+  span.setAttribute('url.path', urlPathOf(req.url ?? '/', target));
   span.setAttribute('url.query', urlQueryOf(target, redaction));
   if (method === '_OTHER') span.setAttribute('http.request.method_original', req.method);
 }

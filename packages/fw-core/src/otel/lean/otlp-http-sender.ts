@@ -14,7 +14,7 @@
  */
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
-import type { TlsAgentOptions } from '../otlp-tls-files.ts';
+import type { TlsAgentOptions } from '../env-config.ts';
 import { OtlpSocketClient } from './otlp-socket-client.ts';
 
 const gzipAsync = promisify(gzip);

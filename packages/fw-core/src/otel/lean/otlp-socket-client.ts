@@ -15,7 +15,7 @@ import { connect as netConnect, isIP, type Socket } from 'node:net';
 import { setTimeout } from 'node:timers';
 import { connect as tlsConnect } from 'node:tls';
 import { isHeaderName, isHeaderValue } from '../../http/header-fields.ts';
-import type { TlsAgentOptions } from '../otlp-tls-files.ts';
+import type { TlsAgentOptions } from '../env-config.ts';
 import { SCOPE_VERSION } from '../telemetry.ts';
 import { HttpAnswerReader, type AnswerProgress, type HttpAnswer } from './http-answer-reader.ts';
 

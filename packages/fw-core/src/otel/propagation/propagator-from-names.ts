@@ -12,7 +12,7 @@ import type { TextMapPropagator } from '@opentelemetry/api';
 import { CompositePropagator, W3CBaggagePropagator, W3CTraceContextPropagator } from '@opentelemetry/core';
 import { FwError } from '../../errors.ts';
 import { FwW3CPropagator } from './fw-w3c-propagator.ts';
-import type { PropagatorName } from './propagator-names.ts';
+import type { PropagatorName } from '../env-config.ts';
 
 /** Imports a package by name: `import()` itself, or a test's stand-in. */
 export type PackageImporter = (name: string) => Promise<Record<string, unknown>>;
