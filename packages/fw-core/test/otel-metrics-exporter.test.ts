@@ -12,7 +12,7 @@ import { CumulativeTemporalitySelector, DeltaTemporalitySelector, LowMemoryTempo
 import { InstrumentType, type ResourceMetrics } from '@opentelemetry/sdk-metrics';
 import { emptyResource } from '@opentelemetry/resources';
 import type { TemporalityPreference } from '../src/otel/env-config.ts';
-import { OtlpMetricExporter } from '../src/otel/otlp-metric-exporter.ts';
+import { OtlpMetricExporter } from '../src/otel/metrics-pipeline.ts';
 import { closedPort } from './support/closed-port.ts';
 import { startOtelApp, type OtelApp } from './support/otel-app.ts';
 

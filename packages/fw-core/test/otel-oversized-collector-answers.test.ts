@@ -17,7 +17,7 @@ import type { ResourceMetrics } from '@opentelemetry/sdk-metrics';
 import { ANSWER_BODY_LIMIT } from '../src/otel/lean/http-answer-reader.ts';
 import { OtlpHttpSender } from '../src/otel/lean/otlp-http-sender.ts';
 import { OtlpSocketClient } from '../src/otel/lean/otlp-socket-client.ts';
-import { OtlpMetricExporter } from '../src/otel/otlp-metric-exporter.ts';
+import { OtlpMetricExporter } from '../src/otel/metrics-pipeline.ts';
 import { within } from './support/until.ts';
 
 /** The most the collector offers before the test calls it a runaway read: 256 MiB. */

@@ -17,7 +17,7 @@ import { exchangeOf, type Exchange } from '../stream/exchange.ts';
 import { observeExchange } from '../stream/observe-exchange.ts';
 import type { ExchangeEnd, Listener, StreamHandler } from '../stream/stream-handler.ts';
 import { normalizeMethod, requestSpanAttributes, schemeOf } from './http-attributes.ts';
-import { activeRequestsOf, type ActiveRequests } from './active-requests.ts';
+import { activeRequestsOf, type ActiveRequests } from './http-metrics.ts';
 import { createHttpServerMetrics, type HttpServerMetrics } from './http-metrics.ts';
 import { SCOPE_NAME, SCOPE_VERSION } from './telemetry.ts';
 import { wrapLean } from './lean/lean-stream-listener.ts';

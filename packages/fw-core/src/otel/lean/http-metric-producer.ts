@@ -17,7 +17,7 @@ import type { Attributes, HrTime } from '@opentelemetry/api';
 import { emptyResource, type Resource } from '@opentelemetry/resources';
 import { AggregationTemporality, AggregationType, DataPointType, InstrumentType, type AggregationSelector, type CollectionResult, type DataPoint, type Histogram, type MetricData, type MetricProducer } from '@opentelemetry/sdk-metrics';
 import { SCOPE_NAME, SCOPE_VERSION } from '../telemetry.ts';
-import type { HttpHistogramDescriptor, HttpMetricDescriptor } from './http-metric-descriptors.ts';
+import type { HttpHistogramDescriptor, HttpMetricDescriptor } from '../http-metrics.ts';
 import { emptyWindow, HISTOGRAM_LAYOUT, nowMs, WINDOW_LENGTH, type HttpMetricSeries, type HttpMetricSeriesTable } from './http-metric-series.ts';
 
 const { COUNT, SUM, MIN, MAX, BUCKETS } = HISTOGRAM_LAYOUT;

@@ -9,7 +9,7 @@
  */
 import type { Attributes } from '@opentelemetry/api';
 import { monotonicMs, TIME_ORIGIN_MS } from '../../stream/clock.ts';
-import { httpMetricDescriptors, type HttpMetricDescriptors } from './http-metric-descriptors.ts';
+import { httpMetricDescriptors, type HttpMetricDescriptors } from '../http-metrics.ts';
 
 /** Per histogram: count, sum, min, max, then one count per bucket (the last one above every boundary). */
 const COUNT = 0;

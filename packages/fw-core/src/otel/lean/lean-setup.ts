@@ -10,7 +10,7 @@ import type { Resource } from '@opentelemetry/resources';
 import type { IMetricReader } from '@opentelemetry/sdk-metrics';
 import { readTlsFiles, type EnvConfig, type SamplerName } from '../env-config.ts';
 import type { LeanPath, SamplingDecision } from '../server-telemetry.ts';
-import type { SpanExportOutcomes } from '../span-export-outcomes.ts';
+import type { SpanExportOutcomes } from '../export-reporting.ts';
 import { SCOPE_NAME, SCOPE_VERSION, type TelemetryOptions, type TracePipelineOptions } from '../telemetry.ts';
 import { samplerFor } from '../trace-pipeline.ts';
 import { aggregatesAsLeanMetrics } from './http-metric-producer.ts';

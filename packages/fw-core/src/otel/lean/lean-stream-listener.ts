@@ -14,7 +14,7 @@ import { monotonicMs } from '../../stream/clock.ts';
 import { exchangeOf, type Exchange } from '../../stream/exchange.ts';
 import { observeExchange } from '../../stream/observe-exchange.ts';
 import type { ExchangeEnd, Listener } from '../../stream/stream-handler.ts';
-import { activeRequestsOf, type ActiveRequests } from '../active-requests.ts';
+import { activeRequestsOf, type ActiveRequests } from '../http-metrics.ts';
 import { normalizeMethod, requestSpanAttributes, schemeOf, urlPathOf, urlQueryOf } from '../http-attributes.ts';
 import type { QueryRedaction } from '../query-redaction.ts';
 import { endServerSpan, errorTypeOf, runInSpan } from '../server-span-end.ts';

@@ -12,8 +12,7 @@ import type { LeanAttributes, LeanResource, LeanScope, LeanSpanData } from './le
 import { LeanSpanKind } from './lean-span-data.ts';
 import type { LeanServerSpan } from './lean-span.ts';
 import { traceRequestToJson } from '../otlp-json.ts';
-import { partialSuccessOf } from '../otlp-partial-success.ts';
-import { errorTypeOf, type SpanExportOutcomes } from '../span-export-outcomes.ts';
+import type { SpanExportOutcomes } from '../export-reporting.ts';
 import { OtlpHttpSender, type OtlpSenderOptions, type SendResult } from './otlp-http-sender.ts';
 import { OtlpTraceEncoder } from './otlp-trace-encoder.ts';
 import { DEFAULT_BATCH_SETTINGS, SpanBatcher, type BatchSettings } from './span-batcher.ts';
@@ -82,7 +81,7 @@ export function createLeanTraceExport(options: LeanTraceExportOptions): LeanTrac
   };
   const send = async (body: Uint8Array, count: number): Promise<SendResult> => {
     const result = await sender.send(json ? traceRequestToJson(body) : body);
-    if (outcomes !== undefined) report(outcomes, result, count, options.sender.protocol ?? 'http/protobuf');
+    outcomes?.sent(count, result);
     reportDrops();
     return result;
   };
@@ -107,11 +106,4 @@ export function createLeanTraceExport(options: LeanTraceExportOptions): LeanTrac
       if (abandoned > 0) outcomes?.exportEnded(abandoned, { ok: false, errorType: 'stopped', reason: 'telemetry shut down before they were exported' });
     },
   };
-}
-
-/** Hands one export's result to the outcomes, with the partial success its answer may carry. */
-function report(outcomes: SpanExportOutcomes, result: SendResult, count: number, protocol: 'http/protobuf' | 'http/json'): void {
-  if (!result.ok) return outcomes.exportEnded(count, { ok: false, errorType: errorTypeOf(undefined, result.reason), reason: result.reason });
-  const partial = partialSuccessOf(result.body, protocol);
-  outcomes.exportEnded(count, partial === undefined ? { ok: true } : { ok: true, rejected: partial.rejected, message: partial.message });
 }

@@ -14,10 +14,17 @@
  */
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
-import type { TlsAgentOptions } from '../env-config.ts';
+import type { OtlpProtocol, TlsAgentOptions } from '../env-config.ts';
+import { readFields } from './protobuf-reader.ts';
 import { OtlpSocketClient } from './otlp-socket-client.ts';
 
 const gzipAsync = promisify(gzip);
+
+/** What the collector did not accept, and why. */
+export interface PartialSuccess {
+  readonly rejected: number;
+  readonly message: string;
+}
 
 /** How one endpoint is reached. */
 export interface OtlpSenderOptions {
@@ -34,8 +41,8 @@ export interface OtlpSenderOptions {
   readonly initialBackoffMs?: number;
 }
 
-/** How an export ended: the answer's body when it has one (a partial success, maybe), or why it failed (`HTTP <status>` for a refusing answer). */
-export type SendResult = { readonly ok: true; readonly body?: Buffer } | { readonly ok: false; readonly reason: string };
+/** How an export ended: the partial success its answer carried, if any, or why it failed (`HTTP <status>` for a refusing answer). */
+export type SendResult = { readonly ok: true; readonly partial?: PartialSuccess } | { readonly ok: false; readonly reason: string };
 
 const RETRYABLE = new Set([429, 502, 503, 504]);
 const MAX_BACKOFF_MS = 5000;
@@ -67,7 +74,10 @@ export class OtlpHttpSender {
       const answer = await this.#post(payload, left);
       // stop() during the post ends the export: no wait for a retry begins after it.
       if (this.#stopped) return { ok: false, reason: 'stopped' };
-      if (answer.status !== undefined && answer.status >= 200 && answer.status < 300) return answer.body === undefined || answer.body.length === 0 ? { ok: true } : { ok: true, body: answer.body };
+      if (answer.status !== undefined && answer.status >= 200 && answer.status < 300) {
+        const partial = partialSuccessOf(answer.body, this.#options.protocol ?? 'http/protobuf');
+        return partial === undefined ? { ok: true } : { ok: true, partial };
+      }
       // An answer too long to read is not retried: the collector would send it again.
       if (answer.final) return { ok: false, reason: answer.error };
       const retryable = answer.status === undefined || RETRYABLE.has(answer.status);
@@ -113,4 +123,39 @@ function retryAfterMs(header: string | undefined): number | undefined {
   if (/^\d+$/.test(header.trim())) return Number(header.trim()) * 1000;
   const at = Date.parse(header);
   return Number.isNaN(at) ? undefined : Math.max(0, at - Date.now());
+}
+
+/**
+ * The partial success of a 2xx OTLP answer (https://opentelemetry.io/docs/specs/otlp/#partial-success),
+ * in protobuf or OTLP/JSON as the request was sent; undefined for a full success or a body that cannot be read.
+ */
+export function partialSuccessOf(body: Uint8Array | undefined, protocol: OtlpProtocol): PartialSuccess | undefined {
+  if (body === undefined || body.length === 0) return undefined;
+  try {
+    const found = protocol === 'http/json' ? fromJson(body) : fromProtobuf(body);
+    return found === undefined || (found.rejected === 0 && found.message === '') ? undefined : found;
+  } catch {
+    return undefined;
+  }
+}
+
+function fromProtobuf(body: Uint8Array): PartialSuccess | undefined {
+  const outer = readFields(body).find((field) => field.field === 1 && field.wire === 2);
+  if (outer === undefined) return undefined;
+  let rejected = 0;
+  let message = '';
+  for (const field of readFields(outer.value as Uint8Array)) {
+    // rejected_spans and rejected_data_points are both field 1 (int64), error_message field 2.
+    if (field.field === 1 && field.wire === 0) rejected = Number(BigInt.asIntN(64, field.value));
+    else if (field.field === 2 && field.wire === 2) message = Buffer.from(field.value).toString('utf8');
+  }
+  return { rejected, message };
+}
+
+function fromJson(body: Uint8Array): PartialSuccess | undefined {
+  const parsed = JSON.parse(Buffer.from(body).toString('utf8')) as { partialSuccess?: { rejectedSpans?: unknown; rejectedDataPoints?: unknown; errorMessage?: unknown } } | null;
+  const partial = parsed?.partialSuccess;
+  if (partial === undefined || partial === null) return undefined;
+  const rejected = Number(partial.rejectedSpans ?? partial.rejectedDataPoints ?? 0);
+  return { rejected: Number.isFinite(rejected) ? rejected : 0, message: typeof partial.errorMessage === 'string' ? partial.errorMessage : '' };
 }
