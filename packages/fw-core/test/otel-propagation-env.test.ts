@@ -11,7 +11,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { propagation } from '@opentelemetry/api';
 import { isFwError } from '../src/errors.ts';
-import { propagatorFromNames } from '../src/otel/propagation/propagator-from-names.ts';
+import { propagatorFromNames } from '../src/otel/propagation/propagators.ts';
 import { propagatorNames } from '../src/otel/env-config.ts';
 import { setupFailureOf } from './support/otel-app.ts';
 import { PATHS, startPropagationApp, type PropagationApp, type PropagationExchange } from './support/otel-propagation-app.ts';

@@ -16,11 +16,10 @@
  * elsewhere gets its own clock back, and child-span-clock tests fail). trace-pipeline.ts wraps
  * the processor of fw's tracer provider in it.
  */
-import { trace, type Context, type HrTime } from '@opentelemetry/api';
+import { type Context, type HrTime, trace } from '@opentelemetry/api';
 import type { ReadableSpan, Span, SpanProcessor } from '@opentelemetry/sdk-trace';
 import { TIME_ORIGIN_MS } from '../stream/clock.ts';
-import { LeanServerSpan } from './lean/lean-span.ts';
-import { addMs, isHrTime } from './lean/span-time.ts';
+import { addMs, isHrTime, LeanServerSpan } from './lean/lean-span.ts';
 
 /** Where an SDK span (sdk-trace's SpanImpl) keeps its clock. */
 interface SdkSpanClock {

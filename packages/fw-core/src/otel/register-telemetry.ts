@@ -5,29 +5,26 @@
  * globally. setup-telemetry.ts imports this file only when telemetry is enabled, so importing
  * fw-core/otel stays cheap.
  */
-import { context, metrics, propagation, trace, type MeterProvider, type TextMapPropagator, type TracerProvider } from '@opentelemetry/api';
+import { context, type MeterProvider, metrics, propagation, type TextMapPropagator, trace, type TracerProvider } from '@opentelemetry/api';
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
-import { defaultResource, resourceFromAttributes, type Resource } from '@opentelemetry/resources';
+import { defaultResource, type Resource, resourceFromAttributes } from '@opentelemetry/resources';
+import { connect } from 'node:net';
 import { FwError } from '../errors.ts';
+import { SERVICE_INSTANCE_ID, serviceInstanceId } from '../log/service-instance-id.ts';
+import { type CorrelatedSpan, useRecordingSpanReader } from '../log/trace-correlation.ts';
 import { withTimeout } from '../promises.ts';
-import { collectorRefuses } from './collector-refuses.ts';
-import type { EnvConfig } from './env-config.ts';
-import { startMetricsListener, type MetricsListener } from './metrics-listener.ts';
-import { metricsListenerSettings } from './metrics-listener-settings.ts';
+import { DEFAULT_KNOWN_METHODS, type EnvConfig } from './env-config.ts';
+import { startExportReporting } from './export-reporting.ts';
+import { chooseTelemetryPath, createLeanSetup } from './lean/lean-setup.ts';
+import { type MetricsListener, metricsListenerSettings, startMetricsListener } from './metrics-listener.ts';
 import { createMetricsPipeline } from './metrics-pipeline.ts';
 import { OtlpExportStop } from './otlp-export-stop.ts';
 import { serializePrometheus } from './prometheus-serializer.ts';
+import { FwW3CPropagator, propagatorFromNames } from './propagation/propagators.ts';
 import { compileQueryRedaction } from './query-redaction.ts';
+import { carrying, type ServerTelemetry } from './server-telemetry.ts';
 import type { Telemetry, TelemetryOptions } from './telemetry.ts';
 import { createTracerProvider } from './trace-pipeline.ts';
-import { DEFAULT_KNOWN_METHODS } from './env-config.ts';
-import { useRecordingSpanReader, type CorrelatedSpan } from '../log/trace-correlation.ts';
-import { chooseTelemetryPath, createLeanSetup } from './lean/lean-setup.ts';
-import { carrying, type ServerTelemetry } from './server-telemetry.ts';
-import { SERVICE_INSTANCE_ID, serviceInstanceId } from '../log/service-instance-id.ts';
-import { startExportReporting } from './export-reporting.ts';
-import { FwW3CPropagator } from './propagation/fw-w3c-propagator.ts';
-import { propagatorFromNames } from './propagation/propagator-from-names.ts';
 
 /** Registers tracing and metrics for an enabled `config`; rejects with FW_ERR_OTEL_* on failure. */
 export async function registerTelemetry(config: EnvConfig, options: TelemetryOptions): Promise<Telemetry> {
@@ -168,4 +165,29 @@ function resourceFor(config: EnvConfig, serviceName: string | undefined): Resour
 function activeRecordingSpan(): CorrelatedSpan | undefined {
   const span = trace.getSpan(context.active());
   return span !== undefined && span.isRecording() ? span : undefined;
+}
+
+/** Longest wait for the probe's answer. */
+const PROBE_TIMEOUT_MS = 250;
+
+/** True when a TCP connection to the endpoint's host and port is refused. */
+export function collectorRefuses(endpoint: string): Promise<boolean> {
+  let url: URL;
+  try {
+    url = new URL(endpoint);
+  } catch {
+    return Promise.resolve(false);
+  }
+  const port = url.port === '' ? (url.protocol === 'https:' ? 443 : 80) : Number(url.port);
+  const host = url.hostname.startsWith('[') ? url.hostname.slice(1, -1) : url.hostname;
+  return new Promise((resolve) => {
+    const socket = connect({ host, port });
+    const done = (refused: boolean): void => {
+      socket.destroy();
+      resolve(refused);
+    };
+    socket.setTimeout(PROBE_TIMEOUT_MS, () => done(false));
+    socket.once('connect', () => done(false));
+    socket.once('error', (error: NodeJS.ErrnoException) => done(error.code === 'ECONNREFUSED'));
+  });
 }

@@ -12,7 +12,7 @@
  */
 import { FwError } from '../errors.ts';
 import { readEnvConfig } from './env-config.ts';
-import { checkMetricsListenerOptions } from './metrics-listener-settings.ts';
+import { checkMetricsListenerOptions } from './metrics-listener.ts';
 import { isSpanNames } from './server-telemetry.ts';
 import type { Telemetry, TelemetryOptions } from './telemetry.ts';
 

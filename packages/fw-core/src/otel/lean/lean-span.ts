@@ -11,12 +11,10 @@
  * since; SDK spans started in its context take that clock too (child-span-clock.ts), so they lie
  * inside it. Status and times follow the SDK's rules for every input (issue 36, item 8).
  */
-import { diag, SpanStatusCode, type Attributes, type HrTime, type AttributeValue, type Exception, type Link, type SpanContext, type SpanStatus, type Span, type TimeInput } from '@opentelemetry/api';
-import { monotonicMs, wallMsAt } from '../../stream/clock.ts';
-import { keyBit } from './attribute-key-bits.ts';
-import { encodeAttributeBlock } from './otlp-trace-encoder.ts';
+import { type Attributes, type AttributeValue, diag, type Exception, type HrTime, type Link, type Span, type SpanContext, type SpanStatus, SpanStatusCode, type TimeInput } from '@opentelemetry/api';
+import { monotonicMs, TIME_ORIGIN_MS, wallMsAt } from '../../stream/clock.ts';
 import type { LeanAttributeBlock, LeanAttributes, LeanTime } from './lean-span-data.ts';
-import { isTimeInput, millisToTime, timeFromInput, timeOnClock } from './span-time.ts';
+import { encodeAttributeBlock, keyBit } from './otlp-trace-encoder.ts';
 import { randomId, toHex } from './span-ids.ts';
 import type { RemoteParent } from './traceparent.ts';
 
@@ -371,4 +369,64 @@ function truncate(value: AttributeValue, length: number): AttributeValue {
   if (typeof value === 'string') return value.length > length ? value.slice(0, length) : value;
   if (Array.isArray(value)) return value.map((item) => (typeof item === 'string' && item.length > length ? item.slice(0, length) : item)) as AttributeValue;
   return value;
+}
+
+/** Unix milliseconds as `[seconds, nanoseconds]`, rounded to the nanosecond as the SDK's millisToHrTime. */
+export function millisToTime(ms: number): HrTime {
+  return [Math.trunc(ms / 1e3), Math.round((ms % 1e3) * 1e6)];
+}
+
+/** `time` plus `ms` milliseconds: the SDK's addHrTimes(time, millisToHrTime(ms)), borrowing too for a negative `ms`. */
+export function addMs(time: LeanTime, ms: number): HrTime {
+  return added(time[0], time[1], ms);
+}
+
+/** Unix time of the `performance.now()` reading `ms` on the clock of a span that started at `startWallMs` (Unix ms) and `startMs` (a reading). */
+export function timeOnClock(startWallMs: number, startMs: number, ms: number): HrTime {
+  // millisToTime(startWallMs) plus the time since, without the intermediate array: this runs for every exported span.
+  return added(Math.trunc(startWallMs / 1e3), Math.round((startWallMs % 1e3) * 1e6), ms - startMs);
+}
+
+/** `[seconds, nanoseconds]` plus `ms` milliseconds, normalized. */
+function added(seconds: number, nanoseconds: number, ms: number): HrTime {
+  let s = seconds + Math.trunc(ms / 1e3);
+  let ns = nanoseconds + Math.round((ms % 1e3) * 1e6);
+  if (ns >= 1e9) {
+    ns -= 1e9;
+    s += 1;
+  } else if (ns < 0) {
+    ns += 1e9;
+    s -= 1;
+  }
+  return [s, ns];
+}
+
+/** Whether `value` is an HrTime, as the SDK's isTimeInputHrTime tells. */
+export function isHrTime(value: unknown): value is LeanTime {
+  return Array.isArray(value) && value.length === 2 && typeof value[0] === 'number' && typeof value[1] === 'number';
+}
+
+/** Whether `value` is a TimeInput (HrTime, number, Date), as the SDK's isTimeInput tells. */
+export function isTimeInput(value: unknown): value is TimeInput {
+  return isHrTime(value) || typeof value === 'number' || value instanceof Date;
+}
+
+/**
+ * A TimeInput given to a span of that clock, as the SDK's span reads it: a number no greater
+ * than `performance.now()` is a reading of it (turned into Unix time with the span's offset, as
+ * the SDK's `hrTime(input + offset)`), a larger number Unix milliseconds, a Date its Unix time,
+ * an HrTime itself; anything else is now.
+ */
+export function timeFromInput(startWallMs: number, startMs: number, input: TimeInput | undefined): LeanTime {
+  if (typeof input === 'number') {
+    if (input > monotonicMs()) return millisToTime(input);
+    const offsetMs = startWallMs - (startMs + TIME_ORIGIN_MS);
+    const origin = millisToTime(TIME_ORIGIN_MS);
+    const since = millisToTime(input + offsetMs);
+    // The SDK's addHrTimes: one carry, no borrow.
+    return origin[1] + since[1] >= 1e9 ? [origin[0] + since[0] + 1, origin[1] + since[1] - 1e9] : [origin[0] + since[0], origin[1] + since[1]];
+  }
+  if (input instanceof Date) return millisToTime(input.getTime());
+  if (isHrTime(input)) return input;
+  return timeOnClock(startWallMs, startMs, monotonicMs());
 }

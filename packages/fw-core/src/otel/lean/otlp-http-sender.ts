@@ -15,7 +15,7 @@
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
 import type { OtlpProtocol, TlsAgentOptions } from '../env-config.ts';
-import { readFields } from './protobuf-reader.ts';
+import { readFields } from '../otlp-json.ts';
 import { OtlpSocketClient } from './otlp-socket-client.ts';
 
 const gzipAsync = promisify(gzip);

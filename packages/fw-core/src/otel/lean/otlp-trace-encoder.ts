@@ -5,7 +5,6 @@
  * instrumentation scope; `take()` wraps them in one ResourceSpans with lengths known in
  * advance, so the span bytes are copied once and never re-encoded.
  */
-import { keyBitsOf } from './attribute-key-bits.ts';
 import type { LeanAnyValue, LeanAttributeBlock, LeanAttributes, LeanEvent, LeanId, LeanLink, LeanResource, LeanScope, LeanSpanData, LeanTime } from './lean-span-data.ts';
 import { ProtobufWriter, varintSize, WIRE_FIXED32, WIRE_FIXED64, WIRE_LEN, WIRE_VARINT } from './protobuf-writer.ts';
 
@@ -377,3 +376,28 @@ function writeKvlistValue(w: ProtobufWriter, values: LeanAttributes): void {
   w.ldelim(body);
 }
 
+/** Bits 0 to 29: small integers in V8 (31-bit), so masks stay unboxed. */
+const MAX_KEYS = 30;
+const bits = new Map<string, number>();
+
+/** `key`'s bit, or 0 when the 30 bits are taken by other keys. */
+export function keyBit(key: string): number {
+  const bit = bits.get(key);
+  if (bit !== undefined) return bit;
+  if (bits.size >= MAX_KEYS) return 0;
+  const next = 1 << bits.size;
+  bits.set(key, next);
+  return next;
+}
+
+/** The bits of the keys of `attributes` that have a value, or undefined when one of them has no bit. */
+export function keyBitsOf(attributes: Readonly<Record<string, unknown>>): number | undefined {
+  let mask = 0;
+  for (const key in attributes) {
+    if (attributes[key] == null) continue;
+    const bit = keyBit(key);
+    if (bit === 0) return undefined;
+    mask |= bit;
+  }
+  return mask;
+}

@@ -11,16 +11,15 @@
  *
  * This file loads the SDK: only register-telemetry.ts (imported lazily) may import it.
  */
-import type { Attributes } from '@opentelemetry/api';
+import { type Attributes, ValueType } from '@opentelemetry/api';
 import { millisToHrTime as hrTime } from '@opentelemetry/core';
 import { emptyResource } from '@opentelemetry/resources';
-import { AggregationTemporality, DataPointType, InstrumentType, type CollectionResult, type DataPoint, type MetricData, type MetricProducer } from '@opentelemetry/sdk-metrics';
+import { AggregationTemporality, type CollectionResult, type DataPoint, DataPointType, InstrumentType, type MetricData, type MetricDescriptor, type MetricProducer } from '@opentelemetry/sdk-metrics';
 import { getHeapSpaceStatistics, getHeapStatistics } from 'node:v8';
 import { TIME_ORIGIN_MS } from '../../stream/clock.ts';
-import { SCOPE_NAME, SCOPE_VERSION } from '../telemetry.ts';
 import type { TemporalitySource } from '../lean/http-metric-producer.ts';
+import { SCOPE_NAME, SCOPE_VERSION } from '../telemetry.ts';
 import type { EventLoopDelayWindow } from './event-loop-delay-window.ts';
-import { CPU_MODE, EVENT_LOOP_DELAY, HEAP_SPACE_NAME, PROCESS_CPU_TIME, PROCESS_MEMORY_USAGE, V8_HEAP, type RuntimeDescriptor } from './runtime-metric-descriptors.ts';
 
 /** A sum's points: attributes and value. */
 type SumPoints = readonly (readonly [Attributes, number])[];
@@ -98,3 +97,43 @@ export class RuntimeMetricProducer implements MetricProducer {
     return this.#temporality?.selectAggregationTemporality?.(type) ?? AggregationTemporality.CUMULATIVE;
   }
 }
+
+/** A descriptor as the SDK reports it, with its instrument type. */
+export type RuntimeDescriptor = MetricDescriptor & { readonly type: InstrumentType };
+
+function descriptor(name: string, type: InstrumentType, unit: string, description: string): RuntimeDescriptor {
+  const valueType = unit === 'By' ? ValueType.INT : ValueType.DOUBLE;
+  return Object.freeze({ name, type, unit, description, valueType, advice: {} });
+}
+
+/** The event-loop delay statistics of perf_hooks.monitorEventLoopDelay, in seconds, as gauges. */
+export const EVENT_LOOP_DELAY = Object.freeze({
+  min: descriptor('nodejs.eventloop.delay.min', InstrumentType.OBSERVABLE_GAUGE, 's', 'Event loop minimum delay.'),
+  max: descriptor('nodejs.eventloop.delay.max', InstrumentType.OBSERVABLE_GAUGE, 's', 'Event loop maximum delay.'),
+  mean: descriptor('nodejs.eventloop.delay.mean', InstrumentType.OBSERVABLE_GAUGE, 's', 'Event loop mean delay.'),
+  stddev: descriptor('nodejs.eventloop.delay.stddev', InstrumentType.OBSERVABLE_GAUGE, 's', 'Event loop standard deviation delay.'),
+  p50: descriptor('nodejs.eventloop.delay.p50', InstrumentType.OBSERVABLE_GAUGE, 's', 'Event loop 50 percentile delay.'),
+  p90: descriptor('nodejs.eventloop.delay.p90', InstrumentType.OBSERVABLE_GAUGE, 's', 'Event loop 90 percentile delay.'),
+  p99: descriptor('nodejs.eventloop.delay.p99', InstrumentType.OBSERVABLE_GAUGE, 's', 'Event loop 99 percentile delay.'),
+});
+
+/** The V8 heap: its limit, and per space (`v8js.heap.space.name`) its size, use, room left and committed memory. */
+export const V8_HEAP = Object.freeze({
+  limit: descriptor('v8js.memory.heap.limit', InstrumentType.OBSERVABLE_UP_DOWN_COUNTER, 'By', 'Total heap memory size V8 may grow to (heap_size_limit).'),
+  used: descriptor('v8js.memory.heap.used', InstrumentType.OBSERVABLE_UP_DOWN_COUNTER, 'By', 'Heap Memory size allocated.'),
+  spaceSize: descriptor('v8js.memory.heap.space.size', InstrumentType.OBSERVABLE_UP_DOWN_COUNTER, 'By', 'Total heap memory size pre-allocated for a heap space.'),
+  availableSize: descriptor('v8js.memory.heap.space.available_size', InstrumentType.OBSERVABLE_UP_DOWN_COUNTER, 'By', 'Heap space available size.'),
+  physicalSize: descriptor('v8js.memory.heap.space.physical_size', InstrumentType.OBSERVABLE_UP_DOWN_COUNTER, 'By', 'Committed size of a heap space.'),
+});
+
+/** The attribute naming a heap space. */
+export const HEAP_SPACE_NAME = 'v8js.heap.space.name';
+
+/** The process's CPU seconds by `cpu.mode` (user, system), a counter. */
+export const PROCESS_CPU_TIME = descriptor('process.cpu.time', InstrumentType.OBSERVABLE_COUNTER, 's', 'Total CPU seconds broken down by different CPU modes.');
+
+/** The attribute naming a CPU mode. */
+export const CPU_MODE = 'cpu.mode';
+
+/** The process's resident set size. */
+export const PROCESS_MEMORY_USAGE = descriptor('process.memory.usage', InstrumentType.OBSERVABLE_UP_DOWN_COUNTER, 'By', 'The amount of physical memory in use.');
