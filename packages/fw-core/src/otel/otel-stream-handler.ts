@@ -1,15 +1,10 @@
 /**
- * `otel_fw_stream_h`: the tracing stream handler (spec: Events → Activation 1, Signals). It
- * wraps any node:http listener, fw's pipeline or a plain one, in a SERVER span and records the
- * four HTTP metrics. The order of the steps is the spec's:
+ * `otel_fw_stream_h` (spec: Events → Activation 1, Signals): wraps any node:http listener, fw's
+ * pipeline or a plain one, in a SERVER span and records the four HTTP metrics, in the spec's order:
  *   start: extract trace context, create span with the request attributes, active requests + 1;
  *   end: status code, error for >= 500, end span, duration and both sizes, active requests - 1.
- * The listener runs inside the span's context, so spans a handler starts are its children.
- *
- * It uses the global OTel API, so it works with setupTelemetry or a user's own SDK setup.
- * Tracer and instruments are taken when wrap() runs (server start): register providers first.
- * When setupTelemetry chose the lean path (telemetry-path.ts), the span and metrics are fw's
- * own instead (lean/lean-stream-listener.ts); the steps are the same.
+ * The listener runs in the span's context. What setupTelemetry decided (server-telemetry.ts) is
+ * read at wrap time (server start); the lean path is lean/lean-stream-listener.ts, the same steps.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { metrics, propagation, ROOT_CONTEXT, SpanKind, trace, type Attributes, type Span } from '@opentelemetry/api';

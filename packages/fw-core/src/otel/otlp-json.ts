@@ -1,12 +1,8 @@
 /**
- * OTLP/JSON (issue 36, item 6: OTEL_EXPORTER_OTLP_PROTOCOL=http/json): an encoded OTLP/protobuf
- * export request turned into the JSON the OTLP specification defines
- * (https://opentelemetry.io/docs/specs/otlp/#json-protobuf-encoding): the proto3 JSON mapping with
- * lowerCamelCase keys, trace and span ids as lowercase hex (not base64), enums as their integer
- * values, 64-bit integers as decimal strings, other bytes as base64. Both exports are built once as
- * protobuf (fw's lean encoder, the SDK's ProtobufMetricsSerializer) and transcoded per batch, off
- * the request path, so the JSON carries exactly what the protobuf body would: the schema below is
- * the messages of opentelemetry-proto's trace, metrics and common protos that those encoders write.
+ * OTLP/JSON (https://opentelemetry.io/docs/specs/otlp/#json-protobuf-encoding; issue 36, item 6):
+ * an encoded OTLP/protobuf request transcoded per batch, off the request path, to the proto3 JSON
+ * mapping (lowerCamelCase keys, ids as hex, enums as integers, 64-bit integers as strings), so the
+ * JSON carries exactly what the protobuf body would. The schema is the messages fw's encoders write.
  */
 
 

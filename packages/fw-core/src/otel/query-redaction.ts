@@ -1,12 +1,9 @@
 /**
- * Which `url.query` values a span may carry. The HTTP semantic conventions
- * (https://opentelemetry.io/docs/specs/semconv/attributes-registry/url/, `url.query`) say the
- * values of `AWSAccessKeyId`, `Signature`, `sig` and `X-Goog-Signature` SHOULD be replaced by
- * `REDACTED`; fw also redacts parameters that commonly carry credentials, because a span is
- * shipped to a collector and kept by people who must not be able to replay a token. A
- * deployment adds names (setupTelemetry `redactQueryParameters`, FW_OTEL_REDACT_QUERY_PARAMETERS);
- * it cannot remove the defaults. Names match case-insensitively, percent-decoded; the key stays,
- * only the value is replaced.
+ * Which `url.query` values a span may carry. Semconv
+ * (https://opentelemetry.io/docs/specs/semconv/attributes-registry/url/) says `AWSAccessKeyId`,
+ * `Signature`, `sig` and `X-Goog-Signature` SHOULD be `REDACTED`; fw also redacts parameters that
+ * commonly carry credentials, since spans are kept by people who must not replay a token. A
+ * deployment adds names, never removes the defaults; names match case-insensitively, percent-decoded.
  */
 
 /** What replaces a redacted value (the semantic conventions' word). */

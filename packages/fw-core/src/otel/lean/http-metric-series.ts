@@ -1,11 +1,8 @@
 /**
- * The lean path's HTTP server histograms (issue 16): fw aggregates `http.server.request.duration`
- * and both body sizes itself, per series, and http-metric-producer.ts hands them to every
- * sdk-metrics reader. The SDK hashes the attribute object on each of the three records (2.2 to 4.4
- * µs per exchange); here a series is found by its route and small integer keys, once per
- * exchange, and a record is a few additions in a Float64Array (bench/http-metrics-lean.bench.ts).
- *
- * Nothing here loads the SDK: the stream handler can import this file without it.
+ * The lean path's HTTP server histograms: fw aggregates the duration and both body sizes per
+ * series itself (http-metric-producer.ts hands them to the readers). The SDK hashes the attribute
+ * object on each record; here a series is found once per exchange by its route and small integer
+ * keys, and a record is a few additions in a Float64Array (bench/http-metrics-lean.bench.ts).
  */
 import type { Attributes } from '@opentelemetry/api';
 import { monotonicMs, TIME_ORIGIN_MS } from '../../stream/clock.ts';

@@ -1,18 +1,9 @@
 /**
- * What fw's OTLP trace encoder takes: finished spans as plain data, not the SDK's ReadableSpan,
- * so fw's own span can be encoded as it ends without building SDK objects.
- *
- * Choices made for speed:
- * - Ids are `Uint8Array` (16 or 8 bytes), written as they are: fw's span draws them from a pooled
- *   random buffer and needs hex only when asked. A hex string is accepted too (a parent from
- *   `traceparent`, a link from an API SpanContext) and decoded while it is written, with no
- *   intermediate array.
- * - Times are the API's `HrTime`, `[seconds, nanoseconds]`: what `performance`-based clocks and
- *   `Span.end(time)` give, and it splits into fixed64's two 32-bit halves with exact double
- *   arithmetic. A bigint in nanoseconds would be allocated per time and need bigint shifts to
- *   split: about 42 ns a time against 8.6 ns (bench/otlp-encoder.bench.ts, its last line).
- * - Attributes that repeat across spans (the route's, the socket's) can come pre-encoded as
- *   `LeanAttributeBlock`s (`encodeAttributeBlock`), copied as bytes into every span.
+ * What fw's OTLP trace encoder takes: finished spans as plain data, not the SDK's ReadableSpan.
+ * Ids are bytes (fw's span draws them from a pooled buffer) or hex (a `traceparent` parent, a
+ * link), written without an intermediate array. Times are the API's HrTime, which splits into
+ * fixed64's halves with exact double arithmetic (a bigint would be allocated per time:
+ * bench/otlp-encoder.bench.ts). Attributes that repeat across spans can come pre-encoded as blocks.
  */
 
 /** A trace or span id: raw bytes, or lowercase or uppercase hex. */
@@ -22,11 +13,9 @@ export type LeanId = Uint8Array | string;
 export type LeanTime = readonly [seconds: number, nanoseconds: number];
 
 /**
- * An OTLP AnyValue: string, boolean, number (an integer in int64 range is an int_value, any
- * other number a double_value), bigint (int_value, wrapped to 64 bits), bytes, an array
- * (array_value) or a plain object (kvlist_value). `null` and `undefined` in an array are an
- * empty AnyValue; as the value of a key they leave the key out, as the API drops them. Values
- * are trees: a value that contains itself is not supported.
+ * An OTLP AnyValue: an integer in int64 range is an int_value, any other number a double_value,
+ * a bigint an int_value wrapped to 64 bits, an array an array_value, a plain object a
+ * kvlist_value. `null`/`undefined` are an empty AnyValue in an array and leave a key out.
  */
 export type LeanAnyValue = string | number | boolean | bigint | Uint8Array | null | undefined | readonly LeanAnyValue[] | LeanAttributes;
 

@@ -1,15 +1,10 @@
 /**
- * fw's own server span for the lean path (issue 16): an object implementing the OpenTelemetry
- * API's `Span`, so it can be put in the active context (`trace.setSpan`) and spans that user
- * code starts with any `@opentelemetry/api` tracer become its children, exported by the SDK as
- * usual. What it saves against an SDK span: ids are made only when someone asks for the span
- * context (a child span, a propagator, a log line) or at export; attributes are a plain object;
- * no span processor chain, one `onEnd` callback. Span limits apply as the SDK applies them
- * (OTEL_SPAN_ATTRIBUTE_COUNT_LIMIT and the rest, see SpanLimits).
- * Its clock is an SDK span's (span-time.ts): it starts at what `Date.now()` said then, with no
- * `Date.now()` of its own (stream/clock.ts wallMsAt), and later times add the monotonic time
- * since; SDK spans started in its context take that clock too (child-span-clock.ts), so they lie
- * inside it. Status and times follow the SDK's rules for every input (issue 36, item 8).
+ * fw's own server span for the lean path (issue 16), implementing the API's `Span`, so spans user
+ * code starts in its context are its children. Against an SDK span it saves: ids made only when
+ * asked for or at export, plain attributes (or pre-encoded blocks), one `onEnd` instead of a
+ * processor chain. Limits, status and times follow the SDK's rules for every input (issue 36, item
+ * 8). Its clock is an SDK span's: its start in whole Unix ms (stream/clock.ts wallMsAt) plus the
+ * monotonic time since, shared with SDK children (child-span-clock.ts).
  */
 import { type Attributes, type AttributeValue, diag, type Exception, type HrTime, type Link, type Span, type SpanContext, type SpanStatus, SpanStatusCode, type TimeInput } from '@opentelemetry/api';
 import { monotonicMs, TIME_ORIGIN_MS, wallMsAt } from '../../stream/clock.ts';
@@ -336,10 +331,7 @@ function encodedBlockOf(attributes: Attributes): LeanAttributeBlock {
   return block;
 }
 
-/**
- * `blocks` less `block`. Not `filter` with an arrow in unblock: a variable captured by a closure
- * makes V8 allocate a context on every call of the function, and unblock runs for every new key.
- */
+/** `blocks` less `block`; a loop, not `filter` with a closure, as unblock runs for every new key. */
 function without(blocks: readonly LeanAttributeBlock[], block: LeanAttributeBlock): LeanAttributeBlock[] {
   const rest: LeanAttributeBlock[] = [];
   for (const other of blocks) if (other !== block) rest.push(other);

@@ -1,11 +1,8 @@
 /**
- * The lean path's trace export (issue 16): each LeanServerSpan is encoded when it ends, into the
- * SpanBatcher's pending batch: turned into the encoder's plain span data (its times are Unix
- * `[seconds, nanoseconds]` already, lean-span.ts) and written by fw's OTLP protobuf
- * encoder; full batches are posted by the OtlpHttpSender (as OTLP/JSON with
- * OTEL_EXPORTER_OTLP_TRACES_PROTOCOL=http/json, otlp-json.ts). Nothing of the SDK is involved.
- * How each batch ended (exported, refused, partially rejected) and the spans the full queue
- * dropped go to SpanExportOutcomes: diag, fw's log and the self-metrics (issue 36, item 4).
+ * The lean path's trace export (issue 16): each ended LeanServerSpan is encoded into the batcher's
+ * pending batch by fw's OTLP encoder; batches are posted by the OtlpHttpSender (OTLP/JSON with
+ * OTEL_EXPORTER_OTLP_TRACES_PROTOCOL=http/json). How each batch ended and the spans a full queue
+ * dropped go to SpanExportOutcomes (issue 36, item 4). Nothing of the SDK is involved.
  */
 import type { SpanContext } from '@opentelemetry/api';
 import type { LeanAttributes, LeanResource, LeanScope, LeanSpanData } from './lean-span-data.ts';

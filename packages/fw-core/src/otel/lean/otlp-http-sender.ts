@@ -1,16 +1,9 @@
 /**
- * Sends encoded OTLP/HTTP protobuf batches for fw's lean path (issue 16): the exporter settings
- * the OTLP specification defines (endpoint, headers, timeout, gzip compression), and its retry
- * rule: 429, 502, 503 and 504 and network errors are retried with exponential backoff (1 s, ×1.5,
- * at most 5 s, ±20 % jitter, the SDK's numbers) or after `Retry-After`, until the export's timeout
- * is spent; any other answer is final, and so is an answer whose body is over 64 KiB (the
- * connection is dropped at the limit, as the SDK's transport does at 4 MiB). Every timer is unref'd and `stop()` ends waits and sockets
- * at once, so nothing of it keeps a process alive after telemetry shuts down.
- *
- * The posts go through fw's own HTTP/1.1 client on plain sockets (otlp-socket-client.ts, one
- * kept-alive connection per endpoint), not node's http module: its client, running in the
- * server's process, makes node's shared socket, stream and http code megamorphic and costs every
- * request the server answers about 7 % of its instructions.
+ * Posts encoded OTLP/HTTP batches with the exporter settings the OTLP specification defines
+ * (endpoint, headers, timeout, gzip) and its retry rule: 429, 502, 503, 504 and network errors are
+ * retried with the SDK's backoff (1 s, x1.5, at most 5 s, +-20 % jitter) or after `Retry-After`
+ * until the export's timeout is spent. Timers are unref'd and `stop()` ends waits and sockets at
+ * once. The posts go through fw's own client (otlp-socket-client.ts says why).
  */
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';

@@ -1,15 +1,10 @@
 /**
- * fw's own HTTP/1.1 client for posting OTLP batches to one collector URL, over plain node:net
- * and node:tls sockets. It exists so that no client of node's http module runs in the server's
- * process: one makes node's shared socket, stream and http code megamorphic and costs the server
- * about 7 % of its instructions per request (docs/performance.md, the lean path's eighth round).
- * So this file and what it imports never load node's http or https modules, undici or fetch.
- *
- * At most one kept-alive connection waits between posts, unref'd so that it never keeps a process
- * alive; a post opens a new one when none waits. A connection is not kept after `Connection:
- * close`, an answer read until close, or anything the answer reader cannot read. A kept-alive
- * connection the collector has closed meanwhile (reset, or closed before any byte of the answer)
- * gets the post once more on a new connection. `close()` ends every connection at once.
+ * fw's own HTTP/1.1 client posting OTLP batches to one collector URL over node:net and node:tls, so
+ * that no client of node's http module runs in the server's process: one makes node's shared
+ * socket, stream and http code megamorphic and slows every request the server answers
+ * (bench/telemetry-instructions.bench.ts). This file never loads node's http modules, undici or
+ * fetch. At most one kept-alive connection waits, unref'd; one the collector closed meanwhile gets
+ * the post once more on a new connection. `close()` ends every connection at once.
  */
 import { connect as netConnect, isIP, type Socket } from 'node:net';
 import { setTimeout } from 'node:timers';

@@ -1,12 +1,9 @@
 /**
- * W3C Trace Context `traceparent` for fw's lean server span (issue 16): parsed only when the
- * header is there, without a regular expression or intermediate strings, to bytes (what OTLP
- * carries). The rules are the W3C's (https://www.w3.org/TR/trace-context/#traceparent-header):
- * version two lowercase hex digits and never `ff`; version `00` is exactly 55 characters, a
- * later version may add fields after a `-`; ids lowercase hex and not all zeros; flags two hex
- * digits. Anything else is no parent, and `tracestate` then goes too. `tracestate` is parsed once,
- * here, as the official propagator parses it (propagation/trace-state.ts): the span context
- * carries that list and the export sends it (issue 36, item 3).
+ * The parent of a lean server span. On the W3C fast path, `traceparent` is parsed by hand to bytes
+ * with the W3C's rules (https://www.w3.org/TR/trace-context/#traceparent-header): anything invalid
+ * is no parent, and `tracestate` goes with it; `tracestate` is parsed once as the official
+ * propagator parses it (issue 36, item 3). Otherwise the parent is what the registered propagator
+ * extracted, as the SDK's tracer takes it.
  */
 import { type Context, isSpanContextValid, propagation, ROOT_CONTEXT, trace, type TraceState } from '@opentelemetry/api';
 import { traceStateOf } from '../propagation/trace-state.ts';

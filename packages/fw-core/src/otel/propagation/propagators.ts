@@ -1,12 +1,9 @@
 /**
- * The propagator OTEL_PROPAGATORS asks for (propagator-names.ts), made as the SDK makes it
- * (`@opentelemetry/sdk-node`'s getPropagatorFromEnv): one name is that propagator, several a
- * CompositePropagator running them in the order named, `none` (no names) is no propagator at all.
- * Only W3C names: fw's FwW3CPropagator, the lean path's fast one. `b3`, `b3multi` (B3 extracting
- * both encodings, injecting the multi-header one) and `jaeger` come from their own packages,
- * @opentelemetry/propagator-b3 and @opentelemetry/propagator-jaeger, which fw-core does not
- * depend on: they are imported here, at start, and one that cannot be loaded is
- * FW_ERR_OTEL_PROPAGATOR_MISSING naming the package to install. Loaded with the SDK.
+ * The propagator OTEL_PROPAGATORS asks for, made as sdk-node's getPropagatorFromEnv makes it (one
+ * name: that propagator; several: a CompositePropagator in the order named; none: none). W3C names
+ * only give fw's FwW3CPropagator, the lean path's fast one. `b3`, `b3multi` and `jaeger` come from
+ * packages fw-core does not depend on: imported at start, FW_ERR_OTEL_PROPAGATOR_MISSING naming
+ * the package when missing. Loads the SDK.
  */
 import type { Context, TextMapGetter, TextMapPropagator, TextMapSetter } from '@opentelemetry/api';
 import { CompositePropagator, W3CBaggagePropagator, W3CTraceContextPropagator } from '@opentelemetry/core';

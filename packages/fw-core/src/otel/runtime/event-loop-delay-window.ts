@@ -1,11 +1,8 @@
 /**
- * The event-loop delay statistics the runtime metrics report, from one
- * perf_hooks.monitorEventLoopDelay per setupTelemetry shared by its readers: the monitor's timer
- * wakes an idle process every 10 ms (about 2 ms of CPU a second on a 2-vCPU guest,
- * bench/telemetry.bench.ts), so one per reader would double that for nothing. Each read takes the
- * statistics since the previous read by any reader and starts a new window (as
- * instrumentation-runtime-node resets at each collection); a read that finds no new sample (two
- * readers collecting together) repeats the last statistics rather than leaving a gap in the series.
+ * The event-loop delay statistics of the runtime metrics, from one perf_hooks.monitorEventLoopDelay
+ * per setupTelemetry shared by its readers (its timer wakes an idle process every 10 ms). Each read
+ * takes the statistics since the previous read by any reader and starts a new window, as
+ * instrumentation-runtime-node does; a read with no new sample repeats the last statistics.
  */
 import { monitorEventLoopDelay, type ELDHistogram } from 'node:perf_hooks';
 

@@ -1,15 +1,9 @@
 /**
- * Offers the runtime metrics (runtime-metric-descriptors.ts) to one sdk-metrics reader as a
- * `MetricProducer`, on both telemetry paths: event-loop delay, V8 heap, process CPU time and
- * resident memory. Everything is read when the reader collects (a /metrics scrape, an OTLP push),
- * nothing per request; the only background work is the event-loop delay monitor's timer, one for
- * all readers (event-loop-delay-window.ts).
- *
- * Each reader has its own producer, so a delta reader gets the CPU seconds since its own last
- * collection. The delays are the monitor's as they are, so they include its 10 ms resolution: an
- * idle loop reads about 0.010 s.
- *
- * This file loads the SDK: only register-telemetry.ts (imported lazily) may import it.
+ * The runtime metrics (event-loop delay, V8 heap, process CPU time, resident memory;
+ * https://opentelemetry.io/docs/specs/semconv/runtime/nodejs-metrics/) offered to one sdk-metrics
+ * reader as a `MetricProducer` on both paths, read when the reader collects, never per request.
+ * Each reader has its own, so a delta reader gets the CPU seconds since its own last collection.
+ * The delays include the monitor's 10 ms resolution. Loads the SDK.
  */
 import { type Attributes, ValueType } from '@opentelemetry/api';
 import { millisToHrTime as hrTime } from '@opentelemetry/core';
