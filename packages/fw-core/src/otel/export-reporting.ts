@@ -4,13 +4,12 @@
  * export and their self-metrics. Built before the tracer provider (whose exporter reports into
  * it), attached to the meter provider once the path is chosen, stopped at shutdown.
  */
-import { diag, DiagConsoleLogger, DiagLogLevel, ValueType, type Attributes, type DiagLogger, type Meter, type ObservableResult } from '@opentelemetry/api';
+import { type Attributes, diag, DiagConsoleLogger, type DiagLogger, DiagLogLevel, type Meter, type ObservableResult, ValueType } from '@opentelemetry/api';
 import type { MeterProvider } from '@opentelemetry/sdk-metrics';
 import type { Logger } from '../log/logger.ts';
 import type { DiagLevelName, EnvConfig } from './env-config.ts';
+import { ANSWER_TIMEOUT_ERROR, CLIENT_CLOSED_ERROR, type SendResult } from './lean/otlp-socket-client.ts';
 import { DEFAULT_BATCH_SETTINGS } from './lean/span-batcher.ts';
-import type { SendResult } from './lean/otlp-http-sender.ts';
-import { ANSWER_TIMEOUT_ERROR, CLIENT_CLOSED_ERROR } from './lean/otlp-socket-client.ts';
 import { SCOPE_NAME, SCOPE_VERSION, type TelemetryOptions } from './telemetry.ts';
 
 /** What registerTelemetry holds of the reporting. */

@@ -5,19 +5,18 @@
  * reader reports the HTTP metrics and the runtime ones (event loop, heap, CPU, memory).
  */
 import { diag } from '@opentelemetry/api';
-import { ExportResultCode, type ExportResult } from '@opentelemetry/core';
+import { type ExportResult, ExportResultCode } from '@opentelemetry/core';
 import { ProtobufMetricsSerializer } from '@opentelemetry/otlp-transformer';
 import { emptyResource, type Resource } from '@opentelemetry/resources';
-import { AggregationTemporality, InstrumentType, MeterProvider, MetricReader, PeriodicExportingMetricReader, type CollectionResult, type IMetricReader, type MetricProducer, type PushMetricExporter, type ResourceMetrics } from '@opentelemetry/sdk-metrics';
-import { readTlsFiles, type EnvConfig, type TemporalityPreference } from './env-config.ts';
+import { AggregationTemporality, type CollectionResult, type IMetricReader, InstrumentType, MeterProvider, type MetricProducer, MetricReader, PeriodicExportingMetricReader, type PushMetricExporter, type ResourceMetrics } from '@opentelemetry/sdk-metrics';
+import { type EnvConfig, readTlsFiles, type TemporalityPreference } from './env-config.ts';
 import { errorTypeOf, type ExportProblemLog } from './export-reporting.ts';
 import { HttpMetricProducer } from './lean/http-metric-producer.ts';
 import type { HttpMetricSeriesTable } from './lean/http-metric-series.ts';
-import { OtlpHttpSender, type OtlpSenderOptions } from './lean/otlp-http-sender.ts';
+import { OtlpHttpSender, type OtlpSenderOptions } from './lean/otlp-socket-client.ts';
 import type { OtlpExportStop } from './otlp-export-stop.ts';
 import { metricsRequestToJson } from './otlp-json.ts';
-import { EventLoopDelayWindow } from './runtime/event-loop-delay-window.ts';
-import { RuntimeMetricProducer } from './runtime/runtime-metric-producer.ts';
+import { EventLoopDelayWindow, RuntimeMetricProducer } from './runtime/runtime-metric-producer.ts';
 import type { MetricsPipelineOptions } from './telemetry.ts';
 
 /** A meter provider and the reader to scrape. */

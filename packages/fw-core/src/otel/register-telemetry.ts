@@ -21,7 +21,7 @@ import { createMetricsPipeline } from './metrics-pipeline.ts';
 import { OtlpExportStop } from './otlp-export-stop.ts';
 import { serializePrometheus } from './prometheus-serializer.ts';
 import { FwW3CPropagator, propagatorFromNames } from './propagation/propagators.ts';
-import { compileQueryRedaction } from './query-redaction.ts';
+import { compileQueryRedaction } from './http-attributes.ts';
 import { carrying, type ServerTelemetry } from './server-telemetry.ts';
 import type { Telemetry, TelemetryOptions } from './telemetry.ts';
 import { createTracerProvider } from './trace-pipeline.ts';

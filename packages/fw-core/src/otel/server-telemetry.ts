@@ -13,7 +13,7 @@ import { DEFAULT_KNOWN_METHODS, parseKnownMethods } from './env-config.ts';
 import type { HttpMetricSeriesTable } from './lean/http-metric-series.ts';
 import type { LeanServerSpan, SpanLimits } from './lean/lean-span.ts';
 import type { RemoteParent } from './lean/traceparent.ts';
-import { compileQueryRedaction, type QueryRedaction } from './query-redaction.ts';
+import { compileQueryRedaction, type QueryRedaction } from './http-attributes.ts';
 
 /**
  * How server spans are named (issue 36, item 9). `fw`, the default, is the spec's: `HTTP <method>`

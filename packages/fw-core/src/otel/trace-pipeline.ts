@@ -14,7 +14,7 @@ import { AlwaysOffSampler, AlwaysOnSampler, BatchSpanProcessor, ParentBasedSampl
 import { withChildSpanClock } from './child-span-clock.ts';
 import { readTlsFiles, type EnvConfig, type SamplerName } from './env-config.ts';
 import { errorTypeOf, type SpanExportOutcomes } from './export-reporting.ts';
-import { OtlpHttpSender, type OtlpSenderOptions, type PartialSuccess } from './lean/otlp-http-sender.ts';
+import { OtlpHttpSender, type OtlpSenderOptions, type PartialSuccess } from './lean/otlp-socket-client.ts';
 import type { OtlpExportStop } from './otlp-export-stop.ts';
 import { traceRequestToJson } from './otlp-json.ts';
 import type { TracePipelineOptions } from './telemetry.ts';

@@ -15,7 +15,7 @@ import { SCOPE_NAME, SCOPE_VERSION, type TelemetryOptions, type TracePipelineOpt
 import { samplerFor } from '../trace-pipeline.ts';
 import { aggregatesAsLeanMetrics } from './http-metric-producer.ts';
 import { HttpMetricSeriesTable } from './http-metric-series.ts';
-import type { LeanAttributes } from './lean-span-data.ts';
+import type { LeanAttributes } from './otlp-trace-encoder.ts';
 import { createLeanTraceExport, type LeanTraceExport } from './lean-trace-export.ts';
 import { DEFAULT_BATCH_SETTINGS } from './span-batcher.ts';
 

@@ -8,8 +8,7 @@
  */
 import { type Attributes, type AttributeValue, diag, type Exception, type HrTime, type Link, type Span, type SpanContext, type SpanStatus, SpanStatusCode, type TimeInput } from '@opentelemetry/api';
 import { monotonicMs, TIME_ORIGIN_MS, wallMsAt } from '../../stream/clock.ts';
-import type { LeanAttributeBlock, LeanAttributes, LeanTime } from './lean-span-data.ts';
-import { encodeAttributeBlock, keyBit } from './otlp-trace-encoder.ts';
+import { encodeAttributeBlock, keyBit, type LeanAttributeBlock, type LeanAttributes, type LeanTime } from './otlp-trace-encoder.ts';
 import { randomId, toHex } from './span-ids.ts';
 import type { RemoteParent } from './traceparent.ts';
 

@@ -11,15 +11,13 @@ import { monotonicMs } from '../../stream/clock.ts';
 import { type Exchange, exchangeOf } from '../../stream/exchange.ts';
 import { observeExchange } from '../../stream/observe-exchange.ts';
 import type { ExchangeEnd, Listener } from '../../stream/stream-handler.ts';
-import { normalizeMethod, requestSpanAttributes, schemeOf, urlPathOf, urlQueryOf } from '../http-attributes.ts';
+import { normalizeMethod, type QueryRedaction, requestSpanAttributes, schemeOf, urlPathOf, urlQueryOf } from '../http-attributes.ts';
 import { type ActiveRequests, activeRequestsOf } from '../http-metrics.ts';
-import type { QueryRedaction } from '../query-redaction.ts';
 import { endServerSpan, errorTypeOf, runInSpan } from '../server-span-end.ts';
 import { type LeanPath, type ServerTelemetry, startSpanName } from '../server-telemetry.ts';
 import type { HttpMetricSeriesTable } from './http-metric-series.ts';
-import type { LeanAttributeBlock, LeanAttributes } from './lean-span-data.ts';
 import { LeanServerSpan } from './lean-span.ts';
-import { encodeAttributeBlock } from './otlp-trace-encoder.ts';
+import { encodeAttributeBlock, type LeanAttributeBlock, type LeanAttributes } from './otlp-trace-encoder.ts';
 import { randomId, toHex } from './span-ids.ts';
 import { parseTraceparent, remoteParentOf, w3cParentContext } from './traceparent.ts';
 

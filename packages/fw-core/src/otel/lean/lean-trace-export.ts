@@ -5,14 +5,12 @@
  * dropped go to SpanExportOutcomes (issue 36, item 4). Nothing of the SDK is involved.
  */
 import type { SpanContext } from '@opentelemetry/api';
-import type { LeanAttributes, LeanResource, LeanScope, LeanSpanData } from './lean-span-data.ts';
-import { LeanSpanKind } from './lean-span-data.ts';
-import type { LeanServerSpan } from './lean-span.ts';
-import { traceRequestToJson } from '../otlp-json.ts';
 import type { SpanExportOutcomes } from '../export-reporting.ts';
-import { OtlpHttpSender, type OtlpSenderOptions, type SendResult } from './otlp-http-sender.ts';
-import { OtlpTraceEncoder } from './otlp-trace-encoder.ts';
-import { DEFAULT_BATCH_SETTINGS, SpanBatcher, type BatchSettings } from './span-batcher.ts';
+import { traceRequestToJson } from '../otlp-json.ts';
+import type { LeanServerSpan } from './lean-span.ts';
+import { OtlpHttpSender, type OtlpSenderOptions, type SendResult } from './otlp-socket-client.ts';
+import { type LeanAttributes, type LeanResource, type LeanScope, type LeanSpanData, LeanSpanKind, OtlpTraceEncoder } from './otlp-trace-encoder.ts';
+import { type BatchSettings, DEFAULT_BATCH_SETTINGS, SpanBatcher } from './span-batcher.ts';
 
 /** The encoder's view of an ended lean span. */
 export function toLeanSpanData(span: LeanServerSpan, scope: LeanScope): LeanSpanData {

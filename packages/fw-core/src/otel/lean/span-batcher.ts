@@ -4,7 +4,7 @@
  * export at a time; a full queue drops and counts new spans. Unlike the SDK's, a span is encoded as
  * it is added: the queue holds bytes, so span objects die young.
  */
-import type { SendResult } from './otlp-http-sender.ts';
+import type { SendResult } from './otlp-socket-client.ts';
 
 /** The OTEL_BSP_* settings, with the SDK's defaults. */
 export interface BatchSettings {

@@ -9,11 +9,11 @@ import { type Attributes, ValueType } from '@opentelemetry/api';
 import { millisToHrTime as hrTime } from '@opentelemetry/core';
 import { emptyResource } from '@opentelemetry/resources';
 import { AggregationTemporality, type CollectionResult, type DataPoint, DataPointType, InstrumentType, type MetricData, type MetricDescriptor, type MetricProducer } from '@opentelemetry/sdk-metrics';
+import { type ELDHistogram, monitorEventLoopDelay } from 'node:perf_hooks';
 import { getHeapSpaceStatistics, getHeapStatistics } from 'node:v8';
 import { TIME_ORIGIN_MS } from '../../stream/clock.ts';
 import type { TemporalitySource } from '../lean/http-metric-producer.ts';
 import { SCOPE_NAME, SCOPE_VERSION } from '../telemetry.ts';
-import type { EventLoopDelayWindow } from './event-loop-delay-window.ts';
 
 /** A sum's points: attributes and value. */
 type SumPoints = readonly (readonly [Attributes, number])[];
@@ -131,3 +131,56 @@ export const CPU_MODE = 'cpu.mode';
 
 /** The process's resident set size. */
 export const PROCESS_MEMORY_USAGE = descriptor('process.memory.usage', InstrumentType.OBSERVABLE_UP_DOWN_COUNTER, 'By', 'The amount of physical memory in use.');
+
+/** The monitor's sampling interval, node's default and instrumentation-runtime-node's. */
+const RESOLUTION_MS = 10;
+
+/** The statistics of one window, in seconds, and when it began (epoch ms). */
+export interface EventLoopDelayStats {
+  readonly min: number;
+  readonly max: number;
+  readonly mean: number;
+  readonly stddev: number;
+  readonly p50: number;
+  readonly p90: number;
+  readonly p99: number;
+  readonly sinceMs: number;
+}
+
+/** One monitor, read by every reader of a setupTelemetry. */
+export class EventLoopDelayWindow {
+  readonly #histogram: ELDHistogram = monitorEventLoopDelay({ resolution: RESOLUTION_MS });
+  #since = Date.now();
+  #last: EventLoopDelayStats | undefined;
+
+  constructor() {
+    // Its timer is unref'd by node: it never keeps the process alive.
+    this.#histogram.enable();
+  }
+
+  /** The statistics since the last read, then a new window; the last ones when nothing was sampled since; undefined before the first sample. */
+  read(): EventLoopDelayStats | undefined {
+    const histogram = this.#histogram;
+    if (histogram.count === 0) return this.#last;
+    const seconds = (ns: number): number => ns / 1e9;
+    const now = Date.now();
+    this.#last = {
+      min: seconds(histogram.min),
+      max: seconds(histogram.max),
+      mean: seconds(histogram.mean),
+      stddev: seconds(histogram.stddev),
+      p50: seconds(histogram.percentile(50)),
+      p90: seconds(histogram.percentile(90)),
+      p99: seconds(histogram.percentile(99)),
+      sinceMs: this.#since,
+    };
+    histogram.reset();
+    this.#since = now;
+    return this.#last;
+  }
+
+  /** Ends the monitor (telemetry's shutdown). */
+  stop(): void {
+    this.#histogram.disable();
+  }
+}
