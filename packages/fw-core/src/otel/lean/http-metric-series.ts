@@ -45,6 +45,9 @@ class Interned {
   private readonly indexes = new Map<string | undefined, number>();
   private readonly attribute: string;
   private readonly limit: number;
+  /** The value asked for last and its index: one exchange after another mostly repeats it. */
+  private last: string | undefined;
+  private lastIndex = -1;
 
   constructor(attribute: string, limit: number, initial: readonly (string | undefined)[]) {
     this.attribute = attribute;
@@ -53,6 +56,7 @@ class Interned {
   }
 
   keyOf(value: string | undefined): number {
+    if (value === this.last && this.lastIndex !== -1) return this.lastIndex;
     let index = this.indexes.get(value);
     if (index === undefined) {
       if (this.values.length >= this.limit) throw new RangeError(`${this.attribute}: more than ${this.limit} distinct values; the lean HTTP metrics key them in ${Math.log2(this.limit)} bits`);
@@ -60,6 +64,8 @@ class Interned {
       this.values.push(value);
       this.indexes.set(value, index);
     }
+    this.last = value;
+    this.lastIndex = index;
     return index;
   }
 }
