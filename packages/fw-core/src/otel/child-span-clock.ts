@@ -9,7 +9,7 @@
 import { type Context, type HrTime, trace } from '@opentelemetry/api';
 import type { ReadableSpan, Span, SpanProcessor } from '@opentelemetry/sdk-trace';
 import { TIME_ORIGIN_MS } from '../stream/clock.ts';
-import { addMs, isHrTime, LeanServerSpan } from './lean/lean-span.ts';
+import { addMs, isHrTime, SPAN_CLOCK, type SpanClock } from './lean/lean-span.ts';
 
 /** Where an SDK span (sdk-trace's SpanImpl) keeps its clock. */
 interface SdkSpanClock {
@@ -23,14 +23,12 @@ interface SdkSpanClock {
 }
 
 /** A clock: a start in Unix time and the `performance.now()` reading it was taken at. */
-interface Clock {
-  readonly start: HrTime | readonly [number, number];
-  readonly startMs: number;
-}
+
 
 /** The clock of `span` when it is fw's lean span or an SDK span timed from its start; undefined otherwise. */
-function clockOf(span: unknown): Clock | undefined {
-  if (span instanceof LeanServerSpan) return { start: span.startTime, startMs: span.startMs };
+function clockOf(span: unknown): SpanClock | undefined {
+  const offered = (span as { [SPAN_CLOCK]?: SpanClock })[SPAN_CLOCK];
+  if (offered !== undefined) return offered;
   const sdk = span as SdkSpanClock;
   if (sdk._startTimeProvided !== false || typeof sdk._performanceStartTime !== 'number' || !isHrTime(sdk.startTime)) return undefined;
   return { start: sdk.startTime, startMs: sdk._performanceStartTime };

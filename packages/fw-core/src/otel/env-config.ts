@@ -11,7 +11,6 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { FwError } from '../errors.ts';
 import { isHeaderName, isHeaderValue } from '../http/header-fields.ts';
-import type { SpanLimits } from './lean/lean-span.ts';
 
 /** The methods semconv knows; any other is recorded as `_OTHER` (keeps metric cardinality bounded). */
 export const DEFAULT_KNOWN_METHODS: ReadonlySet<string> = new Set(['CONNECT', 'DELETE', 'GET', 'HEAD', 'OPTIONS', 'PATCH', 'POST', 'PUT', 'TRACE', 'QUERY']);
@@ -46,6 +45,16 @@ export type OtlpProtocol = 'http/protobuf' | 'http/json';
 export type DiagLevelName = 'NONE' | 'ERROR' | 'WARN' | 'INFO' | 'DEBUG' | 'VERBOSE' | 'ALL';
 
 const LEVELS: ReadonlySet<string> = new Set(['NONE', 'ERROR', 'WARN', 'INFO', 'DEBUG', 'VERBOSE', 'ALL']);
+
+/** The OpenTelemetry span limits (the SDK's defaults: 128 each, no value length limit). */
+export interface SpanLimits {
+  readonly attributeCountLimit: number;
+  readonly attributeValueLengthLimit: number;
+  readonly eventCountLimit: number;
+  readonly linkCountLimit: number;
+  readonly attributePerEventCountLimit: number;
+  readonly attributePerLinkCountLimit: number;
+}
 
 /** What the environment asks of the SDK. */
 export interface EnvConfig {

@@ -11,7 +11,8 @@ import { createContextKey, trace, type Context, type TracerProvider } from '@ope
 import type { Sampler } from '@opentelemetry/sdk-trace';
 import { DEFAULT_KNOWN_METHODS, parseKnownMethods } from './env-config.ts';
 import type { HttpMetricSeriesTable } from './lean/http-metric-series.ts';
-import type { LeanServerSpan, SpanLimits } from './lean/lean-span.ts';
+import type { SpanLimits } from './env-config.ts';
+import type { LeanServerSpan } from './lean/lean-span.ts';
 import type { RemoteParent } from './lean/traceparent.ts';
 import { compileQueryRedaction, type QueryRedaction } from './http-attributes.ts';
 

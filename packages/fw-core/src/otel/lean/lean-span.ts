@@ -10,17 +10,17 @@ import { type Attributes, type AttributeValue, diag, type Exception, type HrTime
 import { monotonicMs, TIME_ORIGIN_MS, wallMsAt } from '../../stream/clock.ts';
 import { encodeAttributeBlock, keyBit, type LeanAttributeBlock, type LeanAttributes, type LeanTime } from './otlp-trace-encoder.ts';
 import { randomId, toHex } from './span-ids.ts';
+import type { SpanLimits } from '../env-config.ts';
 import type { RemoteParent } from './traceparent.ts';
 
-/** The OpenTelemetry span limits (the SDK's defaults: 128 each, no value length limit). */
-export interface SpanLimits {
-  readonly attributeCountLimit: number;
-  readonly attributeValueLengthLimit: number;
-  readonly eventCountLimit: number;
-  readonly linkCountLimit: number;
-  readonly attributePerEventCountLimit: number;
-  readonly attributePerLinkCountLimit: number;
+/** A span's clock: its start in Unix time and the `performance.now()` reading it was taken at. */
+export interface SpanClock {
+  readonly start: readonly [number, number];
+  readonly startMs: number;
 }
+
+/** Where fw's lean span offers its clock to the SDK spans started in it (child-span-clock.ts). */
+export const SPAN_CLOCK = Symbol('fw.spanClock');
 
 export const DEFAULT_SPAN_LIMITS: SpanLimits = Object.freeze({
   attributeCountLimit: 128,
@@ -116,6 +116,11 @@ export class LeanServerSpan implements Span {
     const all: Attributes = {};
     for (const block of this.blocks ?? []) for (const key in block.attributes) if (block.attributes[key] != null) all[key] = block.attributes[key] as AttributeValue;
     return Object.assign(all, this.ownAttributes);
+  }
+
+  /** Its clock, for SDK spans started in it (child-span-clock.ts). */
+  get [SPAN_CLOCK](): SpanClock {
+    return { start: this.startTime, startMs: this.startMs };
   }
 
   /** The start in Unix time. */
