@@ -325,24 +325,11 @@ function withoutValues(raw: string): string {
     .join(',');
 }
 
-/** The variables naming a signal's TLS files, its own first (as the OTLP exporters read them). */
-const TLS_VARIABLES = {
-  TRACES: {
-    ca: ['OTEL_EXPORTER_OTLP_TRACES_CERTIFICATE', 'OTEL_EXPORTER_OTLP_CERTIFICATE'],
-    cert: ['OTEL_EXPORTER_OTLP_TRACES_CLIENT_CERTIFICATE', 'OTEL_EXPORTER_OTLP_CLIENT_CERTIFICATE'],
-    key: ['OTEL_EXPORTER_OTLP_TRACES_CLIENT_KEY', 'OTEL_EXPORTER_OTLP_CLIENT_KEY'],
-  },
-  METRICS: {
-    ca: ['OTEL_EXPORTER_OTLP_METRICS_CERTIFICATE', 'OTEL_EXPORTER_OTLP_CERTIFICATE'],
-    cert: ['OTEL_EXPORTER_OTLP_METRICS_CLIENT_CERTIFICATE', 'OTEL_EXPORTER_OTLP_CLIENT_CERTIFICATE'],
-    key: ['OTEL_EXPORTER_OTLP_METRICS_CLIENT_KEY', 'OTEL_EXPORTER_OTLP_CLIENT_KEY'],
-  },
-} as const;
-
-function tlsFiles(get: Get, signal: keyof typeof TLS_VARIABLES): TlsFiles {
+/** A signal's TLS files: its own variable, else the general one (as the OTLP exporters read them). */
+function tlsFiles(get: Get, signal: 'TRACES' | 'METRICS'): TlsFiles {
   const files: { -readonly [K in keyof TlsFiles]: TlsFile } = {};
-  for (const [part, variables] of Object.entries(TLS_VARIABLES[signal]) as [keyof TlsFiles, readonly string[]][]) {
-    const variable = variables.find((name) => get(name) !== undefined);
+  for (const [part, name] of [['ca', 'CERTIFICATE'], ['cert', 'CLIENT_CERTIFICATE'], ['key', 'CLIENT_KEY']] as const) {
+    const variable = [`OTEL_EXPORTER_OTLP_${signal}_${name}`, `OTEL_EXPORTER_OTLP_${name}`].find((candidate) => get(candidate) !== undefined);
     if (variable !== undefined) files[part] = { path: get(variable)!, variable };
   }
   return files;

@@ -1,9 +1,7 @@
 /**
- * The part of setupTelemetry that needs the OpenTelemetry SDK: builds the tracer and meter
- * providers, chooses the lean or full path (telemetry-path.ts) and, on the lean one, fw's own
- * trace export and HTTP metrics, starts the /metrics listener and registers everything
- * globally. setup-telemetry.ts imports this file only when telemetry is enabled, so importing
- * fw-core/otel stays cheap.
+ * The part of setupTelemetry that needs the SDK (imported only when telemetry is enabled): builds
+ * the providers, chooses the lean or full path (lean/lean-setup.ts), starts the /metrics listener
+ * and registers everything globally, the tracer provider carrying what was decided (server-telemetry.ts).
  */
 import { context, type MeterProvider, metrics, propagation, type TextMapPropagator, trace, type TracerProvider } from '@opentelemetry/api';
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
@@ -45,17 +43,15 @@ export async function registerTelemetry(config: EnvConfig, options: TelemetryOpt
   const scrape = async (): Promise<string> => serializePrometheus((await pull.collect()).resourceMetrics);
   const listenerSettings = metricsListenerSettings(options, config);
   let listener: MetricsListener | undefined;
-  if (listenerSettings !== undefined) {
-    try {
-      listener = await startMetricsListener(listenerSettings, scrape);
-    } catch (error) {
-      await Promise.allSettled([tracerProvider.shutdown(), meterProvider.shutdown(), lean?.export.shutdown(0)]);
-      exports.stop();
-      metricsPipeline.stopRuntimeMetrics();
-      reporting.stop();
-      throw error;
-    }
-  }
+  /** Undoes what was built when the start fails, then throws `error`. */
+  const abandon = async (error: unknown): Promise<never> => {
+    await Promise.allSettled([tracerProvider.shutdown(), meterProvider.shutdown(), listener?.close(), lean?.export.shutdown(0)]);
+    exports.stop();
+    metricsPipeline.stopRuntimeMetrics();
+    reporting.stop();
+    throw error;
+  };
+  if (listenerSettings !== undefined) listener = await startMetricsListener(listenerSettings, scrape).catch(abandon);
   // What the stream handler reads when it wraps a listener, carried by the registered tracer provider.
   const server: Omit<ServerTelemetry, 'w3c'> = {
     lean: lean?.path,
@@ -66,11 +62,7 @@ export async function registerTelemetry(config: EnvConfig, options: TelemetryOpt
   };
   const unregister = registerGlobals(tracerProvider, meterProvider, propagator, server);
   if (unregister === undefined) {
-    await Promise.allSettled([tracerProvider.shutdown(), meterProvider.shutdown(), listener?.close(), lean?.export.shutdown(0)]);
-    exports.stop();
-    metricsPipeline.stopRuntimeMetrics();
-    reporting.stop();
-    throw new FwError('FW_ERR_OTEL_ALREADY_REGISTERED', 'a global OpenTelemetry tracer or meter provider is already registered; call setupTelemetry once, or shut the previous one down first');
+    return abandon(new FwError('FW_ERR_OTEL_ALREADY_REGISTERED', 'a global OpenTelemetry tracer or meter provider is already registered; call setupTelemetry once, or shut the previous one down first'));
   }
   // Request log lines carry the ids of the request's span from here on (log/trace-correlation.ts).
   const restoreSpanReader = useRecordingSpanReader(activeRecordingSpan);
