@@ -29,7 +29,7 @@ function withoutTimes(metrics: ResourceMetrics): unknown {
   }));
 }
 
-// active-requests.ts counts process-wide: both paths observe the same counters.
+// http-metrics.ts counts process-wide: both paths observe the same counters.
 const inFlight = [activeRequestsOf('GET', 'http'), activeRequestsOf('GET', 'http'), activeRequestsOf('POST', 'https')];
 before(() => {
   for (const entry of inFlight) entry.count += 1;

@@ -60,7 +60,7 @@ export interface LeanPath {
 /**
  * What fw's W3C propagator extracts, and its `fields()` array: while the registered propagator
  * answers `fields()` with that very array, the lean listener reads `traceparent` itself
- * (propagation/fw-w3c-propagator.ts), so a propagator registered later is followed from the next request.
+ * (propagation/propagators.ts), so a propagator registered later is followed from the next request.
  */
 export interface W3CFastPath {
   readonly fields: readonly string[];
@@ -80,7 +80,7 @@ export interface ServerTelemetry {
 
 const CARRIED = Symbol.for('fw.otel.serverTelemetry');
 
-/** The context key a request's ServerTelemetry is kept under (span-in-context.ts). */
+/** The context key a request's ServerTelemetry is kept under (server-span-end.ts). */
 export const SERVER_TELEMETRY_KEY = createContextKey('fw server telemetry');
 
 type Carrier = TracerProvider & { [CARRIED]?: ServerTelemetry };

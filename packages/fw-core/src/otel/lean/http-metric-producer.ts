@@ -75,7 +75,7 @@ export class HttpMetricProducer implements MetricProducer {
     return { resourceMetrics: { resource: this.resource, scopeMetrics }, errors: [] };
   }
 
-  /** `http.server.active_requests`, from active-requests.ts's own callback. */
+  /** `http.server.active_requests`, from http-metrics.ts's own callback. */
   private collectActive(now: number): MetricData | undefined {
     this.activeTemporality ??= this.temporalityOf(InstrumentType.OBSERVABLE_UP_DOWN_COUNTER);
     const delta = this.activeTemporality === AggregationTemporality.DELTA;

@@ -56,7 +56,7 @@ export class LeanServerSpan implements Span {
   name: string;
   /** The start as a `performance.now()` reading (the exchange's). */
   readonly startMs: number;
-  /** The start in whole Unix milliseconds: the span's clock (span-time.ts). */
+  /** The start in whole Unix milliseconds: the span's clock. */
   readonly startWallMs: number;
   /** The end in Unix time, once ended. */
   endTime: LeanTime | undefined;
@@ -75,7 +75,7 @@ export class LeanServerSpan implements Span {
   private spanIdBytes: Uint8Array | undefined;
   private context: SpanContext | undefined;
   private attributeCount: number;
-  /** The bits of every key the span holds, own or in a block (attribute-key-bits.ts); undefined once it holds a key without one. */
+  /** The bits of every key the span holds, own or in a block (keyBit); undefined once it holds a key without one. */
   private heldKeys: number | undefined;
   readonly parent: RemoteParent | undefined;
   readonly sampled: boolean;

@@ -35,7 +35,7 @@ export function wrapLean(next: Listener, lean: LeanPath, server: ServerTelemetry
     const method = normalizeMethod(req.method, knownMethods);
     const scheme = schemeOf(req);
     const headers = req.headers;
-    // fw's W3C propagator still the registered one (by identity, w3c-fast-path.ts): the headers are read here.
+    // fw's W3C propagator still the registered one (by identity, server-telemetry.ts): the headers are read here.
     const fast = w3c !== undefined && propagation.fields() === w3c.fields ? w3c : undefined;
     const read = fast?.traceContext === true && headers.traceparent !== undefined ? parseTraceparent(headers.traceparent, headers.tracestate) : undefined;
     const parent = fast === undefined ? propagation.extract(ROOT_CONTEXT, headers) : w3cParentContext(read, fast.baggage ? headers.baggage : undefined);

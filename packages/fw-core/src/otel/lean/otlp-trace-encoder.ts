@@ -433,7 +433,7 @@ export interface LeanAttributeBlock {
   readonly count: number;
   /** The attributes it was encoded from, frozen. */
   readonly attributes: LeanAttributes;
-  /** The bits of its keys (attribute-key-bits.ts); undefined when a key has none. */
+  /** The bits of its keys (keyBit); undefined when a key has none. */
   readonly keyBits?: number | undefined;
 }
 
