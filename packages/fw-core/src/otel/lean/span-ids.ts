@@ -1,12 +1,12 @@
 /**
  * Trace and span ids of the lean span: random bytes from a pooled buffer filled by one
- * `randomFillSync` per 4 KiB instead of a `randomBytes` call per id (bench/span-ids.bench.ts), kept
+ * `randomFillSync` per 16 KiB instead of a `randomBytes` call per id (bench/span-ids.bench.ts), kept
  * as bytes (what OTLP carries) and turned into hex only when asked. All-zero ids, which W3C Trace
  * Context forbids, are skipped.
  */
 import { randomFillSync } from 'node:crypto';
 
-const POOL_SIZE = 4096;
+const POOL_SIZE = 16384;
 let pool = new Uint8Array(0);
 let offset = 0;
 
