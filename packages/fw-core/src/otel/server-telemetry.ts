@@ -9,12 +9,11 @@
  */
 import { createContextKey, trace, type Context, type TracerProvider } from '@opentelemetry/api';
 import type { Sampler } from '@opentelemetry/sdk-trace';
-import { DEFAULT_KNOWN_METHODS, parseKnownMethods } from './env-config.ts';
+import { DEFAULT_KNOWN_METHODS, parseKnownMethods, type SpanLimits } from './env-config.ts';
+import { compileQueryRedaction, type QueryRedaction } from './http-attributes.ts';
 import type { HttpMetricSeriesTable } from './lean/http-metric-series.ts';
-import type { SpanLimits } from './env-config.ts';
 import type { LeanServerSpan } from './lean/lean-span.ts';
 import type { RemoteParent } from './lean/traceparent.ts';
-import { compileQueryRedaction, type QueryRedaction } from './http-attributes.ts';
 
 /**
  * How server spans are named (issue 36, item 9). `fw`, the default, is the spec's: `HTTP <method>`
