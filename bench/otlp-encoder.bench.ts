@@ -8,13 +8,12 @@
  * alternate the contenders; medians are reported. Also times the two ways to split a time into
  * fixed64 halves (the reason LeanSpanData takes HrTime). Run: `npx node bench/otlp-encoder.bench.ts`.
  */
-import assert from 'node:assert/strict';
 import { SpanKind, SpanStatusCode } from '@opentelemetry/api';
 import { ProtobufTraceSerializer } from '@opentelemetry/otlp-transformer';
 import { resourceFromAttributes } from '@opentelemetry/resources';
 import { type ReadableSpan, type SpanProcessor, TracerProvider } from '@opentelemetry/sdk-trace';
-import type { LeanAttributeBlock, LeanResource, LeanScope, LeanSpanData } from '../packages/fw-core/src/otel/lean/lean-span-data.ts';
-import { encodeAttributeBlock, OtlpTraceEncoder } from '../packages/fw-core/src/otel/lean/otlp-trace-encoder.ts';
+import assert from 'node:assert/strict';
+import { encodeAttributeBlock, type LeanAttributeBlock, type LeanResource, type LeanScope, type LeanSpanData, OtlpTraceEncoder } from '../packages/fw-core/src/otel/lean/otlp-trace-encoder.ts';
 import { withHexBytes } from '../packages/fw-core/test/support/otel-lean-expected.ts';
 import { decodeTraceRequest } from '../packages/fw-core/test/support/otlp-official-trace.ts';
 

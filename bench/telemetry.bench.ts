@@ -31,13 +31,12 @@
  */
 import { cpus } from 'node:os';
 import { parseArgs } from 'node:util';
-import { alternate, cpuOf, flushTelemetry, median, pairedCpuRatio, pinTo, row, spawnServer, type Contender } from './support/harness.ts';
-import { NO_EXPORTS, startOtlpSink, type SinkCounts } from './support/otlp-sink.ts';
-import { addRun, dropNotes, dropped, dropRow, newDropTally, surplus, type DropTally } from './support/span-drops.ts';
-import { telemetryServers, type TelemetryServer } from './support/telemetry-servers.ts';
-import { EventLoopDelayWindow } from '../packages/fw-core/src/otel/runtime/event-loop-delay-window.ts';
-import { RuntimeMetricProducer } from '../packages/fw-core/src/otel/runtime/runtime-metric-producer.ts';
 import { serializePrometheus } from '../packages/fw-core/src/otel/prometheus-serializer.ts';
+import { EventLoopDelayWindow, RuntimeMetricProducer } from '../packages/fw-core/src/otel/runtime/runtime-metric-producer.ts';
+import { alternate, type Contender, cpuOf, flushTelemetry, median, pairedCpuRatio, pinTo, row, spawnServer } from './support/harness.ts';
+import { NO_EXPORTS, type SinkCounts, startOtlpSink } from './support/otlp-sink.ts';
+import { addRun, dropNotes, dropped, dropRow, type DropTally, newDropTally, surplus } from './support/span-drops.ts';
+import { type TelemetryServer, telemetryServers } from './support/telemetry-servers.ts';
 
 const { values } = parseArgs({
   options: {

@@ -20,8 +20,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { isDeepStrictEqual } from 'node:util';
 import { FwError } from '../src/errors.ts';
-import { READ_VARIABLES } from '../src/otel/env-unread-variables.ts';
-import { readEnvConfig } from '../src/otel/env-config.ts';
+import { READ_VARIABLES, readEnvConfig } from '../src/otel/env-config.ts';
 
 /** A variable, a value to set it to, and the variables it needs beside it to mean anything. */
 type Entry = readonly [name: string, value: string, context?: Readonly<Record<string, string>>];

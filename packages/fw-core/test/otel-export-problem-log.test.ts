@@ -7,9 +7,9 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { ExportProblemLog, type ProblemKind } from '../src/otel/export-problem-log.ts';
+import { ExportProblemLog, type ProblemKind } from '../src/otel/export-reporting.ts';
 import { ANSWER_TIMEOUT_ERROR, CLIENT_CLOSED_ERROR } from '../src/otel/lean/otlp-socket-client.ts';
-import { errorTypeOf } from '../src/otel/span-export-outcomes.ts';
+import { errorTypeOf } from '../src/otel/export-reporting.ts';
 
 const FAILED_500: ProblemKind = { event: 'otlp_export_failed', signal: 'traces', errorType: '500' };
 const DROPPED: ProblemKind = { event: 'otel_spans_dropped', signal: 'traces', errorType: 'queue_full' };

@@ -1,7 +1,7 @@
 /**
  * otel_fw_plugin: renames the server span `<METHOD> <controller_module>:<action>`, adds fw.app,
- * fw.controller, fw.action and http.route, and makes http.route reach the request metrics.
- * Without it spans keep `HTTP <method>` and metrics carry no route.
+ * fw.controller, fw.action and http.route. Without it spans keep `HTTP <method>`; the request
+ * metrics carry http.route either way, from the exchange's route (issue 37, item 5).
  */
 import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
@@ -76,18 +76,20 @@ describe('otel_fw_plugin', () => {
     otel = undefined;
   });
 
-  it('without the plugin: HTTP <method> spans and no route on the metrics', async () => {
-    otel = await startOtelApp({ plugin: false });
-    await get('/api/posts/42');
-    await otel.telemetry.forceFlush();
-    const span = otel.receiver.spans.find((s) => s.kind === 'SPAN_KIND_SERVER');
-    assert.equal(span?.name, 'HTTP GET');
-    assert.equal('http.route' in (span?.attributes ?? {}), false);
-    assert.equal('fw.app' in (span?.attributes ?? {}), false);
-    const text = await otel.telemetry.scrape();
-    assert.doesNotMatch(text, /http_route=/);
-    assert.match(text, /^http_server_request_duration_seconds_count\{http_request_method="GET",http_response_status_code="200",network_protocol_version="1.1",url_scheme="http",otel_scope_name="fw-core",otel_scope_version="0.1.0"\} 1$/m);
-    await otel.close();
-    otel = undefined;
-  });
+  for (const path of ['lean', 'full'] as const) {
+    it(`without the plugin (${path} path): HTTP <method> spans, and http.route on the metrics from the exchange's route`, async () => {
+      otel = await startOtelApp({ plugin: false, env: path === 'full' ? { FW_OTEL_PATH: 'full' } : {} });
+      assert.equal(otel.telemetry.path, path);
+      await get('/api/posts/42');
+      await otel.telemetry.forceFlush();
+      const span = otel.receiver.spans.find((s) => s.kind === 'SPAN_KIND_SERVER');
+      assert.equal(span?.name, 'HTTP GET');
+      assert.equal('http.route' in (span?.attributes ?? {}), false);
+      assert.equal('fw.app' in (span?.attributes ?? {}), false);
+      const text = await otel.telemetry.scrape();
+      assert.match(text, /^http_server_request_duration_seconds_count\{http_request_method="GET",http_response_status_code="200",http_route="\/api\/posts\/:id",network_protocol_version="1.1",url_scheme="http",otel_scope_name="fw-core",otel_scope_version="0.1.0"\} 1$/m);
+      await otel.close();
+      otel = undefined;
+    });
+  }
 });

@@ -7,10 +7,11 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Attributes } from '@opentelemetry/api';
-import { DEFAULT_SPAN_LIMITS, LeanServerSpan, type SpanLimits } from '../src/otel/lean/lean-span.ts';
+import type { SpanLimits } from '../src/otel/env-config.ts';
+import { DEFAULT_SPAN_LIMITS, LeanServerSpan } from '../src/otel/lean/lean-span.ts';
 import { toLeanSpanData } from '../src/otel/lean/lean-trace-export.ts';
 import { encodeAttributeBlock, encodeTraceRequest } from '../src/otel/lean/otlp-trace-encoder.ts';
-import { sharedRequestBlock } from '../src/otel/lean/request-attribute-block.ts';
+import { sharedRequestBlock } from '../src/otel/lean/lean-stream-listener.ts';
 import { decodeTraceRequest } from './support/otlp-official-trace.ts';
 
 const SCOPE = { name: 'fw-core', version: '0.1.0' };

@@ -6,7 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { SendResult } from '../src/otel/lean/otlp-http-sender.ts';
+import type { SendResult } from '../src/otel/lean/otlp-socket-client.ts';
 import { SpanBatcher, type BatchSink } from '../src/otel/lean/span-batcher.ts';
 import { nextTurn } from './support/until.ts';
 

@@ -8,9 +8,8 @@
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { LeanAnyValue, LeanAttributeBlock, LeanAttributes, LeanEvent, LeanId, LeanLink, LeanResource, LeanScope, LeanSpanData, LeanTime } from '../src/otel/lean/lean-span-data.ts';
-import { encodeAttributeBlock, OtlpTraceEncoder } from '../src/otel/lean/otlp-trace-encoder.ts';
 import { type Random, seededRandom } from '../../../tests/e2e/support/seeded-random.ts';
+import { encodeAttributeBlock, type LeanAnyValue, type LeanAttributeBlock, type LeanAttributes, type LeanEvent, type LeanId, type LeanLink, type LeanResource, type LeanScope, type LeanSpanData, type LeanTime, OtlpTraceEncoder } from '../src/otel/lean/otlp-trace-encoder.ts';
 import { expectedRequest, withHexBytes } from './support/otel-lean-expected.ts';
 import { decodeTraceRequest } from './support/otlp-official-trace.ts';
 

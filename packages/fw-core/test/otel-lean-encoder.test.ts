@@ -5,8 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { LeanAttributes, LeanResource, LeanScope, LeanSpanData } from '../src/otel/lean/lean-span-data.ts';
-import { encodeAttributeBlock, encodeTraceRequest, OtlpTraceEncoder } from '../src/otel/lean/otlp-trace-encoder.ts';
+import { encodeAttributeBlock, encodeTraceRequest, type LeanAttributes, type LeanResource, type LeanScope, type LeanSpanData, OtlpTraceEncoder } from '../src/otel/lean/otlp-trace-encoder.ts';
 import { expectedRequest, withHexBytes } from './support/otel-lean-expected.ts';
 import { decodeTraceRequest, SpanFlags } from './support/otlp-official-trace.ts';
 

@@ -12,7 +12,7 @@ import { promisify } from 'node:util';
 import { after, before, describe, it } from 'node:test';
 import { resourceFromAttributes } from '@opentelemetry/resources';
 import { AggregationTemporality, InMemoryMetricExporter, MeterProvider, PeriodicExportingMetricReader, type ResourceMetrics } from '@opentelemetry/sdk-metrics';
-import { activeRequestsOf } from '../src/otel/active-requests.ts';
+import { activeRequestsOf } from '../src/otel/http-metrics.ts';
 import { HttpMetricProducer, aggregatesAsLeanMetrics } from '../src/otel/lean/http-metric-producer.ts';
 import { HttpMetricSeriesTable } from '../src/otel/lean/http-metric-series.ts';
 import { serializePrometheus } from '../src/otel/prometheus-serializer.ts';
@@ -29,7 +29,7 @@ function withoutTimes(metrics: ResourceMetrics): unknown {
   }));
 }
 
-// active-requests.ts counts process-wide: both paths observe the same counters.
+// http-metrics.ts counts process-wide: both paths observe the same counters.
 const inFlight = [activeRequestsOf('GET', 'http'), activeRequestsOf('GET', 'http'), activeRequestsOf('POST', 'https')];
 before(() => {
   for (const entry of inFlight) entry.count += 1;

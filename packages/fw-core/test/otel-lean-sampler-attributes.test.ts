@@ -6,7 +6,8 @@ import assert from 'node:assert/strict';
 import { it } from 'node:test';
 import type { Sampler } from '@opentelemetry/sdk-trace';
 import { inject } from '../src/inject/inject.ts';
-import { DEFAULT_KNOWN_METHODS } from '../src/otel/http-attributes.ts';
+import { DEFAULT_KNOWN_METHODS } from '../src/otel/env-config.ts';
+import { compileQueryRedaction } from '../src/otel/http-attributes.ts';
 import { HttpMetricSeriesTable } from '../src/otel/lean/http-metric-series.ts';
 import { DEFAULT_SPAN_LIMITS, type LeanServerSpan } from '../src/otel/lean/lean-span.ts';
 import { wrapLean } from '../src/otel/lean/lean-stream-listener.ts';
@@ -17,7 +18,8 @@ it('sets the sampler’s attributes over the request’s on the lean span', asyn
     shouldSample: () => ({ decision: 2, attributes: { 'url.path': '/as-the-sampler-says', 'sampler.rule': 'keep-all' } }),
     toString: () => 'test sampler',
   };
-  const listener = wrapLean((_req, res) => res.end('ok'), { sampler, decide: undefined, limits: DEFAULT_SPAN_LIMITS, onEnd: (span) => ended.push(span), metrics: new HttpMetricSeriesTable() }, DEFAULT_KNOWN_METHODS);
+  const lean = { sampler, decide: undefined, limits: DEFAULT_SPAN_LIMITS, onEnd: (span: LeanServerSpan) => ended.push(span), metrics: new HttpMetricSeriesTable() };
+  const listener = wrapLean((_req, res) => res.end('ok'), lean, { lean, knownMethods: DEFAULT_KNOWN_METHODS, spanNames: 'fw', redaction: compileQueryRedaction(), w3c: undefined });
   const response = await inject(listener, { url: '/api/posts/42' });
   assert.equal(response.status, 200);
   assert.equal(ended.length, 1);

@@ -8,7 +8,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { gunzipSync } from 'node:zlib';
 import { after, before, beforeEach, describe, it } from 'node:test';
-import { OtlpHttpSender } from '../src/otel/lean/otlp-http-sender.ts';
+import { OtlpHttpSender } from '../src/otel/lean/otlp-socket-client.ts';
 import { closedPort } from './support/closed-port.ts';
 import { until, within } from './support/until.ts';
 

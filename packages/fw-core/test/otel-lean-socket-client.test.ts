@@ -393,7 +393,7 @@ describe('a process with an idle OTLP connection', () => {
   it('exits by itself after a post, without stop(), and never loads node\'s http modules', async () => {
     const c = await collector(({ socket }) => void socket.write(OK));
     try {
-      const sender = pathToFileURL(join(import.meta.dirname, '..', 'src', 'otel', 'lean', 'otlp-http-sender.ts')).href;
+      const sender = pathToFileURL(join(import.meta.dirname, '..', 'src', 'otel', 'lean', 'otlp-socket-client.ts')).href;
       const script = `
         const { OtlpHttpSender } = await import(${JSON.stringify(sender)});
         const sender = new OtlpHttpSender({ url: ${JSON.stringify(c.url)}, timeoutMs: 5000 });

@@ -9,7 +9,8 @@ import { after, before, describe, it } from 'node:test';
 import { context, ROOT_CONTEXT, SpanStatusCode, trace } from '@opentelemetry/api';
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
 import { AlwaysOnSampler, ParentBasedSampler, TracerProvider, type ReadableSpan, type SpanProcessor } from '@opentelemetry/sdk-trace';
-import { DEFAULT_SPAN_LIMITS, LeanServerSpan, type SpanLimits } from '../src/otel/lean/lean-span.ts';
+import type { SpanLimits } from '../src/otel/env-config.ts';
+import { DEFAULT_SPAN_LIMITS, LeanServerSpan } from '../src/otel/lean/lean-span.ts';
 import { toHex } from '../src/otel/lean/span-ids.ts';
 import { parseTraceparent } from '../src/otel/lean/traceparent.ts';
 

@@ -3,15 +3,14 @@
  * by fw's encoder and posted to the project's OTLP receiver, which decodes them with protobufjs.
  * Ids, parent, trace state, name, kind, times, attributes, events and status arrive as recorded.
  */
+import { SpanStatusCode } from '@opentelemetry/api';
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { SpanStatusCode } from '@opentelemetry/api';
-import { DEFAULT_SPAN_LIMITS, LeanServerSpan } from '../src/otel/lean/lean-span.ts';
+import { DEFAULT_SPAN_LIMITS, LeanServerSpan, timeOnClock } from '../src/otel/lean/lean-span.ts';
 import { createLeanTraceExport, type LeanTraceExport } from '../src/otel/lean/lean-trace-export.ts';
-import { timeOnClock } from '../src/otel/lean/span-time.ts';
 import { toHex } from '../src/otel/lean/span-ids.ts';
 import { parseTraceparent } from '../src/otel/lean/traceparent.ts';
-import { startOtlpReceiver, type OtlpReceiver } from './support/otel-receiver.ts';
+import { type OtlpReceiver, startOtlpReceiver } from './support/otel-receiver.ts';
 
 let receiver: OtlpReceiver;
 let exporter: LeanTraceExport;

@@ -1,5 +1,5 @@
 /**
- * fw's OTLP metric exporter (otel/otlp-metric-exporter.ts), the metrics push setupTelemetry
+ * fw's OTLP metric exporter (otel/metrics-pipeline.ts), the metrics push setupTelemetry
  * builds: the temporality OTEL_EXPORTER_OTLP_METRICS_TEMPORALITY_PREFERENCE asks for (the same
  * choice per instrument as the SDK's exporter), gzip from OTEL_EXPORTER_OTLP_METRICS_COMPRESSION,
  * a failed export reported as one, and no node:http client request from either export.
@@ -12,7 +12,7 @@ import { CumulativeTemporalitySelector, DeltaTemporalitySelector, LowMemoryTempo
 import { InstrumentType, type ResourceMetrics } from '@opentelemetry/sdk-metrics';
 import { emptyResource } from '@opentelemetry/resources';
 import type { TemporalityPreference } from '../src/otel/env-config.ts';
-import { OtlpMetricExporter } from '../src/otel/otlp-metric-exporter.ts';
+import { OtlpMetricExporter } from '../src/otel/metrics-pipeline.ts';
 import { closedPort } from './support/closed-port.ts';
 import { startOtelApp, type OtelApp } from './support/otel-app.ts';
 

@@ -6,18 +6,17 @@
  * connection, the post fails without a retry, and the collector's count stays near the limit
  * (what loopback socket buffers hold on top of it), never growing with the body it offers.
  */
+import { type ExportResult, ExportResultCode } from '@opentelemetry/core';
+import { emptyResource } from '@opentelemetry/resources';
+import type { ResourceMetrics } from '@opentelemetry/sdk-metrics';
 import assert from 'node:assert/strict';
 import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
-import { createServer, type AddressInfo, type Server, type Socket } from 'node:net';
+import { type AddressInfo, createServer, type Server, type Socket } from 'node:net';
 import { after, before, describe, it } from 'node:test';
-import { ExportResultCode, type ExportResult } from '@opentelemetry/core';
-import { emptyResource } from '@opentelemetry/resources';
-import type { ResourceMetrics } from '@opentelemetry/sdk-metrics';
 import { ANSWER_BODY_LIMIT } from '../src/otel/lean/http-answer-reader.ts';
-import { OtlpHttpSender } from '../src/otel/lean/otlp-http-sender.ts';
-import { OtlpSocketClient } from '../src/otel/lean/otlp-socket-client.ts';
-import { OtlpMetricExporter } from '../src/otel/otlp-metric-exporter.ts';
+import { OtlpHttpSender, OtlpSocketClient } from '../src/otel/lean/otlp-socket-client.ts';
+import { OtlpMetricExporter } from '../src/otel/metrics-pipeline.ts';
 import { within } from './support/until.ts';
 
 /** The most the collector offers before the test calls it a runaway read: 256 MiB. */

@@ -10,7 +10,9 @@ import assert from 'node:assert/strict';
 import { afterEach, beforeEach, describe, it } from 'node:test';
 import { propagation } from '@opentelemetry/api';
 import { CompositePropagator, W3CBaggagePropagator, W3CTraceContextPropagator } from '@opentelemetry/core';
-import { activeW3CFastPath } from '../src/otel/propagation/w3c-fast-path.ts';
+import { registeredServerTelemetry } from '../src/otel/server-telemetry.ts';
+
+const activeW3CFastPath = () => registeredServerTelemetry().w3c;
 import { startPropagationApp, type PropagationApp } from './support/otel-propagation-app.ts';
 import { HEADERS, UPSTREAM } from './support/propagation-headers.ts';
 

@@ -1,26 +1,15 @@
 /**
- * Children inside their parent (issue 36, item 2): a span processor that gives an SDK span
- * started inside a span of this process the clock of that parent: the anchored clock model
- * (@opentelemetry/core's AnchoredClock, after the Java SDK's: one clock per local trace, so a
- * child never starts before its parent). The JS SDK in use (sdk-trace 3) does not share clocks:
- * each span anchors on its own `Date.now()` at its start, whole milliseconds, plus the
- * monotonic time since: two spans started less than a millisecond apart can be placed up to a
- * millisecond out of order, so a child that ends just before its parent was exported ending after
- * it, on either path (and a child of fw's lean span, whose start is not an SDK span's
- * `Date.now()`, could start before it). With its parent's clock, a child starts at the parent's
- * start plus the monotonic time between their starts, and everything it times after follows.
- *
- * It changes only an SDK span that was given no start time (one given a time keeps it, as its
- * end then does), whose parent is fw's lean span or such an SDK span, and only through the
- * fields the SDK's span keeps its clock in (checked by type: a future SDK that keeps them
- * elsewhere gets its own clock back, and child-span-clock tests fail). trace-pipeline.ts wraps
- * the processor of fw's tracer provider in it.
+ * Children inside their parent (issue 36, item 2): a span processor giving an SDK span started
+ * inside a span of this process that parent's clock, the anchored clock model of
+ * @opentelemetry/core's AnchoredClock. sdk-trace 3 anchors each span on its own whole-millisecond
+ * `Date.now()`, so spans started under a millisecond apart could be out of order. Only an SDK span
+ * given no start time changes, through the fields its clock lives in (checked by type: if a future
+ * SDK moves them, it keeps its own clock and otel-span-child-clock tests fail).
  */
-import { trace, type Context, type HrTime } from '@opentelemetry/api';
+import { type Context, type HrTime, trace } from '@opentelemetry/api';
 import type { ReadableSpan, Span, SpanProcessor } from '@opentelemetry/sdk-trace';
 import { TIME_ORIGIN_MS } from '../stream/clock.ts';
-import { LeanServerSpan } from './lean/lean-span.ts';
-import { addMs, isHrTime } from './lean/span-time.ts';
+import { addMs, isHrTime, SPAN_CLOCK, type SpanClock } from './lean/lean-span.ts';
 
 /** Where an SDK span (sdk-trace's SpanImpl) keeps its clock. */
 interface SdkSpanClock {
@@ -34,14 +23,12 @@ interface SdkSpanClock {
 }
 
 /** A clock: a start in Unix time and the `performance.now()` reading it was taken at. */
-interface Clock {
-  readonly start: HrTime | readonly [number, number];
-  readonly startMs: number;
-}
+
 
 /** The clock of `span` when it is fw's lean span or an SDK span timed from its start; undefined otherwise. */
-function clockOf(span: unknown): Clock | undefined {
-  if (span instanceof LeanServerSpan) return { start: span.startTime, startMs: span.startMs };
+function clockOf(span: unknown): SpanClock | undefined {
+  const offered = (span as { [SPAN_CLOCK]?: SpanClock })[SPAN_CLOCK];
+  if (offered !== undefined) return offered;
   const sdk = span as SdkSpanClock;
   if (sdk._startTimeProvided !== false || typeof sdk._performanceStartTime !== 'number' || !isHrTime(sdk.startTime)) return undefined;
   return { start: sdk.startTime, startMs: sdk._performanceStartTime };

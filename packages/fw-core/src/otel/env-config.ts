@@ -1,19 +1,25 @@
 /**
- * Reads the standard `OTEL_*` environment variables (OpenTelemetry SDK configuration,
- * https://opentelemetry.io/docs/specs/otel/configuration/sdk-environment-variables/) from the
- * `env` setupTelemetry was given, once, at start, with fw's three variables of its own,
- * FW_OTEL_REDACT_QUERY_PARAMETERS, FW_OTEL_PATH and FW_OTEL_SPAN_NAMES. A malformed value is a
- * start-up error that names the variable, never a silent fallback; the exceptions are those the SDK itself reads as a warning
- * and a default (a boolean, the export timeouts, OTEL_LOG_LEVEL: env-export-settings.ts), warned
- * about by name, as is every OTEL_* variable fw does not read (env-unread-variables.ts).
+ * The standard `OTEL_*` environment variables
+ * (https://opentelemetry.io/docs/specs/otel/configuration/sdk-environment-variables/) and fw's
+ * FW_OTEL_REDACT_QUERY_PARAMETERS, FW_OTEL_PATH and FW_OTEL_SPAN_NAMES, read once at start from
+ * the `env` setupTelemetry was given. A malformed value is a start-up error naming the variable;
+ * where the SDK itself warns and takes the default (a boolean, the export timeouts,
+ * OTEL_LOG_LEVEL), fw warns by name too, as it does for every OTEL_* variable it does not read.
+ * `grpc` is refused with FW_ERR_OTEL_UNSUPPORTED_PROTOCOL: fw sends OTLP over HTTP only.
  */
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { FwError } from '../errors.ts';
 import { isHeaderName, isHeaderValue } from '../http/header-fields.ts';
-import { readExportSettings, type ExportEnvSettings } from './env-export-settings.ts';
-import { unreadVariableWarnings } from './env-unread-variables.ts';
-import { parseKnownMethods } from './http-attributes.ts';
-import type { SpanLimits } from './lean/lean-span.ts';
-import { propagatorNames, type PropagatorName } from './propagation/propagator-names.ts';
+
+/** The methods semconv knows; any other is recorded as `_OTHER` (keeps metric cardinality bounded). */
+export const DEFAULT_KNOWN_METHODS: ReadonlySet<string> = new Set(['CONNECT', 'DELETE', 'GET', 'HEAD', 'OPTIONS', 'PATCH', 'POST', 'PUT', 'TRACE', 'QUERY']);
+
+/** `OTEL_INSTRUMENTATION_HTTP_KNOWN_METHODS`: a comma-separated, case-sensitive list replacing the defaults; undefined when blank. */
+export function parseKnownMethods(value: string | undefined): ReadonlySet<string> | undefined {
+  const methods = (value ?? '').split(',').map((method) => method.trim()).filter((method) => method !== '');
+  return methods.length === 0 ? undefined : new Set(methods);
+}
 
 /** The spec's metrics export interval, unless OTEL_METRIC_EXPORT_INTERVAL says otherwise. */
 export const EXPORT_INTERVAL_MS = 5000;
@@ -24,18 +30,36 @@ export const DEFAULT_TRACES_ENDPOINT = 'http://localhost:4318/v1/traces';
 /** Default OTLP/HTTP endpoint of the metrics signal (used only when metrics push is asked for). */
 const DEFAULT_METRICS_ENDPOINT = 'http://localhost:4318/v1/metrics';
 
+/** The SDK's OTLP export timeout. */
+const DEFAULT_EXPORT_TIMEOUT_MS = 10_000;
+
 /** The sampler names of OTEL_TRACES_SAMPLER that fw supports. */
 export type SamplerName = 'always_on' | 'always_off' | 'traceidratio' | 'parentbased_always_on' | 'parentbased_always_off' | 'parentbased_traceidratio';
 
 const SAMPLERS: ReadonlySet<string> = new Set(['always_on', 'always_off', 'traceidratio', 'parentbased_always_on', 'parentbased_always_off', 'parentbased_traceidratio']);
 
-/** What the environment asks of the SDK (the export protocols, timeouts and log level: env-export-settings.ts). */
-export interface EnvConfig extends ExportEnvSettings {
+/** The OTLP/HTTP encodings fw sends. */
+export type OtlpProtocol = 'http/protobuf' | 'http/json';
+
+/** OTEL_LOG_LEVEL's names (the API's DiagLogLevel). */
+export type DiagLevelName = 'NONE' | 'ERROR' | 'WARN' | 'INFO' | 'DEBUG' | 'VERBOSE' | 'ALL';
+
+const LEVELS: ReadonlySet<string> = new Set(['NONE', 'ERROR', 'WARN', 'INFO', 'DEBUG', 'VERBOSE', 'ALL']);
+
+/** The OpenTelemetry span limits (the SDK's defaults: 128 each, no value length limit). */
+export interface SpanLimits {
+  readonly attributeCountLimit: number;
+  readonly attributeValueLengthLimit: number;
+  readonly eventCountLimit: number;
+  readonly linkCountLimit: number;
+  readonly attributePerEventCountLimit: number;
+  readonly attributePerLinkCountLimit: number;
+}
+
+/** What the environment asks of the SDK. */
+export interface EnvConfig {
   readonly disabled: boolean;
-  /**
-   * What setupTelemetry logs as warnings: a boolean variable that is neither true nor false (read
-   * as false), a timeout that is not a number (the default used), an OTEL_* variable fw does not read.
-   */
+  /** Warnings for setupTelemetry to log: a boolean neither true nor false, a timeout that is not a number, an OTEL_* variable fw does not read. */
   readonly warnings: readonly string[];
   readonly serviceName: string | undefined;
   readonly resourceAttributes: Readonly<Record<string, string>>;
@@ -47,6 +71,16 @@ export interface EnvConfig extends ExportEnvSettings {
   readonly tracesHeaders: Readonly<Record<string, string>>;
   /** OTEL_EXPORTER_OTLP_HEADERS, then OTEL_EXPORTER_OTLP_METRICS_HEADERS over them. */
   readonly metricsHeaders: Readonly<Record<string, string>>;
+  readonly tracesProtocol: OtlpProtocol;
+  readonly metricsProtocol: OtlpProtocol;
+  /** OTEL_EXPORTER_OTLP_TRACES_TIMEOUT, else OTEL_EXPORTER_OTLP_TIMEOUT, else 10000. */
+  readonly tracesTimeoutMs: number;
+  /** OTEL_EXPORTER_OTLP_METRICS_TIMEOUT, else OTEL_EXPORTER_OTLP_TIMEOUT, else 10000. */
+  readonly metricsTimeoutMs: number;
+  /** OTEL_METRIC_EXPORT_TIMEOUT (the periodic reader's limit on one export), else 30000. */
+  readonly metricExportTimeoutMs: number;
+  /** OTEL_LOG_LEVEL; undefined when unset (fw then registers no diag logger). */
+  readonly logLevel: DiagLevelName | undefined;
   /** The traces export's timeout (tracesTimeoutMs), kept under its first name. */
   readonly exportTimeoutMs: number;
   readonly sampler: SamplerName;
@@ -55,26 +89,24 @@ export interface EnvConfig extends ExportEnvSettings {
   readonly metricExportIntervalMs: number;
   /** OTEL_EXPORTER_PROMETHEUS_HOST: where the metrics listener binds, over setupTelemetry's metricsHost. */
   readonly prometheusHost: string | undefined;
-  /** FW_OTEL_REDACT_QUERY_PARAMETERS: fw's own list of further `url.query` names to redact. */
+  /** FW_OTEL_REDACT_QUERY_PARAMETERS: further `url.query` names to redact. */
   readonly redactQueryParameters: readonly string[];
-  /** OTEL_INSTRUMENTATION_HTTP_KNOWN_METHODS: replaces the methods recorded as themselves (the rest are `_OTHER`). */
   readonly knownMethods: ReadonlySet<string> | undefined;
   /** OTEL_EXPORTER_OTLP_[TRACES_]CERTIFICATE, CLIENT_CERTIFICATE, CLIENT_KEY: files for an https endpoint. */
   readonly tracesTls: TlsFiles;
   readonly metricsTls: TlsFiles;
   /** OTEL_EXPORTER_OTLP_[TRACES_]COMPRESSION; undefined when neither is set. */
   readonly tracesCompression: 'gzip' | 'none' | undefined;
-  /** OTEL_EXPORTER_OTLP_[METRICS_]COMPRESSION; undefined when neither is set. */
   readonly metricsCompression: 'gzip' | 'none' | undefined;
   /** OTEL_EXPORTER_OTLP_METRICS_TEMPORALITY_PREFERENCE (default `cumulative`), for the OTLP metrics push. */
   readonly metricsTemporality: TemporalityPreference;
   /** OTEL_[SPAN_]ATTRIBUTE_*_LIMIT, OTEL_SPAN_EVENT/LINK_COUNT_LIMIT, OTEL_EVENT/LINK_ATTRIBUTE_COUNT_LIMIT. */
   readonly spanLimits: SpanLimits;
-  /** FW_OTEL_PATH: `full` forces the SDK path; `auto` (default) lets telemetry-path.ts choose. */
+  /** FW_OTEL_PATH: `full` forces the SDK path; `auto` (default) lets setup choose. */
   readonly path: 'auto' | 'full';
-  /** OTEL_PROPAGATORS (propagation/propagator-names.ts): default `tracecontext,baggage`; [] for `none`. */
+  /** OTEL_PROPAGATORS: default `tracecontext,baggage`; [] for `none`. */
   readonly propagators: readonly PropagatorName[];
-  /** FW_OTEL_SPAN_NAMES: `fw` or `semconv` (span-names.ts), over setupTelemetry's spanNames; undefined when unset. */
+  /** FW_OTEL_SPAN_NAMES: `fw` or `semconv`, over setupTelemetry's spanNames; undefined when unset. */
   readonly spanNames: 'fw' | 'semconv' | undefined;
 }
 
@@ -96,10 +128,7 @@ export interface TlsFiles {
 
 /** Parses the OTEL_* variables of `env`. */
 export function readEnvConfig(env: NodeJS.ProcessEnv): EnvConfig {
-  const get = (name: string): string | undefined => {
-    const value = env[name]?.trim();
-    return value === undefined || value === '' ? undefined : value;
-  };
+  const get = getter(env);
   const base = get('OTEL_EXPORTER_OTLP_ENDPOINT');
   const tracesExporter = exporterChoice(get, 'OTEL_TRACES_EXPORTER');
   const metricsExporter = exporterChoice(get, 'OTEL_METRICS_EXPORTER');
@@ -108,7 +137,16 @@ export function readEnvConfig(env: NodeJS.ProcessEnv): EnvConfig {
   const sampler = (get('OTEL_TRACES_SAMPLER') ?? 'parentbased_always_on').toLowerCase();
   if (!SAMPLERS.has(sampler)) bad('OTEL_TRACES_SAMPLER', sampler, `one of ${[...SAMPLERS].join(', ')}`);
   const warnings: string[] = [];
-  const exportSettings = readExportSettings(env, warnings);
+  const generic = timeout(get, 'OTEL_EXPORTER_OTLP_TIMEOUT', warnings);
+  const tracesTimeoutMs = timeout(get, 'OTEL_EXPORTER_OTLP_TRACES_TIMEOUT', warnings) ?? generic ?? DEFAULT_EXPORT_TIMEOUT_MS;
+  const exportSettings = {
+    tracesProtocol: protocol(get, 'OTEL_EXPORTER_OTLP_TRACES_PROTOCOL') ?? protocol(get, 'OTEL_EXPORTER_OTLP_PROTOCOL') ?? 'http/protobuf',
+    metricsProtocol: protocol(get, 'OTEL_EXPORTER_OTLP_METRICS_PROTOCOL') ?? protocol(get, 'OTEL_EXPORTER_OTLP_PROTOCOL') ?? 'http/protobuf',
+    tracesTimeoutMs,
+    metricsTimeoutMs: timeout(get, 'OTEL_EXPORTER_OTLP_METRICS_TIMEOUT', warnings) ?? generic ?? DEFAULT_EXPORT_TIMEOUT_MS,
+    metricExportTimeoutMs: timeout(get, 'OTEL_METRIC_EXPORT_TIMEOUT', warnings) ?? 30_000,
+    logLevel: logLevel(get, warnings),
+  } as const;
   unreadVariableWarnings(env, warnings);
   return {
     disabled: booleanVariable(get, 'OTEL_SDK_DISABLED', warnings),
@@ -123,7 +161,7 @@ export function readEnvConfig(env: NodeJS.ProcessEnv): EnvConfig {
         : endpoint(get, 'OTEL_EXPORTER_OTLP_METRICS_ENDPOINT', base, 'v1/metrics') ?? DEFAULT_METRICS_ENDPOINT,
     tracesHeaders: { ...headers, ...headerList(get, 'OTEL_EXPORTER_OTLP_TRACES_HEADERS') },
     metricsHeaders: { ...headers, ...headerList(get, 'OTEL_EXPORTER_OTLP_METRICS_HEADERS') },
-    exportTimeoutMs: exportSettings.tracesTimeoutMs,
+    exportTimeoutMs: tracesTimeoutMs,
     sampler: sampler as SamplerName,
     samplerRatio: ratio(get, sampler),
     batch: {
@@ -191,6 +229,14 @@ function spanNames(get: Get): 'fw' | 'semconv' | undefined {
 }
 
 type Get = (name: string) => string | undefined;
+
+/** Reads a variable of `env`, trimmed; blank is unset. */
+function getter(env: NodeJS.ProcessEnv): Get {
+  return (name) => {
+    const value = env[name]?.trim();
+    return value === undefined || value === '' ? undefined : value;
+  };
+}
 
 /**
  * A boolean variable, as the OpenTelemetry specification reads one: `true` or `false` in any
@@ -279,24 +325,11 @@ function withoutValues(raw: string): string {
     .join(',');
 }
 
-/** The variables naming a signal's TLS files, its own first (as the OTLP exporters read them). */
-const TLS_VARIABLES = {
-  TRACES: {
-    ca: ['OTEL_EXPORTER_OTLP_TRACES_CERTIFICATE', 'OTEL_EXPORTER_OTLP_CERTIFICATE'],
-    cert: ['OTEL_EXPORTER_OTLP_TRACES_CLIENT_CERTIFICATE', 'OTEL_EXPORTER_OTLP_CLIENT_CERTIFICATE'],
-    key: ['OTEL_EXPORTER_OTLP_TRACES_CLIENT_KEY', 'OTEL_EXPORTER_OTLP_CLIENT_KEY'],
-  },
-  METRICS: {
-    ca: ['OTEL_EXPORTER_OTLP_METRICS_CERTIFICATE', 'OTEL_EXPORTER_OTLP_CERTIFICATE'],
-    cert: ['OTEL_EXPORTER_OTLP_METRICS_CLIENT_CERTIFICATE', 'OTEL_EXPORTER_OTLP_CLIENT_CERTIFICATE'],
-    key: ['OTEL_EXPORTER_OTLP_METRICS_CLIENT_KEY', 'OTEL_EXPORTER_OTLP_CLIENT_KEY'],
-  },
-} as const;
-
-function tlsFiles(get: Get, signal: keyof typeof TLS_VARIABLES): TlsFiles {
+/** A signal's TLS files: its own variable, else the general one (as the OTLP exporters read them). */
+function tlsFiles(get: Get, signal: 'TRACES' | 'METRICS'): TlsFiles {
   const files: { -readonly [K in keyof TlsFiles]: TlsFile } = {};
-  for (const [part, variables] of Object.entries(TLS_VARIABLES[signal]) as [keyof TlsFiles, readonly string[]][]) {
-    const variable = variables.find((name) => get(name) !== undefined);
+  for (const [part, name] of [['ca', 'CERTIFICATE'], ['cert', 'CLIENT_CERTIFICATE'], ['key', 'CLIENT_KEY']] as const) {
+    const variable = [`OTEL_EXPORTER_OTLP_${signal}_${name}`, `OTEL_EXPORTER_OTLP_${name}`].find((candidate) => get(candidate) !== undefined);
     if (variable !== undefined) files[part] = { path: get(variable)!, variable };
   }
   return files;
@@ -320,4 +353,126 @@ function ratio(get: Get, sampler: string): number {
 
 function optional<K extends string>(key: K, value: number | undefined): { [P in K]?: number } {
   return (value === undefined ? {} : { [key]: value }) as { [P in K]?: number };
+}
+
+function protocol(get: Get, name: string): OtlpProtocol | undefined {
+  const value = get(name)?.toLowerCase();
+  if (value === undefined || value === 'http/protobuf' || value === 'http/json') return value;
+  if (value === 'grpc') {
+    throw new FwError('FW_ERR_OTEL_UNSUPPORTED_PROTOCOL', `${name}=grpc is not supported: fw exports OTLP over HTTP only; set it to http/protobuf (the default) or http/json, or point it at a collector's OTLP/HTTP port (4318)`, { details: { name, value } });
+  }
+  throw new FwError('FW_ERR_OTEL_BAD_ENV', `${name}=${JSON.stringify(value)} is not valid: expected 'http/protobuf' or 'http/json'`, { details: { name, value } });
+}
+
+/** A timeout in ms: a number above 0, else a warning and undefined (the next variable or the default). */
+function timeout(get: Get, name: string, warnings: string[]): number | undefined {
+  const raw = get(name);
+  if (raw === undefined) return undefined;
+  const value = Number(raw);
+  if (Number.isFinite(value) && value > 0) return value;
+  warnings.push(`${name}=${JSON.stringify(raw)} is not a number of milliseconds above 0: the default is used`);
+  return undefined;
+}
+
+function logLevel(get: Get, warnings: string[]): DiagLevelName | undefined {
+  const raw = get('OTEL_LOG_LEVEL');
+  if (raw === undefined) return undefined;
+  const value = raw.toUpperCase();
+  if (LEVELS.has(value)) return value as DiagLevelName;
+  warnings.push(`OTEL_LOG_LEVEL=${JSON.stringify(raw)} is not one of ${[...LEVELS].join(', ')}: INFO is used`);
+  return 'INFO';
+}
+
+/** Every OTEL_* variable fw reads; any other one set is warned about (otel-env-walk.test.ts walks the SDK's list against it). */
+export const READ_VARIABLES: ReadonlySet<string> = new Set([
+  'OTEL_SDK_DISABLED', 'OTEL_SERVICE_NAME', 'OTEL_RESOURCE_ATTRIBUTES', 'OTEL_LOG_LEVEL', 'OTEL_PROPAGATORS',
+  'OTEL_TRACES_EXPORTER', 'OTEL_METRICS_EXPORTER', 'OTEL_TRACES_SAMPLER', 'OTEL_TRACES_SAMPLER_ARG',
+  'OTEL_BSP_SCHEDULE_DELAY', 'OTEL_BSP_EXPORT_TIMEOUT', 'OTEL_BSP_MAX_QUEUE_SIZE', 'OTEL_BSP_MAX_EXPORT_BATCH_SIZE',
+  'OTEL_ATTRIBUTE_VALUE_LENGTH_LIMIT', 'OTEL_ATTRIBUTE_COUNT_LIMIT', 'OTEL_SPAN_ATTRIBUTE_VALUE_LENGTH_LIMIT', 'OTEL_SPAN_ATTRIBUTE_COUNT_LIMIT',
+  'OTEL_SPAN_EVENT_COUNT_LIMIT', 'OTEL_SPAN_LINK_COUNT_LIMIT', 'OTEL_EVENT_ATTRIBUTE_COUNT_LIMIT', 'OTEL_LINK_ATTRIBUTE_COUNT_LIMIT',
+  'OTEL_METRIC_EXPORT_INTERVAL', 'OTEL_METRIC_EXPORT_TIMEOUT', 'OTEL_EXPORTER_PROMETHEUS_HOST',
+  'OTEL_INSTRUMENTATION_HTTP_KNOWN_METHODS', 'OTEL_EXPORTER_OTLP_METRICS_TEMPORALITY_PREFERENCE',
+  ...['', 'TRACES_', 'METRICS_'].flatMap((signal) =>
+    ['ENDPOINT', 'HEADERS', 'TIMEOUT', 'COMPRESSION', 'PROTOCOL', 'CERTIFICATE', 'CLIENT_CERTIFICATE', 'CLIENT_KEY'].map((part) => `OTEL_EXPORTER_OTLP_${signal}${part}`),
+  ),
+]);
+
+/** Why fw does not read a variable it knows, for the warning. */
+const NOT_READ_BECAUSE: Readonly<Record<string, string>> = {
+  OTEL_EXPORTER_PROMETHEUS_PORT: "fw's /metrics listener takes setupTelemetry's metricsPort",
+  OTEL_METRICS_EXEMPLAR_FILTER: 'fw records no exemplars',
+  OTEL_EXPORTER_OTLP_METRICS_DEFAULT_HISTOGRAM_AGGREGATION: 'fw exports explicit-bucket histograms only',
+  OTEL_LOGS_EXPORTER: 'fw exports no OpenTelemetry logs (its log is JSON lines on stdout)',
+  OTEL_EXPORTER_ZIPKIN_ENDPOINT: 'fw exports OTLP only',
+  OTEL_EXPORTER_ZIPKIN_TIMEOUT: 'fw exports OTLP only',
+  OTEL_NODE_RESOURCE_DETECTORS: "NodeSDK's; fw builds its resource from OTEL_SERVICE_NAME and OTEL_RESOURCE_ATTRIBUTES",
+  OTEL_NODE_ENABLED_INSTRUMENTATIONS: "NodeSDK's; fw instruments its own server and registers no other instrumentation",
+  OTEL_NODE_DISABLED_INSTRUMENTATIONS: "NodeSDK's; fw instruments its own server and registers no other instrumentation",
+  OTEL_SEMCONV_STABILITY_OPT_IN: "fw's spans and metrics follow the stable HTTP conventions already",
+  OTEL_CONFIG_FILE: 'fw reads no declarative configuration file',
+  ...Object.fromEntries(['', 'TRACES_', 'METRICS_'].map((signal) => [`OTEL_EXPORTER_OTLP_${signal}INSECURE`, "only gRPC exporters read it; fw's HTTP exports use TLS when the endpoint is https:"])),
+};
+
+/** A warning for each OTEL_* variable set in `env` that fw does not read. */
+function unreadVariableWarnings(env: NodeJS.ProcessEnv, warnings: string[]): void {
+  for (const [name, value] of Object.entries(env)) {
+    if (!name.startsWith('OTEL_') || READ_VARIABLES.has(name) || value === undefined || value.trim() === '') continue;
+    const because = NOT_READ_BECAUSE[name] ?? (/^OTEL_(EXPORTER_OTLP_LOGS_|BLRP_|LOGRECORD_)/.test(name) ? 'fw exports no OpenTelemetry logs' : name.startsWith('OTEL_EXPORTER_JAEGER_') ? 'fw exports OTLP only' : 'fw does not support it');
+    warnings.push(`${name} is set but fw does not read it (${because}): it has no effect`);
+  }
+}
+
+/** The propagators OTEL_PROPAGATORS can name, as the SDK (`@opentelemetry/sdk-node`) knows them. */
+export type PropagatorName = 'tracecontext' | 'baggage' | 'b3' | 'b3multi' | 'jaeger';
+
+const NAMES: readonly PropagatorName[] = ['tracecontext', 'baggage', 'b3', 'b3multi', 'jaeger'];
+
+/** The specification's default. */
+const DEFAULT_PROPAGATORS: readonly PropagatorName[] = Object.freeze(['tracecontext', 'baggage']);
+
+/**
+ * The names in OTEL_PROPAGATORS, read as the SDK reads it (blanks and repeats ignored; unset:
+ * `tracecontext,baggage`; `none`: no propagator), except that names are read in any case and an
+ * unknown name, or `none` beside others, is FW_ERR_OTEL_BAD_ENV: a typo would silently break
+ * every trace that crosses the service (docs/telemetry.md "Propagation"). `value` is trimmed, undefined when blank.
+ */
+export function propagatorNames(value: string | undefined): readonly PropagatorName[] {
+  if (value === undefined) return DEFAULT_PROPAGATORS;
+  const names = [...new Set(value.split(',').map((name) => name.trim().toLowerCase()).filter((name) => name !== ''))];
+  if (names.length === 0) refuse(value, 'a comma-separated list of propagator names');
+  if (names.includes('none')) {
+    if (names.length === 1) return [];
+    refuse(value, '`none` alone: it registers no propagator, so other names beside it would be ignored');
+  }
+  const unknown = names.filter((name) => !(NAMES as readonly string[]).includes(name));
+  if (unknown.length > 0) refuse(value, `names among ${NAMES.join(', ')} or none (${unknown.map((name) => JSON.stringify(name)).join(', ')} unknown; register another propagator with propagation.setGlobalPropagator before setupTelemetry)`);
+  return names as PropagatorName[];
+}
+
+function refuse(value: string, expected: string): never {
+  return bad('OTEL_PROPAGATORS', value, expected);
+}
+
+/** The agent options: trusted roots, client certificate chain, client key. */
+export interface TlsAgentOptions {
+  ca?: Buffer;
+  cert?: Buffer;
+  key?: Buffer;
+}
+
+/** The PEM files of `files` for an exporter sending to `endpoint` (none for http://), read at start: an unreadable one is FW_ERR_OTEL_BAD_ENV naming its variable. */
+export function readTlsFiles(endpoint: string, files: TlsFiles): TlsAgentOptions {
+  const options: TlsAgentOptions = {};
+  if (!endpoint.startsWith('https:')) return options;
+  for (const part of ['ca', 'cert', 'key'] as const) {
+    const file = files[part];
+    if (file === undefined) continue;
+    try {
+      options[part] = readFileSync(resolve(file.path));
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code ?? String(error);
+      throw new FwError('FW_ERR_OTEL_BAD_ENV', `${file.variable}=${JSON.stringify(file.path)} cannot be read (${code}): give the path of a PEM file`, { cause: error, details: { name: file.variable, value: file.path } });
+    }
+  }
+  return options;
 }

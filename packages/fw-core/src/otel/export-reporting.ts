@@ -1,16 +1,15 @@
 /**
  * The reporting side of one setupTelemetry call (issue 36, items 4 and 6): the diag logger
- * OTEL_LOG_LEVEL asks for, fw's rate-limited log of export problems, the counts of fw's OTLP
- * trace export and their self-metrics. Built before the tracer provider (whose exporter reports
- * into it), attached to the meter provider once the path is chosen, stopped at shutdown.
+ * OTEL_LOG_LEVEL asks for, fw's rate-limited log of export problems, the counts of fw's OTLP trace
+ * export and their self-metrics. Built before the tracer provider (whose exporter reports into
+ * it), attached to the meter provider once the path is chosen, stopped at shutdown.
  */
+import { type Attributes, diag, DiagConsoleLogger, type DiagLogger, DiagLogLevel, type Meter, type ObservableResult, ValueType } from '@opentelemetry/api';
 import type { MeterProvider } from '@opentelemetry/sdk-metrics';
-import { useDiagLogLevel } from './diag-log-level.ts';
-import type { EnvConfig } from './env-config.ts';
-import { ExportProblemLog } from './export-problem-log.ts';
+import type { Logger } from '../log/logger.ts';
+import type { DiagLevelName, EnvConfig } from './env-config.ts';
+import { ANSWER_TIMEOUT_ERROR, CLIENT_CLOSED_ERROR, type SendResult } from './lean/otlp-socket-client.ts';
 import { DEFAULT_BATCH_SETTINGS } from './lean/span-batcher.ts';
-import { registerSpanSelfMetrics } from './self-metrics.ts';
-import { SpanExportOutcomes } from './span-export-outcomes.ts';
 import { SCOPE_NAME, SCOPE_VERSION, type TelemetryOptions } from './telemetry.ts';
 
 /** What registerTelemetry holds of the reporting. */
@@ -54,4 +53,262 @@ export function startExportReporting(config: EnvConfig, options: TelemetryOption
       restoreDiag();
     },
   };
+}
+
+/**
+ * OTEL_LOG_LEVEL as NodeSDK honours it: set, a diag logger at that level replaces any other
+ * (fw's log when setupTelemetry was given one, event `otel_diag`, else the console); unset,
+ * nothing is registered. Returns what removes it.
+ */
+export function useDiagLogLevel(level: DiagLevelName | undefined, logger: ProblemLogger | undefined): () => void {
+  if (level === undefined) return () => {};
+  diag.setLogger(logger === undefined ? new DiagConsoleLogger() : throughLog(logger), { logLevel: DiagLogLevel[level], suppressOverrideMessage: true });
+  return () => diag.disable();
+}
+
+function throughLog(logger: ProblemLogger): DiagLogger {
+  const write = (level: string, loud: boolean) => (message: string, ...args: unknown[]): void => {
+    const text = [message, ...args.map(shown)].join(' ');
+    (loud ? (logger.warn ?? logger.info) : logger.info).call(logger, { event: 'otel_diag', diag_level: level }, text);
+  };
+  return { error: write('error', true), warn: write('warn', true), info: write('info', false), debug: write('debug', false), verbose: write('verbose', false) };
+}
+
+function shown(value: unknown): string {
+  if (typeof value === 'string') return value;
+  if (value instanceof Error) return `${value.name}: ${value.message}`;
+  try {
+    return JSON.stringify(value) ?? String(value);
+  } catch {
+    return String(value);
+  }
+}
+
+/** How often, at most, one kind of problem is logged. */
+export const PROBLEM_LOG_INTERVAL_MS = 10_000;
+
+/** The logger given to setupTelemetry. */
+export type ProblemLogger = Pick<Logger, 'info'> & Partial<Pick<Logger, 'warn'>>;
+
+/** The events fw logs. */
+export type ProblemEvent = 'otlp_export_failed' | 'otlp_export_partial_success' | 'otel_spans_dropped';
+
+/** One kind of problem. */
+export interface ProblemKind {
+  readonly event: ProblemEvent;
+  readonly signal: 'traces' | 'metrics';
+  readonly errorType: string;
+}
+
+interface Window {
+  timer: NodeJS.Timeout | undefined;
+  pending: number;
+  detail: string;
+}
+
+/**
+ * fw's log of export problems: one line per kind (event, signal, `error.type`) per interval with
+ * the count, so a collector down for an hour writes 360 lines, not one per batch. The first
+ * problem of a kind is logged at once; the rest of its interval is summed and logged when it ends
+ * (and at shutdown, by flush()).
+ */
+export class ExportProblemLog {
+  readonly #logger: ProblemLogger | undefined;
+  readonly #intervalMs: number;
+  readonly #windows = new Map<string, Window>();
+
+  constructor(logger: ProblemLogger | undefined, intervalMs = PROBLEM_LOG_INTERVAL_MS) {
+    this.#logger = logger;
+    this.#intervalMs = intervalMs;
+  }
+
+  /** Notes `count` items lost or rejected; `detail` says why (the last one of an interval is logged). */
+  note(kind: ProblemKind, count: number, detail: string): void {
+    if (this.#logger === undefined || count < 0) return;
+    const key = `${kind.event}\u0000${kind.signal}\u0000${kind.errorType}`;
+    let window = this.#windows.get(key);
+    if (window === undefined) {
+      window = { timer: undefined, pending: 0, detail };
+      this.#windows.set(key, window);
+    }
+    window.detail = detail;
+    if (window.timer !== undefined) {
+      window.pending += count;
+      return;
+    }
+    this.#write(kind, count, detail, false);
+    this.#open(key, kind, window);
+  }
+
+  /** Logs what the open intervals hold and closes them (telemetry's shutdown). */
+  flush(): void {
+    for (const [key, window] of this.#windows) {
+      clearTimeout(window.timer);
+      window.timer = undefined;
+      if (window.pending > 0) this.#write(kindOf(key), window.pending, window.detail, true);
+      window.pending = 0;
+    }
+  }
+
+  #open(key: string, kind: ProblemKind, window: Window): void {
+    window.timer = setTimeout(() => {
+      window.timer = undefined;
+      if (window.pending === 0) return;
+      this.#write(kind, window.pending, window.detail, true);
+      window.pending = 0;
+      this.#open(key, kind, window);
+    }, this.#intervalMs).unref();
+  }
+
+  #write(kind: ProblemKind, count: number, detail: string, summed: boolean): void {
+    const when = summed ? ` in the last ${this.#intervalMs / 1000} s` : '';
+    const what =
+      kind.event === 'otel_spans_dropped'
+        ? `${count} spans dropped${when}: the batch queue was full`
+        : kind.event === 'otlp_export_partial_success'
+          ? `${count} spans rejected by the collector${when}: ${detail}`
+          : `${count} ${kind.signal === 'traces' ? 'spans not exported' : 'metrics exports failed'}${when}: ${detail}`;
+    const fields = { event: kind.event, signal: kind.signal, 'error.type': kind.errorType, count, interval_ms: this.#intervalMs };
+    (this.#logger!.warn ?? this.#logger!.info).call(this.#logger, fields, what);
+  }
+}
+
+function kindOf(key: string): ProblemKind {
+  const [event, signal, errorType] = key.split('\u0000') as [ProblemEvent, 'traces' | 'metrics', string];
+  return { event, signal, errorType };
+}
+
+/** How one export of `count` spans ended. */
+export type ExportEnd = { readonly ok: true; readonly rejected?: number; readonly message?: string } | { readonly ok: false; readonly errorType: string; readonly reason: string };
+
+/** Where the counts are shown, and what the export is called there. */
+export interface OutcomeOptions {
+  readonly problems: ExportProblemLog;
+  readonly endpoint: string;
+  /** `otlp_http_span_exporter` or `otlp_http_json_span_exporter` (the conventions' component types). */
+  readonly exporterType: string;
+  readonly queueCapacity: number;
+}
+
+/**
+ * What became of the spans fw's trace export was given, on both paths: counted per batch (and per
+ * dropped span), never per request, as the SDK self-observability conventions name them, and
+ * reported through diag and fw's log. `error.type`: the HTTP status of a refused export (`400`,
+ * `503` after the retries), `timeout`, `connection_error`, `stopped` (ended by shutdown),
+ * `rejected` (by a partial success), `queue_full`, `export_failed` (anything else).
+ */
+export class SpanExportOutcomes {
+  /** otel.sdk.exporter.span.exported by error.type ('' for success). */
+  readonly exported = new Map<string, number>();
+  /** otel.sdk.processor.span.processed by error.type ('' for success). */
+  readonly processed = new Map<string, number>();
+  readonly options: OutcomeOptions;
+  /** Whether this side writes to diag: true on the lean path, set once the path is chosen (on the full path the SDK already does). */
+  diag = false;
+  /** The processor's queue now (spans waiting for an export). */
+  queueSize: () => number = () => 0;
+  /** Brings the counts up to date before they are read (the lean path reports drops lazily). */
+  refresh: () => void = () => {};
+
+  constructor(options: OutcomeOptions) {
+    this.options = options;
+  }
+
+  /** An export of `count` spans ended. */
+  exportEnded(count: number, end: ExportEnd): void {
+    if (end.ok) {
+      const rejected = Math.min(count, Math.max(0, end.rejected ?? 0));
+      add(this.exported, '', count - rejected);
+      add(this.processed, '', count - rejected);
+      if (end.rejected === undefined && end.message === undefined) return;
+      add(this.exported, 'rejected', rejected);
+      add(this.processed, 'rejected', rejected);
+      const detail = `partial success from ${this.options.endpoint}: ${rejected} rejected${end.message ? `: ${end.message}` : ''}`;
+      if (this.diag) diag.warn('Received Partial Success response:', JSON.stringify({ rejectedSpans: rejected, errorMessage: end.message ?? '' }));
+      // A partial success rejecting nothing is a warning from the collector: logged, with count 0.
+      this.options.problems.note({ event: 'otlp_export_partial_success', signal: 'traces', errorType: 'rejected' }, rejected, detail);
+      return;
+    }
+    add(this.exported, end.errorType, count);
+    add(this.processed, end.errorType, count);
+    const detail = `OTLP traces export to ${this.options.endpoint} failed: ${end.reason}`;
+    if (this.diag) diag.error(detail);
+    this.options.problems.note({ event: 'otlp_export_failed', signal: 'traces', errorType: end.errorType }, count, detail);
+  }
+
+  /** An export of `count` spans by fw's sender ended with `result`. */
+  sent(count: number, result: SendResult): void {
+    if (result.ok) this.exportEnded(count, { ok: true, ...result.partial });
+    else this.exportEnded(count, { ok: false, errorType: errorTypeOf(undefined, result.reason), reason: result.reason });
+  }
+
+  /** `count` ended spans were dropped: the batch queue was full. */
+  dropped(count: number): void {
+    if (count <= 0) return;
+    add(this.processed, 'queue_full', count);
+    if (this.diag) diag.warn(`Dropped ${count} spans because maxQueueSize reached`);
+    this.options.problems.note({ event: 'otel_spans_dropped', signal: 'traces', errorType: 'queue_full' }, count, 'the batch queue was full');
+  }
+}
+
+function add(counts: Map<string, number>, key: string, count: number): void {
+  if (count > 0) counts.set(key, (counts.get(key) ?? 0) + count);
+}
+
+/**
+ * The `error.type` of a failed export from what fw's sender (`HTTP 400`, its client's errors) or
+ * the SDK's exporter (an error with the status or a system error code) said.
+ */
+export function errorTypeOf(status: number | undefined, reason: string, code?: string): string {
+  const refused = /^HTTP (\d{3})$/.exec(reason);
+  if (status !== undefined || refused !== null) return String(status ?? refused![1]);
+  if (reason === 'stopped' || reason === CLIENT_CLOSED_ERROR || /shut down|given up/.test(reason)) return 'stopped';
+  if (reason === ANSWER_TIMEOUT_ERROR || reason === 'timed out' || /timed out/i.test(reason)) return 'timeout';
+  if (code !== undefined || /\bE[A-Z]{3,}\b|closed the connection|socket hang up/.test(reason)) return 'connection_error';
+  return 'export_failed';
+}
+
+/** Components numbered per type, as the SDK numbers its own (`batching_span_processor/0`...). */
+const componentCounts = new Map<string, number>();
+
+function componentName(type: string): string {
+  const n = componentCounts.get(type) ?? 0;
+  componentCounts.set(type, n + 1);
+  return `${type}/${n}`;
+}
+
+/**
+ * Registers fw's self-metrics of its trace export on `meter`, as the SDK self-observability
+ * conventions name them (https://opentelemetry.io/docs/specs/semconv/otel/sdk-metrics/): observable
+ * integer instruments reading SpanExportOutcomes when a reader collects. The SDK's own (opt-in)
+ * self-metrics stay off, so nothing is counted twice. Returns what removes their callbacks.
+ */
+export function registerSpanSelfMetrics(meter: Meter, outcomes: SpanExportOutcomes): () => void {
+  const exporter: Attributes = { 'otel.component.type': outcomes.options.exporterType, 'otel.component.name': componentName(outcomes.options.exporterType) };
+  const processor: Attributes = { 'otel.component.type': 'batching_span_processor', 'otel.component.name': componentName('batching_span_processor') };
+  const exported = meter.createObservableCounter('otel.sdk.exporter.span.exported', { unit: '{span}', description: 'The number of spans for which the export has finished, either successful or failed.', valueType: ValueType.INT });
+  const processed = meter.createObservableCounter('otel.sdk.processor.span.processed', { unit: '{span}', description: 'The number of spans for which the processing has finished, either successful or failed.', valueType: ValueType.INT });
+  const capacity = meter.createObservableUpDownCounter('otel.sdk.processor.span.queue.capacity', { unit: '{span}', description: 'The maximum number of spans the queue of a given instance of an SDK span processor can hold.', valueType: ValueType.INT });
+  const size = meter.createObservableUpDownCounter('otel.sdk.processor.span.queue.size', { unit: '{span}', description: 'The number of spans in the queue of a given instance of an SDK span processor.', valueType: ValueType.INT });
+  const observeExported = (result: ObservableResult): void => observeCounts(result, outcomes.exported, exporter);
+  const observeProcessed = (result: ObservableResult): void => {
+    outcomes.refresh();
+    observeCounts(result, outcomes.processed, processor);
+  };
+  const observeCapacity = (result: ObservableResult): void => result.observe(outcomes.options.queueCapacity, processor);
+  const observeSize = (result: ObservableResult): void => result.observe(outcomes.queueSize(), processor);
+  exported.addCallback(observeExported);
+  processed.addCallback(observeProcessed);
+  capacity.addCallback(observeCapacity);
+  size.addCallback(observeSize);
+  return () => {
+    exported.removeCallback(observeExported);
+    processed.removeCallback(observeProcessed);
+    capacity.removeCallback(observeCapacity);
+    size.removeCallback(observeSize);
+  };
+}
+
+function observeCounts(result: ObservableResult, counts: ReadonlyMap<string, number>, attributes: Attributes): void {
+  for (const [errorType, count] of counts) result.observe(count, errorType === '' ? attributes : { ...attributes, 'error.type': errorType });
 }

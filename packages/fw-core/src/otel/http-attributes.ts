@@ -1,42 +1,18 @@
 /**
  * The OpenTelemetry HTTP server attributes of one request (semantic conventions, stable since
- * v1.23: https://opentelemetry.io/docs/specs/semconv/http/http-spans/#http-server). Functions
- * of the IncomingMessage (and of the query redaction setupTelemetry compiled), so the stream
- * handler stays a thin sequence of steps.
+ * v1.23: https://opentelemetry.io/docs/specs/semconv/http/http-spans/#http-server), from the
+ * request and its exchange, and which `url.query` values a span may carry: semconv says
+ * `AWSAccessKeyId`, `Signature`, `sig` and `X-Goog-Signature` SHOULD be `REDACTED`
+ * (https://opentelemetry.io/docs/specs/semconv/attributes-registry/url/); fw also redacts
+ * parameters that commonly carry credentials. A deployment adds names, never removes the
+ * defaults; names match case-insensitively, percent-decoded.
  */
+import type { Attributes } from '@opentelemetry/api';
 import type { IncomingMessage } from 'node:http';
 import type { TLSSocket } from 'node:tls';
-import type { Attributes } from '@opentelemetry/api';
-import { parseRequestTarget, requestHost, type RequestTarget } from '../http/request-target.ts';
-import { activeQueryRedaction, redactQuery } from './query-redaction.ts';
-
-/** The methods semconv knows; any other is recorded as `_OTHER` (keeps metric cardinality bounded). */
-export const DEFAULT_KNOWN_METHODS: ReadonlySet<string> = new Set(['CONNECT', 'DELETE', 'GET', 'HEAD', 'OPTIONS', 'PATCH', 'POST', 'PUT', 'TRACE', 'QUERY']);
-
-/**
- * `OTEL_INSTRUMENTATION_HTTP_KNOWN_METHODS` (semconv: a comma-separated, case-sensitive list that
- * replaces the defaults, not adds to them); undefined when unset or blank.
- */
-export function parseKnownMethods(value: string | undefined): ReadonlySet<string> | undefined {
-  const methods = (value ?? '').split(',').map((method) => method.trim()).filter((method) => method !== '');
-  return methods.length === 0 ? undefined : new Set(methods);
-}
-
-let configured: ReadonlySet<string> | undefined;
-
-/** The known methods now: setupTelemetry's (from its env), else process.env's, else the defaults. */
-export function activeKnownMethods(): ReadonlySet<string> {
-  return configured ?? parseKnownMethods(process.env['OTEL_INSTRUMENTATION_HTTP_KNOWN_METHODS']) ?? DEFAULT_KNOWN_METHODS;
-}
-
-/** Makes `methods` the known methods (setupTelemetry); returns the function that undoes it. */
-export function useKnownMethods(methods: ReadonlySet<string> | undefined): () => void {
-  const previous = configured;
-  configured = methods;
-  return () => {
-    configured = previous;
-  };
-}
+import { requestHost, type RequestTarget } from '../stream/exchange.ts';
+import type { Exchange } from '../stream/exchange.ts';
+import { DEFAULT_KNOWN_METHODS } from './env-config.ts';
 
 /** `http.request.method`: the method when it is among `known`, else `_OTHER`. */
 export function normalizeMethod(method: string | undefined, known: ReadonlySet<string> = DEFAULT_KNOWN_METHODS): string {
@@ -53,8 +29,8 @@ export function schemeOf(req: IncomingMessage): 'http' | 'https' {
  * absolute-form target's authority, else the Host header (RFC 9112 §3.2.2, requestHost), else,
  * with no Host or an invalid one, the local socket. The port defaults to the scheme's.
  */
-function serverOf(req: IncomingMessage, target: RequestTarget | undefined, scheme: string): { address: string | undefined; port: number | undefined } {
-  const named = requestHost(req, target ?? NO_AUTHORITY);
+function serverOf(req: IncomingMessage, exchange: Exchange, scheme: string): { address: string | undefined; port: number | undefined } {
+  const named = exchange.host ?? requestHost(req, NO_AUTHORITY);
   const host = named === 'invalid' ? undefined : named.host;
   if (host === undefined || host === '') return { address: req.socket.localAddress, port: req.socket.localPort };
   let address = host;
@@ -79,14 +55,14 @@ const NO_AUTHORITY: RequestTarget = { path: '', query: '', authority: undefined 
 
 /**
  * The span attributes known when the request starts; one object per request. Path, query and
- * host come from parseRequestTarget, so userinfo (`user:password@`) never reaches a span; a
+ * host come from the exchange's parsed target, so userinfo (`user:password@`) never reaches a span; a
  * target it cannot parse (`*`, another scheme, a broken URL) is not copied, since it may hold
  * credentials too: `url.path` is then `*` for asterisk-form and absent otherwise.
  */
-export function requestSpanAttributes(req: IncomingMessage, method: string, scheme: string): Attributes {
+export function requestSpanAttributes(req: IncomingMessage, exchange: Exchange, method: string, scheme: string, redaction: QueryRedaction): Attributes {
   const url = req.url ?? '/';
-  const target = parseRequestTarget(url);
-  const server = serverOf(req, target, scheme);
+  const target = exchange.target;
+  const server = serverOf(req, exchange, scheme);
   const socket = req.socket;
   const attributes: Attributes = {
     'http.request.method': method,
@@ -102,7 +78,7 @@ export function requestSpanAttributes(req: IncomingMessage, method: string, sche
   const path = urlPathOf(url, target);
   if (path !== undefined) attributes['url.path'] = path;
   if (method === '_OTHER' && req.method !== undefined) attributes['http.request.method_original'] = req.method;
-  const query = urlQueryOf(target);
+  const query = urlQueryOf(target, redaction);
   if (query !== undefined) attributes['url.query'] = query;
   return attributes;
 }
@@ -113,6 +89,77 @@ export function urlPathOf(url: string, target: RequestTarget | undefined): strin
 }
 
 /** `url.query`, redacted as configured; none when the target has no query. */
-export function urlQueryOf(target: RequestTarget | undefined): string | undefined {
-  return target !== undefined && target.query !== '' ? redactQuery(target.query, activeQueryRedaction()) : undefined;
+export function urlQueryOf(target: RequestTarget | undefined, redaction: QueryRedaction): string | undefined {
+  return target !== undefined && target.query !== '' ? redactQuery(target.query, redaction) : undefined;
+}
+
+/** What replaces a redacted value (the semantic conventions' word). */
+export const REDACTED = 'REDACTED';
+
+/** The names redacted by default; docs/telemetry.md lists why each is there. */
+export const DEFAULT_REDACTED_QUERY_PARAMETERS: readonly string[] = Object.freeze([
+  // Named by the semantic conventions: AWS signature v2, Azure SAS, Google signed URLs.
+  'AWSAccessKeyId', 'Signature', 'sig', 'X-Goog-Signature',
+  // AWS signature v4 presigned URLs (the v2 names above are their predecessors).
+  'X-Amz-Credential', 'X-Amz-Security-Token', 'X-Amz-Signature',
+  // OAuth 2.0 (RFC 6749 §4.1.2 code, §5.1 tokens, §2.3.1 client_secret) and OpenID Connect.
+  'access_token', 'refresh_token', 'id_token', 'code', 'client_secret',
+  // Generic bearer tokens, API keys (Google APIs take `key`) and passwords.
+  'token', 'api_key', 'apikey', 'key', 'password',
+]);
+
+/** A compiled set of names: lowercase, built once at setup. */
+export interface QueryRedaction {
+  readonly names: ReadonlySet<string>;
+  /** The longest name, so that longer keys are skipped without lowercasing them. */
+  readonly longest: number;
+}
+
+/** Compiles the defaults plus `extra` names (blank ones ignored). */
+export function compileQueryRedaction(extra: readonly string[] = []): QueryRedaction {
+  const names = new Set<string>();
+  for (const name of [...DEFAULT_REDACTED_QUERY_PARAMETERS, ...extra]) {
+    const trimmed = name.trim();
+    if (trimmed !== '') names.add(trimmed.toLowerCase());
+  }
+  let longest = 0;
+  for (const name of names) longest = Math.max(longest, name.length);
+  return { names, longest };
+}
+
+/**
+ * `query` (no `?`) with the value of every listed parameter replaced by REDACTED, everything
+ * else byte for byte as sent. It runs for every request that has a query, so it builds a new
+ * string only when a name matches, and lowercases only keys short enough to be a name.
+ */
+export function redactQuery(query: string, redaction: QueryRedaction): string {
+  let out: string | undefined;
+  let copied = 0;
+  let start = 0;
+  while (start < query.length) {
+    let end = query.indexOf('&', start);
+    if (end === -1) end = query.length;
+    const eq = query.indexOf('=', start);
+    if (eq !== -1 && eq < end && isRedacted(query, start, eq, redaction)) {
+      out = (out ?? '') + query.slice(copied, eq + 1) + REDACTED;
+      copied = end;
+    }
+    start = end + 1;
+  }
+  return out === undefined ? query : out + query.slice(copied);
+}
+
+function isRedacted(query: string, start: number, end: number, redaction: QueryRedaction): boolean {
+  const length = end - start;
+  if (length === 0) return false;
+  const raw = query.slice(start, end);
+  if (raw.indexOf('%') === -1) return length <= redaction.longest && redaction.names.has(raw.toLowerCase());
+  // A percent-encoded key (`access%5Ftoken`) names the same parameter as the plain one.
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(raw);
+  } catch {
+    return false;
+  }
+  return redaction.names.has(decoded.toLowerCase());
 }

@@ -4,25 +4,20 @@
  * configured, a periodic reader pushing OTLP/protobuf every `export_interval_ms` (5000). Each
  * reader reports the HTTP metrics and the runtime ones (event loop, heap, CPU, memory).
  */
+import { diag } from '@opentelemetry/api';
+import { type ExportResult, ExportResultCode } from '@opentelemetry/core';
+import { ProtobufMetricsSerializer } from '@opentelemetry/otlp-transformer';
 import { emptyResource, type Resource } from '@opentelemetry/resources';
-import { MeterProvider, MetricReader, PeriodicExportingMetricReader, type CollectionResult, type IMetricReader, type MetricProducer, type PushMetricExporter } from '@opentelemetry/sdk-metrics';
-import type { EnvConfig } from './env-config.ts';
-import type { ExportProblemLog } from './export-problem-log.ts';
-import type { OtlpExportStop } from './otlp-export-stop.ts';
-import { OtlpMetricExporter } from './otlp-metric-exporter.ts';
-import { readTlsFiles } from './otlp-tls-files.ts';
+import { AggregationTemporality, type CollectionResult, type IMetricReader, InstrumentType, MeterProvider, type MetricProducer, MetricReader, PeriodicExportingMetricReader, type PushMetricExporter, type ResourceMetrics } from '@opentelemetry/sdk-metrics';
+import { type EnvConfig, readTlsFiles, type TemporalityPreference } from './env-config.ts';
+import { errorTypeOf, type ExportProblemLog } from './export-reporting.ts';
 import { HttpMetricProducer } from './lean/http-metric-producer.ts';
 import type { HttpMetricSeriesTable } from './lean/http-metric-series.ts';
-import { EventLoopDelayWindow } from './runtime/event-loop-delay-window.ts';
-import { RuntimeMetricProducer } from './runtime/runtime-metric-producer.ts';
-
-/** Test and embedding overrides of the metrics pipeline. */
-export interface MetricsPipelineOptions {
-  /** Replaces the OTLP metric exporter (pushed every exportIntervalMs even without an endpoint). */
-  readonly metricExporter?: PushMetricExporter;
-  /** Default 5000, or OTEL_METRIC_EXPORT_INTERVAL. */
-  readonly exportIntervalMs?: number;
-}
+import { OtlpHttpSender, type OtlpSenderOptions } from './lean/otlp-socket-client.ts';
+import type { OtlpExportStop } from './otlp-export-stop.ts';
+import { metricsRequestToJson } from './otlp-json.ts';
+import { EventLoopDelayWindow, RuntimeMetricProducer } from './runtime/runtime-metric-producer.ts';
+import type { MetricsPipelineOptions } from './telemetry.ts';
 
 /** A meter provider and the reader to scrape. */
 export interface MetricsPipeline {
@@ -39,7 +34,7 @@ export interface MetricsPipeline {
 /** Builds the provider with its readers; `exports` stops its OTLP exporter, which logs failed exports to `problems`. */
 export function createMetricsPipeline(config: EnvConfig, resource: Resource, options: MetricsPipelineOptions, exports: OtlpExportStop, problems?: ExportProblemLog): MetricsPipeline {
   // A reader takes its producers when it is built, and the path is chosen once the readers exist
-  // (telemetry-path.ts asks them how they aggregate): each gets a slot, filled on the lean path.
+  // (lean/lean-setup.ts asks them how they aggregate): each gets a slot, filled on the lean path.
   // Each also gets its runtime metrics (runtime/runtime-metric-producer.ts), on both paths, which
   // ask the reader for its temporality once it exists.
   const slots: LeanProducerSlot[] = [];
@@ -90,10 +85,93 @@ class LeanProducerSlot implements MetricProducer {
   }
 }
 
-/** fw's own OTLP exporter (otlp-metric-exporter.ts), with the OTEL_EXPORTER_OTLP_* settings of the metrics signal. */
+/** fw's own OTLP exporter (OtlpMetricExporter), with the OTEL_EXPORTER_OTLP_* settings of the metrics signal. */
 function otlpExporter(config: EnvConfig, exports: OtlpExportStop, problems: ExportProblemLog | undefined): PushMetricExporter | undefined {
   const url = config.metricsEndpoint;
   if (url === undefined) return undefined;
   const sender = { url, headers: { ...config.metricsHeaders }, timeoutMs: config.metricsTimeoutMs, compression: config.metricsCompression ?? 'none', tls: readTlsFiles(url, config.metricsTls), protocol: config.metricsProtocol };
   return exports.stops(new OtlpMetricExporter(sender, config.metricsTemporality, problems));
+}
+
+/**
+ * fw's OTLP/HTTP metric exporter: the SDK's own request body (ProtobufMetricsSerializer, or
+ * OTLP/JSON with OTEL_EXPORTER_OTLP_METRICS_PROTOCOL=http/json) posted by the lean trace export's
+ * OtlpHttpSender, so no node:http client runs in the server's process (otlp-socket-client.ts says
+ * why). A failed export is also a line of fw's log. The temporality preference is
+ * OTEL_EXPORTER_OTLP_METRICS_TEMPORALITY_PREFERENCE's (https://opentelemetry.io/docs/specs/otel/metrics/sdk_exporters/otlp/).
+ */
+/** Instruments that stay cumulative under each preference; every other one is delta (or, for `cumulative`, none is). */
+const CUMULATIVE_UNDER: Readonly<Record<TemporalityPreference, ReadonlySet<InstrumentType> | 'all'>> = {
+  cumulative: 'all',
+  // Up-down counters are cumulative in both: their delta would not say how many there are.
+  delta: new Set([InstrumentType.UP_DOWN_COUNTER, InstrumentType.OBSERVABLE_UP_DOWN_COUNTER]),
+  lowmemory: new Set([InstrumentType.UP_DOWN_COUNTER, InstrumentType.OBSERVABLE_UP_DOWN_COUNTER, InstrumentType.OBSERVABLE_COUNTER, InstrumentType.GAUGE, InstrumentType.OBSERVABLE_GAUGE]),
+};
+
+export class OtlpMetricExporter implements PushMetricExporter {
+  readonly #sender: OtlpHttpSender;
+  readonly #url: string;
+  readonly #json: boolean;
+  readonly #problems: ExportProblemLog | undefined;
+  readonly #cumulative: ReadonlySet<InstrumentType> | 'all';
+  readonly #pending = new Set<Promise<void>>();
+  #shutDown = false;
+
+  constructor(sender: OtlpSenderOptions, temporality: TemporalityPreference, problems?: ExportProblemLog) {
+    this.#problems = problems;
+    this.#sender = new OtlpHttpSender(sender);
+    this.#url = sender.url;
+    this.#json = sender.protocol === 'http/json';
+    this.#cumulative = CUMULATIVE_UNDER[temporality];
+  }
+
+  export(metrics: ResourceMetrics, resultCallback: (result: ExportResult) => void): void {
+    if (this.#shutDown) return resultCallback(failed('the OTLP metric exporter is shut down'));
+    let body: Uint8Array | undefined;
+    try {
+      body = ProtobufMetricsSerializer.serializeRequest(metrics);
+      if (body !== undefined && this.#json) body = metricsRequestToJson(body);
+    } catch (error) {
+      return resultCallback(failed(`the metrics could not be encoded: ${(error as Error).message}`));
+    }
+    if (body === undefined) return resultCallback(failed('the metrics could not be encoded'));
+    const sent = this.#sender.send(body).then((result) => {
+      if (!result.ok) {
+        const message = `OTLP metrics export to ${this.#url} failed: ${result.reason}`;
+        this.#problems?.note({ event: 'otlp_export_failed', signal: 'metrics', errorType: errorTypeOf(undefined, result.reason) }, 1, message);
+        return resultCallback(failed(message));
+      }
+      const { partial } = result;
+      if (partial !== undefined) diag.warn('Received Partial Success response:', JSON.stringify({ rejectedDataPoints: partial.rejected, errorMessage: partial.message }));
+      resultCallback({ code: ExportResultCode.SUCCESS });
+    });
+    this.#pending.add(sent);
+    void sent.finally(() => this.#pending.delete(sent));
+  }
+
+  selectAggregationTemporality(instrumentType: InstrumentType): AggregationTemporality {
+    return this.#cumulative === 'all' || this.#cumulative.has(instrumentType) ? AggregationTemporality.CUMULATIVE : AggregationTemporality.DELTA;
+  }
+
+  /** Waits for the exports in flight (each ends within the export timeout). */
+  async forceFlush(): Promise<void> {
+    await Promise.all([...this.#pending]);
+  }
+
+  /** Refuses further exports, waits for those in flight, then closes the connection. */
+  async shutdown(): Promise<void> {
+    this.#shutDown = true;
+    await this.forceFlush();
+    this.#sender.stop();
+  }
+
+  /** Ends the exports in flight and their retries at once (telemetry's shutdown, after its time limit). */
+  stop(): void {
+    this.#shutDown = true;
+    this.#sender.stop();
+  }
+}
+
+function failed(message: string): ExportResult {
+  return { code: ExportResultCode.FAILED, error: new Error(message) };
 }

@@ -1,29 +1,23 @@
 /**
- * `otel_fw_stream_h`: the tracing stream handler (spec: Events → Activation 1, Signals). It
- * wraps any node:http listener, fw's pipeline or a plain one, in a SERVER span and records the
- * four HTTP metrics. The order of the steps is the spec's:
+ * `otel_fw_stream_h` (spec: Events → Activation 1, Signals): wraps any node:http listener, fw's
+ * pipeline or a plain one, in a SERVER span and records the four HTTP metrics, in the spec's order:
  *   start: extract trace context, create span with the request attributes, active requests + 1;
  *   end: status code, error for >= 500, end span, duration and both sizes, active requests - 1.
- * The listener runs inside the span's context, so spans a handler starts are its children.
- *
- * It uses the global OTel API, so it works with setupTelemetry or a user's own SDK setup.
- * Tracer and instruments are taken when wrap() runs (server start): register providers first.
- * When setupTelemetry chose the lean path (telemetry-path.ts), the span and metrics are fw's
- * own instead (lean/lean-stream-listener.ts); the steps are the same.
+ * The listener runs in the span's context. What setupTelemetry decided (server-telemetry.ts) is
+ * read at wrap time (server start); the lean path is lean/lean-stream-listener.ts, the same steps.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { metrics, propagation, ROOT_CONTEXT, SpanKind, trace, type Attributes, type Span } from '@opentelemetry/api';
 import { exchangeOf, type Exchange } from '../stream/exchange.ts';
 import { observeExchange } from '../stream/observe-exchange.ts';
 import type { ExchangeEnd, Listener, StreamHandler } from '../stream/stream-handler.ts';
-import { activeKnownMethods, normalizeMethod, requestSpanAttributes, schemeOf } from './http-attributes.ts';
-import { activeRequestsOf, type ActiveRequests } from './active-requests.ts';
+import { normalizeMethod, requestSpanAttributes, schemeOf } from './http-attributes.ts';
+import { activeRequestsOf, type ActiveRequests } from './http-metrics.ts';
 import { createHttpServerMetrics, type HttpServerMetrics } from './http-metrics.ts';
 import { SCOPE_NAME, SCOPE_VERSION } from './telemetry.ts';
-import { activeLeanPath } from './lean/lean-path.ts';
 import { wrapLean } from './lean/lean-stream-listener.ts';
 import { endServerSpan, errorTypeOf, runInSpan } from './server-span-end.ts';
-import { activeSpanNames, startSpanName } from './span-names.ts';
+import { registeredServerTelemetry, startSpanName, type ServerTelemetry } from './server-telemetry.ts';
 
 /** The stream handler's name in `server_configuration.stream_handlers`. */
 export const OTEL_STREAM_HANDLER_NAME = 'otel_fw_stream_h';
@@ -36,16 +30,15 @@ export const otelStreamHandler: StreamHandler = {
 
 function wrapWithTelemetry(next: Listener): Listener {
   // Taken at wrap time (server start), like the tracer: setupTelemetry runs before.
-  const knownMethods = activeKnownMethods();
-  const lean = activeLeanPath();
-  return lean === undefined ? wrapWithSdk(next, knownMethods) : wrapLean(next, lean, knownMethods);
+  const server = registeredServerTelemetry();
+  return server.lean === undefined ? wrapWithSdk(next, server) : wrapLean(next, server.lean, server);
 }
 
 /** The full path: the global API's tracer and meter (setupTelemetry's SDK, or the user's own). */
-function wrapWithSdk(next: Listener, knownMethods: ReadonlySet<string>): Listener {
+function wrapWithSdk(next: Listener, server: ServerTelemetry): Listener {
   const tracer = trace.getTracer(SCOPE_NAME, SCOPE_VERSION);
   const instruments = createHttpServerMetrics(metrics.getMeter(SCOPE_NAME, SCOPE_VERSION));
-  const names = activeSpanNames();
+  const { knownMethods, spanNames: names, redaction } = server;
   return function otelListener(req: IncomingMessage, res: ServerResponse): void {
     const exchange = exchangeOf(req);
     const method = normalizeMethod(req.method, knownMethods);
@@ -53,12 +46,12 @@ function wrapWithSdk(next: Listener, knownMethods: ReadonlySet<string>): Listene
     const parent = propagation.extract(ROOT_CONTEXT, req.headers);
     // The request's attributes go to startSpan, so that a sampler sees them (semconv: attributes
     // known at creation SHOULD be given then).
-    const span = tracer.startSpan(startSpanName(names, method), { kind: SpanKind.SERVER, attributes: requestSpanAttributes(req, method, scheme) }, parent);
+    const span = tracer.startSpan(startSpanName(names, method), { kind: SpanKind.SERVER, attributes: requestSpanAttributes(req, exchange, method, scheme, redaction) }, parent);
     const active = activeRequestsOf(method, scheme);
     active.count += 1;
     const version = req.httpVersion;
     observeExchange(req, res, (end) => finish(instruments, span, exchange, active, version, end));
-    runInSpan(span, parent, next, req, res);
+    runInSpan(span, parent, server, next, req, res);
   };
 }
 
@@ -71,7 +64,7 @@ function finish(instruments: HttpServerMetrics, span: Span, exchange: Exchange, 
     'network.protocol.version': version,
   };
   if (status > 0) attributes['http.response.status_code'] = status;
-  const route = exchange.reportedRoute;
+  const route = exchange.route?.template;
   if (route !== undefined) attributes['http.route'] = route;
   const errorType = errorTypeOf(end);
   if (errorType !== undefined) attributes['error.type'] = errorType;

@@ -1,25 +1,12 @@
 /**
- * What lets shutdown() end fw's OTLP exports for good, so that nothing of fw's telemetry keeps
- * the process alive once it has returned. The OTLP exporters retry a failed export (refused,
- * timed out, 429/502/503/504) after 1 s, 1.5 s, 2.25 s … until their export timeout (10 s), each
- * wait a plain timer that the exporter offers no way to cancel, and a request to a collector
- * that hangs holds its socket as long. With no collector running, a process whose shutdown()
- * returned in 100 ms stayed alive 8 s more on two such timers (issue 15).
- *
- * shutdown() flushes within its time limit, then calls stop(): a retry waiting for its turn
- * ends at once as a failed export, no retry starts again, and the exporters' agents destroy
- * their sockets (in flight or kept alive between exports).
- *
- * The retry wait is the exporter's `_delegate._transport.retry(data, timeoutMillis, inMillis)`
- * (@opentelemetry/otlp-exporter-base 0.301, the exporters' fixed minor under fw-core's peer
- * range): not public, so it is found by shape, and an exporter without it is left as it is.
- * packages/fw-core/test/otel-shutdown-exit.test.ts fails if it ever stops being found.
- *
- * fw's own exporters (the OTLP metric exporter, otlp-metric-exporter.ts) need none of that: they
- * end their waits and sockets themselves, and stop() calls their own stop().
+ * Lets shutdown() end fw's OTLP exports for good, so nothing of fw's telemetry keeps the process
+ * alive after it returned (issue 15: a process stayed 8 s on two retry timers). The SDK exporter's
+ * retry wait is a plain timer it offers no way to cancel: it is found by shape
+ * (`_delegate._transport.retry`, otlp-exporter-base 0.301; otel-shutdown-exit.test.ts fails if it
+ * moves) and made cancellable; the agents' sockets are destroyed. fw's own exporters stop themselves.
  */
 import type { Agent } from 'node:http';
-import type { TlsAgentOptions } from './otlp-tls-files.ts';
+import type { TlsAgentOptions } from './env-config.ts';
 
 /** The exporter transport's answer, as far as fw needs it. */
 interface ExportResponse {

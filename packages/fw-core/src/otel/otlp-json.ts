@@ -1,14 +1,10 @@
 /**
- * OTLP/JSON (issue 36, item 6: OTEL_EXPORTER_OTLP_PROTOCOL=http/json): an encoded OTLP/protobuf
- * export request turned into the JSON the OTLP specification defines
- * (https://opentelemetry.io/docs/specs/otlp/#json-protobuf-encoding): the proto3 JSON mapping with
- * lowerCamelCase keys, trace and span ids as lowercase hex (not base64), enums as their integer
- * values, 64-bit integers as decimal strings, other bytes as base64. Both exports are built once as
- * protobuf (fw's lean encoder, the SDK's ProtobufMetricsSerializer) and transcoded per batch, off
- * the request path, so the JSON carries exactly what the protobuf body would: the schema below is
- * the messages of opentelemetry-proto's trace, metrics and common protos that those encoders write.
+ * OTLP/JSON (https://opentelemetry.io/docs/specs/otlp/#json-protobuf-encoding; issue 36, item 6):
+ * an encoded OTLP/protobuf request transcoded per batch, off the request path, to the proto3 JSON
+ * mapping (lowerCamelCase keys, ids as hex, enums as integers, 64-bit integers as strings), so the
+ * JSON carries exactly what the protobuf body would. The schema is the messages fw's encoders write.
  */
-import { readFields, type WireField } from './lean/protobuf-reader.ts';
+
 
 /** How one field's value is written. A string naming another entry of SCHEMA is that message. */
 type FieldKind = 'string' | 'hex' | 'base64' | 'int64' | 'uint64' | 'fixed64' | 'number' | 'sint32' | 'bool' | 'double' | string;
@@ -136,4 +132,48 @@ function varintsAsFields(bytes: Uint8Array): Uint8Array {
     } while (byte >= 0x80 && at < bytes.length);
   }
   return Uint8Array.from(out);
+}
+
+/** One field: its number, wire type and value (varint and fixed64 as bigint, length-delimited as bytes). */
+export type WireField =
+  | { readonly field: number; readonly wire: 0; readonly value: bigint }
+  | { readonly field: number; readonly wire: 1; readonly value: bigint; readonly bytes: Uint8Array }
+  | { readonly field: number; readonly wire: 5; readonly value: number; readonly bytes: Uint8Array }
+  | { readonly field: number; readonly wire: 2; readonly value: Uint8Array };
+
+/** The fields of one message, in order. */
+export function readFields(bytes: Uint8Array): WireField[] {
+  const fields: WireField[] = [];
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  let at = 0;
+  const varint = (): bigint => {
+    let value = 0n;
+    for (let shift = 0n; ; shift += 7n) {
+      if (at >= bytes.length || shift > 63n) throw new Error('protobuf: truncated or overlong varint');
+      const byte = bytes[at++]!;
+      value |= BigInt(byte & 0x7f) << shift;
+      if (byte < 0x80) return value;
+    }
+  };
+  while (at < bytes.length) {
+    const key = Number(varint());
+    const field = key >>> 3;
+    const wire = key & 7;
+    if (wire === 0) fields.push({ field, wire, value: varint() });
+    else if (wire === 1) {
+      if (at + 8 > bytes.length) throw new Error('protobuf: truncated fixed64');
+      fields.push({ field, wire, value: view.getBigUint64(at, true), bytes: bytes.subarray(at, at + 8) });
+      at += 8;
+    } else if (wire === 5) {
+      if (at + 4 > bytes.length) throw new Error('protobuf: truncated fixed32');
+      fields.push({ field, wire, value: view.getUint32(at, true), bytes: bytes.subarray(at, at + 4) });
+      at += 4;
+    } else if (wire === 2) {
+      const length = Number(varint());
+      if (at + length > bytes.length) throw new Error('protobuf: truncated length-delimited field');
+      fields.push({ field, wire, value: bytes.subarray(at, at + length) });
+      at += length;
+    } else throw new Error(`protobuf: unsupported wire type ${wire}`);
+  }
+  return fields;
 }

@@ -1,12 +1,8 @@
 /**
- * Renders collected OpenTelemetry metrics in the Prometheus text exposition format 0.0.4
- * (https://prometheus.io/docs/instrumenting/exposition_formats/), with the OpenTelemetry
- * specification's naming rules (see prometheus-names.ts). The npm Prometheus exporter adds no
- * unit suffix, which the spec's `http_server_request_duration_seconds` needs: hence this file.
- * Histograms become cumulative `_bucket{le=...}` lines plus `_sum` and `_count`; resource
- * attributes become one `target_info` series. Every point carries its instrumentation scope as
- * `otel_scope_name` and `otel_scope_version` labels (Prometheus compatibility spec), so series of
- * two libraries with the same metric name stay apart.
+ * Collected metrics in the Prometheus text format 0.0.4 with the OpenTelemetry naming rules
+ * (prometheus-names.ts): the npm Prometheus exporter adds no unit suffix, which the spec's
+ * `http_server_request_duration_seconds` needs. Resource attributes become `target_info`; every
+ * point carries `otel_scope_name` and `otel_scope_version`, so two libraries' series stay apart.
  */
 import type { Attributes, AttributeValue } from '@opentelemetry/api';
 import type { MetricData, ResourceMetrics, ScopeMetrics } from '@opentelemetry/sdk-metrics';
@@ -14,7 +10,7 @@ import { labelName, metricName } from './prometheus-names.ts';
 
 /**
  * The values of sdk-metrics' `DataPointType` enum, copied so that importing fw-core/otel does not
- * load the SDK (about 90 ms); otel-prometheus-serializer.test.ts checks them against the enum.
+ * load the SDK; otel-prometheus-serializer.test.ts checks them against the enum.
  */
 export const DATA_POINT_TYPE = Object.freeze({ HISTOGRAM: 0, EXPONENTIAL_HISTOGRAM: 1, GAUGE: 2, SUM: 3 } as const);
 

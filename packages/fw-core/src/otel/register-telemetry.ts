@@ -1,36 +1,28 @@
 /**
- * The part of setupTelemetry that needs the OpenTelemetry SDK: builds the tracer and meter
- * providers, chooses the lean or full path (telemetry-path.ts) and, on the lean one, fw's own
- * trace export and HTTP metrics, starts the /metrics listener and registers everything
- * globally. setup-telemetry.ts imports this file only when telemetry is enabled, so importing
- * fw-core/otel stays cheap.
+ * The part of setupTelemetry that needs the SDK (imported only when telemetry is enabled): builds
+ * the providers, chooses the lean or full path (lean/lean-setup.ts), starts the /metrics listener
+ * and registers everything globally, the tracer provider carrying what was decided (server-telemetry.ts).
  */
-import { context, metrics, propagation, trace, type TextMapPropagator } from '@opentelemetry/api';
+import { context, type MeterProvider, metrics, propagation, type TextMapPropagator, trace, type TracerProvider } from '@opentelemetry/api';
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
-import { defaultResource, resourceFromAttributes, type Resource } from '@opentelemetry/resources';
+import { defaultResource, type Resource, resourceFromAttributes } from '@opentelemetry/resources';
+import { connect } from 'node:net';
 import { FwError } from '../errors.ts';
+import { SERVICE_INSTANCE_ID, serviceInstanceId } from '../log/service-instance-id.ts';
+import { type CorrelatedSpan, useRecordingSpanReader } from '../log/logger.ts';
 import { withTimeout } from '../promises.ts';
-import { collectorRefuses } from './collector-refuses.ts';
-import type { EnvConfig } from './env-config.ts';
-import { startMetricsListener, type MetricsListener } from './metrics-listener.ts';
-import { metricsListenerSettings } from './metrics-listener-settings.ts';
+import { DEFAULT_KNOWN_METHODS, type EnvConfig } from './env-config.ts';
+import { startExportReporting } from './export-reporting.ts';
+import { chooseTelemetryPath, createLeanSetup } from './lean/lean-setup.ts';
+import { type MetricsListener, metricsListenerSettings, startMetricsListener } from './metrics-listener.ts';
 import { createMetricsPipeline } from './metrics-pipeline.ts';
 import { OtlpExportStop } from './otlp-export-stop.ts';
 import { serializePrometheus } from './prometheus-serializer.ts';
-import { compileQueryRedaction, useQueryRedaction } from './query-redaction.ts';
+import { FwW3CPropagator, propagatorFromNames } from './propagation/propagators.ts';
+import { compileQueryRedaction } from './http-attributes.ts';
+import { carrying, type ServerTelemetry } from './server-telemetry.ts';
 import type { Telemetry, TelemetryOptions } from './telemetry.ts';
 import { createTracerProvider } from './trace-pipeline.ts';
-import { DEFAULT_KNOWN_METHODS, useKnownMethods } from './http-attributes.ts';
-import { useRecordingSpanReader, type CorrelatedSpan } from '../log/trace-correlation.ts';
-import { useLeanPath } from './lean/lean-path.ts';
-import { createLeanSetup } from './lean/lean-setup.ts';
-import { chooseTelemetryPath } from './telemetry-path.ts';
-import { useSpanNames } from './span-names.ts';
-import { SERVICE_INSTANCE_ID, serviceInstanceId } from '../log/service-instance-id.ts';
-import { startExportReporting } from './export-reporting.ts';
-import { FwW3CPropagator } from './propagation/fw-w3c-propagator.ts';
-import { propagatorFromNames } from './propagation/propagator-from-names.ts';
-import { useW3CFastPath } from './propagation/w3c-fast-path.ts';
 
 /** Registers tracing and metrics for an enabled `config`; rejects with FW_ERR_OTEL_* on failure. */
 export async function registerTelemetry(config: EnvConfig, options: TelemetryOptions): Promise<Telemetry> {
@@ -51,35 +43,29 @@ export async function registerTelemetry(config: EnvConfig, options: TelemetryOpt
   const scrape = async (): Promise<string> => serializePrometheus((await pull.collect()).resourceMetrics);
   const listenerSettings = metricsListenerSettings(options, config);
   let listener: MetricsListener | undefined;
-  if (listenerSettings !== undefined) {
-    try {
-      listener = await startMetricsListener(listenerSettings, scrape);
-    } catch (error) {
-      await Promise.allSettled([tracerProvider.shutdown(), meterProvider.shutdown(), lean?.export.shutdown(0)]);
-      exports.stop();
-      metricsPipeline.stopRuntimeMetrics();
-      reporting.stop();
-      throw error;
-    }
-  }
-  const unregister = registerGlobals(tracerProvider, meterProvider, propagator);
-  if (unregister === undefined) {
+  /** Undoes what was built when the start fails, then throws `error`. */
+  const abandon = async (error: unknown): Promise<never> => {
     await Promise.allSettled([tracerProvider.shutdown(), meterProvider.shutdown(), listener?.close(), lean?.export.shutdown(0)]);
     exports.stop();
     metricsPipeline.stopRuntimeMetrics();
     reporting.stop();
-    throw new FwError('FW_ERR_OTEL_ALREADY_REGISTERED', 'a global OpenTelemetry tracer or meter provider is already registered; call setupTelemetry once, or shut the previous one down first');
+    throw error;
+  };
+  if (listenerSettings !== undefined) listener = await startMetricsListener(listenerSettings, scrape).catch(abandon);
+  // What the stream handler reads when it wraps a listener, carried by the registered tracer provider.
+  const server: Omit<ServerTelemetry, 'w3c'> = {
+    lean: lean?.path,
+    redaction: compileQueryRedaction([...(options.redactQueryParameters ?? []), ...config.redactQueryParameters]),
+    knownMethods: config.knownMethods ?? DEFAULT_KNOWN_METHODS,
+    // FW_OTEL_SPAN_NAMES over the option, so an operator can switch without a code change.
+    spanNames: config.spanNames ?? options.spanNames ?? 'fw',
+  };
+  const unregister = registerGlobals(tracerProvider, meterProvider, propagator, server);
+  if (unregister === undefined) {
+    return abandon(new FwError('FW_ERR_OTEL_ALREADY_REGISTERED', 'a global OpenTelemetry tracer or meter provider is already registered; call setupTelemetry once, or shut the previous one down first'));
   }
-  // Compiled here, once: the stream handler only looks names up per request.
-  const restoreRedaction = useQueryRedaction(compileQueryRedaction([...(options.redactQueryParameters ?? []), ...config.redactQueryParameters]));
-  // From the env setupTelemetry reads (which replaces process.env), defaults when it has none.
-  const restoreKnownMethods = useKnownMethods(config.knownMethods ?? DEFAULT_KNOWN_METHODS);
-  // FW_OTEL_SPAN_NAMES over the option, so an operator can switch without a code change.
-  const restoreSpanNames = useSpanNames(config.spanNames ?? options.spanNames ?? 'fw');
-  // Request log lines carry the ids of the request's span from here on (log/trace-correlation.ts).
+  // Request log lines carry the ids of the request's span from here on (log/logger.ts).
   const restoreSpanReader = useRecordingSpanReader(activeRecordingSpan);
-  // Listeners wrapped from here on take fw's own span and metrics (lean/lean-stream-listener.ts).
-  const restoreLeanPath = lean === undefined ? () => {} : useLeanPath(lean.path);
   options.logger?.info({ event: 'telemetry_path', path: choice.path, ...(choice.reason !== undefined && { reason: choice.reason }) }, `telemetry on the ${choice.path} path${choice.reason === undefined ? '' : `: ${choice.reason}`}`);
   const timeoutMs = options.shutdownTimeoutMs ?? 5000;
   let stopping: Promise<void> | undefined;
@@ -102,11 +88,7 @@ export async function registerTelemetry(config: EnvConfig, options: TelemetryOpt
         reporting.stop();
         await listener?.close();
         unregister();
-        restoreRedaction();
-        restoreKnownMethods();
-        restoreSpanNames();
         restoreSpanReader();
-        restoreLeanPath();
       })();
       return stopping;
     },
@@ -124,9 +106,13 @@ async function everyCollectorRefuses(config: EnvConfig, options: TelemetryOption
   return (await Promise.all(endpoints.map(collectorRefuses))).every(Boolean);
 }
 
-/** Registers the providers, propagator (OTEL_PROPAGATORS; none for `none`) and context manager; undefined when providers were already set. */
-function registerGlobals(tracerProvider: Parameters<typeof trace.setGlobalTracerProvider>[0], meterProvider: Parameters<typeof metrics.setGlobalMeterProvider>[0], propagator: TextMapPropagator | undefined): (() => void) | undefined {
-  if (!trace.setGlobalTracerProvider(tracerProvider)) return undefined;
+/**
+ * Registers the propagator (OTEL_PROPAGATORS; none for `none`), the providers (the tracer provider
+ * carrying `server`: server-telemetry.ts) and the context manager; undefined when providers were already set.
+ */
+function registerGlobals(tracerProvider: TracerProvider, meterProvider: MeterProvider, propagator: TextMapPropagator | undefined, server: Omit<ServerTelemetry, 'w3c'>): (() => void) | undefined {
+  let carried: ServerTelemetry | undefined;
+  if (!trace.setGlobalTracerProvider(carrying(tracerProvider, () => carried!))) return undefined;
   if (!metrics.setGlobalMeterProvider(meterProvider)) {
     trace.disable();
     return undefined;
@@ -136,10 +122,9 @@ function registerGlobals(tracerProvider: Parameters<typeof trace.setGlobalTracer
   const ownContext = context.setGlobalContextManager(contextManager);
   const ownPropagator = propagator !== undefined && propagation.setGlobalPropagator(propagator);
   // The lean path reads the W3C headers itself while fw's W3C propagator is the registered one.
-  const restoreFastPath = ownPropagator && propagator instanceof FwW3CPropagator ? useW3CFastPath(propagator.fastPath) : undefined;
+  carried = { ...server, w3c: ownPropagator && propagator instanceof FwW3CPropagator ? propagator.fastPath : undefined };
   if (!ownContext) contextManager.disable();
   return () => {
-    restoreFastPath?.();
     trace.disable();
     metrics.disable();
     if (ownPropagator) propagation.disable();
@@ -165,11 +150,36 @@ function resourceFor(config: EnvConfig, serviceName: string | undefined): Resour
 }
 
 /**
- * The reader fw-core's request log takes trace ids from (log/trace-correlation.ts): the span in
+ * The reader fw-core's request log takes trace ids from (log/logger.ts): the span in
  * the active context, through the global API, so any tracer's span counts, when it is recording.
  * A span that is not sampled gives no ids to log.
  */
 function activeRecordingSpan(): CorrelatedSpan | undefined {
   const span = trace.getSpan(context.active());
   return span !== undefined && span.isRecording() ? span : undefined;
+}
+
+/** Longest wait for the probe's answer. */
+const PROBE_TIMEOUT_MS = 250;
+
+/** True when a TCP connection to the endpoint's host and port is refused. */
+export function collectorRefuses(endpoint: string): Promise<boolean> {
+  let url: URL;
+  try {
+    url = new URL(endpoint);
+  } catch {
+    return Promise.resolve(false);
+  }
+  const port = url.port === '' ? (url.protocol === 'https:' ? 443 : 80) : Number(url.port);
+  const host = url.hostname.startsWith('[') ? url.hostname.slice(1, -1) : url.hostname;
+  return new Promise((resolve) => {
+    const socket = connect({ host, port });
+    const done = (refused: boolean): void => {
+      socket.destroy();
+      resolve(refused);
+    };
+    socket.setTimeout(PROBE_TIMEOUT_MS, () => done(false));
+    socket.once('connect', () => done(false));
+    socket.once('error', (error: NodeJS.ErrnoException) => done(error.code === 'ECONNREFUSED'));
+  });
 }

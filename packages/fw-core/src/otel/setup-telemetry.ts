@@ -1,19 +1,14 @@
 /**
- * setupTelemetry: the library setup an application's start function calls (spec: Events →
- * Activation). It registers, through the global OpenTelemetry API, a tracer provider (batch
- * OTLP/protobuf export), a meter provider (pull reader, optional OTLP push every 5 s), the W3C
- * trace-context and baggage propagators and an AsyncLocalStorage context manager; with a
- * metrics port it also serves /metrics (loopback unless a host is given). Spans never carry
- * credentials: see query-redaction.ts. OTEL_SDK_DISABLED=true registers nothing.
- * fw's server spans and HTTP metrics take the lean path (fw's own span, encoder and aggregation)
- * unless that would hide something the user configured (telemetry-path.ts).
- * shutdown() flushes spans and metrics within a bounded time and unregisters what it set.
- * The SDK itself is loaded on the first call (register-telemetry.ts), not on import.
+ * setupTelemetry (spec: Events → Activation): registers, through the global OpenTelemetry API, a
+ * tracer provider (batch OTLP export), a meter provider (pull reader, optional OTLP push every 5 s),
+ * the propagators and an AsyncLocalStorage context manager, and with a metrics port serves
+ * /metrics (loopback unless a host is given). OTEL_SDK_DISABLED=true registers nothing. The SDK is
+ * loaded on the first call (register-telemetry.ts), not on import.
  */
 import { FwError } from '../errors.ts';
 import { readEnvConfig } from './env-config.ts';
-import { checkMetricsListenerOptions } from './metrics-listener-settings.ts';
-import { isSpanNames } from './span-names.ts';
+import { checkMetricsListenerOptions } from './metrics-listener.ts';
+import { isSpanNames } from './server-telemetry.ts';
 import type { Telemetry, TelemetryOptions } from './telemetry.ts';
 
 /** Sets up tracing and metrics; rejects with FW_ERR_OTEL_* on bad options or environment. */
@@ -24,8 +19,7 @@ export async function setupTelemetry(options: TelemetryOptions = {}): Promise<Te
   const config = readEnvConfig(options.env ?? process.env);
   for (const warning of config.warnings) warn(options, warning);
   if (config.disabled) return disabledTelemetry;
-  // The SDK, exporters and protobuf cost about 200 ms to load: only a running app pays it, not
-  // `fw routes` or anything else that merely imports an app using fw-core/otel.
+  // The SDK is loaded only by a running app, not by `fw routes` or anything that merely imports one.
   const { registerTelemetry } = await import('./register-telemetry.ts');
   return registerTelemetry(config, options);
 }

@@ -3,10 +3,31 @@
  * implements it without the SDK; register-telemetry.ts, loaded only when telemetry is enabled,
  * builds it with the SDK.
  */
+import type { PushMetricExporter } from '@opentelemetry/sdk-metrics';
+import type { BatchSpanProcessorOptions, SpanExporter, SpanProcessor } from '@opentelemetry/sdk-trace';
+import type { ServerConfiguration } from '../config/config.ts';
 import type { Logger } from '../log/logger.ts';
-import type { ListenerTimeouts } from './metrics-listener-settings.ts';
-import type { MetricsPipelineOptions } from './metrics-pipeline.ts';
-import type { TracePipelineOptions } from './trace-pipeline.ts';
+
+/** Test and embedding overrides of the trace pipeline. */
+export interface TracePipelineOptions {
+  /** Replaces the OTLP exporter (still behind the batch processor). */
+  readonly spanExporter?: SpanExporter;
+  /** Replaces the batch processor and exporter altogether. */
+  readonly spanProcessor?: SpanProcessor;
+  /** Batch processor settings; OTEL_BSP_* variables win over these. */
+  readonly batch?: Omit<BatchSpanProcessorOptions, 'exporter'>;
+}
+
+/** Test and embedding overrides of the metrics pipeline. */
+export interface MetricsPipelineOptions {
+  /** Replaces the OTLP metric exporter (pushed every exportIntervalMs even without an endpoint). */
+  readonly metricExporter?: PushMetricExporter;
+  /** Default 5000, or OTEL_METRIC_EXPORT_INTERVAL. */
+  readonly exportIntervalMs?: number;
+}
+
+/** The API listener's timeouts the metrics listener shares (fw.server_configuration keys). */
+export type ListenerTimeouts = Pick<ServerConfiguration, 'request_timeout_ms' | 'headers_timeout_ms' | 'keep_alive_timeout_ms'>;
 
 /** Options of setupTelemetry; everything is optional. */
 export interface TelemetryOptions extends TracePipelineOptions, MetricsPipelineOptions {

@@ -5,27 +5,19 @@
  * every export has a timeout, so a collector that is down, failing or hanging costs requests
  * nothing and memory stays bounded.
  */
+import { diag } from '@opentelemetry/api';
+import { ExportResultCode, type ExportResult } from '@opentelemetry/core';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-proto';
+import { ProtobufTraceSerializer } from '@opentelemetry/otlp-transformer';
 import type { Resource } from '@opentelemetry/resources';
-import { BatchSpanProcessor, TracerProvider, type BatchSpanProcessorOptions, type SpanExporter, type SpanProcessor } from '@opentelemetry/sdk-trace';
+import { AlwaysOffSampler, AlwaysOnSampler, BatchSpanProcessor, ParentBasedSampler, TraceIdRatioBasedSampler, TracerProvider, type BatchSpanProcessorOptions, type ReadableSpan, type Sampler, type SpanExporter, type SpanProcessor } from '@opentelemetry/sdk-trace';
 import { withChildSpanClock } from './child-span-clock.ts';
-import type { EnvConfig } from './env-config.ts';
+import { readTlsFiles, type EnvConfig, type SamplerName } from './env-config.ts';
+import { errorTypeOf, type SpanExportOutcomes } from './export-reporting.ts';
+import { OtlpHttpSender, type OtlpSenderOptions, type PartialSuccess } from './lean/otlp-socket-client.ts';
 import type { OtlpExportStop } from './otlp-export-stop.ts';
-import { OtlpJsonSpanExporter } from './otlp-json-span-exporter.ts';
-import { ReportingBatchSpanProcessor, ReportingSpanExporter } from './reporting-span-exporter.ts';
-import type { SpanExportOutcomes } from './span-export-outcomes.ts';
-import { readTlsFiles } from './otlp-tls-files.ts';
-import { samplerFor } from './sampler-from-env.ts';
-
-/** Test and embedding overrides of the trace pipeline. */
-export interface TracePipelineOptions {
-  /** Replaces the OTLP exporter (still behind the batch processor). */
-  readonly spanExporter?: SpanExporter;
-  /** Replaces the batch processor and exporter altogether. */
-  readonly spanProcessor?: SpanProcessor;
-  /** Batch processor settings; OTEL_BSP_* variables win over these. */
-  readonly batch?: Omit<BatchSpanProcessorOptions, 'exporter'>;
-}
+import { traceRequestToJson } from './otlp-json.ts';
+import type { TracePipelineOptions } from './telemetry.ts';
 
 /**
  * The tracer provider for `config` (no exporting processor when OTEL_TRACES_EXPORTER is none); `exports` stops
@@ -68,4 +60,177 @@ function otlpExporter(config: EnvConfig, exports: OtlpExportStop, outcomes: Span
     }),
   );
   return outcomes === undefined ? exporter : new ReportingSpanExporter(exporter, outcomes);
+}
+
+/** The sampler OTEL_TRACES_SAMPLER (and _ARG) names; the default is parentbased_always_on. */
+export function samplerFor(name: SamplerName, ratio: number): Sampler {
+  switch (name) {
+    case 'always_on':
+      return new AlwaysOnSampler();
+    case 'always_off':
+      return new AlwaysOffSampler();
+    case 'traceidratio':
+      return new TraceIdRatioBasedSampler(ratio);
+    case 'parentbased_always_off':
+      return new ParentBasedSampler({ root: new AlwaysOffSampler() });
+    case 'parentbased_traceidratio':
+      return new ParentBasedSampler({ root: new TraceIdRatioBasedSampler(ratio) });
+    case 'parentbased_always_on':
+      return new ParentBasedSampler({ root: new AlwaysOnSampler() });
+  }
+}
+
+/**
+ * The full path's OTLP/JSON span exporter (OTEL_EXPORTER_OTLP_TRACES_PROTOCOL=http/json): the SDK's
+ * JSON exporter lives in a package fw-core does not depend on, so the SDK's ProtobufTraceSerializer
+ * output is transcoded to OTLP/JSON (otlp-json.ts) and posted by fw's OtlpHttpSender.
+ */
+export class OtlpJsonSpanExporter implements SpanExporter {
+  readonly #sender: OtlpHttpSender;
+  readonly #outcomes: SpanExportOutcomes | undefined;
+  readonly #pending = new Set<Promise<void>>();
+
+  constructor(sender: OtlpSenderOptions, outcomes: SpanExportOutcomes | undefined) {
+    this.#sender = new OtlpHttpSender({ ...sender, protocol: 'http/json' });
+    this.#outcomes = outcomes;
+  }
+
+  export(spans: ReadableSpan[], resultCallback: (result: ExportResult) => void): void {
+    let body: Uint8Array;
+    try {
+      body = traceRequestToJson(ProtobufTraceSerializer.serializeRequest(spans) ?? new Uint8Array());
+    } catch (error) {
+      return resultCallback({ code: ExportResultCode.FAILED, error: error as Error });
+    }
+    const sent = this.#sender.send(body).then((result) => {
+      this.#outcomes?.sent(spans.length, result);
+      if (!result.ok) return resultCallback({ code: ExportResultCode.FAILED, error: new Error(`OTLP/JSON traces export failed: ${result.reason}`) });
+      if (result.partial !== undefined) diag.warn('Received Partial Success response:', JSON.stringify({ rejectedSpans: result.partial.rejected, errorMessage: result.partial.message }));
+      resultCallback({ code: ExportResultCode.SUCCESS });
+    });
+    this.#pending.add(sent);
+    void sent.finally(() => this.#pending.delete(sent));
+  }
+
+  async forceFlush(): Promise<void> {
+    await Promise.all([...this.#pending]);
+  }
+
+  async shutdown(): Promise<void> {
+    await this.forceFlush();
+    this.#sender.stop();
+  }
+
+  /** Ends the exports in flight and their retries at once (OtlpExportStop). */
+  stop(): void {
+    this.#sender.stop();
+  }
+}
+
+/**
+ * The SDK's OTLP exporter observed so that fw's log and self-metrics count its exports as the lean
+ * path counts its own (the SDK reports to diag itself). The partial success is read where the
+ * exporter hands its answer to `_delegate._responseHandler` (otlp-exporter-base 0.301, found by
+ * shape as otlp-export-stop.ts finds the retry); without it, exports are still counted.
+ */
+interface ResponseHandler {
+  handleResponse(response: unknown): void;
+}
+
+export class ReportingSpanExporter implements SpanExporter {
+  readonly #inner: SpanExporter;
+  readonly #outcomes: SpanExportOutcomes;
+  /** The partial success of the answer being handled, taken by the export's result callback. */
+  #partial: PartialSuccess | undefined;
+
+  constructor(inner: SpanExporter, outcomes: SpanExportOutcomes) {
+    this.#inner = inner;
+    this.#outcomes = outcomes;
+    const delegate = (inner as { _delegate?: { _responseHandler?: ResponseHandler } })._delegate;
+    const handler = delegate?._responseHandler;
+    if (delegate !== undefined && handler !== undefined && typeof handler.handleResponse === 'function') {
+      delegate._responseHandler = {
+        handleResponse: (response) => {
+          handler.handleResponse(response);
+          const partial = (response as { partialSuccess?: { rejectedSpans?: unknown; errorMessage?: unknown } } | null)?.partialSuccess;
+          if (partial === undefined || partial === null || Object.keys(partial).length === 0) return;
+          this.#partial = { rejected: Number(partial.rejectedSpans ?? 0), message: typeof partial.errorMessage === 'string' ? partial.errorMessage : '' };
+        },
+      };
+    }
+  }
+
+  export(spans: ReadableSpan[], resultCallback: (result: ExportResult) => void): void {
+    this.#inner.export(spans, (result) => {
+      const partial = this.#partial;
+      this.#partial = undefined;
+      if (result.code === ExportResultCode.SUCCESS) this.#outcomes.exportEnded(spans.length, partial === undefined ? { ok: true } : { ok: true, ...partial });
+      else this.#outcomes.exportEnded(spans.length, failure(result.error));
+      resultCallback(result);
+    });
+  }
+
+  shutdown(): Promise<void> {
+    return this.#inner.shutdown();
+  }
+
+  forceFlush(): Promise<void> {
+    return this.#inner.forceFlush?.() ?? Promise.resolve();
+  }
+}
+
+function failure(error: Error | undefined): { ok: false; errorType: string; reason: string } {
+  const { code } = (error ?? {}) as { code?: unknown };
+  const reason = error?.message || 'the export failed';
+  return { ok: false, errorType: errorTypeOf(typeof code === 'number' ? code : undefined, reason, typeof code === 'string' ? code : undefined), reason: typeof code === 'number' ? `HTTP ${code}` : reason };
+}
+
+/**
+ * The SDK's batch processor, counting the spans it drops from a full queue. Drops are reported as
+ * the lean path reports them: when the queue takes a span again (where the SDK warns), when the
+ * self-metrics are read, and at flush and shutdown.
+ */
+export class ReportingBatchSpanProcessor extends BatchSpanProcessor {
+  readonly #outcomes: SpanExportOutcomes;
+  #unreported = 0;
+
+  constructor(options: BatchSpanProcessorOptions, outcomes: SpanExportOutcomes) {
+    super(options);
+    this.#outcomes = outcomes;
+    outcomes.queueSize = () => this.#queue()?.length ?? 0;
+    outcomes.refresh = () => this.#report();
+  }
+
+  override onEnd(span: ReadableSpan): void {
+    const queue = this.#queue();
+    const max = (this as unknown as { _maxQueueSize?: number })._maxQueueSize;
+    // As the processor decides: sampled spans only, not after shutdown.
+    const shut = (this as unknown as { _shutdownOnce?: { isCalled?: boolean } })._shutdownOnce?.isCalled === true;
+    if (queue !== undefined && max !== undefined && !shut && (span.spanContext().traceFlags & 1) === 1) {
+      if (queue.length >= max) this.#unreported += 1;
+      else this.#report();
+    }
+    super.onEnd(span);
+  }
+
+  override forceFlush(): Promise<void> {
+    this.#report();
+    return super.forceFlush();
+  }
+
+  override shutdown(): Promise<void> {
+    this.#report();
+    return super.shutdown();
+  }
+
+  #report(): void {
+    const dropped = this.#unreported;
+    this.#unreported = 0;
+    this.#outcomes.dropped(dropped);
+  }
+
+  #queue(): unknown[] | undefined {
+    const queue = (this as unknown as { _finishedSpans?: unknown[] })._finishedSpans;
+    return Array.isArray(queue) ? queue : undefined;
+  }
 }

@@ -12,7 +12,7 @@ import { writeError } from '../http/write-response.ts';
 import type { RouteFound } from '../router/router.ts';
 import { exchangeOf, hasRepeatedHeader, type Exchange } from '../stream/exchange.ts';
 import type { Listener } from '../stream/stream-handler.ts';
-import { recordingSpan, traceFieldsOf } from '../log/trace-correlation.ts';
+import { recordingSpan, traceFieldsOf } from '../log/logger.ts';
 import { compileMissLanes } from './miss-plugins.ts';
 import type { Runtime } from './runtime.ts';
 import { answeredAfter, compileLanes, DONE, fail, runLane, type Flow, type GroupLanes, type PhaseEnvs, type RoutedFlow, type Stage } from './stages.ts';

@@ -34,8 +34,6 @@ export interface Exchange {
   readonly host: RequestHost | undefined;
   /** The matched route once the router found it: the one source of `http.route`. */
   route: RouteInfo | undefined;
-  /** Route template to report to telemetry (`http.route`); set by otel_fw_plugin. */
-  reportedRoute: string | undefined;
 }
 
 /** Where the exchange lives on its IncomingMessage. */
@@ -60,7 +58,7 @@ export function exchangeOf(req: IncomingMessage): Exchange {
 export function openExchange(req: IncomingMessage): Exchange {
   const target = parseRequestTarget(req.url ?? '/');
   const host = target === undefined ? undefined : requestHost(req, target);
-  const exchange: Exchange = { id: undefined, target, host, route: undefined, reportedRoute: undefined };
+  const exchange: Exchange = { id: undefined, target, host, route: undefined };
   (req as WithExchange)[EXCHANGE] = exchange;
   return exchange;
 }

@@ -4,7 +4,7 @@
  * (protobufjs toObject: defaults filled in, 64-bit numbers as decimal strings, enums by name,
  * the AnyValue oneof named in `value`), with bytes as lowercase hex.
  */
-import type { LeanAnyValue, LeanAttributeBlock, LeanAttributes, LeanEvent, LeanId, LeanLink, LeanResource, LeanScope, LeanSpanData, LeanTime } from '../../src/otel/lean/lean-span-data.ts';
+import type { LeanAnyValue, LeanAttributeBlock, LeanAttributes, LeanEvent, LeanId, LeanLink, LeanResource, LeanScope, LeanSpanData, LeanTime } from '../../src/otel/lean/otlp-trace-encoder.ts';
 
 type Obj = Record<string, unknown>;
 

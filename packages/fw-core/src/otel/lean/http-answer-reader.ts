@@ -1,14 +1,9 @@
 /**
- * Reads one HTTP/1.1 answer off a socket as its bytes arrive, for fw's own OTLP client
- * (otlp-socket-client.ts): the status line (HTTP/1.1 or HTTP/1.0), the few header fields the
- * client needs, and the body's framing (RFC 9112 §6.3: Content-Length, chunked, or until the
- * connection closes), skipping interim 1xx answers. The body is kept (within the limit below):
- * a 2xx answer's body may be an OTLP partial success, which the export reports (issue 36, item 4),
- * and an error answer's body says why. Heads, trailer sections and chunk-size lines are limited to 16 KiB, bodies
- * to 64 KiB (a declared Content-Length over it fails at the head, before any body byte is read),
- * and anything malformed is a `failed` result, never a throw, so a broken collector costs one
- * connection and never a hang or a crash. A collector answering `Content-Length: 1e11` once made
- * a client read 4.5 GB (issue 35, item 15).
+ * Reads one HTTP/1.1 answer off a socket as its bytes arrive, for fw's OTLP client: the status
+ * line, the few fields the client needs, the body's framing (RFC 9112 §6.3), skipping interim 1xx
+ * answers; the body is kept (a partial success, or why the collector refused). Heads, trailers and
+ * chunk-size lines stop at 16 KiB, bodies at 64 KiB (a collector answering `Content-Length: 1e11`
+ * once made a client read 4.5 GB: issue 35, item 15); anything malformed is a `failed` result.
  */
 
 /** The most bytes a head (status line and fields), a trailer section or one chunk-size line may take. */

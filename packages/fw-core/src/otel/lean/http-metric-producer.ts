@@ -1,23 +1,16 @@
 /**
- * Offers the lean path's HTTP metrics (http-metric-series.ts, and the active-requests counts of
- * active-requests.ts) to one sdk-metrics reader as a `MetricProducer`: one ScopeMetrics for
- * fw-core with the descriptors, attribute sets and points the SDK's own instruments give today,
- * so the Prometheus text and the OTLP push do not change.
- *
- * A producer does not learn which reader collects, so each reader gets its own (the reader's
- * `metricProducers` option) and the producer keeps that reader's state: for a delta reader, the
- * values it last reported, and a min/max/sum window in every series. Temporality is asked once per
- * instrument type, at the first collection, as the SDK does (TemporalMetricProcessor), of the
- * reader or of the exporter a PeriodicExportingMetricReader takes its choice from.
- * Data model: https://opentelemetry.io/docs/specs/otel/metrics/data-model/#temporality
- *
- * This file loads the SDK: only register-telemetry.ts (imported lazily) may import it.
+ * Offers the lean HTTP metrics (http-metric-series.ts, and the active requests of http-metrics.ts)
+ * to one sdk-metrics reader as a `MetricProducer`, with the descriptors, attribute sets and points
+ * the SDK's instruments give, so the Prometheus text and the OTLP push do not change. A producer
+ * does not learn which reader collects, so each reader gets its own, keeping that reader's delta
+ * state; temporality is asked once per instrument type, as the SDK's TemporalMetricProcessor does
+ * (https://opentelemetry.io/docs/specs/otel/metrics/data-model/#temporality). Loads the SDK.
  */
 import type { Attributes, HrTime } from '@opentelemetry/api';
 import { emptyResource, type Resource } from '@opentelemetry/resources';
 import { AggregationTemporality, AggregationType, DataPointType, InstrumentType, type AggregationSelector, type CollectionResult, type DataPoint, type Histogram, type MetricData, type MetricProducer } from '@opentelemetry/sdk-metrics';
 import { SCOPE_NAME, SCOPE_VERSION } from '../telemetry.ts';
-import type { HttpHistogramDescriptor, HttpMetricDescriptor } from './http-metric-descriptors.ts';
+import type { HttpHistogramDescriptor, HttpMetricDescriptor } from '../http-metrics.ts';
 import { emptyWindow, HISTOGRAM_LAYOUT, nowMs, WINDOW_LENGTH, type HttpMetricSeries, type HttpMetricSeriesTable } from './http-metric-series.ts';
 
 const { COUNT, SUM, MIN, MAX, BUCKETS } = HISTOGRAM_LAYOUT;
@@ -82,7 +75,7 @@ export class HttpMetricProducer implements MetricProducer {
     return { resourceMetrics: { resource: this.resource, scopeMetrics }, errors: [] };
   }
 
-  /** `http.server.active_requests`, from active-requests.ts's own callback. */
+  /** `http.server.active_requests`, from http-metrics.ts's own callback. */
   private collectActive(now: number): MetricData | undefined {
     this.activeTemporality ??= this.temporalityOf(InstrumentType.OBSERVABLE_UP_DOWN_COUNTER);
     const delta = this.activeTemporality === AggregationTemporality.DELTA;

@@ -1,15 +1,12 @@
 /**
- * The lean path's HTTP server histograms (issue 16): fw aggregates `http.server.request.duration`
- * and both body sizes itself, per series, and http-metric-producer.ts hands them to every
- * sdk-metrics reader. The SDK hashes the attribute object on each of the three records (2.2 to 4.4
- * µs per exchange); here a series is found by its route and small integer keys, once per
- * exchange, and a record is a few additions in a Float64Array (bench/http-metrics-lean.bench.ts).
- *
- * Nothing here loads the SDK: the stream handler can import this file without it.
+ * The lean path's HTTP server histograms: fw aggregates the duration and both body sizes per
+ * series itself (http-metric-producer.ts hands them to the readers). The SDK hashes the attribute
+ * object on each record; here a series is found once per exchange by its route and small integer
+ * keys, and a record is a few additions in a Float64Array (bench/http-metrics-lean.bench.ts).
  */
 import type { Attributes } from '@opentelemetry/api';
 import { monotonicMs, TIME_ORIGIN_MS } from '../../stream/clock.ts';
-import { httpMetricDescriptors, type HttpMetricDescriptors } from './http-metric-descriptors.ts';
+import { httpMetricDescriptors, type HttpMetricDescriptors } from '../http-metrics.ts';
 
 /** Per histogram: count, sum, min, max, then one count per bucket (the last one above every boundary). */
 const COUNT = 0;
@@ -48,6 +45,9 @@ class Interned {
   private readonly indexes = new Map<string | undefined, number>();
   private readonly attribute: string;
   private readonly limit: number;
+  /** The value asked for last and its index: one exchange after another mostly repeats it. */
+  private last: string | undefined;
+  private lastIndex = -1;
 
   constructor(attribute: string, limit: number, initial: readonly (string | undefined)[]) {
     this.attribute = attribute;
@@ -56,6 +56,7 @@ class Interned {
   }
 
   keyOf(value: string | undefined): number {
+    if (value === this.last && this.lastIndex !== -1) return this.lastIndex;
     let index = this.indexes.get(value);
     if (index === undefined) {
       if (this.values.length >= this.limit) throw new RangeError(`${this.attribute}: more than ${this.limit} distinct values; the lean HTTP metrics key them in ${Math.log2(this.limit)} bits`);
@@ -63,6 +64,8 @@ class Interned {
       this.values.push(value);
       this.indexes.set(value, index);
     }
+    this.last = value;
+    this.lastIndex = index;
     return index;
   }
 }

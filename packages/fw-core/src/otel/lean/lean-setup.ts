@@ -1,27 +1,42 @@
 /**
- * The lean path's pieces for one setupTelemetry call (issue 16): the trace export with the
- * settings the SDK's OTLP exporter and batch processor would use (endpoint, headers, timeout,
- * compression, TLS files, OTEL_BSP_*), the sampler and span limits of the full path, and the
- * HTTP metrics table the readers' producers report. Loaded with the SDK (register-telemetry.ts).
+ * Which path fw's server spans and HTTP metrics take (issue 16, docs/telemetry.md "Lean and full
+ * paths"), chosen once per setupTelemetry call, and the lean path's pieces. Lean: fw's own span,
+ * OTLP encoder and metric aggregation, with the SDK path's output. Lean only when it hides nothing
+ * the user asked for: no span exporter or processor of theirs (they would not see fw's spans),
+ * traces exported over OTLP, and every metric reader aggregating as fw's producer does.
+ * FW_OTEL_PATH=full forces the full path. Loaded with the SDK (register-telemetry.ts).
  */
 import type { Resource } from '@opentelemetry/resources';
-import type { EnvConfig } from '../env-config.ts';
-import { SCOPE_NAME, SCOPE_VERSION } from '../telemetry.ts';
-import { readTlsFiles } from '../otlp-tls-files.ts';
-import { samplerFor } from '../sampler-from-env.ts';
-import type { TracePipelineOptions } from '../trace-pipeline.ts';
+import type { IMetricReader } from '@opentelemetry/sdk-metrics';
+import { readTlsFiles, type EnvConfig, type SamplerName } from '../env-config.ts';
+import type { LeanPath, SamplingDecision } from '../server-telemetry.ts';
+import type { SpanExportOutcomes } from '../export-reporting.ts';
+import { SCOPE_NAME, SCOPE_VERSION, type TelemetryOptions, type TracePipelineOptions } from '../telemetry.ts';
+import { samplerFor } from '../trace-pipeline.ts';
+import { aggregatesAsLeanMetrics } from './http-metric-producer.ts';
 import { HttpMetricSeriesTable } from './http-metric-series.ts';
-import type { LeanAttributes } from './lean-span-data.ts';
-import type { LeanPath } from './lean-path.ts';
-import { fixedSamplingDecision } from './sampling-decision.ts';
+import type { LeanAttributes } from './otlp-trace-encoder.ts';
 import { createLeanTraceExport, type LeanTraceExport } from './lean-trace-export.ts';
 import { DEFAULT_BATCH_SETTINGS } from './span-batcher.ts';
-import type { SpanExportOutcomes } from '../span-export-outcomes.ts';
+
+/** The path for `config`, `options` and the metric readers built for them, and why when it is full. */
+export function chooseTelemetryPath(config: EnvConfig, options: TelemetryOptions, readers: readonly IMetricReader[]): { path: 'lean' | 'full'; reason?: string } {
+  if (config.path === 'full') return { path: 'full', reason: 'FW_OTEL_PATH=full' };
+  if (options.spanProcessor !== undefined) return { path: 'full', reason: 'a spanProcessor was given' };
+  if (options.spanExporter !== undefined) return { path: 'full', reason: 'a spanExporter was given' };
+  if (config.tracesEndpoint === undefined) return { path: 'full', reason: 'OTEL_TRACES_EXPORTER=none' };
+  // A push reader aggregates as its exporter says (the user's, or OTLP's histogram preference).
+  if (!readers.every((reader) => aggregatesAsLeanMetrics(reader as Parameters<typeof aggregatesAsLeanMetrics>[0]))) return { path: 'full', reason: 'a metric reader chooses another aggregation' };
+  return { path: 'lean' };
+}
 
 /** The scope fw's lean spans are exported under, the tracer's on the full path. */
 const SCOPE = Object.freeze({ name: SCOPE_NAME, version: SCOPE_VERSION });
 
-/** The lean path and the export it ends spans into; `tracesEndpoint` must be set. */
+/**
+ * The lean path and the export it ends spans into, with the settings the SDK's OTLP exporter and
+ * batch processor would use and the full path's sampler and span limits; `tracesEndpoint` must be set.
+ */
 export function createLeanSetup(config: EnvConfig, resource: Resource, options: TracePipelineOptions, tracesEndpoint: string, outcomes?: SpanExportOutcomes): { path: LeanPath; export: LeanTraceExport } {
   const batch = { ...options.batch, ...config.batch };
   // The batch processor gives up an export after its own timeout too (OTEL_BSP_EXPORT_TIMEOUT).
@@ -45,4 +60,29 @@ export function createLeanSetup(config: EnvConfig, resource: Resource, options: 
     metrics: new HttpMetricSeriesTable(),
   };
   return { path, export: exported };
+}
+
+const always = (): boolean => true;
+const never = (): boolean => false;
+const parentOr = (root: boolean): SamplingDecision => (remote) => (remote === undefined ? root : (remote.flags & 1) === 1);
+
+/**
+ * The decision of the built-in samplers that need neither the trace id nor the attributes, made
+ * without asking the SDK's Sampler, so the lean listener makes no id before the span needs one;
+ * undefined for the ratio samplers, which read the trace id. The parent-based rules are the SDK's
+ * defaults; a server span's parent is always remote.
+ */
+export function fixedSamplingDecision(name: SamplerName): SamplingDecision | undefined {
+  switch (name) {
+    case 'always_on':
+      return always;
+    case 'always_off':
+      return never;
+    case 'parentbased_always_on':
+      return parentOr(true);
+    case 'parentbased_always_off':
+      return parentOr(false);
+    default:
+      return undefined;
+  }
 }

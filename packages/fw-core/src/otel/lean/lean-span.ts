@@ -1,33 +1,26 @@
 /**
- * fw's own server span for the lean path (issue 16): an object implementing the OpenTelemetry
- * API's `Span`, so it can be put in the active context (`trace.setSpan`) and spans that user
- * code starts with any `@opentelemetry/api` tracer become its children, exported by the SDK as
- * usual. What it saves against an SDK span: ids are made only when someone asks for the span
- * context (a child span, a propagator, a log line) or at export; attributes are a plain object;
- * no span processor chain, one `onEnd` callback. Span limits apply as the SDK applies them
- * (OTEL_SPAN_ATTRIBUTE_COUNT_LIMIT and the rest, see SpanLimits).
- * Its clock is an SDK span's (span-time.ts): it starts at what `Date.now()` said then, with no
- * `Date.now()` of its own (stream/clock.ts wallMsAt), and later times add the monotonic time
- * since; SDK spans started in its context take that clock too (child-span-clock.ts), so they lie
- * inside it. Status and times follow the SDK's rules for every input (issue 36, item 8).
+ * fw's own server span for the lean path (issue 16), implementing the API's `Span`, so spans user
+ * code starts in its context are its children. Against an SDK span it saves: ids made only when
+ * asked for or at export, plain attributes (or pre-encoded blocks), one `onEnd` instead of a
+ * processor chain. Limits, status and times follow the SDK's rules for every input (issue 36, item
+ * 8). Its clock is an SDK span's: its start in whole Unix ms (stream/clock.ts wallMsAt) plus the
+ * monotonic time since, shared with SDK children (child-span-clock.ts).
  */
-import { diag, SpanStatusCode, type Attributes, type HrTime, type AttributeValue, type Exception, type Link, type SpanContext, type SpanStatus, type Span, type TimeInput } from '@opentelemetry/api';
-import { monotonicMs, wallMsAt } from '../../stream/clock.ts';
-import { keyBit } from './attribute-key-bits.ts';
-import type { LeanAttributeBlock, LeanAttributes, LeanTime } from './lean-span-data.ts';
-import { isTimeInput, millisToTime, timeFromInput, timeOnClock } from './span-time.ts';
+import { type Attributes, type AttributeValue, diag, type Exception, type HrTime, type Link, type Span, type SpanContext, type SpanStatus, SpanStatusCode, type TimeInput } from '@opentelemetry/api';
+import { monotonicMs, TIME_ORIGIN_MS, wallMsAt } from '../../stream/clock.ts';
+import { encodeAttributeBlock, keyBit, type LeanAttributeBlock, type LeanAttributes, type LeanTime } from './otlp-trace-encoder.ts';
 import { randomId, toHex } from './span-ids.ts';
+import type { SpanLimits } from '../env-config.ts';
 import type { RemoteParent } from './traceparent.ts';
 
-/** The OpenTelemetry span limits (the SDK's defaults: 128 each, no value length limit). */
-export interface SpanLimits {
-  readonly attributeCountLimit: number;
-  readonly attributeValueLengthLimit: number;
-  readonly eventCountLimit: number;
-  readonly linkCountLimit: number;
-  readonly attributePerEventCountLimit: number;
-  readonly attributePerLinkCountLimit: number;
+/** A span's clock: its start in Unix time and the `performance.now()` reading it was taken at. */
+export interface SpanClock {
+  readonly start: readonly [number, number];
+  readonly startMs: number;
 }
+
+/** Where fw's lean span offers its clock to the SDK spans started in it (child-span-clock.ts). */
+export const SPAN_CLOCK = Symbol('fw.spanClock');
 
 export const DEFAULT_SPAN_LIMITS: SpanLimits = Object.freeze({
   attributeCountLimit: 128,
@@ -63,7 +56,7 @@ export class LeanServerSpan implements Span {
   name: string;
   /** The start as a `performance.now()` reading (the exchange's). */
   readonly startMs: number;
-  /** The start in whole Unix milliseconds: the span's clock (span-time.ts). */
+  /** The start in whole Unix milliseconds: the span's clock. */
   readonly startWallMs: number;
   /** The end in Unix time, once ended. */
   endTime: LeanTime | undefined;
@@ -82,7 +75,7 @@ export class LeanServerSpan implements Span {
   private spanIdBytes: Uint8Array | undefined;
   private context: SpanContext | undefined;
   private attributeCount: number;
-  /** The bits of every key the span holds, own or in a block (attribute-key-bits.ts); undefined once it holds a key without one. */
+  /** The bits of every key the span holds, own or in a block (keyBit); undefined once it holds a key without one. */
   private heldKeys: number | undefined;
   readonly parent: RemoteParent | undefined;
   readonly sampled: boolean;
@@ -107,7 +100,7 @@ export class LeanServerSpan implements Span {
     this.blocks = undefined;
     this.attributeCount = 0;
     this.heldKeys = 0;
-    this.setAttributes(attributes);
+    this.setEachAttribute(attributes);
   }
 
   get events(): readonly RecordedEvent[] {
@@ -123,6 +116,11 @@ export class LeanServerSpan implements Span {
     const all: Attributes = {};
     for (const block of this.blocks ?? []) for (const key in block.attributes) if (block.attributes[key] != null) all[key] = block.attributes[key] as AttributeValue;
     return Object.assign(all, this.ownAttributes);
+  }
+
+  /** Its clock, for SDK spans started in it (child-span-clock.ts). */
+  get [SPAN_CLOCK](): SpanClock {
+    return { start: this.startTime, startMs: this.startMs };
   }
 
   /** The start in Unix time. */
@@ -175,7 +173,9 @@ export class LeanServerSpan implements Span {
     return this;
   }
 
+  /** A frozen `attributes` (otel_fw_plugin's per route) is encoded once and its bytes copied into each span (setEncodedAttributes). */
   setAttributes(attributes: Attributes): this {
+    if (Object.isFrozen(attributes) && this.isRecording()) return this.setEncodedAttributes(encodedBlockOf(attributes));
     for (const key in attributes) this.setAttribute(key, attributes[key]);
     return this;
   }
@@ -189,13 +189,18 @@ export class LeanServerSpan implements Span {
   setEncodedAttributes(block: LeanAttributeBlock): this {
     if (!this.isRecording()) return this;
     const fits = this.limits.attributeValueLengthLimit === Infinity && this.attributeCount + block.count <= this.limits.attributeCountLimit;
-    if (!fits || (this.attributeCount > 0 && this.holdsAnyOf(block))) return this.setAttributes(block.attributes as Attributes);
+    if (!fits || (this.attributeCount > 0 && this.holdsAnyOf(block))) return this.setEachAttribute(block.attributes as Attributes);
     // A literal when it is the first: push onto an empty array allocates room for 17.
     if (this.blocks === undefined) this.blocks = [block];
     else this.blocks.push(block);
     this.attributeCount += block.count;
     const held = this.heldKeys;
     this.heldKeys = held === undefined || block.keyBits === undefined ? undefined : held | block.keyBits;
+    return this;
+  }
+
+  private setEachAttribute(attributes: Attributes): this {
+    for (const key in attributes) this.setAttribute(key, attributes[key]);
     return this;
   }
 
@@ -318,10 +323,19 @@ export class LeanServerSpan implements Span {
   }
 }
 
-/**
- * `blocks` less `block`. Not `filter` with an arrow in unblock: a variable captured by a closure
- * makes V8 allocate a context on every call of the function, and unblock runs for every new key.
- */
+const encodedBlocks = new WeakMap<Attributes, LeanAttributeBlock>();
+
+/** The block of a frozen attributes object, encoded on first use. */
+function encodedBlockOf(attributes: Attributes): LeanAttributeBlock {
+  let block = encodedBlocks.get(attributes);
+  if (block === undefined) {
+    block = encodeAttributeBlock(attributes as LeanAttributes);
+    encodedBlocks.set(attributes, block);
+  }
+  return block;
+}
+
+/** `blocks` less `block`; a loop, not `filter` with a closure, as unblock runs for every new key. */
 function without(blocks: readonly LeanAttributeBlock[], block: LeanAttributeBlock): LeanAttributeBlock[] {
   const rest: LeanAttributeBlock[] = [];
   for (const other of blocks) if (other !== block) rest.push(other);
@@ -351,4 +365,64 @@ function truncate(value: AttributeValue, length: number): AttributeValue {
   if (typeof value === 'string') return value.length > length ? value.slice(0, length) : value;
   if (Array.isArray(value)) return value.map((item) => (typeof item === 'string' && item.length > length ? item.slice(0, length) : item)) as AttributeValue;
   return value;
+}
+
+/** Unix milliseconds as `[seconds, nanoseconds]`, rounded to the nanosecond as the SDK's millisToHrTime. */
+export function millisToTime(ms: number): HrTime {
+  return [Math.trunc(ms / 1e3), Math.round((ms % 1e3) * 1e6)];
+}
+
+/** `time` plus `ms` milliseconds: the SDK's addHrTimes(time, millisToHrTime(ms)), borrowing too for a negative `ms`. */
+export function addMs(time: LeanTime, ms: number): HrTime {
+  return added(time[0], time[1], ms);
+}
+
+/** Unix time of the `performance.now()` reading `ms` on the clock of a span that started at `startWallMs` (Unix ms) and `startMs` (a reading). */
+export function timeOnClock(startWallMs: number, startMs: number, ms: number): HrTime {
+  // millisToTime(startWallMs) plus the time since, without the intermediate array: this runs for every exported span.
+  return added(Math.trunc(startWallMs / 1e3), Math.round((startWallMs % 1e3) * 1e6), ms - startMs);
+}
+
+/** `[seconds, nanoseconds]` plus `ms` milliseconds, normalized. */
+function added(seconds: number, nanoseconds: number, ms: number): HrTime {
+  let s = seconds + Math.trunc(ms / 1e3);
+  let ns = nanoseconds + Math.round((ms % 1e3) * 1e6);
+  if (ns >= 1e9) {
+    ns -= 1e9;
+    s += 1;
+  } else if (ns < 0) {
+    ns += 1e9;
+    s -= 1;
+  }
+  return [s, ns];
+}
+
+/** Whether `value` is an HrTime, as the SDK's isTimeInputHrTime tells. */
+export function isHrTime(value: unknown): value is LeanTime {
+  return Array.isArray(value) && value.length === 2 && typeof value[0] === 'number' && typeof value[1] === 'number';
+}
+
+/** Whether `value` is a TimeInput (HrTime, number, Date), as the SDK's isTimeInput tells. */
+export function isTimeInput(value: unknown): value is TimeInput {
+  return isHrTime(value) || typeof value === 'number' || value instanceof Date;
+}
+
+/**
+ * A TimeInput given to a span of that clock, as the SDK's span reads it: a number no greater
+ * than `performance.now()` is a reading of it (turned into Unix time with the span's offset, as
+ * the SDK's `hrTime(input + offset)`), a larger number Unix milliseconds, a Date its Unix time,
+ * an HrTime itself; anything else is now.
+ */
+export function timeFromInput(startWallMs: number, startMs: number, input: TimeInput | undefined): LeanTime {
+  if (typeof input === 'number') {
+    if (input > monotonicMs()) return millisToTime(input);
+    const offsetMs = startWallMs - (startMs + TIME_ORIGIN_MS);
+    const origin = millisToTime(TIME_ORIGIN_MS);
+    const since = millisToTime(input + offsetMs);
+    // The SDK's addHrTimes: one carry, no borrow.
+    return origin[1] + since[1] >= 1e9 ? [origin[0] + since[0] + 1, origin[1] + since[1] - 1e9] : [origin[0] + since[0], origin[1] + since[1]];
+  }
+  if (input instanceof Date) return millisToTime(input.getTime());
+  if (isHrTime(input)) return input;
+  return timeOnClock(startWallMs, startMs, monotonicMs());
 }

@@ -1,43 +1,33 @@
 /**
- * otel_fw_stream_h on the lean path (issue 16): the steps of otel-stream-handler.ts with fw's
- * own server span (lean-span.ts) and HTTP metrics (http-metric-series.ts) instead of the SDK's.
- * The parent comes from the registered propagator, as on the full path; while that is fw's own
- * W3C propagator, `traceparent` is parsed here, only when sent (propagation/w3c-fast-path.ts).
- * The sampler is the one the SDK path's TracerProvider would use, asked with the same arguments
- * (parent context, hex trace id, name, kind, request attributes). The span goes into the active context, so spans that user code starts with any
- * API tracer are its children (the SDK exports those), and otel_fw_plugin renames it through
- * the API. Ended sampled spans go to `lean.onEnd` (the lean trace export).
+ * otel_fw_stream_h on the lean path (issue 16): the steps of otel-stream-handler.ts with fw's own
+ * span (lean-span.ts) and HTTP metrics (http-metric-series.ts). The parent comes from the
+ * registered propagator; while that is fw's W3C one, `traceparent` is parsed here. The sampler is
+ * the SDK path's, asked with the same arguments. The span goes into the active context, so user
+ * spans are its children; ended sampled spans go to `lean.onEnd` (the lean trace export).
  */
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import { propagation, ROOT_CONTEXT, SpanKind, type Attributes } from '@opentelemetry/api';
+import { type Attributes, propagation, ROOT_CONTEXT, SpanKind } from '@opentelemetry/api';
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import { monotonicMs } from '../../stream/clock.ts';
-import { exchangeOf, type Exchange } from '../../stream/exchange.ts';
+import { type Exchange, exchangeOf } from '../../stream/exchange.ts';
 import { observeExchange } from '../../stream/observe-exchange.ts';
 import type { ExchangeEnd, Listener } from '../../stream/stream-handler.ts';
-import { activeRequestsOf, type ActiveRequests } from '../active-requests.ts';
-import { parseRequestTarget } from '../../http/request-target.ts';
-import { normalizeMethod, requestSpanAttributes, schemeOf, urlPathOf, urlQueryOf } from '../http-attributes.ts';
+import { normalizeMethod, type QueryRedaction, requestSpanAttributes, schemeOf, urlPathOf, urlQueryOf } from '../http-attributes.ts';
+import { type ActiveRequests, activeRequestsOf } from '../http-metrics.ts';
 import { endServerSpan, errorTypeOf, runInSpan } from '../server-span-end.ts';
-import { activeSpanNames, startSpanName } from '../span-names.ts';
+import { type LeanPath, type ServerTelemetry, startSpanName } from '../server-telemetry.ts';
 import type { HttpMetricSeriesTable } from './http-metric-series.ts';
-import type { LeanAttributeBlock } from './lean-span-data.ts';
-import type { LeanPath } from './lean-path.ts';
 import { LeanServerSpan } from './lean-span.ts';
-import { rememberSharedInputs, repeatedRequestBlock, sharedRequestBlock } from './request-attribute-block.ts';
-import { remoteParentOf, w3cParentContext } from '../propagation/lean-extraction.ts';
-import { activeW3CFastPath } from '../propagation/w3c-fast-path.ts';
+import { encodeAttributeBlock, type LeanAttributeBlock, type LeanAttributes } from './otlp-trace-encoder.ts';
 import { randomId, toHex } from './span-ids.ts';
-import { parseTraceparent } from './traceparent.ts';
+import { parseTraceparent, remoteParentOf, w3cParentContext } from './traceparent.ts';
 
 /** SamplingDecision.RECORD_AND_SAMPLED of sdk-trace, which this file must not load. */
 const RECORD_AND_SAMPLED = 2;
 
 /** Wraps `next` in fw's lean server span and metrics. */
-export function wrapLean(next: Listener, lean: LeanPath, knownMethods: ReadonlySet<string>): Listener {
+export function wrapLean(next: Listener, lean: LeanPath, server: ServerTelemetry): Listener {
   const { sampler, decide, limits, onEnd, metrics } = lean;
-  const w3c = activeW3CFastPath();
-  // Taken at wrap time, like the known methods.
-  const names = activeSpanNames();
+  const { knownMethods, spanNames: names, redaction, w3c } = server;
   return function otelLeanListener(req: IncomingMessage, res: ServerResponse): void {
     // One clock read for the span's start and the exchange's, and their ends are one too (finish).
     const startMs = monotonicMs();
@@ -45,7 +35,7 @@ export function wrapLean(next: Listener, lean: LeanPath, knownMethods: ReadonlyS
     const method = normalizeMethod(req.method, knownMethods);
     const scheme = schemeOf(req);
     const headers = req.headers;
-    // fw's W3C propagator still the registered one (by identity, w3c-fast-path.ts): the headers are read here.
+    // fw's W3C propagator still the registered one (by identity, server-telemetry.ts): the headers are read here.
     const fast = w3c !== undefined && propagation.fields() === w3c.fields ? w3c : undefined;
     const read = fast?.traceContext === true && headers.traceparent !== undefined ? parseTraceparent(headers.traceparent, headers.tracestate) : undefined;
     const parent = fast === undefined ? propagation.extract(ROOT_CONTEXT, headers) : w3cParentContext(read, fast.baggage ? headers.baggage : undefined);
@@ -59,7 +49,7 @@ export function wrapLean(next: Listener, lean: LeanPath, knownMethods: ReadonlyS
     else {
       // A ratio sampler reads the trace id, so the id is made now; it sees the request's attributes.
       const traceId = remote?.traceId ?? randomId(16);
-      attributes = requestSpanAttributes(req, method, scheme);
+      attributes = requestSpanAttributes(req, exchange, method, scheme, redaction);
       const result = sampler.shouldSample(parent, toHex(traceId), name, SpanKind.SERVER, attributes, []);
       const sampled = result.decision === RECORD_AND_SAMPLED;
       span = new LeanServerSpan(name, NO_ATTRIBUTES, remote, sampled, limits, onEnd, traceId, startMs);
@@ -67,8 +57,8 @@ export function wrapLean(next: Listener, lean: LeanPath, knownMethods: ReadonlyS
     }
     if (span.isRecording()) {
       const repeated = attributes === undefined ? repeatedRequestBlock(req.socket, req.url, method, scheme, headers, req.httpVersion) : undefined;
-      if (repeated !== undefined) setRepeatedRequestAttributes(span, req, method, repeated);
-      else setRequestAttributes(span, req, method, scheme, attributes ?? requestSpanAttributes(req, method, scheme));
+      if (repeated !== undefined) setRepeatedRequestAttributes(span, req, exchange, method, repeated, redaction);
+      else setRequestAttributes(span, req, method, scheme, attributes ?? requestSpanAttributes(req, exchange, method, scheme, redaction));
       // As the SDK's span: the sampler's attributes win over the request's.
       if (samplerAttributes !== undefined) span.setAttributes(samplerAttributes);
     }
@@ -76,7 +66,7 @@ export function wrapLean(next: Listener, lean: LeanPath, knownMethods: ReadonlyS
     active.count += 1;
     const version = req.httpVersion;
     observeExchange(req, res, (end) => finish(metrics, span, exchange, active, version, end), startMs);
-    runInSpan(span, parent, next, req, res);
+    runInSpan(span, parent, server, next, req, res);
   };
 }
 
@@ -95,12 +85,11 @@ function setRequestAttributes(span: LeanServerSpan, req: IncomingMessage, method
 }
 
 /** As setRequestAttributes, for a request that repeats its connection's shared inputs: only its own attributes are made. */
-function setRepeatedRequestAttributes(span: LeanServerSpan, req: IncomingMessage, method: string, block: LeanAttributeBlock): void {
+function setRepeatedRequestAttributes(span: LeanServerSpan, req: IncomingMessage, exchange: Exchange, method: string, block: LeanAttributeBlock, redaction: QueryRedaction): void {
   span.setEncodedAttributes(block);
-  const url = req.url ?? '/';
-  const target = parseRequestTarget(url);
-  span.setAttribute('url.path', urlPathOf(url, target));
-  span.setAttribute('url.query', urlQueryOf(target));
+  const target = exchange.target;
+  span.setAttribute('url.path', urlPathOf(req.url ?? '/', target));
+  span.setAttribute('url.query', urlQueryOf(target, redaction));
   if (method === '_OTHER') span.setAttribute('http.request.method_original', req.method);
 }
 
@@ -114,7 +103,7 @@ function finish(table: HttpMetricSeriesTable, span: LeanServerSpan, exchange: Ex
     const attributes = active.attributes;
     const method = table.methodKey(attributes['http.request.method'] as string);
     const scheme = attributes['url.scheme'] === 'https' ? 1 : 0;
-    const series = table.seriesOf(table.routeOf(exchange.reportedRoute), method, scheme, table.protocolKey(version), end.status > 0 ? end.status : 0, table.errorTypeKey(errorType));
+    const series = table.seriesOf(table.routeOf(exchange.route?.template), method, scheme, table.protocolKey(version), end.status > 0 ? end.status : 0, table.errorTypeKey(errorType));
     table.recordExchange(series, end.durationMs / 1000, end.requestBodySize, end.responseBodySize);
   } catch {
     // More distinct values of an attribute than the table keys (256 methods, 16 protocol
@@ -123,4 +112,98 @@ function finish(table: HttpMetricSeriesTable, span: LeanServerSpan, exchange: Ex
   } finally {
     active.count -= 1;
   }
+}
+
+// The attributes that stay the same from one request to the next on a keep-alive connection
+// (peer, method, host, protocol, user agent) are encoded once per connection: from the second
+// request that repeats them, they are one pre-encoded block copied into the export.
+
+/** The raw fields of an origin-form request that its shared attributes are computed from. */
+interface SharedInputs {
+  readonly method: string;
+  readonly scheme: string;
+  readonly host: string | undefined;
+  readonly userAgent: string | undefined;
+  readonly version: string;
+}
+
+/** A connection's last shared values, and their block once a second request repeats them. */
+interface Remembered {
+  readonly values: Attributes;
+  block: LeanAttributeBlock | undefined;
+  /** What `values` came from, when the request was origin-form (its host from the Host header). */
+  inputs: SharedInputs | undefined;
+}
+
+/** Kept on the socket under a private symbol, cheaper than a WeakMap insert per connection (bench/telemetry.bench.ts). */
+const REMEMBERED = Symbol('fw.sharedRequestAttributes');
+
+type Connection = object & { [REMEMBERED]?: Remembered };
+
+/**
+ * The block of `attributes`'s shared keys on `connection` (its socket), or undefined for a first
+ * request with these values: a connection that serves one request (HTTP/1.0, `Connection: close`,
+ * inject) would pay for encoding a block it never reuses.
+ */
+export function sharedRequestBlock(connection: Connection, attributes: Attributes): LeanAttributeBlock | undefined {
+  const last = connection[REMEMBERED];
+  if (last !== undefined && sameShared(last.values, attributes)) return (last.block ??= encodeAttributeBlock(sharedOf(attributes) as LeanAttributes));
+  connection[REMEMBERED] = { values: attributes, block: undefined, inputs: undefined };
+  return undefined;
+}
+
+/**
+ * After sharedRequestBlock gave `req` its connection's block: the raw fields those values came
+ * from, when the target is origin-form (its host then comes from the Host header), so that the
+ * next request repeating them skips building the attributes (repeatedRequestBlock). Made only
+ * here, not for a connection's first request: one that serves a single request never needs them.
+ */
+export function rememberSharedInputs(connection: Connection, req: IncomingMessage, method: string, scheme: string): void {
+  const last = connection[REMEMBERED];
+  if (last === undefined || req.url?.charCodeAt(0) !== 47 /* '/' */) return;
+  const headers = req.headers;
+  last.inputs = { method, scheme, host: headers.host, userAgent: headers['user-agent'], version: req.httpVersion };
+}
+
+/**
+ * The connection's block when this origin-form request repeats, field for field, the raw inputs
+ * of the request its shared attributes were computed from: the attributes are the same (the
+ * socket's addresses do not change), so they are neither built nor compared again.
+ */
+export function repeatedRequestBlock(connection: Connection, url: string | undefined, method: string, scheme: string, headers: IncomingHttpHeaders, version: string): LeanAttributeBlock | undefined {
+  const last = connection[REMEMBERED];
+  const inputs = last?.inputs;
+  if (inputs === undefined || last!.block === undefined || url?.charCodeAt(0) !== 47 /* '/' */) return undefined;
+  const same = inputs.method === method && inputs.scheme === scheme && inputs.host === headers.host && inputs.userAgent === headers['user-agent'] && inputs.version === version;
+  return same ? last!.block : undefined;
+}
+
+// Named property reads below, not a loop over the keys, which would read every key at one site.
+
+function sharedOf(a: Attributes): Attributes {
+  return {
+    'http.request.method': a['http.request.method'],
+    'url.scheme': a['url.scheme'],
+    'server.address': a['server.address'],
+    'server.port': a['server.port'],
+    'client.address': a['client.address'],
+    'network.peer.address': a['network.peer.address'],
+    'network.peer.port': a['network.peer.port'],
+    'network.protocol.version': a['network.protocol.version'],
+    'user_agent.original': a['user_agent.original'],
+  };
+}
+
+function sameShared(a: Attributes, b: Attributes): boolean {
+  return (
+    a['http.request.method'] === b['http.request.method'] &&
+    a['url.scheme'] === b['url.scheme'] &&
+    a['server.address'] === b['server.address'] &&
+    a['server.port'] === b['server.port'] &&
+    a['client.address'] === b['client.address'] &&
+    a['network.peer.address'] === b['network.peer.address'] &&
+    a['network.peer.port'] === b['network.peer.port'] &&
+    a['network.protocol.version'] === b['network.protocol.version'] &&
+    a['user_agent.original'] === b['user_agent.original']
+  );
 }

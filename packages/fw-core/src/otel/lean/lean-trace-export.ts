@@ -1,22 +1,16 @@
 /**
- * The lean path's trace export (issue 16): each LeanServerSpan is encoded when it ends, into the
- * SpanBatcher's pending batch: turned into the encoder's plain span data (its times are Unix
- * `[seconds, nanoseconds]` already, lean-span.ts) and written by fw's OTLP protobuf
- * encoder; full batches are posted by the OtlpHttpSender (as OTLP/JSON with
- * OTEL_EXPORTER_OTLP_TRACES_PROTOCOL=http/json, otlp-json.ts). Nothing of the SDK is involved.
- * How each batch ended (exported, refused, partially rejected) and the spans the full queue
- * dropped go to SpanExportOutcomes: diag, fw's log and the self-metrics (issue 36, item 4).
+ * The lean path's trace export (issue 16): each ended LeanServerSpan is encoded into the batcher's
+ * pending batch by fw's OTLP encoder; batches are posted by the OtlpHttpSender (OTLP/JSON with
+ * OTEL_EXPORTER_OTLP_TRACES_PROTOCOL=http/json). How each batch ended and the spans a full queue
+ * dropped go to SpanExportOutcomes (issue 36, item 4). Nothing of the SDK is involved.
  */
 import type { SpanContext } from '@opentelemetry/api';
-import type { LeanAttributes, LeanResource, LeanScope, LeanSpanData } from './lean-span-data.ts';
-import { LeanSpanKind } from './lean-span-data.ts';
-import type { LeanServerSpan } from './lean-span.ts';
+import type { SpanExportOutcomes } from '../export-reporting.ts';
 import { traceRequestToJson } from '../otlp-json.ts';
-import { partialSuccessOf } from '../otlp-partial-success.ts';
-import { errorTypeOf, type SpanExportOutcomes } from '../span-export-outcomes.ts';
-import { OtlpHttpSender, type OtlpSenderOptions, type SendResult } from './otlp-http-sender.ts';
-import { OtlpTraceEncoder } from './otlp-trace-encoder.ts';
-import { DEFAULT_BATCH_SETTINGS, SpanBatcher, type BatchSettings } from './span-batcher.ts';
+import type { LeanServerSpan } from './lean-span.ts';
+import { OtlpHttpSender, type OtlpSenderOptions, type SendResult } from './otlp-socket-client.ts';
+import { type LeanAttributes, type LeanResource, type LeanScope, type LeanSpanData, LeanSpanKind, OtlpTraceEncoder } from './otlp-trace-encoder.ts';
+import { type BatchSettings, DEFAULT_BATCH_SETTINGS, SpanBatcher } from './span-batcher.ts';
 
 /** The encoder's view of an ended lean span. */
 export function toLeanSpanData(span: LeanServerSpan, scope: LeanScope): LeanSpanData {
@@ -82,7 +76,7 @@ export function createLeanTraceExport(options: LeanTraceExportOptions): LeanTrac
   };
   const send = async (body: Uint8Array, count: number): Promise<SendResult> => {
     const result = await sender.send(json ? traceRequestToJson(body) : body);
-    if (outcomes !== undefined) report(outcomes, result, count, options.sender.protocol ?? 'http/protobuf');
+    outcomes?.sent(count, result);
     reportDrops();
     return result;
   };
@@ -107,11 +101,4 @@ export function createLeanTraceExport(options: LeanTraceExportOptions): LeanTrac
       if (abandoned > 0) outcomes?.exportEnded(abandoned, { ok: false, errorType: 'stopped', reason: 'telemetry shut down before they were exported' });
     },
   };
-}
-
-/** Hands one export's result to the outcomes, with the partial success its answer may carry. */
-function report(outcomes: SpanExportOutcomes, result: SendResult, count: number, protocol: 'http/protobuf' | 'http/json'): void {
-  if (!result.ok) return outcomes.exportEnded(count, { ok: false, errorType: errorTypeOf(undefined, result.reason), reason: result.reason });
-  const partial = partialSuccessOf(result.body, protocol);
-  outcomes.exportEnded(count, partial === undefined ? { ok: true } : { ok: true, rejected: partial.rejected, message: partial.message });
 }

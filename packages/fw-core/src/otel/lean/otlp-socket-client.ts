@@ -1,23 +1,23 @@
 /**
- * fw's own HTTP/1.1 client for posting OTLP batches to one collector URL, over plain node:net
- * and node:tls sockets. It exists so that no client of node's http module runs in the server's
- * process: one makes node's shared socket, stream and http code megamorphic and costs the server
- * about 7 % of its instructions per request (docs/performance.md, the lean path's eighth round).
- * So this file and what it imports never load node's http or https modules, undici or fetch.
- *
- * At most one kept-alive connection waits between posts, unref'd so that it never keeps a process
- * alive; a post opens a new one when none waits. A connection is not kept after `Connection:
- * close`, an answer read until close, or anything the answer reader cannot read. A kept-alive
- * connection the collector has closed meanwhile (reset, or closed before any byte of the answer)
- * gets the post once more on a new connection. `close()` ends every connection at once.
+ * How fw posts OTLP batches (the lean trace export, the metric export, the full path's OTLP/JSON
+ * spans). OtlpHttpSender applies the OTLP exporter specification's settings and retry rule (429,
+ * 502, 503, 504 and network errors retried with the SDK's backoff, 1 s x1.5 up to 5 s +-20 %, or
+ * after `Retry-After`, until the export's timeout). OtlpSocketClient is fw's own HTTP/1.1 client
+ * over node:net and node:tls, so no client of node's http module runs in the server's process: one
+ * makes node's shared socket, stream and http code megamorphic and slows every request the server
+ * answers (bench/telemetry-instructions.bench.ts). At most one kept-alive connection waits,
+ * unref'd; `stop()` and `close()` end waits and sockets at once.
  */
 import { connect as netConnect, isIP, type Socket } from 'node:net';
-import { setTimeout } from 'node:timers';
+import { setTimeout as setTimer } from 'node:timers';
 import { connect as tlsConnect } from 'node:tls';
+import { promisify } from 'node:util';
+import { gzip } from 'node:zlib';
 import { isHeaderName, isHeaderValue } from '../../http/header-fields.ts';
-import type { TlsAgentOptions } from '../otlp-tls-files.ts';
+import type { OtlpProtocol, TlsAgentOptions } from '../env-config.ts';
+import { readFields } from '../otlp-json.ts';
 import { SCOPE_VERSION } from '../telemetry.ts';
-import { HttpAnswerReader, type AnswerProgress, type HttpAnswer } from './http-answer-reader.ts';
+import { type AnswerProgress, type HttpAnswer, HttpAnswerReader } from './http-answer-reader.ts';
 
 /** What one post came to: an answer's status and Retry-After, or (status undefined) the error that kept it from one. */
 export interface PostAnswer {
@@ -214,7 +214,7 @@ function exchange(socket: Socket, head: string, payload: Uint8Array, timeoutMs: 
       socket.destroy();
       finish({ error: error.message, stale: !reader.started && STALE_CODES.has(error.code ?? '') });
     };
-    const timer = setTimeout(() => abort(ANSWER_TIMEOUT_ERROR), timeoutMs);
+    const timer = setTimer(() => abort(ANSWER_TIMEOUT_ERROR), timeoutMs);
     timer.unref();
     aborts.add(abort);
     socket.on('data', onData).on('end', onEnd).on('close', onEnd).on('error', onError);
@@ -224,4 +224,146 @@ function exchange(socket: Socket, head: string, payload: Uint8Array, timeoutMs: 
     socket.write(payload);
     socket.uncork();
   });
+}
+
+const gzipAsync = promisify(gzip);
+
+/** What the collector did not accept, and why. */
+export interface PartialSuccess {
+  readonly rejected: number;
+  readonly message: string;
+}
+
+/** How one endpoint is reached. */
+export interface OtlpSenderOptions {
+  /** The full URL, e.g. `http://127.0.0.1:4318/v1/traces`. */
+  readonly url: string;
+  readonly headers?: Readonly<Record<string, string>>;
+  /** The whole export's time limit, retries included (OTEL_EXPORTER_OTLP_TIMEOUT). */
+  readonly timeoutMs: number;
+  readonly compression?: 'gzip' | 'none';
+  readonly tls?: TlsAgentOptions;
+  /** `http/json` posts `application/json` (the caller encodes the body so); default `http/protobuf`. */
+  readonly protocol?: 'http/protobuf' | 'http/json';
+  /** The backoff's first wait (default 1000 ms); tests shorten it. */
+  readonly initialBackoffMs?: number;
+}
+
+/** How an export ended: the partial success its answer carried, if any, or why it failed (`HTTP <status>` for a refusing answer). */
+export type SendResult = { readonly ok: true; readonly partial?: PartialSuccess } | { readonly ok: false; readonly reason: string };
+
+const RETRYABLE = new Set([429, 502, 503, 504]);
+const MAX_BACKOFF_MS = 5000;
+const BACKOFF_MULTIPLIER = 1.5;
+
+/** A sender for one endpoint. */
+export class OtlpHttpSender {
+  readonly #options: OtlpSenderOptions;
+  readonly #headers: Readonly<Record<string, string>>;
+  readonly #client: OtlpSocketClient;
+  readonly #waits = new Set<() => void>();
+  #stopped = false;
+
+  constructor(options: OtlpSenderOptions) {
+    this.#options = options;
+    this.#headers = options.headers ?? {};
+    this.#client = new OtlpSocketClient({ url: options.url, tls: options.tls, contentEncoding: options.compression === 'gzip' ? 'gzip' : undefined, contentType: options.protocol === 'http/json' ? 'application/json' : 'application/x-protobuf' });
+  }
+
+  /** Sends `body` (an encoded export request), retrying as the specification says. */
+  async send(body: Uint8Array): Promise<SendResult> {
+    const deadline = performance.now() + this.#options.timeoutMs;
+    const payload = this.#options.compression === 'gzip' ? await gzipAsync(body) : body;
+    let backoffMs = this.#options.initialBackoffMs ?? 1000;
+    for (;;) {
+      if (this.#stopped) return { ok: false, reason: 'stopped' };
+      const left = deadline - performance.now();
+      if (left <= 0) return { ok: false, reason: 'timed out' };
+      const answer = await this.#post(payload, left);
+      // stop() during the post ends the export: no wait for a retry begins after it.
+      if (this.#stopped) return { ok: false, reason: 'stopped' };
+      if (answer.status !== undefined && answer.status >= 200 && answer.status < 300) {
+        const partial = partialSuccessOf(answer.body, this.#options.protocol ?? 'http/protobuf');
+        return partial === undefined ? { ok: true } : { ok: true, partial };
+      }
+      // An answer too long to read is not retried: the collector would send it again.
+      if (answer.final) return { ok: false, reason: answer.error };
+      const retryable = answer.status === undefined || RETRYABLE.has(answer.status);
+      if (!retryable) return { ok: false, reason: `HTTP ${answer.status}` };
+      const jittered = backoffMs * (0.8 + Math.random() * 0.4);
+      const wait = answer.retryAfterMs ?? jittered;
+      if (performance.now() + wait >= deadline) return { ok: false, reason: answer.status === undefined ? answer.error : `HTTP ${answer.status}` };
+      await this.#sleep(wait);
+      backoffMs = Math.min(backoffMs * BACKOFF_MULTIPLIER, MAX_BACKOFF_MS);
+    }
+  }
+
+  /** Ends waiting retries (their exports fail) and closes the connections, for good. */
+  stop(): void {
+    this.#stopped = true;
+    for (const wake of this.#waits) wake();
+    this.#waits.clear();
+    this.#client.close();
+  }
+
+  async #post(payload: Uint8Array, timeoutMs: number): Promise<{ status?: number; retryAfterMs?: number; body?: Buffer; error: string; final?: true }> {
+    const answer = await this.#client.post(this.#headers, payload, timeoutMs);
+    return { status: answer.status, retryAfterMs: retryAfterMs(answer.retryAfter), body: answer.body, error: answer.error, ...(answer.final && { final: answer.final }) };
+  }
+
+  #sleep(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const wake = (): void => {
+        clearTimeout(timer);
+        this.#waits.delete(wake);
+        resolve();
+      };
+      const timer = setTimeout(wake, ms);
+      timer.unref();
+      this.#waits.add(wake);
+    });
+  }
+}
+
+/** `Retry-After` in milliseconds: delay-seconds or an HTTP date (RFC 9110 §10.2.3). */
+function retryAfterMs(header: string | undefined): number | undefined {
+  if (header === undefined) return undefined;
+  if (/^\d+$/.test(header.trim())) return Number(header.trim()) * 1000;
+  const at = Date.parse(header);
+  return Number.isNaN(at) ? undefined : Math.max(0, at - Date.now());
+}
+
+/**
+ * The partial success of a 2xx OTLP answer (https://opentelemetry.io/docs/specs/otlp/#partial-success),
+ * in protobuf or OTLP/JSON as the request was sent; undefined for a full success or a body that cannot be read.
+ */
+export function partialSuccessOf(body: Uint8Array | undefined, protocol: OtlpProtocol): PartialSuccess | undefined {
+  if (body === undefined || body.length === 0) return undefined;
+  try {
+    const found = protocol === 'http/json' ? fromJson(body) : fromProtobuf(body);
+    return found === undefined || (found.rejected === 0 && found.message === '') ? undefined : found;
+  } catch {
+    return undefined;
+  }
+}
+
+function fromProtobuf(body: Uint8Array): PartialSuccess | undefined {
+  const outer = readFields(body).find((field) => field.field === 1 && field.wire === 2);
+  if (outer === undefined) return undefined;
+  let rejected = 0;
+  let message = '';
+  for (const field of readFields(outer.value as Uint8Array)) {
+    // rejected_spans and rejected_data_points are both field 1 (int64), error_message field 2.
+    if (field.field === 1 && field.wire === 0) rejected = Number(BigInt.asIntN(64, field.value));
+    else if (field.field === 2 && field.wire === 2) message = Buffer.from(field.value).toString('utf8');
+  }
+  return { rejected, message };
+}
+
+function fromJson(body: Uint8Array): PartialSuccess | undefined {
+  const parsed = JSON.parse(Buffer.from(body).toString('utf8')) as { partialSuccess?: { rejectedSpans?: unknown; rejectedDataPoints?: unknown; errorMessage?: unknown } } | null;
+  const partial = parsed?.partialSuccess;
+  if (partial === undefined || partial === null) return undefined;
+  const rejected = Number(partial.rejectedSpans ?? partial.rejectedDataPoints ?? 0);
+  return { rejected: Number.isFinite(rejected) ? rejected : 0, message: typeof partial.errorMessage === 'string' ? partial.errorMessage : '' };
 }

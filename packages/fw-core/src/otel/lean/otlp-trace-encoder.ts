@@ -1,12 +1,11 @@
 /**
- * fw's OTLP/HTTP protobuf trace encoder: an `ExportTraceServiceRequest`
- * (opentelemetry-proto, collector/trace/v1/trace_service.proto and trace/v1/trace.proto) for
- * batches of finished `LeanSpanData`. Spans are encoded as they are added, into one buffer per
- * instrumentation scope; `take()` wraps them in one ResourceSpans with lengths known in
- * advance, so the span bytes are copied once and never re-encoded.
+ * fw's OTLP/HTTP protobuf trace encoder: an `ExportTraceServiceRequest` (opentelemetry-proto's
+ * trace_service.proto and trace.proto) for batches of finished `LeanSpanData`, plain data rather
+ * than the SDK's ReadableSpan. Spans are encoded as they are added, one buffer per scope; `take()`
+ * wraps them with lengths known in advance, so span bytes are copied once. Ids are bytes or hex,
+ * times the API's HrTime (split into fixed64's halves with exact double arithmetic: no bigint per
+ * time, bench/otlp-encoder.bench.ts); attributes that repeat across spans come as pre-encoded blocks.
  */
-import { keyBitsOf } from './attribute-key-bits.ts';
-import type { LeanAnyValue, LeanAttributeBlock, LeanAttributes, LeanEvent, LeanId, LeanLink, LeanResource, LeanScope, LeanSpanData, LeanTime } from './lean-span-data.ts';
 import { ProtobufWriter, varintSize, WIRE_FIXED32, WIRE_FIXED64, WIRE_LEN, WIRE_VARINT } from './protobuf-writer.ts';
 
 // Field numbers, from the official definitions.
@@ -377,3 +376,130 @@ function writeKvlistValue(w: ProtobufWriter, values: LeanAttributes): void {
   w.ldelim(body);
 }
 
+/**
+ * One bit per attribute key, for the first 30 keys lean spans set (small integers, so masks stay
+ * unboxed): a span tells whether it holds a key, own or in a block, with one AND instead of
+ * lookups on objects of many shapes (bench/telemetry-instructions.bench.ts). A later key gets 0,
+ * and a span holding one looks keys up.
+ */
+const MAX_KEYS = 30;
+const bits = new Map<string, number>();
+
+/** `key`'s bit, or 0 when the 30 bits are taken by other keys. */
+export function keyBit(key: string): number {
+  const bit = bits.get(key);
+  if (bit !== undefined) return bit;
+  if (bits.size >= MAX_KEYS) return 0;
+  const next = 1 << bits.size;
+  bits.set(key, next);
+  return next;
+}
+
+/** The bits of the keys of `attributes` that have a value, or undefined when one of them has no bit. */
+export function keyBitsOf(attributes: Readonly<Record<string, unknown>>): number | undefined {
+  let mask = 0;
+  for (const key in attributes) {
+    if (attributes[key] == null) continue;
+    const bit = keyBit(key);
+    if (bit === 0) return undefined;
+    mask |= bit;
+  }
+  return mask;
+}
+
+/** A trace or span id: raw bytes, or lowercase or uppercase hex. */
+export type LeanId = Uint8Array | string;
+
+/** `[seconds, nanoseconds]` since the Unix epoch, as the API's HrTime. */
+export type LeanTime = readonly [seconds: number, nanoseconds: number];
+
+/**
+ * An OTLP AnyValue: an integer in int64 range is an int_value, any other number a double_value,
+ * a bigint an int_value wrapped to 64 bits, an array an array_value, a plain object a
+ * kvlist_value. `null`/`undefined` are an empty AnyValue in an array and leave a key out.
+ */
+export type LeanAnyValue = string | number | boolean | bigint | Uint8Array | null | undefined | readonly LeanAnyValue[] | LeanAttributes;
+
+/** Attributes (or a kvlist) by key. */
+export interface LeanAttributes {
+  readonly [key: string]: LeanAnyValue;
+}
+
+/** Span attributes encoded once and copied into every span that carries them (`encodeAttributeBlock`). */
+export interface LeanAttributeBlock {
+  /** The encoded `Span.attributes` fields (field 9), each with its key. */
+  readonly bytes: Uint8Array;
+  /** How many attributes the block holds (its null and undefined values are left out). */
+  readonly count: number;
+  /** The attributes it was encoded from, frozen. */
+  readonly attributes: LeanAttributes;
+  /** The bits of its keys (keyBit); undefined when a key has none. */
+  readonly keyBits?: number | undefined;
+}
+
+/** The instrumentation scope spans are grouped under; spans share it by identity. */
+export interface LeanScope {
+  readonly name: string;
+  readonly version?: string | undefined;
+  readonly attributes?: LeanAttributes | undefined;
+  readonly schemaUrl?: string | undefined;
+}
+
+/** The resource every span of a request belongs to. */
+export interface LeanResource {
+  readonly attributes: LeanAttributes;
+  readonly droppedAttributesCount?: number | undefined;
+  readonly schemaUrl?: string | undefined;
+}
+
+/** The API's span kinds, by their API values (OTLP numbers them one higher). */
+export const LeanSpanKind = { INTERNAL: 0, SERVER: 1, CLIENT: 2, PRODUCER: 3, CONSUMER: 4 } as const;
+
+/** An event (an exception is an event named `exception`). */
+export interface LeanEvent {
+  readonly name: string;
+  readonly time: LeanTime;
+  readonly attributes?: LeanAttributes | undefined;
+  readonly droppedAttributesCount?: number | undefined;
+}
+
+/** A link to another span context. */
+export interface LeanLink {
+  readonly traceId: LeanId;
+  readonly spanId: LeanId;
+  readonly traceState?: string | undefined;
+  /** W3C trace flags (8 bits). */
+  readonly traceFlags: number;
+  /** Whether the linked context came from another process; undefined when not known. */
+  readonly isRemote?: boolean | undefined;
+  readonly attributes?: LeanAttributes | undefined;
+  readonly droppedAttributesCount?: number | undefined;
+}
+
+/** A finished span. */
+export interface LeanSpanData {
+  readonly scope: LeanScope;
+  readonly traceId: LeanId;
+  readonly spanId: LeanId;
+  readonly traceState?: string | undefined;
+  readonly parentSpanId?: LeanId | undefined;
+  /** Whether the parent came from another process (`traceparent`); false for a root span. */
+  readonly parentIsRemote?: boolean | undefined;
+  /** W3C trace flags (8 bits). */
+  readonly traceFlags: number;
+  readonly name: string;
+  /** The API's SpanKind value (`LeanSpanKind`). */
+  readonly kind: number;
+  readonly startTime: LeanTime;
+  readonly endTime: LeanTime;
+  /** Pre-encoded attributes, written before `attributes`. */
+  readonly attributeBlocks?: readonly LeanAttributeBlock[] | undefined;
+  readonly attributes?: LeanAttributes | undefined;
+  readonly droppedAttributesCount?: number | undefined;
+  readonly events?: readonly LeanEvent[] | undefined;
+  readonly droppedEventsCount?: number | undefined;
+  readonly links?: readonly LeanLink[] | undefined;
+  readonly droppedLinksCount?: number | undefined;
+  /** The API's status codes: 0 unset, 1 ok, 2 error (the same numbers as OTLP). */
+  readonly status?: { readonly code: number; readonly message?: string | undefined } | undefined;
+}

@@ -1,13 +1,10 @@
 /**
- * The lean path's batch span processor (issue 16): ended spans are counted against a bounded
- * queue and leave in batches, as the SDK's BatchSpanProcessor does and with its settings
- * (OTEL_BSP_*): a batch goes when `maxExportBatchSize` spans wait or `scheduledDelayMs` after the
- * first one, one export at a time; a full queue drops new spans and counts them (a collector that
- * is down never grows memory or slows a request). Unlike the SDK's, a span is encoded when it is
- * added, into the pending batch: the queue holds bytes, so a span object dies young instead of
- * surviving garbage collections while it waits, and a batch leaves as soon as it is full.
+ * The lean path's batch span processor, with the SDK BatchSpanProcessor's settings (OTEL_BSP_*): a
+ * batch leaves when `maxExportBatchSize` spans wait or `scheduledDelayMs` after the first, one
+ * export at a time; a full queue drops and counts new spans. Unlike the SDK's, a span is encoded as
+ * it is added: the queue holds bytes, so span objects die young.
  */
-import type { SendResult } from './otlp-http-sender.ts';
+import type { SendResult } from './otlp-socket-client.ts';
 
 /** The OTEL_BSP_* settings, with the SDK's defaults. */
 export interface BatchSettings {

@@ -1,14 +1,12 @@
 /**
- * Trace and span ids for fw's lean server span (issue 16): random bytes taken from a pooled
- * buffer filled with one `randomFillSync` per 4 KiB (a 16-byte trace id and an 8-byte span id
- * cost about 0.01 µs instead of a `randomBytes` call each), kept as bytes (what OTLP protobuf
- * carries), and turned into hex only when someone asks (a child span, `traceparent`, a log line).
- * W3C Trace Context forbids all-zero ids; the chance is 2^-64 per span id, and it is still
- * checked.
+ * Trace and span ids of the lean span: random bytes from a pooled buffer filled by one
+ * `randomFillSync` per 16 KiB instead of a `randomBytes` call per id (bench/span-ids.bench.ts), kept
+ * as bytes (what OTLP carries) and turned into hex only when asked. All-zero ids, which W3C Trace
+ * Context forbids, are skipped.
  */
 import { randomFillSync } from 'node:crypto';
 
-const POOL_SIZE = 4096;
+const POOL_SIZE = 16384;
 let pool = new Uint8Array(0);
 let offset = 0;
 

@@ -1,16 +1,13 @@
 /**
- * W3C Trace Context `traceparent` for fw's lean server span (issue 16): parsed only when the
- * header is there, without a regular expression or intermediate strings, to bytes (what OTLP
- * carries). The rules are the W3C's (https://www.w3.org/TR/trace-context/#traceparent-header):
- * version two lowercase hex digits and never `ff`; version `00` is exactly 55 characters, a
- * later version may add fields after a `-`; ids lowercase hex and not all zeros; flags two hex
- * digits. Anything else is no parent, and `tracestate` then goes too. `tracestate` is parsed once,
- * here, as the official propagator parses it (propagation/trace-state.ts): the span context
- * carries that list and the export sends it (issue 36, item 3).
+ * The parent of a lean server span. On the W3C fast path, `traceparent` is parsed by hand to bytes
+ * with the W3C's rules (https://www.w3.org/TR/trace-context/#traceparent-header): anything invalid
+ * is no parent, and `tracestate` goes with it; `tracestate` is parsed once as the official
+ * propagator parses it (issue 36, item 3). Otherwise the parent is what the registered propagator
+ * extracted, as the SDK's tracer takes it.
  */
-import type { TraceState } from '@opentelemetry/api';
+import { type Context, isSpanContextValid, propagation, ROOT_CONTEXT, trace, type TraceState } from '@opentelemetry/api';
 import { traceStateOf } from '../propagation/trace-state.ts';
-import { fromHex, nibble } from './span-ids.ts';
+import { fromHex, nibble, toHex } from './span-ids.ts';
 
 /** The upstream span a valid `traceparent` names. */
 export interface RemoteParent {
@@ -46,4 +43,29 @@ function hexByte(text: string, at: number): number {
   const high = nibble(text.charCodeAt(at));
   const low = nibble(text.charCodeAt(at + 1));
   return high < 0 || low < 0 ? -1 : (high << 4) | low;
+}
+
+/** The context of the upstream span fw parsed, and of the baggage when the request carried it; ROOT_CONTEXT else. */
+export function w3cParentContext(remote: RemoteParent | undefined, baggage: string | string[] | undefined): Context {
+  // Baggage is rare: the registered propagator handles it, only when the header is there.
+  const parent = baggage === undefined ? ROOT_CONTEXT : propagation.extract(ROOT_CONTEXT, { baggage });
+  if (remote === undefined) return parent;
+  return trace.setSpanContext(parent, {
+    traceId: toHex(remote.traceId),
+    spanId: toHex(remote.spanId),
+    traceFlags: remote.flags,
+    isRemote: true,
+    ...(remote.traceState === undefined ? {} : { traceState: remote.traceState }),
+  });
+}
+
+/** The upstream span in a context a propagator extracted, or undefined when it holds no valid one. */
+export function remoteParentOf(context: Context): RemoteParent | undefined {
+  const parent = trace.getSpanContext(context);
+  if (parent === undefined || !isSpanContextValid(parent)) return undefined;
+  // The API accepts uppercase hex ids; OTLP carries bytes either way.
+  const traceId = fromHex(parent.traceId.toLowerCase(), 16);
+  const spanId = fromHex(parent.spanId.toLowerCase(), 8);
+  if (traceId === undefined || spanId === undefined) return undefined;
+  return { traceId, spanId, flags: parent.traceFlags, traceState: parent.traceState };
 }

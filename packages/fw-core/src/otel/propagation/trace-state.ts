@@ -1,20 +1,10 @@
 /**
  * W3C Trace Context `tracestate` (https://www.w3.org/TR/trace-context/#tracestate-header), parsed
- * once with the rules of the official `W3CTraceContextPropagator` of @opentelemetry/core (issue
- * 36, item 3), so the lean path's span context carries, and its export sends, what the SDK's
- * does. The rules, in the order they apply to each comma-separated member:
- * - the member is trimmed (String.prototype.trim: optional whitespace goes, as does any other);
- *   a member without `=` (an empty one too) is skipped;
- * - the key is what comes before the first `=`, the value everything after it; a key that is not
- *   `[a-z][a-z0-9_\-*\/]{0,255}` or `[a-z0-9][a-z0-9_\-*\/]{0,240}@[a-z][a-z0-9_\-*\/]{0,13}`, or a
- *   value that is not 1–256 printable ASCII characters ending in a non-space, without `,` or
- *   `=`, skips the member (`UPPER=1`, `a=b=c`);
- * - a member that would make the list longer than 512 characters (trimmed members and their
- *   separators) is skipped, later shorter ones may still fit;
- * - a key seen before takes the later value and keeps its first place;
- * - the list stops at 32 keys.
- * Serialized, the list keeps the header's order. `set` and `unset` are the API's (a set key
- * moves to the front), with the same limits.
+ * once with the rules of @opentelemetry/core's W3CTraceContextPropagator (issue 36, item 3), so the
+ * lean span's context and export carry what the SDK's do: members trimmed; one without `=`, with
+ * an invalid key or value (`UPPER=1`, `a=b=c`), or that would make the list longer than 512
+ * characters is skipped; a repeated key takes the later value in its first place; 32 keys at most.
+ * `set` and `unset` are the API's (a set key moves to the front), with the same limits.
  */
 import type { TraceState } from '@opentelemetry/api';
 

@@ -1,26 +1,19 @@
 /**
- * Offers the runtime metrics (runtime-metric-descriptors.ts) to one sdk-metrics reader as a
- * `MetricProducer`, on both telemetry paths: event-loop delay, V8 heap, process CPU time and
- * resident memory. Everything is read when the reader collects (a /metrics scrape, an OTLP push),
- * nothing per request; the only background work is the event-loop delay monitor's timer, one for
- * all readers (event-loop-delay-window.ts).
- *
- * Each reader has its own producer, so a delta reader gets the CPU seconds since its own last
- * collection. The delays are the monitor's as they are, so they include its 10 ms resolution: an
- * idle loop reads about 0.010 s.
- *
- * This file loads the SDK: only register-telemetry.ts (imported lazily) may import it.
+ * The runtime metrics (event-loop delay, V8 heap, process CPU time, resident memory;
+ * https://opentelemetry.io/docs/specs/semconv/runtime/nodejs-metrics/) offered to one sdk-metrics
+ * reader as a `MetricProducer` on both paths, read when the reader collects, never per request.
+ * Each reader has its own, so a delta reader gets the CPU seconds since its own last collection.
+ * The delays include the monitor's 10 ms resolution. Loads the SDK.
  */
-import type { Attributes } from '@opentelemetry/api';
+import { type Attributes, ValueType } from '@opentelemetry/api';
 import { millisToHrTime as hrTime } from '@opentelemetry/core';
 import { emptyResource } from '@opentelemetry/resources';
-import { AggregationTemporality, DataPointType, InstrumentType, type CollectionResult, type DataPoint, type MetricData, type MetricProducer } from '@opentelemetry/sdk-metrics';
+import { AggregationTemporality, type CollectionResult, type DataPoint, DataPointType, InstrumentType, type MetricData, type MetricDescriptor, type MetricProducer } from '@opentelemetry/sdk-metrics';
+import { type ELDHistogram, monitorEventLoopDelay } from 'node:perf_hooks';
 import { getHeapSpaceStatistics, getHeapStatistics } from 'node:v8';
 import { TIME_ORIGIN_MS } from '../../stream/clock.ts';
-import { SCOPE_NAME, SCOPE_VERSION } from '../telemetry.ts';
 import type { TemporalitySource } from '../lean/http-metric-producer.ts';
-import type { EventLoopDelayWindow } from './event-loop-delay-window.ts';
-import { CPU_MODE, EVENT_LOOP_DELAY, HEAP_SPACE_NAME, PROCESS_CPU_TIME, PROCESS_MEMORY_USAGE, V8_HEAP, type RuntimeDescriptor } from './runtime-metric-descriptors.ts';
+import { SCOPE_NAME, SCOPE_VERSION } from '../telemetry.ts';
 
 /** A sum's points: attributes and value. */
 type SumPoints = readonly (readonly [Attributes, number])[];
@@ -96,5 +89,98 @@ export class RuntimeMetricProducer implements MetricProducer {
 
   #temporalityOf(type: InstrumentType): AggregationTemporality {
     return this.#temporality?.selectAggregationTemporality?.(type) ?? AggregationTemporality.CUMULATIVE;
+  }
+}
+
+/** A descriptor as the SDK reports it, with its instrument type. */
+export type RuntimeDescriptor = MetricDescriptor & { readonly type: InstrumentType };
+
+function descriptor(name: string, type: InstrumentType, unit: string, description: string): RuntimeDescriptor {
+  const valueType = unit === 'By' ? ValueType.INT : ValueType.DOUBLE;
+  return Object.freeze({ name, type, unit, description, valueType, advice: {} });
+}
+
+/** The event-loop delay statistics of perf_hooks.monitorEventLoopDelay, in seconds, as gauges. */
+export const EVENT_LOOP_DELAY = Object.freeze({
+  min: descriptor('nodejs.eventloop.delay.min', InstrumentType.OBSERVABLE_GAUGE, 's', 'Event loop minimum delay.'),
+  max: descriptor('nodejs.eventloop.delay.max', InstrumentType.OBSERVABLE_GAUGE, 's', 'Event loop maximum delay.'),
+  mean: descriptor('nodejs.eventloop.delay.mean', InstrumentType.OBSERVABLE_GAUGE, 's', 'Event loop mean delay.'),
+  stddev: descriptor('nodejs.eventloop.delay.stddev', InstrumentType.OBSERVABLE_GAUGE, 's', 'Event loop standard deviation delay.'),
+  p50: descriptor('nodejs.eventloop.delay.p50', InstrumentType.OBSERVABLE_GAUGE, 's', 'Event loop 50 percentile delay.'),
+  p90: descriptor('nodejs.eventloop.delay.p90', InstrumentType.OBSERVABLE_GAUGE, 's', 'Event loop 90 percentile delay.'),
+  p99: descriptor('nodejs.eventloop.delay.p99', InstrumentType.OBSERVABLE_GAUGE, 's', 'Event loop 99 percentile delay.'),
+});
+
+/** The V8 heap: its limit, and per space (`v8js.heap.space.name`) its size, use, room left and committed memory. */
+export const V8_HEAP = Object.freeze({
+  limit: descriptor('v8js.memory.heap.limit', InstrumentType.OBSERVABLE_UP_DOWN_COUNTER, 'By', 'Total heap memory size V8 may grow to (heap_size_limit).'),
+  used: descriptor('v8js.memory.heap.used', InstrumentType.OBSERVABLE_UP_DOWN_COUNTER, 'By', 'Heap Memory size allocated.'),
+  spaceSize: descriptor('v8js.memory.heap.space.size', InstrumentType.OBSERVABLE_UP_DOWN_COUNTER, 'By', 'Total heap memory size pre-allocated for a heap space.'),
+  availableSize: descriptor('v8js.memory.heap.space.available_size', InstrumentType.OBSERVABLE_UP_DOWN_COUNTER, 'By', 'Heap space available size.'),
+  physicalSize: descriptor('v8js.memory.heap.space.physical_size', InstrumentType.OBSERVABLE_UP_DOWN_COUNTER, 'By', 'Committed size of a heap space.'),
+});
+
+/** The attribute naming a heap space. */
+export const HEAP_SPACE_NAME = 'v8js.heap.space.name';
+
+/** The process's CPU seconds by `cpu.mode` (user, system), a counter. */
+export const PROCESS_CPU_TIME = descriptor('process.cpu.time', InstrumentType.OBSERVABLE_COUNTER, 's', 'Total CPU seconds broken down by different CPU modes.');
+
+/** The attribute naming a CPU mode. */
+export const CPU_MODE = 'cpu.mode';
+
+/** The process's resident set size. */
+export const PROCESS_MEMORY_USAGE = descriptor('process.memory.usage', InstrumentType.OBSERVABLE_UP_DOWN_COUNTER, 'By', 'The amount of physical memory in use.');
+
+/** The monitor's sampling interval, node's default and instrumentation-runtime-node's. */
+const RESOLUTION_MS = 10;
+
+/** The statistics of one window, in seconds, and when it began (epoch ms). */
+export interface EventLoopDelayStats {
+  readonly min: number;
+  readonly max: number;
+  readonly mean: number;
+  readonly stddev: number;
+  readonly p50: number;
+  readonly p90: number;
+  readonly p99: number;
+  readonly sinceMs: number;
+}
+
+/** One monitor, read by every reader of a setupTelemetry. */
+export class EventLoopDelayWindow {
+  readonly #histogram: ELDHistogram = monitorEventLoopDelay({ resolution: RESOLUTION_MS });
+  #since = Date.now();
+  #last: EventLoopDelayStats | undefined;
+
+  constructor() {
+    // Its timer is unref'd by node: it never keeps the process alive.
+    this.#histogram.enable();
+  }
+
+  /** The statistics since the last read, then a new window; the last ones when nothing was sampled since; undefined before the first sample. */
+  read(): EventLoopDelayStats | undefined {
+    const histogram = this.#histogram;
+    if (histogram.count === 0) return this.#last;
+    const seconds = (ns: number): number => ns / 1e9;
+    const now = Date.now();
+    this.#last = {
+      min: seconds(histogram.min),
+      max: seconds(histogram.max),
+      mean: seconds(histogram.mean),
+      stddev: seconds(histogram.stddev),
+      p50: seconds(histogram.percentile(50)),
+      p90: seconds(histogram.percentile(90)),
+      p99: seconds(histogram.percentile(99)),
+      sinceMs: this.#since,
+    };
+    histogram.reset();
+    this.#since = now;
+    return this.#last;
+  }
+
+  /** Ends the monitor (telemetry's shutdown). */
+  stop(): void {
+    this.#histogram.disable();
   }
 }

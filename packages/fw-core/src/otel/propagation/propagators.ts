@@ -1,18 +1,15 @@
 /**
- * The propagator OTEL_PROPAGATORS asks for (propagator-names.ts), made as the SDK makes it
- * (`@opentelemetry/sdk-node`'s getPropagatorFromEnv): one name is that propagator, several a
- * CompositePropagator running them in the order named, `none` (no names) is no propagator at all.
- * Only W3C names: fw's FwW3CPropagator, the lean path's fast one. `b3`, `b3multi` (B3 extracting
- * both encodings, injecting the multi-header one) and `jaeger` come from their own packages,
- * @opentelemetry/propagator-b3 and @opentelemetry/propagator-jaeger, which fw-core does not
- * depend on: they are imported here, at start, and one that cannot be loaded is
- * FW_ERR_OTEL_PROPAGATOR_MISSING naming the package to install. Loaded with the SDK.
+ * The propagator OTEL_PROPAGATORS asks for, made as sdk-node's getPropagatorFromEnv makes it (one
+ * name: that propagator; several: a CompositePropagator in the order named; none: none). W3C names
+ * only give fw's FwW3CPropagator, the lean path's fast one. `b3`, `b3multi` and `jaeger` come from
+ * packages fw-core does not depend on: imported at start, FW_ERR_OTEL_PROPAGATOR_MISSING naming
+ * the package when missing. Loads the SDK.
  */
-import type { TextMapPropagator } from '@opentelemetry/api';
+import type { Context, TextMapGetter, TextMapPropagator, TextMapSetter } from '@opentelemetry/api';
 import { CompositePropagator, W3CBaggagePropagator, W3CTraceContextPropagator } from '@opentelemetry/core';
 import { FwError } from '../../errors.ts';
-import { FwW3CPropagator } from './fw-w3c-propagator.ts';
-import type { PropagatorName } from './propagator-names.ts';
+import type { PropagatorName } from '../env-config.ts';
+import type { W3CFastPath } from '../server-telemetry.ts';
 
 /** Imports a package by name: `import()` itself, or a test's stand-in. */
 export type PackageImporter = (name: string) => Promise<Record<string, unknown>>;
@@ -59,5 +56,32 @@ async function packageFor(name: keyof typeof PACKAGES, load: PackageImporter): P
     // Not found is about this package only when node names it (a dependency of it may be what is missing).
     const reason = code === 'ERR_MODULE_NOT_FOUND' && message?.includes(`'${pkg}'`) === true ? 'is not installed' : `could not be loaded (${message})`;
     throw new FwError('FW_ERR_OTEL_PROPAGATOR_MISSING', `OTEL_PROPAGATORS names ${name}, whose package ${pkg} ${reason}: install it beside fw-core (npm install ${pkg}), or leave ${name} out of OTEL_PROPAGATORS`, { details: { name: 'OTEL_PROPAGATORS', propagator: name, package: pkg }, cause });
+  }
+}
+
+/** W3C trace context and/or baggage, in the order given, known by its `fields()` array. */
+export class FwW3CPropagator implements TextMapPropagator {
+  readonly #inner: CompositePropagator;
+  readonly #fields: string[];
+  /** How the lean path extracts what this propagator would. */
+  readonly fastPath: W3CFastPath;
+
+  constructor(names: readonly ('tracecontext' | 'baggage')[]) {
+    this.#inner = new CompositePropagator({ propagators: names.map((name) => (name === 'tracecontext' ? new W3CTraceContextPropagator() : new W3CBaggagePropagator())) });
+    // Frozen: the array is this propagator's identity, nobody may change it (reading it is all callers do).
+    this.#fields = Object.freeze(this.#inner.fields()) as string[];
+    this.fastPath = Object.freeze({ fields: this.#fields, traceContext: names.includes('tracecontext'), baggage: names.includes('baggage') });
+  }
+
+  inject(context: Context, carrier: unknown, setter: TextMapSetter): void {
+    this.#inner.inject(context, carrier, setter);
+  }
+
+  extract(context: Context, carrier: unknown, getter: TextMapGetter): Context {
+    return this.#inner.extract(context, carrier, getter);
+  }
+
+  fields(): string[] {
+    return this.#fields;
   }
 }
