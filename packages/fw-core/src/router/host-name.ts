@@ -4,7 +4,7 @@
  */
 import { isIPv6 } from 'node:net';
 import { FwError } from '../errors.ts';
-import type { RouteName } from './create-router.ts';
+import type { RouteName } from './router.ts';
 
 /** The host of routes that answer any host. */
 export const ANY_HOST = '_';

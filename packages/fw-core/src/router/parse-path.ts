@@ -1,10 +1,15 @@
 /**
- * Parses a route path template into segments, checking it once at start-up. Every rule broken
- * here is a coded FwError whose message names the route and the fix.
+ * Route path templates, parsed and checked once at start-up (every rule broken is a coded
+ * FwError naming the route and the fix), and the one canonical form that templates and request
+ * paths are both brought to before they are compared.
+ *
+ * Canonical form: the path split on raw '/', each segment percent-decoded, then only '%' and '/'
+ * escaped again (`%25`, `%2F`). Two spellings of a segment (`posts`, `p%6Fsts`) have one
+ * canonical text, `%2F` never splits a segment (RFC 3986 section 2.2: an encoded reserved
+ * character is data), and a captured value needs decoding only when its canonical text holds a '%'.
  */
 import { FwError } from '../errors.ts';
-import type { RouteName } from './create-router.ts';
-import { canonicalSegment } from './percent-decoding.ts';
+import type { RouteName } from './router.ts';
 
 /** One segment of a path template. Static text is canonical (see percent-decoding.ts). */
 export type PathSegment =
@@ -17,10 +22,6 @@ export interface ParsedPath {
   readonly segments: readonly PathSegment[];
   readonly bindingNames: readonly string[];
   readonly hasWildcard: boolean;
-  /** A static segment's canonical text holds a '#' (written %23): a raw request target cuts there. */
-  readonly staticHash: boolean;
-  /** A static segment's canonical text holds a '?' (written %3F): a raw request target cuts there. */
-  readonly staticQuestion: boolean;
 }
 
 const WILDCARD = '[...]';
@@ -28,7 +29,7 @@ const BINDING_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 // Whitespace and control characters never appear in a request target (RFC 9112 section 3.2).
 const FORBIDDEN_CHARACTER = /[\s\u0000-\u001f\u007f?#]/u;
 
-/** Parses `path`; `label` names the route in error messages (routeLabel, create-router.ts). */
+/** Parses `path`; `label` names the route in error messages. */
 export function parsePath(path: unknown, label: RouteName): ParsedPath {
   if (typeof path !== 'string' || !path.startsWith('/')) {
     throw badPath(label, 'must be a string starting with "/"', path);
@@ -42,10 +43,7 @@ export function parsePath(path: unknown, label: RouteName): ParsedPath {
   const raw = path.slice(1).split('/');
   const segments: PathSegment[] = [];
   const bindingNames: string[] = [];
-  let staticHash = false;
-  let staticQuestion = false;
-  // Index loops here and below: a router's build runs mostly before V8 optimises it, and there
-  // an entries() iterator allocates two objects per segment (5000 routes: docs/performance.md).
+  // An index loop, not entries(): bench/router-build.bench.ts (5000 routes).
   for (let position = 0; position < raw.length; position++) {
     const isLast = position === raw.length - 1;
     const segment = parseSegment(raw[position] as string, isLast, label, path);
@@ -59,15 +57,10 @@ export function parsePath(path: unknown, label: RouteName): ParsedPath {
       }
       bindingNames.push(segment.name);
     }
-    // Only a decoded escape can put a '#' or '?' in canonical text (FORBIDDEN_CHARACTER).
-    else if (segment.kind === 'static' && segment.text !== raw[position]) {
-      staticHash ||= segment.text.includes('#');
-      staticQuestion ||= segment.text.includes('?');
-    }
     segments.push(segment);
   }
   const hasWildcard = segments.at(-1)?.kind === 'wildcard';
-  return { segments, bindingNames, hasWildcard, staticHash, staticQuestion };
+  return { segments, bindingNames, hasWildcard };
 }
 
 function parseSegment(text: string, isLast: boolean, label: RouteName, path: string): PathSegment {
@@ -121,4 +114,28 @@ function badPath(label: RouteName, problem: string, path: unknown): FwError {
   return new FwError('FW_ERR_ROUTE_BAD_PATH', `${label}: the path ${shown} ${problem}.`, {
     details: { route: String(label), path },
   });
+}
+
+/** The canonical text of one raw segment, or undefined when a percent-escape is malformed. */
+export function canonicalSegment(raw: string): string | undefined {
+  if (!raw.includes('%')) return raw;
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(raw);
+  } catch {
+    // URIError: `%zz`, a lone `%`, or a truncated UTF-8 sequence such as `%E0%A4`.
+    return undefined;
+  }
+  return decoded.replaceAll('%', '%25').replaceAll('/', '%2F');
+}
+
+/** The canonical form of a request path, or undefined when a segment has a malformed escape (no route matches it). */
+export function canonicalPath(path: string): string | undefined {
+  const segments = path.split('/');
+  for (let i = 0; i < segments.length; i++) {
+    const canonical = canonicalSegment(segments[i] as string);
+    if (canonical === undefined) return undefined;
+    segments[i] = canonical;
+  }
+  return segments.join('/');
 }

@@ -45,7 +45,7 @@ export function buildRouteTree<T>(router: Router<T>): RouteTree<T> {
     const label = routeLabel(index, route.path, route.methods, route.host);
     return { parsed: parsePath(route.path, label), route, label };
   });
-  const tables = buildHostTables(entries, false);
+  const tables = buildHostTables(entries);
   return { hosts: tables.ordered.map((table) => ({ host: table.host, root: treeNode(table.root, '') })) };
 }
 

@@ -7,9 +7,7 @@
 import { FwError } from '../errors.ts';
 import type { ParsedPath } from './parse-path.ts';
 import { ANY_METHOD, methodBit, requestMethodIndex } from './route-methods.ts';
-import type { RouteName } from './create-router.ts';
-import type { RouteTarget } from './route-target.ts';
-import { HTTP_METHODS, type CompiledRoute } from './router.ts';
+import { HTTP_METHODS, type CompiledRoute, type RouteName } from './router.ts';
 
 /** Positions in RouteLeaf.byMethod. */
 const GET_INDEX = HTTP_METHODS.indexOf('get');
@@ -22,17 +20,16 @@ export class RouteLeaf<T> {
   /** How errors name each of `routes`. */
   readonly labels: RouteName[] = [];
   /** The `'_'` route; it excludes every other route here. */
-  any: RouteTarget<T> | undefined = undefined;
+  any: CompiledRoute<T> | undefined = undefined;
   /** What GET resolves to: most requests are GETs, so it has a field of its own. */
-  get: RouteTarget<T> | undefined = undefined;
+  get: CompiledRoute<T> | undefined = undefined;
   /** Route by method position (requestMethodIndex), HEAD filled in from GET where no route names HEAD. */
-  readonly byMethod: (RouteTarget<T> | undefined)[] = new Array<RouteTarget<T> | undefined>(HTTP_METHODS.length).fill(undefined);
+  readonly byMethod: (CompiledRoute<T> | undefined)[] = new Array<CompiledRoute<T> | undefined>(HTTP_METHODS.length).fill(undefined);
   /** Bits (see methodBit) of the methods answered here, for a 405's `allow`. */
   mask = 0;
 
   /** Adds a route, throwing FW_ERR_ROUTE_CONFLICT when its methods overlap a route already here. */
-  add(target: RouteTarget<T>, label: RouteName): void {
-    const route = target.route;
+  add(route: CompiledRoute<T>, label: RouteName): void {
     for (let i = 0; i < this.routes.length; i++) {
       const shared = sharedMethod(route, this.routes[i] as CompiledRoute<T>);
       if (shared === undefined) continue;
@@ -47,17 +44,17 @@ export class RouteLeaf<T> {
     this.routes.push(route);
     this.labels.push(label);
     if (route.methods === ANY_METHOD) {
-      this.any = target;
+      this.any = route;
       return;
     }
     for (const method of route.methods) {
-      this.byMethod[HTTP_METHODS.indexOf(method)] = target;
+      this.byMethod[HTTP_METHODS.indexOf(method)] = route;
       this.mask |= methodBit(method);
     }
   }
 
   /** The route here for `method` (uppercase), if any. */
-  targetFor(method: string): RouteTarget<T> | undefined {
+  routeFor(method: string): CompiledRoute<T> | undefined {
     if (method === 'GET') return this.get;
     if (this.any !== undefined) return this.any;
     const index = requestMethodIndex(method);
@@ -104,10 +101,10 @@ export class RadixNode<T> {
   emptyChild: RadixNode<T> | undefined = undefined;
   /**
    * Lookup index set by finishTree(): the non-empty static children by the low bits
-   * (`bucketMask`) of their first char code. Against one list of children it cut a lookup on the
-   * GitHub-like table from about 545 ns to 400 ns (Node 24): `/repos/:owner/:repo` has 50 static
-   * children. A node gets about four buckets per child, one for a single child (mask 0), so a
-   * large router does not hold a 128-entry array per node.
+   * (`bucketMask`) of their first char code, rather than one list to search
+   * (bench/router.bench.ts, GitHub-like table: `/repos/:owner/:repo` has 50 static children).
+   * About four buckets per child, one for a single child (mask 0), so a large router does not
+   * hold a 128-entry array per node.
    */
   buckets: readonly (readonly RadixNode<T>[])[] = NO_BUCKETS;
   bucketMask = 0;
@@ -118,7 +115,7 @@ export class RadixNode<T> {
 }
 
 /** Adds a route under `root` and returns its leaf; throws FW_ERR_ROUTE_CONFLICT (see RouteLeaf.add). */
-export function insertRoute<T>(root: RadixNode<T>, parsed: ParsedPath, target: RouteTarget<T>, label: RouteName): RouteLeaf<T> {
+export function insertRoute<T>(root: RadixNode<T>, parsed: ParsedPath, route: CompiledRoute<T>, label: RouteName): void {
   let node = root;
   let leaf: RouteLeaf<T> | undefined;
   for (const segment of parsed.segments) {
@@ -132,8 +129,7 @@ export function insertRoute<T>(root: RadixNode<T>, parsed: ParsedPath, target: R
         : (node.binding ??= new RadixNode<T>(`:${segment.name}`));
   }
   leaf ??= node.end ??= new RouteLeaf<T>();
-  leaf.add(target, label);
-  return leaf;
+  leaf.add(route, label);
 }
 
 function staticChild<T>(node: RadixNode<T>, text: string): RadixNode<T> {
@@ -205,27 +201,15 @@ export interface MatchState {
    * (0: a 404).
    */
   allowed: number;
-  /**
-   * One past the last offset of the path the walk has read (compared, or looked for a '/' in).
-   * A raw path that finds nothing needs its canonical form only when it holds a '%' or '#'
-   * before this: the walk's answer depends on nothing after it.
-   */
-  reach: number;
-  /**
-   * Set by a compiled walk (compile-tree.ts) when a binding it matched held a '%' or '#'; it
-   * may also come from a branch the walk left, which only costs a second lookup.
-   */
-  escaped: boolean;
 }
 
 /**
  * The route for `method` whose template matches `path` from `pos` (a '/' or `end`) on, by
  * precedence static > binding > wildcard with backtracking; `depth` counts bindings so far.
  *
- * Long on purpose: it is the per-request hot path, and every choice in it was measured against
- * find-my-way on Node 24 (docs/performance.md). It recurses only where a later alternative (a
- * binding, a `[...]`) is left to backtrack to and loops otherwise, so the backtracking stack is
- * the call stack and no stack is allocated.
+ * Long on purpose: it is the per-request hot path, its choices measured by bench/router.bench.ts.
+ * It recurses only where a later alternative (a binding, a `[...]`) is left to backtrack to and
+ * loops otherwise, so the backtracking stack is the call stack and no stack is allocated.
  */
 export function matchTree<T>(
   node: RadixNode<T>,
@@ -235,12 +219,12 @@ export function matchTree<T>(
   depth: number,
   method: string,
   state: MatchState,
-): RouteTarget<T> | undefined {
+): CompiledRoute<T> | undefined {
   for (;;) {
     if (pos === end) {
       const leaf = node.end;
       if (leaf !== undefined) {
-        const route = leaf.targetFor(method);
+        const route = leaf.routeFor(method);
         if (route !== undefined) return route;
         state.allowed |= leaf.mask;
       }
@@ -248,7 +232,6 @@ export function matchTree<T>(
     }
     const start = pos + 1;
     const code = path.charCodeAt(start);
-    let reach = start + 1;
     const empty = start === end || code === 47;
     // The one static edge this segment can take: siblings' first segments differ.
     let child: RadixNode<T> | undefined;
@@ -263,10 +246,8 @@ export function matchTree<T>(
         const label = candidate.label;
         const stop = start + label.length;
         if (stop > end) continue;
-        if (stop >= reach) reach = stop + 1;
-        // Lengths and the first character first (a bucket may hold several), then the text.
-        // slice() + === (a flat compare) measured 12 ns faster than path.startsWith(label,
-        // start) for `/api/posts`, allocation included.
+        // Lengths and the first character first (a bucket may hold several), then the text:
+        // slice() and === (a flat compare) beat path.startsWith(label, start) in bench/router.bench.ts.
         if ((stop === end || path.charCodeAt(stop) === 47) && label.charCodeAt(0) === code && path.slice(start, stop) === label) {
           child = candidate;
           next = stop;
@@ -275,7 +256,6 @@ export function matchTree<T>(
       }
     }
     const binding = empty ? undefined : node.binding;
-    if (reach > state.reach) state.reach = reach;
     if (child !== undefined) {
       if (binding === undefined && node.rest === undefined) {
         node = child;
@@ -288,7 +268,6 @@ export function matchTree<T>(
     if (binding !== undefined) {
       let stop = path.indexOf('/', start);
       if (stop === -1 || stop > end) stop = end;
-      if (stop >= state.reach) state.reach = stop + 1;
       state.starts[depth] = start;
       state.ends[depth] = stop;
       if (node.rest === undefined) {
@@ -310,10 +289,10 @@ function matchRest<T>(
   pos: number,
   method: string,
   state: MatchState,
-): RouteTarget<T> | undefined {
+): CompiledRoute<T> | undefined {
   const rest = node.rest;
   if (rest === undefined) return undefined;
-  const route = rest.targetFor(method);
+  const route = rest.routeFor(method);
   if (route !== undefined) state.wildStart = pos;
   else state.allowed |= rest.mask;
   return route;

@@ -3,8 +3,7 @@
  * error rather than read as `_` (every method): a typo must not widen a route.
  */
 import { FwError } from '../errors.ts';
-import type { RouteName } from './create-router.ts';
-import { HTTP_METHODS, type HttpMethod, type MethodSpec } from './router.ts';
+import { HTTP_METHODS, type HttpMethod, type MethodSpec, type RouteName } from './router.ts';
 
 /** The methods of a route meaning "every method". */
 export const ANY_METHOD = '_';
@@ -37,10 +36,9 @@ export function methodBit(method: HttpMethod): number {
 
 /**
  * The position in HTTP_METHODS of a request method as Node gives it (uppercase), -1 for a method
- * no route can name. A switch of literals: Node's method strings are internalized, so a case is
- * a pointer compare, where a Map lookup hashed and probed (14 % of the time of a 405 on a
- * binding's path of the blog table, perf; docs/performance.md step 12). A test keeps it in
- * step with HTTP_METHODS.
+ * no route can name. A switch of literals, not a Map: Node's method strings are internalized, so
+ * a case is a pointer compare (bench/router.bench.ts, 405 rows). router-methods-404-405.test.ts
+ * tries every method of HTTP_METHODS.
  */
 export function requestMethodIndex(method: string): number {
   switch (method) {
@@ -65,12 +63,6 @@ export function requestMethodIndex(method: string): number {
     default:
       return -1;
   }
-}
-
-/** The method bit (methodBit) of a request method as Node gives it (uppercase), 0 for one no route can name. */
-export function requestMethodBit(method: string): number {
-  const index = requestMethodIndex(method);
-  return index < 0 ? 0 : 1 << index;
 }
 
 /** Uppercase method names of a mask, in HTTP_METHODS order (the order of an `allow` header). */

@@ -1,7 +1,8 @@
 /**
  * The router contract. A router is compiled once from route definitions (all checks happen
- * then, as coded FwErrors) and answers `find()` per request without allocating more than the
- * bindings it returns. Route `data` is opaque to the router.
+ * then, as coded FwErrors) and answers `find()` per request. Route `data` is opaque to the
+ * router. Implementations sit beside this file: create-router.ts checks the definitions,
+ * radix-router.ts answers lookups over radix-tree.ts, print-tree.ts prints the tree.
  */
 
 /** HTTP methods a route may name, lowercase as in route definitions. */
@@ -79,10 +80,16 @@ export type LookupResult<T> = RouteFound<T> | RouteNotFound | MethodNotAllowed<T
 export interface Router<T> {
   /**
    * Looks a request up. `method` as Node gives it (uppercase), `host` the raw Host header
-   * (port ignored, case-insensitive, undefined when absent), `url` the raw request target
-   * (everything from `?` or `#` on is ignored).
+   * (port ignored, case-insensitive, undefined when absent), `path` the request's path as
+   * received, percent-encoding kept, already cut before any `?` or `#` (request-target.ts).
    */
-  find(method: string, host: string | undefined, url: string): LookupResult<T>;
+  find(method: string, host: string | undefined, path: string): LookupResult<T>;
   /** Every compiled route, in definition order. */
   routes(): readonly CompiledRoute<T>[];
 }
+
+/**
+ * How a definition error names a route: its text, or an object that writes it only when an error
+ * reads it (create-router.ts's RouteLabel).
+ */
+export type RouteName = string | { toString(): string };
