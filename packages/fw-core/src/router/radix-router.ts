@@ -1,13 +1,14 @@
 /**
- * The compiled router and its lookup, read top to bottom: find() brings the path to canonical
- * form when it holds an escape and asks the host tables in precedence order, lookupTable() walks
- * one table's radix tree (radix-tree.ts) and turns the match into an answer. The checks of route
+ * The compiled router and its lookup, read top to bottom: find() looks a path up as received and,
+ * when an escape could change the answer, again in canonical form (parse-path.ts); #lookup() asks
+ * the host tables in precedence order; lookupTable() walks one table's radix tree (radix-tree.ts)
+ * and turns the match into an answer. The checks of route
  * definitions are in create-router.ts.
  */
 import { buildHostTables, type CheckedRoute, type HostTable, type HostTables } from './host-table.ts';
 import { requestHostKey } from './host-name.ts';
 import { canonicalPath } from './parse-path.ts';
-import { matchTree, type MatchState } from './radix-tree.ts';
+import { matchTree, type MatchState, type RouteTarget } from './radix-tree.ts';
 import { maskToMethods } from './route-methods.ts';
 import { HTTP_METHODS, type CompiledRoute, type LookupResult, type MethodNotAllowed, type RouteFound, type RouteNotFound, type Router } from './router.ts';
 
@@ -37,14 +38,17 @@ export class RadixRouter<T> implements Router<T> {
 
   find(method: string, host: string | undefined, path: string): LookupResult<T> {
     if (path.charCodeAt(0) !== 47) return NOT_FOUND;
-    // Most paths hold no escape and are canonical as they are; captures then need no decoding.
-    let decode = false;
-    if (path.includes('%')) {
-      const canonical = canonicalPath(path);
-      if (canonical === undefined) return NOT_FOUND;
-      decode = canonical.includes('%');
-      path = canonical;
-    }
+    // Most paths hold no '%': they are looked up as received, and only an answer an escape could
+    // change is looked up again in canonical form (bench/router.bench.ts, misses and static hits).
+    const answer = this.#lookup(method, host, path, false);
+    if (answer.kind === 'found' ? !capturedEscape(answer.route, path, this.#state) : !path.includes('%')) return answer;
+    const canonical = canonicalPath(path);
+    if (canonical === undefined) return NOT_FOUND;
+    return this.#lookup(method, host, canonical, canonical.includes('%'));
+  }
+
+  /** Asks the host tables in precedence order; the first that has the path answers. */
+  #lookup(method: string, host: string | undefined, path: string, decode: boolean): LookupResult<T> {
     const state = this.#state;
     if (host !== undefined && this.#namedHosts) {
       const key = requestHostKey(host);
@@ -66,26 +70,37 @@ export class RadixRouter<T> implements Router<T> {
 }
 
 /**
+ * Whether what a match of a path as received captured (from its first binding or `[...]` on)
+ * holds a '%'. Static labels matched character for character, and canonical labels hold no
+ * escape but `%25` and `%2F`, which a path as received spells alike, so only captures can hide
+ * text the canonical form would change.
+ */
+function capturedEscape<T>(route: CompiledRoute<T>, path: string, state: MatchState): boolean {
+  const from = route.bindingNames.length > 0 ? (state.starts[0] as number) : route.hasWildcard ? state.wildStart : path.length;
+  for (let i = from; i < path.length; i++) if (path.charCodeAt(i) === 37) return true;
+  return false;
+}
+
+/**
  * The answer of one host table for a canonical `path`; undefined when no route here has the path
  * (then the next host table in precedence order is asked). `decode`: the path holds escapes
  * (`%25`, `%2F`) that captured values get decoded.
  */
 function lookupTable<T>(table: HostTable<T>, method: string, path: string, decode: boolean, state: MatchState): LookupResult<T> | undefined {
   state.allowed = 0;
-  const route = matchTree(table.root, path, 0, path.length, 0, method, state);
-  if (route !== undefined) return found(route, path, decode, state);
+  const target = matchTree(table.root, path, 0, path.length, 0, method, state);
+  if (target !== undefined) return found(target, path, decode, state);
   if (state.allowed === 0) return undefined;
   const answer = methodNotAllowed(state.allowed);
   return method === 'OPTIONS' ? withPreflight(answer, table, path, decode, state) : answer;
 }
 
-function found<T>(route: CompiledRoute<T>, path: string, decode: boolean, state: MatchState): RouteFound<T> {
-  const names = route.bindingNames;
-  const bindings: Record<string, string> = {};
-  for (let i = 0; i < names.length; i++) {
-    const text = path.slice(state.starts[i], state.ends[i]);
+function found<T>(target: RouteTarget<T>, path: string, decode: boolean, state: MatchState): RouteFound<T> {
+  const route = target.route;
+  const bindings = target.bindings(path, state.starts, state.ends);
+  if (decode) {
     // Canonical text holds only %25 and %2F, which always decode.
-    bindings[names[i] as string] = decode ? decodeURIComponent(text) : text;
+    for (const name of route.bindingNames) bindings[name] = decodeURIComponent(bindings[name] as string);
   }
   const pathinfo = route.hasWildcard ? splitPathinfo(path, state.wildStart, decode) : undefined;
   return { kind: 'found', route, bindings, pathinfo };
@@ -93,10 +108,19 @@ function found<T>(route: CompiledRoute<T>, path: string, decode: boolean, state:
 
 /** The segments after `wildStart` (a '/', or the path's end when a `[...]` captured nothing). */
 function splitPathinfo(path: string, wildStart: number, decode: boolean): string[] {
-  if (wildStart === path.length) return [];
-  const segments = path.slice(wildStart + 1).split('/');
-  if (decode) for (let i = 0; i < segments.length; i++) segments[i] = decodeURIComponent(segments[i] as string);
-  return segments;
+  const segments: string[] = [];
+  if (wildStart === path.length) return segments;
+  // An indexOf loop, not slice().split('/'): bench/router.bench.ts, wildcard hits.
+  let start = wildStart + 1;
+  for (;;) {
+    let stop = path.indexOf('/', start);
+    if (stop === -1) stop = path.length;
+    const text = path.slice(start, stop);
+    // Canonical text holds only %25 and %2F, which always decode.
+    segments.push(decode ? decodeURIComponent(text) : text);
+    if (stop === path.length) return segments;
+    start = stop + 1;
+  }
 }
 
 /** The answers without a preflight, one per set of allowed methods (a mask < 2 ** 9): made once, shared. */
@@ -116,8 +140,8 @@ function methodNotAllowed(mask: number): MethodNotAllowed<never> {
  * whose plugins answer the OPTIONS (a CORS preflight).
  */
 function withPreflight<T>(answer: MethodNotAllowed<never>, table: HostTable<T>, path: string, decode: boolean, state: MatchState): MethodNotAllowed<T> {
-  const route = matchTree(table.root, path, 0, path.length, 0, answer.allowed[0] as string, state);
+  const target = matchTree(table.root, path, 0, path.length, 0, answer.allowed[0] as string, state);
   // Never undefined: the allowed methods are those of the routes matching the path here.
-  if (route === undefined) return answer;
-  return { kind: 'method_not_allowed', allowed: answer.allowed, preflight: found(route, path, decode, state) };
+  if (target === undefined) return answer;
+  return { kind: 'method_not_allowed', allowed: answer.allowed, preflight: found(target, path, decode, state) };
 }

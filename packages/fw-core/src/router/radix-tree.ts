@@ -20,11 +20,11 @@ export class RouteLeaf<T> {
   /** How errors name each of `routes`. */
   readonly labels: RouteName[] = [];
   /** The `'_'` route; it excludes every other route here. */
-  any: CompiledRoute<T> | undefined = undefined;
+  any: RouteTarget<T> | undefined = undefined;
   /** What GET resolves to: most requests are GETs, so it has a field of its own. */
-  get: CompiledRoute<T> | undefined = undefined;
+  get: RouteTarget<T> | undefined = undefined;
   /** Route by method position (requestMethodIndex), HEAD filled in from GET where no route names HEAD. */
-  readonly byMethod: (CompiledRoute<T> | undefined)[] = new Array<CompiledRoute<T> | undefined>(HTTP_METHODS.length).fill(undefined);
+  readonly byMethod: (RouteTarget<T> | undefined)[] = new Array<RouteTarget<T> | undefined>(HTTP_METHODS.length).fill(undefined);
   /** Bits (see methodBit) of the methods answered here, for a 405's `allow`. */
   mask = 0;
 
@@ -43,18 +43,19 @@ export class RouteLeaf<T> {
     }
     this.routes.push(route);
     this.labels.push(label);
+    const target = new RouteTarget(route);
     if (route.methods === ANY_METHOD) {
-      this.any = route;
+      this.any = target;
       return;
     }
     for (const method of route.methods) {
-      this.byMethod[HTTP_METHODS.indexOf(method)] = route;
+      this.byMethod[HTTP_METHODS.indexOf(method)] = target;
       this.mask |= methodBit(method);
     }
   }
 
   /** The route here for `method` (uppercase), if any. */
-  routeFor(method: string): CompiledRoute<T> | undefined {
+  routeFor(method: string): RouteTarget<T> | undefined {
     if (method === 'GET') return this.get;
     if (this.any !== undefined) return this.any;
     const index = requestMethodIndex(method);
@@ -70,6 +71,46 @@ export class RouteLeaf<T> {
       this.mask |= methodBit('head');
     }
     this.get = this.any ?? get;
+  }
+}
+
+/**
+ * A route as a match answers it, with the reader that builds its bindings object from the
+ * offsets the walk recorded: a function made from the binding names at the route's first match
+ * (`{ "id": path.slice(starts[0], ends[0]) }`), so every match builds an object of one shape in
+ * one step, where a loop of keyed stores is megamorphic (bench/router.bench.ts, parameter hits).
+ * A loop where code generation from strings is off.
+ */
+export class RouteTarget<T> {
+  readonly route: CompiledRoute<T>;
+  #read: BindingsReader | undefined = undefined;
+
+  constructor(route: CompiledRoute<T>) {
+    this.route = route;
+  }
+
+  /** The bindings of a match of `path`, as received (not decoded). */
+  bindings(path: string, starts: Int32Array, ends: Int32Array): Record<string, string> {
+    this.#read ??= bindingsReader(this.route.bindingNames);
+    return this.#read(path, starts, ends);
+  }
+}
+
+/** Builds a match's bindings from the path and the offsets of each binding, by position. */
+type BindingsReader = (path: string, starts: Int32Array, ends: Int32Array) => Record<string, string>;
+
+function bindingsReader(names: readonly string[]): BindingsReader {
+  // Binding names are checked identifiers, never `__proto__` (parse-path.ts); quoted all the same.
+  const fields = names.map((name, i) => `${JSON.stringify(name)}: path.slice(starts[${i}], ends[${i}])`);
+  try {
+    return new Function('path', 'starts', 'ends', `return { ${fields.join(', ')} };`) as BindingsReader;
+  } catch (error) {
+    if (!(error instanceof EvalError)) throw error;
+    return (path, starts, ends) => {
+      const bindings: Record<string, string> = {};
+      for (let i = 0; i < names.length; i++) bindings[names[i] as string] = path.slice(starts[i], ends[i]);
+      return bindings;
+    };
   }
 }
 
@@ -219,7 +260,7 @@ export function matchTree<T>(
   depth: number,
   method: string,
   state: MatchState,
-): CompiledRoute<T> | undefined {
+): RouteTarget<T> | undefined {
   for (;;) {
     if (pos === end) {
       const leaf = node.end;
@@ -289,7 +330,7 @@ function matchRest<T>(
   pos: number,
   method: string,
   state: MatchState,
-): CompiledRoute<T> | undefined {
+): RouteTarget<T> | undefined {
   const rest = node.rest;
   if (rest === undefined) return undefined;
   const route = rest.routeFor(method);
