@@ -5,7 +5,7 @@
  * and turns the match into an answer. The checks of route
  * definitions are in create-router.ts.
  */
-import { buildHostTables, type CheckedRoute, type HostTable, type HostTables } from './host-table.ts';
+import { buildHostTables, findStatic, type CheckedRoute, type HostTable, type HostTables } from './host-table.ts';
 import { requestHostKey } from './host-name.ts';
 import { canonicalPath } from './parse-path.ts';
 import { matchTree, type MatchState, type RouteTarget } from './radix-tree.ts';
@@ -77,8 +77,7 @@ export class RadixRouter<T> implements Router<T> {
  */
 function capturedEscape<T>(route: CompiledRoute<T>, path: string, state: MatchState): boolean {
   const from = route.bindingNames.length > 0 ? (state.starts[0] as number) : route.hasWildcard ? state.wildStart : path.length;
-  for (let i = from; i < path.length; i++) if (path.charCodeAt(i) === 37) return true;
-  return false;
+  return from < path.length && path.indexOf('%', from) !== -1;
 }
 
 /**
@@ -87,9 +86,13 @@ function capturedEscape<T>(route: CompiledRoute<T>, path: string, state: MatchSt
  * (`%25`, `%2F`) that captured values get decoded.
  */
 function lookupTable<T>(table: HostTable<T>, method: string, path: string, decode: boolean, state: MatchState): LookupResult<T> | undefined {
+  // Static segments take precedence at every node, so a static path's route for the method is
+  // the walk's answer too (bench/router.bench.ts, static hits).
+  const target = findStatic(table.statics, path)?.routeFor(method);
+  if (target !== undefined) return { kind: 'found', route: target.route, bindings: {}, pathinfo: undefined };
   state.allowed = 0;
-  const target = matchTree(table.root, path, 0, path.length, 0, method, state);
-  if (target !== undefined) return found(target, path, decode, state);
+  const match = matchTree(table.root, path, 0, path.length, 0, method, state);
+  if (match !== undefined) return found(match, path, decode, state);
   if (state.allowed === 0) return undefined;
   const answer = methodNotAllowed(state.allowed);
   return method === 'OPTIONS' ? withPreflight(answer, table, path, decode, state) : answer;

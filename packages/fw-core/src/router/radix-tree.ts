@@ -156,7 +156,7 @@ export class RadixNode<T> {
 }
 
 /** Adds a route under `root` and returns its leaf; throws FW_ERR_ROUTE_CONFLICT (see RouteLeaf.add). */
-export function insertRoute<T>(root: RadixNode<T>, parsed: ParsedPath, route: CompiledRoute<T>, label: RouteName): void {
+export function insertRoute<T>(root: RadixNode<T>, parsed: ParsedPath, route: CompiledRoute<T>, label: RouteName): RouteLeaf<T> {
   let node = root;
   let leaf: RouteLeaf<T> | undefined;
   for (const segment of parsed.segments) {
@@ -171,6 +171,7 @@ export function insertRoute<T>(root: RadixNode<T>, parsed: ParsedPath, route: Co
   }
   leaf ??= node.end ??= new RouteLeaf<T>();
   leaf.add(route, label);
+  return leaf;
 }
 
 function staticChild<T>(node: RadixNode<T>, text: string): RadixNode<T> {
