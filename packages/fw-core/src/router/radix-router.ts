@@ -1,24 +1,22 @@
 /**
- * The compiled router and its lookup, read top to bottom: find() looks a path up as received and,
- * when an escape could change the answer, again in canonical form (parse-path.ts); #lookup() asks
- * the host tables in precedence order; lookupTable() walks one table's radix tree (radix-tree.ts)
- * and turns the match into an answer. The checks of route
- * definitions are in create-router.ts.
+ * The router's lookup, top to bottom: find() looks a path up as received and, when an escape could
+ * change the answer, again in canonical form (parse-path.ts); #lookup() asks the host tables in
+ * precedence order; lookupTable() walks one table's tree (radix-tree.ts) and makes the answer.
  */
 import { buildHostTables, findStatic, type CheckedRoute, type HostTable, type HostTables } from './host-table.ts';
 import { requestHostKey } from './host-name.ts';
 import { canonicalPath } from './parse-path.ts';
 import { matchTree, type MatchState, type RouteTarget } from './radix-tree.ts';
 import { maskToMethods } from './route-methods.ts';
-import { HTTP_METHODS, type CompiledRoute, type LookupResult, type MethodNotAllowed, type RouteFound, type RouteNotFound, type Router } from './router.ts';
+import { HTTP_METHODS, type CompiledRoute, type LookupResult, type MethodNotAllowed, type RouteFound, type Router } from './router.ts';
 
-const NOT_FOUND: RouteNotFound = Object.freeze({ kind: 'not_found' });
+const NOT_FOUND = Object.freeze({ kind: 'not_found' } as const);
 
 /** A router over one radix tree per host. */
 export class RadixRouter<T> implements Router<T> {
   readonly #tables: HostTables<T>;
   readonly #routes: readonly CompiledRoute<T>[];
-  /** True when some route names a host, so the Host header has to be read at all. */
+  /** Some route names a host, so the Host header is read. */
   readonly #namedHosts: boolean;
   readonly #state: MatchState;
 
@@ -27,9 +25,9 @@ export class RadixRouter<T> implements Router<T> {
     this.#tables = buildHostTables(entries);
     this.#routes = Object.freeze(entries.map((entry) => entry.route));
     this.#namedHosts = this.#tables.exact.size > 0 || this.#tables.wildcards.length > 0;
-    let maxBindings = 0;
-    for (const { route } of entries) maxBindings = Math.max(maxBindings, route.bindingNames.length);
-    this.#state = { starts: new Int32Array(maxBindings), ends: new Int32Array(maxBindings), wildStart: 0, allowed: 0 };
+    let most = 0;
+    for (const { route } of entries) most = Math.max(most, route.bindingNames.length);
+    this.#state = { starts: new Int32Array(most), ends: new Int32Array(most), wildStart: 0, allowed: 0 };
   }
 
   routes(): readonly CompiledRoute<T>[] {
@@ -70,9 +68,8 @@ export class RadixRouter<T> implements Router<T> {
 }
 
 /**
- * Whether what a match of a path as received captured (from its first binding or `[...]` on)
- * holds a '%'. Static labels matched character for character, and canonical labels hold no
- * escape but `%25` and `%2F`, which a path as received spells alike, so only captures can hide
+ * Whether a match of a path as received captured a '%' (from its first binding or `[...]` on).
+ * Static labels are canonical and matched character for character, so only captures can hide
  * text the canonical form would change.
  */
 function capturedEscape<T>(route: CompiledRoute<T>, path: string, state: MatchState): boolean {
@@ -81,17 +78,16 @@ function capturedEscape<T>(route: CompiledRoute<T>, path: string, state: MatchSt
 }
 
 /**
- * The answer of one host table for a canonical `path`; undefined when no route here has the path
- * (then the next host table in precedence order is asked). `decode`: the path holds escapes
- * (`%25`, `%2F`) that captured values get decoded.
+ * One host table's answer, undefined when no route here has the path (the next table is asked).
+ * `decode`: the path is canonical and holds escapes (`%25`, `%2F`) that captures get decoded.
  */
-function lookupTable<T>(table: HostTable<T>, method: string, path: string, decode: boolean, state: MatchState): LookupResult<T> | undefined {
+function lookupTable<T>(table: HostTable<T>, method: string, path: string, decode: boolean, state: MatchState) {
   // Static segments take precedence at every node, so a static path's route for the method is
-  // the walk's answer too (bench/router.bench.ts, static hits).
+  // the walk's answer too, found without it (bench/router.bench.ts, static hits).
   const target = findStatic(table.statics, path)?.routeFor(method);
-  if (target !== undefined) return { kind: 'found', route: target.route, bindings: {}, pathinfo: undefined };
+  if (target !== undefined) return { kind: 'found', route: target.route, bindings: {}, pathinfo: undefined } satisfies RouteFound<T>;
   state.allowed = 0;
-  const match = matchTree(table.root, path, 0, path.length, 0, method, state);
+  const match = matchTree(table.root, path, 0, 0, method, state);
   if (match !== undefined) return found(match, path, decode, state);
   if (state.allowed === 0) return undefined;
   const answer = methodNotAllowed(state.allowed);
@@ -101,10 +97,8 @@ function lookupTable<T>(table: HostTable<T>, method: string, path: string, decod
 function found<T>(target: RouteTarget<T>, path: string, decode: boolean, state: MatchState): RouteFound<T> {
   const route = target.route;
   const bindings = target.bindings(path, state.starts, state.ends);
-  if (decode) {
-    // Canonical text holds only %25 and %2F, which always decode.
-    for (const name of route.bindingNames) bindings[name] = decodeURIComponent(bindings[name] as string);
-  }
+  // Canonical text holds only %25 and %2F, which always decode.
+  if (decode) for (const name of route.bindingNames) bindings[name] = decodeURIComponent(bindings[name] as string);
   const pathinfo = route.hasWildcard ? splitPathinfo(path, state.wildStart, decode) : undefined;
   return { kind: 'found', route, bindings, pathinfo };
 }
@@ -119,14 +113,13 @@ function splitPathinfo(path: string, wildStart: number, decode: boolean): string
     let stop = path.indexOf('/', start);
     if (stop === -1) stop = path.length;
     const text = path.slice(start, stop);
-    // Canonical text holds only %25 and %2F, which always decode.
     segments.push(decode ? decodeURIComponent(text) : text);
     if (stop === path.length) return segments;
     start = stop + 1;
   }
 }
 
-/** The answers without a preflight, one per set of allowed methods (a mask < 2 ** 9): made once, shared. */
+/** The 405s without a preflight, one per set of allowed methods, made once and shared. */
 const notAllowedByMask: (MethodNotAllowed<never> | undefined)[] = new Array(1 << HTTP_METHODS.length).fill(undefined);
 
 function methodNotAllowed(mask: number): MethodNotAllowed<never> {
@@ -138,13 +131,11 @@ function methodNotAllowed(mask: number): MethodNotAllowed<never> {
   return answer;
 }
 
-/**
- * An OPTIONS request's 405 with the route the path finds for its first allowed method, the one
- * whose plugins answer the OPTIONS (a CORS preflight).
- */
-function withPreflight<T>(answer: MethodNotAllowed<never>, table: HostTable<T>, path: string, decode: boolean, state: MatchState): MethodNotAllowed<T> {
-  const target = matchTree(table.root, path, 0, path.length, 0, answer.allowed[0] as string, state);
+/** An OPTIONS 405 with the route its first allowed method finds, whose plugins answer a CORS preflight. */
+function withPreflight<T>(answer: MethodNotAllowed<never>, table: HostTable<T>, path: string, decode: boolean, state: MatchState) {
+  const target = matchTree(table.root, path, 0, 0, answer.allowed[0] as string, state);
   // Never undefined: the allowed methods are those of the routes matching the path here.
   if (target === undefined) return answer;
-  return { kind: 'method_not_allowed', allowed: answer.allowed, preflight: found(target, path, decode, state) };
+  const preflight = found(target, path, decode, state);
+  return { kind: 'method_not_allowed', allowed: answer.allowed, preflight } satisfies MethodNotAllowed<T>;
 }

@@ -245,23 +245,19 @@ export interface MatchState {
   allowed: number;
 }
 
+/** What a walk answers: the route's target, or undefined when no route has the path for the method. */
+type Match<T> = RouteTarget<T> | undefined;
+
 /**
- * The route for `method` whose template matches `path` from `pos` (a '/' or `end`) on, by
+ * The route for `method` whose template matches `path` from `pos` (a '/' or its end) on, by
  * precedence static > binding > wildcard with backtracking; `depth` counts bindings so far.
  *
  * Long on purpose: it is the per-request hot path, its choices measured by bench/router.bench.ts.
  * It recurses only where a later alternative (a binding, a `[...]`) is left to backtrack to and
  * loops otherwise, so the backtracking stack is the call stack and no stack is allocated.
  */
-export function matchTree<T>(
-  node: RadixNode<T>,
-  path: string,
-  pos: number,
-  end: number,
-  depth: number,
-  method: string,
-  state: MatchState,
-): RouteTarget<T> | undefined {
+export function matchTree<T>(node: RadixNode<T>, path: string, pos: number, depth: number, method: string, state: MatchState): Match<T> {
+  const end = path.length;
   for (;;) {
     if (pos === end) {
       const leaf = node.end;
@@ -304,7 +300,7 @@ export function matchTree<T>(
         pos = next;
         continue;
       }
-      const route = matchTree(child, path, next, end, depth, method, state);
+      const route = matchTree(child, path, next, depth, method, state);
       if (route !== undefined) return route;
     }
     if (binding !== undefined) {
@@ -318,7 +314,7 @@ export function matchTree<T>(
         depth++;
         continue;
       }
-      const route = matchTree(binding, path, stop, end, depth + 1, method, state);
+      const route = matchTree(binding, path, stop, depth + 1, method, state);
       if (route !== undefined) return route;
     }
     return matchRest(node, pos, method, state);
@@ -326,12 +322,7 @@ export function matchTree<T>(
 }
 
 /** The `[...]` route at `node` for `method`, capturing the path from `pos` on. */
-function matchRest<T>(
-  node: RadixNode<T>,
-  pos: number,
-  method: string,
-  state: MatchState,
-): RouteTarget<T> | undefined {
+function matchRest<T>(node: RadixNode<T>, pos: number, method: string, state: MatchState): Match<T> {
   const rest = node.rest;
   if (rest === undefined) return undefined;
   const route = rest.routeFor(method);

@@ -42,26 +42,16 @@ export function methodBit(method: HttpMethod): number {
  */
 export function requestMethodIndex(method: string): number {
   switch (method) {
-    case 'GET':
-      return 0;
-    case 'HEAD':
-      return 1;
-    case 'POST':
-      return 2;
-    case 'PUT':
-      return 3;
-    case 'PATCH':
-      return 4;
-    case 'DELETE':
-      return 5;
-    case 'OPTIONS':
-      return 6;
-    case 'TRACE':
-      return 7;
-    case 'CONNECT':
-      return 8;
-    default:
-      return -1;
+    case 'GET': return 0;
+    case 'HEAD': return 1;
+    case 'POST': return 2;
+    case 'PUT': return 3;
+    case 'PATCH': return 4;
+    case 'DELETE': return 5;
+    case 'OPTIONS': return 6;
+    case 'TRACE': return 7;
+    case 'CONNECT': return 8;
+    default: return -1;
   }
 }
 

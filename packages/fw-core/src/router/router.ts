@@ -6,17 +6,7 @@
  */
 
 /** HTTP methods a route may name, lowercase as in route definitions. */
-export const HTTP_METHODS = [
-  'get',
-  'head',
-  'post',
-  'put',
-  'patch',
-  'delete',
-  'options',
-  'trace',
-  'connect',
-] as const;
+export const HTTP_METHODS = ['get', 'head', 'post', 'put', 'patch', 'delete', 'options', 'trace', 'connect'] as const;
 
 /** A lowercase HTTP method name. */
 export type HttpMethod = (typeof HTTP_METHODS)[number];
@@ -66,10 +56,7 @@ export interface MethodNotAllowed<T = unknown> {
   readonly kind: 'method_not_allowed';
   /** Uppercase method names in canonical order, HEAD included wherever GET is. */
   readonly allowed: readonly string[];
-  /**
-   * Only when the method is OPTIONS: what the path finds for `allowed[0]`, so that a server can
-   * answer the OPTIONS (a CORS preflight) with that route's data without a second lookup.
-   */
+  /** OPTIONS only: what the path finds for `allowed[0]`, whose plugins answer a CORS preflight. */
   readonly preflight?: RouteFound<T>;
 }
 
@@ -88,8 +75,5 @@ export interface Router<T> {
   routes(): readonly CompiledRoute<T>[];
 }
 
-/**
- * How a definition error names a route: its text, or an object that writes it only when an error
- * reads it (create-router.ts's RouteLabel).
- */
+/** How a definition error names a route: text, or an object writing it when read (RouteLabel). */
 export type RouteName = string | { toString(): string };
