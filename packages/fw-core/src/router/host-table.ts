@@ -1,7 +1,4 @@
-/**
- * The routes of one host (an exact name, a `*.suffix`, or `'_'`) in one radix tree, and the set
- * of host tables a router tries in precedence order (radix-router.ts).
- */
+/** The routes of each host (exact, `*.suffix`, `'_'`) in a radix tree, in the order a lookup tries them. */
 import { ANY_HOST, wildcardSuffix } from './host-name.ts';
 import type { ParsedPath } from './parse-path.ts';
 import { finishTree, insertRoute, RadixNode, type RouteLeaf } from './radix-tree.ts';
@@ -22,15 +19,12 @@ export interface HostTable<T> {
   readonly statics: StaticIndex<T>;
 }
 
-/** A router's host tables, indexed the way a lookup tries them. */
+/** A router's host tables, indexed the way a lookup tries them: exact name, `*.suffix`, `'_'`. */
 export interface HostTables<T> {
-  /** Exact host name → table. */
   readonly exact: ReadonlyMap<string, HostTable<T>>;
   /** `*.suffix` tables, longer suffix first; `suffix` starts with the dot (`.example.com`). */
   readonly wildcards: readonly { readonly suffix: string; readonly table: HostTable<T> }[];
   readonly any: HostTable<T> | undefined;
-  /** Every table in precedence order: exact (sorted by name), wildcard, `'_'`. */
-  readonly ordered: readonly HostTable<T>[];
 }
 
 /** Builds the host tables of checked routes; throws FW_ERR_ROUTE_CONFLICT (see RouteLeaf.add). */
@@ -56,28 +50,20 @@ export function buildHostTables<T>(entries: readonly CheckedRoute<T>[]): HostTab
     if (suffix !== undefined) wildcards.push({ suffix, table });
     else if (host !== ANY_HOST) exact.set(host, table);
   }
-  wildcards.sort((a, b) => b.suffix.length - a.suffix.length || compareText(a.suffix, b.suffix));
-  const ordered = [...[...exact.values()].sort((a, b) => compareText(a.host, b.host)), ...wildcards.map((wildcard) => wildcard.table)];
-  if (any !== undefined) ordered.push(any);
-  return { exact, wildcards, any, ordered };
-}
-
-function compareText(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
+  // Suffixes are unique: no two compare equal.
+  wildcards.sort((a, b) => b.suffix.length - a.suffix.length || (a.suffix < b.suffix ? -1 : 1));
+  return { exact, wildcards, any };
 }
 
 /** The canonical text of a path template with only static segments, as a request path spells it. */
 function staticPath(parsed: ParsedPath): string {
-  let path = '';
-  for (const segment of parsed.segments) path += `/${segment.kind === 'static' ? segment.text : ''}`;
-  return path;
+  return `/${parsed.segments.map((segment) => (segment.kind === 'static' ? segment.text : '')).join('/')}`;
 }
 
 /**
- * A table's all-static paths by length, then by the code (low 7 bits) of their character at the
- * position that tells that length's paths apart best: a lookup reads one character and compares
- * the path with the one or two left, where a Map would hash the whole path first (a path fresh
- * off the socket has no hash yet; bench/router.bench.ts, static hits).
+ * A table's all-static paths by length, then by their character (low 7 bits) where that length's
+ * paths differ most: a lookup reads one character and compares one or two paths, where a Map
+ * would first hash a path fresh off the socket (bench/router.bench.ts, static hits and misses).
  */
 type StaticIndex<T> = readonly (StaticGroup<T> | undefined)[];
 

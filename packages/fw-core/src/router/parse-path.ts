@@ -1,17 +1,14 @@
 /**
- * Route path templates, parsed and checked once at start-up (every rule broken is a coded
- * FwError naming the route and the fix), and the one canonical form that templates and request
- * paths are both brought to before they are compared.
- *
- * Canonical form: the path split on raw '/', each segment percent-decoded, then only '%' and '/'
- * escaped again (`%25`, `%2F`). Two spellings of a segment (`posts`, `p%6Fsts`) have one
- * canonical text, `%2F` never splits a segment (RFC 3986 section 2.2: an encoded reserved
- * character is data), and a captured value needs decoding only when its canonical text holds a '%'.
+ * Route path templates, checked once at start-up (coded FwErrors naming the route and the fix),
+ * and the canonical form templates and request paths are compared in: split on raw '/', each
+ * segment decoded, then only '%' and '/' escaped again (`%25`, `%2F`). `posts` and `p%6Fsts` have
+ * one canonical text, `%2F` never splits a segment (RFC 3986 section 2.2), and a captured value
+ * needs decoding only when its canonical text holds a '%'.
  */
-import { FwError } from '../errors.ts';
+import { FwError, type FwErrorCode } from '../errors.ts';
 import type { RouteName } from './router.ts';
 
-/** One segment of a path template. Static text is canonical (see percent-decoding.ts). */
+/** One segment of a path template; static text is canonical. */
 export type PathSegment =
   | { readonly kind: 'static'; readonly text: string }
   | { readonly kind: 'binding'; readonly name: string }
@@ -31,13 +28,10 @@ const FORBIDDEN_CHARACTER = /[\s\u0000-\u001f\u007f?#]/u;
 
 /** Parses `path`; `label` names the route in error messages. */
 export function parsePath(path: unknown, label: RouteName): ParsedPath {
-  if (typeof path !== 'string' || !path.startsWith('/')) {
-    throw badPath(label, 'must be a string starting with "/"', path);
-  }
-  const forbidden = FORBIDDEN_CHARACTER.exec(path);
-  if (forbidden !== null) {
-    const shown = JSON.stringify(forbidden[0]);
-    const problem = `contains ${shown}; query strings, fragments and whitespace are not part of a route path`;
+  if (typeof path !== 'string' || !path.startsWith('/')) throw badPath(label, 'must be a string starting with "/"', path);
+  const forbidden = FORBIDDEN_CHARACTER.exec(path)?.[0];
+  if (forbidden !== undefined) {
+    const problem = `contains ${JSON.stringify(forbidden)}; query strings, fragments and whitespace are not part of a route path`;
     throw badPath(label, problem, path);
   }
   const raw = path.slice(1).split('/');
@@ -49,11 +43,8 @@ export function parsePath(path: unknown, label: RouteName): ParsedPath {
     const segment = parseSegment(raw[position] as string, isLast, label, path);
     if (segment.kind === 'binding') {
       if (bindingNames.includes(segment.name)) {
-        throw new FwError(
-          'FW_ERR_ROUTE_DUPLICATE_BINDING',
-          `${label}: the binding :${segment.name} appears twice in "${path}"; give each binding its own name.`,
-          { details: { route: String(label), path, binding: segment.name } },
-        );
+        const message = `${label}: the binding :${segment.name} appears twice in "${path}"; give each binding its own name.`;
+        throw routeError('FW_ERR_ROUTE_DUPLICATE_BINDING', label, message, { path, binding: segment.name });
       }
       bindingNames.push(segment.name);
     }
@@ -65,14 +56,9 @@ export function parsePath(path: unknown, label: RouteName): ParsedPath {
 
 function parseSegment(text: string, isLast: boolean, label: RouteName, path: string): PathSegment {
   if (text === WILDCARD) {
-    if (!isLast) {
-      throw new FwError(
-        'FW_ERR_ROUTE_WILDCARD_NOT_LAST',
-        `${label}: [...] must be the last segment of "${path}"; move it to the end, or use a :binding for one segment.`,
-        { details: { route: String(label), path } },
-      );
-    }
-    return { kind: 'wildcard' };
+    if (isLast) return { kind: 'wildcard' };
+    const message = `${label}: [...] must be the last segment of "${path}"; move it to the end, or use a :binding for one segment.`;
+    throw routeError('FW_ERR_ROUTE_WILDCARD_NOT_LAST', label, message, { path });
   }
   if (text.startsWith(':')) return { kind: 'binding', name: bindingName(text.slice(1), label, path) };
   return { kind: 'static', text: staticText(text, isLast, label, path) };
@@ -80,40 +66,31 @@ function parseSegment(text: string, isLast: boolean, label: RouteName, path: str
 
 function bindingName(name: string, label: RouteName, path: string): string {
   // `__proto__` cannot be an own property of the plain object that carries the bindings.
-  if (!BINDING_NAME.test(name) || name === '__proto__') {
-    throw new FwError(
-      'FW_ERR_ROUTE_BAD_BINDING',
-      `${label}: the binding ":${name}" in "${path}" is not a name; ` +
-        'use letters, digits and "_", not starting with a digit (e.g. :post_id).',
-      { details: { route: String(label), path, binding: name } },
-    );
-  }
-  return name;
+  if (BINDING_NAME.test(name) && name !== '__proto__') return name;
+  const fix = 'use letters, digits and "_", not starting with a digit (e.g. :post_id)';
+  const message = `${label}: the binding ":${name}" in "${path}" is not a name; ${fix}.`;
+  throw routeError('FW_ERR_ROUTE_BAD_BINDING', label, message, { path, binding: name });
 }
 
 function staticText(text: string, isLast: boolean, label: RouteName, path: string): string {
-  if (text === '' && !isLast) {
-    throw badPath(label, 'has an empty segment ("//"); remove the doubled "/"', path);
-  }
-  if (text === '*') {
-    throw badPath(label, 'has a "*" segment; write [...] for a wildcard, or %2A for a literal "*"', path);
-  }
+  if (text === '' && !isLast) throw badPath(label, 'has an empty segment ("//"); remove the doubled "/"', path);
+  if (text === '*') throw badPath(label, 'has a "*" segment; write [...] for a wildcard, or %2A for a literal "*"', path);
   // '[' and ']' are not allowed in a path (RFC 3986 section 3.3); here they are a mistyped [...].
   if (text.includes('[') || text.includes(']')) {
     throw badPath(label, `has the segment "${text}"; the only bracketed segment is a final [...]`, path);
   }
   const canonical = canonicalSegment(text);
-  if (canonical === undefined) {
-    throw badPath(label, `has a malformed percent-escape in "${text}"; write "%" as %25`, path);
-  }
+  if (canonical === undefined) throw badPath(label, `has a malformed percent-escape in "${text}"; write "%" as %25`, path);
   return canonical;
 }
 
 function badPath(label: RouteName, problem: string, path: unknown): FwError {
-  const shown = JSON.stringify(path) ?? String(path);
-  return new FwError('FW_ERR_ROUTE_BAD_PATH', `${label}: the path ${shown} ${problem}.`, {
-    details: { route: String(label), path },
-  });
+  return routeError('FW_ERR_ROUTE_BAD_PATH', label, `${label}: the path ${JSON.stringify(path) ?? String(path)} ${problem}.`, { path });
+}
+
+/** A route definition's coded error; its details name the route as the message does. */
+export function routeError(code: FwErrorCode, label: RouteName, message: string, details: Record<string, unknown>): FwError {
+  return new FwError(code, message, { details: { route: String(label), ...details } });
 }
 
 /** The canonical text of one raw segment, or undefined when a percent-escape is malformed. */
@@ -129,7 +106,7 @@ export function canonicalSegment(raw: string): string | undefined {
   return decoded.replaceAll('%', '%25').replaceAll('/', '%2F');
 }
 
-/** The canonical form of a request path, or undefined when a segment has a malformed escape (no route matches it). */
+/** The canonical form of a request path; undefined when a segment has a malformed escape (no route matches). */
 export function canonicalPath(path: string): string | undefined {
   const segments = path.split('/');
   for (let i = 0; i < segments.length; i++) {

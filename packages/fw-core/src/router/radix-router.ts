@@ -68,19 +68,15 @@ export class RadixRouter<T> implements Router<T> {
 }
 
 /**
- * Whether a match of a path as received captured a '%' (from its first binding or `[...]` on).
- * Static labels are canonical and matched character for character, so only captures can hide
- * text the canonical form would change.
+ * Whether a match of a path as received captured a '%' (from its first binding or `[...]` on):
+ * static labels are canonical and matched exactly, so only captures can hide an escape.
  */
 function capturedEscape<T>(route: CompiledRoute<T>, path: string, state: MatchState): boolean {
   const from = route.bindingNames.length > 0 ? (state.starts[0] as number) : route.hasWildcard ? state.wildStart : path.length;
   return from < path.length && path.indexOf('%', from) !== -1;
 }
 
-/**
- * One host table's answer, undefined when no route here has the path (the next table is asked).
- * `decode`: the path is canonical and holds escapes (`%25`, `%2F`) that captures get decoded.
- */
+/** One host table's answer, undefined when no route here has the path; `decode`: captures hold `%25`, `%2F`. */
 function lookupTable<T>(table: HostTable<T>, method: string, path: string, decode: boolean, state: MatchState) {
   // Static segments take precedence at every node, so a static path's route for the method is
   // the walk's answer too, found without it (bench/router.bench.ts, static hits).
@@ -123,12 +119,7 @@ function splitPathinfo(path: string, wildStart: number, decode: boolean): string
 const notAllowedByMask: (MethodNotAllowed<never> | undefined)[] = new Array(1 << HTTP_METHODS.length).fill(undefined);
 
 function methodNotAllowed(mask: number): MethodNotAllowed<never> {
-  let answer = notAllowedByMask[mask];
-  if (answer === undefined) {
-    answer = Object.freeze({ kind: 'method_not_allowed', allowed: Object.freeze(maskToMethods(mask)) });
-    notAllowedByMask[mask] = answer;
-  }
-  return answer;
+  return (notAllowedByMask[mask] ??= Object.freeze({ kind: 'method_not_allowed', allowed: Object.freeze(maskToMethods(mask)) }));
 }
 
 /** An OPTIONS 405 with the route its first allowed method finds, whose plugins answer a CORS preflight. */

@@ -1,29 +1,25 @@
 /**
- * The radix tree of one host table. Edges are whole path segments, and a chain of static
- * segments with no routes and one child is one edge (`api/posts`). At every node the static
- * children are tried first, then the binding child, then the `[...]` wildcard, and when a branch
- * dead-ends (no route for the rest of the path and method) the walk backtracks to the next one.
+ * The radix tree of one host table. Edges are whole segments; a chain of static segments without
+ * routes or branches is one edge (`api/posts`). At every node the walk tries the static child,
+ * then the binding, then the `[...]`, and backtracks from a branch without a route for the method.
  */
-import { FwError } from '../errors.ts';
-import type { ParsedPath } from './parse-path.ts';
+import { routeError, type ParsedPath } from './parse-path.ts';
 import { ANY_METHOD, methodBit, requestMethodIndex } from './route-methods.ts';
 import { HTTP_METHODS, type CompiledRoute, type RouteName } from './router.ts';
 
-/** Positions in RouteLeaf.byMethod. */
 const GET_INDEX = HTTP_METHODS.indexOf('get');
 const HEAD_INDEX = HTTP_METHODS.indexOf('head');
 
 /** The routes that end at one place in the tree (a path, or a `[...]`), by request method. */
 export class RouteLeaf<T> {
-  /** In definition order. */
+  /** In definition order, and how errors name each. */
   readonly routes: CompiledRoute<T>[] = [];
-  /** How errors name each of `routes`. */
   readonly labels: RouteName[] = [];
   /** The `'_'` route; it excludes every other route here. */
   any: RouteTarget<T> | undefined = undefined;
-  /** What GET resolves to: most requests are GETs, so it has a field of its own. */
+  /** What GET resolves to: most requests are GETs. */
   get: RouteTarget<T> | undefined = undefined;
-  /** Route by method position (requestMethodIndex), HEAD filled in from GET where no route names HEAD. */
+  /** By requestMethodIndex; HEAD from GET where no route names HEAD. */
   readonly byMethod: (RouteTarget<T> | undefined)[] = new Array<RouteTarget<T> | undefined>(HTTP_METHODS.length).fill(undefined);
   /** Bits (see methodBit) of the methods answered here, for a 405's `allow`. */
   mask = 0;
@@ -34,12 +30,9 @@ export class RouteLeaf<T> {
       const shared = sharedMethod(route, this.routes[i] as CompiledRoute<T>);
       if (shared === undefined) continue;
       const otherLabel = this.labels[i] as RouteName;
-      throw new FwError(
-        'FW_ERR_ROUTE_CONFLICT',
-        `${label} conflicts with ${otherLabel}: same host, same path shape, both answer ${shared}; ` +
-          'remove one, or give them methods that do not overlap.',
-        { details: { route: String(label), conflictsWith: String(otherLabel), method: shared } },
-      );
+      const fix = 'remove one, or give them methods that do not overlap';
+      const message = `${label} conflicts with ${otherLabel}: same host, same path shape, both answer ${shared}; ${fix}.`;
+      throw routeError('FW_ERR_ROUTE_CONFLICT', label, message, { conflictsWith: String(otherLabel), method: shared });
     }
     this.routes.push(route);
     this.labels.push(label);
@@ -54,7 +47,7 @@ export class RouteLeaf<T> {
     }
   }
 
-  /** The route here for `method` (uppercase), if any. */
+  /** The route here for `method` (uppercase). */
   routeFor(method: string): RouteTarget<T> | undefined {
     if (method === 'GET') return this.get;
     if (this.any !== undefined) return this.any;
@@ -75,11 +68,9 @@ export class RouteLeaf<T> {
 }
 
 /**
- * A route as a match answers it, with the reader that builds its bindings object from the
- * offsets the walk recorded: a function made from the binding names at the route's first match
- * (`{ "id": path.slice(starts[0], ends[0]) }`), so every match builds an object of one shape in
- * one step, where a loop of keyed stores is megamorphic (bench/router.bench.ts, parameter hits).
- * A loop where code generation from strings is off.
+ * A route and its bindings reader, made from the binding names at its first match (`{ "id":
+ * path.slice(starts[0], ends[0]) }`): one object of one shape in one step, where a loop of keyed
+ * stores is megamorphic (bench/router.bench.ts, parameter hits); a loop if code generation is off.
  */
 export class RouteTarget<T> {
   readonly route: CompiledRoute<T>;
@@ -96,7 +87,7 @@ export class RouteTarget<T> {
   }
 }
 
-/** Builds a match's bindings from the path and the offsets of each binding, by position. */
+/** Builds a match's bindings from the offsets of each binding in the path. */
 type BindingsReader = (path: string, starts: Int32Array, ends: Int32Array) => Record<string, string>;
 
 function bindingsReader(names: readonly string[]): BindingsReader {
@@ -123,9 +114,8 @@ function sharedMethod<T>(a: CompiledRoute<T>, b: CompiledRoute<T>): string | und
 
 const NO_CHILDREN: readonly never[] = Object.freeze([]);
 const NO_BUCKETS: readonly (readonly never[])[] = [NO_CHILDREN];
-/** Most buckets a node gets: the low 7 bits of a first character tell every ASCII letter apart. */
+/** Most buckets a node gets (the low 7 bits of a first character), and buckets per static child. */
 const MAX_BUCKETS = 128;
-/** Buckets per static child, up to MAX_BUCKETS: few first characters then share a bucket. */
 const BUCKETS_PER_CHILD = 4;
 
 /** One node of the tree; `label` is the edge from its parent (static text, or `:name`). */
@@ -138,14 +128,12 @@ export class RadixNode<T> {
   end: RouteLeaf<T> | undefined = undefined;
   /** Routes with a `[...]` here, capturing the rest of the path. */
   rest: RouteLeaf<T> | undefined = undefined;
-  /** Lookup index set by finishTree(): the child whose edge is the empty segment (`/posts/`). */
+  /** Set by finishTree(): the child whose edge is the empty segment (`/posts/`). */
   emptyChild: RadixNode<T> | undefined = undefined;
   /**
-   * Lookup index set by finishTree(): the non-empty static children by the low bits
-   * (`bucketMask`) of their first char code, rather than one list to search
-   * (bench/router.bench.ts, GitHub-like table: `/repos/:owner/:repo` has 50 static children).
-   * About four buckets per child, one for a single child (mask 0), so a large router does not
-   * hold a 128-entry array per node.
+   * Set by finishTree(): the other static children by the low bits (`bucketMask`) of their first
+   * char code, not one list to search (bench/router.bench.ts, GitHub-like table: 50 children
+   * under `/repos/:owner/:repo`). About four buckets per child, so large routers stay small.
    */
   buckets: readonly (readonly RadixNode<T>[])[] = NO_BUCKETS;
   bucketMask = 0;
@@ -164,10 +152,8 @@ export function insertRoute<T>(root: RadixNode<T>, parsed: ParsedPath, route: Co
       leaf = node.rest ??= new RouteLeaf<T>();
       break;
     }
-    node =
-      segment.kind === 'static'
-        ? staticChild(node, segment.text)
-        : (node.binding ??= new RadixNode<T>(`:${segment.name}`));
+    if (segment.kind === 'binding') node = node.binding ??= new RadixNode<T>(`:${segment.name}`);
+    else node = staticChild(node, segment.text);
   }
   leaf ??= node.end ??= new RouteLeaf<T>();
   leaf.add(route, label);
@@ -175,11 +161,10 @@ export function insertRoute<T>(root: RadixNode<T>, parsed: ParsedPath, route: Co
 }
 
 function staticChild<T>(node: RadixNode<T>, text: string): RadixNode<T> {
-  let child = node.statics.find((candidate) => candidate.label === text);
-  if (child === undefined) {
-    child = new RadixNode<T>(text);
-    node.statics.push(child);
-  }
+  const found = node.statics.find((child) => child.label === text);
+  if (found !== undefined) return found;
+  const child = new RadixNode<T>(text);
+  node.statics.push(child);
   return child;
 }
 
@@ -194,10 +179,10 @@ export function finishTree<T>(node: RadixNode<T>): void {
     if (child.label === '') node.emptyChild = child;
     else named.push(child);
   }
-  if (named.length === 0) return finishBinding(node);
+  if (node.binding !== undefined) finishTree(node.binding);
+  if (named.length === 0) return;
   let count = 1;
   if (named.length > 1) while (count < MAX_BUCKETS && count < named.length * BUCKETS_PER_CHILD) count *= 2;
-  // Empty buckets share one frozen list: a node has about four buckets per child.
   const buckets: (readonly RadixNode<T>[])[] = new Array<readonly RadixNode<T>[]>(count).fill(NO_CHILDREN);
   for (const child of named) {
     const index = child.label.charCodeAt(0) & (count - 1);
@@ -205,29 +190,19 @@ export function finishTree<T>(node: RadixNode<T>): void {
   }
   node.buckets = buckets;
   node.bucketMask = count - 1;
-  finishBinding(node);
-}
-
-function finishBinding<T>(node: RadixNode<T>): void {
-  if (node.binding !== undefined) finishTree(node.binding);
 }
 
 /** Merges into a static node its only child while the node has no routes and no other child. */
 function absorbChain<T>(node: RadixNode<T>): void {
-  let only = node.statics[0];
-  while (only !== undefined && node.statics.length === 1 && !hasRoutesOrBranches(node)) {
+  for (let only = node.statics[0]; only !== undefined && node.statics.length === 1; only = node.statics[0]) {
+    if (node.end !== undefined || node.rest !== undefined || node.binding !== undefined) return;
     // join() builds a flat string; `+` would leave a cons string for every lookup to compare through.
     node.label = [node.label, only.label].join('/');
     node.statics = only.statics;
     node.binding = only.binding;
     node.end = only.end;
     node.rest = only.rest;
-    only = node.statics[0];
   }
-}
-
-function hasRoutesOrBranches<T>(node: RadixNode<T>): boolean {
-  return node.end !== undefined || node.rest !== undefined || node.binding !== undefined;
 }
 
 /** Scratch state of one lookup. find() is synchronous, so each router reuses one. */
@@ -237,24 +212,18 @@ export interface MatchState {
   readonly ends: Int32Array;
   /** Offset of the '/' before the text a `[...]` captured (the path's end when it captured none). */
   wildStart: number;
-  /**
-   * The method bits (methodBit) of the routes that had the path though not for the method: a
-   * walk that finds nothing has tried every branch the path takes, so this is a 405's `allow`
-   * (0: a 404).
-   */
+  /** Method bits of the routes that had the path but not the method: a failed walk's 405 `allow` (0: a 404). */
   allowed: number;
 }
 
-/** What a walk answers: the route's target, or undefined when no route has the path for the method. */
+/** A walk's answer: the route's target, undefined when no route has the path for the method. */
 type Match<T> = RouteTarget<T> | undefined;
 
 /**
- * The route for `method` whose template matches `path` from `pos` (a '/' or its end) on, by
- * precedence static > binding > wildcard with backtracking; `depth` counts bindings so far.
- *
- * Long on purpose: it is the per-request hot path, its choices measured by bench/router.bench.ts.
- * It recurses only where a later alternative (a binding, a `[...]`) is left to backtrack to and
- * loops otherwise, so the backtracking stack is the call stack and no stack is allocated.
+ * The route for `method` matching `path` from `pos` (a '/' or its end) on, static > binding >
+ * `[...]` with backtracking; `depth` counts bindings so far. Long on purpose: the hot path, its
+ * choices measured by bench/router.bench.ts. It recurses only where an alternative is left to
+ * backtrack to and loops otherwise, so the backtracking stack is the call stack.
  */
 export function matchTree<T>(node: RadixNode<T>, path: string, pos: number, depth: number, method: string, state: MatchState): Match<T> {
   const end = path.length;
@@ -271,7 +240,7 @@ export function matchTree<T>(node: RadixNode<T>, path: string, pos: number, dept
     const start = pos + 1;
     const code = path.charCodeAt(start);
     const empty = start === end || code === 47;
-    // The one static edge this segment can take: siblings' first segments differ.
+    // The one static edge the segment can take: siblings' first segments differ.
     let child: RadixNode<T> | undefined;
     let next = start;
     if (empty) {
@@ -284,8 +253,8 @@ export function matchTree<T>(node: RadixNode<T>, path: string, pos: number, dept
         const label = candidate.label;
         const stop = start + label.length;
         if (stop > end) continue;
-        // Lengths and the first character first (a bucket may hold several), then the text:
-        // slice() and === (a flat compare) beat path.startsWith(label, start) in bench/router.bench.ts.
+        // Length and first character, then the text: slice() and === (a flat compare) beat
+        // startsWith() and a character loop in bench/router.bench.ts.
         if ((stop === end || path.charCodeAt(stop) === 47) && label.charCodeAt(0) === code && path.slice(start, stop) === label) {
           child = candidate;
           next = stop;

@@ -1,14 +1,12 @@
-/**
- * Route methods: checked once at start-up against HTTP_METHODS. An unknown method is a start-up
- * error rather than read as `_` (every method): a typo must not widen a route.
- */
-import { FwError } from '../errors.ts';
+/** Route methods, checked once at start-up: an unknown one is an error, not `_`, so a typo never widens a route. */
+import type { FwError } from '../errors.ts';
+import { routeError } from './parse-path.ts';
 import { HTTP_METHODS, type HttpMethod, type MethodSpec, type RouteName } from './router.ts';
 
 /** The methods of a route meaning "every method". */
 export const ANY_METHOD = '_';
 
-/** Checks a route's `methods` and returns them without repeats, or `'_'` when absent. */
+/** Checks a route's `methods` and returns them frozen without repeats, or `'_'` when absent. */
 export function normaliseMethods(methods: unknown, label: RouteName): MethodSpec {
   if (methods === undefined || methods === ANY_METHOD) return ANY_METHOD;
   if (!Array.isArray(methods) || methods.length === 0) {
@@ -19,14 +17,12 @@ export function normaliseMethods(methods: unknown, label: RouteName): MethodSpec
   for (const method of methods) {
     if (!isHttpMethod(method)) {
       const lower = typeof method === 'string' ? method.toLowerCase() : '';
-      const fix = isHttpMethod(lower)
-        ? `write it lowercase: '${lower}'`
-        : `use one of ${HTTP_METHODS.join(', ')}, or '_' for every method`;
+      const fix = isHttpMethod(lower) ? `write it lowercase: '${lower}'` : `use one of ${HTTP_METHODS.join(', ')}, or '_' for every method`;
       throw unknownMethod(label, method, fix);
     }
     if (!known.includes(method)) known.push(method);
   }
-  return known;
+  return Object.freeze(known);
 }
 
 /** Bit of each method in HTTP_METHODS order; a route's or a node's methods are a mask of these. */
@@ -65,8 +61,6 @@ function isHttpMethod(value: unknown): value is HttpMethod {
 }
 
 function unknownMethod(label: RouteName, method: unknown, fix: string): FwError {
-  const shown = JSON.stringify(method) ?? String(method);
-  return new FwError('FW_ERR_ROUTE_UNKNOWN_METHOD', `${label}: the method ${shown} is not known; ${fix}.`, {
-    details: { route: String(label), method },
-  });
+  const message = `${label}: the method ${JSON.stringify(method) ?? String(method)} is not known; ${fix}.`;
+  return routeError('FW_ERR_ROUTE_UNKNOWN_METHOD', label, message, { method });
 }

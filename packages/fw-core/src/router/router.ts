@@ -1,8 +1,7 @@
 /**
- * The router contract. A router is compiled once from route definitions (all checks happen
- * then, as coded FwErrors) and answers `find()` per request. Route `data` is opaque to the
- * router. Implementations sit beside this file: create-router.ts checks the definitions,
- * radix-router.ts answers lookups over radix-tree.ts, print-tree.ts prints the tree.
+ * The router contract: compiled once from route definitions (checked then, as coded FwErrors), it
+ * answers `find()` per request; route `data` is opaque to it. create-router.ts checks the
+ * definitions, radix-router.ts answers lookups over radix-tree.ts, print-tree.ts prints the tree.
  */
 
 /** HTTP methods a route may name, lowercase as in route definitions. */
@@ -47,9 +46,7 @@ export interface RouteFound<T> {
 }
 
 /** No route has this path on the selected host: answer 404. */
-export interface RouteNotFound {
-  readonly kind: 'not_found';
-}
+export type RouteNotFound = { readonly kind: 'not_found' };
 
 /** The path exists but not for this method: answer 405 with `allow: <allowed joined by ', '>`. */
 export interface MethodNotAllowed<T = unknown> {
@@ -66,14 +63,13 @@ export type LookupResult<T> = RouteFound<T> | RouteNotFound | MethodNotAllowed<T
 /** A compiled router. */
 export interface Router<T> {
   /**
-   * Looks a request up. `method` as Node gives it (uppercase), `host` the raw Host header
-   * (port ignored, case-insensitive, undefined when absent), `path` the request's path as
-   * received, percent-encoding kept, already cut before any `?` or `#` (request-target.ts).
+   * Looks a request up: `method` as Node gives it (uppercase), `host` the raw Host header (undefined
+   * when absent), `path` as received, escapes kept, cut before any `?` or `#` (request-target.ts).
    */
   find(method: string, host: string | undefined, path: string): LookupResult<T>;
   /** Every compiled route, in definition order. */
   routes(): readonly CompiledRoute<T>[];
 }
 
-/** How a definition error names a route: text, or an object writing it when read (RouteLabel). */
+/** How a definition error names a route: text, or an object writing it when read (create-router.ts). */
 export type RouteName = string | { toString(): string };
