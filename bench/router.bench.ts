@@ -11,6 +11,7 @@
  * `npx node bench/router.bench.ts` (docs/performance.md, "Router against every peer").
  */
 import { CONTENDERS } from './router/contenders.ts';
+import { fw, fwTargets } from './router/contenders/fw.ts';
 import { benchTable, type BenchOptions } from './router/lookup-bench.ts';
 import { adaptationLines, classTable, machineLine, ratesTable, skippedLines } from './router/report.ts';
 import { singleHost, withoutQueries } from './router/variants.ts';
@@ -48,7 +49,8 @@ const alone = routingAlone.map((table) => {
   process.stderr.write(`${table.name}\n`);
   return benchTable(table, contenders, options, true);
 });
-const queries = withQueries.map((table) => benchTable(table, contenders.filter((c) => c.queryStrings), options, false));
+const targetContenders = contenders.filter((c) => c.queryStrings).map((c) => (c === fw ? fwTargets : c));
+const queries = withQueries.map((table) => benchTable(table, targetContenders, options, false));
 
 const report = [machineLine(`${ROUNDS} rounds of ${ROUND_MS} ms per table, of ${options.classRoundMs} ms per request class`), ''];
 if (ROUNDS === 0) {

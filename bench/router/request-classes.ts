@@ -4,6 +4,7 @@
  * each class's requests on their own.
  */
 import type { BenchRequest, BenchRoute } from '../tables/route-table.ts';
+import { splitPathAndQuery } from '../../packages/fw-core/src/http/request-target.ts';
 import { buildFwRouter } from './contenders/fw.ts';
 
 /** The classes, in report order. */
@@ -20,7 +21,7 @@ export function byClass(routes: readonly BenchRoute[], requests: readonly BenchR
   const router = buildFwRouter(routes);
   const groups = new Map<RequestClass, BenchRequest[]>();
   for (const request of requests) {
-    const result = router.find(request.method, request.host, request.url);
+    const result = router.find(request.method, request.host, splitPathAndQuery(request.url).path);
     let kind: RequestClass = result.kind === 'not_found' ? 'miss (404)' : '405';
     if (result.kind === 'found') {
       kind = result.pathinfo !== undefined ? 'wildcard hit' : result.route.bindingNames.length > 0 ? 'parameter hit' : 'static hit';

@@ -1,4 +1,5 @@
 /** fw's router (packages/fw-core/src/router/), the one the others are compared with. */
+import { splitPathAndQuery } from '../../../packages/fw-core/src/http/request-target.ts';
 import { createRouter, type Router } from '../../../packages/fw-core/src/router/index.ts';
 import type { BenchRoute } from '../../tables/route-table.ts';
 import { answerOf, keysById, type Contender } from '../contender.ts';
@@ -10,41 +11,51 @@ export function buildFwRouter(routes: readonly BenchRoute[]): Router<number> {
   return router;
 }
 
-/** fw: hosts, 405s and query strings are its own; `[...]` gives `pathinfo`, a list of segments. */
-export const fw: Contender = {
-  name: 'fw',
-  hosts: true,
-  methodNotAllowed: true,
-  queryStrings: true,
-  adaptations: [],
-  construct: buildFwRouter,
-  build(routes) {
-    const router = buildFwRouter(routes);
-    const keys = keysById(routes, 'pathinfo');
-    return {
-      pass(batch) {
-        let found = 0;
-        for (const { method, host, url } of batch) {
-          if (router.find(method, host, url).kind === 'found') found++;
-        }
-        return found;
-      },
-      passAnswered(batch) {
-        let read = 0;
-        for (const { method, host, url } of batch) {
-          const result = router.find(method, host, url);
-          if (result.kind === 'found') read += result.pathinfo === undefined ? 0 : result.pathinfo.length;
-          else if (result.kind === 'method_not_allowed') read += result.allowed.length;
-        }
-        return read;
-      },
-      answer({ method, host, url }) {
-        const result = router.find(method, host, url);
-        if (result.kind === 'method_not_allowed') return '405';
-        if (result.kind === 'not_found') return null;
-        const id = result.route.data;
-        return answerOf(id, { ...result.bindings, pathinfo: result.pathinfo?.join('/') }, keys[id] ?? []);
-      },
-    };
-  },
-};
+/**
+ * fw: hosts and 405s are its own; `[...]` gives `pathinfo`, a list of segments. find() takes a
+ * path: `fwTargets` cuts each raw request target first, as fw's server does (request-target.ts).
+ */
+export const fw: Contender = fwContender((url) => url);
+
+/** fw handed raw request targets, for the rows with query strings. */
+export const fwTargets: Contender = fwContender((url) => splitPathAndQuery(url).path);
+
+function fwContender(pathOf: (url: string) => string): Contender {
+  return {
+    name: 'fw',
+    hosts: true,
+    methodNotAllowed: true,
+    queryStrings: true,
+    adaptations: [],
+    construct: buildFwRouter,
+    build(routes) {
+      const router = buildFwRouter(routes);
+      const keys = keysById(routes, 'pathinfo');
+      return {
+        pass(batch) {
+          let found = 0;
+          for (const { method, host, url } of batch) {
+            if (router.find(method, host, pathOf(url)).kind === 'found') found++;
+          }
+          return found;
+        },
+        passAnswered(batch) {
+          let read = 0;
+          for (const { method, host, url } of batch) {
+            const result = router.find(method, host, pathOf(url));
+            if (result.kind === 'found') read += result.pathinfo === undefined ? 0 : result.pathinfo.length;
+            else if (result.kind === 'method_not_allowed') read += result.allowed.length;
+          }
+          return read;
+        },
+        answer({ method, host, url }) {
+          const result = router.find(method, host, pathOf(url));
+          if (result.kind === 'method_not_allowed') return '405';
+          if (result.kind === 'not_found') return null;
+          const id = result.route.data;
+          return answerOf(id, { ...result.bindings, pathinfo: result.pathinfo?.join('/') }, keys[id] ?? []);
+        },
+      };
+    },
+  };
+}

@@ -1,6 +1,10 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { createRouter } from '../src/router/index.ts';
+import { splitPathAndQuery } from '../src/http/request-target.ts';
+
+/** The path the pipeline hands find(): the request target cut before its query and fragment (request-target.ts). */
+const pathOf = (target: string): string => splitPathAndQuery(target).path;
 
 const router = createRouter([
   { path: '/docs/[...]', methods: ['get'], data: 'docs' },
@@ -8,7 +12,7 @@ const router = createRouter([
 ]);
 
 function pathinfo(url: string): string[] | undefined | 'not_found' {
-  const result = router.find('GET', undefined, url);
+  const result = router.find('GET', undefined, pathOf(url));
   if (result.kind !== 'found') return 'not_found';
   return result.pathinfo;
 }

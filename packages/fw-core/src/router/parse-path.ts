@@ -1,12 +1,14 @@
 /**
- * Parses a route path template into segments, checking it once at start-up. Every rule broken
- * here is a coded FwError whose message names the route and the fix.
+ * Route path templates, checked once at start-up (coded FwErrors naming the route and the fix),
+ * and the canonical form templates and request paths are compared in: split on raw '/', each
+ * segment decoded, then only '%' and '/' escaped again (`%25`, `%2F`). `posts` and `p%6Fsts` have
+ * one canonical text, `%2F` never splits a segment (RFC 3986 section 2.2), and a captured value
+ * needs decoding only when its canonical text holds a '%'.
  */
-import { FwError } from '../errors.ts';
-import type { RouteName } from './create-router.ts';
-import { canonicalSegment } from './percent-decoding.ts';
+import { FwError, type FwErrorCode } from '../errors.ts';
+import type { RouteName } from './router.ts';
 
-/** One segment of a path template. Static text is canonical (see percent-decoding.ts). */
+/** One segment of a path template; static text is canonical. */
 export type PathSegment =
   | { readonly kind: 'static'; readonly text: string }
   | { readonly kind: 'binding'; readonly name: string }
@@ -17,10 +19,6 @@ export interface ParsedPath {
   readonly segments: readonly PathSegment[];
   readonly bindingNames: readonly string[];
   readonly hasWildcard: boolean;
-  /** A static segment's canonical text holds a '#' (written %23): a raw request target cuts there. */
-  readonly staticHash: boolean;
-  /** A static segment's canonical text holds a '?' (written %3F): a raw request target cuts there. */
-  readonly staticQuestion: boolean;
 }
 
 const WILDCARD = '[...]';
@@ -28,58 +26,39 @@ const BINDING_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 // Whitespace and control characters never appear in a request target (RFC 9112 section 3.2).
 const FORBIDDEN_CHARACTER = /[\s\u0000-\u001f\u007f?#]/u;
 
-/** Parses `path`; `label` names the route in error messages (routeLabel, create-router.ts). */
+/** Parses `path`; `label` names the route in error messages. */
 export function parsePath(path: unknown, label: RouteName): ParsedPath {
-  if (typeof path !== 'string' || !path.startsWith('/')) {
-    throw badPath(label, 'must be a string starting with "/"', path);
-  }
-  const forbidden = FORBIDDEN_CHARACTER.exec(path);
-  if (forbidden !== null) {
-    const shown = JSON.stringify(forbidden[0]);
-    const problem = `contains ${shown}; query strings, fragments and whitespace are not part of a route path`;
+  if (typeof path !== 'string' || !path.startsWith('/')) throw badPath(label, 'must be a string starting with "/"', path);
+  const forbidden = FORBIDDEN_CHARACTER.exec(path)?.[0];
+  if (forbidden !== undefined) {
+    const problem = `contains ${JSON.stringify(forbidden)}; query strings, fragments and whitespace are not part of a route path`;
     throw badPath(label, problem, path);
   }
   const raw = path.slice(1).split('/');
   const segments: PathSegment[] = [];
   const bindingNames: string[] = [];
-  let staticHash = false;
-  let staticQuestion = false;
-  // Index loops here and below: a router's build runs mostly before V8 optimises it, and there
-  // an entries() iterator allocates two objects per segment (5000 routes: docs/performance.md).
+  // An index loop, not entries(): bench/router-build.bench.ts (5000 routes).
   for (let position = 0; position < raw.length; position++) {
     const isLast = position === raw.length - 1;
     const segment = parseSegment(raw[position] as string, isLast, label, path);
     if (segment.kind === 'binding') {
       if (bindingNames.includes(segment.name)) {
-        throw new FwError(
-          'FW_ERR_ROUTE_DUPLICATE_BINDING',
-          `${label}: the binding :${segment.name} appears twice in "${path}"; give each binding its own name.`,
-          { details: { route: String(label), path, binding: segment.name } },
-        );
+        const message = `${label}: the binding :${segment.name} appears twice in "${path}"; give each binding its own name.`;
+        throw routeError('FW_ERR_ROUTE_DUPLICATE_BINDING', label, message, { path, binding: segment.name });
       }
       bindingNames.push(segment.name);
-    }
-    // Only a decoded escape can put a '#' or '?' in canonical text (FORBIDDEN_CHARACTER).
-    else if (segment.kind === 'static' && segment.text !== raw[position]) {
-      staticHash ||= segment.text.includes('#');
-      staticQuestion ||= segment.text.includes('?');
     }
     segments.push(segment);
   }
   const hasWildcard = segments.at(-1)?.kind === 'wildcard';
-  return { segments, bindingNames, hasWildcard, staticHash, staticQuestion };
+  return { segments, bindingNames, hasWildcard };
 }
 
 function parseSegment(text: string, isLast: boolean, label: RouteName, path: string): PathSegment {
   if (text === WILDCARD) {
-    if (!isLast) {
-      throw new FwError(
-        'FW_ERR_ROUTE_WILDCARD_NOT_LAST',
-        `${label}: [...] must be the last segment of "${path}"; move it to the end, or use a :binding for one segment.`,
-        { details: { route: String(label), path } },
-      );
-    }
-    return { kind: 'wildcard' };
+    if (isLast) return { kind: 'wildcard' };
+    const message = `${label}: [...] must be the last segment of "${path}"; move it to the end, or use a :binding for one segment.`;
+    throw routeError('FW_ERR_ROUTE_WILDCARD_NOT_LAST', label, message, { path });
   }
   if (text.startsWith(':')) return { kind: 'binding', name: bindingName(text.slice(1), label, path) };
   return { kind: 'static', text: staticText(text, isLast, label, path) };
@@ -87,38 +66,53 @@ function parseSegment(text: string, isLast: boolean, label: RouteName, path: str
 
 function bindingName(name: string, label: RouteName, path: string): string {
   // `__proto__` cannot be an own property of the plain object that carries the bindings.
-  if (!BINDING_NAME.test(name) || name === '__proto__') {
-    throw new FwError(
-      'FW_ERR_ROUTE_BAD_BINDING',
-      `${label}: the binding ":${name}" in "${path}" is not a name; ` +
-        'use letters, digits and "_", not starting with a digit (e.g. :post_id).',
-      { details: { route: String(label), path, binding: name } },
-    );
-  }
-  return name;
+  if (BINDING_NAME.test(name) && name !== '__proto__') return name;
+  const fix = 'use letters, digits and "_", not starting with a digit (e.g. :post_id)';
+  const message = `${label}: the binding ":${name}" in "${path}" is not a name; ${fix}.`;
+  throw routeError('FW_ERR_ROUTE_BAD_BINDING', label, message, { path, binding: name });
 }
 
 function staticText(text: string, isLast: boolean, label: RouteName, path: string): string {
-  if (text === '' && !isLast) {
-    throw badPath(label, 'has an empty segment ("//"); remove the doubled "/"', path);
-  }
-  if (text === '*') {
-    throw badPath(label, 'has a "*" segment; write [...] for a wildcard, or %2A for a literal "*"', path);
-  }
+  if (text === '' && !isLast) throw badPath(label, 'has an empty segment ("//"); remove the doubled "/"', path);
+  if (text === '*') throw badPath(label, 'has a "*" segment; write [...] for a wildcard, or %2A for a literal "*"', path);
   // '[' and ']' are not allowed in a path (RFC 3986 section 3.3); here they are a mistyped [...].
   if (text.includes('[') || text.includes(']')) {
     throw badPath(label, `has the segment "${text}"; the only bracketed segment is a final [...]`, path);
   }
   const canonical = canonicalSegment(text);
-  if (canonical === undefined) {
-    throw badPath(label, `has a malformed percent-escape in "${text}"; write "%" as %25`, path);
-  }
+  if (canonical === undefined) throw badPath(label, `has a malformed percent-escape in "${text}"; write "%" as %25`, path);
   return canonical;
 }
 
 function badPath(label: RouteName, problem: string, path: unknown): FwError {
-  const shown = JSON.stringify(path) ?? String(path);
-  return new FwError('FW_ERR_ROUTE_BAD_PATH', `${label}: the path ${shown} ${problem}.`, {
-    details: { route: String(label), path },
-  });
+  return routeError('FW_ERR_ROUTE_BAD_PATH', label, `${label}: the path ${JSON.stringify(path) ?? String(path)} ${problem}.`, { path });
+}
+
+/** A route definition's coded error; its details name the route as the message does. */
+export function routeError(code: FwErrorCode, label: RouteName, message: string, details: Record<string, unknown>): FwError {
+  return new FwError(code, message, { details: { route: String(label), ...details } });
+}
+
+/** The canonical text of one raw segment, or undefined when a percent-escape is malformed. */
+export function canonicalSegment(raw: string): string | undefined {
+  if (!raw.includes('%')) return raw;
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(raw);
+  } catch {
+    // URIError: `%zz`, a lone `%`, or a truncated UTF-8 sequence such as `%E0%A4`.
+    return undefined;
+  }
+  return decoded.replaceAll('%', '%25').replaceAll('/', '%2F');
+}
+
+/** The canonical form of a request path; undefined when a segment has a malformed escape (no route matches). */
+export function canonicalPath(path: string): string | undefined {
+  const segments = path.split('/');
+  for (let i = 0; i < segments.length; i++) {
+    const canonical = canonicalSegment(segments[i] as string);
+    if (canonical === undefined) return undefined;
+    segments[i] = canonical;
+  }
+  return segments.join('/');
 }

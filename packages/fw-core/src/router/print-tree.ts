@@ -1,7 +1,4 @@
-/**
- * The route printer, in two pure steps as find-my-way does it: buildRouteTree() turns a router
- * into a plain tree of its real radix edges, renderRouteTree() turns that tree into text.
- */
+/** The route printer in two pure steps, as find-my-way's: a plain tree of the radix edges, then text. */
 import { buildHostTables } from './host-table.ts';
 import { parsePath } from './parse-path.ts';
 import type { RadixNode, RouteLeaf } from './radix-tree.ts';
@@ -45,8 +42,11 @@ export function buildRouteTree<T>(router: Router<T>): RouteTree<T> {
     const label = routeLabel(index, route.path, route.methods, route.host);
     return { parsed: parsePath(route.path, label), route, label };
   });
-  const tables = buildHostTables(entries, false);
-  return { hosts: tables.ordered.map((table) => ({ host: table.host, root: treeNode(table.root, '') })) };
+  const { exact, wildcards, any } = buildHostTables(entries);
+  // Precedence order: exact hosts (by name), wildcards, `'_'`.
+  const exactByName = [...exact.values()].sort((a, b) => (a.host < b.host ? -1 : 1));
+  const ordered = [...exactByName, ...wildcards.map((wildcard) => wildcard.table), ...(any === undefined ? [] : [any])];
+  return { hosts: ordered.map((table) => ({ host: table.host, root: treeNode(table.root, '') })) };
 }
 
 function treeNode<T>(node: RadixNode<T>, segment: string): RouteTreeNode<T> {

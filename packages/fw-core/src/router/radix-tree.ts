@@ -1,51 +1,42 @@
 /**
- * The radix tree of one host table. Edges are whole path segments, and a chain of static
- * segments with no routes and one child is one edge (`api/posts`). At every node the static
- * children are tried first, then the binding child, then the `[...]` wildcard, and when a branch
- * dead-ends (no route for the rest of the path and method) the walk backtracks to the next one.
+ * The radix tree of one host table. Edges are whole segments; a chain of static segments without
+ * routes or branches is one edge (`api/posts`). At every node the walk tries the static child,
+ * then the binding, then the `[...]`, and backtracks from a branch without a route for the method.
  */
-import { FwError } from '../errors.ts';
-import type { ParsedPath } from './parse-path.ts';
+import { routeError, type ParsedPath } from './parse-path.ts';
 import { ANY_METHOD, methodBit, requestMethodIndex } from './route-methods.ts';
-import type { RouteName } from './create-router.ts';
-import type { RouteTarget } from './route-target.ts';
-import { HTTP_METHODS, type CompiledRoute } from './router.ts';
+import { HTTP_METHODS, type CompiledRoute, type RouteName } from './router.ts';
 
-/** Positions in RouteLeaf.byMethod. */
 const GET_INDEX = HTTP_METHODS.indexOf('get');
 const HEAD_INDEX = HTTP_METHODS.indexOf('head');
 
 /** The routes that end at one place in the tree (a path, or a `[...]`), by request method. */
 export class RouteLeaf<T> {
-  /** In definition order. */
+  /** In definition order, and how errors name each. */
   readonly routes: CompiledRoute<T>[] = [];
-  /** How errors name each of `routes`. */
   readonly labels: RouteName[] = [];
   /** The `'_'` route; it excludes every other route here. */
   any: RouteTarget<T> | undefined = undefined;
-  /** What GET resolves to: most requests are GETs, so it has a field of its own. */
+  /** What GET resolves to: most requests are GETs. */
   get: RouteTarget<T> | undefined = undefined;
-  /** Route by method position (requestMethodIndex), HEAD filled in from GET where no route names HEAD. */
+  /** By requestMethodIndex; HEAD from GET where no route names HEAD. */
   readonly byMethod: (RouteTarget<T> | undefined)[] = new Array<RouteTarget<T> | undefined>(HTTP_METHODS.length).fill(undefined);
   /** Bits (see methodBit) of the methods answered here, for a 405's `allow`. */
   mask = 0;
 
   /** Adds a route, throwing FW_ERR_ROUTE_CONFLICT when its methods overlap a route already here. */
-  add(target: RouteTarget<T>, label: RouteName): void {
-    const route = target.route;
+  add(route: CompiledRoute<T>, label: RouteName): void {
     for (let i = 0; i < this.routes.length; i++) {
       const shared = sharedMethod(route, this.routes[i] as CompiledRoute<T>);
       if (shared === undefined) continue;
       const otherLabel = this.labels[i] as RouteName;
-      throw new FwError(
-        'FW_ERR_ROUTE_CONFLICT',
-        `${label} conflicts with ${otherLabel}: same host, same path shape, both answer ${shared}; ` +
-          'remove one, or give them methods that do not overlap.',
-        { details: { route: String(label), conflictsWith: String(otherLabel), method: shared } },
-      );
+      const fix = 'remove one, or give them methods that do not overlap';
+      const message = `${label} conflicts with ${otherLabel}: same host, same path shape, both answer ${shared}; ${fix}.`;
+      throw routeError('FW_ERR_ROUTE_CONFLICT', label, message, { conflictsWith: String(otherLabel), method: shared });
     }
     this.routes.push(route);
     this.labels.push(label);
+    const target = new RouteTarget(route);
     if (route.methods === ANY_METHOD) {
       this.any = target;
       return;
@@ -56,8 +47,8 @@ export class RouteLeaf<T> {
     }
   }
 
-  /** The route here for `method` (uppercase), if any. */
-  targetFor(method: string): RouteTarget<T> | undefined {
+  /** The route here for `method` (uppercase). */
+  routeFor(method: string): RouteTarget<T> | undefined {
     if (method === 'GET') return this.get;
     if (this.any !== undefined) return this.any;
     const index = requestMethodIndex(method);
@@ -76,6 +67,44 @@ export class RouteLeaf<T> {
   }
 }
 
+/**
+ * A route and its bindings reader, made from the binding names at its first match (`{ "id":
+ * path.slice(starts[0], ends[0]) }`): one object of one shape in one step, where a loop of keyed
+ * stores is megamorphic (bench/router.bench.ts, parameter hits); a loop if code generation is off.
+ */
+export class RouteTarget<T> {
+  readonly route: CompiledRoute<T>;
+  #read: BindingsReader | undefined = undefined;
+
+  constructor(route: CompiledRoute<T>) {
+    this.route = route;
+  }
+
+  /** The bindings of a match of `path`, as received (not decoded). */
+  bindings(path: string, starts: Int32Array, ends: Int32Array): Record<string, string> {
+    this.#read ??= bindingsReader(this.route.bindingNames);
+    return this.#read(path, starts, ends);
+  }
+}
+
+/** Builds a match's bindings from the offsets of each binding in the path. */
+type BindingsReader = (path: string, starts: Int32Array, ends: Int32Array) => Record<string, string>;
+
+function bindingsReader(names: readonly string[]): BindingsReader {
+  // Binding names are checked identifiers, never `__proto__` (parse-path.ts); quoted all the same.
+  const fields = names.map((name, i) => `${JSON.stringify(name)}: path.slice(starts[${i}], ends[${i}])`);
+  try {
+    return new Function('path', 'starts', 'ends', `return { ${fields.join(', ')} };`) as BindingsReader;
+  } catch (error) {
+    if (!(error instanceof EvalError)) throw error;
+    return (path, starts, ends) => {
+      const bindings: Record<string, string> = {};
+      for (let i = 0; i < names.length; i++) bindings[names[i] as string] = path.slice(starts[i], ends[i]);
+      return bindings;
+    };
+  }
+}
+
 function sharedMethod<T>(a: CompiledRoute<T>, b: CompiledRoute<T>): string | undefined {
   if (a.methods === ANY_METHOD) return b.methods === ANY_METHOD ? ANY_METHOD : b.methods[0];
   if (b.methods === ANY_METHOD) return a.methods[0];
@@ -85,9 +114,8 @@ function sharedMethod<T>(a: CompiledRoute<T>, b: CompiledRoute<T>): string | und
 
 const NO_CHILDREN: readonly never[] = Object.freeze([]);
 const NO_BUCKETS: readonly (readonly never[])[] = [NO_CHILDREN];
-/** Most buckets a node gets: the low 7 bits of a first character tell every ASCII letter apart. */
+/** Most buckets a node gets (the low 7 bits of a first character), and buckets per static child. */
 const MAX_BUCKETS = 128;
-/** Buckets per static child, up to MAX_BUCKETS: few first characters then share a bucket. */
 const BUCKETS_PER_CHILD = 4;
 
 /** One node of the tree; `label` is the edge from its parent (static text, or `:name`). */
@@ -100,14 +128,12 @@ export class RadixNode<T> {
   end: RouteLeaf<T> | undefined = undefined;
   /** Routes with a `[...]` here, capturing the rest of the path. */
   rest: RouteLeaf<T> | undefined = undefined;
-  /** Lookup index set by finishTree(): the child whose edge is the empty segment (`/posts/`). */
+  /** Set by finishTree(): the child whose edge is the empty segment (`/posts/`). */
   emptyChild: RadixNode<T> | undefined = undefined;
   /**
-   * Lookup index set by finishTree(): the non-empty static children by the low bits
-   * (`bucketMask`) of their first char code. Against one list of children it cut a lookup on the
-   * GitHub-like table from about 545 ns to 400 ns (Node 24): `/repos/:owner/:repo` has 50 static
-   * children. A node gets about four buckets per child, one for a single child (mask 0), so a
-   * large router does not hold a 128-entry array per node.
+   * Set by finishTree(): the other static children by the low bits (`bucketMask`) of their first
+   * char code, not one list to search (bench/router.bench.ts, GitHub-like table: 50 children
+   * under `/repos/:owner/:repo`). About four buckets per child, so large routers stay small.
    */
   buckets: readonly (readonly RadixNode<T>[])[] = NO_BUCKETS;
   bucketMask = 0;
@@ -118,7 +144,7 @@ export class RadixNode<T> {
 }
 
 /** Adds a route under `root` and returns its leaf; throws FW_ERR_ROUTE_CONFLICT (see RouteLeaf.add). */
-export function insertRoute<T>(root: RadixNode<T>, parsed: ParsedPath, target: RouteTarget<T>, label: RouteName): RouteLeaf<T> {
+export function insertRoute<T>(root: RadixNode<T>, parsed: ParsedPath, route: CompiledRoute<T>, label: RouteName): RouteLeaf<T> {
   let node = root;
   let leaf: RouteLeaf<T> | undefined;
   for (const segment of parsed.segments) {
@@ -126,22 +152,19 @@ export function insertRoute<T>(root: RadixNode<T>, parsed: ParsedPath, target: R
       leaf = node.rest ??= new RouteLeaf<T>();
       break;
     }
-    node =
-      segment.kind === 'static'
-        ? staticChild(node, segment.text)
-        : (node.binding ??= new RadixNode<T>(`:${segment.name}`));
+    if (segment.kind === 'binding') node = node.binding ??= new RadixNode<T>(`:${segment.name}`);
+    else node = staticChild(node, segment.text);
   }
   leaf ??= node.end ??= new RouteLeaf<T>();
-  leaf.add(target, label);
+  leaf.add(route, label);
   return leaf;
 }
 
 function staticChild<T>(node: RadixNode<T>, text: string): RadixNode<T> {
-  let child = node.statics.find((candidate) => candidate.label === text);
-  if (child === undefined) {
-    child = new RadixNode<T>(text);
-    node.statics.push(child);
-  }
+  const found = node.statics.find((child) => child.label === text);
+  if (found !== undefined) return found;
+  const child = new RadixNode<T>(text);
+  node.statics.push(child);
   return child;
 }
 
@@ -156,10 +179,10 @@ export function finishTree<T>(node: RadixNode<T>): void {
     if (child.label === '') node.emptyChild = child;
     else named.push(child);
   }
-  if (named.length === 0) return finishBinding(node);
+  if (node.binding !== undefined) finishTree(node.binding);
+  if (named.length === 0) return;
   let count = 1;
   if (named.length > 1) while (count < MAX_BUCKETS && count < named.length * BUCKETS_PER_CHILD) count *= 2;
-  // Empty buckets share one frozen list: a node has about four buckets per child.
   const buckets: (readonly RadixNode<T>[])[] = new Array<readonly RadixNode<T>[]>(count).fill(NO_CHILDREN);
   for (const child of named) {
     const index = child.label.charCodeAt(0) & (count - 1);
@@ -167,29 +190,19 @@ export function finishTree<T>(node: RadixNode<T>): void {
   }
   node.buckets = buckets;
   node.bucketMask = count - 1;
-  finishBinding(node);
-}
-
-function finishBinding<T>(node: RadixNode<T>): void {
-  if (node.binding !== undefined) finishTree(node.binding);
 }
 
 /** Merges into a static node its only child while the node has no routes and no other child. */
 function absorbChain<T>(node: RadixNode<T>): void {
-  let only = node.statics[0];
-  while (only !== undefined && node.statics.length === 1 && !hasRoutesOrBranches(node)) {
+  for (let only = node.statics[0]; only !== undefined && node.statics.length === 1; only = node.statics[0]) {
+    if (node.end !== undefined || node.rest !== undefined || node.binding !== undefined) return;
     // join() builds a flat string; `+` would leave a cons string for every lookup to compare through.
     node.label = [node.label, only.label].join('/');
     node.statics = only.statics;
     node.binding = only.binding;
     node.end = only.end;
     node.rest = only.rest;
-    only = node.statics[0];
   }
-}
-
-function hasRoutesOrBranches<T>(node: RadixNode<T>): boolean {
-  return node.end !== undefined || node.rest !== undefined || node.binding !== undefined;
 }
 
 /** Scratch state of one lookup. find() is synchronous, so each router reuses one. */
@@ -199,48 +212,26 @@ export interface MatchState {
   readonly ends: Int32Array;
   /** Offset of the '/' before the text a `[...]` captured (the path's end when it captured none). */
   wildStart: number;
-  /**
-   * The method bits (methodBit) of the routes that had the path though not for the method: a
-   * walk that finds nothing has tried every branch the path takes, so this is a 405's `allow`
-   * (0: a 404).
-   */
+  /** Method bits of the routes that had the path but not the method: a failed walk's 405 `allow` (0: a 404). */
   allowed: number;
-  /**
-   * One past the last offset of the path the walk has read (compared, or looked for a '/' in).
-   * A raw path that finds nothing needs its canonical form only when it holds a '%' or '#'
-   * before this: the walk's answer depends on nothing after it.
-   */
-  reach: number;
-  /**
-   * Set by a compiled walk (compile-tree.ts) when a binding it matched held a '%' or '#'; it
-   * may also come from a branch the walk left, which only costs a second lookup.
-   */
-  escaped: boolean;
 }
 
+/** A walk's answer: the route's target, undefined when no route has the path for the method. */
+type Match<T> = RouteTarget<T> | undefined;
+
 /**
- * The route for `method` whose template matches `path` from `pos` (a '/' or `end`) on, by
- * precedence static > binding > wildcard with backtracking; `depth` counts bindings so far.
- *
- * Long on purpose: it is the per-request hot path, and every choice in it was measured against
- * find-my-way on Node 24 (docs/performance.md). It recurses only where a later alternative (a
- * binding, a `[...]`) is left to backtrack to and loops otherwise, so the backtracking stack is
- * the call stack and no stack is allocated.
+ * The route for `method` matching `path` from `pos` (a '/' or its end) on, static > binding >
+ * `[...]` with backtracking; `depth` counts bindings so far. Long on purpose: the hot path, its
+ * choices measured by bench/router.bench.ts. It recurses only where an alternative is left to
+ * backtrack to and loops otherwise, so the backtracking stack is the call stack.
  */
-export function matchTree<T>(
-  node: RadixNode<T>,
-  path: string,
-  pos: number,
-  end: number,
-  depth: number,
-  method: string,
-  state: MatchState,
-): RouteTarget<T> | undefined {
+export function matchTree<T>(node: RadixNode<T>, path: string, pos: number, depth: number, method: string, state: MatchState): Match<T> {
+  const end = path.length;
   for (;;) {
     if (pos === end) {
       const leaf = node.end;
       if (leaf !== undefined) {
-        const route = leaf.targetFor(method);
+        const route = leaf.routeFor(method);
         if (route !== undefined) return route;
         state.allowed |= leaf.mask;
       }
@@ -248,9 +239,8 @@ export function matchTree<T>(
     }
     const start = pos + 1;
     const code = path.charCodeAt(start);
-    let reach = start + 1;
     const empty = start === end || code === 47;
-    // The one static edge this segment can take: siblings' first segments differ.
+    // The one static edge the segment can take: siblings' first segments differ.
     let child: RadixNode<T> | undefined;
     let next = start;
     if (empty) {
@@ -263,10 +253,8 @@ export function matchTree<T>(
         const label = candidate.label;
         const stop = start + label.length;
         if (stop > end) continue;
-        if (stop >= reach) reach = stop + 1;
-        // Lengths and the first character first (a bucket may hold several), then the text.
-        // slice() + === (a flat compare) measured 12 ns faster than path.startsWith(label,
-        // start) for `/api/posts`, allocation included.
+        // Length and first character, then the text: slice() and === (a flat compare) beat
+        // startsWith() and a character loop in bench/router.bench.ts.
         if ((stop === end || path.charCodeAt(stop) === 47) && label.charCodeAt(0) === code && path.slice(start, stop) === label) {
           child = candidate;
           next = stop;
@@ -275,20 +263,18 @@ export function matchTree<T>(
       }
     }
     const binding = empty ? undefined : node.binding;
-    if (reach > state.reach) state.reach = reach;
     if (child !== undefined) {
       if (binding === undefined && node.rest === undefined) {
         node = child;
         pos = next;
         continue;
       }
-      const route = matchTree(child, path, next, end, depth, method, state);
+      const route = matchTree(child, path, next, depth, method, state);
       if (route !== undefined) return route;
     }
     if (binding !== undefined) {
       let stop = path.indexOf('/', start);
       if (stop === -1 || stop > end) stop = end;
-      if (stop >= state.reach) state.reach = stop + 1;
       state.starts[depth] = start;
       state.ends[depth] = stop;
       if (node.rest === undefined) {
@@ -297,7 +283,7 @@ export function matchTree<T>(
         depth++;
         continue;
       }
-      const route = matchTree(binding, path, stop, end, depth + 1, method, state);
+      const route = matchTree(binding, path, stop, depth + 1, method, state);
       if (route !== undefined) return route;
     }
     return matchRest(node, pos, method, state);
@@ -305,15 +291,10 @@ export function matchTree<T>(
 }
 
 /** The `[...]` route at `node` for `method`, capturing the path from `pos` on. */
-function matchRest<T>(
-  node: RadixNode<T>,
-  pos: number,
-  method: string,
-  state: MatchState,
-): RouteTarget<T> | undefined {
+function matchRest<T>(node: RadixNode<T>, pos: number, method: string, state: MatchState): Match<T> {
   const rest = node.rest;
   if (rest === undefined) return undefined;
-  const route = rest.targetFor(method);
+  const route = rest.routeFor(method);
   if (route !== undefined) state.wildStart = pos;
   else state.allowed |= rest.mask;
   return route;

@@ -1,21 +1,11 @@
 /**
- * The router contract. A router is compiled once from route definitions (all checks happen
- * then, as coded FwErrors) and answers `find()` per request without allocating more than the
- * bindings it returns. Route `data` is opaque to the router.
+ * The router contract: compiled once from route definitions (checked then, as coded FwErrors), it
+ * answers `find()` per request; route `data` is opaque to it. create-router.ts checks the
+ * definitions, radix-router.ts answers lookups over radix-tree.ts, print-tree.ts prints the tree.
  */
 
 /** HTTP methods a route may name, lowercase as in route definitions. */
-export const HTTP_METHODS = [
-  'get',
-  'head',
-  'post',
-  'put',
-  'patch',
-  'delete',
-  'options',
-  'trace',
-  'connect',
-] as const;
+export const HTTP_METHODS = ['get', 'head', 'post', 'put', 'patch', 'delete', 'options', 'trace', 'connect'] as const;
 
 /** A lowercase HTTP method name. */
 export type HttpMethod = (typeof HTTP_METHODS)[number];
@@ -56,19 +46,14 @@ export interface RouteFound<T> {
 }
 
 /** No route has this path on the selected host: answer 404. */
-export interface RouteNotFound {
-  readonly kind: 'not_found';
-}
+export type RouteNotFound = { readonly kind: 'not_found' };
 
 /** The path exists but not for this method: answer 405 with `allow: <allowed joined by ', '>`. */
 export interface MethodNotAllowed<T = unknown> {
   readonly kind: 'method_not_allowed';
   /** Uppercase method names in canonical order, HEAD included wherever GET is. */
   readonly allowed: readonly string[];
-  /**
-   * Only when the method is OPTIONS: what the path finds for `allowed[0]`, so that a server can
-   * answer the OPTIONS (a CORS preflight) with that route's data without a second lookup.
-   */
+  /** OPTIONS only: what the path finds for `allowed[0]`, whose plugins answer a CORS preflight. */
   readonly preflight?: RouteFound<T>;
 }
 
@@ -78,11 +63,13 @@ export type LookupResult<T> = RouteFound<T> | RouteNotFound | MethodNotAllowed<T
 /** A compiled router. */
 export interface Router<T> {
   /**
-   * Looks a request up. `method` as Node gives it (uppercase), `host` the raw Host header
-   * (port ignored, case-insensitive, undefined when absent), `url` the raw request target
-   * (everything from `?` or `#` on is ignored).
+   * Looks a request up: `method` as Node gives it (uppercase), `host` the raw Host header (undefined
+   * when absent), `path` as received, escapes kept, cut before any `?` or `#` (request-target.ts).
    */
-  find(method: string, host: string | undefined, url: string): LookupResult<T>;
+  find(method: string, host: string | undefined, path: string): LookupResult<T>;
   /** Every compiled route, in definition order. */
   routes(): readonly CompiledRoute<T>[];
 }
+
+/** How a definition error names a route: text, or an object writing it when read (create-router.ts). */
+export type RouteName = string | { toString(): string };

@@ -1,8 +1,6 @@
 /**
- * The router's lookup shortcuts keep its answers: all-static paths found by length and one
- * character (static-paths.ts) before the tree is walked, buckets of static
- * children sized by their count, and bindings objects built by readers compiled per list of
- * names (route-target.ts), with a plain loop where code generation from strings is off.
+ * All-static paths against bindings and `[...]` on the same path, their 405s, static siblings
+ * sharing a bucket, bot probes and escaped spellings, and the bindings objects a match returns.
  */
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
@@ -10,6 +8,10 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, it } from 'node:test';
 import { createRouter, type LookupResult, type RouteDefinition } from '../src/router/index.ts';
+import { splitPathAndQuery } from '../src/http/request-target.ts';
+
+/** The path the pipeline hands find(): the request target cut before its query and fragment (request-target.ts). */
+const pathOf = (target: string): string => splitPathAndQuery(target).path;
 
 function router(defs: readonly RouteDefinition<string>[]) {
   return createRouter(defs);
@@ -53,12 +55,12 @@ describe('all-static paths', () => {
       { path: '/posts/', methods: ['get'], data: 'posts-slash' },
     ]);
     assert.equal(answer(r.find('GET', undefined, '/')), 'root {}');
-    assert.equal(answer(r.find('GET', undefined, '/?a=1')), 'root {}');
+    assert.equal(answer(r.find('GET', undefined, pathOf('/?a=1'))), 'root {}');
     assert.equal(answer(r.find('GET', undefined, '/posts')), 'posts {}');
-    assert.equal(answer(r.find('GET', undefined, '/posts?page=2')), 'posts {}');
+    assert.equal(answer(r.find('GET', undefined, pathOf('/posts?page=2'))), 'posts {}');
     assert.equal(answer(r.find('GET', undefined, '/posts/')), 'posts-slash {}');
-    assert.equal(answer(r.find('GET', undefined, '/posts/?x')), 'posts-slash {}');
-    assert.equal(answer(r.find('GET', undefined, '/posts#frag')), 'posts {}');
+    assert.equal(answer(r.find('GET', undefined, pathOf('/posts/?x'))), 'posts-slash {}');
+    assert.equal(answer(r.find('GET', undefined, pathOf('/posts#frag'))), 'posts {}');
   });
 
   it('match in canonical form, whatever the spelling of the request', () => {
@@ -116,7 +118,7 @@ describe('all-static paths', () => {
   });
 });
 
-describe('answers decided before the walk', () => {
+describe('405s and misses', () => {
   it('a method no route of the path answers is a 405 with every route that matches the path', () => {
     const r = router([
       { path: '/users/me', methods: ['post'], data: 'me' },
@@ -139,7 +141,7 @@ describe('answers decided before the walk', () => {
     assert.equal(answer(r.find('DELETE', undefined, '/x/y')), 'any-method {"any":"y"}');
   });
 
-  it('a first character no root takes is a 404 at once, but an escape, a fragment or a query still reach the routes', () => {
+  it('a path no root label starts is a 404, and an escape, a fragment or a query still reach the routes', () => {
     const r = router([
       { path: '/', methods: ['get'], data: 'root' },
       { path: '/api', methods: ['get'], data: 'api' },
@@ -148,13 +150,13 @@ describe('answers decided before the walk', () => {
     assert.equal(answer(r.find('GET', undefined, '/wp-login.php')), '404');
     assert.equal(answer(r.find('GET', undefined, '/.env')), '404');
     assert.equal(answer(r.find('GET', undefined, '/%61pi')), 'api {}');
-    assert.equal(answer(r.find('GET', undefined, '/#top')), 'root {}');
-    assert.equal(answer(r.find('GET', undefined, '/?q=1')), 'root {}');
+    assert.equal(answer(r.find('GET', undefined, pathOf('/#top'))), 'root {}');
+    assert.equal(answer(r.find('GET', undefined, pathOf('/?q=1'))), 'root {}');
     assert.equal(answer(r.find('GET', undefined, '/api//x')), 'api-rest {} |x');
     assert.equal(answer(r.find('GET', undefined, '//api')), '404');
   });
 
-  it('the first two characters rule a path out only where no root label starts with both', () => {
+  it('a path sharing only its first characters with a root label is a 404', () => {
     const r = router([
       { path: '/orders/:id', methods: ['get'], data: 'order' },
       { path: '/o', methods: ['get'], data: 'o' },
@@ -164,14 +166,14 @@ describe('answers decided before the walk', () => {
     assert.equal(answer(r.find('GET', undefined, '/orders/7')), 'order {"id":"7"}');
     assert.equal(answer(r.find('GET', undefined, '/o%72ders/7')), 'order {"id":"7"}');
     assert.equal(answer(r.find('GET', undefined, '/o')), 'o {}');
-    assert.equal(answer(r.find('GET', undefined, '/o?x=1')), 'o {}');
-    assert.equal(answer(r.find('GET', undefined, '/o#top')), 'o {}');
+    assert.equal(answer(r.find('GET', undefined, pathOf('/o?x=1'))), 'o {}');
+    assert.equal(answer(r.find('GET', undefined, pathOf('/o#top'))), 'o {}');
     assert.equal(answer(r.find('GET', undefined, '/%6Frders/7')), 'order {"id":"7"}');
     assert.equal(answer(r.find('GET', undefined, '/ab')), 'ab {}');
     assert.equal(answer(r.find('GET', undefined, '/ac')), '404');
   });
 
-  it('a first character one host table rejects is still looked up in the others', () => {
+  it('a path one host table does not have is still looked up in the others', () => {
     const r = router([
       { path: '/api', methods: ['get'], data: 'api' },
       { host: 'files.example.com', path: '/:name', methods: ['get'], data: 'file' },
@@ -182,7 +184,7 @@ describe('answers decided before the walk', () => {
     assert.equal(answer(r.find('GET', 'other.test', '/zeta')), '404');
   });
 
-  it('rule out only what every host table rules out', () => {
+  it('a path is a 404 only when no host table in reach has it', () => {
     const r = router([
       { host: 'api.example.com', path: '/api/status', methods: ['get'], data: 'api' },
       { path: '/docs/index', methods: ['get'], data: 'docs' },
@@ -197,8 +199,8 @@ describe('answers decided before the walk', () => {
   });
 });
 
-describe('a request target that is a whole static path', () => {
-  it('is answered as the path it spells, and a static path holding an escaped ? or # is not taken for a raw one', () => {
+describe('a static path', () => {
+  it('is answered as the path it spells, and one holding an escaped ? or # only by its escaped spelling', () => {
     const r = router([
       { path: '/a%3Fb', methods: ['get'], data: 'question' },
       { path: '/c%23d', methods: ['get'], data: 'hash' },
@@ -206,9 +208,9 @@ describe('a request target that is a whole static path', () => {
       { path: '/c', methods: ['get'], data: 'c' },
       { path: '/e%25f', methods: ['get'], data: 'percent' },
     ]);
-    assert.equal(answer(r.find('GET', undefined, '/a?b')), 'a {}');
+    assert.equal(answer(r.find('GET', undefined, pathOf('/a?b'))), 'a {}');
     assert.equal(answer(r.find('GET', undefined, '/a%3Fb')), 'question {}');
-    assert.equal(answer(r.find('GET', undefined, '/c#d')), 'c {}');
+    assert.equal(answer(r.find('GET', undefined, pathOf('/c#d'))), 'c {}');
     assert.equal(answer(r.find('GET', undefined, '/c%23d')), 'hash {}');
     assert.equal(answer(r.find('GET', undefined, '/e%25f')), 'percent {}');
     assert.equal(answer(r.find('GET', undefined, '/e%f')), '404');
@@ -264,7 +266,7 @@ describe('bindings objects', () => {
     assert.equal(answer(r.find('GET', undefined, '/users/plain/1')), 'user {"name":"plain","id":"1"}');
   });
 
-  it('are built without compiled readers when code generation from strings is off', () => {
+  it('are built when code generation from strings is off', () => {
     const source = pathToFileURL(join(import.meta.dirname, '..', 'src', 'router', 'index.ts')).href;
     const script = `
       import { createRouter } from ${JSON.stringify(source)};

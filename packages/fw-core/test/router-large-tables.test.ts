@@ -1,16 +1,13 @@
 /**
- * The compiled walk (compile-tree.ts) and the generic one (radix-tree.ts's matchTree) answer
- * alike: the property test of random tables runs again with code generation from strings off
- * (every table then takes the generic walk and the loop-built bindings), a table past the
- * compiled walk's node limit keeps the generic walk and its answers, and a subtree long enough
- * to become a function of its own still backtracks to its parent's binding.
+ * Large tables answer as small ones do: a table of thousands of nodes and one of hundreds give
+ * the same answers, a node with hundreds of static children still backtracks to its parent's
+ * binding and `[...]`, and the router needs no code generation from strings (the property test
+ * of random tables runs again with it off).
  */
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { buildHostTables, type CheckedRoute } from '../src/router/host-table.ts';
-import { parsePath } from '../src/router/parse-path.ts';
 import { createRouter, type LookupResult, type RouteDefinition } from '../src/router/index.ts';
 
 function answer(result: LookupResult<string>): string {
@@ -48,43 +45,16 @@ function answers(routes: readonly RouteDefinition<string>[], count: number): str
   return out;
 }
 
-/** The host tables a router builds from `routes` (one method each), for looking at their walks. */
-function tablesOf(routes: readonly RouteDefinition<string>[]) {
-  const entries: CheckedRoute<string>[] = routes.map((def, index) => {
-    const label = `route #${index}`;
-    const parsed = parsePath(def.path, label);
-    const route = { host: def.host ?? '_', path: def.path, methods: def.methods ?? '_', bindingNames: parsed.bindingNames, hasWildcard: parsed.hasWildcard, data: def.data };
-    return { parsed, route, label };
-  });
-  return buildHostTables(entries);
-}
-
-describe('compiled and generic walks', () => {
-  it('compile every kind of node for a table below the node limit, and keep the generic walk above it', () => {
-    const every: RouteDefinition<string>[] = [
-      { path: '/', methods: ['get'], data: 'root' },
-      { path: '/posts/', methods: ['get'], data: 'slash' },
-      { path: '/posts/:id', methods: ['get'], data: 'post' },
-      { path: '/pages/[...]', methods: ['get'], data: 'pages' },
-      { path: '/a-label-longer-than-twelve/x', methods: ['get'], data: 'long' },
-      { host: 'api.example.com', path: '/:any/[...]', data: 'api' },
-    ];
-    const tables = tablesOf(every);
-    assert.equal(typeof tables.any?.match, 'function');
-    assert.equal(typeof tables.exact.get('api.example.com')?.match, 'function');
-    assert.equal(tablesOf(resourceRoutes(700)).any?.match, undefined);
-  });
-
-
+describe('large tables', () => {
   it('agree with the reference on random tables when code generation from strings is off', () => {
     const file = join(import.meta.dirname, 'router-random-tables.test.ts');
     const run = spawnSync(process.execPath, ['--disallow-code-generation-from-strings', '--test', '--test-reporter=dot', file], { encoding: 'utf8' });
     assert.equal(run.status, 0, `${run.stdout}\n${run.stderr}`);
   });
 
-  it('answer alike on a table past the compiled walk’s node limit (2000 nodes) and one below it', () => {
-    const big = resourceRoutes(700); // about 2800 nodes: the generic walk
-    const small = resourceRoutes(70); // about 280 nodes: compiled
+  it('answer alike with about 2800 nodes and with about 280', () => {
+    const big = resourceRoutes(700);
+    const small = resourceRoutes(70);
     const bigAnswers = answers(big, 70);
     assert.deepEqual(bigAnswers, answers(small, 70));
     assert.ok(bigAnswers.includes('GET /api/r7/42/notes/n%20b → r7-note {"id":"42","note":"n b"}'));
@@ -93,8 +63,7 @@ describe('compiled and generic walks', () => {
     assert.ok(bigAnswers.includes('GET /api/r7/x/y/z/w → api-rest {} r7|x|y|z|w'));
   });
 
-  it('backtrack out of a subtree compiled to a function of its own to the parent’s binding and [...]', () => {
-    // 300 static children under /big make its subtree's code far longer than the inline limit.
+  it('backtrack from under a node of 300 static children to the parent’s binding and [...]', () => {
     const routes: RouteDefinition<string>[] = [];
     for (let i = 0; i < 300; i++) routes.push({ path: `/big/c${i}/:id/leaf`, methods: ['get'], data: `c${i}` });
     routes.push({ path: '/:section/c1/:id/other', methods: ['get'], data: 'section' });
