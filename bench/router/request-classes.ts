@@ -4,7 +4,7 @@
  * each class's requests on their own.
  */
 import type { BenchRequest, BenchRoute } from '../tables/route-table.ts';
-import { splitPathAndQuery } from '../../packages/fw-core/src/http/request-target.ts';
+import { splitPathAndQuery } from '../../packages/fw-core/src/stream/exchange.ts';
 import { buildFwRouter } from './contenders/fw.ts';
 
 /** The classes, in report order. */

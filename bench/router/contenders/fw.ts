@@ -1,5 +1,5 @@
 /** fw's router (packages/fw-core/src/router/), the one the others are compared with. */
-import { splitPathAndQuery } from '../../../packages/fw-core/src/http/request-target.ts';
+import { splitPathAndQuery } from '../../../packages/fw-core/src/stream/exchange.ts';
 import { createRouter, type Router } from '../../../packages/fw-core/src/router/index.ts';
 import type { BenchRoute } from '../../tables/route-table.ts';
 import { answerOf, keysById, type Contender } from '../contender.ts';
@@ -13,7 +13,7 @@ export function buildFwRouter(routes: readonly BenchRoute[]): Router<number> {
 
 /**
  * fw: hosts and 405s are its own; `[...]` gives `pathinfo`, a list of segments. find() takes a
- * path: `fwTargets` cuts each raw request target first, as fw's server does (request-target.ts).
+ * path: `fwTargets` cuts each raw request target first, as fw's server does (stream/exchange.ts).
  */
 export const fw: Contender = fwContender((url) => url);
 

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { createRouter, type LookupResult, type RouteDefinition } from '../src/router/index.ts';
-import { splitPathAndQuery } from '../src/http/request-target.ts';
+import { splitPathAndQuery } from '../src/stream/exchange.ts';
 
 /** The path the pipeline hands find(): the request target cut before its query and fragment (request-target.ts). */
 const pathOf = (target: string): string => splitPathAndQuery(target).path;

@@ -8,9 +8,9 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, it } from 'node:test';
 import { createRouter, type LookupResult, type RouteDefinition } from '../src/router/index.ts';
-import { splitPathAndQuery } from '../src/http/request-target.ts';
+import { splitPathAndQuery } from '../src/stream/exchange.ts';
 
-/** The path the pipeline hands find(): the request target cut before its query and fragment (request-target.ts). */
+/** The path the pipeline hands find(): the request target cut before its query and fragment (stream/exchange.ts). */
 const pathOf = (target: string): string => splitPathAndQuery(target).path;
 
 function router(defs: readonly RouteDefinition<string>[]) {
