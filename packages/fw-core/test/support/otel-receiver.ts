@@ -141,6 +141,11 @@ function collect(req: IncomingMessage): Promise<Buffer> {
 
 type Obj = Record<string, any>;
 
+/** Unix milliseconds of a time in ns given as decimal text, to the microsecond: a whole ms stays whole. */
+function msOf(unixNano: string): number {
+  return Number(BigInt(unixNano) / 1000n) / 1000;
+}
+
 function decodeSpans(body: Buffer): ReceivedSpan[] {
   const decoded = TraceRequest.decode(body);
   const message = TraceRequest.toObject(decoded, DECODE) as Obj;
@@ -163,8 +168,8 @@ function decodeSpans(body: Buffer): ReceivedSpan[] {
           status: { code: (span.status?.code as string | undefined) ?? 'STATUS_CODE_UNSET', message: (span.status?.message as string | undefined) ?? '' },
           resource,
           scope: ss.scope?.name as string,
-          startTimeMs: (span.startTimeUnixNano as number) / 1e6,
-          endTimeMs: (span.endTimeUnixNano as number) / 1e6,
+          startTimeMs: msOf(times.startTimeUnixNano as string),
+          endTimeMs: msOf(times.endTimeUnixNano as string),
           durationNs: Number(BigInt(times.endTimeUnixNano as string) - BigInt(times.startTimeUnixNano as string)),
           startTimeUnixNano: times.startTimeUnixNano as string,
           endTimeUnixNano: times.endTimeUnixNano as string,
