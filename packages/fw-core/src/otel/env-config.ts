@@ -476,3 +476,13 @@ export function readTlsFiles(endpoint: string, files: TlsFiles): TlsAgentOptions
   }
   return options;
 }
+
+/** The lean batcher's OTEL_BSP_* settings (lean/lean-trace-export.ts). */
+export interface BatchSettings {
+  readonly maxQueueSize: number;
+  readonly maxExportBatchSize: number;
+  readonly scheduledDelayMs: number;
+}
+
+/** The SDK BatchSpanProcessor's defaults. */
+export const DEFAULT_BATCH_SETTINGS: BatchSettings = Object.freeze({ maxQueueSize: 2048, maxExportBatchSize: 512, scheduledDelayMs: 5000 });

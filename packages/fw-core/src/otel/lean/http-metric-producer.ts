@@ -1,5 +1,5 @@
 /**
- * Offers the lean HTTP metrics (http-metric-series.ts, and the active requests of http-metrics.ts)
+ * Offers the lean HTTP metrics (http-metrics.ts: the series table and the active requests)
  * to one sdk-metrics reader as a `MetricProducer`, with the descriptors, attribute sets and points
  * the SDK's instruments give, so the Prometheus text and the OTLP push do not change. A producer
  * does not learn which reader collects, so each reader gets its own, keeping that reader's delta
@@ -10,8 +10,7 @@ import type { Attributes, HrTime } from '@opentelemetry/api';
 import { emptyResource, type Resource } from '@opentelemetry/resources';
 import { AggregationTemporality, AggregationType, DataPointType, InstrumentType, type AggregationSelector, type CollectionResult, type DataPoint, type Histogram, type MetricData, type MetricProducer } from '@opentelemetry/sdk-metrics';
 import { SCOPE_NAME, SCOPE_VERSION } from '../telemetry.ts';
-import type { HttpHistogramDescriptor, HttpMetricDescriptor } from '../http-metrics.ts';
-import { emptyWindow, HISTOGRAM_LAYOUT, nowMs, WINDOW_LENGTH, type HttpMetricSeries, type HttpMetricSeriesTable } from './http-metric-series.ts';
+import { type HttpHistogramDescriptor, type HttpMetricDescriptor, emptyWindow, HISTOGRAM_LAYOUT, nowMs, WINDOW_LENGTH, type HttpMetricSeries, type HttpMetricSeriesTable } from '../http-metrics.ts';
 
 const { COUNT, SUM, MIN, MAX, BUCKETS } = HISTOGRAM_LAYOUT;
 

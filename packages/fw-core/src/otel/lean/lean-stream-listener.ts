@@ -1,6 +1,6 @@
 /**
  * otel_fw_stream_h on the lean path (issue 16): the steps of otel-stream-handler.ts with fw's own
- * span (lean-span.ts) and HTTP metrics (http-metric-series.ts). The parent comes from the
+ * span (lean-span.ts) and HTTP metrics (http-metrics.ts's HttpMetricSeriesTable). The parent comes from the
  * registered propagator; while that is fw's W3C one, `traceparent` is parsed here. The sampler is
  * the SDK path's, asked with the same arguments. The span goes into the active context, so user
  * spans are its children; ended sampled spans go to `lean.onEnd` (the lean trace export).
@@ -11,15 +11,12 @@ import { monotonicMs } from '../../stream/clock.ts';
 import { type Exchange, exchangeOf } from '../../stream/exchange.ts';
 import { observeExchange } from '../../stream/observe-exchange.ts';
 import type { ExchangeEnd, Listener } from '../../stream/stream-handler.ts';
+import type { SamplerName } from '../env-config.ts';
 import { normalizeMethod, type QueryRedaction, requestSpanAttributes, schemeOf, urlPathOf, urlQueryOf } from '../http-attributes.ts';
-import { type ActiveRequests, activeRequestsOf } from '../http-metrics.ts';
-import { endServerSpan, errorTypeOf, runInSpan } from '../server-span-end.ts';
-import { type LeanPath, type ServerTelemetry, startSpanName } from '../server-telemetry.ts';
-import type { HttpMetricSeriesTable } from './http-metric-series.ts';
-import { LeanServerSpan } from './lean-span.ts';
+import { type ActiveRequests, activeRequestsOf, type HttpMetricSeriesTable } from '../http-metrics.ts';
+import { endServerSpan, errorTypeOf, runInSpan, type LeanPath, type SamplingDecision, type ServerTelemetry, startSpanName } from '../server-telemetry.ts';
+import { LeanServerSpan, randomId, toHex, parseTraceparent, remoteParentOf, w3cParentContext } from './lean-span.ts';
 import { encodeAttributeBlock, type LeanAttributeBlock, type LeanAttributes } from './otlp-trace-encoder.ts';
-import { randomId, toHex } from './span-ids.ts';
-import { parseTraceparent, remoteParentOf, w3cParentContext } from './traceparent.ts';
 
 /** SamplingDecision.RECORD_AND_SAMPLED of sdk-trace, which this file must not load. */
 const RECORD_AND_SAMPLED = 2;
@@ -71,6 +68,31 @@ export function wrapLean(next: Listener, lean: LeanPath, server: ServerTelemetry
 }
 
 const NO_ATTRIBUTES: Attributes = Object.freeze({});
+
+const always = (): boolean => true;
+const never = (): boolean => false;
+const parentOr = (root: boolean): SamplingDecision => (remote) => (remote === undefined ? root : (remote.flags & 1) === 1);
+
+/**
+ * The decision of the built-in samplers that need neither the trace id nor the attributes, made
+ * without asking the SDK's Sampler, so the lean listener makes no id before the span needs one;
+ * undefined for the ratio samplers, which read the trace id. The parent-based rules are the SDK's
+ * defaults; a server span's parent is always remote.
+ */
+export function fixedSamplingDecision(name: SamplerName): SamplingDecision | undefined {
+  switch (name) {
+    case 'always_on':
+      return always;
+    case 'always_off':
+      return never;
+    case 'parentbased_always_on':
+      return parentOr(true);
+    case 'parentbased_always_off':
+      return parentOr(false);
+    default:
+      return undefined;
+  }
+}
 
 /** The request's attributes on `span`: those its connection shares as one pre-encoded block, then its own. */
 function setRequestAttributes(span: LeanServerSpan, req: IncomingMessage, method: string, scheme: string, attributes: Attributes): void {
