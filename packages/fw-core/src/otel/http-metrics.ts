@@ -44,18 +44,14 @@ function histogram(name: string, unit: string, description: string, boundaries: 
   return Object.freeze({ name, description, unit, valueType: ValueType.DOUBLE, advice: { explicitBucketBoundaries: [...boundaries] }, boundaries: Object.freeze([...boundaries]) });
 }
 
-const DESCRIPTORS: HttpMetricDescriptors = Object.freeze({
+/** The four metrics: the SDK instruments' options and the lean producer's descriptors. */
+export const HTTP_METRICS: HttpMetricDescriptors = Object.freeze({
   activeRequests: Object.freeze({ name: 'http.server.active_requests', description: 'Number of active HTTP server requests.', unit: '{request}', valueType: ValueType.DOUBLE, advice: {} }),
   observeActiveRequests: observeActiveRequests,
   duration: histogram('http.server.request.duration', 's', 'Duration of HTTP server requests.', DURATION_BUCKETS),
   requestBodySize: histogram('http.server.request.body.size', 'By', 'Size of HTTP server request bodies.', BODY_SIZE_BUCKETS),
   responseBodySize: histogram('http.server.response.body.size', 'By', 'Size of HTTP server response bodies.', BODY_SIZE_BUCKETS),
 });
-
-/** The descriptors the lean path's producer reports. */
-export function httpMetricDescriptors(): HttpMetricDescriptors {
-  return DESCRIPTORS;
-}
 
 /** The synchronous instruments one stream handler records to. */
 export interface HttpServerMetrics {
@@ -68,11 +64,11 @@ export interface HttpServerMetrics {
 export function createHttpServerMetrics(meter: Meter): HttpServerMetrics {
   if (!observed.has(meter)) {
     observed.add(meter);
-    const { activeRequests: active } = DESCRIPTORS;
-    meter.createObservableUpDownCounter(active.name, { unit: active.unit, description: active.description }).addCallback(DESCRIPTORS.observeActiveRequests);
+    const { activeRequests: active } = HTTP_METRICS;
+    meter.createObservableUpDownCounter(active.name, { unit: active.unit, description: active.description }).addCallback(HTTP_METRICS.observeActiveRequests);
   }
   const create = ({ name, unit, description, boundaries }: HttpHistogramDescriptor): Histogram => meter.createHistogram(name, { unit, description, advice: { explicitBucketBoundaries: [...boundaries] } });
-  return { duration: create(DESCRIPTORS.duration), requestBodySize: create(DESCRIPTORS.requestBodySize), responseBodySize: create(DESCRIPTORS.responseBodySize) };
+  return { duration: create(HTTP_METRICS.duration), requestBodySize: create(HTTP_METRICS.requestBodySize), responseBodySize: create(HTTP_METRICS.responseBodySize) };
 }
 
 const observed = new WeakSet<Meter>();
@@ -185,28 +181,22 @@ const LOW_KEYS = METHODS * 2 * PROTOCOLS * STATUSES;
 export class HttpMetricSeriesTable {
   /** Every series, in the order it was first recorded to (the order the SDK reports attribute sets in). */
   readonly series: HttpMetricSeries[] = [];
-  readonly descriptors: HttpMetricDescriptors;
   /** Offsets of the three histograms in `values`. */
   readonly offsets: { readonly duration: number; readonly requestBodySize: number; readonly responseBodySize: number };
   /** How many delta readers keep windows; grows, never shrinks. */
   private windowSlots = 0;
   private readonly valuesLength: number;
-  private readonly durationBounds: Float64Array;
-  private readonly bodyBounds: Float64Array;
+  private readonly durationBounds = Float64Array.from(DURATION_BUCKETS);
+  /** One bucket layout serves both body sizes: they share BODY_SIZE_BUCKETS. */
+  private readonly bodyBounds = Float64Array.from(BODY_SIZE_BUCKETS);
   private readonly routes = new Map<string | undefined, HttpRouteSeries>();
   private readonly methods = new Interned('http.request.method', METHODS, []);
   private readonly protocols = new Interned('network.protocol.version', PROTOCOLS, ['1.1', '1.0', '2.0']);
   private readonly errorTypes = new Interned('error.type', Infinity, [undefined]);
 
-  constructor(descriptors: HttpMetricDescriptors = httpMetricDescriptors()) {
-    this.descriptors = descriptors;
-    const { duration, requestBodySize, responseBodySize } = descriptors;
-    this.durationBounds = Float64Array.from(duration.boundaries);
-    // One bucket layout serves both sizes; http-metrics.ts gives them the same boundaries.
-    if (requestBodySize.boundaries.join() !== responseBodySize.boundaries.join()) throw new Error('the two body-size histograms no longer share their buckets');
-    this.bodyBounds = Float64Array.from(requestBodySize.boundaries);
-    const durationLength = BUCKETS + duration.boundaries.length + 1;
-    const bodyLength = BUCKETS + requestBodySize.boundaries.length + 1;
+  constructor() {
+    const durationLength = BUCKETS + DURATION_BUCKETS.length + 1;
+    const bodyLength = BUCKETS + BODY_SIZE_BUCKETS.length + 1;
     this.offsets = Object.freeze({ duration: 0, requestBodySize: durationLength, responseBodySize: durationLength + bodyLength });
     this.valuesLength = durationLength + 2 * bodyLength;
   }

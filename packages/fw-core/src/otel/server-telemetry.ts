@@ -61,9 +61,9 @@ export interface LeanPath {
 }
 
 /**
- * What fw's W3C propagator extracts, and its `fields()` array: while the registered propagator
- * answers `fields()` with that very array, the lean listener reads `traceparent` itself
- * (propagation/propagators.ts), so a propagator registered later is followed from the next request.
+ * What fw's W3C propagator (FwW3CPropagator) extracts, and its `fields()` array: while the registered
+ * propagator answers `fields()` with that very array, the lean listener reads `traceparent` itself,
+ * so a propagator registered later is followed from the next request.
  */
 export interface W3CFastPath {
   readonly fields: readonly string[];

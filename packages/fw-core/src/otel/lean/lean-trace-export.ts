@@ -8,13 +8,13 @@
  * full queue drops and counts new spans. Unlike the SDK's, a span is encoded as it is added: the
  * queue holds bytes, so span objects die young.
  */
-import type { SpanContext } from '@opentelemetry/api';
+import { type SpanContext, SpanKind } from '@opentelemetry/api';
 import { type BatchSettings, DEFAULT_BATCH_SETTINGS } from '../env-config.ts';
 import type { SpanExportOutcomes } from '../export-reporting.ts';
 import { traceRequestToJson } from '../otlp-json.ts';
 import type { LeanServerSpan } from './lean-span.ts';
 import { OtlpHttpSender, type OtlpSenderOptions, type SendResult } from './otlp-socket-client.ts';
-import { type LeanAttributes, type LeanResource, type LeanScope, type LeanSpanData, LeanSpanKind, OtlpTraceEncoder } from './otlp-trace-encoder.ts';
+import { type LeanAttributes, type LeanResource, type LeanScope, type LeanSpanData, OtlpTraceEncoder } from './otlp-trace-encoder.ts';
 
 /** The encoder's view of an ended lean span. */
 export function toLeanSpanData(span: LeanServerSpan, scope: LeanScope): LeanSpanData {
@@ -29,7 +29,7 @@ export function toLeanSpanData(span: LeanServerSpan, scope: LeanScope): LeanSpan
     parentIsRemote: parent !== undefined,
     traceFlags: span.sampled ? 1 : 0,
     name: span.name,
-    kind: LeanSpanKind.SERVER,
+    kind: SpanKind.SERVER,
     startTime: span.startTime,
     endTime: span.endTime ?? span.startTime,
     attributeBlocks: span.blocks,

@@ -712,9 +712,6 @@ export interface LeanResource {
   readonly schemaUrl?: string | undefined;
 }
 
-/** The API's span kinds, by their API values (OTLP numbers them one higher). */
-export const LeanSpanKind = { INTERNAL: 0, SERVER: 1, CLIENT: 2, PRODUCER: 3, CONSUMER: 4 } as const;
-
 /** An event (an exception is an event named `exception`). */
 export interface LeanEvent {
   readonly name: string;
@@ -748,7 +745,7 @@ export interface LeanSpanData {
   /** W3C trace flags (8 bits). */
   readonly traceFlags: number;
   readonly name: string;
-  /** The API's SpanKind value (`LeanSpanKind`). */
+  /** The API's SpanKind value (OTLP numbers kinds one higher). */
   readonly kind: number;
   readonly startTime: LeanTime;
   readonly endTime: LeanTime;
