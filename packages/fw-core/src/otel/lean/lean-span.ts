@@ -238,36 +238,24 @@ export class LeanServerSpan implements Span {
 
   addEvent(name: string, attributesOrTime?: Attributes | TimeInput, time?: TimeInput): this {
     if (!this.isRecording()) return this;
-    // As the SDK's span: over the limit, the oldest event makes room (none with a limit of 0).
-    if (this.limits.eventCountLimit === 0) {
-      this.droppedEventsCount += 1;
-      return this;
-    }
-    if (this.events.length >= this.limits.eventCountLimit) {
-      this.#events!.shift();
-      this.droppedEventsCount += 1;
-    }
+    const room = makeRoom((this.#events ??= []), this.limits.eventCountLimit);
+    this.droppedEventsCount += room.dropped;
+    if (!room.fits) return this;
     // As the SDK: a time in second place is the time unless a third argument is one.
     const isTime = isTimeInput(attributesOrTime);
     const at = isTime && !isTimeInput(time) ? attributesOrTime : time;
     const { kept, dropped } = limited(isTime ? {} : ((attributesOrTime as Attributes | undefined) ?? {}), this.limits.attributePerEventCountLimit, this.limits.attributeValueLengthLimit);
-    (this.#events ??= []).push({ name, time: timeFromInput(this.startWallMs, this.startMs, at), attributes: kept, droppedAttributesCount: dropped });
+    this.#events.push({ name, time: timeFromInput(this.startWallMs, this.startMs, at), attributes: kept, droppedAttributesCount: dropped });
     return this;
   }
 
   addLink(link: Link): this {
     if (!this.isRecording()) return this;
-    // As the SDK's span: over the limit, the oldest link makes room (none with a limit of 0).
-    if (this.limits.linkCountLimit === 0) {
-      this.droppedLinksCount += 1;
-      return this;
-    }
-    if (this.links.length >= this.limits.linkCountLimit) {
-      this.#links!.shift();
-      this.droppedLinksCount += 1;
-    }
+    const room = makeRoom((this.#links ??= []), this.limits.linkCountLimit);
+    this.droppedLinksCount += room.dropped;
+    if (!room.fits) return this;
     const { kept, dropped } = limited(link.attributes ?? {}, this.limits.attributePerLinkCountLimit, this.limits.attributeValueLengthLimit);
-    (this.#links ??= []).push({ context: link.context, attributes: kept, droppedAttributesCount: dropped });
+    this.#links.push({ context: link.context, attributes: kept, droppedAttributesCount: dropped });
     return this;
   }
 
@@ -347,6 +335,18 @@ function without(blocks: readonly LeanAttributeBlock[], block: LeanAttributeBloc
   for (const other of blocks) if (other !== block) rest.push(other);
   return rest;
 }
+
+/** As the SDK's span: over `limit`, the oldest item makes room for a new one (none with a limit of 0). */
+function makeRoom(items: unknown[], limit: number): { fits: boolean; dropped: number } {
+  if (limit === 0) return NO_ROOM;
+  if (items.length < limit) return ROOM;
+  items.shift();
+  return ROOM_MADE;
+}
+
+const NO_ROOM = Object.freeze({ fits: false, dropped: 1 });
+const ROOM = Object.freeze({ fits: true, dropped: 0 });
+const ROOM_MADE = Object.freeze({ fits: true, dropped: 1 });
 
 /** `attributes` within `count` keys (in order) and `length` characters per string. */
 function limited(attributes: Attributes, count: number, length: number): { kept: Attributes; dropped: number } {
