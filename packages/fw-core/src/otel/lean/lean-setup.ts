@@ -19,7 +19,6 @@ import type { LeanAttributes } from './otlp-trace-encoder.ts';
 import { fixedSamplingDecision } from './lean-stream-listener.ts';
 import { createLeanTraceExport, type LeanTraceExport } from './lean-trace-export.ts';
 
-
 /** The path for `config`, `options` and the metric readers built for them, and why when it is full. */
 export function chooseTelemetryPath(config: EnvConfig, options: TelemetryOptions, readers: readonly IMetricReader[]): { path: 'lean' | 'full'; reason?: string } {
   if (config.path === 'full') return { path: 'full', reason: 'FW_OTEL_PATH=full' };

@@ -3,6 +3,7 @@
  * pending batch by fw's OTLP encoder; batches are posted by the OtlpHttpSender (OTLP/JSON with
  * OTEL_EXPORTER_OTLP_TRACES_PROTOCOL=http/json). How each batch ended and the spans a full queue
  * dropped go to SpanExportOutcomes (issue 36, item 4). Nothing of the SDK is involved.
+ *
  * The SpanBatcher has the SDK BatchSpanProcessor's settings (OTEL_BSP_*): a batch leaves when
  * `maxExportBatchSize` spans wait or `scheduledDelayMs` after the first, one export at a time; a
  * full queue drops and counts new spans. Unlike the SDK's, a span is encoded as it is added: the
@@ -128,6 +129,7 @@ interface SealedBatch {
   readonly count: number;
 }
 
+/** The lean path's batch span processor: OTEL_BSP_*'s rules over spans encoded as they are added. */
 export class SpanBatcher<T> {
   readonly counts: BatchCounts = { exported: 0, failed: 0, dropped: 0 };
   readonly #settings: BatchSettings;
