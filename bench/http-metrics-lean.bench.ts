@@ -9,10 +9,9 @@
 import { parseArgs } from 'node:util';
 import type { Attributes } from '@opentelemetry/api';
 import { AggregationTemporality, InMemoryMetricExporter, MeterProvider, PeriodicExportingMetricReader } from '@opentelemetry/sdk-metrics';
-import { createHttpServerMetrics } from '../packages/fw-core/src/otel/http-metrics.ts';
+import { createHttpServerMetrics, HttpMetricSeriesTable } from '../packages/fw-core/src/otel/http-metrics.ts';
 import { SCOPE_NAME, SCOPE_VERSION } from '../packages/fw-core/src/otel/telemetry.ts';
 import { HttpMetricProducer } from '../packages/fw-core/src/otel/lean/http-metric-producer.ts';
-import { HttpMetricSeriesTable } from '../packages/fw-core/src/otel/lean/http-metric-series.ts';
 import { PullMetricReader } from '../packages/fw-core/src/otel/metrics-pipeline.ts';
 
 const { values } = parseArgs({ options: { exchanges: { type: 'string', default: '2000000' } } });

@@ -1,10 +1,10 @@
 /**
- * The lean span's ids (packages/fw-core/src/otel/lean/span-ids.ts): nanoseconds for one trace id
+ * The lean span's ids (packages/fw-core/src/otel/lean/lean-span.ts): nanoseconds for one trace id
  * and one span id, three rounds of 3,000,000 pairs.
  *
  *   npx node bench/span-ids.bench.ts
  */
-import { randomId } from '../packages/fw-core/src/otel/lean/span-ids.ts';
+import { randomId } from '../packages/fw-core/src/otel/lean/lean-span.ts';
 
 const PAIRS = 3_000_000;
 for (let round = 1; round <= 3; round += 1) {

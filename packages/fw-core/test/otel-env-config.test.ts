@@ -18,7 +18,7 @@ describe('OTEL_* environment', () => {
     assert.equal(config.sampler, 'parentbased_always_on');
     assert.equal(config.disabled, false);
     assert.equal(config.metricExportIntervalMs, 5000);
-    assert.equal(config.exportTimeoutMs, 10_000);
+    assert.equal(config.tracesTimeoutMs, 10_000);
   });
 
   it('appends the signal path to OTEL_EXPORTER_OTLP_ENDPOINT and uses the signal endpoints as given', () => {

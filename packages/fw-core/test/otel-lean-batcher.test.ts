@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { SendResult } from '../src/otel/lean/otlp-socket-client.ts';
-import { SpanBatcher, type BatchSink } from '../src/otel/lean/span-batcher.ts';
+import { SpanBatcher, type BatchSink } from '../src/otel/lean/lean-trace-export.ts';
 import { nextTurn } from './support/until.ts';
 
 /** A sink that records each batch (its items, as the encoder saw them, at take) and answers `results` in turn. */

@@ -9,7 +9,7 @@ import { resourceFromAttributes } from '@opentelemetry/resources';
 import { MeterProvider } from '@opentelemetry/sdk-metrics';
 import { status } from '../src/http/response.ts';
 import { HttpMetricProducer } from '../src/otel/lean/http-metric-producer.ts';
-import { HttpMetricSeriesTable } from '../src/otel/lean/http-metric-series.ts';
+import { HttpMetricSeriesTable } from '../src/otel/http-metrics.ts';
 import { PullMetricReader } from '../src/otel/metrics-pipeline.ts';
 import { serializePrometheus } from '../src/otel/prometheus-serializer.ts';
 import { leanRecorder, sdkRecorder, type RecordedExchange } from './support/otel-lean-metrics-exchanges.ts';

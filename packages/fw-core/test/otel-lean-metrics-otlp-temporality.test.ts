@@ -9,9 +9,8 @@ import { after, before, describe, it } from 'node:test';
 import { OTLPMetricExporter } from '@opentelemetry/exporter-metrics-otlp-proto';
 import { resourceFromAttributes } from '@opentelemetry/resources';
 import { AggregationTemporality, MeterProvider, PeriodicExportingMetricReader } from '@opentelemetry/sdk-metrics';
-import { activeRequestsOf } from '../src/otel/http-metrics.ts';
+import { activeRequestsOf, HttpMetricSeriesTable } from '../src/otel/http-metrics.ts';
 import { HttpMetricProducer } from '../src/otel/lean/http-metric-producer.ts';
-import { HttpMetricSeriesTable } from '../src/otel/lean/http-metric-series.ts';
 import { startOtlpReceiver, type OtlpReceiver } from './support/otel-receiver.ts';
 import { FIRST_EXCHANGES, SECOND_EXCHANGES, leanRecorder } from './support/otel-lean-metrics-exchanges.ts';
 

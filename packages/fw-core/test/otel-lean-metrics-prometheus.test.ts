@@ -12,9 +12,8 @@ import { promisify } from 'node:util';
 import { after, before, describe, it } from 'node:test';
 import { resourceFromAttributes } from '@opentelemetry/resources';
 import { AggregationTemporality, InMemoryMetricExporter, MeterProvider, PeriodicExportingMetricReader, type ResourceMetrics } from '@opentelemetry/sdk-metrics';
-import { activeRequestsOf } from '../src/otel/http-metrics.ts';
+import { activeRequestsOf, HttpMetricSeriesTable } from '../src/otel/http-metrics.ts';
 import { HttpMetricProducer, aggregatesAsLeanMetrics } from '../src/otel/lean/http-metric-producer.ts';
-import { HttpMetricSeriesTable } from '../src/otel/lean/http-metric-series.ts';
 import { serializePrometheus } from '../src/otel/prometheus-serializer.ts';
 import { PullMetricReader } from '../src/otel/metrics-pipeline.ts';
 import { FIRST_EXCHANGES, SECOND_EXCHANGES, leanRecorder, sdkRecorder } from './support/otel-lean-metrics-exchanges.ts';
@@ -160,7 +159,7 @@ describe('a pull reader and a delta push reader on one table', () => {
 
 describe('the lean series table', () => {
   it('does not load the SDK when imported (the stream handler imports it)', async () => {
-    const entry = pathToFileURL(join(import.meta.dirname, '..', 'src', 'otel', 'lean', 'http-metric-series.ts')).href;
+    const entry = pathToFileURL(join(import.meta.dirname, '..', 'src', 'otel', 'http-metrics.ts')).href;
     const script = `
       import { registerHooks } from 'node:module';
       const seen = new Set();

@@ -8,7 +8,7 @@ import type { Sampler } from '@opentelemetry/sdk-trace';
 import { inject } from '../src/inject/inject.ts';
 import { DEFAULT_KNOWN_METHODS } from '../src/otel/env-config.ts';
 import { compileQueryRedaction } from '../src/otel/http-attributes.ts';
-import { HttpMetricSeriesTable } from '../src/otel/lean/http-metric-series.ts';
+import { HttpMetricSeriesTable } from '../src/otel/http-metrics.ts';
 import { DEFAULT_SPAN_LIMITS, type LeanServerSpan } from '../src/otel/lean/lean-span.ts';
 import { wrapLean } from '../src/otel/lean/lean-stream-listener.ts';
 

@@ -8,9 +8,8 @@ import { describe, it } from 'node:test';
 import { ROOT_CONTEXT, SpanKind, trace } from '@opentelemetry/api';
 import { SamplingDecision } from '@opentelemetry/sdk-trace';
 import type { SamplerName } from '../src/otel/env-config.ts';
-import { fixedSamplingDecision } from '../src/otel/lean/lean-setup.ts';
-import { toHex } from '../src/otel/lean/span-ids.ts';
-import { parseTraceparent, type RemoteParent } from '../src/otel/lean/traceparent.ts';
+import { fixedSamplingDecision } from '../src/otel/lean/lean-stream-listener.ts';
+import { toHex, parseTraceparent, type RemoteParent } from '../src/otel/lean/lean-span.ts';
 import { samplerFor } from '../src/otel/trace-pipeline.ts';
 
 const TRACE_ID = '0af7651916cd43dd8448eb211c80319c';

@@ -4,7 +4,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { fromHex, randomId, toHex } from '../src/otel/lean/span-ids.ts';
+import { fromHex, randomId, toHex } from '../src/otel/lean/lean-span.ts';
 
 describe('lean span ids', () => {
   it('gives distinct 16- and 8-byte ids across pools, none changed by the ids after it', () => {

@@ -10,9 +10,7 @@ import { context, ROOT_CONTEXT, SpanStatusCode, trace } from '@opentelemetry/api
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
 import { AlwaysOnSampler, ParentBasedSampler, TracerProvider, type ReadableSpan, type SpanProcessor } from '@opentelemetry/sdk-trace';
 import type { SpanLimits } from '../src/otel/env-config.ts';
-import { DEFAULT_SPAN_LIMITS, LeanServerSpan } from '../src/otel/lean/lean-span.ts';
-import { toHex } from '../src/otel/lean/span-ids.ts';
-import { parseTraceparent } from '../src/otel/lean/traceparent.ts';
+import { DEFAULT_SPAN_LIMITS, LeanServerSpan, toHex, parseTraceparent } from '../src/otel/lean/lean-span.ts';
 
 const children: ReadableSpan[] = [];
 const collect: SpanProcessor = { onStart() {}, onEnd: (span) => void children.push(span), forceFlush: async () => {}, shutdown: async () => {} };

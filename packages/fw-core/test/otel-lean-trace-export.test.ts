@@ -6,10 +6,8 @@
 import { SpanStatusCode } from '@opentelemetry/api';
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { DEFAULT_SPAN_LIMITS, LeanServerSpan, timeOnClock } from '../src/otel/lean/lean-span.ts';
+import { DEFAULT_SPAN_LIMITS, LeanServerSpan, timeOnClock, toHex, parseTraceparent } from '../src/otel/lean/lean-span.ts';
 import { createLeanTraceExport, type LeanTraceExport } from '../src/otel/lean/lean-trace-export.ts';
-import { toHex } from '../src/otel/lean/span-ids.ts';
-import { parseTraceparent } from '../src/otel/lean/traceparent.ts';
 import { type OtlpReceiver, startOtlpReceiver } from './support/otel-receiver.ts';
 
 let receiver: OtlpReceiver;

@@ -8,8 +8,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { ROOT_CONTEXT, trace } from '@opentelemetry/api';
 import { W3CTraceContextPropagator } from '@opentelemetry/core';
-import { toHex } from '../src/otel/lean/span-ids.ts';
-import { parseTraceparent } from '../src/otel/lean/traceparent.ts';
+import { toHex, parseTraceparent } from '../src/otel/lean/lean-span.ts';
 import { INVALID_TRACEPARENTS, PARENT, TRACE } from './support/traceparent-cases.ts';
 import { seededRandom } from '../../../tests/e2e/support/seeded-random.ts';
 

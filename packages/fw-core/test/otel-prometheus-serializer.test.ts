@@ -9,9 +9,7 @@ import { existsSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import { DataPointType, MeterProvider } from '@opentelemetry/sdk-metrics';
 import { resourceFromAttributes } from '@opentelemetry/resources';
-import { metricName, unitSuffix } from '../src/otel/prometheus-names.ts';
-import { serializePrometheus } from '../src/otel/prometheus-serializer.ts';
-import { DATA_POINT_TYPE } from '../src/otel/prometheus-serializer.ts';
+import { metricName, unitSuffix, serializePrometheus, DATA_POINT_TYPE } from '../src/otel/prometheus-serializer.ts';
 import { PullMetricReader } from '../src/otel/metrics-pipeline.ts';
 
 const PROMTOOL = '/usr/bin/promtool';

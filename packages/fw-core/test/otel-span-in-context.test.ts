@@ -6,8 +6,7 @@
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
 import { createContextKey, propagation, ROOT_CONTEXT, trace } from '@opentelemetry/api';
-import { SERVER_TELEMETRY_KEY, type ServerTelemetry } from '../src/otel/server-telemetry.ts';
-import { withServerSpan } from '../src/otel/server-span-end.ts';
+import { SERVER_TELEMETRY_KEY, type ServerTelemetry, withServerSpan } from '../src/otel/server-telemetry.ts';
 
 const span = trace.wrapSpanContext({ traceId: '0af7651916cd43dd8448eb211c80319c', spanId: 'b7ad6b7169203331', traceFlags: 1 });
 const OTHER = createContextKey('fw test key');

@@ -22,9 +22,6 @@ interface SdkSpanClock {
   _startTimeProvided?: unknown;
 }
 
-/** A clock: a start in Unix time and the `performance.now()` reading it was taken at. */
-
-
 /** The clock of `span` when it is fw's lean span or an SDK span timed from its start; undefined otherwise. */
 function clockOf(span: unknown): SpanClock | undefined {
   const offered = (span as { [SPAN_CLOCK]?: SpanClock })[SPAN_CLOCK];

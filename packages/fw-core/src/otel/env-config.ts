@@ -81,8 +81,6 @@ export interface EnvConfig {
   readonly metricExportTimeoutMs: number;
   /** OTEL_LOG_LEVEL; undefined when unset (fw then registers no diag logger). */
   readonly logLevel: DiagLevelName | undefined;
-  /** The traces export's timeout (tracesTimeoutMs), kept under its first name. */
-  readonly exportTimeoutMs: number;
   readonly sampler: SamplerName;
   readonly samplerRatio: number;
   readonly batch: { readonly maxQueueSize?: number; readonly scheduledDelayMillis?: number; readonly exportTimeoutMillis?: number; readonly maxExportBatchSize?: number };
@@ -130,19 +128,18 @@ export interface TlsFiles {
 export function readEnvConfig(env: NodeJS.ProcessEnv): EnvConfig {
   const get = getter(env);
   const base = get('OTEL_EXPORTER_OTLP_ENDPOINT');
-  const tracesExporter = exporterChoice(get, 'OTEL_TRACES_EXPORTER');
-  const metricsExporter = exporterChoice(get, 'OTEL_METRICS_EXPORTER');
+  const tracesExporter = oneOf(get, 'OTEL_TRACES_EXPORTER', ['otlp', 'none'], OTLP_ONLY);
+  const metricsExporter = oneOf(get, 'OTEL_METRICS_EXPORTER', ['otlp', 'none'], OTLP_ONLY);
   const explicitMetrics = get('OTEL_EXPORTER_OTLP_METRICS_ENDPOINT');
   const headers = headerList(get, 'OTEL_EXPORTER_OTLP_HEADERS');
   const sampler = (get('OTEL_TRACES_SAMPLER') ?? 'parentbased_always_on').toLowerCase();
   if (!SAMPLERS.has(sampler)) bad('OTEL_TRACES_SAMPLER', sampler, `one of ${[...SAMPLERS].join(', ')}`);
   const warnings: string[] = [];
   const generic = timeout(get, 'OTEL_EXPORTER_OTLP_TIMEOUT', warnings);
-  const tracesTimeoutMs = timeout(get, 'OTEL_EXPORTER_OTLP_TRACES_TIMEOUT', warnings) ?? generic ?? DEFAULT_EXPORT_TIMEOUT_MS;
   const exportSettings = {
     tracesProtocol: protocol(get, 'OTEL_EXPORTER_OTLP_TRACES_PROTOCOL') ?? protocol(get, 'OTEL_EXPORTER_OTLP_PROTOCOL') ?? 'http/protobuf',
     metricsProtocol: protocol(get, 'OTEL_EXPORTER_OTLP_METRICS_PROTOCOL') ?? protocol(get, 'OTEL_EXPORTER_OTLP_PROTOCOL') ?? 'http/protobuf',
-    tracesTimeoutMs,
+    tracesTimeoutMs: timeout(get, 'OTEL_EXPORTER_OTLP_TRACES_TIMEOUT', warnings) ?? generic ?? DEFAULT_EXPORT_TIMEOUT_MS,
     metricsTimeoutMs: timeout(get, 'OTEL_EXPORTER_OTLP_METRICS_TIMEOUT', warnings) ?? generic ?? DEFAULT_EXPORT_TIMEOUT_MS,
     metricExportTimeoutMs: timeout(get, 'OTEL_METRIC_EXPORT_TIMEOUT', warnings) ?? 30_000,
     logLevel: logLevel(get, warnings),
@@ -161,7 +158,6 @@ export function readEnvConfig(env: NodeJS.ProcessEnv): EnvConfig {
         : endpoint(get, 'OTEL_EXPORTER_OTLP_METRICS_ENDPOINT', base, 'v1/metrics') ?? DEFAULT_METRICS_ENDPOINT,
     tracesHeaders: { ...headers, ...headerList(get, 'OTEL_EXPORTER_OTLP_TRACES_HEADERS') },
     metricsHeaders: { ...headers, ...headerList(get, 'OTEL_EXPORTER_OTLP_METRICS_HEADERS') },
-    exportTimeoutMs: tracesTimeoutMs,
     sampler: sampler as SamplerName,
     samplerRatio: ratio(get, sampler),
     batch: {
@@ -177,13 +173,13 @@ export function readEnvConfig(env: NodeJS.ProcessEnv): EnvConfig {
     redactQueryParameters: (get('FW_OTEL_REDACT_QUERY_PARAMETERS') ?? '').split(',').map((name) => name.trim()).filter((name) => name !== ''),
     tracesTls: tlsFiles(get, 'TRACES'),
     metricsTls: tlsFiles(get, 'METRICS'),
-    tracesCompression: compression(get, 'OTEL_EXPORTER_OTLP_TRACES_COMPRESSION') ?? compression(get, 'OTEL_EXPORTER_OTLP_COMPRESSION'),
-    metricsCompression: compression(get, 'OTEL_EXPORTER_OTLP_METRICS_COMPRESSION') ?? compression(get, 'OTEL_EXPORTER_OTLP_COMPRESSION'),
-    metricsTemporality: temporalityPreference(get),
+    tracesCompression: oneOf(get, 'OTEL_EXPORTER_OTLP_TRACES_COMPRESSION', COMPRESSIONS) ?? oneOf(get, 'OTEL_EXPORTER_OTLP_COMPRESSION', COMPRESSIONS),
+    metricsCompression: oneOf(get, 'OTEL_EXPORTER_OTLP_METRICS_COMPRESSION', COMPRESSIONS) ?? oneOf(get, 'OTEL_EXPORTER_OTLP_COMPRESSION', COMPRESSIONS),
+    metricsTemporality: oneOf(get, 'OTEL_EXPORTER_OTLP_METRICS_TEMPORALITY_PREFERENCE', ['cumulative', 'delta', 'lowmemory']) ?? 'cumulative',
     spanLimits: spanLimits(get),
-    path: telemetryPath(get),
+    path: oneOf(get, 'FW_OTEL_PATH', ['auto', 'full']) ?? 'auto',
     propagators: propagatorNames(get('OTEL_PROPAGATORS')),
-    spanNames: spanNames(get),
+    spanNames: oneOf(get, 'FW_OTEL_SPAN_NAMES', ['fw', 'semconv']),
   };
 }
 
@@ -204,31 +200,19 @@ function spanLimits(get: Get): SpanLimits {
   };
 }
 
-function compression(get: Get, name: string): 'gzip' | 'none' | undefined {
+const COMPRESSIONS = ['gzip', 'none'] as const;
+
+/** A variable that names one of `values` (in any case); `because` follows the list in the error. */
+function oneOf<T extends string>(get: Get, name: string, values: readonly T[], because = ''): T | undefined {
   const value = get(name)?.toLowerCase();
-  if (value === undefined || value === 'gzip' || value === 'none') return value;
-  return bad(name, value, "'gzip' or 'none'");
-}
-
-function temporalityPreference(get: Get): TemporalityPreference {
-  const value = get('OTEL_EXPORTER_OTLP_METRICS_TEMPORALITY_PREFERENCE')?.toLowerCase() ?? 'cumulative';
-  if (value === 'cumulative' || value === 'delta' || value === 'lowmemory') return value;
-  return bad('OTEL_EXPORTER_OTLP_METRICS_TEMPORALITY_PREFERENCE', value, "'cumulative', 'delta' or 'lowmemory'");
-}
-
-function telemetryPath(get: Get): 'auto' | 'full' {
-  const value = get('FW_OTEL_PATH')?.toLowerCase() ?? 'auto';
-  if (value === 'auto' || value === 'full') return value;
-  return bad('FW_OTEL_PATH', value, "'auto' or 'full'");
-}
-
-function spanNames(get: Get): 'fw' | 'semconv' | undefined {
-  const value = get('FW_OTEL_SPAN_NAMES')?.toLowerCase();
-  if (value === undefined || value === 'fw' || value === 'semconv') return value;
-  return bad('FW_OTEL_SPAN_NAMES', value, "'fw' or 'semconv'");
+  if (value === undefined || (values as readonly string[]).includes(value)) return value as T | undefined;
+  const quoted = values.map((one) => `'${one}'`);
+  return bad(name, value, `${quoted.slice(0, -1).join(', ')} or ${quoted.at(-1)!}${because}`);
 }
 
 type Get = (name: string) => string | undefined;
+
+const OTLP_ONLY = ' (fw exports OTLP over HTTP only)';
 
 /** Reads a variable of `env`, trimmed; blank is unset. */
 function getter(env: NodeJS.ProcessEnv): Get {
@@ -256,12 +240,6 @@ function booleanVariable(get: Get, name: string, warnings: string[]): boolean {
 
 function bad(name: string, value: string, expected: string): never {
   throw new FwError('FW_ERR_OTEL_BAD_ENV', `${name}=${JSON.stringify(value)} is not valid: expected ${expected}`, { details: { name, value } });
-}
-
-function exporterChoice(get: Get, name: string): 'otlp' | 'none' | undefined {
-  const value = get(name)?.toLowerCase();
-  if (value === undefined || value === 'otlp' || value === 'none') return value;
-  return bad(name, value, "'otlp' or 'none' (fw exports OTLP over HTTP only)");
 }
 
 /** The signal's endpoint: its own variable as given, else the base with the signal path appended. */
@@ -356,12 +334,10 @@ function optional<K extends string>(key: K, value: number | undefined): { [P in 
 }
 
 function protocol(get: Get, name: string): OtlpProtocol | undefined {
-  const value = get(name)?.toLowerCase();
-  if (value === undefined || value === 'http/protobuf' || value === 'http/json') return value;
-  if (value === 'grpc') {
-    throw new FwError('FW_ERR_OTEL_UNSUPPORTED_PROTOCOL', `${name}=grpc is not supported: fw exports OTLP over HTTP only; set it to http/protobuf (the default) or http/json, or point it at a collector's OTLP/HTTP port (4318)`, { details: { name, value } });
+  if (get(name)?.toLowerCase() === 'grpc') {
+    throw new FwError('FW_ERR_OTEL_UNSUPPORTED_PROTOCOL', `${name}=grpc is not supported: fw exports OTLP over HTTP only; set it to http/protobuf (the default) or http/json, or point it at a collector's OTLP/HTTP port (4318)`, { details: { name, value: 'grpc' } });
   }
-  throw new FwError('FW_ERR_OTEL_BAD_ENV', `${name}=${JSON.stringify(value)} is not valid: expected 'http/protobuf' or 'http/json'`, { details: { name, value } });
+  return oneOf(get, name, ['http/protobuf', 'http/json']);
 }
 
 /** A timeout in ms: a number above 0, else a warning and undefined (the next variable or the default). */
@@ -476,3 +452,13 @@ export function readTlsFiles(endpoint: string, files: TlsFiles): TlsAgentOptions
   }
   return options;
 }
+
+/** The lean batcher's OTEL_BSP_* settings (lean/lean-trace-export.ts). */
+export interface BatchSettings {
+  readonly maxQueueSize: number;
+  readonly maxExportBatchSize: number;
+  readonly scheduledDelayMs: number;
+}
+
+/** The SDK BatchSpanProcessor's defaults. */
+export const DEFAULT_BATCH_SETTINGS: BatchSettings = Object.freeze({ maxQueueSize: 2048, maxExportBatchSize: 512, scheduledDelayMs: 5000 });

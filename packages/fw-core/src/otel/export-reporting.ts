@@ -7,9 +7,8 @@
 import { type Attributes, diag, DiagConsoleLogger, type DiagLogger, DiagLogLevel, type Meter, type ObservableResult, ValueType } from '@opentelemetry/api';
 import type { MeterProvider } from '@opentelemetry/sdk-metrics';
 import type { Logger } from '../log/logger.ts';
-import type { DiagLevelName, EnvConfig } from './env-config.ts';
+import { DEFAULT_BATCH_SETTINGS, type DiagLevelName, type EnvConfig } from './env-config.ts';
 import { ANSWER_TIMEOUT_ERROR, CLIENT_CLOSED_ERROR, type SendResult } from './lean/otlp-socket-client.ts';
-import { DEFAULT_BATCH_SETTINGS } from './lean/span-batcher.ts';
 import { SCOPE_NAME, SCOPE_VERSION, type TelemetryOptions } from './telemetry.ts';
 
 /** What registerTelemetry holds of the reporting. */

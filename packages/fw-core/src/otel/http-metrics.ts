@@ -3,8 +3,13 @@
  * OpenTelemetry semantic conventions and the duration buckets they advise
  * (https://opentelemetry.io/docs/specs/semconv/http/http-metrics/#metric-httpserverrequestduration),
  * defined once here for the SDK instruments of the full path and fw's own aggregation of the lean one.
+ * The lean path aggregates the three histograms itself (HttpMetricSeriesTable; lean/http-metric-producer.ts
+ * hands them to the readers): the SDK hashes the attribute object on each record; here a series is
+ * found once per exchange by its route and small integer keys, and a record is a few additions in
+ * a Float64Array (bench/http-metrics-lean.bench.ts).
  */
 import { ValueType, type Attributes, type Histogram, type Meter, type MetricAdvice, type ObservableCallback, type ObservableResult } from '@opentelemetry/api';
+import { monotonicMs, TIME_ORIGIN_MS } from '../stream/clock.ts';
 
 /** Bucket boundaries of `http.server.request.duration`, in seconds. */
 export const DURATION_BUCKETS: readonly number[] = [0.005, 0.01, 0.025, 0.05, 0.075, 0.1, 0.25, 0.5, 0.75, 1, 2.5, 5, 7.5, 10];
@@ -39,18 +44,14 @@ function histogram(name: string, unit: string, description: string, boundaries: 
   return Object.freeze({ name, description, unit, valueType: ValueType.DOUBLE, advice: { explicitBucketBoundaries: [...boundaries] }, boundaries: Object.freeze([...boundaries]) });
 }
 
-const DESCRIPTORS: HttpMetricDescriptors = Object.freeze({
+/** The four metrics: the SDK instruments' options and the lean producer's descriptors. */
+export const HTTP_METRICS: HttpMetricDescriptors = Object.freeze({
   activeRequests: Object.freeze({ name: 'http.server.active_requests', description: 'Number of active HTTP server requests.', unit: '{request}', valueType: ValueType.DOUBLE, advice: {} }),
   observeActiveRequests: observeActiveRequests,
   duration: histogram('http.server.request.duration', 's', 'Duration of HTTP server requests.', DURATION_BUCKETS),
   requestBodySize: histogram('http.server.request.body.size', 'By', 'Size of HTTP server request bodies.', BODY_SIZE_BUCKETS),
   responseBodySize: histogram('http.server.response.body.size', 'By', 'Size of HTTP server response bodies.', BODY_SIZE_BUCKETS),
 });
-
-/** The descriptors the lean path's producer reports. */
-export function httpMetricDescriptors(): HttpMetricDescriptors {
-  return DESCRIPTORS;
-}
 
 /** The synchronous instruments one stream handler records to. */
 export interface HttpServerMetrics {
@@ -63,11 +64,11 @@ export interface HttpServerMetrics {
 export function createHttpServerMetrics(meter: Meter): HttpServerMetrics {
   if (!observed.has(meter)) {
     observed.add(meter);
-    const { activeRequests: active } = DESCRIPTORS;
-    meter.createObservableUpDownCounter(active.name, { unit: active.unit, description: active.description }).addCallback(DESCRIPTORS.observeActiveRequests);
+    const { activeRequests: active } = HTTP_METRICS;
+    meter.createObservableUpDownCounter(active.name, { unit: active.unit, description: active.description }).addCallback(HTTP_METRICS.observeActiveRequests);
   }
   const create = ({ name, unit, description, boundaries }: HttpHistogramDescriptor): Histogram => meter.createHistogram(name, { unit, description, advice: { explicitBucketBoundaries: [...boundaries] } });
-  return { duration: create(DESCRIPTORS.duration), requestBodySize: create(DESCRIPTORS.requestBodySize), responseBodySize: create(DESCRIPTORS.responseBodySize) };
+  return { duration: create(HTTP_METRICS.duration), requestBodySize: create(HTTP_METRICS.requestBodySize), responseBodySize: create(HTTP_METRICS.responseBodySize) };
 }
 
 const observed = new WeakSet<Meter>();
@@ -99,3 +100,229 @@ export function activeRequestsOf(method: string, scheme: 'http' | 'https'): Acti
   }
   return entry;
 }
+
+/** Per histogram: count, sum, min, max, then one count per bucket (the last one above every boundary). */
+const COUNT = 0;
+const SUM = 1;
+const MIN = 2;
+const MAX = 3;
+const BUCKETS = 4;
+
+/**
+ * Per delta reader and series: the minimum, maximum and sum of each histogram since that reader's
+ * last collection. The sum is kept rather than taken as a difference of cumulative sums, which
+ * floating point would leave a few ulps off what the SDK reports.
+ */
+export const WINDOW_LENGTH = 9;
+
+/** One attribute set of the three histograms and what was recorded with it. */
+export interface HttpMetricSeries {
+  readonly attributes: Attributes;
+  /** When the series was first recorded to, in epoch milliseconds. */
+  readonly startMs: number;
+  /** The three histograms, laid out as HttpMetricSeriesTable's offsets say. */
+  readonly values: Float64Array;
+  /** WINDOW_LENGTH numbers per delta reader slot; replaced (longer) when a slot is added. */
+  windows: Float64Array;
+}
+
+/** The series of one `http.route` (or of none): find it once per exchange, or keep it on the route. */
+export interface HttpRouteSeries {
+  readonly route: string | undefined;
+  readonly byKey: Map<number, HttpMetricSeries>;
+}
+
+/** Values of one attribute, each given a small integer once; index 0 is reserved for "absent" when asked. */
+class Interned {
+  readonly values: (string | undefined)[] = [];
+  private readonly indexes = new Map<string | undefined, number>();
+  private readonly attribute: string;
+  private readonly limit: number;
+  /** The value asked for last and its index: one exchange after another mostly repeats it. */
+  private last: string | undefined;
+  private lastIndex = -1;
+
+  constructor(attribute: string, limit: number, initial: readonly (string | undefined)[]) {
+    this.attribute = attribute;
+    this.limit = limit;
+    for (const value of initial) this.keyOf(value);
+  }
+
+  keyOf(value: string | undefined): number {
+    if (value === this.last && this.lastIndex !== -1) return this.lastIndex;
+    let index = this.indexes.get(value);
+    if (index === undefined) {
+      if (this.values.length >= this.limit) throw new RangeError(`${this.attribute}: more than ${this.limit} distinct values; the lean HTTP metrics key them in ${Math.log2(this.limit)} bits`);
+      index = this.values.length;
+      this.values.push(value);
+      this.indexes.set(value, index);
+    }
+    this.last = value;
+    this.lastIndex = index;
+    return index;
+  }
+}
+
+/**
+ * Bits of each key in a series key: 8 for the method (the known methods and `_OTHER`), 1 for the
+ * scheme, 4 for the protocol version (node:http answers 400 to anything but 0.9, 1.0, 1.1; 2.0
+ * comes from http2), 10 for the status (< 1000 in node:http), and above them the error type,
+ * unbounded (issue 36: a 5 bit field dropped the exchanges of its 32nd value on). For "no error"
+ * and the first 127 error types the key stays below 2^30, a small integer, which a Map hashes
+ * fastest; a later error type (they are `5xx` texts and `aborted`: at most 501) makes a larger
+ * key, a heap number: hashed more slowly, still exact (below 2^53).
+ */
+const METHODS = 256;
+const PROTOCOLS = 16;
+const STATUSES = 1024;
+const LOW_KEYS = METHODS * 2 * PROTOCOLS * STATUSES;
+
+/** The histograms of every series, process-wide or per setupTelemetry call (the caller decides). */
+export class HttpMetricSeriesTable {
+  /** Every series, in the order it was first recorded to (the order the SDK reports attribute sets in). */
+  readonly series: HttpMetricSeries[] = [];
+  /** Offsets of the three histograms in `values`. */
+  readonly offsets: { readonly duration: number; readonly requestBodySize: number; readonly responseBodySize: number };
+  /** How many delta readers keep windows; grows, never shrinks. */
+  private windowSlots = 0;
+  private readonly valuesLength: number;
+  private readonly durationBounds = Float64Array.from(DURATION_BUCKETS);
+  /** One bucket layout serves both body sizes: they share BODY_SIZE_BUCKETS. */
+  private readonly bodyBounds = Float64Array.from(BODY_SIZE_BUCKETS);
+  private readonly routes = new Map<string | undefined, HttpRouteSeries>();
+  private readonly methods = new Interned('http.request.method', METHODS, []);
+  private readonly protocols = new Interned('network.protocol.version', PROTOCOLS, ['1.1', '1.0', '2.0']);
+  private readonly errorTypes = new Interned('error.type', Infinity, [undefined]);
+
+  constructor() {
+    const durationLength = BUCKETS + DURATION_BUCKETS.length + 1;
+    const bodyLength = BUCKETS + BODY_SIZE_BUCKETS.length + 1;
+    this.offsets = Object.freeze({ duration: 0, requestBodySize: durationLength, responseBodySize: durationLength + bodyLength });
+    this.valuesLength = durationLength + 2 * bodyLength;
+  }
+
+  /** The series of `route` (a template such as `/api/posts/:id`, or undefined when no route matched). */
+  routeOf(route: string | undefined): HttpRouteSeries {
+    let found = this.routes.get(route);
+    if (found === undefined) {
+      found = { route, byKey: new Map() };
+      this.routes.set(route, found);
+    }
+    return found;
+  }
+
+  /** The key of an `http.request.method` value (already normalized: the set is small). */
+  methodKey(method: string): number {
+    return this.methods.keyOf(method);
+  }
+
+  /** The key of a `network.protocol.version` (`req.httpVersion`). */
+  protocolKey(version: string): number {
+    return this.protocols.keyOf(version);
+  }
+
+  /** The key of an `error.type`; 0 is "no error". */
+  errorTypeKey(errorType: string | undefined): number {
+    return this.errorTypes.keyOf(errorType);
+  }
+
+  /**
+   * The series of one attribute set; `scheme` is 0 for http and 1 for https, `status` 0 when no
+   * response status was sent (the attribute is then left out, as today).
+   */
+  seriesOf(route: HttpRouteSeries, method: number, scheme: 0 | 1, protocol: number, status: number, errorType: number): HttpMetricSeries {
+    const key = errorType * LOW_KEYS + ((method * 2 + scheme) * PROTOCOLS + protocol) * STATUSES + status;
+    return route.byKey.get(key) ?? this.addSeries(route, key, method, scheme, protocol, status, errorType);
+  }
+
+  /** Records one exchange: its duration in seconds and both body sizes in bytes. */
+  recordExchange(series: HttpMetricSeries, durationSeconds: number, requestBytes: number, responseBytes: number): void {
+    const values = series.values;
+    const { requestBodySize, responseBodySize } = this.offsets;
+    record(values, 0, this.durationBounds, durationSeconds);
+    record(values, requestBodySize, this.bodyBounds, requestBytes);
+    record(values, responseBodySize, this.bodyBounds, responseBytes);
+    const windows = series.windows;
+    for (let at = 0; at < windows.length; at += WINDOW_LENGTH) {
+      widen(windows, at, durationSeconds);
+      widen(windows, at + 3, requestBytes);
+      widen(windows, at + 6, responseBytes);
+    }
+  }
+
+  /** Gives a delta reader its own min/max window in every series; returns the slot. */
+  addWindowSlot(): number {
+    const slot = this.windowSlots;
+    this.windowSlots += 1;
+    for (const series of this.series) series.windows = grownWindows(series.windows, this.windowSlots);
+    return slot;
+  }
+
+  private addSeries(route: HttpRouteSeries, key: number, method: number, scheme: 0 | 1, protocol: number, status: number, errorType: number): HttpMetricSeries {
+    // The stream handler's attribute order, which the OTLP export keeps.
+    const attributes: Attributes = {
+      'http.request.method': this.methods.values[method],
+      'url.scheme': scheme === 1 ? 'https' : 'http',
+      'network.protocol.version': this.protocols.values[protocol],
+    };
+    if (status > 0) attributes['http.response.status_code'] = status;
+    if (route.route !== undefined) attributes['http.route'] = route.route;
+    const error = this.errorTypes.values[errorType];
+    if (error !== undefined) attributes['error.type'] = error;
+    const values = new Float64Array(this.valuesLength);
+    for (const offset of [this.offsets.duration, this.offsets.requestBodySize, this.offsets.responseBodySize]) {
+      values[offset + MIN] = Infinity;
+      values[offset + MAX] = -Infinity;
+    }
+    const series: HttpMetricSeries = { attributes: Object.freeze(attributes), startMs: nowMs(), values, windows: grownWindows(new Float64Array(0), this.windowSlots) };
+    route.byKey.set(key, series);
+    this.series.push(series);
+    return series;
+  }
+}
+
+/** Count, sum, min, max and the bucket of `value`; NaN is dropped, as the SDK does. */
+function record(values: Float64Array, at: number, bounds: Float64Array, value: number): void {
+  if (value !== value) return;
+  values[at + COUNT] = values[at + COUNT]! + 1;
+  values[at + SUM] = values[at + SUM]! + value;
+  if (value < values[at + MIN]!) values[at + MIN] = value;
+  if (value > values[at + MAX]!) values[at + MAX] = value;
+  // Upper bounds are inclusive (`le`), as in the SDK's binarySearchUB; most values fall in the
+  // first buckets, so a linear scan beats a binary search here.
+  let bucket = 0;
+  while (bucket < bounds.length && bounds[bucket]! < value) bucket += 1;
+  values[at + BUCKETS + bucket] = values[at + BUCKETS + bucket]! + 1;
+}
+
+function widen(windows: Float64Array, at: number, value: number): void {
+  if (value !== value) return;
+  if (value < windows[at]!) windows[at] = value;
+  if (value > windows[at + 1]!) windows[at + 1] = value;
+  windows[at + 2] = windows[at + 2]! + value;
+}
+
+/** `windows` with room for `slots` readers, new slots empty. */
+function grownWindows(windows: Float64Array, slots: number): Float64Array {
+  const grown = new Float64Array(slots * WINDOW_LENGTH);
+  grown.set(windows);
+  for (let at = windows.length; at < grown.length; at += WINDOW_LENGTH) emptyWindow(grown, at);
+  return grown;
+}
+
+/** Empties the window slot at `at`: min +∞, max −∞, sum 0 for each histogram. */
+export function emptyWindow(windows: Float64Array, at: number): void {
+  for (let histogram = at; histogram < at + WINDOW_LENGTH; histogram += 3) {
+    windows[histogram] = Infinity;
+    windows[histogram + 1] = -Infinity;
+    windows[histogram + 2] = 0;
+  }
+}
+
+/** Epoch milliseconds with sub-millisecond precision, the clock the SDK's hrTime() reads. */
+export function nowMs(): number {
+  return TIME_ORIGIN_MS + monotonicMs();
+}
+
+/** Where each value sits in a histogram's block of `values`. */
+export const HISTOGRAM_LAYOUT = Object.freeze({ COUNT, SUM, MIN, MAX, BUCKETS });

@@ -79,7 +79,6 @@ function close(server: Server): Promise<void> {
 /** The bind address without a host setting: loopback only (the OTel SDK spec's `localhost`, IPv4 so it does not depend on name resolution). */
 export const DEFAULT_METRICS_HOST = '127.0.0.1';
 
-
 /** The setupTelemetry options read here. */
 export interface MetricsListenerOptions {
   readonly metricsPort?: number;

@@ -12,7 +12,7 @@ import { AggregationTemporality, type CollectionResult, type IMetricReader, Inst
 import { type EnvConfig, readTlsFiles, type TemporalityPreference } from './env-config.ts';
 import { errorTypeOf, type ExportProblemLog } from './export-reporting.ts';
 import { HttpMetricProducer } from './lean/http-metric-producer.ts';
-import type { HttpMetricSeriesTable } from './lean/http-metric-series.ts';
+import type { HttpMetricSeriesTable } from './http-metrics.ts';
 import { OtlpHttpSender, type OtlpSenderOptions } from './lean/otlp-socket-client.ts';
 import type { OtlpExportStop } from './otlp-export-stop.ts';
 import { metricsRequestToJson } from './otlp-json.ts';

@@ -12,12 +12,10 @@ import { exchangeOf, type Exchange } from '../stream/exchange.ts';
 import { observeExchange } from '../stream/observe-exchange.ts';
 import type { ExchangeEnd, Listener, StreamHandler } from '../stream/stream-handler.ts';
 import { normalizeMethod, requestSpanAttributes, schemeOf } from './http-attributes.ts';
-import { activeRequestsOf, type ActiveRequests } from './http-metrics.ts';
-import { createHttpServerMetrics, type HttpServerMetrics } from './http-metrics.ts';
+import { activeRequestsOf, type ActiveRequests, createHttpServerMetrics, type HttpServerMetrics } from './http-metrics.ts';
 import { SCOPE_NAME, SCOPE_VERSION } from './telemetry.ts';
 import { wrapLean } from './lean/lean-stream-listener.ts';
-import { endServerSpan, errorTypeOf, runInSpan } from './server-span-end.ts';
-import { registeredServerTelemetry, startSpanName, type ServerTelemetry } from './server-telemetry.ts';
+import { endServerSpan, errorTypeOf, runInSpan, registeredServerTelemetry, startSpanName, type ServerTelemetry } from './server-telemetry.ts';
 
 /** The stream handler's name in `server_configuration.stream_handlers`. */
 export const OTEL_STREAM_HANDLER_NAME = 'otel_fw_stream_h';

@@ -5,7 +5,6 @@
  * JSON carries exactly what the protobuf body would. The schema is the messages fw's encoders write.
  */
 
-
 /** How one field's value is written. A string naming another entry of SCHEMA is that message. */
 type FieldKind = 'string' | 'hex' | 'base64' | 'int64' | 'uint64' | 'fixed64' | 'number' | 'sint32' | 'bool' | 'double' | string;
 

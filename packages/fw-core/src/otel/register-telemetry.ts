@@ -9,7 +9,7 @@ import { defaultResource, type Resource, resourceFromAttributes } from '@opentel
 import { connect } from 'node:net';
 import { FwError } from '../errors.ts';
 import { SERVICE_INSTANCE_ID, serviceInstanceId } from '../log/service-instance-id.ts';
-import { type CorrelatedSpan, useRecordingSpanReader } from '../log/logger.ts';
+import { useRecordingSpanReader } from '../log/logger.ts';
 import { withTimeout } from '../promises.ts';
 import { DEFAULT_KNOWN_METHODS, type EnvConfig } from './env-config.ts';
 import { startExportReporting } from './export-reporting.ts';
@@ -18,9 +18,9 @@ import { type MetricsListener, metricsListenerSettings, startMetricsListener } f
 import { createMetricsPipeline } from './metrics-pipeline.ts';
 import { OtlpExportStop } from './otlp-export-stop.ts';
 import { serializePrometheus } from './prometheus-serializer.ts';
-import { FwW3CPropagator, propagatorFromNames } from './propagation/propagators.ts';
+import { propagatorFromNames } from './propagation/propagators.ts';
 import { compileQueryRedaction } from './http-attributes.ts';
-import { carrying, type ServerTelemetry } from './server-telemetry.ts';
+import { activeRecordingSpan, carrying, FwW3CPropagator, type ServerTelemetry } from './server-telemetry.ts';
 import type { Telemetry, TelemetryOptions } from './telemetry.ts';
 import { createTracerProvider } from './trace-pipeline.ts';
 
@@ -147,16 +147,6 @@ function resourceFor(config: EnvConfig, serviceName: string | undefined): Resour
   // The id fw's JSON logger writes on every line too (log/service-instance-id.ts).
   attributes[SERVICE_INSTANCE_ID] = serviceInstanceId(config.resourceAttributes);
   return defaultResource().merge(resourceFromAttributes(attributes));
-}
-
-/**
- * The reader fw-core's request log takes trace ids from (log/logger.ts): the span in
- * the active context, through the global API, so any tracer's span counts, when it is recording.
- * A span that is not sampled gives no ids to log.
- */
-function activeRecordingSpan(): CorrelatedSpan | undefined {
-  const span = trace.getSpan(context.active());
-  return span !== undefined && span.isRecording() ? span : undefined;
 }
 
 /** Longest wait for the probe's answer. */

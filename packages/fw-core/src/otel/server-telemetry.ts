@@ -5,15 +5,19 @@
  * handler reads it when it wraps a listener (server start) and puts it in each request's context,
  * where otel_fw_plugin finds it. A tracer provider fw did not register (a user's own SDK, none at
  * all) carries none: the SDK path with the defaults and OTEL_INSTRUMENTATION_HTTP_KNOWN_METHODS.
+ * Here too: what both paths do with a server span (run the listener in its context, end it in
+ * the spec's order), fw's W3C propagator, known by identity, and the span fw's log reads ids from.
  * Nothing here loads the SDK: the sampler is only a type.
  */
-import { createContextKey, trace, type Context, type TracerProvider } from '@opentelemetry/api';
+import { context, type Context, createContextKey, ROOT_CONTEXT, type Span, SpanStatusCode, type TextMapGetter, type TextMapPropagator, type TextMapSetter, type TimeInput, trace, type TracerProvider } from '@opentelemetry/api';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Sampler } from '@opentelemetry/sdk-trace';
+import type { CorrelatedSpan } from '../log/logger.ts';
+import type { ExchangeEnd, Listener } from '../stream/stream-handler.ts';
 import { DEFAULT_KNOWN_METHODS, parseKnownMethods, type SpanLimits } from './env-config.ts';
 import { compileQueryRedaction, type QueryRedaction } from './http-attributes.ts';
-import type { HttpMetricSeriesTable } from './lean/http-metric-series.ts';
-import type { LeanServerSpan } from './lean/lean-span.ts';
-import type { RemoteParent } from './lean/traceparent.ts';
+import type { HttpMetricSeriesTable } from './http-metrics.ts';
+import type { LeanServerSpan, RemoteParent } from './lean/lean-span.ts';
 
 /**
  * How server spans are named (issue 36, item 9). `fw`, the default, is the spec's: `HTTP <method>`
@@ -57,9 +61,9 @@ export interface LeanPath {
 }
 
 /**
- * What fw's W3C propagator extracts, and its `fields()` array: while the registered propagator
- * answers `fields()` with that very array, the lean listener reads `traceparent` itself
- * (propagation/propagators.ts), so a propagator registered later is followed from the next request.
+ * What fw's W3C propagator (FwW3CPropagator) extracts, and its `fields()` array: while the registered
+ * propagator answers `fields()` with that very array, the lean listener reads `traceparent` itself,
+ * so a propagator registered later is followed from the next request.
  */
 export interface W3CFastPath {
   readonly fields: readonly string[];
@@ -77,9 +81,37 @@ export interface ServerTelemetry {
   readonly w3c: W3CFastPath | undefined;
 }
 
+/** W3C trace context and/or baggage, in the order given, known by its `fields()` array. */
+export class FwW3CPropagator implements TextMapPropagator {
+  readonly #inner: TextMapPropagator;
+  readonly #fields: string[];
+  /** How the lean path extracts what this propagator would. */
+  readonly fastPath: W3CFastPath;
+
+  /** `inner`: the official W3C propagators of `names` (propagation/propagators.ts makes them: this file loads no SDK). */
+  constructor(inner: TextMapPropagator, names: readonly ('tracecontext' | 'baggage')[]) {
+    this.#inner = inner;
+    // Frozen: the array is this propagator's identity, nobody may change it (reading it is all callers do).
+    this.#fields = Object.freeze(this.#inner.fields()) as string[];
+    this.fastPath = Object.freeze({ fields: this.#fields, traceContext: names.includes('tracecontext'), baggage: names.includes('baggage') });
+  }
+
+  inject(context: Context, carrier: unknown, setter: TextMapSetter): void {
+    this.#inner.inject(context, carrier, setter);
+  }
+
+  extract(context: Context, carrier: unknown, getter: TextMapGetter): Context {
+    return this.#inner.extract(context, carrier, getter);
+  }
+
+  fields(): string[] {
+    return this.#fields;
+  }
+}
+
 const CARRIED = Symbol.for('fw.otel.serverTelemetry');
 
-/** The context key a request's ServerTelemetry is kept under (server-span-end.ts). */
+/** The context key a request's ServerTelemetry is kept under (server-telemetry.ts). */
 export const SERVER_TELEMETRY_KEY = createContextKey('fw server telemetry');
 
 type Carrier = TracerProvider & { [CARRIED]?: ServerTelemetry };
@@ -111,4 +143,84 @@ const DEFAULT_REDACTION = compileQueryRedaction();
 function sdkDefaults(): ServerTelemetry {
   const knownMethods = parseKnownMethods(process.env['OTEL_INSTRUMENTATION_HTTP_KNOWN_METHODS']) ?? DEFAULT_KNOWN_METHODS;
   return { lean: undefined, knownMethods, spanNames: 'fw', redaction: DEFAULT_REDACTION, w3c: undefined };
+}
+
+// What both paths do with a server span (otel-stream-handler.ts, the SDK's span;
+// lean/lean-stream-listener.ts, fw's own): run the listener in its context, and at the end set
+// the response status and, for an error, `error.type` and the span status, in the spec's order.
+
+/** Runs `next` in the context of `span` (a child of `parent`) and `server`, so spans the handler starts are its children. */
+export function runInSpan(span: Span, parent: Context, server: ServerTelemetry, next: Listener, req: IncomingMessage, res: ServerResponse): void {
+  try {
+    context.with(withServerSpan(parent, span, server), next, undefined, req, res);
+  } catch (error) {
+    // A plain listener threw: record it and rethrow; the span ends when the exchange does.
+    span.recordException(error instanceof Error ? error : String(error));
+    throw error;
+  }
+}
+
+/** `error.type` of an exchange: the status as text for a 5xx, `aborted` for a response that did not end. */
+export function errorTypeOf(end: ExchangeEnd): string | undefined {
+  return end.status >= 500 ? String(end.status) : end.aborted ? 'aborted' : undefined;
+}
+
+/** Sets the status code and error attributes on `span` and ends it (at `endTime`, else now). */
+export function endServerSpan(span: Span, end: ExchangeEnd, errorType: string | undefined, endTime?: TimeInput): void {
+  if (end.status > 0) span.setAttribute('http.response.status_code', end.status);
+  if (errorType !== undefined) {
+    // Server spans: 5xx is an error, 4xx is not (semconv); a client that went away is one too.
+    // A 5xx gets no status message: the status code says it all, and semconv says to leave it out.
+    span.setAttribute('error.type', errorType);
+    span.setStatus(end.status >= 500 ? { code: SpanStatusCode.ERROR } : { code: SpanStatusCode.ERROR, message: 'client closed the connection before the response ended' });
+  }
+  span.end(endTime);
+}
+
+const SPAN_KEY = createContextKey('OpenTelemetry Context Key SPAN');
+
+class ServerSpanContext implements Context {
+  readonly #parent: Context;
+  readonly #span: Span;
+  readonly #server: ServerTelemetry;
+
+  constructor(parent: Context, span: Span, server: ServerTelemetry) {
+    this.#parent = parent;
+    this.#span = span;
+    this.#server = server;
+  }
+
+  getValue(key: symbol): unknown {
+    return key === SPAN_KEY ? this.#span : key === SERVER_TELEMETRY_KEY ? this.#server : this.#parent.getValue(key);
+  }
+
+  setValue(key: symbol, value: unknown): Context {
+    return apiContext(this.#parent, this.#span, this.#server).setValue(key, value);
+  }
+
+  deleteValue(key: symbol): Context {
+    return apiContext(this.#parent, this.#span, this.#server).deleteValue(key);
+  }
+}
+
+function apiContext(parent: Context, span: Span, server: ServerTelemetry): Context {
+  return trace.setSpan(parent, span).setValue(SERVER_TELEMETRY_KEY, server);
+}
+
+const PROBE = trace.wrapSpanContext({ traceId: '0af7651916cd43dd8448eb211c80319c', spanId: 'b7ad6b7169203331', traceFlags: 1 });
+const keyedAsTheApi = trace.getSpan(new ServerSpanContext(ROOT_CONTEXT, PROBE, {} as ServerTelemetry)) === PROBE;
+
+/** `parent` with `span` as its active span (as `trace.setSpan(parent, span)`) and `server` under SERVER_TELEMETRY_KEY. */
+export function withServerSpan(parent: Context, span: Span, server: ServerTelemetry): Context {
+  return keyedAsTheApi ? new ServerSpanContext(parent, span, server) : apiContext(parent, span, server);
+}
+
+/**
+ * The reader fw-core's request log takes trace ids from (log/logger.ts): the span in the active
+ * context, through the global API, so any tracer's span counts, when it is recording. A span
+ * that is not sampled gives no ids to log.
+ */
+export function activeRecordingSpan(): CorrelatedSpan | undefined {
+  const span = trace.getSpan(context.active());
+  return span !== undefined && span.isRecording() ? span : undefined;
 }

@@ -5,9 +5,8 @@
  */
 import type { Attributes } from '@opentelemetry/api';
 import type { MeterProvider } from '@opentelemetry/sdk-metrics';
-import { createHttpServerMetrics, type HttpServerMetrics } from '../../src/otel/http-metrics.ts';
+import { createHttpServerMetrics, type HttpServerMetrics, type HttpMetricSeriesTable } from '../../src/otel/http-metrics.ts';
 import { SCOPE_NAME, SCOPE_VERSION } from '../../src/otel/telemetry.ts';
-import type { HttpMetricSeriesTable } from '../../src/otel/lean/http-metric-series.ts';
 
 /** One finished exchange, as the stream handler's finish() sees it. */
 export interface RecordedExchange {

@@ -1,5 +1,5 @@
 /**
- * Offers the lean HTTP metrics (http-metric-series.ts, and the active requests of http-metrics.ts)
+ * Offers the lean HTTP metrics (http-metrics.ts: the series table and the active requests)
  * to one sdk-metrics reader as a `MetricProducer`, with the descriptors, attribute sets and points
  * the SDK's instruments give, so the Prometheus text and the OTLP push do not change. A producer
  * does not learn which reader collects, so each reader gets its own, keeping that reader's delta
@@ -10,8 +10,7 @@ import type { Attributes, HrTime } from '@opentelemetry/api';
 import { emptyResource, type Resource } from '@opentelemetry/resources';
 import { AggregationTemporality, AggregationType, DataPointType, InstrumentType, type AggregationSelector, type CollectionResult, type DataPoint, type Histogram, type MetricData, type MetricProducer } from '@opentelemetry/sdk-metrics';
 import { SCOPE_NAME, SCOPE_VERSION } from '../telemetry.ts';
-import type { HttpHistogramDescriptor, HttpMetricDescriptor } from '../http-metrics.ts';
-import { emptyWindow, HISTOGRAM_LAYOUT, nowMs, WINDOW_LENGTH, type HttpMetricSeries, type HttpMetricSeriesTable } from './http-metric-series.ts';
+import { HTTP_METRICS, type HttpHistogramDescriptor, type HttpMetricDescriptor, emptyWindow, HISTOGRAM_LAYOUT, nowMs, WINDOW_LENGTH, type HttpMetricSeries, type HttpMetricSeriesTable } from '../http-metrics.ts';
 
 const { COUNT, SUM, MIN, MAX, BUCKETS } = HISTOGRAM_LAYOUT;
 
@@ -80,7 +79,7 @@ export class HttpMetricProducer implements MetricProducer {
     this.activeTemporality ??= this.temporalityOf(InstrumentType.OBSERVABLE_UP_DOWN_COUNTER);
     const delta = this.activeTemporality === AggregationTemporality.DELTA;
     const points: DataPoint<number>[] = [];
-    this.table.descriptors.observeActiveRequests({
+    HTTP_METRICS.observeActiveRequests({
       observe: (value: number, attributes: Attributes = {}) => {
         let seen = this.active.get(attributes);
         if (seen === undefined) {
@@ -93,7 +92,7 @@ export class HttpMetricProducer implements MetricProducer {
       },
     });
     if (points.length === 0) return undefined;
-    const descriptor = sdkDescriptor(this.table.descriptors.activeRequests, InstrumentType.OBSERVABLE_UP_DOWN_COUNTER);
+    const descriptor = sdkDescriptor(HTTP_METRICS.activeRequests, InstrumentType.OBSERVABLE_UP_DOWN_COUNTER);
     return { descriptor, aggregationTemporality: this.activeTemporality, dataPointType: DataPointType.SUM, dataPoints: points, isMonotonic: false };
   }
 
@@ -101,11 +100,11 @@ export class HttpMetricProducer implements MetricProducer {
   private collectHistograms(now: number): MetricData[] {
     this.histogramTemporality ??= this.temporalityOf(InstrumentType.HISTOGRAM);
     const delta = this.histogramTemporality === AggregationTemporality.DELTA;
-    const { descriptors, offsets } = this.table;
+    const { offsets } = this.table;
     const blocks: HistogramBlock[] = [
-      { descriptor: descriptors.duration, offset: offsets.duration, window: 0, points: [] },
-      { descriptor: descriptors.requestBodySize, offset: offsets.requestBodySize, window: 3, points: [] },
-      { descriptor: descriptors.responseBodySize, offset: offsets.responseBodySize, window: 6, points: [] },
+      { descriptor: HTTP_METRICS.duration, offset: offsets.duration, window: 0, points: [] },
+      { descriptor: HTTP_METRICS.requestBodySize, offset: offsets.requestBodySize, window: 3, points: [] },
+      { descriptor: HTTP_METRICS.responseBodySize, offset: offsets.responseBodySize, window: 6, points: [] },
     ];
     const endTime = hrTime(now);
     for (const series of this.table.series) {

@@ -8,16 +8,16 @@
  */
 import type { Resource } from '@opentelemetry/resources';
 import type { IMetricReader } from '@opentelemetry/sdk-metrics';
-import { readTlsFiles, type EnvConfig, type SamplerName } from '../env-config.ts';
-import type { LeanPath, SamplingDecision } from '../server-telemetry.ts';
+import { DEFAULT_BATCH_SETTINGS, readTlsFiles, type EnvConfig } from '../env-config.ts';
+import type { LeanPath } from '../server-telemetry.ts';
 import type { SpanExportOutcomes } from '../export-reporting.ts';
 import { SCOPE_NAME, SCOPE_VERSION, type TelemetryOptions, type TracePipelineOptions } from '../telemetry.ts';
 import { samplerFor } from '../trace-pipeline.ts';
 import { aggregatesAsLeanMetrics } from './http-metric-producer.ts';
-import { HttpMetricSeriesTable } from './http-metric-series.ts';
+import { HttpMetricSeriesTable } from '../http-metrics.ts';
 import type { LeanAttributes } from './otlp-trace-encoder.ts';
+import { fixedSamplingDecision } from './lean-stream-listener.ts';
 import { createLeanTraceExport, type LeanTraceExport } from './lean-trace-export.ts';
-import { DEFAULT_BATCH_SETTINGS } from './span-batcher.ts';
 
 /** The path for `config`, `options` and the metric readers built for them, and why when it is full. */
 export function chooseTelemetryPath(config: EnvConfig, options: TelemetryOptions, readers: readonly IMetricReader[]): { path: 'lean' | 'full'; reason?: string } {
@@ -60,29 +60,4 @@ export function createLeanSetup(config: EnvConfig, resource: Resource, options: 
     metrics: new HttpMetricSeriesTable(),
   };
   return { path, export: exported };
-}
-
-const always = (): boolean => true;
-const never = (): boolean => false;
-const parentOr = (root: boolean): SamplingDecision => (remote) => (remote === undefined ? root : (remote.flags & 1) === 1);
-
-/**
- * The decision of the built-in samplers that need neither the trace id nor the attributes, made
- * without asking the SDK's Sampler, so the lean listener makes no id before the span needs one;
- * undefined for the ratio samplers, which read the trace id. The parent-based rules are the SDK's
- * defaults; a server span's parent is always remote.
- */
-export function fixedSamplingDecision(name: SamplerName): SamplingDecision | undefined {
-  switch (name) {
-    case 'always_on':
-      return always;
-    case 'always_off':
-      return never;
-    case 'parentbased_always_on':
-      return parentOr(true);
-    case 'parentbased_always_off':
-      return parentOr(false);
-    default:
-      return undefined;
-  }
 }

@@ -5,13 +5,19 @@
  * processor chain. Limits, status and times follow the SDK's rules for every input (issue 36, item
  * 8). Its clock is an SDK span's: its start in whole Unix ms (stream/clock.ts wallMsAt) plus the
  * monotonic time since, shared with SDK children (child-span-clock.ts).
+ *
+ * Its ids are random bytes from a pooled buffer filled by one `randomFillSync` per 16 KiB instead of
+ * a `randomBytes` call per id (bench/span-ids.bench.ts), kept as bytes (what OTLP carries) and turned
+ * into hex only when asked. Its parent: on the W3C fast path, `traceparent` parsed by hand with the
+ * W3C's rules (https://www.w3.org/TR/trace-context/#traceparent-header), `tracestate` as the official
+ * propagator parses it (issue 36, item 3); otherwise what the registered propagator extracted.
  */
-import { type Attributes, type AttributeValue, diag, type Exception, type HrTime, type Link, type Span, type SpanContext, type SpanStatus, SpanStatusCode, type TimeInput } from '@opentelemetry/api';
+import { type Attributes, type AttributeValue, type Context, diag, type Exception, type HrTime, isSpanContextValid, type Link, propagation, ROOT_CONTEXT, type Span, type SpanContext, type SpanStatus, SpanStatusCode, type TimeInput, trace, type TraceState } from '@opentelemetry/api';
+import { randomFillSync } from 'node:crypto';
 import { monotonicMs, TIME_ORIGIN_MS, wallMsAt } from '../../stream/clock.ts';
-import { encodeAttributeBlock, keyBit, type LeanAttributeBlock, type LeanAttributes, type LeanTime } from './otlp-trace-encoder.ts';
-import { randomId, toHex } from './span-ids.ts';
 import type { SpanLimits } from '../env-config.ts';
-import type { RemoteParent } from './traceparent.ts';
+import { traceStateOf } from '../propagation/trace-state.ts';
+import { encodeAttributeBlock, keyBit, type LeanAttributeBlock, type LeanAttributes, type LeanTime } from './otlp-trace-encoder.ts';
 
 /** A span's clock: its start in Unix time and the `performance.now()` reading it was taken at. */
 export interface SpanClock {
@@ -148,7 +154,7 @@ export class LeanServerSpan implements Span {
       traceId: toHex(this.traceId),
       spanId: toHex(this.spanId),
       traceFlags: this.sampled ? 1 : 0,
-      // The upstream's, parsed once (traceparent.ts); the export sends the same list.
+      // The upstream's, parsed once (parseTraceparent); the export sends the same list.
       ...(this.parent?.traceState === undefined ? {} : { traceState: this.parent.traceState }),
     });
   }
@@ -232,36 +238,24 @@ export class LeanServerSpan implements Span {
 
   addEvent(name: string, attributesOrTime?: Attributes | TimeInput, time?: TimeInput): this {
     if (!this.isRecording()) return this;
-    // As the SDK's span: over the limit, the oldest event makes room (none with a limit of 0).
-    if (this.limits.eventCountLimit === 0) {
-      this.droppedEventsCount += 1;
-      return this;
-    }
-    if (this.events.length >= this.limits.eventCountLimit) {
-      this.#events!.shift();
-      this.droppedEventsCount += 1;
-    }
+    const room = makeRoom((this.#events ??= []), this.limits.eventCountLimit);
+    this.droppedEventsCount += room.dropped;
+    if (!room.fits) return this;
     // As the SDK: a time in second place is the time unless a third argument is one.
     const isTime = isTimeInput(attributesOrTime);
     const at = isTime && !isTimeInput(time) ? attributesOrTime : time;
     const { kept, dropped } = limited(isTime ? {} : ((attributesOrTime as Attributes | undefined) ?? {}), this.limits.attributePerEventCountLimit, this.limits.attributeValueLengthLimit);
-    (this.#events ??= []).push({ name, time: timeFromInput(this.startWallMs, this.startMs, at), attributes: kept, droppedAttributesCount: dropped });
+    this.#events.push({ name, time: timeFromInput(this.startWallMs, this.startMs, at), attributes: kept, droppedAttributesCount: dropped });
     return this;
   }
 
   addLink(link: Link): this {
     if (!this.isRecording()) return this;
-    // As the SDK's span: over the limit, the oldest link makes room (none with a limit of 0).
-    if (this.limits.linkCountLimit === 0) {
-      this.droppedLinksCount += 1;
-      return this;
-    }
-    if (this.links.length >= this.limits.linkCountLimit) {
-      this.#links!.shift();
-      this.droppedLinksCount += 1;
-    }
+    const room = makeRoom((this.#links ??= []), this.limits.linkCountLimit);
+    this.droppedLinksCount += room.dropped;
+    if (!room.fits) return this;
     const { kept, dropped } = limited(link.attributes ?? {}, this.limits.attributePerLinkCountLimit, this.limits.attributeValueLengthLimit);
-    (this.#links ??= []).push({ context: link.context, attributes: kept, droppedAttributesCount: dropped });
+    this.#links.push({ context: link.context, attributes: kept, droppedAttributesCount: dropped });
     return this;
   }
 
@@ -341,6 +335,18 @@ function without(blocks: readonly LeanAttributeBlock[], block: LeanAttributeBloc
   for (const other of blocks) if (other !== block) rest.push(other);
   return rest;
 }
+
+/** As the SDK's span: over `limit`, the oldest item makes room for a new one (none with a limit of 0). */
+function makeRoom(items: unknown[], limit: number): { fits: boolean; dropped: number } {
+  if (limit === 0) return NO_ROOM;
+  if (items.length < limit) return ROOM;
+  items.shift();
+  return ROOM_MADE;
+}
+
+const NO_ROOM = Object.freeze({ fits: false, dropped: 1 });
+const ROOM = Object.freeze({ fits: true, dropped: 0 });
+const ROOM_MADE = Object.freeze({ fits: true, dropped: 1 });
 
 /** `attributes` within `count` keys (in order) and `length` characters per string. */
 function limited(attributes: Attributes, count: number, length: number): { kept: Attributes; dropped: number } {
@@ -425,4 +431,124 @@ export function timeFromInput(startWallMs: number, startMs: number, input: TimeI
   if (input instanceof Date) return millisToTime(input.getTime());
   if (isHrTime(input)) return input;
   return timeOnClock(startWallMs, startMs, monotonicMs());
+}
+
+const POOL_SIZE = 16384;
+let pool = new Uint8Array(0);
+let offset = 0;
+
+/**
+ * `length` fresh random bytes: a view into the current pool. A spent pool is replaced, never
+ * refilled, so the ids handed out earlier keep their bytes (the garbage collector frees a pool
+ * once its last id is gone) and no id is copied.
+ */
+export function randomId(length: 8 | 16): Uint8Array {
+  for (;;) {
+    if (offset + length > pool.length) {
+      pool = randomFillSync(new Uint8Array(POOL_SIZE));
+      offset = 0;
+    }
+    const start = offset;
+    offset += length;
+    // A plain Uint8Array view: cheaper to make than a Buffer's subarray.
+    if (!isZero(pool, start, offset)) return new Uint8Array(pool.buffer, start, length);
+  }
+}
+
+function isZero(bytes: Uint8Array, start = 0, end = bytes.length): boolean {
+  for (let i = start; i < end; i += 1) if (bytes[i] !== 0) return false;
+  return true;
+}
+
+const HEX = Array.from({ length: 256 }, (_, byte) => byte.toString(16).padStart(2, '0'));
+
+/** Lowercase hex of `bytes`, as W3C Trace Context and the OpenTelemetry API write ids. */
+export function toHex(bytes: Uint8Array): string {
+  let text = '';
+  for (const byte of bytes) text += HEX[byte];
+  return text;
+}
+
+/**
+ * The bytes of a lowercase hex id of `length` bytes; undefined when it is not one (wrong length,
+ * uppercase, another character) or is all zeros: W3C Trace Context's rules for `traceparent`.
+ */
+export function fromHex(text: string, length: 8 | 16): Uint8Array | undefined {
+  if (text.length !== length * 2) return undefined;
+  const bytes = new Uint8Array(length);
+  for (let i = 0; i < length; i += 1) {
+    const high = nibble(text.charCodeAt(2 * i));
+    const low = nibble(text.charCodeAt(2 * i + 1));
+    if (high < 0 || low < 0) return undefined;
+    bytes[i] = (high << 4) | low;
+  }
+  return isZero(bytes) ? undefined : bytes;
+}
+
+/** 0–15 for `0-9a-f`, else -1 (uppercase is invalid in traceparent). */
+export function nibble(code: number): number {
+  if (code >= 48 && code <= 57) return code - 48;
+  if (code >= 97 && code <= 102) return code - 87;
+  return -1;
+}
+
+/** The upstream span a valid `traceparent` names. */
+export interface RemoteParent {
+  readonly traceId: Uint8Array;
+  readonly spanId: Uint8Array;
+  /** The trace flags byte (bit 0: sampled). */
+  readonly flags: number;
+  /** The parsed `tracestate`, when there was one; a propagator's own TraceState on the general path. */
+  readonly traceState: TraceState | undefined;
+}
+
+const TRACEPARENT_LENGTH = 55;
+
+/** The parent in `traceparent` (with `tracestate` kept), or undefined when it is not valid. */
+export function parseTraceparent(traceparent: string | string[] | undefined, tracestate?: string | string[]): RemoteParent | undefined {
+  if (typeof traceparent !== 'string') return undefined;
+  // node:http has already stripped the whitespace around a header value.
+  const header = traceparent;
+  if (header.length < TRACEPARENT_LENGTH) return undefined;
+  const version = hexByte(header, 0);
+  if (version < 0 || version === 0xff) return undefined;
+  if (version === 0 ? header.length !== TRACEPARENT_LENGTH : header.length > TRACEPARENT_LENGTH && header.charCodeAt(TRACEPARENT_LENGTH) !== 45 /* - */) return undefined;
+  if (header.charCodeAt(2) !== 45 || header.charCodeAt(35) !== 45 || header.charCodeAt(52) !== 45) return undefined;
+  const traceId = fromHex(header.slice(3, 35), 16);
+  const spanId = fromHex(header.slice(36, 52), 8);
+  const flags = hexByte(header, 53);
+  if (traceId === undefined || spanId === undefined || flags < 0) return undefined;
+  return { traceId, spanId, flags, traceState: traceStateOf(tracestate) };
+}
+
+/** The byte written as two lowercase hex digits at `at`, or -1. */
+function hexByte(text: string, at: number): number {
+  const high = nibble(text.charCodeAt(at));
+  const low = nibble(text.charCodeAt(at + 1));
+  return high < 0 || low < 0 ? -1 : (high << 4) | low;
+}
+
+/** The context of the upstream span fw parsed, and of the baggage when the request carried it; ROOT_CONTEXT else. */
+export function w3cParentContext(remote: RemoteParent | undefined, baggage: string | string[] | undefined): Context {
+  // Baggage is rare: the registered propagator handles it, only when the header is there.
+  const parent = baggage === undefined ? ROOT_CONTEXT : propagation.extract(ROOT_CONTEXT, { baggage });
+  if (remote === undefined) return parent;
+  return trace.setSpanContext(parent, {
+    traceId: toHex(remote.traceId),
+    spanId: toHex(remote.spanId),
+    traceFlags: remote.flags,
+    isRemote: true,
+    ...(remote.traceState === undefined ? {} : { traceState: remote.traceState }),
+  });
+}
+
+/** The upstream span in a context a propagator extracted, or undefined when it holds no valid one. */
+export function remoteParentOf(context: Context): RemoteParent | undefined {
+  const parent = trace.getSpanContext(context);
+  if (parent === undefined || !isSpanContextValid(parent)) return undefined;
+  // The API accepts uppercase hex ids; OTLP carries bytes either way.
+  const traceId = fromHex(parent.traceId.toLowerCase(), 16);
+  const spanId = fromHex(parent.spanId.toLowerCase(), 8);
+  if (traceId === undefined || spanId === undefined) return undefined;
+  return { traceId, spanId, flags: parent.traceFlags, traceState: parent.traceState };
 }

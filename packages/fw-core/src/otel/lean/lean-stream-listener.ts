@@ -1,9 +1,7 @@
 /**
  * otel_fw_stream_h on the lean path (issue 16): the steps of otel-stream-handler.ts with fw's own
- * span (lean-span.ts) and HTTP metrics (http-metric-series.ts). The parent comes from the
- * registered propagator; while that is fw's W3C one, `traceparent` is parsed here. The sampler is
- * the SDK path's, asked with the same arguments. The span goes into the active context, so user
- * spans are its children; ended sampled spans go to `lean.onEnd` (the lean trace export).
+ * span (lean-span.ts) and HTTP metrics (HttpMetricSeriesTable). The parent comes from the registered
+ * propagator, or from `traceparent` while that is fw's W3C one; the sampler is the SDK path's.
  */
 import { type Attributes, propagation, ROOT_CONTEXT, SpanKind } from '@opentelemetry/api';
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
@@ -11,15 +9,12 @@ import { monotonicMs } from '../../stream/clock.ts';
 import { type Exchange, exchangeOf } from '../../stream/exchange.ts';
 import { observeExchange } from '../../stream/observe-exchange.ts';
 import type { ExchangeEnd, Listener } from '../../stream/stream-handler.ts';
+import type { SamplerName } from '../env-config.ts';
 import { normalizeMethod, type QueryRedaction, requestSpanAttributes, schemeOf, urlPathOf, urlQueryOf } from '../http-attributes.ts';
-import { type ActiveRequests, activeRequestsOf } from '../http-metrics.ts';
-import { endServerSpan, errorTypeOf, runInSpan } from '../server-span-end.ts';
-import { type LeanPath, type ServerTelemetry, startSpanName } from '../server-telemetry.ts';
-import type { HttpMetricSeriesTable } from './http-metric-series.ts';
-import { LeanServerSpan } from './lean-span.ts';
+import { type ActiveRequests, activeRequestsOf, type HttpMetricSeriesTable } from '../http-metrics.ts';
+import { endServerSpan, errorTypeOf, runInSpan, type LeanPath, type SamplingDecision, type ServerTelemetry, startSpanName } from '../server-telemetry.ts';
+import { LeanServerSpan, randomId, toHex, parseTraceparent, remoteParentOf, w3cParentContext } from './lean-span.ts';
 import { encodeAttributeBlock, type LeanAttributeBlock, type LeanAttributes } from './otlp-trace-encoder.ts';
-import { randomId, toHex } from './span-ids.ts';
-import { parseTraceparent, remoteParentOf, w3cParentContext } from './traceparent.ts';
 
 /** SamplingDecision.RECORD_AND_SAMPLED of sdk-trace, which this file must not load. */
 const RECORD_AND_SAMPLED = 2;
@@ -72,6 +67,30 @@ export function wrapLean(next: Listener, lean: LeanPath, server: ServerTelemetry
 
 const NO_ATTRIBUTES: Attributes = Object.freeze({});
 
+const always = (): boolean => true;
+const never = (): boolean => false;
+const parentOr = (root: boolean): SamplingDecision => (remote) => (remote === undefined ? root : (remote.flags & 1) === 1);
+
+/**
+ * The decision of the built-in samplers that need neither the trace id nor the attributes, made
+ * without the SDK's Sampler, so no id is made before the span needs one; undefined for the ratio
+ * samplers. The parent-based rules are the SDK's defaults; a server span's parent is always remote.
+ */
+export function fixedSamplingDecision(name: SamplerName): SamplingDecision | undefined {
+  switch (name) {
+    case 'always_on':
+      return always;
+    case 'always_off':
+      return never;
+    case 'parentbased_always_on':
+      return parentOr(true);
+    case 'parentbased_always_off':
+      return parentOr(false);
+    default:
+      return undefined;
+  }
+}
+
 /** The request's attributes on `span`: those its connection shares as one pre-encoded block, then its own. */
 function setRequestAttributes(span: LeanServerSpan, req: IncomingMessage, method: string, scheme: string, attributes: Attributes): void {
   const block = sharedRequestBlock(req.socket, attributes);
@@ -106,17 +125,14 @@ function finish(table: HttpMetricSeriesTable, span: LeanServerSpan, exchange: Ex
     const series = table.seriesOf(table.routeOf(exchange.route?.template), method, scheme, table.protocolKey(version), end.status > 0 ? end.status : 0, table.errorTypeKey(errorType));
     table.recordExchange(series, end.durationMs / 1000, end.requestBodySize, end.responseBodySize);
   } catch {
-    // More distinct values of an attribute than the table keys (256 methods, 16 protocol
-    // versions; error types are unbounded): that exchange goes unmeasured rather than failing
-    // the response's end.
+    // Over 256 methods or 16 protocol versions: the exchange goes unmeasured rather than failing the response's end.
   } finally {
     active.count -= 1;
   }
 }
 
-// The attributes that stay the same from one request to the next on a keep-alive connection
-// (peer, method, host, protocol, user agent) are encoded once per connection: from the second
-// request that repeats them, they are one pre-encoded block copied into the export.
+// The attributes a keep-alive connection repeats (peer, method, host, protocol, user agent) are
+// encoded once per connection, from its second request on, and copied into the export as a block.
 
 /** The raw fields of an origin-form request that its shared attributes are computed from. */
 interface SharedInputs {
@@ -140,11 +156,7 @@ const REMEMBERED = Symbol('fw.sharedRequestAttributes');
 
 type Connection = object & { [REMEMBERED]?: Remembered };
 
-/**
- * The block of `attributes`'s shared keys on `connection` (its socket), or undefined for a first
- * request with these values: a connection that serves one request (HTTP/1.0, `Connection: close`,
- * inject) would pay for encoding a block it never reuses.
- */
+/** The block of `attributes`'s shared keys on `connection`, or undefined for a first request with them (a one-request connection never pays for one). */
 export function sharedRequestBlock(connection: Connection, attributes: Attributes): LeanAttributeBlock | undefined {
   const last = connection[REMEMBERED];
   if (last !== undefined && sameShared(last.values, attributes)) return (last.block ??= encodeAttributeBlock(sharedOf(attributes) as LeanAttributes));
@@ -152,12 +164,7 @@ export function sharedRequestBlock(connection: Connection, attributes: Attribute
   return undefined;
 }
 
-/**
- * After sharedRequestBlock gave `req` its connection's block: the raw fields those values came
- * from, when the target is origin-form (its host then comes from the Host header), so that the
- * next request repeating them skips building the attributes (repeatedRequestBlock). Made only
- * here, not for a connection's first request: one that serves a single request never needs them.
- */
+/** Keeps the raw fields the shared values came from (origin-form targets only), so that a request repeating them skips building its attributes. */
 export function rememberSharedInputs(connection: Connection, req: IncomingMessage, method: string, scheme: string): void {
   const last = connection[REMEMBERED];
   if (last === undefined || req.url?.charCodeAt(0) !== 47 /* '/' */) return;
@@ -165,11 +172,7 @@ export function rememberSharedInputs(connection: Connection, req: IncomingMessag
   last.inputs = { method, scheme, host: headers.host, userAgent: headers['user-agent'], version: req.httpVersion };
 }
 
-/**
- * The connection's block when this origin-form request repeats, field for field, the raw inputs
- * of the request its shared attributes were computed from: the attributes are the same (the
- * socket's addresses do not change), so they are neither built nor compared again.
- */
+/** The connection's block when this origin-form request repeats the raw inputs its shared attributes came from (a socket's addresses do not change). */
 export function repeatedRequestBlock(connection: Connection, url: string | undefined, method: string, scheme: string, headers: IncomingHttpHeaders, version: string): LeanAttributeBlock | undefined {
   const last = connection[REMEMBERED];
   const inputs = last?.inputs;

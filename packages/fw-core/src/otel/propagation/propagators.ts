@@ -5,11 +5,11 @@
  * packages fw-core does not depend on: imported at start, FW_ERR_OTEL_PROPAGATOR_MISSING naming
  * the package when missing. Loads the SDK.
  */
-import type { Context, TextMapGetter, TextMapPropagator, TextMapSetter } from '@opentelemetry/api';
+import type { TextMapPropagator } from '@opentelemetry/api';
 import { CompositePropagator, W3CBaggagePropagator, W3CTraceContextPropagator } from '@opentelemetry/core';
 import { FwError } from '../../errors.ts';
 import type { PropagatorName } from '../env-config.ts';
-import type { W3CFastPath } from '../server-telemetry.ts';
+import { FwW3CPropagator } from '../server-telemetry.ts';
 
 /** Imports a package by name: `import()` itself, or a test's stand-in. */
 export type PackageImporter = (name: string) => Promise<Record<string, unknown>>;
@@ -22,7 +22,7 @@ const PACKAGES = { b3: '@opentelemetry/propagator-b3', b3multi: '@opentelemetry/
 /** The propagator for `names`; undefined for none. Rejects with FW_ERR_OTEL_PROPAGATOR_MISSING when a package cannot be loaded. */
 export async function propagatorFromNames(names: readonly PropagatorName[], load: PackageImporter = importPackage): Promise<TextMapPropagator | undefined> {
   if (names.length === 0) return undefined;
-  if (names.every((name) => name === 'tracecontext' || name === 'baggage')) return new FwW3CPropagator(names as ('tracecontext' | 'baggage')[]);
+  if (names.every((name) => name === 'tracecontext' || name === 'baggage')) return w3cPropagator(names as ('tracecontext' | 'baggage')[]);
   const propagators: TextMapPropagator[] = [];
   for (const name of names) propagators.push(await propagatorNamed(name, load));
   return propagators.length === 1 ? propagators[0] : new CompositePropagator({ propagators });
@@ -59,29 +59,8 @@ async function packageFor(name: keyof typeof PACKAGES, load: PackageImporter): P
   }
 }
 
-/** W3C trace context and/or baggage, in the order given, known by its `fields()` array. */
-export class FwW3CPropagator implements TextMapPropagator {
-  readonly #inner: CompositePropagator;
-  readonly #fields: string[];
-  /** How the lean path extracts what this propagator would. */
-  readonly fastPath: W3CFastPath;
-
-  constructor(names: readonly ('tracecontext' | 'baggage')[]) {
-    this.#inner = new CompositePropagator({ propagators: names.map((name) => (name === 'tracecontext' ? new W3CTraceContextPropagator() : new W3CBaggagePropagator())) });
-    // Frozen: the array is this propagator's identity, nobody may change it (reading it is all callers do).
-    this.#fields = Object.freeze(this.#inner.fields()) as string[];
-    this.fastPath = Object.freeze({ fields: this.#fields, traceContext: names.includes('tracecontext'), baggage: names.includes('baggage') });
-  }
-
-  inject(context: Context, carrier: unknown, setter: TextMapSetter): void {
-    this.#inner.inject(context, carrier, setter);
-  }
-
-  extract(context: Context, carrier: unknown, getter: TextMapGetter): Context {
-    return this.#inner.extract(context, carrier, getter);
-  }
-
-  fields(): string[] {
-    return this.#fields;
-  }
+/** fw's W3C propagator for `names`, which the lean path knows by its `fields()` array. */
+function w3cPropagator(names: readonly ('tracecontext' | 'baggage')[]): FwW3CPropagator {
+  const inner = new CompositePropagator({ propagators: names.map((name) => (name === 'tracecontext' ? new W3CTraceContextPropagator() : new W3CBaggagePropagator())) });
+  return new FwW3CPropagator(inner, names);
 }
