@@ -306,12 +306,26 @@ function withoutValues(raw: string): string {
 /** A signal's TLS files: its own variable, else the general one (as the OTLP exporters read them). */
 function tlsFiles(get: Get, signal: 'TRACES' | 'METRICS'): TlsFiles {
   const files: { -readonly [K in keyof TlsFiles]: TlsFile } = {};
-  for (const [part, name] of [['ca', 'CERTIFICATE'], ['cert', 'CLIENT_CERTIFICATE'], ['key', 'CLIENT_KEY']] as const) {
-    const variable = [`OTEL_EXPORTER_OTLP_${signal}_${name}`, `OTEL_EXPORTER_OTLP_${name}`].find((candidate) => get(candidate) !== undefined);
+  for (const [part, names] of Object.entries(TLS_VARIABLES[signal]) as [keyof TlsFiles, readonly string[]][]) {
+    const variable = names.find((candidate) => get(candidate) !== undefined);
     if (variable !== undefined) files[part] = { path: get(variable)!, variable };
   }
   return files;
 }
+
+/** Each TLS file's variables, the signal's own first (names in full: tests/docs-env-variables.test.ts reads them). */
+const TLS_VARIABLES = {
+  TRACES: {
+    ca: ['OTEL_EXPORTER_OTLP_TRACES_CERTIFICATE', 'OTEL_EXPORTER_OTLP_CERTIFICATE'],
+    cert: ['OTEL_EXPORTER_OTLP_TRACES_CLIENT_CERTIFICATE', 'OTEL_EXPORTER_OTLP_CLIENT_CERTIFICATE'],
+    key: ['OTEL_EXPORTER_OTLP_TRACES_CLIENT_KEY', 'OTEL_EXPORTER_OTLP_CLIENT_KEY'],
+  },
+  METRICS: {
+    ca: ['OTEL_EXPORTER_OTLP_METRICS_CERTIFICATE', 'OTEL_EXPORTER_OTLP_CERTIFICATE'],
+    cert: ['OTEL_EXPORTER_OTLP_METRICS_CLIENT_CERTIFICATE', 'OTEL_EXPORTER_OTLP_CLIENT_CERTIFICATE'],
+    key: ['OTEL_EXPORTER_OTLP_METRICS_CLIENT_KEY', 'OTEL_EXPORTER_OTLP_CLIENT_KEY'],
+  },
+} as const;
 
 function integer(get: Get, name: string, min: number): number | undefined {
   const raw = get(name);
@@ -368,9 +382,12 @@ export const READ_VARIABLES: ReadonlySet<string> = new Set([
   'OTEL_SPAN_EVENT_COUNT_LIMIT', 'OTEL_SPAN_LINK_COUNT_LIMIT', 'OTEL_EVENT_ATTRIBUTE_COUNT_LIMIT', 'OTEL_LINK_ATTRIBUTE_COUNT_LIMIT',
   'OTEL_METRIC_EXPORT_INTERVAL', 'OTEL_METRIC_EXPORT_TIMEOUT', 'OTEL_EXPORTER_PROMETHEUS_HOST',
   'OTEL_INSTRUMENTATION_HTTP_KNOWN_METHODS', 'OTEL_EXPORTER_OTLP_METRICS_TEMPORALITY_PREFERENCE',
-  ...['', 'TRACES_', 'METRICS_'].flatMap((signal) =>
-    ['ENDPOINT', 'HEADERS', 'TIMEOUT', 'COMPRESSION', 'PROTOCOL', 'CERTIFICATE', 'CLIENT_CERTIFICATE', 'CLIENT_KEY'].map((part) => `OTEL_EXPORTER_OTLP_${signal}${part}`),
-  ),
+  'OTEL_EXPORTER_OTLP_ENDPOINT', 'OTEL_EXPORTER_OTLP_HEADERS', 'OTEL_EXPORTER_OTLP_TIMEOUT', 'OTEL_EXPORTER_OTLP_COMPRESSION', 'OTEL_EXPORTER_OTLP_PROTOCOL',
+  'OTEL_EXPORTER_OTLP_CERTIFICATE', 'OTEL_EXPORTER_OTLP_CLIENT_CERTIFICATE', 'OTEL_EXPORTER_OTLP_CLIENT_KEY',
+  'OTEL_EXPORTER_OTLP_TRACES_ENDPOINT', 'OTEL_EXPORTER_OTLP_TRACES_HEADERS', 'OTEL_EXPORTER_OTLP_TRACES_TIMEOUT', 'OTEL_EXPORTER_OTLP_TRACES_COMPRESSION', 'OTEL_EXPORTER_OTLP_TRACES_PROTOCOL',
+  'OTEL_EXPORTER_OTLP_TRACES_CERTIFICATE', 'OTEL_EXPORTER_OTLP_TRACES_CLIENT_CERTIFICATE', 'OTEL_EXPORTER_OTLP_TRACES_CLIENT_KEY',
+  'OTEL_EXPORTER_OTLP_METRICS_ENDPOINT', 'OTEL_EXPORTER_OTLP_METRICS_HEADERS', 'OTEL_EXPORTER_OTLP_METRICS_TIMEOUT', 'OTEL_EXPORTER_OTLP_METRICS_COMPRESSION', 'OTEL_EXPORTER_OTLP_METRICS_PROTOCOL',
+  'OTEL_EXPORTER_OTLP_METRICS_CERTIFICATE', 'OTEL_EXPORTER_OTLP_METRICS_CLIENT_CERTIFICATE', 'OTEL_EXPORTER_OTLP_METRICS_CLIENT_KEY',
 ]);
 
 /** Why fw does not read a variable it knows, for the warning. */
@@ -393,7 +410,7 @@ const NOT_READ_BECAUSE: Readonly<Record<string, string>> = {
 function unreadVariableWarnings(env: NodeJS.ProcessEnv, warnings: string[]): void {
   for (const [name, value] of Object.entries(env)) {
     if (!name.startsWith('OTEL_') || READ_VARIABLES.has(name) || value === undefined || value.trim() === '') continue;
-    const because = NOT_READ_BECAUSE[name] ?? (/^OTEL_(EXPORTER_OTLP_LOGS_|BLRP_|LOGRECORD_)/.test(name) ? 'fw exports no OpenTelemetry logs' : name.startsWith('OTEL_EXPORTER_JAEGER_') ? 'fw exports OTLP only' : 'fw does not support it');
+    const because = NOT_READ_BECAUSE[name] ?? (/^OTEL_(EXPORTER_OTLP_LOGS_|BLRP_|LOGRECORD_)/.test(name) ? 'fw exports no OpenTelemetry logs' : /^OTEL_EXPORTER_JAEGER_/.test(name) ? 'fw exports OTLP only' : 'fw does not support it');
     warnings.push(`${name} is set but fw does not read it (${because}): it has no effect`);
   }
 }
