@@ -9,8 +9,6 @@ export { checkStartup } from './app/check-startup.ts';
 export type { LoadApplicationOptions, LoadedApplication } from './app/load-application.ts';
 export type { CompiledGroup, CompiledRoutes, HandlerTarget, RouteTarget, StaticTarget } from './app/compile-routes.ts';
 export type { PluginChain, PluginInstance, PluginStep } from './plugins/plugin-registry.ts';
-export { groupsWithoutBodyDecoding } from './app/groups-without-body-decoding.ts';
-export type { GroupWithoutBodyDecoding, UndecodedBodyRoute } from './app/groups-without-body-decoding.ts';
 
 export { buildRouteTree, renderRouteTree } from './router/index.ts';
 export type { CompiledRoute, Router } from './router/index.ts';

@@ -1,14 +1,15 @@
 /**
  * `fw audit` in two pure steps: the findings of a loaded app's routes (also the `--json`
  * shape), then their text. A route is a finding when its group has no security callback, and a
- * warning too when it accepts a body that its group's own plugin list never decodes (fw-core's
- * groupsWithoutBodyDecoding, the same finding the server logs at start).
+ * warning too when it accepts a body that its group's own plugin list never decodes: the list
+ * replaces the global one and configures no body stage (`group.plugins.decoding`, which
+ * fw_request_plugin's options set).
  *
  * Levels: a method that can change state (POST, PUT, DELETE, PATCH, CONNECT) or the wildcard
  * `_` (every method; reported once) is a warning. A safe method (GET, HEAD, OPTIONS, TRACE;
  * RFC 9110 section 9.2.1) is info. Static routes are listed once, as GET, at info level.
  */
-import { groupsWithoutBodyDecoding, type CompiledRoute, type RouteTarget } from 'fw-core/inspect';
+import type { CompiledGroup, CompiledRoute, RouteTarget } from 'fw-core/inspect';
 import { handlerModel, listedMethods, staticSourceOf, type HandlerModel } from './route-handler.ts';
 
 /** One route method without security. */
@@ -54,20 +55,28 @@ export function buildAuditModel(routes: readonly CompiledRoute<RouteTarget>[]): 
   return { warnings, infos, summary: { warnings: warnings.length, infos: infos.length } };
 }
 
-/** Every body-accepting route method of a group that decodes no bodies, group by group. */
+const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
+
+/**
+ * Group by group, the routes of groups whose own plugins decode no bodies, under each method of
+ * them that takes a body: POST, PUT, PATCH or `_`, else every method of a route with a body schema.
+ * Groups that inherit the global list run what the rest of the app runs: not findings.
+ */
 function bodyDecodingFindings(routes: readonly CompiledRoute<RouteTarget>[]): BodyDecodingFindingModel[] {
-  return groupsWithoutBodyDecoding(routes).flatMap(({ group, routes: found }) =>
-    found.flatMap(({ methods, route }) =>
-      methods.map((method) => ({
-        method,
-        path: route.data.info.template,
-        host: group.host,
-        handler: handlerModel(route.data),
-        issue: 'body_not_decoded' as const,
-        group: group.prefix,
-      })),
-    ),
-  );
+  const byGroup = new Map<CompiledGroup, BodyDecodingFindingModel[]>();
+  for (const route of routes) {
+    const target = route.data;
+    const { group } = target;
+    if (group.plugins.inherited || group.plugins.decoding !== undefined || target.kind === 'static') continue;
+    const listed = listedMethods(route);
+    const bodyMethods = listed.filter((method) => method === '_' || BODY_METHODS.has(method));
+    const methods = bodyMethods.length > 0 || target.schema?.body === undefined ? bodyMethods : listed;
+    const handler = handlerModel(target);
+    const finding = { path: target.info.template, host: group.host, handler, issue: 'body_not_decoded' as const, group: group.prefix };
+    const found = methods.map((method) => ({ method, ...finding }));
+    if (found.length > 0) byGroup.set(group, [...(byGroup.get(group) ?? []), ...found]);
+  }
+  return [...byGroup.values()].flat();
 }
 
 /** The text of `fw audit`, without a trailing newline. */

@@ -2,7 +2,7 @@
  * What a route's group adds to its operations, whatever the route: the security callback's
  * declared scheme (`securityScheme`, an OpenAPI security requirement), the statuses it refuses
  * with (its `responses`, else fw's 401 for a `false` answer) and the
- * statuses its plugins declare (`responses`, e.g. the rate limit's 429), plus whether a plugin
+ * statuses its plugins declare (`responses`, e.g. the rate limit's 429), plus whether the group
  * decodes bodies (400/413/415 on methods that take one). docs/cli.md, "What the document says".
  */
 import type { SecuritySchemeDeclaration } from 'fw-core';
@@ -21,7 +21,7 @@ export interface ChainFacts {
   readonly securityStatuses: readonly number[];
   /** Statuses the group's plugins declare, ascending, without repeats. */
   readonly pluginStatuses: readonly number[];
-  /** A pre_request plugin decodes bodies. */
+  /** The group decodes bodies: fw_request_plugin's options configure its body stage. */
   readonly decodesBodies: boolean;
 }
 
@@ -32,14 +32,13 @@ export function chainFacts(group: CompiledGroup): ChainFacts {
   for (const step of [...group.plugins.pre, ...group.plugins.post]) {
     for (const status of declared(step.instance.plugin.responses, step.instance.options)) statuses.add(status);
   }
-  const decodesBodies = group.plugins.pre.some((step) => declared(step.instance.plugin.decodesBodies, step.instance.options) === true);
   return {
     secured: security !== false,
     scheme: security === false ? undefined : security.securityScheme,
     // A callback that declares nothing gets what fw answers for `false`, and for `{allow: false}` without a status.
     securityStatuses: security === false ? [] : [...new Set(security.responses ?? [DEFAULT_REFUSAL])].sort((a, b) => a - b),
     pluginStatuses: [...statuses].sort((a, b) => a - b),
-    decodesBodies,
+    decodesBodies: group.plugins.decoding !== undefined,
   };
 }
 

@@ -8,11 +8,10 @@ import { inCodeDocument, type InCodeConfig } from '../config/resolve-config.ts';
 import { FwError } from '../errors.ts';
 import { builtinPlugins, PluginRegistry } from '../plugins/plugin-registry.ts';
 import { createRouter } from '../router/index.ts';
-import type { Router } from '../router/router.ts';
+import type { CompiledRoute, Router } from '../router/router.ts';
 import { compileRouteSchemas, type RouteSchemas } from '../schema/compile-route-schemas.ts';
 import type { FwApp, Lifecycle } from './app.ts';
 import { compileRoutes, type CompiledRoutes, type RouteTarget } from './compile-routes.ts';
-import { bodyDecodingWarnings, bodySchemaWithoutDecodingWarnings, groupsWithoutBodyDecoding, type StartupWarning } from './groups-without-body-decoding.ts';
 
 /** Options of loadApplication. */
 export interface LoadApplicationOptions {
@@ -29,6 +28,12 @@ export interface LoadApplicationOptions {
   readonly serveStatic?: boolean;
   /** The listener's lifecycle, handed to the router module's routes(); default one that never drains (inspection). */
   readonly lifecycle?: Lifecycle;
+}
+
+/** A warning to log once at start: structured fields and a message. */
+export interface StartupWarning {
+  readonly fields: Readonly<Record<string, unknown>>;
+  readonly message: string;
 }
 
 /** An application ready to inspect or start. */
@@ -71,9 +76,28 @@ export async function loadApplication(options: LoadApplicationOptions): Promise<
     serveStatic: options.serveStatic ?? false,
   });
   const router = createRouter(routes.definitions);
-  const startupWarnings = [...bodyDecodingWarnings(groupsWithoutBodyDecoding(router.routes())), ...bodySchemaWithoutDecodingWarnings(router.routes())];
+  const startupWarnings = bodySchemaWarnings(router.routes());
   const schemas = await compileRouteSchemas(routes.definitions, { schemaCompiler: app.schemaCompiler, onInvalid: app.onInvalid });
   return { appDir: options.appDir, config, app, registry, routes, router, startupWarnings, schemas };
+}
+
+/**
+ * One `body_schema_without_decoding` warning per route that declares a body schema in a group that
+ * decodes no bodies (no fw_request_plugin with decode_json_body or read_urlencoded_body among the
+ * plugins it runs; its own list replaces the global one): fw reads no body there, so the schema sees none.
+ */
+function bodySchemaWarnings(routes: readonly CompiledRoute<RouteTarget>[]): StartupWarning[] {
+  return routes.flatMap(({ methods, path, data }) => {
+    if (data.kind !== 'handler' || data.schema?.body === undefined || data.group.plugins.decoding !== undefined) return [];
+    const { prefix, host, plugins } = data.group;
+    const route = `${methods === '_' ? '_' : methods.map((method) => method.toUpperCase()).join(', ')} ${path}`;
+    const where = plugins.inherited ? 'the global plugins, which the group inherits' : "the group's plugins";
+    const message =
+      `route ${route} (group '${prefix}'${host === '_' ? '' : `, host ${host}`}) declares a body schema but its group decodes no bodies: ` +
+      'fw will not decode its body, so the schema sees no body (a request answers 400 invalid body) unless a plugin of the group sets req.body; ' +
+      `to fix, list fw_request_plugin with decode_json_body (or read_urlencoded_body) in ${where}`;
+    return [{ fields: { event: 'body_schema_without_decoding', route, prefix, host }, message }];
+  });
 }
 
 /** Imports the FwApp of the app in `appDir`: the module `fw.app` in its package.json names, else `main`. */

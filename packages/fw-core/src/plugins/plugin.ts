@@ -63,12 +63,6 @@ export interface FwPlugin<S = unknown, O = PluginOptions> {
   readonly init?: (options: O, context: PluginInitContext) => S | Promise<S>;
   readonly stop?: (state: S) => void | Promise<void>;
   /**
-   * An app's own body decoder says so (`true`, or a test of the registration's options), for
-   * `fw audit` and the start-up warning about body schemas nothing decodes
-   * (groups-without-body-decoding.ts). fw's pipeline never reads it.
-   */
-  readonly decodesBodies?: boolean | ((options: O) => boolean);
-  /**
    * The statuses this plugin may answer with instead of the route (e.g. 429), with an
    * `{"error": <message>}` body, or a function of the registration's options; `fw openapi` lists
    * them on every operation of a group that runs the plugin. fw never reads it.

@@ -65,8 +65,6 @@ export const fwRequestPlugin: FwPlugin<undefined, RequestPluginOptions> = {
   // after security; as a plain callback it lets the request through.
   pre_request: (req, _env, _options, state) => ['ok', req, state],
   plugin_info: () => info,
-  // With neither option on it reads nothing, so a group listing it that way decodes no body.
-  decodesBodies: (options) => bodyDecodingOf(options) !== undefined,
   // A router miss has no route whose body to read.
   matchedRoutesOnly: true,
 };
