@@ -66,6 +66,7 @@ export const UNIT: readonly string[] = [
     'router-wildcards',
     'schema-ajv-module-shapes',
     'schema-response-mixed-types',
+    'server-body-schema-without-decoding-warning',
     'server-error-responses',
     'server-options-requests',
     'server-readiness',
