@@ -242,7 +242,7 @@ describe('static children in buckets', () => {
 });
 
 describe('bindings objects', () => {
-  it('are new for every match, so one request cannot change another', () => {
+  it('are new for every match with bindings, and frozen and shared without, so one request cannot change another', () => {
     const r = router([
       { path: '/users/:uid/posts/:id', methods: ['get'], data: 'post' },
       { path: '/health', methods: ['get'], data: 'health' },
@@ -256,7 +256,12 @@ describe('bindings objects', () => {
     const second = r.find('GET', undefined, '/users/8/posts/43');
     assert.equal(answer(second), 'post {"uid":"8","id":"43"}');
     const health = r.find('GET', undefined, '/health');
-    if (health.kind === 'found') health.bindings.extra = 'x';
+    assert.equal(health.kind, 'found');
+    if (health.kind !== 'found') return;
+    assert.equal(Object.isFrozen(health.bindings), true);
+    assert.throws(() => {
+      health.bindings.extra = 'x';
+    }, TypeError);
     assert.equal(answer(r.find('GET', undefined, '/health')), 'health {}');
   });
 

@@ -27,6 +27,15 @@ describe('[...] captures the rest of the path as pathinfo', () => {
     assert.deepEqual(pathinfo('/docs//a'), ['', 'a']);
   });
 
+  it('is split when read, the same list at every read', () => {
+    const result = router.find('GET', undefined, '/docs/a%20b/c');
+    assert.equal(result.kind, 'found');
+    if (result.kind !== 'found') return;
+    const first = result.pathinfo;
+    assert.deepEqual(first, ['a b', 'c']);
+    assert.equal(result.pathinfo, first);
+  });
+
   it('matches whole segments only', () => {
     assert.equal(pathinfo('/docsx'), 'not_found');
     assert.equal(pathinfo('/doc'), 'not_found');

@@ -81,7 +81,7 @@ function lookupTable<T>(table: HostTable<T>, method: string, path: string, decod
   // Static segments take precedence at every node, so a static path's route for the method is
   // the walk's answer too, found without it (bench/router.bench.ts, static hits).
   const target = findStatic(table.statics, path)?.routeFor(method);
-  if (target !== undefined) return { kind: 'found', route: target.route, bindings: {}, pathinfo: undefined } satisfies RouteFound<T>;
+  if (target !== undefined) return new Found(target.route, NO_BINDINGS, path, -1, false);
   state.allowed = 0;
   const match = matchTree(table.root, path, 0, 0, method, state);
   if (match !== undefined) return found(match, path, decode, state);
@@ -92,11 +92,41 @@ function lookupTable<T>(table: HostTable<T>, method: string, path: string, decod
 
 function found<T>(target: RouteTarget<T>, path: string, decode: boolean, state: MatchState): RouteFound<T> {
   const route = target.route;
-  const bindings = target.bindings(path, state.starts, state.ends);
+  const bindings = route.bindingNames.length === 0 ? NO_BINDINGS : target.bindings(path, state.starts, state.ends);
   // Canonical text holds only %25 and %2F, which always decode.
   if (decode) for (const name of route.bindingNames) bindings[name] = decodeURIComponent(bindings[name] as string);
-  const pathinfo = route.hasWildcard ? splitPathinfo(path, state.wildStart, decode) : undefined;
-  return { kind: 'found', route, bindings, pathinfo };
+  return new Found(route, bindings, path, route.hasWildcard ? state.wildStart : -1, decode);
+}
+
+/** The bindings of every route without any, shared (the contract allows it: docs/router.md). */
+const NO_BINDINGS: Record<string, string> = Object.freeze({});
+
+/**
+ * A hit, one shape for every route; a `[...]`'s `pathinfo` is split when first read, so a lookup
+ * whose caller never reads it does not pay for the segments (bench/router.bench.ts, wildcard hits).
+ */
+class Found<T> implements RouteFound<T> {
+  readonly kind = 'found';
+  readonly route: CompiledRoute<T>;
+  readonly bindings: Record<string, string>;
+  readonly #path: string;
+  /** Where the `[...]` capture starts (see MatchState.wildStart); -1 for a route without one. */
+  readonly #wildStart: number;
+  readonly #decode: boolean;
+  #pathinfo: string[] | undefined = undefined;
+
+  constructor(route: CompiledRoute<T>, bindings: Record<string, string>, path: string, wildStart: number, decode: boolean) {
+    this.route = route;
+    this.bindings = bindings;
+    this.#path = path;
+    this.#wildStart = wildStart;
+    this.#decode = decode;
+  }
+
+  get pathinfo(): string[] | undefined {
+    if (this.#wildStart < 0) return undefined;
+    return (this.#pathinfo ??= splitPathinfo(this.#path, this.#wildStart, this.#decode));
+  }
 }
 
 /** The segments after `wildStart` (a '/', or the path's end when a `[...]` captured nothing). */

@@ -39,9 +39,9 @@ export interface CompiledRoute<T> {
 export interface RouteFound<T> {
   readonly kind: 'found';
   readonly route: CompiledRoute<T>;
-  /** Percent-decoded once; `%2F` inside a segment stays inside it. */
+  /** Percent-decoded once; `%2F` inside a segment stays inside it. Frozen and shared for a route without bindings. */
   readonly bindings: Record<string, string>;
-  /** Segments captured by a final `[...]` (decoded), or undefined when the route has none. */
+  /** Segments captured by a final `[...]` (decoded; split when first read), or undefined when the route has none. */
   readonly pathinfo: string[] | undefined;
 }
 
