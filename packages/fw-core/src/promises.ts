@@ -1,9 +1,4 @@
-/** Small helpers for values that may be promises, shared by the pipeline, readiness and telemetry. */
-
-/** True for promises and other thenables. */
-export function isThenable<T>(value: unknown): value is PromiseLike<T> {
-  return typeof value === 'object' && value !== null && typeof (value as { then?: unknown }).then === 'function';
-}
+/** Waiting on a promise with a bound, for telemetry's start and stop. */
 
 /**
  * Waits for `promise` at most `ms`; never rejects, so shutting down or starting up cannot hang

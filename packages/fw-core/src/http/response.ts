@@ -98,3 +98,8 @@ export function redirect(location: string, code: RedirectResponse['status'] = 30
 export function sendFile(path: string, headers?: HeaderMap): FileResponse {
   return headers === undefined ? { kind: 'file', path } : { kind: 'file', path, headers };
 }
+
+/** True for promises and other thenables: what a handler, plugin or check may return instead of its answer. */
+export function isThenable<T>(value: unknown): value is PromiseLike<T> {
+  return typeof value === 'object' && value !== null && typeof (value as { then?: unknown }).then === 'function';
+}

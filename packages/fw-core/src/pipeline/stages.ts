@@ -9,7 +9,7 @@ import { serverErrorText } from '../http/error-body.ts';
 import { lingerAfterAnswer } from '../http/lingering-close.ts';
 import { closeAfterResponse } from '../http/node-internals.ts';
 import type { FwRequest } from '../http/request.ts';
-import { json, status as bare, type FwResponse, type HeaderMap } from '../http/response.ts';
+import { isThenable, json, status as bare, type FwResponse, type HeaderMap } from '../http/response.ts';
 import { isAnswered, type ResponseTarget } from '../http/write-head.ts';
 import { writeError, writeResponse } from '../http/write-response.ts';
 import type { PluginStep } from '../plugins/plugin-registry.ts';
@@ -294,9 +294,4 @@ function describe(reason: unknown): string {
   } catch {
     return String(reason);
   }
-}
-
-/** Whether `value` is a promise or another thenable: promises.ts's test, kept here so a GET runs in the pipeline's own files. */
-function isThenable<T>(value: unknown): value is PromiseLike<T> {
-  return typeof value === 'object' && value !== null && typeof (value as { then?: unknown }).then === 'function';
 }

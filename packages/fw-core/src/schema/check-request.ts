@@ -3,8 +3,7 @@
  * fails is answered (onInvalid, else fw's 400) in the handler's place, so post_request plugins see it.
  */
 import type { FwRequest } from '../http/request.ts';
-import { json, type FwResponse } from '../http/response.ts';
-import { isThenable } from '../promises.ts';
+import { isThenable, json, type FwResponse } from '../http/response.ts';
 import type { RouteChecks } from './compile-route-schemas.ts';
 import type { RequestPart, SchemaFailure, SchemaIssue } from './route-schema.ts';
 

@@ -7,8 +7,7 @@ import type { Lifecycle } from '../app/app.ts';
 import type { InlineHandler } from '../app/controller.ts';
 import { MAX_TIMER_MS } from '../config/validate-config.ts';
 import { FwError } from '../errors.ts';
-import { json, type JsonResponse } from '../http/response.ts';
-import { isThenable } from '../promises.ts';
+import { isThenable, json, type JsonResponse } from '../http/response.ts';
 
 /** Options of readinessHandler. */
 export interface ReadinessOptions {
