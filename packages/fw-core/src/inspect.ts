@@ -4,8 +4,7 @@
  * routes and plugin chains, the route-tree printer, and the configuration, loaded or reported key
  * by key. Apps use the main entry. This file only re-exports; docs/api.md lists it.
  */
-export { loadApplication } from './app/load-application.ts';
-export { checkStartup } from './app/check-startup.ts';
+export { checkStartup, loadApplication } from './app/load-application.ts';
 export type { LoadApplicationOptions, LoadedApplication } from './app/load-application.ts';
 export type { CompiledGroup, CompiledRoutes, HandlerTarget, RouteTarget, StaticTarget } from './app/compile-routes.ts';
 export type { PluginChain, PluginInstance, PluginStep } from './plugins/plugin-registry.ts';

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { rm } from 'node:fs/promises';
 import { after, describe, it } from 'node:test';
 import { defineApp, type FwApp } from '../src/app/app.ts';
-import { checkStartup } from '../src/app/check-startup.ts';
+import { checkStartup } from '../src/app/load-application.ts';
 import { loadApplication } from '../src/app/load-application.ts';
 import type { RouteGroup } from '../src/app/route-group.ts';
 import { json } from '../src/http/response.ts';

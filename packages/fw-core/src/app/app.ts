@@ -44,11 +44,6 @@ export interface ListenerLifecycle extends Lifecycle {
   draining: boolean;
 }
 
-/** A new Lifecycle, not draining. */
-export function createLifecycle(): ListenerLifecycle {
-  return { draining: false };
-}
-
 /** An fw application. */
 export interface FwApp {
   /** Must equal `bootstrap_application`. */

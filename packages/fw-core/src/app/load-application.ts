@@ -1,15 +1,22 @@
-/** Loads an application as the server runs it, starting nothing: the CLI inspects this, the server starts from it. */
+/**
+ * Loads an application as the server runs it, starting nothing: the CLI inspects this, the server
+ * starts from it. checkStartup adds the start-up checks without side effects.
+ */
 import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { loadConfig } from '../config/index.ts';
 import type { LoadedConfig } from '../config/config.ts';
 import { inCodeDocument, type InCodeConfig } from '../config/resolve-config.ts';
 import { FwError } from '../errors.ts';
-import { builtinPlugins, PluginRegistry } from '../plugins/plugin-registry.ts';
+import type { JsonLib } from '../http/request.ts';
+import { silentLogger } from '../log/logger.ts';
+import { builtinPlugins, initPlugins, PluginRegistry } from '../plugins/plugin-registry.ts';
 import { createRouter } from '../router/index.ts';
 import type { CompiledRoute, Router } from '../router/router.ts';
 import { compileRouteSchemas, type RouteSchemas } from '../schema/compile-route-schemas.ts';
+import { namedStreamHandlers } from '../stream/stream-handler.ts';
 import type { FwApp, Lifecycle } from './app.ts';
 import { compileRoutes, type CompiledRoutes, type RouteTarget } from './compile-routes.ts';
 
@@ -131,4 +138,38 @@ function checkApp(value: unknown, where: string): FwApp {
     throw new FwError('FW_ERR_APP_BAD_MODULE', `${where} must default-export defineApp({name, router: {name, routes(env)}})`);
   }
   return app as FwApp;
+}
+
+/**
+ * The start-up checks of createListener without side effects, for tools that load an app without
+ * starting it (fw-cli), with the server's coded errors: resolves `json_lib`, checks every
+ * `stream_handlers` name and runs the init of fw's own plugins, which only checks their options.
+ * Not run: the app plugins' init (it may connect to a store), the start hook, listening. Load the
+ * app with `serveStatic: true` for the static routes' checks.
+ */
+export async function checkStartup(application: LoadedApplication, env: NodeJS.ProcessEnv = process.env): Promise<void> {
+  const { appDir, app, config, registry } = application;
+  const fw = config.fw;
+  await resolveJsonLib(fw.json_lib, appDir);
+  namedStreamHandlers(fw.server_configuration.stream_handlers, app.streamHandlers ?? []);
+  // Copies: the registry's instances keep no state from a check.
+  const builtins = registry.instances().filter((instance) => builtinPlugins.includes(instance.plugin)).map((instance) => ({ ...instance }));
+  await initPlugins(builtins, { app: app.name, environment: fw.environment, env, logger: silentLogger });
+}
+
+/** The JsonLib `json_lib` names: `JSON`, else a module resolved from `appDir` exporting (or default-exporting) stringify and parse. */
+export async function resolveJsonLib(specifier: string, appDir: string): Promise<JsonLib> {
+  if (specifier === 'JSON') return JSON;
+  let loaded: Record<string, unknown>;
+  try {
+    const path = createRequire(resolve(appDir, 'package.json')).resolve(specifier);
+    loaded = (await import(pathToFileURL(path).href)) as Record<string, unknown>;
+  } catch (error) {
+    throw new FwError('FW_ERR_CONFIG_BAD_VALUE', `json_lib ${specifier} cannot be loaded from ${appDir}`, { cause: error });
+  }
+  const lib = (typeof loaded.stringify === 'function' ? loaded : loaded.default) as Partial<JsonLib> | undefined;
+  if (typeof lib?.stringify !== 'function' || typeof lib.parse !== 'function') {
+    throw new FwError('FW_ERR_CONFIG_BAD_VALUE', `json_lib ${specifier} must export stringify and parse`);
+  }
+  return lib as JsonLib;
 }

@@ -45,7 +45,7 @@ export interface FwConfig {
   readonly log_level: LogLevel;
 }
 
-/** The configuration keys in the order `fw config` prints them. */
+/** A key of the `fw` section. */
 export type ConfigKey = keyof FwConfig;
 
 /** One key as `fw config` shows it. */
@@ -53,7 +53,6 @@ export interface ConfigEntry {
   readonly key: ConfigKey;
   /** The effective value; undefined when a required key is missing. */
   readonly value: unknown;
-  /** True when the built-in default is in use. */
   readonly isDefault: boolean;
   /** True when the key is required and not set. */
   readonly missing: boolean;

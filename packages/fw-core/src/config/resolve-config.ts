@@ -16,11 +16,8 @@ export async function loadConfig(appDir: string, env: NodeJS.ProcessEnv = proces
   const missing = entries.find((entry) => entry.missing);
   if (missing !== undefined) {
     const key = `fw.${missing.key}`;
-    throw new FwError(
-      'FW_ERR_CONFIG_MISSING_KEY',
-      `Required configuration key ${key} is not set in ${file}; set it to ${REQUIRED_CONFIG_KEYS[missing.key]}`,
-      { details: { key, file } },
-    );
+    const message = `Required configuration key ${key} is not set in ${file}; set it to ${REQUIRED_CONFIG_KEYS[missing.key]}`;
+    throw new FwError('FW_ERR_CONFIG_MISSING_KEY', message, { details: { key, file } });
   }
   // One entry per key, each value checked and, with no key missing, defined: an FwConfig.
   const fw = Object.freeze(Object.fromEntries(entries.map((entry) => [entry.key, entry.value]))) as unknown as FwConfig;
@@ -40,9 +37,8 @@ export async function resolveConfig(appDir: string, env: NodeJS.ProcessEnv = pro
 /** resolveConfig over a document in memory (configuration given in code); `origin` stands for the file in messages. */
 export function resolveConfigDocument(document: unknown, origin: string, env: NodeJS.ProcessEnv = process.env): ConfigReport {
   const layout = parseConfigLayout(document);
-  const fwEnv = isSet(env['FW_ENV']) ? env['FW_ENV'] : undefined;
   const overrides = envOverrides(env);
-  const environment = selectEnvironment(layout, fwEnv, origin);
+  const environment = selectEnvironment(layout, env['FW_ENV'], origin);
   // Every section merged is checked, and merging checked sections field by field keeps them valid.
   const fwOf = (overlay: ConfigSections | undefined): FwSection => mergeOverlay(mergeOverlay(layout.base.fw, overlay?.fw), overrides);
   // Rules that tie keys together hold per environment: check the others now, not at their deploy.
@@ -67,8 +63,8 @@ interface SelectedEnvironment {
 function selectEnvironment(layout: ConfigLayout, fwEnv: string | undefined, file: string): SelectedEnvironment {
   const defined = new Set([configDefaults.environment, ...Object.keys(layout.environments)]);
   if (layout.base.fw.environment !== undefined) defined.add(layout.base.fw.environment);
-  if (fwEnv !== undefined && !defined.has(fwEnv)) throw unknownEnvironment(fwEnv, [...defined].sort(), file);
-  const chosen = fwEnv ?? layout.base.fw.environment;
+  if (isSet(fwEnv) && !defined.has(fwEnv)) throw unknownEnvironment(fwEnv, [...defined].sort(), file);
+  const chosen = isSet(fwEnv) ? fwEnv : layout.base.fw.environment;
   return chosen === undefined ? { name: configDefaults.environment, isDefault: true } : { name: chosen, isDefault: false };
 }
 
@@ -135,8 +131,8 @@ function deepFreeze<T>(value: T, seen = new WeakSet<object>()): T {
 /** Configuration given in code (createListener, startServer): the `fw` section; `bootstrap_application` defaults to the app's name. */
 export type InCodeConfig = FwSection;
 
-/** What messages and `LoadedConfig.file` say instead of a file path. */
-export const IN_CODE_CONFIG_ORIGIN = 'the configuration given in code';
+// What messages and `LoadedConfig.file` say instead of a file path.
+const IN_CODE_CONFIG_ORIGIN = 'the configuration given in code';
 
 /** The fw.config.json document equivalent to `config` for the app `appName` (with its own section `appSection`). */
 export function inCodeDocument(config: InCodeConfig, appName: string, appSection?: Readonly<Record<string, unknown>>): object {

@@ -4,15 +4,14 @@
  * around the pipeline. startServer listens with it; another server (node:http, Express) can
  * mount it, and inject() drives it without a socket.
  */
-import { createLifecycle, type FwApp, type Lifecycle, type ListenerLifecycle } from '../app/app.ts';
-import { loadApplication, type LoadedApplication } from '../app/load-application.ts';
+import type { FwApp, Lifecycle, ListenerLifecycle } from '../app/app.ts';
+import { loadApplication, resolveJsonLib, type LoadedApplication } from '../app/load-application.ts';
 import type { InCodeConfig } from '../config/resolve-config.ts';
 import { createJsonLogger, LOG_LEVELS, type Logger } from '../log/logger.ts';
 import { createPipelineListener } from '../pipeline/handle-request.ts';
 import type { Runtime, Traffic } from '../pipeline/runtime.ts';
 import { initPlugins, stopPlugins } from '../plugins/plugin-registry.ts';
 import { composeStreamHandlers, type Listener } from '../stream/stream-handler.ts';
-import { resolveJsonLib } from '../app/resolve-json-lib.ts';
 
 /** Options of createListener (and of startServer, which adds its own). */
 export interface CreateListenerOptions {
@@ -61,7 +60,7 @@ export async function createListener(options: CreateListenerOptions = {}): Promi
 export async function openListener(options: CreateListenerOptions): Promise<OpenedListener> {
   const appDir = options.appDir ?? process.cwd();
   const env = options.env ?? process.env;
-  const lifecycle = createLifecycle();
+  const lifecycle: ListenerLifecycle = { draining: false };
   const application = await loadApplication({
     appDir,
     serveStatic: true,
