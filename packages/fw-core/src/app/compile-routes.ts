@@ -1,7 +1,6 @@
 /**
- * Compiles an app's route groups into router definitions: validates every group and route,
- * joins prefixes, resolves each group's plugin chain (its own list replaces the global one)
- * and prepares static handlers. Everything that can be checked here is, so nothing of it fails
+ * Compiles an app's route groups into router definitions: validates every group and route, joins
+ * prefixes, resolves each group's plugin chain and prepares static handlers, so nothing of it fails
  * per request.
  */
 import { FwError } from '../errors.ts';
@@ -25,11 +24,7 @@ export interface CompiledGroup {
   readonly source: RouteGroup;
 }
 
-/**
- * What the router holds per route: a handler route or a static one, told apart by `kind`. Its
- * methods are the router's own (`CompiledRoute.methods`: checked, without repeats), so there is
- * one place to read them.
- */
+/** What the router holds per route, told apart by `kind`; its methods are the router's (`CompiledRoute.methods`). */
 export type RouteTarget = HandlerTarget | StaticTarget;
 
 /** What every route target carries. */
@@ -48,21 +43,19 @@ export interface HandlerTarget extends TargetBase {
   readonly fn: InlineHandler | undefined;
   /** `options.schema`, shape-checked; compiled at start by compileRouteSchemas. */
   readonly schema: RouteSchema | undefined;
-  /** `options.onInvalid`. */
   readonly onInvalid: InvalidRequestHook | undefined;
 }
 
 /** A route serving a directory or a file. */
 export interface StaticTarget extends TargetBase {
   readonly kind: 'static';
-  /** The route's `directory` or `file`. */
   readonly staticSource: { readonly directory: string } | { readonly file: string };
   /** The static handler, when compiled with `serveStatic`. */
   readonly serveStatic: StaticHandler | undefined;
 }
 
 /** Inputs of compileRoutes. */
-export interface CompileRoutesOptions {
+interface CompileRoutesOptions {
   readonly app: string;
   readonly groups: readonly RouteGroup[];
   readonly globalPlugins: readonly PluginEntry[];
@@ -129,18 +122,18 @@ function compileRoute(entry: RouteEntry, group: CompiledGroup, where: string, op
   if (typeof entry !== 'object' || entry === null || typeof entry.path !== 'string') {
     throw new FwError('FW_ERR_ROUTE_BAD_HANDLER', `${where} must be {path, handler, options} or {path, directory|file, options}`);
   }
-  const template = joinPath(group.prefix, entry.path);
+  // A path of '/' under a prefix is the prefix itself.
+  const template = group.prefix !== '' && entry.path === '/' ? group.prefix : group.prefix + entry.path;
   if ('handler' in entry) {
     const handler = entry.handler;
     if (!isAction(handler) && typeof handler !== 'function') {
       throw new FwError('FW_ERR_ROUTE_BAD_HANDLER', `${where} (${template}) has a handler that is neither a function nor a controller action`);
     }
     const routeOptions = checkRouteOptions(entry.options, where, template);
-    const methods = routeOptions.methods ?? '_';
     const info = routeInfo(options.app, template, handler, routeOptions.extra ?? {});
     const fn = isAction(handler) ? handler.fn : handler;
     const target: HandlerTarget = { kind: 'handler', info, group, log: routeOptions.log !== false, handler, fn, schema: routeOptions.schema, onInvalid: routeOptions.onInvalid };
-    return { host: group.host, path: template, methods, data: target };
+    return { host: group.host, path: template, methods: routeOptions.methods ?? '_', data: target };
   }
   const staticSource = 'directory' in entry ? { directory: entry.directory } : 'file' in entry ? { file: entry.file } : undefined;
   if (!staticSource || typeof Object.values(staticSource)[0] !== 'string') {
@@ -171,12 +164,6 @@ function checkRouteOptions(value: unknown, where: string, template: string): Rou
   if (onInvalid !== undefined && typeof onInvalid !== 'function') throw bad('onInvalid must be a function (failure, req) => response');
   if (log !== undefined && typeof log !== 'boolean') throw bad('log must be true or false (false: no request log line for the route)');
   return value as RouteOptions;
-}
-
-/** Prefix + path; a path of '/' under a prefix is the prefix itself. */
-export function joinPath(prefix: string, path: string): string {
-  if (prefix !== '' && path === '/') return prefix;
-  return prefix + path;
 }
 
 function routeInfo(app: string, template: string, handler: Handler | undefined, extra: Readonly<Record<string, unknown>>): RouteInfo {

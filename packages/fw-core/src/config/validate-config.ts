@@ -41,10 +41,10 @@ function parseOverlay(value: unknown, key: string): ConfigSections {
     throw badValue(childPath(key, 'environments'), 'absent: overlays do not nest', overlay['environments']);
   }
   const fw = overlay['fw'];
-  if (typeof fw === 'object' && fw !== null && Object.hasOwn(fw, 'environment')) {
-    // The environment is chosen (FW_ENV, else the base fw.environment) before any overlay applies.
+  // The environment is chosen (FW_ENV, else the base fw.environment) before any overlay applies.
+  if (isJsonObject(fw) && Object.hasOwn(fw, 'environment')) {
     const where = childPath(childPath(key, 'fw'), 'environment');
-    throw badValue(where, 'absent: choose the environment in the base fw section or with FW_ENV', (fw as FwSection).environment);
+    throw badValue(where, 'absent: choose the environment in the base fw section or with FW_ENV', fw['environment']);
   }
   return parseSections(overlay, key);
 }

@@ -26,7 +26,6 @@ export type RouteSchemas = ReadonlyMap<object, RouteChecks>;
 
 /** What compileRouteSchemas reads of a route's target (app/compile-routes.ts's RouteTarget). */
 interface SchemaTarget {
-  readonly kind: string;
   readonly info: { readonly template: string };
   readonly schema?: RouteSchema | undefined;
   readonly onInvalid?: InvalidRequestHook | undefined;
@@ -45,7 +44,7 @@ export async function compileRouteSchemas(
   definitions: readonly RouteDefinition<SchemaTarget>[],
   settings: SchemaSettings,
 ): Promise<RouteSchemas> {
-  const withSchema = definitions.filter((definition) => definition.data.kind === 'handler' && definition.data.schema !== undefined);
+  const withSchema = definitions.filter((definition) => definition.data.schema !== undefined);
   const checks = new Map<object, RouteChecks>();
   if (withSchema.length === 0) return checks;
   if (settings.schemaCompiler !== undefined && typeof settings.schemaCompiler !== 'function') {
@@ -77,8 +76,8 @@ function compileOne<T>(compile: () => T, where: string): T {
   } catch (cause) {
     throw badSchema(`${where} does not compile: ${cause instanceof Error ? cause.message : String(cause)}`, cause);
   }
-  if (typeof compiled === 'function') return compiled;
-  throw badSchema(`${where}: the schemaCompiler returned no validator function`);
+  if (typeof compiled !== 'function') throw badSchema(`${where}: the schemaCompiler returned no validator function`);
+  return compiled;
 }
 
 function badSchema(message: string, cause?: unknown): FwError {
