@@ -24,7 +24,7 @@ type Schema = Readonly<Record<string, unknown>>;
  * (`prefixItems`, draft-07's array `items`) each position, later elements only under a rest
  * schema; `allOf` branches add up. Throws on the keywords above; `where` names the route.
  */
-export function compileProjection(schema: JsonSchema, where = 'response schema'): Projection {
+export function compileProjection(schema: JsonSchema, where: string): Projection {
   return compileAt(schema, '#', where);
 }
 
