@@ -1,8 +1,4 @@
-/**
- * Compiles an app's route groups into router definitions: validates every group and route, joins
- * prefixes, resolves each group's plugin chain and prepares static handlers, so nothing of it fails
- * per request.
- */
+/** Compiles route groups into router definitions; every check runs here, so none fails per request. */
 import { FwError } from '../errors.ts';
 import type { RouteInfo } from '../http/request.ts';
 import type { PluginChain, PluginRegistry } from '../plugins/plugin-registry.ts';
@@ -24,7 +20,7 @@ export interface CompiledGroup {
   readonly source: RouteGroup;
 }
 
-/** What the router holds per route, told apart by `kind`; its methods are the router's (`CompiledRoute.methods`). */
+/** What the router holds per route, told apart by `kind`; its methods are `CompiledRoute.methods`. */
 export type RouteTarget = HandlerTarget | StaticTarget;
 
 /** What every route target carries. */

@@ -1,7 +1,4 @@
-/**
- * Loads an application as the server runs it, starting nothing: the CLI inspects this, the server
- * starts from it. checkStartup adds the start-up checks without side effects.
- */
+/** Loads an app as the server runs it, starting nothing: the CLI inspects it, the server starts from it. */
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
@@ -89,9 +86,8 @@ export async function loadApplication(options: LoadApplicationOptions): Promise<
 }
 
 /**
- * One `body_schema_without_decoding` warning per route that declares a body schema in a group that
- * decodes no bodies (no fw_request_plugin with decode_json_body or read_urlencoded_body among the
- * plugins it runs; its own list replaces the global one): fw reads no body there, so the schema sees none.
+ * One `body_schema_without_decoding` warning per route with a body schema in a group whose plugins decode
+ * no bodies (no fw_request_plugin with decode_json_body or read_urlencoded_body): the schema would see none.
  */
 function bodySchemaWarnings(routes: readonly CompiledRoute<RouteTarget>[]): StartupWarning[] {
   return routes.flatMap(({ methods, path, data }) => {
@@ -141,11 +137,9 @@ function checkApp(value: unknown, where: string): FwApp {
 }
 
 /**
- * The start-up checks of createListener without side effects, for tools that load an app without
- * starting it (fw-cli), with the server's coded errors: resolves `json_lib`, checks every
- * `stream_handlers` name and runs the init of fw's own plugins, which only checks their options.
- * Not run: the app plugins' init (it may connect to a store), the start hook, listening. Load the
- * app with `serveStatic: true` for the static routes' checks.
+ * createListener's start-up checks that have no side effects, failing with the server's coded errors, for
+ * tools (fw-cli): not the app plugins' init (it may connect to a store), the start hook nor listening. Load
+ * the app with `serveStatic: true` for the static routes' checks.
  */
 export async function checkStartup(application: LoadedApplication, env: NodeJS.ProcessEnv = process.env): Promise<void> {
   const { appDir, app, config, registry } = application;
@@ -157,7 +151,7 @@ export async function checkStartup(application: LoadedApplication, env: NodeJS.P
   await initPlugins(builtins, { app: app.name, environment: fw.environment, env, logger: silentLogger });
 }
 
-/** The JsonLib `json_lib` names: `JSON`, else a module resolved from `appDir` exporting (or default-exporting) stringify and parse. */
+/** The JsonLib `json_lib` names: `JSON`, else a module resolved from `appDir` with stringify and parse. */
 export async function resolveJsonLib(specifier: string, appDir: string): Promise<JsonLib> {
   if (specifier === 'JSON') return JSON;
   let loaded: Record<string, unknown>;

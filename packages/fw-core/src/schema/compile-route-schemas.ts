@@ -1,8 +1,4 @@
-/**
- * Compiles every route's `options.schema` once, at start: request validators with the app's compiler
- * (else ajv, imported only when some route has a schema) and response projections. A schema that
- * does not compile fails start-up naming its route.
- */
+/** Compiles each route's `options.schema` once, at start: request validators and response projections. */
 import { isJsonObject } from '../config/validate-config.ts';
 import { FwError } from '../errors.ts';
 import type { RouteDefinition } from '../router/router.ts';
@@ -76,8 +72,8 @@ function compileOne<T>(compile: () => T, where: string): T {
   } catch (cause) {
     throw badSchema(`${where} does not compile: ${cause instanceof Error ? cause.message : String(cause)}`, cause);
   }
-  if (typeof compiled !== 'function') throw badSchema(`${where}: the schemaCompiler returned no validator function`);
-  return compiled;
+  if (typeof compiled === 'function') return compiled;
+  throw badSchema(`${where}: the schemaCompiler returned no validator function`);
 }
 
 function badSchema(message: string, cause?: unknown): FwError {
