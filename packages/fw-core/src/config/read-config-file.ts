@@ -41,7 +41,7 @@ export async function readConfigFile(file: string): Promise<unknown> {
 const WHITESPACE = new Set([' ', '\t', '\n', '\r']);
 const ESCAPES = new Set(['"', '\\', '/', 'b', 'f', 'n', 'r', 't']);
 const LITERALS = ['true', 'false', 'null'];
-const HEX_DIGIT = /^[0-9a-fA-F]$/;
+const HEX_DIGITS = /^[0-9a-fA-F]{0,4}/;
 const isDigit = (char: string | undefined): boolean => char !== undefined && char >= '0' && char <= '9';
 // Thrown by the scanner at the first problem, unwinding its recursion at once.
 const STOP = new Error('JSON syntax problem');
@@ -80,16 +80,13 @@ function locateJsonError(text: string): { readonly offset: number; readonly reas
       if (char < ' ') stop('an escape sequence for the control character');
       at++;
       if (char === '"') return;
-      if (char === '\\') escape();
-    }
-  };
-  const escape = (): void => {
-    if (ESCAPES.has(text[at] ?? '')) at++;
-    else if (!eat('u')) stop("one of \" \\ / b f n r t u after '\\'");
-    else {
-      for (let digit = 0; digit < 4; digit++) {
-        if (!HEX_DIGIT.test(text[at] ?? '')) stop('a hex digit');
-        at++;
+      if (char !== '\\') continue;
+      if (ESCAPES.has(text[at] ?? '')) at++;
+      else if (!eat('u')) stop("one of \" \\ / b f n r t u after '\\'");
+      else {
+        const hex = HEX_DIGITS.exec(text.slice(at, at + 4))![0].length;
+        at += hex;
+        if (hex < 4) stop('a hex digit');
       }
     }
   };

@@ -112,10 +112,8 @@ function mergeAllOf(schema: Schema, at: string): Schema {
     const where = `${at}/allOf/${index}`;
     refuseUnsupported(branch, where);
     const flat = mergeAllOf(branch, where);
-    for (const keyword of TUPLE_KEYWORDS) {
-      if (keyword in flat) throw new Error(`${where} uses ${keyword}, which a response schema can use only outside allOf`);
-    }
-    if (Array.isArray(flat.items)) throw new Error(`${where} uses items as a tuple, which a response schema can use only outside allOf`);
+    const tuple = TUPLE_KEYWORDS.find((keyword) => keyword in flat) ?? (Array.isArray(flat.items) ? 'items as a tuple' : undefined);
+    if (tuple !== undefined) throw new Error(`${where} uses ${tuple}, which a response schema can use only outside allOf`);
     if (flat.items !== undefined) items.push(flat.items as JsonSchema);
     properties = { ...properties, ...(flat.properties as object | undefined) };
     if (flat.additionalProperties !== undefined && flat.additionalProperties !== false) additional = flat.additionalProperties;
@@ -124,13 +122,7 @@ function mergeAllOf(schema: Schema, at: string): Schema {
   const { allOf: _folded, items: _items, ...rest } = schema;
   // No items schema to fold: an array `items` (a tuple) stays as it was.
   const folded = items.length === 0 ? schema.items : items.length === 1 ? items[0] : { allOf: items };
-  return {
-    ...rest,
-    properties,
-    ...(additional !== undefined && { additionalProperties: additional }),
-    ...(type !== undefined && { type }),
-    ...(folded !== undefined && { items: folded }),
-  };
+  return { ...rest, properties, additionalProperties: additional, type, items: folded };
 }
 
 const SCALAR_TYPES: ReadonlySet<unknown> = new Set(['string', 'number', 'integer', 'boolean', 'null']);
