@@ -93,7 +93,6 @@ export const ROUTER_STREAM_HANDLER = 'fw_stream_h';
 
 const serverConfigurationDefaults: ServerConfiguration = Object.freeze({
   port: 8080,
-  // Loopback: reachable from other machines only when someone chose that.
   host: '127.0.0.1',
   stream_handlers: Object.freeze([ROUTER_STREAM_HANDLER]),
   request_timeout_ms: 30_000,

@@ -106,7 +106,6 @@ const keyChecks: Record<ConfigKey, Check> = {
   plugins: validatePluginEntries,
   json_lib: expectNonEmptyString,
   use_stacktrace: expect((value) => typeof value === 'boolean', 'a boolean (true or false)'),
-  // persistent_term is the only backend: the route table is compiled once into an immutable tree.
   dispatch_backend: (value, key) => expectOneOf(value, key, ['persistent_term']),
   log_level: (value, key) => expectOneOf(value, key, LOG_LEVELS),
 };
