@@ -1,8 +1,7 @@
 /**
- * fw-core/inspect: what tools need to look into an app without serving it (fw-cli's routes,
- * middleware, audit, config, openapi and release commands): the loaded application, its compiled
- * routes and plugin chains, the route-tree printer, and the configuration, loaded or reported key
- * by key. Apps use the main entry. This file only re-exports; docs/api.md lists it.
+ * fw-core/inspect: what tools (fw-cli's routes, middleware, audit, config, openapi and release commands)
+ * need to look into an app without serving it. Apps use the main entry. This file only re-exports;
+ * docs/api.md lists it.
  */
 export { loadApplication } from './app/load-application.ts';
 export { checkStartup } from './app/check-startup.ts';
