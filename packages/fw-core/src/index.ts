@@ -28,8 +28,7 @@ export type { ResponseTarget } from './http/write-head.ts';
 export { readBody } from './http/read-body.ts';
 
 export type { FwPlugin, PhaseCallback, Phase, PluginEntry, PluginEnv, PluginInfo, PluginInitContext, PluginOptions, PluginResult } from './plugins/plugin.ts';
-export { checkPluginOptions } from './plugins/check-plugin-options.ts';
-export type { OptionRule } from './plugins/check-plugin-options.ts';
+export { checkPluginOptions, type OptionRule } from './plugins/check-plugin-options.ts';
 
 export type { ExchangeEnd, Listener, StreamHandler } from './stream/stream-handler.ts';
 export type { Exchange } from './stream/exchange.ts';
@@ -40,10 +39,7 @@ export { createStaticHandler } from './static/index.ts';
 export type { LogLevel, LogMethod, Logger } from './log/logger.ts';
 
 export { startServer } from './server/start-server.ts';
-export { createListener } from './server/create-listener.ts';
-export type { CreateListenerOptions, FwListener } from './server/create-listener.ts';
-export { inject } from './inject/inject.ts';
-export type { InjectRequest, InjectResponse, InjectTarget } from './inject/inject.ts';
+export { createListener, type CreateListenerOptions, type FwListener } from './server/create-listener.ts';
+export { inject, type InjectRequest, type InjectResponse, type InjectTarget } from './inject/inject.ts';
 export type { FwServer, StartServerOptions, StopOptions } from './server/start-server.ts';
-export { readinessHandler } from './server/readiness.ts';
-export type { ReadinessOptions } from './server/readiness.ts';
+export { readinessHandler, type ReadinessOptions } from './server/readiness.ts';

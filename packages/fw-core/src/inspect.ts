@@ -9,8 +9,7 @@ export type { LoadApplicationOptions, LoadedApplication } from './app/load-appli
 export type { CompiledGroup, CompiledRoutes, HandlerTarget, RouteTarget, StaticTarget } from './app/compile-routes.ts';
 export type { PluginChain, PluginInstance, PluginStep } from './plugins/plugin-registry.ts';
 
-export { buildRouteTree, renderRouteTree } from './router/index.ts';
-export type { CompiledRoute, Router } from './router/index.ts';
+export { buildRouteTree, renderRouteTree, type CompiledRoute, type Router } from './router/index.ts';
 export type { RouteTree, RouteTreeHost, RouteTreeNode, RouteTreeRoute } from './router/index.ts';
 
 export { loadConfig, resolveConfig } from './config/index.ts';
