@@ -91,9 +91,8 @@ function encodeBody(body: InjectRequest['body'], headers: Record<string, string 
 }
 
 /**
- * Resolves on the response's 'close'. node:http's server, on 'finish', detaches the socket and
- * emits 'close' on the next tick (request logs and telemetry spans end there); with no server
- * here, this does the same. A destroyed response closes through its socket as it would there.
+ * Resolves on the response's 'close', emitted as node:http's server does: on the next tick after 'finish',
+ * the socket detached (request logs and spans end there). A destroyed response closes through its socket.
  */
 function whenClosed(req: IncomingMessage, res: ServerResponse, socket: InjectSocket): Promise<void> {
   return new Promise((resolve) => {
