@@ -1,7 +1,6 @@
 /**
- * fw-core's one error registry. Every error fw-core throws across a module boundary is an `FwError` with
- * a stable `code` from this table, so callers switch on codes, never on text. docs/errors.md lists the
- * same codes; tests/error-codes-documented.test.ts keeps them in step.
+ * fw-core's one error registry: what fw-core throws across a module boundary is an `FwError` with a code
+ * from this table, so callers switch on codes, never on text. docs/errors.md lists the same codes.
  */
 
 /** Every fw-core error code: what it means and, where one applies, its HTTP status. One section per concern. */
