@@ -70,12 +70,10 @@ export function createJsonLogger(options: JsonLoggerOptions = {}): JsonLogger {
     sink.write(`${stringifyLine(line, stacks)}\n`);
   };
   const intervalMs = repeatInterval(options.repeatIntervalMs, env);
-  // A summary of `count` lines like `first`: its fields but the per-request ones, the count and the interval.
-  const summarise = (first: HeldLine, count: number): void => {
-    const shared = Object.fromEntries(Object.entries(first.fields).filter(([name]) => !PER_REQUEST.has(name)));
-    write(first.level, { ...shared, repeated: count, interval_ms: intervalMs }, first.message, false);
-  };
-  const repeats = intervalMs === 0 ? undefined : repeatedLines(intervalMs, summarise);
+  // The summary of `count` lines like `first`: its shared fields, the count and the interval.
+  const repeats = intervalMs === 0 ? undefined : repeatedLines(intervalMs, (first, count) => {
+    write(first.level, { ...sharedFields(first.fields), repeated: count, interval_ms: intervalMs }, first.message, false);
+  });
   const method = (level: Exclude<LogLevel, 'silent'>): LogMethod => {
     if (LOG_LEVELS.indexOf(level) < threshold) return noop;
     if (repeats === undefined || !SUMMARISED.has(level)) return (fields, message) => write(level, fields, message, true);
@@ -131,26 +129,15 @@ function repeatInterval(option: number | undefined, env: NodeJS.ProcessEnv): num
   throw new FwError('FW_ERR_CONFIG_BAD_VALUE', `${given} ${fix}`, { details: { key: 'FW_LOG_REPEAT_INTERVAL_MS', value: option ?? raw } });
 }
 
-/** What makes two lines "the same": level, message and fields but the per-request ones; undefined without an event. */
+/** What makes two lines "the same": level, message and shared fields (errors without stacks); undefined without an event. */
 function repeatKey(level: string, fields: Readonly<Record<string, unknown>>, message: string | undefined): string | undefined {
   if (typeof fields['event'] !== 'string') return undefined;
-  let key = `${level}\n${message ?? ''}`;
-  for (const name of Object.keys(fields)) {
-    if (!PER_REQUEST.has(name)) key += `\n${name}=${identityOf(fields[name])}`;
-  }
-  return key;
+  return `${level}\n${message ?? ''}\n${stringifyLine(sharedFields(fields), false)}`;
 }
 
-/** A field's value as a key part: an error by name, code and message down its cause chain (a few deep), never its stack. */
-function identityOf(value: unknown): string {
-  let identity = '';
-  let current = value;
-  for (let depth = 0; depth < 4 && current instanceof Error; depth += 1) {
-    identity += `${current.name}\t${String((current as { code?: unknown }).code ?? '')}\t${current.message}\t`;
-    current = current.cause;
-  }
-  if (current === undefined || current === null || current instanceof Error) return identity;
-  return identity + (typeof current === 'object' ? stringifyLine(current, false) : String(current));
+/** A line's fields but the per-request ones. */
+function sharedFields(fields: Readonly<Record<string, unknown>>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(fields).filter(([name]) => !PER_REQUEST.has(name)));
 }
 
 /** A line's JSON, never a throw (cycles, BigInt); an error as name, message, code, stack (with `stacks`) and cause, each error once. */
