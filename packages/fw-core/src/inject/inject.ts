@@ -1,8 +1,7 @@
 /**
- * inject(): one request through a listener in process, without a socket, as Fastify's `inject`
- * and Hono's `app.request` do. The request is a real IncomingMessage and the response a real
- * ServerResponse over an in-memory socket, so stream handlers, plugins, security, telemetry and
- * the writers run exactly as they do behind node:http, framing included.
+ * inject(): one request through a listener in process, as Fastify's `inject` and Hono's `app.request` do:
+ * a real IncomingMessage and ServerResponse over an in-memory socket, so stream handlers, plugins,
+ * security, telemetry and the writers run exactly as behind node:http, framing included.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Duplex } from 'node:stream';
