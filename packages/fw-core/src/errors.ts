@@ -3,7 +3,7 @@
  * from this table, so callers switch on codes, never on text. docs/errors.md lists the same codes.
  */
 
-/** Every fw-core error code: what it means and, where one applies, its HTTP status. One section per concern. */
+/** Every fw-core error code: its meaning and, where one applies, its HTTP status; one section per concern. */
 export const errorCodes = {
   // --- router: route-definition errors, thrown when a router is built ---
   FW_ERR_ROUTE_BAD_PATH: { summary: 'A route path is not a valid absolute path template' },

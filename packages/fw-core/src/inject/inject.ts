@@ -60,7 +60,8 @@ export function inject(target: InjectTarget, request: InjectRequest | string): P
   return closed.then(() => {
     const { status, headers, rawBody } = parseResponse(Buffer.concat(socket.written), req.method!);
     const body = rawBody.toString('utf8');
-    return { status, headers, body, rawBody, complete: res.writableFinished, json: <T>() => JSON.parse(body) as T };
+    const complete = res.writableFinished;
+    return { status, headers, body, rawBody, complete, json: <T>() => JSON.parse(body) as T };
   });
 }
 
@@ -168,7 +169,8 @@ function parseResponse(raw: Buffer, method: string): Pick<InjectResponse, 'statu
     if (status >= 100 && status < 200) continue;
     const headers = parseFields(lines.slice(1));
     const rest = raw.subarray(offset);
-    if (method === 'HEAD' || status === 204 || status === 304) return { status, headers, rawBody: Buffer.alloc(0) };
+    const bodyless = method === 'HEAD' || status === 204 || status === 304;
+    if (bodyless) return { status, headers, rawBody: Buffer.alloc(0) };
     return { status, headers, rawBody: headers['transfer-encoding'] === 'chunked' ? unchunk(rest) : rest };
   }
 }

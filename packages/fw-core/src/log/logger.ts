@@ -72,7 +72,8 @@ export function createJsonLogger(options: JsonLoggerOptions = {}): JsonLogger {
   const intervalMs = repeatInterval(options.repeatIntervalMs, env);
   // The summary of `count` lines like `first`: its shared fields, the count and the interval.
   const repeats = intervalMs === 0 ? undefined : repeatedLines(intervalMs, (first, count) => {
-    write(first.level, { ...sharedFields(first.fields), repeated: count, interval_ms: intervalMs }, first.message, false);
+    const summary = { ...sharedFields(first.fields), repeated: count, interval_ms: intervalMs };
+    write(first.level, summary, first.message, false);
   });
   const method = (level: Exclude<LogLevel, 'silent'>): LogMethod => {
     if (LOG_LEVELS.indexOf(level) < threshold) return noop;
@@ -129,7 +130,7 @@ function repeatInterval(option: number | undefined, env: NodeJS.ProcessEnv): num
   throw new FwError('FW_ERR_CONFIG_BAD_VALUE', `${given} ${fix}`, { details: { key: 'FW_LOG_REPEAT_INTERVAL_MS', value: option ?? raw } });
 }
 
-/** What makes two lines "the same": level, message and shared fields (errors without stacks); undefined without an event. */
+/** A line's repeat key: level, message and shared fields, errors without stacks; none without an event. */
 function repeatKey(level: string, fields: Readonly<Record<string, unknown>>, message: string | undefined): string | undefined {
   if (typeof fields['event'] !== 'string') return undefined;
   return `${level}\n${message ?? ''}\n${stringifyLine(sharedFields(fields), false)}`;
@@ -227,7 +228,8 @@ function repeatedLines(intervalMs: number, summarise: (first: HeldLine, count: n
   return { decide, flush };
 }
 
-/** The key of this process's id on telemetry's resource and every log line; in log/, as the main entry must not load otel/. */
+// In log/, not otel/: the main entry must not load otel/.
+/** The key of this process's id, on telemetry's resource and every log line. */
 export const SERVICE_INSTANCE_ID = 'service.instance.id';
 
 let processInstanceId: string | undefined;
