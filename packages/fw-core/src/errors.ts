@@ -1,16 +1,9 @@
 /**
- * fw-core's one error registry. Every error fw-core throws across a module boundary is an
- * `FwError` with a stable `code` from this table, so callers switch on codes, never on text.
- * docs/errors.md lists the same codes; tests/error-codes-documented.test.ts keeps them in step.
+ * fw-core's one error registry: what fw-core throws across a module boundary is an `FwError` with a code
+ * from this table, so callers switch on codes, never on text. docs/errors.md lists the same codes.
  */
 
-/** One registry entry: what the code means and, where one applies, the HTTP status. */
-export interface ErrorCodeInfo {
-  readonly summary: string;
-  readonly status?: number;
-}
-
-/** Every fw-core error code. Sections are owned by one concern each; keep them sorted by concern. */
+/** Every fw-core error code: its meaning and, where one applies, its HTTP status; one section per concern. */
 export const errorCodes = {
   // --- router: route-definition errors, thrown when a router is built ---
   FW_ERR_ROUTE_BAD_PATH: { summary: 'A route path is not a valid absolute path template' },
@@ -83,7 +76,7 @@ export const errorCodes = {
   FW_ERR_OTEL_ALREADY_REGISTERED: { summary: 'A global OpenTelemetry tracer or meter provider is already registered' },
   FW_ERR_OTEL_UNSUPPORTED_PROTOCOL: { summary: 'OTEL_EXPORTER_OTLP_[TRACES_|METRICS_]PROTOCOL asks for grpc: fw exports OTLP over HTTP only' },
   FW_ERR_OTEL_PROPAGATOR_MISSING: { summary: 'OTEL_PROPAGATORS names b3, b3multi or jaeger, whose package (@opentelemetry/propagator-b3 or -jaeger) is not installed' },
-} as const satisfies Record<string, ErrorCodeInfo>;
+} as const satisfies Record<string, { readonly summary: string; readonly status?: number }>;
 
 /** A code from the registry. */
 export type FwErrorCode = keyof typeof errorCodes;
@@ -109,8 +102,8 @@ export class FwError extends Error {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.name = 'FwError';
     this.code = code;
-    const info: ErrorCodeInfo = errorCodes[code];
-    this.status = options.status ?? info.status ?? 500;
+    const registered: { readonly summary: string; readonly status?: number } = errorCodes[code];
+    this.status = options.status ?? registered.status ?? 500;
     this.expose = this.status < 500;
     this.details = options.details ?? {};
   }

@@ -1,7 +1,6 @@
 /**
- * fw-core's public API for applications: what an app author writes an app, a plugin or a test
- * with. Tools that inspect a loaded app (fw-cli) use `fw-core/inspect`; telemetry is
- * `fw-core/otel`. docs/api.md lists each entry. This file only re-exports.
+ * fw-core's public API: what an app author writes an app, a plugin or a test with. Tools use
+ * `fw-core/inspect`; telemetry is `fw-core/otel`. docs/api.md lists each entry. This file only re-exports.
  */
 export { FwError, httpError, isFwError } from './errors.ts';
 export type { FwErrorCode, FwErrorOptions, HttpErrorOptions } from './errors.ts';
@@ -12,7 +11,7 @@ export type { CompiledRoute, HttpMethod, LookupResult, MethodNotAllowed, MethodS
 export type { FwConfig, InCodeConfig, LoadedConfig, ServerConfiguration } from './config/index.ts';
 
 export { defineApp } from './app/app.ts';
-export type { AppContext, FwApp, RouterModule, RoutesContext } from './app/app.ts';
+export type { AppContext, FwApp, Lifecycle, RouterModule, RoutesContext } from './app/app.ts';
 export { defineController } from './app/controller.ts';
 export type { Action, Handler, HandlerResult, InlineHandler } from './app/controller.ts';
 export type { HandlerRoute, RouteEntry, RouteGroup, RouteOptions, SecurityCallback, SecurityResult, SecuritySchemeDeclaration, StaticDirectoryRoute, StaticFileRoute } from './app/route-group.ts';
@@ -21,8 +20,7 @@ export { route } from './app/typed-route.ts';
 export type { BindingName, TypedHandler, TypedJson, TypedRequest, TypedResponse, TypedRouteDefinition } from './app/typed-route.ts';
 export type { FromSchema } from './schema/from-schema.ts';
 
-export type { FwRequest, RouteInfo } from './http/request.ts';
-export type { JsonLib } from './http/request.ts';
+export type { FwRequest, JsonLib, RouteInfo } from './http/request.ts';
 export { html, json, jsonStream, redirect, sendFile, status } from './http/response.ts';
 export type { FileResponse, FwResponse, HeaderMap, JsonResponse, JsonStreamResponse, RedirectResponse, StatusResponse } from './http/response.ts';
 export { reply, replyJson } from './http/write-response.ts';
@@ -30,8 +28,7 @@ export type { ResponseTarget } from './http/write-head.ts';
 export { readBody } from './http/read-body.ts';
 
 export type { FwPlugin, PhaseCallback, Phase, PluginEntry, PluginEnv, PluginInfo, PluginInitContext, PluginOptions, PluginResult } from './plugins/plugin.ts';
-export { checkPluginOptions } from './plugins/check-plugin-options.ts';
-export type { OptionRule } from './plugins/check-plugin-options.ts';
+export { checkPluginOptions, type OptionRule } from './plugins/check-plugin-options.ts';
 
 export type { ExchangeEnd, Listener, StreamHandler } from './stream/stream-handler.ts';
 export type { Exchange } from './stream/exchange.ts';
@@ -42,12 +39,7 @@ export { createStaticHandler } from './static/index.ts';
 export type { LogLevel, LogMethod, Logger } from './log/logger.ts';
 
 export { startServer } from './server/start-server.ts';
-export { createListener } from './server/create-listener.ts';
-export type { CreateListenerOptions, FwListener } from './server/create-listener.ts';
-export { inject } from './inject/inject.ts';
-export type { InjectRequest, InjectResponse, InjectTarget } from './inject/inject.ts';
-export type { FwServer, StartServerOptions } from './server/start-server.ts';
-export type { StopOptions } from './server/start-server.ts';
-export type { Lifecycle } from './app/app.ts';
-export { readinessHandler } from './server/readiness.ts';
-export type { ReadinessOptions } from './server/readiness.ts';
+export { createListener, type CreateListenerOptions, type FwListener } from './server/create-listener.ts';
+export { inject, type InjectRequest, type InjectResponse, type InjectTarget } from './inject/inject.ts';
+export type { FwServer, StartServerOptions, StopOptions } from './server/start-server.ts';
+export { readinessHandler, type ReadinessOptions } from './server/readiness.ts';

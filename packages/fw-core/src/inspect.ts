@@ -1,16 +1,14 @@
 /**
- * fw-core/inspect: what tools need to look into an app without serving it (fw-cli's routes,
- * middleware, audit, config, openapi and release commands): the loaded application, its compiled
- * routes and plugin chains, the route-tree printer, and the configuration, loaded or reported key
- * by key. Apps use the main entry. This file only re-exports; docs/api.md lists it.
+ * fw-core/inspect: what tools (fw-cli's routes, middleware, audit, config, openapi and release commands)
+ * need to look into an app without serving it. Apps use the main entry. This file only re-exports;
+ * docs/api.md lists it.
  */
 export { checkStartup, loadApplication } from './app/load-application.ts';
 export type { LoadApplicationOptions, LoadedApplication } from './app/load-application.ts';
 export type { CompiledGroup, CompiledRoutes, HandlerTarget, RouteTarget, StaticTarget } from './app/compile-routes.ts';
 export type { PluginChain, PluginInstance, PluginStep } from './plugins/plugin-registry.ts';
 
-export { buildRouteTree, renderRouteTree } from './router/index.ts';
-export type { CompiledRoute, Router } from './router/index.ts';
+export { buildRouteTree, renderRouteTree, type CompiledRoute, type Router } from './router/index.ts';
 export type { RouteTree, RouteTreeHost, RouteTreeNode, RouteTreeRoute } from './router/index.ts';
 
 export { loadConfig, resolveConfig } from './config/index.ts';

@@ -1,17 +1,12 @@
-/** Waiting on a promise with a bound, for telemetry's start and stop. */
-
 /**
- * Waits for `promise` at most `ms`; never rejects, so shutting down or starting up cannot hang
- * on a stuck dependency (a collector, a database) or fail because of it. The timer keeps the
- * process alive while it waits, as any awaited wait does: code after the `await` runs (an
- * unreferenced timer let a process with nothing else pending exit in the middle of the wait).
+ * Waits for `promise` at most `ms` (telemetry's start and stop); never rejects, so start-up or shut-down
+ * cannot hang on a stuck dependency (a collector, a database) or fail because of it. The timer is kept
+ * referenced: an unref'd one lets a process with nothing else pending exit mid-wait, before the `await` ends.
  */
 export async function withTimeout(promise: Promise<unknown>, ms: number): Promise<void> {
   let timer: NodeJS.Timeout | undefined;
   const elapsed = new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)));
-  try {
-    await Promise.race([promise.then(() => undefined, () => undefined), elapsed]);
-  } finally {
-    clearTimeout(timer);
-  }
+  // Neither side rejects.
+  await Promise.race([promise.catch(() => undefined), elapsed]);
+  clearTimeout(timer);
 }

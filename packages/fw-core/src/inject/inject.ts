@@ -1,14 +1,12 @@
 /**
- * inject(): one request through a listener in process, without a socket, as Fastify's `inject`
- * and Hono's `app.request` do. The request is a real IncomingMessage and the response a real
- * ServerResponse over an in-memory socket, so stream handlers, plugins, security, telemetry and
- * the writers run exactly as they do behind node:http, framing included.
+ * inject(): one request through a listener in process, as Fastify's `inject` and Hono's `app.request` do:
+ * a real IncomingMessage and ServerResponse over an in-memory socket, so stream handlers, plugins,
+ * security, telemetry and the writers run exactly as behind node:http, framing included.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Duplex } from 'node:stream';
 import { CountedIncomingMessage, CountedServerResponse, openExchange } from '../stream/exchange.ts';
 import type { Listener } from '../stream/stream-handler.ts';
-import { parseResponse } from './parse-response.ts';
 
 /** The request to inject. */
 export interface InjectRequest {
@@ -59,7 +57,12 @@ export function inject(target: InjectTarget, request: InjectRequest | string): P
   // After the listener, as node:http's parser does, so stream handlers that count body bytes see them.
   if (body !== undefined) req.push(body);
   req.push(null);
-  return closed.then(() => response(socket, req.method ?? 'GET', res.writableFinished));
+  return closed.then(() => {
+    const { status, headers, rawBody } = parseResponse(Buffer.concat(socket.written), req.method!);
+    const body = rawBody.toString('utf8');
+    const complete = res.writableFinished;
+    return { status, headers, body, rawBody, complete, json: <T>() => JSON.parse(body) as T };
+  });
 }
 
 function incomingMessage(socket: InjectSocket, spec: InjectRequest): { req: IncomingMessage; body: Buffer | undefined } {
@@ -71,9 +74,7 @@ function incomingMessage(socket: InjectSocket, spec: InjectRequest): { req: Inco
   if (body !== undefined && headers['transfer-encoding'] === undefined) headers['content-length'] ??= String(body.byteLength);
   req.method = (spec.method ?? 'GET').toUpperCase();
   req.url = spec.url;
-  req.httpVersion = '1.1';
-  req.httpVersionMajor = 1;
-  req.httpVersionMinor = 1;
+  Object.assign(req, { httpVersion: '1.1', httpVersionMajor: 1, httpVersionMinor: 1 });
   req.headers = headers;
   req.rawHeaders = Object.entries(headers).flatMap(([name, value]) => (typeof value === 'string' ? [name, value] : value.flatMap((v) => [name, v])));
   // The whole body is in memory: the message is complete as soon as it is read.
@@ -90,9 +91,8 @@ function encodeBody(body: InjectRequest['body'], headers: Record<string, string 
 }
 
 /**
- * Resolves on the response's 'close'. node:http's server, on 'finish', detaches the socket and
- * emits 'close' on the next tick (request logs and telemetry spans end there); with no server
- * here, this does the same. A destroyed response closes through its socket as it would there.
+ * Resolves on the response's 'close', emitted as node:http's server does: on the next tick after 'finish',
+ * the socket detached (request logs and spans end there). A destroyed response closes through its socket.
  */
 function whenClosed(req: IncomingMessage, res: ServerResponse, socket: InjectSocket): Promise<void> {
   return new Promise((resolve) => {
@@ -109,22 +109,14 @@ function whenClosed(req: IncomingMessage, res: ServerResponse, socket: InjectSoc
   });
 }
 
-function response(socket: InjectSocket, method: string, complete: boolean): InjectResponse {
-  const parsed = parseResponse(Buffer.concat(socket.written), method);
-  const body = parsed.body.toString('utf8');
-  return { status: parsed.status, headers: parsed.headers, body, rawBody: parsed.body, complete, json: <T>() => JSON.parse(body) as T };
-}
-
-// Writes complete synchronously into memory, so backpressure would only add 'drain' round trips
-// (node:http relays a socket's 'drain' from its server, which an injected exchange has none of):
-// a limit no response reaches keeps every write() answering true.
+// Writes land in memory at once, and node:http relays a socket's 'drain' only from its server, which
+// there is none of: a limit no response reaches keeps every write() answering true.
 const NEVER_FULL = 2 ** 40;
 
 /**
- * The socket of one injected exchange: keeps what the ServerResponse writes (status line,
- * headers, chunked framing), reads nothing, and answers the socket properties fw and telemetry
- * read with loopback values. It is destroyed only with the response, so the pipeline's
- * `res.destroyed` checks see a client still there. Cast where node:http's types want a
+ * The socket of one injected exchange: keeps what the ServerResponse writes, reads nothing, and answers
+ * the properties fw and telemetry read with loopback values. Destroyed only with the response, so the
+ * pipeline's `res.destroyed` checks see a client still there. Cast where node:http's types want a
  * net.Socket: it has every member node:http uses on a server-side socket.
  */
 class InjectSocket extends Duplex {
@@ -144,9 +136,8 @@ class InjectSocket extends Duplex {
     callback();
   }
 
-  override _read(): void {
-    // The request body is pushed into the IncomingMessage directly; nothing arrives here.
-  }
+  // The request body is pushed into the IncomingMessage directly; nothing arrives here.
+  override _read(): void {}
 }
 
 // node:http calls these on real sockets (timeouts, Nagle, keep-alive); they mean nothing in memory.
@@ -156,4 +147,60 @@ for (const name of ['setTimeout', 'setNoDelay', 'setKeepAlive', 'ref', 'unref'])
 
 function returnThis<T>(this: T): T {
   return this;
+}
+
+const HEAD_END = Buffer.from('\r\n\r\n');
+const CRLF = Buffer.from('\r\n');
+
+/**
+ * Reads back the bytes node:http wrote for one response (RFC 9112): skips interim 1xx heads, takes the
+ * status (0 when nothing was written) and header fields, and removes chunked framing (§7.1).
+ * A response cut midway yields the bytes that were written. HEAD answers have no body.
+ */
+function parseResponse(raw: Buffer, method: string): Pick<InjectResponse, 'status' | 'headers' | 'rawBody'> {
+  let offset = 0;
+  for (;;) {
+    const end = raw.indexOf(HEAD_END, offset);
+    if (end === -1) return { status: 0, headers: {}, rawBody: Buffer.alloc(0) };
+    const lines = raw.toString('latin1', offset, end).split('\r\n');
+    const status = Number(lines[0]?.slice(9, 12));
+    offset = end + HEAD_END.length;
+    // 100 Continue and 103 Early Hints come before the final response (RFC 9110 §15.2).
+    if (status >= 100 && status < 200) continue;
+    const headers = parseFields(lines.slice(1));
+    const rest = raw.subarray(offset);
+    const bodyless = method === 'HEAD' || status === 204 || status === 304;
+    if (bodyless) return { status, headers, rawBody: Buffer.alloc(0) };
+    return { status, headers, rawBody: headers['transfer-encoding'] === 'chunked' ? unchunk(rest) : rest };
+  }
+}
+
+// Repeated fields but set-cookie are joined with `, ` as node:http does.
+function parseFields(lines: readonly string[]): Record<string, string | string[]> {
+  const headers: Record<string, string | string[]> = {};
+  for (const line of lines) {
+    const colon = line.indexOf(':');
+    const name = line.slice(0, colon).toLowerCase();
+    const value = line.slice(colon + 1).trim();
+    const seen = headers[name];
+    if (name === 'set-cookie') headers[name] = [...((seen as string[] | undefined) ?? []), value];
+    else headers[name] = seen === undefined ? value : `${seen as string}, ${value}`;
+  }
+  return headers;
+}
+
+// chunk = size [; ext] CRLF data CRLF, ending with a zero-size chunk and optional trailers.
+function unchunk(framed: Buffer): Buffer {
+  const parts: Buffer[] = [];
+  let offset = 0;
+  for (;;) {
+    const lineEnd = framed.indexOf(CRLF, offset);
+    if (lineEnd === -1) break;
+    const size = Number.parseInt(framed.toString('latin1', offset, lineEnd).split(';')[0] ?? '', 16);
+    if (!(size > 0)) break;
+    const start = lineEnd + CRLF.length;
+    parts.push(framed.subarray(start, Math.min(start + size, framed.length)));
+    offset = start + size + CRLF.length;
+  }
+  return Buffer.concat(parts);
 }

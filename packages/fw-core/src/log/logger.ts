@@ -2,9 +2,8 @@
  * The logger contract (pino fits as it is) and fw's default: one JSON object per line on stderr, each with
  * `service.instance.id`; repeated warn and error lines with an `event` are summarised (docs/configuration.md, "Logging").
  */
+import { randomUUID } from 'node:crypto';
 import { FwError } from '../errors.ts';
-import { repeatedLines, type HeldLine } from './repeated-lines.ts';
-import { SERVICE_INSTANCE_ID, serviceInstanceIdFromEnv } from './service-instance-id.ts';
 
 /** Log levels, most verbose first. */
 export const LOG_LEVELS = ['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'] as const;
@@ -50,12 +49,19 @@ export const DEFAULT_REPEAT_INTERVAL_MS = 10_000;
 const noop: LogMethod = () => {};
 // The noisy levels in an outage; fatal lines are rare and always whole.
 const SUMMARISED: ReadonlySet<string> = new Set(['warn', 'error']);
+// Fields that name the request a line came from: two lines differing only in them are repeats.
+const PER_REQUEST: ReadonlySet<string> = new Set(['request_id', 'trace_id', 'span_id']);
+
+/** A logger that drops everything. */
+export const silentLogger: JsonLogger = Object.freeze({
+  trace: noop, debug: noop, info: noop, warn: noop, error: noop, fatal: noop, flush: () => {},
+});
 
 /** A Logger writing JSON lines; levels below `level` are no-ops. */
 export function createJsonLogger(options: JsonLoggerOptions = {}): JsonLogger {
   const threshold = LOG_LEVELS.indexOf(options.level ?? 'info');
-  // Nothing read from the environment: silentLogger is made when fw-core is imported.
-  if (threshold >= LOG_LEVELS.indexOf('silent')) return SILENT;
+  // Before the environment is read: a silent logger cannot fail on it.
+  if (threshold >= LOG_LEVELS.indexOf('silent')) return silentLogger;
   const sink = options.sink ?? process.stderr;
   const env = options.env ?? process.env;
   const fixed = { [SERVICE_INSTANCE_ID]: serviceInstanceIdFromEnv(env), ...options.base };
@@ -64,10 +70,11 @@ export function createJsonLogger(options: JsonLoggerOptions = {}): JsonLogger {
     sink.write(`${stringifyLine(line, stacks)}\n`);
   };
   const intervalMs = repeatInterval(options.repeatIntervalMs, env);
-  const summarise = (first: HeldLine, count: number): void => {
-    write(first.level, summaryFields(first, count, intervalMs), first.message, false);
-  };
-  const repeats = intervalMs === 0 ? undefined : repeatedLines(intervalMs, summarise);
+  // The summary of `count` lines like `first`: its shared fields, the count and the interval.
+  const repeats = intervalMs === 0 ? undefined : repeatedLines(intervalMs, (first, count) => {
+    const summary = { ...sharedFields(first.fields), repeated: count, interval_ms: intervalMs };
+    write(first.level, summary, first.message, false);
+  });
   const method = (level: Exclude<LogLevel, 'silent'>): LogMethod => {
     if (LOG_LEVELS.indexOf(level) < threshold) return noop;
     if (repeats === undefined || !SUMMARISED.has(level)) return (fields, message) => write(level, fields, message, true);
@@ -77,17 +84,11 @@ export function createJsonLogger(options: JsonLoggerOptions = {}): JsonLogger {
       if (decision !== 'held') write(level, fields, message, decision === 'with-stack');
     };
   };
-  const flush = (): void => repeats?.flush();
   return {
     trace: method('trace'), debug: method('debug'), info: method('info'),
-    warn: method('warn'), error: method('error'), fatal: method('fatal'), flush,
+    warn: method('warn'), error: method('error'), fatal: method('fatal'), flush: () => repeats?.flush(),
   };
 }
-
-const SILENT: JsonLogger = Object.freeze({ trace: noop, debug: noop, info: noop, warn: noop, error: noop, fatal: noop, flush: () => {} });
-
-/** A logger that drops everything. */
-export const silentLogger: Logger = createJsonLogger({ level: 'silent' });
 
 // Trace correlation: request lines carry the ids of the recording span active when the request started.
 // fw-core/otel installs the reader (this entry does not load @opentelemetry/api); a reader, not a field
@@ -129,35 +130,15 @@ function repeatInterval(option: number | undefined, env: NodeJS.ProcessEnv): num
   throw new FwError('FW_ERR_CONFIG_BAD_VALUE', `${given} ${fix}`, { details: { key: 'FW_LOG_REPEAT_INTERVAL_MS', value: option ?? raw } });
 }
 
-// Fields that name the request a line came from: two lines differing only in them are repeats.
-const PER_REQUEST: ReadonlySet<string> = new Set(['request_id', 'trace_id', 'span_id']);
-
-/** What makes two lines "the same": level, message and fields but the per-request ones; undefined without an event. */
+/** A line's repeat key: level, message and shared fields, errors without stacks; none without an event. */
 function repeatKey(level: string, fields: Readonly<Record<string, unknown>>, message: string | undefined): string | undefined {
   if (typeof fields['event'] !== 'string') return undefined;
-  let key = `${level}\n${message ?? ''}`;
-  for (const name of Object.keys(fields)) {
-    if (!PER_REQUEST.has(name)) key += `\n${name}=${identityOf(fields[name])}`;
-  }
-  return key;
+  return `${level}\n${message ?? ''}\n${stringifyLine(sharedFields(fields), false)}`;
 }
 
-/** A field's value as a key part: an error by name, code and message down its cause chain (a few deep), never its stack. */
-function identityOf(value: unknown): string {
-  let identity = '';
-  let current = value;
-  for (let depth = 0; depth < 4 && current instanceof Error; depth += 1) {
-    identity += `${current.name}\t${String((current as { code?: unknown }).code ?? '')}\t${current.message}\t`;
-    current = current.cause;
-  }
-  if (current === undefined || current === null || current instanceof Error) return identity;
-  return identity + (typeof current === 'object' ? stringifyLine(current, false) : String(current));
-}
-
-/** The summary of `count` lines like `first`: its fields but the per-request ones, the count and the interval. */
-function summaryFields(first: HeldLine, count: number, intervalMs: number): Record<string, unknown> {
-  const shared = Object.entries(first.fields).filter(([name]) => !PER_REQUEST.has(name));
-  return { ...Object.fromEntries(shared), repeated: count, interval_ms: intervalMs };
+/** A line's fields but the per-request ones. */
+function sharedFields(fields: Readonly<Record<string, unknown>>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(fields).filter(([name]) => !PER_REQUEST.has(name)));
 }
 
 /** A line's JSON, never a throw (cycles, BigInt); an error as name, message, code, stack (with `stacks`) and cause, each error once. */
@@ -178,4 +159,96 @@ function stringifyLine(value: unknown, stacks: boolean): string {
   } catch {
     return JSON.stringify({ level: 'error', msg: 'unserialisable log line' });
   }
+}
+
+// Repeat windows (issue 35, item 6: a database cut wrote thousands of identical lines per instance).
+// A key's first line opens a window; repeats in it are counted, and its end writes one summary and
+// opens the next, until a window passes with none. A key's stack is written once; `exit` flushes.
+
+/** A line as the logger was given it. */
+interface HeldLine {
+  readonly level: string;
+  readonly fields: Readonly<Record<string, unknown>>;
+  readonly message: string | undefined;
+}
+
+// Beyond this many keys at once, a flood of distinct keys is written as it comes.
+const MAX_KEYS = 1000;
+
+// The flush of every logger with a window open, run by one `exit` listener for all loggers.
+const pending = new Set<() => void>();
+let exitHooked = false;
+
+/** Repeat windows of `intervalMs`; `summarise(first, count)` writes the summary of `count` lines like `first`. */
+function repeatedLines(intervalMs: number, summarise: (first: HeldLine, count: number) => void) {
+  const windows = new Map<string, { readonly first: HeldLine; count: number; timer: NodeJS.Timeout }>();
+  const stacked = new Set<string>();
+  const timer = (key: string): NodeJS.Timeout => setTimeout(() => close(key), intervalMs).unref();
+  // A window's end: its summary and another window, or, with nothing held back, the key forgotten.
+  const close = (key: string): void => {
+    const window = windows.get(key);
+    if (window === undefined) return;
+    if (window.count > 0) {
+      summarise(window.first, window.count);
+      window.count = 0;
+      window.timer = timer(key);
+      return;
+    }
+    windows.delete(key);
+    if (windows.size === 0) pending.delete(flush);
+  };
+  // Writes every pending summary now and closes every window.
+  const flush = (): void => {
+    for (const window of windows.values()) {
+      clearTimeout(window.timer);
+      if (window.count > 0) summarise(window.first, window.count);
+    }
+    windows.clear();
+    pending.delete(flush);
+  };
+  // Counts `line` if its key's window is open ('held'), else opens one and says whether to write its stacks.
+  const decide = (key: string, line: HeldLine): 'with-stack' | 'without-stack' | 'held' => {
+    const open = windows.get(key);
+    if (open !== undefined) {
+      open.count += 1;
+      return 'held';
+    }
+    if (windows.size < MAX_KEYS) {
+      windows.set(key, { first: line, count: 0, timer: timer(key) });
+      pending.add(flush);
+      // Writes at exit are synchronous for files and pipes (node's process I/O), so the counts land.
+      if (!exitHooked) process.on('exit', () => [...pending].forEach((pendingFlush) => pendingFlush()));
+      exitHooked = true;
+    }
+    if (stacked.has(key)) return 'without-stack';
+    if (stacked.size >= MAX_KEYS) stacked.delete(stacked.values().next().value!);
+    stacked.add(key);
+    return 'with-stack';
+  };
+  return { decide, flush };
+}
+
+// In log/, not otel/: the main entry must not load otel/.
+/** The key of this process's id, on telemetry's resource and every log line. */
+export const SERVICE_INSTANCE_ID = 'service.instance.id';
+
+let processInstanceId: string | undefined;
+
+/** The id given the resource attributes as configured, else a UUID made once (semconv: resource/#service). */
+export function serviceInstanceId(resourceAttributes: Readonly<Record<string, string>>): string {
+  return resourceAttributes[SERVICE_INSTANCE_ID] || (processInstanceId ??= randomUUID());
+}
+
+/** The instance id from `env`'s OTEL_RESOURCE_ATTRIBUTES, taking only well-formed pairs: env-config.ts refuses the rest. */
+function serviceInstanceIdFromEnv(env: NodeJS.ProcessEnv): string {
+  const attributes: Record<string, string> = {};
+  for (const pair of (env['OTEL_RESOURCE_ATTRIBUTES'] ?? '').split(',')) {
+    const eq = pair.indexOf('=');
+    try {
+      if (eq > 0) attributes[decodeURIComponent(pair.slice(0, eq).trim())] = decodeURIComponent(pair.slice(eq + 1).trim());
+    } catch {
+      // Not percent-encoded UTF-8.
+    }
+  }
+  return serviceInstanceId(attributes);
 }

@@ -8,8 +8,7 @@ import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-ho
 import { defaultResource, type Resource, resourceFromAttributes } from '@opentelemetry/resources';
 import { connect } from 'node:net';
 import { FwError } from '../errors.ts';
-import { SERVICE_INSTANCE_ID, serviceInstanceId } from '../log/service-instance-id.ts';
-import { useRecordingSpanReader } from '../log/logger.ts';
+import { SERVICE_INSTANCE_ID, serviceInstanceId, useRecordingSpanReader } from '../log/logger.ts';
 import { withTimeout } from '../promises.ts';
 import { DEFAULT_KNOWN_METHODS, type EnvConfig } from './env-config.ts';
 import { startExportReporting } from './export-reporting.ts';
@@ -144,7 +143,7 @@ function resourceFor(config: EnvConfig, serviceName: string | undefined): Resour
   if (serviceName !== undefined) attributes['service.name'] = serviceName;
   Object.assign(attributes, config.resourceAttributes);
   if (config.serviceName !== undefined) attributes['service.name'] = config.serviceName;
-  // The id fw's JSON logger writes on every line too (log/service-instance-id.ts).
+  // The id fw's JSON logger writes on every line too (log/logger.ts).
   attributes[SERVICE_INSTANCE_ID] = serviceInstanceId(config.resourceAttributes);
   return defaultResource().merge(resourceFromAttributes(attributes));
 }
