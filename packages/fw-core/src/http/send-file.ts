@@ -1,16 +1,71 @@
 /**
- * Sending one file, for static routes and `sendFile()` alike: validators (a weak ETag from size
- * and mtime, Last-Modified) and the 304 decision (RFC 9110 §8.8, §13), headers, then the body
- * streamed from an open file handle. The handle is opened non-blocking and checked again with
- * fstat, so a file swapped for a FIFO between stat and open can neither block a thread-pool
- * thread nor be read.
+ * Sending one file, for static routes and `sendFile()` alike: the content type by extension,
+ * validators (a weak ETag from size and mtime, Last-Modified) and the 304 decision (RFC 9110 §8.8,
+ * §13), headers, then the body streamed from a handle opened non-blocking and checked again with
+ * fstat, so a file swapped for a FIFO between stat and open can neither block a thread-pool thread
+ * nor be read.
  */
 import { constants, createReadStream, type Stats } from 'node:fs';
 import { open, type FileHandle } from 'node:fs/promises';
-import { pipeline } from 'node:stream/promises';
 import type { IncomingHttpHeaders } from 'node:http';
+import { extname } from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import type { HeaderMap } from './response.ts';
 import { writeHead, type ResponseTarget } from './write-head.ts';
+
+const UTF8 = '; charset=utf-8';
+
+/** The built-in content types by lowercase extension; text types carry a charset so browsers never guess. */
+const MIME_TYPES: ReadonlyMap<string, string> = new Map([
+  ['html', `text/html${UTF8}`],
+  ['htm', `text/html${UTF8}`],
+  ['css', `text/css${UTF8}`],
+  // RFC 9239: text/javascript is the one JavaScript type, for classic scripts and modules alike.
+  ['js', `text/javascript${UTF8}`],
+  ['mjs', `text/javascript${UTF8}`],
+  ['cjs', `text/javascript${UTF8}`],
+  ['json', `application/json${UTF8}`],
+  ['map', `application/json${UTF8}`],
+  ['webmanifest', `application/manifest+json${UTF8}`],
+  ['txt', `text/plain${UTF8}`],
+  ['csv', `text/csv${UTF8}`],
+  ['md', `text/markdown${UTF8}`],
+  ['xml', `application/xml${UTF8}`],
+  ['svg', `image/svg+xml${UTF8}`],
+  ['png', 'image/png'],
+  ['jpg', 'image/jpeg'],
+  ['jpeg', 'image/jpeg'],
+  ['gif', 'image/gif'],
+  ['webp', 'image/webp'],
+  ['avif', 'image/avif'],
+  ['ico', 'image/x-icon'],
+  ['pdf', 'application/pdf'],
+  ['wasm', 'application/wasm'],
+  ['zip', 'application/zip'],
+  ['woff', 'font/woff'],
+  ['woff2', 'font/woff2'],
+  ['ttf', 'font/ttf'],
+  ['otf', 'font/otf'],
+  ['mp4', 'video/mp4'],
+  ['webm', 'video/webm'],
+  ['mp3', 'audio/mpeg'],
+  ['ogg', 'audio/ogg'],
+  ['wav', 'audio/wav'],
+]);
+
+/** Maps a file path to the content type to send. */
+export type ContentTypeLookup = (path: string) => string;
+
+/** A lookup over the built-in table with a static route's `mimetype` (lowercase extension → type) on top. */
+export function createContentTypeLookup(overrides: Readonly<Record<string, string>>): ContentTypeLookup {
+  const table = new Map([...MIME_TYPES, ...Object.entries(overrides)]);
+  return (path) => table.get(extname(path).slice(1).toLowerCase()) ?? 'application/octet-stream';
+}
+
+/** The built-in content type for `path`, `application/octet-stream` when its extension is unknown. */
+export function contentTypeFor(path: string): string {
+  return MIME_TYPES.get(extname(path).slice(1).toLowerCase()) ?? 'application/octet-stream';
+}
 
 // O_NONBLOCK is undefined on Windows, where FIFOs cannot appear in a directory anyway.
 const OPEN_FLAGS = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0);
@@ -34,7 +89,7 @@ export async function sendFileAt(target: ResponseTarget, path: string, stats: St
   if (!stats.isFile()) return false;
   const status = options.status ?? 200;
   const validators = validatorsFor(stats);
-  if (status === 200 && isNotModified(target.raw.headers, validators, stats.mtimeMs)) {
+  if (status === 200 && isNotModified(target.raw.headers, validators.etag, stats.mtimeMs)) {
     // RFC 9110 §15.4.5: a 304 carries the validators and cache-control a 200 would, no body.
     writeHead(target, 304, { ...options.headers, ...cacheHeaders(options), etag: validators.etag, 'last-modified': validators.lastModified }, undefined, undefined);
     target.res.end();
@@ -47,7 +102,7 @@ export async function sendFileAt(target: ResponseTarget, path: string, stats: St
   }
   const opened = await openRegularFile(path);
   if (opened === undefined) return false;
-  // The client may have gone while the file was opened: close it, nobody is left to send it to.
+  // The client may have gone while the file was opened: nobody is left to send it to.
   if (target.res.destroyed) {
     await opened.handle.close();
     return true;
@@ -60,21 +115,16 @@ export async function sendFileAt(target: ResponseTarget, path: string, stats: St
 
 /** The open file and its fstat, or undefined when it vanished or is no longer a regular file. */
 async function openRegularFile(path: string): Promise<{ handle: FileHandle; stats: Stats } | undefined> {
-  let handle: FileHandle;
-  try {
-    handle = await open(path, OPEN_FLAGS);
-  } catch (error) {
-    // Deleted or made unreadable since the stat: as absent as if it never existed.
-    if (isUnservableError(error)) return undefined;
-    throw error;
-  }
-  try {
-    const stats = await handle.stat();
-    if (stats.isFile()) return { handle, stats };
-  } catch (error) {
+  // Deleted or made unreadable since the stat: as absent as if it never existed.
+  const handle = await open(path, OPEN_FLAGS).catch((error: unknown) => {
+    if (!isUnservableError(error)) throw error;
+  });
+  if (handle === undefined) return undefined;
+  const stats = await handle.stat().catch(async (error: unknown) => {
     await handle.close();
     throw error;
-  }
+  });
+  if (stats.isFile()) return { handle, stats };
   await handle.close();
   return undefined;
 }
@@ -97,42 +147,33 @@ function cacheHeaders(options: FileSendOptions): HeaderMap {
 
 /**
  * Pipes the file to the response. A client that goes away before or during the stream is not an
- * error (issue 35, item 12): the handle is closed and nothing is thrown. Only a read of the file
- * that fails is.
+ * error (issue 35, item 12): the handle is closed and nothing is thrown; a failed read of the file is.
  */
 async function streamFile(target: ResponseTarget, handle: FileHandle): Promise<void> {
-  // autoClose (the default) closes the handle when the stream ends or is destroyed.
-  const stream = createReadStream('', { fd: handle });
+  const stream = createReadStream('', { fd: handle }); // autoClose: the handle closes with the stream
   let readFailed = false;
   stream.once('error', () => (readFailed = !target.res.destroyed));
   try {
     await pipeline(stream, target.res);
   } catch (error) {
     // pipeline leaves the source open when the response was destroyed before it started
-    // (ERR_STREAM_UNABLE_TO_PIPE): destroy it here, whatever happened, so the handle is closed.
+    // (ERR_STREAM_UNABLE_TO_PIPE): destroy it whatever happened, so the handle is closed.
     stream.destroy();
     if (!readFailed && target.res.destroyed) return;
     throw error;
   }
 }
 
-// Which file-system errors mean "there is nothing to serve here" (answered 404) rather than a
-// server fault (answered 500 and logged). Permission errors are 404 on purpose: a client must not
-// learn that a file exists but is unreadable.
-
+// Permission errors are 404 too: a client must not learn that a file exists but is unreadable.
 const UNSERVABLE = new Set(['ENOENT', 'ENOTDIR', 'EISDIR', 'EACCES', 'EPERM', 'ELOOP', 'ENAMETOOLONG', 'ENXIO']);
 
-/** True when `error` is a file-system error that a static request answers with 404. */
+/** True for a file-system error meaning "nothing to serve here" (404), not a server fault (500, logged). */
 export function isUnservableError(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
   return typeof code === 'string' && UNSERVABLE.has(code);
 }
 
-/** The validators of one file version. */
-interface Validators {
-  readonly etag: string;
-  readonly lastModified: string;
-}
+type Validators = { readonly etag: string; readonly lastModified: string };
 
 /** Weak ETag (`W/"<size hex>-<mtime ms hex>"`) and Last-Modified of `stats`. */
 function validatorsFor(stats: Stats): Validators {
@@ -145,20 +186,15 @@ function validatorsFor(stats: Stats): Validators {
  * True when the client's copy is current: If-None-Match decides when present (weak comparison,
  * §13.1.2); If-Modified-Since is consulted only without it (§13.2.2 step 3).
  */
-function isNotModified(headers: IncomingHttpHeaders, validators: Validators, mtimeMs: number): boolean {
+function isNotModified(headers: IncomingHttpHeaders, etag: string, mtimeMs: number): boolean {
   const noneMatch = headers['if-none-match'];
-  if (noneMatch !== undefined) return etagListMatches(noneMatch, validators.etag);
-  const modifiedSince = headers['if-modified-since'];
-  if (modifiedSince === undefined) return false;
-  const since = Date.parse(modifiedSince);
+  if (noneMatch !== undefined) {
+    const opaque = opaqueTag(etag);
+    return noneMatch.trim() === '*' || noneMatch.split(',').some((tag) => opaqueTag(tag.trim()) === opaque);
+  }
+  const since = Date.parse(headers['if-modified-since'] ?? '');
   // An invalid date is ignored (§13.1.3); HTTP dates have whole seconds.
   return !Number.isNaN(since) && Math.floor(mtimeMs / 1000) * 1000 <= since;
-}
-
-function etagListMatches(header: string, etag: string): boolean {
-  if (header.trim() === '*') return true;
-  const opaque = opaqueTag(etag);
-  return header.split(',').some((tag) => opaqueTag(tag.trim()) === opaque);
 }
 
 function opaqueTag(tag: string): string {

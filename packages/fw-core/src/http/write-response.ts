@@ -1,18 +1,16 @@
 /**
- * The one place fw writes a response (controller answers, plugin replies, errors, files), so all
- * share write-head.ts's header precedence and one rule for bodies: HEAD carries the GET answer's
- * headers and length, no body (RFC 9110 §9.3.2); 204 and 304 neither body nor computed length
- * (§15.3.5, §15.4.5); nothing is encoded for a client that is gone; a route's response schema
- * projects a `json` body first, so fields it does not list never leave.
+ * The one place fw writes a response (controller answers, plugin replies, errors, files, JSON
+ * streams), so all share write-head.ts's header precedence and one rule for bodies: HEAD carries
+ * the GET answer's headers and length, no body (RFC 9110 §9.3.2); 204 and 304 neither body nor
+ * computed length (§15.3.5, §15.4.5); nothing is encoded for a client that is gone; a route's
+ * response schema projects a `json` body first, so fields it does not list never leave.
  */
 import { stat } from 'node:fs/promises';
+import type { ServerResponse } from 'node:http';
 import { FwError } from '../errors.ts';
-import { errorBody, type ErrorBodyOptions } from './error-body.ts';
-import { writeJsonStream } from './json-stream.ts';
-import { contentTypeFor } from './mime-types.ts';
 import type { JsonLib } from './request.ts';
-import type { FwResponse, HeaderMap, Projection } from './response.ts';
-import { sendFileAt } from './send-file.ts';
+import type { FwResponse, HeaderMap, JsonStreamResponse, Projection } from './response.ts';
+import { contentTypeFor, sendFileAt } from './send-file.ts';
 import { endKnown, isAnswered, JSON_CONTENT_TYPE, writeHead, type ResponseTarget } from './write-head.ts';
 
 export type { Projection };
@@ -61,19 +59,31 @@ export function replyJson(req: ResponseTarget, status: number, value: unknown, h
   writeComplete(req, status, headers, JSON_DEFAULTS, encodeJson(req.json, value));
 }
 
+/** What an error answer carries besides its message. */
+export interface ErrorBodyOptions {
+  /** Stack lines to include (only with `use_stacktrace`), in either form. */
+  readonly stack?: readonly string[];
+  readonly headers?: HeaderMap;
+}
+
 /**
- * fw's own error answers (404, 405, 401, 500...): `{"error": message}` for API clients, a small
- * HTML page for browsers. When a response was already started it can only be cut: the
+ * fw's own error answers (404, 405, 401, 500...; a 5xx message is the caller's generic text):
+ * `{"error": message}` for API clients, a small HTML page when the Accept header lists text/html
+ * before any JSON type (browsers). When a response was already started it can only be cut: the
  * connection is destroyed so the client sees a truncated answer, never a wrong complete one.
  */
-export function writeError(target: ResponseTarget, status: number, message: string, options: ErrorBodyOptions & { readonly headers?: HeaderMap } = {}): void {
+export function writeError(target: ResponseTarget, status: number, message: string, options: ErrorBodyOptions = {}): void {
   const { res } = target;
   if (res.headersSent) {
     if (!res.writableEnded) res.destroy();
     return;
   }
   if (res.destroyed) return;
-  const { contentType, body } = errorBody(target.raw.headers.accept, status, message, target.json, options);
+  const { stack } = options;
+  const html = prefersHtml(target.raw.headers.accept);
+  const error = stack === undefined ? { error: message } : { error: message, stacktrace: stack };
+  const body = html ? htmlPage(status, message, stack) : target.json.stringify(error);
+  const contentType = html ? 'text/html; charset=utf-8' : JSON_CONTENT_TYPE;
   writeComplete(target, status, { ...options.headers, 'content-type': contentType }, undefined, body);
 }
 
@@ -114,4 +124,112 @@ function badResponse(what: string, cause?: unknown): FwError {
 async function writeFile(target: ResponseTarget, path: string, status: number, headers: HeaderMap | undefined): Promise<void> {
   const sent = await sendFileAt(target, path, await stat(path), { contentType: contentTypeFor(path), status, headers });
   if (!sent) throw new FwError('FW_ERR_HANDLER_BAD_RESPONSE', `sendFile(${path}) is not a regular file`);
+}
+
+/** Bytes gathered before one `res.write`: large enough that writes stay cheap, small enough to yield often. */
+const CHUNK_CHARS = 64 * 1024;
+
+/**
+ * Writes a `jsonStream()` body (the head is written): items encoded one at a time, written in
+ * chunks of CHUNK_CHARS, waiting for the socket to drain whenever Node's buffer is full, so a slow
+ * client holds one chunk of memory and the event loop serves other requests between chunks. A
+ * client gone ends the work at the next chunk, and an async iterator's `return()` runs (a database
+ * cursor is released). `project` is the status's response schema, applied to each item. Rejects
+ * with what the iterator or json_lib throws: the caller's error path then cuts the response.
+ */
+async function writeJsonStream(target: ResponseTarget, response: JsonStreamResponse, project?: Projection): Promise<void> {
+  const { res, json } = target;
+  if (target.raw.method === 'HEAD') {
+    res.end();
+    return;
+  }
+  const open = response.key === undefined ? '[' : `{${json.stringify(response.key)}:[`;
+  const close = response.key === undefined ? ']' : ']}';
+  const items = response.items;
+  const iterator = Symbol.asyncIterator in items ? items[Symbol.asyncIterator]() : (items as Iterable<unknown>)[Symbol.iterator]();
+  let chunk = open;
+  let first = true;
+  let finished = false;
+  try {
+    for (;;) {
+      const next = iterator.next();
+      const step = typeof (next as Partial<PromiseLike<unknown>>).then === 'function' ? await next : (next as IteratorResult<unknown>);
+      if (step.done === true) break;
+      if (res.destroyed) return;
+      const item = project === undefined ? step.value : projectItem(project, response.key, step.value);
+      // JSON.stringify gives undefined for undefined and functions; inside an array JSON says null.
+      const text = json.stringify(item) ?? 'null';
+      chunk = first ? chunk + text : `${chunk},${text}`;
+      first = false;
+      if (chunk.length >= CHUNK_CHARS) {
+        const flowing = res.write(chunk);
+        chunk = '';
+        if (!flowing) await drained(res);
+        if (res.destroyed) return;
+      }
+    }
+    finished = true;
+    res.end(chunk + close);
+  } finally {
+    if (!finished) await iterator.return?.();
+  }
+}
+
+/** One item as the only one of `[item]` or `{"<key>": [item]}`: one schema describes a streamed and a json() body. */
+function projectItem(project: Projection, key: string | undefined, item: unknown): unknown {
+  if (key === undefined) return (project([item]) as unknown[])[0];
+  const projected = project({ [key]: [item] }) as Record<string, unknown[] | undefined>;
+  return projected[key]?.[0];
+}
+
+/** Resolves when `res` can take more, or when it closed (the client went away). */
+function drained(res: ServerResponse): Promise<void> {
+  return new Promise((resolve) => {
+    const done = (): void => {
+      res.off('drain', done).off('close', done);
+      resolve();
+    };
+    res.on('drain', done).on('close', done);
+  });
+}
+
+/** Reason phrases for the statuses fw answers with itself. */
+const REASONS: Readonly<Record<number, string>> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  405: 'Method Not Allowed',
+  408: 'Request Timeout',
+  413: 'Content Too Large',
+  415: 'Unsupported Media Type',
+  422: 'Unprocessable Content',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  501: 'Not Implemented',
+  502: 'Bad Gateway',
+  503: 'Service Unavailable',
+  504: 'Gateway Timeout',
+};
+
+/** The text a 5xx answer shows instead of its error's message: `internal server error`, `service unavailable`... */
+export function serverErrorText(status: number): string {
+  return (REASONS[status] ?? REASONS[500]!).toLowerCase();
+}
+
+function prefersHtml(accept: string | undefined): boolean {
+  const htmlAt = accept?.indexOf('text/html') ?? -1;
+  const jsonAt = accept?.indexOf('json') ?? -1;
+  return htmlAt !== -1 && (jsonAt === -1 || htmlAt < jsonAt);
+}
+
+function htmlPage(status: number, message: string, stack: readonly string[] | undefined): string {
+  const title = `${status} ${REASONS[status] ?? 'Error'}`;
+  const trace = stack === undefined ? '' : `<pre>${escapeHtml(stack.join('\n'))}</pre>`;
+  return `<!doctype html>\n<html><head><meta charset="utf-8"><title>${title}</title></head><body><h1>${title}</h1><p>${escapeHtml(message)}</p>${trace}</body></html>\n`;
+}
+
+/** Escapes `text` for an HTML text node or a quoted attribute value (error pages, directory listings). */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
