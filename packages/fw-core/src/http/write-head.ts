@@ -1,11 +1,9 @@
 /**
  * Writing a response head, for every writer in fw. Precedence, lowest first: fw's defaults for
  * the kind of body (its content-type), the plugins' `req.responseHeaders` (CORS, rate limits),
- * the response's own headers. Then what fw always sets itself: `content-length` when the body is
- * known, `x-request-id`, and `x-content-type-options: nosniff` (a browser must never sniff a
- * JSON error or an uploaded text into HTML).
- *
- * Headers go out in one `writeHead(status, flatArray)`, not a setHeader each: bench/server.bench.ts.
+ * the response's own headers. Then fw's own: `content-length` when the body is known,
+ * `x-request-id`, and `x-content-type-options: nosniff` (no browser may sniff a JSON error or an
+ * uploaded text into HTML). One `writeHead(status, flatArray)`, not a setHeader each (bench/server.bench.ts).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { JsonLib } from './request.ts';
@@ -39,9 +37,8 @@ export function isAnswered(res: ServerResponse): boolean {
 }
 
 /**
- * Writes the head with the precedence above. `length`, when given, is the body's real length
- * and wins over any `content-length` in the maps; without it a map's value stands (a file's
- * size, `0` on a preflight 204) or the body goes chunked.
+ * Writes the head with the precedence above. `length`, the body's real length, wins over any
+ * `content-length` in the maps; without it a map's value stands (a file's size) or the body goes chunked.
  */
 export function writeHead(target: ResponseTarget, status: number, own: HeaderMap | undefined, defaults: HeaderMap | undefined, length: number | undefined): void {
   const flat: (string | number)[] = [];
@@ -75,4 +72,3 @@ function isEmpty(map: HeaderMap | undefined): boolean {
   for (const _ in map) return false;
   return true;
 }
-

@@ -19,9 +19,8 @@ const JSON_DEFAULTS: HeaderMap = Object.freeze({ 'content-type': JSON_CONTENT_TY
 const KINDS = new Set(['json', 'status', 'redirect', 'file', 'json_stream']);
 
 /**
- * Writes a response description; a promise for files and streams. Throws
- * FW_ERR_HANDLER_BAD_RESPONSE before writing when it is malformed. `projections`: the route's
- * response schemas by status (a stream's items go through theirs one by one).
+ * Writes a response description (a promise for files and streams); throws FW_ERR_HANDLER_BAD_RESPONSE
+ * before writing when it is malformed. `projections`: the route's response schemas by status.
  */
 export function writeResponse(target: ResponseTarget, response: FwResponse, projections?: ReadonlyMap<number, Projection>): void | Promise<void> {
   const status = checkStatus(response);
@@ -44,10 +43,7 @@ export function writeResponse(target: ResponseTarget, response: FwResponse, proj
   }
 }
 
-/**
- * A complete answer from a plugin (before it returns `['stop', ...]`). Does nothing when a
- * response was already started or the client is gone.
- */
+/** A plugin's whole answer (then it returns `['stop', ...]`); none once one started or the client left. */
 export function reply(req: ResponseTarget, status: number, headers: HeaderMap, body?: string | Uint8Array): void {
   if (isAnswered(req.res)) return;
   writeComplete(req, status, headers, undefined, body);
@@ -97,7 +93,7 @@ function writeComplete(target: ResponseTarget, status: number, own: HeaderMap | 
 }
 
 /** `json.stringify(value)`, or FW_ERR_HANDLER_BAD_RESPONSE when json_lib cannot encode it. */
-export function encodeJson(json: JsonLib, value: unknown): string {
+function encodeJson(json: JsonLib, value: unknown): string {
   let text: unknown;
   try {
     text = json.stringify(value);
@@ -130,12 +126,11 @@ async function writeFile(target: ResponseTarget, path: string, status: number, h
 const CHUNK_CHARS = 64 * 1024;
 
 /**
- * Writes a `jsonStream()` body (the head is written): items encoded one at a time, written in
- * chunks of CHUNK_CHARS, waiting for the socket to drain whenever Node's buffer is full, so a slow
- * client holds one chunk of memory and the event loop serves other requests between chunks. A
- * client gone ends the work at the next chunk, and an async iterator's `return()` runs (a database
- * cursor is released). `project` is the status's response schema, applied to each item. Rejects
- * with what the iterator or json_lib throws: the caller's error path then cuts the response.
+ * Writes a `jsonStream()` body after its head: items encoded one at a time, written in chunks,
+ * waiting for the socket to drain when Node's buffer is full, so a slow client holds one chunk of
+ * memory and other requests are served between chunks. A client gone ends the work at the next
+ * chunk and runs an async iterator's `return()` (a database cursor is released). Rejects with what
+ * the iterator or json_lib throws: the caller's error path then cuts the response.
  */
 async function writeJsonStream(target: ResponseTarget, response: JsonStreamResponse, project?: Projection): Promise<void> {
   const { res, json } = target;
@@ -143,11 +138,9 @@ async function writeJsonStream(target: ResponseTarget, response: JsonStreamRespo
     res.end();
     return;
   }
-  const open = response.key === undefined ? '[' : `{${json.stringify(response.key)}:[`;
-  const close = response.key === undefined ? ']' : ']}';
-  const items = response.items;
+  const { items, key } = response;
   const iterator = Symbol.asyncIterator in items ? items[Symbol.asyncIterator]() : (items as Iterable<unknown>)[Symbol.iterator]();
-  let chunk = open;
+  let chunk = key === undefined ? '[' : `{${json.stringify(key)}:[`;
   let first = true;
   let finished = false;
   try {
@@ -156,7 +149,7 @@ async function writeJsonStream(target: ResponseTarget, response: JsonStreamRespo
       const step = typeof (next as Partial<PromiseLike<unknown>>).then === 'function' ? await next : (next as IteratorResult<unknown>);
       if (step.done === true) break;
       if (res.destroyed) return;
-      const item = project === undefined ? step.value : projectItem(project, response.key, step.value);
+      const item = project === undefined ? step.value : projectItem(project, key, step.value);
       // JSON.stringify gives undefined for undefined and functions; inside an array JSON says null.
       const text = json.stringify(item) ?? 'null';
       chunk = first ? chunk + text : `${chunk},${text}`;
@@ -169,13 +162,13 @@ async function writeJsonStream(target: ResponseTarget, response: JsonStreamRespo
       }
     }
     finished = true;
-    res.end(chunk + close);
+    res.end(key === undefined ? `${chunk}]` : `${chunk}]}`);
   } finally {
     if (!finished) await iterator.return?.();
   }
 }
 
-/** One item as the only one of `[item]` or `{"<key>": [item]}`: one schema describes a streamed and a json() body. */
+/** An item projected as the only one of `[item]` or `{"<key>": [item]}`, as a json() body would be. */
 function projectItem(project: Projection, key: string | undefined, item: unknown): unknown {
   if (key === undefined) return (project([item]) as unknown[])[0];
   const projected = project({ [key]: [item] }) as Record<string, unknown[] | undefined>;
