@@ -13,45 +13,42 @@ import { pipeline } from 'node:stream/promises';
 import type { HeaderMap } from './response.ts';
 import { writeHead, type ResponseTarget } from './write-head.ts';
 
-const UTF8 = '; charset=utf-8';
-
-/** The built-in content types by lowercase extension; text types carry a charset so browsers never guess. */
-const MIME_TYPES: ReadonlyMap<string, string> = new Map([
-  ['html', `text/html${UTF8}`],
-  ['htm', `text/html${UTF8}`],
-  ['css', `text/css${UTF8}`],
-  // RFC 9239: text/javascript is the one JavaScript type, for classic scripts and modules alike.
-  ['js', `text/javascript${UTF8}`],
-  ['mjs', `text/javascript${UTF8}`],
-  ['cjs', `text/javascript${UTF8}`],
-  ['json', `application/json${UTF8}`],
-  ['map', `application/json${UTF8}`],
-  ['webmanifest', `application/manifest+json${UTF8}`],
-  ['txt', `text/plain${UTF8}`],
-  ['csv', `text/csv${UTF8}`],
-  ['md', `text/markdown${UTF8}`],
-  ['xml', `application/xml${UTF8}`],
-  ['svg', `image/svg+xml${UTF8}`],
-  ['png', 'image/png'],
-  ['jpg', 'image/jpeg'],
-  ['jpeg', 'image/jpeg'],
-  ['gif', 'image/gif'],
-  ['webp', 'image/webp'],
-  ['avif', 'image/avif'],
-  ['ico', 'image/x-icon'],
-  ['pdf', 'application/pdf'],
-  ['wasm', 'application/wasm'],
-  ['zip', 'application/zip'],
-  ['woff', 'font/woff'],
-  ['woff2', 'font/woff2'],
-  ['ttf', 'font/ttf'],
-  ['otf', 'font/otf'],
-  ['mp4', 'video/mp4'],
-  ['webm', 'video/webm'],
-  ['mp3', 'audio/mpeg'],
-  ['ogg', 'audio/ogg'],
-  ['wav', 'audio/wav'],
-]);
+/**
+ * The built-in content types and their extensions; text types carry a charset so browsers never
+ * guess. RFC 9239: text/javascript is the one JavaScript type, for classic scripts and modules alike.
+ */
+const MIME_TYPES: ReadonlyMap<string, string> = new Map(
+  Object.entries({
+    'text/html; charset=utf-8': 'html htm',
+    'text/css; charset=utf-8': 'css',
+    'text/javascript; charset=utf-8': 'js mjs cjs',
+    'application/json; charset=utf-8': 'json map',
+    'application/manifest+json; charset=utf-8': 'webmanifest',
+    'text/plain; charset=utf-8': 'txt',
+    'text/csv; charset=utf-8': 'csv',
+    'text/markdown; charset=utf-8': 'md',
+    'application/xml; charset=utf-8': 'xml',
+    'image/svg+xml; charset=utf-8': 'svg',
+    'image/png': 'png',
+    'image/jpeg': 'jpg jpeg',
+    'image/gif': 'gif',
+    'image/webp': 'webp',
+    'image/avif': 'avif',
+    'image/x-icon': 'ico',
+    'application/pdf': 'pdf',
+    'application/wasm': 'wasm',
+    'application/zip': 'zip',
+    'font/woff': 'woff',
+    'font/woff2': 'woff2',
+    'font/ttf': 'ttf',
+    'font/otf': 'otf',
+    'video/mp4': 'mp4',
+    'video/webm': 'webm',
+    'audio/mpeg': 'mp3',
+    'audio/ogg': 'ogg',
+    'audio/wav': 'wav',
+  }).flatMap(([type, extensions]) => extensions.split(' ').map((extension) => [extension, type] as const)),
+);
 
 /** Maps a file path to the content type to send. */
 export type ContentTypeLookup = (path: string) => string;
