@@ -103,13 +103,8 @@ function incomplete(declared: number | undefined, received: number, cause?: unkn
   return new FwError('FW_ERR_BODY_LENGTH_MISMATCH', 'request body incomplete', { cause, details: { declared, received } });
 }
 
-/** A parsed Content-Type: lowercased media type and the charset parameter, if any. */
-export interface ContentType {
-  /** `type/subtype`, lowercased, e.g. `application/json`. */
-  readonly mediaType: string;
-  /** The `charset` parameter, lowercased and unquoted; undefined when absent. */
-  readonly charset: string | undefined;
-}
+/** A parsed Content-Type: `type/subtype` and the `charset` parameter (undefined when absent), lowercased. */
+export type ContentType = { readonly mediaType: string; readonly charset: string | undefined };
 
 const MEDIA_TYPE = /^[!#$%&'*+.^_`|~0-9a-z-]+\/[!#$%&'*+.^_`|~0-9a-z-]+$/;
 const PARAMETER = /[ \t]*;[ \t]*([!#$%&'*+.^_`|~0-9A-Za-z-]+)=("(?:[^"\\]|\\.)*"|[!#$%&'*+.^_`|~0-9A-Za-z-]+)[ \t]*/y;
@@ -165,7 +160,7 @@ const JSON_WHITESPACE_ONLY = /^[ \t\n\r]*$/;
  * FW_ERR_BODY_FORBIDDEN_KEY (`__proto__` anywhere, or `constructor` holding an object with a
  * `prototype` key) or FW_ERR_BODY_TOO_DEEP.
  */
-export function parseJsonBody(bytes: Uint8Array, json: JsonLib = JSON): unknown {
+export function parseJsonBody(bytes: Uint8Array, json: JsonLib): unknown {
   let text: string;
   let value: unknown;
   try {

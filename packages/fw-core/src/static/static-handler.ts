@@ -11,7 +11,6 @@ import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { isJsonObject } from '../config/validate-config.ts';
 import { FwError } from '../errors.ts';
 import type { FwRequest } from '../http/request.ts';
-import type { HeaderMap } from '../http/response.ts';
 import { createContentTypeLookup, isUnservableError, sendFileAt } from '../http/send-file.ts';
 import { escapeHtml, reply, writeError } from '../http/write-response.ts';
 
@@ -60,11 +59,9 @@ function checkSource(path: string, kind: 'directory' | 'file', baseDir: string, 
   try {
     stats = statSync(absolute);
   } catch (cause) {
+    const problem = `${where}: ${kind} ${path} (${absolute}) does not exist or cannot be read`;
     const fix = `create it or fix the path (relative paths resolve against ${baseDir})`;
-    throw new FwError('FW_ERR_STATIC_NOT_FOUND', `${where}: ${kind} ${path} (${absolute}) does not exist or cannot be read; ${fix}`, {
-      cause,
-      details,
-    });
+    throw new FwError('FW_ERR_STATIC_NOT_FOUND', `${problem}; ${fix}`, { cause, details });
   }
   if (kind === 'directory' ? !stats.isDirectory() : !stats.isFile()) {
     const what =
@@ -74,15 +71,13 @@ function checkSource(path: string, kind: 'directory' | 'file', baseDir: string, 
   return kind === 'directory' ? realpathSync(absolute) : absolute;
 }
 
-const ALLOW: HeaderMap = { allow: 'GET, HEAD' };
-
 /**
  * Wraps `serve`: only GET and HEAD get in (else 405); a missing, unreadable or swapped file is a 404
  * (nothing about it reaches the client), any other failure a 500 and a coded rejection fw logs.
  */
 export function guardStaticRequest(where: string, serve: (req: FwRequest) => Promise<void>): StaticHandler {
   return async (req) => {
-    if (req.method !== 'GET' && req.method !== 'HEAD') return writeError(req, 405, 'method not allowed', { headers: ALLOW });
+    if (req.method !== 'GET' && req.method !== 'HEAD') return writeError(req, 405, 'method not allowed', { headers: { allow: 'GET, HEAD' } });
     try {
       await serve(req);
     } catch (error) {
@@ -106,16 +101,10 @@ const KEYS = Object.keys(STATIC_OPTION_DEFAULTS);
 const MEDIA_TYPE = /^[\w!#$&^.+-]+\/[\w!#$&^.+-]+(\s*;[\x20-\x7e]*)?$/;
 
 /** A static route's options after validation, with defaults applied. */
-export interface ResolvedStaticOptions {
-  readonly indexFiles: readonly string[];
-  readonly listDir: boolean;
-  readonly contentType: (path: string) => string;
-  /** The `cache-control` value sent with files. */
-  readonly cacheControl: string;
-}
+export type ResolvedStaticOptions = ReturnType<typeof resolveStaticOptions>;
 
 /** Checks a static route's `options` (undefined: all defaults) once, into what the handler uses per request. */
-export function resolveStaticOptions(options: unknown, where: string): ResolvedStaticOptions {
+export function resolveStaticOptions(options: unknown, where: string) {
   const bad = (message: string): FwError => new FwError('FW_ERR_ROUTE_BAD_OPTIONS', `${where}: ${message}`);
   if (options === undefined) options = {};
   if (!isJsonObject(options)) throw bad('options must be an object like {index_files: ["index.html"], list_dir: false}');
@@ -143,8 +132,9 @@ export function resolveStaticOptions(options: unknown, where: string): ResolvedS
     table[extension.toLowerCase()] = type;
   }
   if (!Number.isSafeInteger(max_age) || (max_age as number) < 0) throw bad('max_age must be a whole number of seconds, 0 or more');
-  const indexFiles = Object.freeze([...(index_files as string[])]);
-  return { indexFiles, listDir: list_dir, contentType: createContentTypeLookup(table), cacheControl: `public, max-age=${max_age}` };
+  const indexFiles: readonly string[] = Object.freeze([...(index_files as string[])]);
+  const cacheControl = `public, max-age=${max_age}`; // the `cache-control` value sent with files
+  return { indexFiles, listDir: list_dir, contentType: createContentTypeLookup(table), cacheControl };
 }
 
 /** Serves `path` (just stat'ed) with the route's content types and cache-control; 404 unless it is a regular file. */
