@@ -11,8 +11,7 @@ import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { isJsonObject } from '../config/validate-config.ts';
 import { FwError } from '../errors.ts';
 import type { FwRequest } from '../http/request.ts';
-import { createContentTypeLookup, isUnservableError, sendFileAt } from '../http/send-file.ts';
-import { escapeHtml, reply, writeError } from '../http/write-response.ts';
+import { createContentTypeLookup, escapeHtml, isUnservableError, reply, sendFileAt, writeError } from '../http/write-response.ts';
 
 /** Options of a static route (`{path, directory|file, options}`), snake_case as in route tables. */
 export interface StaticOptions {
