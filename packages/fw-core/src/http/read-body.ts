@@ -22,11 +22,26 @@ const READ = Symbol('fw.bodyRead');
 export async function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
   const message = req as IncomingMessage & { [READ]?: Promise<Buffer> };
   const earlier = message[READ];
-  if (earlier !== undefined) return earlier.then((bytes) => withinLimit(bytes, limit));
-  checkEncoding(req);
+  if (earlier !== undefined) {
+    const bytes = await earlier;
+    if (bytes.length > limit) throw tooLarge(limit, { received: bytes.length });
+    return bytes;
+  }
+  for (const coding of req.headers['content-encoding']?.split(',') ?? []) {
+    const encoding = coding.trim().toLowerCase();
+    if (encoding !== '' && encoding !== 'identity') {
+      throw new FwError('FW_ERR_UNSUPPORTED_ENCODING', 'unsupported content-encoding', { details: { encoding } });
+    }
+  }
   const declared = declaredLength(req);
   if (declared !== undefined && declared > limit) throw tooLarge(limit, { declared });
-  if (req.readableEnded || req.readableDidRead) return consumedElsewhere(req, declared);
+  if (req.readableEnded || req.readableDidRead) {
+    // The stream ended before we looked: fine for a request that never had a body.
+    if ((declared ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined) {
+      throw new FwError('FW_ERR_BODY_ALREADY_CONSUMED', 'the request body was already read by someone else');
+    }
+    return Buffer.alloc(0);
+  }
   if (req.destroyed) throw incomplete(declared, 0);
   const read = collect(req, limit, declared);
   message[READ] = read;
@@ -64,27 +79,6 @@ function collect(req: IncomingMessage, limit: number, declared: number | undefin
     const onClose = (): void => finish(incomplete(declared, received));
     req.on('data', onData).on('end', onEnd).on('error', onError).on('close', onClose);
   });
-}
-
-function withinLimit(bytes: Buffer, limit: number): Buffer {
-  if (bytes.length > limit) throw tooLarge(limit, { received: bytes.length });
-  return bytes;
-}
-
-/** The stream ended before we looked: fine for a request that never had a body. */
-function consumedElsewhere(req: IncomingMessage, declared: number | undefined): Buffer {
-  const hadBody = (declared !== undefined && declared > 0) || req.headers['transfer-encoding'] !== undefined;
-  if (!hadBody) return Buffer.alloc(0);
-  throw new FwError('FW_ERR_BODY_ALREADY_CONSUMED', 'the request body was already read by someone else');
-}
-
-function checkEncoding(req: IncomingMessage): void {
-  for (const coding of req.headers['content-encoding']?.split(',') ?? []) {
-    const name = coding.trim().toLowerCase();
-    if (name !== '' && name !== 'identity') {
-      throw new FwError('FW_ERR_UNSUPPORTED_ENCODING', 'unsupported content-encoding', { details: { encoding: name } });
-    }
-  }
 }
 
 /** Content-Length as a number; undefined when absent or when Transfer-Encoding overrides it. */
