@@ -376,7 +376,7 @@ export async function sendFileAt(target: ResponseTarget, path: string, stats: St
   const validators = validatorsFor(stats);
   if (status === 200 && isNotModified(target.raw.headers, validators.etag, stats.mtimeMs)) {
     // RFC 9110 §15.4.5: a 304 carries the validators and cache-control a 200 would, no body.
-    writeHead(target, 304, { ...options.headers, ...cacheHeaders(options), etag: validators.etag, 'last-modified': validators.lastModified }, undefined, undefined);
+    writeHead(target, 304, { ...options.headers, ...cacheHeaders(options), ...validators }, undefined, undefined);
     target.res.end();
     return true;
   }
@@ -415,15 +415,10 @@ async function openRegularFile(path: string): Promise<{ handle: FileHandle; stat
 }
 
 /** fw's headers for a file body (defaults: the response's own headers override them). */
-function fileHeaders(options: FileSendOptions, { etag, lastModified }: Validators): HeaderMap {
-  return {
-    'content-type': options.contentType,
-    etag,
-    'last-modified': lastModified,
-    ...cacheHeaders(options),
-    // Range requests are not supported (RFC 9110 §14.3: "none" tells clients not to try).
-    'accept-ranges': 'none',
-  };
+function fileHeaders(options: FileSendOptions, validators: HeaderMap): HeaderMap {
+  // Range requests are not supported (RFC 9110 §14.3: "none" tells clients not to try).
+  const cache = cacheHeaders(options);
+  return { 'content-type': options.contentType, ...validators, ...cache, 'accept-ranges': 'none' };
 }
 
 function cacheHeaders(options: FileSendOptions): HeaderMap {
@@ -458,13 +453,11 @@ export function isUnservableError(error: unknown): boolean {
   return typeof code === 'string' && UNSERVABLE.has(code);
 }
 
-type Validators = { readonly etag: string; readonly lastModified: string };
-
 /** Weak ETag (`W/"<size hex>-<mtime ms hex>"`) and Last-Modified of `stats`. */
-function validatorsFor(stats: Stats): Validators {
+function validatorsFor(stats: Stats): { etag: string; 'last-modified': string } {
   // Weak: equal size and mtime say "same content" with high, not byte-exact, confidence (§8.8.1).
   const etag = `W/"${stats.size.toString(16)}-${Math.floor(stats.mtimeMs).toString(16)}"`;
-  return { etag, lastModified: stats.mtime.toUTCString() };
+  return { etag, 'last-modified': stats.mtime.toUTCString() };
 }
 
 /**
@@ -474,14 +467,10 @@ function validatorsFor(stats: Stats): Validators {
 function isNotModified(headers: IncomingHttpHeaders, etag: string, mtimeMs: number): boolean {
   const noneMatch = headers['if-none-match'];
   if (noneMatch !== undefined) {
-    const opaque = opaqueTag(etag);
-    return noneMatch.trim() === '*' || noneMatch.split(',').some((tag) => opaqueTag(tag.trim()) === opaque);
+    const tags = noneMatch.split(',').map((tag) => tag.trim().replace(/^W\//, ''));
+    return noneMatch.trim() === '*' || tags.includes(etag.slice(2)); // fw's `etag` is weak: `W/` aside
   }
   const since = Date.parse(headers['if-modified-since'] ?? '');
   // An invalid date is ignored (§13.1.3); HTTP dates have whole seconds.
   return !Number.isNaN(since) && Math.floor(mtimeMs / 1000) * 1000 <= since;
-}
-
-function opaqueTag(tag: string): string {
-  return tag.startsWith('W/') ? tag.slice(2) : tag;
 }
