@@ -70,13 +70,15 @@ function checkSource(path: string, kind: 'directory' | 'file', baseDir: string, 
   return kind === 'directory' ? realpathSync(absolute) : absolute;
 }
 
+const ALLOW = { allow: 'GET, HEAD' };
+
 /**
  * Wraps `serve`: only GET and HEAD get in (else 405); a missing, unreadable or swapped file is a 404
  * (nothing about it reaches the client), any other failure a 500 and a coded rejection fw logs.
  */
 export function guardStaticRequest(where: string, serve: (req: FwRequest) => Promise<void>): StaticHandler {
   return async (req) => {
-    if (req.method !== 'GET' && req.method !== 'HEAD') return writeError(req, 405, 'method not allowed', { headers: { allow: 'GET, HEAD' } });
+    if (req.method !== 'GET' && req.method !== 'HEAD') return writeError(req, 405, 'method not allowed', { headers: ALLOW });
     try {
       await serve(req);
     } catch (error) {
