@@ -1,7 +1,7 @@
 /**
  * Every use fw makes of undocumented node:http and node:net internals, and only here: each names
- * what it relies on and the public API it makes up for ("Lacking"). test/node-internals-contract
- * .test.ts checks each on the lowest Node `engines` admits and the pinned one (docs/api.md).
+ * what it relies on and the public API it makes up for ("Lacking"). test/node-internals-contract.test.ts
+ * checks each on the lowest Node `engines` admits and the pinned one (docs/api.md, "Node versions").
  */
 import type { Server, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
