@@ -337,10 +337,8 @@ export function createContentTypeLookup(overrides: Readonly<Record<string, strin
   return (path) => table.get(extname(path).slice(1).toLowerCase()) ?? 'application/octet-stream';
 }
 
-/** The built-in content type for `path`, `application/octet-stream` when its extension is unknown. */
-export function contentTypeFor(path: string): string {
-  return MIME_TYPES.get(extname(path).slice(1).toLowerCase()) ?? 'application/octet-stream';
-}
+/** The built-in content type for a path, `application/octet-stream` when its extension is unknown. */
+export const contentTypeFor: ContentTypeLookup = createContentTypeLookup({});
 
 /** `sendFile(path)`: like a static file (validators, 304, FIFO-safe open), status 200 unless given. */
 async function writeFile(target: ResponseTarget, path: string, status: number, headers: HeaderMap | undefined): Promise<void> {
