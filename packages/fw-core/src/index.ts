@@ -24,7 +24,7 @@ export type { FwRequest, JsonLib, RouteInfo } from './http/request.ts';
 export { html, json, jsonStream, redirect, sendFile, status } from './http/response.ts';
 export type { FileResponse, FwResponse, HeaderMap, JsonResponse, JsonStreamResponse, RedirectResponse, StatusResponse } from './http/response.ts';
 export { reply, replyJson } from './http/write-response.ts';
-export type { ResponseTarget } from './http/write-head.ts';
+export type { ResponseTarget } from './http/write-response.ts';
 export { readBody } from './http/read-body.ts';
 
 export type { FwPlugin, PhaseCallback, Phase, PluginEntry, PluginEnv, PluginInfo, PluginInitContext, PluginOptions, PluginResult } from './plugins/plugin.ts';

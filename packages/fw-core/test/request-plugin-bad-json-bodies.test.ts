@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { MAX_JSON_DEPTH } from '../src/http/safe-json.ts';
+import { MAX_JSON_DEPTH } from '../src/http/read-body.ts';
 import { fwRequestPlugin } from '../src/plugins/request-plugin.ts';
 import { startPluginServer, type PluginServer } from './support/plugin-harness.ts';
 

@@ -12,7 +12,7 @@ import { after, before, describe, it } from 'node:test';
 import { isFwError } from '../src/errors.ts';
 import { guardStaticRequest } from '../src/static/static-handler.ts';
 import { createStaticHandler } from '../src/static/index.ts';
-import { serveFile } from '../src/static/serve-files.ts';
+import { serveFile } from '../src/static/static-handler.ts';
 import { resolveStaticOptions } from '../src/static/static-handler.ts';
 import { createFixture, rawRequest, startStaticServer, type Fixture, type StaticTestServer } from './static-harness.ts';
 import { until } from './support/until.ts';

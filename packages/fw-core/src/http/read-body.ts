@@ -1,16 +1,16 @@
 /**
- * Reading a request body into one Buffer with a size limit. Error messages are written for
- * the client (every code here is 4xx, so `expose` is true): a plugin may answer with them as
- * they are. Checks follow Fastify's suite: Content-Length against the limit up front, bytes
- * against the limit while streaming, a short body or an aborted upload is a 400.
+ * Reading a request body into one Buffer with a size limit, and decoding its Content-Type and
+ * JSON (fw_request_plugin). Error messages are written for the client (every code here is 4xx,
+ * so `expose` is true): a plugin may answer with them as they are. Reading follows Fastify's
+ * suite: Content-Length against the limit up front, bytes against the limit while streaming, a
+ * short body or an aborted upload is a 400.
  */
 import type { IncomingMessage } from 'node:http';
 import { FwError } from '../errors.ts';
+import type { JsonLib } from './request.ts';
 
 /** One read per request: a second `readBody` gets the same bytes (or the same failure). */
 const READ = Symbol('fw.bodyRead');
-
-type WithRead = IncomingMessage & { [READ]?: Promise<Buffer> };
 
 /**
  * Reads `req`'s body, at most `limit` bytes. Rejects with FW_ERR_UNSUPPORTED_ENCODING (415)
@@ -19,22 +19,33 @@ type WithRead = IncomingMessage & { [READ]?: Promise<Buffer> };
  * FW_ERR_BODY_LENGTH_MISMATCH (400) when the body ends short or the client goes away, and
  * FW_ERR_BODY_ALREADY_CONSUMED when someone else read the body first. Settles exactly once.
  */
-export function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
-  const message = req as WithRead;
+export async function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
+  const message = req as IncomingMessage & { [READ]?: Promise<Buffer> };
   const earlier = message[READ];
-  if (earlier !== undefined) return earlier.then((bytes) => withinLimit(bytes, limit));
-  try {
-    checkEncoding(req);
-    const declared = declaredLength(req);
-    if (declared !== undefined && declared > limit) throw tooLarge(limit, { declared });
-    if (req.readableEnded || req.readableDidRead) return Promise.resolve(consumedElsewhere(req, declared));
-    if (req.destroyed) throw incomplete(declared, 0);
-    const read = collect(req, limit, declared);
-    message[READ] = read;
-    return read;
-  } catch (error) {
-    return Promise.reject(error);
+  if (earlier !== undefined) {
+    const bytes = await earlier;
+    if (bytes.length > limit) throw tooLarge(limit, { received: bytes.length });
+    return bytes;
   }
+  for (const coding of req.headers['content-encoding']?.split(',') ?? []) {
+    const encoding = coding.trim().toLowerCase();
+    if (encoding !== '' && encoding !== 'identity') {
+      throw new FwError('FW_ERR_UNSUPPORTED_ENCODING', 'unsupported content-encoding', { details: { encoding } });
+    }
+  }
+  const declared = declaredLength(req);
+  if (declared !== undefined && declared > limit) throw tooLarge(limit, { declared });
+  if (req.readableEnded || req.readableDidRead) {
+    // The stream ended before we looked: fine for a request that never had a body.
+    if ((declared ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined) {
+      throw new FwError('FW_ERR_BODY_ALREADY_CONSUMED', 'the request body was already read by someone else');
+    }
+    return Buffer.alloc(0);
+  }
+  if (req.destroyed) throw incomplete(declared, 0);
+  const read = collect(req, limit, declared);
+  message[READ] = read;
+  return read;
 }
 
 function collect(req: IncomingMessage, limit: number, declared: number | undefined): Promise<Buffer> {
@@ -51,8 +62,8 @@ function collect(req: IncomingMessage, limit: number, declared: number | undefin
       const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
       received += bytes.length;
       if (received > limit) {
-        // Stop pulling bytes off the wire; the reply carries `connection: close`, so Node
-        // closes the socket once it is written instead of parsing the rest as a next request.
+        // Stop pulling bytes off the wire; the reply's `connection: close` makes Node close the
+        // socket once it is written instead of parsing the rest as a next request.
         req.unpipe();
         req.pause();
         finish(tooLarge(limit, { received }));
@@ -64,34 +75,10 @@ function collect(req: IncomingMessage, limit: number, declared: number | undefin
       finish(declared !== undefined && received !== declared ? incomplete(declared, received) : undefined);
     };
     const onError = (cause: Error): void => finish(incomplete(declared, received, cause));
-    // 'close' before 'end' is how an aborted upload shows (Node also emits the doc-deprecated
-    // 'aborted' first; 'close' always follows it).
+    // 'close' before 'end' is how an aborted upload shows (after the doc-deprecated 'aborted').
     const onClose = (): void => finish(incomplete(declared, received));
     req.on('data', onData).on('end', onEnd).on('error', onError).on('close', onClose);
   });
-}
-
-function withinLimit(bytes: Buffer, limit: number): Buffer {
-  if (bytes.length > limit) throw tooLarge(limit, { received: bytes.length });
-  return bytes;
-}
-
-/** The stream ended before we looked: fine for a request that never had a body. */
-function consumedElsewhere(req: IncomingMessage, declared: number | undefined): Buffer {
-  const hadBody = (declared !== undefined && declared > 0) || req.headers['transfer-encoding'] !== undefined;
-  if (!hadBody) return Buffer.alloc(0);
-  throw new FwError('FW_ERR_BODY_ALREADY_CONSUMED', 'the request body was already read by someone else');
-}
-
-function checkEncoding(req: IncomingMessage): void {
-  const header = req.headers['content-encoding'];
-  if (header === undefined) return;
-  for (const coding of header.split(',')) {
-    const name = coding.trim().toLowerCase();
-    if (name !== '' && name !== 'identity') {
-      throw new FwError('FW_ERR_UNSUPPORTED_ENCODING', 'unsupported content-encoding', { details: { encoding: name } });
-    }
-  }
 }
 
 /** Content-Length as a number; undefined when absent or when Transfer-Encoding overrides it. */
@@ -108,4 +95,114 @@ function tooLarge(limit: number, facts: Record<string, number>): FwError {
 
 function incomplete(declared: number | undefined, received: number, cause?: unknown): FwError {
   return new FwError('FW_ERR_BODY_LENGTH_MISMATCH', 'request body incomplete', { cause, details: { declared, received } });
+}
+
+/** A parsed Content-Type: `type/subtype` and the `charset` parameter (undefined when absent), lowercased. */
+export type ContentType = { readonly mediaType: string; readonly charset: string | undefined };
+
+const MEDIA_TYPE = /^[!#$%&'*+.^_`|~0-9a-z-]+\/[!#$%&'*+.^_`|~0-9a-z-]+$/;
+const PARAMETER = /[ \t]*;[ \t]*([!#$%&'*+.^_`|~0-9A-Za-z-]+)=("(?:[^"\\]|\\.)*"|[!#$%&'*+.^_`|~0-9A-Za-z-]+)[ \t]*/y;
+
+/**
+ * Parses a Content-Type header (RFC 9110 §8.3.1); undefined when absent or not `type/subtype`.
+ * Only the part before the first `;` is the media type, so a parameter that merely mentions one
+ * (`text/plain; content-type="application/json"`) never changes what the body is.
+ */
+export function parseContentType(header: string | undefined): ContentType | undefined {
+  if (header === undefined) return undefined;
+  const semicolon = header.indexOf(';');
+  const mediaType = (semicolon === -1 ? header : header.slice(0, semicolon)).trim().toLowerCase();
+  if (!MEDIA_TYPE.test(mediaType)) return undefined;
+  return { mediaType, charset: semicolon === -1 ? undefined : charsetOf(header, semicolon) };
+}
+
+/** True for `application/json` and every `+json` structured-syntax type (RFC 6839 §3.1). */
+export function isJsonMediaType(mediaType: string): boolean {
+  return mediaType === 'application/json' || mediaType.endsWith('+json');
+}
+
+/** True for UTF-8 under its WHATWG Encoding labels (`utf-8`, `utf8`, `unicode-1-1-utf-8`...). */
+export function isUtf8Charset(charset: string): boolean {
+  return charset === 'utf-8' || charset === 'utf8' || charset === 'unicode-1-1-utf-8' ||
+    charset === 'unicode11utf8' || charset === 'unicode20utf8' || charset === 'x-unicode20utf8';
+}
+
+/** The first `charset` parameter; parsing stops quietly at the first malformed parameter. */
+function charsetOf(header: string, from: number): string | undefined {
+  PARAMETER.lastIndex = from;
+  for (let match = PARAMETER.exec(header); match !== null; match = PARAMETER.exec(header)) {
+    if (match[1]?.toLowerCase() !== 'charset') continue;
+    const value = match[2] ?? '';
+    const unquoted = value.startsWith('"') ? value.slice(1, -1).replace(/\\(.)/g, '$1') : value;
+    return unquoted.toLowerCase();
+  }
+  return undefined;
+}
+
+/**
+ * Deepest JSON nesting accepted: V8's JSON.stringify overflows at about 4,000 levels, so a deeper
+ * body could be decoded yet never echoed or logged.
+ */
+export const MAX_JSON_DEPTH = 1000;
+
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+const JSON_WHITESPACE_ONLY = /^[ \t\n\r]*$/;
+
+/**
+ * Decodes a JSON body with `json` (the app's json_lib): strict UTF-8, no prototype-poisoning keys,
+ * bounded depth. Undefined for an empty or whitespace-only body. Throws FW_ERR_BODY_MALFORMED_JSON,
+ * FW_ERR_BODY_FORBIDDEN_KEY (`__proto__` anywhere, or `constructor` holding an object with a
+ * `prototype` key) or FW_ERR_BODY_TOO_DEEP.
+ */
+export function parseJsonBody(bytes: Uint8Array, json: JsonLib): unknown {
+  let text: string;
+  let value: unknown;
+  try {
+    text = utf8.decode(bytes); // also drops a leading BOM, which RFC 8259 §8.1 lets us ignore
+    if (JSON_WHITESPACE_ONLY.test(text)) return undefined;
+    value = json.parse(text);
+  } catch (cause) {
+    // V8's parser throws RangeError on nesting deeper than its stack allows.
+    if (cause instanceof RangeError) throw tooDeep(cause);
+    throw new FwError('FW_ERR_BODY_MALFORMED_JSON', 'malformed JSON body', { cause });
+  }
+  // The walk only when the text could nest past MAX_JSON_DEPTH (each level takes two brackets)
+  // or hold a forbidden key: `proto` is in `__proto__` and `prototype`, a `\u` escape could spell them.
+  const mayHoldForbidden = text.length > 2 * MAX_JSON_DEPTH || text.includes('proto') || text.includes('\\u');
+  if (mayHoldForbidden) checkJsonValue(value);
+  return value;
+}
+
+/**
+ * Walks a parsed value with its own stack, not a JSON.parse reviver (V8 runs revivers recursively
+ * and overflows on deep input), and throws on a forbidden key or excessive depth.
+ */
+function checkJsonValue(value: unknown): void {
+  const stack: [unknown, number][] = [[value, 1]];
+  for (let entry = stack.pop(); entry !== undefined; entry = stack.pop()) {
+    const [node, depth] = entry;
+    if (typeof node !== 'object' || node === null) continue;
+    if (depth > MAX_JSON_DEPTH) throw tooDeep();
+    if (Array.isArray(node)) {
+      for (const item of node) stack.push([item, depth + 1]);
+      continue;
+    }
+    // JSON.parse defines `__proto__` as an own data property; merging such an object later
+    // (Object.assign, spread into a target with setters, lodash.merge) would poison prototypes.
+    if (Object.hasOwn(node, '__proto__')) throw forbidden('__proto__');
+    const record = node as Record<string, unknown>;
+    const ctor = Object.hasOwn(node, 'constructor') ? record['constructor'] : undefined;
+    if (typeof ctor === 'object' && ctor !== null && Object.hasOwn(ctor, 'prototype')) {
+      throw forbidden('constructor.prototype');
+    }
+    for (const key in record) stack.push([record[key], depth + 1]);
+  }
+}
+
+function forbidden(key: string): FwError {
+  return new FwError('FW_ERR_BODY_FORBIDDEN_KEY', `forbidden key in JSON body: ${key}`, { details: { key } });
+}
+
+function tooDeep(cause?: unknown): FwError {
+  return new FwError('FW_ERR_BODY_TOO_DEEP', 'JSON body nested too deeply', { cause, details: { maxDepth: MAX_JSON_DEPTH } });
 }

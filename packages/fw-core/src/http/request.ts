@@ -1,7 +1,6 @@
 /**
- * FwRequest: the request object plugins, security callbacks and controllers receive. It wraps
- * Node's IncomingMessage/ServerResponse (both reachable as `raw` and `res`) and carries what
- * the router and plugins found. Plugins return it (possibly changed) in their result tuples.
+ * FwRequest: what plugins, security callbacks and controllers receive: Node's request and response
+ * (`raw`, `res`) and what the router and plugins found. Plugins return it in their result tuples.
  */
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import type { RouteInfo } from '../stream/exchange.ts';
@@ -45,10 +44,7 @@ export interface FwRequest {
   queryParams?: Record<string, unknown>;
   /** What a security callback returned with its permission. */
   auth_data?: unknown;
-  /**
-   * The client's address when a plugin knows better than the socket (a trusted proxy's
-   * `X-Forwarded-For`): the request log line reports it as `client.address`, else the peer's.
-   */
+  /** The client's address when a plugin knows better (a trusted proxy); the log's `client.address`. */
   clientAddress?: string;
   /** Headers added to whatever response is finally written (CORS and rate-limit headers). */
   readonly responseHeaders: HeaderMap;

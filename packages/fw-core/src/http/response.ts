@@ -1,7 +1,4 @@
-/**
- * Response descriptions: what controllers return and post_request plugins may inspect or
- * replace. The pipeline writes exactly one of these per request (see write-response.ts).
- */
+/** Response descriptions: what controllers return, post_request plugins may replace, fw writes. */
 
 /** Header values as fw sets them. */
 export type HeaderMap = Record<string, string | readonly string[]>;
@@ -42,10 +39,8 @@ export interface FileResponse {
 }
 
 /**
- * A JSON array written item by item as the client reads it (chunked, with backpressure), bare or
- * as the one array of `{"<key>": [...]}`. Writing stops as soon as the client goes away, and an
- * async iterator is then closed (`return()`), so a store cursor is released. Use it for lists
- * whose size the client chooses; headers are written before the first item.
+ * A JSON array written item by item as the client reads it, bare or as `{"<key>": [...]}`: for
+ * lists whose size the client chooses. A client gone stops it and closes an async iterator.
  */
 export interface JsonStreamResponse {
   readonly kind: 'json_stream';

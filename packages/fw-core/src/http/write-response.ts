@@ -1,29 +1,58 @@
 /**
- * The one place fw writes a response (controller answers, plugin replies, errors, files), so all
- * share write-head.ts's header precedence and one rule for bodies: HEAD carries the GET answer's
- * headers and length, no body (RFC 9110 §9.3.2); 204 and 304 neither body nor computed length
- * (§15.3.5, §15.4.5); nothing is encoded for a client that is gone; a route's response schema
- * projects a `json` body first, so fields it does not list never leave.
+ * The one place fw writes a response (controller answers, plugin replies, errors, files, JSON
+ * streams), so all share one header precedence, lowest first: fw's defaults for the kind of body
+ * (its content-type), the plugins' `req.responseHeaders` (CORS, rate limits), the response's own
+ * headers; then fw's own: `content-length` when the body is known, `x-request-id`, and
+ * `x-content-type-options: nosniff` (no browser may sniff a JSON error or an uploaded text into
+ * HTML). And one rule for bodies: HEAD carries the GET answer's headers and length, no body (RFC
+ * 9110 §9.3.2); 204 and 304 neither body nor computed length (§15.3.5, §15.4.5); nothing is
+ * encoded for a client that is gone; a route's response schema projects a `json` body first, so
+ * fields it does not list never leave.
  */
-import { stat } from 'node:fs/promises';
+import { constants, createReadStream, type Stats } from 'node:fs';
+import { open, stat, type FileHandle } from 'node:fs/promises';
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
+import { extname } from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import { FwError } from '../errors.ts';
-import { errorBody, type ErrorBodyOptions } from './error-body.ts';
-import { writeJsonStream } from './json-stream.ts';
-import { contentTypeFor } from './mime-types.ts';
+import { KNOWN_LENGTH } from '../stream/exchange.ts';
 import type { JsonLib } from './request.ts';
-import type { FwResponse, HeaderMap, Projection } from './response.ts';
-import { sendFileAt } from './send-file.ts';
-import { endKnown, isAnswered, JSON_CONTENT_TYPE, writeHead, type ResponseTarget } from './write-head.ts';
+import type { FwResponse, HeaderMap, JsonStreamResponse, Projection } from './response.ts';
 
 export type { Projection };
+
+/** The request a response answers. An FwRequest is one; so is fw's context before routing. */
+export interface ResponseTarget {
+  readonly raw: IncomingMessage;
+  readonly res: ServerResponse;
+  readonly id: string;
+  /** The app's `json_lib`. */
+  readonly json: JsonLib;
+  /** Headers plugins added for whatever response is written (CORS, rate limits). */
+  readonly responseHeaders?: HeaderMap;
+}
+
+/** `res.end(body)`, noting `length` (UTF-8 bytes for a string) for a response that counts. */
+function endKnown(res: ServerResponse, body: string | Uint8Array, length: number): void {
+  const noting = res as ServerResponse & { [KNOWN_LENGTH]?: number };
+  if (noting[KNOWN_LENGTH] !== undefined) noting[KNOWN_LENGTH] = length;
+  res.end(body);
+}
+
+/** Content type of every JSON body fw writes. */
+const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
+
+/** True when no response can be written any more: one was started, or the client is gone. */
+export function isAnswered(res: ServerResponse): boolean {
+  return res.headersSent || res.writableEnded || res.destroyed;
+}
 
 const JSON_DEFAULTS: HeaderMap = Object.freeze({ 'content-type': JSON_CONTENT_TYPE });
 const KINDS = new Set(['json', 'status', 'redirect', 'file', 'json_stream']);
 
 /**
- * Writes a response description; a promise for files and streams. Throws
- * FW_ERR_HANDLER_BAD_RESPONSE before writing when it is malformed. `projections`: the route's
- * response schemas by status (a stream's items go through theirs one by one).
+ * Writes a response description (a promise for files and streams); throws FW_ERR_HANDLER_BAD_RESPONSE
+ * before writing when it is malformed. `projections`: the route's response schemas by status.
  */
 export function writeResponse(target: ResponseTarget, response: FwResponse, projections?: ReadonlyMap<number, Projection>): void | Promise<void> {
   const status = checkStatus(response);
@@ -46,10 +75,7 @@ export function writeResponse(target: ResponseTarget, response: FwResponse, proj
   }
 }
 
-/**
- * A complete answer from a plugin (before it returns `['stop', ...]`). Does nothing when a
- * response was already started or the client is gone.
- */
+/** A plugin's whole answer (then it returns `['stop', ...]`); none once one started or the client left. */
 export function reply(req: ResponseTarget, status: number, headers: HeaderMap, body?: string | Uint8Array): void {
   if (isAnswered(req.res)) return;
   writeComplete(req, status, headers, undefined, body);
@@ -61,19 +87,31 @@ export function replyJson(req: ResponseTarget, status: number, value: unknown, h
   writeComplete(req, status, headers, JSON_DEFAULTS, encodeJson(req.json, value));
 }
 
+/** What an error answer carries besides its message. */
+export interface ErrorBodyOptions {
+  /** Stack lines to include (only with `use_stacktrace`), in either form. */
+  readonly stack?: readonly string[];
+  readonly headers?: HeaderMap;
+}
+
 /**
- * fw's own error answers (404, 405, 401, 500...): `{"error": message}` for API clients, a small
- * HTML page for browsers. When a response was already started it can only be cut: the
+ * fw's own error answers (404, 405, 401, 500...; a 5xx message is the caller's generic text):
+ * `{"error": message}` for API clients, a small HTML page when the Accept header lists text/html
+ * before any JSON type (browsers). When a response was already started it can only be cut: the
  * connection is destroyed so the client sees a truncated answer, never a wrong complete one.
  */
-export function writeError(target: ResponseTarget, status: number, message: string, options: ErrorBodyOptions & { readonly headers?: HeaderMap } = {}): void {
+export function writeError(target: ResponseTarget, status: number, message: string, options: ErrorBodyOptions = {}): void {
   const { res } = target;
   if (res.headersSent) {
     if (!res.writableEnded) res.destroy();
     return;
   }
   if (res.destroyed) return;
-  const { contentType, body } = errorBody(target.raw.headers.accept, status, message, target.json, options);
+  const { stack } = options;
+  const html = prefersHtml(target.raw.headers.accept);
+  const error = stack === undefined ? { error: message } : { error: message, stacktrace: stack };
+  const body = html ? htmlPage(status, message, stack) : target.json.stringify(error);
+  const contentType = html ? 'text/html; charset=utf-8' : JSON_CONTENT_TYPE;
   writeComplete(target, status, { ...options.headers, 'content-type': contentType }, undefined, body);
 }
 
@@ -86,8 +124,46 @@ function writeComplete(target: ResponseTarget, status: number, own: HeaderMap | 
   else endKnown(target.res, body, length!);
 }
 
+/**
+ * Writes the head with the precedence above, in one `writeHead(status, flatArray)`, not a setHeader
+ * each (bench/server.bench.ts). `length`, the body's real length, wins over any `content-length`
+ * in the maps; without it a map's value stands (a file's size) or the body goes chunked.
+ */
+function writeHead(target: ResponseTarget, status: number, own: HeaderMap | undefined, defaults: HeaderMap | undefined, length: number | undefined): void {
+  const flat: (string | number)[] = [];
+  const merged = mergeHeaders(defaults, target.responseHeaders, own);
+  if (merged !== undefined) {
+    for (const name in merged) {
+      if (name === 'x-request-id' || name === 'x-content-type-options' || (length !== undefined && name === 'content-length')) continue;
+      const value = merged[name] as string | readonly string[];
+      if (typeof value === 'string') flat.push(name, value);
+      else for (const item of value) flat.push(name, item);
+    }
+  }
+  if (length !== undefined) flat.push('content-length', length);
+  flat.push('x-request-id', target.id, 'x-content-type-options', 'nosniff');
+  target.res.writeHead(status, flat as string[]);
+}
+
+/** Lowercased union of the maps, later ones winning; the map itself when only `defaults` has entries. */
+function mergeHeaders(defaults: HeaderMap | undefined, plugins: HeaderMap | undefined, own: HeaderMap | undefined): HeaderMap | undefined {
+  if (isEmpty(plugins) && isEmpty(own)) return defaults;
+  const merged: Record<string, string | readonly string[]> = { ...defaults };
+  for (const map of [plugins, own]) {
+    if (map === undefined) continue;
+    for (const name in map) merged[name.toLowerCase()] = map[name] as string | readonly string[];
+  }
+  return merged;
+}
+
+function isEmpty(map: HeaderMap | undefined): boolean {
+  if (map === undefined) return true;
+  for (const _ in map) return false;
+  return true;
+}
+
 /** `json.stringify(value)`, or FW_ERR_HANDLER_BAD_RESPONSE when json_lib cannot encode it. */
-export function encodeJson(json: JsonLib, value: unknown): string {
+function encodeJson(json: JsonLib, value: unknown): string {
   let text: unknown;
   try {
     text = json.stringify(value);
@@ -110,8 +186,289 @@ function badResponse(what: string, cause?: unknown): FwError {
   return new FwError('FW_ERR_HANDLER_BAD_RESPONSE', `handler returned ${what}; return json(), jsonStream(), status(), html(), redirect() or sendFile()`, { cause });
 }
 
+/** Bytes gathered before one `res.write`: large enough that writes stay cheap, small enough to yield often. */
+const CHUNK_CHARS = 64 * 1024;
+
+/**
+ * Writes a `jsonStream()` body after its head: items encoded one at a time, written in chunks,
+ * waiting for the socket to drain when Node's buffer is full, so a slow client holds one chunk of
+ * memory and other requests are served between chunks. A client gone ends the work at the next
+ * chunk and runs an async iterator's `return()` (a database cursor is released). Rejects with what
+ * the iterator or json_lib throws: the caller's error path then cuts the response.
+ */
+async function writeJsonStream(target: ResponseTarget, response: JsonStreamResponse, project?: Projection): Promise<void> {
+  const { res, json } = target;
+  if (target.raw.method === 'HEAD') {
+    res.end();
+    return;
+  }
+  const { items, key } = response;
+  const iterator = Symbol.asyncIterator in items ? items[Symbol.asyncIterator]() : (items as Iterable<unknown>)[Symbol.iterator]();
+  let chunk = key === undefined ? '[' : `{${json.stringify(key)}:[`;
+  let first = true;
+  let finished = false;
+  try {
+    for (;;) {
+      const next = iterator.next();
+      const step = typeof (next as Partial<PromiseLike<unknown>>).then === 'function' ? await next : (next as IteratorResult<unknown>);
+      if (step.done === true) break;
+      if (res.destroyed) return;
+      const item = project === undefined ? step.value : projectItem(project, key, step.value);
+      // JSON.stringify gives undefined for undefined and functions; inside an array JSON says null.
+      const text = json.stringify(item) ?? 'null';
+      chunk = first ? chunk + text : `${chunk},${text}`;
+      first = false;
+      if (chunk.length >= CHUNK_CHARS) {
+        const flowing = res.write(chunk);
+        chunk = '';
+        if (!flowing) await drained(res);
+        if (res.destroyed) return;
+      }
+    }
+    finished = true;
+    res.end(key === undefined ? `${chunk}]` : `${chunk}]}`);
+  } finally {
+    if (!finished) await iterator.return?.();
+  }
+}
+
+/** An item projected as the only one of `[item]` or `{"<key>": [item]}`, as a json() body would be. */
+function projectItem(project: Projection, key: string | undefined, item: unknown): unknown {
+  if (key === undefined) return (project([item]) as unknown[])[0];
+  const projected = project({ [key]: [item] }) as Record<string, unknown[] | undefined>;
+  return projected[key]?.[0];
+}
+
+/** Resolves when `res` can take more, or when it closed (the client went away). */
+function drained(res: ServerResponse): Promise<void> {
+  return new Promise((resolve) => {
+    const done = (): void => {
+      res.off('drain', done).off('close', done);
+      resolve();
+    };
+    res.on('drain', done).on('close', done);
+  });
+}
+
+/** Reason phrases for the statuses fw answers with itself. */
+const REASONS: Readonly<Record<number, string>> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  405: 'Method Not Allowed',
+  408: 'Request Timeout',
+  413: 'Content Too Large',
+  415: 'Unsupported Media Type',
+  422: 'Unprocessable Content',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  501: 'Not Implemented',
+  502: 'Bad Gateway',
+  503: 'Service Unavailable',
+  504: 'Gateway Timeout',
+};
+
+/** The text a 5xx answer shows instead of its error's message: `internal server error`, `service unavailable`... */
+export function serverErrorText(status: number): string {
+  return (REASONS[status] ?? REASONS[500]!).toLowerCase();
+}
+
+function prefersHtml(accept: string | undefined): boolean {
+  const htmlAt = accept?.indexOf('text/html') ?? -1;
+  const jsonAt = accept?.indexOf('json') ?? -1;
+  return htmlAt !== -1 && (jsonAt === -1 || htmlAt < jsonAt);
+}
+
+function htmlPage(status: number, message: string, stack: readonly string[] | undefined): string {
+  const title = `${status} ${REASONS[status] ?? 'Error'}`;
+  const trace = stack === undefined ? '' : `<pre>${escapeHtml(stack.join('\n'))}</pre>`;
+  return `<!doctype html>\n<html><head><meta charset="utf-8"><title>${title}</title></head><body><h1>${title}</h1><p>${escapeHtml(message)}</p>${trace}</body></html>\n`;
+}
+
+/** Escapes `text` for an HTML text node or a quoted attribute value (error pages, directory listings). */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/**
+ * The built-in content types and their extensions; text types carry a charset so browsers never
+ * guess. RFC 9239: text/javascript is the one JavaScript type, for classic scripts and modules alike.
+ */
+const MIME_TYPES: ReadonlyMap<string, string> = new Map(
+  Object.entries({
+    'text/html; charset=utf-8': 'html htm',
+    'text/css; charset=utf-8': 'css',
+    'text/javascript; charset=utf-8': 'js mjs cjs',
+    'application/json; charset=utf-8': 'json map',
+    'application/manifest+json; charset=utf-8': 'webmanifest',
+    'text/plain; charset=utf-8': 'txt',
+    'text/csv; charset=utf-8': 'csv',
+    'text/markdown; charset=utf-8': 'md',
+    'application/xml; charset=utf-8': 'xml',
+    'image/svg+xml; charset=utf-8': 'svg',
+    'image/png': 'png',
+    'image/jpeg': 'jpg jpeg',
+    'image/gif': 'gif',
+    'image/webp': 'webp',
+    'image/avif': 'avif',
+    'image/x-icon': 'ico',
+    'application/pdf': 'pdf',
+    'application/wasm': 'wasm',
+    'application/zip': 'zip',
+    'font/woff': 'woff',
+    'font/woff2': 'woff2',
+    'font/ttf': 'ttf',
+    'font/otf': 'otf',
+    'video/mp4': 'mp4',
+    'video/webm': 'webm',
+    'audio/mpeg': 'mp3',
+    'audio/ogg': 'ogg',
+    'audio/wav': 'wav',
+  }).flatMap(([type, extensions]) => extensions.split(' ').map((extension) => [extension, type] as const)),
+);
+
+/** Maps a file path to the content type to send. */
+export type ContentTypeLookup = (path: string) => string;
+
+/** A lookup over the built-in table with a static route's `mimetype` (lowercase extension → type) on top. */
+export function createContentTypeLookup(overrides: Readonly<Record<string, string>>): ContentTypeLookup {
+  const table = new Map([...MIME_TYPES, ...Object.entries(overrides)]);
+  return (path) => table.get(extname(path).slice(1).toLowerCase()) ?? 'application/octet-stream';
+}
+
+/** The built-in content type for a path, `application/octet-stream` when its extension is unknown. */
+export const contentTypeFor: ContentTypeLookup = createContentTypeLookup({});
+
 /** `sendFile(path)`: like a static file (validators, 304, FIFO-safe open), status 200 unless given. */
 async function writeFile(target: ResponseTarget, path: string, status: number, headers: HeaderMap | undefined): Promise<void> {
   const sent = await sendFileAt(target, path, await stat(path), { contentType: contentTypeFor(path), status, headers });
   if (!sent) throw new FwError('FW_ERR_HANDLER_BAD_RESPONSE', `sendFile(${path}) is not a regular file`);
+}
+
+// O_NONBLOCK is undefined on Windows, where FIFOs cannot appear in a directory anyway.
+const OPEN_FLAGS = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0);
+
+/** How one file is sent. */
+export interface FileSendOptions {
+  readonly contentType: string;
+  /** `cache-control` sent with the file and its 304s; none when undefined. */
+  readonly cacheControl?: string;
+  /** 200 unless given; only a 200 answers conditional requests with 304. */
+  readonly status?: number;
+  /** The response's own headers (sendFile's), over fw's file headers. */
+  readonly headers?: HeaderMap;
+}
+
+/**
+ * Sends one file, for static routes and `sendFile()` alike: validators (a weak ETag from size and
+ * mtime, Last-Modified) and the 304 decision (RFC 9110 §8.8, §13), headers, then the body streamed
+ * from a handle opened non-blocking and checked again with fstat, so a file swapped for a FIFO
+ * between stat and open can neither block a thread-pool thread nor be read. `stats` were just
+ * taken. False, with nothing written, unless it is (still) a regular file; other file-system
+ * errors propagate.
+ */
+export async function sendFileAt(target: ResponseTarget, path: string, stats: Stats, options: FileSendOptions): Promise<boolean> {
+  if (!stats.isFile()) return false;
+  const status = options.status ?? 200;
+  const validators = validatorsFor(stats);
+  if (status === 200 && isNotModified(target.raw.headers, validators.etag, stats.mtimeMs)) {
+    // RFC 9110 §15.4.5: a 304 carries the validators and cache-control a 200 would, no body.
+    writeHead(target, 304, { ...options.headers, ...cacheHeaders(options), ...validators }, undefined, undefined);
+    target.res.end();
+    return true;
+  }
+  if (target.raw.method === 'HEAD') {
+    writeHead(target, status, options.headers, fileHeaders(options, validators), stats.size);
+    target.res.end();
+    return true;
+  }
+  const opened = await openRegularFile(path);
+  if (opened === undefined) return false;
+  // The client may have gone while the file was opened: nobody is left to send it to.
+  if (target.res.destroyed) {
+    await opened.handle.close();
+    return true;
+  }
+  // The validators of the file opened, which may have changed since the stat.
+  writeHead(target, status, options.headers, fileHeaders(options, validatorsFor(opened.stats)), opened.stats.size);
+  await streamFile(target, opened.handle);
+  return true;
+}
+
+/** The open file and its fstat, or undefined when it vanished or is no longer a regular file. */
+async function openRegularFile(path: string): Promise<{ handle: FileHandle; stats: Stats } | undefined> {
+  // Deleted or made unreadable since the stat: as absent as if it never existed.
+  const handle = await open(path, OPEN_FLAGS).catch((error: unknown) => {
+    if (!isUnservableError(error)) throw error;
+  });
+  if (handle === undefined) return undefined;
+  const stats = await handle.stat().catch(async (error: unknown) => {
+    await handle.close();
+    throw error;
+  });
+  if (stats.isFile()) return { handle, stats };
+  await handle.close();
+  return undefined;
+}
+
+/** fw's headers for a file body (defaults: the response's own headers override them). */
+function fileHeaders(options: FileSendOptions, validators: HeaderMap): HeaderMap {
+  // Range requests are not supported (RFC 9110 §14.3: "none" tells clients not to try).
+  const cache = cacheHeaders(options);
+  return { 'content-type': options.contentType, ...validators, ...cache, 'accept-ranges': 'none' };
+}
+
+function cacheHeaders(options: FileSendOptions): HeaderMap {
+  return options.cacheControl === undefined ? {} : { 'cache-control': options.cacheControl };
+}
+
+/**
+ * Pipes the file to the response. A client that goes away before or during the stream is not an
+ * error (issue 35, item 12): the handle is closed and nothing is thrown; a failed read of the file is.
+ */
+async function streamFile(target: ResponseTarget, handle: FileHandle): Promise<void> {
+  const stream = createReadStream('', { fd: handle }); // autoClose: the handle closes with the stream
+  let readFailed = false;
+  stream.once('error', () => (readFailed = !target.res.destroyed));
+  try {
+    await pipeline(stream, target.res);
+  } catch (error) {
+    // pipeline leaves the source open when the response was destroyed before it started
+    // (ERR_STREAM_UNABLE_TO_PIPE): destroy it whatever happened, so the handle is closed.
+    stream.destroy();
+    if (!readFailed && target.res.destroyed) return;
+    throw error;
+  }
+}
+
+// Permission errors are 404 too: a client must not learn that a file exists but is unreadable.
+const UNSERVABLE = new Set(['ENOENT', 'ENOTDIR', 'EISDIR', 'EACCES', 'EPERM', 'ELOOP', 'ENAMETOOLONG', 'ENXIO']);
+
+/** True for a file-system error meaning "nothing to serve here" (404), not a server fault (500, logged). */
+export function isUnservableError(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && UNSERVABLE.has(code);
+}
+
+/** Weak ETag (`W/"<size hex>-<mtime ms hex>"`) and Last-Modified of `stats`. */
+function validatorsFor(stats: Stats): { etag: string; 'last-modified': string } {
+  // Weak: equal size and mtime say "same content" with high, not byte-exact, confidence (§8.8.1).
+  const etag = `W/"${stats.size.toString(16)}-${Math.floor(stats.mtimeMs).toString(16)}"`;
+  return { etag, 'last-modified': stats.mtime.toUTCString() };
+}
+
+/**
+ * True when the client's copy is current: If-None-Match decides when present (weak comparison,
+ * §13.1.2); If-Modified-Since is consulted only without it (§13.2.2 step 3).
+ */
+function isNotModified(headers: IncomingHttpHeaders, etag: string, mtimeMs: number): boolean {
+  const noneMatch = headers['if-none-match'];
+  if (noneMatch !== undefined) {
+    const tags = noneMatch.split(',').map((tag) => tag.trim().replace(/^W\//, ''));
+    return noneMatch.trim() === '*' || tags.includes(etag.slice(2)); // fw's `etag` is weak: `W/` aside
+  }
+  const since = Date.parse(headers['if-modified-since'] ?? '');
+  // An invalid date is ignored (§13.1.3); HTTP dates have whole seconds.
+  return !Number.isNaN(since) && Math.floor(mtimeMs / 1000) * 1000 <= since;
 }

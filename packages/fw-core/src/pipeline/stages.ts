@@ -5,13 +5,11 @@
  */
 import type { CompiledGroup, RouteTarget } from '../app/compile-routes.ts';
 import { FwError, isFwError } from '../errors.ts';
-import { serverErrorText } from '../http/error-body.ts';
 import { lingerAfterAnswer } from '../http/lingering-close.ts';
 import { closeAfterResponse } from '../http/node-internals.ts';
 import type { FwRequest } from '../http/request.ts';
 import { isThenable, json, status as bare, type FwResponse, type HeaderMap } from '../http/response.ts';
-import { isAnswered, type ResponseTarget } from '../http/write-head.ts';
-import { writeError, writeResponse } from '../http/write-response.ts';
+import { isAnswered, serverErrorText, writeError, writeResponse, type ResponseTarget } from '../http/write-response.ts';
 import type { PluginStep } from '../plugins/plugin-registry.ts';
 import type { PluginEnv, PluginResult } from '../plugins/plugin.ts';
 import { bodyToDecode, decodeBody, fwRequestPlugin, METHODS_WITHOUT_BODY, type BodyDecoding } from '../plugins/request-plugin.ts';

@@ -5,12 +5,10 @@
  * `req.body`, urlencoded forms to `req.params`; bad bodies are answered with 4xx JSON `{error}`
  * and end the request. docs/builtin-plugins.md has the full table.
  */
-import { parseContentType, isJsonMediaType, isUtf8Charset, type ContentType } from '../http/content-type.ts';
 import { lingerAfterAnswer } from '../http/lingering-close.ts';
-import { readBody } from '../http/read-body.ts';
+import { isJsonMediaType, isUtf8Charset, parseContentType, parseJsonBody, readBody, type ContentType } from '../http/read-body.ts';
 import { replyJson } from '../http/write-response.ts';
 import type { FwRequest } from '../http/request.ts';
-import { parseJsonBody } from '../http/safe-json.ts';
 import { FwError, isFwError } from '../errors.ts';
 import { booleanOption, checkPluginOptions, type OptionRule } from './check-plugin-options.ts';
 import type { FwPlugin, PluginInfo } from './plugin.ts';
