@@ -43,15 +43,16 @@ export const isPrimitive = (type: TypeNode): boolean => type.kind === 'name' && 
 function combine(kind: 'union' | 'intersection', types: readonly TypeNode[]): TypeNode {
   if (types.length === 0) return NEVER;
   if (types.length === 1) return types[0]!;
+  const kept: TypeNode[] = [];
   const seen = new Set<string>();
-  return {
-    kind,
-    types: types.filter((type) => {
-      if (!isPrimitive(type)) return true;
-      const text = (type as { text: string }).text;
-      return !seen.has(text) && Boolean(seen.add(text));
-    }),
-  };
+  for (const type of types) {
+    if (type.kind === 'name' && PRIMITIVES.has(type.text)) {
+      if (seen.has(type.text)) continue;
+      seen.add(type.text);
+    }
+    kept.push(type);
+  }
+  return { kind, types: kept };
 }
 
 /** `A | B`; one type is itself, none is `never`; a primitive keyword is kept once. */
