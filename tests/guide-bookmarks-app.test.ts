@@ -4,7 +4,8 @@
  * fw-core and fw-cli from their `npm pack` tarballs and the rest offline
  * (tests/support/packed-project.ts); then the project's own scripts run as the guide says:
  * its inject test, its type-check, its server (real requests), and `fw routes` / `fw openapi`
- * from the installed fw-cli, whose output must be what the guide shows.
+ * (with and without `--types`) from the installed fw-cli, whose output must be what the guide
+ * shows.
  */
 import assert from 'node:assert/strict';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -160,6 +161,23 @@ describe('the guide of docs/applications.md, followed in an empty project', () =
       assert.ok(statuses.every((status) => listed.includes(status)), `${method} ${path} answers ${statuses.join(', ')}; the document lists ${listed.join(', ')}`);
     }
     assert.ok((await readFile(join(project, 'swagger.html'), 'utf8')).includes('openapi.json'));
+  });
+
+  it('writes with npx fw openapi --types the client types the guide names, one operations entry per route', async () => {
+    const command = 'npx fw openapi --types client/bookmarks-api.ts';
+    const run = await runNode([await fwBin(project), ...command.split(' ').slice(2)], project, projectEnv());
+    assertRan(run, 'fw openapi --types');
+    assert.equal(run.stdout, shownOutput(text, command));
+    const types = await readFile(join(project, 'client', 'bookmarks-api.ts'), 'utf8');
+    const operations = [...types.matchAll(/^ {8}(get|post|patch|delete): operations\["([^"]+)"\];$/gm)].map((match) => `${match[1]} ${match[2]}`);
+    assert.deepEqual(operations, [
+      'get bookmarks_router.get_heartbeat',
+      'get bookmarks_router.get_bookmarks',
+      'post bookmarks_router.post_bookmarks',
+      'get bookmarks_router.get_bookmarks_id',
+      'delete bookmarks_router.delete_bookmarks_id',
+      'patch bookmarks_router.patch_bookmarks_id',
+    ]);
   });
 });
 

@@ -287,9 +287,9 @@ describe('the blog serves the generated docs', () => {
 });
 
 describe('fw openapi failures: fw: <code>: <message>, exit 1, nothing written', { concurrency: true }, () => {
-  /** Runs `fw openapi --output out/openapi.json` in `dir`; asserts the failure and that out/ was never made. */
+  /** Runs `fw openapi --output out/openapi.json --types out/api.ts` in `dir`; asserts the failure and that out/ was never made. */
   async function failsWith(dir: string, stderr: string): Promise<void> {
-    const run = await runFw(['openapi', '--offline', '--output', join('out', 'openapi.json')], { cwd: dir });
+    const run = await runFw(['openapi', '--offline', '--output', join('out', 'openapi.json'), '--types', join('out', 'api.ts')], { cwd: dir });
     assert.deepEqual(run, { code: 1, stdout: '', stderr: `${stderr}\n` });
     assert.equal(existsSync(join(dir, 'out')), false, 'nothing written');
   }

@@ -79,7 +79,7 @@ describe('fw --help and fw <command> --help', { concurrency: true }, () => {
     });
   });
 
-  it('fw openapi --help describes --output, --title, --api-version and --offline', async () => {
+  it('fw openapi --help describes --output, --title, --api-version, --offline and --types', async () => {
     const run = await runFw(['openapi', '--help']);
     assert.deepEqual(run, {
       code: 0,
@@ -92,6 +92,7 @@ describe('fw --help and fw <command> --help', { concurrency: true }, () => {
         '      --title        info.title of the document  [string] [default: the application name]',
         '      --api-version  info.version of the document  [string] [default: "0.1.0"]',
         '      --offline      Copy the Swagger UI assets beside swagger.html instead of loading them from a CDN  [boolean] [default: false]',
+        "      --types        Also write the document's TypeScript types (paths, components, operations) for openapi-fetch to this file  [string]",
       ]),
     });
   });
@@ -118,6 +119,7 @@ describe('command-line errors: one fw: <code>: <message> line, exit 1', { concur
     ['unknown flags, short and with values', ['audit', '-x', '--level=3'], lines('fw: FW_CLI_ERR_USAGE: Unknown flags: -x, --level', "Run 'fw audit --help' for its flags.")],
     ['an extra argument', ['routes', 'all'], lines('fw: FW_CLI_ERR_USAGE: Unexpected argument: all', "Run 'fw routes --help' for its flags.")],
     ['a flag without its value', ['openapi', '--api-version'], lines('fw: FW_CLI_ERR_USAGE: --api-version needs a value', "Run 'fw openapi --help' for its flags.")],
+    ['--types without its file', ['openapi', '--types'], lines('fw: FW_CLI_ERR_USAGE: --types needs a value', "Run 'fw openapi --help' for its flags.")],
     ['a bad release profile', ['release', '--profile', '../x'], lines('fw: FW_CLI_ERR_USAGE: --profile "../x" is not a profile name: use letters, digits, _ . - (e.g. prod)', "Run 'fw release --help' for its flags.")],
   ];
   for (const [what, args, stderr] of cases) {

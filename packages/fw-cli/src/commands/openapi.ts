@@ -1,4 +1,4 @@
-/** `fw openapi`: the OpenAPI 3.0.3 document of the app's routes and schemas, and swagger.html. */
+/** `fw openapi`: the OpenAPI 3.0.3 document of the app's routes and schemas, swagger.html, and with --types its TypeScript types. */
 import { resolve } from 'node:path';
 import type { CommonArgs } from '../cli/command-context.ts';
 import { displayPath } from '../cli/display-path.ts';
@@ -10,6 +10,7 @@ export interface OpenapiArgs extends CommonArgs {
   readonly title: string | undefined;
   readonly apiVersion: string;
   readonly offline: boolean;
+  readonly types: string | undefined;
 }
 
 /** The openapi command. */
@@ -21,7 +22,8 @@ export const openapiCommand: FwCommand<OpenapiArgs> = {
       .option('output', { alias: 'o', type: 'string', requiresArg: true, default: 'openapi.json', describe: 'The spec file to write, relative to the current directory; swagger.html goes beside it' })
       .option('title', { type: 'string', requiresArg: true, defaultDescription: 'the application name', describe: 'info.title of the document' })
       .option('api-version', { type: 'string', requiresArg: true, default: '0.1.0', describe: 'info.version of the document' })
-      .option('offline', { type: 'boolean', default: false, describe: 'Copy the Swagger UI assets beside swagger.html instead of loading them from a CDN' }),
+      .option('offline', { type: 'boolean', default: false, describe: 'Copy the Swagger UI assets beside swagger.html instead of loading them from a CDN' })
+      .option('types', { type: 'string', requiresArg: true, describe: "Also write the document's TypeScript types (paths, components, operations) for openapi-fetch to this file" }),
   async run(args, context) {
     // Loaded here, not at the top: `fw --help` and the other commands need none of it.
     const [{ loadApp }, { writeOpenapi }] = await Promise.all([import('../cli/load-app.ts'), import('../openapi/write-openapi.ts')]);
@@ -32,6 +34,7 @@ export const openapiCommand: FwCommand<OpenapiArgs> = {
       title: args.title ?? loaded.config.fw.bootstrap_application,
       version: args.apiVersion,
       offline: args.offline,
+      types: args.types === undefined ? undefined : resolve(context.cwd, args.types),
     });
     for (const note of result.notes) context.warn(note);
     for (const file of result.files) context.print(`${file.what} written to ${displayPath(context.cwd, file.path)}`);

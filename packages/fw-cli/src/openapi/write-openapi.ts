@@ -1,12 +1,13 @@
 /**
  * Generates, validates and writes an app's OpenAPI document and its swagger.html (plus, offline,
- * the Swagger UI assets): the work of `fw openapi`, also run by `fw release`. Nothing is written
- * unless the document is valid.
+ * the Swagger UI assets, and on request the document's TypeScript types): the work of
+ * `fw openapi`, also run by `fw release`. Nothing is written unless the document is valid.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import type { LoadedApplication } from 'fw-core/inspect';
 import { buildDocument } from './build-document.ts';
+import { documentTypes } from './document-types.ts';
 import { readSchemas } from './read-schemas.ts';
 import { copySwaggerAssets } from './swagger-assets.ts';
 import { swaggerPage } from './swagger-page.ts';
@@ -20,9 +21,11 @@ export interface WriteOpenapiOptions {
   readonly title: string;
   readonly version: string;
   readonly offline: boolean;
+  /** Absolute path of the TypeScript types file (`--types`), if wanted. */
+  readonly types?: string | undefined;
 }
 
-/** One file written, with what it is (`OpenAPI spec`, `Swagger UI`, `Swagger UI asset`). */
+/** One file written, with what it is (`OpenAPI spec`, `Swagger UI`, `Swagger UI asset`, `TypeScript types`). */
 export interface WrittenFile {
   readonly what: string;
   readonly path: string;
@@ -39,6 +42,7 @@ export async function writeOpenapi(options: WriteOpenapiOptions): Promise<Openap
   const schemas = await readSchemas(options.loaded.appDir);
   const { document, notes } = buildDocument({ title: options.title, version: options.version, loaded: options.loaded, schemas });
   await validateDocument(document);
+  const types = options.types === undefined ? undefined : documentTypes(document);
   const dir = dirname(options.output);
   await mkdir(dir, { recursive: true });
   await writeFile(options.output, `${JSON.stringify(document, null, 2)}\n`);
@@ -49,5 +53,10 @@ export async function writeOpenapi(options: WriteOpenapiOptions): Promise<Openap
     { what: 'Swagger UI', path: page },
   ];
   if (options.offline) for (const path of await copySwaggerAssets(dir)) files.push({ what: 'Swagger UI asset', path });
+  if (options.types !== undefined && types !== undefined) {
+    await mkdir(dirname(options.types), { recursive: true });
+    await writeFile(options.types, types);
+    files.push({ what: 'TypeScript types', path: options.types });
+  }
   return { files, notes };
 }
