@@ -1,13 +1,10 @@
 /**
  * The one seam between setupTelemetry and the server's telemetry (issue 37, item 5): what setup
- * decided (the lean path or the SDK's, the known methods, the span names, the query redaction, the
- * W3C fast path) travels on the tracer provider it registers through the global API. The stream
- * handler reads it when it wraps a listener (server start) and puts it in each request's context,
- * where otel_fw_plugin finds it. A tracer provider fw did not register (a user's own SDK, none at
- * all) carries none: the SDK path with the defaults and OTEL_INSTRUMENTATION_HTTP_KNOWN_METHODS.
- * Here too: what both paths do with a server span (run the listener in its context, end it in
- * the spec's order), fw's W3C propagator, known by identity, and the span fw's log reads ids from.
- * Nothing here loads the SDK: the sampler is only a type.
+ * decided travels on the tracer provider it registers through the global API. The stream handler
+ * reads it when it wraps a listener and puts it in each request's context, where otel_fw_plugin
+ * finds it. A tracer provider fw did not register carries none: the SDK path with the defaults.
+ * Also what both paths (otel-stream-handler.ts, lean/lean-stream-listener.ts) do with a server
+ * span, fw's W3C propagator and the span fw's log reads ids from. Nothing here loads the SDK.
  */
 import { context, type Context, createContextKey, ROOT_CONTEXT, type Span, SpanStatusCode, type TextMapGetter, type TextMapPropagator, type TextMapSetter, type TimeInput, trace, type TracerProvider } from '@opentelemetry/api';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -54,7 +51,7 @@ export interface LeanPath {
   /** Its decision when it needs neither ids nor attributes; undefined: ask `sampler`. */
   readonly decide: SamplingDecision | undefined;
   readonly limits: SpanLimits;
-  /** Where a sampled span goes when it ends: the lean trace export. */
+  /** Where a sampled span ends up: the lean trace export. */
   readonly onEnd: (span: LeanServerSpan) => void;
   /** The HTTP metrics every reader's HttpMetricProducer reports. */
   readonly metrics: HttpMetricSeriesTable;
@@ -91,8 +88,8 @@ export class FwW3CPropagator implements TextMapPropagator {
   /** `inner`: the official W3C propagators of `names` (propagation/propagators.ts makes them: this file loads no SDK). */
   constructor(inner: TextMapPropagator, names: readonly ('tracecontext' | 'baggage')[]) {
     this.#inner = inner;
-    // Frozen: the array is this propagator's identity, nobody may change it (reading it is all callers do).
-    this.#fields = Object.freeze(this.#inner.fields()) as string[];
+    // Frozen: the array is this propagator's identity.
+    this.#fields = Object.freeze(inner.fields()) as string[];
     this.fastPath = Object.freeze({ fields: this.#fields, traceContext: names.includes('tracecontext'), baggage: names.includes('baggage') });
   }
 
@@ -111,7 +108,7 @@ export class FwW3CPropagator implements TextMapPropagator {
 
 const CARRIED = Symbol.for('fw.otel.serverTelemetry');
 
-/** The context key a request's ServerTelemetry is kept under (server-telemetry.ts). */
+/** The context key a request's ServerTelemetry is kept under (withServerSpan). */
 export const SERVER_TELEMETRY_KEY = createContextKey('fw server telemetry');
 
 type Carrier = TracerProvider & { [CARRIED]?: ServerTelemetry };
@@ -144,10 +141,6 @@ function sdkDefaults(): ServerTelemetry {
   const knownMethods = parseKnownMethods(process.env['OTEL_INSTRUMENTATION_HTTP_KNOWN_METHODS']) ?? DEFAULT_KNOWN_METHODS;
   return { lean: undefined, knownMethods, spanNames: 'fw', redaction: DEFAULT_REDACTION, w3c: undefined };
 }
-
-// What both paths do with a server span (otel-stream-handler.ts, the SDK's span;
-// lean/lean-stream-listener.ts, fw's own): run the listener in its context, and at the end set
-// the response status and, for an error, `error.type` and the span status, in the spec's order.
 
 /** Runs `next` in the context of `span` (a child of `parent`) and `server`, so spans the handler starts are its children. */
 export function runInSpan(span: Span, parent: Context, server: ServerTelemetry, next: Listener, req: IncomingMessage, res: ServerResponse): void {
@@ -215,11 +208,7 @@ export function withServerSpan(parent: Context, span: Span, server: ServerTeleme
   return keyedAsTheApi ? new ServerSpanContext(parent, span, server) : apiContext(parent, span, server);
 }
 
-/**
- * The reader fw-core's request log takes trace ids from (log/logger.ts): the span in the active
- * context, through the global API, so any tracer's span counts, when it is recording. A span
- * that is not sampled gives no ids to log.
- */
+/** The span fw-core's request log takes trace ids from (log/logger.ts): the active one, any tracer's, if recording. */
 export function activeRecordingSpan(): CorrelatedSpan | undefined {
   const span = trace.getSpan(context.active());
   return span !== undefined && span.isRecording() ? span : undefined;

@@ -64,20 +64,10 @@ function otlpExporter(config: EnvConfig, exports: OtlpExportStop, outcomes: Span
 
 /** The sampler OTEL_TRACES_SAMPLER (and _ARG) names; the default is parentbased_always_on. */
 export function samplerFor(name: SamplerName, ratio: number): Sampler {
-  switch (name) {
-    case 'always_on':
-      return new AlwaysOnSampler();
-    case 'always_off':
-      return new AlwaysOffSampler();
-    case 'traceidratio':
-      return new TraceIdRatioBasedSampler(ratio);
-    case 'parentbased_always_off':
-      return new ParentBasedSampler({ root: new AlwaysOffSampler() });
-    case 'parentbased_traceidratio':
-      return new ParentBasedSampler({ root: new TraceIdRatioBasedSampler(ratio) });
-    case 'parentbased_always_on':
-      return new ParentBasedSampler({ root: new AlwaysOnSampler() });
-  }
+  const root = name.endsWith('always_on')
+    ? new AlwaysOnSampler()
+    : name.endsWith('always_off') ? new AlwaysOffSampler() : new TraceIdRatioBasedSampler(ratio);
+  return name.startsWith('parentbased_') ? new ParentBasedSampler({ root }) : root;
 }
 
 /**
@@ -85,7 +75,7 @@ export function samplerFor(name: SamplerName, ratio: number): Sampler {
  * JSON exporter lives in a package fw-core does not depend on, so the SDK's ProtobufTraceSerializer
  * output is transcoded to OTLP/JSON (otlp-json.ts) and posted by fw's OtlpHttpSender.
  */
-export class OtlpJsonSpanExporter implements SpanExporter {
+class OtlpJsonSpanExporter implements SpanExporter {
   readonly #sender: OtlpHttpSender;
   readonly #outcomes: SpanExportOutcomes | undefined;
   readonly #pending = new Set<Promise<void>>();
@@ -127,17 +117,17 @@ export class OtlpJsonSpanExporter implements SpanExporter {
   }
 }
 
-/**
- * The SDK's OTLP exporter observed so that fw's log and self-metrics count its exports as the lean
- * path counts its own (the SDK reports to diag itself). The partial success is read where the
- * exporter hands its answer to `_delegate._responseHandler` (otlp-exporter-base 0.301, found by
- * shape as otlp-export-stop.ts finds the retry); without it, exports are still counted.
- */
 interface ResponseHandler {
   handleResponse(response: unknown): void;
 }
 
-export class ReportingSpanExporter implements SpanExporter {
+/**
+ * The SDK's OTLP exporter observed so that fw's log and self-metrics count its exports as the lean
+ * path counts its own. The partial success is read where the exporter hands its answer to
+ * `_delegate._responseHandler` (otlp-exporter-base 0.301, found by shape as otlp-export-stop.ts
+ * finds the retry); without it, exports are still counted.
+ */
+class ReportingSpanExporter implements SpanExporter {
   readonly #inner: SpanExporter;
   readonly #outcomes: SpanExportOutcomes;
   /** The partial success of the answer being handled, taken by the export's result callback. */
@@ -190,7 +180,7 @@ function failure(error: Error | undefined): { ok: false; errorType: string; reas
  * the lean path reports them: when the queue takes a span again (where the SDK warns), when the
  * self-metrics are read, and at flush and shutdown.
  */
-export class ReportingBatchSpanProcessor extends BatchSpanProcessor {
+class ReportingBatchSpanProcessor extends BatchSpanProcessor {
   readonly #outcomes: SpanExportOutcomes;
   #unreported = 0;
 
