@@ -44,11 +44,7 @@ export const HTTP_METRICS = Object.freeze({
 });
 
 /** The synchronous instruments one stream handler records to. */
-export interface HttpServerMetrics {
-  readonly duration: Histogram;
-  readonly requestBodySize: Histogram;
-  readonly responseBodySize: Histogram;
-}
+export type HttpServerMetrics = Readonly<Record<keyof typeof OFFSETS, Histogram>>;
 
 /** Creates the four instruments on `meter` (the active requests once per meter). */
 export function createHttpServerMetrics(meter: Meter): HttpServerMetrics {

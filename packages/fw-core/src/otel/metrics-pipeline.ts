@@ -20,7 +20,7 @@ import { EventLoopDelayWindow, RuntimeMetricProducer } from './runtime/runtime-m
 import type { MetricsPipelineOptions } from './telemetry.ts';
 
 /** A meter provider and the reader to scrape. */
-export interface MetricsPipeline {
+interface MetricsPipeline {
   readonly provider: MeterProvider;
   readonly pull: PullMetricReader;
   /** Every reader, the pull one first. */
@@ -33,10 +33,8 @@ export interface MetricsPipeline {
 
 /** Builds the provider with its readers; `exports` stops its OTLP exporter, which logs failed exports to `problems`. */
 export function createMetricsPipeline(config: EnvConfig, resource: Resource, options: MetricsPipelineOptions, exports: OtlpExportStop, problems?: ExportProblemLog): MetricsPipeline {
-  // A reader takes its producers when it is built, and the path is chosen once the readers exist
-  // (lean/lean-setup.ts asks them how they aggregate): each gets a slot, filled on the lean path.
-  // Each also gets its runtime metrics (runtime/runtime-metric-producer.ts), on both paths, which
-  // ask the reader for its temporality once it exists.
+  // A reader takes its producers when built, before the path is chosen (lean/lean-setup.ts asks the
+  // readers how they aggregate): a slot, filled on the lean path, and its runtime metrics.
   const slots: LeanProducerSlot[] = [];
   const readers: MetricReader[] = [];
   const delay = new EventLoopDelayWindow();
@@ -93,14 +91,7 @@ function otlpExporter(config: EnvConfig, exports: OtlpExportStop, problems: Expo
   return exports.stops(new OtlpMetricExporter(sender, config.metricsTemporality, problems));
 }
 
-/**
- * fw's OTLP/HTTP metric exporter: the SDK's own request body (ProtobufMetricsSerializer, or
- * OTLP/JSON with OTEL_EXPORTER_OTLP_METRICS_PROTOCOL=http/json) posted by the lean trace export's
- * OtlpHttpSender, so no node:http client runs in the server's process (otlp-socket-client.ts says
- * why). A failed export is also a line of fw's log. The temporality preference is
- * OTEL_EXPORTER_OTLP_METRICS_TEMPORALITY_PREFERENCE's (https://opentelemetry.io/docs/specs/otel/metrics/sdk_exporters/otlp/).
- */
-/** Instruments that stay cumulative under each preference; every other one is delta (or, for `cumulative`, none is). */
+/** Per OTEL_EXPORTER_OTLP_METRICS_TEMPORALITY_PREFERENCE value, the instruments that stay cumulative. */
 const CUMULATIVE_UNDER: Readonly<Record<TemporalityPreference, ReadonlySet<InstrumentType> | 'all'>> = {
   cumulative: 'all',
   // Up-down counters are cumulative in both: their delta would not say how many there are.
@@ -108,6 +99,12 @@ const CUMULATIVE_UNDER: Readonly<Record<TemporalityPreference, ReadonlySet<Instr
   lowmemory: new Set([InstrumentType.UP_DOWN_COUNTER, InstrumentType.OBSERVABLE_UP_DOWN_COUNTER, InstrumentType.OBSERVABLE_COUNTER, InstrumentType.GAUGE, InstrumentType.OBSERVABLE_GAUGE]),
 };
 
+/**
+ * fw's OTLP/HTTP metric exporter (https://opentelemetry.io/docs/specs/otel/metrics/sdk_exporters/otlp/):
+ * the SDK's request body (ProtobufMetricsSerializer, or OTLP/JSON) posted by OtlpHttpSender, so no
+ * node:http client runs in the server's process (otlp-socket-client.ts says why). A failed export
+ * is also a line of fw's log.
+ */
 export class OtlpMetricExporter implements PushMetricExporter {
   readonly #sender: OtlpHttpSender;
   readonly #url: string;

@@ -5,7 +5,7 @@
  * `fw.controller`, `fw.action` and `http.route`. The request metrics take `http.route` from the
  * exchange's route, whether or not a group lists this plugin.
  */
-import { context, trace, type Attributes } from '@opentelemetry/api';
+import { context, trace, type Attributes, type Context } from '@opentelemetry/api';
 import type { FwRequest, RouteInfo } from '../http/request.ts';
 import type { FwPlugin, PluginEnv, PluginOptions, PluginResult } from '../plugins/plugin.ts';
 import { normalizeMethod } from './http-attributes.ts';
@@ -54,15 +54,14 @@ function enrich(req: FwRequest, _env: PluginEnv, _options: PluginOptions, state:
   return ['ok', req, state];
 }
 
-function enrichmentOf(route: RouteInfo, method: string, active: ReturnType<typeof context.active>): Enrichment {
+function enrichmentOf(route: RouteInfo, method: string, active: Context): Enrichment {
   let enrichment = enrichments.get(route);
   // The stream handler's settings; under another instrumentation, those setupTelemetry registered.
   const server = serverTelemetryIn(active) ?? registeredServerTelemetry();
   const names = server.spanNames;
   // Only semconv names tell known methods from others.
   const known = names === 'semconv' ? server.knownMethods : undefined;
-  // One entry per route: a route serving several methods rebuilds when the method changes (or
-  // the naming style or known methods, from one setupTelemetry call to the next).
+  // One entry per route, rebuilt when the method, the naming style or the known methods change.
   if (enrichment === undefined || enrichment.method !== method || enrichment.names !== names || enrichment.known !== known) {
     const target = route.module === undefined ? route.template : `${route.module}:${route.function ?? ''}`;
     const attributes: Attributes = { 'fw.app': route.app, 'http.route': route.template };

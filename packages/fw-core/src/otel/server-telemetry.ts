@@ -32,8 +32,7 @@ export function isSpanNames(value: unknown): value is SpanNames {
 
 /** The name a server span starts with, before any route is known; `method` is `http.request.method`. */
 export function startSpanName(names: SpanNames, method: string): string {
-  if (names === 'fw') return `HTTP ${method}`;
-  return method === '_OTHER' ? 'HTTP' : method;
+  return names === 'fw' ? `HTTP ${method}` : method === '_OTHER' ? 'HTTP' : method;
 }
 
 /** The semantic conventions' name of a routed request: `{method} {http.route}`, `HTTP {http.route}` for an unknown method. */
@@ -58,9 +57,8 @@ export interface LeanPath {
 }
 
 /**
- * What fw's W3C propagator (FwW3CPropagator) extracts, and its `fields()` array: while the registered
- * propagator answers `fields()` with that very array, the lean listener reads `traceparent` itself,
- * so a propagator registered later is followed from the next request.
+ * What FwW3CPropagator extracts, and its `fields()` array: while the registered propagator answers
+ * `fields()` with that very array, the lean listener reads `traceparent` itself.
  */
 export interface W3CFastPath {
   readonly fields: readonly string[];
@@ -172,6 +170,7 @@ export function endServerSpan(span: Span, end: ExchangeEnd, errorType: string | 
 
 const SPAN_KEY = createContextKey('OpenTelemetry Context Key SPAN');
 
+/** A request's context as one object, not the API's two; used if the API keys spans so (probed below). */
 class ServerSpanContext implements Context {
   readonly #parent: Context;
   readonly #span: Span;

@@ -154,8 +154,8 @@ class ReportingSpanExporter implements SpanExporter {
     this.#inner.export(spans, (result) => {
       const partial = this.#partial;
       this.#partial = undefined;
-      if (result.code === ExportResultCode.SUCCESS) this.#outcomes.exportEnded(spans.length, partial === undefined ? { ok: true } : { ok: true, ...partial });
-      else this.#outcomes.exportEnded(spans.length, failure(result.error));
+      const ok = result.code === ExportResultCode.SUCCESS;
+      this.#outcomes.exportEnded(spans.length, ok ? { ok: true, ...partial } : failure(result.error));
       resultCallback(result);
     });
   }
@@ -176,9 +176,8 @@ function failure(error: Error | undefined): { ok: false; errorType: string; reas
 }
 
 /**
- * The SDK's batch processor, counting the spans it drops from a full queue. Drops are reported as
- * the lean path reports them: when the queue takes a span again (where the SDK warns), when the
- * self-metrics are read, and at flush and shutdown.
+ * The SDK's batch processor, counting the spans it drops from a full queue, reported as the lean
+ * path does: when the queue takes a span again, when the self-metrics are read, at flush and shutdown.
  */
 class ReportingBatchSpanProcessor extends BatchSpanProcessor {
   readonly #outcomes: SpanExportOutcomes;

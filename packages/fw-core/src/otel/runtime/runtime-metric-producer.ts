@@ -50,7 +50,8 @@ export class RuntimeMetricProducer implements MetricProducer {
 
   #heap(now: number): MetricData[] {
     const spaces = getHeapSpaceStatistics();
-    const bySpace = (read: (space: (typeof spaces)[number]) => number): SumPoints => spaces.map((space) => [{ [HEAP_SPACE_NAME]: space.space_name }, read(space)] as const);
+    const bySpace = (read: (space: (typeof spaces)[number]) => number): SumPoints =>
+      spaces.map((space) => [{ 'v8js.heap.space.name': space.space_name }, read(space)] as const);
     return [
       this.#sum(V8_HEAP.limit, [[{}, getHeapStatistics().heap_size_limit]], now),
       this.#sum(V8_HEAP.used, bySpace((space) => space.space_used_size), now),
@@ -63,7 +64,7 @@ export class RuntimeMetricProducer implements MetricProducer {
   #cpu(now: number): MetricData {
     // Microseconds since the process started, as seconds.
     const { user, system } = process.cpuUsage();
-    return this.#sum(PROCESS_CPU_TIME, [[{ [CPU_MODE]: 'user' }, user / 1e6], [{ [CPU_MODE]: 'system' }, system / 1e6]], now);
+    return this.#sum(PROCESS_CPU_TIME, [[{ 'cpu.mode': 'user' }, user / 1e6], [{ 'cpu.mode': 'system' }, system / 1e6]], now);
   }
 
   #gauge(descriptor: RuntimeDescriptor, value: number, startMs: number, now: number): MetricData {
@@ -93,7 +94,7 @@ export class RuntimeMetricProducer implements MetricProducer {
 }
 
 /** A descriptor as the SDK reports it, with its instrument type. */
-export type RuntimeDescriptor = MetricDescriptor & { readonly type: InstrumentType };
+type RuntimeDescriptor = MetricDescriptor & { readonly type: InstrumentType };
 
 function descriptor(name: string, type: InstrumentType, unit: string, description: string): RuntimeDescriptor {
   const valueType = unit === 'By' ? ValueType.INT : ValueType.DOUBLE;
@@ -101,7 +102,7 @@ function descriptor(name: string, type: InstrumentType, unit: string, descriptio
 }
 
 /** The event-loop delay statistics of perf_hooks.monitorEventLoopDelay, in seconds, as gauges. */
-export const EVENT_LOOP_DELAY = Object.freeze({
+const EVENT_LOOP_DELAY = Object.freeze({
   min: descriptor('nodejs.eventloop.delay.min', InstrumentType.OBSERVABLE_GAUGE, 's', 'Event loop minimum delay.'),
   max: descriptor('nodejs.eventloop.delay.max', InstrumentType.OBSERVABLE_GAUGE, 's', 'Event loop maximum delay.'),
   mean: descriptor('nodejs.eventloop.delay.mean', InstrumentType.OBSERVABLE_GAUGE, 's', 'Event loop mean delay.'),
@@ -112,7 +113,7 @@ export const EVENT_LOOP_DELAY = Object.freeze({
 });
 
 /** The V8 heap: its limit, and per space (`v8js.heap.space.name`) its size, use, room left and committed memory. */
-export const V8_HEAP = Object.freeze({
+const V8_HEAP = Object.freeze({
   limit: descriptor('v8js.memory.heap.limit', InstrumentType.OBSERVABLE_UP_DOWN_COUNTER, 'By', 'Total heap memory size V8 may grow to (heap_size_limit).'),
   used: descriptor('v8js.memory.heap.used', InstrumentType.OBSERVABLE_UP_DOWN_COUNTER, 'By', 'Heap Memory size allocated.'),
   spaceSize: descriptor('v8js.memory.heap.space.size', InstrumentType.OBSERVABLE_UP_DOWN_COUNTER, 'By', 'Total heap memory size pre-allocated for a heap space.'),
@@ -120,32 +121,17 @@ export const V8_HEAP = Object.freeze({
   physicalSize: descriptor('v8js.memory.heap.space.physical_size', InstrumentType.OBSERVABLE_UP_DOWN_COUNTER, 'By', 'Committed size of a heap space.'),
 });
 
-/** The attribute naming a heap space. */
-export const HEAP_SPACE_NAME = 'v8js.heap.space.name';
-
 /** The process's CPU seconds by `cpu.mode` (user, system), a counter. */
-export const PROCESS_CPU_TIME = descriptor('process.cpu.time', InstrumentType.OBSERVABLE_COUNTER, 's', 'Total CPU seconds broken down by different CPU modes.');
-
-/** The attribute naming a CPU mode. */
-export const CPU_MODE = 'cpu.mode';
+const PROCESS_CPU_TIME = descriptor('process.cpu.time', InstrumentType.OBSERVABLE_COUNTER, 's', 'Total CPU seconds broken down by different CPU modes.');
 
 /** The process's resident set size. */
-export const PROCESS_MEMORY_USAGE = descriptor('process.memory.usage', InstrumentType.OBSERVABLE_UP_DOWN_COUNTER, 'By', 'The amount of physical memory in use.');
+const PROCESS_MEMORY_USAGE = descriptor('process.memory.usage', InstrumentType.OBSERVABLE_UP_DOWN_COUNTER, 'By', 'The amount of physical memory in use.');
 
 /** The monitor's sampling interval, node's default and instrumentation-runtime-node's. */
 const RESOLUTION_MS = 10;
 
 /** The statistics of one window, in seconds, and when it began (epoch ms). */
-export interface EventLoopDelayStats {
-  readonly min: number;
-  readonly max: number;
-  readonly mean: number;
-  readonly stddev: number;
-  readonly p50: number;
-  readonly p90: number;
-  readonly p99: number;
-  readonly sinceMs: number;
-}
+type EventLoopDelayStats = { readonly [key in keyof typeof EVENT_LOOP_DELAY | 'sinceMs']: number };
 
 /** One monitor, read by every reader of a setupTelemetry. */
 export class EventLoopDelayWindow {
