@@ -6,7 +6,7 @@
  * given no start time changes, through the fields its clock lives in (checked by type: if a future
  * SDK moves them, it keeps its own clock and otel-span-child-clock tests fail).
  */
-import { type Context, type HrTime, trace } from '@opentelemetry/api';
+import { type Context, trace } from '@opentelemetry/api';
 import type { ReadableSpan, Span, SpanProcessor } from '@opentelemetry/sdk-trace';
 import { TIME_ORIGIN_MS } from '../stream/clock.ts';
 import { addMs, isHrTime, SPAN_CLOCK, type SpanClock } from './lean/lean-span.ts';
