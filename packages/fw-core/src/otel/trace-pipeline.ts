@@ -1,9 +1,8 @@
 /**
  * The tracer provider setupTelemetry registers (spec: Events → Activation 2): a batch span
- * processor exporting OTLP over HTTP with protobuf bodies. The batch queue is bounded
- * (maxQueueSize, default 2048: spans beyond it are dropped, never buffered without limit) and
- * every export has a timeout, so a collector that is down, failing or hanging costs requests
- * nothing and memory stays bounded.
+ * processor exporting OTLP/HTTP with protobuf bodies, its queue bounded (maxQueueSize: spans beyond
+ * it are dropped) and every export timed out, so a collector that is down, failing or hanging
+ * costs requests nothing and memory stays bounded.
  */
 import { diag } from '@opentelemetry/api';
 import { ExportResultCode, type ExportResult } from '@opentelemetry/core';
@@ -20,8 +19,8 @@ import { traceRequestToJson } from './otlp-json.ts';
 import type { TracePipelineOptions } from './telemetry.ts';
 
 /**
- * The tracer provider for `config` (no exporting processor when OTEL_TRACES_EXPORTER is none); `exports` stops
- * its OTLP exporter; `outcomes` counts what fw's OTLP export did (not a user's exporter or processor).
+ * The tracer provider for `config` (no exporting processor when OTEL_TRACES_EXPORTER is none);
+ * `exports` stops its OTLP exporter; `outcomes` counts what fw's OTLP export did.
  */
 export function createTracerProvider(config: EnvConfig, resource: Resource, options: TracePipelineOptions, exports: OtlpExportStop, outcomes?: SpanExportOutcomes): TracerProvider {
   // A child span takes its parent's clock before the processor sees it (child-span-clock.ts).
