@@ -5,4 +5,4 @@
 export { setupTelemetry } from './setup-telemetry.ts';
 export type { Telemetry, TelemetryOptions } from './telemetry.ts';
 export { otelStreamHandler } from './otel-stream-handler.ts';
-export { otelFwPlugin } from './otel-fw-plugin.ts';
+export { otelFwPlugin } from './server-telemetry.ts';

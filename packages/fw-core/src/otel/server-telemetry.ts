@@ -4,15 +4,18 @@
  * reads it when it wraps a listener and puts it in each request's context, where otel_fw_plugin
  * finds it. A tracer provider fw did not register carries none: the SDK path with the defaults.
  * Also what both paths (otel-stream-handler.ts, lean/lean-stream-listener.ts) do with a server
- * span, fw's W3C propagator and the span fw's log reads ids from. Nothing here loads the SDK.
+ * span, otel_fw_plugin, fw's W3C propagator and the span fw's log reads ids from. Nothing here
+ * loads the SDK.
  */
 import { context, type Context, createContextKey, ROOT_CONTEXT, type Span, SpanStatusCode, type TextMapGetter, type TextMapPropagator, type TextMapSetter, type TimeInput, trace, type TracerProvider } from '@opentelemetry/api';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Sampler } from '@opentelemetry/sdk-trace';
+import type { FwRequest, RouteInfo } from '../http/request.ts';
 import type { CorrelatedSpan } from '../log/logger.ts';
+import type { FwPlugin, PluginEnv, PluginOptions, PluginResult } from '../plugins/plugin.ts';
 import type { ExchangeEnd, Listener } from '../stream/stream-handler.ts';
 import { DEFAULT_KNOWN_METHODS, parseKnownMethods, type SpanLimits } from './env-config.ts';
-import { compileQueryRedaction, type QueryRedaction } from './http-attributes.ts';
+import { compileQueryRedaction, normalizeMethod, type QueryRedaction } from './http-attributes.ts';
 import type { HttpMetricSeriesTable } from './http-metrics.ts';
 import type { LeanServerSpan, RemoteParent } from './lean/lean-span.ts';
 
@@ -33,11 +36,6 @@ export function isSpanNames(value: unknown): value is SpanNames {
 /** The name a server span starts with, before any route is known; `method` is `http.request.method`. */
 export function startSpanName(names: SpanNames, method: string): string {
   return names === 'fw' ? `HTTP ${method}` : method === '_OTHER' ? 'HTTP' : method;
-}
-
-/** The semantic conventions' name of a routed request: `{method} {http.route}`, `HTTP {http.route}` for an unknown method. */
-export function semconvRouteSpanName(method: string, route: string): string {
-  return `${method === '_OTHER' ? 'HTTP' : method} ${route}`;
 }
 
 /** Whether a span with `remote` as its parent is sampled, for the samplers that need no trace id. */
@@ -128,11 +126,6 @@ export function registeredServerTelemetry(): ServerTelemetry {
   return registered.getDelegate?.()[CARRIED] ?? sdkDefaults();
 }
 
-/** The ServerTelemetry of the request whose context is `context`, when otel_fw_stream_h wraps it. */
-export function serverTelemetryIn(context: Context): ServerTelemetry | undefined {
-  return context.getValue(SERVER_TELEMETRY_KEY) as ServerTelemetry | undefined;
-}
-
 const DEFAULT_REDACTION = compileQueryRedaction();
 
 function sdkDefaults(): ServerTelemetry {
@@ -211,4 +204,76 @@ export function withServerSpan(parent: Context, span: Span, server: ServerTeleme
 export function activeRecordingSpan(): CorrelatedSpan | undefined {
   const span = trace.getSpan(context.active());
   return span !== undefined && span.isRecording() ? span : undefined;
+}
+
+/**
+ * `otel_fw_plugin` (spec: Events → Activation 4, "Enriched span"): a `pre_request` plugin that
+ * names the request's span `<METHOD> <controller_module>:<action>` (with `spanNames: 'semconv'`,
+ * `{method} {http.route}`, `HTTP {http.route}` for an unknown method) and adds `fw.app`,
+ * `fw.controller`, `fw.action` and `http.route`. The request metrics take `http.route` from the
+ * exchange's route, whether or not a group lists this plugin.
+ */
+export const OTEL_PLUGIN_NAME = 'otel_fw_plugin';
+
+/** Span name and attributes of one route, computed once per route. */
+interface Enrichment {
+  readonly method: string;
+  /** The naming style and known methods the name was made for. */
+  readonly names: SpanNames;
+  readonly known: ReadonlySet<string> | undefined;
+  readonly name: string;
+  /** Frozen: fw's lean span encodes a frozen object once and copies its bytes into every span. */
+  readonly attributes: Readonly<Record<string, string>>;
+}
+
+const enrichments = new WeakMap<RouteInfo, Enrichment>();
+
+/** Renames and enriches the active span; takes no options. */
+export const otelFwPlugin: FwPlugin<undefined, PluginOptions> = {
+  name: OTEL_PLUGIN_NAME,
+  plugin_info: () => ({
+    title: 'OpenTelemetry span enrichment',
+    version: '0.1.0',
+    url: 'https://opentelemetry.io/docs/specs/semconv/http/http-spans/',
+    description: 'Names the server span after the controller and action and adds fw.app, fw.controller, fw.action and http.route',
+    authors: ['fw'],
+    options: [],
+  }),
+  // A router miss has no route to name the span after: its span keeps `HTTP <method>`.
+  matchedRoutesOnly: true,
+  pre_request: enrich,
+};
+
+function enrich(req: FwRequest, _env: PluginEnv, _options: PluginOptions, state: undefined): PluginResult<undefined> {
+  const active = context.active();
+  const span = trace.getSpan(active);
+  if (span !== undefined && span.isRecording()) {
+    const enrichment = enrichmentOf(req.route, req.method, active);
+    span.updateName(enrichment.name);
+    span.setAttributes(enrichment.attributes);
+  }
+  return ['ok', req, state];
+}
+
+function enrichmentOf(route: RouteInfo, method: string, active: Context): Enrichment {
+  let enrichment = enrichments.get(route);
+  // The stream handler's settings; under another instrumentation, those setupTelemetry registered.
+  const carried = active.getValue(SERVER_TELEMETRY_KEY) as ServerTelemetry | undefined;
+  const server = carried ?? registeredServerTelemetry();
+  const names = server.spanNames;
+  // Only semconv names tell known methods from others.
+  const known = names === 'semconv' ? server.knownMethods : undefined;
+  // One entry per route, rebuilt when the method, the naming style or the known methods change.
+  if (enrichment === undefined || enrichment.method !== method || enrichment.names !== names || enrichment.known !== known) {
+    const target = route.module === undefined ? route.template : `${route.module}:${route.function ?? ''}`;
+    const attributes: Record<string, string> = { 'fw.app': route.app, 'http.route': route.template };
+    if (route.module !== undefined) attributes['fw.controller'] = route.module;
+    if (route.function !== undefined) attributes['fw.action'] = route.function;
+    const name = known === undefined
+      ? `${method} ${target}`
+      : `${startSpanName('semconv', normalizeMethod(method, known))} ${route.template}`;
+    enrichment = { method, names, known, name, attributes: Object.freeze(attributes) };
+    enrichments.set(route, enrichment);
+  }
+  return enrichment;
 }
