@@ -94,15 +94,11 @@ export function urlQueryOf(target: RequestTarget | undefined, redaction: QueryRe
 /** What replaces a redacted value (the semantic conventions' word). */
 export const REDACTED = 'REDACTED';
 
-/** The names redacted by default; docs/telemetry.md lists why each is there. */
-export const DEFAULT_REDACTED_QUERY_PARAMETERS: readonly string[] = Object.freeze([
-  // Named by the semantic conventions: AWS signature v2, Azure SAS, Google signed URLs.
+/** The names redacted by default, by group; docs/telemetry.md says why each is there. */
+const DEFAULT_REDACTED_QUERY_PARAMETERS: readonly string[] = Object.freeze([
   'AWSAccessKeyId', 'Signature', 'sig', 'X-Goog-Signature',
-  // AWS signature v4 presigned URLs (the v2 names above are their predecessors).
   'X-Amz-Credential', 'X-Amz-Security-Token', 'X-Amz-Signature',
-  // OAuth 2.0 (RFC 6749 §4.1.2 code, §5.1 tokens, §2.3.1 client_secret) and OpenID Connect.
   'access_token', 'refresh_token', 'id_token', 'code', 'client_secret',
-  // Generic bearer tokens, API keys (Google APIs take `key`) and passwords.
   'token', 'api_key', 'apikey', 'key', 'password',
 ]);
 

@@ -291,15 +291,13 @@ const PROCESS_CPU_TIME = descriptor('process.cpu.time', InstrumentType.OBSERVABL
 /** The process's resident set size. */
 const PROCESS_MEMORY_USAGE = descriptor('process.memory.usage', InstrumentType.OBSERVABLE_UP_DOWN_COUNTER, 'By', 'The amount of physical memory in use.');
 
-/** The monitor's sampling interval, node's default and instrumentation-runtime-node's. */
-const RESOLUTION_MS = 10;
-
 /** The statistics of one window, in seconds, and when it began (epoch ms). */
 type EventLoopDelayStats = { readonly [key in keyof typeof EVENT_LOOP_DELAY | 'sinceMs']: number };
 
 /** One monitor, read by every reader of a setupTelemetry. */
 export class EventLoopDelayWindow {
-  readonly #histogram: ELDHistogram = monitorEventLoopDelay({ resolution: RESOLUTION_MS });
+  /** Sampling every 10 ms, node's default and instrumentation-runtime-node's. */
+  readonly #histogram: ELDHistogram = monitorEventLoopDelay();
   #since = Date.now();
   #last: EventLoopDelayStats | undefined;
 
