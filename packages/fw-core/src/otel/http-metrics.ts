@@ -34,9 +34,9 @@ function histogram(name: string, unit: string, description: string, boundaries: 
   return Object.freeze({ name, description, unit, valueType: ValueType.DOUBLE, advice: { explicitBucketBoundaries: [...boundaries] }, boundaries: Object.freeze([...boundaries]) });
 }
 
-/** The four metrics (the SDK instruments' options, the lean producer's descriptors) and the active requests' callback. */
+/** The four metrics, for the SDK instruments and the lean producer, and the active requests' callback. */
 export const HTTP_METRICS = Object.freeze({
-  activeRequests: Object.freeze<HttpMetricDescriptor>({ name: 'http.server.active_requests', description: 'Number of active HTTP server requests.', unit: '{request}', valueType: ValueType.DOUBLE, advice: {} }),
+  activeRequests: Object.freeze({ name: 'http.server.active_requests', description: 'Number of active HTTP server requests.', unit: '{request}', valueType: ValueType.DOUBLE, advice: {} }),
   observeActiveRequests,
   duration: histogram('http.server.request.duration', 's', 'Duration of HTTP server requests.', DURATION_BUCKETS),
   requestBodySize: histogram('http.server.request.body.size', 'By', 'Size of HTTP server request bodies.', BODY_SIZE_BUCKETS),
@@ -95,7 +95,11 @@ const MAX = 3;
 const BUCKETS = 4;
 const DURATION_LENGTH = BUCKETS + DURATION_BUCKETS.length + 1;
 const BODY_LENGTH = BUCKETS + BODY_SIZE_BUCKETS.length + 1;
-const OFFSETS = Object.freeze({ duration: 0, requestBodySize: DURATION_LENGTH, responseBodySize: DURATION_LENGTH + BODY_LENGTH });
+const OFFSETS = Object.freeze({
+  duration: 0,
+  requestBodySize: DURATION_LENGTH,
+  responseBodySize: DURATION_LENGTH + BODY_LENGTH,
+});
 
 /**
  * Per delta reader and series: each histogram's min, max and sum since that reader's last

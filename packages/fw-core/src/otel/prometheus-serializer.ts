@@ -74,9 +74,7 @@ function labels(attributes: Attributes, scope: readonly string[] = [], le?: stri
     if (value === undefined) continue;
     const name = labelName(key);
     // Keys that sanitize to the same label are joined with ';' in key order (spec rule).
-    const values = merged.get(name);
-    if (values === undefined) merged.set(name, [text(value)]);
-    else values.push(text(value));
+    merged.set(name, [...(merged.get(name) ?? []), text(value)]);
   }
   const parts = [...merged].map(([name, values]) => `${name}="${escapeLabel(values.join(';'))}"`);
   parts.push(...scope);

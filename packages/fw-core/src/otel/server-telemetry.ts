@@ -200,7 +200,7 @@ export function withServerSpan(parent: Context, span: Span, server: ServerTeleme
   return keyedAsTheApi ? new ServerSpanContext(parent, span, server) : apiContext(parent, span, server);
 }
 
-/** The span fw-core's request log takes trace ids from (log/logger.ts): the active one, any tracer's, if recording. */
+/** The span the request log reads ids from (log/logger.ts): the active one, any tracer's, if recording. */
 export function activeRecordingSpan(): CorrelatedSpan | undefined {
   const span = trace.getSpan(context.active());
   return span !== undefined && span.isRecording() ? span : undefined;

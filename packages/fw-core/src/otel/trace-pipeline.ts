@@ -44,8 +44,8 @@ type OtlpCompression = NonNullable<NonNullable<ConstructorParameters<typeof OTLP
 
 function otlpExporter(config: EnvConfig, exports: OtlpExportStop, outcomes: SpanExportOutcomes | undefined): SpanExporter | undefined {
   if (config.tracesEndpoint === undefined) return undefined;
+  const tls = readTlsFiles(config.tracesEndpoint, config.tracesTls);
   if (config.tracesProtocol === 'http/json') {
-    const tls = readTlsFiles(config.tracesEndpoint, config.tracesTls);
     return exports.stops(new OtlpJsonSpanExporter({ url: config.tracesEndpoint, headers: { ...config.tracesHeaders }, timeoutMs: config.tracesTimeoutMs, compression: config.tracesCompression ?? 'none', tls }, outcomes));
   }
   const exporter = exports.stoppable(
@@ -55,7 +55,7 @@ function otlpExporter(config: EnvConfig, exports: OtlpExportStop, outcomes: Span
       timeoutMillis: config.tracesTimeoutMs,
       // Unset: the exporter reads OTEL_EXPORTER_OTLP_[TRACES_]COMPRESSION from process.env itself.
       ...(config.tracesCompression === undefined ? {} : { compression: config.tracesCompression as OtlpCompression }),
-      httpAgentOptions: exports.agentFactory(readTlsFiles(config.tracesEndpoint, config.tracesTls)),
+      httpAgentOptions: exports.agentFactory(tls),
     }),
   );
   return outcomes === undefined ? exporter : new ReportingSpanExporter(exporter, outcomes);
