@@ -26,9 +26,7 @@ export interface HttpMetricDescriptor {
 }
 
 /** A histogram's descriptor and its explicit bucket boundaries. */
-export interface HttpHistogramDescriptor extends HttpMetricDescriptor {
-  readonly boundaries: readonly number[];
-}
+export type HttpHistogramDescriptor = HttpMetricDescriptor & { readonly boundaries: readonly number[] };
 
 function histogram(name: string, unit: string, description: string, boundaries: readonly number[]): HttpHistogramDescriptor {
   return Object.freeze({ name, description, unit, valueType: ValueType.DOUBLE, advice: { explicitBucketBoundaries: [...boundaries] }, boundaries: Object.freeze([...boundaries]) });
