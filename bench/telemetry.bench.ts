@@ -32,7 +32,7 @@
 import { cpus } from 'node:os';
 import { parseArgs } from 'node:util';
 import { serializePrometheus } from '../packages/fw-core/src/otel/prometheus-serializer.ts';
-import { EventLoopDelayWindow, RuntimeMetricProducer } from '../packages/fw-core/src/otel/runtime/runtime-metric-producer.ts';
+import { EventLoopDelayWindow, RuntimeMetricProducer } from '../packages/fw-core/src/otel/metrics-pipeline.ts';
 import { alternate, type Contender, cpuOf, flushTelemetry, median, pairedCpuRatio, pinTo, row, spawnServer } from './support/harness.ts';
 import { NO_EXPORTS, type SinkCounts, startOtlpSink } from './support/otlp-sink.ts';
 import { addRun, dropNotes, dropped, dropRow, type DropTally, newDropTally, surplus } from './support/span-drops.ts';

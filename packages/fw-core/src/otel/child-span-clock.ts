@@ -1,12 +1,11 @@
 /**
- * Children inside their parent (issue 36, item 2): a span processor giving an SDK span started
- * inside a span of this process that parent's clock, the anchored clock model of
- * @opentelemetry/core's AnchoredClock. sdk-trace 3 anchors each span on its own whole-millisecond
- * `Date.now()`, so spans started under a millisecond apart could be out of order. Only an SDK span
- * given no start time changes, through the fields its clock lives in (checked by type: if a future
- * SDK moves them, it keeps its own clock and otel-span-child-clock tests fail).
+ * Children inside their parent (issue 36, item 2): an SDK span started inside a span of this
+ * process takes that parent's clock (the model of @opentelemetry/core's AnchoredClock); sdk-trace 3
+ * anchors each span on its own whole-millisecond `Date.now()`, so spans started under a millisecond
+ * apart could be out of order. Only an SDK span given no start time changes, through the fields its
+ * clock lives in (if a future SDK moves them, it keeps its own clock and otel-span-child-clock tests fail).
  */
-import { type Context, type HrTime, trace } from '@opentelemetry/api';
+import { type Context, trace } from '@opentelemetry/api';
 import type { ReadableSpan, Span, SpanProcessor } from '@opentelemetry/sdk-trace';
 import { TIME_ORIGIN_MS } from '../stream/clock.ts';
 import { addMs, isHrTime, SPAN_CLOCK, type SpanClock } from './lean/lean-span.ts';
@@ -46,9 +45,8 @@ function takeParentClock(span: Span, parentContext: Context): void {
 }
 
 /**
- * `processor` whose onStart first gives the span its parent's clock; without one, a processor
- * that does only that. A wrapper rather than a processor beside it, so the tracer provider still
- * calls one processor per span (bench/telemetry.bench.ts, full SDK path: CPU per request unchanged).
+ * `processor` whose onStart first gives the span its parent's clock (alone without one): a wrapper,
+ * so the tracer provider still calls one processor per span (bench/telemetry.bench.ts, SDK path).
  */
 export function withChildSpanClock(processor: SpanProcessor | undefined): SpanProcessor {
   if (processor === undefined) return { onStart: takeParentClock, onEnd() {}, forceFlush: async () => {}, shutdown: async () => {} };

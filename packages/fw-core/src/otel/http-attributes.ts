@@ -1,17 +1,15 @@
 /**
- * The OpenTelemetry HTTP server attributes of one request (semantic conventions, stable since
- * v1.23: https://opentelemetry.io/docs/specs/semconv/http/http-spans/#http-server), from the
- * request and its exchange, and which `url.query` values a span may carry: semconv says
- * `AWSAccessKeyId`, `Signature`, `sig` and `X-Goog-Signature` SHOULD be `REDACTED`
- * (https://opentelemetry.io/docs/specs/semconv/attributes-registry/url/); fw also redacts
- * parameters that commonly carry credentials. A deployment adds names, never removes the
- * defaults; names match case-insensitively, percent-decoded.
+ * The OpenTelemetry HTTP server attributes of one request
+ * (https://opentelemetry.io/docs/specs/semconv/http/http-spans/#http-server), and which `url.query`
+ * values a span may carry: semconv says `AWSAccessKeyId`, `Signature`, `sig` and `X-Goog-Signature`
+ * SHOULD be `REDACTED` (https://opentelemetry.io/docs/specs/semconv/attributes-registry/url/); fw
+ * also redacts parameters that commonly carry credentials. A deployment adds names, never removes
+ * the defaults; names match case-insensitively, percent-decoded.
  */
 import type { Attributes } from '@opentelemetry/api';
 import type { IncomingMessage } from 'node:http';
 import type { TLSSocket } from 'node:tls';
-import { requestHost, type RequestTarget } from '../stream/exchange.ts';
-import type { Exchange } from '../stream/exchange.ts';
+import { requestHost, type Exchange, type RequestTarget } from '../stream/exchange.ts';
 import { DEFAULT_KNOWN_METHODS } from './env-config.ts';
 
 /** `http.request.method`: the method when it is among `known`, else `_OTHER`. */
@@ -54,10 +52,10 @@ function serverOf(req: IncomingMessage, exchange: Exchange, scheme: string): { a
 const NO_AUTHORITY: RequestTarget = { path: '', query: '', authority: undefined };
 
 /**
- * The span attributes known when the request starts; one object per request. Path, query and
- * host come from the exchange's parsed target, so userinfo (`user:password@`) never reaches a span; a
- * target it cannot parse (`*`, another scheme, a broken URL) is not copied, since it may hold
- * credentials too: `url.path` is then `*` for asterisk-form and absent otherwise.
+ * The span attributes known when the request starts. Path, query and host come from the exchange's
+ * parsed target, so userinfo (`user:password@`) never reaches a span; a target it cannot parse
+ * (`*`, another scheme, a broken URL) may hold credentials too and is not copied: `url.path` is
+ * then `*` for asterisk-form and absent otherwise.
  */
 export function requestSpanAttributes(req: IncomingMessage, exchange: Exchange, method: string, scheme: string, redaction: QueryRedaction): Attributes {
   const url = req.url ?? '/';
@@ -96,15 +94,11 @@ export function urlQueryOf(target: RequestTarget | undefined, redaction: QueryRe
 /** What replaces a redacted value (the semantic conventions' word). */
 export const REDACTED = 'REDACTED';
 
-/** The names redacted by default; docs/telemetry.md lists why each is there. */
-export const DEFAULT_REDACTED_QUERY_PARAMETERS: readonly string[] = Object.freeze([
-  // Named by the semantic conventions: AWS signature v2, Azure SAS, Google signed URLs.
+/** The names redacted by default, by group; docs/telemetry.md says why each is there. */
+const DEFAULT_REDACTED_QUERY_PARAMETERS: readonly string[] = Object.freeze([
   'AWSAccessKeyId', 'Signature', 'sig', 'X-Goog-Signature',
-  // AWS signature v4 presigned URLs (the v2 names above are their predecessors).
   'X-Amz-Credential', 'X-Amz-Security-Token', 'X-Amz-Signature',
-  // OAuth 2.0 (RFC 6749 §4.1.2 code, §5.1 tokens, §2.3.1 client_secret) and OpenID Connect.
   'access_token', 'refresh_token', 'id_token', 'code', 'client_secret',
-  // Generic bearer tokens, API keys (Google APIs take `key`) and passwords.
   'token', 'api_key', 'apikey', 'key', 'password',
 ]);
 
@@ -122,15 +116,12 @@ export function compileQueryRedaction(extra: readonly string[] = []): QueryRedac
     const trimmed = name.trim();
     if (trimmed !== '') names.add(trimmed.toLowerCase());
   }
-  let longest = 0;
-  for (const name of names) longest = Math.max(longest, name.length);
-  return { names, longest };
+  return { names, longest: Math.max(0, ...[...names].map((name) => name.length)) };
 }
 
 /**
- * `query` (no `?`) with the value of every listed parameter replaced by REDACTED, everything
- * else byte for byte as sent. It runs for every request that has a query, so it builds a new
- * string only when a name matches, and lowercases only keys short enough to be a name.
+ * `query` (no `?`) with the value of every listed parameter replaced by REDACTED, the rest as sent.
+ * Per request: a new string only when a name matches, lowercasing only keys short enough to match.
  */
 export function redactQuery(query: string, redaction: QueryRedaction): string {
   let out: string | undefined;

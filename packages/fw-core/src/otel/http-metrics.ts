@@ -1,14 +1,13 @@
 /**
- * The four HTTP server metrics of the spec's Events section, with the names and units of the
- * OpenTelemetry semantic conventions and the duration buckets they advise
+ * The four HTTP server metrics of the spec's Events section, with the semantic conventions' names,
+ * units and advised duration buckets
  * (https://opentelemetry.io/docs/specs/semconv/http/http-metrics/#metric-httpserverrequestduration),
- * defined once here for the SDK instruments of the full path and fw's own aggregation of the lean one.
- * The lean path aggregates the three histograms itself (HttpMetricSeriesTable; lean/http-metric-producer.ts
- * hands them to the readers): the SDK hashes the attribute object on each record; here a series is
- * found once per exchange by its route and small integer keys, and a record is a few additions in
- * a Float64Array (bench/http-metrics-lean.bench.ts).
+ * for the SDK instruments of the full path and fw's own aggregation of the lean one
+ * (HttpMetricSeriesTable, reported by lean/http-metric-producer.ts): the SDK hashes the attribute
+ * object on each record, here a series is found by small integer keys and a record is a few
+ * additions in a Float64Array (bench/http-metrics-lean.bench.ts).
  */
-import { ValueType, type Attributes, type Histogram, type Meter, type MetricAdvice, type ObservableCallback, type ObservableResult } from '@opentelemetry/api';
+import { ValueType, type Attributes, type Histogram, type Meter, type MetricAdvice, type ObservableResult } from '@opentelemetry/api';
 import { monotonicMs, TIME_ORIGIN_MS } from '../stream/clock.ts';
 
 /** Bucket boundaries of `http.server.request.duration`, in seconds. */
@@ -27,38 +26,23 @@ export interface HttpMetricDescriptor {
 }
 
 /** A histogram's descriptor and its explicit bucket boundaries. */
-export interface HttpHistogramDescriptor extends HttpMetricDescriptor {
-  readonly boundaries: readonly number[];
-}
-
-/** The four metrics, and the callback that observes the active requests. */
-export interface HttpMetricDescriptors {
-  readonly activeRequests: HttpMetricDescriptor;
-  readonly observeActiveRequests: ObservableCallback;
-  readonly duration: HttpHistogramDescriptor;
-  readonly requestBodySize: HttpHistogramDescriptor;
-  readonly responseBodySize: HttpHistogramDescriptor;
-}
+export type HttpHistogramDescriptor = HttpMetricDescriptor & { readonly boundaries: readonly number[] };
 
 function histogram(name: string, unit: string, description: string, boundaries: readonly number[]): HttpHistogramDescriptor {
   return Object.freeze({ name, description, unit, valueType: ValueType.DOUBLE, advice: { explicitBucketBoundaries: [...boundaries] }, boundaries: Object.freeze([...boundaries]) });
 }
 
-/** The four metrics: the SDK instruments' options and the lean producer's descriptors. */
-export const HTTP_METRICS: HttpMetricDescriptors = Object.freeze({
+/** The four metrics, for the SDK instruments and the lean producer, and the active requests' callback. */
+export const HTTP_METRICS = Object.freeze({
   activeRequests: Object.freeze({ name: 'http.server.active_requests', description: 'Number of active HTTP server requests.', unit: '{request}', valueType: ValueType.DOUBLE, advice: {} }),
-  observeActiveRequests: observeActiveRequests,
+  observeActiveRequests,
   duration: histogram('http.server.request.duration', 's', 'Duration of HTTP server requests.', DURATION_BUCKETS),
   requestBodySize: histogram('http.server.request.body.size', 'By', 'Size of HTTP server request bodies.', BODY_SIZE_BUCKETS),
   responseBodySize: histogram('http.server.response.body.size', 'By', 'Size of HTTP server response bodies.', BODY_SIZE_BUCKETS),
 });
 
 /** The synchronous instruments one stream handler records to. */
-export interface HttpServerMetrics {
-  readonly duration: Histogram;
-  readonly requestBodySize: Histogram;
-  readonly responseBodySize: Histogram;
-}
+export type HttpServerMetrics = Readonly<Record<keyof typeof OFFSETS, Histogram>>;
 
 /** Creates the four instruments on `meter` (the active requests once per meter). */
 export function createHttpServerMetrics(meter: Meter): HttpServerMetrics {
@@ -80,14 +64,14 @@ export interface ActiveRequests {
 }
 
 /**
- * The active requests as plain counters per (method, scheme), process-wide, reported by an
- * asynchronous up-down counter when metrics are collected: a synchronous add(+1)/add(-1) costs two
- * attribute hashes per request in the SDK (bench/telemetry.bench.ts); a counter bump costs nothing.
+ * The active requests per (method, scheme), process-wide, reported by an asynchronous up-down
+ * counter: the SDK's synchronous add(+1)/add(-1) hashes the attributes twice per request
+ * (bench/telemetry.bench.ts).
  */
 const byScheme: Record<'http' | 'https', Map<string, ActiveRequests>> = { http: new Map(), https: new Map() };
 
 function observeActiveRequests(result: ObservableResult): void {
-  for (const cache of [byScheme.http, byScheme.https]) for (const entry of cache.values()) result.observe(entry.count, entry.attributes);
+  for (const cache of Object.values(byScheme)) for (const entry of cache.values()) result.observe(entry.count, entry.attributes);
 }
 
 /** The counter of (method, scheme); the method is already normalized, so the map stays small. */
@@ -107,11 +91,17 @@ const SUM = 1;
 const MIN = 2;
 const MAX = 3;
 const BUCKETS = 4;
+const DURATION_LENGTH = BUCKETS + DURATION_BUCKETS.length + 1;
+const BODY_LENGTH = BUCKETS + BODY_SIZE_BUCKETS.length + 1;
+const OFFSETS = Object.freeze({
+  duration: 0,
+  requestBodySize: DURATION_LENGTH,
+  responseBodySize: DURATION_LENGTH + BODY_LENGTH,
+});
 
 /**
- * Per delta reader and series: the minimum, maximum and sum of each histogram since that reader's
- * last collection. The sum is kept rather than taken as a difference of cumulative sums, which
- * floating point would leave a few ulps off what the SDK reports.
+ * Per delta reader and series: each histogram's min, max and sum since that reader's last
+ * collection (a difference of cumulative sums would be a few ulps off what the SDK reports).
  */
 export const WINDOW_LENGTH = 9;
 
@@ -165,12 +155,11 @@ class Interned {
 
 /**
  * Bits of each key in a series key: 8 for the method (the known methods and `_OTHER`), 1 for the
- * scheme, 4 for the protocol version (node:http answers 400 to anything but 0.9, 1.0, 1.1; 2.0
- * comes from http2), 10 for the status (< 1000 in node:http), and above them the error type,
- * unbounded (issue 36: a 5 bit field dropped the exchanges of its 32nd value on). For "no error"
- * and the first 127 error types the key stays below 2^30, a small integer, which a Map hashes
- * fastest; a later error type (they are `5xx` texts and `aborted`: at most 501) makes a larger
- * key, a heap number: hashed more slowly, still exact (below 2^53).
+ * scheme, 4 for the protocol version (node:http takes 0.9, 1.0, 1.1; 2.0 comes from http2), 10 for
+ * the status (< 1000 in node:http), and above them the error type, unbounded (issue 36: a 5 bit
+ * field dropped the exchanges of its 32nd value on). The first 127 error types keep the key a
+ * small integer, which a Map hashes fastest; later ones (`5xx` texts and `aborted`: at most 501)
+ * make a heap number, still exact.
  */
 const METHODS = 256;
 const PROTOCOLS = 16;
@@ -182,10 +171,9 @@ export class HttpMetricSeriesTable {
   /** Every series, in the order it was first recorded to (the order the SDK reports attribute sets in). */
   readonly series: HttpMetricSeries[] = [];
   /** Offsets of the three histograms in `values`. */
-  readonly offsets: { readonly duration: number; readonly requestBodySize: number; readonly responseBodySize: number };
+  readonly offsets = OFFSETS;
   /** How many delta readers keep windows; grows, never shrinks. */
   private windowSlots = 0;
-  private readonly valuesLength: number;
   private readonly durationBounds = Float64Array.from(DURATION_BUCKETS);
   /** One bucket layout serves both body sizes: they share BODY_SIZE_BUCKETS. */
   private readonly bodyBounds = Float64Array.from(BODY_SIZE_BUCKETS);
@@ -193,13 +181,6 @@ export class HttpMetricSeriesTable {
   private readonly methods = new Interned('http.request.method', METHODS, []);
   private readonly protocols = new Interned('network.protocol.version', PROTOCOLS, ['1.1', '1.0', '2.0']);
   private readonly errorTypes = new Interned('error.type', Infinity, [undefined]);
-
-  constructor() {
-    const durationLength = BUCKETS + DURATION_BUCKETS.length + 1;
-    const bodyLength = BUCKETS + BODY_SIZE_BUCKETS.length + 1;
-    this.offsets = Object.freeze({ duration: 0, requestBodySize: durationLength, responseBodySize: durationLength + bodyLength });
-    this.valuesLength = durationLength + 2 * bodyLength;
-  }
 
   /** The series of `route` (a template such as `/api/posts/:id`, or undefined when no route matched). */
   routeOf(route: string | undefined): HttpRouteSeries {
@@ -226,10 +207,7 @@ export class HttpMetricSeriesTable {
     return this.errorTypes.keyOf(errorType);
   }
 
-  /**
-   * The series of one attribute set; `scheme` is 0 for http and 1 for https, `status` 0 when no
-   * response status was sent (the attribute is then left out, as today).
-   */
+  /** The series of one attribute set; `scheme`: 0 http, 1 https; `status` 0: none sent (no attribute). */
   seriesOf(route: HttpRouteSeries, method: number, scheme: 0 | 1, protocol: number, status: number, errorType: number): HttpMetricSeries {
     const key = errorType * LOW_KEYS + ((method * 2 + scheme) * PROTOCOLS + protocol) * STATUSES + status;
     return route.byKey.get(key) ?? this.addSeries(route, key, method, scheme, protocol, status, errorType);
@@ -238,10 +216,9 @@ export class HttpMetricSeriesTable {
   /** Records one exchange: its duration in seconds and both body sizes in bytes. */
   recordExchange(series: HttpMetricSeries, durationSeconds: number, requestBytes: number, responseBytes: number): void {
     const values = series.values;
-    const { requestBodySize, responseBodySize } = this.offsets;
     record(values, 0, this.durationBounds, durationSeconds);
-    record(values, requestBodySize, this.bodyBounds, requestBytes);
-    record(values, responseBodySize, this.bodyBounds, responseBytes);
+    record(values, OFFSETS.requestBodySize, this.bodyBounds, requestBytes);
+    record(values, OFFSETS.responseBodySize, this.bodyBounds, responseBytes);
     const windows = series.windows;
     for (let at = 0; at < windows.length; at += WINDOW_LENGTH) {
       widen(windows, at, durationSeconds);
@@ -269,8 +246,8 @@ export class HttpMetricSeriesTable {
     if (route.route !== undefined) attributes['http.route'] = route.route;
     const error = this.errorTypes.values[errorType];
     if (error !== undefined) attributes['error.type'] = error;
-    const values = new Float64Array(this.valuesLength);
-    for (const offset of [this.offsets.duration, this.offsets.requestBodySize, this.offsets.responseBodySize]) {
+    const values = new Float64Array(DURATION_LENGTH + 2 * BODY_LENGTH);
+    for (const offset of [OFFSETS.duration, OFFSETS.requestBodySize, OFFSETS.responseBodySize]) {
       values[offset + MIN] = Infinity;
       values[offset + MAX] = -Infinity;
     }

@@ -1,9 +1,8 @@
 /**
- * fw-core/otel: fw's telemetry entry point (spec: Events). Needs the OpenTelemetry packages
- * listed as optional peer dependencies of fw-core; fw-core's main entry never imports them.
- * This file only re-exports; see docs/telemetry.md.
+ * fw-core/otel, fw's telemetry entry (spec: Events; docs/telemetry.md): needs the OpenTelemetry
+ * packages that are fw-core's optional peer dependencies, which its main entry never imports.
  */
 export { setupTelemetry } from './setup-telemetry.ts';
 export type { Telemetry, TelemetryOptions } from './telemetry.ts';
 export { otelStreamHandler } from './otel-stream-handler.ts';
-export { otelFwPlugin } from './otel-fw-plugin.ts';
+export { otelFwPlugin } from './server-telemetry.ts';

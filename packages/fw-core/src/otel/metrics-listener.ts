@@ -10,7 +10,7 @@ import { FwError } from '../errors.ts';
 import { hostForDisplay } from '../server/bound-address.ts';
 import type { EnvConfig } from './env-config.ts';
 import { PROMETHEUS_CONTENT_TYPE } from './prometheus-serializer.ts';
-import type { ListenerTimeouts } from './telemetry.ts';
+import type { ListenerTimeouts, TelemetryOptions } from './telemetry.ts';
 
 /** A running metrics listener. */
 export interface MetricsListener {
@@ -43,8 +43,7 @@ export async function startMetricsListener(settings: MetricsListenerSettings, sc
   });
   // After start, a listener error (EMFILE on accept) must not crash the service it observes.
   server.on('error', () => {});
-  // The address bound, not the one asked for: `localhost` resolves, and 0.0.0.0 must show as
-  // 0.0.0.0 so that whoever reads the log sees the listener is open to the network.
+  // The address bound, not the one asked for: 0.0.0.0 must show, so the log tells it is open to the network.
   const bound = server.address() as AddressInfo;
   return { url: `http://${hostForDisplay(bound.address)}:${bound.port}/metrics`, close: () => close(server) };
 }
@@ -77,17 +76,13 @@ function close(server: Server): Promise<void> {
 }
 
 /** The bind address without a host setting: loopback only (the OTel SDK spec's `localhost`, IPv4 so it does not depend on name resolution). */
-export const DEFAULT_METRICS_HOST = '127.0.0.1';
+const DEFAULT_METRICS_HOST = '127.0.0.1';
 
 /** The setupTelemetry options read here. */
-export interface MetricsListenerOptions {
-  readonly metricsPort?: number;
-  readonly metricsHost?: string;
-  readonly serverConfiguration?: Partial<ListenerTimeouts>;
-}
+type MetricsListenerOptions = Pick<TelemetryOptions, 'metricsPort' | 'metricsHost' | 'serverConfiguration'>;
 
 /** A resolved metrics listener. */
-export interface MetricsListenerSettings {
+interface MetricsListenerSettings {
   readonly port: number;
   readonly host: string;
   readonly timeouts: ListenerTimeouts;
@@ -130,12 +125,8 @@ export function metricsListenerSettings(options: MetricsListenerOptions, config:
 
 /** The given timeouts over fw's defaults (config/config.ts), so both listeners agree. */
 function timeoutsOf(server: Partial<ListenerTimeouts>): ListenerTimeouts {
-  const defaults = configDefaults.server_configuration;
-  return {
-    request_timeout_ms: server.request_timeout_ms ?? defaults.request_timeout_ms,
-    headers_timeout_ms: server.headers_timeout_ms ?? defaults.headers_timeout_ms,
-    keep_alive_timeout_ms: server.keep_alive_timeout_ms ?? defaults.keep_alive_timeout_ms,
-  };
+  const given = TIMEOUT_KEYS.map((key) => [key, server[key] ?? configDefaults.server_configuration[key]]);
+  return Object.fromEntries(given) as ListenerTimeouts;
 }
 
 function bad(option: string, value: unknown, problem: string): never {

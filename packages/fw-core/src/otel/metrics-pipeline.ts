@@ -2,25 +2,27 @@
  * The meter provider setupTelemetry registers (spec: Events → Activation 3): a pull reader that
  * the /metrics listener (or a caller) collects from, and, when an OTLP metrics endpoint is
  * configured, a periodic reader pushing OTLP/protobuf every `export_interval_ms` (5000). Each
- * reader reports the HTTP metrics and the runtime ones (event loop, heap, CPU, memory).
+ * reader reports the HTTP metrics and the runtime ones (RuntimeMetricProducer). Loads the SDK.
  */
-import { diag } from '@opentelemetry/api';
-import { type ExportResult, ExportResultCode } from '@opentelemetry/core';
+import { type Attributes, diag, ValueType } from '@opentelemetry/api';
+import { type ExportResult, ExportResultCode, millisToHrTime as hrTime } from '@opentelemetry/core';
 import { ProtobufMetricsSerializer } from '@opentelemetry/otlp-transformer';
 import { emptyResource, type Resource } from '@opentelemetry/resources';
-import { AggregationTemporality, type CollectionResult, type IMetricReader, InstrumentType, MeterProvider, type MetricProducer, MetricReader, PeriodicExportingMetricReader, type PushMetricExporter, type ResourceMetrics } from '@opentelemetry/sdk-metrics';
+import { AggregationTemporality, type CollectionResult, type DataPoint, DataPointType, type IMetricReader, InstrumentType, MeterProvider, type MetricData, type MetricDescriptor, type MetricProducer, MetricReader, PeriodicExportingMetricReader, type PushMetricExporter, type ResourceMetrics } from '@opentelemetry/sdk-metrics';
+import { type ELDHistogram, monitorEventLoopDelay } from 'node:perf_hooks';
+import { getHeapSpaceStatistics, getHeapStatistics } from 'node:v8';
+import { TIME_ORIGIN_MS } from '../stream/clock.ts';
 import { type EnvConfig, readTlsFiles, type TemporalityPreference } from './env-config.ts';
 import { errorTypeOf, type ExportProblemLog } from './export-reporting.ts';
-import { HttpMetricProducer } from './lean/http-metric-producer.ts';
+import { HttpMetricProducer, type TemporalitySource } from './lean/http-metric-producer.ts';
 import type { HttpMetricSeriesTable } from './http-metrics.ts';
 import { OtlpHttpSender, type OtlpSenderOptions } from './lean/otlp-socket-client.ts';
 import type { OtlpExportStop } from './otlp-export-stop.ts';
 import { metricsRequestToJson } from './otlp-json.ts';
-import { EventLoopDelayWindow, RuntimeMetricProducer } from './runtime/runtime-metric-producer.ts';
-import type { MetricsPipelineOptions } from './telemetry.ts';
+import { type MetricsPipelineOptions, SCOPE_NAME, SCOPE_VERSION } from './telemetry.ts';
 
 /** A meter provider and the reader to scrape. */
-export interface MetricsPipeline {
+interface MetricsPipeline {
   readonly provider: MeterProvider;
   readonly pull: PullMetricReader;
   /** Every reader, the pull one first. */
@@ -33,10 +35,8 @@ export interface MetricsPipeline {
 
 /** Builds the provider with its readers; `exports` stops its OTLP exporter, which logs failed exports to `problems`. */
 export function createMetricsPipeline(config: EnvConfig, resource: Resource, options: MetricsPipelineOptions, exports: OtlpExportStop, problems?: ExportProblemLog): MetricsPipeline {
-  // A reader takes its producers when it is built, and the path is chosen once the readers exist
-  // (lean/lean-setup.ts asks them how they aggregate): each gets a slot, filled on the lean path.
-  // Each also gets its runtime metrics (runtime/runtime-metric-producer.ts), on both paths, which
-  // ask the reader for its temporality once it exists.
+  // A reader takes its producers when built, before the path is chosen (lean/lean-setup.ts asks the
+  // readers how they aggregate): a slot, filled on the lean path, and its runtime metrics.
   const slots: LeanProducerSlot[] = [];
   const readers: MetricReader[] = [];
   const delay = new EventLoopDelayWindow();
@@ -93,14 +93,7 @@ function otlpExporter(config: EnvConfig, exports: OtlpExportStop, problems: Expo
   return exports.stops(new OtlpMetricExporter(sender, config.metricsTemporality, problems));
 }
 
-/**
- * fw's OTLP/HTTP metric exporter: the SDK's own request body (ProtobufMetricsSerializer, or
- * OTLP/JSON with OTEL_EXPORTER_OTLP_METRICS_PROTOCOL=http/json) posted by the lean trace export's
- * OtlpHttpSender, so no node:http client runs in the server's process (otlp-socket-client.ts says
- * why). A failed export is also a line of fw's log. The temporality preference is
- * OTEL_EXPORTER_OTLP_METRICS_TEMPORALITY_PREFERENCE's (https://opentelemetry.io/docs/specs/otel/metrics/sdk_exporters/otlp/).
- */
-/** Instruments that stay cumulative under each preference; every other one is delta (or, for `cumulative`, none is). */
+/** Per OTEL_EXPORTER_OTLP_METRICS_TEMPORALITY_PREFERENCE value, the instruments that stay cumulative. */
 const CUMULATIVE_UNDER: Readonly<Record<TemporalityPreference, ReadonlySet<InstrumentType> | 'all'>> = {
   cumulative: 'all',
   // Up-down counters are cumulative in both: their delta would not say how many there are.
@@ -108,6 +101,12 @@ const CUMULATIVE_UNDER: Readonly<Record<TemporalityPreference, ReadonlySet<Instr
   lowmemory: new Set([InstrumentType.UP_DOWN_COUNTER, InstrumentType.OBSERVABLE_UP_DOWN_COUNTER, InstrumentType.OBSERVABLE_COUNTER, InstrumentType.GAUGE, InstrumentType.OBSERVABLE_GAUGE]),
 };
 
+/**
+ * fw's OTLP/HTTP metric exporter (https://opentelemetry.io/docs/specs/otel/metrics/sdk_exporters/otlp/):
+ * the SDK's request body (ProtobufMetricsSerializer, or OTLP/JSON) posted by OtlpHttpSender, so no
+ * node:http client runs in the server's process (otlp-socket-client.ts says why). A failed export
+ * is also a line of fw's log.
+ */
 export class OtlpMetricExporter implements PushMetricExporter {
   readonly #sender: OtlpHttpSender;
   readonly #url: string;
@@ -174,4 +173,162 @@ export class OtlpMetricExporter implements PushMetricExporter {
 
 function failed(message: string): ExportResult {
   return { code: ExportResultCode.FAILED, error: new Error(message) };
+}
+
+/** A sum's points: attributes and value. */
+type SumPoints = readonly (readonly [Attributes, number])[];
+
+/**
+ * The runtime metrics of one reader (event-loop delay, V8 heap, process CPU time, resident memory;
+ * https://opentelemetry.io/docs/specs/semconv/runtime/nodejs-metrics/), read when it collects,
+ * never per request; a delta reader gets the CPU seconds since its own last collection. The delays
+ * include the monitor's 10 ms resolution.
+ */
+export class RuntimeMetricProducer implements MetricProducer {
+  readonly #delay: EventLoopDelayWindow;
+  readonly #temporality: TemporalitySource | undefined;
+  /** A delta reader's last reported value of each sum series, by metric name and attributes. */
+  readonly #reported = new Map<string, number>();
+  #lastCollectionMs: number | undefined;
+
+  /** `delay` is shared by the readers; `temporality` is the reader's (or its exporter's) choice, cumulative without it. */
+  constructor(delay: EventLoopDelayWindow, temporality?: TemporalitySource) {
+    this.#delay = delay;
+    this.#temporality = temporality;
+  }
+
+  /** The metrics now; synchronous inside. */
+  async collect(): Promise<CollectionResult> {
+    const now = Date.now();
+    const metrics = [...this.#eventLoopDelay(now), ...this.#heap(now), this.#cpu(now), this.#sum(PROCESS_MEMORY_USAGE, [[{}, process.memoryUsage.rss()]], now)];
+    this.#lastCollectionMs = now;
+    return { resourceMetrics: { resource: emptyResource(), scopeMetrics: [{ scope: { name: SCOPE_NAME, version: SCOPE_VERSION }, metrics }] }, errors: [] };
+  }
+
+  /** The delay statistics of the monitor's latest window; none before its first sample. */
+  #eventLoopDelay(now: number): MetricData[] {
+    const stats = this.#delay.read();
+    if (stats === undefined) return [];
+    return (Object.keys(EVENT_LOOP_DELAY) as (keyof typeof EVENT_LOOP_DELAY)[]).map((key) => this.#gauge(EVENT_LOOP_DELAY[key], stats[key], stats.sinceMs, now));
+  }
+
+  #heap(now: number): MetricData[] {
+    const spaces = getHeapSpaceStatistics();
+    const bySpace = (read: (space: (typeof spaces)[number]) => number): SumPoints =>
+      spaces.map((space) => [{ 'v8js.heap.space.name': space.space_name }, read(space)] as const);
+    return [
+      this.#sum(V8_HEAP.limit, [[{}, getHeapStatistics().heap_size_limit]], now),
+      this.#sum(V8_HEAP.used, bySpace((space) => space.space_used_size), now),
+      this.#sum(V8_HEAP.spaceSize, bySpace((space) => space.space_size), now),
+      this.#sum(V8_HEAP.availableSize, bySpace((space) => space.space_available_size), now),
+      this.#sum(V8_HEAP.physicalSize, bySpace((space) => space.physical_space_size), now),
+    ];
+  }
+
+  #cpu(now: number): MetricData {
+    // Microseconds since the process started, as seconds.
+    const { user, system } = process.cpuUsage();
+    return this.#sum(PROCESS_CPU_TIME, [[{ 'cpu.mode': 'user' }, user / 1e6], [{ 'cpu.mode': 'system' }, system / 1e6]], now);
+  }
+
+  #gauge(descriptor: RuntimeDescriptor, value: number, startMs: number, now: number): MetricData {
+    const point: DataPoint<number> = { attributes: {}, startTime: hrTime(startMs), endTime: hrTime(now), value };
+    return { descriptor, aggregationTemporality: this.#temporalityOf(descriptor.type), dataPointType: DataPointType.GAUGE, dataPoints: [point] };
+  }
+
+  /** A sum since the process started, or for a delta reader since its last collection. */
+  #sum(descriptor: RuntimeDescriptor, points: SumPoints, now: number): MetricData {
+    const temporality = this.#temporalityOf(descriptor.type);
+    const delta = temporality === AggregationTemporality.DELTA;
+    const startTime = hrTime(delta ? (this.#lastCollectionMs ?? TIME_ORIGIN_MS) : TIME_ORIGIN_MS);
+    const endTime = hrTime(now);
+    const dataPoints = points.map(([attributes, value]): DataPoint<number> => {
+      if (!delta) return { attributes, startTime, endTime, value };
+      const key = `${descriptor.name}\n${JSON.stringify(attributes)}`;
+      const before = this.#reported.get(key) ?? 0;
+      this.#reported.set(key, value);
+      return { attributes, startTime, endTime, value: value - before };
+    });
+    return { descriptor, aggregationTemporality: temporality, dataPointType: DataPointType.SUM, dataPoints, isMonotonic: descriptor.type === InstrumentType.OBSERVABLE_COUNTER };
+  }
+
+  #temporalityOf(type: InstrumentType): AggregationTemporality {
+    return this.#temporality?.selectAggregationTemporality?.(type) ?? AggregationTemporality.CUMULATIVE;
+  }
+}
+
+/** A descriptor as the SDK reports it, with its instrument type. */
+type RuntimeDescriptor = MetricDescriptor & { readonly type: InstrumentType };
+
+function descriptor(name: string, type: InstrumentType, unit: string, description: string): RuntimeDescriptor {
+  const valueType = unit === 'By' ? ValueType.INT : ValueType.DOUBLE;
+  return Object.freeze({ name, type, unit, description, valueType, advice: {} });
+}
+
+/** The event-loop delay statistics of perf_hooks.monitorEventLoopDelay, in seconds, as gauges. */
+const EVENT_LOOP_DELAY = Object.freeze({
+  min: descriptor('nodejs.eventloop.delay.min', InstrumentType.OBSERVABLE_GAUGE, 's', 'Event loop minimum delay.'),
+  max: descriptor('nodejs.eventloop.delay.max', InstrumentType.OBSERVABLE_GAUGE, 's', 'Event loop maximum delay.'),
+  mean: descriptor('nodejs.eventloop.delay.mean', InstrumentType.OBSERVABLE_GAUGE, 's', 'Event loop mean delay.'),
+  stddev: descriptor('nodejs.eventloop.delay.stddev', InstrumentType.OBSERVABLE_GAUGE, 's', 'Event loop standard deviation delay.'),
+  p50: descriptor('nodejs.eventloop.delay.p50', InstrumentType.OBSERVABLE_GAUGE, 's', 'Event loop 50 percentile delay.'),
+  p90: descriptor('nodejs.eventloop.delay.p90', InstrumentType.OBSERVABLE_GAUGE, 's', 'Event loop 90 percentile delay.'),
+  p99: descriptor('nodejs.eventloop.delay.p99', InstrumentType.OBSERVABLE_GAUGE, 's', 'Event loop 99 percentile delay.'),
+});
+
+/** The V8 heap: its limit, and per space (`v8js.heap.space.name`) its size, use, room left and committed memory. */
+const V8_HEAP = Object.freeze({
+  limit: descriptor('v8js.memory.heap.limit', InstrumentType.OBSERVABLE_UP_DOWN_COUNTER, 'By', 'Total heap memory size V8 may grow to (heap_size_limit).'),
+  used: descriptor('v8js.memory.heap.used', InstrumentType.OBSERVABLE_UP_DOWN_COUNTER, 'By', 'Heap Memory size allocated.'),
+  spaceSize: descriptor('v8js.memory.heap.space.size', InstrumentType.OBSERVABLE_UP_DOWN_COUNTER, 'By', 'Total heap memory size pre-allocated for a heap space.'),
+  availableSize: descriptor('v8js.memory.heap.space.available_size', InstrumentType.OBSERVABLE_UP_DOWN_COUNTER, 'By', 'Heap space available size.'),
+  physicalSize: descriptor('v8js.memory.heap.space.physical_size', InstrumentType.OBSERVABLE_UP_DOWN_COUNTER, 'By', 'Committed size of a heap space.'),
+});
+
+/** The process's CPU seconds by `cpu.mode` (user, system), a counter. */
+const PROCESS_CPU_TIME = descriptor('process.cpu.time', InstrumentType.OBSERVABLE_COUNTER, 's', 'Total CPU seconds broken down by different CPU modes.');
+
+/** The process's resident set size. */
+const PROCESS_MEMORY_USAGE = descriptor('process.memory.usage', InstrumentType.OBSERVABLE_UP_DOWN_COUNTER, 'By', 'The amount of physical memory in use.');
+
+/** The statistics of one window, in seconds, and when it began (epoch ms). */
+type EventLoopDelayStats = { readonly [key in keyof typeof EVENT_LOOP_DELAY | 'sinceMs']: number };
+
+/** One monitor, read by every reader of a setupTelemetry. */
+export class EventLoopDelayWindow {
+  /** Sampling every 10 ms, node's default and instrumentation-runtime-node's. */
+  readonly #histogram: ELDHistogram = monitorEventLoopDelay();
+  #since = Date.now();
+  #last: EventLoopDelayStats | undefined;
+
+  constructor() {
+    // Its timer is unref'd by node: it never keeps the process alive.
+    this.#histogram.enable();
+  }
+
+  /** The statistics since the last read, then a new window; the last ones when nothing was sampled since; undefined before the first sample. */
+  read(): EventLoopDelayStats | undefined {
+    const histogram = this.#histogram;
+    if (histogram.count === 0) return this.#last;
+    const seconds = (ns: number): number => ns / 1e9;
+    const now = Date.now();
+    this.#last = {
+      min: seconds(histogram.min),
+      max: seconds(histogram.max),
+      mean: seconds(histogram.mean),
+      stddev: seconds(histogram.stddev),
+      p50: seconds(histogram.percentile(50)),
+      p90: seconds(histogram.percentile(90)),
+      p99: seconds(histogram.percentile(99)),
+      sinceMs: this.#since,
+    };
+    histogram.reset();
+    this.#since = now;
+    return this.#last;
+  }
+
+  /** Ends the monitor (telemetry's shutdown). */
+  stop(): void {
+    this.#histogram.disable();
+  }
 }

@@ -23,14 +23,12 @@ export const OTEL_STREAM_HANDLER_NAME = 'otel_fw_stream_h';
 /** Tracing and HTTP metrics around a listener. */
 export const otelStreamHandler: StreamHandler = {
   name: OTEL_STREAM_HANDLER_NAME,
-  wrap: wrapWithTelemetry,
+  wrap(next) {
+    // Taken at wrap time (server start), like the tracer: setupTelemetry runs before.
+    const server = registeredServerTelemetry();
+    return server.lean === undefined ? wrapWithSdk(next, server) : wrapLean(next, server.lean, server);
+  },
 };
-
-function wrapWithTelemetry(next: Listener): Listener {
-  // Taken at wrap time (server start), like the tracer: setupTelemetry runs before.
-  const server = registeredServerTelemetry();
-  return server.lean === undefined ? wrapWithSdk(next, server) : wrapLean(next, server.lean, server);
-}
 
 /** The full path: the global API's tracer and meter (setupTelemetry's SDK, or the user's own). */
 function wrapWithSdk(next: Listener, server: ServerTelemetry): Listener {
@@ -42,8 +40,7 @@ function wrapWithSdk(next: Listener, server: ServerTelemetry): Listener {
     const method = normalizeMethod(req.method, knownMethods);
     const scheme = schemeOf(req);
     const parent = propagation.extract(ROOT_CONTEXT, req.headers);
-    // The request's attributes go to startSpan, so that a sampler sees them (semconv: attributes
-    // known at creation SHOULD be given then).
+    // Given to startSpan so that a sampler sees them (semconv: attributes known at creation SHOULD be).
     const span = tracer.startSpan(startSpanName(names, method), { kind: SpanKind.SERVER, attributes: requestSpanAttributes(req, exchange, method, scheme, redaction) }, parent);
     const active = activeRequestsOf(method, scheme);
     active.count += 1;

@@ -10,10 +10,7 @@
 import type { Attributes, AttributeValue } from '@opentelemetry/api';
 import type { MetricData, ResourceMetrics, ScopeMetrics } from '@opentelemetry/sdk-metrics';
 
-/**
- * The values of sdk-metrics' `DataPointType` enum, copied so that importing fw-core/otel does not
- * load the SDK; otel-prometheus-serializer.test.ts checks them against the enum.
- */
+/** sdk-metrics' `DataPointType`, copied not to load the SDK (otel-prometheus-serializer.test.ts compares). */
 export const DATA_POINT_TYPE = Object.freeze({ HISTOGRAM: 0, EXPONENTIAL_HISTOGRAM: 1, GAUGE: 2, SUM: 3 } as const);
 
 /** Content type of the text format. */
@@ -77,9 +74,7 @@ function labels(attributes: Attributes, scope: readonly string[] = [], le?: stri
     if (value === undefined) continue;
     const name = labelName(key);
     // Keys that sanitize to the same label are joined with ';' in key order (spec rule).
-    const values = merged.get(name);
-    if (values === undefined) merged.set(name, [text(value)]);
-    else values.push(text(value));
+    merged.set(name, [...(merged.get(name) ?? []), text(value)]);
   }
   const parts = [...merged].map(([name, values]) => `${name}="${escapeLabel(values.join(';'))}"`);
   parts.push(...scope);
@@ -91,11 +86,9 @@ function text(value: AttributeValue): string {
   return Array.isArray(value) ? JSON.stringify(value) : String(value);
 }
 
+/** `value` as the text format writes it (NaN stays `NaN`). */
 function number(value: number): string {
-  if (Number.isNaN(value)) return 'NaN';
-  if (value === Infinity) return '+Inf';
-  if (value === -Infinity) return '-Inf';
-  return String(value);
+  return value === Infinity ? '+Inf' : value === -Infinity ? '-Inf' : String(value);
 }
 
 function escapeLabel(value: string): string {
@@ -141,7 +134,7 @@ export function metricName(name: string, unit: string, isCounter: boolean): stri
 }
 
 /** The Prometheus label name of an attribute key. */
-export function labelName(key: string): string {
+function labelName(key: string): string {
   return sanitize(key, /[^a-zA-Z0-9_]/g);
 }
 

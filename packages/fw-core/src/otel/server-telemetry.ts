@@ -1,21 +1,21 @@
 /**
  * The one seam between setupTelemetry and the server's telemetry (issue 37, item 5): what setup
- * decided (the lean path or the SDK's, the known methods, the span names, the query redaction, the
- * W3C fast path) travels on the tracer provider it registers through the global API. The stream
- * handler reads it when it wraps a listener (server start) and puts it in each request's context,
- * where otel_fw_plugin finds it. A tracer provider fw did not register (a user's own SDK, none at
- * all) carries none: the SDK path with the defaults and OTEL_INSTRUMENTATION_HTTP_KNOWN_METHODS.
- * Here too: what both paths do with a server span (run the listener in its context, end it in
- * the spec's order), fw's W3C propagator, known by identity, and the span fw's log reads ids from.
- * Nothing here loads the SDK: the sampler is only a type.
+ * decided travels on the tracer provider it registers through the global API. The stream handler
+ * reads it when it wraps a listener and puts it in each request's context, where otel_fw_plugin
+ * finds it. A tracer provider fw did not register carries none: the SDK path with the defaults.
+ * Also what both paths (otel-stream-handler.ts, lean/lean-stream-listener.ts) do with a server
+ * span, otel_fw_plugin, fw's W3C propagator and the span fw's log reads ids from. Nothing here
+ * loads the SDK.
  */
 import { context, type Context, createContextKey, ROOT_CONTEXT, type Span, SpanStatusCode, type TextMapGetter, type TextMapPropagator, type TextMapSetter, type TimeInput, trace, type TracerProvider } from '@opentelemetry/api';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Sampler } from '@opentelemetry/sdk-trace';
+import type { FwRequest, RouteInfo } from '../http/request.ts';
 import type { CorrelatedSpan } from '../log/logger.ts';
+import type { FwPlugin, PluginEnv, PluginOptions, PluginResult } from '../plugins/plugin.ts';
 import type { ExchangeEnd, Listener } from '../stream/stream-handler.ts';
 import { DEFAULT_KNOWN_METHODS, parseKnownMethods, type SpanLimits } from './env-config.ts';
-import { compileQueryRedaction, type QueryRedaction } from './http-attributes.ts';
+import { compileQueryRedaction, normalizeMethod, type QueryRedaction } from './http-attributes.ts';
 import type { HttpMetricSeriesTable } from './http-metrics.ts';
 import type { LeanServerSpan, RemoteParent } from './lean/lean-span.ts';
 
@@ -35,13 +35,7 @@ export function isSpanNames(value: unknown): value is SpanNames {
 
 /** The name a server span starts with, before any route is known; `method` is `http.request.method`. */
 export function startSpanName(names: SpanNames, method: string): string {
-  if (names === 'fw') return `HTTP ${method}`;
-  return method === '_OTHER' ? 'HTTP' : method;
-}
-
-/** The semantic conventions' name of a routed request: `{method} {http.route}`, `HTTP {http.route}` for an unknown method. */
-export function semconvRouteSpanName(method: string, route: string): string {
-  return `${method === '_OTHER' ? 'HTTP' : method} ${route}`;
+  return names === 'fw' ? `HTTP ${method}` : method === '_OTHER' ? 'HTTP' : method;
 }
 
 /** Whether a span with `remote` as its parent is sampled, for the samplers that need no trace id. */
@@ -54,16 +48,15 @@ export interface LeanPath {
   /** Its decision when it needs neither ids nor attributes; undefined: ask `sampler`. */
   readonly decide: SamplingDecision | undefined;
   readonly limits: SpanLimits;
-  /** Where a sampled span goes when it ends: the lean trace export. */
+  /** Where a sampled span ends up: the lean trace export. */
   readonly onEnd: (span: LeanServerSpan) => void;
   /** The HTTP metrics every reader's HttpMetricProducer reports. */
   readonly metrics: HttpMetricSeriesTable;
 }
 
 /**
- * What fw's W3C propagator (FwW3CPropagator) extracts, and its `fields()` array: while the registered
- * propagator answers `fields()` with that very array, the lean listener reads `traceparent` itself,
- * so a propagator registered later is followed from the next request.
+ * What FwW3CPropagator extracts, and its `fields()` array: while the registered propagator answers
+ * `fields()` with that very array, the lean listener reads `traceparent` itself.
  */
 export interface W3CFastPath {
   readonly fields: readonly string[];
@@ -91,8 +84,8 @@ export class FwW3CPropagator implements TextMapPropagator {
   /** `inner`: the official W3C propagators of `names` (propagation/propagators.ts makes them: this file loads no SDK). */
   constructor(inner: TextMapPropagator, names: readonly ('tracecontext' | 'baggage')[]) {
     this.#inner = inner;
-    // Frozen: the array is this propagator's identity, nobody may change it (reading it is all callers do).
-    this.#fields = Object.freeze(this.#inner.fields()) as string[];
+    // Frozen: the array is this propagator's identity.
+    this.#fields = Object.freeze(inner.fields()) as string[];
     this.fastPath = Object.freeze({ fields: this.#fields, traceContext: names.includes('tracecontext'), baggage: names.includes('baggage') });
   }
 
@@ -111,7 +104,7 @@ export class FwW3CPropagator implements TextMapPropagator {
 
 const CARRIED = Symbol.for('fw.otel.serverTelemetry');
 
-/** The context key a request's ServerTelemetry is kept under (server-telemetry.ts). */
+/** The context key a request's ServerTelemetry is kept under (withServerSpan). */
 export const SERVER_TELEMETRY_KEY = createContextKey('fw server telemetry');
 
 type Carrier = TracerProvider & { [CARRIED]?: ServerTelemetry };
@@ -133,21 +126,12 @@ export function registeredServerTelemetry(): ServerTelemetry {
   return registered.getDelegate?.()[CARRIED] ?? sdkDefaults();
 }
 
-/** The ServerTelemetry of the request whose context is `context`, when otel_fw_stream_h wraps it. */
-export function serverTelemetryIn(context: Context): ServerTelemetry | undefined {
-  return context.getValue(SERVER_TELEMETRY_KEY) as ServerTelemetry | undefined;
-}
-
 const DEFAULT_REDACTION = compileQueryRedaction();
 
 function sdkDefaults(): ServerTelemetry {
   const knownMethods = parseKnownMethods(process.env['OTEL_INSTRUMENTATION_HTTP_KNOWN_METHODS']) ?? DEFAULT_KNOWN_METHODS;
   return { lean: undefined, knownMethods, spanNames: 'fw', redaction: DEFAULT_REDACTION, w3c: undefined };
 }
-
-// What both paths do with a server span (otel-stream-handler.ts, the SDK's span;
-// lean/lean-stream-listener.ts, fw's own): run the listener in its context, and at the end set
-// the response status and, for an error, `error.type` and the span status, in the spec's order.
 
 /** Runs `next` in the context of `span` (a child of `parent`) and `server`, so spans the handler starts are its children. */
 export function runInSpan(span: Span, parent: Context, server: ServerTelemetry, next: Listener, req: IncomingMessage, res: ServerResponse): void {
@@ -179,6 +163,7 @@ export function endServerSpan(span: Span, end: ExchangeEnd, errorType: string | 
 
 const SPAN_KEY = createContextKey('OpenTelemetry Context Key SPAN');
 
+/** A request's context as one object, not the API's two; used if the API keys spans so (probed below). */
 class ServerSpanContext implements Context {
   readonly #parent: Context;
   readonly #span: Span;
@@ -215,12 +200,80 @@ export function withServerSpan(parent: Context, span: Span, server: ServerTeleme
   return keyedAsTheApi ? new ServerSpanContext(parent, span, server) : apiContext(parent, span, server);
 }
 
-/**
- * The reader fw-core's request log takes trace ids from (log/logger.ts): the span in the active
- * context, through the global API, so any tracer's span counts, when it is recording. A span
- * that is not sampled gives no ids to log.
- */
+/** The span the request log reads ids from (log/logger.ts): the active one, any tracer's, if recording. */
 export function activeRecordingSpan(): CorrelatedSpan | undefined {
   const span = trace.getSpan(context.active());
   return span !== undefined && span.isRecording() ? span : undefined;
+}
+
+/**
+ * `otel_fw_plugin` (spec: Events → Activation 4, "Enriched span"): a `pre_request` plugin that
+ * names the request's span `<METHOD> <controller_module>:<action>` (with `spanNames: 'semconv'`,
+ * `{method} {http.route}`, `HTTP {http.route}` for an unknown method) and adds `fw.app`,
+ * `fw.controller`, `fw.action` and `http.route`. The request metrics take `http.route` from the
+ * exchange's route, whether or not a group lists this plugin.
+ */
+export const OTEL_PLUGIN_NAME = 'otel_fw_plugin';
+
+/** Span name and attributes of one route, computed once per route. */
+interface Enrichment {
+  readonly method: string;
+  /** The naming style and known methods the name was made for. */
+  readonly names: SpanNames;
+  readonly known: ReadonlySet<string> | undefined;
+  readonly name: string;
+  /** Frozen: fw's lean span encodes a frozen object once and copies its bytes into every span. */
+  readonly attributes: Readonly<Record<string, string>>;
+}
+
+const enrichments = new WeakMap<RouteInfo, Enrichment>();
+
+/** Renames and enriches the active span; takes no options. */
+export const otelFwPlugin: FwPlugin<undefined, PluginOptions> = {
+  name: OTEL_PLUGIN_NAME,
+  plugin_info: () => ({
+    title: 'OpenTelemetry span enrichment',
+    version: '0.1.0',
+    url: 'https://opentelemetry.io/docs/specs/semconv/http/http-spans/',
+    description: 'Names the server span after the controller and action and adds fw.app, fw.controller, fw.action and http.route',
+    authors: ['fw'],
+    options: [],
+  }),
+  // A router miss has no route to name the span after: its span keeps `HTTP <method>`.
+  matchedRoutesOnly: true,
+  pre_request: enrich,
+};
+
+function enrich(req: FwRequest, _env: PluginEnv, _options: PluginOptions, state: undefined): PluginResult<undefined> {
+  const active = context.active();
+  const span = trace.getSpan(active);
+  if (span !== undefined && span.isRecording()) {
+    const enrichment = enrichmentOf(req.route, req.method, active);
+    span.updateName(enrichment.name);
+    span.setAttributes(enrichment.attributes);
+  }
+  return ['ok', req, state];
+}
+
+function enrichmentOf(route: RouteInfo, method: string, active: Context): Enrichment {
+  let enrichment = enrichments.get(route);
+  // The stream handler's settings; under another instrumentation, those setupTelemetry registered.
+  const carried = active.getValue(SERVER_TELEMETRY_KEY) as ServerTelemetry | undefined;
+  const server = carried ?? registeredServerTelemetry();
+  const names = server.spanNames;
+  // Only semconv names tell known methods from others.
+  const known = names === 'semconv' ? server.knownMethods : undefined;
+  // One entry per route, rebuilt when the method, the naming style or the known methods change.
+  if (enrichment === undefined || enrichment.method !== method || enrichment.names !== names || enrichment.known !== known) {
+    const target = route.module === undefined ? route.template : `${route.module}:${route.function ?? ''}`;
+    const attributes: Record<string, string> = { 'fw.app': route.app, 'http.route': route.template };
+    if (route.module !== undefined) attributes['fw.controller'] = route.module;
+    if (route.function !== undefined) attributes['fw.action'] = route.function;
+    const name = known === undefined
+      ? `${method} ${target}`
+      : `${startSpanName('semconv', normalizeMethod(method, known))} ${route.template}`;
+    enrichment = { method, names, known, name, attributes: Object.freeze(attributes) };
+    enrichments.set(route, enrichment);
+  }
+  return enrichment;
 }

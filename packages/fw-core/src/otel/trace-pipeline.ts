@@ -1,9 +1,8 @@
 /**
  * The tracer provider setupTelemetry registers (spec: Events → Activation 2): a batch span
- * processor exporting OTLP over HTTP with protobuf bodies. The batch queue is bounded
- * (maxQueueSize, default 2048: spans beyond it are dropped, never buffered without limit) and
- * every export has a timeout, so a collector that is down, failing or hanging costs requests
- * nothing and memory stays bounded.
+ * processor exporting OTLP/HTTP with protobuf bodies, its queue bounded (maxQueueSize: spans beyond
+ * it are dropped) and every export timed out, so a collector that is down, failing or hanging
+ * costs requests nothing and memory stays bounded.
  */
 import { diag } from '@opentelemetry/api';
 import { ExportResultCode, type ExportResult } from '@opentelemetry/core';
@@ -20,8 +19,8 @@ import { traceRequestToJson } from './otlp-json.ts';
 import type { TracePipelineOptions } from './telemetry.ts';
 
 /**
- * The tracer provider for `config` (no exporting processor when OTEL_TRACES_EXPORTER is none); `exports` stops
- * its OTLP exporter; `outcomes` counts what fw's OTLP export did (not a user's exporter or processor).
+ * The tracer provider for `config` (no exporting processor when OTEL_TRACES_EXPORTER is none);
+ * `exports` stops its OTLP exporter; `outcomes` counts what fw's OTLP export did.
  */
 export function createTracerProvider(config: EnvConfig, resource: Resource, options: TracePipelineOptions, exports: OtlpExportStop, outcomes?: SpanExportOutcomes): TracerProvider {
   // A child span takes its parent's clock before the processor sees it (child-span-clock.ts).
@@ -45,8 +44,8 @@ type OtlpCompression = NonNullable<NonNullable<ConstructorParameters<typeof OTLP
 
 function otlpExporter(config: EnvConfig, exports: OtlpExportStop, outcomes: SpanExportOutcomes | undefined): SpanExporter | undefined {
   if (config.tracesEndpoint === undefined) return undefined;
+  const tls = readTlsFiles(config.tracesEndpoint, config.tracesTls);
   if (config.tracesProtocol === 'http/json') {
-    const tls = readTlsFiles(config.tracesEndpoint, config.tracesTls);
     return exports.stops(new OtlpJsonSpanExporter({ url: config.tracesEndpoint, headers: { ...config.tracesHeaders }, timeoutMs: config.tracesTimeoutMs, compression: config.tracesCompression ?? 'none', tls }, outcomes));
   }
   const exporter = exports.stoppable(
@@ -56,7 +55,7 @@ function otlpExporter(config: EnvConfig, exports: OtlpExportStop, outcomes: Span
       timeoutMillis: config.tracesTimeoutMs,
       // Unset: the exporter reads OTEL_EXPORTER_OTLP_[TRACES_]COMPRESSION from process.env itself.
       ...(config.tracesCompression === undefined ? {} : { compression: config.tracesCompression as OtlpCompression }),
-      httpAgentOptions: exports.agentFactory(readTlsFiles(config.tracesEndpoint, config.tracesTls)),
+      httpAgentOptions: exports.agentFactory(tls),
     }),
   );
   return outcomes === undefined ? exporter : new ReportingSpanExporter(exporter, outcomes);
@@ -64,20 +63,10 @@ function otlpExporter(config: EnvConfig, exports: OtlpExportStop, outcomes: Span
 
 /** The sampler OTEL_TRACES_SAMPLER (and _ARG) names; the default is parentbased_always_on. */
 export function samplerFor(name: SamplerName, ratio: number): Sampler {
-  switch (name) {
-    case 'always_on':
-      return new AlwaysOnSampler();
-    case 'always_off':
-      return new AlwaysOffSampler();
-    case 'traceidratio':
-      return new TraceIdRatioBasedSampler(ratio);
-    case 'parentbased_always_off':
-      return new ParentBasedSampler({ root: new AlwaysOffSampler() });
-    case 'parentbased_traceidratio':
-      return new ParentBasedSampler({ root: new TraceIdRatioBasedSampler(ratio) });
-    case 'parentbased_always_on':
-      return new ParentBasedSampler({ root: new AlwaysOnSampler() });
-  }
+  const root = name.endsWith('always_on')
+    ? new AlwaysOnSampler()
+    : name.endsWith('always_off') ? new AlwaysOffSampler() : new TraceIdRatioBasedSampler(ratio);
+  return name.startsWith('parentbased_') ? new ParentBasedSampler({ root }) : root;
 }
 
 /**
@@ -85,7 +74,7 @@ export function samplerFor(name: SamplerName, ratio: number): Sampler {
  * JSON exporter lives in a package fw-core does not depend on, so the SDK's ProtobufTraceSerializer
  * output is transcoded to OTLP/JSON (otlp-json.ts) and posted by fw's OtlpHttpSender.
  */
-export class OtlpJsonSpanExporter implements SpanExporter {
+class OtlpJsonSpanExporter implements SpanExporter {
   readonly #sender: OtlpHttpSender;
   readonly #outcomes: SpanExportOutcomes | undefined;
   readonly #pending = new Set<Promise<void>>();
@@ -127,17 +116,17 @@ export class OtlpJsonSpanExporter implements SpanExporter {
   }
 }
 
-/**
- * The SDK's OTLP exporter observed so that fw's log and self-metrics count its exports as the lean
- * path counts its own (the SDK reports to diag itself). The partial success is read where the
- * exporter hands its answer to `_delegate._responseHandler` (otlp-exporter-base 0.301, found by
- * shape as otlp-export-stop.ts finds the retry); without it, exports are still counted.
- */
 interface ResponseHandler {
   handleResponse(response: unknown): void;
 }
 
-export class ReportingSpanExporter implements SpanExporter {
+/**
+ * The SDK's OTLP exporter observed so that fw's log and self-metrics count its exports as the lean
+ * path counts its own. The partial success is read where the exporter hands its answer to
+ * `_delegate._responseHandler` (otlp-exporter-base 0.301, found by shape as otlp-export-stop.ts
+ * finds the retry); without it, exports are still counted.
+ */
+class ReportingSpanExporter implements SpanExporter {
   readonly #inner: SpanExporter;
   readonly #outcomes: SpanExportOutcomes;
   /** The partial success of the answer being handled, taken by the export's result callback. */
@@ -164,8 +153,8 @@ export class ReportingSpanExporter implements SpanExporter {
     this.#inner.export(spans, (result) => {
       const partial = this.#partial;
       this.#partial = undefined;
-      if (result.code === ExportResultCode.SUCCESS) this.#outcomes.exportEnded(spans.length, partial === undefined ? { ok: true } : { ok: true, ...partial });
-      else this.#outcomes.exportEnded(spans.length, failure(result.error));
+      const ok = result.code === ExportResultCode.SUCCESS;
+      this.#outcomes.exportEnded(spans.length, ok ? { ok: true, ...partial } : failure(result.error));
       resultCallback(result);
     });
   }
@@ -186,11 +175,10 @@ function failure(error: Error | undefined): { ok: false; errorType: string; reas
 }
 
 /**
- * The SDK's batch processor, counting the spans it drops from a full queue. Drops are reported as
- * the lean path reports them: when the queue takes a span again (where the SDK warns), when the
- * self-metrics are read, and at flush and shutdown.
+ * The SDK's batch processor, counting the spans it drops from a full queue, reported as the lean
+ * path does: when the queue takes a span again, when the self-metrics are read, at flush and shutdown.
  */
-export class ReportingBatchSpanProcessor extends BatchSpanProcessor {
+class ReportingBatchSpanProcessor extends BatchSpanProcessor {
   readonly #outcomes: SpanExportOutcomes;
   #unreported = 0;
 
