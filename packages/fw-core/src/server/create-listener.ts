@@ -9,7 +9,7 @@ import { loadApplication, type LoadedApplication } from '../app/load-application
 import type { InCodeConfig } from '../config/resolve-config.ts';
 import { createJsonLogger, LOG_LEVELS, type Logger } from '../log/logger.ts';
 import { createPipelineListener } from '../pipeline/handle-request.ts';
-import type { Runtime, Traffic } from '../pipeline/runtime.ts';
+import type { Runtime, Traffic } from '../pipeline/stages.ts';
 import { initPlugins, stopPlugins } from '../plugins/plugin-registry.ts';
 import { composeStreamHandlers, type Listener } from '../stream/stream-handler.ts';
 import { resolveJsonLib } from '../app/resolve-json-lib.ts';

@@ -14,7 +14,7 @@ import type { Server } from 'node:http';
 import type { Socket } from 'node:net';
 import { lingeringEnd } from '../http/lingering-close.ts';
 import { idleSockets, responseOnSocket, stopAccepting, stopConnectionChecks } from '../http/node-internals.ts';
-import type { Traffic } from '../pipeline/runtime.ts';
+import type { Traffic } from '../pipeline/stages.ts';
 
 /** Longest wait for a client's own close after fw ended its idle connection. */
 const IDLE_LINGER_MS = 2_000;
