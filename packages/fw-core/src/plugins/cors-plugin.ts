@@ -1,8 +1,7 @@
 /**
- * `fw_cors_plugin` (built in, pre_request; spec: "Cross-origin plugin (built in)"): adds
- * cross-origin headers to every response and answers OPTIONS (preflight) requests itself with
- * 204. Allowed headers and methods are fixed to `*`; the allowed origin is the option verbatim.
- * Because the origin never depends on the request, no `Vary: Origin` is needed (Fetch §3.2.5).
+ * `fw_cors_plugin` (built in, pre_request; spec: "Cross-origin plugin (built in)"): cross-origin
+ * headers on every response, and 204 for OPTIONS preflights. The origin is the option verbatim,
+ * never the request's, so no `Vary: Origin` is needed (Fetch §3.2.5).
  */
 import { isHeaderValue } from '../http/header-fields.ts';
 import { reply } from '../http/write-response.ts';
