@@ -1,11 +1,7 @@
 /**
- * The exchange: one record per request, made once before the stream handlers run (fw's server
- * and inject open it; on a server fw did not make, the first reader does) and read by everyone:
- * the pipeline, plugins, telemetry and the log. It is kept on the IncomingMessage under a
- * private symbol, so any stream handler, inside fw or around a plain node:http listener,
- * reaches the same record. Its first facts are the request target and the host it names
- * (RFC 9112 §3.2, §3.2.2): an absolute-form target (`GET http://h/p`) names its own authority,
- * which wins over the Host header; its userinfo is dropped so it never reaches a log or a span.
+ * The exchange: one record per request, kept on the IncomingMessage under a symbol, opened before
+ * the stream handlers run (on a server fw did not make, by the first reader) and read by the
+ * pipeline, plugins, telemetry and the log: the request target and the host it names, parsed once.
  */
 import type { IncomingMessage } from 'node:http';
 import type { ExchangeEnd } from './stream-handler.ts';
@@ -28,16 +24,15 @@ export interface RouteInfo {
 export interface Exchange {
   /** The request id once fw's pipeline assigned it. */
   id: string | undefined;
-  /** The request target, parsed once; undefined for one fw cannot route (answered 400). */
+  /** The request target; undefined for one fw cannot route (answered 400). */
   readonly target: RequestTarget | undefined;
-  /** The host the request names (RFC 9112 §3.2), read once; undefined with the target. */
+  /** The host the request names (RFC 9112 §3.2); undefined with the target. */
   readonly host: RequestHost | undefined;
   /** The matched route once the router found it: the one source of `http.route`. */
   route: RouteInfo | undefined;
 }
 
-/** Where the exchange lives on its IncomingMessage. */
-export const EXCHANGE = Symbol('fw.exchange');
+const EXCHANGE = Symbol('fw.exchange');
 
 type WithExchange = IncomingMessage & { [EXCHANGE]?: Exchange | undefined };
 
@@ -54,7 +49,7 @@ export function exchangeOf(req: IncomingMessage): Exchange {
   return (req as WithExchange)[EXCHANGE] ?? openExchange(req);
 }
 
-/** Opens `req`'s exchange: its target parsed and its host read, once. */
+/** Opens `req`'s exchange: its target parsed and its host read. */
 export function openExchange(req: IncomingMessage): Exchange {
   const target = parseRequestTarget(req.url ?? '/');
   const host = target === undefined ? undefined : requestHost(req, target);
@@ -76,10 +71,11 @@ export interface RequestTarget {
 const ABSOLUTE_FORM = /^https?:\/\//i;
 
 /**
- * Splits `url` (IncomingMessage.url). Undefined for a target fw cannot route: `*`
- * (asterisk-form), authority-form, another scheme, or an absolute URL that does not parse.
+ * Splits `url` (IncomingMessage.url): undefined for `*`, authority-form, another scheme or an
+ * absolute URL that does not parse. An absolute-form target's authority, userinfo dropped (so it
+ * never reaches a log or span), wins over the Host header (RFC 9112 §3.2.2).
  */
-export function parseRequestTarget(url: string): RequestTarget | undefined {
+function parseRequestTarget(url: string): RequestTarget | undefined {
   if (url.charCodeAt(0) === 47 /* '/' */) return splitPathAndQuery(url, undefined);
   if (!ABSOLUTE_FORM.test(url)) return undefined;
   let parsed: URL;
@@ -103,12 +99,9 @@ export function splitPathAndQuery(target: string, authority?: string): RequestTa
 const VALID_HOST = /^(?:\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9\-._~!$&'()*+,;=%]*)(?::[0-9]*)?$/;
 
 /** The host a request names, or `invalid` when RFC 9112 §3.2 says to answer 400. */
-export type RequestHost = { readonly host: string | undefined } | 'invalid';
+type RequestHost = { readonly host: string | undefined } | 'invalid';
 
-/**
- * The host to route `raw` by: the target's authority, else the Host header. Two Host headers, or
- * one that is not `host[:port]`, is `invalid` (RFC 9112 §3.2: "MUST respond with a 400").
- */
+/** The host to route `raw` by: the target's authority, else the Host header (two, or a bad one: `invalid`). */
 export function requestHost(raw: IncomingMessage, target: RequestTarget): RequestHost {
   const host = raw.headers.host;
   if (host !== undefined && !VALID_HOST.test(host)) return 'invalid';
@@ -129,9 +122,7 @@ export function hasRepeatedHeader(rawHeaders: readonly string[], name: string): 
   return false;
 }
 
-// The classes of fw's server and inject(): node:http's own, counting body bytes into a field once
-// observe-exchange.ts installs an observer. process.getBuiltinModule, not an ES import of
-// node:http: see server/start-server.ts (undici).
+// process.getBuiltinModule, not an ES import of node:http: see server/start-server.ts (undici).
 const http = process.getBuiltinModule('node:http');
 
 /** What the observers of one exchange share: the counts, writeHead's headers, and themselves. */
@@ -152,7 +143,7 @@ export const COUNTS = Symbol('fw.exchangeCounts');
 /** A request or response that may carry its exchange's counts. */
 export type Counted = { [COUNTS]?: ExchangeCounts | undefined };
 
-/** node:http's IncomingMessage, counting pushed body bytes once observed. */
+/** node:http's IncomingMessage (fw's server, inject), counting pushed body bytes once observed. */
 export class CountedIncomingMessage extends http.IncomingMessage {
   [EXCHANGE]?: Exchange | undefined = undefined;
   [COUNTS]?: ExchangeCounts | undefined = undefined;

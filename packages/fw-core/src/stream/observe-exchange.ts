@@ -1,20 +1,16 @@
 /**
  * Watching one exchange from the outside: request body bytes as the parser pushes them (read or
- * not), response body bytes as they are written, and one report when the response finishes or
- * the connection closes first (aborted only when the response neither ended nor wrote its
- * declared length). fw's server and inject() count with the Counted classes (exchange.ts); only
- * on a server fw did not make are the methods wrapped per exchange (wrapToCount), which costs
- * closures per request and makes node:http's property accesses megamorphic.
+ * not), response body bytes as written, one report when the response finishes or the connection
+ * closes first. fw's server and inject() count with exchange.ts's Counted classes; wrapping the
+ * methods per exchange (wrapToCount: closures per request, megamorphic node:http accesses) is
+ * only for servers fw did not make.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { byteLength, CountedIncomingMessage, CountedServerResponse, COUNTS, encodingOf, type Counted, type ExchangeCounts } from './exchange.ts';
 import { monotonicMs } from './clock.ts';
 import type { ExchangeEnd } from './stream-handler.ts';
 
-/**
- * Calls `onEnd` exactly once with the exchange's status, sizes and duration. `startedMs`: the
- * start on the monotonicMs() clock, when the caller read it already.
- */
+/** Calls `onEnd` once with the exchange's status, sizes and duration; `startedMs`: on monotonicMs(). */
 export function observeExchange(req: IncomingMessage, res: ServerResponse, onEnd: (end: ExchangeEnd) => void, startedMs?: number): void {
   const observer = { started: startedMs ?? monotonicMs(), onEnd };
   const existing = (res as Counted)[COUNTS];
@@ -24,8 +20,7 @@ export function observeExchange(req: IncomingMessage, res: ServerResponse, onEnd
   if (!(req instanceof CountedIncomingMessage && res instanceof CountedServerResponse)) wrapToCount(req, res, counts);
   (req as Counted)[COUNTS] = counts;
   (res as Counted)[COUNTS] = counts;
-  // Prepended, so the end is reported before the observed code's listeners hear of it; plain
-  // functions reading `this`, so nothing is allocated for them per exchange.
+  // Prepended: reported before the observed code hears of the end. Plain functions: no closures per exchange.
   res.prependListener('finish', onFinish);
   res.prependListener('close', onClose);
 }
@@ -35,9 +30,9 @@ function onFinish(this: ServerResponse): void {
 }
 
 /**
- * 'close' can come before 'finish' for a complete answer: the client read every byte and hung up
- * while the last write's callback, or a piped file's end(), was pending. An answer that ended, or
- * wrote all the bytes its content-length declared, is complete: not an error for telemetry.
+ * 'close' can come before 'finish' for a complete answer (the client read every byte and hung up
+ * while the last write's callback was pending): one that ended, or wrote its declared
+ * content-length, is not aborted.
  */
 function onClose(this: ServerResponse): void {
   const res = this;
