@@ -1,8 +1,7 @@
 /**
- * fw's complete request handling as a plain Node `(req, res)` listener, without listening: load
- * and validate the app, init plugins, run the app's start hook, compose the stream handlers
- * around the pipeline. startServer listens with it; another server (node:http, Express) can
- * mount it, and inject() drives it without a socket.
+ * fw's request handling as a plain Node `(req, res)` listener: load and validate the app, init
+ * plugins, run the start hook, compose the stream handlers around the pipeline. startServer
+ * listens with it; another server (node:http, Express) can mount it, inject() drives it.
  */
 import { createLifecycle, type FwApp, type Lifecycle, type ListenerLifecycle } from '../app/app.ts';
 import { loadApplication, type LoadedApplication } from '../app/load-application.ts';
@@ -45,7 +44,7 @@ export interface FwListener {
   close(): Promise<void>;
 }
 
-/** An FwListener, its writable lifecycle and the traffic counters a server's graceful stop reads (startServer). */
+/** An FwListener, its writable lifecycle and the traffic counters startServer's graceful stop reads. */
 export interface OpenedListener extends FwListener {
   readonly lifecycle: ListenerLifecycle;
   readonly traffic: Traffic;
