@@ -15,26 +15,23 @@ import { ANY_HOST, requestHostKey, wildcardSuffix } from '../router/host-name.ts
 import type { RouteFound } from '../router/router.ts';
 import { exchangeOf, hasRepeatedHeader, type Exchange } from '../stream/exchange.ts';
 import type { Listener } from '../stream/stream-handler.ts';
-import { answeredAfter, compileLanes, DONE, fail, runLane, type Flow, type GroupLanes, type PhaseEnvs, type RoutedFlow, type Runtime, type Stage } from './stages.ts';
+import { answeredAfter, compileLanes, DONE, fail, runLane, type Flow, type GroupLanes, type RoutedFlow, type Runtime, type Stage } from './stages.ts';
 
 /** The listener that runs fw's pipeline with `runtime`. */
 export function createPipelineListener(runtime: Runtime): Listener {
-  const envs: PhaseEnvs = {
-    pre: { app: runtime.app, environment: runtime.environment, phase: 'pre_request', logger: runtime.logger },
-    post: { app: runtime.app, environment: runtime.environment, phase: 'post_request', logger: runtime.logger },
-  };
+  const { app, environment, logger, traffic, requestIdHeader: idHeader } = runtime;
+  const pre: PluginEnv = { app, environment, phase: 'pre_request', logger };
+  const post: PluginEnv = { app, environment, phase: 'post_request', logger };
   // By group index: one array read per request.
-  const lanes = runtime.routes.groups.map((group) => compileLanes(group, envs));
-  const missLanes = compileMissLanes(runtime.routes, envs.pre);
+  const lanes = runtime.routes.groups.map((group) => compileLanes(group, pre, post));
+  const missLanes = compileMissLanes(runtime.routes, pre);
   // A miss has no route: an empty template, as no route's (templates start with '/').
-  const missedRoute: RouteInfo = Object.freeze({ app: runtime.app, template: '', module: undefined, function: undefined, extra: Object.freeze({}) });
-  const { traffic } = runtime;
+  const missedRoute: RouteInfo = Object.freeze({ app, template: '', module: undefined, function: undefined, extra: Object.freeze({}) });
   const done = (): void => {
     traffic.inflight -= 1;
     // Only a stopping server listens: one boolean read per request otherwise.
     if (traffic.stopping) traffic.onRequestEnd?.();
   };
-  const idHeader = runtime.requestIdHeader;
   return (raw, res) => {
     traffic.inflight += 1;
     const exchange = exchangeOf(raw);

@@ -85,12 +85,6 @@ export interface GroupLanes {
   readonly preflight: readonly Stage[];
 }
 
-/** The plugin environments of the two phases. */
-export interface PhaseEnvs {
-  readonly pre: PluginEnv;
-  readonly post: PluginEnv;
-}
-
 /** Runs `lane` from stage `from`; a promise only once a stage returned one. Throws (rejects) what a stage throws. */
 export function runLane(lane: readonly Stage[], from: number, flow: RoutedFlow): void | Promise<void> {
   for (let i = from; i < lane.length; i += 1) {
@@ -107,16 +101,16 @@ export function runLane(lane: readonly Stage[], from: number, flow: RoutedFlow):
 }
 
 /** A group's lanes. fw_request_plugin does not run as a plugin: its options configure the body stage, after security. */
-export function compileLanes(group: CompiledGroup, envs: PhaseEnvs): GroupLanes {
+export function compileLanes(group: CompiledGroup, preEnv: PluginEnv, postEnv: PluginEnv): GroupLanes {
   const pre = group.plugins.pre.filter((step) => step.instance.plugin !== fwRequestPlugin);
   const route: Stage[] = [];
-  pushPhase(route, pre, envs.pre);
+  pushPhase(route, pre, preEnv);
   if (group.security !== false) route.push(stage(securityStage(group.security, group.plugins.decoding)));
   if (group.plugins.decoding !== undefined) route.push(stage(bodyStage(group.plugins.decoding)));
   route.push({ run: validate, skipTo: route.length + 2 }, stage(handle));
-  pushPhase(route, group.plugins.post, envs.post);
+  pushPhase(route, group.plugins.post, postEnv);
   route.push(stage(write));
-  return { route, preflight: answeredAfter(pre, envs.pre, answerPreflight) };
+  return { route, preflight: answeredAfter(pre, preEnv, answerPreflight) };
 }
 
 /** `steps` run as pre_request plugins, then `last`: a preflight's or a router miss's lane. */
