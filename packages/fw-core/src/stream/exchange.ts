@@ -77,14 +77,8 @@ const ABSOLUTE_FORM = /^https?:\/\//i;
  */
 function parseRequestTarget(url: string): RequestTarget | undefined {
   if (url.charCodeAt(0) === 47 /* '/' */) return splitPathAndQuery(url, undefined);
-  if (!ABSOLUTE_FORM.test(url)) return undefined;
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    return undefined;
-  }
-  return splitPathAndQuery(parsed.pathname + parsed.search, parsed.host);
+  const parsed = ABSOLUTE_FORM.test(url) ? URL.parse(url) : null;
+  return parsed === null ? undefined : splitPathAndQuery(parsed.pathname + parsed.search, parsed.host);
 }
 
 /** Splits an origin-form target (`/path?query#fragment`) into path and query, dropping the fragment. */
@@ -104,8 +98,7 @@ type RequestHost = { readonly host: string | undefined } | 'invalid';
 /** The host to route `raw` by: the target's authority, else the Host header (two, or a bad one: `invalid`). */
 export function requestHost(raw: IncomingMessage, target: RequestTarget): RequestHost {
   const host = raw.headers.host;
-  if (host !== undefined && !VALID_HOST.test(host)) return 'invalid';
-  if (hasRepeatedHeader(raw.rawHeaders, 'host')) return 'invalid';
+  if ((host !== undefined && !VALID_HOST.test(host)) || hasRepeatedHeader(raw.rawHeaders, 'host')) return 'invalid';
   return { host: target.authority ?? host };
 }
 
