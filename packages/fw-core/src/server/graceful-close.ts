@@ -36,7 +36,13 @@ export async function gracefulClose(server: Server, traffic: Traffic, graceMs: n
   let timer: NodeJS.Timeout | undefined;
   const graceOver = new Promise<void>((resolve) => (timer = setTimeout(resolve, graceMs)));
   try {
-    if (traffic.inflight > 0) await Promise.race([drained(traffic, endIdle), graceOver]);
+    if (traffic.inflight > 0) {
+      // After each request, a keep-alive connection whose response began before the stop is idle: ended.
+      const drained = new Promise<void>((resolve) => {
+        traffic.onRequestEnd = () => (traffic.inflight <= 0 ? resolve() : endIdle());
+      });
+      await Promise.race([drained, graceOver]);
+    }
     // A response can still be on its way out to a slow reader: its connection closes once it is
     // sent (`connection: close`), or, when its head went out before the stop, ends as it drains.
     for (const socket of connections) {
@@ -77,15 +83,4 @@ function idleCloser(server: Server, connections: ReadonlySet<Socket>): () => voi
     pending = true;
     setImmediate(() => setImmediate(run));
   };
-}
-
-/** Resolves when `traffic.inflight` reaches 0. */
-function drained(traffic: Traffic, endIdle: () => void): Promise<void> {
-  return new Promise((resolve) => {
-    traffic.onRequestEnd = () => {
-      if (traffic.inflight <= 0) return resolve();
-      // A keep-alive connection whose response began before the stop is idle now: end it.
-      endIdle();
-    };
-  });
 }
