@@ -35,7 +35,7 @@ export type { OptionRule } from './plugins/check-plugin-options.ts';
 
 export type { ExchangeEnd, Listener, StreamHandler } from './stream/stream-handler.ts';
 export type { Exchange } from './stream/exchange.ts';
-export { observeExchange } from './stream/observe-exchange.ts';
+export { observeExchange } from './stream/exchange.ts';
 
 export { createStaticHandler } from './static/index.ts';
 
