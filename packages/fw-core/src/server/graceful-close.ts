@@ -25,9 +25,8 @@ export function trackConnections(server: Server): ReadonlySet<Socket> {
   return sockets;
 }
 
-/** Closes `server`, waiting up to `graceMs` for `traffic.inflight` to reach 0 and the responses to be sent. */
+/** Closes `server` (traffic.stopping set), waiting up to `graceMs` for in-flight requests and responses. */
 export async function gracefulClose(server: Server, traffic: Traffic, graceMs: number, connections: ReadonlySet<Socket>): Promise<void> {
-  traffic.stopping = true;
   // Not node:http's `server.close()` nor `closeIdleConnections()`: both destroy every connection
   // whose response has ended, though it may still be queued for a slow reader (node-internals.ts).
   const closed = new Promise<void>((resolve) => stopAccepting(server, resolve));
