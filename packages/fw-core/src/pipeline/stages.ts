@@ -54,7 +54,7 @@ export interface Traffic {
 export interface Flow extends ResponseTarget {
   readonly runtime: Runtime;
   readonly exchange: Exchange;
-  /** The request as the last stage handed it on (a plugin may hand on a new object); undefined before routing. */
+  /** The request as the last stage handed it on (plugins may hand on a new object); undefined before routing. */
   req: FwRequest | undefined;
   route: RouteTarget | undefined;
   checks: RouteChecks | undefined;
@@ -195,8 +195,8 @@ function judge(flow: RoutedFlow, callback: SecurityCallback, decoding: BodyDecod
     }
   }
   if (denial === undefined) throw new FwError('FW_ERR_SECURITY_BAD_RESULT', `security callback ${callback.name || '(anonymous)'} returned an invalid result`);
-  // A refused request's body is never read: the connection closes after the answer, lingering
-  // (lingering-close.ts) so a client still sending the body reads the answer.
+  // A refused request's body is never read: close the connection after the answer instead of
+  // draining it, lingering (lingering-close.ts) so a client still sending it reads the answer.
   if (decoding !== undefined && bodyToDecode(req, decoding) !== undefined) {
     closeAfterResponse(req.res);
     if (req.raw.socket) lingerAfterAnswer(req.raw.socket);

@@ -51,6 +51,7 @@ export interface FwServer {
 export async function startServer(options: StartServerOptions = {}): Promise<FwServer> {
   const { listener, application, logger, lifecycle, close, traffic } = await openListener(options);
   const fw = application.config.fw;
+  const app = application.app;
   const sc = fw.server_configuration;
   const gate = gatePipelined(listener, sc.max_inflight_per_connection, traffic);
   const server = createServer(
@@ -85,12 +86,11 @@ export async function startServer(options: StartServerOptions = {}): Promise<FwS
     throw new FwError('FW_ERR_SERVER_LISTEN', message, { cause: error });
   }
   const bound = server.address() as AddressInfo;
-  const { port } = bound;
+  const port = bound.port;
   const url = reachableUrl(bound);
   // The address actually bound, not the one asked for: `::` says "every interface" plainly.
   const address = `${hostForDisplay(bound.address)}:${port}`;
-  const line = `${application.app.name} listening on ${address} (${url})`;
-  logger.info({ event: 'listening', url, address, environment: fw.environment }, line);
+  logger.info({ event: 'listening', url, address, environment: fw.environment }, `${app.name} listening on ${address} (${url})`);
   let stopping: Promise<void> | undefined;
   const stop = (stopOptions: StopOptions = {}): Promise<void> => {
     stopping ??= (async () => {
