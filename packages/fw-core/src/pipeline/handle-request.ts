@@ -95,7 +95,7 @@ function dispatch(flow: Flow, exchange: Exchange, lanes: readonly GroupLanes[], 
   return runLane(lanes[preflight.route.data.group.index]!.preflight, 0, routed(flow, preflight));
 }
 
-/** A router 404 (`allow` undefined) or 405, after the miss lane's plugins: no security, body decoding or post_request plugins. */
+/** A router 404 (`allow` undefined) or 405, after the miss lane's pre_request plugins and nothing else. */
 function answerMiss(flow: RoutedFlow): typeof DONE {
   const target = flow.req ?? flow;
   if (flow.allow === undefined) writeError(target, 404, 'not found');
@@ -120,8 +120,8 @@ function compileMissLanes(routes: CompiledRoutes, env: PluginEnv): MissLanes {
   const global = laneOf(routes.global.pre);
   return (host, path) => {
     const key = host === undefined ? undefined : requestHostKey(host);
-    for (const candidate of candidates) {
-      if (hostMatches(candidate.host, candidate.suffix, key) && prefixMatches(candidate.prefix, path)) return candidate.lane;
+    for (const { host: groupHost, suffix, prefix, lane } of candidates) {
+      if (hostMatches(groupHost, suffix, key) && prefixMatches(prefix, path)) return lane;
     }
     return global;
   };

@@ -10,6 +10,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { bufferedOutput, holdReadingWhile, pausedByHttp, responseOnSocket, resumeReading } from '../http/node-internals.ts';
+import type { Traffic } from '../pipeline/stages.ts';
 import type { Listener } from '../stream/stream-handler.ts';
 
 const kGate = Symbol('fw.pipeliningGate');
@@ -21,7 +22,7 @@ type GatedSocket = Socket & { [kGate]?: Listener };
  * server sends only those here): it runs `listener` once the connection is within the bound.
  * While `traffic.stopping`, no request is worked on ahead of its turn.
  */
-export function gatePipelined(listener: Listener, maxInflight: number, traffic: { readonly stopping: boolean }): Listener {
+export function gatePipelined(listener: Listener, maxInflight: number, traffic: Traffic): Listener {
   /** One pipelining connection's queue: made on its first queued request, dropped with the socket. */
   const gateOf = (socket: Socket): Listener => {
     const waiting: [IncomingMessage, ServerResponse][] = [];

@@ -97,10 +97,11 @@ const VALID_HOST = /^(?:\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9\-._~!$&'()*+,;=%]*)(?::[0-
 /** The host a request names, or `invalid` when RFC 9112 §3.2 says to answer 400. */
 type RequestHost = { readonly host: string | undefined } | 'invalid';
 
-/** The host to route `raw` by: the target's authority, else the Host header (two, or a bad one: `invalid`). */
+/** The host to route by: the target's authority, else the Host header (`invalid` if repeated or bad). */
 export function requestHost(raw: IncomingMessage, target: RequestTarget): RequestHost {
   const host = raw.headers.host;
-  if ((host !== undefined && !VALID_HOST.test(host)) || hasRepeatedHeader(raw.rawHeaders, 'host')) return 'invalid';
+  if (host !== undefined && !VALID_HOST.test(host)) return 'invalid';
+  if (hasRepeatedHeader(raw.rawHeaders, 'host')) return 'invalid';
   return { host: target.authority ?? host };
 }
 
