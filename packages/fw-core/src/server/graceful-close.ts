@@ -1,10 +1,8 @@
 /**
- * Graceful close of an http.Server: stop accepting, end idle keep-alive connections, let
- * in-flight requests finish (answered with `connection: close`) and their responses finish
- * sending, then cut what is left after the grace period. Nothing polls: the pipeline tells each
- * request's end (`traffic.onRequestEnd`), the server's close the last connection's. An idle
- * connection is ended (a lingering FIN, not a reset) only after an I/O poll, and never while its
- * parser holds part of a request.
+ * Graceful close of an http.Server: stop accepting, end idle keep-alive connections (a lingering
+ * FIN, after an I/O poll, never mid-request), let in-flight requests finish and their responses
+ * be sent, then cut what is left after the grace period. Nothing polls: the pipeline tells each
+ * request's end (`traffic.onRequestEnd`), the server's close the last connection's.
  */
 import type { Server } from 'node:http';
 import type { Socket } from 'node:net';

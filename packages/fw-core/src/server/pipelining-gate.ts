@@ -1,11 +1,9 @@
 /**
- * A bound on what one connection may have queued when its client pipelines. node:http parses a
- * whole read (up to 64 KiB) at once and calls the listener for every request in it, buffering
- * each response behind the one being sent: a client that pipelines 100 large requests and never
- * reads made the server build all 100 answers. Here a request queued behind another (its
- * response has no socket) runs only while fewer than `max_inflight_per_connection` responses of
- * the connection are unfinished and less than the socket's high-water mark is buffered; else it
- * waits, unstarted, and the socket stops reading until the queue moves.
+ * A bound on what one pipelining connection may have queued: node:http calls the listener for
+ * every request of a read (up to 64 KiB), so a client pipelining 100 large requests that never
+ * reads made the server build all 100 answers. A request queued behind another runs only while
+ * fewer than `max_inflight_per_connection` responses are unfinished and less than the socket's
+ * high-water mark is buffered; else it waits, unstarted, and the socket stops reading.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';

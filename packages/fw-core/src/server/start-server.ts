@@ -113,10 +113,9 @@ export async function startServer(options: StartServerOptions = {}): Promise<FwS
 }
 
 /**
- * The send timeout, as nginx's `send_timeout`: a connection holding response bytes the client
- * takes none of for `timeoutMs` is closed, file handle included. One sweep per period, nothing per
- * request: a connection with bytes buffered is stalled while its bytes handed to the kernel do
- * not move. Returns the function that stops watching.
+ * The send timeout, as nginx's `send_timeout`: a connection with response bytes buffered whose
+ * bytes handed to the kernel do not move for `timeoutMs` is closed, file handle included. One
+ * sweep per period, nothing per request. Returns the function that stops watching.
  */
 function closeStalledConnections(connections: ReadonlySet<Socket>, timeoutMs: number, logger: Logger): () => void {
   // Where each stalled connection's progress stood, and since when.
