@@ -32,7 +32,7 @@ export { checkPluginOptions, type OptionRule } from './plugins/check-plugin-opti
 
 export type { ExchangeEnd, Listener, StreamHandler } from './stream/stream-handler.ts';
 export type { Exchange } from './stream/exchange.ts';
-export { observeExchange } from './stream/observe-exchange.ts';
+export { observeExchange } from './stream/exchange.ts';
 
 export { createStaticHandler } from './static/index.ts';
 

@@ -10,7 +10,7 @@ import { after, before, describe, it } from 'node:test';
 import { json } from '../src/http/response.ts';
 import { inject } from '../src/inject/inject.ts';
 import { silentLogger } from '../src/log/logger.ts';
-import type { HandlerChannelContext } from '../src/pipeline/handler-channel.ts';
+import type { HandlerChannelContext } from '../src/pipeline/stages.ts';
 import { createListener, type FwListener } from '../src/server/create-listener.ts';
 import { testApp, writeTestAppDir } from './support/test-app.ts';
 

@@ -11,7 +11,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { observeExchange } from '../src/stream/observe-exchange.ts';
+import { observeExchange } from '../src/stream/exchange.ts';
 import type { ExchangeEnd, StreamHandler } from '../src/stream/stream-handler.ts';
 import { startTestApp } from './support/test-app.ts';
 import { until } from './support/until.ts';

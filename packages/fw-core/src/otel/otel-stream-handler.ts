@@ -8,8 +8,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { metrics, propagation, ROOT_CONTEXT, SpanKind, trace, type Attributes, type Span } from '@opentelemetry/api';
-import { exchangeOf, type Exchange } from '../stream/exchange.ts';
-import { observeExchange } from '../stream/observe-exchange.ts';
+import { exchangeOf, observeExchange, type Exchange } from '../stream/exchange.ts';
 import type { ExchangeEnd, Listener, StreamHandler } from '../stream/stream-handler.ts';
 import { normalizeMethod, requestSpanAttributes, schemeOf } from './http-attributes.ts';
 import { activeRequestsOf, type ActiveRequests, createHttpServerMetrics, type HttpServerMetrics } from './http-metrics.ts';

@@ -1,40 +1,37 @@
 /**
  * fw's pipeline for one request (fw_stream_h's listener): check the request line and host,
- * route, then run the lane of stages the route's group compiled (stages.ts): pre_request
- * plugins → security → body decoding → schema checks → handler → post_request plugins → write.
- * Every failure becomes a response; nothing a request does can throw out of here.
+ * route, then run the lane of stages the route's group compiled (stages.ts). Every failure
+ * becomes a response; nothing a request does can throw out of here.
  */
 import { randomBytes } from 'node:crypto';
-import type { RouteTarget } from '../app/compile-routes.ts';
+import type { CompiledGroup, CompiledRoutes, RouteTarget } from '../app/compile-routes.ts';
 import { closeAfterResponse } from '../http/node-internals.ts';
 import type { FwRequest, RouteInfo } from '../http/request.ts';
 import { writeError } from '../http/write-response.ts';
+import { recordingSpan, traceFieldsOf } from '../log/logger.ts';
+import type { PluginStep } from '../plugins/plugin-registry.ts';
+import type { PluginEnv } from '../plugins/plugin.ts';
+import { ANY_HOST, requestHostKey, wildcardSuffix } from '../router/host-name.ts';
 import type { RouteFound } from '../router/router.ts';
 import { exchangeOf, hasRepeatedHeader, type Exchange } from '../stream/exchange.ts';
 import type { Listener } from '../stream/stream-handler.ts';
-import { recordingSpan, traceFieldsOf } from '../log/logger.ts';
-import { compileMissLanes } from './miss-plugins.ts';
-import type { Runtime } from './runtime.ts';
-import { answeredAfter, compileLanes, DONE, fail, runLane, type Flow, type GroupLanes, type PhaseEnvs, type RoutedFlow, type Stage } from './stages.ts';
+import { answeredAfter, compileLanes, DONE, fail, runLane, type Flow, type GroupLanes, type RoutedFlow, type Runtime, type Stage } from './stages.ts';
 
 /** The listener that runs fw's pipeline with `runtime`. */
 export function createPipelineListener(runtime: Runtime): Listener {
-  const envs: PhaseEnvs = {
-    pre: { app: runtime.app, environment: runtime.environment, phase: 'pre_request', logger: runtime.logger },
-    post: { app: runtime.app, environment: runtime.environment, phase: 'post_request', logger: runtime.logger },
-  };
+  const { app, environment, logger, traffic, requestIdHeader: idHeader } = runtime;
+  const pre: PluginEnv = { app, environment, phase: 'pre_request', logger };
+  const post: PluginEnv = { app, environment, phase: 'post_request', logger };
   // By group index: one array read per request.
-  const lanes = runtime.routes.groups.map((group) => compileLanes(group, envs));
-  const missLanes = compileMissLanes(runtime.routes, (steps) => answeredAfter(steps, envs.pre, answerMiss));
+  const lanes = runtime.routes.groups.map((group) => compileLanes(group, pre, post));
+  const missLanes = compileMissLanes(runtime.routes, pre);
   // A miss has no route: an empty template, as no route's (templates start with '/').
-  const missedRoute: RouteInfo = Object.freeze({ app: runtime.app, template: '', module: undefined, function: undefined, extra: Object.freeze({}) });
-  const { traffic } = runtime;
+  const missedRoute: RouteInfo = Object.freeze({ app, template: '', module: undefined, function: undefined, extra: Object.freeze({}) });
   const done = (): void => {
     traffic.inflight -= 1;
     // Only a stopping server listens: one boolean read per request otherwise.
     if (traffic.stopping) traffic.onRequestEnd?.();
   };
-  const idHeader = runtime.requestIdHeader;
   return (raw, res) => {
     traffic.inflight += 1;
     const exchange = exchangeOf(raw);
@@ -60,7 +57,7 @@ export function createPipelineListener(runtime: Runtime): Listener {
   };
 }
 
-type MissLanes = ReturnType<typeof compileMissLanes<readonly Stage[]>>;
+type MissLanes = (host: string | undefined, path: string) => readonly Stage[];
 
 /** The route stage: checks of the request line and host, then the lane of the route, preflight or miss. */
 function dispatch(flow: Flow, exchange: Exchange, lanes: readonly GroupLanes[], missLanes: MissLanes, missedRoute: RouteInfo): void | Promise<void> {
@@ -98,16 +95,58 @@ function dispatch(flow: Flow, exchange: Exchange, lanes: readonly GroupLanes[], 
   return runLane(lanes[preflight.route.data.group.index]!.preflight, 0, routed(flow, preflight));
 }
 
-/**
- * A router 404 (`allow` undefined) or 405, after the pre_request plugins of the best-matching
- * group (miss-plugins.ts), so their headers (CORS, rate limits) land on the answer and a plugin
- * may answer instead (a 429). No security, body decoding or post_request plugins.
- */
+/** A router 404 (`allow` undefined) or 405, after the miss lane's pre_request plugins and nothing else. */
 function answerMiss(flow: RoutedFlow): typeof DONE {
   const target = flow.req ?? flow;
   if (flow.allow === undefined) writeError(target, 404, 'not found');
   else writeError(target, 405, 'method not allowed', { headers: { allow: flow.allow } });
   return DONE;
+}
+
+/**
+ * The lanes of router misses (docs/pipeline.md, "Router misses"): a 404 or 405 has no group of
+ * its own, so it runs the pre_request plugins of the group whose host and prefix match best, else
+ * the global list's, as Fastify runs its onRequest hooks before its not-found handler: CORS
+ * headers land on the answer, a rate limiter counts it, and a plugin may answer instead (a 429).
+ * Groups are tried in the router's host precedence (an exact host, then `*.suffix` hosts, longest
+ * suffix first, then any host), then by longest prefix, then in definition order.
+ */
+function compileMissLanes(routes: CompiledRoutes, env: PluginEnv): MissLanes {
+  const laneOf = (steps: readonly PluginStep[]): readonly Stage[] =>
+    answeredAfter(steps.filter((step) => step.instance.plugin.matchedRoutesOnly !== true), env, answerMiss);
+  const candidates = [...routes.groups].sort(byPrecedence).map((group) => {
+    return { host: group.host, suffix: wildcardSuffix(group.host), prefix: group.prefix, lane: laneOf(group.plugins.pre) };
+  });
+  const global = laneOf(routes.global.pre);
+  return (host, path) => {
+    const key = host === undefined ? undefined : requestHostKey(host);
+    for (const { host: groupHost, suffix, prefix, lane } of candidates) {
+      if (hostMatches(groupHost, suffix, key) && prefixMatches(prefix, path)) return lane;
+    }
+    return global;
+  };
+}
+
+function hostRank(host: string): number {
+  if (host === ANY_HOST) return 2;
+  return wildcardSuffix(host) === undefined ? 0 : 1;
+}
+
+function byPrecedence(a: CompiledGroup, b: CompiledGroup): number {
+  return hostRank(a.host) - hostRank(b.host) || b.host.length - a.host.length || b.prefix.length - a.prefix.length || a.index - b.index;
+}
+
+function hostMatches(host: string, suffix: string | undefined, key: string | undefined): boolean {
+  if (host === ANY_HOST) return true;
+  if (key === undefined) return false;
+  if (suffix === undefined) return key === host;
+  return key.length > suffix.length && key.endsWith(suffix);
+}
+
+/** `''` matches every path; `/api` matches `/api` and `/api/...`, not `/apix`. */
+function prefixMatches(prefix: string, path: string): boolean {
+  if (prefix === '') return true;
+  return path.startsWith(prefix) && (path.length === prefix.length || path.charCodeAt(prefix.length) === 47 /* '/' */);
 }
 
 /**
@@ -191,9 +230,9 @@ let counter = 0;
 
 /**
  * The id of a request whose `x-request-id` header is `incoming`: kept when it is safe to echo and
- * log (1–128 characters of `[A-Za-z0-9._:@/+=-]`); otherwise made here: a random per-process
- * prefix (72 bits, so ids from different instances do not collide) and a counter, as hyperid
- * does. Measured with bench/server.bench.ts: a crypto.randomUUID() per request was costly.
+ * log (1–128 characters of `[A-Za-z0-9._:@/+=-]`); otherwise a random per-process prefix (72
+ * bits, so instances do not collide) and a counter, as hyperid does: a crypto.randomUUID() per
+ * request was costly (bench/server.bench.ts).
  */
 export function requestIdFor(incoming: string | string[] | undefined): string {
   if (typeof incoming === 'string' && SAFE_REQUEST_ID.test(incoming)) return incoming;

@@ -1,24 +1,52 @@
 /**
  * The request path as data (docs/pipeline.md, "One exchange, one loop"): each route group
  * compiles at start into lanes, lists of stages, and one loop runs a lane, synchronously until a
- * stage returns a promise (an await per stage cost far more CPU per request: bench/server.bench.ts).
+ * stage returns a promise (an await per stage cost far more CPU: bench/server.bench.ts).
  */
-import type { CompiledGroup, RouteTarget } from '../app/compile-routes.ts';
+import { tracingChannel } from 'node:diagnostics_channel';
+import type { CompiledGroup, CompiledRoutes, RouteTarget } from '../app/compile-routes.ts';
+import type { InlineHandler } from '../app/controller.ts';
+import type { SecurityCallback, SecurityResult } from '../app/route-group.ts';
 import { FwError, isFwError } from '../errors.ts';
 import { lingerAfterAnswer } from '../http/lingering-close.ts';
 import { closeAfterResponse } from '../http/node-internals.ts';
-import type { FwRequest } from '../http/request.ts';
+import type { FwRequest, JsonLib } from '../http/request.ts';
 import { isThenable, json, status as bare, type FwResponse, type HeaderMap } from '../http/response.ts';
 import { isAnswered, serverErrorText, writeError, writeResponse, type ResponseTarget } from '../http/write-response.ts';
+import type { Logger } from '../log/logger.ts';
 import type { PluginStep } from '../plugins/plugin-registry.ts';
 import type { PluginEnv, PluginResult } from '../plugins/plugin.ts';
 import { bodyToDecode, decodeBody, fwRequestPlugin, METHODS_WITHOUT_BODY, type BodyDecoding } from '../plugins/request-plugin.ts';
-import type { SecurityCallback, SecurityResult } from '../app/route-group.ts';
+import type { Router } from '../router/router.ts';
 import { checkRequest } from '../schema/check-request.ts';
-import type { RouteChecks } from '../schema/compile-route-schemas.ts';
+import type { RouteChecks, RouteSchemas } from '../schema/compile-route-schemas.ts';
 import type { Exchange } from '../stream/exchange.ts';
-import { handlerChannel, traceHandler } from './handler-channel.ts';
-import type { Runtime } from './runtime.ts';
+
+/** What fw's pipeline needs per request, resolved once at start-up. */
+export interface Runtime {
+  readonly app: string;
+  readonly environment: string;
+  readonly router: Router<RouteTarget>;
+  readonly schemas: RouteSchemas;
+  readonly logger: Logger;
+  readonly json: JsonLib;
+  readonly useStacktrace: boolean;
+  /** `server_configuration.request_id_header`; undefined: ids are always generated. */
+  readonly requestIdHeader: string | undefined;
+  /** Log one line per request (log level info or lower). */
+  readonly logRequests: boolean;
+  readonly traffic: Traffic;
+  /** The compiled route groups, whose lanes the pipeline compiles at start. */
+  readonly routes: CompiledRoutes;
+}
+
+/** In-flight requests, and whether the server is stopping (then responses close their connection). */
+export interface Traffic {
+  inflight: number;
+  stopping: boolean;
+  /** Called after each request ends, only while stopping: graceful close waits on it instead of polling. */
+  onRequestEnd: (() => void) | undefined;
+}
 
 /** One request's way through the pipeline: the exchange's facts and what the stages hand on. */
 export interface Flow extends ResponseTarget {
@@ -26,9 +54,7 @@ export interface Flow extends ResponseTarget {
   readonly exchange: Exchange;
   /** The request as the last stage handed it on (plugins may hand on a new object); undefined before routing. */
   req: FwRequest | undefined;
-  /** The matched route's target. */
   route: RouteTarget | undefined;
-  /** The route's compiled schema checks, looked up once. */
   checks: RouteChecks | undefined;
   /** The `allow` header of a 405 or a preflight's 204. */
   allow: string | undefined;
@@ -43,7 +69,7 @@ export type RoutedFlow = Flow & { req: FwRequest };
 export const NEXT = 0;
 export const SKIP = 1;
 export const DONE = 2;
-export type Verdict = typeof NEXT | typeof SKIP | typeof DONE;
+type Verdict = typeof NEXT | typeof SKIP | typeof DONE;
 
 /** One step of a lane; `skipTo`: where SKIP goes (a plugin's `break`: past its phase). */
 export interface Stage {
@@ -55,12 +81,6 @@ export interface Stage {
 export interface GroupLanes {
   readonly route: readonly Stage[];
   readonly preflight: readonly Stage[];
-}
-
-/** The plugin environments of the two phases. */
-export interface PhaseEnvs {
-  readonly pre: PluginEnv;
-  readonly post: PluginEnv;
 }
 
 /** Runs `lane` from stage `from`; a promise only once a stage returned one. Throws (rejects) what a stage throws. */
@@ -79,19 +99,19 @@ export function runLane(lane: readonly Stage[], from: number, flow: RoutedFlow):
 }
 
 /** A group's lanes. fw_request_plugin does not run as a plugin: its options configure the body stage, after security. */
-export function compileLanes(group: CompiledGroup, envs: PhaseEnvs): GroupLanes {
+export function compileLanes(group: CompiledGroup, preEnv: PluginEnv, postEnv: PluginEnv): GroupLanes {
   const pre = group.plugins.pre.filter((step) => step.instance.plugin !== fwRequestPlugin);
   const route: Stage[] = [];
-  pushPhase(route, pre, envs.pre);
+  pushPhase(route, pre, preEnv);
   if (group.security !== false) route.push(stage(securityStage(group.security, group.plugins.decoding)));
   if (group.plugins.decoding !== undefined) route.push(stage(bodyStage(group.plugins.decoding)));
   route.push({ run: validate, skipTo: route.length + 2 }, stage(handle));
-  pushPhase(route, group.plugins.post, envs.post);
+  pushPhase(route, group.plugins.post, postEnv);
   route.push(stage(write));
-  return { route, preflight: answeredAfter(pre, envs.pre, answerPreflight) };
+  return { route, preflight: answeredAfter(pre, preEnv, answerPreflight) };
 }
 
-/** `steps` run as pre_request plugins, then `last`: a router miss's lane (miss-plugins.ts). */
+/** `steps` run as pre_request plugins, then `last`: a preflight's or a router miss's lane. */
 export function answeredAfter(steps: readonly PluginStep[], env: PluginEnv, last: Stage['run']): Stage[] {
   const lane: Stage[] = [];
   pushPhase(lane, steps, env);
@@ -213,7 +233,7 @@ function validate(flow: RoutedFlow): Verdict | Promise<Verdict> {
   return respond(req, answer, SKIP);
 }
 
-/** The controller's turn, traced on the `fw.request.handler` channel when it has subscribers (handler-channel.ts). */
+/** The controller's turn, traced on the `fw.request.handler` channel when it has subscribers. */
 function handle(flow: RoutedFlow): Verdict | Promise<Verdict> {
   const { req } = flow;
   const target = flow.route!;
@@ -283,7 +303,8 @@ function stackLines(error: Error): string[] {
 }
 
 function malformed(result: unknown): Error {
-  return new FwError('FW_ERR_PLUGIN_BAD_RESULT', `plugin returned a malformed result: ${describe(typeof result === 'string' ? JSON.stringify(result) : result).slice(0, 200)}`);
+  const shown = describe(typeof result === 'string' ? JSON.stringify(result) : result).slice(0, 200);
+  return new FwError('FW_ERR_PLUGIN_BAD_RESULT', `plugin returned a malformed result: ${shown}`);
 }
 
 function describe(reason: unknown): string {
@@ -292,4 +313,55 @@ function describe(reason: unknown): string {
   } catch {
     return String(reason);
   }
+}
+
+/** What subscribers of `fw.request.handler` receive (docs/pipeline.md, "Diagnostics channel"). */
+export interface HandlerChannelContext {
+  readonly req: FwRequest;
+  readonly exchange: Exchange;
+  /** What the handler answered, once it did. */
+  result?: FwResponse;
+  /** What the handler threw or rejected with. */
+  error?: unknown;
+}
+
+// tracingChannel events around each handler call, as Fastify publishes `fastify.request.handler`:
+// start/end around the call, asyncStart/asyncEnd when a returned promise settles, error on a
+// throw or rejection. Nothing is done, and nothing allocated, while nobody subscribes.
+const handlerChannel = tracingChannel<unknown, HandlerChannelContext>('fw.request.handler');
+
+/** Calls `fn(req)` inside the channel's events; the answer (or failure) is the handler's own. */
+function traceHandler(fn: InlineHandler, req: FwRequest, exchange: Exchange): FwResponse | Promise<FwResponse> {
+  const context: HandlerChannelContext = { req, exchange };
+  const { start, end, asyncStart, asyncEnd, error } = handlerChannel;
+  return start.runStores(context, () => {
+    try {
+      const result = fn(req);
+      if (!(result instanceof Promise)) {
+        context.result = result;
+        return result;
+      }
+      return result.then(
+        (settled) => {
+          context.result = settled;
+          asyncStart.publish(context);
+          asyncEnd.publish(context);
+          return settled;
+        },
+        (reason: unknown) => {
+          context.error = reason;
+          error.publish(context);
+          asyncStart.publish(context);
+          asyncEnd.publish(context);
+          throw reason;
+        },
+      );
+    } catch (reason) {
+      context.error = reason;
+      error.publish(context);
+      throw reason;
+    } finally {
+      end.publish(context);
+    }
+  });
 }

@@ -1,8 +1,4 @@
-/**
- * Start-up validation of a plugin's options: unknown names, wrong types and missing required
- * options become FW_ERR_PLUGIN_BAD_OPTIONS naming the option and showing a valid value, so a
- * typo in the configuration fails `init` instead of being ignored per request.
- */
+/** Start-up checks of a plugin's options: a typo in configuration fails `init`, not a request. */
 import { FwError } from '../errors.ts';
 
 /** What one option accepts. */
@@ -18,25 +14,20 @@ export interface OptionRule {
 /** Rule for an optional boolean option. */
 export const booleanOption: OptionRule = { expected: 'true or false', example: 'true', accepts: (value) => typeof value === 'boolean' };
 
-/**
- * Checks `options` (undefined means none given) against `rules`; throws
- * FW_ERR_PLUGIN_BAD_OPTIONS on the first problem, with `details.plugin` and `details.option`.
- */
+/** Checks `options` (undefined: none) against `rules`; FW_ERR_PLUGIN_BAD_OPTIONS at the first problem. */
 export function checkPluginOptions(plugin: string, options: unknown, rules: Readonly<Record<string, OptionRule>>): void {
   const given = options ?? {};
   if (typeof given !== 'object' || Array.isArray(given)) {
     throw bad(plugin, undefined, `${plugin} options must be a map of option names to values`);
   }
-  for (const name of Object.keys(given)) {
-    if (!Object.hasOwn(rules, name)) {
-      const known = Object.keys(rules).join(', ');
-      throw bad(plugin, name, `${plugin} does not know option ${name}; its options are: ${known}`);
-    }
+  const unknown = Object.keys(given).find((name) => !Object.hasOwn(rules, name));
+  if (unknown !== undefined) {
+    const known = Object.keys(rules).join(', ');
+    throw bad(plugin, unknown, `${plugin} does not know option ${unknown}; its options are: ${known}`);
   }
   for (const [name, rule] of Object.entries(rules)) {
     const value: unknown = (given as Record<string, unknown>)[name];
-    if (value === undefined && !rule.required) continue;
-    if (value !== undefined && rule.accepts(value)) continue;
+    if (value === undefined ? !rule.required : rule.accepts(value)) continue;
     throw bad(plugin, name, rule.required
       ? `${plugin} needs option ${name} (${rule.expected}, e.g. ${rule.example})`
       : `${plugin} option ${name} must be ${rule.expected}, e.g. ${rule.example}`);

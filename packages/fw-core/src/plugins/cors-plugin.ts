@@ -1,14 +1,12 @@
 /**
- * `fw_cors_plugin` (built in, pre_request; spec: "Cross-origin plugin (built in)"): adds
- * cross-origin headers to every response and answers OPTIONS (preflight) requests itself with
- * 204. Allowed headers and methods are fixed to `*`; the allowed origin is the option verbatim.
- * Because the origin never depends on the request, no `Vary: Origin` is needed (Fetch §3.2.5).
+ * `fw_cors_plugin` (built in, pre_request; spec: "Cross-origin plugin (built in)"): cross-origin
+ * headers on every response, and 204 for OPTIONS preflights. The origin is the option verbatim,
+ * never the request's, so no `Vary: Origin` is needed (Fetch §3.2.5).
  */
 import { isHeaderValue } from '../http/header-fields.ts';
 import { reply } from '../http/write-response.ts';
-import type { FwRequest } from '../http/request.ts';
 import { checkPluginOptions, type OptionRule } from './check-plugin-options.ts';
-import type { FwPlugin, PluginEnv, PluginInfo, PluginResult } from './plugin.ts';
+import type { FwPlugin, PluginInfo } from './plugin.ts';
 
 /** `fw_cors_plugin`'s options as written in configuration. */
 export type CorsPluginOptions = {
@@ -42,16 +40,14 @@ export const fwCorsPlugin: FwPlugin<undefined, CorsPluginOptions> = {
     checkPluginOptions('fw_cors_plugin', options, optionRules);
     return undefined;
   },
-  pre_request: addCorsHeaders,
+  pre_request(req, _env, options, state) {
+    req.responseHeaders['access-control-allow-origin'] = options.allow_origins;
+    req.responseHeaders['access-control-allow-headers'] = '*';
+    req.responseHeaders['access-control-allow-methods'] = '*';
+    if (req.method !== 'OPTIONS') return ['ok', req, state];
+    // Safari waits for a body on a 204 preflight without an explicit zero length.
+    reply(req, 204, { 'content-length': '0' });
+    return ['stop', req, state];
+  },
   plugin_info: () => info,
 };
-
-function addCorsHeaders(req: FwRequest, _env: PluginEnv, options: CorsPluginOptions, state: undefined): PluginResult<undefined> {
-  req.responseHeaders['access-control-allow-origin'] = options.allow_origins;
-  req.responseHeaders['access-control-allow-headers'] = '*';
-  req.responseHeaders['access-control-allow-methods'] = '*';
-  if (req.method !== 'OPTIONS') return ['ok', req, state];
-  // Safari waits for a body on a 204 preflight without an explicit zero length.
-  reply(req, 204, { 'content-length': '0' });
-  return ['stop', req, state];
-}

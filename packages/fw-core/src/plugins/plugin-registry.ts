@@ -1,12 +1,7 @@
 /**
- * Resolves plugin registrations (`{phase, module, options}`) to plugin instances and per-phase
- * chains, checking at start-up that every module exists and exports the callback of its phase;
- * then runs the instances' `init(options, context)` at start (its value is the state) and
- * `stop(state)` at shutdown.
- *
- * One instance per (module, options): a module registered in both phases, or in the global list
- * and again in a group with the same options, shares one `init` and one state. Different
- * options make different instances, each with its own init/stop.
+ * Plugin registrations (`{phase, module, options}`) resolved at start to instances and per-phase
+ * chains, then the instances' `init` and `stop`. One instance per (module, options): a module
+ * registered twice with the same options (both phases, or global and group) shares one state.
  */
 import { FwError } from '../errors.ts';
 import type { Logger } from '../log/logger.ts';
@@ -49,9 +44,7 @@ export class PluginRegistry {
 
   /** `modules`: every plugin that configuration may name (built-ins and the app's). */
   constructor(modules: readonly FwPlugin<any, any>[]) {
-    const byName = new Map<string, FwPlugin<any, any>>();
-    for (const plugin of modules) byName.set(plugin.name, plugin);
-    this.#modules = byName;
+    this.#modules = new Map(modules.map((plugin) => [plugin.name, plugin]));
   }
 
   /** The chain for a list of registrations; `where` names the list in errors. */
@@ -107,10 +100,7 @@ function stableStringify(value: unknown): string {
   });
 }
 
-/**
- * Runs every instance's init in order; a failure stops the instances already started and is a
- * start-up error naming the plugin.
- */
+/** Runs every instance's init in order; a failure stops those already started and fails start-up. */
 export async function initPlugins(instances: readonly PluginInstance[], context: PluginInitContext): Promise<void> {
   const { logger } = context;
   for (const [index, instance] of instances.entries()) {

@@ -1,15 +1,11 @@
-/**
- * The plugin contract (spec: "Request plugins"). A callback answers with the spec's result
- * tuples as TypeScript tuples: `['ok', req, state]`, `['break', req, state]`,
- * `['stop', req, state]`, `['error', reason]`. Every callback is optional and may be async.
- */
+/** The plugin contract (spec: "Request plugins"). Every callback is optional and may be async. */
 import type { FwRequest } from '../http/request.ts';
 import type { Logger } from '../log/logger.ts';
 
 /** The two plugin phases. */
 export type Phase = 'pre_request' | 'post_request';
 
-/** What a phase callback returns. */
+/** What a phase callback returns: the spec's result tuples. */
 export type PluginResult<S> =
   | readonly ['ok', FwRequest, S]
   | readonly ['break', FwRequest, S]
@@ -50,10 +46,9 @@ export type PluginOptions = Readonly<Record<string, unknown>>;
 export type PhaseCallback<S, O> = (req: FwRequest, env: PluginEnv, options: O, state: S) => PluginResult<S> | Promise<PluginResult<S>>;
 
 /**
- * A plugin module. `name` is how configuration refers to it (`fw_request_plugin`).
- * `init` runs once per plugin instance at start (fw passes the registration's options and the
- * app, environment, env and logger it starts in) and may throw an FwError to refuse bad options: that
- * fails start-up. `stop(state)` runs once at shutdown.
+ * A plugin module; `name` is how configuration refers to it (`fw_request_plugin`). `init` runs
+ * once per instance at start (a throw, e.g. an FwError for bad options, fails start-up); its
+ * value is the state. `stop(state)` runs once at shutdown.
  */
 export interface FwPlugin<S = unknown, O = PluginOptions> {
   readonly name: string;
@@ -63,16 +58,13 @@ export interface FwPlugin<S = unknown, O = PluginOptions> {
   readonly init?: (options: O, context: PluginInitContext) => S | Promise<S>;
   readonly stop?: (state: S) => void | Promise<void>;
   /**
-   * The statuses this plugin may answer with instead of the route (e.g. 429), with an
-   * `{"error": <message>}` body, or a function of the registration's options; `fw openapi` lists
-   * them on every operation of a group that runs the plugin. fw never reads it.
+   * The statuses this plugin may answer with instead of the route (e.g. 429, `{"error": ...}`),
+   * or a function of the options: `fw openapi` lists them on the group's operations.
    */
   readonly responses?: readonly number[] | ((options: O) => readonly number[]);
   /**
-   * True: the plugin runs only for requests the router matched to a route. A router 404 or 405
-   * runs the pre_request plugins of the best-matching group (docs/pipeline.md, "Router misses")
-   * except these: a plugin whose work is describing the matched route (otel_fw_plugin names
-   * the span and `http.route` after it) has nothing to do there.
+   * True: not run for router misses (docs/pipeline.md, "Router misses"), as a plugin describing
+   * the matched route (otel_fw_plugin names the span and `http.route` after it) has nothing to do.
    */
   readonly matchedRoutesOnly?: boolean;
 }

@@ -1,9 +1,7 @@
 /**
- * `fw_request_plugin` (built in, pre_request): reads and decodes request bodies. Its options
- * configure the pipeline's body stage (pipeline/stages.ts), which runs once the group's security
- * has allowed the request, so a refused request's body is never read or parsed. JSON goes to
- * `req.body`, urlencoded forms to `req.params`; bad bodies are answered with 4xx JSON `{error}`
- * and end the request. docs/builtin-plugins.md has the full table.
+ * `fw_request_plugin` (built in, pre_request; docs/builtin-plugins.md): JSON bodies to `req.body`,
+ * urlencoded forms to `req.params`, bad bodies answered 4xx `{error}`. Its options configure the
+ * pipeline's body stage (pipeline/stages.ts), after security: a refused request's body is never read.
  */
 import { lingerAfterAnswer } from '../http/lingering-close.ts';
 import { isJsonMediaType, isUtf8Charset, parseContentType, parseJsonBody, readBody, type ContentType } from '../http/read-body.ts';
@@ -59,8 +57,7 @@ export const fwRequestPlugin: FwPlugin<undefined, RequestPluginOptions> = {
     checkPluginOptions('fw_request_plugin', options, optionRules);
     return undefined;
   },
-  // Its work is the body stage its options configure (bodyDecodingOf), which fw's pipeline runs
-  // after security; as a plain callback it lets the request through.
+  // Its work is the body stage (bodyDecodingOf); as a plain callback it lets the request through.
   pre_request: (req, _env, _options, state) => ['ok', req, state],
   plugin_info: () => info,
   // A router miss has no route whose body to read.
@@ -70,12 +67,12 @@ export const fwRequestPlugin: FwPlugin<undefined, RequestPluginOptions> = {
 /** What the body stage decodes: fw_request_plugin's options, when they ask for any decoding. */
 export type BodyDecoding = RequestPluginOptions;
 
-/** The body stage's settings for fw_request_plugin registered with `options`; undefined when it would decode nothing. */
+/** The body stage's settings for fw_request_plugin's `options`; undefined when it would decode nothing. */
 export function bodyDecodingOf(options: RequestPluginOptions | undefined): BodyDecoding | undefined {
   return options?.decode_json_body === true || options?.read_urlencoded_body === true ? options : undefined;
 }
 
-/** The content type of `req`'s body when `decoding` decodes it; undefined when there is nothing to decode (costs nothing then). */
+/** The content type of `req`'s body when `decoding` decodes it, else undefined. */
 export function bodyToDecode(req: FwRequest, decoding: BodyDecoding): ContentType | undefined {
   if (METHODS_WITHOUT_BODY.has(req.method)) return undefined;
   const contentType = parseContentType(req.headers['content-type']);
@@ -102,8 +99,7 @@ export async function decodeBody(req: FwRequest, contentType: ContentType, decod
     return true;
   } catch (error) {
     if (!isFwError(error) || !error.expose) throw error;
-    // The rest of an oversized body is left unread: close the connection rather than parse it,
-    // reading and dropping what the client still sends meanwhile (lingering-close.ts).
+    // The rest of an oversized body is left unread: the connection closes, lingering (lingering-close.ts).
     const tooLarge = isFwError(error, 'FW_ERR_BODY_TOO_LARGE');
     if (tooLarge && req.raw.socket) lingerAfterAnswer(req.raw.socket);
     replyJson(req, error.status, { error: error.message }, tooLarge ? { connection: 'close' } : undefined);
@@ -117,17 +113,14 @@ function bodyKind(contentType: ContentType, options: RequestPluginOptions): 'jso
   return undefined;
 }
 
-/**
- * Decoding an `application/x-www-form-urlencoded` body (WHATWG URL §5.1, via URLSearchParams)
- * into a plain map. The map has a null prototype, so `__proto__` or `constructor` as a field
- * name is just data and cannot reach Object.prototype.
- */
-
 /** Form fields by name; a repeated name collects its values in order. */
-export type FormFields = Record<string, string | string[]>;
+type FormFields = Record<string, string | string[]>;
 
-/** Parses a urlencoded body into a null-prototype map (`a=1&a=2&b=3` → `{a: ['1', '2'], b: '3'}`). */
-export function parseUrlencoded(text: string): FormFields {
+/**
+ * A urlencoded body (WHATWG URL §5.1) as a map, `a=1&a=2&b=3` → `{a: ['1', '2'], b: '3'}`, with a
+ * null prototype: a field named `__proto__` is just data.
+ */
+function parseUrlencoded(text: string): FormFields {
   const fields: FormFields = Object.create(null) as FormFields;
   for (const [name, value] of new URLSearchParams(text)) {
     const seen = fields[name];

@@ -1,15 +1,14 @@
 /**
- * fw's complete request handling as a plain Node `(req, res)` listener, without listening: load
- * and validate the app, init plugins, run the app's start hook, compose the stream handlers
- * around the pipeline. startServer listens with it; another server (node:http, Express) can
- * mount it, and inject() drives it without a socket.
+ * fw's request handling as a plain Node `(req, res)` listener: load and validate the app, init
+ * plugins, run the start hook, compose the stream handlers around the pipeline. startServer
+ * listens with it; another server (node:http, Express) can mount it, inject() drives it.
  */
 import type { FwApp, Lifecycle, ListenerLifecycle } from '../app/app.ts';
 import { loadApplication, resolveJsonLib, type LoadedApplication } from '../app/load-application.ts';
 import type { InCodeConfig } from '../config/resolve-config.ts';
 import { createJsonLogger, LOG_LEVELS, type Logger } from '../log/logger.ts';
 import { createPipelineListener } from '../pipeline/handle-request.ts';
-import type { Runtime, Traffic } from '../pipeline/runtime.ts';
+import type { Runtime, Traffic } from '../pipeline/stages.ts';
 import { initPlugins, stopPlugins } from '../plugins/plugin-registry.ts';
 import { composeStreamHandlers, type Listener } from '../stream/stream-handler.ts';
 
@@ -44,7 +43,7 @@ export interface FwListener {
   close(): Promise<void>;
 }
 
-/** An FwListener, its writable lifecycle and the traffic counters a server's graceful stop reads (startServer). */
+/** An FwListener, its writable lifecycle and the traffic counters startServer's graceful stop reads. */
 export interface OpenedListener extends FwListener {
   readonly lifecycle: ListenerLifecycle;
   readonly traffic: Traffic;

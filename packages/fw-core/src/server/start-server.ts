@@ -1,13 +1,14 @@
 /**
- * Starts an fw application: its listener as createListener builds it, then listen. `stop()` (and
- * SIGTERM after a drain of `shutdown_delay_ms`, or SIGINT, when asked) closes gracefully, then
- * runs every plugin's stop(state) and the app's stop hook.
+ * Starts an fw application: createListener's listener, then listen. `stop()` (SIGTERM after a
+ * drain of `shutdown_delay_ms`, SIGINT at once, when asked) closes gracefully, then runs every
+ * plugin's stop(state) and the app's stop hook.
  */
+import { once } from 'node:events';
 import type { Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import type { LoadedApplication } from '../app/load-application.ts';
 import { FwError } from '../errors.ts';
-import { closeAfterResponse, responseOnSocket } from '../http/node-internals.ts';
+import { closeAfterResponse, flushedBytes, responseOnSocket } from '../http/node-internals.ts';
 import type { Logger } from '../log/logger.ts';
 import { CountedIncomingMessage, CountedServerResponse, openExchange } from '../stream/exchange.ts';
 import { hostForDisplay, reachableUrl } from './bound-address.ts';
@@ -15,13 +16,12 @@ import { openListener, type CreateListenerOptions } from './create-listener.ts';
 import { gracefulClose, trackConnections } from './graceful-close.ts';
 import type { Lifecycle } from '../app/app.ts';
 import { gatePipelined } from './pipelining-gate.ts';
-import { watchSendStalls } from './send-timeout.ts';
 
 // Not an ES import of node:http: building its module namespace loads undici, which every
 // `import('fw-core')` paid, fw-cli's inspection commands included (docs/performance.md).
 const { createServer } = process.getBuiltinModule('node:http');
 
-/** Options of startServer: createListener's (app, appDir, config in code, env, logger) and signals. */
+/** Options of startServer: createListener's, and signals. */
 export interface StartServerOptions extends CreateListenerOptions {
   /** Stop on SIGTERM (draining for `shutdown_delay_ms` first) and on SIGINT (at once), then exit the process. */
   readonly handleSignals?: boolean;
@@ -29,7 +29,7 @@ export interface StartServerOptions extends CreateListenerOptions {
 
 /** Options of FwServer.stop(). */
 export interface StopOptions {
-  /** Drain first for this long, ms (readiness fails, answers close their connection); default 0. SIGTERM drains `shutdown_delay_ms`. */
+  /** Drain first for this long, ms (readiness fails, answers close their connection); default 0. */
   readonly delayMs?: number;
 }
 
@@ -76,11 +76,14 @@ export async function startServer(options: StartServerOptions = {}): Promise<FwS
   const connections = trackConnections(server);
   const stopWatching = closeStalledConnections(connections, sc.send_timeout_ms, logger);
   try {
-    await listen(server, sc.port, sc.host);
+    server.listen(sc.port, sc.host);
+    await once(server, 'listening');
   } catch (error) {
     stopWatching();
     await close();
-    throw error;
+    const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+    const message = `cannot listen on ${sc.host}:${sc.port}: ${reason}`;
+    throw new FwError('FW_ERR_SERVER_LISTEN', message, { cause: error });
   }
   const bound = server.address() as AddressInfo;
   const port = bound.port;
@@ -109,15 +112,38 @@ export async function startServer(options: StartServerOptions = {}): Promise<FwS
   return { url, port, server, application, logger, lifecycle, stop };
 }
 
-/** Closes each connection whose client takes no response bytes for `timeoutMs` (send-timeout.ts), with one log line. */
+/**
+ * The send timeout, as nginx's `send_timeout`: a connection with response bytes buffered whose
+ * bytes handed to the kernel do not move for `timeoutMs` is closed, file handle included. One
+ * sweep per period, nothing per request. Returns the function that stops watching.
+ */
 function closeStalledConnections(connections: ReadonlySet<Socket>, timeoutMs: number, logger: Logger): () => void {
-  return watchSendStalls(connections, timeoutMs, (socket) => {
-    logger.info({ event: 'send_timeout', timeout_ms: timeoutMs }, 'closed a connection whose client took no response bytes within send_timeout_ms');
-    socket.destroy();
-  });
+  // Where each stalled connection's progress stood, and since when.
+  const progress = new WeakMap<Socket, { readonly flushed: number; readonly since: number }>();
+  // A quarter of the timeout, at most a second: a stall is caught within 25% of it (at most 1 s late).
+  const period = Math.max(1, Math.min(1_000, Math.floor(timeoutMs / 4)));
+  const timer = setInterval(() => {
+    const now = performance.now();
+    for (const socket of connections) {
+      if (socket.writableLength === 0 || socket.destroyed) {
+        progress.delete(socket);
+        continue;
+      }
+      const flushed = flushedBytes(socket);
+      const last = progress.get(socket);
+      if (last === undefined || last.flushed !== flushed) progress.set(socket, { flushed, since: now });
+      else if (now - last.since >= timeoutMs) {
+        progress.delete(socket);
+        logger.info({ event: 'send_timeout', timeout_ms: timeoutMs }, 'closed a connection whose client took no response bytes within send_timeout_ms');
+        socket.destroy();
+      }
+    }
+  }, period);
+  timer.unref();
+  return () => clearInterval(timer);
 }
 
-/** The drain: readiness fails, every answer closes its connection, and the server keeps answering for `delayMs` (a balancer takes it out meanwhile). */
+/** The drain: readiness fails and answers close their connection, for `delayMs` (balancers take it out). */
 async function drain(delayMs: number, lifecycle: { draining: boolean }, traffic: { stopping: boolean }, logger: Logger): Promise<void> {
   lifecycle.draining = true;
   traffic.stopping = true;
@@ -139,19 +165,6 @@ function closingWhileStopping(traffic: { readonly stopping: boolean }) {
       return super.writeHead(statusCode, reason, headers);
     }
   };
-}
-
-function listen(server: Server, port: number, host: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const onError = (error: NodeJS.ErrnoException): void => {
-      reject(new FwError('FW_ERR_SERVER_LISTEN', `cannot listen on ${host}:${port}: ${error.code ?? error.message}`, { cause: error }));
-    };
-    server.once('error', onError);
-    server.listen(port, host, () => {
-      server.off('error', onError);
-      resolve();
-    });
-  });
 }
 
 function exitOnSignals(stop: (signal: NodeJS.Signals) => Promise<void>, logger: Logger): void {

@@ -1,13 +1,11 @@
 /**
- * The exchange: one record per request, made once before the stream handlers run (fw's server
- * and inject open it; on a server fw did not make, the first reader does) and read by everyone:
- * the pipeline, plugins, telemetry and the log. It is kept on the IncomingMessage under a
- * private symbol, so any stream handler, inside fw or around a plain node:http listener,
- * reaches the same record. Its first facts are the request target and the host it names
- * (RFC 9112 §3.2, §3.2.2): an absolute-form target (`GET http://h/p`) names its own authority,
- * which wins over the Host header; its userinfo is dropped so it never reaches a log or a span.
+ * The exchange: one record per request, kept on the IncomingMessage under a symbol, opened before
+ * the stream handlers run (on a server fw did not make, by the first reader) and read by the
+ * pipeline, plugins, telemetry and the log: the request target and the host it names, parsed once;
+ * and observeExchange, which counts an exchange's body bytes and reports its end.
  */
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { monotonicMs } from './clock.ts';
 import type { ExchangeEnd } from './stream-handler.ts';
 
 /** What the pipeline knows about the matched route, for plugins, logs and telemetry. */
@@ -28,16 +26,15 @@ export interface RouteInfo {
 export interface Exchange {
   /** The request id once fw's pipeline assigned it. */
   id: string | undefined;
-  /** The request target, parsed once; undefined for one fw cannot route (answered 400). */
+  /** The request target; undefined for one fw cannot route (answered 400). */
   readonly target: RequestTarget | undefined;
-  /** The host the request names (RFC 9112 §3.2), read once; undefined with the target. */
+  /** The host the request names (RFC 9112 §3.2); undefined with the target. */
   readonly host: RequestHost | undefined;
   /** The matched route once the router found it: the one source of `http.route`. */
   route: RouteInfo | undefined;
 }
 
-/** Where the exchange lives on its IncomingMessage. */
-export const EXCHANGE = Symbol('fw.exchange');
+const EXCHANGE = Symbol('fw.exchange');
 
 type WithExchange = IncomingMessage & { [EXCHANGE]?: Exchange | undefined };
 
@@ -54,7 +51,7 @@ export function exchangeOf(req: IncomingMessage): Exchange {
   return (req as WithExchange)[EXCHANGE] ?? openExchange(req);
 }
 
-/** Opens `req`'s exchange: its target parsed and its host read, once. */
+/** Opens `req`'s exchange: its target parsed and its host read. */
 export function openExchange(req: IncomingMessage): Exchange {
   const target = parseRequestTarget(req.url ?? '/');
   const host = target === undefined ? undefined : requestHost(req, target);
@@ -76,19 +73,14 @@ export interface RequestTarget {
 const ABSOLUTE_FORM = /^https?:\/\//i;
 
 /**
- * Splits `url` (IncomingMessage.url). Undefined for a target fw cannot route: `*`
- * (asterisk-form), authority-form, another scheme, or an absolute URL that does not parse.
+ * Splits `url` (IncomingMessage.url): undefined for `*`, authority-form, another scheme or an
+ * absolute URL that does not parse. An absolute-form target's authority, userinfo dropped (so it
+ * never reaches a log or span), wins over the Host header (RFC 9112 §3.2.2).
  */
-export function parseRequestTarget(url: string): RequestTarget | undefined {
+function parseRequestTarget(url: string): RequestTarget | undefined {
   if (url.charCodeAt(0) === 47 /* '/' */) return splitPathAndQuery(url, undefined);
-  if (!ABSOLUTE_FORM.test(url)) return undefined;
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    return undefined;
-  }
-  return splitPathAndQuery(parsed.pathname + parsed.search, parsed.host);
+  const parsed = ABSOLUTE_FORM.test(url) ? URL.parse(url) : null;
+  return parsed === null ? undefined : splitPathAndQuery(parsed.pathname + parsed.search, parsed.host);
 }
 
 /** Splits an origin-form target (`/path?query#fragment`) into path and query, dropping the fragment. */
@@ -103,12 +95,9 @@ export function splitPathAndQuery(target: string, authority?: string): RequestTa
 const VALID_HOST = /^(?:\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9\-._~!$&'()*+,;=%]*)(?::[0-9]*)?$/;
 
 /** The host a request names, or `invalid` when RFC 9112 §3.2 says to answer 400. */
-export type RequestHost = { readonly host: string | undefined } | 'invalid';
+type RequestHost = { readonly host: string | undefined } | 'invalid';
 
-/**
- * The host to route `raw` by: the target's authority, else the Host header. Two Host headers, or
- * one that is not `host[:port]`, is `invalid` (RFC 9112 §3.2: "MUST respond with a 400").
- */
+/** The host to route by: the target's authority, else the Host header (`invalid` if repeated or bad). */
 export function requestHost(raw: IncomingMessage, target: RequestTarget): RequestHost {
   const host = raw.headers.host;
   if (host !== undefined && !VALID_HOST.test(host)) return 'invalid';
@@ -129,13 +118,11 @@ export function hasRepeatedHeader(rawHeaders: readonly string[], name: string): 
   return false;
 }
 
-// The classes of fw's server and inject(): node:http's own, counting body bytes into a field once
-// observe-exchange.ts installs an observer. process.getBuiltinModule, not an ES import of
-// node:http: see server/start-server.ts (undici).
+// process.getBuiltinModule, not an ES import of node:http: see server/start-server.ts (undici).
 const http = process.getBuiltinModule('node:http');
 
 /** What the observers of one exchange share: the counts, writeHead's headers, and themselves. */
-export interface ExchangeCounts {
+interface ExchangeCounts {
   requestBytes: number;
   responseBytes: number;
   /** writeHead's headers (an object or node:http's flat array: those never reach getHeader). */
@@ -147,12 +134,12 @@ export interface ExchangeCounts {
 }
 
 /** Where an observed exchange's counts live on its request and response. */
-export const COUNTS = Symbol('fw.exchangeCounts');
+const COUNTS = Symbol('fw.exchangeCounts');
 
 /** A request or response that may carry its exchange's counts. */
-export type Counted = { [COUNTS]?: ExchangeCounts | undefined };
+type Counted = { [COUNTS]?: ExchangeCounts | undefined };
 
-/** node:http's IncomingMessage, counting pushed body bytes once observed. */
+/** node:http's IncomingMessage (fw's server, inject), counting pushed body bytes once observed. */
 export class CountedIncomingMessage extends http.IncomingMessage {
   [EXCHANGE]?: Exchange | undefined = undefined;
   [COUNTS]?: ExchangeCounts | undefined = undefined;
@@ -195,13 +182,100 @@ export class CountedServerResponse extends http.ServerResponse {
 }
 
 /** write's and end's encoding argument, when it is one. */
-export function encodingOf(argument: unknown): BufferEncoding | undefined {
+function encodingOf(argument: unknown): BufferEncoding | undefined {
   return typeof argument === 'string' ? (argument as BufferEncoding) : undefined;
 }
 
 /** The bytes of a body chunk as node:http sends it: strings in their encoding (UTF-8 by default). */
-export function byteLength(chunk: unknown, encoding: BufferEncoding | undefined): number {
+function byteLength(chunk: unknown, encoding: BufferEncoding | undefined): number {
   if (typeof chunk === 'string') return Buffer.byteLength(chunk, encoding ?? 'utf8');
   return chunk instanceof Uint8Array ? chunk.byteLength : 0;
 }
 
+/**
+ * Calls `onEnd` once with the exchange's status, sizes and duration (`startedMs`: its start on
+ * monotonicMs()): request body bytes as the parser pushes them (read or not), response body bytes
+ * as written, the end when the response finishes or the connection closes first. fw's server and
+ * inject() count with the Counted classes; wrapping the methods per exchange (closures per
+ * request, megamorphic node:http accesses) is for servers fw did not make.
+ */
+export function observeExchange(req: IncomingMessage, res: ServerResponse, onEnd: (end: ExchangeEnd) => void, startedMs?: number): void {
+  const observer = { started: startedMs ?? monotonicMs(), onEnd };
+  const existing = (res as Counted)[COUNTS];
+  // Observers of one exchange (nested stream handlers) share its counts and its two listeners.
+  if (existing !== undefined) return void existing.observers.push(observer);
+  const counts: ExchangeCounts = { requestBytes: 0, responseBytes: 0, headHeaders: undefined, bodyless: req.method === 'HEAD', observers: [observer], reported: false };
+  if (!(req instanceof CountedIncomingMessage && res instanceof CountedServerResponse)) wrapToCount(req, res, counts);
+  (req as Counted)[COUNTS] = counts;
+  (res as Counted)[COUNTS] = counts;
+  // Prepended: reported before the observed code hears of the end. Plain functions: no closures per exchange.
+  res.prependListener('finish', onFinish);
+  res.prependListener('close', onClose);
+}
+
+function onFinish(this: ServerResponse): void {
+  report(this, false);
+}
+
+/**
+ * 'close' can come before 'finish' for a complete answer (the client read every byte and hung up
+ * while the last write's callback was pending): one that ended, or wrote its declared
+ * content-length, is not aborted.
+ */
+function onClose(this: ServerResponse): void {
+  const res = this;
+  if (res.writableEnded || !res.headersSent) return report(res, !res.writableEnded);
+  const counts = (res as Counted)[COUNTS]!;
+  const declared = contentLengthOf(counts.headHeaders) ?? contentLengthOf({ 'content-length': res.getHeader('content-length') });
+  report(res, declared === undefined || counts.responseBytes < declared);
+}
+
+/** The end, once, to every observer: the innermost (the last installed) first, like a call stack. */
+function report(res: ServerResponse, aborted: boolean): void {
+  const counts = (res as Counted)[COUNTS]!;
+  if (counts.reported) return;
+  counts.reported = true;
+  const now = monotonicMs();
+  const status = aborted && !res.headersSent ? 0 : res.statusCode;
+  const { observers } = counts;
+  for (let i = observers.length - 1; i >= 0; i -= 1) {
+    const { started, onEnd } = observers[i]!;
+    onEnd({ status, requestBodySize: counts.requestBytes, responseBodySize: counts.responseBytes, durationMs: now - started, endedMs: now, aborted });
+  }
+}
+
+/** Counting for node:http's plain request and response: their methods wrapped, per exchange. */
+function wrapToCount(req: IncomingMessage, res: ServerResponse, counts: ExchangeCounts): void {
+  const { push } = req;
+  req.push = function countedPush(this: IncomingMessage, chunk: unknown, encoding?: BufferEncoding): boolean {
+    if (chunk !== null && chunk !== undefined) counts.requestBytes += byteLength(chunk, encoding);
+    return push.call(this, chunk, encoding);
+  };
+  const write = res.write as (...args: unknown[]) => boolean;
+  res.write = function countedWrite(this: ServerResponse, chunk: unknown, ...rest: unknown[]): boolean {
+    if (!counts.bodyless) counts.responseBytes += byteLength(chunk, encodingOf(rest[0]));
+    return write.call(this, chunk, ...rest);
+  } as ServerResponse['write'];
+  const end = res.end as (...args: unknown[]) => ServerResponse;
+  res.end = function countedEnd(this: ServerResponse, chunk?: unknown, ...rest: unknown[]): ServerResponse {
+    if (!counts.bodyless && chunk !== undefined && typeof chunk !== 'function') counts.responseBytes += byteLength(chunk, encodingOf(rest[0]));
+    return end.call(this, chunk, ...rest);
+  } as ServerResponse['end'];
+  const writeHead = res.writeHead as (...args: unknown[]) => ServerResponse;
+  res.writeHead = function observedWriteHead(this: ServerResponse, statusCode: number, ...rest: unknown[]): ServerResponse {
+    counts.headHeaders = rest[rest.length - 1];
+    return writeHead.call(this, statusCode, ...rest);
+  } as ServerResponse['writeHead'];
+}
+
+/** The content-length among writeHead's headers (an object or a flat name/value array), if any. */
+function contentLengthOf(headers: unknown): number | undefined {
+  let value: unknown;
+  if (Array.isArray(headers)) {
+    for (let i = 0; i + 1 < headers.length; i += 2) if (String(headers[i]).toLowerCase() === 'content-length') value = headers[i + 1];
+  } else if (typeof headers === 'object' && headers !== null) {
+    for (const name in headers) if (name.toLowerCase() === 'content-length') value = (headers as Record<string, unknown>)[name];
+  }
+  const length = Number(value);
+  return value !== undefined && value !== '' && Number.isSafeInteger(length) && length >= 0 ? length : undefined;
+}

@@ -1,8 +1,7 @@
 /**
- * Stream handlers wrap the whole request lifecycle around any Node `(req, res)` listener, so
- * they work inside fw and around plain node:http servers alike. `server_configuration.
- * stream_handlers` lists them outermost first; `fw_stream_h` (the one that runs fw's pipeline)
- * is last.
+ * Stream handlers wrap any Node `(req, res)` listener, inside fw or around a plain node:http
+ * server. `server_configuration.stream_handlers` lists them outermost first; `fw_stream_h` (fw's
+ * pipeline) is last.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { FwError } from '../errors.ts';
@@ -26,7 +25,7 @@ export interface ExchangeEnd {
   readonly responseBodySize: number;
   /** Milliseconds from the start of the exchange to its end, high resolution. */
   readonly durationMs: number;
-  /** When it ended: `performance.now()` milliseconds (Unix time less `performance.timeOrigin`). */
+  /** When it ended, in `performance.now()` milliseconds. */
   readonly endedMs: number;
   /** True when the client went away before the response was complete. */
   readonly aborted: boolean;
@@ -39,10 +38,7 @@ export function composeStreamHandlers(names: readonly string[], available: reado
   return listener;
 }
 
-/**
- * The handlers `names` lists before `fw_stream_h`, outermost first, without wrapping anything
- * (wrap() may take a tracer): FW_ERR_STREAM_HANDLER_UNKNOWN for a name nobody provides.
- */
+/** The handlers `names` lists before `fw_stream_h`, not yet wrapped (wrap() may take a tracer). */
 export function namedStreamHandlers(names: readonly string[], available: readonly StreamHandler[]): StreamHandler[] {
   const byName = new Map(available.map((handler) => [handler.name, handler] as const));
   return names.slice(0, -1).map((name) => {

@@ -6,8 +6,7 @@
 import { type Attributes, propagation, ROOT_CONTEXT, SpanKind } from '@opentelemetry/api';
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import { monotonicMs } from '../../stream/clock.ts';
-import { type Exchange, exchangeOf } from '../../stream/exchange.ts';
-import { observeExchange } from '../../stream/observe-exchange.ts';
+import { type Exchange, exchangeOf, observeExchange } from '../../stream/exchange.ts';
 import type { ExchangeEnd, Listener } from '../../stream/stream-handler.ts';
 import type { SamplerName } from '../env-config.ts';
 import { normalizeMethod, type QueryRedaction, requestSpanAttributes, schemeOf, urlPathOf, urlQueryOf } from '../http-attributes.ts';
