@@ -11,20 +11,8 @@ import { DEFAULT_BATCH_SETTINGS, type DiagLevelName, type EnvConfig } from './en
 import { ANSWER_TIMEOUT_ERROR, CLIENT_CLOSED_ERROR, type SendResult } from './lean/otlp-socket-client.ts';
 import { SCOPE_NAME, SCOPE_VERSION, type TelemetryOptions } from './telemetry.ts';
 
-/** What registerTelemetry holds of the reporting. */
-export interface ExportReporting {
-  /** The counts of fw's OTLP trace export; undefined when spans go elsewhere (none, or a user's exporter or processor). */
-  readonly outcomes: SpanExportOutcomes | undefined;
-  /** fw's rate-limited log of export problems (the metric exporter's failures go there too). */
-  readonly problems: ExportProblemLog;
-  /** Registers the self-metrics on `meterProvider`; `lean` says whether fw (not the SDK) writes export problems to diag. */
-  attach(meterProvider: MeterProvider, lean: boolean): void;
-  /** Logs what the open intervals hold, removes the self-metrics and the diag logger fw registered. */
-  stop(): void;
-}
-
-/** Starts the reporting for `config`. */
-export function startExportReporting(config: EnvConfig, options: TelemetryOptions): ExportReporting {
+/** Starts the reporting for `config`: what registerTelemetry holds of it. */
+export function startExportReporting(config: EnvConfig, options: TelemetryOptions) {
   const restoreDiag = useDiagLogLevel(config.logLevel, options.logger);
   const problems = new ExportProblemLog(options.logger);
   const outcomes =
@@ -38,15 +26,19 @@ export function startExportReporting(config: EnvConfig, options: TelemetryOption
         });
   let removeSelfMetrics = (): void => {};
   return {
+    /** The counts of fw's OTLP trace export; undefined when spans go elsewhere (none, or a user's exporter or processor). */
     outcomes,
+    /** fw's rate-limited log of export problems (the metric exporter's failures go there too). */
     problems,
-    attach: (meterProvider, lean) => {
+    /** Registers the self-metrics on `meterProvider`; `lean` says whether fw (not the SDK) writes export problems to diag. */
+    attach: (meterProvider: MeterProvider, lean: boolean): void => {
       if (outcomes === undefined) return;
       // On the full path the SDK's exporter and processor write to diag themselves.
       outcomes.diag = lean;
       removeSelfMetrics = registerSpanSelfMetrics(meterProvider.getMeter(SCOPE_NAME, SCOPE_VERSION), outcomes);
     },
-    stop: () => {
+    /** Logs what the open intervals hold, removes the self-metrics and the diag logger fw registered. */
+    stop: (): void => {
       problems.flush();
       removeSelfMetrics();
       restoreDiag();
@@ -59,7 +51,7 @@ export function startExportReporting(config: EnvConfig, options: TelemetryOption
  * (fw's log when setupTelemetry was given one, event `otel_diag`, else the console); unset,
  * nothing is registered. Returns what removes it.
  */
-export function useDiagLogLevel(level: DiagLevelName | undefined, logger: ProblemLogger | undefined): () => void {
+function useDiagLogLevel(level: DiagLevelName | undefined, logger: ProblemLogger | undefined): () => void {
   if (level === undefined) return () => {};
   diag.setLogger(logger === undefined ? new DiagConsoleLogger() : throughLog(logger), { logLevel: DiagLogLevel[level], suppressOverrideMessage: true });
   return () => diag.disable();
@@ -100,6 +92,7 @@ export interface ProblemKind {
 }
 
 interface Window {
+  readonly kind: ProblemKind;
   timer: NodeJS.Timeout | undefined;
   pending: number;
   detail: string;
@@ -126,37 +119,37 @@ export class ExportProblemLog {
     if (this.#logger === undefined || count < 0) return;
     const key = `${kind.event}\u0000${kind.signal}\u0000${kind.errorType}`;
     let window = this.#windows.get(key);
-    if (window === undefined) {
-      window = { timer: undefined, pending: 0, detail };
-      this.#windows.set(key, window);
-    }
+    if (window === undefined) this.#windows.set(key, (window = { kind, timer: undefined, pending: 0, detail }));
     window.detail = detail;
-    if (window.timer !== undefined) {
-      window.pending += count;
-      return;
+    if (window.timer !== undefined) window.pending += count;
+    else {
+      this.#write(kind, count, detail, false);
+      this.#open(window);
     }
-    this.#write(kind, count, detail, false);
-    this.#open(key, kind, window);
   }
 
   /** Logs what the open intervals hold and closes them (telemetry's shutdown). */
   flush(): void {
-    for (const [key, window] of this.#windows) {
+    for (const window of this.#windows.values()) {
       clearTimeout(window.timer);
       window.timer = undefined;
-      if (window.pending > 0) this.#write(kindOf(key), window.pending, window.detail, true);
-      window.pending = 0;
+      this.#writePending(window);
     }
   }
 
-  #open(key: string, kind: ProblemKind, window: Window): void {
+  /** Sums the window's problems until the interval ends, then logs them and opens the next; none closes it. */
+  #open(window: Window): void {
     window.timer = setTimeout(() => {
       window.timer = undefined;
       if (window.pending === 0) return;
-      this.#write(kind, window.pending, window.detail, true);
-      window.pending = 0;
-      this.#open(key, kind, window);
+      this.#writePending(window);
+      this.#open(window);
     }, this.#intervalMs).unref();
+  }
+
+  #writePending(window: Window): void {
+    if (window.pending > 0) this.#write(window.kind, window.pending, window.detail, true);
+    window.pending = 0;
   }
 
   #write(kind: ProblemKind, count: number, detail: string, summed: boolean): void {
@@ -170,11 +163,6 @@ export class ExportProblemLog {
     const fields = { event: kind.event, signal: kind.signal, 'error.type': kind.errorType, count, interval_ms: this.#intervalMs };
     (this.#logger!.warn ?? this.#logger!.info).call(this.#logger, fields, what);
   }
-}
-
-function kindOf(key: string): ProblemKind {
-  const [event, signal, errorType] = key.split('\u0000') as [ProblemEvent, 'traces' | 'metrics', string];
-  return { event, signal, errorType };
 }
 
 /** How one export of `count` spans ended. */
@@ -217,19 +205,16 @@ export class SpanExportOutcomes {
   exportEnded(count: number, end: ExportEnd): void {
     if (end.ok) {
       const rejected = Math.min(count, Math.max(0, end.rejected ?? 0));
-      add(this.exported, '', count - rejected);
-      add(this.processed, '', count - rejected);
+      this.#ended('', count - rejected);
       if (end.rejected === undefined && end.message === undefined) return;
-      add(this.exported, 'rejected', rejected);
-      add(this.processed, 'rejected', rejected);
+      this.#ended('rejected', rejected);
       const detail = `partial success from ${this.options.endpoint}: ${rejected} rejected${end.message ? `: ${end.message}` : ''}`;
       if (this.diag) diag.warn('Received Partial Success response:', JSON.stringify({ rejectedSpans: rejected, errorMessage: end.message ?? '' }));
       // A partial success rejecting nothing is a warning from the collector: logged, with count 0.
       this.options.problems.note({ event: 'otlp_export_partial_success', signal: 'traces', errorType: 'rejected' }, rejected, detail);
       return;
     }
-    add(this.exported, end.errorType, count);
-    add(this.processed, end.errorType, count);
+    this.#ended(end.errorType, count);
     const detail = `OTLP traces export to ${this.options.endpoint} failed: ${end.reason}`;
     if (this.diag) diag.error(detail);
     this.options.problems.note({ event: 'otlp_export_failed', signal: 'traces', errorType: end.errorType }, count, detail);
@@ -247,6 +232,12 @@ export class SpanExportOutcomes {
     add(this.processed, 'queue_full', count);
     if (this.diag) diag.warn(`Dropped ${count} spans because maxQueueSize reached`);
     this.options.problems.note({ event: 'otel_spans_dropped', signal: 'traces', errorType: 'queue_full' }, count, 'the batch queue was full');
+  }
+
+  /** `count` spans went through both the exporter and the processor. */
+  #ended(errorType: string, count: number): void {
+    add(this.exported, errorType, count);
+    add(this.processed, errorType, count);
   }
 }
 
