@@ -118,8 +118,8 @@ export class ExportProblemLog {
   note(kind: ProblemKind, count: number, detail: string): void {
     if (this.#logger === undefined || count < 0) return;
     const key = `${kind.event}\u0000${kind.signal}\u0000${kind.errorType}`;
-    let window = this.#windows.get(key);
-    if (window === undefined) this.#windows.set(key, (window = { kind, timer: undefined, pending: 0, detail }));
+    const window = this.#windows.get(key) ?? { kind, timer: undefined, pending: 0, detail };
+    this.#windows.set(key, window);
     window.detail = detail;
     if (window.timer !== undefined) window.pending += count;
     else {
@@ -137,7 +137,7 @@ export class ExportProblemLog {
     }
   }
 
-  /** Sums the window's problems until the interval ends, then logs them and opens the next; none closes it. */
+  /** Sums the window's problems until the interval ends, then logs them; an empty interval closes it. */
   #open(window: Window): void {
     window.timer = setTimeout(() => {
       window.timer = undefined;

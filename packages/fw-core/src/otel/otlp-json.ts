@@ -108,9 +108,10 @@ function number(value: bigint | number, kind: FieldKind): unknown {
 function unpack(bytes: Uint8Array, kind: FieldKind): unknown[] {
   const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const out: unknown[] = [];
+  const cursor = { at: 0 };
   if (kind === 'double') for (let at = 0; at + 8 <= buffer.length; at += 8) out.push(buffer.readDoubleLE(at));
   else if (kind === 'fixed64') for (let at = 0; at + 8 <= buffer.length; at += 8) out.push(buffer.readBigUInt64LE(at).toString());
-  else for (const cursor = { at: 0 }; cursor.at < bytes.length; ) out.push(number(varint(bytes, cursor), kind));
+  else while (cursor.at < bytes.length) out.push(number(varint(bytes, cursor), kind));
   return out;
 }
 

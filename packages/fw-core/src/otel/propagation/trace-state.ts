@@ -76,7 +76,8 @@ export class ParsedTraceState implements TraceState {
     const value = this.get(key);
     if (value === undefined) return this;
     const [keys, values] = this.#without(key);
-    return new ParsedTraceState(keys, values, this.#length - (key.length + value.length + 1) - (keys.length > 0 ? 1 : 0));
+    const length = this.#length - (key.length + value.length + 1) - (keys.length > 0 ? 1 : 0);
+    return new ParsedTraceState(keys, values, length);
   }
 
   serialize(): string {
