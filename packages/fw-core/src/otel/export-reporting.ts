@@ -4,7 +4,7 @@
  * export and their self-metrics. Built before the tracer provider (whose exporter reports into
  * it), attached to the meter provider once the path is chosen, stopped at shutdown.
  */
-import { type Attributes, diag, DiagConsoleLogger, type DiagLogger, DiagLogLevel, type Meter, type ObservableResult, ValueType } from '@opentelemetry/api';
+import { type Attributes, type BatchObservableCallback, type BatchObservableResult, diag, DiagConsoleLogger, type DiagLogger, DiagLogLevel, type Meter, type Observable, ValueType } from '@opentelemetry/api';
 import type { MeterProvider } from '@opentelemetry/sdk-metrics';
 import type { Logger } from '../log/logger.ts';
 import { DEFAULT_BATCH_SETTINGS, type DiagLevelName, type EnvConfig } from './env-config.ts';
@@ -280,25 +280,18 @@ export function registerSpanSelfMetrics(meter: Meter, outcomes: SpanExportOutcom
   const processed = meter.createObservableCounter('otel.sdk.processor.span.processed', { unit: '{span}', description: 'The number of spans for which the processing has finished, either successful or failed.', valueType: ValueType.INT });
   const capacity = meter.createObservableUpDownCounter('otel.sdk.processor.span.queue.capacity', { unit: '{span}', description: 'The maximum number of spans the queue of a given instance of an SDK span processor can hold.', valueType: ValueType.INT });
   const size = meter.createObservableUpDownCounter('otel.sdk.processor.span.queue.size', { unit: '{span}', description: 'The number of spans in the queue of a given instance of an SDK span processor.', valueType: ValueType.INT });
-  const observeExported = (result: ObservableResult): void => observeCounts(result, outcomes.exported, exporter);
-  const observeProcessed = (result: ObservableResult): void => {
+  const instruments = [exported, processed, capacity, size];
+  const observe: BatchObservableCallback = (result) => {
+    observeCounts(result, exported, outcomes.exported, exporter);
     outcomes.refresh();
-    observeCounts(result, outcomes.processed, processor);
+    observeCounts(result, processed, outcomes.processed, processor);
+    result.observe(capacity, outcomes.options.queueCapacity, processor);
+    result.observe(size, outcomes.queueSize(), processor);
   };
-  const observeCapacity = (result: ObservableResult): void => result.observe(outcomes.options.queueCapacity, processor);
-  const observeSize = (result: ObservableResult): void => result.observe(outcomes.queueSize(), processor);
-  exported.addCallback(observeExported);
-  processed.addCallback(observeProcessed);
-  capacity.addCallback(observeCapacity);
-  size.addCallback(observeSize);
-  return () => {
-    exported.removeCallback(observeExported);
-    processed.removeCallback(observeProcessed);
-    capacity.removeCallback(observeCapacity);
-    size.removeCallback(observeSize);
-  };
+  meter.addBatchObservableCallback(observe, instruments);
+  return () => meter.removeBatchObservableCallback(observe, instruments);
 }
 
-function observeCounts(result: ObservableResult, counts: ReadonlyMap<string, number>, attributes: Attributes): void {
-  for (const [errorType, count] of counts) result.observe(count, errorType === '' ? attributes : { ...attributes, 'error.type': errorType });
+function observeCounts(result: BatchObservableResult, instrument: Observable, counts: ReadonlyMap<string, number>, attributes: Attributes): void {
+  for (const [errorType, count] of counts) result.observe(instrument, count, errorType === '' ? attributes : { ...attributes, 'error.type': errorType });
 }

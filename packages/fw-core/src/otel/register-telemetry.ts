@@ -43,12 +43,17 @@ export async function registerTelemetry(config: EnvConfig, options: TelemetryOpt
   const scrape = async (): Promise<string> => serializePrometheus((await pull.collect()).resourceMetrics);
   const listenerSettings = metricsListenerSettings(options, config);
   let listener: MetricsListener | undefined;
-  /** Undoes what was built when the start fails, then throws `error`. */
-  const abandon = async (error: unknown): Promise<never> => {
-    await Promise.allSettled([tracerProvider.shutdown(), meterProvider.shutdown(), listener?.close(), lean?.export.shutdown(0)]);
+  // Exports still retrying or waiting on a collector would keep the process alive for their whole
+  // export timeout after shutdown: end them (otlp-export-stop.ts).
+  const stop = (): void => {
     exports.stop();
     metricsPipeline.stopRuntimeMetrics();
     reporting.stop();
+  };
+  /** Undoes what was built when the start fails, then throws `error`. */
+  const abandon = async (error: unknown): Promise<never> => {
+    await Promise.allSettled([tracerProvider.shutdown(), meterProvider.shutdown(), listener?.close(), lean?.export.shutdown(0)]);
+    stop();
     throw error;
   };
   if (listenerSettings !== undefined) listener = await startMetricsListener(listenerSettings, scrape).catch(abandon);
@@ -81,11 +86,7 @@ export async function registerTelemetry(config: EnvConfig, options: TelemetryOpt
       stopping ??= (async () => {
         const flushMs = (await everyCollectorRefuses(config, options)) ? Math.min(timeoutMs, REFUSED_FLUSH_MS) : timeoutMs;
         await withTimeout(Promise.allSettled([tracerProvider.shutdown(), meterProvider.shutdown(), lean?.export.shutdown(flushMs)]), flushMs);
-        // Exports still retrying or waiting on a collector would keep the process alive for
-        // their whole export timeout after this returns: end them (otlp-export-stop.ts).
-        exports.stop();
-        metricsPipeline.stopRuntimeMetrics();
-        reporting.stop();
+        stop();
         await listener?.close();
         unregister();
         restoreSpanReader();
@@ -144,7 +145,6 @@ function resourceFor(config: EnvConfig, serviceName: string | undefined): Resour
   if (serviceName !== undefined) attributes['service.name'] = serviceName;
   Object.assign(attributes, config.resourceAttributes);
   if (config.serviceName !== undefined) attributes['service.name'] = config.serviceName;
-  // The id fw's JSON logger writes on every line too (log/service-instance-id.ts).
   attributes[SERVICE_INSTANCE_ID] = serviceInstanceId(config.resourceAttributes);
   return defaultResource().merge(resourceFromAttributes(attributes));
 }
@@ -152,14 +152,9 @@ function resourceFor(config: EnvConfig, serviceName: string | undefined): Resour
 /** Longest wait for the probe's answer. */
 const PROBE_TIMEOUT_MS = 250;
 
-/** True when a TCP connection to the endpoint's host and port is refused. */
-export function collectorRefuses(endpoint: string): Promise<boolean> {
-  let url: URL;
-  try {
-    url = new URL(endpoint);
-  } catch {
-    return Promise.resolve(false);
-  }
+/** True when a TCP connection to the endpoint's host and port is refused (env-config.ts checked the URL). */
+function collectorRefuses(endpoint: string): Promise<boolean> {
+  const url = new URL(endpoint);
   const port = url.port === '' ? (url.protocol === 'https:' ? 443 : 80) : Number(url.port);
   const host = url.hostname.startsWith('[') ? url.hostname.slice(1, -1) : url.hostname;
   return new Promise((resolve) => {
