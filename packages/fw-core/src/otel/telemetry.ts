@@ -1,8 +1,4 @@
-/**
- * The telemetry contract: what setupTelemetry takes and what it returns. setup-telemetry.ts
- * implements it without the SDK; register-telemetry.ts, loaded only when telemetry is enabled,
- * builds it with the SDK.
- */
+/** What setupTelemetry takes and returns (setup-telemetry.ts; the SDK's part is register-telemetry.ts). */
 import type { PushMetricExporter } from '@opentelemetry/sdk-metrics';
 import type { BatchSpanProcessorOptions, SpanExporter, SpanProcessor } from '@opentelemetry/sdk-trace';
 import type { ServerConfiguration } from '../config/config.ts';
