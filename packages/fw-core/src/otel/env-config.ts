@@ -349,9 +349,6 @@ const PROPAGATORS = ['tracecontext', 'baggage', 'b3', 'b3multi', 'jaeger'] as co
 /** The propagators OTEL_PROPAGATORS can name, as the SDK (`@opentelemetry/sdk-node`) knows them. */
 export type PropagatorName = (typeof PROPAGATORS)[number];
 
-/** The specification's default. */
-const DEFAULT_PROPAGATORS: readonly PropagatorName[] = Object.freeze(['tracecontext', 'baggage']);
-
 /**
  * The names in OTEL_PROPAGATORS, read as the SDK reads it (blanks and repeats ignored; unset:
  * `tracecontext,baggage`; `none`: no propagator), except that names are read in any case and an
@@ -359,7 +356,7 @@ const DEFAULT_PROPAGATORS: readonly PropagatorName[] = Object.freeze(['tracecont
  * every trace that crosses the service (docs/telemetry.md "Propagation"). `value` is trimmed, undefined when blank.
  */
 export function propagatorNames(value: string | undefined): readonly PropagatorName[] {
-  if (value === undefined) return DEFAULT_PROPAGATORS;
+  if (value === undefined) return ['tracecontext', 'baggage'];
   const refuse = (expected: string): never => bad('OTEL_PROPAGATORS', value, expected);
   const unique = [...new Set(names(value.toLowerCase()))];
   if (unique.length === 0) refuse('a comma-separated list of propagator names');

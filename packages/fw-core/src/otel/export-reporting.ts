@@ -6,7 +6,6 @@
  */
 import { type Attributes, type BatchObservableCallback, type BatchObservableResult, diag, DiagConsoleLogger, type DiagLogger, DiagLogLevel, type Meter, type Observable, ValueType } from '@opentelemetry/api';
 import type { MeterProvider } from '@opentelemetry/sdk-metrics';
-import type { Logger } from '../log/logger.ts';
 import { DEFAULT_BATCH_SETTINGS, type DiagLevelName, type EnvConfig } from './env-config.ts';
 import { ANSWER_TIMEOUT_ERROR, CLIENT_CLOSED_ERROR, type SendResult } from './lean/otlp-socket-client.ts';
 import { SCOPE_NAME, SCOPE_VERSION, type TelemetryOptions } from './telemetry.ts';
@@ -79,14 +78,11 @@ function shown(value: unknown): string {
 export const PROBLEM_LOG_INTERVAL_MS = 10_000;
 
 /** The logger given to setupTelemetry. */
-export type ProblemLogger = Pick<Logger, 'info'> & Partial<Pick<Logger, 'warn'>>;
-
-/** The events fw logs. */
-export type ProblemEvent = 'otlp_export_failed' | 'otlp_export_partial_success' | 'otel_spans_dropped';
+export type ProblemLogger = NonNullable<TelemetryOptions['logger']>;
 
 /** One kind of problem. */
 export interface ProblemKind {
-  readonly event: ProblemEvent;
+  readonly event: 'otlp_export_failed' | 'otlp_export_partial_success' | 'otel_spans_dropped';
   readonly signal: 'traces' | 'metrics';
   readonly errorType: string;
 }

@@ -103,8 +103,7 @@ const REFUSED_FLUSH_MS = 100;
 async function everyCollectorRefuses(config: EnvConfig, options: TelemetryOptions): Promise<boolean> {
   if (options.spanExporter !== undefined || options.spanProcessor !== undefined || options.metricExporter !== undefined) return false;
   const endpoints = [config.tracesEndpoint, config.metricsEndpoint].filter((endpoint) => endpoint !== undefined);
-  if (endpoints.length === 0) return false;
-  return (await Promise.all(endpoints.map(collectorRefuses))).every(Boolean);
+  return endpoints.length > 0 && (await Promise.all(endpoints.map(collectorRefuses))).every(Boolean);
 }
 
 /**
