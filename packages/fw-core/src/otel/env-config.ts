@@ -38,7 +38,7 @@ export type OtlpProtocol = 'http/protobuf' | 'http/json';
 
 const LEVELS = ['NONE', 'ERROR', 'WARN', 'INFO', 'DEBUG', 'VERBOSE', 'ALL'] as const;
 /** OTEL_LOG_LEVEL's names (the API's DiagLogLevel). */
-export type DiagLevelName = (typeof LEVELS)[number];
+type DiagLevelName = (typeof LEVELS)[number];
 
 /** The OpenTelemetry span limits (the SDK's defaults: 128 each, no value length limit). */
 export type SpanLimits = Readonly<ReturnType<typeof spanLimits>>;

@@ -6,13 +6,18 @@
  */
 import { type Attributes, type BatchObservableCallback, type BatchObservableResult, diag, DiagConsoleLogger, type DiagLogger, DiagLogLevel, type Meter, type Observable, ValueType } from '@opentelemetry/api';
 import type { MeterProvider } from '@opentelemetry/sdk-metrics';
-import { DEFAULT_BATCH_SETTINGS, type DiagLevelName, type EnvConfig } from './env-config.ts';
+import { DEFAULT_BATCH_SETTINGS, type EnvConfig } from './env-config.ts';
 import { ANSWER_TIMEOUT_ERROR, CLIENT_CLOSED_ERROR, type SendResult } from './lean/otlp-socket-client.ts';
 import { SCOPE_NAME, SCOPE_VERSION, type TelemetryOptions } from './telemetry.ts';
 
 /** Starts the reporting for `config`: what registerTelemetry holds of it. */
 export function startExportReporting(config: EnvConfig, options: TelemetryOptions) {
-  const restoreDiag = useDiagLogLevel(config.logLevel, options.logger);
+  // OTEL_LOG_LEVEL as NodeSDK honours it: set, a diag logger at that level replaces any other (fw's
+  // log when setupTelemetry was given one, event `otel_diag`, else the console); unset, none.
+  if (config.logLevel !== undefined) {
+    const logger = options.logger === undefined ? new DiagConsoleLogger() : throughLog(options.logger);
+    diag.setLogger(logger, { logLevel: DiagLogLevel[config.logLevel], suppressOverrideMessage: true });
+  }
   const problems = new ExportProblemLog(options.logger);
   const outcomes =
     config.tracesEndpoint === undefined || options.spanExporter !== undefined || options.spanProcessor !== undefined
@@ -40,20 +45,9 @@ export function startExportReporting(config: EnvConfig, options: TelemetryOption
     stop: (): void => {
       problems.flush();
       removeSelfMetrics();
-      restoreDiag();
+      if (config.logLevel !== undefined) diag.disable();
     },
   };
-}
-
-/**
- * OTEL_LOG_LEVEL as NodeSDK honours it: set, a diag logger at that level replaces any other
- * (fw's log when setupTelemetry was given one, event `otel_diag`, else the console); unset,
- * nothing is registered. Returns what removes it.
- */
-function useDiagLogLevel(level: DiagLevelName | undefined, logger: ProblemLogger | undefined): () => void {
-  if (level === undefined) return () => {};
-  diag.setLogger(logger === undefined ? new DiagConsoleLogger() : throughLog(logger), { logLevel: DiagLogLevel[level], suppressOverrideMessage: true });
-  return () => diag.disable();
 }
 
 function throughLog(logger: ProblemLogger): DiagLogger {
@@ -87,12 +81,7 @@ export interface ProblemKind {
   readonly errorType: string;
 }
 
-interface Window {
-  readonly kind: ProblemKind;
-  timer: NodeJS.Timeout | undefined;
-  pending: number;
-  detail: string;
-}
+type Window = { readonly kind: ProblemKind; timer?: NodeJS.Timeout; pending: number; detail: string };
 
 /**
  * fw's log of export problems: one line per kind (event, signal, `error.type`) per interval with
@@ -288,6 +277,9 @@ export function registerSpanSelfMetrics(meter: Meter, outcomes: SpanExportOutcom
   return () => meter.removeBatchObservableCallback(observe, instruments);
 }
 
+/** A series of `instrument` per `error.type` of `counts` ('' for success, without the attribute). */
 function observeCounts(result: BatchObservableResult, instrument: Observable, counts: ReadonlyMap<string, number>, attributes: Attributes): void {
-  for (const [errorType, count] of counts) result.observe(instrument, count, errorType === '' ? attributes : { ...attributes, 'error.type': errorType });
+  for (const [errorType, count] of counts) {
+    result.observe(instrument, count, errorType === '' ? attributes : { ...attributes, 'error.type': errorType });
+  }
 }
