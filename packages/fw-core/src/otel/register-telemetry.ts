@@ -144,6 +144,7 @@ function resourceFor(config: EnvConfig, serviceName: string | undefined): Resour
   if (serviceName !== undefined) attributes['service.name'] = serviceName;
   Object.assign(attributes, config.resourceAttributes);
   if (config.serviceName !== undefined) attributes['service.name'] = config.serviceName;
+  // The id fw's JSON logger writes on every line too (log/service-instance-id.ts).
   attributes[SERVICE_INSTANCE_ID] = serviceInstanceId(config.resourceAttributes);
   return defaultResource().merge(resourceFromAttributes(attributes));
 }
