@@ -17,123 +17,54 @@ export const DEFAULT_KNOWN_METHODS: ReadonlySet<string> = new Set(['CONNECT', 'D
 
 /** `OTEL_INSTRUMENTATION_HTTP_KNOWN_METHODS`: a comma-separated, case-sensitive list replacing the defaults; undefined when blank. */
 export function parseKnownMethods(value: string | undefined): ReadonlySet<string> | undefined {
-  const methods = (value ?? '').split(',').map((method) => method.trim()).filter((method) => method !== '');
+  const methods = names(value);
   return methods.length === 0 ? undefined : new Set(methods);
 }
 
 /** The spec's metrics export interval, unless OTEL_METRIC_EXPORT_INTERVAL says otherwise. */
 export const EXPORT_INTERVAL_MS = 5000;
-
-/** Default OTLP/HTTP endpoint of the traces signal. */
+/** The default OTLP/HTTP endpoints (metrics only when a metrics push is asked for). */
 export const DEFAULT_TRACES_ENDPOINT = 'http://localhost:4318/v1/traces';
-
-/** Default OTLP/HTTP endpoint of the metrics signal (used only when metrics push is asked for). */
 const DEFAULT_METRICS_ENDPOINT = 'http://localhost:4318/v1/metrics';
-
 /** The SDK's OTLP export timeout. */
 const DEFAULT_EXPORT_TIMEOUT_MS = 10_000;
 
+const SAMPLERS = ['always_on', 'always_off', 'traceidratio', 'parentbased_always_on', 'parentbased_always_off', 'parentbased_traceidratio'] as const;
 /** The sampler names of OTEL_TRACES_SAMPLER that fw supports. */
-export type SamplerName = 'always_on' | 'always_off' | 'traceidratio' | 'parentbased_always_on' | 'parentbased_always_off' | 'parentbased_traceidratio';
-
-const SAMPLERS: ReadonlySet<string> = new Set(['always_on', 'always_off', 'traceidratio', 'parentbased_always_on', 'parentbased_always_off', 'parentbased_traceidratio']);
+export type SamplerName = (typeof SAMPLERS)[number];
 
 /** The OTLP/HTTP encodings fw sends. */
 export type OtlpProtocol = 'http/protobuf' | 'http/json';
 
+const LEVELS = ['NONE', 'ERROR', 'WARN', 'INFO', 'DEBUG', 'VERBOSE', 'ALL'] as const;
 /** OTEL_LOG_LEVEL's names (the API's DiagLogLevel). */
-export type DiagLevelName = 'NONE' | 'ERROR' | 'WARN' | 'INFO' | 'DEBUG' | 'VERBOSE' | 'ALL';
-
-const LEVELS: ReadonlySet<string> = new Set(['NONE', 'ERROR', 'WARN', 'INFO', 'DEBUG', 'VERBOSE', 'ALL']);
+type DiagLevelName = (typeof LEVELS)[number];
 
 /** The OpenTelemetry span limits (the SDK's defaults: 128 each, no value length limit). */
-export interface SpanLimits {
-  readonly attributeCountLimit: number;
-  readonly attributeValueLengthLimit: number;
-  readonly eventCountLimit: number;
-  readonly linkCountLimit: number;
-  readonly attributePerEventCountLimit: number;
-  readonly attributePerLinkCountLimit: number;
-}
+export type SpanLimits = Readonly<ReturnType<typeof spanLimits>>;
 
 /** What the environment asks of the SDK. */
-export interface EnvConfig {
-  readonly disabled: boolean;
-  /** Warnings for setupTelemetry to log: a boolean neither true nor false, a timeout that is not a number, an OTEL_* variable fw does not read. */
-  readonly warnings: readonly string[];
-  readonly serviceName: string | undefined;
-  readonly resourceAttributes: Readonly<Record<string, string>>;
-  /** undefined when OTEL_TRACES_EXPORTER is `none`. */
-  readonly tracesEndpoint: string | undefined;
-  /** undefined unless an OTLP metrics endpoint is configured. */
-  readonly metricsEndpoint: string | undefined;
-  /** OTEL_EXPORTER_OTLP_HEADERS, then OTEL_EXPORTER_OTLP_TRACES_HEADERS over them. */
-  readonly tracesHeaders: Readonly<Record<string, string>>;
-  /** OTEL_EXPORTER_OTLP_HEADERS, then OTEL_EXPORTER_OTLP_METRICS_HEADERS over them. */
-  readonly metricsHeaders: Readonly<Record<string, string>>;
-  readonly tracesProtocol: OtlpProtocol;
-  readonly metricsProtocol: OtlpProtocol;
-  /** OTEL_EXPORTER_OTLP_TRACES_TIMEOUT, else OTEL_EXPORTER_OTLP_TIMEOUT, else 10000. */
-  readonly tracesTimeoutMs: number;
-  /** OTEL_EXPORTER_OTLP_METRICS_TIMEOUT, else OTEL_EXPORTER_OTLP_TIMEOUT, else 10000. */
-  readonly metricsTimeoutMs: number;
-  /** OTEL_METRIC_EXPORT_TIMEOUT (the periodic reader's limit on one export), else 30000. */
-  readonly metricExportTimeoutMs: number;
-  /** OTEL_LOG_LEVEL; undefined when unset (fw then registers no diag logger). */
-  readonly logLevel: DiagLevelName | undefined;
-  readonly sampler: SamplerName;
-  readonly samplerRatio: number;
-  readonly batch: { readonly maxQueueSize?: number; readonly scheduledDelayMillis?: number; readonly exportTimeoutMillis?: number; readonly maxExportBatchSize?: number };
-  readonly metricExportIntervalMs: number;
-  /** OTEL_EXPORTER_PROMETHEUS_HOST: where the metrics listener binds, over setupTelemetry's metricsHost. */
-  readonly prometheusHost: string | undefined;
-  /** FW_OTEL_REDACT_QUERY_PARAMETERS: further `url.query` names to redact. */
-  readonly redactQueryParameters: readonly string[];
-  readonly knownMethods: ReadonlySet<string> | undefined;
-  /** OTEL_EXPORTER_OTLP_[TRACES_]CERTIFICATE, CLIENT_CERTIFICATE, CLIENT_KEY: files for an https endpoint. */
-  readonly tracesTls: TlsFiles;
-  readonly metricsTls: TlsFiles;
-  /** OTEL_EXPORTER_OTLP_[TRACES_]COMPRESSION; undefined when neither is set. */
-  readonly tracesCompression: 'gzip' | 'none' | undefined;
-  readonly metricsCompression: 'gzip' | 'none' | undefined;
-  /** OTEL_EXPORTER_OTLP_METRICS_TEMPORALITY_PREFERENCE (default `cumulative`), for the OTLP metrics push. */
-  readonly metricsTemporality: TemporalityPreference;
-  /** OTEL_[SPAN_]ATTRIBUTE_*_LIMIT, OTEL_SPAN_EVENT/LINK_COUNT_LIMIT, OTEL_EVENT/LINK_ATTRIBUTE_COUNT_LIMIT. */
-  readonly spanLimits: SpanLimits;
-  /** FW_OTEL_PATH: `full` forces the SDK path; `auto` (default) lets setup choose. */
-  readonly path: 'auto' | 'full';
-  /** OTEL_PROPAGATORS: default `tracecontext,baggage`; [] for `none`. */
-  readonly propagators: readonly PropagatorName[];
-  /** FW_OTEL_SPAN_NAMES: `fw` or `semconv`, over setupTelemetry's spanNames; undefined when unset. */
-  readonly spanNames: 'fw' | 'semconv' | undefined;
-}
+export type EnvConfig = Readonly<ReturnType<typeof readEnvConfig>>;
 
 /** The OTLP metric exporter's temporality preferences (the exporter specification's three). */
 export type TemporalityPreference = 'cumulative' | 'delta' | 'lowmemory';
 
-/** A PEM file an OTLP exporter's https agent reads, and the variable that named it. */
-export interface TlsFile {
-  readonly path: string;
-  readonly variable: string;
-}
+type TlsPart = 'ca' | 'cert' | 'key';
 
-/** The trusted root certificates (`ca`), the client certificate chain and its key. */
-export interface TlsFiles {
-  readonly ca?: TlsFile;
-  readonly cert?: TlsFile;
-  readonly key?: TlsFile;
-}
+/** An https exporter's PEM files (trusted roots, client chain, client key) and the variables naming them. */
+export type TlsFiles = { readonly [P in TlsPart]?: { readonly path: string; readonly variable: string } };
 
 /** Parses the OTEL_* variables of `env`. */
-export function readEnvConfig(env: NodeJS.ProcessEnv): EnvConfig {
+export function readEnvConfig(env: NodeJS.ProcessEnv) {
   const get = getter(env);
   const base = get('OTEL_EXPORTER_OTLP_ENDPOINT');
   const tracesExporter = oneOf(get, 'OTEL_TRACES_EXPORTER', ['otlp', 'none'], OTLP_ONLY);
   const metricsExporter = oneOf(get, 'OTEL_METRICS_EXPORTER', ['otlp', 'none'], OTLP_ONLY);
   const explicitMetrics = get('OTEL_EXPORTER_OTLP_METRICS_ENDPOINT');
   const headers = headerList(get, 'OTEL_EXPORTER_OTLP_HEADERS');
-  const sampler = (get('OTEL_TRACES_SAMPLER') ?? 'parentbased_always_on').toLowerCase();
-  if (!SAMPLERS.has(sampler)) bad('OTEL_TRACES_SAMPLER', sampler, `one of ${[...SAMPLERS].join(', ')}`);
+  const sampler = (get('OTEL_TRACES_SAMPLER') ?? 'parentbased_always_on').toLowerCase() as SamplerName;
+  if (!SAMPLERS.includes(sampler)) bad('OTEL_TRACES_SAMPLER', sampler, `one of ${SAMPLERS.join(', ')}`);
+  // For setupTelemetry to log: a bad boolean or timeout, an OTEL_* variable fw does not read.
   const warnings: string[] = [];
   const generic = timeout(get, 'OTEL_EXPORTER_OTLP_TIMEOUT', warnings);
   const exportSettings = {
@@ -141,9 +72,11 @@ export function readEnvConfig(env: NodeJS.ProcessEnv): EnvConfig {
     metricsProtocol: protocol(get, 'OTEL_EXPORTER_OTLP_METRICS_PROTOCOL') ?? protocol(get, 'OTEL_EXPORTER_OTLP_PROTOCOL') ?? 'http/protobuf',
     tracesTimeoutMs: timeout(get, 'OTEL_EXPORTER_OTLP_TRACES_TIMEOUT', warnings) ?? generic ?? DEFAULT_EXPORT_TIMEOUT_MS,
     metricsTimeoutMs: timeout(get, 'OTEL_EXPORTER_OTLP_METRICS_TIMEOUT', warnings) ?? generic ?? DEFAULT_EXPORT_TIMEOUT_MS,
+    // The periodic reader's limit on one export.
     metricExportTimeoutMs: timeout(get, 'OTEL_METRIC_EXPORT_TIMEOUT', warnings) ?? 30_000,
+    // Undefined when unset: fw then registers no diag logger.
     logLevel: logLevel(get, warnings),
-  } as const;
+  };
   unreadVariableWarnings(env, warnings);
   return {
     disabled: booleanVariable(get, 'OTEL_SDK_DISABLED', warnings),
@@ -152,13 +85,14 @@ export function readEnvConfig(env: NodeJS.ProcessEnv): EnvConfig {
     serviceName: get('OTEL_SERVICE_NAME'),
     resourceAttributes: keyValueList(get, 'OTEL_RESOURCE_ATTRIBUTES'),
     tracesEndpoint: tracesExporter === 'none' ? undefined : endpoint(get, 'OTEL_EXPORTER_OTLP_TRACES_ENDPOINT', base, 'v1/traces') ?? DEFAULT_TRACES_ENDPOINT,
+    // Undefined unless an OTLP metrics endpoint is configured.
     metricsEndpoint:
       metricsExporter === 'none' || (explicitMetrics === undefined && base === undefined && metricsExporter !== 'otlp')
         ? undefined
         : endpoint(get, 'OTEL_EXPORTER_OTLP_METRICS_ENDPOINT', base, 'v1/metrics') ?? DEFAULT_METRICS_ENDPOINT,
     tracesHeaders: { ...headers, ...headerList(get, 'OTEL_EXPORTER_OTLP_TRACES_HEADERS') },
     metricsHeaders: { ...headers, ...headerList(get, 'OTEL_EXPORTER_OTLP_METRICS_HEADERS') },
-    sampler: sampler as SamplerName,
+    sampler,
     samplerRatio: ratio(get, sampler),
     batch: {
       ...optional('maxQueueSize', integer(get, 'OTEL_BSP_MAX_QUEUE_SIZE', 1)),
@@ -167,18 +101,22 @@ export function readEnvConfig(env: NodeJS.ProcessEnv): EnvConfig {
       ...optional('maxExportBatchSize', integer(get, 'OTEL_BSP_MAX_EXPORT_BATCH_SIZE', 1)),
     },
     metricExportIntervalMs: integer(get, 'OTEL_METRIC_EXPORT_INTERVAL', 1) ?? EXPORT_INTERVAL_MS,
+    // Where the metrics listener binds, over setupTelemetry's metricsHost.
     prometheusHost: get('OTEL_EXPORTER_PROMETHEUS_HOST'),
     knownMethods: parseKnownMethods(get('OTEL_INSTRUMENTATION_HTTP_KNOWN_METHODS')),
-    // Not an OpenTelemetry variable (none exists for this), hence fw's own FW_ prefix.
-    redactQueryParameters: (get('FW_OTEL_REDACT_QUERY_PARAMETERS') ?? '').split(',').map((name) => name.trim()).filter((name) => name !== ''),
+    // Further `url.query` names to redact: no OpenTelemetry variable exists for this, hence fw's FW_ prefix.
+    redactQueryParameters: names(get('FW_OTEL_REDACT_QUERY_PARAMETERS')),
     tracesTls: tlsFiles(get, 'TRACES'),
     metricsTls: tlsFiles(get, 'METRICS'),
     tracesCompression: oneOf(get, 'OTEL_EXPORTER_OTLP_TRACES_COMPRESSION', COMPRESSIONS) ?? oneOf(get, 'OTEL_EXPORTER_OTLP_COMPRESSION', COMPRESSIONS),
     metricsCompression: oneOf(get, 'OTEL_EXPORTER_OTLP_METRICS_COMPRESSION', COMPRESSIONS) ?? oneOf(get, 'OTEL_EXPORTER_OTLP_COMPRESSION', COMPRESSIONS),
+    // For the OTLP metrics push.
     metricsTemporality: oneOf(get, 'OTEL_EXPORTER_OTLP_METRICS_TEMPORALITY_PREFERENCE', ['cumulative', 'delta', 'lowmemory']) ?? 'cumulative',
     spanLimits: spanLimits(get),
+    // `full` forces the SDK path; `auto` lets setup choose.
     path: oneOf(get, 'FW_OTEL_PATH', ['auto', 'full']) ?? 'auto',
     propagators: propagatorNames(get('OTEL_PROPAGATORS')),
+    // Over setupTelemetry's spanNames.
     spanNames: oneOf(get, 'FW_OTEL_SPAN_NAMES', ['fw', 'semconv']),
   };
 }
@@ -187,7 +125,7 @@ export function readEnvConfig(env: NodeJS.ProcessEnv): EnvConfig {
  * The span limits as the specification names them: a span's own variable first, then the general
  * attribute one (https://opentelemetry.io/docs/specs/otel/configuration/sdk-environment-variables/#span-limits).
  */
-function spanLimits(get: Get): SpanLimits {
+function spanLimits(get: Get) {
   const count = integer(get, 'OTEL_ATTRIBUTE_COUNT_LIMIT', 0);
   const length = integer(get, 'OTEL_ATTRIBUTE_VALUE_LENGTH_LIMIT', 0);
   return {
@@ -201,6 +139,7 @@ function spanLimits(get: Get): SpanLimits {
 }
 
 const COMPRESSIONS = ['gzip', 'none'] as const;
+const OTLP_ONLY = ' (fw exports OTLP over HTTP only)';
 
 /** A variable that names one of `values` (in any case); `because` follows the list in the error. */
 function oneOf<T extends string>(get: Get, name: string, values: readonly T[], because = ''): T | undefined {
@@ -212,14 +151,14 @@ function oneOf<T extends string>(get: Get, name: string, values: readonly T[], b
 
 type Get = (name: string) => string | undefined;
 
-const OTLP_ONLY = ' (fw exports OTLP over HTTP only)';
-
 /** Reads a variable of `env`, trimmed; blank is unset. */
 function getter(env: NodeJS.ProcessEnv): Get {
-  return (name) => {
-    const value = env[name]?.trim();
-    return value === undefined || value === '' ? undefined : value;
-  };
+  return (name) => env[name]?.trim() || undefined;
+}
+
+/** The non-blank names of a comma-separated list, trimmed. */
+function names(list: string | undefined): string[] {
+  return (list ?? '').split(',').map((name) => name.trim()).filter((name) => name !== '');
 }
 
 /**
@@ -247,13 +186,8 @@ function endpoint(get: Get, name: string, base: string | undefined, path: string
   const own = get(name);
   const url = own ?? (base === undefined ? undefined : `${base.endsWith('/') ? base : `${base}/`}${path}`);
   if (url === undefined) return undefined;
-  let parsed: URL | undefined;
-  try {
-    parsed = new URL(url);
-  } catch {
-    parsed = undefined;
-  }
-  if (parsed === undefined || (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')) {
+  const protocol = URL.parse(url)?.protocol;
+  if (protocol !== 'http:' && protocol !== 'https:') {
     bad(own === undefined ? 'OTEL_EXPORTER_OTLP_ENDPOINT' : name, own ?? base ?? url, 'an http:// or https:// URL');
   }
   return url;
@@ -293,21 +227,17 @@ function headerList(get: Get, name: string): Record<string, string> {
 
 /** A key=value list with every value replaced by `…`; a pair without `=` shows as `…` whole. */
 function withoutValues(raw: string): string {
-  return raw
-    .split(',')
-    .map((pair) => {
-      const eq = pair.indexOf('=');
-      if (eq > 0) return `${pair.slice(0, eq)}=…`;
-      return pair.trim() === '' ? pair : '…';
-    })
-    .join(',');
+  return raw.replace(/[^,]+/g, (pair) => {
+    const key = /^[^=]+=/.exec(pair)?.[0];
+    return key !== undefined ? `${key}…` : pair.trim() === '' ? pair : '…';
+  });
 }
 
 /** A signal's TLS files: its own variable, else the general one (as the OTLP exporters read them). */
 function tlsFiles(get: Get, signal: 'TRACES' | 'METRICS'): TlsFiles {
-  const files: { -readonly [K in keyof TlsFiles]: TlsFile } = {};
-  for (const [part, names] of Object.entries(TLS_VARIABLES[signal]) as [keyof TlsFiles, readonly string[]][]) {
-    const variable = names.find((candidate) => get(candidate) !== undefined);
+  const files: { [P in TlsPart]?: { path: string; variable: string } } = {};
+  for (const [part, variables] of Object.entries(TLS_VARIABLES[signal]) as [TlsPart, readonly string[]][]) {
+    const variable = variables.find((candidate) => get(candidate) !== undefined);
     if (variable !== undefined) files[part] = { path: get(variable)!, variable };
   }
   return files;
@@ -367,9 +297,9 @@ function timeout(get: Get, name: string, warnings: string[]): number | undefined
 function logLevel(get: Get, warnings: string[]): DiagLevelName | undefined {
   const raw = get('OTEL_LOG_LEVEL');
   if (raw === undefined) return undefined;
-  const value = raw.toUpperCase();
-  if (LEVELS.has(value)) return value as DiagLevelName;
-  warnings.push(`OTEL_LOG_LEVEL=${JSON.stringify(raw)} is not one of ${[...LEVELS].join(', ')}: INFO is used`);
+  const value = raw.toUpperCase() as DiagLevelName;
+  if (LEVELS.includes(value)) return value;
+  warnings.push(`OTEL_LOG_LEVEL=${JSON.stringify(raw)} is not one of ${LEVELS.join(', ')}: INFO is used`);
   return 'INFO';
 }
 
@@ -415,13 +345,9 @@ function unreadVariableWarnings(env: NodeJS.ProcessEnv, warnings: string[]): voi
   }
 }
 
+const PROPAGATORS = ['tracecontext', 'baggage', 'b3', 'b3multi', 'jaeger'] as const;
 /** The propagators OTEL_PROPAGATORS can name, as the SDK (`@opentelemetry/sdk-node`) knows them. */
-export type PropagatorName = 'tracecontext' | 'baggage' | 'b3' | 'b3multi' | 'jaeger';
-
-const NAMES: readonly PropagatorName[] = ['tracecontext', 'baggage', 'b3', 'b3multi', 'jaeger'];
-
-/** The specification's default. */
-const DEFAULT_PROPAGATORS: readonly PropagatorName[] = Object.freeze(['tracecontext', 'baggage']);
+export type PropagatorName = (typeof PROPAGATORS)[number];
 
 /**
  * The names in OTEL_PROPAGATORS, read as the SDK reads it (blanks and repeats ignored; unset:
@@ -430,28 +356,21 @@ const DEFAULT_PROPAGATORS: readonly PropagatorName[] = Object.freeze(['tracecont
  * every trace that crosses the service (docs/telemetry.md "Propagation"). `value` is trimmed, undefined when blank.
  */
 export function propagatorNames(value: string | undefined): readonly PropagatorName[] {
-  if (value === undefined) return DEFAULT_PROPAGATORS;
-  const names = [...new Set(value.split(',').map((name) => name.trim().toLowerCase()).filter((name) => name !== ''))];
-  if (names.length === 0) refuse(value, 'a comma-separated list of propagator names');
-  if (names.includes('none')) {
-    if (names.length === 1) return [];
-    refuse(value, '`none` alone: it registers no propagator, so other names beside it would be ignored');
+  if (value === undefined) return ['tracecontext', 'baggage'];
+  const refuse = (expected: string): never => bad('OTEL_PROPAGATORS', value, expected);
+  const unique = [...new Set(names(value.toLowerCase()))];
+  if (unique.length === 0) refuse('a comma-separated list of propagator names');
+  if (unique.includes('none')) {
+    if (unique.length === 1) return [];
+    refuse('`none` alone: it registers no propagator, so other names beside it would be ignored');
   }
-  const unknown = names.filter((name) => !(NAMES as readonly string[]).includes(name));
-  if (unknown.length > 0) refuse(value, `names among ${NAMES.join(', ')} or none (${unknown.map((name) => JSON.stringify(name)).join(', ')} unknown; register another propagator with propagation.setGlobalPropagator before setupTelemetry)`);
-  return names as PropagatorName[];
+  const unknown = unique.filter((name) => !(PROPAGATORS as readonly string[]).includes(name));
+  if (unknown.length > 0) refuse(`names among ${PROPAGATORS.join(', ')} or none (${unknown.map((name) => JSON.stringify(name)).join(', ')} unknown; register another propagator with propagation.setGlobalPropagator before setupTelemetry)`);
+  return unique as PropagatorName[];
 }
 
-function refuse(value: string, expected: string): never {
-  return bad('OTEL_PROPAGATORS', value, expected);
-}
-
-/** The agent options: trusted roots, client certificate chain, client key. */
-export interface TlsAgentOptions {
-  ca?: Buffer;
-  cert?: Buffer;
-  key?: Buffer;
-}
+/** The agent options read from TlsFiles. */
+export type TlsAgentOptions = { [P in TlsPart]?: Buffer };
 
 /** The PEM files of `files` for an exporter sending to `endpoint` (none for http://), read at start: an unreadable one is FW_ERR_OTEL_BAD_ENV naming its variable. */
 export function readTlsFiles(endpoint: string, files: TlsFiles): TlsAgentOptions {

@@ -4,28 +4,20 @@
  * export and their self-metrics. Built before the tracer provider (whose exporter reports into
  * it), attached to the meter provider once the path is chosen, stopped at shutdown.
  */
-import { type Attributes, diag, DiagConsoleLogger, type DiagLogger, DiagLogLevel, type Meter, type ObservableResult, ValueType } from '@opentelemetry/api';
+import { type Attributes, type BatchObservableCallback, type BatchObservableResult, diag, DiagConsoleLogger, type DiagLogger, DiagLogLevel, type Meter, type Observable, ValueType } from '@opentelemetry/api';
 import type { MeterProvider } from '@opentelemetry/sdk-metrics';
-import type { Logger } from '../log/logger.ts';
-import { DEFAULT_BATCH_SETTINGS, type DiagLevelName, type EnvConfig } from './env-config.ts';
+import { DEFAULT_BATCH_SETTINGS, type EnvConfig } from './env-config.ts';
 import { ANSWER_TIMEOUT_ERROR, CLIENT_CLOSED_ERROR, type SendResult } from './lean/otlp-socket-client.ts';
 import { SCOPE_NAME, SCOPE_VERSION, type TelemetryOptions } from './telemetry.ts';
 
-/** What registerTelemetry holds of the reporting. */
-export interface ExportReporting {
-  /** The counts of fw's OTLP trace export; undefined when spans go elsewhere (none, or a user's exporter or processor). */
-  readonly outcomes: SpanExportOutcomes | undefined;
-  /** fw's rate-limited log of export problems (the metric exporter's failures go there too). */
-  readonly problems: ExportProblemLog;
-  /** Registers the self-metrics on `meterProvider`; `lean` says whether fw (not the SDK) writes export problems to diag. */
-  attach(meterProvider: MeterProvider, lean: boolean): void;
-  /** Logs what the open intervals hold, removes the self-metrics and the diag logger fw registered. */
-  stop(): void;
-}
-
-/** Starts the reporting for `config`. */
-export function startExportReporting(config: EnvConfig, options: TelemetryOptions): ExportReporting {
-  const restoreDiag = useDiagLogLevel(config.logLevel, options.logger);
+/** Starts the reporting for `config`: what registerTelemetry holds of it. */
+export function startExportReporting(config: EnvConfig, options: TelemetryOptions) {
+  // OTEL_LOG_LEVEL as NodeSDK honours it: set, a diag logger at that level replaces any other (fw's
+  // log when setupTelemetry was given one, event `otel_diag`, else the console); unset, none.
+  if (config.logLevel !== undefined) {
+    const logger = options.logger === undefined ? new DiagConsoleLogger() : throughLog(options.logger);
+    diag.setLogger(logger, { logLevel: DiagLogLevel[config.logLevel], suppressOverrideMessage: true });
+  }
   const problems = new ExportProblemLog(options.logger);
   const outcomes =
     config.tracesEndpoint === undefined || options.spanExporter !== undefined || options.spanProcessor !== undefined
@@ -38,31 +30,24 @@ export function startExportReporting(config: EnvConfig, options: TelemetryOption
         });
   let removeSelfMetrics = (): void => {};
   return {
+    /** The counts of fw's OTLP trace export; undefined when spans go elsewhere (none, or a user's exporter or processor). */
     outcomes,
+    /** fw's rate-limited log of export problems (the metric exporter's failures go there too). */
     problems,
-    attach: (meterProvider, lean) => {
+    /** Registers the self-metrics on `meterProvider`; `lean` says whether fw (not the SDK) writes export problems to diag. */
+    attach: (meterProvider: MeterProvider, lean: boolean): void => {
       if (outcomes === undefined) return;
       // On the full path the SDK's exporter and processor write to diag themselves.
       outcomes.diag = lean;
       removeSelfMetrics = registerSpanSelfMetrics(meterProvider.getMeter(SCOPE_NAME, SCOPE_VERSION), outcomes);
     },
-    stop: () => {
+    /** Logs what the open intervals hold, removes the self-metrics and the diag logger fw registered. */
+    stop: (): void => {
       problems.flush();
       removeSelfMetrics();
-      restoreDiag();
+      if (config.logLevel !== undefined) diag.disable();
     },
   };
-}
-
-/**
- * OTEL_LOG_LEVEL as NodeSDK honours it: set, a diag logger at that level replaces any other
- * (fw's log when setupTelemetry was given one, event `otel_diag`, else the console); unset,
- * nothing is registered. Returns what removes it.
- */
-export function useDiagLogLevel(level: DiagLevelName | undefined, logger: ProblemLogger | undefined): () => void {
-  if (level === undefined) return () => {};
-  diag.setLogger(logger === undefined ? new DiagConsoleLogger() : throughLog(logger), { logLevel: DiagLogLevel[level], suppressOverrideMessage: true });
-  return () => diag.disable();
 }
 
 function throughLog(logger: ProblemLogger): DiagLogger {
@@ -87,23 +72,16 @@ function shown(value: unknown): string {
 export const PROBLEM_LOG_INTERVAL_MS = 10_000;
 
 /** The logger given to setupTelemetry. */
-export type ProblemLogger = Pick<Logger, 'info'> & Partial<Pick<Logger, 'warn'>>;
-
-/** The events fw logs. */
-export type ProblemEvent = 'otlp_export_failed' | 'otlp_export_partial_success' | 'otel_spans_dropped';
+export type ProblemLogger = NonNullable<TelemetryOptions['logger']>;
 
 /** One kind of problem. */
 export interface ProblemKind {
-  readonly event: ProblemEvent;
+  readonly event: 'otlp_export_failed' | 'otlp_export_partial_success' | 'otel_spans_dropped';
   readonly signal: 'traces' | 'metrics';
   readonly errorType: string;
 }
 
-interface Window {
-  timer: NodeJS.Timeout | undefined;
-  pending: number;
-  detail: string;
-}
+type Window = { readonly kind: ProblemKind; timer?: NodeJS.Timeout; pending: number; detail: string };
 
 /**
  * fw's log of export problems: one line per kind (event, signal, `error.type`) per interval with
@@ -125,38 +103,38 @@ export class ExportProblemLog {
   note(kind: ProblemKind, count: number, detail: string): void {
     if (this.#logger === undefined || count < 0) return;
     const key = `${kind.event}\u0000${kind.signal}\u0000${kind.errorType}`;
-    let window = this.#windows.get(key);
-    if (window === undefined) {
-      window = { timer: undefined, pending: 0, detail };
-      this.#windows.set(key, window);
-    }
+    const window = this.#windows.get(key) ?? { kind, timer: undefined, pending: 0, detail };
+    this.#windows.set(key, window);
     window.detail = detail;
-    if (window.timer !== undefined) {
-      window.pending += count;
-      return;
+    if (window.timer !== undefined) window.pending += count;
+    else {
+      this.#write(kind, count, detail, false);
+      this.#open(window);
     }
-    this.#write(kind, count, detail, false);
-    this.#open(key, kind, window);
   }
 
   /** Logs what the open intervals hold and closes them (telemetry's shutdown). */
   flush(): void {
-    for (const [key, window] of this.#windows) {
+    for (const window of this.#windows.values()) {
       clearTimeout(window.timer);
       window.timer = undefined;
-      if (window.pending > 0) this.#write(kindOf(key), window.pending, window.detail, true);
-      window.pending = 0;
+      this.#writePending(window);
     }
   }
 
-  #open(key: string, kind: ProblemKind, window: Window): void {
+  /** Sums the window's problems until the interval ends, then logs them; an empty interval closes it. */
+  #open(window: Window): void {
     window.timer = setTimeout(() => {
       window.timer = undefined;
       if (window.pending === 0) return;
-      this.#write(kind, window.pending, window.detail, true);
-      window.pending = 0;
-      this.#open(key, kind, window);
+      this.#writePending(window);
+      this.#open(window);
     }, this.#intervalMs).unref();
+  }
+
+  #writePending(window: Window): void {
+    if (window.pending > 0) this.#write(window.kind, window.pending, window.detail, true);
+    window.pending = 0;
   }
 
   #write(kind: ProblemKind, count: number, detail: string, summed: boolean): void {
@@ -170,11 +148,6 @@ export class ExportProblemLog {
     const fields = { event: kind.event, signal: kind.signal, 'error.type': kind.errorType, count, interval_ms: this.#intervalMs };
     (this.#logger!.warn ?? this.#logger!.info).call(this.#logger, fields, what);
   }
-}
-
-function kindOf(key: string): ProblemKind {
-  const [event, signal, errorType] = key.split('\u0000') as [ProblemEvent, 'traces' | 'metrics', string];
-  return { event, signal, errorType };
 }
 
 /** How one export of `count` spans ended. */
@@ -217,19 +190,16 @@ export class SpanExportOutcomes {
   exportEnded(count: number, end: ExportEnd): void {
     if (end.ok) {
       const rejected = Math.min(count, Math.max(0, end.rejected ?? 0));
-      add(this.exported, '', count - rejected);
-      add(this.processed, '', count - rejected);
+      this.#ended('', count - rejected);
       if (end.rejected === undefined && end.message === undefined) return;
-      add(this.exported, 'rejected', rejected);
-      add(this.processed, 'rejected', rejected);
+      this.#ended('rejected', rejected);
       const detail = `partial success from ${this.options.endpoint}: ${rejected} rejected${end.message ? `: ${end.message}` : ''}`;
       if (this.diag) diag.warn('Received Partial Success response:', JSON.stringify({ rejectedSpans: rejected, errorMessage: end.message ?? '' }));
       // A partial success rejecting nothing is a warning from the collector: logged, with count 0.
       this.options.problems.note({ event: 'otlp_export_partial_success', signal: 'traces', errorType: 'rejected' }, rejected, detail);
       return;
     }
-    add(this.exported, end.errorType, count);
-    add(this.processed, end.errorType, count);
+    this.#ended(end.errorType, count);
     const detail = `OTLP traces export to ${this.options.endpoint} failed: ${end.reason}`;
     if (this.diag) diag.error(detail);
     this.options.problems.note({ event: 'otlp_export_failed', signal: 'traces', errorType: end.errorType }, count, detail);
@@ -247,6 +217,12 @@ export class SpanExportOutcomes {
     add(this.processed, 'queue_full', count);
     if (this.diag) diag.warn(`Dropped ${count} spans because maxQueueSize reached`);
     this.options.problems.note({ event: 'otel_spans_dropped', signal: 'traces', errorType: 'queue_full' }, count, 'the batch queue was full');
+  }
+
+  /** `count` spans went through both the exporter and the processor. */
+  #ended(errorType: string, count: number): void {
+    add(this.exported, errorType, count);
+    add(this.processed, errorType, count);
   }
 }
 
@@ -289,25 +265,21 @@ export function registerSpanSelfMetrics(meter: Meter, outcomes: SpanExportOutcom
   const processed = meter.createObservableCounter('otel.sdk.processor.span.processed', { unit: '{span}', description: 'The number of spans for which the processing has finished, either successful or failed.', valueType: ValueType.INT });
   const capacity = meter.createObservableUpDownCounter('otel.sdk.processor.span.queue.capacity', { unit: '{span}', description: 'The maximum number of spans the queue of a given instance of an SDK span processor can hold.', valueType: ValueType.INT });
   const size = meter.createObservableUpDownCounter('otel.sdk.processor.span.queue.size', { unit: '{span}', description: 'The number of spans in the queue of a given instance of an SDK span processor.', valueType: ValueType.INT });
-  const observeExported = (result: ObservableResult): void => observeCounts(result, outcomes.exported, exporter);
-  const observeProcessed = (result: ObservableResult): void => {
+  const instruments = [exported, processed, capacity, size];
+  const observe: BatchObservableCallback = (result) => {
+    observeCounts(result, exported, outcomes.exported, exporter);
     outcomes.refresh();
-    observeCounts(result, outcomes.processed, processor);
+    observeCounts(result, processed, outcomes.processed, processor);
+    result.observe(capacity, outcomes.options.queueCapacity, processor);
+    result.observe(size, outcomes.queueSize(), processor);
   };
-  const observeCapacity = (result: ObservableResult): void => result.observe(outcomes.options.queueCapacity, processor);
-  const observeSize = (result: ObservableResult): void => result.observe(outcomes.queueSize(), processor);
-  exported.addCallback(observeExported);
-  processed.addCallback(observeProcessed);
-  capacity.addCallback(observeCapacity);
-  size.addCallback(observeSize);
-  return () => {
-    exported.removeCallback(observeExported);
-    processed.removeCallback(observeProcessed);
-    capacity.removeCallback(observeCapacity);
-    size.removeCallback(observeSize);
-  };
+  meter.addBatchObservableCallback(observe, instruments);
+  return () => meter.removeBatchObservableCallback(observe, instruments);
 }
 
-function observeCounts(result: ObservableResult, counts: ReadonlyMap<string, number>, attributes: Attributes): void {
-  for (const [errorType, count] of counts) result.observe(count, errorType === '' ? attributes : { ...attributes, 'error.type': errorType });
+/** A series of `instrument` per `error.type` of `counts` ('' for success, without the attribute). */
+function observeCounts(result: BatchObservableResult, instrument: Observable, counts: ReadonlyMap<string, number>, attributes: Attributes): void {
+  for (const [errorType, count] of counts) {
+    result.observe(instrument, count, errorType === '' ? attributes : { ...attributes, 'error.type': errorType });
+  }
 }

@@ -9,10 +9,7 @@ import type { Agent } from 'node:http';
 import type { TlsAgentOptions } from './env-config.ts';
 
 /** The exporter transport's answer, as far as fw needs it. */
-interface ExportResponse {
-  readonly status: 'success' | 'failure' | 'retryable';
-  readonly error?: Error;
-}
+type ExportResponse = { readonly status: 'success' | 'failure' | 'retryable'; readonly error?: Error };
 
 /** The retrying transport's wait-then-send step. */
 type Retry = (data: Uint8Array, timeoutMillis: number, inMillis: number) => Promise<ExportResponse>;
@@ -23,14 +20,12 @@ const STOPPED: ExportResponse = Object.freeze({ status: 'failure', error: new Er
 /** The stop switch of the OTLP exporters of one setupTelemetry call. */
 export class OtlpExportStop {
   #stopped = false;
-  readonly #agents = new Set<Agent>();
-  readonly #waits = new Set<() => void>();
-  readonly #own = new Set<{ stop(): void }>();
+  /** What stop() does: end a retry's wait, destroy an agent, stop one of fw's exporters. */
+  readonly #ends = new Set<() => void>();
 
   /** Stops `exporter` (one of fw's own, which can end its exports itself) with the rest; returns it. */
   stops<T extends { stop(): void }>(exporter: T): T {
-    if (this.#stopped) exporter.stop();
-    else this.#own.add(exporter);
+    this.#onStop(() => exporter.stop());
     return exporter;
   }
 
@@ -39,8 +34,7 @@ export class OtlpExportStop {
     return (protocol) => {
       // Not imports of node:http(s): they load undici on import (see server/start-server.ts).
       const agent = protocol === 'https:' ? new (process.getBuiltinModule('node:https').Agent)({ keepAlive: true, ...tls }) : new (process.getBuiltinModule('node:http').Agent)({ keepAlive: true });
-      if (this.#stopped) agent.destroy();
-      else this.#agents.add(agent);
+      this.#onStop(() => agent.destroy());
       return agent;
     };
   }
@@ -57,12 +51,14 @@ export class OtlpExportStop {
   /** Ends waiting retries, refuses new ones and destroys the exporters' sockets; idempotent. */
   stop(): void {
     this.#stopped = true;
-    for (const end of this.#waits) end();
-    this.#waits.clear();
-    for (const agent of this.#agents) agent.destroy();
-    this.#agents.clear();
-    for (const exporter of this.#own) exporter.stop();
-    this.#own.clear();
+    for (const end of this.#ends) end();
+    this.#ends.clear();
+  }
+
+  /** Runs `end` at stop(), or now when stopped already. */
+  #onStop(end: () => void): void {
+    if (this.#stopped) end();
+    else this.#ends.add(end);
   }
 
   #retryUnlessStopped(retry: Retry, data: Uint8Array, timeoutMillis: number, inMillis: number): Promise<ExportResponse> {
@@ -74,10 +70,10 @@ export class OtlpExportStop {
       };
       // The wait is ours, so stop() can cancel it; the transport then sends at once.
       const timer = setTimeout(() => {
-        this.#waits.delete(end);
+        this.#ends.delete(end);
         retry(data, timeoutMillis, 0).then(resolve, reject);
       }, inMillis);
-      this.#waits.add(end);
+      this.#ends.add(end);
     });
   }
 }

@@ -81,21 +81,16 @@ function message(bytes: Uint8Array, type: string): Record<string, unknown> {
   return out;
 }
 
+/** Where the bytes of a message name each kind of `bytes` field as a JSON string. */
+const BYTES_AS = { string: 'utf8', hex: 'hex', base64: 'base64' } as const;
+
 /** A scalar field's values: one, or (a packed repeated field) all its elements. */
 function scalars(wire: WireField, kind: FieldKind, repeated: boolean): unknown[] {
-  if (wire.wire === 2 && repeated && kind !== 'string' && kind !== 'hex' && kind !== 'base64') return unpack(wire.value, kind);
-  switch (kind) {
-    case 'string':
-      return [Buffer.from(wire.value as Uint8Array).toString('utf8')];
-    case 'hex':
-      return [Buffer.from(wire.value as Uint8Array).toString('hex')];
-    case 'base64':
-      return [Buffer.from(wire.value as Uint8Array).toString('base64')];
-    case 'double':
-      return [Buffer.from((wire as { bytes: Uint8Array }).bytes).readDoubleLE(0)];
-    default:
-      return [number(wire.value as bigint | number, kind)];
-  }
+  const encoding = BYTES_AS[kind as keyof typeof BYTES_AS];
+  if (encoding !== undefined) return [Buffer.from(wire.value as Uint8Array).toString(encoding)];
+  if (wire.wire === 2 && repeated) return unpack(wire.value, kind);
+  if (kind === 'double') return [Buffer.from((wire as { bytes: Uint8Array }).bytes).readDoubleLE(0)];
+  return [number(wire.value as bigint | number, kind)];
 }
 
 /** A varint or fixed value as its JSON: 64-bit integers as decimal strings (proto3 JSON mapping). */
@@ -113,24 +108,11 @@ function number(value: bigint | number, kind: FieldKind): unknown {
 function unpack(bytes: Uint8Array, kind: FieldKind): unknown[] {
   const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const out: unknown[] = [];
+  const cursor = { at: 0 };
   if (kind === 'double') for (let at = 0; at + 8 <= buffer.length; at += 8) out.push(buffer.readDoubleLE(at));
   else if (kind === 'fixed64') for (let at = 0; at + 8 <= buffer.length; at += 8) out.push(buffer.readBigUInt64LE(at).toString());
-  else for (const field of readFields(varintsAsFields(bytes))) out.push(number(field.value as bigint, kind));
+  else while (cursor.at < bytes.length) out.push(number(varint(bytes, cursor), kind));
   return out;
-}
-
-/** Packed varints re-keyed as field 1 varints, so readFields can read them. */
-function varintsAsFields(bytes: Uint8Array): Uint8Array {
-  const out: number[] = [];
-  for (let at = 0; at < bytes.length; ) {
-    out.push(0x08);
-    let byte: number;
-    do {
-      byte = bytes[at++]!;
-      out.push(byte);
-    } while (byte >= 0x80 && at < bytes.length);
-  }
-  return Uint8Array.from(out);
 }
 
 /** One field: its number, wire type and value (varint and fixed64 as bigint, length-delimited as bytes). */
@@ -144,35 +126,38 @@ export type WireField =
 export function readFields(bytes: Uint8Array): WireField[] {
   const fields: WireField[] = [];
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  let at = 0;
-  const varint = (): bigint => {
-    let value = 0n;
-    for (let shift = 0n; ; shift += 7n) {
-      if (at >= bytes.length || shift > 63n) throw new Error('protobuf: truncated or overlong varint');
-      const byte = bytes[at++]!;
-      value |= BigInt(byte & 0x7f) << shift;
-      if (byte < 0x80) return value;
-    }
-  };
-  while (at < bytes.length) {
-    const key = Number(varint());
+  const cursor = { at: 0 };
+  while (cursor.at < bytes.length) {
+    const key = Number(varint(bytes, cursor));
     const field = key >>> 3;
     const wire = key & 7;
-    if (wire === 0) fields.push({ field, wire, value: varint() });
+    const at = cursor.at;
+    if (wire === 0) fields.push({ field, wire, value: varint(bytes, cursor) });
     else if (wire === 1) {
       if (at + 8 > bytes.length) throw new Error('protobuf: truncated fixed64');
       fields.push({ field, wire, value: view.getBigUint64(at, true), bytes: bytes.subarray(at, at + 8) });
-      at += 8;
+      cursor.at += 8;
     } else if (wire === 5) {
       if (at + 4 > bytes.length) throw new Error('protobuf: truncated fixed32');
       fields.push({ field, wire, value: view.getUint32(at, true), bytes: bytes.subarray(at, at + 4) });
-      at += 4;
+      cursor.at += 4;
     } else if (wire === 2) {
-      const length = Number(varint());
-      if (at + length > bytes.length) throw new Error('protobuf: truncated length-delimited field');
-      fields.push({ field, wire, value: bytes.subarray(at, at + length) });
-      at += length;
+      const length = Number(varint(bytes, cursor));
+      if (cursor.at + length > bytes.length) throw new Error('protobuf: truncated length-delimited field');
+      fields.push({ field, wire, value: bytes.subarray(cursor.at, cursor.at + length) });
+      cursor.at += length;
     } else throw new Error(`protobuf: unsupported wire type ${wire}`);
   }
   return fields;
+}
+
+/** The varint at the cursor, which moves past it. */
+function varint(bytes: Uint8Array, cursor: { at: number }): bigint {
+  let value = 0n;
+  for (let shift = 0n; ; shift += 7n) {
+    if (cursor.at >= bytes.length || shift > 63n) throw new Error('protobuf: truncated or overlong varint');
+    const byte = bytes[cursor.at++]!;
+    value |= BigInt(byte & 0x7f) << shift;
+    if (byte < 0x80) return value;
+  }
 }

@@ -42,12 +42,17 @@ export async function registerTelemetry(config: EnvConfig, options: TelemetryOpt
   const scrape = async (): Promise<string> => serializePrometheus((await pull.collect()).resourceMetrics);
   const listenerSettings = metricsListenerSettings(options, config);
   let listener: MetricsListener | undefined;
-  /** Undoes what was built when the start fails, then throws `error`. */
-  const abandon = async (error: unknown): Promise<never> => {
-    await Promise.allSettled([tracerProvider.shutdown(), meterProvider.shutdown(), listener?.close(), lean?.export.shutdown(0)]);
+  // Exports still retrying or waiting on a collector would keep the process alive for their whole
+  // export timeout after shutdown: end them (otlp-export-stop.ts).
+  const stop = (): void => {
     exports.stop();
     metricsPipeline.stopRuntimeMetrics();
     reporting.stop();
+  };
+  /** Undoes what was built when the start fails, then throws `error`. */
+  const abandon = async (error: unknown): Promise<never> => {
+    await Promise.allSettled([tracerProvider.shutdown(), meterProvider.shutdown(), listener?.close(), lean?.export.shutdown(0)]);
+    stop();
     throw error;
   };
   if (listenerSettings !== undefined) listener = await startMetricsListener(listenerSettings, scrape).catch(abandon);
@@ -80,11 +85,7 @@ export async function registerTelemetry(config: EnvConfig, options: TelemetryOpt
       stopping ??= (async () => {
         const flushMs = (await everyCollectorRefuses(config, options)) ? Math.min(timeoutMs, REFUSED_FLUSH_MS) : timeoutMs;
         await withTimeout(Promise.allSettled([tracerProvider.shutdown(), meterProvider.shutdown(), lean?.export.shutdown(flushMs)]), flushMs);
-        // Exports still retrying or waiting on a collector would keep the process alive for
-        // their whole export timeout after this returns: end them (otlp-export-stop.ts).
-        exports.stop();
-        metricsPipeline.stopRuntimeMetrics();
-        reporting.stop();
+        stop();
         await listener?.close();
         unregister();
         restoreSpanReader();
@@ -101,8 +102,7 @@ const REFUSED_FLUSH_MS = 100;
 async function everyCollectorRefuses(config: EnvConfig, options: TelemetryOptions): Promise<boolean> {
   if (options.spanExporter !== undefined || options.spanProcessor !== undefined || options.metricExporter !== undefined) return false;
   const endpoints = [config.tracesEndpoint, config.metricsEndpoint].filter((endpoint) => endpoint !== undefined);
-  if (endpoints.length === 0) return false;
-  return (await Promise.all(endpoints.map(collectorRefuses))).every(Boolean);
+  return endpoints.length > 0 && (await Promise.all(endpoints.map(collectorRefuses))).every(Boolean);
 }
 
 /**
@@ -151,14 +151,9 @@ function resourceFor(config: EnvConfig, serviceName: string | undefined): Resour
 /** Longest wait for the probe's answer. */
 const PROBE_TIMEOUT_MS = 250;
 
-/** True when a TCP connection to the endpoint's host and port is refused. */
-export function collectorRefuses(endpoint: string): Promise<boolean> {
-  let url: URL;
-  try {
-    url = new URL(endpoint);
-  } catch {
-    return Promise.resolve(false);
-  }
+/** True when a TCP connection to the endpoint's host and port is refused (env-config.ts checked the URL). */
+function collectorRefuses(endpoint: string): Promise<boolean> {
+  const url = new URL(endpoint);
   const port = url.port === '' ? (url.protocol === 'https:' ? 443 : 80) : Number(url.port);
   const host = url.hostname.startsWith('[') ? url.hostname.slice(1, -1) : url.hostname;
   return new Promise((resolve) => {

@@ -17,17 +17,15 @@ export async function setupTelemetry(options: TelemetryOptions = {}): Promise<Te
   checkRedactQueryParameters(options.redactQueryParameters);
   checkSpanNames(options.spanNames);
   const config = readEnvConfig(options.env ?? process.env);
-  for (const warning of config.warnings) warn(options, warning);
+  for (const warning of config.warnings) {
+    // A `telemetry_bad_env` warning on the app's logger, else a process warning (stderr).
+    if (options.logger?.warn !== undefined) options.logger.warn({ event: 'telemetry_bad_env' }, warning);
+    else process.emitWarning(warning, { code: 'FW_OTEL_BAD_ENV' });
+  }
   if (config.disabled) return disabledTelemetry;
   // The SDK is loaded only by a running app, not by `fw routes` or anything that merely imports one.
   const { registerTelemetry } = await import('./register-telemetry.ts');
   return registerTelemetry(config, options);
-}
-
-/** A `telemetry_bad_env` warning on the app's logger, else a process warning (stderr). */
-function warn(options: TelemetryOptions, message: string): void {
-  if (options.logger?.warn !== undefined) options.logger.warn({ event: 'telemetry_bad_env' }, message);
-  else process.emitWarning(message, { code: 'FW_OTEL_BAD_ENV' });
 }
 
 function checkRedactQueryParameters(names: readonly string[] | undefined): void {

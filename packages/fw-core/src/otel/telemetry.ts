@@ -1,8 +1,4 @@
-/**
- * The telemetry contract: what setupTelemetry takes and what it returns. setup-telemetry.ts
- * implements it without the SDK; register-telemetry.ts, loaded only when telemetry is enabled,
- * builds it with the SDK.
- */
+/** What setupTelemetry takes and returns (setup-telemetry.ts; the SDK's part is register-telemetry.ts). */
 import type { PushMetricExporter } from '@opentelemetry/sdk-metrics';
 import type { BatchSpanProcessorOptions, SpanExporter, SpanProcessor } from '@opentelemetry/sdk-trace';
 import type { ServerConfiguration } from '../config/config.ts';
@@ -33,15 +29,9 @@ export type ListenerTimeouts = Pick<ServerConfiguration, 'request_timeout_ms' | 
 export interface TelemetryOptions extends TracePipelineOptions, MetricsPipelineOptions {
   /** Serve GET /metrics on this port (0 picks one); without it no listener is started. */
   readonly metricsPort?: number;
-  /**
-   * Address the metrics listener binds; default 127.0.0.1 (loopback only). OTEL_EXPORTER_PROMETHEUS_HOST
-   * wins over it. `0.0.0.0` or `::` opens it to the network (a container whose scraper is outside it).
-   */
+  /** Address the metrics listener binds; default 127.0.0.1 (loopback). OTEL_EXPORTER_PROMETHEUS_HOST wins. */
   readonly metricsHost?: string;
-  /**
-   * The API listener's timeouts for the metrics listener too: pass the start hook's
-   * `app.config.fw.server_configuration`. Missing keys take fw's defaults (30 s, 10 s, 5 s).
-   */
+  /** The API listener's timeouts for the metrics listener too: pass `app.config.fw.server_configuration`. */
   readonly serverConfiguration?: Partial<ListenerTimeouts>;
   /** `url.query` parameter names redacted on top of fw's list (case-insensitive); FW_OTEL_REDACT_QUERY_PARAMETERS adds more. */
   readonly redactQueryParameters?: readonly string[];
@@ -49,8 +39,7 @@ export interface TelemetryOptions extends TracePipelineOptions, MetricsPipelineO
   readonly serviceName?: string;
   /**
    * How server spans are named: `fw` (default) the spec's `HTTP <method>` and otel_fw_plugin's
-   * `<METHOD> <controller>:<action>`; `semconv` the HTTP semantic conventions' `{method}
-   * {http.route}`, `{method}` without a route, `HTTP` for an unknown method. FW_OTEL_SPAN_NAMES wins over it.
+   * `<METHOD> <controller>:<action>`; `semconv` the HTTP conventions'. FW_OTEL_SPAN_NAMES wins over it.
    */
   readonly spanNames?: 'fw' | 'semconv';
   /** Where OTEL_* variables are read; default process.env. */
@@ -58,11 +47,8 @@ export interface TelemetryOptions extends TracePipelineOptions, MetricsPipelineO
   /** Longest shutdown() waits for the last exports; default 5000 ms. */
   readonly shutdownTimeoutMs?: number;
   /**
-   * Where the path chosen (lean or full, and why) is logged once, and a boolean variable that is
-   * neither true nor false is warned about; pass the app's logger. Without `warn`, such a warning
-   * is a process warning on stderr. Failed OTLP exports, partial successes and dropped spans are
-   * logged here too, one line per kind per 10 s with the count, and, with OTEL_LOG_LEVEL set, the
-   * OpenTelemetry diag lines (docs/telemetry.md, "Export problems").
+   * The app's logger, for the path chosen, warnings about the environment (on stderr without `warn`),
+   * export problems (a line per kind per 10 s) and, with OTEL_LOG_LEVEL, the diag lines (docs/telemetry.md).
    */
   readonly logger?: Pick<Logger, 'info'> & Partial<Pick<Logger, 'warn'>>;
 }

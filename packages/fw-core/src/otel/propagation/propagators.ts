@@ -22,28 +22,25 @@ const PACKAGES = { b3: '@opentelemetry/propagator-b3', b3multi: '@opentelemetry/
 /** The propagator for `names`; undefined for none. Rejects with FW_ERR_OTEL_PROPAGATOR_MISSING when a package cannot be loaded. */
 export async function propagatorFromNames(names: readonly PropagatorName[], load: PackageImporter = importPackage): Promise<TextMapPropagator | undefined> {
   if (names.length === 0) return undefined;
-  if (names.every((name) => name === 'tracecontext' || name === 'baggage')) return w3cPropagator(names as ('tracecontext' | 'baggage')[]);
   const propagators: TextMapPropagator[] = [];
   for (const name of names) propagators.push(await propagatorNamed(name, load));
+  // fw's W3C propagator, which the lean path knows by its `fields()` array, for W3C names only.
+  if (names.every((name) => name === 'tracecontext' || name === 'baggage')) {
+    const w3c = names as readonly ('tracecontext' | 'baggage')[];
+    return new FwW3CPropagator(new CompositePropagator({ propagators }), w3c);
+  }
   return propagators.length === 1 ? propagators[0] : new CompositePropagator({ propagators });
 }
 
 async function propagatorNamed(name: PropagatorName, load: PackageImporter): Promise<TextMapPropagator> {
-  switch (name) {
-    case 'tracecontext':
-      return new W3CTraceContextPropagator();
-    case 'baggage':
-      return new W3CBaggagePropagator();
-    case 'b3':
-    case 'b3multi': {
-      const b3 = (await packageFor(name, load)) as { B3Propagator: new (config?: { injectEncoding?: number }) => TextMapPropagator; B3InjectEncoding: { MULTI_HEADER: number } };
-      return name === 'b3' ? new b3.B3Propagator() : new b3.B3Propagator({ injectEncoding: b3.B3InjectEncoding.MULTI_HEADER });
-    }
-    case 'jaeger': {
-      const jaeger = (await packageFor(name, load)) as { JaegerPropagator: new () => TextMapPropagator };
-      return new jaeger.JaegerPropagator();
-    }
+  if (name === 'tracecontext') return new W3CTraceContextPropagator();
+  if (name === 'baggage') return new W3CBaggagePropagator();
+  if (name === 'jaeger') {
+    const jaeger = (await packageFor(name, load)) as { JaegerPropagator: new () => TextMapPropagator };
+    return new jaeger.JaegerPropagator();
   }
+  const b3 = (await packageFor(name, load)) as { B3Propagator: new (config?: { injectEncoding?: number }) => TextMapPropagator; B3InjectEncoding: { MULTI_HEADER: number } };
+  return name === 'b3' ? new b3.B3Propagator() : new b3.B3Propagator({ injectEncoding: b3.B3InjectEncoding.MULTI_HEADER });
 }
 
 /** The package `name` needs, loaded; FW_ERR_OTEL_PROPAGATOR_MISSING when it cannot be. */
@@ -57,10 +54,4 @@ async function packageFor(name: keyof typeof PACKAGES, load: PackageImporter): P
     const reason = code === 'ERR_MODULE_NOT_FOUND' && message?.includes(`'${pkg}'`) === true ? 'is not installed' : `could not be loaded (${message})`;
     throw new FwError('FW_ERR_OTEL_PROPAGATOR_MISSING', `OTEL_PROPAGATORS names ${name}, whose package ${pkg} ${reason}: install it beside fw-core (npm install ${pkg}), or leave ${name} out of OTEL_PROPAGATORS`, { details: { name: 'OTEL_PROPAGATORS', propagator: name, package: pkg }, cause });
   }
-}
-
-/** fw's W3C propagator for `names`, which the lean path knows by its `fields()` array. */
-function w3cPropagator(names: readonly ('tracecontext' | 'baggage')[]): FwW3CPropagator {
-  const inner = new CompositePropagator({ propagators: names.map((name) => (name === 'tracecontext' ? new W3CTraceContextPropagator() : new W3CBaggagePropagator())) });
-  return new FwW3CPropagator(inner, names);
 }

@@ -39,7 +39,7 @@ export class ParsedTraceState implements TraceState {
       if (eq === -1) continue;
       const key = member.slice(0, eq);
       const value = member.slice(eq + 1);
-      if (!isKey(key) || !isValue(value)) continue;
+      if (!isMember(key, value)) continue;
       const next = length + member.length + (keys.length > 0 ? 1 : 0);
       if (next > MAX_LENGTH) continue;
       const at = keys.indexOf(key);
@@ -59,25 +59,25 @@ export class ParsedTraceState implements TraceState {
   }
 
   set(key: string, value: string): TraceState {
-    if (!isKey(key) || !isValue(value)) return this;
-    const at = this.#keys.indexOf(key);
+    if (!isMember(key, value)) return this;
+    const old = this.get(key);
     let length = this.#length;
-    if (at !== -1) length += value.length - this.#values[at]!.length;
+    if (old !== undefined) length += value.length - old.length;
     else {
       if (this.#keys.length >= MAX_MEMBERS) return this;
       length += key.length + value.length + (this.#keys.length > 0 ? 2 : 1);
     }
     if (length > MAX_LENGTH) return this;
-    const rest = this.#without(at);
-    return new ParsedTraceState([key, ...rest.keys], [value, ...rest.values], length);
+    const [keys, values] = this.#without(key);
+    return new ParsedTraceState([key, ...keys], [value, ...values], length);
   }
 
   unset(key: string): TraceState {
-    const at = this.#keys.indexOf(key);
-    if (at === -1) return this;
-    const length = this.#length - (key.length + this.#values[at]!.length + 1) - (this.#keys.length > 1 ? 1 : 0);
-    const rest = this.#without(at);
-    return new ParsedTraceState(rest.keys, rest.values, length);
+    const value = this.get(key);
+    if (value === undefined) return this;
+    const [keys, values] = this.#without(key);
+    const length = this.#length - (key.length + value.length + 1) - (keys.length > 0 ? 1 : 0);
+    return new ParsedTraceState(keys, values, length);
   }
 
   serialize(): string {
@@ -87,14 +87,10 @@ export class ParsedTraceState implements TraceState {
     return (this.#serialized = text);
   }
 
-  #without(at: number): { keys: string[]; values: string[] } {
-    const keys = [...this.#keys];
-    const values = [...this.#values];
-    if (at !== -1) {
-      keys.splice(at, 1);
-      values.splice(at, 1);
-    }
-    return { keys, values };
+  /** The keys and values of the members other than `key`'s. */
+  #without(key: string): [string[], string[]] {
+    const other = (_: string, i: number): boolean => this.#keys[i] !== key;
+    return [this.#keys.filter(other), this.#values.filter(other)];
   }
 }
 
@@ -108,10 +104,6 @@ export function traceStateOf(header: string | string[] | undefined): TraceState 
   return ParsedTraceState.parse(Array.isArray(header) ? header.join(',') : header);
 }
 
-function isKey(key: string): boolean {
-  return KEY.test(key);
-}
-
-function isValue(value: string): boolean {
-  return VALUE.test(value) && !VALUE_FORBIDDEN.test(value);
+function isMember(key: string, value: string): boolean {
+  return KEY.test(key) && VALUE.test(value) && !VALUE_FORBIDDEN.test(value);
 }
