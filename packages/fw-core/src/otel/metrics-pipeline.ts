@@ -34,7 +34,7 @@ export interface MetricsPipeline {
 /** Builds the provider with its readers; `exports` stops its OTLP exporter, which logs failed exports to `problems`. */
 export function createMetricsPipeline(config: EnvConfig, resource: Resource, options: MetricsPipelineOptions, exports: OtlpExportStop, problems?: ExportProblemLog): MetricsPipeline {
   // A reader takes its producers when it is built, and the path is chosen once the readers exist
-  // (lean/lean-setup.ts asks them how they aggregate): each gets a slot, filled on the lean path.
+  // (lean/lean-trace-export.ts asks them how they aggregate): each gets a slot, filled on the lean path.
   // Each also gets its runtime metrics (runtime/runtime-metric-producer.ts), on both paths, which
   // ask the reader for its temporality once it exists.
   const slots: LeanProducerSlot[] = [];
