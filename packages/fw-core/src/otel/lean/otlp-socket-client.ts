@@ -41,9 +41,8 @@ export interface SocketClientOptions {
 }
 
 /**
- * The `User-Agent` fw's OTLP exports send (issue 36, item 7), as the OTLP exporter specification
- * asks of exporters; the SDK's exporters send `OTel-OTLP-Exporter-JavaScript/<version>`, fw's
- * name its own exporter and fw-core's version, so a collector can tell the two apart.
+ * The `User-Agent` of fw's OTLP exports (issue 36, item 7; the OTLP exporter specification): fw's own
+ * exporter name and version, so a collector tells it from the SDK's `OTel-OTLP-Exporter-JavaScript`.
  */
 export const OTLP_USER_AGENT = `OTel-OTLP-Exporter-fw/${SCOPE_VERSION}`;
 
@@ -267,10 +266,8 @@ export class OtlpHttpSender {
       }
       // An answer too long to read is not retried: the collector would send it again.
       if (answer.final) return { ok: false, reason: answer.error };
-      const retryable = answer.status === undefined || RETRYABLE.has(answer.status);
-      if (!retryable) return { ok: false, reason: `HTTP ${answer.status}` };
-      const jittered = backoffMs * (0.8 + Math.random() * 0.4);
-      const wait = retryAfterMs(answer.retryAfter) ?? jittered;
+      if (answer.status !== undefined && !RETRYABLE.has(answer.status)) return { ok: false, reason: `HTTP ${answer.status}` };
+      const wait = retryAfterMs(answer.retryAfter) ?? backoffMs * (0.8 + Math.random() * 0.4);
       if (performance.now() + wait >= deadline) return { ok: false, reason: answer.status === undefined ? answer.error : `HTTP ${answer.status}` };
       await this.#sleep(wait);
       backoffMs = Math.min(backoffMs * BACKOFF_MULTIPLIER, MAX_BACKOFF_MS);
@@ -341,6 +338,7 @@ function fromJson(body: Uint8Array): PartialSuccess | undefined {
   const rejected = Number(partial.rejectedSpans ?? partial.rejectedDataPoints ?? 0);
   return { rejected: Number.isFinite(rejected) ? rejected : 0, message: typeof partial.errorMessage === 'string' ? partial.errorMessage : '' };
 }
+
 /** The most bytes a head (status line and fields), a trailer section or one chunk-size line may take. */
 export const ANSWER_SECTION_LIMIT = 16 * 1024;
 
