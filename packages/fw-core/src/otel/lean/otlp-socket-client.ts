@@ -361,9 +361,6 @@ export type AnswerProgress =
   | { readonly state: 'complete'; readonly answer: HttpAnswer }
   | { readonly state: 'failed'; readonly error: string; readonly final?: true };
 
-/** How the body of an answer is delimited (RFC 9112 §6.3). */
-type Framing = { readonly body: 'none' | 'chunked' | 'until-close' } | { readonly body: 'length'; readonly length: number };
-
 type Phase = 'status' | 'fields' | 'length' | 'chunk-size' | 'chunk-data' | 'chunk-end' | 'trailers' | 'until-close' | 'complete' | 'failed';
 
 const PARTIAL: AnswerProgress = Object.freeze({ state: 'partial' });
@@ -393,11 +390,10 @@ export class HttpAnswerReader {
   /** Body bytes still to come: of the Content-Length, or of the current chunk. */
   #remaining = 0;
   #reusable = false;
-  #error = '';
+  /** Why reading failed, `final` when posting again would get the same answer. */
+  #failure: AnswerProgress = PARTIAL;
   #bodyBytes = 0;
   #body: Buffer[] = [];
-  /** The failure is the collector's answer itself: posting again would get the same. */
-  #final = false;
 
   /** Whether any byte of the answer has arrived (a kept-alive connection closed before one is stale). */
   get started(): boolean {
@@ -432,7 +428,7 @@ export class HttpAnswerReader {
   }
 
   #progress(): AnswerProgress {
-    if (this.#phase === 'failed') return this.#final ? { state: 'failed', error: this.#error, final: true } : { state: 'failed', error: this.#error };
+    if (this.#phase === 'failed') return this.#failure;
     if (this.#phase !== 'complete') return PARTIAL;
     return { state: 'complete', answer: { status: this.#status, retryAfter: this.#fields.get('retry-after'), reusable: this.#reusable } };
   }
@@ -513,17 +509,15 @@ export class HttpAnswerReader {
       return this.#enter('status');
     }
     const framing = answerFraming(this.#version, this.#status, this.#fields);
-    if (typeof framing === 'string') return this.#fail(framing);
+    if (typeof framing === 'object') return this.#fail(framing.error);
     const connection = (this.#fields.get('connection') ?? '').toLowerCase().split(',').map((token) => token.trim());
     // RFC 9112 §9.3: HTTP/1.1 persists unless `close`; HTTP/1.0 only with `keep-alive`.
     const persistent = this.#version === '1.1' ? !connection.includes('close') : connection.includes('keep-alive');
-    this.#reusable = persistent && framing.body !== 'until-close';
-    if (framing.body === 'length' && framing.length > ANSWER_BODY_LIMIT) return this.#tooLong(`its Content-Length is ${framing.length}`);
-    if (framing.body === 'none' || (framing.body === 'length' && framing.length === 0)) this.#phase = 'complete';
-    else if (framing.body === 'length') {
-      this.#remaining = framing.length;
-      this.#phase = 'length';
-    } else this.#enter(framing.body === 'chunked' ? 'chunk-size' : 'until-close');
+    this.#reusable = persistent && framing !== 'until-close';
+    if (typeof framing === 'string') return this.#enter(framing === 'chunked' ? 'chunk-size' : 'until-close');
+    if (framing > ANSWER_BODY_LIMIT) return this.#tooLong(`its Content-Length is ${framing}`);
+    this.#remaining = framing;
+    this.#phase = framing === 0 ? 'complete' : 'length';
   }
 
   #onChunkSizeLine(line: string): void {
@@ -565,37 +559,36 @@ export class HttpAnswerReader {
 
   /** Fails for good: the connection is dropped and the post is not sent again. */
   #tooLong(why: string): void {
-    this.#fail(`the answer's body is over ${ANSWER_BODY_LIMIT} bytes: ${why}`);
-    this.#final = true;
+    this.#fail(`the answer's body is over ${ANSWER_BODY_LIMIT} bytes: ${why}`, true);
   }
 
-  #fail(error: string): void {
+  #fail(error: string, final?: true): void {
     this.#phase = 'failed';
-    this.#error = error;
+    this.#failure = final ? { state: 'failed', error, final } : { state: 'failed', error };
     this.#line = [];
   }
 }
 
-/** How the body of a final answer is delimited, or why that cannot be known (RFC 9112 §6.3). */
-function answerFraming(version: string, status: number, fields: ReadonlyMap<string, string>): Framing | string {
-  if (status === 204 || status === 304) return { body: 'none' };
+/** How a final answer's body is delimited (its length, chunked, until close), or why that cannot be known (RFC 9112 §6.3). */
+function answerFraming(version: string, status: number, fields: ReadonlyMap<string, string>): number | 'chunked' | 'until-close' | { error: string } {
+  if (status === 204 || status === 304) return 0;
   const transferEncoding = fields.get('transfer-encoding');
   const contentLength = fields.get('content-length');
   if (transferEncoding !== undefined) {
     // Both at once is how request smuggling and answer splitting look (§6.3, rule 3).
-    if (contentLength !== undefined) return 'the answer has both Transfer-Encoding and Content-Length';
-    if (version === '1.0') return 'the HTTP/1.0 answer has a Transfer-Encoding';
+    if (contentLength !== undefined) return { error: 'the answer has both Transfer-Encoding and Content-Length' };
+    if (version === '1.0') return { error: 'the HTTP/1.0 answer has a Transfer-Encoding' };
     const codings = transferEncoding.toLowerCase().split(',').map((coding) => coding.trim());
     const chunked = codings.indexOf('chunked');
-    if (codings.some((coding) => coding === '')) return 'the answer has an empty transfer coding';
-    if (chunked === -1) return { body: 'until-close' };
-    if (chunked !== codings.length - 1) return 'the answer has chunked before another transfer coding';
-    return { body: 'chunked' };
+    if (codings.includes('')) return { error: 'the answer has an empty transfer coding' };
+    if (chunked === -1) return 'until-close';
+    if (chunked !== codings.length - 1) return { error: 'the answer has chunked before another transfer coding' };
+    return 'chunked';
   }
-  if (contentLength === undefined) return { body: 'until-close' };
+  if (contentLength === undefined) return 'until-close';
   // A list of identical lengths (`42, 42`) may be taken as one (§6.3, rule 5).
   const lengths = contentLength.split(',').map((value) => value.trim());
-  if (!lengths.every((value) => /^\d{1,15}$/.test(value))) return `the answer has a Content-Length that is not a number: ${JSON.stringify(contentLength.slice(0, 40))}`;
-  if (new Set(lengths.map(Number)).size > 1) return 'the answer has conflicting Content-Length values';
-  return { body: 'length', length: Number(lengths[0]) };
+  if (!lengths.every((value) => /^\d{1,15}$/.test(value))) return { error: `the answer has a Content-Length that is not a number: ${JSON.stringify(contentLength.slice(0, 40))}` };
+  if (new Set(lengths.map(Number)).size > 1) return { error: 'the answer has conflicting Content-Length values' };
+  return Number(lengths[0]);
 }
