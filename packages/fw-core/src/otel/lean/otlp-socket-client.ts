@@ -76,8 +76,6 @@ export class OtlpSocketClient {
   readonly #headStart: string;
   readonly #encodingLine: string;
   readonly #protocolError: string;
-  #headersFor: Readonly<Record<string, string>> | undefined;
-  #headerLines = '';
   #idle: Socket | undefined;
   readonly #aborts = new Set<(error: string) => void>();
   #closed = false;
@@ -98,8 +96,13 @@ export class OtlpSocketClient {
   async post(headers: Readonly<Record<string, string>>, payload: Uint8Array, timeoutMs: number): Promise<PostAnswer> {
     if (this.#closed) return { error: CLIENT_CLOSED_ERROR };
     if (this.#protocolError !== '') return { error: this.#protocolError };
-    const lines = this.#linesOf(headers);
-    if (typeof lines !== 'string') return lines;
+    let lines = '';
+    for (const [name, value] of Object.entries(headers)) {
+      if (OWN_HEADERS.has(name.toLowerCase())) continue;
+      // env-config refuses such headers at start; this keeps any other caller from splitting the request.
+      if (!isHeaderName(name) || !isHeaderValue(value)) return { error: `the header ${JSON.stringify(name)} cannot be sent: its name is not a token or its value holds a control character` };
+      lines += `${name}: ${value}\r\n`;
+    }
     const head = `${this.#headStart}${payload.byteLength}\r\n${this.#encodingLine}${lines}\r\n`;
     const deadline = performance.now() + timeoutMs;
     const idle = this.#takeIdle();
@@ -116,21 +119,6 @@ export class OtlpSocketClient {
     this.#closed = true;
     this.#unpark()?.destroy();
     for (const abort of [...this.#aborts]) abort(CLIENT_CLOSED_ERROR);
-  }
-
-  /** The caller's header lines, rendered once per headers object (the sender passes the same one). */
-  #linesOf(headers: Readonly<Record<string, string>>): string | PostAnswer {
-    if (headers === this.#headersFor) return this.#headerLines;
-    let lines = '';
-    for (const [name, value] of Object.entries(headers)) {
-      if (OWN_HEADERS.has(name.toLowerCase())) continue;
-      // env-config refuses such headers at start; this keeps any other caller from splitting the request.
-      if (!isHeaderName(name) || !isHeaderValue(value)) return { error: `the header ${JSON.stringify(name)} cannot be sent: its name is not a token or its value holds a control character` };
-      lines += `${name}: ${value}\r\n`;
-    }
-    this.#headersFor = headers;
-    this.#headerLines = lines;
-    return lines;
   }
 
   #connect(): Socket {
@@ -237,14 +225,12 @@ const BACKOFF_MULTIPLIER = 1.5;
 /** A sender for one endpoint. */
 export class OtlpHttpSender {
   readonly #options: OtlpSenderOptions;
-  readonly #headers: Readonly<Record<string, string>>;
   readonly #client: OtlpSocketClient;
   readonly #waits = new Set<() => void>();
   #stopped = false;
 
   constructor(options: OtlpSenderOptions) {
     this.#options = options;
-    this.#headers = options.headers ?? {};
     this.#client = new OtlpSocketClient({ url: options.url, tls: options.tls, contentEncoding: options.compression === 'gzip' ? 'gzip' : undefined, contentType: options.protocol === 'http/json' ? 'application/json' : 'application/x-protobuf' });
   }
 
@@ -257,7 +243,7 @@ export class OtlpHttpSender {
       if (this.#stopped) return { ok: false, reason: 'stopped' };
       const left = deadline - performance.now();
       if (left <= 0) return { ok: false, reason: 'timed out' };
-      const answer = await this.#client.post(this.#headers, payload, left);
+      const answer = await this.#client.post(this.#options.headers ?? {}, payload, left);
       // stop() during the post ends the export: no wait for a retry begins after it.
       if (this.#stopped) return { ok: false, reason: 'stopped' };
       if (answer.status !== undefined && answer.status >= 200 && answer.status < 300) {
