@@ -25,12 +25,6 @@ export interface HttpMetricProducerOptions {
   readonly resource?: Resource;
 }
 
-/** The active requests of one attribute set as this reader last saw them. */
-interface ObservedActive {
-  readonly startMs: number;
-  value: number;
-}
-
 /** One histogram while a collection runs: where it sits in a series, and its points so far. */
 interface HistogramBlock {
   readonly descriptor: HttpHistogramDescriptor;
@@ -48,7 +42,8 @@ export class HttpMetricProducer implements MetricProducer {
   /** Delta: the values of each series at the previous collection, and this reader's window slot. */
   private readonly reported = new Map<HttpMetricSeries, Float64Array>();
   private windowSlot: number | undefined;
-  private readonly active = new Map<Attributes, ObservedActive>();
+  /** The active requests of each attribute set as this reader last saw them. */
+  private readonly active = new Map<Attributes, { readonly startMs: number; value: number }>();
   private readonly resource: Resource;
   private readonly table: HttpMetricSeriesTable;
   private readonly options: HttpMetricProducerOptions;
