@@ -148,7 +148,8 @@ function histogramValue(descriptor: HttpHistogramDescriptor, series: HttpMetricS
 }
 
 /** The descriptor object the SDK reports (createInstrumentDescriptor: with type and advice). */
-function sdkDescriptor({ name, description, unit, valueType, advice }: HttpMetricDescriptor, type: InstrumentType): MetricData['descriptor'] {
+function sdkDescriptor(descriptor: HttpMetricDescriptor, type: InstrumentType): MetricData['descriptor'] {
+  const { name, description, unit, valueType, advice } = descriptor;
   // `type` is in the SDK's descriptor objects, not in its MetricDescriptor type.
   return { name, description, unit, valueType, type, advice } as MetricData['descriptor'];
 }

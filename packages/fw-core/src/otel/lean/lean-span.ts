@@ -3,8 +3,8 @@
  * when asked for, plain attributes (or pre-encoded blocks), one `onEnd` instead of a processor chain.
  * Limits, status and times follow the SDK's rules for every input (issue 36, item 8); its clock is an
  * SDK span's, shared with SDK children (child-span-clock.ts). Ids are bytes from a pool filled by one
- * `randomFillSync` per 16 KiB (bench/span-ids.bench.ts). On the W3C fast path `traceparent` is parsed
- * here (https://www.w3.org/TR/trace-context/#traceparent-header), `tracestate` as the official propagator does.
+ * `randomFillSync` per 16 KiB (bench/span-ids.bench.ts). On the W3C fast path `traceparent` is parsed here
+ * (https://www.w3.org/TR/trace-context/#traceparent-header), `tracestate` as the official propagator does.
  */
 import { type Attributes, type AttributeValue, type Context, diag, type Exception, type HrTime, isSpanContextValid, type Link, propagation, ROOT_CONTEXT, type Span, type SpanContext, type SpanStatus, SpanStatusCode, type TimeInput, trace, type TraceState } from '@opentelemetry/api';
 import { randomFillSync } from 'node:crypto';
@@ -80,7 +80,7 @@ export class LeanServerSpan implements Span {
   private readonly limits: SpanLimits;
   private readonly onEnd: (span: LeanServerSpan) => void;
 
-  /** `traceId`: one a sampler needed, else the parent's, else made on first use; `startMs`: the exchange's start, else now. */
+  /** `traceId`: one a sampler drew (else the parent's or a new one); `startMs`: the exchange's start. */
   constructor(name: string, attributes: Attributes, parent: RemoteParent | undefined, sampled: boolean, limits: SpanLimits, onEnd: (span: LeanServerSpan) => void, traceId?: Uint8Array, startMs?: number) {
     this.name = name;
     this.traceIdBytes = traceId;
@@ -398,7 +398,7 @@ const POOL_SIZE = 16384;
 let pool = new Uint8Array(0);
 let offset = 0;
 
-/** `length` fresh random bytes, a view into the pool: a spent pool is replaced, never refilled, so no id is copied. */
+/** `length` fresh random bytes: a view into the pool, which is replaced when spent, never refilled. */
 export function randomId(length: 8 | 16): Uint8Array {
   for (;;) {
     if (offset + length > pool.length) {

@@ -36,7 +36,7 @@ export function chooseTelemetryPath(config: EnvConfig, options: TelemetryOptions
 /** The scope fw's lean spans are exported under, the tracer's on the full path. */
 const SCOPE = Object.freeze({ name: SCOPE_NAME, version: SCOPE_VERSION });
 
-/** The lean path and its export, with the SDK's OTLP exporter and batch settings and the full path's sampler and limits. */
+/** The lean path and its export, with the SDK's OTLP and batch settings and the full path's sampler. */
 export function createLeanSetup(config: EnvConfig, resource: Resource, options: TracePipelineOptions, tracesEndpoint: string, outcomes?: SpanExportOutcomes): { path: LeanPath; export: LeanTraceExport } {
   const batch = { ...options.batch, ...config.batch };
   // The batch processor gives up an export after its own timeout too (OTEL_BSP_EXPORT_TIMEOUT).

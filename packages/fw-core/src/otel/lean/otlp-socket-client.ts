@@ -154,13 +154,16 @@ export class OtlpSocketClient {
         resolve(outcome);
       };
       const settle = (progress: AnswerProgress): void => {
-        if (progress.state === 'complete') finish({ answer: progress.answer, body: reader.body, error: '', stale: false });
-        else if (progress.state === 'failed') finish(progress.final ? { error: progress.error, stale: false, final: true } : { error: progress.error, stale: !reader.started });
+        if (progress.state === 'complete') return finish({ answer: progress.answer, body: reader.body, error: '', stale: false });
+        if (progress.state === 'partial') return;
+        finish(progress.final ? { error: progress.error, stale: false, final: true } : { error: progress.error, stale: !reader.started });
       };
       const abort = (error: string): void => finish({ error, stale: false });
       const onData = (chunk: Buffer): void => settle(reader.push(chunk));
       const onEnd = (): void => settle(reader.end());
-      const onError = (error: NodeJS.ErrnoException): void => finish({ error: error.message, stale: !reader.started && STALE_CODES.has(error.code ?? '') });
+      const onError = (error: NodeJS.ErrnoException): void => {
+        finish({ error: error.message, stale: !reader.started && STALE_CODES.has(error.code ?? '') });
+      };
       const timer = setTimer(() => abort(ANSWER_TIMEOUT_ERROR), timeoutMs);
       timer.unref();
       this.#aborts.add(abort);
@@ -183,8 +186,8 @@ export class OtlpSocketClient {
   /** The waiting connection, if it is still open; the collector may close it at any time. */
   #takeIdle(): Socket | undefined {
     const socket = this.#unpark();
-    if (socket === undefined || (!socket.destroyed && socket.writable && !socket.readableEnded)) return socket?.ref();
-    socket.destroy();
+    if (socket?.destroyed === false && socket.writable && !socket.readableEnded) return socket.ref();
+    socket?.destroy();
     return undefined;
   }
 
@@ -252,7 +255,8 @@ export class OtlpHttpSender {
       }
       // An answer too long to read is not retried: the collector would send it again.
       if (answer.final) return { ok: false, reason: answer.error };
-      if (answer.status !== undefined && !RETRYABLE.has(answer.status)) return { ok: false, reason: `HTTP ${answer.status}` };
+      const retryable = answer.status === undefined || RETRYABLE.has(answer.status);
+      if (!retryable) return { ok: false, reason: `HTTP ${answer.status}` };
       const wait = retryAfterMs(answer.retryAfter) ?? backoffMs * (0.8 + Math.random() * 0.4);
       if (performance.now() + wait >= deadline) return { ok: false, reason: answer.status === undefined ? answer.error : `HTTP ${answer.status}` };
       await this.#sleep(wait);
@@ -348,6 +352,9 @@ export type AnswerProgress =
   | { readonly state: 'failed'; readonly error: string; readonly final?: true };
 
 type Phase = 'status' | 'fields' | 'length' | 'chunk-size' | 'chunk-data' | 'chunk-end' | 'trailers' | 'until-close' | 'complete' | 'failed';
+
+/** How the body of an answer is delimited (RFC 9112 §6.3). */
+type Framing = { body: 'chunked' } | { body: 'until-close' } | { body: 'length'; length: number };
 
 const PARTIAL: AnswerProgress = Object.freeze({ state: 'partial' });
 /** The fields the client reads; every other one is skipped. */
@@ -495,15 +502,16 @@ export class HttpAnswerReader {
       return this.#enter('status');
     }
     const framing = answerFraming(this.#version, this.#status, this.#fields);
-    if (typeof framing === 'object') return this.#fail(framing.error);
+    if (typeof framing === 'string') return this.#fail(framing);
     const connection = (this.#fields.get('connection') ?? '').toLowerCase().split(',').map((token) => token.trim());
     // RFC 9112 §9.3: HTTP/1.1 persists unless `close`; HTTP/1.0 only with `keep-alive`.
     const persistent = this.#version === '1.1' ? !connection.includes('close') : connection.includes('keep-alive');
-    this.#reusable = persistent && framing !== 'until-close';
-    if (typeof framing === 'string') return this.#enter(framing === 'chunked' ? 'chunk-size' : 'until-close');
-    if (framing > ANSWER_BODY_LIMIT) return this.#tooLong(`its Content-Length is ${framing}`);
-    this.#remaining = framing;
-    this.#phase = framing === 0 ? 'complete' : 'length';
+    this.#reusable = persistent && framing.body !== 'until-close';
+    if (framing.body === 'chunked') return this.#enter('chunk-size');
+    if (framing.body === 'until-close') return this.#enter('until-close');
+    if (framing.length > ANSWER_BODY_LIMIT) return this.#tooLong(`its Content-Length is ${framing.length}`);
+    this.#remaining = framing.length;
+    this.#phase = framing.length === 0 ? 'complete' : 'length';
   }
 
   #onChunkSizeLine(line: string): void {
@@ -555,26 +563,26 @@ export class HttpAnswerReader {
   }
 }
 
-/** How a final answer's body is delimited (its length, chunked, until close), or why that cannot be known (RFC 9112 §6.3). */
-function answerFraming(version: string, status: number, fields: ReadonlyMap<string, string>): number | 'chunked' | 'until-close' | { error: string } {
-  if (status === 204 || status === 304) return 0;
+/** How the body of a final answer is delimited, or why that cannot be known (RFC 9112 §6.3). */
+function answerFraming(version: string, status: number, fields: ReadonlyMap<string, string>): Framing | string {
+  if (status === 204 || status === 304) return { body: 'length', length: 0 };
   const transferEncoding = fields.get('transfer-encoding');
   const contentLength = fields.get('content-length');
   if (transferEncoding !== undefined) {
     // Both at once is how request smuggling and answer splitting look (§6.3, rule 3).
-    if (contentLength !== undefined) return { error: 'the answer has both Transfer-Encoding and Content-Length' };
-    if (version === '1.0') return { error: 'the HTTP/1.0 answer has a Transfer-Encoding' };
+    if (contentLength !== undefined) return 'the answer has both Transfer-Encoding and Content-Length';
+    if (version === '1.0') return 'the HTTP/1.0 answer has a Transfer-Encoding';
     const codings = transferEncoding.toLowerCase().split(',').map((coding) => coding.trim());
     const chunked = codings.indexOf('chunked');
-    if (codings.includes('')) return { error: 'the answer has an empty transfer coding' };
-    if (chunked === -1) return 'until-close';
-    if (chunked !== codings.length - 1) return { error: 'the answer has chunked before another transfer coding' };
-    return 'chunked';
+    if (codings.includes('')) return 'the answer has an empty transfer coding';
+    if (chunked === -1) return { body: 'until-close' };
+    if (chunked !== codings.length - 1) return 'the answer has chunked before another transfer coding';
+    return { body: 'chunked' };
   }
-  if (contentLength === undefined) return 'until-close';
+  if (contentLength === undefined) return { body: 'until-close' };
   // A list of identical lengths (`42, 42`) may be taken as one (§6.3, rule 5).
   const lengths = contentLength.split(',').map((value) => value.trim());
-  if (!lengths.every((value) => /^\d{1,15}$/.test(value))) return { error: `the answer has a Content-Length that is not a number: ${JSON.stringify(contentLength.slice(0, 40))}` };
-  if (new Set(lengths.map(Number)).size > 1) return { error: 'the answer has conflicting Content-Length values' };
-  return Number(lengths[0]);
+  if (!lengths.every((value) => /^\d{1,15}$/.test(value))) return `the answer has a Content-Length that is not a number: ${JSON.stringify(contentLength.slice(0, 40))}`;
+  if (new Set(lengths.map(Number)).size > 1) return 'the answer has conflicting Content-Length values';
+  return { body: 'length', length: Number(lengths[0]) };
 }

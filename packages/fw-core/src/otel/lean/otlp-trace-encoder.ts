@@ -2,8 +2,8 @@
  * fw's OTLP/HTTP protobuf trace encoder: an `ExportTraceServiceRequest` (opentelemetry-proto's
  * trace_service.proto and trace.proto) for finished `LeanSpanData`. Spans are encoded as they are
  * added, one buffer per scope; `take()` wraps them with lengths known in advance, so span bytes are
- * copied once. Times become fixed64 halves by exact double arithmetic, no bigint (bench/otlp-encoder.bench.ts).
- * Wire format: https://protobuf.dev/programming-guides/encoding/, canonical varints only.
+ * copied once. Times become fixed64 halves by exact double arithmetic, no bigint per time
+ * (bench/otlp-encoder.bench.ts). Wire format: https://protobuf.dev/programming-guides/encoding/.
  */
 import { Buffer } from 'node:buffer';
 
@@ -151,7 +151,7 @@ class ProtobufWriter {
     this.pos = pos;
   }
 
-  /** A length-prefixed UTF-8 string; a lone surrogate becomes U+FFFD, as Buffer writes it (WHATWG Encoding). */
+  /** A length-prefixed UTF-8 string; a lone surrogate becomes U+FFFD, as Buffer writes it. */
   string(value: string): void {
     const length = value.length;
     if (length > SHORT_STRING) return this.longString(value);
@@ -647,8 +647,8 @@ export type LeanId = Uint8Array | string;
 export type LeanTime = readonly [seconds: number, nanoseconds: number];
 
 /**
- * An OTLP AnyValue: an integer in int64 range is an int_value, any other number a double_value, a
- * bigint an int_value wrapped to 64 bits; `null`/`undefined` are an empty AnyValue in an array and leave a key out.
+ * An OTLP AnyValue: an integer in int64 range is an int_value, any other number a double_value, a bigint
+ * an int_value wrapped to 64 bits; `null`/`undefined` are an empty AnyValue in an array, and leave a key out.
  */
 export type LeanAnyValue = string | number | boolean | bigint | Uint8Array | null | undefined | readonly LeanAnyValue[] | LeanAttributes;
 
