@@ -5,7 +5,7 @@
  * once per instrument type, as the SDK's TemporalMetricProcessor does. Loads the SDK.
  */
 import type { Attributes, HrTime } from '@opentelemetry/api';
-import { emptyResource, type Resource } from '@opentelemetry/resources';
+import { emptyResource } from '@opentelemetry/resources';
 import { AggregationTemporality, AggregationType, DataPointType, InstrumentType, type AggregationSelector, type CollectionResult, type DataPoint, type Histogram, type MetricData, type MetricProducer } from '@opentelemetry/sdk-metrics';
 import { SCOPE_NAME, SCOPE_VERSION } from '../telemetry.ts';
 import { HTTP_METRICS, type HttpHistogramDescriptor, type HttpMetricDescriptor, emptyWindow, HISTOGRAM_LAYOUT, nowMs, WINDOW_LENGTH, type HttpMetricSeries, type HttpMetricSeriesTable } from '../http-metrics.ts';
@@ -21,8 +21,6 @@ export interface TemporalitySource {
 export interface HttpMetricProducerOptions {
   /** The reader's (or its exporter's) temporality choice; cumulative without it. */
   readonly temporality?: TemporalitySource;
-  /** Not exported (MetricReader.collect keeps the provider's resource); given for a collect() on its own. */
-  readonly resource?: Resource;
 }
 
 /** One histogram while a collection runs: where it sits in a series, and its points so far. */
@@ -44,14 +42,14 @@ export class HttpMetricProducer implements MetricProducer {
   private windowSlot: number | undefined;
   /** The active requests of each attribute set as this reader last saw them. */
   private readonly active = new Map<Attributes, { readonly startMs: number; value: number }>();
-  private readonly resource: Resource;
+  /** Not exported: MetricReader.collect keeps the provider's resource. */
+  private readonly resource = emptyResource();
   private readonly table: HttpMetricSeriesTable;
   private readonly options: HttpMetricProducerOptions;
 
   constructor(table: HttpMetricSeriesTable, options: HttpMetricProducerOptions = {}) {
     this.table = table;
     this.options = options;
-    this.resource = options.resource ?? emptyResource();
   }
 
   /** The metrics as this reader's temporality wants them; synchronous inside, so never torn by a record. */

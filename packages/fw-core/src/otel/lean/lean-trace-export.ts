@@ -131,7 +131,7 @@ export function createLeanTraceExport(options: LeanTraceExportOptions): LeanTrac
   };
   const batcher = new SpanBatcher<LeanServerSpan>(
     { encode: (span) => encoder.add(toLeanSpanData(span, options.scope)), take: () => encoder.take(), send, stop: () => sender.stop() },
-    options.batch ?? DEFAULT_BATCH_SETTINGS,
+    options.batch,
   );
   if (outcomes !== undefined) {
     outcomes.queueSize = () => batcher.queued;

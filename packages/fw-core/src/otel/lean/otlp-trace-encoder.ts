@@ -34,7 +34,7 @@ class ProtobufWriter {
   buf: Buffer;
   pos = 0;
 
-  constructor(initialSize = 1024) {
+  constructor(initialSize: number) {
     this.buf = Buffer.allocUnsafeSlow(initialSize);
   }
 
