@@ -99,11 +99,6 @@ class ProtobufWriter {
     this.varint64(Number(u & 0xffffffffn), Number(u >> 32n));
   }
 
-  bool(value: boolean): void {
-    this.ensure(1);
-    this.buf[this.pos++] = value ? 1 : 0;
-  }
-
   fixed32(value: number): void {
     this.ensure(4);
     this.pos = storeUint32(this.buf, this.pos, value);
@@ -569,7 +564,7 @@ function writeAnyValue(w: ProtobufWriter, value: LeanAnyValue): void {
       return w.string(value);
     case 'boolean':
       w.tag(ANY.bool, WIRE_VARINT);
-      return w.bool(value);
+      return w.uint32(value ? 1 : 0);
     case 'number':
       if (Number.isInteger(value) && value >= -INT64_LIMIT && value < INT64_LIMIT) {
         w.tag(ANY.int, WIRE_VARINT);
