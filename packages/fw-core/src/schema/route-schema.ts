@@ -44,6 +44,17 @@ export type SchemaValidator = (value: unknown) => SchemaResult;
 /** Compiles one schema, throwing when it is not valid (FW_ERR_ROUTE_BAD_SCHEMA); `coerce` for the parts that arrive as strings. */
 export type SchemaCompiler = (schema: JsonSchema, options: { readonly coerce: boolean }) => SchemaValidator;
 
+/** An ajv plugin (ajv-formats, ajv-keywords, ajv-errors): called with each of fw's ajv instances and its options. */
+export type AjvPlugin = (ajv: any, options?: any) => unknown;
+
+/** `defineApp({ajv})`, as Fastify's: options and plugins for fw's default ajv compiler (docs/applications.md, "Route schemas"). */
+export interface AjvOptions {
+  /** ajv's options over fw's (`strict`, `allowUnionTypes`), e.g. `code: {regExp}`; not `coerceTypes` nor `allErrors`, which fw sets per part. */
+  readonly customOptions?: Readonly<Record<string, unknown>>;
+  /** Applied in order after ajv-formats (when installed): a plugin, or `[plugin, options]`. */
+  readonly plugins?: readonly (AjvPlugin | readonly [AjvPlugin, unknown])[];
+}
+
 /** A request that failed its route schema; `incomplete` as in SchemaResult. */
 export interface SchemaFailure {
   readonly part: RequestPart;
