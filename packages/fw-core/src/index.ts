@@ -16,7 +16,7 @@ export type { AppContext, FwApp, RouterModule, RoutesContext } from './app/app.t
 export { defineController } from './app/controller.ts';
 export type { Action, Handler, HandlerResult, InlineHandler } from './app/controller.ts';
 export type { HandlerRoute, RouteEntry, RouteGroup, RouteOptions, SecurityCallback, SecurityResult, SecuritySchemeDeclaration, StaticDirectoryRoute, StaticFileRoute } from './app/route-group.ts';
-export type { AjvOptions, AjvPlugin, InvalidRequestHook, JsonSchema, RequestPart, RouteSchema, SchemaCompiler, SchemaFailure, SchemaIssue, SchemaResult, SchemaValidator } from './schema/route-schema.ts';
+export type { InvalidRequestHook, JsonSchema, RequestPart, RouteSchema, SchemaCompiler, SchemaFailure, SchemaIssue, SchemaResult, SchemaValidator } from './schema/route-schema.ts';
 export { route } from './app/typed-route.ts';
 export type { BindingName, TypedHandler, TypedJson, TypedRequest, TypedResponse, TypedRouteDefinition } from './app/typed-route.ts';
 export type { FromSchema } from './schema/from-schema.ts';
