@@ -162,8 +162,9 @@ function decimalOnly(validate: SchemaValidator): SchemaValidator {
       }
     }
     const result = validate(value);
+    if (texts === undefined) return result;
     const issues: SchemaIssue[] = [];
-    for (const [key, index] of texts ?? []) {
+    for (const [key, index] of texts) {
       const coerced = part[key];
       if (typeof (Array.isArray(coerced) ? coerced[index] : coerced) !== 'number') continue;
       const path = `/${key.replaceAll('~', '~0').replaceAll('/', '~1')}${Array.isArray(coerced) ? `/${index}` : ''}`;
