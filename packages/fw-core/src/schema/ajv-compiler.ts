@@ -23,15 +23,12 @@ const FW_OWNED_OPTIONS: Readonly<Record<string, string>> = {
  * Imports ajv (FW_ERR_SCHEMA_AJV_MISSING without it) and ajv-formats when installed, and returns a compiler
  * on them with the app's `options` (FW_ERR_SCHEMA_BAD_AJV_OPTIONS when ajv or a plugin refuses those).
  */
-export async function loadAjvCompiler(
-  options: AjvOptions = {},
-  importModule = (name: string): Promise<unknown> => import(name),
-): Promise<SchemaCompiler> {
+export async function loadAjvCompiler(options: AjvOptions = {}, importModule = (name: string) => import(name)): Promise<SchemaCompiler> {
   let loaded: unknown;
   try {
     loaded = await importModule('ajv');
   } catch (cause) {
-    const message = 'a route declares options.schema but ajv is not installed: run `npm install ajv`, or give the app a schemaCompiler';
+    const message = 'a route declares options.schema but ajv is not installed: run `npm install ajv ajv-formats` (ajv-formats checks `format`), or give the app a schemaCompiler';
     throw new FwError('FW_ERR_SCHEMA_AJV_MISSING', message, { cause });
   }
   const Ajv = exported<AjvClass>(loaded, 'Ajv');
@@ -48,7 +45,7 @@ export async function loadAjvCompiler(
       for (const plugin of plugins) (typeof plugin === 'function' ? plugin(ajv) : plugin[0](ajv, plugin[1]));
       return ajv;
     } catch (cause) {
-      throw badAjvOptions(`ajv refuses the app's ajv options or plugins: ${(cause as Error).message}`, cause);
+      throw new FwError('FW_ERR_SCHEMA_BAD_AJV_OPTIONS', `ajv refuses the app's ajv options or plugins: ${(cause as Error).message}`, { cause });
     }
   };
   const plain = { first: make(false, false), all: make(false, true) };
@@ -69,33 +66,22 @@ export async function loadAjvCompiler(
 /** Checks the app's `ajv` at start, whether or not a route has a schema; `hasCompiler`: it gives a schemaCompiler too. */
 export function checkAjvOptions(value: unknown, hasCompiler: boolean): void {
   if (value === undefined) return;
-  const fail = (message: string): never => {
-    throw badAjvOptions(message);
-  };
-  if (!isJsonObject(value)) fail("the app's ajv must be an object like {customOptions: {...}, plugins: [...]}");
-  if (hasCompiler) fail("the app gives both ajv and schemaCompiler: ajv configures fw's default compiler, which a schemaCompiler replaces; keep one");
-  const { customOptions, plugins, ...others } = value as Record<string, unknown>;
-  for (const key of Object.keys(others)) fail(`unknown key ajv.${key}; the app's ajv takes customOptions and plugins`);
-  if (customOptions !== undefined && !isJsonObject(customOptions)) fail('ajv.customOptions must be an object of ajv options');
-  for (const [name, why] of Object.entries(FW_OWNED_OPTIONS)) {
-    if ((customOptions as Record<string, unknown> | undefined)?.[name] !== undefined) fail(`ajv.customOptions.${name} is fw's to set: ${why}; give a schemaCompiler to do otherwise`);
-  }
+  const { customOptions = {}, plugins = [], ...unknown } = isJsonObject(value) ? value : {};
+  const owned = Object.keys(FW_OWNED_OPTIONS).find((name) => isJsonObject(customOptions) && customOptions[name] !== undefined);
   const isPlugin = (entry: unknown) => typeof entry === 'function' || (Array.isArray(entry) && typeof entry[0] === 'function');
-  if (plugins !== undefined && !(Array.isArray(plugins) && plugins.every(isPlugin))) {
-    fail('ajv.plugins must be a list of plugins, each a function (ajv) => void or [plugin, options]');
-  }
-}
-
-function badAjvOptions(message: string, cause?: unknown): FwError {
-  return new FwError('FW_ERR_SCHEMA_BAD_AJV_OPTIONS', message, { cause });
+  const problem = !isJsonObject(value) ? "the app's ajv must be an object like {customOptions: {...}, plugins: [...]}"
+    : hasCompiler ? "the app gives both ajv and schemaCompiler: ajv configures fw's default compiler, which a schemaCompiler replaces; keep one"
+    : Object.keys(unknown).length > 0 ? `unknown key ajv.${Object.keys(unknown)[0]}; the app's ajv takes customOptions and plugins`
+    : !isJsonObject(customOptions) ? 'ajv.customOptions must be an object of ajv options'
+    : owned ? `ajv.customOptions.${owned} is fw's to set: ${FW_OWNED_OPTIONS[owned]}; give a schemaCompiler to do otherwise`
+    : Array.isArray(plugins) && plugins.every(isPlugin) ? undefined
+    : 'ajv.plugins must be a list of plugins, each a function (ajv) => void or [plugin, options]';
+  if (problem !== undefined) throw new FwError('FW_ERR_SCHEMA_BAD_AJV_OPTIONS', problem);
 }
 
 /** A module's `name` export, else its default, else a CommonJS `default.default` a bundler may leave. */
-function exported<T>(module: unknown, name = 'default'): T | undefined {
-  const { [name]: named, default: fallback } = (module ?? {}) as Record<string, unknown>;
-  const found = named ?? (typeof fallback === 'function' ? fallback : (fallback as { default?: unknown } | undefined)?.default);
-  return typeof found === 'function' ? (found as T) : undefined;
-}
+const exported = <T>(module: any, name = 'default'): T | undefined =>
+  [module?.[name], module?.default, module?.default?.default].find((found) => typeof found === 'function');
 
 // Above this many values a failing part reports only its first issue: allErrors builds one error per
 // failing value (issue 35, item 14: a 1 MiB array made one per element).
@@ -155,11 +141,8 @@ function decimalOnly(validate: SchemaValidator): SchemaValidator {
     let texts: (readonly [string, number])[] | undefined;
     for (const key in part) {
       const raw = part[key];
-      if (typeof raw === 'string') {
-        if (misread(raw)) (texts ??= []).push([key, 0]);
-      } else if (Array.isArray(raw)) {
-        raw.forEach((text, index) => typeof text === 'string' && misread(text) && (texts ??= []).push([key, index]));
-      }
+      if (typeof raw === 'string' && misread(raw)) (texts ??= []).push([key, 0]);
+      else if (Array.isArray(raw)) raw.forEach((text, index) => misread(String(text)) && (texts ??= []).push([key, index]));
     }
     const result = validate(value);
     if (texts === undefined) return result;

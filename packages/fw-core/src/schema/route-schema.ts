@@ -47,11 +47,12 @@ export type SchemaCompiler = (schema: JsonSchema, options: { readonly coerce: bo
 /** An ajv plugin (ajv-formats, ajv-keywords, ajv-errors): called with each of fw's ajv instances and its options. */
 export type AjvPlugin = (ajv: any, options?: any) => unknown;
 
-/** `defineApp({ajv})`, as Fastify's: options and plugins for fw's default ajv compiler (docs/applications.md, "Route schemas"). */
+/**
+ * `defineApp({ajv})`, as Fastify's: ajv options over fw's `strict` and `allowUnionTypes` (not `coerceTypes` nor
+ * `allErrors`, fw's per part), and plugins (`plugin` or `[plugin, options]`) applied after ajv-formats.
+ */
 export interface AjvOptions {
-  /** ajv's options over fw's (`strict`, `allowUnionTypes`), e.g. `code: {regExp}`; not `coerceTypes` nor `allErrors`, which fw sets per part. */
   readonly customOptions?: Readonly<Record<string, unknown>>;
-  /** Applied in order after ajv-formats (when installed): a plugin, or `[plugin, options]`. */
   readonly plugins?: readonly (AjvPlugin | readonly [AjvPlugin, unknown])[];
 }
 
