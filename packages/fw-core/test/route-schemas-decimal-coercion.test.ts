@@ -85,10 +85,10 @@ describe('route schemas: numbers from decimal text only', () => {
     }
   });
 
-  it('coerces decimal text: a sign, leading zeros, a fraction, the largest safe integers', async () => {
-    const res = await app.fetch('/list?limit=007&big=-9007199254740991&price=-0.25&ids=9007199254740991');
+  it('coerces decimal text: a sign, leading zeros, a fraction (2.0 is the integer 2), the largest safe integers', async () => {
+    const res = await app.fetch('/list?limit=007&big=-9007199254740991&price=-0.25&ids=9007199254740991&ids=2.0');
     assert.equal(res.status, 200);
-    assert.deepEqual(await res.json(), { pathParams: null, queryParams: { limit: 7, big: -9007199254740991, price: -0.25, ids: [9007199254740991] } });
+    assert.deepEqual(await res.json(), { pathParams: null, queryParams: { limit: 7, big: -9007199254740991, price: -0.25, ids: [9007199254740991, 2] } });
   });
 
   it('keeps text a string schema accepts as it is', async () => {
