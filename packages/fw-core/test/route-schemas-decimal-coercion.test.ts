@@ -7,6 +7,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import type { RouteEntry } from '../src/app/route-group.ts';
 import type { FwRequest } from '../src/http/request.ts';
 import { json } from '../src/http/response.ts';
 import { injectTestApp, type InjectedApp } from './support/inject-app.ts';
@@ -14,45 +15,29 @@ import { injectTestApp, type InjectedApp } from './support/inject-app.ts';
 const echo = (req: FwRequest) => json({ pathParams: req.pathParams ?? null, queryParams: req.queryParams ?? null });
 const decimalIssue = (path: string) => ({ path, keyword: 'type', message: 'must be a decimal number within ±9007199254740991', params: {} });
 
+/** The query schema: integers (one with a maximum), a number, a string and a list of integers. */
+const listQuery = {
+  type: 'object',
+  properties: {
+    limit: { type: 'integer', maximum: 10 },
+    big: { type: 'integer' },
+    price: { type: 'number' },
+    code: { type: 'string' },
+    ids: { type: 'array', items: { type: 'integer' } },
+  },
+};
+
 describe('route schemas: numbers from decimal text only', () => {
   let app: InjectedApp;
   let handled = 0;
+  const integer = (name: string) => ({ type: 'object', properties: { [name]: { type: 'integer' } } });
+  const routes: RouteEntry[] = [
+    { path: '/items/:id', handler: (req: FwRequest) => ((handled += 1), echo(req)), options: { methods: ['get'], schema: { params: integer('id') } } },
+    { path: '/list', handler: echo, options: { methods: ['get'], schema: { query: listQuery } } },
+    { path: '/tenant', handler: echo, options: { methods: ['get'], schema: { headers: integer('x-tenant') } } },
+  ];
   before(async () => {
-    app = await injectTestApp({
-      groups: [
-        {
-          prefix: '',
-          security: false,
-          routes: [
-            {
-              path: '/items/:id',
-              handler: (req) => { handled += 1; return echo(req); },
-              options: { methods: ['get'], schema: { params: { type: 'object', properties: { id: { type: 'integer' } } } } },
-            },
-            {
-              path: '/list',
-              handler: echo,
-              options: {
-                methods: ['get'],
-                schema: {
-                  query: {
-                    type: 'object',
-                    properties: {
-                      limit: { type: 'integer', maximum: 10 },
-                      big: { type: 'integer' },
-                      price: { type: 'number' },
-                      code: { type: 'string' },
-                      ids: { type: 'array', items: { type: 'integer' } },
-                    },
-                  },
-                },
-              },
-            },
-            { path: '/tenant', handler: echo, options: { methods: ['get'], schema: { headers: { type: 'object', properties: { 'x-tenant': { type: 'integer' } } } } } },
-          ],
-        },
-      ],
-    });
+    app = await injectTestApp({ groups: [{ prefix: '', security: false, routes }] });
   });
   after(() => app.close());
 
