@@ -10,8 +10,8 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { startServer, type FwServer } from 'fw-core';
 import type { Browser, Page } from 'playwright-core';
-import { launchChromium, SKIP_REASON } from './support/chromium.ts';
-import { listedOperations, tryItOut } from './support/swagger-ui-page.ts';
+import { SKIP_REASON } from './support/chromium.ts';
+import { listedOperations, recordingPage, tryItOut } from './support/swagger-ui-page.ts';
 
 const TASKS = join(import.meta.dirname, '..', '..', 'packages', 'fw-cli', 'test', 'fixtures', 'swagger-ui-app');
 
@@ -23,10 +23,7 @@ describe('Swagger UI served by the app, in Chromium', { skip: SKIP_REASON }, () 
 
   before(async () => {
     server = await startServer({ appDir: TASKS, env: { PORT: '0', LOG_LEVEL: 'error' } });
-    browser = await launchChromium();
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    context.on('request', (request) => requested.push(request.url()));
-    page = await context.newPage();
+    ({ browser, page } = await recordingPage(requested));
   });
   after(async () => {
     await browser?.close();

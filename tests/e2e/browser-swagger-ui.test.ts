@@ -12,8 +12,8 @@ import { after, before, describe, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { assertPost } from '../../examples/blog/test/support/post-assertions.ts';
 import { generatedDocsTimes, startBlogAsUser, type BlogProcess } from './support/blog-as-user.ts';
-import { launchChromium, SKIP_REASON } from './support/chromium.ts';
-import { listedOperations, tryItOut } from './support/swagger-ui-page.ts';
+import { SKIP_REASON } from './support/chromium.ts';
+import { listedOperations, recordingPage, tryItOut } from './support/swagger-ui-page.ts';
 
 const ARTIFACTS = join(import.meta.dirname, 'artifacts');
 
@@ -28,10 +28,7 @@ describe('Swagger UI and the login page in Chromium', { skip: SKIP_REASON }, () 
     await mkdir(ARTIFACTS, { recursive: true });
     startedAt = Date.now();
     blog = await startBlogAsUser();
-    browser = await launchChromium();
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    context.on('request', (request) => requested.push(request.url()));
-    page = await context.newPage();
+    ({ browser, page } = await recordingPage(requested));
   });
   after(async () => {
     await browser?.close();

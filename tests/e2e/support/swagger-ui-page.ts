@@ -1,8 +1,17 @@
 /**
- * Reading a Swagger UI page in the browser tests: the operations it lists, and "Try it out" →
- * Execute on one of them.
+ * Swagger UI in the browser tests: a page that records every URL it requests, the operations
+ * Swagger UI lists, and "Try it out" → Execute on one of them.
  */
-import type { Locator, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { launchChromium } from './chromium.ts';
+
+/** Chromium and a 1280×900 page; every URL the page requests is pushed onto `requested`. */
+export async function recordingPage(requested: string[]): Promise<{ browser: Browser; page: Page }> {
+  const browser = await launchChromium();
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  context.on('request', (request) => requested.push(request.url()));
+  return { browser, page: await context.newPage() };
+}
 
 /** Every operation the page lists, as `METHOD /path` (the path as the document spells it). */
 export async function listedOperations(page: Page): Promise<string[]> {
