@@ -180,7 +180,7 @@ describe('swaggerUi options', () => {
     assert.deepEqual(route.options, { methods: ['get'], extra: { hide: true } });
   });
 
-  it('refuses a prefix, title or version it cannot serve with FW_CLI_ERR_SWAGGER_UI_BAD_OPTIONS', () => {
+  it('refuses a context, prefix, title or version it cannot use with FW_CLI_ERR_SWAGGER_UI_BAD_OPTIONS', () => {
     const prefixRule = 'a path like /docs (segments of letters, digits, . _ ~ -; no trailing slash)';
     const cases: [Record<string, unknown>, string][] = [
       [{ prefix: 'docs' }, `swaggerUi's prefix must be ${prefixRule}; found "docs"`],
@@ -190,6 +190,8 @@ describe('swaggerUi options', () => {
       [{ prefix: '/docs/[...]' }, `swaggerUi's prefix must be ${prefixRule}; found "/docs/[...]"`],
       [{ title: ' ' }, `swaggerUi's title must be a non-empty string; found " "`],
       [{ version: 2 }, `swaggerUi's version must be a non-empty string; found 2`],
+      [{ context: undefined }, `swaggerUi's context must be what routes() received: routes: (environment, context) => [..., swaggerUi({ context })]; found undefined`],
+      [{ context: 'dev' }, `swaggerUi's context must be what routes() received: routes: (environment, context) => [..., swaggerUi({ context })]; found "dev"`],
     ];
     for (const [options, message] of cases) {
       assert.throws(() => swaggerUi({ context, ...options }), { code: 'FW_CLI_ERR_SWAGGER_UI_BAD_OPTIONS', message }, JSON.stringify(options));

@@ -38,13 +38,16 @@ export interface SwaggerUiOptions {
 
 // Plain segments only: no binding, wildcard, empty segment or trailing slash.
 const PREFIX = /^(\/[A-Za-z0-9._~-]+)+$/;
+const PREFIX_RULE = 'a path like /docs (segments of letters, digits, . _ ~ -; no trailing slash)';
+const CONTEXT_RULE = 'what routes() received: routes: (environment, context) => [..., swaggerUi({ context })]';
 // The asset names are not versioned, so a day, then revalidation (sendFile's ETag) after an upgrade.
 const ASSET_CACHE_CONTROL = 'public, max-age=86400';
 
 /** The route serving Swagger UI at `prefix` (default `/docs`) below its group's prefix. */
 export function swaggerUi(options: SwaggerUiOptions): HandlerRoute {
+  if (typeof options?.context?.config?.fw !== 'object') throw badOption('context', CONTEXT_RULE, options?.context);
   const prefix = options.prefix ?? '/docs';
-  if (typeof prefix !== 'string' || !PREFIX.test(prefix)) throw badOption('prefix', 'a path like /docs (segments of letters, digits, . _ ~ -; no trailing slash)', prefix);
+  if (typeof prefix !== 'string' || !PREFIX.test(prefix)) throw badOption('prefix', PREFIX_RULE, prefix);
   const title = text(options.title ?? options.context.config.fw.bootstrap_application, 'title');
   const version = text(options.version ?? DEFAULT_API_VERSION, 'version');
   const page = cachedText('text/html; charset=utf-8', swaggerPage({ specUrl: 'openapi.json', title, offline: true }));
