@@ -13,6 +13,9 @@ export const EXIT = {
   auditWarnings: 2,
 } as const;
 
+/** `info.version` of an OpenAPI document when none is given (`fw openapi --api-version`, the Swagger UI route's `version`, `fw release`). */
+export const DEFAULT_API_VERSION = '0.1.0';
+
 /** The handler side of a command. */
 export interface CommandContext {
   /** Writes `text` and a newline to stdout. */

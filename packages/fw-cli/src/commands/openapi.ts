@@ -1,9 +1,8 @@
 /** `fw openapi`: the OpenAPI 3.0.3 document of the app's routes and schemas, swagger.html, and with --types its TypeScript types. */
 import { resolve } from 'node:path';
-import type { CommonArgs } from '../cli/command-context.ts';
+import { DEFAULT_API_VERSION, type CommonArgs } from '../cli/command-context.ts';
 import { displayPath } from '../cli/display-path.ts';
 import type { FwCommand } from '../cli/fw-command.ts';
-import { DEFAULT_API_VERSION } from '../openapi/app-document.ts';
 
 /** Flags of `fw openapi`. */
 export interface OpenapiArgs extends CommonArgs {

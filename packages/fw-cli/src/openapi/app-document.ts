@@ -8,9 +8,6 @@ import { buildDocument, type BuiltDocument } from './build-document.ts';
 import { readSchemas } from './read-schemas.ts';
 import { validateDocument } from './validate-document.ts';
 
-/** `info.version` when none is given (`fw openapi --api-version`, the route's `version`). */
-export const DEFAULT_API_VERSION = '0.1.0';
-
 /** Inputs of appDocument. */
 export interface AppDocumentInput {
   readonly loaded: LoadedApplication;

@@ -11,10 +11,10 @@ import { chmod, cp, mkdir, mkdtemp, rename, rm, writeFile } from 'node:fs/promis
 import { existsSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import type { LoadedApplication } from 'fw-core/inspect';
+import { DEFAULT_API_VERSION } from '../cli/command-context.ts';
 import { loadCheckedApp } from '../cli/load-app.ts';
 import { CliError } from '../errors.ts';
 import { SCHEMAS_DIR } from '../openapi/read-schemas.ts';
-import { DEFAULT_API_VERSION } from '../openapi/app-document.ts';
 import { writeOpenapi } from '../openapi/write-openapi.ts';
 import { readAppPackage, type AppPackage } from './app-package.ts';
 import { buildApp } from './build-app.ts';
