@@ -87,7 +87,10 @@ describe('a client that resets during a static file', () => {
         // Warm up: the first request loads lazily what later ones reuse (descriptors included).
         assert.equal(await getOnce(app.server.port, path), BIG.length);
         await serverIdle(app);
-        const baseline = openDescriptors();
+        // The warm-up's file closes after its answer: take the baseline once the count holds still.
+        let last = -1;
+        await until('the descriptor count to settle', () => last === (last = openDescriptors()), { everyMs: 20 });
+        const baseline = last;
         const errorsBefore = app.logs.filter((line) => line.level === 'error').length;
         const closes: Promise<void>[] = [];
         for (let i = 0; i < SOCKETS; i++) closes.push(requestAndReset(app.server.port, path, when));
