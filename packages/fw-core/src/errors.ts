@@ -84,7 +84,7 @@ export type FwErrorCode = keyof typeof errorCodes;
 /** Options of an `FwError` beyond its code and message. */
 export interface FwErrorOptions {
   readonly cause?: unknown;
-  /** HTTP status to answer with; defaults to the registry's, else 500. */
+  /** HTTP status to answer with; defaults to the registry's, else none (a start-up error). */
   readonly status?: number;
   /** Structured facts (the offending key, route, value) for logs and tests. */
   readonly details?: Readonly<Record<string, unknown>>;
@@ -93,7 +93,10 @@ export interface FwErrorOptions {
 /** An error with a stable code. `expose` says whether its message may reach an HTTP client. */
 export class FwError extends Error {
   readonly code: FwErrorCode;
-  readonly status: number;
+  // Declared, not defined: a start-up error has no `status` property at all, so Node's print of an
+  // uncaught one shows none (docs/errors.md); a request failure without one answers 500 (pipeline/stages.ts).
+  /** The HTTP status fw answers with; absent for start-up errors. */
+  declare readonly status?: number;
   /** Messages of 4xx errors are safe to show a client; 5xx messages never leave the server. */
   readonly expose: boolean;
   readonly details: Readonly<Record<string, unknown>>;
@@ -103,8 +106,9 @@ export class FwError extends Error {
     this.name = 'FwError';
     this.code = code;
     const registered: { readonly summary: string; readonly status?: number } = errorCodes[code];
-    this.status = options.status ?? registered.status ?? 500;
-    this.expose = this.status < 500;
+    const status = options.status ?? registered.status;
+    if (status !== undefined) this.status = status;
+    this.expose = status !== undefined && status < 500;
     this.details = options.details ?? {};
   }
 }
