@@ -132,3 +132,21 @@ export function httpError(status: number, message: string, options: HttpErrorOpt
   }
   return new FwError('FW_ERR_HTTP', message, { ...options, status });
 }
+
+/** What fw-core/otel exports for each name configuration may give a plugin or a stream handler: the app provides them itself. */
+const OTEL_EXPORTS = {
+  plugins: { otel_fw_plugin: 'otelFwPlugin' },
+  streamHandlers: { otel_fw_stream_h: 'otelStreamHandler' },
+} as const satisfies Record<string, Readonly<Record<string, string>>>;
+
+/**
+ * The fix for a plugin or stream handler name nobody provides (FW_ERR_PLUGIN_UNKNOWN,
+ * FW_ERR_STREAM_HANDLER_UNKNOWN): the defineApp option that provides it, with fw-core/otel's
+ * export for the names that one has.
+ */
+export function provideHint(option: keyof typeof OTEL_EXPORTS, name: string): string {
+  const exported = (OTEL_EXPORTS[option] as Readonly<Record<string, string>>)[name];
+  if (exported !== undefined) return `import { ${exported} } from 'fw-core/otel' and give it to defineApp({${option}: [${exported}]})`;
+  const what = option === 'plugins' ? 'plugin' : 'stream handler';
+  return `give the app's ${what} whose name is ${name} to defineApp({${option}: [...]}), or correct the name`;
+}
