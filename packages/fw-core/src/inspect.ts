@@ -5,7 +5,6 @@
  */
 export { checkStartup, loadApplication } from './app/load-application.ts';
 export type { LoadApplicationOptions, LoadedApplication } from './app/load-application.ts';
-export type { StartupWarning } from './app/startup-warnings.ts';
 export type { CompiledGroup, CompiledRoutes, HandlerTarget, RouteTarget, StaticTarget } from './app/compile-routes.ts';
 export type { PluginChain, PluginInstance, PluginStep } from './plugins/plugin-registry.ts';
 

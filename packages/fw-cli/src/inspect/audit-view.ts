@@ -12,7 +12,7 @@
  * `_` (every method; reported once) is a warning. A safe method (GET, HEAD, OPTIONS, TRACE;
  * RFC 9110 section 9.2.1) is info. Static routes are listed once, as GET, at info level.
  */
-import type { CompiledGroup, CompiledRoute, RouteTarget, StartupWarning } from 'fw-core/inspect';
+import type { CompiledGroup, CompiledRoute, LoadedApplication, RouteTarget } from 'fw-core/inspect';
 import { handlerModel, listedMethods, staticSourceOf, type HandlerModel } from './route-handler.ts';
 
 /** One route method without security. */
@@ -31,6 +31,8 @@ export interface BodyDecodingFindingModel extends SecurityFindingModel {
 
 /** A route finding of either kind; security findings keep their original `--json` shape. */
 export type RouteFindingModel = SecurityFindingModel | BodyDecodingFindingModel;
+
+type StartupWarning = LoadedApplication['startupWarnings'][number];
 
 /** A warning the server logs at start: its log line's fields (`event` names the kind) and message. */
 export interface StartupWarningModel extends StartupWarning {
