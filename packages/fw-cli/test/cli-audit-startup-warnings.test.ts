@@ -4,15 +4,17 @@
  * warning of each kind fw-core has; the audit's start-up warnings are exactly the server's lines.
  */
 import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { createListener, type Logger } from 'fw-core';
-import { FIXTURES, lines, runFw } from './support/run-fw.ts';
+import { FIXTURES, lines, REPO, runFw } from './support/run-fw.ts';
 
 const APP = join(FIXTURES, 'startup-warnings-app');
 
-/** Every kind of start-up warning fw-core has (packages/fw-core/src/app/startup-warnings.ts). */
+/** Every kind of start-up warning fw-core has, in the order it lists them. */
 const EVENTS = ['body_schema_without_decoding', 'telemetry_without_stream_handler'];
+const WARNINGS_SOURCE = join(REPO, 'packages', 'fw-core', 'src', 'app', 'startup-warnings.ts');
 
 const BODY_SCHEMA =
   "route POST /notes (group '') declares a body schema but its group decodes no bodies: fw will not decode its body, so the schema sees no body " +
@@ -44,7 +46,12 @@ async function serverWarnings(appDir: string): Promise<unknown[]> {
 }
 
 describe('fw audit and the server start-up warnings', { concurrency: true }, () => {
-  it('prints each start-up warning as a warning, in the server words, and --strict exits 2 on them', async () => {
+  it('covers every kind of warning fw-core has: a new kind needs a case in startup-warnings-app', async () => {
+    const source = await readFile(WARNINGS_SOURCE, 'utf8');
+    assert.deepEqual([...source.matchAll(/event: '([a-z_]+)'/g)].map((match) => match[1]), EVENTS);
+  });
+
+  it('prints each start-up warning as a warning, as the server words it, and --strict exits 2 on them', async () => {
     const [plain, strict] = await Promise.all([runFw(['audit', '--app', APP]), runFw(['audit', '--strict', '--app', APP])]);
     assert.deepEqual(plain, { code: 0, stdout: AUDIT, stderr: '' });
     assert.deepEqual(strict, { code: 2, stdout: AUDIT, stderr: '' });
