@@ -76,6 +76,7 @@ export const UNIT: readonly string[] = [
     'server-request-log-fields',
     'server-response-path',
     'server-security',
+    'startup-error-fix-hints',
     'static-conditional-requests',
     'static-directory-requests',
     'static-file-responses',

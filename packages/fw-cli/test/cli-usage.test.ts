@@ -41,7 +41,7 @@ describe('fw --help and fw <command> --help', { concurrency: true }, () => {
         '  fw config      Show every configuration key with its value; (default) marks built-in defaults',
         '  fw middleware  Show the global plugins and every route group with its security, plugins and routes',
         '  fw routes      Show the compiled routing tree, host by host',
-        '  fw audit       List routes without security: writes and wildcard methods as warnings, reads as info',
+        '  fw audit       List routes without security (writes and wildcard methods as warnings, reads as info) and the server\'s start-up warnings',
         '  fw openapi     Write the OpenAPI 3.0.3 document of the routes and priv/schemas, and swagger.html beside it',
         '  fw release     Regenerate the OpenAPI files, build the app and assemble _build/<profile>/rel/<app> and its tarball',
         '',
@@ -71,7 +71,7 @@ describe('fw --help and fw <command> --help', { concurrency: true }, () => {
     assert.deepEqual(run, {
       code: 0,
       stderr: '',
-      stdout: commandHelp('audit', 'List routes without security: writes and wildcard methods as warnings, reads as info', [
+      stdout: commandHelp('audit', 'List routes without security (writes and wildcard methods as warnings, reads as info) and the server\'s start-up warnings', [
         ...COMMON_OPTIONS,
         JSON_OPTION,
         '      --strict   Exit with status 2 when there is at least one warning (for CI)  [boolean] [default: false]',

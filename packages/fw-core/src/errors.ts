@@ -85,7 +85,7 @@ export type FwErrorCode = keyof typeof errorCodes;
 /** Options of an `FwError` beyond its code and message. */
 export interface FwErrorOptions {
   readonly cause?: unknown;
-  /** HTTP status to answer with; defaults to the registry's, else 500. */
+  /** HTTP status to answer with; defaults to the registry's, else none (a start-up error). */
   readonly status?: number;
   /** Structured facts (the offending key, route, value) for logs and tests. */
   readonly details?: Readonly<Record<string, unknown>>;
@@ -94,7 +94,10 @@ export interface FwErrorOptions {
 /** An error with a stable code. `expose` says whether its message may reach an HTTP client. */
 export class FwError extends Error {
   readonly code: FwErrorCode;
-  readonly status: number;
+  // Declared, not defined: a start-up error has no `status` property at all, so Node's print of an
+  // uncaught one shows none (docs/errors.md); a request failure without one answers 500 (pipeline/stages.ts).
+  /** The HTTP status fw answers with; absent for start-up errors. */
+  declare readonly status?: number;
   /** Messages of 4xx errors are safe to show a client; 5xx messages never leave the server. */
   readonly expose: boolean;
   readonly details: Readonly<Record<string, unknown>>;
@@ -104,8 +107,9 @@ export class FwError extends Error {
     this.name = 'FwError';
     this.code = code;
     const registered: { readonly summary: string; readonly status?: number } = errorCodes[code];
-    this.status = options.status ?? registered.status ?? 500;
-    this.expose = this.status < 500;
+    const status = options.status ?? registered.status;
+    if (status !== undefined) this.status = status;
+    this.expose = status !== undefined && status < 500;
     this.details = options.details ?? {};
   }
 }
@@ -128,4 +132,22 @@ export function httpError(status: number, message: string, options: HttpErrorOpt
     throw new RangeError(`httpError needs an error status from 400 to 599, not ${status}; answer other statuses with json() or status()`);
   }
   return new FwError('FW_ERR_HTTP', message, { ...options, status });
+}
+
+/** What fw-core/otel exports for each name configuration may give a plugin or a stream handler: the app provides them itself. */
+const OTEL_EXPORTS = {
+  plugins: { otel_fw_plugin: 'otelFwPlugin' },
+  streamHandlers: { otel_fw_stream_h: 'otelStreamHandler' },
+} as const satisfies Record<string, Readonly<Record<string, string>>>;
+
+/**
+ * The fix for a plugin or stream handler name nobody provides (FW_ERR_PLUGIN_UNKNOWN,
+ * FW_ERR_STREAM_HANDLER_UNKNOWN): the defineApp option that provides it, with fw-core/otel's
+ * export for the names that one has.
+ */
+export function provideHint(option: keyof typeof OTEL_EXPORTS, name: string): string {
+  const exported = (OTEL_EXPORTS[option] as Readonly<Record<string, string>>)[name];
+  if (exported !== undefined) return `import { ${exported} } from 'fw-core/otel' and give it to defineApp({${option}: [${exported}]})`;
+  const what = option === 'plugins' ? 'plugin' : 'stream handler';
+  return `give the app's ${what} whose name is ${name} to defineApp({${option}: [...]}), or correct the name`;
 }

@@ -70,6 +70,6 @@ describe('metrics listener bind address', () => {
     // 192.0.2.1 (TEST-NET-1, RFC 5737) is on no interface of this machine.
     const error = await setupFailureOf({ metricsPort: 0, metricsHost: '192.0.2.1', env: { OTEL_TRACES_EXPORTER: 'none' } });
     assert.equal(error.code, 'FW_ERR_OTEL_METRICS_LISTEN');
-    assert.equal(error.message, 'the metrics listener cannot listen on 192.0.2.1:0: EADDRNOTAVAIL; set another port (METRICS_PORT) or host (metricsHost, OTEL_EXPORTER_PROMETHEUS_HOST)');
+    assert.equal(error.message, 'the metrics listener cannot listen on 192.0.2.1:0: EADDRNOTAVAIL; give setupTelemetry another metricsPort (0 picks a free one) or host (metricsHost, OTEL_EXPORTER_PROMETHEUS_HOST)');
   });
 });

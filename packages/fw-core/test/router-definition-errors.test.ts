@@ -18,7 +18,7 @@ function assertRejects(defs: readonly Record<string, unknown>[], code: FwErrorCo
   const error = rejection(defs);
   assert.equal(error.code, code);
   assert.equal(error.message, message);
-  assert.equal(error.status, 500);
+  assert.equal(error.status, undefined);
   assert.equal(error.expose, false);
 }
 

@@ -1,6 +1,6 @@
 /**
- * `fw audit`: routes whose group has no security callback, and routes whose bodies their group's
- * own plugin list never decodes; `--strict` fails on warnings.
+ * `fw audit`: routes whose group has no security callback, routes whose bodies their group's
+ * own plugin list never decodes, and every warning the server logs at start; `--strict` fails on warnings.
  */
 import { EXIT, printModel, type InspectArgs } from '../cli/command-context.ts';
 import { withJson, type FwCommand } from '../cli/fw-command.ts';
@@ -13,7 +13,7 @@ export interface AuditArgs extends InspectArgs {
 /** The audit command. */
 export const auditCommand: FwCommand<AuditArgs> = {
   command: 'audit',
-  describe: 'List routes without security: writes and wildcard methods as warnings, reads as info',
+  describe: "List routes without security (writes and wildcard methods as warnings, reads as info) and the server's start-up warnings",
   builder: (yargs) =>
     withJson(yargs).option('strict', {
       type: 'boolean',
@@ -24,7 +24,7 @@ export const auditCommand: FwCommand<AuditArgs> = {
     // Loaded here, not at the top: `fw --help` and the other commands need none of it.
     const [{ loadApp }, { buildAuditModel, renderAudit }] = await Promise.all([import('../cli/load-app.ts'), import('../inspect/audit-view.ts')]);
     const loaded = await loadApp(context, args);
-    const model = buildAuditModel(loaded.router.routes());
+    const model = buildAuditModel(loaded.router.routes(), loaded.startupWarnings);
     printModel(context, args.json, model, renderAudit);
     if (args.strict && model.summary.warnings > 0) context.setExitCode(EXIT.auditWarnings);
   },

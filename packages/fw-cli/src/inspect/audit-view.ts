@@ -5,11 +5,14 @@
  * replaces the global one and configures no body stage (`group.plugins.decoding`, which
  * fw_request_plugin's options set).
  *
+ * Every warning the server logs at start (fw-core's startup-warnings.ts: body schemas without
+ * decoding, telemetry without its stream handler) is a warning here too, after the route findings.
+ *
  * Levels: a method that can change state (POST, PUT, DELETE, PATCH, CONNECT) or the wildcard
  * `_` (every method; reported once) is a warning. A safe method (GET, HEAD, OPTIONS, TRACE;
  * RFC 9110 section 9.2.1) is info. Static routes are listed once, as GET, at info level.
  */
-import type { CompiledGroup, CompiledRoute, RouteTarget } from 'fw-core/inspect';
+import type { CompiledGroup, CompiledRoute, LoadedApplication, RouteTarget } from 'fw-core/inspect';
 import { handlerModel, listedMethods, staticSourceOf, type HandlerModel } from './route-handler.ts';
 
 /** One route method without security. */
@@ -26,8 +29,18 @@ export interface BodyDecodingFindingModel extends SecurityFindingModel {
   readonly group: string;
 }
 
-/** A finding of either kind; security findings keep their original `--json` shape. */
-export type FindingModel = SecurityFindingModel | BodyDecodingFindingModel;
+/** A route finding of either kind; security findings keep their original `--json` shape. */
+export type RouteFindingModel = SecurityFindingModel | BodyDecodingFindingModel;
+
+type StartupWarning = LoadedApplication['startupWarnings'][number];
+
+/** A warning the server logs at start: its log line's fields (`event` names the kind) and message. */
+export interface StartupWarningModel extends StartupWarning {
+  readonly issue: 'startup_warning';
+}
+
+/** Any finding. */
+export type FindingModel = RouteFindingModel | StartupWarningModel;
 
 /** What `fw audit --json` prints. */
 export interface AuditModel {
@@ -38,8 +51,8 @@ export interface AuditModel {
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS', 'TRACE']);
 
-/** The findings of the routes: security ones in definition order, then the body-decoding ones. */
-export function buildAuditModel(routes: readonly CompiledRoute<RouteTarget>[]): AuditModel {
+/** The findings of the routes (security ones in definition order, then the body-decoding ones), then the server's start-up warnings. */
+export function buildAuditModel(routes: readonly CompiledRoute<RouteTarget>[], startupWarnings: readonly StartupWarning[]): AuditModel {
   const warnings: FindingModel[] = [];
   const infos: FindingModel[] = [];
   for (const route of routes) {
@@ -52,6 +65,7 @@ export function buildAuditModel(routes: readonly CompiledRoute<RouteTarget>[]): 
     }
   }
   warnings.push(...bodyDecodingFindings(routes));
+  warnings.push(...startupWarnings.map((warning) => ({ issue: 'startup_warning' as const, fields: warning.fields, message: warning.message })));
   return { warnings, infos, summary: { warnings: warnings.length, infos: infos.length } };
 }
 
@@ -88,15 +102,19 @@ export function renderAudit(model: AuditModel): string {
 
 function findingLines(findings: readonly FindingModel[]): string[] {
   if (findings.length === 0) return ['  (none)'];
-  return findings.map((finding) => `  ${finding.method} ${finding.path}${handlerNote(finding.handler)} ${problem(finding)}${hostNote(finding.host)}${cause(finding)}`);
+  return findings.map((finding) => {
+    // The server's own words, under the event its log line carries.
+    if ('issue' in finding && finding.issue === 'startup_warning') return `  start-up warning ${String(finding.fields.event)}: ${finding.message}`;
+    return `  ${finding.method} ${finding.path}${handlerNote(finding.handler)} ${problem(finding)}${hostNote(finding.host)}${cause(finding)}`;
+  });
 }
 
-function problem(finding: FindingModel): string {
+function problem(finding: RouteFindingModel): string {
   return 'issue' in finding ? 'has no body decoding' : 'has no security';
 }
 
 /** Why a body goes undecoded, after the host so the host stays next to the route. */
-function cause(finding: FindingModel): string {
+function cause(finding: RouteFindingModel): string {
   if (!('issue' in finding)) return '';
   return `: group '${finding.group}' replaces the global plugins without a body decoder such as fw_request_plugin`;
 }

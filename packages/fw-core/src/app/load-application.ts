@@ -11,11 +11,12 @@ import type { JsonLib } from '../http/request.ts';
 import { silentLogger } from '../log/logger.ts';
 import { builtinPlugins, initPlugins, PluginRegistry } from '../plugins/plugin-registry.ts';
 import { createRouter } from '../router/index.ts';
-import type { CompiledRoute, Router } from '../router/router.ts';
+import type { Router } from '../router/router.ts';
 import { compileRouteSchemas, type RouteSchemas } from '../schema/compile-route-schemas.ts';
 import { namedStreamHandlers } from '../stream/stream-handler.ts';
 import type { FwApp, Lifecycle } from './app.ts';
 import { compileRoutes, type CompiledRoutes, type RouteTarget } from './compile-routes.ts';
+import { startupWarnings, type StartupWarning } from './startup-warnings.ts';
 
 /** Options of loadApplication. */
 export interface LoadApplicationOptions {
@@ -34,12 +35,6 @@ export interface LoadApplicationOptions {
   readonly lifecycle?: Lifecycle;
 }
 
-/** A warning to log once at start: structured fields and a message. */
-export interface StartupWarning {
-  readonly fields: Readonly<Record<string, unknown>>;
-  readonly message: string;
-}
-
 /** An application ready to inspect or start. */
 export interface LoadedApplication {
   readonly appDir: string;
@@ -48,7 +43,7 @@ export interface LoadedApplication {
   readonly registry: PluginRegistry;
   readonly routes: CompiledRoutes;
   readonly router: Router<RouteTarget>;
-  /** Problems that do not stop the app, logged as warnings when the server starts. */
+  /** Problems that do not stop the app (startup-warnings.ts): the server logs them at start, `fw audit` reports them. */
   readonly startupWarnings: readonly StartupWarning[];
   /** Compiled route schemas of the routes that declare one. */
   readonly schemas: RouteSchemas;
@@ -80,27 +75,8 @@ export async function loadApplication(options: LoadApplicationOptions): Promise<
     serveStatic: options.serveStatic ?? false,
   });
   const router = createRouter(routes.definitions);
-  const startupWarnings = bodySchemaWarnings(router.routes());
   const schemas = await compileRouteSchemas(routes.definitions, { schemaCompiler: app.schemaCompiler, ajv: app.ajv, onInvalid: app.onInvalid });
-  return { appDir: options.appDir, config, app, registry, routes, router, startupWarnings, schemas };
-}
-
-/**
- * One `body_schema_without_decoding` warning per route with a body schema in a group whose plugins decode
- * no bodies (no fw_request_plugin with decode_json_body or read_urlencoded_body): the schema would see none.
- */
-function bodySchemaWarnings(routes: readonly CompiledRoute<RouteTarget>[]): StartupWarning[] {
-  return routes.flatMap(({ methods, path, data }) => {
-    if (data.kind !== 'handler' || data.schema?.body === undefined || data.group.plugins.decoding !== undefined) return [];
-    const { prefix, host, plugins } = data.group;
-    const route = `${methods === '_' ? '_' : methods.map((method) => method.toUpperCase()).join(', ')} ${path}`;
-    const where = plugins.inherited ? 'the global plugins, which the group inherits' : "the group's plugins";
-    const message =
-      `route ${route} (group '${prefix}'${host === '_' ? '' : `, host ${host}`}) declares a body schema but its group decodes no bodies: ` +
-      'fw will not decode its body, so the schema sees no body (a request answers 400 invalid body) unless a plugin of the group sets req.body; ' +
-      `to fix, list fw_request_plugin with decode_json_body (or read_urlencoded_body) in ${where}`;
-    return [{ fields: { event: 'body_schema_without_decoding', route, prefix, host }, message }];
-  });
+  return { appDir: options.appDir, config, app, registry, routes, router, startupWarnings: startupWarnings(app, config, router.routes()), schemas };
 }
 
 /** Imports the FwApp of the app in `appDir`: the module `fw.app` in its package.json names, else `main`. */

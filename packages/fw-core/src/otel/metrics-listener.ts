@@ -37,7 +37,7 @@ export async function startMetricsListener(settings: MetricsListenerSettings, sc
   await new Promise<void>((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) => {
       const where = `${hostForDisplay(host)}:${port}`;
-      reject(new FwError('FW_ERR_OTEL_METRICS_LISTEN', `the metrics listener cannot listen on ${where}: ${error.code ?? error.message}; set another port (METRICS_PORT) or host (metricsHost, OTEL_EXPORTER_PROMETHEUS_HOST)`, { cause: error, details: { host, port } }));
+      reject(new FwError('FW_ERR_OTEL_METRICS_LISTEN', `the metrics listener cannot listen on ${where}: ${error.code ?? error.message}; give setupTelemetry another metricsPort (0 picks a free one) or host (metricsHost, OTEL_EXPORTER_PROMETHEUS_HOST)`, { cause: error, details: { host, port } }));
     });
     server.listen(port, host, () => resolve());
   });

@@ -5,9 +5,11 @@
  * /metrics (loopback unless a host is given). OTEL_SDK_DISABLED=true registers nothing. The SDK is
  * loaded on the first call (register-telemetry.ts), not on import.
  */
+import { withoutStreamHandler } from '../app/startup-warnings.ts';
 import { FwError } from '../errors.ts';
 import { readEnvConfig } from './env-config.ts';
 import { checkMetricsListenerOptions } from './metrics-listener.ts';
+import { OTEL_STREAM_HANDLER_NAME } from './otel-stream-handler.ts';
 import { isSpanNames } from './server-telemetry.ts';
 import type { Telemetry, TelemetryOptions } from './telemetry.ts';
 
@@ -17,15 +19,22 @@ export async function setupTelemetry(options: TelemetryOptions = {}): Promise<Te
   checkRedactQueryParameters(options.redactQueryParameters);
   checkSpanNames(options.spanNames);
   const config = readEnvConfig(options.env ?? process.env);
-  for (const warning of config.warnings) {
-    // A `telemetry_bad_env` warning on the app's logger, else a process warning (stderr).
-    if (options.logger?.warn !== undefined) options.logger.warn({ event: 'telemetry_bad_env' }, warning);
-    else process.emitWarning(warning, { code: 'FW_OTEL_BAD_ENV' });
-  }
+  for (const warning of config.warnings) warn(options, 'telemetry_bad_env', 'FW_OTEL_BAD_ENV', warning);
   if (config.disabled) return disabledTelemetry;
+  // The app's server_configuration, as the docs pass it: without the stream handler nothing is traced.
+  const streamHandlers = options.serverConfiguration?.stream_handlers;
+  if (Array.isArray(streamHandlers) && !streamHandlers.includes(OTEL_STREAM_HANDLER_NAME)) {
+    warn(options, 'telemetry_without_stream_handler', 'FW_OTEL_NO_STREAM_HANDLER', `setupTelemetry: ${withoutStreamHandler(streamHandlers)}`);
+  }
   // The SDK is loaded only by a running app, not by `fw routes` or anything that merely imports one.
   const { registerTelemetry } = await import('./register-telemetry.ts');
   return registerTelemetry(config, options);
+}
+
+/** A warning on the app's logger with `event`, else a process warning with `code` (stderr). */
+function warn(options: TelemetryOptions, event: string, code: string, message: string): void {
+  if (options.logger?.warn !== undefined) options.logger.warn({ event }, message);
+  else process.emitWarning(message, { code });
 }
 
 function checkRedactQueryParameters(names: readonly string[] | undefined): void {

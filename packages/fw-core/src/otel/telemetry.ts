@@ -31,8 +31,11 @@ export interface TelemetryOptions extends TracePipelineOptions, MetricsPipelineO
   readonly metricsPort?: number;
   /** Address the metrics listener binds; default 127.0.0.1 (loopback). OTEL_EXPORTER_PROMETHEUS_HOST wins. */
   readonly metricsHost?: string;
-  /** The API listener's timeouts for the metrics listener too: pass `app.config.fw.server_configuration`. */
-  readonly serverConfiguration?: Partial<ListenerTimeouts>;
+  /**
+   * Pass `app.config.fw.server_configuration`: the API listener's timeouts for the metrics listener
+   * too, and its `stream_handlers`, checked for otel_fw_stream_h (a warning without it: nothing would be traced).
+   */
+  readonly serverConfiguration?: Partial<ListenerTimeouts> & { readonly stream_handlers?: readonly string[] };
   /** `url.query` parameter names redacted on top of fw's list (case-insensitive); FW_OTEL_REDACT_QUERY_PARAMETERS adds more. */
   readonly redactQueryParameters?: readonly string[];
   /** `service.name` unless OTEL_SERVICE_NAME or OTEL_RESOURCE_ATTRIBUTES set one. */

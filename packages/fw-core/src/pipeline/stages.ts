@@ -283,7 +283,7 @@ export function fail(runtime: Runtime, target: ResponseTarget, error: unknown, w
   const exposed = isFwError(error) && error.expose;
   if (!exposed) runtime.logger.error({ event: 'request_failed', request_id: target.id, where, err: error }, 'request failed');
   const stack = !exposed && runtime.useStacktrace && error instanceof Error && error.stack ? stackLines(error) : undefined;
-  const code = isFwError(error) ? error.status : 500;
+  const code = (isFwError(error) ? error.status : undefined) ?? 500;
   writeError(target, code, exposed ? error.message : serverErrorText(code), stack === undefined ? {} : { stack });
   return DONE;
 }

@@ -3,7 +3,7 @@
  * chains, then the instances' `init` and `stop`. One instance per (module, options): a module
  * registered twice with the same options (both phases, or global and group) shares one state.
  */
-import { FwError } from '../errors.ts';
+import { FwError, provideHint } from '../errors.ts';
 import type { Logger } from '../log/logger.ts';
 import type { FwPlugin, PhaseCallback, PluginEntry, PluginInitContext, PluginOptions } from './plugin.ts';
 import { fwCorsPlugin } from './cors-plugin.ts';
@@ -82,7 +82,7 @@ export class PluginRegistry {
     if (!plugin) {
       const known = [...this.#modules.keys()].join(', ');
       const details = { module: entry.module };
-      throw new FwError('FW_ERR_PLUGIN_UNKNOWN', `unknown plugin ${entry.module} in ${where}; known plugins: ${known}`, { details });
+      throw new FwError('FW_ERR_PLUGIN_UNKNOWN', `unknown plugin ${entry.module} in ${where}; known plugins: ${known}; to fix, ${provideHint('plugins', entry.module)}`, { details });
     }
     const instance: PluginInstance = { plugin, options, state: undefined };
     this.#instances.set(key, instance);

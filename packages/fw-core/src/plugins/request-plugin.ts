@@ -98,11 +98,12 @@ export async function decodeBody(req: FwRequest, contentType: ContentType, decod
     }
     return true;
   } catch (error) {
-    if (!isFwError(error) || !error.expose) throw error;
+    const status = isFwError(error) && error.expose ? error.status : undefined;
+    if (status === undefined) throw error;
     // The rest of an oversized body is left unread: the connection closes, lingering (lingering-close.ts).
     const tooLarge = isFwError(error, 'FW_ERR_BODY_TOO_LARGE');
     if (tooLarge && req.raw.socket) lingerAfterAnswer(req.raw.socket);
-    replyJson(req, error.status, { error: error.message }, tooLarge ? { connection: 'close' } : undefined);
+    replyJson(req, status, { error: (error as Error).message }, tooLarge ? { connection: 'close' } : undefined);
     return false;
   }
 }

@@ -4,7 +4,7 @@
  * pipeline) is last.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { FwError } from '../errors.ts';
+import { FwError, provideHint } from '../errors.ts';
 
 /** A plain Node request listener. */
 export type Listener = (req: IncomingMessage, res: ServerResponse) => void;
@@ -47,7 +47,7 @@ export function namedStreamHandlers(names: readonly string[], available: readonl
       const known = ['fw_stream_h', ...byName.keys()].join(', ');
       throw new FwError(
         'FW_ERR_STREAM_HANDLER_UNKNOWN',
-        `server_configuration.stream_handlers names ${name}, which neither fw nor the app provides; known: ${known}`,
+        `server_configuration.stream_handlers names ${name}, which neither fw nor the app provides; known: ${known}; to fix, ${provideHint('streamHandlers', name)}`,
         { details: { name } },
       );
     }

@@ -134,7 +134,7 @@ export async function startReadBodyServer(
       if (!isFwError(error)) throw error;
       reads.push({ raw, error });
       const text = JSON.stringify({ code: error.code });
-      res.writeHead(error.status, { connection: 'close', 'content-length': text.length }).end(text);
+      res.writeHead(error.status ?? 500, { connection: 'close', 'content-length': text.length }).end(text);
     }
   });
   return { ...server, nextRequest: arrivals.next, nextRead: reads.next };

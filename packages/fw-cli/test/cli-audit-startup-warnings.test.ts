@@ -1,0 +1,73 @@
+/**
+ * `fw audit` reports every warning the server logs at start (issue 38, item 15), so a CI gate on
+ * `fw audit --strict` fails where the server would warn. startup-warnings-app starts with one
+ * warning of each kind fw-core has; the audit's start-up warnings are exactly the server's lines.
+ */
+import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { describe, it } from 'node:test';
+import { createListener, type Logger } from 'fw-core';
+import { FIXTURES, lines, REPO, runFw } from './support/run-fw.ts';
+
+const APP = join(FIXTURES, 'startup-warnings-app');
+
+/** Every kind of start-up warning fw-core has, in the order it lists them. */
+const EVENTS = ['body_schema_without_decoding', 'telemetry_without_stream_handler'];
+const WARNINGS_SOURCE = join(REPO, 'packages', 'fw-core', 'src', 'app', 'startup-warnings.ts');
+
+const BODY_SCHEMA =
+  "route POST /notes (group '') declares a body schema but its group decodes no bodies: fw will not decode its body, so the schema sees no body " +
+  '(a request answers 400 invalid body) unless a plugin of the group sets req.body; to fix, list fw_request_plugin with decode_json_body ' +
+  '(or read_urlencoded_body) in the global plugins, which the group inherits';
+const TELEMETRY =
+  'the app provides otel_fw_plugin but server_configuration.stream_handlers (["fw_stream_h"]) does not list otel_fw_stream_h, so fw makes no server span: ' +
+  'no request is traced (0 spans exported) and the HTTP metrics stay empty; to fix, list it first, "stream_handlers": ["otel_fw_stream_h", "fw_stream_h"], ' +
+  'and give otelStreamHandler (fw-core/otel) to defineApp({streamHandlers: [otelStreamHandler]})';
+
+const AUDIT = lines(
+  '=== Security Audit ===',
+  'WARNINGS:',
+  `  start-up warning body_schema_without_decoding: ${BODY_SCHEMA}`,
+  `  start-up warning telemetry_without_stream_handler: ${TELEMETRY}`,
+  'INFO:',
+  '  (none)',
+  'Summary: 2 warning(s), 0 info(s)',
+);
+
+/** The warn lines the server logs while it starts the app in `appDir`, as `fw audit --json` shows them. */
+async function serverWarnings(appDir: string): Promise<unknown[]> {
+  const warnings: unknown[] = [];
+  const ignore = (): void => {};
+  const logger: Logger = { trace: ignore, debug: ignore, info: ignore, error: ignore, fatal: ignore, warn: (fields, message) => warnings.push({ issue: 'startup_warning', fields, message }) };
+  const fw = await createListener({ appDir, env: {}, logger });
+  await fw.close();
+  return warnings;
+}
+
+describe('fw audit and the server start-up warnings', { concurrency: true }, () => {
+  it('covers every kind of warning fw-core has: a new kind needs a case in startup-warnings-app', async () => {
+    const source = await readFile(WARNINGS_SOURCE, 'utf8');
+    assert.deepEqual([...source.matchAll(/event: '([a-z_]+)'/g)].map((match) => match[1]), EVENTS);
+  });
+
+  it('prints each start-up warning as a warning, as the server words it, and --strict exits 2 on them', async () => {
+    const [plain, strict] = await Promise.all([runFw(['audit', '--app', APP]), runFw(['audit', '--strict', '--app', APP])]);
+    assert.deepEqual(plain, { code: 0, stdout: AUDIT, stderr: '' });
+    assert.deepEqual(strict, { code: 2, stdout: AUDIT, stderr: '' });
+  });
+
+  it('--json reports exactly the lines the server logs at start, one of each kind fw-core has', async () => {
+    const [run, logged] = await Promise.all([runFw(['audit', '--json', '--app', APP]), serverWarnings(APP)]);
+    assert.equal(run.code, 0);
+    const audit = JSON.parse(run.stdout) as { warnings: { issue?: string; fields: { event: string } }[] };
+    const reported = audit.warnings.filter((finding) => finding.issue === 'startup_warning');
+    assert.deepEqual(reported, logged);
+    assert.deepEqual(reported.map((finding) => finding.fields.event), EVENTS);
+    assert.deepEqual(reported[1], {
+      issue: 'startup_warning',
+      fields: { event: 'telemetry_without_stream_handler', provided: ['otel_fw_plugin'], stream_handlers: ['fw_stream_h'] },
+      message: TELEMETRY,
+    });
+  });
+});

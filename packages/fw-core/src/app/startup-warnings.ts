@@ -1,0 +1,72 @@
+/**
+ * Every warning fw's start logs: problems that do not stop the app but make part of it do nothing.
+ * loadApplication computes them once, so the server (server/create-listener.ts) logs them and
+ * `fw audit` reports them from the same list: a CI gate on `fw audit --strict` sees what the
+ * server would say. setupTelemetry's own warnings (OTEL_* variables, its serverConfiguration) come
+ * from the app's start hook, which neither loading nor the audit runs (docs/decisions.md).
+ */
+import type { LoadedConfig } from '../config/config.ts';
+import type { CompiledRoute } from '../router/router.ts';
+import type { FwApp } from './app.ts';
+import type { RouteTarget } from './compile-routes.ts';
+
+/** A warning to log once at start: structured fields (`event` names its kind) and a message. */
+export interface StartupWarning {
+  readonly fields: Readonly<Record<string, unknown>>;
+  readonly message: string;
+}
+
+/** The start-up warnings of a loaded app, in a fixed order: routes' body schemas, then telemetry. */
+export function startupWarnings(app: FwApp, config: LoadedConfig, routes: readonly CompiledRoute<RouteTarget>[]): StartupWarning[] {
+  return [...bodySchemaWarnings(routes), ...telemetryWarnings(app, config.fw.server_configuration.stream_handlers)];
+}
+
+/**
+ * One `body_schema_without_decoding` warning per route with a body schema in a group whose plugins decode
+ * no bodies (no fw_request_plugin with decode_json_body or read_urlencoded_body): the schema would see none.
+ */
+function bodySchemaWarnings(routes: readonly CompiledRoute<RouteTarget>[]): StartupWarning[] {
+  return routes.flatMap(({ methods, path, data }) => {
+    if (data.kind !== 'handler' || data.schema?.body === undefined || data.group.plugins.decoding !== undefined) return [];
+    const { prefix, host, plugins } = data.group;
+    const route = `${methods === '_' ? '_' : methods.map((method) => method.toUpperCase()).join(', ')} ${path}`;
+    const where = plugins.inherited ? 'the global plugins, which the group inherits' : "the group's plugins";
+    const message =
+      `route ${route} (group '${prefix}'${host === '_' ? '' : `, host ${host}`}) declares a body schema but its group decodes no bodies: ` +
+      'fw will not decode its body, so the schema sees no body (a request answers 400 invalid body) unless a plugin of the group sets req.body; ' +
+      `to fix, list fw_request_plugin with decode_json_body (or read_urlencoded_body) in ${where}`;
+    return [{ fields: { event: 'body_schema_without_decoding', route, prefix, host }, message }];
+  });
+}
+
+// fw-core/otel's names, as literals: this entry never imports OpenTelemetry (otel/otel-stream-handler.ts, otel/server-telemetry.ts).
+const OTEL_STREAM_HANDLER = 'otel_fw_stream_h';
+const OTEL_PLUGIN = 'otel_fw_plugin';
+
+/**
+ * `telemetry_without_stream_handler` when the app provides fw-core/otel's plugin or stream handler
+ * but `stream_handlers` does not list otel_fw_stream_h: nothing makes the server span, so no
+ * request is traced and otel_fw_plugin has no span to enrich.
+ */
+function telemetryWarnings(app: FwApp, streamHandlers: readonly string[]): StartupWarning[] {
+  if (streamHandlers.includes(OTEL_STREAM_HANDLER)) return [];
+  const provided = [
+    ...(app.plugins ?? []).filter((plugin) => plugin.name === OTEL_PLUGIN),
+    ...(app.streamHandlers ?? []).filter((handler) => handler.name === OTEL_STREAM_HANDLER),
+  ].map(({ name }) => name);
+  if (provided.length === 0) return [];
+  const fields = { event: 'telemetry_without_stream_handler', provided, stream_handlers: streamHandlers };
+  return [{ fields, message: `the app provides ${provided.join(' and ')} but ${withoutStreamHandler(streamHandlers)}` }];
+}
+
+/**
+ * Why telemetry stays empty without otel_fw_stream_h in `streamHandlers`, and the fix: also
+ * setupTelemetry's warning when its serverConfiguration lists no otel_fw_stream_h.
+ */
+export function withoutStreamHandler(streamHandlers: readonly string[]): string {
+  return (
+    `server_configuration.stream_handlers (${JSON.stringify(streamHandlers)}) does not list ${OTEL_STREAM_HANDLER}, so fw makes no server span: ` +
+    'no request is traced (0 spans exported) and the HTTP metrics stay empty; to fix, list it first, ' +
+    `"stream_handlers": ["${OTEL_STREAM_HANDLER}", "fw_stream_h"], and give otelStreamHandler (fw-core/otel) to defineApp({streamHandlers: [otelStreamHandler]})`
+  );
+}

@@ -1,0 +1,65 @@
+/**
+ * Telemetry configured without `otel_fw_stream_h` in `server_configuration.stream_handlers`
+ * traces nothing: no server span, so 0 spans exported and otel_fw_plugin has nothing to enrich.
+ * fw warns (`telemetry_without_stream_handler`) at start when the app provides fw-core/otel's
+ * plugin or stream handler but does not list the handler (`fw audit` reports the same warning),
+ * and setupTelemetry warns when the server_configuration it is given lists no otel_fw_stream_h.
+ */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { otelFwPlugin, otelStreamHandler, setupTelemetry } from '../src/otel/index.ts';
+import { json } from '../src/http/response.ts';
+import type { PluginEntry } from '../src/plugins/plugin.ts';
+import { injectTestApp } from './support/inject-app.ts';
+import { captureLogger, type LogLine, type TestAppSpec } from './support/test-app.ts';
+
+const OTEL_PLUGIN: PluginEntry = { phase: 'pre_request', module: 'otel_fw_plugin', options: {} };
+const groups = [{ prefix: '', security: false as const, routes: [{ path: '/hello', handler: () => json({ hello: 'world' }) }] }];
+const FIX =
+  'no request is traced (0 spans exported) and the HTTP metrics stay empty; to fix, list it first, "stream_handlers": ["otel_fw_stream_h", "fw_stream_h"], ' +
+  'and give otelStreamHandler (fw-core/otel) to defineApp({streamHandlers: [otelStreamHandler]})';
+
+/** The `telemetry_without_stream_handler` lines an app logs while starting. */
+async function telemetryWarnings(spec: Omit<TestAppSpec, 'groups'>): Promise<LogLine[]> {
+  const app = await injectTestApp({ groups, ...spec });
+  await app.close();
+  return app.logs.filter((line) => line.fields.event === 'telemetry_without_stream_handler');
+}
+
+describe('telemetry without otel_fw_stream_h', () => {
+  it('warns at start, naming what the app provides and the fix, when otel_fw_plugin is configured but the handler is not listed', async () => {
+    assert.deepEqual(await telemetryWarnings({ plugins: [otelFwPlugin], fw: { plugins: [OTEL_PLUGIN] } }), [
+      {
+        level: 'warn',
+        fields: { event: 'telemetry_without_stream_handler', provided: ['otel_fw_plugin'], stream_handlers: ['fw_stream_h'] },
+        msg: `the app provides otel_fw_plugin but server_configuration.stream_handlers (["fw_stream_h"]) does not list otel_fw_stream_h, so fw makes no server span: ${FIX}`,
+      },
+    ]);
+  });
+
+  it('warns when the app provides otelStreamHandler too but lists only fw_stream_h', async () => {
+    const warnings = await telemetryWarnings({ plugins: [otelFwPlugin], streamHandlers: [otelStreamHandler] });
+    assert.deepEqual(warnings.map((line) => line.fields.provided), [['otel_fw_plugin', 'otel_fw_stream_h']]);
+  });
+
+  it('stays silent when the handler is listed, or when the app provides no telemetry', async () => {
+    const listed = { server_configuration: { stream_handlers: ['otel_fw_stream_h', 'fw_stream_h'] }, plugins: [OTEL_PLUGIN] };
+    assert.deepEqual(await telemetryWarnings({ plugins: [otelFwPlugin], streamHandlers: [otelStreamHandler], fw: listed }), []);
+    assert.deepEqual(await telemetryWarnings({}), []);
+  });
+
+  it("setupTelemetry warns when the app's server_configuration lists no otel_fw_stream_h, not when it does", async () => {
+    const logger = captureLogger();
+    const telemetry = await setupTelemetry({ serverConfiguration: { stream_handlers: ['fw_stream_h'] }, env: {}, logger });
+    await telemetry.shutdown();
+    const listed = await setupTelemetry({ serverConfiguration: { stream_handlers: ['otel_fw_stream_h', 'fw_stream_h'] }, env: {}, logger });
+    await listed.shutdown();
+    assert.deepEqual(logger.lines.filter((line) => line.level === 'warn'), [
+      {
+        level: 'warn',
+        fields: { event: 'telemetry_without_stream_handler' },
+        msg: `setupTelemetry: server_configuration.stream_handlers (["fw_stream_h"]) does not list otel_fw_stream_h, so fw makes no server span: ${FIX}`,
+      },
+    ]);
+  });
+});
