@@ -78,6 +78,7 @@ export async function loadApplication(options: LoadApplicationOptions): Promise<
     registry,
     baseDir: options.appDir,
     serveStatic: options.serveStatic ?? false,
+    answers: app,
   });
   const router = createRouter(routes.definitions);
   const startupWarnings = bodySchemaWarnings(router.routes());
