@@ -81,7 +81,7 @@ describe('the guide of docs/applications.md, followed in an empty project', () =
     const manifest = JSON.parse(files.get('package.json')!);
     assert.deepEqual(Object.keys(manifest.dependencies).sort(), named(false));
     assert.deepEqual(Object.keys(manifest.devDependencies).sort(), named(true));
-    assert.deepEqual(named(false), ['ajv', 'fw-core']);
+    assert.deepEqual(named(false), ['ajv', 'ajv-formats', 'fw-core']);
   });
 
   it('passes its own inject test with npm test (node --test)', async () => {
@@ -111,7 +111,7 @@ describe('the guide of docs/applications.md, followed in an empty project', () =
     }
   });
 
-  it('serves the API with npm start: coerced query, httpError 404, 400s on bad input, fields outside the response schema dropped', async () => {
+  it('serves the API with npm start: coerced query, httpError 404, 400s on bad input and formats, fields outside the response schema dropped', async () => {
     const [main] = nodeScript(scripts, 'start');
     const api = await startBlog({}, { script: join(project, main!), cwd: project });
     try {
@@ -133,6 +133,11 @@ describe('the guide of docs/applications.md, followed in an empty project', () =
       assert.equal((await api.request('DELETE', '/bookmarks/1')).status, 204);
       assert.deepEqual(await statusAndBody(api.request('GET', '/bookmarks/1')), [404, { error: 'bookmark not found' }]);
       assert.deepEqual((await api.request('GET', '/bookmarks/one')).json.error, 'invalid params');
+      // Decimal text only (issue 38, item 4): /bookmarks/0x2 is not bookmark 2, which exists.
+      assert.deepEqual(await statusAndBody(api.request('GET', '/bookmarks/0x2')), [400, { error: 'invalid params', details: [{ path: '/id', keyword: 'type', message: 'must be a decimal number within ±9007199254740991', params: {} }] }]);
+      // format: 'uri', checked by the installed ajv-formats (issue 38, item 1): the pattern alone would take it.
+      const spaced = await api.request('POST', '/bookmarks', { body: { url: 'https://node js.org', title: 'x' } });
+      assert.deepEqual([spaced.status, spaced.json], [400, { error: 'invalid body', details: [{ path: '/url', keyword: 'format', message: 'must match format "uri"', params: { format: 'uri' } }] }]);
       assert.deepEqual(await statusAndBody(api.request('GET', '/heartbeat')), [200, { status: 'ok' }]);
     } finally {
       assert.equal(await api.stop(), 0, 'handleSignals: SIGTERM stops it cleanly');

@@ -6,7 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { ANSWER_BODY_LIMIT, ANSWER_SECTION_LIMIT, HttpAnswerReader, type AnswerProgress } from '../src/otel/lean/http-answer-reader.ts';
+import { ANSWER_BODY_LIMIT, ANSWER_SECTION_LIMIT, HttpAnswerReader, type AnswerProgress } from '../src/otel/lean/otlp-socket-client.ts';
 
 /** Feeds `text` in pieces of `size` bytes, stopping at a failure; an answer must not complete before its last byte. */
 function read(text: string, size = Infinity, reader = new HttpAnswerReader()): AnswerProgress {

@@ -14,8 +14,7 @@ import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
 import { type AddressInfo, createServer, type Server, type Socket } from 'node:net';
 import { after, before, describe, it } from 'node:test';
-import { ANSWER_BODY_LIMIT } from '../src/otel/lean/http-answer-reader.ts';
-import { OtlpHttpSender, OtlpSocketClient } from '../src/otel/lean/otlp-socket-client.ts';
+import { ANSWER_BODY_LIMIT, OtlpHttpSender, OtlpSocketClient } from '../src/otel/lean/otlp-socket-client.ts';
 import { OtlpMetricExporter } from '../src/otel/metrics-pipeline.ts';
 import { within } from './support/until.ts';
 

@@ -67,8 +67,8 @@ describe('route schemas: start-up errors', () => {
   it('tells to install ajv when it cannot be imported', async () => {
     const missing = Object.assign(new Error("Cannot find package 'ajv'"), { code: 'ERR_MODULE_NOT_FOUND' });
     await assert.rejects(
-      loadAjvCompiler(() => Promise.reject(missing)),
-      rejectsWith('FW_ERR_SCHEMA_AJV_MISSING', 'a route declares options.schema but ajv is not installed: run `npm install ajv`, or give the app a schemaCompiler'),
+      loadAjvCompiler({}, () => Promise.reject(missing)),
+      rejectsWith('FW_ERR_SCHEMA_AJV_MISSING', 'a route declares options.schema but ajv is not installed: run `npm install ajv ajv-formats` (ajv-formats checks `format`), or give the app a schemaCompiler'),
     );
   });
 });

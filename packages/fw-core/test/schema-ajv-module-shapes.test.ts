@@ -12,6 +12,12 @@ import { loadAjvCompiler } from '../src/schema/ajv-compiler.ts';
 
 const LIMIT_SCHEMA = { type: 'object', properties: { limit: { type: 'integer' } } };
 
+/** An importer that finds `module` as ajv and nothing else (no ajv-formats). */
+const ajvOnly = (module: unknown) => async (name: string) => {
+  if (name !== 'ajv') throw Object.assign(new Error(`Cannot find package '${name}'`), { code: 'ERR_MODULE_NOT_FOUND' });
+  return module;
+};
+
 /** A stand-in for ajv whose validators fail with `errors` (what ajv leaves in `validate.errors`). */
 function fakeAjv(errors: readonly Record<string, unknown>[] | null) {
   return class {
@@ -28,7 +34,7 @@ describe('the default schema compiler and the ajv module', () => {
     ['a CommonJS default.default', { default: { default: Ajv } }],
   ] as const) {
     it(`compiles with ${shape}`, async () => {
-      const compile = await loadAjvCompiler(async () => module);
+      const compile = await loadAjvCompiler({}, ajvOnly(module));
       const validate = compile(LIMIT_SCHEMA, { coerce: true });
       const value = { limit: '7' };
       assert.deepEqual(validate(value), { valid: true });
@@ -41,7 +47,7 @@ describe('the default schema compiler and the ajv module', () => {
   }
 
   it('refuses a module that exports no Ajv class', async () => {
-    await assert.rejects(loadAjvCompiler(async () => ({ default: {} })), (error: unknown) => {
+    await assert.rejects(loadAjvCompiler({}, ajvOnly({ default: {} })), (error: unknown) => {
       assert.ok(error instanceof FwError);
       assert.equal(error.code, 'FW_ERR_SCHEMA_AJV_MISSING');
       assert.equal(error.message, 'the installed ajv exports no Ajv class: install ajv 8 (`npm install ajv`)');
@@ -50,7 +56,7 @@ describe('the default schema compiler and the ajv module', () => {
   });
 
   it('gives the keyword as the message of an error that has none', async () => {
-    const compile = await loadAjvCompiler(async () => ({ Ajv: fakeAjv([{ instancePath: '/a', keyword: 'even', params: { of: 2 } }]) }));
+    const compile = await loadAjvCompiler({}, ajvOnly({ Ajv: fakeAjv([{ instancePath: '/a', keyword: 'even', params: { of: 2 } }]) }));
     assert.deepEqual(compile({}, { coerce: false })({ a: 3 }), {
       valid: false,
       errors: [{ path: '/a', keyword: 'even', message: 'even', params: { of: 2 } }],
@@ -58,7 +64,7 @@ describe('the default schema compiler and the ajv module', () => {
   });
 
   it('answers no issues, still invalid, when the validator keeps no errors', async () => {
-    const compile = await loadAjvCompiler(async () => ({ Ajv: fakeAjv(null) }));
+    const compile = await loadAjvCompiler({}, ajvOnly({ Ajv: fakeAjv(null) }));
     assert.deepEqual(compile({}, { coerce: false })({ a: 3 }), { valid: false, errors: [] });
     const large = Array.from({ length: 2000 }, (_, i) => i);
     assert.deepEqual(compile({}, { coerce: false })(large), { valid: false, errors: [], incomplete: true });

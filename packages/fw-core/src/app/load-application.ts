@@ -82,7 +82,7 @@ export async function loadApplication(options: LoadApplicationOptions): Promise<
   });
   const router = createRouter(routes.definitions);
   const startupWarnings = bodySchemaWarnings(router.routes());
-  const schemas = await compileRouteSchemas(routes.definitions, { schemaCompiler: app.schemaCompiler, onInvalid: app.onInvalid });
+  const schemas = await compileRouteSchemas(routes.definitions, { schemaCompiler: app.schemaCompiler, ajv: app.ajv, onInvalid: app.onInvalid });
   return { appDir: options.appDir, config, app, registry, routes, router, startupWarnings, schemas };
 }
 

@@ -35,8 +35,8 @@ interface MetricsPipeline {
 
 /** Builds the provider with its readers; `exports` stops its OTLP exporter, which logs failed exports to `problems`. */
 export function createMetricsPipeline(config: EnvConfig, resource: Resource, options: MetricsPipelineOptions, exports: OtlpExportStop, problems?: ExportProblemLog): MetricsPipeline {
-  // A reader takes its producers when built, before the path is chosen (lean/lean-setup.ts asks the
-  // readers how they aggregate): a slot, filled on the lean path, and its runtime metrics.
+  // A reader takes its producers when built, before the path is chosen (lean/lean-trace-export.ts asks
+  // the readers how they aggregate): a slot, filled on the lean path, and its runtime metrics.
   const slots: LeanProducerSlot[] = [];
   const readers: MetricReader[] = [];
   const delay = new EventLoopDelayWindow();

@@ -1,6 +1,6 @@
 /**
  * The part of setupTelemetry that needs the SDK (imported only when telemetry is enabled): builds
- * the providers, chooses the lean or full path (lean/lean-setup.ts), starts the /metrics listener
+ * the providers, chooses the lean or full path (lean/lean-trace-export.ts), starts the /metrics listener
  * and registers everything globally, the tracer provider carrying what was decided (server-telemetry.ts).
  */
 import { context, type MeterProvider, metrics, propagation, type TextMapPropagator, trace, type TracerProvider } from '@opentelemetry/api';
@@ -12,7 +12,7 @@ import { SERVICE_INSTANCE_ID, serviceInstanceId, useRecordingSpanReader } from '
 import { withTimeout } from '../promises.ts';
 import { DEFAULT_KNOWN_METHODS, type EnvConfig } from './env-config.ts';
 import { startExportReporting } from './export-reporting.ts';
-import { chooseTelemetryPath, createLeanSetup } from './lean/lean-setup.ts';
+import { chooseTelemetryPath, createLeanSetup } from './lean/lean-trace-export.ts';
 import { type MetricsListener, metricsListenerSettings, startMetricsListener } from './metrics-listener.ts';
 import { createMetricsPipeline } from './metrics-pipeline.ts';
 import { OtlpExportStop } from './otlp-export-stop.ts';

@@ -1,6 +1,7 @@
-/** The default SchemaCompiler, on ajv (an optional peer): imported only when a route has a schema and the app no compiler. */
+/** The default SchemaCompiler, on ajv and ajv-formats (optional peers): imported only when a route has a schema and the app no compiler. */
+import { isJsonObject } from '../config/validate-config.ts';
 import { FwError } from '../errors.ts';
-import type { SchemaCompiler, SchemaIssue, SchemaValidator } from './route-schema.ts';
+import type { AjvOptions, AjvPlugin, SchemaCompiler, SchemaIssue, SchemaValidator } from './route-schema.ts';
 
 // The little of ajv's API fw uses, typed locally so fw-core builds without ajv installed.
 type CompiledAjv = { (value: unknown): boolean; errors?: readonly AjvError[] | null };
@@ -12,30 +13,75 @@ interface AjvError {
   readonly params: Record<string, unknown>;
 }
 
-/** Imports ajv and returns a compiler on it; FW_ERR_SCHEMA_AJV_MISSING when it is not installed. */
-export async function loadAjvCompiler(importAjv: () => Promise<unknown> = () => import('ajv' as string)): Promise<SchemaCompiler> {
-  let loaded: { Ajv?: AjvClass; default?: AjvClass | { default?: AjvClass } };
+// Set by fw per instance (text parts coerced, the body not; allErrors only after a failure), so not the app's.
+const FW_OWNED_OPTIONS: Readonly<Record<string, string>> = {
+  coerceTypes: "fw coerces params, query and headers ('array', decimal text only) and never the body",
+  allErrors: 'fw stops at the first issue and lists them all only after a failure',
+};
+
+/**
+ * Imports ajv (FW_ERR_SCHEMA_AJV_MISSING without it) and ajv-formats when installed, and returns a compiler
+ * on them with the app's `options` (FW_ERR_SCHEMA_BAD_AJV_OPTIONS when ajv or a plugin refuses those).
+ */
+export async function loadAjvCompiler(options: AjvOptions = {}, importModule = (name: string) => import(name)): Promise<SchemaCompiler> {
+  let loaded: unknown;
   try {
-    loaded = (await importAjv()) as typeof loaded;
+    loaded = await importModule('ajv');
   } catch (cause) {
-    const message = 'a route declares options.schema but ajv is not installed: run `npm install ajv`, or give the app a schemaCompiler';
+    const message = 'a route declares options.schema but ajv is not installed: run `npm install ajv ajv-formats` (ajv-formats checks `format`), or give the app a schemaCompiler';
     throw new FwError('FW_ERR_SCHEMA_AJV_MISSING', message, { cause });
   }
-  const Ajv = loaded.Ajv ?? (typeof loaded.default === 'function' ? loaded.default : loaded.default?.default);
+  const Ajv = exported<AjvClass>(loaded, 'Ajv');
   if (Ajv === undefined) {
     throw new FwError('FW_ERR_SCHEMA_AJV_MISSING', 'the installed ajv exports no Ajv class: install ajv 8 (`npm install ajv`)');
   }
+  const addFormats = await importModule('ajv-formats').then((module) => exported<AjvPlugin>(module), () => undefined);
+  const plugins = [...(addFormats ? [addFormats] : []), ...(options.plugins ?? [])];
   // coerceTypes is an instance option, so one pair per setting; 'array' lets a name given once
   // meet an array schema. strict: a typo in a schema fails start-up, not requests.
-  const make = (coerce: boolean, allErrors: boolean) =>
-    new Ajv({ allErrors, strict: true, allowUnionTypes: true, coerceTypes: coerce ? 'array' : false });
+  const make = (coerce: boolean, allErrors: boolean) => {
+    try {
+      const ajv = new Ajv({ strict: true, allowUnionTypes: true, ...options.customOptions, allErrors, coerceTypes: coerce && 'array' });
+      for (const plugin of plugins) (typeof plugin === 'function' ? plugin(ajv) : plugin[0](ajv, plugin[1]));
+      return ajv;
+    } catch (cause) {
+      throw new FwError('FW_ERR_SCHEMA_BAD_AJV_OPTIONS', `ajv refuses the app's ajv options or plugins: ${(cause as Error).message}`, { cause });
+    }
+  };
   const plain = { first: make(false, false), all: make(false, true) };
   const coercing = { first: make(true, false), all: make(true, true) };
   return (schema, { coerce }) => {
     const pair = coerce ? coercing : plain;
-    return toValidator(pair.first.compile(schema), pair.all.compile(schema));
+    try {
+      const validate = toValidator(pair.first.compile(schema), pair.all.compile(schema));
+      return coerce ? decimalOnly(validate) : validate;
+    } catch (error) {
+      if (!(error as Error).message?.startsWith('unknown format')) throw error;
+      const fix = addFormats ? '' : 'install ajv-formats (`npm install ajv-formats`), or ';
+      throw new Error(`${(error as Error).message}: ${fix}add the format with defineApp({ajv: {plugins}})`, { cause: error });
+    }
   };
 }
+
+/** Checks the app's `ajv` at start, whether or not a route has a schema; `hasCompiler`: it gives a schemaCompiler too. */
+export function checkAjvOptions(value: unknown, hasCompiler: boolean): void {
+  if (value === undefined) return;
+  const { customOptions = {}, plugins = [], ...unknown } = isJsonObject(value) ? value : {};
+  const owned = Object.keys(FW_OWNED_OPTIONS).find((name) => isJsonObject(customOptions) && customOptions[name] !== undefined);
+  const isPlugin = (entry: unknown) => typeof entry === 'function' || (Array.isArray(entry) && typeof entry[0] === 'function');
+  const problem = !isJsonObject(value) ? "the app's ajv must be an object like {customOptions: {...}, plugins: [...]}"
+    : hasCompiler ? "the app gives both ajv and schemaCompiler: ajv configures fw's default compiler, which a schemaCompiler replaces; keep one"
+    : Object.keys(unknown).length > 0 ? `unknown key ajv.${Object.keys(unknown)[0]}; the app's ajv takes customOptions and plugins`
+    : !isJsonObject(customOptions) ? 'ajv.customOptions must be an object of ajv options'
+    : owned ? `ajv.customOptions.${owned} is fw's to set: ${FW_OWNED_OPTIONS[owned]}; give a schemaCompiler to do otherwise`
+    : Array.isArray(plugins) && plugins.every(isPlugin) ? undefined
+    : 'ajv.plugins must be a list of plugins, each a function (ajv) => void or [plugin, options]';
+  if (problem !== undefined) throw new FwError('FW_ERR_SCHEMA_BAD_AJV_OPTIONS', problem);
+}
+
+/** A module's `name` export, else its default, else a CommonJS `default.default` a bundler may leave. */
+const exported = <T>(module: any, name = 'default'): T | undefined =>
+  [module?.[name], module?.default, module?.default?.default].find((found) => typeof found === 'function');
 
 // Above this many values a failing part reports only its first issue: allErrors builds one error per
 // failing value (issue 35, item 14: a 1 MiB array made one per element).
@@ -72,4 +118,44 @@ function hasAtMostValues(value: unknown, limit: number): boolean {
     pending.push(...children);
   }
   return true;
+}
+
+// Decimal text, the only text fw lets ajv turn into a number (issue 38, item 4): ajv alone takes any `s == +s`,
+// so `0x10`, ` 1 `, `1e3` and `Infinity`, and reads `9007199254740993` as ...992.
+const DECIMAL = /^-?[0-9]+(?:\.[0-9]+)?$/;
+
+/** Whether ajv would read `text` as a number that fw refuses: not decimal, or an integer beyond Number.MAX_SAFE_INTEGER. */
+function misread(text: string): boolean {
+  if (DECIMAL.test(text)) return text.length > 15 && !text.includes('.') && !Number.isSafeInteger(Number(text));
+  return text !== '' && !Number.isNaN(Number(text));
+}
+
+/**
+ * `validate` refusing, with a `type` issue in ajv's shape, each number it coerced from misread text. A part holds
+ * strings and arrays of strings, so one pass over its values before checking (bench/schemas.bench.ts, case b)
+ * finds the texts, and a text that stayed a string (a string schema) is no issue.
+ */
+function decimalOnly(validate: SchemaValidator): SchemaValidator {
+  return (value) => {
+    const part = value as Record<string, unknown>;
+    let texts: (readonly [string, number])[] | undefined;
+    for (const key in part) {
+      const raw = part[key];
+      if (typeof raw === 'string' && misread(raw)) (texts ??= []).push([key, 0]);
+      else if (Array.isArray(raw)) raw.forEach((text, index) => misread(String(text)) && (texts ??= []).push([key, index]));
+    }
+    const result = validate(value);
+    if (texts === undefined) return result;
+    const issues: SchemaIssue[] = [];
+    for (const [key, index] of texts) {
+      const coerced = part[key];
+      if (typeof (Array.isArray(coerced) ? coerced[index] : coerced) !== 'number') continue;
+      const path = `/${key.replaceAll('~', '~0').replaceAll('/', '~1')}${Array.isArray(coerced) ? `/${index}` : ''}`;
+      issues.push({ path, keyword: 'type', message: 'must be a decimal number within ±9007199254740991', params: {} });
+    }
+    if (issues.length === 0) return result;
+    // ajv's issues about a misread number (`0x10` above a maximum of 10) are about a number the client never sent.
+    const others = result.valid ? [] : result.errors.filter((error) => !issues.some((issue) => issue.path === error.path));
+    return { valid: false, errors: [...others, ...issues] };
+  };
 }

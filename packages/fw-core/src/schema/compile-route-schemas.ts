@@ -2,10 +2,10 @@
 import { isJsonObject } from '../config/validate-config.ts';
 import { FwError } from '../errors.ts';
 import type { RouteDefinition } from '../router/router.ts';
-import { loadAjvCompiler } from './ajv-compiler.ts';
+import { checkAjvOptions, loadAjvCompiler } from './ajv-compiler.ts';
 import type { Projection } from '../http/write-response.ts';
 import { compileProjection } from './project-response.ts';
-import type { InvalidRequestHook, JsonSchema, RequestPart, RouteSchema, SchemaCompiler, SchemaValidator } from './route-schema.ts';
+import type { AjvOptions, InvalidRequestHook, JsonSchema, RequestPart, RouteSchema, SchemaCompiler, SchemaValidator } from './route-schema.ts';
 
 /** One route's compiled schema. */
 export interface RouteChecks {
@@ -27,9 +27,10 @@ interface SchemaTarget {
   readonly onInvalid?: InvalidRequestHook | undefined;
 }
 
-/** What the app contributes: its compiler (default ajv) and its hook. */
+/** What the app contributes: its compiler (default ajv, with the app's ajv options) and its hook. */
 export interface SchemaSettings {
   readonly schemaCompiler?: SchemaCompiler | undefined;
+  readonly ajv?: AjvOptions | undefined;
   readonly onInvalid?: InvalidRequestHook | undefined;
 }
 
@@ -40,13 +41,14 @@ export async function compileRouteSchemas(
   definitions: readonly RouteDefinition<SchemaTarget>[],
   settings: SchemaSettings,
 ): Promise<RouteSchemas> {
+  checkAjvOptions(settings.ajv, settings.schemaCompiler !== undefined);
   const withSchema = definitions.filter((definition) => definition.data.schema !== undefined);
   const checks = new Map<object, RouteChecks>();
   if (withSchema.length === 0) return checks;
   if (settings.schemaCompiler !== undefined && typeof settings.schemaCompiler !== 'function') {
     throw badSchema('the app schemaCompiler must be a function (schema, {coerce}) => (value) => {valid, errors}');
   }
-  const compiler = settings.schemaCompiler ?? (await loadAjvCompiler());
+  const compiler = settings.schemaCompiler ?? (await loadAjvCompiler(settings.ajv));
   for (const { methods = '_', data: target } of withSchema) {
     const where = `route ${methods === '_' ? 'ANY' : methods.map((m) => m.toUpperCase()).join(',')} ${target.info.template}`;
     const schema = target.schema as RouteSchema;

@@ -44,6 +44,18 @@ export type SchemaValidator = (value: unknown) => SchemaResult;
 /** Compiles one schema, throwing when it is not valid (FW_ERR_ROUTE_BAD_SCHEMA); `coerce` for the parts that arrive as strings. */
 export type SchemaCompiler = (schema: JsonSchema, options: { readonly coerce: boolean }) => SchemaValidator;
 
+/** An ajv plugin (ajv-formats, ajv-keywords, ajv-errors): called with each of fw's ajv instances and its options. */
+export type AjvPlugin = (ajv: any, options?: any) => unknown;
+
+/**
+ * `defineApp({ajv})`, as Fastify's: ajv options over fw's `strict` and `allowUnionTypes` (not `coerceTypes` nor
+ * `allErrors`, fw's per part), and plugins (`plugin` or `[plugin, options]`) applied after ajv-formats.
+ */
+export interface AjvOptions {
+  readonly customOptions?: Readonly<Record<string, unknown>>;
+  readonly plugins?: readonly (AjvPlugin | readonly [AjvPlugin, unknown])[];
+}
+
 /** A request that failed its route schema; `incomplete` as in SchemaResult. */
 export interface SchemaFailure {
   readonly part: RequestPart;

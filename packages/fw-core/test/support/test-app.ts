@@ -65,6 +65,7 @@ export interface TestAppSpec {
   readonly files?: Record<string, string>;
   readonly env?: NodeJS.ProcessEnv;
   readonly schemaCompiler?: FwApp['schemaCompiler'];
+  readonly ajv?: FwApp['ajv'];
   readonly onInvalid?: FwApp['onInvalid'];
   /** The app's own 404, 405 and error answers. */
   readonly answers?: ErrorAnswers;
@@ -100,6 +101,7 @@ export function testApp(spec: TestAppSpec): FwApp {
     ...(spec.start && { start: spec.start }),
     ...(spec.stop && { stop: spec.stop }),
     ...(spec.schemaCompiler && { schemaCompiler: spec.schemaCompiler }),
+    ...(spec.ajv && { ajv: spec.ajv }),
     ...(spec.onInvalid && { onInvalid: spec.onInvalid }),
     ...spec.answers,
   });

@@ -1,13 +1,11 @@
 /**
- * Offers the lean HTTP metrics (http-metrics.ts: the series table and the active requests)
- * to one sdk-metrics reader as a `MetricProducer`, with the descriptors, attribute sets and points
- * the SDK's instruments give, so the Prometheus text and the OTLP push do not change. A producer
- * does not learn which reader collects, so each reader gets its own, keeping that reader's delta
- * state; temporality is asked once per instrument type, as the SDK's TemporalMetricProcessor does
- * (https://opentelemetry.io/docs/specs/otel/metrics/data-model/#temporality). Loads the SDK.
+ * Offers the lean HTTP metrics (http-metrics.ts) to one sdk-metrics reader as a `MetricProducer`,
+ * with the descriptors, attribute sets and points the SDK's instruments give. A producer does not
+ * learn which reader collects, so each reader gets its own, with its delta state; temporality is asked
+ * once per instrument type, as the SDK's TemporalMetricProcessor does. Loads the SDK.
  */
 import type { Attributes, HrTime } from '@opentelemetry/api';
-import { emptyResource, type Resource } from '@opentelemetry/resources';
+import { emptyResource } from '@opentelemetry/resources';
 import { AggregationTemporality, AggregationType, DataPointType, InstrumentType, type AggregationSelector, type CollectionResult, type DataPoint, type Histogram, type MetricData, type MetricProducer } from '@opentelemetry/sdk-metrics';
 import { SCOPE_NAME, SCOPE_VERSION } from '../telemetry.ts';
 import { HTTP_METRICS, type HttpHistogramDescriptor, type HttpMetricDescriptor, emptyWindow, HISTOGRAM_LAYOUT, nowMs, WINDOW_LENGTH, type HttpMetricSeries, type HttpMetricSeriesTable } from '../http-metrics.ts';
@@ -23,14 +21,6 @@ export interface TemporalitySource {
 export interface HttpMetricProducerOptions {
   /** The reader's (or its exporter's) temporality choice; cumulative without it. */
   readonly temporality?: TemporalitySource;
-  /** Not exported (MetricReader.collect keeps the provider's resource); given for a collect() on its own. */
-  readonly resource?: Resource;
-}
-
-/** The active requests of one attribute set as this reader last saw them. */
-interface ObservedActive {
-  readonly startMs: number;
-  value: number;
 }
 
 /** One histogram while a collection runs: where it sits in a series, and its points so far. */
@@ -50,26 +40,24 @@ export class HttpMetricProducer implements MetricProducer {
   /** Delta: the values of each series at the previous collection, and this reader's window slot. */
   private readonly reported = new Map<HttpMetricSeries, Float64Array>();
   private windowSlot: number | undefined;
-  private readonly active = new Map<Attributes, ObservedActive>();
-  private readonly resource: Resource;
+  /** The active requests of each attribute set as this reader last saw them. */
+  private readonly active = new Map<Attributes, { readonly startMs: number; value: number }>();
+  /** Not exported: MetricReader.collect keeps the provider's resource. */
+  private readonly resource = emptyResource();
   private readonly table: HttpMetricSeriesTable;
   private readonly options: HttpMetricProducerOptions;
 
   constructor(table: HttpMetricSeriesTable, options: HttpMetricProducerOptions = {}) {
     this.table = table;
     this.options = options;
-    this.resource = options.resource ?? emptyResource();
   }
 
   /** The metrics as this reader's temporality wants them; synchronous inside, so never torn by a record. */
   async collect(): Promise<CollectionResult> {
-    const nowMsValue = nowMs();
-    const metrics: MetricData[] = [];
-    const active = this.collectActive(nowMsValue);
-    if (active !== undefined) metrics.push(active);
-    const histograms = this.collectHistograms(nowMsValue);
-    metrics.push(...histograms);
-    this.lastCollectionMs = nowMsValue;
+    const now = nowMs();
+    const active = this.collectActive(now);
+    const metrics = [...(active === undefined ? [] : [active]), ...this.collectHistograms(now)];
+    this.lastCollectionMs = now;
     const scopeMetrics = metrics.length === 0 ? [] : [{ scope: { name: SCOPE_NAME, version: SCOPE_VERSION }, metrics }];
     return { resourceMetrics: { resource: this.resource, scopeMetrics }, errors: [] };
   }
@@ -115,20 +103,17 @@ export class HttpMetricProducer implements MetricProducer {
         const value = histogramValue(block.descriptor, series, block.offset, previous, window === undefined ? undefined : window + block.window);
         if (value !== undefined) block.points.push({ attributes: series.attributes, startTime, endTime, value });
       }
-      if (delta) this.remember(series, previous, window);
+      if (!delta) continue;
+      // What was reported to this delta reader is kept, and its window emptied.
+      if (previous === undefined) this.reported.set(series, series.values.slice());
+      else previous.set(series.values);
+      if (window !== undefined) emptyWindow(series.windows, window);
     }
     if (delta && this.windowSlot === undefined) this.windowSlot = this.table.addWindowSlot();
     const temporality = this.histogramTemporality;
     return blocks
       .filter((block) => block.points.length > 0)
       .map((block) => ({ descriptor: sdkDescriptor(block.descriptor, InstrumentType.HISTOGRAM), aggregationTemporality: temporality, dataPointType: DataPointType.HISTOGRAM, dataPoints: block.points }));
-  }
-
-  /** Keeps what was reported to this delta reader and empties its window. */
-  private remember(series: HttpMetricSeries, previous: Float64Array | undefined, window: number | undefined): void {
-    if (previous === undefined) this.reported.set(series, series.values.slice());
-    else previous.set(series.values);
-    if (window !== undefined) emptyWindow(series.windows, window);
   }
 
   private temporalityOf(type: InstrumentType): AggregationTemporality {
@@ -163,8 +148,8 @@ function histogramValue(descriptor: HttpHistogramDescriptor, series: HttpMetricS
 /** The descriptor object the SDK reports (createInstrumentDescriptor: with type and advice). */
 function sdkDescriptor(descriptor: HttpMetricDescriptor, type: InstrumentType): MetricData['descriptor'] {
   const { name, description, unit, valueType, advice } = descriptor;
-  const withType = { name, description, unit, valueType, type, advice };
-  return withType;
+  // `type` is in the SDK's descriptor objects, not in its MetricDescriptor type.
+  return { name, description, unit, valueType, type, advice } as MetricData['descriptor'];
 }
 
 /** Epoch milliseconds as [seconds, nanoseconds]. */

@@ -1,16 +1,10 @@
 /**
- * fw's own server span for the lean path (issue 16), implementing the API's `Span`, so spans user
- * code starts in its context are its children. Against an SDK span it saves: ids made only when
- * asked for or at export, plain attributes (or pre-encoded blocks), one `onEnd` instead of a
- * processor chain. Limits, status and times follow the SDK's rules for every input (issue 36, item
- * 8). Its clock is an SDK span's: its start in whole Unix ms (stream/clock.ts wallMsAt) plus the
- * monotonic time since, shared with SDK children (child-span-clock.ts).
- *
- * Its ids are random bytes from a pooled buffer filled by one `randomFillSync` per 16 KiB instead of
- * a `randomBytes` call per id (bench/span-ids.bench.ts), kept as bytes (what OTLP carries) and turned
- * into hex only when asked. Its parent: on the W3C fast path, `traceparent` parsed by hand with the
- * W3C's rules (https://www.w3.org/TR/trace-context/#traceparent-header), `tracestate` as the official
- * propagator parses it (issue 36, item 3); otherwise what the registered propagator extracted.
+ * fw's own server span for the lean path (issue 16), implementing the API's `Span`: ids made only
+ * when asked for, plain attributes (or pre-encoded blocks), one `onEnd` instead of a processor chain.
+ * Limits, status and times follow the SDK's rules for every input (issue 36, item 8); its clock is an
+ * SDK span's, shared with SDK children (child-span-clock.ts). Ids are bytes from a pool filled by one
+ * `randomFillSync` per 16 KiB (bench/span-ids.bench.ts). On the W3C fast path `traceparent` is parsed here
+ * (https://www.w3.org/TR/trace-context/#traceparent-header), `tracestate` as the official propagator does.
  */
 import { type Attributes, type AttributeValue, type Context, diag, type Exception, type HrTime, isSpanContextValid, type Link, propagation, ROOT_CONTEXT, type Span, type SpanContext, type SpanStatus, SpanStatusCode, type TimeInput, trace, type TraceState } from '@opentelemetry/api';
 import { randomFillSync } from 'node:crypto';
@@ -37,7 +31,7 @@ export const DEFAULT_SPAN_LIMITS: SpanLimits = Object.freeze({
   attributePerLinkCountLimit: 128,
 });
 
-/** An event as recorded: its Unix time as the SDK's span would export it. */
+/** An event as recorded, at the Unix time the SDK's span would export. */
 export interface RecordedEvent {
   readonly name: string;
   readonly time: LeanTime;
@@ -60,14 +54,12 @@ const UNSAMPLED_END: LeanTime = Object.freeze([0, 0]) as unknown as LeanTime;
 /** The server span. `onEnd` receives it once, when it ends and was sampled. */
 export class LeanServerSpan implements Span {
   name: string;
-  /** The start as a `performance.now()` reading (the exchange's). */
+  /** The start as a `performance.now()` reading (the exchange's), and in whole Unix milliseconds. */
   readonly startMs: number;
-  /** The start in whole Unix milliseconds: the span's clock. */
   readonly startWallMs: number;
-  /** The end in Unix time, once ended. */
   endTime: LeanTime | undefined;
   /** Attributes set one by one; those of `blocks` are not among them. */
-  readonly ownAttributes: Attributes;
+  readonly ownAttributes: Attributes = {};
   /** Attributes set pre-encoded (`setEncodedAttributes`): no key in two of them, nor in `ownAttributes`. */
   blocks: LeanAttributeBlock[] | undefined;
   droppedAttributesCount = 0;
@@ -80,19 +72,15 @@ export class LeanServerSpan implements Span {
   private traceIdBytes: Uint8Array | undefined;
   private spanIdBytes: Uint8Array | undefined;
   private context: SpanContext | undefined;
-  private attributeCount: number;
+  private attributeCount = 0;
   /** The bits of every key the span holds, own or in a block (keyBit); undefined once it holds a key without one. */
-  private heldKeys: number | undefined;
+  private heldKeys: number | undefined = 0;
   readonly parent: RemoteParent | undefined;
   readonly sampled: boolean;
   private readonly limits: SpanLimits;
   private readonly onEnd: (span: LeanServerSpan) => void;
 
-  /**
-   * `traceId`: one already drawn (a sampler needed it); else the parent's, else made on first use.
-   * `startMs`: the start on the `performance.now()` clock when the caller read it already (the
-   * exchange's start: one clock read for both), else now.
-   */
+  /** `traceId`: one a sampler drew (else the parent's or a new one); `startMs`: the exchange's start. */
   constructor(name: string, attributes: Attributes, parent: RemoteParent | undefined, sampled: boolean, limits: SpanLimits, onEnd: (span: LeanServerSpan) => void, traceId?: Uint8Array, startMs?: number) {
     this.name = name;
     this.traceIdBytes = traceId;
@@ -102,10 +90,6 @@ export class LeanServerSpan implements Span {
     this.onEnd = onEnd;
     this.startMs = startMs ?? monotonicMs();
     this.startWallMs = wallMsAt(this.startMs);
-    this.ownAttributes = {};
-    this.blocks = undefined;
-    this.attributeCount = 0;
-    this.heldKeys = 0;
     this.setEachAttribute(attributes);
   }
 
@@ -124,27 +108,23 @@ export class LeanServerSpan implements Span {
     return Object.assign(all, this.ownAttributes);
   }
 
-  /** Its clock, for SDK spans started in it (child-span-clock.ts). */
   get [SPAN_CLOCK](): SpanClock {
     return { start: this.startTime, startMs: this.startMs };
   }
 
-  /** The start in Unix time. */
   get startTime(): LeanTime {
     return millisToTime(this.startWallMs);
   }
 
-  /** The Unix time of the `performance.now()` reading `ms` on the span's clock, as the SDK's span would give it. */
+  /** The Unix time of the `performance.now()` reading `ms`, as the SDK's span would give it. */
   timeAt(ms: number): HrTime {
     return timeOnClock(this.startWallMs, this.startMs, ms);
   }
 
-  /** The trace id bytes: the parent's, else made now. */
   get traceId(): Uint8Array {
     return (this.traceIdBytes ??= this.parent?.traceId ?? randomId(16));
   }
 
-  /** The span id bytes, made on first use. */
   get spanId(): Uint8Array {
     return (this.spanIdBytes ??= randomId(8));
   }
@@ -164,8 +144,8 @@ export class LeanServerSpan implements Span {
     const own = this.ownAttributes;
     const bit = keyBit(key);
     const held = this.heldKeys;
-    // A key whose bit the span does not hold is new; otherwise it is looked up: a key already
-    // set is replaced, and one held by a block first moves that block's attributes here.
+    // A key whose bit the span does not hold is new; else it is looked up: one held by a block first
+    // moves that block's attributes here.
     const isNew = (held !== undefined && bit !== 0 && (held & bit) === 0) || (own[key] === undefined && !(this.blocks !== undefined && this.unblock(key)));
     if (isNew) {
       if (this.attributeCount >= this.limits.attributeCountLimit) {
@@ -182,15 +162,12 @@ export class LeanServerSpan implements Span {
   /** A frozen `attributes` (otel_fw_plugin's per route) is encoded once and its bytes copied into each span (setEncodedAttributes). */
   setAttributes(attributes: Attributes): this {
     if (Object.isFrozen(attributes) && this.isRecording()) return this.setEncodedAttributes(encodedBlockOf(attributes));
-    for (const key in attributes) this.setAttribute(key, attributes[key]);
-    return this;
+    return this.setEachAttribute(attributes);
   }
 
   /**
-   * `block.attributes`, whose encoding comes with them (a connection's, a route's): as
-   * `setAttributes`, and when all of them are kept as they are (no key set before, within the
-   * count limit, no value length limit) the span keeps the block and its bytes are copied into
-   * the export instead of encoding the attributes again.
+   * `block.attributes`, as `setAttributes`; when all are kept as they are (no key set before, within
+   * the limits) the span keeps the block, whose bytes the export copies.
    */
   setEncodedAttributes(block: LeanAttributeBlock): this {
     if (!this.isRecording()) return this;
@@ -222,7 +199,7 @@ export class LeanServerSpan implements Span {
   /** The block that holds `key`, if any. */
   private blockOf(key: string): LeanAttributeBlock | undefined {
     const blocks = this.blocks;
-    // Indexed: this runs for every new key of a span that has blocks, and for-of made an iterator.
+    // Indexed: for-of makes an iterator, and this runs for every new key of a span that has blocks.
     if (blocks !== undefined) for (let i = 0; i < blocks.length; i++) if (blocks[i]!.attributes[key] != null) return blocks[i];
     return undefined;
   }
@@ -238,24 +215,29 @@ export class LeanServerSpan implements Span {
 
   addEvent(name: string, attributesOrTime?: Attributes | TimeInput, time?: TimeInput): this {
     if (!this.isRecording()) return this;
-    const room = makeRoom((this.#events ??= []), this.limits.eventCountLimit);
-    this.droppedEventsCount += room.dropped;
-    if (!room.fits) return this;
+    const events = (this.#events ??= []);
+    // As the SDK's span: over the limit, the oldest makes room (none is there with a limit of 0).
+    if (events.length >= this.limits.eventCountLimit) {
+      this.droppedEventsCount += 1;
+      if (events.shift() === undefined) return this;
+    }
     // As the SDK: a time in second place is the time unless a third argument is one.
     const isTime = isTimeInput(attributesOrTime);
     const at = isTime && !isTimeInput(time) ? attributesOrTime : time;
     const { kept, dropped } = limited(isTime ? {} : ((attributesOrTime as Attributes | undefined) ?? {}), this.limits.attributePerEventCountLimit, this.limits.attributeValueLengthLimit);
-    this.#events.push({ name, time: timeFromInput(this.startWallMs, this.startMs, at), attributes: kept, droppedAttributesCount: dropped });
+    events.push({ name, time: timeFromInput(this.startWallMs, this.startMs, at), attributes: kept, droppedAttributesCount: dropped });
     return this;
   }
 
   addLink(link: Link): this {
     if (!this.isRecording()) return this;
-    const room = makeRoom((this.#links ??= []), this.limits.linkCountLimit);
-    this.droppedLinksCount += room.dropped;
-    if (!room.fits) return this;
+    const links = (this.#links ??= []);
+    if (links.length >= this.limits.linkCountLimit) {
+      this.droppedLinksCount += 1;
+      if (links.shift() === undefined) return this;
+    }
     const { kept, dropped } = limited(link.attributes ?? {}, this.limits.attributePerLinkCountLimit, this.limits.attributeValueLengthLimit);
-    this.#links.push({ context: link.context, attributes: kept, droppedAttributesCount: dropped });
+    links.push({ context: link.context, attributes: kept, droppedAttributesCount: dropped });
     return this;
   }
 
@@ -336,34 +318,15 @@ function without(blocks: readonly LeanAttributeBlock[], block: LeanAttributeBloc
   return rest;
 }
 
-/** As the SDK's span: over `limit`, the oldest item makes room for a new one (none with a limit of 0). */
-function makeRoom(items: unknown[], limit: number): { fits: boolean; dropped: number } {
-  if (limit === 0) return NO_ROOM;
-  if (items.length < limit) return ROOM;
-  items.shift();
-  return ROOM_MADE;
-}
-
-const NO_ROOM = Object.freeze({ fits: false, dropped: 1 });
-const ROOM = Object.freeze({ fits: true, dropped: 0 });
-const ROOM_MADE = Object.freeze({ fits: true, dropped: 1 });
-
 /** `attributes` within `count` keys (in order) and `length` characters per string. */
 function limited(attributes: Attributes, count: number, length: number): { kept: Attributes; dropped: number } {
   const kept: Attributes = {};
-  let taken = 0;
-  let dropped = 0;
+  let given = 0;
   for (const key in attributes) {
     const value = attributes[key];
-    if (value === undefined || value === null) continue;
-    if (taken >= count) {
-      dropped += 1;
-      continue;
-    }
-    kept[key] = truncate(value, length);
-    taken += 1;
+    if (value !== undefined && value !== null && given++ < count) kept[key] = truncate(value, length);
   }
-  return { kept, dropped };
+  return { kept, dropped: Math.max(0, given - count) };
 }
 
 function truncate(value: AttributeValue, length: number): AttributeValue {
@@ -414,10 +377,8 @@ export function isTimeInput(value: unknown): value is TimeInput {
 }
 
 /**
- * A TimeInput given to a span of that clock, as the SDK's span reads it: a number no greater
- * than `performance.now()` is a reading of it (turned into Unix time with the span's offset, as
- * the SDK's `hrTime(input + offset)`), a larger number Unix milliseconds, a Date its Unix time,
- * an HrTime itself; anything else is now.
+ * A TimeInput given to a span of that clock, as the SDK's span reads it: a number up to `performance.now()`
+ * is a reading (the SDK's `hrTime(input + offset)`), a larger one Unix ms; a Date, an HrTime; else now.
  */
 export function timeFromInput(startWallMs: number, startMs: number, input: TimeInput | undefined): LeanTime {
   if (typeof input === 'number') {
@@ -437,11 +398,7 @@ const POOL_SIZE = 16384;
 let pool = new Uint8Array(0);
 let offset = 0;
 
-/**
- * `length` fresh random bytes: a view into the current pool. A spent pool is replaced, never
- * refilled, so the ids handed out earlier keep their bytes (the garbage collector frees a pool
- * once its last id is gone) and no id is copied.
- */
+/** `length` fresh random bytes: a view into the pool, which is replaced when spent, never refilled. */
 export function randomId(length: 8 | 16): Uint8Array {
   for (;;) {
     if (offset + length > pool.length) {
@@ -477,16 +434,15 @@ export function fromHex(text: string, length: 8 | 16): Uint8Array | undefined {
   if (text.length !== length * 2) return undefined;
   const bytes = new Uint8Array(length);
   for (let i = 0; i < length; i += 1) {
-    const high = nibble(text.charCodeAt(2 * i));
-    const low = nibble(text.charCodeAt(2 * i + 1));
-    if (high < 0 || low < 0) return undefined;
-    bytes[i] = (high << 4) | low;
+    const byte = hexByte(text, 2 * i);
+    if (byte < 0) return undefined;
+    bytes[i] = byte;
   }
   return isZero(bytes) ? undefined : bytes;
 }
 
 /** 0–15 for `0-9a-f`, else -1 (uppercase is invalid in traceparent). */
-export function nibble(code: number): number {
+function nibble(code: number): number {
   if (code >= 48 && code <= 57) return code - 48;
   if (code >= 97 && code <= 102) return code - 87;
   return -1;
@@ -505,11 +461,9 @@ export interface RemoteParent {
 const TRACEPARENT_LENGTH = 55;
 
 /** The parent in `traceparent` (with `tracestate` kept), or undefined when it is not valid. */
-export function parseTraceparent(traceparent: string | string[] | undefined, tracestate?: string | string[]): RemoteParent | undefined {
-  if (typeof traceparent !== 'string') return undefined;
+export function parseTraceparent(header: string | string[] | undefined, tracestate?: string | string[]): RemoteParent | undefined {
   // node:http has already stripped the whitespace around a header value.
-  const header = traceparent;
-  if (header.length < TRACEPARENT_LENGTH) return undefined;
+  if (typeof header !== 'string' || header.length < TRACEPARENT_LENGTH) return undefined;
   const version = hexByte(header, 0);
   if (version < 0 || version === 0xff) return undefined;
   if (version === 0 ? header.length !== TRACEPARENT_LENGTH : header.length > TRACEPARENT_LENGTH && header.charCodeAt(TRACEPARENT_LENGTH) !== 45 /* - */) return undefined;

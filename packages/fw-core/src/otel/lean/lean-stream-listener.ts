@@ -66,9 +66,13 @@ export function wrapLean(next: Listener, lean: LeanPath, server: ServerTelemetry
 
 const NO_ATTRIBUTES: Attributes = Object.freeze({});
 
-const always = (): boolean => true;
-const never = (): boolean => false;
 const parentOr = (root: boolean): SamplingDecision => (remote) => (remote === undefined ? root : (remote.flags & 1) === 1);
+const FIXED_DECISIONS: Partial<Record<SamplerName, SamplingDecision>> = {
+  always_on: () => true,
+  always_off: () => false,
+  parentbased_always_on: parentOr(true),
+  parentbased_always_off: parentOr(false),
+};
 
 /**
  * The decision of the built-in samplers that need neither the trace id nor the attributes, made
@@ -76,18 +80,7 @@ const parentOr = (root: boolean): SamplingDecision => (remote) => (remote === un
  * samplers. The parent-based rules are the SDK's defaults; a server span's parent is always remote.
  */
 export function fixedSamplingDecision(name: SamplerName): SamplingDecision | undefined {
-  switch (name) {
-    case 'always_on':
-      return always;
-    case 'always_off':
-      return never;
-    case 'parentbased_always_on':
-      return parentOr(true);
-    case 'parentbased_always_off':
-      return parentOr(false);
-    default:
-      return undefined;
-  }
+  return FIXED_DECISIONS[name];
 }
 
 /** The request's attributes on `span`: those its connection shares as one pre-encoded block, then its own. */
@@ -150,7 +143,7 @@ interface Remembered {
   inputs: SharedInputs | undefined;
 }
 
-/** Kept on the socket under a private symbol, cheaper than a WeakMap insert per connection (bench/telemetry.bench.ts). */
+/** Kept on the socket, cheaper than a WeakMap insert per connection (bench/telemetry.bench.ts). */
 const REMEMBERED = Symbol('fw.sharedRequestAttributes');
 
 type Connection = object & { [REMEMBERED]?: Remembered };
@@ -164,7 +157,7 @@ export function sharedRequestBlock(connection: Connection, attributes: Attribute
 }
 
 /** Keeps the raw fields the shared values came from (origin-form targets only), so that a request repeating them skips building its attributes. */
-export function rememberSharedInputs(connection: Connection, req: IncomingMessage, method: string, scheme: string): void {
+function rememberSharedInputs(connection: Connection, req: IncomingMessage, method: string, scheme: string): void {
   const last = connection[REMEMBERED];
   if (last === undefined || req.url?.charCodeAt(0) !== 47 /* '/' */) return;
   const headers = req.headers;
@@ -172,7 +165,7 @@ export function rememberSharedInputs(connection: Connection, req: IncomingMessag
 }
 
 /** The connection's block when this origin-form request repeats the raw inputs its shared attributes came from (a socket's addresses do not change). */
-export function repeatedRequestBlock(connection: Connection, url: string | undefined, method: string, scheme: string, headers: IncomingHttpHeaders, version: string): LeanAttributeBlock | undefined {
+function repeatedRequestBlock(connection: Connection, url: string | undefined, method: string, scheme: string, headers: IncomingHttpHeaders, version: string): LeanAttributeBlock | undefined {
   const last = connection[REMEMBERED];
   const inputs = last?.inputs;
   if (inputs === undefined || last!.block === undefined || url?.charCodeAt(0) !== 47 /* '/' */) return undefined;

@@ -1,21 +1,66 @@
 /**
- * The lean path's trace export (issue 16): each ended LeanServerSpan is encoded into the batcher's
- * pending batch by fw's OTLP encoder; batches are posted by the OtlpHttpSender (OTLP/JSON with
- * OTEL_EXPORTER_OTLP_TRACES_PROTOCOL=http/json). How each batch ended and the spans a full queue
- * dropped go to SpanExportOutcomes (issue 36, item 4). Nothing of the SDK is involved.
- *
- * The SpanBatcher has the SDK BatchSpanProcessor's settings (OTEL_BSP_*): a batch leaves when
- * `maxExportBatchSize` spans wait or `scheduledDelayMs` after the first, one export at a time; a
- * full queue drops and counts new spans. Unlike the SDK's, a span is encoded as it is added: the
- * queue holds bytes, so span objects die young.
+ * The lean path (issue 16, docs/telemetry.md "Lean and full paths"): fw's own span, OTLP encoder
+ * and metric aggregation, with the SDK path's output; chosen once per setupTelemetry call, and only
+ * when it hides nothing the user asked for. Its trace export encodes each ended LeanServerSpan into
+ * the pending batch at once (the queue holds bytes, so span objects die young) and posts batches with
+ * the OtlpHttpSender; outcomes and drops go to SpanExportOutcomes (issue 36, item 4). Loaded with the SDK.
  */
 import { type SpanContext, SpanKind } from '@opentelemetry/api';
-import { type BatchSettings, DEFAULT_BATCH_SETTINGS } from '../env-config.ts';
+import type { Resource } from '@opentelemetry/resources';
+import type { IMetricReader } from '@opentelemetry/sdk-metrics';
+import { type BatchSettings, DEFAULT_BATCH_SETTINGS, readTlsFiles, type EnvConfig } from '../env-config.ts';
 import type { SpanExportOutcomes } from '../export-reporting.ts';
+import { HttpMetricSeriesTable } from '../http-metrics.ts';
 import { traceRequestToJson } from '../otlp-json.ts';
+import type { LeanPath } from '../server-telemetry.ts';
+import { SCOPE_NAME, SCOPE_VERSION, type TelemetryOptions, type TracePipelineOptions } from '../telemetry.ts';
+import { samplerFor } from '../trace-pipeline.ts';
+import { aggregatesAsLeanMetrics } from './http-metric-producer.ts';
 import type { LeanServerSpan } from './lean-span.ts';
+import { fixedSamplingDecision } from './lean-stream-listener.ts';
 import { OtlpHttpSender, type OtlpSenderOptions, type SendResult } from './otlp-socket-client.ts';
 import { type LeanAttributes, type LeanResource, type LeanScope, type LeanSpanData, OtlpTraceEncoder } from './otlp-trace-encoder.ts';
+
+/** The path for `config`, `options` and the metric readers built for them, and why when it is full. */
+export function chooseTelemetryPath(config: EnvConfig, options: TelemetryOptions, readers: readonly IMetricReader[]): { path: 'lean' | 'full'; reason?: string } {
+  if (config.path === 'full') return { path: 'full', reason: 'FW_OTEL_PATH=full' };
+  // Their exporter or processor would not see fw's spans.
+  if (options.spanProcessor !== undefined) return { path: 'full', reason: 'a spanProcessor was given' };
+  if (options.spanExporter !== undefined) return { path: 'full', reason: 'a spanExporter was given' };
+  if (config.tracesEndpoint === undefined) return { path: 'full', reason: 'OTEL_TRACES_EXPORTER=none' };
+  // A push reader aggregates as its exporter says (the user's, or OTLP's histogram preference).
+  if (!readers.every((reader) => aggregatesAsLeanMetrics(reader as Parameters<typeof aggregatesAsLeanMetrics>[0]))) return { path: 'full', reason: 'a metric reader chooses another aggregation' };
+  return { path: 'lean' };
+}
+
+/** The scope fw's lean spans are exported under, the tracer's on the full path. */
+const SCOPE = Object.freeze({ name: SCOPE_NAME, version: SCOPE_VERSION });
+
+/** The lean path and its export, with the SDK's OTLP and batch settings and the full path's sampler. */
+export function createLeanSetup(config: EnvConfig, resource: Resource, options: TracePipelineOptions, tracesEndpoint: string, outcomes?: SpanExportOutcomes): { path: LeanPath; export: LeanTraceExport } {
+  const batch = { ...options.batch, ...config.batch };
+  // The batch processor gives up an export after its own timeout too (OTEL_BSP_EXPORT_TIMEOUT).
+  const timeoutMs = Math.min(config.tracesTimeoutMs, batch.exportTimeoutMillis ?? Infinity);
+  const exported = createLeanTraceExport({
+    resource: { attributes: resource.attributes as LeanAttributes, schemaUrl: resource.schemaUrl },
+    scope: SCOPE,
+    sender: { url: tracesEndpoint, headers: { ...config.tracesHeaders }, timeoutMs, compression: config.tracesCompression ?? 'none', tls: readTlsFiles(tracesEndpoint, config.tracesTls), protocol: config.tracesProtocol },
+    outcomes,
+    batch: {
+      maxQueueSize: batch.maxQueueSize ?? DEFAULT_BATCH_SETTINGS.maxQueueSize,
+      maxExportBatchSize: batch.maxExportBatchSize ?? DEFAULT_BATCH_SETTINGS.maxExportBatchSize,
+      scheduledDelayMs: batch.scheduledDelayMillis ?? DEFAULT_BATCH_SETTINGS.scheduledDelayMs,
+    },
+  });
+  const path: LeanPath = {
+    sampler: samplerFor(config.sampler, config.samplerRatio),
+    decide: fixedSamplingDecision(config.sampler),
+    limits: config.spanLimits,
+    onEnd: exported.add,
+    metrics: new HttpMetricSeriesTable(),
+  };
+  return { path, export: exported };
+}
 
 /** The encoder's view of an ended lean span. */
 export function toLeanSpanData(span: LeanServerSpan, scope: LeanScope): LeanSpanData {
@@ -61,7 +106,6 @@ export interface LeanTraceExportOptions {
 
 /** The export of one setupTelemetry call: `add` is the lean span's onEnd. */
 export interface LeanTraceExport {
-  readonly batcher: SpanBatcher<LeanServerSpan>;
   add(span: LeanServerSpan): void;
   forceFlush(): Promise<void>;
   shutdown(timeoutMs: number): Promise<void>;
@@ -87,14 +131,13 @@ export function createLeanTraceExport(options: LeanTraceExportOptions): LeanTrac
   };
   const batcher = new SpanBatcher<LeanServerSpan>(
     { encode: (span) => encoder.add(toLeanSpanData(span, options.scope)), take: () => encoder.take(), send, stop: () => sender.stop() },
-    options.batch ?? DEFAULT_BATCH_SETTINGS,
+    options.batch,
   );
   if (outcomes !== undefined) {
     outcomes.queueSize = () => batcher.queued;
     outcomes.refresh = reportDrops;
   }
   return {
-    batcher,
     add: (span) => batcher.add(span),
     forceFlush: () => batcher.forceFlush(),
     shutdown: async (timeoutMs) => {
@@ -116,28 +159,16 @@ export interface BatchSink<T> {
   stop(): void;
 }
 
-/** Counts for diagnostics and tests. */
-export interface BatchCounts {
-  exported: number;
-  failed: number;
-  dropped: number;
-}
-
-/** An encoded batch waiting for its export. */
-interface SealedBatch {
-  readonly body: Uint8Array;
-  readonly count: number;
-}
-
 /** The lean path's batch span processor: OTEL_BSP_*'s rules over spans encoded as they are added. */
 export class SpanBatcher<T> {
-  readonly counts: BatchCounts = { exported: 0, failed: 0, dropped: 0 };
+  /** Counts for diagnostics and tests. */
+  readonly counts = { exported: 0, failed: 0, dropped: 0 };
   readonly #settings: BatchSettings;
   readonly #sink: BatchSink<T>;
   /** Spans encoded into the sink's pending batch. */
   #pending = 0;
-  /** Full batches waiting for the export running now. */
-  #sealed: SealedBatch[] = [];
+  /** Full batches, encoded, waiting for the export running now. */
+  #sealed: { readonly body: Uint8Array; readonly count: number }[] = [];
   /** Spans in `#sealed`. */
   #sealedCount = 0;
   #timer: NodeJS.Timeout | undefined;

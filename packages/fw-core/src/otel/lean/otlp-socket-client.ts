@@ -1,12 +1,11 @@
 /**
- * How fw posts OTLP batches (the lean trace export, the metric export, the full path's OTLP/JSON
- * spans). OtlpHttpSender applies the OTLP exporter specification's settings and retry rule (429,
- * 502, 503, 504 and network errors retried with the SDK's backoff, 1 s x1.5 up to 5 s +-20 %, or
- * after `Retry-After`, until the export's timeout). OtlpSocketClient is fw's own HTTP/1.1 client
- * over node:net and node:tls, so no client of node's http module runs in the server's process: one
- * makes node's shared socket, stream and http code megamorphic and slows every request the server
- * answers (bench/telemetry-instructions.bench.ts). At most one kept-alive connection waits,
- * unref'd; `stop()` and `close()` end waits and sockets at once.
+ * How fw posts OTLP batches (lean traces, metrics, the full path's OTLP/JSON spans). OtlpHttpSender
+ * applies the OTLP exporter specification's settings and retry rule (429, 502, 503, 504 and network
+ * errors retried with the SDK's backoff, or after `Retry-After`, until the export's timeout).
+ * OtlpSocketClient is fw's own HTTP/1.1 client over node:net and node:tls: a client of node's http
+ * module makes node's shared socket and http code megamorphic and slows every request the server
+ * answers (bench/telemetry-instructions.bench.ts). At most one kept-alive connection waits, unref'd.
+ * HttpAnswerReader reads its answers as bytes arrive, within limits (issue 35, item 15).
  */
 import { connect as netConnect, isIP, type Socket } from 'node:net';
 import { setTimeout as setTimer } from 'node:timers';
@@ -17,7 +16,6 @@ import { isHeaderName, isHeaderValue } from '../../http/header-fields.ts';
 import type { OtlpProtocol, TlsAgentOptions } from '../env-config.ts';
 import { readFields } from '../otlp-json.ts';
 import { SCOPE_VERSION } from '../telemetry.ts';
-import { type AnswerProgress, type HttpAnswer, HttpAnswerReader } from './http-answer-reader.ts';
 
 /** What one post came to: an answer's status and Retry-After, or (status undefined) the error that kept it from one. */
 export interface PostAnswer {
@@ -43,9 +41,8 @@ export interface SocketClientOptions {
 }
 
 /**
- * The `User-Agent` fw's OTLP exports send (issue 36, item 7), as the OTLP exporter specification
- * asks of exporters; the SDK's exporters send `OTel-OTLP-Exporter-JavaScript/<version>`, fw's
- * name its own exporter and fw-core's version, so a collector can tell the two apart.
+ * The `User-Agent` of fw's OTLP exports (issue 36, item 7; the OTLP exporter specification): fw's own
+ * exporter name and version, so a collector tells it from the SDK's `OTel-OTLP-Exporter-JavaScript`.
  */
 export const OTLP_USER_AGENT = `OTel-OTLP-Exporter-fw/${SCOPE_VERSION}`;
 
@@ -79,8 +76,6 @@ export class OtlpSocketClient {
   readonly #headStart: string;
   readonly #encodingLine: string;
   readonly #protocolError: string;
-  #headersFor: Readonly<Record<string, string>> | undefined;
-  #headerLines = '';
   #idle: Socket | undefined;
   readonly #aborts = new Set<(error: string) => void>();
   #closed = false;
@@ -101,8 +96,13 @@ export class OtlpSocketClient {
   async post(headers: Readonly<Record<string, string>>, payload: Uint8Array, timeoutMs: number): Promise<PostAnswer> {
     if (this.#closed) return { error: CLIENT_CLOSED_ERROR };
     if (this.#protocolError !== '') return { error: this.#protocolError };
-    const lines = this.#linesOf(headers);
-    if (typeof lines !== 'string') return lines;
+    let lines = '';
+    for (const [name, value] of Object.entries(headers)) {
+      if (OWN_HEADERS.has(name.toLowerCase())) continue;
+      // env-config refuses such headers at start; this keeps any other caller from splitting the request.
+      if (!isHeaderName(name) || !isHeaderValue(value)) return { error: `the header ${JSON.stringify(name)} cannot be sent: its name is not a token or its value holds a control character` };
+      lines += `${name}: ${value}\r\n`;
+    }
     const head = `${this.#headStart}${payload.byteLength}\r\n${this.#encodingLine}${lines}\r\n`;
     const deadline = performance.now() + timeoutMs;
     const idle = this.#takeIdle();
@@ -117,24 +117,8 @@ export class OtlpSocketClient {
   /** Ends every connection, waiting and in flight (their posts resolve with an error at once), for good. */
   close(): void {
     this.#closed = true;
-    this.#idle?.destroy();
-    this.#idle = undefined;
+    this.#unpark()?.destroy();
     for (const abort of [...this.#aborts]) abort(CLIENT_CLOSED_ERROR);
-  }
-
-  /** The caller's header lines, rendered once per headers object (the sender passes the same one). */
-  #linesOf(headers: Readonly<Record<string, string>>): string | PostAnswer {
-    if (headers === this.#headersFor) return this.#headerLines;
-    let lines = '';
-    for (const [name, value] of Object.entries(headers)) {
-      if (OWN_HEADERS.has(name.toLowerCase())) continue;
-      // env-config refuses such headers at start; this keeps any other caller from splitting the request.
-      if (!isHeaderName(name) || !isHeaderValue(value)) return { error: `the header ${JSON.stringify(name)} cannot be sent: its name is not a token or its value holds a control character` };
-      lines += `${name}: ${value}\r\n`;
-    }
-    this.#headersFor = headers;
-    this.#headerLines = lines;
-    return lines;
   }
 
   #connect(): Socket {
@@ -149,81 +133,66 @@ export class OtlpSocketClient {
     return socket;
   }
 
-  /** Writes one request on `socket` and reads its answer; then keeps the connection or ends it. */
-  async #exchange(socket: Socket, head: string, payload: Uint8Array, timeoutMs: number): Promise<Outcome> {
-    const outcome = await exchange(socket, head, payload, timeoutMs, this.#aborts);
-    // An answer that came before the whole request was written leaves the connection's state unknown.
-    if (outcome.answer?.reusable === true && socket.writableLength === 0 && !this.#closed && this.#idle === undefined) this.#park(socket);
-    else socket.destroy();
-    return outcome;
+  /**
+   * Writes head and payload on `socket` (corked: one write) and reads the answer within `timeoutMs`;
+   * then keeps the connection waiting or ends it. Destroyed, not drained: a collector streaming an
+   * endless body gets no more reads (issue 35, item 15).
+   */
+  #exchange(socket: Socket, head: string, payload: Uint8Array, timeoutMs: number): Promise<Outcome> {
+    return new Promise((resolve) => {
+      const reader = new HttpAnswerReader();
+      const finish = (outcome: Outcome): void => {
+        clearTimeout(timer);
+        this.#aborts.delete(abort);
+        socket.off('data', onData).off('end', onEnd).off('close', onEnd).off('error', onError);
+        // An answer that came before the whole request was written leaves the connection's state unknown.
+        if (outcome.answer?.reusable === true && socket.writableLength === 0 && !this.#closed && this.#idle === undefined) {
+          socket.unref();
+          socket.on('data', this.#dropIdle).on('end', this.#dropIdle).on('close', this.#dropIdle);
+          this.#idle = socket;
+        } else socket.destroy();
+        resolve(outcome);
+      };
+      const settle = (progress: AnswerProgress): void => {
+        if (progress.state === 'complete') return finish({ answer: progress.answer, body: reader.body, error: '', stale: false });
+        if (progress.state === 'partial') return;
+        finish(progress.final ? { error: progress.error, stale: false, final: true } : { error: progress.error, stale: !reader.started });
+      };
+      const abort = (error: string): void => finish({ error, stale: false });
+      const onData = (chunk: Buffer): void => settle(reader.push(chunk));
+      const onEnd = (): void => settle(reader.end());
+      const onError = (error: NodeJS.ErrnoException): void => {
+        finish({ error: error.message, stale: !reader.started && STALE_CODES.has(error.code ?? '') });
+      };
+      const timer = setTimer(() => abort(ANSWER_TIMEOUT_ERROR), timeoutMs);
+      timer.unref();
+      this.#aborts.add(abort);
+      socket.on('data', onData).on('end', onEnd).on('close', onEnd).on('error', onError);
+      socket.cork();
+      // latin1, as node's http client writes a head: one byte per character.
+      socket.write(head, 'latin1');
+      socket.write(payload);
+      socket.uncork();
+    });
   }
 
-  #park(socket: Socket): void {
-    socket.unref();
-    socket.on('data', this.#dropIdle).on('end', this.#dropIdle).on('close', this.#dropIdle);
-    this.#idle = socket;
+  /** The waiting connection, no longer waiting. */
+  #unpark(): Socket | undefined {
+    const socket = this.#idle;
+    this.#idle = undefined;
+    return socket?.off('data', this.#dropIdle).off('end', this.#dropIdle).off('close', this.#dropIdle);
   }
 
   /** The waiting connection, if it is still open; the collector may close it at any time. */
   #takeIdle(): Socket | undefined {
-    const socket = this.#idle;
-    if (socket === undefined) return undefined;
-    this.#idle = undefined;
-    socket.off('data', this.#dropIdle).off('end', this.#dropIdle).off('close', this.#dropIdle);
-    if (socket.destroyed || !socket.writable || socket.readableEnded) {
-      socket.destroy();
-      return undefined;
-    }
-    socket.ref();
-    return socket;
+    const socket = this.#unpark();
+    if (socket?.destroyed === false && socket.writable && !socket.readableEnded) return socket.ref();
+    socket?.destroy();
+    return undefined;
   }
 
   /** The waiting connection closed, or sent bytes nobody asked for: it cannot carry a post. */
-  readonly #dropIdle = (): void => {
-    const socket = this.#idle;
-    this.#idle = undefined;
-    socket?.off('data', this.#dropIdle).off('end', this.#dropIdle).off('close', this.#dropIdle);
-    socket?.destroy();
-  };
-}
-
-/** Writes head and payload on `socket` (corked: one write) and reads the answer, within `timeoutMs`. */
-function exchange(socket: Socket, head: string, payload: Uint8Array, timeoutMs: number, aborts: Set<(error: string) => void>): Promise<Outcome> {
-  return new Promise((resolve) => {
-    const reader = new HttpAnswerReader();
-    const finish = (outcome: Outcome): void => {
-      clearTimeout(timer);
-      aborts.delete(abort);
-      socket.off('data', onData).off('end', onEnd).off('close', onEnd).off('error', onError);
-      resolve(outcome);
-    };
-    const settle = (progress: AnswerProgress): void => {
-      if (progress.state === 'complete') return finish({ answer: progress.answer, body: reader.body, error: '', stale: false });
-      if (progress.state === 'partial') return;
-      // Destroyed, not drained: a collector streaming an endless body gets no more reads (issue 35, item 15).
-      socket.destroy();
-      finish(progress.final ? { error: progress.error, stale: false, final: true } : { error: progress.error, stale: !reader.started });
-    };
-    const abort = (error: string): void => {
-      socket.destroy();
-      finish({ error, stale: false });
-    };
-    const onData = (chunk: Buffer): void => settle(reader.push(chunk));
-    const onEnd = (): void => settle(reader.end());
-    const onError = (error: NodeJS.ErrnoException): void => {
-      socket.destroy();
-      finish({ error: error.message, stale: !reader.started && STALE_CODES.has(error.code ?? '') });
-    };
-    const timer = setTimer(() => abort(ANSWER_TIMEOUT_ERROR), timeoutMs);
-    timer.unref();
-    aborts.add(abort);
-    socket.on('data', onData).on('end', onEnd).on('close', onEnd).on('error', onError);
-    socket.cork();
-    // latin1, as node's http client writes a head: one byte per character.
-    socket.write(head, 'latin1');
-    socket.write(payload);
-    socket.uncork();
-  });
+  readonly #dropIdle = (): void => void this.#unpark()?.destroy();
 }
 
 const gzipAsync = promisify(gzip);
@@ -259,14 +228,12 @@ const BACKOFF_MULTIPLIER = 1.5;
 /** A sender for one endpoint. */
 export class OtlpHttpSender {
   readonly #options: OtlpSenderOptions;
-  readonly #headers: Readonly<Record<string, string>>;
   readonly #client: OtlpSocketClient;
   readonly #waits = new Set<() => void>();
   #stopped = false;
 
   constructor(options: OtlpSenderOptions) {
     this.#options = options;
-    this.#headers = options.headers ?? {};
     this.#client = new OtlpSocketClient({ url: options.url, tls: options.tls, contentEncoding: options.compression === 'gzip' ? 'gzip' : undefined, contentType: options.protocol === 'http/json' ? 'application/json' : 'application/x-protobuf' });
   }
 
@@ -279,7 +246,7 @@ export class OtlpHttpSender {
       if (this.#stopped) return { ok: false, reason: 'stopped' };
       const left = deadline - performance.now();
       if (left <= 0) return { ok: false, reason: 'timed out' };
-      const answer = await this.#post(payload, left);
+      const answer = await this.#client.post(this.#options.headers ?? {}, payload, left);
       // stop() during the post ends the export: no wait for a retry begins after it.
       if (this.#stopped) return { ok: false, reason: 'stopped' };
       if (answer.status !== undefined && answer.status >= 200 && answer.status < 300) {
@@ -290,8 +257,7 @@ export class OtlpHttpSender {
       if (answer.final) return { ok: false, reason: answer.error };
       const retryable = answer.status === undefined || RETRYABLE.has(answer.status);
       if (!retryable) return { ok: false, reason: `HTTP ${answer.status}` };
-      const jittered = backoffMs * (0.8 + Math.random() * 0.4);
-      const wait = answer.retryAfterMs ?? jittered;
+      const wait = retryAfterMs(answer.retryAfter) ?? backoffMs * (0.8 + Math.random() * 0.4);
       if (performance.now() + wait >= deadline) return { ok: false, reason: answer.status === undefined ? answer.error : `HTTP ${answer.status}` };
       await this.#sleep(wait);
       backoffMs = Math.min(backoffMs * BACKOFF_MULTIPLIER, MAX_BACKOFF_MS);
@@ -304,11 +270,6 @@ export class OtlpHttpSender {
     for (const wake of this.#waits) wake();
     this.#waits.clear();
     this.#client.close();
-  }
-
-  async #post(payload: Uint8Array, timeoutMs: number): Promise<{ status?: number; retryAfterMs?: number; body?: Buffer; error: string; final?: true }> {
-    const answer = await this.#client.post(this.#headers, payload, timeoutMs);
-    return { status: answer.status, retryAfterMs: retryAfterMs(answer.retryAfter), body: answer.body, error: answer.error, ...(answer.final && { final: answer.final }) };
   }
 
   #sleep(ms: number): Promise<void> {
@@ -366,4 +327,262 @@ function fromJson(body: Uint8Array): PartialSuccess | undefined {
   if (partial === undefined || partial === null) return undefined;
   const rejected = Number(partial.rejectedSpans ?? partial.rejectedDataPoints ?? 0);
   return { rejected: Number.isFinite(rejected) ? rejected : 0, message: typeof partial.errorMessage === 'string' ? partial.errorMessage : '' };
+}
+
+/** The most bytes a head (status line and fields), a trailer section or one chunk-size line may take. */
+export const ANSWER_SECTION_LIMIT = 16 * 1024;
+
+/**
+ * The most body bytes an answer may have: an OTLP answer is empty or a small partial success, and
+ * a collector answering `Content-Length: 1e11` must not make fw read it (issue 35, item 15).
+ */
+export const ANSWER_BODY_LIMIT = 64 * 1024;
+
+/** A readable answer: its status, its Retry-After, and whether the connection may carry another request. */
+export interface HttpAnswer {
+  readonly status: number;
+  readonly retryAfter: string | undefined;
+  readonly reusable: boolean;
+}
+
+/** Where reading stands: more bytes needed, the whole answer read, or why it cannot be read. */
+export type AnswerProgress =
+  | { readonly state: 'partial' }
+  | { readonly state: 'complete'; readonly answer: HttpAnswer }
+  | { readonly state: 'failed'; readonly error: string; readonly final?: true };
+
+type Phase = 'status' | 'fields' | 'length' | 'chunk-size' | 'chunk-data' | 'chunk-end' | 'trailers' | 'until-close' | 'complete' | 'failed';
+
+/** How the body of an answer is delimited (RFC 9112 §6.3). */
+type Framing = { body: 'chunked' } | { body: 'until-close' } | { body: 'length'; length: number };
+
+const PARTIAL: AnswerProgress = Object.freeze({ state: 'partial' });
+/** The fields the client reads; every other one is skipped. */
+const WANTED = new Set(['content-length', 'transfer-encoding', 'connection', 'retry-after']);
+const STATUS_LINE = /^HTTP\/1\.([01]) ([1-5]\d\d)(?: .*)?$/;
+// field-name is a token (RFC 9110 §5.1); OWS around the value is not part of it (§5.5).
+const FIELD_LINE = /^([!#$%&'*+\-.^_`|~0-9A-Za-z]+):[ \t]*(.*?)[ \t]*$/;
+const CHUNK_SIZE_LINE = /^([0-9A-Fa-f]+)[ \t]*(?:;.*)?$/;
+const SECTION_NAMES: Partial<Record<Phase, string>> = { 'chunk-size': 'a chunk-size line', 'chunk-end': 'the line ending a chunk', trailers: 'the trailer section' };
+
+/**
+ * An incremental reader of one HTTP/1.1 answer (a new one for each request): status line, the fields
+ * the client needs, the body's framing, interim 1xx answers skipped; anything malformed fails it.
+ */
+export class HttpAnswerReader {
+  #phase: Phase = 'status';
+  #started = false;
+  /** The current line's bytes so far, and the bytes of its section (head, trailers) before it. */
+  #line: Buffer[] = [];
+  #lineBytes = 0;
+  #sectionBytes = 0;
+  #version = '';
+  #status = 0;
+  #fields = new Map<string, string>();
+  #lastField = '';
+  /** Body bytes still to come: of the Content-Length, or of the current chunk. */
+  #remaining = 0;
+  #reusable = false;
+  /** Why reading failed, `final` when posting again would get the same answer. */
+  #failure: AnswerProgress = PARTIAL;
+  #bodyBytes = 0;
+  #body: Buffer[] = [];
+
+  /** Whether any byte of the answer has arrived (a kept-alive connection closed before one is stale). */
+  get started(): boolean {
+    return this.#started;
+  }
+
+  /** The body's bytes read so far (at most ANSWER_BODY_LIMIT); empty when there is none. */
+  get body(): Buffer {
+    return this.#body.length === 1 ? this.#body[0]! : Buffer.concat(this.#body);
+  }
+
+  /** Reads `chunk`, the next bytes from the connection. */
+  push(chunk: Buffer): AnswerProgress {
+    if (chunk.length > 0) this.#started = true;
+    let at = 0;
+    while (at < chunk.length && this.#phase !== 'complete' && this.#phase !== 'failed') {
+      const inBody = this.#phase === 'length' || this.#phase === 'chunk-data' || this.#phase === 'until-close';
+      at = inBody ? this.#skipBody(chunk, at) : this.#readLine(chunk, at);
+    }
+    // Bytes after the answer's end were not asked for: the connection's framing is lost.
+    if (at < chunk.length) this.#reusable = false;
+    return this.#progress();
+  }
+
+  /** The connection's end of reading: it completes an answer read until close and fails any other. */
+  end(): AnswerProgress {
+    if (this.#phase === 'until-close') this.#phase = 'complete';
+    else if (this.#phase !== 'complete' && this.#phase !== 'failed') {
+      this.#fail(this.#started ? 'the collector closed the connection before its answer ended' : 'the collector closed the connection without answering');
+    }
+    return this.#progress();
+  }
+
+  #progress(): AnswerProgress {
+    if (this.#phase === 'failed') return this.#failure;
+    if (this.#phase !== 'complete') return PARTIAL;
+    return { state: 'complete', answer: { status: this.#status, retryAfter: this.#fields.get('retry-after'), reusable: this.#reusable } };
+  }
+
+  /** Takes bytes of the current line up to its LF (a CR before it is dropped, RFC 9112 §2.2); returns where reading goes on. */
+  #readLine(chunk: Buffer, at: number): number {
+    const lf = chunk.indexOf(0x0a, at);
+    const end = lf === -1 ? chunk.length : lf + 1;
+    this.#lineBytes += end - at;
+    if (this.#sectionBytes + this.#lineBytes > ANSWER_SECTION_LIMIT) {
+      this.#fail(`${SECTION_NAMES[this.#phase] ?? "the answer's head"} is over ${ANSWER_SECTION_LIMIT} bytes`);
+      return chunk.length;
+    }
+    if (lf === -1) {
+      this.#line.push(chunk.subarray(at));
+      return end;
+    }
+    const bytes = this.#line.length === 0 ? chunk.subarray(at, lf) : Buffer.concat([...this.#line, chunk.subarray(at, lf)]);
+    const text = bytes.toString('latin1');
+    this.#sectionBytes += this.#lineBytes;
+    this.#line = [];
+    this.#lineBytes = 0;
+    this.#onLine(text.endsWith('\r') ? text.slice(0, -1) : text);
+    return end;
+  }
+
+  #onLine(line: string): void {
+    switch (this.#phase) {
+      case 'status':
+        return this.#onStatusLine(line);
+      case 'fields':
+        return line === '' ? this.#onHeadEnd() : this.#onFieldLine(line);
+      case 'chunk-size':
+        return this.#onChunkSizeLine(line);
+      case 'chunk-end':
+        return line === '' ? this.#enter('chunk-size') : this.#fail('a chunk is longer than its size says');
+      case 'trailers':
+        // Trailer fields are read to find the answer's end and otherwise ignored (RFC 9112 §7.1.2).
+        if (line === '') this.#phase = 'complete';
+        return;
+    }
+  }
+
+  #onStatusLine(line: string): void {
+    const match = STATUS_LINE.exec(line);
+    if (match === null) return this.#fail(`the answer does not begin with an HTTP/1.x status line: ${JSON.stringify(line.slice(0, 40))}`);
+    this.#version = `1.${match[1]!}`;
+    this.#status = Number(match[2]);
+    this.#phase = 'fields';
+  }
+
+  #onFieldLine(line: string): void {
+    if (line.startsWith(' ') || line.startsWith('\t')) {
+      // obs-fold: a user agent replaces it with a space (RFC 9112 §5.2).
+      if (this.#lastField === '') return this.#fail('the answer\'s first header line is a continuation');
+      const value = this.#fields.get(this.#lastField);
+      if (value !== undefined) this.#fields.set(this.#lastField, `${value} ${line.trim()}`);
+      return;
+    }
+    const match = FIELD_LINE.exec(line);
+    if (match === null) return this.#fail(`the answer has a malformed header line: ${JSON.stringify(line.slice(0, 40))}`);
+    const name = match[1]!.toLowerCase();
+    this.#lastField = name;
+    if (!WANTED.has(name)) return;
+    const before = this.#fields.get(name);
+    // Repeated fields combine into a list (RFC 9110 §5.3); Retry-After is one value, the first kept.
+    if (before === undefined) this.#fields.set(name, match[2]!);
+    else if (name !== 'retry-after') this.#fields.set(name, `${before}, ${match[2]!}`);
+  }
+
+  #onHeadEnd(): void {
+    if (this.#status < 200) {
+      // 101 would hand the connection to another protocol, which a POST of fw's never asks for.
+      if (this.#status === 101) return this.#fail('the collector switched protocols (101)');
+      // Interim answers (100 Continue, 103 Early Hints) come before the final one (RFC 9110 §15.2).
+      this.#fields.clear();
+      this.#lastField = '';
+      return this.#enter('status');
+    }
+    const framing = answerFraming(this.#version, this.#status, this.#fields);
+    if (typeof framing === 'string') return this.#fail(framing);
+    const connection = (this.#fields.get('connection') ?? '').toLowerCase().split(',').map((token) => token.trim());
+    // RFC 9112 §9.3: HTTP/1.1 persists unless `close`; HTTP/1.0 only with `keep-alive`.
+    const persistent = this.#version === '1.1' ? !connection.includes('close') : connection.includes('keep-alive');
+    this.#reusable = persistent && framing.body !== 'until-close';
+    if (framing.body === 'chunked') return this.#enter('chunk-size');
+    if (framing.body === 'until-close') return this.#enter('until-close');
+    if (framing.length > ANSWER_BODY_LIMIT) return this.#tooLong(`its Content-Length is ${framing.length}`);
+    this.#remaining = framing.length;
+    this.#phase = framing.length === 0 ? 'complete' : 'length';
+  }
+
+  #onChunkSizeLine(line: string): void {
+    // Chunk extensions (after `;`) are ignored (RFC 9112 §7.1.1).
+    const match = CHUNK_SIZE_LINE.exec(line);
+    if (match === null) return this.#fail(`the answer has a malformed chunk size: ${JSON.stringify(line.slice(0, 40))}`);
+    const digits = match[1]!.replace(/^0+(?=.)/, '');
+    if (digits.length > 12) return this.#fail('the answer has a chunk larger than 2^48 bytes');
+    this.#remaining = Number.parseInt(digits, 16);
+    if (this.#bodyBytes + this.#remaining > ANSWER_BODY_LIMIT) return this.#tooLong(`a chunk of ${this.#remaining} bytes follows ${this.#bodyBytes}`);
+    if (this.#remaining === 0) this.#enter('trailers');
+    else this.#phase = 'chunk-data';
+  }
+
+  /** Takes body bytes off `chunk`; returns where reading goes on. */
+  #skipBody(chunk: Buffer, at: number): number {
+    const taken = this.#phase === 'until-close' ? chunk.length - at : Math.min(chunk.length - at, this.#remaining);
+    this.#bodyBytes += taken;
+    if (this.#bodyBytes > ANSWER_BODY_LIMIT) {
+      this.#tooLong('it went on past them');
+      return chunk.length;
+    }
+    // Copied: the socket's chunk may be a slice of a pooled buffer.
+    if (taken > 0) this.#body.push(Buffer.from(chunk.subarray(at, at + taken)));
+    if (this.#phase === 'until-close') return chunk.length;
+    this.#remaining -= taken;
+    if (this.#remaining === 0) {
+      if (this.#phase === 'length') this.#phase = 'complete';
+      else this.#enter('chunk-end');
+    }
+    return at + taken;
+  }
+
+  /** Begins a section whose lines count against the limit afresh. */
+  #enter(phase: Phase): void {
+    this.#phase = phase;
+    this.#sectionBytes = 0;
+  }
+
+  /** Fails for good: the connection is dropped and the post is not sent again. */
+  #tooLong(why: string): void {
+    this.#fail(`the answer's body is over ${ANSWER_BODY_LIMIT} bytes: ${why}`, true);
+  }
+
+  #fail(error: string, final?: true): void {
+    this.#phase = 'failed';
+    this.#failure = final ? { state: 'failed', error, final } : { state: 'failed', error };
+    this.#line = [];
+  }
+}
+
+/** How the body of a final answer is delimited, or why that cannot be known (RFC 9112 §6.3). */
+function answerFraming(version: string, status: number, fields: ReadonlyMap<string, string>): Framing | string {
+  if (status === 204 || status === 304) return { body: 'length', length: 0 };
+  const transferEncoding = fields.get('transfer-encoding');
+  const contentLength = fields.get('content-length');
+  if (transferEncoding !== undefined) {
+    // Both at once is how request smuggling and answer splitting look (§6.3, rule 3).
+    if (contentLength !== undefined) return 'the answer has both Transfer-Encoding and Content-Length';
+    if (version === '1.0') return 'the HTTP/1.0 answer has a Transfer-Encoding';
+    const codings = transferEncoding.toLowerCase().split(',').map((coding) => coding.trim());
+    const chunked = codings.indexOf('chunked');
+    if (codings.includes('')) return 'the answer has an empty transfer coding';
+    if (chunked === -1) return { body: 'until-close' };
+    if (chunked !== codings.length - 1) return 'the answer has chunked before another transfer coding';
+    return { body: 'chunked' };
+  }
+  if (contentLength === undefined) return { body: 'until-close' };
+  // A list of identical lengths (`42, 42`) may be taken as one (§6.3, rule 5).
+  const lengths = contentLength.split(',').map((value) => value.trim());
+  if (!lengths.every((value) => /^\d{1,15}$/.test(value))) return `the answer has a Content-Length that is not a number: ${JSON.stringify(contentLength.slice(0, 40))}`;
+  if (new Set(lengths.map(Number)).size > 1) return 'the answer has conflicting Content-Length values';
+  return { body: 'length', length: Number(lengths[0]) };
 }

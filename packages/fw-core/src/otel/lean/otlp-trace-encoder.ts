@@ -1,12 +1,9 @@
 /**
  * fw's OTLP/HTTP protobuf trace encoder: an `ExportTraceServiceRequest` (opentelemetry-proto's
- * trace_service.proto and trace.proto) for batches of finished `LeanSpanData`, plain data rather
- * than the SDK's ReadableSpan. Spans are encoded as they are added, one buffer per scope; `take()`
- * wraps them with lengths known in advance, so span bytes are copied once. Ids are bytes or hex,
- * times the API's HrTime (split into fixed64's halves with exact double arithmetic: no bigint per
- * time, bench/otlp-encoder.bench.ts); attributes that repeat across spans come as pre-encoded blocks.
- * The protobuf wire format (https://protobuf.dev/programming-guides/encoding/) is written by
- * ProtobufWriter: canonical varints only, so a length whose size was guessed wrong moves the body.
+ * trace_service.proto and trace.proto) for finished `LeanSpanData`. Spans are encoded as they are
+ * added, one buffer per scope; `take()` wraps them with lengths known in advance, so span bytes are
+ * copied once. Times become fixed64 halves by exact double arithmetic, no bigint per time
+ * (bench/otlp-encoder.bench.ts). Wire format: https://protobuf.dev/programming-guides/encoding/.
  */
 import { Buffer } from 'node:buffer';
 
@@ -33,16 +30,14 @@ function varintSize(value: number): number {
 
 /** Writes protobuf fields into one buffer that doubles when full; `finish()` copies the result out. */
 class ProtobufWriter {
-  /** The buffer; valid bytes are [0, pos). Replaced when it grows. */
+  /** Valid bytes are [0, pos); replaced when it grows. */
   buf: Buffer;
-  /** The next byte to write. */
   pos = 0;
 
-  constructor(initialSize = 1024) {
+  constructor(initialSize: number) {
     this.buf = Buffer.allocUnsafeSlow(initialSize);
   }
 
-  /** Makes room for `n` more bytes. */
   ensure(n: number): void {
     const need = this.pos + n;
     if (need <= this.buf.length) return;
@@ -53,7 +48,6 @@ class ProtobufWriter {
     this.buf = next;
   }
 
-  /** A field's key: its number and wire type. */
   tag(field: number, wireType: number): void {
     this.uint32(field * 8 + wireType);
   }
@@ -105,11 +99,6 @@ class ProtobufWriter {
     this.varint64(Number(u & 0xffffffffn), Number(u >> 32n));
   }
 
-  bool(value: boolean): void {
-    this.ensure(1);
-    this.buf[this.pos++] = value ? 1 : 0;
-  }
-
   fixed32(value: number): void {
     this.ensure(4);
     this.pos = storeUint32(this.buf, this.pos, value);
@@ -134,7 +123,6 @@ class ProtobufWriter {
     this.pos += bytes.length;
   }
 
-  /** Length-prefixed bytes. */
   bytes(bytes: Uint8Array): void {
     const length = bytes.length;
     this.uint32(length);
@@ -158,10 +146,7 @@ class ProtobufWriter {
     this.pos = pos;
   }
 
-  /**
-   * A length-prefixed UTF-8 string. A lone surrogate becomes U+FFFD, as TextEncoder and
-   * Buffer write it (WHATWG Encoding, "UTF-8 encode"), so the bytes are always valid UTF-8.
-   */
+  /** A length-prefixed UTF-8 string; a lone surrogate becomes U+FFFD, as Buffer writes it. */
   string(value: string): void {
     const length = value.length;
     if (length > SHORT_STRING) return this.longString(value);
@@ -241,13 +226,11 @@ class ProtobufWriter {
     buf[pos] = value;
   }
 
-  /** A copy of what was written. */
+  /** A copy of what was written: a plain Uint8Array view's copy, cheaper than a Buffer's subarray. */
   finish(): Uint8Array {
-    // A plain Uint8Array view, then its copy: cheaper than a Buffer's subarray.
     return new Uint8Array(this.buf.buffer, this.buf.byteOffset, this.pos).slice();
   }
 
-  /** Forgets what was written, keeping the buffer. */
   reset(): void {
     this.pos = 0;
   }
@@ -271,24 +254,15 @@ function hexValue(code: number): number {
 
 // Field numbers, from the official definitions.
 const REQUEST_RESOURCE_SPANS = 1;
-const RESOURCE_SPANS_RESOURCE = 1;
-const RESOURCE_SPANS_SCOPE_SPANS = 2;
-const RESOURCE_SPANS_SCHEMA_URL = 3;
-const RESOURCE_ATTRIBUTES = 1;
-const RESOURCE_DROPPED_ATTRIBUTES = 2;
-const SCOPE_SPANS_SCOPE = 1;
-const SCOPE_SPANS_SPANS = 2;
-const SCOPE_SPANS_SCHEMA_URL = 3;
-const SCOPE_NAME = 1;
-const SCOPE_VERSION = 2;
-const SCOPE_ATTRIBUTES = 3;
+const RESOURCE_SPANS = { resource: 1, scopeSpans: 2, schemaUrl: 3 } as const;
+const RESOURCE = { attributes: 1, droppedAttributes: 2 } as const;
+const SCOPE_SPANS = { scope: 1, spans: 2, schemaUrl: 3 } as const;
+const SCOPE = { name: 1, version: 2, attributes: 3 } as const;
 const SPAN = { traceId: 1, spanId: 2, traceState: 3, parentSpanId: 4, name: 5, kind: 6, start: 7, end: 8, attributes: 9, droppedAttributes: 10, events: 11, droppedEvents: 12, links: 13, droppedLinks: 14, status: 15, flags: 16 } as const;
 const EVENT = { time: 1, name: 2, attributes: 3, droppedAttributes: 4 } as const;
 const LINK = { traceId: 1, spanId: 2, traceState: 3, attributes: 4, droppedAttributes: 5, flags: 6 } as const;
-const STATUS_MESSAGE = 2;
-const STATUS_CODE = 3;
-const KEY_VALUE_KEY = 1;
-const KEY_VALUE_VALUE = 2;
+const STATUS = { message: 2, code: 3 } as const;
+const KEY_VALUE = { key: 1, value: 2 } as const;
 const ANY = { string: 1, bool: 2, int: 3, double: 4, array: 5, kvlist: 6, bytes: 7 } as const;
 const LIST_VALUES = 1; // ArrayValue.values and KeyValueList.values
 
@@ -369,7 +343,7 @@ export class OtlpTraceEncoder {
       out.uint32(length);
       out.raw(this.#resource.head);
       for (const scope of this.#order) {
-        out.tag(RESOURCE_SPANS_SCOPE_SPANS, WIRE_LEN);
+        out.tag(RESOURCE_SPANS.scopeSpans, WIRE_LEN);
         out.uint32(scope.parts.size + scope.spans.pos);
         out.raw(scope.parts.head);
         out.raw(scope.spans.buf.subarray(0, scope.spans.pos));
@@ -401,40 +375,39 @@ interface EncodedParts {
   readonly size: number;
 }
 
-function parts(head: ProtobufWriter, tail: ProtobufWriter): EncodedParts {
+/** `head`'s bytes, and the schema_url `field` that follows the children. */
+function parts(head: ProtobufWriter, field: number, schemaUrl: string | undefined): EncodedParts {
+  const tail = new ProtobufWriter(64);
+  writeOptionalString(tail, field, schemaUrl);
   return { head: head.finish(), tail: tail.finish(), size: head.pos + tail.pos };
 }
 
 /** ResourceSpans.resource (before the scopes) and ResourceSpans.schema_url (after). */
 function encodeResource(resource: LeanResource): EncodedParts {
   const w = new ProtobufWriter(512);
-  w.tag(RESOURCE_SPANS_RESOURCE, WIRE_LEN);
+  w.tag(RESOURCE_SPANS.resource, WIRE_LEN);
   const body = w.fork(2);
-  writeKeyValues(w, RESOURCE_ATTRIBUTES, resource.attributes);
-  writeCount(w, RESOURCE_DROPPED_ATTRIBUTES, resource.droppedAttributesCount);
+  writeKeyValues(w, RESOURCE.attributes, resource.attributes);
+  writeCount(w, RESOURCE.droppedAttributes, resource.droppedAttributesCount);
   w.ldelim(body);
-  const tail = new ProtobufWriter(64);
-  writeOptionalString(tail, RESOURCE_SPANS_SCHEMA_URL, resource.schemaUrl);
-  return parts(w, tail);
+  return parts(w, RESOURCE_SPANS.schemaUrl, resource.schemaUrl);
 }
 
 /** ScopeSpans.scope (before the spans) and ScopeSpans.schema_url (after). */
 function encodeScopeParts(scope: LeanScope): EncodedParts {
   const w = new ProtobufWriter(256);
-  w.tag(SCOPE_SPANS_SCOPE, WIRE_LEN);
+  w.tag(SCOPE_SPANS.scope, WIRE_LEN);
   const body = w.fork();
-  writeOptionalString(w, SCOPE_NAME, scope.name);
-  writeOptionalString(w, SCOPE_VERSION, scope.version);
-  if (scope.attributes !== undefined) writeKeyValues(w, SCOPE_ATTRIBUTES, scope.attributes);
+  writeOptionalString(w, SCOPE.name, scope.name);
+  writeOptionalString(w, SCOPE.version, scope.version);
+  if (scope.attributes !== undefined) writeKeyValues(w, SCOPE.attributes, scope.attributes);
   w.ldelim(body);
-  const tail = new ProtobufWriter(64);
-  writeOptionalString(tail, SCOPE_SPANS_SCHEMA_URL, scope.schemaUrl);
-  return parts(w, tail);
+  return parts(w, SCOPE_SPANS.schemaUrl, scope.schemaUrl);
 }
 
 /** One `ScopeSpans.spans` field. Hot path: field by field, no intermediate objects. */
 function writeSpan(w: ProtobufWriter, span: LeanSpanData): void {
-  w.tag(SCOPE_SPANS_SPANS, WIRE_LEN);
+  w.tag(SCOPE_SPANS.spans, WIRE_LEN);
   const body = w.fork(SPAN_LENGTH_RESERVE);
   writeId(w, SPAN.traceId, span.traceId);
   writeId(w, SPAN.spanId, span.spanId);
@@ -459,8 +432,8 @@ function writeSpan(w: ProtobufWriter, span: LeanSpanData): void {
   w.tag(SPAN.status, WIRE_LEN);
   const status = w.fork();
   if (span.status !== undefined) {
-    writeOptionalString(w, STATUS_MESSAGE, span.status.message);
-    writeCount(w, STATUS_CODE, span.status.code);
+    writeOptionalString(w, STATUS.message, span.status.message);
+    writeCount(w, STATUS.code, span.status.code);
   }
   w.ldelim(status);
   w.tag(SPAN.flags, WIRE_FIXED32);
@@ -537,7 +510,7 @@ function writeKeyValues(w: ProtobufWriter, field: number, attributes: LeanAttrib
     w.tag(field, WIRE_LEN);
     const body = w.fork();
     keys.write(w, key);
-    w.tag(KEY_VALUE_VALUE, WIRE_LEN);
+    w.tag(KEY_VALUE.value, WIRE_LEN);
     const any = w.fork();
     writeAnyValue(w, value);
     w.ldelim(any);
@@ -549,11 +522,8 @@ function writeKeyValues(w: ProtobufWriter, field: number, attributes: LeanAttrib
 
 /**
  * String fields whose bytes (tag, length, UTF-8) are kept for the first MAX_KEPT values of up to
- * MAX_KEPT_LENGTH characters: a span's own keys (`url.path`, `http.response.status_code`...) and
- * its name (one per route, set by otel_fw_plugin) repeat on every span, and copying their bytes
- * costs less than encoding them character by character (bench/otlp-encoder.bench.ts: 7-15 % less
- * time a span for the keys). Bounded in number and size, since both also come from user code;
- * any other value is written as it comes.
+ * MAX_KEPT_LENGTH characters: attribute keys and span names repeat on every span, and copying bytes
+ * costs less than encoding characters (bench/otlp-encoder.bench.ts). Bounded, as user code sets both.
  */
 class KeptStrings {
   readonly #field: number;
@@ -583,7 +553,7 @@ class KeptStrings {
 const MAX_KEPT = 512;
 const MAX_KEPT_LENGTH = 64;
 const keptWriter = new ProtobufWriter(256);
-const keys = new KeptStrings(KEY_VALUE_KEY);
+const keys = new KeptStrings(KEY_VALUE.key);
 const spanNames = new KeptStrings(SPAN.name);
 
 /** The body of an AnyValue: the one field of its `value` oneof, or nothing for null and undefined. */
@@ -594,7 +564,7 @@ function writeAnyValue(w: ProtobufWriter, value: LeanAnyValue): void {
       return w.string(value);
     case 'boolean':
       w.tag(ANY.bool, WIRE_VARINT);
-      return w.bool(value);
+      return w.uint32(value ? 1 : 0);
     case 'number':
       if (Number.isInteger(value) && value >= -INT64_LIMIT && value < INT64_LIMIT) {
         w.tag(ANY.int, WIRE_VARINT);
@@ -637,10 +607,8 @@ function writeKvlistValue(w: ProtobufWriter, values: LeanAttributes): void {
 }
 
 /**
- * One bit per attribute key, for the first 30 keys lean spans set (small integers, so masks stay
- * unboxed): a span tells whether it holds a key, own or in a block, with one AND instead of
- * lookups on objects of many shapes (bench/telemetry-instructions.bench.ts). A later key gets 0,
- * and a span holding one looks keys up.
+ * One bit per attribute key for the first 30 keys (small integers: masks stay unboxed), so a span
+ * tells whether it holds a key with one AND (bench/telemetry-instructions.bench.ts); a later key gets 0.
  */
 const MAX_KEYS = 30;
 const bits = new Map<string, number>();
@@ -674,9 +642,8 @@ export type LeanId = Uint8Array | string;
 export type LeanTime = readonly [seconds: number, nanoseconds: number];
 
 /**
- * An OTLP AnyValue: an integer in int64 range is an int_value, any other number a double_value,
- * a bigint an int_value wrapped to 64 bits, an array an array_value, a plain object a
- * kvlist_value. `null`/`undefined` are an empty AnyValue in an array and leave a key out.
+ * An OTLP AnyValue: an integer in int64 range is an int_value, any other number a double_value, a bigint
+ * an int_value wrapped to 64 bits; `null`/`undefined` are an empty AnyValue in an array, and leave a key out.
  */
 export type LeanAnyValue = string | number | boolean | bigint | Uint8Array | null | undefined | readonly LeanAnyValue[] | LeanAttributes;
 
@@ -685,9 +652,8 @@ export interface LeanAttributes {
   readonly [key: string]: LeanAnyValue;
 }
 
-/** Span attributes encoded once and copied into every span that carries them (`encodeAttributeBlock`). */
+/** Span attributes encoded once (`Span.attributes` fields) and copied into every span that carries them. */
 export interface LeanAttributeBlock {
-  /** The encoded `Span.attributes` fields (field 9), each with its key. */
   readonly bytes: Uint8Array;
   /** How many attributes the block holds (its null and undefined values are left out). */
   readonly count: number;
@@ -725,7 +691,6 @@ export interface LeanLink {
   readonly traceId: LeanId;
   readonly spanId: LeanId;
   readonly traceState?: string | undefined;
-  /** W3C trace flags (8 bits). */
   readonly traceFlags: number;
   /** Whether the linked context came from another process; undefined when not known. */
   readonly isRemote?: boolean | undefined;
@@ -742,7 +707,6 @@ export interface LeanSpanData {
   readonly parentSpanId?: LeanId | undefined;
   /** Whether the parent came from another process (`traceparent`); false for a root span. */
   readonly parentIsRemote?: boolean | undefined;
-  /** W3C trace flags (8 bits). */
   readonly traceFlags: number;
   readonly name: string;
   /** The API's SpanKind value (OTLP numbers kinds one higher). */

@@ -1,0 +1,109 @@
+/**
+ * Params, query and headers become numbers only from decimal text (issue 38, item 4;
+ * docs/applications.md, "Route schemas"): ajv alone reads `0x10` as 16, ` 1 ` as 1, `1e3` as 1000,
+ * `Infinity` as Infinity and `9007199254740993` as 9007199254740992, and `/items/0x1` found item 1.
+ * fw answers its normal 400 for each, with one `type` issue at the value, and leaves text that a
+ * string schema accepts as it is.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { RouteEntry } from '../src/app/route-group.ts';
+import type { FwRequest } from '../src/http/request.ts';
+import { json } from '../src/http/response.ts';
+import { injectTestApp, type InjectedApp } from './support/inject-app.ts';
+
+const echo = (req: FwRequest) => json({ pathParams: req.pathParams ?? null, queryParams: req.queryParams ?? null });
+const decimalIssue = (path: string) => ({ path, keyword: 'type', message: 'must be a decimal number within ±9007199254740991', params: {} });
+
+/** The query schema: integers (one with a maximum), a number, a string and a list of integers. */
+const listQuery = {
+  type: 'object',
+  properties: {
+    limit: { type: 'integer', maximum: 10 },
+    big: { type: 'integer' },
+    price: { type: 'number' },
+    code: { type: 'string' },
+    ids: { type: 'array', items: { type: 'integer' } },
+  },
+};
+
+describe('route schemas: numbers from decimal text only', () => {
+  let app: InjectedApp;
+  let handled = 0;
+  const integer = (name: string) => ({ type: 'object', properties: { [name]: { type: 'integer' } } });
+  const routes: RouteEntry[] = [
+    { path: '/items/:id', handler: (req: FwRequest) => ((handled += 1), echo(req)), options: { methods: ['get'], schema: { params: integer('id') } } },
+    { path: '/list', handler: echo, options: { methods: ['get'], schema: { query: listQuery } } },
+    { path: '/tenant', handler: echo, options: { methods: ['get'], schema: { headers: integer('x-tenant') } } },
+  ];
+  before(async () => {
+    app = await injectTestApp({ groups: [{ prefix: '', security: false, routes }] });
+  });
+  after(() => app.close());
+
+  it('finds /items/1 but answers 400 for /items/0x1 without running the handler', async () => {
+    const found = await app.fetch('/items/1');
+    assert.equal(found.status, 200);
+    assert.deepEqual(await found.json(), { pathParams: { id: 1 }, queryParams: null });
+    const before = handled;
+    for (const id of ['0x1', '%201%20', '1e0', '0b1', 'Infinity', '+1']) {
+      const res = await app.fetch(`/items/${id}`);
+      assert.equal(res.status, 400, id);
+      assert.deepEqual(await res.json(), { error: 'invalid params', details: [decimalIssue('/id')] }, id);
+    }
+    assert.equal(handled, before);
+  });
+
+  it('refuses hex, padded, exponent, infinite and unsafe integers in the query', async () => {
+    for (const query of ['big=0x10', 'big=%201%20', 'big=1e3', 'big=Infinity', 'big=-Infinity', 'big=9007199254740993', 'big=-9007199254740992', 'big=%20']) {
+      const res = await app.fetch(`/list?${query}`);
+      assert.equal(res.status, 400, query);
+      assert.deepEqual(await res.json(), { error: 'invalid query', details: [decimalIssue('/big')] }, query);
+    }
+  });
+
+  it('refuses numbers that are not decimal: exponents, a leading + or ., a trailing .', async () => {
+    for (const price of ['1e3', '+1.5', '.5', '1.', 'Infinity']) {
+      const res = await app.fetch(`/list?price=${encodeURIComponent(price)}`);
+      assert.equal(res.status, 400, price);
+      assert.deepEqual(await res.json(), { error: 'invalid query', details: [decimalIssue('/price')] }, price);
+    }
+  });
+
+  it('coerces decimal text: a sign, leading zeros, a fraction (2.0 is the integer 2), the largest safe integers', async () => {
+    const res = await app.fetch('/list?limit=007&big=-9007199254740991&price=-0.25&ids=9007199254740991&ids=2.0');
+    assert.equal(res.status, 200);
+    assert.deepEqual(await res.json(), { pathParams: null, queryParams: { limit: 7, big: -9007199254740991, price: -0.25, ids: [9007199254740991, 2] } });
+  });
+
+  it('keeps text a string schema accepts as it is', async () => {
+    const res = await app.fetch('/list?code=0x10');
+    assert.equal(res.status, 200);
+    assert.deepEqual(await res.json(), { pathParams: null, queryParams: { code: '0x10' } });
+  });
+
+  it('points at the array element, whether the name came once or again', async () => {
+    const repeated = await app.fetch('/list?ids=1&ids=0x2');
+    assert.equal(repeated.status, 400);
+    assert.deepEqual(await repeated.json(), { error: 'invalid query', details: [decimalIssue('/ids/1')] });
+    const once = await app.fetch('/list?ids=0x2');
+    assert.equal(once.status, 400);
+    assert.deepEqual(await once.json(), { error: 'invalid query', details: [decimalIssue('/ids/0')] });
+  });
+
+  it("reports the misread value alone, not ajv's issues about the number it made of it, beside other issues", async () => {
+    const res = await app.fetch('/list?limit=0x10&price=abc');
+    assert.equal(res.status, 400);
+    assert.deepEqual(await res.json(), {
+      error: 'invalid query',
+      details: [{ path: '/price', keyword: 'type', message: 'must be number', params: { type: 'number' } }, decimalIssue('/limit')],
+    });
+  });
+
+  it('refuses a header that is not decimal', async () => {
+    const res = await app.fetch('/tenant', { headers: { 'x-tenant': '0x1' } });
+    assert.equal(res.status, 400);
+    assert.deepEqual(await res.json(), { error: 'invalid headers', details: [decimalIssue('/x-tenant')] });
+    assert.equal((await app.fetch('/tenant', { headers: { 'x-tenant': '12' } })).status, 200);
+  });
+});
