@@ -1,5 +1,5 @@
 /** Compiles route groups into router definitions; every check runs here, so none fails per request. */
-import { FwError } from '../errors.ts';
+import { FwError, type FwErrorCode } from '../errors.ts';
 import type { RouteInfo } from '../http/request.ts';
 import type { PluginChain, PluginRegistry } from '../plugins/plugin-registry.ts';
 import type { PluginEntry } from '../plugins/plugin.ts';
@@ -85,7 +85,7 @@ export function compileRoutes(options: CompileRoutesOptions): CompiledRoutes {
     throw new FwError('FW_ERR_GROUP_BAD_SHAPE', 'the router module routes(environment) must return an array of route groups');
   }
   const global = options.registry.chain(options.globalPlugins, false, 'the global plugins');
-  const answers = ownAnswers(options.answers ?? {}, {}, 'the app');
+  const answers = ownAnswers(options.answers ?? {}, {}, 'the app', 'FW_ERR_APP_BAD_MODULE');
   const groups: CompiledGroup[] = [];
   const definitions: RouteDefinition<RouteTarget>[] = [];
   options.groups.forEach((source, index) => {
@@ -102,12 +102,11 @@ export function compileRoutes(options: CompileRoutesOptions): CompiledRoutes {
 const ANSWER_SHAPES = { onNotFound: '(req) => response', onMethodNotAllowed: '(req, allowed) => response', onError: '(error, req) => response' } as const;
 
 /** `own`'s answer hooks, each checked, else `inherited`'s (the app's). */
-function ownAnswers(own: ErrorAnswers, inherited: ErrorAnswers, where: string): ErrorAnswers {
+function ownAnswers(own: ErrorAnswers, inherited: ErrorAnswers, where: string, code: FwErrorCode): ErrorAnswers {
   const answers: Record<string, unknown> = {};
   for (const [key, shape] of Object.entries(ANSWER_SHAPES)) {
     const hook = own[key as keyof ErrorAnswers];
     if (hook !== undefined && typeof hook !== 'function') {
-      const code = where === 'the app' ? 'FW_ERR_APP_BAD_MODULE' : 'FW_ERR_GROUP_BAD_SHAPE';
       throw new FwError(code, `${where} has ${key} that is not a function: give ${shape}, or leave it out for fw's answer`);
     }
     answers[key] = hook ?? inherited[key as keyof ErrorAnswers];
@@ -134,7 +133,7 @@ function compileGroup(source: RouteGroup, index: number, global: PluginChain, re
     source.plugins === undefined
       ? { ...global, inherited: true }
       : registry.chain(source.plugins, false, `${where} (prefix '${prefix}')`);
-  const answers = ownAnswers(source, app, `${where} (prefix '${prefix}')`);
+  const answers = ownAnswers(source, app, `${where} (prefix '${prefix}')`, 'FW_ERR_GROUP_BAD_SHAPE');
   return { index, prefix, host: source.host ?? '_', security: source.security, plugins, source, answers };
 }
 
