@@ -164,11 +164,14 @@ describe('own answers: app-wide and per group, through inject', () => {
     assert.equal((logged[0]!.fields.err as Error).message, 'db down');
   });
 
-  it('hands onError a rejection, a plugin failure (FW_ERR_PLUGIN_FAILED) and a security throw', async () => {
+  it("hands onError a rejection, a plugin failure (FW_ERR_PLUGIN_FAILED, a miss's too) and a security throw", async () => {
     assert.equal(((await (await app.fetch('/rejects')).json()) as { code: string }).code, 'FW_ERR_HANDLER_BAD_RESPONSE');
     const plugin = await app.fetch('/broken/x');
     assert.equal(plugin.status, 503);
     assert.equal(((await plugin.json()) as { code: string }).code, 'FW_ERR_PLUGIN_FAILED');
+    // A miss's plugin failing: the miss's group (here without one: the app's) answers it, with the empty route.
+    const missed = await app.fetch('/broken/nothing');
+    assert.deepEqual(await missed.json(), { error: 'temporarily unavailable', code: 'FW_ERR_PLUGIN_FAILED', request_id: missed.headers.get('x-request-id'), route: '' });
     const refusedBefore = refusals;
     const secured = await app.fetch('/secured/x');
     assert.equal(secured.status, 503);
