@@ -3,7 +3,7 @@
  * parameters, the request body, and every response it can give (docs/cli.md, "fw openapi").
  * A route with `options.schema` is described from its schemas and its group's chain; one
  * without keeps what its method and `extra` imply, plus what its group declares. Static routes
- * have none.
+ * and routes with `extra.hide` have none.
  */
 import type { RouteSchema, SecuritySchemeDeclaration } from 'fw-core';
 import type { CompiledRoute, RouteTarget } from 'fw-core/inspect';
@@ -59,10 +59,11 @@ export function routeOperations(route: CompiledRoute<RouteTarget>, context: Oper
   const target = route.data;
   if (target.kind === 'static') return { drafts: [], skipped: [] };
   const { path, bindings } = openapiPath(target.info.template);
+  const docs = readRouteDocs(target.info.extra, target.info.template, bindings);
+  if (docs.hide) return { drafts: [], skipped: [] };
   const methods = route.methods === '_' ? WILDCARD_METHODS : route.methods;
   const drafts: OperationDraft[] = [];
   const skipped: string[] = [];
-  const docs = readRouteDocs(target.info.extra, target.info.template, bindings);
   const chain = chainFacts(target.group);
   for (const method of methods) {
     const route = `${method.toUpperCase()} ${target.info.template}`;
