@@ -4,7 +4,7 @@ import type { Logger } from '../log/logger.ts';
 import type { FwPlugin } from '../plugins/plugin.ts';
 import type { AjvOptions, InvalidRequestHook, SchemaCompiler } from '../schema/route-schema.ts';
 import type { StreamHandler } from '../stream/stream-handler.ts';
-import type { RouteGroup } from './route-group.ts';
+import type { ErrorAnswers, RouteGroup } from './route-group.ts';
 
 /** A router module: a name (printed by `fw middleware`) and the route groups per environment. */
 export interface RouterModule {
@@ -44,8 +44,8 @@ export interface ListenerLifecycle extends Lifecycle {
   draining: boolean;
 }
 
-/** An fw application. */
-export interface FwApp {
+/** An fw application; its ErrorAnswers answer the requests of groups that declare none. */
+export interface FwApp extends ErrorAnswers {
   /** Must equal `bootstrap_application`. */
   readonly name: string;
   readonly router: RouterModule;

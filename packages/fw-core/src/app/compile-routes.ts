@@ -1,5 +1,5 @@
 /** Compiles route groups into router definitions; every check runs here, so none fails per request. */
-import { FwError } from '../errors.ts';
+import { FwError, type FwErrorCode } from '../errors.ts';
 import type { RouteInfo } from '../http/request.ts';
 import type { PluginChain, PluginRegistry } from '../plugins/plugin-registry.ts';
 import type { PluginEntry } from '../plugins/plugin.ts';
@@ -8,7 +8,7 @@ import { checkRouteSchemaShape } from '../schema/compile-route-schemas.ts';
 import type { InvalidRequestHook, RouteSchema } from '../schema/route-schema.ts';
 import { createStaticHandler, type StaticHandler } from '../static/index.ts';
 import { isAction, type Handler, type InlineHandler } from './controller.ts';
-import type { RouteEntry, RouteGroup, RouteOptions, SecurityCallback } from './route-group.ts';
+import type { ErrorAnswers, RouteEntry, RouteGroup, RouteOptions, SecurityCallback } from './route-group.ts';
 
 /** A group after compilation. */
 export interface CompiledGroup {
@@ -18,6 +18,8 @@ export interface CompiledGroup {
   readonly security: false | SecurityCallback;
   readonly plugins: PluginChain;
   readonly source: RouteGroup;
+  /** Its requests' own answers: the group's, else the app's, per hook. */
+  readonly answers: ErrorAnswers;
 }
 
 /** What the router holds per route, told apart by `kind`; its methods are `CompiledRoute.methods`. */
@@ -60,6 +62,8 @@ interface CompileRoutesOptions {
   readonly baseDir: string;
   /** Create static handlers (checks their paths exist); the CLI inspects without them. */
   readonly serveStatic: boolean;
+  /** The app's own answers (FwApp's onNotFound, onMethodNotAllowed, onError). */
+  readonly answers?: ErrorAnswers;
 }
 
 /** The compiled groups and router definitions, in definition order. */
@@ -68,6 +72,8 @@ export interface CompiledRoutes {
   readonly definitions: readonly RouteDefinition<RouteTarget>[];
   /** The global plugin list's chain (what groups without plugins of their own run). */
   readonly global: PluginChain;
+  /** The app's own answers, for misses that no group's host and prefix cover. */
+  readonly answers: ErrorAnswers;
 }
 
 const ROUTE_OPTION_KEYS = new Set(['methods', 'extra', 'schema', 'onInvalid', 'log']);
@@ -79,20 +85,36 @@ export function compileRoutes(options: CompileRoutesOptions): CompiledRoutes {
     throw new FwError('FW_ERR_GROUP_BAD_SHAPE', 'the router module routes(environment) must return an array of route groups');
   }
   const global = options.registry.chain(options.globalPlugins, false, 'the global plugins');
+  const answers = ownAnswers(options.answers ?? {}, {}, 'the app', 'FW_ERR_APP_BAD_MODULE');
   const groups: CompiledGroup[] = [];
   const definitions: RouteDefinition<RouteTarget>[] = [];
   options.groups.forEach((source, index) => {
-    const group = compileGroup(source, index, global, options.registry);
+    const group = compileGroup(source, index, global, options.registry, answers);
     groups.push(group);
     source.routes.forEach((entry, position) => {
       const where = `route ${position} of group ${index} (prefix '${group.prefix}')`;
       definitions.push(compileRoute(entry, group, where, options));
     });
   });
-  return { groups, definitions, global };
+  return { groups, definitions, global, answers };
 }
 
-function compileGroup(source: RouteGroup, index: number, global: PluginChain, registry: PluginRegistry): CompiledGroup {
+const ANSWER_SHAPES = { onNotFound: '(req) => response', onMethodNotAllowed: '(req, allowed) => response', onError: '(error, req) => response' } as const;
+
+/** `own`'s answer hooks, each checked, else `inherited`'s (the app's). */
+function ownAnswers(own: ErrorAnswers, inherited: ErrorAnswers, where: string, code: FwErrorCode): ErrorAnswers {
+  const answers: Record<string, unknown> = {};
+  for (const [key, shape] of Object.entries(ANSWER_SHAPES)) {
+    const hook = own[key as keyof ErrorAnswers];
+    if (hook !== undefined && typeof hook !== 'function') {
+      throw new FwError(code, `${where} has ${key} that is not a function: give ${shape}, or leave it out for fw's answer`);
+    }
+    answers[key] = hook ?? inherited[key as keyof ErrorAnswers];
+  }
+  return answers as ErrorAnswers;
+}
+
+function compileGroup(source: RouteGroup, index: number, global: PluginChain, registry: PluginRegistry, app: ErrorAnswers): CompiledGroup {
   const where = `route group ${index}`;
   if (typeof source !== 'object' || source === null || !Array.isArray(source.routes as unknown)) {
     throw new FwError('FW_ERR_GROUP_BAD_SHAPE', `${where} must be an object with a routes array`);
@@ -111,7 +133,8 @@ function compileGroup(source: RouteGroup, index: number, global: PluginChain, re
     source.plugins === undefined
       ? { ...global, inherited: true }
       : registry.chain(source.plugins, false, `${where} (prefix '${prefix}')`);
-  return { index, prefix, host: source.host ?? '_', security: source.security, plugins, source };
+  const answers = ownAnswers(source, app, `${where} (prefix '${prefix}')`, 'FW_ERR_GROUP_BAD_SHAPE');
+  return { index, prefix, host: source.host ?? '_', security: source.security, plugins, source, answers };
 }
 
 function compileRoute(entry: RouteEntry, group: CompiledGroup, where: string, options: CompileRoutesOptions): RouteDefinition<RouteTarget> {

@@ -73,6 +73,7 @@ export async function loadApplication(options: LoadApplicationOptions): Promise<
     registry,
     baseDir: options.appDir,
     serveStatic: options.serveStatic ?? false,
+    answers: app,
   });
   const router = createRouter(routes.definitions);
   const schemas = await compileRouteSchemas(routes.definitions, { schemaCompiler: app.schemaCompiler, ajv: app.ajv, onInvalid: app.onInvalid });

@@ -1,6 +1,6 @@
 /** Route groups as an application's router module returns them (spec: "Route definition shape"). */
 import type { FwRequest } from '../http/request.ts';
-import type { HeaderMap } from '../http/response.ts';
+import type { FwResponse, HeaderMap } from '../http/response.ts';
 import type { PluginEntry } from '../plugins/plugin.ts';
 import type { MethodSpec } from '../router/router.ts';
 import type { InvalidRequestHook, RouteSchema } from '../schema/route-schema.ts';
@@ -70,8 +70,24 @@ export interface StaticFileRoute {
 /** Any route of a group. */
 export type RouteEntry = HandlerRoute | StaticDirectoryRoute | StaticFileRoute;
 
+/** What an app's own answer returns: a response, as a controller does, or undefined for fw's built-in answer. */
+export type OwnAnswer = FwResponse | undefined | Promise<FwResponse | undefined>;
+
+/**
+ * An app's or a group's own answers in place of fw's built-in 404, 405 and error answers
+ * (docs/applications.md, "Your own error answers"); a group's replaces the app's for its requests.
+ */
+export interface ErrorAnswers {
+  /** Answers a request the router has no route for (fw: 404 `{"error":"not found"}`). */
+  readonly onNotFound?: (req: FwRequest) => OwnAnswer;
+  /** Answers a path that has routes, none for this method; `allowed`: what the `allow` header lists. */
+  readonly onMethodNotAllowed?: (req: FwRequest, allowed: readonly string[]) => OwnAnswer;
+  /** Answers a failed request (a throw or rejection of a handler, security callback or plugin, an `httpError`). */
+  readonly onError?: (error: unknown, req: FwRequest) => OwnAnswer;
+}
+
 /** A route group. */
-export interface RouteGroup {
+export interface RouteGroup extends ErrorAnswers {
   /** Prepended to every route path: '' or '/segment...' without a trailing slash. */
   readonly prefix: string;
   /** `'_'` (any, the default), an exact host, or `*.example.com`. */

@@ -5,9 +5,10 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { CompiledGroup, CompiledRoutes, RouteTarget } from '../app/compile-routes.ts';
+import type { ErrorAnswers } from '../app/route-group.ts';
 import { closeAfterResponse } from '../http/node-internals.ts';
 import type { FwRequest, RouteInfo } from '../http/request.ts';
-import { writeError } from '../http/write-response.ts';
+import { writeError, type ResponseTarget } from '../http/write-response.ts';
 import { recordingSpan, traceFieldsOf } from '../log/logger.ts';
 import type { PluginStep } from '../plugins/plugin-registry.ts';
 import type { PluginEnv } from '../plugins/plugin.ts';
@@ -15,7 +16,7 @@ import { ANY_HOST, requestHostKey, wildcardSuffix } from '../router/host-name.ts
 import type { RouteFound } from '../router/router.ts';
 import { exchangeOf, hasRepeatedHeader, type Exchange } from '../stream/exchange.ts';
 import type { Listener } from '../stream/stream-handler.ts';
-import { answeredAfter, compileLanes, DONE, fail, runLane, type Flow, type GroupLanes, type RoutedFlow, type Runtime, type Stage } from './stages.ts';
+import { answeredAfter, answerOwn, compileLanes, DONE, fail, runLane, type Answered, type Flow, type GroupLanes, type RoutedFlow, type Runtime, type Stage } from './stages.ts';
 
 /** The listener that runs fw's pipeline with `runtime`. */
 export function createPipelineListener(runtime: Runtime): Listener {
@@ -37,27 +38,37 @@ export function createPipelineListener(runtime: Runtime): Listener {
     const exchange = exchangeOf(raw);
     const id = requestIdFor(idHeader === undefined ? undefined : raw.headers[idHeader]);
     exchange.id = id;
-    const flow: Flow = { raw, res, id, json: runtime.json, runtime, exchange, req: undefined, route: undefined, checks: undefined, allow: undefined, log: true };
+    const flow: Flow = { raw, res, id, json: runtime.json, runtime, exchange, req: undefined, route: undefined, checks: undefined, allow: undefined, log: true, answers: runtime.routes.answers };
     if (runtime.logRequests) logWhenDone(flow);
-    let step: void | Promise<void> = undefined;
+    let step: void | Promise<unknown> = undefined;
     try {
       step = dispatch(flow, exchange, lanes, missLanes, missedRoute);
     } catch (error) {
-      fail(runtime, flow, error);
+      const answered = fail(flow, flow, error);
+      if (answered !== DONE) step = answered;
     }
     if (step === undefined) return done();
     // One reaction for both outcomes (not .catch().finally(): two more promises per request).
     step.then(done, (error: unknown) => {
+      let answered: unknown;
       try {
-        fail(runtime, flow, error);
+        answered = fail(flow, flow, error);
       } finally {
-        done();
+        // An app's onError may answer later; fail itself never rejects.
+        if (answered instanceof Promise) answered.then(done, done);
+        else done();
       }
     });
   };
 }
 
-type MissLanes = (host: string | undefined, path: string) => readonly Stage[];
+/** A miss's lane (its plugins, then the answer) and own answers, from the best-matching group, else the app's. */
+interface Miss {
+  readonly lane: readonly Stage[];
+  readonly answers: ErrorAnswers;
+}
+
+type MissLanes = (host: string | undefined, path: string) => Miss;
 
 /** The route stage: checks of the request line and host, then the lane of the route, preflight or miss. */
 function dispatch(flow: Flow, exchange: Exchange, lanes: readonly GroupLanes[], missLanes: MissLanes, missedRoute: RouteInfo): void | Promise<void> {
@@ -75,13 +86,15 @@ function dispatch(flow: Flow, exchange: Exchange, lanes: readonly GroupLanes[], 
     const route = found.route.data;
     exchange.route = route.info;
     flow.checks = flow.runtime.schemas.get(route);
+    flow.answers = route.group.answers;
     return runLane(lanes[route.group.index]!.route, 0, routed(flow, found));
   }
   const missLane = (allow: string | undefined): void | Promise<void> => {
     flow.allow = allow;
-    const lane = missLanes(host.host, target.path);
-    // No plugin to run: the answer needs no FwRequest.
-    if (lane.length === 1) return void answerMiss(flow as RoutedFlow);
+    const { lane, answers } = missLanes(host.host, target.path);
+    flow.answers = answers;
+    // No plugin to run and no own answer: the answer needs no FwRequest.
+    if (lane.length === 1 && (allow === undefined ? answers.onNotFound : answers.onMethodNotAllowed) === undefined) return writeMiss(flow, allow);
     return runLane(lane, 0, routed(flow, undefined, missedRoute));
   };
   if (found.kind === 'not_found') return missLane(undefined);
@@ -92,15 +105,34 @@ function dispatch(flow: Flow, exchange: Exchange, lanes: readonly GroupLanes[], 
   const { preflight } = found;
   if (preflight === undefined) return missLane(undefined);
   flow.allow = allow;
+  flow.answers = preflight.route.data.group.answers;
   return runLane(lanes[preflight.route.data.group.index]!.preflight, 0, routed(flow, preflight));
 }
 
-/** A router 404 (`allow` undefined) or 405, after the miss lane's pre_request plugins and nothing else. */
-function answerMiss(flow: RoutedFlow): typeof DONE {
-  const target = flow.req ?? flow;
-  if (flow.allow === undefined) writeError(target, 404, 'not found');
-  else writeError(target, 405, 'method not allowed', { headers: { allow: flow.allow } });
+/**
+ * A router 404 (`allow` undefined) or 405, after the miss lane's pre_request plugins and nothing
+ * else: the request's onNotFound or onMethodNotAllowed, else fw's answer.
+ */
+function answerMiss(flow: RoutedFlow): Answered {
+  const { req, allow, answers } = flow;
+  const builtin = (): void => writeMiss(req, allow);
+  if (allow === undefined) {
+    const { onNotFound } = answers;
+    if (onNotFound !== undefined) return answerOwn(flow, 'onNotFound', () => onNotFound(req), builtin);
+  } else if (answers.onMethodNotAllowed !== undefined) {
+    const { onMethodNotAllowed } = answers;
+    // RFC 9110 §15.5.6: a 405 lists the methods, whoever words it (the answer's own allow wins).
+    req.responseHeaders.allow = allow;
+    return answerOwn(flow, 'onMethodNotAllowed', () => onMethodNotAllowed(req, allow.split(', ')), builtin);
+  }
+  builtin();
   return DONE;
+}
+
+/** fw's own 404, or 405 with `allow`. */
+function writeMiss(target: ResponseTarget, allow: string | undefined): void {
+  if (allow === undefined) writeError(target, 404, 'not found');
+  else writeError(target, 405, 'method not allowed', { headers: { allow } });
 }
 
 /**
@@ -115,13 +147,13 @@ function compileMissLanes(routes: CompiledRoutes, env: PluginEnv): MissLanes {
   const laneOf = (steps: readonly PluginStep[]): readonly Stage[] =>
     answeredAfter(steps.filter((step) => step.instance.plugin.matchedRoutesOnly !== true), env, answerMiss);
   const candidates = [...routes.groups].sort(byPrecedence).map((group) => {
-    return { host: group.host, suffix: wildcardSuffix(group.host), prefix: group.prefix, lane: laneOf(group.plugins.pre) };
+    return { host: group.host, suffix: wildcardSuffix(group.host), prefix: group.prefix, miss: { lane: laneOf(group.plugins.pre), answers: group.answers } };
   });
-  const global = laneOf(routes.global.pre);
+  const global: Miss = { lane: laneOf(routes.global.pre), answers: routes.answers };
   return (host, path) => {
     const key = host === undefined ? undefined : requestHostKey(host);
-    for (const { host: groupHost, suffix, prefix, lane } of candidates) {
-      if (hostMatches(groupHost, suffix, key) && prefixMatches(prefix, path)) return lane;
+    for (const { host: groupHost, suffix, prefix, miss } of candidates) {
+      if (hostMatches(groupHost, suffix, key) && prefixMatches(prefix, path)) return miss;
     }
     return global;
   };

@@ -6,7 +6,7 @@
 import { tracingChannel } from 'node:diagnostics_channel';
 import type { CompiledGroup, CompiledRoutes, RouteTarget } from '../app/compile-routes.ts';
 import type { InlineHandler } from '../app/controller.ts';
-import type { SecurityCallback, SecurityResult } from '../app/route-group.ts';
+import type { ErrorAnswers, OwnAnswer, SecurityCallback, SecurityResult } from '../app/route-group.ts';
 import { FwError, isFwError } from '../errors.ts';
 import { lingerAfterAnswer } from '../http/lingering-close.ts';
 import { closeAfterResponse } from '../http/node-internals.ts';
@@ -60,6 +60,8 @@ export interface Flow extends ResponseTarget {
   allow: string | undefined;
   /** Whether the request log line is written (a route's `options.log`). */
   log: boolean;
+  /** The request's own answers: its group's (a miss's: the best-matching group's), else the app's. */
+  answers: ErrorAnswers;
 }
 
 /** A flow past routing. */
@@ -70,6 +72,8 @@ export const NEXT = 0;
 export const SKIP = 1;
 export const DONE = 2;
 type Verdict = typeof NEXT | typeof SKIP | typeof DONE;
+/** What a stage that answers tells the loop, now or once its answer is written. */
+export type Answered = typeof DONE | Promise<typeof DONE>;
 
 /** One step of a lane; `skipTo`: where SKIP goes (a plugin's `break`: past its phase). */
 export interface Stage {
@@ -146,7 +150,7 @@ function runPlugin(flow: RoutedFlow, step: PluginStep, env: PluginEnv): Verdict 
   return applyResult(flow, step, result);
 }
 
-function applyResult(flow: RoutedFlow, step: PluginStep, result: unknown): Verdict {
+function applyResult(flow: RoutedFlow, step: PluginStep, result: unknown): Verdict | Promise<Verdict> {
   const plugin = step.instance.plugin.name;
   if (!Array.isArray(result)) return pluginFailed(flow, plugin, malformed(result));
   const tag: unknown = result[0];
@@ -158,8 +162,8 @@ function applyResult(flow: RoutedFlow, step: PluginStep, result: unknown): Verdi
   if (tag === 'ok') return NEXT;
   if (tag === 'break') return SKIP;
   // Answered includes a client gone (an abort, node:http's 408): not a plugin bug then.
-  if (!isAnswered(flow.req.res)) fail(flow.runtime, flow.req, new FwError('FW_ERR_PLUGIN_STOP_WITHOUT_REPLY', 'a plugin returned stop without replying'));
-  return DONE;
+  if (isAnswered(flow.req.res)) return DONE;
+  return fail(flow, flow.req, new FwError('FW_ERR_PLUGIN_STOP_WITHOUT_REPLY', 'a plugin returned stop without replying'));
 }
 
 const DEFAULT_DENY_BODY: Readonly<Record<number, string>> = { 401: 'unauthorized', 403: 'forbidden' };
@@ -255,7 +259,7 @@ function respond(req: FwRequest, response: FwResponse, verdict: Verdict): Verdic
 function write(flow: RoutedFlow): Verdict | Promise<Verdict> {
   const { req } = flow;
   const final = req.response;
-  if (final === undefined) return fail(flow.runtime, req, new FwError('FW_ERR_PLUGIN_REMOVED_RESPONSE', 'post_request plugins removed the response'));
+  if (final === undefined) return fail(flow, req, new FwError('FW_ERR_PLUGIN_REMOVED_RESPONSE', 'post_request plugins removed the response'));
   return finish(writeResponse(req, final, flow.checks?.responses));
 }
 
@@ -269,23 +273,68 @@ function finish(written: void | Promise<void>): Verdict | Promise<Verdict> {
 }
 
 /** A plugin's failure: always 500 (spec), the reason kept as the error's `cause`. */
-function pluginFailed(flow: RoutedFlow, plugin: string, reason: unknown): Verdict {
+function pluginFailed(flow: RoutedFlow, plugin: string, reason: unknown): Verdict | Promise<Verdict> {
   const message = `plugin ${plugin} failed: ${reason instanceof Error ? reason.message : describe(reason)}`;
   const error = new FwError('FW_ERR_PLUGIN_FAILED', message, { cause: reason, details: { plugin } });
-  return fail(flow.runtime, flow.req, error, `plugin ${plugin}`);
+  return fail(flow, flow.req, error, `plugin ${plugin}`);
 }
 
 /**
- * Answers a failure: an FwError with its status (an exposed 4xx with its message, a 5xx with the
- * status's generic text), anything else 500; whatever is not exposed is logged once.
+ * Answers a failure: with the request's onError once it has an FwRequest, else (or when onError
+ * answers undefined) as fw does: an FwError with its status (an exposed 4xx with its message, a
+ * 5xx with the status's generic text), anything else 500. What is not exposed is logged once, whoever answers.
  */
-export function fail(runtime: Runtime, target: ResponseTarget, error: unknown, where = 'pipeline'): typeof DONE {
+export function fail(flow: Flow, target: ResponseTarget, error: unknown, where = 'pipeline'): Answered {
+  const { runtime, req } = flow;
+  logFailure(runtime, target, error, where);
+  const { onError } = flow.answers;
+  if (onError === undefined || req === undefined || isAnswered(req.res)) return writeFailure(runtime, target, error);
+  return answerOwn(flow as RoutedFlow, 'onError', () => onError(error, req), () => writeFailure(runtime, target, error));
+}
+
+function logFailure(runtime: Runtime, target: ResponseTarget, error: unknown, where: string): void {
+  if (!isFwError(error) || !error.expose) runtime.logger.error({ event: 'request_failed', request_id: target.id, where, err: error }, 'request failed');
+}
+
+function writeFailure(runtime: Runtime, target: ResponseTarget, error: unknown): typeof DONE {
   const exposed = isFwError(error) && error.expose;
-  if (!exposed) runtime.logger.error({ event: 'request_failed', request_id: target.id, where, err: error }, 'request failed');
   const stack = !exposed && runtime.useStacktrace && error instanceof Error && error.stack ? stackLines(error) : undefined;
   const code = (isFwError(error) ? error.status : undefined) ?? 500;
   writeError(target, code, exposed ? error.message : serverErrorText(code), stack === undefined ? {} : { stack });
   return DONE;
+}
+
+/**
+ * Writes an app's own answer, `call()`, as a controller's (no response schema projects it), or
+ * `builtin()` when it answers undefined. One that throws, rejects or is no response description
+ * is logged and answered with fw's 500 (FW_ERR_OWN_ANSWER_FAILED), never handed to onError: no loop.
+ */
+export function answerOwn(flow: RoutedFlow, hook: string, call: () => OwnAnswer, builtin: () => void): Answered {
+  const failed = (reason: unknown): typeof DONE => {
+    const message = `${hook} failed: ${reason instanceof Error ? reason.message : describe(reason)}`;
+    const error = new FwError('FW_ERR_OWN_ANSWER_FAILED', message, { cause: reason, details: { hook } });
+    logFailure(flow.runtime, flow.req, error, hook);
+    return writeFailure(flow.runtime, flow.req, error);
+  };
+  const settle = (answer: FwResponse | undefined): Answered => {
+    try {
+      if (answer === undefined) {
+        builtin();
+        return DONE;
+      }
+      const written = writeResponse(flow.req, answer);
+      return written === undefined ? DONE : written.then(() => DONE, failed);
+    } catch (error) {
+      return failed(error);
+    }
+  };
+  let answer: OwnAnswer;
+  try {
+    answer = call();
+  } catch (error) {
+    return failed(error);
+  }
+  return isThenable<FwResponse | undefined>(answer) ? Promise.resolve(answer).then(settle, failed) : settle(answer);
 }
 
 /** The stack lines of `error`, then of each cause after `Caused by:` (where fw caught it, then where it happened). */

@@ -6,7 +6,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineApp, type FwApp, type RoutesContext } from '../../src/app/app.ts';
-import type { RouteGroup } from '../../src/app/route-group.ts';
+import type { ErrorAnswers, RouteGroup } from '../../src/app/route-group.ts';
 import type { LogLevel, Logger } from '../../src/log/logger.ts';
 import type { FwPlugin } from '../../src/plugins/plugin.ts';
 import { startServer, type FwServer } from '../../src/server/start-server.ts';
@@ -67,6 +67,8 @@ export interface TestAppSpec {
   readonly schemaCompiler?: FwApp['schemaCompiler'];
   readonly ajv?: FwApp['ajv'];
   readonly onInvalid?: FwApp['onInvalid'];
+  /** The app's own 404, 405 and error answers. */
+  readonly answers?: ErrorAnswers;
 }
 
 /** A started test app. */
@@ -101,6 +103,7 @@ export function testApp(spec: TestAppSpec): FwApp {
     ...(spec.schemaCompiler && { schemaCompiler: spec.schemaCompiler }),
     ...(spec.ajv && { ajv: spec.ajv }),
     ...(spec.onInvalid && { onInvalid: spec.onInvalid }),
+    ...spec.answers,
   });
 }
 
