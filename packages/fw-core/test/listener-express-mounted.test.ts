@@ -6,7 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
+import { createServer, type RequestListener, type Server } from 'node:http';
 import { connect, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -43,33 +43,45 @@ const config = {
   plugins: [{ phase: 'pre_request', module: 'fw_request_plugin', options: { decode_json_body: true, read_urlencoded_body: true, max_body_size: 64 } }],
 } as const;
 
-async function listen(server: Server): Promise<string> {
+/** fw behind `host(fw)` on a server with fw.serverOptions, on 127.0.0.1 port 0. */
+interface Mounted {
+  readonly fw: FwListener;
+  readonly server: Server;
+  readonly url: string;
+  close(): Promise<void>;
+}
+
+async function mount(host: (fw: FwListener) => RequestListener): Promise<Mounted> {
+  const dir = await mkdtemp(join(tmpdir(), 'fw-mounted-'));
+  await writeFile(join(dir, 'index.html'), '<p>index</p>\n');
+  const fw = await createListener({ app, config, appDir: dir, env: {}, logger: captureLogger() });
+  const server = createServer(fw.serverOptions, host(fw));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const close = async (): Promise<void> => {
+    await new Promise((resolve) => server.close(resolve));
+    await fw.close();
+    await rm(dir, { recursive: true, force: true });
+  };
+  return { fw, server, url, close };
 }
 
 describe('fw mounted under a path of an Express app', () => {
-  let dir: string;
-  let fw: FwListener;
+  let mounted: Mounted;
   let server: Server;
   let url: string;
   before(async () => {
-    dir = await mkdtemp(join(tmpdir(), 'fw-mounted-'));
-    await writeFile(join(dir, 'index.html'), '<p>index</p>\n');
-    fw = await createListener({ app, config, appDir: dir, env: {}, logger: captureLogger() });
-    const web = express();
-    web.use('/json', express.json(), fw.listener);
-    web.use('/text', express.text({ type: 'application/json' }), fw.listener);
-    web.use('/form', express.urlencoded({ extended: false }), fw.listener);
-    web.use('/fw', fw.listener);
-    server = createServer(fw.serverOptions, web);
-    url = await listen(server);
+    mounted = await mount((fw) => {
+      const web = express();
+      web.use('/json', express.json(), fw.listener);
+      web.use('/text', express.text({ type: 'application/json' }), fw.listener);
+      web.use('/form', express.urlencoded({ extended: false }), fw.listener);
+      web.use('/fw', fw.listener);
+      return web;
+    });
+    ({ server, url } = mounted);
   });
-  after(async () => {
-    await new Promise((resolve) => server?.close(resolve));
-    await fw?.close();
-    await rm(dir, { recursive: true, force: true });
-  });
+  after(() => mounted?.close());
 
   it('keeps the mount path in a redirect, a 201 location and the directory slash redirect', async () => {
     const moved = await fetch(`${url}/fw/moved`, { redirect: 'manual' });
@@ -139,28 +151,19 @@ describe('fw mounted under a path of an Express app', () => {
 });
 
 describe('fw under a Connect-style host that keeps only originalUrl', () => {
-  let dir: string;
-  let fw: FwListener;
-  let server: Server;
-  let url: string;
+  let mounted: Mounted;
+  // What connect does for `app.use('/mount', handler)`: cut the prefix off req.url, keep originalUrl.
   before(async () => {
-    dir = await mkdtemp(join(tmpdir(), 'fw-mounted-'));
-    fw = await createListener({ app, config, appDir: dir, env: {}, logger: captureLogger() });
-    // What connect does for `app.use('/mount', handler)`: cut the prefix off req.url, keep originalUrl.
-    server = createServer(fw.serverOptions, (req, res) => {
+    mounted = await mount((fw) => (req, res) => {
       const original = req.url ?? '/';
       Object.assign(req, { originalUrl: original, url: original.slice('/mount'.length) || '/' });
       fw.listener(req, res);
     });
-    url = await listen(server);
   });
-  after(async () => {
-    await new Promise((resolve) => server?.close(resolve));
-    await fw?.close();
-    await rm(dir, { recursive: true, force: true });
-  });
+  after(() => mounted?.close());
 
   it('finds the mount path from originalUrl, query and all', async () => {
+    const { url } = mounted;
     const moved = await fetch(`${url}/mount/moved?x=1`, { redirect: 'manual' });
     assert.equal(moved.headers.get('location'), '/mount/echo');
     const echoed = await fetch(`${url}/mount/echo?y=2`, { method: 'POST' });
