@@ -57,6 +57,7 @@ export const UNIT: readonly string[] = [
     'route-schemas-response-projection',
     'route-schemas-startup-errors',
     'route-schemas-tuple-and-scalar-projection',
+    'route-schemas-unsupported-media-type',
     'router-definition-errors',
     'router-hosts',
     'router-matching',

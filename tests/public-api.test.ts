@@ -25,6 +25,7 @@ const ENTRIES: Readonly<Record<string, readonly string[]>> = {
     'isFwError',
     'json',
     'jsonStream',
+    'mountPath',
     'observeExchange',
     'readBody',
     'readinessHandler',
@@ -114,10 +115,10 @@ describe('public API', () => {
     assert.deepEqual(entries.sort(), Object.keys(ENTRIES).sort());
   });
 
-  it(`has at most ${ROOT_BUDGET} runtime names at the root and ${TOTAL_BUDGET} across the entries (today 23 and 32)`, () => {
+  it(`has at most ${ROOT_BUDGET} runtime names at the root and ${TOTAL_BUDGET} across the entries (today 24 and 33)`, () => {
     const total = Object.values(ENTRIES).reduce((sum, names) => sum + names.length, 0);
-    assert.equal(ENTRIES['fw-core']!.length, 23);
-    assert.equal(total, 32);
+    assert.equal(ENTRIES['fw-core']!.length, 24);
+    assert.equal(total, 33);
     assert.ok(ENTRIES['fw-core']!.length <= ROOT_BUDGET, `the root exports ${ENTRIES['fw-core']!.length} runtime names; issue 37 allows ${ROOT_BUDGET}`);
     assert.ok(total <= TOTAL_BUDGET, `the entries export ${total} runtime names; issue 37 allows ${TOTAL_BUDGET}`);
   });

@@ -23,7 +23,7 @@ export type { FromSchema } from './schema/from-schema.ts';
 export type { FwRequest, JsonLib, RouteInfo } from './http/request.ts';
 export { html, json, jsonStream, redirect, sendFile, status } from './http/response.ts';
 export type { FileResponse, FwResponse, HeaderMap, JsonResponse, JsonStreamResponse, RedirectResponse, StatusResponse } from './http/response.ts';
-export { reply, replyJson } from './http/write-response.ts';
+export { mountPath, reply, replyJson } from './http/write-response.ts';
 export type { ResponseTarget } from './http/write-response.ts';
 export { readBody } from './http/read-body.ts';
 

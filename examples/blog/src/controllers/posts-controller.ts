@@ -3,7 +3,7 @@
  * requests that fail their route schemas (router.ts), in the spec's shapes. Choices where the
  * spec is silent are in docs/blog-api.md (id rule, paging, PUT order of checks).
  */
-import { defineController, json, jsonStream, type FwRequest, type FwResponse, type InvalidRequestHook, type JsonResponse, type SchemaIssue } from 'fw-core';
+import { defineController, json, jsonStream, mountPath, type FwRequest, type FwResponse, type InvalidRequestHook, type JsonResponse, type SchemaIssue } from 'fw-core';
 import type { BlogContext } from '../blog-context.ts';
 import { readIdempotencyClaim, respond, respondOnce, keptAnswerOf, type WriteAnswer } from '../http/idempotency-key.ts';
 import { objectBody } from '../http/request-body.ts';
@@ -74,7 +74,7 @@ async function index(context: BlogContext, req: FwRequest): Promise<FwResponse> 
   const page = takePage(rows, params.limit);
   const last = page.at(-1);
   const headers = page.length < rows.length && last !== undefined
-    ? { link: nextLink(req.route.template, params, { inserted_at: last.inserted_at?.getTime() ?? null, id: last.id }) }
+    ? { link: nextLink(`${mountPath(req)}${req.route.template}`, params, { inserted_at: last.inserted_at?.getTime() ?? null, id: last.id }) }
     : undefined;
   return jsonStream(page.map(toPostJson), { key: 'posts', ...(headers && { headers }) });
 }

@@ -17,13 +17,21 @@ const READ = Symbol('fw.bodyRead');
  * for a Content-Encoding other than identity, FW_ERR_BODY_TOO_LARGE (413) when Content-Length
  * or the bytes received exceed `limit` (reading then stops: reply with `connection: close`),
  * FW_ERR_BODY_LENGTH_MISMATCH (400) when the body ends short or the client goes away, and
- * FW_ERR_BODY_ALREADY_CONSUMED when someone else read the body first. Settles exactly once.
+ * FW_ERR_BODY_ALREADY_CONSUMED when someone else read the body first (unless they left it in
+ * `req.body` as a string or Buffer, as `express.text()` and `express.raw()` do). Settles exactly once.
  */
 export async function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
   const message = req as IncomingMessage & { [READ]?: Promise<Buffer> };
   const earlier = message[READ];
   if (earlier !== undefined) {
     const bytes = await earlier;
+    if (bytes.length > limit) throw tooLarge(limit, { received: bytes.length });
+    return bytes;
+  }
+  // A parser in front of fw (express.text(), express.raw()) read it, decompressed, into `req.body`.
+  const upstream = req.readableDidRead ? (req as IncomingMessage & { body?: unknown }).body : undefined;
+  if (typeof upstream === 'string' || Buffer.isBuffer(upstream)) {
+    const bytes = typeof upstream === 'string' ? Buffer.from(upstream) : upstream;
     if (bytes.length > limit) throw tooLarge(limit, { received: bytes.length });
     return bytes;
   }
@@ -175,9 +183,10 @@ export function parseJsonBody(bytes: Uint8Array, json: JsonLib): unknown {
 
 /**
  * Walks a parsed value with its own stack, not a JSON.parse reviver (V8 runs revivers recursively
- * and overflows on deep input), and throws on a forbidden key or excessive depth.
+ * and overflows on deep input), and throws on a forbidden key or excessive depth; else returns it
+ * (a body another server's parser decoded goes through it too).
  */
-function checkJsonValue(value: unknown): void {
+export function checkJsonValue<T>(value: T): T {
   const stack: [unknown, number][] = [[value, 1]];
   for (let entry = stack.pop(); entry !== undefined; entry = stack.pop()) {
     const [node, depth] = entry;
@@ -197,6 +206,7 @@ function checkJsonValue(value: unknown): void {
     }
     for (const key in record) stack.push([record[key], depth + 1]);
   }
+  return value;
 }
 
 function forbidden(key: string): FwError {

@@ -136,13 +136,43 @@ function writeHead(target: ResponseTarget, status: number, own: HeaderMap | unde
     for (const name in merged) {
       if (name === 'x-request-id' || name === 'x-content-type-options' || (length !== undefined && name === 'content-length')) continue;
       const value = merged[name] as string | readonly string[];
-      if (typeof value === 'string') flat.push(name, value);
+      if (name === 'location' && typeof value === 'string') flat.push(name, mountedLocation(target.raw, value));
+      else if (typeof value === 'string') flat.push(name, value);
       else for (const item of value) flat.push(name, item);
     }
   }
   if (length !== undefined) flat.push('content-length', length);
   flat.push('x-request-id', target.id, 'x-content-type-options', 'nosniff');
   target.res.writeHead(status, flat as string[]);
+}
+
+/**
+ * The path another server mounted fw under, as the client sent it: `/fw` under Express's
+ * `app.use('/fw', listener)` (`req.baseUrl`), or what a Connect-style host cut off `req.url`
+ * (`originalUrl`); '' when fw serves the whole server. fw adds it to `location` itself; an app
+ * adds it to the other links it builds (`Link`, URLs in bodies).
+ */
+export function mountPath(target: Pick<ResponseTarget, 'raw'>): string {
+  const raw = target.raw as IncomingMessage & { baseUrl?: unknown; originalUrl?: unknown };
+  let prefix = '';
+  if (typeof raw.baseUrl === 'string') prefix = raw.baseUrl;
+  else if (typeof raw.originalUrl === 'string' && raw.url !== undefined) {
+    const original = raw.originalUrl.split('?')[0]!;
+    const own = raw.url.split('?')[0]!;
+    prefix = original.endsWith(own) ? original.slice(0, original.length - own.length) : own === '/' ? original : '';
+  }
+  if (prefix.endsWith('/')) prefix = prefix.slice(0, -1);
+  return isSitePath(prefix) ? prefix : '';
+}
+
+/** A path on this site: `/x`, not `//host/x` nor `/\\host/x`, which leave it. */
+function isSitePath(path: string): boolean {
+  return path[0] === '/' && path[1] !== '/' && path[1] !== '\\';
+}
+
+/** A `location` that is a path on fw's own site, under the mount path (RFC 9110 §10.2.2 allows a relative reference). */
+function mountedLocation(raw: IncomingMessage, location: string): string {
+  return isSitePath(location) ? `${mountPath({ raw })}${location}` : location;
 }
 
 /** Lowercased union of the maps, later ones winning; the map itself when only `defaults` has entries. */

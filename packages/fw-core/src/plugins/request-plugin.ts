@@ -4,7 +4,7 @@
  * pipeline's body stage (pipeline/stages.ts), after security: a refused request's body is never read.
  */
 import { lingerAfterAnswer } from '../http/lingering-close.ts';
-import { isJsonMediaType, isUtf8Charset, parseContentType, parseJsonBody, readBody, type ContentType } from '../http/read-body.ts';
+import { checkJsonValue, isJsonMediaType, isUtf8Charset, parseContentType, parseJsonBody, readBody, type ContentType } from '../http/read-body.ts';
 import { replyJson } from '../http/write-response.ts';
 import type { FwRequest } from '../http/request.ts';
 import { FwError, isFwError } from '../errors.ts';
@@ -89,8 +89,15 @@ export async function decodeBody(req: FwRequest, contentType: ContentType, decod
       const details = { charset: contentType.charset };
       throw new FwError('FW_ERR_UNSUPPORTED_CHARSET', 'unsupported charset: only utf-8 is accepted', { details });
     }
+    const form = bodyKind(contentType, decoding) === 'form';
+    const parsed = parsedUpstream(req.raw);
+    if (parsed !== undefined) {
+      if (form) req.params = Object.assign(Object.create(null) as FormFields, parsed);
+      else req.body = checkJsonValue(parsed);
+      return true;
+    }
     const bytes = await readBody(req.raw, decoding.max_body_size ?? DEFAULT_MAX_BODY_SIZE);
-    if (bodyKind(contentType, decoding) === 'form') {
+    if (form) {
       req.params = parseUrlencoded(bytes.toString('utf8'));
     } else {
       const body = parseJsonBody(bytes, req.json);
@@ -106,6 +113,16 @@ export async function decodeBody(req: FwRequest, contentType: ContentType, decod
     replyJson(req, status, { error: (error as Error).message }, tooLarge ? { connection: 'close' } : undefined);
     return false;
   }
+}
+
+/**
+ * The object a parser in front of fw decoded once it read the stream (`express.json()` leaves it
+ * in `req.body`; a string or Buffer from `express.text()`/`raw()` readBody takes as bytes);
+ * undefined when the stream is fw's to read (Express 4 sets `req.body = {}` without reading).
+ */
+function parsedUpstream(raw: FwRequest['raw']): object | undefined {
+  const body = raw.readableDidRead ? (raw as { body?: unknown }).body : undefined;
+  return typeof body === 'object' && body !== null && !Buffer.isBuffer(body) ? body : undefined;
 }
 
 function bodyKind(contentType: ContentType, options: RequestPluginOptions): 'json' | 'form' | undefined {

@@ -4,18 +4,20 @@
  */
 import type { FwRequest } from '../http/request.ts';
 import { isThenable, json, type FwResponse } from '../http/response.ts';
+import { isJsonMediaType, parseContentType } from '../http/read-body.ts';
+import { METHODS_WITHOUT_BODY } from '../plugins/request-plugin.ts';
 import type { RouteChecks } from './compile-route-schemas.ts';
-import type { RequestPart, SchemaFailure, SchemaIssue } from './route-schema.ts';
+import type { RequestPart, SchemaFailure, SchemaIssue, SchemaResult } from './route-schema.ts';
 
 /** The answer for a request that fails its schema, or undefined to run the handler. */
 export function checkRequest(checks: RouteChecks, req: FwRequest): FwResponse | Promise<FwResponse> | undefined {
   for (const { part, validate } of checks.parts) {
     const value = PART_VALUES[part](req);
-    const result = validate(value);
+    const result = (part === 'body' && unsupportedBodyType(req)) || validate(value);
     if (!result.valid) {
       const failure: SchemaFailure = { part, errors: result.errors, ...(result.incomplete === true && { incomplete: true }) };
       const answer = checks.onInvalid?.(failure, req);
-      const fallback = (given: FwResponse | undefined): FwResponse => given ?? defaultAnswer(failure);
+      const fallback = (given: FwResponse | undefined): FwResponse => given ?? defaultAnswer(failure, req.method);
       return isThenable<FwResponse | undefined>(answer) ? Promise.resolve(answer).then(fallback) : fallback(answer);
     }
     // Coercion changed the copy in place: that copy is what the handler reads.
@@ -43,6 +45,26 @@ function parseQuery(query: string): Record<string, string | string[]> {
   return out;
 }
 
+/** The media types a body schema's route takes: what decode_json_body puts in `req.body` (`+json` types too). */
+const ACCEPTED_BODY_TYPES: readonly string[] = ['application/json'];
+
+/**
+ * A body a route's body schema cannot see because it came as another media type, or none
+ * (RFC 9110 §8.3): the body check's failure, keyword `contentType`, that fw answers 415 (as Hono
+ * does) rather than "must be object"; an onInvalid hook sees it first. Undefined when the request
+ * carries no body, or one something decoded into `req.body`.
+ */
+function unsupportedBodyType(req: FwRequest): SchemaResult | undefined {
+  if (req.body !== undefined || METHODS_WITHOUT_BODY.has(req.method)) return undefined;
+  const { headers } = req.raw;
+  const length = headers['content-length'];
+  if (headers['transfer-encoding'] === undefined && (length === undefined || /^0*$/.test(length))) return undefined;
+  const mediaType = parseContentType(headers['content-type'])?.mediaType;
+  if (mediaType !== undefined && isJsonMediaType(mediaType)) return undefined;
+  const params = { accepted: ACCEPTED_BODY_TYPES, received: mediaType ?? null };
+  return { valid: false, errors: [{ path: '', keyword: 'contentType', message: 'unsupported media type', params }] };
+}
+
 // Capped in count and bytes (issues echo client input), so a hostile body cannot make a megabytes-long
 // 400 (issue 35, item 14: a 1 MiB array gave a 24 MB one).
 const MAX_LISTED_ISSUES = 10;
@@ -52,7 +74,9 @@ const MAX_LISTED_ISSUE_BYTES = 8 * 1024;
  * fw's `400 {"error": "invalid <part>", "details", "omitted"?, "incomplete"?}`: the first issues within
  * both caps, how many were left out, and whether checking stopped before finding every issue.
  */
-function defaultAnswer(failure: SchemaFailure): FwResponse {
+function defaultAnswer(failure: SchemaFailure, method: string): FwResponse {
+  const [first] = failure.errors;
+  if (first?.keyword === 'contentType' && failure.part === 'body') return unsupportedMediaType(first.params, method);
   const details: SchemaIssue[] = [];
   let bytes = 0;
   for (const issue of failure.errors) {
@@ -63,4 +87,14 @@ function defaultAnswer(failure: SchemaFailure): FwResponse {
   const omitted = failure.errors.length - details.length;
   const incomplete = failure.incomplete === true && { incomplete: true };
   return json({ error: `invalid ${failure.part}`, details, ...(omitted > 0 && { omitted }), ...incomplete }, 400);
+}
+
+/**
+ * 415 for a body of a media type the route's body schema cannot see (unsupportedBodyType): the
+ * accepted types in the body and in `accept-post` (W3C LDP §7.1) or `accept-patch` (RFC 5789 §3.1).
+ */
+function unsupportedMediaType(params: SchemaIssue['params'], method: string): FwResponse {
+  const accepted = params['accepted'] as readonly string[];
+  const header = method === 'POST' ? 'accept-post' : method === 'PATCH' ? 'accept-patch' : undefined;
+  return json({ error: 'unsupported media type', accepted }, 415, header === undefined ? undefined : { [header]: accepted.join(', ') });
 }

@@ -3,6 +3,7 @@
  * plugins, run the start hook, compose the stream handlers around the pipeline. startServer
  * listens with it; another server (node:http, Express) can mount it, inject() drives it.
  */
+import type { ServerOptions } from 'node:http';
 import type { FwApp, Lifecycle, ListenerLifecycle } from '../app/app.ts';
 import { loadApplication, resolveJsonLib, type LoadedApplication } from '../app/load-application.ts';
 import type { InCodeConfig } from '../config/resolve-config.ts';
@@ -37,6 +38,12 @@ export interface FwListener {
   readonly listener: Listener;
   readonly application: LoadedApplication;
   readonly logger: Logger;
+  /**
+   * fw's node:http limits from `server_configuration` (request, headers and keep-alive timeouts,
+   * header size), as startServer sets them: `createServer(fw.serverOptions, fw.listener)`, or
+   * `createServer(fw.serverOptions, expressApp)`, so slow clients are cut where fw would cut them.
+   */
+  readonly serverOptions: ServerOptions;
   /** The lifecycle the app's routes and start hook got; draining once close() (or the server's stop) begins. */
   readonly lifecycle: Lifecycle;
   /** Turns `lifecycle.draining` true, runs every plugin's stop(state), then the app's stop hook; idempotent. Stop the server that mounts it first. */
@@ -51,8 +58,8 @@ export interface OpenedListener extends FwListener {
 
 /** Builds fw's listener; rejects with a coded FwError when anything is misconfigured. */
 export async function createListener(options: CreateListenerOptions = {}): Promise<FwListener> {
-  const { listener, application, logger, lifecycle, close } = await openListener(options);
-  return { listener, application, logger, lifecycle, close };
+  const { listener, application, logger, serverOptions, lifecycle, close } = await openListener(options);
+  return { listener, application, logger, serverOptions, lifecycle, close };
 }
 
 /** createListener's one code path, shared with startServer. */
@@ -103,7 +110,15 @@ export async function openListener(options: CreateListenerOptions): Promise<Open
       routes: application.routes,
     };
     const listener = composeStreamHandlers(sc.stream_handlers, app.streamHandlers ?? [], createPipelineListener(runtime));
-    return { listener, application, logger, lifecycle, close, traffic };
+    const serverOptions: ServerOptions = {
+      requestTimeout: sc.request_timeout_ms,
+      headersTimeout: sc.headers_timeout_ms,
+      keepAliveTimeout: sc.keep_alive_timeout_ms,
+      maxHeaderSize: sc.max_header_size,
+      // node:http only enforces the two timeouts above when this check runs (default every 30 s)
+      connectionsCheckingInterval: Math.min(1000, sc.headers_timeout_ms),
+    };
+    return { listener, application, logger, serverOptions, lifecycle, close, traffic };
   } catch (error) {
     await close();
     throw error;

@@ -49,19 +49,14 @@ export interface FwServer {
 
 /** Starts the app (createListener, then listen); rejects with a coded FwError when anything is misconfigured. */
 export async function startServer(options: StartServerOptions = {}): Promise<FwServer> {
-  const { listener, application, logger, lifecycle, close, traffic } = await openListener(options);
+  const { listener, application, logger, serverOptions, lifecycle, close, traffic } = await openListener(options);
   const fw = application.config.fw;
   const app = application.app;
   const sc = fw.server_configuration;
   const gate = gatePipelined(listener, sc.max_inflight_per_connection, traffic);
   const server = createServer(
     {
-      requestTimeout: sc.request_timeout_ms,
-      headersTimeout: sc.headers_timeout_ms,
-      keepAliveTimeout: sc.keep_alive_timeout_ms,
-      maxHeaderSize: sc.max_header_size,
-      // node:http only enforces the two timeouts above when this check runs (default every 30 s)
-      connectionsCheckingInterval: Math.min(1000, sc.headers_timeout_ms),
+      ...serverOptions,
       IncomingMessage: CountedIncomingMessage,
       ServerResponse: closingWhileStopping(traffic),
     },
