@@ -7,7 +7,7 @@
  */
 import type { CompiledGroup, CompiledRoutes } from '../app/compile-routes.ts';
 import type { PluginStep } from '../plugins/plugin-registry.ts';
-import { ANY_HOST, requestHostKey, wildcardSuffix } from '../router/host-name.ts';
+import { ANY_HOST, requestHostKey, wildcardSuffix } from '../router/radix-router.ts';
 
 /** One group as a miss candidate, with its lane. */
 interface Candidate<Lane> {

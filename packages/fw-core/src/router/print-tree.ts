@@ -1,5 +1,5 @@
 /** The route printer in two pure steps, as find-my-way's: a plain tree of the radix edges, then text. */
-import { buildHostTables } from './host-table.ts';
+import { buildHostTables } from './radix-router.ts';
 import { parsePath } from './parse-path.ts';
 import type { RadixNode, RouteLeaf } from './radix-tree.ts';
 import { routeLabel } from './create-router.ts';
