@@ -6,7 +6,7 @@
 import { routeError, type ParsedPath } from './parse-path.ts';
 import { HTTP_METHODS, type CompiledRoute, type RouteName } from './router.ts';
 
-/** The methods of a route meaning "every method". */
+/** A route's methods meaning "every method". */
 export const ANY_METHOD = '_';
 const GET_INDEX = HTTP_METHODS.indexOf('get');
 const HEAD_INDEX = HTTP_METHODS.indexOf('head');
@@ -70,9 +70,8 @@ export class RouteLeaf<T> {
 }
 
 /**
- * The position in HTTP_METHODS of a request method as Node gives it (uppercase), -1 for any
- * other: a switch of literals, as Node's method strings are internalized (bench/router.bench.ts,
- * 405 rows). router-methods-404-405.test.ts tries every method of HTTP_METHODS.
+ * A request method's position in HTTP_METHODS, -1 for any other: a switch, as Node's method strings
+ * are internalized (bench/router.bench.ts, 405 rows); router-methods-404-405.test.ts tries each.
  */
 function requestMethodIndex(method: string): number {
   switch (method) {
@@ -97,9 +96,9 @@ function sharedMethod<T>(a: CompiledRoute<T>, b: CompiledRoute<T>): string | und
 }
 
 /**
- * A route and its bindings reader, made from the binding names at its first match (`{ "id":
- * path.slice(starts[0], ends[0]) }`): one object of one shape in one step, where a loop of keyed
- * stores is megamorphic (bench/router.bench.ts, parameter hits); a loop if code generation is off.
+ * A route and its bindings reader, made at its first match (`{ "id": path.slice(starts[0], ends[0]) }`):
+ * one object of one shape in one step, where a loop of keyed stores is megamorphic
+ * (bench/router.bench.ts, parameter hits); a loop if code generation is off.
  */
 export class RouteTarget<T> {
   readonly route: CompiledRoute<T>;
@@ -109,7 +108,7 @@ export class RouteTarget<T> {
     this.route = route;
   }
 
-  /** The bindings of a match of `path`, as received (not decoded). */
+  /** Not decoded. */
   bindings(path: string, starts: Int32Array, ends: Int32Array): Record<string, string> {
     this.#read ??= bindingsReader(this.route.bindingNames);
     return this.#read(path, starts, ends);
@@ -135,7 +134,7 @@ function bindingsReader(names: readonly string[]): BindingsReader {
 
 const NO_CHILDREN: readonly never[] = Object.freeze([]);
 const NO_BUCKETS: readonly (readonly never[])[] = [NO_CHILDREN];
-/** Most buckets a node gets (the low 7 bits of a first character), and buckets per static child. */
+/** Most buckets a node gets (the low 7 bits of a first character). */
 const MAX_BUCKETS = 128;
 const BUCKETS_PER_CHILD = 4;
 
@@ -145,16 +144,14 @@ export class RadixNode<T> {
   /** Static children in definition order. */
   statics: RadixNode<T>[] = [];
   binding: RadixNode<T> | undefined = undefined;
-  /** Routes whose path ends here. */
+  /** Routes whose path ends here, and those whose `[...]` is here. */
   end: RouteLeaf<T> | undefined = undefined;
-  /** Routes with a `[...]` here, capturing the rest of the path. */
   rest: RouteLeaf<T> | undefined = undefined;
   /** Set by finishTree(): the child whose edge is the empty segment (`/posts/`). */
   emptyChild: RadixNode<T> | undefined = undefined;
   /**
-   * Set by finishTree(): the other static children by the low bits (`bucketMask`) of their first
-   * char code, about four buckets per child, not one list to search (bench/router.bench.ts,
-   * GitHub-like table: 50 children under `/repos/:owner/:repo`).
+   * Set by finishTree(): the other static children by the low bits of their first char code, not
+   * one list (bench/router.bench.ts, GitHub-like table: 50 children under `/repos/:owner/:repo`).
    */
   buckets: readonly (readonly RadixNode<T>[])[] = NO_BUCKETS;
   bucketMask = 0;
@@ -235,21 +232,21 @@ function absorbChain<T>(node: RadixNode<T>): void {
 
 type Match<T> = RouteTarget<T> | undefined;
 
-/** Scratch state of one lookup. find() is synchronous, so each router reuses one. */
+/** Scratch state of one lookup; find() is synchronous, so each router reuses one. */
 export interface MatchState {
-  /** Start and end offsets in the path of each binding matched so far, by binding position. */
+  /** Offsets in the path of each binding matched so far, by binding position. */
   readonly starts: Int32Array;
   readonly ends: Int32Array;
   /** Offset of the '/' before the text a `[...]` captured (the path's end when it captured none). */
   wildStart: number;
-  /** Method bits of the routes that had the path but not the method: a failed walk's 405 `allow` (0: a 404). */
+  /** RouteLeaf.mask bits of the routes that had the path but not the method: a 405's `allow` (0: a 404). */
   allowed: number;
 }
 
 /**
  * The route for `method` matching `path` from `pos` (a '/' or its end) on, static > binding >
- * `[...]`, undefined when none; `depth` counts bindings so far. It recurses only where an
- * alternative is left to backtrack to and loops otherwise (bench/router.bench.ts measured each choice).
+ * `[...]`; `depth` counts bindings so far. It recurses only where an alternative is left to
+ * backtrack to, and loops otherwise (bench/router.bench.ts).
  */
 export function matchTree<T>(node: RadixNode<T>, path: string, pos: number, depth: number, method: string, state: MatchState): Match<T> {
   const end = path.length;
