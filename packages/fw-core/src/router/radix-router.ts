@@ -25,7 +25,8 @@ export class RadixRouter<T> implements Router<T> {
     this.#namedHosts = this.#tables.exact.size > 0 || this.#tables.wildcards.length > 0;
     let most = 0;
     for (const { route } of entries) most = Math.max(most, route.bindingNames.length);
-    this.#state = { starts: new Int32Array(most), ends: new Int32Array(most), wildStart: 0, allowed: 0 };
+    const [starts, ends] = [new Int32Array(most), new Int32Array(most)];
+    this.#state = { starts, ends, wildStart: 0, escapable: false, allowed: 0 };
   }
 
   routes(): readonly CompiledRoute<T>[] {
@@ -34,10 +35,14 @@ export class RadixRouter<T> implements Router<T> {
 
   find(method: string, host: string | undefined, path: string): LookupResult<T> {
     if (path.charCodeAt(0) !== 47) return NOT_FOUND;
-    // Most paths hold no '%': only an answer an escape could change is looked up again in
-    // canonical form (bench/router.bench.ts, misses and static hits).
+    const state = this.#state;
+    state.escapable = false;
     const answer = this.#lookup(method, host, path, false);
-    if (answer.kind === 'found' ? !capturedEscape(answer.route, path, this.#state) : !path.includes('%')) return answer;
+    // Only an answer an escape could change is looked up again in canonical form: a match that captured
+    // a '%', a 405, or a 404 whose walk passed an escapable segment (bench/router.bench.ts, misses).
+    const hit = answer.kind === 'found';
+    const done = hit ? !capturedEscape(answer.route, path, state) : answer === NOT_FOUND && !state.escapable;
+    if (done || !path.includes('%')) return answer;
     const canonical = canonicalPath(path);
     if (canonical === undefined) return NOT_FOUND;
     return this.#lookup(method, host, canonical, canonical.includes('%'));

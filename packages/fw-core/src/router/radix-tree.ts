@@ -239,6 +239,8 @@ export interface MatchState {
   readonly ends: Int32Array;
   /** Offset of the '/' before the text a `[...]` captured (the path's end when it captured none). */
   wildStart: number;
+  /** The walk passed a segment that could take a static edge in canonical form (see matchTree). */
+  escapable: boolean;
   /** RouteLeaf.mask bits of the routes that had the path but not the method: a 405's `allow` (0: a 404). */
   allowed: number;
 }
@@ -275,14 +277,18 @@ export function matchTree<T>(node: RadixNode<T>, path: string, pos: number, dept
         const candidate = bucket[i] as RadixNode<T>;
         const label = candidate.label;
         const stop = start + label.length;
-        if (stop > end) continue;
+        if (stop > end || label.charCodeAt(0) !== code) continue;
         // slice() and === (a flat compare) beat startsWith() and a character loop (bench/router.bench.ts).
-        if ((stop === end || path.charCodeAt(stop) === 47) && label.charCodeAt(0) === code && path.slice(start, stop) === label) {
+        if ((stop === end || path.charCodeAt(stop) === 47) && path.slice(start, stop) === label) {
           child = candidate;
           next = stop;
           break;
         }
+        // Escapes in the segment could spell `label` (canonical form, parse-path.ts).
+        state.escapable = true;
       }
+      // Decoded, a segment starting with '%' could spell any edge.
+      if (child === undefined && code === 37) state.escapable = true;
     }
     const binding = empty ? undefined : node.binding;
     if (child !== undefined) {
