@@ -12,7 +12,7 @@ import { writeError, type ResponseTarget } from '../http/write-response.ts';
 import { recordingSpan, traceFieldsOf } from '../log/logger.ts';
 import type { PluginStep } from '../plugins/plugin-registry.ts';
 import type { PluginEnv } from '../plugins/plugin.ts';
-import { ANY_HOST, requestHostKey, wildcardSuffix } from '../router/host-name.ts';
+import { ANY_HOST, requestHostKey, wildcardSuffix } from '../router/radix-router.ts';
 import type { RouteFound } from '../router/router.ts';
 import { exchangeOf, hasRepeatedHeader, type Exchange } from '../stream/exchange.ts';
 import type { Listener } from '../stream/stream-handler.ts';

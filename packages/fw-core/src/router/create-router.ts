@@ -1,10 +1,11 @@
-/** createRouter(): checks every route definition once and builds the router (radix-router.ts). */
-import type { CheckedRoute } from './host-table.ts';
-import { normaliseRouteHost } from './host-name.ts';
-import { parsePath } from './parse-path.ts';
-import { RadixRouter } from './radix-router.ts';
-import { normaliseMethods } from './route-methods.ts';
-import type { CompiledRoute, RouteDefinition, RouteName, Router } from './router.ts';
+/** createRouter(): checks each route definition once (host, methods, path) and builds the router. */
+import { isIPv6 } from 'node:net';
+import type { FwError } from '../errors.ts';
+import { parsePath, routeError } from './parse-path.ts';
+import { ANY_HOST, RadixRouter } from './radix-router.ts';
+import { ANY_METHOD, type CheckedRoute } from './radix-tree.ts';
+import { HTTP_METHODS } from './router.ts';
+import type { CompiledRoute, HttpMethod, MethodSpec, RouteDefinition, RouteName, Router } from './router.ts';
 
 /** Compiles route definitions; throws a coded FwError (FW_ERR_ROUTE_*) naming the route and the fix. */
 export function createRouter<T>(defs: readonly RouteDefinition<T>[]): Router<T> {
@@ -37,4 +38,58 @@ export function routeLabel(index: number, path: unknown, methods: unknown, host:
   const methodText = Array.isArray(methods) ? methods.map(String).join(',') : String(methods ?? '_');
   const hostText = host === undefined || host === '_' ? '' : ` on host '${String(host)}'`;
   return `route #${index} (${methodText} ${String(path)}${hostText})`;
+}
+
+// A DNS label (RFC 1123 section 2.1): letters, digits and inner hyphens, at most 63 characters.
+const LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
+
+/** A route's host as `'_'`, a lowercase host name without a trailing dot, or `*.suffix`; throws for anything else. */
+function normaliseRouteHost(host: unknown, label: RouteName): string {
+  if (host === undefined || host === ANY_HOST) return ANY_HOST;
+  if (typeof host !== 'string') throw badHost(label, host, "use a host name, '*.example.com' or '_'");
+  const name = host.toLowerCase().replace(/\.$/, '');
+  const afterLiteral = name.startsWith('[') ? name.slice(name.indexOf(']') + 1) : name;
+  if (afterLiteral.includes(':')) throw badHost(label, host, 'remove the port; the port of the Host header is ignored');
+  if (name.startsWith('[') && name.endsWith(']') && isIPv6(name.slice(1, -1))) return name;
+  if (name.startsWith('*.') && isHostName(name.slice(2))) return name;
+  if (name.includes('*')) throw badHost(label, host, "a wildcard is one leading label, as in '*.example.com'; use '_' for any host");
+  if (isHostName(name)) return name;
+  throw badHost(label, host, "use a host name such as 'api.example.com', '*.example.com', '[::1]' or '_'");
+}
+
+function isHostName(name: string): boolean {
+  return name.length > 0 && name.length <= 253 && name.split('.').every((label) => LABEL.test(label));
+}
+
+function badHost(label: RouteName, host: unknown, fix: string): FwError {
+  const message = `${label}: the host ${JSON.stringify(host) ?? String(host)} is not valid; ${fix}.`;
+  return routeError('FW_ERR_ROUTE_BAD_HOST', label, message, { host });
+}
+
+/** A route's `methods` frozen without repeats, or `'_'`; an unknown one throws: a typo never widens it. */
+function normaliseMethods(methods: unknown, label: RouteName): MethodSpec {
+  if (methods === undefined || methods === ANY_METHOD) return ANY_METHOD;
+  if (!Array.isArray(methods) || methods.length === 0) {
+    const fix = "list lowercase method names such as ['get', 'post'], or use '_' for every method";
+    throw unknownMethod(label, methods, fix);
+  }
+  const known: HttpMethod[] = [];
+  for (const method of methods) {
+    if (!isHttpMethod(method)) {
+      const lower = typeof method === 'string' ? method.toLowerCase() : '';
+      const fix = isHttpMethod(lower) ? `write it lowercase: '${lower}'` : `use one of ${HTTP_METHODS.join(', ')}, or '_' for every method`;
+      throw unknownMethod(label, method, fix);
+    }
+    if (!known.includes(method)) known.push(method);
+  }
+  return Object.freeze(known);
+}
+
+function isHttpMethod(value: unknown): value is HttpMethod {
+  return (HTTP_METHODS as readonly unknown[]).includes(value);
+}
+
+function unknownMethod(label: RouteName, method: unknown, fix: string): FwError {
+  const message = `${label}: the method ${JSON.stringify(method) ?? String(method)} is not known; ${fix}.`;
+  return routeError('FW_ERR_ROUTE_UNKNOWN_METHOD', label, message, { method });
 }

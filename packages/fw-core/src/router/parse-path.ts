@@ -1,9 +1,7 @@
 /**
- * Route path templates, checked once at start-up (coded FwErrors naming the route and the fix),
- * and the canonical form templates and request paths are compared in: split on raw '/', each
- * segment decoded, then only '%' and '/' escaped again (`%25`, `%2F`). `posts` and `p%6Fsts` have
- * one canonical text, `%2F` never splits a segment (RFC 3986 section 2.2), and a captured value
- * needs decoding only when its canonical text holds a '%'.
+ * Route path templates, checked once at start-up, and the canonical form templates and request
+ * paths are compared in: split on raw '/', each segment decoded, then only '%' and '/' escaped
+ * again, so `p%6Fsts` is `posts` and `%2F` never splits a segment (RFC 3986 section 2.2).
  */
 import { FwError, type FwErrorCode } from '../errors.ts';
 import type { RouteName } from './router.ts';
@@ -39,8 +37,7 @@ export function parsePath(path: unknown, label: RouteName): ParsedPath {
   const bindingNames: string[] = [];
   // An index loop, not entries(): bench/router-build.bench.ts (5000 routes).
   for (let position = 0; position < raw.length; position++) {
-    const isLast = position === raw.length - 1;
-    const segment = parseSegment(raw[position] as string, isLast, label, path);
+    const segment = parseSegment(raw[position] as string, position === raw.length - 1, label, path);
     if (segment.kind === 'binding') {
       if (bindingNames.includes(segment.name)) {
         const message = `${label}: the binding :${segment.name} appears twice in "${path}"; give each binding its own name.`;
@@ -50,8 +47,7 @@ export function parsePath(path: unknown, label: RouteName): ParsedPath {
     }
     segments.push(segment);
   }
-  const hasWildcard = segments.at(-1)?.kind === 'wildcard';
-  return { segments, bindingNames, hasWildcard };
+  return { segments, bindingNames, hasWildcard: segments.at(-1)?.kind === 'wildcard' };
 }
 
 function parseSegment(text: string, isLast: boolean, label: RouteName, path: string): PathSegment {
@@ -94,16 +90,14 @@ export function routeError(code: FwErrorCode, label: RouteName, message: string,
 }
 
 /** The canonical text of one raw segment, or undefined when a percent-escape is malformed. */
-export function canonicalSegment(raw: string): string | undefined {
+function canonicalSegment(raw: string): string | undefined {
   if (!raw.includes('%')) return raw;
-  let decoded: string;
   try {
-    decoded = decodeURIComponent(raw);
+    return decodeURIComponent(raw).replaceAll('%', '%25').replaceAll('/', '%2F');
   } catch {
     // URIError: `%zz`, a lone `%`, or a truncated UTF-8 sequence such as `%E0%A4`.
     return undefined;
   }
-  return decoded.replaceAll('%', '%25').replaceAll('/', '%2F');
 }
 
 /** The canonical form of a request path; undefined when a segment has a malformed escape (no route matches). */

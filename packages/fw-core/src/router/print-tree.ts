@@ -1,5 +1,5 @@
 /** The route printer in two pure steps, as find-my-way's: a plain tree of the radix edges, then text. */
-import { buildHostTables } from './host-table.ts';
+import { buildHostTables } from './radix-router.ts';
 import { parsePath } from './parse-path.ts';
 import type { RadixNode, RouteLeaf } from './radix-tree.ts';
 import { routeLabel } from './create-router.ts';
@@ -43,7 +43,6 @@ export function buildRouteTree<T>(router: Router<T>): RouteTree<T> {
     return { parsed: parsePath(route.path, label), route, label };
   });
   const { exact, wildcards, any } = buildHostTables(entries);
-  // Precedence order: exact hosts (by name), wildcards, `'_'`.
   const exactByName = [...exact.values()].sort((a, b) => (a.host < b.host ? -1 : 1));
   const ordered = [...exactByName, ...wildcards.map((wildcard) => wildcard.table), ...(any === undefined ? [] : [any])];
   return { hosts: ordered.map((table) => ({ host: table.host, root: treeNode(table.root, '') })) };

@@ -1,13 +1,11 @@
 /**
  * The router's lookup, top to bottom: find() looks a path up as received and, when an escape could
- * change the answer, again in canonical form (parse-path.ts); #lookup() asks the host tables in
- * precedence order; lookupTable() walks one table's tree (radix-tree.ts) and makes the answer.
+ * change the answer, in canonical form (parse-path.ts); #lookup() asks the host tables in
+ * precedence order; lookupTable() answers from one table's static paths or tree (radix-tree.ts).
  */
-import { buildHostTables, findStatic, type CheckedRoute, type HostTable, type HostTables } from './host-table.ts';
-import { requestHostKey } from './host-name.ts';
-import { canonicalPath } from './parse-path.ts';
-import { matchTree, type MatchState, type RouteTarget } from './radix-tree.ts';
-import { maskToMethods } from './route-methods.ts';
+import { canonicalPath, type ParsedPath } from './parse-path.ts';
+import { finishTree, insertRoute, matchTree, RadixNode } from './radix-tree.ts';
+import type { CheckedRoute, MatchState, RouteLeaf, RouteTarget } from './radix-tree.ts';
 import { HTTP_METHODS, type CompiledRoute, type LookupResult, type MethodNotAllowed, type RouteFound, type Router } from './router.ts';
 
 const NOT_FOUND = Object.freeze({ kind: 'not_found' } as const);
@@ -16,18 +14,19 @@ const NOT_FOUND = Object.freeze({ kind: 'not_found' } as const);
 export class RadixRouter<T> implements Router<T> {
   readonly #tables: HostTables<T>;
   readonly #routes: readonly CompiledRoute<T>[];
-  /** Some route names a host, so the Host header is read. */
+  /** Some route names a host: the Host header is read. */
   readonly #namedHosts: boolean;
   readonly #state: MatchState;
 
-  /** Builds the host tables of checked routes; throws FW_ERR_ROUTE_CONFLICT (see RouteLeaf.add). */
+  /** Throws FW_ERR_ROUTE_CONFLICT (see RouteLeaf.add). */
   constructor(entries: readonly CheckedRoute<T>[]) {
     this.#tables = buildHostTables(entries);
     this.#routes = Object.freeze(entries.map((entry) => entry.route));
     this.#namedHosts = this.#tables.exact.size > 0 || this.#tables.wildcards.length > 0;
     let most = 0;
     for (const { route } of entries) most = Math.max(most, route.bindingNames.length);
-    this.#state = { starts: new Int32Array(most), ends: new Int32Array(most), wildStart: 0, allowed: 0 };
+    const [starts, ends] = [new Int32Array(most), new Int32Array(most)];
+    this.#state = { starts, ends, wildStart: 0, escapable: false, allowed: 0 };
   }
 
   routes(): readonly CompiledRoute<T>[] {
@@ -36,10 +35,14 @@ export class RadixRouter<T> implements Router<T> {
 
   find(method: string, host: string | undefined, path: string): LookupResult<T> {
     if (path.charCodeAt(0) !== 47) return NOT_FOUND;
-    // Most paths hold no '%': they are looked up as received, and only an answer an escape could
-    // change is looked up again in canonical form (bench/router.bench.ts, misses and static hits).
+    const state = this.#state;
+    state.escapable = false;
     const answer = this.#lookup(method, host, path, false);
-    if (answer.kind === 'found' ? !capturedEscape(answer.route, path, this.#state) : !path.includes('%')) return answer;
+    // Only an answer an escape could change is looked up again in canonical form: a match that captured
+    // a '%', a 405, or a 404 whose walk passed an escapable segment (bench/router.bench.ts, misses).
+    const hit = answer.kind === 'found';
+    const done = hit ? !capturedEscape(answer.route, path, state) : answer === NOT_FOUND && !state.escapable;
+    if (done || !path.includes('%')) return answer;
     const canonical = canonicalPath(path);
     if (canonical === undefined) return NOT_FOUND;
     return this.#lookup(method, host, canonical, canonical.includes('%'));
@@ -67,10 +70,7 @@ export class RadixRouter<T> implements Router<T> {
   }
 }
 
-/**
- * Whether a match of a path as received captured a '%' (from its first binding or `[...]` on):
- * static labels are canonical and matched exactly, so only captures can hide an escape.
- */
+/** Whether a match captured a '%' (static labels are canonical and matched exactly). */
 function capturedEscape<T>(route: CompiledRoute<T>, path: string, state: MatchState): boolean {
   const from = route.bindingNames.length > 0 ? (state.starts[0] as number) : route.hasWildcard ? state.wildStart : path.length;
   return from < path.length && path.indexOf('%', from) !== -1;
@@ -78,8 +78,7 @@ function capturedEscape<T>(route: CompiledRoute<T>, path: string, state: MatchSt
 
 /** One host table's answer, undefined when no route here has the path; `decode`: captures hold `%25`, `%2F`. */
 function lookupTable<T>(table: HostTable<T>, method: string, path: string, decode: boolean, state: MatchState) {
-  // Static segments take precedence at every node, so a static path's route for the method is
-  // the walk's answer too, found without it (bench/router.bench.ts, static hits).
+  // Static segments take precedence, so this is the walk's answer too (bench/router.bench.ts, static hits).
   const target = findStatic(table.statics, path)?.routeFor(method);
   if (target !== undefined) return new Found(target.route, NO_BINDINGS, path, -1, false);
   state.allowed = 0;
@@ -101,16 +100,13 @@ function found<T>(target: RouteTarget<T>, path: string, decode: boolean, state: 
 /** The bindings of every route without any, shared (the contract allows it: docs/router.md). */
 const NO_BINDINGS: Record<string, string> = Object.freeze({});
 
-/**
- * A hit, one shape for every route; a `[...]`'s `pathinfo` is split when first read, so a lookup
- * whose caller never reads it does not pay for the segments (bench/router.bench.ts, wildcard hits).
- */
+/** A hit, one shape for every route; `pathinfo` split when read (bench/router.bench.ts, wildcard hits). */
 class Found<T> implements RouteFound<T> {
   readonly kind = 'found';
   readonly route: CompiledRoute<T>;
   readonly bindings: Record<string, string>;
   readonly #path: string;
-  /** Where the `[...]` capture starts (see MatchState.wildStart); -1 for a route without one. */
+  /** MatchState.wildStart; -1 for a route without `[...]`. */
   readonly #wildStart: number;
   readonly #decode: boolean;
   #pathinfo: string[] | undefined = undefined;
@@ -152,11 +148,132 @@ function methodNotAllowed(mask: number): MethodNotAllowed<never> {
   return (notAllowedByMask[mask] ??= Object.freeze({ kind: 'method_not_allowed', allowed: Object.freeze(maskToMethods(mask)) }));
 }
 
+/** The methods of RouteLeaf.mask bits, uppercase in HTTP_METHODS order (the order of an `allow` header). */
+function maskToMethods(mask: number): string[] {
+  return HTTP_METHODS.filter((_, i) => (mask & (1 << i)) !== 0).map((method) => method.toUpperCase());
+}
+
 /** An OPTIONS 405 with the route its first allowed method finds, whose plugins answer a CORS preflight. */
 function withPreflight<T>(answer: MethodNotAllowed<never>, table: HostTable<T>, path: string, decode: boolean, state: MatchState) {
-  const target = matchTree(table.root, path, 0, 0, answer.allowed[0] as string, state);
   // Never undefined: the allowed methods are those of the routes matching the path here.
+  const target = matchTree(table.root, path, 0, 0, answer.allowed[0] as string, state);
   if (target === undefined) return answer;
   const preflight = found(target, path, decode, state);
   return { kind: 'method_not_allowed', allowed: answer.allowed, preflight } satisfies MethodNotAllowed<T>;
+}
+
+/** The host of routes that answer any host. */
+export const ANY_HOST = '_';
+
+/** The suffix a `*.example.com` host matches on (`.example.com`); undefined for other hosts. */
+export function wildcardSuffix(host: string): string | undefined {
+  return host.startsWith('*.') ? host.slice(1) : undefined;
+}
+
+/** A Host header's table key: no port (also after `[::1]`), no final dot, lowercase (RFC 9110 4.2.3). */
+export function requestHostKey(host: string): string {
+  let key = host;
+  // '[': an IPv6 literal, whose colons are not a port separator.
+  if (key.charCodeAt(0) === 91) {
+    const close = key.indexOf(']');
+    if (close !== -1 && close + 1 < key.length) key = key.slice(0, close + 1);
+  } else {
+    const colon = key.indexOf(':');
+    if (colon !== -1) key = key.slice(0, colon);
+  }
+  if (key.charCodeAt(key.length - 1) === 46) key = key.slice(0, -1);
+  return key.toLowerCase();
+}
+
+/** One host's routes: its tree, and the leaves of its all-static paths (findStatic). */
+export interface HostTable<T> {
+  readonly host: string;
+  readonly root: RadixNode<T>;
+  readonly statics: StaticIndex<T>;
+}
+
+/** A router's host tables, indexed the way a lookup tries them: exact name, `*.suffix`, `'_'`. */
+export interface HostTables<T> {
+  readonly exact: ReadonlyMap<string, HostTable<T>>;
+  /** `*.suffix` tables, longer suffix first; `suffix` starts with the dot (`.example.com`). */
+  readonly wildcards: readonly { readonly suffix: string; readonly table: HostTable<T> }[];
+  readonly any: HostTable<T> | undefined;
+}
+
+/** Builds the host tables of checked routes; throws FW_ERR_ROUTE_CONFLICT. */
+export function buildHostTables<T>(entries: readonly CheckedRoute<T>[]): HostTables<T> {
+  const byHost = new Map<string, { root: RadixNode<T>; statics: Map<string, RouteLeaf<T>> }>();
+  for (const entry of entries) {
+    const { parsed, route } = entry;
+    let tree = byHost.get(route.host);
+    if (tree === undefined) {
+      tree = { root: new RadixNode<T>(''), statics: new Map() };
+      byHost.set(route.host, tree);
+    }
+    const leaf = insertRoute(tree.root, entry);
+    if (route.bindingNames.length === 0 && !route.hasWildcard) tree.statics.set(staticPath(parsed), leaf);
+  }
+  const exact = new Map<string, HostTable<T>>();
+  const wildcards: { suffix: string; table: HostTable<T> }[] = [];
+  let any: HostTable<T> | undefined;
+  for (const [host, { root, statics }] of byHost) {
+    finishTree(root);
+    const table: HostTable<T> = { host, root, statics: indexStatics(statics) };
+    const suffix = wildcardSuffix(host);
+    if (host === ANY_HOST) any = table;
+    else if (suffix !== undefined) wildcards.push({ suffix, table });
+    else exact.set(host, table);
+  }
+  // Suffixes are unique: no two compare equal.
+  wildcards.sort((a, b) => b.suffix.length - a.suffix.length || (a.suffix < b.suffix ? -1 : 1));
+  return { exact, wildcards, any };
+}
+
+/** The canonical text of a path template with only static segments, as a request path spells it. */
+function staticPath(parsed: ParsedPath): string {
+  return `/${parsed.segments.map((segment) => (segment.kind === 'static' ? segment.text : '')).join('/')}`;
+}
+
+/**
+ * A table's all-static paths by length, then by their character (low 7 bits) at `at`, where that
+ * length's paths differ most: a Map would hash a path fresh off the socket (bench/router.bench.ts).
+ */
+type StaticIndex<T> = readonly (StaticGroup<T> | undefined)[];
+interface StaticGroup<T> {
+  readonly at: number;
+  readonly byCode: readonly (readonly (readonly [string, RouteLeaf<T>])[])[];
+}
+
+function findStatic<T>(statics: StaticIndex<T>, path: string): RouteLeaf<T> | undefined {
+  if (path.length >= statics.length) return undefined;
+  const group = statics[path.length];
+  if (group === undefined) return undefined;
+  const entries = group.byCode[path.charCodeAt(group.at) & 127] as readonly (readonly [string, RouteLeaf<T>])[];
+  for (let i = 0; i < entries.length; i++) {
+    const entry = entries[i] as readonly [string, RouteLeaf<T>];
+    if (entry[0] === path) return entry[1];
+  }
+  return undefined;
+}
+
+function indexStatics<T>(statics: ReadonlyMap<string, RouteLeaf<T>>): StaticIndex<T> {
+  const byLength: [string, RouteLeaf<T>][][] = [];
+  for (const entry of statics) (byLength[entry[0].length] ??= []).push(entry);
+  return Array.from(byLength, (entries) => (entries === undefined ? undefined : staticGroup(entries)));
+}
+
+function staticGroup<T>(entries: readonly [string, RouteLeaf<T>][]): StaticGroup<T> {
+  const length = (entries[0] as [string, RouteLeaf<T>])[0].length;
+  let at = length - 1;
+  let best = 0;
+  for (let position = 1; position < length && entries.length > 1; position++) {
+    const codes = new Set(entries.map(([path]) => path.charCodeAt(position) & 127));
+    if (codes.size > best) {
+      best = codes.size;
+      at = position;
+    }
+  }
+  const byCode: [string, RouteLeaf<T>][][] = Array.from({ length: 128 }, () => []);
+  for (const entry of entries) byCode[entry[0].charCodeAt(at) & 127]?.push(entry);
+  return { at, byCode };
 }

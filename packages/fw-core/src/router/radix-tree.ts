@@ -4,9 +4,10 @@
  * then the binding, then the `[...]`, and backtracks from a branch without a route for the method.
  */
 import { routeError, type ParsedPath } from './parse-path.ts';
-import { ANY_METHOD, methodBit, requestMethodIndex } from './route-methods.ts';
 import { HTTP_METHODS, type CompiledRoute, type RouteName } from './router.ts';
 
+/** A route's methods meaning "every method". */
+export const ANY_METHOD = '_';
 const GET_INDEX = HTTP_METHODS.indexOf('get');
 const HEAD_INDEX = HTTP_METHODS.indexOf('head');
 
@@ -19,9 +20,9 @@ export class RouteLeaf<T> {
   any: RouteTarget<T> | undefined = undefined;
   /** What GET resolves to: most requests are GETs. */
   get: RouteTarget<T> | undefined = undefined;
-  /** By requestMethodIndex; HEAD from GET where no route names HEAD. */
+  /** By position in HTTP_METHODS; HEAD from GET where no route names HEAD. */
   readonly byMethod: (RouteTarget<T> | undefined)[] = new Array<RouteTarget<T> | undefined>(HTTP_METHODS.length).fill(undefined);
-  /** Bits (see methodBit) of the methods answered here, for a 405's `allow`. */
+  /** Bits (`1 << position in HTTP_METHODS`) of the methods answered here, for a 405's `allow`. */
   mask = 0;
 
   /** Adds a route, throwing FW_ERR_ROUTE_CONFLICT when its methods overlap a route already here. */
@@ -42,8 +43,9 @@ export class RouteLeaf<T> {
       return;
     }
     for (const method of route.methods) {
-      this.byMethod[HTTP_METHODS.indexOf(method)] = target;
-      this.mask |= methodBit(method);
+      const index = HTTP_METHODS.indexOf(method);
+      this.byMethod[index] = target;
+      this.mask |= 1 << index;
     }
   }
 
@@ -61,16 +63,42 @@ export class RouteLeaf<T> {
     if (get !== undefined && this.byMethod[HEAD_INDEX] === undefined) {
       // RFC 9110 section 9.3.2: HEAD is GET without the content.
       this.byMethod[HEAD_INDEX] = get;
-      this.mask |= methodBit('head');
+      this.mask |= 1 << HEAD_INDEX;
     }
     this.get = this.any ?? get;
   }
 }
 
 /**
- * A route and its bindings reader, made from the binding names at its first match (`{ "id":
- * path.slice(starts[0], ends[0]) }`): one object of one shape in one step, where a loop of keyed
- * stores is megamorphic (bench/router.bench.ts, parameter hits); a loop if code generation is off.
+ * A request method's position in HTTP_METHODS, -1 for any other: a switch, as Node's method strings
+ * are internalized (bench/router.bench.ts, 405 rows); router-methods-404-405.test.ts tries each.
+ */
+function requestMethodIndex(method: string): number {
+  switch (method) {
+    case 'GET': return 0;
+    case 'HEAD': return 1;
+    case 'POST': return 2;
+    case 'PUT': return 3;
+    case 'PATCH': return 4;
+    case 'DELETE': return 5;
+    case 'OPTIONS': return 6;
+    case 'TRACE': return 7;
+    case 'CONNECT': return 8;
+    default: return -1;
+  }
+}
+
+function sharedMethod<T>(a: CompiledRoute<T>, b: CompiledRoute<T>): string | undefined {
+  if (a.methods === ANY_METHOD) return b.methods === ANY_METHOD ? ANY_METHOD : b.methods[0];
+  if (b.methods === ANY_METHOD) return a.methods[0];
+  const other = b.methods;
+  return a.methods.find((method) => other.includes(method));
+}
+
+/**
+ * A route and its bindings reader, made at its first match (`{ "id": path.slice(starts[0], ends[0]) }`):
+ * one object of one shape in one step, where a loop of keyed stores is megamorphic
+ * (bench/router.bench.ts, parameter hits); a loop if code generation is off.
  */
 export class RouteTarget<T> {
   readonly route: CompiledRoute<T>;
@@ -80,14 +108,13 @@ export class RouteTarget<T> {
     this.route = route;
   }
 
-  /** The bindings of a match of `path`, as received (not decoded). */
+  /** Not decoded. */
   bindings(path: string, starts: Int32Array, ends: Int32Array): Record<string, string> {
     this.#read ??= bindingsReader(this.route.bindingNames);
     return this.#read(path, starts, ends);
   }
 }
 
-/** Builds a match's bindings from the offsets of each binding in the path. */
 type BindingsReader = (path: string, starts: Int32Array, ends: Int32Array) => Record<string, string>;
 
 function bindingsReader(names: readonly string[]): BindingsReader {
@@ -105,16 +132,9 @@ function bindingsReader(names: readonly string[]): BindingsReader {
   }
 }
 
-function sharedMethod<T>(a: CompiledRoute<T>, b: CompiledRoute<T>): string | undefined {
-  if (a.methods === ANY_METHOD) return b.methods === ANY_METHOD ? ANY_METHOD : b.methods[0];
-  if (b.methods === ANY_METHOD) return a.methods[0];
-  const other = b.methods;
-  return a.methods.find((method) => other.includes(method));
-}
-
 const NO_CHILDREN: readonly never[] = Object.freeze([]);
 const NO_BUCKETS: readonly (readonly never[])[] = [NO_CHILDREN];
-/** Most buckets a node gets (the low 7 bits of a first character), and buckets per static child. */
+/** Most buckets a node gets (the low 7 bits of a first character). */
 const MAX_BUCKETS = 128;
 const BUCKETS_PER_CHILD = 4;
 
@@ -124,16 +144,14 @@ export class RadixNode<T> {
   /** Static children in definition order. */
   statics: RadixNode<T>[] = [];
   binding: RadixNode<T> | undefined = undefined;
-  /** Routes whose path ends here. */
+  /** Routes whose path ends here, and those whose `[...]` is here. */
   end: RouteLeaf<T> | undefined = undefined;
-  /** Routes with a `[...]` here, capturing the rest of the path. */
   rest: RouteLeaf<T> | undefined = undefined;
   /** Set by finishTree(): the child whose edge is the empty segment (`/posts/`). */
   emptyChild: RadixNode<T> | undefined = undefined;
   /**
-   * Set by finishTree(): the other static children by the low bits (`bucketMask`) of their first
-   * char code, not one list to search (bench/router.bench.ts, GitHub-like table: 50 children
-   * under `/repos/:owner/:repo`). About four buckets per child, so large routers stay small.
+   * Set by finishTree(): the other static children by the low bits of their first char code, not
+   * one list (bench/router.bench.ts, GitHub-like table: 50 children under `/repos/:owner/:repo`).
    */
   buckets: readonly (readonly RadixNode<T>[])[] = NO_BUCKETS;
   bucketMask = 0;
@@ -143,8 +161,15 @@ export class RadixNode<T> {
   }
 }
 
+/** A checked route with its parsed path and the label errors name it by. */
+export interface CheckedRoute<T> {
+  readonly parsed: ParsedPath;
+  readonly route: CompiledRoute<T>;
+  readonly label: RouteName;
+}
+
 /** Adds a route under `root` and returns its leaf; throws FW_ERR_ROUTE_CONFLICT (see RouteLeaf.add). */
-export function insertRoute<T>(root: RadixNode<T>, parsed: ParsedPath, route: CompiledRoute<T>, label: RouteName): RouteLeaf<T> {
+export function insertRoute<T>(root: RadixNode<T>, { parsed, route, label }: CheckedRoute<T>): RouteLeaf<T> {
   let node = root;
   let leaf: RouteLeaf<T> | undefined;
   for (const segment of parsed.segments) {
@@ -205,25 +230,25 @@ function absorbChain<T>(node: RadixNode<T>): void {
   }
 }
 
-/** Scratch state of one lookup. find() is synchronous, so each router reuses one. */
+type Match<T> = RouteTarget<T> | undefined;
+
+/** Scratch state of one lookup; find() is synchronous, so each router reuses one. */
 export interface MatchState {
-  /** Start and end offsets in the path of each binding matched so far, by binding position. */
+  /** Offsets in the path of each binding matched so far, by binding position. */
   readonly starts: Int32Array;
   readonly ends: Int32Array;
   /** Offset of the '/' before the text a `[...]` captured (the path's end when it captured none). */
   wildStart: number;
-  /** Method bits of the routes that had the path but not the method: a failed walk's 405 `allow` (0: a 404). */
+  /** The walk passed a segment that could take a static edge in canonical form (see matchTree). */
+  escapable: boolean;
+  /** RouteLeaf.mask bits of the routes that had the path but not the method: a 405's `allow` (0: a 404). */
   allowed: number;
 }
 
-/** A walk's answer: the route's target, undefined when no route has the path for the method. */
-type Match<T> = RouteTarget<T> | undefined;
-
 /**
  * The route for `method` matching `path` from `pos` (a '/' or its end) on, static > binding >
- * `[...]` with backtracking; `depth` counts bindings so far. Long on purpose: the hot path, its
- * choices measured by bench/router.bench.ts. It recurses only where an alternative is left to
- * backtrack to and loops otherwise, so the backtracking stack is the call stack.
+ * `[...]`; `depth` counts bindings so far. It recurses only where an alternative is left to
+ * backtrack to, and loops otherwise (bench/router.bench.ts).
  */
 export function matchTree<T>(node: RadixNode<T>, path: string, pos: number, depth: number, method: string, state: MatchState): Match<T> {
   const end = path.length;
@@ -252,15 +277,18 @@ export function matchTree<T>(node: RadixNode<T>, path: string, pos: number, dept
         const candidate = bucket[i] as RadixNode<T>;
         const label = candidate.label;
         const stop = start + label.length;
-        if (stop > end) continue;
-        // Length and first character, then the text: slice() and === (a flat compare) beat
-        // startsWith() and a character loop in bench/router.bench.ts.
-        if ((stop === end || path.charCodeAt(stop) === 47) && label.charCodeAt(0) === code && path.slice(start, stop) === label) {
+        if (stop > end || label.charCodeAt(0) !== code) continue;
+        // slice() and === (a flat compare) beat startsWith() and a character loop (bench/router.bench.ts).
+        if ((stop === end || path.charCodeAt(stop) === 47) && path.slice(start, stop) === label) {
           child = candidate;
           next = stop;
           break;
         }
+        // Escapes in the segment could spell `label` (canonical form, parse-path.ts).
+        state.escapable = true;
       }
+      // Decoded, a segment starting with '%' could spell any edge.
+      if (child === undefined && code === 37) state.escapable = true;
     }
     const binding = empty ? undefined : node.binding;
     if (child !== undefined) {
@@ -274,7 +302,7 @@ export function matchTree<T>(node: RadixNode<T>, path: string, pos: number, dept
     }
     if (binding !== undefined) {
       let stop = path.indexOf('/', start);
-      if (stop === -1 || stop > end) stop = end;
+      if (stop === -1) stop = end;
       state.starts[depth] = start;
       state.ends[depth] = stop;
       if (node.rest === undefined) {

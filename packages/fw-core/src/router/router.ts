@@ -1,7 +1,6 @@
 /**
- * The router contract: compiled once from route definitions (checked then, as coded FwErrors), it
- * answers `find()` per request; route `data` is opaque to it. create-router.ts checks the
- * definitions, radix-router.ts answers lookups over radix-tree.ts, print-tree.ts prints the tree.
+ * The router contract: compiled once from checked route definitions (create-router.ts), it answers
+ * `find()` per request (radix-router.ts over radix-tree.ts); route `data` is opaque to it.
  */
 
 /** HTTP methods a route may name, lowercase as in route definitions. */
