@@ -49,6 +49,12 @@ const MAX_LISTED_ISSUES = 10;
 const MAX_LISTED_ISSUE_BYTES = 8 * 1024;
 
 /**
+ * fw's own 400s, written as they are: a route's 400 response schema describes the app's answers,
+ * and projecting this one through it would drop `details` (`fw openapi` lists both, docs/decisions.md).
+ */
+export const defaultAnswers = new WeakSet<FwResponse>();
+
+/**
  * fw's `400 {"error": "invalid <part>", "details", "omitted"?, "incomplete"?}`: the first issues within
  * both caps, how many were left out, and whether checking stopped before finding every issue.
  */
@@ -62,5 +68,8 @@ function defaultAnswer(failure: SchemaFailure): FwResponse {
   }
   const omitted = failure.errors.length - details.length;
   const incomplete = failure.incomplete === true && { incomplete: true };
-  return json({ error: `invalid ${failure.part}`, details, ...(omitted > 0 && { omitted }), ...incomplete }, 400);
+  const answer = json({ error: `invalid ${failure.part}`, details, ...(omitted > 0 && { omitted }), ...incomplete }, 400);
+  defaultAnswers.add(answer);
+  return answer;
 }
+
