@@ -5,8 +5,10 @@
  * that it is an object (the server never reads it), so its fields are checked here, naming the
  * route and the key.
  */
-import type { RouteOpenapi } from 'fw-core';
+import type { RouteOptions } from 'fw-core';
 import { CliError } from '../errors.ts';
+
+type RouteOpenapi = NonNullable<RouteOptions['openapi']>;
 
 const KEYS = ['operationId', 'tags', 'summary', 'description', 'deprecated'] as const;
 
