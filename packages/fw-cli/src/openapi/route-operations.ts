@@ -2,8 +2,9 @@
  * One route's OpenAPI operations, before operation ids are made unique: its path with `{name}`
  * parameters, the request body, and every response it can give (docs/cli.md, "fw openapi").
  * A route with `options.schema` is described from its schemas and its group's chain; one
- * without keeps what its method and `extra` imply, plus what its group declares. Static routes
- * have none.
+ * without keeps what its method and `extra` imply, plus what its group declares. Its
+ * `options.openapi` details (operationId, tags, summary...) go over what is derived. Static
+ * routes have none.
  */
 import type { RouteSchema, SecuritySchemeDeclaration } from 'fw-core';
 import type { CompiledRoute, RouteTarget } from 'fw-core/inspect';
