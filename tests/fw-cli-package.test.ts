@@ -3,7 +3,8 @@
  * fw-core's in an empty project outside the workspace (tests/support/packed-project.ts), brings
  * no install-time script into the tree (swagger-ui-dist pulled @scarf/scarf's analytics
  * postinstall; fw-cli now vendors Swagger UI), serves the offline Swagger UI from its vendored
- * copy, and its bin, run by a Node older than it needs, says so in one line and exits 1.
+ * copy, exports fw-cli/swagger-ui, whose route serves the same files from the running app (issue
+ * 38, item 12), and its bin, run by a Node older than it needs, says so in one line and exits 1.
  */
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
@@ -66,6 +67,33 @@ describe('fw-cli installed from its tarball', () => {
     for (const asset of ['swagger-ui.css', 'swagger-ui-bundle.js']) {
       assert.ok((await readFile(join(app, asset))).equals(await readFile(join(REPO, 'packages', 'fw-cli', 'vendor', 'swagger-ui-dist', asset))), `${asset} is the vendored file`);
     }
+  });
+
+  it('exports fw-cli/swagger-ui, whose route serves the document, page and vendored assets from the installed package', async () => {
+    const app = join(project, 'tasks');
+    await cp(join(REPO, 'packages', 'fw-cli', 'test', 'fixtures', 'swagger-ui-app'), app, { recursive: true });
+    const fw = join(project, 'node_modules', 'fw-cli', 'bin', 'fw.js');
+    assert.equal((await runNode([fw, 'openapi', '--offline'], app, cleanEnv())).code, 0);
+    // The app resolves fw-core and fw-cli/swagger-ui from the project's node_modules, as a user's does.
+    const serve = `
+      import { startServer } from 'fw-core';
+      const server = await startServer({ appDir: '.', env: { PORT: '0', LOG_LEVEL: 'error' } });
+      const answers = {};
+      for (const name of ['', 'openapi.json', 'swagger-ui.css', 'swagger-ui-bundle.js']) {
+        const answer = await fetch(server.url + '/docs/' + name);
+        answers[name] = { status: answer.status, type: answer.headers.get('content-type'), body: Buffer.from(await answer.arrayBuffer()).toString('base64') };
+      }
+      await server.stop();
+      process.stdout.write(JSON.stringify(answers));`;
+    const result = await runNode(['--input-type=module', '-e', serve], app, cleanEnv());
+    assert.equal(result.code, 0, result.stderr);
+    const answers = JSON.parse(result.stdout) as Record<string, { status: number; type: string; body: string }>;
+    const files = { '': 'swagger.html', 'openapi.json': 'openapi.json', 'swagger-ui.css': 'swagger-ui.css', 'swagger-ui-bundle.js': 'swagger-ui-bundle.js' };
+    for (const [name, file] of Object.entries(files)) {
+      assert.equal(answers[name]!.status, 200, name);
+      assert.ok(Buffer.from(answers[name]!.body, 'base64').equals(await readFile(join(app, file))), `/docs/${name} is the ${file} fw openapi --offline writes`);
+    }
+    assert.ok(existsSync(join(project, 'node_modules', 'fw-cli', 'dist', 'swagger-ui.d.ts')), 'its types are packed');
   });
 
   it('run by a Node older than 24, says what it needs and what it found, and exits 1', async (t) => {

@@ -9,10 +9,11 @@ import assert from 'node:assert/strict';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { assertPost } from '../../examples/blog/test/support/post-assertions.ts';
 import { generatedDocsTimes, startBlogAsUser, type BlogProcess } from './support/blog-as-user.ts';
-import { launchChromium, SKIP_REASON } from './support/chromium.ts';
+import { SKIP_REASON } from './support/chromium.ts';
+import { listedOperations, recordingPage, tryItOut } from './support/swagger-ui-page.ts';
 
 const ARTIFACTS = join(import.meta.dirname, 'artifacts');
 
@@ -27,10 +28,7 @@ describe('Swagger UI and the login page in Chromium', { skip: SKIP_REASON }, () 
     await mkdir(ARTIFACTS, { recursive: true });
     startedAt = Date.now();
     blog = await startBlogAsUser();
-    browser = await launchChromium();
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    context.on('request', (request) => requested.push(request.url()));
-    page = await context.newPage();
+    ({ browser, page } = await recordingPage(requested));
   });
   after(async () => {
     await browser?.close();
@@ -44,15 +42,7 @@ describe('Swagger UI and the login page in Chromium', { skip: SKIP_REASON }, () 
   test('the page lists every posts operation', async () => {
     const response = await page.goto(`${blog.url}/docs/swagger.html`);
     assert.equal(response?.status(), 200);
-    await page.locator('.opblock').first().waitFor({ timeout: 15_000 });
-    const operations = await page.locator('.opblock').evaluateAll((blocks) =>
-      blocks.map((block) => {
-        const method = block.querySelector('.opblock-summary-method')?.textContent ?? '';
-        const pathElement = block.querySelector('.opblock-summary-path');
-        const path = pathElement?.getAttribute('data-path') ?? pathElement?.textContent ?? '';
-        return `${method} ${path.replace(/\u200b/g, '')}`;
-      }),
-    );
+    const operations = await listedOperations(page);
     for (const operation of ['GET /api/posts', 'POST /api/posts', 'GET /api/posts/{id}', 'PUT /api/posts/{id}', 'DELETE /api/posts/{id}']) {
       assert.ok(operations.includes(operation), `${operation} is not listed; listed: ${operations.join(', ')}`);
     }
@@ -94,22 +84,3 @@ describe('Swagger UI and the login page in Chromium', { skip: SKIP_REASON }, () 
     assert.deepEqual(outside, []);
   });
 });
-
-/** Expands an operation, clicks Try it out, fills the body, executes; the status and body shown. */
-async function tryItOut(page: Page, method: string, path: string, body?: string): Promise<{ status: string; body: string }> {
-  const block = page.locator(`.opblock-${method}`).filter({ has: page.locator(`.opblock-summary-path[data-path="${path}"]`) });
-  await expanded(block);
-  await block.locator('button.try-out__btn').click();
-  if (body !== undefined) await block.locator('textarea.body-param__text').fill(body);
-  await block.locator('button.execute').click();
-  const row = block.locator('.live-responses-table tbody tr.response').first();
-  await row.waitFor({ timeout: 15_000 });
-  const status = (await row.locator('.response-col_status').textContent())?.trim() ?? '';
-  const shownBody = (await row.locator('.response-col_description pre').first().textContent()) ?? '';
-  return { status, body: shownBody };
-}
-
-async function expanded(block: Locator): Promise<void> {
-  if ((await block.locator('.opblock-body').count()) === 0) await block.locator('.opblock-summary').first().click();
-  await block.locator('.opblock-body').waitFor();
-}

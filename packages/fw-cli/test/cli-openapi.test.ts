@@ -338,6 +338,13 @@ describe('fw openapi failures: fw: <code>: <message>, exit 1, nothing written', 
     await failsWith(dir, 'fw: FW_CLI_ERR_OPENAPI_BAD_EXTRA: route /widgets/:id: options.extra.params.id must be string, integer, number or boolean; found "uuid"');
   });
 
+  it('a route extra hide that is not true or false', async () => {
+    const dir = await shopCopy();
+    const app = (await readFile(join(dir, 'app.mjs'), 'utf8')).replace("extra: { resource: 'widget', params: { id: 'integer' } }", "extra: { resource: 'widget', params: { id: 'integer' }, hide: 'yes' }");
+    await writeFile(join(dir, 'app.mjs'), app);
+    await failsWith(dir, 'fw: FW_CLI_ERR_OPENAPI_BAD_EXTRA: route /widgets/:id: options.extra.hide must be true or false; found "yes"');
+  });
+
   it('a schema file taking the name of a shared error schema', async () => {
     const dir = await shopCopy({ 'priv/schemas/ErrorMessage.json': '{"type": "object"}' });
     await failsWith(dir, "fw: FW_CLI_ERR_SCHEMA_NAME_CLASH: priv/schemas/ErrorMessage.json takes the name of fw's shared error schema ErrorMessage; rename the file");

@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import type { CommonArgs } from '../cli/command-context.ts';
 import { displayPath } from '../cli/display-path.ts';
 import type { FwCommand } from '../cli/fw-command.ts';
+import { DEFAULT_API_VERSION } from '../openapi/app-document.ts';
 
 /** Flags of `fw openapi`. */
 export interface OpenapiArgs extends CommonArgs {
@@ -21,7 +22,7 @@ export const openapiCommand: FwCommand<OpenapiArgs> = {
     yargs
       .option('output', { alias: 'o', type: 'string', requiresArg: true, default: 'openapi.json', describe: 'The spec file to write, relative to the current directory; swagger.html goes beside it' })
       .option('title', { type: 'string', requiresArg: true, defaultDescription: 'the application name', describe: 'info.title of the document' })
-      .option('api-version', { type: 'string', requiresArg: true, default: '0.1.0', describe: 'info.version of the document' })
+      .option('api-version', { type: 'string', requiresArg: true, default: DEFAULT_API_VERSION, describe: 'info.version of the document' })
       .option('offline', { type: 'boolean', default: false, describe: 'Copy the Swagger UI assets beside swagger.html instead of loading them from a CDN' })
       .option('types', { type: 'string', requiresArg: true, describe: "Also write the document's TypeScript types (paths, components, operations) for openapi-fetch to this file" }),
   async run(args, context) {

@@ -24,6 +24,8 @@ export interface RouteDocs {
   readonly status: number | undefined;
   /** The operation's one-line `summary`. */
   readonly summary: string | undefined;
+  /** Leave the route out of the document (Fastify's `schema.hide`): the Swagger UI route is. */
+  readonly hide: boolean;
 }
 
 /** Reads and checks `extra`; `route` names the route in errors (`GET /api/posts`). */
@@ -39,12 +41,13 @@ export function readRouteDocs(extra: Readonly<Record<string, unknown>>, route: s
     if (!bindings.includes(binding)) throw bad(route, `params.${binding}`, `one of the path's bindings (${bindings.join(', ') || 'none'})`, binding);
     if (typeof type !== 'string' || !PARAM_TYPES.has(type)) throw bad(route, `params.${binding}`, 'string, integer, number or boolean', type);
   }
-  const { query_errors: queryErrors = false, status } = extra;
+  const { query_errors: queryErrors = false, hide = false, status } = extra;
   if (typeof queryErrors !== 'boolean') throw bad(route, 'query_errors', 'true or false', queryErrors);
+  if (typeof hide !== 'boolean') throw bad(route, 'hide', 'true or false', hide);
   if (status !== undefined && !(Number.isInteger(status) && (status as number) >= 100 && (status as number) <= 599)) throw bad(route, 'status', 'an HTTP status from 100 to 599', status);
   const { summary } = extra;
   if (summary !== undefined && (typeof summary !== 'string' || summary.trim() === '' || summary.includes('\n'))) throw bad(route, 'summary', 'one line of text', summary);
-  return { resource: name('resource'), collection: name('collection'), schema: name('schema'), params: params as Record<string, string>, queryErrors, status: status as number | undefined, summary };
+  return { resource: name('resource'), collection: name('collection'), schema: name('schema'), params: params as Record<string, string>, queryErrors, status: status as number | undefined, summary, hide };
 }
 
 function bad(route: string, key: string, expected: string, found: unknown): CliError {

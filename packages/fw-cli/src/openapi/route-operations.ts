@@ -4,7 +4,7 @@
  * A route with `options.schema` is described from its schemas and its group's chain; one
  * without keeps what its method and `extra` imply, plus what its group declares. Its
  * `options.openapi` details (operationId, tags, summary...) go over what is derived. Static
- * routes have none.
+ * routes and routes with `extra.hide` have none.
  */
 import type { RouteSchema, SecuritySchemeDeclaration } from 'fw-core';
 import type { CompiledRoute, RouteTarget } from 'fw-core/inspect';
@@ -65,10 +65,11 @@ export function routeOperations(route: CompiledRoute<RouteTarget>, context: Oper
   const target = route.data;
   if (target.kind === 'static') return { drafts: [], skipped: [] };
   const { path, bindings } = openapiPath(target.info.template);
+  const docs = readRouteDocs(target.info.extra, target.info.template, bindings);
+  if (docs.hide) return { drafts: [], skipped: [] };
   const methods = route.methods === '_' ? WILDCARD_METHODS : route.methods;
   const drafts: OperationDraft[] = [];
   const skipped: string[] = [];
-  const docs = readRouteDocs(target.info.extra, target.info.template, bindings);
   const { operationId: declaredId, tags, summary = docs.summary, description, deprecated } = readOperationDetails(target.openapi, `${route.methods === '_' ? 'ANY' : methods.join(',').toUpperCase()} ${target.info.template}`);
   const chain = chainFacts(target.group);
   for (const method of methods) {

@@ -6,12 +6,10 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import type { LoadedApplication } from 'fw-core/inspect';
-import { buildDocument } from './build-document.ts';
+import { appDocument, documentText } from './app-document.ts';
 import { documentTypes } from './document-types.ts';
-import { readSchemas } from './read-schemas.ts';
 import { copySwaggerAssets } from './swagger-assets.ts';
 import { swaggerPage } from './swagger-page.ts';
-import { validateDocument } from './validate-document.ts';
 
 /** Inputs of writeOpenapi. */
 export interface WriteOpenapiOptions {
@@ -39,13 +37,11 @@ export interface OpenapiResult {
 
 /** Writes the files; throws a coded error (and writes nothing) when generation fails. */
 export async function writeOpenapi(options: WriteOpenapiOptions): Promise<OpenapiResult> {
-  const schemas = await readSchemas(options.loaded.appDir);
-  const { document, notes } = buildDocument({ title: options.title, version: options.version, loaded: options.loaded, schemas });
-  await validateDocument(document);
+  const { document, notes } = await appDocument(options);
   const types = options.types === undefined ? undefined : documentTypes(document);
   const dir = dirname(options.output);
   await mkdir(dir, { recursive: true });
-  await writeFile(options.output, `${JSON.stringify(document, null, 2)}\n`);
+  await writeFile(options.output, documentText(document));
   const page = join(dir, 'swagger.html');
   await writeFile(page, swaggerPage({ specUrl: basename(options.output), title: options.title, offline: options.offline }));
   const files: WrittenFile[] = [

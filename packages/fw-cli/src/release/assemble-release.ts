@@ -14,6 +14,7 @@ import type { LoadedApplication } from 'fw-core/inspect';
 import { loadCheckedApp } from '../cli/load-app.ts';
 import { CliError } from '../errors.ts';
 import { SCHEMAS_DIR } from '../openapi/read-schemas.ts';
+import { DEFAULT_API_VERSION } from '../openapi/app-document.ts';
 import { writeOpenapi } from '../openapi/write-openapi.ts';
 import { readAppPackage, type AppPackage } from './app-package.ts';
 import { buildApp } from './build-app.ts';
@@ -104,7 +105,7 @@ async function stageRelease(input: ReleaseInput, dir: string, profile: string, p
 async function regenerateDocs(loaded: LoadedApplication, dir: string, path: (file: string) => string): Promise<string[]> {
   if (!existsSync(join(loaded.appDir, SCHEMAS_DIR))) return [];
   const output = join(dir, 'priv', 'assets', 'openapi.json');
-  const result = await writeOpenapi({ loaded, output, title: loaded.config.fw.bootstrap_application, version: '0.1.0', offline: true });
+  const result = await writeOpenapi({ loaded, output, title: loaded.config.fw.bootstrap_application, version: DEFAULT_API_VERSION, offline: true });
   return result.files.map((file) => `${file.what} written to ${path(file.path)}`);
 }
 
