@@ -15,6 +15,8 @@ export const cliErrorCodes = {
   FW_CLI_ERR_SCHEMA_NAME_CLASH: 'A priv/schemas file takes a name fw reserves for its error schemas',
   FW_CLI_ERR_OPENAPI_UNKNOWN_SCHEMA: 'A route extra names a schema that priv/schemas does not have',
   FW_CLI_ERR_OPENAPI_BAD_EXTRA: 'A route extra field used by the OpenAPI generator has a wrong value',
+  FW_CLI_ERR_OPENAPI_BAD_DETAILS: "A route's options.openapi has an unknown key or a field with a wrong value",
+  FW_CLI_ERR_OPENAPI_DUPLICATE_OPERATION_ID: 'An operationId a route declares is the operationId of another operation too',
   FW_CLI_ERR_OPENAPI_SCHEME_CLASH: 'Two route groups declare different security schemes under one name',
   FW_CLI_ERR_OPENAPI_INVALID: 'The generated document fails OpenAPI 3.0 validation; nothing was written',
   FW_CLI_ERR_SWAGGER_UI_BAD_OPTIONS: 'swaggerUi (fw-cli/swagger-ui) was given a context, prefix, title or version it cannot use',

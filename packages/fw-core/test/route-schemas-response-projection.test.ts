@@ -1,6 +1,7 @@
 /**
  * A route's response schema for the status answered projects `json` bodies in the one response
- * writer: fields it does not list never leave the server.
+ * writer: fields it does not list never leave the server. fw's own 400 for a request failing the
+ * schema is not the app's answer, so is written whole.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
@@ -30,6 +31,11 @@ describe('route schemas: response projection', () => {
             { path: '/user', handler: () => json(user), options: { methods: ['get'], schema: { response: { 200: userSchema } } } },
             { path: '/created', handler: () => json(user, 201), options: { methods: ['get'], schema: { response: { 200: userSchema } } } },
             { path: '/users', handler: () => json({ users: [user, user] }), options: { methods: ['get'], schema: { response: { 200: { type: 'object', properties: { users: { type: 'array', items: userSchema } } } } } } },
+            {
+              path: '/own-400',
+              handler: () => json({ message: 'no such page', page: 9 }, 400),
+              options: { methods: ['get'], schema: { query: { type: 'object', properties: { page: { type: 'integer' } } }, response: { 400: { type: 'object', properties: { message: { type: 'string' } } } } } },
+            },
             {
               path: '/open',
               handler: () => json(user),
@@ -65,6 +71,15 @@ describe('route schemas: response projection', () => {
   it('keeps unlisted fields where additionalProperties allows them, still projecting listed ones', async () => {
     const res = await app.fetch('/open');
     assert.deepEqual(await res.json(), { ...user, profile: { bio: 'b' } });
+  });
+
+  it("projects the handler's 400 through the route's 400 schema, never fw's own 400 for a request failing the schema", async () => {
+    const own = await app.fetch('/own-400?page=9');
+    assert.equal(own.status, 400);
+    assert.deepEqual(await own.json(), { message: 'no such page' });
+    const refused = await app.fetch('/own-400?page=x');
+    assert.equal(refused.status, 400);
+    assert.deepEqual(await refused.json(), { error: 'invalid query', details: [{ path: '/page', keyword: 'type', message: 'must be integer', params: { type: 'integer' } }] });
   });
 
   it('does not change the value the handler returned', async () => {

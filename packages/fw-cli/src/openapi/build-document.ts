@@ -1,14 +1,14 @@
 /**
  * The OpenAPI 3.0.3 document of a loaded app: every handler route's operations (static routes
- * skipped), every priv/schemas schema plus the shared error schemas under `components.schemas`
- * (fw's default 400 body only when an operation answers it), and the security schemes the
+ * skipped), every priv/schemas schema plus the shared error schemas some operation answers with
+ * under `components.schemas`, and the security schemes the
  * groups' callbacks declare under `components.securitySchemes`. Pure: the schemas are read by
  * the caller.
  */
 import type { LoadedApplication } from 'fw-core/inspect';
 import { CliError } from '../errors.ts';
 import type { SecuritySchemeDeclaration } from 'fw-core';
-import { errorSchemas, INVALID_REQUEST_SCHEMA, invalidRequestSchema } from './error-schemas.ts';
+import { errorSchemas, sharedSchemas } from './error-schemas.ts';
 import { uniqueOperationIds } from './operation-ids.ts';
 import { routeOperations, type OperationDraft } from './route-operations.ts';
 import { ComponentIndex } from './schema-operation.ts';
@@ -32,8 +32,10 @@ export interface BuiltDocument {
 export function buildDocument(input: DocumentInput): BuiltDocument {
   const notes: string[] = [];
   const drafts: OperationDraft[] = [];
-  const components = { ...input.schemas, ...checkedErrorSchemas(input.schemas) };
-  const context = { routerName: input.loaded.app.router.name, components: new ComponentIndex(components), appHandlesInvalid: input.loaded.app.onInvalid !== undefined };
+  checkSchemaNames(input.schemas);
+  // Route schemas equal to an error schema refer to it too, so the index has them all.
+  const index = new ComponentIndex({ ...input.schemas, ...errorSchemas });
+  const context = { routerName: input.loaded.app.router.name, components: index, appHandlesInvalid: input.loaded.app.onInvalid !== undefined };
   for (const route of input.loaded.router.routes()) {
     const { drafts: more, skipped } = routeOperations(route, context);
     drafts.push(...more);
@@ -61,7 +63,7 @@ export function buildDocument(input: DocumentInput): BuiltDocument {
     // The OpenAPI default made explicit: paths are relative to where the document is served.
     servers: [{ url: '/' }],
     paths,
-    components: { schemas: withUsedInvalidRequest(components, paths), ...schemes },
+    components: { schemas: { ...input.schemas, ...usedSharedSchemas(paths) }, ...schemes },
   };
   return { document, notes };
 }
@@ -89,10 +91,11 @@ function checkSchemas(draft: OperationDraft, schemas: Readonly<Record<string, un
   }
 }
 
-// fw's default 400 body is a component only where some operation answers it.
-function withUsedInvalidRequest(components: Record<string, Record<string, unknown>>, paths: unknown): Record<string, unknown> {
-  const used = JSON.stringify(paths).includes(`"#/components/schemas/${INVALID_REQUEST_SCHEMA}"`);
-  return used ? { ...components, [INVALID_REQUEST_SCHEMA]: invalidRequestSchema } : components;
+// A shared error schema is a component only where some operation answers with it: an app whose
+// routes never answer `{errors}` has no ValidationErrors.
+function usedSharedSchemas(paths: unknown): Record<string, unknown> {
+  const text = JSON.stringify(paths);
+  return Object.fromEntries(Object.entries(sharedSchemas).filter(([name]) => text.includes(`"#/components/schemas/${name}"`)));
 }
 
 // One entry per declared scheme name; two groups giving one name different schemes is an error.
@@ -111,11 +114,10 @@ function securitySchemes(drafts: readonly OperationDraft[]): { securitySchemes?:
   return { securitySchemes: Object.fromEntries([...schemes].map(([name, { scheme }]) => [name, scheme])) };
 }
 
-function checkedErrorSchemas(schemas: Readonly<Record<string, unknown>>): Record<string, Record<string, unknown>> {
-  for (const name of [...Object.keys(errorSchemas), INVALID_REQUEST_SCHEMA]) {
+function checkSchemaNames(schemas: Readonly<Record<string, unknown>>): void {
+  for (const name of Object.keys(sharedSchemas)) {
     if (name in schemas) {
       throw new CliError('FW_CLI_ERR_SCHEMA_NAME_CLASH', `priv/schemas/${name}.json takes the name of fw's shared error schema ${name}; rename the file`);
     }
   }
-  return errorSchemas;
 }

@@ -38,7 +38,7 @@ export const invalidRequestSchema: Readonly<Record<string, unknown>> = {
 export const errorSchemas: Readonly<Record<string, Record<string, unknown>>> = {
   [ERROR_MESSAGE_SCHEMA]: {
     type: 'object',
-    description: 'An error message, e.g. {"error": "post not found"}.',
+    description: 'An error message, e.g. {"error": "not found"}.',
     required: ['error'],
     properties: { error: { type: 'string' } },
   },
@@ -49,6 +49,9 @@ export const errorSchemas: Readonly<Record<string, Record<string, unknown>>> = {
     properties: { errors: { type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } } } },
   },
 };
+
+/** Every shared schema, in the order components.schemas lists those an operation uses. */
+export const sharedSchemas: Readonly<Record<string, Readonly<Record<string, unknown>>>> = { ...errorSchemas, [INVALID_REQUEST_SCHEMA]: invalidRequestSchema };
 
 /** `{$ref: '#/components/schemas/<name>'}`. */
 export function schemaRef(name: string): Record<string, unknown> {

@@ -2,12 +2,14 @@
  * One route's OpenAPI operations, before operation ids are made unique: its path with `{name}`
  * parameters, the request body, and every response it can give (docs/cli.md, "fw openapi").
  * A route with `options.schema` is described from its schemas and its group's chain; one
- * without keeps what its method and `extra` imply, plus what its group declares. Static routes
- * and routes with `extra.hide` have none.
+ * without keeps what its method and `extra` imply, plus what its group declares. Its
+ * `options.openapi` details (operationId, tags, summary...) go over what is derived. Static
+ * routes and routes with `extra.hide` have none.
  */
 import type { RouteSchema, SecuritySchemeDeclaration } from 'fw-core';
 import type { CompiledRoute, RouteTarget } from 'fw-core/inspect';
 import { chainFacts, type ChainFacts } from './chain-responses.ts';
+import { readOperationDetails } from './operation-details.ts';
 import { readRouteDocs, type RouteDocs } from './route-extra.ts';
 import { ERROR_MESSAGE_SCHEMA, INVALID_REQUEST_SCHEMA, VALIDATION_ERRORS_SCHEMA, schemaRef } from './error-schemas.ts';
 import { checkedParts, RouteSchemaWriter, type ComponentIndex } from './schema-operation.ts';
@@ -28,6 +30,10 @@ export interface OperationDraft {
   readonly route: string;
   /** `<controller_module>.<function>`, or `<router module>.<method>_<path words>` inline. */
   readonly baseId: string;
+  /** `options.openapi.operationId`, used instead of an id made from baseId. */
+  readonly declaredId: string | undefined;
+  /** The route definition (its target), shared by the operations of its methods. */
+  readonly definition: object;
   /** The schemas of priv/schemas the operation refers to. */
   readonly schemas: readonly string[];
   /** The operation object without its operationId. */
@@ -64,6 +70,7 @@ export function routeOperations(route: CompiledRoute<RouteTarget>, context: Oper
   const methods = route.methods === '_' ? WILDCARD_METHODS : route.methods;
   const drafts: OperationDraft[] = [];
   const skipped: string[] = [];
+  const { operationId: declaredId, tags, summary = docs.summary, description, deprecated } = readOperationDetails(target.openapi, `${route.methods === '_' ? 'ANY' : methods.join(',').toUpperCase()} ${target.info.template}`);
   const chain = chainFacts(target.group);
   for (const method of methods) {
     const route = `${method.toUpperCase()} ${target.info.template}`;
@@ -78,8 +85,17 @@ export function routeOperations(route: CompiledRoute<RouteTarget>, context: Oper
       ? { ...parameters(bindings, docs), ...requestBody(method, docs), responses: withDeclared(responses(method, bindings, docs), chain) }
       : schemaOperation(target.schema, { method, route, bindings, docs, chain, handlesInvalid: target.onInvalid !== undefined || context.appHandlesInvalid }, context);
     const security = chain.scheme === undefined ? {} : { security: [{ [chain.scheme.name]: [] }] };
-    const operation: Json = { ...(docs.summary !== undefined && { summary: docs.summary }), tags: [module ?? routerName], ...described, ...security, ...hostFields(target.group.host) };
-    drafts.push({ method, path, host: target.group.host, route, baseId, schemas, operation, securityScheme: chain.scheme, secured: chain.secured });
+    const operation: Json = {
+      ...(summary !== undefined && { summary }),
+      ...(description !== undefined && { description }),
+      // Declared tags replace the controller module's; `[]` leaves the operation untagged.
+      ...(tags === undefined ? { tags: [module ?? routerName] } : tags.length > 0 && { tags }),
+      ...(deprecated === true && { deprecated }),
+      ...described,
+      ...security,
+      ...hostFields(target.group.host),
+    };
+    drafts.push({ method, path, host: target.group.host, route, baseId, declaredId, definition: target, schemas, operation, securityScheme: chain.scheme, secured: chain.secured });
   }
   return { drafts, skipped };
 }
@@ -163,15 +179,28 @@ function schemaOperation(schema: RouteSchema, facts: MethodFacts, context: Opera
     const status = facts.docs.status ?? successStatus(facts.method, facts.docs);
     out[status] = response(status, facts.method === 'head' || status === 204 ? undefined : resourceSchema(facts.docs));
   }
-  const errorOf = (status: number) => response(status, schemaRef(ERROR_MESSAGE_SCHEMA));
-  const decodes = facts.chain.decodesBodies && BODY_METHODS.has(facts.method);
-  if (checkedParts(schema).length > 0 && !facts.handlesInvalid) {
-    const invalid = schemaRef(INVALID_REQUEST_SCHEMA);
-    out[400] ??= response(400, decodes ? { oneOf: [invalid, schemaRef(ERROR_MESSAGE_SCHEMA)] } : invalid);
-  }
-  if (decodes) for (const status of [400, 413, 415]) out[status] ??= errorOf(status);
-  if (facts.bindings.length > 0) out[404] ??= errorOf(404);
+  // What fw answers itself, whatever the route lists: its 400 for a request failing the schema
+  // (no onInvalid), and body decoding's 400 (malformed JSON), 413 and 415.
+  const own: [number, Json][] = [];
+  if (checkedParts(schema).length > 0 && !facts.handlesInvalid) own.push([400, schemaRef(INVALID_REQUEST_SCHEMA)]);
+  if (facts.chain.decodesBodies && BODY_METHODS.has(facts.method)) for (const status of [400, 413, 415]) own.push([status, schemaRef(ERROR_MESSAGE_SCHEMA)]);
+  for (const [status, schema] of own) out[status] = withAnswer(out[status] as Json | undefined, status, schema);
+  if (facts.bindings.length > 0) out[404] ??= response(404, schemaRef(ERROR_MESSAGE_SCHEMA));
   return { ...(all.length > 0 && { parameters: all }), ...body, responses: withDeclared(out, facts.chain) };
+}
+
+// A status both the route and fw answer is `anyOf` the route's schema and fw's, so a generated
+// client's error type has both; not `oneOf`, which a body matching two branches (fw's 400
+// `{error, details}` is an ErrorMessage too) would fail (docs/decisions.md). A listed status
+// without a body (HEAD) stays so.
+function withAnswer(listed: Json | undefined, status: number, schema: Json): Json {
+  if (listed === undefined) return response(status, schema);
+  const media = (listed.content as Json | undefined)?.['application/json'] as Json | undefined;
+  if (media === undefined) return listed;
+  const mine = media.schema as Json;
+  const branches = Object.keys(mine).length === 1 && Array.isArray(mine.anyOf) ? (mine.anyOf as Json[]) : [mine];
+  const known = branches.some((branch) => JSON.stringify(branch) === JSON.stringify(schema));
+  return known ? listed : response(status, { anyOf: [...branches, schema] });
 }
 
 // Adds the statuses the group's security callback refuses with and its plugins declare, keeping what is there.

@@ -5,7 +5,7 @@ import type { PluginChain, PluginRegistry } from '../plugins/plugin-registry.ts'
 import type { PluginEntry } from '../plugins/plugin.ts';
 import type { MethodSpec, RouteDefinition } from '../router/router.ts';
 import { checkRouteSchemaShape } from '../schema/compile-route-schemas.ts';
-import type { InvalidRequestHook, RouteSchema } from '../schema/route-schema.ts';
+import type { InvalidRequestHook, RouteOpenapi, RouteSchema } from '../schema/route-schema.ts';
 import { createStaticHandler, type StaticHandler } from '../static/index.ts';
 import { isAction, type Handler, type InlineHandler } from './controller.ts';
 import type { ErrorAnswers, RouteEntry, RouteGroup, RouteOptions, SecurityCallback } from './route-group.ts';
@@ -42,6 +42,8 @@ export interface HandlerTarget extends TargetBase {
   /** `options.schema`, shape-checked; compiled at start by compileRouteSchemas. */
   readonly schema: RouteSchema | undefined;
   readonly onInvalid: InvalidRequestHook | undefined;
+  /** `options.openapi`, an object; `fw openapi` checks its fields. */
+  readonly openapi: RouteOpenapi | undefined;
 }
 
 /** A route serving a directory or a file. */
@@ -76,7 +78,7 @@ export interface CompiledRoutes {
   readonly answers: ErrorAnswers;
 }
 
-const ROUTE_OPTION_KEYS = new Set(['methods', 'extra', 'schema', 'onInvalid', 'log']);
+const ROUTE_OPTION_KEYS = new Set(['methods', 'extra', 'schema', 'onInvalid', 'log', 'openapi']);
 const STATIC_METHODS: MethodSpec = ['get', 'head'];
 
 /** Validates and compiles `options.groups`. */
@@ -151,7 +153,7 @@ function compileRoute(entry: RouteEntry, group: CompiledGroup, where: string, op
     const routeOptions = checkRouteOptions(entry.options, where, template);
     const info = routeInfo(options.app, template, handler, routeOptions.extra ?? {});
     const fn = isAction(handler) ? handler.fn : handler;
-    const target: HandlerTarget = { kind: 'handler', info, group, log: routeOptions.log !== false, handler, fn, schema: routeOptions.schema, onInvalid: routeOptions.onInvalid };
+    const target: HandlerTarget = { kind: 'handler', info, group, log: routeOptions.log !== false, handler, fn, schema: routeOptions.schema, onInvalid: routeOptions.onInvalid, openapi: routeOptions.openapi };
     return { host: group.host, path: template, methods: routeOptions.methods ?? '_', data: target };
   }
   const staticSource = 'directory' in entry ? { directory: entry.directory } : 'file' in entry ? { file: entry.file } : undefined;
@@ -174,11 +176,12 @@ function checkRouteOptions(value: unknown, where: string, template: string): Rou
   const bad = (fix: string): FwError => new FwError('FW_ERR_ROUTE_BAD_OPTIONS', `${where} (${template}): ${fix}`);
   if (typeof value !== 'object' || value === null || Array.isArray(value)) throw bad("options must be an object like {methods: ['get']}");
   for (const key of Object.keys(value)) {
-    if (!ROUTE_OPTION_KEYS.has(key)) throw bad(`unknown route option ${key}; route options are methods, extra, schema, onInvalid and log`);
+    if (!ROUTE_OPTION_KEYS.has(key)) throw bad(`unknown route option ${key}; route options are methods, extra, schema, onInvalid, log and openapi`);
   }
-  const { methods, extra, schema, onInvalid, log } = value as Record<string, unknown>;
+  const { methods, extra, schema, onInvalid, log, openapi } = value as Record<string, unknown>;
   if (methods !== undefined && methods !== '_' && !Array.isArray(methods)) throw bad("methods must be a list like ['get', 'post'] or '_'");
   if (extra !== undefined && (typeof extra !== 'object' || extra === null)) throw bad('extra must be an object');
+  if (openapi !== undefined && (typeof openapi !== 'object' || openapi === null || Array.isArray(openapi))) throw bad("openapi must be an object like {operationId: 'listPosts', tags: ['posts']}");
   if (schema !== undefined) checkRouteSchemaShape(schema, `${where} (${template})`);
   if (onInvalid !== undefined && typeof onInvalid !== 'function') throw bad('onInvalid must be a function (failure, req) => response');
   if (log !== undefined && typeof log !== 'boolean') throw bad('log must be true or false (false: no request log line for the route)');

@@ -3,7 +3,7 @@ import type { FwRequest } from '../http/request.ts';
 import type { FwResponse, HeaderMap } from '../http/response.ts';
 import type { PluginEntry } from '../plugins/plugin.ts';
 import type { MethodSpec } from '../router/router.ts';
-import type { InvalidRequestHook, RouteSchema } from '../schema/route-schema.ts';
+import type { InvalidRequestHook, RouteOpenapi, RouteSchema } from '../schema/route-schema.ts';
 import type { StaticOptions } from '../static/index.ts';
 import type { Handler } from './controller.ts';
 
@@ -44,6 +44,8 @@ export interface RouteOptions {
   readonly onInvalid?: InvalidRequestHook;
   /** false: requests to this route write no per-request log line (a readiness probe's); default true. */
   readonly log?: boolean;
+  /** The OpenAPI operation's `operationId`, `tags`, `summary`, `description` and `deprecated`; fw itself never reads it. */
+  readonly openapi?: RouteOpenapi;
 }
 
 /** `{path, handler, options}`. */

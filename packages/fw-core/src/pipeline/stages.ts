@@ -18,7 +18,7 @@ import type { PluginStep } from '../plugins/plugin-registry.ts';
 import type { PluginEnv, PluginResult } from '../plugins/plugin.ts';
 import { bodyToDecode, decodeBody, fwRequestPlugin, METHODS_WITHOUT_BODY, type BodyDecoding } from '../plugins/request-plugin.ts';
 import type { Router } from '../router/router.ts';
-import { checkRequest } from '../schema/check-request.ts';
+import { checkRequest, defaultAnswers } from '../schema/check-request.ts';
 import type { RouteChecks, RouteSchemas } from '../schema/compile-route-schemas.ts';
 import type { Exchange } from '../stream/exchange.ts';
 
@@ -260,7 +260,8 @@ function write(flow: RoutedFlow): Verdict | Promise<Verdict> {
   const { req } = flow;
   const final = req.response;
   if (final === undefined) return fail(flow, req, new FwError('FW_ERR_PLUGIN_REMOVED_RESPONSE', 'post_request plugins removed the response'));
-  return finish(writeResponse(req, final, flow.checks?.responses));
+  const responses = flow.checks?.responses;
+  return finish(writeResponse(req, final, responses === undefined || defaultAnswers.has(final) ? undefined : responses));
 }
 
 function answerPreflight(flow: RoutedFlow): Verdict | Promise<Verdict> {

@@ -17,7 +17,7 @@ export function checkRequest(checks: RouteChecks, req: FwRequest): FwResponse | 
     if (!result.valid) {
       const failure: SchemaFailure = { part, errors: result.errors, ...(result.incomplete === true && { incomplete: true }) };
       const answer = checks.onInvalid?.(failure, req);
-      const fallback = (given: FwResponse | undefined): FwResponse => given ?? defaultAnswer(failure, req.method);
+      const fallback = (given: FwResponse | undefined): FwResponse => given ?? markedDefault(defaultAnswer(failure, req.method));
       return isThenable<FwResponse | undefined>(answer) ? Promise.resolve(answer).then(fallback) : fallback(answer);
     }
     // Coercion changed the copy in place: that copy is what the handler reads.
@@ -69,6 +69,18 @@ function unsupportedBodyType(req: FwRequest): SchemaResult | undefined {
 // 400 (issue 35, item 14: a 1 MiB array gave a 24 MB one).
 const MAX_LISTED_ISSUES = 10;
 const MAX_LISTED_ISSUE_BYTES = 8 * 1024;
+
+/**
+ * fw's own 400s and 415s, written as they are: a route's response schema for that status describes
+ * the app's answers, and projecting fw's through it would drop `details` (`fw openapi` lists both,
+ * docs/decisions.md).
+ */
+export const defaultAnswers = new WeakSet<FwResponse>();
+
+function markedDefault(answer: FwResponse): FwResponse {
+  defaultAnswers.add(answer);
+  return answer;
+}
 
 /**
  * fw's `400 {"error": "invalid <part>", "details", "omitted"?, "incomplete"?}`: the first issues within

@@ -19,6 +19,17 @@ export interface RouteSchema {
   readonly response?: Readonly<Record<string, JsonSchema>>;
 }
 
+/** `options.openapi` of a handler route: what `fw openapi` writes on its operations over what it derives (docs/cli.md). */
+export interface RouteOpenapi {
+  /** Unique in the document; default `<controller_module>.<function>`. */
+  readonly operationId?: string;
+  /** Default: the controller module (the router's name for an inline handler). */
+  readonly tags?: readonly string[];
+  readonly summary?: string;
+  readonly description?: string;
+  readonly deprecated?: boolean;
+}
+
 /** The parts of a request a schema checks, in the order they are checked. */
 export type RequestPart = 'params' | 'query' | 'headers' | 'body';
 
