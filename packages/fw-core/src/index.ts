@@ -20,7 +20,7 @@ export { route } from './app/typed-route.ts';
 export type { BindingName, TypedHandler, TypedJson, TypedRequest, TypedResponse, TypedRouteDefinition } from './app/typed-route.ts';
 export type { FromSchema } from './schema/from-schema.ts';
 
-export type { FwRequest, JsonLib, RouteInfo } from './http/request.ts';
+export type { AuthData, FwRequest, JsonLib, Locals, RequestContext, RouteInfo } from './http/request.ts';
 export { html, json, jsonStream, redirect, sendFile, status } from './http/response.ts';
 export type { FileResponse, FwResponse, HeaderMap, JsonResponse, JsonStreamResponse, RedirectResponse, StatusResponse } from './http/response.ts';
 export { reply, replyJson } from './http/write-response.ts';
