@@ -70,47 +70,39 @@ export interface FwRequest {
   readonly log: Logger;
 }
 
+/** The request's fields as the constructor sets them (what an app declared is theirs to set). */
+type RequestFields = { -readonly [K in keyof Omit<FwRequest, 'log' | 'auth_data' | 'locals'>]: FwRequest[K] } & { auth_data: unknown; locals: unknown };
+
+/** Its fields are FwRequest's; the class adds `log`. */
+export interface PipelineRequest extends Omit<FwRequest, 'log'> {}
+
 /**
  * The FwRequest fw's pipeline makes (pipeline/handle-request.ts): a class, not a literal, so `log`
  * is a getter that makes the logger on first use and a request that never logs allocates none
- * (bench/server.bench.ts). Every field is declared, so every request has one shape.
+ * (bench/server.bench.ts). The constructor sets every field in one order: one shape for all.
  */
-export class PipelineRequest implements FwRequest {
-  readonly raw: IncomingMessage;
-  readonly res: ServerResponse;
-  readonly id: string;
-  readonly json: JsonLib;
-  readonly method: string;
-  readonly path: string;
-  readonly query: string;
-  readonly headers: IncomingHttpHeaders;
-  readonly bindings: Readonly<Record<string, string>>;
-  readonly pathinfo: readonly string[] | undefined;
-  readonly route: RouteInfo;
-  body: unknown = undefined;
-  params: Record<string, string | string[]> | undefined = undefined;
-  pathParams: Record<string, unknown> | undefined = undefined;
-  queryParams: Record<string, unknown> | undefined = undefined;
-  auth_data!: AuthData;
-  clientAddress: string | undefined = undefined;
-  readonly responseHeaders: HeaderMap = {};
-  response: FwResponse | undefined = undefined;
-  readonly locals = {} as Locals;
+export class PipelineRequest {
   readonly #logger: Logger;
   #log: Logger | undefined = undefined;
 
   constructor(raw: IncomingMessage, res: ServerResponse, id: string, json: JsonLib, path: string, query: string, bindings: Readonly<Record<string, string>>, pathinfo: readonly string[] | undefined, route: RouteInfo, logger: Logger) {
-    this.raw = raw;
-    this.res = res;
-    this.id = id;
-    this.json = json;
-    this.method = raw.method ?? 'GET';
-    this.path = path;
-    this.query = query;
-    this.headers = raw.headers;
-    this.bindings = bindings;
-    this.pathinfo = pathinfo;
-    this.route = route;
+    const fields: RequestFields = this;
+    fields.raw = raw;
+    fields.res = res;
+    fields.id = id;
+    fields.json = json;
+    fields.method = raw.method ?? 'GET';
+    fields.path = path;
+    fields.query = query;
+    fields.headers = raw.headers;
+    fields.bindings = bindings;
+    fields.pathinfo = pathinfo;
+    fields.route = route;
+    // Fields stages set later, made now, as the object literal this class replaced made them.
+    fields.body = fields.params = fields.auth_data = undefined;
+    fields.responseHeaders = {};
+    fields.response = undefined;
+    fields.locals = {};
     this.#logger = logger;
   }
 
