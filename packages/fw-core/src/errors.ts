@@ -118,7 +118,9 @@ export class FwError extends Error {
   }
 }
 
-/** True when `value` is an FwError, optionally with the given code. */
+/** True when `value` is an FwError, optionally with the given code; an `FW_ERR_HTTP` (httpError) always has its status. */
+export function isFwError(value: unknown, code: 'FW_ERR_HTTP'): value is FwError & { readonly status: number };
+export function isFwError(value: unknown, code?: FwErrorCode): value is FwError;
 export function isFwError(value: unknown, code?: FwErrorCode): value is FwError {
   return value instanceof FwError && (code === undefined || value.code === code);
 }

@@ -17,10 +17,10 @@ export type { Action, Handler, HandlerResult, InlineHandler } from './app/contro
 export type { HandlerRoute, RouteEntry, RouteGroup, RouteOptions, SecurityCallback, SecurityResult, SecuritySchemeDeclaration, StaticDirectoryRoute, StaticFileRoute } from './app/route-group.ts';
 export type { InvalidRequestHook, JsonSchema, RequestPart, RouteSchema, SchemaCompiler, SchemaFailure, SchemaIssue, SchemaResult, SchemaValidator } from './schema/route-schema.ts';
 export { route } from './app/typed-route.ts';
-export type { BindingName, TypedHandler, TypedJson, TypedRequest, TypedResponse, TypedRouteDefinition } from './app/typed-route.ts';
+export type { AnswersOf, BindingName, TypedHandler, TypedJson, TypedRequest, TypedResponse, TypedRoute, TypedRouteDefinition } from './app/typed-route.ts';
 export type { FromSchema } from './schema/from-schema.ts';
 
-export type { FwRequest, JsonLib, RouteInfo } from './http/request.ts';
+export type { AuthData, FwRequest, JsonLib, Locals, RequestContext, RouteInfo } from './http/request.ts';
 export { html, json, jsonStream, redirect, sendFile, status } from './http/response.ts';
 export type { FileResponse, FwResponse, HeaderMap, JsonResponse, JsonStreamResponse, RedirectResponse, StatusResponse } from './http/response.ts';
 export { mountPath, reply, replyJson } from './http/write-response.ts';
@@ -40,6 +40,6 @@ export type { LogLevel, LogMethod, Logger } from './log/logger.ts';
 
 export { startServer } from './server/start-server.ts';
 export { createListener, type CreateListenerOptions, type FwListener } from './server/create-listener.ts';
-export { inject, type InjectRequest, type InjectResponse, type InjectTarget } from './inject/inject.ts';
+export { inject, type InjectBody, type InjectRequest, type InjectResponse, type InjectTarget } from './inject/inject.ts';
 export type { FwServer, StartServerOptions, StopOptions } from './server/start-server.ts';
 export { readinessHandler, type ReadinessOptions } from './server/readiness.ts';

@@ -7,6 +7,8 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { route } from '../src/app/typed-route.ts';
 import { json } from '../src/http/response.ts';
+import { inject } from '../src/inject/inject.ts';
+import type { FromSchema } from '../src/schema/from-schema.ts';
 import { injectTestApp, type InjectedApp } from './support/inject-app.ts';
 
 const post = { type: 'object', properties: { id: { type: 'integer' }, title: { type: 'string' } }, required: ['id', 'title'] } as const;
@@ -66,5 +68,13 @@ describe('route() at run time', () => {
     const bad = await put('{"title":7}');
     assert.equal(bad.status, 400);
     assert.equal(((await bad.json()) as { error: string }).error, 'invalid body');
+  });
+
+  it("inject types json() from the route the test names: its answers or fw's error body, no casts", async () => {
+    const found = await inject(app.fw, '/api/posts/42', show);
+    const body = found.json<FromSchema<typeof post>>();
+    assert.deepEqual([found.status, body.id, body.title], [200, 42, 'post 42']);
+    const refused = await inject(app.fw, '/api/posts/abc', show);
+    assert.deepEqual([refused.status, refused.json<{ error: string }>().error], [400, 'invalid params']);
   });
 });

@@ -1,5 +1,5 @@
 /** Route groups as an application's router module returns them (spec: "Route definition shape"). */
-import type { FwRequest } from '../http/request.ts';
+import type { AuthData, FwRequest } from '../http/request.ts';
 import type { FwResponse, HeaderMap } from '../http/response.ts';
 import type { PluginEntry } from '../plugins/plugin.ts';
 import type { MethodSpec } from '../router/router.ts';
@@ -9,12 +9,12 @@ import type { Handler } from './controller.ts';
 
 /**
  * What a security callback answers. `true` continues; `{allow: true, auth_data}` continues with
- * `req.auth_data` set; `false` denies with 401 JSON; `{allow: false, status, headers, body}`
+ * `req.auth_data` set (typed by RequestContext); `false` denies with 401 JSON; `{allow: false, status, headers, body}`
  * denies as told; `{redirect}` answers 302. A throwing callback gives 500.
  */
 export type SecurityResult =
   | boolean
-  | { readonly allow: true; readonly auth_data?: unknown }
+  | { readonly allow: true; readonly auth_data?: AuthData }
   | { readonly allow: false; readonly status?: number; readonly headers?: HeaderMap; readonly body?: unknown }
   | { readonly redirect: string };
 

@@ -57,8 +57,19 @@ export interface TypedRouteDefinition<Path extends string, S extends RouteSchema
   readonly handler: TypedHandler<Path, S>;
 }
 
+/** Where a TypedRoute's type keeps its answers; never set: no route object has the key. */
+export declare const routeAnswers: unique symbol;
+
+/** The JSON bodies a route declares, by status (`{200: Post, 404: {error: string}}`); `{}` without `schema.response`. */
+export type AnswersOf<S extends RouteSchema> = S extends { readonly response: infer R } ? { [K in keyof R as StatusOf<K>]: FromSchema<R[K]> } : {};
+
+/** What `route()` returns: a plain HandlerRoute whose type remembers its answers, so `inject(fw, request, route)` types `json()`. */
+export interface TypedRoute<Answers = {}> extends HandlerRoute {
+  readonly [routeAnswers]?: Answers;
+}
+
 /** A handler route typed from its path and schemas (a schema declared elsewhere needs `as const`, else `unknown`). */
-export function route<const Path extends string, const S extends RouteSchema = {}>(definition: TypedRouteDefinition<Path, S>): HandlerRoute {
+export function route<const Path extends string, const S extends RouteSchema = {}>(definition: TypedRouteDefinition<Path, S>): TypedRoute<AnswersOf<S>> {
   const { path, handler, ...options } = definition;
   // The typed request is the FwRequest the pipeline hands over once the schemas passed.
   return { path, handler: handler as unknown as InlineHandler, options };

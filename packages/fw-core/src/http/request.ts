@@ -3,10 +3,24 @@
  * (`raw`, `res`) and what the router and plugins found. Plugins return it in their result tuples.
  */
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
+import { requestLogger, type Logger } from '../log/logger.ts';
 import type { RouteInfo } from '../stream/exchange.ts';
 import type { FwResponse, HeaderMap } from './response.ts';
 
 export type { RouteInfo };
+
+/**
+ * What an app's security callback and plugins put on its requests, declared by the app through
+ * declaration merging (docs/applications.md, "Typed request context"):
+ * `declare module 'fw-core' { interface RequestContext { auth_data: User; locals: { tenant: string } } }`.
+ */
+export interface RequestContext {}
+
+/** `req.auth_data`: the app's `RequestContext['auth_data']`, else unknown. */
+export type AuthData = RequestContext extends { readonly auth_data: infer A } ? A : unknown;
+
+/** `req.locals`: the app's `RequestContext['locals']`, else any keys. */
+export type Locals = RequestContext extends { readonly locals: infer L } ? L : Record<string, unknown>;
 
 /** A JSON library as `json_lib` names it: fw encodes and decodes every JSON body with it. */
 export interface JsonLib {
@@ -42,14 +56,57 @@ export interface FwRequest {
   pathParams?: Record<string, unknown>;
   /** The query string parsed and coerced by the route's `schema.query` (`query` stays the raw string); undefined without one. */
   queryParams?: Record<string, unknown>;
-  /** What a security callback returned with its permission. */
-  auth_data?: unknown;
+  /** What a security callback returned with its permission (undefined before, or without); typed by RequestContext. */
+  auth_data: AuthData;
   /** The client's address when a plugin knows better (a trusted proxy); the log's `client.address`. */
   clientAddress?: string;
   /** Headers added to whatever response is finally written (CORS and rate-limit headers). */
   readonly responseHeaders: HeaderMap;
   /** The controller's answer, visible to post_request plugins, which may replace it. */
   response?: FwResponse;
-  /** Free per-request storage for plugins and handlers. */
-  readonly locals: Record<string, unknown>;
+  /** Free per-request storage for plugins and handlers; typed by RequestContext. */
+  readonly locals: Locals;
+  /** The app's logger with `request_id`, and `trace_id`/`span_id` while telemetry records the request, on every line. */
+  readonly log: Logger;
+}
+
+/** The request's fields as the constructor sets them (what an app declared is theirs to set). */
+type RequestFields = { -readonly [K in keyof Omit<FwRequest, 'log' | 'auth_data' | 'locals'>]: FwRequest[K] } & { auth_data: unknown; locals: unknown };
+
+/** Its fields are FwRequest's; the class adds `log`. */
+export interface PipelineRequest extends Omit<FwRequest, 'log'> {}
+
+/**
+ * The FwRequest fw's pipeline makes (pipeline/handle-request.ts): a class, not a literal, so `log`
+ * is a getter that makes the logger on first use and a request that never logs allocates none
+ * (bench/server.bench.ts). The constructor sets every field in one order: one shape for all.
+ */
+export class PipelineRequest {
+  readonly #logger: Logger;
+  #log: Logger | undefined = undefined;
+
+  constructor(raw: IncomingMessage, res: ServerResponse, id: string, json: JsonLib, path: string, query: string, bindings: Readonly<Record<string, string>>, pathinfo: readonly string[] | undefined, route: RouteInfo, logger: Logger) {
+    const fields: RequestFields = this;
+    fields.raw = raw;
+    fields.res = res;
+    fields.id = id;
+    fields.json = json;
+    fields.method = raw.method ?? 'GET';
+    fields.path = path;
+    fields.query = query;
+    fields.headers = raw.headers;
+    fields.bindings = bindings;
+    fields.pathinfo = pathinfo;
+    fields.route = route;
+    // Fields stages set later, made now, as the object literal this class replaced made them.
+    fields.body = fields.params = fields.auth_data = undefined;
+    fields.responseHeaders = {};
+    fields.response = undefined;
+    fields.locals = {};
+    this.#logger = logger;
+  }
+
+  get log(): Logger {
+    return (this.#log ??= requestLogger(this.#logger, this.id));
+  }
 }

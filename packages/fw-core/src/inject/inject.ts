@@ -5,6 +5,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Duplex } from 'node:stream';
+import type { TypedRoute } from '../app/typed-route.ts';
 import { CountedIncomingMessage, CountedServerResponse, openExchange } from '../stream/exchange.ts';
 import type { Listener } from '../stream/stream-handler.ts';
 
@@ -20,8 +21,8 @@ export interface InjectRequest {
   readonly body?: string | Uint8Array | object;
 }
 
-/** The response as a client would have read it. */
-export interface InjectResponse {
+/** The response as a client would have read it; `Body`: what `json()` may return, `unknown` unless a route is named. */
+export interface InjectResponse<Body = unknown> {
   /** 0 when fw wrote nothing before the response was destroyed. */
   readonly status: number;
   /** Lower-case names; `set-cookie` as a list. */
@@ -31,15 +32,25 @@ export interface InjectResponse {
   readonly rawBody: Buffer;
   /** False when the response was destroyed before it ended (a jsonStream that failed midway). */
   readonly complete: boolean;
-  /** The body parsed as JSON. */
-  json<T = unknown>(): T;
+  /** The body parsed as JSON; a type argument must fit `Body` (a named route's declared answers or fw's error body). */
+  json<T extends Body = Body>(): T;
 }
+
+/** The body of fw's own answers (the 400s of route schemas, 401, 404, 405, 500): `{"error": message, ...}`. */
+type ErrorBody = { readonly error: string; readonly [key: string]: unknown };
+
+/** What `json()` of an answer of `route` is: one of its declared bodies or fw's error body; unknown when it declares none. */
+export type InjectBody<R> = R extends TypedRoute<infer Answers> ? ([keyof Answers] extends [never] ? unknown : Answers[keyof Answers] | ErrorBody) : unknown;
 
 /** What inject can drive: a listener, or anything holding one (createListener's result). */
 export type InjectTarget = Listener | { readonly listener: Listener };
 
-/** Runs `request` through `target` and resolves once the response is closed (logs and spans done). */
-export function inject(target: InjectTarget, request: InjectRequest | string): Promise<InjectResponse> {
+/**
+ * Runs `request` through `target` and resolves once the response is closed (logs and spans done).
+ * Naming the `route()` the request reaches types `json()` from its response schemas (types only:
+ * the route is not checked to be the one that answered).
+ */
+export function inject<R extends TypedRoute<object> | undefined = undefined>(target: InjectTarget, request: InjectRequest | string, route?: R): Promise<InjectResponse<InjectBody<R>>> {
   const listener = typeof target === 'function' ? target : target.listener;
   const spec = typeof request === 'string' ? { url: request } : request;
   const socket = new InjectSocket();

@@ -120,6 +120,19 @@ export function traceFieldsOf(span: CorrelatedSpan): { readonly trace_id: string
   return { trace_id: traceId, span_id: spanId };
 }
 
+/**
+ * `req.log`: lines through `logger` with the request's `request_id` and, while a span records, the
+ * `trace_id` and `span_id` of the span active at that line (a handler's child span, else the request's).
+ */
+export function requestLogger(logger: Logger, requestId: string): Logger {
+  if (logger === silentLogger) return logger;
+  const method = (level: keyof Logger): LogMethod => (fields, message) => {
+    const span = recordingSpan();
+    logger[level]({ request_id: requestId, ...(span && traceFieldsOf(span)), ...fields }, message);
+  };
+  return { trace: method('trace'), debug: method('debug'), info: method('info'), warn: method('warn'), error: method('error'), fatal: method('fatal') };
+}
+
 /** The option, else FW_LOG_REPEAT_INTERVAL_MS, else the default; a bad value stops start-up. */
 function repeatInterval(option: number | undefined, env: NodeJS.ProcessEnv): number {
   const raw = env['FW_LOG_REPEAT_INTERVAL_MS']?.trim();

@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import type { CompiledGroup, CompiledRoutes, RouteTarget } from '../app/compile-routes.ts';
 import type { ErrorAnswers } from '../app/route-group.ts';
 import { closeAfterResponse } from '../http/node-internals.ts';
-import type { FwRequest, RouteInfo } from '../http/request.ts';
+import { PipelineRequest, type FwRequest, type RouteInfo } from '../http/request.ts';
 import { writeError, type ResponseTarget } from '../http/write-response.ts';
 import { recordingSpan, traceFieldsOf } from '../log/logger.ts';
 import type { PluginStep } from '../plugins/plugin-registry.ts';
@@ -200,26 +200,9 @@ function routed(flow: Flow, found: RouteFound<RouteTarget> | undefined, missed?:
     flow.route = found.route.data;
     flow.log = found.route.data.log;
   }
-  // One shape for every FwRequest fw makes (the same fields in the same order keep call sites monomorphic).
-  const req: FwRequest = {
-    raw,
-    res: flow.res,
-    id: flow.id,
-    json: flow.json,
-    method: raw.method ?? 'GET',
-    path: target.path,
-    query: target.query,
-    headers: raw.headers,
-    bindings: found === undefined ? NO_BINDINGS : found.bindings,
-    pathinfo: found?.pathinfo,
-    route: found === undefined ? missed! : found.route.data.info,
-    body: undefined,
-    params: undefined,
-    auth_data: undefined,
-    responseHeaders: {},
-    response: undefined,
-    locals: {},
-  };
+  const bindings = found === undefined ? NO_BINDINGS : found.bindings;
+  const route = found === undefined ? missed! : found.route.data.info;
+  const req = new PipelineRequest(raw, flow.res, flow.id, flow.json, target.path, target.query, bindings, found?.pathinfo, route, flow.runtime.logger);
   flow.req = req;
   return flow as RoutedFlow;
 }

@@ -158,6 +158,8 @@ function applyResult(flow: RoutedFlow, step: PluginStep, result: unknown): Verdi
   const next: unknown = result[1];
   if ((tag !== 'ok' && tag !== 'break' && tag !== 'stop') || typeof next !== 'object' || next === null) return pluginFailed(flow, plugin, malformed(result));
   step.instance.state = result[2];
+  // A copy ({...req}) has no `log`, a getter of fw's request (http/request.ts): it takes the request's.
+  if (next !== flow.req && !('log' in next)) Object.assign(next, { log: flow.req.log });
   flow.req = next as FwRequest;
   if (tag === 'ok') return NEXT;
   if (tag === 'break') return SKIP;
@@ -189,7 +191,7 @@ function judge(flow: RoutedFlow, callback: SecurityCallback, decoding: BodyDecod
   else if (typeof result === 'object' && result !== null) {
     if ('redirect' in result && typeof result.redirect === 'string') denial = { kind: 'redirect', status: 302, location: result.redirect };
     else if ('allow' in result && result.allow === true) {
-      if ('auth_data' in result) req.auth_data = result.auth_data;
+      if ('auth_data' in result) req.auth_data = result.auth_data!;
       return NEXT;
     } else if ('allow' in result && result.allow === false) {
       const status = result.status ?? 401;

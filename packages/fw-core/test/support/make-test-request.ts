@@ -4,6 +4,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FwRequest } from '../../src/http/request.ts';
+import { silentLogger } from '../../src/log/logger.ts';
 import { splitPathAndQuery } from '../../src/stream/exchange.ts';
 
 /** Fields a test may set; the rest come from `raw`. */
@@ -24,8 +25,10 @@ export function makeTestRequest(raw: IncomingMessage, res: ServerResponse, overr
     bindings: {},
     pathinfo: undefined,
     route: { app: 'test', template: path, module: undefined, function: undefined, extra: {} },
+    auth_data: undefined,
     responseHeaders: {},
     locals: {},
+    log: silentLogger,
     ...overrides,
   };
 }

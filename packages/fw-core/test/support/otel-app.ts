@@ -3,7 +3,7 @@
  * exporting to it (metrics listener on 127.0.0.1:0) and a test app wrapped in otel_fw_stream_h,
  * with or without otel_fw_plugin. Routes: GET /api/posts/:id (controller
  * blog_posts_controller:show, 200 for id 42 else 404), POST /api/posts (201 echo), GET /boom
- * (throws: 500), GET /unavailable (503), GET /child (starts a child span), GET /slow (answers
+ * (throws: 500), GET /logs (writes a line with req.log), GET /unavailable (503), GET /child (starts a child span), GET /slow (answers
  * when the test calls release()), GET /heartbeat (inline).
  */
 import assert from 'node:assert/strict';
@@ -77,6 +77,7 @@ export async function startOtelApp(options: { plugin?: boolean; receiverMode?: R
         routes: [
           { path: '/heartbeat', handler: () => json({ status: 'ok' }), options: { methods: ['get'] } },
           { path: '/boom', handler: () => { throw new Error('boom'); }, options: { methods: ['get'] } },
+          { path: '/logs', handler: (req) => (req.log.info({ event: 'handler_line' }), json({ logged: true })), options: { methods: ['get'] } },
           { path: '/unavailable', handler: () => status(503), options: { methods: ['get'] } },
           {
             path: '/child',

@@ -5,7 +5,7 @@
  * typed-routes-type-errors.test.ts checks each of them fails on its own line. `Equal` asserts
  * exact types, which `any` never is.
  */
-import { httpError, json, route, status, type FromSchema, type JsonSchema } from '../../src/index.ts';
+import { httpError, inject, json, route, status, type FromSchema, type FwListener, type JsonSchema } from '../../src/index.ts';
 
 type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
 function expectType<T extends true>(): T | undefined {
@@ -174,3 +174,34 @@ route({
   method: ['get'],
   handler: () => status(204),
 });
+
+// --- inject(): json() typed from the route the test names ---
+declare const fw: FwListener;
+const showPost = route({
+  path: '/posts/:id',
+  methods: ['get'],
+  schema: { response: { 200: post, 404: error } },
+  handler: () => json({ error: 'gone' }, 404),
+});
+const heartbeat = route({ path: '/heartbeat', handler: () => json({ status: 'ok' }) });
+
+export async function typedInject(): Promise<void> {
+  const shown = await inject(fw, '/posts/1', showPost);
+  const answer = shown.json();
+  // One of the declared answers, or fw's own error body (a 400 of a schema, a 401, a 500).
+  expectType<Equal<typeof answer, FromSchema<typeof post> | FromSchema<typeof error> | { readonly error: string; readonly [key: string]: unknown }>>();
+  const found = shown.json<FromSchema<typeof post>>();
+  expectType<Equal<typeof found.title, string>>();
+  shown.json<{ error: string }>();
+  // @ts-expect-error: a type argument must be one of the route's answers
+  shown.json<{ posts: readonly string[] }>();
+  // @ts-expect-error: title is a string in every answer that has one
+  shown.json<{ id: number; title: number }>();
+
+  // Unnamed, or a route without response schemas: unknown, and any type argument, as before.
+  const plain = (await inject(fw, '/posts/1')).json();
+  expectType<Equal<typeof plain, unknown>>();
+  const beat = (await inject(fw, '/heartbeat', heartbeat)).json();
+  expectType<Equal<typeof beat, unknown>>();
+  (await inject(fw, '/posts/1')).json<{ anything: true }>();
+}
