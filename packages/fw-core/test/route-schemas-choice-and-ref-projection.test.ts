@@ -66,6 +66,12 @@ const cases: readonly { readonly title: string; readonly schema: Record<string, 
   { title: 'a nested anyOf in a branch', schema: { anyOf: [{ type: 'object', properties: { a: { anyOf: [{ type: 'null' }, user] } } }] }, value: { a: { id: 2, password: 'x' }, b: 1 }, sent: { a: { id: 2 } } },
 ];
 
+/** An app answering each path's body with `json`, under `schema` for 200. */
+const serving = (bodies: Readonly<Record<string, unknown>>, schema: JsonSchema) => {
+  const routes = Object.entries(bodies).map(([path, body]) => ({ path, handler: () => json(body), options: { methods: ['get' as const], schema: { response: { 200: schema } } } }));
+  return injectTestApp({ groups: [{ prefix: '', security: false, routes }] });
+};
+
 describe('response projection through anyOf, oneOf and $ref, beside fast-json-stringify', () => {
   let match: ReturnType<typeof branchMatcher>;
   before(async () => {
@@ -112,18 +118,7 @@ describe('response schemas with anyOf, oneOf and $ref on a route', () => {
   let app: InjectedApp;
   const pets = { type: 'object', properties: { pet: { oneOf: [{ $ref: '#/$defs/cat' }, { $ref: '#/$defs/dog' }] } }, $defs: { cat, dog } };
   before(async () => {
-    app = await injectTestApp({
-      groups: [
-        {
-          prefix: '',
-          security: false,
-          routes: [
-            { path: '/dog', handler: () => json({ pet: { kind: 'dog', barks: true, owner: 'ada' }, token: 't' }), options: { methods: ['get'], schema: { response: { 200: pets } } } },
-            { path: '/cow', handler: () => json({ pet: { kind: 'cow', owner: 'ada' } }), options: { methods: ['get'], schema: { response: { 200: pets } } } },
-          ],
-        },
-      ],
-    });
+    app = await serving({ '/dog': { pet: { kind: 'dog', barks: true, owner: 'ada' }, token: 't' }, '/cow': { pet: { kind: 'cow', owner: 'ada' } } }, pets);
   });
   after(() => app.close());
 
@@ -144,8 +139,7 @@ describe('response schemas with anyOf, oneOf and $ref on a route', () => {
 });
 
 describe('response schemas refused at start: what cannot be projected safely', () => {
-  const startWith = (schema: JsonSchema) =>
-    injectTestApp({ groups: [{ prefix: '', security: false, routes: [{ path: '/x', handler: () => json({}), options: { methods: ['get'], schema: { response: { 200: schema } } } }] }] });
+  const startWith = (schema: JsonSchema) => serving({ '/x': {} }, schema);
   const refuses = (message: string) => (error: unknown) => {
     assert.ok(error instanceof FwError);
     assert.equal(error.code, 'FW_ERR_ROUTE_BAD_SCHEMA');
