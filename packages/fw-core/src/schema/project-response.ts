@@ -33,7 +33,7 @@ export interface ProjectionOptions {
 interface Context extends ProjectionOptions {
   readonly root: JsonSchema;
   readonly where: string;
-  readonly seen: Map<object, Projection>;
+  readonly byRef: Map<object, Projection>;
 }
 
 /** A schema to merge into another, with its place and the keyword that brought it. */
@@ -58,19 +58,19 @@ interface Flat {
  * `where` names the route.
  */
 export function compileProjection(schema: JsonSchema, where: string, options: ProjectionOptions = {}): Projection {
-  return compileAt(schema, '#', { ...options, root: schema, where, seen: new Map() });
+  return compileAt(schema, '#', { ...options, root: schema, where, byRef: new Map() });
 }
 
 function compileAt(schema: JsonSchema, at: string, cx: Context): Projection {
   if (typeof schema !== 'object' || schema === null) return identity;
   if (!('$ref' in schema)) return compileFresh(schema, at, cx);
   // Every cycle of schemas passes through a $ref: one projection per such schema, a late-bound one while it compiles.
-  const known = cx.seen.get(schema);
+  const known = cx.byRef.get(schema);
   if (known !== undefined) return known;
   let compiled: Projection = identity;
-  cx.seen.set(schema, (value) => compiled(value));
+  cx.byRef.set(schema, (value) => compiled(value));
   compiled = compileFresh(schema, at, cx);
-  cx.seen.set(schema, compiled);
+  cx.byRef.set(schema, compiled);
   return compiled;
 }
 
@@ -220,9 +220,9 @@ function choiceProjection(flat: Flat, at: string, cx: Context): Projection {
     return { types: jsonTypes(branch, branchAt, cx), matches: compileMatch(branch, branchAt, cx, flat.schema.type), project };
   });
   return (value) => {
-    const seen = asJson(value);
-    const type = jsonType(seen);
-    for (const option of options) if ((option.types === undefined || option.types.has(type)) && option.matches(seen)) return option.project(seen);
+    const encoded = asJson(value);
+    const type = encoded === null ? 'null' : Array.isArray(encoded) ? 'array' : typeof encoded;
+    for (const option of options) if ((option.types === undefined || option.types.has(type)) && option.matches(encoded)) return option.project(encoded);
     throw new FwError('FW_ERR_RESPONSE_NOT_PROJECTABLE', `${cx.where}: the answer matches no branch of ${place}`, { details: { where: cx.where, at: place } });
   };
 }
@@ -247,10 +247,6 @@ function jsonTypes(branch: JsonSchema, at: string, cx: Context): ReadonlySet<str
   if (typeof branch !== 'object' || branch === null) return undefined;
   if (branch.type === undefined) return typeof branch.$ref === 'string' && Object.keys(branch).length === 1 ? jsonTypes(resolveRef(branch.$ref, at, cx).schema, at, cx) : undefined;
   return new Set([branch.type].flat().map((name) => (name === 'integer' ? 'number' : String(name))));
-}
-
-function jsonType(value: unknown): string {
-  return value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value;
 }
 
 /** `value` as JSON.stringify sees it, each `toJSON` applied; the same value, not a copy, when nothing in it has one. */
