@@ -13,7 +13,7 @@ import { json } from '../src/http/response.ts';
 import { loadAjvCompiler } from '../src/schema/ajv-compiler.ts';
 import { branchMatcher } from '../src/schema/compile-route-schemas.ts';
 import { compileProjection } from '../src/schema/project-response.ts';
-import type { JsonSchema } from '../src/schema/route-schema.ts';
+import type { JsonSchema, SchemaCompiler } from '../src/schema/route-schema.ts';
 import { injectTestApp, type InjectedApp } from './support/inject-app.ts';
 
 const user = { type: 'object', properties: { id: { type: 'integer' }, name: { type: 'string' } }, required: ['id'] };
@@ -135,6 +135,30 @@ describe('response schemas with anyOf, oneOf and $ref on a route', () => {
     const error = line.fields.err as FwError;
     assert.equal(error.code, 'FW_ERR_RESPONSE_NOT_PROJECTABLE');
     assert.equal(error.message, 'route GET /cow schema.response.200: the answer matches no branch of #/properties/pet/oneOf');
+  });
+});
+
+describe("response anyOf branches told apart by the app's schemaCompiler", () => {
+  it('checks each branch with it, uncoerced, and sends the first matching branch', async () => {
+    const calls: { schema: unknown; coerce: boolean }[] = [];
+    /** A compiler that knows one keyword: `{has: name}` matches an object with that key. */
+    const schemaCompiler: SchemaCompiler = (schema, { coerce }) => {
+      calls.push({ schema, coerce });
+      const name = (schema as { has?: string }).has;
+      return (value) => (name !== undefined && Object.hasOwn(value as object, name) ? { valid: true } : { valid: false, errors: [] });
+    };
+    const a = { has: 'a', properties: { a: {} } };
+    const b = { has: 'b', properties: { b: {} } };
+    const app = await injectTestApp({
+      schemaCompiler,
+      groups: [{ prefix: '', security: false, routes: [{ path: '/x', handler: () => json({ b: 1, c: 2 }), options: { methods: ['get'], schema: { response: { 200: { anyOf: [a, b] } } } } }] }],
+    });
+    try {
+      assert.equal(await (await app.fetch('/x')).text(), '{"b":1}');
+      assert.deepEqual(calls, [{ schema: a, coerce: false }, { schema: b, coerce: false }]);
+    } finally {
+      await app.close();
+    }
   });
 });
 
