@@ -1,7 +1,7 @@
 /**
- * Response projection through `anyOf`, `oneOf` and local `$ref`s (issue 38, item 3): the value goes
- * through the first branch it matches, as fast-json-stringify picks one, and fields the matched
- * branch does not list never leave; a value matching no branch fails with
+ * Response projection through `anyOf`, `oneOf`, `if`, `patternProperties` and local `$ref`s (issue
+ * 38, item 3): the value goes through the first branch it matches, as fast-json-stringify picks
+ * one, and fields the matched branch does not list never leave; a value matching no branch fails with
  * FW_ERR_RESPONSE_NOT_PROJECTABLE (500), where fast-json-stringify throws. Each case is run
  * through both on the same inputs.
  */
@@ -64,6 +64,24 @@ const cases: readonly { readonly title: string; readonly schema: Record<string, 
   { title: 'a Date under a string branch, as its toJSON', schema: { anyOf: [{ type: 'string', format: 'date-time' }, { type: 'null' }] }, value: new Date('2024-01-02T03:04:05Z'), sent: '2024-01-02T03:04:05.000Z' },
   { title: 'scalar branches', schema: { type: 'object', properties: { n: { anyOf: [{ type: 'string' }, { type: 'integer' }] } } }, value: { n: 5 }, sent: { n: 5 } },
   { title: 'a nested anyOf in a branch', schema: { anyOf: [{ type: 'object', properties: { a: { anyOf: [{ type: 'null' }, user] } } }] }, value: { a: { id: 2, password: 'x' }, b: 1 }, sent: { a: { id: 2 } } },
+  {
+    title: 'if matched, then merged in',
+    schema: { type: 'object', properties: { kind: { type: 'string' } }, if: { properties: { kind: { const: 'user' } } }, then: { properties: { id: { type: 'integer' } } }, else: { properties: { code: { type: 'string' } } } },
+    value: { kind: 'user', id: 1, code: 'c', password: 'x' },
+    sent: { kind: 'user', id: 1 },
+  },
+  {
+    title: 'if not matched, else merged in',
+    schema: { type: 'object', properties: { kind: { type: 'string' } }, if: { properties: { kind: { const: 'user' } } }, then: { properties: { id: { type: 'integer' } } }, else: { properties: { code: { type: 'string' } } } },
+    value: { kind: 'team', id: 1, code: 'c', password: 'x' },
+    sent: { kind: 'team', code: 'c' },
+  },
+  {
+    title: 'patternProperties, the first matching pattern, then additionalProperties',
+    schema: { type: 'object', properties: { id: { type: 'integer' } }, patternProperties: { '^x-': user, '^y-': { type: 'string' } }, additionalProperties: false },
+    value: { id: 1, 'x-a': { id: 2, password: 'x' }, 'y-b': 'b', z: 3 },
+    sent: { id: 1, 'x-a': { id: 2 }, 'y-b': 'b' },
+  },
 ];
 
 /** An app answering each path's body with `json`, under `schema` for 200. */
@@ -178,7 +196,8 @@ describe('response schemas refused at start: what cannot be projected safely', (
     ['a branch the compiler refuses', { anyOf: [{ type: 'object', requird: ['a'] }] }, '#/anyOf/0: strict mode: unknown keyword: "requird"'],
     ['a tuple in a branch beside other keywords', { type: 'array', anyOf: [{ prefixItems: [user] }] }, '#/anyOf/0 uses prefixItems, which a response schema can use only outside anyOf beside other keywords'],
     ['an empty anyOf', { anyOf: [] }, '#/anyOf must be a non-empty array of schemas'],
-    ['if, whose then and else fw does not project', { type: 'object', if: { required: ['a'] }, then: user }, '# uses if, which a response schema cannot use: fw could not tell which fields may leave'],
+    ['$dynamicRef, whose target depends on the path taken', { type: 'object', properties: { a: { $dynamicRef: '#node' } } }, '#/properties/a uses $dynamicRef, which a response schema cannot use: fw could not tell which fields may leave'],
+    ['a patternProperties pattern that is no regular expression', { type: 'object', patternProperties: { '(': {} } }, '#/patternProperties/( must be a regular expression: Invalid regular expression: /(/u: Unterminated group'],
   ] as const) {
     it(`refuses ${title}`, async () => {
       await assert.rejects(startWith(schema), refuses(message));

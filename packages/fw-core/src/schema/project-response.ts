@@ -11,13 +11,13 @@ import type { JsonSchema } from './route-schema.ts';
 const identity: Projection = (value) => value;
 
 // Keywords after which fw could not tell which fields may leave: refused at start.
-const UNSUPPORTED = ['$dynamicRef', '$recursiveRef', 'patternProperties', 'if', 'dependentSchemas'];
+const UNSUPPORTED = ['$dynamicRef', '$recursiveRef', 'dependentSchemas'];
 
 // Tuple keywords, projected position by position, but not merged with other schemas (positions would have to merge).
 const TUPLE_KEYWORDS = ['prefixItems', 'additionalItems'];
 
 // What the projection reads of a schema besides the keywords that merge or choose schemas.
-const PROJECTED = ['type', 'properties', 'additionalProperties', 'items', 'prefixItems', 'additionalItems'];
+const PROJECTED = ['type', 'properties', 'patternProperties', 'additionalProperties', 'items', 'prefixItems', 'additionalItems'];
 
 type Schema = Readonly<Record<string, unknown>>;
 
@@ -43,19 +43,20 @@ interface Part {
   readonly via: string;
 }
 
-/** A schema with its allOf, `$ref` and the given parts merged in, and the anyOf/oneOf lists left to choose from. */
+/** A schema with its allOf, `$ref` and the given parts merged in, and what is left to choose from: anyOf, oneOf, if (`source` holds them). */
 interface Flat {
   readonly schema: Schema;
-  readonly choices: readonly { readonly keyword: string; readonly at: string; readonly branches: readonly JsonSchema[] }[];
+  readonly choices: readonly { readonly keyword: string; readonly at: string; readonly source: Schema }[];
 }
 
 /**
  * The projection of `schema`: objects keep the keys of `properties` (each projected), others only
  * under an `additionalProperties` true or a schema; arrays project their `items`, a tuple
  * (`prefixItems`, draft-07's array `items`) each position, later elements only under a rest
- * schema; `allOf` branches and a `$ref`'s target add up; under `anyOf`/`oneOf` the first branch
- * the value matches is merged in, as fast-json-stringify does. Throws on the keywords above;
- * `where` names the route.
+ * schema, and keys matching a `patternProperties` pattern through its schema; `allOf` branches and
+ * a `$ref`'s target add up; under `anyOf`/`oneOf` the first branch the value matches is merged in,
+ * and `then` or `else` as the value matches `if`, as fast-json-stringify does. Throws on the
+ * keywords above; `where` names the route.
  */
 export function compileProjection(schema: JsonSchema, where: string, options: ProjectionOptions = {}): Projection {
   return compileAt(schema, '#', { ...options, root: schema, where, byRef: new Map() });
@@ -129,16 +130,39 @@ function arrayProjection(schema: Schema, at: string, cx: Context): ((value: unkn
 function objectProjection(schema: Schema, at: string, cx: Context): ((value: Record<string, unknown>) => unknown) | undefined {
   const properties = schema.properties as Readonly<Record<string, JsonSchema>> | undefined;
   const additional = schema.additionalProperties as JsonSchema | undefined;
-  if (properties === undefined && additional !== false) return undefined;
+  const patterns = Object.entries((schema.patternProperties ?? {}) as Record<string, JsonSchema>);
+  if (properties === undefined && patterns.length === 0 && additional !== false) return undefined;
   const listed = Object.entries(properties ?? {}).map(([name, sub]) => [name, compileAt(sub, `${at}/properties/${name}`, cx)] as const);
   const names = new Set(listed.map(([name]) => name));
   const others = additional === undefined || additional === false ? undefined : compileAt(additional, `${at}/additionalProperties`, cx);
+  // A key neither listed nor matching a pattern goes as additionalProperties says; the first matching pattern wins, as in fast-json-stringify.
+  if (patterns.length > 0) {
+    const matching = patterns.map(([pattern, sub]) => [toRegExp(pattern, `${at}/patternProperties/${pattern}`), compileAt(sub, `${at}/patternProperties/${pattern}`, cx)] as const);
+    return (value) => {
+      const out: Record<string, unknown> = {};
+      for (const [name, project] of listed) if (Object.hasOwn(value, name)) out[name] = project(value[name]);
+      for (const name of Object.keys(value)) {
+        const project = names.has(name) ? undefined : (matching.find(([pattern]) => pattern.test(name))?.[1] ?? others);
+        if (project !== undefined) out[name] = project(value[name]);
+      }
+      return out;
+    };
+  }
   return (value) => {
     const out: Record<string, unknown> = {};
     for (const [name, project] of listed) if (Object.hasOwn(value, name)) out[name] = project(value[name]);
     if (others !== undefined) for (const name of Object.keys(value)) if (!names.has(name)) out[name] = others(value[name]);
     return out;
   };
+}
+
+/** `pattern` with ajv's `u` flag, or an error naming `at`. */
+function toRegExp(pattern: string, at: string): RegExp {
+  try {
+    return new RegExp(pattern, 'u');
+  } catch (cause) {
+    throw new Error(`${at} must be a regular expression: ${(cause as Error).message}`, { cause });
+  }
 }
 
 /**
@@ -149,8 +173,10 @@ function objectProjection(schema: Schema, at: string, cx: Context): ((value: Rec
  */
 function flatten(schema: Schema, at: string, cx: Context, parts: readonly Part[], refs: readonly string[]): Flat {
   refuseUnsupported(schema, at);
-  const { allOf, $ref, anyOf, oneOf, ...own } = schema;
-  const choices: Flat['choices'][number][] = Object.entries({ anyOf, oneOf }).filter(([, branches]) => branches !== undefined).map(([keyword, branches]) => ({ keyword, at, branches: branches as JsonSchema[] }));
+  const { allOf, $ref, anyOf, oneOf, if: condition, then, else: otherwise, ...own } = schema;
+  const choices: Flat['choices'][number][] = Object.entries({ anyOf, oneOf }).filter(([, branches]) => branches !== undefined).map(([keyword, branches]) => ({ keyword, at, source: { [keyword]: branches } }));
+  // An if without then and else adds no field.
+  if (condition !== undefined && (then !== undefined || otherwise !== undefined)) choices.push({ keyword: 'if', at, source: { if: condition, then, else: otherwise } });
   const merging = [...((allOf as readonly JsonSchema[] | undefined) ?? []).map((sub, index) => ({ schema: sub, at: `${at}/allOf/${index}`, via: 'allOf' })), ...parts];
   if (typeof $ref === 'string') {
     if (refs.includes($ref)) throw new Error(`${at}/$ref: ${$ref} refers back to itself with no property or item in between`);
@@ -164,6 +190,7 @@ function flatten(schema: Schema, at: string, cx: Context, parts: readonly Part[]
     return { schema: flat.schema, choices: [...choices, ...flat.choices] };
   }
   let properties = { ...(own.properties as object | undefined) } as Record<string, JsonSchema>;
+  let patterns = { ...(own.patternProperties as object | undefined) } as Record<string, JsonSchema>;
   let additional = own.additionalProperties;
   let type = own.type;
   const items: JsonSchema[] = own.items === undefined || Array.isArray(own.items) ? [] : [own.items as JsonSchema];
@@ -176,12 +203,13 @@ function flatten(schema: Schema, at: string, cx: Context, parts: readonly Part[]
     if (tuple !== undefined) throw new Error(`${part.at} uses ${tuple}, which a response schema can use only outside ${part.via === 'allOf' ? 'allOf' : `${part.via} beside other keywords`}`);
     if (inner.items !== undefined) items.push(inner.items as JsonSchema);
     properties = { ...properties, ...(inner.properties as object | undefined) };
+    patterns = { ...patterns, ...(inner.patternProperties as object | undefined) };
     if (inner.additionalProperties !== undefined && inner.additionalProperties !== false) additional = inner.additionalProperties;
     if (isScalarSchema(inner)) type = inner.type;
   }
   // No items schema to fold: an array `items` (a tuple) stays as it was.
   const folded = items.length === 0 ? own.items : items.length === 1 ? items[0] : { allOf: items };
-  return { schema: { ...own, properties, additionalProperties: additional, type, items: folded }, choices };
+  return { schema: { ...own, properties, patternProperties: patterns, additionalProperties: additional, type, items: folded }, choices };
 }
 
 /** The schema a `$ref` names: a JSON pointer into the route's schema (`#/$defs/...`, `#/definitions/...`), else the registry's. */
@@ -207,17 +235,20 @@ function resolveRef(ref: string, at: string, cx: Context): { readonly schema: Js
  * A branch whose `type` rules out the value's is skipped before the compiled check runs.
  */
 function choiceProjection(flat: Flat, at: string, cx: Context): Projection {
-  const [choice, ...others] = flat.choices;
-  const { keyword, branches } = choice!;
-  const place = `${choice!.at}/${keyword}`;
-  if (!Array.isArray(branches) || branches.length === 0) throw new Error(`${place} must be a non-empty array of schemas`);
+  const [{ keyword, at: owner, source }, ...others] = flat.choices as readonly [Flat['choices'][number], ...Flat['choices']];
+  const place = `${owner}/${keyword}`;
+  const list = source[keyword];
+  if (keyword !== 'if' && (!Array.isArray(list) || list.length === 0)) throw new Error(`${place} must be a non-empty array of schemas`);
   if (cx.match === undefined) throw new Error(`${place} needs a schema compiler to tell its branches apart`);
+  // Each branch: what merges in, and what the value must match for it (`if` for then; nothing for else).
+  const branches: readonly (readonly [JsonSchema, JsonSchema, string])[] = keyword === 'if'
+    ? [[(source.then ?? true) as JsonSchema, source.if as JsonSchema, `${owner}/then`], [(source.else ?? true) as JsonSchema, true, `${owner}/else`]]
+    : (list as JsonSchema[]).map((branch, index) => [branch, branch, `${place}/${index}`]);
   const alone = others.length === 0 && !PROJECTED.some((name) => flat.schema[name] !== undefined);
-  const rest: Part[] = others.map((other) => ({ schema: { [other.keyword]: other.branches }, at: other.at, via: other.keyword }));
-  const options = branches.map((branch, index) => {
-    const branchAt = `${place}/${index}`;
+  const rest: Part[] = others.map((other) => ({ schema: other.source, at: other.at, via: other.keyword }));
+  const options = branches.map(([branch, check, branchAt]) => {
     const project = alone ? compileAt(branch, branchAt, cx) : compileFresh(flat.schema, at, cx, [{ schema: branch, at: branchAt, via: keyword }, ...rest]);
-    return { types: jsonTypes(branch, branchAt, cx), matches: compileMatch(branch, branchAt, cx, flat.schema.type), project };
+    return { types: jsonTypes(check, branchAt, cx), matches: compileMatch(check, branchAt, cx, flat.schema.type), project };
   });
   return (value) => {
     const encoded = asJson(value);
