@@ -195,6 +195,7 @@ describe('response schemas refused at start: what cannot be projected safely', (
     ['a $ref that refers back to itself', { $ref: '#/$defs/a', $defs: { a: { allOf: [{ $ref: '#/$defs/a' }] } } }, '#/$defs/a/allOf/0/$ref: #/$defs/a refers back to itself with no property or item in between'],
     ['a branch the compiler refuses', { anyOf: [{ type: 'object', requird: ['a'] }] }, '#/anyOf/0: strict mode: unknown keyword: "requird"'],
     ['a tuple in a branch beside other keywords', { type: 'array', anyOf: [{ prefixItems: [user] }] }, '#/anyOf/0 uses prefixItems, which a response schema can use only outside anyOf beside other keywords'],
+    ['an if the compiler refuses, at the if', { type: 'object', if: { required: ['a'] }, then: user }, '#/if: strict mode: required property "a" is not defined at "#/allOf/0" (strictRequired)'],
     ['an empty anyOf', { anyOf: [] }, '#/anyOf must be a non-empty array of schemas'],
     ['$dynamicRef, whose target depends on the path taken', { type: 'object', properties: { a: { $dynamicRef: '#node' } } }, '#/properties/a uses $dynamicRef, which a response schema cannot use: fw could not tell which fields may leave'],
     ['a patternProperties pattern that is no regular expression', { type: 'object', patternProperties: { '(': {} } }, '#/patternProperties/( must be a regular expression: Invalid regular expression: /(/u: Unterminated group'],

@@ -248,7 +248,8 @@ function choiceProjection(flat: Flat, at: string, cx: Context): Projection {
   const rest: Part[] = others.map((other) => ({ schema: other.source, at: other.at, via: other.keyword }));
   const options = branches.map(([branch, check, branchAt]) => {
     const project = alone ? compileAt(branch, branchAt, cx) : compileFresh(flat.schema, at, cx, [{ schema: branch, at: branchAt, via: keyword }, ...rest]);
-    return { types: jsonTypes(check, branchAt, cx), matches: compileMatch(check, branchAt, cx, flat.schema.type), project };
+    const checkAt = keyword === 'if' ? `${owner}/if` : branchAt;
+    return { types: jsonTypes(check, checkAt, cx), matches: compileMatch(check, checkAt, cx, flat.schema.type), project };
   });
   return (value) => {
     const encoded = asJson(value);
