@@ -169,7 +169,8 @@ function toRegExp(pattern: string, at: string): RegExp {
  * `schema` folded into one: the schemas of `allOf`, of its `$ref` and `parts` merge in, so a field
  * listed by any of them leaves; `items` schemas meet in an allOf of their own; a scalar-only `type`
  * in any makes the whole scalar-only (an intersection). Tuple keywords in a merged schema are
- * refused. anyOf/oneOf lists are gathered, not merged. `refs`: the refs being merged, to stop a loop.
+ * refused. anyOf, oneOf and if are gathered, to choose from, not merged. `refs`: the refs being
+ * merged, to stop a loop.
  */
 function flatten(schema: Schema, at: string, cx: Context, parts: readonly Part[], refs: readonly string[]): Flat {
   refuseUnsupported(schema, at);
