@@ -3,7 +3,8 @@
  * alternating rounds: (a) POST /api/posts with a body schema (fw: `options.schema.body` after
  * fw_request_plugin's decode_json_body; Fastify: `schema.body` on its ajv), (b) GET
  * /api/posts/:id with params and response[200] schemas (fw: ajv-coerced params and the response
- * projection; Fastify: ajv and fast-json-stringify). Each server is a child process serving one
+ * projection; Fastify: ajv and fast-json-stringify), (c) as (b) with the post under a `$ref` in a
+ * nullable `anyOf` and `user_id` an `anyOf` (issue 38, item 3). Each server is a child process serving one
  * case; reports median requests/s, server CPU µs per request and fw/Fastify CPU (goal <= 1.0x).
  *
  *   npx node bench/schemas.bench.ts [--rounds 5] [--seconds 4] [--connections 50]
@@ -23,6 +24,13 @@ const post: autocannon.Request = { method: 'POST', path: '/api/posts', headers: 
 const cases = [
   { title: '(a) POST /api/posts, body schema, 201', request: post, fw: 'servers/fw-schema-body-server.ts', fastify: 'servers/fastify-schema-body-server.ts' },
   { title: '(b) GET /api/posts/42, params + response[200] schemas', request: { method: 'GET', path: '/api/posts/42' } as autocannon.Request, fw: 'servers/fw-schema-response-server.ts', fastify: 'servers/fastify-schema-response-server.ts' },
+  {
+    title: '(c) GET /api/posts/42, response[200] through $ref and anyOf',
+    request: { method: 'GET', path: '/api/posts/42' } as autocannon.Request,
+    fw: 'servers/fw-schema-response-server.ts',
+    fastify: 'servers/fastify-schema-response-server.ts',
+    env: { BENCH_SCHEMA_CASE: 'union' },
+  },
 ];
 
 const lines = [
@@ -34,7 +42,8 @@ const lines = [
 ];
 const ratios: string[] = [];
 for (const c of cases) {
-  const contenders: Contender[] = [await spawnServer('fw', c.fw), await spawnServer('fastify', c.fastify)];
+  const env = { ...process.env, ...('env' in c ? c.env : {}) };
+  const contenders: Contender[] = [await spawnServer('fw', c.fw, env), await spawnServer('fastify', c.fastify, env)];
   try {
     process.stderr.write(`${c.title}\n`);
     await alternate(contenders, rounds, { seconds, connections, request: c.request });

@@ -49,6 +49,7 @@ export const UNIT: readonly string[] = [
     'otel-span-in-context',
     'request-plugin-options',
     'route-schemas-ajv-options',
+    'route-schemas-choice-and-ref-projection',
     'route-schemas-custom-compiler',
     'route-schemas-decimal-coercion',
     'route-schemas-invalid-hook',

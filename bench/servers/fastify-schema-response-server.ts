@@ -1,4 +1,5 @@
-/** Fastify 5 serving GET /api/posts/:id with its params and response[200] schemas (bench/schemas.bench.ts). */
+/** Fastify 5 serving GET /api/posts/:id with its params and response[200] schemas, plain or a union (BENCH_SCHEMA_CASE=union) (bench/schemas.bench.ts). */
+import { responseCase } from './post-schemas.ts';
 import { serveSchemaCase } from './fastify-schemas-app.ts';
 
-await serveSchemaCase('response');
+await serveSchemaCase(responseCase());

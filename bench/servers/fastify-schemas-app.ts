@@ -6,10 +6,10 @@
 import type { AddressInfo } from 'node:net';
 import Fastify from 'fastify';
 import { posts, reportReady } from './bench-child.ts';
-import { createPostBody, postParams, postResponse, storePost, type CreatePost } from './post-schemas.ts';
+import { createPostBody, postParams, postResponse, postUnionResponse, storePost, type CreatePost, type SchemaCase } from './post-schemas.ts';
 
 /** Starts Fastify serving `which` on a free loopback port and reports it to the parent bench. */
-export async function serveSchemaCase(which: 'body' | 'response'): Promise<void> {
+export async function serveSchemaCase(which: SchemaCase): Promise<void> {
   const app = Fastify({ logger: false });
   if (which === 'body') {
     const created = new Map<number, Record<string, unknown>>();
@@ -18,7 +18,7 @@ export async function serveSchemaCase(which: 'body' | 'response'): Promise<void>
       return storePost(created, request.body);
     });
   } else {
-    app.get<{ Params: { id: number } }>('/api/posts/:id', { schema: { params: postParams, response: { 200: postResponse } } }, async (request, reply) => {
+    app.get<{ Params: { id: number } }>('/api/posts/:id', { schema: { params: postParams, response: { 200: which === 'union' ? postUnionResponse : postResponse } } }, async (request, reply) => {
       const post = posts.get(request.params.id);
       if (post === undefined) return reply.code(404).send({ error: 'post not found' });
       return post;

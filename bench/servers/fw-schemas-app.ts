@@ -3,14 +3,14 @@
  * `response[200]` and `params` for GET /api/posts/:id), fw_request_plugin with decode_json_body
  * in the group's plugins, log_level warn, configuration in code, ajv as the schema compiler.
  */
-import { defineApp, json, startServer, type HandlerRoute } from '../../packages/fw-core/src/index.ts';
+import { defineApp, json, startServer, type FwRequest, type HandlerRoute } from '../../packages/fw-core/src/index.ts';
 import { posts, reportReady } from './bench-child.ts';
-import { createPostBody, postParams, postResponse, storePost, type CreatePost } from './post-schemas.ts';
+import { createPostBody, postParams, postResponse, postUnionResponse, storePost, type CreatePost, type SchemaCase } from './post-schemas.ts';
 
 const created = new Map<number, Record<string, unknown>>();
 
 /** The routes each case serves. */
-const routes: Record<'body' | 'response', HandlerRoute> = {
+const routes: Record<SchemaCase, HandlerRoute> = {
   body: {
     path: '/posts',
     handler: (req) => json(storePost(created, req.body as CreatePost), 201),
@@ -18,16 +18,23 @@ const routes: Record<'body' | 'response', HandlerRoute> = {
   },
   response: {
     path: '/posts/:id',
-    handler: (req) => {
-      const post = posts.get(req.pathParams?.id as number);
-      return post ? json(post) : json({ error: 'post not found' }, 404);
-    },
+    handler: getPost,
     options: { methods: ['get'], schema: { params: postParams, response: { 200: postResponse } } },
+  },
+  union: {
+    path: '/posts/:id',
+    handler: getPost,
+    options: { methods: ['get'], schema: { params: postParams, response: { 200: postUnionResponse } } },
   },
 };
 
+function getPost(req: FwRequest) {
+  const post = posts.get(req.pathParams?.id as number);
+  return post ? json(post) : json({ error: 'post not found' }, 404);
+}
+
 /** Starts fw serving `which` on a free loopback port and reports it to the parent bench. */
-export async function serveSchemaCase(which: 'body' | 'response'): Promise<void> {
+export async function serveSchemaCase(which: SchemaCase): Promise<void> {
   const app = defineApp({
     name: 'bench',
     router: {

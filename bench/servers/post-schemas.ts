@@ -4,6 +4,12 @@
  * (GET /api/posts/:id), and the post a create stores.
  */
 
+/** What a schema server child serves: POST with a body schema, GET with a plain or a union response schema. */
+export type SchemaCase = 'body' | 'response' | 'union';
+
+/** The GET case a response server child serves: `union` when the bench sets BENCH_SCHEMA_CASE=union. */
+export const responseCase = (): SchemaCase => (process.env.BENCH_SCHEMA_CASE === 'union' ? 'union' : 'response');
+
 /** The body of POST /api/posts. */
 export const createPostBody = {
   type: 'object',
@@ -36,6 +42,12 @@ export const postResponse = {
     inserted_at: { type: 'string' },
   },
   required: ['id', 'title', 'body', 'status', 'user_id', 'inserted_at'],
+} as const;
+
+/** The same post through a `$ref`, a nullable `anyOf` at the top and another in `user_id` (issue 38, item 3). */
+export const postUnionResponse = {
+  anyOf: [{ $ref: '#/$defs/post' }, { type: 'null' }],
+  $defs: { post: { ...postResponse, properties: { ...postResponse.properties, user_id: { anyOf: [{ type: 'integer', minimum: 1 }, { type: 'null' }] } } } },
 } as const;
 
 /** A valid body of POST /api/posts, as the bench sends it. */

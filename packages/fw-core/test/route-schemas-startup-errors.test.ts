@@ -52,8 +52,8 @@ describe('route schemas: start-up errors', () => {
 
   it('refuses a response schema whose fields it cannot tell', async () => {
     await assert.rejects(
-      startWith({ schema: { response: { 200: { type: 'object', properties: { user: { anyOf: [{ type: 'object' }, { type: 'null' }] } } } } } }),
-      rejectsWith('FW_ERR_ROUTE_BAD_SCHEMA', 'route GET,PUT /api/things/:id schema.response.200 does not compile: #/properties/user uses anyOf, which a response schema cannot use: fw could not tell which fields may leave'),
+      startWith({ schema: { response: { 200: { type: 'object', properties: { user: { type: 'object', dependentSchemas: { a: { properties: { password: {} } } } } } } } } }),
+      rejectsWith('FW_ERR_ROUTE_BAD_SCHEMA', 'route GET,PUT /api/things/:id schema.response.200 does not compile: #/properties/user uses dependentSchemas, which a response schema cannot use: fw could not tell which fields may leave'),
     );
   });
 

@@ -4,7 +4,7 @@ import { FwError } from '../errors.ts';
 import type { RouteDefinition } from '../router/router.ts';
 import { checkAjvOptions, loadAjvCompiler } from './ajv-compiler.ts';
 import type { Projection } from '../http/write-response.ts';
-import { compileProjection } from './project-response.ts';
+import { compileProjection, type ProjectionOptions } from './project-response.ts';
 import type { AjvOptions, InvalidRequestHook, JsonSchema, RequestPart, RouteSchema, SchemaCompiler, SchemaValidator } from './route-schema.ts';
 
 /** One route's compiled schema. */
@@ -49,6 +49,7 @@ export async function compileRouteSchemas(
     throw badSchema('the app schemaCompiler must be a function (schema, {coerce}) => (value) => {valid, errors}');
   }
   const compiler = settings.schemaCompiler ?? (await loadAjvCompiler(settings.ajv));
+  const match = branchMatcher(compiler);
   for (const { methods = '_', data: target } of withSchema) {
     const where = `route ${methods === '_' ? 'ANY' : methods.map((m) => m.toUpperCase()).join(',')} ${target.info.template}`;
     const schema = target.schema as RouteSchema;
@@ -60,11 +61,19 @@ export async function compileRouteSchemas(
     const responses = new Map<number, Projection>();
     for (const [status, responseSchema] of Object.entries(schema.response ?? {})) {
       const place = `${where} schema.response.${status}`;
-      responses.set(Number(status), compileOne(() => compileProjection(responseSchema, place), place));
+      responses.set(Number(status), compileOne(() => compileProjection(responseSchema, place, { match }), place));
     }
     checks.set(target, { parts, responses, onInvalid: target.onInvalid ?? settings.onInvalid });
   }
   return checks;
+}
+
+/** The check that tells response anyOf/oneOf branches apart: the route's compiler, without coercion (the answer stays as it is). */
+export function branchMatcher(compiler: SchemaCompiler): NonNullable<ProjectionOptions['match']> {
+  return (branch) => {
+    const validate = compiler(branch, { coerce: false });
+    return (value) => validate(value).valid;
+  };
 }
 
 function compileOne<T>(compile: () => T, where: string): T {

@@ -11,30 +11,77 @@ import type { JsonSchema } from './route-schema.ts';
 const identity: Projection = (value) => value;
 
 // Keywords after which fw could not tell which fields may leave: refused at start.
-const UNSUPPORTED = ['anyOf', 'oneOf', '$ref', '$dynamicRef', '$recursiveRef', 'patternProperties', 'if', 'dependentSchemas'];
+const UNSUPPORTED = ['$dynamicRef', '$recursiveRef', 'dependentSchemas'];
 
-// Tuple keywords, projected position by position, but not inside allOf (positions would have to merge).
+// Tuple keywords, projected position by position, but not merged with other schemas (positions would have to merge).
 const TUPLE_KEYWORDS = ['prefixItems', 'additionalItems'];
 
+// What the projection reads of a schema besides the keywords that merge or choose schemas.
+const PROJECTED = ['type', 'properties', 'patternProperties', 'additionalProperties', 'items', 'prefixItems', 'additionalItems'];
+
 type Schema = Readonly<Record<string, unknown>>;
+
+/** What compileProjection needs besides the schema. */
+export interface ProjectionOptions {
+  /** Compiles a check that a value matches a schema (the route's compiler); without it anyOf and oneOf are refused. */
+  readonly match?: ((schema: JsonSchema) => (value: unknown) => boolean) | undefined;
+  /** The schema a `$ref` outside the schema itself names (a registry of named schemas); without it such a ref is refused. */
+  readonly resolveRef?: ((ref: string) => JsonSchema | undefined) | undefined;
+}
+
+/** One compileProjection call: its root (for local refs) and the projections of schemas holding a `$ref`, which recursion meets again. */
+interface Context extends ProjectionOptions {
+  readonly root: JsonSchema;
+  readonly where: string;
+  readonly byRef: Map<object, Projection>;
+}
+
+/** A schema to merge into another, with its place and the keyword that brought it. */
+interface Part {
+  readonly schema: JsonSchema;
+  readonly at: string;
+  readonly via: string;
+}
+
+/** A schema with its allOf, `$ref` and the given parts merged in, and what is left to choose from: anyOf, oneOf, if (`source` holds them). */
+interface Flat {
+  readonly schema: Schema;
+  readonly choices: readonly { readonly keyword: string; readonly at: string; readonly source: Schema }[];
+}
 
 /**
  * The projection of `schema`: objects keep the keys of `properties` (each projected), others only
  * under an `additionalProperties` true or a schema; arrays project their `items`, a tuple
  * (`prefixItems`, draft-07's array `items`) each position, later elements only under a rest
- * schema; `allOf` branches add up. Throws on the keywords above; `where` names the route.
+ * schema, and keys matching a `patternProperties` pattern through its schema; `allOf` branches and
+ * a `$ref`'s target add up; under `anyOf`/`oneOf` the first branch the value matches is merged in,
+ * and `then` or `else` as the value matches `if`, as fast-json-stringify does. Throws on the
+ * keywords above; `where` names the route.
  */
-export function compileProjection(schema: JsonSchema, where: string): Projection {
-  return compileAt(schema, '#', where);
+export function compileProjection(schema: JsonSchema, where: string, options: ProjectionOptions = {}): Projection {
+  return compileAt(schema, '#', { ...options, root: schema, where, byRef: new Map() });
 }
 
-function compileAt(schema: JsonSchema, at: string, where: string): Projection {
+function compileAt(schema: JsonSchema, at: string, cx: Context): Projection {
   if (typeof schema !== 'object' || schema === null) return identity;
-  refuseUnsupported(schema, at);
-  const merged = mergeAllOf(schema, at);
-  if (isScalarSchema(merged)) return scalarProjection(merged, at, where);
-  const array = arrayProjection(merged, at, where);
-  const object = objectProjection(merged, at, where);
+  if (!('$ref' in schema)) return compileFresh(schema, at, cx);
+  // Every cycle of schemas passes through a $ref: one projection per such schema, a late-bound one while it compiles.
+  const known = cx.byRef.get(schema);
+  if (known !== undefined) return known;
+  let compiled: Projection = identity;
+  cx.byRef.set(schema, (value) => compiled(value));
+  compiled = compileFresh(schema, at, cx);
+  cx.byRef.set(schema, compiled);
+  return compiled;
+}
+
+function compileFresh(schema: Schema, at: string, cx: Context, parts: readonly Part[] = []): Projection {
+  const flat = flatten(schema, at, cx, parts, []);
+  if (flat.choices.length > 0) return choiceProjection(flat, at, cx);
+  const merged = flat.schema;
+  if (isScalarSchema(merged)) return scalarProjection(merged, at, cx.where);
+  const array = arrayProjection(merged, at, cx);
+  const object = objectProjection(merged, at, cx);
   if (array === undefined && object === undefined) return identity;
   return (value) => {
     if (Array.isArray(value)) return array === undefined ? value : array(value);
@@ -56,11 +103,11 @@ function refuseUnsupported(schema: Schema, at: string): void {
 }
 
 /** Arrays: `items` for every element, or a tuple's positions then the rest; undefined when neither applies. */
-function arrayProjection(schema: Schema, at: string, where: string): ((value: unknown[]) => unknown[]) | undefined {
+function arrayProjection(schema: Schema, at: string, cx: Context): ((value: unknown[]) => unknown[]) | undefined {
   const prefixKeyword = schema.prefixItems !== undefined ? 'prefixItems' : Array.isArray(schema.items) ? 'items' : undefined;
   if (prefixKeyword === undefined) {
     if (schema.items === undefined) return undefined;
-    const each = compileAt(schema.items as JsonSchema, `${at}/items`, where);
+    const each = compileAt(schema.items as JsonSchema, `${at}/items`, cx);
     return each === identity ? undefined : (value) => value.map(each);
   }
   const prefix = schema[prefixKeyword];
@@ -69,10 +116,10 @@ function arrayProjection(schema: Schema, at: string, where: string): ((value: un
   if (Array.isArray(schema[restKeyword])) {
     throw new Error(`${at} has both prefixItems and an array items; write the positions in prefixItems only`);
   }
-  const positions = prefix.map((sub: JsonSchema, index) => compileAt(sub, `${at}/${prefixKeyword}/${index}`, where));
+  const positions = prefix.map((sub: JsonSchema, index) => compileAt(sub, `${at}/${prefixKeyword}/${index}`, cx));
   const restSchema = schema[restKeyword] as JsonSchema | undefined;
   // Elements past the tuple are listed only by a rest schema, as keys past properties are.
-  const rest = restSchema === undefined || restSchema === false ? undefined : compileAt(restSchema, `${at}/${restKeyword}`, where);
+  const rest = restSchema === undefined || restSchema === false ? undefined : compileAt(restSchema, `${at}/${restKeyword}`, cx);
   return (value) => {
     const out = new Array<unknown>(rest === undefined ? Math.min(value.length, positions.length) : value.length);
     for (let index = 0; index < out.length; index++) out[index] = (index < positions.length ? positions[index]! : rest!)(value[index]);
@@ -80,13 +127,27 @@ function arrayProjection(schema: Schema, at: string, where: string): ((value: un
   };
 }
 
-function objectProjection(schema: Schema, at: string, where: string): ((value: Record<string, unknown>) => unknown) | undefined {
+function objectProjection(schema: Schema, at: string, cx: Context): ((value: Record<string, unknown>) => unknown) | undefined {
   const properties = schema.properties as Readonly<Record<string, JsonSchema>> | undefined;
   const additional = schema.additionalProperties as JsonSchema | undefined;
-  if (properties === undefined && additional !== false) return undefined;
-  const listed = Object.entries(properties ?? {}).map(([name, sub]) => [name, compileAt(sub, `${at}/properties/${name}`, where)] as const);
+  const patterns = Object.entries((schema.patternProperties ?? {}) as Record<string, JsonSchema>);
+  if (properties === undefined && patterns.length === 0 && additional !== false) return undefined;
+  const listed = Object.entries(properties ?? {}).map(([name, sub]) => [name, compileAt(sub, `${at}/properties/${name}`, cx)] as const);
   const names = new Set(listed.map(([name]) => name));
-  const others = additional === undefined || additional === false ? undefined : compileAt(additional, `${at}/additionalProperties`, where);
+  const others = additional === undefined || additional === false ? undefined : compileAt(additional, `${at}/additionalProperties`, cx);
+  // A key neither listed nor matching a pattern goes as additionalProperties says; the first matching pattern wins, as in fast-json-stringify.
+  if (patterns.length > 0) {
+    const matching = patterns.map(([pattern, sub]) => [toRegExp(pattern, `${at}/patternProperties/${pattern}`), compileAt(sub, `${at}/patternProperties/${pattern}`, cx)] as const);
+    return (value) => {
+      const out: Record<string, unknown> = {};
+      for (const [name, project] of listed) if (Object.hasOwn(value, name)) out[name] = project(value[name]);
+      for (const name of Object.keys(value)) {
+        const project = names.has(name) ? undefined : (matching.find(([pattern]) => pattern.test(name))?.[1] ?? others);
+        if (project !== undefined) out[name] = project(value[name]);
+      }
+      return out;
+    };
+  }
   return (value) => {
     const out: Record<string, unknown> = {};
     for (const [name, project] of listed) if (Object.hasOwn(value, name)) out[name] = project(value[name]);
@@ -95,34 +156,144 @@ function objectProjection(schema: Schema, at: string, where: string): ((value: R
   };
 }
 
+/** `pattern` with ajv's `u` flag, or an error naming `at`. */
+function toRegExp(pattern: string, at: string): RegExp {
+  try {
+    return new RegExp(pattern, 'u');
+  } catch (cause) {
+    throw new Error(`${at} must be a regular expression: ${(cause as Error).message}`, { cause });
+  }
+}
+
 /**
- * `allOf` folded into one schema: properties unite, so a field listed by any branch leaves;
- * `items` schemas meet in an allOf of their own; a scalar-only `type` in any branch makes the
- * whole scalar-only (allOf is an intersection). Tuple keywords in a branch are refused.
+ * `schema` folded into one: the schemas of `allOf`, of its `$ref` and `parts` merge in, so a field
+ * listed by any of them leaves; `items` schemas meet in an allOf of their own; a scalar-only `type`
+ * in any makes the whole scalar-only (an intersection). Tuple keywords in a merged schema are
+ * refused. anyOf, oneOf and if are gathered, to choose from, not merged. `refs`: the refs being
+ * merged, to stop a loop.
  */
-function mergeAllOf(schema: Schema, at: string): Schema {
-  const branches = schema.allOf as readonly JsonSchema[] | undefined;
-  if (branches === undefined) return schema;
-  let properties = { ...(schema.properties as object | undefined) } as Record<string, JsonSchema>;
-  let additional = schema.additionalProperties;
-  let type = schema.type;
-  const items: JsonSchema[] = schema.items === undefined || Array.isArray(schema.items) ? [] : [schema.items as JsonSchema];
-  branches.forEach((branch, index) => {
-    if (typeof branch !== 'object' || branch === null) return;
-    const where = `${at}/allOf/${index}`;
-    refuseUnsupported(branch, where);
-    const flat = mergeAllOf(branch, where);
-    const tuple = TUPLE_KEYWORDS.find((keyword) => keyword in flat) ?? (Array.isArray(flat.items) ? 'items as a tuple' : undefined);
-    if (tuple !== undefined) throw new Error(`${where} uses ${tuple}, which a response schema can use only outside allOf`);
-    if (flat.items !== undefined) items.push(flat.items as JsonSchema);
-    properties = { ...properties, ...(flat.properties as object | undefined) };
-    if (flat.additionalProperties !== undefined && flat.additionalProperties !== false) additional = flat.additionalProperties;
-    if (isScalarSchema(flat)) type = flat.type;
-  });
-  const { allOf: _folded, items: _items, ...rest } = schema;
+function flatten(schema: Schema, at: string, cx: Context, parts: readonly Part[], refs: readonly string[]): Flat {
+  refuseUnsupported(schema, at);
+  const { allOf, $ref, anyOf, oneOf, if: condition, then, else: otherwise, ...own } = schema;
+  const choices: Flat['choices'][number][] = Object.entries({ anyOf, oneOf }).filter(([, branches]) => branches !== undefined).map(([keyword, branches]) => ({ keyword, at, source: { [keyword]: branches } }));
+  // An if without then and else adds no field.
+  if (condition !== undefined && (then !== undefined || otherwise !== undefined)) choices.push({ keyword: 'if', at, source: { if: condition, then, else: otherwise } });
+  const merging = [...((allOf as readonly JsonSchema[] | undefined) ?? []).map((sub, index) => ({ schema: sub, at: `${at}/allOf/${index}`, via: 'allOf' })), ...parts];
+  if (typeof $ref === 'string') {
+    if (refs.includes($ref)) throw new Error(`${at}/$ref: ${$ref} refers back to itself with no property or item in between`);
+    merging.push({ ...resolveRef($ref, at, cx), via: '$ref' });
+  }
+  if (merging.length === 0) return { schema: choices.length === 0 ? schema : own, choices };
+  // A $ref alone stands for its target, which may then be a tuple.
+  const onlyRef = merging.length === 1 && typeof $ref === 'string' && !PROJECTED.some((name) => own[name] !== undefined);
+  if (onlyRef) {
+    const flat = flatten(merging[0]!.schema as Schema, merging[0]!.at, cx, [], [...refs, $ref]);
+    return { schema: flat.schema, choices: [...choices, ...flat.choices] };
+  }
+  let properties = { ...(own.properties as object | undefined) } as Record<string, JsonSchema>;
+  let patterns = { ...(own.patternProperties as object | undefined) } as Record<string, JsonSchema>;
+  let additional = own.additionalProperties;
+  let type = own.type;
+  const items: JsonSchema[] = own.items === undefined || Array.isArray(own.items) ? [] : [own.items as JsonSchema];
+  for (const part of merging) {
+    if (typeof part.schema !== 'object' || part.schema === null) continue;
+    const flat = flatten(part.schema, part.at, cx, [], part.via === '$ref' ? [...refs, $ref as string] : refs);
+    choices.push(...flat.choices);
+    const inner = flat.schema;
+    const tuple = TUPLE_KEYWORDS.find((keyword) => keyword in inner) ?? (Array.isArray(inner.items) ? 'items as a tuple' : undefined);
+    if (tuple !== undefined) throw new Error(`${part.at} uses ${tuple}, which a response schema can use only outside ${part.via === 'allOf' ? 'allOf' : `${part.via} beside other keywords`}`);
+    if (inner.items !== undefined) items.push(inner.items as JsonSchema);
+    properties = { ...properties, ...(inner.properties as object | undefined) };
+    patterns = { ...patterns, ...(inner.patternProperties as object | undefined) };
+    if (inner.additionalProperties !== undefined && inner.additionalProperties !== false) additional = inner.additionalProperties;
+    if (isScalarSchema(inner)) type = inner.type;
+  }
   // No items schema to fold: an array `items` (a tuple) stays as it was.
-  const folded = items.length === 0 ? schema.items : items.length === 1 ? items[0] : { allOf: items };
-  return { ...rest, properties, additionalProperties: additional, type, items: folded };
+  const folded = items.length === 0 ? own.items : items.length === 1 ? items[0] : { allOf: items };
+  return { schema: { ...own, properties, patternProperties: patterns, additionalProperties: additional, type, items: folded }, choices };
+}
+
+/** The schema a `$ref` names: a JSON pointer into the route's schema (`#/$defs/...`, `#/definitions/...`), else the registry's. */
+function resolveRef(ref: string, at: string, cx: Context): { readonly schema: JsonSchema; readonly at: string } {
+  if (!/^#\/(?:\$defs|definitions)\//.test(ref)) {
+    const named = cx.resolveRef?.(ref);
+    if (named !== undefined) return { schema: named, at: ref };
+    throw new Error(`${at}/$ref: ${ref} is not in the schema; a response schema's $ref points into its own #/$defs/... or #/definitions/...`);
+  }
+  let target: unknown = cx.root;
+  for (const token of ref.slice(2).split('/')) {
+    const key = decodeURIComponent(token).replaceAll('~1', '/').replaceAll('~0', '~');
+    target = typeof target === 'object' && target !== null && Object.hasOwn(target, key) ? (target as Schema)[key] : undefined;
+  }
+  if (typeof target !== 'boolean' && (typeof target !== 'object' || target === null)) throw new Error(`${at}/$ref: ${ref} names no schema`);
+  return { schema: target as JsonSchema, at: ref };
+}
+
+/**
+ * The first anyOf/oneOf list: the value, as JSON.stringify sees it (each `toJSON` applied), goes through
+ * the first branch it matches, merged with the schema around (and the other lists, chosen in turn),
+ * as fast-json-stringify picks a branch; none: FW_ERR_RESPONSE_NOT_PROJECTABLE, as its TypeError.
+ * A branch whose `type` rules out the value's is skipped before the compiled check runs.
+ */
+function choiceProjection(flat: Flat, at: string, cx: Context): Projection {
+  const [{ keyword, at: owner, source }, ...others] = flat.choices as readonly [Flat['choices'][number], ...Flat['choices']];
+  const place = `${owner}/${keyword}`;
+  const list = source[keyword];
+  if (keyword !== 'if' && (!Array.isArray(list) || list.length === 0)) throw new Error(`${place} must be a non-empty array of schemas`);
+  if (cx.match === undefined) throw new Error(`${place} needs a schema compiler to tell its branches apart`);
+  // Each branch: what merges in, and what the value must match for it (`if` for then; nothing for else).
+  const branches: readonly (readonly [JsonSchema, JsonSchema, string])[] = keyword === 'if'
+    ? [[(source.then ?? true) as JsonSchema, source.if as JsonSchema, `${owner}/then`], [(source.else ?? true) as JsonSchema, true, `${owner}/else`]]
+    : (list as JsonSchema[]).map((branch, index) => [branch, branch, `${place}/${index}`]);
+  const alone = others.length === 0 && !PROJECTED.some((name) => flat.schema[name] !== undefined);
+  const rest: Part[] = others.map((other) => ({ schema: other.source, at: other.at, via: other.keyword }));
+  const options = branches.map(([branch, check, branchAt]) => {
+    const project = alone ? compileAt(branch, branchAt, cx) : compileFresh(flat.schema, at, cx, [{ schema: branch, at: branchAt, via: keyword }, ...rest]);
+    const checkAt = keyword === 'if' ? `${owner}/if` : branchAt;
+    return { types: jsonTypes(check, checkAt, cx), matches: compileMatch(check, checkAt, cx, flat.schema.type), project };
+  });
+  return (value) => {
+    const encoded = asJson(value);
+    const type = encoded === null ? 'null' : Array.isArray(encoded) ? 'array' : typeof encoded;
+    for (const option of options) if ((option.types === undefined || option.types.has(type)) && option.matches(encoded)) return option.project(encoded);
+    throw new FwError('FW_ERR_RESPONSE_NOT_PROJECTABLE', `${cx.where}: the answer matches no branch of ${place}`, { details: { where: cx.where, at: place } });
+  };
+}
+
+/**
+ * The compiled check of one branch, with the root's `$defs` and `definitions` beside it so its local refs
+ * resolve, under the `type` around it as in the whole schema (ajv's strict mode wants a type for `properties`).
+ */
+function compileMatch(branch: JsonSchema, at: string, cx: Context, type: unknown): (value: unknown) => boolean {
+  if (typeof branch !== 'object' || branch === null) return () => branch !== false;
+  const root = typeof cx.root === 'object' ? cx.root : {};
+  const bundled = { ...(type === undefined ? branch : { type, allOf: [branch] }), ...(root.$defs === undefined ? {} : { $defs: root.$defs }), ...(root.definitions === undefined ? {} : { definitions: root.definitions }) };
+  try {
+    return cx.match!(bundled);
+  } catch (cause) {
+    throw new Error(`${at}: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
+  }
+}
+
+/** The JSON types a branch's `type` allows (integer as number), following `$ref`s; undefined when any. */
+function jsonTypes(branch: JsonSchema, at: string, cx: Context): ReadonlySet<string> | undefined {
+  if (typeof branch !== 'object' || branch === null) return undefined;
+  if (branch.type === undefined) return typeof branch.$ref === 'string' && Object.keys(branch).length === 1 ? jsonTypes(resolveRef(branch.$ref, at, cx).schema, at, cx) : undefined;
+  return new Set([branch.type].flat().map((name) => (name === 'integer' ? 'number' : String(name))));
+}
+
+/** `value` as JSON.stringify sees it, each `toJSON` applied; the same value, not a copy, when nothing in it has one. */
+function asJson(value: unknown): unknown {
+  if (typeof value !== 'object' || value === null) return value;
+  const toJSON = (value as { toJSON?: unknown }).toJSON;
+  if (typeof toJSON === 'function') return asJson(toJSON.call(value, ''));
+  let copy: Record<string, unknown> | unknown[] | undefined;
+  for (const key of Object.keys(value)) {
+    const inner = (value as Record<string, unknown>)[key];
+    const encoded = asJson(inner);
+    if (encoded !== inner) (copy ??= Array.isArray(value) ? [...value] : { ...value })[key as never] = encoded as never;
+  }
+  return copy ?? value;
 }
 
 const SCALAR_TYPES: ReadonlySet<unknown> = new Set(['string', 'number', 'integer', 'boolean', 'null']);
