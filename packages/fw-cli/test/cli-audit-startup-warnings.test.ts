@@ -21,7 +21,7 @@ const BODY_SCHEMA =
   '(a request answers 400 invalid body) unless a plugin of the group sets req.body; to fix, list fw_request_plugin with decode_json_body ' +
   '(or read_urlencoded_body) in the global plugins, which the group inherits';
 const TELEMETRY =
-  'the app provides otel_fw_plugin but server_configuration.stream_handlers (["fw_stream_h"]) does not list otel_fw_stream_h, so fw makes no server span: ' +
+  'otel_fw_plugin is listed in the global plugins but server_configuration.stream_handlers (["fw_stream_h"]) does not list otel_fw_stream_h, so fw makes no server span: ' +
   'no request is traced (0 spans exported) and the HTTP metrics stay empty; to fix, list it first, "stream_handlers": ["otel_fw_stream_h", "fw_stream_h"], ' +
   'and give otelStreamHandler (fw-core/otel) to defineApp({streamHandlers: [otelStreamHandler]})';
 
@@ -66,7 +66,7 @@ describe('fw audit and the server start-up warnings', { concurrency: true }, () 
     assert.deepEqual(reported.map((finding) => finding.fields.event), EVENTS);
     assert.deepEqual(reported[1], {
       issue: 'startup_warning',
-      fields: { event: 'telemetry_without_stream_handler', provided: ['otel_fw_plugin'], stream_handlers: ['fw_stream_h'] },
+      fields: { event: 'telemetry_without_stream_handler', listed_in: ['the global plugins'], stream_handlers: ['fw_stream_h'] },
       message: TELEMETRY,
     });
   });

@@ -1,8 +1,8 @@
 /**
  * Telemetry configured without `otel_fw_stream_h` in `server_configuration.stream_handlers`
  * traces nothing: no server span, so 0 spans exported and otel_fw_plugin has nothing to enrich.
- * fw warns (`telemetry_without_stream_handler`) at start when the app provides fw-core/otel's
- * plugin or stream handler but does not list the handler (`fw audit` reports the same warning),
+ * fw warns (`telemetry_without_stream_handler`) at start when the configuration lists otel_fw_plugin
+ * but not the handler (`fw audit` reports the same warning),
  * and setupTelemetry warns when the server_configuration it is given lists no otel_fw_stream_h.
  */
 import assert from 'node:assert/strict';
@@ -20,31 +20,33 @@ const FIX =
   'and give otelStreamHandler (fw-core/otel) to defineApp({streamHandlers: [otelStreamHandler]})';
 
 /** The `telemetry_without_stream_handler` lines an app logs while starting. */
-async function telemetryWarnings(spec: Omit<TestAppSpec, 'groups'>): Promise<LogLine[]> {
+async function telemetryWarnings(spec: Omit<TestAppSpec, 'groups'> & Partial<Pick<TestAppSpec, 'groups'>>): Promise<LogLine[]> {
   const app = await injectTestApp({ groups, ...spec });
   await app.close();
   return app.logs.filter((line) => line.fields.event === 'telemetry_without_stream_handler');
 }
 
 describe('telemetry without otel_fw_stream_h', () => {
-  it('warns at start, naming what the app provides and the fix, when otel_fw_plugin is configured but the handler is not listed', async () => {
+  it('warns at start, naming where otel_fw_plugin is listed and the fix, when the handler is not listed', async () => {
     assert.deepEqual(await telemetryWarnings({ plugins: [otelFwPlugin], fw: { plugins: [OTEL_PLUGIN] } }), [
       {
         level: 'warn',
-        fields: { event: 'telemetry_without_stream_handler', provided: ['otel_fw_plugin'], stream_handlers: ['fw_stream_h'] },
-        msg: `the app provides otel_fw_plugin but server_configuration.stream_handlers (["fw_stream_h"]) does not list otel_fw_stream_h, so fw makes no server span: ${FIX}`,
+        fields: { event: 'telemetry_without_stream_handler', listed_in: ['the global plugins'], stream_handlers: ['fw_stream_h'] },
+        msg: `otel_fw_plugin is listed in the global plugins but server_configuration.stream_handlers (["fw_stream_h"]) does not list otel_fw_stream_h, so fw makes no server span: ${FIX}`,
       },
     ]);
   });
 
-  it('warns when the app provides otelStreamHandler too but lists only fw_stream_h', async () => {
-    const warnings = await telemetryWarnings({ plugins: [otelFwPlugin], streamHandlers: [otelStreamHandler] });
-    assert.deepEqual(warnings.map((line) => line.fields.provided), [['otel_fw_plugin', 'otel_fw_stream_h']]);
+  it('names each group whose own plugin list has otel_fw_plugin', async () => {
+    const grouped = [{ prefix: '/api', security: false as const, plugins: [OTEL_PLUGIN], routes: [{ path: '/x', handler: () => json({}) }] }];
+    const warnings = await telemetryWarnings({ plugins: [otelFwPlugin], groups: grouped });
+    assert.deepEqual(warnings.map((line) => line.fields.listed_in), [["group '/api'"]]);
   });
 
-  it('stays silent when the handler is listed, or when the app provides no telemetry', async () => {
+  it('stays silent when the handler is listed, or when the configuration lists no telemetry though the app provides it', async () => {
     const listed = { server_configuration: { stream_handlers: ['otel_fw_stream_h', 'fw_stream_h'] }, plugins: [OTEL_PLUGIN] };
     assert.deepEqual(await telemetryWarnings({ plugins: [otelFwPlugin], streamHandlers: [otelStreamHandler], fw: listed }), []);
+    assert.deepEqual(await telemetryWarnings({ plugins: [otelFwPlugin], streamHandlers: [otelStreamHandler] }), []);
     assert.deepEqual(await telemetryWarnings({}), []);
   });
 

@@ -77,7 +77,7 @@ export async function loadApplication(options: LoadApplicationOptions): Promise<
   });
   const router = createRouter(routes.definitions);
   const schemas = await compileRouteSchemas(routes.definitions, { schemaCompiler: app.schemaCompiler, ajv: app.ajv, onInvalid: app.onInvalid });
-  return { appDir: options.appDir, config, app, registry, routes, router, startupWarnings: startupWarnings(app, config, router.routes()), schemas };
+  return { appDir: options.appDir, config, app, registry, routes, router, startupWarnings: startupWarnings(config, router.routes()), schemas };
 }
 
 /** Imports the FwApp of the app in `appDir`: the module `fw.app` in its package.json names, else `main`. */

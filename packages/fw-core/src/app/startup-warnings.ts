@@ -6,8 +6,8 @@
  * from the app's start hook, which neither loading nor the audit runs (docs/decisions.md).
  */
 import type { LoadedConfig } from '../config/config.ts';
+import type { PluginEntry } from '../plugins/plugin.ts';
 import type { CompiledRoute } from '../router/router.ts';
-import type { FwApp } from './app.ts';
 import type { RouteTarget } from './compile-routes.ts';
 
 /** A warning to log once at start: structured fields (`event` names its kind) and a message. */
@@ -17,8 +17,8 @@ export interface StartupWarning {
 }
 
 /** The start-up warnings of a loaded app, in a fixed order: routes' body schemas, then telemetry. */
-export function startupWarnings(app: FwApp, config: LoadedConfig, routes: readonly CompiledRoute<RouteTarget>[]): StartupWarning[] {
-  return [...bodySchemaWarnings(routes), ...telemetryWarnings(app, config.fw.server_configuration.stream_handlers)];
+export function startupWarnings(config: LoadedConfig, routes: readonly CompiledRoute<RouteTarget>[]): StartupWarning[] {
+  return [...bodySchemaWarnings(routes), ...telemetryWarnings(config, routes)];
 }
 
 /**
@@ -44,19 +44,20 @@ const OTEL_STREAM_HANDLER = 'otel_fw_stream_h';
 const OTEL_PLUGIN = 'otel_fw_plugin';
 
 /**
- * `telemetry_without_stream_handler` when the app provides fw-core/otel's plugin or stream handler
- * but `stream_handlers` does not list otel_fw_stream_h: nothing makes the server span, so no
- * request is traced and otel_fw_plugin has no span to enrich.
+ * `telemetry_without_stream_handler` when the configuration lists otel_fw_plugin (globally or in a
+ * group) but `stream_handlers` does not list otel_fw_stream_h: nothing makes the server span, so no
+ * request is traced and the plugin has no span to enrich. An app that only provides fw-core/otel's
+ * names, with a configuration that lists neither, runs without telemetry on purpose: no warning.
  */
-function telemetryWarnings(app: FwApp, streamHandlers: readonly string[]): StartupWarning[] {
+function telemetryWarnings(config: LoadedConfig, routes: readonly CompiledRoute<RouteTarget>[]): StartupWarning[] {
+  const streamHandlers = config.fw.server_configuration.stream_handlers;
   if (streamHandlers.includes(OTEL_STREAM_HANDLER)) return [];
-  const provided = [
-    ...(app.plugins ?? []).filter((plugin) => plugin.name === OTEL_PLUGIN),
-    ...(app.streamHandlers ?? []).filter((handler) => handler.name === OTEL_STREAM_HANDLER),
-  ].map(({ name }) => name);
-  if (provided.length === 0) return [];
-  const fields = { event: 'telemetry_without_stream_handler', provided, stream_handlers: streamHandlers };
-  return [{ fields, message: `the app provides ${provided.join(' and ')} but ${withoutStreamHandler(streamHandlers)}` }];
+  const lists = (entries: readonly PluginEntry[] | undefined): boolean => entries?.some((entry) => entry.module === OTEL_PLUGIN) === true;
+  const groups = new Set(routes.filter(({ data }) => lists(data.group.source.plugins)).map(({ data }) => `group '${data.group.prefix}'`));
+  const listedIn = [...(lists(config.fw.plugins) ? ['the global plugins'] : []), ...groups];
+  if (listedIn.length === 0) return [];
+  const fields = { event: 'telemetry_without_stream_handler', listed_in: listedIn, stream_handlers: streamHandlers };
+  return [{ fields, message: `${OTEL_PLUGIN} is listed in ${listedIn.join(', ')} but ${withoutStreamHandler(streamHandlers)}` }];
 }
 
 /**
