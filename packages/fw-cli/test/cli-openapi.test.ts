@@ -56,6 +56,17 @@ describe('fw openapi on the shop fixture', { concurrency: true }, () => {
     assert.match(await readFile(join(dir, 'swagger.html'), 'utf8'), /<title>shop API reference<\/title>/);
   });
 
+  it("info.license: package.json's SPDX id with its spdx.org URL; an expression, UNLICENSED or SEE LICENSE IN a name alone; none without one (above)", async () => {
+    const pkg = JSON.parse(await readFile(join(SHOP, 'package.json'), 'utf8'));
+    const licenses = { 'GPL-3.0-or-later': 'https://spdx.org/licenses/GPL-3.0-or-later.html', '(MIT OR Apache-2.0)': undefined, UNLICENSED: undefined, 'SEE LICENSE IN LICENSE.txt': undefined };
+    for (const [license, url] of Object.entries(licenses)) {
+      const dir = await shopCopy({ 'package.json': JSON.stringify({ ...pkg, license, description: 'Widgets for sale' }) });
+      assertSucceeded(await runFw(['openapi'], { cwd: dir }));
+      const { info } = JSON.parse(await readFile(join(dir, 'openapi.json'), 'utf8'));
+      assert.deepEqual(info, { title: 'shop', version: '0.1.0', description: 'Widgets for sale', license: url === undefined ? { name: license } : { name: license, url } });
+    }
+  });
+
   it('--offline copies swagger-ui.css and swagger-ui-bundle.js beside a page that loads them locally', async () => {
     const dir = await shopCopy();
     const run = await runFw(['openapi', '--offline', '-o', 'api/spec.json'], { cwd: dir });
