@@ -35,18 +35,19 @@ describe('fw openapi with options.openapi (openapi-details-app)', () => {
     );
     assert.deepEqual(details, [
       { at: 'GET /tasks', operationId: 'listTasks', summary: 'List tasks', description: 'Newest first.\n\nPaged by `cursor`.', tags: ['tasks', 'reading'], deprecated: undefined },
-      { at: 'POST /tasks', operationId: 'tasks_controller.create', summary: undefined, description: undefined, tags: ['tasks_controller'], deprecated: undefined },
+      // Without a declared summary, the route's: every operation has one (Redocly's recommended rules).
+      { at: 'POST /tasks', operationId: 'tasks_controller.create', summary: 'POST /tasks', description: undefined, tags: ['tasks_controller'], deprecated: undefined },
       // `tags: []` leaves it untagged; extra.summary still gives a summary.
       { at: 'GET /tasks/{id}', operationId: 'tasks_controller.show', summary: 'Read a task', description: undefined, tags: undefined, deprecated: true },
-      { at: 'PUT /tasks/{id}', operationId: 'renameTask', summary: undefined, description: undefined, tags: ['tasks_controller'], deprecated: undefined },
+      { at: 'PUT /tasks/{id}', operationId: 'renameTask', summary: 'PUT /tasks/:id', description: undefined, tags: ['tasks_controller'], deprecated: undefined },
     ]);
     // The details lead the operation, after its id.
     assert.deepEqual(Object.keys(document.paths['/tasks'].get).slice(0, 4), ['operationId', 'summary', 'description', 'tags']);
   });
 
   it('names the declared ids in the --types operations, and marks the deprecated one', () => {
-    assert.match(types, /\n {8}get: operations\["listTasks"\];\n {8}put\?: never;\n {8}post: operations\["tasks_controller.create"\];\n/);
-    assert.match(types, /\n {8}\/\*\*\n {9}\* Read a task\n {9}\* @deprecated\n {9}\*\/\n {8}get: operations\["tasks_controller.show"\];\n {8}put: operations\["renameTask"\];\n/);
+    assert.match(types, /\n {8}get: operations\["listTasks"\];\n {8}put\?: never;\n {8}\/\*\* POST \/tasks \*\/\n {8}post: operations\["tasks_controller.create"\];\n/);
+    assert.match(types, /\n {8}\/\*\*\n {9}\* Read a task\n {9}\* @deprecated\n {9}\*\/\n {8}get: operations\["tasks_controller.show"\];\n {8}\/\*\* PUT \/tasks\/:id \*\/\n {8}put: operations\["renameTask"\];\n/);
   });
 
   it("has none of the blog's wording: a generic ErrorMessage example, only the shared schemas its operations answer with", () => {

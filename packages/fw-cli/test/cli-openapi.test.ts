@@ -20,6 +20,8 @@ import { startApp } from './support/start-app.ts';
 import { copyApp, copyBlog, osTempDir, removeTempDirs, repoTempDir } from './support/temp-app.ts';
 
 const SHOP = join(FIXTURES, 'schemas-app');
+/** `4XX` of an operation that answers no 4xx of its own. */
+const NODE_4XX = "Answered by Node's http server before fw sees the request, without a body: 400 for a malformed request, 408 when its head comes too slowly, 431 when its head is over max_header_size";
 
 /** A copy of the shop fixture in the OS temp dir, with `files` written over it. */
 async function shopCopy(files: Readonly<Record<string, string>> = {}): Promise<string> {
@@ -52,6 +54,17 @@ describe('fw openapi on the shop fixture', { concurrency: true }, () => {
     const document = JSON.parse(await readFile(join(dir, 'openapi.json'), 'utf8'));
     assert.deepEqual(document.info, { title: 'shop', version: '0.1.0' });
     assert.match(await readFile(join(dir, 'swagger.html'), 'utf8'), /<title>shop API reference<\/title>/);
+  });
+
+  it("info.license: package.json's SPDX id with its spdx.org URL; an expression, UNLICENSED or SEE LICENSE IN a name alone; none without one (above)", async () => {
+    const pkg = JSON.parse(await readFile(join(SHOP, 'package.json'), 'utf8'));
+    const licenses = { 'GPL-3.0-or-later': 'https://spdx.org/licenses/GPL-3.0-or-later.html', '(MIT OR Apache-2.0)': undefined, UNLICENSED: undefined, 'SEE LICENSE IN LICENSE.txt': undefined };
+    for (const [license, url] of Object.entries(licenses)) {
+      const dir = await shopCopy({ 'package.json': JSON.stringify({ ...pkg, license, description: 'Widgets for sale' }) });
+      assertSucceeded(await runFw(['openapi'], { cwd: dir }));
+      const { info } = JSON.parse(await readFile(join(dir, 'openapi.json'), 'utf8'));
+      assert.deepEqual(info, { title: 'shop', version: '0.1.0', description: 'Widgets for sale', license: url === undefined ? { name: license } : { name: license, url } });
+    }
   });
 
   it('--offline copies swagger-ui.css and swagger-ui-bundle.js beside a page that loads them locally', async () => {
@@ -94,7 +107,8 @@ describe('fw openapi on the blog', { concurrency: true }, () => {
     const result = await new Validator().validate(structuredClone(document));
     assert.deepEqual(result, { valid: true });
     assert.equal(document.openapi, '3.0.3');
-    assert.deepEqual(document.info, { title: 'blog', version: '0.1.0' });
+    // description and license from the blog's package.json; an SPDX id links to its text.
+    assert.deepEqual(document.info, { title: 'blog', version: '0.1.0', description: 'The blog-posts JSON API built on fw', license: { name: 'MIT', url: 'https://spdx.org/licenses/MIT.html' } });
   });
 
   it('has every handler route once, <controller>.<function> ids, no static /docs route', () => {
@@ -153,11 +167,11 @@ describe('fw openapi on the blog', { concurrency: true }, () => {
     assert.doesNotMatch(JSON.stringify(document.paths), /"inserted_at":/);
   });
 
-  it('declares no security while writes are open (no BLOG_API_TOKEN), and serves paths from /', () => {
+  it('declares no security scheme while writes are open (no BLOG_API_TOKEN), every operation public (security []), and serves paths from /', () => {
     assert.deepEqual(document.servers, [{ url: '/' }]);
     assert.equal(document.components.securitySchemes, undefined);
     for (const item of Object.values(document.paths as Record<string, Record<string, Record<string, unknown>>>)) {
-      for (const operation of Object.values(item)) assert.equal(operation.security, undefined);
+      for (const operation of Object.values(item)) assert.deepEqual(operation.security, []);
     }
   });
 
@@ -176,11 +190,13 @@ describe('fw openapi on the blog', { concurrency: true }, () => {
       'GET /api/posts/{id} [] 200,404,503',
       'PUT /api/posts/{id} [{"bearerAuth":[]}] 200,400,401,404,413,415,422,503',
       'DELETE /api/posts/{id} [{"bearerAuth":[]}] 204,401,404,503',
-      'GET /login [] 200',
-      'GET /heartbeat [] 200',
-      'GET /ready [] 200,503',
+      'GET /login [] 200,4XX',
+      'GET /heartbeat [] 200,4XX',
+      'GET /ready [] 200,503,4XX',
     ]);
     assert.deepEqual(guarded.paths['/api/posts'].post.responses[401], denied('Unauthorized'));
+    // What answers no 4xx of its own lists Node's, which come before fw sees the request.
+    assert.deepEqual(guarded.paths['/login'].get.responses['4XX'], { description: NODE_4XX });
   });
 
   it('keys components.schemas by priv/schemas file name, plus the shared error schemas it answers with (no ValidationErrors: its 422 is its own)', async () => {
@@ -214,6 +230,7 @@ describe('fw openapi lists every response a route can give (openapi-responses-ap
       '/v1/jobs': {
         get: {
           operationId: 'jobs_controller.list',
+          summary: 'GET /v1/jobs',
           tags: ['jobs_controller'],
           parameters: [
             { name: 'page', in: 'query', required: false, schema: { type: 'integer', minimum: 1 } },
@@ -225,6 +242,7 @@ describe('fw openapi lists every response a route can give (openapi-responses-ap
         },
         post: {
           operationId: 'jobs_controller.create',
+          summary: 'POST /v1/jobs',
           tags: ['jobs_controller'],
           requestBody: { required: true, content: json({ type: 'object', required: ['name'], properties: { name: { type: 'string' } } }) },
           responses: {
@@ -242,13 +260,14 @@ describe('fw openapi lists every response a route can give (openapi-responses-ap
       '/v1/jobs/{job_id}': {
         get: {
           operationId: 'jobs_controller.show',
+          summary: 'GET /v1/jobs/:job_id',
           tags: ['jobs_controller'],
           parameters: [{ name: 'job_id', in: 'path', required: true, schema: { type: 'string', pattern: '^[0-9]+$' } }],
           responses: { 200: { description: 'OK', content: json(job) }, 400: invalid, 401: error('Unauthorized'), 404: error('Not Found') },
           'x-fw-host': '*.example.com',
         },
       },
-      '/ping': { get: { operationId: 'jobs_controller.ping', tags: ['jobs_controller'], responses: { 200: { description: 'OK' } }, security: [] } },
+      '/ping': { get: { operationId: 'jobs_controller.ping', summary: 'GET /ping', tags: ['jobs_controller'], responses: { 200: { description: 'OK' }, '4XX': { description: NODE_4XX } }, security: [] } },
     });
     assert.deepEqual(document.components.securitySchemes, { apiKey: { type: 'apiKey', in: 'header', name: 'x-api-key' } });
     assert.deepEqual(Object.keys(document.components.schemas), ['ErrorMessage', 'InvalidRequest']);

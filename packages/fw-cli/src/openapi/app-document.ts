@@ -3,8 +3,10 @@
  * what `fw openapi` writes and the Swagger UI route (swagger-ui-route.ts) serves, so both are
  * the same bytes.
  */
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { LoadedApplication } from 'fw-core/inspect';
-import { buildDocument, type BuiltDocument } from './build-document.ts';
+import { buildDocument, type AppAbout, type BuiltDocument } from './build-document.ts';
 import { readSchemas } from './read-schemas.ts';
 import { validateDocument } from './validate-document.ts';
 
@@ -18,9 +20,21 @@ export interface AppDocumentInput {
 /** Builds and validates the document; throws a coded error when it cannot be built or is invalid. */
 export async function appDocument(input: AppDocumentInput): Promise<BuiltDocument> {
   const schemas = await readSchemas(input.loaded.appDir);
-  const built = buildDocument({ title: input.title, version: input.version, loaded: input.loaded, schemas });
+  const built = buildDocument({ title: input.title, version: input.version, loaded: input.loaded, schemas, about: await readAbout(input.loaded.appDir) });
   await validateDocument(built.document);
   return built;
+}
+
+// package.json's `description` and `license` (strings only); an app without one has neither.
+async function readAbout(appDir: string): Promise<AppAbout> {
+  let pkg: Record<string, unknown>;
+  try {
+    pkg = JSON.parse(await readFile(join(appDir, 'package.json'), 'utf8'));
+  } catch {
+    return {};
+  }
+  const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
+  return { description: text(pkg?.description), license: text(pkg?.license) };
 }
 
 /** The document as fw writes it: two-space JSON and a final newline. */

@@ -20,6 +20,14 @@ export interface DocumentInput {
   readonly loaded: LoadedApplication;
   /** priv/schemas, converted, by component name. */
   readonly schemas: Readonly<Record<string, Record<string, unknown>>>;
+  /** The app's package.json `description` and `license`, when it has them. */
+  readonly about?: AppAbout;
+}
+
+/** What `info` takes from the app's package.json. */
+export interface AppAbout {
+  readonly description?: string;
+  readonly license?: string;
 }
 
 /** The document, and a note per operation left out. */
@@ -50,22 +58,30 @@ export function buildDocument(input: DocumentInput): BuiltDocument {
     paths[draft.path]![draft.method] = { operationId: ids[index], ...draft.operation };
   });
   const schemes = securitySchemes(kept);
-  // Once a document has schemes, a public operation says it needs none. A secured one without a
-  // declared scheme says nothing: its credential is unknown here, and [] would call it public.
-  if (schemes.securitySchemes !== undefined) {
-    kept.forEach((draft) => {
-      if (!draft.secured) (paths[draft.path]![draft.method] as Record<string, unknown>).security = [];
-    });
-  }
+  // A public operation says it needs none (docs/decisions.md). A secured one without a declared
+  // scheme says nothing: its credential is unknown here, and [] would call it public.
+  kept.forEach((draft) => {
+    if (!draft.secured) (paths[draft.path]![draft.method] as Record<string, unknown>).security = [];
+  });
   const document = {
     openapi: '3.0.3',
-    info: { title: input.title, version: input.version },
+    info: { title: input.title, version: input.version, ...about(input.about ?? {}) },
     // The OpenAPI default made explicit: paths are relative to where the document is served.
     servers: [{ url: '/' }],
     paths,
     components: { schemas: { ...input.schemas, ...usedSharedSchemas(paths) }, ...schemes },
   };
   return { document, notes };
+}
+
+// An SPDX identifier (`MIT`, `Apache-2.0`) links to its text at spdx.org; an expression
+// (`MIT OR Apache-2.0`), `UNLICENSED` or `SEE LICENSE IN <file>` is a name alone.
+function about({ description, license }: AppAbout): Record<string, unknown> {
+  const spdx = license !== undefined && /^[A-Za-z0-9][A-Za-z0-9.+-]*$/.test(license) && license !== 'UNLICENSED';
+  return {
+    ...(description !== undefined && description !== '' && { description }),
+    ...(license !== undefined && license !== '' && { license: { name: license, ...(spdx && { url: `https://spdx.org/licenses/${license}.html` }) } }),
+  };
 }
 
 // The same path and method on two hosts fit one OpenAPI path item once: the first one stays.

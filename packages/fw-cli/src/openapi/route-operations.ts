@@ -86,7 +86,8 @@ export function routeOperations(route: CompiledRoute<RouteTarget>, context: Oper
       : schemaOperation(target.schema, { method, route, bindings, docs, chain, handlesInvalid: target.onInvalid !== undefined || context.appHandlesInvalid }, context);
     const security = chain.scheme === undefined ? {} : { security: [{ [chain.scheme.name]: [] }] };
     const operation: Json = {
-      ...(summary !== undefined && { summary }),
+      // Without a declared one, the summary is the route as fw lists it (docs/decisions.md).
+      summary: summary ?? route,
       ...(description !== undefined && { description }),
       // Declared tags replace the controller module's; `[]` leaves the operation untagged.
       ...(tags === undefined ? { tags: [module ?? routerName] } : tags.length > 0 && { tags }),
@@ -203,13 +204,22 @@ function withAnswer(listed: Json | undefined, status: number, schema: Json): Jso
   return known ? listed : response(status, { anyOf: [...branches, schema] });
 }
 
-// Adds the statuses the group's security callback refuses with and its plugins declare, keeping what is there.
+// Adds the statuses the group's security callback refuses with and its plugins declare, keeping
+// what is there. An operation whose route and group answer no 4xx lists `4XX`: what Node's http
+// server answers any request before fw sees it (docs/decisions.md); plugins' statuses, which
+// depend on the configuration, do not count, so a document differs from another only by them.
 function withDeclared(responses: Json, chain: ChainFacts): Json {
   const out = { ...responses };
   const errorOf = (status: number) => response(status, schemaRef(ERROR_MESSAGE_SCHEMA));
-  for (const status of [...chain.securityStatuses, ...chain.pluginStatuses]) out[status] ??= errorOf(status);
+  for (const status of chain.securityStatuses) out[status] ??= errorOf(status);
+  const answersClientErrors = Object.keys(out).some((status) => status.startsWith('4'));
+  for (const status of chain.pluginStatuses) out[status] ??= errorOf(status);
+  if (!answersClientErrors) out['4XX'] = { description: NODE_CLIENT_ERRORS };
   return out;
 }
+
+/** The description of `4XX` on an operation that answers no 4xx of its own. */
+const NODE_CLIENT_ERRORS = "Answered by Node's http server before fw sees the request, without a body: 400 for a malformed request, 408 when its head comes too slowly, 431 when its head is over max_header_size";
 
 function response(status: number, schema: Json | undefined): Json {
   const description = STATUS_CODES[status] ?? `Status ${status}`;

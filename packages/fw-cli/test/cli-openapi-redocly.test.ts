@@ -1,0 +1,63 @@
+/**
+ * `redocly lint --extends recommended` (the root's @redocly/cli devDependency, run as a
+ * subprocess, offline: telemetry and the update check off) finds nothing in the documents
+ * `fw openapi` writes: the blog's with writes open and with BLOG_API_TOKEN set (bearerAuth), and
+ * openapi-details-app's, an app of its own (issue 38's goal: 0 errors, 0 warnings).
+ */
+import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { after, describe, it } from 'node:test';
+import { assertSucceeded, cleanEnv, FIXTURES, REPO, runFw, runNode } from './support/run-fw.ts';
+import { osTempDir, removeTempDirs } from './support/temp-app.ts';
+
+const REDOCLY = join(REPO, 'node_modules', '@redocly', 'cli', 'bin', 'cli.js');
+/** No telemetry, no registry look-up for a newer release: lint reads only the document. */
+const OFFLINE = { REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' };
+
+interface LintReport {
+  readonly totals: { errors: number; warnings: number; ignored: number };
+  readonly problems: { ruleId: string; severity: string; message: string; location: { pointer: string }[] }[];
+}
+
+/** Writes the document of `fw openapi args` into a temp dir and lints it with the recommended rules. */
+async function lint(args: readonly string[], env: Record<string, string> = {}): Promise<{ document: Record<string, any>; report: LintReport; code: number | null }> {
+  const out = await osTempDir();
+  const spec = join(out, 'openapi.json');
+  assertSucceeded(await runFw(['openapi', ...args, '--output', spec], { env }));
+  const run = await runNode([REDOCLY, 'lint', spec, '--extends', 'recommended', '--format=json'], out, cleanEnv(OFFLINE));
+  return { document: JSON.parse(await readFile(spec, 'utf8')), report: JSON.parse(run.stdout) as LintReport, code: run.code };
+}
+
+/** One line per problem, so a failure names them. */
+function problems(report: LintReport): string[] {
+  return report.problems.map((problem) => `${problem.severity} ${problem.ruleId}: ${problem.message} (${problem.location.map((place) => place.pointer).join(', ')})`);
+}
+
+after(removeTempDirs);
+
+describe("redocly lint --extends recommended on fw openapi's documents: 0 errors, 0 warnings", { concurrency: true }, () => {
+  it('the blog, writes open: every operation public (security []), license and description from its package.json', async () => {
+    const { document, report, code } = await lint([]);
+    assert.deepEqual(problems(report), []);
+    assert.deepEqual(report.totals, { errors: 0, warnings: 0, ignored: 0 });
+    assert.equal(code, 0);
+    assert.deepEqual(document.info.license, { name: 'MIT', url: 'https://spdx.org/licenses/MIT.html' });
+  });
+
+  it('the blog with BLOG_API_TOKEN set: bearerAuth on the writes', async () => {
+    const { document, report, code } = await lint([], { BLOG_API_TOKEN: 'a-token-of-24-characters' });
+    assert.deepEqual(problems(report), []);
+    assert.deepEqual(report.totals, { errors: 0, warnings: 0, ignored: 0 });
+    assert.equal(code, 0);
+    assert.deepEqual(document.paths['/api/posts'].post.security, [{ bearerAuth: [] }]);
+  });
+
+  it("openapi-details-app: its own package.json's license, summaries of routes that declare none", async () => {
+    const { document, report, code } = await lint(['--app', join(FIXTURES, 'openapi-details-app')]);
+    assert.deepEqual(problems(report), []);
+    assert.deepEqual(report.totals, { errors: 0, warnings: 0, ignored: 0 });
+    assert.equal(code, 0);
+    assert.deepEqual(document.info, { title: 'tasks', version: '0.1.0', description: 'Tasks, with options.openapi details on their routes', license: { name: 'Apache-2.0', url: 'https://spdx.org/licenses/Apache-2.0.html' } });
+  });
+});
