@@ -2,7 +2,8 @@
  * Named schemas in the types (issue 38, item 2): types/named-schemas/named-schemas.types.ts
  * declares an app's NamedSchemas and uses `{$ref: name}` in typed routes. Compiled alone
  * (support/compile-alone.ts): as it stands it compiles; each line marked `@ts-expect-error` fails
- * by itself; without the declaration a reference is `unknown` again, so the typed uses fail.
+ * by itself; without the declaration a reference is `unknown` again, so the typed uses fail. The
+ * sample of docs/applications.md, "Named schemas", compiles too.
  */
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
@@ -42,5 +43,13 @@ describe('named schemas type test', () => {
     for (const snippet of ["FromSchema<{ $ref: 'task' }>, Task", 'typeof req.body, Task', 'req.body.tags ?? []']) {
       assert.ok(errors.some((error) => error.startsWith(`${lineOf(snippet)}: `)), `an error on the line of ${snippet}: ${errors.join(', ')}`);
     }
+  });
+
+  it('compiles the sample of docs/applications.md, "Named schemas"', async () => {
+    const docs = await readFile(join(ROOT, 'docs/applications.md'), 'utf8');
+    const section = docs.slice(docs.indexOf('\n### Named schemas\n'));
+    const sample = /```ts fragment\n([\s\S]*?)```/.exec(section)?.[1] ?? '';
+    assert.match(sample, /interface NamedSchemas/, 'the section opens with a ts sample declaring NamedSchemas');
+    assert.deepEqual(await compileAlone(dir, 'docs-sample.ts', sample), []);
   });
 });
