@@ -18,17 +18,19 @@ const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 
 after(removeTempDirs);
 
+/** The fixture's document (text and parsed) and its --types file, from one `fw openapi` run. */
+async function generate(): Promise<{ text: string; document: Record<string, any>; types: string }> {
+  const out = await osTempDir();
+  assertSucceeded(await runFw(['openapi', '--app', APP, '--output', join(out, 'openapi.json'), '--types', join(out, 'api.ts')]));
+  const text = await readFile(join(out, 'openapi.json'), 'utf8');
+  return { text, document: JSON.parse(text), types: await readFile(join(out, 'api.ts'), 'utf8') };
+}
+
 describe('fw openapi with named schemas (named-schemas-app)', () => {
   let text: string;
   let document: Record<string, any>;
   let types: string;
-  before(async () => {
-    const out = await osTempDir();
-    assertSucceeded(await runFw(['openapi', '--app', APP, '--output', join(out, 'openapi.json'), '--types', join(out, 'api.ts')]));
-    text = await readFile(join(out, 'openapi.json'), 'utf8');
-    document = JSON.parse(text);
-    types = await readFile(join(out, 'api.ts'), 'utf8');
-  });
+  before(async () => ({ text, document, types } = await generate()));
 
   it('writes each named schema once under components.schemas, in the 3.0 dialect, its own references as $refs', () => {
     const { tag, task, newTask } = document.components.schemas;
