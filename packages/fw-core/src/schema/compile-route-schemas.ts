@@ -48,7 +48,7 @@ export async function compileRouteSchemas(
   const checks = new Map<object, RouteChecks>();
   if (withSchema.length === 0) return checks;
   if (settings.schemaCompiler !== undefined && typeof settings.schemaCompiler !== 'function') {
-    throw badSchema('the app schemaCompiler must be a function (schema, {coerce, schemas}) => (value) => {valid, errors}');
+    throw badSchema('the app schemaCompiler must be a function (schema, {coerce}) => (value) => {valid, errors}');
   }
   const compiler = settings.schemaCompiler ?? (await loadAjvCompiler(settings.ajv, undefined, named));
   for (const [name, schema] of Object.entries(named)) {
