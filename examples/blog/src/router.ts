@@ -6,9 +6,8 @@
  * requireApiToken, so `fw audit` shows them secured; the reads stay public. `options.schema` is
  * what fw checks requests with and projects answers through: answers go through the app's named
  * schema `post` (app.ts: `{$ref: 'post'}`, written once in the OpenAPI document), bodies through
- * payloads derived from it (readOnly fields ignored, an update partial), and `onInvalid` words
- * their failures the spec's way. `extra.schema: 'post'` documents the POST and PUT bodies as
- * `#/components/schemas/post`, as the spec requires of a request body. The response schemas
+ * payloads derived from it (readOnly fields ignored, an update partial; `fw openapi` writes them
+ * inline: docs/decisions.md, "Named schemas"), and `onInvalid` words their failures the spec's way. The response schemas
  * list every answer a route gives besides fw's own (its 200/201, 404, 422, the store's 503), so
  * fw projects them and `fw openapi` documents them all (docs/cli.md).
  */

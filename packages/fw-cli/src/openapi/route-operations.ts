@@ -169,10 +169,8 @@ function schemaOperation(schema: RouteSchema, facts: MethodFacts, context: Opera
   const named = new Set(declaredPath.map((parameter) => parameter.name));
   const fallback = (parameters(facts.bindings.filter((name) => !named.has(name)), facts.docs).parameters ?? []) as Json[];
   const all = [...declaredPath, ...fallback, ...writer.parameters(schema.query, 'query', 'query'), ...writer.parameters(schema.headers, 'header', 'headers')];
-  // `extra.schema` names the component the body is documented as (the spec's one schema per resource), over schema.body.
-  const documented = requestBody(facts.method, facts.docs);
-  const takesBody = BODY_METHODS.has(facts.method) && schema.body !== undefined && documented.requestBody === undefined;
-  const body = takesBody ? { requestBody: { required: true, content: jsonContent(writer.write(schema.body!, 'body')) } } : documented;
+  const takesBody = BODY_METHODS.has(facts.method) && schema.body !== undefined;
+  const body = takesBody ? { requestBody: { required: true, content: jsonContent(writer.write(schema.body!, 'body')) } } : requestBody(facts.method, facts.docs);
   const out: Json = {};
   for (const [status, sub] of Object.entries(schema.response ?? {})) {
     out[status] = response(Number(status), facts.method === 'head' || status === '204' ? undefined : writer.write(sub, `response.${status}`));
