@@ -19,18 +19,18 @@ export type FromSchema<S> = S extends true
     : S extends { readonly $ref: infer Name }
       ? Name extends keyof NamedSchemas ? FromSchema<NamedSchemas[Name]> : unknown
       : S extends { readonly const: infer C }
-      ? C
-      : S extends { readonly enum: readonly (infer E)[] }
-        ? E
-        : S extends { readonly anyOf: readonly unknown[] }
-          ? FromEach<S['anyOf']>
-          : S extends { readonly oneOf: readonly unknown[] }
-            ? FromEach<S['oneOf']>
-            : S extends { readonly allOf: readonly unknown[] }
-              ? FromAll<S['allOf']>
-              : S extends { readonly type: infer T }
-                ? FromType<T extends readonly (infer Name)[] ? Name : T, S>
-                : unknown;
+        ? C
+        : S extends { readonly enum: readonly (infer E)[] }
+          ? E
+          : S extends { readonly anyOf: readonly unknown[] }
+            ? FromEach<S['anyOf']>
+            : S extends { readonly oneOf: readonly unknown[] }
+              ? FromEach<S['oneOf']>
+              : S extends { readonly allOf: readonly unknown[] }
+                ? FromAll<S['allOf']>
+                : S extends { readonly type: infer T }
+                  ? FromType<T extends readonly (infer Name)[] ? Name : T, S>
+                  : unknown;
 
 /** The union of the branches' types. */
 type FromEach<Branches extends readonly unknown[]> = { [I in keyof Branches]: FromSchema<Branches[I]> }[number];
