@@ -7,6 +7,10 @@ import { injectTestApp, type InjectedApp } from './support/inject-app.ts';
 
 const whoami = (req: { auth_data?: unknown; locals: Record<string, unknown> }) => json({ auth_data: req.auth_data ?? null, marked: req.locals.marked ?? false });
 
+function withScheme(callback: SecurityCallback, scheme: Record<string, unknown>, realm?: string): SecurityCallback {
+  return Object.assign(callback, { securityScheme: { name: 'auth', scheme, ...(realm === undefined ? {} : { realm }) } });
+}
+
 function secured(prefix: string, security: SecurityCallback): RouteGroup {
   return { prefix, security, routes: [{ path: '/me', handler: whoami, options: { methods: ['get'] } }] };
 }
@@ -28,6 +32,13 @@ describe('security callbacks', () => {
         secured('/redirect', () => ({ redirect: '/login' })),
         secured('/throws', () => { throw new Error('token service down'); }),
         secured('/invalid', () => 'yes' as never),
+        secured('/bearer', withScheme(() => false, { type: 'http', scheme: 'bearer' })),
+        secured('/basic', withScheme(() => ({ allow: false }), { type: 'http', scheme: 'Basic' }, 'tasks "admin"')),
+        secured('/basic-named', withScheme(() => false, { type: 'http', scheme: 'basic' })),
+        secured('/oauth', withScheme(() => false, { type: 'oauth2', flows: {} })),
+        secured('/key', withScheme(() => false, { type: 'apiKey', in: 'header', name: 'x-api-key' })),
+        secured('/own', withScheme(() => ({ allow: false, status: 401, headers: { 'WWW-Authenticate': 'Bearer error="invalid_token"', 'x-why': 'expired' } }), { type: 'http', scheme: 'bearer' })),
+        secured('/forbidden', withScheme(() => ({ allow: false, status: 403 }), { type: 'http', scheme: 'bearer' })),
       ],
     });
   });
@@ -66,6 +77,31 @@ describe('security callbacks', () => {
     assert.equal(res.headers.get('www-authenticate'), 'Bearer');
     assert.equal(res.headers.get('content-type'), 'text/plain; charset=utf-8');
     assert.equal(await res.text(), 'nope');
+  });
+
+  it('a 401 challenges for the declared http, OAuth 2 or OpenID Connect scheme (RFC 9110 §11.6.1)', async () => {
+    const challenges = async (path: string) => {
+      const res = await app.fetch(path);
+      assert.equal(res.status, 401, path);
+      return res.headers.get('www-authenticate');
+    };
+    assert.equal(await challenges('/bearer/me'), 'Bearer');
+    assert.equal(await challenges('/basic/me'), 'Basic realm="tasks \\"admin\\"", charset="UTF-8"');
+    assert.equal(await challenges('/basic-named/me'), 'Basic realm="auth", charset="UTF-8"');
+    assert.equal(await challenges('/oauth/me'), 'Bearer');
+    // No registered scheme carries an API key, and none is invented; nor without a declared scheme.
+    assert.equal(await challenges('/key/me'), null);
+    assert.equal(await challenges('/false/me'), null);
+  });
+
+  it("a denial's own www-authenticate, in any case, stays; a 403 gets no challenge", async () => {
+    const own = await app.fetch('/own/me');
+    assert.equal(own.status, 401);
+    assert.equal(own.headers.get('www-authenticate'), 'Bearer error="invalid_token"');
+    assert.equal(own.headers.get('x-why'), 'expired');
+    const forbidden = await app.fetch('/forbidden/me');
+    assert.equal(forbidden.status, 403);
+    assert.equal(forbidden.headers.get('www-authenticate'), null);
   });
 
   it('{redirect} answers 302 with location', async () => {

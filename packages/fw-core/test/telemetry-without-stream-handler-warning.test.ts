@@ -3,7 +3,8 @@
  * traces nothing: no server span, so 0 spans exported and otel_fw_plugin has nothing to enrich.
  * fw warns (`telemetry_without_stream_handler`) at start when the configuration lists otel_fw_plugin
  * but not the handler (`fw audit` reports the same warning),
- * and setupTelemetry warns when the server_configuration it is given lists no otel_fw_stream_h.
+ * and setupTelemetry warns when the server_configuration it is given lists no otel_fw_stream_h,
+ * unless the start-up warning already named that configuration.
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
@@ -48,6 +49,29 @@ describe('telemetry without otel_fw_stream_h', () => {
     assert.deepEqual(await telemetryWarnings({ plugins: [otelFwPlugin], streamHandlers: [otelStreamHandler], fw: listed }), []);
     assert.deepEqual(await telemetryWarnings({ plugins: [otelFwPlugin], streamHandlers: [otelStreamHandler] }), []);
     assert.deepEqual(await telemetryWarnings({}), []);
+  });
+
+  it("says it once when the start hook's setupTelemetry gets the configuration the start-up warning named", async () => {
+    const processWarnings: string[] = [];
+    const onWarning = (warning: Error & { code?: string }) => processWarnings.push(String(warning.code));
+    process.on('warning', onWarning);
+    try {
+      for (const withLogger of [true, false]) {
+        const warnings = await telemetryWarnings({
+          plugins: [otelFwPlugin],
+          fw: { plugins: [OTEL_PLUGIN] },
+          start: async (app) => {
+            const telemetry = await setupTelemetry({ serverConfiguration: app.config.fw.server_configuration, env: {}, ...(withLogger && { logger: app.logger }) });
+            await telemetry.shutdown();
+          },
+        });
+        assert.deepEqual(warnings.map((line) => line.fields.listed_in), [['the global plugins']], `one line, the start-up warning's (logger given: ${withLogger})`);
+      }
+      await new Promise((resolve) => setImmediate(resolve));
+      assert.deepEqual(processWarnings.filter((code) => code === 'FW_OTEL_NO_STREAM_HANDLER'), [], 'and no process warning');
+    } finally {
+      process.off('warning', onWarning);
+    }
   });
 
   it("setupTelemetry warns when the app's server_configuration lists no otel_fw_stream_h, not when it does", async () => {

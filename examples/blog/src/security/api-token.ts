@@ -16,7 +16,8 @@ const B64TOKEN = /^[A-Za-z0-9\-._~+/]+=*$/;
 /** The scheme is case-insensitive (RFC 9110 §11.1); one or more spaces before the token. */
 const BEARER = /^bearer +([A-Za-z0-9\-._~+/]+=*) *$/i;
 
-const DENY = { allow: false, status: 401, headers: { 'www-authenticate': 'Bearer' }, body: { error: 'unauthorized' } } as const satisfies SecurityResult;
+/** fw answers it `{"error": "unauthorized"}` with `www-authenticate: Bearer`, the challenge of BEARER_SCHEME. */
+const DENY = { allow: false, status: 401 } as const satisfies SecurityResult;
 
 /**
  * True when POST, PUT and DELETE need the API token: always in prod, and in any environment

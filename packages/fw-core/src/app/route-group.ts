@@ -9,7 +9,8 @@ import type { Handler } from './controller.ts';
 
 /**
  * What a security callback answers. `true` continues; `{allow: true, auth_data}` continues with
- * `req.auth_data` set (typed by RequestContext); `false` denies with 401 JSON; `{allow: false, status, headers, body}`
+ * `req.auth_data` set (typed by RequestContext); `false` denies with 401 JSON (with the
+ * `www-authenticate` challenge of the callback's `securityScheme`, as any 401 that sets none); `{allow: false, status, headers, body}`
  * denies as told; `{redirect}` answers 302. A throwing callback gives 500.
  */
 export type SecurityResult =
@@ -20,7 +21,7 @@ export type SecurityResult =
 
 /** A group's security: `false` (none) or a one-argument callback (its name is shown by the CLI). */
 export type SecurityCallback = ((req: FwRequest) => SecurityResult | Promise<SecurityResult>) & {
-  /** The credential it checks, as `fw openapi` documents it (docs/cli.md); fw never reads it. */
+  /** The credential it checks, as `fw openapi` documents it (docs/cli.md); fw's 401s challenge for it (`www-authenticate`). */
   readonly securityScheme?: SecuritySchemeDeclaration;
   /** The statuses it refuses with, for `fw openapi` (default `[401]`, what `false` answers); fw never reads it. */
   readonly responses?: readonly number[];
@@ -30,6 +31,8 @@ export type SecurityCallback = ((req: FwRequest) => SecurityResult | Promise<Sec
 export interface SecuritySchemeDeclaration {
   readonly name: string;
   readonly scheme: Readonly<Record<string, unknown>>;
+  /** The realm of an http basic scheme's challenge (`Basic realm="..."`); default `name`. */
+  readonly realm?: string;
 }
 
 /** Options of a handler route. */

@@ -50,15 +50,24 @@ const OTEL_PLUGIN = 'otel_fw_plugin';
  * names, with a configuration that lists neither, runs without telemetry on purpose: no warning.
  */
 function telemetryWarnings(config: LoadedConfig, routes: readonly CompiledRoute<RouteTarget>[]): StartupWarning[] {
-  const streamHandlers = config.fw.server_configuration.stream_handlers;
+  const server = config.fw.server_configuration;
+  const streamHandlers = server.stream_handlers;
   if (streamHandlers.includes(OTEL_STREAM_HANDLER)) return [];
   const lists = (entries: readonly PluginEntry[] | undefined): boolean => entries?.some((entry) => entry.module === OTEL_PLUGIN) === true;
   const groups = new Set(routes.filter(({ data }) => lists(data.group.source.plugins)).map(({ data }) => `group '${data.group.prefix}'`));
   const listedIn = [...(lists(config.fw.plugins) ? ['the global plugins'] : []), ...groups];
   if (listedIn.length === 0) return [];
+  warnedWithoutStreamHandler.add(server);
   const fields = { event: 'telemetry_without_stream_handler', listed_in: listedIn, stream_handlers: streamHandlers };
   return [{ fields, message: `${OTEL_PLUGIN} is listed in ${listedIn.join(', ')} but ${withoutStreamHandler(streamHandlers)}` }];
 }
+
+/**
+ * The loaded server_configurations whose start-up warnings say telemetry_without_stream_handler
+ * (the server logs them before the start hook runs): setupTelemetry, given one from the start
+ * hook, does not say it again.
+ */
+export const warnedWithoutStreamHandler = new WeakSet<object>();
 
 /**
  * Why telemetry stays empty without otel_fw_stream_h in `streamHandlers`, and the fix: also

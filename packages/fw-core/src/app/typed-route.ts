@@ -63,8 +63,11 @@ export declare const routeAnswers: unique symbol;
 /** The JSON bodies a route declares, by status (`{200: Post, 404: {error: string}}`); `{}` without `schema.response`. */
 export type AnswersOf<S extends RouteSchema> = S extends { readonly response: infer R } ? { [K in keyof R as StatusOf<K>]: FromSchema<R[K]> } : {};
 
-/** What `route()` returns: a plain HandlerRoute whose type remembers its answers, so `inject(fw, request, route)` types `json()`. */
-export interface TypedRoute<Answers = {}> extends HandlerRoute {
+/**
+ * What `route()` returns: a plain HandlerRoute whose type remembers its answers, so `inject(fw, request, route)` types `json()`.
+ * Invariant in them: else an array of routes has the least typed one as its element type, not their union.
+ */
+export interface TypedRoute<in out Answers = {}> extends HandlerRoute {
   readonly [routeAnswers]?: Answers;
 }
 

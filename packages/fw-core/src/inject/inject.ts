@@ -5,6 +5,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Duplex } from 'node:stream';
+import type { HandlerRoute } from '../app/route-group.ts';
 import type { TypedRoute } from '../app/typed-route.ts';
 import { CountedIncomingMessage, CountedServerResponse, openExchange } from '../stream/exchange.ts';
 import type { Listener } from '../stream/stream-handler.ts';
@@ -40,7 +41,10 @@ export interface InjectResponse<Body = unknown> {
 type ErrorBody = { readonly error: string; readonly [key: string]: unknown };
 
 /** What `json()` of an answer of `route` is: one of its declared bodies or fw's error body; unknown when it declares none. */
-export type InjectBody<R> = R extends TypedRoute<infer Answers> ? ([keyof Answers] extends [never] ? unknown : Answers[keyof Answers] | ErrorBody) : unknown;
+export type InjectBody<R> = [BodiesOf<R>] extends [never] ? unknown : BodiesOf<R> | ErrorBody;
+
+/** The bodies `route` declares; of a union of routes (one taken from a list), all of theirs. */
+type BodiesOf<R> = R extends TypedRoute<infer Answers> ? Answers[keyof Answers] : never;
 
 /** What inject can drive: a listener, or anything holding one (createListener's result). */
 export type InjectTarget = Listener | { readonly listener: Listener };
@@ -50,7 +54,7 @@ export type InjectTarget = Listener | { readonly listener: Listener };
  * Naming the `route()` the request reaches types `json()` from its response schemas (types only:
  * the route is not checked to be the one that answered).
  */
-export function inject<R extends TypedRoute<object> | undefined = undefined>(target: InjectTarget, request: InjectRequest | string, route?: R): Promise<InjectResponse<InjectBody<R>>> {
+export function inject<R extends HandlerRoute | undefined = undefined>(target: InjectTarget, request: InjectRequest | string, route?: R): Promise<InjectResponse<InjectBody<R>>> {
   const listener = typeof target === 'function' ? target : target.listener;
   const spec = typeof request === 'string' ? { url: request } : request;
   const socket = new InjectSocket();

@@ -5,7 +5,7 @@
  * /metrics (loopback unless a host is given). OTEL_SDK_DISABLED=true registers nothing. The SDK is
  * loaded on the first call (register-telemetry.ts), not on import.
  */
-import { withoutStreamHandler } from '../app/startup-warnings.ts';
+import { warnedWithoutStreamHandler, withoutStreamHandler } from '../app/startup-warnings.ts';
 import { FwError } from '../errors.ts';
 import { readEnvConfig } from './env-config.ts';
 import { checkMetricsListenerOptions } from './metrics-listener.ts';
@@ -21,9 +21,11 @@ export async function setupTelemetry(options: TelemetryOptions = {}): Promise<Te
   const config = readEnvConfig(options.env ?? process.env);
   for (const warning of config.warnings) warn(options, 'telemetry_bad_env', 'FW_OTEL_BAD_ENV', warning);
   if (config.disabled) return disabledTelemetry;
-  // The app's server_configuration, as the docs pass it: without the stream handler nothing is traced.
-  const streamHandlers = options.serverConfiguration?.stream_handlers;
-  if (Array.isArray(streamHandlers) && !streamHandlers.includes(OTEL_STREAM_HANDLER_NAME)) {
+  // The app's server_configuration, as the docs pass it: without the stream handler nothing is
+  // traced. Said once: not again when the start-up warnings of that configuration said it.
+  const server = options.serverConfiguration;
+  const streamHandlers = server?.stream_handlers;
+  if (Array.isArray(streamHandlers) && !streamHandlers.includes(OTEL_STREAM_HANDLER_NAME) && !warnedWithoutStreamHandler.has(server!)) {
     warn(options, 'telemetry_without_stream_handler', 'FW_OTEL_NO_STREAM_HANDLER', `setupTelemetry: ${withoutStreamHandler(streamHandlers)}`);
   }
   // The SDK is loaded only by a running app, not by `fw routes` or anything that merely imports one.

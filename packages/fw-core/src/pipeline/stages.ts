@@ -6,7 +6,7 @@
 import { tracingChannel } from 'node:diagnostics_channel';
 import type { CompiledGroup, CompiledRoutes, RouteTarget } from '../app/compile-routes.ts';
 import type { InlineHandler } from '../app/controller.ts';
-import type { ErrorAnswers, OwnAnswer, SecurityCallback, SecurityResult } from '../app/route-group.ts';
+import type { ErrorAnswers, OwnAnswer, SecurityCallback, SecurityResult, SecuritySchemeDeclaration } from '../app/route-group.ts';
 import { FwError, isFwError } from '../errors.ts';
 import { lingerAfterAnswer } from '../http/lingering-close.ts';
 import { closeAfterResponse } from '../http/node-internals.ts';
@@ -176,18 +176,32 @@ const DEFAULT_DENY_BODY: Readonly<Record<number, string>> = { 401: 'unauthorized
  * or `"access denied"`. A throw or rejection is the request's failure.
  */
 function securityStage(callback: SecurityCallback, decoding: BodyDecoding | undefined): Stage['run'] {
+  const challenge = challengeOf(callback.securityScheme);
   return (flow) => {
     const result = callback(flow.req);
-    if (!isThenable<SecurityResult>(result)) return judge(flow, callback, decoding, result);
-    return Promise.resolve(result).then((settled) => judge(flow, callback, decoding, settled));
+    if (!isThenable<SecurityResult>(result)) return judge(flow, callback, decoding, result, challenge);
+    return Promise.resolve(result).then((settled) => judge(flow, callback, decoding, settled, challenge));
   };
 }
 
-function judge(flow: RoutedFlow, callback: SecurityCallback, decoding: BodyDecoding | undefined, result: SecurityResult): Verdict | Promise<Verdict> {
+/**
+ * The `www-authenticate` a 401 needs (RFC 9110 §11.6.1, §15.5.2) for the declared scheme: http
+ * bearer's and basic's; OAuth 2 and OpenID Connect send bearer tokens (RFC 6750 §3). Others,
+ * an API key among them, have no registered challenge: none (docs/decisions.md).
+ */
+function challengeOf(declared: SecuritySchemeDeclaration | undefined): string | undefined {
+  const { type, scheme } = declared?.scheme ?? {};
+  if (type === 'oauth2' || type === 'openIdConnect') return 'Bearer';
+  if (type !== 'http' || typeof scheme !== 'string') return undefined;
+  if (scheme.toLowerCase() === 'bearer') return 'Bearer';
+  return scheme.toLowerCase() === 'basic' ? `Basic realm="${(declared!.realm ?? declared!.name).replace(/["\\]/g, '\\$&')}", charset="UTF-8"` : undefined;
+}
+
+function judge(flow: RoutedFlow, callback: SecurityCallback, decoding: BodyDecoding | undefined, result: SecurityResult, challenge: string | undefined): Verdict | Promise<Verdict> {
   const { req } = flow;
   if (result === true) return NEXT;
   let denial: FwResponse | undefined;
-  if (result === false) denial = deny(401, undefined, undefined);
+  if (result === false) denial = deny(401, challengeFor(401, undefined, challenge), undefined);
   else if (typeof result === 'object' && result !== null) {
     if ('redirect' in result && typeof result.redirect === 'string') denial = { kind: 'redirect', status: 302, location: result.redirect };
     else if ('allow' in result && result.allow === true) {
@@ -195,7 +209,7 @@ function judge(flow: RoutedFlow, callback: SecurityCallback, decoding: BodyDecod
       return NEXT;
     } else if ('allow' in result && result.allow === false) {
       const status = result.status ?? 401;
-      if (Number.isInteger(status) && status >= 400 && status <= 599) denial = deny(status, result.headers, result.body);
+      if (Number.isInteger(status) && status >= 400 && status <= 599) denial = deny(status, challengeFor(status, result.headers, challenge), result.body);
     }
   }
   if (denial === undefined) throw new FwError('FW_ERR_SECURITY_BAD_RESULT', `security callback ${callback.name || '(anonymous)'} returned an invalid result`);
@@ -206,6 +220,12 @@ function judge(flow: RoutedFlow, callback: SecurityCallback, decoding: BodyDecod
     if (req.raw.socket) lingerAfterAnswer(req.raw.socket);
   }
   return finish(writeResponse(req, denial));
+}
+
+/** A denial's headers: a 401 that sets no `www-authenticate` gets the scheme's challenge. */
+function challengeFor(status: number, headers: HeaderMap | undefined, challenge: string | undefined): HeaderMap | undefined {
+  if (status !== 401 || challenge === undefined || Object.keys(headers ?? {}).some((name) => name.toLowerCase() === 'www-authenticate')) return headers;
+  return { ...headers, 'www-authenticate': challenge };
 }
 
 function deny(status: number, headers: HeaderMap | undefined, body: unknown): FwResponse {

@@ -204,4 +204,17 @@ export async function typedInject(): Promise<void> {
   const beat = (await inject(fw, '/heartbeat', heartbeat)).json();
   expectType<Equal<typeof beat, unknown>>();
   (await inject(fw, '/posts/1')).json<{ anything: true }>();
+
+  // A route taken from a list (a union of routes): the bodies of all of them; one without response schemas adds none.
+  const mixed = [showPost, heartbeat];
+  const fromList = (await inject(fw, '/posts/1', mixed[0]!)).json();
+  expectType<Equal<typeof fromList, typeof answer>>();
+  // @ts-expect-error: no declared body is a number, though the list holds a route without response schemas
+  const count: number = (await inject(fw, '/posts/1', mixed[0]!)).json();
+  const showUser = route({ path: '/users/:id', schema: { response: { 200: { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] } } }, handler: () => json({ name: 'a' }) });
+  const pick = [showPost, showUser][1]!;
+  (await inject(fw, '/users/1', pick)).json<{ name: string }>();
+  // @ts-expect-error: a type argument must be one of the answers of one of the routes
+  (await inject(fw, '/users/1', pick)).json<{ name: number }>();
+  void count;
 }
