@@ -6,6 +6,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Duplex } from 'node:stream';
 import type { TypedRoute } from '../app/typed-route.ts';
+import type { FromSchema } from '../schema/from-schema.ts';
+import type { JsonSchema } from '../schema/route-schema.ts';
 import { CountedIncomingMessage, CountedServerResponse, openExchange } from '../stream/exchange.ts';
 import type { Listener } from '../stream/stream-handler.ts';
 
@@ -42,15 +44,24 @@ type ErrorBody = { readonly error: string; readonly [key: string]: unknown };
 /** What `json()` of an answer of `route` is: one of its declared bodies or fw's error body; unknown when it declares none. */
 export type InjectBody<R> = R extends TypedRoute<infer Answers> ? ([keyof Answers] extends [never] ? unknown : Answers[keyof Answers] | ErrorBody) : unknown;
 
+/** The body of the app's or group's own error answers, typed by the `errorSchema` named to inject; nothing when none is. */
+export type OwnErrorBody<E> = [E] extends [undefined] ? never : FromSchema<E>;
+
 /** What inject can drive: a listener, or anything holding one (createListener's result). */
 export type InjectTarget = Listener | { readonly listener: Listener };
 
 /**
  * Runs `request` through `target` and resolves once the response is closed (logs and spans done).
- * Naming the `route()` the request reaches types `json()` from its response schemas (types only:
- * the route is not checked to be the one that answered).
+ * Naming the `route()` the request reaches types `json()` from its response schemas, and naming
+ * the `errorSchema` its group's or app's hooks answer with adds that body (types only: neither is
+ * checked to be what answered).
  */
-export function inject<R extends TypedRoute<object> | undefined = undefined>(target: InjectTarget, request: InjectRequest | string, route?: R): Promise<InjectResponse<InjectBody<R>>> {
+export function inject<R extends TypedRoute<object> | undefined = undefined, const E extends JsonSchema | undefined = undefined>(
+  target: InjectTarget,
+  request: InjectRequest | string,
+  route?: R,
+  errorSchema?: E,
+): Promise<InjectResponse<InjectBody<R> | OwnErrorBody<E>>> {
   const listener = typeof target === 'function' ? target : target.listener;
   const spec = typeof request === 'string' ? { url: request } : request;
   const socket = new InjectSocket();
