@@ -7,12 +7,12 @@
  * hooks give is checked against the documented schema, as a response validator would.
  */
 import assert from 'node:assert/strict';
-import { access, readFile } from 'node:fs/promises';
+import { access } from 'node:fs/promises';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { Ajv } from 'ajv';
 import { createListener, inject, type FwListener } from 'fw-core';
-import { assertSucceeded, FIXTURES, runFw } from './support/run-fw.ts';
+import { FIXTURES, openapiOutputs, runFw } from './support/run-fw.ts';
 import { osTempDir, removeTempDirs } from './support/temp-app.ts';
 
 const APP = join(FIXTURES, 'own-errors-app');
@@ -24,10 +24,7 @@ describe("fw openapi: an app's errorSchema (own-errors-app)", () => {
   let document: Record<string, any>;
   let types: string;
   before(async () => {
-    const out = await osTempDir();
-    assertSucceeded(await runFw(['openapi', '--app', APP, '--output', join(out, 'openapi.json'), '--types', join(out, 'api.ts')]));
-    document = JSON.parse(await readFile(join(out, 'openapi.json'), 'utf8'));
-    types = await readFile(join(out, 'api.ts'), 'utf8');
+    ({ document, types } = await openapiOutputs(APP, await osTempDir()));
   });
 
   it("answers the group's errorSchema where its onError words fw's 404 and 500", () => {
