@@ -9,6 +9,7 @@ import { defineApp } from 'fw-core';
 import { otelFwPlugin, otelStreamHandler, type Telemetry } from 'fw-core/otel';
 import { createBlogContext } from './blog-context.ts';
 import { blogPlugins } from './plugins/index.ts';
+import { readPostSchema, type PostSchema } from './posts/post-schema.ts';
 import { createBlogRouter } from './router.ts';
 import { startTelemetry } from './telemetry/start-telemetry.ts';
 
@@ -18,9 +19,15 @@ let telemetry: Telemetry | undefined;
 /** The running app's `/metrics` URL (main.ts logs it); undefined before start or without telemetry. */
 export const metricsUrl = (): string | undefined => telemetry?.metricsUrl;
 
+let post: PostSchema | undefined;
+
 export default defineApp({
   name: 'blog',
   router: createBlogRouter(context),
+  // priv/schemas/post.json, named: the routes answer {$ref: 'post'} (router.ts); read when fw asks, as the routes read it.
+  get schemas() {
+    return { post: (post ??= readPostSchema()) };
+  },
   plugins: [...blogPlugins, otelFwPlugin],
   streamHandlers: [otelStreamHandler],
   start: async (app) => {

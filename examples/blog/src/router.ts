@@ -3,10 +3,11 @@
  * the liveness probe /heartbeat, the /docs static route, and the readiness probe /ready in a
  * group of its own that runs no plugin (http/readiness-route.ts). When writes are guarded (prod,
  * or BLOG_API_TOKEN set: blog-context.ts) the write routes move to a second /api group guarded by
- * requireApiToken, so `fw audit` shows them secured; the reads stay public. `options.extra`
- * tells the OpenAPI generator which schema (priv/schemas/<schema>.json) a route reads or answers;
- * `options.schema` is what fw checks requests with and projects answers through, derived from
- * the same post schema, and `onInvalid` words its failures the spec's way. The response schemas
+ * requireApiToken, so `fw audit` shows them secured; the reads stay public. `options.schema` is
+ * what fw checks requests with and projects answers through: answers go through the app's named
+ * schema `post` (app.ts: `{$ref: 'post'}`, written once in the OpenAPI document), bodies through
+ * payloads derived from it (readOnly fields ignored, an update partial; `fw openapi` writes them
+ * inline: docs/decisions.md, "Named schemas"), and `onInvalid` words their failures the spec's way. The response schemas
  * list every answer a route gives besides fw's own (its 200/201, 404, 422, the store's 503), so
  * fw projects them and `fw openapi` documents them all (docs/cli.md).
  */
@@ -19,7 +20,7 @@ import { readinessGroup } from './http/readiness-route.ts';
 import { LIST_QUERY_SCHEMA } from './posts/list-query.ts';
 import { createPostPayloads } from './posts/post-payloads.ts';
 import { POST_ID_PARAMS_SCHEMA } from './posts/post-id.ts';
-import { readPostSchema, type PostSchema } from './posts/post-schema.ts';
+import { readPostSchema } from './posts/post-schema.ts';
 import { createRequireApiToken } from './security/api-token.ts';
 
 /** The router module of the blog app. */
@@ -43,10 +44,10 @@ export function createBlogRouter(context: BlogContext): RouterModule {
   };
 }
 
-/** The post routes, from priv/schemas/post.json (read here: fw asks for routes before start). */
+/** The post routes, their bodies from priv/schemas/post.json (read here: fw asks for routes before start). */
 function postRoutes(context: BlogContext): { reads: HandlerRoute[]; writes: HandlerRoute[] } {
-  const post = readPostSchema();
-  const payloads = createPostPayloads(post);
+  const payloads = createPostPayloads(readPostSchema());
+  const post = POST;
   const posts = createPostsController(context, payloads);
   const invalid = createPostsInvalidHooks(context, payloads);
   const params = POST_ID_PARAMS_SCHEMA;
@@ -55,7 +56,7 @@ function postRoutes(context: BlogContext): { reads: HandlerRoute[]; writes: Hand
     {
       path: '/posts',
       handler: posts.index,
-      options: { methods: ['get'], extra: { summary: 'List posts, newest first', resource: 'post', collection: 'posts', query_errors: true }, schema: { query: LIST_QUERY_SCHEMA, response: { 200: postList(post), 400: error, 503: error } }, onInvalid: invalid.list },
+      options: { methods: ['get'], extra: { summary: 'List posts, newest first', resource: 'post', collection: 'posts', query_errors: true }, schema: { query: LIST_QUERY_SCHEMA, response: { 200: POST_LIST, 400: error, 503: error } }, onInvalid: invalid.list },
     },
     {
       path: '/posts/:id',
@@ -79,13 +80,11 @@ function postRoutes(context: BlogContext): { reads: HandlerRoute[]; writes: Hand
   return { reads, writes };
 }
 
-/**
- * GET /api/posts's 200, `{posts: [post, ...]}`: fw projects each streamed post through `post`,
- * and `fw openapi` writes the items as a `$ref` to the post component.
- */
-function postList(post: PostSchema): JsonSchema {
-  return { type: 'object', required: ['posts'], properties: { posts: { type: 'array', items: post } } };
-}
+/** A post: the app's named schema (app.ts). */
+const POST = { $ref: 'post' } as const;
+
+/** GET /api/posts's 200, `{posts: [post, ...]}`: fw projects each streamed post through `post`. */
+const POST_LIST: JsonSchema = { type: 'object', required: ['posts'], properties: { posts: { type: 'array', items: POST } } };
 
 /** The login page, the liveness probe and /docs. The probe writes no per-request log line. */
 const pages: RouteGroup = {

@@ -146,6 +146,9 @@ describe('fw openapi on the blog', { concurrency: true }, () => {
     assert.deepEqual(create.requestBody, { required: true, content: json({ title, description, type: 'object', properties: writable, required: ['title', 'body'] }) });
     const update = document.paths['/api/posts/{id}'].put;
     assert.deepEqual(update.requestBody, { required: true, content: json({ title, description, type: 'object', properties: writable }) });
+    // The app's named post (defineApp({schemas})) and priv/schemas/post.json are one component.
+    assert.equal(document.components.schemas.post.title, 'Post');
+    assert.deepEqual(document.components.schemas.post.required, ['title', 'body']);
     const error = (text: string) => ({ description: text, content: json({ $ref: '#/components/schemas/ErrorMessage' }) });
     const unprocessable = {
       description: 'Unprocessable Entity',
@@ -163,7 +166,7 @@ describe('fw openapi on the blog', { concurrency: true }, () => {
     assert.deepEqual(document.paths['/api/posts/{id}'].get.responses, { 200: { description: 'OK', content: json(post) }, 404: error('Not Found'), 503: unavailable });
     assert.deepEqual(update.responses, { 200: { description: 'OK', content: json(post) }, ...decoding, 404: error('Not Found'), 422: unprocessable, 503: unavailable });
     assert.deepEqual(document.paths['/api/posts/{id}'].delete.responses, { 204: { description: 'No Content' }, 404: error('Not Found'), 503: unavailable });
-    // The list's route schema nests the whole post schema: it is the component, never a copy.
+    // The list's items are the post component, never a copy of it.
     assert.doesNotMatch(JSON.stringify(document.paths), /"inserted_at":/);
   });
 

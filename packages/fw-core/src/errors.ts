@@ -33,6 +33,7 @@ export const errorCodes = {
     summary: "A route's options.schema has a wrong shape or does not compile, or the app's schemaCompiler is not a function",
   },
   FW_ERR_SCHEMA_AJV_MISSING: { summary: 'A route declares options.schema but ajv is not installed and the app gives no schemaCompiler' },
+  FW_ERR_SCHEMA_BAD_NAMED: { summary: "The app's named schemas (defineApp({schemas})) are not an object of JSON Schemas by name, or one does not compile" },
   FW_ERR_SCHEMA_BAD_AJV_OPTIONS: { summary: "The app's ajv is malformed, sets coerceTypes or allErrors, comes with a schemaCompiler, or ajv refuses it" },
   FW_ERR_STREAM_HANDLER_UNKNOWN: { summary: 'server_configuration.stream_handlers names an unknown handler' },
   // --- plugins ---

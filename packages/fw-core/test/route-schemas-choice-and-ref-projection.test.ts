@@ -190,7 +190,7 @@ describe('response schemas refused at start: what cannot be projected safely', (
   };
 
   for (const [title, schema, message] of [
-    ['a $ref outside the schema', { type: 'object', properties: { a: { $ref: 'task.json#/x' } } }, "#/properties/a/$ref: task.json#/x is not in the schema; a response schema's $ref points into its own #/$defs/... or #/definitions/..."],
+    ['a $ref outside the schema', { type: 'object', properties: { a: { $ref: 'task.json#/x' } } }, "#/properties/a/$ref: task.json#/x is not in the schema; a response schema's $ref points into its own #/$defs/... or #/definitions/..., or names one of the app's schemas (defineApp({schemas}))"],
     ['a $ref to a missing definition', { $ref: '#/$defs/nothing', $defs: {} }, '#/$ref: #/$defs/nothing names no schema'],
     ['a $ref that refers back to itself', { $ref: '#/$defs/a', $defs: { a: { allOf: [{ $ref: '#/$defs/a' }] } } }, '#/$defs/a/allOf/0/$ref: #/$defs/a refers back to itself with no property or item in between'],
     ['a branch the compiler refuses', { anyOf: [{ type: 'object', requird: ['a'] }] }, '#/anyOf/0: strict mode: unknown keyword: "requird"'],

@@ -1,12 +1,15 @@
 /**
  * Reads the app's JSON schemas: every `priv/schemas/*.json`, keyed by file name without
- * `.json`, converted to the OpenAPI 3.0 dialect. No directory means no schemas; an unreadable
- * file or one that is not a JSON object is an error naming the file.
+ * `.json`, converted to the OpenAPI 3.0 dialect, and the named schemas of `defineApp({schemas})`.
+ * No directory means no schemas; an unreadable file or one that is not a JSON object is an error
+ * naming the file.
  */
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { NamedSchemaMap } from 'fw-core';
 import { CliError } from '../errors.ts';
-import { convertSchemaFile } from './schema-dialect.ts';
+import { sharedSchemas } from './error-schemas.ts';
+import { convertRouteSchema, convertSchemaFile } from './schema-dialect.ts';
 
 /** Where an app keeps its schemas, relative to the app directory. */
 export const SCHEMAS_DIR = join('priv', 'schemas');
@@ -19,6 +22,21 @@ export async function readSchemas(appDir: string): Promise<Record<string, Record
   for (const file of files) {
     const path = join(dir, file);
     Object.assign(out, convertSchemaFile(file.slice(0, -'.json'.length), path, await readSchema(path)));
+  }
+  return out;
+}
+
+/**
+ * `files` (readSchemas's) with the app's named schemas converted likewise, each one component: a name
+ * both give must be the same schema, and none may take the name of fw's shared error schemas.
+ */
+export function withAppSchemas(files: Readonly<Record<string, Record<string, unknown>>>, named: NamedSchemaMap = {}): Record<string, Record<string, unknown>> {
+  const out = { ...files };
+  for (const [name, schema] of Object.entries(named)) {
+    const converted = convertRouteSchema(schema, `the app's schema ${name}`);
+    const clash = name in sharedSchemas ? `fw's shared error schema ${name}` : name in files && JSON.stringify(files[name]) !== JSON.stringify(converted) ? `priv/schemas/${name}.json, which differs from it` : undefined;
+    if (clash !== undefined) throw new CliError('FW_CLI_ERR_SCHEMA_NAME_CLASH', `the app's schema ${name} takes the name of ${clash}; rename one of them`);
+    out[name] = converted;
   }
   return out;
 }

@@ -97,12 +97,13 @@ function convertExclusive(keyword: 'exclusiveMinimum' | 'exclusiveMaximum', valu
   return { [keyword === 'exclusiveMinimum' ? 'minimum' : 'maximum']: value, [keyword]: true };
 }
 
-// #/definitions/x → this file's x; other.json[#/definitions/y] → that file's schema or definition.
+// #/definitions/x → this file's x; other.json[#/definitions/y] → that file's schema or definition; a bare name → the app's named schema.
 function convertRef(value: unknown, place: Place): string {
   if (typeof value !== 'string') throw unsupported(place, 'a $ref that is not a string');
+  if (/^[A-Za-z0-9._-]+$/.test(value) && !value.endsWith('.json')) return `#/components/schemas/${value}`;
   const match = /^(?:([A-Za-z0-9._-]+)\.json)?(?:#(?:\/(?:definitions|\$defs)\/([A-Za-z0-9._-]+))?)?$/.exec(value);
   if (match === null || (match[1] === undefined && match[2] === undefined && value !== '#')) {
-    throw unsupported(place, `the $ref ${JSON.stringify(value)} (use #/definitions/<name>, <file>.json or <file>.json#/definitions/<name>)`);
+    throw unsupported(place, `the $ref ${JSON.stringify(value)} (use #/definitions/<name>, <file>.json, <file>.json#/definitions/<name> or the name of one of the app's schemas)`);
   }
   const file = match[1] ?? place.name;
   return `#/components/schemas/${match[2] === undefined ? file : `${file}.${match[2]}`}`;

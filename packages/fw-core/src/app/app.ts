@@ -2,7 +2,7 @@
 import type { LoadedConfig } from '../config/config.ts';
 import type { Logger } from '../log/logger.ts';
 import type { FwPlugin } from '../plugins/plugin.ts';
-import type { AjvOptions, InvalidRequestHook, SchemaCompiler } from '../schema/route-schema.ts';
+import type { AjvOptions, InvalidRequestHook, NamedSchemaMap, SchemaCompiler } from '../schema/route-schema.ts';
 import type { StreamHandler } from '../stream/stream-handler.ts';
 import type { ErrorAnswers, RouteGroup } from './route-group.ts';
 
@@ -55,6 +55,11 @@ export interface FwApp extends ErrorAnswers {
   readonly streamHandlers?: readonly StreamHandler[];
   /** Compiles route schemas; default ajv (an optional peer dependency, imported only when a route has a schema). */
   readonly schemaCompiler?: SchemaCompiler;
+  /**
+   * Named, shared JSON Schemas (Fastify's addSchema): a route schema names one as `{$ref: 'task'}`, fw validates
+   * and projects through it, and `fw openapi` writes it once as components.schemas.task.
+   */
+  readonly schemas?: NamedSchemaMap;
   /** Options and plugins for the default ajv compiler (Fastify's `ajv`: `{customOptions, plugins}`); not with schemaCompiler. */
   readonly ajv?: AjvOptions;
   /** Answers a request that fails its route schema, for routes without their own onInvalid; undefined keeps fw's 400. */

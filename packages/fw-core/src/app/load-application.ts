@@ -76,7 +76,7 @@ export async function loadApplication(options: LoadApplicationOptions): Promise<
     answers: app,
   });
   const router = createRouter(routes.definitions);
-  const schemas = await compileRouteSchemas(routes.definitions, { schemaCompiler: app.schemaCompiler, ajv: app.ajv, onInvalid: app.onInvalid });
+  const schemas = await compileRouteSchemas(routes.definitions, { schemaCompiler: app.schemaCompiler, schemas: app.schemas, ajv: app.ajv, onInvalid: app.onInvalid });
   return { appDir: options.appDir, config, app, registry, routes, router, startupWarnings: startupWarnings(config, router.routes()), schemas };
 }
 

@@ -1,11 +1,11 @@
 /** The default SchemaCompiler, on ajv and ajv-formats (optional peers): imported only when a route has a schema and the app no compiler. */
 import { isJsonObject } from '../config/validate-config.ts';
 import { FwError } from '../errors.ts';
-import type { AjvOptions, AjvPlugin, SchemaCompiler, SchemaIssue, SchemaValidator } from './route-schema.ts';
+import type { AjvOptions, AjvPlugin, NamedSchemaMap, SchemaCompiler, SchemaIssue, SchemaValidator } from './route-schema.ts';
 
 // The little of ajv's API fw uses, typed locally so fw-core builds without ajv installed.
 type CompiledAjv = { (value: unknown): boolean; errors?: readonly AjvError[] | null };
-type AjvClass = new (options: Record<string, unknown>) => { compile(schema: unknown): CompiledAjv };
+type AjvClass = new (options: Record<string, unknown>) => { compile(schema: unknown): CompiledAjv; addSchema(schema: unknown, key: string): unknown };
 interface AjvError {
   readonly instancePath: string;
   readonly keyword: string;
@@ -21,9 +21,10 @@ const FW_OWNED_OPTIONS: Readonly<Record<string, string>> = {
 
 /**
  * Imports ajv (FW_ERR_SCHEMA_AJV_MISSING without it) and ajv-formats when installed, and returns a compiler
- * on them with the app's `options` (FW_ERR_SCHEMA_BAD_AJV_OPTIONS when ajv or a plugin refuses those).
+ * on them with the app's `options` (FW_ERR_SCHEMA_BAD_AJV_OPTIONS when ajv or a plugin refuses those) and its named
+ * `schemas` added under their names (FW_ERR_SCHEMA_BAD_NAMED when ajv refuses one).
  */
-export async function loadAjvCompiler(options: AjvOptions = {}, importModule = (name: string) => import(name)): Promise<SchemaCompiler> {
+export async function loadAjvCompiler(options: AjvOptions = {}, importModule = (name: string) => import(name), schemas: NamedSchemaMap = {}): Promise<SchemaCompiler> {
   let loaded: unknown;
   try {
     loaded = await importModule('ajv');
@@ -40,13 +41,22 @@ export async function loadAjvCompiler(options: AjvOptions = {}, importModule = (
   // coerceTypes is an instance option, so one pair per setting; 'array' lets a name given once
   // meet an array schema. strict: a typo in a schema fails start-up, not requests.
   const make = (coerce: boolean, allErrors: boolean) => {
+    let ajv: InstanceType<AjvClass>;
     try {
-      const ajv = new Ajv({ strict: true, allowUnionTypes: true, ...options.customOptions, allErrors, coerceTypes: coerce && 'array' });
+      ajv = new Ajv({ strict: true, allowUnionTypes: true, ...options.customOptions, allErrors, coerceTypes: coerce && 'array' });
       for (const plugin of plugins) (typeof plugin === 'function' ? plugin(ajv) : plugin[0](ajv, plugin[1]));
-      return ajv;
     } catch (cause) {
       throw new FwError('FW_ERR_SCHEMA_BAD_AJV_OPTIONS', `ajv refuses the app's ajv options or plugins: ${(cause as Error).message}`, { cause });
     }
+    // A route's {$ref: 'task'} is ajv's reference to the schema added as 'task' (Fastify's addSchema).
+    for (const [name, schema] of Object.entries(schemas)) {
+      try {
+        ajv.addSchema(schema, name);
+      } catch (cause) {
+        throw new FwError('FW_ERR_SCHEMA_BAD_NAMED', `the app's schema ${name} is refused by ajv: ${(cause as Error).message}`, { cause });
+      }
+    }
+    return ajv;
   };
   const plain = { first: make(false, false), all: make(false, true) };
   const coercing = { first: make(true, false), all: make(true, true) };

@@ -5,7 +5,7 @@ import type { RouteDefinition } from '../router/router.ts';
 import { checkAjvOptions, loadAjvCompiler } from './ajv-compiler.ts';
 import type { Projection } from '../http/write-response.ts';
 import { compileProjection, type ProjectionOptions } from './project-response.ts';
-import type { AjvOptions, InvalidRequestHook, JsonSchema, RequestPart, RouteSchema, SchemaCompiler, SchemaValidator } from './route-schema.ts';
+import type { AjvOptions, InvalidRequestHook, JsonSchema, NamedSchemaMap, RequestPart, RouteSchema, SchemaCompiler, SchemaValidator } from './route-schema.ts';
 
 /** One route's compiled schema. */
 export interface RouteChecks {
@@ -27,9 +27,10 @@ interface SchemaTarget {
   readonly onInvalid?: InvalidRequestHook | undefined;
 }
 
-/** What the app contributes: its compiler (default ajv, with the app's ajv options) and its hook. */
+/** What the app contributes: its compiler (default ajv, with the app's ajv options), its named schemas and its hook. */
 export interface SchemaSettings {
   readonly schemaCompiler?: SchemaCompiler | undefined;
+  readonly schemas?: NamedSchemaMap | undefined;
   readonly ajv?: AjvOptions | undefined;
   readonly onInvalid?: InvalidRequestHook | undefined;
 }
@@ -42,26 +43,31 @@ export async function compileRouteSchemas(
   settings: SchemaSettings,
 ): Promise<RouteSchemas> {
   checkAjvOptions(settings.ajv, settings.schemaCompiler !== undefined);
+  const named = checkNamedSchemas(settings.schemas);
   const withSchema = definitions.filter((definition) => definition.data.schema !== undefined);
   const checks = new Map<object, RouteChecks>();
   if (withSchema.length === 0) return checks;
   if (settings.schemaCompiler !== undefined && typeof settings.schemaCompiler !== 'function') {
     throw badSchema('the app schemaCompiler must be a function (schema, {coerce}) => (value) => {valid, errors}');
   }
-  const compiler = settings.schemaCompiler ?? (await loadAjvCompiler(settings.ajv));
-  const match = branchMatcher(compiler);
+  const compiler = settings.schemaCompiler ?? (await loadAjvCompiler(settings.ajv, undefined, named));
+  for (const [name, schema] of Object.entries(named)) {
+    compileOne(() => compiler(schema, { coerce: false, schemas: named }), `the app's schema ${name}`, 'FW_ERR_SCHEMA_BAD_NAMED');
+  }
+  const resolveRef = (ref: string) => (Object.hasOwn(named, ref) ? named[ref] : undefined);
+  const match = branchMatcher(compiler, named);
   for (const { methods = '_', data: target } of withSchema) {
     const where = `route ${methods === '_' ? 'ANY' : methods.map((m) => m.toUpperCase()).join(',')} ${target.info.template}`;
     const schema = target.schema as RouteSchema;
     // Only the parts that arrive as text are coerced; a JSON body's types are the client's.
     const parts = PARTS.filter((part) => schema[part] !== undefined).map((part) => ({
       part,
-      validate: compileOne(() => compiler(schema[part]!, { coerce: part !== 'body' }), `${where} schema.${part}`),
+      validate: compileOne(() => compiler(schema[part]!, { coerce: part !== 'body', schemas: named }), `${where} schema.${part}`),
     }));
     const responses = new Map<number, Projection>();
     for (const [status, responseSchema] of Object.entries(schema.response ?? {})) {
       const place = `${where} schema.response.${status}`;
-      responses.set(Number(status), compileOne(() => compileProjection(responseSchema, place, { match }), place));
+      responses.set(Number(status), compileOne(() => compileProjection(responseSchema, place, { match, resolveRef }), place));
     }
     checks.set(target, { parts, responses, onInvalid: target.onInvalid ?? settings.onInvalid });
   }
@@ -69,22 +75,40 @@ export async function compileRouteSchemas(
 }
 
 /** The check that tells response anyOf/oneOf branches apart: the route's compiler, without coercion (the answer stays as it is). */
-export function branchMatcher(compiler: SchemaCompiler): NonNullable<ProjectionOptions['match']> {
+export function branchMatcher(compiler: SchemaCompiler, schemas: NamedSchemaMap = {}): NonNullable<ProjectionOptions['match']> {
   return (branch) => {
-    const validate = compiler(branch, { coerce: false });
+    const validate = compiler(branch, { coerce: false, schemas });
     return (value) => validate(value).valid;
   };
 }
 
-function compileOne<T>(compile: () => T, where: string): T {
+const NAME = /^[A-Za-z0-9._-]+$/;
+
+/** Checks `defineApp({schemas})`: an object of JSON Schemas named as OpenAPI components may be, each with no $defs of its own. */
+function checkNamedSchemas(value: unknown): NamedSchemaMap {
+  if (value === undefined) return {};
+  const fail = (what: string): never => {
+    throw new FwError('FW_ERR_SCHEMA_BAD_NAMED', what);
+  };
+  if (!isJsonObject(value)) fail("the app's schemas must be an object of JSON Schemas by name, like {task: {type: 'object', ...}}");
+  for (const [name, schema] of Object.entries(value as Record<string, unknown>)) {
+    if (!NAME.test(name)) fail(`the app's schema name ${JSON.stringify(name)} must be letters, digits, '.', '_' or '-' (an OpenAPI component name)`);
+    if (!isSchema(schema)) fail(`the app's schema ${name} must be a JSON Schema (an object or a boolean)`);
+    if (typeof schema === 'object' && schema !== null && ('$defs' in schema || 'definitions' in schema)) fail(`the app's schema ${name} has $defs or definitions: name each of them in schemas and $ref it by name`);
+  }
+  return value as NamedSchemaMap;
+}
+
+function compileOne<T>(compile: () => T, where: string, code: 'FW_ERR_ROUTE_BAD_SCHEMA' | 'FW_ERR_SCHEMA_BAD_NAMED' = 'FW_ERR_ROUTE_BAD_SCHEMA'): T {
   let compiled: T;
   try {
     compiled = compile();
   } catch (cause) {
-    throw badSchema(`${where} does not compile: ${cause instanceof Error ? cause.message : String(cause)}`, cause);
+    if (cause instanceof FwError && cause.code === 'FW_ERR_SCHEMA_BAD_NAMED') throw cause;
+    throw new FwError(code, `${where} does not compile: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
   }
   if (typeof compiled === 'function') return compiled;
-  throw badSchema(`${where}: the schemaCompiler returned no validator function`);
+  throw new FwError(code, `${where}: the schemaCompiler returned no validator function`);
 }
 
 function badSchema(message: string, cause?: unknown): FwError {

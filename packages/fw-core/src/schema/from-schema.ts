@@ -2,27 +2,35 @@
  * FromSchema: the TypeScript type of the values an `as const` JSON Schema accepts, for typed routes
  * (app/typed-route.ts); written here rather than taken from a library: docs/decisions.md. Keywords
  * that only narrow values (`minimum`, `format`...) do not change the type; whatever cannot be read
- * (a `$ref`, tuple `items`, a schema not declared `as const`) is `unknown`, never a guess.
+ * (a `$ref` to no NamedSchemas entry, tuple `items`, a schema not declared `as const`) is `unknown`, never a guess.
  */
+
+/**
+ * The app's named schemas (`defineApp({schemas})`) by name, for the types: an app declares them once with
+ * `declare module 'fw-core' { interface NamedSchemas { task: typeof task } }`, and `{$ref: 'task'}` then has task's type.
+ */
+export interface NamedSchemas {}
 
 /** The type of the values `schema` accepts; `unknown` where the schema cannot be read. */
 export type FromSchema<S> = S extends true
   ? unknown
   : S extends false
     ? never
-    : S extends { readonly const: infer C }
-      ? C
-      : S extends { readonly enum: readonly (infer E)[] }
-        ? E
-        : S extends { readonly anyOf: readonly unknown[] }
-          ? FromEach<S['anyOf']>
-          : S extends { readonly oneOf: readonly unknown[] }
-            ? FromEach<S['oneOf']>
-            : S extends { readonly allOf: readonly unknown[] }
-              ? FromAll<S['allOf']>
-              : S extends { readonly type: infer T }
-                ? FromType<T extends readonly (infer Name)[] ? Name : T, S>
-                : unknown;
+    : S extends { readonly $ref: infer Name }
+      ? Name extends keyof NamedSchemas ? FromSchema<NamedSchemas[Name]> : unknown
+      : S extends { readonly const: infer C }
+        ? C
+        : S extends { readonly enum: readonly (infer E)[] }
+          ? E
+          : S extends { readonly anyOf: readonly unknown[] }
+            ? FromEach<S['anyOf']>
+            : S extends { readonly oneOf: readonly unknown[] }
+              ? FromEach<S['oneOf']>
+              : S extends { readonly allOf: readonly unknown[] }
+                ? FromAll<S['allOf']>
+                : S extends { readonly type: infer T }
+                  ? FromType<T extends readonly (infer Name)[] ? Name : T, S>
+                  : unknown;
 
 /** The union of the branches' types. */
 type FromEach<Branches extends readonly unknown[]> = { [I in keyof Branches]: FromSchema<Branches[I]> }[number];

@@ -52,8 +52,14 @@ export type SchemaResult =
 /** A compiled validator. With `coerce` it may change `value` in place (fw hands it a copy). */
 export type SchemaValidator = (value: unknown) => SchemaResult;
 
-/** Compiles one schema, throwing when it is not valid (FW_ERR_ROUTE_BAD_SCHEMA); `coerce` for the parts that arrive as strings. */
-export type SchemaCompiler = (schema: JsonSchema, options: { readonly coerce: boolean }) => SchemaValidator;
+/**
+ * Compiles one schema, throwing when it is not valid (FW_ERR_ROUTE_BAD_SCHEMA); `coerce` for the parts that arrive as
+ * strings; `schemas`: the app's named schemas (`defineApp({schemas})`), which a `{$ref: name}` in `schema` means.
+ */
+export type SchemaCompiler = (schema: JsonSchema, options: { readonly coerce: boolean; readonly schemas?: NamedSchemaMap }) => SchemaValidator;
+
+/** `defineApp({schemas})`: JSON Schemas by name, which route schemas reference as `{$ref: name}` and `fw openapi` writes once under components.schemas. */
+export type NamedSchemaMap = Readonly<Record<string, JsonSchema>>;
 
 /** An ajv plugin (ajv-formats, ajv-keywords, ajv-errors): called with each of fw's ajv instances and its options. */
 export type AjvPlugin = (ajv: any, options?: any) => unknown;

@@ -1,15 +1,16 @@
 /**
- * Type tests compiled by themselves (typed routes, the typed request context): a file is copied
+ * Type tests compiled by themselves (typed routes, the typed request context, named schemas): a file is copied
  * to a temporary directory, its `fw-core` and `../../src/` imports pointed at fw-core's sources,
  * and tsc checks it alone with the repo's compiler options. Alone, because a test of declaration
  * merging would type every other file of tsconfig.test.json's program.
  */
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { after, before, describe, it } from 'node:test';
 import { promisify } from 'node:util';
 
 const run = promisify(execFile);
@@ -58,4 +59,70 @@ export function withoutMarks(text: string): { readonly bare: string; readonly ma
 /** The distinct lines of tsc errors as compileAlone gives them. */
 export function errorLines(errors: readonly string[]): number[] {
   return [...new Set(errors.map((error) => Number(error.split(':')[0])))];
+}
+
+/** What a type test's own checks get: its file's text, a line's number, and compileAlone in its directory. */
+export interface TypeTest {
+  readonly text: string;
+  /** The 1-based line of the first line containing `snippet`. */
+  lineOf(snippet: string): number;
+  compile(name: string, text: string): Promise<string[]>;
+  /** `text` with the `declare module 'fw-core' {...}` block blanked in place, so line numbers stay. */
+  undeclared(): string;
+}
+
+/** The sample a type test compiles too: the first ```<fence> block under `heading` of docs/applications.md, which must match `shows`. */
+export interface DocsSample {
+  readonly heading: string;
+  readonly fence: string;
+  readonly shows: RegExp;
+}
+
+/**
+ * The describe every compiled-alone type test is: `file` (under packages/fw-core/test/types) compiles as it stands,
+ * fails on exactly its `marks` lines marked `@ts-expect-error` once the marks are gone, and the docs' sample compiles;
+ * `more` adds the file's own checks.
+ */
+export function describeTypeTest(title: string, file: string, marks: number, sample: DocsSample, more: (test: () => TypeTest) => void = () => {}): void {
+  describe(title, () => {
+    let dir: string;
+    let remove: () => Promise<void>;
+    let test: TypeTest;
+    before(async () => {
+      ({ dir, remove } = await typeTestDir());
+      const text = await readFile(join(ROOT, 'packages/fw-core/test/types', file), 'utf8');
+      const start = text.indexOf("declare module 'fw-core' {");
+      const end = text.indexOf('\n}\n', start) + 3;
+      test = {
+        text,
+        lineOf: (snippet) => text.split('\n').findIndex((line) => line.includes(snippet)) + 1,
+        compile: (name, source) => compileAlone(dir, name, source),
+        undeclared: () => {
+          assert.ok(start > 0 && end > start, `${file} has a declare module 'fw-core' block`);
+          return text.slice(0, start) + text.slice(start, end).replace(/[^\n]/g, '') + text.slice(end);
+        },
+      };
+    });
+    after(() => remove());
+
+    it('compiles as it stands', async () => {
+      assert.deepEqual(await test.compile('as-is.ts', test.text), []);
+    });
+
+    it('fails on every line marked @ts-expect-error once the marks are gone, and only there', async () => {
+      const { bare, marked } = withoutMarks(test.text);
+      assert.equal(marked.length, marks, `the number of expected failures in ${file}`);
+      assert.deepEqual(errorLines(await test.compile('without-marks.ts', bare)), marked);
+    });
+
+    it(`compiles the sample of docs/applications.md, "${sample.heading.replace(/^#+ /, '')}"`, async () => {
+      const docs = await readFile(join(ROOT, 'docs/applications.md'), 'utf8');
+      const section = docs.slice(docs.indexOf(`\n${sample.heading}\n`));
+      const code = new RegExp(`\`\`\`${sample.fence}\\n([\\s\\S]*?)\`\`\``).exec(section)?.[1] ?? '';
+      assert.match(code, sample.shows, `the section's first ${sample.fence} sample`);
+      assert.deepEqual(await test.compile('docs-sample.ts', code), []);
+    });
+
+    more(() => test);
+  });
 }

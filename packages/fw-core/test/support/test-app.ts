@@ -66,6 +66,7 @@ export interface TestAppSpec {
   readonly env?: NodeJS.ProcessEnv;
   readonly schemaCompiler?: FwApp['schemaCompiler'];
   readonly ajv?: FwApp['ajv'];
+  readonly schemas?: FwApp['schemas'];
   readonly onInvalid?: FwApp['onInvalid'];
   /** The app's own 404, 405 and error answers. */
   readonly answers?: ErrorAnswers;
@@ -102,6 +103,7 @@ export function testApp(spec: TestAppSpec): FwApp {
     ...(spec.stop && { stop: spec.stop }),
     ...(spec.schemaCompiler && { schemaCompiler: spec.schemaCompiler }),
     ...(spec.ajv && { ajv: spec.ajv }),
+    ...(spec.schemas && { schemas: spec.schemas }),
     ...(spec.onInvalid && { onInvalid: spec.onInvalid }),
     ...spec.answers,
   });
