@@ -61,7 +61,7 @@ const TYPES: Readonly<Record<string, readonly string[]>> = {
     'StaticFileRoute', 'StatusResponse', 'StreamHandler', 'TypedHandler', 'TypedJson', 'TypedRequest', 'TypedResponse',
     'TypedRouteDefinition',
     'Lifecycle', 'ReadinessOptions', 'StopOptions',
-    'AnswersOf', 'AuthData', 'InjectBody', 'Locals', 'RequestContext', 'TypedRoute',
+    'AnswersOf', 'AuthData', 'InjectBody', 'Locals', 'NamedSchemaMap', 'NamedSchemas', 'OwnErrorBody', 'RequestContext', 'TypedRoute',
   ],
   'fw-core/inspect': [
     'CompiledGroup', 'CompiledRoute', 'CompiledRoutes', 'ConfigEntry', 'ConfigKey', 'ConfigReport',

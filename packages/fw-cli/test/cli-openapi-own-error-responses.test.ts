@@ -5,12 +5,11 @@
  * checked against the documented schema, as a response validator would.
  */
 import assert from 'node:assert/strict';
-import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { Ajv } from 'ajv';
 import { createListener, inject, type FwListener } from 'fw-core';
-import { assertSucceeded, FIXTURES, runFw } from './support/run-fw.ts';
+import { FIXTURES, openapiOutputs } from './support/run-fw.ts';
 import { osTempDir, removeTempDirs } from './support/temp-app.ts';
 
 const APP = join(FIXTURES, 'openapi-details-app');
@@ -23,10 +22,7 @@ describe("fw openapi: a route's own 400 beside fw's (openapi-details-app)", () =
   let document: Record<string, any>;
   let types: string;
   before(async () => {
-    const out = await osTempDir();
-    assertSucceeded(await runFw(['openapi', '--app', APP, '--output', join(out, 'openapi.json'), '--types', join(out, 'api.ts')]));
-    document = JSON.parse(await readFile(join(out, 'openapi.json'), 'utf8'));
-    types = await readFile(join(out, 'api.ts'), 'utf8');
+    ({ document, types } = await openapiOutputs(APP, await osTempDir()));
   });
 
   it("lists the route's 400, fw's InvalidRequest and the malformed-JSON ErrorMessage as anyOf", () => {

@@ -10,6 +10,7 @@ import { CliError } from '../errors.ts';
 import type { SecuritySchemeDeclaration } from 'fw-core';
 import { errorSchemas, sharedSchemas } from './error-schemas.ts';
 import { uniqueOperationIds } from './operation-ids.ts';
+import { OwnErrorSchemas } from './own-error-schemas.ts';
 import { routeOperations, type OperationDraft } from './route-operations.ts';
 import { ComponentIndex } from './schema-operation.ts';
 
@@ -43,7 +44,8 @@ export function buildDocument(input: DocumentInput): BuiltDocument {
   checkSchemaNames(input.schemas);
   // Route schemas equal to an error schema refer to it too, so the index has them all.
   const index = new ComponentIndex({ ...input.schemas, ...errorSchemas });
-  const context = { routerName: input.loaded.app.router.name, components: index, appHandlesInvalid: input.loaded.app.onInvalid !== undefined };
+  const ownErrors = new OwnErrorSchemas(input.loaded.app, index, [...Object.keys(input.schemas), ...Object.keys(sharedSchemas)]);
+  const context = { routerName: input.loaded.app.router.name, components: index, appHandlesInvalid: input.loaded.app.onInvalid !== undefined, ownErrors };
   for (const route of input.loaded.router.routes()) {
     const { drafts: more, skipped } = routeOperations(route, context);
     drafts.push(...more);
@@ -69,7 +71,7 @@ export function buildDocument(input: DocumentInput): BuiltDocument {
     // The OpenAPI default made explicit: paths are relative to where the document is served.
     servers: [{ url: '/' }],
     paths,
-    components: { schemas: { ...input.schemas, ...usedSharedSchemas(paths) }, ...schemes },
+    components: { schemas: { ...input.schemas, ...ownErrors.components, ...usedSharedSchemas(paths) }, ...schemes },
   };
   return { document, notes };
 }

@@ -12,6 +12,7 @@ import { chainFacts, type ChainFacts } from './chain-responses.ts';
 import { readOperationDetails } from './operation-details.ts';
 import { readRouteDocs, type RouteDocs } from './route-extra.ts';
 import { ERROR_MESSAGE_SCHEMA, INVALID_REQUEST_SCHEMA, VALIDATION_ERRORS_SCHEMA, schemaRef } from './error-schemas.ts';
+import type { OwnErrorSchemas } from './own-error-schemas.ts';
 import { checkedParts, RouteSchemaWriter, type ComponentIndex } from './schema-operation.ts';
 
 type Json = Record<string, unknown>;
@@ -51,6 +52,8 @@ export interface OperationContext {
   readonly components: ComponentIndex;
   /** The app has an onInvalid hook, so fw's default 400 is not assumed. */
   readonly appHandlesInvalid: boolean;
+  /** The errorSchemas beside the app's and groups' onError. */
+  readonly ownErrors: OwnErrorSchemas;
 }
 
 /** What a wildcard-method route is documented as. */
@@ -72,6 +75,8 @@ export function routeOperations(route: CompiledRoute<RouteTarget>, context: Oper
   const skipped: string[] = [];
   const { operationId: declaredId, tags, summary = docs.summary, description, deprecated } = readOperationDetails(target.openapi, `${route.methods === '_' ? 'ANY' : methods.join(',').toUpperCase()} ${target.info.template}`);
   const chain = chainFacts(target.group);
+  // What onError answers for this route, when its hook declares a schema (else fw's ErrorMessage).
+  const failure = context.ownErrors.onError(target.group);
   for (const method of methods) {
     const route = `${method.toUpperCase()} ${target.info.template}`;
     if (UNDOCUMENTED_METHODS.has(method)) {
@@ -82,8 +87,8 @@ export function routeOperations(route: CompiledRoute<RouteTarget>, context: Oper
     const baseId = module !== undefined && fn !== undefined ? `${module}.${fn}` : `${routerName}.${method}_${pathWords(target.info.template)}`;
     const schemas = [docs.resource, BODY_METHODS.has(method) ? docs.schema : undefined].filter((name) => name !== undefined);
     const described = target.schema === undefined
-      ? { ...parameters(bindings, docs), ...requestBody(method, docs), responses: withDeclared(responses(method, bindings, docs), chain) }
-      : schemaOperation(target.schema, { method, route, bindings, docs, chain, handlesInvalid: target.onInvalid !== undefined || context.appHandlesInvalid }, context);
+      ? { ...parameters(bindings, docs), ...requestBody(method, docs), responses: withDeclared(responses(method, bindings, docs, failure), chain, failure) }
+      : schemaOperation(target.schema, { method, route, bindings, docs, chain, failure, handlesInvalid: target.onInvalid !== undefined || context.appHandlesInvalid }, context);
     const security = chain.scheme === undefined ? {} : { security: [{ [chain.scheme.name]: [] }] };
     const operation: Json = {
       // Without a declared one, the summary is the route as fw lists it (docs/decisions.md).
@@ -129,11 +134,12 @@ function requestBody(method: string, docs: RouteDocs): Json {
   return { requestBody: { required: true, content: jsonContent(schemaRef(docs.schema)) } };
 }
 
-function responses(method: string, bindings: readonly string[], docs: RouteDocs): Json {
+// A path with parameters answers 404 for an unknown one: an httpError(404), worded by onError.
+function responses(method: string, bindings: readonly string[], docs: RouteDocs, failure: Json | undefined): Json {
   const status = docs.status ?? successStatus(method, docs);
   const out: Json = { [status]: response(status, method === 'head' || status === 204 ? undefined : resourceSchema(docs)) };
   if (docs.queryErrors) out[400] = response(400, schemaRef(ERROR_MESSAGE_SCHEMA));
-  if (bindings.length > 0) out[404] = response(404, schemaRef(ERROR_MESSAGE_SCHEMA));
+  if (bindings.length > 0) out[404] = response(404, failure ?? schemaRef(ERROR_MESSAGE_SCHEMA));
   if (requestBody(method, docs).requestBody !== undefined) {
     out[422] = response(422, { oneOf: [schemaRef(VALIDATION_ERRORS_SCHEMA), schemaRef(ERROR_MESSAGE_SCHEMA)] });
   }
@@ -160,6 +166,8 @@ interface MethodFacts {
   readonly bindings: readonly string[];
   readonly docs: RouteDocs;
   readonly chain: ChainFacts;
+  /** What onError answers, when its errorSchema says. */
+  readonly failure: Json | undefined;
   readonly handlesInvalid: boolean;
 }
 
@@ -186,8 +194,8 @@ function schemaOperation(schema: RouteSchema, facts: MethodFacts, context: Opera
   if (checkedParts(schema).length > 0 && !facts.handlesInvalid) own.push([400, schemaRef(INVALID_REQUEST_SCHEMA)]);
   if (facts.chain.decodesBodies && BODY_METHODS.has(facts.method)) for (const status of [400, 413, 415]) own.push([status, schemaRef(ERROR_MESSAGE_SCHEMA)]);
   for (const [status, schema] of own) out[status] = withAnswer(out[status] as Json | undefined, status, schema);
-  if (facts.bindings.length > 0) out[404] ??= response(404, schemaRef(ERROR_MESSAGE_SCHEMA));
-  return { ...(all.length > 0 && { parameters: all }), ...body, responses: withDeclared(out, facts.chain) };
+  if (facts.bindings.length > 0) out[404] ??= response(404, facts.failure ?? schemaRef(ERROR_MESSAGE_SCHEMA));
+  return { ...(all.length > 0 && { parameters: all }), ...body, responses: withDeclared(out, facts.chain, facts.failure) };
 }
 
 // A status both the route and fw answer is `anyOf` the route's schema and fw's, so a generated
@@ -208,13 +216,15 @@ function withAnswer(listed: Json | undefined, status: number, schema: Json): Jso
 // what is there. An operation whose route and group answer no 4xx lists `4XX`: what Node's http
 // server answers any request before fw sees it (docs/decisions.md); plugins' statuses, which
 // depend on the configuration, do not count, so a document differs from another only by them.
-function withDeclared(responses: Json, chain: ChainFacts): Json {
+// An onError with an errorSchema adds its 500 (fw lists no 500 of its own: its answer is fixed).
+function withDeclared(responses: Json, chain: ChainFacts, failure: Json | undefined): Json {
   const out = { ...responses };
   const errorOf = (status: number) => response(status, schemaRef(ERROR_MESSAGE_SCHEMA));
   for (const status of chain.securityStatuses) out[status] ??= errorOf(status);
   const answersClientErrors = Object.keys(out).some((status) => status.startsWith('4'));
   for (const status of chain.pluginStatuses) out[status] ??= errorOf(status);
   if (!answersClientErrors) out['4XX'] = { description: NODE_CLIENT_ERRORS };
+  if (failure !== undefined) out[500] ??= response(500, failure);
   return out;
 }
 

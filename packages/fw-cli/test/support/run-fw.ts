@@ -4,6 +4,7 @@
  */
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
 /** The repository root. */
@@ -57,6 +58,12 @@ export function runNode(args: readonly string[], cwd: string, env: NodeJS.Proces
 export function assertSucceeded(run: FwRun): void {
   assert.equal(run.stderr, '');
   assert.equal(run.code, 0);
+}
+
+/** Runs `fw openapi --app <app> --types` into `out` and reads the document and the types file it wrote. */
+export async function openapiOutputs(app: string, out: string): Promise<{ document: Record<string, any>; types: string }> {
+  assertSucceeded(await runFw(['openapi', '--app', app, '--output', join(out, 'openapi.json'), '--types', join(out, 'api.ts')]));
+  return { document: JSON.parse(await readFile(join(out, 'openapi.json'), 'utf8')), types: await readFile(join(out, 'api.ts'), 'utf8') };
 }
 
 /** Text from a template literal's lines, with a trailing newline (as fw prints it). */

@@ -3,7 +3,7 @@ import type { AuthData, FwRequest } from '../http/request.ts';
 import type { FwResponse, HeaderMap } from '../http/response.ts';
 import type { PluginEntry } from '../plugins/plugin.ts';
 import type { MethodSpec } from '../router/router.ts';
-import type { InvalidRequestHook, RouteOpenapi, RouteSchema } from '../schema/route-schema.ts';
+import type { InvalidRequestHook, JsonSchema, RouteOpenapi, RouteSchema } from '../schema/route-schema.ts';
 import type { StaticOptions } from '../static/index.ts';
 import type { Handler } from './controller.ts';
 
@@ -89,6 +89,11 @@ export interface ErrorAnswers {
   readonly onMethodNotAllowed?: (req: FwRequest, allowed: readonly string[]) => OwnAnswer;
   /** Answers a failed request (a throw or rejection of a handler, security callback or plugin, an `httpError`). */
   readonly onError?: (error: unknown, req: FwRequest) => OwnAnswer;
+  /**
+   * The JSON schema of the bodies these hooks answer, for `fw openapi` and inject's typed `json()`
+   * only: fw never checks or projects a hook's answer with it.
+   */
+  readonly errorSchema?: JsonSchema;
 }
 
 /** A route group. */

@@ -7,6 +7,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Duplex } from 'node:stream';
 import type { HandlerRoute } from '../app/route-group.ts';
 import type { TypedRoute } from '../app/typed-route.ts';
+import type { FromSchema } from '../schema/from-schema.ts';
+import type { JsonSchema } from '../schema/route-schema.ts';
 import { CountedIncomingMessage, CountedServerResponse, openExchange } from '../stream/exchange.ts';
 import type { Listener } from '../stream/stream-handler.ts';
 
@@ -46,15 +48,24 @@ export type InjectBody<R> = [BodiesOf<R>] extends [never] ? unknown : BodiesOf<R
 /** The bodies `route` declares; of a union of routes (one taken from a list), all of theirs. */
 type BodiesOf<R> = R extends TypedRoute<infer Answers> ? Answers[keyof Answers] : never;
 
+/** The body of the app's or group's own error answers, typed by the `errorSchema` named to inject; nothing when none is. */
+export type OwnErrorBody<E> = [E] extends [undefined] ? never : FromSchema<E>;
+
 /** What inject can drive: a listener, or anything holding one (createListener's result). */
 export type InjectTarget = Listener | { readonly listener: Listener };
 
 /**
  * Runs `request` through `target` and resolves once the response is closed (logs and spans done).
- * Naming the `route()` the request reaches types `json()` from its response schemas (types only:
- * the route is not checked to be the one that answered).
+ * Naming the `route()` the request reaches types `json()` from its response schemas, and naming
+ * the `errorSchema` its group's or app's hooks answer with adds that body (types only: neither is
+ * checked to be what answered).
  */
-export function inject<R extends HandlerRoute | undefined = undefined>(target: InjectTarget, request: InjectRequest | string, route?: R): Promise<InjectResponse<InjectBody<R>>> {
+export function inject<R extends HandlerRoute | undefined = undefined, const E extends JsonSchema | undefined = undefined>(
+  target: InjectTarget,
+  request: InjectRequest | string,
+  route?: R,
+  errorSchema?: E,
+): Promise<InjectResponse<InjectBody<R> | OwnErrorBody<E>>> {
   const listener = typeof target === 'function' ? target : target.listener;
   const spec = typeof request === 'string' ? { url: request } : request;
   const socket = new InjectSocket();
