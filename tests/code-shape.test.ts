@@ -19,8 +19,11 @@ import {
   sourceFiles,
 } from '../scripts/code-shape.ts';
 
-/** fw-core's lines when issue 37's rewrite stopped (2026-11-29). */
-const LINES_REACHED = 13_339;
+/**
+ * fw-core's lines after issue 37's line cut (13,332 to about 12,280) and issue 38's features
+ * (2026-11-29): the count may only shrink from here; the goal stays GOALS.lines.
+ */
+const LINES_REACHED = 13_096;
 
 describe("fw-core's folder structure", () => {
   it('has no two folders importing each other, and no longer circle of folders', () => {
