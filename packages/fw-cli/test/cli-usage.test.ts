@@ -175,26 +175,40 @@ describe('where fw looks for the app', { concurrency: true }, () => {
   });
 });
 
+/** What `fw routes` loads in `appDir`: package names, fw-cli's own dist files and node's internal modules. */
+async function loadedByRoutes(appDir: string): Promise<{ packages: Set<string>; urls: string[]; internal: string[] }> {
+  // A preload that reports, at exit, every package and internal module the process loaded.
+  const hook = `data:text/javascript,${encodeURIComponent(`
+    import { registerHooks } from 'node:module';
+    const urls = new Set();
+    registerHooks({ load(url, context, next) { urls.add(url); return next(url, context); } });
+    process.on('exit', () => process.stderr.write(JSON.stringify({ urls: [...urls], internal: process.moduleLoadList }) + '\\n'));
+  `)}`;
+  const fw = join(REPO, 'packages', 'fw-cli', 'bin', 'fw.js');
+  const child = spawn(process.execPath, ['--import', hook, fw, 'routes'], { cwd: appDir, env: cleanEnv(), stdio: ['ignore', 'ignore', 'pipe'] });
+  let stderr = '';
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+  const code = await new Promise((resolve) => child.on('close', resolve));
+  assert.equal(code, 0);
+  const loaded = JSON.parse(stderr) as { urls: string[]; internal: string[] };
+  const packages = new Set(loaded.urls.flatMap((url) => /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(url)?.[1] ?? []));
+  return { packages, urls: loaded.urls, internal: loaded.internal };
+}
+
 describe('start-up cost', () => {
   it('fw routes loads neither the OpenAPI validator, swagger-ui-dist, tar nor undici (docs/performance.md)', async () => {
-    // A preload that reports, at exit, every package and internal module the process loaded.
-    const hook = `data:text/javascript,${encodeURIComponent(`
-      import { registerHooks } from 'node:module';
-      const urls = new Set();
-      registerHooks({ load(url, context, next) { urls.add(url); return next(url, context); } });
-      process.on('exit', () => process.stderr.write(JSON.stringify({ urls: [...urls], internal: process.moduleLoadList }) + '\\n'));
-    `)}`;
-    const fw = join(REPO, 'packages', 'fw-cli', 'bin', 'fw.js');
-    const child = spawn(process.execPath, ['--import', hook, fw, 'routes'], { cwd: join(FIXTURES, 'wildcard-app'), env: cleanEnv(), stdio: ['ignore', 'ignore', 'pipe'] });
-    let stderr = '';
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-    const code = await new Promise((resolve) => child.on('close', resolve));
-    assert.equal(code, 0);
-    const loaded = JSON.parse(stderr) as { urls: string[]; internal: string[] };
-    const packages = new Set(loaded.urls.flatMap((url) => /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(url)?.[1] ?? []));
-    for (const heavy of ['@seriousme/openapi-schema-validator', 'ajv', 'swagger-ui-dist', 'tar']) assert.equal(packages.has(heavy), false, `${heavy} was loaded`);
-    assert.ok(packages.has('yargs'), 'the hook saw the packages');
+    const loaded = await loadedByRoutes(join(FIXTURES, 'wildcard-app'));
+    for (const heavy of ['@seriousme/openapi-schema-validator', 'ajv', 'swagger-ui-dist', 'tar']) assert.equal(loaded.packages.has(heavy), false, `${heavy} was loaded`);
+    assert.ok(loaded.packages.has('yargs'), 'the hook saw the packages');
     assert.deepEqual(loaded.internal.filter((name) => name.includes('undici')), []);
     assert.deepEqual(loaded.urls.filter((url) => /fw-cli\/dist\/(openapi|release)\//.test(url)), []);
+  });
+
+  it('an app that lists swaggerUi loads the document builder and its validator only when the document is asked for', async () => {
+    const loaded = await loadedByRoutes(join(FIXTURES, 'swagger-ui-app'));
+    assert.equal(loaded.packages.has('@seriousme/openapi-schema-validator'), false, 'the validator was loaded');
+    const openapi = loaded.urls.flatMap((url) => /fw-cli\/dist\/openapi\/([^/]+)\.js$/.exec(url)?.[1] ?? []);
+    assert.ok(openapi.includes('swagger-ui-route'), 'the hook saw the route module');
+    assert.deepEqual(openapi.filter((name) => !name.startsWith('swagger-')), []);
   });
 });

@@ -16,7 +16,6 @@ import { httpError, redirect, sendFile, status, type FwApp, type FwRequest, type
 import { loadApplication } from 'fw-core/inspect';
 import { DEFAULT_API_VERSION } from '../cli/command-context.ts';
 import { CliError } from '../errors.ts';
-import { appDocument, documentText } from './app-document.ts';
 import { SWAGGER_VENDOR_DIR } from './swagger-assets.ts';
 import { swaggerPage } from './swagger-page.ts';
 import { SWAGGER_UI_INTEGRITY } from './swagger-ui-release.ts';
@@ -87,6 +86,8 @@ async function documentOf(options: SwaggerUiOptions, title: string, version: str
   const { config, env } = options.context;
   const appDir = options.appDir ?? configDir(options.context);
   const loaded = await loadApplication({ appDir, app: options.app?.(), env, config: config.fw, appConfig: config.app });
+  // The document builder and its validator load on the first request for the document, not with the app.
+  const { appDocument, documentText } = await import('./app-document.ts');
   const { document } = await appDocument({ loaded, title, version });
   return cachedText('application/json; charset=utf-8', documentText(document));
 }
