@@ -24,16 +24,12 @@ export async function readBody(req: IncomingMessage, limit: number): Promise<Buf
   const message = req as IncomingMessage & { [READ]?: Promise<Buffer> };
   const earlier = message[READ];
   if (earlier !== undefined) {
-    const bytes = await earlier;
-    if (bytes.length > limit) throw tooLarge(limit, { received: bytes.length });
-    return bytes;
+    return withinLimit(await earlier, limit);
   }
   // A parser in front of fw (express.text(), express.raw()) read it, decompressed, into `req.body`.
   const upstream = req.readableDidRead ? (req as IncomingMessage & { body?: unknown }).body : undefined;
   if (typeof upstream === 'string' || Buffer.isBuffer(upstream)) {
-    const bytes = typeof upstream === 'string' ? Buffer.from(upstream) : upstream;
-    if (bytes.length > limit) throw tooLarge(limit, { received: bytes.length });
-    return bytes;
+    return withinLimit(typeof upstream === 'string' ? Buffer.from(upstream) : upstream, limit);
   }
   for (const coding of req.headers['content-encoding']?.split(',') ?? []) {
     const encoding = coding.trim().toLowerCase();
@@ -54,6 +50,12 @@ export async function readBody(req: IncomingMessage, limit: number): Promise<Buf
   const read = collect(req, limit, declared);
   message[READ] = read;
   return read;
+}
+
+/** `bytes` read before fw looked, refused when over `limit`. */
+function withinLimit(bytes: Buffer, limit: number): Buffer {
+  if (bytes.length > limit) throw tooLarge(limit, { received: bytes.length });
+  return bytes;
 }
 
 function collect(req: IncomingMessage, limit: number, declared: number | undefined): Promise<Buffer> {

@@ -17,7 +17,7 @@ import { pipeline } from 'node:stream/promises';
 import { FwError } from '../errors.ts';
 import { KNOWN_LENGTH } from '../stream/exchange.ts';
 import type { JsonLib } from './request.ts';
-import type { FwResponse, HeaderMap, JsonStreamResponse, Projection } from './response.ts';
+import { isThenable, type FwResponse, type HeaderMap, type JsonStreamResponse, type Projection } from './response.ts';
 
 export type { Projection };
 
@@ -240,7 +240,7 @@ async function writeJsonStream(target: ResponseTarget, response: JsonStreamRespo
   try {
     for (;;) {
       const next = iterator.next();
-      const step = typeof (next as Partial<PromiseLike<unknown>>).then === 'function' ? await next : (next as IteratorResult<unknown>);
+      const step = isThenable<IteratorResult<unknown>>(next) ? await next : next;
       if (step.done === true) break;
       if (res.destroyed) return;
       const item = project === undefined ? step.value : projectItem(project, key, step.value);

@@ -68,8 +68,8 @@ export interface Flow extends ResponseTarget {
 export type RoutedFlow = Flow & { req: FwRequest };
 
 /** What a stage tells the loop: run the next stage, skip to the stage's `skipTo`, or the request is answered. */
-export const NEXT = 0;
-export const SKIP = 1;
+const NEXT = 0;
+const SKIP = 1;
 export const DONE = 2;
 type Verdict = typeof NEXT | typeof SKIP | typeof DONE;
 /** What a stage that answers tells the loop, now or once its answer is written. */

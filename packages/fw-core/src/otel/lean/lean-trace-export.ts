@@ -8,6 +8,7 @@
 import { type SpanContext, SpanKind } from '@opentelemetry/api';
 import type { Resource } from '@opentelemetry/resources';
 import type { IMetricReader } from '@opentelemetry/sdk-metrics';
+import { withTimeout } from '../../promises.ts';
 import { type BatchSettings, DEFAULT_BATCH_SETTINGS, readTlsFiles, type EnvConfig } from '../env-config.ts';
 import type { SpanExportOutcomes } from '../export-reporting.ts';
 import { HttpMetricSeriesTable } from '../http-metrics.ts';
@@ -216,10 +217,7 @@ export class SpanBatcher<T> {
   /** Flushes within `timeoutMs`, then stops the sink: nothing is left running. */
   async shutdown(timeoutMs: number): Promise<void> {
     if (this.#stopped) return;
-    let timer: NodeJS.Timeout | undefined;
-    const limit = new Promise<void>((resolve) => (timer = setTimeout(resolve, timeoutMs).unref()));
-    await Promise.race([this.forceFlush(), limit]);
-    clearTimeout(timer);
+    await withTimeout(this.forceFlush(), timeoutMs);
     this.#stopped = true;
     clearTimeout(this.#timer);
     this.#timer = undefined;
