@@ -78,3 +78,21 @@ describe('route schemas: a body of an unsupported media type', () => {
     assert.deepEqual(await form.json(), { body: null, params: { a: '1' } });
   });
 });
+
+describe("route schemas: a compiler's own contentType issue", () => {
+  it('is a 400 like any other schema failure: only fw refusing the media type answers 415', async () => {
+    const issue = { path: '', keyword: 'contentType', message: 'must be a JSON object', params: {} };
+    const app = await injectTestApp({
+      fw: { plugins: [{ phase: 'pre_request', module: 'fw_request_plugin', options: { decode_json_body: true } }] },
+      schemaCompiler: () => () => ({ valid: false, errors: [issue] }),
+      groups: [{ prefix: '', security: false, routes: [{ path: '/things', handler: echo, options: { methods: ['post'], schema: { body: nameRequired } } }] }],
+    });
+    try {
+      const res = await app.fetch('/things', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"name":"a"}' });
+      assert.equal(res.status, 400);
+      assert.deepEqual(await res.json(), { error: 'invalid body', details: [issue] });
+    } finally {
+      await app.close();
+    }
+  });
+});

@@ -41,7 +41,7 @@ export async function readBody(req: IncomingMessage, limit: number): Promise<Buf
   if (declared !== undefined && declared > limit) throw tooLarge(limit, { declared });
   if (req.readableEnded || req.readableDidRead) {
     // The stream ended before we looked: fine for a request that never had a body.
-    if ((declared ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined) {
+    if (carriesBody(req)) {
       throw new FwError('FW_ERR_BODY_ALREADY_CONSUMED', 'the request body was already read by someone else');
     }
     return Buffer.alloc(0);
@@ -89,6 +89,11 @@ function collect(req: IncomingMessage, limit: number, declared: number | undefin
     const onClose = (): void => finish(incomplete(declared, received));
     req.on('data', onData).on('end', onEnd).on('error', onError).on('close', onClose);
   });
+}
+
+/** Whether `req` says it carries a body: Transfer-Encoding, or a Content-Length above 0. */
+export function carriesBody(req: IncomingMessage): boolean {
+  return req.headers['transfer-encoding'] !== undefined || (declaredLength(req) ?? 0) > 0;
 }
 
 /** Content-Length as a number; undefined when absent or when Transfer-Encoding overrides it. */

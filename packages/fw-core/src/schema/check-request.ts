@@ -4,7 +4,7 @@
  */
 import type { FwRequest } from '../http/request.ts';
 import { isThenable, json, type FwResponse } from '../http/response.ts';
-import { isJsonMediaType, parseContentType } from '../http/read-body.ts';
+import { carriesBody, isJsonMediaType, parseContentType } from '../http/read-body.ts';
 import { METHODS_WITHOUT_BODY } from '../plugins/request-plugin.ts';
 import type { RouteChecks } from './compile-route-schemas.ts';
 import type { RequestPart, SchemaFailure, SchemaIssue, SchemaResult } from './route-schema.ts';
@@ -13,11 +13,13 @@ import type { RequestPart, SchemaFailure, SchemaIssue, SchemaResult } from './ro
 export function checkRequest(checks: RouteChecks, req: FwRequest): FwResponse | Promise<FwResponse> | undefined {
   for (const { part, validate } of checks.parts) {
     const value = PART_VALUES[part](req);
-    const result = (part === 'body' && unsupportedBodyType(req)) || validate(value);
+    const refused = part === 'body' ? unsupportedBodyType(req) : undefined;
+    const result = refused ?? validate(value);
     if (!result.valid) {
       const failure: SchemaFailure = { part, errors: result.errors, ...(result.incomplete === true && { incomplete: true }) };
       const answer = checks.onInvalid?.(failure, req);
-      const fallback = (given: FwResponse | undefined): FwResponse => given ?? markedDefault(defaultAnswer(failure, req.method));
+      const own = (): FwResponse => (refused === undefined ? defaultAnswer(failure) : unsupportedMediaType(req.method));
+      const fallback = (given: FwResponse | undefined): FwResponse => given ?? markedDefault(own());
       return isThenable<FwResponse | undefined>(answer) ? Promise.resolve(answer).then(fallback) : fallback(answer);
     }
     // Coercion changed the copy in place: that copy is what the handler reads.
@@ -56,10 +58,8 @@ const ACCEPTED_BODY_TYPES: readonly string[] = ['application/json'];
  */
 function unsupportedBodyType(req: FwRequest): SchemaResult | undefined {
   if (req.body !== undefined || METHODS_WITHOUT_BODY.has(req.method)) return undefined;
-  const { headers } = req.raw;
-  const length = headers['content-length'];
-  if (headers['transfer-encoding'] === undefined && (length === undefined || /^0*$/.test(length))) return undefined;
-  const mediaType = parseContentType(headers['content-type'])?.mediaType;
+  if (!carriesBody(req.raw)) return undefined;
+  const mediaType = parseContentType(req.raw.headers['content-type'])?.mediaType;
   if (mediaType !== undefined && isJsonMediaType(mediaType)) return undefined;
   const params = { accepted: ACCEPTED_BODY_TYPES, received: mediaType ?? null };
   return { valid: false, errors: [{ path: '', keyword: 'contentType', message: 'unsupported media type', params }] };
@@ -86,9 +86,7 @@ function markedDefault(answer: FwResponse): FwResponse {
  * fw's `400 {"error": "invalid <part>", "details", "omitted"?, "incomplete"?}`: the first issues within
  * both caps, how many were left out, and whether checking stopped before finding every issue.
  */
-function defaultAnswer(failure: SchemaFailure, method: string): FwResponse {
-  const [first] = failure.errors;
-  if (first?.keyword === 'contentType' && failure.part === 'body') return unsupportedMediaType(first.params, method);
+function defaultAnswer(failure: SchemaFailure): FwResponse {
   const details: SchemaIssue[] = [];
   let bytes = 0;
   for (const issue of failure.errors) {
@@ -105,8 +103,8 @@ function defaultAnswer(failure: SchemaFailure, method: string): FwResponse {
  * 415 for a body of a media type the route's body schema cannot see (unsupportedBodyType): the
  * accepted types in the body and in `accept-post` (W3C LDP §7.1) or `accept-patch` (RFC 5789 §3.1).
  */
-function unsupportedMediaType(params: SchemaIssue['params'], method: string): FwResponse {
-  const accepted = params['accepted'] as readonly string[];
+function unsupportedMediaType(method: string): FwResponse {
+  const accepted = ACCEPTED_BODY_TYPES;
   const header = method === 'POST' ? 'accept-post' : method === 'PATCH' ? 'accept-patch' : undefined;
   return json({ error: 'unsupported media type', accepted }, 415, header === undefined ? undefined : { [header]: accepted.join(', ') });
 }
