@@ -58,15 +58,22 @@ const WILD_AUDIT = lines(
 const BODY_CAUSE = 'replaces the global plugins without a body decoder such as fw_request_plugin';
 
 /** bodies-app: secured everywhere; two groups replace the decoding global plugins without a decoder. */
+// The route with a body schema in bodies-app: the server's start-up warning, reported once (not also as body_not_decoded).
+const TYPED_WARNING =
+  "route PUT /hooks/typed (group '/hooks', host hooks.example.com) declares a body schema but its group decodes no bodies: " +
+  'fw will not decode its body, so the schema sees no body (a request answers 400 invalid body) unless a plugin of the group sets req.body; ' +
+  "to fix, list fw_request_plugin with decode_json_body (or read_urlencoded_body) in the group's plugins";
+
 const BODIES_AUDIT = lines(
   '=== Security Audit ===',
   'WARNINGS:',
   `  POST /api/items (bodies_items_controller) has no body decoding: group '/api' ${BODY_CAUSE}`,
   `  PATCH /api/items (bodies_items_controller) has no body decoding: group '/api' ${BODY_CAUSE}`,
   `  _ /hooks/in has no body decoding on host hooks.example.com: group '/hooks' ${BODY_CAUSE}`,
+  `  start-up warning body_schema_without_decoding: ${TYPED_WARNING}`,
   'INFO:',
   '  (none)',
-  'Summary: 3 warning(s), 0 info(s)',
+  'Summary: 4 warning(s), 0 info(s)',
 );
 
 describe('fw audit', { concurrency: true }, () => {
@@ -142,9 +149,14 @@ describe('fw audit', { concurrency: true }, () => {
         finding('POST', '/api/items', '_', create, '/api'),
         finding('PATCH', '/api/items', '_', create, '/api'),
         finding('_', '/hooks/in', 'hooks.example.com', { kind: 'inline' }, '/hooks'),
+        {
+          issue: 'startup_warning',
+          fields: { event: 'body_schema_without_decoding', route: 'PUT /hooks/typed', prefix: '/hooks', host: 'hooks.example.com' },
+          message: TYPED_WARNING,
+        },
       ],
       infos: [],
-      summary: { warnings: 3, infos: 0 },
+      summary: { warnings: 4, infos: 0 },
     });
   });
 

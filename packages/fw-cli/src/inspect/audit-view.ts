@@ -73,18 +73,17 @@ const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
 
 /**
  * Group by group, the routes of groups whose own plugins decode no bodies, under each method of
- * them that takes a body: POST, PUT, PATCH or `_`, else every method of a route with a body schema.
- * Groups that inherit the global list run what the rest of the app runs: not findings.
+ * them that takes a body: POST, PUT, PATCH or `_`. Groups that inherit the global list run what the
+ * rest of the app runs: not findings. A route with a body schema is left to the server's start-up
+ * warning (body_schema_without_decoding), which the audit reports too: one finding per route.
  */
 function bodyDecodingFindings(routes: readonly CompiledRoute<RouteTarget>[]): BodyDecodingFindingModel[] {
   const byGroup = new Map<CompiledGroup, BodyDecodingFindingModel[]>();
   for (const route of routes) {
     const target = route.data;
     const { group } = target;
-    if (group.plugins.inherited || group.plugins.decoding !== undefined || target.kind === 'static') continue;
-    const listed = listedMethods(route);
-    const bodyMethods = listed.filter((method) => method === '_' || BODY_METHODS.has(method));
-    const methods = bodyMethods.length > 0 || target.schema?.body === undefined ? bodyMethods : listed;
+    if (group.plugins.inherited || group.plugins.decoding !== undefined || target.kind === 'static' || target.schema?.body !== undefined) continue;
+    const methods = listedMethods(route).filter((method) => method === '_' || BODY_METHODS.has(method));
     const handler = handlerModel(target);
     const finding = { path: target.info.template, host: group.host, handler, issue: 'body_not_decoded' as const, group: group.prefix };
     const found = methods.map((method) => ({ method, ...finding }));
