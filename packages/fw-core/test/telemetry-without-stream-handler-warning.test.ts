@@ -7,12 +7,14 @@
  * unless the start-up warning already named that configuration.
  */
 import assert from 'node:assert/strict';
+import { rm } from 'node:fs/promises';
 import { describe, it } from 'node:test';
 import { otelFwPlugin, otelStreamHandler, setupTelemetry } from '../src/otel/index.ts';
+import { loadApplication } from '../src/app/load-application.ts';
 import { json } from '../src/http/response.ts';
 import type { PluginEntry } from '../src/plugins/plugin.ts';
 import { injectTestApp } from './support/inject-app.ts';
-import { captureLogger, type LogLine, type TestAppSpec } from './support/test-app.ts';
+import { captureLogger, testApp, writeTestAppDir, type LogLine, type TestAppSpec } from './support/test-app.ts';
 
 const OTEL_PLUGIN: PluginEntry = { phase: 'pre_request', module: 'otel_fw_plugin', options: {} };
 const groups = [{ prefix: '', security: false as const, routes: [{ path: '/hello', handler: () => json({ hello: 'world' }) }] }];
@@ -71,6 +73,20 @@ describe('telemetry without otel_fw_stream_h', () => {
       assert.deepEqual(processWarnings.filter((code) => code === 'FW_OTEL_NO_STREAM_HANDLER'), [], 'and no process warning');
     } finally {
       process.off('warning', onWarning);
+    }
+  });
+
+  it('still says it in setupTelemetry when the configuration was only loaded (fw audit, a tool), its warnings never logged', async () => {
+    const appDir = await writeTestAppDir({ plugins: [OTEL_PLUGIN] });
+    try {
+      const loaded = await loadApplication({ appDir, app: testApp({ plugins: [otelFwPlugin], groups }), env: {} });
+      assert.deepEqual(loaded.startupWarnings.map((warning) => warning.fields['event']), ['telemetry_without_stream_handler']);
+      const logger = captureLogger();
+      const telemetry = await setupTelemetry({ serverConfiguration: loaded.config.fw.server_configuration, env: {}, logger });
+      await telemetry.shutdown();
+      assert.deepEqual(logger.lines.filter((line) => line.fields.event === 'telemetry_without_stream_handler').length, 1);
+    } finally {
+      await rm(appDir, { recursive: true, force: true });
     }
   });
 

@@ -50,22 +50,20 @@ const OTEL_PLUGIN = 'otel_fw_plugin';
  * names, with a configuration that lists neither, runs without telemetry on purpose: no warning.
  */
 function telemetryWarnings(config: LoadedConfig, routes: readonly CompiledRoute<RouteTarget>[]): StartupWarning[] {
-  const server = config.fw.server_configuration;
-  const streamHandlers = server.stream_handlers;
+  const streamHandlers = config.fw.server_configuration.stream_handlers;
   if (streamHandlers.includes(OTEL_STREAM_HANDLER)) return [];
   const lists = (entries: readonly PluginEntry[] | undefined): boolean => entries?.some((entry) => entry.module === OTEL_PLUGIN) === true;
   const groups = new Set(routes.filter(({ data }) => lists(data.group.source.plugins)).map(({ data }) => `group '${data.group.prefix}'`));
   const listedIn = [...(lists(config.fw.plugins) ? ['the global plugins'] : []), ...groups];
   if (listedIn.length === 0) return [];
-  warnedWithoutStreamHandler.add(server);
   const fields = { event: 'telemetry_without_stream_handler', listed_in: listedIn, stream_handlers: streamHandlers };
   return [{ fields, message: `${OTEL_PLUGIN} is listed in ${listedIn.join(', ')} but ${withoutStreamHandler(streamHandlers)}` }];
 }
 
 /**
- * The loaded server_configurations whose start-up warnings say telemetry_without_stream_handler
- * (the server logs them before the start hook runs): setupTelemetry, given one from the start
- * hook, does not say it again.
+ * The loaded server_configurations whose telemetry_without_stream_handler warning the server
+ * logged (server/create-listener.ts, before the start hook runs): setupTelemetry, given one from
+ * the start hook, does not say it again. Computing the warnings (`fw audit`) marks nothing.
  */
 export const warnedWithoutStreamHandler = new WeakSet<object>();
 

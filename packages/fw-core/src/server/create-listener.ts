@@ -6,6 +6,7 @@
 import type { ServerOptions } from 'node:http';
 import type { FwApp, Lifecycle, ListenerLifecycle } from '../app/app.ts';
 import { loadApplication, resolveJsonLib, type LoadedApplication } from '../app/load-application.ts';
+import { warnedWithoutStreamHandler } from '../app/startup-warnings.ts';
 import type { InCodeConfig } from '../config/resolve-config.ts';
 import { createJsonLogger, LOG_LEVELS, type Logger } from '../log/logger.ts';
 import { createPipelineListener } from '../pipeline/handle-request.ts';
@@ -79,7 +80,10 @@ export async function openListener(options: CreateListenerOptions): Promise<Open
   const { config, app, registry } = application;
   const fw = config.fw;
   const logger = options.logger ?? createJsonLogger({ level: fw.log_level, base: { app: app.name } });
-  for (const warning of application.startupWarnings) logger.warn({ ...warning.fields }, warning.message);
+  for (const warning of application.startupWarnings) {
+    logger.warn({ ...warning.fields }, warning.message);
+    if (warning.fields['event'] === 'telemetry_without_stream_handler') warnedWithoutStreamHandler.add(fw.server_configuration);
+  }
   const json = await resolveJsonLib(fw.json_lib, appDir);
   const instances = registry.instances();
   await initPlugins(instances, { app: app.name, environment: fw.environment, env, logger });
