@@ -146,3 +146,25 @@ describe('error responses and HEAD', () => {
     assert.equal(res.status, 400);
   });
 });
+
+describe("a failure's 500 after the plugins ran", () => {
+  it("carries the plugins' response headers (CORS), as every other answer of the request does", async () => {
+    const cors = { phase: 'pre_request' as const, module: 'fw_cors_plugin', options: { allow_origins: 'https://app.example' } };
+    const fails = (): never => {
+      throw new Error('boom');
+    };
+    const rejects = async (): Promise<never> => Promise.reject(new Error('boom'));
+    const corsApp = await injectTestApp({
+      groups: [{ prefix: '', security: false, plugins: [cors], routes: [{ path: '/throws', handler: fails }, { path: '/rejects', handler: rejects }] }],
+    });
+    try {
+      for (const path of ['/throws', '/rejects']) {
+        const res = await corsApp.fetch(path, { headers: { origin: 'https://app.example' } });
+        assert.equal(res.status, 500, path);
+        assert.equal(res.headers.get('access-control-allow-origin'), 'https://app.example', path);
+      }
+    } finally {
+      await corsApp.close();
+    }
+  });
+});

@@ -44,7 +44,7 @@ export function createPipelineListener(runtime: Runtime): Listener {
     try {
       step = dispatch(flow, exchange, lanes, missLanes, missedRoute);
     } catch (error) {
-      const answered = fail(flow, flow, error);
+      const answered = fail(flow, error);
       if (answered !== DONE) step = answered;
     }
     if (step === undefined) return done();
@@ -52,7 +52,7 @@ export function createPipelineListener(runtime: Runtime): Listener {
     step.then(done, (error: unknown) => {
       let answered: unknown;
       try {
-        answered = fail(flow, flow, error);
+        answered = fail(flow, error);
       } finally {
         // An app's onError may answer later; fail itself never rejects.
         if (answered instanceof Promise) answered.then(done, done);

@@ -165,7 +165,7 @@ function applyResult(flow: RoutedFlow, step: PluginStep, result: unknown): Verdi
   if (tag === 'break') return SKIP;
   // Answered includes a client gone (an abort, node:http's 408): not a plugin bug then.
   if (isAnswered(flow.req.res)) return DONE;
-  return fail(flow, flow.req, new FwError('FW_ERR_PLUGIN_STOP_WITHOUT_REPLY', 'a plugin returned stop without replying'));
+  return fail(flow, new FwError('FW_ERR_PLUGIN_STOP_WITHOUT_REPLY', 'a plugin returned stop without replying'));
 }
 
 const DEFAULT_DENY_BODY: Readonly<Record<number, string>> = { 401: 'unauthorized', 403: 'forbidden' };
@@ -281,7 +281,7 @@ function respond(req: FwRequest, response: FwResponse, verdict: Verdict): Verdic
 function write(flow: RoutedFlow): Verdict | Promise<Verdict> {
   const { req } = flow;
   const final = req.response;
-  if (final === undefined) return fail(flow, req, new FwError('FW_ERR_PLUGIN_REMOVED_RESPONSE', 'post_request plugins removed the response'));
+  if (final === undefined) return fail(flow, new FwError('FW_ERR_PLUGIN_REMOVED_RESPONSE', 'post_request plugins removed the response'));
   const responses = flow.checks?.responses;
   return finish(writeResponse(req, final, responses === undefined || defaultAnswers.has(final) ? undefined : responses));
 }
@@ -299,16 +299,18 @@ function finish(written: void | Promise<void>): Verdict | Promise<Verdict> {
 function pluginFailed(flow: RoutedFlow, plugin: string, reason: unknown): Verdict | Promise<Verdict> {
   const message = `plugin ${plugin} failed: ${reason instanceof Error ? reason.message : describe(reason)}`;
   const error = new FwError('FW_ERR_PLUGIN_FAILED', message, { cause: reason, details: { plugin } });
-  return fail(flow, flow.req, error, `plugin ${plugin}`);
+  return fail(flow, error, `plugin ${plugin}`);
 }
 
 /**
  * Answers a failure: with the request's onError once it has an FwRequest, else (or when onError
  * answers undefined) as fw does: an FwError with its status (an exposed 4xx with its message, a
  * 5xx with the status's generic text), anything else 500. What is not exposed is logged once, whoever answers.
+ * Written to the request once there is one, so the plugins' response headers (CORS) go with it.
  */
-export function fail(flow: Flow, target: ResponseTarget, error: unknown, where = 'pipeline'): Answered {
+export function fail(flow: Flow, error: unknown, where = 'pipeline'): Answered {
   const { runtime, req } = flow;
+  const target: ResponseTarget = req ?? flow;
   logFailure(runtime, target, error, where);
   const { onError } = flow.answers;
   if (onError === undefined || req === undefined || isAnswered(req.res)) return writeFailure(runtime, target, error);
