@@ -6,6 +6,7 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { configDefaults } from '../config/config.ts';
+import { MAX_TIMER_MS } from '../config/validate-config.ts';
 import { FwError } from '../errors.ts';
 import { hostForDisplay } from '../server/bound-address.ts';
 import type { EnvConfig } from './env-config.ts';
@@ -89,9 +90,6 @@ interface MetricsListenerSettings {
 }
 
 const TIMEOUT_KEYS = ['request_timeout_ms', 'headers_timeout_ms', 'keep_alive_timeout_ms'] as const;
-
-/** The largest delay node's timers take (2^31 - 1 ms); fw's configuration has the same bound. */
-const MAX_TIMER_MS = 2_147_483_647;
 
 /** Checks the options; throws FW_ERR_OTEL_BAD_OPTION naming the first bad one. */
 export function checkMetricsListenerOptions(options: MetricsListenerOptions): void {

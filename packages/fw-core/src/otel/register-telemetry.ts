@@ -13,6 +13,7 @@ import { withTimeout } from '../promises.ts';
 import { DEFAULT_KNOWN_METHODS, type EnvConfig } from './env-config.ts';
 import { startExportReporting } from './export-reporting.ts';
 import { chooseTelemetryPath, createLeanSetup } from './lean/lean-trace-export.ts';
+import { endpointAddress } from './lean/otlp-socket-client.ts';
 import { type MetricsListener, metricsListenerSettings, startMetricsListener } from './metrics-listener.ts';
 import { createMetricsPipeline } from './metrics-pipeline.ts';
 import { OtlpExportStop } from './otlp-export-stop.ts';
@@ -153,9 +154,7 @@ const PROBE_TIMEOUT_MS = 250;
 
 /** True when a TCP connection to the endpoint's host and port is refused (env-config.ts checked the URL). */
 function collectorRefuses(endpoint: string): Promise<boolean> {
-  const url = new URL(endpoint);
-  const port = url.port === '' ? (url.protocol === 'https:' ? 443 : 80) : Number(url.port);
-  const host = url.hostname.startsWith('[') ? url.hostname.slice(1, -1) : url.hostname;
+  const { host, port } = endpointAddress(new URL(endpoint));
   return new Promise((resolve) => {
     const socket = connect({ host, port });
     const done = (refused: boolean): void => {

@@ -17,6 +17,12 @@ import type { OtlpProtocol, TlsAgentOptions } from '../env-config.ts';
 import { readFields } from '../otlp-json.ts';
 import { SCOPE_VERSION } from '../telemetry.ts';
 
+/** The host and port to connect to for `url`: an IPv6 literal without URL's brackets, the scheme's default port. */
+export function endpointAddress(url: URL): { readonly host: string; readonly port: number } {
+  const host = url.hostname.startsWith('[') ? url.hostname.slice(1, -1) : url.hostname;
+  return { host, port: url.port === '' ? (url.protocol === 'https:' ? 443 : 80) : Number(url.port) };
+}
+
 /** What one post came to: an answer's status and Retry-After, or (status undefined) the error that kept it from one. */
 export interface PostAnswer {
   readonly status?: number;
@@ -84,9 +90,7 @@ export class OtlpSocketClient {
     const url = new URL(options.url);
     this.#secure = url.protocol === 'https:';
     this.#protocolError = this.#secure || url.protocol === 'http:' ? '' : `the OTLP endpoint's protocol ${url.protocol} is neither http: nor https:`;
-    // URL keeps an IPv6 literal's brackets in hostname; `host` keeps them and drops a default port.
-    this.#host = url.hostname.startsWith('[') ? url.hostname.slice(1, -1) : url.hostname;
-    this.#port = url.port === '' ? (this.#secure ? 443 : 80) : Number(url.port);
+    ({ host: this.#host, port: this.#port } = endpointAddress(url));
     this.#tls = options.tls ?? {};
     this.#headStart = `POST ${url.pathname}${url.search} HTTP/1.1\r\nhost: ${url.host}\r\nuser-agent: ${OTLP_USER_AGENT}\r\ncontent-type: ${options.contentType ?? 'application/x-protobuf'}\r\ncontent-length: `;
     this.#encodingLine = options.contentEncoding === undefined ? '' : `content-encoding: ${options.contentEncoding}\r\n`;
