@@ -64,7 +64,7 @@ export async function loadAjvCompiler(options: AjvOptions = {}, importModule = (
     const pair = coerce ? coercing : plain;
     try {
       const validate = toValidator(pair.first.compile(schema), pair.all.compile(schema));
-      return coerce ? decimalOnly(validate) : validate;
+      return coerce && mayCoerceNumbers(schema) ? decimalOnly(validate) : validate;
     } catch (error) {
       if (!(error as Error).message?.startsWith('unknown format')) throw error;
       const fix = addFormats ? '' : 'install ajv-formats (`npm install ajv-formats`), or ';
@@ -138,6 +138,11 @@ const DECIMAL = /^-?[0-9]+(?:\.[0-9]+)?$/;
 function misread(text: string): boolean {
   if (DECIMAL.test(text)) return text.length > 15 && !text.includes('.') && !Number.isSafeInteger(Number(text));
   return text !== '' && !Number.isNaN(Number(text));
+}
+
+/** Whether ajv may turn text into a number under `schema`: it names a number or integer type, or refers elsewhere. */
+function mayCoerceNumbers(schema: unknown): boolean {
+  return /"(?:number|integer)"|"\$ref"/.test(JSON.stringify(schema) ?? '');
 }
 
 /**
