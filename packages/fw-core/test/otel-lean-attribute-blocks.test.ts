@@ -7,12 +7,15 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Attributes } from '@opentelemetry/api';
-import type { SpanLimits } from '../src/otel/env-config.ts';
-import { DEFAULT_SPAN_LIMITS, LeanServerSpan } from '../src/otel/lean/lean-span.ts';
+import { readEnvConfig, type SpanLimits } from '../src/otel/env-config.ts';
+import { LeanServerSpan } from '../src/otel/lean/lean-span.ts';
 import { toLeanSpanData } from '../src/otel/lean/lean-trace-export.ts';
 import { encodeAttributeBlock, encodeTraceRequest } from '../src/otel/lean/otlp-trace-encoder.ts';
 import { sharedRequestBlock } from '../src/otel/lean/lean-stream-listener.ts';
 import { decodeTraceRequest } from './support/otlp-official-trace.ts';
+
+/** The SDK's default span limits, as fw reads them from an empty environment. */
+const DEFAULT_SPAN_LIMITS = readEnvConfig({}).spanLimits;
 
 const SCOPE = { name: 'fw-core', version: '0.1.0' };
 

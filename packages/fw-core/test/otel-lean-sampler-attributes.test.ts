@@ -9,8 +9,12 @@ import { inject } from '../src/inject/inject.ts';
 import { DEFAULT_KNOWN_METHODS } from '../src/otel/env-config.ts';
 import { compileQueryRedaction } from '../src/otel/http-attributes.ts';
 import { HttpMetricSeriesTable } from '../src/otel/http-metrics.ts';
-import { DEFAULT_SPAN_LIMITS, type LeanServerSpan } from '../src/otel/lean/lean-span.ts';
+import { type LeanServerSpan } from '../src/otel/lean/lean-span.ts';
+import { readEnvConfig } from '../src/otel/env-config.ts';
 import { wrapLean } from '../src/otel/lean/lean-stream-listener.ts';
+
+/** The SDK's default span limits, as fw reads them from an empty environment. */
+const DEFAULT_SPAN_LIMITS = readEnvConfig({}).spanLimits;
 
 it('sets the sampler’s attributes over the request’s on the lean span', async () => {
   const ended: LeanServerSpan[] = [];

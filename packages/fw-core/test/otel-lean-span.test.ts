@@ -9,8 +9,11 @@ import { after, before, describe, it } from 'node:test';
 import { context, ROOT_CONTEXT, SpanStatusCode, trace } from '@opentelemetry/api';
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
 import { AlwaysOnSampler, ParentBasedSampler, TracerProvider, type ReadableSpan, type SpanProcessor } from '@opentelemetry/sdk-trace';
-import type { SpanLimits } from '../src/otel/env-config.ts';
-import { DEFAULT_SPAN_LIMITS, LeanServerSpan, toHex, parseTraceparent } from '../src/otel/lean/lean-span.ts';
+import { readEnvConfig, type SpanLimits } from '../src/otel/env-config.ts';
+import { LeanServerSpan, toHex, parseTraceparent } from '../src/otel/lean/lean-span.ts';
+
+/** The SDK's default span limits, as fw reads them from an empty environment. */
+const DEFAULT_SPAN_LIMITS = readEnvConfig({}).spanLimits;
 
 const children: ReadableSpan[] = [];
 const collect: SpanProcessor = { onStart() {}, onEnd: (span) => void children.push(span), forceFlush: async () => {}, shutdown: async () => {} };

@@ -6,9 +6,13 @@
 import { SpanStatusCode } from '@opentelemetry/api';
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { DEFAULT_SPAN_LIMITS, LeanServerSpan, timeOnClock, toHex, parseTraceparent } from '../src/otel/lean/lean-span.ts';
+import { LeanServerSpan, timeOnClock, toHex, parseTraceparent } from '../src/otel/lean/lean-span.ts';
+import { readEnvConfig } from '../src/otel/env-config.ts';
 import { createLeanTraceExport, type LeanTraceExport } from '../src/otel/lean/lean-trace-export.ts';
 import { type OtlpReceiver, startOtlpReceiver } from './support/otel-receiver.ts';
+
+/** The SDK's default span limits, as fw reads them from an empty environment. */
+const DEFAULT_SPAN_LIMITS = readEnvConfig({}).spanLimits;
 
 let receiver: OtlpReceiver;
 let exporter: LeanTraceExport;

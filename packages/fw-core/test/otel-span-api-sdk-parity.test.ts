@@ -13,9 +13,13 @@ import { ROOT_CONTEXT, SpanStatusCode, type Exception, type Span, type SpanStatu
 import { ProtobufTraceSerializer } from '@opentelemetry/otlp-transformer';
 import { TracerProvider, type ReadableSpan } from '@opentelemetry/sdk-trace';
 import { toLeanSpanData } from '../src/otel/lean/lean-trace-export.ts';
-import { DEFAULT_SPAN_LIMITS, LeanServerSpan } from '../src/otel/lean/lean-span.ts';
+import { LeanServerSpan } from '../src/otel/lean/lean-span.ts';
+import { readEnvConfig } from '../src/otel/env-config.ts';
 import { encodeTraceRequest } from '../src/otel/lean/otlp-trace-encoder.ts';
 import { ExportTraceServiceRequest } from './support/otlp-official-trace.ts';
+
+/** The SDK's default span limits, as fw reads them from an empty environment. */
+const DEFAULT_SPAN_LIMITS = readEnvConfig({}).spanLimits;
 
 const ended: ReadableSpan[] = [];
 const tracer = new TracerProvider({ spanProcessors: [{ onStart() {}, onEnd: (span) => void ended.push(span), forceFlush: async () => {}, shutdown: async () => {} }] }).getTracer('parity');

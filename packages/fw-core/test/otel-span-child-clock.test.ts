@@ -8,7 +8,11 @@ import { afterEach, beforeEach, describe, it, mock } from 'node:test';
 import { ROOT_CONTEXT, trace, type Span } from '@opentelemetry/api';
 import { TracerProvider, type ReadableSpan } from '@opentelemetry/sdk-trace';
 import { withChildSpanClock } from '../src/otel/child-span-clock.ts';
-import { DEFAULT_SPAN_LIMITS, LeanServerSpan } from '../src/otel/lean/lean-span.ts';
+import { LeanServerSpan } from '../src/otel/lean/lean-span.ts';
+import { readEnvConfig } from '../src/otel/env-config.ts';
+
+/** The SDK's default span limits, as fw reads them from an empty environment. */
+const DEFAULT_SPAN_LIMITS = readEnvConfig({}).spanLimits;
 
 const ended: ReadableSpan[] = [];
 const tracer = new TracerProvider({ spanProcessors: [withChildSpanClock({ onStart() {}, onEnd: (span) => void ended.push(span), forceFlush: async () => {}, shutdown: async () => {} })] }).getTracer('clock');

@@ -23,14 +23,11 @@ const READ = Symbol('fw.bodyRead');
 export async function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
   const message = req as IncomingMessage & { [READ]?: Promise<Buffer> };
   const earlier = message[READ];
-  if (earlier !== undefined) {
-    return withinLimit(await earlier, limit);
-  }
+  if (earlier !== undefined) return withinLimit(await earlier, limit);
   // A parser in front of fw (express.text(), express.raw()) read it, decompressed, into `req.body`.
   const upstream = req.readableDidRead ? (req as IncomingMessage & { body?: unknown }).body : undefined;
-  if (typeof upstream === 'string' || Buffer.isBuffer(upstream)) {
-    return withinLimit(typeof upstream === 'string' ? Buffer.from(upstream) : upstream, limit);
-  }
+  if (typeof upstream === 'string') return withinLimit(Buffer.from(upstream), limit);
+  if (Buffer.isBuffer(upstream)) return withinLimit(upstream, limit);
   for (const coding of req.headers['content-encoding']?.split(',') ?? []) {
     const encoding = coding.trim().toLowerCase();
     if (encoding !== '' && encoding !== 'identity') {

@@ -10,10 +10,9 @@ import type { Attributes } from '@opentelemetry/api';
 import type { IncomingMessage } from 'node:http';
 import type { TLSSocket } from 'node:tls';
 import { requestHost, type Exchange, type RequestTarget } from '../stream/exchange.ts';
-import { DEFAULT_KNOWN_METHODS } from './env-config.ts';
 
 /** `http.request.method`: the method when it is among `known`, else `_OTHER`. */
-export function normalizeMethod(method: string | undefined, known: ReadonlySet<string> = DEFAULT_KNOWN_METHODS): string {
+export function normalizeMethod(method: string | undefined, known: ReadonlySet<string>): string {
   return method !== undefined && known.has(method) ? method : '_OTHER';
 }
 

@@ -104,7 +104,7 @@ function defaultAnswer(failure: SchemaFailure): FwResponse {
  * accepted types in the body and in `accept-post` (W3C LDP §7.1) or `accept-patch` (RFC 5789 §3.1).
  */
 function unsupportedMediaType(method: string): FwResponse {
-  const accepted = ACCEPTED_BODY_TYPES;
   const header = method === 'POST' ? 'accept-post' : method === 'PATCH' ? 'accept-patch' : undefined;
-  return json({ error: 'unsupported media type', accepted }, 415, header === undefined ? undefined : { [header]: accepted.join(', ') });
+  const headers = header === undefined ? undefined : { [header]: ACCEPTED_BODY_TYPES.join(', ') };
+  return json({ error: 'unsupported media type', accepted: ACCEPTED_BODY_TYPES }, 415, headers);
 }

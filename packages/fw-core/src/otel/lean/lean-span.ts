@@ -22,15 +22,6 @@ export interface SpanClock {
 /** Where fw's lean span offers its clock to the SDK spans started in it (child-span-clock.ts). */
 export const SPAN_CLOCK = Symbol('fw.spanClock');
 
-export const DEFAULT_SPAN_LIMITS: SpanLimits = Object.freeze({
-  attributeCountLimit: 128,
-  attributeValueLengthLimit: Infinity,
-  eventCountLimit: 128,
-  linkCountLimit: 128,
-  attributePerEventCountLimit: 128,
-  attributePerLinkCountLimit: 128,
-});
-
 /** An event as recorded, at the Unix time the SDK's span would export. */
 export interface RecordedEvent {
   readonly name: string;
