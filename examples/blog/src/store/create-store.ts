@@ -1,14 +1,13 @@
 /**
  * Start-up entry of the storage layer: validate the `blog` settings, resolve the query log, open
  * the configured store. Everything that can fail fails here, once, before the server listens.
+ * Only the chosen store's modules are loaded: the memory store never loads pg or node:sqlite
+ * (bench/memory.bench.ts).
  */
 import { resolve } from 'node:path';
 import { createMemoryStore } from './memory-store.ts';
-import { createPgPool, pgServerOf } from './postgres-pool.ts';
-import { createPgPoolMetrics, pgPoolName, type PgPoolMetrics } from './postgres-pool-metrics.ts';
-import { openPostgresStore } from './postgres-store.ts';
+import type { PgPoolMetrics } from './postgres-pool-metrics.ts';
 import { resolveQueryLog, type StoreLogger } from './query-log.ts';
-import { openSqliteStore } from './sqlite-store.ts';
 import { checkDatabaseUrl, DEFAULT_DATABASE_URL, DEFAULT_SQLITE_PATH, integerSetting } from './store-settings.ts';
 import type { PostStore, StoreSettings } from './store.ts';
 
@@ -37,9 +36,12 @@ export async function createStore(settings: StoreSettings, options: CreateStoreO
   switch (settings.store) {
     case 'memory':
       return createMemoryStore({ now, idempotencyKeyTtlMs });
-    case 'sqlite':
+    case 'sqlite': {
+      const { openSqliteStore } = await import('./sqlite-store.ts');
       return openSqliteStore({ path: sqlitePath(settings, appDir), now, queryLog, busyTimeoutMs: integerSetting(settings, 'sqlite_busy_timeout_ms'), idempotencyKeyTtlMs });
+    }
     case 'postgres': {
+      const [{ createPgPool, pgServerOf }, { createPgPoolMetrics, pgPoolName }, { openPostgresStore }] = await Promise.all([import('./postgres-pool.ts'), import('./postgres-pool-metrics.ts'), import('./postgres-store.ts')]);
       const connectionString = databaseUrl(settings, options.env ?? process.env);
       const max = integerSetting(settings, 'postgres_pool_size');
       const pool = createPgPool({

@@ -16,7 +16,6 @@ import { createMemoryStore } from './memory-store.ts';
 import { policyHeader, rateLimitHeader, secondsUntil } from './rate-limit-headers.ts';
 import { compileRateLimitOptions, type RateLimitPluginOptions, type RateLimitSettings } from './rate-limit-options.ts';
 import type { RateLimitStore, WindowCount } from './rate-limit-store.ts';
-import { createRedisStore } from './redis-store.ts';
 import { createStoreErrorLog, type StoreErrorLog } from './store-error-log.ts';
 
 /** The plugin's state: compiled settings, the store, the error log and the clock. */
@@ -73,7 +72,7 @@ async function startRateLimit(options: RateLimitPluginOptions, { env }: PluginIn
   const { maxRequests, windowMs } = settings;
   const store =
     settings.store === 'redis'
-      ? await createRedisStore({ url: settings.redisUrl, keyPrefix: settings.keyPrefix, windowMs, timeoutMs: settings.storeTimeoutMs })
+      ? await (await import('./redis-store.ts')).createRedisStore({ url: settings.redisUrl, keyPrefix: settings.keyPrefix, windowMs, timeoutMs: settings.storeTimeoutMs })
       : createMemoryStore({ maxRequests, windowMs, maxKeys: settings.maxKeys });
   return { settings, store, policy: policyHeader(maxRequests, windowMs), errorLog: createStoreErrorLog(now), now };
 }
