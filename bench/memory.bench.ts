@@ -8,13 +8,20 @@
  * 100 posts the bench created. Prints one markdown table in MB with the differences the issue
  * sets goals for (the blog idle at most 90 MB; after load, telemetry on at most 25 MB above off).
  *
- *   npx node bench/memory.bench.ts [--seconds 15] [--connections 10] [--phases]
+ *   npx node bench/memory.bench.ts [--seconds 15] [--connections 50] [--phases] [--compile-cache]
  *
+ * Before measuring, the blog is started and stopped once, so Node's compile cache (which main.ts
+ * turns on) holds the app's stripped modules, as it does at every start after the first.
+ * `--compile-cache` starts the blog with NODE_COMPILE_CACHE set (a temporary directory), as a
+ * deployment can (docs/blog-api.md): then its entry script is read from the cache as well and
+ * no TypeScript stripper is loaded at all.
  * `--phases` first prints where the memory goes, phase by phase (servers/memory-phase-child.ts:
  * each step loads one more piece of what the blog's start loads, after a full collection).
  * Run `npx tsc -b` first: fw-core is loaded from its dist/, as `npm start` does after its build.
  */
 import { execFileSync, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
@@ -26,8 +33,9 @@ import { startOtlpSink } from './support/otlp-sink.ts';
 const { values } = parseArgs({
   options: {
     seconds: { type: 'string', default: '15' },
-    connections: { type: 'string', default: '10' },
+    connections: { type: 'string', default: '50' },
     phases: { type: 'boolean', default: false },
+    'compile-cache': { type: 'boolean', default: false },
   },
 });
 const seconds = Number(values.seconds);
@@ -43,8 +51,13 @@ const TELEMETRY_GOAL_MB = 25;
  */
 const MINIMAL_SERVER = `require('node:http').createServer((req, res) => res.end('{"id":1}')).listen(Number(process.env.PORT), '127.0.0.1')`;
 
+/** `--phases`' first row: Node with nothing loaded, measured as memory-phase-child.ts measures. */
+const PLAIN_NODE = `gc(); const rss = /^VmRSS:\\s+(\\d+) kB$/m.exec(require('node:fs').readFileSync('/proc/self/status', 'utf8'))[1];
+console.log(JSON.stringify({ phase: 'Node alone (plain JavaScript)', last: false, ...process.memoryUsage(), vmRss: rss * 1024 }));`;
 /** npm's variables of this process (`npx node` sets them); `npm start` gives the blog its own. */
 const NPM_EXEC_VARIABLES = { npm_command: undefined, INIT_CWD: undefined } as const;
+/** With --compile-cache: the cache every blog process of this run shares. */
+const cacheDir = values['compile-cache'] ? mkdtempSync(join(tmpdir(), 'fw-memory-bench-')) : undefined;
 
 /** A server under test: where it answers, its process, how to stop it. */
 interface Running {
@@ -66,20 +79,24 @@ const settle = (): Promise<void> => new Promise((resolve) => setTimeout(resolve,
 
 if (values.phases) printPhases();
 const sink = await startOtlpSink();
+const telemetryOn = { OTEL_EXPORTER_OTLP_ENDPOINT: sink.url, OTEL_TRACES_EXPORTER: undefined };
 try {
+  await (await startBlog(telemetryOn)).stop();
   const rows: Figures[] = [];
   rows.push(await measure('minimal node:http server', await startChild(['-e', MINIMAL_SERVER], {}, '/'), ['/']));
   const paths = [`/api/posts/${POSTS / 2}`, '/api/posts?limit=20'];
   rows.push(await measure('blog, telemetry off', await startBlog({ OTEL_SDK_DISABLED: 'true' }), paths));
-  rows.push(await measure('blog, telemetry on (OTLP to a loopback sink)', await startBlog({ OTEL_EXPORTER_OTLP_ENDPOINT: sink.url, OTEL_TRACES_EXPORTER: undefined }), paths));
+  rows.push(await measure('blog, telemetry on (OTLP to a loopback sink)', await startBlog(telemetryOn), paths));
   printTable(rows);
 } finally {
   await sink.close();
+  if (cacheDir !== undefined) rmSync(cacheDir, { recursive: true, force: true });
 }
 
 /** The blog as `npm start` runs it (scripts/start.ts, from the repository root), warnings only on stderr, `env` on top. */
 function startBlog(env: Record<string, string | undefined>): Promise<Running> {
-  return startChild([join(import.meta.dirname, '..', 'scripts', 'start.ts')], { ...NPM_EXEC_VARIABLES, LOG_LEVEL: 'warn', ...env }, '/heartbeat');
+  const cache = cacheDir === undefined ? {} : { NODE_COMPILE_CACHE: cacheDir };
+  return startChild([join(import.meta.dirname, '..', 'scripts', 'start.ts')], { ...NPM_EXEC_VARIABLES, LOG_LEVEL: 'warn', ...cache, ...env }, '/heartbeat');
 }
 
 /** Starts `args` with this process's Node on a free port (PORT) and waits until `probe` answers 200. */
@@ -132,7 +149,8 @@ async function createPosts(url: string): Promise<void> {
 
 function printTable(rows: readonly Figures[]): void {
   const [minimal, off, on] = rows as [Figures, Figures, Figures];
-  console.log(`\nResident memory (VmRSS, MB): idle ${SETTLE_MS / 1000} s after start, then after ${seconds} s of load (${connections} connections)\n`);
+  const how = cacheDir === undefined ? 'as `npm start` starts it' : 'with NODE_COMPILE_CACHE set';
+  console.log(`\nResident memory (VmRSS, MB), the blog ${how}: idle ${SETTLE_MS / 1000} s after start, then after ${seconds} s of load (${connections} connections)\n`);
   console.log('| Server | idle | after load | idle above minimal |');
   console.log('|---|---|---|---|');
   for (const r of rows) console.log(`| ${r.name} | ${fixed(r.idle)} | ${fixed(r.loaded)} | ${fixed(r.idle - minimal.idle)} |`);
@@ -150,10 +168,12 @@ function printPhases(): void {
   console.log('| Phase | VmRSS | of which V8 heap used | external |');
   console.log('|---|---|---|---|');
   let previous = { vmRss: 0, heapUsed: 0, external: 0 };
-  for (let step = 0; ; step += 1) {
-    const out = execFileSync(process.execPath, ['--expose-gc', join(import.meta.dirname, 'servers', 'memory-phase-child.ts'), String(step)], { cwd: BLOG_DIR, encoding: 'utf8' });
+  for (let step = -1; ; step += 1) {
+    // Step -1 is Node alone, plain JavaScript: the ladder's own steps are .ts, so their first row is the stripper.
+    const args = step === -1 ? ['-e', PLAIN_NODE] : [join(import.meta.dirname, 'servers', 'memory-phase-child.ts'), String(step)];
+    const out = execFileSync(process.execPath, ['--expose-gc', ...args], { cwd: BLOG_DIR, encoding: 'utf8' });
     const now = JSON.parse(out) as { phase: string; last: boolean; vmRss: number; heapUsed: number; external: number };
-    const d = (key: 'vmRss' | 'heapUsed' | 'external'): string => `${step === 0 ? '' : '+'}${fixed((now[key] - previous[key]) / 1048576)}`;
+    const d = (key: 'vmRss' | 'heapUsed' | 'external'): string => `${step === -1 ? '' : '+'}${fixed((now[key] - previous[key]) / 1048576)}`;
     console.log(`| ${now.phase} | ${d('vmRss')} | ${d('heapUsed')} | ${d('external')} |`);
     previous = now;
     if (now.last) break;

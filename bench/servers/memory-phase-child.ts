@@ -16,7 +16,7 @@ const fromBlog = (file: string): string => pathToFileURL(join(BLOG, file)).href;
 
 /** The phases, in the order the blog's start meets them; each loads what the previous did not. */
 const PHASES: ReadonlyArray<readonly [name: string, load: () => Promise<unknown>]> = [
-  ['Node start (empty script)', async () => {}],
+  ["Node's type stripper (this .ts file)", async () => {}],
   ['node:http server listening', () => new Promise<void>((resolve) => createServer().listen(0, '127.0.0.1', resolve))],
   ['fw-core (root entry)', () => import('fw-core')],
   ['fw-core/otel (no SDK)', () => import('fw-core/otel')],
@@ -26,7 +26,7 @@ const PHASES: ReadonlyArray<readonly [name: string, load: () => Promise<unknown>
   }],
   ['node:sqlite (a database open)', async () => new (await import('node:sqlite')).DatabaseSync(':memory:')],
   ['OpenTelemetry SDK (register-telemetry.ts)', () => import(pathToFileURL(join(import.meta.dirname, '..', '..', 'packages', 'fw-core', 'dist', 'otel', 'register-telemetry.js')).href)],
-  ["the blog's .ts modules (type stripping)", () => import(fromBlog('src/app.ts'))],
+  ["the blog's .ts modules (stripped, no compile cache)", () => import(fromBlog('src/app.ts'))],
 ];
 
 const upTo = Number(process.argv[2]);
