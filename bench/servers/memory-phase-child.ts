@@ -16,7 +16,7 @@ const fromBlog = (file: string): string => pathToFileURL(join(BLOG, file)).href;
 
 /** The phases, in the order the blog's start meets them; each loads what the previous did not. */
 const PHASES: ReadonlyArray<readonly [name: string, load: () => Promise<unknown>]> = [
-  ["Node's type stripper (this .ts file)", async () => {}],
+  ["the ES module loader and Node's type stripper (this step is a .ts module)", async () => {}],
   ['node:http server listening', () => new Promise<void>((resolve) => createServer().listen(0, '127.0.0.1', resolve))],
   ['fw-core (root entry)', () => import('fw-core')],
   ['fw-core/otel (no SDK)', () => import('fw-core/otel')],
