@@ -25,8 +25,8 @@ const START_SCRIPT = join(REPO_ROOT, 'scripts', 'start.ts');
 const NPM_EXEC_VARIABLES = { npm_command: undefined, INIT_CWD: undefined } as const;
 
 /** Starts the blog as `npm start` does (without the build step: tests run after `tsc -b`). */
-export function startBlogAsUser(env: Record<string, string | undefined> = {}, execArgv: readonly string[] = []): Promise<BlogProcess> {
-  return startBlog({ ...NPM_EXEC_VARIABLES, ...env }, { script: START_SCRIPT, cwd: REPO_ROOT, timeoutMs: 30_000, execArgv });
+export function startBlogAsUser(env: Record<string, string | undefined> = {}, execArgv: readonly string[] = [], keepLine?: (line: string) => boolean): Promise<BlogProcess> {
+  return startBlog({ ...NPM_EXEC_VARIABLES, ...env }, { script: START_SCRIPT, cwd: REPO_ROOT, timeoutMs: 30_000, execArgv, ...(keepLine && { keepLine }) });
 }
 
 /** The files start.ts regenerates before the blog starts (examples/blog/priv/assets). */

@@ -81,6 +81,12 @@ export interface StartOptions {
   readonly timeoutMs?: number;
   /** Node options before the script (V8 flags that NODE_OPTIONS does not take). */
   readonly execArgv?: readonly string[];
+  /**
+   * Which stderr lines after `listening` logLines() keeps (default all). A long load test drops
+   * the per-request lines: kept and parsed again on every logLines() call, a 10-minute run's
+   * millions of them outgrow the test process and stall its polling.
+   */
+  readonly keepLine?: (line: string) => boolean;
 }
 
 /** Starts the service and waits for its `listening` line (or fails with its stderr). */
@@ -102,6 +108,7 @@ export async function startBlog(env: Record<string, string | undefined> = {}, op
       const lines = (pending + chunk).split('\n');
       pending = lines.pop() ?? '';
       for (const line of lines) {
+        if (listening && options.keepLine?.(line) === false) continue;
         stderr.push(line);
         const event = parseLine(line);
         if (event?.event === 'metrics_listening' && typeof event.url === 'string') metricsUrl = event.url;
