@@ -53,7 +53,13 @@ export interface JsonStreamResponse {
 }
 
 /** Copies the parts of a response body its route's response schema lists (schema/project-response.ts compiles them). */
-export type Projection = (value: unknown) => unknown;
+export interface Projection {
+  (value: unknown): unknown;
+  /** What every item of an array goes through (a `jsonStream`'s items), when one projection does. */
+  readonly each?: Projection;
+  /** The projections of an object's listed keys. */
+  readonly fields?: ReadonlyMap<string, Projection>;
+}
 
 /** Everything a controller may answer. */
 export type FwResponse = JsonResponse | StatusResponse | RedirectResponse | FileResponse | JsonStreamResponse;

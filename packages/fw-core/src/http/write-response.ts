@@ -220,11 +220,13 @@ function badResponse(what: string, cause?: unknown): FwError {
 const CHUNK_CHARS = 64 * 1024;
 
 /**
- * Writes a `jsonStream()` body after its head: items encoded one at a time, written in chunks,
- * waiting for the socket to drain when Node's buffer is full, so a slow client holds one chunk of
- * memory and other requests are served between chunks. A client gone ends the work at the next
- * chunk and runs an async iterator's `return()` (a database cursor is released). Rejects with what
- * the iterator or json_lib throws: the caller's error path then cuts the response.
+ * Writes a `jsonStream()` body after its head: items projected as they come and encoded in batches
+ * (with JSON, one call for as many as fit in the chunk at the average size so far, not one per
+ * item: bench/list-answer.bench.ts; one by one with another json_lib), written in chunks, waiting
+ * for the socket to drain when Node's buffer is full, so a slow client holds one chunk of memory and other requests are
+ * served between chunks. A client gone ends the work at the next item and runs an async
+ * iterator's `return()` (a database cursor is released). Rejects with what the iterator or
+ * json_lib throws: the caller's error path then cuts the response.
  */
 async function writeJsonStream(target: ResponseTarget, response: JsonStreamResponse, project?: Projection): Promise<void> {
   const { res, json } = target;
@@ -233,27 +235,40 @@ async function writeJsonStream(target: ResponseTarget, response: JsonStreamRespo
     return;
   }
   const { items, key } = response;
+  const each = project === undefined ? undefined : itemProjection(project, key);
   const iterator = Symbol.asyncIterator in items ? items[Symbol.asyncIterator]() : (items as Iterable<unknown>)[Symbol.iterator]();
   let chunk = key === undefined ? '[' : `{${json.stringify(key)}:[`;
-  let first = true;
+  const batching = json === JSON;
+  let batch: unknown[] = [];
+  let wanted = 1; // the batch's size: what fits in the chunk's room
+  let encoded = 0; // items encoded so far, and their characters
+  let chars = 0;
   let finished = false;
   try {
     for (;;) {
       const next = iterator.next();
       const step = isThenable<IteratorResult<unknown>>(next) ? await next : next;
+      if (step.done !== true) {
+        if (res.destroyed) return;
+        batch.push(each === undefined ? step.value : each(step.value));
+        if (batch.length < wanted) continue;
+      }
+      if (batch.length > 0) {
+        // JSON's array without its brackets; undefined and functions are null there, as in any JSON array.
+        const text = batching ? JSON.stringify(batch).slice(1, -1) : (json.stringify(batch[0]) ?? 'null');
+        chunk = encoded === 0 ? chunk + text : `${chunk},${text}`;
+        encoded += batch.length;
+        chars += text.length;
+        batch = [];
+      }
       if (step.done === true) break;
-      if (res.destroyed) return;
-      const item = project === undefined ? step.value : projectItem(project, key, step.value);
-      // JSON.stringify gives undefined for undefined and functions; inside an array JSON says null.
-      const text = json.stringify(item) ?? 'null';
-      chunk = first ? chunk + text : `${chunk},${text}`;
-      first = false;
       if (chunk.length >= CHUNK_CHARS) {
         const flowing = res.write(chunk);
         chunk = '';
         if (!flowing) await drained(res);
         if (res.destroyed) return;
       }
+      if (batching) wanted = Math.max(1, Math.floor(((CHUNK_CHARS - chunk.length) * encoded) / chars));
     }
     finished = true;
     res.end(key === undefined ? `${chunk}]` : `${chunk}]}`);
@@ -262,11 +277,12 @@ async function writeJsonStream(target: ResponseTarget, response: JsonStreamRespo
   }
 }
 
-/** An item projected as the only one of `[item]` or `{"<key>": [item]}`, as a json() body would be. */
-function projectItem(project: Projection, key: string | undefined, item: unknown): unknown {
-  if (key === undefined) return (project([item]) as unknown[])[0];
-  const projected = project({ [key]: [item] }) as Record<string, unknown[] | undefined>;
-  return projected[key]?.[0];
+/** What each item goes through: the schema of the array's items, else the item projected as the only one of `[item]` or `{"<key>": [item]}`, as a json() body would be. */
+function itemProjection(project: Projection, key: string | undefined): Projection {
+  const each = (key === undefined ? project : project.fields?.get(key))?.each;
+  if (each !== undefined) return each;
+  if (key === undefined) return (item) => (project([item]) as unknown[])[0];
+  return (item) => (project({ [key]: [item] }) as Record<string, unknown[] | undefined>)[key]?.[0];
 }
 
 /** Resolves when `res` can take more, or when it closed (the client went away). */

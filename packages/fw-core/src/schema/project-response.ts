@@ -6,9 +6,13 @@
  */
 import { FwError } from '../errors.ts';
 import type { Projection } from '../http/write-response.ts';
+import { generateObjectProjection, type Field } from './generate-projection.ts';
 import type { JsonSchema } from './route-schema.ts';
 
 const identity: Projection = (value) => value;
+
+// Projections of a scalar-only type: they look only at objects.
+const SCALARS = new WeakSet<Projection>();
 
 // Keywords after which fw could not tell which fields may leave: refused at start.
 const UNSUPPORTED = ['$dynamicRef', '$recursiveRef', 'dependentSchemas'];
@@ -81,13 +85,10 @@ function compileFresh(schema: Schema, at: string, cx: Context, parts: readonly P
   const merged = flat.schema;
   if (isScalarSchema(merged)) return scalarProjection(merged, at, cx.where);
   const array = arrayProjection(merged, at, cx);
-  const object = objectProjection(merged, at, cx);
-  if (array === undefined && object === undefined) return identity;
-  return (value) => {
-    if (Array.isArray(value)) return array === undefined ? value : array(value);
-    if (typeof value === 'object' && value !== null && object !== undefined) return object(value as Record<string, unknown>);
-    return value;
-  };
+  const whole = objectProjection(merged, at, cx, array);
+  if (whole !== undefined) return whole;
+  if (array === undefined) return identity;
+  return Object.assign((value: unknown) => (Array.isArray(value) ? array(value) : value), { each: array.each });
 }
 
 function refuseUnsupported(schema: Schema, at: string): void {
@@ -103,12 +104,12 @@ function refuseUnsupported(schema: Schema, at: string): void {
 }
 
 /** Arrays: `items` for every element, or a tuple's positions then the rest; undefined when neither applies. */
-function arrayProjection(schema: Schema, at: string, cx: Context): ((value: unknown[]) => unknown[]) | undefined {
+function arrayProjection(schema: Schema, at: string, cx: Context): Projection | undefined {
   const prefixKeyword = schema.prefixItems !== undefined ? 'prefixItems' : Array.isArray(schema.items) ? 'items' : undefined;
   if (prefixKeyword === undefined) {
     if (schema.items === undefined) return undefined;
     const each = compileAt(schema.items as JsonSchema, `${at}/items`, cx);
-    return each === identity ? undefined : (value) => value.map(each);
+    return each === identity ? undefined : Object.assign((value: unknown) => (value as unknown[]).map(each), { each });
   }
   const prefix = schema[prefixKeyword];
   if (!Array.isArray(prefix)) throw new Error(`${at}/${prefixKeyword} must be an array of schemas`);
@@ -121,39 +122,45 @@ function arrayProjection(schema: Schema, at: string, cx: Context): ((value: unkn
   // Elements past the tuple are listed only by a rest schema, as keys past properties are.
   const rest = restSchema === undefined || restSchema === false ? undefined : compileAt(restSchema, `${at}/${restKeyword}`, cx);
   return (value) => {
-    const out = new Array<unknown>(rest === undefined ? Math.min(value.length, positions.length) : value.length);
-    for (let index = 0; index < out.length; index++) out[index] = (index < positions.length ? positions[index]! : rest!)(value[index]);
+    const list = value as unknown[];
+    const out = new Array<unknown>(rest === undefined ? Math.min(list.length, positions.length) : list.length);
+    for (let index = 0; index < out.length; index++) out[index] = (index < positions.length ? positions[index]! : rest!)(list[index]);
     return out;
   };
 }
 
-function objectProjection(schema: Schema, at: string, cx: Context): ((value: Record<string, unknown>) => unknown) | undefined {
+/** Objects, arrays through `array`, other values as they are; undefined when the schema lists no key and keeps every other. */
+function objectProjection(schema: Schema, at: string, cx: Context, array: Projection | undefined): Projection | undefined {
   const properties = schema.properties as Readonly<Record<string, JsonSchema>> | undefined;
   const additional = schema.additionalProperties as JsonSchema | undefined;
   const patterns = Object.entries((schema.patternProperties ?? {}) as Record<string, JsonSchema>);
   if (properties === undefined && patterns.length === 0 && additional !== false) return undefined;
   const listed = Object.entries(properties ?? {}).map(([name, sub]) => [name, compileAt(sub, `${at}/properties/${name}`, cx)] as const);
-  const names = new Set(listed.map(([name]) => name));
   const others = additional === undefined || additional === false ? undefined : compileAt(additional, `${at}/additionalProperties`, cx);
+  const names = new Set(listed.map(([name]) => name));
   // A key neither listed nor matching a pattern goes as additionalProperties says; the first matching pattern wins, as in fast-json-stringify.
-  if (patterns.length > 0) {
-    const matching = patterns.map(([pattern, sub]) => [toRegExp(pattern, `${at}/patternProperties/${pattern}`), compileAt(sub, `${at}/patternProperties/${pattern}`, cx)] as const);
-    return (value) => {
-      const out: Record<string, unknown> = {};
-      for (const [name, project] of listed) if (Object.hasOwn(value, name)) out[name] = project(value[name]);
-      for (const name of Object.keys(value)) {
-        const project = names.has(name) ? undefined : (matching.find(([pattern]) => pattern.test(name))?.[1] ?? others);
-        if (project !== undefined) out[name] = project(value[name]);
-      }
-      return out;
-    };
-  }
-  return (value) => {
+  const matching = patterns.map(([pattern, sub]) => [toRegExp(pattern, `${at}/patternProperties/${pattern}`), compileAt(sub, `${at}/patternProperties/${pattern}`, cx)] as const);
+  const object = (value: Record<string, unknown>): unknown => {
     const out: Record<string, unknown> = {};
     for (const [name, project] of listed) if (Object.hasOwn(value, name)) out[name] = project(value[name]);
-    if (others !== undefined) for (const name of Object.keys(value)) if (!names.has(name)) out[name] = others(value[name]);
+    if (others === undefined && matching.length === 0) return out;
+    for (const name of Object.keys(value)) {
+      const project = names.has(name) ? undefined : (matching.find(([pattern]) => pattern.test(name))?.[1] ?? others);
+      if (project !== undefined) out[name] = project(value[name]);
+    }
     return out;
   };
+  // A literal's `__proto__: x` would set its prototype.
+  if (others === undefined && matching.length === 0 && !names.has('__proto__')) {
+    const kind = (project: Projection): Field['kind'] => (project === identity ? 'value' : SCALARS.has(project) ? 'scalar' : 'call');
+    const fields = listed.map(([name, project]) => ({ name, project, kind: kind(project) }));
+    return Object.assign(generateObjectProjection(fields, array, object as (value: object) => unknown), { fields: new Map(listed) });
+  }
+  const project = (value: unknown): unknown => {
+    if (Array.isArray(value)) return array === undefined ? value : array(value);
+    return typeof value === 'object' && value !== null ? object(value as Record<string, unknown>) : value;
+  };
+  return Object.assign(project, { fields: new Map(listed) });
 }
 
 /** `pattern` with ajv's `u` flag, or an error naming `at`. */
@@ -252,12 +259,13 @@ function choiceProjection(flat: Flat, at: string, cx: Context): Projection {
     const checkAt = keyword === 'if' ? `${owner}/if` : branchAt;
     return { types: jsonTypes(check, checkAt, cx), matches: compileMatch(check, checkAt, cx, flat.schema.type), project };
   });
-  return (value) => {
+  const project: Projection = (value) => {
     const encoded = asJson(value);
     const type = encoded === null ? 'null' : Array.isArray(encoded) ? 'array' : typeof encoded;
     for (const option of options) if ((option.types === undefined || option.types.has(type)) && option.matches(encoded)) return option.project(encoded);
     throw new FwError('FW_ERR_RESPONSE_NOT_PROJECTABLE', `${cx.where}: the answer matches no branch of ${place}`, { details: { where: cx.where, at: place } });
   };
+  return project;
 }
 
 /**
@@ -311,7 +319,7 @@ function isScalarSchema(schema: Schema): boolean {
  */
 function scalarProjection(schema: Schema, at: string, where: string): Projection {
   const types = [schema.type].flat().join(' or ');
-  return (value) => {
+  const project: Projection = (value) => {
     if (typeof value !== 'object' || value === null) return value;
     const toJSON = (value as { toJSON?: unknown }).toJSON;
     const encoded: unknown = typeof toJSON === 'function' ? toJSON.call(value, '') : value;
@@ -321,4 +329,6 @@ function scalarProjection(schema: Schema, at: string, where: string): Projection
       details: { where, at },
     });
   };
+  SCALARS.add(project);
+  return project;
 }
