@@ -1,7 +1,7 @@
 /**
  * Response schemas as projections: a `json` answer is copied through its status's schema, so fields it
- * does not list never leave. Compiled once into closures that copy and do not validate (but an object
- * never passes a scalar-only schema). Not ajv's `removeAdditional`: it mutates, and the structuredClone
+ * does not list never leave. Compiled once, objects into generated code (generate-projection.ts), the rest
+ * into closures, that copy and do not validate (but an object never passes a scalar-only schema). Not ajv's `removeAdditional`: it mutates, and the structuredClone
  * it needs costs more than projection and JSON.stringify together (bench/schemas.bench.ts, case (b)).
  */
 import { FwError } from '../errors.ts';
@@ -10,7 +10,6 @@ import { generateObjectProjection, type Field } from './generate-projection.ts';
 import type { JsonSchema } from './route-schema.ts';
 
 const identity: Projection = (value) => value;
-
 // Projections of a scalar-only type: they look only at objects.
 const SCALARS = new WeakSet<Projection>();
 
@@ -85,10 +84,8 @@ function compileFresh(schema: Schema, at: string, cx: Context, parts: readonly P
   const merged = flat.schema;
   if (isScalarSchema(merged)) return scalarProjection(merged, at, cx.where);
   const array = arrayProjection(merged, at, cx);
-  const whole = objectProjection(merged, at, cx, array);
-  if (whole !== undefined) return whole;
-  if (array === undefined) return identity;
-  return Object.assign((value: unknown) => (Array.isArray(value) ? array(value) : value), { each: array.each });
+  const arrays = array && Object.assign((value: unknown) => (Array.isArray(value) ? array(value) : value), { each: array.each });
+  return objectProjection(merged, at, cx, array) ?? arrays ?? identity;
 }
 
 function refuseUnsupported(schema: Schema, at: string): void {
@@ -104,12 +101,12 @@ function refuseUnsupported(schema: Schema, at: string): void {
 }
 
 /** Arrays: `items` for every element, or a tuple's positions then the rest; undefined when neither applies. */
-function arrayProjection(schema: Schema, at: string, cx: Context): Projection | undefined {
+function arrayProjection(schema: Schema, at: string, cx: Context): (((value: unknown[]) => unknown[]) & { readonly each?: Projection }) | undefined {
   const prefixKeyword = schema.prefixItems !== undefined ? 'prefixItems' : Array.isArray(schema.items) ? 'items' : undefined;
   if (prefixKeyword === undefined) {
     if (schema.items === undefined) return undefined;
     const each = compileAt(schema.items as JsonSchema, `${at}/items`, cx);
-    return each === identity ? undefined : Object.assign((value: unknown) => (value as unknown[]).map(each), { each });
+    return each === identity ? undefined : Object.assign((value: unknown[]) => value.map(each), { each });
   }
   const prefix = schema[prefixKeyword];
   if (!Array.isArray(prefix)) throw new Error(`${at}/${prefixKeyword} must be an array of schemas`);
@@ -122,15 +119,14 @@ function arrayProjection(schema: Schema, at: string, cx: Context): Projection | 
   // Elements past the tuple are listed only by a rest schema, as keys past properties are.
   const rest = restSchema === undefined || restSchema === false ? undefined : compileAt(restSchema, `${at}/${restKeyword}`, cx);
   return (value) => {
-    const list = value as unknown[];
-    const out = new Array<unknown>(rest === undefined ? Math.min(list.length, positions.length) : list.length);
-    for (let index = 0; index < out.length; index++) out[index] = (index < positions.length ? positions[index]! : rest!)(list[index]);
+    const out = new Array<unknown>(rest === undefined ? Math.min(value.length, positions.length) : value.length);
+    for (let index = 0; index < out.length; index++) out[index] = (index < positions.length ? positions[index]! : rest!)(value[index]);
     return out;
   };
 }
 
 /** Objects, arrays through `array`, other values as they are; undefined when the schema lists no key and keeps every other. */
-function objectProjection(schema: Schema, at: string, cx: Context, array: Projection | undefined): Projection | undefined {
+function objectProjection(schema: Schema, at: string, cx: Context, array: ((value: unknown[]) => unknown) | undefined): Projection | undefined {
   const properties = schema.properties as Readonly<Record<string, JsonSchema>> | undefined;
   const additional = schema.additionalProperties as JsonSchema | undefined;
   const patterns = Object.entries((schema.patternProperties ?? {}) as Record<string, JsonSchema>);
@@ -143,7 +139,6 @@ function objectProjection(schema: Schema, at: string, cx: Context, array: Projec
   const object = (value: Record<string, unknown>): unknown => {
     const out: Record<string, unknown> = {};
     for (const [name, project] of listed) if (Object.hasOwn(value, name)) out[name] = project(value[name]);
-    if (others === undefined && matching.length === 0) return out;
     for (const name of Object.keys(value)) {
       const project = names.has(name) ? undefined : (matching.find(([pattern]) => pattern.test(name))?.[1] ?? others);
       if (project !== undefined) out[name] = project(value[name]);
@@ -152,8 +147,7 @@ function objectProjection(schema: Schema, at: string, cx: Context, array: Projec
   };
   // A literal's `__proto__: x` would set its prototype.
   if (others === undefined && matching.length === 0 && !names.has('__proto__')) {
-    const kind = (project: Projection): Field['kind'] => (project === identity ? 'value' : SCALARS.has(project) ? 'scalar' : 'call');
-    const fields = listed.map(([name, project]) => ({ name, project, kind: kind(project) }));
+    const fields = listed.map(([name, project]): Field => ({ name, project, kind: project === identity ? 'value' : SCALARS.has(project) ? 'scalar' : 'call' }));
     return Object.assign(generateObjectProjection(fields, array, object as (value: object) => unknown), { fields: new Map(listed) });
   }
   const project = (value: unknown): unknown => {
@@ -259,13 +253,12 @@ function choiceProjection(flat: Flat, at: string, cx: Context): Projection {
     const checkAt = keyword === 'if' ? `${owner}/if` : branchAt;
     return { types: jsonTypes(check, checkAt, cx), matches: compileMatch(check, checkAt, cx, flat.schema.type), project };
   });
-  const project: Projection = (value) => {
+  return (value) => {
     const encoded = asJson(value);
     const type = encoded === null ? 'null' : Array.isArray(encoded) ? 'array' : typeof encoded;
     for (const option of options) if ((option.types === undefined || option.types.has(type)) && option.matches(encoded)) return option.project(encoded);
     throw new FwError('FW_ERR_RESPONSE_NOT_PROJECTABLE', `${cx.where}: the answer matches no branch of ${place}`, { details: { where: cx.where, at: place } });
   };
-  return project;
 }
 
 /**
