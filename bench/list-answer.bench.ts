@@ -6,9 +6,10 @@
  * (fast-json-stringify), fw answering `json({posts})` and fw streaming `jsonStream(page, {key:
  * 'posts'})` as the blog does, both through the schema. Prints median requests/s and server CPU
  * µs per request, and fw's CPU against the hand-written server (goal <= 1.05x) and Fastify
- * (goal <= 0.8x), as medians of the per-round ratios. With --callgrind, counts instead the
- * instructions per request of the hand-written server and fw's json() under valgrind (warm-up,
- * counters zeroed, a fixed number of requests; deterministic where CPU time is not).
+ * (goal <= 0.8x), as medians of the per-round ratios. With --callgrind, counts instead each
+ * contender's instructions per request under valgrind (warm-up, counters zeroed, a fixed number of
+ * requests): steadier than CPU time on a shared machine, but blind to the kernel's share (the
+ * socket writes of 22 KB), so its ratios run higher than CPU time's.
  *
  *   npx node bench/list-answer.bench.ts [--rounds 5] [--seconds 3] [--connections 50]
  *   npx node bench/list-answer.bench.ts --callgrind [--warmup 20000] [--requests 5000]
@@ -97,18 +98,21 @@ async function instructionsOf(server: (typeof SERVERS)[number], outDir: string):
 async function compareInstructions(): Promise<string[]> {
   const outDir = await mkdtemp(join(tmpdir(), 'fw-callgrind-'));
   try {
-    const counted = [];
-    for (const server of SERVERS.filter((s) => s.name === HAND || s.name === FW_JSON)) counted.push({ name: server.name, ir: await instructionsOf(server, outDir) });
-    const [hand, fw] = counted as [{ name: string; ir: number }, { name: string; ir: number }];
+    const counted = new Map<string, number>();
+    for (const server of SERVERS) {
+      counted.set(server.name, await instructionsOf(server, outDir));
+      process.stderr.write(`${server.name}: ${counted.get(server.name)?.toFixed(0)} instructions per request\n`);
+    }
+    const of = (name: string): number => counted.get(name) ?? Number.NaN;
     return [
       `${machine}, ${execFileSync('valgrind', ['--version'], { encoding: 'utf8' }).trim()}`,
       `GET /api/posts (100 posts), ${values.warmup} requests of warm-up, then ${values.requests} counted, autocannon -c ${connections}`,
       '',
-      '| server | instructions/request |',
-      '|---|---|',
-      ...counted.map((c) => `| ${c.name} | ${c.ir.toFixed(0)} |`),
+      '| server | instructions/request | / hand-written |',
+      '|---|---|---|',
+      ...[...counted].map(([name, ir]) => `| ${name} | ${ir.toFixed(0)} | ${ratio(ir, of(HAND))} |`),
       '',
-      `fw json() / hand-written: ${ratio(fw.ir, hand.ir)}`,
+      ...[FW_JSON, FW_STREAM].map((name) => `${name}: / hand-written ${ratio(of(name), of(HAND))}, / Fastify ${ratio(of(name), of(FASTIFY))}`),
       '',
     ];
   } finally {

@@ -213,7 +213,7 @@ const CHUNK_CHARS = 64 * 1024;
 
 /**
  * Writes a `jsonStream()` body after its head: items projected as they come, encoded in batches
- * (with JSON, one call for as many as the chunk has room for at the average size so far:
+ * (with JSON, one call for as many as the chunk has room for at the last batch's size per item:
  * bench/list-answer.bench.ts), written in chunks, waiting for the socket to drain when Node's
  * buffer is full (a slow client holds one chunk; other requests are served between chunks). A
  * client gone ends the work at the next item and runs an async iterator's `return()` (a database
@@ -227,7 +227,7 @@ async function writeJsonStream(target: ResponseTarget, response: JsonStreamRespo
   const iterator = Symbol.asyncIterator in items ? items[Symbol.asyncIterator]() : (items as Iterable<unknown>)[Symbol.iterator]();
   let chunk = key === undefined ? '[' : `{${json.stringify(key)}:[`;
   let batch: unknown[] = [];
-  let wanted = 1; // the batch's size: as many items as the chunk has room for, at the last batch's size per item
+  let wanted = 1; // the batch's size
   let comma = '';
   let finished = false;
   try {
