@@ -52,8 +52,8 @@ export interface JsonStreamResponse {
   readonly key?: string;
 }
 
-/** Copies the parts of a response body its route's response schema lists (schema/project-response.ts compiles them). */
-export type Projection = (value: unknown) => unknown;
+/** Copies what a route's response schema lists of a body (schema/project-response.ts); `each` every item of an array (a jsonStream's), `fields` each listed key. */
+export type Projection = ((value: unknown) => unknown) & { readonly each?: Projection; readonly fields?: ReadonlyMap<string, Projection> };
 
 /** Everything a controller may answer. */
 export type FwResponse = JsonResponse | StatusResponse | RedirectResponse | FileResponse | JsonStreamResponse;

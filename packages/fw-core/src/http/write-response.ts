@@ -32,13 +32,6 @@ export interface ResponseTarget {
   readonly responseHeaders?: HeaderMap;
 }
 
-/** `res.end(body)`, noting `length` (UTF-8 bytes for a string) for a response that counts. */
-function endKnown(res: ServerResponse, body: string | Uint8Array, length: number): void {
-  const noting = res as ServerResponse & { [KNOWN_LENGTH]?: number };
-  if (noting[KNOWN_LENGTH] !== undefined) noting[KNOWN_LENGTH] = length;
-  res.end(body);
-}
-
 /** Content type of every JSON body fw writes. */
 const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
 
@@ -120,8 +113,11 @@ function writeComplete(target: ResponseTarget, status: number, own: HeaderMap | 
   const bodyless = status === 204 || status === 304;
   const length = bodyless ? undefined : body === undefined ? 0 : typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength;
   writeHead(target, status, own, defaults, length);
-  if (bodyless || body === undefined || target.raw.method === 'HEAD') target.res.end();
-  else endKnown(target.res, body, length!);
+  if (bodyless || body === undefined || target.raw.method === 'HEAD') return void target.res.end();
+  // A response that counts its bytes (stream/exchange.ts) is told the length, UTF-8 bytes for a string.
+  const noting = target.res as ServerResponse & { [KNOWN_LENGTH]?: number };
+  if (noting[KNOWN_LENGTH] !== undefined) noting[KNOWN_LENGTH] = length;
+  target.res.end(body);
 }
 
 /**
@@ -136,7 +132,8 @@ function writeHead(target: ResponseTarget, status: number, own: HeaderMap | unde
     for (const name in merged) {
       if (name === 'x-request-id' || name === 'x-content-type-options' || (length !== undefined && name === 'content-length')) continue;
       const value = merged[name] as string | readonly string[];
-      if (name === 'location' && typeof value === 'string') flat.push(name, mountedLocation(target.raw, value));
+      // A `location` that is a path on fw's own site goes under the mount path (RFC 9110 §10.2.2 allows a relative reference).
+      if (name === 'location' && typeof value === 'string') flat.push(name, isSitePath(value) ? `${mountPath(target)}${value}` : value);
       else if (typeof value === 'string') flat.push(name, value);
       else for (const item of value) flat.push(name, item);
     }
@@ -168,11 +165,6 @@ export function mountPath(target: Pick<ResponseTarget, 'raw'>): string {
 /** A path on this site: `/x`, not `//host/x` nor `/\\host/x`, which leave it. */
 function isSitePath(path: string): boolean {
   return path[0] === '/' && path[1] !== '/' && path[1] !== '\\';
-}
-
-/** A `location` that is a path on fw's own site, under the mount path (RFC 9110 §10.2.2 allows a relative reference). */
-function mountedLocation(raw: IncomingMessage, location: string): string {
-  return isSitePath(location) ? `${mountPath({ raw })}${location}` : location;
 }
 
 /** Lowercased union of the maps, later ones winning; the map itself when only `defaults` has entries. */
@@ -220,34 +212,41 @@ function badResponse(what: string, cause?: unknown): FwError {
 const CHUNK_CHARS = 64 * 1024;
 
 /**
- * Writes a `jsonStream()` body after its head: items encoded one at a time, written in chunks,
- * waiting for the socket to drain when Node's buffer is full, so a slow client holds one chunk of
- * memory and other requests are served between chunks. A client gone ends the work at the next
- * chunk and runs an async iterator's `return()` (a database cursor is released). Rejects with what
- * the iterator or json_lib throws: the caller's error path then cuts the response.
+ * Writes a `jsonStream()` body after its head: items projected as they come, encoded in batches
+ * (with JSON, one call for as many as the chunk has room for at the last batch's size per item:
+ * bench/list-answer.bench.ts), written in chunks, waiting for the socket to drain when Node's
+ * buffer is full (a slow client holds one chunk; other requests are served between chunks). A
+ * client gone ends the work at the next item and runs an async iterator's `return()` (a database
+ * cursor is released). Rejects with what the iterator or json_lib throws; the caller cuts the response.
  */
 async function writeJsonStream(target: ResponseTarget, response: JsonStreamResponse, project?: Projection): Promise<void> {
   const { res, json } = target;
-  if (target.raw.method === 'HEAD') {
-    res.end();
-    return;
-  }
+  if (target.raw.method === 'HEAD') return void res.end();
   const { items, key } = response;
+  const each = project === undefined ? undefined : itemProjection(project, key);
   const iterator = Symbol.asyncIterator in items ? items[Symbol.asyncIterator]() : (items as Iterable<unknown>)[Symbol.iterator]();
   let chunk = key === undefined ? '[' : `{${json.stringify(key)}:[`;
-  let first = true;
+  let batch: unknown[] = [];
+  let wanted = 1; // the batch's size
+  let comma = '';
   let finished = false;
   try {
     for (;;) {
       const next = iterator.next();
       const step = isThenable<IteratorResult<unknown>>(next) ? await next : next;
+      if (step.done !== true) {
+        if (res.destroyed) return;
+        batch.push(each === undefined ? step.value : each(step.value));
+        if (batch.length < wanted) continue;
+      }
+      if (batch.length > 0) {
+        // JSON's array without its brackets; undefined and functions are null there, as in any JSON array.
+        const text = json === JSON ? JSON.stringify(batch).slice(1, -1) : (json.stringify(batch[0]) ?? 'null');
+        chunk = `${chunk}${comma}${text}`;
+        if (json === JSON) wanted = Math.max(1, Math.floor(((CHUNK_CHARS - chunk.length) * batch.length) / text.length));
+        [comma, batch] = [',', []];
+      }
       if (step.done === true) break;
-      if (res.destroyed) return;
-      const item = project === undefined ? step.value : projectItem(project, key, step.value);
-      // JSON.stringify gives undefined for undefined and functions; inside an array JSON says null.
-      const text = json.stringify(item) ?? 'null';
-      chunk = first ? chunk + text : `${chunk},${text}`;
-      first = false;
       if (chunk.length >= CHUNK_CHARS) {
         const flowing = res.write(chunk);
         chunk = '';
@@ -262,11 +261,12 @@ async function writeJsonStream(target: ResponseTarget, response: JsonStreamRespo
   }
 }
 
-/** An item projected as the only one of `[item]` or `{"<key>": [item]}`, as a json() body would be. */
-function projectItem(project: Projection, key: string | undefined, item: unknown): unknown {
-  if (key === undefined) return (project([item]) as unknown[])[0];
-  const projected = project({ [key]: [item] }) as Record<string, unknown[] | undefined>;
-  return projected[key]?.[0];
+/** What each item goes through: the schema of the array's items, else the item projected as the only one of `[item]` or `{"<key>": [item]}`, as a json() body would be. */
+function itemProjection(project: Projection, key: string | undefined): Projection {
+  const each = (key === undefined ? project : project.fields?.get(key))?.each;
+  if (each !== undefined) return each;
+  if (key === undefined) return (item) => (project([item]) as unknown[])[0];
+  return (item) => (project({ [key]: [item] }) as Record<string, unknown[] | undefined>)[key]?.[0];
 }
 
 /** Resolves when `res` can take more, or when it closed (the client went away). */
@@ -282,21 +282,9 @@ function drained(res: ServerResponse): Promise<void> {
 
 /** Reason phrases for the statuses fw answers with itself. */
 const REASONS: Readonly<Record<number, string>> = {
-  400: 'Bad Request',
-  401: 'Unauthorized',
-  403: 'Forbidden',
-  404: 'Not Found',
-  405: 'Method Not Allowed',
-  408: 'Request Timeout',
-  413: 'Content Too Large',
-  415: 'Unsupported Media Type',
-  422: 'Unprocessable Content',
-  429: 'Too Many Requests',
-  500: 'Internal Server Error',
-  501: 'Not Implemented',
-  502: 'Bad Gateway',
-  503: 'Service Unavailable',
-  504: 'Gateway Timeout',
+  400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 405: 'Method Not Allowed', 408: 'Request Timeout',
+  413: 'Content Too Large', 415: 'Unsupported Media Type', 422: 'Unprocessable Content', 429: 'Too Many Requests',
+  500: 'Internal Server Error', 501: 'Not Implemented', 502: 'Bad Gateway', 503: 'Service Unavailable', 504: 'Gateway Timeout',
 };
 
 /** The text a 5xx answer shows instead of its error's message: `internal server error`, `service unavailable`... */
@@ -327,34 +315,12 @@ export function escapeHtml(text: string): string {
  */
 const MIME_TYPES: ReadonlyMap<string, string> = new Map(
   Object.entries({
-    'text/html; charset=utf-8': 'html htm',
-    'text/css; charset=utf-8': 'css',
-    'text/javascript; charset=utf-8': 'js mjs cjs',
-    'application/json; charset=utf-8': 'json map',
-    'application/manifest+json; charset=utf-8': 'webmanifest',
-    'text/plain; charset=utf-8': 'txt',
-    'text/csv; charset=utf-8': 'csv',
-    'text/markdown; charset=utf-8': 'md',
-    'application/xml; charset=utf-8': 'xml',
-    'image/svg+xml; charset=utf-8': 'svg',
-    'image/png': 'png',
-    'image/jpeg': 'jpg jpeg',
-    'image/gif': 'gif',
-    'image/webp': 'webp',
-    'image/avif': 'avif',
-    'image/x-icon': 'ico',
-    'application/pdf': 'pdf',
-    'application/wasm': 'wasm',
-    'application/zip': 'zip',
-    'font/woff': 'woff',
-    'font/woff2': 'woff2',
-    'font/ttf': 'ttf',
-    'font/otf': 'otf',
-    'video/mp4': 'mp4',
-    'video/webm': 'webm',
-    'audio/mpeg': 'mp3',
-    'audio/ogg': 'ogg',
-    'audio/wav': 'wav',
+    'text/html; charset=utf-8': 'html htm', 'text/css; charset=utf-8': 'css', 'text/javascript; charset=utf-8': 'js mjs cjs',
+    'application/json; charset=utf-8': 'json map', 'application/manifest+json; charset=utf-8': 'webmanifest', 'text/plain; charset=utf-8': 'txt',
+    'text/csv; charset=utf-8': 'csv', 'text/markdown; charset=utf-8': 'md', 'application/xml; charset=utf-8': 'xml', 'image/svg+xml; charset=utf-8': 'svg',
+    'image/png': 'png', 'image/jpeg': 'jpg jpeg', 'image/gif': 'gif', 'image/webp': 'webp', 'image/avif': 'avif', 'image/x-icon': 'ico',
+    'application/pdf': 'pdf', 'application/wasm': 'wasm', 'application/zip': 'zip', 'font/woff': 'woff', 'font/woff2': 'woff2', 'font/ttf': 'ttf', 'font/otf': 'otf',
+    'video/mp4': 'mp4', 'video/webm': 'webm', 'audio/mpeg': 'mp3', 'audio/ogg': 'ogg', 'audio/wav': 'wav',
   }).flatMap(([type, extensions]) => extensions.split(' ').map((extension) => [extension, type] as const)),
 );
 

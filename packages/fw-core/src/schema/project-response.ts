@@ -1,14 +1,17 @@
 /**
  * Response schemas as projections: a `json` answer is copied through its status's schema, so fields it
- * does not list never leave. Compiled once into closures that copy and do not validate (but an object
- * never passes a scalar-only schema). Not ajv's `removeAdditional`: it mutates, and the structuredClone
+ * does not list never leave. Compiled once, objects into generated code (generate-projection.ts), the rest
+ * into closures, that copy and do not validate (but an object never passes a scalar-only schema). Not ajv's `removeAdditional`: it mutates, and the structuredClone
  * it needs costs more than projection and JSON.stringify together (bench/schemas.bench.ts, case (b)).
  */
 import { FwError } from '../errors.ts';
 import type { Projection } from '../http/write-response.ts';
+import { generateObjectProjection, type Field } from './generate-projection.ts';
 import type { JsonSchema } from './route-schema.ts';
 
 const identity: Projection = (value) => value;
+// Projections of a scalar-only type: they look only at objects.
+const SCALARS = new WeakSet<Projection>();
 
 // Keywords after which fw could not tell which fields may leave: refused at start.
 const UNSUPPORTED = ['$dynamicRef', '$recursiveRef', 'dependentSchemas'];
@@ -81,13 +84,8 @@ function compileFresh(schema: Schema, at: string, cx: Context, parts: readonly P
   const merged = flat.schema;
   if (isScalarSchema(merged)) return scalarProjection(merged, at, cx.where);
   const array = arrayProjection(merged, at, cx);
-  const object = objectProjection(merged, at, cx);
-  if (array === undefined && object === undefined) return identity;
-  return (value) => {
-    if (Array.isArray(value)) return array === undefined ? value : array(value);
-    if (typeof value === 'object' && value !== null && object !== undefined) return object(value as Record<string, unknown>);
-    return value;
-  };
+  const arrays = array && Object.assign((value: unknown) => (Array.isArray(value) ? array(value) : value), { each: array.each });
+  return objectProjection(merged, at, cx, array) ?? arrays ?? identity;
 }
 
 function refuseUnsupported(schema: Schema, at: string): void {
@@ -103,12 +101,12 @@ function refuseUnsupported(schema: Schema, at: string): void {
 }
 
 /** Arrays: `items` for every element, or a tuple's positions then the rest; undefined when neither applies. */
-function arrayProjection(schema: Schema, at: string, cx: Context): ((value: unknown[]) => unknown[]) | undefined {
+function arrayProjection(schema: Schema, at: string, cx: Context): (((value: unknown[]) => unknown[]) & { readonly each?: Projection }) | undefined {
   const prefixKeyword = schema.prefixItems !== undefined ? 'prefixItems' : Array.isArray(schema.items) ? 'items' : undefined;
   if (prefixKeyword === undefined) {
     if (schema.items === undefined) return undefined;
     const each = compileAt(schema.items as JsonSchema, `${at}/items`, cx);
-    return each === identity ? undefined : (value) => value.map(each);
+    return each === identity ? undefined : Object.assign((value: unknown[]) => value.map(each), { each });
   }
   const prefix = schema[prefixKeyword];
   if (!Array.isArray(prefix)) throw new Error(`${at}/${prefixKeyword} must be an array of schemas`);
@@ -127,33 +125,36 @@ function arrayProjection(schema: Schema, at: string, cx: Context): ((value: unkn
   };
 }
 
-function objectProjection(schema: Schema, at: string, cx: Context): ((value: Record<string, unknown>) => unknown) | undefined {
+/** Objects, arrays through `array`, other values as they are; undefined when the schema lists no key and keeps every other. */
+function objectProjection(schema: Schema, at: string, cx: Context, array: ((value: unknown[]) => unknown) | undefined): Projection | undefined {
   const properties = schema.properties as Readonly<Record<string, JsonSchema>> | undefined;
   const additional = schema.additionalProperties as JsonSchema | undefined;
   const patterns = Object.entries((schema.patternProperties ?? {}) as Record<string, JsonSchema>);
   if (properties === undefined && patterns.length === 0 && additional !== false) return undefined;
   const listed = Object.entries(properties ?? {}).map(([name, sub]) => [name, compileAt(sub, `${at}/properties/${name}`, cx)] as const);
-  const names = new Set(listed.map(([name]) => name));
   const others = additional === undefined || additional === false ? undefined : compileAt(additional, `${at}/additionalProperties`, cx);
+  const names = new Set(listed.map(([name]) => name));
   // A key neither listed nor matching a pattern goes as additionalProperties says; the first matching pattern wins, as in fast-json-stringify.
-  if (patterns.length > 0) {
-    const matching = patterns.map(([pattern, sub]) => [toRegExp(pattern, `${at}/patternProperties/${pattern}`), compileAt(sub, `${at}/patternProperties/${pattern}`, cx)] as const);
-    return (value) => {
-      const out: Record<string, unknown> = {};
-      for (const [name, project] of listed) if (Object.hasOwn(value, name)) out[name] = project(value[name]);
-      for (const name of Object.keys(value)) {
-        const project = names.has(name) ? undefined : (matching.find(([pattern]) => pattern.test(name))?.[1] ?? others);
-        if (project !== undefined) out[name] = project(value[name]);
-      }
-      return out;
-    };
-  }
-  return (value) => {
+  const matching = patterns.map(([pattern, sub]) => [toRegExp(pattern, `${at}/patternProperties/${pattern}`), compileAt(sub, `${at}/patternProperties/${pattern}`, cx)] as const);
+  const object = (value: Record<string, unknown>): unknown => {
     const out: Record<string, unknown> = {};
     for (const [name, project] of listed) if (Object.hasOwn(value, name)) out[name] = project(value[name]);
-    if (others !== undefined) for (const name of Object.keys(value)) if (!names.has(name)) out[name] = others(value[name]);
+    for (const name of Object.keys(value)) {
+      const project = names.has(name) ? undefined : (matching.find(([pattern]) => pattern.test(name))?.[1] ?? others);
+      if (project !== undefined) out[name] = project(value[name]);
+    }
     return out;
   };
+  // A literal's `__proto__: x` would set its prototype.
+  if (others === undefined && matching.length === 0 && !names.has('__proto__')) {
+    const fields = listed.map(([name, project]): Field => ({ name, project, kind: project === identity ? 'value' : SCALARS.has(project) ? 'scalar' : 'call' }));
+    return Object.assign(generateObjectProjection(fields, array, object as (value: object) => unknown), { fields: new Map(listed) });
+  }
+  const project = (value: unknown): unknown => {
+    if (Array.isArray(value)) return array === undefined ? value : array(value);
+    return typeof value === 'object' && value !== null ? object(value as Record<string, unknown>) : value;
+  };
+  return Object.assign(project, { fields: new Map(listed) });
 }
 
 /** `pattern` with ajv's `u` flag, or an error naming `at`. */
@@ -311,7 +312,7 @@ function isScalarSchema(schema: Schema): boolean {
  */
 function scalarProjection(schema: Schema, at: string, where: string): Projection {
   const types = [schema.type].flat().join(' or ');
-  return (value) => {
+  const project: Projection = (value) => {
     if (typeof value !== 'object' || value === null) return value;
     const toJSON = (value as { toJSON?: unknown }).toJSON;
     const encoded: unknown = typeof toJSON === 'function' ? toJSON.call(value, '') : value;
@@ -321,4 +322,6 @@ function scalarProjection(schema: Schema, at: string, where: string): Projection
       details: { where, at },
     });
   };
+  SCALARS.add(project);
+  return project;
 }
