@@ -12,8 +12,10 @@
  *   on as by default, metrics on a free port). Only the service: the root `npm start`
  *   (scripts/start.ts) first regenerates the docs with `fw openapi`, which bench/cli.bench.ts times.
  * The guide's apps are polled on GET /bookmarks?limit=1 (a query schema and a response schema),
- * the blog on GET /api/posts. LOG_LEVEL=warn everywhere; NODE_COMPILE_CACHE is unset (a first
- * start after an edit; set CACHE=1 to add a warm compile cache to every contender alike).
+ * the blog on GET /api/posts. LOG_LEVEL=warn everywhere. NODE_COMPILE_CACHE is unset, so what an
+ * entry file imports statically is compiled on every start; fw turns Node's compile cache on for
+ * what it loads itself (loadApplication: the blog's app module graph, ajv), filled by each
+ * contender's first start, which is not counted. CACHE=1 gives every contender a compile cache.
  * Run: `npm run build && npx node bench/startup.bench.ts` (RUNS=5 by default).
  */
 import { spawn } from 'node:child_process';
@@ -131,7 +133,7 @@ try {
   }
   const honoWall = median(hono.wall);
   const honoCpu = median(hono.cpu);
-  console.log(`Start to first 200, ${RUNS} alternating runs each${cache ? ', warm NODE_COMPILE_CACHE' : ', no compile cache'}; Node ${process.version}, ${availableParallelism()} CPUs (${cpus()[0]?.model ?? 'unknown'})`);
+  console.log(`Start to first 200, ${RUNS} alternating runs each${cache ? ', NODE_COMPILE_CACHE for all' : ', NODE_COMPILE_CACHE unset'}; Node ${process.version}, ${availableParallelism()} CPUs (${cpus()[0]?.model ?? 'unknown'})`);
   console.log('| contender | median | max | CPU at first 200 (median) | median / Hono | CPU / Hono |');
   console.log('|---|---|---|---|---|---|');
   for (const c of contenders) {
