@@ -119,8 +119,8 @@ try {
   const guideDir = join(project, 'bookmarks');
   writeGuideProject(guideDir);
   const hono = contender('Hono 4, the guide app', guideDir, [join(repo, 'bench/startup/hono-bookmarks.ts'), guideDir], '/bookmarks?limit=1');
-  const guide = contender('fw, the guide app', guideDir, ['src/main.ts'], '/bookmarks?limit=1');
-  const blog = contender('fw, the blog', join(repo, 'examples/blog'), ['src/main.ts'], '/api/posts');
+  const guide = contender('fw, the guide app (its npm start)', guideDir, ['src/main.ts'], '/bookmarks?limit=1');
+  const blog = contender('fw, the blog (its npm start)', join(repo, 'examples/blog'), ['src/main.ts'], '/api/posts');
   const contenders = [contender('raw node:http', guideDir, [join(repo, 'bench/startup/raw-node-heartbeat.ts')], '/heartbeat'), hono, guide, blog];
   for (const c of contenders) {
     await timeStart(c); // warm the page cache (and the compile cache with CACHE=1); not counted
