@@ -3,19 +3,13 @@
  * gracefully on SIGTERM/SIGINT. Once listening it logs where to go (`ready`: the API, its docs
  * and /metrics, as URLs). A start-up error prints `<code>: <message>` (and its causes) on stderr
  * and exits 1.
- *
- * Node's compile cache is on (NODE_DISABLE_COMPILE_CACHE=1 turns it off): the app's .ts modules,
- * which startServer loads below, are type-stripped once and then read back from the cache, so
- * later starts hold no stripper's memory for them (bench/memory.bench.ts; docs/decisions.md).
  */
 import { existsSync } from 'node:fs';
-import { enableCompileCache } from 'node:module';
 import { dirname, join } from 'node:path';
 import { startServer, type FwServer } from 'fw-core';
 
 /** The app directory: examples/blog, from src/ or dist/ alike. */
 const appDir = dirname(import.meta.dirname);
-enableCompileCache();
 
 try {
   const server = await startServer({ appDir, handleSignals: true });

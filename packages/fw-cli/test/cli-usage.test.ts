@@ -3,11 +3,14 @@
  * command, an unknown command, an unknown flag, a flag without its value, a missing app
  * directory and a missing bootstrap_application are each one `fw: <code>: <message>` line (plus
  * a hint for usage errors) and exit 1; `npx fw` inspects the directory it was typed in
- * (INIT_CWD); the inspection commands load neither the OpenAPI validator nor tar.
+ * (INIT_CWD); the inspection commands load neither the OpenAPI validator nor tar, and
+ * `fw openapi` loads the validator precompiled (no ajv compiling the OpenAPI schema).
  */
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { assertSucceeded, cleanEnv, FIXTURES, lines, REPO, runFw } from './support/run-fw.ts';
@@ -175,8 +178,8 @@ describe('where fw looks for the app', { concurrency: true }, () => {
   });
 });
 
-/** What `fw routes` loads in `appDir`: package names, fw-cli's own dist files and node's internal modules. */
-async function loadedByRoutes(appDir: string): Promise<{ packages: Set<string>; urls: string[]; internal: string[] }> {
+/** What `fw <args>` (`fw routes` by default) loads in `appDir`: package names, fw-cli's own dist files and node's internal modules. */
+async function loadedBy(appDir: string, args: readonly string[] = ['routes']): Promise<{ packages: Set<string>; urls: string[]; internal: string[] }> {
   // A preload that reports, at exit, every package and internal module the process loaded.
   const hook = `data:text/javascript,${encodeURIComponent(`
     import { registerHooks } from 'node:module';
@@ -185,7 +188,7 @@ async function loadedByRoutes(appDir: string): Promise<{ packages: Set<string>; 
     process.on('exit', () => process.stderr.write(JSON.stringify({ urls: [...urls], internal: process.moduleLoadList }) + '\\n'));
   `)}`;
   const fw = join(REPO, 'packages', 'fw-cli', 'bin', 'fw.js');
-  const child = spawn(process.execPath, ['--import', hook, fw, 'routes'], { cwd: appDir, env: cleanEnv(), stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', hook, fw, ...args], { cwd: appDir, env: cleanEnv(), stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
   child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
   const code = await new Promise((resolve) => child.on('close', resolve));
@@ -197,7 +200,7 @@ async function loadedByRoutes(appDir: string): Promise<{ packages: Set<string>; 
 
 describe('start-up cost', () => {
   it('fw routes loads neither the OpenAPI validator, swagger-ui-dist, tar nor undici (docs/performance.md)', async () => {
-    const loaded = await loadedByRoutes(join(FIXTURES, 'wildcard-app'));
+    const loaded = await loadedBy(join(FIXTURES, 'wildcard-app'));
     for (const heavy of ['@seriousme/openapi-schema-validator', 'ajv', 'swagger-ui-dist', 'tar']) assert.equal(loaded.packages.has(heavy), false, `${heavy} was loaded`);
     assert.ok(loaded.packages.has('yargs'), 'the hook saw the packages');
     assert.deepEqual(loaded.internal.filter((name) => name.includes('undici')), []);
@@ -205,10 +208,22 @@ describe('start-up cost', () => {
   });
 
   it('an app that lists swaggerUi loads the document builder and its validator only when the document is asked for', async () => {
-    const loaded = await loadedByRoutes(join(FIXTURES, 'swagger-ui-app'));
+    const loaded = await loadedBy(join(FIXTURES, 'swagger-ui-app'));
     assert.equal(loaded.packages.has('@seriousme/openapi-schema-validator'), false, 'the validator was loaded');
     const openapi = loaded.urls.flatMap((url) => /fw-cli\/dist\/openapi\/([^/]+)\.js$/.exec(url)?.[1] ?? []);
     assert.ok(openapi.includes('swagger-ui-route'), 'the hook saw the route module');
     assert.deepEqual(openapi.filter((name) => !name.startsWith('swagger-')), []);
+  });
+
+  it('fw openapi checks its document with the vendored validator: it compiles no OpenAPI schema (no ajv, yaml or validator entry loaded)', async () => {
+    const output = await mkdtemp(join(tmpdir(), 'fw-openapi-loads-'));
+    try {
+      const loaded = await loadedBy(join(FIXTURES, 'wildcard-app'), ['openapi', '--output', join(output, 'openapi.json')]);
+      assert.ok(loaded.urls.some((url) => url.endsWith('/fw-cli/vendor/openapi-3.0-validator.js')), 'the vendored validator was not loaded');
+      assert.deepEqual(loaded.urls.filter((url) => /@seriousme\/openapi-schema-validator\/index\.js$|\/ajv\/dist\/(ajv|core|2020)\.js$/.test(url)), []);
+      for (const heavy of ['ajv-draft-04', 'yaml']) assert.equal(loaded.packages.has(heavy), false, `${heavy} was loaded`);
+    } finally {
+      await rm(output, { recursive: true, force: true });
+    }
   });
 });

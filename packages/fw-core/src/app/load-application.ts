@@ -1,6 +1,6 @@
 /** Loads an app as the server runs it, starting nothing: the CLI inspects it, the server starts from it. */
 import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
+import * as nodeModule from 'node:module';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { loadConfig } from '../config/index.ts';
@@ -55,6 +55,8 @@ const NEVER_DRAINING: Lifecycle = Object.freeze({ draining: false });
 /** Loads and validates the app in `options.appDir`. Throws coded FwErrors on any problem. */
 export async function loadApplication(options: LoadApplicationOptions): Promise<LoadedApplication> {
   const env = options.env ?? process.env;
+  // Node's compile cache (22.8+; as fw-cli's bin; off under coverage, which it blurs): from the second start on the app's modules and ajv load compiled (bench/startup.bench.ts).
+  if (process.env.NODE_V8_COVERAGE === undefined) nodeModule.enableCompileCache?.();
   const appOf = (): Promise<FwApp> | FwApp => (options.app ? checkApp(options.app, 'the app given to fw') : loadAppModule(options.appDir));
   // The in-code document defaults bootstrap_application to the app's name, so there the app comes first.
   const inCode = options.config === undefined ? undefined : { config: options.config, app: await appOf() };
@@ -114,13 +116,11 @@ function checkApp(value: unknown, where: string): FwApp {
 }
 
 /**
- * createListener's start-up checks that have no side effects, failing with the server's coded errors, for
- * tools (fw-cli): not the app plugins' init (it may connect to a store), the start hook nor listening. Load
- * the app with `serveStatic: true` for the static routes' checks.
+ * createListener's start-up checks without side effects, failing with the server's coded errors, for tools (fw-cli): not the
+ * app plugins' init (it may connect to a store), the start hook nor listening. Load with `serveStatic: true` for static routes.
  */
 export async function checkStartup(application: LoadedApplication, env: NodeJS.ProcessEnv = process.env): Promise<void> {
-  const { appDir, app, config, registry } = application;
-  const fw = config.fw;
+  const { appDir, app, config: { fw }, registry } = application;
   await resolveJsonLib(fw.json_lib, appDir);
   namedStreamHandlers(fw.server_configuration.stream_handlers, app.streamHandlers ?? []);
   // Copies: the registry's instances keep no state from a check.
@@ -133,7 +133,7 @@ export async function resolveJsonLib(specifier: string, appDir: string): Promise
   if (specifier === 'JSON') return JSON;
   let loaded: Record<string, unknown>;
   try {
-    const path = createRequire(resolve(appDir, 'package.json')).resolve(specifier);
+    const path = nodeModule.createRequire(resolve(appDir, 'package.json')).resolve(specifier);
     loaded = (await import(pathToFileURL(path).href)) as Record<string, unknown>;
   } catch (error) {
     throw new FwError('FW_ERR_CONFIG_BAD_VALUE', `json_lib ${specifier} cannot be loaded from ${appDir}`, { cause: error });
