@@ -18,7 +18,7 @@ import type { PluginStep } from '../plugins/plugin-registry.ts';
 import type { PluginEnv, PluginResult } from '../plugins/plugin.ts';
 import { bodyToDecode, decodeBody, fwRequestPlugin, METHODS_WITHOUT_BODY, type BodyDecoding } from '../plugins/request-plugin.ts';
 import type { Router } from '../router/router.ts';
-import { checkRequest, defaultAnswers } from '../schema/check-request.ts';
+import { defaultAnswers } from '../schema/check-request.ts';
 import type { RouteChecks, RouteSchemas } from '../schema/compile-route-schemas.ts';
 import type { Exchange } from '../stream/exchange.ts';
 
@@ -253,7 +253,7 @@ function validate(flow: RoutedFlow): Verdict | Promise<Verdict> {
   // Nothing is worked on for a client that is gone.
   if (req.res.destroyed) return DONE;
   if (checks === undefined) return NEXT;
-  const answer = checkRequest(checks, req);
+  const answer = checks.check(req);
   if (answer === undefined) return NEXT;
   if (isThenable(answer)) return answer.then((settled) => respond(req, settled, SKIP));
   return respond(req, answer, SKIP);
