@@ -30,19 +30,14 @@ export function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
     // A parser in front of fw (express.text(), express.raw()) read it, decompressed, into `req.body`.
     const upstream = req.readableDidRead ? (req as IncomingMessage & { body?: unknown }).body : undefined;
     if (typeof upstream === 'string' || Buffer.isBuffer(upstream)) return Promise.resolve(withinLimit(typeof upstream === 'string' ? Buffer.from(upstream) : upstream, limit));
-    for (const coding of req.headers['content-encoding']?.split(',') ?? []) {
-      const encoding = coding.trim().toLowerCase();
-      if (encoding !== '' && encoding !== 'identity') {
-        throw new FwError('FW_ERR_UNSUPPORTED_ENCODING', 'unsupported content-encoding', { details: { encoding } });
-      }
-    }
+    const encoding = req.headers['content-encoding']?.split(',').map((coding) => coding.trim().toLowerCase()).find((coding) => coding !== '' && coding !== 'identity');
+    if (encoding !== undefined) throw new FwError('FW_ERR_UNSUPPORTED_ENCODING', 'unsupported content-encoding', { details: { encoding } });
     declared = declaredLength(req);
     if (declared !== undefined && declared > limit) throw tooLarge(limit, { declared });
-    if (req.readableEnded || req.readableDidRead) {
-      // The stream ended before we looked: fine for a request that never had a body.
-      if (carriesBody(req)) throw new FwError('FW_ERR_BODY_ALREADY_CONSUMED', 'the request body was already read by someone else');
-      return Promise.resolve(Buffer.alloc(0));
-    }
+    // The stream ended before we looked: fine for a request that never had a body.
+    const ended = req.readableEnded || req.readableDidRead;
+    if (ended && carriesBody(req)) throw new FwError('FW_ERR_BODY_ALREADY_CONSUMED', 'the request body was already read by someone else');
+    if (ended) return Promise.resolve(Buffer.alloc(0));
     if (req.destroyed) throw incomplete(declared, 0);
   } catch (error) {
     return Promise.reject(error);
@@ -79,9 +74,7 @@ function collect(req: IncomingMessage, limit: number, declared: number | undefin
       }
       chunks.push(bytes);
     };
-    const onEnd = (): void => {
-      finish(declared !== undefined && received !== declared ? incomplete(declared, received) : undefined);
-    };
+    const onEnd = (): void => finish(declared !== undefined && received !== declared ? incomplete(declared, received) : undefined);
     const onError = (cause: Error): void => finish(incomplete(declared, received, cause));
     // 'close' before 'end' is how an aborted upload shows (after the doc-deprecated 'aborted').
     const onClose = (): void => finish(incomplete(declared, received));

@@ -408,32 +408,27 @@ const handlerChannel = tracingChannel<unknown, HandlerChannelContext>('fw.reques
 function traceHandler(fn: InlineHandler, req: FwRequest, exchange: Exchange): FwResponse | Promise<FwResponse> {
   const context: HandlerChannelContext = { req, exchange };
   const { start, end, asyncStart, asyncEnd, error } = handlerChannel;
+  const failed = (reason: unknown): never => {
+    context.error = reason;
+    error.publish(context);
+    throw reason;
+  };
+  // asyncStart and asyncEnd once a returned promise settles, after `error` when it rejects.
+  const settled = <T>(then: (value: T) => FwResponse) => (value: T): FwResponse => {
+    try {
+      return then(value);
+    } finally {
+      asyncStart.publish(context);
+      asyncEnd.publish(context);
+    }
+  };
   return start.runStores(context, () => {
     try {
       const result = fn(req);
-      if (!(result instanceof Promise)) {
-        context.result = result;
-        return result;
-      }
-      return result.then(
-        (settled) => {
-          context.result = settled;
-          asyncStart.publish(context);
-          asyncEnd.publish(context);
-          return settled;
-        },
-        (reason: unknown) => {
-          context.error = reason;
-          error.publish(context);
-          asyncStart.publish(context);
-          asyncEnd.publish(context);
-          throw reason;
-        },
-      );
+      if (!(result instanceof Promise)) return (context.result = result);
+      return result.then(settled((value: FwResponse) => (context.result = value)), settled(failed));
     } catch (reason) {
-      context.error = reason;
-      error.publish(context);
-      throw reason;
+      return failed(reason);
     } finally {
       end.publish(context);
     }

@@ -5,61 +5,45 @@
 import type { FwRequest } from '../http/request.ts';
 import { isThenable, json, type FwResponse } from '../http/response.ts';
 import { carriesBody, isJsonMediaType, parseContentType } from '../http/read-body.ts';
-import { METHODS_WITHOUT_BODY } from '../plugins/request-plugin.ts';
+import { METHODS_WITHOUT_BODY, parseUrlencoded } from '../plugins/request-plugin.ts';
 import type { InvalidRequestHook, RequestPart, SchemaFailure, SchemaIssue, SchemaResult, SchemaValidator } from './route-schema.ts';
 
 /** A route's check of its request, compiled at start: the answer for a request that fails, or undefined to run the handler. */
 export type RequestCheck = (req: FwRequest) => FwResponse | Promise<FwResponse> | undefined;
 
-/** A part's check: undefined when it passes, else its failure (`refused`: a body of another media type, a 415). */
-type PartCheck = (req: FwRequest) => (SchemaFailure & { readonly refused?: true }) | undefined;
+/** A part's failure; `refused`: a body of a media type its schema cannot see (a 415). */
+type Failure = SchemaFailure & { readonly refused?: true };
 
-/**
- * One function per route that checks its parts (`parts` in checking order) with no per-request
- * lookups: one part (the usual body-only route) is called directly (bench/schemas.bench.ts, case a).
- */
+/** One function per route over its `parts` (in checking order), each part's check made for it at start (bench/schemas.bench.ts, case a). */
 export function compileRequestCheck(parts: readonly { readonly part: RequestPart; readonly validate: SchemaValidator }[], onInvalid: InvalidRequestHook | undefined): RequestCheck {
   const checks = parts.map(({ part, validate }) => PART_CHECKS[part](validate));
-  const answer = (failure: SchemaFailure & { readonly refused?: true }, req: FwRequest): FwResponse | Promise<FwResponse> => {
-    const { refused, ...given } = failure;
-    const hooked = onInvalid?.(given, req);
-    const fallback = (own: FwResponse | undefined): FwResponse => own ?? markedDefault(refused ? unsupportedMediaType(req.method) : defaultAnswer(given));
+  const answer = (req: FwRequest, { refused, ...failure }: Failure): FwResponse | Promise<FwResponse> => {
+    const hooked = onInvalid?.(failure, req);
+    const fallback = (own: FwResponse | undefined): FwResponse => own ?? markedDefault(refused ? unsupportedMediaType(req.method) : defaultAnswer(failure));
     return isThenable<FwResponse | undefined>(hooked) ? Promise.resolve(hooked).then(fallback) : fallback(hooked);
   };
-  if (checks.length === 1) {
-    const only = checks[0]!;
-    return (req) => {
-      const failure = only(req);
-      return failure === undefined ? undefined : answer(failure, req);
-    };
-  }
   return (req) => {
     for (const check of checks) {
       const failure = check(req);
-      if (failure !== undefined) return answer(failure, req);
+      if (failure !== undefined) return answer(req, failure);
     }
     return undefined;
   };
 }
 
-const failed = (part: RequestPart, result: SchemaResult & { valid: false }): SchemaFailure => ({ part, errors: result.errors, ...(result.incomplete === true && { incomplete: true }) });
+const failed = (part: RequestPart, result: SchemaResult & { valid: false }, refused?: true): Failure => ({ part, errors: result.errors, ...(result.incomplete === true && { incomplete: true }), ...(refused && { refused }) });
 
-// The coerced parts are checked on copies, so `bindings` and `headers` stay the raw strings;
-// coercion changed the copy in place: that copy is what the handler reads.
-const PART_CHECKS: Readonly<Record<RequestPart, (validate: SchemaValidator) => PartCheck>> = {
+// The coerced parts are checked on copies, so `bindings` and `headers` stay the raw strings; coercion changed the copy in place: that copy is what the handler reads.
+const PART_CHECKS: Readonly<Record<RequestPart, (validate: SchemaValidator) => (req: FwRequest) => Failure | undefined>> = {
   params: (validate) => (req) => {
     const value = { ...req.bindings };
     const result = validate(value);
-    if (!result.valid) return failed('params', result);
-    req.pathParams = value;
-    return undefined;
+    return result.valid ? void (req.pathParams = value) : failed('params', result);
   },
   query: (validate) => (req) => {
-    const value = parseQuery(req.query);
+    const value = parseUrlencoded(req.query);
     const result = validate(value);
-    if (!result.valid) return failed('query', result);
-    req.queryParams = value;
-    return undefined;
+    return result.valid ? void (req.queryParams = value) : failed('query', result);
   },
   headers: (validate) => (req) => {
     const result = validate({ ...req.headers });
@@ -68,20 +52,9 @@ const PART_CHECKS: Readonly<Record<RequestPart, (validate: SchemaValidator) => P
   body: (validate) => (req) => {
     const refused = req.body === undefined ? unsupportedBodyType(req) : undefined;
     const result = refused ?? validate(req.body);
-    if (result.valid) return undefined;
-    return refused === undefined ? failed('body', result) : { ...failed('body', result), refused: true };
+    return result.valid ? undefined : failed('body', result, refused && true);
   },
 };
-
-/** `a=1&b=2&b=3` → `{a: '1', b: ['2', '3']}`, so a schema can refuse repeats; null-prototype, so `__proto__` is a key. */
-function parseQuery(query: string): Record<string, string | string[]> {
-  const out: Record<string, string | string[]> = Object.create(null);
-  for (const [name, value] of new URLSearchParams(query)) {
-    const seen = out[name];
-    out[name] = seen === undefined ? value : Array.isArray(seen) ? [...seen, value] : [seen, value];
-  }
-  return out;
-}
 
 /** The media types a body schema's route takes: what decode_json_body puts in `req.body` (`+json` types too). */
 const ACCEPTED_BODY_TYPES: readonly string[] = ['application/json'];
