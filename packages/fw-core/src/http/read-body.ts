@@ -55,11 +55,14 @@ function collect(req: IncomingMessage, limit: number, declared: number | undefin
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let received = 0;
+    let settled = false;
     const finish = (error?: FwError): void => {
+      settled = true;
+      // A body that came in one chunk (most JSON bodies) is answered without a copy. After 'end' the listeners
+      // stay, inert, for the request's life: removing four cost more than the read (bench/schemas.bench.ts, case a).
+      if (error === undefined) return resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, received));
       req.off('data', onData).off('end', onEnd).off('error', onError).off('close', onClose);
-      // A body that came in one chunk (most JSON bodies) is answered without a copy.
-      if (error === undefined) resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, received));
-      else reject(error);
+      reject(error);
     };
     const onData = (chunk: Buffer | string): void => {
       const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
@@ -75,9 +78,9 @@ function collect(req: IncomingMessage, limit: number, declared: number | undefin
       chunks.push(bytes);
     };
     const onEnd = (): void => finish(declared !== undefined && received !== declared ? incomplete(declared, received) : undefined);
-    const onError = (cause: Error): void => finish(incomplete(declared, received, cause));
+    const onError = (cause: Error): void => void (settled || finish(incomplete(declared, received, cause)));
     // 'close' before 'end' is how an aborted upload shows (after the doc-deprecated 'aborted').
-    const onClose = (): void => finish(incomplete(declared, received));
+    const onClose = (): void => void (settled || finish(incomplete(declared, received)));
     req.on('data', onData).on('end', onEnd).on('error', onError).on('close', onClose);
   });
 }
