@@ -67,15 +67,12 @@ function collect(req: IncomingMessage, limit: number, declared: number | undefin
     const onData = (chunk: Buffer | string): void => {
       const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
       received += bytes.length;
-      if (received > limit) {
-        // Stop pulling bytes off the wire; the reply's `connection: close` makes Node close the
-        // socket once it is written instead of parsing the rest as a next request.
-        req.unpipe();
-        req.pause();
-        finish(tooLarge(limit, { received }));
-        return;
-      }
-      chunks.push(bytes);
+      if (received <= limit) return void chunks.push(bytes);
+      // Stop pulling bytes off the wire; the reply's `connection: close` makes Node close the
+      // socket once it is written instead of parsing the rest as a next request.
+      req.unpipe();
+      req.pause();
+      finish(tooLarge(limit, { received }));
     };
     const onEnd = (): void => finish(declared !== undefined && received !== declared ? incomplete(declared, received) : undefined);
     const onError = (cause: Error): void => void (settled || finish(incomplete(declared, received, cause)));
