@@ -6,16 +6,31 @@
  * projection; Fastify: ajv and fast-json-stringify), (c) as (b) with the post under a `$ref` in a
  * nullable `anyOf` and `user_id` an `anyOf` (issue 38, item 3). Each server is a child process serving one
  * case; reports median requests/s, server CPU µs per request and fw/Fastify CPU (goal <= 1.0x).
+ * With --callgrind, case (a) only, each server under valgrind's callgrind (as bench/telemetry-instructions.bench.ts
+ * counts): instructions per POST of every thread, after a warm-up, which a loaded machine barely moves.
  *
  *   npx node bench/schemas.bench.ts [--rounds 5] [--seconds 4] [--connections 50]
+ *   npx node bench/schemas.bench.ts --callgrind [--warmup 30000] [--requests 10000]
  */
-import { cpus } from 'node:os';
+import { execFileSync } from 'node:child_process';
+import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
+import { cpus, tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import type autocannon from 'autocannon';
+import autocannon from 'autocannon';
 import { alternate, median, row, spawnServer, type Contender } from './support/harness.ts';
 import { newPost } from './servers/post-schemas.ts';
 
-const { values } = parseArgs({ options: { rounds: { type: 'string', default: '5' }, seconds: { type: 'string', default: '4' }, connections: { type: 'string', default: '50' } } });
+const { values } = parseArgs({
+  options: {
+    rounds: { type: 'string', default: '5' },
+    seconds: { type: 'string', default: '4' },
+    connections: { type: 'string', default: '50' },
+    callgrind: { type: 'boolean', default: false },
+    warmup: { type: 'string', default: '30000' },
+    requests: { type: 'string', default: '10000' },
+  },
+});
 const rounds = Number(values.rounds);
 const seconds = Number(values.seconds);
 const connections = Number(values.connections);
@@ -32,6 +47,11 @@ const cases = [
     env: { BENCH_SCHEMA_CASE: 'union' },
   },
 ];
+
+if (values.callgrind) {
+  process.stdout.write(await instructionsPerPost(Number(values.warmup), Number(values.requests)));
+  process.exit(0);
+}
 
 const lines = [
   `Machine: ${cpus().length} CPUs (${cpus()[0]?.model ?? 'unknown'}), Node ${process.version}`,
@@ -57,3 +77,45 @@ for (const c of cases) {
   );
 }
 process.stdout.write([...lines, '', ...ratios, ''].join('\n'));
+
+/** Case (a) under callgrind: each server warmed up, its counters zeroed, `requests` POSTs (autocannon -c 10), then dumped. */
+async function instructionsPerPost(warmup: number, requests: number): Promise<string> {
+  const outDir = await mkdtemp(join(tmpdir(), 'fw-schemas-callgrind-'));
+  const send = async (contender: Contender, amount: number): Promise<void> => {
+    const result = await autocannon({ url: `http://127.0.0.1:${contender.port}`, connections: 10, amount, requests: [post], timeout: 120 });
+    if (result.non2xx > 0 || result.errors > 0) throw new Error(`${contender.name}: ${result.non2xx} non-2xx, ${result.errors} errors`);
+  };
+  const figures: number[] = [];
+  try {
+    for (const [name, file] of [['fw', cases[0]!.fw], ['fastify', cases[0]!.fastify]] as const) {
+      const underCallgrind = ['--quiet', '--tool=callgrind', `--callgrind-out-file=${join(outDir, 'out.%p')}`, '--dump-line=no', process.execPath];
+      const contender = await spawnServer(name, file, process.env, { execPath: 'valgrind', execArgv: underCallgrind });
+      try {
+        const pid = String(contender.child.pid);
+        await send(contender, warmup);
+        execFileSync('callgrind_control', ['--zero', pid], { stdio: 'ignore' });
+        await send(contender, requests);
+        execFileSync('callgrind_control', ['--dump=measured', pid], { stdio: 'ignore' });
+        const dump = (await readdir(outDir)).find((entry) => entry.startsWith(`out.${pid}.`));
+        const summary = /^summary: (\d+)/m.exec(await readFile(join(outDir, dump ?? ''), 'utf8'))?.[1];
+        figures.push(Number(summary) / requests);
+      } finally {
+        contender.child.kill('SIGKILL');
+      }
+    }
+  } finally {
+    await rm(outDir, { recursive: true, force: true });
+  }
+  const [fw, fastify] = figures as [number, number];
+  return [
+    `(a) POST /api/posts under callgrind, ${warmup} requests of warm-up, then ${requests} counted, autocannon -c 10`,
+    '',
+    '| server | instructions/request |',
+    '|---|---|',
+    `| fw | ${fw.toFixed(0)} |`,
+    `| fastify | ${fastify.toFixed(0)} |`,
+    '',
+    `fw / Fastify instructions per request: ${(fw / fastify).toFixed(3)}x`,
+    '',
+  ].join('\n');
+}

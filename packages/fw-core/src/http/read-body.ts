@@ -20,33 +20,29 @@ const READ = Symbol('fw.bodyRead');
  * FW_ERR_BODY_ALREADY_CONSUMED when someone else read the body first (unless they left it in
  * `req.body` as a string or Buffer, as `express.text()` and `express.raw()` do). Settles exactly once.
  */
-export async function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
+export function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
   const message = req as IncomingMessage & { [READ]?: Promise<Buffer> };
   const earlier = message[READ];
-  if (earlier !== undefined) return withinLimit(await earlier, limit);
-  // A parser in front of fw (express.text(), express.raw()) read it, decompressed, into `req.body`.
-  const upstream = req.readableDidRead ? (req as IncomingMessage & { body?: unknown }).body : undefined;
-  if (typeof upstream === 'string') return withinLimit(Buffer.from(upstream), limit);
-  if (Buffer.isBuffer(upstream)) return withinLimit(upstream, limit);
-  for (const coding of req.headers['content-encoding']?.split(',') ?? []) {
-    const encoding = coding.trim().toLowerCase();
-    if (encoding !== '' && encoding !== 'identity') {
-      throw new FwError('FW_ERR_UNSUPPORTED_ENCODING', 'unsupported content-encoding', { details: { encoding } });
-    }
-  }
-  const declared = declaredLength(req);
-  if (declared !== undefined && declared > limit) throw tooLarge(limit, { declared });
-  if (req.readableEnded || req.readableDidRead) {
+  if (earlier !== undefined) return earlier.then((bytes) => withinLimit(bytes, limit));
+  // Not async: the read's own promise is the answer, one promise per body (bench/schemas.bench.ts, case a).
+  let declared: number | undefined;
+  try {
+    // A parser in front of fw (express.text(), express.raw()) read it, decompressed, into `req.body`.
+    const upstream = req.readableDidRead ? (req as IncomingMessage & { body?: unknown }).body : undefined;
+    if (typeof upstream === 'string' || Buffer.isBuffer(upstream)) return Promise.resolve(withinLimit(typeof upstream === 'string' ? Buffer.from(upstream) : upstream, limit));
+    const encoding = req.headers['content-encoding']?.split(',').map((coding) => coding.trim().toLowerCase()).find((coding) => coding !== '' && coding !== 'identity');
+    if (encoding !== undefined) throw new FwError('FW_ERR_UNSUPPORTED_ENCODING', 'unsupported content-encoding', { details: { encoding } });
+    declared = declaredLength(req);
+    if (declared !== undefined && declared > limit) throw tooLarge(limit, { declared });
     // The stream ended before we looked: fine for a request that never had a body.
-    if (carriesBody(req)) {
-      throw new FwError('FW_ERR_BODY_ALREADY_CONSUMED', 'the request body was already read by someone else');
-    }
-    return Buffer.alloc(0);
+    const ended = req.readableEnded || req.readableDidRead;
+    if (ended && carriesBody(req)) throw new FwError('FW_ERR_BODY_ALREADY_CONSUMED', 'the request body was already read by someone else');
+    if (ended) return Promise.resolve(Buffer.alloc(0));
+    if (req.destroyed) throw incomplete(declared, 0);
+  } catch (error) {
+    return Promise.reject(error);
   }
-  if (req.destroyed) throw incomplete(declared, 0);
-  const read = collect(req, limit, declared);
-  message[READ] = read;
-  return read;
+  return (message[READ] = collect(req, limit, declared));
 }
 
 /** `bytes` read before fw looked, refused when over `limit`. */
@@ -59,31 +55,29 @@ function collect(req: IncomingMessage, limit: number, declared: number | undefin
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let received = 0;
+    let settled = false;
     const finish = (error?: FwError): void => {
+      settled = true;
+      // A body that came in one chunk (most JSON bodies) is answered without a copy. After 'end' the listeners
+      // stay, inert, for the request's life: removing four cost more than the read (bench/schemas.bench.ts, case a).
+      if (error === undefined) return resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, received));
       req.off('data', onData).off('end', onEnd).off('error', onError).off('close', onClose);
-      // A body that came in one chunk (most JSON bodies) is answered without a copy.
-      if (error === undefined) resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, received));
-      else reject(error);
+      reject(error);
     };
     const onData = (chunk: Buffer | string): void => {
       const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
       received += bytes.length;
-      if (received > limit) {
-        // Stop pulling bytes off the wire; the reply's `connection: close` makes Node close the
-        // socket once it is written instead of parsing the rest as a next request.
-        req.unpipe();
-        req.pause();
-        finish(tooLarge(limit, { received }));
-        return;
-      }
-      chunks.push(bytes);
+      if (received <= limit) return void chunks.push(bytes);
+      // Stop pulling bytes off the wire; the reply's `connection: close` makes Node close the
+      // socket once it is written instead of parsing the rest as a next request.
+      req.unpipe();
+      req.pause();
+      finish(tooLarge(limit, { received }));
     };
-    const onEnd = (): void => {
-      finish(declared !== undefined && received !== declared ? incomplete(declared, received) : undefined);
-    };
-    const onError = (cause: Error): void => finish(incomplete(declared, received, cause));
+    const onEnd = (): void => finish(declared !== undefined && received !== declared ? incomplete(declared, received) : undefined);
+    const onError = (cause: Error): void => void (settled || finish(incomplete(declared, received, cause)));
     // 'close' before 'end' is how an aborted upload shows (after the doc-deprecated 'aborted').
-    const onClose = (): void => finish(incomplete(declared, received));
+    const onClose = (): void => void (settled || finish(incomplete(declared, received)));
     req.on('data', onData).on('end', onEnd).on('error', onError).on('close', onClose);
   });
 }
@@ -122,11 +116,16 @@ const PARAMETER = /[ \t]*;[ \t]*([!#$%&'*+.^_`|~0-9A-Za-z-]+)=("(?:[^"\\]|\\.)*"
  */
 export function parseContentType(header: string | undefined): ContentType | undefined {
   if (header === undefined) return undefined;
+  // Clients of one API send one Content-Type: the last parse is kept (bench/schemas.bench.ts, case a; Fastify caches them too).
+  if (header === last.header) return last.parsed;
   const semicolon = header.indexOf(';');
   const mediaType = (semicolon === -1 ? header : header.slice(0, semicolon)).trim().toLowerCase();
-  if (!MEDIA_TYPE.test(mediaType)) return undefined;
-  return { mediaType, charset: semicolon === -1 ? undefined : charsetOf(header, semicolon) };
+  const parsed = MEDIA_TYPE.test(mediaType) ? { mediaType, charset: semicolon === -1 ? undefined : charsetOf(header, semicolon) } : undefined;
+  last = { header, parsed };
+  return parsed;
 }
+
+let last: { readonly header: string; readonly parsed: ContentType | undefined } = { header: '', parsed: undefined };
 
 /** True for `application/json` and every `+json` structured-syntax type (RFC 6839 §3.1). */
 export function isJsonMediaType(mediaType: string): boolean {

@@ -3,6 +3,9 @@
  * route, then run the lane of stages the route's group compiled (stages.ts). Every failure
  * becomes a response; nothing a request does can throw out of here.
  */
+// Loading node:async_hooks settles Node's AsyncContextFrame (its first use swaps a class's prototype) before any request:
+// a timer swapping it under load left nextTick and the microtask loop on slow property loads (bench/schemas.bench.ts, callgrind).
+import 'node:async_hooks';
 import { randomBytes } from 'node:crypto';
 import type { CompiledGroup, CompiledRoutes, RouteTarget } from '../app/compile-routes.ts';
 import type { ErrorAnswers } from '../app/route-group.ts';
@@ -159,14 +162,10 @@ function compileMissLanes(routes: CompiledRoutes, env: PluginEnv): MissLanes {
   };
 }
 
-function hostRank(host: string): number {
-  if (host === ANY_HOST) return 2;
-  return wildcardSuffix(host) === undefined ? 0 : 1;
-}
+const hostRank = (host: string): number => (host === ANY_HOST ? 2 : wildcardSuffix(host) === undefined ? 0 : 1);
 
-function byPrecedence(a: CompiledGroup, b: CompiledGroup): number {
-  return hostRank(a.host) - hostRank(b.host) || b.host.length - a.host.length || b.prefix.length - a.prefix.length || a.index - b.index;
-}
+const byPrecedence = (a: CompiledGroup, b: CompiledGroup): number =>
+  hostRank(a.host) - hostRank(b.host) || b.host.length - a.host.length || b.prefix.length - a.prefix.length || a.index - b.index;
 
 function hostMatches(host: string, suffix: string | undefined, key: string | undefined): boolean {
   if (host === ANY_HOST) return true;

@@ -18,7 +18,7 @@ import type { PluginStep } from '../plugins/plugin-registry.ts';
 import type { PluginEnv, PluginResult } from '../plugins/plugin.ts';
 import { bodyToDecode, decodeBody, fwRequestPlugin, METHODS_WITHOUT_BODY, type BodyDecoding } from '../plugins/request-plugin.ts';
 import type { Router } from '../router/router.ts';
-import { checkRequest, defaultAnswers } from '../schema/check-request.ts';
+import { defaultAnswers } from '../schema/check-request.ts';
 import type { RouteChecks, RouteSchemas } from '../schema/compile-route-schemas.ts';
 import type { Exchange } from '../stream/exchange.ts';
 
@@ -253,7 +253,7 @@ function validate(flow: RoutedFlow): Verdict | Promise<Verdict> {
   // Nothing is worked on for a client that is gone.
   if (req.res.destroyed) return DONE;
   if (checks === undefined) return NEXT;
-  const answer = checkRequest(checks, req);
+  const answer = checks.check(req);
   if (answer === undefined) return NEXT;
   if (isThenable(answer)) return answer.then((settled) => respond(req, settled, SKIP));
   return respond(req, answer, SKIP);
@@ -408,32 +408,27 @@ const handlerChannel = tracingChannel<unknown, HandlerChannelContext>('fw.reques
 function traceHandler(fn: InlineHandler, req: FwRequest, exchange: Exchange): FwResponse | Promise<FwResponse> {
   const context: HandlerChannelContext = { req, exchange };
   const { start, end, asyncStart, asyncEnd, error } = handlerChannel;
+  const failed = (reason: unknown): never => {
+    context.error = reason;
+    error.publish(context);
+    throw reason;
+  };
+  // asyncStart and asyncEnd once a returned promise settles, after `error` when it rejects.
+  const settled = <T>(then: (value: T) => FwResponse) => (value: T): FwResponse => {
+    try {
+      return then(value);
+    } finally {
+      asyncStart.publish(context);
+      asyncEnd.publish(context);
+    }
+  };
   return start.runStores(context, () => {
     try {
       const result = fn(req);
-      if (!(result instanceof Promise)) {
-        context.result = result;
-        return result;
-      }
-      return result.then(
-        (settled) => {
-          context.result = settled;
-          asyncStart.publish(context);
-          asyncEnd.publish(context);
-          return settled;
-        },
-        (reason: unknown) => {
-          context.error = reason;
-          error.publish(context);
-          asyncStart.publish(context);
-          asyncEnd.publish(context);
-          throw reason;
-        },
-      );
+      if (!(result instanceof Promise)) return (context.result = result);
+      return result.then(settled((value: FwResponse) => (context.result = value)), settled(failed));
     } catch (reason) {
-      context.error = reason;
-      error.publish(context);
-      throw reason;
+      return failed(reason);
     } finally {
       end.publish(context);
     }

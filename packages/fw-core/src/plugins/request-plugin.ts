@@ -81,38 +81,38 @@ export function bodyToDecode(req: FwRequest, decoding: BodyDecoding): ContentTyp
 
 /**
  * Reads and decodes `req`'s body into `req.body` (JSON) or `req.params` (form): true when done,
- * false when a bad body was answered here (4xx `{error}`); rejects with any other failure.
+ * false when a bad body was answered here (4xx `{error}`); rejects with any other failure. Not
+ * async: the read's promise and one reaction (bench/schemas.bench.ts, case a).
  */
-export async function decodeBody(req: FwRequest, contentType: ContentType, decoding: BodyDecoding): Promise<boolean> {
-  try {
-    if (contentType.charset !== undefined && !isUtf8Charset(contentType.charset)) {
-      const details = { charset: contentType.charset };
-      throw new FwError('FW_ERR_UNSUPPORTED_CHARSET', 'unsupported charset: only utf-8 is accepted', { details });
-    }
-    const form = bodyKind(contentType, decoding) === 'form';
-    const parsed = parsedUpstream(req.raw);
-    if (parsed !== undefined) {
-      if (form) req.params = Object.assign(Object.create(null) as FormFields, parsed);
-      else req.body = checkJsonValue(parsed);
+export function decodeBody(req: FwRequest, contentType: ContentType, decoding: BodyDecoding): Promise<boolean> {
+  const form = bodyKind(contentType, decoding) === 'form';
+  const settle = (decode: () => unknown): boolean => {
+    try {
+      decode();
       return true;
+    } catch (error) {
+      const status = isFwError(error) && error.expose ? error.status : undefined;
+      if (status === undefined) throw error;
+      // The rest of an oversized body is left unread: the connection closes, lingering (lingering-close.ts).
+      const tooLarge = isFwError(error, 'FW_ERR_BODY_TOO_LARGE');
+      if (tooLarge && req.raw.socket) lingerAfterAnswer(req.raw.socket);
+      replyJson(req, status, { error: (error as Error).message }, tooLarge ? { connection: 'close' } : undefined);
+      return false;
     }
-    const bytes = await readBody(req.raw, decoding.max_body_size ?? DEFAULT_MAX_BODY_SIZE);
-    if (form) {
-      req.params = parseUrlencoded(bytes.toString('utf8'));
-    } else {
-      const body = parseJsonBody(bytes, req.json);
-      if (body !== undefined) req.body = body;
-    }
-    return true;
-  } catch (error) {
-    const status = isFwError(error) && error.expose ? error.status : undefined;
-    if (status === undefined) throw error;
-    // The rest of an oversized body is left unread: the connection closes, lingering (lingering-close.ts).
-    const tooLarge = isFwError(error, 'FW_ERR_BODY_TOO_LARGE');
-    if (tooLarge && req.raw.socket) lingerAfterAnswer(req.raw.socket);
-    replyJson(req, status, { error: (error as Error).message }, tooLarge ? { connection: 'close' } : undefined);
-    return false;
+  };
+  const refuse = (error: unknown): boolean => settle(() => { throw error; });
+  if (contentType.charset !== undefined && !isUtf8Charset(contentType.charset)) {
+    const details = { charset: contentType.charset };
+    return Promise.resolve(refuse(new FwError('FW_ERR_UNSUPPORTED_CHARSET', 'unsupported charset: only utf-8 is accepted', { details })));
   }
+  const parsed = parsedUpstream(req.raw);
+  if (parsed !== undefined) return new Promise((resolve) => resolve(settle(() => (form ? (req.params = Object.assign(Object.create(null) as FormFields, parsed)) : (req.body = checkJsonValue(parsed))))));
+  const decode = (bytes: Buffer) => () => {
+    if (form) return (req.params = parseUrlencoded(bytes.toString('utf8')));
+    const body = parseJsonBody(bytes, req.json);
+    if (body !== undefined) req.body = body;
+  };
+  return readBody(req.raw, decoding.max_body_size ?? DEFAULT_MAX_BODY_SIZE).then((bytes) => settle(decode(bytes)), refuse);
 }
 
 /**
@@ -135,10 +135,10 @@ function bodyKind(contentType: ContentType, options: RequestPluginOptions): 'jso
 type FormFields = Record<string, string | string[]>;
 
 /**
- * A urlencoded body (WHATWG URL §5.1) as a map, `a=1&a=2&b=3` → `{a: ['1', '2'], b: '3'}`, with a
- * null prototype: a field named `__proto__` is just data.
+ * A urlencoded body or query (WHATWG URL §5.1) as a map, `a=1&a=2&b=3` → `{a: ['1', '2'], b: '3'}`
+ * (a schema can refuse repeats), with a null prototype: a field named `__proto__` is just data.
  */
-function parseUrlencoded(text: string): FormFields {
+export function parseUrlencoded(text: string): FormFields {
   const fields: FormFields = Object.create(null) as FormFields;
   for (const [name, value] of new URLSearchParams(text)) {
     const seen = fields[name];

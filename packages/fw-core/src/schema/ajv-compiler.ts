@@ -111,9 +111,7 @@ function toValidator(first: CompiledAjv, all: CompiledAjv): SchemaValidator {
   };
 }
 
-function toIssue(error: AjvError): SchemaIssue {
-  return { path: error.instancePath, keyword: error.keyword, message: error.message ?? error.keyword, params: error.params };
-}
+const toIssue = (error: AjvError): SchemaIssue => ({ path: error.instancePath, keyword: error.keyword, message: error.message ?? error.keyword, params: error.params });
 
 /** True when `value` holds at most `limit` values (itself and all below); iterative, so deep nesting cannot overflow the stack. */
 function hasAtMostValues(value: unknown, limit: number): boolean {

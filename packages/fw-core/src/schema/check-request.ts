@@ -5,47 +5,56 @@
 import type { FwRequest } from '../http/request.ts';
 import { isThenable, json, type FwResponse } from '../http/response.ts';
 import { carriesBody, isJsonMediaType, parseContentType } from '../http/read-body.ts';
-import { METHODS_WITHOUT_BODY } from '../plugins/request-plugin.ts';
-import type { RouteChecks } from './compile-route-schemas.ts';
-import type { RequestPart, SchemaFailure, SchemaIssue, SchemaResult } from './route-schema.ts';
+import { METHODS_WITHOUT_BODY, parseUrlencoded } from '../plugins/request-plugin.ts';
+import type { InvalidRequestHook, RequestPart, SchemaFailure, SchemaIssue, SchemaResult, SchemaValidator } from './route-schema.ts';
 
-/** The answer for a request that fails its schema, or undefined to run the handler. */
-export function checkRequest(checks: RouteChecks, req: FwRequest): FwResponse | Promise<FwResponse> | undefined {
-  for (const { part, validate } of checks.parts) {
-    const value = PART_VALUES[part](req);
-    const refused = part === 'body' ? unsupportedBodyType(req) : undefined;
-    const result = refused ?? validate(value);
-    if (!result.valid) {
-      const failure: SchemaFailure = { part, errors: result.errors, ...(result.incomplete === true && { incomplete: true }) };
-      const answer = checks.onInvalid?.(failure, req);
-      const own = (): FwResponse => (refused === undefined ? defaultAnswer(failure) : unsupportedMediaType(req.method));
-      const fallback = (given: FwResponse | undefined): FwResponse => given ?? markedDefault(own());
-      return isThenable<FwResponse | undefined>(answer) ? Promise.resolve(answer).then(fallback) : fallback(answer);
+/** A route's check of its request, compiled at start: the answer for a request that fails, or undefined to run the handler. */
+export type RequestCheck = (req: FwRequest) => FwResponse | Promise<FwResponse> | undefined;
+
+/** A part's failure; `refused`: a body of a media type its schema cannot see (a 415). */
+type Failure = SchemaFailure & { readonly refused?: true };
+
+/** One function per route over its `parts` (in checking order), each part's check made for it at start (bench/schemas.bench.ts, case a). */
+export function compileRequestCheck(parts: readonly { readonly part: RequestPart; readonly validate: SchemaValidator }[], onInvalid: InvalidRequestHook | undefined): RequestCheck {
+  const checks = parts.map(({ part, validate }) => PART_CHECKS[part](validate));
+  const answer = (req: FwRequest, { refused, ...failure }: Failure): FwResponse | Promise<FwResponse> => {
+    const hooked = onInvalid?.(failure, req);
+    const fallback = (own: FwResponse | undefined): FwResponse => own ?? markedDefault(refused ? unsupportedMediaType(req.method) : defaultAnswer(failure));
+    return isThenable<FwResponse | undefined>(hooked) ? Promise.resolve(hooked).then(fallback) : fallback(hooked);
+  };
+  return (req) => {
+    for (const check of checks) {
+      const failure = check(req);
+      if (failure !== undefined) return answer(req, failure);
     }
-    // Coercion changed the copy in place: that copy is what the handler reads.
-    if (part === 'params') req.pathParams = value as Record<string, unknown>;
-    else if (part === 'query') req.queryParams = value as Record<string, unknown>;
-  }
-  return undefined;
+    return undefined;
+  };
 }
 
-// What a part's validator sees: copies for the coerced parts, so `bindings` and `headers` stay the raw strings.
-const PART_VALUES: Readonly<Record<RequestPart, (req: FwRequest) => unknown>> = {
-  params: (req) => ({ ...req.bindings }),
-  query: (req) => parseQuery(req.query),
-  headers: (req) => ({ ...req.headers }),
-  body: (req) => req.body,
+const failed = (part: RequestPart, result: SchemaResult & { valid: false }, refused?: true): Failure => ({ part, errors: result.errors, ...(result.incomplete === true && { incomplete: true }), ...(refused && { refused }) });
+
+// The coerced parts are checked on copies, so `bindings` and `headers` stay the raw strings; coercion changed the copy in place: that copy is what the handler reads.
+const PART_CHECKS: Readonly<Record<RequestPart, (validate: SchemaValidator) => (req: FwRequest) => Failure | undefined>> = {
+  params: (validate) => (req) => {
+    const value = { ...req.bindings };
+    const result = validate(value);
+    return result.valid ? void (req.pathParams = value) : failed('params', result);
+  },
+  query: (validate) => (req) => {
+    const value = parseUrlencoded(req.query);
+    const result = validate(value);
+    return result.valid ? void (req.queryParams = value) : failed('query', result);
+  },
+  headers: (validate) => (req) => {
+    const result = validate({ ...req.headers });
+    return result.valid ? undefined : failed('headers', result);
+  },
+  body: (validate) => (req) => {
+    const refused = req.body === undefined ? unsupportedBodyType(req) : undefined;
+    const result = refused ?? validate(req.body);
+    return result.valid ? undefined : failed('body', result, refused && true);
+  },
 };
-
-/** `a=1&b=2&b=3` → `{a: '1', b: ['2', '3']}`, so a schema can refuse repeats; null-prototype, so `__proto__` is a key. */
-function parseQuery(query: string): Record<string, string | string[]> {
-  const out: Record<string, string | string[]> = Object.create(null);
-  for (const [name, value] of new URLSearchParams(query)) {
-    const seen = out[name];
-    out[name] = seen === undefined ? value : Array.isArray(seen) ? [...seen, value] : [seen, value];
-  }
-  return out;
-}
 
 /** The media types a body schema's route takes: what decode_json_body puts in `req.body` (`+json` types too). */
 const ACCEPTED_BODY_TYPES: readonly string[] = ['application/json'];
@@ -56,8 +65,8 @@ const ACCEPTED_BODY_TYPES: readonly string[] = ['application/json'];
  * does) rather than "must be object"; an onInvalid hook sees it first. Undefined when the request
  * carries no body, or one something decoded into `req.body`.
  */
-function unsupportedBodyType(req: FwRequest): SchemaResult | undefined {
-  if (req.body !== undefined || METHODS_WITHOUT_BODY.has(req.method)) return undefined;
+function unsupportedBodyType(req: FwRequest): (SchemaResult & { valid: false }) | undefined {
+  if (METHODS_WITHOUT_BODY.has(req.method)) return undefined;
   if (!carriesBody(req.raw)) return undefined;
   const mediaType = parseContentType(req.raw.headers['content-type'])?.mediaType;
   if (mediaType !== undefined && isJsonMediaType(mediaType)) return undefined;

@@ -3,18 +3,17 @@ import { isJsonObject } from '../config/validate-config.ts';
 import { FwError } from '../errors.ts';
 import type { RouteDefinition } from '../router/router.ts';
 import { checkAjvOptions, loadAjvCompiler } from './ajv-compiler.ts';
+import { compileRequestCheck, type RequestCheck } from './check-request.ts';
 import type { Projection } from '../http/write-response.ts';
 import { compileProjection, type ProjectionOptions } from './project-response.ts';
-import type { AjvOptions, InvalidRequestHook, JsonSchema, NamedSchemaMap, RequestPart, RouteSchema, SchemaCompiler, SchemaValidator } from './route-schema.ts';
+import type { AjvOptions, InvalidRequestHook, JsonSchema, NamedSchemaMap, RequestPart, RouteSchema, SchemaCompiler } from './route-schema.ts';
 
 /** One route's compiled schema. */
 export interface RouteChecks {
-  /** Validators of the parts that have a schema, in checking order. */
-  readonly parts: readonly { readonly part: RequestPart; readonly validate: SchemaValidator }[];
+  /** The check of the parts that have a schema (check-request.ts), compiled once. */
+  readonly check: RequestCheck;
   /** Projections of `json` answers by status. */
   readonly responses: ReadonlyMap<number, Projection>;
-  /** The route's hook, else the app's. */
-  readonly onInvalid: InvalidRequestHook | undefined;
 }
 
 /** Route targets that carry a schema, with their checks. */
@@ -69,7 +68,7 @@ export async function compileRouteSchemas(
       const place = `${where} schema.response.${status}`;
       responses.set(Number(status), compileOne(() => compileProjection(responseSchema, place, { match, resolveRef }), place));
     }
-    checks.set(target, { parts, responses, onInvalid: target.onInvalid ?? settings.onInvalid });
+    checks.set(target, { check: compileRequestCheck(parts, target.onInvalid ?? settings.onInvalid), responses });
   }
   return checks;
 }
