@@ -69,4 +69,37 @@ describe('the default schema compiler and the ajv module', () => {
     const large = Array.from({ length: 2000 }, (_, i) => i);
     assert.deepEqual(compile({}, { coerce: false })(large), { valid: false, errors: [], incomplete: true });
   });
+
+  it('makes the allErrors instances and validators only when a value first fails', async () => {
+    const made: Record<string, unknown>[] = [];
+    let compiled = 0;
+    class CountingAjv extends Ajv {
+      constructor(options: Record<string, unknown>) {
+        super(options);
+        made.push(options);
+      }
+      override compile<T = unknown>(schema: object): ReturnType<Ajv['compile']> {
+        compiled += 1;
+        return super.compile<T>(schema);
+      }
+    }
+    const compile = await loadAjvCompiler({}, ajvOnly({ Ajv: CountingAjv }));
+    const plain = compile(LIMIT_SCHEMA, { coerce: false });
+    const coerced = compile(LIMIT_SCHEMA, { coerce: true });
+    assert.deepEqual(made.map((options) => [options.allErrors, options.coerceTypes]), [[false, false], [false, 'array']]);
+    assert.equal(compiled, 2);
+    assert.deepEqual(plain({ limit: 1 }), { valid: true });
+    assert.deepEqual(coerced({ limit: '1' }), { valid: true });
+    assert.equal(made.length, 2, 'no value failed yet');
+    const issue = { path: '/limit', keyword: 'type', message: 'must be integer', params: { type: 'integer' } };
+    assert.deepEqual(plain({ limit: 'x' }), { valid: false, errors: [issue] });
+    assert.deepEqual(plain({ limit: 'y' }), { valid: false, errors: [issue] });
+    assert.deepEqual(made.map((options) => [options.allErrors, options.coerceTypes]), [[false, false], [false, 'array'], [true, false]]);
+    assert.equal(compiled, 3, "the failing schema's allErrors validator, once");
+  });
+
+  it('still refuses an invalid schema at compile time on a coerced part', async () => {
+    const compile = await loadAjvCompiler({}, ajvOnly({ Ajv }));
+    assert.throws(() => compile({ type: 'object', properties: { limit: { type: 'integer', minimum: 'one' } } }, { coerce: true }), /schema is invalid: data\/properties\/limit\/minimum must be number/);
+  });
 });

@@ -5,7 +5,7 @@ import type { AjvOptions, AjvPlugin, NamedSchemaMap, SchemaCompiler, SchemaIssue
 
 // The little of ajv's API fw uses, typed locally so fw-core builds without ajv installed.
 type CompiledAjv = { (value: unknown): boolean; errors?: readonly AjvError[] | null };
-type AjvClass = new (options: Record<string, unknown>) => { compile(schema: unknown): CompiledAjv; addSchema(schema: unknown, key: string): unknown };
+type AjvClass = new (options: Record<string, unknown>) => { compile(schema: unknown): CompiledAjv; addSchema(schema: unknown, key: string): unknown; validateSchema(schema: unknown, throws: boolean): boolean };
 interface AjvError {
   readonly instancePath: string;
   readonly keyword: string;
@@ -40,10 +40,11 @@ export async function loadAjvCompiler(options: AjvOptions = {}, importModule = (
   const plugins = [...(addFormats ? [addFormats] : []), ...(options.plugins ?? [])];
   // coerceTypes is an instance option, so one pair per setting; 'array' lets a name given once
   // meet an array schema. strict: a typo in a schema fails start-up, not requests.
+  // Only the plain first-issue instance checks schemas against the meta-schema (and compiles it): once per schema, not per instance.
   const make = (coerce: boolean, allErrors: boolean) => {
     let ajv: InstanceType<AjvClass>;
     try {
-      ajv = new Ajv({ strict: true, allowUnionTypes: true, ...options.customOptions, allErrors, coerceTypes: coerce && 'array' });
+      ajv = new Ajv({ strict: true, allowUnionTypes: true, ...(coerce || allErrors ? { validateSchema: false } : {}), ...options.customOptions, allErrors, coerceTypes: coerce && 'array' });
       for (const plugin of plugins) (typeof plugin === 'function' ? plugin(ajv) : plugin[0](ajv, plugin[1]));
     } catch (cause) {
       throw new FwError('FW_ERR_SCHEMA_BAD_AJV_OPTIONS', `ajv refuses the app's ajv options or plugins: ${(cause as Error).message}`, { cause });
@@ -58,12 +59,16 @@ export async function loadAjvCompiler(options: AjvOptions = {}, importModule = (
     }
     return ajv;
   };
-  const plain = { first: make(false, false), all: make(false, true) };
-  const coercing = { first: make(true, false), all: make(true, true) };
+  // The allErrors instances and validators are made on a first failing value: most routes meet none (bench/startup.bench.ts).
+  const lazily = (coerce: boolean, made?: InstanceType<AjvClass>) => () => (made ??= make(coerce, true));
+  const plain = { first: make(false, false), all: lazily(false) };
+  const coercing = { first: make(true, false), all: lazily(true) };
+  const checksSchemas = options.customOptions?.validateSchema !== false;
   return (schema, { coerce }) => {
     const pair = coerce ? coercing : plain;
     try {
-      const validate = toValidator(pair.first.compile(schema), pair.all.compile(schema));
+      if (coerce && checksSchemas) plain.first.validateSchema(schema, true);
+      const validate = toValidator(pair.first.compile(schema), () => pair.all().compile(schema));
       return coerce && mayCoerceNumbers(schema) ? decimalOnly(validate) : validate;
     } catch (error) {
       if (!(error as Error).message?.startsWith('unknown format')) throw error;
@@ -100,12 +105,14 @@ const MAX_VALUES_FOR_ALL_ERRORS = 1000;
 const VALID = Object.freeze({ valid: true as const });
 
 /** Checks with `first` (stops at the first issue); only when that fails on a small value, `all` lists every issue. */
-function toValidator(first: CompiledAjv, all: CompiledAjv): SchemaValidator {
+function toValidator(first: CompiledAjv, compileAll: () => CompiledAjv): SchemaValidator {
+  let all: CompiledAjv | undefined;
   return (value) => {
     if (first(value)) return VALID;
     if (!hasAtMostValues(value, MAX_VALUES_FOR_ALL_ERRORS)) {
       return { valid: false, errors: (first.errors ?? []).map(toIssue), incomplete: true };
     }
+    all ??= compileAll();
     all(value);
     return { valid: false, errors: (all.errors ?? first.errors ?? []).map(toIssue) };
   };

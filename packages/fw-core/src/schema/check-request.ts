@@ -66,8 +66,7 @@ const ACCEPTED_BODY_TYPES: readonly string[] = ['application/json'];
  * carries no body, or one something decoded into `req.body`.
  */
 function unsupportedBodyType(req: FwRequest): (SchemaResult & { valid: false }) | undefined {
-  if (METHODS_WITHOUT_BODY.has(req.method)) return undefined;
-  if (!carriesBody(req.raw)) return undefined;
+  if (METHODS_WITHOUT_BODY.has(req.method) || !carriesBody(req.raw)) return undefined;
   const mediaType = parseContentType(req.raw.headers['content-type'])?.mediaType;
   if (mediaType !== undefined && isJsonMediaType(mediaType)) return undefined;
   const params = { accepted: ACCEPTED_BODY_TYPES, received: mediaType ?? null };
@@ -79,17 +78,9 @@ function unsupportedBodyType(req: FwRequest): (SchemaResult & { valid: false }) 
 const MAX_LISTED_ISSUES = 10;
 const MAX_LISTED_ISSUE_BYTES = 8 * 1024;
 
-/**
- * fw's own 400s and 415s, written as they are: a route's response schema for that status describes
- * the app's answers, and projecting fw's through it would drop `details` (`fw openapi` lists both,
- * docs/decisions.md).
- */
+/** fw's own 400s and 415s, written as they are: projected through the app's schema for that status they would lose `details` (docs/decisions.md). */
 export const defaultAnswers = new WeakSet<FwResponse>();
-
-function markedDefault(answer: FwResponse): FwResponse {
-  defaultAnswers.add(answer);
-  return answer;
-}
+const markedDefault = (answer: FwResponse): FwResponse => (defaultAnswers.add(answer), answer);
 
 /**
  * fw's `400 {"error": "invalid <part>", "details", "omitted"?, "incomplete"?}`: the first issues within
