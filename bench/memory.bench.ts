@@ -1,7 +1,7 @@
 /**
  * Resident memory of the blog against a minimal node:http server (issue 39, item 3), in one run:
  * a minimal node:http server (plain JavaScript), the blog as `npm start` starts it
- * (scripts/start.ts, memory store) with telemetry off (OTEL_SDK_DISABLED=true) and on (the
+ * (scripts/start.js, memory store) with telemetry off (OTEL_SDK_DISABLED=true) and on (the
  * blog's defaults: lean path, /metrics listener, every span exported to an OTLP sink on
  * loopback, support/otlp-sink.ts). Each is read (VmRSS) idle 2 s after start, then after
  * `--seconds` of autocannon load alternating GET /api/posts/:id and GET /api/posts?limit=20 on
@@ -93,10 +93,10 @@ try {
   if (cacheDir !== undefined) rmSync(cacheDir, { recursive: true, force: true });
 }
 
-/** The blog as `npm start` runs it (scripts/start.ts, from the repository root), warnings only on stderr, `env` on top. */
+/** The blog as `npm start` runs it (scripts/start.js, from the repository root), warnings only on stderr, `env` on top. */
 function startBlog(env: Record<string, string | undefined>): Promise<Running> {
   const cache = cacheDir === undefined ? {} : { NODE_COMPILE_CACHE: cacheDir };
-  return startChild([join(import.meta.dirname, '..', 'scripts', 'start.ts')], { ...NPM_EXEC_VARIABLES, LOG_LEVEL: 'warn', ...cache, ...env }, '/heartbeat');
+  return startChild([join(import.meta.dirname, '..', 'scripts', 'start.js')], { ...NPM_EXEC_VARIABLES, LOG_LEVEL: 'warn', ...cache, ...env }, '/heartbeat');
 }
 
 /** Starts `args` with this process's Node on a free port (PORT) and waits until `probe` answers 200. */

@@ -9,8 +9,9 @@
  * - fw, the guide's app: docs/applications.md's `file=` blocks written to a temporary project, as
  *   tests/guide-bookmarks-app.test.ts does, run with its `npm start` (`node src/main.ts`);
  * - fw, the blog: examples/blog's `npm start` (`node src/main.ts`, the memory store, telemetry
- *   on as by default, metrics on a free port). Only the service: the root `npm start`
- *   (scripts/start.ts) first regenerates the docs with `fw openapi`, which bench/cli.bench.ts times.
+ *   on as by default, metrics on a free port), and as the root `npm start` (scripts/start.js) runs
+ *   it: its build, `node dist/main.js`, JavaScript only. Only the service: scripts/start.js first
+ *   regenerates the docs with `fw openapi`, which bench/cli.bench.ts times.
  * The guide's apps are polled on GET /bookmarks?limit=1 (a query schema and a response schema),
  * the blog on GET /api/posts. LOG_LEVEL=warn everywhere. NODE_COMPILE_CACHE is unset, so what an
  * entry file imports statically is compiled on every start; fw turns Node's compile cache on for
@@ -121,7 +122,8 @@ try {
   const hono = contender('Hono 4, the guide app', guideDir, [join(repo, 'bench/startup/hono-bookmarks.ts'), guideDir], '/bookmarks?limit=1');
   const guide = contender('fw, the guide app (its npm start)', guideDir, ['src/main.ts'], '/bookmarks?limit=1');
   const blog = contender('fw, the blog (its npm start)', join(repo, 'examples/blog'), ['src/main.ts'], '/api/posts');
-  const contenders = [contender('raw node:http', guideDir, [join(repo, 'bench/startup/raw-node-heartbeat.ts')], '/heartbeat'), hono, guide, blog];
+  const built = contender('fw, the blog built (the root npm start)', join(repo, 'examples/blog'), ['dist/main.js'], '/api/posts');
+  const contenders = [contender('raw node:http', guideDir, [join(repo, 'bench/startup/raw-node-heartbeat.ts')], '/heartbeat'), hono, guide, blog, built];
   for (const c of contenders) {
     await timeStart(c); // warm the page cache (and the compile cache with CACHE=1); not counted
     c.wall.length = 0;

@@ -1,6 +1,6 @@
 /**
  * A real browser against the blog as `npm start` runs it: headless Chromium opens
- * /docs/swagger.html (the offline Swagger UI that start.ts regenerates), sees every posts
+ * /docs/swagger.html (the offline Swagger UI that start.js regenerates), sees every posts
  * operation, runs "Try it out" → Execute on POST /api/posts and GET /api/posts and reads the
  * answers shown; then opens /login. No request may leave loopback. Screenshots go to
  * tests/e2e/artifacts/ (git-ignored).

@@ -12,9 +12,10 @@ import { startServer, type FwServer } from 'fw-core';
 const appDir = dirname(import.meta.dirname);
 
 try {
-  const server = await startServer({ appDir, handleSignals: true });
-  // The app module fw loaded (package.json "fw".app, beside this file): its telemetry state.
-  const { metricsUrl } = await import('./app.ts');
+  // The app beside this file, handed to fw rather than found through package.json's "fw".app
+  // (src/app.ts): run from dist/, the process then loads JavaScript only (scripts/start.js).
+  const { default: app, metricsUrl } = await import('./app.ts');
+  const server = await startServer({ appDir, app, handleSignals: true });
   logReady(server, metricsUrl());
 } catch (error) {
   process.stderr.write(`${describeStartError(error)}\n`);

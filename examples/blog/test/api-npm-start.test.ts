@@ -1,6 +1,6 @@
 // Needs the real process: `npm start` itself, its port and its exit code are the point.
 /**
- * `npm start` at the repository root (`node scripts/start.ts` after the build) runs the blog
+ * `npm start` at the repository root (`node scripts/start.js` after the build) runs the blog
  * service; its port is 8080 from fw.config.json unless PORT overrides it.
  */
 import assert from 'node:assert/strict';
@@ -13,8 +13,8 @@ import { assertJson } from './support/post-assertions.ts';
 
 const ROOT = join(BLOG_DIR, '..', '..');
 
-test('node scripts/start.ts from the root serves the blog API', async () => {
-  const blog = await startBlog({}, { script: join(ROOT, 'scripts', 'start.ts'), cwd: ROOT });
+test('node scripts/start.js from the root serves the blog API', async () => {
+  const blog = await startBlog({}, { script: join(ROOT, 'scripts', 'start.js'), cwd: ROOT });
   try {
     assertJson(await blog.request('GET', '/heartbeat'), 200, { status: 'ok' });
     assertJson(await blog.request('GET', '/api/posts'), 200, { posts: [] });
@@ -24,7 +24,7 @@ test('node scripts/start.ts from the root serves the blog API', async () => {
 });
 
 test('the start-up log names the API, its docs and /metrics as URLs that answer', async () => {
-  const blog = await startBlog({}, { script: join(ROOT, 'scripts', 'start.ts'), cwd: ROOT });
+  const blog = await startBlog({}, { script: join(ROOT, 'scripts', 'start.js'), cwd: ROOT });
   try {
     const ready = await readyLine(blog.logLines);
     const metrics = blog.metricsUrl!;
@@ -62,11 +62,11 @@ async function readyLine(lines: () => Record<string, unknown>[]): Promise<Record
   throw new Error(`no ready line:\n${lines().map((line) => JSON.stringify(line)).join('\n')}`);
 }
 
-test('npx node scripts/start.ts regenerates the API docs of the blog, not of the directory npm was run in', async () => {
+test('npx node scripts/start.js regenerates the API docs of the blog, not of the directory npm was run in', async () => {
   const openapi = join(BLOG_DIR, 'priv', 'assets', 'openapi.json');
   const before = Date.now();
   // What `npx` sets: fw takes INIT_CWD as the directory it was typed in (docs/cli.md).
-  const blog = await startBlog({ npm_command: 'exec', INIT_CWD: ROOT }, { script: join(ROOT, 'scripts', 'start.ts'), cwd: ROOT });
+  const blog = await startBlog({ npm_command: 'exec', INIT_CWD: ROOT }, { script: join(ROOT, 'scripts', 'start.js'), cwd: ROOT });
   try {
     assert.ok(statSync(openapi).mtimeMs >= before - 1000, 'openapi.json was not rewritten by this start');
     const document = JSON.parse(readFileSync(openapi, 'utf8')) as { paths: Record<string, unknown> };

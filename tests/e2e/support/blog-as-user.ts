@@ -1,5 +1,5 @@
 /**
- * The blog started the way README.md starts it: `node scripts/start.ts` from the repository root
+ * The blog started the way README.md starts it: `node scripts/start.js` from the repository root
  * (what `npm start` runs after `npm run build`), so the offline API docs are regenerated first.
  * Built on examples/blog/test/support/blog-process.ts (its `script`/`cwd` start options, request
  * helpers and log lines); this file only adds what e2e tests need on top: the start script, a
@@ -15,11 +15,11 @@ export type { BlogProcess } from '../../../examples/blog/test/support/blog-proce
 /** The repository root. */
 const REPO_ROOT = join(import.meta.dirname, '..', '..', '..');
 /** The script `npm start` runs after building. */
-const START_SCRIPT = join(REPO_ROOT, 'scripts', 'start.ts');
+const START_SCRIPT = join(REPO_ROOT, 'scripts', 'start.js');
 
 /**
  * npm's variables of the process running the tests (`npx node --test` sets npm_command=exec and
- * INIT_CWD): `npm start` gives the blog its own, so they are not passed on. (start.ts passes
+ * INIT_CWD): `npm start` gives the blog its own, so they are not passed on. (start.js passes
  * `--app` to the fw CLI, so it finds the blog under `npx` too: api-npm-start.test.ts.)
  */
 const NPM_EXEC_VARIABLES = { npm_command: undefined, INIT_CWD: undefined } as const;
@@ -29,7 +29,7 @@ export function startBlogAsUser(env: Record<string, string | undefined> = {}, ex
   return startBlog({ ...NPM_EXEC_VARIABLES, ...env }, { script: START_SCRIPT, cwd: REPO_ROOT, timeoutMs: 30_000, execArgv, ...(keepLine && { keepLine }) });
 }
 
-/** The files start.ts regenerates before the blog starts (examples/blog/priv/assets). */
+/** The files start.js regenerates before the blog starts (examples/blog/priv/assets). */
 const GENERATED_DOCS = ['openapi.json', 'swagger.html', 'swagger-ui.css', 'swagger-ui-bundle.js'].map((name) => join(BLOG_DIR, 'priv', 'assets', name));
 
 /** Modification times (ms) of GENERATED_DOCS, to check that a start regenerated them. */

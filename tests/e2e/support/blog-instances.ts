@@ -1,6 +1,6 @@
 /**
  * Blog instances as a deployment runs them behind a load balancer: `npm start`'s script
- * (node scripts/start.ts, support/blog-as-user.ts) with FW_ENV=prod, each on a fixed loopback
+ * (node scripts/start.js, support/blog-as-user.ts) with FW_ENV=prod, each on a fixed loopback
  * port the balancer's configuration names, all on one PostgreSQL database, and restarted in
  * place: SIGTERM, wait for the exit, start again on the same port. Every process an instance
  * ran is kept, so a test can read all their log lines afterwards.
