@@ -12,7 +12,7 @@
  * socket writes of 22 KB), so its ratios run higher than CPU time's.
  *
  *   npx node bench/list-answer.bench.ts [--rounds 5] [--seconds 3] [--connections 50]
- *   npx node bench/list-answer.bench.ts --callgrind [--warmup 20000] [--requests 5000]
+ *   npx node bench/list-answer.bench.ts --callgrind [--warmup 20000] [--requests 5000] [--only <part of a name>]
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
@@ -30,6 +30,7 @@ const { values } = parseArgs({
     callgrind: { type: 'boolean', default: false },
     warmup: { type: 'string', default: '20000' },
     requests: { type: 'string', default: '5000' },
+    only: { type: 'string' },
   },
 });
 const connections = Number(values.connections);
@@ -99,7 +100,7 @@ async function compareInstructions(): Promise<string[]> {
   const outDir = await mkdtemp(join(tmpdir(), 'fw-callgrind-'));
   try {
     const counted = new Map<string, number>();
-    for (const server of SERVERS) {
+    for (const server of SERVERS.filter(({ name }) => values.only === undefined || name.includes(values.only))) {
       counted.set(server.name, await instructionsOf(server, outDir));
       process.stderr.write(`${server.name}: ${counted.get(server.name)?.toFixed(0)} instructions per request\n`);
     }

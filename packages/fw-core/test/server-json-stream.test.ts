@@ -17,6 +17,12 @@ const TOTAL = 100_000; // 100 MB if it were all encoded
 /** What the endless generator did for the latest request. */
 const source: { produced: number; closed: boolean; starts: number; res?: ServerResponse } = { produced: 0, closed: false, starts: 0 };
 
+/** An array of ARRAY_LENGTH items (20 MB encoded), each counting its encodings through toJSON. */
+const encoded: { count: number; res?: ServerResponse } = { count: 0 };
+const ARRAY_LENGTH = 20_000;
+const COUNTED_ITEM = { toJSON: () => ((encoded.count += 1), ITEM) };
+const ARRAY = Array.from({ length: ARRAY_LENGTH }, () => COUNTED_ITEM);
+
 async function* large(): AsyncGenerator<unknown> {
   source.starts += 1;
   source.produced = 0;
@@ -49,6 +55,15 @@ describe('jsonStream', () => {
             { path: '/bare', handler: () => jsonStream([1, 'two', { three: [3] }, null, undefined]), options: get },
             { path: '/keyed', handler: () => jsonStream(new Set([{ id: 1 }, { id: 2 }]), { key: 'posts', headers: { link: '<next>' } }), options: get },
             { path: '/none', handler: () => jsonStream([], { key: 'posts' }), options: get },
+            {
+              path: '/large-array',
+              handler: (req) => {
+                encoded.res = req.res;
+                encoded.count = 0;
+                return jsonStream(ARRAY, { key: 'items' });
+              },
+              options: get,
+            },
             {
               path: '/large',
               handler: (req) => {
@@ -105,6 +120,29 @@ describe('jsonStream', () => {
     socket.destroy();
     await until('the iterator to close', () => source.closed);
     assert.equal(source.produced, held);
+  });
+
+  it('writes a large array whole and in order, in chunks', async () => {
+    const res = await fetch(`${app.url}/large-array`);
+    assert.equal(res.headers.get('transfer-encoding'), 'chunked');
+    assert.equal(await res.text(), JSON.stringify({ items: ARRAY }));
+    assert.equal(encoded.count, 2 * ARRAY_LENGTH, 'each item encoded once by fw, once by the expected text');
+  });
+
+  it('encodes only what a client that stopped reading can hold of an array, and nothing after it goes away', async () => {
+    const socket = connect(app.server.port, '127.0.0.1');
+    socket.write('GET /large-array HTTP/1.1\r\nHost: x\r\n\r\n');
+    socket.once('data', () => socket.pause());
+    await until('the array to wait for a drain', () => encoded.res?.writableNeedDrain);
+    const held = encoded.count;
+    assert.ok(held > 0 && held < ARRAY_LENGTH / 2, `encoded ${held} of ${ARRAY_LENGTH} items for a client that reads nothing`);
+    for (let i = 0; i < 20; i += 1) await new Promise((resolve) => setImmediate(resolve));
+    assert.equal(encoded.count, held, 'nothing more is encoded while the client does not read');
+    socket.destroy();
+    await until('the response to close', () => encoded.res?.destroyed);
+    for (let i = 0; i < 20; i += 1) await new Promise((resolve) => setImmediate(resolve));
+    assert.equal(encoded.count, held);
+    assert.equal((await fetch(`${app.url}/none`)).status, 200);
   });
 
   it('cuts the response when the iterator fails midway, logs it, and keeps serving', async () => {

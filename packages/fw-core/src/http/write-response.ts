@@ -1,13 +1,11 @@
 /**
- * The one place fw writes a response (controller answers, plugin replies, errors, files, JSON
- * streams), so all share one header precedence, lowest first: fw's defaults for the kind of body
- * (its content-type), the plugins' `req.responseHeaders` (CORS, rate limits), the response's own
- * headers; then fw's own: `content-length` when the body is known, `x-request-id`, and
- * `x-content-type-options: nosniff` (no browser may sniff a JSON error or an uploaded text into
- * HTML). And one rule for bodies: HEAD carries the GET answer's headers and length, no body (RFC
- * 9110 §9.3.2); 204 and 304 neither body nor computed length (§15.3.5, §15.4.5); nothing is
- * encoded for a client that is gone; a route's response schema projects a `json` body first, so
- * fields it does not list never leave.
+ * The one place fw writes a response (controller answers, plugin replies, errors, files, JSON streams), so all share one
+ * header precedence, lowest first: fw's defaults for the kind of body (its content-type), the plugins' `req.responseHeaders`
+ * (CORS, rate limits), the response's own headers; then fw's own: `content-length` when the body is known, `x-request-id`,
+ * and `x-content-type-options: nosniff` (no browser may sniff a JSON error or an uploaded text into HTML). And one rule for
+ * bodies: HEAD carries the GET answer's headers and length, no body (RFC 9110 §9.3.2); 204 and 304 neither body nor
+ * computed length (§15.3.5, §15.4.5); nothing is encoded for a client that is gone; a route's response schema projects a
+ * `json` body first, so fields it does not list never leave.
  */
 import { constants, createReadStream, type Stats } from 'node:fs';
 import { open, stat, type FileHandle } from 'node:fs/promises';
@@ -62,9 +60,14 @@ export function writeResponse(target: ResponseTarget, response: FwResponse, proj
       return writeComplete(target, status, { ...response.headers, location: response.location }, undefined, undefined);
     case 'file':
       return writeFile(target, response.path, status, response.headers);
-    case 'json_stream':
+    case 'json_stream': {
       writeHead(target, status, response.headers, JSON_DEFAULTS, undefined);
-      return writeJsonStream(target, response, projections?.get(status));
+      if (target.raw.method === 'HEAD') return void target.res.end();
+      const { items, key } = response;
+      const each = itemProjection(projections?.get(status), key);
+      const [open, close] = key === undefined ? ['[', ']'] : [`{${target.json.stringify(key)}:[`, ']}'];
+      return Array.isArray(items) && target.json === JSON ? writeJsonArray(target.res, items, each, open, close, 0, 1) : writeJsonStream(target, items, each, open, close);
+    }
   }
 }
 
@@ -88,10 +91,8 @@ export interface ErrorBodyOptions {
 }
 
 /**
- * fw's own error answers (404, 405, 401, 500...; a 5xx message is the caller's generic text):
- * `{"error": message}` for API clients, a small HTML page when the Accept header lists text/html
- * before any JSON type (browsers). When a response was already started it can only be cut: the
- * connection is destroyed so the client sees a truncated answer, never a wrong complete one.
+ * fw's own error answers (404, 405, 401, 500...; a 5xx message is the caller's generic text): `{"error": message}`, or a
+ * small HTML page when Accept lists text/html before any JSON type. A response already started is cut, never completed wrong.
  */
 export function writeError(target: ResponseTarget, status: number, message: string, options: ErrorBodyOptions = {}): void {
   const { res } = target;
@@ -121,9 +122,8 @@ function writeComplete(target: ResponseTarget, status: number, own: HeaderMap | 
 }
 
 /**
- * Writes the head with the precedence above, in one `writeHead(status, flatArray)`, not a setHeader
- * each (bench/server.bench.ts). `length`, the body's real length, wins over any `content-length`
- * in the maps; without it a map's value stands (a file's size) or the body goes chunked.
+ * The head with the precedence above, in one `writeHead(status, flatArray)` (bench/server.bench.ts). `length`, the body's
+ * real length, wins over any `content-length` in the maps; without it a map's value stands (a file's size) or it goes chunked.
  */
 function writeHead(target: ResponseTarget, status: number, own: HeaderMap | undefined, defaults: HeaderMap | undefined, length: number | undefined): void {
   const flat: (string | number)[] = [];
@@ -144,10 +144,9 @@ function writeHead(target: ResponseTarget, status: number, own: HeaderMap | unde
 }
 
 /**
- * The path another server mounted fw under, as the client sent it: `/fw` under Express's
- * `app.use('/fw', listener)` (`req.baseUrl`), or what a Connect-style host cut off `req.url`
- * (`originalUrl`); '' when fw serves the whole server. fw adds it to `location` itself; an app
- * adds it to the other links it builds (`Link`, URLs in bodies).
+ * The path another server mounted fw under, as the client sent it: `/fw` under Express's `app.use('/fw', listener)`
+ * (`req.baseUrl`), or what a Connect-style host cut off `req.url` (`originalUrl`); '' when fw serves the whole server.
+ * fw adds it to `location` itself; an app adds it to the other links it builds (`Link`, URLs in bodies).
  */
 export function mountPath(target: Pick<ResponseTarget, 'raw'>): string {
   const raw = target.raw as IncomingMessage & { baseUrl?: unknown; originalUrl?: unknown };
@@ -212,20 +211,15 @@ function badResponse(what: string, cause?: unknown): FwError {
 const CHUNK_CHARS = 64 * 1024;
 
 /**
- * Writes a `jsonStream()` body after its head: items projected as they come, encoded in batches
- * (with JSON, one call for as many as the chunk has room for at the last batch's size per item:
- * bench/list-answer.bench.ts), written in chunks, waiting for the socket to drain when Node's
- * buffer is full (a slow client holds one chunk; other requests are served between chunks). A
- * client gone ends the work at the next item and runs an async iterator's `return()` (a database
- * cursor is released). Rejects with what the iterator or json_lib throws; the caller cuts the response.
+ * Writes a `jsonStream()` body after its head: items projected as they come, encoded in batches (with JSON, as many as
+ * the chunk has room for at the last batch's size per item), written in chunks, waiting for a drain when Node's buffer is
+ * full. A client gone ends the work at the next item and runs an async iterator's `return()` (a database cursor is
+ * released). Rejects with what the iterator or json_lib throws; the caller cuts the response.
  */
-async function writeJsonStream(target: ResponseTarget, response: JsonStreamResponse, project?: Projection): Promise<void> {
+async function writeJsonStream(target: ResponseTarget, items: JsonStreamResponse['items'], each: Projection | undefined, open: string, close: string): Promise<void> {
   const { res, json } = target;
-  if (target.raw.method === 'HEAD') return void res.end();
-  const { items, key } = response;
-  const each = project === undefined ? undefined : itemProjection(project, key);
   const iterator = Symbol.asyncIterator in items ? items[Symbol.asyncIterator]() : (items as Iterable<unknown>)[Symbol.iterator]();
-  let chunk = key === undefined ? '[' : `{${json.stringify(key)}:[`;
+  let chunk = open;
   let batch: unknown[] = [];
   let wanted = 1; // the batch's size
   let comma = '';
@@ -255,16 +249,33 @@ async function writeJsonStream(target: ResponseTarget, response: JsonStreamRespo
       }
     }
     finished = true;
-    res.end(key === undefined ? `${chunk}]` : `${chunk}]}`);
+    res.end(chunk + close);
   } finally {
     if (!finished) await iterator.return?.();
   }
 }
 
+/** The same body from an array, with JSON: slices sized from the first item to fill a chunk, synchronous until the socket pushes back (bench/list-answer.bench.ts). */
+function writeJsonArray(res: ServerResponse, items: readonly unknown[], each: Projection | undefined, chunk: string, close: string, from: number, count: number): void | Promise<void> {
+  for (let at = from; at < items.length; ) {
+    if (res.destroyed) return;
+    const slice = items.slice(at, at + count);
+    const text = JSON.stringify(each === undefined ? slice : slice.map(each)).slice(1, -1);
+    chunk = at === 0 ? chunk + text : `${chunk},${text}`;
+    if (at === 0) count = Math.max(1, Math.floor(CHUNK_CHARS / (text.length + 1)));
+    at += slice.length;
+    if (chunk.length < CHUNK_CHARS || at === items.length) continue;
+    const flowing = res.write(chunk);
+    chunk = '';
+    if (!flowing) return drained(res).then(() => writeJsonArray(res, items, each, '', close, at, count));
+  }
+  if (!res.destroyed) res.end(chunk + close);
+}
+
 /** What each item goes through: the schema of the array's items, else the item projected as the only one of `[item]` or `{"<key>": [item]}`, as a json() body would be. */
-function itemProjection(project: Projection, key: string | undefined): Projection {
-  const each = (key === undefined ? project : project.fields?.get(key))?.each;
-  if (each !== undefined) return each;
+function itemProjection(project: Projection | undefined, key: string | undefined): Projection | undefined {
+  const each = (key === undefined ? project : project?.fields?.get(key))?.each;
+  if (each !== undefined || project === undefined) return each;
   if (key === undefined) return (item) => (project([item]) as unknown[])[0];
   return (item) => (project({ [key]: [item] }) as Record<string, unknown[] | undefined>)[key]?.[0];
 }
@@ -357,12 +368,10 @@ export interface FileSendOptions {
 }
 
 /**
- * Sends one file, for static routes and `sendFile()` alike: validators (a weak ETag from size and
- * mtime, Last-Modified) and the 304 decision (RFC 9110 §8.8, §13), headers, then the body streamed
- * from a handle opened non-blocking and checked again with fstat, so a file swapped for a FIFO
- * between stat and open can neither block a thread-pool thread nor be read. `stats` were just
- * taken. False, with nothing written, unless it is (still) a regular file; other file-system
- * errors propagate.
+ * Sends one file, for static routes and `sendFile()` alike: validators (weak ETag from size and mtime, Last-Modified) and
+ * the 304 decision (RFC 9110 §8.8, §13), headers, then the body from a handle opened non-blocking and checked again with
+ * fstat, so a file swapped for a FIFO after the stat can neither block a thread-pool thread nor be read. `stats` were just
+ * taken. False, with nothing written, unless it is (still) a regular file; other file-system errors propagate.
  */
 export async function sendFileAt(target: ResponseTarget, path: string, stats: Stats, options: FileSendOptions): Promise<boolean> {
   if (!stats.isFile()) return false;
@@ -419,10 +428,7 @@ function cacheHeaders(options: FileSendOptions): HeaderMap {
   return options.cacheControl === undefined ? {} : { 'cache-control': options.cacheControl };
 }
 
-/**
- * Pipes the file to the response. A client that goes away before or during the stream is not an
- * error (issue 35, item 12): the handle is closed and nothing is thrown; a failed read of the file is.
- */
+/** Pipes the file to the response. A client gone before or during it is no error (the handle is closed); a failed read is. */
 async function streamFile(target: ResponseTarget, handle: FileHandle): Promise<void> {
   const stream = createReadStream('', { fd: handle }); // autoClose: the handle closes with the stream
   let readFailed = false;
@@ -454,10 +460,7 @@ function validatorsFor(stats: Stats): { etag: string; 'last-modified': string } 
   return { etag, 'last-modified': stats.mtime.toUTCString() };
 }
 
-/**
- * True when the client's copy is current: If-None-Match decides when present (weak comparison,
- * §13.1.2); If-Modified-Since is consulted only without it (§13.2.2 step 3).
- */
+/** True when the client's copy is current: If-None-Match decides when present (weak, §13.1.2); else If-Modified-Since (§13.2.2). */
 function isNotModified(headers: IncomingHttpHeaders, etag: string, mtimeMs: number): boolean {
   const noneMatch = headers['if-none-match'];
   if (noneMatch !== undefined) {
