@@ -34,7 +34,12 @@ function getPost(req: FwRequest) {
 }
 
 /** Starts fw serving `which` on a free loopback port and reports it to the parent bench. */
-export async function serveSchemaCase(which: SchemaCase): Promise<void> {
+export function serveSchemaCase(which: SchemaCase): Promise<void> {
+  return serveRoute(routes[which]);
+}
+
+/** Starts fw serving `route` under /api (fw_request_plugin decoding JSON, log_level warn) and reports its port to the parent bench. */
+export async function serveRoute(route: HandlerRoute): Promise<void> {
   const app = defineApp({
     name: 'bench',
     router: {
@@ -44,7 +49,7 @@ export async function serveSchemaCase(which: SchemaCase): Promise<void> {
           prefix: '/api',
           security: false,
           plugins: [{ phase: 'pre_request', module: 'fw_request_plugin', options: { decode_json_body: true } }],
-          routes: [routes[which]],
+          routes: [route],
         },
       ],
     },

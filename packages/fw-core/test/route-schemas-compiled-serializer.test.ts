@@ -13,21 +13,10 @@ import { after, before, describe, it } from 'node:test';
 import { json, jsonStream } from '../src/http/response.ts';
 import { compileProjection } from '../src/schema/project-response.ts';
 import type { JsonSchema } from '../src/schema/route-schema.ts';
+import { seededRandom as random } from '../../../bench/tables/route-table.ts';
 import { injectTestApp, type InjectedApp } from './support/inject-app.ts';
 
 const SEED = Number(process.env.FUZZ_SEED ?? 39);
-
-/** mulberry32: a small seeded generator, so a failing run can be replayed. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const NASTY = ['😀', '\ud800', '\udfff', '\udc00\ud800', '\u0000', '\u001f', '\u007f', '</script>', '<!--', '\u2028', '\u2029', '"', '\\', 'é', '\ufeff', ' '];
 const SCALAR_TYPES = ['string', 'integer', 'number', 'boolean', 'null', ['integer', 'null'], ['string', 'null']];
