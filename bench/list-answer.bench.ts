@@ -15,12 +15,11 @@
  *   npx node bench/list-answer.bench.ts --callgrind [--warmup 20000] [--requests 5000] [--only <part of a name>]
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import autocannon from 'autocannon';
-import { alternate, median, pairedCpuRatio, row, spawnServer, type Contender } from './support/harness.ts';
+import { alternate, countInstructions, median, pairedCpuRatio, row, spawnServer, type Contender } from './support/harness.ts';
 
 const { values } = parseArgs({
   options: {
@@ -73,35 +72,13 @@ async function compareCpu(): Promise<string[]> {
   ];
 }
 
-/** Instructions per request of `server` under callgrind: warm-up, counters zeroed, `requests` counted. */
-async function instructionsOf(server: (typeof SERVERS)[number], outDir: string): Promise<number> {
-  const execArgv = ['--quiet', '--tool=callgrind', `--callgrind-out-file=${join(outDir, 'out.%p')}`, '--dump-line=no', process.execPath];
-  const contender = await spawnServer(server.name, server.file, { ...process.env, BENCH_LIST: server.mode }, { execPath: 'valgrind', execArgv });
-  const pid = String(contender.child.pid);
-  const load = async (amount: number): Promise<void> => {
-    const result = await autocannon({ url: `http://127.0.0.1:${contender.port}`, connections, amount, requests: [{ method: 'GET', path: '/api/posts' }], timeout: 120 });
-    if (result.non2xx > 0 || result.errors > 0 || result.timeouts > 0) throw new Error(`${server.name}: ${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts`);
-  };
-  try {
-    await load(Number(values.warmup));
-    execFileSync('callgrind_control', ['--zero', pid], { stdio: 'ignore' });
-    await load(Number(values.requests));
-    execFileSync('callgrind_control', ['--dump=measured', pid], { stdio: 'ignore' });
-  } finally {
-    contender.child.kill('SIGKILL');
-  }
-  const dump = (await readdir(outDir)).find((name) => name.startsWith(`out.${pid}.`));
-  const summary = /^summary: (\d+)/m.exec(await readFile(join(outDir, dump ?? 'missing'), 'utf8'))?.[1];
-  if (summary === undefined) throw new Error(`${server.name}: no callgrind summary`);
-  return Number(summary) / Number(values.requests);
-}
-
 async function compareInstructions(): Promise<string[]> {
   const outDir = await mkdtemp(join(tmpdir(), 'fw-callgrind-'));
   try {
     const counted = new Map<string, number>();
     for (const server of SERVERS.filter(({ name }) => values.only === undefined || name.includes(values.only))) {
-      counted.set(server.name, await instructionsOf(server, outDir));
+      const options = { request: { method: 'GET' as const, path: '/api/posts' }, warmup: Number(values.warmup), requests: Number(values.requests), connections, outDir };
+      counted.set(server.name, await countInstructions(server.name, server.file, { ...process.env, BENCH_LIST: server.mode }, options));
       process.stderr.write(`${server.name}: ${counted.get(server.name)?.toFixed(0)} instructions per request\n`);
     }
     const of = (name: string): number => counted.get(name) ?? Number.NaN;

@@ -12,13 +12,12 @@
  *   npx node bench/schemas.bench.ts [--rounds 5] [--seconds 4] [--connections 50]
  *   npx node bench/schemas.bench.ts --callgrind [--warmup 30000] [--requests 10000]
  */
-import { execFileSync } from 'node:child_process';
-import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import autocannon from 'autocannon';
-import { alternate, median, row, spawnServer, type Contender } from './support/harness.ts';
+import type autocannon from 'autocannon';
+import { alternate, countInstructions, median, row, spawnServer, type Contender } from './support/harness.ts';
 import { newPost } from './servers/post-schemas.ts';
 
 const { values } = parseArgs({
@@ -81,27 +80,10 @@ process.stdout.write([...lines, '', ...ratios, ''].join('\n'));
 /** Case (a) under callgrind: each server warmed up, its counters zeroed, `requests` POSTs (autocannon -c 10), then dumped. */
 async function instructionsPerPost(warmup: number, requests: number): Promise<string> {
   const outDir = await mkdtemp(join(tmpdir(), 'fw-schemas-callgrind-'));
-  const send = async (contender: Contender, amount: number): Promise<void> => {
-    const result = await autocannon({ url: `http://127.0.0.1:${contender.port}`, connections: 10, amount, requests: [post], timeout: 120 });
-    if (result.non2xx > 0 || result.errors > 0) throw new Error(`${contender.name}: ${result.non2xx} non-2xx, ${result.errors} errors`);
-  };
   const figures: number[] = [];
   try {
     for (const [name, file] of [['fw', cases[0]!.fw], ['fastify', cases[0]!.fastify]] as const) {
-      const underCallgrind = ['--quiet', '--tool=callgrind', `--callgrind-out-file=${join(outDir, 'out.%p')}`, '--dump-line=no', process.execPath];
-      const contender = await spawnServer(name, file, process.env, { execPath: 'valgrind', execArgv: underCallgrind });
-      try {
-        const pid = String(contender.child.pid);
-        await send(contender, warmup);
-        execFileSync('callgrind_control', ['--zero', pid], { stdio: 'ignore' });
-        await send(contender, requests);
-        execFileSync('callgrind_control', ['--dump=measured', pid], { stdio: 'ignore' });
-        const dump = (await readdir(outDir)).find((entry) => entry.startsWith(`out.${pid}.`));
-        const summary = /^summary: (\d+)/m.exec(await readFile(join(outDir, dump ?? ''), 'utf8'))?.[1];
-        figures.push(Number(summary) / requests);
-      } finally {
-        contender.child.kill('SIGKILL');
-      }
+      figures.push(await countInstructions(name, file, process.env, { request: post, warmup, requests, connections: 10, outDir }));
     }
   } finally {
     await rm(outDir, { recursive: true, force: true });

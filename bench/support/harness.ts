@@ -4,7 +4,8 @@
  * measureLoad), alternating rounds and medians.
  */
 import { execFileSync, fork, type ChildProcess } from 'node:child_process';
-import type autocannon from 'autocannon';
+import { readdir, readFile } from 'node:fs/promises';
+import autocannon from 'autocannon';
 import { join } from 'node:path';
 import { measureLoad, type LoadFigure } from './load-figures.ts';
 
@@ -44,6 +45,43 @@ export async function spawnServer(name: string, file: string, env: NodeJS.Proces
     child.once('exit', (code) => reject(new Error(`${name} exited ${code}`)));
   });
   return { name, child, port, rps: [], cpuPerRequest: [] };
+}
+
+/** What countInstructions sends and counts. */
+export interface CountOptions {
+  readonly request: autocannon.Request;
+  readonly warmup: number;
+  readonly requests: number;
+  readonly connections: number;
+  /** Where callgrind writes its dumps (a temporary directory the caller removes). */
+  readonly outDir: string;
+}
+
+/**
+ * Instructions per request of bench/<file> under valgrind's callgrind (every thread, no kernel
+ * time): `warmup` requests, counters zeroed, `requests` counted, dumped. Any answer that is not
+ * a 2xx, an error or a timeout fails the count.
+ */
+export async function countInstructions(name: string, file: string, env: NodeJS.ProcessEnv, options: CountOptions): Promise<number> {
+  const execArgv = ['--quiet', '--tool=callgrind', `--callgrind-out-file=${join(options.outDir, 'out.%p')}`, '--dump-line=no', process.execPath];
+  const contender = await spawnServer(name, file, env, { execPath: 'valgrind', execArgv });
+  const pid = String(contender.child.pid);
+  const send = async (amount: number): Promise<void> => {
+    const result = await autocannon({ url: `http://127.0.0.1:${contender.port}`, connections: options.connections, amount, requests: [options.request], timeout: 120 });
+    if (result.non2xx > 0 || result.errors > 0 || result.timeouts > 0) throw new Error(`${name}: ${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts`);
+  };
+  try {
+    await send(options.warmup);
+    execFileSync('callgrind_control', ['--zero', pid], { stdio: 'ignore' });
+    await send(options.requests);
+    execFileSync('callgrind_control', ['--dump=measured', pid], { stdio: 'ignore' });
+  } finally {
+    contender.child.kill('SIGKILL');
+  }
+  const dump = (await readdir(options.outDir)).find((entry) => entry.startsWith(`out.${pid}.`));
+  const summary = /^summary: (\d+)/m.exec(await readFile(join(options.outDir, dump ?? 'missing'), 'utf8'))?.[1];
+  if (summary === undefined) throw new Error(`${name}: no callgrind summary`);
+  return Number(summary) / options.requests;
 }
 
 /** Asks the child to export what its telemetry holds; resolves once it has (its exporters got their answers). */
