@@ -45,7 +45,7 @@ const SERVERS = [
 ] as const;
 const [HAND, , FASTIFY, FW_JSON, FW_STREAM] = SERVERS.map((server) => server.name) as [string, string, string, string, string];
 
-const ratio = (a: number, b: number): string => `${(a / b).toFixed(3)}x`;
+const ratio = (a: number, b: number): string => (Number.isFinite(a / b) ? `${(a / b).toFixed(3)}x` : '–'); // – when --only left one out
 
 async function compareCpu(): Promise<string[]> {
   const rounds = Number(values.rounds);
