@@ -10,14 +10,13 @@
  *
  *   npx node bench/memory.bench.ts [--seconds 15] [--connections 50] [--phases] [--compile-cache]
  *
- * Before measuring, the blog is started and stopped once, so Node's compile cache (which main.ts
- * turns on) holds the app's stripped modules, as it does at every start after the first.
+ * Before measuring, the blog is started and stopped once, so Node's compile cache (which fw turns
+ * on when it loads the app) holds the compiled modules, as it does at every start after the first.
  * `--compile-cache` starts the blog with NODE_COMPILE_CACHE set (a temporary directory), as a
- * deployment can (docs/blog-api.md): then its entry script is read from the cache as well and
- * no TypeScript stripper is loaded at all.
+ * deployment can (docs/configuration.md), so the entry script is read from the cache as well.
  * `--phases` first prints where the memory goes, phase by phase (servers/memory-phase-child.ts:
  * each step loads one more piece of what the blog's start loads, after a full collection).
- * Run `npx tsc -b` first: fw-core is loaded from its dist/, as `npm start` does after its build.
+ * Run `npx tsc -b` first: the blog and fw-core run from their dist/, as `npm start` does after its build.
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';

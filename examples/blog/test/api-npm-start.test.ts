@@ -23,6 +23,17 @@ test('node scripts/start.js from the root serves the blog API', async () => {
   }
 });
 
+test('node scripts/start.js runs the build: the service loads no TypeScript module, so no type stripper', async () => {
+  const hook = join(BLOG_DIR, 'test', 'support', 'report-ts-modules.ts');
+  const blog = await startBlog({}, { script: join(ROOT, 'scripts', 'start.js'), cwd: ROOT, execArgv: ['--import', hook] });
+  try {
+    assertJson(await blog.request('GET', '/api/posts'), 200, { posts: [] });
+    assert.deepEqual(blog.logLines().filter((line) => line.event === 'test_ts_module'), []);
+  } finally {
+    assert.equal(await blog.stop(), 0);
+  }
+});
+
 test('the start-up log names the API, its docs and /metrics as URLs that answer', async () => {
   const blog = await startBlog({}, { script: join(ROOT, 'scripts', 'start.js'), cwd: ROOT });
   try {
