@@ -83,9 +83,7 @@ const STATIC_METHODS: MethodSpec = ['get', 'head'];
 
 /** Validates and compiles `options.groups`. */
 export function compileRoutes(options: CompileRoutesOptions): CompiledRoutes {
-  if (!Array.isArray(options.groups as unknown)) {
-    throw new FwError('FW_ERR_GROUP_BAD_SHAPE', 'the router module routes(environment) must return an array of route groups');
-  }
+  if (!Array.isArray(options.groups as unknown)) throw new FwError('FW_ERR_GROUP_BAD_SHAPE', 'the router module routes(environment) must return an array of route groups');
   const global = options.registry.chain(options.globalPlugins, false, 'the global plugins');
   const answers = ownAnswers(options.answers ?? {}, {}, 'the app', 'FW_ERR_APP_BAD_MODULE');
   const groups: CompiledGroup[] = [];
@@ -108,9 +106,7 @@ function ownAnswers(own: ErrorAnswers, inherited: ErrorAnswers, where: string, c
   const answers: Record<string, unknown> = {};
   for (const [key, shape] of Object.entries(ANSWER_SHAPES)) {
     const hook = own[key as keyof ErrorAnswers];
-    if (hook !== undefined && typeof hook !== 'function') {
-      throw new FwError(code, `${where} has ${key} that is not a function: give ${shape}, or leave it out for fw's answer`);
-    }
+    if (hook !== undefined && typeof hook !== 'function') throw new FwError(code, `${where} has ${key} that is not a function: give ${shape}, or leave it out for fw's answer`);
     answers[key] = hook ?? inherited[key as keyof ErrorAnswers];
   }
   return answers as ErrorAnswers;

@@ -64,9 +64,7 @@ export async function loadApplication(options: LoadApplicationOptions): Promise<
   const config = await loadConfig(options.appDir, env, document);
   const app = inCode?.app ?? (await appOf());
   const name = config.fw.bootstrap_application;
-  if (app.name !== name) {
-    throw new FwError('FW_ERR_APP_NAME_MISMATCH', `bootstrap_application is ${name} but the app module is named ${app.name}`);
-  }
+  if (app.name !== name) throw new FwError('FW_ERR_APP_NAME_MISMATCH', `bootstrap_application is ${name} but the app module is named ${app.name}`);
   const registry = new PluginRegistry([...builtinPlugins, ...(app.plugins ?? [])]);
   const routes = compileRoutes({
     app: name,
@@ -92,9 +90,7 @@ async function loadAppModule(appDir: string): Promise<FwApp> {
     throw new FwError('FW_ERR_APP_NOT_FOUND', `cannot read ${manifest}: an fw app directory needs a package.json`, { cause: error });
   }
   const entry = pkg.fw?.app ?? pkg.main;
-  if (typeof entry !== 'string' || entry === '') {
-    throw new FwError('FW_ERR_APP_NOT_FOUND', `${manifest} names no app module: set "fw": {"app": "./src/app.ts"} (or "main")`);
-  }
+  if (typeof entry !== 'string' || entry === '') throw new FwError('FW_ERR_APP_NOT_FOUND', `${manifest} names no app module: set "fw": {"app": "./src/app.ts"} (or "main")`);
   const file = resolve(appDir, entry);
   let loaded: { default?: unknown };
   try {

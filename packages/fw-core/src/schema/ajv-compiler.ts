@@ -5,13 +5,9 @@ import type { AjvOptions, AjvPlugin, NamedSchemaMap, SchemaCompiler, SchemaIssue
 
 // The little of ajv's API fw uses, typed locally so fw-core builds without ajv installed.
 type CompiledAjv = { (value: unknown): boolean; errors?: readonly AjvError[] | null };
-type AjvClass = new (options: Record<string, unknown>) => { compile(schema: unknown): CompiledAjv; addSchema(schema: unknown, key: string): unknown; validateSchema(schema: unknown, throws: boolean): boolean };
-interface AjvError {
-  readonly instancePath: string;
-  readonly keyword: string;
-  readonly message?: string;
-  readonly params: Record<string, unknown>;
-}
+type AjvInstance = { compile(schema: unknown): CompiledAjv; addSchema(schema: unknown, key: string): unknown; validateSchema(schema: unknown, throws: boolean): boolean; errorsText(errors: CompiledAjv['errors']): string };
+type AjvClass = new (options: Record<string, unknown>) => AjvInstance;
+type AjvError = { readonly instancePath: string; readonly keyword: string; readonly message?: string; readonly params: Record<string, unknown> };
 
 // Set by fw per instance (text parts coerced, the body not; allErrors only after a failure), so not the app's.
 const FW_OWNED_OPTIONS: Readonly<Record<string, string>> = {
@@ -33,18 +29,23 @@ export async function loadAjvCompiler(options: AjvOptions = {}, importModule = (
     throw new FwError('FW_ERR_SCHEMA_AJV_MISSING', message, { cause });
   }
   const Ajv = exported<AjvClass>(loaded, 'Ajv');
-  if (Ajv === undefined) {
-    throw new FwError('FW_ERR_SCHEMA_AJV_MISSING', 'the installed ajv exports no Ajv class: install ajv 8 (`npm install ajv`)');
-  }
+  if (Ajv === undefined) throw new FwError('FW_ERR_SCHEMA_AJV_MISSING', 'the installed ajv exports no Ajv class: install ajv 8 (`npm install ajv`)');
   const addFormats = await importModule('ajv-formats').then((module) => exported<AjvPlugin>(module), () => undefined);
   const plugins = [...(addFormats ? [addFormats] : []), ...(options.plugins ?? [])];
+  // fw checks each schema against the meta-schema once (unless the app sets validateSchema), with ajv's draft-07 check
+  // compiled ahead (vendor/; compiling it took 40 ms of a start) while no app option of ajv may change that check.
+  const premade = Object.keys(options.customOptions ?? {}).length === 0 ? await loadMetaValidator() : undefined;
+  const checkSchema = (ajv: AjvInstance, schema: unknown, meta = (schema as { $schema?: unknown } | null)?.$schema) => {
+    if (options.customOptions?.validateSchema !== undefined) return;
+    if (premade === undefined || (meta !== undefined && !DRAFT_07.test(String(meta)))) ajv.validateSchema(schema, true);
+    else if (!premade(schema)) throw new Error(`schema is invalid: ${ajv.errorsText(premade.errors)}`);
+  };
   // coerceTypes is an instance option, so one pair per setting; 'array' lets a name given once
   // meet an array schema. strict: a typo in a schema fails start-up, not requests.
-  // Only the plain first-issue instance checks schemas against the meta-schema (and compiles it): once per schema, not per instance.
   const make = (coerce: boolean, allErrors: boolean) => {
-    let ajv: InstanceType<AjvClass>;
+    let ajv: AjvInstance;
     try {
-      ajv = new Ajv({ strict: true, allowUnionTypes: true, ...(coerce || allErrors ? { validateSchema: false } : {}), ...options.customOptions, allErrors, coerceTypes: coerce && 'array' });
+      ajv = new Ajv({ strict: true, allowUnionTypes: true, validateSchema: false, ...options.customOptions, allErrors, coerceTypes: coerce && 'array' });
       for (const plugin of plugins) (typeof plugin === 'function' ? plugin(ajv) : plugin[0](ajv, plugin[1]));
     } catch (cause) {
       throw new FwError('FW_ERR_SCHEMA_BAD_AJV_OPTIONS', `ajv refuses the app's ajv options or plugins: ${(cause as Error).message}`, { cause });
@@ -52,6 +53,7 @@ export async function loadAjvCompiler(options: AjvOptions = {}, importModule = (
     // A route's {$ref: 'task'} is ajv's reference to the schema added as 'task' (Fastify's addSchema).
     for (const [name, schema] of Object.entries(schemas)) {
       try {
+        if (!coerce && !allErrors) checkSchema(ajv, schema);
         ajv.addSchema(schema, name);
       } catch (cause) {
         throw new FwError('FW_ERR_SCHEMA_BAD_NAMED', `the app's schema ${name} is refused by ajv: ${(cause as Error).message}`, { cause });
@@ -60,14 +62,13 @@ export async function loadAjvCompiler(options: AjvOptions = {}, importModule = (
     return ajv;
   };
   // The allErrors instances and validators are made on a first failing value: most routes meet none (bench/startup.bench.ts).
-  const lazily = (coerce: boolean, made?: InstanceType<AjvClass>) => () => (made ??= make(coerce, true));
+  const lazily = (coerce: boolean, made?: AjvInstance) => () => (made ??= make(coerce, true));
   const plain = { first: make(false, false), all: lazily(false) };
   const coercing = { first: make(true, false), all: lazily(true) };
-  const checksSchemas = options.customOptions?.validateSchema !== false;
   return (schema, { coerce }) => {
     const pair = coerce ? coercing : plain;
     try {
-      if (coerce && checksSchemas) plain.first.validateSchema(schema, true);
+      checkSchema(plain.first, schema);
       const validate = toValidator(pair.first.compile(schema), () => pair.all().compile(schema));
       return coerce && mayCoerceNumbers(schema) ? decimalOnly(validate) : validate;
     } catch (error) {
@@ -93,6 +94,11 @@ export function checkAjvOptions(value: unknown, hasCompiler: boolean): void {
     : 'ajv.plugins must be a list of plugins, each a function (ajv) => void or [plugin, options]';
   if (problem !== undefined) throw new FwError('FW_ERR_SCHEMA_BAD_AJV_OPTIONS', problem);
 }
+
+const DRAFT_07 = /^http:\/\/json-schema\.org\/draft-07\/schema#?$/;
+/** The premade draft-07 meta-schema check (scripts/vendor-meta-validator.ts), ajv's own code for it. */
+const loadMetaValidator = async (): Promise<CompiledAjv> =>
+  ((await import(new URL('../../vendor/draft-07-meta-validator.js', import.meta.url).href)) as { default: CompiledAjv }).default;
 
 /** A module's `name` export, else its default, else a CommonJS `default.default` a bundler may leave. */
 const exported = <T>(module: any, name = 'default'): T | undefined =>
