@@ -8,14 +8,16 @@
  * schema `post` (app.ts: `{$ref: 'post'}`, written once in the OpenAPI document), bodies through
  * payloads derived from it (readOnly fields ignored, an update partial; `fw openapi` writes them
  * inline: docs/decisions.md, "Named schemas"), and `onInvalid` words their failures the spec's way. The response schemas
- * list every answer a route gives besides fw's own (its 200/201, 404, 422, the store's 503), so
- * fw projects them and `fw openapi` documents them all (docs/cli.md).
+ * list every answer a route gives besides fw's own (its 200/201, 404, 422, the store's 503, and
+ * on the writes the coded 400, 409 and 504 of http/error-bodies.ts), so fw projects them and `fw
+ * openapi` documents them all (docs/cli.md); the writes' headers schema documents Idempotency-Key.
  */
 import { json, type HandlerRoute, type JsonSchema, type RouteGroup, type RouterModule } from 'fw-core';
 import type { BlogContext } from './blog-context.ts';
 import { loginController } from './controllers/login-controller.ts';
 import { createPostsController, createPostsInvalidHooks } from './controllers/posts-controller.ts';
-import { ERROR_BODY_SCHEMA, UNPROCESSABLE_SCHEMA } from './http/error-bodies.ts';
+import { CODED_ERROR_SCHEMAS, ERROR_BODY_SCHEMA, UNPROCESSABLE_SCHEMA } from './http/error-bodies.ts';
+import { IDEMPOTENCY_KEY_HEADERS_SCHEMA } from './http/idempotency-key.ts';
 import { readinessGroup } from './http/readiness-route.ts';
 import { LIST_QUERY_SCHEMA } from './posts/list-query.ts';
 import { createPostPayloads } from './posts/post-payloads.ts';
@@ -52,6 +54,9 @@ function postRoutes(context: BlogContext): { reads: HandlerRoute[]; writes: Hand
   const invalid = createPostsInvalidHooks(context, payloads);
   const params = POST_ID_PARAMS_SCHEMA;
   const error = ERROR_BODY_SCHEMA;
+  // The writes take an Idempotency-Key and may answer its codes and the store's 504.
+  const headers = IDEMPOTENCY_KEY_HEADERS_SCHEMA;
+  const coded = CODED_ERROR_SCHEMAS;
   const reads: HandlerRoute[] = [
     {
       path: '/posts',
@@ -68,14 +73,14 @@ function postRoutes(context: BlogContext): { reads: HandlerRoute[]; writes: Hand
     {
       path: '/posts',
       handler: posts.create,
-      options: { methods: ['post'], extra: { summary: 'Create a post', resource: 'post', schema: 'post' }, schema: { body: payloads.createSchema, response: { 201: post, 422: UNPROCESSABLE_SCHEMA, 503: error } }, onInvalid: invalid.create },
+      options: { methods: ['post'], extra: { summary: 'Create a post', resource: 'post', schema: 'post' }, schema: { headers, body: payloads.createSchema, response: { 201: post, ...coded, 422: UNPROCESSABLE_SCHEMA, 503: error } }, onInvalid: invalid.create },
     },
     {
       path: '/posts/:id',
       handler: posts.update,
-      options: { methods: ['put'], extra: { summary: 'Change some fields of a post', resource: 'post', schema: 'post', params: { id: 'integer' } }, schema: { params, body: payloads.updateSchema, response: { 200: post, 404: error, 422: UNPROCESSABLE_SCHEMA, 503: error } }, onInvalid: invalid.update },
+      options: { methods: ['put'], extra: { summary: 'Change some fields of a post', resource: 'post', schema: 'post', params: { id: 'integer' } }, schema: { params, headers, body: payloads.updateSchema, response: { 200: post, ...coded, 404: error, 422: UNPROCESSABLE_SCHEMA, 503: error } }, onInvalid: invalid.update },
     },
-    { path: '/posts/:id', handler: posts.delete, options: { methods: ['delete'], extra: { summary: 'Delete a post', resource: 'post', params: { id: 'integer' } }, schema: { params, response: { 404: error, 503: error } }, onInvalid: invalid.byId } },
+    { path: '/posts/:id', handler: posts.delete, options: { methods: ['delete'], extra: { summary: 'Delete a post', resource: 'post', params: { id: 'integer' } }, schema: { params, headers, response: { ...coded, 404: error, 503: error } }, onInvalid: invalid.byId } },
   ];
   return { reads, writes };
 }

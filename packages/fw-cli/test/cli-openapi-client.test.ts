@@ -3,21 +3,23 @@
  * --types` with BLOG_API_TOKEN set (writes need the bearer token) writes the document and its
  * TypeScript types, a client written against those types with openapi-fetch
  * (fixtures/openapi-client) is type-checked by the repository's tsc, then run against the real
- * blog. A second document comes from the
- * configuration a second blog runs with: rate_limit_plugin in the chain (so 429 is listed) and a
- * PostgreSQL store whose connection the test cuts (so the store's 503 comes); a second client,
- * typed from that document, gets them. Every answer must be one its document lists for the
- * operation, with a body its schema accepts (formats checked); every response a document lists
- * must be one some call got; and `redocly lint` (recommended rules) must find nothing.
+ * blog. A second document comes from the configuration a second blog runs with: rate_limit_plugin
+ * in the chain (so 429 is listed) and a PostgreSQL store behind a TCP proxy the test holds;
+ * clients typed from that document get the writes' 409 and 504 (a client steers the proxy over
+ * IPC: a statement's answers dropped, then the connection cut), then, the database gone, the
+ * store's 503 and the 429. Every answer must be one its document lists for the operation, with a
+ * body its schema accepts (formats checked); every response a document lists must be one some
+ * call got; and `redocly lint` (recommended rules) must find nothing.
  */
 import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
 import { copyFile, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { Ajv } from 'ajv';
 import addFormats from 'ajv-formats';
 import { createTestSchema, TEST_DATABASE_URL } from '../../../examples/blog/test/support/store-postgres.ts';
-import { startTcpProxy } from '../../../examples/blog/test/support/store-tcp-proxy.ts';
+import { startTcpProxy, type TcpProxy } from '../../../examples/blog/test/support/store-tcp-proxy.ts';
 import { assertSucceeded, BLOG_DIR, cleanEnv, FIXTURES, REPO, runFw, runNode, type FwRun } from './support/run-fw.ts';
 import { startApp, type RunningApp } from './support/start-app.ts';
 import { removeTempDirs, repoTempDir } from './support/temp-app.ts';
@@ -26,9 +28,14 @@ const TOKEN = 'client-test-token-0123456789';
 const CLIENT_FIXTURE = join(FIXTURES, 'openapi-client');
 const TSC = join(REPO, 'node_modules', 'typescript', 'bin', 'tsc');
 const REDOCLY = join(REPO, 'node_modules', '@redocly', 'cli', 'bin', 'cli.js');
-/** The PostgreSQL server the blog's tests use (the blog's default DATABASE_URL). */
-/** The outage client's requests before its limit: the five post operations and one typed read (blog-client-outage.mts). */
-const OUTAGE_ALLOWED = 6;
+/**
+ * The limited blog's requests before its limit: the stalled-writes client's nine (three per write:
+ * the request holding its key, its repeat, the one whose commit goes unanswered), then the outage
+ * client's five post operations and one typed read (blog-client-outage.mts).
+ */
+const OUTAGE_ALLOWED = 9 + 6;
+/** How long a client fixture may run: the stalled-writes one waits on the proxy's events. */
+const CLIENT_TIMEOUT_MS = 30_000;
 
 /** One call a client made. */
 interface Call {
@@ -52,7 +59,7 @@ const TSCONFIG = {
     // The libraries' own declarations are not what this test checks; the client and blog-api.ts are.
     skipLibCheck: true,
   },
-  files: ['blog-api.ts', 'blog-api-limited.ts', 'record-call.mts', 'blog-client.mts', 'blog-client-misuse.mts', 'blog-client-outage.mts'],
+  files: ['blog-api.ts', 'blog-api-limited.ts', 'record-call.mts', 'blog-client.mts', 'blog-client-misuse.mts', 'blog-client-stalled-writes.mts', 'blog-client-outage.mts'],
 };
 
 /** The blog's fw.config.json with rate_limit_plugin (max_requests `max`) just before fw_request_plugin, written into `dir`. */
@@ -67,7 +74,7 @@ async function writeLimitedConfig(dir: string, max: number): Promise<string> {
 }
 
 /** A schema of its own in the test database, reached through a proxy the test can cut. */
-async function outageDatabase(): Promise<{ url: string; cut: () => Promise<void>; drop: () => Promise<void> }> {
+async function outageDatabase(): Promise<{ url: string; proxy: TcpProxy; drop: () => Promise<void> }> {
   const schema = await createTestSchema();
   const target = new URL(TEST_DATABASE_URL);
   const proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
@@ -75,7 +82,7 @@ async function outageDatabase(): Promise<{ url: string; cut: () => Promise<void>
   url.port = String(proxy.port);
   return {
     url: url.href,
-    cut: () => proxy.cut(),
+    proxy,
     async drop() {
       await proxy.close();
       await schema.drop();
@@ -83,9 +90,36 @@ async function outageDatabase(): Promise<{ url: string; cut: () => Promise<void>
   };
 }
 
-/** Runs a client fixture against `url`: its calls and what it read through the types. */
-async function runClient(file: string, url: string, dir: string): Promise<{ calls: Call[]; typed: Record<string, unknown> }> {
-  const client = await runNode([join(dir, file), url, TOKEN], dir);
+/** What a client fixture asks of the database's proxy (blog-client-stalled-writes.mts). */
+type ProxyStep = { readonly stall: string } | 'stalled' | 'cut';
+
+/**
+ * Runs `node ...args` with an IPC channel, doing each proxy step the client asks for and then
+ * answering it; killed after CLIENT_TIMEOUT_MS.
+ */
+function runSteering(args: readonly string[], cwd: string, proxy: TcpProxy): Promise<FwRun> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, { cwd, env: cleanEnv(), stdio: ['ignore', 'pipe', 'pipe', 'ipc'], timeout: CLIENT_TIMEOUT_MS });
+    let stdout = '';
+    let stderr = '';
+    let sent: Promise<void> | undefined;
+    const run = async (step: ProxyStep): Promise<void> => {
+      if (step === 'cut') return proxy.cut();
+      if (step === 'stalled') return sent;
+      sent = proxy.stallAnswersAfter(step.stall);
+    };
+    child.stdout!.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+    child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    child.on('message', (step: ProxyStep) => void run(step).then(() => child.send('done'), reject));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+/** Runs a client fixture against `url` (steering `proxy` when given): its calls and what it read through the types. */
+async function runClient(file: string, url: string, dir: string, proxy?: TcpProxy): Promise<{ calls: Call[]; typed: Record<string, unknown> }> {
+  const args = [join(dir, file), url, TOKEN];
+  const client = proxy === undefined ? await runNode(args, dir) : await runSteering(args, dir, proxy);
   assert.equal(client.stderr, '');
   assert.equal(client.code, 0);
   const lines = client.stdout.trimEnd().split('\n').map((line) => JSON.parse(line));
@@ -109,6 +143,8 @@ describe('a typed client of the blog, from fw openapi --types alone', () => {
   let typecheck: FwRun;
   let calls: Call[];
   let typed: Record<string, unknown>;
+  let stalledCalls: Call[];
+  let stalledTyped: Record<string, unknown>;
   let outageCalls: Call[];
   let outageTyped: Record<string, unknown>;
 
@@ -119,7 +155,7 @@ describe('a typed client of the blog, from fw openapi --types alone', () => {
     assertSucceeded(await runFw(['openapi', '--output', join(dir, 'limited', 'openapi.json'), '--types', join(dir, 'blog-api-limited.ts')], { env: { BLOG_API_TOKEN: TOKEN, FW_CONFIG: limitedConfig } }));
     document = JSON.parse(await readFile(join(dir, 'openapi.json'), 'utf8'));
     limitedDocument = JSON.parse(await readFile(join(dir, 'limited', 'openapi.json'), 'utf8'));
-    for (const file of ['record-call.mts', 'blog-client.mts', 'blog-client-misuse.mts', 'blog-client-outage.mts']) await copyFile(join(CLIENT_FIXTURE, file), join(dir, file));
+    for (const file of ['record-call.mts', 'blog-client.mts', 'blog-client-misuse.mts', 'blog-client-stalled-writes.mts', 'blog-client-outage.mts']) await copyFile(join(CLIENT_FIXTURE, file), join(dir, file));
     await writeFile(join(dir, 'tsconfig.json'), `${JSON.stringify(TSCONFIG, null, 2)}\n`);
     typecheck = await runNode([TSC, '-p', join(dir, 'tsconfig.json')], dir);
     const blogEnv = { PORT: '0', METRICS_PORT: '0', OTEL_SDK_DISABLED: 'true', BLOG_API_TOKEN: TOKEN };
@@ -133,7 +169,8 @@ describe('a typed client of the blog, from fw openapi --types alone', () => {
     let limited: RunningApp | undefined;
     try {
       limited = await startApp(process.execPath, ['src/main.ts'], BLOG_DIR, cleanEnv({ ...blogEnv, FW_CONFIG: limitedConfig, BLOG_STORE: 'postgres', DATABASE_URL: database.url }));
-      await database.cut();
+      // The stalled-writes client ends with the database cut (its last step).
+      ({ calls: stalledCalls, typed: stalledTyped } = await runClient('blog-client-stalled-writes.mts', limited.url, dir, database.proxy));
       ({ calls: outageCalls, typed: outageTyped } = await runClient('blog-client-outage.mts', limited.url, dir));
     } finally {
       await limited?.stop();
@@ -149,6 +186,7 @@ describe('a typed client of the blog, from fw openapi --types alone', () => {
   it('gets the statuses and bodies the blog gives, reading them through the generated types', () => {
     const post = (fields: Record<string, unknown>) => ({ id: 1, title: 'Hello', body: 'First post', status: 'draft', user_id: null, ...fields, inserted_at: calls[0]!.body.inserted_at });
     const error = (message: string) => ({ error: message });
+    const badKey = { error: 'Idempotency-Key must be 1 to 255 visible ASCII characters, or such a quoted string', code: 'idempotency_key_invalid' };
     const seen = calls.map(({ call, status, body }) => ({ call, status, body }));
     assert.match(calls[0]!.body.inserted_at, /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/);
     assert.deepEqual(seen, [
@@ -160,6 +198,7 @@ describe('a typed client of the blog, from fw openapi --types alone', () => {
       { call: 'create with malformed JSON', status: 400, body: error('malformed JSON body') },
       { call: 'create over 1 MiB', status: 413, body: error('request body too large') },
       { call: 'create in latin1', status: 415, body: error('unsupported charset: only utf-8 is accepted') },
+      { call: 'create with an invalid Idempotency-Key', status: 400, body: badKey },
       { call: 'create with no JSON object', status: 422, body: error('request body must be a JSON object') },
       { call: 'list published, one', status: 200, body: { posts: [calls[1]!.body] } },
       { call: 'list with limit 0', status: 400, body: error('limit must be an integer from 1 to 1000') },
@@ -173,8 +212,10 @@ describe('a typed client of the blog, from fw openapi --types alone', () => {
       { call: 'update a missing post', status: 404, body: error('post not found') },
       { call: 'update with malformed JSON', status: 400, body: error('malformed JSON body') },
       { call: 'update over 1 MiB', status: 413, body: error('request body too large') },
+      { call: 'update with an invalid Idempotency-Key', status: 400, body: badKey },
       { call: 'update in latin1', status: 415, body: error('unsupported charset: only utf-8 is accepted') },
       { call: 'delete without a token', status: 401, body: error('unauthorized') },
+      { call: 'delete with an invalid Idempotency-Key', status: 400, body: badKey },
       { call: 'delete', status: 204, body: null },
       { call: 'delete again', status: 404, body: error('post not found') },
       { call: 'heartbeat', status: 200, body: { status: 'ok' } },
@@ -184,7 +225,20 @@ describe('a typed client of the blog, from fw openapi --types alone', () => {
       { call: 'ready, head too large', status: 431, body: '' },
       { call: 'login page, head too large', status: 431, body: '' },
     ]);
-    assert.deepEqual(typed, { id: '1', titles: ['Second'], blankTitle: ["can't be blank"], badLimitMessage: 'limit must be an integer from 1 to 1000' });
+    assert.deepEqual(typed, { id: '1', titles: ['Second'], blankTitle: ["can't be blank"], badLimitMessage: 'limit must be an integer from 1 to 1000', badKeyCode: 'idempotency_key_invalid' });
+  });
+
+  it('with PostgreSQL stalled: 409 on each write repeated while its first request holds the key, 504 on each whose commit went unanswered, 503 on the first ones', () => {
+    const inUse = { error: 'a request with this Idempotency-Key is still running', code: 'idempotency_key_in_use' };
+    const unknown = { error: 'write outcome unknown', code: 'write_outcome_unknown' };
+    const unavailable = { error: 'service unavailable' };
+    const writes = ['create', 'update', 'delete'];
+    assert.deepEqual(stalledCalls.map(({ call, status, body }) => ({ call, status, body })), [
+      ...writes.map((call) => ({ call: `${call} again while the key is in use`, status: 409, body: inUse })),
+      ...writes.map((call) => ({ call: `${call} holding its key, then the database cut`, status: 503, body: unavailable })),
+      ...writes.map((call) => ({ call: `${call} with its commit unanswered, then the database cut`, status: 504, body: unknown })),
+    ]);
+    assert.deepEqual(stalledTyped, { inUseCode: 'idempotency_key_in_use', inUseRetryAfter: '1', unknownCode: 'write_outcome_unknown' });
   });
 
   it('with the store unreachable, then past the rate limit: 503 on each post operation and /ready, then 429 on every operation but /ready', () => {
@@ -221,7 +275,7 @@ describe('a typed client of the blog, from fw openapi --types alone', () => {
     ajv.addSchema({ ...document, $id: 'openapi.json' });
     ajv.addSchema({ ...limitedDocument, $id: 'limited.json' });
     const pointer = (...parts: string[]) => parts.map((part) => part.replaceAll('~', '~0').replaceAll('/', '~1')).join('/');
-    const runs = [{ id: 'openapi.json', spec: document, made: calls }, { id: 'limited.json', spec: limitedDocument, made: outageCalls }];
+    const runs = [{ id: 'openapi.json', spec: document, made: calls }, { id: 'limited.json', spec: limitedDocument, made: [...stalledCalls, ...outageCalls] }];
     for (const { id, spec, made } of runs) {
       for (const { call, method, path, status, body } of made) {
         // A status the operation does not list by itself falls in its range (`4XX`), if listed.
@@ -239,7 +293,7 @@ describe('a typed client of the blog, from fw openapi --types alone', () => {
 
   it('gets every response the documents list: none is listed that no call gives (no 403: nothing in the blog forbids)', () => {
     // A range (`4XX`) is got by any status in it.
-    const got = new Set([...calls, ...outageCalls].flatMap(({ method, path, status }) => [status, `${String(status)[0]}XX`].map((key) => `${method.toUpperCase()} ${path} ${key}`)));
+    const got = new Set([...calls, ...stalledCalls, ...outageCalls].flatMap(({ method, path, status }) => [status, `${String(status)[0]}XX`].map((key) => `${method.toUpperCase()} ${path} ${key}`)));
     const listed = new Set([...listedResponses(document), ...listedResponses(limitedDocument)]);
     assert.deepEqual([...listed].filter((response) => !got.has(response)), []);
     assert.deepEqual([...listed].filter((response) => response.endsWith(' 403')), []);

@@ -127,9 +127,13 @@ describe('fw openapi on the blog', { concurrency: true }, () => {
     ]);
   });
 
-  it('takes {id} and the list query from the route schemas', () => {
-    const id = [{ name: 'id', in: 'path', required: true, schema: { type: 'string', pattern: '^[1-9][0-9]{0,15}$' } }];
-    for (const method of ['get', 'put', 'delete']) assert.deepEqual(document.paths['/api/posts/{id}'][method].parameters, id);
+  it('takes {id}, the list query and the writes\' optional Idempotency-Key header from the route schemas', () => {
+    const id = { name: 'id', in: 'path', required: true, schema: { type: 'string', pattern: '^[1-9][0-9]{0,15}$' } };
+    const description = 'Optional: makes a retried write happen once (IETF httpapi draft "The Idempotency-Key HTTP Header Field"). 1 to 255 visible ASCII characters, not starting with a double quote (a UUID), or an RFC 8941 string ("..."); anything else is 400 idempotency_key_invalid.';
+    const key = { name: 'idempotency-key', in: 'header', required: false, schema: { type: 'string', description } };
+    assert.deepEqual(document.paths['/api/posts/{id}'].get.parameters, [id]);
+    for (const method of ['put', 'delete']) assert.deepEqual(document.paths['/api/posts/{id}'][method].parameters, [id, key]);
+    assert.deepEqual(document.paths['/api/posts'].post.parameters, [key]);
     assert.deepEqual(document.paths['/api/posts'].get.parameters, [
       { name: 'limit', in: 'query', required: false, schema: { type: 'string', pattern: '^(?:[1-9][0-9]{0,2}|1000)$' } },
       { name: 'cursor', in: 'query', required: false, schema: { type: 'string' } },
@@ -158,14 +162,21 @@ describe('fw openapi on the blog', { concurrency: true }, () => {
         properties: { error: { type: 'string' }, code: { type: 'string' }, errors: { type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } } } },
       }),
     };
-    const decoding = { 400: error('Bad Request'), 413: error('Payload Too Large'), 415: error('Unsupported Media Type') };
+    const coded = (description: string, code: string) => ({ type: 'object', description, required: ['error', 'code'], properties: { error: { type: 'string' }, code: { type: 'string', enum: [code] } } });
+    const badKey = coded('An Idempotency-Key header that is not a key; nothing was written.', 'idempotency_key_invalid');
+    // The writes' coded answers besides fw's own: the 400 is either, so `anyOf` them.
+    const codes = {
+      409: { description: 'Conflict', content: json(coded('A request with this Idempotency-Key is still running; sent with retry-after: 1, and retrying with the same key is safe.', 'idempotency_key_in_use')) },
+      504: { description: 'Gateway Timeout', content: json(coded('The database stopped answering after the write was sent: it may have been committed. No retry-after; retry only with the same Idempotency-Key.', 'write_outcome_unknown')) },
+    };
+    const decoding = { 400: { description: 'Bad Request', content: json({ anyOf: [badKey, { $ref: '#/components/schemas/ErrorMessage' }] }) }, 413: error('Payload Too Large'), 415: error('Unsupported Media Type') };
     const unavailable = error('Service Unavailable');
     const list = { type: 'object', required: ['posts'], properties: { posts: { type: 'array', items: post } } };
     assert.deepEqual(document.paths['/api/posts'].get.responses, { 200: { description: 'OK', content: json(list) }, 400: error('Bad Request'), 503: unavailable });
-    assert.deepEqual(create.responses, { 201: { description: 'Created', content: json(post) }, ...decoding, 422: unprocessable, 503: unavailable });
+    assert.deepEqual(create.responses, { 201: { description: 'Created', content: json(post) }, ...decoding, ...codes, 422: unprocessable, 503: unavailable });
     assert.deepEqual(document.paths['/api/posts/{id}'].get.responses, { 200: { description: 'OK', content: json(post) }, 404: error('Not Found'), 503: unavailable });
-    assert.deepEqual(update.responses, { 200: { description: 'OK', content: json(post) }, ...decoding, 404: error('Not Found'), 422: unprocessable, 503: unavailable });
-    assert.deepEqual(document.paths['/api/posts/{id}'].delete.responses, { 204: { description: 'No Content' }, 404: error('Not Found'), 503: unavailable });
+    assert.deepEqual(update.responses, { 200: { description: 'OK', content: json(post) }, ...decoding, ...codes, 404: error('Not Found'), 422: unprocessable, 503: unavailable });
+    assert.deepEqual(document.paths['/api/posts/{id}'].delete.responses, { 204: { description: 'No Content' }, 400: { description: 'Bad Request', content: json(badKey) }, ...codes, 404: error('Not Found'), 503: unavailable });
     // The list's items are the post component, never a copy of it.
     assert.doesNotMatch(JSON.stringify(document.paths), /"inserted_at":/);
   });
@@ -189,10 +200,10 @@ describe('fw openapi on the blog', { concurrency: true }, () => {
     );
     assert.deepEqual(seen, [
       'GET /api/posts [] 200,400,503',
-      'POST /api/posts [{"bearerAuth":[]}] 201,400,401,413,415,422,503',
+      'POST /api/posts [{"bearerAuth":[]}] 201,400,401,409,413,415,422,503,504',
       'GET /api/posts/{id} [] 200,404,503',
-      'PUT /api/posts/{id} [{"bearerAuth":[]}] 200,400,401,404,413,415,422,503',
-      'DELETE /api/posts/{id} [{"bearerAuth":[]}] 204,401,404,503',
+      'PUT /api/posts/{id} [{"bearerAuth":[]}] 200,400,401,404,409,413,415,422,503,504',
+      'DELETE /api/posts/{id} [{"bearerAuth":[]}] 204,400,401,404,409,503,504',
       'GET /login [] 200,4XX',
       'GET /heartbeat [] 200,4XX',
       'GET /ready [] 200,503,4XX',
