@@ -69,6 +69,7 @@ export const UNIT: readonly string[] = [
     'router-random-tables',
     'router-wildcards',
     'schema-ajv-module-shapes',
+    'schema-meta-validator-vendored',
     'schema-response-mixed-types',
     'server-body-schema-without-decoding-warning',
     'server-error-responses',
