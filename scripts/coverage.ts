@@ -8,7 +8,7 @@
 import { spawnSync } from 'node:child_process';
 import { globSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { npmTestGlobs } from './test-suites.ts';
+import { NODE_TEST_OPTIONS, TEST_GLOBS } from './test-suites.ts';
 
 const ROOT = join(import.meta.dirname, '..');
 
@@ -32,7 +32,7 @@ function main(): void {
   const excluded = typeOnlySources().flatMap((file) => ['--exclude', file]);
   // Excludes given on the command line replace the file's: pass the file's too.
   const { exclude }: { exclude: string[] } = JSON.parse(readFileSync(join(ROOT, '.c8rc.json'), 'utf8'));
-  const nodeTest = [process.execPath, '--test', '--test-timeout=120000', ...npmTestGlobs()];
+  const nodeTest = [process.execPath, ...NODE_TEST_OPTIONS, ...TEST_GLOBS];
   const args = [...exclude.flatMap((glob) => ['--exclude', glob]), ...excluded, ...nodeTest];
   const run = spawnSync(process.execPath, [join(ROOT, 'node_modules', 'c8', 'bin', 'c8.js'), ...args], { cwd: ROOT, stdio: 'inherit' });
   process.exit(run.status ?? 1);
