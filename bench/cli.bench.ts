@@ -5,10 +5,12 @@
  * all of them; the median and the max of RUNS runs are reported against the target: 0.3 s for the
  * commands a developer runs while editing routes (routes, audit, openapi; issue 39), 0.5 s for the others.
  * `fw openapi` writes into a temporary directory. Run: `npm run build && npx node
- * bench/cli.bench.ts` (docs/performance.md, "fw CLI (issue 5)").
+ * bench/cli.bench.ts` (docs/performance.md, "fw CLI (issue 5)"). `--callgrind` counts instead the
+ * instructions of one run of each command under valgrind's callgrind (every thread, no kernel
+ * time, so not the page cache nor the disk): steady where wall time follows the machine's load.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { median } from './support/harness.ts';
@@ -42,7 +44,30 @@ function timeRun(args: readonly string[]): number {
   return ms;
 }
 
+/** Instructions of one `fw <args>` under callgrind, summed over the process's threads' dumps. */
+function countRun(args: readonly string[]): number {
+  const dumps = mkdtempSync(join(out, 'callgrind-'));
+  const valgrind = ['--quiet', '--tool=callgrind', '--dump-line=no', `--callgrind-out-file=${join(dumps, 'out.%p')}`, process.execPath, fw, ...args];
+  const run = spawnSync('valgrind', valgrind, { cwd: blogDir, encoding: 'utf8', env });
+  if (run.status !== 0) throw new Error(`fw ${args.join(' ')} under callgrind exited ${run.status}: ${run.stderr}`);
+  return readdirSync(dumps).reduce((sum, dump) => sum + Number(/^summary: (\d+)/m.exec(readFileSync(join(dumps, dump), 'utf8'))?.[1] ?? NaN), 0);
+}
+
 try {
+  if (process.argv.includes('--callgrind')) {
+    for (const args of Object.values(commands)) timeRun(args); // fill the compile cache, as a developer's second run has it
+    console.log(`fw CLI instructions on examples/blog (callgrind, every thread), one run each; Node ${process.version}`);
+    console.log('| command | instructions |\n|---|---|');
+    for (const [name, args] of Object.entries(commands)) console.log(`| \`fw ${name}\` | ${(countRun(args) / 1e6).toFixed(0)} M |`);
+  } else {
+    timeCommands();
+  }
+} finally {
+  rmSync(out, { recursive: true, force: true });
+}
+
+/** RUNS rounds of every command, alternating; prints the median and the max of each against its target. */
+function timeCommands(): void {
   const times = new Map(Object.keys(commands).map((name) => [name, [] as number[]]));
   for (const args of Object.values(commands)) timeRun(args); // warm the compile cache and the page cache
   for (let round = 0; round < RUNS; round += 1) {
@@ -56,6 +81,4 @@ try {
     const target = TARGET_MS[name]!;
     console.log(`| \`fw ${name}\` | ${(mid / 1000).toFixed(3)} s | ${(Math.max(...values) / 1000).toFixed(3)} s | ${(target / 1000).toFixed(1)} s | ${mid < target ? 'yes' : 'NO'} |`);
   }
-} finally {
-  rmSync(out, { recursive: true, force: true });
 }
