@@ -9,6 +9,8 @@ import { describe, it } from 'node:test';
 import Ajv, { Ajv as AjvClass } from 'ajv';
 import { FwError } from '../src/errors.ts';
 import { loadAjvCompiler } from '../src/schema/ajv-compiler.ts';
+import { branchMatcher } from '../src/schema/compile-route-schemas.ts';
+import { compileProjection } from '../src/schema/project-response.ts';
 
 const LIMIT_SCHEMA = { type: 'object', properties: { limit: { type: 'integer' } } };
 
@@ -97,6 +99,26 @@ describe('the default schema compiler and the ajv module', () => {
     assert.deepEqual(plain({ limit: 'y' }), { valid: false, errors: [issue] });
     assert.deepEqual(made.map((options) => [options.allErrors, options.coerceTypes]), [[false, false], [false, 'array'], [true, false]]);
     assert.equal(compiled, 3, "the failing schema's allErrors validator, once");
+  });
+
+  it("lists every issue only when a failure's errors are read: an answer's anyOf branch that fails builds no allErrors validator", async () => {
+    const made: boolean[] = [];
+    class CountingAjv extends AjvClass {
+      constructor(options: Record<string, unknown>) {
+        super(options);
+        made.push(options.allErrors === true);
+      }
+    }
+    const compile = await loadAjvCompiler({}, ajvOnly({ Ajv: CountingAjv }));
+    const schema = { anyOf: [{ type: 'object', required: ['error'], properties: { error: { type: 'string' } } }, { type: 'object', required: ['id'], properties: { id: { type: 'integer' } } }] };
+    const project = compileProjection(schema, 'route GET /x schema.response.200', { match: branchMatcher(compile) });
+    for (let i = 0; i < 3; i += 1) assert.deepEqual(project({ id: i, secret: 's' }), { id: i });
+    assert.deepEqual(made, [false, false], 'the first branch failed three times, and no allErrors instance was made');
+    const failed = compile(LIMIT_SCHEMA, { coerce: false })({ limit: 'x' });
+    assert.equal(failed.valid, false);
+    assert.deepEqual(made, [false, false]);
+    assert.deepEqual(!failed.valid && failed.errors, [{ path: '/limit', keyword: 'type', message: 'must be integer', params: { type: 'integer' } }]);
+    assert.deepEqual(made, [false, false, true], 'read, the errors came from an allErrors validator');
   });
 
   it('still refuses an invalid schema at compile time on a coerced part', async () => {

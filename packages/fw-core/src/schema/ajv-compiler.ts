@@ -107,20 +107,22 @@ const exported = <T>(module: any, name = 'default'): T | undefined =>
 // Above this many values a failing part reports only its first issue: allErrors builds one error per
 // failing value (issue 35, item 14: a 1 MiB array made one per element).
 const MAX_VALUES_FOR_ALL_ERRORS = 1000;
-
 const VALID = Object.freeze({ valid: true as const });
 
-/** Checks with `first` (stops at the first issue); only when that fails on a small value, `all` lists every issue. */
+/** Checks with `first` (stops at the first issue); when that fails on a small value, `all` lists every issue once `errors` is read. */
 function toValidator(first: CompiledAjv, compileAll: () => CompiledAjv): SchemaValidator {
   let all: CompiledAjv | undefined;
   return (value) => {
     if (first(value)) return VALID;
-    if (!hasAtMostValues(value, MAX_VALUES_FOR_ALL_ERRORS)) {
-      return { valid: false, errors: (first.errors ?? []).map(toIssue), incomplete: true };
-    }
-    all ??= compileAll();
-    all(value);
-    return { valid: false, errors: (all.errors ?? first.errors ?? []).map(toIssue) };
+    const found = first.errors;
+    if (!hasAtMostValues(value, MAX_VALUES_FOR_ALL_ERRORS)) return { valid: false, errors: (found ?? []).map(toIssue), incomplete: true };
+    let listed: SchemaIssue[] | undefined;
+    const list = (): SchemaIssue[] => {
+      all ??= compileAll();
+      all(value);
+      return (all.errors ?? found ?? []).map(toIssue);
+    };
+    return { valid: false, get errors() { return (listed ??= list()); } };
   };
 }
 
