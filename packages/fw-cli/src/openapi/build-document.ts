@@ -41,7 +41,6 @@ export interface BuiltDocument {
 export function buildDocument(input: DocumentInput): BuiltDocument {
   const notes: string[] = [];
   const drafts: OperationDraft[] = [];
-  checkSchemaNames(input.schemas);
   // Route schemas equal to an error schema refer to it too, so the index has them all.
   const index = new ComponentIndex({ ...input.schemas, ...errorSchemas });
   const ownErrors = new OwnErrorSchemas(input.loaded.app, index, [...Object.keys(input.schemas), ...Object.keys(sharedSchemas)]);
@@ -132,10 +131,3 @@ function securitySchemes(drafts: readonly OperationDraft[]): { securitySchemes?:
   return { securitySchemes: Object.fromEntries([...schemes].map(([name, { scheme }]) => [name, scheme])) };
 }
 
-function checkSchemaNames(schemas: Readonly<Record<string, unknown>>): void {
-  for (const name of Object.keys(sharedSchemas)) {
-    if (name in schemas) {
-      throw new CliError('FW_CLI_ERR_SCHEMA_NAME_CLASH', `priv/schemas/${name}.json takes the name of fw's shared error schema ${name}; rename the file`);
-    }
-  }
-}

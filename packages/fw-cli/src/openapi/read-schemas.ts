@@ -28,9 +28,11 @@ export async function readSchemas(appDir: string): Promise<Record<string, Record
 
 /**
  * `files` (readSchemas's) with the app's named schemas converted likewise, each one component: a name
- * both give must be the same schema, and none may take the name of fw's shared error schemas.
+ * both give must be the same schema, and no file nor named schema may take the name of fw's shared error schemas.
  */
 export function withAppSchemas(files: Readonly<Record<string, Record<string, unknown>>>, named: NamedSchemaMap = {}): Record<string, Record<string, unknown>> {
+  const taken = Object.keys(files).find((name) => name in sharedSchemas);
+  if (taken !== undefined) throw new CliError('FW_CLI_ERR_SCHEMA_NAME_CLASH', `priv/schemas/${taken}.json takes the name of fw's shared error schema ${taken}; rename the file`);
   const out = { ...files };
   for (const [name, schema] of Object.entries(named)) {
     const converted = convertRouteSchema(schema, `the app's schema ${name}`);
