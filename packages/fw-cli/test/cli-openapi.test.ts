@@ -9,7 +9,7 @@
  */
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
-import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, open, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { Validator } from '@seriousme/openapi-schema-validator';
@@ -89,6 +89,26 @@ describe('fw openapi on the shop fixture', { concurrency: true }, () => {
     assert.equal(page, expected);
     for (const asset of ['swagger-ui.css', 'swagger-ui-bundle.js']) {
       assert.ok((await readFile(join(dir, 'api', asset))).equals(await readFile(join(SWAGGER_VENDOR_DIR, asset))), `${asset} is the vendored swagger-ui-dist's`);
+    }
+  });
+
+  it('replaces each file whole: a server still reading the previous files reads them to the end, unchanged, and no temporary file is left', async () => {
+    const dir = await shopCopy();
+    assertSucceeded(await runFw(['openapi', '--offline', '-o', 'api/spec.json'], { cwd: dir }));
+    const names = ['spec.json', 'swagger.html', 'swagger-ui.css', 'swagger-ui-bundle.js'];
+    const generated = await Promise.all(names.map((name) => readFile(join(dir, 'api', name))));
+    for (const name of names) await writeFile(join(dir, 'api', name), `the previous ${name}`);
+    // What a static server has open when the next instance regenerates the docs (a rolling restart).
+    const reading = await Promise.all(names.map((name) => open(join(dir, 'api', name))));
+    try {
+      assertSucceeded(await runFw(['openapi', '--offline', '-o', 'api/spec.json'], { cwd: dir }));
+      for (const [index, name] of names.entries()) {
+        assert.equal(await reading[index]!.readFile('utf8'), `the previous ${name}`, `${name} was rewritten in place under its reader`);
+        assert.ok((await readFile(join(dir, 'api', name))).equals(generated[index]!), `${name} is whole at its path`);
+      }
+      assert.deepEqual((await readdir(join(dir, 'api'))).sort(), [...names].sort());
+    } finally {
+      await Promise.all(reading.map((handle) => handle.close()));
     }
   });
 });

@@ -4,19 +4,19 @@
  * docs work without network access, and without swagger-ui-dist and its install-time analytics
  * among fw-cli's dependencies.
  */
-import { copyFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { replaceFile } from './replace-file.ts';
 import { SWAGGER_UI_INTEGRITY } from './swagger-ui-release.ts';
 
 /** The vendored Swagger UI files, from src/openapi or dist/openapi alike. */
 export const SWAGGER_VENDOR_DIR = join(import.meta.dirname, '..', '..', 'vendor', 'swagger-ui-dist');
 
-/** Copies the assets into `dir`; returns the paths written. */
+/** Copies the assets into `dir`, each replaced whole (replace-file.ts); returns the paths written. */
 export async function copySwaggerAssets(dir: string): Promise<string[]> {
   const written: string[] = [];
   for (const asset of Object.keys(SWAGGER_UI_INTEGRITY)) {
     const target = join(dir, asset);
-    await copyFile(join(SWAGGER_VENDOR_DIR, asset), target);
+    await replaceFile(target, { copyOf: join(SWAGGER_VENDOR_DIR, asset) });
     written.push(target);
   }
   return written;

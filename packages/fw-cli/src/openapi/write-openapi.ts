@@ -1,13 +1,15 @@
 /**
  * Generates, validates and writes an app's OpenAPI document and its swagger.html (plus, offline,
  * the Swagger UI assets, and on request the document's TypeScript types): the work of
- * `fw openapi`, also run by `fw release`. Nothing is written unless the document is valid.
+ * `fw openapi`, also run by `fw release`. Nothing is written unless the document is valid, and
+ * each file is replaced whole (replace-file.ts): a server serving them never reads one cut short.
  */
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import type { LoadedApplication } from 'fw-core/inspect';
 import { appDocument, documentText } from './app-document.ts';
 import { documentTypes } from './document-types.ts';
+import { replaceFile } from './replace-file.ts';
 import { copySwaggerAssets } from './swagger-assets.ts';
 import { swaggerPage } from './swagger-page.ts';
 
@@ -41,9 +43,9 @@ export async function writeOpenapi(options: WriteOpenapiOptions): Promise<Openap
   const types = options.types === undefined ? undefined : documentTypes(document);
   const dir = dirname(options.output);
   await mkdir(dir, { recursive: true });
-  await writeFile(options.output, documentText(document));
+  await replaceFile(options.output, documentText(document));
   const page = join(dir, 'swagger.html');
-  await writeFile(page, swaggerPage({ specUrl: basename(options.output), title: options.title, offline: options.offline }));
+  await replaceFile(page, swaggerPage({ specUrl: basename(options.output), title: options.title, offline: options.offline }));
   const files: WrittenFile[] = [
     { what: 'OpenAPI spec', path: options.output },
     { what: 'Swagger UI', path: page },
@@ -51,7 +53,7 @@ export async function writeOpenapi(options: WriteOpenapiOptions): Promise<Openap
   if (options.offline) for (const path of await copySwaggerAssets(dir)) files.push({ what: 'Swagger UI asset', path });
   if (options.types !== undefined && types !== undefined) {
     await mkdir(dirname(options.types), { recursive: true });
-    await writeFile(options.types, types);
+    await replaceFile(options.types, types);
     files.push({ what: 'TypeScript types', path: options.types });
   }
   return { files, notes };
