@@ -5,7 +5,6 @@
  * among fw-cli's dependencies.
  */
 import { join } from 'node:path';
-import { replaceFile } from './replace-file.ts';
 import { SWAGGER_UI_INTEGRITY } from './swagger-ui-release.ts';
 
 /** The vendored Swagger UI files, from src/openapi or dist/openapi alike. */
@@ -13,6 +12,8 @@ export const SWAGGER_VENDOR_DIR = join(import.meta.dirname, '..', '..', 'vendor'
 
 /** Copies the assets into `dir`, each replaced whole (replace-file.ts); returns the paths written. */
 export async function copySwaggerAssets(dir: string): Promise<string[]> {
+  // Imported here: swaggerUi's route reads SWAGGER_VENDOR_DIR and loads nothing else of the writer (cli-usage.test.ts).
+  const { replaceFile } = await import('./replace-file.ts');
   const written: string[] = [];
   for (const asset of Object.keys(SWAGGER_UI_INTEGRITY)) {
     const target = join(dir, asset);
