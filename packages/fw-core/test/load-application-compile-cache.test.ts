@@ -32,7 +32,8 @@ async function cacheDirs(env: NodeJS.ProcessEnv): Promise<{ tmp: string; before:
   await writeFile(join(tmp, 'package.json'), JSON.stringify({ type: 'module', fw: { app: './app.mjs' } }));
   await writeFile(join(tmp, 'app.mjs'), "export default { name: 'cached', router: { name: 'cached_router', routes: () => [] } };\n");
   const { NODE_V8_COVERAGE: _coverage, NODE_COMPILE_CACHE: _cache, NODE_DISABLE_COMPILE_CACHE: _disabled, ...inherited } = process.env;
-  const { stdout } = await promisify(execFile)(process.execPath, ['--input-type=module', '-e', script], { cwd: tmp, env: { ...inherited, TMPDIR: tmp, ...env } });
+  // Node hands a child the parent's NODE_V8_COVERAGE (npm run coverage) unless the env names it: named, and undefined, it is left out.
+  const { stdout } = await promisify(execFile)(process.execPath, ['--input-type=module', '-e', script], { cwd: tmp, env: { ...inherited, NODE_V8_COVERAGE: undefined, TMPDIR: tmp, ...env } });
   return { tmp, ...(JSON.parse(stdout) as { before: string | null; after: string | null }) };
 }
 
