@@ -397,7 +397,7 @@ export async function sendFileAt(target: ResponseTarget, path: string, stats: St
   }
   // The validators of the file opened, which may have changed since the stat.
   writeHead(target, status, options.headers, fileHeaders(options, validatorsFor(opened.stats)), opened.stats.size);
-  await streamFile(target, opened.handle);
+  await streamFile(target, opened.handle, opened.stats.size);
   return true;
 }
 
@@ -428,11 +428,11 @@ function cacheHeaders(options: FileSendOptions): HeaderMap {
   return options.cacheControl === undefined ? {} : { 'cache-control': options.cacheControl };
 }
 
-/** Pipes the file to the response. A client gone before or during it is no error (the handle is closed); a failed read is. */
-async function streamFile(target: ResponseTarget, handle: FileHandle): Promise<void> {
+/** Pipes the file's `size` bytes to the response: a client gone is no error (the handle closes), a failed read is, and a file cut short cuts the connection. */
+async function streamFile(target: ResponseTarget, handle: FileHandle, size: number): Promise<void> {
   const stream = createReadStream('', { fd: handle }); // autoClose: the handle closes with the stream
   let readFailed = false;
-  stream.once('error', () => (readFailed = !target.res.destroyed));
+  stream.once('error', () => (readFailed = !target.res.destroyed)).once('end', () => stream.bytesRead < size && target.res.destroy());
   try {
     await pipeline(stream, target.res);
   } catch (error) {
