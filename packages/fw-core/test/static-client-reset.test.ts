@@ -65,23 +65,29 @@ function serverIdle(app: TestApp): Promise<unknown> {
   return until('the server to hold no connection', async () => (await connections()) === 0);
 }
 
+/** An app serving `file` (written with `content`) three ways: in a static directory, as a static file route, and by sendFile(). */
+async function startStaticApp(file: string, content: string): Promise<TestApp> {
+  const app: TestApp = await startTestApp({
+    groups: [
+      {
+        prefix: '',
+        security: false,
+        routes: [
+          { path: '/docs/[...]', directory: '.' },
+          { path: '/one', file },
+          { path: '/sent', handler: () => sendFile(join(app.dir, file)), options: { methods: ['get'] } },
+        ],
+      },
+    ],
+    files: { [file]: content },
+  });
+  return app;
+}
+
 describe('a client that resets during a static file', () => {
   let app: TestApp;
   before(async () => {
-    app = await startTestApp({
-      groups: [
-        {
-          prefix: '',
-          security: false,
-          routes: [
-            { path: '/docs/[...]', directory: '.' },
-            { path: '/one', file: 'big.js' },
-            { path: '/sent', handler: () => sendFile(join(app.dir, 'big.js')), options: { methods: ['get'] } },
-          ],
-        },
-      ],
-      files: { 'big.js': BIG.toString('latin1') },
-    });
+    app = await startStaticApp('big.js', BIG.toString('latin1'));
   });
   after(() => app.close());
 
@@ -114,23 +120,11 @@ describe('a client that resets during a static file', () => {
 describe('a static file cut short while it streams', () => {
   let app: TestApp;
   before(async () => {
-    app = await startTestApp({
-      groups: [
-        {
-          prefix: '',
-          security: false,
-          routes: [
-            { path: '/docs/[...]', directory: '.' },
-            { path: '/sent', handler: () => sendFile(join(app.dir, 'cut.js')), options: { methods: ['get'] } },
-          ],
-        },
-      ],
-      files: { 'cut.js': '' },
-    });
+    app = await startStaticApp('cut.js', '');
   });
   after(() => app.close());
 
-  for (const path of ['/docs/cut.js', '/sent']) {
+  for (const path of ['/docs/cut.js', '/one', '/sent']) {
     it(`closes the connection once the file ends short of its content-length (${path})`, async () => {
       await writeFile(join(app.dir, 'cut.js'), BIG);
       const socket = connect(app.server.port, '127.0.0.1', () => socket.write(`GET ${path} HTTP/1.1\r\nHost: x\r\n\r\n`));
