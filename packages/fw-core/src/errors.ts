@@ -99,9 +99,7 @@ export interface FwErrorOptions {
 /** An error with a stable code. `expose` says whether its message may reach an HTTP client. */
 export class FwError extends Error {
   readonly code: FwErrorCode;
-  // Declared, not defined: a start-up error has no `status` property at all, so Node's print of an
-  // uncaught one shows none (docs/errors.md); a request failure without one answers 500 (pipeline/stages.ts).
-  /** The HTTP status fw answers with; absent for start-up errors. */
+  /** The HTTP status fw answers with; declared, not defined: a start-up error has none, so Node's print of it shows none (docs/errors.md). */
   declare readonly status?: number;
   /** Messages of 4xx errors are safe to show a client; 5xx messages never leave the server. */
   readonly expose: boolean;
@@ -111,8 +109,7 @@ export class FwError extends Error {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.name = 'FwError';
     this.code = code;
-    const registered: { readonly summary: string; readonly status?: number } = errorCodes[code];
-    const status = options.status ?? registered.status;
+    const status = options.status ?? (errorCodes[code] as { readonly status?: number }).status;
     if (status !== undefined) this.status = status;
     this.expose = status !== undefined && status < 500;
     this.details = options.details ?? {};
@@ -147,11 +144,7 @@ const OTEL_EXPORTS = {
   streamHandlers: { otel_fw_stream_h: 'otelStreamHandler' },
 } as const satisfies Record<string, Readonly<Record<string, string>>>;
 
-/**
- * The fix for a plugin or stream handler name nobody provides (FW_ERR_PLUGIN_UNKNOWN,
- * FW_ERR_STREAM_HANDLER_UNKNOWN): the defineApp option that provides it, with fw-core/otel's
- * export for the names that one has.
- */
+/** The fix for a plugin or stream handler name nobody provides: the defineApp option that provides it, or fw-core/otel's export. */
 export function provideHint(option: keyof typeof OTEL_EXPORTS, name: string): string {
   const exported = (OTEL_EXPORTS[option] as Readonly<Record<string, string>>)[name];
   if (exported !== undefined) return `import { ${exported} } from 'fw-core/otel' and give it to defineApp({${option}: [${exported}]})`;

@@ -39,11 +39,6 @@ export interface Lifecycle {
   readonly draining: boolean;
 }
 
-/** The listener's own, writable view of its Lifecycle. */
-export interface ListenerLifecycle extends Lifecycle {
-  draining: boolean;
-}
-
 /** An fw application; its ErrorAnswers answer the requests of groups that declare none. */
 export interface FwApp extends ErrorAnswers {
   /** Must equal `bootstrap_application`. */

@@ -121,17 +121,15 @@ function compileGroup(source: RouteGroup, index: number, global: PluginChain, re
   if (typeof prefix !== 'string' || (prefix !== '' && (!prefix.startsWith('/') || prefix.endsWith('/')))) {
     throw new FwError('FW_ERR_GROUP_BAD_PREFIX', `${where} has prefix ${JSON.stringify(prefix)}; use '' or '/api' (leading slash, no trailing slash)`);
   }
+  const group = `${where} (prefix '${prefix}')`;
   if (source.security !== false && typeof source.security !== 'function') {
-    throw new FwError('FW_ERR_GROUP_BAD_SECURITY', `${where} (prefix '${prefix}') needs security: false or a function (req) => result`);
+    throw new FwError('FW_ERR_GROUP_BAD_SECURITY', `${group} needs security: false or a function (req) => result`);
   }
   if (source.plugins !== undefined && !Array.isArray(source.plugins as unknown)) {
-    throw new FwError('FW_ERR_GROUP_BAD_SHAPE', `${where} (prefix '${prefix}') has plugins that are not a list: give an array of {phase, module, options} entries`);
+    throw new FwError('FW_ERR_GROUP_BAD_SHAPE', `${group} has plugins that are not a list: give an array of {phase, module, options} entries`);
   }
-  const plugins =
-    source.plugins === undefined
-      ? { ...global, inherited: true }
-      : registry.chain(source.plugins, false, `${where} (prefix '${prefix}')`);
-  const answers = ownAnswers(source, app, `${where} (prefix '${prefix}')`, 'FW_ERR_GROUP_BAD_SHAPE');
+  const plugins = source.plugins === undefined ? { ...global, inherited: true } : registry.chain(source.plugins, false, group);
+  const answers = ownAnswers(source, app, group, 'FW_ERR_GROUP_BAD_SHAPE');
   return { index, prefix, host: source.host ?? '_', security: source.security, plugins, source, answers };
 }
 

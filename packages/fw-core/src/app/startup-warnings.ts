@@ -1,9 +1,6 @@
 /**
- * Every warning fw's start logs: problems that do not stop the app but make part of it do nothing.
- * loadApplication computes them once, so the server (server/create-listener.ts) logs them and
- * `fw audit` reports them from the same list: a CI gate on `fw audit --strict` sees what the
- * server would say. setupTelemetry's own warnings (OTEL_* variables, its serverConfiguration) come
- * from the app's start hook, which neither loading nor the audit runs (docs/decisions.md).
+ * Every warning fw's start logs: problems that do not stop the app but make part of it do nothing. One list for the
+ * server's log and `fw audit`, so `fw audit --strict` sees what the server would say; setupTelemetry warns on its own.
  */
 import type { LoadedConfig } from '../config/config.ts';
 import type { PluginEntry } from '../plugins/plugin.ts';
@@ -44,10 +41,8 @@ const OTEL_STREAM_HANDLER = 'otel_fw_stream_h';
 const OTEL_PLUGIN = 'otel_fw_plugin';
 
 /**
- * `telemetry_without_stream_handler` when the configuration lists otel_fw_plugin (globally or in a
- * group) but `stream_handlers` does not list otel_fw_stream_h: nothing makes the server span, so no
- * request is traced and the plugin has no span to enrich. An app that only provides fw-core/otel's
- * names, with a configuration that lists neither, runs without telemetry on purpose: no warning.
+ * `telemetry_without_stream_handler` when configuration lists otel_fw_plugin (globally or in a group) but not
+ * otel_fw_stream_h, so nothing makes the server span. Listing neither is running without telemetry: no warning.
  */
 function telemetryWarnings(config: LoadedConfig, routes: readonly CompiledRoute<RouteTarget>[]): StartupWarning[] {
   const streamHandlers = config.fw.server_configuration.stream_handlers;
@@ -60,17 +55,10 @@ function telemetryWarnings(config: LoadedConfig, routes: readonly CompiledRoute<
   return [{ fields, message: `${OTEL_PLUGIN} is listed in ${listedIn.join(', ')} but ${withoutStreamHandler(streamHandlers)}` }];
 }
 
-/**
- * The loaded server_configurations whose telemetry_without_stream_handler warning the server
- * logged (server/create-listener.ts, before the start hook runs): setupTelemetry, given one from
- * the start hook, does not say it again. Computing the warnings (`fw audit`) marks nothing.
- */
+/** The server_configurations whose telemetry_without_stream_handler warning the server logged, so setupTelemetry does not repeat it. */
 export const warnedWithoutStreamHandler = new WeakSet<object>();
 
-/**
- * Why telemetry stays empty without otel_fw_stream_h in `streamHandlers`, and the fix: also
- * setupTelemetry's warning when its serverConfiguration lists no otel_fw_stream_h.
- */
+/** Why telemetry stays empty without otel_fw_stream_h in `streamHandlers`, and the fix (setupTelemetry's warning too). */
 export function withoutStreamHandler(streamHandlers: readonly string[]): string {
   return (
     `server_configuration.stream_handlers (${JSON.stringify(streamHandlers)}) does not list ${OTEL_STREAM_HANDLER}, so fw makes no server span: ` +

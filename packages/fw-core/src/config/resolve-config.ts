@@ -26,9 +26,8 @@ export async function loadConfig(appDir: string, env: NodeJS.ProcessEnv = proces
 }
 
 /**
- * Reads `<appDir>/fw.config.json` (or the file `FW_CONFIG` names, relative to appDir: a
- * deployment's, a test's) and resolves it. A missing required key is reported (`missing: true`),
- * not thrown, so `fw config` can show it; every other problem throws a coded FwError.
+ * Reads `<appDir>/fw.config.json` (or the file `FW_CONFIG` names, relative to appDir) and resolves it. A missing required
+ * key is reported (`missing: true`), not thrown, so `fw config` can show it; every other problem throws a coded FwError.
  */
 export async function resolveConfig(appDir: string, env: NodeJS.ProcessEnv = process.env): Promise<ConfigReport> {
   const file = resolve(appDir, isSet(env['FW_CONFIG']) ? env['FW_CONFIG'] : CONFIG_FILE_NAME);
@@ -84,9 +83,7 @@ function envOverrides(env: NodeJS.ProcessEnv): FwSection {
   return overrides;
 }
 
-function isSet(value: string | undefined): value is string {
-  return value !== undefined && value !== '';
-}
+const isSet = (value: string | undefined): value is string => value !== undefined && value !== '';
 
 function parseWhole(text: string, name: string, max: number, unit: string): number {
   const number = /^\d+$/.test(text) ? Number(text) : Number.NaN;

@@ -139,12 +139,9 @@ function writeMiss(target: ResponseTarget, allow: string | undefined): void {
 }
 
 /**
- * The lanes of router misses (docs/pipeline.md, "Router misses"): a 404 or 405 has no group of
- * its own, so it runs the pre_request plugins of the group whose host and prefix match best, else
- * the global list's, as Fastify runs its onRequest hooks before its not-found handler: CORS
- * headers land on the answer, a rate limiter counts it, and a plugin may answer instead (a 429).
- * Groups are tried in the router's host precedence (an exact host, then `*.suffix` hosts, longest
- * suffix first, then any host), then by longest prefix, then in definition order.
+ * The lanes of router misses (docs/pipeline.md, "Router misses"): the pre_request plugins of the group whose host and
+ * prefix match best, else the global list's, as Fastify runs onRequest hooks before its not-found handler. Groups are
+ * tried in the router's host precedence (exact, `*.suffix` longest first, any), then by longest prefix, then in order.
  */
 function compileMissLanes(routes: CompiledRoutes, env: PluginEnv): MissLanes {
   const laneOf = (steps: readonly PluginStep[]): readonly Stage[] =>
@@ -181,9 +178,8 @@ function prefixMatches(prefix: string, path: string): boolean {
 }
 
 /**
- * fw speaks HTTP/1.x only. llhttp also accepts `GET / HTTP/2.0` and the versionless `GET /` of
- * HTTP/0.9 (reported as 0.9): 400 for the versionless form (RFC 9112 §3: an invalid
- * request-line), 505 for another major version (RFC 9110 §15.6.6); the connection closes after.
+ * fw speaks HTTP/1.x only: 400 for llhttp's versionless HTTP/0.9 `GET /` (RFC 9112 §3), 505 for another major version
+ * (RFC 9110 §15.6.6); the connection closes after.
  */
 function refuseVersion(flow: Flow): void {
   closeAfterResponse(flow.res);
@@ -209,10 +205,8 @@ function routed(flow: Flow, found: RouteFound<RouteTarget> | undefined, missed?:
 const NO_BINDINGS: Readonly<Record<string, string>> = Object.freeze({});
 
 /**
- * The request log line (docs/pipeline.md, "Logging"), written when the response closes: the path
- * as routed (never the query or userinfo), `client.address` from the last request handed on (a
- * trusted-proxy plugin sets `clientAddress`), else the peer; none for `options.log: false`. Span
- * and peer are taken now: by 'close' the span may have ended and the socket forgotten its peer.
+ * The request log line (docs/pipeline.md, "Logging"), written when the response closes; none for `options.log: false`.
+ * Span and peer are taken now: by 'close' the span may have ended and the socket forgotten its peer.
  */
 function logWhenDone(flow: Flow): void {
   const { raw, res, runtime } = flow;
@@ -243,10 +237,8 @@ const PREFIX = `${randomBytes(9).toString('base64url')}-`;
 let counter = 0;
 
 /**
- * The id of a request whose `x-request-id` header is `incoming`: kept when it is safe to echo and
- * log (1–128 characters of `[A-Za-z0-9._:@/+=-]`); otherwise a random per-process prefix (72
- * bits, so instances do not collide) and a counter, as hyperid does: a crypto.randomUUID() per
- * request was costly (bench/server.bench.ts).
+ * The id of a request whose id header is `incoming`: kept when safe to echo and log, else a random per-process prefix
+ * (72 bits, so instances do not collide) and a counter, as hyperid does: a randomUUID() per request cost (bench/server.bench.ts).
  */
 export function requestIdFor(incoming: string | string[] | undefined): string {
   if (typeof incoming === 'string' && SAFE_REQUEST_ID.test(incoming)) return incoming;

@@ -133,9 +133,8 @@ function pushPhase(lane: Stage[], steps: readonly PluginStep[], env: PluginEnv):
 }
 
 /**
- * One plugin (spec: "Result tuples"): `ok` goes on, `break` skips the rest of the phase, `stop`
- * ends the request (the plugin replied); `error`, a throw, a rejection or a malformed result is
- * a 500. A returned state replaces the stored one.
+ * One plugin (spec: "Result tuples"): `ok` goes on, `break` skips the rest of the phase, `stop` ends the request (the
+ * plugin replied); `error`, a throw, a rejection or a malformed result is a 500. A returned state replaces the stored one.
  */
 function runPlugin(flow: RoutedFlow, step: PluginStep, env: PluginEnv): Verdict | Promise<Verdict> {
   let result: PluginResult<unknown> | Promise<PluginResult<unknown>>;
@@ -171,9 +170,8 @@ function applyResult(flow: RoutedFlow, step: PluginStep, result: unknown): Verdi
 const DEFAULT_DENY_BODY: Readonly<Record<number, string>> = { 401: 'unauthorized', 403: 'forbidden' };
 
 /**
- * The group's security callback (spec: "Authentication"; docs/pipeline.md, "Security"). A denial
- * always has a body: the callback's, else `{"error": "unauthorized"}` (401), `"forbidden"` (403)
- * or `"access denied"`. A throw or rejection is the request's failure.
+ * The group's security callback (docs/pipeline.md, "Security"). A denial always has a body: the callback's, else
+ * `{"error": "unauthorized"}` (401), `"forbidden"` (403) or `"access denied"`. A throw or rejection is the request's failure.
  */
 function securityStage(callback: SecurityCallback, decoding: BodyDecoding | undefined): Stage['run'] {
   const challenge = challengeOf(callback.securityScheme);
@@ -185,9 +183,8 @@ function securityStage(callback: SecurityCallback, decoding: BodyDecoding | unde
 }
 
 /**
- * The `www-authenticate` a 401 needs (RFC 9110 §11.6.1, §15.5.2) for the declared scheme: http
- * bearer's and basic's; OAuth 2 and OpenID Connect send bearer tokens (RFC 6750 §3). Others,
- * an API key among them, have no registered challenge: none (docs/decisions.md).
+ * The `www-authenticate` a 401 needs (RFC 9110 §15.5.2) for the declared scheme: http bearer's and basic's; OAuth 2 and
+ * OpenID Connect send bearer tokens (RFC 6750 §3). Others, an API key among them, have no registered challenge.
  */
 function challengeOf(declared: SecuritySchemeDeclaration | undefined): string | undefined {
   const { type, scheme } = declared?.scheme ?? {};
@@ -303,10 +300,9 @@ function pluginFailed(flow: RoutedFlow, plugin: string, reason: unknown): Verdic
 }
 
 /**
- * Answers a failure: with the request's onError once it has an FwRequest, else (or when onError
- * answers undefined) as fw does: an FwError with its status (an exposed 4xx with its message, a
- * 5xx with the status's generic text), anything else 500. What is not exposed is logged once, whoever answers.
- * Written to the request once there is one, so the plugins' response headers (CORS) go with it.
+ * Answers a failure: with the request's onError once it has an FwRequest, else as fw does: an FwError with its status
+ * (an exposed 4xx with its message, a 5xx with the status's generic text), anything else 500. What is not exposed is
+ * logged once. Written to the request once there is one, so the plugins' response headers (CORS) go with it.
  */
 export function fail(flow: Flow, error: unknown, where = 'pipeline'): Answered {
   const { runtime, req } = flow;
@@ -330,9 +326,8 @@ function writeFailure(runtime: Runtime, target: ResponseTarget, error: unknown):
 }
 
 /**
- * Writes an app's own answer, `call()`, as a controller's (no response schema projects it), or
- * `builtin()` when it answers undefined. One that throws, rejects or is no response description
- * is logged and answered with fw's 500 (FW_ERR_OWN_ANSWER_FAILED), never handed to onError: no loop.
+ * Writes an app's own answer, `call()`, unprojected, or `builtin()` when it answers undefined. One that throws, rejects
+ * or is no response gets fw's 500 (FW_ERR_OWN_ANSWER_FAILED), never onError: no loop.
  */
 export function answerOwn(flow: RoutedFlow, hook: string, call: () => OwnAnswer, builtin: () => void): Answered {
   const failed = (reason: unknown): typeof DONE => {

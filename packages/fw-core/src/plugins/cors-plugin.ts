@@ -1,7 +1,6 @@
 /**
- * `fw_cors_plugin` (built in, pre_request; spec: "Cross-origin plugin (built in)"): cross-origin
- * headers on every response, and 204 for OPTIONS preflights. The origin is the option verbatim,
- * never the request's, so no `Vary: Origin` is needed (Fetch §3.2.5).
+ * `fw_cors_plugin` (built in, pre_request): cross-origin headers on every response, 204 for OPTIONS preflights. The
+ * origin is the option verbatim, never the request's, so no `Vary: Origin` is needed (Fetch §3.2.5).
  */
 import { isHeaderValue } from '../http/header-fields.ts';
 import { reply } from '../http/write-response.ts';

@@ -102,17 +102,15 @@ function stableStringify(value: unknown): string {
 
 /** Runs every instance's init in order; a failure stops those already started and fails start-up. */
 export async function initPlugins(instances: readonly PluginInstance[], context: PluginInitContext): Promise<void> {
-  const { logger } = context;
   for (const [index, instance] of instances.entries()) {
     const { plugin } = instance;
     if (typeof plugin.init !== 'function') continue;
     try {
       instance.state = await plugin.init(instance.options, context);
     } catch (error) {
-      await stopPlugins(instances.slice(0, index), logger);
+      await stopPlugins(instances.slice(0, index), context.logger);
       const reason = error instanceof Error ? error.message : String(error);
-      const details = { module: plugin.name };
-      throw new FwError('FW_ERR_PLUGIN_INIT_FAILED', `plugin ${plugin.name} failed to start: ${reason}`, { cause: error, details });
+      throw new FwError('FW_ERR_PLUGIN_INIT_FAILED', `plugin ${plugin.name} failed to start: ${reason}`, { cause: error, details: { module: plugin.name } });
     }
   }
 }

@@ -116,9 +116,8 @@ export function decodeBody(req: FwRequest, contentType: ContentType, decoding: B
 }
 
 /**
- * The object a parser in front of fw decoded once it read the stream (`express.json()` leaves it
- * in `req.body`; a string or Buffer from `express.text()`/`raw()` readBody takes as bytes);
- * undefined when the stream is fw's to read (Express 4 sets `req.body = {}` without reading).
+ * The object a parser in front of fw decoded from the stream (`express.json()`'s `req.body`; a string or Buffer readBody
+ * takes as bytes); undefined when the stream is fw's to read (Express 4 sets `req.body = {}` without reading).
  */
 function parsedUpstream(raw: FwRequest['raw']): object | undefined {
   const body = raw.readableDidRead ? (raw as { body?: unknown }).body : undefined;

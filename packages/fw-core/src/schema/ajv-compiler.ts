@@ -16,9 +16,8 @@ const FW_OWNED_OPTIONS: Readonly<Record<string, string>> = {
 };
 
 /**
- * Imports ajv (FW_ERR_SCHEMA_AJV_MISSING without it) and ajv-formats when installed, and returns a compiler
- * on them with the app's `options` (FW_ERR_SCHEMA_BAD_AJV_OPTIONS when ajv or a plugin refuses those) and its named
- * `schemas` added under their names (FW_ERR_SCHEMA_BAD_NAMED when ajv refuses one).
+ * Imports ajv (FW_ERR_SCHEMA_AJV_MISSING without it) and ajv-formats when installed: a compiler on them with the app's
+ * `options` (FW_ERR_SCHEMA_BAD_AJV_OPTIONS if refused) and its named `schemas` added (FW_ERR_SCHEMA_BAD_NAMED if refused).
  */
 export async function loadAjvCompiler(options: AjvOptions = {}, importModule = (name: string) => import(name), schemas: NamedSchemaMap = {}): Promise<SchemaCompiler> {
   let loaded: unknown;

@@ -60,10 +60,8 @@ const PART_CHECKS: Readonly<Record<RequestPart, (validate: SchemaValidator) => (
 const ACCEPTED_BODY_TYPES: readonly string[] = ['application/json'];
 
 /**
- * A body a route's body schema cannot see because it came as another media type, or none
- * (RFC 9110 §8.3): the body check's failure, keyword `contentType`, that fw answers 415 (as Hono
- * does) rather than "must be object"; an onInvalid hook sees it first. Undefined when the request
- * carries no body, or one something decoded into `req.body`.
+ * A body of another media type, or none (RFC 9110 §8.3), which the body schema cannot see: a `contentType` failure fw
+ * answers 415 (as Hono does), onInvalid first. Undefined without a body, or with one decoded into `req.body`.
  */
 function unsupportedBodyType(req: FwRequest): (SchemaResult & { valid: false }) | undefined {
   if (METHODS_WITHOUT_BODY.has(req.method) || !carriesBody(req.raw)) return undefined;

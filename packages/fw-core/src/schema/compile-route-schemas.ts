@@ -1,6 +1,6 @@
 /** Compiles each route's `options.schema` once, at start: request validators and response projections. */
 import { isJsonObject } from '../config/validate-config.ts';
-import { FwError } from '../errors.ts';
+import { FwError, isFwError } from '../errors.ts';
 import type { RouteDefinition } from '../router/router.ts';
 import { checkAjvOptions, loadAjvCompiler } from './ajv-compiler.ts';
 import { compileRequestCheck, type RequestCheck } from './check-request.ts';
@@ -103,15 +103,15 @@ function compileOne<T>(compile: () => T, where: string, code: 'FW_ERR_ROUTE_BAD_
   try {
     compiled = compile();
   } catch (cause) {
-    if (cause instanceof FwError && cause.code === 'FW_ERR_SCHEMA_BAD_NAMED') throw cause;
+    if (isFwError(cause, 'FW_ERR_SCHEMA_BAD_NAMED')) throw cause;
     throw new FwError(code, `${where} does not compile: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
   }
   if (typeof compiled === 'function') return compiled;
   throw new FwError(code, `${where}: the schemaCompiler returned no validator function`);
 }
 
-function badSchema(message: string, cause?: unknown): FwError {
-  return new FwError('FW_ERR_ROUTE_BAD_SCHEMA', message, { cause });
+function badSchema(message: string): FwError {
+  return new FwError('FW_ERR_ROUTE_BAD_SCHEMA', message);
 }
 
 const STATUS_KEY = /^[2-5][0-9]{2}$/;

@@ -1,8 +1,7 @@
 /**
- * FromSchema: the TypeScript type of the values an `as const` JSON Schema accepts, for typed routes
- * (app/typed-route.ts); written here rather than taken from a library: docs/decisions.md. Keywords
- * that only narrow values (`minimum`, `format`...) do not change the type; whatever cannot be read
- * (a `$ref` to no NamedSchemas entry, tuple `items`, a schema not declared `as const`) is `unknown`, never a guess.
+ * FromSchema: the TypeScript type of the values an `as const` JSON Schema accepts, for typed routes (docs/decisions.md:
+ * why not a library). Keywords that only narrow values (`minimum`, `format`) do not change the type; what cannot be read
+ * (a `$ref` to no NamedSchemas entry, tuple `items`, a schema not `as const`) is `unknown`, never a guess.
  */
 
 /**

@@ -1,8 +1,7 @@
 /**
- * Response schemas as projections: a `json` answer is copied through its status's schema, so fields it
- * does not list never leave. Compiled once, objects into generated code (generate-projection.ts), the rest
- * into closures, that copy and do not validate (but an object never passes a scalar-only schema). Not ajv's `removeAdditional`: it mutates, and the structuredClone
- * it needs costs more than projection and JSON.stringify together (bench/schemas.bench.ts, case (b)).
+ * Response schemas as projections: a `json` answer is copied through its status's schema, so fields it does not list never
+ * leave. Compiled once, objects into generated code (generate-projection.ts), the rest into closures; they copy, not validate
+ * (but an object never passes a scalar-only schema). Not ajv's `removeAdditional`: it mutates (bench/schemas.bench.ts, case (b)).
  */
 import { FwError } from '../errors.ts';
 import type { Projection } from '../http/write-response.ts';
@@ -53,13 +52,10 @@ interface Flat {
 }
 
 /**
- * The projection of `schema`: objects keep the keys of `properties` (each projected), others only
- * under an `additionalProperties` true or a schema; arrays project their `items`, a tuple
- * (`prefixItems`, draft-07's array `items`) each position, later elements only under a rest
- * schema, and keys matching a `patternProperties` pattern through its schema; `allOf` branches and
- * a `$ref`'s target add up; under `anyOf`/`oneOf` the first branch the value matches is merged in,
- * and `then` or `else` as the value matches `if`, as fast-json-stringify does. Throws on the
- * keywords above; `where` names the route.
+ * The projection of `schema`: objects keep the keys of `properties` and `patternProperties` (each projected), others only
+ * under an `additionalProperties` true or a schema; arrays project `items`, a tuple each position and later elements only
+ * under a rest schema; `allOf` branches and a `$ref`'s target add up; `anyOf`/`oneOf` merge the first branch the value
+ * matches, `if` its `then` or `else`, as fast-json-stringify does. Throws on the keywords above; `where` names the route.
  */
 export function compileProjection(schema: JsonSchema, where: string, options: ProjectionOptions = {}): Projection {
   return compileAt(schema, '#', { ...options, root: schema, where, byRef: new Map() });
@@ -167,11 +163,9 @@ function toRegExp(pattern: string, at: string): RegExp {
 }
 
 /**
- * `schema` folded into one: the schemas of `allOf`, of its `$ref` and `parts` merge in, so a field
- * listed by any of them leaves; `items` schemas meet in an allOf of their own; a scalar-only `type`
- * in any makes the whole scalar-only (an intersection). Tuple keywords in a merged schema are
- * refused. anyOf, oneOf and if are gathered, to choose from, not merged. `refs`: the refs being
- * merged, to stop a loop.
+ * `schema` folded into one: `allOf`, its `$ref` and `parts` merge in, so a field any lists leaves; `items` meet in an allOf;
+ * a scalar-only `type` in any makes the whole scalar-only. Tuples in a merged schema are refused; anyOf, oneOf and if are
+ * gathered to choose from. `refs`: the refs being merged, to stop a loop.
  */
 function flatten(schema: Schema, at: string, cx: Context, parts: readonly Part[], refs: readonly string[]): Flat {
   refuseUnsupported(schema, at);
@@ -231,10 +225,8 @@ function resolveRef(ref: string, at: string, cx: Context): { readonly schema: Js
 }
 
 /**
- * The first anyOf/oneOf list: the value, as JSON.stringify sees it (each `toJSON` applied), goes through
- * the first branch it matches, merged with the schema around (and the other lists, chosen in turn),
- * as fast-json-stringify picks a branch; none: FW_ERR_RESPONSE_NOT_PROJECTABLE, as its TypeError.
- * A branch whose `type` rules out the value's is skipped before the compiled check runs.
+ * The first anyOf/oneOf list: the value as JSON.stringify sees it goes through the first branch it matches, merged with
+ * the schema around (other lists chosen in turn), as fast-json-stringify does; none: FW_ERR_RESPONSE_NOT_PROJECTABLE.
  */
 function choiceProjection(flat: Flat, at: string, cx: Context): Projection {
   const [{ keyword, at: owner, source }, ...others] = flat.choices as readonly [Flat['choices'][number], ...Flat['choices']];
@@ -306,9 +298,8 @@ function isScalarSchema(schema: Schema): boolean {
 }
 
 /**
- * A scalar-only `type` must never let an object through: JSON.stringify would write whatever its
- * `toJSON` returns, or all its fields (issue 35, item 16). An object becomes its `toJSON()` when
- * that is a scalar (a Date under `{type: 'string'}`); else FW_ERR_RESPONSE_NOT_PROJECTABLE (a 500).
+ * A scalar-only `type` never lets an object through (JSON.stringify would write all its fields): an object becomes its
+ * `toJSON()` when that is a scalar (a Date under `{type: 'string'}`), else FW_ERR_RESPONSE_NOT_PROJECTABLE (a 500).
  */
 function scalarProjection(schema: Schema, at: string, where: string): Projection {
   const types = [schema.type].flat().join(' or ');

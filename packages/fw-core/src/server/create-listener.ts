@@ -4,7 +4,7 @@
  * listens with it; another server (node:http, Express) can mount it, inject() drives it.
  */
 import type { ServerOptions } from 'node:http';
-import type { FwApp, Lifecycle, ListenerLifecycle } from '../app/app.ts';
+import type { FwApp, Lifecycle } from '../app/app.ts';
 import { loadApplication, resolveJsonLib, type LoadedApplication } from '../app/load-application.ts';
 import { warnedWithoutStreamHandler } from '../app/startup-warnings.ts';
 import type { InCodeConfig } from '../config/resolve-config.ts';
@@ -39,11 +39,7 @@ export interface FwListener {
   readonly listener: Listener;
   readonly application: LoadedApplication;
   readonly logger: Logger;
-  /**
-   * fw's node:http limits from `server_configuration` (request, headers and keep-alive timeouts,
-   * header size), as startServer sets them: `createServer(fw.serverOptions, fw.listener)`, or
-   * `createServer(fw.serverOptions, expressApp)`, so slow clients are cut where fw would cut them.
-   */
+  /** fw's node:http timeouts and header size from `server_configuration`, as startServer sets them: `createServer(fw.serverOptions, fw.listener)`. */
   readonly serverOptions: ServerOptions;
   /** The lifecycle the app's routes and start hook got; draining once close() (or the server's stop) begins. */
   readonly lifecycle: Lifecycle;
@@ -53,30 +49,22 @@ export interface FwListener {
 
 /** An FwListener, its writable lifecycle and the traffic counters startServer's graceful stop reads. */
 export interface OpenedListener extends FwListener {
-  readonly lifecycle: ListenerLifecycle;
+  readonly lifecycle: { draining: boolean };
   readonly traffic: Traffic;
 }
 
 /** Builds fw's listener; rejects with a coded FwError when anything is misconfigured. */
 export async function createListener(options: CreateListenerOptions = {}): Promise<FwListener> {
-  const { listener, application, logger, serverOptions, lifecycle, close } = await openListener(options);
-  return { listener, application, logger, serverOptions, lifecycle, close };
+  const { traffic, ...listener } = await openListener(options);
+  return listener;
 }
 
 /** createListener's one code path, shared with startServer. */
 export async function openListener(options: CreateListenerOptions): Promise<OpenedListener> {
   const appDir = options.appDir ?? process.cwd();
   const env = options.env ?? process.env;
-  const lifecycle: ListenerLifecycle = { draining: false };
-  const application = await loadApplication({
-    appDir,
-    serveStatic: true,
-    env,
-    lifecycle,
-    ...(options.app && { app: options.app }),
-    ...(options.config && { config: options.config }),
-    ...(options.appConfig && { appConfig: options.appConfig }),
-  });
+  const lifecycle = { draining: false };
+  const application = await loadApplication({ ...options, appDir, serveStatic: true, env, lifecycle });
   const { config, app, registry } = application;
   const fw = config.fw;
   const logger = options.logger ?? createJsonLogger({ level: fw.log_level, base: { app: app.name } });

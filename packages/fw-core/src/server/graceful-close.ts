@@ -1,8 +1,6 @@
 /**
- * Graceful close of an http.Server: stop accepting, end idle keep-alive connections (a lingering
- * FIN, after an I/O poll, never mid-request), let in-flight requests finish and their responses
- * be sent, then cut what is left after the grace period. Nothing polls: the pipeline tells each
- * request's end (`traffic.onRequestEnd`), the server's close the last connection's.
+ * Graceful close of an http.Server: stop accepting, end idle keep-alive connections (a lingering FIN, never mid-request),
+ * let in-flight requests finish and their responses go, then cut the rest after the grace period. Nothing polls.
  */
 import type { Server } from 'node:http';
 import type { Socket } from 'node:net';
@@ -57,9 +55,8 @@ export async function gracefulClose(server: Server, traffic: Traffic, graceMs: n
 }
 
 /**
- * A function that ends the idle connections after the next I/O poll (two setImmediate hops
- * always have one between them), where a request already received is dispatched. Calls while one
- * is pending share it.
+ * Ends the idle connections after the next I/O poll (two setImmediate hops have one between them), where a request
+ * already received is dispatched; calls while one is pending share it.
  */
 function idleCloser(server: Server, connections: ReadonlySet<Socket>): () => void {
   const ended = new WeakSet<Socket>();

@@ -1,9 +1,7 @@
 /**
- * A bound on what one pipelining connection may have queued: node:http calls the listener for
- * every request of a read (up to 64 KiB), so a client pipelining 100 large requests that never
- * reads made the server build all 100 answers. A request queued behind another runs only while
- * fewer than `max_inflight_per_connection` responses are unfinished and less than the socket's
- * high-water mark is buffered; else it waits, unstarted, and the socket stops reading.
+ * A bound on what one pipelining connection may have queued (node:http calls the listener for every request of a read):
+ * a queued request runs only while fewer than `max_inflight_per_connection` responses are unfinished and less than the
+ * socket's high-water mark is buffered; else it waits, unstarted, and the socket stops reading.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
@@ -16,9 +14,8 @@ const kGate = Symbol('fw.pipeliningGate');
 type GatedSocket = Socket & { [kGate]?: Listener };
 
 /**
- * The listener for a request node:http queued behind another response on its connection (fw's
- * server sends only those here): it runs `listener` once the connection is within the bound.
- * While `traffic.stopping`, no request is worked on ahead of its turn.
+ * The listener for a request queued behind another response on its connection: runs `listener` once the connection
+ * is within the bound. While `traffic.stopping`, no request is worked on ahead of its turn.
  */
 export function gatePipelined(listener: Listener, maxInflight: number, traffic: Traffic): Listener {
   /** One pipelining connection's queue: made on its first queued request, dropped with the socket. */

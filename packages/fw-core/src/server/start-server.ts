@@ -50,8 +50,7 @@ export interface FwServer {
 /** Starts the app (createListener, then listen); rejects with a coded FwError when anything is misconfigured. */
 export async function startServer(options: StartServerOptions = {}): Promise<FwServer> {
   const { listener, application, logger, serverOptions, lifecycle, close, traffic } = await openListener(options);
-  const fw = application.config.fw;
-  const app = application.app;
+  const { config: { fw }, app } = application;
   const sc = fw.server_configuration;
   const gate = gatePipelined(listener, sc.max_inflight_per_connection, traffic);
   const server = createServer(
@@ -77,8 +76,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<FwS
     stopWatching();
     await close();
     const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
-    const message = `cannot listen on ${sc.host}:${sc.port}: ${reason}`;
-    throw new FwError('FW_ERR_SERVER_LISTEN', message, { cause: error });
+    throw new FwError('FW_ERR_SERVER_LISTEN', `cannot listen on ${sc.host}:${sc.port}: ${reason}`, { cause: error });
   }
   const bound = server.address() as AddressInfo;
   const port = bound.port;
@@ -108,9 +106,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<FwS
 }
 
 /**
- * The send timeout, as nginx's `send_timeout`: a connection with response bytes buffered whose
- * bytes handed to the kernel do not move for `timeoutMs` is closed, file handle included. One
- * sweep per period, nothing per request. Returns the function that stops watching.
+ * nginx's `send_timeout`: closes a connection whose buffered response bytes do not move for `timeoutMs`, one sweep
+ * per period and nothing per request. Returns the function that stops watching.
  */
 function closeStalledConnections(connections: ReadonlySet<Socket>, timeoutMs: number, logger: Logger): () => void {
   // Where each stalled connection's progress stood, and since when.
@@ -148,9 +145,8 @@ async function drain(delayMs: number, lifecycle: { draining: boolean }, traffic:
 }
 
 /**
- * fw's ServerResponse: once stopping began, every response (fw's, a plugin's, a stream
- * handler's) goes out with `connection: close`, so keep-alive clients move to another instance
- * instead of finding their connection cut (node:http's `server.close()` does not).
+ * fw's ServerResponse: once stopping began, every response goes out with `connection: close`, so keep-alive
+ * clients move to another instance instead of finding their connection cut.
  */
 function closingWhileStopping(traffic: { readonly stopping: boolean }) {
   return class FwServerResponse extends CountedServerResponse {
