@@ -50,10 +50,7 @@ export interface FwApp extends ErrorAnswers {
   readonly streamHandlers?: readonly StreamHandler[];
   /** Compiles route schemas; default ajv (an optional peer dependency, imported only when a route has a schema). */
   readonly schemaCompiler?: SchemaCompiler;
-  /**
-   * Named, shared JSON Schemas (Fastify's addSchema): a route schema names one as `{$ref: 'task'}`, fw validates
-   * and projects through it, and `fw openapi` writes it once as components.schemas.task.
-   */
+  /** Named JSON Schemas (Fastify's addSchema) a route schema refers to as `{$ref: 'task'}`; `fw openapi` writes each once. */
   readonly schemas?: NamedSchemaMap;
   /** Options and plugins for the default ajv compiler (Fastify's `ajv`: `{customOptions, plugins}`); not with schemaCompiler. */
   readonly ajv?: AjvOptions;

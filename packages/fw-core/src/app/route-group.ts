@@ -89,10 +89,7 @@ export interface ErrorAnswers {
   readonly onMethodNotAllowed?: (req: FwRequest, allowed: readonly string[]) => OwnAnswer;
   /** Answers a failed request (a throw or rejection of a handler, security callback or plugin, an `httpError`). */
   readonly onError?: (error: unknown, req: FwRequest) => OwnAnswer;
-  /**
-   * The JSON schema of the bodies these hooks answer, for `fw openapi` and inject's typed `json()`
-   * only: fw never checks or projects a hook's answer with it.
-   */
+  /** The JSON schema of the bodies these hooks answer, for `fw openapi` and inject's typed `json()` only: fw never applies it. */
   readonly errorSchema?: JsonSchema;
 }
 

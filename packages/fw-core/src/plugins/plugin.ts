@@ -57,15 +57,9 @@ export interface FwPlugin<S = unknown, O = PluginOptions> {
   readonly plugin_info?: () => PluginInfo;
   readonly init?: (options: O, context: PluginInitContext) => S | Promise<S>;
   readonly stop?: (state: S) => void | Promise<void>;
-  /**
-   * The statuses this plugin may answer with instead of the route (e.g. 429, `{"error": ...}`),
-   * or a function of the options: `fw openapi` lists them on the group's operations.
-   */
+  /** The statuses it may answer with instead of the route (a 429), or a function of the options: `fw openapi` lists them on the group's operations. */
   readonly responses?: readonly number[] | ((options: O) => readonly number[]);
-  /**
-   * True: not run for router misses (docs/pipeline.md, "Router misses"), as a plugin describing
-   * the matched route (otel_fw_plugin names the span and `http.route` after it) has nothing to do.
-   */
+  /** True: not run for router misses (docs/pipeline.md, "Router misses"): a plugin describing the matched route has nothing to do there. */
   readonly matchedRoutesOnly?: boolean;
 }
 

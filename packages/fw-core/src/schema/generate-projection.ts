@@ -9,10 +9,9 @@ import type { Projection } from '../http/response.ts';
 export type Field = { readonly name: string; readonly project: Projection; readonly kind: 'value' | 'scalar' | 'call' };
 
 /**
- * Copies the listed keys an object has as own, each projected; arrays go through `array`, or as
- * they are; other values as they are. The literal is built when the object has every key and none
- * can be inherited (a null prototype, or Object.prototype holding none, looked at on each call);
- * otherwise the keys it has are copied one by one, or by `copyOwn` under another prototype.
+ * Copies the listed own keys of an object, each projected; arrays go through `array` (or as they are), other values as
+ * they are. The literal is built when the object has every key and none can be inherited (a null prototype, or
+ * Object.prototype holding none); otherwise the keys it has are copied one by one, or by `copyOwn` under another prototype.
  */
 export function generateObjectProjection(fields: readonly Field[], array: ((value: unknown[]) => unknown) | undefined, copyOwn: (value: object) => unknown): Projection {
   const keys = fields.map((field) => JSON.stringify(field.name));

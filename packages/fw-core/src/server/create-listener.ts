@@ -20,10 +20,7 @@ export interface CreateListenerOptions {
   readonly appDir?: string;
   /** The app, instead of importing it from the app directory. */
   readonly app?: FwApp;
-  /**
-   * fw's configuration in code (the `fw` section of fw.config.json; `bootstrap_application`
-   * defaults to the app's name), checked by the file's rules. Without it, `<appDir>/fw.config.json`.
-   */
+  /** fw's configuration in code, checked by the file's rules (its `fw` section; `bootstrap_application`: the app's name), else `<appDir>/fw.config.json`. */
   readonly config?: InCodeConfig;
   /** With `config`: the app's own section, as fw.config.json would hold it under the app's name. */
   readonly appConfig?: Readonly<Record<string, unknown>>;

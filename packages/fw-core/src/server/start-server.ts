@@ -87,7 +87,14 @@ export async function startServer(options: StartServerOptions = {}): Promise<FwS
   let stopping: Promise<void> | undefined;
   const stop = (stopOptions: StopOptions = {}): Promise<void> => {
     stopping ??= (async () => {
-      await drain(stopOptions.delayMs ?? 0, lifecycle, traffic, logger);
+      // The drain: readiness fails and answers close their connection, while balancers take the instance out.
+      lifecycle.draining = true;
+      traffic.stopping = true;
+      const delayMs = stopOptions.delayMs ?? 0;
+      if (delayMs > 0) {
+        logger.info({ event: 'draining', delay_ms: delayMs }, `draining for ${delayMs} ms before closing`);
+        await new Promise((resolve) => setTimeout(resolve, delayMs));
+      }
       // The listener stops accepting (gracefulClose's first, synchronous step) before the line
       // is written: a client that connects after reading it is refused.
       const closing = gracefulClose(server, traffic, sc.shutdown_grace_ms, connections);
@@ -133,15 +140,6 @@ function closeStalledConnections(connections: ReadonlySet<Socket>, timeoutMs: nu
   }, period);
   timer.unref();
   return () => clearInterval(timer);
-}
-
-/** The drain: readiness fails and answers close their connection, for `delayMs` (balancers take it out). */
-async function drain(delayMs: number, lifecycle: { draining: boolean }, traffic: { stopping: boolean }, logger: Logger): Promise<void> {
-  lifecycle.draining = true;
-  traffic.stopping = true;
-  if (delayMs <= 0) return;
-  logger.info({ event: 'draining', delay_ms: delayMs }, `draining for ${delayMs} ms before closing`);
-  await new Promise((resolve) => setTimeout(resolve, delayMs));
 }
 
 /**
