@@ -205,7 +205,8 @@ function routed(flow: Flow, found: RouteFound<RouteTarget> | undefined, missed?:
 const NO_BINDINGS: Readonly<Record<string, string>> = Object.freeze({});
 
 /**
- * The request log line (docs/pipeline.md, "Logging"), written when the response closes; none for `options.log: false`.
+ * The request log line (docs/pipeline.md, "Logging"), written when the response closes: the path as routed (never the
+ * query), the last request's `clientAddress` (a trusted-proxy plugin's), else the peer; none for `options.log: false`.
  * Span and peer are taken now: by 'close' the span may have ended and the socket forgotten its peer.
  */
 function logWhenDone(flow: Flow): void {
