@@ -171,11 +171,7 @@ function stringifyLine(value: unknown, stacks: boolean): string {
 // opens the next, until a window passes with none. A key's stack is written once; `exit` flushes.
 
 /** A line as the logger was given it. */
-interface HeldLine {
-  readonly level: string;
-  readonly fields: Readonly<Record<string, unknown>>;
-  readonly message: string | undefined;
-}
+type HeldLine = { readonly level: string; readonly fields: Readonly<Record<string, unknown>>; readonly message: string | undefined };
 
 // Beyond this many keys at once, a flood of distinct keys is written as it comes.
 const MAX_KEYS = 1000;

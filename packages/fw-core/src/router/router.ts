@@ -61,10 +61,7 @@ export type LookupResult<T> = RouteFound<T> | RouteNotFound | MethodNotAllowed<T
 
 /** A compiled router. */
 export interface Router<T> {
-  /**
-   * Looks a request up: `method` as Node gives it (uppercase), `host` the raw Host header (undefined
-   * when absent), `path` as received, escapes kept, cut before any `?` or `#` (request-target.ts).
-   */
+  /** Looks a request up: `method` as Node gives it (uppercase), `host` the raw Host header, `path` as received (escapes kept) cut before `?` or `#`. */
   find(method: string, host: string | undefined, path: string): LookupResult<T>;
   /** Every compiled route, in definition order. */
   routes(): readonly CompiledRoute<T>[];

@@ -105,9 +105,7 @@ export type ResolvedStaticOptions = ReturnType<typeof resolveStaticOptions>;
 export function resolveStaticOptions(options: unknown = {}, where: string) {
   const bad = (message: string): FwError => new FwError('FW_ERR_ROUTE_BAD_OPTIONS', `${where}: ${message}`);
   if (!isJsonObject(options)) throw bad('options must be an object like {index_files: ["index.html"], list_dir: false}');
-  for (const key of Object.keys(options)) {
-    if (!KEYS.includes(key)) throw bad(`unknown static option ${key}; static options are ${KEYS.join(', ')}`);
-  }
+  for (const key of Object.keys(options)) if (!KEYS.includes(key)) throw bad(`unknown static option ${key}; static options are ${KEYS.join(', ')}`);
   const { index_files, list_dir, mimetype, max_age } = { ...STATIC_OPTION_DEFAULTS, ...options } as Record<string, unknown>;
   if (!Array.isArray(index_files)) throw bad('index_files must be a list of file names like ["index.html"]');
   for (const name of index_files) {
@@ -123,9 +121,7 @@ export function resolveStaticOptions(options: unknown = {}, where: string) {
     if (extension === '' || extension.startsWith('.') || /[/\\\0]/.test(extension)) {
       throw bad(`mimetype key ${JSON.stringify(extension)} must be an extension without the dot, like "md"`);
     }
-    if (typeof type !== 'string' || !MEDIA_TYPE.test(type)) {
-      throw bad(`mimetype.${extension} must be a content type like "text/markdown; charset=utf-8"`);
-    }
+    if (typeof type !== 'string' || !MEDIA_TYPE.test(type)) throw bad(`mimetype.${extension} must be a content type like "text/markdown; charset=utf-8"`);
     table[extension.toLowerCase()] = type;
   }
   if (!Number.isSafeInteger(max_age) || (max_age as number) < 0) throw bad('max_age must be a whole number of seconds, 0 or more');
