@@ -14,18 +14,13 @@ import { extname } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { FwError } from '../errors.ts';
 import { KNOWN_LENGTH } from '../stream/exchange.ts';
-import type { JsonLib } from './request.ts';
+import type { FwRequest, JsonLib } from './request.ts';
 import { isThenable, type FwResponse, type HeaderMap, type JsonStreamResponse, type Projection } from './response.ts';
 
 export type { Projection };
 
 /** The request a response answers. An FwRequest is one; so is fw's context before routing. */
-export interface ResponseTarget {
-  readonly raw: IncomingMessage;
-  readonly res: ServerResponse;
-  readonly id: string;
-  /** The app's `json_lib`. */
-  readonly json: JsonLib;
+export interface ResponseTarget extends Pick<FwRequest, 'raw' | 'res' | 'id' | 'json'> {
   /** Headers plugins added for whatever response is written (CORS, rate limits). */
   readonly responseHeaders?: HeaderMap;
 }
@@ -159,7 +154,7 @@ export function mountPath(target: Pick<ResponseTarget, 'raw'>): string {
 }
 
 /** A path on this site: `/x`, not `//host/x` nor `/\\host/x`, which leave it. */
-function isSitePath(path: string): boolean {
+export function isSitePath(path: string): boolean {
   return path[0] === '/' && path[1] !== '/' && path[1] !== '\\';
 }
 

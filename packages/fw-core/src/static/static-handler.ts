@@ -11,7 +11,7 @@ import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { isJsonObject } from '../config/validate-config.ts';
 import { FwError } from '../errors.ts';
 import type { FwRequest } from '../http/request.ts';
-import { createContentTypeLookup, escapeHtml, isUnservableError, reply, sendFileAt, writeError } from '../http/write-response.ts';
+import { createContentTypeLookup, escapeHtml, isSitePath, isUnservableError, reply, sendFileAt, writeError } from '../http/write-response.ts';
 
 /** Options of a static route (`{path, directory|file, options}`), snake_case as in route tables. */
 export interface StaticOptions {
@@ -192,8 +192,8 @@ async function findIndexFile(root: string, dir: string, names: readonly string[]
 /** 301 to the request path plus '/', query kept, so relative links in the page resolve. */
 function redirectToSlash(req: FwRequest): void {
   const location = `${req.path}/${req.query === '' ? '' : `?${req.query}`}`;
-  // `//host` or `/\host` would leave the site; the router never hands such a path, but be sure.
-  if (location.length > 1 && (location[1] === '/' || location[1] === '\\')) return notFound(req);
+  // The router never hands a path that leaves the site (`//host`, `/\host`), but be sure.
+  if (!isSitePath(location)) return notFound(req);
   reply(req, 301, { location });
 }
 
