@@ -23,15 +23,10 @@ export interface RouteDefinition<T> {
   readonly data: T;
 }
 
-/** A route after compilation, as the router holds it. */
-export interface CompiledRoute<T> {
-  /** Normalised host: lowercase, `'_'` for any. */
-  readonly host: string;
-  readonly path: string;
-  readonly methods: MethodSpec;
+/** A route after compilation, as the router holds it: its host lowercase (`'_'` for any), its methods without repeats. */
+export interface CompiledRoute<T> extends Required<RouteDefinition<T>> {
   readonly bindingNames: readonly string[];
   readonly hasWildcard: boolean;
-  readonly data: T;
 }
 
 /** The route was found for this method. */
