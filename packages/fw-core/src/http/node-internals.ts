@@ -69,14 +69,7 @@ export function detachHttpParser(socket: Socket): void {
  */
 export function holdReadingWhile(socket: Socket, held: () => boolean): void {
   let paused = (socket as HttpSocket)._paused === true;
-  Object.defineProperty(socket, '_paused', {
-    configurable: true,
-    enumerable: true,
-    get: () => paused || held(),
-    set: (value: boolean) => {
-      paused = value;
-    },
-  });
+  Object.defineProperty(socket, '_paused', { configurable: true, enumerable: true, get: () => paused || held(), set: (value: boolean) => (paused = value) });
 }
 
 /** Whether node:http paused `socket` itself, and will resume it. Lacking: as holdReadingWhile. */

@@ -144,16 +144,12 @@ function charsetOf(header: string, from: number): string | undefined {
   for (let match = PARAMETER.exec(header); match !== null; match = PARAMETER.exec(header)) {
     if (match[1]?.toLowerCase() !== 'charset') continue;
     const value = match[2] ?? '';
-    const unquoted = value.startsWith('"') ? value.slice(1, -1).replace(/\\(.)/g, '$1') : value;
-    return unquoted.toLowerCase();
+    return (value.startsWith('"') ? value.slice(1, -1).replace(/\\(.)/g, '$1') : value).toLowerCase();
   }
   return undefined;
 }
 
-/**
- * Deepest JSON nesting accepted: V8's JSON.stringify overflows at about 4,000 levels, so a deeper
- * body could be decoded yet never echoed or logged.
- */
+/** Deepest JSON nesting accepted: V8's JSON.stringify overflows at about 4,000 levels, so a deeper body could be decoded yet never echoed or logged. */
 export const MAX_JSON_DEPTH = 1000;
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
@@ -204,9 +200,7 @@ export function checkJsonValue<T>(value: T): T {
     if (Object.hasOwn(node, '__proto__')) throw forbidden('__proto__');
     const record = node as Record<string, unknown>;
     const ctor = Object.hasOwn(node, 'constructor') ? record['constructor'] : undefined;
-    if (typeof ctor === 'object' && ctor !== null && Object.hasOwn(ctor, 'prototype')) {
-      throw forbidden('constructor.prototype');
-    }
+    if (typeof ctor === 'object' && ctor !== null && Object.hasOwn(ctor, 'prototype')) throw forbidden('constructor.prototype');
     for (const key in record) stack.push([record[key], depth + 1]);
   }
   return value;

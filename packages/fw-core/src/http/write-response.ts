@@ -14,18 +14,13 @@ import { extname } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { FwError } from '../errors.ts';
 import { KNOWN_LENGTH } from '../stream/exchange.ts';
-import type { JsonLib } from './request.ts';
+import type { FwRequest, JsonLib } from './request.ts';
 import { isThenable, type FwResponse, type HeaderMap, type JsonStreamResponse, type Projection } from './response.ts';
 
 export type { Projection };
 
 /** The request a response answers. An FwRequest is one; so is fw's context before routing. */
-export interface ResponseTarget {
-  readonly raw: IncomingMessage;
-  readonly res: ServerResponse;
-  readonly id: string;
-  /** The app's `json_lib`. */
-  readonly json: JsonLib;
+export interface ResponseTarget extends Pick<FwRequest, 'raw' | 'res' | 'id' | 'json'> {
   /** Headers plugins added for whatever response is written (CORS, rate limits). */
   readonly responseHeaders?: HeaderMap;
 }
@@ -41,10 +36,7 @@ export function isAnswered(res: ServerResponse): boolean {
 const JSON_DEFAULTS: HeaderMap = Object.freeze({ 'content-type': JSON_CONTENT_TYPE });
 const KINDS = new Set(['json', 'status', 'redirect', 'file', 'json_stream']);
 
-/**
- * Writes a response description (a promise for files and streams); throws FW_ERR_HANDLER_BAD_RESPONSE
- * before writing when it is malformed. `projections`: the route's response schemas by status.
- */
+/** Writes a response description (a promise for files and streams), or throws FW_ERR_HANDLER_BAD_RESPONSE first; `projections`: schemas by status. */
 export function writeResponse(target: ResponseTarget, response: FwResponse, projections?: ReadonlyMap<number, Projection>): void | Promise<void> {
   const status = checkStatus(response);
   if (isAnswered(target.res)) return;
@@ -162,7 +154,7 @@ export function mountPath(target: Pick<ResponseTarget, 'raw'>): string {
 }
 
 /** A path on this site: `/x`, not `//host/x` nor `/\\host/x`, which leave it. */
-function isSitePath(path: string): boolean {
+export function isSitePath(path: string): boolean {
   return path[0] === '/' && path[1] !== '/' && path[1] !== '\\';
 }
 
@@ -211,10 +203,9 @@ function badResponse(what: string, cause?: unknown): FwError {
 const CHUNK_CHARS = 64 * 1024;
 
 /**
- * Writes a `jsonStream()` body after its head: items projected as they come, encoded in batches (with JSON, as many as
- * the chunk has room for at the last batch's size per item), written in chunks, waiting for a drain when Node's buffer is
- * full. A client gone ends the work at the next item and runs an async iterator's `return()` (a database cursor is
- * released). Rejects with what the iterator or json_lib throws; the caller cuts the response.
+ * Writes a `jsonStream()` body after its head: items projected, encoded in batches (with JSON, sized from the last batch
+ * to fill a chunk) and written in chunks, waiting for drains. A client gone ends the work at the next item and runs an
+ * async iterator's `return()` (a database cursor is released). Rejects with what the iterator or json_lib throws; the caller cuts the response.
  */
 async function writeJsonStream(target: ResponseTarget, items: JsonStreamResponse['items'], each: Projection | undefined, open: string, close: string): Promise<void> {
   const { res, json } = target;
@@ -320,10 +311,7 @@ export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-/**
- * The built-in content types and their extensions; text types carry a charset so browsers never
- * guess. RFC 9239: text/javascript is the one JavaScript type, for classic scripts and modules alike.
- */
+/** The built-in content types by extension; text types carry a charset so browsers never guess; text/javascript for all scripts (RFC 9239). */
 const MIME_TYPES: ReadonlyMap<string, string> = new Map(
   Object.entries({
     'text/html; charset=utf-8': 'html htm', 'text/css; charset=utf-8': 'css', 'text/javascript; charset=utf-8': 'js mjs cjs',
@@ -335,17 +323,14 @@ const MIME_TYPES: ReadonlyMap<string, string> = new Map(
   }).flatMap(([type, extensions]) => extensions.split(' ').map((extension) => [extension, type] as const)),
 );
 
-/** Maps a file path to the content type to send. */
-export type ContentTypeLookup = (path: string) => string;
-
 /** A lookup over the built-in table with a static route's `mimetype` (lowercase extension → type) on top. */
-export function createContentTypeLookup(overrides: Readonly<Record<string, string>>): ContentTypeLookup {
+export function createContentTypeLookup(overrides: Readonly<Record<string, string>>): (path: string) => string {
   const table = new Map([...MIME_TYPES, ...Object.entries(overrides)]);
   return (path) => table.get(extname(path).slice(1).toLowerCase()) ?? 'application/octet-stream';
 }
 
 /** The built-in content type for a path, `application/octet-stream` when its extension is unknown. */
-export const contentTypeFor: ContentTypeLookup = createContentTypeLookup({});
+export const contentTypeFor: (path: string) => string = createContentTypeLookup({});
 
 /** `sendFile(path)`: like a static file (validators, 304, FIFO-safe open), status 200 unless given. */
 async function writeFile(target: ResponseTarget, path: string, status: number, headers: HeaderMap | undefined): Promise<void> {

@@ -86,8 +86,7 @@ export function inject<R extends HandlerRoute | undefined = undefined, const E e
   return closed.then(() => {
     const { status, headers, rawBody } = parseResponse(Buffer.concat(socket.written), req.method!);
     const body = rawBody.toString('utf8');
-    const complete = res.writableFinished;
-    return { status, headers, body, rawBody, complete, json: <T>() => JSON.parse(body) as T };
+    return { status, headers, body, rawBody, complete: res.writableFinished, json: <T>() => JSON.parse(body) as T };
   });
 }
 
@@ -175,9 +174,6 @@ function returnThis<T>(this: T): T {
   return this;
 }
 
-const HEAD_END = Buffer.from('\r\n\r\n');
-const CRLF = Buffer.from('\r\n');
-
 /**
  * Reads back the bytes node:http wrote for one response (RFC 9112): skips interim 1xx heads, takes the
  * status (0 when nothing was written) and header fields, and removes chunked framing (§7.1).
@@ -186,17 +182,16 @@ const CRLF = Buffer.from('\r\n');
 function parseResponse(raw: Buffer, method: string): Pick<InjectResponse, 'status' | 'headers' | 'rawBody'> {
   let offset = 0;
   for (;;) {
-    const end = raw.indexOf(HEAD_END, offset);
+    const end = raw.indexOf('\r\n\r\n', offset);
     if (end === -1) return { status: 0, headers: {}, rawBody: Buffer.alloc(0) };
     const lines = raw.toString('latin1', offset, end).split('\r\n');
     const status = Number(lines[0]?.slice(9, 12));
-    offset = end + HEAD_END.length;
+    offset = end + 4;
     // 100 Continue and 103 Early Hints come before the final response (RFC 9110 §15.2).
     if (status >= 100 && status < 200) continue;
     const headers = parseFields(lines.slice(1));
     const rest = raw.subarray(offset);
-    const bodyless = method === 'HEAD' || status === 204 || status === 304;
-    if (bodyless) return { status, headers, rawBody: Buffer.alloc(0) };
+    if (method === 'HEAD' || status === 204 || status === 304) return { status, headers, rawBody: Buffer.alloc(0) };
     return { status, headers, rawBody: headers['transfer-encoding'] === 'chunked' ? unchunk(rest) : rest };
   }
 }
@@ -220,13 +215,13 @@ function unchunk(framed: Buffer): Buffer {
   const parts: Buffer[] = [];
   let offset = 0;
   for (;;) {
-    const lineEnd = framed.indexOf(CRLF, offset);
+    const lineEnd = framed.indexOf('\r\n', offset);
     if (lineEnd === -1) break;
     const size = Number.parseInt(framed.toString('latin1', offset, lineEnd).split(';')[0] ?? '', 16);
     if (!(size > 0)) break;
-    const start = lineEnd + CRLF.length;
+    const start = lineEnd + 2;
     parts.push(framed.subarray(start, Math.min(start + size, framed.length)));
-    offset = start + size + CRLF.length;
+    offset = start + size + 2;
   }
   return Buffer.concat(parts);
 }

@@ -14,15 +14,8 @@ export type LogLevel = (typeof LOG_LEVELS)[number];
 /** A level method: structured fields first, then a short message (pino's argument order). */
 export type LogMethod = (fields: Record<string, unknown>, message?: string) => void;
 
-/** What fw calls to log. */
-export interface Logger {
-  trace: LogMethod;
-  debug: LogMethod;
-  info: LogMethod;
-  warn: LogMethod;
-  error: LogMethod;
-  fatal: LogMethod;
-}
+/** What fw calls to log: a method per level but `silent`. */
+export interface Logger extends Record<Exclude<LogLevel, 'silent'>, LogMethod> {}
 
 /** Options of `createJsonLogger`. */
 export interface JsonLoggerOptions {
@@ -47,8 +40,6 @@ export interface JsonLogger extends Logger {
 export const DEFAULT_REPEAT_INTERVAL_MS = 10_000;
 
 const noop: LogMethod = () => {};
-// The noisy levels in an outage; fatal lines are rare and always whole.
-const SUMMARISED: ReadonlySet<string> = new Set(['warn', 'error']);
 // Fields that name the request a line came from: two lines differing only in them are repeats.
 const PER_REQUEST: ReadonlySet<string> = new Set(['request_id', 'trace_id', 'span_id']);
 
@@ -77,7 +68,8 @@ export function createJsonLogger(options: JsonLoggerOptions = {}): JsonLogger {
   });
   const method = (level: Exclude<LogLevel, 'silent'>): LogMethod => {
     if (LOG_LEVELS.indexOf(level) < threshold) return noop;
-    if (repeats === undefined || !SUMMARISED.has(level)) return (fields, message) => write(level, fields, message, true);
+    // Only warn and error, the noisy levels in an outage, are summarised; fatal lines are rare and always whole.
+    if (repeats === undefined || (level !== 'warn' && level !== 'error')) return (fields, message) => write(level, fields, message, true);
     return (fields, message) => {
       const key = repeatKey(level, fields, message);
       const decision = key === undefined ? 'with-stack' : repeats.decide(key, { level, fields, message });
@@ -179,11 +171,7 @@ function stringifyLine(value: unknown, stacks: boolean): string {
 // opens the next, until a window passes with none. A key's stack is written once; `exit` flushes.
 
 /** A line as the logger was given it. */
-interface HeldLine {
-  readonly level: string;
-  readonly fields: Readonly<Record<string, unknown>>;
-  readonly message: string | undefined;
-}
+type HeldLine = { readonly level: string; readonly fields: Readonly<Record<string, unknown>>; readonly message: string | undefined };
 
 // Beyond this many keys at once, a flood of distinct keys is written as it comes.
 const MAX_KEYS = 1000;

@@ -7,15 +7,11 @@ import { ANY_METHOD, type CheckedRoute } from './radix-tree.ts';
 import { HTTP_METHODS } from './router.ts';
 import type { CompiledRoute, HttpMethod, MethodSpec, RouteDefinition, RouteName, Router } from './router.ts';
 
-/** Compiles route definitions; throws a coded FwError (FW_ERR_ROUTE_*) naming the route and the fix. */
+/** Compiles route definitions, each checked and normalised in order; throws a coded FwError (FW_ERR_ROUTE_*) naming the route and the fix. */
 export function createRouter<T>(defs: readonly RouteDefinition<T>[]): Router<T> {
-  return new RadixRouter(checkRouteDefinitions(defs));
-}
-
-/** Checks each definition's host, methods and path, and normalises them, in definition order. */
-function checkRouteDefinitions<T>(defs: readonly RouteDefinition<T>[]): CheckedRoute<T>[] {
-  return defs.map((def, index) => {
-    const label = lazyLabel(index, def);
+  const checked = defs.map((def, index): CheckedRoute<T> => {
+    // Its name in errors, written only when an error reads it: a build that fails nothing writes none (bench/router-build.bench.ts).
+    const label: RouteName = { toString: () => routeLabel(index, def.path, def.methods, def.host) };
     const host = normaliseRouteHost(def.host, label);
     const methods = normaliseMethods(def.methods, label);
     const parsed = parsePath(def.path, label);
@@ -23,14 +19,7 @@ function checkRouteDefinitions<T>(defs: readonly RouteDefinition<T>[]): CheckedR
     const route: CompiledRoute<T> = Object.freeze({ host, path: def.path, methods, bindingNames, hasWildcard, data: def.data });
     return { parsed, route, label };
   });
-}
-
-/**
- * A route's name in errors (its position in the list, methods, path and host), written only when
- * an error reads it: a build that fails nothing writes none (bench/router-build.bench.ts).
- */
-function lazyLabel(index: number, def: RouteDefinition<unknown>): RouteName {
-  return { toString: () => routeLabel(index, def.path, def.methods, def.host) };
+  return new RadixRouter(checked);
 }
 
 /** `route #2 (get,post /posts/:id on host 'api.example.com')`; `#` counts from 0, as the list does. */
@@ -70,8 +59,7 @@ function badHost(label: RouteName, host: unknown, fix: string): FwError {
 function normaliseMethods(methods: unknown, label: RouteName): MethodSpec {
   if (methods === undefined || methods === ANY_METHOD) return ANY_METHOD;
   if (!Array.isArray(methods) || methods.length === 0) {
-    const fix = "list lowercase method names such as ['get', 'post'], or use '_' for every method";
-    throw unknownMethod(label, methods, fix);
+    throw unknownMethod(label, methods, "list lowercase method names such as ['get', 'post'], or use '_' for every method");
   }
   const known: HttpMethod[] = [];
   for (const method of methods) {

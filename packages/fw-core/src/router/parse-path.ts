@@ -72,9 +72,7 @@ function staticText(text: string, isLast: boolean, label: RouteName, path: strin
   if (text === '' && !isLast) throw badPath(label, 'has an empty segment ("//"); remove the doubled "/"', path);
   if (text === '*') throw badPath(label, 'has a "*" segment; write [...] for a wildcard, or %2A for a literal "*"', path);
   // '[' and ']' are not allowed in a path (RFC 3986 section 3.3); here they are a mistyped [...].
-  if (text.includes('[') || text.includes(']')) {
-    throw badPath(label, `has the segment "${text}"; the only bracketed segment is a final [...]`, path);
-  }
+  if (text.includes('[') || text.includes(']')) throw badPath(label, `has the segment "${text}"; the only bracketed segment is a final [...]`, path);
   const canonical = canonicalSegment(text);
   if (canonical === undefined) throw badPath(label, `has a malformed percent-escape in "${text}"; write "%" as %25`, path);
   return canonical;

@@ -65,10 +65,7 @@ function leafRoutes<T>(leaf: RouteLeaf<T>): RouteTreeRoute<T>[] {
 /** Text for the parenthesis after a route (`blog, blog_posts_controller:index/1`), or undefined. */
 type Describe<T> = (data: T) => string | undefined;
 
-/**
- * Renders a route tree, two spaces per level: `Host: '<host>'`, then each edge, then under it
- * `<METHOD> <path> (<describe(data)>)`, the parenthesis left out when describe returns undefined.
- */
+/** Renders a route tree, two spaces a level: `Host: '<host>'`, each edge, under it `<METHOD> <path> (<describe(data)>)` unless describe gives undefined. */
 export function renderRouteTree<T>(tree: RouteTree<T>, describe: Describe<T>): string {
   const lines: string[] = [];
   for (const { host, root } of tree.hosts) {

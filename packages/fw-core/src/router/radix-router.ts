@@ -23,10 +23,8 @@ export class RadixRouter<T> implements Router<T> {
     this.#tables = buildHostTables(entries);
     this.#routes = Object.freeze(entries.map((entry) => entry.route));
     this.#namedHosts = this.#tables.exact.size > 0 || this.#tables.wildcards.length > 0;
-    let most = 0;
-    for (const { route } of entries) most = Math.max(most, route.bindingNames.length);
-    const [starts, ends] = [new Int32Array(most), new Int32Array(most)];
-    this.#state = { starts, ends, wildStart: 0, escapable: false, allowed: 0 };
+    const most = entries.reduce((max, { route }) => Math.max(max, route.bindingNames.length), 0);
+    this.#state = { starts: new Int32Array(most), ends: new Int32Array(most), wildStart: 0, escapable: false, allowed: 0 };
   }
 
   routes(): readonly CompiledRoute<T>[] {
@@ -205,11 +203,8 @@ export function buildHostTables<T>(entries: readonly CheckedRoute<T>[]): HostTab
   const byHost = new Map<string, { root: RadixNode<T>; statics: Map<string, RouteLeaf<T>> }>();
   for (const entry of entries) {
     const { parsed, route } = entry;
-    let tree = byHost.get(route.host);
-    if (tree === undefined) {
-      tree = { root: new RadixNode<T>(''), statics: new Map() };
-      byHost.set(route.host, tree);
-    }
+    if (!byHost.has(route.host)) byHost.set(route.host, { root: new RadixNode<T>(''), statics: new Map() });
+    const tree = byHost.get(route.host)!;
     const leaf = insertRoute(tree.root, entry);
     if (route.bindingNames.length === 0 && !route.hasWildcard) tree.statics.set(staticPath(parsed), leaf);
   }

@@ -149,10 +149,7 @@ export class RadixNode<T> {
   rest: RouteLeaf<T> | undefined = undefined;
   /** Set by finishTree(): the child whose edge is the empty segment (`/posts/`). */
   emptyChild: RadixNode<T> | undefined = undefined;
-  /**
-   * Set by finishTree(): the other static children by the low bits of their first char code, not
-   * one list (bench/router.bench.ts, GitHub-like table: 50 children under `/repos/:owner/:repo`).
-   */
+  /** Set by finishTree(): the other static children by the low bits of their first char code (bench/router.bench.ts, GitHub-like table). */
   buckets: readonly (readonly RadixNode<T>[])[] = NO_BUCKETS;
   bucketMask = 0;
 

@@ -23,15 +23,10 @@ export interface RouteDefinition<T> {
   readonly data: T;
 }
 
-/** A route after compilation, as the router holds it. */
-export interface CompiledRoute<T> {
-  /** Normalised host: lowercase, `'_'` for any. */
-  readonly host: string;
-  readonly path: string;
-  readonly methods: MethodSpec;
+/** A route after compilation, as the router holds it: its host lowercase (`'_'` for any), its methods without repeats. */
+export interface CompiledRoute<T> extends Required<RouteDefinition<T>> {
   readonly bindingNames: readonly string[];
   readonly hasWildcard: boolean;
-  readonly data: T;
 }
 
 /** The route was found for this method. */
@@ -61,10 +56,7 @@ export type LookupResult<T> = RouteFound<T> | RouteNotFound | MethodNotAllowed<T
 
 /** A compiled router. */
 export interface Router<T> {
-  /**
-   * Looks a request up: `method` as Node gives it (uppercase), `host` the raw Host header (undefined
-   * when absent), `path` as received, escapes kept, cut before any `?` or `#` (request-target.ts).
-   */
+  /** Looks a request up: `method` as Node gives it (uppercase), `host` the raw Host header, `path` as received (escapes kept) cut before `?` or `#`. */
   find(method: string, host: string | undefined, path: string): LookupResult<T>;
   /** Every compiled route, in definition order. */
   routes(): readonly CompiledRoute<T>[];

@@ -11,7 +11,7 @@ import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { isJsonObject } from '../config/validate-config.ts';
 import { FwError } from '../errors.ts';
 import type { FwRequest } from '../http/request.ts';
-import { createContentTypeLookup, escapeHtml, isUnservableError, reply, sendFileAt, writeError } from '../http/write-response.ts';
+import { createContentTypeLookup, escapeHtml, isSitePath, isUnservableError, reply, sendFileAt, writeError } from '../http/write-response.ts';
 
 /** Options of a static route (`{path, directory|file, options}`), snake_case as in route tables. */
 export interface StaticOptions {
@@ -63,14 +63,11 @@ function checkSource(path: string, kind: 'directory' | 'file', baseDir: string, 
     throw new FwError('FW_ERR_STATIC_NOT_FOUND', `${problem}; ${fix}`, { cause, details });
   }
   if (kind === 'directory' ? !stats.isDirectory() : !stats.isFile()) {
-    const what =
-      kind === 'directory' ? 'directory; use file: for a single file' : 'regular file; use directory: with a /[...] route for a directory';
+    const what = kind === 'directory' ? 'directory; use file: for a single file' : 'regular file; use directory: with a /[...] route for a directory';
     throw new FwError('FW_ERR_STATIC_WRONG_KIND', `${where}: ${path} (${absolute}) is not a ${what}`, { details });
   }
   return kind === 'directory' ? realpathSync(absolute) : absolute;
 }
-
-const ALLOW = { allow: 'GET, HEAD' };
 
 /**
  * Wraps `serve`: only GET and HEAD get in (else 405); a missing, unreadable or swapped file is a 404
@@ -78,7 +75,7 @@ const ALLOW = { allow: 'GET, HEAD' };
  */
 export function guardStaticRequest(where: string, serve: (req: FwRequest) => Promise<void>): StaticHandler {
   return async (req) => {
-    if (req.method !== 'GET' && req.method !== 'HEAD') return writeError(req, 405, 'method not allowed', { headers: ALLOW });
+    if (req.method !== 'GET' && req.method !== 'HEAD') return writeError(req, 405, 'method not allowed', { headers: { allow: 'GET, HEAD' } });
     try {
       await serve(req);
     } catch (error) {
@@ -105,13 +102,10 @@ const MEDIA_TYPE = /^[\w!#$&^.+-]+\/[\w!#$&^.+-]+(\s*;[\x20-\x7e]*)?$/;
 export type ResolvedStaticOptions = ReturnType<typeof resolveStaticOptions>;
 
 /** Checks a static route's `options` (undefined: all defaults) once, into what the handler uses per request. */
-export function resolveStaticOptions(options: unknown, where: string) {
+export function resolveStaticOptions(options: unknown = {}, where: string) {
   const bad = (message: string): FwError => new FwError('FW_ERR_ROUTE_BAD_OPTIONS', `${where}: ${message}`);
-  if (options === undefined) options = {};
   if (!isJsonObject(options)) throw bad('options must be an object like {index_files: ["index.html"], list_dir: false}');
-  for (const key of Object.keys(options)) {
-    if (!KEYS.includes(key)) throw bad(`unknown static option ${key}; static options are ${KEYS.join(', ')}`);
-  }
+  for (const key of Object.keys(options)) if (!KEYS.includes(key)) throw bad(`unknown static option ${key}; static options are ${KEYS.join(', ')}`);
   const { index_files, list_dir, mimetype, max_age } = { ...STATIC_OPTION_DEFAULTS, ...options } as Record<string, unknown>;
   if (!Array.isArray(index_files)) throw bad('index_files must be a list of file names like ["index.html"]');
   for (const name of index_files) {
@@ -127,15 +121,12 @@ export function resolveStaticOptions(options: unknown, where: string) {
     if (extension === '' || extension.startsWith('.') || /[/\\\0]/.test(extension)) {
       throw bad(`mimetype key ${JSON.stringify(extension)} must be an extension without the dot, like "md"`);
     }
-    if (typeof type !== 'string' || !MEDIA_TYPE.test(type)) {
-      throw bad(`mimetype.${extension} must be a content type like "text/markdown; charset=utf-8"`);
-    }
+    if (typeof type !== 'string' || !MEDIA_TYPE.test(type)) throw bad(`mimetype.${extension} must be a content type like "text/markdown; charset=utf-8"`);
     table[extension.toLowerCase()] = type;
   }
   if (!Number.isSafeInteger(max_age) || (max_age as number) < 0) throw bad('max_age must be a whole number of seconds, 0 or more');
   const indexFiles: readonly string[] = Object.freeze([...(index_files as string[])]);
-  const cacheControl = `public, max-age=${max_age}`; // the `cache-control` value sent with files
-  return { indexFiles, listDir: list_dir, contentType: createContentTypeLookup(table), cacheControl };
+  return { indexFiles, listDir: list_dir, contentType: createContentTypeLookup(table), cacheControl: `public, max-age=${max_age}` };
 }
 
 /** Serves `path` (just stat'ed) with the route's content types and cache-control; 404 unless it is a regular file. */
@@ -160,22 +151,16 @@ async function serveFromDirectory(req: FwRequest, root: string, options: Resolve
   if (!isInsideRoot(root, real)) return notFound(req);
   const stats = await stat(real);
   if (!stats.isDirectory()) return directory ? notFound(req) : serveFile(req, real, stats, options);
-  if (!directory) {
-    const answers = options.listDir || (await findIndexFile(root, real, options.indexFiles)) !== undefined;
-    return answers ? redirectToSlash(req) : notFound(req);
-  }
-  const index = await findIndexFile(root, real, options.indexFiles);
+  // Without its final '/', a directory with a listing or an index file is redirected to it; the index is not looked up for a listing's.
+  const index = directory || !options.listDir ? await findIndexFile(root, real, options.indexFiles) : undefined;
+  if (!directory) return options.listDir || index !== undefined ? redirectToSlash(req) : notFound(req);
   if (index !== undefined) return serveFile(req, index.path, index.stats, options);
-  if (options.listDir) return sendListing(req, root, real, names);
-  return notFound(req);
+  return options.listDir ? sendListing(req, root, real, names) : notFound(req);
 }
 
-// `C:` at the start of a segment makes path.win32.join treat it as a drive.
-const DRIVE_PREFIX = /^[a-zA-Z]:/;
-
-/** True for a segment that names an entry of the current directory and is not a dotfile ('.', '..', .env). */
+/** True for a segment that names an entry of the current directory and is not a dotfile ('.', '..', .env) nor a drive (`C:`, for path.win32). */
 function isSafeSegment(segment: string): boolean {
-  return segment !== '' && !segment.startsWith('.') && !/[/\\\0]/.test(segment) && !DRIVE_PREFIX.test(segment);
+  return segment !== '' && !segment.startsWith('.') && !/[/\\\0]|^[a-zA-Z]:/.test(segment);
 }
 
 /** True when `real` is `root` or below it, without a `..` or dotfile segment in between. */
@@ -207,8 +192,8 @@ async function findIndexFile(root: string, dir: string, names: readonly string[]
 /** 301 to the request path plus '/', query kept, so relative links in the page resolve. */
 function redirectToSlash(req: FwRequest): void {
   const location = `${req.path}/${req.query === '' ? '' : `?${req.query}`}`;
-  // `//host` or `/\host` would leave the site; the router never hands such a path, but be sure.
-  if (location.length > 1 && (location[1] === '/' || location[1] === '\\')) return notFound(req);
+  // The router never hands a path that leaves the site (`//host`, `/\host`), but be sure.
+  if (!isSitePath(location)) return notFound(req);
   reply(req, 301, { location });
 }
 

@@ -43,14 +43,9 @@ export function namedStreamHandlers(names: readonly string[], available: readonl
   const byName = new Map(available.map((handler) => [handler.name, handler] as const));
   return names.slice(0, -1).map((name) => {
     const handler = byName.get(name);
-    if (!handler) {
-      const known = ['fw_stream_h', ...byName.keys()].join(', ');
-      throw new FwError(
-        'FW_ERR_STREAM_HANDLER_UNKNOWN',
-        `server_configuration.stream_handlers names ${name}, which neither fw nor the app provides; known: ${known}; to fix, ${provideHint('streamHandlers', name)}`,
-        { details: { name } },
-      );
-    }
-    return handler;
+    if (handler) return handler;
+    const known = ['fw_stream_h', ...byName.keys()].join(', ');
+    const problem = `server_configuration.stream_handlers names ${name}, which neither fw nor the app provides; known: ${known}`;
+    throw new FwError('FW_ERR_STREAM_HANDLER_UNKNOWN', `${problem}; to fix, ${provideHint('streamHandlers', name)}`, { details: { name } });
   });
 }
