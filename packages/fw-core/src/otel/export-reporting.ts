@@ -70,7 +70,7 @@ function shown(value: unknown): string {
 }
 
 /** How often, at most, one kind of problem is logged. */
-export const PROBLEM_LOG_INTERVAL_MS = 10_000;
+const PROBLEM_LOG_INTERVAL_MS = 10_000;
 
 /** The logger given to setupTelemetry. */
 export type ProblemLogger = NonNullable<TelemetryOptions['logger']>;
@@ -85,10 +85,9 @@ export interface ProblemKind {
 type Window = { readonly kind: ProblemKind; timer?: NodeJS.Timeout; pending: number; detail: string };
 
 /**
- * fw's log of export problems: one line per kind (event, signal, `error.type`) per interval with
- * the count, so a collector down for an hour writes 360 lines, not one per batch. The first
- * problem of a kind is logged at once; the rest of its interval is summed and logged when it ends
- * (and at shutdown, by flush()).
+ * fw's log of export problems: the first of a kind (event, signal, `error.type`) at once, the rest of
+ * its interval summed into one line when it ends (or at flush()): a collector down for an hour writes
+ * 360 lines, not one per batch.
  */
 export class ExportProblemLog {
   readonly #logger: ProblemLogger | undefined;
@@ -259,7 +258,7 @@ function componentName(type: string): string {
  * integer instruments reading SpanExportOutcomes when a reader collects. The SDK's own (opt-in)
  * self-metrics stay off, so nothing is counted twice. Returns what removes their callbacks.
  */
-export function registerSpanSelfMetrics(meter: Meter, outcomes: SpanExportOutcomes): () => void {
+function registerSpanSelfMetrics(meter: Meter, outcomes: SpanExportOutcomes): () => void {
   const exporter: Attributes = { 'otel.component.type': outcomes.options.exporterType, 'otel.component.name': componentName(outcomes.options.exporterType) };
   const processor: Attributes = { 'otel.component.type': 'batching_span_processor', 'otel.component.name': componentName('batching_span_processor') };
   const exported = meter.createObservableCounter('otel.sdk.exporter.span.exported', { unit: '{span}', description: 'The number of spans for which the export has finished, either successful or failed.', valueType: ValueType.INT });

@@ -1,7 +1,7 @@
 /**
  * The meter provider setupTelemetry registers (spec: Events → Activation 3): a pull reader that
  * the /metrics listener (or a caller) collects from, and, when an OTLP metrics endpoint is
- * configured, a periodic reader pushing OTLP/protobuf every `export_interval_ms` (5000). Each
+ * configured, a periodic reader pushing OTLP every `export_interval_ms` (5000). Each
  * reader reports the HTTP metrics and the runtime ones (RuntimeMetricProducer). Loads the SDK.
  */
 import { type Attributes, diag, ValueType } from '@opentelemetry/api';

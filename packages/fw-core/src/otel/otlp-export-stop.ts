@@ -85,7 +85,7 @@ export class OtlpExportStop {
 /** An exporter posting through fw's OtlpHttpSender: forceFlush waits for the posts in flight, shutdown then closes, stop ends them at once. */
 export abstract class SenderExporter {
   protected readonly sender: OtlpHttpSender;
-  /** Set by shutdown and stop. */
+  /** Whether shutdown or stop was called. */
   protected closed = false;
   readonly #pending = new Set<Promise<void>>();
 

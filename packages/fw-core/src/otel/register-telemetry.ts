@@ -135,18 +135,16 @@ function registerGlobals(tracerProvider: TracerProvider, meterProvider: MeterPro
 }
 
 /**
- * The resource telemetry is reported under: the SDK's default resource merged with the
- * configured attributes. Precedence, highest first: OTEL_SERVICE_NAME, `service.name` in
- * OTEL_RESOURCE_ATTRIBUTES, the serviceName option, the SDK default; so an operator can rename a
- * deployed service without a code change. `service.instance.id` is OTEL_RESOURCE_ATTRIBUTES'
- * when set, else the process's random one, the id on every line of fw's JSON logger.
+ * The SDK's default resource merged with the configured attributes. `service.name`, highest first:
+ * OTEL_SERVICE_NAME, OTEL_RESOURCE_ATTRIBUTES, the serviceName option, the SDK default (so an operator
+ * renames a deployed service without a code change). `service.instance.id`: OTEL_RESOURCE_ATTRIBUTES',
+ * else the process's random one, the id on every line of fw's JSON logger (log/logger.ts).
  */
 function resourceFor(config: EnvConfig, serviceName: string | undefined): Resource {
   const attributes: Record<string, string> = {};
   if (serviceName !== undefined) attributes['service.name'] = serviceName;
   Object.assign(attributes, config.resourceAttributes);
   if (config.serviceName !== undefined) attributes['service.name'] = config.serviceName;
-  // The id fw's JSON logger writes on every line too (log/logger.ts).
   attributes[SERVICE_INSTANCE_ID] = serviceInstanceId(config.resourceAttributes);
   return defaultResource().merge(resourceFromAttributes(attributes));
 }

@@ -1,6 +1,6 @@
 /**
  * The tracer provider setupTelemetry registers (spec: Events → Activation 2): a batch span
- * processor exporting OTLP/HTTP with protobuf bodies, its queue bounded (maxQueueSize: spans beyond
+ * processor exporting OTLP/HTTP (protobuf or JSON bodies), its queue bounded (maxQueueSize: spans beyond
  * it are dropped) and every export timed out, so a collector that is down, failing or hanging
  * costs requests nothing and memory stays bounded.
  */

@@ -1,9 +1,8 @@
 /**
- * The lean path (issue 16, docs/telemetry.md "Lean and full paths"): fw's own span, OTLP encoder
- * and metric aggregation, with the SDK path's output; chosen once per setupTelemetry call, and only
- * when it hides nothing the user asked for. Its trace export encodes each ended LeanServerSpan into
- * the pending batch at once (the queue holds bytes, so span objects die young) and posts batches with
- * the OtlpHttpSender; outcomes and drops go to SpanExportOutcomes (issue 36, item 4). Loaded with the SDK.
+ * The lean path (docs/telemetry.md "Lean and full paths"): fw's own span, OTLP encoder and metric
+ * aggregation with the SDK path's output, chosen when it hides nothing the user asked for. Its export
+ * encodes each ended span into the pending batch at once (the queue holds bytes, so span objects die
+ * young), posts batches with OtlpHttpSender and reports to SpanExportOutcomes. Loaded with the SDK.
  */
 import { type SpanContext, SpanKind } from '@opentelemetry/api';
 import type { Resource } from '@opentelemetry/resources';
