@@ -23,10 +23,10 @@ interface SdkSpanClock {
 
 /** The clock of `span` when it is fw's lean span or an SDK span timed from its start; undefined otherwise. */
 function clockOf(span: unknown): SpanClock | undefined {
-  const offered = (span as { [SPAN_CLOCK]?: SpanClock })[SPAN_CLOCK];
+  const offered = (span as { [SPAN_CLOCK]?: SpanClock } | undefined)?.[SPAN_CLOCK];
   if (offered !== undefined) return offered;
-  const sdk = span as SdkSpanClock;
-  if (sdk._startTimeProvided !== false || typeof sdk._performanceStartTime !== 'number' || !isHrTime(sdk.startTime)) return undefined;
+  const sdk = span as SdkSpanClock | undefined;
+  if (sdk?._startTimeProvided !== false || typeof sdk._performanceStartTime !== 'number' || !isHrTime(sdk.startTime)) return undefined;
   return { start: sdk.startTime, startMs: sdk._performanceStartTime };
 }
 
@@ -34,9 +34,7 @@ function clockOf(span: unknown): SpanClock | undefined {
 function takeParentClock(span: Span, parentContext: Context): void {
   const child = span as unknown as SdkSpanClock;
   if (child._startTimeProvided !== false || typeof child._performanceStartTime !== 'number' || typeof child._performanceOffset !== 'number') return;
-  const parent = trace.getSpan(parentContext);
-  if (parent === undefined) return;
-  const clock = clockOf(parent);
+  const clock = clockOf(trace.getSpan(parentContext));
   if (clock === undefined) return;
   const start = addMs(clock.start, child._performanceStartTime - clock.startMs);
   child.startTime = start;

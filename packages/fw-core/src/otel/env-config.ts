@@ -11,6 +11,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { FwError } from '../errors.ts';
 import { isHeaderName, isHeaderValue } from '../http/header-fields.ts';
+import type { TracePipelineOptions } from './telemetry.ts';
 
 /** The methods semconv knows; any other is recorded as `_OTHER` (keeps metric cardinality bounded). */
 export const DEFAULT_KNOWN_METHODS: ReadonlySet<string> = new Set(['CONNECT', 'DELETE', 'GET', 'HEAD', 'OPTIONS', 'PATCH', 'POST', 'PUT', 'TRACE', 'QUERY']);
@@ -162,11 +163,9 @@ function names(list: string | undefined): string[] {
 }
 
 /**
- * A boolean variable, as the OpenTelemetry specification reads one: `true` or `false` in any
- * case; unset or empty is false; anything else is false with a warning naming it, never an
- * error, since the specification says a typo must not stop the process
+ * A boolean variable as the specification reads one: `true` or `false` in any case; unset or empty
+ * is false; anything else is false with a warning, since a typo must not stop the process
  * (https://opentelemetry.io/docs/specs/otel/configuration/sdk-environment-variables/#boolean).
- * `OTEL_SDK_DISABLED=ture` left telemetry on without a word (issue 35, item 9).
  */
 function booleanVariable(get: Get, name: string, warnings: string[]): boolean {
   const value = get(name);
@@ -373,7 +372,7 @@ export function propagatorNames(value: string | undefined): readonly PropagatorN
 export type TlsAgentOptions = { [P in TlsPart]?: Buffer };
 
 /** The PEM files of `files` for an exporter sending to `endpoint` (none for http://), read at start: an unreadable one is FW_ERR_OTEL_BAD_ENV naming its variable. */
-export function readTlsFiles(endpoint: string, files: TlsFiles): TlsAgentOptions {
+function readTlsFiles(endpoint: string, files: TlsFiles): TlsAgentOptions {
   const options: TlsAgentOptions = {};
   if (!endpoint.startsWith('https:')) return options;
   for (const part of ['ca', 'cert', 'key'] as const) {
@@ -389,12 +388,20 @@ export function readTlsFiles(endpoint: string, files: TlsFiles): TlsAgentOptions
   return options;
 }
 
-/** The lean batcher's OTEL_BSP_* settings (lean/lean-trace-export.ts). */
-export interface BatchSettings {
-  readonly maxQueueSize: number;
-  readonly maxExportBatchSize: number;
-  readonly scheduledDelayMs: number;
+/** The batch processor's settings: OTEL_BSP_* over setupTelemetry's `batch` option, else the SDK's defaults (but no export timeout). */
+export function batchSettings(config: EnvConfig, options: TracePipelineOptions) {
+  const batch = { ...options.batch, ...config.batch };
+  return { ...batch, maxQueueSize: batch.maxQueueSize ?? 2048, maxExportBatchSize: batch.maxExportBatchSize ?? 512, scheduledDelayMillis: batch.scheduledDelayMillis ?? 5000 };
 }
 
-/** The SDK BatchSpanProcessor's defaults. */
-export const DEFAULT_BATCH_SETTINGS: BatchSettings = Object.freeze({ maxQueueSize: 2048, maxExportBatchSize: 512, scheduledDelayMs: 5000 });
+/** The OtlpHttpSender settings of `signal`'s export to `url`, its TLS files read (at start). */
+export function otlpSenderOptions(config: EnvConfig, signal: 'traces' | 'metrics', url: string) {
+  return {
+    url,
+    headers: { ...config[`${signal}Headers`] },
+    timeoutMs: config[`${signal}TimeoutMs`],
+    compression: config[`${signal}Compression`] ?? 'none',
+    tls: readTlsFiles(url, config[`${signal}Tls`]),
+    protocol: config[`${signal}Protocol`],
+  };
+}

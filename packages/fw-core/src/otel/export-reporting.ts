@@ -6,8 +6,9 @@
  */
 import { type Attributes, type BatchObservableCallback, type BatchObservableResult, diag, DiagConsoleLogger, type DiagLogger, DiagLogLevel, type Meter, type Observable, ValueType } from '@opentelemetry/api';
 import type { MeterProvider } from '@opentelemetry/sdk-metrics';
-import { DEFAULT_BATCH_SETTINGS, type EnvConfig } from './env-config.ts';
+import { batchSettings, type EnvConfig } from './env-config.ts';
 import { ANSWER_TIMEOUT_ERROR, CLIENT_CLOSED_ERROR, type SendResult } from './lean/otlp-socket-client.ts';
+import { EXPORT_STOPPED_CODE } from './otlp-export-stop.ts';
 import { SCOPE_NAME, SCOPE_VERSION, type TelemetryOptions } from './telemetry.ts';
 
 /** Starts the reporting for `config`: what registerTelemetry holds of it. */
@@ -26,7 +27,7 @@ export function startExportReporting(config: EnvConfig, options: TelemetryOption
           problems,
           endpoint: config.tracesEndpoint,
           exporterType: config.tracesProtocol === 'http/json' ? 'otlp_http_json_span_exporter' : 'otlp_http_span_exporter',
-          queueCapacity: config.batch.maxQueueSize ?? options.batch?.maxQueueSize ?? DEFAULT_BATCH_SETTINGS.maxQueueSize,
+          queueCapacity: batchSettings(config, options).maxQueueSize,
         });
   let removeSelfMetrics = (): void => {};
   return {
@@ -69,7 +70,7 @@ function shown(value: unknown): string {
 }
 
 /** How often, at most, one kind of problem is logged. */
-export const PROBLEM_LOG_INTERVAL_MS = 10_000;
+const PROBLEM_LOG_INTERVAL_MS = 10_000;
 
 /** The logger given to setupTelemetry. */
 export type ProblemLogger = NonNullable<TelemetryOptions['logger']>;
@@ -84,10 +85,9 @@ export interface ProblemKind {
 type Window = { readonly kind: ProblemKind; timer?: NodeJS.Timeout; pending: number; detail: string };
 
 /**
- * fw's log of export problems: one line per kind (event, signal, `error.type`) per interval with
- * the count, so a collector down for an hour writes 360 lines, not one per batch. The first
- * problem of a kind is logged at once; the rest of its interval is summed and logged when it ends
- * (and at shutdown, by flush()).
+ * fw's log of export problems: the first of a kind (event, signal, `error.type`) at once, the rest of
+ * its interval summed into one line when it ends (or at flush()): a collector down for an hour writes
+ * 360 lines, not one per batch.
  */
 export class ExportProblemLog {
   readonly #logger: ProblemLogger | undefined;
@@ -231,14 +231,14 @@ function add(counts: Map<string, number>, key: string, count: number): void {
 }
 
 /**
- * The `error.type` of a failed export from what fw's sender (`HTTP 400`, its client's errors) or
- * the SDK's exporter (an error with the status or a system error code) said.
+ * The `error.type` of a failed export: the SDK exporter's error carries a `status` or a `code` (a
+ * system error's, or EXPORT_STOPPED_CODE); fw's sender gives only its `reason` text (`HTTP 400`, its client's errors).
  */
 export function errorTypeOf(status: number | undefined, reason: string, code?: string): string {
   const refused = /^HTTP (\d{3})$/.exec(reason);
   if (status !== undefined || refused !== null) return String(status ?? refused![1]);
-  if (reason === 'stopped' || reason === CLIENT_CLOSED_ERROR || /shut down|given up/.test(reason)) return 'stopped';
-  if (reason === ANSWER_TIMEOUT_ERROR || reason === 'timed out' || /timed out/i.test(reason)) return 'timeout';
+  if (code === EXPORT_STOPPED_CODE || reason === 'stopped' || reason === CLIENT_CLOSED_ERROR) return 'stopped';
+  if (reason === ANSWER_TIMEOUT_ERROR || /timed out/i.test(reason)) return 'timeout';
   if (code !== undefined || /\bE[A-Z]{3,}\b|closed the connection|socket hang up/.test(reason)) return 'connection_error';
   return 'export_failed';
 }
@@ -258,7 +258,7 @@ function componentName(type: string): string {
  * integer instruments reading SpanExportOutcomes when a reader collects. The SDK's own (opt-in)
  * self-metrics stay off, so nothing is counted twice. Returns what removes their callbacks.
  */
-export function registerSpanSelfMetrics(meter: Meter, outcomes: SpanExportOutcomes): () => void {
+function registerSpanSelfMetrics(meter: Meter, outcomes: SpanExportOutcomes): () => void {
   const exporter: Attributes = { 'otel.component.type': outcomes.options.exporterType, 'otel.component.name': componentName(outcomes.options.exporterType) };
   const processor: Attributes = { 'otel.component.type': 'batching_span_processor', 'otel.component.name': componentName('batching_span_processor') };
   const exported = meter.createObservableCounter('otel.sdk.exporter.span.exported', { unit: '{span}', description: 'The number of spans for which the export has finished, either successful or failed.', valueType: ValueType.INT });

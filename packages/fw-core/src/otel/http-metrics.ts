@@ -1,10 +1,8 @@
 /**
- * The four HTTP server metrics of the spec's Events section, with the semantic conventions' names,
- * units and advised duration buckets
- * (https://opentelemetry.io/docs/specs/semconv/http/http-metrics/#metric-httpserverrequestduration),
- * for the SDK instruments of the full path and fw's own aggregation of the lean one
- * (HttpMetricSeriesTable, reported by lean/http-metric-producer.ts): the SDK hashes the attribute
- * object on each record, here a series is found by small integer keys and a record is a few
+ * The four HTTP server metrics of the spec's Events section with the semantic conventions' names, units
+ * and advised buckets (https://opentelemetry.io/docs/specs/semconv/http/http-metrics/), for the full
+ * path's SDK instruments and the lean path's own aggregation (HttpMetricSeriesTable): where the SDK
+ * hashes the attributes on each record, a series is found by small integer keys and a record is a few
  * additions in a Float64Array (bench/http-metrics-lean.bench.ts).
  */
 import { ValueType, type Attributes, type Histogram, type Meter, type MetricAdvice, type ObservableResult } from '@opentelemetry/api';

@@ -1,7 +1,7 @@
 /**
  * The meter provider setupTelemetry registers (spec: Events → Activation 3): a pull reader that
  * the /metrics listener (or a caller) collects from, and, when an OTLP metrics endpoint is
- * configured, a periodic reader pushing OTLP/protobuf every `export_interval_ms` (5000). Each
+ * configured, a periodic reader pushing OTLP every `export_interval_ms` (5000). Each
  * reader reports the HTTP metrics and the runtime ones (RuntimeMetricProducer). Loads the SDK.
  */
 import { type Attributes, diag, ValueType } from '@opentelemetry/api';
@@ -12,12 +12,12 @@ import { AggregationTemporality, type CollectionResult, type DataPoint, DataPoin
 import { type ELDHistogram, monitorEventLoopDelay } from 'node:perf_hooks';
 import { getHeapSpaceStatistics, getHeapStatistics } from 'node:v8';
 import { TIME_ORIGIN_MS } from '../stream/clock.ts';
-import { type EnvConfig, readTlsFiles, type TemporalityPreference } from './env-config.ts';
+import { type EnvConfig, otlpSenderOptions, type TemporalityPreference } from './env-config.ts';
 import { errorTypeOf, type ExportProblemLog } from './export-reporting.ts';
 import { HttpMetricProducer, type TemporalitySource } from './lean/http-metric-producer.ts';
 import type { HttpMetricSeriesTable } from './http-metrics.ts';
-import { OtlpHttpSender, type OtlpSenderOptions } from './lean/otlp-socket-client.ts';
-import type { OtlpExportStop } from './otlp-export-stop.ts';
+import type { OtlpSenderOptions } from './lean/otlp-socket-client.ts';
+import { type OtlpExportStop, SenderExporter } from './otlp-export-stop.ts';
 import { metricsRequestToJson } from './otlp-json.ts';
 import { type MetricsPipelineOptions, SCOPE_NAME, SCOPE_VERSION } from './telemetry.ts';
 
@@ -87,10 +87,8 @@ class LeanProducerSlot implements MetricProducer {
 
 /** fw's own OTLP exporter (OtlpMetricExporter), with the OTEL_EXPORTER_OTLP_* settings of the metrics signal. */
 function otlpExporter(config: EnvConfig, exports: OtlpExportStop, problems: ExportProblemLog | undefined): PushMetricExporter | undefined {
-  const url = config.metricsEndpoint;
-  if (url === undefined) return undefined;
-  const sender = { url, headers: { ...config.metricsHeaders }, timeoutMs: config.metricsTimeoutMs, compression: config.metricsCompression ?? 'none', tls: readTlsFiles(url, config.metricsTls), protocol: config.metricsProtocol };
-  return exports.stops(new OtlpMetricExporter(sender, config.metricsTemporality, problems));
+  if (config.metricsEndpoint === undefined) return undefined;
+  return exports.stops(new OtlpMetricExporter(otlpSenderOptions(config, 'metrics', config.metricsEndpoint), config.metricsTemporality, problems));
 }
 
 /** Per OTEL_EXPORTER_OTLP_METRICS_TEMPORALITY_PREFERENCE value, the instruments that stay cumulative. */
@@ -107,25 +105,22 @@ const CUMULATIVE_UNDER: Readonly<Record<TemporalityPreference, ReadonlySet<Instr
  * node:http client runs in the server's process (otlp-socket-client.ts says why). A failed export
  * is also a line of fw's log.
  */
-export class OtlpMetricExporter implements PushMetricExporter {
-  readonly #sender: OtlpHttpSender;
+export class OtlpMetricExporter extends SenderExporter implements PushMetricExporter {
   readonly #url: string;
   readonly #json: boolean;
   readonly #problems: ExportProblemLog | undefined;
   readonly #cumulative: ReadonlySet<InstrumentType> | 'all';
-  readonly #pending = new Set<Promise<void>>();
-  #shutDown = false;
 
   constructor(sender: OtlpSenderOptions, temporality: TemporalityPreference, problems?: ExportProblemLog) {
+    super(sender);
     this.#problems = problems;
-    this.#sender = new OtlpHttpSender(sender);
     this.#url = sender.url;
     this.#json = sender.protocol === 'http/json';
     this.#cumulative = CUMULATIVE_UNDER[temporality];
   }
 
   export(metrics: ResourceMetrics, resultCallback: (result: ExportResult) => void): void {
-    if (this.#shutDown) return resultCallback(failed('the OTLP metric exporter is shut down'));
+    if (this.closed) return resultCallback(failed('the OTLP metric exporter is shut down'));
     let body: Uint8Array | undefined;
     try {
       body = ProtobufMetricsSerializer.serializeRequest(metrics);
@@ -134,7 +129,7 @@ export class OtlpMetricExporter implements PushMetricExporter {
       return resultCallback(failed(`the metrics could not be encoded: ${(error as Error).message}`));
     }
     if (body === undefined) return resultCallback(failed('the metrics could not be encoded'));
-    const sent = this.#sender.send(body).then((result) => {
+    this.post(body, (result) => {
       if (!result.ok) {
         const message = `OTLP metrics export to ${this.#url} failed: ${result.reason}`;
         this.#problems?.note({ event: 'otlp_export_failed', signal: 'metrics', errorType: errorTypeOf(undefined, result.reason) }, 1, message);
@@ -144,30 +139,10 @@ export class OtlpMetricExporter implements PushMetricExporter {
       if (partial !== undefined) diag.warn('Received Partial Success response:', JSON.stringify({ rejectedDataPoints: partial.rejected, errorMessage: partial.message }));
       resultCallback({ code: ExportResultCode.SUCCESS });
     });
-    this.#pending.add(sent);
-    void sent.finally(() => this.#pending.delete(sent));
   }
 
   selectAggregationTemporality(instrumentType: InstrumentType): AggregationTemporality {
     return this.#cumulative === 'all' || this.#cumulative.has(instrumentType) ? AggregationTemporality.CUMULATIVE : AggregationTemporality.DELTA;
-  }
-
-  /** Waits for the exports in flight (each ends within the export timeout). */
-  async forceFlush(): Promise<void> {
-    await Promise.all([...this.#pending]);
-  }
-
-  /** Refuses further exports, waits for those in flight, then closes the connection. */
-  async shutdown(): Promise<void> {
-    this.#shutDown = true;
-    await this.forceFlush();
-    this.#sender.stop();
-  }
-
-  /** Ends the exports in flight and their retries at once (telemetry's shutdown, after its time limit). */
-  stop(): void {
-    this.#shutDown = true;
-    this.#sender.stop();
   }
 }
 

@@ -7,6 +7,7 @@
  */
 import type { Agent } from 'node:http';
 import type { TlsAgentOptions } from './env-config.ts';
+import { OtlpHttpSender, type OtlpSenderOptions, type SendResult } from './lean/otlp-socket-client.ts';
 
 /** The exporter transport's answer, as far as fw needs it. */
 type ExportResponse = { readonly status: 'success' | 'failure' | 'retryable'; readonly error?: Error };
@@ -14,8 +15,11 @@ type ExportResponse = { readonly status: 'success' | 'failure' | 'retryable'; re
 /** The retrying transport's wait-then-send step. */
 type Retry = (data: Uint8Array, timeoutMillis: number, inMillis: number) => Promise<ExportResponse>;
 
+/** The `code` of the error a retry ends with once telemetry has stopped (export-reporting.ts: `error.type` `stopped`). */
+export const EXPORT_STOPPED_CODE = 'FW_OTEL_EXPORT_STOPPED';
+
 /** What a retry answers once telemetry has stopped: a failure, which ends the export. */
-const STOPPED: ExportResponse = Object.freeze({ status: 'failure', error: new Error('telemetry was shut down: the export is given up') });
+const STOPPED: ExportResponse = Object.freeze({ status: 'failure', error: Object.assign(new Error('telemetry was shut down: the export is given up'), { code: EXPORT_STOPPED_CODE }) });
 
 /** The stop switch of the OTLP exporters of one setupTelemetry call. */
 export class OtlpExportStop {
@@ -30,7 +34,7 @@ export class OtlpExportStop {
   }
 
   /** An exporter's `httpAgentOptions`: a keep-alive agent (with `tls` for https), destroyed by stop(). */
-  agentFactory(tls: TlsAgentOptions): (protocol: string) => Agent {
+  agentFactory(tls: TlsAgentOptions | undefined): (protocol: string) => Agent {
     return (protocol) => {
       // Not imports of node:http(s): they load undici on import (see server/start-server.ts).
       const agent = protocol === 'https:' ? new (process.getBuiltinModule('node:https').Agent)({ keepAlive: true, ...tls }) : new (process.getBuiltinModule('node:http').Agent)({ keepAlive: true });
@@ -75,5 +79,42 @@ export class OtlpExportStop {
       }, inMillis);
       this.#ends.add(end);
     });
+  }
+}
+
+/** An exporter posting through fw's OtlpHttpSender: forceFlush waits for the posts in flight, shutdown then closes, stop ends them at once. */
+export abstract class SenderExporter {
+  protected readonly sender: OtlpHttpSender;
+  /** Whether shutdown or stop was called. */
+  protected closed = false;
+  readonly #pending = new Set<Promise<void>>();
+
+  constructor(options: OtlpSenderOptions) {
+    this.sender = new OtlpHttpSender(options);
+  }
+
+  /** Posts `body`; `then` reads how it ended. */
+  protected post(body: Uint8Array, then: (result: SendResult) => void): void {
+    const sent = this.sender.send(body).then(then);
+    this.#pending.add(sent);
+    void sent.finally(() => this.#pending.delete(sent));
+  }
+
+  /** Waits for the exports in flight (each ends within the export timeout). */
+  async forceFlush(): Promise<void> {
+    await Promise.all([...this.#pending]);
+  }
+
+  /** Refuses further exports, waits for those in flight, then closes the connection. */
+  async shutdown(): Promise<void> {
+    this.closed = true;
+    await this.forceFlush();
+    this.sender.stop();
+  }
+
+  /** Ends the exports in flight and their retries at once (OtlpExportStop, after shutdown's time limit). */
+  stop(): void {
+    this.closed = true;
+    this.sender.stop();
   }
 }

@@ -7,7 +7,7 @@
  * needs. Resource attributes become `target_info`; every point carries `otel_scope_name` and
  * `otel_scope_version`, so two libraries' series stay apart.
  */
-import type { Attributes, AttributeValue } from '@opentelemetry/api';
+import type { Attributes } from '@opentelemetry/api';
 import type { MetricData, ResourceMetrics, ScopeMetrics } from '@opentelemetry/sdk-metrics';
 
 /** sdk-metrics' `DataPointType`, copied not to load the SDK (otel-prometheus-serializer.test.ts compares). */
@@ -72,18 +72,14 @@ function labels(attributes: Attributes, scope: readonly string[] = [], le?: stri
   for (const key of Object.keys(attributes).sort()) {
     const value = attributes[key];
     if (value === undefined) continue;
-    const name = labelName(key);
+    const name = sanitize(key, /[^a-zA-Z0-9_]/g);
     // Keys that sanitize to the same label are joined with ';' in key order (spec rule).
-    merged.set(name, [...(merged.get(name) ?? []), text(value)]);
+    merged.set(name, [...(merged.get(name) ?? []), Array.isArray(value) ? JSON.stringify(value) : String(value)]);
   }
   const parts = [...merged].map(([name, values]) => `${name}="${escapeLabel(values.join(';'))}"`);
   parts.push(...scope);
   if (le !== undefined) parts.push(`le="${le}"`);
   return parts.length === 0 ? '' : `{${parts.join(',')}}`;
-}
-
-function text(value: AttributeValue): string {
-  return Array.isArray(value) ? JSON.stringify(value) : String(value);
 }
 
 /** `value` as the text format writes it (NaN stays `NaN`). */
@@ -131,11 +127,6 @@ export function metricName(name: string, unit: string, isCounter: boolean): stri
   if (suffix !== '' && !out.endsWith(`_${suffix}`)) out = `${out}_${suffix}`;
   if (isCounter && !out.endsWith('_total')) out = `${out}_total`;
   return out;
-}
-
-/** The Prometheus label name of an attribute key. */
-function labelName(key: string): string {
-  return sanitize(key, /[^a-zA-Z0-9_]/g);
 }
 
 function sanitize(text: string, invalid: RegExp): string {

@@ -10,7 +10,7 @@ import { connect } from 'node:net';
 import { FwError } from '../errors.ts';
 import { SERVICE_INSTANCE_ID, serviceInstanceId, useRecordingSpanReader } from '../log/logger.ts';
 import { withTimeout } from '../promises.ts';
-import { DEFAULT_KNOWN_METHODS, type EnvConfig } from './env-config.ts';
+import { DEFAULT_KNOWN_METHODS, type EnvConfig, otlpSenderOptions } from './env-config.ts';
 import { startExportReporting } from './export-reporting.ts';
 import { chooseTelemetryPath, createLeanSetup } from './lean/lean-trace-export.ts';
 import { endpointAddress } from './lean/otlp-socket-client.ts';
@@ -33,11 +33,13 @@ export async function registerTelemetry(config: EnvConfig, options: TelemetryOpt
   // OTEL_LOG_LEVEL; export failures, partial successes and drops to diag, fw's log and self-metrics.
   const reporting = startExportReporting(config, options);
   const { outcomes } = reporting;
-  const tracerProvider = createTracerProvider(config, resource, options, exports, outcomes);
+  // fw's own trace export, when spans go to OTLP: both paths send with these settings (the TLS files read once).
+  const traceExport = outcomes === undefined ? undefined : { sender: otlpSenderOptions(config, 'traces', outcomes.options.endpoint), outcomes };
+  const tracerProvider = createTracerProvider(config, resource, options, exports, traceExport);
   const metricsPipeline = createMetricsPipeline(config, resource, options, exports, reporting.problems);
   const { provider: meterProvider, pull } = metricsPipeline;
   const choice = chooseTelemetryPath(config, options, metricsPipeline.readers);
-  const lean = choice.path === 'lean' && config.tracesEndpoint !== undefined ? createLeanSetup(config, resource, options, config.tracesEndpoint, outcomes) : undefined;
+  const lean = choice.path === 'lean' && traceExport !== undefined ? createLeanSetup(config, resource, options, traceExport) : undefined;
   reporting.attach(meterProvider, lean !== undefined);
   if (lean !== undefined) metricsPipeline.offerLeanMetrics(lean.path.metrics);
   const scrape = async (): Promise<string> => serializePrometheus((await pull.collect()).resourceMetrics);
@@ -133,18 +135,16 @@ function registerGlobals(tracerProvider: TracerProvider, meterProvider: MeterPro
 }
 
 /**
- * The resource telemetry is reported under: the SDK's default resource merged with the
- * configured attributes. Precedence, highest first: OTEL_SERVICE_NAME, `service.name` in
- * OTEL_RESOURCE_ATTRIBUTES, the serviceName option, the SDK default; so an operator can rename a
- * deployed service without a code change. `service.instance.id` is OTEL_RESOURCE_ATTRIBUTES'
- * when set, else the process's random one, the id on every line of fw's JSON logger.
+ * The SDK's default resource merged with the configured attributes. `service.name`, highest first:
+ * OTEL_SERVICE_NAME, OTEL_RESOURCE_ATTRIBUTES, the serviceName option, the SDK default (so an operator
+ * renames a deployed service without a code change). `service.instance.id`: OTEL_RESOURCE_ATTRIBUTES',
+ * else the process's random one, the id on every line of fw's JSON logger (log/logger.ts).
  */
 function resourceFor(config: EnvConfig, serviceName: string | undefined): Resource {
   const attributes: Record<string, string> = {};
   if (serviceName !== undefined) attributes['service.name'] = serviceName;
   Object.assign(attributes, config.resourceAttributes);
   if (config.serviceName !== undefined) attributes['service.name'] = config.serviceName;
-  // The id fw's JSON logger writes on every line too (log/logger.ts).
   attributes[SERVICE_INSTANCE_ID] = serviceInstanceId(config.resourceAttributes);
   return defaultResource().merge(resourceFromAttributes(attributes));
 }

@@ -1,11 +1,9 @@
 /**
- * The one seam between setupTelemetry and the server's telemetry (issue 37, item 5): what setup
- * decided travels on the tracer provider it registers through the global API. The stream handler
- * reads it when it wraps a listener and puts it in each request's context, where otel_fw_plugin
- * finds it. A tracer provider fw did not register carries none: the SDK path with the defaults.
- * Also what both paths (otel-stream-handler.ts, lean/lean-stream-listener.ts) do with a server
- * span, otel_fw_plugin, fw's W3C propagator and the span fw's log reads ids from. Nothing here
- * loads the SDK.
+ * The one seam between setupTelemetry and the server's telemetry: what setup decided travels on the
+ * tracer provider it registers. The stream handler reads it when it wraps a listener and puts it in
+ * each request's context, where otel_fw_plugin finds it; a tracer provider fw did not register carries
+ * none (the SDK path with the defaults). Also what both paths do with a server span, otel_fw_plugin,
+ * fw's W3C propagator and the span fw's log reads ids from. Loads no SDK.
  */
 import { context, type Context, createContextKey, ROOT_CONTEXT, type Span, SpanStatusCode, type TextMapGetter, type TextMapPropagator, type TextMapSetter, type TimeInput, trace, type TracerProvider } from '@opentelemetry/api';
 import type { IncomingMessage, ServerResponse } from 'node:http';

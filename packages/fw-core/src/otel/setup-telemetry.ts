@@ -6,9 +6,8 @@
  * loaded on the first call (register-telemetry.ts), not on import.
  */
 import { warnedWithoutStreamHandler, withoutStreamHandler } from '../app/startup-warnings.ts';
-import { FwError } from '../errors.ts';
 import { readEnvConfig } from './env-config.ts';
-import { checkMetricsListenerOptions } from './metrics-listener.ts';
+import { badOption, checkMetricsListenerOptions } from './metrics-listener.ts';
 import { OTEL_STREAM_HANDLER_NAME } from './otel-stream-handler.ts';
 import { isSpanNames } from './server-telemetry.ts';
 import type { Telemetry, TelemetryOptions } from './telemetry.ts';
@@ -40,15 +39,13 @@ function warn(options: TelemetryOptions, event: string, code: string, message: s
 }
 
 function checkRedactQueryParameters(names: readonly string[] | undefined): void {
-  if (names === undefined) return;
-  if (!Array.isArray(names) || names.some((name) => typeof name !== 'string' || name.trim() === '')) {
-    throw new FwError('FW_ERR_OTEL_BAD_OPTION', `setupTelemetry: redactQueryParameters ${JSON.stringify(names)} is not a list of names; give non-empty strings such as ['session']`, { details: { option: 'redactQueryParameters', value: names } });
+  if (names !== undefined && (!Array.isArray(names) || names.some((name) => typeof name !== 'string' || name.trim() === ''))) {
+    badOption('redactQueryParameters', names, `${JSON.stringify(names)} is not a list of names; give non-empty strings such as ['session']`);
   }
 }
 
 function checkSpanNames(names: unknown): void {
-  if (names === undefined || isSpanNames(names)) return;
-  throw new FwError('FW_ERR_OTEL_BAD_OPTION', `setupTelemetry: spanNames ${JSON.stringify(names)} is not a naming style; give 'fw' or 'semconv'`, { details: { option: 'spanNames', value: names } });
+  if (names !== undefined && !isSpanNames(names)) badOption('spanNames', names, `${JSON.stringify(names)} is not a naming style; give 'fw' or 'semconv'`);
 }
 
 const disabledTelemetry: Telemetry = Object.freeze({

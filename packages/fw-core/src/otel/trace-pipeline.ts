@@ -1,6 +1,6 @@
 /**
  * The tracer provider setupTelemetry registers (spec: Events → Activation 2): a batch span
- * processor exporting OTLP/HTTP with protobuf bodies, its queue bounded (maxQueueSize: spans beyond
+ * processor exporting OTLP/HTTP (protobuf or JSON bodies), its queue bounded (maxQueueSize: spans beyond
  * it are dropped) and every export timed out, so a collector that is down, failing or hanging
  * costs requests nothing and memory stays bounded.
  */
@@ -11,54 +11,51 @@ import { ProtobufTraceSerializer } from '@opentelemetry/otlp-transformer';
 import type { Resource } from '@opentelemetry/resources';
 import { AlwaysOffSampler, AlwaysOnSampler, BatchSpanProcessor, ParentBasedSampler, TraceIdRatioBasedSampler, TracerProvider, type BatchSpanProcessorOptions, type ReadableSpan, type Sampler, type SpanExporter, type SpanProcessor } from '@opentelemetry/sdk-trace';
 import { withChildSpanClock } from './child-span-clock.ts';
-import { readTlsFiles, type EnvConfig, type SamplerName } from './env-config.ts';
+import { batchSettings, type EnvConfig, type SamplerName } from './env-config.ts';
 import { errorTypeOf, type SpanExportOutcomes } from './export-reporting.ts';
-import { OtlpHttpSender, type OtlpSenderOptions, type PartialSuccess } from './lean/otlp-socket-client.ts';
-import type { OtlpExportStop } from './otlp-export-stop.ts';
+import type { OtlpSenderOptions, PartialSuccess } from './lean/otlp-socket-client.ts';
+import { type OtlpExportStop, SenderExporter } from './otlp-export-stop.ts';
 import { traceRequestToJson } from './otlp-json.ts';
 import type { TracePipelineOptions } from './telemetry.ts';
 
-/**
- * The tracer provider for `config` (no exporting processor when OTEL_TRACES_EXPORTER is none);
- * `exports` stops its OTLP exporter; `outcomes` counts what fw's OTLP export did.
- */
-export function createTracerProvider(config: EnvConfig, resource: Resource, options: TracePipelineOptions, exports: OtlpExportStop, outcomes?: SpanExportOutcomes): TracerProvider {
+/** fw's own OTLP trace export, on either path: the sender's settings and where its outcomes are counted. */
+export interface FwTraceExport {
+  readonly sender: OtlpSenderOptions;
+  readonly outcomes: SpanExportOutcomes;
+}
+
+/** The tracer provider for `config`; `exports` stops its OTLP exporter; `fw` is fw's export, none when spans go elsewhere or nowhere. */
+export function createTracerProvider(config: EnvConfig, resource: Resource, options: TracePipelineOptions, exports: OtlpExportStop, fw: FwTraceExport | undefined): TracerProvider {
   // A child span takes its parent's clock before the processor sees it (child-span-clock.ts).
-  const processors: SpanProcessor[] = [withChildSpanClock(exportingProcessor(config, options, exports, outcomes))];
+  const processors: SpanProcessor[] = [withChildSpanClock(exportingProcessor(config, options, exports, fw))];
   // The limits from the env setupTelemetry reads: this SDK reads no OTEL_*_LIMIT variable itself.
   return new TracerProvider({ resource, sampler: samplerFor(config.sampler, config.samplerRatio), spanLimits: config.spanLimits, spanProcessors: processors });
 }
 
-/** The user's processor, a batch processor over the user's exporter, or over fw's OTLP exporter (reporting to `outcomes`). */
-function exportingProcessor(config: EnvConfig, options: TracePipelineOptions, exports: OtlpExportStop, outcomes: SpanExportOutcomes | undefined): SpanProcessor | undefined {
+/** The user's processor, a batch processor over the user's exporter, or over fw's OTLP exporter (reporting to its outcomes). */
+function exportingProcessor(config: EnvConfig, options: TracePipelineOptions, exports: OtlpExportStop, fw: FwTraceExport | undefined): SpanProcessor | undefined {
   if (options.spanProcessor !== undefined) return options.spanProcessor;
-  const settings = { ...options.batch, ...config.batch };
+  const settings = batchSettings(config, options);
   if (options.spanExporter !== undefined) return new BatchSpanProcessor({ ...settings, exporter: options.spanExporter });
-  const exporter = otlpExporter(config, exports, outcomes);
-  if (exporter === undefined) return undefined;
-  return outcomes === undefined ? new BatchSpanProcessor({ ...settings, exporter }) : new ReportingBatchSpanProcessor({ ...settings, exporter }, outcomes);
+  return fw === undefined ? undefined : new ReportingBatchSpanProcessor({ ...settings, exporter: otlpExporter(config, exports, fw) }, fw.outcomes);
 }
 
 /** The exporter's compression type (its package, otlp-exporter-base, is not a peer of fw-core). */
 type OtlpCompression = NonNullable<NonNullable<ConstructorParameters<typeof OTLPTraceExporter>[0]>['compression']>;
 
-function otlpExporter(config: EnvConfig, exports: OtlpExportStop, outcomes: SpanExportOutcomes | undefined): SpanExporter | undefined {
-  if (config.tracesEndpoint === undefined) return undefined;
-  const tls = readTlsFiles(config.tracesEndpoint, config.tracesTls);
-  if (config.tracesProtocol === 'http/json') {
-    return exports.stops(new OtlpJsonSpanExporter({ url: config.tracesEndpoint, headers: { ...config.tracesHeaders }, timeoutMs: config.tracesTimeoutMs, compression: config.tracesCompression ?? 'none', tls }, outcomes));
-  }
+function otlpExporter(config: EnvConfig, exports: OtlpExportStop, { sender, outcomes }: FwTraceExport): SpanExporter {
+  if (sender.protocol === 'http/json') return exports.stops(new OtlpJsonSpanExporter(sender, outcomes));
   const exporter = exports.stoppable(
     new OTLPTraceExporter({
-      url: config.tracesEndpoint,
-      headers: { ...config.tracesHeaders },
-      timeoutMillis: config.tracesTimeoutMs,
+      url: sender.url,
+      headers: { ...sender.headers },
+      timeoutMillis: sender.timeoutMs,
       // Unset: the exporter reads OTEL_EXPORTER_OTLP_[TRACES_]COMPRESSION from process.env itself.
       ...(config.tracesCompression === undefined ? {} : { compression: config.tracesCompression as OtlpCompression }),
-      httpAgentOptions: exports.agentFactory(tls),
+      httpAgentOptions: exports.agentFactory(sender.tls),
     }),
   );
-  return outcomes === undefined ? exporter : new ReportingSpanExporter(exporter, outcomes);
+  return new ReportingSpanExporter(exporter, outcomes);
 }
 
 /** The sampler OTEL_TRACES_SAMPLER (and _ARG) names; the default is parentbased_always_on. */
@@ -74,13 +71,11 @@ export function samplerFor(name: SamplerName, ratio: number): Sampler {
  * JSON exporter lives in a package fw-core does not depend on, so the SDK's ProtobufTraceSerializer
  * output is transcoded to OTLP/JSON (otlp-json.ts) and posted by fw's OtlpHttpSender.
  */
-class OtlpJsonSpanExporter implements SpanExporter {
-  readonly #sender: OtlpHttpSender;
-  readonly #outcomes: SpanExportOutcomes | undefined;
-  readonly #pending = new Set<Promise<void>>();
+class OtlpJsonSpanExporter extends SenderExporter implements SpanExporter {
+  readonly #outcomes: SpanExportOutcomes;
 
-  constructor(sender: OtlpSenderOptions, outcomes: SpanExportOutcomes | undefined) {
-    this.#sender = new OtlpHttpSender({ ...sender, protocol: 'http/json' });
+  constructor(sender: OtlpSenderOptions, outcomes: SpanExportOutcomes) {
+    super(sender);
     this.#outcomes = outcomes;
   }
 
@@ -91,33 +86,13 @@ class OtlpJsonSpanExporter implements SpanExporter {
     } catch (error) {
       return resultCallback({ code: ExportResultCode.FAILED, error: error as Error });
     }
-    const sent = this.#sender.send(body).then((result) => {
-      this.#outcomes?.sent(spans.length, result);
+    this.post(body, (result) => {
+      this.#outcomes.sent(spans.length, result);
       if (!result.ok) return resultCallback({ code: ExportResultCode.FAILED, error: new Error(`OTLP/JSON traces export failed: ${result.reason}`) });
       if (result.partial !== undefined) diag.warn('Received Partial Success response:', JSON.stringify({ rejectedSpans: result.partial.rejected, errorMessage: result.partial.message }));
       resultCallback({ code: ExportResultCode.SUCCESS });
     });
-    this.#pending.add(sent);
-    void sent.finally(() => this.#pending.delete(sent));
   }
-
-  async forceFlush(): Promise<void> {
-    await Promise.all([...this.#pending]);
-  }
-
-  async shutdown(): Promise<void> {
-    await this.forceFlush();
-    this.#sender.stop();
-  }
-
-  /** Ends the exports in flight and their retries at once (OtlpExportStop). */
-  stop(): void {
-    this.#sender.stop();
-  }
-}
-
-interface ResponseHandler {
-  handleResponse(response: unknown): void;
 }
 
 /**
@@ -135,9 +110,9 @@ class ReportingSpanExporter implements SpanExporter {
   constructor(inner: SpanExporter, outcomes: SpanExportOutcomes) {
     this.#inner = inner;
     this.#outcomes = outcomes;
-    const delegate = (inner as { _delegate?: { _responseHandler?: ResponseHandler } })._delegate;
+    const delegate = (inner as { _delegate?: { _responseHandler?: { handleResponse(response: unknown): void } } })._delegate;
     const handler = delegate?._responseHandler;
-    if (delegate !== undefined && handler !== undefined && typeof handler.handleResponse === 'function') {
+    if (delegate !== undefined && typeof handler?.handleResponse === 'function') {
       delegate._responseHandler = {
         handleResponse: (response) => {
           handler.handleResponse(response);

@@ -1,21 +1,20 @@
 /**
- * The lean path (issue 16, docs/telemetry.md "Lean and full paths"): fw's own span, OTLP encoder
- * and metric aggregation, with the SDK path's output; chosen once per setupTelemetry call, and only
- * when it hides nothing the user asked for. Its trace export encodes each ended LeanServerSpan into
- * the pending batch at once (the queue holds bytes, so span objects die young) and posts batches with
- * the OtlpHttpSender; outcomes and drops go to SpanExportOutcomes (issue 36, item 4). Loaded with the SDK.
+ * The lean path (docs/telemetry.md "Lean and full paths"): fw's own span, OTLP encoder and metric
+ * aggregation with the SDK path's output, chosen when it hides nothing the user asked for. Its export
+ * encodes each ended span into the pending batch at once (the queue holds bytes, so span objects die
+ * young), posts batches with OtlpHttpSender and reports to SpanExportOutcomes. Loaded with the SDK.
  */
 import { type SpanContext, SpanKind } from '@opentelemetry/api';
 import type { Resource } from '@opentelemetry/resources';
 import type { IMetricReader } from '@opentelemetry/sdk-metrics';
 import { withTimeout } from '../../promises.ts';
-import { type BatchSettings, DEFAULT_BATCH_SETTINGS, readTlsFiles, type EnvConfig } from '../env-config.ts';
+import { batchSettings, type EnvConfig } from '../env-config.ts';
 import type { SpanExportOutcomes } from '../export-reporting.ts';
 import { HttpMetricSeriesTable } from '../http-metrics.ts';
 import { traceRequestToJson } from '../otlp-json.ts';
 import type { LeanPath } from '../server-telemetry.ts';
 import { SCOPE_NAME, SCOPE_VERSION, type TelemetryOptions, type TracePipelineOptions } from '../telemetry.ts';
-import { samplerFor } from '../trace-pipeline.ts';
+import { type FwTraceExport, samplerFor } from '../trace-pipeline.ts';
 import { aggregatesAsLeanMetrics } from './http-metric-producer.ts';
 import type { LeanServerSpan } from './lean-span.ts';
 import { fixedSamplingDecision } from './lean-stream-listener.ts';
@@ -37,21 +36,17 @@ export function chooseTelemetryPath(config: EnvConfig, options: TelemetryOptions
 /** The scope fw's lean spans are exported under, the tracer's on the full path. */
 const SCOPE = Object.freeze({ name: SCOPE_NAME, version: SCOPE_VERSION });
 
-/** The lean path and its export, with the SDK's OTLP and batch settings and the full path's sampler. */
-export function createLeanSetup(config: EnvConfig, resource: Resource, options: TracePipelineOptions, tracesEndpoint: string, outcomes?: SpanExportOutcomes): { path: LeanPath; export: LeanTraceExport } {
-  const batch = { ...options.batch, ...config.batch };
+/** The lean path and its export, with fw's trace export settings (the full path's too), the SDK's batch settings and the full path's sampler. */
+export function createLeanSetup(config: EnvConfig, resource: Resource, options: TracePipelineOptions, fw: FwTraceExport): { path: LeanPath; export: LeanTraceExport } {
+  const batch = batchSettings(config, options);
   // The batch processor gives up an export after its own timeout too (OTEL_BSP_EXPORT_TIMEOUT).
-  const timeoutMs = Math.min(config.tracesTimeoutMs, batch.exportTimeoutMillis ?? Infinity);
+  const timeoutMs = Math.min(fw.sender.timeoutMs, batch.exportTimeoutMillis ?? Infinity);
   const exported = createLeanTraceExport({
     resource: { attributes: resource.attributes as LeanAttributes, schemaUrl: resource.schemaUrl },
     scope: SCOPE,
-    sender: { url: tracesEndpoint, headers: { ...config.tracesHeaders }, timeoutMs, compression: config.tracesCompression ?? 'none', tls: readTlsFiles(tracesEndpoint, config.tracesTls), protocol: config.tracesProtocol },
-    outcomes,
-    batch: {
-      maxQueueSize: batch.maxQueueSize ?? DEFAULT_BATCH_SETTINGS.maxQueueSize,
-      maxExportBatchSize: batch.maxExportBatchSize ?? DEFAULT_BATCH_SETTINGS.maxExportBatchSize,
-      scheduledDelayMs: batch.scheduledDelayMillis ?? DEFAULT_BATCH_SETTINGS.scheduledDelayMs,
-    },
+    sender: { ...fw.sender, timeoutMs },
+    outcomes: fw.outcomes,
+    batch: { maxQueueSize: batch.maxQueueSize, maxExportBatchSize: batch.maxExportBatchSize, scheduledDelayMs: batch.scheduledDelayMillis },
   });
   const path: LeanPath = {
     sampler: samplerFor(config.sampler, config.samplerRatio),
@@ -100,7 +95,7 @@ export interface LeanTraceExportOptions {
   readonly resource: LeanResource;
   readonly scope: LeanScope;
   readonly sender: OtlpSenderOptions;
-  readonly batch?: BatchSettings;
+  readonly batch: BatchSettings;
   /** Where export results and drops are reported; none in unit tests of the export alone. */
   readonly outcomes?: SpanExportOutcomes;
 }
@@ -152,6 +147,9 @@ export function createLeanTraceExport(options: LeanTraceExportOptions): LeanTrac
   };
 }
 
+/** The lean batcher's OTEL_BSP_* settings. */
+export type BatchSettings = { readonly maxQueueSize: number; readonly maxExportBatchSize: number; readonly scheduledDelayMs: number };
+
 /** Where spans go: encode one into the pending batch, take that batch's bytes, send them (`count` spans), stop for good. */
 export interface BatchSink<T> {
   encode(item: T): void;
@@ -176,7 +174,7 @@ export class SpanBatcher<T> {
   #exporting: Promise<void> | undefined;
   #stopped = false;
 
-  constructor(sink: BatchSink<T>, settings: BatchSettings = DEFAULT_BATCH_SETTINGS) {
+  constructor(sink: BatchSink<T>, settings: BatchSettings) {
     this.#sink = sink;
     this.#settings = { ...settings, maxExportBatchSize: Math.min(settings.maxExportBatchSize, settings.maxQueueSize) };
   }
