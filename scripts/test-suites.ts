@@ -41,6 +41,7 @@ export const UNIT: readonly string[] = [
     'otel-lean-encoder',
     'otel-lean-encoder-fuzz',
     'otel-lean-sampler-attributes',
+    'otel-lean-sdk-span-encoding',
     'otel-lean-sampling-decision',
     'otel-lean-span',
     'otel-lean-span-ids',

@@ -1,8 +1,9 @@
 /**
  * Importing fw-core and fw-core/otel loads only @opentelemetry/api, and no undici: the SDK,
  * exporters and protobuf (about 200 ms) are loaded by the first setupTelemetry call, so
- * `fw routes` on an app that uses telemetry stays fast. A child process records every module it
- * resolves through a resolve hook, and node's internal module list.
+ * `fw routes` on an app that uses telemetry stays fast. The OTLP trace exporter and the SDK's
+ * protobuf serializer load only on the full path: the lean path encodes every span itself. A child
+ * process records every module it resolves through a resolve hook, and node's internal module list.
  */
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
@@ -21,7 +22,7 @@ interface Loaded {
   readonly afterwards: string[];
 }
 
-async function packagesLoaded(then: string): Promise<Loaded> {
+async function packagesLoaded(then: string, env: NodeJS.ProcessEnv = { OTEL_TRACES_EXPORTER: 'none' }): Promise<Loaded> {
   const script = `
     import { registerHooks } from 'node:module';
     const seen = new Set();
@@ -38,23 +39,42 @@ async function packagesLoaded(then: string): Promise<Loaded> {
     console.log(JSON.stringify({ onImport, undici, afterwards: [...seen].sort() }));
   `;
   const { stdout } = await promisify(execFile)(process.execPath, ['--input-type=module', '-e', script], {
-    env: { ...process.env, OTEL_TRACES_EXPORTER: 'none', OTEL_SDK_DISABLED: undefined },
+    env: { ...process.env, OTEL_SDK_DISABLED: undefined, ...env },
   });
   return JSON.parse(stdout) as Loaded;
 }
 
+const SET_UP = `
+  const telemetry = await otel.setupTelemetry({ serviceName: 'lazy' });
+  await telemetry.shutdown();
+`;
+const EXPORTER = ['@opentelemetry/exporter-trace-otlp-proto', '@opentelemetry/otlp-exporter-base', '@opentelemetry/otlp-transformer'];
+
 test('importing fw-core and fw-core/otel loads the API but not the SDK, the exporters or undici', async () => {
-  const { onImport, undici, afterwards } = await packagesLoaded(`
-    const telemetry = await otel.setupTelemetry({ serviceName: 'lazy' });
-    await telemetry.shutdown();
-  `);
+  const { onImport, undici, afterwards } = await packagesLoaded(SET_UP);
   assert.deepEqual(onImport, ['@opentelemetry/api']);
   // An ES import of node:http would load undici (about 70 ms): fw-core takes it from getBuiltinModule.
   assert.deepEqual(undici, []);
   // The hook does see the SDK once telemetry is set up: the first list is not empty by accident.
-  for (const name of ['@opentelemetry/sdk-trace', '@opentelemetry/sdk-metrics', '@opentelemetry/exporter-trace-otlp-proto']) {
+  for (const name of ['@opentelemetry/sdk-trace', '@opentelemetry/sdk-metrics']) {
     assert.ok(afterwards.includes(name), `${name} not loaded by setupTelemetry: ${afterwards.join(', ')}`);
   }
+});
+
+// An endpoint nothing listens on: no span is made, so nothing is sent. Without a metrics push, whose
+// first export (shutdown's) loads the SDK's metrics serializer.
+const OTLP = { OTEL_EXPORTER_OTLP_ENDPOINT: 'http://127.0.0.1:9', OTEL_METRICS_EXPORTER: 'none' };
+
+test('the lean path exports through fw alone: the OTLP exporter and the protobuf serializer are not loaded', async () => {
+  const { afterwards } = await packagesLoaded(`${SET_UP} if (telemetry.path !== 'lean') throw new Error(telemetry.path);`, OTLP);
+  assert.deepEqual(afterwards.filter((name) => EXPORTER.includes(name)), []);
+  assert.ok(afterwards.includes('@opentelemetry/sdk-trace'), afterwards.join(', '));
+});
+
+test('the full path loads the OTLP exporter when setupTelemetry runs', async () => {
+  const { onImport, afterwards } = await packagesLoaded(`${SET_UP} if (telemetry.path !== 'full') throw new Error(telemetry.path);`, { ...OTLP, FW_OTEL_PATH: 'full' });
+  assert.deepEqual(onImport, ['@opentelemetry/api']);
+  for (const name of EXPORTER) assert.ok(afterwards.includes(name), `${name} not loaded on the full path: ${afterwards.join(', ')}`);
 });
 
 test('with OTEL_SDK_DISABLED=true, setupTelemetry never loads the SDK', async () => {

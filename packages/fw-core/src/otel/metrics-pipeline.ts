@@ -6,7 +6,7 @@
  */
 import { type Attributes, diag, ValueType } from '@opentelemetry/api';
 import { type ExportResult, ExportResultCode, millisToHrTime as hrTime } from '@opentelemetry/core';
-import { ProtobufMetricsSerializer } from '@opentelemetry/otlp-transformer';
+import type { ProtobufMetricsSerializer } from '@opentelemetry/otlp-transformer';
 import { emptyResource, type Resource } from '@opentelemetry/resources';
 import { AggregationTemporality, type CollectionResult, type DataPoint, DataPointType, type IMetricReader, InstrumentType, MeterProvider, type MetricData, type MetricDescriptor, type MetricProducer, MetricReader, PeriodicExportingMetricReader, type PushMetricExporter, type ResourceMetrics } from '@opentelemetry/sdk-metrics';
 import { type ELDHistogram, monitorEventLoopDelay } from 'node:perf_hooks';
@@ -91,6 +91,9 @@ function otlpExporter(config: EnvConfig, exports: OtlpExportStop, problems: Expo
   return exports.stops(new OtlpMetricExporter(otlpSenderOptions(config, 'metrics', config.metricsEndpoint), config.metricsTemporality, problems));
 }
 
+/** The SDK's metrics serializer, loaded with the first OTLP export rather than at start (bench/startup.bench.ts). */
+let serializer: Promise<typeof ProtobufMetricsSerializer> | undefined;
+
 /** Per OTEL_EXPORTER_OTLP_METRICS_TEMPORALITY_PREFERENCE value, the instruments that stay cumulative. */
 const CUMULATIVE_UNDER: Readonly<Record<TemporalityPreference, ReadonlySet<InstrumentType> | 'all'>> = {
   cumulative: 'all',
@@ -121,9 +124,17 @@ export class OtlpMetricExporter extends SenderExporter implements PushMetricExpo
 
   export(metrics: ResourceMetrics, resultCallback: (result: ExportResult) => void): void {
     if (this.closed) return resultCallback(failed('the OTLP metric exporter is shut down'));
+    serializer ??= import('@opentelemetry/otlp-transformer').then((loaded) => loaded.ProtobufMetricsSerializer);
+    serializer.then(
+      (loaded) => this.#export(loaded, metrics, resultCallback),
+      (error: Error) => resultCallback(failed(`the metrics could not be encoded: ${error.message}`)),
+    );
+  }
+
+  #export(serializer: typeof ProtobufMetricsSerializer, metrics: ResourceMetrics, resultCallback: (result: ExportResult) => void): void {
     let body: Uint8Array | undefined;
     try {
-      body = ProtobufMetricsSerializer.serializeRequest(metrics);
+      body = serializer.serializeRequest(metrics);
       if (body !== undefined && this.#json) body = metricsRequestToJson(body);
     } catch (error) {
       return resultCallback(failed(`the metrics could not be encoded: ${(error as Error).message}`));

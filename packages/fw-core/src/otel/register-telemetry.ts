@@ -35,16 +35,14 @@ export async function registerTelemetry(config: EnvConfig, options: TelemetryOpt
   const { outcomes } = reporting;
   // fw's own trace export, when spans go to OTLP: both paths send with these settings (the TLS files read once).
   const traceExport = outcomes === undefined ? undefined : { sender: otlpSenderOptions(config, 'traces', outcomes.options.endpoint), outcomes };
-  const tracerProvider = createTracerProvider(config, resource, options, exports, traceExport);
   const metricsPipeline = createMetricsPipeline(config, resource, options, exports, reporting.problems);
   const { provider: meterProvider, pull } = metricsPipeline;
   const choice = chooseTelemetryPath(config, options, metricsPipeline.readers);
   const lean = choice.path === 'lean' && traceExport !== undefined ? createLeanSetup(config, resource, options, traceExport) : undefined;
-  reporting.attach(meterProvider, lean !== undefined);
-  if (lean !== undefined) metricsPipeline.offerLeanMetrics(lean.path.metrics);
   const scrape = async (): Promise<string> => serializePrometheus((await pull.collect()).resourceMetrics);
   const listenerSettings = metricsListenerSettings(options, config);
   let listener: MetricsListener | undefined;
+  let built: { shutdown(): Promise<void> } | undefined;
   // Exports still retrying or waiting on a collector would keep the process alive for their whole
   // export timeout after shutdown: end them (otlp-export-stop.ts).
   const stop = (): void => {
@@ -54,10 +52,14 @@ export async function registerTelemetry(config: EnvConfig, options: TelemetryOpt
   };
   /** Undoes what was built when the start fails, then throws `error`. */
   const abandon = async (error: unknown): Promise<never> => {
-    await Promise.allSettled([tracerProvider.shutdown(), meterProvider.shutdown(), listener?.close(), lean?.export.shutdown(0)]);
+    await Promise.allSettled([built?.shutdown(), meterProvider.shutdown(), listener?.close(), lean?.export.shutdown(0)]);
     stop();
     throw error;
   };
+  // The full path imports its exporter here, which fails when its package is missing.
+  const tracerProvider = (built = await createTracerProvider(config, resource, options, exports, traceExport, lean?.export.sdkSpans).catch(abandon));
+  reporting.attach(meterProvider, lean !== undefined);
+  if (lean !== undefined) metricsPipeline.offerLeanMetrics(lean.path.metrics);
   if (listenerSettings !== undefined) listener = await startMetricsListener(listenerSettings, scrape).catch(abandon);
   // What the stream handler reads when it wraps a listener, carried by the registered tracer provider.
   const server: Omit<ServerTelemetry, 'w3c'> = {

@@ -6,8 +6,8 @@
  */
 import { diag } from '@opentelemetry/api';
 import { ExportResultCode, type ExportResult } from '@opentelemetry/core';
-import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-proto';
-import { ProtobufTraceSerializer } from '@opentelemetry/otlp-transformer';
+import type { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-proto';
+import type { ProtobufTraceSerializer } from '@opentelemetry/otlp-transformer';
 import type { Resource } from '@opentelemetry/resources';
 import { AlwaysOffSampler, AlwaysOnSampler, BatchSpanProcessor, ParentBasedSampler, TraceIdRatioBasedSampler, TracerProvider, type BatchSpanProcessorOptions, type ReadableSpan, type Sampler, type SpanExporter, type SpanProcessor } from '@opentelemetry/sdk-trace';
 import { withChildSpanClock } from './child-span-clock.ts';
@@ -24,27 +24,38 @@ export interface FwTraceExport {
   readonly outcomes: SpanExportOutcomes;
 }
 
-/** The tracer provider for `config`; `exports` stops its OTLP exporter; `fw` is fw's export, none when spans go elsewhere or nowhere. */
-export function createTracerProvider(config: EnvConfig, resource: Resource, options: TracePipelineOptions, exports: OtlpExportStop, fw: FwTraceExport | undefined): TracerProvider {
+/**
+ * The tracer provider for `config`; `exports` stops its OTLP exporter; `fw` is fw's export, none when spans go
+ * elsewhere or nowhere; `lean`, on the lean path, takes the SDK's spans into the lean export's batches instead.
+ */
+export async function createTracerProvider(config: EnvConfig, resource: Resource, options: TracePipelineOptions, exports: OtlpExportStop, fw: FwTraceExport | undefined, lean?: SpanProcessor): Promise<TracerProvider> {
   // A child span takes its parent's clock before the processor sees it (child-span-clock.ts).
-  const processors: SpanProcessor[] = [withChildSpanClock(exportingProcessor(config, options, exports, fw))];
+  const processors: SpanProcessor[] = [withChildSpanClock(lean ?? (await exportingProcessor(config, options, exports, fw)))];
   // The limits from the env setupTelemetry reads: this SDK reads no OTEL_*_LIMIT variable itself.
   return new TracerProvider({ resource, sampler: samplerFor(config.sampler, config.samplerRatio), spanLimits: config.spanLimits, spanProcessors: processors });
 }
 
 /** The user's processor, a batch processor over the user's exporter, or over fw's OTLP exporter (reporting to its outcomes). */
-function exportingProcessor(config: EnvConfig, options: TracePipelineOptions, exports: OtlpExportStop, fw: FwTraceExport | undefined): SpanProcessor | undefined {
+async function exportingProcessor(config: EnvConfig, options: TracePipelineOptions, exports: OtlpExportStop, fw: FwTraceExport | undefined): Promise<SpanProcessor | undefined> {
   if (options.spanProcessor !== undefined) return options.spanProcessor;
   const settings = batchSettings(config, options);
   if (options.spanExporter !== undefined) return new BatchSpanProcessor({ ...settings, exporter: options.spanExporter });
-  return fw === undefined ? undefined : new ReportingBatchSpanProcessor({ ...settings, exporter: otlpExporter(config, exports, fw) }, fw.outcomes);
+  return fw === undefined ? undefined : new ReportingBatchSpanProcessor({ ...settings, exporter: await otlpExporter(config, exports, fw) }, fw.outcomes);
 }
 
 /** The exporter's compression type (its package, otlp-exporter-base, is not a peer of fw-core). */
 type OtlpCompression = NonNullable<NonNullable<ConstructorParameters<typeof OTLPTraceExporter>[0]>['compression']>;
 
-function otlpExporter(config: EnvConfig, exports: OtlpExportStop, { sender, outcomes }: FwTraceExport): SpanExporter {
-  if (sender.protocol === 'http/json') return exports.stops(new OtlpJsonSpanExporter(sender, outcomes));
+/**
+ * The full path's exporter. Its packages (58 modules with otlp-exporter-base) load only here: the lean
+ * path encodes the SDK's spans itself (lean/sdk-span-data.ts), and starts that much sooner (bench/startup.bench.ts).
+ */
+async function otlpExporter(config: EnvConfig, exports: OtlpExportStop, { sender, outcomes }: FwTraceExport): Promise<SpanExporter> {
+  if (sender.protocol === 'http/json') {
+    const { ProtobufTraceSerializer } = await import('@opentelemetry/otlp-transformer');
+    return exports.stops(new OtlpJsonSpanExporter(sender, outcomes, ProtobufTraceSerializer));
+  }
+  const { OTLPTraceExporter } = await import('@opentelemetry/exporter-trace-otlp-proto');
   const exporter = exports.stoppable(
     new OTLPTraceExporter({
       url: sender.url,
@@ -73,16 +84,18 @@ export function samplerFor(name: SamplerName, ratio: number): Sampler {
  */
 class OtlpJsonSpanExporter extends SenderExporter implements SpanExporter {
   readonly #outcomes: SpanExportOutcomes;
+  readonly #serializer: typeof ProtobufTraceSerializer;
 
-  constructor(sender: OtlpSenderOptions, outcomes: SpanExportOutcomes) {
+  constructor(sender: OtlpSenderOptions, outcomes: SpanExportOutcomes, serializer: typeof ProtobufTraceSerializer) {
     super(sender);
     this.#outcomes = outcomes;
+    this.#serializer = serializer;
   }
 
   export(spans: ReadableSpan[], resultCallback: (result: ExportResult) => void): void {
     let body: Uint8Array;
     try {
-      body = traceRequestToJson(ProtobufTraceSerializer.serializeRequest(spans) ?? new Uint8Array());
+      body = traceRequestToJson(this.#serializer.serializeRequest(spans) ?? new Uint8Array());
     } catch (error) {
       return resultCallback({ code: ExportResultCode.FAILED, error: error as Error });
     }

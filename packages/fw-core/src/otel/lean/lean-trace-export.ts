@@ -7,6 +7,7 @@
 import { type SpanContext, SpanKind } from '@opentelemetry/api';
 import type { Resource } from '@opentelemetry/resources';
 import type { IMetricReader } from '@opentelemetry/sdk-metrics';
+import type { ReadableSpan, SpanProcessor } from '@opentelemetry/sdk-trace';
 import { withTimeout } from '../../promises.ts';
 import { batchSettings, type EnvConfig } from '../env-config.ts';
 import type { SpanExportOutcomes } from '../export-reporting.ts';
@@ -20,6 +21,7 @@ import type { LeanServerSpan } from './lean-span.ts';
 import { fixedSamplingDecision } from './lean-stream-listener.ts';
 import { OtlpHttpSender, type OtlpSenderOptions, type SendResult } from './otlp-socket-client.ts';
 import { type LeanAttributes, type LeanResource, type LeanScope, type LeanSpanData, OtlpTraceEncoder } from './otlp-trace-encoder.ts';
+import { sdkSpanData } from './sdk-span-data.ts';
 
 /** The path for `config`, `options` and the metric readers built for them, and why when it is full. */
 export function chooseTelemetryPath(config: EnvConfig, options: TelemetryOptions, readers: readonly IMetricReader[]): { path: 'lean' | 'full'; reason?: string } {
@@ -103,6 +105,8 @@ export interface LeanTraceExportOptions {
 /** The export of one setupTelemetry call: `add` is the lean span's onEnd. */
 export interface LeanTraceExport {
   add(span: LeanServerSpan): void;
+  /** The tracer provider's processor: the SDK's spans (an app's child spans) go into the same batches, as one batch processor takes all spans. */
+  readonly sdkSpans: SpanProcessor;
   forceFlush(): Promise<void>;
   shutdown(timeoutMs: number): Promise<void>;
 }
@@ -125,8 +129,9 @@ export function createLeanTraceExport(options: LeanTraceExportOptions): LeanTrac
     reportDrops();
     return result;
   };
-  const batcher = new SpanBatcher<LeanServerSpan>(
-    { encode: (span) => encoder.add(toLeanSpanData(span, options.scope)), take: () => encoder.take(), send, stop: () => sender.stop() },
+  const encode = (span: LeanServerSpan | ReadableSpan): void => encoder.add('instrumentationScope' in span ? sdkSpanData(span) : toLeanSpanData(span, options.scope));
+  const batcher = new SpanBatcher<LeanServerSpan | ReadableSpan>(
+    { encode, take: () => encoder.take(), send, stop: () => sender.stop() },
     options.batch,
   );
   if (outcomes !== undefined) {
@@ -135,6 +140,16 @@ export function createLeanTraceExport(options: LeanTraceExportOptions): LeanTrac
   }
   return {
     add: (span) => batcher.add(span),
+    sdkSpans: {
+      onStart() {},
+      // Sampled spans only, as the SDK's batch processor takes them.
+      onEnd: (span) => {
+        if ((span.spanContext().traceFlags & 1) === 1) batcher.add(span);
+      },
+      forceFlush: () => batcher.forceFlush(),
+      // The export's own shutdown (setupTelemetry's) flushes them.
+      shutdown: async () => {},
+    },
     forceFlush: () => batcher.forceFlush(),
     shutdown: async (timeoutMs) => {
       reportDrops();
