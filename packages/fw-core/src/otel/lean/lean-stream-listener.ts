@@ -36,7 +36,7 @@ export function wrapLean(next: Listener, lean: LeanPath, server: ServerTelemetry
     const remote = fast === undefined ? remoteParentOf(parent) : read;
     const name = startSpanName(names, method);
     let span: LeanServerSpan;
-    // Built only for a span that records them or a sampler that reads them.
+    // Built here only for a sampler that reads them; setRequestAttributes builds them when it needs them.
     let attributes: Attributes | undefined;
     let samplerAttributes: Attributes | undefined;
     if (decide !== undefined) span = new LeanServerSpan(name, NO_ATTRIBUTES, remote, decide(remote), limits, onEnd, undefined, startMs);
@@ -50,9 +50,7 @@ export function wrapLean(next: Listener, lean: LeanPath, server: ServerTelemetry
       samplerAttributes = result.attributes;
     }
     if (span.isRecording()) {
-      const repeated = attributes === undefined ? repeatedRequestBlock(req, method, scheme) : undefined;
-      if (repeated !== undefined) setRepeatedRequestAttributes(span, req, exchange, method, repeated, redaction);
-      else setRequestAttributes(span, req, method, scheme, attributes ?? requestSpanAttributes(req, exchange, method, scheme, redaction));
+      setRequestAttributes(span, req, exchange, method, scheme, redaction, attributes);
       // As the SDK's span: the sampler's attributes win over the request's.
       if (samplerAttributes !== undefined) span.setAttributes(samplerAttributes);
     }
@@ -83,24 +81,22 @@ export function fixedSamplingDecision(name: SamplerName): SamplingDecision | und
   return FIXED_DECISIONS[name];
 }
 
-/** The request's attributes on `span`: those its connection shares as one pre-encoded block, then its own. */
-function setRequestAttributes(span: LeanServerSpan, req: IncomingMessage, method: string, scheme: string, attributes: Attributes): void {
-  const block = sharedRequestBlock(req.socket, attributes);
-  if (block === undefined) return void span.setAttributes(attributes);
-  // The raw fields they came from (origin-form: the host is the Host header's), so that a request repeating them skips building its attributes.
-  if (req.url?.charCodeAt(0) === 47 /* '/' */) {
-    const headers = req.headers;
-    (req.socket as Connection)[REMEMBERED]!.inputs = { method, scheme, host: headers.host, userAgent: headers['user-agent'], version: req.httpVersion };
+/**
+ * The request's attributes on `span`: those its connection shares as one pre-encoded block, then its own (those
+ * requestSpanAttributes sets besides). A request repeating the raw inputs of its connection's block builds no others.
+ */
+function setRequestAttributes(span: LeanServerSpan, req: IncomingMessage, exchange: Exchange, method: string, scheme: string, redaction: QueryRedaction, attributes?: Attributes): void {
+  let block = attributes === undefined ? repeatedRequestBlock(req, method, scheme) : undefined;
+  if (block === undefined) {
+    attributes ??= requestSpanAttributes(req, exchange, method, scheme, redaction);
+    block = sharedRequestBlock(req.socket, attributes);
+    if (block === undefined) return void span.setAttributes(attributes);
+    // The raw fields they came from (origin-form: the host is the Host header's).
+    if (req.url?.charCodeAt(0) === 47 /* '/' */) {
+      const headers = req.headers;
+      (req.socket as Connection)[REMEMBERED]!.inputs = { method, scheme, host: headers.host, userAgent: headers['user-agent'], version: req.httpVersion };
+    }
   }
-  span.setEncodedAttributes(block);
-  // The request's own attributes (those requestSpanAttributes sets besides the shared ones), by name.
-  span.setAttribute('url.path', attributes['url.path']);
-  span.setAttribute('url.query', attributes['url.query']);
-  span.setAttribute('http.request.method_original', attributes['http.request.method_original']);
-}
-
-/** As setRequestAttributes, for a request that repeats its connection's shared inputs: only its own attributes are made. */
-function setRepeatedRequestAttributes(span: LeanServerSpan, req: IncomingMessage, exchange: Exchange, method: string, block: LeanAttributeBlock, redaction: QueryRedaction): void {
   span.setEncodedAttributes(block);
   const target = exchange.target;
   span.setAttribute('url.path', urlPathOf(req.url ?? '/', target));
