@@ -164,7 +164,7 @@ export class LeanServerSpan implements Span {
     if (!this.isRecording()) return this;
     const fits = this.limits.attributeValueLengthLimit === Infinity && this.attributeCount + block.count <= this.limits.attributeCountLimit;
     if (!fits || (this.attributeCount > 0 && this.holdsAnyOf(block))) return this.setEachAttribute(block.attributes as Attributes);
-    // A literal when it is the first: push onto an empty array allocates room for 17.
+    // A literal for the first: push onto an empty array allocates room for 17 (bench/telemetry-instructions.bench.ts).
     if (this.blocks === undefined) this.blocks = [block];
     else this.blocks.push(block);
     this.attributeCount += block.count;
@@ -190,7 +190,7 @@ export class LeanServerSpan implements Span {
   /** The block that holds `key`, if any. */
   private blockOf(key: string): LeanAttributeBlock | undefined {
     const blocks = this.blocks;
-    // Indexed: for-of makes an iterator, and this runs for every new key of a span that has blocks.
+    // Indexed, not for-of (an iterator): this runs for each key that the key bits cannot answer for.
     if (blocks !== undefined) for (let i = 0; i < blocks.length; i++) if (blocks[i]!.attributes[key] != null) return blocks[i];
     return undefined;
   }
