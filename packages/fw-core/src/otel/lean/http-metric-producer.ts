@@ -11,6 +11,8 @@ import { SCOPE_NAME, SCOPE_VERSION } from '../telemetry.ts';
 import { HTTP_METRICS, type HttpHistogramDescriptor, type HttpMetricDescriptor, emptyWindow, HISTOGRAM_LAYOUT, nowMs, WINDOW_LENGTH, type HttpMetricSeries, type HttpMetricSeriesTable } from '../http-metrics.ts';
 
 const { COUNT, SUM, MIN, MAX, BUCKETS } = HISTOGRAM_LAYOUT;
+/** The three histograms, and where each one's min, max and sum sit in a window slot. */
+const HISTOGRAMS = [['duration', 0], ['requestBodySize', 3], ['responseBodySize', 6]] as const;
 
 /** Who chooses the temporality: a MetricReader, or the PushMetricExporter of a periodic reader. */
 export interface TemporalitySource {
@@ -21,15 +23,6 @@ export interface TemporalitySource {
 export interface HttpMetricProducerOptions {
   /** The reader's (or its exporter's) temporality choice; cumulative without it. */
   readonly temporality?: TemporalitySource;
-}
-
-/** One histogram while a collection runs: where it sits in a series, and its points so far. */
-interface HistogramBlock {
-  readonly descriptor: HttpHistogramDescriptor;
-  readonly offset: number;
-  /** Its min, max and sum in a window slot. */
-  readonly window: number;
-  readonly points: DataPoint<Histogram>[];
 }
 
 /** The lean HTTP metrics for one reader. */
@@ -64,16 +57,13 @@ export class HttpMetricProducer implements MetricProducer {
 
   /** `http.server.active_requests`, from http-metrics.ts's own callback. */
   private collectActive(now: number): MetricData | undefined {
-    this.activeTemporality ??= this.temporalityOf(InstrumentType.OBSERVABLE_UP_DOWN_COUNTER);
-    const delta = this.activeTemporality === AggregationTemporality.DELTA;
+    const temporality = (this.activeTemporality ??= this.temporalityOf(InstrumentType.OBSERVABLE_UP_DOWN_COUNTER));
+    const delta = temporality === AggregationTemporality.DELTA;
     const points: DataPoint<number>[] = [];
     HTTP_METRICS.observeActiveRequests({
       observe: (value: number, attributes: Attributes = {}) => {
-        let seen = this.active.get(attributes);
-        if (seen === undefined) {
-          seen = { startMs: now, value: 0 };
-          this.active.set(attributes, seen);
-        }
+        const seen = this.active.get(attributes) ?? { startMs: now, value: 0 };
+        this.active.set(attributes, seen);
         const startMs = delta ? Math.max(seen.startMs, this.lastCollectionMs ?? seen.startMs) : seen.startMs;
         points.push({ attributes, startTime: hrTime(startMs), endTime: hrTime(now), value: delta ? value - seen.value : value });
         seen.value = value;
@@ -81,19 +71,14 @@ export class HttpMetricProducer implements MetricProducer {
     });
     if (points.length === 0) return undefined;
     const descriptor = sdkDescriptor(HTTP_METRICS.activeRequests, InstrumentType.OBSERVABLE_UP_DOWN_COUNTER);
-    return { descriptor, aggregationTemporality: this.activeTemporality, dataPointType: DataPointType.SUM, dataPoints: points, isMonotonic: false };
+    return { descriptor, aggregationTemporality: temporality, dataPointType: DataPointType.SUM, dataPoints: points, isMonotonic: false };
   }
 
   /** The three histograms; a delta reader gets the series recorded to since its last collection. */
   private collectHistograms(now: number): MetricData[] {
-    this.histogramTemporality ??= this.temporalityOf(InstrumentType.HISTOGRAM);
-    const delta = this.histogramTemporality === AggregationTemporality.DELTA;
-    const { offsets } = this.table;
-    const blocks: HistogramBlock[] = [
-      { descriptor: HTTP_METRICS.duration, offset: offsets.duration, window: 0, points: [] },
-      { descriptor: HTTP_METRICS.requestBodySize, offset: offsets.requestBodySize, window: 3, points: [] },
-      { descriptor: HTTP_METRICS.responseBodySize, offset: offsets.responseBodySize, window: 6, points: [] },
-    ];
+    const temporality = (this.histogramTemporality ??= this.temporalityOf(InstrumentType.HISTOGRAM));
+    const delta = temporality === AggregationTemporality.DELTA;
+    const blocks = HISTOGRAMS.map(([name, window]) => ({ descriptor: HTTP_METRICS[name], offset: this.table.offsets[name], window, points: [] as DataPoint<Histogram>[] }));
     const endTime = hrTime(now);
     for (const series of this.table.series) {
       const previous = delta ? this.reported.get(series) : undefined;
@@ -110,7 +95,6 @@ export class HttpMetricProducer implements MetricProducer {
       if (window !== undefined) emptyWindow(series.windows, window);
     }
     if (delta && this.windowSlot === undefined) this.windowSlot = this.table.addWindowSlot();
-    const temporality = this.histogramTemporality;
     return blocks
       .filter((block) => block.points.length > 0)
       .map((block) => ({ descriptor: sdkDescriptor(block.descriptor, InstrumentType.HISTOGRAM), aggregationTemporality: temporality, dataPointType: DataPointType.HISTOGRAM, dataPoints: block.points }));

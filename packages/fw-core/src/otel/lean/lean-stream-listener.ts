@@ -4,7 +4,7 @@
  * propagator, or from `traceparent` while that is fw's W3C one; the sampler is the SDK path's.
  */
 import { type Attributes, propagation, ROOT_CONTEXT, SpanKind } from '@opentelemetry/api';
-import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { monotonicMs } from '../../stream/clock.ts';
 import { type Exchange, exchangeOf, observeExchange } from '../../stream/exchange.ts';
 import type { ExchangeEnd, Listener } from '../../stream/stream-handler.ts';
@@ -36,7 +36,7 @@ export function wrapLean(next: Listener, lean: LeanPath, server: ServerTelemetry
     const remote = fast === undefined ? remoteParentOf(parent) : read;
     const name = startSpanName(names, method);
     let span: LeanServerSpan;
-    // Built only for a span that records them or a sampler that reads them.
+    // Built here only for a sampler that reads them; setRequestAttributes builds them when it needs them.
     let attributes: Attributes | undefined;
     let samplerAttributes: Attributes | undefined;
     if (decide !== undefined) span = new LeanServerSpan(name, NO_ATTRIBUTES, remote, decide(remote), limits, onEnd, undefined, startMs);
@@ -50,9 +50,7 @@ export function wrapLean(next: Listener, lean: LeanPath, server: ServerTelemetry
       samplerAttributes = result.attributes;
     }
     if (span.isRecording()) {
-      const repeated = attributes === undefined ? repeatedRequestBlock(req.socket, req.url, method, scheme, headers, req.httpVersion) : undefined;
-      if (repeated !== undefined) setRepeatedRequestAttributes(span, req, exchange, method, repeated, redaction);
-      else setRequestAttributes(span, req, method, scheme, attributes ?? requestSpanAttributes(req, exchange, method, scheme, redaction));
+      setRequestAttributes(span, req, exchange, method, scheme, redaction, attributes);
       // As the SDK's span: the sampler's attributes win over the request's.
       if (samplerAttributes !== undefined) span.setAttributes(samplerAttributes);
     }
@@ -83,20 +81,22 @@ export function fixedSamplingDecision(name: SamplerName): SamplingDecision | und
   return FIXED_DECISIONS[name];
 }
 
-/** The request's attributes on `span`: those its connection shares as one pre-encoded block, then its own. */
-function setRequestAttributes(span: LeanServerSpan, req: IncomingMessage, method: string, scheme: string, attributes: Attributes): void {
-  const block = sharedRequestBlock(req.socket, attributes);
-  if (block === undefined) return void span.setAttributes(attributes);
-  rememberSharedInputs(req.socket, req, method, scheme);
-  span.setEncodedAttributes(block);
-  // The request's own attributes (those requestSpanAttributes sets besides the shared ones), by name.
-  span.setAttribute('url.path', attributes['url.path']);
-  span.setAttribute('url.query', attributes['url.query']);
-  span.setAttribute('http.request.method_original', attributes['http.request.method_original']);
-}
-
-/** As setRequestAttributes, for a request that repeats its connection's shared inputs: only its own attributes are made. */
-function setRepeatedRequestAttributes(span: LeanServerSpan, req: IncomingMessage, exchange: Exchange, method: string, block: LeanAttributeBlock, redaction: QueryRedaction): void {
+/**
+ * The request's attributes on `span`: those its connection shares as one pre-encoded block, then its own (those
+ * requestSpanAttributes sets besides). A request repeating the raw inputs of its connection's block builds no others.
+ */
+function setRequestAttributes(span: LeanServerSpan, req: IncomingMessage, exchange: Exchange, method: string, scheme: string, redaction: QueryRedaction, attributes?: Attributes): void {
+  let block = attributes === undefined ? repeatedRequestBlock(req, method, scheme) : undefined;
+  if (block === undefined) {
+    attributes ??= requestSpanAttributes(req, exchange, method, scheme, redaction);
+    block = sharedRequestBlock(req.socket, attributes);
+    if (block === undefined) return void span.setAttributes(attributes);
+    // The raw fields they came from (origin-form: the host is the Host header's).
+    if (req.url?.charCodeAt(0) === 47 /* '/' */) {
+      const headers = req.headers;
+      (req.socket as Connection)[REMEMBERED]!.inputs = { method, scheme, host: headers.host, userAgent: headers['user-agent'], version: req.httpVersion };
+    }
+  }
   span.setEncodedAttributes(block);
   const target = exchange.target;
   span.setAttribute('url.path', urlPathOf(req.url ?? '/', target));
@@ -123,8 +123,14 @@ function finish(table: HttpMetricSeriesTable, span: LeanServerSpan, exchange: Ex
   }
 }
 
-// The attributes a keep-alive connection repeats (peer, method, host, protocol, user agent) are
-// encoded once per connection, from its second request on, and copied into the export as a block.
+/**
+ * The attributes of requestSpanAttributes a keep-alive connection repeats, in its order: encoded once
+ * per connection, from its second request on, and copied into the export as a block.
+ */
+const SHARED_KEYS: readonly string[] = [
+  'http.request.method', 'url.scheme', 'server.address', 'server.port', 'client.address',
+  'network.peer.address', 'network.peer.port', 'network.protocol.version', 'user_agent.original',
+];
 
 /** The raw fields of an origin-form request that its shared attributes are computed from. */
 interface SharedInputs {
@@ -156,49 +162,23 @@ export function sharedRequestBlock(connection: Connection, attributes: Attribute
   return undefined;
 }
 
-/** Keeps the raw fields the shared values came from (origin-form targets only), so that a request repeating them skips building its attributes. */
-function rememberSharedInputs(connection: Connection, req: IncomingMessage, method: string, scheme: string): void {
-  const last = connection[REMEMBERED];
-  if (last === undefined || req.url?.charCodeAt(0) !== 47 /* '/' */) return;
-  const headers = req.headers;
-  last.inputs = { method, scheme, host: headers.host, userAgent: headers['user-agent'], version: req.httpVersion };
-}
-
 /** The connection's block when this origin-form request repeats the raw inputs its shared attributes came from (a socket's addresses do not change). */
-function repeatedRequestBlock(connection: Connection, url: string | undefined, method: string, scheme: string, headers: IncomingHttpHeaders, version: string): LeanAttributeBlock | undefined {
-  const last = connection[REMEMBERED];
+function repeatedRequestBlock(req: IncomingMessage, method: string, scheme: string): LeanAttributeBlock | undefined {
+  const last = (req.socket as Connection)[REMEMBERED];
   const inputs = last?.inputs;
-  if (inputs === undefined || last!.block === undefined || url?.charCodeAt(0) !== 47 /* '/' */) return undefined;
-  const same = inputs.method === method && inputs.scheme === scheme && inputs.host === headers.host && inputs.userAgent === headers['user-agent'] && inputs.version === version;
+  if (inputs === undefined || last!.block === undefined || req.url?.charCodeAt(0) !== 47 /* '/' */) return undefined;
+  const headers = req.headers;
+  const same = inputs.method === method && inputs.scheme === scheme && inputs.host === headers.host && inputs.userAgent === headers['user-agent'] && inputs.version === req.httpVersion;
   return same ? last!.block : undefined;
 }
 
-// Named property reads below, not a loop over the keys, which would read every key at one site.
-
-function sharedOf(a: Attributes): Attributes {
-  return {
-    'http.request.method': a['http.request.method'],
-    'url.scheme': a['url.scheme'],
-    'server.address': a['server.address'],
-    'server.port': a['server.port'],
-    'client.address': a['client.address'],
-    'network.peer.address': a['network.peer.address'],
-    'network.peer.port': a['network.peer.port'],
-    'network.protocol.version': a['network.protocol.version'],
-    'user_agent.original': a['user_agent.original'],
-  };
+function sharedOf(attributes: Attributes): Attributes {
+  const shared: Attributes = {};
+  for (const key of SHARED_KEYS) shared[key] = attributes[key];
+  return shared;
 }
 
 function sameShared(a: Attributes, b: Attributes): boolean {
-  return (
-    a['http.request.method'] === b['http.request.method'] &&
-    a['url.scheme'] === b['url.scheme'] &&
-    a['server.address'] === b['server.address'] &&
-    a['server.port'] === b['server.port'] &&
-    a['client.address'] === b['client.address'] &&
-    a['network.peer.address'] === b['network.peer.address'] &&
-    a['network.peer.port'] === b['network.peer.port'] &&
-    a['network.protocol.version'] === b['network.protocol.version'] &&
-    a['user_agent.original'] === b['user_agent.original']
-  );
+  for (const key of SHARED_KEYS) if (a[key] !== b[key]) return false;
+  return true;
 }

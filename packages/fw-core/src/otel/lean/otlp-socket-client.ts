@@ -50,7 +50,7 @@ export interface SocketClientOptions {
  * The `User-Agent` of fw's OTLP exports (issue 36, item 7; the OTLP exporter specification): fw's own
  * exporter name and version, so a collector tells it from the SDK's `OTel-OTLP-Exporter-JavaScript`.
  */
-export const OTLP_USER_AGENT = `OTel-OTLP-Exporter-fw/${SCOPE_VERSION}`;
+const OTLP_USER_AGENT = `OTel-OTLP-Exporter-fw/${SCOPE_VERSION}`;
 
 /** The error of a post the collector did not answer within its time limit. */
 export const ANSWER_TIMEOUT_ERROR = 'the collector did not answer in time';
@@ -165,9 +165,7 @@ export class OtlpSocketClient {
       const abort = (error: string): void => finish({ error, stale: false });
       const onData = (chunk: Buffer): void => settle(reader.push(chunk));
       const onEnd = (): void => settle(reader.end());
-      const onError = (error: NodeJS.ErrnoException): void => {
-        finish({ error: error.message, stale: !reader.started && STALE_CODES.has(error.code ?? '') });
-      };
+      const onError = (error: NodeJS.ErrnoException): void => finish({ error: error.message, stale: !reader.started && STALE_CODES.has(error.code ?? '') });
       const timer = setTimer(() => abort(ANSWER_TIMEOUT_ERROR), timeoutMs);
       timer.unref();
       this.#aborts.add(abort);
@@ -302,7 +300,7 @@ function retryAfterMs(header: string | undefined): number | undefined {
  * The partial success of a 2xx OTLP answer (https://opentelemetry.io/docs/specs/otlp/#partial-success),
  * in protobuf or OTLP/JSON as the request was sent; undefined for a full success or a body that cannot be read.
  */
-export function partialSuccessOf(body: Uint8Array | undefined, protocol: OtlpProtocol): PartialSuccess | undefined {
+function partialSuccessOf(body: Uint8Array | undefined, protocol: OtlpProtocol): PartialSuccess | undefined {
   if (body === undefined || body.length === 0) return undefined;
   try {
     const found = protocol === 'http/json' ? fromJson(body) : fromProtobuf(body);

@@ -55,14 +55,7 @@ class ProtobufWriter {
   /** An unsigned varint, 0 to 2^32 - 1. */
   uint32(value: number): void {
     this.ensure(5);
-    const buf = this.buf;
-    let pos = this.pos;
-    while (value >= 0x80) {
-      buf[pos++] = (value & 0x7f) | 0x80;
-      value >>>= 7;
-    }
-    buf[pos++] = value;
-    this.pos = pos;
+    this.pos = storeVarint(this.buf, this.pos, value);
   }
 
   /** A 64-bit varint from its unsigned 32-bit halves (int64 two's complement when negative). */
@@ -185,12 +178,10 @@ class ProtobufWriter {
 
   private longString(value: string): void {
     const max = value.length * 3;
-    const reserved = varintSize(max);
-    this.ensure(reserved + max);
-    const start = this.pos;
-    const written = this.buf.write(value, start + reserved, 'utf8');
-    this.pos = start + reserved + written;
-    this.patchLength(start, reserved);
+    const body = this.fork(varintSize(max));
+    this.ensure(max);
+    this.pos += this.buf.write(value, this.pos, 'utf8');
+    this.ldelim(body);
   }
 
   /** Starts a length-delimited body, reserving `reserve` bytes for its length; give the result to `ldelim`. */
@@ -203,11 +194,8 @@ class ProtobufWriter {
 
   /** Writes the length of the body begun by `fork` (moving the body if the reserve was wrong). */
   ldelim(forked: number): void {
-    const reserve = forked & 7;
-    this.patchLength((forked - reserve) / 8, reserve);
-  }
-
-  private patchLength(start: number, reserved: number): void {
+    const reserved = forked & 7;
+    const start = (forked - reserved) / 8;
     const bodyStart = start + reserved;
     const length = this.pos - bodyStart;
     const size = varintSize(length);
@@ -216,14 +204,7 @@ class ProtobufWriter {
       this.buf.copyWithin(start + size, bodyStart, this.pos);
       this.pos += size - reserved;
     }
-    const buf = this.buf;
-    let pos = start;
-    let value = length;
-    while (value >= 0x80) {
-      buf[pos++] = (value & 0x7f) | 0x80;
-      value >>>= 7;
-    }
-    buf[pos] = value;
+    storeVarint(this.buf, start, length);
   }
 
   /** A copy of what was written: a plain Uint8Array view's copy, cheaper than a Buffer's subarray. */
@@ -234,6 +215,16 @@ class ProtobufWriter {
   reset(): void {
     this.pos = 0;
   }
+}
+
+/** The varint of `value` (0 to 2^32 - 1) at `pos`; the position after it. */
+function storeVarint(buf: Buffer, pos: number, value: number): number {
+  while (value >= 0x80) {
+    buf[pos++] = (value & 0x7f) | 0x80;
+    value >>>= 7;
+  }
+  buf[pos++] = value;
+  return pos;
 }
 
 /** `value`'s low 32 bits, little-endian, at `pos`; the position after them. */
@@ -413,7 +404,7 @@ function writeSpan(w: ProtobufWriter, span: LeanSpanData): void {
   writeId(w, SPAN.spanId, span.spanId);
   writeOptionalString(w, SPAN.traceState, span.traceState);
   if (span.parentSpanId !== undefined) writeId(w, SPAN.parentSpanId, span.parentSpanId);
-  spanNames.write(w, span.name);
+  writeKept(w, keptSpanNames, SPAN.name, span.name);
   w.tag(SPAN.kind, WIRE_VARINT);
   w.uint32(span.kind + 1);
   writeTime(w, SPAN.start, span.startTime);
@@ -509,7 +500,7 @@ function writeKeyValues(w: ProtobufWriter, field: number, attributes: LeanAttrib
     if (value === undefined || value === null) continue;
     w.tag(field, WIRE_LEN);
     const body = w.fork();
-    keys.write(w, key);
+    writeKept(w, keptKeys, KEY_VALUE.key, key);
     w.tag(KEY_VALUE.value, WIRE_LEN);
     const any = w.fork();
     writeAnyValue(w, value);
@@ -521,40 +512,31 @@ function writeKeyValues(w: ProtobufWriter, field: number, attributes: LeanAttrib
 }
 
 /**
- * String fields whose bytes (tag, length, UTF-8) are kept for the first MAX_KEPT values of up to
+ * A string field whose bytes (tag, length, UTF-8) are kept in `kept` for the first MAX_KEPT values of up to
  * MAX_KEPT_LENGTH characters: attribute keys and span names repeat on every span, and copying bytes
  * costs less than encoding characters (bench/otlp-encoder.bench.ts). Bounded, as user code sets both.
  */
-class KeptStrings {
-  readonly #field: number;
-  readonly #bytes = new Map<string, Uint8Array>();
-
-  constructor(field: number) {
-    this.#field = field;
-  }
-
-  write(w: ProtobufWriter, value: string): void {
-    let bytes = this.#bytes.get(value);
-    if (bytes === undefined) {
-      if (this.#bytes.size >= MAX_KEPT || value.length > MAX_KEPT_LENGTH) {
-        w.tag(this.#field, WIRE_LEN);
-        return w.string(value);
-      }
-      keptWriter.reset();
-      keptWriter.tag(this.#field, WIRE_LEN);
-      keptWriter.string(value);
-      bytes = keptWriter.finish();
-      this.#bytes.set(value, bytes);
+function writeKept(w: ProtobufWriter, kept: Map<string, Uint8Array>, field: number, value: string): void {
+  let bytes = kept.get(value);
+  if (bytes === undefined) {
+    if (kept.size >= MAX_KEPT || value.length > MAX_KEPT_LENGTH) {
+      w.tag(field, WIRE_LEN);
+      return w.string(value);
     }
-    w.raw(bytes);
+    keptWriter.reset();
+    keptWriter.tag(field, WIRE_LEN);
+    keptWriter.string(value);
+    bytes = keptWriter.finish();
+    kept.set(value, bytes);
   }
+  w.raw(bytes);
 }
 
 const MAX_KEPT = 512;
 const MAX_KEPT_LENGTH = 64;
 const keptWriter = new ProtobufWriter(256);
-const keys = new KeptStrings(KEY_VALUE.key);
-const spanNames = new KeptStrings(SPAN.name);
+const keptKeys = new Map<string, Uint8Array>();
+const keptSpanNames = new Map<string, Uint8Array>();
 
 /** The body of an AnyValue: the one field of its `value` oneof, or nothing for null and undefined. */
 function writeAnyValue(w: ProtobufWriter, value: LeanAnyValue): void {
@@ -624,7 +606,7 @@ export function keyBit(key: string): number {
 }
 
 /** The bits of the keys of `attributes` that have a value, or undefined when one of them has no bit. */
-export function keyBitsOf(attributes: Readonly<Record<string, unknown>>): number | undefined {
+function keyBitsOf(attributes: Readonly<Record<string, unknown>>): number | undefined {
   let mask = 0;
   for (const key in attributes) {
     if (attributes[key] == null) continue;
