@@ -168,7 +168,8 @@ describe('OTLP trace encoder: known spans decode with the official definitions',
       emptyArray: [],
       emptyKv: {},
       dropped: undefined,
-      alsoDropped: null,
+      // Kept as a key with an empty AnyValue, as the SDK 3 keeps and writes it.
+      none: null,
     } satisfies LeanAttributes;
     const intOf = (intValue: string): unknown => ({ intValue, value: 'intValue' });
     const str = (stringValue: string): unknown => ({ stringValue, value: 'stringValue' });
@@ -218,6 +219,7 @@ describe('OTLP trace encoder: known spans decode with the official definitions',
       },
       { key: 'emptyArray', value: { arrayValue: { values: [] }, value: 'arrayValue' } },
       { key: 'emptyKv', value: { kvlistValue: { values: [] }, value: 'kvlistValue' } },
+      { key: 'none', value: {} },
     ]);
   });
 

@@ -46,13 +46,16 @@ type Calls = (span: Span, startMs: number) => void;
 function decodedSpan(bytes: Uint8Array): Record<string, any> {
   const request = ExportTraceServiceRequest.toObject(ExportTraceServiceRequest.decode(bytes), { longs: String, enums: String, defaults: true, oneofs: true }) as any;
   const span = request.resourceSpans[0].scopeSpans[0].spans[0];
+  const pairs = (attributes: any[]): unknown[] => attributes.map((kv: any) => [kv.key, kv.value.value === undefined ? null : kv.value[kv.value.value]]);
   return {
+    attributes: pairs(span.attributes),
+    droppedAttributesCount: span.droppedAttributesCount,
     start: span.startTimeUnixNano,
     end: span.endTimeUnixNano,
     status: { code: span.status?.code ?? 'STATUS_CODE_UNSET', message: span.status?.message ?? '' },
-    events: span.events.map((event: any) => ({ name: event.name, time: event.timeUnixNano, attributes: event.attributes.map((kv: any) => [kv.key, kv.value[kv.value.value]]) })),
+    events: span.events.map((event: any) => ({ name: event.name, time: event.timeUnixNano, attributes: pairs(event.attributes), dropped: event.droppedAttributesCount })),
     droppedEventsCount: span.droppedEventsCount,
-    links: span.links.map((link: any) => link.attributes.map((kv: any) => [kv.key, kv.value[kv.value.value]])),
+    links: span.links.map((link: any) => ({ attributes: pairs(link.attributes), dropped: link.droppedAttributesCount })),
     droppedLinksCount: span.droppedLinksCount,
   };
 }
@@ -129,6 +132,19 @@ describe('the lean span and the SDK span export the same', () => {
     assert.equal(lean.events[0].name, 'event 2');
     assert.equal(lean.droppedEventsCount, 2);
     assert.equal(lean.droppedLinksCount, 3);
+  });
+
+  it('null attribute values: kept as empty values on the span and its links, dropped and counted on events', () => {
+    const linked = { traceId: '0af7651916cd43dd8448eb211c80319c', spanId: 'b7ad6b7169203331', traceFlags: 1 };
+    const { sdk, lean } = exportedBoth((span) => {
+      span.setAttribute('none', null as never);
+      span.setAttributes({ a: null as never, b: 1, c: undefined });
+      span.addEvent('e', { n: null as never, x: 1, u: undefined });
+      span.addLink({ context: linked, attributes: { n: null as never, x: 1 } });
+      span.end();
+    });
+    assert.deepEqual(lean, sdk);
+    assert.deepEqual(lean.attributes, [['none', null], ['a', null], ['b', '1']]);
   });
 
   const STATUSES: readonly (readonly [string, readonly SpanStatus[]])[] = [

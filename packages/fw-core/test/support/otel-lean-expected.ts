@@ -85,7 +85,8 @@ function expectedLink(link: LeanLink): Obj {
 
 function keyValues(attributes: LeanAttributes): Obj[] {
   return Object.entries(attributes)
-    .filter(([, value]) => value !== undefined && value !== null)
+    // A null value is a key with an empty AnyValue, as the SDK 3's serializer writes it.
+    .filter(([, value]) => value !== undefined)
     .map(([key, value]) => ({ key: key.toWellFormed(), value: anyValue(value) }));
 }
 

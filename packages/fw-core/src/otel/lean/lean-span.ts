@@ -131,7 +131,8 @@ export class LeanServerSpan implements Span {
   }
 
   setAttribute(key: string, value: AttributeValue | undefined): this {
-    if (!this.isRecording() || value === undefined || value === null) return this;
+    // null is a value (an empty one), as the SDK 3 keeps it.
+    if (!this.isRecording() || value === undefined) return this;
     const own = this.ownAttributes;
     const bit = keyBit(key);
     const held = this.heldKeys;
@@ -215,7 +216,7 @@ export class LeanServerSpan implements Span {
     // As the SDK: a time in second place is the time unless a third argument is one.
     const isTime = isTimeInput(attributesOrTime);
     const at = isTime && !isTimeInput(time) ? attributesOrTime : time;
-    const { kept, dropped } = limited(isTime ? {} : ((attributesOrTime as Attributes | undefined) ?? {}), this.limits.attributePerEventCountLimit, this.limits.attributeValueLengthLimit);
+    const { kept, dropped } = limited(isTime ? {} : ((attributesOrTime as Attributes | undefined) ?? {}), this.limits.attributePerEventCountLimit, this.limits.attributeValueLengthLimit, false);
     events.push({ name, time: timeFromInput(this.startWallMs, this.startMs, at), attributes: kept, droppedAttributesCount: dropped });
     return this;
   }
@@ -227,7 +228,7 @@ export class LeanServerSpan implements Span {
       this.droppedLinksCount += 1;
       if (links.shift() === undefined) return this;
     }
-    const { kept, dropped } = limited(link.attributes ?? {}, this.limits.attributePerLinkCountLimit, this.limits.attributeValueLengthLimit);
+    const { kept, dropped } = limited(link.attributes ?? {}, this.limits.attributePerLinkCountLimit, this.limits.attributeValueLengthLimit, true);
     links.push({ context: link.context, attributes: kept, droppedAttributesCount: dropped });
     return this;
   }
@@ -299,15 +300,24 @@ function encodedBlockOf(attributes: Attributes): LeanAttributeBlock {
   return block;
 }
 
-/** `attributes` within `count` keys (in order) and `length` characters per string. */
-function limited(attributes: Attributes, count: number, length: number): { kept: Attributes; dropped: number } {
+/**
+ * `attributes` within `count` keys (in order) and `length` characters per string, as the SDK's cleanAttributes: undefined
+ * values are left out, and null ones, when not `nullable` (an event's simple attributes), dropped and counted.
+ */
+function limited(attributes: Attributes, count: number, length: number, nullable: boolean): { kept: Attributes; dropped: number } {
   const kept: Attributes = {};
-  let given = 0;
+  let taken = 0;
+  let dropped = 0;
   for (const key in attributes) {
     const value = attributes[key];
-    if (value !== undefined && value !== null && given++ < count) kept[key] = truncate(value, length);
+    if (value === undefined) continue;
+    if (taken >= count || (value === null && !nullable)) dropped += 1;
+    else {
+      kept[key] = truncate(value, length);
+      taken += 1;
+    }
   }
-  return { kept, dropped: Math.max(0, given - count) };
+  return { kept, dropped };
 }
 
 function truncate(value: AttributeValue, length: number): AttributeValue {

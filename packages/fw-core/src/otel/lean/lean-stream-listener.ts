@@ -99,8 +99,9 @@ function setRequestAttributes(span: LeanServerSpan, req: IncomingMessage, exchan
   }
   span.setEncodedAttributes(block);
   const target = exchange.target;
-  span.setAttribute('url.path', urlPathOf(req.url ?? '/', target));
-  span.setAttribute('url.query', urlQueryOf(target, redaction));
+  // Read where the request's attributes were built (a ratio sampler's, a connection's first requests), not made again.
+  span.setAttribute('url.path', attributes === undefined ? urlPathOf(req.url ?? '/', target) : attributes['url.path']);
+  span.setAttribute('url.query', attributes === undefined ? urlQueryOf(target, redaction) : attributes['url.query']);
   if (method === '_OTHER') span.setAttribute('http.request.method_original', req.method);
 }
 

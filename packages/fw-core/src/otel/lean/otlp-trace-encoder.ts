@@ -492,12 +492,12 @@ function writeOptionalString(w: ProtobufWriter, field: number, value: string | u
   w.string(value);
 }
 
-/** `attributes` as repeated KeyValue `field`, leaving out null and undefined values; returns how many. */
+/** `attributes` as repeated KeyValue `field`; returns how many. A null value is a key with an empty AnyValue (the SDK keeps it), undefined is left out. */
 function writeKeyValues(w: ProtobufWriter, field: number, attributes: LeanAttributes): number {
   let count = 0;
   for (const key in attributes) {
     const value = attributes[key];
-    if (value === undefined || value === null) continue;
+    if (value === undefined) continue;
     w.tag(field, WIRE_LEN);
     const body = w.fork();
     writeKept(w, keptKeys, KEY_VALUE.key, key);
@@ -605,11 +605,11 @@ export function keyBit(key: string): number {
   return next;
 }
 
-/** The bits of the keys of `attributes` that have a value, or undefined when one of them has no bit. */
+/** The bits of the keys of `attributes` that are written (all but undefined ones), or undefined when one of them has no bit. */
 function keyBitsOf(attributes: Readonly<Record<string, unknown>>): number | undefined {
   let mask = 0;
   for (const key in attributes) {
-    if (attributes[key] == null) continue;
+    if (attributes[key] === undefined) continue;
     const bit = keyBit(key);
     if (bit === 0) return undefined;
     mask |= bit;
@@ -625,7 +625,7 @@ export type LeanTime = readonly [seconds: number, nanoseconds: number];
 
 /**
  * An OTLP AnyValue: an integer in int64 range is an int_value, any other number a double_value, a bigint
- * an int_value wrapped to 64 bits; `null`/`undefined` are an empty AnyValue in an array, and leave a key out.
+ * an int_value wrapped to 64 bits; `null`/`undefined` are an empty AnyValue in an array; `null` is one as a key's value too, where `undefined` leaves the key out.
  */
 export type LeanAnyValue = string | number | boolean | bigint | Uint8Array | null | undefined | readonly LeanAnyValue[] | LeanAttributes;
 
@@ -637,7 +637,7 @@ export interface LeanAttributes {
 /** Span attributes encoded once (`Span.attributes` fields) and copied into every span that carries them. */
 export interface LeanAttributeBlock {
   readonly bytes: Uint8Array;
-  /** How many attributes the block holds (its null and undefined values are left out). */
+  /** How many attributes the block holds (its undefined values are left out). */
   readonly count: number;
   /** The attributes it was encoded from, frozen. */
   readonly attributes: LeanAttributes;
