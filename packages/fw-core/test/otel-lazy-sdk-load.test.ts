@@ -84,3 +84,25 @@ test('with OTEL_SDK_DISABLED=true, setupTelemetry never loads the SDK', async ()
   `);
   assert.deepEqual(afterwards, ['@opentelemetry/api']);
 });
+
+test('a metrics push without @opentelemetry/otlp-transformer installed fails setupTelemetry, not the first push', async () => {
+  const script = `
+    import { registerHooks } from 'node:module';
+    registerHooks({ resolve(specifier, context, next) {
+      if (specifier === '@opentelemetry/otlp-transformer') throw Object.assign(new Error('Cannot find package ' + specifier), { code: 'ERR_MODULE_NOT_FOUND' });
+      return next(specifier, context);
+    } });
+    const otel = await import(${JSON.stringify(OTEL_ENTRY)});
+    try {
+      const telemetry = await otel.setupTelemetry({ serviceName: 'missing' });
+      await telemetry.shutdown();
+      console.log('started');
+    } catch (error) {
+      console.log(error.code + ': ' + error.message);
+    }
+  `;
+  const { stdout } = await promisify(execFile)(process.execPath, ['--input-type=module', '-e', script], {
+    env: { ...process.env, OTEL_SDK_DISABLED: undefined, ...OTLP, OTEL_METRICS_EXPORTER: 'otlp' },
+  });
+  assert.equal(stdout.trim(), 'ERR_MODULE_NOT_FOUND: Cannot find package @opentelemetry/otlp-transformer');
+});

@@ -88,6 +88,8 @@ class LeanProducerSlot implements MetricProducer {
 /** fw's own OTLP exporter (OtlpMetricExporter), with the OTEL_EXPORTER_OTLP_* settings of the metrics signal. */
 function otlpExporter(config: EnvConfig, exports: OtlpExportStop, problems: ExportProblemLog | undefined): PushMetricExporter | undefined {
   if (config.metricsEndpoint === undefined) return undefined;
+  // Its serializer loads with the first push; a missing package still fails the start, as an import would.
+  import.meta.resolve('@opentelemetry/otlp-transformer');
   return exports.stops(new OtlpMetricExporter(otlpSenderOptions(config, 'metrics', config.metricsEndpoint), config.metricsTemporality, problems));
 }
 

@@ -46,10 +46,7 @@ async function exportingProcessor(config: EnvConfig, options: TracePipelineOptio
 /** The exporter's compression type (its package, otlp-exporter-base, is not a peer of fw-core). */
 type OtlpCompression = NonNullable<NonNullable<ConstructorParameters<typeof OTLPTraceExporter>[0]>['compression']>;
 
-/**
- * The full path's exporter. Its packages (58 modules with otlp-exporter-base) load only here: the lean
- * path encodes the SDK's spans itself (lean/sdk-span-data.ts), and starts that much sooner (bench/startup.bench.ts).
- */
+/** The full path's exporter, its 58 modules loaded only here: the lean path encodes the SDK's spans itself (bench/startup.bench.ts). */
 async function otlpExporter(config: EnvConfig, exports: OtlpExportStop, { sender, outcomes }: FwTraceExport): Promise<SpanExporter> {
   if (sender.protocol === 'http/json') {
     const { ProtobufTraceSerializer } = await import('@opentelemetry/otlp-transformer');
