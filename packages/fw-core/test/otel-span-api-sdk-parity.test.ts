@@ -46,7 +46,8 @@ type Calls = (span: Span, startMs: number) => void;
 function decodedSpan(bytes: Uint8Array): Record<string, any> {
   const request = ExportTraceServiceRequest.toObject(ExportTraceServiceRequest.decode(bytes), { longs: String, enums: String, defaults: true, oneofs: true }) as any;
   const span = request.resourceSpans[0].scopeSpans[0].spans[0];
-  const pairs = (attributes: any[]): unknown[] => attributes.map((kv: any) => [kv.key, kv.value.value === undefined ? null : kv.value[kv.value.value]]);
+  const valueOf = (value: any): unknown => (value instanceof Uint8Array ? Buffer.from(value).toString('hex') : value);
+  const pairs = (attributes: any[]): unknown[] => attributes.map((kv: any) => [kv.key, kv.value.value === undefined ? null : valueOf(kv.value[kv.value.value])]);
   return {
     attributes: pairs(span.attributes),
     droppedAttributesCount: span.droppedAttributesCount,
@@ -145,6 +146,20 @@ describe('the lean span and the SDK span export the same', () => {
     });
     assert.deepEqual(lean, sdk);
     assert.deepEqual(lean.attributes, [['none', null], ['a', null], ['b', '1']]);
+  });
+
+  it('values the API takes but OpenTelemetry does not: left out on the span, dropped and counted on events and links', () => {
+    const linked = { traceId: '0af7651916cd43dd8448eb211c80319c', spanId: 'b7ad6b7169203331', traceFlags: 1 };
+    const invalid = { big: 10n, date: new Date(0), fn: () => 1, sym: Symbol('s'), '': 'empty key', deep: { at: new Date(0) } } as never;
+    const { sdk, lean } = exportedBoth((span) => {
+      span.setAttributes(invalid);
+      span.setAttributes({ map: { a: 1, b: [1, 'x'] }, bytes: Uint8Array.from([1, 2]), mixed: [1, 'x'] } as never);
+      span.addEvent('e', { ...(invalid as object), map: { a: 1 }, bytes: Uint8Array.from([1]), mixed: [1, 'x'], ok: [1, null, 2] } as never);
+      span.addLink({ context: linked, attributes: { ...(invalid as object), map: { a: 1 }, ok: 'x' } as never });
+      span.end();
+    });
+    assert.deepEqual(lean, sdk);
+    assert.deepEqual(sdk.attributes.map(([key]: [string]) => key), ['map', 'bytes', 'mixed']);
   });
 
   const STATUSES: readonly (readonly [string, readonly SpanStatus[]])[] = [

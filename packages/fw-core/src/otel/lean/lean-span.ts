@@ -133,17 +133,20 @@ export class LeanServerSpan implements Span {
   setAttribute(key: string, value: AttributeValue | undefined): this {
     // null is a value (an empty one), as the SDK 3 keeps it.
     if (!this.isRecording() || value === undefined) return this;
+    if (key.length === 0) return leftOut(this, `Invalid attribute key: ${key}`);
     const own = this.ownAttributes;
     const bit = keyBit(key);
     const held = this.heldKeys;
     // A key whose bit the span does not hold is new; else it is looked up: one held by a block first
     // moves that block's attributes here.
     const isNew = (held !== undefined && bit !== 0 && (held & bit) === 0) || (own[key] === undefined && !(this.blocks !== undefined && this.unblock(key)));
+    if (isNew && this.attributeCount >= this.limits.attributeCountLimit) {
+      this.droppedAttributesCount += 1;
+      return this;
+    }
+    // As the SDK 3: what OpenTelemetry has no value for (a bigint, a Date, a function) is left out.
+    if (typeof value !== 'string' && !isAnyValue(value)) return leftOut(this, `Invalid attribute value set for key: ${key}`);
     if (isNew) {
-      if (this.attributeCount >= this.limits.attributeCountLimit) {
-        this.droppedAttributesCount += 1;
-        return this;
-      }
       this.attributeCount += 1;
       this.heldKeys = held === undefined || bit === 0 ? undefined : held | bit;
     }
@@ -216,7 +219,7 @@ export class LeanServerSpan implements Span {
     // As the SDK: a time in second place is the time unless a third argument is one.
     const isTime = isTimeInput(attributesOrTime);
     const at = isTime && !isTimeInput(time) ? attributesOrTime : time;
-    const { kept, dropped } = limited(isTime ? {} : ((attributesOrTime as Attributes | undefined) ?? {}), this.limits.attributePerEventCountLimit, this.limits.attributeValueLengthLimit, false);
+    const { kept, dropped } = limited(isTime ? {} : ((attributesOrTime as Attributes | undefined) ?? {}), this.limits.attributePerEventCountLimit, this.limits.attributeValueLengthLimit, isSimpleValue);
     events.push({ name, time: timeFromInput(this.startWallMs, this.startMs, at), attributes: kept, droppedAttributesCount: dropped });
     return this;
   }
@@ -228,7 +231,7 @@ export class LeanServerSpan implements Span {
       this.droppedLinksCount += 1;
       if (links.shift() === undefined) return this;
     }
-    const { kept, dropped } = limited(link.attributes ?? {}, this.limits.attributePerLinkCountLimit, this.limits.attributeValueLengthLimit, true);
+    const { kept, dropped } = limited(link.attributes ?? {}, this.limits.attributePerLinkCountLimit, this.limits.attributeValueLengthLimit, isAnyValue);
     links.push({ context: link.context, attributes: kept, droppedAttributesCount: dropped });
     return this;
   }
@@ -302,22 +305,46 @@ function encodedBlockOf(attributes: Attributes): LeanAttributeBlock {
 
 /**
  * `attributes` within `count` keys (in order) and `length` characters per string, as the SDK's cleanAttributes: undefined
- * values are left out, and null ones, when not `nullable` (an event's simple attributes), dropped and counted.
+ * values are left out; past `count`, with an empty key, or not `valid` (an event's take simple values only), dropped and counted.
  */
-function limited(attributes: Attributes, count: number, length: number, nullable: boolean): { kept: Attributes; dropped: number } {
+function limited(attributes: Attributes, count: number, length: number, valid: (value: unknown) => boolean): { kept: Attributes; dropped: number } {
   const kept: Attributes = {};
   let taken = 0;
   let dropped = 0;
   for (const key in attributes) {
     const value = attributes[key];
     if (value === undefined) continue;
-    if (taken >= count || (value === null && !nullable)) dropped += 1;
+    if (taken >= count || key.length === 0 || !valid(value)) dropped += 1;
     else {
       kept[key] = truncate(value, length);
       taken += 1;
     }
   }
   return { kept, dropped };
+}
+
+/** `span`, after the SDK's diag warning for an attribute it leaves out. */
+function leftOut<T>(span: T, message: string): T {
+  diag.warn(message);
+  return span;
+}
+
+/** An OpenTelemetry AnyValue, as the SDK 3's isAnyValue: a scalar, null, bytes, or an array or plain object of them, without cycles. */
+function isAnyValue(value: unknown, path: readonly object[] = []): boolean {
+  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' || value === null || value instanceof Uint8Array) return true;
+  if (typeof value !== 'object' || path.includes(value)) return false;
+  const inner = [...path, value];
+  const valid = (item: unknown): boolean => item === undefined || isAnyValue(item, inner);
+  if (Array.isArray(value)) return value.every(valid);
+  const { constructor } = value as { constructor?: unknown };
+  return (constructor === Object || constructor === undefined) && Object.values(value).every(valid);
+}
+
+/** A value of the API's simple attributes (an event's), as the SDK's isSimpleAttributeValue: a scalar, or an array of one scalar type and nulls. */
+function isSimpleValue(value: unknown): boolean {
+  if (!Array.isArray(value)) return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean';
+  const types = new Set(value.filter((item) => item != null).map((item) => typeof item));
+  return types.size <= 1 && [...types].every((type) => type === 'string' || type === 'number' || type === 'boolean');
 }
 
 function truncate(value: AttributeValue, length: number): AttributeValue {
