@@ -22,7 +22,9 @@ import { ExportTraceServiceRequest } from './support/otlp-official-trace.ts';
 const DEFAULT_SPAN_LIMITS = readEnvConfig({}).spanLimits;
 
 const ended: ReadableSpan[] = [];
-const tracer = new TracerProvider({ spanProcessors: [{ onStart() {}, onEnd: (span) => void ended.push(span), forceFlush: async () => {}, shutdown: async () => {} }] }).getTracer('parity');
+const tracerWith = (spanLimits: typeof DEFAULT_SPAN_LIMITS) =>
+  new TracerProvider({ spanLimits, spanProcessors: [{ onStart() {}, onEnd: (span) => void ended.push(span), forceFlush: async () => {}, shutdown: async () => {} }] }).getTracer('parity');
+const tracer = tracerWith(DEFAULT_SPAN_LIMITS);
 
 /** Whole Unix milliseconds the stubbed Date.now() says. */
 const WALL_MS = 1_764_000_000_123;
@@ -62,11 +64,11 @@ function decodedSpan(bytes: Uint8Array): Record<string, any> {
 }
 
 /** What each span exports after `calls`, made under the same clocks. */
-function exportedBoth(calls: Calls): { sdk: Record<string, any>; lean: Record<string, any> } {
+function exportedBoth(calls: Calls, limits = DEFAULT_SPAN_LIMITS): { sdk: Record<string, any>; lean: Record<string, any> } {
   const startMs = perfMs;
-  const sdkSpan = tracer.startSpan('s', {}, ROOT_CONTEXT);
+  const sdkSpan = (limits === DEFAULT_SPAN_LIMITS ? tracer : tracerWith(limits)).startSpan('s', {}, ROOT_CONTEXT);
   let leanEnded: LeanServerSpan | undefined;
-  const leanSpan = new LeanServerSpan('s', {}, undefined, true, DEFAULT_SPAN_LIMITS, (span) => (leanEnded = span));
+  const leanSpan = new LeanServerSpan('s', {}, undefined, true, limits, (span) => (leanEnded = span));
   assert.equal(leanSpan.startMs, startMs);
   for (const span of [sdkSpan, leanSpan]) {
     perfMs = startMs;
@@ -160,6 +162,19 @@ describe('the lean span and the SDK span export the same', () => {
     });
     assert.deepEqual(lean, sdk);
     assert.deepEqual(sdk.attributes.map(([key]: [string]) => key), ['map', 'bytes', 'mixed']);
+  });
+
+  it('a value length limit: strings cut inside arrays and maps, bytes sliced, on the span, events and links', () => {
+    const linked = { traceId: '0af7651916cd43dd8448eb211c80319c', spanId: 'b7ad6b7169203331', traceFlags: 1 };
+    const long = { s: 'abcdef', list: ['abcdef', 7, ['abcdef']], map: { a: 'abcdef', b: { c: 'abcdef' }, u: undefined }, bytes: Uint8Array.from([1, 2, 3, 4, 5]) } as never;
+    const { sdk, lean } = exportedBoth((span) => {
+      span.setAttributes(long);
+      span.addEvent('e', { s: 'abcdef', list: ['abcdef', 'ab'] });
+      span.addLink({ context: linked, attributes: long });
+      span.end();
+    }, { ...DEFAULT_SPAN_LIMITS, attributeValueLengthLimit: 3 });
+    assert.deepEqual(lean, sdk);
+    assert.deepEqual(sdk.attributes[0], ['s', 'abc']);
   });
 
   const STATUSES: readonly (readonly [string, readonly SpanStatus[]])[] = [

@@ -303,10 +303,7 @@ function encodedBlockOf(attributes: Attributes): LeanAttributeBlock {
   return block;
 }
 
-/**
- * `attributes` within `count` keys (in order) and `length` characters per string, as the SDK's cleanAttributes: undefined
- * values are left out; past `count`, with an empty key, or not `valid` (an event's take simple values only), dropped and counted.
- */
+/** `attributes` as the SDK's cleanAttributes: undefined left out; past `count`, an empty key or not `valid`, dropped and counted; cut to `length`. */
 function limited(attributes: Attributes, count: number, length: number, valid: (value: unknown) => boolean): { kept: Attributes; dropped: number } {
   const kept: Attributes = {};
   let taken = 0;
@@ -347,11 +344,12 @@ function isSimpleValue(value: unknown): boolean {
   return types.size <= 1 && [...types].every((type) => type === 'string' || type === 'number' || type === 'boolean');
 }
 
-function truncate(value: AttributeValue, length: number): AttributeValue {
-  if (length === Infinity) return value;
-  if (typeof value === 'string') return value.length > length ? value.slice(0, length) : value;
-  if (Array.isArray(value)) return value.map((item) => (typeof item === 'string' && item.length > length ? item.slice(0, length) : item)) as AttributeValue;
-  return value;
+/** `value` with every string cut and byte array sliced to `length`, in arrays and maps too (the SDK 3's copyAndTruncAnyValue). */
+function truncate(value: unknown, length: number): AttributeValue {
+  if (length === Infinity || value === null || (typeof value !== 'object' && typeof value !== 'string')) return value as AttributeValue;
+  if (typeof value === 'string' || value instanceof Uint8Array) return (value.length > length ? value.slice(0, length) : value) as AttributeValue;
+  if (Array.isArray(value)) return value.map((item) => truncate(item, length)) as AttributeValue;
+  return Object.fromEntries(Object.entries(value).flatMap(([key, item]) => (item === undefined ? [] : [[key, truncate(item, length)]]))) as AttributeValue;
 }
 
 /** Unix milliseconds as `[seconds, nanoseconds]`, rounded to the nanosecond as the SDK's millisToHrTime. */
