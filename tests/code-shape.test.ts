@@ -21,10 +21,10 @@ import {
 
 /**
  * fw-core's lines after issue 37's line cut (13,332 to about 12,280), issues 38 and 39's features
- * and a trim of every folder (13,096 to 12,931, 2026-11-29): the count may only shrink from here;
+ * and a trim of every folder (13,096 to 12,926, 2026-11-29): the count may only shrink from here;
  * the goal stays GOALS.lines.
  */
-const LINES_REACHED = 12_931;
+const LINES_REACHED = 12_926;
 
 describe("fw-core's folder structure", () => {
   it('has no two folders importing each other, and no longer circle of folders', () => {

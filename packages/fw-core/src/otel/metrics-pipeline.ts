@@ -93,9 +93,6 @@ function otlpExporter(config: EnvConfig, exports: OtlpExportStop, problems: Expo
   return exports.stops(new OtlpMetricExporter(otlpSenderOptions(config, 'metrics', config.metricsEndpoint), config.metricsTemporality, problems));
 }
 
-/** The SDK's metrics serializer, loaded with the first OTLP export rather than at start (bench/startup.bench.ts). */
-let serializer: Promise<typeof ProtobufMetricsSerializer> | undefined;
-
 /** Per OTEL_EXPORTER_OTLP_METRICS_TEMPORALITY_PREFERENCE value, the instruments that stay cumulative. */
 const CUMULATIVE_UNDER: Readonly<Record<TemporalityPreference, ReadonlySet<InstrumentType> | 'all'>> = {
   cumulative: 'all',
@@ -126,9 +123,9 @@ export class OtlpMetricExporter extends SenderExporter implements PushMetricExpo
 
   export(metrics: ResourceMetrics, resultCallback: (result: ExportResult) => void): void {
     if (this.closed) return resultCallback(failed('the OTLP metric exporter is shut down'));
-    serializer ??= import('@opentelemetry/otlp-transformer').then((loaded) => loaded.ProtobufMetricsSerializer);
-    serializer.then(
-      (loaded) => this.#export(loaded, metrics, resultCallback),
+    // The SDK's serializer, loaded with the first push rather than at start (bench/startup.bench.ts).
+    import('@opentelemetry/otlp-transformer').then(
+      (loaded) => this.#export(loaded.ProtobufMetricsSerializer, metrics, resultCallback),
       (error: Error) => resultCallback(failed(`the metrics could not be encoded: ${error.message}`)),
     );
   }

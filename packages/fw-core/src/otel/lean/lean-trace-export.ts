@@ -4,7 +4,7 @@
  * encodes each ended span into the pending batch at once (the queue holds bytes, so span objects die
  * young), posts batches with OtlpHttpSender and reports to SpanExportOutcomes. Loaded with the SDK.
  */
-import { type SpanContext, SpanKind } from '@opentelemetry/api';
+import { SpanKind } from '@opentelemetry/api';
 import type { Resource } from '@opentelemetry/resources';
 import type { IMetricReader } from '@opentelemetry/sdk-metrics';
 import type { ReadableSpan, SpanProcessor } from '@opentelemetry/sdk-trace';
@@ -20,8 +20,8 @@ import { aggregatesAsLeanMetrics } from './http-metric-producer.ts';
 import type { LeanServerSpan } from './lean-span.ts';
 import { fixedSamplingDecision } from './lean-stream-listener.ts';
 import { OtlpHttpSender, type OtlpSenderOptions, type SendResult } from './otlp-socket-client.ts';
-import { type LeanAttributes, type LeanResource, type LeanScope, type LeanSpanData, OtlpTraceEncoder } from './otlp-trace-encoder.ts';
-import { sdkSpanData } from './sdk-span-data.ts';
+import { type LeanAttributes, type LeanEvent, type LeanResource, type LeanScope, type LeanSpanData, OtlpTraceEncoder } from './otlp-trace-encoder.ts';
+import { leanLink, sdkSpanData } from './sdk-span-data.ts';
 
 /** The path for `config`, `options` and the metric readers built for them, and why when it is full. */
 export function chooseTelemetryPath(config: EnvConfig, options: TelemetryOptions, readers: readonly IMetricReader[]): { path: 'lean' | 'full'; reason?: string } {
@@ -80,16 +80,13 @@ export function toLeanSpanData(span: LeanServerSpan, scope: LeanScope): LeanSpan
     // API attribute values (strings, numbers, booleans and their arrays) are encoder values as they are.
     attributes: span.ownAttributes as LeanAttributes,
     droppedAttributesCount: span.droppedAttributesCount,
-    events: span.events.length === 0 ? undefined : span.events.map((event) => ({ name: event.name, time: event.time, attributes: event.attributes as LeanAttributes, droppedAttributesCount: event.droppedAttributesCount })),
+    // A recorded event has the encoder's fields, as an SDK event does.
+    events: span.events as readonly LeanEvent[],
     droppedEventsCount: span.droppedEventsCount,
-    links: span.links.length === 0 ? undefined : span.links.map((link) => ({ ...linkContext(link.context), attributes: link.attributes as LeanAttributes, droppedAttributesCount: link.droppedAttributesCount })),
+    links: span.links.length === 0 ? undefined : span.links.map(leanLink),
     droppedLinksCount: span.droppedLinksCount,
     status: span.status,
   };
-}
-
-function linkContext(context: SpanContext): { traceId: string; spanId: string; traceFlags: number; traceState: string | undefined; isRemote: boolean | undefined } {
-  return { traceId: context.traceId, spanId: context.spanId, traceFlags: context.traceFlags, traceState: context.traceState?.serialize(), isRemote: context.isRemote };
 }
 
 /** What a lean trace export needs. */
