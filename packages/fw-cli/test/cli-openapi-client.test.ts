@@ -104,7 +104,7 @@ function runSteering(args: readonly string[], cwd: string, proxy: TcpProxy): Pro
     let stderr = '';
     let sent: Promise<void> | undefined;
     const run = async (step: ProxyStep): Promise<void> => {
-      if (step === 'cut') return proxy.cut();
+      if (step === 'cut') return void (await proxy.cut());
       if (step === 'stalled') return sent;
       sent = proxy.stallAnswersAfter(step.stall);
     };

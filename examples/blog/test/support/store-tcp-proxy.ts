@@ -9,8 +9,13 @@ import { once } from 'node:events';
 /** A running proxy. */
 export interface TcpProxy {
   readonly port: number;
-  /** Stops listening and destroys every open connection: the database looks down. */
-  cut(): Promise<void>;
+  /**
+   * Stops listening and ends every open connection (the upstream side is destroyed, the client
+   * side half-closed): the database looks down. Resolves once the client has closed each of those
+   * connections too, that is once it has seen every one of them end, with the time (`Date.now()`)
+   * the last one closed. A client that keeps one open longer than a second has it destroyed.
+   */
+  cut(): Promise<number>;
   /** Listens again on the same port: the database is back. */
   restore(): Promise<void>;
   /** Keeps connections open but drops every byte from now on: the database hangs. */
@@ -28,20 +33,27 @@ export interface TcpProxy {
   close(): Promise<void>;
 }
 
+/** How long cut() waits for a client to close a connection it ended before destroying it. */
+const CUT_GRACE_MS = 1_000;
+
+/** One proxied connection: the client's socket and the one to the target. */
+interface Link {
+  readonly client: Socket;
+  readonly upstream: Socket;
+  /** Set by cut(): the client side is closing, whatever happens to the upstream side. */
+  cut: boolean;
+}
+
 /** Starts a proxy on 127.0.0.1 (random port) forwarding to `target`. */
 export async function startTcpProxy(target: { host: string; port: number }): Promise<TcpProxy> {
-  const sockets = new Set<Socket>();
+  const links = new Set<Link>();
   let frozen = false;
   let stall: { marker: Buffer; sent: () => void } | undefined;
-  const track = (socket: Socket): void => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-  };
   const server = (): Server =>
     createServer((client) => {
-      const upstream = connect(target.port, target.host);
-      track(client);
-      track(upstream);
+      const link: Link = { client, upstream: connect(target.port, target.host), cut: false };
+      links.add(link);
+      client.on('close', () => links.delete(link));
       let answersLost = false;
       const pipe = (from: Socket, to: Socket, drop: () => boolean): void => {
         from.on('data', (chunk: Buffer) => {
@@ -50,23 +62,27 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
             stall.sent();
             stall = undefined;
           }
-          if (!drop()) to.write(chunk);
+          if (!drop() && !to.destroyed) to.write(chunk);
         });
-        from.on('close', () => to.destroy());
-        from.on('error', () => to.destroy());
+        // Once cut, the client side closes on its own (cutLink): the upstream's end must not close it first.
+        const closeOther = () => (link.cut && to === client ? undefined : to.destroy());
+        from.on('close', closeOther);
+        from.on('error', closeOther);
       };
-      pipe(client, upstream, () => frozen);
-      pipe(upstream, client, () => frozen || answersLost);
+      pipe(client, link.upstream, () => frozen || link.cut);
+      pipe(link.upstream, client, () => frozen || answersLost || link.cut);
     });
   let listening = server();
   listening.listen(0, '127.0.0.1');
   await once(listening, 'listening');
   const port = (listening.address() as { port: number }).port;
 
-  const cut = async (): Promise<void> => {
+  const cut = async (): Promise<number> => {
+    const cutAt = Date.now();
     const closed = new Promise((resolve) => listening.close(resolve));
-    for (const socket of sockets) socket.destroy();
+    const clientsClosed = await Promise.all([...links].map(cutLink));
     await closed;
+    return Math.max(cutAt, ...clientsClosed);
   };
   return {
     port,
@@ -93,6 +109,24 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
       if (listening.listening) await cut();
     },
   };
+}
+
+/**
+ * Destroys the upstream side of `link` and ends its client side, so the client reads the end of
+ * the stream whenever it next reads: what it sends before then is read and dropped, never
+ * refused. Resolves with the time the client closed its side (or was destroyed after CUT_GRACE_MS).
+ */
+function cutLink(link: Link): Promise<number> {
+  link.cut = true;
+  link.upstream.destroy();
+  const { client } = link;
+  if (client.destroyed) return Promise.resolve(Date.now());
+  client.end();
+  const timer = setTimeout(() => client.destroy(), CUT_GRACE_MS);
+  return once(client, 'close').then(() => {
+    clearTimeout(timer);
+    return Date.now();
+  });
 }
 
 /** Starts a proxy in front of the PostgreSQL server of `databaseUrl`; `url` is `databaseUrl` reached through it. */
