@@ -53,3 +53,47 @@ describe("fw openapi: a route's own 400 beside fw's (openapi-details-app)", () =
     }
   });
 });
+
+describe("fw openapi: an app-wide onInvalid that hands failures back keeps fw's 400 documented (openapi-app-hook-app)", () => {
+  const HOOK_APP = join(FIXTURES, 'openapi-app-hook-app');
+  let document: Record<string, any>;
+  before(async () => {
+    ({ document } = await openapiOutputs(HOOK_APP, await osTempDir()));
+  });
+
+  it("lists fw's InvalidRequest 400 on the routes the app's hook may hand back, and none on the route with its own hook", () => {
+    const paths = document.paths;
+    assert.deepEqual(paths['/books'].get.responses[400], { description: 'Bad Request', content: { 'application/json': { schema: ref('InvalidRequest') } } });
+    assert.deepEqual(paths['/books/{id}'].get.responses[400], { description: 'Bad Request', content: { 'application/json': { schema: ref('InvalidRequest') } } });
+    assert.deepEqual(paths['/books'].post.responses[400].content['application/json'].schema, { anyOf: [ref('InvalidRequest'), ref('ErrorMessage')] });
+    assert.equal(paths['/books/{id}'].delete.responses[400], undefined);
+  });
+
+  it('every 400 and 422 the app gives matches its documented schema', async () => {
+    const ajv = new Ajv({ strict: false });
+    ajv.addSchema({ components: document.components }, 'document');
+    const documented = (path: string, method: string, status: number) => {
+      const schema = document.paths[path][method].responses[status].content['application/json'].schema;
+      return ajv.compile(JSON.parse(JSON.stringify(schema).replaceAll('"#/components/', '"document#/components/')));
+    };
+    const listener: FwListener = await createListener({ app: (await import(join(HOOK_APP, 'app.mjs'))).default, appDir: HOOK_APP, config: { bootstrap_application: 'books' }, env: { LOG_LEVEL: 'error' } });
+    try {
+      const cases = [
+        { path: '/books', method: 'get', url: '/books?limit=0' },
+        { path: '/books/{id}', method: 'get', url: '/books/abc' },
+        { path: '/books', method: 'post', url: '/books', body: '{}' },
+        { path: '/books/{id}', method: 'delete', url: '/books/abc' },
+      ];
+      const answers = [];
+      for (const c of cases) {
+        const res = await inject(listener, { method: c.method.toUpperCase(), url: c.url, ...(c.body && { headers: { 'content-type': 'application/json' }, body: c.body }) });
+        answers.push({ status: res.status, body: res.json() });
+        const validate = documented(c.path, c.method, res.status);
+        assert.equal(validate(res.json()), true, `${c.method} ${c.url} ${res.status} ${JSON.stringify(res.json())}: ${ajv.errorsText(validate.errors)}`);
+      }
+      assert.deepEqual(answers.map((a) => a.status), [400, 400, 422, 404]);
+    } finally {
+      await listener.close();
+    }
+  });
+});

@@ -44,7 +44,7 @@ export function buildDocument(input: DocumentInput): BuiltDocument {
   // Route schemas equal to an error schema refer to it too, so the index has them all.
   const index = new ComponentIndex({ ...input.schemas, ...errorSchemas });
   const ownErrors = new OwnErrorSchemas(input.loaded.app, index, [...Object.keys(input.schemas), ...Object.keys(sharedSchemas)]);
-  const context = { routerName: input.loaded.app.router.name, components: index, appHandlesInvalid: input.loaded.app.onInvalid !== undefined, ownErrors };
+  const context = { routerName: input.loaded.app.router.name, components: index, ownErrors };
   for (const route of input.loaded.router.routes()) {
     const { drafts: more, skipped } = routeOperations(route, context);
     drafts.push(...more);

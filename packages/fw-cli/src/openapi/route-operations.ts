@@ -50,8 +50,6 @@ export interface OperationContext {
   readonly routerName: string;
   /** components.schemas so far (priv/schemas and the error schemas): equal route schemas `$ref` them. */
   readonly components: ComponentIndex;
-  /** The app has an onInvalid hook, so fw's default 400 is not assumed. */
-  readonly appHandlesInvalid: boolean;
   /** The errorSchemas beside the app's and groups' onError. */
   readonly ownErrors: OwnErrorSchemas;
 }
@@ -88,7 +86,7 @@ export function routeOperations(route: CompiledRoute<RouteTarget>, context: Oper
     const schemas = [docs.resource, BODY_METHODS.has(method) ? docs.schema : undefined].filter((name) => name !== undefined);
     const described = target.schema === undefined
       ? { ...parameters(bindings, docs), ...requestBody(method, docs), responses: withDeclared(responses(method, bindings, docs, failure), chain, failure) }
-      : schemaOperation(target.schema, { method, route, bindings, docs, chain, failure, handlesInvalid: target.onInvalid !== undefined || context.appHandlesInvalid }, context);
+      : schemaOperation(target.schema, { method, route, bindings, docs, chain, failure, handlesInvalid: target.onInvalid !== undefined }, context);
     const security = chain.scheme === undefined ? {} : { security: [{ [chain.scheme.name]: [] }] };
     const operation: Json = {
       // Without a declared one, the summary is the route as fw lists it (docs/decisions.md).
@@ -168,6 +166,11 @@ interface MethodFacts {
   readonly chain: ChainFacts;
   /** What onError answers, when its errorSchema says. */
   readonly failure: Json | undefined;
+  /**
+   * The route has its own onInvalid, written for its failures: fw's 400 is not assumed. The app's
+   * onInvalid is not taken so: written for every route, it may hand some failures back to fw
+   * (`undefined`), and a generated client must know the 400 that then comes.
+   */
   readonly handlesInvalid: boolean;
 }
 
@@ -189,7 +192,7 @@ function schemaOperation(schema: RouteSchema, facts: MethodFacts, context: Opera
     out[status] = response(status, facts.method === 'head' || status === 204 ? undefined : resourceSchema(facts.docs));
   }
   // What fw answers itself, whatever the route lists: its 400 for a request failing the schema
-  // (no onInvalid), and body decoding's 400 (malformed JSON), 413 and 415.
+  // (no onInvalid of the route's own), and body decoding's 400 (malformed JSON), 413 and 415.
   const own: [number, Json][] = [];
   if (checkedParts(schema).length > 0 && !facts.handlesInvalid) own.push([400, schemaRef(INVALID_REQUEST_SCHEMA)]);
   if (facts.chain.decodesBodies && BODY_METHODS.has(facts.method)) for (const status of [400, 413, 415]) own.push([status, schemaRef(ERROR_MESSAGE_SCHEMA)]);
