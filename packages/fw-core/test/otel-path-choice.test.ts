@@ -1,8 +1,8 @@
 /**
  * setupTelemetry's choice between the lean path (fw's own server span, OTLP encoder and HTTP
  * metrics) and the full one (the SDK's), and what each path delivers: defaults are lean; a span
- * processor or exporter of the user's, a metric exporter aggregating otherwise, traces exporter
- * `none` or FW_OTEL_PATH=full are full, and a user's processor then gets fw's server span as
+ * processor or exporter of the user's, a metric exporter aggregating otherwise or FW_OTEL_PATH=full
+ * are full (traces exporter `none`, metrics only, stays lean), and a user's processor then gets fw's server span as
  * before; on the lean path a span user code starts is the SDK's child of fw's lean span, both
  * at the receiver; OTEL_TRACES_SAMPLER and the span limits hold on the lean path too.
  */
@@ -53,12 +53,23 @@ describe('the lean or full path', () => {
     ['a span exporter', { telemetry: { spanExporter: new InMemorySpanExporter() } }],
     ['a metric exporter with exponential histograms', { telemetry: { metricExporter: exponentialExporter() } }],
     ['FW_OTEL_PATH=full', { env: { FW_OTEL_PATH: 'full' } }],
-    ['OTEL_TRACES_EXPORTER=none', { env: { OTEL_TRACES_EXPORTER: 'none' } }],
   ] as const) {
     it(`is full with ${what}`, async () => {
       await withApp(options, async (otel) => assert.equal(otel.telemetry.path, 'full'));
     });
   }
+
+  it('is lean with OTEL_TRACES_EXPORTER=none (metrics only): requests are measured, no span is exported', async () => {
+    await withApp({ env: { OTEL_TRACES_EXPORTER: 'none' } }, async (otel) => {
+      assert.equal(otel.telemetry.path, 'lean');
+      for (const path of ['/api/posts/42', '/child']) await (await fetch(`${otel.app.url}${path}`)).arrayBuffer();
+      const count = 'http_server_request_duration_seconds_count{http_request_method="GET",http_response_status_code="200",http_route="/api/posts/:id",network_protocol_version="1.1",url_scheme="http",otel_scope_name="fw-core",otel_scope_version="0.1.0"} 1';
+      // The exchange ends, and is measured, just after the client has the body.
+      await until('the request to be measured', async () => (await otel.telemetry.scrape()).split('\n').includes(count));
+      await otel.telemetry.forceFlush();
+      assert.deepEqual(otel.receiver.spans, []);
+    });
+  });
 
   it('gives a user span processor fw server span on the full path, as before', async () => {
     const exporter = new InMemorySpanExporter();

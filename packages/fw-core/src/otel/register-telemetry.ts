@@ -38,7 +38,7 @@ export async function registerTelemetry(config: EnvConfig, options: TelemetryOpt
   const metricsPipeline = createMetricsPipeline(config, resource, options, exports, reporting.problems);
   const { provider: meterProvider, pull } = metricsPipeline;
   const choice = chooseTelemetryPath(config, options, metricsPipeline.readers);
-  const lean = choice.path === 'lean' && traceExport !== undefined ? createLeanSetup(config, resource, options, traceExport) : undefined;
+  const lean = choice.path === 'lean' ? createLeanSetup(config, resource, options, traceExport) : undefined;
   const scrape = async (): Promise<string> => serializePrometheus((await pull.collect()).resourceMetrics);
   const listenerSettings = metricsListenerSettings(options, config);
   let listener: MetricsListener | undefined;
@@ -52,12 +52,12 @@ export async function registerTelemetry(config: EnvConfig, options: TelemetryOpt
   };
   /** Undoes what was built when the start fails, then throws `error`. */
   const abandon = async (error: unknown): Promise<never> => {
-    await Promise.allSettled([built?.shutdown(), meterProvider.shutdown(), listener?.close(), lean?.export.shutdown(0)]);
+    await Promise.allSettled([built?.shutdown(), meterProvider.shutdown(), listener?.close(), lean?.export?.shutdown(0)]);
     stop();
     throw error;
   };
   // The full path imports its exporter here, which fails when its package is missing.
-  const tracerProvider = (built = await createTracerProvider(config, resource, options, exports, traceExport, lean?.export.sdkSpans).catch(abandon));
+  const tracerProvider = (built = await createTracerProvider(config, resource, options, exports, traceExport, lean?.export?.sdkSpans).catch(abandon));
   reporting.attach(meterProvider, lean !== undefined);
   if (lean !== undefined) metricsPipeline.offerLeanMetrics(lean.path.metrics);
   if (listenerSettings !== undefined) listener = await startMetricsListener(listenerSettings, scrape).catch(abandon);
@@ -84,12 +84,12 @@ export async function registerTelemetry(config: EnvConfig, options: TelemetryOpt
     metricsUrl: listener?.url,
     scrape,
     forceFlush: async () => {
-      await Promise.all([tracerProvider.forceFlush(), meterProvider.forceFlush(), lean?.export.forceFlush()]);
+      await Promise.all([tracerProvider.forceFlush(), meterProvider.forceFlush(), lean?.export?.forceFlush()]);
     },
     shutdown: () => {
       stopping ??= (async () => {
         const flushMs = (await everyCollectorRefuses(config, options)) ? Math.min(timeoutMs, REFUSED_FLUSH_MS) : timeoutMs;
-        await withTimeout(Promise.allSettled([tracerProvider.shutdown(), meterProvider.shutdown(), lean?.export.shutdown(flushMs)]), flushMs);
+        await withTimeout(Promise.allSettled([tracerProvider.shutdown(), meterProvider.shutdown(), lean?.export?.shutdown(flushMs)]), flushMs);
         stop();
         await listener?.close();
         unregister();

@@ -29,7 +29,6 @@ export function chooseTelemetryPath(config: EnvConfig, options: TelemetryOptions
   // Their exporter or processor would not see fw's spans.
   if (options.spanProcessor !== undefined) return { path: 'full', reason: 'a spanProcessor was given' };
   if (options.spanExporter !== undefined) return { path: 'full', reason: 'a spanExporter was given' };
-  if (config.tracesEndpoint === undefined) return { path: 'full', reason: 'OTEL_TRACES_EXPORTER=none' };
   // A push reader aggregates as its exporter says (the user's, or OTLP's histogram preference).
   if (!readers.every((reader) => aggregatesAsLeanMetrics(reader as Parameters<typeof aggregatesAsLeanMetrics>[0]))) return { path: 'full', reason: 'a metric reader chooses another aggregation' };
   return { path: 'lean' };
@@ -38,8 +37,14 @@ export function chooseTelemetryPath(config: EnvConfig, options: TelemetryOptions
 /** The scope fw's lean spans are exported under, the tracer's on the full path. */
 const SCOPE = Object.freeze({ name: SCOPE_NAME, version: SCOPE_VERSION });
 
-/** The lean path and its export, with fw's trace export settings (the full path's too), the SDK's batch settings and the full path's sampler. */
-export function createLeanSetup(config: EnvConfig, resource: Resource, options: TracePipelineOptions, fw: FwTraceExport): { path: LeanPath; export: LeanTraceExport } {
+/**
+ * The lean path and its export, with fw's trace export settings (the full path's too), the SDK's batch settings and the full
+ * path's sampler. Without `fw` (OTEL_TRACES_EXPORTER=none: metrics only) spans are made, for trace context and log lines, and
+ * go nowhere, as the SDK's do with no span processor.
+ */
+export function createLeanSetup(config: EnvConfig, resource: Resource, options: TracePipelineOptions, fw: FwTraceExport | undefined): { path: LeanPath; export: LeanTraceExport | undefined } {
+  const path = { sampler: samplerFor(config.sampler, config.samplerRatio), decide: fixedSamplingDecision(config.sampler), limits: config.spanLimits, metrics: new HttpMetricSeriesTable() };
+  if (fw === undefined) return { path: { ...path, onEnd: () => {} }, export: undefined };
   const batch = batchSettings(config, options);
   // The batch processor gives up an export after its own timeout too (OTEL_BSP_EXPORT_TIMEOUT).
   const timeoutMs = Math.min(fw.sender.timeoutMs, batch.exportTimeoutMillis ?? Infinity);
@@ -50,14 +55,7 @@ export function createLeanSetup(config: EnvConfig, resource: Resource, options: 
     outcomes: fw.outcomes,
     batch: { maxQueueSize: batch.maxQueueSize, maxExportBatchSize: batch.maxExportBatchSize, scheduledDelayMs: batch.scheduledDelayMillis },
   });
-  const path: LeanPath = {
-    sampler: samplerFor(config.sampler, config.samplerRatio),
-    decide: fixedSamplingDecision(config.sampler),
-    limits: config.spanLimits,
-    onEnd: exported.add,
-    metrics: new HttpMetricSeriesTable(),
-  };
-  return { path, export: exported };
+  return { path: { ...path, onEnd: exported.add }, export: exported };
 }
 
 /** The encoder's view of an ended lean span. */
