@@ -81,6 +81,10 @@ describe('FW_ENV=prod with BLOG_API_TOKEN', () => {
     test('security runs before validation: a bad body without a token is 401, not 422', async () => {
       assertUnauthorized(await blog.request('POST', '/api/posts', { body: { title: '' } }));
     });
+
+    test('security runs before body decoding: a malformed JSON body without a token is 401, not 400', async () => {
+      assertUnauthorized(await blog.request('POST', '/api/posts', { body: '{"title":', headers: { 'content-type': 'application/json' } }));
+    });
   });
 });
 
