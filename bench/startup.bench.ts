@@ -15,8 +15,9 @@
  * The guide's apps are polled on GET /bookmarks?limit=1 (a query schema and a response schema),
  * the blog on GET /api/posts. LOG_LEVEL=warn everywhere. NODE_COMPILE_CACHE is unset, so what an
  * entry file imports statically is compiled on every start; fw turns Node's compile cache on for
- * what it loads itself (loadApplication: the blog's app module graph, ajv), filled by each
- * contender's first start, which is not counted. CACHE=1 gives every contender a compile cache.
+ * what it loads itself (loadApplication: an app module it imports, ajv), and the blog's main.ts
+ * before it imports fw and its app; the cache is filled by each contender's first start, which is
+ * not counted. CACHE=1 gives every contender a compile cache.
  * Run: `npm run build && npx node bench/startup.bench.ts` (RUNS=5 by default).
  */
 import { spawn } from 'node:child_process';

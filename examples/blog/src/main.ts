@@ -5,13 +5,20 @@
  * and exits 1.
  */
 import { existsSync } from 'node:fs';
+import { enableCompileCache } from 'node:module';
 import { dirname, join } from 'node:path';
-import { startServer, type FwServer } from 'fw-core';
+import type { FwServer } from 'fw-core';
 
 /** The app directory: examples/blog, from src/ or dist/ alike. */
 const appDir = dirname(import.meta.dirname);
 
+// Node's compile cache before fw and the app load, so that from the second start on their modules
+// (type-stripped TypeScript included) load compiled: fw turns it on only for an app it imports
+// itself (loadApplication), and this file hands it the app. Off under coverage, which it blurs.
+if (process.env.NODE_V8_COVERAGE === undefined) enableCompileCache();
+
 try {
+  const { startServer } = await import('fw-core');
   // The app beside this file, handed to fw rather than found through package.json's "fw".app
   // (src/app.ts): run from dist/, the process then loads JavaScript only (scripts/start.js).
   const { default: app, metricsUrl } = await import('./app.ts');
