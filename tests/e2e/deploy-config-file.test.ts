@@ -9,23 +9,14 @@
  */
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
 import { createTestSchema, type TestSchema } from '../../examples/blog/test/support/store-postgres.ts';
-import { OPERATIONS_GUIDE } from './support/balancer-configs.ts';
 import { startBlogAsUser, writeTempConfig, type BlogProcess, type TempConfig } from './support/blog-as-user.ts';
 import { DEPLOY_API_TOKEN } from './support/blog-instances.ts';
-import { fencedBlocks } from '../support/markdown-fences.ts';
+import { guideConfig } from './support/guide-config.ts';
 
 /** One more than the guide's `max_requests`. */
 const OVER_THE_LIMIT = 101;
-
-/** The guide's one JSON block: the deployment's fw.config.json. */
-function guideConfig(): any {
-  const blocks = fencedBlocks('docs/operations.md', readFileSync(OPERATIONS_GUIDE, 'utf8')).filter((block) => block.info[0] === 'json');
-  assert.equal(blocks.length, 1, 'docs/operations.md shows one JSON block, the deployment configuration file');
-  return JSON.parse(blocks[0]!.code);
-}
 
 describe("the guide's configuration file, under FW_ENV=prod", () => {
   let schema: TestSchema;

@@ -1,0 +1,108 @@
+/**
+ * Behind the guide's HAProxy or nginx, with the guide's configuration file (its rate limit on
+ * Redis, `trusted_proxies` naming the balancer), the blog sees each client's own address: in its
+ * request log line (`client.address`) and in the rate limiter's bucket. The balancer must append
+ * the address it took the connection from to `X-Forwarded-For` (HAProxy's `option forwardfor`,
+ * nginx's `$proxy_add_x_forwarded_for`): the guide's HAProxy did not, so every request came keyed
+ * by the balancer's address, the whole service shared one bucket, and a client's own
+ * `X-Forwarded-For`, passed through and believed from the trusted balancer, chose its key. Only
+ * the addresses are changed: the instance's and the balancer's ports, the balancer's address in
+ * `trusted_proxies` (loopback here), and the Redis key prefix.
+ */
+import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
+import { request } from 'node:http';
+import { after, before, describe, it } from 'node:test';
+import { closedPort } from '../../packages/fw-core/test/support/closed-port.ts';
+import { until } from '../../packages/fw-core/test/support/until.ts';
+import { createTestSchema, type TestSchema } from '../../examples/blog/test/support/store-postgres.ts';
+import { startBlogAsUser, writeTempConfig, type BlogProcess, type TempConfig } from './support/blog-as-user.ts';
+import { DEPLOY_API_TOKEN } from './support/blog-instances.ts';
+import { guideConfig } from './support/guide-config.ts';
+import { HAPROXY_SKIP_REASON, startHaproxy } from './support/haproxy.ts';
+import { NGINX_SKIP_REASON, startNginx } from './support/nginx.ts';
+
+/** What a client through the balancer got: the request id and what is left of its rate limit. */
+interface Answer {
+  readonly status: number;
+  readonly requestId: string;
+  readonly remaining: number;
+}
+
+/** GET `path` through `url` from the loopback address `from`, with `headers`. */
+function getFrom(url: string, path: string, from: string, headers: Record<string, string> = {}): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const req = request(`${url}${path}`, { localAddress: from, headers: { connection: 'close', ...headers } }, (res) => {
+      res.resume();
+      res.on('end', () => {
+        const remaining = /\br=(\d+)/.exec(String(res.headers['ratelimit'] ?? ''))?.[1];
+        resolve({ status: res.statusCode ?? 0, requestId: String(res.headers['x-request-id']), remaining: Number(remaining) });
+      });
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+/** A balancer of the guide in front of the instance on `port` (the guide's second server left down). */
+type StartBalancer = (port: number) => Promise<{ readonly url: string; stop(): Promise<void> }>;
+
+const BALANCERS: readonly [string, string | false, StartBalancer][] = [
+  ['HAProxy', HAPROXY_SKIP_REASON, async (port) => {
+    const haproxy = await startHaproxy({ frontendPort: await closedPort(), instancePorts: [port, await closedPort()] });
+    // HAProxy starts with both servers up: only once blog2's checks failed does all go to blog1.
+    await haproxy.waitForStatus('blog', 'blog1', 'UP', 15_000);
+    await haproxy.waitForStatus('blog', 'blog2', 'DOWN', 15_000);
+    return haproxy;
+  }],
+  // nginx tries the other server of a refused connection (proxy_next_upstream error).
+  ['nginx', NGINX_SKIP_REASON, async (port) => startNginx({ frontendPort: await closedPort(), instancePorts: [port, await closedPort()] })],
+];
+
+for (const [name, skip, startBalancer] of BALANCERS) {
+  describe(`the guide's ${name} and configuration file give the blog each client's address`, { skip }, () => {
+    let schema: TestSchema;
+    let config: TempConfig;
+    let blog: BlogProcess;
+    let balancer: Awaited<ReturnType<StartBalancer>> | undefined;
+
+    before(async () => {
+      schema = await createTestSchema();
+      const file = guideConfig();
+      const limiter = file.fw.plugins.find((entry: { module: string }) => entry.module === 'rate_limit_plugin');
+      limiter.options.key_prefix = `fw-e2e-client-address:${randomUUID()}:`;
+      // The balancer's address: loopback here, 10.0.0.0/8 in the guide.
+      limiter.options.trusted_proxies = ['127.0.0.1/32'];
+      config = await writeTempConfig(file);
+      const port = await closedPort();
+      blog = await startBlogAsUser({ FW_CONFIG: config.path, FW_ENV: 'prod', PORT: String(port), DATABASE_URL: schema.url, BLOG_API_TOKEN: DEPLOY_API_TOKEN });
+      balancer = await startBalancer(port);
+    });
+    after(async () => {
+      await blog?.stop();
+      await balancer?.stop();
+      await config?.remove();
+      await schema?.drop();
+    });
+
+    /** The blog's request log line of `answer`, written as the exchange ends: maybe just after the client has the answer. */
+    const logLineOf = (answer: Answer) => until(`the log line of ${answer.requestId}`, () => blog.logLines().find((line) => line.request_id === answer.requestId));
+
+    it("logs the connecting client's address, not the balancer's nor one the client wrote in X-Forwarded-For", async () => {
+      const honest = await getFrom(balancer!.url, '/api/posts?limit=1', '127.0.0.2');
+      const spoofing = await getFrom(balancer!.url, '/api/posts?limit=1', '127.0.0.3', { 'x-forwarded-for': '198.51.100.9' });
+      assert.deepEqual([honest.status, spoofing.status], [200, 200]);
+      assert.equal((await logLineOf(honest))['client.address'], '127.0.0.2');
+      assert.equal((await logLineOf(spoofing))['client.address'], '127.0.0.3');
+    });
+
+    it('counts each client in its own rate-limit bucket', async () => {
+      const first = await getFrom(balancer!.url, '/api/posts?limit=1', '127.0.0.4');
+      const second = await getFrom(balancer!.url, '/api/posts?limit=1', '127.0.0.4');
+      const other = await getFrom(balancer!.url, '/api/posts?limit=1', '127.0.0.5', { 'x-forwarded-for': '127.0.0.4' });
+      assert.equal(second.remaining, first.remaining - 1);
+      // A fresh bucket for 127.0.0.5, though it named 127.0.0.4: as full as 127.0.0.4's first answer left it.
+      assert.equal(other.remaining, first.remaining);
+    });
+  });
+}
