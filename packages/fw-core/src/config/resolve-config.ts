@@ -42,9 +42,7 @@ export function resolveConfigDocument(document: unknown, origin: string, env: No
   // Every section merged is checked, and merging checked sections field by field keeps them valid.
   const fwOf = (overlay: ConfigSections | undefined): FwSection => mergeOverlay(mergeOverlay(layout.base.fw, overlay?.fw), overrides);
   // Rules that tie keys together hold per environment: check the others now, not at their deploy.
-  for (const [name, overlay] of Object.entries(layout.environments)) {
-    if (name !== environment.name) resolveEntries(fwOf(overlay), { name, isDefault: false });
-  }
+  for (const [name, overlay] of Object.entries(layout.environments)) if (name !== environment.name) resolveEntries(fwOf(overlay), { name, isDefault: false });
   const overlay = layout.environments[environment.name];
   const fw = fwOf(overlay);
   const entries = resolveEntries(fw, environment);

@@ -24,9 +24,7 @@ export interface ConfigLayout {
 export function parseConfigLayout(document: unknown): ConfigLayout {
   const { environments: overlays, ...base } = expectObject(document, CONFIG_FILE_NAME);
   // A misspelt `environments` would silently become an application section, its overlays never applied.
-  for (const name of Object.keys(base)) {
-    if (closestKey(name, ['environments']) !== undefined) throw unknownKey('', name, ['fw', 'environments']);
-  }
+  for (const name of Object.keys(base)) if (closestKey(name, ['environments']) !== undefined) throw unknownKey('', name, ['fw', 'environments']);
   const layout = { base: parseSections(base, ''), environments: {} as Record<string, ConfigSections> };
   for (const [name, overlay] of Object.entries(overlays === undefined ? {} : expectObject(overlays, 'environments'))) {
     layout.environments[name] = parseOverlay(overlay, childPath('environments', name));
@@ -37,9 +35,7 @@ export function parseConfigLayout(document: unknown): ConfigLayout {
 
 function parseOverlay(value: unknown, key: string): ConfigSections {
   const overlay = expectObject(value, key);
-  if (overlay['environments'] !== undefined) {
-    throw badValue(childPath(key, 'environments'), 'absent: overlays do not nest', overlay['environments']);
-  }
+  if (overlay['environments'] !== undefined) throw badValue(childPath(key, 'environments'), 'absent: overlays do not nest', overlay['environments']);
   const fw = overlay['fw'];
   // The environment is chosen (FW_ENV, else the base fw.environment) before any overlay applies.
   if (isJsonObject(fw) && Object.hasOwn(fw, 'environment')) {
@@ -77,9 +73,7 @@ function checkApplicationSections(layout: ConfigLayout): void {
 function checkSections(sections: ConfigSections, parent: string, names: readonly (string | undefined)[], fixed: readonly string[]): void {
   const appNames = [...new Set(names.filter((name) => name !== undefined))];
   if (appNames.length === 0) return;
-  for (const name of Object.keys(sections.apps)) {
-    if (!appNames.includes(name)) throw unknownKey(parent, name, fixed, appNames);
-  }
+  for (const name of Object.keys(sections.apps)) if (!appNames.includes(name)) throw unknownKey(parent, name, fixed, appNames);
 }
 
 // The `fw` section: fw's own keys (service-spec.md, "Global configuration keys"), each optional.
@@ -145,9 +139,7 @@ const fieldChecks: Record<keyof ServerConfiguration, Check> = {
 function checkFields(value: unknown, key: string, checks: Readonly<Record<string, Check>>): Record<string, unknown> {
   const fields = expectObject(value, key);
   rejectUnknownKeys(fields, key, Object.keys(checks));
-  for (const [name, check] of Object.entries(checks)) {
-    if (fields[name] !== undefined) check(fields[name], childPath(key, name));
-  }
+  for (const [name, check] of Object.entries(checks)) if (fields[name] !== undefined) check(fields[name], childPath(key, name));
   return fields;
 }
 
@@ -163,9 +155,7 @@ export function checkServerConfigurationConsistency(server: ServerConfiguration,
 /** A non-empty list of distinct names ending with the router's handler (nothing after it would run). */
 function validateStreamHandlers(value: unknown, key: string): void {
   const last = ROUTER_STREAM_HANDLER;
-  if (!Array.isArray(value) || value.length === 0) {
-    throw badValue(key, `a non-empty array of stream handler names ending with "${last}"`, value);
-  }
+  if (!Array.isArray(value) || value.length === 0) throw badValue(key, `a non-empty array of stream handler names ending with "${last}"`, value);
   value.forEach((name: unknown, index) => {
     const first = value.indexOf(expectNonEmptyString(name, `${key}[${index}]`));
     if (first < index) throw badValue(`${key}[${index}]`, `a name not already listed at ${key}[${first}]`, name);
@@ -195,9 +185,7 @@ export function isJsonObject(value: unknown): value is Record<string, unknown> {
 }
 
 function rejectUnknownKeys(object: Record<string, unknown>, key: string, known: readonly string[]): void {
-  for (const name of Object.keys(object)) {
-    if (!known.includes(name)) throw unknownKey(key, name, known);
-  }
+  for (const name of Object.keys(object)) if (!known.includes(name)) throw unknownKey(key, name, known);
 }
 
 function expectObject(value: unknown, key: string): Record<string, unknown> {

@@ -166,9 +166,7 @@ class InjectSocket extends Duplex {
 }
 
 // node:http calls these on real sockets (timeouts, Nagle, keep-alive); they mean nothing in memory.
-for (const name of ['setTimeout', 'setNoDelay', 'setKeepAlive', 'ref', 'unref']) {
-  Object.defineProperty(InjectSocket.prototype, name, { value: returnThis });
-}
+for (const name of ['setTimeout', 'setNoDelay', 'setKeepAlive', 'ref', 'unref']) Object.defineProperty(InjectSocket.prototype, name, { value: returnThis });
 
 function returnThis<T>(this: T): T {
   return this;

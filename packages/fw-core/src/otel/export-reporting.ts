@@ -279,7 +279,5 @@ function registerSpanSelfMetrics(meter: Meter, outcomes: SpanExportOutcomes): ()
 
 /** A series of `instrument` per `error.type` of `counts` ('' for success, without the attribute). */
 function observeCounts(result: BatchObservableResult, instrument: Observable, counts: ReadonlyMap<string, number>, attributes: Attributes): void {
-  for (const [errorType, count] of counts) {
-    result.observe(instrument, count, errorType === '' ? attributes : { ...attributes, 'error.type': errorType });
-  }
+  for (const [errorType, count] of counts) result.observe(instrument, count, errorType === '' ? attributes : { ...attributes, 'error.type': errorType });
 }

@@ -152,9 +152,7 @@ function compileMissLanes(routes: CompiledRoutes, env: PluginEnv): MissLanes {
   const global: Miss = { lane: laneOf(routes.global.pre), answers: routes.answers };
   return (host, path) => {
     const key = host === undefined ? undefined : requestHostKey(host);
-    for (const { host: groupHost, suffix, prefix, miss } of candidates) {
-      if (hostMatches(groupHost, suffix, key) && prefixMatches(prefix, path)) return miss;
-    }
+    for (const { host: groupHost, suffix, prefix, miss } of candidates) if (hostMatches(groupHost, suffix, key) && prefixMatches(prefix, path)) return miss;
     return global;
   };
 }

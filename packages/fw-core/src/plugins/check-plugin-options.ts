@@ -17,9 +17,7 @@ export const booleanOption: OptionRule = { expected: 'true or false', example: '
 /** Checks `options` (undefined: none) against `rules`; FW_ERR_PLUGIN_BAD_OPTIONS at the first problem. */
 export function checkPluginOptions(plugin: string, options: unknown, rules: Readonly<Record<string, OptionRule>>): void {
   const given = options ?? {};
-  if (typeof given !== 'object' || Array.isArray(given)) {
-    throw bad(plugin, undefined, `${plugin} options must be a map of option names to values`);
-  }
+  if (typeof given !== 'object' || Array.isArray(given)) throw bad(plugin, undefined, `${plugin} options must be a map of option names to values`);
   const unknown = Object.keys(given).find((name) => !Object.hasOwn(rules, name));
   if (unknown !== undefined) {
     const known = Object.keys(rules).join(', ');

@@ -40,9 +40,7 @@ export async function gracefulClose(server: Server, traffic: Traffic, graceMs: n
     }
     // A response can still be on its way out to a slow reader: its connection closes once it is
     // sent (`connection: close`), or, when its head went out before the stop, ends as it drains.
-    for (const socket of connections) {
-      if (socket.writableLength > 0) socket.once('drain', endIdle);
-    }
+    for (const socket of connections) if (socket.writableLength > 0) socket.once('drain', endIdle);
     endIdle();
     await Promise.race([closed, graceOver]);
   } finally {

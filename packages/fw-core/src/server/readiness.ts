@@ -29,9 +29,7 @@ export function readinessHandler(options: ReadinessOptions): InlineHandler {
   if (typeof lifecycle !== 'object' || lifecycle === null || typeof lifecycle.draining !== 'boolean') {
     throw bad('lifecycle must be the Lifecycle of RoutesContext or AppContext');
   }
-  for (const [name, check] of Object.entries(checks)) {
-    if (typeof check !== 'function') throw bad(`checks.${name} must be a function`);
-  }
+  for (const [name, check] of Object.entries(checks)) if (typeof check !== 'function') throw bad(`checks.${name} must be a function`);
   if (!Number.isInteger(timeoutMs) || timeoutMs < 1 || timeoutMs > MAX_TIMER_MS) {
     throw bad(`timeoutMs must be an integer from 1 to ${MAX_TIMER_MS}, got ${String(timeoutMs)}`);
   }

@@ -10,7 +10,7 @@ import type { LoadedApplication } from '../app/load-application.ts';
 import { FwError } from '../errors.ts';
 import { closeAfterResponse, flushedBytes, responseOnSocket } from '../http/node-internals.ts';
 import type { Logger } from '../log/logger.ts';
-import { CountedIncomingMessage, CountedServerResponse, openExchange } from '../stream/exchange.ts';
+import { CountedIncomingMessage, CountedServerResponse, exchangeOf, openExchange } from '../stream/exchange.ts';
 import { hostForDisplay, reachableUrl } from './bound-address.ts';
 import { openListener, type CreateListenerOptions } from './create-listener.ts';
 import { gracefulClose, trackConnections } from './graceful-close.ts';
@@ -19,7 +19,7 @@ import { gatePipelined } from './pipelining-gate.ts';
 
 // Not an ES import of node:http: building its module namespace loads undici, which every
 // `import('fw-core')` paid, fw-cli's inspection commands included (docs/performance.md).
-const { createServer } = process.getBuiltinModule('node:http');
+const { createServer, STATUS_CODES } = process.getBuiltinModule('node:http');
 
 /** Options of startServer: createListener's, and signals. */
 export interface StartServerOptions extends CreateListenerOptions {
@@ -67,6 +67,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<FwS
       else gate(req, res);
     },
   );
+  answerClientErrors(server, logger);
   const connections = trackConnections(server);
   const stopWatching = closeStalledConnections(connections, sc.send_timeout_ms, logger);
   try {
@@ -140,6 +141,28 @@ function closeStalledConnections(connections: ReadonlySet<Socket>, timeoutMs: nu
   }, period);
   timer.unref();
   return () => clearInterval(timer);
+}
+
+/** What node:http answers a request it refuses, by the error's code; 400 for any other. */
+const REFUSAL_STATUS: Readonly<Record<string, number>> = { HPE_HEADER_OVERFLOW: 431, HPE_CHUNK_EXTENSIONS_OVERFLOW: 413, ERR_HTTP_REQUEST_TIMEOUT: 408 };
+
+/**
+ * node:http's own answer to a request it refuses before fw has it (a malformed head 400, one over max_header_size
+ * 431, a head slower than headers_timeout_ms or a request slower than request_timeout_ms 408): the same bytes on the
+ * same condition, plus a `client_error` line, which Node's answer leaves nowhere. A failed connection (a reset) closes
+ * silently, as in Node. A request already handed to fw keeps its own line too, with its request id here.
+ */
+function answerClientErrors(server: Server, logger: Logger): void {
+  server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => {
+    const res = responseOnSocket(socket);
+    if (socket.writable && res?.headersSent !== true) {
+      const status = REFUSAL_STATUS[error.code ?? ''] ?? 400;
+      socket.write(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nConnection: close\r\n\r\n`);
+      const id = res == null ? undefined : exchangeOf(res.req).id;
+      logger.info({ event: 'client_error', status, code: error.code, ...(id !== undefined && { request_id: id }), 'client.address': socket.remoteAddress }, `answered ${status}: ${error.message}`);
+    }
+    socket.destroy(error);
+  });
 }
 
 /**

@@ -1,0 +1,92 @@
+/**
+ * What node:http refuses before fw has a request, or cuts while fw reads it, is answered with
+ * Node's own bytes and logged (`client_error`): a malformed head 400, a head over max_header_size
+ * 431, a head slower than headers_timeout_ms 408, a body slower than request_timeout_ms 408 (with
+ * the request's id, beside its own request line). A client that resets its connection is no
+ * client error. Before, each was answered by Node and left no line anywhere.
+ */
+import assert from 'node:assert/strict';
+import { connect } from 'node:net';
+import { after, before, describe, it } from 'node:test';
+import type { RouteGroup } from '../src/app/route-group.ts';
+import { json } from '../src/http/response.ts';
+import { startTestApp, type LogLine, type TestApp } from './support/test-app.ts';
+import { within } from './support/until.ts';
+
+let app: TestApp;
+
+before(async () => {
+  const groups: RouteGroup[] = [
+    {
+      prefix: '',
+      security: false,
+      plugins: [{ phase: 'pre_request', module: 'fw_request_plugin', options: { decode_json_body: true } }],
+      routes: [{ path: '/echo', handler: (req) => json({ got: req.body }), options: { methods: ['post'] } }],
+    },
+  ];
+  app = await startTestApp({ fw: { server_configuration: { headers_timeout_ms: 300, request_timeout_ms: 600, max_header_size: 1024 } }, groups });
+});
+after(() => app.close());
+
+/** Writes `text` on a new connection and returns all it reads until the server closes it. */
+function exchange(text: string): Promise<string> {
+  return within('the server to answer and close', new Promise((resolve, reject) => {
+    const socket = connect(app.server.port, '127.0.0.1');
+    let got = '';
+    socket.setEncoding('utf8').on('data', (chunk: string) => (got += chunk));
+    socket.on('error', reject);
+    socket.on('close', () => resolve(got));
+    socket.write(text);
+  }));
+}
+
+/** The client_error line with `status`, once written. */
+const clientErrorLine = (status: number): Promise<LogLine> => app.waitForLog((line) => line.fields['event'] === 'client_error' && line.fields['status'] === status);
+
+describe("node:http's refusals, answered as Node answers them and logged", () => {
+  it('a malformed head: 400, logged with the parser code and the client address', async () => {
+    assert.equal(await exchange('GET /echo HTTP/1.1\r\nHost x\r\n\r\n'), 'HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
+    const line = await clientErrorLine(400);
+    assert.equal(line.level, 'info');
+    assert.equal(line.fields['code'], 'HPE_INVALID_HEADER_TOKEN');
+    assert.equal(line.fields['client.address'], '127.0.0.1');
+    assert.equal(line.fields['request_id'], undefined);
+  });
+
+  it('a head over max_header_size: 431', async () => {
+    assert.equal(await exchange(`GET /echo HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(2048)}\r\n\r\n`), 'HTTP/1.1 431 Request Header Fields Too Large\r\nConnection: close\r\n\r\n');
+    assert.equal((await clientErrorLine(431)).fields['code'], 'HPE_HEADER_OVERFLOW');
+  });
+
+  it('a head slower than headers_timeout_ms: 408', async () => {
+    assert.equal(await exchange('GET /echo HTTP/1.1\r\nHost: x\r\n'), 'HTTP/1.1 408 Request Timeout\r\nConnection: close\r\n\r\n');
+    const line = await clientErrorLine(408);
+    assert.equal(line.fields['code'], 'ERR_HTTP_REQUEST_TIMEOUT');
+    assert.equal(line.fields['request_id'], undefined);
+  });
+
+  it('a body slower than request_timeout_ms: 408, logged with the id of the request fw was reading', async () => {
+    const before = app.logs.length;
+    const answer = await exchange('POST /echo HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"a":');
+    assert.equal(answer, 'HTTP/1.1 408 Request Timeout\r\nConnection: close\r\n\r\n');
+    const line = await app.waitForLog((candidate) => app.logs.indexOf(candidate) >= before && candidate.fields['event'] === 'client_error');
+    const request = await app.waitForLog((candidate) => candidate.fields['event'] === 'request' && candidate.fields['request_id'] === line.fields['request_id']);
+    assert.equal(typeof line.fields['request_id'], 'string');
+    assert.equal(request.fields['path'], '/echo');
+  });
+
+  it('a client that resets its connection mid-head is no client error', async () => {
+    const before = app.logs.length;
+    await within('the reset connection to close', new Promise<void>((resolve) => {
+      const socket = connect(app.server.port, '127.0.0.1', () => {
+        socket.write('GET /echo HTTP/1.1\r\nHost: x\r\n');
+        socket.resetAndDestroy();
+      });
+      socket.on('close', () => resolve());
+    }));
+    // A request after it: its line is written once the reset has long been handled.
+    assert.equal(await exchange('GET /nothing HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n').then((text) => text.split('\r\n')[0]), 'HTTP/1.1 404 Not Found');
+    await app.waitForLog((candidate) => candidate.fields['event'] === 'request' && candidate.fields['path'] === '/nothing');
+    assert.deepEqual(app.logs.slice(before).filter((line) => line.fields['event'] === 'client_error'), []);
+  });
+});
