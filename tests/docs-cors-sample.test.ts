@@ -1,0 +1,73 @@
+/**
+ * docs/builtin-plugins.md's CORS plugin for a bearer-token API (what fw_cors_plugin's `*` cannot
+ * do: browsers never let `*` cover `Authorization`) does what its text says, run as the sample
+ * reads: a preflight from its origin is answered 204 naming `authorization`, its origin's answers
+ * expose `Location` and `Link`, another origin gets no CORS header, every answer varies on Origin,
+ * and a bad origin option stops the start.
+ */
+import assert from 'node:assert/strict';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { after, before, describe, it } from 'node:test';
+import { createListener, defineApp, inject, json, type FwListener, type FwPlugin } from 'fw-core';
+import { fencedBlocks } from './support/markdown-fences.ts';
+
+const DOC = 'docs/builtin-plugins.md';
+const ROOT = join(import.meta.dirname, '..');
+const ORIGIN = 'https://app.example';
+
+let dir: string;
+let plugin: FwPlugin<string, { allow_origin: string }>;
+let fw: FwListener;
+
+/** An app with one route, under the sample plugin configured with `options`. */
+function listenerWith(options: Record<string, unknown>): Promise<FwListener> {
+  const app = defineApp({
+    name: 'api',
+    router: { name: 'api_router', routes: () => [{ prefix: '/api', security: false, routes: [{ path: '/posts', handler: () => json({ posts: [] }), options: { methods: ['get', 'post'] } }] }] },
+    plugins: [plugin],
+  });
+  return createListener({ app, config: { plugins: [{ phase: 'pre_request', module: 'api_cors_plugin', options }] }, env: { LOG_LEVEL: 'silent' } });
+}
+
+before(async () => {
+  const text = await readFile(join(ROOT, DOC), 'utf8');
+  const block = fencedBlocks(DOC, text).find((b) => b.info[0] === 'ts' && b.code.includes("name: 'api_cors_plugin'"));
+  assert.ok(block, `${DOC} shows the api_cors_plugin sample`);
+  await mkdir(join(ROOT, '.tmp'), { recursive: true });
+  dir = await mkdtemp(join(ROOT, '.tmp', 'docs-cors-sample-'));
+  await writeFile(join(dir, 'api-cors-plugin.ts'), block.code);
+  ({ apiCorsPlugin: plugin } = (await import(pathToFileURL(join(dir, 'api-cors-plugin.ts')).href)) as { apiCorsPlugin: typeof plugin });
+  fw = await listenerWith({ allow_origin: ORIGIN });
+});
+after(async () => {
+  await fw?.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe("docs/builtin-plugins.md's CORS plugin for a bearer-token API", () => {
+  it('answers a preflight from its origin 204, allowing authorization', async () => {
+    const res = await inject(fw, { method: 'OPTIONS', url: '/api/posts', headers: { origin: ORIGIN, 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization, content-type' } });
+    assert.equal(res.status, 204);
+    assert.equal(res.headers['access-control-allow-origin'], ORIGIN);
+    assert.match(String(res.headers['access-control-allow-headers']), /\bauthorization\b/);
+    assert.match(String(res.headers['access-control-allow-methods']), /\bPOST\b/);
+    assert.equal(res.headers['vary'], 'Origin');
+  });
+
+  it("lets its origin read Location and Link, and gives another origin no CORS header", async () => {
+    const mine = await inject(fw, { method: 'GET', url: '/api/posts', headers: { origin: ORIGIN } });
+    assert.equal(mine.status, 200);
+    assert.equal(mine.headers['access-control-allow-origin'], ORIGIN);
+    assert.match(String(mine.headers['access-control-expose-headers']), /\blocation\b.*\blink\b/);
+    const other = await inject(fw, { method: 'GET', url: '/api/posts', headers: { origin: 'https://evil.example' } });
+    assert.equal(other.status, 200);
+    assert.equal(other.headers['access-control-allow-origin'], undefined);
+    assert.equal(other.headers['vary'], 'Origin');
+  });
+
+  it('stops the start on an option that is not an origin', async () => {
+    await assert.rejects(listenerWith({ allow_origin: 'app.example' }), (error: Error) => (error.cause as { code?: string } | undefined)?.code === 'FW_ERR_PLUGIN_BAD_OPTIONS' && /needs option allow_origin \(an origin/.test(error.message));
+  });
+});
