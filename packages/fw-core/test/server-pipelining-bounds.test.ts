@@ -30,7 +30,7 @@ function exchangeCounter() {
         if (open) counts.unfinished -= 1;
         open = false;
       };
-      // First among the listeners: the gate's own starts the next request on the same event.
+      // First among the listeners: counted finished before anything else hears of it.
       res.prependOnceListener('finish', done);
       res.prependOnceListener('close', done);
       next(req, res);
@@ -79,6 +79,39 @@ function readAnswers(socket: Socket, count: number): Promise<string[]> {
 }
 
 describe('pipelining bounds', () => {
+  it('serves another connection between the pipelined requests of one: each waiting request starts on a turn of its own', async (t) => {
+    const COUNT = 60;
+    // Each answer costs the event loop 5 ms: the pipelined ones take 300 ms, if nothing comes between them.
+    const busy = (): void => {
+      const end = performance.now() + 5;
+      while (performance.now() < end);
+    };
+    let startedBeforeProbe = -1;
+    let onFirstItem = (): void => {};
+    const { counts, handler } = exchangeCounter();
+    const groups: RouteGroup[] = [
+      { prefix: '', security: false, routes: [{ path: '/item/:n', handler: (req) => (onFirstItem(), busy(), json({ n: Number(req.bindings['n']) })), options: { methods: ['get'] } }] },
+      { prefix: '/probe', security: false, routes: [{ path: '/', handler: () => ((startedBeforeProbe = counts.started - 1), json({ probe: true })), options: { methods: ['get'] } }] },
+    ];
+    const app = await startTestApp({ fw: { server_configuration: { stream_handlers: ['exchange_counter', 'fw_stream_h'] } }, streamHandlers: [handler], groups });
+    t.after(() => app.close());
+    const probe = await new Promise<Socket>((resolve) => {
+      const socket = connect(app.server.port, '127.0.0.1', () => resolve(socket));
+    });
+    t.after(() => probe.destroy());
+    // The probe is sent while the first pipelined request runs: what follows it shows whether it waits for the other 59.
+    let sendProbe: (() => void) | undefined = () => probe.write(getHead('/probe'));
+    onFirstItem = () => {
+      sendProbe?.();
+      sendProbe = undefined;
+    };
+    const pipelined = await pipelineWithoutReading(app.server.port, COUNT, (i) => `/item/${i}`);
+    t.after(() => pipelined.destroy());
+    await within('all the pipelined answers', readAnswers(pipelined, COUNT));
+    await within("the probe's answer", readAnswers(probe, 1));
+    assert.ok(startedBeforeProbe >= 1 && startedBeforeProbe < COUNT / 2, `the probe started after ${startedBeforeProbe} of ${COUNT} pipelined requests`);
+  });
+
   for (const maxInflight of [1, 3]) {
     it(`works on ${maxInflight} pipelined request(s) at a time, stops reading, and answers all 100 in order once the client reads`, async (t) => {
       const { counts, handler } = exchangeCounter();

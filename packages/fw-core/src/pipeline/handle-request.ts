@@ -146,9 +146,7 @@ function writeMiss(target: ResponseTarget, allow: string | undefined): void {
 function compileMissLanes(routes: CompiledRoutes, env: PluginEnv): MissLanes {
   const laneOf = (steps: readonly PluginStep[]): readonly Stage[] =>
     answeredAfter(steps.filter((step) => step.instance.plugin.matchedRoutesOnly !== true), env, answerMiss);
-  const candidates = [...routes.groups].sort(byPrecedence).map((group) => {
-    return { host: group.host, suffix: wildcardSuffix(group.host), prefix: group.prefix, miss: { lane: laneOf(group.plugins.pre), answers: group.answers } };
-  });
+  const candidates = [...routes.groups].sort(byPrecedence).map((group) => ({ host: group.host, suffix: wildcardSuffix(group.host), prefix: group.prefix, miss: { lane: laneOf(group.plugins.pre), answers: group.answers } }));
   const global: Miss = { lane: laneOf(routes.global.pre), answers: routes.answers };
   return (host, path) => {
     const key = host === undefined ? undefined : requestHostKey(host);

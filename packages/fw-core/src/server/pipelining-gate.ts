@@ -1,7 +1,8 @@
 /**
  * A bound on what one pipelining connection may have queued (node:http calls the listener for every request of a read):
  * a queued request runs only while fewer than `max_inflight_per_connection` responses are unfinished and less than the
- * socket's high-water mark is buffered; else it waits, unstarted, and the socket stops reading.
+ * socket's high-water mark is buffered, each on an event loop turn of its own; else it waits, unstarted, and the socket
+ * stops reading.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
@@ -40,10 +41,8 @@ export function gatePipelined(listener: Listener, maxInflight: number, traffic: 
     const track = (res: ServerResponse | null | undefined): void => {
       if (res == null || unfinished.has(res)) return;
       unfinished.add(res);
-      res.once('finish', () => {
-        unfinished.delete(res);
-        pump();
-      });
+      // The next on a turn of its own: 'finish' comes on process.nextTick, and a chain of them starves other connections.
+      res.once('finish', () => { unfinished.delete(res); setImmediate(pump); });
     };
     // Starts what may start now; reads again once nothing waits.
     const pump = (): void => {
@@ -63,8 +62,10 @@ export function gatePipelined(listener: Listener, maxInflight: number, traffic: 
       unfinished.clear();
     });
     return (req, res) => {
-      // The response being sent was not queued, so nothing counted it yet.
-      track(responseOnSocket(socket));
+      // The response being sent, unless it is one still waiting (node:http hands the socket on as one finishes): one
+      // node:http started itself, ahead of the gate, is counted here.
+      const sending = responseOnSocket(socket);
+      if (sending !== waiting[0]?.[1]) track(sending);
       if (waiting.length === 0 && canStart(res)) return start(req, res);
       waiting.push([req, res]);
       if (!pausedByGate) {
