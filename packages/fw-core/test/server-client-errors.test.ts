@@ -2,7 +2,8 @@
  * What node:http refuses before fw has a request, or cuts while fw reads it, is answered with
  * Node's own bytes and logged (`client_error`): a malformed head 400, a head over max_header_size
  * 431, a head slower than headers_timeout_ms 408, a body slower than request_timeout_ms 408 (with
- * the request's id, beside its own request line). A client that resets its connection is no
+ * the request's id, beside its own request line). The close lingers, so a client still sending
+ * (a 1 MB head) reads the answer instead of a reset. A client that resets its connection is no
  * client error. Before, each was answered by Node and left no line anywhere.
  */
 import assert from 'node:assert/strict';
@@ -56,6 +57,11 @@ describe("node:http's refusals, answered as Node answers them and logged", () =>
   it('a head over max_header_size: 431', async () => {
     assert.equal(await exchange(`GET /echo HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(2048)}\r\n\r\n`), 'HTTP/1.1 431 Request Header Fields Too Large\r\nConnection: close\r\n\r\n');
     assert.equal((await clientErrorLine(431)).fields['code'], 'HPE_HEADER_OVERFLOW');
+  });
+
+  it('a 1 MB head: the client reads its 431, not a reset (the close lingers while it is still sending)', async () => {
+    const answer = await exchange(`GET /echo HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(1 << 20)}\r\n\r\n`);
+    assert.equal(answer, 'HTTP/1.1 431 Request Header Fields Too Large\r\nConnection: close\r\n\r\n');
   });
 
   it('a head slower than headers_timeout_ms: 408', async () => {

@@ -62,8 +62,7 @@ export function gatePipelined(listener: Listener, maxInflight: number, traffic: 
       unfinished.clear();
     });
     return (req, res) => {
-      // The response being sent, unless it is one still waiting (node:http hands the socket on as one finishes): one
-      // node:http started itself, ahead of the gate, is counted here.
+      // The response being sent, unless still waiting (node:http hands the socket on at each finish): one started ahead of the gate.
       const sending = responseOnSocket(socket);
       if (sending !== waiting[0]?.[1]) track(sending);
       if (waiting.length === 0 && canStart(res)) return start(req, res);

@@ -8,6 +8,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import type { LoadedApplication } from '../app/load-application.ts';
 import { FwError } from '../errors.ts';
+import { lingeringEnd } from '../http/lingering-close.ts';
 import { closeAfterResponse, flushedBytes, responseOnSocket } from '../http/node-internals.ts';
 import type { Logger } from '../log/logger.ts';
 import { CountedIncomingMessage, CountedServerResponse, exchangeOf, openExchange } from '../stream/exchange.ts';
@@ -147,10 +148,9 @@ function closeStalledConnections(connections: ReadonlySet<Socket>, timeoutMs: nu
 const REFUSAL_STATUS: Readonly<Record<string, number>> = { HPE_HEADER_OVERFLOW: 431, HPE_CHUNK_EXTENSIONS_OVERFLOW: 413, ERR_HTTP_REQUEST_TIMEOUT: 408 };
 
 /**
- * node:http's own answer to a request it refuses before fw has it (a malformed head 400, one over max_header_size
- * 431, a head slower than headers_timeout_ms or a request slower than request_timeout_ms 408): the same bytes on the
- * same condition, plus a `client_error` line, which Node's answer leaves nowhere. A failed connection (a reset) closes
- * silently, as in Node. A request already handed to fw keeps its own line too, with its request id here.
+ * node:http's own answer to a request it refuses before fw has it (malformed head 400, head over max_header_size 431, head or
+ * request slower than its timeout 408), on the same condition, logged (`client_error`) and closed lingering (2 s): Node's destroy
+ * reset a connection with unread bytes (a 1 MB head), losing the answer. A reset connection closes silently, as in Node.
  */
 function answerClientErrors(server: Server, logger: Logger): void {
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => {
@@ -160,6 +160,7 @@ function answerClientErrors(server: Server, logger: Logger): void {
       socket.write(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nConnection: close\r\n\r\n`);
       const id = res == null ? undefined : exchangeOf(res.req).id;
       logger.info({ event: 'client_error', status, code: error.code, ...(id !== undefined && { request_id: id }), 'client.address': socket.remoteAddress }, `answered ${status}: ${error.message}`);
+      return lingeringEnd(socket, 2_000);
     }
     socket.destroy(error);
   });
