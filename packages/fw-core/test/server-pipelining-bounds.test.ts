@@ -141,6 +141,26 @@ describe('pipelining bounds', () => {
     });
   }
 
+  it('closes a connection with more than 128 requests waiting after the 128th, answered whole (the client resends the rest)', async (t) => {
+    const groups: RouteGroup[] = [{ prefix: '', security: false, routes: [{ path: '/item/:n', handler: (req) => json({ n: Number(req.bindings['n']) }), options: { methods: ['get'] } }] }];
+    const app = await startTestApp({ groups });
+    t.after(() => app.close());
+    // 300 requests in one write of about 12 KB: node:http parses them in one read, before any is answered.
+    const client = await pipelineWithoutReading(app.server.port, 300, (i) => `/item/${i}`);
+    t.after(() => client.destroy());
+    let text = '';
+    client.setEncoding('latin1').on('data', (chunk: string) => (text += chunk));
+    const ended = new Promise((resolve) => client.once('end', resolve));
+    client.resume();
+    await within('the server to close the connection', ended);
+    const heads = [...text.matchAll(/HTTP\/1\.1 200 OK\r\n([\s\S]*?)\r\n\r\n/g)].map((match) => match[1]!);
+    // The one started at once and the 128 that waited.
+    assert.equal(heads.length, 129);
+    assert.match(heads.at(-1)!, /^connection: close$/im);
+    assert.doesNotMatch(heads[0]!, /^connection: close$/im);
+    assert.deepEqual(JSON.parse(text.slice(text.lastIndexOf('\r\n\r\n') + 4)), { n: 128 });
+  });
+
   it('answers pipelined POSTs with bodies, whole and in order, one at a time', async (t) => {
     const { counts, handler } = exchangeCounter();
     const app = await startTestApp({

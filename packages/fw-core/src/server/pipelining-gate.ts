@@ -2,15 +2,16 @@
  * A bound on what one pipelining connection may have queued (node:http calls the listener for every request of a read):
  * a queued request runs only while fewer than `max_inflight_per_connection` responses are unfinished and less than the
  * socket's high-water mark is buffered, each on an event loop turn of its own; else it waits, unstarted, and the socket
- * stops reading.
+ * stops reading. Past MAX_WAITING, the connection closes after the last request kept (the client resends the rest).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
-import { bufferedOutput, holdReadingWhile, pausedByHttp, responseOnSocket, resumeReading } from '../http/node-internals.ts';
+import { bufferedOutput, closeAfterResponse, holdReadingWhile, pausedByHttp, responseOnSocket, resumeReading } from '../http/node-internals.ts';
 import type { Traffic } from '../pipeline/stages.ts';
 import type { Listener } from '../stream/stream-handler.ts';
 
 const kGate = Symbol('fw.pipeliningGate');
+const MAX_WAITING = 128;
 
 type GatedSocket = Socket & { [kGate]?: Listener };
 
@@ -34,10 +35,7 @@ export function gatePipelined(listener: Listener, maxInflight: number, traffic: 
       for (const response of unfinished) buffered += bufferedOutput(response);
       return buffered < socket.writableHighWaterMark;
     };
-    const start = (req: IncomingMessage, res: ServerResponse): void => {
-      track(res);
-      listener(req, res);
-    };
+    const start = (req: IncomingMessage, res: ServerResponse): void => { track(res); listener(req, res); };
     const track = (res: ServerResponse | null | undefined): void => {
       if (res == null || unfinished.has(res)) return;
       unfinished.add(res);
@@ -66,6 +64,7 @@ export function gatePipelined(listener: Listener, maxInflight: number, traffic: 
       const sending = responseOnSocket(socket);
       if (sending !== waiting[0]?.[1]) track(sending);
       if (waiting.length === 0 && canStart(res)) return start(req, res);
+      if (waiting.length >= MAX_WAITING) return closeAfterResponse(waiting.at(-1)![1]);
       waiting.push([req, res]);
       if (!pausedByGate) {
         pausedByGate = true;
