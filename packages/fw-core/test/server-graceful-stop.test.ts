@@ -66,6 +66,11 @@ describe('graceful stop', () => {
     const took = Date.now() - started;
     assert.equal(await hung, 'cut');
     assert.ok(took >= 90, `waited the grace period (${took} ms)`);
+    // The log says fw cut it: not a client that left.
+    const line = await app.waitForLog((l) => l.fields.event === 'request' && l.fields.path === '/hang');
+    assert.deepEqual([line.fields.status, line.fields.aborted, line.fields.cut_at_shutdown], [0, true, true]);
+    const warning = app.logs.find((l) => l.fields.event === 'connections_cut');
+    assert.deepEqual([warning?.level, warning?.fields.count, warning?.fields.grace_ms], ['warn', 1, 100]);
     await app.close();
   });
 

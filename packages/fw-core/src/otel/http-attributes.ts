@@ -9,6 +9,7 @@
 import type { Attributes } from '@opentelemetry/api';
 import type { IncomingMessage } from 'node:http';
 import type { TLSSocket } from 'node:tls';
+import { portColon } from '../router/radix-router.ts';
 import { requestHost, type Exchange, type RequestTarget } from '../stream/exchange.ts';
 
 /** `http.request.method`: the method when it is among `known`, else `_OTHER`. */
@@ -30,20 +31,10 @@ function serverOf(req: IncomingMessage, exchange: Exchange, scheme: string): { a
   const named = exchange.host ?? requestHost(req, NO_AUTHORITY);
   const host = named === 'invalid' ? undefined : named.host;
   if (host === undefined || host === '') return { address: req.socket.localAddress, port: req.socket.localPort };
-  let address = host;
-  let portText: string | undefined;
-  if (host.charCodeAt(0) === 91 /* '[' */) {
-    const close = host.indexOf(']');
-    address = close === -1 ? host : host.slice(1, close);
-    if (close !== -1 && host.charCodeAt(close + 1) === 58 /* ':' */) portText = host.slice(close + 2);
-  } else {
-    const colon = host.lastIndexOf(':');
-    if (colon !== -1) {
-      address = host.slice(0, colon);
-      portText = host.slice(colon + 1);
-    }
-  }
-  const parsed = portText === undefined ? (scheme === 'https' ? 443 : 80) : Number(portText);
+  const colon = portColon(host);
+  const name = colon === -1 ? host : host.slice(0, colon);
+  const address = name.charCodeAt(0) === 91 /* '[' */ && name.endsWith(']') ? name.slice(1, -1) : name;
+  const parsed = colon === -1 ? (scheme === 'https' ? 443 : 80) : Number(host.slice(colon + 1));
   return { address, port: Number.isInteger(parsed) && parsed > 0 && parsed < 65536 ? parsed : undefined };
 }
 

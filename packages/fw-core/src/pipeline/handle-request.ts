@@ -223,7 +223,7 @@ function logWhenDone(flow: Flow): void {
       status: res.writableFinished ? res.statusCode : 0,
       duration_ms: Math.round(duration * 1000) / 1000,
       ...(client === undefined ? {} : { 'client.address': client }),
-      ...(res.writableFinished ? {} : { aborted: true }),
+      ...(res.writableFinished ? {} : { aborted: true, ...(runtime.traffic.cut && { cut_at_shutdown: true }) }),
       ...(span === undefined ? {} : traceFieldsOf(span)),
     });
   });

@@ -40,10 +40,11 @@ export interface Runtime {
   readonly routes: CompiledRoutes;
 }
 
-/** In-flight requests, and whether the server is stopping (then responses close their connection). */
+/** In-flight requests, whether the server is stopping (then responses close their connection), and whether its grace ran out (then fw cut what was open). */
 export interface Traffic {
   inflight: number;
   stopping: boolean;
+  cut: boolean;
   /** Called after each request ends, only while stopping: graceful close waits on it instead of polling. */
   onRequestEnd: (() => void) | undefined;
 }

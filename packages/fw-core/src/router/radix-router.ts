@@ -170,17 +170,17 @@ export function wildcardSuffix(host: string): string | undefined {
 
 /** A Host header's table key: no port (also after `[::1]`), no final dot, lowercase (RFC 9110 4.2.3). */
 export function requestHostKey(host: string): string {
-  let key = host;
-  // '[': an IPv6 literal, whose colons are not a port separator.
-  if (key.charCodeAt(0) === 91) {
-    const close = key.indexOf(']');
-    if (close !== -1 && close + 1 < key.length) key = key.slice(0, close + 1);
-  } else {
-    const colon = key.indexOf(':');
-    if (colon !== -1) key = key.slice(0, colon);
-  }
+  const colon = portColon(host);
+  let key = colon === -1 ? host : host.slice(0, colon);
   if (key.charCodeAt(key.length - 1) === 46) key = key.slice(0, -1);
   return key.toLowerCase();
+}
+
+/** Where a Host's port separator is, or -1: after `]` in an IPv6 literal, whose colons are not one. */
+export function portColon(host: string): number {
+  if (host.charCodeAt(0) !== 91 /* '[' */) return host.indexOf(':');
+  const close = host.indexOf(']');
+  return close !== -1 && host.charCodeAt(close + 1) === 58 /* ':' */ ? close + 1 : -1;
 }
 
 /** One host's routes: its tree, and the leaves of its all-static paths (findStatic). */

@@ -81,7 +81,7 @@ export async function openListener(options: CreateListenerOptions): Promise<Open
     })();
     return closing;
   };
-  const traffic: Traffic = { inflight: 0, stopping: false, onRequestEnd: undefined };
+  const traffic: Traffic = { inflight: 0, stopping: false, cut: false, onRequestEnd: undefined };
   try {
     await app.start?.({ config, logger, appDir, env, lifecycle });
     const sc = fw.server_configuration;

@@ -21,8 +21,8 @@ export function trackConnections(server: Server): ReadonlySet<Socket> {
   return sockets;
 }
 
-/** Closes `server` (traffic.stopping set), waiting up to `graceMs` for in-flight requests and responses. */
-export async function gracefulClose(server: Server, traffic: Traffic, graceMs: number, connections: ReadonlySet<Socket>): Promise<void> {
+/** Closes `server` (traffic.stopping set), waiting up to `graceMs` for in-flight requests and responses; resolves with how many connections it then cut. */
+export async function gracefulClose(server: Server, traffic: Traffic, graceMs: number, connections: ReadonlySet<Socket>): Promise<number> {
   // Not node:http's `server.close()` nor `closeIdleConnections()`: both destroy every connection
   // whose response has ended, though it may still be queued for a slow reader (node-internals.ts).
   const closed = new Promise<void>((resolve) => stopAccepting(server, resolve));
@@ -47,9 +47,13 @@ export async function gracefulClose(server: Server, traffic: Traffic, graceMs: n
     clearTimeout(timer);
     traffic.onRequestEnd = undefined;
   }
+  // What is still open once the grace ran out (a request, an answer to a slow reader) is cut by fw.
+  const cut = [...connections].filter((socket) => !socket.writableFinished).length;
+  traffic.cut = cut > 0;
   server.closeAllConnections();
   await closed;
   stopConnectionChecks(server); // which server.close() would have stopped
+  return cut;
 }
 
 /**

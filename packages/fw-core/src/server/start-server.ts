@@ -101,7 +101,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<FwS
       // is written: a client that connects after reading it is refused.
       const closing = gracefulClose(server, traffic, sc.shutdown_grace_ms, connections);
       logger.info({ event: 'stopping', inflight: traffic.inflight }, 'stopping');
-      await closing;
+      const cut = await closing;
+      if (cut > 0) logger.warn({ event: 'connections_cut', count: cut, grace_ms: sc.shutdown_grace_ms }, `${cut} connections still busy after shutdown_grace_ms (${sc.shutdown_grace_ms} ms) were cut`);
       stopWatching();
       await close();
       logger.info({ event: 'stopped' }, 'stopped');
