@@ -62,6 +62,17 @@ describe('route schemas: numbers from decimal text only', () => {
     }
   });
 
+  it('refuses decimals with a fraction past ±9007199254740991, and those too long to be finite', async () => {
+    const long = `${'9'.repeat(400)}`;
+    for (const [name, text] of [['big', '9007199254740993.0'], ['big', '-9007199254740993.00'], ['big', `${long}.0`], ['ids', `${long}.0`], ['price', `${long}.5`], ['price', '9007199254740992.5']]) {
+      const res = await app.fetch(`/list?${name}=${text}`);
+      assert.equal(res.status, 400, `${name}=${text.slice(0, 24)}`);
+      assert.deepEqual(await res.json(), { error: 'invalid query', details: [decimalIssue(name === 'ids' ? '/ids/0' : `/${name}`)] });
+    }
+    const safe = await app.fetch('/list?big=9007199254740991.0&price=123456789012345.25');
+    assert.deepEqual(await safe.json(), { pathParams: null, queryParams: { big: 9007199254740991, price: 123456789012345.25 } });
+  });
+
   it('refuses numbers that are not decimal: exponents, a leading + or ., a trailing .', async () => {
     for (const price of ['1e3', '+1.5', '.5', '1.', 'Infinity']) {
       const res = await app.fetch(`/list?price=${encodeURIComponent(price)}`);

@@ -146,9 +146,9 @@ function hasAtMostValues(value: unknown, limit: number): boolean {
 // so `0x10`, ` 1 `, `1e3` and `Infinity`, and reads `9007199254740993` as ...992.
 const DECIMAL = /^-?[0-9]+(?:\.[0-9]+)?$/;
 
-/** Whether ajv would read `text` as a number that fw refuses: not decimal, or an integer beyond Number.MAX_SAFE_INTEGER. */
+/** Whether ajv would read `text` as a number that fw refuses: not decimal, or beyond ±Number.MAX_SAFE_INTEGER (`…993.0`, 400 digits' Infinity). */
 function misread(text: string): boolean {
-  if (DECIMAL.test(text)) return text.length > 15 && !text.includes('.') && !Number.isSafeInteger(Number(text));
+  if (DECIMAL.test(text)) return text.length > 15 && !(Math.abs(Number(text)) <= Number.MAX_SAFE_INTEGER);
   return text !== '' && !Number.isNaN(Number(text));
 }
 
