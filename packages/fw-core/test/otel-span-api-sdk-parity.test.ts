@@ -177,6 +177,54 @@ describe('the lean span and the SDK span export the same', () => {
     assert.deepEqual(sdk.attributes[0], ['s', 'abc']);
   });
 
+  it('values changed after they were set: exported as they were set (copied, as the SDK copies them)', () => {
+    const linked = { traceId: '0af7651916cd43dd8448eb211c80319c', spanId: 'b7ad6b7169203331', traceFlags: 1 };
+    const { sdk, lean } = exportedBoth((span) => {
+      const ids = ['a'];
+      const plan: Record<string, unknown> = { plan: 'free', nested: { n: 1 } };
+      const linkList = ['l'];
+      span.setAttribute('app.ids', ids);
+      span.setAttributes({ 'app.plan': plan } as never);
+      span.addLink({ context: linked, attributes: { list: linkList } });
+      ids.push('b');
+      ids[0] = 'z';
+      plan.token = 'secret';
+      (plan.nested as Record<string, number>).n = 2;
+      linkList.push('m');
+      span.end();
+    });
+    assert.deepEqual(lean, sdk);
+    assert.deepEqual(sdk.attributes[0][1].values.map((value: Record<string, unknown>) => value.stringValue), ['a']);
+  });
+
+  it('own keys only: inherited keys and __proto__ keys are not exported, nor attributes that are not an object', () => {
+    const linked = { traceId: '0af7651916cd43dd8448eb211c80319c', spanId: 'b7ad6b7169203331', traceFlags: 1 };
+    const inherited = Object.assign(Object.create({ 'deployment.env': 'prod' }), { 'app.user': 'ada' });
+    const { sdk, lean } = exportedBoth((span) => {
+      span.setAttributes(inherited);
+      span.setAttribute('payload', JSON.parse('{"__proto__":1,"a":2}'));
+      span.setAttribute('__proto__', { leak: 'x' } as never);
+      span.addEvent('e', inherited);
+      span.addLink({ context: linked, attributes: 'str' as never });
+      span.addLink({ context: linked, attributes: inherited });
+      span.end();
+    });
+    assert.deepEqual(lean, sdk);
+    assert.deepEqual(sdk.attributes.map(([key]: [string]) => key), ['app.user', 'payload']);
+  });
+
+  it('a value length limit of 0 from the environment: no limit, as the SDK ignores it', () => {
+    const config = readEnvConfig({ OTEL_ATTRIBUTE_VALUE_LENGTH_LIMIT: '0' });
+    assert.ok(config.warnings.some((line) => line.includes('length limit of 0')), 'a warning says so');
+    const { sdk, lean } = exportedBoth((span) => {
+      span.setAttribute('s', 'abcdef');
+      span.addEvent('e', { s: 'abcdef' });
+      span.end();
+    }, config.spanLimits);
+    assert.deepEqual(lean, sdk);
+    assert.deepEqual(lean.attributes, [['s', 'abcdef']]);
+  });
+
   const STATUSES: readonly (readonly [string, readonly SpanStatus[]])[] = [
     ['OK with a message: the message is dropped', [{ code: SpanStatusCode.OK, message: 'fine' }]],
     ['ERROR with a message: kept', [{ code: SpanStatusCode.ERROR, message: 'boom' }]],

@@ -113,7 +113,7 @@ export function readEnvConfig(env: NodeJS.ProcessEnv) {
     metricsCompression: oneOf(get, 'OTEL_EXPORTER_OTLP_METRICS_COMPRESSION', COMPRESSIONS) ?? oneOf(get, 'OTEL_EXPORTER_OTLP_COMPRESSION', COMPRESSIONS),
     // For the OTLP metrics push.
     metricsTemporality: oneOf(get, 'OTEL_EXPORTER_OTLP_METRICS_TEMPORALITY_PREFERENCE', ['cumulative', 'delta', 'lowmemory']) ?? 'cumulative',
-    spanLimits: spanLimits(get),
+    spanLimits: spanLimits(get, warnings),
     // `full` forces the SDK path; `auto` lets setup choose.
     path: oneOf(get, 'FW_OTEL_PATH', ['auto', 'full']) ?? 'auto',
     propagators: propagatorNames(get('OTEL_PROPAGATORS')),
@@ -126,12 +126,13 @@ export function readEnvConfig(env: NodeJS.ProcessEnv) {
  * The span limits as the specification names them: a span's own variable first, then the general
  * attribute one (https://opentelemetry.io/docs/specs/otel/configuration/sdk-environment-variables/#span-limits).
  */
-function spanLimits(get: Get) {
+function spanLimits(get: Get, warnings: string[]) {
   const count = integer(get, 'OTEL_ATTRIBUTE_COUNT_LIMIT', 0);
-  const length = integer(get, 'OTEL_ATTRIBUTE_VALUE_LENGTH_LIMIT', 0);
+  const length = integer(get, 'OTEL_SPAN_ATTRIBUTE_VALUE_LENGTH_LIMIT', 0) ?? integer(get, 'OTEL_ATTRIBUTE_VALUE_LENGTH_LIMIT', 0);
+  if (length === 0) warnings.push('a span attribute value length limit of 0 is not a length: no limit is used, as the SDK ignores it at each value');
   return {
     attributeCountLimit: integer(get, 'OTEL_SPAN_ATTRIBUTE_COUNT_LIMIT', 0) ?? count ?? 128,
-    attributeValueLengthLimit: integer(get, 'OTEL_SPAN_ATTRIBUTE_VALUE_LENGTH_LIMIT', 0) ?? length ?? Infinity,
+    attributeValueLengthLimit: length || Infinity,
     eventCountLimit: integer(get, 'OTEL_SPAN_EVENT_COUNT_LIMIT', 0) ?? 128,
     linkCountLimit: integer(get, 'OTEL_SPAN_LINK_COUNT_LIMIT', 0) ?? 128,
     attributePerEventCountLimit: integer(get, 'OTEL_EVENT_ATTRIBUTE_COUNT_LIMIT', 0) ?? 128,

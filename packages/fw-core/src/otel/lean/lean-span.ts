@@ -131,8 +131,8 @@ export class LeanServerSpan implements Span {
   }
 
   setAttribute(key: string, value: AttributeValue | undefined): this {
-    // null is a value (an empty one), as the SDK 3 keeps it.
-    if (!this.isRecording() || value === undefined) return this;
+    // null is a value (an empty one), as the SDK 3 keeps it; `__proto__` would set the attributes' prototype: nothing exported.
+    if (!this.isRecording() || value === undefined || key === '__proto__') return this;
     if (key.length === 0) return leftOut(this, `Invalid attribute key: ${key}`);
     const own = this.ownAttributes;
     const bit = keyBit(key);
@@ -178,7 +178,7 @@ export class LeanServerSpan implements Span {
   }
 
   private setEachAttribute(attributes: Attributes): this {
-    for (const key in attributes) this.setAttribute(key, attributes[key]);
+    for (const key in attributes) if (Object.hasOwn(attributes, key)) this.setAttribute(key, attributes[key]);
     return this;
   }
 
@@ -308,9 +308,8 @@ function limited(attributes: Attributes, count: number, length: number, valid: (
   const kept: Attributes = {};
   let taken = 0;
   let dropped = 0;
-  for (const key in attributes) {
-    const value = attributes[key];
-    if (value === undefined) continue;
+  for (const [key, value] of Object.entries(typeof attributes === 'object' && attributes !== null ? attributes : {})) {
+    if (value === undefined || key === '__proto__') continue;
     if (taken >= count || key.length === 0 || !valid(value)) dropped += 1;
     else {
       kept[key] = truncate(value, length);
@@ -344,12 +343,12 @@ function isSimpleValue(value: unknown): boolean {
   return types.size <= 1 && [...types].every((type) => type === 'string' || type === 'number' || type === 'boolean');
 }
 
-/** `value` with every string cut and byte array sliced to `length`, in arrays and maps too (the SDK 3's copyAndTruncAnyValue). */
+/** `value` with every string cut and byte array sliced to `length`, arrays and maps copied (own keys), as the SDK 3's copyAndTruncAnyValue. */
 function truncate(value: unknown, length: number): AttributeValue {
-  if (length === Infinity || value === null || (typeof value !== 'object' && typeof value !== 'string')) return value as AttributeValue;
   if (typeof value === 'string' || value instanceof Uint8Array) return (value.length > length ? value.slice(0, length) : value) as AttributeValue;
+  if (value === null || typeof value !== 'object') return value as AttributeValue;
   if (Array.isArray(value)) return value.map((item) => truncate(item, length)) as AttributeValue;
-  return Object.fromEntries(Object.entries(value).flatMap(([key, item]) => (item === undefined ? [] : [[key, truncate(item, length)]]))) as AttributeValue;
+  return Object.fromEntries(Object.entries(value).flatMap(([key, item]) => (item === undefined || key === '__proto__' ? [] : [[key, truncate(item, length)]]))) as AttributeValue;
 }
 
 /** Unix milliseconds as `[seconds, nanoseconds]`, rounded to the nanosecond as the SDK's millisToHrTime. */
