@@ -1,7 +1,7 @@
 /**
  * docs/builtin-plugins.md's CORS plugin for a bearer-token API (what fw_cors_plugin's `*` cannot
  * do: browsers never let `*` cover `Authorization`) does what its text says, run as the sample
- * reads: a preflight from its origin is answered 204 naming `authorization`, its origin's answers
+ * reads: a preflight from its origin is answered 204 naming `authorization` and allowing credentials, its origin's answers
  * expose `Location` and `Link`, another origin gets no CORS header, every answer varies on Origin,
  * and a bad origin option stops the start.
  */
@@ -54,6 +54,8 @@ describe("docs/builtin-plugins.md's CORS plugin for a bearer-token API", () => {
     assert.match(String(res.headers['access-control-allow-headers']), /\bauthorization\b/);
     assert.match(String(res.headers['access-control-allow-methods']), /\bPOST\b/);
     assert.equal(res.headers['vary'], 'Origin');
+    // A page fetching with credentials: 'include' reads the answer only with this header (Fetch standard).
+    assert.equal(res.headers['access-control-allow-credentials'], 'true');
   });
 
   it("lets its origin read Location and Link, and gives another origin no CORS header", async () => {
@@ -61,6 +63,7 @@ describe("docs/builtin-plugins.md's CORS plugin for a bearer-token API", () => {
     assert.equal(mine.status, 200);
     assert.equal(mine.headers['access-control-allow-origin'], ORIGIN);
     assert.match(String(mine.headers['access-control-expose-headers']), /\blocation\b.*\blink\b/);
+    assert.equal(mine.headers['access-control-allow-credentials'], 'true');
     const other = await inject(fw, { method: 'GET', url: '/api/posts', headers: { origin: 'https://evil.example' } });
     assert.equal(other.status, 200);
     assert.equal(other.headers['access-control-allow-origin'], undefined);
