@@ -97,6 +97,21 @@ describe('route schemas: the app ajv options and plugins', () => {
     }
   });
 
+  it('takes multipleOfPrecision, without which ajv finds 19.99 no multiple of 0.01 (applications.md says so)', async () => {
+    const schema: RouteSchema = { body: { type: 'object', properties: { price: { type: 'number', minimum: 0, multipleOf: 0.01 } } } };
+    const post = (app: Awaited<ReturnType<typeof appWith>>) => app.fetch('/things', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"price": 19.99}' });
+    const plain = await appWith(schema);
+    const precise = await appWith(schema, { customOptions: { multipleOfPrecision: 9 } });
+    try {
+      const refused = await post(plain);
+      assert.equal(refused.status, 400);
+      assert.deepEqual(await refused.json(), { error: 'invalid body', details: [{ path: '/price', keyword: 'multipleOf', message: 'must be multiple of 0.01', params: { multipleOf: 0.01 } }] });
+      assert.deepEqual(await (await post(precise)).json(), { queryParams: null, body: { price: 19.99 } });
+    } finally {
+      await Promise.all([plain.close(), precise.close()]);
+    }
+  });
+
   it('checks patterns with the RegExp engine given in code.regExp: RE2 answers a catastrophic pattern at once', async () => {
     const patterns: string[] = [];
     const regExp = (pattern: string, flags: string) => {
