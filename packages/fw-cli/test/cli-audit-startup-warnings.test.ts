@@ -13,13 +13,16 @@ import { FIXTURES, lines, REPO, runFw } from './support/run-fw.ts';
 const APP = join(FIXTURES, 'startup-warnings-app');
 
 /** Every kind of start-up warning fw-core has, in the order it lists them. */
-const EVENTS = ['body_schema_without_decoding', 'telemetry_without_stream_handler'];
+const EVENTS = ['body_schema_without_decoding', 'misses_without_plugins', 'telemetry_without_stream_handler'];
 const WARNINGS_SOURCE = join(REPO, 'packages', 'fw-core', 'src', 'app', 'startup-warnings.ts');
 
 const BODY_SCHEMA =
   "route POST /notes (group '') declares a body schema but its group decodes no bodies: fw will not decode its body, so the schema sees no body " +
   '(a request answers 400 invalid body) unless a plugin of the group sets req.body; to fix, list fw_request_plugin with decode_json_body ' +
   '(or read_urlencoded_body) in the global plugins, which the group inherits';
+const MISSES =
+  "router misses (404, 405) under '' run the plugins of the first group there, none, not the later group's (fw_cors_plugin): " +
+  'list the group with plugins: [] after the other (docs/pipeline.md, "Router misses")';
 const TELEMETRY =
   'otel_fw_plugin is listed in the global plugins but server_configuration.stream_handlers (["fw_stream_h"]) does not list otel_fw_stream_h, so fw makes no server span: ' +
   'no request is traced (0 spans exported) and the HTTP metrics stay empty; to fix, list it first, "stream_handlers": ["otel_fw_stream_h", "fw_stream_h"], ' +
@@ -29,10 +32,11 @@ const AUDIT = lines(
   '=== Security Audit ===',
   'WARNINGS:',
   `  start-up warning body_schema_without_decoding: ${BODY_SCHEMA}`,
+  `  start-up warning misses_without_plugins: ${MISSES}`,
   `  start-up warning telemetry_without_stream_handler: ${TELEMETRY}`,
   'INFO:',
   '  (none)',
-  'Summary: 2 warning(s), 0 info(s)',
+  'Summary: 3 warning(s), 0 info(s)',
 );
 
 /** The warn lines the server logs while it starts the app in `appDir`, as `fw audit --json` shows them. */
@@ -64,7 +68,7 @@ describe('fw audit and the server start-up warnings', { concurrency: true }, () 
     const reported = audit.warnings.filter((finding) => finding.issue === 'startup_warning');
     assert.deepEqual(reported, logged);
     assert.deepEqual(reported.map((finding) => finding.fields.event), EVENTS);
-    assert.deepEqual(reported[1], {
+    assert.deepEqual(reported[2], {
       issue: 'startup_warning',
       fields: { event: 'telemetry_without_stream_handler', listed_in: ['the global plugins'], stream_handlers: ['fw_stream_h'] },
       message: TELEMETRY,

@@ -29,9 +29,7 @@ export const errorCodes = {
   FW_ERR_GROUP_BAD_SECURITY: { summary: 'A route group security is neither false nor a function' },
   FW_ERR_ROUTE_BAD_HANDLER: { summary: 'A route has no valid handler, directory or file' },
   FW_ERR_ROUTE_BAD_OPTIONS: { summary: 'A route options object has an unknown key or a wrong type' },
-  FW_ERR_ROUTE_BAD_SCHEMA: {
-    summary: "A route's options.schema has a wrong shape or does not compile, or the app's schemaCompiler is not a function",
-  },
+  FW_ERR_ROUTE_BAD_SCHEMA: { summary: "A route's options.schema has a wrong shape or does not compile, or the app's schemaCompiler is not a function" },
   FW_ERR_SCHEMA_AJV_MISSING: { summary: 'A route declares options.schema but ajv is not installed and the app gives no schemaCompiler' },
   FW_ERR_SCHEMA_BAD_NAMED: { summary: "The app's named schemas (defineApp({schemas})) are not an object of JSON Schemas by name, or one does not compile" },
   FW_ERR_SCHEMA_BAD_AJV_OPTIONS: { summary: "The app's ajv is malformed, sets coerceTypes or allErrors, comes with a schemaCompiler, or ajv refuses it" },
@@ -41,19 +39,13 @@ export const errorCodes = {
   FW_ERR_PLUGIN_MISSING_CALLBACK: { summary: 'A plugin is registered for a phase whose callback it does not export' },
   FW_ERR_PLUGIN_INIT_FAILED: { summary: "A plugin's init threw; start-up stops" },
   FW_ERR_PLUGIN_BAD_OPTIONS: { summary: "A plugin's options have an unknown name, a wrong type or miss a required one" },
-  FW_ERR_PLUGIN_FAILED: {
-    summary: "A plugin's request callback returned ['error', reason], threw, rejected or returned a malformed result; the client got 500",
-    status: 500,
-  },
+  FW_ERR_PLUGIN_FAILED: { summary: "A plugin's request callback returned ['error', reason], threw, rejected or returned a malformed result; the client got 500", status: 500 },
   FW_ERR_PLUGIN_BAD_RESULT: { summary: "A plugin's request callback returned something other than a result tuple such as ['ok', req, state]" },
   FW_ERR_PLUGIN_STOP_WITHOUT_REPLY: { summary: "A plugin returned ['stop', req, state] without answering the request; the client got 500", status: 500 },
   FW_ERR_PLUGIN_REMOVED_RESPONSE: { summary: "The post_request plugins left the request without a response; the client got 500", status: 500 },
   // --- http: request bodies and responses ---
   FW_ERR_BODY_TOO_LARGE: { summary: 'The request body is larger than the configured limit', status: 413 },
-  FW_ERR_BODY_LENGTH_MISMATCH: {
-    summary: 'The request body ended short of its Content-Length, or the client aborted the upload',
-    status: 400,
-  },
+  FW_ERR_BODY_LENGTH_MISMATCH: { summary: 'The request body ended short of its Content-Length, or the client aborted the upload', status: 400 },
   FW_ERR_BODY_ALREADY_CONSUMED: { summary: 'The request body was read by someone else before readBody' },
   FW_ERR_UNSUPPORTED_ENCODING: { summary: 'The request body has a Content-Encoding other than identity', status: 415 },
   FW_ERR_UNSUPPORTED_CHARSET: { summary: 'The request body has a charset other than utf-8', status: 415 },

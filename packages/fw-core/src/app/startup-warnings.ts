@@ -5,7 +5,7 @@
 import type { LoadedConfig } from '../config/config.ts';
 import type { PluginEntry } from '../plugins/plugin.ts';
 import type { CompiledRoute } from '../router/router.ts';
-import type { RouteTarget } from './compile-routes.ts';
+import type { CompiledGroup, RouteTarget } from './compile-routes.ts';
 
 /** A warning to log once at start: structured fields (`event` names its kind) and a message. */
 export interface StartupWarning {
@@ -13,9 +13,9 @@ export interface StartupWarning {
   readonly message: string;
 }
 
-/** The start-up warnings of a loaded app, in a fixed order: routes' body schemas, then telemetry. */
+/** The start-up warnings of a loaded app, in a fixed order: routes' body schemas, router misses, then telemetry. */
 export function startupWarnings(config: LoadedConfig, routes: readonly CompiledRoute<RouteTarget>[]): StartupWarning[] {
-  return [...bodySchemaWarnings(routes), ...telemetryWarnings(config, routes)];
+  return [...bodySchemaWarnings(routes), ...missWarnings(routes), ...telemetryWarnings(config, routes)];
 }
 
 /**
@@ -33,6 +33,20 @@ function bodySchemaWarnings(routes: readonly CompiledRoute<RouteTarget>[]): Star
       'fw will not decode its body, so the schema sees no body (a request answers 400 invalid body) unless a plugin of the group sets req.body; ' +
       `to fix, list fw_request_plugin with decode_json_body (or read_urlencoded_body) in ${where}`;
     return [{ fields: { event: 'body_schema_without_decoding', route, prefix, host }, message }];
+  });
+}
+
+/** `misses_without_plugins`: a first group of a host and prefix that runs no plugin on 404s and 405s, before one that does. */
+function missWarnings(routes: readonly CompiledRoute<RouteTarget>[]): StartupWarning[] {
+  const groups = [...new Set(routes.map(({ data }) => data.group))].sort((a, b) => a.index - b.index);
+  const onMisses = (group: CompiledGroup) => group.plugins.pre.filter((step) => step.instance.plugin.matchedRoutesOnly !== true).map((step) => step.instance.plugin.name);
+  const same = (a: CompiledGroup) => (b: CompiledGroup) => a.host === b.host && a.prefix === b.prefix;
+  return groups.flatMap((first, at) => {
+    const later = groups.slice(at + 1).find((group) => same(first)(group) && onMisses(group).length > 0);
+    if (later === undefined || onMisses(first).length > 0 || groups.slice(0, at).some(same(first))) return [];
+    const { prefix, host } = first;
+    const message = `router misses (404, 405) under '${prefix}'${host === '_' ? '' : ` on host ${host}`} run the plugins of the first group there, none, not the later group's (${onMisses(later).join(', ')}): list the group with plugins: [] after the other (docs/pipeline.md, "Router misses")`;
+    return [{ fields: { event: 'misses_without_plugins', prefix, host, skipped: onMisses(later) }, message }];
   });
 }
 

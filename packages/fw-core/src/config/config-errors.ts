@@ -3,9 +3,7 @@ import { FwError } from '../errors.ts';
 
 /** FW_ERR_CONFIG_BAD_VALUE: `<key> must be <expected>; found <value>`. */
 export function badValue(key: string, expected: string, found: unknown): FwError {
-  return new FwError('FW_ERR_CONFIG_BAD_VALUE', `${key} must be ${expected}; found ${describeFound(found)}`, {
-    details: { key, expected, found },
-  });
+  return new FwError('FW_ERR_CONFIG_BAD_VALUE', `${key} must be ${expected}; found ${describeFound(found)}`, { details: { key, expected, found } });
 }
 
 /**
@@ -21,9 +19,7 @@ export function unknownKey(parent: string, key: string, known: readonly string[]
     suggestion === undefined ? `the keys allowed ${where} are ${allowed.join(', ')}` : `did you mean ${childPath(parent, suggestion)}?`;
   const sections = appNames?.map((name) => childPath(parent, name)).join(' or ');
   const section = sections === undefined ? '' : `the only application section is ${sections}, named by fw.bootstrap_application; `;
-  return new FwError('FW_ERR_CONFIG_UNKNOWN_KEY', `Unknown configuration key ${path}; ${section}${hint}`, {
-    details: { key: path, suggestion },
-  });
+  return new FwError('FW_ERR_CONFIG_UNKNOWN_KEY', `Unknown configuration key ${path}; ${section}${hint}`, { details: { key: path, suggestion } });
 }
 
 /** FW_ERR_CONFIG_UNKNOWN_ENVIRONMENT: FW_ENV names an environment `file` does not define. */
