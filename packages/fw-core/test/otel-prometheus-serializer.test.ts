@@ -78,6 +78,47 @@ describe('serializePrometheus', () => {
     );
   });
 
+  it("keeps one family per name: two scopes' samples together, another type under the name left out, the scope's schema URL a label", async () => {
+    const reader = new PullMetricReader();
+    const provider = new MeterProvider({ resource: resourceFromAttributes({ 'service.name': 'svc' }), readers: [reader] });
+    const fw = provider.getMeter('fw-core');
+    fw.createHistogram('http.server.request.duration', { unit: 's', advice: { explicitBucketBoundaries: [1] } }).record(0.5);
+    fw.createUpDownCounter('http.server.active_requests').add(1);
+    // instrumentation-http beside fw records the same name under its own scope, after fw's other metric.
+    const other = provider.getMeter('other', '2.0', { schemaUrl: 'https://opentelemetry.io/schemas/1.26.0' });
+    other.createHistogram('http.server.request.duration', { unit: 's', advice: { explicitBucketBoundaries: [1] } }).record(2);
+    fw.createCounter('jobs').add(1);
+    fw.createGauge('jobs_total').record(7);
+    const text = serializePrometheus((await reader.collect()).resourceMetrics);
+    await provider.shutdown();
+    const otherLabels = 'otel_scope_name="other",otel_scope_version="2.0",otel_scope_schema_url="https://opentelemetry.io/schemas/1.26.0"';
+    assert.equal(
+      text,
+      [
+        '# HELP target_info Target metadata',
+        '# TYPE target_info gauge',
+        'target_info{service_name="svc"} 1',
+        '# HELP http_server_request_duration_seconds http.server.request.duration',
+        '# TYPE http_server_request_duration_seconds histogram',
+        'http_server_request_duration_seconds_bucket{otel_scope_name="fw-core",le="1"} 1',
+        'http_server_request_duration_seconds_bucket{otel_scope_name="fw-core",le="+Inf"} 1',
+        'http_server_request_duration_seconds_sum{otel_scope_name="fw-core"} 0.5',
+        'http_server_request_duration_seconds_count{otel_scope_name="fw-core"} 1',
+        `http_server_request_duration_seconds_bucket{${otherLabels},le="1"} 0`,
+        `http_server_request_duration_seconds_bucket{${otherLabels},le="+Inf"} 1`,
+        `http_server_request_duration_seconds_sum{${otherLabels}} 2`,
+        `http_server_request_duration_seconds_count{${otherLabels}} 1`,
+        '# HELP http_server_active_requests http.server.active_requests',
+        '# TYPE http_server_active_requests gauge',
+        'http_server_active_requests{otel_scope_name="fw-core"} 1',
+        '# HELP jobs_total jobs',
+        '# TYPE jobs_total counter',
+        'jobs_total{otel_scope_name="fw-core"} 1',
+        '',
+      ].join('\n'),
+    );
+  });
+
   it('passes promtool check metrics', { skip: existsSync(PROMTOOL) ? false : `${PROMTOOL} is not installed (Debian package prometheus)` }, async () => {
     const text = await sampleText();
     const child = spawn(PROMTOOL, ['check', 'metrics'], { stdio: ['pipe', 'pipe', 'pipe'] });

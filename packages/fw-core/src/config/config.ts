@@ -75,9 +75,7 @@ export interface LoadedConfig extends Omit<ConfigReport, 'environment'> {
 }
 
 /** The `fw` section of fw.config.json as written (base or one overlay): any subset of the keys. */
-export type FwSection = Partial<Omit<FwConfig, 'server_configuration'>> & {
-  readonly server_configuration?: Partial<ServerConfiguration>;
-};
+export type FwSection = Partial<Omit<FwConfig, 'server_configuration'>> & { readonly server_configuration?: Partial<ServerConfiguration> };
 
 /** The file fw reads from an application directory. */
 export const CONFIG_FILE_NAME = 'fw.config.json';

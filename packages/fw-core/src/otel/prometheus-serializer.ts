@@ -4,10 +4,10 @@
  * invalid characters (dots) become `_`, the unit becomes a suffix (`s` → `_seconds`, `By` →
  * `_bytes`; `{request}` annotations add nothing), monotonic sums end in `_total`. The npm
  * Prometheus exporter adds no unit suffix, which the spec's `http_server_request_duration_seconds`
- * needs. Resource attributes become `target_info`; every point carries `otel_scope_name` and
- * `otel_scope_version`, so two libraries' series stay apart.
+ * needs. Resource attributes become `target_info`; every point carries `otel_scope_name`,
+ * `otel_scope_version` and `otel_scope_schema_url`, so two libraries' series stay apart.
  */
-import type { Attributes } from '@opentelemetry/api';
+import { type Attributes, diag } from '@opentelemetry/api';
 import type { MetricData, ResourceMetrics, ScopeMetrics } from '@opentelemetry/sdk-metrics';
 
 /** sdk-metrics' `DataPointType`, copied not to load the SDK (otel-prometheus-serializer.test.ts compares). */
@@ -21,27 +21,28 @@ export function serializePrometheus(resourceMetrics: ResourceMetrics): string {
   const lines: string[] = [];
   const targetLabels = labels(resourceMetrics.resource.attributes);
   if (targetLabels !== '') lines.push('# HELP target_info Target metadata', '# TYPE target_info gauge', `target_info${targetLabels} 1`);
-  const seen = new Set<string>();
+  // One family per name, as the text format wants: two scopes' samples of a name go together.
+  const families = new Map<string, { readonly type: string; readonly lines: string[] }>();
   for (const scope of resourceMetrics.scopeMetrics) {
     const scopeLabels = scopeLabelsOf(scope);
-    for (const metric of scope.metrics) writeMetric(lines, metric, seen, scopeLabels);
+    for (const metric of scope.metrics) writeMetric(families, metric, scopeLabels);
   }
+  for (const family of families.values()) lines.push(...family.lines);
   return lines.length === 0 ? '' : `${lines.join('\n')}\n`;
 }
 
-function writeMetric(lines: string[], metric: MetricData, seen: Set<string>, scope: readonly string[]): void {
+function writeMetric(families: Map<string, { readonly type: string; readonly lines: string[] }>, metric: MetricData, scope: readonly string[]): void {
   const { descriptor } = metric;
   if (metric.dataPointType === DATA_POINT_TYPE.EXPONENTIAL_HISTOGRAM) return; // no text-format equivalent
   const counter = metric.dataPointType === DATA_POINT_TYPE.SUM && metric.isMonotonic;
   const name = metricName(descriptor.name, descriptor.unit, counter);
   const type = metric.dataPointType === DATA_POINT_TYPE.HISTOGRAM ? 'histogram' : counter ? 'counter' : 'gauge';
-  // Two scopes may define the same name: the text format allows one family per name.
-  if (!seen.has(name)) {
-    seen.add(name);
-    // promtool flags a family without help; the OTel name stands in for a missing description.
-    lines.push(`# HELP ${name} ${escapeHelp(descriptor.description === '' ? descriptor.name : descriptor.description)}`);
-    lines.push(`# TYPE ${name} ${type}`);
-  }
+  // promtool flags a family without help; the OTel name stands in for a missing description.
+  const help = `# HELP ${name} ${escapeHelp(descriptor.description === '' ? descriptor.name : descriptor.description)}`;
+  const family = families.get(name) ?? families.set(name, { type, lines: [help, `# TYPE ${name} ${type}`] }).get(name)!;
+  // Another type under a taken name (a counter `jobs` beside a gauge `jobs_total`) would lie about it: left out, as the official exporter does.
+  if (family.type !== type) return void diag.warn(`Prometheus: ${descriptor.name} (${type}) is left out: ${name} is a ${family.type} already`);
+  const { lines } = family;
   if (metric.dataPointType !== DATA_POINT_TYPE.HISTOGRAM) {
     for (const point of metric.dataPoints) lines.push(`${name}${labels(point.attributes, scope)} ${number(point.value)}`);
     return;
@@ -63,6 +64,7 @@ function writeMetric(lines: string[], metric: MetricData, seen: Set<string>, sco
 function scopeLabelsOf({ scope }: ScopeMetrics): string[] {
   const parts = [`otel_scope_name="${escapeLabel(scope.name)}"`];
   if (scope.version !== undefined && scope.version !== '') parts.push(`otel_scope_version="${escapeLabel(scope.version)}"`);
+  if (scope.schemaUrl !== undefined && scope.schemaUrl !== '') parts.push(`otel_scope_schema_url="${escapeLabel(scope.schemaUrl)}"`);
   return parts;
 }
 
