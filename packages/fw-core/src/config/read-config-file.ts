@@ -15,10 +15,7 @@ export async function readConfigFile(file: string): Promise<unknown> {
   } catch (error) {
     const reason = (error as NodeJS.ErrnoException).code ?? 'unreadable';
     const fix = reason === 'ENOENT' ? `; ${MISSING_FILE_FIX}` : '';
-    throw new FwError('FW_ERR_CONFIG_NOT_FOUND', `Cannot read the configuration file ${file} (${reason})${fix}`, {
-      cause: error,
-      details: { file },
-    });
+    throw new FwError('FW_ERR_CONFIG_NOT_FOUND', `Cannot read the configuration file ${file} (${reason})${fix}`, { cause: error, details: { file } });
   }
   // Editors on Windows may save a byte order mark; JSON.parse refuses it, people cannot see it.
   if (text.startsWith('\uFEFF')) text = text.slice(1);

@@ -51,10 +51,7 @@ export function resolveConfigDocument(document: unknown, origin: string, env: No
   return deepFreeze({ file: origin, environment: environment.name, entries, app });
 }
 
-interface SelectedEnvironment {
-  readonly name: string;
-  readonly isDefault: boolean;
-}
+interface SelectedEnvironment { readonly name: string; readonly isDefault: boolean }
 
 // FW_ENV, else the base file's fw.environment, else the default. FW_ENV must name a defined environment:
 // `FW_ENV=production` next to a `prod` overlay would otherwise start silently without prod's settings.

@@ -15,10 +15,7 @@ export interface ConfigSections {
 }
 
 /** The checked file: the base sections and each environment's overlay. */
-export interface ConfigLayout {
-  readonly base: ConfigSections;
-  readonly environments: Readonly<Record<string, ConfigSections>>;
-}
+export interface ConfigLayout { readonly base: ConfigSections; readonly environments: Readonly<Record<string, ConfigSections>> }
 
 /** Checks the parsed file's structure, every `fw` section in it and its application sections. */
 export function parseConfigLayout(document: unknown): ConfigLayout {

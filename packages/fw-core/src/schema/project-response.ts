@@ -46,10 +46,7 @@ interface Part {
 }
 
 /** A schema with its allOf, `$ref` and the given parts merged in, and what is left to choose from: anyOf, oneOf, if (`source` holds them). */
-interface Flat {
-  readonly schema: Schema;
-  readonly choices: readonly { readonly keyword: string; readonly at: string; readonly source: Schema }[];
-}
+interface Flat { readonly schema: Schema; readonly choices: readonly { readonly keyword: string; readonly at: string; readonly source: Schema }[] }
 
 /**
  * The projection of `schema`: objects keep the keys of `properties` and `patternProperties` (each projected), others only

@@ -56,8 +56,18 @@ export async function createListener(options: CreateListenerOptions = {}): Promi
   return listener;
 }
 
-/** createListener's one code path, shared with startServer. */
+/** createListener's one code path, shared with startServer; a failure once the logger exists is logged (`start_failed`) too. */
 export async function openListener(options: CreateListenerOptions): Promise<OpenedListener> {
+  let logger = options.logger;
+  try {
+    return await open(options, (made) => (logger = made));
+  } catch (error) {
+    logger?.error({ event: 'start_failed', err: error }, `start failed: ${(error as Error).message}`);
+    throw error;
+  }
+}
+
+async function open(options: CreateListenerOptions, madeLogger: (logger: Logger) => void): Promise<OpenedListener> {
   const appDir = options.appDir ?? process.cwd();
   const env = options.env ?? process.env;
   const lifecycle = { draining: false };
@@ -65,6 +75,7 @@ export async function openListener(options: CreateListenerOptions): Promise<Open
   const { config, app, registry } = application;
   const fw = config.fw;
   const logger = options.logger ?? createJsonLogger({ level: fw.log_level, base: { app: app.name } });
+  madeLogger(logger);
   for (const warning of application.startupWarnings) {
     logger.warn({ ...warning.fields }, warning.message);
     if (warning.fields['event'] === 'telemetry_without_stream_handler') warnedWithoutStreamHandler.add(fw.server_configuration);

@@ -78,7 +78,9 @@ export async function startServer(options: StartServerOptions = {}): Promise<FwS
     stopWatching();
     await close();
     const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
-    throw new FwError('FW_ERR_SERVER_LISTEN', `cannot listen on ${sc.host}:${sc.port}: ${reason}`, { cause: error });
+    const failed = new FwError('FW_ERR_SERVER_LISTEN', `cannot listen on ${sc.host}:${sc.port}: ${reason}`, { cause: error });
+    logger.error({ event: 'start_failed', err: failed }, `start failed: ${failed.message}`);
+    throw failed;
   }
   const bound = server.address() as AddressInfo;
   const port = bound.port;

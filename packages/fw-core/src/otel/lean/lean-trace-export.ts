@@ -125,10 +125,7 @@ export function createLeanTraceExport(options: LeanTraceExportOptions): LeanTrac
     return result;
   };
   const encode = (span: LeanServerSpan | ReadableSpan): void => encoder.add('instrumentationScope' in span ? sdkSpanData(span) : toLeanSpanData(span, options.scope));
-  const batcher = new SpanBatcher<LeanServerSpan | ReadableSpan>(
-    { encode, take: () => encoder.take(), send, stop: () => sender.stop() },
-    options.batch,
-  );
+  const batcher = new SpanBatcher<LeanServerSpan | ReadableSpan>({ encode, take: () => encoder.take(), send, stop: () => sender.stop() }, options.batch);
   if (outcomes !== undefined) {
     outcomes.queueSize = () => batcher.queued;
     outcomes.refresh = reportDrops;
