@@ -185,7 +185,7 @@ function schemaOperation(schema: RouteSchema, facts: MethodFacts, context: Opera
   const body = takesBody ? { requestBody: { required: true, content: jsonContent(writer.write(schema.body!, 'body')) } } : requestBody(facts.method, facts.docs);
   const out: Json = {};
   for (const [status, sub] of Object.entries(schema.response ?? {})) {
-    out[status] = response(Number(status), facts.method === 'head' || status === '204' ? undefined : writer.write(sub, `response.${status}`));
+    out[status] = response(Number(status), facts.method === 'head' || BODYLESS.has(Number(status)) ? undefined : writer.write(sub, `response.${status}`));
   }
   if (!Object.keys(out).some((status) => status.startsWith('2'))) {
     const status = facts.docs.status ?? successStatus(facts.method, facts.docs);
@@ -234,9 +234,12 @@ function withDeclared(responses: Json, chain: ChainFacts, failure: Json | undefi
 /** The description of `4XX` on an operation that answers no 4xx of its own. */
 const NODE_CLIENT_ERRORS = "Answered by Node's http server before fw sees the request, without a body: 400 for a malformed request, 408 when its head comes too slowly, 431 when its head is over max_header_size";
 
+// 204, 205 and 304 never carry content (RFC 9110 §15.3.5, §15.3.6, §15.4.5), whatever schema a route lists for them.
+const BODYLESS = new Set([204, 205, 304]);
+
 function response(status: number, schema: Json | undefined): Json {
   const description = STATUS_CODES[status] ?? `Status ${status}`;
-  return schema === undefined ? { description } : { description, content: jsonContent(schema) };
+  return schema === undefined || BODYLESS.has(status) ? { description } : { description, content: jsonContent(schema) };
 }
 
 function jsonContent(schema: Json): Json {
