@@ -11,13 +11,13 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { after, before, describe, it } from 'node:test';
-import { createListener, inject, type FwApp, type FwListener } from 'fw-core';
+import { createListener, inject, type FwApp, type FwListener, type InCodeConfig } from 'fw-core';
 import { captureLogger } from '../packages/fw-core/test/support/test-app.ts';
 import { fencedBlocks } from './support/markdown-fences.ts';
 
 const DOC = 'docs/applications.md';
 const ROOT = join(import.meta.dirname, '..');
-const config = { plugins: [{ phase: 'pre_request', module: 'fw_request_plugin', options: { decode_json_body: true } }] };
+const config: InCodeConfig = { plugins: [{ phase: 'pre_request', module: 'fw_request_plugin', options: { decode_json_body: true } }] };
 
 let dir: string;
 let createNotesApp: (path?: string) => FwApp;

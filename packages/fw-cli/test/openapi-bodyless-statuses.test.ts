@@ -6,7 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { defineApp, json, status } from 'fw-core';
+import { defineApp, json, status, type RouteEntry } from 'fw-core';
 import { loadApplication } from 'fw-core/inspect';
 import { appDocument } from '../src/openapi/app-document.ts';
 import { FIXTURES } from './support/run-fw.ts';
@@ -27,7 +27,7 @@ describe('fw openapi and statuses without content', () => {
               { path: '/items/:id', handler: () => json({ id: 1 }), options: { methods: ['get'], schema: { response: { 200: item, 304: item } } } },
               { path: '/items/:id', handler: () => status(204), options: { methods: ['delete'], schema: { response: { 204: item } } } },
               { path: '/forms', handler: () => status(205), options: { methods: ['post'], schema: { response: { 205: {} } } } },
-            ],
+            ] as RouteEntry[],
           },
         ],
       },

@@ -64,7 +64,7 @@ describe('route schemas: numbers from decimal text only', () => {
 
   it('refuses decimals with a fraction past ±9007199254740991, and those too long to be finite', async () => {
     const long = `${'9'.repeat(400)}`;
-    for (const [name, text] of [['big', '9007199254740993.0'], ['big', '-9007199254740993.00'], ['big', `${long}.0`], ['ids', `${long}.0`], ['price', `${long}.5`], ['price', '9007199254740992.5']]) {
+    for (const [name, text] of [['big', '9007199254740993.0'], ['big', '-9007199254740993.00'], ['big', `${long}.0`], ['ids', `${long}.0`], ['price', `${long}.5`], ['price', '9007199254740992.5']] as [string, string][]) {
       const res = await app.fetch(`/list?${name}=${text}`);
       assert.equal(res.status, 400, `${name}=${text.slice(0, 24)}`);
       assert.deepEqual(await res.json(), { error: 'invalid query', details: [decimalIssue(name === 'ids' ? '/ids/0' : `/${name}`)] });

@@ -8,12 +8,13 @@ import assert from 'node:assert/strict';
 import { createServer } from 'node:net';
 import { rm } from 'node:fs/promises';
 import { describe, it } from 'node:test';
+import type { RouteGroup } from '../src/app/route-group.ts';
 import { json } from '../src/http/response.ts';
 import type { FwPlugin } from '../src/plugins/plugin.ts';
 import { startServer } from '../src/server/start-server.ts';
 import { captureLogger, testApp, writeTestAppDir, type TestAppSpec } from './support/test-app.ts';
 
-const routes = [{ prefix: '', security: false, routes: [{ path: '/', handler: () => json({ ok: true }) }] }];
+const routes: RouteGroup[] = [{ prefix: '', security: false, routes: [{ path: '/', handler: () => json({ ok: true }) }] }];
 
 /** Starts `spec` on `port`; resolves with the rejection's code and the start_failed lines logged. */
 async function failedStart(spec: TestAppSpec, port = 0): Promise<{ code: unknown; logged: { level: string; code: unknown; message: string | undefined }[] }> {
