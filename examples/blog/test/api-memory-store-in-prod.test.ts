@@ -33,9 +33,12 @@ describe('the memory store under FW_ENV=prod', () => {
   after(() => rm(dir, { recursive: true, force: true }));
 
   test('BLOG_STORE=memory stops start-up with exit 1 and a message naming the fix', async () => {
-    const { code, stderr } = await startBlogExpectingFailure({ FW_ENV: 'prod', BLOG_STORE: 'memory', BLOG_API_TOKEN: TOKEN });
+    const { code, stderr, logLines } = await startBlogExpectingFailure({ FW_ENV: 'prod', BLOG_STORE: 'memory', BLOG_API_TOKEN: TOKEN });
     assert.equal(code, 1);
     assert.equal(stderr, `blog: cannot start: ${REFUSED}\n`);
+    // And for a log pipeline, fw's start_failed line with the coded error.
+    const failed = logLines.filter((line) => line.event === 'start_failed');
+    assert.deepEqual(failed.map((line) => [line.level, (line.err as { code?: unknown }).code]), [['error', 'BLOG_ERR_MEMORY_STORE_IN_PROD']]);
   });
 
   test('a prod overlay that names no store (the base section says memory) is refused too', async () => {

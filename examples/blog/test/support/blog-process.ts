@@ -150,15 +150,20 @@ export async function startBlog(env: Record<string, string | undefined> = {}, op
   };
 }
 
-/** Runs the service expecting it to refuse to start; resolves to its exit code and stderr. */
-export async function startBlogExpectingFailure(env: Record<string, string | undefined>, timeoutMs = 15_000): Promise<{ code: number | null; stderr: string }> {
+/**
+ * Runs the service expecting it to refuse to start; resolves to its exit code, what it wrote on stderr for a person
+ * (main.ts's `blog: cannot start: ...` lines) and, apart, its JSON log lines (fw's `start_failed` among them).
+ */
+export async function startBlogExpectingFailure(env: Record<string, string | undefined>, timeoutMs = 15_000): Promise<{ code: number | null; stderr: string; logLines: Record<string, unknown>[] }> {
   const child = spawn(process.execPath, [MAIN], { cwd: BLOG_DIR, env: blogEnv(env), stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
   child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
   const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
   const code = await new Promise<number | null>((resolve) => child.once('exit', (c) => resolve(c)));
   clearTimeout(timer);
-  return { code, stderr };
+  const lines = stderr.split(/(?<=\n)/);
+  const logLines = lines.map(parseLine).filter((line): line is Record<string, unknown> => line !== undefined);
+  return { code, stderr: lines.filter((line) => parseLine(line) === undefined).join(''), logLines };
 }
 
 function send(target: URL, agent: Agent | undefined, method: string, path: string, options: RequestOptions): Promise<Reply> {
