@@ -90,7 +90,40 @@ describe('the lean OTLP sender', () => {
     }
   });
 
-  it('retries a refused connection until the export timeout, then fails', async () => {
+  it('posts one export at most five times, as the SDK, when the collector asks for a retry at once (Retry-After: 0)', async () => {
+    // A red team's collector answered 503 with Retry-After: 0 and got about 1,000 posts of one batch a second.
+    const sender = new OtlpHttpSender({ url, timeoutMs: 5000, initialBackoffMs: 10 });
+    try {
+      script = Array.from({ length: 10 }, () => ({ status: 503, retryAfter: '0' }));
+      assert.deepEqual(await sender.send(BODY), { ok: false, reason: 'HTTP 503' });
+      assert.equal(received.length, 5);
+    } finally {
+      sender.stop();
+    }
+  });
+
+  it("reads Retry-After as seconds or an HTTP date only: '-1', '5.5' and '1e3' wait the backoff, not 0", async (t) => {
+    const waits: number[] = [];
+    const setTimer = globalThis.setTimeout;
+    t.mock.method(globalThis, 'setTimeout', ((handler: () => void, ms?: number) => {
+      waits.push(ms ?? 0);
+      return setTimer(handler, 0);
+    }) as typeof setTimeout);
+    const sender = new OtlpHttpSender({ url, timeoutMs: 60_000, initialBackoffMs: 1000 });
+    try {
+      script = ['-1', '5.5', '1e3'].map((retryAfter) => ({ status: 503, retryAfter }));
+      assert.deepEqual(await sender.send(BODY), { ok: true });
+      assert.equal(received.length, 4);
+      // The sender's three retry waits: the backoff (1 s, then 1.5 s, 2.25 s) with its ±20 % jitter.
+      const retries = waits.filter((ms) => ms >= 100);
+      assert.equal(retries.length, 3, `waits ${waits.join(', ')}`);
+      retries.forEach((ms, i) => assert.ok(ms >= 800 * 1.5 ** i && ms <= 1200 * 1.5 ** i, `wait ${i + 1}: ${ms} ms`));
+    } finally {
+      sender.stop();
+    }
+  });
+
+  it('retries a refused connection within the export timeout, then fails', async () => {
     const sender = new OtlpHttpSender({ url: `http://127.0.0.1:${await closedPort()}/v1/traces`, timeoutMs: 300, initialBackoffMs: 20 });
     const started = performance.now();
     try {

@@ -14,7 +14,7 @@ import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
 import { type AddressInfo, createServer, type Server, type Socket } from 'node:net';
 import { after, before, describe, it } from 'node:test';
-import { ANSWER_BODY_LIMIT, OtlpHttpSender, OtlpSocketClient } from '../src/otel/lean/otlp-socket-client.ts';
+import { ANSWER_BODY_LIMIT, ANSWER_TOTAL_LIMIT, OtlpHttpSender, OtlpSocketClient } from '../src/otel/lean/otlp-socket-client.ts';
 import { OtlpMetricExporter } from '../src/otel/metrics-pipeline.ts';
 import { within } from './support/until.ts';
 
@@ -36,13 +36,24 @@ function socketBufferMargin(): number {
   }
 }
 
-type Framing = 'content-length' | 'chunked' | 'until-close';
+type Framing = 'content-length' | 'chunked' | 'until-close' | 'chunk-extensions' | 'interim';
 
 const HEADS: Readonly<Record<Framing, string>> = {
   'content-length': 'HTTP/1.1 200 OK\r\ncontent-type: application/x-protobuf\r\ncontent-length: 100000000000\r\n\r\n',
   chunked: 'HTTP/1.1 200 OK\r\ntransfer-encoding: chunked\r\n\r\n',
   'until-close': 'HTTP/1.1 200 OK\r\ncontent-type: application/x-protobuf\r\n\r\n',
+  'chunk-extensions': 'HTTP/1.1 200 OK\r\ntransfer-encoding: chunked\r\n\r\n',
+  interim: '',
 };
+
+/** What the collector repeats after the head: 16 KiB of body, or (a hostile collector's) a 1-byte chunk under a 16 KB extension, or a 100 Continue with an 8 KB field. */
+function pieceOf(how: Framing): Buffer {
+  const body = Buffer.alloc(16 * 1024, 0x61);
+  if (how === 'chunked') return Buffer.concat([Buffer.from(`${body.length.toString(16)}\r\n`), body, Buffer.from('\r\n')]);
+  if (how === 'chunk-extensions') return Buffer.from(`1;${'e'.repeat(16_000)}\r\nx\r\n`, 'latin1');
+  if (how === 'interim') return Buffer.from(`HTTP/1.1 100 Continue\r\nx-pad: ${'p'.repeat(8_000)}\r\n\r\n`, 'latin1');
+  return body;
+}
 
 /** One answer as the collector streamed it. */
 interface Streamed {
@@ -84,8 +95,7 @@ function stream(socket: Socket, how: Framing): Streamed {
   // Not events.once: the reset the client's destroy() causes is an 'error' first, which would reject it.
   const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
   const streamed: Streamed = { bytes: 0, closed };
-  const body = Buffer.alloc(16 * 1024, 0x61);
-  const piece = how === 'chunked' ? Buffer.concat([Buffer.from(`${body.length.toString(16)}\r\n`), body, Buffer.from('\r\n')]) : body;
+  const piece = pieceOf(how);
   socket.write(HEADS[how]);
   const pump = (): void => {
     while (!socket.destroyed && streamed.bytes < OFFERED) {
@@ -114,6 +124,23 @@ describe('an answer body over the limit', () => {
         assert.equal(streams.length, 1);
         await within('the collector to see its connection closed', streams[0]!.closed);
         assert.ok(streams[0]!.bytes < ANSWER_BODY_LIMIT + BUFFER_MARGIN, `the collector wrote ${streams[0]!.bytes} bytes`);
+      } finally {
+        client.close();
+      }
+    });
+  }
+
+  // A hostile collector's framing, found by a red team: each line and section was within its limit, the answer was not (about 1 GiB read per export).
+  for (const how of ['chunk-extensions', 'interim'] as const) {
+    it(`(${how}) fails the post for good once the whole answer passes ANSWER_TOTAL_LIMIT, and the collector could write only about that`, async () => {
+      framing = how;
+      streams.length = 0;
+      const client = new OtlpSocketClient({ url });
+      try {
+        const answer = await within('the post to fail', client.post({}, PAYLOAD, 60_000));
+        assert.deepEqual(answer, { error: `the answer is over ${ANSWER_TOTAL_LIMIT} bytes with its framing (interim answers, chunk lines, trailers)`, final: true });
+        await within('the collector to see its connection closed', streams[0]!.closed);
+        assert.ok(streams[0]!.bytes < ANSWER_TOTAL_LIMIT + BUFFER_MARGIN, `the collector wrote ${streams[0]!.bytes} bytes`);
       } finally {
         client.close();
       }

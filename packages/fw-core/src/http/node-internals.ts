@@ -18,9 +18,7 @@ type HttpSocket = Socket & {
 };
 
 /** net.Server's `close()`: open connections stay. Lacking: http's close() cuts responses queued or ended. */
-export function stopAccepting(server: Server, onClosed: () => void): void {
-  NetServer.prototype.close.call(server, () => onClosed());
-}
+export function stopAccepting(server: Server, onClosed: () => void): void { NetServer.prototype.close.call(server, () => onClosed()); }
 
 /** Clears the connection-check interval that keeps a process alive. Lacking: only http's close() does. */
 export function stopConnectionChecks(server: Server): boolean {
@@ -49,19 +47,13 @@ export function responseOnSocket(socket: Socket): ServerResponse | null | undefi
 }
 
 /** Sends `connection: close` and closes after `res`. Lacking: a set header shows in `getHeaders()`. */
-export function closeAfterResponse(res: ServerResponse): void {
-  res.shouldKeepAlive = false;
-}
+export function closeAfterResponse(res: ServerResponse): void { res.shouldKeepAlive = false; }
 
 /** Replaces the close after a `connection: close` answer. Lacking: no hook for how it closes. */
-export function onCloseAfterAnswer(socket: Socket, close: () => void): void {
-  (socket as Socket & { destroySoon: () => void }).destroySoon = close;
-}
+export function onCloseAfterAnswer(socket: Socket, close: () => void): void { (socket as Socket & { destroySoon: () => void }).destroySoon = close; }
 
 /** Removes the 'data' listener feeding node:http's parser. Lacking: detached only on upgrade/connect. */
-export function detachHttpParser(socket: Socket): void {
-  socket.removeAllListeners('data');
-}
+export function detachHttpParser(socket: Socket): void { socket.removeAllListeners('data'); }
 
 /**
  * `_paused` reads true while `held()`, which keeps node:http's resumes (buffers drained, body read)

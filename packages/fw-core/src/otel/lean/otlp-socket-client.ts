@@ -224,6 +224,8 @@ export interface OtlpSenderOptions {
 export type SendResult = { readonly ok: true; readonly partial?: PartialSuccess } | { readonly ok: false; readonly reason: string };
 
 const RETRYABLE = new Set([429, 502, 503, 504]);
+/** Posts of one export at most, as the SDK's exporter: a collector answering `Retry-After: 0` gets five, not a storm. */
+const MAX_ATTEMPTS = 5;
 const MAX_BACKOFF_MS = 5000;
 const BACKOFF_MULTIPLIER = 1.5;
 
@@ -244,7 +246,7 @@ export class OtlpHttpSender {
     const deadline = performance.now() + this.#options.timeoutMs;
     const payload = this.#options.compression === 'gzip' ? await gzipAsync(body) : body;
     let backoffMs = this.#options.initialBackoffMs ?? 1000;
-    for (;;) {
+    for (let attempt = 1; ; attempt += 1) {
       if (this.#stopped) return { ok: false, reason: 'stopped' };
       const left = deadline - performance.now();
       if (left <= 0) return { ok: false, reason: 'timed out' };
@@ -257,10 +259,10 @@ export class OtlpHttpSender {
       }
       // An answer too long to read is not retried: the collector would send it again.
       if (answer.final) return { ok: false, reason: answer.error };
-      const retryable = answer.status === undefined || RETRYABLE.has(answer.status);
-      if (!retryable) return { ok: false, reason: `HTTP ${answer.status}` };
+      const reason = answer.status === undefined ? answer.error : `HTTP ${answer.status}`;
+      if (answer.status !== undefined && !RETRYABLE.has(answer.status)) return { ok: false, reason };
       const wait = retryAfterMs(answer.retryAfter) ?? backoffMs * (0.8 + Math.random() * 0.4);
-      if (performance.now() + wait >= deadline) return { ok: false, reason: answer.status === undefined ? answer.error : `HTTP ${answer.status}` };
+      if (attempt >= MAX_ATTEMPTS || performance.now() + wait >= deadline) return { ok: false, reason };
       await this.#sleep(wait);
       backoffMs = Math.min(backoffMs * BACKOFF_MULTIPLIER, MAX_BACKOFF_MS);
     }
@@ -288,11 +290,11 @@ export class OtlpHttpSender {
   }
 }
 
-/** `Retry-After` in milliseconds: delay-seconds or an HTTP date (RFC 9110 §10.2.3). */
+/** `Retry-After` in milliseconds: delay-seconds or an HTTP date (RFC 9110 §10.2.3), which starts with a day name (Date.parse alone takes `-1` or `5.5` for dates in 2001). */
 function retryAfterMs(header: string | undefined): number | undefined {
-  if (header === undefined) return undefined;
-  if (/^\d+$/.test(header.trim())) return Number(header.trim()) * 1000;
-  const at = Date.parse(header);
+  const value = header?.trim() ?? '';
+  if (/^\d+$/.test(value)) return Number(value) * 1000;
+  const at = /^[A-Za-z]{3}\b/.test(value) ? Date.parse(value) : Number.NaN;
   return Number.isNaN(at) ? undefined : Math.max(0, at - Date.now());
 }
 
@@ -339,6 +341,9 @@ export const ANSWER_SECTION_LIMIT = 16 * 1024;
  * a collector answering `Content-Length: 1e11` must not make fw read it (issue 35, item 15).
  */
 export const ANSWER_BODY_LIMIT = 64 * 1024;
+
+/** The most bytes a whole answer may take, framing included: 1-byte chunks with 16 KiB extensions, or endless 100 Continues, stop here. */
+export const ANSWER_TOTAL_LIMIT = ANSWER_BODY_LIMIT + 4 * ANSWER_SECTION_LIMIT;
 
 /** A readable answer: its status, its Retry-After, and whether the connection may carry another request. */
 export interface HttpAnswer {
@@ -388,6 +393,7 @@ export class HttpAnswerReader {
   /** Why reading failed, `final` when posting again would get the same answer. */
   #failure: AnswerProgress = PARTIAL;
   #bodyBytes = 0;
+  #totalBytes = 0;
   #body: Buffer[] = [];
 
   /** Whether any byte of the answer has arrived (a kept-alive connection closed before one is stale). */
@@ -410,6 +416,7 @@ export class HttpAnswerReader {
     }
     // Bytes after the answer's end were not asked for: the connection's framing is lost.
     if (at < chunk.length) this.#reusable = false;
+    if ((this.#totalBytes += at) > ANSWER_TOTAL_LIMIT && this.#phase !== 'complete' && this.#phase !== 'failed') this.#fail(`the answer is over ${ANSWER_TOTAL_LIMIT} bytes with its framing (interim answers, chunk lines, trailers)`, true);
     return this.#progress();
   }
 
