@@ -49,6 +49,14 @@ describe("the guide's configuration file, under FW_ENV=prod", () => {
     assert.equal(lines.find((line) => line.event === 'store_opened')?.store, 'postgres');
   });
 
+  it("lets the browser app's origin send Idempotency-Key, as blog-api.md tells clients to (a red team's browser could not write)", async () => {
+    const headers = { origin: 'https://app.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization, content-type, idempotency-key' };
+    const preflight = await blog.request('OPTIONS', '/api/posts', { headers });
+    assert.equal(preflight.status, 204);
+    assert.equal(preflight.headers['access-control-allow-origin'], 'https://app.example');
+    assert.match(String(preflight.headers['access-control-allow-headers']), /\bIdempotency-Key\b/i);
+  });
+
   it('never limits either probe, and limits the API after max_requests', () => {
     assert.deepEqual(statuses.get('/ready'), Array(OVER_THE_LIMIT).fill(200));
     assert.deepEqual(statuses.get('/heartbeat'), Array(OVER_THE_LIMIT).fill(200));
