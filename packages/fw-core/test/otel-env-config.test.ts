@@ -87,6 +87,25 @@ describe('OTEL_* environment', () => {
     });
   }
 
+  it('refuses an endpoint with user:password@ (sent by no exporter) without printing the password, a #fragment, and a ?query on the base endpoint', () => {
+    // A red team's collector got `POST /otlp?api-key=abc` for both signals (`/v1/traces` went into the #fragment), and the password was printed on every failure.
+    const refusal = (env: Record<string, string>) => {
+      try {
+        readEnvConfig(env);
+      } catch (error) {
+        return [(error as { code?: string }).code, (error as Error).message];
+      }
+      return ['accepted'];
+    };
+    const [code, message] = refusal({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector-user:s3cret@127.0.0.1:4318/otlp' });
+    assert.equal(code, 'FW_ERR_OTEL_BAD_ENV');
+    assert.equal(message, 'OTEL_EXPORTER_OTLP_ENDPOINT="http://***@127.0.0.1:4318/otlp" is not valid: expected a URL without user:password@ (put credentials in OTEL_EXPORTER_OTLP_HEADERS)');
+    assert.match(String(refusal({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://127.0.0.1:4318/otlp?api-key=abc' })[1]), /^OTEL_EXPORTER_OTLP_ENDPOINT=.* expected a URL without a #fragment, nor a \?query on the base endpoint/);
+    assert.match(String(refusal({ OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: 'http://127.0.0.1:4318/v1/traces#x' })[1]), /^OTEL_EXPORTER_OTLP_TRACES_ENDPOINT=.* without a #fragment/);
+    // A signal's own endpoint is used as given, its query included.
+    assert.equal(readEnvConfig({ OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: 'http://127.0.0.1:4318/v1/traces?tenant=a' }).tracesEndpoint, 'http://127.0.0.1:4318/v1/traces?tenant=a');
+  });
+
   it('names a refused headers variable without showing any header value, which may be a credential', async () => {
     for (const value of ['authorization=Bearer%20s3cret%0D%0AX-Injected%3A%201,x-tenant=a', 'x-tenant=a,Bearer s3cret', 'authorization=Bearer%zzs3cret']) {
       await assert.rejects(setupTelemetry({ env: { OTEL_EXPORTER_OTLP_HEADERS: value } }), (error: { code?: string; message: string; details?: { value?: string } }) => {

@@ -12,9 +12,7 @@ const LINGER_MAX_MS = 5_000;
 const LINGER_MAX_BYTES = 8 * 1024 * 1024;
 
 /** Makes node:http's close of `socket` after the current `connection: close` answer a lingering one. */
-export function lingerAfterAnswer(socket: Socket): void {
-  onCloseAfterAnswer(socket, () => lingeringEnd(socket, LINGER_MAX_MS));
-}
+export function lingerAfterAnswer(socket: Socket): void { onCloseAfterAnswer(socket, () => lingeringEnd(socket, LINGER_MAX_MS)); }
 
 /**
  * Closes a connection the same way (also graceful-close.ts, for idle ones): a request sent before

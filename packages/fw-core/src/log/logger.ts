@@ -85,9 +85,7 @@ export function createJsonLogger(options: JsonLoggerOptions = {}): JsonLogger {
 // on the exchange, because the active context holds the request's span whoever started it.
 
 /** What a log line needs of a span. An `@opentelemetry/api` Span fits as it is. */
-export interface CorrelatedSpan {
-  spanContext(): { readonly traceId: string; readonly spanId: string };
-}
+export interface CorrelatedSpan { spanContext(): { readonly traceId: string; readonly spanId: string }; }
 
 let spanReader: (() => CorrelatedSpan | undefined) | undefined;
 

@@ -181,15 +181,20 @@ function bad(name: string, value: string, expected: string): never {
   throw new FwError('FW_ERR_OTEL_BAD_ENV', `${name}=${JSON.stringify(value)} is not valid: expected ${expected}`, { details: { name, value } });
 }
 
-/** The signal's endpoint: its own variable as given, else the base with the signal path appended. */
+/**
+ * The signal's endpoint: its own variable as given, else the base with the signal path appended. No exporter sends a
+ * URL's user:password@ (the SDK's neither), and a #fragment, or a ?query on the base, would swallow the signal path:
+ * refused, the password never printed.
+ */
 function endpoint(get: Get, name: string, base: string | undefined, path: string): string | undefined {
   const own = get(name);
   const url = own ?? (base === undefined ? undefined : `${base.endsWith('/') ? base : `${base}/`}${path}`);
   if (url === undefined) return undefined;
-  const protocol = URL.parse(url)?.protocol;
-  if (protocol !== 'http:' && protocol !== 'https:') {
-    bad(own === undefined ? 'OTEL_EXPORTER_OTLP_ENDPOINT' : name, own ?? base ?? url, 'an http:// or https:// URL');
-  }
+  const parsed = URL.parse(url);
+  const wrong = parsed?.protocol !== 'http:' && parsed?.protocol !== 'https:' ? 'an http:// or https:// URL'
+    : parsed.username !== '' || parsed.password !== '' ? 'a URL without user:password@ (put credentials in OTEL_EXPORTER_OTLP_HEADERS)'
+    : parsed.hash !== '' || (own === undefined && parsed.search !== '') ? 'a URL without a #fragment, nor a ?query on the base endpoint (the signal path goes after it)' : undefined;
+  if (wrong !== undefined) bad(own === undefined ? 'OTEL_EXPORTER_OTLP_ENDPOINT' : name, (own ?? base ?? url).replace(/\/\/[^/@]*@/, '//***@'), wrong);
   return url;
 }
 

@@ -136,9 +136,7 @@ export async function serveFile(req: FwRequest, path: string, stats: Stats, opti
 }
 
 /** 404 `{"error":"not found"}`, the same answer whether the path is missing, forbidden or unreadable. */
-function notFound(req: FwRequest): void {
-  writeError(req, 404, 'not found');
-}
+function notFound(req: FwRequest): void { writeError(req, 404, 'not found'); }
 
 /** Serves `req.pathinfo` from `root` (a real path). File-system errors propagate to the handler. */
 async function serveFromDirectory(req: FwRequest, root: string, options: ResolvedStaticOptions): Promise<void> {
