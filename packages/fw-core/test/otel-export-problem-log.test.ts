@@ -43,6 +43,24 @@ describe("fw's log of export problems", () => {
     assert.equal(lines.length, 5);
   });
 
+  it('takes HTTP statuses of one class as one kind, and cuts a long detail (a collector must not set the log volume)', (t) => {
+    // A red team's collector answered a random 4xx each time (134 lines in 8 s, one per status) and a 60 KB partial-success text.
+    t.mock.timers.enable({ apis: ['setTimeout'] });
+    const lines: unknown[][] = [];
+    const logger = { warn: (fields: Record<string, unknown>, message?: string) => void lines.push([fields['error.type'], fields.count, message]) };
+    const problems = new ExportProblemLog(logger, 10_000);
+    for (let status = 400; status < 450; status += 1) problems.note({ event: 'otlp_export_failed', signal: 'traces', errorType: String(status) }, 1, `HTTP ${status}`);
+    problems.note(FAILED_500, 1, 'HTTP 500');
+    t.mock.timers.tick(10_000);
+    assert.deepEqual(lines, [
+      ['400', 1, '1 spans not exported: HTTP 400'],
+      ['500', 1, '1 spans not exported: HTTP 500'],
+      ['449', 49, '49 spans not exported in the last 10 s: HTTP 449'],
+    ]);
+    problems.note({ event: 'otlp_export_partial_success', signal: 'traces', errorType: 'partial_success' }, 3, 'x'.repeat(60_000));
+    assert.equal(lines.at(-1)?.[2], `3 spans rejected by the collector: ${'x'.repeat(500)}… (60000 characters)`);
+  });
+
   it('logs nothing without a logger', () => {
     const problems = new ExportProblemLog(undefined, 50);
     problems.note(FAILED_500, 2, 'HTTP 500');

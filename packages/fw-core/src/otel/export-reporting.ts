@@ -82,12 +82,12 @@ export interface ProblemKind {
   readonly errorType: string;
 }
 
-type Window = { readonly kind: ProblemKind; timer?: NodeJS.Timeout; pending: number; detail: string };
+type Window = { kind: ProblemKind; timer?: NodeJS.Timeout; pending: number; detail: string };
 
 /**
- * fw's log of export problems: the first of a kind (event, signal, `error.type`) at once, the rest of
- * its interval summed into one line when it ends (or at flush()): a collector down for an hour writes
- * 360 lines, not one per batch.
+ * fw's log of export problems: the first of a kind (event, signal, `error.type`, an HTTP status by its class: a
+ * collector answering a random 4xx each time is one kind) at once, the rest of its interval summed into one line when it
+ * ends (or at flush()): a collector down for an hour writes 360 lines, not one per batch. A detail is cut at 500 characters.
  */
 export class ExportProblemLog {
   readonly #logger: ProblemLogger | undefined;
@@ -102,10 +102,10 @@ export class ExportProblemLog {
   /** Notes `count` items lost or rejected; `detail` says why (the last one of an interval is logged). */
   note(kind: ProblemKind, count: number, detail: string): void {
     if (this.#logger === undefined || count < 0) return;
-    const key = `${kind.event}\u0000${kind.signal}\u0000${kind.errorType}`;
+    const key = `${kind.event}\u0000${kind.signal}\u0000${/^\d{3}$/.test(kind.errorType) ? `${kind.errorType[0]}xx` : kind.errorType}`;
     const window = this.#windows.get(key) ?? { kind, timer: undefined, pending: 0, detail };
     this.#windows.set(key, window);
-    window.detail = detail;
+    [window.kind, window.detail] = [kind, detail];
     if (window.timer !== undefined) window.pending += count;
     else {
       this.#write(kind, count, detail, false);
@@ -137,7 +137,8 @@ export class ExportProblemLog {
     window.pending = 0;
   }
 
-  #write(kind: ProblemKind, count: number, detail: string, summed: boolean): void {
+  #write(kind: ProblemKind, count: number, text: string, summed: boolean): void {
+    const detail = text.length > 500 ? `${text.slice(0, 500)}… (${text.length} characters)` : text;
     const when = summed ? ` in the last ${this.#intervalMs / 1000} s` : '';
     const what =
       kind.event === 'otel_spans_dropped'

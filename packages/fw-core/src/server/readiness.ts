@@ -58,7 +58,5 @@ async function failedChecks(names: readonly string[], checks: ReadinessOptions['
   try {
     const passed = await Promise.all(names.map((name) => passes(checks[name]!)));
     return names.filter((_, index) => !passed[index]);
-  } finally {
-    clearTimeout(timer);
-  }
+  } finally { clearTimeout(timer); }
 }
