@@ -47,7 +47,7 @@ describe("fw's log of export problems", () => {
     // A red team's collector answered a random 4xx each time (134 lines in 8 s, one per status) and a 60 KB partial-success text.
     t.mock.timers.enable({ apis: ['setTimeout'] });
     const lines: unknown[][] = [];
-    const logger = { warn: (fields: Record<string, unknown>, message?: string) => void lines.push([fields['error.type'], fields.count, message]) };
+    const logger = { info: () => assert.fail('export problems are warnings'), warn: (fields: Record<string, unknown>, message?: string) => void lines.push([fields['error.type'], fields.count, message]) };
     const problems = new ExportProblemLog(logger, 10_000);
     for (let status = 400; status < 450; status += 1) problems.note({ event: 'otlp_export_failed', signal: 'traces', errorType: String(status) }, 1, `HTTP ${status}`);
     problems.note(FAILED_500, 1, 'HTTP 500');
