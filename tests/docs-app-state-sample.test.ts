@@ -7,31 +7,21 @@
  * error as fw's 500.
  */
 import assert from 'node:assert/strict';
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { after, before, describe, it } from 'node:test';
 import { createListener, inject, type FwApp, type FwListener, type InCodeConfig } from 'fw-core';
 import { captureLogger } from '../packages/fw-core/test/support/test-app.ts';
-import { fencedBlocks } from './support/markdown-fences.ts';
+import { importDocSample, type DocSample } from './support/doc-sample.ts';
 
-const DOC = 'docs/applications.md';
-const ROOT = join(import.meta.dirname, '..');
 const config: InCodeConfig = { plugins: [{ phase: 'pre_request', module: 'fw_request_plugin', options: { decode_json_body: true } }] };
 
-let dir: string;
+let sample: DocSample<{ createNotesApp: (path?: string) => FwApp }>;
 let createNotesApp: (path?: string) => FwApp;
 
 before(async () => {
-  const text = await readFile(join(ROOT, DOC), 'utf8');
-  const block = fencedBlocks(DOC, text).find((b) => b.info[0] === 'ts' && b.code.includes('export function createNotesApp'));
-  assert.ok(block, `${DOC} shows the createNotesApp sample`);
-  await mkdir(join(ROOT, '.tmp'), { recursive: true });
-  dir = await mkdtemp(join(ROOT, '.tmp', 'docs-app-state-'));
-  await writeFile(join(dir, 'notes-app.ts'), block.code);
-  ({ createNotesApp } = (await import(pathToFileURL(join(dir, 'notes-app.ts')).href)) as { createNotesApp: typeof createNotesApp });
+  sample = await importDocSample('docs/applications.md', (code) => code.includes('export function createNotesApp'), 'notes-app.ts', 'docs-app-state-');
+  ({ createNotesApp } = sample.module);
 });
-after(() => rm(dir, { recursive: true, force: true }));
+after(() => sample?.remove());
 
 const listener = (app: FwApp): Promise<FwListener> => createListener({ app, config, env: { LOG_LEVEL: 'silent' } });
 const post = (fw: FwListener, text: string) => inject(fw, { method: 'POST', url: '/notes', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ text }) });

@@ -6,18 +6,13 @@
  * and a bad origin option stops the start.
  */
 import assert from 'node:assert/strict';
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { after, before, describe, it } from 'node:test';
 import { createListener, defineApp, inject, json, type FwListener, type FwPlugin } from 'fw-core';
-import { fencedBlocks } from './support/markdown-fences.ts';
+import { importDocSample, type DocSample } from './support/doc-sample.ts';
 
-const DOC = 'docs/builtin-plugins.md';
-const ROOT = join(import.meta.dirname, '..');
 const ORIGIN = 'https://app.example';
 
-let dir: string;
+let sample: DocSample<{ apiCorsPlugin: FwPlugin<string, { allow_origin: string }> }>;
 let plugin: FwPlugin<string, { allow_origin: string }>;
 let fw: FwListener;
 
@@ -32,18 +27,13 @@ function listenerWith(options: Record<string, unknown>): Promise<FwListener> {
 }
 
 before(async () => {
-  const text = await readFile(join(ROOT, DOC), 'utf8');
-  const block = fencedBlocks(DOC, text).find((b) => b.info[0] === 'ts' && b.code.includes("name: 'api_cors_plugin'"));
-  assert.ok(block, `${DOC} shows the api_cors_plugin sample`);
-  await mkdir(join(ROOT, '.tmp'), { recursive: true });
-  dir = await mkdtemp(join(ROOT, '.tmp', 'docs-cors-sample-'));
-  await writeFile(join(dir, 'api-cors-plugin.ts'), block.code);
-  ({ apiCorsPlugin: plugin } = (await import(pathToFileURL(join(dir, 'api-cors-plugin.ts')).href)) as { apiCorsPlugin: typeof plugin });
+  sample = await importDocSample('docs/builtin-plugins.md', (code) => code.includes("name: 'api_cors_plugin'"), 'api-cors-plugin.ts', 'docs-cors-sample-');
+  plugin = sample.module.apiCorsPlugin;
   fw = await listenerWith({ allow_origin: ORIGIN });
 });
 after(async () => {
   await fw?.close();
-  await rm(dir, { recursive: true, force: true });
+  await sample?.remove();
 });
 
 describe("docs/builtin-plugins.md's CORS plugin for a bearer-token API", () => {
