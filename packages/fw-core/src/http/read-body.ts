@@ -5,12 +5,19 @@
  * suite: Content-Length against the limit up front, bytes against the limit while streaming, a
  * short body or an aborted upload is a 400.
  */
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { FwError } from '../errors.ts';
 import type { JsonLib } from './request.ts';
 
 /** One read per request: a second `readBody` gets the same bytes (or the same failure). */
 const READ = Symbol('fw.bodyRead');
+/** The `100 Continue` a request that expects one gets when its body is read (start-server.ts). */
+const CONTINUE = Symbol('fw.continue');
+
+/** `req`, sent `100 Continue` on `res` once readBody reads it. */
+export function continueOnRead(req: IncomingMessage, res: ServerResponse): IncomingMessage {
+  return Object.assign(req, { [CONTINUE]: () => res.writeContinue() });
+}
 
 /**
  * Reads `req`'s body, at most `limit` bytes. Rejects with FW_ERR_UNSUPPORTED_ENCODING (415)
@@ -42,6 +49,7 @@ export function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
   } catch (error) {
     return Promise.reject(error);
   }
+  (message as { [CONTINUE]?: () => void })[CONTINUE]?.();
   return (message[READ] = collect(req, limit, declared));
 }
 

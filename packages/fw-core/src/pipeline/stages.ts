@@ -425,8 +425,6 @@ function traceHandler(fn: InlineHandler, req: FwRequest, exchange: Exchange): Fw
       return result.then(settled((value: FwResponse) => (context.result = value)), settled(failed));
     } catch (reason) {
       return failed(reason);
-    } finally {
-      end.publish(context);
-    }
+    } finally { end.publish(context); }
   });
 }

@@ -4,11 +4,12 @@
  * plugin's stop(state) and the app's stop hook.
  */
 import { once } from 'node:events';
-import type { Server } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import type { LoadedApplication } from '../app/load-application.ts';
 import { FwError } from '../errors.ts';
 import { lingeringEnd } from '../http/lingering-close.ts';
+import { continueOnRead } from '../http/read-body.ts';
 import { closeAfterResponse, flushedBytes, responseOnSocket } from '../http/node-internals.ts';
 import type { Logger } from '../log/logger.ts';
 import { CountedIncomingMessage, CountedServerResponse, exchangeOf, openExchange } from '../stream/exchange.ts';
@@ -54,20 +55,17 @@ export async function startServer(options: StartServerOptions = {}): Promise<FwS
   const { config: { fw }, app } = application;
   const sc = fw.server_configuration;
   const gate = gatePipelined(listener, sc.max_inflight_per_connection, traffic);
-  const server = createServer(
-    {
-      ...serverOptions,
-      IncomingMessage: CountedIncomingMessage,
-      ServerResponse: closingWhileStopping(traffic),
-    },
-    (req, res) => {
-      openExchange(req);
-      // node:http gives a response its socket at once unless another response holds it: only a
-      // pipelined request waits at the gate (pipelining-gate.ts).
-      if (responseOnSocket(req.socket) === res) listener(req, res);
-      else gate(req, res);
-    },
-  );
+  const onRequest = (req: IncomingMessage, res: ServerResponse): void => {
+    openExchange(req);
+    // node:http gives a response its socket at once unless another response holds it: only a
+    // pipelined request waits at the gate (pipelining-gate.ts).
+    if (responseOnSocket(req.socket) === res) listener(req, res);
+    else gate(req, res);
+  };
+  const server = createServer({ ...serverOptions, IncomingMessage: CountedIncomingMessage, ServerResponse: closingWhileStopping(traffic) }, onRequest);
+  // `Expect: 100-continue`: the 100 goes when fw reads the body (read-body.ts), after security and the size check, so a
+  // refused upload is never invited (node:http would send it at once).
+  server.on('checkContinue', (req: IncomingMessage, res: ServerResponse) => onRequest(continueOnRead(req, res), res));
   answerClientErrors(server, logger);
   const connections = trackConnections(server);
   const stopWatching = closeStalledConnections(connections, sc.send_timeout_ms, logger);

@@ -119,9 +119,7 @@ function finish(table: HttpMetricSeriesTable, span: LeanServerSpan, exchange: Ex
     table.recordExchange(series, end.durationMs / 1000, end.requestBodySize, end.responseBodySize);
   } catch {
     // Over 256 methods or 16 protocol versions: the exchange goes unmeasured rather than failing the response's end.
-  } finally {
-    active.count -= 1;
-  }
+  } finally { active.count -= 1; }
 }
 
 /**

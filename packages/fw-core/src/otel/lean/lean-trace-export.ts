@@ -261,9 +261,7 @@ export class SpanBatcher<T> {
       let result: SendResult;
       try {
         result = await this.#sink.send(batch.body, batch.count);
-      } catch (error) {
-        result = { ok: false, reason: error instanceof Error ? error.message : String(error) };
-      }
+      } catch (error) { result = { ok: false, reason: error instanceof Error ? error.message : String(error) }; }
       if (result.ok) this.counts.exported += batch.count;
       else this.counts.failed += batch.count;
     }
