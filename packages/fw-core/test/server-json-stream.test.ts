@@ -37,6 +37,12 @@ async function* large(): AsyncGenerator<unknown> {
   }
 }
 
+/** Fails before a first chunk is full: no byte of the answer went out. */
+async function* failingEarly(): AsyncGenerator<unknown> {
+  yield ITEM;
+  throw new Error('cursor lost early');
+}
+
 async function* failing(): AsyncGenerator<unknown> {
   for (let i = 0; i < 200; i += 1) yield ITEM;
   throw new Error('cursor lost');
@@ -73,6 +79,9 @@ describe('jsonStream', () => {
               options: get,
             },
             { path: '/failing', handler: () => jsonStream(failing()), options: get },
+            { path: '/failing-early', handler: () => jsonStream(failingEarly()), options: get },
+            // An item that is an array where the schema says object: its projection refuses it (it would leave whole).
+            { path: '/mismatch', handler: () => jsonStream([{ id: 1 }, [{ id: 2, secret: 's' }]]), options: { ...get, schema: { response: { 200: { type: 'array', items: { type: 'object', properties: { id: { type: 'integer' } } } } } } } },
             { path: '/created', handler: () => jsonStream([1], { status: 201 }), options: { methods: ['post' as const] } },
           ],
         },
@@ -160,6 +169,16 @@ describe('jsonStream', () => {
     assert.equal(failed.length, 1);
     assert.equal((failed[0]?.fields.err as Error).message, 'cursor lost');
     assert.equal((await fetch(`${app.url}/none`)).status, 200);
+  });
+
+  it("answers 500 when the iterator or an item's projection fails before the first chunk went out, not a cut (an interop audit)", async () => {
+    for (const path of ['/failing-early', '/mismatch']) {
+      const res = await fetch(`${app.url}${path}`);
+      assert.equal(res.status, 500, path);
+      assert.deepEqual(await res.json(), { error: 'internal server error' }, path);
+    }
+    const failed = app.logs.filter((l) => l.fields.event === 'request_failed').map((l) => (l.fields.err as { code?: string; message: string }).code ?? (l.fields.err as Error).message);
+    assert.deepEqual(failed.slice(-2), ['cursor lost early', 'FW_ERR_RESPONSE_NOT_PROJECTABLE']);
   });
 
   it('sends headers and no body for HEAD, and never pulls an item', async () => {

@@ -72,10 +72,7 @@ function closest(candidates: readonly string[], limit: number, score: (candidate
   let best: string | undefined;
   for (const candidate of candidates) {
     const value = score(candidate.toLowerCase());
-    if (value < limit) {
-      best = candidate;
-      limit = value;
-    }
+    if (value < limit) { best = candidate; limit = value; }
   }
   return best;
 }

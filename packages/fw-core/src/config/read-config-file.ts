@@ -115,10 +115,7 @@ function locateJsonError(text: string): { readonly offset: number; readonly reas
       eat('-');
       if (!eat('0')) digits();
       if (eat('.')) digits();
-      if (eat('e') || eat('E')) {
-        if (!eat('+')) eat('-');
-        digits();
-      }
+      if (eat('e') || eat('E')) { if (!eat('+')) eat('-'); digits(); }
     } else {
       const word = LITERALS.find((literal) => literal[0] === char) ?? stop('a value');
       for (const letter of word) if (!eat(letter)) stop(`'${word}'`);

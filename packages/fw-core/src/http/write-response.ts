@@ -53,12 +53,13 @@ export function writeResponse(target: ResponseTarget, response: FwResponse, proj
     case 'file':
       return writeFile(target, response.path, status, response.headers);
     case 'json_stream': {
-      writeHead(target, status, response.headers, JSON_DEFAULTS, undefined);
-      if (target.raw.method === 'HEAD') return void target.res.end();
+      // The head goes with the first bytes: an item that fails before them (its projection, the iterator) gets fw's 500, not a cut.
+      const head = () => void (target.res.headersSent || writeHead(target, status, response.headers, JSON_DEFAULTS, undefined));
+      if (target.raw.method === 'HEAD') return void (head(), target.res.end());
       const { items, key } = response;
       const each = itemProjection(projections?.get(status), key);
       const [open, close] = key === undefined ? ['[', ']'] : [`{${target.json.stringify(key)}:[`, ']}'];
-      return Array.isArray(items) && target.json === JSON ? writeJsonArray(target.res, items, each, open, close, 0, 1) : writeJsonStream(target, items, each, open, close);
+      return Array.isArray(items) && target.json === JSON ? writeJsonArray(target.res, head, items, each, open, close, 0, 1) : writeJsonStream(target, head, items, each, open, close);
     }
   }
 }
@@ -88,10 +89,7 @@ export interface ErrorBodyOptions {
  */
 export function writeError(target: ResponseTarget, status: number, message: string, options: ErrorBodyOptions = {}): void {
   const { res } = target;
-  if (res.headersSent) {
-    if (!res.writableEnded) res.destroy();
-    return;
-  }
+  if (res.headersSent) { if (!res.writableEnded) res.destroy(); return; }
   if (res.destroyed) return;
   const { stack } = options;
   const html = prefersHtml(target.raw.headers.accept);
@@ -203,11 +201,12 @@ function badResponse(what: string, cause?: unknown): FwError {
 const CHUNK_CHARS = 64 * 1024;
 
 /**
- * Writes a `jsonStream()` body after its head: items projected, encoded in batches (with JSON, sized from the last batch
- * to fill a chunk) and written in chunks, waiting for drains. A client gone ends the work at the next item and runs an
- * async iterator's `return()` (a database cursor is released). Rejects with what the iterator or json_lib throws; the caller cuts the response.
+ * Writes a `jsonStream()` body, its head (`head()`) with the first chunk: items projected, encoded in batches (with JSON,
+ * sized from the last batch to fill a chunk) and written in chunks, waiting for drains. A client gone ends the work at the
+ * next item and runs an async iterator's `return()` (a database cursor is released). Rejects with what the iterator or
+ * json_lib throws; the caller answers 500 when no byte went, else cuts the response.
  */
-async function writeJsonStream(target: ResponseTarget, items: JsonStreamResponse['items'], each: Projection | undefined, open: string, close: string): Promise<void> {
+async function writeJsonStream(target: ResponseTarget, head: () => void, items: JsonStreamResponse['items'], each: Projection | undefined, open: string, close: string): Promise<void> {
   const { res, json } = target;
   const iterator = Symbol.asyncIterator in items ? items[Symbol.asyncIterator]() : (items as Iterable<unknown>)[Symbol.iterator]();
   let chunk = open;
@@ -233,6 +232,7 @@ async function writeJsonStream(target: ResponseTarget, items: JsonStreamResponse
       }
       if (step.done === true) break;
       if (chunk.length >= CHUNK_CHARS) {
+        head();
         const flowing = res.write(chunk);
         chunk = '';
         if (!flowing) await drained(res);
@@ -240,6 +240,7 @@ async function writeJsonStream(target: ResponseTarget, items: JsonStreamResponse
       }
     }
     finished = true;
+    head();
     res.end(chunk + close);
   } finally {
     if (!finished) await iterator.return?.();
@@ -247,7 +248,7 @@ async function writeJsonStream(target: ResponseTarget, items: JsonStreamResponse
 }
 
 /** The same body from an array, with JSON: slices sized from the first item to fill a chunk, synchronous until the socket pushes back (bench/list-answer.bench.ts). */
-function writeJsonArray(res: ServerResponse, items: readonly unknown[], each: Projection | undefined, chunk: string, close: string, from: number, count: number): void | Promise<void> {
+function writeJsonArray(res: ServerResponse, head: () => void, items: readonly unknown[], each: Projection | undefined, chunk: string, close: string, from: number, count: number): void | Promise<void> {
   for (let at = from; at < items.length; ) {
     if (res.destroyed) return;
     const slice = items.slice(at, at + count);
@@ -256,11 +257,12 @@ function writeJsonArray(res: ServerResponse, items: readonly unknown[], each: Pr
     if (at === 0) count = Math.max(1, Math.floor(CHUNK_CHARS / (text.length + 1)));
     at += slice.length;
     if (chunk.length < CHUNK_CHARS || at === items.length) continue;
+    head();
     const flowing = res.write(chunk);
     chunk = '';
-    if (!flowing) return drained(res).then(() => writeJsonArray(res, items, each, '', close, at, count));
+    if (!flowing) return drained(res).then(() => writeJsonArray(res, head, items, each, '', close, at, count));
   }
-  if (!res.destroyed) res.end(chunk + close);
+  if (!res.destroyed) res.end((head(), chunk + close));
 }
 
 /** What each item goes through: the schema of the array's items, else the item projected as the only one of `[item]` or `{"<key>": [item]}`, as a json() body would be. */

@@ -206,10 +206,7 @@ function repeatedLines(intervalMs: number, summarise: (first: HeldLine, count: n
   // Counts `line` if its key's window is open ('held'), else opens one and says whether to write its stacks.
   const decide = (key: string, line: HeldLine): 'with-stack' | 'without-stack' | 'held' => {
     const open = windows.get(key);
-    if (open !== undefined) {
-      open.count += 1;
-      return 'held';
-    }
+    if (open !== undefined) { open.count += 1; return 'held'; }
     if (windows.size < MAX_KEYS) {
       windows.set(key, { first: line, count: 0, timer: timer(key) });
       pending.add(flush);

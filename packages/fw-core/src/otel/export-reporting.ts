@@ -107,10 +107,7 @@ export class ExportProblemLog {
     this.#windows.set(key, window);
     [window.kind, window.detail] = [kind, detail];
     if (window.timer !== undefined) window.pending += count;
-    else {
-      this.#write(kind, count, detail, false);
-      this.#open(window);
-    }
+    else { this.#write(kind, count, detail, false); this.#open(window); }
   }
 
   /** Logs what the open intervals hold and closes them (telemetry's shutdown). */

@@ -95,10 +95,7 @@ export function runLane(lane: readonly Stage[], from: number, flow: RoutedFlow):
     const verdict = stage.run(flow);
     if (verdict === NEXT) continue;
     if (verdict === DONE) return;
-    if (verdict === SKIP) {
-      i = stage.skipTo - 1;
-      continue;
-    }
+    if (verdict === SKIP) { i = stage.skipTo - 1; continue; }
     return verdict.then((settled) => (settled === DONE ? undefined : runLane(lane, settled === SKIP ? stage.skipTo : i + 1, flow)));
   }
 }
@@ -339,10 +336,7 @@ export function answerOwn(flow: RoutedFlow, hook: string, call: () => OwnAnswer,
   };
   const settle = (answer: FwResponse | undefined): Answered => {
     try {
-      if (answer === undefined) {
-        builtin();
-        return DONE;
-      }
+      if (answer === undefined) { builtin(); return DONE; }
       const written = writeResponse(flow.req, answer);
       return written === undefined ? DONE : written.then(() => DONE, failed);
     } catch (error) {

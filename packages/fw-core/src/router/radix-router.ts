@@ -263,10 +263,7 @@ function staticGroup<T>(entries: readonly [string, RouteLeaf<T>][]): StaticGroup
   let best = 0;
   for (let position = 1; position < length && entries.length > 1; position++) {
     const codes = new Set(entries.map(([path]) => path.charCodeAt(position) & 127));
-    if (codes.size > best) {
-      best = codes.size;
-      at = position;
-    }
+    if (codes.size > best) { best = codes.size; at = position; }
   }
   const byCode: [string, RouteLeaf<T>][][] = Array.from({ length: 128 }, () => []);
   for (const entry of entries) byCode[entry[0].charCodeAt(at) & 127]?.push(entry);

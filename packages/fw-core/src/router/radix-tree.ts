@@ -38,10 +38,7 @@ export class RouteLeaf<T> {
     this.routes.push(route);
     this.labels.push(label);
     const target = new RouteTarget(route);
-    if (route.methods === ANY_METHOD) {
-      this.any = target;
-      return;
-    }
+    if (route.methods === ANY_METHOD) { this.any = target; return; }
     for (const method of route.methods) {
       const index = HTTP_METHODS.indexOf(method);
       this.byMethod[index] = target;

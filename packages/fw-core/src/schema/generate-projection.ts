@@ -11,7 +11,7 @@ export type Field = { readonly name: string; readonly project: Projection; reado
 /**
  * Copies the listed own keys of an object, each projected; arrays go through `array` (or as they are), other values as
  * they are. The literal is built when the object has every key and none can be inherited (a null prototype, or
- * Object.prototype holding none); otherwise the keys it has are copied one by one, or by `copyOwn` under another prototype.
+ * Object.prototype holding none) and no toJSON; otherwise the keys it has are copied one by one, or by `copyOwn`.
  */
 export function generateObjectProjection(fields: readonly Field[], array: ((value: unknown[]) => unknown) | undefined, copyOwn: (value: object) => unknown): Projection {
   const keys = fields.map((field) => JSON.stringify(field.name));
@@ -21,7 +21,7 @@ export function generateObjectProjection(fields: readonly Field[], array: ((valu
     if (isArray(v)) return ${array === undefined ? 'v' : 'array(v)'};
     ${keys.length === 0 ? '' : `if (!(${keys[0]} in v)) return copyOwn(v); // this tells V8 the map of v, so the prototype below is a constant`}
     const p = getPrototypeOf(v);
-    if (p !== null && (p !== OP${keys.map((key) => ` || ${key} in OP`).join('')})) return copyOwn(v);
+    if ((p !== null && (p !== OP${keys.map((key) => ` || ${key} in OP`).join('')})) || "toJSON" in v) return copyOwn(v);
     let ${keys.map((key, i) => `a${i} = v[${key}], `).join('')}_; if (true${keys.map((_, i) => ` && a${i} !== undefined`).join('')}) return {${keys.map((key, i) => `${key}: ${values[i]}`).join(', ')}};
     const out = {}; ${keys.map((key, i) => `if (a${i} !== undefined || hasOwn(v, ${key})) out[${key}] = ${values[i]};`).join('\n    ')}
     return out;

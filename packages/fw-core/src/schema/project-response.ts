@@ -76,9 +76,33 @@ function compileFresh(schema: Schema, at: string, cx: Context, parts: readonly P
   if (flat.choices.length > 0) return choiceProjection(flat, at, cx);
   const merged = flat.schema;
   if (isScalarSchema(merged)) return scalarProjection(merged, at, cx.where);
-  const array = arrayProjection(merged, at, cx);
-  const arrays = array && Object.assign((value: unknown) => (Array.isArray(value) ? array(value) : value), { each: array.each });
-  return objectProjection(merged, at, cx, array) ?? arrays ?? identity;
+  // An array under a schema for objects, or an object under one for arrays, would leave whole: refused, as a scalar-only type refuses objects.
+  const refuse = (found: string) => (): never => notProjectable(cx.where, at, `${at} allows no ${found}, but the answer has one there`);
+  const [arrayOk, objectOk] = containerKinds(merged);
+  const array = arrayOk ? arrayProjection(merged, at, cx) : refuse('array');
+  const object = objectProjection(merged, at, cx, array);
+  if (object !== undefined || (arrayOk && objectOk && array === undefined)) return object ?? identity;
+  // Arrays projected; an object, as its toJSON() gives it, kept or refused.
+  const project = (value: unknown) => (Array.isArray(value) ? array?.(value) ?? value : typeof value === 'object' && value !== null ? containers(toJsonOf(value), array, objectOk ? identity : refuse('object')) : value);
+  return Object.assign(project, { each: arrayOk ? (array as { each?: Projection } | undefined)?.each : undefined });
+}
+
+/** `json` (a toJSON() result) through `array` when an array, `object` when an object, else as it is. */
+function containers(json: unknown, array: ((value: unknown[]) => unknown) | undefined, object: (value: Record<string, unknown>) => unknown): unknown {
+  return Array.isArray(json) ? (array === undefined ? json : array(json)) : typeof json === 'object' && json !== null ? object(json as Record<string, unknown>) : json;
+}
+
+function notProjectable(where: string, at: string, why: string): never {
+  throw new FwError('FW_ERR_RESPONSE_NOT_PROJECTABLE', `${where}: ${why}`, { details: { where, at } });
+}
+
+/** Whether a schema takes arrays and objects: as its `type` says, else by its keywords (`items` for arrays, `properties` for objects), else both. */
+function containerKinds(schema: Schema): readonly [boolean, boolean] {
+  const types = schema.type === undefined ? undefined : [schema.type].flat();
+  const arrays = schema.items !== undefined || schema.prefixItems !== undefined;
+  const objects = ['properties', 'patternProperties', 'additionalProperties'].some((keyword) => schema[keyword] !== undefined);
+  if (types !== undefined) return [types.includes('array'), types.includes('object')];
+  return [arrays || !objects, objects || !arrays];
 }
 
 function refuseUnsupported(schema: Schema, at: string): void {
@@ -129,15 +153,19 @@ function objectProjection(schema: Schema, at: string, cx: Context, array: ((valu
   const names = new Set(listed.map(([name]) => name));
   // A key neither listed nor matching a pattern goes as additionalProperties says; the first matching pattern wins, as in fast-json-stringify.
   const matching = patterns.map(([pattern, sub]) => [toRegExp(pattern, `${at}/patternProperties/${pattern}`), compileAt(sub, `${at}/patternProperties/${pattern}`, cx)] as const);
-  const object = (value: Record<string, unknown>): unknown => {
+  const copyFields = (value: Record<string, unknown>): unknown => {
     const out: Record<string, unknown> = {};
-    for (const [name, project] of listed) if (Object.hasOwn(value, name)) out[name] = project(value[name]);
+    // defineProperty: `out.__proto__ = x` would set the copy's prototype, and the key would not leave.
+    const put = (name: string, field: unknown) => (name === '__proto__' ? Object.defineProperty(out, name, { value: field, enumerable: true, writable: true, configurable: true }) : (out[name] = field));
+    for (const [name, project] of listed) if (Object.hasOwn(value, name)) put(name, project(value[name]));
     for (const name of Object.keys(value)) {
       const project = names.has(name) ? undefined : (matching.find(([pattern]) => pattern.test(name))?.[1] ?? others);
-      if (project !== undefined) out[name] = project(value[name]);
+      if (project !== undefined) put(name, project(value[name]));
     }
     return out;
   };
+  // As JSON.stringify: an object with toJSON() is what it returns (a Money as "19.99", an ORM document as its fields), projected once.
+  const object = (value: Record<string, unknown>): unknown => containers(toJsonOf(value), array, copyFields);
   // A literal's `__proto__: x` would set its prototype.
   if (others === undefined && matching.length === 0 && !names.has('__proto__')) {
     const fields = listed.map(([name, project]): Field => ({ name, project, kind: project === identity ? 'value' : SCALARS.has(project) ? 'scalar' : 'call' }));
@@ -246,7 +274,7 @@ function choiceProjection(flat: Flat, at: string, cx: Context): Projection {
     const encoded = asJson(value);
     const type = encoded === null ? 'null' : Array.isArray(encoded) ? 'array' : typeof encoded;
     for (const option of options) if ((option.types === undefined || option.types.has(type)) && option.matches(encoded)) return option.project(encoded);
-    throw new FwError('FW_ERR_RESPONSE_NOT_PROJECTABLE', `${cx.where}: the answer matches no branch of ${place}`, { details: { where: cx.where, at: place } });
+    return notProjectable(cx.where, place, `the answer matches no branch of ${place}`);
   };
 }
 
@@ -272,11 +300,17 @@ function jsonTypes(branch: JsonSchema, at: string, cx: Context): ReadonlySet<str
   return new Set([branch.type].flat().map((name) => (name === 'integer' ? 'number' : String(name))));
 }
 
+/** What `toJSON()` returns for an object that has one, else the object. */
+function toJsonOf(value: object): unknown {
+  const toJSON = (value as { toJSON?: unknown }).toJSON;
+  return typeof toJSON === 'function' ? toJSON.call(value, '') : value;
+}
+
 /** `value` as JSON.stringify sees it, each `toJSON` applied; the same value, not a copy, when nothing in it has one. */
 function asJson(value: unknown): unknown {
   if (typeof value !== 'object' || value === null) return value;
-  const toJSON = (value as { toJSON?: unknown }).toJSON;
-  if (typeof toJSON === 'function') return asJson(toJSON.call(value, ''));
+  const json = toJsonOf(value);
+  if (json !== value) return asJson(json);
   let copy: Record<string, unknown> | unknown[] | undefined;
   for (const key of Object.keys(value)) {
     const inner = (value as Record<string, unknown>)[key];
@@ -302,13 +336,9 @@ function scalarProjection(schema: Schema, at: string, where: string): Projection
   const types = [schema.type].flat().join(' or ');
   const project: Projection = (value) => {
     if (typeof value !== 'object' || value === null) return value;
-    const toJSON = (value as { toJSON?: unknown }).toJSON;
-    const encoded: unknown = typeof toJSON === 'function' ? toJSON.call(value, '') : value;
+    const encoded = toJsonOf(value);
     if (typeof encoded !== 'object' || encoded === null) return encoded;
-    const found = Array.isArray(encoded) ? 'an array' : 'an object';
-    throw new FwError('FW_ERR_RESPONSE_NOT_PROJECTABLE', `${where}: ${at} allows only ${types}, but the answer has ${found} there`, {
-      details: { where, at },
-    });
+    return notProjectable(where, at, `${at} allows only ${types}, but the answer has ${Array.isArray(encoded) ? 'an array' : 'an object'} there`);
   };
   SCALARS.add(project);
   return project;

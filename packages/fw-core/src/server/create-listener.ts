@@ -119,8 +119,5 @@ async function open(options: CreateListenerOptions, madeLogger: (logger: Logger)
       connectionsCheckingInterval: Math.min(1000, sc.headers_timeout_ms),
     };
     return { listener, application, logger, serverOptions, lifecycle, close, traffic };
-  } catch (error) {
-    await close();
-    throw error;
-  }
+  } catch (error) { await close(); throw error; }
 }

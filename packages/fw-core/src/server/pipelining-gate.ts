@@ -44,10 +44,7 @@ export function gatePipelined(listener: Listener, maxInflight: number, traffic: 
     };
     // Starts what may start now; reads again once nothing waits.
     const pump = (): void => {
-      if (!socket.writable) {
-        waiting.length = 0;
-        return;
-      }
+      if (!socket.writable) { waiting.length = 0; return; }
       while (waiting.length > 0 && canStart(waiting[0]![1])) start(...waiting.shift()!);
       if (waiting.length > 0 || !pausedByGate) return;
       pausedByGate = false;
@@ -66,10 +63,7 @@ export function gatePipelined(listener: Listener, maxInflight: number, traffic: 
       if (waiting.length === 0 && canStart(res)) return start(req, res);
       if (waiting.length >= MAX_WAITING) return closeAfterResponse(waiting.at(-1)![1]);
       waiting.push([req, res]);
-      if (!pausedByGate) {
-        pausedByGate = true;
-        socket.pause();
-      }
+      if (!pausedByGate) { pausedByGate = true; socket.pause(); }
     };
   };
   return (req, res) => {

@@ -105,8 +105,9 @@ async function alive(req: FwRequest) {
   return json({ resDestroyed: req.res.destroyed, socketDestroyed: req.raw.socket.destroyed });
 }
 
-async function* brokenNumbers(): AsyncGenerator<number> {
-  yield 1;
+/** Fails after its first chunk went out (more than 64 KiB): the response is cut midway. */
+async function* brokenNumbers(): AsyncGenerator<number | string> {
+  for (let i = 0; i < 100; i += 1) yield 'x'.repeat(1_000);
   throw new Error('the cursor broke');
 }
 

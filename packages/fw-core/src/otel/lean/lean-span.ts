@@ -260,10 +260,7 @@ export class LeanServerSpan implements Span {
   /** Ends the span at `endTime` (the SDK's reading of a TimeInput), else now; an end before the start is the start, as in the SDK. */
   end(endTime?: TimeInput): void {
     if (this.endTime !== undefined) return;
-    if (!this.sampled) {
-      this.endTime = UNSAMPLED_END;
-      return;
-    }
+    if (!this.sampled) { this.endTime = UNSAMPLED_END; return; }
     const time = timeFromInput(this.startWallMs, this.startMs, endTime);
     const startSeconds = Math.trunc(this.startWallMs / 1e3);
     const before = time[0] < startSeconds || (time[0] === startSeconds && time[1] < Math.round((this.startWallMs % 1e3) * 1e6));
@@ -311,10 +308,7 @@ function limited(attributes: Attributes, count: number, length: number, valid: (
   for (const [key, value] of Object.entries(typeof attributes === 'object' && attributes !== null ? attributes : {})) {
     if (value === undefined || key === '__proto__') continue;
     if (taken >= count || key.length === 0 || !valid(value)) dropped += 1;
-    else {
-      kept[key] = truncate(value, length);
-      taken += 1;
-    }
+    else { kept[key] = truncate(value, length); taken += 1; }
   }
   return { kept, dropped };
 }
@@ -374,10 +368,7 @@ function added(seconds: number, nanoseconds: number, ms: number): HrTime {
   if (ns >= 1e9) {
     ns -= 1e9;
     s += 1;
-  } else if (ns < 0) {
-    ns += 1e9;
-    s -= 1;
-  }
+  } else if (ns < 0) { ns += 1e9; s -= 1; }
   return [s, ns];
 }
 

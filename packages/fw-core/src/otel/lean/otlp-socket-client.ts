@@ -444,10 +444,7 @@ export class HttpAnswerReader {
       this.#fail(`${SECTION_NAMES[this.#phase] ?? "the answer's head"} is over ${ANSWER_SECTION_LIMIT} bytes`);
       return chunk.length;
     }
-    if (lf === -1) {
-      this.#line.push(chunk.subarray(at));
-      return end;
-    }
+    if (lf === -1) { this.#line.push(chunk.subarray(at)); return end; }
     const bytes = this.#line.length === 0 ? chunk.subarray(at, lf) : Buffer.concat([...this.#line, chunk.subarray(at, lf)]);
     const text = bytes.toString('latin1');
     this.#sectionBytes += this.#lineBytes;

@@ -65,10 +65,7 @@ class ProtobufWriter {
     const buf = this.buf;
     let pos = this.pos;
     // The low 28 bits, then 7 bits straddling the halves, then the high bits.
-    for (let i = 0; i < 4; i++) {
-      buf[pos++] = (lo & 0x7f) | 0x80;
-      lo >>>= 7;
-    }
+    for (let i = 0; i < 4; i++) { buf[pos++] = (lo & 0x7f) | 0x80; lo >>>= 7; }
     let mid = (lo | (hi << 4)) & 0x7f;
     hi >>>= 3;
     while (hi !== 0) {
@@ -219,10 +216,7 @@ class ProtobufWriter {
 
 /** The varint of `value` (0 to 2^32 - 1) at `pos`; the position after it. */
 function storeVarint(buf: Buffer, pos: number, value: number): number {
-  while (value >= 0x80) {
-    buf[pos++] = (value & 0x7f) | 0x80;
-    value >>>= 7;
-  }
+  while (value >= 0x80) { buf[pos++] = (value & 0x7f) | 0x80; value >>>= 7; }
   buf[pos++] = value;
   return pos;
 }
