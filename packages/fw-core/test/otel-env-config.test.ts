@@ -76,6 +76,11 @@ describe('OTEL_* environment', () => {
     OTEL_EXPORTER_OTLP_METRICS_TEMPORALITY_PREFERENCE: { OTEL_EXPORTER_OTLP_METRICS_TEMPORALITY_PREFERENCE: 'deltas' },
     OTEL_EXPORTER_OTLP_METRICS_COMPRESSION: { OTEL_EXPORTER_OTLP_METRICS_COMPRESSION: 'zstd' },
   };
+  it('refuses OTEL_RESOURCE_ATTRIBUTES values with characters W3C baggage percent-encodes (the SDK discards them; fw read a=1;b=2 as a="1;b=2")', () => {
+    for (const raw of ['a=1;b=2', 'a=x y', 'a="q"']) assert.throws(() => readEnvConfig({ OTEL_RESOURCE_ATTRIBUTES: raw }), { code: 'FW_ERR_OTEL_BAD_ENV' }, raw);
+    assert.deepEqual(readEnvConfig({ OTEL_RESOURCE_ATTRIBUTES: 'a=1%3Bb%3D2, k=b=c' }).resourceAttributes, { a: '1;b=2', k: 'b=c' });
+  });
+
   for (const [name, env] of Object.entries(bad)) {
     it(`refuses a malformed ${name} with FW_ERR_OTEL_BAD_ENV naming it`, async () => {
       await assert.rejects(setupTelemetry({ env }), (error: { code?: string; message: string; details?: { name?: string } }) => {

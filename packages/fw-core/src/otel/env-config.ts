@@ -84,7 +84,8 @@ export function readEnvConfig(env: NodeJS.ProcessEnv) {
     warnings,
     ...exportSettings,
     serviceName: get('OTEL_SERVICE_NAME'),
-    resourceAttributes: keyValueList(get, 'OTEL_RESOURCE_ATTRIBUTES'),
+    // Values of W3C baggage octets (others percent-encoded): `a=1;b=2` is refused, as the SDK discards it, not read as a="1;b=2".
+    resourceAttributes: keyValueList(get, 'OTEL_RESOURCE_ATTRIBUTES', undefined, /^[\x21\x23-\x2B\x2D-\x3A\x3C-\x5B\x5D-\x7E]*$/),
     tracesEndpoint: tracesExporter === 'none' ? undefined : endpoint(get, 'OTEL_EXPORTER_OTLP_TRACES_ENDPOINT', base, 'v1/traces') ?? DEFAULT_TRACES_ENDPOINT,
     // Undefined unless an OTLP metrics endpoint is configured.
     metricsEndpoint:
@@ -199,7 +200,7 @@ function endpoint(get: Get, name: string, base: string | undefined, path: string
 }
 
 /** `key=value,key2=value2` with percent-encoded keys and values (W3C Baggage octets). */
-function keyValueList(get: Get, name: string, shown: (raw: string) => string = (raw) => raw): Record<string, string> {
+function keyValueList(get: Get, name: string, shown: (raw: string) => string = (raw) => raw, octets?: RegExp): Record<string, string> {
   const raw = get(name);
   const out: Record<string, string> = {};
   if (raw === undefined) return out;
@@ -207,6 +208,7 @@ function keyValueList(get: Get, name: string, shown: (raw: string) => string = (
     if (pair.trim() === '') continue;
     const eq = pair.indexOf('=');
     if (eq <= 0) bad(name, shown(raw), 'comma-separated key=value pairs');
+    if (octets?.test(pair.slice(eq + 1).trim()) === false) bad(name, shown(raw), 'values of W3C baggage octets, any other character percent-encoded (; " \\ space)');
     try {
       out[decodeURIComponent(pair.slice(0, eq).trim())] = decodeURIComponent(pair.slice(eq + 1).trim());
     } catch {

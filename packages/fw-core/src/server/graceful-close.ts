@@ -43,10 +43,7 @@ export async function gracefulClose(server: Server, traffic: Traffic, graceMs: n
     for (const socket of connections) if (socket.writableLength > 0) socket.once('drain', endIdle);
     endIdle();
     await Promise.race([closed, graceOver]);
-  } finally {
-    clearTimeout(timer);
-    traffic.onRequestEnd = undefined;
-  }
+  } finally { clearTimeout(timer); traffic.onRequestEnd = undefined; }
   // What is still open once the grace ran out (a request, an answer to a slow reader) is cut by fw.
   const cut = [...connections].filter((socket) => !socket.writableFinished).length;
   traffic.cut = cut > 0;
