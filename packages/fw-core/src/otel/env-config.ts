@@ -22,7 +22,7 @@ export function parseKnownMethods(value: string | undefined): ReadonlySet<string
   return methods.length === 0 ? undefined : new Set(methods);
 }
 
-/** The spec's metrics export interval, unless OTEL_METRIC_EXPORT_INTERVAL says otherwise. */
+/** The service spec's `export_interval_ms` (OpenTelemetry's default is 60000), unless OTEL_METRIC_EXPORT_INTERVAL says otherwise. */
 export const EXPORT_INTERVAL_MS = 5000;
 /** The default OTLP/HTTP endpoints (metrics only when a metrics push is asked for). */
 export const DEFAULT_TRACES_ENDPOINT = 'http://localhost:4318/v1/traces';
