@@ -40,6 +40,8 @@ describe('Expect: 100-continue', () => {
       groups: [
         { prefix: '/open', security: false, routes: [{ path: '/echo', handler: (req) => json({ got: req.body ?? null }), options: { methods: ['post'] } }] },
         { prefix: '/secure', security: (req) => req.headers.authorization === 'Bearer ok', routes: [{ path: '/echo', handler: (req) => json({ got: req.body ?? null }), options: { methods: ['post'] } }] },
+        // A group that decodes no body: nothing reads it, the 100 goes before the handler.
+        { prefix: '/plain', security: false, plugins: [], routes: [{ path: '/upload', handler: async () => json({ handled: true }), options: { methods: ['post'] } }] },
       ],
     });
   });
@@ -57,6 +59,12 @@ describe('Expect: 100-continue', () => {
     const got = await expecting(app.server.port, head('/secure/echo', 1_000_000_000, 'Authorization: Bearer ok\r\n'), '');
     assert.match(got, /^HTTP\/1\.1 413 /);
     assert.doesNotMatch(got, /100 Continue/);
+  });
+
+  it('sends 100 Continue before the handler when nothing reads the body (RFC 9110 §10.1.1: a 100 or a final answer, at once)', async () => {
+    const got = await expecting(app.server.port, head('/plain/upload', 2), '{}');
+    assert.match(got, /^HTTP\/1\.1 100 Continue\r\n\r\nHTTP\/1\.1 200 OK\r\n/);
+    assert.ok(got.endsWith('{"handled":true}'), got);
   });
 
   it('sends 100 Continue when it reads an accepted body, then the answer', async () => {

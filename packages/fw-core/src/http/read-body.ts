@@ -11,12 +11,21 @@ import type { JsonLib } from './request.ts';
 
 /** One read per request: a second `readBody` gets the same bytes (or the same failure). */
 const READ = Symbol('fw.bodyRead');
-/** The `100 Continue` a request that expects one gets when its body is read (start-server.ts). */
+/** The `100 Continue` a request that expects one gets once past security: when its body is read, else before its handler. */
 const CONTINUE = Symbol('fw.continue');
 
-/** `req`, sent `100 Continue` on `res` once readBody reads it. */
+/** `req`, sent `100 Continue` on `res` by sendContinue (start-server.ts). */
 export function continueOnRead(req: IncomingMessage, res: ServerResponse): IncomingMessage {
-  return Object.assign(req, { [CONTINUE]: () => res.writeContinue() });
+  return Object.assign(req, { [CONTINUE]: res });
+}
+
+/** Sends the `100 Continue` `req` expects, once; nothing for any other request. */
+export function sendContinue(req: IncomingMessage): void {
+  const held = req as { [CONTINUE]?: ServerResponse };
+  const res = held[CONTINUE];
+  if (res === undefined) return;
+  held[CONTINUE] = undefined;
+  if (!res.headersSent) res.writeContinue();
 }
 
 /**
@@ -49,7 +58,7 @@ export function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
   } catch (error) {
     return Promise.reject(error);
   }
-  (message as { [CONTINUE]?: () => void })[CONTINUE]?.();
+  sendContinue(req);
   return (message[READ] = collect(req, limit, declared));
 }
 

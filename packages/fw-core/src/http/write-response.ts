@@ -378,10 +378,7 @@ export async function sendFileAt(target: ResponseTarget, path: string, stats: St
   const opened = await openRegularFile(path);
   if (opened === undefined) return false;
   // The client may have gone while the file was opened: nobody is left to send it to.
-  if (target.res.destroyed) {
-    await opened.handle.close();
-    return true;
-  }
+  if (target.res.destroyed) { await opened.handle.close(); return true; }
   // The validators of the file opened, which may have changed since the stat.
   writeHead(target, status, options.headers, fileHeaders(options, validatorsFor(opened.stats)), opened.stats.size);
   await streamFile(target, opened.handle, opened.stats.size);

@@ -10,6 +10,7 @@ import type { ErrorAnswers, OwnAnswer, SecurityCallback, SecurityResult, Securit
 import { FwError, isFwError } from '../errors.ts';
 import { lingerAfterAnswer } from '../http/lingering-close.ts';
 import { closeAfterResponse } from '../http/node-internals.ts';
+import { sendContinue } from '../http/read-body.ts';
 import type { FwRequest, JsonLib } from '../http/request.ts';
 import { isThenable, json, status as bare, type FwResponse, type HeaderMap } from '../http/response.ts';
 import { isAnswered, serverErrorText, writeError, writeResponse, type ResponseTarget } from '../http/write-response.ts';
@@ -257,6 +258,7 @@ function validate(flow: RoutedFlow): Verdict | Promise<Verdict> {
 /** The controller's turn, traced on the `fw.request.handler` channel when it has subscribers. */
 function handle(flow: RoutedFlow): Verdict | Promise<Verdict> {
   const { req } = flow;
+  sendContinue(flow.raw); // `Expect: 100-continue` past security, the body not read: before the handler (RFC 9110 §10.1.1)
   const target = flow.route!;
   // A static route compiled without serveStatic (inspection) has nothing to serve.
   if (target.kind === 'static') return finish(target.serveStatic === undefined ? writeError(req, 404, 'not found') : target.serveStatic(req));

@@ -127,10 +127,7 @@ function closeStalledConnections(connections: ReadonlySet<Socket>, timeoutMs: nu
   const timer = setInterval(() => {
     const now = performance.now();
     for (const socket of connections) {
-      if (socket.writableLength === 0 || socket.destroyed) {
-        progress.delete(socket);
-        continue;
-      }
+      if (socket.writableLength === 0 || socket.destroyed) { progress.delete(socket); continue; }
       const flushed = flushedBytes(socket);
       const last = progress.get(socket);
       if (last === undefined || last.flushed !== flushed) progress.set(socket, { flushed, since: now });

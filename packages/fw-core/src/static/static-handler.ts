@@ -172,10 +172,7 @@ async function statInside(root: string, dir: string, name: string): Promise<{ pa
   try {
     const path = await realpath(join(dir, name));
     return isInsideRoot(root, path) ? { path, stats: await stat(path) } : undefined;
-  } catch (error) {
-    if (isUnservableError(error)) return undefined;
-    throw error;
-  }
+  } catch (error) { if (isUnservableError(error)) return undefined; throw error; }
 }
 
 /** The first of `names` in `dir` that is a regular file inside `root` (an index file may be a symlink too). */

@@ -21,9 +21,6 @@ let anchorMs = monotonicMs();
  * started from it never starts after an SDK span started later (issue 36, item 2).
  */
 export function wallMsAt(ms: number): number {
-  if (ms - anchorMs >= 1000) {
-    anchorWallMs = Date.now();
-    anchorMs = monotonicMs();
-  }
+  if (ms - anchorMs >= 1000) { anchorWallMs = Date.now(); anchorMs = monotonicMs(); }
   return anchorWallMs + Math.floor(ms - anchorMs);
 }
