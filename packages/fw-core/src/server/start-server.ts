@@ -63,8 +63,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<FwS
     else gate(req, res);
   };
   const server = createServer({ ...serverOptions, IncomingMessage: CountedIncomingMessage, ServerResponse: closingWhileStopping(traffic) }, onRequest);
-  // `Expect: 100-continue`: the 100 goes when fw reads the body (read-body.ts), after security and the size check, so a
-  // refused upload is never invited (node:http would send it at once).
+  // `Expect: 100-continue`: the 100 goes once the request is past security (read-body.ts, sendContinue), so a refused
+  // upload is never invited (node:http would send it at once).
   server.on('checkContinue', (req: IncomingMessage, res: ServerResponse) => onRequest(continueOnRead(req, res), res));
   answerClientErrors(server, logger);
   const connections = trackConnections(server);
