@@ -8,6 +8,8 @@ import assert from 'node:assert/strict';
 import { connect } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { json } from '../src/http/response.ts';
+import { reply } from '../src/http/write-response.ts';
+import type { FwPlugin } from '../src/plugins/plugin.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
 
 const DECODE: Record<string, unknown> = { plugins: [{ phase: 'pre_request', module: 'fw_request_plugin', options: { decode_json_body: true, max_body_size: 1024 } }] };
@@ -35,13 +37,25 @@ function expecting(port: number, head: string, body: string): Promise<string> {
 describe('Expect: 100-continue', () => {
   let app: TestApp;
   before(async () => {
+    // A plugin that reads the body itself from the raw request (a signature check would), not through readBody.
+    const rawReader: FwPlugin = {
+      name: 'raw_reader',
+      pre_request: async (req, _env, _options, state) => {
+        let bytes = 0;
+        for await (const chunk of req.raw) bytes += (chunk as Buffer).length;
+        reply(req, 200, { 'content-type': 'application/json' }, JSON.stringify({ read: bytes }));
+        return ['stop', req, state];
+      },
+    };
     app = await startTestApp({
+      plugins: [rawReader],
       fw: DECODE,
       groups: [
         { prefix: '/open', security: false, routes: [{ path: '/echo', handler: (req) => json({ got: req.body ?? null }), options: { methods: ['post'] } }] },
         { prefix: '/secure', security: (req) => req.headers.authorization === 'Bearer ok', routes: [{ path: '/echo', handler: (req) => json({ got: req.body ?? null }), options: { methods: ['post'] } }] },
-        // A group that decodes no body: nothing reads it, the 100 goes before the handler.
-        { prefix: '/plain', security: false, plugins: [], routes: [{ path: '/upload', handler: async () => json({ handled: true }), options: { methods: ['post'] } }] },
+        // A group that decodes no body: the handler reads none, or a plugin reads it from the raw request.
+        { prefix: '/plain', security: false, plugins: [], routes: [{ path: '/upload', handler: async () => json({ handled: true }), options: { methods: ['post', 'get'] } }] },
+        { prefix: '/raw', security: false, plugins: [{ phase: 'pre_request', module: 'raw_reader' }], routes: [{ path: '/upload', handler: () => json({ handled: true }), options: { methods: ['post'] } }] },
       ],
     });
   });
@@ -61,10 +75,19 @@ describe('Expect: 100-continue', () => {
     assert.doesNotMatch(got, /100 Continue/);
   });
 
-  it('sends 100 Continue before the handler when nothing reads the body (RFC 9110 §10.1.1: a 100 or a final answer, at once)', async () => {
-    const got = await expecting(app.server.port, head('/plain/upload', 2), '{}');
+  it('sends 100 Continue before the handler of a request without a body, and never invites a body nothing reads', async () => {
+    const empty = await expecting(app.server.port, head('/plain/upload', 0).replace('POST', 'GET'), '');
+    assert.match(empty, /^HTTP\/1\.1 100 Continue\r\n\r\nHTTP\/1\.1 200 OK\r\n/);
+    // 20 MiB a handler never reads (a red team's DELETE): answered, not invited.
+    const unread = await expecting(app.server.port, head('/plain/upload', 20 * 1024 * 1024), '');
+    assert.match(unread, /^HTTP\/1\.1 200 OK\r\n/);
+    assert.ok(unread.endsWith('{"handled":true}'), unread);
+  });
+
+  it('sends 100 Continue when a plugin reads the raw body itself, so the client is not left waiting (a red team saw 30 s)', async () => {
+    const got = await expecting(app.server.port, head('/raw/upload', 5), 'hello');
     assert.match(got, /^HTTP\/1\.1 100 Continue\r\n\r\nHTTP\/1\.1 200 OK\r\n/);
-    assert.ok(got.endsWith('{"handled":true}'), got);
+    assert.ok(got.endsWith('{"read":5}'), got);
   });
 
   it('sends 100 Continue when it reads an accepted body, then the answer', async () => {

@@ -11,19 +11,24 @@ import type { JsonLib } from './request.ts';
 
 /** One read per request: a second `readBody` gets the same bytes (or the same failure). */
 const READ = Symbol('fw.bodyRead');
-/** The `100 Continue` a request that expects one gets once past security: when its body is read, else before its handler. */
+/** The `100 Continue` a request that expects one gets when anything reads its body, or before its handler if it has none. */
 const CONTINUE = Symbol('fw.continue');
 
-/** `req`, sent `100 Continue` on `res` by sendContinue (start-server.ts). */
+/** `req`, sent `100 Continue` on `res` by sendContinue, which its first read calls too (a plugin's, a stream handler's). */
 export function continueOnRead(req: IncomingMessage, res: ServerResponse): IncomingMessage {
+  const read = req._read;
+  req._read = function (size) {
+    sendContinue(req);
+    return read.call(this, size);
+  };
   return Object.assign(req, { [CONTINUE]: res });
 }
 
-/** Sends the `100 Continue` `req` expects, once; nothing for any other request. */
-export function sendContinue(req: IncomingMessage): void {
+/** Sends the `100 Continue` `req` expects, once (`withoutBody`: only if it has no body to invite); nothing for any other request. */
+export function sendContinue(req: IncomingMessage, withoutBody = false): void {
   const held = req as { [CONTINUE]?: ServerResponse };
   const res = held[CONTINUE];
-  if (res === undefined) return;
+  if (res === undefined || (withoutBody && carriesBody(req))) return;
   held[CONTINUE] = undefined;
   if (!res.headersSent) res.writeContinue();
 }

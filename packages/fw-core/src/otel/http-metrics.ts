@@ -183,10 +183,7 @@ export class HttpMetricSeriesTable {
   /** The series of `route` (a template such as `/api/posts/:id`, or undefined when no route matched). */
   routeOf(route: string | undefined): HttpRouteSeries {
     let found = this.routes.get(route);
-    if (found === undefined) {
-      found = { route, byKey: new Map() };
-      this.routes.set(route, found);
-    }
+    if (found === undefined) { found = { route, byKey: new Map() }; this.routes.set(route, found); }
     return found;
   }
 

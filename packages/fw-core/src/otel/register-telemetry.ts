@@ -117,10 +117,7 @@ async function everyCollectorRefuses(config: EnvConfig, options: TelemetryOption
 function registerGlobals(tracerProvider: TracerProvider, meterProvider: MeterProvider, propagator: TextMapPropagator | undefined, server: Omit<ServerTelemetry, 'w3c'>): (() => void) | undefined {
   let carried: ServerTelemetry | undefined;
   if (!trace.setGlobalTracerProvider(carrying(tracerProvider, () => carried!))) return undefined;
-  if (!metrics.setGlobalMeterProvider(meterProvider)) {
-    trace.disable();
-    return undefined;
-  }
+  if (!metrics.setGlobalMeterProvider(meterProvider)) { trace.disable(); return undefined; }
   // A context manager or propagator the user registered already is kept: any of them works.
   const contextManager = new AsyncLocalStorageContextManager().enable();
   const ownContext = context.setGlobalContextManager(contextManager);

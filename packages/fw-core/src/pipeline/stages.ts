@@ -258,7 +258,8 @@ function validate(flow: RoutedFlow): Verdict | Promise<Verdict> {
 /** The controller's turn, traced on the `fw.request.handler` channel when it has subscribers. */
 function handle(flow: RoutedFlow): Verdict | Promise<Verdict> {
   const { req } = flow;
-  sendContinue(flow.raw); // `Expect: 100-continue` past security, the body not read: before the handler (RFC 9110 §10.1.1)
+  // `Expect: 100-continue` past security without a body to invite: the 100 before the handler (RFC 9110 §10.1.1); one with a body gets it from its first read.
+  sendContinue(flow.raw, true);
   const target = flow.route!;
   // A static route compiled without serveStatic (inspection) has nothing to serve.
   if (target.kind === 'static') return finish(target.serveStatic === undefined ? writeError(req, 404, 'not found') : target.serveStatic(req));
