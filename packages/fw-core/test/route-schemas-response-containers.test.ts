@@ -8,7 +8,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { json } from '../src/http/response.ts';
+import { json, jsonStream } from '../src/http/response.ts';
 import type { RouteEntry } from '../src/app/route-group.ts';
 import { injectTestApp, type InjectedApp } from './support/inject-app.ts';
 
@@ -29,9 +29,21 @@ class Document {
 }
 
 const user = { type: 'object', properties: { id: { type: 'integer' } } } as const;
+
+/** A result set (an Array subclass) whose toJSON() would send its SQL and host: a red team's case. */
+class ResultSet extends Array<unknown> {
+  toJSON(): object {
+    return { rows: Array.from(this), sql: 'SELECT * FROM users', dbHost: '10.0.0.5' };
+  }
+}
+const rows = (): ResultSet => ResultSet.from([{ id: 1, passwordHash: 'x' }]) as ResultSet;
 const routes: RouteEntry[] = [
   { path: '/array-for-object', handler: () => json({ user: [{ id: 1, password: 'hunter2' }] }), options: { methods: ['get'], schema: { response: { 200: { type: 'object', properties: { user } } } } } },
   { path: '/object-for-array', handler: () => json({ tags: { name: 'a', ownerEmail: 'o@example.com' } }), options: { methods: ['get'], schema: { response: { 200: { type: 'object', properties: { tags: { type: 'array', items: { type: 'object', properties: { name: { type: 'string' } } } } } } } } } },
+  { path: '/array-subclass', handler: () => json({ users: rows() }), options: { methods: ['get'], schema: { response: { 200: { type: 'object', properties: { users: { type: 'array', items: user } } } } } } },
+  { path: '/array-subclass-stream', handler: () => jsonStream(rows()), options: { methods: ['get'], schema: { response: { 200: { type: 'array', items: user } } } } },
+  { path: '/map-of-users', handler: () => json({ a: { id: 1, passwordHash: 'x' } }), options: { methods: ['get'], schema: { response: { 200: { type: 'object', additionalProperties: user } } } } },
+  { path: '/map-of-strings', handler: () => json({ en: { text: 'x', note: 'internal' } }), options: { methods: ['get'], schema: { response: { 200: { type: 'object', additionalProperties: { type: 'string' } } } } } },
   {
     path: '/to-json',
     handler: () => json({ price: new Money(1999), post: new Document() }),
@@ -56,6 +68,18 @@ describe('response schemas and answers of another shape', () => {
       assert.match(failed.message, new RegExp(at.replace(/[/#]/g, '\\$&')));
     });
   }
+
+  it("sends an Array subclass's elements, projected, never its own toJSON() (in json() and as a jsonStream's items)", async () => {
+    assert.equal(await (await app.fetch('/array-subclass')).text(), '{"users":[{"id":1}]}');
+    assert.equal(await (await app.fetch('/array-subclass-stream')).text(), '[{"id":1}]');
+  });
+
+  it('projects values under additionalProperties with a schema and no properties (they went out whole)', async () => {
+    assert.equal(await (await app.fetch('/map-of-users')).text(), '{"a":{"id":1}}');
+    const strings = await app.fetch('/map-of-strings');
+    assert.equal(strings.status, 500, 'an object where only a string may be');
+    assert.deepEqual(await strings.json(), { error: "internal server error" });
+  });
 
   it("sends an object's toJSON() through the schema, as JSON.stringify does: the Money's text, the document's listed fields", async () => {
     const res = await app.fetch('/to-json');

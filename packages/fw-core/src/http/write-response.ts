@@ -59,7 +59,9 @@ export function writeResponse(target: ResponseTarget, response: FwResponse, proj
       const { items, key } = response;
       const each = itemProjection(projections?.get(status), key);
       const [open, close] = key === undefined ? ['[', ']'] : [`{${target.json.stringify(key)}:[`, ']}'];
-      return Array.isArray(items) && target.json === JSON ? writeJsonArray(target.res, head, items, each, open, close, 0, 1) : writeJsonStream(target, head, items, each, open, close);
+      // An Array subclass's slices stay subclasses, whose toJSON() JSON.stringify would send: its elements, as a plain Array.
+      const list = Array.isArray(items) && Object.getPrototypeOf(items) !== Array.prototype ? Array.from(items) : items;
+      return Array.isArray(list) && target.json === JSON ? writeJsonArray(target.res, head, list, each, open, close, 0, 1) : writeJsonStream(target, head, list, each, open, close);
     }
   }
 }

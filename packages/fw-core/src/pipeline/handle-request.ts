@@ -187,10 +187,7 @@ function refuseVersion(flow: Flow): void {
 function routed(flow: Flow, found: RouteFound<RouteTarget> | undefined, missed?: RouteInfo): RoutedFlow {
   const { raw, exchange } = flow;
   const target = exchange.target!;
-  if (found !== undefined) {
-    flow.route = found.route.data;
-    flow.log = found.route.data.log;
-  }
+  if (found !== undefined) { flow.route = found.route.data; flow.log = found.route.data.log; }
   const bindings = found === undefined ? NO_BINDINGS : found.bindings;
   const route = found === undefined ? missed! : found.route.data.info;
   const req = new PipelineRequest(raw, flow.res, flow.id, flow.json, target.path, target.query, bindings, found?.pathinfo, route, flow.runtime.logger);

@@ -167,10 +167,7 @@ export function insertRoute<T>(root: RadixNode<T>, { parsed, route, label }: Che
   let node = root;
   let leaf: RouteLeaf<T> | undefined;
   for (const segment of parsed.segments) {
-    if (segment.kind === 'wildcard') {
-      leaf = node.rest ??= new RouteLeaf<T>();
-      break;
-    }
+    if (segment.kind === 'wildcard') { leaf = node.rest ??= new RouteLeaf<T>(); break; }
     if (segment.kind === 'binding') node = node.binding ??= new RadixNode<T>(`:${segment.name}`);
     else node = staticChild(node, segment.text);
   }

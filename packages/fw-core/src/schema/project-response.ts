@@ -83,13 +83,24 @@ function compileFresh(schema: Schema, at: string, cx: Context, parts: readonly P
   const object = objectProjection(merged, at, cx, array);
   if (object !== undefined || (arrayOk && objectOk && array === undefined)) return object ?? identity;
   // Arrays projected; an object, as its toJSON() gives it, kept or refused.
-  const project = (value: unknown) => (Array.isArray(value) ? array?.(value) ?? value : typeof value === 'object' && value !== null ? containers(toJsonOf(value), array, objectOk ? identity : refuse('object')) : value);
+  const project = (value: unknown) => (Array.isArray(value) ? (array ?? plainArray)(value) : typeof value === 'object' && value !== null ? containers(toJsonOf(value), array, objectOk ? identity : refuse('object')) : value);
   return Object.assign(project, { each: arrayOk ? (array as { each?: Projection } | undefined)?.each : undefined });
 }
 
 /** `json` (a toJSON() result) through `array` when an array, `object` when an object, else as it is. */
 function containers(json: unknown, array: ((value: unknown[]) => unknown) | undefined, object: (value: Record<string, unknown>) => unknown): unknown {
-  return Array.isArray(json) ? (array === undefined ? json : array(json)) : typeof json === 'object' && json !== null ? object(json as Record<string, unknown>) : json;
+  return Array.isArray(json) ? (array ?? plainArray)(json) : typeof json === 'object' && json !== null ? object(json as Record<string, unknown>) : json;
+}
+
+/**
+ * `value`'s elements (each projected) in a plain Array: a subclass (`class Rows extends Array`) copied by map() stays one,
+ * and JSON.stringify would send its own toJSON(), unprojected (a red team's ResultSet sent its SQL). A plain one goes as it is.
+ */
+function plainArray(value: unknown[], each?: Projection): unknown[] {
+  if (each === undefined && Object.getPrototypeOf(value) === Array.prototype) return value;
+  const out = new Array<unknown>(value.length);
+  for (let index = 0; index < value.length; index++) out[index] = each === undefined ? value[index] : each(value[index]);
+  return out;
 }
 
 function notProjectable(where: string, at: string, why: string): never {
@@ -123,7 +134,7 @@ function arrayProjection(schema: Schema, at: string, cx: Context): (((value: unk
   if (prefixKeyword === undefined) {
     if (schema.items === undefined) return undefined;
     const each = compileAt(schema.items as JsonSchema, `${at}/items`, cx);
-    return each === identity ? undefined : Object.assign((value: unknown[]) => value.map(each), { each });
+    return each === identity ? undefined : Object.assign((value: unknown[]) => plainArray(value, each), { each });
   }
   const prefix = schema[prefixKeyword];
   if (!Array.isArray(prefix)) throw new Error(`${at}/${prefixKeyword} must be an array of schemas`);
@@ -147,7 +158,7 @@ function objectProjection(schema: Schema, at: string, cx: Context, array: ((valu
   const properties = schema.properties as Readonly<Record<string, JsonSchema>> | undefined;
   const additional = schema.additionalProperties as JsonSchema | undefined;
   const patterns = Object.entries((schema.patternProperties ?? {}) as Record<string, JsonSchema>);
-  if (properties === undefined && patterns.length === 0 && additional !== false) return undefined;
+  if (properties === undefined && patterns.length === 0 && (additional === undefined || additional === true)) return undefined;
   const listed = Object.entries(properties ?? {}).map(([name, sub]) => [name, compileAt(sub, `${at}/properties/${name}`, cx)] as const);
   const others = additional === undefined || additional === false ? undefined : compileAt(additional, `${at}/additionalProperties`, cx);
   const names = new Set(listed.map(([name]) => name));
@@ -169,10 +180,10 @@ function objectProjection(schema: Schema, at: string, cx: Context, array: ((valu
   // A literal's `__proto__: x` would set its prototype.
   if (others === undefined && matching.length === 0 && !names.has('__proto__')) {
     const fields = listed.map(([name, project]): Field => ({ name, project, kind: project === identity ? 'value' : SCALARS.has(project) ? 'scalar' : 'call' }));
-    return Object.assign(generateObjectProjection(fields, array, object as (value: object) => unknown), { fields: new Map(listed) });
+    return Object.assign(generateObjectProjection(fields, array ?? plainArray, object as (value: object) => unknown), { fields: new Map(listed) });
   }
   const project = (value: unknown): unknown => {
-    if (Array.isArray(value)) return array === undefined ? value : array(value);
+    if (Array.isArray(value)) return (array ?? plainArray)(value);
     return typeof value === 'object' && value !== null ? object(value as Record<string, unknown>) : value;
   };
   return Object.assign(project, { fields: new Map(listed) });

@@ -407,10 +407,7 @@ let offset = 0;
 /** `length` fresh random bytes: a view into the pool, which is replaced when spent, never refilled. */
 export function randomId(length: 8 | 16): Uint8Array {
   for (;;) {
-    if (offset + length > pool.length) {
-      pool = randomFillSync(new Uint8Array(POOL_SIZE));
-      offset = 0;
-    }
+    if (offset + length > pool.length) { pool = randomFillSync(new Uint8Array(POOL_SIZE)); offset = 0; }
     const start = offset;
     offset += length;
     // A plain Uint8Array view: cheaper to make than a Buffer's subarray.

@@ -536,10 +536,7 @@ export class HttpAnswerReader {
   #skipBody(chunk: Buffer, at: number): number {
     const taken = this.#phase === 'until-close' ? chunk.length - at : Math.min(chunk.length - at, this.#remaining);
     this.#bodyBytes += taken;
-    if (this.#bodyBytes > ANSWER_BODY_LIMIT) {
-      this.#tooLong('it went on past them');
-      return chunk.length;
-    }
+    if (this.#bodyBytes > ANSWER_BODY_LIMIT) { this.#tooLong('it went on past them'); return chunk.length; }
     // Copied: the socket's chunk may be a slice of a pooled buffer.
     if (taken > 0) this.#body.push(Buffer.from(chunk.subarray(at, at + taken)));
     if (this.#phase === 'until-close') return chunk.length;

@@ -553,10 +553,7 @@ function writeAnyValue(w: ProtobufWriter, value: LeanAnyValue): void {
       return w.bigint64(value);
     case 'object':
       if (value === null) return;
-      if (value instanceof Uint8Array) {
-        w.tag(ANY.bytes, WIRE_LEN);
-        return w.bytes(value);
-      }
+      if (value instanceof Uint8Array) { w.tag(ANY.bytes, WIRE_LEN); return w.bytes(value); }
       return Array.isArray(value) ? writeArrayValue(w, value) : writeKvlistValue(w, value as LeanAttributes);
     default:
       return;
