@@ -44,9 +44,9 @@ function missWarnings(routes: readonly CompiledRoute<RouteTarget>[]): StartupWar
   return groups.flatMap((first, at) => {
     const later = groups.slice(at + 1).find((group) => same(first)(group) && onMisses(group).length > 0);
     if (later === undefined || onMisses(first).length > 0 || groups.slice(0, at).some(same(first))) return [];
-    const { prefix, host } = first;
-    const message = `router misses (404, 405) under '${prefix}'${host === '_' ? '' : ` on host ${host}`} run the plugins of the first group there, none, not the later group's (${onMisses(later).join(', ')}): list the group with plugins: [] after the other (docs/pipeline.md, "Router misses")`;
-    return [{ fields: { event: 'misses_without_plugins', prefix, host, skipped: onMisses(later) }, message }];
+    const [{ prefix, host }, skipped] = [first, onMisses(later)];
+    const message = `router misses (404, 405) under '${prefix}'${host === '_' ? '' : ` on host ${host}`} run the plugins of the first group there, none, not the later group's (${skipped.join(', ')}): list the group with plugins: [] after the other (docs/pipeline.md, "Router misses")`;
+    return [{ fields: { event: 'misses_without_plugins', prefix, host, skipped }, message }];
   });
 }
 

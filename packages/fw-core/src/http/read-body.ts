@@ -63,7 +63,6 @@ export function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
   } catch (error) {
     return Promise.reject(error);
   }
-  sendContinue(req);
   return (message[READ] = collect(req, limit, declared));
 }
 

@@ -38,8 +38,7 @@ function writeMetric(families: Map<string, { readonly type: string; readonly lin
   const name = metricName(descriptor.name, descriptor.unit, counter);
   const type = metric.dataPointType === DATA_POINT_TYPE.HISTOGRAM ? 'histogram' : counter ? 'counter' : 'gauge';
   // promtool flags a family without help; the OTel name stands in for a missing description.
-  const help = `# HELP ${name} ${escapeHelp(descriptor.description === '' ? descriptor.name : descriptor.description)}`;
-  const family = families.get(name) ?? families.set(name, { type, lines: [help, `# TYPE ${name} ${type}`] }).get(name)!;
+  const family = families.get(name) ?? families.set(name, { type, lines: [`# HELP ${name} ${escapeHelp(descriptor.description || descriptor.name)}`, `# TYPE ${name} ${type}`] }).get(name)!;
   // Another type under a taken name (a counter `jobs` beside a gauge `jobs_total`) would lie about it: left out, as the official exporter does.
   if (family.type !== type) return void diag.warn(`Prometheus: ${descriptor.name} (${type}) is left out: ${name} is a ${family.type} already`);
   const { lines } = family;
