@@ -6,8 +6,9 @@
  * requireApiToken, so `fw audit` shows them secured; the reads stay public. `options.schema` is
  * what fw checks requests with and projects answers through: answers go through the app's named
  * schema `post` (app.ts: `{$ref: 'post'}`, written once in the OpenAPI document), bodies through
- * payloads derived from it (readOnly fields ignored, an update partial; `fw openapi` writes them
- * inline: docs/decisions.md, "Named schemas"), and `onInvalid` words their failures the spec's way. The response schemas
+ * payloads derived from it (readOnly fields ignored, an update partial), which `extra.schema`
+ * documents as the post (the spec's rule 5: docs/decisions.md, "Named schemas"), and `onInvalid`
+ * words their failures the spec's way. The response schemas
  * list every answer a route gives besides fw's own (its 200/201, 404, 422, the store's 503, and
  * on the writes the coded 400, 409 and 504 of http/error-bodies.ts), so fw projects them and `fw
  * openapi` documents them all (docs/cli.md); the writes' headers schema documents Idempotency-Key.
@@ -78,12 +79,15 @@ function postRoutes(context: BlogContext): { reads: HandlerRoute[]; writes: Hand
     {
       path: '/posts/:id',
       handler: posts.update,
-      options: { methods: ['put'], extra: { summary: 'Change some fields of a post', resource: 'post', schema: 'post', params: { id: 'integer' } }, schema: { params, headers, body: payloads.updateSchema, response: { 200: post, ...coded, 404: error, 422: UNPROCESSABLE_SCHEMA, 503: error } }, onInvalid: invalid.update },
+      options: { methods: ['put'], extra: { summary: 'Change some fields of a post', resource: 'post', schema: 'post', params: { id: 'integer' } }, openapi: { description: UPDATE_DESCRIPTION }, schema: { params, headers, body: payloads.updateSchema, response: { 200: post, ...coded, 404: error, 422: UNPROCESSABLE_SCHEMA, 503: error } }, onInvalid: invalid.update },
     },
     { path: '/posts/:id', handler: posts.delete, options: { methods: ['delete'], extra: { summary: 'Delete a post', resource: 'post', params: { id: 'integer' } }, schema: { params, headers, response: { ...coded, 404: error, 503: error } }, onInvalid: invalid.byId } },
   ];
   return { reads, writes };
 }
+
+/** The PUT's body is documented as the whole post (spec rule 5), and the service takes less. */
+const UPDATE_DESCRIPTION = 'Changes the fields the body has, any of title, body, status and user_id; the others keep their values. The body is documented as a whole post, as the service spec asks, and one may send fewer fields.';
 
 /** A post: the app's named schema (app.ts). */
 const POST = { $ref: 'post' } as const;

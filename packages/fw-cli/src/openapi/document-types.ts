@@ -1,9 +1,9 @@
 /**
  * The TypeScript declarations of an OpenAPI 3.0 document, as `fw openapi --types` writes them:
  * `paths`, `components` and `operations` in the shape openapi-typescript 7 gives them (its
- * default options), which is what openapi-fetch's `createClient<paths>()` reads. Written here
- * rather than by openapi-typescript because that tool needs TypeScript 5's compiler API, and an
- * app on TypeScript 7 cannot install it (issue 38, item 13).
+ * default options, but for a request body's $ref: schema-types.ts), which is what openapi-fetch's
+ * `createClient<paths>()` reads. Written here rather than by openapi-typescript because that tool
+ * needs TypeScript 5's compiler API, and an app on TypeScript 7 cannot install it (issue 38, item 13).
  */
 import { schemaType, refSegments, refType, WITH_REQUIRED, type SchemaContext } from './schema-types.ts';
 import { jsdocLines, named, NEVER, printMembers, STRING, UNKNOWN, type Member, type TypeNode } from './type-tree.ts';

@@ -181,7 +181,8 @@ function schemaOperation(schema: RouteSchema, facts: MethodFacts, context: Opera
   const named = new Set(declaredPath.map((parameter) => parameter.name));
   const fallback = (parameters(facts.bindings.filter((name) => !named.has(name)), facts.docs).parameters ?? []) as Json[];
   const all = [...declaredPath, ...fallback, ...writer.parameters(schema.query, 'query', 'query'), ...writer.parameters(schema.headers, 'header', 'headers')];
-  const takesBody = BODY_METHODS.has(facts.method) && schema.body !== undefined;
+  // `extra.schema` names the component the body is documented as (the spec's rule 5), in place of what fw checks.
+  const takesBody = BODY_METHODS.has(facts.method) && schema.body !== undefined && facts.docs.schema === undefined;
   const body = takesBody ? { requestBody: { required: true, content: jsonContent(writer.write(schema.body!, 'body')) } } : requestBody(facts.method, facts.docs);
   const out: Json = {};
   for (const [status, sub] of Object.entries(schema.response ?? {})) {

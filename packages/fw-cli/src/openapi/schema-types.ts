@@ -3,7 +3,8 @@
  * default options: $ref → `components["schemas"]["X"]`, enum → a union of literals, nullable →
  * `| null`, arrays, objects (required or `?`, readOnly → `readonly`, additionalProperties → an
  * index signature; a property with a default counts as present outside parameters and request
- * bodies, since the server fills it in), allOf → an intersection, anyOf and oneOf → unions.
+ * bodies, since the server fills it in, also through a $ref there: requestRefType), allOf → an
+ * intersection, anyOf and oneOf → unions.
  * Not handled, because fw's documents cannot have them: discriminator mappings, 3.1's type
  * arrays and patternProperties.
  */
@@ -56,7 +57,7 @@ export function schemaType(schema: unknown, context: SchemaContext): TypeNode {
   if (schema === true) return UNKNOWN;
   if (schema === null || typeof schema !== 'object' || Array.isArray(schema)) return NEVER;
   const object = schema as Schema;
-  if (typeof object.$ref === 'string') return refType(object.$ref);
+  if (typeof object.$ref === 'string') return context.request ? requestRefType(object.$ref, context) : refType(object.$ref);
   if (object.const !== undefined && object.const !== null) return literal(object.const);
   if (Array.isArray(object.enum) && object.type !== 'object' && !('properties' in object) && !('additionalProperties' in object)) {
     return union([...object.enum.map(literal), ...(object.nullable ? [NULL] : [])]);
@@ -74,6 +75,22 @@ export function schemaType(schema: unknown, context: SchemaContext): TypeNode {
   }
   type ??= 'type' in object ? EMPTY_RECORD : UNKNOWN;
   return type !== UNKNOWN && object.nullable ? nullable(type) : type;
+}
+
+/**
+ * A $ref in a request body or parameter. A component's property with a default counts as present
+ * (the server fills it in answers), so a request that may leave it out gets it optional:
+ * `Omit<X, K> & Partial<Pick<X, K>>`. openapi-typescript 7 keeps such properties optional only
+ * in schemas written inline in a request body, and requires them through a $ref.
+ */
+function requestRefType(ref: string, context: SchemaContext): TypeNode {
+  const target = context.resolve(ref) as Schema | undefined;
+  const properties = target !== null && typeof target === 'object' && typeof target.properties === 'object' ? Object.entries(target.properties as Schema) : [];
+  const required = Array.isArray(target?.required) ? (target.required as unknown[]) : [];
+  const defaulted = properties.filter(([key, value]) => !required.includes(key) && value !== null && typeof value === 'object' && (value as Schema).default !== undefined);
+  if (defaulted.length === 0) return refType(ref);
+  const keys = defaulted.map(([key]) => JSON.stringify(key)).join(' | ');
+  return intersection([named(`Omit<${refText(ref)}, ${keys}>`), named(`Partial<Pick<${refText(ref)}, ${keys}>>`)]);
 }
 
 /** allOf's members; the parent's `required` carries into each (a $ref through WithRequired). */
