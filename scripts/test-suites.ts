@@ -49,6 +49,7 @@ export const UNIT: readonly string[] = [
     'otel-span-api-sdk-parity',
     'otel-span-child-clock',
     'otel-span-in-context',
+    'otel-stream-handler-not-set-up',
     'request-plugin-options',
     'route-schemas-ajv-options',
     'route-schemas-choice-and-ref-projection',

@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { DEFAULT_TRACES_ENDPOINT, readEnvConfig } from '../src/otel/env-config.ts';
-import { setupTelemetry } from '../src/otel/index.ts';
+import { setupTelemetry, type TelemetryOptions } from '../src/otel/index.ts';
 import { startOtlpReceiver } from './support/otel-receiver.ts';
 
 describe('OTEL_* environment', () => {
@@ -127,6 +127,15 @@ describe('OTEL_* environment', () => {
     for (const metricsPort of [-1, 65536, 1.5, Number.NaN]) {
       await assert.rejects(setupTelemetry({ metricsPort, env: {} }), { code: 'FW_ERR_OTEL_BAD_OPTION' });
     }
+  });
+
+  it("refuses an option it does not have (NodeSDK's instrumentations, a misspelt one) with FW_ERR_OTEL_BAD_OPTION, registering nothing", async () => {
+    const instrumentations = { instrumentations: [{}], env: {} } as TelemetryOptions;
+    await assert.rejects(setupTelemetry(instrumentations), { code: 'FW_ERR_OTEL_BAD_OPTION', message: /^setupTelemetry: instrumentations is not an option \(register instrumentations before what they patch is loaded: docs\/telemetry.md, "Other instrumentations"\)$/ });
+    const misspelt = { metricPort: 9464, env: {} } as TelemetryOptions;
+    await assert.rejects(setupTelemetry(misspelt), { code: 'FW_ERR_OTEL_BAD_OPTION', message: /^setupTelemetry: metricPort is not an option \(spanExporter, .*metricsPort, .*logger\)$/ });
+    // Nothing was registered: a setup with good options is not told telemetry is already set up.
+    await (await setupTelemetry({ env: { OTEL_TRACES_EXPORTER: 'none' } })).shutdown();
   });
 
   it('fails with FW_ERR_OTEL_METRICS_LISTEN when the metrics port is taken, registering nothing', async () => {

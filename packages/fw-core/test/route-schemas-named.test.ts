@@ -96,10 +96,10 @@ describe('named schemas: validation and projection through {$ref: name}', () => 
 });
 
 describe('named schemas: refused at start', () => {
-  it('a request schema naming no schema', async () => {
+  it('a request schema naming no schema, with the names there are', async () => {
     await assert.rejects(
       startWith({ schema: { body: { $ref: 'tsk' } } }),
-      rejectsWith('FW_ERR_ROUTE_BAD_SCHEMA', "route POST /tasks schema.body does not compile: can't resolve reference tsk from id #"),
+      rejectsWith('FW_ERR_ROUTE_BAD_SCHEMA', "route POST /tasks schema.body does not compile: can't resolve reference tsk from id #; a bare name refers to one of the app's schemas (defineApp({schemas})): tag, task, paging"),
     );
   });
 
@@ -110,17 +110,17 @@ describe('named schemas: refused at start', () => {
     );
   });
 
-  it('a named schema that does not compile, even when no route uses it', async () => {
+  it('a named schema that does not compile, even when no route uses it, with how to fix an unknown keyword', async () => {
     await assert.rejects(
       startWith({ schema: { body: { type: 'object' } } }, { ...schemas, bad: { type: 'object', requird: ['x'] } }),
-      rejectsWith('FW_ERR_SCHEMA_BAD_NAMED', `the app's schema bad does not compile: strict mode: unknown keyword: "requird"`),
+      rejectsWith('FW_ERR_SCHEMA_BAD_NAMED', `the app's schema bad does not compile: strict mode: unknown keyword: "requird"; fix its spelling, or let ajv accept it: defineApp({ajv: {customOptions: {keywords: ['requird']}}})`),
     );
   });
 
   it('a named schema naming no schema', async () => {
     await assert.rejects(
       startWith({ schema: { body: { type: 'object' } } }, { note: { $ref: 'missing' } }),
-      rejectsWith('FW_ERR_SCHEMA_BAD_NAMED', "the app's schema note does not compile: can't resolve reference missing from id note"),
+      rejectsWith('FW_ERR_SCHEMA_BAD_NAMED', "the app's schema note does not compile: can't resolve reference missing from id note; a bare name refers to one of the app's schemas (defineApp({schemas})): note"),
     );
   });
 

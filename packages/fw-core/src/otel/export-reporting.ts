@@ -94,10 +94,7 @@ export class ExportProblemLog {
   readonly #intervalMs: number;
   readonly #windows = new Map<string, Window>();
 
-  constructor(logger: ProblemLogger | undefined, intervalMs = PROBLEM_LOG_INTERVAL_MS) {
-    this.#logger = logger;
-    this.#intervalMs = intervalMs;
-  }
+  constructor(logger: ProblemLogger | undefined, intervalMs = PROBLEM_LOG_INTERVAL_MS) { this.#logger = logger; this.#intervalMs = intervalMs; }
 
   /** Notes `count` items lost or rejected; `detail` says why (the last one of an interval is logged). */
   note(kind: ProblemKind, count: number, detail: string): void {

@@ -177,10 +177,7 @@ export class RuntimeMetricProducer implements MetricProducer {
   #lastCollectionMs: number | undefined;
 
   /** `delay` is shared by the readers; `temporality` is the reader's (or its exporter's) choice, cumulative without it. */
-  constructor(delay: EventLoopDelayWindow, temporality?: TemporalitySource) {
-    this.#delay = delay;
-    this.#temporality = temporality;
-  }
+  constructor(delay: EventLoopDelayWindow, temporality?: TemporalitySource) { this.#delay = delay; this.#temporality = temporality; }
 
   /** The metrics now; synchronous inside. */
   async collect(): Promise<CollectionResult> {

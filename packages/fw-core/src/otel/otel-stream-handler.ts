@@ -7,7 +7,7 @@
  * read at wrap time (server start); the lean path is lean/lean-stream-listener.ts, the same steps.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { metrics, propagation, ROOT_CONTEXT, SpanKind, trace, type Attributes, type Span } from '@opentelemetry/api';
+import { metrics, propagation, ProxyTracerProvider, ROOT_CONTEXT, SpanKind, trace, type Attributes, type Span } from '@opentelemetry/api';
 import { exchangeOf, observeExchange, type Exchange } from '../stream/exchange.ts';
 import type { ExchangeEnd, Listener, StreamHandler } from '../stream/stream-handler.ts';
 import { normalizeMethod, requestSpanAttributes, schemeOf } from './http-attributes.ts';
@@ -31,6 +31,10 @@ export const otelStreamHandler: StreamHandler = {
 
 /** The full path: the global API's tracer and meter (setupTelemetry's SDK, or the user's own). */
 function wrapWithSdk(next: Listener, server: ServerTelemetry): Listener {
+  // Nothing registered (no setupTelemetry, no SDK of the app's own): every span would be a no-op, silently.
+  if ((trace.getTracerProvider() as ProxyTracerProvider).getDelegate?.() === new ProxyTracerProvider().getDelegate() && process.env['OTEL_SDK_DISABLED']?.trim().toLowerCase() !== 'true') {
+    process.emitWarning(`${OTEL_STREAM_HANDLER_NAME} is listed but no tracer provider is registered: nothing is traced. Call setupTelemetry in the app's start hook, or register an SDK before the server starts (docs/telemetry.md)`, { code: 'FW_OTEL_NOT_SET_UP' });
+  }
   const tracer = trace.getTracer(SCOPE_NAME, SCOPE_VERSION);
   const instruments = createHttpServerMetrics(metrics.getMeter(SCOPE_NAME, SCOPE_VERSION));
   const { knownMethods, spanNames: names, redaction } = server;
@@ -52,11 +56,7 @@ function wrapWithSdk(next: Listener, server: ServerTelemetry): Listener {
 /** The end of the exchange, in the spec's order. */
 function finish(instruments: HttpServerMetrics, span: Span, exchange: Exchange, active: ActiveRequests, version: string, end: ExchangeEnd): void {
   const { status } = end;
-  const attributes: Attributes = {
-    'http.request.method': active.attributes['http.request.method'],
-    'url.scheme': active.attributes['url.scheme'],
-    'network.protocol.version': version,
-  };
+  const attributes: Attributes = { 'http.request.method': active.attributes['http.request.method'], 'url.scheme': active.attributes['url.scheme'], 'network.protocol.version': version };
   if (status > 0) attributes['http.response.status_code'] = status;
   const route = exchange.route?.template;
   if (route !== undefined) attributes['http.route'] = route;

@@ -167,11 +167,7 @@ class ServerSpanContext implements Context {
   readonly #span: Span;
   readonly #server: ServerTelemetry;
 
-  constructor(parent: Context, span: Span, server: ServerTelemetry) {
-    this.#parent = parent;
-    this.#span = span;
-    this.#server = server;
-  }
+  constructor(parent: Context, span: Span, server: ServerTelemetry) { this.#parent = parent; this.#span = span; this.#server = server; }
 
   getValue(key: symbol): unknown {
     return key === SPAN_KEY ? this.#span : key === SERVER_TELEMETRY_KEY ? this.#server : this.#parent.getValue(key);

@@ -14,6 +14,8 @@ import type { Telemetry, TelemetryOptions } from './telemetry.ts';
 
 /** Sets up tracing and metrics; rejects with FW_ERR_OTEL_* on bad options or environment. */
 export async function setupTelemetry(options: TelemetryOptions = {}): Promise<Telemetry> {
+  const unknown = Object.keys(options).find((name) => !Object.hasOwn(OPTION_NAMES, name));
+  if (unknown !== undefined) badOption(unknown, undefined, `is not an option (${unknown === 'instrumentations' ? 'register instrumentations before what they patch is loaded: docs/telemetry.md, "Other instrumentations"' : Object.keys(OPTION_NAMES).join(', ')})`);
   checkMetricsListenerOptions(options);
   checkRedactQueryParameters(options.redactQueryParameters);
   checkSpanNames(options.spanNames);
@@ -44,15 +46,11 @@ function checkRedactQueryParameters(names: readonly string[] | undefined): void 
   }
 }
 
+/** setupTelemetry's options: another name (NodeSDK's `instrumentations`) is a mistake, refused rather than ignored. */
+const OPTION_NAMES: Record<keyof TelemetryOptions, true> = { spanExporter: true, spanProcessor: true, batch: true, metricExporter: true, exportIntervalMs: true, metricsPort: true, metricsHost: true, serverConfiguration: true, redactQueryParameters: true, serviceName: true, spanNames: true, env: true, shutdownTimeoutMs: true, logger: true };
+
 function checkSpanNames(names: unknown): void {
   if (names !== undefined && !isSpanNames(names)) badOption('spanNames', names, `${JSON.stringify(names)} is not a naming style; give 'fw' or 'semconv'`);
 }
 
-const disabledTelemetry: Telemetry = Object.freeze({
-  enabled: false,
-  path: undefined,
-  metricsUrl: undefined,
-  scrape: async () => '',
-  forceFlush: async () => {},
-  shutdown: async () => {},
-});
+const disabledTelemetry: Telemetry = Object.freeze({ enabled: false, path: undefined, metricsUrl: undefined, scrape: async () => '', forceFlush: async () => {}, shutdown: async () => {} });

@@ -51,7 +51,7 @@ export async function compileRouteSchemas(
   }
   const compiler = settings.schemaCompiler ?? (await loadAjvCompiler(settings.ajv, undefined, named));
   for (const [name, schema] of Object.entries(named)) {
-    compileOne(() => compiler(schema, { coerce: false, schemas: named }), `the app's schema ${name}`, 'FW_ERR_SCHEMA_BAD_NAMED');
+    compileOne(() => compiler(schema, { coerce: false, schemas: named }), `the app's schema ${name}`, named, 'FW_ERR_SCHEMA_BAD_NAMED');
   }
   const resolveRef = (ref: string) => (Object.hasOwn(named, ref) ? named[ref] : undefined);
   const match = branchMatcher(compiler, named);
@@ -61,12 +61,12 @@ export async function compileRouteSchemas(
     // Only the parts that arrive as text are coerced; a JSON body's types are the client's.
     const parts = PARTS.filter((part) => schema[part] !== undefined).map((part) => ({
       part,
-      validate: compileOne(() => compiler(schema[part]!, { coerce: part !== 'body', schemas: named }), `${where} schema.${part}`),
+      validate: compileOne(() => compiler(schema[part]!, { coerce: part !== 'body', schemas: named }), `${where} schema.${part}`, named),
     }));
     const responses = new Map<number, Projection>();
     for (const [status, responseSchema] of Object.entries(schema.response ?? {})) {
       const place = `${where} schema.response.${status}`;
-      responses.set(Number(status), compileOne(() => compileProjection(responseSchema, place, { match, resolveRef }), place));
+      responses.set(Number(status), compileOne(() => compileProjection(responseSchema, place, { match, resolveRef }), place, named));
     }
     checks.set(target, { check: compileRequestCheck(parts, target.onInvalid ?? settings.onInvalid), responses });
   }
@@ -98,13 +98,21 @@ function checkNamedSchemas(value: unknown): NamedSchemaMap {
   return value as NamedSchemaMap;
 }
 
-function compileOne<T>(compile: () => T, where: string, code: 'FW_ERR_ROUTE_BAD_SCHEMA' | 'FW_ERR_SCHEMA_BAD_NAMED' = 'FW_ERR_ROUTE_BAD_SCHEMA'): T {
+/** How to fix what ajv could not compile: an unknown schema name, a keyword it does not know. */
+function compileHint(message: string, named: NamedSchemaMap): string {
+  if (/can't resolve reference/.test(message)) return `; a bare name refers to one of the app's schemas (defineApp({schemas})): ${Object.keys(named).join(', ') || 'it has none'}`;
+  const keyword = /unknown keyword: "([^"]+)"/.exec(message)?.[1];
+  return keyword === undefined ? '' : `; fix its spelling, or let ajv accept it: defineApp({ajv: {customOptions: {keywords: ['${keyword}']}}})`;
+}
+
+function compileOne<T>(compile: () => T, where: string, named: NamedSchemaMap, code: 'FW_ERR_ROUTE_BAD_SCHEMA' | 'FW_ERR_SCHEMA_BAD_NAMED' = 'FW_ERR_ROUTE_BAD_SCHEMA'): T {
   let compiled: T;
   try {
     compiled = compile();
   } catch (cause) {
     if (isFwError(cause, 'FW_ERR_SCHEMA_BAD_NAMED')) throw cause;
-    throw new FwError(code, `${where} does not compile: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
+    const message = cause instanceof Error ? cause.message : String(cause);
+    throw new FwError(code, `${where} does not compile: ${message}${compileHint(message, named)}`, { cause });
   }
   if (typeof compiled === 'function') return compiled;
   throw new FwError(code, `${where}: the schemaCompiler returned no validator function`);

@@ -40,10 +40,7 @@ export class HttpMetricProducer implements MetricProducer {
   private readonly table: HttpMetricSeriesTable;
   private readonly options: HttpMetricProducerOptions;
 
-  constructor(table: HttpMetricSeriesTable, options: HttpMetricProducerOptions = {}) {
-    this.table = table;
-    this.options = options;
-  }
+  constructor(table: HttpMetricSeriesTable, options: HttpMetricProducerOptions = {}) { this.table = table; this.options = options; }
 
   /** The metrics as this reader's temporality wants them; synchronous inside, so never torn by a record. */
   async collect(): Promise<CollectionResult> {
