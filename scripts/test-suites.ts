@@ -31,6 +31,7 @@ export const UNIT: readonly string[] = [
     'config-server-lifecycle-keys',
     'config-unknown-environment',
     'cors-plugin-options',
+    'inject-fetch',
     'log-instance-id-matches-resource',
     'log-json-lines',
     'otel-env-walk',

@@ -90,6 +90,24 @@ export function inject<R extends HandlerRoute | undefined = undefined, const E e
   });
 }
 
+/**
+ * A WHATWG `fetch` answered by `target` through inject (Hono's `app.fetch`), for clients that take one: openapi-fetch's
+ * `createClient({baseUrl, fetch})`. A relative URL is against http://localhost; a response destroyed midway rejects, as fetch does.
+ */
+export function injectFetch(target: InjectTarget): (input: Request | string | URL, init?: RequestInit) => Promise<Response> {
+  return async (input, init) => {
+    const request = new Request(input instanceof Request ? input : new URL(input, 'http://localhost'), init);
+    const url = new URL(request.url);
+    const body = request.body === null ? undefined : new Uint8Array(await request.arrayBuffer());
+    const answer = await inject(target, { method: request.method, url: url.pathname + url.search, headers: { ...Object.fromEntries(request.headers), host: url.host }, body });
+    if (!answer.complete) throw new TypeError(`fetch failed: the response to ${request.method} ${url.pathname} was cut`);
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(answer.headers)) for (const item of [value].flat()) headers.append(name, item);
+    const empty = request.method === 'HEAD' || [101, 204, 205, 304].includes(answer.status);
+    return new Response(empty ? null : answer.rawBody, { status: answer.status, headers });
+  };
+}
+
 function incomingMessage(socket: InjectSocket, spec: InjectRequest): { req: IncomingMessage; body: Buffer | undefined } {
   const req = new CountedIncomingMessage(socket as never);
   const headers: Record<string, string | string[]> = {};

@@ -8,6 +8,7 @@ import type { FwApp, Lifecycle } from '../app/app.ts';
 import { loadApplication, resolveJsonLib, type LoadedApplication } from '../app/load-application.ts';
 import { warnedWithoutStreamHandler } from '../app/startup-warnings.ts';
 import type { InCodeConfig } from '../config/resolve-config.ts';
+import { injectFetch } from '../inject/inject.ts';
 import { createJsonLogger, LOG_LEVELS, type Logger } from '../log/logger.ts';
 import { createPipelineListener } from '../pipeline/handle-request.ts';
 import type { Runtime, Traffic } from '../pipeline/stages.ts';
@@ -40,6 +41,8 @@ export interface FwListener {
   readonly serverOptions: ServerOptions;
   /** The lifecycle the app's routes and start hook got; draining once close() (or the server's stop) begins. */
   readonly lifecycle: Lifecycle;
+  /** A WHATWG fetch answered in process through inject, as Hono's `app.fetch`: `createClient<paths>({baseUrl: 'http://localhost', fetch: fw.fetch})`. */
+  readonly fetch: (input: Request | string | URL, init?: RequestInit) => Promise<Response>;
   /** Turns `lifecycle.draining` true, runs every plugin's stop(state), then the app's stop hook; idempotent. Stop the server that mounts it first. */
   close(): Promise<void>;
 }
@@ -118,6 +121,6 @@ async function open(options: CreateListenerOptions, madeLogger: (logger: Logger)
       // node:http only enforces the two timeouts above when this check runs (default every 30 s)
       connectionsCheckingInterval: Math.min(1000, sc.headers_timeout_ms),
     };
-    return { listener, application, logger, serverOptions, lifecycle, close, traffic };
+    return { listener, application, logger, serverOptions, lifecycle, fetch: injectFetch(listener), close, traffic };
   } catch (error) { await close(); throw error; }
 }

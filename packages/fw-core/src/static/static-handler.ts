@@ -87,12 +87,7 @@ export function guardStaticRequest(where: string, serve: (req: FwRequest) => Pro
 }
 
 // The defaults, as docs/static-files.md lists them.
-const STATIC_OPTION_DEFAULTS = Object.freeze({
-  index_files: Object.freeze(['index.html']),
-  list_dir: false,
-  mimetype: Object.freeze({}),
-  max_age: 0,
-});
+const STATIC_OPTION_DEFAULTS = Object.freeze({ index_files: Object.freeze(['index.html']), list_dir: false, mimetype: Object.freeze({}), max_age: 0 });
 
 const KEYS = Object.keys(STATIC_OPTION_DEFAULTS);
 // A media type as RFC 9110 §8.3.1 spells it, parameters allowed; no control characters.

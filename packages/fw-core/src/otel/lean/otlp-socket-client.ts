@@ -269,12 +269,7 @@ export class OtlpHttpSender {
   }
 
   /** Ends waiting retries (their exports fail) and closes the connections, for good. */
-  stop(): void {
-    this.#stopped = true;
-    for (const wake of this.#waits) wake();
-    this.#waits.clear();
-    this.#client.close();
-  }
+  stop(): void { this.#stopped = true; for (const wake of this.#waits) wake(); this.#waits.clear(); this.#client.close(); }
 
   #sleep(ms: number): Promise<void> {
     return new Promise((resolve) => {

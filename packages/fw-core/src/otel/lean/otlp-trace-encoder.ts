@@ -100,18 +100,10 @@ class ProtobufWriter {
     this.pos = storeUint32(this.buf, storeUint32(this.buf, this.pos, lo), hi);
   }
 
-  double(value: number): void {
-    this.ensure(8);
-    this.buf.writeDoubleLE(value, this.pos);
-    this.pos += 8;
-  }
+  double(value: number): void { this.ensure(8); this.buf.writeDoubleLE(value, this.pos); this.pos += 8; }
 
   /** Bytes as they are, no length (a pre-encoded run of fields). */
-  raw(bytes: Uint8Array): void {
-    this.ensure(bytes.length);
-    this.buf.set(bytes, this.pos);
-    this.pos += bytes.length;
-  }
+  raw(bytes: Uint8Array): void { this.ensure(bytes.length); this.buf.set(bytes, this.pos); this.pos += bytes.length; }
 
   bytes(bytes: Uint8Array): void {
     const length = bytes.length;
@@ -182,12 +174,7 @@ class ProtobufWriter {
   }
 
   /** Starts a length-delimited body, reserving `reserve` bytes for its length; give the result to `ldelim`. */
-  fork(reserve = 1): number {
-    this.ensure(reserve);
-    const start = this.pos;
-    this.pos += reserve;
-    return start * 8 + reserve;
-  }
+  fork(reserve = 1): number { this.ensure(reserve); const start = this.pos; this.pos += reserve; return start * 8 + reserve; }
 
   /** Writes the length of the body begun by `fork` (moving the body if the reserve was wrong). */
   ldelim(forked: number): void {
