@@ -43,6 +43,8 @@ interface Call {
   readonly method: string;
   readonly path: string;
   readonly status: number;
+  /** The names of the headers the answer carried, lower-case. */
+  readonly headers: readonly string[];
   readonly body: any;
 }
 
@@ -201,6 +203,7 @@ describe('a typed client of the blog, from fw openapi --types alone', () => {
       { call: 'create with an invalid Idempotency-Key', status: 400, body: badKey },
       { call: 'create with no JSON object', status: 422, body: error('request body must be a JSON object') },
       { call: 'list published, one', status: 200, body: { posts: [calls[1]!.body] } },
+      { call: 'list, one of two', status: 200, body: { posts: [calls[1]!.body] } },
       { call: 'list with limit 0', status: 400, body: error('limit must be an integer from 1 to 1000') },
       { call: 'list with a bad cursor', status: 400, body: error('cursor is not valid: pass the cursor of a Link rel="next" header unchanged') },
       { call: 'read', status: 200, body: post({}) },
@@ -277,18 +280,32 @@ describe('a typed client of the blog, from fw openapi --types alone', () => {
     const pointer = (...parts: string[]) => parts.map((part) => part.replaceAll('~', '~0').replaceAll('/', '~1')).join('/');
     const runs = [{ id: 'openapi.json', spec: document, made: calls }, { id: 'limited.json', spec: limitedDocument, made: [...stalledCalls, ...outageCalls] }];
     for (const { id, spec, made } of runs) {
-      for (const { call, method, path, status, body } of made) {
+      for (const { call, method, path, status, headers, body } of made) {
         // A status the operation does not list by itself falls in its range (`4XX`), if listed.
         const listed = spec.paths[path]?.[method]?.responses;
         const key = listed?.[status] !== undefined ? String(status) : `${String(status)[0]}XX`;
         const documented = listed?.[key];
         assert.ok(documented !== undefined, `${call}: ${method.toUpperCase()} ${path} answered ${status}, which ${id} does not list`);
+        for (const [name, header] of Object.entries(documented.headers ?? {}) as [string, { required?: boolean }][]) {
+          if (header.required === true) assert.ok(headers.includes(name.toLowerCase()), `${call}: the ${status} lacks ${name}, which ${id} says it always has`);
+        }
         const content = documented.content?.['application/json'];
         if (content === undefined) continue;
         const validate = ajv.compile({ $ref: `${id}#/${pointer('paths', path, method, 'responses', key, 'content', 'application/json', 'schema')}` });
         assert.ok(validate(body), `${call}: the ${status} body ${JSON.stringify(body)} fails its documented schema: ${ajv.errorsText(validate.errors)}`);
       }
     }
+  });
+
+  it('gets every response header the documents list: Location on a create, Link on a list page, Retry-After on 409 and 503', () => {
+    const got = new Set([...calls, ...stalledCalls, ...outageCalls].flatMap(({ method, path, status, headers }) => headers.map((name) => `${method.toUpperCase()} ${path} ${status} ${name}`)));
+    const listed = [document, limitedDocument].flatMap((spec) =>
+      Object.entries(spec.paths as Record<string, Record<string, { responses: Record<string, { headers?: Record<string, unknown> }> }>>).flatMap(([path, item]) =>
+        Object.entries(item).flatMap(([method, operation]) => Object.entries(operation.responses).flatMap(([status, response]) => Object.keys(response.headers ?? {}).map((name) => `${method.toUpperCase()} ${path} ${status} ${name.toLowerCase()}`))),
+      ),
+    );
+    assert.ok(listed.includes('POST /api/posts 201 location') && listed.includes('GET /api/posts 200 link') && listed.includes('PUT /api/posts/{id} 409 retry-after'));
+    assert.deepEqual([...new Set(listed)].filter((header) => !got.has(header)), []);
   });
 
   it('gets every response the documents list: none is listed that no call gives (no 403: nothing in the blog forbids)', () => {

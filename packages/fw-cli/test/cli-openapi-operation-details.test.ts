@@ -45,6 +45,14 @@ describe('fw openapi with options.openapi (openapi-details-app)', () => {
     assert.deepEqual(Object.keys(document.paths['/tasks'].get).slice(0, 4), ['operationId', 'summary', 'description', 'tags']);
   });
 
+  it('writes the declared response headers on their status, a string unless a schema says otherwise, and types them', () => {
+    assert.deepEqual(document.paths['/tasks'].get.responses[200].headers, {
+      Link: { description: 'The next page, when more tasks follow', schema: { type: 'string' } },
+      'X-Total': { description: 'How many tasks there are', required: true, schema: { type: 'integer' } },
+    });
+    assert.match(types, /\n {20}Link\?: string;\n(?: {20}\/\*\* .* \*\/\n)? {20}"X-Total": number;\n/);
+  });
+
   it('names the declared ids in the --types operations, and marks the deprecated one', () => {
     assert.match(types, /\n {8}get: operations\["listTasks"\];\n {8}put\?: never;\n {8}\/\*\* POST \/tasks \*\/\n {8}post: operations\["tasks_controller.create"\];\n/);
     assert.match(types, /\n {8}\/\*\*\n {9}\* Read a task\n {9}\* @deprecated\n {9}\*\/\n {8}get: operations\["tasks_controller.show"\];\n {8}\/\*\* PUT \/tasks\/:id \*\/\n {8}put: operations\["renameTask"\];\n/);
@@ -92,7 +100,17 @@ describe('fw openapi refuses bad operation details: fw: <code>: <message>, exit 
 
   it('an unknown key (Fastify spells it operationId)', async () => {
     const stderr = await failure("openapi: { operationId: 'renameTask' }", "openapi: { operationID: 'renameTask' }");
-    assert.equal(stderr, 'fw: FW_CLI_ERR_OPENAPI_BAD_DETAILS: route PUT /tasks/:id: options.openapi has the unknown key operationID; its keys are operationId, tags, summary, description, deprecated\n');
+    assert.equal(stderr, 'fw: FW_CLI_ERR_OPENAPI_BAD_DETAILS: route PUT /tasks/:id: options.openapi has the unknown key operationID; its keys are operationId, tags, summary, description, deprecated, responseHeaders\n');
+  });
+
+  it('response headers on a status the operation does not answer, or not in the shape', async () => {
+    const listed = "responseHeaders: { 200: { Link: 'The next page, when more tasks follow',";
+    assert.equal(
+      await failure(listed, "responseHeaders: { 201: { Link: 'The next page, when more tasks follow',"),
+      'fw: FW_CLI_ERR_OPENAPI_BAD_DETAILS: route GET /tasks: options.openapi.responseHeaders names 201, which the operation does not answer (it answers 200, 400)\n',
+    );
+    const stderr = await failure(listed, "responseHeaders: { 200: { 'Bad Name': 'The next page, when more tasks follow',");
+    assert.match(stderr, /^fw: FW_CLI_ERR_OPENAPI_BAD_DETAILS: route GET \/tasks: options\.openapi\.responseHeaders must be an object of statuses, each an object of header names and a description or \{description, schema, required\}, like \{201: \{Location: 'The new post'\}\}; found /);
   });
 
   it('an operationId with a space, tags that are not a list, a two-line summary, deprecated as text', async () => {

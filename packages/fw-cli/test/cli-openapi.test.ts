@@ -161,7 +161,7 @@ describe('fw openapi on the blog', { concurrency: true }, () => {
     ]);
   });
 
-  it('describes the create and update bodies as a $ref to the post (the spec\'s rule 5), the update as a partial change in words, and every response', () => {
+  it('describes the create and update bodies as a $ref to the post (the spec\'s rule 5), the update as a partial change in words, and every response with its headers', () => {
     const post = { $ref: '#/components/schemas/post' };
     const json = (schema: unknown) => ({ 'application/json': { schema } });
     const create = document.paths['/api/posts'].post;
@@ -185,15 +185,19 @@ describe('fw openapi on the blog', { concurrency: true }, () => {
     const coded = (description: string, code: string) => ({ type: 'object', description, required: ['error', 'code'], properties: { error: { type: 'string' }, code: { type: 'string', enum: [code] } } });
     const badKey = coded('An Idempotency-Key header that is not a key; nothing was written.', 'idempotency_key_invalid');
     // The writes' coded answers besides fw's own: the 400 is either, so `anyOf` them.
+    // options.openapi.responseHeaders: what the answers carry besides their bodies.
+    const retryAfter = (description: string) => ({ 'Retry-After': { description, required: true, schema: { type: 'string' } } });
     const codes = {
-      409: { description: 'Conflict', content: json(coded('A request with this Idempotency-Key is still running; sent with retry-after: 1, and retrying with the same key is safe.', 'idempotency_key_in_use')) },
+      409: { description: 'Conflict', content: json(coded('A request with this Idempotency-Key is still running; sent with retry-after: 1, and retrying with the same key is safe.', 'idempotency_key_in_use')), headers: retryAfter('Seconds to wait: 1 (a retry with the same Idempotency-Key is safe)') },
       504: { description: 'Gateway Timeout', content: json(coded('The database stopped answering after the write was sent: it may have been committed. No retry-after; retry only with the same Idempotency-Key.', 'write_outcome_unknown')) },
     };
     const decoding = { 400: { description: 'Bad Request', content: json({ anyOf: [badKey, { $ref: '#/components/schemas/ErrorMessage' }] }) }, 413: error('Payload Too Large'), 415: error('Unsupported Media Type') };
-    const unavailable = error('Service Unavailable');
+    const unavailable = { ...error('Service Unavailable'), headers: retryAfter('Seconds to wait: 1 (nothing was done, a retry is safe)') };
     const list = { type: 'object', required: ['posts'], properties: { posts: { type: 'array', items: post } } };
-    assert.deepEqual(document.paths['/api/posts'].get.responses, { 200: { description: 'OK', content: json(list) }, 400: error('Bad Request'), 503: unavailable });
-    assert.deepEqual(create.responses, { 201: { description: 'Created', content: json(post) }, ...decoding, ...codes, 422: unprocessable, 503: unavailable });
+    const link = { Link: { description: 'The next page, `<url>; rel="next"`, when more posts follow', schema: { type: 'string' } } };
+    assert.deepEqual(document.paths['/api/posts'].get.responses, { 200: { description: 'OK', content: json(list), headers: link }, 400: error('Bad Request'), 503: unavailable });
+    const location = { Location: { description: "The new post's path, /api/posts/<id>", required: true, schema: { type: 'string' } } };
+    assert.deepEqual(create.responses, { 201: { description: 'Created', content: json(post), headers: location }, ...decoding, ...codes, 422: unprocessable, 503: unavailable });
     assert.deepEqual(document.paths['/api/posts/{id}'].get.responses, { 200: { description: 'OK', content: json(post) }, 404: error('Not Found'), 503: unavailable });
     assert.deepEqual(update.responses, { 200: { description: 'OK', content: json(post) }, ...decoding, ...codes, 404: error('Not Found'), 422: unprocessable, 503: unavailable });
     assert.deepEqual(document.paths['/api/posts/{id}'].delete.responses, { 204: { description: 'No Content' }, 400: { description: 'Bad Request', content: json(badKey) }, ...codes, 404: error('Not Found'), 503: unavailable });

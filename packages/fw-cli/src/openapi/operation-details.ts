@@ -10,7 +10,10 @@ import { CliError } from '../errors.ts';
 
 type RouteOpenapi = NonNullable<RouteOptions['openapi']>;
 
-const KEYS = ['operationId', 'tags', 'summary', 'description', 'deprecated'] as const;
+const KEYS = ['operationId', 'tags', 'summary', 'description', 'deprecated', 'responseHeaders'] as const;
+
+/** A header field name (RFC 9110 token). */
+const FIELD_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 
 /** Letters, digits, `.`, `_`, `-`: an id every client generator can turn into a function name. */
 const OPERATION_ID = /^[A-Za-z0-9._-]+$/;
@@ -25,13 +28,22 @@ export function readOperationDetails(openapi: RouteOpenapi | undefined, route: s
       throw new CliError('FW_CLI_ERR_OPENAPI_BAD_DETAILS', `route ${route}: options.openapi has the unknown key ${key}; its keys are ${KEYS.join(', ')}`);
     }
   }
-  const { operationId, tags, summary, description, deprecated } = openapi as Record<string, unknown>;
+  const { operationId, tags, summary, description, deprecated, responseHeaders } = openapi as Record<string, unknown>;
   if (operationId !== undefined && !(typeof operationId === 'string' && OPERATION_ID.test(operationId))) throw bad(route, 'operationId', 'letters, digits, . _ - (like listPosts)', operationId);
   if (tags !== undefined && !(Array.isArray(tags) && tags.every(isLine) && new Set(tags).size === tags.length)) throw bad(route, 'tags', 'a list of one-line names without repeats', tags);
   if (summary !== undefined && !isLine(summary)) throw bad(route, 'summary', 'one line of text', summary);
   if (description !== undefined && !(typeof description === 'string' && description.trim() !== '')) throw bad(route, 'description', 'text (CommonMark)', description);
   if (deprecated !== undefined && typeof deprecated !== 'boolean') throw bad(route, 'deprecated', 'true or false', deprecated);
+  if (responseHeaders !== undefined && !isResponseHeaders(responseHeaders)) {
+    throw bad(route, 'responseHeaders', "an object of statuses, each an object of header names and a description or {description, schema, required}, like {201: {Location: 'The new post'}}", responseHeaders);
+  }
   return openapi;
+}
+
+function isResponseHeaders(value: unknown): boolean {
+  const isObject = (item: unknown): item is Record<string, unknown> => item !== null && typeof item === 'object' && !Array.isArray(item);
+  const isHeader = (item: unknown) => isLine(item) || (isObject(item) && isLine(item.description) && (item.schema === undefined || isObject(item.schema)) && (item.required === undefined || typeof item.required === 'boolean'));
+  return isObject(value) && Object.entries(value).every(([status, headers]) => /^[1-5][0-9]{2}$/.test(status) && isObject(headers) && Object.entries(headers).every(([name, header]) => FIELD_NAME.test(name) && isHeader(header)));
 }
 
 function bad(route: string, key: string, expected: string, found: unknown): CliError {

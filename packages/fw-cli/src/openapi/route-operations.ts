@@ -6,8 +6,9 @@
  * `options.openapi` details (operationId, tags, summary...) go over what is derived. Static
  * routes and routes with `extra.hide` have none.
  */
-import type { RouteSchema, SecuritySchemeDeclaration } from 'fw-core';
+import type { RouteOptions, RouteSchema, SecuritySchemeDeclaration } from 'fw-core';
 import type { CompiledRoute, RouteTarget } from 'fw-core/inspect';
+import { CliError } from '../errors.ts';
 import { chainFacts, type ChainFacts } from './chain-responses.ts';
 import { readOperationDetails } from './operation-details.ts';
 import { readRouteDocs, type RouteDocs } from './route-extra.ts';
@@ -71,7 +72,7 @@ export function routeOperations(route: CompiledRoute<RouteTarget>, context: Oper
   const methods = route.methods === '_' ? WILDCARD_METHODS : route.methods;
   const drafts: OperationDraft[] = [];
   const skipped: string[] = [];
-  const { operationId: declaredId, tags, summary = docs.summary, description, deprecated } = readOperationDetails(target.openapi, `${route.methods === '_' ? 'ANY' : methods.join(',').toUpperCase()} ${target.info.template}`);
+  const { operationId: declaredId, tags, summary = docs.summary, description, deprecated, responseHeaders } = readOperationDetails(target.openapi, `${route.methods === '_' ? 'ANY' : methods.join(',').toUpperCase()} ${target.info.template}`);
   const chain = chainFacts(target.group);
   // What onError answers for this route, when its hook declares a schema (else fw's ErrorMessage).
   const failure = context.ownErrors.onError(target.group);
@@ -87,6 +88,7 @@ export function routeOperations(route: CompiledRoute<RouteTarget>, context: Oper
     const described = target.schema === undefined
       ? { ...parameters(bindings, docs), ...requestBody(method, docs), responses: withDeclared(responses(method, bindings, docs, failure), chain, failure) }
       : schemaOperation(target.schema, { method, route, bindings, docs, chain, failure, handlesInvalid: target.onInvalid !== undefined }, context);
+    withHeaders(described.responses as Json, responseHeaders, route);
     const security = chain.scheme === undefined ? {} : { security: [{ [chain.scheme.name]: [] }] };
     const operation: Json = {
       // Without a declared one, the summary is the route as fw lists it (docs/decisions.md).
@@ -102,6 +104,19 @@ export function routeOperations(route: CompiledRoute<RouteTarget>, context: Oper
     drafts.push({ method, path, host: target.group.host, route, baseId, declaredId, definition: target, schemas, operation, securityScheme: chain.scheme, secured: chain.secured });
   }
   return { drafts, skipped };
+}
+
+/** Adds a route's `openapi.responseHeaders` to the responses it names; a status the operation does not answer is a mistake. */
+function withHeaders(responses: Json, declared: NonNullable<RouteOptions['openapi']>['responseHeaders'], route: string): void {
+  for (const [status, headers] of Object.entries(declared ?? {})) {
+    const response = responses[status] as Json | undefined;
+    if (response === undefined) throw new CliError('FW_CLI_ERR_OPENAPI_BAD_DETAILS', `route ${route}: options.openapi.responseHeaders names ${status}, which the operation does not answer (it answers ${Object.keys(responses).join(', ')})`);
+    const entries = Object.entries(headers).map(([name, header]) => {
+      const { description, schema = { type: 'string' }, required = false } = typeof header === 'string' ? { description: header } : header;
+      return [name, { description, ...(required && { required }), schema }];
+    });
+    responses[status] = { ...response, headers: Object.fromEntries(entries) };
+  }
 }
 
 /** `/api/posts/:id` → `/api/posts/{id}`; `[...]` becomes the parameter `pathinfo`. */

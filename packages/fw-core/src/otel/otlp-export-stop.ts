@@ -106,11 +106,7 @@ export abstract class SenderExporter {
   }
 
   /** Refuses further exports, waits for those in flight, then closes the connection. */
-  async shutdown(): Promise<void> {
-    this.closed = true;
-    await this.forceFlush();
-    this.sender.stop();
-  }
+  async shutdown(): Promise<void> { this.closed = true; await this.forceFlush(); this.sender.stop(); }
 
   /** Ends the exports in flight and their retries at once (OtlpExportStop, after shutdown's time limit). */
   stop(): void {

@@ -28,6 +28,8 @@ export interface RouteOpenapi {
   readonly summary?: string;
   readonly description?: string;
   readonly deprecated?: boolean;
+  /** Headers an answer carries, by status then name: a description, or `{description, schema (default a string), required}`. */
+  readonly responseHeaders?: Readonly<Record<number, Readonly<Record<string, string | { readonly description: string; readonly schema?: JsonSchema; readonly required?: boolean }>>>>;
 }
 
 /** The parts of a request a schema checks, in the order they are checked. */
