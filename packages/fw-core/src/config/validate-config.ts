@@ -4,7 +4,7 @@
  */
 import { LOG_LEVELS } from '../log/logger.ts';
 import type { Phase, PluginEntry } from '../plugins/plugin.ts';
-import { CONFIG_FILE_NAME, CONFIG_KEYS, ROUTER_STREAM_HANDLER, type ConfigKey, type FwSection, type ServerConfiguration } from './config.ts';
+import { CONFIG_FILE_NAME, ROUTER_STREAM_HANDLER, type ConfigKey, type FwSection, type ServerConfiguration } from './config.ts';
 import { badValue, childPath, closestKey, unknownKey } from './config-errors.ts';
 
 /** The sections of the base or of one overlay. */

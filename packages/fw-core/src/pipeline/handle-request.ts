@@ -10,7 +10,7 @@ import { randomBytes } from 'node:crypto';
 import type { CompiledGroup, CompiledRoutes, RouteTarget } from '../app/compile-routes.ts';
 import type { ErrorAnswers } from '../app/route-group.ts';
 import { closeAfterResponse } from '../http/node-internals.ts';
-import { PipelineRequest, type FwRequest, type RouteInfo } from '../http/request.ts';
+import { PipelineRequest, type RouteInfo } from '../http/request.ts';
 import { writeError, type ResponseTarget } from '../http/write-response.ts';
 import { recordingSpan, traceFieldsOf } from '../log/logger.ts';
 import type { PluginStep } from '../plugins/plugin-registry.ts';
