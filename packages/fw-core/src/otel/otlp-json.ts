@@ -35,25 +35,21 @@ const SCHEMA: Readonly<Record<string, Readonly<Record<number, FieldSpec>>>> = {
   AnyValue: { 1: ['stringValue', 'string'], 2: ['boolValue', 'bool'], 3: ['intValue', 'int64'], 4: ['doubleValue', 'double'], 5: ['arrayValue', 'ArrayValue'], 6: ['kvlistValue', 'KeyValueList'], 7: ['bytesValue', 'base64'] },
   ArrayValue: { 1: ['values', 'AnyValue', R] },
   KeyValueList: { 1: ['values', 'KeyValue', R] },
-  Metric: { 1: ['name', 'string'], 2: ['description', 'string'], 3: ['unit', 'string'], 5: ['gauge', 'Gauge'], 7: ['sum', 'Sum'], 9: ['histogram', 'Histogram'], 10: ['exponentialHistogram', 'ExponentialHistogram'], 11: ['summary', 'Summary'], 12: ['metadata', 'KeyValue', R] },
+  Metric: { 1: ['name', 'string'], 2: ['description', 'string'], 3: ['unit', 'string'], 5: ['gauge', 'Gauge'], 7: ['sum', 'Sum'], 9: ['histogram', 'Histogram'], 10: ['exponentialHistogram', 'ExponentialHistogram'] },
   Gauge: { 1: ['dataPoints', 'NumberDataPoint', R] },
   Sum: { 1: ['dataPoints', 'NumberDataPoint', R], 2: ['aggregationTemporality', 'number'], 3: ['isMonotonic', 'bool'] },
   Histogram: { 1: ['dataPoints', 'HistogramDataPoint', R], 2: ['aggregationTemporality', 'number'] },
   ExponentialHistogram: { 1: ['dataPoints', 'ExponentialHistogramDataPoint', R], 2: ['aggregationTemporality', 'number'] },
-  Summary: { 1: ['dataPoints', 'SummaryDataPoint', R] },
-  NumberDataPoint: { 7: ['attributes', 'KeyValue', R], 2: ['startTimeUnixNano', 'uint64'], 3: ['timeUnixNano', 'uint64'], 4: ['asDouble', 'double'], 6: ['asInt', 'int64'], 5: ['exemplars', 'Exemplar', R], 8: ['flags', 'number'] },
+  NumberDataPoint: { 7: ['attributes', 'KeyValue', R], 2: ['startTimeUnixNano', 'uint64'], 3: ['timeUnixNano', 'uint64'], 4: ['asDouble', 'double'], 6: ['asInt', 'int64'], 8: ['flags', 'number'] },
   HistogramDataPoint: {
     9: ['attributes', 'KeyValue', R], 2: ['startTimeUnixNano', 'uint64'], 3: ['timeUnixNano', 'uint64'], 4: ['count', 'uint64'], 5: ['sum', 'double'],
-    6: ['bucketCounts', 'fixed64', R], 7: ['explicitBounds', 'double', R], 8: ['exemplars', 'Exemplar', R], 10: ['flags', 'number'], 11: ['min', 'double'], 12: ['max', 'double'],
+    6: ['bucketCounts', 'fixed64', R], 7: ['explicitBounds', 'double', R], 10: ['flags', 'number'], 11: ['min', 'double'], 12: ['max', 'double'],
   },
   ExponentialHistogramDataPoint: {
     1: ['attributes', 'KeyValue', R], 2: ['startTimeUnixNano', 'uint64'], 3: ['timeUnixNano', 'uint64'], 4: ['count', 'uint64'], 5: ['sum', 'double'], 6: ['scale', 'sint32'],
-    7: ['zeroCount', 'uint64'], 8: ['positive', 'Buckets'], 9: ['negative', 'Buckets'], 10: ['flags', 'number'], 11: ['exemplars', 'Exemplar', R], 12: ['min', 'double'], 13: ['max', 'double'], 14: ['zeroThreshold', 'double'],
+    7: ['zeroCount', 'uint64'], 8: ['positive', 'Buckets'], 9: ['negative', 'Buckets'], 10: ['flags', 'number'], 12: ['min', 'double'], 13: ['max', 'double'], 14: ['zeroThreshold', 'double'],
   },
   Buckets: { 1: ['offset', 'sint32'], 2: ['bucketCounts', 'uint64', R] },
-  SummaryDataPoint: { 7: ['attributes', 'KeyValue', R], 2: ['startTimeUnixNano', 'uint64'], 3: ['timeUnixNano', 'uint64'], 4: ['count', 'uint64'], 5: ['sum', 'double'], 6: ['quantileValues', 'ValueAtQuantile', R], 8: ['flags', 'number'] },
-  ValueAtQuantile: { 1: ['quantile', 'double'], 2: ['value', 'double'] },
-  Exemplar: { 7: ['filteredAttributes', 'KeyValue', R], 2: ['timeUnixNano', 'uint64'], 3: ['asDouble', 'double'], 6: ['asInt', 'int64'], 4: ['spanId', 'hex'], 5: ['traceId', 'hex'] },
 };
 
 /** An ExportTraceServiceRequest's protobuf bytes as OTLP/JSON bytes. */
