@@ -30,13 +30,6 @@ export interface RecordedEvent {
   readonly droppedAttributesCount: number;
 }
 
-/** A link as recorded. */
-export interface RecordedLink {
-  readonly context: SpanContext;
-  readonly attributes: Attributes;
-  readonly droppedAttributesCount: number;
-}
-
 const UNSET_STATUS: SpanStatus = Object.freeze({ code: SpanStatusCode.UNSET });
 const NONE: readonly never[] = Object.freeze([]);
 /** The end of a span that was not sampled: no time is made for what is never exported. */
@@ -57,7 +50,7 @@ export class LeanServerSpan implements Span {
   // Events, links and a status of its own are rare on a server span: made only when used.
   #events: RecordedEvent[] | undefined;
   droppedEventsCount = 0;
-  #links: RecordedLink[] | undefined;
+  #links: Link[] | undefined;
   droppedLinksCount = 0;
   status: SpanStatus = UNSET_STATUS;
   private traceIdBytes: Uint8Array | undefined;
@@ -88,7 +81,7 @@ export class LeanServerSpan implements Span {
     return this.#events ?? NONE;
   }
 
-  get links(): readonly RecordedLink[] {
+  get links(): readonly Link[] {
     return this.#links ?? NONE;
   }
 
