@@ -23,7 +23,7 @@ const STATUSES = [200, 404];
 
 function pushReader(table?: HttpMetricSeriesTable): PeriodicExportingMetricReader {
   const exporter = new InMemoryMetricExporter(AggregationTemporality.DELTA);
-  return new PeriodicExportingMetricReader({ exporter, exportIntervalMillis: 3_600_000, metricProducers: table === undefined ? [] : [new HttpMetricProducer(table, { temporality: exporter })] });
+  return new PeriodicExportingMetricReader({ exporter, exportIntervalMillis: 3_600_000, metricProducers: table === undefined ? [] : [new HttpMetricProducer(table, exporter)] });
 }
 
 function sdk(withPush: boolean): () => number {

@@ -29,7 +29,7 @@ async function pushTwice(temporality: AggregationTemporality) {
   receiver.metrics.length = 0;
   const exporter = new OTLPMetricExporter({ url: `${receiver.url}/v1/metrics`, temporalityPreference: temporality });
   const table = new HttpMetricSeriesTable();
-  const reader = new PeriodicExportingMetricReader({ exporter, exportIntervalMillis: 3_600_000, metricProducers: [new HttpMetricProducer(table, { temporality: exporter })] });
+  const reader = new PeriodicExportingMetricReader({ exporter, exportIntervalMillis: 3_600_000, metricProducers: [new HttpMetricProducer(table, exporter)] });
   const provider = new MeterProvider({ resource: resourceFromAttributes({ 'service.name': 'lean-push' }), readers: [reader] });
   const record = leanRecorder(table);
   const exports: { duration: { count?: number; sum?: number; bucketCounts?: number[] } | undefined; active: unknown }[] = [];

@@ -84,7 +84,7 @@ describe('lean HTTP metrics on a pull reader', () => {
       const sdk = new MeterProvider({ resource, readers: [sdkReader] });
       const table = new HttpMetricSeriesTable();
       const leanExporter = new InMemoryMetricExporter(temporality);
-      const leanReader = new PeriodicExportingMetricReader({ exporter: leanExporter, exportIntervalMillis: 3_600_000, metricProducers: [new HttpMetricProducer(table, { temporality: leanExporter })] });
+      const leanReader = new PeriodicExportingMetricReader({ exporter: leanExporter, exportIntervalMillis: 3_600_000, metricProducers: [new HttpMetricProducer(table, leanExporter)] });
       const lean = new MeterProvider({ resource, readers: [leanReader] });
       const recordSdk = sdkRecorder(sdk);
       const recordLean = leanRecorder(table);
@@ -120,7 +120,7 @@ describe('lean HTTP metrics on a pull reader', () => {
 function pullAndDeltaPush() {
   const table = new HttpMetricSeriesTable();
   const exporter = new InMemoryMetricExporter(AggregationTemporality.DELTA);
-  const push = new PeriodicExportingMetricReader({ exporter, exportIntervalMillis: 3_600_000, metricProducers: [new HttpMetricProducer(table, { temporality: exporter })] });
+  const push = new PeriodicExportingMetricReader({ exporter, exportIntervalMillis: 3_600_000, metricProducers: [new HttpMetricProducer(table, exporter)] });
   const pull = new PullMetricReader({ metricProducers: [new HttpMetricProducer(table)] });
   const provider = new MeterProvider({ resource, readers: [push, pull] });
   return { exporter, push, pull, provider, record: leanRecorder(table) };

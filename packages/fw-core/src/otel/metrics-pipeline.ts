@@ -14,7 +14,7 @@ import { getHeapSpaceStatistics, getHeapStatistics } from 'node:v8';
 import { TIME_ORIGIN_MS } from '../stream/clock.ts';
 import { type EnvConfig, otlpSenderOptions, type TemporalityPreference } from './env-config.ts';
 import { errorTypeOf, type ExportProblemLog } from './export-reporting.ts';
-import { HttpMetricProducer, type TemporalitySource } from './lean/http-metric-producer.ts';
+import { HttpMetricProducer, type TemporalitySource, temporalityOf } from './lean/http-metric-producer.ts';
 import type { HttpMetricSeriesTable } from './http-metrics.ts';
 import type { OtlpSenderOptions } from './lean/otlp-socket-client.ts';
 import { type OtlpExportStop, SenderExporter } from './otlp-export-stop.ts';
@@ -58,7 +58,7 @@ export function createMetricsPipeline(config: EnvConfig, resource: Resource, opt
     readers,
     offerLeanMetrics: (table) => {
       // The reader's temporality choice is its exporter's for a push reader (PeriodicExportingMetricReader passes it on).
-      readers.forEach((reader, i) => (slots[i]!.producer = new HttpMetricProducer(table, { temporality: reader })));
+      readers.forEach((reader, i) => (slots[i]!.producer = new HttpMetricProducer(table, reader)));
     },
     stopRuntimeMetrics: () => delay.stop(),
   };
@@ -215,12 +215,12 @@ export class RuntimeMetricProducer implements MetricProducer {
 
   #gauge(descriptor: RuntimeDescriptor, value: number, startMs: number, now: number): MetricData {
     const point: DataPoint<number> = { attributes: {}, startTime: hrTime(startMs), endTime: hrTime(now), value };
-    return { descriptor, aggregationTemporality: this.#temporalityOf(descriptor.type), dataPointType: DataPointType.GAUGE, dataPoints: [point] };
+    return { descriptor, aggregationTemporality: temporalityOf(this.#temporality, descriptor.type), dataPointType: DataPointType.GAUGE, dataPoints: [point] };
   }
 
   /** A sum since the process started, or for a delta reader since its last collection. */
   #sum(descriptor: RuntimeDescriptor, points: SumPoints, now: number): MetricData {
-    const temporality = this.#temporalityOf(descriptor.type);
+    const temporality = temporalityOf(this.#temporality, descriptor.type);
     const delta = temporality === AggregationTemporality.DELTA;
     const startTime = hrTime(delta ? (this.#lastCollectionMs ?? TIME_ORIGIN_MS) : TIME_ORIGIN_MS);
     const endTime = hrTime(now);
@@ -232,10 +232,6 @@ export class RuntimeMetricProducer implements MetricProducer {
       return { attributes, startTime, endTime, value: value - before };
     });
     return { descriptor, aggregationTemporality: temporality, dataPointType: DataPointType.SUM, dataPoints, isMonotonic: descriptor.type === InstrumentType.OBSERVABLE_COUNTER };
-  }
-
-  #temporalityOf(type: InstrumentType): AggregationTemporality {
-    return this.#temporality?.selectAggregationTemporality?.(type) ?? AggregationTemporality.CUMULATIVE;
   }
 }
 

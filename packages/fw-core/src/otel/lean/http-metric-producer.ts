@@ -19,12 +19,6 @@ export interface TemporalitySource {
   selectAggregationTemporality?(instrumentType: InstrumentType): AggregationTemporality;
 }
 
-/** Options of a producer. */
-export interface HttpMetricProducerOptions {
-  /** The reader's (or its exporter's) temporality choice; cumulative without it. */
-  readonly temporality?: TemporalitySource;
-}
-
 /** The lean HTTP metrics for one reader. */
 export class HttpMetricProducer implements MetricProducer {
   private histogramTemporality: AggregationTemporality | undefined;
@@ -38,9 +32,10 @@ export class HttpMetricProducer implements MetricProducer {
   /** Not exported: MetricReader.collect keeps the provider's resource. */
   private readonly resource = emptyResource();
   private readonly table: HttpMetricSeriesTable;
-  private readonly options: HttpMetricProducerOptions;
+  /** The reader's (or its exporter's) temporality choice; cumulative without it. */
+  private readonly temporality: TemporalitySource | undefined;
 
-  constructor(table: HttpMetricSeriesTable, options: HttpMetricProducerOptions = {}) { this.table = table; this.options = options; }
+  constructor(table: HttpMetricSeriesTable, temporality?: TemporalitySource) { this.table = table; this.temporality = temporality; }
 
   /** The metrics as this reader's temporality wants them; synchronous inside, so never torn by a record. */
   async collect(): Promise<CollectionResult> {
@@ -54,7 +49,7 @@ export class HttpMetricProducer implements MetricProducer {
 
   /** `http.server.active_requests`, from http-metrics.ts's own callback. */
   private collectActive(now: number): MetricData | undefined {
-    const temporality = (this.activeTemporality ??= this.temporalityOf(InstrumentType.OBSERVABLE_UP_DOWN_COUNTER));
+    const temporality = (this.activeTemporality ??= temporalityOf(this.temporality, InstrumentType.OBSERVABLE_UP_DOWN_COUNTER));
     const delta = temporality === AggregationTemporality.DELTA;
     const points: DataPoint<number>[] = [];
     HTTP_METRICS.observeActiveRequests({
@@ -73,7 +68,7 @@ export class HttpMetricProducer implements MetricProducer {
 
   /** The three histograms; a delta reader gets the series recorded to since its last collection. */
   private collectHistograms(now: number): MetricData[] {
-    const temporality = (this.histogramTemporality ??= this.temporalityOf(InstrumentType.HISTOGRAM));
+    const temporality = (this.histogramTemporality ??= temporalityOf(this.temporality, InstrumentType.HISTOGRAM));
     const delta = temporality === AggregationTemporality.DELTA;
     const blocks = HISTOGRAMS.map(([name, window]) => ({ descriptor: HTTP_METRICS[name], offset: this.table.offsets[name], window, points: [] as DataPoint<Histogram>[] }));
     const endTime = hrTime(now);
@@ -96,10 +91,11 @@ export class HttpMetricProducer implements MetricProducer {
       .filter((block) => block.points.length > 0)
       .map((block) => ({ descriptor: sdkDescriptor(block.descriptor, InstrumentType.HISTOGRAM), aggregationTemporality: temporality, dataPointType: DataPointType.HISTOGRAM, dataPoints: block.points }));
   }
+}
 
-  private temporalityOf(type: InstrumentType): AggregationTemporality {
-    return this.options.temporality?.selectAggregationTemporality?.(type) ?? AggregationTemporality.CUMULATIVE;
-  }
+/** The temporality `source` chooses for `type`'s instruments; cumulative without a choice. */
+export function temporalityOf(source: TemporalitySource | undefined, type: InstrumentType): AggregationTemporality {
+  return source?.selectAggregationTemporality?.(type) ?? AggregationTemporality.CUMULATIVE;
 }
 
 /**
