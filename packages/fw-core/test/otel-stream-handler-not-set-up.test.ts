@@ -2,7 +2,8 @@
  * otel_fw_stream_h listed while nothing is registered (the app never called setupTelemetry and
  * registered no SDK of its own) traces nothing; an app author's trial found it said nothing
  * either. Wrapping then warns (FW_OTEL_NOT_SET_UP), and stays quiet once a provider is
- * registered or when OTEL_SDK_DISABLED=true says telemetry is off on purpose.
+ * registered or when OTEL_SDK_DISABLED=true says telemetry is off on purpose, in the process's
+ * environment or in the one setupTelemetry was given.
  */
 import assert from 'node:assert/strict';
 import { after, afterEach, describe, it } from 'node:test';
@@ -46,6 +47,17 @@ describe('otel_fw_stream_h without telemetry set up', { concurrency: false }, ()
     trace.disable();
     process.env['OTEL_SDK_DISABLED'] = 'true';
     assert.deepEqual(await warningsOfWrap(), []);
+  });
+
+  it("says nothing when setupTelemetry's env says OTEL_SDK_DISABLED=true (telemetry.md's advice for tests), though the process's does not", async () => {
+    trace.disable();
+    delete process.env['OTEL_SDK_DISABLED'];
+    const telemetry = await setupTelemetry({ env: { OTEL_SDK_DISABLED: 'true' } });
+    assert.equal(telemetry.enabled, false);
+    assert.deepEqual(await warningsOfWrap(), []);
+    // A later setup that is on, then gone: the next wrap with nothing registered warns again.
+    await (await setupTelemetry({ env: { OTEL_TRACES_EXPORTER: 'none', OTEL_METRICS_EXPORTER: 'none' } })).shutdown();
+    assert.equal((await warningsOfWrap()).length, 1);
   });
 
   it('says nothing once setupTelemetry registered its providers', async () => {

@@ -91,11 +91,7 @@ const MAX = 3;
 const BUCKETS = 4;
 const DURATION_LENGTH = BUCKETS + DURATION_BUCKETS.length + 1;
 const BODY_LENGTH = BUCKETS + BODY_SIZE_BUCKETS.length + 1;
-const OFFSETS = Object.freeze({
-  duration: 0,
-  requestBodySize: DURATION_LENGTH,
-  responseBodySize: DURATION_LENGTH + BODY_LENGTH,
-});
+const OFFSETS = Object.freeze({ duration: 0, requestBodySize: DURATION_LENGTH, responseBodySize: DURATION_LENGTH + BODY_LENGTH });
 
 /**
  * Per delta reader and series: each histogram's min, max and sum since that reader's last

@@ -14,7 +14,7 @@ import { normalizeMethod, requestSpanAttributes, schemeOf } from './http-attribu
 import { activeRequestsOf, type ActiveRequests, createHttpServerMetrics, type HttpServerMetrics } from './http-metrics.ts';
 import { SCOPE_NAME, SCOPE_VERSION } from './telemetry.ts';
 import { wrapLean } from './lean/lean-stream-listener.ts';
-import { endServerSpan, errorTypeOf, runInSpan, registeredServerTelemetry, startSpanName, type ServerTelemetry } from './server-telemetry.ts';
+import { endServerSpan, errorTypeOf, lastSetup, runInSpan, registeredServerTelemetry, startSpanName, type ServerTelemetry } from './server-telemetry.ts';
 
 /** The stream handler's name in `server_configuration.stream_handlers`. */
 export const OTEL_STREAM_HANDLER_NAME = 'otel_fw_stream_h';
@@ -31,8 +31,9 @@ export const otelStreamHandler: StreamHandler = {
 
 /** The full path: the global API's tracer and meter (setupTelemetry's SDK, or the user's own). */
 function wrapWithSdk(next: Listener, server: ServerTelemetry): Listener {
-  // Nothing registered (no setupTelemetry, no SDK of the app's own): every span would be a no-op, silently.
-  if ((trace.getTracerProvider() as ProxyTracerProvider).getDelegate?.() === new ProxyTracerProvider().getDelegate() && process.env['OTEL_SDK_DISABLED']?.trim().toLowerCase() !== 'true') {
+  // Nothing registered (no setupTelemetry, no SDK of the app's own), nor switched off: every span would be a no-op, silently.
+  const off = lastSetup.disabled || process.env['OTEL_SDK_DISABLED']?.trim().toLowerCase() === 'true';
+  if (!off && (trace.getTracerProvider() as ProxyTracerProvider).getDelegate?.() === new ProxyTracerProvider().getDelegate()) {
     process.emitWarning(`${OTEL_STREAM_HANDLER_NAME} is listed but no tracer provider is registered: nothing is traced. Call setupTelemetry in the app's start hook, or register an SDK before the server starts (docs/telemetry.md)`, { code: 'FW_OTEL_NOT_SET_UP' });
   }
   const tracer = trace.getTracer(SCOPE_NAME, SCOPE_VERSION);

@@ -102,6 +102,9 @@ export class FwW3CPropagator implements TextMapPropagator {
 
 const CARRIED = Symbol.for('fw.otel.serverTelemetry');
 
+/** What the last setupTelemetry found: `disabled` when its env said OTEL_SDK_DISABLED=true, so otel_fw_stream_h wraps without its warning. */
+export const lastSetup = { disabled: false };
+
 /** The context key a request's ServerTelemetry is kept under (withServerSpan). */
 export const SERVER_TELEMETRY_KEY = createContextKey('fw server telemetry');
 

@@ -9,7 +9,7 @@ import { warnedWithoutStreamHandler, withoutStreamHandler } from '../app/startup
 import { readEnvConfig } from './env-config.ts';
 import { badOption, checkMetricsListenerOptions } from './metrics-listener.ts';
 import { OTEL_STREAM_HANDLER_NAME } from './otel-stream-handler.ts';
-import { isSpanNames } from './server-telemetry.ts';
+import { isSpanNames, lastSetup } from './server-telemetry.ts';
 import type { Telemetry, TelemetryOptions } from './telemetry.ts';
 
 /** Sets up tracing and metrics; rejects with FW_ERR_OTEL_* on bad options or environment. */
@@ -21,6 +21,7 @@ export async function setupTelemetry(options: TelemetryOptions = {}): Promise<Te
   checkSpanNames(options.spanNames);
   const config = readEnvConfig(options.env ?? process.env);
   for (const warning of config.warnings) warn(options, 'telemetry_bad_env', 'FW_OTEL_BAD_ENV', warning);
+  lastSetup.disabled = config.disabled;
   if (config.disabled) return disabledTelemetry;
   // The app's server_configuration, as the docs pass it: without the stream handler nothing is
   // traced. Said once: not again when the start-up warnings of that configuration said it.

@@ -196,11 +196,7 @@ class ReportingBatchSpanProcessor extends BatchSpanProcessor {
     return super.shutdown();
   }
 
-  #report(): void {
-    const dropped = this.#unreported;
-    this.#unreported = 0;
-    this.#outcomes.dropped(dropped);
-  }
+  #report(): void { const dropped = this.#unreported; this.#unreported = 0; this.#outcomes.dropped(dropped); }
 
   #queue(): unknown[] | undefined {
     const queue = (this as unknown as { _finishedSpans?: unknown[] })._finishedSpans;

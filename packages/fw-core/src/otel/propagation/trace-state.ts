@@ -22,11 +22,7 @@ export class ParsedTraceState implements TraceState {
   readonly #length: number;
   #serialized: string | undefined;
 
-  private constructor(keys: readonly string[], values: readonly string[], length: number) {
-    this.#keys = keys;
-    this.#values = values;
-    this.#length = length;
-  }
+  private constructor(keys: readonly string[], values: readonly string[], length: number) { this.#keys = keys; this.#values = values; this.#length = length; }
 
   /** The members of a `tracestate` header value that the rules above keep. */
   static parse(header: string): ParsedTraceState {
