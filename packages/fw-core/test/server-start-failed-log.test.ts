@@ -50,6 +50,17 @@ describe('a failed start is logged', () => {
     assert.deepEqual(logged.map((line) => [line.level, line.message]), [['error', 'start failed: database unreachable']]);
   });
 
+  it("runs the app's stop after a start hook that threw partway, so what it opened is closed", async () => {
+    const steps: string[] = [];
+    const start = async () => {
+      steps.push('pool opened');
+      throw new Error('migrations failed');
+    };
+    const { logged } = await failedStart({ groups: routes, start, stop: async () => void steps.push('stop ran') });
+    assert.deepEqual(steps, ['pool opened', 'stop ran']);
+    assert.deepEqual(logged.map((line) => line.message), ['start failed: migrations failed']);
+  });
+
   it('logs start_failed when the port is taken', async () => {
     const taken = createServer();
     await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
