@@ -262,8 +262,15 @@ describe('a typed client of the blog, from fw openapi --types alone', () => {
     assert.deepEqual(outageTyped, { unavailableMessage: 'service unavailable', readyFailed: ['store'], limitedMessage: 'too many requests' });
   });
 
-  it('documents the rate limit only where it runs: the limited document is the other plus 429 on every operation but /ready (its group runs no plugin)', () => {
-    const tooMany = { description: 'Too Many Requests', content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorMessage' } } } };
+  it('documents the rate limit only where it runs: the limited document is the other plus 429 and its headers on every operation but /ready (its group runs no plugin)', () => {
+    // With the headers rate_limit_plugin declares for its 429 (responseHeaders).
+    const header = (description: string) => ({ description, required: true, schema: { type: 'string' } });
+    const headers = {
+      'Retry-After': header('Seconds until the window ends (at least 1)'),
+      RateLimit: header('The policy\'s requests left and seconds to reset: `"default";r=0;t=<seconds>` (IETF draft-ietf-httpapi-ratelimit-headers)'),
+      'RateLimit-Policy': header('The limit and window: `"default";q=<max_requests>;w=<seconds>`'),
+    };
+    const tooMany = { description: 'Too Many Requests', content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorMessage' } } }, headers };
     const expected = structuredClone(document);
     for (const [path, item] of Object.entries(expected.paths as Record<string, Record<string, { responses: Record<string, unknown> }>>)) {
       if (path === '/ready') continue;

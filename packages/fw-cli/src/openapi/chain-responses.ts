@@ -5,7 +5,7 @@
  * statuses its plugins declare (`responses`, e.g. the rate limit's 429), plus whether the group
  * decodes bodies (400/413/415 on methods that take one). docs/cli.md, "What the document says".
  */
-import type { SecuritySchemeDeclaration } from 'fw-core';
+import type { ResponseHeaders, SecuritySchemeDeclaration } from 'fw-core';
 import type { CompiledGroup } from 'fw-core/inspect';
 
 /** fw's answer to a security callback that returns `false` (docs/pipeline.md). */
@@ -21,6 +21,8 @@ export interface ChainFacts {
   readonly securityStatuses: readonly number[];
   /** Statuses the group's plugins declare, ascending, without repeats. */
   readonly pluginStatuses: readonly number[];
+  /** The headers the group's plugins declare for those statuses (`responseHeaders`), merged. */
+  readonly pluginHeaders: ResponseHeaders;
   /** The group decodes bodies: fw_request_plugin's options configure its body stage. */
   readonly decodesBodies: boolean;
 }
@@ -29,8 +31,14 @@ export interface ChainFacts {
 export function chainFacts(group: CompiledGroup): ChainFacts {
   const security = group.security;
   const statuses = new Set<number>();
+  const headers: Record<number, ResponseHeaders[number]> = {};
   for (const step of [...group.plugins.pre, ...group.plugins.post]) {
-    for (const status of declared(step.instance.plugin.responses, step.instance.options)) statuses.add(status);
+    const own: readonly number[] = declared(step.instance.plugin.responses, step.instance.options);
+    for (const status of own) statuses.add(status);
+    // Only on the statuses the plugin answers with, as configured.
+    for (const [status, named] of Object.entries(declared(step.instance.plugin.responseHeaders, step.instance.options))) {
+      if (own.includes(Number(status))) headers[Number(status)] = { ...headers[Number(status)], ...named };
+    }
   }
   return {
     secured: security !== false,
@@ -38,6 +46,7 @@ export function chainFacts(group: CompiledGroup): ChainFacts {
     // A callback that declares nothing gets what fw answers for `false`, and for `{allow: false}` without a status.
     securityStatuses: security === false ? [] : [...new Set(security.responses ?? [DEFAULT_REFUSAL])].sort((a, b) => a - b),
     pluginStatuses: [...statuses].sort((a, b) => a - b),
+    pluginHeaders: headers,
     decodesBodies: group.plugins.decoding !== undefined,
   };
 }

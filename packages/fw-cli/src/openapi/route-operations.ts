@@ -6,7 +6,7 @@
  * `options.openapi` details (operationId, tags, summary...) go over what is derived. Static
  * routes and routes with `extra.hide` have none.
  */
-import type { RouteOptions, RouteSchema, SecuritySchemeDeclaration } from 'fw-core';
+import type { ResponseHeaders, RouteSchema, SecuritySchemeDeclaration } from 'fw-core';
 import type { CompiledRoute, RouteTarget } from 'fw-core/inspect';
 import { CliError } from '../errors.ts';
 import { chainFacts, type ChainFacts } from './chain-responses.ts';
@@ -106,16 +106,18 @@ export function routeOperations(route: CompiledRoute<RouteTarget>, context: Oper
   return { drafts, skipped };
 }
 
-/** Adds a route's `openapi.responseHeaders` to the responses it names; a status the operation does not answer is a mistake. */
-function withHeaders(responses: Json, declared: NonNullable<RouteOptions['openapi']>['responseHeaders'], route: string): void {
+/** Adds a route's `openapi.responseHeaders` (or, `route` undefined, its plugins') to the responses they name; a route naming a status the operation does not answer is a mistake. */
+function withHeaders(responses: Json, declared: ResponseHeaders | undefined, route: string | undefined): void {
   for (const [status, headers] of Object.entries(declared ?? {})) {
     const response = responses[status] as Json | undefined;
+    // A plugin's (route undefined) may name a status its options did not make it declare.
+    if (response === undefined && route === undefined) continue;
     if (response === undefined) throw new CliError('FW_CLI_ERR_OPENAPI_BAD_DETAILS', `route ${route}: options.openapi.responseHeaders names ${status}, which the operation does not answer (it answers ${Object.keys(responses).join(', ')})`);
     const entries = Object.entries(headers).map(([name, header]) => {
       const { description, schema = { type: 'string' }, required = false } = typeof header === 'string' ? { description: header } : header;
       return [name, { description, ...(required && { required }), schema }];
     });
-    responses[status] = { ...response, headers: Object.fromEntries(entries) };
+    responses[status] = { ...response, headers: { ...(response.headers as Json | undefined), ...Object.fromEntries(entries) } };
   }
 }
 
@@ -242,6 +244,7 @@ function withDeclared(responses: Json, chain: ChainFacts, failure: Json | undefi
   for (const status of chain.securityStatuses) out[status] ??= errorOf(status);
   const answersClientErrors = Object.keys(out).some((status) => status.startsWith('4'));
   for (const status of chain.pluginStatuses) out[status] ??= errorOf(status);
+  withHeaders(out, chain.pluginHeaders, undefined);
   if (!answersClientErrors) out['4XX'] = { description: NODE_CLIENT_ERRORS };
   if (failure !== undefined) out[500] ??= response(500, failure);
   return out;

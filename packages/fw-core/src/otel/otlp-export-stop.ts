@@ -53,11 +53,7 @@ export class OtlpExportStop {
   }
 
   /** Ends waiting retries, refuses new ones and destroys the exporters' sockets; idempotent. */
-  stop(): void {
-    this.#stopped = true;
-    for (const end of this.#ends) end();
-    this.#ends.clear();
-  }
+  stop(): void { this.#stopped = true; for (const end of this.#ends) end(); this.#ends.clear(); }
 
   /** Runs `end` at stop(), or now when stopped already. */
   #onStop(end: () => void): void {

@@ -1,6 +1,7 @@
 /** The plugin contract (spec: "Request plugins"). Every callback is optional and may be async. */
 import type { FwRequest } from '../http/request.ts';
 import type { Logger } from '../log/logger.ts';
+import type { ResponseHeaders } from '../schema/route-schema.ts';
 
 /** The two plugin phases. */
 export type Phase = 'pre_request' | 'post_request';
@@ -59,6 +60,8 @@ export interface FwPlugin<S = unknown, O = PluginOptions> {
   readonly stop?: (state: S) => void | Promise<void>;
   /** The statuses it may answer with instead of the route (a 429), or a function of the options: `fw openapi` lists them on the group's operations. */
   readonly responses?: readonly number[] | ((options: O) => readonly number[]);
+  /** The headers those answers carry (Retry-After on a 429), or a function of the options: `fw openapi` documents them. */
+  readonly responseHeaders?: ResponseHeaders | ((options: O) => ResponseHeaders);
   /** True: not run for router misses (docs/pipeline.md, "Router misses"): a plugin describing the matched route has nothing to do there. */
   readonly matchedRoutesOnly?: boolean;
 }

@@ -29,8 +29,11 @@ export interface RouteOpenapi {
   readonly description?: string;
   readonly deprecated?: boolean;
   /** Headers an answer carries, by status then name: a description, or `{description, schema (default a string), required}`. */
-  readonly responseHeaders?: Readonly<Record<number, Readonly<Record<string, string | { readonly description: string; readonly schema?: JsonSchema; readonly required?: boolean }>>>>;
+  readonly responseHeaders?: ResponseHeaders;
 }
+
+/** For `fw openapi`: the headers answers carry, by status then header name (a route's or a plugin's). */
+export type ResponseHeaders = Readonly<Record<number, Readonly<Record<string, string | { readonly description: string; readonly schema?: JsonSchema; readonly required?: boolean }>>>>;
 
 /** The parts of a request a schema checks, in the order they are checked. */
 export type RequestPart = 'params' | 'query' | 'headers' | 'body';

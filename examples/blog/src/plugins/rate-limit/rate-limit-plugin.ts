@@ -61,8 +61,16 @@ export function createRateLimitPlugin(now: () => number = Date.now): FwPlugin<Ra
     plugin_info: () => info,
     // For `fw openapi`: every limited route may answer 429, and 503 when a failed store denies.
     responses: (options) => (options.on_store_error === 'deny' ? [429, 503] : [429]),
+    responseHeaders: { 429: LIMITED_HEADERS, 503: { 'Retry-After': { description: 'Seconds to wait: 1 (the limit store failed)', required: true } } },
   };
 }
+
+/** What a 429 carries (rate-limit-headers.ts), for `fw openapi`. */
+const LIMITED_HEADERS = {
+  'Retry-After': { description: 'Seconds until the window ends (at least 1)', required: true },
+  RateLimit: { description: 'The policy\'s requests left and seconds to reset: `"default";r=0;t=<seconds>` (IETF draft-ietf-httpapi-ratelimit-headers)', required: true },
+  'RateLimit-Policy': { description: 'The limit and window: `"default";q=<max_requests>;w=<seconds>`', required: true },
+};
 
 /** The rate-limit plugin, on the system clock. */
 export const rateLimitPlugin = createRateLimitPlugin();

@@ -119,11 +119,7 @@ export class OtlpSocketClient {
   }
 
   /** Ends every connection, waiting and in flight (their posts resolve with an error at once), for good. */
-  close(): void {
-    this.#closed = true;
-    this.#unpark()?.destroy();
-    for (const abort of [...this.#aborts]) abort(CLIENT_CLOSED_ERROR);
-  }
+  close(): void { this.#closed = true; this.#unpark()?.destroy(); for (const abort of [...this.#aborts]) abort(CLIENT_CLOSED_ERROR); }
 
   #connect(): Socket {
     const { ca, cert, key } = this.#tls;
