@@ -54,7 +54,7 @@ const TYPES: Readonly<Record<string, readonly string[]>> = {
     'InCodeConfig', 'InjectRequest', 'InjectResponse', 'InjectTarget', 'InlineHandler', 'InvalidRequestHook', 'JsonLib',
     'JsonResponse', 'JsonSchema', 'JsonStreamResponse', 'Listener', 'LoadedConfig', 'LogLevel', 'LogMethod', 'Logger',
     'LookupResult', 'MethodNotAllowed', 'MethodSpec', 'OptionRule', 'Phase', 'PhaseCallback', 'PluginEntry', 'PluginEnv',
-    'PluginInfo', 'PluginInitContext', 'PluginOptions', 'PluginResult', 'RedirectResponse', 'RequestPart', 'ResponseTarget', 'RouteDefinition',
+    'PluginInfo', 'PluginInitContext', 'PluginOptions', 'PluginResult', 'RedirectResponse', 'RequestPart', 'ResponseHeaders', 'ResponseTarget', 'RouteDefinition',
     'RouteEntry', 'RouteFound', 'RouteGroup', 'RouteInfo', 'RouteNotFound', 'RouteOptions', 'RouteSchema', 'Router',
     'RouterModule', 'RoutesContext', 'SchemaCompiler', 'SchemaFailure', 'SchemaIssue', 'SchemaResult', 'SchemaValidator', 'SecurityCallback',
     'SecurityResult', 'SecuritySchemeDeclaration', 'ServerConfiguration', 'StartServerOptions', 'StaticDirectoryRoute',

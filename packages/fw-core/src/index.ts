@@ -15,7 +15,7 @@ export type { AppContext, FwApp, Lifecycle, RouterModule, RoutesContext } from '
 export { defineController } from './app/controller.ts';
 export type { Action, Handler, HandlerResult, InlineHandler } from './app/controller.ts';
 export type { HandlerRoute, RouteEntry, RouteGroup, RouteOptions, SecurityCallback, SecurityResult, SecuritySchemeDeclaration, StaticDirectoryRoute, StaticFileRoute } from './app/route-group.ts';
-export type { InvalidRequestHook, JsonSchema, NamedSchemaMap, RequestPart, ResponseHeaders, RouteSchema, SchemaCompiler, SchemaFailure, SchemaIssue, SchemaResult, SchemaValidator } from './schema/route-schema.ts';
+export type { InvalidRequestHook, JsonSchema, NamedSchemaMap, RequestPart, RouteSchema, SchemaCompiler, SchemaFailure, SchemaIssue, SchemaResult, SchemaValidator } from './schema/route-schema.ts';
 export { route } from './app/typed-route.ts';
 export type { AnswersOf, BindingName, TypedHandler, TypedJson, TypedRequest, TypedResponse, TypedRoute, TypedRouteDefinition } from './app/typed-route.ts';
 export type { FromSchema, NamedSchemas } from './schema/from-schema.ts';
@@ -27,7 +27,7 @@ export { mountPath, reply, replyJson } from './http/write-response.ts';
 export type { ResponseTarget } from './http/write-response.ts';
 export { readBody } from './http/read-body.ts';
 
-export type { FwPlugin, PhaseCallback, Phase, PluginEntry, PluginEnv, PluginInfo, PluginInitContext, PluginOptions, PluginResult } from './plugins/plugin.ts';
+export type { FwPlugin, PhaseCallback, Phase, PluginEntry, PluginEnv, PluginInfo, PluginInitContext, PluginOptions, PluginResult, ResponseHeaders } from './plugins/plugin.ts';
 export { checkPluginOptions, type OptionRule } from './plugins/check-plugin-options.ts';
 
 export type { ExchangeEnd, Listener, StreamHandler } from './stream/stream-handler.ts';

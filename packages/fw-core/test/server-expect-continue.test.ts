@@ -90,6 +90,19 @@ describe('Expect: 100-continue', () => {
     assert.ok(got.endsWith('{"read":5}'), got);
   });
 
+  it('answers an expectation other than 100-continue 417 itself, with its JSON error, request id and log line (node:http sent a bare, unlogged 417)', async () => {
+    const got = await expecting(app.server.port, head('/open/echo', 0).replace('Expect: 100-continue', 'Expect: 200-ok'), '');
+    assert.match(got, /^HTTP\/1\.1 417 Expectation Failed\r\n/);
+    const id = /\r\nx-request-id: ([^\r]+)\r\n/.exec(got)?.[1];
+    assert.ok(id !== undefined, got);
+    assert.ok(got.endsWith('{"error":"expectation failed: only 100-continue is supported"}'), got);
+    const line = app.logs.find((log) => log.fields['event'] === 'request' && log.fields['request_id'] === id);
+    assert.equal(line?.fields['status'], 417);
+    // A list that has 100-continue in it is node:http's continue, as before.
+    const listed = await expecting(app.server.port, head('/open/echo', 2).replace('Expect: 100-continue', 'Expect: 100-continue, x-trace'), '{}');
+    assert.match(listed, /^HTTP\/1\.1 100 Continue\r\n\r\nHTTP\/1\.1 200 OK\r\n/);
+  });
+
   it('sends 100 Continue when it reads an accepted body, then the answer', async () => {
     const body = JSON.stringify({ a: 1 });
     const got = await expecting(app.server.port, head('/secure/echo', body.length, 'Authorization: Bearer ok\r\n'), body);

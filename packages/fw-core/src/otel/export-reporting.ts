@@ -108,13 +108,7 @@ export class ExportProblemLog {
   }
 
   /** Logs what the open intervals hold and closes them (telemetry's shutdown). */
-  flush(): void {
-    for (const window of this.#windows.values()) {
-      clearTimeout(window.timer);
-      window.timer = undefined;
-      this.#writePending(window);
-    }
-  }
+  flush(): void { for (const window of this.#windows.values()) { clearTimeout(window.timer); window.timer = undefined; this.#writePending(window); } }
 
   /** Sums the window's problems until the interval ends, then logs them; an empty interval closes it. */
   #open(window: Window): void {

@@ -112,12 +112,7 @@ type Carrier = TracerProvider & { [CARRIED]?: ServerTelemetry };
 
 /** `provider`, to be registered globally, carrying what `server()` returns (set before any listener is wrapped). */
 export function carrying(provider: TracerProvider, server: () => ServerTelemetry): TracerProvider {
-  const carrier: Carrier = {
-    getTracer: (name, version, options) => provider.getTracer(name, version, options),
-    get [CARRIED]() {
-      return server();
-    },
-  };
+  const carrier: Carrier = { getTracer: (name, version, options) => provider.getTracer(name, version, options), get [CARRIED]() { return server(); } };
   return carrier;
 }
 

@@ -65,6 +65,9 @@ export function createPipelineListener(runtime: Runtime): Listener {
   };
 }
 
+/** What node:http takes for `Expect: 100-continue` (its `continueExpression`). */
+const CONTINUE = /(?:^|\W)100-continue(?:$|\W)/i;
+
 /** A miss's lane (its plugins, then the answer) and own answers, from the best-matching group, else the app's. */
 interface Miss {
   readonly lane: readonly Stage[];
@@ -81,6 +84,8 @@ function dispatch(flow: Flow, exchange: Exchange, lanes: readonly GroupLanes[], 
   if (target === undefined || host === undefined) return writeError(flow, 400, 'bad request target');
   // RFC 9112 §3.2: more than one Host, or one that is not host[:port], is a 400.
   if (host === 'invalid') return writeError(flow, 400, 'invalid host header');
+  // An expectation other than 100-continue cannot be met (RFC 9110 §10.1.1): node:http's own 417 would go unlogged (start-server.ts).
+  if (raw.headers.expect !== undefined && raw.httpVersionMinor === 1 && !CONTINUE.test(raw.headers.expect)) return writeError(flow, 417, 'expectation failed: only 100-continue is supported');
   // node:http keeps the first of two Authorization headers: which one counts must not depend on order.
   if (raw.headers.authorization !== undefined && hasRepeatedHeader(raw.rawHeaders, 'authorization')) return writeError(flow, 400, 'repeated authorization header');
   const method = raw.method ?? 'GET';

@@ -1,7 +1,6 @@
 /** The plugin contract (spec: "Request plugins"). Every callback is optional and may be async. */
 import type { FwRequest } from '../http/request.ts';
 import type { Logger } from '../log/logger.ts';
-import type { ResponseHeaders } from '../schema/route-schema.ts';
 
 /** The two plugin phases. */
 export type Phase = 'pre_request' | 'post_request';
@@ -65,6 +64,9 @@ export interface FwPlugin<S = unknown, O = PluginOptions> {
   /** True: not run for router misses (docs/pipeline.md, "Router misses"): a plugin describing the matched route has nothing to do there. */
   readonly matchedRoutesOnly?: boolean;
 }
+
+/** For `fw openapi`: the headers answers carry, by status then header name (a route's or a plugin's); `schema` an OpenAPI 3.0 schema, default a string. */
+export type ResponseHeaders = Readonly<Record<number, Readonly<Record<string, string | { readonly description: string; readonly schema?: Readonly<Record<string, unknown>>; readonly required?: boolean }>>>>;
 
 /** A registration in configuration or on a route group: `{phase, module, options}`. */
 export interface PluginEntry {

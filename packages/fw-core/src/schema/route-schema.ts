@@ -1,6 +1,7 @@
 /** Route schemas (docs/applications.md, "Route schemas"): the JSON Schemas a route declares and what checking them yields. */
 import type { FwRequest } from '../http/request.ts';
 import type { FwResponse } from '../http/response.ts';
+import type { ResponseHeaders } from '../plugins/plugin.ts';
 
 /** A JSON Schema, opaque to fw except for the response projection (project-response.ts). */
 export type JsonSchema = Readonly<Record<string, unknown>> | boolean;
@@ -32,8 +33,6 @@ export interface RouteOpenapi {
   readonly responseHeaders?: ResponseHeaders;
 }
 
-/** For `fw openapi`: the headers answers carry, by status then header name (a route's or a plugin's). */
-export type ResponseHeaders = Readonly<Record<number, Readonly<Record<string, string | { readonly description: string; readonly schema?: JsonSchema; readonly required?: boolean }>>>>;
 
 /** The parts of a request a schema checks, in the order they are checked. */
 export type RequestPart = 'params' | 'query' | 'headers' | 'body';

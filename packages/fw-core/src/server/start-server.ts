@@ -66,6 +66,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<FwS
   // `Expect: 100-continue`: the 100 goes once the request is past security (read-body.ts, sendContinue), so a refused
   // upload is never invited (node:http would send it at once).
   server.on('checkContinue', (req: IncomingMessage, res: ServerResponse) => onRequest(continueOnRead(req, res), res));
+  server.on('checkExpectation', onRequest);
   answerClientErrors(server, logger);
   const connections = trackConnections(server);
   const stopWatching = closeStalledConnections(connections, sc.send_timeout_ms, logger);
