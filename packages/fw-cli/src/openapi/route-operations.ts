@@ -110,8 +110,7 @@ export function routeOperations(route: CompiledRoute<RouteTarget>, context: Oper
 function withHeaders(responses: Json, declared: ResponseHeaders | undefined, route: string | undefined): void {
   for (const [status, headers] of Object.entries(declared ?? {})) {
     const response = responses[status] as Json | undefined;
-    // A plugin's (route undefined) may name a status its options did not make it declare.
-    if (response === undefined && route === undefined) continue;
+    // A plugin's statuses are there already (withDeclared); a route's must be among the operation's.
     if (response === undefined) throw new CliError('FW_CLI_ERR_OPENAPI_BAD_DETAILS', `route ${route}: options.openapi.responseHeaders names ${status}, which the operation does not answer (it answers ${Object.keys(responses).join(', ')})`);
     const entries = Object.entries(headers).map(([name, header]) => {
       const { description, schema = { type: 'string' }, required = false } = typeof header === 'string' ? { description: header } : header;
