@@ -21,7 +21,8 @@ export const TYPES_HEADER = `/**
 
 type Json = Record<string, unknown>;
 
-const isObject = (value: unknown): value is Json => value !== null && typeof value === 'object' && !Array.isArray(value);
+/** A JSON object: not null, not an array (operation-details.ts reads route options with it too). */
+export const isObject = (value: unknown): value is Json => value !== null && typeof value === 'object' && !Array.isArray(value);
 const entries = (value: unknown): [string, unknown][] => (isObject(value) ? Object.entries(value) : []);
 const objectType = (members: readonly Member[]): TypeNode => ({ kind: 'object', members });
 

@@ -7,6 +7,7 @@
  */
 import type { RouteOptions } from 'fw-core';
 import { CliError } from '../errors.ts';
+import { isObject } from './document-types.ts';
 
 type RouteOpenapi = NonNullable<RouteOptions['openapi']>;
 
@@ -41,7 +42,6 @@ export function readOperationDetails(openapi: RouteOpenapi | undefined, route: s
 }
 
 function isResponseHeaders(value: unknown): boolean {
-  const isObject = (item: unknown): item is Record<string, unknown> => item !== null && typeof item === 'object' && !Array.isArray(item);
   const isHeader = (item: unknown) => isLine(item) || (isObject(item) && isLine(item.description) && (item.schema === undefined || isObject(item.schema)) && (item.required === undefined || typeof item.required === 'boolean'));
   return isObject(value) && Object.entries(value).every(([status, headers]) => /^[1-5][0-9]{2}$/.test(status) && isObject(headers) && Object.entries(headers).every(([name, header]) => FIELD_NAME.test(name) && isHeader(header)));
 }

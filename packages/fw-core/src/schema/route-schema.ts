@@ -33,7 +33,6 @@ export interface RouteOpenapi {
   readonly responseHeaders?: ResponseHeaders;
 }
 
-
 /** The parts of a request a schema checks, in the order they are checked. */
 export type RequestPart = 'params' | 'query' | 'headers' | 'body';
 
