@@ -44,7 +44,7 @@ export function createPostsInvalidHooks(context: BlogContext, payloads: PostPayl
       // A missing post is 404 whatever the body (docs/blog-api.md), so look before answering 422.
       const answer = answerStoreUnavailable(() => context.logger, async () => {
         const id = parsePostId(req.bindings.id);
-        return id === undefined || (await context.store.get(id)) === undefined ? notFound() : invalidBody(req, payloads, failure.errors);
+        return id === undefined || (await context.store.get(id, req)) === undefined ? notFound() : invalidBody(req, payloads, failure.errors);
       });
       return answer(req);
     }) satisfies InvalidRequestHook,
@@ -70,7 +70,7 @@ async function index(context: BlogContext, req: FwRequest): Promise<FwResponse> 
   // stops at the same byte budget (plus that one row), so it never reads posts the page drops;
   // takePage still decides the page.
   const query = { limit: params.limit + 1, maxTextBytes: MAX_PAGE_TEXT_BYTES, ...(params.status && { status: params.status }), ...(params.after && { after: params.after }) };
-  const rows = await context.store.list(query);
+  const rows = await context.store.list(query, req);
   const page = takePage(rows, params.limit);
   const last = page.at(-1);
   const headers = page.length < rows.length && last !== undefined
@@ -82,7 +82,7 @@ async function index(context: BlogContext, req: FwRequest): Promise<FwResponse> 
 /** GET /api/posts/:id. */
 async function show(context: BlogContext, req: FwRequest): Promise<FwResponse> {
   const id = parsePostId(req.bindings.id);
-  const post = id === undefined ? undefined : await context.store.get(id);
+  const post = id === undefined ? undefined : await context.store.get(id, req);
   return post === undefined ? notFound() : json(toPostJson(post));
 }
 
@@ -121,7 +121,7 @@ async function update(context: BlogContext, payloads: PostPayloads, req: FwReque
   const id = parsePostId(req.bindings.id);
   if (id === undefined) return notFound();
   const checked = checkPayload(req, payloads.update);
-  if (!checked.ok) return (await context.store.get(id)) === undefined ? notFound() : checked.response;
+  if (!checked.ok) return (await context.store.get(id, req)) === undefined ? notFound() : checked.response;
   return runWrite(context, req, { kind: 'update', id, changes: checked.value }, (updated) => (updated.found ? { status: 200, body: toPostJson(updated.post) } : NOT_FOUND));
 }
 

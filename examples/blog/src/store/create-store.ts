@@ -41,7 +41,7 @@ export async function createStore(settings: StoreSettings, options: CreateStoreO
       return openSqliteStore({ path: sqlitePath(settings, appDir), now, queryLog, busyTimeoutMs: integerSetting(settings, 'sqlite_busy_timeout_ms'), idempotencyKeyTtlMs });
     }
     case 'postgres': {
-      const [{ createPgPool, pgServerOf }, { createPgPoolMetrics, pgPoolName }, { openPostgresStore }] = await Promise.all([import('./postgres-pool.ts'), import('./postgres-pool-metrics.ts'), import('./postgres-store.ts')]);
+      const [{ createPgPool, pgCanceller, pgServerOf }, { createPgPoolMetrics, pgPoolName }, { openPostgresStore }] = await Promise.all([import('./postgres-pool.ts'), import('./postgres-pool-metrics.ts'), import('./postgres-store.ts')]);
       const connectionString = databaseUrl(settings, options.env ?? process.env);
       const max = integerSetting(settings, 'postgres_pool_size');
       const pool = createPgPool({
@@ -55,7 +55,8 @@ export async function createStore(settings: StoreSettings, options: CreateStoreO
       const server = pgServerOf(connectionString);
       const metrics = createPgPoolMetrics(pool, max, pgPoolName(server));
       options.onPoolMetrics?.(metrics);
-      return openPostgresStore({ pool, now, queryLog, server, idempotencyKeyTtlMs, onAcquireTimeout: metrics.countTimeout });
+      const cancel = pgCanceller(connectionString, integerSetting(settings, 'postgres_connect_timeout_ms'));
+      return openPostgresStore({ pool, cancel, now, queryLog, server, idempotencyKeyTtlMs, onAcquireTimeout: metrics.countTimeout });
     }
   }
 }

@@ -30,6 +30,11 @@ export interface PgQueryable {
 
 /** A client checked out of the pool for a transaction. */
 export interface PgClient extends PgQueryable {
+  /**
+   * The server process of this connection (pg_stat_activity's pid): pg keeps it from the server's BackendKeyData for
+   * its own cancel requests; @types/pg does not declare it, hence optional here.
+   */
+  readonly processID?: number | null;
   /** Returns the client; pass the error to destroy it instead of reusing it. */
   release(error?: Error | boolean): void;
   on(event: 'error', listener: (error: Error) => void): unknown;
@@ -83,6 +88,26 @@ export function createPgPool(settings: PgPoolSettings): PgPool {
   pool.on('error', settings.onIdleError);
   const typed: PgPool = pool;
   return typed;
+}
+
+/** Asks the server to cancel what the backend with this process id runs. */
+export type PgCancel = (processId: number) => Promise<void>;
+
+/**
+ * A PgCancel that runs pg_cancel_backend on a connection of its own, outside the pool (which may be the very thing
+ * held up), waiting at most `timeoutMs` for it. A failed cancel is the caller's to ignore: the statement then ends
+ * at its statement_timeout.
+ */
+export function pgCanceller(connectionString: string, timeoutMs: number): PgCancel {
+  return async (processId) => {
+    const client = new pg.Client({ connectionString, connectionTimeoutMillis: timeoutMs, query_timeout: timeoutMs, application_name: 'blog-example-cancel' });
+    try {
+      await client.connect();
+      await client.query({ text: 'SELECT pg_cancel_backend($1)', values: [processId] });
+    } finally {
+      await client.end().catch(() => {});
+    }
+  };
 }
 
 /**

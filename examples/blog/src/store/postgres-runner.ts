@@ -5,7 +5,8 @@
  * anything else is rethrown as it came. With no query log the clock is never read; with no active span no
  * span is made (statement-spans.ts).
  */
-import type { PgClient, PgPool, PgQuery, PgQueryable, PgResult } from './postgres-pool.ts';
+import type { PgCancel, PgClient, PgPool, PgQuery, PgQueryable, PgResult } from './postgres-pool.ts';
+import type { ReadFor } from './store.ts';
 import { isPgAcquireTimeout, pgFailure, toPgStoreError, toPgWriteError } from './postgres-errors.ts';
 import { microsecondsSince, type QueryLogSink } from './query-log.ts';
 import { endStatementSpan, queryLogTraceFields, startStatementSpan, type DbSpanTarget, type SqlOperation } from './statement-spans.ts';
@@ -74,7 +75,7 @@ function rowCountOf(result: PgResult): number {
  * Runs `work` on one checked-out client. On any failure the client is destroyed rather than
  * returned (that also rolls back an open transaction), so the pool never hands out a broken one.
  */
-export async function withPgClient<T>(pool: PgPool, reporting: PgReporting, work: (run: PgRun) => Promise<T>): Promise<T> {
+export async function withPgClient<T>(pool: PgPool, reporting: PgReporting, work: (run: PgRun, client: PgClient) => Promise<T>): Promise<T> {
   let client: PgClient;
   try {
     client = await pool.connect();
@@ -90,7 +91,7 @@ export async function withPgClient<T>(pool: PgPool, reporting: PgReporting, work
   };
   client.on('error', onError);
   try {
-    return await work((query) => runPgQuery(client, query, reporting));
+    return await work((query) => runPgQuery(client, query, reporting), client);
   } catch (error) {
     failure ??= error instanceof Error ? error : new Error(String(error));
     throw error;
@@ -107,5 +108,35 @@ export function inPgTransaction<T>(pool: PgPool, reporting: PgReporting, work: (
     const result = await work(run);
     await run(COMMIT);
     return result;
+  });
+}
+
+/**
+ * Runs a read on the pool; when `readFor`'s signal aborts (its client has gone) while the read waits for its answer,
+ * the server cancels the statement (`cancel`), so no connection stays busy for a client that is gone, and the read
+ * rejects with the signal's reason. Run on a checked-out client, whose process id the cancel names; a client that
+ * was cancelled is destroyed, not returned: a cancel arriving late must not reach another request's statement.
+ * A client that goes while the read waits for a pooled connection is seen once one is free (postgres_connect_timeout_ms).
+ */
+export async function runPgRead(pool: PgPool, query: PgStatement, reporting: PgReporting, readFor: ReadFor | undefined, cancel: PgCancel): Promise<PgResult> {
+  if (readFor === undefined) return runPgQuery(pool, query, reporting);
+  return withPgClient(pool, reporting, async (run, client) => {
+    const { signal } = readFor;
+    signal.throwIfAborted();
+    let cancelled = false;
+    const onAbort = (): void => {
+      cancelled = true;
+      if (typeof client.processID === 'number') cancel(client.processID).catch(() => {});
+    };
+    signal.addEventListener('abort', onAbort, { once: true });
+    try {
+      const result = await run(query);
+      if (cancelled) throw signal.reason;
+      return result;
+    } catch (error) {
+      throw cancelled ? signal.reason : error;
+    } finally {
+      signal.removeEventListener('abort', onAbort);
+    }
   });
 }

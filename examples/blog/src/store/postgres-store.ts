@@ -5,14 +5,14 @@
 import { changedFields, fieldsOf, type UpdatableField } from './post-changes.ts';
 import { isPostId } from './post-id.ts';
 import { applyMigrations } from './postgres-migrate.ts';
-import type { PgPool } from './postgres-pool.ts';
+import type { PgCancel, PgPool } from './postgres-pool.ts';
 import { clockMs, DEFAULT_KEY_TTL_MS, keptOutcome, purgeSchedule } from './idempotency.ts';
-import { inPgTransaction, runPgQuery, withPgClient, type PgReporting, type PgRun, type PgStatement } from './postgres-runner.ts';
+import { inPgTransaction, runPgQuery, runPgRead, withPgClient, type PgReporting, type PgRun, type PgStatement } from './postgres-runner.ts';
 import type { QueryLogSink } from './query-log.ts';
 import { postgresSpanTarget, type DbServer, type SqlOperation } from './statement-spans.ts';
 import { LIST_SHAPES, listInTwoRuns, listSql, shapeKey, type CursorTimes, type ListDialect, type ListShape } from './sql/keyset-list.ts';
 import { parseStoredTime, timeOf } from './stored-time.ts';
-import { StoreUnavailableError, type IdempotencyClaim, type IdempotentOutcome, type KeptAnswer, type ListQuery, type NewPost, type Post, type PostChanges, type PostStatus, type PostStore, type PostWrite, type PostWriteResult, type UpdateResult } from './store.ts';
+import { StoreUnavailableError, type IdempotencyClaim, type IdempotentOutcome, type KeptAnswer, type ListQuery, type NewPost, type Post, type PostChanges, type PostStatus, type PostStore, type PostWrite, type PostWriteResult, type ReadFor, type UpdateResult } from './store.ts';
 
 /** Options of `openPostgresStore`. */
 export interface PostgresStoreOptions {
@@ -28,6 +28,8 @@ export interface PostgresStoreOptions {
   readonly idempotencyKeyTtlMs?: number;
   /** Called when no pooled connection came free within the connect timeout (the pool's timeouts metric). */
   readonly onAcquireTimeout?: () => void;
+  /** Cancels a read whose request's signal aborts (postgres-runner.ts, runPgRead); without it reads run to their end. */
+  readonly cancel?: PgCancel;
 }
 
 const COLUMNS = 'id, title, body, status, user_id, inserted_at, updated_at';
@@ -96,6 +98,9 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
     return timeOf(date) === null ? null : date;
   };
   const query = (statement: PgStatement, values: readonly unknown[]) => runPgQuery(pool, { ...statement, values }, reporting);
+  const { cancel } = options;
+  const read = (statement: PgStatement, values: readonly unknown[], readFor: ReadFor | undefined) =>
+    cancel === undefined ? query(statement, values) : runPgRead(pool, { ...statement, values }, reporting, readFor, cancel);
   const writes = pgWrites(stamp);
   const keys = pgKeys(now, options.idempotencyKeyTtlMs ?? DEFAULT_KEY_TTL_MS);
   let closing: Promise<void> | undefined;
@@ -104,15 +109,15 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
     // One autocommit statement on a checked-out client: its failure after sending is an unknown outcome.
     create: (input: NewPost) => withPgClient(pool, reporting, (run) => writes.create(run, input, true)),
 
-    async get(id: number): Promise<Post | undefined> {
+    async get(id: number, readFor?: ReadFor): Promise<Post | undefined> {
       if (!isPostId(id)) return undefined;
-      const { rows } = await query(BY_ID, [id]);
+      const { rows } = await read(BY_ID, [id], readFor);
       return rows[0] === undefined ? undefined : toPost(rows[0]);
     },
 
-    async list(listQuery: ListQuery): Promise<Post[]> {
+    async list(listQuery: ListQuery, readFor?: ReadFor): Promise<Post[]> {
       return listInTwoRuns(listQuery, CURSOR_TIMES, async (shape, values) => {
-        const { rows } = await query(listStatement(shape), values);
+        const { rows } = await read(listStatement(shape), values, readFor);
         return rows.map(toPost);
       });
     },

@@ -58,6 +58,16 @@ export type UpdateResult =
   | { readonly found: true; readonly changed: boolean; readonly post: Post };
 
 /**
+ * The request a read is for (an FwRequest): when its `signal` aborts, the client has gone, and a read still waiting
+ * stops and rejects with the signal's reason: PostgreSQL cancels the statement on the server (a lock wait, a slow
+ * plan). A store reads `signal` only where a read can wait, so elsewhere a read costs the request no AbortController:
+ * the memory store never waits, nor do SQLite's reads (WAL: a writer never blocks them).
+ */
+export interface ReadFor {
+  readonly signal: AbortSignal;
+}
+
+/**
  * A post store. Every method may reject with StoreUnavailableError when the database is down
  * (nothing was written); create, update, delete and writeOnce may also reject with
  * WriteOutcomeUnknownError when the database stopped answering after the write was sent.
@@ -65,9 +75,10 @@ export type UpdateResult =
 export interface PostStore {
   /** Assigns a fresh id (never reused, also under concurrency) and both timestamps. */
   create(input: NewPost): Promise<Post>;
-  get(id: number): Promise<Post | undefined>;
-  /** Up to `limit` posts in list order, starting after `after`, within `maxTextBytes` when given. */
-  list(query: ListQuery): Promise<Post[]>;
+  /** The post, or undefined; a read that `readFor`'s signal aborts stops (ReadFor). */
+  get(id: number, readFor?: ReadFor): Promise<Post | undefined>;
+  /** Up to `limit` posts in list order, starting after `after`, within `maxTextBytes` when given; stopped as get's. */
+  list(query: ListQuery, readFor?: ReadFor): Promise<Post[]>;
   /** Writes only the supplied fields that differ; updated_at changes only when something did. */
   update(id: number, changes: PostChanges): Promise<UpdateResult>;
   /** True when a post was deleted. */

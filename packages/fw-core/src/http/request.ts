@@ -68,22 +68,28 @@ export interface FwRequest {
   readonly locals: Locals;
   /** The app's logger with `request_id`, and `trace_id`/`span_id` while telemetry records the request, on every line. */
   readonly log: Logger;
+  /**
+   * Aborted (an `AbortError`) when the connection closes before the answer was ended: the client went away, so
+   * work for it can stop (`fetch(url, { signal: req.signal })`, a database query). Made on first read.
+   */
+  readonly signal: AbortSignal;
 }
 
 /** The request's fields as the constructor sets them (what an app declared is theirs to set). */
-type RequestFields = { -readonly [K in keyof Omit<FwRequest, 'log' | 'auth_data' | 'locals'>]: FwRequest[K] } & { auth_data: unknown; locals: unknown };
+type RequestFields = { -readonly [K in keyof Omit<FwRequest, 'log' | 'signal' | 'auth_data' | 'locals'>]: FwRequest[K] } & { auth_data: unknown; locals: unknown };
 
-/** Its fields are FwRequest's; the class adds `log`. */
-export interface PipelineRequest extends Omit<FwRequest, 'log'> {}
+/** Its fields are FwRequest's; the class adds `log` and `signal`. */
+export interface PipelineRequest extends Omit<FwRequest, 'log' | 'signal'> {}
 
 /**
  * The FwRequest fw's pipeline makes (pipeline/handle-request.ts): a class, not a literal, so `log`
- * is a getter that makes the logger on first use and a request that never logs allocates none
- * (bench/server.bench.ts). The constructor sets every field in one order: one shape for all.
+ * and `signal` are getters that make theirs on first use and a request that never logs or listens
+ * allocates neither (bench/server.bench.ts). The constructor sets every field in one order: one shape for all.
  */
 export class PipelineRequest {
   readonly #logger: Logger;
   #log: Logger | undefined = undefined;
+  #signal: AbortSignal | undefined = undefined;
 
   constructor(raw: IncomingMessage, res: ServerResponse, id: string, json: JsonLib, path: string, query: string, bindings: Readonly<Record<string, string>>, pathinfo: readonly string[] | undefined, route: RouteInfo, logger: Logger) {
     const fields: RequestFields = this;
@@ -106,7 +112,15 @@ export class PipelineRequest {
     this.#logger = logger;
   }
 
-  get log(): Logger {
-    return (this.#log ??= requestLogger(this.#logger, this.id));
-  }
+  get log(): Logger { return (this.#log ??= requestLogger(this.#logger, this.id)); }
+
+  get signal(): AbortSignal { return (this.#signal ??= abortedWhenGone(this.res)); }
+}
+
+/** Aborted when `res` closes unended; node:http's own `req.signal` is missing before Node 24.x, which `engines` admits. */
+function abortedWhenGone(res: ServerResponse): AbortSignal {
+  const controller = new AbortController();
+  const onClose = (): void => void (res.writableEnded || controller.abort());
+  if (res.closed) onClose(); else res.once('close', onClose);
+  return controller.signal;
 }

@@ -186,9 +186,7 @@ class InjectSocket extends Duplex {
 // node:http calls these on real sockets (timeouts, Nagle, keep-alive); they mean nothing in memory.
 for (const name of ['setTimeout', 'setNoDelay', 'setKeepAlive', 'ref', 'unref']) Object.defineProperty(InjectSocket.prototype, name, { value: returnThis });
 
-function returnThis<T>(this: T): T {
-  return this;
-}
+function returnThis<T>(this: T): T { return this; }
 
 /**
  * Reads back the bytes node:http wrote for one response (RFC 9112): skips interim 1xx heads, takes the

@@ -98,9 +98,7 @@ export function useRecordingSpanReader(next: () => CorrelatedSpan | undefined): 
 }
 
 /** The active span when one is recording; undefined when none is or no telemetry is set up. */
-export function recordingSpan(): CorrelatedSpan | undefined {
-  return spanReader?.();
-}
+export function recordingSpan(): CorrelatedSpan | undefined { return spanReader?.(); }
 
 /** The log fields of `span`, read when the line is written: a span may make its hex ids only when asked. */
 export function traceFieldsOf(span: CorrelatedSpan): { readonly trace_id: string; readonly span_id: string } {

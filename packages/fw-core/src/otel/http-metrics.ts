@@ -184,19 +184,13 @@ export class HttpMetricSeriesTable {
   }
 
   /** The key of an `http.request.method` value (already normalized: the set is small). */
-  methodKey(method: string): number {
-    return this.methods.keyOf(method);
-  }
+  methodKey(method: string): number { return this.methods.keyOf(method); }
 
   /** The key of a `network.protocol.version` (`req.httpVersion`). */
-  protocolKey(version: string): number {
-    return this.protocols.keyOf(version);
-  }
+  protocolKey(version: string): number { return this.protocols.keyOf(version); }
 
   /** The key of an `error.type`; 0 is "no error". */
-  errorTypeKey(errorType: string | undefined): number {
-    return this.errorTypes.keyOf(errorType);
-  }
+  errorTypeKey(errorType: string | undefined): number { return this.errorTypes.keyOf(errorType); }
 
   /** The series of one attribute set; `scheme`: 0 http, 1 https; `status` 0: none sent (no attribute). */
   seriesOf(route: HttpRouteSeries, method: number, scheme: 0 | 1, protocol: number, status: number, errorType: number): HttpMetricSeries {

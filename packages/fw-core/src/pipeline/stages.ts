@@ -122,9 +122,7 @@ export function answeredAfter(steps: readonly PluginStep[], env: PluginEnv, last
   return lane;
 }
 
-function stage(run: Stage['run']): Stage {
-  return { run, skipTo: -1 };
-}
+function stage(run: Stage['run']): Stage { return { run, skipTo: -1 }; }
 
 function pushPhase(lane: Stage[], steps: readonly PluginStep[], env: PluginEnv): void {
   const end = lane.length + steps.length;
@@ -156,8 +154,9 @@ function applyResult(flow: RoutedFlow, step: PluginStep, result: unknown): Verdi
   const next: unknown = result[1];
   if ((tag !== 'ok' && tag !== 'break' && tag !== 'stop') || typeof next !== 'object' || next === null) return pluginFailed(flow, plugin, malformed(result));
   step.instance.state = result[2];
-  // A copy ({...req}) has no `log`, a getter of fw's request (http/request.ts): it takes the request's.
+  // A copy ({...req}) lacks the getters of fw's request (http/request.ts): its `log` and `signal` are the request's.
   if (next !== flow.req && !('log' in next)) Object.assign(next, { log: flow.req.log });
+  if (next !== flow.req && !('signal' in next)) { const from = flow.req; Object.defineProperty(next, 'signal', { get: () => from.signal }); }
   flow.req = next as FwRequest;
   if (tag === 'ok') return NEXT;
   if (tag === 'break') return SKIP;
@@ -314,8 +313,10 @@ export function fail(flow: Flow, error: unknown, where = 'pipeline'): Answered {
   return answerOwn(flow as RoutedFlow, 'onError', () => onError(error, req), () => writeFailure(runtime, target, error));
 }
 
+// Not logged: an exposed FwError, and an AbortError once the client has gone (work stopped on `req.signal`; the request line says aborted).
 function logFailure(runtime: Runtime, target: ResponseTarget, error: unknown, where: string): void {
-  if (!isFwError(error) || !error.expose) runtime.logger.error({ event: 'request_failed', request_id: target.id, where, err: error }, 'request failed');
+  const gone = error instanceof Error && error.name === 'AbortError' && target.res.destroyed && !target.res.writableEnded;
+  if (isFwError(error) ? !error.expose : !gone) runtime.logger.error({ event: 'request_failed', request_id: target.id, where, err: error }, 'request failed');
 }
 
 function writeFailure(runtime: Runtime, target: ResponseTarget, error: unknown): typeof DONE {

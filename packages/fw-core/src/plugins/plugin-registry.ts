@@ -69,9 +69,7 @@ export class PluginRegistry {
   }
 
   /** Every instance, in first-registration order. */
-  instances(): readonly PluginInstance[] {
-    return [...this.#instances.values()];
-  }
+  instances(): readonly PluginInstance[] { return [...this.#instances.values()]; }
 
   #instance(entry: PluginEntry, where: string): PluginInstance {
     const options = entry.options ?? {};

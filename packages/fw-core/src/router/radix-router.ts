@@ -27,9 +27,7 @@ export class RadixRouter<T> implements Router<T> {
     this.#state = { starts: new Int32Array(most), ends: new Int32Array(most), wildStart: 0, escapable: false, allowed: 0 };
   }
 
-  routes(): readonly CompiledRoute<T>[] {
-    return this.#routes;
-  }
+  routes(): readonly CompiledRoute<T>[] { return this.#routes; }
 
   find(method: string, host: string | undefined, path: string): LookupResult<T> {
     if (path.charCodeAt(0) !== 47) return NOT_FOUND;

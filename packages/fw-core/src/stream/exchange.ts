@@ -213,9 +213,7 @@ export function observeExchange(req: IncomingMessage, res: ServerResponse, onEnd
   res.prependListener('close', onClose);
 }
 
-function onFinish(this: ServerResponse): void {
-  report(this, false);
-}
+function onFinish(this: ServerResponse): void { report(this, false); }
 
 /**
  * 'close' can come before 'finish' for a complete answer (the client read every byte and hung up

@@ -29,6 +29,7 @@ export function makeTestRequest(raw: IncomingMessage, res: ServerResponse, overr
     responseHeaders: {},
     locals: {},
     log: silentLogger,
+    signal: new AbortController().signal,
     ...overrides,
   };
 }
