@@ -19,8 +19,7 @@ import { createTestSchema, type TestSchema } from '../../examples/blog/test/supp
 import { startBlogAsUser, writeTempConfig, type BlogProcess, type TempConfig } from './support/blog-as-user.ts';
 import { DEPLOY_API_TOKEN } from './support/blog-instances.ts';
 import { guideConfig } from './support/guide-config.ts';
-import { HAPROXY_SKIP_REASON, startHaproxy } from './support/haproxy.ts';
-import { NGINX_SKIP_REASON, startNginx } from './support/nginx.ts';
+import { GUIDE_BALANCERS, type StartBalancer } from './support/guide-balancers.ts';
 
 /** What a client through the balancer got: the request id and what is left of its rate limit. */
 interface Answer {
@@ -44,22 +43,7 @@ function getFrom(url: string, path: string, from: string, headers: Record<string
   });
 }
 
-/** A balancer of the guide in front of the instance on `port` (the guide's second server left down). */
-type StartBalancer = (port: number) => Promise<{ readonly url: string; stop(): Promise<void> }>;
-
-const BALANCERS: readonly [string, string | false, StartBalancer][] = [
-  ['HAProxy', HAPROXY_SKIP_REASON, async (port) => {
-    const haproxy = await startHaproxy({ frontendPort: await closedPort(), instancePorts: [port, await closedPort()] });
-    // HAProxy starts with both servers up: only once blog2's checks failed does all go to blog1.
-    await haproxy.waitForStatus('blog', 'blog1', 'UP', 15_000);
-    await haproxy.waitForStatus('blog', 'blog2', 'DOWN', 15_000);
-    return haproxy;
-  }],
-  // nginx tries the other server of a refused connection (proxy_next_upstream error).
-  ['nginx', NGINX_SKIP_REASON, async (port) => startNginx({ frontendPort: await closedPort(), instancePorts: [port, await closedPort()] })],
-];
-
-for (const [name, skip, startBalancer] of BALANCERS) {
+for (const [name, skip, startBalancer] of GUIDE_BALANCERS) {
   describe(`the guide's ${name} and configuration file give the blog each client's address`, { skip }, () => {
     let schema: TestSchema;
     let config: TempConfig;
