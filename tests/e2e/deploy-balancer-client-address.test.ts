@@ -13,13 +13,9 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { request } from 'node:http';
 import { after, before, describe, it } from 'node:test';
-import { closedPort } from '../../packages/fw-core/test/support/closed-port.ts';
 import { until } from '../../packages/fw-core/test/support/until.ts';
-import { createTestSchema, type TestSchema } from '../../examples/blog/test/support/store-postgres.ts';
-import { startBlogAsUser, writeTempConfig, type BlogProcess, type TempConfig } from './support/blog-as-user.ts';
-import { DEPLOY_API_TOKEN } from './support/blog-instances.ts';
+import { GUIDE_BALANCERS, startBalancedBlog, type BalancedBlog } from './support/guide-balancers.ts';
 import { guideConfig } from './support/guide-config.ts';
-import { GUIDE_BALANCERS, type StartBalancer } from './support/guide-balancers.ts';
 
 /** What a client through the balancer got: the request id and what is left of its rate limit. */
 interface Answer {
@@ -45,45 +41,33 @@ function getFrom(url: string, path: string, from: string, headers: Record<string
 
 for (const [name, skip, startBalancer] of GUIDE_BALANCERS) {
   describe(`the guide's ${name} and configuration file give the blog each client's address`, { skip }, () => {
-    let schema: TestSchema;
-    let config: TempConfig;
-    let blog: BlogProcess;
-    let balancer: Awaited<ReturnType<StartBalancer>> | undefined;
+    let deployed: BalancedBlog;
 
     before(async () => {
-      schema = await createTestSchema();
       const file = guideConfig();
       const limiter = file.fw.plugins.find((entry: { module: string }) => entry.module === 'rate_limit_plugin');
       limiter.options.key_prefix = `fw-e2e-client-address:${randomUUID()}:`;
       // The balancer's address: loopback here, 10.0.0.0/8 in the guide.
       limiter.options.trusted_proxies = ['127.0.0.1/32'];
-      config = await writeTempConfig(file);
-      const port = await closedPort();
-      blog = await startBlogAsUser({ FW_CONFIG: config.path, FW_ENV: 'prod', PORT: String(port), DATABASE_URL: schema.url, BLOG_API_TOKEN: DEPLOY_API_TOKEN });
-      balancer = await startBalancer(port);
+      deployed = await startBalancedBlog(startBalancer, file);
     });
-    after(async () => {
-      await blog?.stop();
-      await balancer?.stop();
-      await config?.remove();
-      await schema?.drop();
-    });
+    after(() => deployed?.stop());
 
     /** The blog's request log line of `answer`, written as the exchange ends: maybe just after the client has the answer. */
-    const logLineOf = (answer: Answer) => until(`the log line of ${answer.requestId}`, () => blog.logLines().find((line) => line.request_id === answer.requestId));
+    const logLineOf = (answer: Answer) => until(`the log line of ${answer.requestId}`, () => deployed.blog.logLines().find((line) => line.request_id === answer.requestId));
 
     it("logs the connecting client's address, not the balancer's nor one the client wrote in X-Forwarded-For", async () => {
-      const honest = await getFrom(balancer!.url, '/api/posts?limit=1', '127.0.0.2');
-      const spoofing = await getFrom(balancer!.url, '/api/posts?limit=1', '127.0.0.3', { 'x-forwarded-for': '198.51.100.9' });
+      const honest = await getFrom(deployed.url, '/api/posts?limit=1', '127.0.0.2');
+      const spoofing = await getFrom(deployed.url, '/api/posts?limit=1', '127.0.0.3', { 'x-forwarded-for': '198.51.100.9' });
       assert.deepEqual([honest.status, spoofing.status], [200, 200]);
       assert.equal((await logLineOf(honest))['client.address'], '127.0.0.2');
       assert.equal((await logLineOf(spoofing))['client.address'], '127.0.0.3');
     });
 
     it('counts each client in its own rate-limit bucket', async () => {
-      const first = await getFrom(balancer!.url, '/api/posts?limit=1', '127.0.0.4');
-      const second = await getFrom(balancer!.url, '/api/posts?limit=1', '127.0.0.4');
-      const other = await getFrom(balancer!.url, '/api/posts?limit=1', '127.0.0.5', { 'x-forwarded-for': '127.0.0.4' });
+      const first = await getFrom(deployed.url, '/api/posts?limit=1', '127.0.0.4');
+      const second = await getFrom(deployed.url, '/api/posts?limit=1', '127.0.0.4');
+      const other = await getFrom(deployed.url, '/api/posts?limit=1', '127.0.0.5', { 'x-forwarded-for': '127.0.0.4' });
       assert.equal(second.remaining, first.remaining - 1);
       // A fresh bucket for 127.0.0.5, though it named 127.0.0.4: as full as 127.0.0.4's first answer left it.
       assert.equal(other.remaining, first.remaining);
