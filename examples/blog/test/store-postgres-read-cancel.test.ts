@@ -2,7 +2,7 @@
  * runPgRead (postgres-runner.ts) on a pool of its own making, for what a real server cannot time: the cancel names the
  * read's backend, a client whose read was cancelled is destroyed even when its answer came first (a late cancel must
  * not reach another request's statement), a read that ends is returned to the pool and never cancelled afterwards,
- * and a request gone before a connection was free sends nothing. api-postgres-read-cancel.test.ts has the real thing.
+ * and a request gone before a connection was free sends nothing and returns the connection. api-postgres-read-cancel.test.ts has the real thing.
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
@@ -75,12 +75,13 @@ describe('runPgRead: a PostgreSQL read for a request that may go', () => {
     assert.deepEqual(cancelled, []);
   });
 
-  it('sends nothing for a request that went before a connection was free', async () => {
-    const { pool, sent } = fakePool();
+  it('sends nothing for a request that went before a connection was free, and returns the connection to the pool', async () => {
+    const { pool, sent, released } = fakePool();
     const { cancelled, cancel } = recordingCancel();
     await assert.rejects(runPgRead(pool, STATEMENT, REPORTING, { signal: AbortSignal.abort() }, cancel), (error: Error) => error.name === 'AbortError');
     assert.deepEqual(sent, []);
     assert.deepEqual(cancelled, []);
+    assert.deepEqual(released, [undefined], 'a healthy connection is not closed under the load that made clients leave');
   });
 
   it('runs on the pool as before when no request is given', async () => {

@@ -116,13 +116,14 @@ export function inPgTransaction<T>(pool: PgPool, reporting: PgReporting, work: (
  * the server cancels the statement (`cancel`), so no connection stays busy for a client that is gone, and the read
  * rejects with the signal's reason. Run on a checked-out client, whose process id the cancel names; a client that
  * was cancelled is destroyed, not returned: a cancel arriving late must not reach another request's statement.
- * A client that goes while the read waits for a pooled connection is seen once one is free (postgres_connect_timeout_ms).
+ * A client that goes while the read waits for a pooled connection is seen once one is free, which goes back unused.
  */
 export async function runPgRead(pool: PgPool, query: PgStatement, reporting: PgReporting, readFor: ReadFor | undefined, cancel: PgCancel): Promise<PgResult> {
   if (readFor === undefined) return runPgQuery(pool, query, reporting);
-  return withPgClient(pool, reporting, async (run, client) => {
-    const { signal } = readFor;
-    signal.throwIfAborted();
+  const { signal } = readFor;
+  const result = await withPgClient(pool, reporting, async (run, client) => {
+    // Gone while this waited for a connection: nothing was sent, so the connection goes back to the pool.
+    if (signal.aborted) return undefined;
     let cancelled = false;
     const onAbort = (): void => {
       cancelled = true;
@@ -139,4 +140,6 @@ export async function runPgRead(pool: PgPool, query: PgStatement, reporting: PgR
       signal.removeEventListener('abort', onAbort);
     }
   });
+  if (result === undefined) throw signal.reason;
+  return result;
 }
