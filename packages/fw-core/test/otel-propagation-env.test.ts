@@ -5,11 +5,13 @@
  * (`traceparent`, B3 single and multi headers, Jaeger's `uber-trace-id`, baggage): the trace
  * continued, the baggage seen and the headers injected for the server span are the value's, the
  * same on both. Values fw cannot honour fail the start with a coded error. The lean path used to
- * follow `traceparent` and baggage whatever the variable said.
+ * follow `traceparent` and baggage whatever the variable said. B3 ids in uppercase are the one
+ * difference kept on purpose: the lean path injects them lowercase, the SDK as received.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { propagation } from '@opentelemetry/api';
+import { propagation, ROOT_CONTEXT, trace } from '@opentelemetry/api';
+import { W3CTraceContextPropagator } from '@opentelemetry/core';
 import { isFwError } from '../src/errors.ts';
 import { propagatorFromNames } from '../src/otel/propagation/propagators.ts';
 import { propagatorNames } from '../src/otel/env-config.ts';
@@ -88,6 +90,34 @@ for (const path of Object.keys(PATHS) as (keyof typeof PATHS)[]) {
     });
   });
 }
+
+describe('OTEL_PROPAGATORS=b3multi,tracecontext, B3 ids in uppercase', () => {
+  const upper = { 'x-b3-traceid': UPSTREAM.b3multi.traceId.toUpperCase(), 'x-b3-spanid': UPSTREAM.b3multi.spanId.toUpperCase(), 'x-b3-sampled': '1' };
+  const injectedOn = async (path: keyof typeof PATHS): Promise<PropagationExchange> => {
+    const app = await startPropagationApp(path, { OTEL_PROPAGATORS: 'b3multi,tracecontext' });
+    try {
+      return await app.exchange(upper);
+    } finally {
+      await app.close();
+    }
+  };
+  const officialParentOf = (traceparent: string | undefined) => trace.getSpanContext(new W3CTraceContextPropagator().extract(ROOT_CONTEXT, { traceparent }, { get: (c, key) => c[key as 'traceparent'], keys: () => ['traceparent'] }));
+
+  it('continues the trace on both paths; the lean path injects the ids lowercase, a traceparent W3C parsers accept, where the SDK keeps the case', async () => {
+    const lean = await injectedOn('lean');
+    const full = await injectedOn('full');
+    for (const { server } of [lean, full]) {
+      assert.equal(server.traceId, UPSTREAM.b3multi.traceId);
+      assert.equal(server.parentSpanId, UPSTREAM.b3multi.spanId);
+    }
+    const s = lean.server;
+    assert.deepEqual(lean.injected, { 'x-b3-traceid': s.traceId, 'x-b3-spanid': s.spanId, 'x-b3-sampled': '1', traceparent: `00-${s.traceId}-${s.spanId}-01` });
+    assert.equal(officialParentOf(lean.injected['traceparent'])?.traceId, UPSTREAM.b3multi.traceId);
+    const upperTrace = UPSTREAM.b3multi.traceId.toUpperCase();
+    assert.deepEqual(full.injected, { 'x-b3-traceid': upperTrace, 'x-b3-spanid': full.server.spanId, 'x-b3-sampled': '1', traceparent: `00-${upperTrace}-${full.server.spanId}-01` });
+    assert.equal(officialParentOf(full.injected['traceparent']), undefined);
+  });
+});
 
 describe('OTEL_PROPAGATORS values fw refuses', () => {
   for (const [value, reason] of [

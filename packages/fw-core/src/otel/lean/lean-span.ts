@@ -496,9 +496,6 @@ export function w3cParentContext(remote: RemoteParent | undefined, baggage: stri
 export function remoteParentOf(context: Context): RemoteParent | undefined {
   const parent = trace.getSpanContext(context);
   if (parent === undefined || !isSpanContextValid(parent)) return undefined;
-  // The API accepts uppercase hex ids; OTLP carries bytes either way.
-  const traceId = fromHex(parent.traceId.toLowerCase(), 16);
-  const spanId = fromHex(parent.spanId.toLowerCase(), 8);
-  if (traceId === undefined || spanId === undefined) return undefined;
-  return { traceId, spanId, flags: parent.traceFlags, traceState: parent.traceState };
+  // Valid ids: hex of either case, not all zeros; kept as bytes, written lowercase as the API's SpanContext has them (docs/telemetry.md: B3, Jaeger).
+  return { traceId: fromHex(parent.traceId.toLowerCase(), 16)!, spanId: fromHex(parent.spanId.toLowerCase(), 8)!, flags: parent.traceFlags, traceState: parent.traceState };
 }
