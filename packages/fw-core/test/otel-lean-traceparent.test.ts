@@ -2,7 +2,9 @@
  * The lean traceparent parser agrees with the OpenTelemetry SDK's W3C propagator (the path fw
  * takes today) on the W3C cases of otel-traceparent.test.ts and on thousands of seeded
  * mutations of a valid header: same parent or none, same flags, tracestate kept only with a
- * parent.
+ * parent. U+00A0 around the header (node:http trims only spaces and tabs) is allowed once at each
+ * end, as the official pattern's `\s?` allows it, and both paths continue such a trace; the lean
+ * path used to refuse it.
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
@@ -11,6 +13,8 @@ import { W3CTraceContextPropagator } from '@opentelemetry/core';
 import { toHex, parseTraceparent } from '../src/otel/lean/lean-span.ts';
 import { INVALID_TRACEPARENTS, PARENT, TRACE } from './support/traceparent-cases.ts';
 import { seededRandom } from '../../../tests/e2e/support/seeded-random.ts';
+import { PATHS, startPropagationApp } from './support/otel-propagation-app.ts';
+import { HEADERS, UPSTREAM } from './support/propagation-headers.ts';
 
 const propagator = new W3CTraceContextPropagator();
 
@@ -28,12 +32,23 @@ function leanView(traceparent: string, tracestate?: string): ReturnType<typeof s
   return { traceId: toHex(parent.traceId), spanId: toHex(parent.spanId), flags: parent.flags, traceState: parent.traceState?.serialize() || undefined };
 }
 
+const VALID = `00-${TRACE}-${PARENT}-01`;
 const CASES: Record<string, string> = {
-  valid: `00-${TRACE}-${PARENT}-01`,
+  valid: VALID,
   'not sampled': `00-${TRACE}-${PARENT}-00`,
   'future version with fields': `cc-${TRACE}-${PARENT}-01-what-the-future-holds`,
   'future version, exact length': `cc-${TRACE}-${PARENT}-01`,
   'future version, no dash after flags': `cc-${TRACE}-${PARENT}-01x`,
+  // node:http trims spaces and tabs around a header value, not U+00A0, which the official pattern allows once at each end.
+  'U+00A0 before': `\u00a0${VALID}`,
+  'U+00A0 after, not sampled': `00-${TRACE}-${PARENT}-00\u00a0`,
+  'U+00A0 at both ends': `\u00a0${VALID}\u00a0`,
+  'two U+00A0 before': `\u00a0\u00a0${VALID}`,
+  'two U+00A0 after': `${VALID}\u00a0\u00a0`,
+  'U+00A0 inside': `00-${TRACE}-${PARENT}\u00a001`,
+  'future version between U+00A0': `\u00a0cc-${TRACE}-${PARENT}-01\u00a0`,
+  'future version, U+00A0 then a field': `cc-${TRACE}-${PARENT}-01\u00a0-x`,
+  'version 00, a dash then U+00A0': `${VALID}-\u00a0`,
   ...INVALID_TRACEPARENTS,
 };
 
@@ -55,7 +70,7 @@ describe('lean traceparent', () => {
 
   it('agrees with the SDK propagator on 20000 seeded mutations of a valid header', () => {
     const random = seededRandom(0x7ace);
-    const alphabet = '0123456789abcdefABCDEF-xg ';
+    const alphabet = '0123456789abcdefABCDEF-xg \u00a0';
     for (let i = 0; i < 20000; i += 1) {
       const chars = [...(random.chance(0.5) ? CASES['valid']! : CASES['future version with fields']!)];
       for (let edits = random.int(1, 3); edits > 0; edits -= 1) {
@@ -66,8 +81,26 @@ describe('lean traceparent', () => {
         else if (kind === 2) chars.splice(at, 0, random.pick([...alphabet]));
         else chars.splice(at, chars.length - at, ...'0'.repeat(chars.length - at));
       }
-      const header = chars.join('').trim();
+      // Trimmed as node:http trims a header value: spaces and tabs, not U+00A0.
+      const header = chars.join('').replace(/^[ \t]+|[ \t]+$/g, '');
       assert.deepEqual(leanView(header), sdkView(header), `seed ${random.seed}, case ${i}: ${JSON.stringify(header)}`);
     }
   });
+});
+
+describe('a traceparent with U+00A0 at both ends, sent to a server', () => {
+  for (const path of Object.keys(PATHS) as (keyof typeof PATHS)[]) {
+    it(`continues the upstream trace with its tracestate on the ${path} path`, async () => {
+      const app = await startPropagationApp(path);
+      try {
+        const { server, injected } = await app.exchange({ traceparent: `\u00a0${HEADERS.w3c.traceparent}\u00a0`, tracestate: 'vendor=abc' });
+        assert.equal(server.traceId, UPSTREAM.w3c.traceId);
+        assert.equal(server.parentSpanId, UPSTREAM.w3c.spanId);
+        assert.equal(server.traceState, 'vendor=abc');
+        assert.deepEqual(injected, { traceparent: `00-${server.traceId}-${server.spanId}-01`, tracestate: 'vendor=abc' });
+      } finally {
+        await app.close();
+      }
+    });
+  }
 });

@@ -458,17 +458,24 @@ const TRACEPARENT_LENGTH = 55;
 
 /** The parent in `traceparent` (with `tracestate` kept), or undefined when it is not valid. */
 export function parseTraceparent(header: string | string[] | undefined, tracestate?: string | string[]): RemoteParent | undefined {
-  // node:http has already stripped the whitespace around a header value.
-  if (typeof header !== 'string' || header.length < TRACEPARENT_LENGTH) return undefined;
-  const version = hexByte(header, 0);
-  if (version < 0 || version === 0xff) return undefined;
-  if (version === 0 ? header.length !== TRACEPARENT_LENGTH : header.length > TRACEPARENT_LENGTH && header.charCodeAt(TRACEPARENT_LENGTH) !== 45 /* - */) return undefined;
-  if (header.charCodeAt(2) !== 45 || header.charCodeAt(35) !== 45 || header.charCodeAt(52) !== 45) return undefined;
-  const traceId = fromHex(header.slice(3, 35), 16);
-  const spanId = fromHex(header.slice(36, 52), 8);
-  const flags = hexByte(header, 53);
+  if (typeof header !== 'string') return undefined;
+  // The official propagator's `^\s?…\s?$`: one whitespace character at each end (node:http trims spaces and tabs, not U+00A0).
+  const at = isSpace(header.charCodeAt(0)) ? 1 : 0;
+  const length = header.length - at - (isSpace(header.charCodeAt(header.length - 1)) ? 1 : 0);
+  const version = hexByte(header, at);
+  if (length < TRACEPARENT_LENGTH || version < 0 || version === 0xff) return undefined;
+  if (version === 0 ? length !== TRACEPARENT_LENGTH : length > TRACEPARENT_LENGTH && header.charCodeAt(at + TRACEPARENT_LENGTH) !== 45 /* - */) return undefined;
+  if (header.charCodeAt(at + 2) !== 45 || header.charCodeAt(at + 35) !== 45 || header.charCodeAt(at + 52) !== 45) return undefined;
+  const traceId = fromHex(header.slice(at + 3, at + 35), 16);
+  const spanId = fromHex(header.slice(at + 36, at + 52), 8);
+  const flags = hexByte(header, at + 53);
   if (traceId === undefined || spanId === undefined || flags < 0) return undefined;
   return { traceId, spanId, flags, traceState: traceStateOf(tracestate) };
+}
+
+/** Whether `code` is in the regular expression class `\s`; a regular expression only past Latin-1, which node:http never gives. */
+function isSpace(code: number): boolean {
+  return code === 32 || (code >= 9 && code <= 13) || code === 0xa0 || (code > 0xff && /\s/.test(String.fromCharCode(code)));
 }
 
 /** The byte written as two lowercase hex digits at `at`, or -1. */

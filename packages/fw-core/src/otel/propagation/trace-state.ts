@@ -16,18 +16,17 @@ const VALUE_FORBIDDEN = /[,=]/;
 
 /** A `tracestate` list, immutable: `set` and `unset` return a new one. */
 export class ParsedTraceState implements TraceState {
-  readonly #keys: readonly string[];
-  readonly #values: readonly string[];
+  /** In list order: a Map's `set` keeps a repeated key in its first place with the later value. */
+  readonly #members: ReadonlyMap<string, string>;
   /** The length the limits count (as the official propagator counts it: a repeated key's member too). */
   readonly #length: number;
   #serialized: string | undefined;
 
-  private constructor(keys: readonly string[], values: readonly string[], length: number) { this.#keys = keys; this.#values = values; this.#length = length; }
+  private constructor(members: ReadonlyMap<string, string>, length: number) { this.#members = members; this.#length = length; }
 
   /** The members of a `tracestate` header value that the rules above keep. */
   static parse(header: string): ParsedTraceState {
-    const keys: string[] = [];
-    const values: string[] = [];
+    const members = new Map<string, string>();
     let length = 0;
     for (const raw of header.split(',')) {
       const member = raw.trim();
@@ -36,22 +35,17 @@ export class ParsedTraceState implements TraceState {
       const key = member.slice(0, eq);
       const value = member.slice(eq + 1);
       if (!isMember(key, value)) continue;
-      const next = length + member.length + (keys.length > 0 ? 1 : 0);
+      const next = length + member.length + (members.size > 0 ? 1 : 0);
       if (next > MAX_LENGTH) continue;
-      const at = keys.indexOf(key);
-      if (at === -1) {
-        keys.push(key);
-        values.push(value);
-      } else values[at] = value;
+      members.set(key, value);
       length = next;
-      if (keys.length >= MAX_MEMBERS) break;
+      if (members.size >= MAX_MEMBERS) break;
     }
-    return new ParsedTraceState(keys, values, length);
+    return new ParsedTraceState(members, length);
   }
 
   get(key: string): string | undefined {
-    const at = this.#keys.indexOf(key);
-    return at === -1 ? undefined : this.#values[at];
+    return this.#members.get(key);
   }
 
   set(key: string, value: string): TraceState {
@@ -60,33 +54,26 @@ export class ParsedTraceState implements TraceState {
     let length = this.#length;
     if (old !== undefined) length += value.length - old.length;
     else {
-      if (this.#keys.length >= MAX_MEMBERS) return this;
-      length += key.length + value.length + (this.#keys.length > 0 ? 2 : 1);
+      if (this.#members.size >= MAX_MEMBERS) return this;
+      length += key.length + value.length + (this.#members.size > 0 ? 2 : 1);
     }
-    if (length > MAX_LENGTH) return this;
-    const [keys, values] = this.#without(key);
-    return new ParsedTraceState([key, ...keys], [value, ...values], length);
+    return length > MAX_LENGTH ? this : new ParsedTraceState(new Map([[key, value], ...this.#without(key)]), length);
   }
 
   unset(key: string): TraceState {
     const value = this.get(key);
     if (value === undefined) return this;
-    const [keys, values] = this.#without(key);
-    const length = this.#length - (key.length + value.length + 1) - (keys.length > 0 ? 1 : 0);
-    return new ParsedTraceState(keys, values, length);
+    const members = new Map(this.#without(key));
+    return new ParsedTraceState(members, this.#length - (key.length + value.length + 1) - (members.size > 0 ? 1 : 0));
   }
 
   serialize(): string {
-    if (this.#serialized !== undefined) return this.#serialized;
-    let text = '';
-    for (let i = 0; i < this.#keys.length; i++) text += `${i === 0 ? '' : ','}${this.#keys[i]}=${this.#values[i]}`;
-    return (this.#serialized = text);
+    return (this.#serialized ??= Array.from(this.#members, ([key, value]) => `${key}=${value}`).join(','));
   }
 
-  /** The keys and values of the members other than `key`'s. */
-  #without(key: string): [string[], string[]] {
-    const other = (_: string, i: number): boolean => this.#keys[i] !== key;
-    return [this.#keys.filter(other), this.#values.filter(other)];
+  /** The members other than `key`'s, in order. */
+  #without(key: string): [string, string][] {
+    return [...this.#members].filter(([other]) => other !== key);
   }
 }
 
