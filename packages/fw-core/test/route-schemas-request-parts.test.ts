@@ -34,6 +34,18 @@ describe('route schemas: request parts', () => {
             },
             { path: '/tenant', handler: echo, options: { methods: ['get'], schema: { headers: { type: 'object', properties: { 'x-tenant': { type: 'integer' } }, required: ['x-tenant'] } } } },
             { path: '/things', handler: echo, options: { methods: ['post'], schema: { body: { type: 'object', properties: { name: { type: 'string' }, count: { type: 'integer' } }, required: ['name'] } } } },
+            {
+              path: '/defaults/:kind',
+              handler: echo,
+              options: {
+                methods: ['get'],
+                schema: {
+                  params: { type: 'object', properties: { kind: { type: 'string' }, version: { type: 'integer', default: 1 } } },
+                  query: { type: 'object', properties: { limit: { type: 'integer', default: 20 }, sort: { type: 'string', default: 'new' } }, additionalProperties: false },
+                },
+              },
+            },
+            { path: '/defaults', handler: echo, options: { methods: ['put'], schema: { body: { type: 'object', properties: { status: { type: 'string', default: 'draft' }, title: { type: 'string' } } } } } },
           ],
         },
       ],
@@ -110,5 +122,17 @@ describe('route schemas: request parts', () => {
     const res = await app.fetch('/things', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'n', count: 3 }) });
     assert.equal(res.status, 200);
     assert.deepEqual(await res.json(), { bindings: {}, pathParams: null, query: '', queryParams: null, body: { name: 'n', count: 3 } });
+  });
+
+  it("sets the query's and params' defaults on their copies, as Fastify does, where the client sent none", async () => {
+    const res = await app.fetch('/defaults/a?sort=old');
+    assert.equal(res.status, 200);
+    assert.deepEqual(await res.json(), { bindings: { kind: 'a' }, pathParams: { kind: 'a', version: 1 }, query: 'sort=old', queryParams: { limit: 20, sort: 'old' }, body: null });
+  });
+
+  it("never sets a body's defaults: a PUT of fewer fields must not reset the others", async () => {
+    const res = await app.fetch('/defaults', { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ title: 't' }) });
+    assert.equal(res.status, 200);
+    assert.deepEqual(((await res.json()) as { body: unknown }).body, { title: 't' });
   });
 });

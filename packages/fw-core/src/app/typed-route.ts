@@ -4,7 +4,7 @@
  */
 import type { FwRequest } from '../http/request.ts';
 import type { FwResponse, JsonResponse } from '../http/response.ts';
-import type { FromSchema } from '../schema/from-schema.ts';
+import type { FromSchema, FromTextPart } from '../schema/from-schema.ts';
 import type { RouteSchema } from '../schema/route-schema.ts';
 import type { InlineHandler } from './controller.ts';
 import type { HandlerRoute, RouteOptions } from './route-group.ts';
@@ -21,8 +21,8 @@ export type BindingName<Path extends string> = string extends Path
 /** `req.pathinfo`: the captured segments on a route ending in `[...]`, undefined on any other. */
 type PathinfoOf<Path extends string> = string extends Path ? readonly string[] | undefined : Path extends `${string}/[...]` ? readonly string[] : undefined;
 
-/** What a schema part gives the handler: its type once validated, `Absent` when the route declares none. */
-type PartOf<S, Part extends keyof RouteSchema, Absent> = S extends { readonly [K in Part]: infer P } ? FromSchema<P> : Absent;
+/** What a schema part gives the handler: its type once validated (a text part's defaults set), `Absent` when the route declares none. */
+type PartOf<S, Part extends keyof RouteSchema, Absent> = S extends { readonly [K in Part]: infer P } ? (Part extends 'body' ? FromSchema<P> : FromTextPart<P>) : Absent;
 
 /** The request a typed handler reads; the pipeline runs the schemas first, so these types hold whenever it runs. */
 export type TypedRequest<Path extends string, S extends RouteSchema> = Omit<FwRequest, 'bindings' | 'pathinfo' | 'pathParams' | 'queryParams' | 'body'> & {

@@ -40,11 +40,12 @@ export async function loadAjvCompiler(options: AjvOptions = {}, importModule = (
     else if (!premade(schema)) throw new Error(`schema is invalid: ${ajv.errorsText(premade.errors)}`);
   };
   // coerceTypes is an instance option, so one pair per setting; 'array' lets a name given once
-  // meet an array schema. strict: a typo in a schema fails start-up, not requests.
+  // meet an array schema. strict: a typo in a schema fails start-up, not requests. The text parts' copies get their
+  // `default`s, as Fastify's do; a body does not, as the same schema serves a PUT of fewer fields (docs/applications.md).
   const make = (coerce: boolean, allErrors: boolean) => {
     let ajv: AjvInstance;
     try {
-      ajv = new Ajv({ strict: true, allowUnionTypes: true, validateSchema: false, ...options.customOptions, allErrors, coerceTypes: coerce && 'array' });
+      ajv = new Ajv({ strict: true, allowUnionTypes: true, validateSchema: false, useDefaults: coerce, ...options.customOptions, allErrors, coerceTypes: coerce && 'array' });
       for (const plugin of plugins) (typeof plugin === 'function' ? plugin(ajv) : plugin[0](ajv, plugin[1]));
     } catch (cause) {
       throw new FwError('FW_ERR_SCHEMA_BAD_AJV_OPTIONS', `ajv refuses the app's ajv options or plugins: ${(cause as Error).message}`, { cause });

@@ -87,3 +87,9 @@ type FromObject<S, P = PropertiesOf<S>, R extends string = RequiredOf<S>> = Flat
 
 /** One object type instead of an intersection, so editors and error messages show plain fields. */
 type Flatten<T> = { [K in keyof T]: T[K] };
+
+/** The type of a checked text part (params, query): a property with a `default` is present, ajv (useDefaults) having set it. */
+export type FromTextPart<S> = FromSchema<S extends { readonly properties: infer P } ? Omit<S, 'required'> & { readonly required: readonly (RequiredOf<S> | DefaultedOf<P>)[] } : S>;
+
+/** The names of the properties that have a `default`. */
+type DefaultedOf<P> = { [K in keyof P]: P[K] extends { readonly default: unknown } ? K : never }[keyof P] & string;

@@ -56,7 +56,7 @@ route({
   methods: ['put'],
   schema: {
     params: { type: 'object', properties: { user_id: { type: 'string' }, id: { type: 'integer' } }, required: ['user_id', 'id'] },
-    query: { type: 'object', properties: { page: { type: 'integer' }, draft: { type: 'boolean' } }, additionalProperties: false },
+    query: { type: 'object', properties: { page: { type: 'integer' }, draft: { type: 'boolean' }, size: { type: 'integer', default: 20 } }, additionalProperties: false },
     body: newPost,
   },
   handler: (req) => {
@@ -72,6 +72,10 @@ route({
     const pageSure: number = req.queryParams.page;
     // @ts-expect-error: the query schema has no `sort` and allows no other key
     void req.queryParams.sort;
+    // size has a default, which fw sets on the query's copy before the handler: present
+    const size: number = req.queryParams.size;
+    // @ts-expect-error: present, and a number
+    const sizeText: string = req.queryParams.size;
     const title: string = req.body.title;
     // @ts-expect-error: title is a string, not a number
     const titleNumber: number = req.body.title;

@@ -77,13 +77,9 @@ export class LeanServerSpan implements Span {
     this.setEachAttribute(attributes);
   }
 
-  get events(): readonly RecordedEvent[] {
-    return this.#events ?? NONE;
-  }
+  get events(): readonly RecordedEvent[] { return this.#events ?? NONE; }
 
-  get links(): readonly Link[] {
-    return this.#links ?? NONE;
-  }
+  get links(): readonly Link[] { return this.#links ?? NONE; }
 
   /** Every attribute, pre-encoded ones included (a new object, for inspection). */
   get attributes(): Attributes {
@@ -105,13 +101,9 @@ export class LeanServerSpan implements Span {
     return timeOnClock(this.startWallMs, this.startMs, ms);
   }
 
-  get traceId(): Uint8Array {
-    return (this.traceIdBytes ??= this.parent?.traceId ?? randomId(16));
-  }
+  get traceId(): Uint8Array { return (this.traceIdBytes ??= this.parent?.traceId ?? randomId(16)); }
 
-  get spanId(): Uint8Array {
-    return (this.spanIdBytes ??= randomId(8));
-  }
+  get spanId(): Uint8Array { return (this.spanIdBytes ??= randomId(8)); }
 
   spanContext(): SpanContext {
     return (this.context ??= {
