@@ -76,6 +76,34 @@ describe('GET /ready on PostgreSQL reached through a proxy', () => {
   });
 });
 
+describe('GET /ready while every pooled connection waits on a lock', () => {
+  let schema: TestSchema;
+  let blog: BlogProcess;
+  before(async () => {
+    schema = await createTestSchema();
+    blog = await startBlog({ BLOG_STORE: 'postgres', DATABASE_URL: schema.url, BLOG_POSTGRES_POOL_SIZE: '2', BLOG_POSTGRES_STATEMENT_TIMEOUT_MS: '60000', BLOG_POSTGRES_QUERY_TIMEOUT_MS: '60000' });
+  });
+  after(async () => {
+    await blog?.stop();
+    await schema?.drop();
+  });
+
+  test('200 ready: a pool busy with requests is not a database that does not answer', async () => {
+    await schema.query('BEGIN');
+    const reads: Promise<Reply>[] = [];
+    try {
+      await schema.query('LOCK TABLE blog_posts IN ACCESS EXCLUSIVE MODE');
+      for (let i = 0; i < 3; i += 1) reads.push(blog.request('GET', '/api/posts', { fresh: true }));
+      const waiting = `SELECT count(*)::int AS n FROM pg_locks WHERE relation = '${schema.name}.blog_posts'::regclass AND NOT granted`;
+      await until('both pooled connections to wait on the lock', async () => (await schema.query(waiting)).rows[0].n === 2);
+      assertProbe(await blog.request('GET', '/ready', { fresh: true }), 200, READY);
+    } finally {
+      await schema.query('COMMIT');
+    }
+    assert.deepEqual((await Promise.all(reads)).map((reply) => reply.status), [200, 200, 200]);
+  });
+});
+
 describe('GET /ready once a stop has begun', () => {
   let blog: BlogProcess;
   before(async () => {

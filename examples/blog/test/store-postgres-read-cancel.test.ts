@@ -53,7 +53,7 @@ describe('runPgRead: a PostgreSQL read for a request that may go', () => {
     answer.reject(Object.assign(new Error('canceling statement due to user request'), { code: '57014' }));
     await assert.rejects(read, (error: Error) => error.name === 'AbortError');
     assert.equal(released.length, 1);
-    assert.ok(released[0] instanceof Error, 'destroyed, not returned to the pool');
+    assert.ok(released[0], 'released with a truthy value: pg destroys the client instead of pooling it');
   });
 
   it('destroys the client when the answer came before the cancel could act', async () => {
@@ -61,7 +61,7 @@ describe('runPgRead: a PostgreSQL read for a request that may go', () => {
     answer.resolve(ROWS);
     await assert.rejects(read, (error: Error) => error.name === 'AbortError');
     assert.deepEqual(cancelled, [4242]);
-    assert.ok(released[0] instanceof Error, 'a cancel in flight may still arrive: the backend is not reused');
+    assert.ok(released[0], 'a cancel in flight may still arrive: the backend is not reused (released truthy: destroyed)');
   });
 
   it('returns the client of a read that ended, and never cancels it afterwards', async () => {

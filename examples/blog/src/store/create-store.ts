@@ -28,6 +28,9 @@ export interface CreateStoreOptions {
   readonly onPoolMetrics?: (metrics: PgPoolMetrics) => void;
 }
 
+/** How long ping() waits for PostgreSQL, ms: the readiness check's own bound (http/readiness-route.ts). */
+const PING_TIMEOUT_MS = 1_000;
+
 /** Opens the store the settings name. Rejects with a config error or StoreUnavailableError. */
 export async function createStore(settings: StoreSettings, options: CreateStoreOptions): Promise<PostStore> {
   const { appDir, logger, now } = options;
@@ -44,19 +47,25 @@ export async function createStore(settings: StoreSettings, options: CreateStoreO
       const [{ createPgPool, pgCanceller, pgServerOf }, { createPgPoolMetrics, pgPoolName }, { openPostgresStore }] = await Promise.all([import('./postgres-pool.ts'), import('./postgres-pool-metrics.ts'), import('./postgres-store.ts')]);
       const connectionString = databaseUrl(settings, options.env ?? process.env);
       const max = integerSetting(settings, 'postgres_pool_size');
+      const connectTimeoutMs = integerSetting(settings, 'postgres_connect_timeout_ms');
+      const onIdleError = (error: Error) => logger.error({ event: 'store_connection_lost', store: 'postgres', err: error }, 'an idle PostgreSQL connection failed');
       const pool = createPgPool({
         connectionString,
         max,
-        connectTimeoutMs: integerSetting(settings, 'postgres_connect_timeout_ms'),
+        connectTimeoutMs,
         queryTimeoutMs: integerSetting(settings, 'postgres_query_timeout_ms'),
         statementTimeoutMs: integerSetting(settings, 'postgres_statement_timeout_ms'),
-        onIdleError: (error) => logger.error({ event: 'store_connection_lost', store: 'postgres', err: error }, 'an idle PostgreSQL connection failed'),
+        onIdleError,
       });
+      // ping() (GET /ready) has a connection of its own: requests holding every pooled one, waiting on a lock, are not a
+      // database that does not answer, and every instance failing its check at once would leave the balancer none.
+      const probeMs = Math.min(PING_TIMEOUT_MS, connectTimeoutMs);
+      const probePool = createPgPool({ connectionString, max: 1, connectTimeoutMs: probeMs, queryTimeoutMs: PING_TIMEOUT_MS, statementTimeoutMs: PING_TIMEOUT_MS, onIdleError });
       const server = pgServerOf(connectionString);
       const metrics = createPgPoolMetrics(pool, max, pgPoolName(server));
       options.onPoolMetrics?.(metrics);
-      const cancel = pgCanceller(connectionString, integerSetting(settings, 'postgres_connect_timeout_ms'));
-      return openPostgresStore({ pool, cancel, now, queryLog, server, idempotencyKeyTtlMs, onAcquireTimeout: metrics.countTimeout });
+      const cancel = pgCanceller(connectionString, connectTimeoutMs);
+      return openPostgresStore({ pool, probePool, cancel, now, queryLog, server, idempotencyKeyTtlMs, onAcquireTimeout: metrics.countTimeout });
     }
   }
 }

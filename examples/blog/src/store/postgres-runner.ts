@@ -75,7 +75,7 @@ function rowCountOf(result: PgResult): number {
  * Runs `work` on one checked-out client. On any failure the client is destroyed rather than
  * returned (that also rolls back an open transaction), so the pool never hands out a broken one.
  */
-export async function withPgClient<T>(pool: PgPool, reporting: PgReporting, work: (run: PgRun, client: PgClient) => Promise<T>): Promise<T> {
+export async function withPgClient<T>(pool: PgPool, reporting: PgReporting, work: (run: PgRun) => Promise<T>): Promise<T> {
   let client: PgClient;
   try {
     client = await pool.connect();
@@ -91,7 +91,7 @@ export async function withPgClient<T>(pool: PgPool, reporting: PgReporting, work
   };
   client.on('error', onError);
   try {
-    return await work((query) => runPgQuery(client, query, reporting), client);
+    return await work((query) => runPgQuery(client, query, reporting));
   } catch (error) {
     failure ??= error instanceof Error ? error : new Error(String(error));
     throw error;
@@ -114,32 +114,39 @@ export function inPgTransaction<T>(pool: PgPool, reporting: PgReporting, work: (
 /**
  * Runs a read on the pool; when `readFor`'s signal aborts (its client has gone) while the read waits for its answer,
  * the server cancels the statement (`cancel`), so no connection stays busy for a client that is gone, and the read
- * rejects with the signal's reason. Run on a checked-out client, whose process id the cancel names; a client that
- * was cancelled is destroyed, not returned: a cancel arriving late must not reach another request's statement.
- * A client that goes while the read waits for a pooled connection is seen once one is free, which goes back unused.
+ * rejects with the signal's reason. Run as runPgQuery runs any statement (its span covers the wait for a connection,
+ * as pool.query's would), on a checked-out client whose process id the cancel names; a client that was cancelled is
+ * destroyed, not returned: a cancel arriving late must not reach another request's statement. A client that goes
+ * while the read waits for a pooled connection is seen once one is free, which goes back unused.
  */
-export async function runPgRead(pool: PgPool, query: PgStatement, reporting: PgReporting, readFor: ReadFor | undefined, cancel: PgCancel): Promise<PgResult> {
+export function runPgRead(pool: PgPool, query: PgStatement, reporting: PgReporting, readFor: ReadFor | undefined, cancel: PgCancel): Promise<PgResult> {
   if (readFor === undefined) return runPgQuery(pool, query, reporting);
   const { signal } = readFor;
-  const result = await withPgClient(pool, reporting, async (run, client) => {
-    // Gone while this waited for a connection: nothing was sent, so the connection goes back to the pool.
-    if (signal.aborted) return undefined;
-    let cancelled = false;
-    const onAbort = (): void => {
-      cancelled = true;
-      if (typeof client.processID === 'number') cancel(client.processID).catch(() => {});
-    };
-    signal.addEventListener('abort', onAbort, { once: true });
-    try {
-      const result = await run(query);
-      if (cancelled) throw signal.reason;
-      return result;
-    } catch (error) {
-      throw cancelled ? signal.reason : error;
-    } finally {
-      signal.removeEventListener('abort', onAbort);
-    }
-  });
-  if (result === undefined) throw signal.reason;
-  return result;
+  return runPgQuery({ query: (statement) => cancellable(pool, statement, signal, cancel) }, query, reporting);
+}
+
+async function cancellable(pool: PgPool, query: PgQuery, signal: AbortSignal, cancel: PgCancel): Promise<PgResult | PgResult[]> {
+  const client = await pool.connect();
+  // Gone while this waited for a connection: nothing was sent, so the connection goes back to the pool.
+  if (signal.aborted) return (client.release(), Promise.reject(signal.reason));
+  let failure: Error | boolean | undefined;
+  const onError = (error: Error): void => void (failure ??= error);
+  const onAbort = (): void => {
+    failure ??= true;
+    if (typeof client.processID === 'number') cancel(client.processID).catch(() => {});
+  };
+  client.on('error', onError);
+  signal.addEventListener('abort', onAbort, { once: true });
+  try {
+    const result = await client.query(query);
+    if (signal.aborted) throw signal.reason;
+    return result;
+  } catch (error) {
+    failure ??= error instanceof Error ? error : true;
+    throw signal.aborted ? signal.reason : error;
+  } finally {
+    signal.removeEventListener('abort', onAbort);
+    client.off('error', onError);
+    client.release(failure);
+  }
 }

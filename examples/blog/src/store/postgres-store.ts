@@ -18,6 +18,8 @@ import { StoreUnavailableError, type IdempotencyClaim, type IdempotentOutcome, t
 export interface PostgresStoreOptions {
   /** The pool to use; the store owns it from here on and ends it on close (or on a failed open). */
   readonly pool: PgPool;
+  /** The pool ping() (readiness) runs on, apart from the requests' (create-store.ts says why); default `pool`. Ended with it. */
+  readonly probePool?: PgPool;
   /** The clock that stamps inserted_at and updated_at; default `() => new Date()`. */
   readonly now?: () => Date;
   /** Receives one event per query, migrations included; absent means no query log. */
@@ -90,6 +92,7 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
     await applyMigrations(pool, { queryLog: reporting.log, spans: reporting.spans });
   } catch (error) {
     await pool.end().catch(() => {});
+    await options.probePool?.end().catch(() => {});
     throw error;
   }
   const now = options.now ?? (() => new Date());
@@ -138,7 +141,7 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
 
     async ping(): Promise<void> {
       try {
-        await query(PING, []);
+        await runPgQuery(options.probePool ?? pool, { ...PING, values: [] }, reporting);
       } catch (error) {
         // Whatever stops the answer (a closed pool too) means "cannot serve": the contract's one error.
         throw error instanceof StoreUnavailableError ? error : new StoreUnavailableError(`PostgreSQL ping failed: ${String((error as Error)?.message ?? error)}`, { cause: error });
@@ -146,7 +149,7 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
     },
 
     close(): Promise<void> {
-      closing ??= pool.end();
+      closing ??= Promise.all([pool.end(), options.probePool?.end()]).then(() => undefined);
       return closing;
     },
   };
