@@ -5,7 +5,7 @@
  * return the count and the window's remaining milliseconds. Windows run on Redis's clock.
  *
  * Redis trouble must never hang or crash a request: no offline queue (commands fail at once
- * while disconnected), no command retries, a command timeout (answeredWithin), a socket timeout that drops a
+ * while disconnected), no command retries, a command timeout (commandDeadline), a socket timeout that drops a
  * connection that stopped answering (pending commands fail, ioredis reconnects with backoff), and
  * an 'error' listener, because an 'error' event nobody listens to crashes the process; the failed
  * command's own rejection is what the plugin logs.
@@ -52,33 +52,47 @@ export async function createRedisStore(options: RedisStoreOptions): Promise<Rate
   }) as ClientWithHit;
   client.on('error', () => undefined);
   client.defineCommand('fwRateLimitHit', { numberOfKeys: 1, lua: HIT_SCRIPT });
+  const within = commandDeadline(timeoutMs, patience);
   // A Redis out of reach at start is a start-up error; once started, outages follow on_store_error.
   await pingAtStart(client, options.url, patience);
   return {
     kind: 'redis',
     async hit(key: string, now: number): Promise<WindowCount> {
-      const [count, ttl] = await answeredWithin(client.fwRateLimitHit(keyPrefix + key, windowMs), timeoutMs);
+      const [count, ttl] = await within(client.fwRateLimitHit(keyPrefix + key, windowMs));
       return { count, resetAt: now + ttl };
     },
-    close: () => closeClient(client, timeoutMs),
+    close: () => closeClient(client, within),
   };
 }
 
 /**
- * `command`, failing after `ms` as ioredis's commandTimeout did, except that a timer that fires late because the event
- * loop was busy (a client's pipelined flood, say) first lets the loop read what arrived meanwhile: the rejection waits
- * one setImmediate, after the I/O callbacks. So an answer Redis gave in time is never taken for an outage, which
- * `on_store_error: allow` would let the flooding client through on (100 allowed, 23 to 57 more passed).
+ * A command timeout of `ms` that does not take a process too busy to read Redis's answer for a Redis that stopped
+ * answering. A client's pipelined flood lagged the event loop past the timeout, and with on_store_error `allow` the
+ * 'outage' let the flooding client past its exhausted limit (100 allowed, 23 to 57 more passed). So the timer's
+ * verdict waits one setImmediate, after the loop's I/O callbacks, and a verdict that comes late (the loop was busy:
+ * the command may not even have left this process's write buffer) arms the timer again: a command fails only when
+ * Redis was silent for `ms` of a loop free to hear it, or `capMs` after it was sent.
  */
-export function answeredWithin<T>(command: Promise<T>, ms: number): Promise<T> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => setImmediate(() => reject(new Error(`Command timed out after ${ms} ms`))), ms);
-    command.then(resolve, reject).finally(() => clearTimeout(timer));
-  });
+export function commandDeadline(ms: number, capMs: number): <T>(command: Promise<T>) => Promise<T> {
+  return <T>(command: Promise<T>) => {
+    const sentAt = performance.now();
+    return new Promise<T>((resolve, reject) => {
+      let armedAt = sentAt;
+      let timer: NodeJS.Timeout;
+      const expire = (): void => void setImmediate(() => {
+        const now = performance.now();
+        if (now - armedAt <= ms * 1.25 || now - sentAt >= capMs) return reject(new Error(`Command timed out after ${ms} ms`));
+        armedAt = now;
+        timer = setTimeout(expire, ms);
+      });
+      timer = setTimeout(expire, ms);
+      command.then(resolve, reject).finally(() => clearTimeout(timer));
+    });
+  };
 }
 
-/** QUIT when connected (bounded by `ms`, never rejecting), then drop the connection and stop reconnecting. */
-async function closeClient(client: Redis, ms: number): Promise<void> {
-  if (client.status === 'ready') await answeredWithin(client.quit(), ms).catch(() => undefined);
+/** QUIT when connected (bounded by the command timeout, never rejecting), then drop the connection and stop reconnecting. */
+async function closeClient(client: Redis, within: ReturnType<typeof commandDeadline>): Promise<void> {
+  if (client.status === 'ready') await within(client.quit()).catch(() => undefined);
   client.disconnect(false);
 }
