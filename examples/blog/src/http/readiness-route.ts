@@ -12,9 +12,10 @@
  */
 import { readinessHandler, type JsonSchema, type Lifecycle, type RouteGroup } from 'fw-core';
 import type { BlogContext } from '../blog-context.ts';
+import { PING_TIMEOUT_MS } from '../store/create-store.ts';
 
-/** Longest wait for the store's answer, ms: below a balancer's usual 2 s check timeout. */
-const STORE_CHECK_TIMEOUT_MS = 1_000;
+/** Longest wait for the store's answer, ms: the PostgreSQL ping's own bound. */
+const STORE_CHECK_TIMEOUT_MS = PING_TIMEOUT_MS;
 
 /** What /ready answers: `{"status":"ready"}`, `{"status":"draining"}` or `{"status":"unavailable","failed":["store"]}`. */
 const READINESS_BODY: JsonSchema = {

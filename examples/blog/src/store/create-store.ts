@@ -28,8 +28,8 @@ export interface CreateStoreOptions {
   readonly onPoolMetrics?: (metrics: PgPoolMetrics) => void;
 }
 
-/** How long ping() waits for PostgreSQL, ms: the readiness check's own bound (http/readiness-route.ts). */
-const PING_TIMEOUT_MS = 1_000;
+/** How long ping() (GET /ready) waits for PostgreSQL, ms: below the guide's HAProxy `timeout check 1s`, so a check gets the 503. */
+export const PING_TIMEOUT_MS = 800;
 
 /** Opens the store the settings name. Rejects with a config error or StoreUnavailableError. */
 export async function createStore(settings: StoreSettings, options: CreateStoreOptions): Promise<PostStore> {
