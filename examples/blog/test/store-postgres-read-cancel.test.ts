@@ -1,18 +1,22 @@
 /**
  * runPgRead (postgres-runner.ts) on a pool of its own making, for what a real server cannot time: the cancel names the
- * read's backend, a client whose read was cancelled is destroyed even when its answer came first (a late cancel must
- * not reach another request's statement), a read that ends is returned to the pool and never cancelled afterwards,
- * and a request gone before a connection was free sends nothing and returns the connection. api-postgres-read-cancel.test.ts has the real thing.
+ * read's backend, the read rejects with the signal's reason, and its connection goes back to the pool only once the
+ * cancel has settled (a cancel still on its way must not reach the next request's statement); a read that ends is
+ * never cancelled afterwards; a request gone before a connection was free sends nothing; a statement failing on its
+ * own still destroys its connection. And pgCanceller keeps at most its limit of cancels in flight.
+ * api-postgres-read-cancel.test.ts has the real thing.
  */
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
-import type { PgClient, PgPool, PgQuery, PgResult } from '../src/store/postgres-pool.ts';
+import { createServer, type Server } from 'node:net';
+import { after, before, describe, it } from 'node:test';
+import { pgCanceller, type PgClient, type PgPool, type PgQuery, type PgResult } from '../src/store/postgres-pool.ts';
 import { runPgRead, type PgReporting } from '../src/store/postgres-runner.ts';
 import { postgresSpanTarget } from '../src/store/statement-spans.ts';
 
 const ROWS: PgResult = { rows: [{ one: 1 }], rowCount: 1 };
 const REPORTING: PgReporting = { log: undefined, spans: postgresSpanTarget(undefined) };
 const STATEMENT = { text: 'SELECT 1 AS one' };
+const CANCELED = Object.assign(new Error('canceling statement due to user request'), { code: '57014', severity: 'ERROR' });
 
 /** A pool of one client, backend 4242, whose query answers when the test says; it records what happened. */
 function fakePool() {
@@ -30,43 +34,49 @@ function fakePool() {
   return { pool, sent, released, answer };
 }
 
-function recordingCancel() {
+/** A cancel that records the process ids it was asked for and settles when the test says. */
+function heldCancel() {
   const cancelled: number[] = [];
-  return { cancelled, cancel: async (pid: number) => void cancelled.push(pid) };
+  const delivered = Promise.withResolvers<void>();
+  return { cancelled, delivered, cancel: (pid: number) => (cancelled.push(pid), delivered.promise) };
 }
 
 /** A read whose request's signal aborts while its query is on the wire (the query's answer still pending). */
 async function abortedWhileQuerying() {
   const { pool, released, answer } = fakePool();
-  const { cancelled, cancel } = recordingCancel();
+  const { cancelled, delivered, cancel } = heldCancel();
   const gone = new AbortController();
   const read = runPgRead(pool, STATEMENT, REPORTING, { signal: gone.signal }, cancel);
   await new Promise((resolve) => setImmediate(resolve));
   gone.abort();
-  return { read, released, answer, cancelled };
+  return { read, released, answer, cancelled, delivered };
 }
 
 describe('runPgRead: a PostgreSQL read for a request that may go', () => {
-  it('cancels the read on its own backend when the signal aborts, rejects with the reason and destroys the client', async () => {
-    const { read, released, answer, cancelled } = await abortedWhileQuerying();
+  it('cancels the read on its own backend, rejects with the reason, and returns the connection once the cancel was delivered', async () => {
+    const { read, released, answer, cancelled, delivered } = await abortedWhileQuerying();
     assert.deepEqual(cancelled, [4242]);
-    answer.reject(Object.assign(new Error('canceling statement due to user request'), { code: '57014' }));
+    answer.reject(CANCELED);
+    await new Promise((resolve) => setImmediate(resolve));
+    assert.deepEqual(released, [], 'held while the cancel is on its way');
+    delivered.resolve();
     await assert.rejects(read, (error: Error) => error.name === 'AbortError');
-    assert.equal(released.length, 1);
-    assert.ok(released[0], 'released with a truthy value: pg destroys the client instead of pooling it');
+    assert.deepEqual(released, [undefined], 'a cancelled statement leaves a healthy connection: back to the pool');
   });
 
-  it('destroys the client when the answer came before the cancel could act', async () => {
-    const { read, released, answer, cancelled } = await abortedWhileQuerying();
+  it('holds the connection until the cancel settles when the answer came first', async () => {
+    const { read, released, answer, delivered } = await abortedWhileQuerying();
     answer.resolve(ROWS);
+    await new Promise((resolve) => setImmediate(resolve));
+    assert.deepEqual(released, [], 'a cancel in flight could reach the next statement on this connection');
+    delivered.resolve();
     await assert.rejects(read, (error: Error) => error.name === 'AbortError');
-    assert.deepEqual(cancelled, [4242]);
-    assert.ok(released[0], 'a cancel in flight may still arrive: the backend is not reused (released truthy: destroyed)');
+    assert.deepEqual(released, [undefined]);
   });
 
-  it('returns the client of a read that ended, and never cancels it afterwards', async () => {
+  it('returns the connection of a read that ended, and never cancels it afterwards', async () => {
     const { pool, released, answer } = fakePool();
-    const { cancelled, cancel } = recordingCancel();
+    const { cancelled, cancel } = heldCancel();
     const later = new AbortController();
     answer.resolve(ROWS);
     assert.deepEqual(await runPgRead(pool, STATEMENT, REPORTING, { signal: later.signal }, cancel), ROWS);
@@ -77,17 +87,49 @@ describe('runPgRead: a PostgreSQL read for a request that may go', () => {
 
   it('sends nothing for a request that went before a connection was free, and returns the connection to the pool', async () => {
     const { pool, sent, released } = fakePool();
-    const { cancelled, cancel } = recordingCancel();
+    const { cancelled, cancel } = heldCancel();
     await assert.rejects(runPgRead(pool, STATEMENT, REPORTING, { signal: AbortSignal.abort() }, cancel), (error: Error) => error.name === 'AbortError');
     assert.deepEqual(sent, []);
     assert.deepEqual(cancelled, []);
     assert.deepEqual(released, [undefined], 'a healthy connection is not closed under the load that made clients leave');
   });
 
+  it('destroys the connection of a statement that failed on its own, as every other statement does', async () => {
+    const { pool, released, answer } = fakePool();
+    const failure = Object.assign(new Error('Connection terminated unexpectedly'), {});
+    answer.reject(failure);
+    await assert.rejects(runPgRead(pool, STATEMENT, REPORTING, { signal: new AbortController().signal }, heldCancel().cancel));
+    assert.deepEqual(released, [failure]);
+  });
+
   it('runs on the pool as before when no request is given', async () => {
     const { pool, sent } = fakePool();
     const direct = { ...pool, query: async (query: PgQuery) => (sent.push(query), ROWS) } as unknown as PgPool;
-    assert.deepEqual(await runPgRead(direct, STATEMENT, REPORTING, undefined, recordingCancel().cancel), ROWS);
+    assert.deepEqual(await runPgRead(direct, STATEMENT, REPORTING, undefined, heldCancel().cancel), ROWS);
     assert.equal(sent.length, 1);
+  });
+});
+
+describe('pgCanceller', () => {
+  let silent: Server;
+  let accepted = 0;
+  before(async () => {
+    silent = createServer((socket) => {
+      accepted += 1;
+      socket.on('error', () => {});
+    });
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+  });
+  after(() => silent.close());
+
+  it('keeps at most its limit of cancels in flight, skips the rest, and never rejects', async () => {
+    const cancel = pgCanceller(`postgres://u@127.0.0.1:${(silent.address() as { port: number }).port}/db`, 300, 2);
+    const started = performance.now();
+    const inFlight = [cancel(1), cancel(2)];
+    await Promise.all([cancel(3), cancel(4), cancel(5)]);
+    assert.ok(performance.now() - started < 250, 'the cancels over the limit settle at once, opening nothing');
+    await Promise.all(inFlight);
+    assert.ok(performance.now() - started >= 290, 'the two in flight waited for the silent server, up to their timeout');
+    assert.equal(accepted, 2);
   });
 });

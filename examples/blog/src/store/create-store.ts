@@ -31,6 +31,9 @@ export interface CreateStoreOptions {
 /** How long ping() (GET /ready) waits for PostgreSQL, ms: below the guide's HAProxy `timeout check 1s`, so a check gets the 503. */
 export const PING_TIMEOUT_MS = 800;
 
+/** Most cancels of reads for clients that have gone in flight at once (postgres-pool.ts, pgCanceller). */
+const CANCELS_IN_FLIGHT = 2;
+
 /** Opens the store the settings name. Rejects with a config error or StoreUnavailableError. */
 export async function createStore(settings: StoreSettings, options: CreateStoreOptions): Promise<PostStore> {
   const { appDir, logger, now } = options;
@@ -64,7 +67,7 @@ export async function createStore(settings: StoreSettings, options: CreateStoreO
       const server = pgServerOf(connectionString);
       const metrics = createPgPoolMetrics(pool, max, pgPoolName(server));
       options.onPoolMetrics?.(metrics);
-      const cancel = pgCanceller(connectionString, connectTimeoutMs);
+      const cancel = pgCanceller(connectionString, connectTimeoutMs, CANCELS_IN_FLIGHT);
       return openPostgresStore({ pool, probePool, cancel, now, queryLog, server, idempotencyKeyTtlMs, onAcquireTimeout: metrics.countTimeout });
     }
   }

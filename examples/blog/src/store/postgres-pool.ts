@@ -90,22 +90,30 @@ export function createPgPool(settings: PgPoolSettings): PgPool {
   return typed;
 }
 
-/** Asks the server to cancel what the backend with this process id runs. */
+/** Asks the server to cancel what the backend with this process id runs; settles (never rejecting) once it was delivered or given up. */
 export type PgCancel = (processId: number) => Promise<void>;
 
 /**
  * A PgCancel that runs pg_cancel_backend on a connection of its own, outside the pool (which may be the very thing
- * held up), waiting at most `timeoutMs` for it. A failed cancel is the caller's to ignore: the statement then ends
- * at its statement_timeout.
+ * held up), waiting at most `timeoutMs` for it, and at most `inFlight` at once: more are skipped, so clients hanging up
+ * en masse cannot open connections en masse. A skipped or failed cancel leaves the statement to end at its
+ * statement_timeout, as reads did before they were cancelled.
  */
-export function pgCanceller(connectionString: string, timeoutMs: number): PgCancel {
+export function pgCanceller(connectionString: string, timeoutMs: number, inFlight: number): PgCancel {
+  let running = 0;
   return async (processId) => {
-    const client = new pg.Client({ connectionString, connectionTimeoutMillis: timeoutMs, query_timeout: timeoutMs, application_name: 'blog-example-cancel' });
+    if (running >= inFlight) return;
+    running += 1;
+    let client: pg.Client | undefined;
     try {
+      client = new pg.Client({ connectionString, connectionTimeoutMillis: timeoutMs, query_timeout: timeoutMs, application_name: 'blog-example-cancel' });
       await client.connect();
       await client.query({ text: 'SELECT pg_cancel_backend($1)', values: [processId] });
+    } catch {
+      // Given up: the statement ends at its statement_timeout.
     } finally {
-      await client.end().catch(() => {});
+      running -= 1;
+      await client?.end().catch(() => {});
     }
   };
 }

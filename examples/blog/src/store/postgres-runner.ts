@@ -113,11 +113,12 @@ export function inPgTransaction<T>(pool: PgPool, reporting: PgReporting, work: (
 
 /**
  * Runs a read on the pool; when `readFor`'s signal aborts (its client has gone) while the read waits for its answer,
- * the server cancels the statement (`cancel`), so no connection stays busy for a client that is gone, and the read
- * rejects with the signal's reason. Run as runPgQuery runs any statement (its span covers the wait for a connection,
- * as pool.query's would), on a checked-out client whose process id the cancel names; a client that was cancelled is
- * destroyed, not returned: a cancel arriving late must not reach another request's statement. A client that goes
- * while the read waits for a pooled connection is seen once one is free, which goes back unused.
+ * the server is asked to cancel the statement (`cancel`), so no connection stays busy for a client that is gone, and
+ * the read rejects with the signal's reason once the statement has ended. Run as runPgQuery runs any statement (its
+ * span covers the wait for a connection, as pool.query's would), on a checked-out client whose process id the
+ * cancel names, which goes back to the pool only once the cancel has been delivered or given up: a cancel still on
+ * its way must not reach the next request's statement. A client that goes while the read waits for a pooled
+ * connection is seen once one is free, which goes back unused.
  */
 export function runPgRead(pool: PgPool, query: PgStatement, reporting: PgReporting, readFor: ReadFor | undefined, cancel: PgCancel): Promise<PgResult> {
   if (readFor === undefined) return runPgQuery(pool, query, reporting);
@@ -129,12 +130,10 @@ async function cancellable(pool: PgPool, query: PgQuery, signal: AbortSignal, ca
   const client = await pool.connect();
   // Gone while this waited for a connection: nothing was sent, so the connection goes back to the pool.
   if (signal.aborted) return (client.release(), Promise.reject(signal.reason));
-  let failure: Error | boolean | undefined;
+  let failure: Error | undefined;
+  let cancelling: Promise<void> | undefined;
   const onError = (error: Error): void => void (failure ??= error);
-  const onAbort = (): void => {
-    failure ??= true;
-    if (typeof client.processID === 'number') cancel(client.processID).catch(() => {});
-  };
+  const onAbort = (): void => void (typeof client.processID === 'number' && (cancelling = cancel(client.processID)));
   client.on('error', onError);
   signal.addEventListener('abort', onAbort, { once: true });
   try {
@@ -142,11 +141,14 @@ async function cancellable(pool: PgPool, query: PgQuery, signal: AbortSignal, ca
     if (signal.aborted) throw signal.reason;
     return result;
   } catch (error) {
-    failure ??= error instanceof Error ? error : true;
-    throw signal.aborted ? signal.reason : error;
+    if (signal.aborted) throw signal.reason;
+    // As withPgClient: a failed statement's connection is destroyed, never handed out again.
+    failure ??= error instanceof Error ? error : new Error(String(error));
+    throw error;
   } finally {
     signal.removeEventListener('abort', onAbort);
     client.off('error', onError);
+    await cancelling;
     client.release(failure);
   }
 }
