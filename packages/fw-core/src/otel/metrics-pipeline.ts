@@ -306,7 +306,5 @@ export class EventLoopDelayWindow {
   }
 
   /** Ends the monitor (telemetry's shutdown). */
-  stop(): void {
-    this.#histogram.disable();
-  }
+  stop(): void { this.#histogram.disable(); }
 }

@@ -5,11 +5,12 @@
  * /metrics (loopback unless a host is given). OTEL_SDK_DISABLED=true registers nothing. The SDK is
  * loaded on the first call (register-telemetry.ts), not on import.
  */
+import type { FwApp } from '../app/app.ts';
 import { warnedWithoutStreamHandler, withoutStreamHandler } from '../app/startup-warnings.ts';
 import { readEnvConfig } from './env-config.ts';
 import { badOption, checkMetricsListenerOptions } from './metrics-listener.ts';
-import { OTEL_STREAM_HANDLER_NAME } from './otel-stream-handler.ts';
-import { isSpanNames, lastSetup } from './server-telemetry.ts';
+import { OTEL_STREAM_HANDLER_NAME, otelStreamHandler } from './otel-stream-handler.ts';
+import { isSpanNames, lastSetup, otelFwPlugin } from './server-telemetry.ts';
 import type { Telemetry, TelemetryOptions } from './telemetry.ts';
 
 /** Sets up tracing and metrics; rejects with FW_ERR_OTEL_* on bad options or environment. */
@@ -33,6 +34,26 @@ export async function setupTelemetry(options: TelemetryOptions = {}): Promise<Te
   // The SDK is loaded only by a running app, not by `fw routes` or anything that merely imports one.
   const { registerTelemetry } = await import('./register-telemetry.ts');
   return registerTelemetry(config, options);
+}
+
+/**
+ * `app` with the Activation list in one call (docs/telemetry.md, "In one call"): it provides `otelStreamHandler` and
+ * `otelFwPlugin` (the configuration still lists them), runs setupTelemetry before the app's own start hook (`serviceName`
+ * the app's name; the listener's `server_configuration`, `env` and logger; `options` win) and shuts it down after the
+ * app's own stop hook, which a start that failed partway also gets.
+ */
+export function withTelemetry(app: FwApp, options: TelemetryOptions = {}): FwApp {
+  let telemetry: Telemetry | undefined;
+  return {
+    ...app,
+    plugins: [...(app.plugins ?? []).filter((plugin) => plugin !== otelFwPlugin), otelFwPlugin],
+    streamHandlers: [...(app.streamHandlers ?? []).filter((handler) => handler !== otelStreamHandler), otelStreamHandler],
+    async start(context) {
+      telemetry = await setupTelemetry({ serviceName: app.name, serverConfiguration: context.config.fw.server_configuration, env: context.env, logger: context.logger, ...options });
+      await app.start?.(context);
+    },
+    async stop() { try { await app.stop?.(); } finally { await telemetry?.shutdown(); } },
+  };
 }
 
 /** A warning on the app's logger with `event`, else a process warning with `code` (stderr). */

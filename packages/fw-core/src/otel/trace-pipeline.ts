@@ -144,13 +144,9 @@ class ReportingSpanExporter implements SpanExporter {
     });
   }
 
-  shutdown(): Promise<void> {
-    return this.#inner.shutdown();
-  }
+  shutdown(): Promise<void> { return this.#inner.shutdown(); }
 
-  forceFlush(): Promise<void> {
-    return this.#inner.forceFlush?.() ?? Promise.resolve();
-  }
+  forceFlush(): Promise<void> { return this.#inner.forceFlush?.() ?? Promise.resolve(); }
 }
 
 function failure(error: Error | undefined): { ok: false; errorType: string; reason: string } {

@@ -88,18 +88,12 @@ export class LeanServerSpan implements Span {
     return Object.assign(all, this.ownAttributes);
   }
 
-  get [SPAN_CLOCK](): SpanClock {
-    return { start: this.startTime, startMs: this.startMs };
-  }
+  get [SPAN_CLOCK](): SpanClock { return { start: this.startTime, startMs: this.startMs }; }
 
-  get startTime(): LeanTime {
-    return millisToTime(this.startWallMs);
-  }
+  get startTime(): LeanTime { return millisToTime(this.startWallMs); }
 
   /** The Unix time of the `performance.now()` reading `ms`, as the SDK's span would give it. */
-  timeAt(ms: number): HrTime {
-    return timeOnClock(this.startWallMs, this.startMs, ms);
-  }
+  timeAt(ms: number): HrTime { return timeOnClock(this.startWallMs, this.startMs, ms); }
 
   get traceId(): Uint8Array { return (this.traceIdBytes ??= this.parent?.traceId ?? randomId(16)); }
 
@@ -253,9 +247,7 @@ export class LeanServerSpan implements Span {
     this.onEnd(this);
   }
 
-  isRecording(): boolean {
-    return this.sampled && this.endTime === undefined;
-  }
+  isRecording(): boolean { return this.sampled && this.endTime === undefined; }
 
   recordException(exception: Exception, time?: TimeInput): void {
     // As the SDK's span: empty values count as absent, and an exception with neither a type nor a message is no event.
@@ -336,9 +328,7 @@ function millisToTime(ms: number): HrTime {
 }
 
 /** `time` plus `ms` milliseconds: the SDK's addHrTimes(time, millisToHrTime(ms)), borrowing too for a negative `ms`. */
-export function addMs(time: LeanTime, ms: number): HrTime {
-  return added(time[0], time[1], ms);
-}
+export function addMs(time: LeanTime, ms: number): HrTime { return added(time[0], time[1], ms); }
 
 /** Unix time of the `performance.now()` reading `ms` on the clock of a span that started at `startWallMs` (Unix ms) and `startMs` (a reading). */
 export function timeOnClock(startWallMs: number, startMs: number, ms: number): HrTime {

@@ -48,9 +48,7 @@ class ProtobufWriter {
     this.buf = next;
   }
 
-  tag(field: number, wireType: number): void {
-    this.uint32(field * 8 + wireType);
-  }
+  tag(field: number, wireType: number): void { this.uint32(field * 8 + wireType); }
 
   /** An unsigned varint, 0 to 2^32 - 1. */
   uint32(value: number): void {
@@ -196,9 +194,7 @@ class ProtobufWriter {
     return new Uint8Array(this.buf.buffer, this.buf.byteOffset, this.pos).slice();
   }
 
-  reset(): void {
-    this.pos = 0;
-  }
+  reset(): void { this.pos = 0; }
 }
 
 /** The varint of `value` (0 to 2^32 - 1) at `pos`; the position after it. */
@@ -277,9 +273,7 @@ export class OtlpTraceEncoder {
   }
 
   /** Spans added since the last `take()`. */
-  get spanCount(): number {
-    return this.#count;
-  }
+  get spanCount(): number { return this.#count; }
 
   /** Encodes `span` into the pending batch. */
   add(span: LeanSpanData): void {
