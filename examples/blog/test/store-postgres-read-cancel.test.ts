@@ -37,7 +37,7 @@ function fakePool() {
 /** A cancel that records the process ids it was asked for and settles when the test says. */
 function heldCancel() {
   const cancelled: number[] = [];
-  const delivered = Promise.withResolvers<void>();
+  const delivered = Promise.withResolvers<boolean>();
   return { cancelled, delivered, cancel: (pid: number) => (cancelled.push(pid), delivered.promise) };
 }
 
@@ -59,9 +59,18 @@ describe('runPgRead: a PostgreSQL read for a request that may go', () => {
     answer.reject(CANCELED);
     await new Promise((resolve) => setImmediate(resolve));
     assert.deepEqual(released, [], 'held while the cancel is on its way');
-    delivered.resolve();
+    delivered.resolve(true);
     await assert.rejects(read, (error: Error) => error.name === 'AbortError');
     assert.deepEqual(released, [undefined], 'a cancelled statement leaves a healthy connection: back to the pool');
+  });
+
+  it('closes the connection when the cancel was sent but given up: it may still reach the next statement', async () => {
+    const { read, released, answer, delivered } = await abortedWhileQuerying();
+    answer.resolve(ROWS);
+    delivered.resolve(false);
+    await assert.rejects(read, (error: Error) => error.name === 'AbortError');
+    assert.equal(released.length, 1);
+    assert.ok(released[0] instanceof Error, 'released with an error: destroyed, never handed to another request');
   });
 
   it('holds the connection until the cancel settles when the answer came first', async () => {
@@ -69,7 +78,7 @@ describe('runPgRead: a PostgreSQL read for a request that may go', () => {
     answer.resolve(ROWS);
     await new Promise((resolve) => setImmediate(resolve));
     assert.deepEqual(released, [], 'a cancel in flight could reach the next statement on this connection');
-    delivered.resolve();
+    delivered.resolve(true);
     await assert.rejects(read, (error: Error) => error.name === 'AbortError');
     assert.deepEqual(released, [undefined]);
   });
@@ -131,5 +140,21 @@ describe('pgCanceller', () => {
     await Promise.all(inFlight);
     assert.ok(performance.now() - started >= 290, 'the two in flight waited for the silent server, up to their timeout');
     assert.equal(accepted, 2);
+  });
+
+  it('says a cancel that never got a connection is safe (true), and one sent but unanswered is not (false)', async () => {
+    // Completes the startup (AuthenticationOk, ReadyForQuery) and then never answers: the cancel's query is on its way.
+    const mute = createServer((socket) => {
+      socket.on('error', () => {});
+      socket.once('data', () => socket.write(Buffer.from([0x52, 0, 0, 0, 8, 0, 0, 0, 0, 0x5a, 0, 0, 0, 5, 0x49])));
+    });
+    await new Promise<void>((resolve) => mute.listen(0, '127.0.0.1', resolve));
+    try {
+      const port = (server: Server) => (server.address() as { port: number }).port;
+      assert.equal(await pgCanceller(`postgres://u@127.0.0.1:${port(silent)}/db`, 200, 2)(1), true, 'nothing was sent');
+      assert.equal(await pgCanceller(`postgres://u@127.0.0.1:${port(mute)}/db`, 200, 2)(1), false, 'sent, and the server may still run it');
+    } finally {
+      mute.close();
+    }
   });
 });

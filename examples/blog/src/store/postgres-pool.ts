@@ -90,8 +90,12 @@ export function createPgPool(settings: PgPoolSettings): PgPool {
   return typed;
 }
 
-/** Asks the server to cancel what the backend with this process id runs; settles (never rejecting) once it was delivered or given up. */
-export type PgCancel = (processId: number) => Promise<void>;
+/**
+ * Asks the server to cancel what the backend with this process id runs; settles (never rejecting) once it was delivered
+ * or given up. False when it was sent and then given up: the server may still run it later, so the connection it names
+ * must not serve another statement (it is closed). True when delivered, or never sent (skipped, no connection).
+ */
+export type PgCancel = (processId: number) => Promise<boolean>;
 
 /**
  * A PgCancel that runs pg_cancel_backend on a connection of its own, outside the pool (which may be the very thing
@@ -102,15 +106,20 @@ export type PgCancel = (processId: number) => Promise<void>;
 export function pgCanceller(connectionString: string, timeoutMs: number, inFlight: number): PgCancel {
   let running = 0;
   return async (processId) => {
-    if (running >= inFlight) return;
+    if (running >= inFlight) return true;
     running += 1;
     let client: pg.Client | undefined;
+    let sent = false;
     try {
       client = new pg.Client({ connectionString, connectionTimeoutMillis: timeoutMs, query_timeout: timeoutMs, application_name: 'blog-example-cancel' });
       await client.connect();
+      sent = true;
       await client.query({ text: 'SELECT pg_cancel_backend($1)', values: [processId] });
+      return true;
     } catch {
-      // Given up: the statement ends at its statement_timeout.
+      // Given up: the statement ends at its statement_timeout. Sent and unanswered, it may still reach the backend
+      // later (the server runs it before it reads our Terminate), whatever that backend runs then.
+      return !sent;
     } finally {
       running -= 1;
       await client?.end().catch(() => {});

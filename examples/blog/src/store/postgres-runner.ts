@@ -131,7 +131,7 @@ async function cancellable(pool: PgPool, query: PgQuery, signal: AbortSignal, ca
   // Gone while this waited for a connection: nothing was sent, so the connection goes back to the pool.
   if (signal.aborted) return (client.release(), Promise.reject(signal.reason));
   let failure: Error | undefined;
-  let cancelling: Promise<void> | undefined;
+  let cancelling: Promise<boolean> | undefined;
   const onError = (error: Error): void => void (failure ??= error);
   const onAbort = (): void => void (typeof client.processID === 'number' && (cancelling = cancel(client.processID)));
   client.on('error', onError);
@@ -148,7 +148,8 @@ async function cancellable(pool: PgPool, query: PgQuery, signal: AbortSignal, ca
   } finally {
     signal.removeEventListener('abort', onAbort);
     client.off('error', onError);
-    await cancelling;
+    // A cancel given up after it was sent may still arrive: this connection must not run the next request's statement.
+    if ((await cancelling) === false) failure ??= new Error('a cancel of this connection\'s statement may still arrive');
     client.release(failure);
   }
 }
