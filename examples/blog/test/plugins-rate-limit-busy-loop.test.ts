@@ -78,6 +78,18 @@ describe('commandDeadline', () => {
     assert.ok(performance.now() - started < 4 * TIMEOUT_MS * 2 + 100);
   });
 
+  it('leaves no timer armed once a command answered in the turn its late timer fired', async () => {
+    const timers = () => process.getActiveResourcesInfo().filter((resource) => resource === 'Timeout').length;
+    const before = timers();
+    const answer = Promise.withResolvers<string>();
+    const result = within(answer.promise);
+    blockLoop(TIMEOUT_MS * 3);
+    setImmediate(() => answer.resolve('OK'));
+    assert.equal(await result, 'OK');
+    await new Promise((resolve) => setImmediate(resolve));
+    assert.equal(timers(), before, 'a settled command re-armed its deadline');
+  });
+
   it('keeps the answer or the failure of a command that settles in time', async () => {
     assert.equal(await within(Promise.resolve(7)), 7);
     await assert.rejects(within(Promise.reject(new Error('NOSCRIPT'))), /NOSCRIPT/);

@@ -79,14 +79,17 @@ export function commandDeadline(ms: number, capMs: number): <T>(command: Promise
     return new Promise<T>((resolve, reject) => {
       let armedAt = sentAt;
       let timer: NodeJS.Timeout;
+      let settled = false;
       const expire = (): void => void setImmediate(() => {
+        // The answer may have been read between the late timer and this verdict (what the setImmediate is for).
+        if (settled) return;
         const now = performance.now();
         if (now - armedAt <= ms * 1.25 || now - sentAt >= capMs) return reject(new Error(`Command timed out after ${ms} ms`));
         armedAt = now;
         timer = setTimeout(expire, ms);
       });
       timer = setTimeout(expire, ms);
-      command.then(resolve, reject).finally(() => clearTimeout(timer));
+      command.then(resolve, reject).finally(() => { settled = true; clearTimeout(timer); });
     });
   };
 }
