@@ -8,10 +8,14 @@
  */
 import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:net';
+import pg from 'pg';
+import { closedPort } from '../../../packages/fw-core/test/support/closed-port.ts';
+import { until } from '../../../packages/fw-core/test/support/until.ts';
 import { after, before, describe, it } from 'node:test';
 import { pgCanceller, type PgClient, type PgPool, type PgQuery, type PgResult } from '../src/store/postgres-pool.ts';
 import { runPgRead, type PgReporting } from '../src/store/postgres-runner.ts';
 import { postgresSpanTarget } from '../src/store/statement-spans.ts';
+import { TEST_DATABASE_URL } from './support/store-postgres.ts';
 
 const ROWS: PgResult = { rows: [{ one: 1 }], rowCount: 1 };
 const REPORTING: PgReporting = { log: undefined, spans: postgresSpanTarget(undefined) };
@@ -38,7 +42,7 @@ function fakePool() {
 function heldCancel() {
   const cancelled: number[] = [];
   const delivered = Promise.withResolvers<boolean>();
-  return { cancelled, delivered, cancel: (pid: number) => (cancelled.push(pid), delivered.promise) };
+  return { cancelled, delivered, cancel: (target: { processID?: number | null }) => (cancelled.push(target.processID!), delivered.promise) };
 }
 
 /** A read whose request's signal aborts while its query is on the wire (the query's answer still pending). */
@@ -119,7 +123,7 @@ describe('runPgRead: a PostgreSQL read for a request that may go', () => {
   });
 });
 
-describe('pgCanceller', () => {
+describe('pgCanceller: the wire protocol\'s CancelRequest', () => {
   let silent: Server;
   let accepted = 0;
   before(async () => {
@@ -130,31 +134,40 @@ describe('pgCanceller', () => {
     await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
   });
   after(() => silent.close());
+  const silentUrl = () => `postgres://u@127.0.0.1:${(silent.address() as { port: number }).port}/db`;
 
-  it('keeps at most its limit of cancels in flight, skips the rest, and never rejects', async () => {
-    const cancel = pgCanceller(`postgres://u@127.0.0.1:${(silent.address() as { port: number }).port}/db`, 300, 2);
+  it('cancels a running statement on PostgreSQL itself, with no login, and says it was delivered', async () => {
+    const victim = new pg.Client({ connectionString: TEST_DATABASE_URL });
+    const watcher = new pg.Client({ connectionString: TEST_DATABASE_URL });
+    await Promise.all([victim.connect(), watcher.connect()]);
+    try {
+      const sleeping = victim.query('SELECT pg_sleep(30)').then(() => undefined, (error: Error & { code?: string }) => error);
+      const cancel = pgCanceller(TEST_DATABASE_URL, 2000, 2);
+      const pid = (victim as unknown as PgClient).processID;
+      await until('the statement to run', async () => (await watcher.query("SELECT 1 FROM pg_stat_activity WHERE pid = $1 AND state = 'active'", [pid])).rowCount === 1);
+      const started = performance.now();
+      assert.equal(await cancel(victim as unknown as PgClient), true);
+      assert.equal((await sleeping)?.code, '57014', 'the statement was cancelled');
+      assert.ok(performance.now() - started < 2000);
+    } finally {
+      await Promise.all([victim.end(), watcher.end()]);
+    }
+  });
+
+  it('keeps at most its limit in flight, skips the rest at once, and says a cancel sent and unanswered may still land (false)', async () => {
+    const cancel = pgCanceller(silentUrl(), 300, 2);
     const started = performance.now();
-    const inFlight = [cancel(1), cancel(2)];
-    await Promise.all([cancel(3), cancel(4), cancel(5)]);
+    const inFlight = [cancel({ processID: 1, secretKey: 7 }), cancel({ processID: 2, secretKey: 7 })];
+    assert.deepEqual(await Promise.all([cancel({ processID: 3, secretKey: 7 }), cancel({ processID: 4, secretKey: 7 })]), [true, true]);
     assert.ok(performance.now() - started < 250, 'the cancels over the limit settle at once, opening nothing');
-    await Promise.all(inFlight);
-    assert.ok(performance.now() - started >= 290, 'the two in flight waited for the silent server, up to their timeout');
+    assert.deepEqual(await Promise.all(inFlight), [false, false]);
     assert.equal(accepted, 2);
   });
 
-  it('says a cancel that never got a connection is safe (true), and one sent but unanswered is not (false)', async () => {
-    // Completes the startup (AuthenticationOk, ReadyForQuery) and then never answers: the cancel's query is on its way.
-    const mute = createServer((socket) => {
-      socket.on('error', () => {});
-      socket.once('data', () => socket.write(Buffer.from([0x52, 0, 0, 0, 8, 0, 0, 0, 0, 0x5a, 0, 0, 0, 5, 0x49])));
-    });
-    await new Promise<void>((resolve) => mute.listen(0, '127.0.0.1', resolve));
-    try {
-      const port = (server: Server) => (server.address() as { port: number }).port;
-      assert.equal(await pgCanceller(`postgres://u@127.0.0.1:${port(silent)}/db`, 200, 2)(1), true, 'nothing was sent');
-      assert.equal(await pgCanceller(`postgres://u@127.0.0.1:${port(mute)}/db`, 200, 2)(1), false, 'sent, and the server may still run it');
-    } finally {
-      mute.close();
-    }
+  it('says a cancel that never left is safe (true): a refused connection, a connection without its key', async () => {
+    assert.equal(await pgCanceller(`postgres://u@127.0.0.1:${await closedPort()}/db`, 300, 2)({ processID: 1, secretKey: 7 }), true);
+    const before = accepted;
+    assert.equal(await pgCanceller(silentUrl(), 300, 2)({ processID: 1 }), true);
+    assert.equal(accepted, before);
   });
 });

@@ -3,6 +3,7 @@
  * depends on this small shape, not on pg's full types, and tests can hand in their own pool.
  * This is the only file that imports `pg`.
  */
+import { connect } from 'node:net';
 import pg from 'pg';
 import type { DbServer } from './statement-spans.ts';
 
@@ -35,6 +36,8 @@ export interface PgClient extends PgQueryable {
    * its own cancel requests; @types/pg does not declare it, hence optional here.
    */
   readonly processID?: number | null;
+  /** The secret the server gave this connection for cancel requests (BackendKeyData), kept by pg as processID is. */
+  readonly secretKey?: number | null;
   /** Returns the client; pass the error to destroy it instead of reusing it. */
   release(error?: Error | boolean): void;
   on(event: 'error', listener: (error: Error) => void): unknown;
@@ -90,40 +93,55 @@ export function createPgPool(settings: PgPoolSettings): PgPool {
   return typed;
 }
 
-/**
- * Asks the server to cancel what the backend with this process id runs; settles (never rejecting) once it was delivered
- * or given up. False when it was sent and then given up: the server may still run it later, so the connection it names
- * must not serve another statement (it is closed). True when delivered, or never sent (skipped, no connection).
- */
-export type PgCancel = (processId: number) => Promise<boolean>;
+/** What a cancel names: a connection's server process and the secret the server gave it (BackendKeyData). */
+export interface PgCancelTarget {
+  readonly processID?: number | null;
+  readonly secretKey?: number | null;
+}
 
 /**
- * A PgCancel that runs pg_cancel_backend on a connection of its own, outside the pool (which may be the very thing
- * held up), waiting at most `timeoutMs` for it, and at most `inFlight` at once: more are skipped, so clients hanging up
- * en masse cannot open connections en masse. A skipped or failed cancel leaves the statement to end at its
- * statement_timeout, as reads did before they were cancelled.
+ * Asks the server to cancel what `target`'s connection runs; settles (never rejecting) once it was delivered or given
+ * up. False when it was sent and then given up: the server may still act on it later, so the connection it names must
+ * not serve another statement (it is closed). True when delivered, or never sent (skipped, no connection, no key).
+ */
+export type PgCancel = (target: PgCancelTarget) => Promise<boolean>;
+
+/** The CancelRequest code of PostgreSQL's wire protocol (1234 << 16 | 5678). */
+const CANCEL_REQUEST_CODE = 80877102;
+
+/**
+ * A PgCancel that sends PostgreSQL's CancelRequest, as libpq's PQcancel does: a 16-byte packet with the process id and
+ * secret key on a socket of its own, outside the pool (which may be the very thing held up), that the server closes
+ * once it has signalled the backend. No login and no session, so it works where pg_cancel_backend cannot (through
+ * PgBouncer, whose process ids are its own, which forwards it) and costs the database no connection slot. At most
+ * `inFlight` at once, each given up after `timeoutMs`; more are skipped. A skipped or failed cancel leaves the
+ * statement to end at its statement_timeout, as reads did before they were cancelled.
  */
 export function pgCanceller(connectionString: string, timeoutMs: number, inFlight: number): PgCancel {
+  const { address, port } = pgServerOf(connectionString);
+  const path = address.startsWith('/') ? `${address}/.s.PGSQL.${port}` : undefined;
   let running = 0;
-  return async (processId) => {
-    if (running >= inFlight) return true;
+  return ({ processID, secretKey }) => {
+    if (running >= inFlight || typeof processID !== 'number' || typeof secretKey !== 'number') return Promise.resolve(true);
     running += 1;
-    let client: pg.Client | undefined;
-    let sent = false;
-    try {
-      client = new pg.Client({ connectionString, connectionTimeoutMillis: timeoutMs, query_timeout: timeoutMs, application_name: 'blog-example-cancel' });
-      await client.connect();
-      sent = true;
-      await client.query({ text: 'SELECT pg_cancel_backend($1)', values: [processId] });
-      return true;
-    } catch {
-      // Given up: the statement ends at its statement_timeout. Sent and unanswered, it may still reach the backend
-      // later (the server runs it before it reads our Terminate), whatever that backend runs then.
-      return !sent;
-    } finally {
-      running -= 1;
-      await client?.end().catch(() => {});
-    }
+    const packet = Buffer.alloc(16);
+    [16, CANCEL_REQUEST_CODE, processID, secretKey].forEach((value, index) => packet.writeInt32BE(value, index * 4));
+    return new Promise<boolean>((resolve) => {
+      let sent = false;
+      let settled = false;
+      const socket = path === undefined ? connect(port, address) : connect(path);
+      const settle = (delivered: boolean): void => {
+        if (settled) return;
+        settled = true;
+        clearTimeout(timer);
+        socket.destroy();
+        running -= 1;
+        resolve(delivered);
+      };
+      // Closed by the server after our packet: delivered; closed before it left (refused): never sent.
+      const timer = setTimeout(() => settle(!sent), timeoutMs);
+      socket.on('error', () => {}).once('close', () => settle(true)).once('connect', () => ((sent = true), socket.end(packet)));
+    });
   };
 }
 

@@ -133,7 +133,7 @@ async function cancellable(pool: PgPool, query: PgQuery, signal: AbortSignal, ca
   let failure: Error | undefined;
   let cancelling: Promise<boolean> | undefined;
   const onError = (error: Error): void => void (failure ??= error);
-  const onAbort = (): void => void (typeof client.processID === 'number' && (cancelling = cancel(client.processID)));
+  const onAbort = (): void => void (cancelling = cancel(client));
   client.on('error', onError);
   signal.addEventListener('abort', onAbort, { once: true });
   try {
