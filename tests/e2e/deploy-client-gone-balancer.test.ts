@@ -2,7 +2,8 @@
  * Behind the guide's HAProxy or nginx, on PostgreSQL, a client that gives up on a read holds nothing: the balancer
  * closes its connection to the blog, the request's `req.signal` aborts, and the statement waiting on a lock is
  * cancelled on the server, long before the statement timeout or the balancer's own `timeout server`
- * (docs/blog-stores.md, "A read for a client that has gone is cancelled").
+ * (docs/blog-stores.md, "A read for a client that has gone is cancelled"). And /ready is the health checks', not the
+ * clients': the balancer refuses it.
  */
 import assert from 'node:assert/strict';
 import { connect } from 'node:net';
@@ -16,7 +17,7 @@ import { guideConfig } from './support/guide-config.ts';
 const STATEMENT_TIMEOUT_MS = '60000';
 
 for (const [name, skip, startBalancer] of GUIDE_BALANCERS) {
-  describe(`behind the guide's ${name}, a read for a client that gave up`, { skip }, () => {
+  describe(`behind the guide's ${name}: a read for a client that gave up, and /ready`, { skip }, () => {
     let deployed: BalancedBlog;
     let id = 0;
 
@@ -30,6 +31,11 @@ for (const [name, skip, startBalancer] of GUIDE_BALANCERS) {
 
     const waiting = async (): Promise<number> =>
       (await deployed.schema.query(`SELECT count(*)::int AS n FROM pg_locks WHERE relation = '${deployed.schema.name}.blog_posts'::regclass AND NOT granted`)).rows[0].n as number;
+
+    it("refuses /ready to clients (403): readiness is the health checks', sent to the instances", async () => {
+      assert.equal((await fetch(`${deployed.url}/ready`)).status, 403);
+      assert.equal((await deployed.blog.request('GET', '/ready')).status, 200, 'the instance itself still answers its checks');
+    });
 
     it('is cancelled on PostgreSQL once the client hangs up, and the service reads on', async () => {
       await deployed.schema.query('BEGIN');

@@ -107,6 +107,19 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
   const writes = pgWrites(stamp);
   const keys = pgKeys(now, options.idempotencyKeyTtlMs ?? DEFAULT_KEY_TTL_MS);
   let closing: Promise<void> | undefined;
+  let pinging: Promise<void> | undefined;
+  const { probePool } = options;
+  const pingOnce = async (): Promise<void> => {
+    try {
+      await runPgQuery(probePool ?? pool, { ...PING, values: [] }, reporting);
+      // The probe's own connection answering is not the requests' pool able to connect (a role's connection limit,
+      // max_connections): a pool with no connection at all must get one. A pool busy with requests has some.
+      if (probePool !== undefined && pool.totalCount === 0) await runPgQuery(pool, { ...PING, values: [] }, reporting);
+    } catch (error) {
+      // Whatever stops the answer (a closed pool too) means "cannot serve": the contract's one error.
+      throw error instanceof StoreUnavailableError ? error : new StoreUnavailableError(`PostgreSQL ping failed: ${String((error as Error)?.message ?? error)}`, { cause: error });
+    }
+  };
 
   return {
     // One autocommit statement on a checked-out client: its failure after sending is an unknown outcome.
@@ -139,17 +152,11 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
       return inPgTransaction(pool, reporting, (run) => keys(run, claim, () => writes.run(run, write) as Promise<PostWriteResult<W>>, answer));
     },
 
-    async ping(): Promise<void> {
-      try {
-        await runPgQuery(options.probePool ?? pool, { ...PING, values: [] }, reporting);
-      } catch (error) {
-        // Whatever stops the answer (a closed pool too) means "cannot serve": the contract's one error.
-        throw error instanceof StoreUnavailableError ? error : new StoreUnavailableError(`PostgreSQL ping failed: ${String((error as Error)?.message ?? error)}`, { cause: error });
-      }
-    },
+    // Probes that arrive together share one ping: a flood of GET /ready cannot queue them past their timeout.
+    ping: () => (pinging ??= pingOnce().finally(() => (pinging = undefined))),
 
     close(): Promise<void> {
-      closing ??= Promise.all([pool.end(), options.probePool?.end()]).then(() => undefined);
+      closing ??= Promise.all([pool.end(), probePool?.end()]).then(() => undefined);
       return closing;
     },
   };
