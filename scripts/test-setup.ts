@@ -11,6 +11,9 @@
  *   runs, a policy-rc.d that forbids starting services is put in place (unless the machine
  *   already has one, as Docker images do), and a service that runs after the install anyway is
  *   stopped. (prometheus's package has a service too, and gets the same treatment.)
+ * - `pgbouncer`: PostgreSQL's connection pooler, which docs/operations.md suggests, for the test that cancels a read
+ *   through it (examples/blog/test/support/pgbouncer.ts runs it as a child process; its service gets the same
+ *   treatment).
  *
  * When a tool cannot be installed (not root, no apt-get, no network) this prints why and carries
  * on: the tests that need it are skipped with that reason, and everything else runs.
@@ -33,6 +36,7 @@ const TOOLS: readonly Tool[] = [
   { binary: '/usr/bin/promtool', debianPackage: 'prometheus', usedBy: 'Prometheus format and scrape tests', service: 'prometheus' },
   { binary: '/usr/sbin/haproxy', debianPackage: 'haproxy', usedBy: 'HAProxy deploy tests in tests/e2e', service: 'haproxy' },
   { binary: '/usr/sbin/nginx', debianPackage: 'nginx', usedBy: 'nginx deploy tests in tests/e2e', service: 'nginx' },
+  { binary: '/usr/sbin/pgbouncer', debianPackage: 'pgbouncer', usedBy: 'the read-cancel test through PgBouncer in examples/blog/test', service: 'pgbouncer' },
 ];
 
 /** Debian's hook that invoke-rc.d and deb-systemd-invoke ask before starting a service. */

@@ -15,6 +15,7 @@ import { after, before, describe, it } from 'node:test';
 import { pgCanceller, type PgClient, type PgPool, type PgQuery, type PgResult } from '../src/store/postgres-pool.ts';
 import { runPgRead, type PgReporting } from '../src/store/postgres-runner.ts';
 import { postgresSpanTarget } from '../src/store/statement-spans.ts';
+import { PGBOUNCER_SKIP_REASON, startPgBouncer } from './support/pgbouncer.ts';
 import { TEST_DATABASE_URL } from './support/store-postgres.ts';
 
 const ROWS: PgResult = { rows: [{ one: 1 }], rowCount: 1 };
@@ -151,6 +152,27 @@ describe('pgCanceller: the wire protocol\'s CancelRequest', () => {
       assert.ok(performance.now() - started < 2000);
     } finally {
       await Promise.all([victim.end(), watcher.end()]);
+    }
+  });
+
+  it('cancels a running statement through PgBouncer (transaction mode), whose process ids are its own', { skip: PGBOUNCER_SKIP_REASON }, async () => {
+    const bouncer = await startPgBouncer(TEST_DATABASE_URL);
+    const victim = new pg.Client({ connectionString: bouncer.url });
+    try {
+      await victim.connect();
+      const sleeping = victim.query('SELECT pg_sleep(30)').then(() => undefined, (error: Error & { code?: string }) => error);
+      const watcher = new pg.Client({ connectionString: TEST_DATABASE_URL });
+      await watcher.connect();
+      try {
+        await until('the statement to run on the server', async () => (await watcher.query("SELECT 1 FROM pg_stat_activity WHERE query = 'SELECT pg_sleep(30)' AND state = 'active'")).rowCount === 1);
+      } finally {
+        await watcher.end();
+      }
+      assert.equal(await pgCanceller(bouncer.url, 2000, 2)(victim as unknown as PgClient), true);
+      assert.equal((await sleeping)?.code, '57014', 'the statement was cancelled');
+    } finally {
+      await victim.end().catch(() => {});
+      await bouncer.stop();
     }
   });
 
