@@ -95,9 +95,7 @@ export class FwW3CPropagator implements TextMapPropagator {
     return this.#inner.extract(context, carrier, getter);
   }
 
-  fields(): string[] {
-    return this.#fields;
-  }
+  fields(): string[] { return this.#fields; }
 }
 
 const CARRIED = Symbol.for('fw.otel.serverTelemetry');

@@ -154,15 +154,19 @@ function applyResult(flow: RoutedFlow, step: PluginStep, result: unknown): Verdi
   const next: unknown = result[1];
   if ((tag !== 'ok' && tag !== 'break' && tag !== 'stop') || typeof next !== 'object' || next === null) return pluginFailed(flow, plugin, malformed(result));
   step.instance.state = result[2];
-  // A copy ({...req}) lacks the getters of fw's request (http/request.ts): its `log` and `signal` are the request's.
-  if (next !== flow.req && !('log' in next)) Object.assign(next, { log: flow.req.log });
-  if (next !== flow.req && !('signal' in next)) { const from = flow.req; Object.defineProperty(next, 'signal', { get: () => from.signal }); }
+  if (next !== flow.req) adoptGetters(next, flow.req);
   flow.req = next as FwRequest;
   if (tag === 'ok') return NEXT;
   if (tag === 'break') return SKIP;
   // Answered includes a client gone (an abort, node:http's 408): not a plugin bug then.
   if (isAnswered(flow.req.res)) return DONE;
   return fail(flow, new FwError('FW_ERR_PLUGIN_STOP_WITHOUT_REPLY', 'a plugin returned stop without replying'));
+}
+
+/** A copy ({...req}) lacks the getters of fw's request (http/request.ts): its `log` and `signal` are the request's. */
+function adoptGetters(copy: object, from: FwRequest): void {
+  if (!('log' in copy)) Object.assign(copy, { log: from.log });
+  if (!('signal' in copy)) Object.defineProperty(copy, 'signal', { get: () => from.signal });
 }
 
 const DEFAULT_DENY_BODY: Readonly<Record<number, string>> = { 401: 'unauthorized', 403: 'forbidden' };

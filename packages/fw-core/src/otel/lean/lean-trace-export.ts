@@ -215,9 +215,7 @@ export class SpanBatcher<T> {
   }
 
   /** Spans waiting for an export now (otel.sdk.processor.span.queue.size). */
-  get queued(): number {
-    return this.#pending + this.#sealedCount;
-  }
+  get queued(): number { return this.#pending + this.#sealedCount; }
 
   /** Flushes within `timeoutMs`, then stops the sink: nothing is left running. */
   async shutdown(timeoutMs: number): Promise<void> {
