@@ -14,9 +14,6 @@ import { readinessHandler, type JsonSchema, type Lifecycle, type RouteGroup } fr
 import type { BlogContext } from '../blog-context.ts';
 import { PING_TIMEOUT_MS } from '../store/create-store.ts';
 
-/** Longest wait for the store's answer, ms: the PostgreSQL ping's own bound. */
-const STORE_CHECK_TIMEOUT_MS = PING_TIMEOUT_MS;
-
 /** What /ready answers: `{"status":"ready"}`, `{"status":"draining"}` or `{"status":"unavailable","failed":["store"]}`. */
 const READINESS_BODY: JsonSchema = {
   type: 'object',
@@ -29,7 +26,7 @@ const READINESS_BODY: JsonSchema = {
 
 /** The group of GET /ready, for the listener `lifecycle` belongs to. */
 export function readinessGroup(context: BlogContext, lifecycle: Lifecycle): RouteGroup {
-  const ready = readinessHandler({ lifecycle, checks: { store: () => context.store.ping() }, timeoutMs: STORE_CHECK_TIMEOUT_MS });
+  const ready = readinessHandler({ lifecycle, checks: { store: () => context.store.ping() }, timeoutMs: PING_TIMEOUT_MS });
   const options = {
     methods: ['get'],
     log: false,

@@ -94,10 +94,7 @@ export function createPgPool(settings: PgPoolSettings): PgPool {
 }
 
 /** What a cancel names: a connection's server process and the secret the server gave it (BackendKeyData). */
-export interface PgCancelTarget {
-  readonly processID?: number | null;
-  readonly secretKey?: number | null;
-}
+export type PgCancelTarget = Pick<PgClient, 'processID' | 'secretKey'>;
 
 /**
  * Asks the server to cancel what `target`'s connection runs; settles (never rejecting) once it was delivered or given
@@ -138,9 +135,10 @@ export function pgCanceller(connectionString: string, timeoutMs: number, inFligh
         running -= 1;
         resolve(delivered);
       };
-      // Closed by the server after our packet: delivered; closed before it left (refused): never sent.
+      // Closed by the server after our packet: delivered; closed before it left (refused): never sent. Our side stays
+      // open, as libpq's: PgBouncer took a half-closed cancel connection for a client gone and sometimes dropped it.
       const timer = setTimeout(() => settle(!sent), timeoutMs);
-      socket.on('error', () => {}).once('close', () => settle(true)).once('connect', () => ((sent = true), socket.end(packet)));
+      socket.on('error', () => {}).once('close', () => settle(true)).once('connect', () => ((sent = true), socket.write(packet)));
     });
   };
 }
