@@ -14,8 +14,8 @@ const ENTRIES: Readonly<Record<string, readonly string[]>> = {
   'fw-core': [
     'FwError',
     'checkPluginOptions',
+    'bearerAuth',
     'createListener',
-    'createRouter',
     'createStaticHandler',
     'defineApp',
     'defineController',
@@ -37,7 +37,7 @@ const ENTRIES: Readonly<Record<string, readonly string[]>> = {
     'startServer',
     'status',
   ],
-  'fw-core/inspect': ['buildRouteTree', 'checkStartup', 'loadApplication', 'loadConfig', 'renderRouteTree', 'resolveConfig'],
+  'fw-core/inspect': ['buildRouteTree', 'checkStartup', 'createRouter', 'loadApplication', 'loadConfig', 'renderRouteTree', 'resolveConfig'],
   'fw-core/otel': ['otelFwPlugin', 'otelStreamHandler', 'setupTelemetry', 'withTelemetry'],
 };
 
@@ -48,7 +48,7 @@ const TOTAL_BUDGET = 45;
 /** The type-only names of each entry: what its .d.ts exports besides the runtime names. */
 const TYPES: Readonly<Record<string, readonly string[]>> = {
   'fw-core': [
-    'Action', 'AppContext', 'BindingName', 'CompiledRoute', 'CreateListenerOptions', 'Exchange', 'ExchangeEnd',
+    'Action', 'AppContext', 'BearerAuthOptions', 'BindingName', 'CompiledRoute', 'CreateListenerOptions', 'Exchange', 'ExchangeEnd',
     'FileResponse', 'FromSchema', 'FwApp', 'FwConfig', 'FwErrorCode', 'FwErrorOptions', 'FwListener', 'FwPlugin', 'FwRequest',
     'FwResponse', 'FwServer', 'Handler', 'HandlerResult', 'HandlerRoute', 'HeaderMap', 'HttpErrorOptions', 'HttpMethod',
     'InCodeConfig', 'InjectRequest', 'InjectResponse', 'InjectTarget', 'InlineHandler', 'InvalidRequestHook', 'JsonLib',
@@ -116,10 +116,10 @@ describe('public API', () => {
     assert.deepEqual(entries.sort(), Object.keys(ENTRIES).sort());
   });
 
-  it(`has at most ${ROOT_BUDGET} runtime names at the root and ${TOTAL_BUDGET} across the entries (today 24 and 34)`, () => {
+  it(`has at most ${ROOT_BUDGET} runtime names at the root and ${TOTAL_BUDGET} across the entries (today 24 and 35)`, () => {
     const total = Object.values(ENTRIES).reduce((sum, names) => sum + names.length, 0);
     assert.equal(ENTRIES['fw-core']!.length, 24);
-    assert.equal(total, 34);
+    assert.equal(total, 35);
     assert.ok(ENTRIES['fw-core']!.length <= ROOT_BUDGET, `the root exports ${ENTRIES['fw-core']!.length} runtime names; issue 37 allows ${ROOT_BUDGET}`);
     assert.ok(total <= TOTAL_BUDGET, `the entries export ${total} runtime names; issue 37 allows ${TOTAL_BUDGET}`);
   });

@@ -59,6 +59,7 @@ export const errorCodes = {
   // --- server lifecycle ---
   FW_ERR_SERVER_LISTEN: { summary: 'The HTTP listener could not bind its address' },
   FW_ERR_SECURITY_BAD_RESULT: { summary: 'A security callback returned something other than a SecurityResult' },
+  FW_ERR_SECURITY_BAD_OPTIONS: { summary: 'bearerAuth was given neither token nor verifyToken, or a token a Bearer header cannot carry' },
   FW_ERR_HANDLER_BAD_RESPONSE: { summary: 'A handler returned something other than a response description' },
   FW_ERR_OWN_ANSWER_FAILED: {
     summary: "An app's or group's onNotFound, onMethodNotAllowed or onError threw, rejected or returned no response description; the client got fw's 500",

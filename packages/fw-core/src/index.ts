@@ -5,7 +5,6 @@
 export { FwError, httpError, isFwError } from './errors.ts';
 export type { FwErrorCode, FwErrorOptions, HttpErrorOptions } from './errors.ts';
 
-export { createRouter } from './router/index.ts';
 export type { CompiledRoute, HttpMethod, LookupResult, MethodNotAllowed, MethodSpec, RouteDefinition, RouteFound, RouteNotFound, Router } from './router/index.ts';
 
 export type { FwConfig, InCodeConfig, LoadedConfig, ServerConfiguration } from './config/index.ts';
@@ -13,6 +12,7 @@ export type { FwConfig, InCodeConfig, LoadedConfig, ServerConfiguration } from '
 export { defineApp } from './app/app.ts';
 export type { AppContext, FwApp, Lifecycle, RouterModule, RoutesContext } from './app/app.ts';
 export { defineController } from './app/controller.ts';
+export { bearerAuth, type BearerAuthOptions } from './app/bearer-auth.ts';
 export type { Action, Handler, HandlerResult, InlineHandler } from './app/controller.ts';
 export type { HandlerRoute, RouteEntry, RouteGroup, RouteOptions, SecurityCallback, SecurityResult, SecuritySchemeDeclaration, StaticDirectoryRoute, StaticFileRoute } from './app/route-group.ts';
 export type { InvalidRequestHook, JsonSchema, NamedSchemaMap, RequestPart, RouteSchema, SchemaCompiler, SchemaFailure, SchemaIssue, SchemaResult, SchemaValidator } from './schema/route-schema.ts';

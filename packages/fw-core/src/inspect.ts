@@ -1,6 +1,6 @@
 /**
  * fw-core/inspect: what tools (fw-cli's routes, middleware, audit, config, openapi and release commands)
- * need to look into an app without serving it. Apps use the main entry. This file only re-exports;
+ * need to look into an app without serving it, and the router on its own. Apps use the main entry. This file only re-exports;
  * docs/api.md lists it.
  */
 export { checkStartup, loadApplication } from './app/load-application.ts';
@@ -8,7 +8,7 @@ export type { LoadApplicationOptions, LoadedApplication } from './app/load-appli
 export type { CompiledGroup, CompiledRoutes, HandlerTarget, RouteTarget, StaticTarget } from './app/compile-routes.ts';
 export type { PluginChain, PluginInstance, PluginStep } from './plugins/plugin-registry.ts';
 
-export { buildRouteTree, renderRouteTree, type CompiledRoute, type Router } from './router/index.ts';
+export { buildRouteTree, createRouter, renderRouteTree, type CompiledRoute, type Router } from './router/index.ts';
 export type { RouteTree, RouteTreeHost, RouteTreeNode, RouteTreeRoute } from './router/index.ts';
 
 export { loadConfig, resolveConfig } from './config/index.ts';
