@@ -32,7 +32,7 @@ describe('blog store settings', () => {
       { stroe: 'sqlite' },
       'FW_ERR_CONFIG_UNKNOWN_KEY',
       'Unknown configuration key blog.stroe; the keys allowed in blog are store, sqlite_path, sqlite_busy_timeout_ms, database_url, log, ' +
-        'postgres_pool_size, postgres_connect_timeout_ms, postgres_query_timeout_ms, postgres_statement_timeout_ms, idempotency_key_ttl_ms, allow_memory_store',
+        'postgres_pool_size, postgres_connect_timeout_ms, postgres_query_timeout_ms, postgres_statement_timeout_ms, postgres_prepared_statements, idempotency_key_ttl_ms, allow_memory_store',
     );
   });
 
@@ -53,7 +53,7 @@ describe('blog store settings', () => {
   it('the pool, timeout and key lifetime settings come back as given, and default when absent', () => {
     const section = {
       store: 'postgres', postgres_pool_size: 25, postgres_connect_timeout_ms: 1500, postgres_query_timeout_ms: 9000,
-      postgres_statement_timeout_ms: 8000, idempotency_key_ttl_ms: 3_600_000, allow_memory_store: false,
+      postgres_statement_timeout_ms: 8000, postgres_prepared_statements: false, idempotency_key_ttl_ms: 3_600_000, allow_memory_store: false,
     };
     const settings = checkStoreSettings(section);
     assert.deepEqual(settings, section);
@@ -72,13 +72,14 @@ describe('blog store settings', () => {
     rejectsWith({ postgres_statement_timeout_ms: 0 }, 'FW_ERR_CONFIG_BAD_VALUE', 'blog.postgres_statement_timeout_ms must be an integer number of milliseconds from 1 to 300000; found number 0');
     rejectsWith({ idempotency_key_ttl_ms: 999 }, 'FW_ERR_CONFIG_BAD_VALUE', 'blog.idempotency_key_ttl_ms must be an integer number of milliseconds from 1000 to 2592000000; found number 999');
     rejectsWith({ allow_memory_store: 'true' }, 'FW_ERR_CONFIG_BAD_VALUE', 'blog.allow_memory_store must be true or false; found "true"');
+    rejectsWith({ postgres_prepared_statements: 0 }, 'FW_ERR_CONFIG_BAD_VALUE', 'blog.postgres_prepared_statements must be true or false; found number 0');
   });
 
   it('the environment variables override the section, and a bad one is named', () => {
-    const env = { BLOG_POSTGRES_POOL_SIZE: '20', BLOG_POSTGRES_CONNECT_TIMEOUT_MS: '500', BLOG_POSTGRES_QUERY_TIMEOUT_MS: '7000', BLOG_POSTGRES_STATEMENT_TIMEOUT_MS: '6500', BLOG_IDEMPOTENCY_KEY_TTL_MS: '60000', BLOG_SQLITE_BUSY_TIMEOUT_MS: '100', BLOG_ALLOW_MEMORY_STORE: 'true' };
+    const env = { BLOG_POSTGRES_POOL_SIZE: '20', BLOG_POSTGRES_CONNECT_TIMEOUT_MS: '500', BLOG_POSTGRES_QUERY_TIMEOUT_MS: '7000', BLOG_POSTGRES_STATEMENT_TIMEOUT_MS: '6500', BLOG_IDEMPOTENCY_KEY_TTL_MS: '60000', BLOG_SQLITE_BUSY_TIMEOUT_MS: '100', BLOG_ALLOW_MEMORY_STORE: 'true', BLOG_POSTGRES_PREPARED_STATEMENTS: 'false' };
     assert.deepEqual(readStoreSettings({ store: 'postgres', postgres_pool_size: 5 }, env), {
       store: 'postgres', postgres_pool_size: 20, postgres_connect_timeout_ms: 500, postgres_query_timeout_ms: 7000,
-      postgres_statement_timeout_ms: 6500, idempotency_key_ttl_ms: 60000, sqlite_busy_timeout_ms: 100, allow_memory_store: true,
+      postgres_statement_timeout_ms: 6500, idempotency_key_ttl_ms: 60000, sqlite_busy_timeout_ms: 100, allow_memory_store: true, postgres_prepared_statements: false,
     });
     assert.deepEqual(readStoreSettings({ store: 'postgres', postgres_pool_size: 5 }, { BLOG_POSTGRES_POOL_SIZE: '' }), { store: 'postgres', postgres_pool_size: 5 });
     for (const [value, found] of [['ten', '"ten"'], ['0', 'number 0'], ['-1', '"-1"'], ['1e3', '"1e3"']] as const) {

@@ -1,5 +1,5 @@
 /**
- * The environment variables that override the store's pool, timeout and key-lifetime settings
+ * The environment variables that override the store's pool, timeout, prepared-statement and key-lifetime settings
  * and allow the memory store under prod (docs/blog-stores.md): each becomes the `blog` key of
  * the same name in lower case, checked where it is read so an error names the variable.
  */
@@ -15,6 +15,12 @@ const ENV_INTEGERS: readonly (readonly [string, IntegerSettingKey])[] = [
   ['BLOG_IDEMPOTENCY_KEY_TTL_MS', 'idempotency_key_ttl_ms'],
 ];
 
+/** Each boolean variable (`true` or `false`) and the `blog` key it overrides. */
+const ENV_BOOLEANS = [
+  ['BLOG_ALLOW_MEMORY_STORE', 'allow_memory_store'],
+  ['BLOG_POSTGRES_PREPARED_STATEMENTS', 'postgres_prepared_statements'],
+] as const;
+
 /** The `blog` keys the variables set in `env` override, checked. An empty variable counts as unset. */
 export function storeEnvOverrides(env: NodeJS.ProcessEnv): Record<string, unknown> {
   const overrides: Record<string, unknown> = {};
@@ -22,9 +28,9 @@ export function storeEnvOverrides(env: NodeJS.ProcessEnv): Record<string, unknow
     const raw = env[name];
     if (raw !== undefined && raw !== '') overrides[key] = checkInteger(key, name, /^\d{1,10}$/.test(raw) ? Number(raw) : raw);
   }
-  const allow = env.BLOG_ALLOW_MEMORY_STORE;
-  if (allow !== undefined && allow !== '') {
-    overrides.allow_memory_store = checkBoolean('BLOG_ALLOW_MEMORY_STORE', allow === 'true' ? true : allow === 'false' ? false : allow);
+  for (const [name, key] of ENV_BOOLEANS) {
+    const raw = env[name];
+    if (raw !== undefined && raw !== '') overrides[key] = checkBoolean(name, raw === 'true' ? true : raw === 'false' ? false : raw);
   }
   return overrides;
 }

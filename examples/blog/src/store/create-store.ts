@@ -47,28 +47,32 @@ export async function createStore(settings: StoreSettings, options: CreateStoreO
       return openSqliteStore({ path: sqlitePath(settings, appDir), now, queryLog, busyTimeoutMs: integerSetting(settings, 'sqlite_busy_timeout_ms'), idempotencyKeyTtlMs });
     }
     case 'postgres': {
-      const [{ createPgPool, pgCanceller, pgServerOf }, { createPgPoolMetrics, pgPoolName }, { openPostgresStore }] = await Promise.all([import('./postgres-pool.ts'), import('./postgres-pool-metrics.ts'), import('./postgres-store.ts')]);
+      const [{ createPgPool, pgCanceller, pgServerOf }, { createPgPoolMetrics, pgPoolName }, { openPostgresStore }, { checkStatementTimeout }] = await Promise.all([
+        import('./postgres-pool.ts'),
+        import('./postgres-pool-metrics.ts'),
+        import('./postgres-store.ts'),
+        import('./statement-timeout-check.ts'),
+      ]);
       const connectionString = databaseUrl(settings, options.env ?? process.env);
       const max = integerSetting(settings, 'postgres_pool_size');
       const connectTimeoutMs = integerSetting(settings, 'postgres_connect_timeout_ms');
       const onIdleError = (error: Error) => logger.error({ event: 'store_connection_lost', store: 'postgres', err: error }, 'an idle PostgreSQL connection failed');
-      const pool = createPgPool({
-        connectionString,
-        max,
-        connectTimeoutMs,
-        queryTimeoutMs: integerSetting(settings, 'postgres_query_timeout_ms'),
-        statementTimeoutMs: integerSetting(settings, 'postgres_statement_timeout_ms'),
-        onIdleError,
-      });
+      const statementTimeoutMs = integerSetting(settings, 'postgres_statement_timeout_ms');
+      const queryTimeoutMs = integerSetting(settings, 'postgres_query_timeout_ms');
+      const preparedStatements = settings.postgres_prepared_statements !== false;
+      const pool = createPgPool({ connectionString, max, connectTimeoutMs, queryTimeoutMs, statementTimeoutMs, preparedStatements, onIdleError });
       // ping() (GET /ready) has a connection of its own: requests holding every pooled one, waiting on a lock, are not a
       // database that does not answer, and every instance failing its check at once would leave the balancer none.
       const probeMs = Math.min(PING_TIMEOUT_MS, connectTimeoutMs);
-      const probePool = createPgPool({ connectionString, max: 1, connectTimeoutMs: probeMs, queryTimeoutMs: PING_TIMEOUT_MS, statementTimeoutMs: PING_TIMEOUT_MS, onIdleError });
+      const probePool = createPgPool({ connectionString, max: 1, connectTimeoutMs: probeMs, queryTimeoutMs: PING_TIMEOUT_MS, statementTimeoutMs: PING_TIMEOUT_MS, preparedStatements, onIdleError });
       const server = pgServerOf(connectionString);
       const metrics = createPgPoolMetrics(pool, max, pgPoolName(server));
       options.onPoolMetrics?.(metrics);
       const cancel = pgCanceller(connectionString, connectTimeoutMs, CANCELS_IN_FLIGHT);
-      return openPostgresStore({ pool, probePool, cancel, now, queryLog, server, idempotencyKeyTtlMs, onAcquireTimeout: metrics.countTimeout });
+      const store = await openPostgresStore({ pool, probePool, cancel, now, queryLog, server, idempotencyKeyTtlMs, onAcquireTimeout: metrics.countTimeout });
+      // Advisory: a database that answered the migrations and fails this one SELECT fails the first request instead.
+      await checkStatementTimeout(pool, statementTimeoutMs, logger).catch(() => {});
+      return store;
     }
   }
 }

@@ -34,8 +34,17 @@ export function isPgUnavailable(error: unknown): boolean {
   return PG_MESSAGES.some((text) => error.message.startsWith(text));
 }
 
-/** A StoreUnavailableError wrapping `error` when it is a connection-level failure, else `error` itself. */
+// A named statement prepared on another server connection, or missing from this one: what a transaction-mode pooler does.
+const PREPARED_CODES = new Set(['42P05', '26000']);
+
+/**
+ * A StoreUnavailableError wrapping `error` when it is a connection-level failure, an error naming the setting to change
+ * for a named statement lost behind a pooler, else `error` itself.
+ */
 export function toPgStoreError(error: unknown): unknown {
+  if (PREPARED_CODES.has((error as { code?: unknown } | null)?.code as string)) {
+    return new Error(`${(error as Error).message}: behind PgBouncer in transaction mode, set blog.postgres_prepared_statements false (BLOG_POSTGRES_PREPARED_STATEMENTS=false)`, { cause: error });
+  }
   if (error instanceof StoreUnavailableError || !isPgUnavailable(error)) return error;
   return new StoreUnavailableError(`PostgreSQL unavailable: ${(error as Error).message}`, { cause: error });
 }

@@ -70,6 +70,8 @@ export interface PgPoolSettings {
   readonly statementTimeoutMs?: number;
   /** Most connections held at once; default 10. */
   readonly max?: number;
+  /** false: every statement is sent unnamed, parsed where it runs, as a transaction-mode pooler needs; default true. */
+  readonly preparedStatements?: boolean;
 }
 
 /**
@@ -89,8 +91,16 @@ export function createPgPool(settings: PgPoolSettings): PgPool {
     application_name: 'blog-example',
   });
   pool.on('error', settings.onIdleError);
+  // A named statement is prepared once per server connection; behind PgBouncer in transaction mode the next one may run
+  // on another connection, which lacks it (or has it already): "prepared statement ... already exists".
+  if (settings.preparedStatements === false) pool.on('connect', sendUnnamed);
   const typed: PgPool = pool;
   return typed;
+}
+
+function sendUnnamed(client: pg.PoolClient): void {
+  const query = client.query.bind(client) as (config: unknown, ...rest: unknown[]) => unknown;
+  client.query = ((config: unknown, ...rest: unknown[]) => query(typeof config === 'object' && config !== null && 'name' in config ? { ...config, name: undefined } : config, ...rest)) as typeof client.query;
 }
 
 /** What a cancel names: a connection's server process and the secret the server gave it (BackendKeyData). */

@@ -14,6 +14,7 @@ export type QueryLogSink = (event: QueryLogEvent) => void;
 /** The logger the stores write to. */
 export interface StoreLogger {
   info(fields: Record<string, unknown>, msg?: string): void;
+  warn(fields: Record<string, unknown>, msg?: string): void;
   error(fields: Record<string, unknown>, msg?: string): void;
 }
 

@@ -40,7 +40,7 @@ export type IntegerSettingKey = keyof typeof INTEGER_SETTINGS;
 const STORES = ['memory', 'sqlite', 'postgres'] as const;
 const KEYS = [
   'store', 'sqlite_path', 'sqlite_busy_timeout_ms', 'database_url', 'log', 'postgres_pool_size', 'postgres_connect_timeout_ms',
-  'postgres_query_timeout_ms', 'postgres_statement_timeout_ms', 'idempotency_key_ttl_ms', 'allow_memory_store',
+  'postgres_query_timeout_ms', 'postgres_statement_timeout_ms', 'postgres_prepared_statements', 'idempotency_key_ttl_ms', 'allow_memory_store',
 ] as const;
 
 /** Checks the `blog` section (undefined means absent) and returns it with `store` defaulted to memory. */
@@ -63,7 +63,9 @@ export function checkStoreSettings(value: unknown): StoreSettings {
   if (section.sqlite_path !== undefined) settings.sqlite_path = checkSqlitePath(section.sqlite_path);
   if (section.database_url !== undefined) settings.database_url = checkDatabaseUrl('blog.database_url', section.database_url);
   if (section.log !== undefined) settings.log = checkLog(section.log);
-  if (section.allow_memory_store !== undefined) settings.allow_memory_store = checkBoolean('blog.allow_memory_store', section.allow_memory_store);
+  for (const key of ['allow_memory_store', 'postgres_prepared_statements'] as const) {
+    if (section[key] !== undefined) settings[key] = checkBoolean(`blog.${key}`, section[key]);
+  }
   for (const key of Object.keys(INTEGER_SETTINGS) as IntegerSettingKey[]) {
     if (section[key] !== undefined) settings[key] = checkInteger(key, `blog.${key}`, section[key]);
   }

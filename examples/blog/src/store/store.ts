@@ -187,6 +187,8 @@ export interface StoreSettings {
   readonly postgres_query_timeout_ms?: number;
   /** The server's statement_timeout: it cancels (and rolls back) a statement running longer; default 5000 ms. */
   readonly postgres_statement_timeout_ms?: number;
+  /** false sends every statement unnamed (behind PgBouncer in transaction mode before 1.21); default true: each is prepared once per connection. */
+  readonly postgres_prepared_statements?: boolean;
   /** How long an Idempotency-Key and its kept answer live; default 86 400 000 ms (24 h). */
   readonly idempotency_key_ttl_ms?: number;
   /** The memory store is refused under FW_ENV=prod unless this is true (or BLOG_ALLOW_MEMORY_STORE=true). */

@@ -3,7 +3,7 @@ import type { StoreLogger } from '../../src/store/query-log.ts';
 
 /** One recorded log call. */
 export interface LoggedLine {
-  readonly level: 'info' | 'error';
+  readonly level: 'info' | 'warn' | 'error';
   readonly fields: Record<string, unknown>;
   readonly msg: string | undefined;
 }
@@ -15,6 +15,7 @@ export function recordingLogger(): { logger: StoreLogger; lines: LoggedLine[] } 
     lines,
     logger: {
       info: (fields, msg) => lines.push({ level: 'info', fields, msg }),
+      warn: (fields, msg) => lines.push({ level: 'warn', fields, msg }),
       error: (fields, msg) => lines.push({ level: 'error', fields, msg }),
     },
   };

@@ -1,0 +1,96 @@
+/**
+ * The PostgreSQL store behind a real PgBouncer in transaction mode, as docs/operations.md sets it up: PgBouncer drops
+ * the blog's statement_timeout startup parameter (ignore_startup_parameters) and hands each transaction any server
+ * connection. With `postgres_prepared_statements: false` every request is served; with named statements (the default)
+ * requests fail with an error naming that setting. At start the store warns when the server's statement_timeout is not
+ * the configured one, and says nothing once PgBouncer's connect_query sets it, which then cancels a slow statement (503).
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { createStore } from '../src/store/create-store.ts';
+import { StoreUnavailableError, type NewPost, type PostStore, type StoreSettings } from '../src/store/store.ts';
+import { PGBOUNCER_SKIP_REASON, startPgBouncer, type PgBouncer } from './support/pgbouncer.ts';
+import { recordingLogger } from './support/store-logger.ts';
+import { createTestSchema, TEST_DATABASE_URL, type TestSchema } from './support/store-postgres.ts';
+
+const input = (title: string): NewPost => ({ title, body: 'b', user_id: 1, status: 'draft' });
+
+/** 40 requests at once, each a create, a get and a list: more transactions than the pool's 5 connections. */
+async function concurrentRequests(store: PostStore): Promise<PromiseSettledResult<unknown>[]> {
+  return Promise.allSettled(Array.from({ length: 40 }, async (_, i) => {
+    const post = await store.create(input(`t${i}`));
+    assert.equal((await store.get(post.id))?.title, `t${i}`);
+    return store.list({ limit: 5 } as never);
+  }));
+}
+
+describe('the PostgreSQL store behind PgBouncer in transaction mode', { skip: PGBOUNCER_SKIP_REASON }, () => {
+  let schema: TestSchema;
+  let plain: PgBouncer;
+  let timed: PgBouncer;
+  const opened: PostStore[] = [];
+  before(async () => {
+    schema = await createTestSchema();
+    // PgBouncer drops the search_path startup option too: its connect_query sets it on each server connection.
+    plain = await startPgBouncer(TEST_DATABASE_URL, `SET search_path TO ${schema.name}`);
+    timed = await startPgBouncer(TEST_DATABASE_URL, `SET search_path TO ${schema.name}; SET statement_timeout = 300`);
+  });
+  after(async () => {
+    await Promise.all(opened.map((store) => store.close()));
+    await Promise.all([plain?.stop(), timed?.stop()]);
+    await schema?.drop();
+  });
+
+  async function open(bouncer: PgBouncer, settings: Partial<StoreSettings>) {
+    const logged = recordingLogger();
+    const store = await createStore({ store: 'postgres', database_url: bouncer.url, postgres_pool_size: 5, ...settings }, { appDir: '.', env: {}, logger: logged.logger });
+    opened.push(store);
+    return { store, warnings: () => logged.lines.filter((line) => line.level === 'warn') };
+  }
+
+  it('serves every request with postgres_prepared_statements false', async () => {
+    const { store } = await open(plain, { postgres_prepared_statements: false });
+    const failed = (await concurrentRequests(store)).filter((result) => result.status === 'rejected');
+    assert.deepEqual(failed.map((result) => String((result as PromiseRejectedResult).reason)), []);
+  });
+
+  it('fails requests with named statements with an error that names the setting', async () => {
+    const { store } = await open(plain, {});
+    const failed = (await concurrentRequests(store)).filter((result) => result.status === 'rejected') as PromiseRejectedResult[];
+    assert.ok(failed.length > 0, 'named statements met another server connection');
+    for (const { reason } of failed) assert.match(String(reason), /prepared statement .* (already exists|does not exist): behind PgBouncer in transaction mode, set blog\.postgres_prepared_statements false \(BLOG_POSTGRES_PREPARED_STATEMENTS=false\)/);
+  });
+
+  it("warns at start that the server's statement_timeout is not the configured one, naming the fixes", async () => {
+    const { warnings } = await open(plain, { postgres_prepared_statements: false, postgres_statement_timeout_ms: 4000 });
+    assert.equal(warnings().length, 1);
+    const [line] = warnings();
+    assert.deepEqual(line!.fields, { event: 'store_statement_timeout_not_applied', store: 'postgres', configured_ms: 4000, server_ms: 0 });
+    assert.match(line!.msg!, /ALTER ROLE .* SET statement_timeout = 4000, or PgBouncer's connect_query/);
+  });
+
+  it("says nothing once connect_query sets it, and the server then cancels a slow statement: StoreUnavailableError", async () => {
+    const { store, warnings } = await open(timed, { postgres_prepared_statements: false, postgres_statement_timeout_ms: 300 });
+    assert.deepEqual(warnings(), []);
+    await schema.query('BEGIN');
+    await schema.query('LOCK TABLE blog_posts IN ACCESS EXCLUSIVE MODE');
+    const error = await store.get(1).catch((e: unknown) => e);
+    await schema.query('COMMIT');
+    assert.ok(error instanceof StoreUnavailableError, String(error));
+    assert.equal((error.cause as { code?: unknown }).code, '57014');
+  });
+});
+
+describe('the PostgreSQL store connected directly', () => {
+  it('does not warn: the statement_timeout it sends is the one the server runs with', async () => {
+    const schema = await createTestSchema();
+    const logged = recordingLogger();
+    try {
+      const store = await createStore({ store: 'postgres', database_url: schema.url, postgres_statement_timeout_ms: 4321 }, { appDir: '.', env: {}, logger: logged.logger });
+      await store.close();
+      assert.deepEqual(logged.lines.filter((line) => line.level === 'warn'), []);
+    } finally {
+      await schema.drop();
+    }
+  });
+});
