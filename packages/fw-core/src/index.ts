@@ -40,6 +40,6 @@ export type { LogLevel, LogMethod, Logger } from './log/logger.ts';
 
 export { startServer } from './server/start-server.ts';
 export { createListener, type CreateListenerOptions, type FwListener } from './server/create-listener.ts';
-export { inject, type InjectBody, type InjectRequest, type InjectResponse, type InjectTarget, type OwnErrorBody } from './inject/inject.ts';
+export { inject, type FwErrorBody, type InjectBody, type InjectRequest, type InjectResponse, type InjectTarget, type OwnErrorBody } from './inject/inject.ts';
 export type { FwServer, StartServerOptions, StopOptions } from './server/start-server.ts';
 export { readinessHandler, type ReadinessOptions } from './server/readiness.ts';

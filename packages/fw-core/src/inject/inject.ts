@@ -8,7 +8,7 @@ import { Duplex } from 'node:stream';
 import type { HandlerRoute } from '../app/route-group.ts';
 import type { TypedRoute } from '../app/typed-route.ts';
 import type { FromSchema } from '../schema/from-schema.ts';
-import type { JsonSchema } from '../schema/route-schema.ts';
+import type { JsonSchema, SchemaIssue } from '../schema/route-schema.ts';
 import { CountedIncomingMessage, CountedServerResponse, openExchange } from '../stream/exchange.ts';
 import type { Listener } from '../stream/stream-handler.ts';
 
@@ -39,11 +39,22 @@ export interface InjectResponse<Body = unknown> {
   json<T extends Body = Body>(): T;
 }
 
-/** The body of fw's own answers (the 400s of route schemas, 401, 404, 405, 500): `{"error": message, ...}`. */
-type ErrorBody = { readonly error: string; readonly [key: string]: unknown };
+/**
+ * The body of fw's own answers (the 400s of route schemas, 401, 404, 405, 415, 500): `{"error": message}`, with a schema
+ * 400's `details`, `omitted` and `incomplete`, a 415's `accepted` types, or `stacktrace` (use_stacktrace). Every field is
+ * declared, so `'items' in body` tells a route's answer from it.
+ */
+export interface FwErrorBody {
+  readonly error: string;
+  readonly details?: readonly SchemaIssue[];
+  readonly omitted?: number;
+  readonly incomplete?: boolean;
+  readonly accepted?: readonly string[];
+  readonly stacktrace?: readonly string[];
+}
 
 /** What `json()` of an answer of `route` is: one of its declared bodies or fw's error body; unknown when it declares none. */
-export type InjectBody<R> = [BodiesOf<R>] extends [never] ? unknown : BodiesOf<R> | ErrorBody;
+export type InjectBody<R> = [BodiesOf<R>] extends [never] ? unknown : BodiesOf<R> | FwErrorBody;
 
 /** The bodies `route` declares; of a union of routes (one taken from a list), all of theirs. */
 type BodiesOf<R> = R extends TypedRoute<infer Answers> ? Answers[keyof Answers] : never;

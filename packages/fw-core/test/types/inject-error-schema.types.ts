@@ -4,7 +4,7 @@
  * `npx tsc -p tsconfig.test.json` checks this file, never node; `Equal` asserts exact types,
  * which `any` never is, so a missing argument or a wrong type fails to compile.
  */
-import { inject, json, route, type FromSchema, type FwListener, type OwnErrorBody, type RouteGroup } from '../../src/index.ts';
+import { inject, json, route, type FromSchema, type FwErrorBody, type FwListener, type OwnErrorBody, type RouteGroup } from '../../src/index.ts';
 
 type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
 function expectType<T extends true>(): T | undefined {
@@ -17,7 +17,6 @@ const apiError = {
   required: ['error'],
   properties: { error: { type: 'object', required: ['code'], properties: { code: { type: 'string' }, request_id: { type: 'string' } } } },
 } as const;
-type FwErrorBody = { readonly error: string; readonly [key: string]: unknown };
 
 const order = { type: 'object', required: ['id'], properties: { id: { type: 'string' } } } as const;
 const showOrder = route({ path: '/orders/:id', methods: ['get'], schema: { response: { 200: order } }, handler: (req) => json({ id: req.bindings.id }) });

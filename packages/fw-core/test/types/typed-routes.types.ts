@@ -5,7 +5,7 @@
  * typed-routes-type-errors.test.ts checks each of them fails on its own line. `Equal` asserts
  * exact types, which `any` never is.
  */
-import { httpError, inject, json, route, status, type FromSchema, type FwListener, type JsonSchema } from '../../src/index.ts';
+import { httpError, inject, json, route, status, type FromSchema, type FwErrorBody, type FwListener, type JsonSchema, type SchemaIssue } from '../../src/index.ts';
 
 type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
 function expectType<T extends true>(): T | undefined {
@@ -193,7 +193,14 @@ export async function typedInject(): Promise<void> {
   const shown = await inject(fw, '/posts/1', showPost);
   const answer = shown.json();
   // One of the declared answers, or fw's own error body (a 400 of a schema, a 401, a 500).
-  expectType<Equal<typeof answer, FromSchema<typeof post> | FromSchema<typeof error> | { readonly error: string; readonly [key: string]: unknown }>>();
+  expectType<Equal<typeof answer, FromSchema<typeof post> | FromSchema<typeof error> | FwErrorBody>>();
+  // `in` tells them apart: fw's error body declares every field it has, so it holds no `title`.
+  // `in` tells an answer from fw's error body, which declares every field it has (no index signature).
+  const taskList = { type: 'object', properties: { tasks: { type: 'array', items: { type: 'string' } } }, required: ['tasks'], additionalProperties: false } as const;
+  const listTasks = route({ path: '/tasks', schema: { response: { 200: taskList } }, handler: () => json({ tasks: [] }) });
+  const listed = (await inject(fw, '/tasks', listTasks)).json();
+  if ('tasks' in listed) expectType<Equal<typeof listed, FromSchema<typeof taskList>>>();
+  else expectType<Equal<typeof listed, FwErrorBody>>();
   const found = shown.json<FromSchema<typeof post>>();
   expectType<Equal<typeof found.title, string>>();
   shown.json<{ error: string }>();
