@@ -2,7 +2,7 @@
  * runPgRead (postgres-runner.ts) on a pool of its own making, for what a real server cannot time: the cancel names the
  * read's backend, the read rejects with the signal's reason, and its connection goes back to the pool only once the
  * cancel has settled (a cancel still on its way must not reach the next request's statement); a read that ends is
- * never cancelled afterwards; a request gone before a connection was free sends nothing; a statement failing on its
+ * never cancelled afterwards; a request that goes while it waits for a pooled connection stops waiting and sends nothing; a statement failing on its
  * own still destroys its connection. And pgCanceller keeps at most its limit of cancels in flight.
  * api-postgres-read-cancel.test.ts has the real thing.
  */
@@ -99,13 +99,38 @@ describe('runPgRead: a PostgreSQL read for a request that may go', () => {
     assert.deepEqual(cancelled, []);
   });
 
-  it('sends nothing for a request that went before a connection was free, and returns the connection to the pool', async () => {
+  it('asks for no connection for a request already gone', async () => {
     const { pool, sent, released } = fakePool();
     const { cancelled, cancel } = heldCancel();
     await assert.rejects(runPgRead(pool, STATEMENT, REPORTING, { signal: AbortSignal.abort() }, cancel), (error: Error) => error.name === 'AbortError');
+    assert.deepEqual([sent, cancelled, released], [[], [], []]);
+  });
+
+  it('stops waiting for a pooled connection when its request goes, and returns the connection that comes later unused', async () => {
+    const { pool: onePool, sent, released } = fakePool();
+    const connection = Promise.withResolvers<PgClient>();
+    const pool = { connect: () => connection.promise } as unknown as PgPool;
+    const gone = new AbortController();
+    const read = runPgRead(pool, STATEMENT, REPORTING, { signal: gone.signal }, heldCancel().cancel);
+    gone.abort();
+    await assert.rejects(read, (error: Error) => error.name === 'AbortError');
+    connection.resolve(await onePool.connect());
+    await new Promise((resolve) => setImmediate(resolve));
     assert.deepEqual(sent, []);
-    assert.deepEqual(cancelled, []);
     assert.deepEqual(released, [undefined], 'a healthy connection is not closed under the load that made clients leave');
+  });
+
+  it("does not count a wait that times out after its request went as the pool's timeout", async () => {
+    const connection = Promise.withResolvers<PgClient>();
+    let timeouts = 0;
+    const reporting: PgReporting = { ...REPORTING, onAcquireTimeout: () => void (timeouts += 1) };
+    const gone = new AbortController();
+    const read = runPgRead({ connect: () => connection.promise } as unknown as PgPool, STATEMENT, reporting, { signal: gone.signal }, heldCancel().cancel);
+    gone.abort();
+    await assert.rejects(read, (error: Error) => error.name === 'AbortError');
+    connection.reject(new Error('timeout exceeded when trying to connect'));
+    await new Promise((resolve) => setImmediate(resolve));
+    assert.equal(timeouts, 0);
   });
 
   it('destroys the connection of a statement that failed on its own, as every other statement does', async () => {

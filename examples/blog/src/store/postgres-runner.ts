@@ -118,7 +118,7 @@ export function inPgTransaction<T>(pool: PgPool, reporting: PgReporting, work: (
  * span covers the wait for a connection, as pool.query's would), on a checked-out client whose process id the
  * cancel names, which goes back to the pool only once the cancel has been delivered or given up: a cancel still on
  * its way must not reach the next request's statement. A client that goes while the read waits for a pooled
- * connection is seen once one is free, which goes back unused.
+ * connection ends the wait at once (connectFor).
  */
 export function runPgRead(pool: PgPool, query: PgStatement, reporting: PgReporting, readFor: ReadFor | undefined, cancel: PgCancel): Promise<PgResult> {
   if (readFor === undefined) return runPgQuery(pool, query, reporting);
@@ -127,8 +127,8 @@ export function runPgRead(pool: PgPool, query: PgStatement, reporting: PgReporti
 }
 
 async function cancellable(pool: PgPool, query: PgQuery, signal: AbortSignal, cancel: PgCancel): Promise<PgResult | PgResult[]> {
-  const client = await pool.connect();
-  // Gone while this waited for a connection: nothing was sent, so the connection goes back to the pool.
+  const client = await connectFor(pool, signal);
+  // Gone after the connection came and before this resumed: nothing was sent, so it goes back to the pool.
   if (signal.aborted) return (client.release(), Promise.reject(signal.reason));
   let failure: Error | undefined;
   let cancelling: Promise<boolean> | undefined;
@@ -152,4 +152,24 @@ async function cancellable(pool: PgPool, query: PgQuery, signal: AbortSignal, ca
     if ((await cancelling) === false) failure ??= new Error('a cancel of this connection\'s statement may still arrive');
     client.release(failure);
   }
+}
+
+/**
+ * A pooled connection, or the signal's reason as soon as it aborts: nothing was sent, and a connection that comes after
+ * goes back at once; a wait that then times out says nothing (whoever waited has gone, so it is not the pool's timeout).
+ */
+function connectFor(pool: PgPool, signal: AbortSignal): Promise<PgClient> {
+  if (signal.aborted) return Promise.reject(signal.reason);
+  return new Promise((resolve, reject) => {
+    const onAbort = (): void => reject(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+    pool.connect().then((client) => {
+      signal.removeEventListener('abort', onAbort);
+      if (signal.aborted) (client.release(), reject(signal.reason));
+      else resolve(client);
+    }, (error: unknown) => {
+      signal.removeEventListener('abort', onAbort);
+      reject(signal.aborted ? signal.reason : error);
+    });
+  });
 }
