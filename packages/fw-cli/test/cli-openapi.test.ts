@@ -92,6 +92,17 @@ describe('fw openapi on the shop fixture', { concurrency: true }, () => {
     }
   });
 
+  it('--no-ui writes the document (and --types) without swagger.html, and refuses --offline beside it', async () => {
+    const dir = await shopCopy();
+    const run = await runFw(['openapi', '--no-ui', '-o', 'api/spec.json', '--types', 'api/types.ts'], { cwd: dir });
+    assertSucceeded(run);
+    assert.equal(run.stdout, lines('OpenAPI spec written to api/spec.json', 'TypeScript types written to api/types.ts'));
+    assert.deepEqual((await readdir(join(dir, 'api'))).sort(), ['spec.json', 'types.ts']);
+    const both = await runFw(['openapi', '--no-ui', '--offline'], { cwd: dir });
+    assert.equal(both.code, 1, both.stderr);
+    assert.match(both.stderr, /FW_CLI_ERR_USAGE: --offline copies the Swagger UI assets beside swagger.html, which --no-ui does not write/);
+  });
+
   it('replaces each file whole: a server still reading the previous files reads them to the end, unchanged, and no temporary file is left', async () => {
     const dir = await shopCopy();
     assertSucceeded(await runFw(['openapi', '--offline', '-o', 'api/spec.json'], { cwd: dir }));

@@ -82,7 +82,7 @@ describe('fw --help and fw <command> --help', { concurrency: true }, () => {
     });
   });
 
-  it('fw openapi --help describes --output, --title, --api-version, --offline and --types', async () => {
+  it('fw openapi --help describes --output, --title, --api-version, --offline, --ui and --types', async () => {
     const run = await runFw(['openapi', '--help']);
     assert.deepEqual(run, {
       code: 0,
@@ -95,6 +95,7 @@ describe('fw --help and fw <command> --help', { concurrency: true }, () => {
         '      --title        info.title of the document  [string] [default: the application name]',
         '      --api-version  info.version of the document  [string] [default: "0.1.0"]',
         '      --offline      Copy the Swagger UI assets beside swagger.html instead of loading them from a CDN  [boolean] [default: false]',
+        '      --ui           Write swagger.html beside the document (--no-ui: the document, and --types, only)  [boolean] [default: true]',
         "      --types        Also write the document's TypeScript types (paths, components, operations) for openapi-fetch to this file  [string]",
       ]),
     });

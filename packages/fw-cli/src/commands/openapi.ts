@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import { DEFAULT_API_VERSION, type CommonArgs } from '../cli/command-context.ts';
 import { displayPath } from '../cli/display-path.ts';
 import type { FwCommand } from '../cli/fw-command.ts';
+import { CliError } from '../errors.ts';
 
 /** Flags of `fw openapi`. */
 export interface OpenapiArgs extends CommonArgs {
@@ -10,6 +11,7 @@ export interface OpenapiArgs extends CommonArgs {
   readonly title: string | undefined;
   readonly apiVersion: string;
   readonly offline: boolean;
+  readonly ui: boolean;
   readonly types: string | undefined;
 }
 
@@ -23,8 +25,10 @@ export const openapiCommand: FwCommand<OpenapiArgs> = {
       .option('title', { type: 'string', requiresArg: true, defaultDescription: 'the application name', describe: 'info.title of the document' })
       .option('api-version', { type: 'string', requiresArg: true, default: DEFAULT_API_VERSION, describe: 'info.version of the document' })
       .option('offline', { type: 'boolean', default: false, describe: 'Copy the Swagger UI assets beside swagger.html instead of loading them from a CDN' })
+      .option('ui', { type: 'boolean', default: true, describe: 'Write swagger.html beside the document (--no-ui: the document, and --types, only)' })
       .option('types', { type: 'string', requiresArg: true, describe: "Also write the document's TypeScript types (paths, components, operations) for openapi-fetch to this file" }),
   async run(args, context) {
+    if (args.offline && !args.ui) throw new CliError('FW_CLI_ERR_USAGE', '--offline copies the Swagger UI assets beside swagger.html, which --no-ui does not write: give one of them');
     // Loaded here, not at the top: `fw --help` and the other commands need none of it.
     const [{ loadApp }, { writeOpenapi }] = await Promise.all([import('../cli/load-app.ts'), import('../openapi/write-openapi.ts')]);
     const loaded = await loadApp(context, args);
@@ -34,6 +38,7 @@ export const openapiCommand: FwCommand<OpenapiArgs> = {
       title: args.title ?? loaded.config.fw.bootstrap_application,
       version: args.apiVersion,
       offline: args.offline,
+      ui: args.ui,
       types: args.types === undefined ? undefined : resolve(context.cwd, args.types),
     });
     for (const note of result.notes) context.warn(note);

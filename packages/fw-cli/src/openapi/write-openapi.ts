@@ -21,6 +21,8 @@ export interface WriteOpenapiOptions {
   readonly title: string;
   readonly version: string;
   readonly offline: boolean;
+  /** false: no swagger.html (`--no-ui`); default true. */
+  readonly ui?: boolean;
   /** Absolute path of the TypeScript types file (`--types`), if wanted. */
   readonly types?: string | undefined;
 }
@@ -44,12 +46,12 @@ export async function writeOpenapi(options: WriteOpenapiOptions): Promise<Openap
   const dir = dirname(options.output);
   await mkdir(dir, { recursive: true });
   await replaceFile(options.output, documentText(document));
-  const page = join(dir, 'swagger.html');
-  await replaceFile(page, swaggerPage({ specUrl: basename(options.output), title: options.title, offline: options.offline }));
-  const files: WrittenFile[] = [
-    { what: 'OpenAPI spec', path: options.output },
-    { what: 'Swagger UI', path: page },
-  ];
+  const files: WrittenFile[] = [{ what: 'OpenAPI spec', path: options.output }];
+  if (options.ui !== false) {
+    const page = join(dir, 'swagger.html');
+    await replaceFile(page, swaggerPage({ specUrl: basename(options.output), title: options.title, offline: options.offline }));
+    files.push({ what: 'Swagger UI', path: page });
+  }
   if (options.offline) for (const path of await copySwaggerAssets(dir)) files.push({ what: 'Swagger UI asset', path });
   if (options.types !== undefined && types !== undefined) {
     await mkdir(dirname(options.types), { recursive: true });
