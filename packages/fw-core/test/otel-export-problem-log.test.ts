@@ -80,6 +80,7 @@ describe('error.type of a failed export', () => {
     [undefined, 'the collector closed the connection without answering', undefined, 'connection_error'],
     [undefined, CLIENT_CLOSED_ERROR, undefined, 'stopped'],
     [undefined, 'stopped', undefined, 'stopped'],
+    [undefined, 'stopped while retrying after connect ECONNREFUSED 127.0.0.1:4318', undefined, 'stopped'],
     [undefined, "the answer's body is over 65536 bytes: its Content-Length is 100000", undefined, 'export_failed'],
   ];
   for (const [status, reason, code, expected] of cases) {

@@ -226,7 +226,7 @@ function add(counts: Map<string, number>, key: string, count: number): void {
 export function errorTypeOf(status: number | undefined, reason: string, code?: string): string {
   const refused = /^HTTP (\d{3})$/.exec(reason);
   if (status !== undefined || refused !== null) return String(status ?? refused![1]);
-  if (code === EXPORT_STOPPED_CODE || reason === 'stopped' || reason === CLIENT_CLOSED_ERROR) return 'stopped';
+  if (code === EXPORT_STOPPED_CODE || reason.startsWith('stopped') || reason === CLIENT_CLOSED_ERROR) return 'stopped';
   if (reason === ANSWER_TIMEOUT_ERROR || /timed out/i.test(reason)) return 'timeout';
   if (code !== undefined || /\bE[A-Z]{3,}\b|closed the connection|socket hang up/.test(reason)) return 'connection_error';
   return 'export_failed';

@@ -242,8 +242,10 @@ export class OtlpHttpSender {
     const deadline = performance.now() + this.#options.timeoutMs;
     const payload = this.#options.compression === 'gzip' ? await gzipAsync(body) : body;
     let backoffMs = this.#options.initialBackoffMs ?? 1000;
+    // Stopped between attempts: the log says why the export was still retrying (a refused connection, a 503).
+    let last = '';
     for (let attempt = 1; ; attempt += 1) {
-      if (this.#stopped) return { ok: false, reason: 'stopped' };
+      if (this.#stopped) return { ok: false, reason: `stopped${last}` };
       const left = deadline - performance.now();
       if (left <= 0) return { ok: false, reason: 'timed out' };
       const answer = await this.#client.post(this.#options.headers ?? {}, payload, left);
@@ -257,6 +259,7 @@ export class OtlpHttpSender {
       if (answer.final) return { ok: false, reason: answer.error };
       const reason = answer.status === undefined ? answer.error : `HTTP ${answer.status}`;
       if (answer.status !== undefined && !RETRYABLE.has(answer.status)) return { ok: false, reason };
+      last = ` while retrying after ${reason}`;
       const wait = retryAfterMs(answer.retryAfter) ?? backoffMs * (0.8 + Math.random() * 0.4);
       if (attempt >= MAX_ATTEMPTS || performance.now() + wait >= deadline) return { ok: false, reason };
       await this.#sleep(wait);
