@@ -100,11 +100,6 @@ function canonicalSegment(raw: string): string | undefined {
 
 /** The canonical form of a request path; undefined when a segment has a malformed escape (no route matches). */
 export function canonicalPath(path: string): string | undefined {
-  const segments = path.split('/');
-  for (let i = 0; i < segments.length; i++) {
-    const canonical = canonicalSegment(segments[i] as string);
-    if (canonical === undefined) return undefined;
-    segments[i] = canonical;
-  }
-  return segments.join('/');
+  const segments = path.split('/').map(canonicalSegment);
+  return segments.includes(undefined) ? undefined : segments.join('/');
 }
