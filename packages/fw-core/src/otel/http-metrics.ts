@@ -83,12 +83,9 @@ export function activeRequestsOf(method: string, scheme: 'http' | 'https'): Acti
   return entry;
 }
 
-/** Per histogram: count, sum, min, max, then one count per bucket (the last one above every boundary). */
-const COUNT = 0;
-const SUM = 1;
-const MIN = 2;
-const MAX = 3;
-const BUCKETS = 4;
+/** Where each value sits in a histogram's block of `values`: count, sum, min, max, then one count per bucket (the last one above every boundary). */
+export const HISTOGRAM_LAYOUT = Object.freeze({ COUNT: 0, SUM: 1, MIN: 2, MAX: 3, BUCKETS: 4 });
+const { COUNT, SUM, MIN, MAX, BUCKETS } = HISTOGRAM_LAYOUT;
 const DURATION_LENGTH = BUCKETS + DURATION_BUCKETS.length + 1;
 const BODY_LENGTH = BUCKETS + BODY_SIZE_BUCKETS.length + 1;
 const OFFSETS = Object.freeze({ duration: 0, requestBodySize: DURATION_LENGTH, responseBodySize: DURATION_LENGTH + BODY_LENGTH });
@@ -285,6 +282,3 @@ export function emptyWindow(windows: Float64Array, at: number): void {
 export function nowMs(): number {
   return TIME_ORIGIN_MS + monotonicMs();
 }
-
-/** Where each value sits in a histogram's block of `values`. */
-export const HISTOGRAM_LAYOUT = Object.freeze({ COUNT, SUM, MIN, MAX, BUCKETS });
