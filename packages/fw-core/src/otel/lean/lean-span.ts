@@ -241,9 +241,8 @@ export class LeanServerSpan implements Span {
     if (this.endTime !== undefined) return;
     if (!this.sampled) { this.endTime = UNSAMPLED_END; return; }
     const time = timeFromInput(this.startWallMs, this.startMs, endTime);
-    const startSeconds = Math.trunc(this.startWallMs / 1e3);
-    const before = time[0] < startSeconds || (time[0] === startSeconds && time[1] < Math.round((this.startWallMs % 1e3) * 1e6));
-    this.endTime = before ? this.startTime : time;
+    const start = this.startTime;
+    this.endTime = time[0] < start[0] || (time[0] === start[0] && time[1] < start[1]) ? start : time;
     this.onEnd(this);
   }
 
@@ -338,13 +337,10 @@ export function timeOnClock(startWallMs: number, startMs: number, ms: number): H
 
 /** `[seconds, nanoseconds]` plus `ms` milliseconds, normalized. */
 function added(seconds: number, nanoseconds: number, ms: number): HrTime {
-  let s = seconds + Math.trunc(ms / 1e3);
-  let ns = nanoseconds + Math.round((ms % 1e3) * 1e6);
-  if (ns >= 1e9) {
-    ns -= 1e9;
-    s += 1;
-  } else if (ns < 0) { ns += 1e9; s -= 1; }
-  return [s, ns];
+  const s = seconds + Math.trunc(ms / 1e3);
+  const ns = nanoseconds + Math.round((ms % 1e3) * 1e6);
+  if (ns >= 1e9) return [s + 1, ns - 1e9];
+  return ns < 0 ? [s - 1, ns + 1e9] : [s, ns];
 }
 
 /** Whether `value` is an HrTime, as the SDK's isTimeInputHrTime tells. */
