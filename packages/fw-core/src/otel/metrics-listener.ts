@@ -50,9 +50,7 @@ export async function startMetricsListener(settings: MetricsListenerSettings, sc
 }
 
 function answer(req: IncomingMessage, res: ServerResponse, scrape: () => Promise<string>): void {
-  const url = req.url ?? '/';
-  const q = url.indexOf('?');
-  if ((q === -1 ? url : url.slice(0, q)) !== '/metrics') return plain(res, 404, 'not found\n');
+  if ((req.url ?? '/').split('?')[0] !== '/metrics') return plain(res, 404, 'not found\n');
   if (req.method !== 'GET' && req.method !== 'HEAD') return plain(res, 405, 'method not allowed\n', { allow: 'GET, HEAD' });
   scrape().then(
     (body) => {
