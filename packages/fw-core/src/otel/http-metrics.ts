@@ -5,7 +5,7 @@
  * hashes the attributes on each record, a series is found by small integer keys and a record is a few
  * additions in a Float64Array (bench/http-metrics-lean.bench.ts).
  */
-import { ValueType, type Attributes, type Histogram, type Meter, type MetricAdvice, type ObservableResult } from '@opentelemetry/api';
+import { ValueType, type Attributes, type AttributeValue, type Histogram, type Meter, type MetricAdvice, type ObservableResult } from '@opentelemetry/api';
 import { monotonicMs, TIME_ORIGIN_MS } from '../stream/clock.ts';
 
 /** Bucket boundaries of `http.server.request.duration`, in seconds. */
@@ -54,6 +54,15 @@ export function createHttpServerMetrics(meter: Meter): HttpServerMetrics {
 }
 
 const observed = new WeakSet<Meter>();
+
+/** The attributes of one exchange's metrics, in the order both paths report them (the OTLP export keeps it); a status of 0 (none sent) is left out. */
+export function metricAttributes(method: AttributeValue, scheme: AttributeValue, version: string | undefined, status: number, route: string | undefined, errorType: string | undefined): Attributes {
+  const attributes: Attributes = { 'http.request.method': method, 'url.scheme': scheme, 'network.protocol.version': version };
+  if (status > 0) attributes['http.response.status_code'] = status;
+  if (route !== undefined) attributes['http.route'] = route;
+  if (errorType !== undefined) attributes['error.type'] = errorType;
+  return attributes;
+}
 
 /** One attribute set of `http.server.active_requests` and the requests in flight with it. */
 export interface ActiveRequests {
@@ -218,16 +227,7 @@ export class HttpMetricSeriesTable {
   }
 
   private addSeries(route: HttpRouteSeries, key: number, method: number, scheme: 0 | 1, protocol: number, status: number, errorType: number): HttpMetricSeries {
-    // The stream handler's attribute order, which the OTLP export keeps.
-    const attributes: Attributes = {
-      'http.request.method': this.methods.values[method],
-      'url.scheme': scheme === 1 ? 'https' : 'http',
-      'network.protocol.version': this.protocols.values[protocol],
-    };
-    if (status > 0) attributes['http.response.status_code'] = status;
-    if (route.route !== undefined) attributes['http.route'] = route.route;
-    const error = this.errorTypes.values[errorType];
-    if (error !== undefined) attributes['error.type'] = error;
+    const attributes = metricAttributes(this.methods.values[method], scheme === 1 ? 'https' : 'http', this.protocols.values[protocol], status, route.route, this.errorTypes.values[errorType]);
     const values = new Float64Array(DURATION_LENGTH + 2 * BODY_LENGTH);
     for (const offset of [OFFSETS.duration, OFFSETS.requestBodySize, OFFSETS.responseBodySize]) {
       values[offset + MIN] = Infinity;

@@ -7,11 +7,11 @@
  * read at wrap time (server start); the lean path is lean/lean-stream-listener.ts, the same steps.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { metrics, propagation, ProxyTracerProvider, ROOT_CONTEXT, SpanKind, trace, type Attributes, type Span } from '@opentelemetry/api';
+import { metrics, propagation, ProxyTracerProvider, ROOT_CONTEXT, SpanKind, trace, type Span } from '@opentelemetry/api';
 import { exchangeOf, observeExchange, type Exchange } from '../stream/exchange.ts';
 import type { ExchangeEnd, Listener, StreamHandler } from '../stream/stream-handler.ts';
 import { normalizeMethod, requestSpanAttributes, schemeOf } from './http-attributes.ts';
-import { activeRequestsOf, type ActiveRequests, createHttpServerMetrics, type HttpServerMetrics } from './http-metrics.ts';
+import { activeRequestsOf, type ActiveRequests, createHttpServerMetrics, type HttpServerMetrics, metricAttributes } from './http-metrics.ts';
 import { SCOPE_NAME, SCOPE_VERSION } from './telemetry.ts';
 import { wrapLean } from './lean/lean-stream-listener.ts';
 import { endServerSpan, errorTypeOf, lastSetup, runInSpan, registeredServerTelemetry, startSpanName, type ServerTelemetry } from './server-telemetry.ts';
@@ -56,13 +56,8 @@ function wrapWithSdk(next: Listener, server: ServerTelemetry): Listener {
 
 /** The end of the exchange, in the spec's order. */
 function finish(instruments: HttpServerMetrics, span: Span, exchange: Exchange, active: ActiveRequests, version: string, end: ExchangeEnd): void {
-  const { status } = end;
-  const attributes: Attributes = { 'http.request.method': active.attributes['http.request.method'], 'url.scheme': active.attributes['url.scheme'], 'network.protocol.version': version };
-  if (status > 0) attributes['http.response.status_code'] = status;
-  const route = exchange.route?.template;
-  if (route !== undefined) attributes['http.route'] = route;
   const errorType = errorTypeOf(end);
-  if (errorType !== undefined) attributes['error.type'] = errorType;
+  const attributes = metricAttributes(active.attributes['http.request.method'], active.attributes['url.scheme'], version, end.status, exchange.route?.template, errorType);
   endServerSpan(span, end, errorType);
   instruments.duration.record(end.durationMs / 1000, attributes);
   instruments.requestBodySize.record(end.requestBodySize, attributes);
