@@ -26,11 +26,6 @@ import type { LeanServerSpan, RemoteParent } from './lean/lean-span.ts';
  */
 export type SpanNames = 'fw' | 'semconv';
 
-/** Whether `value` names a style. */
-export function isSpanNames(value: unknown): value is SpanNames {
-  return value === 'fw' || value === 'semconv';
-}
-
 /** The name a server span starts with, before any route is known; `method` is `http.request.method`. */
 export function startSpanName(names: SpanNames, method: string): string {
   return names === 'fw' ? `HTTP ${method}` : method === '_OTHER' ? 'HTTP' : method;
@@ -248,8 +243,7 @@ function enrich(req: FwRequest, _env: PluginEnv, _options: PluginOptions, state:
 function enrichmentOf(route: RouteInfo, method: string, active: Context): Enrichment {
   let enrichment = enrichments.get(route);
   // The stream handler's settings; under another instrumentation, those setupTelemetry registered.
-  const carried = active.getValue(SERVER_TELEMETRY_KEY) as ServerTelemetry | undefined;
-  const server = carried ?? registeredServerTelemetry();
+  const server = (active.getValue(SERVER_TELEMETRY_KEY) as ServerTelemetry | undefined) ?? registeredServerTelemetry();
   const names = server.spanNames;
   // Only semconv names tell known methods from others.
   const known = names === 'semconv' ? server.knownMethods : undefined;

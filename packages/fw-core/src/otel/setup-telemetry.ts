@@ -10,7 +10,7 @@ import { warnedWithoutStreamHandler, withoutStreamHandler } from '../app/startup
 import { readEnvConfig } from './env-config.ts';
 import { badOption, checkMetricsListenerOptions } from './metrics-listener.ts';
 import { OTEL_STREAM_HANDLER_NAME, otelStreamHandler } from './otel-stream-handler.ts';
-import { isSpanNames, lastSetup, otelFwPlugin } from './server-telemetry.ts';
+import { lastSetup, otelFwPlugin } from './server-telemetry.ts';
 import type { Telemetry, TelemetryOptions } from './telemetry.ts';
 
 /** Sets up tracing and metrics; rejects with FW_ERR_OTEL_* on bad options or environment. */
@@ -72,7 +72,7 @@ function checkRedactQueryParameters(names: readonly string[] | undefined): void 
 const OPTION_NAMES: Record<keyof TelemetryOptions, true> = { spanExporter: true, spanProcessor: true, batch: true, metricExporter: true, exportIntervalMs: true, metricsPort: true, metricsHost: true, serverConfiguration: true, redactQueryParameters: true, serviceName: true, spanNames: true, env: true, shutdownTimeoutMs: true, logger: true };
 
 function checkSpanNames(names: unknown): void {
-  if (names !== undefined && !isSpanNames(names)) badOption('spanNames', names, `${JSON.stringify(names)} is not a naming style; give 'fw' or 'semconv'`);
+  if (names !== undefined && names !== 'fw' && names !== 'semconv') badOption('spanNames', names, `${JSON.stringify(names)} is not a naming style; give 'fw' or 'semconv'`);
 }
 
 const disabledTelemetry: Telemetry = Object.freeze({ enabled: false, path: undefined, metricsUrl: undefined, scrape: async () => '', forceFlush: async () => {}, shutdown: async () => {} });
