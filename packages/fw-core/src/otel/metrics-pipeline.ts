@@ -145,8 +145,7 @@ export class OtlpMetricExporter extends SenderExporter implements PushMetricExpo
         this.#problems?.note({ event: 'otlp_export_failed', signal: 'metrics', errorType: errorTypeOf(undefined, result.reason) }, 1, message);
         return resultCallback(failed(message));
       }
-      const { partial } = result;
-      if (partial !== undefined) diag.warn('Received Partial Success response:', JSON.stringify({ rejectedDataPoints: partial.rejected, errorMessage: partial.message }));
+      if (result.partial !== undefined) diag.warn('Received Partial Success response:', JSON.stringify({ rejectedDataPoints: result.partial.rejected, errorMessage: result.partial.message }));
       resultCallback({ code: ExportResultCode.SUCCESS });
     });
   }

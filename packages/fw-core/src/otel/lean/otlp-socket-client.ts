@@ -162,8 +162,7 @@ export class OtlpSocketClient {
       const onData = (chunk: Buffer): void => settle(reader.push(chunk));
       const onEnd = (): void => settle(reader.end());
       const onError = (error: NodeJS.ErrnoException): void => finish({ error: error.message, stale: !reader.started && STALE_CODES.has(error.code ?? '') });
-      const timer = setTimer(() => abort(ANSWER_TIMEOUT_ERROR), timeoutMs);
-      timer.unref();
+      const timer = setTimer(() => abort(ANSWER_TIMEOUT_ERROR), timeoutMs).unref();
       this.#aborts.add(abort);
       socket.on('data', onData).on('end', onEnd).on('close', onEnd).on('error', onError);
       socket.cork();
@@ -277,8 +276,7 @@ export class OtlpHttpSender {
         this.#waits.delete(wake);
         resolve();
       };
-      const timer = setTimeout(wake, ms);
-      timer.unref();
+      const timer = setTimeout(wake, ms).unref();
       this.#waits.add(wake);
     });
   }
