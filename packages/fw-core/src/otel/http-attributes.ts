@@ -101,11 +101,7 @@ export interface QueryRedaction {
 
 /** Compiles the defaults plus `extra` names (blank ones ignored). */
 export function compileQueryRedaction(extra: readonly string[] = []): QueryRedaction {
-  const names = new Set<string>();
-  for (const name of [...DEFAULT_REDACTED_QUERY_PARAMETERS, ...extra]) {
-    const trimmed = name.trim();
-    if (trimmed !== '') names.add(trimmed.toLowerCase());
-  }
+  const names = new Set([...DEFAULT_REDACTED_QUERY_PARAMETERS, ...extra].map((name) => name.trim().toLowerCase()).filter((name) => name !== ''));
   return { names, longest: Math.max(0, ...[...names].map((name) => name.length)) };
 }
 

@@ -172,9 +172,7 @@ function repeatedRequestBlock(req: IncomingMessage, method: string, scheme: stri
 }
 
 function sharedOf(attributes: Attributes): Attributes {
-  const shared: Attributes = {};
-  for (const key of SHARED_KEYS) shared[key] = attributes[key];
-  return shared;
+  return Object.fromEntries(SHARED_KEYS.map((key) => [key, attributes[key]]));
 }
 
 function sameShared(a: Attributes, b: Attributes): boolean {
