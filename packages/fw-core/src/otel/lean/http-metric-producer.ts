@@ -107,11 +107,8 @@ function histogramValue(descriptor: HttpHistogramDescriptor, series: HttpMetricS
   const values = series.values;
   const count = values[offset + COUNT]! - (previous?.[offset + COUNT] ?? 0);
   if (count === 0) return undefined;
-  const counts: number[] = [];
-  for (let bucket = 0; bucket <= descriptor.boundaries.length; bucket += 1) {
-    const at = offset + BUCKETS + bucket;
-    counts.push(values[at]! - (previous?.[at] ?? 0));
-  }
+  const first = offset + BUCKETS;
+  const counts = Array.from(values.subarray(first, first + descriptor.boundaries.length + 1), (total, bucket) => total - (previous?.[first + bucket] ?? 0));
   const windows = series.windows;
   return {
     min: window === undefined ? values[offset + MIN]! : windows[window]!,
