@@ -159,8 +159,7 @@ function failed(message: string): ExportResult {
   return { code: ExportResultCode.FAILED, error: new Error(message) };
 }
 
-/** A sum's points: attributes and value. */
-type SumPoints = readonly (readonly [Attributes, number])[];
+type SumPoints = readonly (readonly [attributes: Attributes, value: number])[];
 
 /**
  * The runtime metrics of one reader (event-loop delay, V8 heap, process CPU time, resident memory;

@@ -1,9 +1,8 @@
 /**
  * Lets shutdown() end fw's OTLP exports for good, so nothing of fw's telemetry keeps the process
- * alive after it returned (issue 15: a process stayed 8 s on two retry timers). The SDK exporter's
- * retry wait is a plain timer it offers no way to cancel: it is found by shape
- * (`_delegate._transport.retry`, otlp-exporter-base 0.301; otel-shutdown-exit.test.ts fails if it
- * moves) and made cancellable; the agents' sockets are destroyed. fw's own exporters stop themselves.
+ * alive after it returned. The SDK exporter's retry wait is a plain timer it offers no way to cancel:
+ * it is found by shape (`_delegate._transport.retry`, otlp-exporter-base 0.301; otel-shutdown-exit.test.ts
+ * fails if it moves) and made cancellable; the agents' sockets are destroyed. fw's own exporters stop themselves.
  */
 import type { Agent } from 'node:http';
 import type { TlsAgentOptions } from './env-config.ts';

@@ -8,7 +8,6 @@
 /** How one field's value is written. A string naming another entry of SCHEMA is that message. */
 type FieldKind = 'string' | 'hex' | 'base64' | 'int64' | 'uint64' | 'fixed64' | 'number' | 'sint32' | 'bool' | 'double' | string;
 
-/** A field: its JSON name, its kind, and whether it repeats. */
 type FieldSpec = readonly [name: string, kind: FieldKind, repeated?: true];
 
 const R = true as const;

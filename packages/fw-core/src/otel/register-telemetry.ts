@@ -148,7 +148,6 @@ function resourceFor(config: EnvConfig, serviceName: string | undefined): Resour
   return defaultResource().merge(resourceFromAttributes(attributes));
 }
 
-/** Longest wait for the probe's answer. */
 const PROBE_TIMEOUT_MS = 250;
 
 /** True when a TCP connection to the endpoint's host and port is refused (env-config.ts checked the URL). */

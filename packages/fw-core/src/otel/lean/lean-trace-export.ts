@@ -175,7 +175,6 @@ export class SpanBatcher<T> {
   #pending = 0;
   /** Full batches, encoded, waiting for the export running now. */
   #sealed: { readonly body: Uint8Array; readonly count: number }[] = [];
-  /** Spans in `#sealed`. */
   #sealedCount = 0;
   #timer: NodeJS.Timeout | undefined;
   #exporting: Promise<void> | undefined;
