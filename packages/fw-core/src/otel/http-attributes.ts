@@ -132,11 +132,9 @@ function isRedacted(query: string, start: number, end: number, redaction: QueryR
   const raw = query.slice(start, end);
   if (raw.indexOf('%') === -1) return length <= redaction.longest && redaction.names.has(raw.toLowerCase());
   // A percent-encoded key (`access%5Ftoken`) names the same parameter as the plain one.
-  let decoded: string;
   try {
-    decoded = decodeURIComponent(raw);
+    return redaction.names.has(decodeURIComponent(raw).toLowerCase());
   } catch {
     return false;
   }
-  return redaction.names.has(decoded.toLowerCase());
 }
