@@ -25,9 +25,8 @@ export async function propagatorFromNames(names: readonly PropagatorName[], load
   const propagators: TextMapPropagator[] = [];
   for (const name of names) propagators.push(await propagatorNamed(name, load));
   // fw's W3C propagator, which the lean path knows by its `fields()` array, for W3C names only.
-  if (names.every((name) => name === 'tracecontext' || name === 'baggage')) {
-    const w3c = names as readonly ('tracecontext' | 'baggage')[];
-    return new FwW3CPropagator(new CompositePropagator({ propagators }), w3c);
+  if (names.every((name): name is 'tracecontext' | 'baggage' => name === 'tracecontext' || name === 'baggage')) {
+    return new FwW3CPropagator(new CompositePropagator({ propagators }), names);
   }
   return propagators.length === 1 ? propagators[0] : new CompositePropagator({ propagators });
 }
