@@ -172,10 +172,8 @@ export class LeanServerSpan implements Span {
 
   /** The block that holds `key`, if any. */
   private blockOf(key: string): LeanAttributeBlock | undefined {
-    const blocks = this.blocks;
-    // Indexed, not for-of (an iterator): this runs for each key that the key bits cannot answer for.
-    if (blocks !== undefined) for (let i = 0; i < blocks.length; i++) if (blocks[i]!.attributes[key] != null) return blocks[i];
-    return undefined;
+    // find(), not for-of (an iterator): this runs for each key that the key bits cannot answer for.
+    return this.blocks?.find((block) => block.attributes[key] != null);
   }
 
   /** When a block holds `key`: its attributes become own ones (already counted) and it is dropped. */
