@@ -176,6 +176,5 @@ function sharedOf(attributes: Attributes): Attributes {
 }
 
 function sameShared(a: Attributes, b: Attributes): boolean {
-  for (const key of SHARED_KEYS) if (a[key] !== b[key]) return false;
-  return true;
+  return SHARED_KEYS.every((key) => a[key] === b[key]);
 }
