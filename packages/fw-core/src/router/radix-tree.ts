@@ -221,8 +221,6 @@ function absorbChain<T>(node: RadixNode<T>): void {
   }
 }
 
-type Match<T> = RouteTarget<T> | undefined;
-
 /** Scratch state of one lookup; find() is synchronous, so each router reuses one. */
 export interface MatchState {
   /** Offsets in the path of each binding matched so far, by binding position. */
@@ -241,7 +239,7 @@ export interface MatchState {
  * `[...]`; `depth` counts bindings so far. It recurses only where an alternative is left to
  * backtrack to, and loops otherwise (bench/router.bench.ts).
  */
-export function matchTree<T>(node: RadixNode<T>, path: string, pos: number, depth: number, method: string, state: MatchState): Match<T> {
+export function matchTree<T>(node: RadixNode<T>, path: string, pos: number, depth: number, method: string, state: MatchState): RouteTarget<T> | undefined {
   const end = path.length;
   for (;;) {
     if (pos === end) {
@@ -310,7 +308,7 @@ export function matchTree<T>(node: RadixNode<T>, path: string, pos: number, dept
 }
 
 /** The `[...]` route at `node` for `method`, capturing the path from `pos` on. */
-function matchRest<T>(node: RadixNode<T>, pos: number, method: string, state: MatchState): Match<T> {
+function matchRest<T>(node: RadixNode<T>, pos: number, method: string, state: MatchState): RouteTarget<T> | undefined {
   const rest = node.rest;
   if (rest === undefined) return undefined;
   const route = rest.routeFor(method);
