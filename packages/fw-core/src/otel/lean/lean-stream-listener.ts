@@ -156,7 +156,9 @@ type Connection = object & { [REMEMBERED]?: Remembered };
 /** The block of `attributes`'s shared keys on `connection`, or undefined for a first request with them (a one-request connection never pays for one). */
 export function sharedRequestBlock(connection: Connection, attributes: Attributes): LeanAttributeBlock | undefined {
   const last = connection[REMEMBERED];
-  if (last !== undefined && sameShared(last.values, attributes)) return (last.block ??= encodeAttributeBlock(sharedOf(attributes) as LeanAttributes));
+  if (last !== undefined && SHARED_KEYS.every((key) => last.values[key] === attributes[key])) {
+    return (last.block ??= encodeAttributeBlock(Object.fromEntries(SHARED_KEYS.map((key) => [key, attributes[key]])) as LeanAttributes));
+  }
   connection[REMEMBERED] = { values: attributes, block: undefined, inputs: undefined };
   return undefined;
 }
@@ -169,12 +171,4 @@ function repeatedRequestBlock(req: IncomingMessage, method: string, scheme: stri
   const headers = req.headers;
   const same = inputs.method === method && inputs.scheme === scheme && inputs.host === headers.host && inputs.userAgent === headers['user-agent'] && inputs.version === req.httpVersion;
   return same ? last!.block : undefined;
-}
-
-function sharedOf(attributes: Attributes): Attributes {
-  return Object.fromEntries(SHARED_KEYS.map((key) => [key, attributes[key]]));
-}
-
-function sameShared(a: Attributes, b: Attributes): boolean {
-  return SHARED_KEYS.every((key) => a[key] === b[key]);
 }
