@@ -170,7 +170,6 @@ export class LeanServerSpan implements Span {
     return false;
   }
 
-  /** The block that holds `key`, if any. */
   private blockOf(key: string): LeanAttributeBlock | undefined {
     // find(), not for-of (an iterator): this runs for each key that the key bits cannot answer for.
     return this.blocks?.find((block) => block.attributes[key] != null);

@@ -93,8 +93,7 @@ function setRequestAttributes(span: LeanServerSpan, req: IncomingMessage, exchan
     if (block === undefined) return void span.setAttributes(attributes);
     // The raw fields they came from (origin-form: the host is the Host header's).
     if (req.url?.charCodeAt(0) === 47 /* '/' */) {
-      const headers = req.headers;
-      (req.socket as Connection)[REMEMBERED]!.inputs = { method, scheme, host: headers.host, userAgent: headers['user-agent'], version: req.httpVersion };
+      (req.socket as Connection)[REMEMBERED]!.inputs = { method, scheme, host: req.headers.host, userAgent: req.headers['user-agent'], version: req.httpVersion };
     }
   }
   span.setEncodedAttributes(block);
