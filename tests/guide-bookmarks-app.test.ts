@@ -31,9 +31,9 @@ function shownOutput(text: string, command: string): string {
   throw new Error(`${GUIDE} shows no output of ${command}`);
 }
 
-/** `node <script>` of the project's package.json, as the arguments of this Node. */
+/** `node <script>` (or `exec node <script>`) of the project's package.json, as the arguments of this Node. */
 function nodeScript(scripts: Record<string, string>, name: string): string[] {
-  const [command, ...args] = (scripts[name] ?? '').split(' ');
+  const [command, ...args] = (scripts[name] ?? '').replace(/^exec /, '').split(' ');
   assert.equal(command, 'node', `the ${name} script runs node`);
   return args;
 }
@@ -112,6 +112,8 @@ describe('the guide of docs/applications.md, followed in an empty project', () =
   });
 
   it('serves the API with npm start: coerced query, httpError 404, 400s on bad input and formats, fields outside the response schema dropped', async () => {
+    // exec: npm's shell gives its place to Node, so a SIGTERM to npm start reaches the server (npm-start-sigterm.test.ts).
+    assert.match(scripts.start ?? '', /^exec node /);
     const [main] = nodeScript(scripts, 'start');
     const api = await startBlog({}, { script: join(project, main!), cwd: project });
     try {

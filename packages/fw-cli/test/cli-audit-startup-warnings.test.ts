@@ -13,7 +13,7 @@ import { FIXTURES, lines, REPO, runFw } from './support/run-fw.ts';
 const APP = join(FIXTURES, 'startup-warnings-app');
 
 /** Every kind of start-up warning fw-core has, in the order it lists them. */
-const EVENTS = ['body_schema_without_decoding', 'misses_without_plugins', 'telemetry_without_stream_handler'];
+const EVENTS = ['body_schema_without_decoding', 'misses_without_plugins', 'security_refuses_every_request', 'telemetry_without_stream_handler'];
 const WARNINGS_SOURCE = join(REPO, 'packages', 'fw-core', 'src', 'app', 'startup-warnings.ts');
 
 const BODY_SCHEMA =
@@ -23,6 +23,9 @@ const BODY_SCHEMA =
 const MISSES =
   "router misses (404, 405) under '' run the plugins of the first group there, none, not the later group's (fw_cors_plugin): " +
   'list the group with plugins: [] after the other (docs/pipeline.md, "Router misses")';
+const SECURITY =
+  "the security of group '/admin' (bearerAuth) was given no token (unset, '' or []), so it refuses every request with 401; " +
+  'give it the token, e.g. the variable its routes function reads from env';
 const TELEMETRY =
   'otel_fw_plugin is listed in the global plugins but server_configuration.stream_handlers (["fw_stream_h"]) does not list otel_fw_stream_h, so fw makes no server span: ' +
   'no request is traced (0 spans exported) and the HTTP metrics stay empty; to fix, list it first, "stream_handlers": ["otel_fw_stream_h", "fw_stream_h"], ' +
@@ -33,10 +36,11 @@ const AUDIT = lines(
   'WARNINGS:',
   `  start-up warning body_schema_without_decoding: ${BODY_SCHEMA}`,
   `  start-up warning misses_without_plugins: ${MISSES}`,
+  `  start-up warning security_refuses_every_request: ${SECURITY}`,
   `  start-up warning telemetry_without_stream_handler: ${TELEMETRY}`,
   'INFO:',
   '  (none)',
-  'Summary: 3 warning(s), 0 info(s)',
+  'Summary: 4 warning(s), 0 info(s)',
 );
 
 /** The warn lines the server logs while it starts the app in `appDir`, as `fw audit --json` shows them. */
@@ -68,7 +72,8 @@ describe('fw audit and the server start-up warnings', { concurrency: true }, () 
     const reported = audit.warnings.filter((finding) => finding.issue === 'startup_warning');
     assert.deepEqual(reported, logged);
     assert.deepEqual(reported.map((finding) => finding.fields.event), EVENTS);
-    assert.deepEqual(reported[2], {
+    assert.deepEqual(reported[2], { issue: 'startup_warning', fields: { event: 'security_refuses_every_request', prefix: '/admin', host: '_', security: 'bearerAuth' }, message: SECURITY });
+    assert.deepEqual(reported[3], {
       issue: 'startup_warning',
       fields: { event: 'telemetry_without_stream_handler', listed_in: ['the global plugins'], stream_handlers: ['fw_stream_h'] },
       message: TELEMETRY,

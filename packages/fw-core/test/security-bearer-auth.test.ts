@@ -91,6 +91,11 @@ describe('bearerAuth', () => {
     assert.equal(callback.name, 'bearerAuth');
   });
 
+  it('says it refuses every request (fw warns at start) only when it has no token', () => {
+    assert.deepEqual([undefined, '', [], [''], 'a-token', ['', 'a-token']].map((token) => bearerAuth({ token }).refusesEveryRequest), [true, true, true, true, false, false]);
+    assert.equal(bearerAuth({ verifyToken: () => false }).refusesEveryRequest, false);
+  });
+
   it('refuses at creation a token a Bearer header cannot carry, a token that is not a string, or no option, never echoing the token', () => {
     const secret = 'has a space';
     for (const options of [{ token: secret }, { token: [TOKEN, 'tab\there'] }, { token: 'trailing-tab\t' }, { token: `${TOKEN} ` }, { token: 12345678 }, { verifyToken: 'yes' }, {}]) {

@@ -14,6 +14,9 @@ const BEARER = /^bearer +([A-Za-z0-9\-._~+/]+=*) *$/i;
 
 const digest = (text: string): Buffer => createHash('sha256').update(text).digest();
 
+/** What checks a token while no token is set: every request is refused, and fw warns at start. */
+const REFUSE = (): boolean => false;
+
 /**
  * Lets a request through when its bearer token is one of `token` (compared as SHA-256 digests in
  * constant time: neither content nor length leaks) or `verifyToken` allows it; otherwise fw's 401
@@ -25,7 +28,7 @@ export function bearerAuth(options: BearerAuthOptions): SecurityCallback {
     const token = BEARER.exec(req.headers.authorization ?? '')?.[1];
     return token !== undefined && verify(token, req);
   };
-  return Object.assign(bearerAuth, { securityScheme: { name: 'bearerAuth', scheme: { type: 'http', scheme: 'bearer' } } });
+  return Object.assign(bearerAuth, { securityScheme: { name: 'bearerAuth', scheme: { type: 'http', scheme: 'bearer' } }, refusesEveryRequest: verify === REFUSE });
 }
 
 function acceptTokens(options: BearerAuthOptions): (given: string) => boolean {
@@ -34,5 +37,6 @@ function acceptTokens(options: BearerAuthOptions): (given: string) => boolean {
     throw new FwError('FW_ERR_SECURITY_BAD_OPTIONS', "bearerAuth needs {verifyToken: (token, req) => result} or {token}: a string or a list a Bearer header can carry (RFC 6750: letters, digits, - . _ ~ + / then '=' padding; e.g. openssl rand -hex 32)");
   }
   const expected = (tokens as string[]).map(digest);
+  if (expected.length === 0) return REFUSE;
   return (given) => expected.reduce((match, one) => timingSafeEqual(digest(given), one) || match, false);
 }

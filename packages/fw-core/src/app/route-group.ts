@@ -25,6 +25,8 @@ export type SecurityCallback = ((req: FwRequest) => SecurityResult | Promise<Sec
   readonly securityScheme?: SecuritySchemeDeclaration;
   /** The statuses it refuses with, for `fw openapi` (default `[401]`, what `false` answers); fw never reads it. */
   readonly responses?: readonly number[];
+  /** True when it refuses every request (bearerAuth given no token): fw warns at start and `fw audit` reports it. */
+  readonly refusesEveryRequest?: boolean;
 };
 
 /** An OpenAPI `components.securitySchemes` entry: `{name: 'bearerAuth', scheme: {type: 'http', scheme: 'bearer'}}`. */

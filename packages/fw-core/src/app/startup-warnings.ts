@@ -13,9 +13,9 @@ export interface StartupWarning {
   readonly message: string;
 }
 
-/** The start-up warnings of a loaded app, in a fixed order: routes' body schemas, router misses, then telemetry. */
+/** The start-up warnings of a loaded app, in a fixed order: routes' body schemas, router misses, security, then telemetry. */
 export function startupWarnings(config: LoadedConfig, routes: readonly CompiledRoute<RouteTarget>[]): StartupWarning[] {
-  return [...bodySchemaWarnings(routes), ...missWarnings(routes), ...telemetryWarnings(config, routes)];
+  return [...bodySchemaWarnings(routes), ...missWarnings(routes), ...securityWarnings(routes), ...telemetryWarnings(config, routes)];
 }
 
 /**
@@ -47,6 +47,15 @@ function missWarnings(routes: readonly CompiledRoute<RouteTarget>[]): StartupWar
     const [{ prefix, host }, skipped] = [first, onMisses(later)];
     const message = `router misses (404, 405) under '${prefix}'${host === '_' ? '' : ` on host ${host}`} run the plugins of the first group there, none, not the later group's (${skipped.join(', ')}): list the group with plugins: [] after the other (docs/pipeline.md, "Router misses")`;
     return [{ fields: { event: 'misses_without_plugins', prefix, host, skipped }, message }];
+  });
+}
+
+/** `security_refuses_every_request`: a group whose security callback refuses every request (bearerAuth given no token). */
+function securityWarnings(routes: readonly CompiledRoute<RouteTarget>[]): StartupWarning[] {
+  return [...new Set(routes.map(({ data }) => data.group))].flatMap(({ prefix, host, security }) => {
+    if (security === false || security.refusesEveryRequest !== true) return [];
+    const message = `the security of group '${prefix}'${host === '_' ? '' : ` on host ${host}`} (${security.name}) was given no token (unset, '' or []), so it refuses every request with 401; give it the token, e.g. the variable its routes function reads from env`;
+    return [{ fields: { event: 'security_refuses_every_request', prefix, host, security: security.name }, message }];
   });
 }
 
