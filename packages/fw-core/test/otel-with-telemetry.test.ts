@@ -2,13 +2,14 @@
  * withTelemetry (otel/setup-telemetry.ts; docs/telemetry.md, "In one call"): the spec's Activation list in one call.
  * It provides the stream handler and the plugin the configuration names, sets telemetry up before the app's own start
  * hook (service.name the app's name, the listener's env), keeps the app's own plugins, and shuts telemetry down after
- * the app's own stop hook. Through inject: the spans are the point.
+ * the app's own stop hook. Under a configuration that lists neither otel_fw_stream_h nor otel_fw_plugin it lists both,
+ * first; one that lists either is left as written. Through inject: the spans are the point.
  */
 import assert from 'node:assert/strict';
 import { trace } from '@opentelemetry/api';
 import { InMemorySpanExporter, SimpleSpanProcessor } from '@opentelemetry/sdk-trace';
 import { describe, it } from 'node:test';
-import { createListener, defineApp, inject, json, type FwPlugin } from 'fw-core';
+import { createListener, defineApp, inject, json, type FwApp, type FwPlugin, type InCodeConfig } from 'fw-core';
 import { withTelemetry } from 'fw-core/otel';
 
 describe('withTelemetry', () => {
@@ -40,6 +41,29 @@ describe('withTelemetry', () => {
       await fw.close();
     }
     assert.deepEqual(order, ['app start, recording: true', 'app stop', 'telemetry shutdown']);
+  });
+
+  it('lists the stream handler and the plugin first when the configuration lists neither, and leaves one that lists either as written', async () => {
+    const tasks = (): FwApp => defineApp({ name: 'tasks', router: { name: 'tasks_router', routes: () => [{ prefix: '', security: false, routes: [{ path: '/tasks/:id', handler: () => json({}), options: { methods: ['get'] } }] }] } });
+    const traced = async (app: FwApp, config: InCodeConfig) => {
+      const exporter = new InMemorySpanExporter();
+      const warnings: string[] = [];
+      const logger = { trace() {}, debug() {}, info() {}, error() {}, fatal() {}, warn: (fields: Record<string, unknown>) => void warnings.push(String(fields['event'])) };
+      const fw = await createListener({ app: withTelemetry(app, { spanProcessor: new SimpleSpanProcessor({ exporter }) }), config, env: { OTEL_METRICS_EXPORTER: 'none' }, logger });
+      try {
+        await inject(fw, '/tasks/7');
+        return { names: exporter.getFinishedSpans().map((span) => span.name), warnings };
+      } finally {
+        await fw.close();
+      }
+    };
+    const decoding = { phase: 'pre_request', module: 'fw_request_plugin', options: { decode_json_body: true } } as const;
+    assert.deepEqual(await traced(tasks(), { plugins: [decoding] }), { names: ['GET /tasks/:id'], warnings: [] }, 'traced and enriched, nothing listed');
+    // Listing the stream handler alone is a choice: spans, not enriched.
+    assert.deepEqual(await traced(tasks(), { server_configuration: { stream_handlers: ['otel_fw_stream_h', 'fw_stream_h'] } }), { names: ['HTTP GET'], warnings: [] });
+    // Listing the plugin alone stays the mistake fw warns of.
+    const pluginOnly = await traced(tasks(), { plugins: [{ phase: 'pre_request', module: 'otel_fw_plugin', options: {} }] });
+    assert.deepEqual(pluginOnly, { names: [], warnings: ['telemetry_without_stream_handler'] });
   });
 
   it('shuts telemetry down when the app\'s own start hook fails, so a later setup starts clean', async () => {

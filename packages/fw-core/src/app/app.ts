@@ -48,6 +48,8 @@ export interface FwApp extends ErrorAnswers {
   readonly plugins?: readonly FwPlugin<any, any>[];
   /** Stream handlers the app provides, referred to by `name` in `stream_handlers`. */
   readonly streamHandlers?: readonly StreamHandler[];
+  /** Set by withTelemetry (fw-core/otel): a configuration that lists neither otel_fw_stream_h nor otel_fw_plugin gets both, first. */
+  readonly telemetry?: boolean;
   /** Compiles route schemas; default ajv (an optional peer dependency, imported only when a route has a schema). */
   readonly schemaCompiler?: SchemaCompiler;
   /** Named JSON Schemas (Fastify's addSchema) a route schema refers to as `{$ref: 'task'}`; `fw openapi` writes each once. */

@@ -16,7 +16,7 @@ import { compileRouteSchemas, type RouteSchemas } from '../schema/compile-route-
 import { namedStreamHandlers } from '../stream/stream-handler.ts';
 import type { FwApp, Lifecycle } from './app.ts';
 import { compileRoutes, type CompiledRoutes, type RouteTarget } from './compile-routes.ts';
-import { startupWarnings, type StartupWarning } from './startup-warnings.ts';
+import { OTEL_PLUGIN, OTEL_STREAM_HANDLER, startupWarnings, type StartupWarning } from './startup-warnings.ts';
 
 /** Options of loadApplication. */
 export interface LoadApplicationOptions {
@@ -61,8 +61,9 @@ export async function loadApplication(options: LoadApplicationOptions): Promise<
   // The in-code document defaults bootstrap_application to the app's name, so there the app comes first.
   const inCode = options.config === undefined ? undefined : { config: options.config, app: await appOf() };
   const document = inCode && inCodeDocument(inCode.config, inCode.app.name, options.appConfig);
-  const config = await loadConfig(options.appDir, env, document);
+  const loaded = await loadConfig(options.appDir, env, document);
   const app = inCode?.app ?? (await appOf());
+  const config = app.telemetry === true ? listTelemetry(loaded) : loaded;
   const name = config.fw.bootstrap_application;
   if (app.name !== name) throw new FwError('FW_ERR_APP_NAME_MISMATCH', `bootstrap_application is ${name} but the app module is named ${app.name}`);
   const registry = new PluginRegistry([...builtinPlugins, ...(app.plugins ?? [])]);
@@ -99,6 +100,14 @@ async function loadAppModule(appDir: string): Promise<FwApp> {
     throw new FwError('FW_ERR_APP_NOT_FOUND', `cannot import the app module ${file}: ${(error as Error).message}`, { cause: error });
   }
   return checkApp(loaded.default, file);
+}
+
+/** withTelemetry's app under a configuration that lists neither of fw-core/otel's names: both, first (docs/telemetry.md, "In one call"). */
+function listTelemetry(config: LoadedConfig): LoadedConfig {
+  const { server_configuration: server, plugins } = config.fw;
+  if (server.stream_handlers.includes(OTEL_STREAM_HANDLER) || plugins.some((entry) => entry.module === OTEL_PLUGIN)) return config;
+  const listed = { stream_handlers: [OTEL_STREAM_HANDLER, ...server.stream_handlers], plugins: [{ phase: 'pre_request', module: OTEL_PLUGIN, options: {} }, ...plugins] } as const;
+  return { ...config, fw: { ...config.fw, server_configuration: { ...server, stream_handlers: listed.stream_handlers }, plugins: listed.plugins } };
 }
 
 /** `value` as an FwApp, or FW_ERR_APP_BAD_MODULE naming `where`. */

@@ -60,8 +60,8 @@ function securityWarnings(routes: readonly CompiledRoute<RouteTarget>[]): Startu
 }
 
 // fw-core/otel's names, as literals: this entry never imports OpenTelemetry (otel/otel-stream-handler.ts, otel/server-telemetry.ts).
-const OTEL_STREAM_HANDLER = 'otel_fw_stream_h';
-const OTEL_PLUGIN = 'otel_fw_plugin';
+export const OTEL_STREAM_HANDLER = 'otel_fw_stream_h';
+export const OTEL_PLUGIN = 'otel_fw_plugin';
 
 /**
  * `telemetry_without_stream_handler` when configuration lists otel_fw_plugin (globally or in a group) but not

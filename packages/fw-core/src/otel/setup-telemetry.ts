@@ -38,7 +38,7 @@ export async function setupTelemetry(options: TelemetryOptions = {}): Promise<Te
 
 /**
  * `app` with the Activation list in one call (docs/telemetry.md, "In one call"): it provides `otelStreamHandler` and
- * `otelFwPlugin` (the configuration still lists them), runs setupTelemetry before the app's own start hook (`serviceName`
+ * `otelFwPlugin`, lists both first when the configuration lists neither, runs setupTelemetry before the app's own start hook (`serviceName`
  * the app's name; the listener's `server_configuration`, `env` and logger; `options` win) and shuts it down after the
  * app's own stop hook, which a start that failed partway also gets.
  */
@@ -46,6 +46,7 @@ export function withTelemetry(app: FwApp, options: TelemetryOptions = {}): FwApp
   let telemetry: Telemetry | undefined;
   return {
     ...app,
+    telemetry: true,
     plugins: [...(app.plugins ?? []).filter((plugin) => plugin !== otelFwPlugin), otelFwPlugin],
     streamHandlers: [...(app.streamHandlers ?? []).filter((handler) => handler !== otelStreamHandler), otelStreamHandler],
     async start(context) {
