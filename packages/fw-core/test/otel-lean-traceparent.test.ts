@@ -49,6 +49,12 @@ const CASES: Record<string, string> = {
   'future version between U+00A0': `\u00a0cc-${TRACE}-${PARENT}-01\u00a0`,
   'future version, U+00A0 then a field': `cc-${TRACE}-${PARENT}-01\u00a0-x`,
   'version 00, a dash then U+00A0': `${VALID}-\u00a0`,
+  // The official pattern's `(-.*)?` stops at a line terminator; inject and other in-process callers can hand one over.
+  'future version, LF in a field': `cc-${TRACE}-${PARENT}-01-a\nb`,
+  'future version, CR in a field': `cc-${TRACE}-${PARENT}-01-a\rb`,
+  'future version, U+2028 in a field': `cc-${TRACE}-${PARENT}-01-a\u2028b`,
+  'future version, U+2029 at the end': `cc-${TRACE}-${PARENT}-01-x\u2029`,
+  'future version, LF at the end': `cc-${TRACE}-${PARENT}-01-x\n`,
   ...INVALID_TRACEPARENTS,
 };
 

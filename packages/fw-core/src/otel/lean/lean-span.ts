@@ -430,6 +430,8 @@ export interface RemoteParent {
 }
 
 const TRACEPARENT_LENGTH = 55;
+/** What the official pattern's `.` does not match, in a future version's fields. */
+const LINE_TERMINATOR = /[\n\r\u2028\u2029]/;
 
 /** The parent in `traceparent` (with `tracestate` kept), or undefined when it is not valid. */
 export function parseTraceparent(header: string | string[] | undefined, tracestate?: string | string[]): RemoteParent | undefined {
@@ -439,7 +441,7 @@ export function parseTraceparent(header: string | string[] | undefined, tracesta
   const length = header.length - at - (isSpace(header.charCodeAt(header.length - 1)) ? 1 : 0);
   const version = hexByte(header, at);
   if (length < TRACEPARENT_LENGTH || version < 0 || version === 0xff) return undefined;
-  if (version === 0 ? length !== TRACEPARENT_LENGTH : length > TRACEPARENT_LENGTH && header.charCodeAt(at + TRACEPARENT_LENGTH) !== 45 /* - */) return undefined;
+  if (version === 0 ? length !== TRACEPARENT_LENGTH : length > TRACEPARENT_LENGTH && (header.charCodeAt(at + TRACEPARENT_LENGTH) !== 45 /* - */ || LINE_TERMINATOR.test(header.slice(at, at + length)))) return undefined;
   if (header.charCodeAt(at + 2) !== 45 || header.charCodeAt(at + 35) !== 45 || header.charCodeAt(at + 52) !== 45) return undefined;
   const traceId = fromHex(header.slice(at + 3, at + 35), 16);
   const spanId = fromHex(header.slice(at + 36, at + 52), 8);
