@@ -39,20 +39,11 @@ type FromAll<Branches extends readonly unknown[]> = Branches extends readonly [i
   ? FromSchema<First> & FromAll<Rest>
   : unknown;
 
-/** One `type` name (distributed over a union of names). */
-type FromType<Name, S> = Name extends 'string'
-  ? string
-  : Name extends 'number' | 'integer'
-    ? number
-    : Name extends 'boolean'
-      ? boolean
-      : Name extends 'null'
-        ? null
-        : Name extends 'array'
-          ? FromArray<S>
-          : Name extends 'object'
-            ? FromObject<S>
-            : unknown;
+/** One `type` name (distributed over a union of names); an unknown name is `unknown`. */
+type FromType<Name, S> = Name extends keyof TypeNames<S> ? TypeNames<S>[Name] : unknown;
+
+/** The type of each JSON Schema `type` name. */
+type TypeNames<S> = { string: string; number: number; integer: number; boolean: boolean; null: null; array: FromArray<S>; object: FromObject<S> };
 
 /** Arrays are readonly: request values are not the handler's to change, and any array may be answered. */
 type FromArray<S> = S extends { readonly items: infer Items }
