@@ -35,10 +35,7 @@ const info: PluginInfo = {
 /** The built-in cross-origin plugin. */
 export const fwCorsPlugin: FwPlugin<undefined, CorsPluginOptions> = {
   name: 'fw_cors_plugin',
-  init(options) {
-    checkPluginOptions('fw_cors_plugin', options, optionRules);
-    return undefined;
-  },
+  init: (options) => void checkPluginOptions('fw_cors_plugin', options, optionRules),
   pre_request(req, _env, options, state) {
     req.responseHeaders['access-control-allow-origin'] = options.allow_origins;
     req.responseHeaders['access-control-allow-headers'] = '*';

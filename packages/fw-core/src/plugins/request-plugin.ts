@@ -53,10 +53,7 @@ const info: PluginInfo = {
 /** The built-in body reader and decoder. */
 export const fwRequestPlugin: FwPlugin<undefined, RequestPluginOptions> = {
   name: 'fw_request_plugin',
-  init(options) {
-    checkPluginOptions('fw_request_plugin', options, optionRules);
-    return undefined;
-  },
+  init: (options) => void checkPluginOptions('fw_request_plugin', options, optionRules),
   // Its work is the body stage (bodyDecodingOf); as a plain callback it lets the request through.
   pre_request: (req, _env, _options, state) => ['ok', req, state],
   plugin_info: () => info,
