@@ -87,9 +87,9 @@ function compileFresh(schema: Schema, at: string, cx: Context, parts: readonly P
   return Object.assign(project, { each: arrayOk ? (array as { each?: Projection } | undefined)?.each : undefined });
 }
 
-/** `json` (a toJSON() result) through `array` when an array, `object` when an object, else as it is. */
-function containers(json: unknown, array: ((value: unknown[]) => unknown) | undefined, object: (value: Record<string, unknown>) => unknown): unknown {
-  return Array.isArray(json) ? (array ?? plainArray)(json) : typeof json === 'object' && json !== null ? object(json as Record<string, unknown>) : json;
+/** `value` (a value answered, or a toJSON() result) through `array` when an array, `object` when an object, else as it is. */
+function containers(value: unknown, array: ((value: unknown[]) => unknown) | undefined, object: (value: Record<string, unknown>) => unknown): unknown {
+  return Array.isArray(value) ? (array ?? plainArray)(value) : typeof value === 'object' && value !== null ? object(value as Record<string, unknown>) : value;
 }
 
 /**
@@ -182,11 +182,7 @@ function objectProjection(schema: Schema, at: string, cx: Context, array: ((valu
     const fields = listed.map(([name, project]): Field => ({ name, project, kind: project === identity ? 'value' : SCALARS.has(project) ? 'scalar' : 'call' }));
     return Object.assign(generateObjectProjection(fields, array ?? plainArray, object as (value: object) => unknown), { fields: new Map(listed) });
   }
-  const project = (value: unknown): unknown => {
-    if (Array.isArray(value)) return (array ?? plainArray)(value);
-    return typeof value === 'object' && value !== null ? object(value as Record<string, unknown>) : value;
-  };
-  return Object.assign(project, { fields: new Map(listed) });
+  return Object.assign((value: unknown) => containers(value, array, object), { fields: new Map(listed) });
 }
 
 /** `pattern` with ajv's `u` flag, or an error naming `at`. */
