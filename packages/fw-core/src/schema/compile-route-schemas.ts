@@ -47,7 +47,7 @@ export async function compileRouteSchemas(
   const checks = new Map<object, RouteChecks>();
   if (withSchema.length === 0) return checks;
   if (settings.schemaCompiler !== undefined && typeof settings.schemaCompiler !== 'function') {
-    throw badSchema('the app schemaCompiler must be a function (schema, {coerce}) => (value) => {valid, errors}');
+    throw new FwError('FW_ERR_ROUTE_BAD_SCHEMA', 'the app schemaCompiler must be a function (schema, {coerce}) => (value) => {valid, errors}');
   }
   const compiler = settings.schemaCompiler ?? (await loadAjvCompiler(settings.ajv, undefined, named));
   for (const [name, schema] of Object.entries(named)) {
@@ -118,16 +118,12 @@ function compileOne<T>(compile: () => T, where: string, named: NamedSchemaMap, c
   throw new FwError(code, `${where}: the schemaCompiler returned no validator function`);
 }
 
-function badSchema(message: string): FwError {
-  return new FwError('FW_ERR_ROUTE_BAD_SCHEMA', message);
-}
-
 const STATUS_KEY = /^[2-5][0-9]{2}$/;
 
 /** Checks the shape of `options.schema` where routes are compiled (sync, for the CLI too), naming the key. */
 export function checkRouteSchemaShape(value: unknown, where: string): RouteSchema {
   const fail = (what: string): never => {
-    throw badSchema(`${where}: ${what}`);
+    throw new FwError('FW_ERR_ROUTE_BAD_SCHEMA', `${where}: ${what}`);
   };
   if (!isJsonObject(value)) fail('schema must be an object like {params, query, headers, body, response}');
   const { response, ...parts } = value as Record<string, unknown>;
