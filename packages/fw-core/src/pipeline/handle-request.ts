@@ -122,13 +122,10 @@ function dispatch(flow: Flow, exchange: Exchange, lanes: readonly GroupLanes[], 
  * else: the request's onNotFound or onMethodNotAllowed, else fw's answer.
  */
 function answerMiss(flow: RoutedFlow): Answered {
-  const { req, allow, answers } = flow;
+  const { req, allow, answers: { onNotFound, onMethodNotAllowed } } = flow;
   const builtin = (): void => writeMiss(req, allow);
-  if (allow === undefined) {
-    const { onNotFound } = answers;
-    if (onNotFound !== undefined) return answerOwn(flow, 'onNotFound', () => onNotFound(req), builtin);
-  } else if (answers.onMethodNotAllowed !== undefined) {
-    const { onMethodNotAllowed } = answers;
+  if (allow === undefined && onNotFound !== undefined) return answerOwn(flow, 'onNotFound', () => onNotFound(req), builtin);
+  if (allow !== undefined && onMethodNotAllowed !== undefined) {
     // RFC 9110 §15.5.6: a 405 lists the methods, whoever words it (the answer's own allow wins).
     req.responseHeaders.allow = allow;
     return answerOwn(flow, 'onMethodNotAllowed', () => onMethodNotAllowed(req, allow.split(', ')), builtin);
