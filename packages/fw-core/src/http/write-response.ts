@@ -368,8 +368,7 @@ export async function sendFileAt(target: ResponseTarget, path: string, stats: St
   const validators = validatorsFor(stats);
   if (status === 200 && isNotModified(target.raw.headers, validators.etag, stats.mtimeMs)) {
     // RFC 9110 §15.4.5: a 304 carries the validators and cache-control a 200 would, no body.
-    writeHead(target, 304, { ...options.headers, ...cacheHeaders(options), ...validators }, undefined, undefined);
-    target.res.end();
+    writeComplete(target, 304, { ...options.headers, ...cacheHeaders(options), ...validators }, undefined, undefined);
     return true;
   }
   if (target.raw.method === 'HEAD') {
@@ -406,8 +405,7 @@ async function openRegularFile(path: string): Promise<{ handle: FileHandle; stat
 /** fw's headers for a file body (defaults: the response's own headers override them). */
 function fileHeaders(options: FileSendOptions, validators: HeaderMap): HeaderMap {
   // Range requests are not supported (RFC 9110 §14.3: "none" tells clients not to try).
-  const cache = cacheHeaders(options);
-  return { 'content-type': options.contentType, ...validators, ...cache, 'accept-ranges': 'none' };
+  return { 'content-type': options.contentType, ...validators, ...cacheHeaders(options), 'accept-ranges': 'none' };
 }
 
 function cacheHeaders(options: FileSendOptions): HeaderMap {
