@@ -39,8 +39,8 @@ type FromAll<Branches extends readonly unknown[]> = Branches extends readonly [i
   ? FromSchema<First> & FromAll<Rest>
   : unknown;
 
-/** One `type` name (distributed over a union of names); an unknown name is `unknown`. */
-type FromType<Name, S> = Name extends keyof TypeNames<S> ? TypeNames<S>[Name] : unknown;
+/** One `type` name (distributed over a union of names); `unknown` for another name, or for `any`. */
+type FromType<Name, S> = unknown extends Name ? unknown : Name extends keyof TypeNames<S> ? TypeNames<S>[Name] : unknown;
 
 /** The type of each JSON Schema `type` name. */
 type TypeNames<S> = { string: string; number: number; integer: number; boolean: boolean; null: null; array: FromArray<S>; object: FromObject<S> };
