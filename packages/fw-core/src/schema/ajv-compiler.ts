@@ -104,8 +104,7 @@ const loadMetaValidator = async (): Promise<CompiledAjv> =>
 const exported = <T>(module: any, name = 'default'): T | undefined =>
   [module?.[name], module?.default, module?.default?.default].find((found) => typeof found === 'function');
 
-// Above this many values a failing part reports only its first issue: allErrors builds one error per
-// failing value (issue 35, item 14: a 1 MiB array made one per element).
+// Above this many values a failing part reports only its first issue: allErrors builds one error per failing value.
 const MAX_VALUES_FOR_ALL_ERRORS = 1000;
 const VALID = Object.freeze({ valid: true as const });
 

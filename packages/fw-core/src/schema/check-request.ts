@@ -71,8 +71,7 @@ function unsupportedBodyType(req: FwRequest): (SchemaResult & { valid: false }) 
   return { valid: false, errors: [{ path: '', keyword: 'contentType', message: 'unsupported media type', params }] };
 }
 
-// Capped in count and bytes (issues echo client input), so a hostile body cannot make a megabytes-long
-// 400 (issue 35, item 14: a 1 MiB array gave a 24 MB one).
+// Capped in count and bytes (issues echo client input), so a hostile body cannot make a megabytes-long 400.
 const MAX_LISTED_ISSUES = 10;
 const MAX_LISTED_ISSUE_BYTES = 8 * 1024;
 
