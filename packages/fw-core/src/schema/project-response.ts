@@ -117,15 +117,11 @@ function containerKinds(schema: Schema): readonly [boolean, boolean] {
 }
 
 function refuseUnsupported(schema: Schema, at: string): void {
-  const refuse = (what: string): never => {
-    throw new Error(`${at} uses ${what}, which a response schema cannot use: fw could not tell which fields may leave`);
-  };
-  for (const keyword of UNSUPPORTED) if (keyword in schema) refuse(keyword);
   // draft-07's dependencies: a list of names only requires them; a schema adds fields, as dependentSchemas.
-  const dependencies = schema.dependencies;
-  if (typeof dependencies === 'object' && dependencies !== null && Object.values(dependencies).some((value) => !Array.isArray(value))) {
-    refuse('dependencies with a schema');
-  }
+  const { dependencies } = schema;
+  const dependentSchema = typeof dependencies === 'object' && dependencies !== null && Object.values(dependencies).some((value) => !Array.isArray(value));
+  const used = UNSUPPORTED.find((keyword) => keyword in schema) ?? (dependentSchema ? 'dependencies with a schema' : undefined);
+  if (used !== undefined) throw new Error(`${at} uses ${used}, which a response schema cannot use: fw could not tell which fields may leave`);
 }
 
 /** Arrays: `items` for every element, or a tuple's positions then the rest; undefined when neither applies. */
