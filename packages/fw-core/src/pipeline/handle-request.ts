@@ -192,8 +192,7 @@ function routed(flow: Flow, found: RouteFound<RouteTarget> | undefined, missed?:
   if (found !== undefined) { flow.route = found.route.data; flow.log = found.route.data.log; }
   const bindings = found === undefined ? NO_BINDINGS : found.bindings;
   const route = found === undefined ? missed! : found.route.data.info;
-  const req = new PipelineRequest(raw, flow.res, flow.id, flow.json, target.path, target.query, bindings, found?.pathinfo, route, flow.runtime.logger);
-  flow.req = req;
+  flow.req = new PipelineRequest(raw, flow.res, flow.id, flow.json, target.path, target.query, bindings, found?.pathinfo, route, flow.runtime.logger);
   return flow as RoutedFlow;
 }
 
