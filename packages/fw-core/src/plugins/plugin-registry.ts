@@ -79,8 +79,7 @@ export class PluginRegistry {
     const plugin = this.#modules.get(entry.module);
     if (!plugin) {
       const known = [...this.#modules.keys()].join(', ');
-      const details = { module: entry.module };
-      throw new FwError('FW_ERR_PLUGIN_UNKNOWN', `unknown plugin ${entry.module} in ${where}; known plugins: ${known}; to fix, ${provideHint('plugins', entry.module)}`, { details });
+      throw new FwError('FW_ERR_PLUGIN_UNKNOWN', `unknown plugin ${entry.module} in ${where}; known plugins: ${known}; to fix, ${provideHint('plugins', entry.module)}`, { details: { module: entry.module } });
     }
     const instance: PluginInstance = { plugin, options, state: undefined };
     this.#instances.set(key, instance);
