@@ -10,8 +10,7 @@ export function hostForDisplay(host: string): string {
 }
 
 /** A URL a client on this machine can use: a wildcard address is reached through loopback. */
-export function reachableUrl(bound: AddressInfo): string {
-  const { address, port } = bound;
+export function reachableUrl({ address, port }: AddressInfo): string {
   if (address === '0.0.0.0' || address === '::') return `http://127.0.0.1:${port}`; // dual-stack: IPv4 reaches '::' too
   return `http://${hostForDisplay(address)}:${port}`;
 }
