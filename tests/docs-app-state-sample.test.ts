@@ -1,5 +1,5 @@
 /**
- * docs/applications.md's "State the app opens" sample does what its text says, run as it reads:
+ * docs/applications-reference.md's "State the app opens" sample does what its text says, run as it reads:
  * each app object the factory makes has its own database, opened by `start` and closed by
  * `stop`, so closing one listener leaves another's working (an app author's trial found no way
  * from the docs to hand what `start` opened to the handlers, and shared a module-level pool that
@@ -18,7 +18,7 @@ let sample: DocSample<{ createNotesApp: (path?: string) => FwApp }>;
 let createNotesApp: (path?: string) => FwApp;
 
 before(async () => {
-  sample = await importDocSample('docs/applications.md', (code) => code.includes('export function createNotesApp'), 'notes-app.ts', 'docs-app-state-');
+  sample = await importDocSample('docs/applications-reference.md', (code) => code.includes('export function createNotesApp'), 'notes-app.ts', 'docs-app-state-');
   ({ createNotesApp } = sample.module);
 });
 after(() => sample?.remove());
@@ -26,7 +26,7 @@ after(() => sample?.remove());
 const listener = (app: FwApp): Promise<FwListener> => createListener({ app, config, env: { LOG_LEVEL: 'silent' } });
 const post = (fw: FwListener, text: string) => inject(fw, { method: 'POST', url: '/notes', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ text }) });
 
-describe("docs/applications.md's app factory with state opened by start", () => {
+describe("docs/applications-reference.md's app factory with state opened by start", () => {
   it('gives each app object its own database, and closing one leaves the other serving', async () => {
     const first = await listener(createNotesApp(':memory:'));
     const second = await listener(createNotesApp(':memory:'));

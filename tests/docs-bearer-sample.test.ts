@@ -1,5 +1,5 @@
 /**
- * docs/applications.md's bearer-token app ("A bearer token") does what its text says, run as the sample reads:
+ * docs/applications-reference.md's bearer-token app ("A bearer token") does what its text says, run as the sample reads:
  * the reads stay public, the writes of the same path need `API_TOKEN` from the env the routes get,
  * and while API_TOKEN is unset every write is refused.
  */
@@ -15,11 +15,11 @@ let sample: DocSample<{ default: FwApp }>;
 const listenerFor = (env: NodeJS.ProcessEnv): Promise<FwListener> => createListener({ app: sample.module.default, config: {}, env: { LOG_LEVEL: 'silent', ...env } });
 
 before(async () => {
-  sample = await importDocSample('docs/applications.md', (code) => code.includes('bearerAuth({ token: env.API_TOKEN })'), 'app.ts', 'docs-bearer-sample-');
+  sample = await importDocSample('docs/applications-reference.md', (code) => code.includes('bearerAuth({ token: env.API_TOKEN })'), 'app.ts', 'docs-bearer-sample-');
 });
 after(() => sample?.remove());
 
-describe("docs/applications.md's bearer-token app", () => {
+describe("docs/applications-reference.md's bearer-token app", () => {
   it('answers reads without a token and writes only with API_TOKEN as a bearer token', async () => {
     const fw = await listenerFor({ API_TOKEN: TOKEN });
     try {

@@ -23,7 +23,7 @@ describe('config file errors', () => {
     const file = join(dir, 'fw.config.json');
     await assert.rejects(resolveConfig(dir, {}), (error) => {
       assert.ok(isFwError(error, 'FW_ERR_CONFIG_NOT_FOUND'));
-      assert.equal(error.message, `Cannot read the configuration file ${file} (ENOENT); create it with at least {"fw": {"bootstrap_application": "<your app's name>"}}, name another file with FW_CONFIG, or give the configuration in code: startServer({ app, config: { ... } }) or createListener({ app, config: { ... } }) (docs/applications.md)`);
+      assert.equal(error.message, `Cannot read the configuration file ${file} (ENOENT); create it with at least {"fw": {"bootstrap_application": "<your app's name>"}}, name another file with FW_CONFIG, or give the configuration in code: startServer({ app, config: { ... } }) or createListener({ app, config: { ... } }) (docs/applications-reference.md, "Configuration in code")`);
       assert.deepEqual(error.details, { file });
       assert.equal((error.cause as NodeJS.ErrnoException).code, 'ENOENT');
       return true;

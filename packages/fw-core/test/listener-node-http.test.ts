@@ -113,7 +113,7 @@ describe('createListener configuration and lifecycle', () => {
         assert.equal(
           error.message,
           `Cannot read the configuration file ${join(empty, 'fw.config.json')} (ENOENT); create it with at least {"fw": {"bootstrap_application": "<your app's name>"}}, ` +
-            'name another file with FW_CONFIG, or give the configuration in code: startServer({ app, config: { ... } }) or createListener({ app, config: { ... } }) (docs/applications.md)',
+            'name another file with FW_CONFIG, or give the configuration in code: startServer({ app, config: { ... } }) or createListener({ app, config: { ... } }) (docs/applications-reference.md, "Configuration in code")',
         );
         return true;
       });

@@ -3,7 +3,7 @@
  * declares an app's NamedSchemas and uses `{$ref: name}` in typed routes. Compiled alone
  * (support/compile-alone.ts): as it stands it compiles; each line marked `@ts-expect-error` fails
  * by itself; without the declaration a reference is `unknown` again, so the typed uses fail. The
- * sample of docs/applications.md, "Named schemas", compiles too.
+ * sample of docs/applications-reference.md, "Named schemas", compiles too.
  */
 import assert from 'node:assert/strict';
 import { it } from 'node:test';

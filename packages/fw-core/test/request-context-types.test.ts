@@ -4,7 +4,7 @@
  * and a typed route. Compiled alone (support/compile-alone.ts): as it stands it compiles; each
  * line marked `@ts-expect-error` fails by itself; without the declaration the typed uses fail
  * (auth_data is `unknown` again) and the misuses it catches compile. The sample of
- * docs/applications.md, "Typed request context", compiles too.
+ * docs/applications-reference.md, "Typed request context", compiles too.
  */
 import assert from 'node:assert/strict';
 import { it } from 'node:test';

@@ -97,7 +97,7 @@ describe('route schemas: the app ajv options and plugins', () => {
     }
   });
 
-  it('takes multipleOfPrecision, without which ajv finds 19.99 no multiple of 0.01 (applications.md says so)', async () => {
+  it('takes multipleOfPrecision, without which ajv finds 19.99 no multiple of 0.01 (applications-reference.md says so)', async () => {
     const schema: RouteSchema = { body: { type: 'object', properties: { price: { type: 'number', minimum: 0, multipleOf: 0.01 } } } };
     const post = (app: Awaited<ReturnType<typeof appWith>>) => app.fetch('/things', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"price": 19.99}' });
     const plain = await appWith(schema);

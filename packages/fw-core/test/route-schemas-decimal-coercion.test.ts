@@ -1,6 +1,6 @@
 /**
  * Params, query and headers become numbers only from decimal text (issue 38, item 4;
- * docs/applications.md, "Route schemas"): ajv alone reads `0x10` as 16, ` 1 ` as 1, `1e3` as 1000,
+ * docs/applications-reference.md, "Route schemas"): ajv alone reads `0x10` as 16, ` 1 ` as 1, `1e3` as 1000,
  * `Infinity` as Infinity and `9007199254740993` as 9007199254740992, and `/items/0x1` found item 1.
  * fw answers its normal 400 for each, with one `type` issue at the value, and leaves text that a
  * string schema accepts as it is.

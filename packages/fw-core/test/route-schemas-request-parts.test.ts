@@ -1,5 +1,5 @@
 /**
- * Route schemas check params, query, headers and body before the handler (docs/applications.md,
+ * Route schemas check params, query, headers and body before the handler (docs/applications-reference.md,
  * "Route schemas"), with ajv as the default compiler: coerced copies for the text parts, fw's
  * 400 `{"error": "invalid <part>", "details": [...]}` for a part that fails.
  */

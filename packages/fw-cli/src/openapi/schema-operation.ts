@@ -1,5 +1,5 @@
 /**
- * The parts of an operation that come from a route's `options.schema` (docs/applications.md,
+ * The parts of an operation that come from a route's `options.schema` (docs/applications-reference.md,
  * "Route schemas"): path, query and header parameters with their schemas, the JSON request
  * body, and every declared response. A route schema, or any schema nested in it, equal to a
  * components schema (a priv/schemas file) becomes a `$ref` to it; the rest is written inline. So

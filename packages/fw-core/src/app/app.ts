@@ -1,4 +1,4 @@
-/** The application contract (docs/applications.md): an app module default-exports an FwApp. */
+/** The application contract (docs/applications-reference.md, "The app module"): an app module default-exports an FwApp. */
 import type { LoadedConfig } from '../config/config.ts';
 import type { Logger } from '../log/logger.ts';
 import type { FwPlugin } from '../plugins/plugin.ts';

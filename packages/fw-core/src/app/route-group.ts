@@ -43,7 +43,7 @@ export interface RouteOptions {
   readonly methods?: MethodSpec;
   /** Opaque data carried to `req.route.extra`, the CLI and OpenAPI (e.g. a body schema). */
   readonly extra?: Readonly<Record<string, unknown>>;
-  /** JSON Schemas for params, query, headers, body and responses by status ("Route schemas" in docs/applications.md). */
+  /** JSON Schemas for params, query, headers, body and responses by status ("Route schemas" in docs/applications-reference.md). */
   readonly schema?: RouteSchema;
   /** Answers a request that fails `schema`, instead of the app's hook or fw's 400. */
   readonly onInvalid?: InvalidRequestHook;
@@ -82,7 +82,7 @@ export type OwnAnswer = FwResponse | undefined | Promise<FwResponse | undefined>
 
 /**
  * An app's or a group's own answers in place of fw's built-in 404, 405 and error answers
- * (docs/applications.md, "Your own error answers"); a group's replaces the app's for its requests.
+ * (docs/applications-reference.md, "Your own error answers"); a group's replaces the app's for its requests.
  */
 export interface ErrorAnswers {
   /** Answers a request the router has no route for (fw: 404 `{"error":"not found"}`). */

@@ -1,5 +1,5 @@
 /**
- * Typed routes (docs/applications.md, "Typed routes"): `route({path, schema, handler})` is a plain
+ * Typed routes (docs/applications-reference.md, "Typed routes"): `route({path, schema, handler})` is a plain
  * HandlerRoute whose handler is type-checked against the path template and the schemas fw validates.
  */
 import type { FwRequest } from '../http/request.ts';

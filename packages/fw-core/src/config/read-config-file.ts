@@ -5,7 +5,7 @@ import { FwError } from '../errors.ts';
 /** The three ways out of a missing file, for the first thing a new user is likely to hit. */
 const MISSING_FILE_FIX =
   'create it with at least {"fw": {"bootstrap_application": "<your app\'s name>"}}, name another file with FW_CONFIG, ' +
-  'or give the configuration in code: startServer({ app, config: { ... } }) or createListener({ app, config: { ... } }) (docs/applications.md)';
+  'or give the configuration in code: startServer({ app, config: { ... } }) or createListener({ app, config: { ... } }) (docs/applications-reference.md, "Configuration in code")';
 
 /** The parsed JSON of `file` (an absolute path). */
 export async function readConfigFile(file: string): Promise<unknown> {

@@ -11,7 +11,7 @@ export type { RouteInfo };
 
 /**
  * What an app's security callback and plugins put on its requests, declared by the app through
- * declaration merging (docs/applications.md, "Typed request context"):
+ * declaration merging (docs/applications-reference.md, "Typed request context"):
  * `declare module 'fw-core' { interface RequestContext { auth_data: User; locals: { tenant: string } } }`.
  */
 export interface RequestContext {}

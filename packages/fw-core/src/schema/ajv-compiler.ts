@@ -41,7 +41,7 @@ export async function loadAjvCompiler(options: AjvOptions = {}, importModule = (
   };
   // coerceTypes is an instance option, so one pair per setting; 'array' lets a name given once
   // meet an array schema. strict: a typo in a schema fails start-up, not requests. The text parts' copies get their
-  // `default`s, as Fastify's do; a body does not, as the same schema serves a PUT of fewer fields (docs/applications.md).
+  // `default`s, as Fastify's do; a body does not, as the same schema serves a PUT of fewer fields (docs/applications-reference.md, "Coercion").
   const make = (coerce: boolean, allErrors: boolean) => {
     let ajv: AjvInstance;
     try {

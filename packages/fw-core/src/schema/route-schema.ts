@@ -1,4 +1,4 @@
-/** Route schemas (docs/applications.md, "Route schemas"): the JSON Schemas a route declares and what checking them yields. */
+/** Route schemas (docs/applications-reference.md, "Route schemas"): the JSON Schemas a route declares and what checking them yields. */
 import type { FwRequest } from '../http/request.ts';
 import type { FwResponse } from '../http/response.ts';
 import type { ResponseHeaders } from '../plugins/plugin.ts';

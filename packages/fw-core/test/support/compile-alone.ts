@@ -71,7 +71,7 @@ export interface TypeTest {
   undeclared(): string;
 }
 
-/** The sample a type test compiles too: the first ```<fence> block under `heading` of docs/applications.md, which must match `shows`. */
+/** The sample a type test compiles too: the first ```<fence> block under `heading` of docs/applications-reference.md, which must match `shows`. */
 export interface DocsSample {
   readonly heading: string;
   readonly fence: string;
@@ -115,8 +115,8 @@ export function describeTypeTest(title: string, file: string, marks: number, sam
       assert.deepEqual(errorLines(await test.compile('without-marks.ts', bare)), marked);
     });
 
-    it(`compiles the sample of docs/applications.md, "${sample.heading.replace(/^#+ /, '')}"`, async () => {
-      const docs = await readFile(join(ROOT, 'docs/applications.md'), 'utf8');
+    it(`compiles the sample of docs/applications-reference.md, "${sample.heading.replace(/^#+ /, '')}"`, async () => {
+      const docs = await readFile(join(ROOT, 'docs/applications-reference.md'), 'utf8');
       const section = docs.slice(docs.indexOf(`\n${sample.heading}\n`));
       const code = new RegExp(`\`\`\`${sample.fence}\\n([\\s\\S]*?)\`\`\``).exec(section)?.[1] ?? '';
       assert.match(code, sample.shows, `the section's first ${sample.fence} sample`);

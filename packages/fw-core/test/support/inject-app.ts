@@ -1,6 +1,6 @@
 /**
  * A test app without a socket: the same app directory and config as test-app.ts's startTestApp,
- * built with createListener and driven with inject (docs/applications.md, "Testing with inject").
+ * built with createListener and driven with inject (docs/applications-reference.md, "Testing with inject").
  * `fetch` takes a path and fetch's options and answers a WHATWG Response, so a test reads the
  * same whether it runs on a socket or not; a test where the socket matters uses startTestApp.
  */
