@@ -98,6 +98,15 @@ describe('blog store settings', () => {
     );
   });
 
+  it('a database URL that sets statement_timeout or query_timeout is refused: pg would let it win over the blog settings', () => {
+    for (const name of ['statement_timeout', 'query_timeout'] as const) {
+      const setting = name === 'statement_timeout' ? 'postgres_statement_timeout_ms' : 'postgres_query_timeout_ms';
+      rejectsWith({ database_url: `postgres://u:s3cret@db/blog?${name}=1234` }, 'FW_ERR_CONFIG_BAD_VALUE', `blog.database_url must be a URL without ${name}, which blog.${setting} sets; found a URL that sets ${name}`);
+      assert.throws(() => databaseUrl({ store: 'postgres' }, { DATABASE_URL: `postgres://u@db/blog?sslmode=disable&${name}=1` }), { message: `DATABASE_URL must be a URL without ${name}, which blog.${setting} sets; found a URL that sets ${name}` });
+    }
+    assert.equal(checkStoreSettings({ database_url: 'postgres://u@db/blog?options=-c%20search_path%3Dx' }).database_url, 'postgres://u@db/blog?options=-c%20search_path%3Dx');
+  });
+
   it('DATABASE_URL wins over blog.database_url, which wins over the default', () => {
     const settings = checkStoreSettings({ store: 'postgres', database_url: 'postgres://a@h1/db' });
     assert.equal(databaseUrl(settings, { DATABASE_URL: 'postgres://b@h2/db' }), 'postgres://b@h2/db');

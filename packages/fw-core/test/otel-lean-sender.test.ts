@@ -162,6 +162,16 @@ describe('the lean OTLP sender', () => {
     assert.ok(performance.now() - started < 5000);
   });
 
+  it("ends a retry's post on stop(), saying what the export was retrying after", async () => {
+    const sender = new OtlpHttpSender({ url, timeoutMs: 120_000 });
+    script = [{ status: 503, retryAfter: '0' }, 'hang'];
+    const heldBefore = held.length;
+    const pending = sender.send(BODY);
+    await until("the collector to hold the retry's post", () => held.length === heldBefore + 1);
+    sender.stop();
+    assert.deepEqual(await pending, { ok: false, reason: 'stopped while retrying after HTTP 503' });
+  });
+
   it('ends a waiting retry at once on stop()', async (t) => {
     // The sender waits for its retry on a timer: 30 s ± 20 % jitter. Its arming is the event.
     const backoffArmed = Promise.withResolvers<void>();

@@ -32,6 +32,10 @@ describe('bearerAuth', () => {
         guarded('/unset', bearerAuth({ token: undefined })),
         guarded('/empty', bearerAuth({ token: '' })),
         guarded('/none', bearerAuth({ token: [] })),
+        // A lookup that finds nothing (null, undefined), sync or async, refuses with 401, as false does.
+        guarded('/lookup', bearerAuth({ verifyToken: (token) => (token === 'known' ? true : null) as never })),
+        guarded('/lookup-async', bearerAuth({ verifyToken: async () => undefined as never })),
+        guarded('/unset-list', bearerAuth({ token: [undefined, undefined] as never })),
         guarded('/verify', bearerAuth({
           verifyToken: async (token, req) => {
             seen.push({ token, path: req.path });
@@ -64,8 +68,8 @@ describe('bearerAuth', () => {
     assert.equal(await status('/two/me', 'Bearer another-token'), 401);
   });
 
-  it('refuses every request while the token is unset, empty or an empty list', async () => {
-    for (const prefix of ['/unset', '/empty', '/none']) {
+  it('refuses every request while the token is unset, empty, an empty list or a list of unset variables', async () => {
+    for (const prefix of ['/unset', '/empty', '/none', '/unset-list']) {
       for (const header of [undefined, 'Bearer ', 'Bearer x', `Bearer ${TOKEN}`]) assert.equal(await status(`${prefix}/me`, header), 401, `${prefix} ${header}`);
     }
   });
@@ -76,6 +80,14 @@ describe('bearerAuth', () => {
     assert.deepEqual(await res.json(), { auth_data: { user: 7 } });
     assert.equal(await status('/verify/me', 'Bearer user-8'), 401);
     assert.deepEqual(seen, [{ token: 'user-7', path: '/verify/me' }, { token: 'user-8', path: '/verify/me' }]);
+  });
+
+  it('answers 401, not 500, when verifyToken finds no such token (null or undefined)', async () => {
+    assert.equal(await status('/lookup/me', 'Bearer known'), 200);
+    for (const prefix of ['/lookup', '/lookup-async']) {
+      const res = await app.fetch(`${prefix}/me`, { headers: { authorization: 'Bearer unknown' } });
+      assert.deepEqual([res.status, await res.json()], [401, { error: 'unauthorized' }], prefix);
+    }
   });
 
   it('never calls verifyToken for a request without a bearer token', async () => {
@@ -92,7 +104,7 @@ describe('bearerAuth', () => {
   });
 
   it('says it refuses every request (fw warns at start) only when it has no token', () => {
-    assert.deepEqual([undefined, '', [], [''], 'a-token', ['', 'a-token']].map((token) => bearerAuth({ token }).refusesEveryRequest), [true, true, true, true, false, false]);
+    assert.deepEqual([undefined, '', [], [''], [undefined] as never, 'a-token', ['', 'a-token']].map((token) => bearerAuth({ token }).refusesEveryRequest), [true, true, true, true, true, false, false]);
     assert.equal(bearerAuth({ verifyToken: () => false }).refusesEveryRequest, false);
   });
 

@@ -90,6 +90,9 @@ export function checkBoolean(name: string, value: unknown): boolean {
   throw badValue(name, 'true or false', value);
 }
 
+/** The query parameters of a connection string that would override a timeout setting of the blog. */
+const URL_TIMEOUTS = { statement_timeout: 'postgres_statement_timeout_ms', query_timeout: 'postgres_query_timeout_ms' } as const;
+
 /** Checks a PostgreSQL connection string (`postgres://` or `postgresql://` URL) named by `key`. */
 export function checkDatabaseUrl(key: string, value: unknown): string {
   const expected = 'a postgres:// or postgresql:// URL';
@@ -99,6 +102,9 @@ export function checkDatabaseUrl(key: string, value: unknown): string {
   if (protocol !== 'postgres:' && protocol !== 'postgresql:') {
     throw badValue(key, expected, undefined, 'a string that is not such a URL');
   }
+  // pg lets a URL's query win over the pool's options: the blog's timeout settings would be silently replaced.
+  const overriding = (Object.keys(URL_TIMEOUTS) as (keyof typeof URL_TIMEOUTS)[]).find((name) => new URL(value).searchParams.has(name));
+  if (overriding !== undefined) throw badValue(key, `a URL without ${overriding}, which blog.${URL_TIMEOUTS[overriding]} sets`, undefined, `a URL that sets ${overriding}`);
   return value;
 }
 

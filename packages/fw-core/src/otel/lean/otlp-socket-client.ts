@@ -249,7 +249,7 @@ export class OtlpHttpSender {
       if (left <= 0) return { ok: false, reason: 'timed out' };
       const answer = await this.#client.post(this.#options.headers ?? {}, payload, left);
       // stop() during the post ends the export: no wait for a retry begins after it.
-      if (this.#stopped) return { ok: false, reason: 'stopped' };
+      if (this.#stopped) return { ok: false, reason: `stopped${last}` };
       if (answer.status !== undefined && answer.status >= 200 && answer.status < 300) {
         const partial = partialSuccessOf(answer.body, this.#options.protocol ?? 'http/protobuf');
         return partial === undefined ? { ok: true } : { ok: true, partial };
