@@ -7,7 +7,7 @@ import type { Lifecycle } from '../app/app.ts';
 import type { InlineHandler } from '../app/controller.ts';
 import { MAX_TIMER_MS } from '../config/validate-config.ts';
 import { FwError } from '../errors.ts';
-import { isThenable, json, type JsonResponse } from '../http/response.ts';
+import { json, type JsonResponse } from '../http/response.ts';
 
 /** Options of readinessHandler. */
 export interface ReadinessOptions {
@@ -46,15 +46,8 @@ export function readinessHandler(options: ReadinessOptions): InlineHandler {
 async function failedChecks(names: readonly string[], checks: ReadinessOptions['checks'] & {}, timeoutMs: number): Promise<string[]> {
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), timeoutMs)));
-  const passes = (check: () => unknown): boolean | Promise<boolean> => {
-    let result: unknown;
-    try {
-      result = check();
-    } catch {
-      return false;
-    }
-    return !isThenable(result) || Promise.race([Promise.resolve(result).then(() => true, () => false), late]);
-  };
+  // The executor calls the check at once and turns its throw into a rejection.
+  const passes = (check: () => unknown): Promise<boolean> => Promise.race([new Promise((resolve) => resolve(check())).then(() => true, () => false), late]);
   try {
     const passed = await Promise.all(names.map((name) => passes(checks[name]!)));
     return names.filter((_, index) => !passed[index]);
