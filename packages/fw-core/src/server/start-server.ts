@@ -69,18 +69,17 @@ export async function startServer(options: StartServerOptions = {}): Promise<FwS
   server.on('checkExpectation', onRequest);
   answerClientErrors(server, logger);
   const connections = trackConnections(server);
-  const stopWatching = closeStalledConnections(connections, sc.send_timeout_ms, logger);
   try {
     server.listen(sc.port, sc.host);
     await once(server, 'listening');
   } catch (error) {
-    stopWatching();
     await close();
     const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
     const failed = new FwError('FW_ERR_SERVER_LISTEN', `cannot listen on ${sc.host}:${sc.port}: ${reason}`, { cause: error });
     logger.error({ event: 'start_failed', err: failed }, `start failed: ${failed.message}`);
     throw failed;
   }
+  const stopWatching = closeStalledConnections(connections, sc.send_timeout_ms, logger);
   const bound = server.address() as AddressInfo;
   const port = bound.port;
   const url = reachableUrl(bound);
