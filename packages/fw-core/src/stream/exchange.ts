@@ -100,8 +100,7 @@ type RequestHost = { readonly host: string | undefined } | 'invalid';
 /** The host to route by: the target's authority, else the Host header (`invalid` if repeated or bad). */
 export function requestHost(raw: IncomingMessage, target: RequestTarget): RequestHost {
   const host = raw.headers.host;
-  if (host !== undefined && !VALID_HOST.test(host)) return 'invalid';
-  if (hasRepeatedHeader(raw.rawHeaders, 'host')) return 'invalid';
+  if ((host !== undefined && !VALID_HOST.test(host)) || hasRepeatedHeader(raw.rawHeaders, 'host')) return 'invalid';
   return { host: target.authority ?? host };
 }
 
