@@ -220,11 +220,10 @@ function onFinish(this: ServerResponse): void { report(this, false); }
  * content-length, is not aborted.
  */
 function onClose(this: ServerResponse): void {
-  const res = this;
-  if (res.writableEnded || !res.headersSent) return report(res, !res.writableEnded);
-  const counts = (res as Counted)[COUNTS]!;
-  const declared = contentLengthOf(counts.headHeaders) ?? contentLengthOf({ 'content-length': res.getHeader('content-length') });
-  report(res, declared === undefined || counts.responseBytes < declared);
+  if (this.writableEnded || !this.headersSent) return report(this, !this.writableEnded);
+  const counts = (this as Counted)[COUNTS]!;
+  const declared = contentLengthOf(counts.headHeaders) ?? contentLengthOf({ 'content-length': this.getHeader('content-length') });
+  report(this, declared === undefined || counts.responseBytes < declared);
 }
 
 /** The end, once, to every observer: the innermost (the last installed) first, like a call stack. */
@@ -267,12 +266,9 @@ function wrapToCount(req: IncomingMessage, res: ServerResponse, counts: Exchange
 
 /** The content-length among writeHead's headers (an object or a flat name/value array), if any. */
 function contentLengthOf(headers: unknown): number | undefined {
+  const pairs: unknown[] = Array.isArray(headers) ? headers : typeof headers === 'object' && headers !== null ? Object.entries(headers).flat() : [];
   let value: unknown;
-  if (Array.isArray(headers)) {
-    for (let i = 0; i + 1 < headers.length; i += 2) if (String(headers[i]).toLowerCase() === 'content-length') value = headers[i + 1];
-  } else if (typeof headers === 'object' && headers !== null) {
-    for (const name in headers) if (name.toLowerCase() === 'content-length') value = (headers as Record<string, unknown>)[name];
-  }
+  for (let i = 0; i + 1 < pairs.length; i += 2) if (String(pairs[i]).toLowerCase() === 'content-length') value = pairs[i + 1];
   const length = Number(value);
   return value !== undefined && value !== '' && Number.isSafeInteger(length) && length >= 0 ? length : undefined;
 }
