@@ -87,12 +87,11 @@ export async function startServer(options: StartServerOptions = {}): Promise<FwS
   const address = `${hostForDisplay(bound.address)}:${port}`;
   logger.info({ event: 'listening', url, address, environment: fw.environment }, `${app.name} listening on ${address} (${url})`);
   let stopping: Promise<void> | undefined;
-  const stop = (stopOptions: StopOptions = {}): Promise<void> => {
+  const stop = ({ delayMs = 0 }: StopOptions = {}): Promise<void> => {
     stopping ??= (async () => {
       // The drain: readiness fails and answers close their connection, while balancers take the instance out.
       lifecycle.draining = true;
       traffic.stopping = true;
-      const delayMs = stopOptions.delayMs ?? 0;
       if (delayMs > 0) {
         logger.info({ event: 'draining', delay_ms: delayMs }, `draining for ${delayMs} ms before closing`);
         await new Promise((resolve) => setTimeout(resolve, delayMs));
