@@ -25,7 +25,6 @@ export interface CompiledGroup {
 /** What the router holds per route, told apart by `kind`; its methods are `CompiledRoute.methods`. */
 export type RouteTarget = HandlerTarget | StaticTarget;
 
-/** What every route target carries. */
 interface TargetBase {
   readonly info: RouteInfo;
   readonly group: CompiledGroup;
@@ -54,7 +53,6 @@ export interface StaticTarget extends TargetBase {
   readonly serveStatic: StaticHandler | undefined;
 }
 
-/** Inputs of compileRoutes. */
 interface CompileRoutesOptions {
   readonly app: string;
   readonly groups: readonly RouteGroup[];
