@@ -97,13 +97,13 @@ const URL_TIMEOUTS = { statement_timeout: 'postgres_statement_timeout_ms', query
 export function checkDatabaseUrl(key: string, value: unknown): string {
   const expected = 'a postgres:// or postgresql:// URL';
   if (typeof value !== 'string') throw badValue(key, expected, value);
-  const protocol = URL.canParse(value) ? new URL(value).protocol : '';
+  const url = URL.canParse(value) ? new URL(value) : undefined;
   // The URL may carry a password: the message never repeats it.
-  if (protocol !== 'postgres:' && protocol !== 'postgresql:') {
+  if (url?.protocol !== 'postgres:' && url?.protocol !== 'postgresql:') {
     throw badValue(key, expected, undefined, 'a string that is not such a URL');
   }
   // pg lets a URL's query win over the pool's options: the blog's timeout settings would be silently replaced.
-  const overriding = (Object.keys(URL_TIMEOUTS) as (keyof typeof URL_TIMEOUTS)[]).find((name) => new URL(value).searchParams.has(name));
+  const overriding = (Object.keys(URL_TIMEOUTS) as (keyof typeof URL_TIMEOUTS)[]).find((name) => url.searchParams.has(name));
   if (overriding !== undefined) throw badValue(key, `a URL without ${overriding}, which blog.${URL_TIMEOUTS[overriding]} sets`, undefined, `a URL that sets ${overriding}`);
   return value;
 }

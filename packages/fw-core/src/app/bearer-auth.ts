@@ -41,8 +41,8 @@ const nullRefuses = (verify: VerifyToken): VerifyToken => (token, req) => {
 
 function acceptTokens(options: BearerAuthOptions): (given: string) => boolean {
   // An unset variable in a list (JavaScript passes it) is as unset as a single one: refused requests and the warning.
-  const tokens: unknown[] = 'token' in options ? [options.token ?? []].flat().filter((token) => token !== '' && token !== undefined) : [undefined];
-  if (!tokens.every((token) => typeof token === 'string' && BEARER.exec(`Bearer ${token}`)?.[1] === token)) {
+  const tokens: unknown[] | undefined = 'token' in options ? [options.token ?? []].flat().filter((token) => token !== '' && token !== undefined) : undefined;
+  if (tokens === undefined || !tokens.every((token) => typeof token === 'string' && BEARER.exec(`Bearer ${token}`)?.[1] === token)) {
     throw new FwError('FW_ERR_SECURITY_BAD_OPTIONS', "bearerAuth needs {verifyToken: (token, req) => result} or {token}: a string or a list a Bearer header can carry (RFC 6750: letters, digits, - . _ ~ + / then '=' padding; e.g. openssl rand -hex 32)");
   }
   const expected = (tokens as string[]).map(digest);
