@@ -61,6 +61,6 @@ describe("docs/builtin-plugins.md's CORS plugin for a bearer-token API", () => {
   });
 
   it('stops the start on an option that is not an origin', async () => {
-    await assert.rejects(listenerWith({ allow_origin: 'app.example' }), (error: Error) => (error.cause as { code?: string } | undefined)?.code === 'FW_ERR_PLUGIN_BAD_OPTIONS' && /needs option allow_origin \(an origin/.test(error.message));
+    await assert.rejects(listenerWith({ allow_origin: 'app.example' }), (error: Error) => (error.cause as { code?: string } | undefined)?.code === 'FW_ERR_PLUGIN_BAD_OPTIONS' && /option allow_origin must be an origin, e.g. "https:\/\/app.example"/.test(error.message));
   });
 });

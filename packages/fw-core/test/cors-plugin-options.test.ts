@@ -5,6 +5,7 @@ import { fwCorsPlugin, type CorsPluginOptions } from '../src/plugins/cors-plugin
 import { testInitContext } from './support/plugin-harness.ts';
 
 const NEEDS_ALLOW_ORIGINS = 'fw_cors_plugin needs option allow_origins (a string, e.g. "*")';
+const BAD_ALLOW_ORIGINS = 'fw_cors_plugin option allow_origins must be a string, e.g. "*"';
 
 function initWith(options: unknown): unknown {
   return fwCorsPlugin.init?.(options as CorsPluginOptions, testInitContext);
@@ -40,9 +41,9 @@ describe('fw_cors_plugin validates allow_origins in init', () => {
     assertBadOptions({}, NEEDS_ALLOW_ORIGINS, 'allow_origins');
   });
 
-  it('refuses an allow_origins that is not a usable string', () => {
+  it('refuses an allow_origins that is given but not a usable string, saying it must be one (not that it is missing)', () => {
     for (const value of [42, true, ['*'], null, '', '  ', 'https://a.example\r\nset-cookie: x=1']) {
-      assertBadOptions({ allow_origins: value }, NEEDS_ALLOW_ORIGINS, 'allow_origins');
+      assertBadOptions({ allow_origins: value }, BAD_ALLOW_ORIGINS, 'allow_origins');
     }
   });
 

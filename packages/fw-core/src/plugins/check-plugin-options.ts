@@ -26,7 +26,7 @@ export function checkPluginOptions(plugin: string, options: unknown, rules: Read
   for (const [name, rule] of Object.entries(rules)) {
     const value: unknown = (given as Record<string, unknown>)[name];
     if (value === undefined ? !rule.required : rule.accepts(value)) continue;
-    throw bad(plugin, name, rule.required
+    throw bad(plugin, name, value === undefined
       ? `${plugin} needs option ${name} (${rule.expected}, e.g. ${rule.example})`
       : `${plugin} option ${name} must be ${rule.expected}, e.g. ${rule.example}`);
   }
