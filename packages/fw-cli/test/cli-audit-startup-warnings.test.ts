@@ -1,7 +1,8 @@
 /**
  * `fw audit` reports every warning the server logs at start (issue 38, item 15), so a CI gate on
  * `fw audit --strict` fails where the server would warn. startup-warnings-app starts with one
- * warning of each kind fw-core has; the audit's start-up warnings are exactly the server's lines.
+ * warning of each kind fw-core has but telemetry_plugin_missing_in_group, which
+ * telemetry-group-warning-app shows; the audit's start-up warnings are exactly the server's lines.
  */
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
@@ -11,9 +12,12 @@ import { createListener, type Logger } from 'fw-core';
 import { FIXTURES, lines, REPO, runFw } from './support/run-fw.ts';
 
 const APP = join(FIXTURES, 'startup-warnings-app');
+/** The one kind startup-warnings-app cannot show: it needs the stream handler that app leaves out. */
+const GROUP_APP = join(FIXTURES, 'telemetry-group-warning-app');
 
-/** Every kind of start-up warning fw-core has, in the order it lists them. */
+/** The kinds of start-up warning startup-warnings-app logs, in the order fw-core lists them; then GROUP_APP's. */
 const EVENTS = ['body_schema_without_decoding', 'misses_without_plugins', 'security_refuses_every_request', 'telemetry_without_stream_handler'];
+const GROUP_EVENT = 'telemetry_plugin_missing_in_group';
 const WARNINGS_SOURCE = join(REPO, 'packages', 'fw-core', 'src', 'app', 'startup-warnings.ts');
 
 const BODY_SCHEMA =
@@ -30,6 +34,10 @@ const TELEMETRY =
   'otel_fw_plugin is listed in the global plugins but server_configuration.stream_handlers (["fw_stream_h"]) does not list otel_fw_stream_h, so fw makes no server span: ' +
   'no request is traced (0 spans exported) and the HTTP metrics stay empty; to fix, list it first, "stream_handlers": ["otel_fw_stream_h", "fw_stream_h"], ' +
   'and give otelStreamHandler (fw-core/otel) to defineApp({streamHandlers: [otelStreamHandler]})';
+
+const GROUP =
+  "group '/links' lists plugins of its own without otel_fw_plugin, which the global plugins list: its requests are traced, but their spans keep the name HTTP <method> " +
+  'and carry no http.route or fw.controller; to fix, add {"phase": "pre_request", "module": "otel_fw_plugin"} to its plugins';
 
 const AUDIT = lines(
   '=== Security Audit ===',
@@ -56,7 +64,16 @@ async function serverWarnings(appDir: string): Promise<unknown[]> {
 describe('fw audit and the server start-up warnings', { concurrency: true }, () => {
   it('covers every kind of warning fw-core has: a new kind needs a case in startup-warnings-app', async () => {
     const source = await readFile(WARNINGS_SOURCE, 'utf8');
-    assert.deepEqual([...source.matchAll(/event: '([a-z_]+)'/g)].map((match) => match[1]), EVENTS);
+    assert.deepEqual([...source.matchAll(/event: '([a-z_]+)'/g)].map((match) => match[1]), [...EVENTS, GROUP_EVENT]);
+  });
+
+  it('reports a group that leaves out the otel_fw_plugin the global plugins list, as the server logs it', async () => {
+    const [run, strict, logged] = await Promise.all([runFw(['audit', '--app', GROUP_APP]), runFw(['audit', '--strict', '--json', '--app', GROUP_APP]), serverWarnings(GROUP_APP)]);
+    const expected = lines('=== Security Audit ===', 'WARNINGS:', `  start-up warning ${GROUP_EVENT}: ${GROUP}`, 'INFO:', '  (none)', 'Summary: 1 warning(s), 0 info(s)');
+    assert.deepEqual(run, { code: 0, stdout: expected, stderr: '' });
+    assert.equal(strict.code, 2);
+    assert.deepEqual(JSON.parse(strict.stdout).warnings, logged);
+    assert.deepEqual(logged, [{ issue: 'startup_warning', fields: { event: GROUP_EVENT, prefix: '/links', host: '_' }, message: GROUP }]);
   });
 
   it('prints each start-up warning as a warning, as the server words it, and --strict exits 2 on them', async () => {

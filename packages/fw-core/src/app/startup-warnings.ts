@@ -69,13 +69,25 @@ export const OTEL_PLUGIN = 'otel_fw_plugin';
  */
 function telemetryWarnings(config: LoadedConfig, routes: readonly CompiledRoute<RouteTarget>[]): StartupWarning[] {
   const streamHandlers = config.fw.server_configuration.stream_handlers;
-  if (streamHandlers.includes(OTEL_STREAM_HANDLER)) return [];
   const lists = (entries: readonly PluginEntry[] | undefined): boolean => entries?.some((entry) => entry.module === OTEL_PLUGIN) === true;
+  if (streamHandlers.includes(OTEL_STREAM_HANDLER)) return lists(config.fw.plugins) ? groupsWithoutTelemetryPlugin(routes, lists) : [];
   const groups = new Set(routes.filter(({ data }) => lists(data.group.source.plugins)).map(({ data }) => `group '${data.group.prefix}'`));
   const listedIn = [...(lists(config.fw.plugins) ? ['the global plugins'] : []), ...groups];
   if (listedIn.length === 0) return [];
   const fields = { event: 'telemetry_without_stream_handler', listed_in: listedIn, stream_handlers: streamHandlers };
   return [{ fields, message: `${OTEL_PLUGIN} is listed in ${listedIn.join(', ')} but ${withoutStreamHandler(streamHandlers)}` }];
+}
+
+/**
+ * `telemetry_plugin_missing_in_group`: a group whose own plugin list (not `[]`, which opts out of every plugin) leaves out the
+ * otel_fw_plugin the global list has, so its spans keep `HTTP <method>` and carry no route.
+ */
+function groupsWithoutTelemetryPlugin(routes: readonly CompiledRoute<RouteTarget>[], lists: (entries: readonly PluginEntry[]) => boolean): StartupWarning[] {
+  return [...new Set(routes.map(({ data }) => data.group))].flatMap(({ prefix, host, source: { plugins } }) => {
+    if (plugins === undefined || plugins.length === 0 || lists(plugins)) return [];
+    const message = `group '${prefix}'${host === '_' ? '' : ` on host ${host}`} lists plugins of its own without ${OTEL_PLUGIN}, which the global plugins list: its requests are traced, but their spans keep the name HTTP <method> and carry no http.route or fw.controller; to fix, add {"phase": "pre_request", "module": "${OTEL_PLUGIN}"} to its plugins`;
+    return [{ fields: { event: 'telemetry_plugin_missing_in_group', prefix, host }, message }];
+  });
 }
 
 /** The server_configurations whose telemetry_without_stream_handler warning the server logged, so setupTelemetry does not repeat it. */
