@@ -67,6 +67,14 @@ describe('inject', () => {
     assert.deepEqual(res.json(), { path: '/echo/a/b', query: 'x=1', body: { title: 'Hello', tags: ['a'] }, route: '/echo/[...]', id: res.headers['x-request-id'] });
   });
 
+  it('sends any other value as JSON, a body typed unknown included (a test helper passing one through)', async () => {
+    const sent: unknown[] = [42, null, false, ['a'], { n: 1 }];
+    for (const body of sent) {
+      const res = await inject(fw, { method: 'POST', url: '/echo/v', body });
+      assert.deepEqual([res.status, res.json<{ body: unknown }>().body], [200, body]);
+    }
+  });
+
   it('sends string and byte bodies as they are, with their content-length', async () => {
     const text = await inject(fw, { method: 'PUT', url: '/echo/s', headers: { 'content-type': 'application/json' }, body: '"héllo"' });
     assert.equal(text.json<{ body: unknown }>().body, 'héllo');

@@ -20,8 +20,8 @@ export interface InjectRequest {
   readonly url: string;
   /** Header names in any case; `host` defaults to `localhost`. */
   readonly headers?: Readonly<Record<string, string | readonly string[]>>;
-  /** A string or bytes as they are; anything else is sent as JSON (`content-type: application/json` unless set). */
-  readonly body?: string | Uint8Array | object;
+  /** A string or bytes as they are; any other value (a number and null too) is sent as JSON (`content-type: application/json` unless set). */
+  readonly body?: unknown;
 }
 
 /** The response as a client would have read it; `Body`: what `json()` may return, `unknown` unless a route is named. */
