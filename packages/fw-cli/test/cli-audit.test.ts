@@ -1,8 +1,9 @@
 /**
  * `fw audit`: routes whose group has no security callback. POST, PUT, DELETE, PATCH and the
  * wildcard method (once, not once per method) are WARNINGS; GET, HEAD, OPTIONS are INFO; the
- * last line counts both; `--strict` exits 2 when there is a warning; `--json`. Routes taking a
- * body in a group whose own plugin list decodes none are WARNINGS too.
+ * last line counts both; `--strict` exits 2 when there is a warning; `--json`; `--public` makes a
+ * route public on purpose INFO. Routes taking a body in a group whose own plugin list decodes
+ * none are WARNINGS too.
  */
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
@@ -108,6 +109,44 @@ describe('fw audit', { concurrency: true }, () => {
     ]);
     assert.deepEqual(wild, { code: 2, stdout: WILD_AUDIT, stderr: '' });
     assert.deepEqual(blog, { code: 2, stdout: BLOG_AUDIT, stderr: '' });
+  });
+
+  it('--public lists a route public on purpose as info, so --strict fails only on the others', async () => {
+    const wild = { cwd: join(FIXTURES, 'wildcard-app') };
+    const some = await runFw(['audit', '--strict', '--public', 'POST /items', '--public', '_ /ping'], wild);
+    const publicNote = 'has no security (public on purpose: --public)';
+    assert.deepEqual(some, {
+      code: 2,
+      stdout: lines(
+        '=== Security Audit ===',
+        'WARNINGS:',
+        '  _ /items/:id (wild_items_controller) has no security',
+        '  PATCH /items (wild_items_controller) has no security',
+        'INFO:',
+        `  POST /items (wild_items_controller) ${publicNote}`,
+        '  GET /items/search has no security',
+        '  HEAD /items/search has no security',
+        '  OPTIONS /items/search has no security',
+        `  _ /ping ${publicNote}`,
+        '  GET /favicon.ico (static favicon.ico) has no security',
+        'Summary: 2 warning(s), 6 info(s)',
+      ),
+      stderr: '',
+    });
+    const all = await runFw(['audit', '--strict', '--json', ...['_ /items/:id', 'POST /items', 'PATCH /items', '_ /ping'].flatMap((route) => ['--public', route])], wild);
+    assert.equal(all.code, 0);
+    const model = JSON.parse(all.stdout);
+    assert.deepEqual([model.warnings, model.summary], [[], { warnings: 0, infos: 8 }]);
+    assert.deepEqual(model.infos[0], { method: '_', path: '/items/:id', host: '_', handler: { kind: 'action', module: 'wild_items_controller', function: 'any' }, public: true });
+  });
+
+  it('--public naming no route without security is a usage error, so a stale list in CI fails', async () => {
+    const run = await runFw(['audit', '--strict', '--public', 'POST /item', '--public', 'POST /items'], { cwd: join(FIXTURES, 'wildcard-app') });
+    assert.deepEqual(run, {
+      code: 1,
+      stdout: '',
+      stderr: lines(`fw: FW_CLI_ERR_USAGE: --public "POST /item" names no route without security; give a route as the audit lists it, e.g. --public 'POST /links'`, "Run 'fw audit --help' for its flags."),
+    });
   });
 
   it('names the host of a finding outside the any-host group', async () => {

@@ -8,6 +8,8 @@ import { withJson, type FwCommand } from '../cli/fw-command.ts';
 /** Flags of `fw audit`. */
 export interface AuditArgs extends InspectArgs {
   readonly strict: boolean;
+  /** `METHOD /path` of routes public on purpose: their missing security is info, not a warning. */
+  readonly public: readonly string[];
 }
 
 /** The audit command. */
@@ -19,12 +21,18 @@ export const auditCommand: FwCommand<AuditArgs> = {
       type: 'boolean',
       default: false,
       describe: `Exit with status ${EXIT.auditWarnings} when there is at least one warning (for CI)`,
+    }).option('public', {
+      type: 'string',
+      array: true,
+      requiresArg: true,
+      default: [],
+      describe: "A route public on purpose, as the audit lists it ('POST /links'): its missing security is info, not a warning; repeatable",
     }),
   async run(args, context) {
     // Loaded here, not at the top: `fw --help` and the other commands need none of it.
     const [{ loadApp }, { buildAuditModel, renderAudit }] = await Promise.all([import('../cli/load-app.ts'), import('../inspect/audit-view.ts')]);
     const loaded = await loadApp(context, args);
-    const model = buildAuditModel(loaded.router.routes(), loaded.startupWarnings);
+    const model = buildAuditModel(loaded.router.routes(), loaded.startupWarnings, new Set(args.public));
     printModel(context, args.json, model, renderAudit);
     if (args.strict && model.summary.warnings > 0) context.setExitCode(EXIT.auditWarnings);
   },

@@ -13,6 +13,7 @@
  * RFC 9110 section 9.2.1) is info. Static routes are listed once, as GET, at info level.
  */
 import type { CompiledGroup, CompiledRoute, LoadedApplication, RouteTarget } from 'fw-core/inspect';
+import { CliError } from '../errors.ts';
 import { handlerModel, listedMethods, staticSourceOf, type HandlerModel } from './route-handler.ts';
 
 /** One route method without security. */
@@ -21,6 +22,8 @@ export interface SecurityFindingModel {
   readonly path: string;
   readonly host: string;
   readonly handler: HandlerModel;
+  /** Named by `--public`: info whatever its method. */
+  readonly public?: true;
 }
 
 /** One route method whose body is not decoded: `group` (its prefix) replaced the global plugins. */
@@ -51,19 +54,28 @@ export interface AuditModel {
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS', 'TRACE']);
 
-/** The findings of the routes (security ones in definition order, then the body-decoding ones), then the server's start-up warnings. */
-export function buildAuditModel(routes: readonly CompiledRoute<RouteTarget>[], startupWarnings: readonly StartupWarning[]): AuditModel {
+/**
+ * The findings of the routes (security ones in definition order, then the body-decoding ones), then the server's start-up
+ * warnings. `publicRoutes` (`POST /links`) are info; one that names no route without security is FW_CLI_ERR_USAGE, so a
+ * stale list in CI fails rather than hides a route.
+ */
+export function buildAuditModel(routes: readonly CompiledRoute<RouteTarget>[], startupWarnings: readonly StartupWarning[], publicRoutes: ReadonlySet<string> = new Set()): AuditModel {
   const warnings: FindingModel[] = [];
   const infos: FindingModel[] = [];
+  const named = new Set<string>();
   for (const route of routes) {
     const target = route.data;
     if (target.group.security !== false) continue;
     const handler = handlerModel(target);
     for (const method of listedMethods(route)) {
-      const finding = { method, path: target.info.template, host: target.group.host, handler };
-      (SAFE_METHODS.has(method) ? infos : warnings).push(finding);
+      const key = `${method} ${target.info.template}`;
+      if (publicRoutes.has(key)) named.add(key);
+      const finding = { method, path: target.info.template, host: target.group.host, handler, ...(publicRoutes.has(key) && { public: true as const }) };
+      (SAFE_METHODS.has(method) || finding.public ? infos : warnings).push(finding);
     }
   }
+  const unknown = [...publicRoutes].filter((key) => !named.has(key));
+  if (unknown.length > 0) throw new CliError('FW_CLI_ERR_USAGE', `--public ${unknown.map((key) => JSON.stringify(key)).join(', ')} names no route without security; give a route as the audit lists it, e.g. --public 'POST /links'`);
   warnings.push(...bodyDecodingFindings(routes));
   warnings.push(...startupWarnings.map((warning) => ({ issue: 'startup_warning' as const, fields: warning.fields, message: warning.message })));
   return { warnings, infos, summary: { warnings: warnings.length, infos: infos.length } };
@@ -109,7 +121,8 @@ function findingLines(findings: readonly FindingModel[]): string[] {
 }
 
 function problem(finding: RouteFindingModel): string {
-  return 'issue' in finding ? 'has no body decoding' : 'has no security';
+  if ('issue' in finding) return 'has no body decoding';
+  return finding.public === true ? 'has no security (public on purpose: --public)' : 'has no security';
 }
 
 /** Why a body goes undecoded, after the host so the host stays next to the route. */
