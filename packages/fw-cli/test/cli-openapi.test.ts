@@ -264,7 +264,7 @@ describe('fw openapi on the blog', { concurrency: true }, () => {
 });
 
 describe('fw openapi lists every response a route can give (openapi-responses-app)', () => {
-  it('adds fw\'s default 400, body decoding, security (declared 401/403, else 401), plugin-declared statuses with their headers and hosts to the route schemas', async () => {
+  it('adds fw\'s default 400, body decoding, security (declared 401/403, else 401), plugin-declared statuses with their headers and hosts to the route schemas, and documents a redirect by extra.status', async () => {
     const out = await osTempDir();
     assertSucceeded(await runFw(['openapi', '--app', join(FIXTURES, 'openapi-responses-app'), '--output', join(out, 'openapi.json')]));
     const document = JSON.parse(await readFile(join(out, 'openapi.json'), 'utf8'));
@@ -319,6 +319,17 @@ describe('fw openapi lists every response a route can give (openapi-responses-ap
         },
       },
       '/ping': { get: { operationId: 'jobs_controller.ping', summary: 'GET /ping', tags: ['jobs_controller'], responses: { 200: { description: 'OK' }, '4XX': { description: NODE_4XX } }, security: [] } },
+      // A redirect: its 302 (no body) in place of the 200, with the Location it declares.
+      '/go/{code}': {
+        get: {
+          operationId: 'jobs_controller.go',
+          summary: 'GET /go/:code',
+          tags: ['jobs_controller'],
+          parameters: [{ name: 'code', in: 'path', required: true, schema: { type: 'string' } }],
+          responses: { 302: { description: 'Found', headers: { Location: { description: 'Where the code points', required: true, schema: { type: 'string' } } } }, 404: error('Not Found') },
+          security: [],
+        },
+      },
     });
     assert.deepEqual(document.components.securitySchemes, { apiKey: { type: 'apiKey', in: 'header', name: 'x-api-key' } });
     assert.deepEqual(Object.keys(document.components.schemas), ['ErrorMessage', 'InvalidRequest']);
