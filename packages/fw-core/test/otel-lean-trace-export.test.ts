@@ -6,7 +6,7 @@
 import { SpanStatusCode } from '@opentelemetry/api';
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { LeanServerSpan, timeOnClock, toHex, parseTraceparent } from '../src/otel/lean/lean-span.ts';
+import { addMs, LeanServerSpan, millisToTime, toHex, parseTraceparent } from '../src/otel/lean/lean-span.ts';
 import { readEnvConfig } from '../src/otel/env-config.ts';
 import { createLeanTraceExport, type LeanTraceExport } from '../src/otel/lean/lean-trace-export.ts';
 import { type OtlpReceiver, startOtlpReceiver } from './support/otel-receiver.ts';
@@ -63,9 +63,9 @@ describe('lean trace export', () => {
 
   it('turns performance.now() readings into Unix time to the nanosecond field', () => {
     const now = performance.now();
-    const wallMs = Date.now();
-    const [seconds, nanoseconds] = timeOnClock(wallMs, now, now + 1.5);
-    assert.equal(seconds * 1000 + nanoseconds / 1e6, wallMs + 1.5);
+    const span = new LeanServerSpan('HTTP GET', {}, undefined, true, DEFAULT_SPAN_LIMITS, () => {}, undefined, now);
+    const [seconds, nanoseconds] = span.timeAt(now + 1.5);
+    assert.equal(seconds * 1000 + nanoseconds / 1e6, span.startWallMs + 1.5);
     assert.ok(Number.isInteger(seconds) && Number.isInteger(nanoseconds) && nanoseconds >= 0 && nanoseconds < 1e9);
   });
 
@@ -74,7 +74,8 @@ describe('lean trace export', () => {
     const wallMs = 1_764_000_000_999;
     for (const start of [0, 0.0004, 999.9999996, 1234.5678901, 86_400_000.000001, -5.25]) {
       for (const lasting of [0.000001, 0.001234567, 1, 999.999999, 1000.000001]) {
-        const [startTime, endTime] = [timeOnClock(wallMs, start, start), timeOnClock(wallMs, start, start + lasting)];
+        // As LeanServerSpan.timeAt: its start time plus the reading less the start's reading.
+        const [startTime, endTime] = [addMs(millisToTime(wallMs), 0), addMs(millisToTime(wallMs), start + lasting - start)];
         for (const [, nanoseconds] of [startTime, endTime]) assert.ok(Number.isInteger(nanoseconds) && nanoseconds >= 0 && nanoseconds < 1e9);
         const difference = Number(ns(endTime) - ns(startTime));
         assert.ok(Math.abs(difference - lasting * 1e6) <= 1, `${start} + ${lasting} ms: ${difference} ns`);

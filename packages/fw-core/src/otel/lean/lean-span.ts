@@ -53,6 +53,7 @@ export class LeanServerSpan implements Span {
   #links: Link[] | undefined;
   droppedLinksCount = 0;
   status: SpanStatus = UNSET_STATUS;
+  #startTime: LeanTime | undefined;
   private traceIdBytes: Uint8Array | undefined;
   private spanIdBytes: Uint8Array | undefined;
   private context: SpanContext | undefined;
@@ -90,10 +91,10 @@ export class LeanServerSpan implements Span {
 
   get [SPAN_CLOCK](): SpanClock { return { start: this.startTime, startMs: this.startMs }; }
 
-  get startTime(): LeanTime { return millisToTime(this.startWallMs); }
+  get startTime(): LeanTime { return (this.#startTime ??= millisToTime(this.startWallMs)); }
 
   /** The Unix time of the `performance.now()` reading `ms`, as the SDK's span would give it. */
-  timeAt(ms: number): HrTime { return timeOnClock(this.startWallMs, this.startMs, ms); }
+  timeAt(ms: number): HrTime { return addMs(this.startTime, ms - this.startMs); }
 
   get traceId(): Uint8Array { return (this.traceIdBytes ??= this.parent?.traceId ?? randomId(16)); }
 
@@ -196,7 +197,7 @@ export class LeanServerSpan implements Span {
     const isTime = isTimeInput(attributesOrTime);
     const at = isTime && !isTimeInput(time) ? attributesOrTime : time;
     const { kept, dropped } = limited(isTime ? {} : ((attributesOrTime as Attributes | undefined) ?? {}), this.limits.attributePerEventCountLimit, this.limits.attributeValueLengthLimit, isSimpleValue);
-    events.push({ name, time: timeFromInput(this.startWallMs, this.startMs, at), attributes: kept, droppedAttributesCount: dropped });
+    events.push({ name, time: timeFromInput(this, at), attributes: kept, droppedAttributesCount: dropped });
     return this;
   }
 
@@ -237,7 +238,7 @@ export class LeanServerSpan implements Span {
   end(endTime?: TimeInput): void {
     if (this.endTime !== undefined) return;
     if (!this.sampled) { this.endTime = UNSAMPLED_END; return; }
-    const time = timeFromInput(this.startWallMs, this.startMs, endTime);
+    const time = timeFromInput(this, endTime);
     const start = this.startTime;
     this.endTime = time[0] < start[0] || (time[0] === start[0] && time[1] < start[1]) ? start : time;
     this.onEnd(this);
@@ -319,18 +320,12 @@ function truncate(value: unknown, length: number): AttributeValue {
 }
 
 /** Unix milliseconds as `[seconds, nanoseconds]`, rounded to the nanosecond as the SDK's millisToHrTime. */
-function millisToTime(ms: number): HrTime {
+export function millisToTime(ms: number): HrTime {
   return [Math.trunc(ms / 1e3), Math.round((ms % 1e3) * 1e6)];
 }
 
 /** `time` plus `ms` milliseconds: the SDK's addHrTimes(time, millisToHrTime(ms)), borrowing too for a negative `ms`. */
 export function addMs(time: LeanTime, ms: number): HrTime { return added(time[0], time[1], ms); }
-
-/** Unix time of the `performance.now()` reading `ms` on the clock of a span that started at `startWallMs` (Unix ms) and `startMs` (a reading). */
-export function timeOnClock(startWallMs: number, startMs: number, ms: number): HrTime {
-  // millisToTime(startWallMs) plus the time since, without the intermediate array: this runs for every exported span.
-  return added(Math.trunc(startWallMs / 1e3), Math.round((startWallMs % 1e3) * 1e6), ms - startMs);
-}
 
 /** `[seconds, nanoseconds]` plus `ms` milliseconds, normalized. */
 function added(seconds: number, nanoseconds: number, ms: number): HrTime {
@@ -351,13 +346,13 @@ function isTimeInput(value: unknown): value is TimeInput {
 }
 
 /**
- * A TimeInput given to a span of that clock, as the SDK's span reads it: a number up to `performance.now()`
- * is a reading (the SDK's `hrTime(input + offset)`), a larger one Unix ms; a Date, an HrTime; else now.
+ * A TimeInput given to `span`, as the SDK's span reads it: a number up to `performance.now()` is a
+ * reading (the SDK's `hrTime(input + offset)`), a larger one Unix ms; a Date, an HrTime; else now.
  */
-function timeFromInput(startWallMs: number, startMs: number, input: TimeInput | undefined): LeanTime {
+function timeFromInput(span: LeanServerSpan, input: TimeInput | undefined): LeanTime {
   if (typeof input === 'number') {
     if (input > monotonicMs()) return millisToTime(input);
-    const offsetMs = startWallMs - (startMs + TIME_ORIGIN_MS);
+    const offsetMs = span.startWallMs - (span.startMs + TIME_ORIGIN_MS);
     const origin = millisToTime(TIME_ORIGIN_MS);
     const since = millisToTime(input + offsetMs);
     // The SDK's addHrTimes: one carry, no borrow.
@@ -365,7 +360,7 @@ function timeFromInput(startWallMs: number, startMs: number, input: TimeInput | 
   }
   if (input instanceof Date) return millisToTime(input.getTime());
   if (isHrTime(input)) return input;
-  return timeOnClock(startWallMs, startMs, monotonicMs());
+  return span.timeAt(monotonicMs());
 }
 
 const POOL_SIZE = 16384;
