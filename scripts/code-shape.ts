@@ -5,6 +5,8 @@
  * - the fw-core files one GET runs code in (V8 precise coverage over one request to a running
  *   server, after warm-up, each app in a fresh process): a minimal app, and the blog as `npm start`
  *   runs it (telemetry on, exporting to a sink on loopback; memory store; default log level);
+ * - the fw-core functions that same GET calls more than once (coverage's call counts) and that
+ *   REPEATED_FOR_A_REASON does not name: each would be a per-request value computed twice;
  * - import circles of files (strongly connected groups over file-level imports, type imports
  *   included) and of folders;
  * - fw-core's lines (`wc -l` of every .ts file under src/);
@@ -14,7 +16,8 @@
  *   npx node scripts/code-shape.ts
  *
  * tests/code-shape.test.ts checks each figure against its goal (GOALS) with the same functions.
- * "No per-request value computed twice" has no cheap measure here: read the request path.
+ * Call counts see a value computed twice by one function; one computed again by another function
+ * (a second parse of the target under another name) is still for the reader of the request path.
  */
 import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
@@ -41,7 +44,38 @@ export const GOALS = {
   rootExports: 24,
   allExports: 45,
   smallFiles: 6,
+  computedTwice: 0,
 } as const;
+
+/**
+ * The fw-core functions one GET may call more than once, and why that computes nothing twice. A
+ * function is named `file#name`; an anonymous one `file#enclosing/(anonymous)`.
+ */
+export const REPEATED_FOR_A_REASON: ReadonlyMap<string, string> = new Map([
+  ['http/write-response.ts#isEmpty', "one test per header map: the plugins' and the response's own"],
+  ['pipeline/stages.ts#runLane', 'resumes the lane after a stage that answered with a promise'],
+  ['stream/clock.ts#monotonicMs', "two instants: the exchange's start and its end"],
+  ['stream/exchange.ts#report', "'finish' and 'close' both report the end: the first does, the other returns at once"],
+  ['stream/exchange.ts#exchangeOf', 'each listener (the telemetry stream handler, the pipeline) reads the one exchange off its request: a (req, res) listener has no slot to be handed it'],
+  ['log/logger.ts#stringifyLine/(anonymous)', "JSON.stringify's replacer: once per field of the log line"],
+  ['otel/server-telemetry.ts#getValue', 'a context lookup per key: the active span for the log line and for otel_fw_plugin, which gets it through the OpenTelemetry API only'],
+  ['otel/http-metrics.ts#keyOf', 'one per attribute of the metric series key'],
+  ['otel/http-metrics.ts#record', 'one per histogram: duration, request and response body sizes'],
+  ['otel/lean/lean-span.ts#isRecording', 'each setter checks whether the span still records, which ending it changes'],
+  ['otel/lean/lean-span.ts#setAttribute', 'one per attribute set'],
+  ['otel/lean/lean-span.ts#setEncodedAttributes', "one per pre-encoded block: the connection's and otel_fw_plugin's"],
+  ['otel/lean/lean-span.ts#truncate', 'one per attribute value set'],
+  ['otel/lean/lean-span.ts#get traceId', 'made on first read (??=), read again by the export'],
+  ['otel/lean/lean-span.ts#get spanId', 'made on first read (??=), read again by the export'],
+  ['otel/lean/lean-span.ts#get startTime', 'made on first read (??=), read again by the export'],
+  ['otel/lean/lean-span.ts#randomId', 'one per id drawn: the trace id and the span id'],
+  ['otel/lean/lean-span.ts#isZero', 'one per id drawn (an all-zero id is invalid)'],
+  ['otel/lean/lean-span.ts#toHex', 'one per id of the span context: the trace id and the span id'],
+  ...[
+    'ensure', 'tag', 'uint32', 'storeVarint', 'storeUint32', 'varintSize', 'raw', 'bytes', 'fixed64', 'fork', 'ldelim',
+    'writeId', 'writeTime', 'writeCount', 'writeOptionalString', 'writeAnyValue', 'writeKept', 'keyBit',
+  ].map((name) => [`otel/lean/otlp-trace-encoder.ts#${name}`, 'protobuf encoding of the ended span: once per field or attribute'] as const),
+]);
 
 /** Every .ts file under `dir`, relative to SRC. */
 export function sourceFiles(dir = SRC): string[] {
@@ -167,11 +201,43 @@ export async function entryExports(): Promise<Map<string, string[]>> {
 /** Which app one GET is measured on: a minimal one, or the blog as `npm start` runs it. */
 export type GetApp = 'minimal' | 'blog';
 
+/** What one GET runs: the fw-core files, and each function called more than once (`file#name`) with its call count. */
+export interface OneGet {
+  readonly files: string[];
+  readonly repeated: Record<string, number>;
+}
+
+const measured = new Map<string, Promise<OneGet>>();
+
 /**
- * The fw-core files that run code for one GET, measured in a fresh process (this script, with
- * `--one-get`); `logLevel` sets LOG_LEVEL for the blog (unset: its default, as `npm start`).
+ * The fw-core files and repeated functions of one GET, measured once per app and log level in a
+ * fresh process (this script, with `--one-get`); `logLevel` sets LOG_LEVEL for the blog (unset:
+ * its default, as `npm start`).
  */
-export function filesOfOneGet(app: GetApp, logLevel?: string): Promise<string[]> {
+export function oneGet(app: GetApp, logLevel?: string): Promise<OneGet> {
+  const key = `${app} ${logLevel}`;
+  if (!measured.has(key)) measured.set(key, measureOneGet(app, logLevel));
+  return measured.get(key)!;
+}
+
+/** The fw-core files that run code for one GET (oneGet). */
+export async function filesOfOneGet(app: GetApp, logLevel?: string): Promise<string[]> {
+  return (await oneGet(app, logLevel)).files;
+}
+
+/** The functions one GET calls more than once that REPEATED_FOR_A_REASON does not name, with their counts. */
+export async function computedTwice(app: GetApp, logLevel?: string): Promise<string[]> {
+  const { repeated } = await oneGet(app, logLevel);
+  return Object.entries(repeated).filter(([fn]) => !REPEATED_FOR_A_REASON.has(fn)).map(([fn, count]) => `${fn} ×${count}`);
+}
+
+/** The functions of REPEATED_FOR_A_REASON that one GET of the minimal app or the blog calls more than once. */
+export async function repeatedForAReason(): Promise<string[]> {
+  const seen = new Set([...Object.keys((await oneGet('minimal')).repeated), ...Object.keys((await oneGet('blog')).repeated)]);
+  return [...REPEATED_FOR_A_REASON.keys()].filter((fn) => seen.has(fn));
+}
+
+function measureOneGet(app: GetApp, logLevel: string | undefined): Promise<OneGet> {
   const args = [fileURLToPath(import.meta.url), `--one-get=${app}`, ...(logLevel === undefined ? [] : [`--log-level=${logLevel}`])];
   const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
@@ -182,26 +248,47 @@ export function filesOfOneGet(app: GetApp, logLevel?: string): Promise<string[]>
     child.on('error', reject);
     child.on('close', (code) => {
       const last = out.trim().split('\n').at(-1) ?? '';
-      if (code === 0 && last.startsWith('[')) resolve(JSON.parse(last) as string[]);
+      if (code === 0 && last.startsWith('{')) resolve(JSON.parse(last) as OneGet);
       else reject(new Error(`measuring one GET of the ${app} app failed (exit ${code}):\n${out}${err}`));
     });
   });
 }
 
-/** The fw-core files with a function that ran while `act` did (V8 precise coverage). */
-async function filesRunBy(session: Session, act: () => Promise<void>): Promise<string[]> {
+/** A function as coverage reports it: its name, and its whole range first. */
+type CoveredFunction = { readonly functionName: string; readonly ranges: readonly { startOffset: number; endOffset: number; count: number }[] };
+
+/** `file#name`; an anonymous function by the innermost named function around it. */
+function functionKey(file: string, fn: CoveredFunction, all: readonly CoveredFunction[]): string {
+  if (fn.functionName !== '') return `${file}#${fn.functionName}`;
+  const { startOffset, endOffset } = fn.ranges[0]!;
+  const around = all.filter((other) => other.functionName !== '' && other.ranges[0]!.startOffset <= startOffset && other.ranges[0]!.endOffset >= endOffset);
+  const enclosing = around.sort((a, b) => b.ranges[0]!.startOffset - a.ranges[0]!.startOffset)[0];
+  return `${file}#${enclosing === undefined ? '' : `${enclosing.functionName}/`}(anonymous)`;
+}
+
+/** The fw-core files with a function that ran while `act` did, and the functions that ran more than once (V8 precise coverage). */
+async function measureRunBy(session: Session, act: () => Promise<void>): Promise<OneGet> {
   await session.post('Profiler.takePreciseCoverage'); // resets the counts: what follows is `act`
   await act();
   const { result } = await session.post('Profiler.takePreciseCoverage');
-  return result
+  const scripts = result
     .filter((script) => script.url.startsWith('file:') && fileURLToPath(script.url).startsWith(SRC + '/'))
-    .filter((script) => script.functions.some((fn) => (fn.ranges[0]?.count ?? 0) > 0))
-    .map((script) => relative(SRC, fileURLToPath(script.url)))
-    .sort();
+    .map((script) => ({ file: relative(SRC, fileURLToPath(script.url)), functions: script.functions }));
+  const files = scripts.filter(({ functions }) => functions.some((fn) => (fn.ranges[0]?.count ?? 0) > 0)).map(({ file }) => file).sort();
+  const repeated: Record<string, number> = {};
+  for (const { file, functions } of scripts) {
+    for (const fn of functions) {
+      const count = fn.ranges[0]?.count ?? 0;
+      if (count < 2) continue;
+      const key = functionKey(file, fn, functions);
+      repeated[key] = Math.max(count, repeated[key] ?? 0);
+    }
+  }
+  return { files, repeated: Object.fromEntries(Object.entries(repeated).sort(([a], [b]) => a.localeCompare(b))) };
 }
 
 /** One GET of `url`, its body read, then the turns of the event loop that finish the exchange. */
-async function oneGet(url: string): Promise<void> {
+async function getOnce(url: string): Promise<void> {
   const response = await fetch(url);
   await response.text();
   if (response.status !== 200) throw new Error(`GET ${url} answered ${response.status}`);
@@ -210,7 +297,7 @@ async function oneGet(url: string): Promise<void> {
 }
 
 /** In the child: one GET of a minimal app (one route, fw_request_plugin, log_level warn). */
-async function measureMinimalGet(session: Session): Promise<string[]> {
+async function measureMinimalGet(session: Session): Promise<OneGet> {
   const fw = await import('../packages/fw-core/src/index.ts');
   const controller = fw.defineController('posts_controller', { show: (req) => fw.json({ id: Number(req.bindings.id) }) });
   const routes = [{ path: '/posts/:id', handler: controller.show, options: { methods: ['get' as const] } }];
@@ -223,8 +310,8 @@ async function measureMinimalGet(session: Session): Promise<string[]> {
   await writeFile(join(dir, 'fw.config.json'), JSON.stringify(config));
   const server = await fw.startServer({ appDir: dir, app, env: {} });
   try {
-    for (let i = 0; i < 5; i += 1) await oneGet(`${server.url}/api/posts/${i}`);
-    return await filesRunBy(session, () => oneGet(`${server.url}/api/posts/7`));
+    for (let i = 0; i < 5; i += 1) await getOnce(`${server.url}/api/posts/${i}`);
+    return await measureRunBy(session, () => getOnce(`${server.url}/api/posts/7`));
   } finally {
     await server.stop();
     await rm(dir, { recursive: true, force: true });
@@ -237,7 +324,7 @@ async function measureMinimalGet(session: Session): Promise<string[]> {
  * are the same modules, one to one), the memory store, and the trace export going to an OTLP
  * sink on loopback.
  */
-async function measureBlogGet(session: Session, logLevel: string | undefined): Promise<string[]> {
+async function measureBlogGet(session: Session, logLevel: string | undefined): Promise<OneGet> {
   const entries = new Map([...entrySources()].map(([subpath, source]) => [`fw-core${subpath.slice(1)}`, pathToFileURL(source).href]));
   registerHooks({
     resolve: (specifier, context, next) => {
@@ -265,8 +352,8 @@ async function measureBlogGet(session: Session, logLevel: string | undefined): P
       body: JSON.stringify({ title: 'Shape', body: 'One request, one object, one loop.' }),
     });
     const { id } = (await created.json()) as { id: number };
-    for (let i = 0; i < 5; i += 1) await oneGet(`${server.url}/api/posts/${id}`);
-    return await filesRunBy(session, () => oneGet(`${server.url}/api/posts/${id}`));
+    for (let i = 0; i < 5; i += 1) await getOnce(`${server.url}/api/posts/${id}`);
+    return await measureRunBy(session, () => getOnce(`${server.url}/api/posts/${id}`));
   } finally {
     await server.stop();
     sink.close();
@@ -279,8 +366,8 @@ async function measureInChild(app: string, logLevel: string | undefined): Promis
   await session.post('Profiler.enable');
   await session.post('Profiler.startPreciseCoverage', { callCount: true, detailed: true });
   try {
-    const files = app === 'blog' ? await measureBlogGet(session, logLevel) : await measureMinimalGet(session);
-    process.stdout.write(`${JSON.stringify(files)}\n`);
+    const run = app === 'blog' ? await measureBlogGet(session, logLevel) : await measureMinimalGet(session);
+    process.stdout.write(`${JSON.stringify(run)}\n`);
   } finally {
     session.disconnect();
   }
@@ -302,6 +389,8 @@ async function report(): Promise<void> {
   const minimal = await filesOfOneGet('minimal');
   const blog = await filesOfOneGet('blog');
   const blogWarn = await filesOfOneGet('blog', 'warn');
+  const twice = [...new Set([...(await computedTwice('minimal')), ...(await computedTwice('blog'))])];
+  const allowed = Map.groupBy(await repeatedForAReason(), (fn) => REPEATED_FOR_A_REASON.get(fn)!);
   const lines = [
     `fw-core source files: ${files.length}`,
     `fw-core lines (wc -l src/**/*.ts): ${against(lineCount(files), GOALS.lines)}`,
@@ -320,7 +409,10 @@ async function report(): Promise<void> {
     ...[...exports].map(([subpath, names]) => `  ${subpath} (${names.length}): ${names.join(' ')}`),
     `files of 25 lines or fewer, index.ts left out: ${against(small.length, GOALS.smallFiles)}`,
     `  ${small.join(', ')}`,
-    'per-request values computed twice: not measured (read the request path)',
+    `fw-core functions called more than once per GET that compute a per-request value (minimal app, blog): ${against(twice.length, GOALS.computedTwice)}`,
+    ...twice.map((fn) => `  ${fn}`),
+    `  called more than once for a reason (REPEATED_FOR_A_REASON): ${[...allowed.values()].flat().length}`,
+    ...[...allowed].map(([reason, fns]) => `    ${fns.join(', ')}: ${reason}`),
     '',
   ];
   process.stdout.write(lines.join('\n'));

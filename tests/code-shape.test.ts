@@ -1,11 +1,13 @@
 /**
  * fw-core's shape against issue 37's goals, measured with the functions of
  * scripts/code-shape.ts: no import circle of folders (issue 17) nor of files, at most 10,000
- * lines, small public entries, few tiny files, and few files run by one GET.
+ * lines, small public entries, few tiny files, few files run by one GET, and no per-request value
+ * computed twice by one function.
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import {
+  computedTwice,
   cycles,
   entryExports,
   fileCircles,
@@ -15,6 +17,8 @@ import {
   GOALS,
   lineCount,
   relativeImports,
+  REPEATED_FOR_A_REASON,
+  repeatedForAReason,
   smallFiles,
   sourceFiles,
 } from '../scripts/code-shape.ts';
@@ -100,5 +104,17 @@ describe("fw-core's shape against issue 37's goals", () => {
     const run = await filesOfOneGet('blog');
     assert.ok(run.some((file) => file.startsWith('otel/')), 'the measure sees telemetry');
     assert.ok(run.length <= GOALS.blogGetFiles, `${run.length}: ${run.join(', ')}`);
+  });
+
+  for (const app of ['minimal', 'blog'] as const) {
+    it(`calls no fw-core function more than once for one GET of the ${app} app, unless REPEATED_FOR_A_REASON says why`, async () => {
+      const twice = await computedTwice(app);
+      assert.ok(twice.length <= GOALS.computedTwice, `computed twice (compute once and keep it on the exchange, or add the function to REPEATED_FOR_A_REASON with why): ${twice.join(', ')}`);
+    });
+  }
+
+  it('names in REPEATED_FOR_A_REASON only functions one GET still calls more than once (the check sees repeats, and the list holds no stale entry)', async () => {
+    const seen = await repeatedForAReason();
+    assert.deepEqual([...REPEATED_FOR_A_REASON.keys()].filter((fn) => !seen.includes(fn)), []);
   });
 });
