@@ -54,10 +54,10 @@ const TYPES: Readonly<Record<string, readonly string[]>> = {
     'InCodeConfig', 'InjectRequest', 'InjectResponse', 'InjectTarget', 'InlineHandler', 'InvalidRequestHook', 'JsonLib',
     'JsonResponse', 'JsonSchema', 'JsonStreamResponse', 'Listener', 'LoadedConfig', 'LogLevel', 'LogMethod', 'Logger',
     'LookupResult', 'MethodNotAllowed', 'MethodSpec', 'OptionRule', 'Phase', 'PhaseCallback', 'PluginEntry', 'PluginEnv',
-    'PluginInfo', 'PluginInitContext', 'PluginOptions', 'PluginResult', 'RedirectResponse', 'RequestPart', 'ResponseHeaders', 'ResponseTarget', 'RouteDefinition',
+    'PartSchema', 'PluginInfo', 'PluginInitContext', 'PluginOptions', 'PluginResult', 'RedirectResponse', 'RequestPart', 'ResponseHeaders', 'ResponseTarget', 'RouteDefinition',
     'RouteEntry', 'RouteFound', 'RouteGroup', 'RouteInfo', 'RouteNotFound', 'RouteOptions', 'RouteSchema', 'Router',
     'RouterModule', 'RoutesContext', 'SchemaCompiler', 'SchemaFailure', 'SchemaIssue', 'SchemaResult', 'SchemaValidator', 'SecurityCallback',
-    'SecurityResult', 'SecuritySchemeDeclaration', 'ServerConfiguration', 'StartServerOptions', 'StaticDirectoryRoute',
+    'SecurityResult', 'SecuritySchemeDeclaration', 'ServerConfiguration', 'StandardSchemaV1', 'StartServerOptions', 'StaticDirectoryRoute',
     'StaticFileRoute', 'StatusResponse', 'StreamHandler', 'TypedHandler', 'TypedJson', 'TypedRequest', 'TypedResponse',
     'TypedRouteDefinition',
     'Lifecycle', 'ReadinessOptions', 'StopOptions',
@@ -91,7 +91,7 @@ function documentedTypes(entry: string): string[] {
   const paragraph = docsSection(entry).split(/\n\n/).find((part) => part.startsWith('Types:'));
   assert.ok(paragraph, `docs/api.md's \`${entry}\` section has a "Types:" paragraph`);
   // Type names are capitalised; a backquoted property such as `kind` is prose, not an export.
-  const names = [...paragraph.matchAll(/`([A-Z][A-Za-z]*)`/g)].map((match) => match[1]!);
+  const names = [...paragraph.matchAll(/`([A-Z][A-Za-z0-9]*)`/g)].map((match) => match[1]!);
   return [...new Set(names)].sort();
 }
 

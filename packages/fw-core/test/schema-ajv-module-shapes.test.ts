@@ -114,7 +114,7 @@ describe('the default schema compiler and the ajv module', () => {
     const project = compileProjection(schema, 'route GET /x schema.response.200', { match: branchMatcher(compile) });
     for (let i = 0; i < 3; i += 1) assert.deepEqual(project({ id: i, secret: 's' }), { id: i });
     assert.deepEqual(made, [false, false], 'the first branch failed three times, and no allErrors instance was made');
-    const failed = compile(LIMIT_SCHEMA, { coerce: false })({ limit: 'x' });
+    const failed = await compile(LIMIT_SCHEMA, { coerce: false })({ limit: 'x' });
     assert.equal(failed.valid, false);
     assert.deepEqual(made, [false, false]);
     assert.deepEqual(!failed.valid && failed.errors, [{ path: '/limit', keyword: 'type', message: 'must be integer', params: { type: 'integer' } }]);

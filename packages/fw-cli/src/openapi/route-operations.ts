@@ -6,7 +6,7 @@
  * `options.openapi` details (operationId, tags, summary...) go over what is derived. Static
  * routes and routes with `extra.hide` have none.
  */
-import type { ResponseHeaders, RouteSchema, SecuritySchemeDeclaration } from 'fw-core';
+import type { ResponseHeaders, SecuritySchemeDeclaration } from 'fw-core';
 import type { CompiledRoute, RouteTarget } from 'fw-core/inspect';
 import { CliError } from '../errors.ts';
 import { chainFacts, type ChainFacts } from './chain-responses.ts';
@@ -15,6 +15,7 @@ import { readRouteDocs, type RouteDocs } from './route-extra.ts';
 import { ERROR_MESSAGE_SCHEMA, INVALID_REQUEST_SCHEMA, VALIDATION_ERRORS_SCHEMA, schemaRef } from './error-schemas.ts';
 import type { OwnErrorSchemas } from './own-error-schemas.ts';
 import { checkedParts, RouteSchemaWriter, type ComponentIndex } from './schema-operation.ts';
+import { jsonRouteSchema, type JsonRouteSchema } from './standard-json-schema.ts';
 
 type Json = Record<string, unknown>;
 
@@ -87,7 +88,7 @@ export function routeOperations(route: CompiledRoute<RouteTarget>, context: Oper
     const schemas = [docs.resource, BODY_METHODS.has(method) ? docs.schema : undefined].filter((name) => name !== undefined);
     const described = target.schema === undefined
       ? { ...parameters(bindings, docs), ...requestBody(method, docs), responses: withDeclared(responses(method, bindings, docs, failure), chain, failure) }
-      : schemaOperation(target.schema, { method, route, bindings, docs, chain, failure, handlesInvalid: target.onInvalid !== undefined }, context);
+      : schemaOperation(jsonRouteSchema(target.schema, route), { method, route, bindings, docs, chain, failure, handlesInvalid: target.onInvalid !== undefined }, context);
     withHeaders(described.responses as Json, responseHeaders, route);
     const security = chain.scheme === undefined ? {} : { security: [{ [chain.scheme.name]: [] }] };
     const operation: Json = {
@@ -191,7 +192,7 @@ interface MethodFacts {
 }
 
 // Parameters, body and responses from the route's schemas; `extra` fills what they leave out.
-function schemaOperation(schema: RouteSchema, facts: MethodFacts, context: OperationContext): Json {
+function schemaOperation(schema: JsonRouteSchema, facts: MethodFacts, context: OperationContext): Json {
   const writer = new RouteSchemaWriter(facts.route, context.components);
   const declaredPath = writer.parameters(schema.params, 'path', 'params');
   const named = new Set(declaredPath.map((parameter) => parameter.name));

@@ -4,7 +4,7 @@
  */
 import type { FwRequest } from '../http/request.ts';
 import type { FwResponse, JsonResponse } from '../http/response.ts';
-import type { FromSchema, FromTextPart } from '../schema/from-schema.ts';
+import type { FromAnswerSchema, FromSchema, FromTextPart } from '../schema/from-schema.ts';
 import type { RouteSchema } from '../schema/route-schema.ts';
 import type { InlineHandler } from './controller.ts';
 import type { HandlerRoute, RouteOptions } from './route-group.ts';
@@ -40,7 +40,7 @@ type StatusOf<Key> = Key extends number ? Key : Key extends `${infer N extends n
 /** One json answer per declared status, its body typed by that status's schema. */
 export type TypedJson<Responses> = string extends keyof Responses
   ? JsonResponse
-  : { [K in keyof Responses]-?: JsonResponse<FromSchema<Responses[K]>, StatusOf<K>> }[keyof Responses];
+  : { [K in keyof Responses]-?: JsonResponse<FromAnswerSchema<Responses[K]>, StatusOf<K>> }[keyof Responses];
 
 /** What a typed handler may answer: with `schema.response`, a `json()` answer of a declared status and its type; other kinds unchecked. */
 export type TypedResponse<S extends RouteSchema> = S extends { readonly response: infer R }

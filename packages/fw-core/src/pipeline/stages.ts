@@ -254,7 +254,7 @@ function validate(flow: RoutedFlow): Verdict | Promise<Verdict> {
   if (checks === undefined) return NEXT;
   const answer = checks.check(req);
   if (answer === undefined) return NEXT;
-  if (isThenable(answer)) return answer.then((settled) => respond(req, settled, SKIP));
+  if (isThenable(answer)) return answer.then((settled) => (settled === undefined ? NEXT : respond(req, settled, SKIP)));
   return respond(req, answer, SKIP);
 }
 

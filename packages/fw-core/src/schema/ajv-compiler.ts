@@ -1,7 +1,10 @@
 /** The default SchemaCompiler, on ajv and ajv-formats (optional peers): imported only when a route has a schema and the app no compiler. */
 import { isJsonObject } from '../config/validate-config.ts';
 import { FwError } from '../errors.ts';
-import type { AjvOptions, AjvPlugin, NamedSchemaMap, SchemaCompiler, SchemaIssue, SchemaValidator } from './route-schema.ts';
+import type { AjvOptions, AjvPlugin, NamedSchemaMap, SchemaCompiler, SchemaIssue, SchemaResult } from './route-schema.ts';
+
+/** ajv's validators answer at once. */
+type SyncValidator = (value: unknown) => SchemaResult;
 
 // The little of ajv's API fw uses, typed locally so fw-core builds without ajv installed.
 type CompiledAjv = { (value: unknown): boolean; errors?: readonly AjvError[] | null };
@@ -109,7 +112,7 @@ const MAX_VALUES_FOR_ALL_ERRORS = 1000;
 const VALID = Object.freeze({ valid: true as const });
 
 /** Checks with `first` (stops at the first issue); when that fails on a small value, `all` lists every issue once `errors` is read. */
-function toValidator(first: CompiledAjv, compileAll: () => CompiledAjv): SchemaValidator {
+function toValidator(first: CompiledAjv, compileAll: () => CompiledAjv): SyncValidator {
   let all: CompiledAjv | undefined;
   return (value) => {
     if (first(value)) return VALID;
@@ -162,7 +165,7 @@ function mayCoerceNumbers(schema: unknown): boolean {
  * strings and arrays of strings, so one pass over its values before checking (bench/schemas.bench.ts, case b)
  * finds the texts, and a text that stayed a string (a string schema) is no issue.
  */
-function decimalOnly(validate: SchemaValidator): SchemaValidator {
+function decimalOnly(validate: SyncValidator): SyncValidator {
   return (value) => {
     const part = value as Record<string, unknown>;
     let texts: (readonly [string, number])[] | undefined;

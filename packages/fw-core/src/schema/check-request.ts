@@ -9,7 +9,7 @@ import { METHODS_WITHOUT_BODY, parseUrlencoded } from '../plugins/request-plugin
 import type { InvalidRequestHook, RequestPart, SchemaFailure, SchemaIssue, SchemaResult, SchemaValidator } from './route-schema.ts';
 
 /** A route's check of its request, compiled at start: the answer for a request that fails, or undefined to run the handler. */
-export type RequestCheck = (req: FwRequest) => FwResponse | Promise<FwResponse> | undefined;
+export type RequestCheck = (req: FwRequest) => FwResponse | Promise<FwResponse | undefined> | undefined;
 
 /** A part's failure; `refused`: a body of a media type its schema cannot see (a 415). */
 type Failure = SchemaFailure & { readonly refused?: true };
@@ -22,39 +22,43 @@ export function compileRequestCheck(parts: readonly { readonly part: RequestPart
     const fallback = (own: FwResponse | undefined): FwResponse => own ?? markedDefault(refused ? unsupportedMediaType(req.method) : defaultAnswer(failure));
     return isThenable<FwResponse | undefined>(hooked) ? Promise.resolve(hooked).then(fallback) : fallback(hooked);
   };
-  return (req) => {
-    for (const check of checks) {
-      const failure = check(req);
+  // Synchronous until a part's validator answers a promise (a Standard Schema's async refinement); then the rest wait for it.
+  const from = (req: FwRequest, first: number): ReturnType<RequestCheck> => {
+    for (let at = first; at < checks.length; at++) {
+      const failure = checks[at]!(req);
+      if (isThenable<Failure | undefined>(failure)) return Promise.resolve(failure).then((found) => (found === undefined ? from(req, at + 1) : answer(req, found)));
       if (failure !== undefined) return answer(req, failure);
     }
     return undefined;
   };
+  return (req) => from(req, 0);
 }
 
 const failed = (part: RequestPart, result: SchemaResult & { valid: false }, refused?: true): Failure => ({ part, errors: result.errors, ...(result.incomplete === true && { incomplete: true }), ...(refused && { refused }) });
 
+type PartCheck = (req: FwRequest) => Failure | undefined | Promise<Failure | undefined>;
+
 // The coerced parts are checked on copies, so `bindings` and `headers` stay the raw strings; coercion changed the copy in place: that copy is what the handler reads.
-const PART_CHECKS: Readonly<Record<RequestPart, (validate: SchemaValidator) => (req: FwRequest) => Failure | undefined>> = {
-  params: (validate) => (req) => {
-    const value = { ...req.bindings };
-    const result = validate(value);
-    return result.valid ? void (req.pathParams = value) : failed('params', result);
-  },
-  query: (validate) => (req) => {
-    const value = parseUrlencoded(req.query);
-    const result = validate(value);
-    return result.valid ? void (req.queryParams = value) : failed('query', result);
-  },
-  headers: (validate) => (req) => {
-    const result = validate({ ...req.headers });
-    return result.valid ? undefined : failed('headers', result);
-  },
+const PART_CHECKS: Readonly<Record<RequestPart, (validate: SchemaValidator) => PartCheck>> = {
+  params: (validate) => (req) => checked('params', { ...req.bindings }, validate, (value) => void (req.pathParams = value as Record<string, unknown>)),
+  query: (validate) => (req) => checked('query', parseUrlencoded(req.query), validate, (value) => void (req.queryParams = value as Record<string, unknown>)),
+  headers: (validate) => (req) => checked('headers', { ...req.headers }, validate, () => {}),
   body: (validate) => (req) => {
     const refused = req.body === undefined ? unsupportedBodyType(req) : undefined;
-    const result = refused ?? validate(req.body);
-    return result.valid ? undefined : failed('body', result, refused && true);
+    return refused === undefined ? checked('body', req.body, validate, (value) => void (req.body = value)) : failed('body', refused, true);
   },
 };
+
+/** `validate(value)`'s failure, or undefined once `accept` took what the handler reads: the validator's output, else `value` as coercion left it. */
+function checked(part: RequestPart, value: unknown, validate: SchemaValidator, accept: (value: unknown) => void): ReturnType<PartCheck> {
+  const settle = (result: SchemaResult): Failure | undefined => {
+    if (!result.valid) return failed(part, result);
+    accept('value' in result ? result.value : value);
+    return undefined;
+  };
+  const result = validate(value);
+  return isThenable<SchemaResult>(result) ? Promise.resolve(result).then(settle) : settle(result);
+}
 
 /** The media types a body schema's route takes: what decode_json_body puts in `req.body` (`+json` types too). */
 const ACCEPTED_BODY_TYPES: readonly string[] = ['application/json'];

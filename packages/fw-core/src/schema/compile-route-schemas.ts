@@ -6,7 +6,9 @@ import { checkAjvOptions, loadAjvCompiler } from './ajv-compiler.ts';
 import { compileRequestCheck, type RequestCheck } from './check-request.ts';
 import type { Projection } from '../http/write-response.ts';
 import { compileProjection, type ProjectionOptions } from './project-response.ts';
-import type { AjvOptions, InvalidRequestHook, JsonSchema, NamedSchemaMap, RequestPart, RouteSchema, SchemaCompiler } from './route-schema.ts';
+import type { AjvOptions, InvalidRequestHook, JsonSchema, NamedSchemaMap, PartSchema, RequestPart, RouteSchema, SchemaCompiler } from './route-schema.ts';
+import { isStandardSchema, standardProjection, standardValidator } from './standard-schema.ts';
+import { isThenable } from '../http/response.ts';
 
 /** One route's compiled schema. */
 export interface RouteChecks {
@@ -49,24 +51,27 @@ export async function compileRouteSchemas(
   if (settings.schemaCompiler !== undefined && typeof settings.schemaCompiler !== 'function') {
     throw new FwError('FW_ERR_ROUTE_BAD_SCHEMA', 'the app schemaCompiler must be a function (schema, {coerce}) => (value) => {valid, errors}');
   }
-  const compiler = settings.schemaCompiler ?? (await loadAjvCompiler(settings.ajv, undefined, named));
+  // ajv, an optional peer, is imported only for JSON Schemas: an app of Standard Schemas (zod) needs none.
+  const json = (part: PartSchema | undefined): part is JsonSchema => part !== undefined && !isStandardSchema(part);
+  const takesJson = Object.keys(named).length > 0 || withSchema.some(({ data }) => [...PARTS.map((part) => data.schema![part]), ...Object.values(data.schema!.response ?? {})].some(json));
+  const compiler = settings.schemaCompiler ?? (takesJson ? await loadAjvCompiler(settings.ajv, undefined, named) : undefined);
   for (const [name, schema] of Object.entries(named)) {
-    compileOne(() => compiler(schema, { coerce: false, schemas: named }), `the app's schema ${name}`, named, 'FW_ERR_SCHEMA_BAD_NAMED');
+    compileOne(() => compiler!(schema, { coerce: false, schemas: named }), `the app's schema ${name}`, named, 'FW_ERR_SCHEMA_BAD_NAMED');
   }
   const resolveRef = (ref: string) => (Object.hasOwn(named, ref) ? named[ref] : undefined);
-  const match = branchMatcher(compiler, named);
+  const match = compiler && branchMatcher(compiler, named);
   for (const { methods = '_', data: target } of withSchema) {
     const where = `route ${methods === '_' ? 'ANY' : methods.map((m) => m.toUpperCase()).join(',')} ${target.info.template}`;
     const schema = target.schema as RouteSchema;
     // Only the parts that arrive as text are coerced; a JSON body's types are the client's.
-    const parts = PARTS.filter((part) => schema[part] !== undefined).map((part) => ({
-      part,
-      validate: compileOne(() => compiler(schema[part]!, { coerce: part !== 'body', schemas: named }), `${where} schema.${part}`, named),
-    }));
+    const parts = PARTS.filter((part) => schema[part] !== undefined).map((part) => {
+      const partSchema = schema[part]!;
+      return { part, validate: json(partSchema) ? compileOne(() => compiler!(partSchema, { coerce: part !== 'body', schemas: named }), `${where} schema.${part}`, named) : standardValidator(partSchema) };
+    });
     const responses = new Map<number, Projection>();
     for (const [status, responseSchema] of Object.entries(schema.response ?? {})) {
       const place = `${where} schema.response.${status}`;
-      responses.set(Number(status), compileOne(() => compileProjection(responseSchema, place, { match, resolveRef }), place, named));
+      responses.set(Number(status), json(responseSchema) ? compileOne(() => compileProjection(responseSchema, place, { match, resolveRef }), place, named) : standardProjection(responseSchema, place));
     }
     checks.set(target, { check: compileRequestCheck(parts, target.onInvalid ?? settings.onInvalid), responses });
   }
@@ -77,7 +82,11 @@ export async function compileRouteSchemas(
 export function branchMatcher(compiler: SchemaCompiler, schemas: NamedSchemaMap = {}): NonNullable<ProjectionOptions['match']> {
   return (branch) => {
     const validate = compiler(branch, { coerce: false, schemas });
-    return (value) => validate(value).valid;
+    // A branch that checks asynchronously cannot choose a write's projection: it matches nothing.
+    return (value) => {
+      const result = validate(value);
+      return !isThenable(result) && result.valid;
+    };
   };
 }
 
@@ -129,16 +138,16 @@ export function checkRouteSchemaShape(value: unknown, where: string): RouteSchem
   const { response, ...parts } = value as Record<string, unknown>;
   for (const [key, part] of Object.entries(parts)) {
     if (!PARTS.includes(key as RequestPart)) fail(`unknown schema key ${key}; schema keys are params, query, headers, body and response`);
-    if (!isSchema(part)) fail(`schema.${key} must be a JSON Schema (an object or a boolean)`);
+    if (!isSchema(part)) fail(`schema.${key} must be a JSON Schema (an object or a boolean) or a Standard Schema (zod, valibot...)`);
   }
   if (response !== undefined && !isJsonObject(response)) fail('schema.response must be an object of schemas by status, like {"200": {...}}');
   for (const [status, sub] of Object.entries(response ?? {})) {
     if (!STATUS_KEY.test(status)) fail(`schema.response has key ${status}; keys are statuses from 200 to 599`);
-    if (!isSchema(sub)) fail(`schema.response.${status} must be a JSON Schema (an object or a boolean)`);
+    if (!isSchema(sub)) fail(`schema.response.${status} must be a JSON Schema (an object or a boolean) or a Standard Schema (zod, valibot...)`);
   }
   return value as RouteSchema;
 }
 
-function isSchema(value: unknown): value is JsonSchema {
-  return typeof value === 'boolean' || isJsonObject(value);
+function isSchema(value: unknown): value is PartSchema {
+  return typeof value === 'boolean' || isJsonObject(value) || isStandardSchema(value);
 }

@@ -1,6 +1,6 @@
 /**
  * FromSchema: the TypeScript type of the values an `as const` JSON Schema accepts, for typed routes (docs/decisions.md:
- * why not a library). Keywords that only narrow values (`minimum`, `format`) do not change the type; what cannot be read
+ * why not a library), or a Standard Schema's (zod's) own output type. Keywords that only narrow values (`minimum`, `format`) do not change the type; what cannot be read
  * (a `$ref` to no NamedSchemas entry, tuple `items`, a schema not `as const`) is `unknown`, never a guess.
  */
 
@@ -10,13 +10,22 @@
  */
 export interface NamedSchemas {}
 
-/** The type of the values `schema` accepts; `unknown` where the schema cannot be read. */
-export type FromSchema<S> = S extends true
+/** A Standard Schema's input and output types (zod's `z.input` and `z.output`); never for a JSON Schema. */
+type StandardTypes<S> = S extends { readonly '~standard': { readonly types?: infer T } } ? NonNullable<T> : never;
+
+/** What a handler gives a response schema: a Standard Schema's input (its output is what is sent), else FromSchema. */
+export type FromAnswerSchema<S> = [StandardTypes<S>] extends [never] ? FromSchema<S> : StandardTypes<S> extends { readonly input: infer I } ? I : unknown;
+
+/** The type of the values `schema` accepts (a Standard Schema's output: what the handler reads); `unknown` where the schema cannot be read. */
+export type FromSchema<S> = [StandardTypes<S>] extends [never] ? FromJsonSchema<S> : StandardTypes<S> extends { readonly output: infer O } ? O : unknown;
+
+/** The type of the values a JSON Schema accepts. */
+type FromJsonSchema<S> = S extends true
   ? unknown
   : S extends false
     ? never
     : S extends { readonly $ref: infer Name }
-      ? Name extends keyof NamedSchemas ? FromSchema<NamedSchemas[Name]> : unknown
+      ? Name extends keyof NamedSchemas ? FromJsonSchema<NamedSchemas[Name]> : unknown
       : S extends { readonly const: infer C }
         ? C
         : S extends { readonly enum: readonly (infer E)[] }
@@ -32,11 +41,11 @@ export type FromSchema<S> = S extends true
                   : unknown;
 
 /** The union of the branches' types. */
-type FromEach<Branches extends readonly unknown[]> = { [I in keyof Branches]: FromSchema<Branches[I]> }[number];
+type FromEach<Branches extends readonly unknown[]> = { [I in keyof Branches]: FromJsonSchema<Branches[I]> }[number];
 
 /** The intersection of the branches' types. */
 type FromAll<Branches extends readonly unknown[]> = Branches extends readonly [infer First, ...infer Rest]
-  ? FromSchema<First> & FromAll<Rest>
+  ? FromJsonSchema<First> & FromAll<Rest>
   : unknown;
 
 /** One `type` name (distributed over a union of names); `unknown` for another name, or for `any`. */
@@ -49,7 +58,7 @@ type TypeNames<S> = { string: string; number: number; integer: number; boolean: 
 type FromArray<S> = S extends { readonly items: infer Items }
   ? Items extends readonly unknown[]
     ? readonly unknown[]
-    : readonly FromSchema<Items>[]
+    : readonly FromJsonSchema<Items>[]
   : readonly unknown[];
 
 /** The `properties` of an object schema. */
@@ -65,14 +74,14 @@ type ExtraOf<S, P> = S extends { readonly additionalProperties: false }
     ? A extends true
       ? { [key: string]: unknown }
       : [keyof P] extends [never]
-        ? { [key: string]: FromSchema<A> }
+        ? { [key: string]: FromJsonSchema<A> }
         : // Declared properties need not match A, so an index signature of A's type would lie about them.
           { [key: string]: unknown }
     : { [key: string]: unknown };
 
 type FromObject<S, P = PropertiesOf<S>, R extends string = RequiredOf<S>> = Flatten<
-  { -readonly [K in keyof P as K extends R ? K : never]: FromSchema<P[K]> } & {
-    -readonly [K in keyof P as K extends R ? never : K]?: FromSchema<P[K]>;
+  { -readonly [K in keyof P as K extends R ? K : never]: FromJsonSchema<P[K]> } & {
+    -readonly [K in keyof P as K extends R ? never : K]?: FromJsonSchema<P[K]>;
   } & { [K in Exclude<R, keyof P>]: unknown } & ExtraOf<S, P>
 >;
 
@@ -80,7 +89,7 @@ type FromObject<S, P = PropertiesOf<S>, R extends string = RequiredOf<S>> = Flat
 type Flatten<T> = { [K in keyof T]: T[K] };
 
 /** The type of a checked text part (params, query): a property with a `default` is present, ajv (useDefaults) having set it. */
-export type FromTextPart<S> = FromSchema<S extends { readonly properties: infer P } ? Omit<S, 'required'> & { readonly required: readonly (RequiredOf<S> | DefaultedOf<P>)[] } : S>;
+export type FromTextPart<S> = FromSchema<S extends { readonly properties: infer P; readonly '~standard'?: never } ? Omit<S, 'required'> & { readonly required: readonly (RequiredOf<S> | DefaultedOf<P>)[] } : S>;
 
 /** The names of the properties that have a `default`. */
 type DefaultedOf<P> = { [K in keyof P]: P[K] extends { readonly default: unknown } ? K : never }[keyof P] & string;

@@ -2,22 +2,26 @@
 import type { FwRequest } from '../http/request.ts';
 import type { FwResponse } from '../http/response.ts';
 import type { ResponseHeaders } from '../plugins/plugin.ts';
+import type { StandardSchemaV1 } from './standard-schema.ts';
 
 /** A JSON Schema, opaque to fw except for the response projection (project-response.ts). */
 export type JsonSchema = Readonly<Record<string, unknown>> | boolean;
 
+/** What a route schema's part may be: a JSON Schema, or a Standard Schema (zod, valibot...) run by its own validate. */
+export type PartSchema = JsonSchema | StandardSchemaV1;
+
 /** `options.schema` of a handler route. */
 export interface RouteSchema {
   /** The path bindings, as an object of strings coerced by their schema (`req.pathParams`). */
-  readonly params?: JsonSchema;
+  readonly params?: PartSchema;
   /** The parsed query string, coerced by its schema (`req.queryParams`). */
-  readonly query?: JsonSchema;
+  readonly query?: PartSchema;
   /** The request headers (names in lowercase, as node:http gives them), coerced on a copy. */
-  readonly headers?: JsonSchema;
-  /** The decoded body (`req.body`; undefined when none), never coerced. */
-  readonly body?: JsonSchema;
+  readonly headers?: PartSchema;
+  /** The decoded body (`req.body`; undefined when none), never coerced by a JSON Schema. */
+  readonly body?: PartSchema;
   /** Per status: what a `json` answer with that status may carry; unlisted fields are dropped. */
-  readonly response?: Readonly<Record<string, JsonSchema>>;
+  readonly response?: Readonly<Record<string, PartSchema>>;
 }
 
 /** `options.openapi` of a handler route: what `fw openapi` writes on its operations over what it derives (docs/cli.md). */
@@ -47,13 +51,16 @@ export interface SchemaIssue {
   readonly params: Readonly<Record<string, unknown>>;
 }
 
-/** A validator's answer; `incomplete`: it stopped before finding every issue (the default compiler does past 1,000 values). */
+/**
+ * A validator's answer; `incomplete`: it stopped before finding every issue (the default compiler does past 1,000 values);
+ * `value`: what the handler gets instead of the value checked (a Standard Schema's output).
+ */
 export type SchemaResult =
-  | { readonly valid: true }
+  | { readonly valid: true; readonly value?: unknown }
   | { readonly valid: false; readonly errors: readonly SchemaIssue[]; readonly incomplete?: boolean };
 
-/** A compiled validator. With `coerce` it may change `value` in place (fw hands it a copy). */
-export type SchemaValidator = (value: unknown) => SchemaResult;
+/** A compiled validator, which may answer a promise. With `coerce` it may change `value` in place (fw hands it a copy). */
+export type SchemaValidator = (value: unknown) => SchemaResult | Promise<SchemaResult>;
 
 /**
  * Compiles one schema, throwing when it is not valid (FW_ERR_ROUTE_BAD_SCHEMA); `coerce` for the parts that arrive as
