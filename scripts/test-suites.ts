@@ -60,6 +60,8 @@ export const UNIT: readonly string[] = [
     'route-schemas-issue-caps',
     'route-schemas-request-parts',
     'route-schemas-response-projection',
+    'route-schemas-standard-schema',
+    'route-schemas-standard-without-ajv',
     'route-schemas-startup-errors',
     'route-schemas-tuple-and-scalar-projection',
     'route-schemas-unsupported-media-type',
