@@ -190,3 +190,15 @@ describe('a Standard Schema that checks asynchronously as a response schema', ()
     }
   });
 });
+
+describe('a Standard Schema among the named schemas (defineApp({schemas}))', () => {
+  it('stops start-up with FW_ERR_SCHEMA_BAD_NAMED: named schemas are JSON Schemas, a zod schema is shared by importing it', async () => {
+    const groups = [{ prefix: '', security: false as const, routes: [{ path: '/x', handler: () => json({}), options: { methods: ['get'] as const, schema: { query: z.object({}) } } }] }];
+    await assert.rejects(injectTestApp({ groups, schemas: { task: z.object({ id: z.number() }) as never } }), (error: Error) => {
+      const cause = (error.cause ?? error) as FwError;
+      assert.equal(cause.code, 'FW_ERR_SCHEMA_BAD_NAMED');
+      assert.equal(cause.message, "the app's schema task is a zod schema, but named schemas are JSON Schemas (a $ref names them): share it by importing it where routes use it");
+      return true;
+    });
+  });
+});

@@ -101,6 +101,7 @@ function checkNamedSchemas(value: unknown): NamedSchemaMap {
   if (!isJsonObject(value)) fail("the app's schemas must be an object of JSON Schemas by name, like {task: {type: 'object', ...}}");
   for (const [name, schema] of Object.entries(value as Record<string, unknown>)) {
     if (!NAME.test(name)) fail(`the app's schema name ${JSON.stringify(name)} must be letters, digits, '.', '_' or '-' (an OpenAPI component name)`);
+    if (isStandardSchema(schema)) fail(`the app's schema ${name} is a ${schema['~standard'].vendor} schema, but named schemas are JSON Schemas (a $ref names them): share it by importing it where routes use it`);
     if (!isSchema(schema)) fail(`the app's schema ${name} must be a JSON Schema (an object or a boolean)`);
     if (typeof schema === 'object' && schema !== null && ('$defs' in schema || 'definitions' in schema)) fail(`the app's schema ${name} has $defs or definitions: name each of them in schemas and $ref it by name`);
   }
