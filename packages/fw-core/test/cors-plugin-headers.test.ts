@@ -18,6 +18,7 @@ describe('fw_cors_plugin adds cross-origin headers and answers OPTIONS', () => {
       assert.equal(res.headers.get('access-control-allow-headers'), '*');
       assert.equal(res.headers.get('access-control-allow-methods'), '*');
       assert.equal(res.headers.get('vary'), null);
+      assert.equal(res.headers.get('access-control-expose-headers'), null);
       assert.deepEqual(await res.json(), {});
       assert.equal((await server.nextOutcome()).kind, 'ok');
     });
@@ -53,6 +54,23 @@ describe('fw_cors_plugin adds cross-origin headers and answers OPTIONS', () => {
     assert.equal(res.headers.get('access-control-allow-origin'), 'https://app.example');
     assert.equal(await res.text(), '');
     assert.equal((await server.nextOutcome()).kind, 'stop');
+  });
+});
+
+describe('fw_cors_plugin with expose_headers', () => {
+  it('lets a page read the listed headers, on answers and on preflights', async () => {
+    const server = await startPluginServer(fwCorsPlugin, { allow_origins: 'https://app.example', expose_headers: ['Location', 'Retry-After'] });
+    try {
+      for (const method of ['POST', 'OPTIONS']) {
+        const res = await fetch(server.url, { method, headers: { origin: 'https://app.example' } });
+        await res.arrayBuffer();
+        assert.equal(res.headers.get('access-control-expose-headers'), 'Location, Retry-After', method);
+        assert.equal(res.headers.get('access-control-allow-origin'), 'https://app.example');
+        await server.nextOutcome();
+      }
+    } finally {
+      await server.close();
+    }
   });
 });
 

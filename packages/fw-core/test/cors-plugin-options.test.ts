@@ -47,10 +47,20 @@ describe('fw_cors_plugin validates allow_origins in init', () => {
     }
   });
 
+  it('takes expose_headers, a list of header names, as its state: the header value, joined once', () => {
+    assert.equal(initWith({ allow_origins: '*', expose_headers: ['Location', 'Retry-After'] }), 'Location, Retry-After');
+  });
+
+  it('refuses an expose_headers that is not a non-empty list of header names', () => {
+    for (const value of ['Location', [], ['Location', ''], ['Retry After'], ['x\r\ny'], [42]]) {
+      assertBadOptions({ allow_origins: '*', expose_headers: value }, 'fw_cors_plugin option expose_headers must be a list of header names, e.g. ["Location", "Retry-After"]', 'expose_headers');
+    }
+  });
+
   it('refuses options of the configurable variant, whose headers the built-in fixes to *', () => {
     assertBadOptions(
       { allow_origins: '*', allow_methods: 'GET' },
-      'fw_cors_plugin does not know option allow_methods; its options are: allow_origins',
+      'fw_cors_plugin does not know option allow_methods; its options are: allow_origins, expose_headers',
       'allow_methods',
     );
   });
@@ -64,7 +74,10 @@ describe('fw_cors_plugin describes itself', () => {
       url: 'docs/builtin-plugins.md#fw_cors_plugin',
       description: 'Adds access-control-allow-* headers to every response and answers OPTIONS preflights with 204',
       authors: ['fw contributors'],
-      options: [['allow_origins', 'Value of access-control-allow-origin; "*" allows any origin (required)']],
+      options: [
+        ['allow_origins', 'Value of access-control-allow-origin; "*" allows any origin (required)'],
+        ['expose_headers', 'Response headers a page may read, as access-control-expose-headers (optional)'],
+      ],
     });
   });
 });

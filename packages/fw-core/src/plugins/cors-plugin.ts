@@ -2,7 +2,7 @@
  * `fw_cors_plugin` (built in, pre_request): cross-origin headers on every response, 204 for OPTIONS preflights. The
  * origin is the option verbatim, never the request's, so no `Vary: Origin` is needed (Fetch §3.2.5).
  */
-import { isHeaderValue } from '../http/header-fields.ts';
+import { isHeaderName, isHeaderValue } from '../http/header-fields.ts';
 import { reply } from '../http/write-response.ts';
 import { checkPluginOptions, type OptionRule } from './check-plugin-options.ts';
 import type { FwPlugin, PluginInfo } from './plugin.ts';
@@ -11,6 +11,8 @@ import type { FwPlugin, PluginInfo } from './plugin.ts';
 export type CorsPluginOptions = {
   /** Value of `access-control-allow-origin`: `*` or one origin such as `https://app.example`. */
   readonly allow_origins: string;
+  /** Response headers a page may read beyond the CORS-safelisted ones (`Location`, `Retry-After`): `access-control-expose-headers`. */
+  readonly expose_headers?: readonly string[];
 };
 
 const optionRules: Readonly<Record<keyof CorsPluginOptions, OptionRule>> = {
@@ -21,6 +23,7 @@ const optionRules: Readonly<Record<keyof CorsPluginOptions, OptionRule>> = {
     // Node refuses a header value with control characters: refusing it at start beats a 500 per request.
     accepts: (value) => typeof value === 'string' && value.trim() !== '' && isHeaderValue(value),
   },
+  expose_headers: { expected: 'a list of header names', example: '["Location", "Retry-After"]', accepts: (value) => Array.isArray(value) && value.length > 0 && value.every((name) => typeof name === 'string' && isHeaderName(name)) },
 };
 
 const info: PluginInfo = {
@@ -29,17 +32,21 @@ const info: PluginInfo = {
   url: 'docs/builtin-plugins.md#fw_cors_plugin',
   description: 'Adds access-control-allow-* headers to every response and answers OPTIONS preflights with 204',
   authors: ['fw contributors'],
-  options: [['allow_origins', 'Value of access-control-allow-origin; "*" allows any origin (required)']],
+  options: [
+    ['allow_origins', 'Value of access-control-allow-origin; "*" allows any origin (required)'],
+    ['expose_headers', 'Response headers a page may read, as access-control-expose-headers (optional)'],
+  ],
 };
 
-/** The built-in cross-origin plugin. */
-export const fwCorsPlugin: FwPlugin<undefined, CorsPluginOptions> = {
+/** The built-in cross-origin plugin; its state, the access-control-expose-headers value (if any). */
+export const fwCorsPlugin: FwPlugin<string | undefined, CorsPluginOptions> = {
   name: 'fw_cors_plugin',
-  init: (options) => void checkPluginOptions('fw_cors_plugin', options, optionRules),
+  init: (options) => (checkPluginOptions('fw_cors_plugin', options, optionRules), options.expose_headers?.join(', ')),
   pre_request(req, _env, options, state) {
     req.responseHeaders['access-control-allow-origin'] = options.allow_origins;
     req.responseHeaders['access-control-allow-headers'] = '*';
     req.responseHeaders['access-control-allow-methods'] = '*';
+    if (state !== undefined) req.responseHeaders['access-control-expose-headers'] = state;
     if (req.method !== 'OPTIONS') return ['ok', req, state];
     // Safari waits for a body on a 204 preflight without an explicit zero length.
     reply(req, 204, { 'content-length': '0' });
