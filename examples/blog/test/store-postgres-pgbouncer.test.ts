@@ -4,14 +4,19 @@
  * connection. With `postgres_prepared_statements: false` every request is served; with named statements (the default)
  * requests fail with an error naming that setting. At start the store warns when the server's statement_timeout is not
  * the configured one, and says nothing once PgBouncer's connect_query sets it, which then cancels a slow statement (503).
+ * A write whose server connection PgBouncer loses after the statement went through is of unknown outcome (504), never
+ * a retryable 503: PgBouncer's `server conn crashed?` comes with an SQLSTATE of the connection class, and the row was
+ * committed.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { createStore } from '../src/store/create-store.ts';
-import { StoreUnavailableError, type NewPost, type PostStore, type StoreSettings } from '../src/store/store.ts';
+import { StoreUnavailableError, WriteOutcomeUnknownError, type NewPost, type PostStore, type StoreSettings } from '../src/store/store.ts';
 import { PGBOUNCER_SKIP_REASON, startPgBouncer, type PgBouncer } from './support/pgbouncer.ts';
 import { recordingLogger } from './support/store-logger.ts';
 import { createTestSchema, TEST_DATABASE_URL, type TestSchema } from './support/store-postgres.ts';
+import { proxyPostgres } from './support/store-tcp-proxy.ts';
+import { until } from '../../../packages/fw-core/test/support/until.ts';
 
 const input = (title: string): NewPost => ({ title, body: 'b', user_id: 1, status: 'draft' });
 
@@ -78,6 +83,27 @@ describe('the PostgreSQL store behind PgBouncer in transaction mode', { skip: PG
     await schema.query('COMMIT');
     assert.ok(error instanceof StoreUnavailableError, String(error));
     assert.equal((error.cause as { code?: unknown }).code, '57014');
+  });
+
+  it('a write whose server connection PgBouncer loses after sending it rejects with WriteOutcomeUnknownError: the row is committed', async () => {
+    // PgBouncer reaches PostgreSQL through a proxy that lets the INSERT through, drops its answer, then cuts.
+    const { proxy, url } = await proxyPostgres(TEST_DATABASE_URL);
+    const bouncer = await startPgBouncer(url, `SET search_path TO ${schema.name}`);
+    try {
+      const { store } = await open(bouncer, { postgres_prepared_statements: false });
+      await store.create(input('before'));
+      const sent = proxy.stallAnswersAfter('INSERT INTO blog_posts');
+      const pending = store.create(input('lost answer')).catch((e: unknown) => e);
+      await sent;
+      await until('the INSERT to be committed', async () => (await schema.query("SELECT 1 FROM blog_posts WHERE title = 'lost answer'")).rowCount === 1);
+      await proxy.cut();
+      const error = await pending;
+      assert.ok(error instanceof WriteOutcomeUnknownError, String(error));
+      assert.deepEqual({ code: (error.cause as { code?: unknown }).code, severity: (error.cause as { severity?: unknown }).severity, message: (error.cause as Error).message }, { code: '08P01', severity: 'FATAL', message: 'server conn crashed?' });
+    } finally {
+      await bouncer.stop();
+      await proxy.close();
+    }
   });
 });
 

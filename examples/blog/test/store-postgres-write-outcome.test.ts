@@ -82,6 +82,23 @@ describe('PostgreSQL writes whose outcome is unknown', () => {
     assert.deepEqual(await titles(), []);
   });
 
+  it('a write whose connection the server ends (FATAL, here pg_terminate_backend) rejects with WriteOutcomeUnknownError: a FATAL is no verdict on the statement', async () => {
+    await store.ping();
+    await schema.query('BEGIN');
+    await schema.query('LOCK TABLE blog_posts IN ACCESS EXCLUSIVE MODE');
+    const pending = store.create(input('terminated')).catch((e: unknown) => e);
+    // Its Parse waits for the table's lock, so pg_stat_activity still shows the connection's previous query.
+    const waiting = "SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'";
+    await until('the INSERT to wait for the lock', async () => (await schema.query(waiting)).rowCount === 1);
+    await schema.query(`SELECT pg_terminate_backend(pid) FROM (${waiting}) AS w`);
+    const error = await pending;
+    await schema.query('COMMIT');
+    assert.ok(error instanceof WriteOutcomeUnknownError, String(error));
+    assert.deepEqual({ code: (error.cause as { code?: unknown }).code, severity: (error.cause as { severity?: unknown }).severity }, { code: '57P01', severity: 'FATAL' });
+    // Here the server ended it before the commit; after one (a crash, an immediate shutdown), the row would be there.
+    assert.deepEqual(await titles(), []);
+  });
+
   it('a write that never reaches the database (refused connection) rejects with StoreUnavailableError', async () => {
     await proxy.cut();
     // The pooled connection of the start-up migrations is gone first: a write handed a connection

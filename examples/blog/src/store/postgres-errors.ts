@@ -57,15 +57,21 @@ export function isPgAcquireTimeout(error: unknown): boolean {
   return error instanceof Error && error.message.startsWith('timeout exceeded when trying to connect');
 }
 
+// Severities of an error that ends the connection: its sender need not be the statement's judge (below).
+const CONNECTION_ENDING = new Set(['FATAL', 'PANIC']);
+
 /**
  * The error of a statement whose success commits (an autocommit INSERT, UPDATE or DELETE, or a
  * COMMIT), run on a connection already checked out: when the server answered with an error, or
  * pg never sent it, nothing was committed (StoreUnavailableError or the error itself, as for any
- * statement); when the connection failed or timed out with the statement sent, the server may
- * have committed it: WriteOutcomeUnknownError.
+ * statement); when the connection failed, timed out or was ended (a FATAL) with the statement sent, the
+ * server may have committed it: WriteOutcomeUnknownError. A FATAL is no verdict on the statement: PgBouncer
+ * sends `server conn crashed?` when its connection to the server breaks after the statement went through, and a
+ * server's crash or immediate shutdown ends connections at any instant, after a commit too.
  */
 export function toPgWriteError(error: unknown): unknown {
-  if (!(error instanceof Error) || (error as { severity?: unknown }).severity !== undefined) return toPgStoreError(error);
+  const severity = (error as { severity?: unknown } | null)?.severity;
+  if (!(error instanceof Error) || (severity !== undefined && !CONNECTION_ENDING.has(severity as string))) return toPgStoreError(error);
   if (NOT_SENT.some((text) => error.message.startsWith(text)) || !isPgUnavailable(error)) return toPgStoreError(error);
   return new WriteOutcomeUnknownError(`PostgreSQL stopped answering after a write was sent: ${error.message}`, { cause: error });
 }
