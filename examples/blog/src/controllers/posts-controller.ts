@@ -93,15 +93,16 @@ async function show(context: BlogContext, req: FwRequest): Promise<FwResponse> {
 async function runWrite<W extends PostWrite>(context: BlogContext, req: FwRequest, write: W, answerOf: (result: PostWriteResult<W>) => WriteAnswer): Promise<FwResponse> {
   const read = readIdempotencyClaim(req);
   if (!read.ok) return read.response;
-  if (read.claim === undefined) return respond(answerOf((await writeWithout(context, write)) as PostWriteResult<W>));
-  const outcome = await context.store.writeOnce(read.claim, write, (result) => keptAnswerOf(answerOf(result)));
+  // The request goes with the write: one whose client has gone before it was sent is dropped (store.ts, ReadFor).
+  if (read.claim === undefined) return respond(answerOf((await writeWithout(context, write, req)) as PostWriteResult<W>));
+  const outcome = await context.store.writeOnce(read.claim, write, (result) => keptAnswerOf(answerOf(result)), req);
   return respondOnce(outcome, answerOf);
 }
 
-function writeWithout(context: BlogContext, write: PostWrite): Promise<unknown> {
-  if (write.kind === 'create') return context.store.create(write.input);
-  if (write.kind === 'update') return context.store.update(write.id, write.changes);
-  return context.store.delete(write.id);
+function writeWithout(context: BlogContext, write: PostWrite, req: FwRequest): Promise<unknown> {
+  if (write.kind === 'create') return context.store.create(write.input, req);
+  if (write.kind === 'update') return context.store.update(write.id, write.changes, req);
+  return context.store.delete(write.id, req);
 }
 
 const NOT_FOUND: WriteAnswer = { status: 404, body: { error: 'post not found' } };

@@ -74,11 +74,13 @@ function rowCountOf(result: PgResult): number {
 /**
  * Runs `work` on one checked-out client. On any failure the client is destroyed rather than
  * returned (that also rolls back an open transaction), so the pool never hands out a broken one.
+ * When `writeFor`'s signal aborts (its client has gone) while this waits for the client, nothing was sent: the
+ * wait ends at once with the signal's reason, and `work` never runs (connectFor).
  */
-export async function withPgClient<T>(pool: PgPool, reporting: PgReporting, work: (run: PgRun) => Promise<T>): Promise<T> {
+export async function withPgClient<T>(pool: PgPool, reporting: PgReporting, work: (run: PgRun) => Promise<T>, writeFor?: ReadFor): Promise<T> {
   let client: PgClient;
   try {
-    client = await pool.connect();
+    client = await (writeFor === undefined ? pool.connect() : connectFor(pool, writeFor.signal));
   } catch (error) {
     if (isPgAcquireTimeout(error)) reporting.onAcquireTimeout?.();
     throw toPgStoreError(error);
@@ -102,13 +104,13 @@ export async function withPgClient<T>(pool: PgPool, reporting: PgReporting, work
 }
 
 /** Runs `work` between BEGIN and COMMIT on one checked-out client (withPgClient). */
-export function inPgTransaction<T>(pool: PgPool, reporting: PgReporting, work: (run: PgRun) => Promise<T>): Promise<T> {
+export function inPgTransaction<T>(pool: PgPool, reporting: PgReporting, work: (run: PgRun) => Promise<T>, writeFor?: ReadFor): Promise<T> {
   return withPgClient(pool, reporting, async (run) => {
     await run(BEGIN);
     const result = await work(run);
     await run(COMMIT);
     return result;
-  });
+  }, writeFor);
 }
 
 /**

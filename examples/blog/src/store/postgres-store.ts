@@ -123,7 +123,7 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
 
   return {
     // One autocommit statement on a checked-out client: its failure after sending is an unknown outcome.
-    create: (input: NewPost) => withPgClient(pool, reporting, (run) => writes.create(run, input, true)),
+    create: (input: NewPost, writeFor?: ReadFor) => withPgClient(pool, reporting, (run) => writes.create(run, input, true), writeFor),
 
     async get(id: number, readFor?: ReadFor): Promise<Post | undefined> {
       if (!isPostId(id)) return undefined;
@@ -138,18 +138,18 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
       });
     },
 
-    async update(id: number, changes: PostChanges): Promise<UpdateResult> {
+    async update(id: number, changes: PostChanges, writeFor?: ReadFor): Promise<UpdateResult> {
       if (!isPostId(id)) return { found: false };
-      return inPgTransaction(pool, reporting, (run) => writes.update(run, id, changes));
+      return inPgTransaction(pool, reporting, (run) => writes.update(run, id, changes), writeFor);
     },
 
-    async delete(id: number): Promise<boolean> {
+    async delete(id: number, writeFor?: ReadFor): Promise<boolean> {
       if (!isPostId(id)) return false;
-      return withPgClient(pool, reporting, (run) => writes.delete(run, id, true));
+      return withPgClient(pool, reporting, (run) => writes.delete(run, id, true), writeFor);
     },
 
-    writeOnce<W extends PostWrite>(claim: IdempotencyClaim, write: W, answer: (result: PostWriteResult<W>) => KeptAnswer): Promise<IdempotentOutcome<PostWriteResult<W>>> {
-      return inPgTransaction(pool, reporting, (run) => keys(run, claim, () => writes.run(run, write) as Promise<PostWriteResult<W>>, answer));
+    writeOnce<W extends PostWrite>(claim: IdempotencyClaim, write: W, answer: (result: PostWriteResult<W>) => KeptAnswer, writeFor?: ReadFor): Promise<IdempotentOutcome<PostWriteResult<W>>> {
+      return inPgTransaction(pool, reporting, (run) => keys(run, claim, () => writes.run(run, write) as Promise<PostWriteResult<W>>, answer), writeFor);
     },
 
     // Probes that arrive together share one ping: a flood of GET /ready cannot queue them past their timeout.

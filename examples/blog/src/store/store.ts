@@ -61,7 +61,8 @@ export type UpdateResult =
  * The request a read is for (an FwRequest): when its `signal` aborts, the client has gone, and a read still waiting
  * stops and rejects with the signal's reason: PostgreSQL cancels the statement on the server (a lock wait, a slow
  * plan). A store reads `signal` only where a read can wait, so elsewhere a read costs the request no AbortController:
- * the memory store never waits, nor do SQLite's reads (WAL: a writer never blocks them).
+ * the memory store never waits, nor do SQLite's reads (WAL: a writer never blocks them). A write takes it too, for
+ * the one wait it may stop: PostgreSQL's for a pooled connection, before anything was sent (once sent, it runs to its end).
  */
 export interface ReadFor {
   readonly signal: AbortSignal;
@@ -73,23 +74,23 @@ export interface ReadFor {
  * WriteOutcomeUnknownError when the database stopped answering after the write was sent.
  */
 export interface PostStore {
-  /** Assigns a fresh id (never reused, also under concurrency) and both timestamps. */
-  create(input: NewPost): Promise<Post>;
+  /** Assigns a fresh id (never reused, also under concurrency) and both timestamps; a write not yet sent when `writeFor`'s signal aborts is dropped (ReadFor). */
+  create(input: NewPost, writeFor?: ReadFor): Promise<Post>;
   /** The post, or undefined; a read that `readFor`'s signal aborts stops (ReadFor). */
   get(id: number, readFor?: ReadFor): Promise<Post | undefined>;
   /** Up to `limit` posts in list order, starting after `after`, within `maxTextBytes` when given; stopped as get's. */
   list(query: ListQuery, readFor?: ReadFor): Promise<Post[]>;
   /** Writes only the supplied fields that differ; updated_at changes only when something did. */
-  update(id: number, changes: PostChanges): Promise<UpdateResult>;
+  update(id: number, changes: PostChanges, writeFor?: ReadFor): Promise<UpdateResult>;
   /** True when a post was deleted. */
-  delete(id: number): Promise<boolean>;
+  delete(id: number, writeFor?: ReadFor): Promise<boolean>;
   /**
    * Runs `write` once per idempotency key (idempotency.ts): the first call with a key runs it and
    * keeps `answer(result)` in the same transaction as the write; a later call within the key's
    * lifetime answers `replay` (same fingerprint), `mismatch` (another one) or `in_progress`
    * (the first is still running).
    */
-  writeOnce<W extends PostWrite>(claim: IdempotencyClaim, write: W, answer: (result: PostWriteResult<W>) => KeptAnswer): Promise<IdempotentOutcome<PostWriteResult<W>>>;
+  writeOnce<W extends PostWrite>(claim: IdempotencyClaim, write: W, answer: (result: PostWriteResult<W>) => KeptAnswer, writeFor?: ReadFor): Promise<IdempotentOutcome<PostWriteResult<W>>>;
   /** Resolves when the database answers; rejects with StoreUnavailableError, bounded by the store's query timeout. */
   ping(): Promise<void>;
   /** Releases connections and files. */

@@ -1,0 +1,68 @@
+// Needs the real process: the client's hang-up and the pool's wait seen on a /metrics scrape are the point.
+/**
+ * A write whose client hangs up while it waits for a pooled PostgreSQL connection is dropped (store.ts, ReadFor;
+ * postgres-runner.ts, withPgClient): nothing had been sent, so the wait ends at once, no post is stored later for
+ * nobody, and nothing is logged as an error. A client that gets no answer does not know what happened; a write still
+ * queued for it, run after it read the posts and sent its write again, would store it twice. The pool has one
+ * connection, held by a first write that waits on a table another session locked, so the second write has to wait.
+ */
+import assert from 'node:assert/strict';
+import { connect } from 'node:net';
+import { after, before, describe, it } from 'node:test';
+import { until } from '../../../packages/fw-core/test/support/until.ts';
+import { startBlog, type BlogProcess } from './support/blog-process.ts';
+import { createTestSchema, type TestSchema } from './support/store-postgres.ts';
+
+/** Far beyond until()'s 10 s: only the hang-up may end the second write's wait, and only the COMMIT the first's. */
+const WAIT_MS = '60000';
+
+describe('PostgreSQL writes for a client that has gone', () => {
+  let schema: TestSchema;
+  let blog: BlogProcess;
+
+  before(async () => {
+    schema = await createTestSchema();
+    blog = await startBlog({ BLOG_STORE: 'postgres', DATABASE_URL: schema.url, BLOG_POSTGRES_POOL_SIZE: '1', BLOG_POSTGRES_CONNECT_TIMEOUT_MS: WAIT_MS, BLOG_POSTGRES_QUERY_TIMEOUT_MS: WAIT_MS, BLOG_POSTGRES_STATEMENT_TIMEOUT_MS: WAIT_MS });
+  });
+  after(async () => {
+    await blog?.stop();
+    await schema?.drop();
+  });
+
+  /** The pool from one /metrics scrape: connections idle and used, requests waiting for one. */
+  const poolSeries = async (): Promise<string> => {
+    const text = await (await fetch(blog.metricsUrl!)).text();
+    const value = (pattern: RegExp): string => pattern.exec(text)?.[1] ?? '?';
+    return `idle ${value(/^db_client_connection_count\{.*state="idle".*\} (\d+)$/m)}, used ${value(/^db_client_connection_count\{.*state="used".*\} (\d+)$/m)}, pending ${value(/^db_client_connection_pending_requests\{.*\} (\d+)$/m)}`;
+  };
+  const poolIs = (idle: number, used: number, pending: number): string => `idle ${idle}, used ${used}, pending ${pending}`;
+  const titles = async (): Promise<string[]> => (await schema.query('SELECT title FROM blog_posts ORDER BY id')).rows.map((row) => row.title as string);
+
+  for (const [name, headers] of [['without an Idempotency-Key', ''], ['with an Idempotency-Key', 'Idempotency-Key: gone-1\r\n']] as const) {
+    it(`drops a POST ${name} whose client hangs up while it waits for a pooled connection: nothing is stored`, async () => {
+      await schema.query('TRUNCATE blog_posts');
+      await schema.query('BEGIN');
+      await schema.query('LOCK TABLE blog_posts IN ACCESS EXCLUSIVE MODE');
+      const first = blog.request('POST', '/api/posts', { body: { title: 'first', body: 'b' } });
+      try {
+        await until('the first write to hold the one connection', async () => (await poolSeries()) === poolIs(0, 1, 0));
+        const body = JSON.stringify({ title: 'gone', body: 'b' });
+        const socket = connect(blog.port, '127.0.0.1');
+        socket.on('error', () => {});
+        socket.write(`POST /api/posts HTTP/1.1\r\nHost: blog\r\nContent-Type: application/json\r\n${headers}Content-Length: ${body.length}\r\n\r\n${body}`);
+        await until('the second write to wait for a connection', async () => (await poolSeries()) === poolIs(0, 1, 1));
+        const linesBefore = blog.logLines().length;
+        socket.destroy();
+        const request = await until('the request line', () => blog.logLines().slice(linesBefore).find((line) => line.event === 'request'));
+        assert.deepEqual([request.status, request.aborted], [0, true]);
+      } finally {
+        await schema.query('COMMIT');
+      }
+      assert.equal((await first).status, 201);
+      // The connection the second write waited for comes to it now; it goes back unused, rather than storing a post.
+      await until('the pool to be idle', async () => (await poolSeries()) === poolIs(1, 0, 0));
+      assert.deepEqual(await titles(), ['first']);
+      assert.deepEqual(blog.logLines().filter((line) => line.level === 'error'), []);
+    });
+  }
+});
