@@ -3,7 +3,8 @@
  * safe to retry) from one whose answer was lost after it was sent (WriteOutcomeUnknownError: it
  * may be committed). The database is reached through a TCP proxy that lets a statement through
  * and drops its answer, so the write really commits and the store really never hears of it.
- * With an Idempotency-Key the retry of such a write replays the kept answer: exactly one post.
+ * With an Idempotency-Key the retry of such a write replays the kept answer: exactly one post. Without one, a read
+ * does not settle it: a write held up on its way commits after the store gave up on it.
  */
 import assert from 'node:assert/strict';
 import { afterEach, beforeEach, describe, it } from 'node:test';
@@ -62,6 +63,16 @@ describe('PostgreSQL writes whose outcome is unknown', () => {
     await assert.rejects(store.update(post.id, { title: 'rolled back' }), StoreUnavailableError);
     proxy.resume();
     await until('the lost transaction to be rolled back', async () => (await titles())[0] === 'committed');
+  });
+
+  it('an INSERT held up on its way rejects with WriteOutcomeUnknownError, and commits after it once the network is back: a read in between proves nothing', async () => {
+    await store.ping();
+    const network = proxy.holdAfter('blog_posts_insert');
+    await assert.rejects(store.create(input('late')), WriteOutcomeUnknownError);
+    assert.deepEqual(await titles(), [], 'a read right after the unknown outcome finds nothing');
+    network.deliver();
+    await until('the held INSERT to be committed', async () => (await titles()).length === 1);
+    assert.deepEqual(await titles(), ['late']);
   });
 
   it('a DELETE whose answer is lost rejects with WriteOutcomeUnknownError', async () => {

@@ -1,7 +1,8 @@
 /**
  * A TCP proxy in front of PostgreSQL, for simulating outages without touching the shared server:
  * cut every connection and refuse new ones, listen again on the same port, freeze traffic, or
- * let a statement through and lose its answer (the database stalls after the write was sent).
+ * let a statement through and lose its answer (the database stalls after the write was sent), or hold a statement
+ * back and deliver it later (the network stalls, then comes back).
  */
 import { connect, createServer, type Server, type Socket } from 'node:net';
 import { once } from 'node:events';
@@ -27,6 +28,12 @@ export interface TcpProxy {
    * Resolves when a message with the marker has been forwarded.
    */
   stallAnswersAfter(marker: string): Promise<void>;
+  /**
+   * From the first client message holding `marker`, holds back that message and everything the client sends after it,
+   * and drops every answer on that connection: the network stalled with the write on its way. `deliver()` sends what
+   * was held to the server, then the client's end if it closed meanwhile, as its kernel would once the network is back.
+   */
+  holdAfter(marker: string): { deliver(): void };
   /** Ends freeze and stallAnswersAfter for new traffic (connections already stalled stay so). */
   resume(): void;
   /** Cuts everything for good. */
@@ -49,12 +56,14 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
   const links = new Set<Link>();
   let frozen = false;
   let stall: { marker: Buffer; sent: () => void } | undefined;
+  let hold: { marker: Buffer; held: Buffer[]; delivered: boolean; clientClosed: boolean; upstream?: Socket } | undefined;
   const server = (): Server =>
     createServer((client) => {
       const link: Link = { client, upstream: connect(target.port, target.host), cut: false };
       links.add(link);
       client.on('close', () => links.delete(link));
       let answersLost = false;
+      let holding: typeof hold;
       const pipe = (from: Socket, to: Socket, drop: () => boolean): void => {
         from.on('data', (chunk: Buffer) => {
           if (from === client && stall !== undefined && chunk.includes(stall.marker)) {
@@ -62,10 +71,18 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
             stall.sent();
             stall = undefined;
           }
+          if (from === client && hold !== undefined && hold.upstream === undefined && chunk.includes(hold.marker)) {
+            answersLost = true;
+            holding = hold;
+            holding.upstream = link.upstream;
+          }
+          if (from === client && holding !== undefined && !holding.delivered) return void holding.held.push(chunk);
           if (!drop() && !to.destroyed) to.write(chunk);
         });
+        // Held bytes outlive the client's close: deliver() sends them, then the end.
+        if (from === client) from.on('close', () => void (holding !== undefined && !holding.delivered && (holding.clientClosed = true)));
         // Once cut, the client side closes on its own (cutLink): the upstream's end must not close it first.
-        const closeOther = () => (link.cut && to === client ? undefined : to.destroy());
+        const closeOther = () => (link.cut && to === client ? undefined : holding !== undefined && !holding.delivered && to === link.upstream ? undefined : to.destroy());
         from.on('close', closeOther);
         from.on('error', closeOther);
       };
@@ -101,9 +118,23 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
         stall = { marker: Buffer.from(marker), sent: resolve };
       });
     },
+    holdAfter(marker) {
+      const held = { marker: Buffer.from(marker), held: [] as Buffer[], delivered: false, clientClosed: false } as NonNullable<typeof hold>;
+      hold = held;
+      return {
+        deliver() {
+          held.delivered = true;
+          const { upstream } = held;
+          if (upstream === undefined) return;
+          for (const chunk of held.held) upstream.write(chunk);
+          if (held.clientClosed) upstream.end();
+        },
+      };
+    },
     resume() {
       frozen = false;
       stall = undefined;
+      hold = undefined;
     },
     close: async () => {
       if (listening.listening) await cut();
