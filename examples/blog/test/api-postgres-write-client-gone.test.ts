@@ -5,6 +5,8 @@
  * nobody, and nothing is logged as an error. A client that gets no answer does not know what happened; a write still
  * queued for it, run after it read the posts and sent its write again, would store it twice. The pool has one
  * connection, held by a first write that waits on a table another session locked, so the second write has to wait.
+ * A write already sent runs to its end (docs/blog-stores.md), and a line says what it did: the request line only
+ * says that its client left.
  */
 import assert from 'node:assert/strict';
 import { connect } from 'node:net';
@@ -65,4 +67,28 @@ describe('PostgreSQL writes for a client that has gone', () => {
       assert.deepEqual(blog.logLines().filter((line) => line.level === 'error'), []);
     });
   }
+
+  it('runs a POST whose client hangs up after it was sent to its end, and logs what it did: its request id and the status it would have answered', async () => {
+    await schema.query('TRUNCATE blog_posts');
+    await schema.query('BEGIN');
+    await schema.query('LOCK TABLE blog_posts IN ACCESS EXCLUSIVE MODE');
+    let requestId: unknown;
+    try {
+      const body = JSON.stringify({ title: 'sent', body: 'b' });
+      const socket = connect(blog.port, '127.0.0.1');
+      socket.on('error', () => {});
+      socket.write(`POST /api/posts HTTP/1.1\r\nHost: blog\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body}`);
+      await until('the write to wait on the lock', async () => (await schema.query(`SELECT 1 FROM pg_locks WHERE relation = '${schema.name}.blog_posts'::regclass AND NOT granted`)).rowCount === 1);
+      const linesBefore = blog.logLines().length;
+      socket.destroy();
+      const request = await until('the request line', () => blog.logLines().slice(linesBefore).find((line) => line.event === 'request'));
+      assert.deepEqual([request.status, request.aborted], [0, true]);
+      requestId = request.request_id;
+    } finally {
+      await schema.query('COMMIT');
+    }
+    const done = await until('the write to finish', () => blog.logLines().find((line) => line.event === 'write_done_client_gone'));
+    assert.deepEqual([done.level, done.request_id, done.status, done.msg], ['info', requestId, 201, 'a write finished after its client had gone']);
+    assert.deepEqual(await titles(), ['sent']);
+  });
 });

@@ -94,9 +94,14 @@ async function runWrite<W extends PostWrite>(context: BlogContext, req: FwReques
   const read = readIdempotencyClaim(req);
   if (!read.ok) return read.response;
   // The request goes with the write: one whose client has gone before it was sent is dropped (store.ts, ReadFor).
-  if (read.claim === undefined) return respond(answerOf((await writeWithout(context, write, req)) as PostWriteResult<W>));
-  const outcome = await context.store.writeOnce(read.claim, write, (result) => keptAnswerOf(answerOf(result)), req);
-  return respondOnce(outcome, answerOf);
+  const response = read.claim === undefined
+    ? respond(answerOf((await writeWithout(context, write, req)) as PostWriteResult<W>))
+    : respondOnce(await context.store.writeOnce(read.claim, write, (result) => keptAnswerOf(answerOf(result)), req), answerOf);
+  // The request line of a client that left says only `aborted`: what its write did is said here.
+  if (req.res.destroyed && !req.res.writableEnded) {
+    context.logger.info({ event: 'write_done_client_gone', request_id: req.id, status: response.status }, 'a write finished after its client had gone');
+  }
+  return response;
 }
 
 function writeWithout(context: BlogContext, write: PostWrite, req: FwRequest): Promise<unknown> {
