@@ -1,7 +1,7 @@
 /**
  * The SQLite store while another connection holds the write lock (`BEGIN IMMEDIATE`): a write
  * waits without stopping the event loop, succeeds when the lock is freed, fails with
- * StoreUnavailableError when it is not freed in time; reads do not wait at all (WAL).
+ * StoreUnavailableError when it is not freed in time, stops when its client has gone; reads do not wait at all (WAL).
  */
 import assert from 'node:assert/strict';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -140,6 +140,18 @@ describe('SQLite store while another connection holds the write lock', () => {
       return true;
     });
     assert.ok(performance.now() - started < 500, `took ${performance.now() - started} ms`);
+  });
+
+  it('a waiting write whose client has gone stops at its next try, and writes nothing once the lock is freed', async (t) => {
+    const { store, locker } = await lockedStore(t);
+    const client = new AbortController();
+    const started = performance.now();
+    const waiting = store.create({ title: 'for nobody', body: 'b', status: 'draft', user_id: null }, { signal: client.signal });
+    client.abort();
+    locker.exec('ROLLBACK');
+    await assert.rejects(waiting, { name: 'AbortError' });
+    assert.ok(performance.now() - started < 500, `took ${performance.now() - started} ms`);
+    assert.deepEqual((await store.list({ limit: 10 })).map((post) => post.title), ['committed']);
   });
 
   it('with a busy timeout of 0 a locked write fails at once', async (t) => {

@@ -5,13 +5,14 @@
  * timeout ends. So the store runs with busy_timeout 0 and waits here instead: a unit of work that
  * fails with SQLITE_BUSY is tried again on a timer until the deadline, then fails with
  * StoreUnavailableError (503). A unit is synchronous and atomic (one autocommit statement or a
- * whole BEGIN … COMMIT), so it never leaves the connection mid-transaction across a wait.
+ * whole BEGIN … COMMIT), so it never leaves the connection mid-transaction across a wait, and a unit whose request's
+ * client has gone (ReadFor) stops waiting at its next try: it has written nothing.
  */
 import { isSqliteBusy } from './sqlite-errors.ts';
-import { StoreUnavailableError } from './store.ts';
+import { StoreUnavailableError, type ReadFor } from './store.ts';
 
-/** Runs a synchronous unit of work, trying it again while another connection holds the lock. */
-export type LockWait = <T>(unit: () => T) => Promise<T>;
+/** Runs a synchronous unit of work, trying it again while another connection holds the lock and `writeFor`'s client is there. */
+export type LockWait = <T>(unit: () => T, writeFor?: ReadFor) => Promise<T>;
 
 /** Settings of `createLockWait`. */
 export interface LockWaitOptions {
@@ -28,17 +29,17 @@ const PAUSES_MS = [1, 2, 5, 10, 15, 20, 25, 25, 25, 50, 50, 100] as const;
 /** A LockWait that gives up after `timeoutMs`. A unit that meets no lock runs at once, with no timer. */
 export function createLockWait(options: LockWaitOptions): LockWait {
   const { timeoutMs, isOpen } = options;
-  return async <T>(unit: () => T): Promise<T> => {
+  return async <T>(unit: () => T, writeFor?: ReadFor): Promise<T> => {
     try {
       return unit();
     } catch (error) {
       if (!isSqliteBusy(error)) throw error;
-      return waitAndRetry(unit, error, performance.now() + timeoutMs, timeoutMs, isOpen);
+      return waitAndRetry(unit, error, performance.now() + timeoutMs, timeoutMs, isOpen, writeFor);
     }
   };
 }
 
-async function waitAndRetry<T>(unit: () => T, busy: unknown, deadline: number, timeoutMs: number, isOpen: () => boolean): Promise<T> {
+async function waitAndRetry<T>(unit: () => T, busy: unknown, deadline: number, timeoutMs: number, isOpen: () => boolean, writeFor: ReadFor | undefined): Promise<T> {
   let lastBusy = busy;
   for (let attempt = 0; ; attempt += 1) {
     const left = deadline - performance.now();
@@ -47,6 +48,8 @@ async function waitAndRetry<T>(unit: () => T, busy: unknown, deadline: number, t
     }
     await pause(Math.min(PAUSES_MS[Math.min(attempt, PAUSES_MS.length - 1)]!, left));
     if (!isOpen()) throw new StoreUnavailableError('SQLite store closed while waiting for a lock', { cause: lastBusy });
+    // The signal is read only once a unit waits: a write that meets no lock costs its request no AbortController.
+    if (writeFor?.signal.aborted === true) throw writeFor.signal.reason;
     try {
       return unit();
     } catch (error) {

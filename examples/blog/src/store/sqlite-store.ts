@@ -19,7 +19,7 @@ import { createSqliteRunner, type SqliteRow, type SqliteRunner, type SqliteState
 import type { SqlOperation } from './statement-spans.ts';
 import { isoTextOf, parseStoredTime } from './stored-time.ts';
 import { postTextBytes } from './text-budget.ts';
-import { StoreUnavailableError, type IdempotencyClaim, type IdempotentOutcome, type KeptAnswer, type ListQuery, type NewPost, type Post, type PostChanges, type PostStatus, type PostStore, type PostWrite, type PostWriteResult, type UpdateResult } from './store.ts';
+import { StoreUnavailableError, type IdempotencyClaim, type IdempotentOutcome, type KeptAnswer, type ListQuery, type NewPost, type Post, type PostChanges, type PostStatus, type PostStore, type PostWrite, type PostWriteResult, type ReadFor, type UpdateResult } from './store.ts';
 
 /** Options of `openSqliteStore`. */
 export interface SqliteStoreOptions {
@@ -81,7 +81,7 @@ export function openSqliteStore(options: SqliteStoreOptions): PostStore {
   const keys = sqliteKeys(runner, statements, now, options.idempotencyKeyTtlMs ?? DEFAULT_KEY_TTL_MS);
 
   return {
-    create: (input: NewPost) => locked(() => writes.create(input, statements.insert)),
+    create: (input: NewPost, writeFor?: ReadFor) => locked(() => writes.create(input, statements.insert), writeFor),
 
     async get(id: number): Promise<Post | undefined> {
       if (!isPostId(id)) return undefined;
@@ -97,20 +97,20 @@ export function openSqliteStore(options: SqliteStoreOptions): PostStore {
       );
     },
 
-    async update(id: number, changes: PostChanges): Promise<UpdateResult> {
+    async update(id: number, changes: PostChanges, writeFor?: ReadFor): Promise<UpdateResult> {
       if (!isPostId(id)) return { found: false };
       // IMMEDIATE takes the write lock before the read, so another process cannot slip a write
       // between the comparison and the UPDATE.
-      return locked(() => inTransaction(db, runner, statements, () => writes.update(id, changes)));
+      return locked(() => inTransaction(db, runner, statements, () => writes.update(id, changes)), writeFor);
     },
 
-    async delete(id: number): Promise<boolean> {
+    async delete(id: number, writeFor?: ReadFor): Promise<boolean> {
       if (!isPostId(id)) return false;
-      return locked(() => writes.delete(id, statements.delete));
+      return locked(() => writes.delete(id, statements.delete), writeFor);
     },
 
-    writeOnce<W extends PostWrite>(claim: IdempotencyClaim, write: W, answer: (result: PostWriteResult<W>) => KeptAnswer): Promise<IdempotentOutcome<PostWriteResult<W>>> {
-      return locked(() => inTransaction(db, runner, statements, () => keys(claim, () => writes.run(write) as PostWriteResult<W>, answer)));
+    writeOnce<W extends PostWrite>(claim: IdempotencyClaim, write: W, answer: (result: PostWriteResult<W>) => KeptAnswer, writeFor?: ReadFor): Promise<IdempotentOutcome<PostWriteResult<W>>> {
+      return locked(() => inTransaction(db, runner, statements, () => keys(claim, () => writes.run(write) as PostWriteResult<W>, answer)), writeFor);
     },
 
     async ping(): Promise<void> {

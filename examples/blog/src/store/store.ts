@@ -62,7 +62,8 @@ export type UpdateResult =
  * stops and rejects with the signal's reason: PostgreSQL cancels the statement on the server (a lock wait, a slow
  * plan). A store reads `signal` only where a read can wait, so elsewhere a read costs the request no AbortController:
  * the memory store never waits, nor do SQLite's reads (WAL: a writer never blocks them). A write takes it too, for
- * the one wait it may stop: PostgreSQL's for a pooled connection, before anything was sent (once sent, it runs to its end).
+ * the wait it may stop because nothing was written yet: PostgreSQL's for a pooled connection (once sent, it runs to its
+ * end), SQLite's for another process's lock.
  */
 export interface ReadFor {
   readonly signal: AbortSignal;
