@@ -2,8 +2,9 @@
  * Behind the guide's HAProxy or nginx, on PostgreSQL, a client that gives up on a read holds nothing: the balancer
  * closes its connection to the blog, the request's `req.signal` aborts, and the statement waiting on a lock is
  * cancelled on the server, long before the statement timeout or the balancer's own `timeout server`
- * (docs/blog-stores.md, "A read for a client that has gone is cancelled"). And /ready is the health checks', not the
- * clients': the balancer refuses it.
+ * (docs/blog-stores.md, "A read for a client that has gone is cancelled"). A write already sent runs to its end, and
+ * the instance's log says what it did (`write_done_client_gone`). And /ready is the health checks', not the clients':
+ * the balancer refuses it.
  */
 import assert from 'node:assert/strict';
 import { connect } from 'node:net';
@@ -17,7 +18,7 @@ import { guideConfig } from './support/guide-config.ts';
 const STATEMENT_TIMEOUT_MS = '60000';
 
 for (const [name, skip, startBalancer] of GUIDE_BALANCERS) {
-  describe(`behind the guide's ${name}: a read for a client that gave up, and /ready`, { skip }, () => {
+  describe(`behind the guide's ${name}: a read and a write for a client that gave up, and /ready`, { skip }, () => {
     let deployed: BalancedBlog;
     let id = 0;
 
@@ -56,6 +57,28 @@ for (const [name, skip, startBalancer] of GUIDE_BALANCERS) {
       const after = await fetch(`${deployed.url}/api/posts/${id}`);
       assert.equal(after.status, 200);
       assert.equal(((await after.json()) as { title: string }).title, 'behind a lock');
+    });
+
+    it('runs a write the client gave up on after it was sent to its end, and the instance logs what it did', async () => {
+      const body = JSON.stringify({ title: 'given up on', body: 'b' });
+      let requestId: unknown;
+      await deployed.schema.query('BEGIN');
+      try {
+        await deployed.schema.query('LOCK TABLE blog_posts IN ACCESS EXCLUSIVE MODE');
+        const target = new URL(deployed.url);
+        const socket = connect(Number(target.port), target.hostname);
+        socket.on('error', () => {});
+        socket.write(`POST /api/posts HTTP/1.1\r\nHost: blog.example\r\nAuthorization: Bearer ${DEPLOY_API_TOKEN}\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body}`);
+        await until('the write to wait on the lock', async () => (await waiting()) > 0);
+        socket.destroy();
+        const request = await until('the request line', () => deployed.blog.logLines().find((line) => line.event === 'request' && line.method === 'POST' && line.aborted === true));
+        requestId = request.request_id;
+      } finally {
+        await deployed.schema.query('COMMIT');
+      }
+      const done = await until('the write to finish', () => deployed.blog.logLines().find((line) => line.event === 'write_done_client_gone'));
+      assert.deepEqual([done.request_id, done.status], [requestId, 201]);
+      assert.equal((await deployed.schema.query("SELECT 1 FROM blog_posts WHERE title = 'given up on'")).rowCount, 1);
     });
   });
 }
