@@ -47,11 +47,12 @@ export async function createStore(settings: StoreSettings, options: CreateStoreO
       return openSqliteStore({ path: sqlitePath(settings, appDir), now, queryLog, busyTimeoutMs: integerSetting(settings, 'sqlite_busy_timeout_ms'), idempotencyKeyTtlMs });
     }
     case 'postgres': {
-      const [{ createPgPool, pgCanceller, pgServerOf }, { createPgPoolMetrics, pgPoolName }, { openPostgresStore }, { checkStatementTimeout }] = await Promise.all([
+      const [{ createPgPool, pgCanceller, pgServerOf }, { createPgPoolMetrics, pgPoolName }, { openPostgresStore }, { checkStatementTimeout }, { checkCommitDurability }] = await Promise.all([
         import('./postgres-pool.ts'),
         import('./postgres-pool-metrics.ts'),
         import('./postgres-store.ts'),
         import('./statement-timeout-check.ts'),
+        import('./commit-durability-check.ts'),
       ]);
       const connectionString = databaseUrl(settings, options.env ?? process.env);
       const max = integerSetting(settings, 'postgres_pool_size');
@@ -70,8 +71,8 @@ export async function createStore(settings: StoreSettings, options: CreateStoreO
       options.onPoolMetrics?.(metrics);
       const cancel = pgCanceller(connectionString, connectTimeoutMs, CANCELS_IN_FLIGHT);
       const store = await openPostgresStore({ pool, probePool, cancel, now, queryLog, server, idempotencyKeyTtlMs, onAcquireTimeout: metrics.countTimeout });
-      // Advisory: a database that answered the migrations and fails this one SELECT fails the first request instead.
-      await checkStatementTimeout(pool, statementTimeoutMs, logger).catch(() => {});
+      // Advisory: a database that answered the migrations and fails these SELECTs fails the first request instead.
+      await Promise.all([checkStatementTimeout(pool, statementTimeoutMs, logger).catch(() => {}), checkCommitDurability(pool, logger).catch(() => {})]);
       return store;
     }
   }
