@@ -1,9 +1,12 @@
 /**
  * `fw openapi` on route schemas written in zod (standard-schema-app): each Standard Schema part is
  * documented by the library's own Standard JSON Schema on the same schema (draft-07, `$schema`
- * dropped), the input's for the query and the body, the output's for answers. A part whose library
- * gives no JSON Schema (valibot), or one it cannot write (zod's `z.date()`), stops generation with
- * FW_CLI_ERR_OPENAPI_STANDARD_SCHEMA naming the route, and nothing is written.
+ * dropped), the input's for the query and the body, the output's for answers. A schema zod names
+ * (`.meta({id: 'Link'})`) is one component, `Link`, which every part refers to, and `LinkInput`
+ * where a request takes another shape of it (a defaulted field optional); `--types` names them.
+ * A part whose library gives no JSON Schema (valibot), or one it cannot write (zod's `z.date()`),
+ * stops generation with FW_CLI_ERR_OPENAPI_STANDARD_SCHEMA naming the route; a zod name another
+ * schema of the app has is FW_CLI_ERR_SCHEMA_NAME_CLASH; nothing is written.
  */
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
@@ -27,19 +30,36 @@ function ownJsonSchema(schema: Json, io: 'input' | 'output'): Json {
 
 describe('fw openapi with zod route schemas (standard-schema-app)', () => {
   let document: Json;
+  let types: string;
   let fixture: Json;
   before(async () => {
     const out = await osTempDir();
-    assertSucceeded(await runFw(['openapi', '--no-ui', '--app', APP, '--output', join(out, 'openapi.json')]));
+    assertSucceeded(await runFw(['openapi', '--no-ui', '--app', APP, '--output', join(out, 'openapi.json'), '--types', join(out, 'api.ts')]));
     document = JSON.parse(await readFile(join(out, 'openapi.json'), 'utf8'));
+    types = await readFile(join(out, 'api.ts'), 'utf8');
     fixture = await import(join(APP, 'app.mjs'));
   });
+  const bodyOf = (operation: Json, status?: number) => (status === undefined ? operation.requestBody : operation.responses[status]).content['application/json'].schema;
+  const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 
-  it("writes a body as the library's JSON Schema of its input, and an answer as that of its output", () => {
-    const post = document.paths['/links'].post;
-    assert.deepEqual(post.requestBody, { required: true, content: { 'application/json': { schema: ownJsonSchema(fixture.createBody, 'input') } } });
-    assert.deepEqual(post.responses[201].content['application/json'].schema, ownJsonSchema(fixture.link, 'output'));
-    assert.deepEqual(document.paths['/links/{slug}'].get.responses[200].content['application/json'].schema, ownJsonSchema(fixture.link, 'output'));
+  it("writes a body as the library's JSON Schema of its input", () => {
+    assert.deepEqual(document.paths['/links'].post.requestBody, { required: true, content: { 'application/json': { schema: ownJsonSchema(fixture.createBody, 'input') } } });
+  });
+
+  it("writes a named schema once, as the library's output definition, and every answer and nested use as a $ref to it", () => {
+    assert.deepEqual(document.components.schemas.Link, ownJsonSchema(fixture.link, 'output').definitions.Link);
+    assert.deepEqual(bodyOf(document.paths['/links'].post, 201), ref('Link'));
+    assert.deepEqual(bodyOf(document.paths['/links/{slug}'].get, 200), ref('Link'));
+    assert.deepEqual(bodyOf(document.paths['/links'].get, 200).properties.links.items, ref('Link'));
+    assert.match(types, /links: components\["schemas"\]\["Link"\]\[\];/);
+  });
+
+  it("names a request's other shape of it LinkInput: its input definition, where clicks has a default and is optional", () => {
+    const input = ownJsonSchema(fixture.link, 'input').definitions.Link;
+    assert.deepEqual(input.required, ['slug', 'url']);
+    assert.deepEqual(document.components.schemas.LinkInput, input);
+    assert.deepEqual(bodyOf(document.paths['/links/{slug}'].put), ref('LinkInput'));
+    assert.deepEqual(bodyOf(document.paths['/links/{slug}'].put, 200), ref('Link'));
   });
 
   it("writes each query and path property as a parameter, required as the library's JSON Schema says", () => {
@@ -73,7 +93,12 @@ describe('fw openapi refuses a Standard Schema it cannot describe: exit 1, nothi
   });
 
   it('a schema the library cannot write as JSON Schema (a Date in an answer)', async () => {
-    const stderr = await failure('clicks: z.number().int() });', 'clicks: z.number().int(), createdAt: z.date() });');
+    const stderr = await failure('clicks: z.number().int().default(0) })', 'clicks: z.number().int().default(0), createdAt: z.date() })');
     assert.equal(stderr, 'fw: FW_CLI_ERR_OPENAPI_STANDARD_SCHEMA: route GET /links schema.response.200 (zod) cannot be written as a JSON Schema: Date cannot be represented in JSON Schema\n');
+  });
+
+  it("a zod name that another schema of the app has (a named schema's)", async () => {
+    const stderr = await failure("  name: 'links',", "  name: 'links',\n  schemas: { Link: { type: 'string' } },");
+    assert.equal(stderr, 'fw: FW_CLI_ERR_SCHEMA_NAME_CLASH: route GET /links schema.response.200 names a schema Link, but another schema of the app has that name; give each its own id\n');
   });
 });

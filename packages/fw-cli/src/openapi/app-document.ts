@@ -1,5 +1,6 @@
 /**
- * The validated OpenAPI document of a loaded app, from its routes, priv/schemas and named schemas, and its text:
+ * The validated OpenAPI document of a loaded app, from its routes, priv/schemas, named schemas and the schemas its zod
+ * parts name, and its text:
  * what `fw openapi` writes and the Swagger UI route (swagger-ui-route.ts) serves, so both are
  * the same bytes.
  */
@@ -8,6 +9,7 @@ import { join } from 'node:path';
 import type { LoadedApplication } from 'fw-core/inspect';
 import { buildDocument, type AppAbout, type BuiltDocument } from './build-document.ts';
 import { readSchemas, withAppSchemas } from './read-schemas.ts';
+import { standardComponents } from './standard-json-schema.ts';
 import { validateDocument } from './validate-document.ts';
 
 /** Inputs of appDocument. */
@@ -19,7 +21,8 @@ export interface AppDocumentInput {
 
 /** Builds and validates the document; throws a coded error when it cannot be built or is invalid. */
 export async function appDocument(input: AppDocumentInput): Promise<BuiltDocument> {
-  const schemas = withAppSchemas(await readSchemas(input.loaded.appDir), input.loaded.app.schemas);
+  const files = withAppSchemas(await readSchemas(input.loaded.appDir), input.loaded.app.schemas);
+  const schemas = { ...files, ...standardComponents(input.loaded.router.routes(), files) };
   const built = buildDocument({ title: input.title, version: input.version, loaded: input.loaded, schemas, about: await readAbout(input.loaded.appDir) });
   await validateDocument(built.document);
   return built;

@@ -1,10 +1,16 @@
 /**
  * Route schema parts written with a Standard Schema (zod...) as the JSON Schemas `fw openapi` writes: read through
  * Standard JSON Schema (`~standard.jsonSchema`, draft-07), the input's for request parts (what a client sends) and the
- * output's for responses (what fw sends).
+ * output's for responses (what fw sends). A schema the library names (zod's `.meta({id: 'Task'})`) is one component,
+ * `Task`, that every part using it refers to; where a request takes another shape of it than answers carry (a field
+ * with a default is optional in), the request's is `TaskInput`.
  */
+import type { CompiledRoute, RouteTarget } from 'fw-core/inspect';
 import type { JsonSchema, PartSchema, RouteSchema } from 'fw-core';
 import { CliError } from '../errors.ts';
+import { convertRouteSchema } from './schema-dialect.ts';
+
+type Json = Record<string, unknown>;
 
 /** A route schema of JSON Schemas only. */
 export interface JsonRouteSchema extends Omit<RouteSchema, 'params' | 'query' | 'headers' | 'body' | 'response'> {
@@ -15,19 +21,63 @@ export interface JsonRouteSchema extends Omit<RouteSchema, 'params' | 'query' | 
   readonly response?: Readonly<Record<string, JsonSchema>>;
 }
 
-/** Standard JSON Schema's converter, as a library that has one declares it. */
-type Standard = { readonly vendor: string; readonly jsonSchema?: Readonly<Record<'input' | 'output', (options: { target: string }) => Record<string, unknown>>> };
+type Io = 'input' | 'output';
 
-/** `schema` with each Standard Schema part replaced by its JSON Schema; `route` (`GET /items/:id`) names it in errors. */
+/** Standard JSON Schema's converter, as a library that has one declares it. */
+type Standard = { readonly vendor: string; readonly jsonSchema?: Readonly<Record<Io, (options: { target: string }) => Json>> };
+
+/** `schema` with each Standard Schema part replaced by its JSON Schema, named schemas as `$ref`s; `route` (`GET /items/:id`) names it in errors. */
 export function jsonRouteSchema(schema: RouteSchema, route: string): JsonRouteSchema {
   const { response, ...parts } = schema;
-  const each = (entries: Readonly<Record<string, PartSchema>>, io: 'input' | 'output', at: string) => Object.fromEntries(Object.entries(entries).map(([key, part]) => [key, asJson(part, io, `${route} schema.${at}${key}`)]));
-  return { ...each(parts, 'input', ''), ...(response !== undefined && { response: each(response, 'output', 'response.') }) };
+  const each = (entries: Readonly<Record<string, PartSchema>>, io: Io, at: string) =>
+    Object.fromEntries(Object.entries(entries).map(([key, part]) => [key, standardOf(part) === undefined ? part : named(part, io, `${route} schema.${at}${key}`).root]));
+  return { ...each(parts, 'input', ''), ...(response !== undefined && { response: each(response, 'output', 'response.') }) } as JsonRouteSchema;
 }
 
-function asJson(schema: PartSchema, io: 'input' | 'output', where: string): JsonSchema {
-  const standard = (schema as { readonly '~standard'?: Standard })['~standard'];
-  if (standard === undefined) return schema as JsonSchema;
+/**
+ * The components the Standard Schema parts of `routes` name, converted, beside the app's `taken` ones; a name given to
+ * two different schemas is FW_CLI_ERR_SCHEMA_NAME_CLASH.
+ */
+export function standardComponents(routes: readonly CompiledRoute<RouteTarget>[], taken: Readonly<Record<string, Json>>): Record<string, Json> {
+  const out: Record<string, Json> = {};
+  for (const { methods, data } of routes) {
+    if (data.kind === 'static' || data.schema === undefined) continue;
+    const { response = {}, ...parts } = data.schema;
+    const route = `${methods === '_' ? 'ANY' : methods.join(',').toUpperCase()} ${data.info.template}`;
+    const all = [...Object.entries(parts).map(([key, part]) => [key, part, 'input'] as const), ...Object.entries(response).map(([status, part]) => [`response.${status}`, part, 'output'] as const)];
+    for (const [at, part, io] of all) {
+      if (standardOf(part) === undefined) continue;
+      for (const [name, definition] of Object.entries(named(part, io, `${route} schema.${at}`).definitions)) {
+        const converted = convertRouteSchema(definition, `route ${route} schema.${at} (${name})`);
+        const known = out[name] ?? taken[name];
+        if (known !== undefined && JSON.stringify(known) !== JSON.stringify(converted)) throw new CliError('FW_CLI_ERR_SCHEMA_NAME_CLASH', `route ${route} schema.${at} names a schema ${name}, but another schema of the app has that name; give each its own id`);
+        out[name] = converted;
+      }
+    }
+  }
+  return out;
+}
+
+function standardOf(schema: PartSchema): Standard | undefined {
+  return (schema as { readonly '~standard'?: Standard })['~standard'];
+}
+
+/** The part's JSON Schema, its `#/definitions/<id>` refs made bare component names, and those definitions by name. */
+function named(schema: PartSchema, io: Io, where: string): { root: Json; definitions: Record<string, Json> } {
+  const { definitions = {}, ...root } = jsonSchemaOf(schema, io, where);
+  const other = io === 'input' ? ((jsonSchemaOf(schema, 'output', where).definitions ?? {}) as Record<string, Json>) : {};
+  // A request's shape of a named schema keeps the name where it is the answers' shape too.
+  const name = (id: string) => (io === 'output' || other[id] === undefined || JSON.stringify(other[id]) === JSON.stringify((definitions as Record<string, Json>)[id]) ? id : `${id}Input`);
+  const bare = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map(bare);
+    if (typeof value !== 'object' || value === null) return value;
+    return Object.fromEntries(Object.entries(value).map(([key, sub]) => [key, key === '$ref' && typeof sub === 'string' && sub.startsWith('#/definitions/') ? name(sub.slice('#/definitions/'.length)) : bare(sub)]));
+  };
+  return { root: bare(root) as Json, definitions: Object.fromEntries(Object.entries(definitions as Record<string, Json>).map(([id, definition]) => [name(id), bare(definition) as Json])) };
+}
+
+function jsonSchemaOf(schema: PartSchema, io: Io, where: string): Json {
+  const standard = standardOf(schema)!;
   if (standard.jsonSchema === undefined) {
     throw new CliError('FW_CLI_ERR_OPENAPI_STANDARD_SCHEMA', `route ${where} is a ${standard.vendor} schema without Standard JSON Schema (~standard.jsonSchema), so fw openapi cannot describe it: use a version of the library that has it (zod 4.2 or later), or a JSON Schema`);
   }
