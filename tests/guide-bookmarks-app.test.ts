@@ -33,7 +33,8 @@ function shownOutput(text: string, command: string): string {
 
 /** `node <script>` (or `exec node <script>`) of the project's package.json, as the arguments of this Node. */
 function nodeScript(scripts: Record<string, string>, name: string): string[] {
-  const [command, ...args] = (scripts[name] ?? '').replace(/^exec /, '').split(' ');
+  // As a shell reads it: words split on spaces, double quotes taken off (the guide's quoted test pattern).
+  const [command, ...args] = (scripts[name] ?? '').replace(/^exec /, '').split(' ').map((word) => word.replace(/^"(.*)"$/, '$1'));
   assert.equal(command, 'node', `the ${name} script runs node`);
   return args;
 }
@@ -84,8 +85,10 @@ describe('the guide of docs/applications.md, followed in an empty project', () =
     assert.deepEqual(named(false), ['ajv', 'ajv-formats', 'fw-core']);
   });
 
-  it('passes its own inject test with npm test (node --test)', async () => {
-    assert.equal(scripts.test, 'node --test');
+  it('passes its own inject test with npm test (node --test), running no helper file of test/', async () => {
+    assert.equal(scripts.test, 'node --test "test/**/*.test.ts"');
+    // A helper beside the tests, as a reader adds one (an OTLP sink): the pattern leaves it out, so it never runs.
+    await writeFile(join(project, 'test/otlp-sink.ts'), "throw new Error('a helper ran as a test');\n");
     const run = await runNode(nodeScript(scripts, 'test'), project, projectEnv());
     assertRan(run, 'node --test');
     const tests = files.get('test/bookmarks.test.ts')!.match(/^\s+it\(/gm)?.length ?? 0;
