@@ -3,7 +3,8 @@
  * documented by the library's own Standard JSON Schema on the same schema (draft-07, `$schema`
  * dropped), the input's for the query and the body, the output's for answers. A schema zod names
  * (`.meta({id: 'Link'})`) is one component, `Link`, which every part refers to, and `LinkInput`
- * where a request takes another shape of it (a defaulted field optional); `--types` names them.
+ * where a request takes another shape of it (a defaulted field optional); `--types` names them. A
+ * JSON Schema part's own `$defs` become components the same way.
  * A part whose library gives no JSON Schema (valibot), or one it cannot write (zod's `z.date()`),
  * stops generation with FW_CLI_ERR_OPENAPI_STANDARD_SCHEMA naming the route; a zod name another
  * schema of the app has is FW_CLI_ERR_SCHEMA_NAME_CLASH; nothing is written.
@@ -60,6 +61,15 @@ describe('fw openapi with zod route schemas (standard-schema-app)', () => {
     assert.deepEqual(document.components.schemas.LinkInput, input);
     assert.deepEqual(bodyOf(document.paths['/links/{slug}'].put), ref('LinkInput'));
     assert.deepEqual(bodyOf(document.paths['/links/{slug}'].put, 200), ref('Link'));
+  });
+
+  it("lifts a JSON Schema part's own $defs to components, its refs (recursive ones too) made $refs to them", () => {
+    assert.deepEqual(bodyOf(document.paths['/links/folders'].get, 200), ref('folder'));
+    assert.deepEqual(document.components.schemas.folder, {
+      type: 'object',
+      properties: { name: { type: 'string' }, children: { type: 'array', items: ref('folder') } },
+      required: ['name'],
+    });
   });
 
   it("writes each query and path property as a parameter, required as the library's JSON Schema says", () => {

@@ -3,7 +3,7 @@
  * Standard JSON Schema (`~standard.jsonSchema`, draft-07), the input's for request parts (what a client sends) and the
  * output's for responses (what fw sends). A schema the library names (zod's `.meta({id: 'Task'})`) is one component,
  * `Task`, that every part using it refers to; where a request takes another shape of it than answers carry (a field
- * with a default is optional in), the request's is `TaskInput`.
+ * with a default is optional in), the request's is `TaskInput`. A JSON Schema part's own `$defs` become components too.
  */
 import type { CompiledRoute, RouteTarget } from 'fw-core/inspect';
 import type { JsonSchema, PartSchema, RouteSchema } from 'fw-core';
@@ -29,8 +29,7 @@ type Standard = { readonly vendor: string; readonly jsonSchema?: Readonly<Record
 /** `schema` with each Standard Schema part replaced by its JSON Schema, named schemas as `$ref`s; `route` (`GET /items/:id`) names it in errors. */
 export function jsonRouteSchema(schema: RouteSchema, route: string): JsonRouteSchema {
   const { response, ...parts } = schema;
-  const each = (entries: Readonly<Record<string, PartSchema>>, io: Io, at: string) =>
-    Object.fromEntries(Object.entries(entries).map(([key, part]) => [key, standardOf(part) === undefined ? part : named(part, io, `${route} schema.${at}${key}`).root]));
+  const each = (entries: Readonly<Record<string, PartSchema>>, io: Io, at: string) => Object.fromEntries(Object.entries(entries).map(([key, part]) => [key, named(part, io, `${route} schema.${at}${key}`).root]));
   return { ...each(parts, 'input', ''), ...(response !== undefined && { response: each(response, 'output', 'response.') }) } as JsonRouteSchema;
 }
 
@@ -46,7 +45,6 @@ export function standardComponents(routes: readonly CompiledRoute<RouteTarget>[]
     const route = `${methods === '_' ? 'ANY' : methods.join(',').toUpperCase()} ${data.info.template}`;
     const all = [...Object.entries(parts).map(([key, part]) => [key, part, 'input'] as const), ...Object.entries(response).map(([status, part]) => [`response.${status}`, part, 'output'] as const)];
     for (const [at, part, io] of all) {
-      if (standardOf(part) === undefined) continue;
       for (const [name, definition] of Object.entries(named(part, io, `${route} schema.${at}`).definitions)) {
         const converted = convertRouteSchema(definition, `route ${route} schema.${at} (${name})`);
         const known = out[name] ?? taken[name];
@@ -62,18 +60,25 @@ function standardOf(schema: PartSchema): Standard | undefined {
   return (schema as { readonly '~standard'?: Standard })['~standard'];
 }
 
-/** The part's JSON Schema, its `#/definitions/<id>` refs made bare component names, and those definitions by name. */
-function named(schema: PartSchema, io: Io, where: string): { root: Json; definitions: Record<string, Json> } {
-  const { definitions = {}, ...root } = jsonSchemaOf(schema, io, where);
-  const other = io === 'input' ? ((jsonSchemaOf(schema, 'output', where).definitions ?? {}) as Record<string, Json>) : {};
+/**
+ * The part's JSON Schema (a Standard Schema's, or the part itself), its `definitions` or `$defs` lifted out by name and
+ * its refs to them (`#/definitions/<id>`, `#/$defs/<id>`) made bare component names. A JSON Schema without any is as given.
+ */
+function named(schema: PartSchema, io: Io, where: string): { root: JsonSchema; definitions: Record<string, Json> } {
+  const standard = standardOf(schema) !== undefined;
+  if (!standard && (typeof schema !== 'object' || !('definitions' in schema || '$defs' in schema))) return { root: schema as JsonSchema, definitions: {} };
+  const { definitions = {}, $defs = {}, ...root } = standard ? jsonSchemaOf(schema, io, where) : (schema as Json);
+  const own = { ...(definitions as Record<string, Json>), ...($defs as Record<string, Json>) };
+  const other = standard && io === 'input' ? ((jsonSchemaOf(schema, 'output', where).definitions ?? {}) as Record<string, Json>) : {};
   // A request's shape of a named schema keeps the name where it is the answers' shape too.
-  const name = (id: string) => (io === 'output' || other[id] === undefined || JSON.stringify(other[id]) === JSON.stringify((definitions as Record<string, Json>)[id]) ? id : `${id}Input`);
+  const name = (id: string) => (other[id] === undefined || JSON.stringify(other[id]) === JSON.stringify(own[id]) ? id : `${id}Input`);
   const bare = (value: unknown): unknown => {
     if (Array.isArray(value)) return value.map(bare);
     if (typeof value !== 'object' || value === null) return value;
-    return Object.fromEntries(Object.entries(value).map(([key, sub]) => [key, key === '$ref' && typeof sub === 'string' && sub.startsWith('#/definitions/') ? name(sub.slice('#/definitions/'.length)) : bare(sub)]));
+    const ref = (sub: unknown) => (typeof sub === 'string' ? /^#\/(?:definitions|\$defs)\/(.+)$/.exec(sub)?.[1] : undefined);
+    return Object.fromEntries(Object.entries(value).map(([key, sub]) => [key, key === '$ref' && ref(sub) !== undefined ? name(ref(sub)!) : bare(sub)]));
   };
-  return { root: bare(root) as Json, definitions: Object.fromEntries(Object.entries(definitions as Record<string, Json>).map(([id, definition]) => [name(id), bare(definition) as Json])) };
+  return { root: bare(root) as Json, definitions: Object.fromEntries(Object.entries(own).map(([id, definition]) => [name(id), bare(definition) as Json])) };
 }
 
 function jsonSchemaOf(schema: PartSchema, io: Io, where: string): Json {
