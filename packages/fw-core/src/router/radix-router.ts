@@ -36,8 +36,7 @@ export class RadixRouter<T> implements Router<T> {
     const answer = this.#lookup(method, host, path, false);
     // Only an answer an escape could change is looked up again in canonical form: a match that captured
     // a '%', a 405, or a 404 whose walk passed an escapable segment (bench/router.bench.ts, misses).
-    const hit = answer.kind === 'found';
-    const done = hit ? !capturedEscape(answer.route, path, state) : answer === NOT_FOUND && !state.escapable;
+    const done = answer.kind === 'found' ? !capturedEscape(answer.route, path, state) : answer === NOT_FOUND && !state.escapable;
     if (done || !path.includes('%')) return answer;
     const canonical = canonicalPath(path);
     if (canonical === undefined) return NOT_FOUND;
@@ -50,15 +49,12 @@ export class RadixRouter<T> implements Router<T> {
     if (host !== undefined && this.#namedHosts) {
       const key = requestHostKey(host);
       const exact = this.#tables.exact.get(key);
-      if (exact !== undefined) {
-        const answer = lookupTable(exact, method, path, decode, state);
-        if (answer !== undefined) return answer;
-      }
+      const answer = exact && lookupTable(exact, method, path, decode, state);
+      if (answer !== undefined) return answer;
       for (const { suffix, table } of this.#tables.wildcards) {
-        if (key.length > suffix.length && key.endsWith(suffix)) {
-          const answer = lookupTable(table, method, path, decode, state);
-          if (answer !== undefined) return answer;
-        }
+        if (key.length <= suffix.length || !key.endsWith(suffix)) continue;
+        const answer = lookupTable(table, method, path, decode, state);
+        if (answer !== undefined) return answer;
       }
     }
     const any = this.#tables.any;
@@ -152,9 +148,7 @@ function maskToMethods(mask: number): string[] {
 /** An OPTIONS 405 with the route its first allowed method finds, whose plugins answer a CORS preflight. */
 function withPreflight<T>(answer: MethodNotAllowed<never>, table: HostTable<T>, path: string, decode: boolean, state: MatchState) {
   // Never undefined: the allowed methods are those of the routes matching the path here.
-  const target = matchTree(table.root, path, 0, 0, answer.allowed[0] as string, state);
-  if (target === undefined) return answer;
-  const preflight = found(target, path, decode, state);
+  const preflight = found(matchTree(table.root, path, 0, 0, answer.allowed[0] as string, state)!, path, decode, state);
   return { kind: 'method_not_allowed', allowed: answer.allowed, preflight } satisfies MethodNotAllowed<T>;
 }
 
