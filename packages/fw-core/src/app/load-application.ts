@@ -84,21 +84,15 @@ export async function loadApplication(options: LoadApplicationOptions): Promise<
 /** Imports the FwApp of the app in `appDir`: the module `fw.app` in its package.json names, else `main`. */
 async function loadAppModule(appDir: string): Promise<FwApp> {
   const manifest = resolve(appDir, 'package.json');
-  let pkg: { fw?: { app?: unknown }; main?: unknown };
-  try {
-    pkg = JSON.parse(await readFile(manifest, 'utf8')) as typeof pkg;
-  } catch (error) {
+  const pkg = (await readFile(manifest, 'utf8').then(JSON.parse).catch((error: unknown) => {
     throw new FwError('FW_ERR_APP_NOT_FOUND', `cannot read ${manifest}: an fw app directory needs a package.json`, { cause: error });
-  }
+  })) as { fw?: { app?: unknown }; main?: unknown };
   const entry = pkg.fw?.app ?? pkg.main;
   if (typeof entry !== 'string' || entry === '') throw new FwError('FW_ERR_APP_NOT_FOUND', `${manifest} names no app module: set "fw": {"app": "./src/app.ts"} (or "main")`);
   const file = resolve(appDir, entry);
-  let loaded: { default?: unknown };
-  try {
-    loaded = (await import(pathToFileURL(file).href)) as { default?: unknown };
-  } catch (error) {
+  const loaded = (await import(pathToFileURL(file).href).catch((error: unknown) => {
     throw new FwError('FW_ERR_APP_NOT_FOUND', `cannot import the app module ${file}: ${(error as Error).message}`, { cause: error });
-  }
+  })) as { default?: unknown };
   return checkApp(loaded.default, file);
 }
 

@@ -9,16 +9,13 @@ const MISSING_FILE_FIX =
 
 /** The parsed JSON of `file` (an absolute path). */
 export async function readConfigFile(file: string): Promise<unknown> {
-  let text: string;
-  try {
-    text = await readFile(file, 'utf8');
-  } catch (error) {
+  const read = await readFile(file, 'utf8').catch((error: unknown) => {
     const reason = (error as NodeJS.ErrnoException).code ?? 'unreadable';
     const fix = reason === 'ENOENT' ? `; ${MISSING_FILE_FIX}` : '';
     throw new FwError('FW_ERR_CONFIG_NOT_FOUND', `Cannot read the configuration file ${file} (${reason})${fix}`, { cause: error, details: { file } });
-  }
+  });
   // Editors on Windows may save a byte order mark; JSON.parse refuses it, people cannot see it.
-  if (text.startsWith('\uFEFF')) text = text.slice(1);
+  const text = read.startsWith('\uFEFF') ? read.slice(1) : read;
   try {
     return JSON.parse(text);
   } catch (error) {

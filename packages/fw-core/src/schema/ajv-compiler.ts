@@ -23,13 +23,10 @@ const FW_OWNED_OPTIONS: Readonly<Record<string, string>> = {
  * `options` (FW_ERR_SCHEMA_BAD_AJV_OPTIONS if refused) and its named `schemas` added (FW_ERR_SCHEMA_BAD_NAMED if refused).
  */
 export async function loadAjvCompiler(options: AjvOptions = {}, importModule = (name: string) => import(name), schemas: NamedSchemaMap = {}): Promise<SchemaCompiler> {
-  let loaded: unknown;
-  try {
-    loaded = await importModule('ajv');
-  } catch (cause) {
+  const loaded: unknown = await importModule('ajv').catch((cause: unknown) => {
     const message = 'a route declares options.schema but ajv is not installed: run `npm install ajv ajv-formats` (ajv-formats checks `format`), or give the app a schemaCompiler';
     throw new FwError('FW_ERR_SCHEMA_AJV_MISSING', message, { cause });
-  }
+  });
   const Ajv = exported<AjvClass>(loaded, 'Ajv');
   if (Ajv === undefined) throw new FwError('FW_ERR_SCHEMA_AJV_MISSING', 'the installed ajv exports no Ajv class: install ajv 8 (`npm install ajv`)');
   const addFormats = await importModule('ajv-formats').then((module) => exported<AjvPlugin>(module), () => undefined);
