@@ -61,16 +61,13 @@ function normaliseMethods(methods: unknown, label: RouteName): MethodSpec {
   if (!Array.isArray(methods) || methods.length === 0) {
     throw unknownMethod(label, methods, "list lowercase method names such as ['get', 'post'], or use '_' for every method");
   }
-  const known: HttpMethod[] = [];
   for (const method of methods) {
-    if (!isHttpMethod(method)) {
-      const lower = typeof method === 'string' ? method.toLowerCase() : '';
-      const fix = isHttpMethod(lower) ? `write it lowercase: '${lower}'` : `use one of ${HTTP_METHODS.join(', ')}, or '_' for every method`;
-      throw unknownMethod(label, method, fix);
-    }
-    if (!known.includes(method)) known.push(method);
+    if (isHttpMethod(method)) continue;
+    const lower = typeof method === 'string' ? method.toLowerCase() : '';
+    const fix = isHttpMethod(lower) ? `write it lowercase: '${lower}'` : `use one of ${HTTP_METHODS.join(', ')}, or '_' for every method`;
+    throw unknownMethod(label, method, fix);
   }
-  return Object.freeze(known);
+  return Object.freeze([...new Set<HttpMethod>(methods)]);
 }
 
 function isHttpMethod(value: unknown): value is HttpMethod {
