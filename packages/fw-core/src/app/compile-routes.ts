@@ -1,4 +1,5 @@
 /** Compiles route groups into router definitions; every check runs here, so none fails per request. */
+import { isJsonObject } from '../config/validate-config.ts';
 import { FwError, type FwErrorCode } from '../errors.ts';
 import type { RouteInfo } from '../http/request.ts';
 import type { PluginChain, PluginRegistry } from '../plugins/plugin-registry.ts';
@@ -85,14 +86,10 @@ export function compileRoutes(options: CompileRoutesOptions): CompiledRoutes {
   const global = options.registry.chain(options.globalPlugins, false, 'the global plugins');
   const answers = ownAnswers(options.answers ?? {}, {}, 'the app', 'FW_ERR_APP_BAD_MODULE');
   const groups: CompiledGroup[] = [];
-  const definitions: RouteDefinition<RouteTarget>[] = [];
-  options.groups.forEach((source, index) => {
+  const definitions = options.groups.flatMap((source, index) => {
     const group = compileGroup(source, index, global, options.registry, answers);
     groups.push(group);
-    source.routes.forEach((entry, position) => {
-      const where = `route ${position} of group ${index} (prefix '${group.prefix}')`;
-      definitions.push(compileRoute(entry, group, where, options));
-    });
+    return source.routes.map((entry, position) => compileRoute(entry, group, `route ${position} of group ${index} (prefix '${group.prefix}')`, options));
   });
   return { groups, definitions, global, answers };
 }
@@ -101,13 +98,11 @@ const ANSWER_SHAPES = { onNotFound: '(req) => response', onMethodNotAllowed: '(r
 
 /** `own`'s answer hooks, each checked, else `inherited`'s (the app's). */
 function ownAnswers(own: ErrorAnswers, inherited: ErrorAnswers, where: string, code: FwErrorCode): ErrorAnswers {
-  const answers: Record<string, unknown> = {};
-  for (const [key, shape] of Object.entries(ANSWER_SHAPES)) {
+  return Object.fromEntries(Object.entries(ANSWER_SHAPES).map(([key, shape]) => {
     const hook = own[key as keyof ErrorAnswers];
     if (hook !== undefined && typeof hook !== 'function') throw new FwError(code, `${where} has ${key} that is not a function: give ${shape}, or leave it out for fw's answer`);
-    answers[key] = hook ?? inherited[key as keyof ErrorAnswers];
-  }
-  return answers as ErrorAnswers;
+    return [key, hook ?? inherited[key as keyof ErrorAnswers]];
+  })) as ErrorAnswers;
 }
 
 function compileGroup(source: RouteGroup, index: number, global: PluginChain, registry: PluginRegistry, app: ErrorAnswers): CompiledGroup {
@@ -166,14 +161,14 @@ function compileRoute(entry: RouteEntry, group: CompiledGroup, where: string, op
 function checkRouteOptions(value: unknown, where: string, template: string): RouteOptions {
   if (value === undefined) return {};
   const bad = (fix: string): FwError => new FwError('FW_ERR_ROUTE_BAD_OPTIONS', `${where} (${template}): ${fix}`);
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw bad("options must be an object like {methods: ['get']}");
+  if (!isJsonObject(value)) throw bad("options must be an object like {methods: ['get']}");
   for (const key of Object.keys(value)) {
     if (!ROUTE_OPTION_KEYS.has(key)) throw bad(`unknown route option ${key}; route options are methods, extra, schema, onInvalid, log and openapi`);
   }
-  const { methods, extra, schema, onInvalid, log, openapi } = value as Record<string, unknown>;
+  const { methods, extra, schema, onInvalid, log, openapi } = value;
   if (methods !== undefined && methods !== '_' && !Array.isArray(methods)) throw bad("methods must be a list like ['get', 'post'] or '_'");
   if (extra !== undefined && (typeof extra !== 'object' || extra === null)) throw bad('extra must be an object');
-  if (openapi !== undefined && (typeof openapi !== 'object' || openapi === null || Array.isArray(openapi))) throw bad("openapi must be an object like {operationId: 'listPosts', tags: ['posts']}");
+  if (openapi !== undefined && !isJsonObject(openapi)) throw bad("openapi must be an object like {operationId: 'listPosts', tags: ['posts']}");
   if (schema !== undefined) checkRouteSchemaShape(schema, `${where} (${template})`);
   if (onInvalid !== undefined && typeof onInvalid !== 'function') throw bad('onInvalid must be a function (failure, req) => response');
   if (log !== undefined && typeof log !== 'boolean') throw bad('log must be true or false (false: no request log line for the route)');
