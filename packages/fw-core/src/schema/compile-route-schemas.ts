@@ -95,15 +95,13 @@ const NAME = /^[A-Za-z0-9._-]+$/;
 /** Checks `defineApp({schemas})`: an object of JSON Schemas named as OpenAPI components may be, each with no $defs of its own. */
 function checkNamedSchemas(value: unknown): NamedSchemaMap {
   if (value === undefined) return {};
-  const fail = (what: string): never => {
-    throw new FwError('FW_ERR_SCHEMA_BAD_NAMED', what);
-  };
-  if (!isJsonObject(value)) fail("the app's schemas must be an object of JSON Schemas by name, like {task: {type: 'object', ...}}");
-  for (const [name, schema] of Object.entries(value as Record<string, unknown>)) {
-    if (!NAME.test(name)) fail(`the app's schema name ${JSON.stringify(name)} must be letters, digits, '.', '_' or '-' (an OpenAPI component name)`);
-    if (isStandardSchema(schema)) fail(`the app's schema ${name} is a ${schema['~standard'].vendor} schema, but named schemas are JSON Schemas (a $ref names them): share it by importing it where routes use it`);
-    if (!isSchema(schema)) fail(`the app's schema ${name} must be a JSON Schema (an object or a boolean)`);
-    if (typeof schema === 'object' && schema !== null && ('$defs' in schema || 'definitions' in schema)) fail(`the app's schema ${name} has $defs or definitions: name each of them in schemas and $ref it by name`);
+  const bad = (what: string): FwError => new FwError('FW_ERR_SCHEMA_BAD_NAMED', what);
+  if (!isJsonObject(value)) throw bad("the app's schemas must be an object of JSON Schemas by name, like {task: {type: 'object', ...}}");
+  for (const [name, schema] of Object.entries(value)) {
+    if (!NAME.test(name)) throw bad(`the app's schema name ${JSON.stringify(name)} must be letters, digits, '.', '_' or '-' (an OpenAPI component name)`);
+    if (isStandardSchema(schema)) throw bad(`the app's schema ${name} is a ${schema['~standard'].vendor} schema, but named schemas are JSON Schemas (a $ref names them): share it by importing it where routes use it`);
+    if (!isSchema(schema)) throw bad(`the app's schema ${name} must be a JSON Schema (an object or a boolean)`);
+    if (typeof schema === 'object' && ('$defs' in schema || 'definitions' in schema)) throw bad(`the app's schema ${name} has $defs or definitions: name each of them in schemas and $ref it by name`);
   }
   return value as NamedSchemaMap;
 }
@@ -132,19 +130,17 @@ const STATUS_KEY = /^[2-5][0-9]{2}$/;
 
 /** Checks the shape of `options.schema` where routes are compiled (sync, for the CLI too), naming the key. */
 export function checkRouteSchemaShape(value: unknown, where: string): RouteSchema {
-  const fail = (what: string): never => {
-    throw new FwError('FW_ERR_ROUTE_BAD_SCHEMA', `${where}: ${what}`);
-  };
-  if (!isJsonObject(value)) fail('schema must be an object like {params, query, headers, body, response}');
-  const { response, ...parts } = value as Record<string, unknown>;
+  const bad = (what: string): FwError => new FwError('FW_ERR_ROUTE_BAD_SCHEMA', `${where}: ${what}`);
+  if (!isJsonObject(value)) throw bad('schema must be an object like {params, query, headers, body, response}');
+  const { response, ...parts } = value;
   for (const [key, part] of Object.entries(parts)) {
-    if (!PARTS.includes(key as RequestPart)) fail(`unknown schema key ${key}; schema keys are params, query, headers, body and response`);
-    if (!isSchema(part)) fail(`schema.${key} must be a JSON Schema (an object or a boolean) or a Standard Schema (zod, valibot...)`);
+    if (!PARTS.includes(key as RequestPart)) throw bad(`unknown schema key ${key}; schema keys are params, query, headers, body and response`);
+    if (!isSchema(part)) throw bad(`schema.${key} must be a JSON Schema (an object or a boolean) or a Standard Schema (zod, valibot...)`);
   }
-  if (response !== undefined && !isJsonObject(response)) fail('schema.response must be an object of schemas by status, like {"200": {...}}');
+  if (response !== undefined && !isJsonObject(response)) throw bad('schema.response must be an object of schemas by status, like {"200": {...}}');
   for (const [status, sub] of Object.entries(response ?? {})) {
-    if (!STATUS_KEY.test(status)) fail(`schema.response has key ${status}; keys are statuses from 200 to 599`);
-    if (!isSchema(sub)) fail(`schema.response.${status} must be a JSON Schema (an object or a boolean) or a Standard Schema (zod, valibot...)`);
+    if (!STATUS_KEY.test(status)) throw bad(`schema.response has key ${status}; keys are statuses from 200 to 599`);
+    if (!isSchema(sub)) throw bad(`schema.response.${status} must be a JSON Schema (an object or a boolean) or a Standard Schema (zod, valibot...)`);
   }
   return value as RouteSchema;
 }
