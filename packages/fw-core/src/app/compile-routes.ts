@@ -153,8 +153,7 @@ function compileRoute(entry: RouteEntry, group: CompiledGroup, where: string, op
   const serveStatic = options.serveStatic
     ? createStaticHandler({ ...staticSource, route: template, ...(entry.options && { options: entry.options }) }, options.baseDir)
     : undefined;
-  const info = routeInfo(options.app, template, undefined, {});
-  const target: StaticTarget = { kind: 'static', info, group, log: true, staticSource, serveStatic };
+  const target: StaticTarget = { kind: 'static', info: routeInfo(options.app, template, undefined, {}), group, log: true, staticSource, serveStatic };
   return { host: group.host, path: template, methods: STATIC_METHODS, data: target };
 }
 

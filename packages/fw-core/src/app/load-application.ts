@@ -60,8 +60,7 @@ export async function loadApplication(options: LoadApplicationOptions): Promise<
   const appOf = (): Promise<FwApp> | FwApp => (options.app ? checkApp(options.app, 'the app given to fw') : loadAppModule(options.appDir));
   // The in-code document defaults bootstrap_application to the app's name, so there the app comes first.
   const inCode = options.config === undefined ? undefined : { config: options.config, app: await appOf() };
-  const document = inCode && inCodeDocument(inCode.config, inCode.app.name, options.appConfig);
-  const loaded = await loadConfig(options.appDir, env, document);
+  const loaded = await loadConfig(options.appDir, env, inCode && inCodeDocument(inCode.config, inCode.app.name, options.appConfig));
   const app = inCode?.app ?? (await appOf());
   const config = app.telemetry === true ? listTelemetry(loaded) : loaded;
   const name = config.fw.bootstrap_application;

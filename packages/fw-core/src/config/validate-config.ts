@@ -169,8 +169,7 @@ export function validatePluginEntries(value: unknown, keyPath: string): PluginEn
     rejectUnknownKeys(entry, at, ['phase', 'module', 'options']);
     const phase = expectOneOf(entry['phase'], childPath(at, 'phase'), PHASES);
     const module = expectNonEmptyString(entry['module'], childPath(at, 'module'));
-    if (entry['options'] === undefined) return { phase, module };
-    return { phase, module, options: expectObject(entry['options'], childPath(at, 'options')) };
+    return { phase, module, ...(entry['options'] !== undefined && { options: expectObject(entry['options'], childPath(at, 'options')) }) };
   });
 }
 

@@ -60,10 +60,8 @@ export function createJsonLogger(options: JsonLoggerOptions = {}): JsonLogger {
   };
   const intervalMs = repeatInterval(options.repeatIntervalMs, env);
   // The summary of `count` lines like `first`: its shared fields, the count and the interval.
-  const repeats = intervalMs === 0 ? undefined : repeatedLines(intervalMs, (first, count) => {
-    const summary = { ...sharedFields(first.fields), repeated: count, interval_ms: intervalMs };
-    write(first.level, summary, first.message, false);
-  });
+  const repeats = intervalMs === 0 ? undefined : repeatedLines(intervalMs, (first, count) =>
+    write(first.level, { ...sharedFields(first.fields), repeated: count, interval_ms: intervalMs }, first.message, false));
   const method = (level: Exclude<LogLevel, 'silent'>): LogMethod => {
     if (LOG_LEVELS.indexOf(level) < threshold) return noop;
     // Only warn and error, the noisy levels in an outage, are summarised; fatal lines are rare and always whole.

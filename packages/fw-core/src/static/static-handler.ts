@@ -126,8 +126,7 @@ export function resolveStaticOptions(options: unknown = {}, where: string) {
 
 /** Serves `path` (just stat'ed) with the route's content types and cache-control; 404 unless it is a regular file. */
 export async function serveFile(req: FwRequest, path: string, stats: Stats, options: ResolvedStaticOptions): Promise<void> {
-  const sent = await sendFileAt(req, path, stats, { contentType: options.contentType(path), cacheControl: options.cacheControl });
-  if (!sent) notFound(req);
+  if (!(await sendFileAt(req, path, stats, { contentType: options.contentType(path), cacheControl: options.cacheControl }))) notFound(req);
 }
 
 /** 404 `{"error":"not found"}`, the same answer whether the path is missing, forbidden or unreadable. */
