@@ -62,12 +62,10 @@ export async function createListener(options: CreateListenerOptions = {}): Promi
 /** createListener's one code path, shared with startServer; a failure once the logger exists is logged (`start_failed`) too. */
 export async function openListener(options: CreateListenerOptions): Promise<OpenedListener> {
   let logger = options.logger;
-  try {
-    return await open(options, (made) => (logger = made));
-  } catch (error) {
+  return open(options, (made) => (logger = made)).catch((error: unknown) => {
     logger?.error({ event: 'start_failed', err: error }, `start failed: ${(error as Error).message}`);
     throw error;
-  }
+  });
 }
 
 async function open(options: CreateListenerOptions, madeLogger: (logger: Logger) => void): Promise<OpenedListener> {

@@ -33,9 +33,7 @@ export async function gracefulClose(server: Server, traffic: Traffic, graceMs: n
   try {
     if (traffic.inflight > 0) {
       // After each request, a keep-alive connection whose response began before the stop is idle: ended.
-      const drained = new Promise<void>((resolve) => {
-        traffic.onRequestEnd = () => (traffic.inflight <= 0 ? resolve() : endIdle());
-      });
+      const drained = new Promise<void>((resolve) => (traffic.onRequestEnd = () => (traffic.inflight <= 0 ? resolve() : endIdle())));
       await Promise.race([drained, graceOver]);
     }
     // A response can still be on its way out to a slow reader: its connection closes once it is
