@@ -326,9 +326,8 @@ function asJson(value: unknown): unknown {
 const SCALAR_TYPES: ReadonlySet<unknown> = new Set(['string', 'number', 'integer', 'boolean', 'null']);
 
 function isScalarSchema(schema: Schema): boolean {
-  const type = schema.type;
-  if (typeof type === 'string') return SCALAR_TYPES.has(type);
-  return Array.isArray(type) && type.length > 0 && type.every((name) => SCALAR_TYPES.has(name));
+  const types = [schema.type].flat();
+  return types.length > 0 && types.every((name) => SCALAR_TYPES.has(name));
 }
 
 /**
