@@ -15,8 +15,7 @@ export function createRouter<T>(defs: readonly RouteDefinition<T>[]): Router<T> 
     const host = normaliseRouteHost(def.host, label);
     const methods = normaliseMethods(def.methods, label);
     const parsed = parsePath(def.path, label);
-    const { bindingNames, hasWildcard } = parsed;
-    const route: CompiledRoute<T> = Object.freeze({ host, path: def.path, methods, bindingNames, hasWildcard, data: def.data });
+    const route: CompiledRoute<T> = Object.freeze({ host, path: def.path, methods, bindingNames: parsed.bindingNames, hasWildcard: parsed.hasWildcard, data: def.data });
     return { parsed, route, label };
   });
   return new RadixRouter(checked);

@@ -120,8 +120,7 @@ export function resolveStaticOptions(options: unknown = {}, where: string) {
     table[extension.toLowerCase()] = type;
   }
   if (!Number.isSafeInteger(max_age) || (max_age as number) < 0) throw bad('max_age must be a whole number of seconds, 0 or more');
-  const indexFiles: readonly string[] = Object.freeze([...(index_files as string[])]);
-  return { indexFiles, listDir: list_dir, contentType: createContentTypeLookup(table), cacheControl: `public, max-age=${max_age}` };
+  return { indexFiles: Object.freeze([...(index_files as string[])]), listDir: list_dir, contentType: createContentTypeLookup(table), cacheControl: `public, max-age=${max_age}` };
 }
 
 /** Serves `path` (just stat'ed) with the route's content types and cache-control; 404 unless it is a regular file. */
