@@ -232,8 +232,7 @@ interface StaticGroup<T> {
 }
 
 function findStatic<T>(statics: StaticIndex<T>, path: string): RouteLeaf<T> | undefined {
-  if (path.length >= statics.length) return undefined;
-  const group = statics[path.length];
+  const group = path.length < statics.length ? statics[path.length] : undefined;
   if (group === undefined) return undefined;
   const entries = group.byCode[path.charCodeAt(group.at) & 127] as readonly (readonly [string, RouteLeaf<T>])[];
   for (let i = 0; i < entries.length; i++) {

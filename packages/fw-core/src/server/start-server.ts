@@ -136,8 +136,7 @@ function closeStalledConnections(connections: ReadonlySet<Socket>, timeoutMs: nu
         socket.destroy();
       }
     }
-  }, period);
-  timer.unref();
+  }, period).unref();
   return () => clearInterval(timer);
 }
 
