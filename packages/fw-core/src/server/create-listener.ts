@@ -87,10 +87,7 @@ async function open(options: CreateListenerOptions, madeLogger: (logger: Logger)
   let closing: Promise<void> | undefined;
   const close = (): Promise<void> => {
     lifecycle.draining = true;
-    closing ??= (async () => {
-      await stopPlugins(instances, logger);
-      await app.stop?.();
-    })();
+    closing ??= stopPlugins(instances, logger).then(() => app.stop?.());
     return closing;
   };
   const traffic: Traffic = { inflight: 0, stopping: false, cut: false, onRequestEnd: undefined };
