@@ -48,8 +48,7 @@ export function gatePipelined(listener: Listener, maxInflight: number, traffic: 
       while (waiting.length > 0 && canStart(waiting[0]![1])) start(...waiting.shift()!);
       if (waiting.length > 0 || !pausedByGate) return;
       pausedByGate = false;
-      if (pausedByHttp(socket)) return; // node:http paused it for its own reasons and resumes it itself
-      resumeReading(socket);
+      if (!pausedByHttp(socket)) resumeReading(socket); // else node:http paused it for its own reasons and resumes it itself
     };
     holdReadingWhile(socket, () => waiting.length > 0);
     socket.once('close', () => {
