@@ -28,10 +28,7 @@ const FORBIDDEN_CHARACTER = /[\s\u0000-\u001f\u007f?#]/u;
 export function parsePath(path: unknown, label: RouteName): ParsedPath {
   if (typeof path !== 'string' || !path.startsWith('/')) throw badPath(label, 'must be a string starting with "/"', path);
   const forbidden = FORBIDDEN_CHARACTER.exec(path)?.[0];
-  if (forbidden !== undefined) {
-    const problem = `contains ${JSON.stringify(forbidden)}; query strings, fragments and whitespace are not part of a route path`;
-    throw badPath(label, problem, path);
-  }
+  if (forbidden !== undefined) throw badPath(label, `contains ${JSON.stringify(forbidden)}; query strings, fragments and whitespace are not part of a route path`, path);
   const raw = path.slice(1).split('/');
   const segments: PathSegment[] = [];
   const bindingNames: string[] = [];
