@@ -59,7 +59,7 @@ describe('fw openapi with options.openapi (openapi-details-app)', () => {
   });
 
   it("has none of the blog's wording: a generic ErrorMessage example, only the shared schemas its operations answer with", () => {
-    assert.deepEqual(Object.keys(document.components.schemas), ['ErrorMessage', 'InvalidRequest']);
+    assert.deepEqual(Object.keys(document.components.schemas), ['ErrorMessage', 'InvalidRequest', 'UnsupportedMediaType']);
     assert.equal(document.components.schemas.ErrorMessage.description, 'An error message, e.g. {"error": "not found"}.');
     assert.doesNotMatch(text, /post not found|ValidationErrors/);
     assert.doesNotMatch(JSON.stringify(document.components), /post/i);

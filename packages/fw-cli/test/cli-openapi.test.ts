@@ -202,7 +202,7 @@ describe('fw openapi on the blog', { concurrency: true }, () => {
       409: { description: 'Conflict', content: json(coded('A request with this Idempotency-Key is still running; sent with retry-after: 1, and retrying with the same key is safe.', 'idempotency_key_in_use')), headers: retryAfter('Seconds to wait: 1 (a retry with the same Idempotency-Key is safe)') },
       504: { description: 'Gateway Timeout', content: json(coded('The database stopped answering after the write was sent: it may have been committed. No retry-after; retry only with the same Idempotency-Key.', 'write_outcome_unknown')) },
     };
-    const decoding = { 400: { description: 'Bad Request', content: json({ anyOf: [badKey, { $ref: '#/components/schemas/ErrorMessage' }] }) }, 413: error('Payload Too Large'), 415: error('Unsupported Media Type') };
+    const decoding = { 400: { description: 'Bad Request', content: json({ anyOf: [badKey, { $ref: '#/components/schemas/ErrorMessage' }] }) }, 413: error('Payload Too Large'), 415: { description: 'Unsupported Media Type', content: json({ $ref: '#/components/schemas/UnsupportedMediaType' }) } };
     const unavailable = { ...error('Service Unavailable'), headers: retryAfter('Seconds to wait: 1 (nothing was done, a retry is safe)') };
     const list = { type: 'object', required: ['posts'], properties: { posts: { type: 'array', items: post } } };
     const link = { Link: { description: 'The next page, `<url>; rel="next"`, when more posts follow', schema: { type: 'string' } } };
@@ -249,7 +249,8 @@ describe('fw openapi on the blog', { concurrency: true }, () => {
   });
 
   it('keys components.schemas by priv/schemas file name, plus the shared error schemas it answers with (no ValidationErrors: its 422 is its own)', async () => {
-    assert.deepEqual(Object.keys(document.components.schemas), ['post', 'ErrorMessage']);
+    assert.deepEqual(Object.keys(document.components.schemas), ['post', 'ErrorMessage', 'UnsupportedMediaType']);
+    assert.deepEqual(document.components.schemas.UnsupportedMediaType.properties, { error: { type: 'string' }, accepted: { type: 'array', items: { type: 'string' } } });
     const source = JSON.parse(await readFile(join(BLOG_DIR, 'priv', 'schemas', 'post.json'), 'utf8'));
     assert.deepEqual(Object.keys(document.components.schemas.post.properties), Object.keys(source.properties));
     // Zone-less `YYYY-MM-DDTHH:MM:SS` or null: not an RFC 3339 date-time, so no `format`.
@@ -301,7 +302,8 @@ describe('fw openapi lists every response a route can give (openapi-responses-ap
             400: { description: 'Bad Request', content: json({ anyOf: [ref('InvalidRequest'), ref('ErrorMessage')] }) },
             ...denied,
             413: error('Payload Too Large'),
-            415: error('Unsupported Media Type'),
+            // fw's 415 names the media types it takes: {error, accepted}.
+            415: { description: 'Unsupported Media Type', content: json(ref('UnsupportedMediaType')) },
             429: tooMany,
           },
           security: [{ apiKey: [] }],
@@ -332,7 +334,7 @@ describe('fw openapi lists every response a route can give (openapi-responses-ap
       },
     });
     assert.deepEqual(document.components.securitySchemes, { apiKey: { type: 'apiKey', in: 'header', name: 'x-api-key' } });
-    assert.deepEqual(Object.keys(document.components.schemas), ['ErrorMessage', 'InvalidRequest']);
+    assert.deepEqual(Object.keys(document.components.schemas), ['ErrorMessage', 'InvalidRequest', 'UnsupportedMediaType']);
     assert.deepEqual(document.components.schemas.InvalidRequest.required, ['error', 'details']);
   });
 

@@ -34,6 +34,17 @@ export const invalidRequestSchema: Readonly<Record<string, unknown>> = {
   },
 };
 
+/** Component name of fw's 415, `{error, accepted}` where a body schema's route names the media types it takes. */
+export const UNSUPPORTED_MEDIA_TYPE_SCHEMA = 'UnsupportedMediaType';
+
+/** fw's 415 (check-request.ts, the body decoder), listed only where used. */
+export const unsupportedMediaTypeSchema: Readonly<Record<string, unknown>> = {
+  type: 'object',
+  description: 'A body of a media type the route does not take, e.g. {"error": "unsupported media type", "accepted": ["application/json"]}.',
+  required: ['error'],
+  properties: { error: { type: 'string' }, accepted: { type: 'array', items: { type: 'string' } } },
+};
+
 /** The shared error schemas, by component name. */
 export const errorSchemas: Readonly<Record<string, Record<string, unknown>>> = {
   [ERROR_MESSAGE_SCHEMA]: {
@@ -51,7 +62,7 @@ export const errorSchemas: Readonly<Record<string, Record<string, unknown>>> = {
 };
 
 /** Every shared schema, in the order components.schemas lists those an operation uses. */
-export const sharedSchemas: Readonly<Record<string, Readonly<Record<string, unknown>>>> = { ...errorSchemas, [INVALID_REQUEST_SCHEMA]: invalidRequestSchema };
+export const sharedSchemas: Readonly<Record<string, Readonly<Record<string, unknown>>>> = { ...errorSchemas, [INVALID_REQUEST_SCHEMA]: invalidRequestSchema, [UNSUPPORTED_MEDIA_TYPE_SCHEMA]: unsupportedMediaTypeSchema };
 
 /** `{$ref: '#/components/schemas/<name>'}`. */
 export function schemaRef(name: string): Record<string, unknown> {

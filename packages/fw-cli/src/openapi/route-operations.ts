@@ -12,7 +12,7 @@ import { CliError } from '../errors.ts';
 import { chainFacts, type ChainFacts } from './chain-responses.ts';
 import { readOperationDetails } from './operation-details.ts';
 import { readRouteDocs, type RouteDocs } from './route-extra.ts';
-import { ERROR_MESSAGE_SCHEMA, INVALID_REQUEST_SCHEMA, VALIDATION_ERRORS_SCHEMA, schemaRef } from './error-schemas.ts';
+import { ERROR_MESSAGE_SCHEMA, INVALID_REQUEST_SCHEMA, UNSUPPORTED_MEDIA_TYPE_SCHEMA, VALIDATION_ERRORS_SCHEMA, schemaRef } from './error-schemas.ts';
 import type { OwnErrorSchemas } from './own-error-schemas.ts';
 import { checkedParts, RouteSchemaWriter, type ComponentIndex } from './schema-operation.ts';
 import { jsonRouteSchema, type JsonRouteSchema } from './standard-json-schema.ts';
@@ -213,7 +213,7 @@ function schemaOperation(schema: JsonRouteSchema, facts: MethodFacts, context: O
   // (no onInvalid of the route's own), and body decoding's 400 (malformed JSON), 413 and 415.
   const own: [number, Json][] = [];
   if (checkedParts(schema).length > 0 && !facts.handlesInvalid) own.push([400, schemaRef(INVALID_REQUEST_SCHEMA)]);
-  if (facts.chain.decodesBodies && BODY_METHODS.has(facts.method)) for (const status of [400, 413, 415]) own.push([status, schemaRef(ERROR_MESSAGE_SCHEMA)]);
+  if (facts.chain.decodesBodies && BODY_METHODS.has(facts.method)) own.push([400, schemaRef(ERROR_MESSAGE_SCHEMA)], [413, schemaRef(ERROR_MESSAGE_SCHEMA)], [415, schemaRef(UNSUPPORTED_MEDIA_TYPE_SCHEMA)]);
   for (const [status, schema] of own) out[status] = withAnswer(out[status] as Json | undefined, status, schema);
   if (facts.bindings.length > 0) out[404] ??= response(404, facts.failure ?? schemaRef(ERROR_MESSAGE_SCHEMA));
   return { ...(all.length > 0 && { parameters: all }), ...body, responses: withDeclared(out, facts.chain, facts.failure) };
