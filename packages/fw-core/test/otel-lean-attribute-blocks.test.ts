@@ -36,7 +36,7 @@ function requestAttributes(overrides: Attributes = {}): Attributes {
 }
 
 function span(limits: Partial<SpanLimits> = {}): LeanServerSpan {
-  return new LeanServerSpan('HTTP GET', {}, undefined, true, { ...DEFAULT_SPAN_LIMITS, ...limits }, () => {});
+  return new LeanServerSpan('HTTP GET', undefined, true, { ...DEFAULT_SPAN_LIMITS, ...limits }, () => {});
 }
 
 /** The exported span's attributes as [key, value] pairs in wire order, decoded by the official code. */

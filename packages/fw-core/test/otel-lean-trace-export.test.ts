@@ -35,13 +35,13 @@ describe('lean trace export', () => {
   it('delivers spans to an OTLP receiver as recorded', async () => {
     const before = Date.now();
     const parent = parseTraceparent('00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01', 'vendor=abc');
-    const child = new LeanServerSpan('HTTP GET', { 'http.request.method': 'GET', 'url.path': '/api/posts/42', 'server.port': 8080 }, parent, true, DEFAULT_SPAN_LIMITS, (span) => exporter.add(span));
+    const child = new LeanServerSpan('HTTP GET', parent, true, DEFAULT_SPAN_LIMITS, (span) => exporter.add(span)).setAttributes({ 'http.request.method': 'GET', 'url.path': '/api/posts/42', 'server.port': 8080 });
     child.setAttribute('http.response.status_code', 500);
     child.recordException(new Error('store down'));
     child.setStatus({ code: SpanStatusCode.ERROR });
     child.updateName('GET /api/posts/:id');
     child.end();
-    const root = new LeanServerSpan('HTTP POST', { 'http.request.method': 'POST' }, undefined, true, DEFAULT_SPAN_LIMITS, (span) => exporter.add(span));
+    const root = new LeanServerSpan('HTTP POST', undefined, true, DEFAULT_SPAN_LIMITS, (span) => exporter.add(span)).setAttributes({ 'http.request.method': 'POST' });
     root.end();
     await exporter.forceFlush();
     const after = Date.now();

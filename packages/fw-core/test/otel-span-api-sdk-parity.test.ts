@@ -68,7 +68,7 @@ function exportedBoth(calls: Calls, limits = DEFAULT_SPAN_LIMITS): { sdk: Record
   const startMs = perfMs;
   const sdkSpan = (limits === DEFAULT_SPAN_LIMITS ? tracer : tracerWith(limits)).startSpan('s', {}, ROOT_CONTEXT);
   let leanEnded: LeanServerSpan | undefined;
-  const leanSpan = new LeanServerSpan('s', {}, undefined, true, limits, (span) => (leanEnded = span));
+  const leanSpan = new LeanServerSpan('s', undefined, true, limits, (span) => (leanEnded = span));
   assert.equal(leanSpan.startMs, startMs);
   for (const span of [sdkSpan, leanSpan]) {
     perfMs = startMs;

@@ -43,7 +43,7 @@ function childOf(parent: Span, afterMs: number, options: { startTime?: number } 
 
 describe('a child span started in a span of this process', () => {
   it('takes the lean span\'s clock: its start and end are the parent\'s start plus monotonic time', () => {
-    const parent = new LeanServerSpan('HTTP GET', {}, undefined, true, DEFAULT_SPAN_LIMITS, () => {});
+    const parent = new LeanServerSpan('HTTP GET', undefined, true, DEFAULT_SPAN_LIMITS, () => {});
     const child = childOf(parent, 0.25);
     perfMs += 2;
     child.end();
@@ -67,7 +67,7 @@ describe('a child span started in a span of this process', () => {
   });
 
   it('keeps a start time it was given, and the SDK reads it as before', () => {
-    const parent = new LeanServerSpan('HTTP GET', {}, undefined, true, DEFAULT_SPAN_LIMITS, () => {});
+    const parent = new LeanServerSpan('HTTP GET', undefined, true, DEFAULT_SPAN_LIMITS, () => {});
     const given = wallMs + 40;
     childOf(parent, 0.25, { startTime: given }).end();
     assert.equal(ns(ended.pop()!.startTime), BigInt(given) * 1_000_000n);

@@ -11,7 +11,7 @@ import { randomFillSync } from 'node:crypto';
 import { monotonicMs, TIME_ORIGIN_MS, wallMsAt } from '../../stream/clock.ts';
 import type { SpanLimits } from '../env-config.ts';
 import { traceStateOf } from '../propagation/trace-state.ts';
-import { encodeAttributeBlock, keyBit, type LeanAttributeBlock, type LeanAttributes, type LeanTime } from './otlp-trace-encoder.ts';
+import { encodeAttributeBlock, keyBit, type LeanAttributeBlock, type LeanAttributes, type LeanEvent, type LeanTime } from './otlp-trace-encoder.ts';
 
 /** A span's clock: its start in Unix time and the `performance.now()` reading it was taken at. */
 export interface SpanClock {
@@ -22,13 +22,8 @@ export interface SpanClock {
 /** Where fw's lean span offers its clock to the SDK spans started in it (child-span-clock.ts). */
 export const SPAN_CLOCK = Symbol('fw.spanClock');
 
-/** An event as recorded, at the Unix time the SDK's span would export. */
-export interface RecordedEvent {
-  readonly name: string;
-  readonly time: LeanTime;
-  readonly attributes: Attributes;
-  readonly droppedAttributesCount: number;
-}
+/** An event as recorded (the encoder's, every field set), at the Unix time the SDK's span would export. */
+export type RecordedEvent = Required<LeanEvent>;
 
 const UNSET_STATUS: SpanStatus = Object.freeze({ code: SpanStatusCode.UNSET });
 const NONE: readonly never[] = Object.freeze([]);
@@ -66,7 +61,7 @@ export class LeanServerSpan implements Span {
   private readonly onEnd: (span: LeanServerSpan) => void;
 
   /** `traceId`: one a sampler drew (else the parent's or a new one); `startMs`: the exchange's start. */
-  constructor(name: string, attributes: Attributes, parent: RemoteParent | undefined, sampled: boolean, limits: SpanLimits, onEnd: (span: LeanServerSpan) => void, traceId?: Uint8Array, startMs?: number) {
+  constructor(name: string, parent: RemoteParent | undefined, sampled: boolean, limits: SpanLimits, onEnd: (span: LeanServerSpan) => void, traceId?: Uint8Array, startMs?: number) {
     this.name = name;
     this.traceIdBytes = traceId;
     this.parent = parent;
@@ -75,7 +70,6 @@ export class LeanServerSpan implements Span {
     this.onEnd = onEnd;
     this.startMs = startMs ?? monotonicMs();
     this.startWallMs = wallMsAt(this.startMs);
-    this.setEachAttribute(attributes);
   }
 
   get events(): readonly RecordedEvent[] { return this.#events ?? NONE; }
@@ -197,7 +191,7 @@ export class LeanServerSpan implements Span {
     const isTime = isTimeInput(attributesOrTime);
     const at = isTime && !isTimeInput(time) ? attributesOrTime : time;
     const { kept, dropped } = limited(isTime ? {} : ((attributesOrTime as Attributes | undefined) ?? {}), this.limits.attributePerEventCountLimit, this.limits.attributeValueLengthLimit, isSimpleValue);
-    events.push({ name, time: timeFromInput(this, at), attributes: kept, droppedAttributesCount: dropped });
+    events.push({ name, time: timeFromInput(this, at), attributes: kept as LeanAttributes, droppedAttributesCount: dropped });
     return this;
   }
 

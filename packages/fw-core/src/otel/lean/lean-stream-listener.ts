@@ -39,14 +39,14 @@ export function wrapLean(next: Listener, lean: LeanPath, server: ServerTelemetry
     // Built here only for a sampler that reads them; setRequestAttributes builds them when it needs them.
     let attributes: Attributes | undefined;
     let samplerAttributes: Attributes | undefined;
-    if (decide !== undefined) span = new LeanServerSpan(name, NO_ATTRIBUTES, remote, decide(remote), limits, onEnd, undefined, startMs);
+    if (decide !== undefined) span = new LeanServerSpan(name, remote, decide(remote), limits, onEnd, undefined, startMs);
     else {
       // A ratio sampler reads the trace id, so the id is made now; it sees the request's attributes.
       const traceId = remote?.traceId ?? randomId(16);
       attributes = requestSpanAttributes(req, exchange, method, scheme, redaction);
       const result = sampler.shouldSample(parent, toHex(traceId), name, SpanKind.SERVER, attributes, []);
       const sampled = result.decision === RECORD_AND_SAMPLED;
-      span = new LeanServerSpan(name, NO_ATTRIBUTES, remote, sampled, limits, onEnd, traceId, startMs);
+      span = new LeanServerSpan(name, remote, sampled, limits, onEnd, traceId, startMs);
       samplerAttributes = result.attributes;
     }
     if (span.isRecording()) {
@@ -61,8 +61,6 @@ export function wrapLean(next: Listener, lean: LeanPath, server: ServerTelemetry
     runInSpan(span, parent, server, next, req, res);
   };
 }
-
-const NO_ATTRIBUTES: Attributes = Object.freeze({});
 
 const parentOr = (root: boolean): SamplingDecision => (remote) => (remote === undefined ? root : (remote.flags & 1) === 1);
 const FIXED_DECISIONS: Partial<Record<SamplerName, SamplingDecision>> = {

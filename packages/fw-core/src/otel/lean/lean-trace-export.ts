@@ -20,7 +20,7 @@ import { aggregatesAsLeanMetrics } from './http-metric-producer.ts';
 import type { LeanServerSpan } from './lean-span.ts';
 import { fixedSamplingDecision } from './lean-stream-listener.ts';
 import { OtlpHttpSender, type OtlpSenderOptions, type SendResult } from './otlp-socket-client.ts';
-import { type LeanAttributes, type LeanEvent, type LeanResource, type LeanScope, type LeanSpanData, OtlpTraceEncoder } from './otlp-trace-encoder.ts';
+import { type LeanAttributes, type LeanResource, type LeanScope, type LeanSpanData, OtlpTraceEncoder } from './otlp-trace-encoder.ts';
 import { leanLink, sdkSpanData } from './sdk-span-data.ts';
 
 /** The path for `config`, `options` and the metric readers built for them, and why when it is full. */
@@ -78,8 +78,7 @@ export function toLeanSpanData(span: LeanServerSpan, scope: LeanScope): LeanSpan
     // API attribute values (strings, numbers, booleans and their arrays) are encoder values as they are.
     attributes: span.ownAttributes as LeanAttributes,
     droppedAttributesCount: span.droppedAttributesCount,
-    // A recorded event has the encoder's fields, as an SDK event does.
-    events: span.events as readonly LeanEvent[],
+    events: span.events,
     droppedEventsCount: span.droppedEventsCount,
     links: span.links.length === 0 ? undefined : span.links.map(leanLink),
     droppedLinksCount: span.droppedLinksCount,

@@ -49,14 +49,9 @@ export class ParsedTraceState implements TraceState {
   }
 
   set(key: string, value: string): TraceState {
-    if (!isMember(key, value)) return this;
     const old = this.get(key);
-    let length = this.#length;
-    if (old !== undefined) length += value.length - old.length;
-    else {
-      if (this.#members.size >= MAX_MEMBERS) return this;
-      length += key.length + value.length + (this.#members.size > 0 ? 2 : 1);
-    }
+    if (!isMember(key, value) || (old === undefined && this.#members.size >= MAX_MEMBERS)) return this;
+    const length = this.#length + (old === undefined ? key.length + value.length + (this.#members.size > 0 ? 2 : 1) : value.length - old.length);
     return length > MAX_LENGTH ? this : new ParsedTraceState(new Map([[key, value], ...this.#without(key)]), length);
   }
 
