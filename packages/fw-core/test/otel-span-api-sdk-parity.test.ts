@@ -213,6 +213,26 @@ describe('the lean span and the SDK span export the same', () => {
     assert.deepEqual(sdk.attributes.map(([key]: [string]) => key), ['app.user', 'payload']);
   });
 
+  it('a frozen attributes object: its invalid keys and values left out as any other, not copied as they are into the export', () => {
+    const { sdk, lean } = exportedBoth((span) => {
+      span.setAttributes(Object.freeze({ ok: 'x', '': 'empty key', big: 10n, date: new Date(0), none: null, list: [1, null, 2] }) as never);
+      span.setAttributes(Object.freeze(Object.assign(Object.create({ 'deployment.env': 'prod' }), { 'app.user': 'ada' })));
+      span.end();
+    });
+    assert.deepEqual(lean, sdk);
+    assert.deepEqual(sdk.attributes.map(([key]: [string]) => key), ['ok', 'none', 'list', 'app.user']);
+  });
+
+  it('attributes that are not an object: null sets nothing, a string its characters, as the SDK (no throw)', () => {
+    const { sdk, lean } = exportedBoth((span) => {
+      span.setAttributes(null as never);
+      span.setAttributes('ab' as never);
+      span.end();
+    });
+    assert.deepEqual(lean, sdk);
+    assert.deepEqual(sdk.attributes, [['0', 'a'], ['1', 'b']]);
+  });
+
   it('a value length limit of 0 from the environment: no limit, as the SDK ignores it', () => {
     const config = readEnvConfig({ OTEL_ATTRIBUTE_VALUE_LENGTH_LIMIT: '0' });
     assert.ok(config.warnings.some((line) => line.includes('length limit of 0')), 'a warning says so');

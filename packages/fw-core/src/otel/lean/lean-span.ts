@@ -128,10 +128,10 @@ export class LeanServerSpan implements Span {
     return this;
   }
 
-  /** A frozen `attributes` (otel_fw_plugin's per route) is encoded once and its bytes copied into each span (setEncodedAttributes). */
+  /** A frozen `attributes` (otel_fw_plugin's per route) that setAttribute would keep as it is is encoded once and its bytes copied into each span (setEncodedAttributes). */
   setAttributes(attributes: Attributes): this {
-    if (Object.isFrozen(attributes) && this.isRecording()) return this.setEncodedAttributes(encodedBlockOf(attributes));
-    return this.setEachAttribute(attributes);
+    const block = attributes instanceof Object && Object.isFrozen(attributes) && this.isRecording() ? encodedBlockOf(attributes) : null;
+    return block === null ? this.setEachAttribute(attributes) : this.setEncodedAttributes(block);
   }
 
   /**
@@ -256,13 +256,14 @@ export class LeanServerSpan implements Span {
   }
 }
 
-const encodedBlocks = new WeakMap<Attributes, LeanAttributeBlock>();
+const encodedBlocks = new WeakMap<Attributes, LeanAttributeBlock | null>();
 
-/** The block of a frozen attributes object, encoded on first use. */
-function encodedBlockOf(attributes: Attributes): LeanAttributeBlock {
+/** The block of a frozen attributes object, encoded on first use; null unless setAttribute keeps each as it is (a plain object, no empty key, simple values). */
+function encodedBlockOf(attributes: Attributes): LeanAttributeBlock | null {
   let block = encodedBlocks.get(attributes);
   if (block === undefined) {
-    block = encodeAttributeBlock(attributes as LeanAttributes);
+    const kept = [Object.prototype, null].includes(Object.getPrototypeOf(attributes)) && Object.entries(attributes).every(([key, value]) => key !== '' && key !== '__proto__' && (value === undefined || isSimpleValue(value)));
+    block = kept ? encodeAttributeBlock(attributes as LeanAttributes) : null;
     encodedBlocks.set(attributes, block);
   }
   return block;
