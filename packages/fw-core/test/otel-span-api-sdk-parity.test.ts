@@ -9,7 +9,7 @@
  */
 import assert from 'node:assert/strict';
 import { afterEach, beforeEach, describe, it, mock } from 'node:test';
-import { ROOT_CONTEXT, SpanStatusCode, type Exception, type Span, type SpanStatus, type TimeInput } from '@opentelemetry/api';
+import { diag, DiagLogLevel, ROOT_CONTEXT, SpanStatusCode, type Exception, type Span, type SpanStatus, type TimeInput } from '@opentelemetry/api';
 import { ProtobufTraceSerializer } from '@opentelemetry/otlp-transformer';
 import { TracerProvider, type ReadableSpan } from '@opentelemetry/sdk-trace';
 import { toLeanSpanData } from '../src/otel/lean/lean-trace-export.ts';
@@ -79,6 +79,28 @@ function exportedBoth(calls: Calls, limits = DEFAULT_SPAN_LIMITS): { sdk: Record
   const sdkBytes = ProtobufTraceSerializer.serializeRequest([sdkEnded])!;
   const leanBytes = encodeTraceRequest({ attributes: {} }, [toLeanSpanData(leanEnded, { name: 'parity' })]);
   return { sdk: decodedSpan(sdkBytes), lean: decodedSpan(leanBytes) };
+}
+
+/** The diag lines each span writes during `calls` (ids as TRACE and SPAN), the spans made as exportedBoth makes them. */
+function diagLinesBoth(calls: Calls, limits = DEFAULT_SPAN_LIMITS): { sdk: string[]; lean: string[] } {
+  const lines: string[][] = [];
+  const shown = (arg: unknown): string => (arg instanceof Error ? `Error: ${arg.message}` : JSON.stringify(arg));
+  const line = (level: string) => (message: string, ...args: unknown[]): void => {
+    // Registering the logger says so at debug, before either span: not kept.
+    lines.at(-1)?.push([level, message, ...args.map(shown)].join(' ').replace(/\b[0-9a-f]{32}\b/g, 'TRACE').replace(/\b[0-9a-f]{16}\b/g, 'SPAN'));
+  };
+  diag.setLogger({ error: line('error'), warn: line('warn'), info: line('info'), debug: line('debug'), verbose: line('verbose') }, { logLevel: DiagLogLevel.ALL, suppressOverrideMessage: true });
+  try {
+    exportedBoth((span, startMs) => {
+      lines.push([]);
+      calls(span, startMs);
+    }, limits);
+  } finally {
+    // Unregistering says so too: into a list of its own.
+    lines.push([]);
+    diag.disable();
+  }
+  return { sdk: lines[0]!, lean: lines[1]! };
 }
 
 /** Time inputs, each given the span's start reading: how the SDK tells them apart. */
@@ -231,6 +253,43 @@ describe('the lean span and the SDK span export the same', () => {
     });
     assert.deepEqual(lean, sdk);
     assert.deepEqual(sdk.attributes, [['0', 'a'], ['1', 'b']]);
+  });
+
+  it('diag lines for calls on an ended span: each warns and changes nothing, a second end() is an error', () => {
+    const linked = { traceId: '0af7651916cd43dd8448eb211c80319c', spanId: 'b7ad6b7169203331', traceFlags: 1 };
+    const calls: Calls = (span) => {
+      span.end();
+      span.setAttribute('late', 1);
+      span.setAttributes({ a: 1, b: 2 });
+      span.addEvent('late');
+      span.addLink({ context: linked });
+      span.setStatus({ code: SpanStatusCode.ERROR, message: 'late' });
+      span.updateName('late');
+      span.recordException(new Error('late'));
+      span.end();
+    };
+    const { sdk, lean } = diagLinesBoth(calls);
+    assert.deepEqual(lean, sdk);
+    assert.equal(sdk.length, 10);
+    assert.equal(sdk[0], 'warn Cannot execute the operation on ended Span {traceId: TRACE, spanId: SPAN} Error: Operation attempted on ended Span {traceId: TRACE, spanId: SPAN}');
+    assert.equal(sdk[9], 'error s TRACE-SPAN - You can only call end() on a span once.');
+    const exported = exportedBoth(calls);
+    assert.deepEqual(exported.lean, exported.sdk);
+  });
+
+  it('diag lines for what the limits drop, invalid event and link attributes, and an end before the start', () => {
+    const linked = { traceId: '0af7651916cd43dd8448eb211c80319c', spanId: 'b7ad6b7169203331', traceFlags: 1 };
+    const limits = { ...DEFAULT_SPAN_LIMITS, attributeCountLimit: 1, eventCountLimit: 1, linkCountLimit: 1, attributePerEventCountLimit: 1 };
+    const calls: Calls = (span) => {
+      for (const key of ['a', 'b', 'c']) span.setAttribute(key, 1);
+      for (const name of ['e1', 'e2', 'e3']) span.addEvent(name, { '': 1, big: 10n as never, ok: 1, over: 2 });
+      for (let i = 0; i < 3; i += 1) span.addLink({ context: linked, attributes: { date: new Date(0) as never } });
+      span.end(new Date(WALL_MS - 10));
+    };
+    const { sdk, lean } = diagLinesBoth(calls, limits);
+    assert.deepEqual(lean, sdk);
+    assert.ok(sdk.includes('warn Dropping extra attributes.') && sdk.includes('debug Dropping extra events.') && sdk.includes('warn Dropped 2 links because linkCountLimit reached'), sdk.join('\n'));
+    assert.deepEqual(diagLinesBoth((span) => { span.addEvent('e'); span.addEvent('e'); span.end(); }, { ...DEFAULT_SPAN_LIMITS, eventCountLimit: 0 }).lean, ['warn No events allowed.', 'warn No events allowed.', 'warn Dropped 2 events because eventCountLimit reached']);
   });
 
   it('a value length limit of 0 from the environment: no limit, as the SDK ignores it', () => {

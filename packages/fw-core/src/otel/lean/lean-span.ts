@@ -106,7 +106,7 @@ export class LeanServerSpan implements Span {
 
   setAttribute(key: string, value: AttributeValue | undefined): this {
     // null is a value (an empty one), as the SDK 3 keeps it; `__proto__` would set the attributes' prototype: nothing exported.
-    if (!this.isRecording() || value === undefined || key === '__proto__') return this;
+    if (this.ignores() || value === undefined || key === '__proto__') return this;
     if (key.length === 0) return leftOut(this, `Invalid attribute key: ${key}`);
     const own = this.ownAttributes;
     const bit = keyBit(key);
@@ -115,7 +115,7 @@ export class LeanServerSpan implements Span {
     // moves that block's attributes here.
     const isNew = (held !== undefined && bit !== 0 && (held & bit) === 0) || (own[key] === undefined && !(this.blocks !== undefined && this.unblock(key)));
     if (isNew && this.attributeCount >= this.limits.attributeCountLimit) {
-      this.droppedAttributesCount += 1;
+      if ((this.droppedAttributesCount += 1) === 1) diag.warn('Dropping extra attributes.');
       return this;
     }
     // As the SDK 3: what OpenTelemetry has no value for (a bigint, a Date, a function) is left out.
@@ -139,7 +139,7 @@ export class LeanServerSpan implements Span {
    * the limits) the span keeps the block, whose bytes the export copies.
    */
   setEncodedAttributes(block: LeanAttributeBlock): this {
-    if (!this.isRecording()) return this;
+    if (this.ignores()) return this;
     const fits = this.limits.attributeValueLengthLimit === Infinity && this.attributeCount + block.count <= this.limits.attributeCountLimit;
     if (!fits || (this.attributeCount > 0 && this.holdsAnyOf(block))) return this.setEachAttribute(block.attributes as Attributes);
     // A literal for the first: push onto an empty array allocates room for 17 (bench/telemetry-instructions.bench.ts).
@@ -180,12 +180,12 @@ export class LeanServerSpan implements Span {
   }
 
   addEvent(name: string, attributesOrTime?: Attributes | TimeInput, time?: TimeInput): this {
-    if (!this.isRecording()) return this;
+    if (this.ignores()) return this;
     const events = (this.#events ??= []);
     // As the SDK's span: over the limit, the oldest makes room (none is there with a limit of 0).
     if (events.length >= this.limits.eventCountLimit) {
-      this.droppedEventsCount += 1;
-      if (events.shift() === undefined) return this;
+      if (this.droppedEventsCount++ === 0 && events.length > 0) diag.debug('Dropping extra events.');
+      if (events.shift() === undefined) return leftOut(this, 'No events allowed.');
     }
     // As the SDK: a time in second place is the time unless a third argument is one.
     const isTime = isTimeInput(attributesOrTime);
@@ -196,10 +196,10 @@ export class LeanServerSpan implements Span {
   }
 
   addLink(link: Link): this {
-    if (!this.isRecording()) return this;
+    if (this.ignores()) return this;
     const links = (this.#links ??= []);
     if (links.length >= this.limits.linkCountLimit) {
-      this.droppedLinksCount += 1;
+      if (this.droppedLinksCount++ === 0 && links.length > 0) diag.debug('Dropping extra links.');
       if (links.shift() === undefined) return this;
     }
     const { kept, dropped } = limited(link.attributes ?? {}, this.limits.attributePerLinkCountLimit, this.limits.attributeValueLengthLimit, isAnyValue);
@@ -213,7 +213,7 @@ export class LeanServerSpan implements Span {
   }
 
   setStatus(status: SpanStatus): this {
-    if (!this.isRecording()) return this;
+    if (this.ignores()) return this;
     // The API's rule: OK is final, and UNSET never overrides a status set before.
     if (this.status.code === SpanStatusCode.OK || status.code === SpanStatusCode.UNSET) return this;
     // As the SDK's span: a description only for ERROR, and only a string.
@@ -224,21 +224,31 @@ export class LeanServerSpan implements Span {
   }
 
   updateName(name: string): this {
-    if (this.isRecording()) this.name = name;
+    if (!this.ignores()) this.name = name;
     return this;
   }
 
   /** Ends the span at `endTime` (the SDK's reading of a TimeInput), else now; an end before the start is the start, as in the SDK. */
   end(endTime?: TimeInput): void {
-    if (this.endTime !== undefined) return;
-    if (!this.sampled) { this.endTime = UNSAMPLED_END; return; }
+    if (!this.sampled) { this.endTime ??= UNSAMPLED_END; return; }
+    if (this.ignores()) return diag.error(`${this.name} ${toHex(this.traceId)}-${toHex(this.spanId)} - You can only call end() on a span once.`);
     const time = timeFromInput(this, endTime);
     const start = this.startTime;
-    this.endTime = time[0] < start[0] || (time[0] === start[0] && time[1] < start[1]) ? start : time;
+    const early = time[0] < start[0] || (time[0] === start[0] && time[1] < start[1]);
+    this.endTime = early ? leftOut(start, 'Inconsistent start and end time, startTime > endTime. Setting span duration to 0ms.', start, time) : time;
+    if (this.droppedEventsCount > 0) diag.warn(`Dropped ${this.droppedEventsCount} events because eventCountLimit reached`);
+    if (this.droppedLinksCount > 0) diag.warn(`Dropped ${this.droppedLinksCount} links because linkCountLimit reached`);
     this.onEnd(this);
   }
 
   isRecording(): boolean { return this.sampled && this.endTime === undefined; }
+
+  /** Whether a call changes nothing: a span not sampled records nothing (the SDK's makes none); an ended one says so to diag, as the SDK's span. */
+  private ignores(): boolean {
+    if (this.endTime === undefined || !this.sampled) return !this.sampled;
+    const ids = `{traceId: ${toHex(this.traceId)}, spanId: ${toHex(this.spanId)}}`;
+    return leftOut(true, `Cannot execute the operation on ended Span ${ids}`, new Error(`Operation attempted on ended Span ${ids}`));
+  }
 
   recordException(exception: Exception, time?: TimeInput): void {
     // As the SDK's span: empty values count as absent, and an exception with neither a type nor a message is no event.
@@ -276,16 +286,17 @@ function limited(attributes: Attributes, count: number, length: number, valid: (
   let dropped = 0;
   for (const [key, value] of Object.entries(typeof attributes === 'object' && attributes !== null ? attributes : {})) {
     if (value === undefined || key === '__proto__') continue;
-    if (taken >= count || key.length === 0 || !valid(value)) dropped += 1;
+    if (taken >= count) dropped += 1;
+    else if (key.length === 0 || !valid(value)) dropped += leftOut(1, key.length === 0 ? `Invalid attribute key: ${key}` : `Invalid attribute value set for key: ${key}`);
     else { kept[key] = truncate(value, length); taken += 1; }
   }
   return { kept, dropped };
 }
 
-/** `span`, after the SDK's diag warning for an attribute it leaves out. */
-function leftOut<T>(span: T, message: string): T {
-  diag.warn(message);
-  return span;
+/** `value`, after the SDK's diag warning for what it leaves out. */
+function leftOut<T>(value: T, message: string, ...args: unknown[]): T {
+  diag.warn(message, ...args);
+  return value;
 }
 
 /** An OpenTelemetry AnyValue, as the SDK 3's isAnyValue: a scalar, null, bytes, or an array or plain object of them, without cycles. */
