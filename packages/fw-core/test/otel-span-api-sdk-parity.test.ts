@@ -292,6 +292,15 @@ describe('the lean span and the SDK span export the same', () => {
     assert.deepEqual(diagLinesBoth((span) => { span.addEvent('e'); span.addEvent('e'); span.end(); }, { ...DEFAULT_SPAN_LIMITS, eventCountLimit: 0 }).lean, ['warn No events allowed.', 'warn No events allowed.', 'warn Dropped 2 events because eventCountLimit reached']);
   });
 
+  it('HrTimes that are not whole numbers (a fraction of a second, a negative second, nanoseconds past a second, NaN): the nanoseconds the SDK\'s serializer writes', () => {
+    const { sdk, lean } = exportedBoth((span) => {
+      for (const time of [[WALL_MS / 1000, 0], [1.5, 3], [-1, 5], [1_700_000_000, -5], [0, 2e9], [1_700_000_000.25, 0.75], [Number.NaN, 1]]) span.addEvent('e', time as TimeInput);
+      span.end([WALL_MS / 1000 + 1, 0]);
+    });
+    assert.deepEqual(lean, sdk);
+    assert.equal(sdk.events[1].time, '1000000003');
+  });
+
   it('a value length limit of 0 from the environment: no limit, as the SDK ignores it', () => {
     const config = readEnvConfig({ OTEL_ATTRIBUTE_VALUE_LENGTH_LIMIT: '0' });
     assert.ok(config.warnings.some((line) => line.includes('length limit of 0')), 'a warning says so');

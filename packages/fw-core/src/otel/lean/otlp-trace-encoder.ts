@@ -441,16 +441,16 @@ function writeId(w: ProtobufWriter, field: number, id: LeanId): void {
   else w.bytes(id);
 }
 
-/** A fixed64 of nanoseconds from [seconds, nanoseconds], exact to 2^64 ns without bigint. */
-function writeTime(w: ProtobufWriter, field: number, time: LeanTime): void {
-  // seconds * 1e9 + nanos = (high16(s) * 1e9) * 2^16 + low16(s) * 1e9 + nanos; every product < 2^53.
-  const seconds = time[0];
-  const upper = Math.floor(seconds / 65536) * 1e9;
-  const upperHigh = Math.floor(upper / 65536);
-  const low = (upper - upperHigh * 65536) * 65536 + (seconds % 65536) * 1e9 + time[1];
-  const carry = Math.floor(low / TWO_32);
+/**
+ * A fixed64 of nanoseconds from [seconds, nanoseconds] without bigint, as the SDK's serializer computes it (writeHrTimeAsFixed64):
+ * exact for whole numbers, the full path's bits for any other (a fraction of a second, a negative one, NaN).
+ */
+function writeTime(w: ProtobufWriter, field: number, [seconds, nanos]: LeanTime): void {
+  const lower = (seconds & 0xffff) * 1e9;
+  const upper = ((seconds / 65536) >>> 0) * 1e9;
+  const low = (lower >>> 0) + (((upper & 0xffff) * 65536) >>> 0) + nanos;
   w.tag(field, WIRE_FIXED64);
-  w.fixed64(low - carry * TWO_32, (upperHigh + carry) >>> 0);
+  w.fixed64(low >>> 0, (Math.floor(lower / TWO_32) + ((upper / 65536) >>> 0) + Math.floor(low / TWO_32)) >>> 0);
 }
 
 /** A uint32 field, left out when zero or absent (proto3 default). */
