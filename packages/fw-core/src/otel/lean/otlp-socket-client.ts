@@ -219,8 +219,8 @@ export interface OtlpSenderOptions {
 export type SendResult = { readonly ok: true; readonly partial?: PartialSuccess } | { readonly ok: false; readonly reason: string };
 
 const RETRYABLE = new Set([429, 502, 503, 504]);
-/** Posts of one export at most, as the SDK's exporter: a collector answering `Retry-After: 0` gets five, not a storm. */
-const MAX_ATTEMPTS = 5;
+/** Posts of one export at most, as the SDK's exporter (its first and five retries): a collector answering `Retry-After: 0` gets six, not a storm. */
+const MAX_ATTEMPTS = 6;
 const MAX_BACKOFF_MS = 5000;
 const BACKOFF_MULTIPLIER = 1.5;
 
