@@ -116,6 +116,34 @@ describe('the lean OTLP sender', () => {
     }
   });
 
+  it("waits between retries as the SDK's exporter: the backoff times 0.8 to 1.2, capped at 5 s after the jitter, growing 1.5 times uncapped", async (t) => {
+    const waits: number[] = [];
+    const setTimer = globalThis.setTimeout;
+    t.mock.method(Math, 'random', () => 0.999);
+    t.mock.method(globalThis, 'setTimeout', ((handler: () => void, ms?: number) => {
+      waits.push(ms ?? 0);
+      return setTimer(handler, 0);
+    }) as typeof setTimeout);
+    const retryWaits = (): number[] => waits.splice(0).filter((ms) => ms >= 100 && ms < 60_000).map(Math.round);
+    const ended: ReadableSpan[] = [];
+    new TracerProvider({ spanProcessors: [{ onStart() {}, onEnd: (span) => void ended.push(span), forceFlush: async () => {}, shutdown: async () => {} }] }).getTracer('retries').startSpan('s').end();
+    const exporter = new OTLPTraceExporter({ url, timeoutMillis: 60_000 });
+    script = [503, 503, 503, 503, 503, 503];
+    await new Promise<ExportResult>((resolve) => exporter.export(ended, resolve));
+    await exporter.shutdown();
+    const sdk = retryWaits();
+    const sender = new OtlpHttpSender({ url, timeoutMs: 60_000 });
+    try {
+      script = [503, 503, 503, 503, 503, 503];
+      assert.deepEqual(await sender.send(BODY), { ok: false, reason: 'HTTP 503' });
+      assert.deepEqual(retryWaits(), sdk);
+      assert.equal(sdk.length, 5);
+      assert.equal(sdk[4], 5000, 'the fifth wait, 1.2 × 5062.5 ms, is capped');
+    } finally {
+      sender.stop();
+    }
+  });
+
   it("reads Retry-After as seconds or an HTTP date only: '-1', '5.5' and '1e3' wait the backoff, not 0", async (t) => {
     const waits: number[] = [];
     const setTimer = globalThis.setTimeout;
@@ -187,14 +215,15 @@ describe('the lean OTLP sender', () => {
   });
 
   it('ends a waiting retry at once on stop()', async (t) => {
-    // The sender waits for its retry on a timer: 30 s ± 20 % jitter. Its arming is the event.
+    // The sender waits for its retry on a timer: 5 s less up to 20 % jitter (the cap). Its arming is the event.
     const backoffArmed = Promise.withResolvers<void>();
     const setTimer = globalThis.setTimeout;
     t.mock.method(globalThis, 'setTimeout', ((handler: () => void, ms?: number) => {
-      if ((ms ?? 0) >= 24_000) backoffArmed.resolve();
+      // Not `within`'s own timer (10 s): the retry's wait is at most 5 s.
+      if ((ms ?? 0) >= 4_000 && (ms ?? 0) <= 5_000) backoffArmed.resolve();
       return setTimer(handler, ms);
     }) as typeof setTimeout);
-    const sender = new OtlpHttpSender({ url, timeoutMs: 60_000, initialBackoffMs: 30_000 });
+    const sender = new OtlpHttpSender({ url, timeoutMs: 60_000, initialBackoffMs: 5_000 });
     script = [503];
     const pending = sender.send(BODY);
     await within('the sender to wait for its retry', backoffArmed.promise);

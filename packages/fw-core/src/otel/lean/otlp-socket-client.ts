@@ -259,10 +259,11 @@ export class OtlpHttpSender {
       const reason = answer.status === undefined ? answer.error : `HTTP ${answer.status}`;
       if (answer.status !== undefined && !RETRYABLE.has(answer.status)) return { ok: false, reason };
       last = ` while retrying after ${reason}`;
-      const wait = retryAfterMs(answer.retryAfter) ?? backoffMs * (0.8 + Math.random() * 0.4);
+      // As the SDK's retrying transport: the jittered wait is capped, the backoff grows on.
+      const wait = retryAfterMs(answer.retryAfter) ?? Math.min(backoffMs * (0.8 + Math.random() * 0.4), MAX_BACKOFF_MS);
       if (attempt >= MAX_ATTEMPTS || performance.now() + wait >= deadline) return { ok: false, reason };
       await this.#sleep(wait);
-      backoffMs = Math.min(backoffMs * BACKOFF_MULTIPLIER, MAX_BACKOFF_MS);
+      backoffMs *= BACKOFF_MULTIPLIER;
     }
   }
 
