@@ -1,11 +1,13 @@
 /**
  * The lean path's OTLP/HTTP sender against a scripted collector on loopback: the specification's
- * retry rule (429/502/503/504 and network errors retried, Retry-After honoured, others final),
+ * retry rule as the SDK's exporter applies it (429/502/503/504 and the connection errors it retries,
+ * Retry-After honoured, others final; the same posts and waits as OTLPTraceExporter),
  * gzip, headers, one kept-alive connection, the export timeout, and stop() ending a wait at once.
  */
 import assert from 'node:assert/strict';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer as createNetServer, type AddressInfo } from 'node:net';
+import { once } from 'node:events';
 import { gunzipSync } from 'node:zlib';
 import { after, before, beforeEach, describe, it } from 'node:test';
 import { ExportResultCode, type ExportResult } from '@opentelemetry/core';
@@ -141,6 +143,42 @@ describe('the lean OTLP sender', () => {
       assert.equal(sdk[4], 5000, 'the fifth wait, 1.2 × 5062.5 ms, is capped');
     } finally {
       sender.stop();
+    }
+  });
+
+  it("posts once, as the SDK's exporter, to a collector answering what is not HTTP or failing the TLS handshake: errors the SDK does not retry", async () => {
+    let posts = 0;
+    const garbage = createNetServer((socket) => void socket.once('data', () => void (posts += 1, socket.end('220 smtp.example ESMTP ready\r\n\r\n'))).on('error', () => {}));
+    garbage.listen(0, '127.0.0.1');
+    await once(garbage, 'listening');
+    const garbageUrl = `http://127.0.0.1:${(garbage.address() as AddressInfo).port}/v1/traces`;
+    // TLS to a collector speaking plain HTTP: the handshake fails (as a refused certificate does) before any post.
+    const tlsUrl = url.replace('http:', 'https:');
+    try {
+      for (const target of [garbageUrl, tlsUrl]) {
+        const ended: ReadableSpan[] = [];
+        new TracerProvider({ spanProcessors: [{ onStart() {}, onEnd: (span) => void ended.push(span), forceFlush: async () => {}, shutdown: async () => {} }] }).getTracer('final').startSpan('s').end();
+        const exporter = new OTLPTraceExporter({ url: target, timeoutMillis: 5000 });
+        posts = 0;
+        connections = 0;
+        const result = await new Promise<ExportResult>((resolve) => exporter.export(ended, resolve));
+        await exporter.shutdown();
+        assert.equal(result.code, ExportResultCode.FAILED);
+        const sdk = { posts, connections };
+        posts = 0;
+        connections = 0;
+        const sender = new OtlpHttpSender({ url: target, timeoutMs: 5000 });
+        try {
+          const started = performance.now();
+          assert.equal((await sender.send(BODY)).ok, false);
+          assert.ok(performance.now() - started < 900, 'failed at once, not after the first backoff (1 s)');
+        } finally {
+          sender.stop();
+        }
+        assert.deepEqual({ posts, connections }, sdk, target);
+      }
+    } finally {
+      garbage.close();
     }
   });
 

@@ -247,7 +247,7 @@ describe("fw's OTLP socket client", () => {
     const c = await collector(({ socket }) => void socket.write(c.received.length === 1 ? `HTTP/1.1 200 OK\r\nx-big: ${'b'.repeat(20_000)}\r\n\r\n` : OK));
     try {
       await withClient(c.url, async (client) => {
-        assert.deepEqual(await within('the oversized answer to fail', client.post(NO_HEADERS, PAYLOAD, 60_000), 5000), { error: "the answer's head is over 16384 bytes" });
+        assert.deepEqual(await within('the oversized answer to fail', client.post(NO_HEADERS, PAYLOAD, 60_000), 5000), { error: "the answer's head is over 16384 bytes", final: true });
         assert.deepEqual(await client.post(NO_HEADERS, PAYLOAD, 5000), { status: 200, retryAfter: undefined, error: '' });
       });
       assert.deepEqual(c.received.map((request) => request.connection), [1, 2]);
@@ -260,7 +260,7 @@ describe("fw's OTLP socket client", () => {
     const c = await collector(({ socket }) => void socket.write('220 smtp.example ESMTP ready\r\n\r\n'));
     try {
       await withClient(c.url, async (client) => {
-        assert.deepEqual(await within('the garbage answer to fail', client.post(NO_HEADERS, PAYLOAD, 60_000), 5000), { error: 'the answer does not begin with an HTTP/1.x status line: "220 smtp.example ESMTP ready"' });
+        assert.deepEqual(await within('the garbage answer to fail', client.post(NO_HEADERS, PAYLOAD, 60_000), 5000), { error: 'the answer does not begin with an HTTP/1.x status line: "220 smtp.example ESMTP ready"', final: true });
       });
     } finally {
       await c.close();
@@ -309,7 +309,7 @@ describe("fw's OTLP socket client", () => {
     const c = await collector(({ socket }) => void socket.write(OK));
     try {
       await withClient(c.url, async (client) => {
-        assert.deepEqual(await client.post({ 'x-a': 'b\r\nx-injected: 1' }, PAYLOAD, 5000), { error: 'the header "x-a" cannot be sent: its name is not a token or its value holds a control character' });
+        assert.deepEqual(await client.post({ 'x-a': 'b\r\nx-injected: 1' }, PAYLOAD, 5000), { error: 'the header "x-a" cannot be sent: its name is not a token or its value holds a control character', final: true });
       });
       assert.equal(c.connections(), 0);
     } finally {
@@ -358,7 +358,7 @@ describe("fw's OTLP socket client over https", () => {
       }, { ca: pem.ca });
       assert.equal(c.connections(), 1);
       await withClient(c.url, async (client) => {
-        assert.deepEqual(await client.post(NO_HEADERS, PAYLOAD, 5000), { error: 'unable to verify the first certificate; if the root CA is installed locally, try running Node.js with --use-system-ca' });
+        assert.deepEqual(await client.post(NO_HEADERS, PAYLOAD, 5000), { error: 'unable to verify the first certificate; if the root CA is installed locally, try running Node.js with --use-system-ca', final: true });
       });
       assert.equal(c.received.length, 2, 'nothing is sent over an unverified connection');
     } finally {

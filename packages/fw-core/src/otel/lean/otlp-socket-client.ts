@@ -30,7 +30,7 @@ export interface PostAnswer {
   /** The answer's body (an OTLP response message, or why the collector refused). */
   readonly body?: Buffer;
   readonly error: string;
-  /** The collector's answer could not be taken (a body over ANSWER_BODY_LIMIT): posting again would only repeat it. */
+  /** Posting again would not help, as the SDK's exporter decides: an answer that could not be read or taken (a body over ANSWER_BODY_LIMIT), an error it does not retry. */
   readonly final?: true;
 }
 
@@ -61,6 +61,8 @@ export const CLIENT_CLOSED_ERROR = 'the OTLP client was closed';
 const OWN_HEADERS = new Set(['host', 'content-type', 'content-length', 'content-encoding', 'transfer-encoding', 'user-agent']);
 /** Errors that, before any byte of the answer, mean the collector had closed a kept-alive connection. */
 const STALE_CODES = new Set(['ECONNRESET', 'EPIPE', 'ERR_STREAM_DESTROYED', 'ERR_STREAM_WRITE_AFTER_END']);
+/** The connection errors the SDK's exporter retries (otlp-exporter-base's http transport); any other (a certificate refused, say) fails the export at once. */
+const RETRYABLE_CODES = new Set(['ECONNRESET', 'ECONNREFUSED', 'EPIPE', 'ETIMEDOUT', 'EAI_AGAIN', 'ENOTFOUND', 'ENETUNREACH', 'EHOSTUNREACH']);
 
 /** How one exchange on one connection ended. */
 interface Outcome {
@@ -99,12 +101,12 @@ export class OtlpSocketClient {
   /** Posts `payload` with `headers`, waiting at most `timeoutMs` for the answer; never rejects. */
   async post(headers: Readonly<Record<string, string>>, payload: Uint8Array, timeoutMs: number): Promise<PostAnswer> {
     if (this.#closed) return { error: CLIENT_CLOSED_ERROR };
-    if (this.#protocolError !== '') return { error: this.#protocolError };
+    if (this.#protocolError !== '') return { error: this.#protocolError, final: true };
     let lines = '';
     for (const [name, value] of Object.entries(headers)) {
       if (OWN_HEADERS.has(name.toLowerCase())) continue;
       // env-config refuses such headers at start; this keeps any other caller from splitting the request.
-      if (!isHeaderName(name) || !isHeaderValue(value)) return { error: `the header ${JSON.stringify(name)} cannot be sent: its name is not a token or its value holds a control character` };
+      if (!isHeaderName(name) || !isHeaderValue(value)) return { error: `the header ${JSON.stringify(name)} cannot be sent: its name is not a token or its value holds a control character`, final: true };
       lines += `${name}: ${value}\r\n`;
     }
     const head = `${this.#headStart}${payload.byteLength}\r\n${this.#encodingLine}${lines}\r\n`;
@@ -161,7 +163,7 @@ export class OtlpSocketClient {
       const abort = (error: string): void => finish({ error, stale: false });
       const onData = (chunk: Buffer): void => settle(reader.push(chunk));
       const onEnd = (): void => settle(reader.end());
-      const onError = (error: NodeJS.ErrnoException): void => finish({ error: error.message, stale: !reader.started && STALE_CODES.has(error.code ?? '') });
+      const onError = (error: NodeJS.ErrnoException): void => finish({ error: error.message, stale: !reader.started && STALE_CODES.has(error.code ?? ''), ...(!RETRYABLE_CODES.has(error.code ?? '') && { final: true }) });
       const timer = setTimer(() => abort(ANSWER_TIMEOUT_ERROR), timeoutMs).unref();
       this.#aborts.add(abort);
       socket.on('data', onData).on('end', onEnd).on('close', onEnd).on('error', onError);
@@ -383,7 +385,7 @@ export class HttpAnswerReader {
   /** Body bytes still to come: of the Content-Length, or of the current chunk. */
   #remaining = 0;
   #reusable = false;
-  /** Why reading failed, `final` when posting again would get the same answer. */
+  /** Why reading failed: `final` (node's parse errors, which the SDK's exporter does not retry) unless the connection closed before an answer, which it retries. */
   #failure: AnswerProgress = PARTIAL;
   #bodyBytes = 0;
   #totalBytes = 0;
@@ -409,7 +411,7 @@ export class HttpAnswerReader {
     }
     // Bytes after the answer's end were not asked for: the connection's framing is lost.
     if (at < chunk.length) this.#reusable = false;
-    if ((this.#totalBytes += at) > ANSWER_TOTAL_LIMIT && this.#phase !== 'complete' && this.#phase !== 'failed') this.#fail(`the answer is over ${ANSWER_TOTAL_LIMIT} bytes with its framing (interim answers, chunk lines, trailers)`, true);
+    if ((this.#totalBytes += at) > ANSWER_TOTAL_LIMIT && this.#phase !== 'complete' && this.#phase !== 'failed') this.#fail(`the answer is over ${ANSWER_TOTAL_LIMIT} bytes with its framing (interim answers, chunk lines, trailers)`);
     return this.#progress();
   }
 
@@ -417,7 +419,7 @@ export class HttpAnswerReader {
   end(): AnswerProgress {
     if (this.#phase === 'until-close') this.#phase = 'complete';
     else if (this.#phase !== 'complete' && this.#phase !== 'failed') {
-      this.#fail(this.#started ? 'the collector closed the connection before its answer ended' : 'the collector closed the connection without answering');
+      this.#fail(this.#started ? 'the collector closed the connection before its answer ended' : 'the collector closed the connection without answering', false);
     }
     return this.#progress();
   }
@@ -506,8 +508,7 @@ export class HttpAnswerReader {
     // RFC 9112 §9.3: HTTP/1.1 persists unless `close`; HTTP/1.0 only with `keep-alive`.
     const persistent = this.#version === '1.1' ? !connection.includes('close') : connection.includes('keep-alive');
     this.#reusable = persistent && framing.body !== 'until-close';
-    if (framing.body === 'chunked') return this.#enter('chunk-size');
-    if (framing.body === 'until-close') return this.#enter('until-close');
+    if (framing.body !== 'length') return this.#enter(framing.body === 'chunked' ? 'chunk-size' : 'until-close');
     if (framing.length > ANSWER_BODY_LIMIT) return this.#tooLong(`its Content-Length is ${framing.length}`);
     this.#remaining = framing.length;
     this.#phase = framing.length === 0 ? 'complete' : 'length';
@@ -549,10 +550,10 @@ export class HttpAnswerReader {
 
   /** Fails for good: the connection is dropped and the post is not sent again. */
   #tooLong(why: string): void {
-    this.#fail(`the answer's body is over ${ANSWER_BODY_LIMIT} bytes: ${why}`, true);
+    this.#fail(`the answer's body is over ${ANSWER_BODY_LIMIT} bytes: ${why}`);
   }
 
-  #fail(error: string, final?: true): void {
+  #fail(error: string, final = true): void {
     this.#phase = 'failed';
     this.#failure = final ? { state: 'failed', error, final } : { state: 'failed', error };
     this.#line = [];
