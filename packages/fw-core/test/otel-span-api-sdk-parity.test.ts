@@ -277,19 +277,27 @@ describe('the lean span and the SDK span export the same', () => {
     assert.deepEqual(exported.lean, exported.sdk);
   });
 
-  it('diag lines for what the limits drop, invalid event and link attributes, and an end before the start', () => {
+  it('diag lines for the events and links the limits drop, invalid event and link attributes, and an end before the start', () => {
     const linked = { traceId: '0af7651916cd43dd8448eb211c80319c', spanId: 'b7ad6b7169203331', traceFlags: 1 };
-    const limits = { ...DEFAULT_SPAN_LIMITS, attributeCountLimit: 1, eventCountLimit: 1, linkCountLimit: 1, attributePerEventCountLimit: 1 };
+    const limits = { ...DEFAULT_SPAN_LIMITS, eventCountLimit: 1, linkCountLimit: 1, attributePerEventCountLimit: 1 };
     const calls: Calls = (span) => {
-      for (const key of ['a', 'b', 'c']) span.setAttribute(key, 1);
       for (const name of ['e1', 'e2', 'e3']) span.addEvent(name, { '': 1, big: 10n as never, ok: 1, over: 2 });
       for (let i = 0; i < 3; i += 1) span.addLink({ context: linked, attributes: { date: new Date(0) as never } });
       span.end(new Date(WALL_MS - 10));
     };
     const { sdk, lean } = diagLinesBoth(calls, limits);
     assert.deepEqual(lean, sdk);
-    assert.ok(sdk.includes('warn Dropping extra attributes.') && sdk.includes('debug Dropping extra events.') && sdk.includes('warn Dropped 2 links because linkCountLimit reached'), sdk.join('\n'));
+    assert.ok(sdk.includes('debug Dropping extra events.') && sdk.includes('warn Dropped 2 links because linkCountLimit reached'), sdk.join('\n'));
     assert.deepEqual(diagLinesBoth((span) => { span.addEvent('e'); span.addEvent('e'); span.end(); }, { ...DEFAULT_SPAN_LIMITS, eventCountLimit: 0 }).lean, ['warn No events allowed.', 'warn No events allowed.', 'warn Dropped 2 events because eventCountLimit reached']);
+  });
+
+  it('no diag line for an attribute over the count limit, where the SDK says it once (docs/telemetry.md: its server span drops request attributes silently)', () => {
+    const { sdk, lean } = diagLinesBoth((span) => {
+      for (const key of ['a', 'b', 'c']) span.setAttribute(key, 1);
+      span.end();
+    }, { ...DEFAULT_SPAN_LIMITS, attributeCountLimit: 1 });
+    assert.deepEqual(sdk, ['warn Dropping extra attributes.']);
+    assert.deepEqual(lean, []);
   });
 
   it('HrTimes that are not whole numbers (a fraction of a second, a negative second, nanoseconds past a second, NaN): the nanoseconds the SDK\'s serializer writes', () => {

@@ -115,7 +115,8 @@ export class LeanServerSpan implements Span {
     // moves that block's attributes here.
     const isNew = (held !== undefined && bit !== 0 && (held & bit) === 0) || (own[key] === undefined && !(this.blocks !== undefined && this.unblock(key)));
     if (isNew && this.attributeCount >= this.limits.attributeCountLimit) {
-      if ((this.droppedAttributesCount += 1) === 1) diag.warn('Dropping extra attributes.');
+      // No diag line, unlike the SDK's span: fw sets the request's attributes after the start (docs/telemetry.md).
+      this.droppedAttributesCount += 1;
       return this;
     }
     // As the SDK 3: what OpenTelemetry has no value for (a bigint, a Date, a function) is left out.

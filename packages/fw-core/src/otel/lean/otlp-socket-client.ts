@@ -548,7 +548,6 @@ export class HttpAnswerReader {
     this.#sectionBytes = 0;
   }
 
-  /** Fails for good: the connection is dropped and the post is not sent again. */
   #tooLong(why: string): void {
     this.#fail(`the answer's body is over ${ANSWER_BODY_LIMIT} bytes: ${why}`);
   }
