@@ -63,7 +63,7 @@ describe('lean trace export', () => {
 
   it('turns performance.now() readings into Unix time to the nanosecond field', () => {
     const now = performance.now();
-    const span = new LeanServerSpan('HTTP GET', {}, undefined, true, DEFAULT_SPAN_LIMITS, () => {}, undefined, now);
+    const span = new LeanServerSpan('HTTP GET', undefined, true, DEFAULT_SPAN_LIMITS, () => {}, undefined, now);
     const [seconds, nanoseconds] = span.timeAt(now + 1.5);
     assert.equal(seconds * 1000 + nanoseconds / 1e6, span.startWallMs + 1.5);
     assert.ok(Number.isInteger(seconds) && Number.isInteger(nanoseconds) && nanoseconds >= 0 && nanoseconds < 1e9);
