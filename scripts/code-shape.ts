@@ -62,6 +62,8 @@ export const REPEATED_FOR_A_REASON: ReadonlyMap<string, string> = new Map([
   ['otel/http-metrics.ts#keyOf', 'one per attribute of the metric series key'],
   ['otel/http-metrics.ts#record', 'one per histogram: duration, request and response body sizes'],
   ['otel/lean/lean-span.ts#isRecording', 'each setter checks whether the span still records, which ending it changes'],
+  ['otel/lean/lean-span.ts#ignores', 'each setter checks whether the span has ended, to ignore the call and tell diag as the SDK does'],
+  ['http/response.ts#isThenable', 'one test per stage result (a route check, a part of it, the handler): each may be a promise'],
   ['otel/lean/lean-span.ts#setAttribute', 'one per attribute set'],
   ['otel/lean/lean-span.ts#setEncodedAttributes', "one per pre-encoded block: the connection's and otel_fw_plugin's"],
   ['otel/lean/lean-span.ts#truncate', 'one per attribute value set'],

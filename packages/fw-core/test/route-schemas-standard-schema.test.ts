@@ -14,7 +14,7 @@ import type { RouteGroup } from '../src/app/route-group.ts';
 import type { FwError } from '../src/errors.ts';
 import type { FwRequest } from '../src/http/request.ts';
 import { json } from '../src/http/response.ts';
-import type { StandardSchemaV1 } from '../src/schema/standard-schema.ts';
+import type { StandardSchemaV1 } from '../src/schema/route-schema.ts';
 import { injectTestApp, type InjectedApp } from './support/inject-app.ts';
 
 /** The schemas the contract needs, written in one library. */

@@ -2,10 +2,27 @@
 import type { FwRequest } from '../http/request.ts';
 import type { FwResponse } from '../http/response.ts';
 import type { ResponseHeaders } from '../plugins/plugin.ts';
-import type { StandardSchemaV1 } from './standard-schema.ts';
 
 /** A JSON Schema, opaque to fw except for the response projection (project-response.ts). */
 export type JsonSchema = Readonly<Record<string, unknown>> | boolean;
+
+/** The part of Standard Schema v1 fw reads, declared here so that fw-core depends on no package. */
+export interface StandardSchemaV1<Input = unknown, Output = Input> {
+  readonly '~standard': {
+    readonly version: 1;
+    readonly vendor: string;
+    readonly validate: (value: unknown) => StandardResult<Output> | Promise<StandardResult<Output>>;
+    readonly types?: { readonly input: Input; readonly output: Output } | undefined;
+  };
+}
+
+/** What a Standard Schema's `validate` answers: the output, or the issues. */
+export type StandardResult<Output> = { readonly value: Output; readonly issues?: undefined } | { readonly issues: readonly StandardIssue[] };
+
+export interface StandardIssue {
+  readonly message: string;
+  readonly path?: readonly (PropertyKey | { readonly key: PropertyKey })[] | undefined;
+}
 
 /** What a route schema's part may be: a JSON Schema, or a Standard Schema (zod, valibot...) run by its own validate. */
 export type PartSchema = JsonSchema | StandardSchemaV1;

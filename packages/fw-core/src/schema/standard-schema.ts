@@ -5,25 +5,7 @@
  */
 import { FwError } from '../errors.ts';
 import { isThenable, type Projection } from '../http/response.ts';
-import type { SchemaIssue, SchemaResult, SchemaValidator } from './route-schema.ts';
-
-/** The part of Standard Schema v1 fw reads, declared here so that fw-core depends on no package. */
-export interface StandardSchemaV1<Input = unknown, Output = Input> {
-  readonly '~standard': {
-    readonly version: 1;
-    readonly vendor: string;
-    readonly validate: (value: unknown) => StandardResult<Output> | Promise<StandardResult<Output>>;
-    readonly types?: { readonly input: Input; readonly output: Output } | undefined;
-  };
-}
-
-/** What a Standard Schema's `validate` answers: the output, or the issues. */
-type StandardResult<Output> = { readonly value: Output; readonly issues?: undefined } | { readonly issues: readonly StandardIssue[] };
-
-interface StandardIssue {
-  readonly message: string;
-  readonly path?: readonly (PropertyKey | { readonly key: PropertyKey })[] | undefined;
-}
+import type { SchemaIssue, SchemaResult, SchemaValidator, StandardIssue, StandardResult, StandardSchemaV1 } from './route-schema.ts';
 
 /** Whether `value` is a Standard Schema (an object, or an ArkType function, with `~standard.validate`). */
 export function isStandardSchema(value: unknown): value is StandardSchemaV1 {
