@@ -33,6 +33,17 @@ for (const [name, skip, startBalancer] of GUIDE_BALANCERS) {
     const waiting = async (): Promise<number> =>
       (await deployed.schema.query(`SELECT count(*)::int AS n FROM pg_locks WHERE relation = '${deployed.schema.name}.blog_posts'::regclass AND NOT granted`)).rows[0].n as number;
 
+    /** Sends `request` through the balancer while blog_posts is locked, and hangs up once its statement waits on the lock. */
+    const sendAndHangUp = async (request: string, what: string): Promise<void> => {
+      await deployed.schema.query('LOCK TABLE blog_posts IN ACCESS EXCLUSIVE MODE');
+      const target = new URL(deployed.url);
+      const socket = connect(Number(target.port), target.hostname);
+      socket.on('error', () => {});
+      socket.write(request);
+      await until(`the ${what} to wait on the lock`, async () => (await waiting()) > 0);
+      socket.destroy();
+    };
+
     it("refuses /ready to clients (403): readiness is the health checks', sent to the instances", async () => {
       assert.equal((await fetch(`${deployed.url}/ready`)).status, 403);
       assert.equal((await deployed.blog.request('GET', '/ready')).status, 200, 'the instance itself still answers its checks');
@@ -41,13 +52,7 @@ for (const [name, skip, startBalancer] of GUIDE_BALANCERS) {
     it('is cancelled on PostgreSQL once the client hangs up, and the service reads on', async () => {
       await deployed.schema.query('BEGIN');
       try {
-        await deployed.schema.query('LOCK TABLE blog_posts IN ACCESS EXCLUSIVE MODE');
-        const target = new URL(deployed.url);
-        const socket = connect(Number(target.port), target.hostname);
-        socket.on('error', () => {});
-        socket.write(`GET /api/posts/${id} HTTP/1.1\r\nHost: blog.example\r\n\r\n`);
-        await until('the read to wait on the lock', async () => (await waiting()) > 0);
-        socket.destroy();
+        await sendAndHangUp(`GET /api/posts/${id} HTTP/1.1\r\nHost: blog.example\r\n\r\n`, 'read');
         await until('the waiting statement to be cancelled', async () => (await waiting()) === 0);
         const request = await until('the request line', () => deployed.blog.logLines().find((line) => line.event === 'request' && line.path === `/api/posts/${id}` && line.aborted === true));
         assert.equal(request.status, 0);
@@ -64,13 +69,7 @@ for (const [name, skip, startBalancer] of GUIDE_BALANCERS) {
       let requestId: unknown;
       await deployed.schema.query('BEGIN');
       try {
-        await deployed.schema.query('LOCK TABLE blog_posts IN ACCESS EXCLUSIVE MODE');
-        const target = new URL(deployed.url);
-        const socket = connect(Number(target.port), target.hostname);
-        socket.on('error', () => {});
-        socket.write(`POST /api/posts HTTP/1.1\r\nHost: blog.example\r\nAuthorization: Bearer ${DEPLOY_API_TOKEN}\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body}`);
-        await until('the write to wait on the lock', async () => (await waiting()) > 0);
-        socket.destroy();
+        await sendAndHangUp(`POST /api/posts HTTP/1.1\r\nHost: blog.example\r\nAuthorization: Bearer ${DEPLOY_API_TOKEN}\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body}`, 'write');
         const request = await until('the request line', () => deployed.blog.logLines().find((line) => line.event === 'request' && line.method === 'POST' && line.aborted === true));
         requestId = request.request_id;
       } finally {
