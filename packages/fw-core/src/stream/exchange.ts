@@ -161,7 +161,7 @@ export class CountedServerResponse extends http.ServerResponse {
 
   override write(chunk: any, encoding?: any, callback?: any): boolean {
     const counts = this[COUNTS];
-    if (counts !== undefined && !counts.bodyless) counts.responseBytes += byteLength(chunk, encodingOf(encoding));
+    if (counts !== undefined && !counts.bodyless) counts.responseBytes += byteLength(chunk, encoding);
     return super.write(chunk, encoding, callback);
   }
 
@@ -169,7 +169,7 @@ export class CountedServerResponse extends http.ServerResponse {
     const counts = this[COUNTS];
     const known = this[KNOWN_LENGTH] ?? -1;
     this[KNOWN_LENGTH] = -1;
-    if (counts !== undefined && !counts.bodyless && typeof chunk !== 'function') counts.responseBytes += known >= 0 ? known : byteLength(chunk, encodingOf(encoding));
+    if (counts !== undefined && !counts.bodyless && typeof chunk !== 'function') counts.responseBytes += known >= 0 ? known : byteLength(chunk, encoding);
     return super.end(chunk, encoding, callback);
   }
 
@@ -180,14 +180,9 @@ export class CountedServerResponse extends http.ServerResponse {
   }
 }
 
-/** write's and end's encoding argument, when it is one. */
-function encodingOf(argument: unknown): BufferEncoding | undefined {
-  return typeof argument === 'string' ? (argument as BufferEncoding) : undefined;
-}
-
-/** The bytes of a body chunk as node:http sends it: strings in their encoding (UTF-8 by default). */
-function byteLength(chunk: unknown, encoding: BufferEncoding | undefined): number {
-  if (typeof chunk === 'string') return Buffer.byteLength(chunk, encoding ?? 'utf8');
+/** The bytes of a body chunk as node:http sends it: strings in their encoding (UTF-8 unless write's or end's argument is one). */
+function byteLength(chunk: unknown, encoding: unknown): number {
+  if (typeof chunk === 'string') return Buffer.byteLength(chunk, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8');
   return chunk instanceof Uint8Array ? chunk.byteLength : 0;
 }
 
@@ -249,12 +244,12 @@ function wrapToCount(req: IncomingMessage, res: ServerResponse, counts: Exchange
   };
   const write = res.write as (...args: unknown[]) => boolean;
   res.write = function countedWrite(this: ServerResponse, chunk: unknown, ...rest: unknown[]): boolean {
-    if (!counts.bodyless) counts.responseBytes += byteLength(chunk, encodingOf(rest[0]));
+    if (!counts.bodyless) counts.responseBytes += byteLength(chunk, rest[0]);
     return write.call(this, chunk, ...rest);
   } as ServerResponse['write'];
   const end = res.end as (...args: unknown[]) => ServerResponse;
   res.end = function countedEnd(this: ServerResponse, chunk?: unknown, ...rest: unknown[]): ServerResponse {
-    if (!counts.bodyless && chunk !== undefined && typeof chunk !== 'function') counts.responseBytes += byteLength(chunk, encodingOf(rest[0]));
+    if (!counts.bodyless && chunk !== undefined && typeof chunk !== 'function') counts.responseBytes += byteLength(chunk, rest[0]);
     return end.call(this, chunk, ...rest);
   } as ServerResponse['end'];
   const writeHead = res.writeHead as (...args: unknown[]) => ServerResponse;
