@@ -104,29 +104,23 @@ export function runLane(lane: readonly Stage[], from: number, flow: RoutedFlow):
 /** A group's lanes. fw_request_plugin does not run as a plugin: its options configure the body stage, after security. */
 export function compileLanes(group: CompiledGroup, preEnv: PluginEnv, postEnv: PluginEnv): GroupLanes {
   const pre = group.plugins.pre.filter((step) => step.instance.plugin !== fwRequestPlugin);
-  const route: Stage[] = [];
-  pushPhase(route, pre, preEnv);
+  const route = phase(pre, preEnv, 0);
   if (group.security !== false) route.push(stage(securityStage(group.security, group.plugins.decoding)));
   if (group.plugins.decoding !== undefined) route.push(stage(bodyStage(group.plugins.decoding)));
   route.push({ run: validate, skipTo: route.length + 2 }, stage(handle));
-  pushPhase(route, group.plugins.post, postEnv);
-  route.push(stage(write));
+  route.push(...phase(group.plugins.post, postEnv, route.length), stage(write));
   return { route, preflight: answeredAfter(pre, preEnv, answerPreflight) };
 }
 
 /** `steps` run as pre_request plugins, then `last`: a preflight's or a router miss's lane. */
 export function answeredAfter(steps: readonly PluginStep[], env: PluginEnv, last: Stage['run']): Stage[] {
-  const lane: Stage[] = [];
-  pushPhase(lane, steps, env);
-  lane.push(stage(last));
-  return lane;
+  return [...phase(steps, env, 0), stage(last)];
 }
 
 function stage(run: Stage['run']): Stage { return { run, skipTo: -1 }; }
 
-function pushPhase(lane: Stage[], steps: readonly PluginStep[], env: PluginEnv): void {
-  const end = lane.length + steps.length;
-  for (const step of steps) lane.push({ run: (flow) => runPlugin(flow, step, env), skipTo: end });
+function phase(steps: readonly PluginStep[], env: PluginEnv, at: number): Stage[] {
+  return steps.map((step) => ({ run: (flow) => runPlugin(flow, step, env), skipTo: at + steps.length }));
 }
 
 /**
