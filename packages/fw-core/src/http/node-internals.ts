@@ -33,9 +33,7 @@ export function idleSockets(server: Server): Set<Socket> | undefined {
   const key = ownSymbol(server, 'http.server.connections');
   const list = key === undefined ? undefined : (server as unknown as Record<symbol, { idle?: () => { socket?: Socket }[] } | undefined>)[key];
   if (typeof list?.idle !== 'function') return undefined;
-  const sockets = new Set<Socket>();
-  for (const parser of list.idle()) if (parser.socket) sockets.add(parser.socket);
-  return sockets;
+  return new Set(list.idle().flatMap((parser) => (parser.socket ? [parser.socket] : [])));
 }
 
 /**

@@ -196,8 +196,7 @@ export function parseJsonBody(bytes: Uint8Array, json: JsonLib): unknown {
   }
   // The walk only when the text could nest past MAX_JSON_DEPTH (each level takes two brackets)
   // or hold a forbidden key: `proto` is in `__proto__` and `prototype`, a `\u` escape could spell them.
-  const mayHoldForbidden = text.length > 2 * MAX_JSON_DEPTH || text.includes('proto') || text.includes('\\u');
-  if (mayHoldForbidden) checkJsonValue(value);
+  if (text.length > 2 * MAX_JSON_DEPTH || text.includes('proto') || text.includes('\\u')) checkJsonValue(value);
   return value;
 }
 

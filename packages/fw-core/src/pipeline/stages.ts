@@ -293,8 +293,7 @@ function finish(written: void | Promise<void>): Verdict | Promise<Verdict> {
 /** A plugin's failure: always 500 (spec), the reason kept as the error's `cause`. */
 function pluginFailed(flow: RoutedFlow, plugin: string, reason: unknown): Verdict | Promise<Verdict> {
   const message = `plugin ${plugin} failed: ${reason instanceof Error ? reason.message : describe(reason)}`;
-  const error = new FwError('FW_ERR_PLUGIN_FAILED', message, { cause: reason, details: { plugin } });
-  return fail(flow, error, `plugin ${plugin}`);
+  return fail(flow, new FwError('FW_ERR_PLUGIN_FAILED', message, { cause: reason, details: { plugin } }), `plugin ${plugin}`);
 }
 
 /**

@@ -99,8 +99,7 @@ export function decodeBody(req: FwRequest, contentType: ContentType, decoding: B
   };
   const refuse = (error: unknown): boolean => settle(() => { throw error; });
   if (contentType.charset !== undefined && !isUtf8Charset(contentType.charset)) {
-    const details = { charset: contentType.charset };
-    return Promise.resolve(refuse(new FwError('FW_ERR_UNSUPPORTED_CHARSET', 'unsupported charset: only utf-8 is accepted', { details })));
+    return Promise.resolve(refuse(new FwError('FW_ERR_UNSUPPORTED_CHARSET', 'unsupported charset: only utf-8 is accepted', { details: { charset: contentType.charset } })));
   }
   const parsed = parsedUpstream(req.raw);
   if (parsed !== undefined) return new Promise((resolve) => resolve(settle(() => (form ? (req.params = Object.assign(Object.create(null) as FormFields, parsed)) : (req.body = checkJsonValue(parsed))))));

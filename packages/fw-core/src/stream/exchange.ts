@@ -55,9 +55,7 @@ export function exchangeOf(req: IncomingMessage): Exchange {
 export function openExchange(req: IncomingMessage): Exchange {
   const target = parseRequestTarget(req.url ?? '/');
   const host = target === undefined ? undefined : requestHost(req, target);
-  const exchange: Exchange = { id: undefined, target, host, route: undefined };
-  (req as WithExchange)[EXCHANGE] = exchange;
-  return exchange;
+  return ((req as WithExchange)[EXCHANGE] = { id: undefined, target, host, route: undefined });
 }
 
 /** A request target split into what fw routes on. */
