@@ -141,6 +141,5 @@ const OTEL_EXPORTS = {
 export function provideHint(option: keyof typeof OTEL_EXPORTS, name: string): string {
   const exported = (OTEL_EXPORTS[option] as Readonly<Record<string, string>>)[name];
   if (exported !== undefined) return `import { ${exported} } from 'fw-core/otel' and give it to defineApp({${option}: [${exported}]})`;
-  const what = option === 'plugins' ? 'plugin' : 'stream handler';
-  return `give the app's ${what} whose name is ${name} to defineApp({${option}: [...]}), or correct the name`;
+  return `give the app's ${option === 'plugins' ? 'plugin' : 'stream handler'} whose name is ${name} to defineApp({${option}: [...]}), or correct the name`;
 }

@@ -68,9 +68,8 @@ export function json(body: unknown, status = 200, headers?: HeaderMap): JsonResp
 /** A streamed JSON array, 200 unless given: `jsonStream(rows, {key: 'posts'})` writes `{"posts":[...]}`. */
 export function jsonStream(
   items: Iterable<unknown> | AsyncIterable<unknown>,
-  options: { readonly key?: string; readonly status?: number; readonly headers?: HeaderMap } = {},
+  { key, status: code = 200, headers }: { readonly key?: string; readonly status?: number; readonly headers?: HeaderMap } = {},
 ): JsonStreamResponse {
-  const { key, status: code = 200, headers } = options;
   return { kind: 'json_stream', status: code, items, ...(key !== undefined && { key }), ...(headers && { headers }) };
 }
 

@@ -68,14 +68,12 @@ export function writeResponse(target: ResponseTarget, response: FwResponse, proj
 
 /** A plugin's whole answer (then it returns `['stop', ...]`); none once one started or the client left. */
 export function reply(req: ResponseTarget, status: number, headers: HeaderMap, body?: string | Uint8Array): void {
-  if (isAnswered(req.res)) return;
-  writeComplete(req, status, headers, undefined, body);
+  if (!isAnswered(req.res)) writeComplete(req, status, headers, undefined, body);
 }
 
 /** `reply` with `value` encoded by `json_lib` and `content-type: application/json; charset=utf-8` unless `headers` names another. */
 export function replyJson(req: ResponseTarget, status: number, value: unknown, headers?: HeaderMap): void {
-  if (isAnswered(req.res)) return;
-  writeComplete(req, status, headers, JSON_DEFAULTS, encodeJson(req.json, value));
+  if (!isAnswered(req.res)) writeComplete(req, status, headers, JSON_DEFAULTS, encodeJson(req.json, value));
 }
 
 /** What an error answer carries besides its message. */
