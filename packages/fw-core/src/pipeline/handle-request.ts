@@ -43,14 +43,13 @@ export function createPipelineListener(runtime: Runtime): Listener {
     exchange.id = id;
     const flow: Flow = { raw, res, id, json: runtime.json, runtime, exchange, req: undefined, route: undefined, checks: undefined, allow: undefined, log: true, answers: runtime.routes.answers };
     if (runtime.logRequests) logWhenDone(flow);
-    let step: void | Promise<unknown> = undefined;
+    let step: void | Promise<unknown> | typeof DONE = undefined;
     try {
       step = dispatch(flow, exchange, lanes, missLanes, missedRoute);
     } catch (error) {
-      const answered = fail(flow, error);
-      if (answered !== DONE) step = answered;
+      step = fail(flow, error);
     }
-    if (step === undefined) return done();
+    if (step === undefined || step === DONE) return done();
     // One reaction for both outcomes (not .catch().finally(): two more promises per request).
     step.then(done, (error: unknown) => {
       let answered: unknown;
