@@ -25,7 +25,6 @@ export interface ResponseTarget extends Pick<FwRequest, 'raw' | 'res' | 'id' | '
   readonly responseHeaders?: HeaderMap;
 }
 
-/** Content type of every JSON body fw writes. */
 const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
 
 /** True when no response can be written any more: one was started, or the client is gone. */

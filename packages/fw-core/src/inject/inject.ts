@@ -178,7 +178,6 @@ class InjectSocket extends Duplex {
   readonly remoteFamily = 'IPv4';
   readonly localAddress = '127.0.0.1';
   readonly localPort = 80;
-  /** Everything the response wrote, in order. */
   readonly written: Buffer[] = [];
 
   constructor() {

@@ -133,7 +133,6 @@ function answerMiss(flow: RoutedFlow): Answered {
   return DONE;
 }
 
-/** fw's own 404, or 405 with `allow`. */
 function writeMiss(target: ResponseTarget, allow: string | undefined): void {
   if (allow === undefined) writeError(target, 404, 'not found');
   else writeError(target, 405, 'method not allowed', { headers: { allow } });

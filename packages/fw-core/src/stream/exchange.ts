@@ -133,7 +133,6 @@ interface ExchangeCounts {
 /** Where an observed exchange's counts live on its request and response. */
 const COUNTS = Symbol('fw.exchangeCounts');
 
-/** A request or response that may carry its exchange's counts. */
 type Counted = { [COUNTS]?: ExchangeCounts | undefined };
 
 /** node:http's IncomingMessage (fw's server, inject), counting pushed body bytes once observed. */
