@@ -33,9 +33,7 @@ export interface ExchangeEnd {
 
 /** Wraps `terminal` in the named handlers; every name but the last must be in `available`. */
 export function composeStreamHandlers(names: readonly string[], available: readonly StreamHandler[], terminal: Listener): Listener {
-  let listener = terminal;
-  for (const handler of namedStreamHandlers(names, available).reverse()) listener = handler.wrap(listener);
-  return listener;
+  return namedStreamHandlers(names, available).reduceRight((listener, handler) => handler.wrap(listener), terminal);
 }
 
 /** The handlers `names` lists before `fw_stream_h`, not yet wrapped (wrap() may take a tracer). */
