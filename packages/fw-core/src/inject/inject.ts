@@ -78,9 +78,8 @@ export function inject<R extends HandlerRoute | undefined = undefined, const E e
   errorSchema?: E,
 ): Promise<InjectResponse<InjectBody<R> | OwnErrorBody<E>>> {
   const listener = typeof target === 'function' ? target : target.listener;
-  const spec = typeof request === 'string' ? { url: request } : request;
   const socket = new InjectSocket();
-  const { req, body } = incomingMessage(socket, spec);
+  const { req, body } = incomingMessage(socket, typeof request === 'string' ? { url: request } : request);
   const res = new CountedServerResponse(req);
   res.assignSocket(socket as never);
   const closed = whenClosed(req, res, socket);

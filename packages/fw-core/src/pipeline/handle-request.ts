@@ -185,12 +185,11 @@ function refuseVersion(flow: Flow): void {
 
 /** `flow` with its FwRequest: of the route found, or of a miss (no bindings, `req.route` with the empty template). */
 function routed(flow: Flow, found: RouteFound<RouteTarget> | undefined, missed?: RouteInfo): RoutedFlow {
-  const { raw, exchange } = flow;
-  const target = exchange.target!;
+  const target = flow.exchange.target!;
   if (found !== undefined) { flow.route = found.route.data; flow.log = found.route.data.log; }
   const bindings = found === undefined ? NO_BINDINGS : found.bindings;
   const route = found === undefined ? missed! : found.route.data.info;
-  flow.req = new PipelineRequest(raw, flow.res, flow.id, flow.json, target.path, target.query, bindings, found?.pathinfo, route, flow.runtime.logger);
+  flow.req = new PipelineRequest(flow.raw, flow.res, flow.id, flow.json, target.path, target.query, bindings, found?.pathinfo, route, flow.runtime.logger);
   return flow as RoutedFlow;
 }
 
@@ -210,12 +209,11 @@ function logWhenDone(flow: Flow): void {
     if (!flow.log) return;
     const duration = Number(process.hrtime.bigint() - started) / 1e6;
     const client = flow.req?.clientAddress ?? peer;
-    const target = flow.exchange.target;
     runtime.logger.info({
       event: 'request',
       request_id: flow.id,
       method: raw.method,
-      path: target === undefined ? null : target.path,
+      path: flow.exchange.target?.path ?? null,
       status: res.writableFinished ? res.statusCode : 0,
       duration_ms: Math.round(duration * 1000) / 1000,
       ...(client === undefined ? {} : { 'client.address': client }),

@@ -19,10 +19,7 @@ export function checkPluginOptions(plugin: string, options: unknown, rules: Read
   const given = options ?? {};
   if (typeof given !== 'object' || Array.isArray(given)) throw bad(plugin, undefined, `${plugin} options must be a map of option names to values`);
   const unknown = Object.keys(given).find((name) => !Object.hasOwn(rules, name));
-  if (unknown !== undefined) {
-    const known = Object.keys(rules).join(', ');
-    throw bad(plugin, unknown, `${plugin} does not know option ${unknown}; its options are: ${known}`);
-  }
+  if (unknown !== undefined) throw bad(plugin, unknown, `${plugin} does not know option ${unknown}; its options are: ${Object.keys(rules).join(', ')}`);
   for (const [name, rule] of Object.entries(rules)) {
     const value: unknown = (given as Record<string, unknown>)[name];
     if (value === undefined ? !rule.required : rule.accepts(value)) continue;
