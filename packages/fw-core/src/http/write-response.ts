@@ -42,8 +42,7 @@ export function writeResponse(target: ResponseTarget, response: FwResponse, proj
   switch (response.kind) {
     case 'json': {
       const project = projections?.get(status);
-      const body = project === undefined ? response.body : project(response.body);
-      return writeComplete(target, status, response.headers, JSON_DEFAULTS, encodeJson(target.json, body));
+      return writeComplete(target, status, response.headers, JSON_DEFAULTS, encodeJson(target.json, project === undefined ? response.body : project(response.body)));
     }
     case 'status':
       return writeComplete(target, status, response.headers, undefined, response.body);
@@ -92,10 +91,8 @@ export function writeError(target: ResponseTarget, status: number, message: stri
   if (res.destroyed) return;
   const { stack } = options;
   const html = prefersHtml(target.raw.headers.accept);
-  const error = stack === undefined ? { error: message } : { error: message, stacktrace: stack };
-  const body = html ? htmlPage(status, message, stack) : target.json.stringify(error);
-  const contentType = html ? 'text/html; charset=utf-8' : JSON_CONTENT_TYPE;
-  writeComplete(target, status, { ...options.headers, 'content-type': contentType }, undefined, body);
+  const body = html ? htmlPage(status, message, stack) : target.json.stringify(stack === undefined ? { error: message } : { error: message, stacktrace: stack });
+  writeComplete(target, status, { ...options.headers, 'content-type': html ? 'text/html; charset=utf-8' : JSON_CONTENT_TYPE }, undefined, body);
 }
 
 /** Head and whole body in one go, following the body rules above. */
