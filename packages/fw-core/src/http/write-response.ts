@@ -74,18 +74,12 @@ export function replyJson(req: ResponseTarget, status: number, value: unknown, h
   if (!isAnswered(req.res)) writeComplete(req, status, headers, JSON_DEFAULTS, encodeJson(req.json, value));
 }
 
-/** What an error answer carries besides its message. */
-export interface ErrorBodyOptions {
-  /** Stack lines to include (only with `use_stacktrace`), in either form. */
-  readonly stack?: readonly string[];
-  readonly headers?: HeaderMap;
-}
-
 /**
  * fw's own error answers (404, 405, 401, 500...; a 5xx message is the caller's generic text): `{"error": message}`, or a
- * small HTML page when Accept lists text/html before any JSON type. A response already started is cut, never completed wrong.
+ * small HTML page when Accept lists text/html before any JSON type; either with the `stack` lines given (only with
+ * `use_stacktrace`). A response already started is cut, never completed wrong.
  */
-export function writeError(target: ResponseTarget, status: number, message: string, options: ErrorBodyOptions = {}): void {
+export function writeError(target: ResponseTarget, status: number, message: string, options: { readonly stack?: readonly string[]; readonly headers?: HeaderMap } = {}): void {
   const { res } = target;
   if (res.headersSent) { if (!res.writableEnded) res.destroy(); return; }
   if (res.destroyed) return;
