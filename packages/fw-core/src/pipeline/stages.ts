@@ -17,7 +17,7 @@ import { isAnswered, serverErrorText, writeError, writeResponse, type ResponseTa
 import type { Logger } from '../log/logger.ts';
 import type { PluginStep } from '../plugins/plugin-registry.ts';
 import type { PluginEnv, PluginResult } from '../plugins/plugin.ts';
-import { bodyToDecode, decodeBody, fwRequestPlugin, METHODS_WITHOUT_BODY, type BodyDecoding } from '../plugins/request-plugin.ts';
+import { bodyToDecode, decodeBody, fwRequestPlugin, METHODS_WITHOUT_BODY, type RequestPluginOptions } from '../plugins/request-plugin.ts';
 import type { Router } from '../router/router.ts';
 import { defaultAnswers } from '../schema/check-request.ts';
 import type { RouteChecks, RouteSchemas } from '../schema/compile-route-schemas.ts';
@@ -169,7 +169,7 @@ const DEFAULT_DENY_BODY: Readonly<Record<number, string>> = { 401: 'unauthorized
  * The group's security callback (docs/pipeline.md, "Security"). A denial always has a body: the callback's, else
  * `{"error": "unauthorized"}` (401), `"forbidden"` (403) or `"access denied"`. A throw or rejection is the request's failure.
  */
-function securityStage(callback: SecurityCallback, decoding: BodyDecoding | undefined): Stage['run'] {
+function securityStage(callback: SecurityCallback, decoding: RequestPluginOptions | undefined): Stage['run'] {
   const challenge = challengeOf(callback.securityScheme);
   return (flow) => {
     const result = callback(flow.req);
@@ -190,7 +190,7 @@ function challengeOf(declared: SecuritySchemeDeclaration | undefined): string | 
   return scheme.toLowerCase() === 'basic' ? `Basic realm="${(declared!.realm ?? declared!.name).replace(/["\\]/g, '\\$&')}", charset="UTF-8"` : undefined;
 }
 
-function judge(flow: RoutedFlow, callback: SecurityCallback, decoding: BodyDecoding | undefined, result: SecurityResult, challenge: string | undefined): Verdict | Promise<Verdict> {
+function judge(flow: RoutedFlow, callback: SecurityCallback, decoding: RequestPluginOptions | undefined, result: SecurityResult, challenge: string | undefined): Verdict | Promise<Verdict> {
   const { req } = flow;
   if (result === true) return NEXT;
   let denial: FwResponse | undefined;
@@ -227,7 +227,7 @@ function deny(status: number, headers: HeaderMap | undefined, body: unknown): Fw
 }
 
 /** fw_request_plugin's work (plugins/request-plugin.ts): decode the body, or answer 4xx and stop. */
-function bodyStage(decoding: BodyDecoding): Stage['run'] {
+function bodyStage(decoding: RequestPluginOptions): Stage['run'] {
   return (flow) => {
     // Read here too, so a GET does not call into the plugin's module (scripts/code-shape.ts).
     if (METHODS_WITHOUT_BODY.has(flow.req.method)) return NEXT;

@@ -7,7 +7,7 @@ import { FwError, provideHint } from '../errors.ts';
 import type { Logger } from '../log/logger.ts';
 import type { FwPlugin, PhaseCallback, PluginEntry, PluginInitContext, PluginOptions } from './plugin.ts';
 import { fwCorsPlugin } from './cors-plugin.ts';
-import { bodyDecodingOf, fwRequestPlugin, type BodyDecoding } from './request-plugin.ts';
+import { bodyDecodingOf, fwRequestPlugin, type RequestPluginOptions } from './request-plugin.ts';
 
 /** The plugins fw ships, by the names configuration uses: `fw_request_plugin` and `fw_cors_plugin`. */
 export const builtinPlugins: readonly FwPlugin<any, any>[] = [fwRequestPlugin, fwCorsPlugin];
@@ -30,7 +30,7 @@ export interface PluginChain {
   readonly pre: readonly PluginStep[];
   readonly post: readonly PluginStep[];
   /** What the body stage decodes: the options of the chain's last pre_request fw_request_plugin, when they decode anything. */
-  readonly decoding: BodyDecoding | undefined;
+  readonly decoding: RequestPluginOptions | undefined;
   /** The registrations this chain came from. */
   readonly entries: readonly PluginEntry[];
   /** True when the group set no plugins and uses the global list. */
@@ -51,7 +51,7 @@ export class PluginRegistry {
   chain(entries: readonly PluginEntry[], inherited: boolean, where: string): PluginChain {
     const pre: PluginStep[] = [];
     const post: PluginStep[] = [];
-    let decoding: BodyDecoding | undefined;
+    let decoding: RequestPluginOptions | undefined;
     for (const entry of entries) {
       const instance = this.#instance(entry, where);
       const callback = instance.plugin[entry.phase];

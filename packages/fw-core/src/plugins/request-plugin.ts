@@ -61,16 +61,13 @@ export const fwRequestPlugin: FwPlugin<undefined, RequestPluginOptions> = {
   matchedRoutesOnly: true,
 };
 
-/** What the body stage decodes: fw_request_plugin's options, when they ask for any decoding. */
-export type BodyDecoding = RequestPluginOptions;
-
 /** The body stage's settings for fw_request_plugin's `options`; undefined when it would decode nothing. */
-export function bodyDecodingOf(options: RequestPluginOptions | undefined): BodyDecoding | undefined {
+export function bodyDecodingOf(options: RequestPluginOptions | undefined): RequestPluginOptions | undefined {
   return options?.decode_json_body === true || options?.read_urlencoded_body === true ? options : undefined;
 }
 
 /** The content type of `req`'s body when `decoding` decodes it, else undefined. */
-export function bodyToDecode(req: FwRequest, decoding: BodyDecoding): ContentType | undefined {
+export function bodyToDecode(req: FwRequest, decoding: RequestPluginOptions): ContentType | undefined {
   if (METHODS_WITHOUT_BODY.has(req.method)) return undefined;
   const contentType = parseContentType(req.headers['content-type']);
   return contentType !== undefined && bodyKind(contentType, decoding) !== undefined ? contentType : undefined;
@@ -81,7 +78,7 @@ export function bodyToDecode(req: FwRequest, decoding: BodyDecoding): ContentTyp
  * false when a bad body was answered here (4xx `{error}`); rejects with any other failure. Not
  * async: the read's promise and one reaction (bench/schemas.bench.ts, case a).
  */
-export function decodeBody(req: FwRequest, contentType: ContentType, decoding: BodyDecoding): Promise<boolean> {
+export function decodeBody(req: FwRequest, contentType: ContentType, decoding: RequestPluginOptions): Promise<boolean> {
   const form = bodyKind(contentType, decoding) === 'form';
   const settle = (decode: () => unknown): boolean => {
     try {
