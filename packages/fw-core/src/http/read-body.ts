@@ -46,24 +46,23 @@ export function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
   const earlier = message[READ];
   if (earlier !== undefined) return earlier.then((bytes) => withinLimit(bytes, limit));
   // Not async: the read's own promise is the answer, one promise per body (bench/schemas.bench.ts, case a).
-  let declared: number | undefined;
   try {
     // A parser in front of fw (express.text(), express.raw()) read it, decompressed, into `req.body`.
     const upstream = req.readableDidRead ? (req as IncomingMessage & { body?: unknown }).body : undefined;
     if (typeof upstream === 'string' || Buffer.isBuffer(upstream)) return Promise.resolve(withinLimit(typeof upstream === 'string' ? Buffer.from(upstream) : upstream, limit));
     const encoding = req.headers['content-encoding']?.split(',').map((coding) => coding.trim().toLowerCase()).find((coding) => coding !== '' && coding !== 'identity');
     if (encoding !== undefined) throw new FwError('FW_ERR_UNSUPPORTED_ENCODING', 'unsupported content-encoding', { details: { encoding } });
-    declared = declaredLength(req);
+    const declared = declaredLength(req);
     if (declared !== undefined && declared > limit) throw tooLarge(limit, { declared });
     // The stream ended before we looked: fine for a request that never had a body.
     const ended = req.readableEnded || req.readableDidRead;
     if (ended && carriesBody(req)) throw new FwError('FW_ERR_BODY_ALREADY_CONSUMED', 'the request body was already read by someone else');
     if (ended) return Promise.resolve(Buffer.alloc(0));
     if (req.destroyed) throw incomplete(declared, 0);
+    return (message[READ] = collect(req, limit, declared));
   } catch (error) {
     return Promise.reject(error);
   }
-  return (message[READ] = collect(req, limit, declared));
 }
 
 /** `bytes` read before fw looked, refused when over `limit`. */
