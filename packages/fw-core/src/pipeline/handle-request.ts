@@ -94,7 +94,7 @@ function dispatch(flow: Flow, exchange: Exchange, lanes: readonly GroupLanes[], 
     exchange.route = route.info;
     flow.checks = flow.runtime.schemas.get(route);
     flow.answers = route.group.answers;
-    return runLane(lanes[route.group.index]!.route, 0, routed(flow, found));
+    return runLane(lanes[route.group.index]!.route, 0, routed(flow, found, route.info));
   }
   const missLane = (allow: string | undefined): void | Promise<void> => {
     flow.allow = allow;
@@ -113,7 +113,7 @@ function dispatch(flow: Flow, exchange: Exchange, lanes: readonly GroupLanes[], 
   if (preflight === undefined) return missLane(undefined);
   flow.allow = allow;
   flow.answers = preflight.route.data.group.answers;
-  return runLane(lanes[preflight.route.data.group.index]!.preflight, 0, routed(flow, preflight));
+  return runLane(lanes[preflight.route.data.group.index]!.preflight, 0, routed(flow, preflight, preflight.route.data.info));
 }
 
 /**
@@ -183,12 +183,11 @@ function refuseVersion(flow: Flow): void {
   writeError(flow, 505, 'http version not supported');
 }
 
-/** `flow` with its FwRequest: of the route found, or of a miss (no bindings, `req.route` with the empty template). */
-function routed(flow: Flow, found: RouteFound<RouteTarget> | undefined, missed?: RouteInfo): RoutedFlow {
+/** `flow` with its FwRequest for `route`: of the route found, or of a miss (no bindings, `req.route` with the empty template). */
+function routed(flow: Flow, found: RouteFound<RouteTarget> | undefined, route: RouteInfo): RoutedFlow {
   const target = flow.exchange.target!;
   if (found !== undefined) { flow.route = found.route.data; flow.log = found.route.data.log; }
   const bindings = found === undefined ? NO_BINDINGS : found.bindings;
-  const route = found === undefined ? missed! : found.route.data.info;
   flow.req = new PipelineRequest(flow.raw, flow.res, flow.id, flow.json, target.path, target.query, bindings, found?.pathinfo, route, flow.runtime.logger);
   return flow as RoutedFlow;
 }
