@@ -98,23 +98,16 @@ export function decodeBody(req: FwRequest, contentType: ContentType, decoding: R
   if (contentType.charset !== undefined && !isUtf8Charset(contentType.charset)) {
     return Promise.resolve(refuse(new FwError('FW_ERR_UNSUPPORTED_CHARSET', 'unsupported charset: only utf-8 is accepted', { details: { charset: contentType.charset } })));
   }
-  const parsed = parsedUpstream(req.raw);
-  if (parsed !== undefined) return new Promise((resolve) => resolve(settle(() => (form ? (req.params = Object.assign(Object.create(null) as FormFields, parsed)) : (req.body = checkJsonValue(parsed))))));
+  // A parser in front of fw decoded the stream into `req.body` (express.json()); a string or Buffer there is bytes readBody
+  // takes, and one that did not read the stream is not its body (Express 4 sets `req.body = {}` without reading).
+  const parsed = req.raw.readableDidRead ? (req.raw as { body?: unknown }).body : undefined;
+  if (typeof parsed === 'object' && parsed !== null && !Buffer.isBuffer(parsed)) return new Promise((resolve) => resolve(settle(() => (form ? (req.params = Object.assign(Object.create(null) as FormFields, parsed)) : (req.body = checkJsonValue(parsed))))));
   const decode = (bytes: Buffer) => () => {
     if (form) return (req.params = parseUrlencoded(bytes.toString('utf8')));
     const body = parseJsonBody(bytes, req.json);
     if (body !== undefined) req.body = body;
   };
   return readBody(req.raw, decoding.max_body_size ?? DEFAULT_MAX_BODY_SIZE).then((bytes) => settle(decode(bytes)), refuse);
-}
-
-/**
- * The object a parser in front of fw decoded from the stream (`express.json()`'s `req.body`; a string or Buffer readBody
- * takes as bytes); undefined when the stream is fw's to read (Express 4 sets `req.body = {}` without reading).
- */
-function parsedUpstream(raw: FwRequest['raw']): object | undefined {
-  const body = raw.readableDidRead ? (raw as { body?: unknown }).body : undefined;
-  return typeof body === 'object' && body !== null && !Buffer.isBuffer(body) ? body : undefined;
 }
 
 function bodyKind(contentType: ContentType, options: RequestPluginOptions): 'json' | 'form' | undefined {
