@@ -326,8 +326,7 @@ export const contentTypeFor: (path: string) => string = createContentTypeLookup(
 
 /** `sendFile(path)`: like a static file (validators, 304, FIFO-safe open), status 200 unless given. */
 async function writeFile(target: ResponseTarget, path: string, status: number, headers: HeaderMap | undefined): Promise<void> {
-  const sent = await sendFileAt(target, path, await stat(path), { contentType: contentTypeFor(path), status, headers });
-  if (!sent) throw new FwError('FW_ERR_HANDLER_BAD_RESPONSE', `sendFile(${path}) is not a regular file`);
+  if (!(await sendFileAt(target, path, await stat(path), { contentType: contentTypeFor(path), status, headers }))) throw new FwError('FW_ERR_HANDLER_BAD_RESPONSE', `sendFile(${path}) is not a regular file`);
 }
 
 // O_NONBLOCK is undefined on Windows, where FIFOs cannot appear in a directory anyway.
