@@ -106,8 +106,7 @@ export async function initPlugins(instances: readonly PluginInstance[], context:
       instance.state = await plugin.init(instance.options, context);
     } catch (error) {
       await stopPlugins(instances.slice(0, index), context.logger);
-      const reason = error instanceof Error ? error.message : String(error);
-      throw new FwError('FW_ERR_PLUGIN_INIT_FAILED', `plugin ${plugin.name} failed to start: ${reason}`, { cause: error, details: { module: plugin.name } });
+      throw new FwError('FW_ERR_PLUGIN_INIT_FAILED', `plugin ${plugin.name} failed to start: ${error instanceof Error ? error.message : String(error)}`, { cause: error, details: { module: plugin.name } });
     }
   }
 }
