@@ -19,11 +19,8 @@ import { isThenable, type FwResponse, type HeaderMap, type JsonStreamResponse, t
 
 export type { Projection };
 
-/** The request a response answers. An FwRequest is one; so is fw's context before routing. */
-export interface ResponseTarget extends Pick<FwRequest, 'raw' | 'res' | 'id' | 'json'> {
-  /** Headers plugins added for whatever response is written (CORS, rate limits). */
-  readonly responseHeaders?: HeaderMap;
-}
+/** The request a response answers, its plugins' `responseHeaders` optional. An FwRequest is one; so is fw's context before routing. */
+export interface ResponseTarget extends Pick<FwRequest, 'raw' | 'res' | 'id' | 'json'>, Partial<Pick<FwRequest, 'responseHeaders'>> {}
 
 const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
 
