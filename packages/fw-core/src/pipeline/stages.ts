@@ -330,8 +330,7 @@ function writeFailure(runtime: Runtime, target: ResponseTarget, error: unknown):
  */
 export function answerOwn(flow: RoutedFlow, hook: string, call: () => OwnAnswer, builtin: () => void): Answered {
   const failed = (reason: unknown): typeof DONE => {
-    const message = `${hook} failed: ${reason instanceof Error ? reason.message : describe(reason)}`;
-    const error = new FwError('FW_ERR_OWN_ANSWER_FAILED', message, { cause: reason, details: { hook } });
+    const error = new FwError('FW_ERR_OWN_ANSWER_FAILED', `${hook} failed: ${reason instanceof Error ? reason.message : describe(reason)}`, { cause: reason, details: { hook } });
     logFailure(flow.runtime, flow.req, error, hook);
     return writeFailure(flow.runtime, flow.req, error);
   };
