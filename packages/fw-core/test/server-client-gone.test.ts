@@ -1,6 +1,6 @@
 /**
  * Nothing is done for a client that is gone: a controller is not called once the client has
- * hung up, and a response body is not encoded for it.
+ * hung up (while a plugin or an asynchronous schema check ran), and a response body is not encoded for it.
  */
 import assert from 'node:assert/strict';
 import type { IncomingMessage } from 'node:http';
@@ -8,10 +8,11 @@ import { connect } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { json } from '../src/http/response.ts';
 import type { FwPlugin } from '../src/plugins/plugin.ts';
+import type { StandardSchemaV1 } from '../src/schema/route-schema.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
 import { nextTurn, within } from './support/until.ts';
 
-const counts = { handled: 0, encoded: 0 };
+const counts = { handled: 0, encoded: 0, checkedHandled: 0 };
 
 /** What the slow plugin or handler waits on: the test opens it once the client is gone (open until a test arms it). */
 let gate: { promise: Promise<void>; resolve: () => void } = Promise.withResolvers<void>();
@@ -26,6 +27,19 @@ const slowPlugin: FwPlugin = {
     await gate.promise;
     handingBack.resolve();
     return ['ok', req, state];
+  },
+};
+
+/** A query schema that checks asynchronously (a Standard Schema, as zod's `refine(async ...)`): it waits on the gate. */
+const slowSchema: StandardSchemaV1 = {
+  '~standard': {
+    version: 1,
+    vendor: 'test',
+    validate: async (value) => {
+      await gate.promise;
+      handingBack.resolve();
+      return { value };
+    },
   },
 };
 
@@ -78,6 +92,11 @@ describe('a client that is gone', () => {
             },
           ],
         },
+        {
+          prefix: '/slow-schema',
+          security: false,
+          routes: [{ path: '/x', handler: () => { counts.checkedHandled += 1; return json({}); }, options: { ...get, schema: { query: slowSchema } } }],
+        },
       ],
     });
   });
@@ -88,6 +107,13 @@ describe('a client that is gone', () => {
     assert.equal(counts.handled, 0);
     assert.equal((await fetch(`${app.url}/slow-plugin/x`)).status, 200);
     assert.equal(counts.handled, 1);
+  });
+
+  it('does not call the controller once the client has hung up while a schema checked asynchronously', async () => {
+    await hangUp(app, '/slow-schema/x');
+    assert.equal(counts.checkedHandled, 0);
+    assert.equal((await fetch(`${app.url}/slow-schema/x`)).status, 200);
+    assert.equal(counts.checkedHandled, 1);
   });
 
   it('does not encode a response body for a client that hung up while the handler ran', async () => {

@@ -243,12 +243,12 @@ function bodyStage(decoding: RequestPluginOptions): Stage['run'] {
 /** The route's schema checks: a failing request is answered in the handler's place (SKIP), so post_request plugins still see it. */
 function validate(flow: RoutedFlow): Verdict | Promise<Verdict> {
   const { req, checks } = flow;
-  // Nothing is worked on for a client that is gone.
+  // Nothing is worked on for a client that is gone, before the checks or after an asynchronous one.
   if (req.res.destroyed) return DONE;
   if (checks === undefined) return NEXT;
   const answer = checks.check(req);
   if (answer === undefined) return NEXT;
-  if (isThenable(answer)) return answer.then((settled) => (settled === undefined ? NEXT : respond(req, settled, SKIP)));
+  if (isThenable(answer)) return answer.then((settled) => (req.res.destroyed ? DONE : settled === undefined ? NEXT : respond(req, settled, SKIP)));
   return respond(req, answer, SKIP);
 }
 
