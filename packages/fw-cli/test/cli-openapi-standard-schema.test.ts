@@ -111,4 +111,14 @@ describe('fw openapi refuses a Standard Schema it cannot describe: exit 1, nothi
     const stderr = await failure("  name: 'links',", "  name: 'links',\n  schemas: { Link: { type: 'string' } },");
     assert.equal(stderr, 'fw: FW_CLI_ERR_SCHEMA_NAME_CLASH: route GET /links schema.response.200 names a schema Link, but another schema of the app has that name; give each its own id\n');
   });
+
+  it("a zod name that is one of fw's shared error schemas (ErrorMessage), which would have replaced it silently", async () => {
+    const stderr = await failure(".meta({ id: 'Link' })", ".meta({ id: 'ErrorMessage' })");
+    assert.equal(stderr, "fw: FW_CLI_ERR_SCHEMA_NAME_CLASH: route GET /links schema.response.200 names a schema ErrorMessage, but that is the name of fw's shared error schema ErrorMessage; rename it\n");
+  });
+
+  it('a zod name that is no OpenAPI component name (a space, a slash)', async () => {
+    const stderr = await failure(".meta({ id: 'Link' })", ".meta({ id: 'My Link/v2' })");
+    assert.equal(stderr, `fw: FW_CLI_ERR_OPENAPI_STANDARD_SCHEMA: route GET /links schema.response.200 names a schema "My Link/v2", but a component name is letters, digits, '.', '_' or '-'; rename it\n`);
+  });
 });

@@ -15,7 +15,7 @@ import type { ComponentIndex } from './schema-operation.ts';
 type Json = Record<string, unknown>;
 
 /** What OpenAPI allows as a component name. */
-const COMPONENT_NAME = /^[A-Za-z0-9._-]+$/;
+export const COMPONENT_NAME = /^[A-Za-z0-9._-]+$/;
 
 /** The declared error schemas an app's operations answer with, and the components they make. */
 export class OwnErrorSchemas {

@@ -8,6 +8,8 @@
 import type { CompiledRoute, RouteTarget } from 'fw-core/inspect';
 import type { JsonSchema, PartSchema, RouteSchema } from 'fw-core';
 import { CliError } from '../errors.ts';
+import { sharedSchemas } from './error-schemas.ts';
+import { COMPONENT_NAME } from './own-error-schemas.ts';
 import { convertRouteSchema } from './schema-dialect.ts';
 
 type Json = Record<string, unknown>;
@@ -35,7 +37,7 @@ export function jsonRouteSchema(schema: RouteSchema, route: string): JsonRouteSc
 
 /**
  * The components the Standard Schema parts of `routes` name, converted, beside the app's `taken` ones; a name given to
- * two different schemas is FW_CLI_ERR_SCHEMA_NAME_CLASH.
+ * two different schemas, or one of fw's shared error schemas' names, is FW_CLI_ERR_SCHEMA_NAME_CLASH.
  */
 export function standardComponents(routes: readonly CompiledRoute<RouteTarget>[], taken: Readonly<Record<string, Json>>): Record<string, Json> {
   const out: Record<string, Json> = {};
@@ -46,6 +48,9 @@ export function standardComponents(routes: readonly CompiledRoute<RouteTarget>[]
     const all = [...Object.entries(parts).map(([key, part]) => [key, part, 'input'] as const), ...Object.entries(response).map(([status, part]) => [`response.${status}`, part, 'output'] as const)];
     for (const [at, part, io] of all) {
       for (const [name, definition] of Object.entries(named(part, io, `${route} schema.${at}`).definitions)) {
+        if (!COMPONENT_NAME.test(name)) throw new CliError('FW_CLI_ERR_OPENAPI_STANDARD_SCHEMA', `route ${route} schema.${at} names a schema ${JSON.stringify(name)}, but a component name is letters, digits, '.', '_' or '-'; rename it`);
+        // fw writes its own schema under such a name (buildDocument), which would replace this one silently.
+        if (name in sharedSchemas) throw new CliError('FW_CLI_ERR_SCHEMA_NAME_CLASH', `route ${route} schema.${at} names a schema ${name}, but that is the name of fw's shared error schema ${name}; rename it`);
         const converted = convertRouteSchema(definition, `route ${route} schema.${at} (${name})`);
         const known = out[name] ?? taken[name];
         if (known !== undefined && JSON.stringify(known) !== JSON.stringify(converted)) throw new CliError('FW_CLI_ERR_SCHEMA_NAME_CLASH', `route ${route} schema.${at} names a schema ${name}, but another schema of the app has that name; give each its own id`);
