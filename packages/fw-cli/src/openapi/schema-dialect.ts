@@ -1,7 +1,7 @@
 /**
  * JSON Schema draft-07 (priv/schemas/*.json) to the OpenAPI 3.0 Schema Object dialect
  * (https://spec.openapis.org/oas/v3.0.3#schema-object). What 3.0 can say is rewritten:
- * `$schema`, `$id` and `$comment` go, `type: [X, 'null']` becomes `type: X, nullable: true`
+ * `$schema`, `$id`, `$comment` and a `propertyNames` that only says `{type: 'string'}` go, `type: [X, 'null']` becomes `type: X, nullable: true`
  * (several types become `anyOf`), `const` becomes a one-value `enum`, numeric
  * `exclusiveMinimum`/`exclusiveMaximum` become the boolean form, `examples` becomes `example`,
  * `definitions`/`$defs` move to components as `<file>.<name>` and `$ref`s follow them. What it
@@ -51,7 +51,8 @@ function convertSchema(value: unknown, place: Place): Json {
   const out: Json = {};
   for (const [keyword, sub] of Object.entries(schema)) {
     const at: Place = { ...place, pointer: `${place.pointer}/${keyword}` };
-    if (DROPPED_KEYWORDS.has(keyword)) continue;
+    // Every JSON key is a string: zod's z.record(z.string(), ...) says so, which constrains nothing.
+    if (DROPPED_KEYWORDS.has(keyword) || (keyword === 'propertyNames' && JSON.stringify(sub) === '{"type":"string"}')) continue;
     if (VALUE_KEYWORDS.has(keyword) || keyword.startsWith('x-')) out[keyword] = sub;
     else if (keyword === 'type') Object.assign(out, convertType(sub, at));
     else if (keyword === '$ref') out.$ref = convertRef(sub, at);

@@ -80,6 +80,9 @@ function named(schema: PartSchema, io: Io, where: string): { root: JsonSchema; d
   const bare = (value: unknown): unknown => {
     if (Array.isArray(value)) return value.map(bare);
     if (typeof value !== 'object' || value === null) return value;
+    // zod writes a named schema's optional use as {allOf: [{$ref}]}, the same schema as the $ref alone (which lint asks for).
+    const { allOf, ...beside } = value as Json;
+    if (Object.keys(beside).length === 0 && Array.isArray(allOf) && allOf.length === 1) return bare(allOf[0]);
     const ref = (sub: unknown) => (typeof sub === 'string' ? /^#\/(?:definitions|\$defs)\/(.+)$/.exec(sub)?.[1] : undefined);
     return Object.fromEntries(Object.entries(value).map(([key, sub]) => [key, key === '$ref' && ref(sub) !== undefined ? name(ref(sub)!) : bare(sub)]));
   };
