@@ -117,6 +117,14 @@ describe('fw openapi refuses a Standard Schema it cannot describe: exit 1, nothi
     assert.equal(stderr, "fw: FW_CLI_ERR_SCHEMA_NAME_CLASH: route GET /links schema.response.200 names a schema ErrorMessage, but that is the name of fw's shared error schema ErrorMessage; rename it\n");
   });
 
+  it('a recursive zod schema without a name (its JSON Schema refers to its root, #), which has no component to refer to', async () => {
+    const stderr = await failure(
+      'export const createBody = z.object({ url: z.url(),',
+      'export const createBody = z.object({ get mirrors() { return z.array(createBody).optional(); }, url: z.url(),',
+    );
+    assert.equal(stderr, `fw: FW_CLI_ERR_SCHEMA_UNSUPPORTED: route POST /links options.schema.body uses the $ref "#" (into the route schema itself, which is no component: name a recursive schema, zod's .meta({id}) or a priv/schemas file) at /properties/mirrors/items/$ref, which OpenAPI 3.0 cannot express; rewrite it or leave it out\n`);
+  });
+
   it('a zod name that is no OpenAPI component name (a space, a slash)', async () => {
     const stderr = await failure(".meta({ id: 'Link' })", ".meta({ id: 'My Link/v2' })");
     assert.equal(stderr, `fw: FW_CLI_ERR_OPENAPI_STANDARD_SCHEMA: route GET /links schema.response.200 names a schema "My Link/v2", but a component name is letters, digits, '.', '_' or '-'; rename it\n`);

@@ -106,6 +106,7 @@ function convertRef(value: unknown, place: Place): string {
   if (match === null || (match[1] === undefined && match[2] === undefined && value !== '#')) {
     throw unsupported(place, `the $ref ${JSON.stringify(value)} (use #/definitions/<name>, <file>.json, <file>.json#/definitions/<name> or the name of one of the app's schemas)`);
   }
+  if (place.name === '' && match[1] === undefined) throw unsupported(place, `the $ref ${JSON.stringify(value)} (into the route schema itself, which is no component: name a recursive schema, zod's .meta({id}) or a priv/schemas file)`);
   const file = match[1] ?? place.name;
   return `#/components/schemas/${match[2] === undefined ? file : `${file}.${match[2]}`}`;
 }
@@ -130,7 +131,8 @@ function unsupported(place: Place, what: string): CliError {
  * `definitions` have no component to move to, so they are refused.
  */
 export function convertRouteSchema(schema: unknown, where: string): Json {
-  const place: Place = { name: where, file: where, pointer: '' };
+  // No name: a ref into the schema itself has no component to point to.
+  const place: Place = { name: '', file: where, pointer: '' };
   if (typeof schema === 'object' && schema !== null && ('definitions' in schema || '$defs' in schema)) {
     throw unsupported(place, 'definitions in a route schema (move them to a priv/schemas file and $ref it)');
   }
