@@ -37,7 +37,7 @@ export interface RouteSchema {
   readonly headers?: PartSchema;
   /** The decoded body (`req.body`; undefined when none), never coerced by a JSON Schema. */
   readonly body?: PartSchema;
-  /** Per status: what a `json` answer with that status may carry; unlisted fields are dropped. */
+  /** Per status: what a `json` answer with that status may carry; a JSON Schema drops unlisted fields, a Standard Schema's output is sent. */
   readonly response?: Readonly<Record<string, PartSchema>>;
 }
 
