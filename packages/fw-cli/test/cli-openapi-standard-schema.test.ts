@@ -82,6 +82,23 @@ describe('fw openapi with zod route schemas (standard-schema-app)', () => {
   });
 });
 
+describe('fw openapi on a named schema whose own shape is the same in and out but that holds one that differs', () => {
+  it('names its request shape <id>Input too, since that refers to the other one\'s Input: one id, no clash', async () => {
+    const dir = await copyApp(APP, await repoTempDir(), ['app.mjs', 'fw.config.json', 'package.json']);
+    const app = await readFile(join(dir, 'app.mjs'), 'utf8');
+    const from = "export const createBody = z.object({ url: z.url(),";
+    assert.ok(app.includes(from));
+    // A loose object's JSON Schema is the same as input and output; Link's (its clicks has a default) is not.
+    await writeFile(join(dir, 'app.mjs'), app.replace(from, "export const shared = z.looseObject({ link }).meta({ id: 'Shared' });\n" + from).replace('schema: { body: createBody, response: { 201: link } }', 'schema: { body: shared, response: { 201: shared } }'));
+    assertSucceeded(await runFw(['openapi', '--no-ui', '--output', join('out', 'openapi.json')], { cwd: dir }));
+    const { components, paths } = JSON.parse(await readFile(join(dir, 'out', 'openapi.json'), 'utf8')) as Json;
+    assert.deepEqual(components.schemas.Shared.properties.link, { $ref: '#/components/schemas/Link' });
+    assert.deepEqual(components.schemas.SharedInput.properties.link, { $ref: '#/components/schemas/LinkInput' });
+    assert.deepEqual(paths['/links'].post.requestBody.content['application/json'].schema, { $ref: '#/components/schemas/SharedInput' });
+    assert.deepEqual(paths['/links'].post.responses[201].content['application/json'].schema, { $ref: '#/components/schemas/Shared' });
+  });
+});
+
 describe('fw openapi refuses a Standard Schema it cannot describe: exit 1, nothing written', { concurrency: true }, () => {
   /** The failed run's stderr on a copy of the fixture whose app.mjs has `from` replaced with `to`. */
   async function failure(from: string, to: string): Promise<string> {

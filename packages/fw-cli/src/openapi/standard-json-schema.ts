@@ -75,8 +75,16 @@ function named(schema: PartSchema, io: Io, where: string): { root: JsonSchema; d
   const { definitions = {}, $defs = {}, ...root } = standard ? jsonSchemaOf(schema, io, where) : (schema as Json);
   const own = { ...(definitions as Record<string, Json>), ...($defs as Record<string, Json>) };
   const other = standard && io === 'input' ? ((jsonSchemaOf(schema, 'output', where).definitions ?? {}) as Record<string, Json>) : {};
-  // A request's shape of a named schema keeps the name where it is the answers' shape too.
-  const name = (id: string) => (other[id] === undefined || JSON.stringify(other[id]) === JSON.stringify(own[id]) ? id : `${id}Input`);
+  // A request's shape of a named schema keeps the name where it is the answers' shape too, down to the schemas it
+  // refers to: one that refers to an <id>Input is another shape (the same text, other refs), so it is an Input too.
+  const inputs = new Set(Object.keys(own).filter((id) => other[id] !== undefined && JSON.stringify(other[id]) !== JSON.stringify(own[id])));
+  const refersToInput = (id: string) => [...JSON.stringify(own[id]).matchAll(/"\$ref":"#\/(?:definitions|\$defs)\/([^"]+)"/g)].some(([, to]) => inputs.has(to!));
+  for (let grew = true; grew; ) {
+    const more = Object.keys(own).filter((id) => !inputs.has(id) && refersToInput(id));
+    more.forEach((id) => inputs.add(id));
+    grew = more.length > 0;
+  }
+  const name = (id: string) => (inputs.has(id) ? `${id}Input` : id);
   const bare = (value: unknown): unknown => {
     if (Array.isArray(value)) return value.map(bare);
     if (typeof value !== 'object' || value === null) return value;
