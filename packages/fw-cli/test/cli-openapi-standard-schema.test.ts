@@ -99,6 +99,21 @@ describe('fw openapi on a named schema whose own shape is the same in and out bu
   });
 });
 
+describe('fw openapi on named query and params schemas (.meta({id}))', () => {
+  it('writes their properties as parameters, as unnamed ones, and no component for them', async () => {
+    const dir = await copyApp(APP, await repoTempDir(), ['app.mjs', 'fw.config.json', 'package.json']);
+    const app = await readFile(join(dir, 'app.mjs'), 'utf8');
+    const named = app.replace('cursor: z.string().optional() });', "cursor: z.string().optional() }).meta({ id: 'Page' });").replace('slug: z.string().min(3) });', "slug: z.string().min(3) }).meta({ id: 'SlugParams' });");
+    assert.notEqual(named, app);
+    await writeFile(join(dir, 'app.mjs'), named);
+    assertSucceeded(await runFw(['openapi', '--no-ui', '--output', join('out', 'openapi.json')], { cwd: dir }));
+    const { components, paths } = JSON.parse(await readFile(join(dir, 'out', 'openapi.json'), 'utf8')) as Json;
+    assert.deepEqual(paths['/links'].get.parameters.map((parameter: Json) => parameter.name), ['limit', 'cursor']);
+    assert.deepEqual(paths['/links/{slug}'].get.parameters, [{ name: 'slug', in: 'path', required: true, schema: { type: 'string', minLength: 3 } }]);
+    assert.deepEqual(Object.keys(components.schemas).filter((name) => /^(Page|SlugParams)/.test(name)), []);
+  });
+});
+
 describe('fw openapi refuses a Standard Schema it cannot describe: exit 1, nothing written', { concurrency: true }, () => {
   /** The failed run's stderr on a copy of the fixture whose app.mjs has `from` replaced with `to`. */
   async function failure(from: string, to: string): Promise<string> {

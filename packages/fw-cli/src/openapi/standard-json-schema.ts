@@ -31,7 +31,7 @@ type Standard = { readonly vendor: string; readonly jsonSchema?: Readonly<Record
 /** `schema` with each Standard Schema part replaced by its JSON Schema, named schemas as `$ref`s; `route` (`GET /items/:id`) names it in errors. */
 export function jsonRouteSchema(schema: RouteSchema, route: string): JsonRouteSchema {
   const { response, ...parts } = schema;
-  const each = (entries: Readonly<Record<string, PartSchema>>, io: Io, at: string) => Object.fromEntries(Object.entries(entries).map(([key, part]) => [key, named(part, io, `${route} schema.${at}${key}`).root]));
+  const each = (entries: Readonly<Record<string, PartSchema>>, io: Io, at: string) => Object.fromEntries(Object.entries(entries).map(([key, part]) => [key, partSchema(part, io, at + key, route).root]));
   return { ...each(parts, 'input', ''), ...(response !== undefined && { response: each(response, 'output', 'response.') }) } as JsonRouteSchema;
 }
 
@@ -47,7 +47,7 @@ export function standardComponents(routes: readonly CompiledRoute<RouteTarget>[]
     const route = `${methods === '_' ? 'ANY' : methods.join(',').toUpperCase()} ${data.info.template}`;
     const all = [...Object.entries(parts).map(([key, part]) => [key, part, 'input'] as const), ...Object.entries(response).map(([status, part]) => [`response.${status}`, part, 'output'] as const)];
     for (const [at, part, io] of all) {
-      for (const [name, definition] of Object.entries(named(part, io, `${route} schema.${at}`).definitions)) {
+      for (const [name, definition] of Object.entries(partSchema(part, io, at, route).definitions)) {
         if (!COMPONENT_NAME.test(name)) throw new CliError('FW_CLI_ERR_OPENAPI_STANDARD_SCHEMA', `route ${route} schema.${at} names a schema ${JSON.stringify(name)}, but a component name is letters, digits, '.', '_' or '-'; rename it`);
         // fw writes its own schema under such a name (buildDocument), which would replace this one silently.
         if (name in sharedSchemas) throw new CliError('FW_CLI_ERR_SCHEMA_NAME_CLASH', `route ${route} schema.${at} names a schema ${name}, but that is the name of fw's shared error schema ${name}; rename it`);
@@ -59,6 +59,19 @@ export function standardComponents(routes: readonly CompiledRoute<RouteTarget>[]
     }
   }
   return out;
+}
+
+/**
+ * A part's named(): a params, query or headers schema that is itself named (`.meta({id: 'Page'})`) is written out at
+ * the root, as its parameters are its properties (a `$ref` has none), and is no component unless something else refers to it.
+ */
+function partSchema(schema: PartSchema, io: Io, at: string, route: string): ReturnType<typeof named> {
+  const { root, definitions } = named(schema, io, `${route} schema.${at}`);
+  const id = typeof root === 'object' && Object.keys(root).length === 1 && typeof root.$ref === 'string' ? root.$ref : undefined;
+  if (!['params', 'query', 'headers'].includes(at) || id === undefined || definitions[id] === undefined) return { root, definitions };
+  const { [id]: own, ...rest } = definitions;
+  const referred = JSON.stringify([own, rest]).includes(`"$ref":${JSON.stringify(id)}`);
+  return { root: own!, definitions: referred ? definitions : rest };
 }
 
 function standardOf(schema: PartSchema): Standard | undefined {
