@@ -72,6 +72,13 @@ describe('fw openapi with zod route schemas (standard-schema-app)', () => {
     });
   });
 
+  it("writes a part whose output is a transform (the reference's decimal-only id) from its input, a pattern", () => {
+    assert.deepEqual(document.paths['/links/{slug}/visits/{n}'].get.parameters, [
+      { name: 'slug', in: 'path', required: true, schema: { type: 'string' } },
+      { name: 'n', in: 'path', required: true, schema: { type: 'string', pattern: '^\\d+$' } },
+    ]);
+  });
+
   it("writes each query and path property as a parameter, required as the library's JSON Schema says", () => {
     const query = ownJsonSchema(fixture.listQuery, 'input');
     assert.deepEqual(

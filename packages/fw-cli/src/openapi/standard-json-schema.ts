@@ -87,7 +87,7 @@ function named(schema: PartSchema, io: Io, where: string): { root: JsonSchema; d
   if (!standard && (typeof schema !== 'object' || !('definitions' in schema || '$defs' in schema))) return { root: schema as JsonSchema, definitions: {} };
   const { definitions = {}, $defs = {}, ...root } = standard ? jsonSchemaOf(schema, io, where) : (schema as Json);
   const own = { ...(definitions as Record<string, Json>), ...($defs as Record<string, Json>) };
-  const other = standard && io === 'input' ? ((jsonSchemaOf(schema, 'output', where).definitions ?? {}) as Record<string, Json>) : {};
+  const other = standard && io === 'input' && Object.keys(own).length > 0 ? outputDefinitions(schema, where) : {};
   // A request's shape of a named schema keeps the name where it is the answers' shape too, down to the schemas it
   // refers to: one that refers to an <id>Input is another shape (the same text, other refs), so it is an Input too.
   const inputs = new Set(Object.keys(own).filter((id) => other[id] !== undefined && JSON.stringify(other[id]) !== JSON.stringify(own[id])));
@@ -108,6 +108,18 @@ function named(schema: PartSchema, io: Io, where: string): { root: JsonSchema; d
     return Object.fromEntries(Object.entries(value).map(([key, sub]) => [key, key === '$ref' && ref(sub) !== undefined ? name(ref(sub)!) : bare(sub)]));
   };
   return { root: bare(root) as Json, definitions: Object.fromEntries(Object.entries(own).map(([id, definition]) => [name(id), bare(definition) as Json])) };
+}
+
+/**
+ * A request part's output definitions, to tell its shape of a named schema from the answers'. A part whose output has no
+ * JSON Schema (zod's `.transform(Number)` on a path id) still has an input one: its names are then taken as they are.
+ */
+function outputDefinitions(schema: PartSchema, where: string): Record<string, Json> {
+  try {
+    return (jsonSchemaOf(schema, 'output', where).definitions ?? {}) as Record<string, Json>;
+  } catch {
+    return {};
+  }
 }
 
 function jsonSchemaOf(schema: PartSchema, io: Io, where: string): Json {
