@@ -209,6 +209,12 @@ export async function typedInject(): Promise<void> {
   // @ts-expect-error: title is a string in every answer that has one
   shown.json<{ id: number; title: number }>();
 
+  // Routes a function builds (a fresh store per load), named by type alone: no second call of the function.
+  const postRoutes = () => [showPost, heartbeat] as const;
+  type PostRoutes = ReturnType<typeof postRoutes>;
+  const byType = (await inject<PostRoutes[0]>(fw, '/posts/1')).json();
+  expectType<Equal<typeof byType, typeof answer>>();
+
   // Unnamed, or a route without response schemas: unknown, and any type argument, as before.
   const plain = (await inject(fw, '/posts/1')).json();
   expectType<Equal<typeof plain, unknown>>();
