@@ -121,6 +121,21 @@ describe('fw openapi on named query and params schemas (.meta({id}))', () => {
   });
 });
 
+describe('fw openapi on a query schema that chooses among schemas (a zod union)', () => {
+  it('writes the document, and warns that it lists none of its parameters', async () => {
+    const dir = await copyApp(APP, await repoTempDir(), ['app.mjs', 'fw.config.json', 'package.json']);
+    const app = await readFile(join(dir, 'app.mjs'), 'utf8');
+    const union = app.replace('export const listQuery = z.object({', 'export const listQuery = z.union([z.object({ q: z.string() }), z.object({');
+    assert.notEqual(union, app);
+    await writeFile(join(dir, 'app.mjs'), union.replace("cursor: z.string().optional() });", 'cursor: z.string().optional() })]);'));
+    const run = await runFw(['openapi', '--no-ui', '--output', join('out', 'openapi.json')], { cwd: dir });
+    const warning = 'fw: warning: GET /links: its query schema lists no properties (it is an anyOf, oneOf or allOf), so the document lists none of its parameters; write it as one object schema to document them\n';
+    assert.deepEqual([run.code, run.stderr], [0, warning]);
+    const { paths } = JSON.parse(await readFile(join(dir, 'out', 'openapi.json'), 'utf8')) as Json;
+    assert.equal(paths['/links'].get.parameters, undefined);
+  });
+});
+
 describe('fw openapi refuses a Standard Schema it cannot describe: exit 1, nothing written', { concurrency: true }, () => {
   /** The failed run's stderr on a copy of the fixture whose app.mjs has `from` replaced with `to`. */
   async function failure(from: string, to: string): Promise<string> {

@@ -86,9 +86,11 @@ export function routeOperations(route: CompiledRoute<RouteTarget>, context: Oper
     const { module, function: fn } = target.info;
     const baseId = module !== undefined && fn !== undefined ? `${module}.${fn}` : `${routerName}.${method}_${pathWords(target.info.template)}`;
     const schemas = [docs.resource, BODY_METHODS.has(method) ? docs.schema : undefined].filter((name) => name !== undefined);
-    const described = target.schema === undefined
+    const json = target.schema === undefined ? undefined : jsonRouteSchema(target.schema, route);
+    if (json !== undefined) skipped.push(...unlistedParameters(json, route));
+    const described = json === undefined
       ? { ...parameters(bindings, docs), ...requestBody(method, docs), responses: withDeclared(responses(method, bindings, docs, failure), chain, failure) }
-      : schemaOperation(jsonRouteSchema(target.schema, route), { method, route, bindings, docs, chain, failure, handlesInvalid: target.onInvalid !== undefined }, context);
+      : schemaOperation(json, { method, route, bindings, docs, chain, failure, handlesInvalid: target.onInvalid !== undefined }, context);
     withHeaders(described.responses as Json, responseHeaders, route);
     const security = chain.scheme === undefined ? {} : { security: [{ [chain.scheme.name]: [] }] };
     const operation: Json = {
@@ -105,6 +107,18 @@ export function routeOperations(route: CompiledRoute<RouteTarget>, context: Oper
     drafts.push({ method, path, host: target.group.host, route, baseId, declaredId, definition: target, schemas, operation, securityScheme: chain.scheme, secured: chain.secured });
   }
   return { drafts, skipped };
+}
+
+/**
+ * A note per params, query or headers schema of `schema` that lists no `properties` but chooses among schemas (an anyOf
+ * of objects, a zod union): OpenAPI lists parameters one by one, so the document has none of them, where fw checks all.
+ */
+function unlistedParameters(schema: JsonRouteSchema, route: string): string[] {
+  return (['params', 'query', 'headers'] as const).flatMap((part) => {
+    const sub = schema[part];
+    const chooses = typeof sub === 'object' && sub.properties === undefined && ['anyOf', 'oneOf', 'allOf'].some((keyword) => keyword in sub);
+    return chooses ? [`${route}: its ${part} schema lists no properties (it is an anyOf, oneOf or allOf), so the document lists none of its parameters; write it as one object schema to document them`] : [];
+  });
 }
 
 /** Adds a route's `openapi.responseHeaders` (or, `route` undefined, its plugins') to the responses they name; a route naming a status the operation does not answer is a mistake. */
