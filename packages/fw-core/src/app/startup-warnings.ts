@@ -15,7 +15,8 @@ export interface StartupWarning {
 
 /** The start-up warnings of a loaded app, in a fixed order: routes' body schemas, router misses, security, then telemetry. */
 export function startupWarnings(config: LoadedConfig, routes: readonly CompiledRoute<RouteTarget>[]): StartupWarning[] {
-  return [...bodySchemaWarnings(routes), ...missWarnings(routes), ...securityWarnings(routes), ...telemetryWarnings(config, routes)];
+  const groups = [...new Set(routes.map(({ data }) => data.group))].sort((a, b) => a.index - b.index);
+  return [...bodySchemaWarnings(routes), ...missWarnings(groups), ...securityWarnings(groups), ...telemetryWarnings(config, groups)];
 }
 
 /**
@@ -37,8 +38,7 @@ function bodySchemaWarnings(routes: readonly CompiledRoute<RouteTarget>[]): Star
 }
 
 /** `misses_without_plugins`: a first group of a host and prefix that runs no plugin on 404s and 405s, before one that does. */
-function missWarnings(routes: readonly CompiledRoute<RouteTarget>[]): StartupWarning[] {
-  const groups = [...new Set(routes.map(({ data }) => data.group))].sort((a, b) => a.index - b.index);
+function missWarnings(groups: readonly CompiledGroup[]): StartupWarning[] {
   const onMisses = (group: CompiledGroup) => group.plugins.pre.filter((step) => step.instance.plugin.matchedRoutesOnly !== true).map((step) => step.instance.plugin.name);
   const same = (a: CompiledGroup) => (b: CompiledGroup) => a.host === b.host && a.prefix === b.prefix;
   return groups.flatMap((first, at) => {
@@ -51,8 +51,8 @@ function missWarnings(routes: readonly CompiledRoute<RouteTarget>[]): StartupWar
 }
 
 /** `security_refuses_every_request`: a group whose security callback refuses every request (bearerAuth given no token). */
-function securityWarnings(routes: readonly CompiledRoute<RouteTarget>[]): StartupWarning[] {
-  return [...new Set(routes.map(({ data }) => data.group))].flatMap(({ prefix, host, security }) => {
+function securityWarnings(groups: readonly CompiledGroup[]): StartupWarning[] {
+  return groups.flatMap(({ prefix, host, security }) => {
     if (security === false || security.refusesEveryRequest !== true) return [];
     const message = `the security of group '${prefix}'${host === '_' ? '' : ` on host ${host}`} (${security.name}) was given no token (unset, '' or []), so it refuses every request with 401; give it the token, e.g. the variable its routes function reads from env`;
     return [{ fields: { event: 'security_refuses_every_request', prefix, host, security: security.name }, message }];
@@ -67,12 +67,12 @@ export const OTEL_PLUGIN = 'otel_fw_plugin';
  * `telemetry_without_stream_handler` when configuration lists otel_fw_plugin (globally or in a group) but not
  * otel_fw_stream_h, so nothing makes the server span. Listing neither is running without telemetry: no warning.
  */
-function telemetryWarnings(config: LoadedConfig, routes: readonly CompiledRoute<RouteTarget>[]): StartupWarning[] {
+function telemetryWarnings(config: LoadedConfig, groups: readonly CompiledGroup[]): StartupWarning[] {
   const streamHandlers = config.fw.server_configuration.stream_handlers;
   const lists = (entries: readonly PluginEntry[] | undefined): boolean => entries?.some((entry) => entry.module === OTEL_PLUGIN) === true;
-  if (streamHandlers.includes(OTEL_STREAM_HANDLER)) return lists(config.fw.plugins) ? groupsWithoutTelemetryPlugin(routes, lists) : [];
-  const groups = new Set(routes.filter(({ data }) => lists(data.group.source.plugins)).map(({ data }) => `group '${data.group.prefix}'`));
-  const listedIn = [...(lists(config.fw.plugins) ? ['the global plugins'] : []), ...groups];
+  if (streamHandlers.includes(OTEL_STREAM_HANDLER)) return lists(config.fw.plugins) ? groupsWithoutTelemetryPlugin(groups, lists) : [];
+  const listing = new Set(groups.filter((group) => lists(group.source.plugins)).map((group) => `group '${group.prefix}'`));
+  const listedIn = [...(lists(config.fw.plugins) ? ['the global plugins'] : []), ...listing];
   if (listedIn.length === 0) return [];
   const fields = { event: 'telemetry_without_stream_handler', listed_in: listedIn, stream_handlers: streamHandlers };
   return [{ fields, message: `${OTEL_PLUGIN} is listed in ${listedIn.join(', ')} but ${withoutStreamHandler(streamHandlers)}` }];
@@ -82,8 +82,8 @@ function telemetryWarnings(config: LoadedConfig, routes: readonly CompiledRoute<
  * `telemetry_plugin_missing_in_group`: a group whose own plugin list (not `[]`, which opts out of every plugin) leaves out the
  * otel_fw_plugin the global list has, so its spans keep `HTTP <method>` and carry no route.
  */
-function groupsWithoutTelemetryPlugin(routes: readonly CompiledRoute<RouteTarget>[], lists: (entries: readonly PluginEntry[]) => boolean): StartupWarning[] {
-  return [...new Set(routes.map(({ data }) => data.group))].flatMap(({ prefix, host, source: { plugins } }) => {
+function groupsWithoutTelemetryPlugin(groups: readonly CompiledGroup[], lists: (entries: readonly PluginEntry[]) => boolean): StartupWarning[] {
+  return groups.flatMap(({ prefix, host, source: { plugins } }) => {
     if (plugins === undefined || plugins.length === 0 || lists(plugins)) return [];
     const message = `group '${prefix}'${host === '_' ? '' : ` on host ${host}`} lists plugins of its own without ${OTEL_PLUGIN}, which the global plugins list: its requests are traced, but their spans keep the name HTTP <method> and carry no http.route or fw.controller; to fix, add {"phase": "pre_request", "module": "${OTEL_PLUGIN}"} to its plugins`;
     return [{ fields: { event: 'telemetry_plugin_missing_in_group', prefix, host }, message }];

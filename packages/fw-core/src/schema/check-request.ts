@@ -23,7 +23,7 @@ export function compileRequestCheck(parts: readonly { readonly part: RequestPart
     return isThenable<FwResponse | undefined>(hooked) ? Promise.resolve(hooked).then(fallback) : fallback(hooked);
   };
   // Synchronous until a part's validator answers a promise (a Standard Schema's async refinement); then the rest wait for it.
-  const from = (req: FwRequest, first: number): ReturnType<RequestCheck> => {
+  return function from(req: FwRequest, first = 0): ReturnType<RequestCheck> {
     for (let at = first; at < checks.length; at++) {
       const failure = checks[at]!(req);
       if (isThenable<Failure | undefined>(failure)) return Promise.resolve(failure).then((found) => (found === undefined ? from(req, at + 1) : answer(req, found)));
@@ -31,7 +31,6 @@ export function compileRequestCheck(parts: readonly { readonly part: RequestPart
     }
     return undefined;
   };
-  return (req) => from(req, 0);
 }
 
 const failed = (part: RequestPart, result: SchemaResult & { valid: false }, refused?: true): Failure => ({ part, errors: result.errors, ...(result.incomplete === true && { incomplete: true }), ...(refused && { refused }) });
@@ -40,24 +39,29 @@ type PartCheck = (req: FwRequest) => Failure | undefined | Promise<Failure | und
 
 // The coerced parts are checked on copies, so `bindings` and `headers` stay the raw strings; coercion changed the copy in place: that copy is what the handler reads.
 const PART_CHECKS: Readonly<Record<RequestPart, (validate: SchemaValidator) => PartCheck>> = {
-  params: (validate) => (req) => checked('params', { ...req.bindings }, validate, (value) => void (req.pathParams = value as Record<string, unknown>)),
-  query: (validate) => (req) => checked('query', parseUrlencoded(req.query), validate, (value) => void (req.queryParams = value as Record<string, unknown>)),
-  headers: (validate) => (req) => checked('headers', { ...req.headers }, validate, () => {}),
+  params: (validate) => (req) => checked(req, 'params', { ...req.bindings }, validate),
+  query: (validate) => (req) => checked(req, 'query', parseUrlencoded(req.query), validate),
+  headers: (validate) => (req) => checked(req, 'headers', { ...req.headers }, validate),
   body: (validate) => (req) => {
     const refused = req.body === undefined ? unsupportedBodyType(req) : undefined;
-    return refused === undefined ? checked('body', req.body, validate, (value) => void (req.body = value)) : failed('body', refused, true);
+    return refused === undefined ? checked(req, 'body', req.body, validate) : failed('body', refused, true);
   },
 };
 
-/** `validate(value)`'s failure, or undefined once `accept` took what the handler reads: the validator's output, else `value` as coercion left it. */
-function checked(part: RequestPart, value: unknown, validate: SchemaValidator, accept: (value: unknown) => void): ReturnType<PartCheck> {
-  const settle = (result: SchemaResult): Failure | undefined => {
-    if (!result.valid) return failed(part, result);
-    accept('value' in result ? result.value : value);
-    return undefined;
-  };
+/** `validate(value)`'s failure, or undefined once settle gave the handler what it reads; no closure unless the validator answers a promise. */
+function checked(req: FwRequest, part: RequestPart, value: unknown, validate: SchemaValidator): ReturnType<PartCheck> {
   const result = validate(value);
-  return isThenable<SchemaResult>(result) ? Promise.resolve(result).then(settle) : settle(result);
+  return isThenable<SchemaResult>(result) ? Promise.resolve(result).then((settled) => settle(req, part, value, settled)) : settle(req, part, value, result);
+}
+
+/** The failure, or the part as the handler reads it set: the validator's output, else `value` as coercion left it (req.headers stays as it came). */
+function settle(req: FwRequest, part: RequestPart, value: unknown, result: SchemaResult): Failure | undefined {
+  if (!result.valid) return failed(part, result);
+  const output = 'value' in result ? result.value : value;
+  if (part === 'params') req.pathParams = output as Record<string, unknown>;
+  else if (part === 'query') req.queryParams = output as Record<string, unknown>;
+  else if (part === 'body') req.body = output;
+  return undefined;
 }
 
 /** The media types a body schema's route takes: what decode_json_body puts in `req.body` (`+json` types too). */

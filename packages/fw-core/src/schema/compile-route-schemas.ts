@@ -6,9 +6,8 @@ import { checkAjvOptions, loadAjvCompiler } from './ajv-compiler.ts';
 import { compileRequestCheck, type RequestCheck } from './check-request.ts';
 import type { Projection } from '../http/write-response.ts';
 import { compileProjection, type ProjectionOptions } from './project-response.ts';
-import type { AjvOptions, InvalidRequestHook, JsonSchema, NamedSchemaMap, PartSchema, RequestPart, RouteSchema, SchemaCompiler } from './route-schema.ts';
+import type { AjvOptions, InvalidRequestHook, JsonSchema, NamedSchemaMap, PartSchema, RequestPart, RouteSchema, SchemaCompiler, SchemaResult } from './route-schema.ts';
 import { isStandardSchema, standardProjection, standardValidator } from './standard-schema.ts';
-import { isThenable } from '../http/response.ts';
 
 /** One route's compiled schema. */
 export interface RouteChecks {
@@ -82,11 +81,8 @@ export async function compileRouteSchemas(
 export function branchMatcher(compiler: SchemaCompiler, schemas: NamedSchemaMap = {}): NonNullable<ProjectionOptions['match']> {
   return (branch) => {
     const validate = compiler(branch, { coerce: false, schemas });
-    // A branch that checks asynchronously cannot choose a write's projection: it matches nothing.
-    return (value) => {
-      const result = validate(value);
-      return !isThenable(result) && result.valid;
-    };
+    // A write cannot wait for a branch that checks asynchronously: its promise has no `valid`, so it matches nothing.
+    return (value) => (validate(value) as SchemaResult).valid === true;
   };
 }
 
