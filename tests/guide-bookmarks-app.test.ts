@@ -82,7 +82,7 @@ describe('the guide of docs/applications.md, followed in an empty project', () =
     const manifest = JSON.parse(files.get('package.json')!);
     assert.deepEqual(Object.keys(manifest.dependencies).sort(), named(false));
     assert.deepEqual(Object.keys(manifest.devDependencies).sort(), named(true));
-    assert.deepEqual(named(false), ['ajv', 'ajv-formats', 'fw-core']);
+    assert.deepEqual(named(false), ['ajv', 'ajv-formats', 'fw-core', 'typebox']);
   });
 
   it('passes its own inject test with npm test (node --test), running no helper file of test/', async () => {

@@ -19,21 +19,21 @@ export type FromAnswerSchema<S> = [StandardTypes<S>] extends [never] ? FromSchem
 /** The type of the values `schema` accepts (a Standard Schema's output: what the handler reads); `unknown` where the schema cannot be read. */
 export type FromSchema<S> = [StandardTypes<S>] extends [never] ? FromJsonSchema<S> : StandardTypes<S> extends { readonly output: infer O } ? O : unknown;
 
-/** The type of the values a JSON Schema accepts. */
+/** The type of the values a JSON Schema accepts; TypeBox 0.34 declares it as `static` (TypeBox 1's schemas are read as written). */
 type FromJsonSchema<S> = S extends true
   ? unknown
   : S extends false
     ? never
-    : S extends { readonly $ref: infer Name }
-      ? Name extends keyof NamedSchemas ? FromJsonSchema<NamedSchemas[Name]> : unknown
-      : S extends { readonly const: infer C }
-        ? C
-        : S extends { readonly enum: readonly (infer E)[] }
-          ? E
-          : S extends { readonly anyOf: readonly unknown[] }
-            ? FromEach<S['anyOf']>
-            : S extends { readonly oneOf: readonly unknown[] }
-              ? FromEach<S['oneOf']>
+    : S extends { readonly static: infer T; readonly params: readonly unknown[] }
+      ? T
+      : S extends { readonly $ref: infer Name }
+        ? Name extends keyof NamedSchemas ? FromJsonSchema<NamedSchemas[Name]> : unknown
+        : S extends { readonly const: infer C }
+          ? C
+          : S extends { readonly enum: readonly (infer E)[] }
+            ? E
+            : S extends { readonly anyOf: infer Branches extends readonly unknown[] } | { readonly oneOf: infer Branches extends readonly unknown[] }
+              ? FromEach<Branches>
               : S extends { readonly allOf: readonly unknown[] }
                 ? FromAll<S['allOf']>
                 : S extends { readonly type: infer T }
@@ -67,8 +67,8 @@ type PropertiesOf<S> = S extends { readonly properties: infer P } ? P : {};
 /** The `required` names, or never when they are not literal (then no key is known to be present). */
 type RequiredOf<S> = S extends { readonly required: readonly (infer K)[] } ? (string extends K ? never : K & string) : never;
 
-/** What keys beyond `properties` may hold. */
-type ExtraOf<S, P> = S extends { readonly additionalProperties: false }
+/** What keys beyond `properties` may hold; none for TypeBox 1, as its own Static says (its types do not record `additionalProperties`). */
+type ExtraOf<S, P> = S extends { readonly additionalProperties: false } | { readonly '~kind': string }
   ? {}
   : S extends { readonly additionalProperties: infer A }
     ? A extends true

@@ -24,8 +24,8 @@ export interface StandardIssue {
   readonly path?: readonly (PropertyKey | { readonly key: PropertyKey })[] | undefined;
 }
 
-/** What a route schema's part may be: a JSON Schema, or a Standard Schema (zod, valibot...) run by its own validate. */
-export type PartSchema = JsonSchema | StandardSchemaV1;
+/** What a route schema's part may be: a JSON Schema (TypeBox 1's interfaces declare no index signature: its tag `'~kind'` admits them), or a Standard Schema (zod...) run by its own validate. */
+export type PartSchema = JsonSchema | { readonly '~kind': string } | StandardSchemaV1;
 
 /** `options.schema` of a handler route. */
 export interface RouteSchema {
@@ -86,7 +86,7 @@ export type SchemaValidator = (value: unknown) => SchemaResult | Promise<SchemaR
 export type SchemaCompiler = (schema: JsonSchema, options: { readonly coerce: boolean; readonly schemas?: NamedSchemaMap }) => SchemaValidator;
 
 /** `defineApp({schemas})`: JSON Schemas by name, which route schemas reference as `{$ref: name}` and `fw openapi` writes once under components.schemas. */
-export type NamedSchemaMap = Readonly<Record<string, JsonSchema>>;
+export type NamedSchemaMap = Readonly<Record<string, Exclude<PartSchema, StandardSchemaV1>>>;
 
 /** An ajv plugin (ajv-formats, ajv-keywords, ajv-errors): called with each of fw's ajv instances and its options. */
 export type AjvPlugin = (ajv: any, options?: any) => unknown;
