@@ -2,7 +2,8 @@
  * `redocly lint --extends recommended` (the root's @redocly/cli devDependency, run as a
  * subprocess, offline: telemetry and the update check off) finds nothing in the documents
  * `fw openapi` writes: the blog's with writes open and with BLOG_API_TOKEN set (bearerAuth), and
- * openapi-details-app's, an app of its own, and zod-shapes-app's, whose route schemas are zod's (issue 38's goal:
+ * openapi-details-app's, an app of its own, and zod-shapes-app's, whose route schemas are zod's (a nullable named
+ * schema among them: OpenAPI 3.0's `nullable` needs a `type` beside it, which a `$ref` cannot have) (issue 38's goal:
  * 0 errors, 0 warnings).
  */
 import assert from 'node:assert/strict';
@@ -62,12 +63,13 @@ describe("redocly lint --extends recommended on fw openapi's documents: 0 errors
     assert.deepEqual(document.info, { title: 'tasks', version: '0.1.0', description: 'Tasks, with options.openapi details on their routes', license: { name: 'Apache-2.0', url: 'https://spdx.org/licenses/Apache-2.0.html' } });
   });
 
-  it("zod-shapes-app, zod route schemas: a named schema used optionally is a bare $ref, a string-keyed record's propertyNames goes", async () => {
+  it("zod-shapes-app, zod route schemas: a named schema used optionally is a bare $ref, used nullably its $ref or a typed schema admitting null alone, a string-keyed record's propertyNames goes", async () => {
     const { document, report, code } = await lint(['--app', join(FIXTURES, 'zod-shapes-app')]);
     assert.deepEqual(problems(report), []);
     assert.deepEqual(report.totals, { errors: 0, warnings: 0, ignored: 0 });
     assert.equal(code, 0);
-    const { label, owner, attributes } = document.components.schemas.Item.properties;
+    const { label, owner, related, attributes } = document.components.schemas.Item.properties;
     assert.deepEqual([label, owner, attributes], [{ $ref: '#/components/schemas/Tag' }, { $ref: '#/components/schemas/Owner' }, { type: 'object', additionalProperties: { type: 'string' } }]);
+    assert.deepEqual(related, { anyOf: [{ $ref: '#/components/schemas/Link' }, { type: 'string', nullable: true, enum: [null] }] });
   });
 });
