@@ -2,7 +2,8 @@
  * The lean path's OTLP/HTTP sender against a scripted collector on loopback: the specification's
  * retry rule as the SDK's exporter applies it (429/502/503/504 and the connection errors it retries,
  * Retry-After honoured, others final; the same posts and waits as OTLPTraceExporter),
- * gzip, headers, one kept-alive connection, the export timeout, and stop() ending a wait at once.
+ * gzip, headers, one kept-alive connection, the export timeout (a retry timer firing past it ends the export with the
+ * last post's error, as the SDK's does), and stop() ending a wait at once.
  */
 import assert from 'node:assert/strict';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
@@ -13,6 +14,7 @@ import { after, before, beforeEach, describe, it } from 'node:test';
 import { ExportResultCode, type ExportResult } from '@opentelemetry/core';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-proto';
 import { TracerProvider, type ReadableSpan } from '@opentelemetry/sdk-trace';
+import { errorTypeOf } from '../src/otel/export-reporting.ts';
 import { OtlpHttpSender } from '../src/otel/lean/otlp-socket-client.ts';
 import { closedPort } from './support/closed-port.ts';
 import { until, within } from './support/until.ts';
@@ -53,6 +55,16 @@ beforeEach(() => {
 });
 
 const BODY = Uint8Array.from([10, 3, 1, 2, 3]);
+
+/** How the SDK's OTLPTraceExporter ends an export of one span to `target` (its posts reach the collector as the lean sender's do). */
+async function sdkExport(target: string, timeoutMillis: number): Promise<ExportResult> {
+  const ended: ReadableSpan[] = [];
+  new TracerProvider({ spanProcessors: [{ onStart() {}, onEnd: (span) => void ended.push(span), forceFlush: async () => {}, shutdown: async () => {} }] }).getTracer('sdk').startSpan('s').end();
+  const exporter = new OTLPTraceExporter({ url: target, timeoutMillis });
+  const result = await new Promise<ExportResult>((resolve) => exporter.export(ended, resolve));
+  await exporter.shutdown();
+  return result;
+}
 
 describe('the lean OTLP sender', () => {
   it('posts protobuf with the configured headers over one kept-alive connection', async () => {
@@ -98,13 +110,8 @@ describe('the lean OTLP sender', () => {
   it("posts one export as many times as the SDK's exporter when the collector asks for a retry at once (Retry-After: 0): the first post and five retries", async () => {
     // A red team's collector answered 503 with Retry-After: 0 and got about 1,000 posts of one batch a second.
     const asked = () => Array.from({ length: 10 }, () => ({ status: 503, retryAfter: '0' }));
-    const ended: ReadableSpan[] = [];
-    new TracerProvider({ spanProcessors: [{ onStart() {}, onEnd: (span) => void ended.push(span), forceFlush: async () => {}, shutdown: async () => {} }] }).getTracer('retries').startSpan('s').end();
-    const exporter = new OTLPTraceExporter({ url, timeoutMillis: 5000 });
     script = asked();
-    const result = await new Promise<ExportResult>((resolve) => exporter.export(ended, resolve));
-    await exporter.shutdown();
-    assert.equal(result.code, ExportResultCode.FAILED);
+    assert.equal((await sdkExport(url, 5000)).code, ExportResultCode.FAILED);
     const sdkPosts = received.length;
     received.length = 0;
     const sender = new OtlpHttpSender({ url, timeoutMs: 5000, initialBackoffMs: 10 });
@@ -127,12 +134,8 @@ describe('the lean OTLP sender', () => {
       return setTimer(handler, 0);
     }) as typeof setTimeout);
     const retryWaits = (): number[] => waits.splice(0).filter((ms) => ms >= 100 && ms < 60_000).map(Math.round);
-    const ended: ReadableSpan[] = [];
-    new TracerProvider({ spanProcessors: [{ onStart() {}, onEnd: (span) => void ended.push(span), forceFlush: async () => {}, shutdown: async () => {} }] }).getTracer('retries').startSpan('s').end();
-    const exporter = new OTLPTraceExporter({ url, timeoutMillis: 60_000 });
     script = [503, 503, 503, 503, 503, 503];
-    await new Promise<ExportResult>((resolve) => exporter.export(ended, resolve));
-    await exporter.shutdown();
+    await sdkExport(url, 60_000);
     const sdk = retryWaits();
     const sender = new OtlpHttpSender({ url, timeoutMs: 60_000 });
     try {
@@ -156,14 +159,9 @@ describe('the lean OTLP sender', () => {
     const tlsUrl = url.replace('http:', 'https:');
     try {
       for (const target of [garbageUrl, tlsUrl]) {
-        const ended: ReadableSpan[] = [];
-        new TracerProvider({ spanProcessors: [{ onStart() {}, onEnd: (span) => void ended.push(span), forceFlush: async () => {}, shutdown: async () => {} }] }).getTracer('final').startSpan('s').end();
-        const exporter = new OTLPTraceExporter({ url: target, timeoutMillis: 5000 });
         posts = 0;
         connections = 0;
-        const result = await new Promise<ExportResult>((resolve) => exporter.export(ended, resolve));
-        await exporter.shutdown();
-        assert.equal(result.code, ExportResultCode.FAILED);
+        assert.equal((await sdkExport(target, 5000)).code, ExportResultCode.FAILED);
         const sdk = { posts, connections };
         posts = 0;
         connections = 0;
@@ -198,6 +196,41 @@ describe('the lean OTLP sender', () => {
       const retries = waits.filter((ms) => ms >= 100);
       assert.equal(retries.length, 3, `waits ${waits.join(', ')}`);
       retries.forEach((ms, i) => assert.ok(ms >= 800 * 1.5 ** i && ms <= 1200 * 1.5 ** i, `wait ${i + 1}: ${ms} ms`));
+    } finally {
+      sender.stop();
+    }
+  });
+
+  it("ends with the last post's error, as the SDK's exporter, when a retry's timer fires past the export deadline", async (t) => {
+    // A 1.5 s deadline, a refused connection and a 1 s retry wait (no jitter), whose timer fires 1 s late, as under a busy
+    // event loop: both clocks jump by the wait and the lateness when it fires. The SDK posts once more and ends with that post's error.
+    let lateMs = 0;
+    let lateTimers = 0;
+    const [perfNow, dateNow, setTimer] = [performance.now.bind(performance), Date.now, globalThis.setTimeout];
+    t.mock.method(Math, 'random', () => 0.5);
+    t.mock.method(performance, 'now', () => perfNow() + lateMs);
+    t.mock.method(Date, 'now', () => dateNow() + lateMs);
+    t.mock.method(globalThis, 'setTimeout', ((handler: () => void, ms?: number) => {
+      if (ms !== 1000) return setTimer(handler, ms);
+      lateTimers += 1;
+      return setTimer(() => {
+        lateMs += ms + 1000;
+        handler();
+      }, 0);
+    }) as typeof setTimeout);
+    const refused = `http://127.0.0.1:${await closedPort()}/v1/traces`;
+    const result = await sdkExport(refused, 1500);
+    const sdkError = result.error as Error & { code?: string };
+    assert.equal(result.code, ExportResultCode.FAILED);
+    assert.match(sdkError.message, /^connect ECONNREFUSED /);
+    const sender = new OtlpHttpSender({ url: refused, timeoutMs: 1500 });
+    try {
+      const lean = await sender.send(BODY);
+      assert.deepEqual(lean, { ok: false, reason: sdkError.message });
+      // What each path logs and counts as error.type (trace-pipeline.ts reads the SDK's error so).
+      assert.equal(errorTypeOf(undefined, sdkError.message, sdkError.code), 'connection_error');
+      assert.equal(errorTypeOf(undefined, (lean as { reason: string }).reason), 'connection_error');
+      assert.equal(lateTimers, 2, 'one late retry timer on each path');
     } finally {
       sender.stop();
     }

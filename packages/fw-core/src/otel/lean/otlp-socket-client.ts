@@ -243,15 +243,15 @@ export class OtlpHttpSender {
     const deadline = performance.now() + this.#options.timeoutMs;
     const payload = this.#options.compression === 'gzip' ? await gzipAsync(body) : body;
     let backoffMs = this.#options.initialBackoffMs ?? 1000;
-    // Stopped between attempts: the log says why the export was still retrying (a refused connection, a 503).
-    let last = '';
+    // The last post's failure (a refused connection, a 503): what a stop was retrying after; what a retry timer firing past the deadline ends with, as the SDK's exporter's does.
+    let failed = '';
     for (let attempt = 1; ; attempt += 1) {
-      if (this.#stopped) return { ok: false, reason: `stopped${last}` };
+      if (this.#stopped) return { ok: false, reason: `stopped${failed && ` while retrying after ${failed}`}` };
       const left = deadline - performance.now();
-      if (left <= 0) return { ok: false, reason: 'timed out' };
+      if (left <= 0) return { ok: false, reason: failed || 'timed out' };
       const answer = await this.#client.post(this.#options.headers ?? {}, payload, left);
       // stop() during the post ends the export: no wait for a retry begins after it.
-      if (this.#stopped) return { ok: false, reason: `stopped${last}` };
+      if (this.#stopped) return { ok: false, reason: `stopped${failed && ` while retrying after ${failed}`}` };
       if (answer.status !== undefined && answer.status >= 200 && answer.status < 300) {
         const partial = partialSuccessOf(answer.body, this.#options.protocol ?? 'http/protobuf');
         return partial === undefined ? { ok: true } : { ok: true, partial };
@@ -260,7 +260,7 @@ export class OtlpHttpSender {
       if (answer.final) return { ok: false, reason: answer.error };
       const reason = answer.status === undefined ? answer.error : `HTTP ${answer.status}`;
       if (answer.status !== undefined && !RETRYABLE.has(answer.status)) return { ok: false, reason };
-      last = ` while retrying after ${reason}`;
+      failed = reason;
       // As the SDK's retrying transport: the jittered wait is capped, the backoff grows on.
       const wait = retryAfterMs(answer.retryAfter) ?? Math.min(backoffMs * (0.8 + Math.random() * 0.4), MAX_BACKOFF_MS);
       if (attempt >= MAX_ATTEMPTS || performance.now() + wait >= deadline) return { ok: false, reason };
