@@ -3,8 +3,10 @@
  * Node's own bytes and logged (`client_error`): a malformed head 400, a head over max_header_size
  * 431, a head slower than headers_timeout_ms 408, a body slower than request_timeout_ms 408 (with
  * the request's id, beside its own request line). The close lingers, so a client still sending
- * (a 1 MB head) reads the answer instead of a reset. A client that resets its connection is no
- * client error. Before, each was answered by Node and left no line anywhere.
+ * (a 1 MB head) reads the answer instead of a reset. A client that closes its side mid-request
+ * has left: it is sent nothing, and the line says so with status 0 (it said "answered 400").
+ * A client that resets its connection is no client error. Before, each was answered by Node and
+ * left no line anywhere.
  */
 import assert from 'node:assert/strict';
 import { connect } from 'node:net';
@@ -29,15 +31,16 @@ before(async () => {
 });
 after(() => app.close());
 
-/** Writes `text` on a new connection and returns all it reads until the server closes it. */
-function exchange(text: string): Promise<string> {
+/** Writes `text` on a new connection (then closes its side when `end`, reading on) and returns all it reads until the server closes it. */
+function exchange(text: string, { end = false } = {}): Promise<string> {
   return within('the server to answer and close', new Promise((resolve, reject) => {
-    const socket = connect(app.server.port, '127.0.0.1');
+    const socket = connect({ port: app.server.port, host: '127.0.0.1', allowHalfOpen: end });
     let got = '';
     socket.setEncoding('utf8').on('data', (chunk: string) => (got += chunk));
     socket.on('error', reject);
     socket.on('close', () => resolve(got));
-    socket.write(text);
+    if (end) socket.end(text);
+    else socket.write(text);
   }));
 }
 
@@ -79,6 +82,22 @@ describe("node:http's refusals, answered as Node answers them and logged", () =>
     const request = await app.waitForLog((candidate) => candidate.fields['event'] === 'request' && candidate.fields['request_id'] === line.fields['request_id']);
     assert.equal(typeof line.fields['request_id'], 'string');
     assert.equal(request.fields['path'], '/echo');
+  });
+
+  it('a client that leaves mid-upload (closes its side): nothing sent, logged as leaving with status 0 and the request id', async () => {
+    const before = app.logs.length;
+    assert.equal(await exchange('POST /echo HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"a":', { end: true }), '');
+    const line = await app.waitForLog((candidate) => app.logs.indexOf(candidate) >= before && candidate.fields['event'] === 'client_error');
+    assert.deepEqual([line.fields['status'], line.fields['code'], line.msg], [0, 'HPE_INVALID_EOF_STATE', 'the client left before its request was whole: nothing sent']);
+    const request = await app.waitForLog((candidate) => candidate.fields['event'] === 'request' && candidate.fields['request_id'] === line.fields['request_id']);
+    assert.deepEqual([request.fields['path'], request.fields['status'], request.fields['aborted']], ['/echo', 0, true]);
+  });
+
+  it('a client that leaves mid-head (closes its side): nothing sent, logged as leaving, no request id', async () => {
+    const before = app.logs.length;
+    assert.equal(await exchange('GET /echo HTTP/1.1\r\nHost: x\r\n', { end: true }), '');
+    const line = await app.waitForLog((candidate) => app.logs.indexOf(candidate) >= before && candidate.fields['event'] === 'client_error');
+    assert.deepEqual([line.fields['status'], line.fields['code'], line.fields['request_id'], line.msg], [0, 'HPE_INVALID_EOF_STATE', undefined, 'the client left before its request was whole: nothing sent']);
   });
 
   it('a client that resets its connection mid-head is no client error', async () => {

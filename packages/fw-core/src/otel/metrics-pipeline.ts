@@ -237,8 +237,7 @@ export class RuntimeMetricProducer implements MetricProducer {
 type RuntimeDescriptor = MetricDescriptor & { readonly type: InstrumentType };
 
 function descriptor(name: string, type: InstrumentType, unit: string, description: string): RuntimeDescriptor {
-  const valueType = unit === 'By' ? ValueType.INT : ValueType.DOUBLE;
-  return Object.freeze({ name, type, unit, description, valueType, advice: {} });
+  return Object.freeze({ name, type, unit, description, valueType: unit === 'By' ? ValueType.INT : ValueType.DOUBLE, advice: {} });
 }
 
 /** The event-loop delay statistics of perf_hooks.monitorEventLoopDelay, in seconds, as gauges. */

@@ -81,10 +81,9 @@ export async function startServer(options: StartServerOptions = {}): Promise<FwS
   }
   const stopWatching = closeStalledConnections(connections, sc.send_timeout_ms, logger);
   const bound = server.address() as AddressInfo;
-  const port = bound.port;
   const url = reachableUrl(bound);
   // The address actually bound, not the one asked for: `::` says "every interface" plainly.
-  const address = `${hostForDisplay(bound.address)}:${port}`;
+  const address = `${hostForDisplay(bound.address)}:${bound.port}`;
   logger.info({ event: 'listening', url, address, environment: fw.environment }, `${app.name} listening on ${address} (${url})`);
   let stopping: Promise<void> | undefined;
   const stop = ({ delayMs = 0 }: StopOptions = {}): Promise<void> => {
@@ -111,7 +110,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<FwS
   // SIGTERM is what an orchestrator sends (Kubernetes, docker stop, systemd): drain first. SIGINT
   // is Ctrl-C at a terminal: stop at once, still gracefully.
   if (options.handleSignals) exitOnSignals((signal) => stop({ delayMs: signal === 'SIGTERM' ? sc.shutdown_delay_ms : 0 }), logger);
-  return { url, port, server, application, logger, lifecycle, stop };
+  return { url, port: bound.port, server, application, logger, lifecycle, stop };
 }
 
 /**
@@ -140,22 +139,24 @@ function closeStalledConnections(connections: ReadonlySet<Socket>, timeoutMs: nu
   return () => clearInterval(timer);
 }
 
-/** What node:http answers a request it refuses, by the error's code; 400 for any other. */
-const REFUSAL_STATUS: Readonly<Record<string, number>> = { HPE_HEADER_OVERFLOW: 431, HPE_CHUNK_EXTENSIONS_OVERFLOW: 413, ERR_HTTP_REQUEST_TIMEOUT: 408 };
+/** What node:http answers a request it refuses, by the error's code; 400 for any other; nothing (0) to a client that left mid-request (llhttp's EOF error). */
+const REFUSAL_STATUS: Readonly<Record<string, number>> = { HPE_HEADER_OVERFLOW: 431, HPE_CHUNK_EXTENSIONS_OVERFLOW: 413, ERR_HTTP_REQUEST_TIMEOUT: 408, HPE_INVALID_EOF_STATE: 0 };
 
 /**
  * node:http's own answer to a request it refuses before fw has it (malformed head 400, head over max_header_size 431, head or
  * request slower than its timeout 408), on the same condition, logged (`client_error`) and closed lingering (2 s): Node's destroy
- * reset a connection with unread bytes (a 1 MB head), losing the answer. A reset connection closes silently, as in Node.
+ * reset a connection with unread bytes (a 1 MB head), losing the answer. A client that closed its side mid-request has left: it is
+ * sent nothing (an answer to an incomplete request is optional, RFC 9112 §8). A reset connection closes silently, as in Node.
  */
 function answerClientErrors(server: Server, logger: Logger): void {
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => {
     const res = responseOnSocket(socket);
     if (socket.writable && res?.headersSent !== true) {
       const status = REFUSAL_STATUS[error.code ?? ''] ?? 400;
-      socket.write(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nConnection: close\r\n\r\n`);
+      if (status !== 0) socket.write(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nConnection: close\r\n\r\n`);
       const id = res == null ? undefined : exchangeOf(res.req).id;
-      logger.info({ event: 'client_error', status, code: error.code, ...(id !== undefined && { request_id: id }), 'client.address': socket.remoteAddress }, `answered ${status}: ${error.message}`);
+      const what = status === 0 ? 'the client left before its request was whole: nothing sent' : `answered ${status}: ${error.message}`;
+      logger.info({ event: 'client_error', status, code: error.code, ...(id !== undefined && { request_id: id }), 'client.address': socket.remoteAddress }, what);
       return lingeringEnd(socket, 2_000);
     }
     socket.destroy(error);

@@ -45,8 +45,7 @@ export function wrapLean(next: Listener, lean: LeanPath, server: ServerTelemetry
       const traceId = remote?.traceId ?? randomId(16);
       attributes = requestSpanAttributes(req, exchange, method, scheme, redaction);
       const result = sampler.shouldSample(parent, toHex(traceId), name, SpanKind.SERVER, attributes, []);
-      const sampled = result.decision === RECORD_AND_SAMPLED;
-      span = new LeanServerSpan(name, remote, sampled, limits, onEnd, traceId, startMs);
+      span = new LeanServerSpan(name, remote, result.decision === RECORD_AND_SAMPLED, limits, onEnd, traceId, startMs);
       samplerAttributes = result.attributes;
     }
     if (span.isRecording()) {
