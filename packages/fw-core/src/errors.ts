@@ -52,6 +52,7 @@ export const errorCodes = {
   FW_ERR_BODY_MALFORMED_JSON: { summary: 'The request body is not valid UTF-8 JSON', status: 400 },
   FW_ERR_BODY_FORBIDDEN_KEY: { summary: 'The JSON body has a __proto__ key or a constructor.prototype (prototype poisoning)', status: 400 },
   FW_ERR_BODY_TOO_DEEP: { summary: 'The JSON body is nested deeper than fw accepts', status: 400 },
+  FW_ERR_INJECT_BAD_BODY: { summary: "inject's body is not a string, bytes or a value JSON.stringify encodes (a function, a symbol, a BigInt, a cycle)" },
   // --- static files ---
   FW_ERR_STATIC_NOT_FOUND: { summary: "A static route's directory or file does not exist or cannot be read at start-up" },
   FW_ERR_STATIC_WRONG_KIND: { summary: "A static route's directory is not a directory, or its file is not a regular file" },

@@ -75,6 +75,30 @@ describe('inject', () => {
     }
   });
 
+  it('rejects a body JSON cannot carry (a function, a symbol, a BigInt, a cycle) with FW_ERR_INJECT_BAD_BODY naming what it sends, throwing nothing', async () => {
+    const cycle: Record<string, unknown> = {};
+    cycle.self = cycle;
+    const accepted = "inject's body is a string, bytes (a Uint8Array) or a value JSON.stringify encodes (an object, an array, a number, a boolean, null); JSON.stringify";
+    const cases: [unknown, string][] = [
+      [() => 1, 'gives nothing for this function'],
+      [Symbol('s'), 'gives nothing for this symbol'],
+      [1n, 'refuses this bigint: Do not know how to serialize a BigInt'],
+      [cycle, "refuses this object: Converting circular structure to JSON\n    --> starting at object with constructor 'Object'\n    --- property 'self' closes the circle"],
+    ];
+    const linesBefore = logs.length;
+    for (const [body, found] of cases) {
+      let pending: Promise<unknown> | undefined;
+      assert.doesNotThrow(() => void (pending = inject(fw, { method: 'POST', url: '/echo/v', body })));
+      await assert.rejects(pending!, { name: 'FwError', code: 'FW_ERR_INJECT_BAD_BODY', message: `${accepted} ${found}` });
+    }
+    assert.equal(logs.length, linesBefore, 'no request reached the listener');
+  });
+
+  it('rejects with the error of a listener that throws (behind node:http an uncaught exception)', async () => {
+    const boom = new Error('boom');
+    await assert.rejects(inject(() => { throw boom; }, '/'), boom);
+  });
+
   it('sends string and byte bodies as they are, with their content-length', async () => {
     const text = await inject(fw, { method: 'PUT', url: '/echo/s', headers: { 'content-type': 'application/json' }, body: '"héllo"' });
     assert.equal(text.json<{ body: unknown }>().body, 'héllo');

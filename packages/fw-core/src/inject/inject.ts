@@ -7,6 +7,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Duplex } from 'node:stream';
 import type { HandlerRoute } from '../app/route-group.ts';
 import type { TypedRoute } from '../app/typed-route.ts';
+import { FwError } from '../errors.ts';
 import type { FromSchema } from '../schema/from-schema.ts';
 import type { JsonSchema, SchemaIssue } from '../schema/route-schema.ts';
 import { CountedIncomingMessage, CountedServerResponse, openExchange } from '../stream/exchange.ts';
@@ -20,7 +21,7 @@ export interface InjectRequest {
   readonly url: string;
   /** Header names in any case; `host` defaults to `localhost`. */
   readonly headers?: Readonly<Record<string, string | readonly string[]>>;
-  /** A string or bytes as they are; any other value (a number and null too) is sent as JSON (`content-type: application/json` unless set). */
+  /** A string or bytes as they are; any other value (a number and null too) as JSON (`content-type: application/json` unless set); one JSON cannot carry (a function, a symbol, a BigInt, a cycle) rejects (FW_ERR_INJECT_BAD_BODY). */
   readonly body?: unknown;
 }
 
@@ -69,9 +70,9 @@ export type InjectTarget = Listener | { readonly listener: Listener };
  * Runs `request` through `target` and resolves once the response is closed (logs and spans done).
  * Naming the `route()` the request reaches types `json()` from its response schemas, and naming
  * the `errorSchema` its group's or app's hooks answer with adds that body (types only: neither is
- * checked to be what answered).
+ * checked to be what answered). A body it cannot send, or a listener that throws, rejects it.
  */
-export function inject<R extends HandlerRoute | undefined = undefined, const E extends JsonSchema | undefined = undefined>(
+export async function inject<R extends HandlerRoute | undefined = undefined, const E extends JsonSchema | undefined = undefined>(
   target: InjectTarget,
   request: InjectRequest | string,
   route?: R,
@@ -84,20 +85,14 @@ export function inject<R extends HandlerRoute | undefined = undefined, const E e
   res.assignSocket(socket as never);
   const closed = whenClosed(req, res, socket);
   openExchange(req);
-  try {
-    listener(req, res);
-  } catch (error) {
-    // Behind node:http a throwing listener is an uncaught exception; here the caller gets it.
-    return Promise.reject(error);
-  }
+  listener(req, res);
   // After the listener, as node:http's parser does, so stream handlers that count body bytes see them.
   if (body !== undefined) req.push(body);
   req.push(null);
-  return closed.then(() => {
-    const { status, headers, rawBody } = parseResponse(Buffer.concat(socket.written), req.method!);
-    const body = rawBody.toString('utf8');
-    return { status, headers, body, rawBody, complete: res.writableFinished, json: <T>() => JSON.parse(body) as T };
-  });
+  await closed;
+  const { status, headers, rawBody } = parseResponse(Buffer.concat(socket.written), req.method!);
+  const text = rawBody.toString('utf8');
+  return { status, headers, body: text, rawBody, complete: res.writableFinished, json: <T>() => JSON.parse(text) as T };
 }
 
 /**
@@ -125,10 +120,7 @@ function incomingMessage(socket: InjectSocket, spec: InjectRequest): { req: Inco
   headers['host'] ??= 'localhost';
   const body = encodeBody(spec.body, headers);
   if (body !== undefined && headers['transfer-encoding'] === undefined) headers['content-length'] ??= String(body.byteLength);
-  req.method = (spec.method ?? 'GET').toUpperCase();
-  req.url = spec.url;
-  Object.assign(req, { httpVersion: '1.1', httpVersionMajor: 1, httpVersionMinor: 1 });
-  req.headers = headers;
+  Object.assign(req, { method: (spec.method ?? 'GET').toUpperCase(), url: spec.url, headers, httpVersion: '1.1', httpVersionMajor: 1, httpVersionMinor: 1 });
   req.rawHeaders = Object.entries(headers).flatMap(([name, value]) => (typeof value === 'string' ? [name, value] : value.flatMap((v) => [name, v])));
   // The whole body is in memory: the message is complete as soon as it is read.
   req.complete = true;
@@ -139,8 +131,15 @@ function encodeBody(body: InjectRequest['body'], headers: Record<string, string 
   if (body === undefined) return undefined;
   if (typeof body === 'string') return Buffer.from(body);
   if (body instanceof Uint8Array) return Buffer.from(body.buffer, body.byteOffset, body.byteLength);
+  let json: string | undefined;
+  let cause: unknown;
+  try { json = JSON.stringify(body); } catch (error) { cause = error; }
+  if (json === undefined) {
+    const found = cause instanceof Error ? `refuses this ${typeof body}: ${cause.message}` : `gives nothing for this ${typeof body}`;
+    throw new FwError('FW_ERR_INJECT_BAD_BODY', `inject's body is a string, bytes (a Uint8Array) or a value JSON.stringify encodes (an object, an array, a number, a boolean, null); JSON.stringify ${found}`, { cause, details: { type: typeof body } });
+  }
   headers['content-type'] ??= 'application/json';
-  return Buffer.from(JSON.stringify(body));
+  return Buffer.from(json);
 }
 
 /**
