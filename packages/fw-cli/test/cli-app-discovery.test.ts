@@ -60,7 +60,9 @@ describe('fw in a subdirectory of the app', { concurrency: true }, () => {
     await writeFile(join(app, 'fw.alt.json'), JSON.stringify({ fw: { bootstrap_application: 'alt' } }));
     await mkdir(join(app, 'deep', 'er'), { recursive: true });
     const run = await runFw(['config', '--json'], { cwd: join(app, 'deep', 'er'), env: { FW_CONFIG: 'fw.alt.json' } });
-    assert.equal(run.stderr, `fw: using the app in ${app}\n`);
+    // A configuration without an app yet: fw config shows the file's values and says why.
+    const unloaded = `fw: the app was not loaded, so the values are fw.config.json's, without what the app adds at start: FW_ERR_APP_NOT_FOUND: cannot read ${join(app, 'package.json')}: an fw app directory needs a package.json`;
+    assert.equal(run.stderr, `fw: using the app in ${app}\n${unloaded}\n`);
     assert.equal(run.code, 0);
     assert.equal(JSON.parse(run.stdout).file, join(app, 'fw.alt.json'));
   });

@@ -41,7 +41,7 @@ describe('fw --help and fw <command> --help', { concurrency: true }, () => {
         'Inspect, document and release the fw application in the current directory or the nearest one above it (or --app DIR).',
         '',
         'Commands:',
-        '  fw config      Show every configuration key with its value; (default) marks built-in defaults',
+        '  fw config      Show every configuration key with the value the server runs with; (default) marks built-in defaults',
         '  fw middleware  Show the global plugins and every route group with its security, plugins and routes',
         '  fw routes      Show the compiled routing tree, host by host',
         '  fw audit       List routes without security (writes and wildcard methods as warnings, reads as info) and the server\'s start-up warnings',
@@ -59,7 +59,7 @@ describe('fw --help and fw <command> --help', { concurrency: true }, () => {
   });
 
   const inspection: [string, string][] = [
-    ['config', 'Show every configuration key with its value; (default) marks built-in defaults'],
+    ['config', 'Show every configuration key with the value the server runs with; (default) marks built-in defaults'],
     ['middleware', 'Show the global plugins and every route group with its security, plugins and routes'],
     ['routes', 'Show the compiled routing tree, host by host'],
   ];

@@ -6,9 +6,12 @@
 
 /** The stderr text of `error`, without a trailing newline. */
 export function describeError(error: unknown): string {
-  if (error instanceof Error) {
-    const code = (error as { code?: unknown }).code;
-    return typeof code === 'string' && code !== '' ? `fw: ${code}: ${error.message}` : `fw: ${error.message}`;
-  }
-  return `fw: ${String(error)}`;
+  return `fw: ${errorText(error)}`;
+}
+
+/** `<code>: <message>` of a coded error, the message of another, the text of anything else. */
+export function errorText(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  const code = (error as { code?: unknown }).code;
+  return typeof code === 'string' && code !== '' ? `${code}: ${error.message}` : error.message;
 }

@@ -1,18 +1,33 @@
-/** `fw config`: every configuration key with its value, ` (default)` or a missing mark. */
+/** `fw config`: every configuration key with the value the server runs with, ` (default)`, a missing mark, or what the app added. */
 import { appDirOf } from '../cli/app-dir.ts';
 import { EXIT, printModel, type InspectArgs } from '../cli/command-context.ts';
 import { withJson, type FwCommand } from '../cli/fw-command.ts';
+import { errorText } from '../cli/report-error.ts';
 
-/** The config command. Reads only fw.config.json: it works before the app module exists. */
+/**
+ * The config command. Reads fw.config.json, then loads the app as the server does (starting nothing), since the app may add
+ * to it at start (withTelemetry lists otel_fw_stream_h and otel_fw_plugin); an app that cannot be loaded (not written yet,
+ * or refused) leaves the file's values, and a note on stderr says so.
+ */
 export const configCommand: FwCommand<InspectArgs> = {
   command: 'config',
-  describe: 'Show every configuration key with its value; (default) marks built-in defaults',
+  describe: 'Show every configuration key with the value the server runs with; (default) marks built-in defaults',
   builder: withJson,
   async run(args, context) {
     // Loaded here, not at the top: `fw --help` and the other commands need none of it.
-    const [{ resolveConfig }, { buildConfigModel, hasMissingKey, renderConfig }] = await Promise.all([import('fw-core/inspect'), import('../inspect/config-view.ts')]);
-    const model = buildConfigModel(await resolveConfig(await appDirOf(context, args), context.env));
-    printModel(context, args.json, model, renderConfig);
-    if (hasMissingKey(model)) context.setExitCode(EXIT.error);
+    const [{ loadApplication, resolveConfig }, { buildConfigModel, hasMissingKey, renderConfig }] = await Promise.all([import('fw-core/inspect'), import('../inspect/config-view.ts')]);
+    const appDir = await appDirOf(context, args);
+    const report = await resolveConfig(appDir, context.env);
+    // A missing key is marked and exits 1: the app cannot load without it.
+    const missing = hasMissingKey(report);
+    const runs = missing
+      ? { reason: 'a required key is missing' }
+      : await loadApplication({ appDir, env: context.env }).then(
+          ({ app, config }) => ({ fw: config.fw, by: app.telemetry === true ? 'withTelemetry' : 'the app' }),
+          (error: unknown) => ({ reason: errorText(error) }),
+        );
+    if (!missing && 'reason' in runs) context.note(`the app was not loaded, so the values are fw.config.json's, without what the app adds at start: ${runs.reason}`);
+    printModel(context, args.json, buildConfigModel(report, runs), renderConfig);
+    if (missing) context.setExitCode(EXIT.error);
   },
 };

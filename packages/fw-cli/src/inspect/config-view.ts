@@ -1,9 +1,19 @@
 /**
- * `fw config` in two pure steps: the plain model of a ConfigReport (also the `--json` shape),
- * then its text: a header and one `  <key padded to 25> <value>` line per key, in CONFIG_KEYS
- * order, with ` (default)` or `*** MISSING (required) ***`.
+ * `fw config` in two pure steps: the plain model of a ConfigReport and the configuration the app
+ * runs with (also the `--json` shape), then its text: a header and one `  <key padded to 25> <value>`
+ * line per key, in CONFIG_KEYS order, with ` (default)` or `*** MISSING (required) ***`, and what the
+ * app added at start (withTelemetry's handler and plugin) named with what added it.
  */
-import type { ConfigReport } from 'fw-core/inspect';
+import type { ConfigReport, LoadedApplication } from 'fw-core/inspect';
+
+/** The `fw` section as the server runs it. */
+type FwConfig = LoadedApplication['config']['fw'];
+
+/** Something the app added to a key's value at start: a stream handler's or a plugin's name, and what added it. */
+export interface ConfigAddition {
+  readonly name: string;
+  readonly by: string;
+}
 
 /** One key of `fw config`. `value` is null when the key is missing. */
 export interface ConfigEntryModel {
@@ -11,6 +21,8 @@ export interface ConfigEntryModel {
   readonly value: unknown;
   readonly default: boolean;
   readonly missing: boolean;
+  /** What the app added to the file's value; empty when nothing. */
+  readonly added: readonly ConfigAddition[];
 }
 
 /** What `fw config --json` prints. */
@@ -19,25 +31,44 @@ export interface ConfigModel {
   readonly file: string;
   readonly environment: string;
   readonly entries: readonly ConfigEntryModel[];
+  /** Whether the app module was loaded (the values are then the server's), else why not (they are the file's alone). */
+  readonly app: { readonly loaded: true } | { readonly loaded: false; readonly reason: string };
 }
 
-/** The model of a resolved configuration (entries come in CONFIG_KEYS order). */
-export function buildConfigModel(report: ConfigReport): ConfigModel {
+/** The configuration the server runs with, as loadApplication gives it, and what changes it: `withTelemetry`, else the app. */
+export interface RunConfig {
+  readonly fw: FwConfig;
+  readonly by: string;
+}
+
+/** The model of a resolved configuration (entries come in CONFIG_KEYS order) and of what the app `runs` with, or why it was not loaded. */
+export function buildConfigModel(report: ConfigReport, runs: RunConfig | { readonly reason: string }): ConfigModel {
   return {
     file: report.file,
     environment: report.environment,
-    entries: report.entries.map((entry) => ({
-      key: entry.key,
-      value: entry.missing ? null : entry.value,
-      default: entry.isDefault,
-      missing: entry.missing,
-    })),
+    entries: report.entries.map((entry) => {
+      const value = 'fw' in runs && !entry.missing ? runs.fw[entry.key] : entry.value;
+      const added = 'fw' in runs ? additions(entry.key, entry.value, value).map((name) => ({ name, by: runs.by })) : [];
+      return { key: entry.key, value: entry.missing ? null : value, default: entry.isDefault && added.length === 0, missing: entry.missing, added };
+    }),
+    app: 'fw' in runs ? { loaded: true } : { loaded: false, reason: runs.reason },
   };
 }
 
+/** The stream handlers and plugins in what the server runs with (`runs`) that the file's value (`file`) does not list. */
+function additions(key: string, file: unknown, runs: unknown): string[] {
+  if (key === 'server_configuration') {
+    const listed = (file as FwConfig['server_configuration']).stream_handlers;
+    return (runs as FwConfig['server_configuration']).stream_handlers.filter((name) => !listed.includes(name));
+  }
+  if (key !== 'plugins') return [];
+  const listed = (file as FwConfig['plugins']).map((entry) => `${entry.phase} ${entry.module}`);
+  return (runs as FwConfig['plugins']).filter((entry) => !listed.includes(`${entry.phase} ${entry.module}`)).map((entry) => entry.module);
+}
+
 /** True when a required key is missing (`fw config` then exits 1). */
-export function hasMissingKey(model: ConfigModel): boolean {
-  return model.entries.some((entry) => entry.missing);
+export function hasMissingKey(report: ConfigReport): boolean {
+  return report.entries.some((entry) => entry.missing);
 }
 
 const KEY_WIDTH = 25;
@@ -47,7 +78,8 @@ export function renderConfig(model: ConfigModel): string {
   const lines = ['=== fw Configuration ==='];
   for (const entry of model.entries) {
     const value = entry.missing ? '*** MISSING (required) ***' : renderValue(entry.value);
-    lines.push(`  ${entry.key.padEnd(KEY_WIDTH)} ${value}${entry.default ? ' (default)' : ''}`);
+    const added = entry.added.length === 0 ? '' : ` (${entry.added.map(({ name, by }) => `${name} added by ${by}`).join(', ')})`;
+    lines.push(`  ${entry.key.padEnd(KEY_WIDTH)} ${value}${entry.default ? ' (default)' : ''}${added}`);
   }
   return lines.join('\n');
 }
