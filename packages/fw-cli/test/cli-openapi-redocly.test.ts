@@ -3,8 +3,8 @@
  * subprocess, offline: telemetry and the update check off) finds nothing in the documents
  * `fw openapi` writes: the blog's with writes open and with BLOG_API_TOKEN set (bearerAuth), and
  * openapi-details-app's, an app of its own, and zod-shapes-app's, whose route schemas are zod's (a nullable named
- * schema among them: OpenAPI 3.0's `nullable` needs a `type` beside it, which a `$ref` cannot have) (issue 38's goal:
- * 0 errors, 0 warnings).
+ * schema among them: OpenAPI 3.0's `nullable` needs a `type` beside it, which a `$ref` cannot have), and
+ * typebox-app's, whose schemas TypeBox built (issue 38's goal: 0 errors, 0 warnings).
  */
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
@@ -71,5 +71,18 @@ describe("redocly lint --extends recommended on fw openapi's documents: 0 errors
     const { label, owner, related, attributes } = document.components.schemas.Item.properties;
     assert.deepEqual([label, owner, attributes], [{ $ref: '#/components/schemas/Tag' }, { $ref: '#/components/schemas/Owner' }, { type: 'object', additionalProperties: { type: 'string' } }]);
     assert.deepEqual(related, { anyOf: [{ $ref: '#/components/schemas/Link' }, { type: 'string', nullable: true, enum: [null] }] });
+  });
+
+  it('typebox-app, TypeBox route schemas: a named schema is one component every use refers to, a nullable union admits null with a type', async () => {
+    const { document, report, code } = await lint(['--app', join(FIXTURES, 'typebox-app')]);
+    assert.deepEqual(problems(report), []);
+    assert.deepEqual(report.totals, { errors: 0, warnings: 0, ignored: 0 });
+    assert.equal(code, 0);
+    const { task, tag } = document.components.schemas;
+    assert.deepEqual(tag, { type: 'string', minLength: 1 });
+    assert.deepEqual(task.properties.due, { anyOf: [{ type: 'string', format: 'date' }, { type: 'string', nullable: true, enum: [null] }] });
+    assert.deepEqual(task.properties.tags, { type: 'array', items: { $ref: '#/components/schemas/tag' } });
+    const ok = (path: string, method: string, status: string) => document.paths[path][method].responses[status].content['application/json'].schema;
+    assert.deepEqual([ok('/tasks', 'post', '201'), ok('/tasks/{id}', 'get', '200'), ok('/tasks', 'get', '200').properties.tasks.items], Array(3).fill({ $ref: '#/components/schemas/task' }));
   });
 });
