@@ -73,7 +73,7 @@ describe("redocly lint --extends recommended on fw openapi's documents: 0 errors
     assert.deepEqual(related, { anyOf: [{ $ref: '#/components/schemas/Link' }, { type: 'string', nullable: true, enum: [null] }] });
   });
 
-  it('typebox-app, TypeBox route schemas: a named schema is one component every use refers to, a nullable union admits null with a type', async () => {
+  it('typebox-app, TypeBox route schemas: a named schema is one component every use refers to, a nullable union admits null with a type, a defaulted parameter is optional', async () => {
     const { document, report, code } = await lint(['--app', join(FIXTURES, 'typebox-app')]);
     assert.deepEqual(problems(report), []);
     assert.deepEqual(report.totals, { errors: 0, warnings: 0, ignored: 0 });
@@ -84,5 +84,10 @@ describe("redocly lint --extends recommended on fw openapi's documents: 0 errors
     assert.deepEqual(task.properties.tags, { type: 'array', items: { $ref: '#/components/schemas/tag' } });
     const ok = (path: string, method: string, status: string) => document.paths[path][method].responses[status].content['application/json'].schema;
     assert.deepEqual([ok('/tasks', 'post', '201'), ok('/tasks/{id}', 'get', '200'), ok('/tasks', 'get', '200').properties.tasks.items], Array(3).fill({ $ref: '#/components/schemas/task' }));
+    // Required in the schema, so the handler reads a number, but the server fills it in: the client need not send it.
+    assert.deepEqual(document.paths['/tasks'].get.parameters, [
+      { name: 'limit', in: 'query', required: false, schema: { type: 'integer', minimum: 1, maximum: 100, default: 20 } },
+      { name: 'tag', in: 'query', required: false, schema: { type: 'string' } },
+    ]);
   });
 });

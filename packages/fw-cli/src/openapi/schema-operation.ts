@@ -35,7 +35,8 @@ export class RouteSchemaWriter {
     return Object.entries(properties).map(([name, sub]) => ({
       name,
       in: where,
-      required: where === 'path' || required.has(name),
+      // A default is the server's to fill in (ajv's useDefaults): the client may leave the parameter out.
+      required: where === 'path' || (required.has(name) && !(typeof sub === 'object' && 'default' in sub)),
       schema: this.write(sub, `${part}.properties.${name}`),
     }));
   }
