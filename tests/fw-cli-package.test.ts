@@ -9,7 +9,7 @@
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -114,5 +114,27 @@ describe('fw-cli installed from its tarball', () => {
       result.stderr,
       `fw: needs Node.js 24 or later, found ${old.version} (${old.path}); install Node.js 24 (https://nodejs.org, or \`nvm install 24\`) and run fw with it\n`,
     );
+  });
+
+  it('run by a Node older than 24 in a project that installs its own Node (node@24), says to run it through npx', async (t) => {
+    const old = await olderNode();
+    if (old === undefined) return t.skip('no Node older than 24 on this machine (PATH, /usr/bin, /usr/local/bin)');
+    // What the node package installs: node_modules/.bin/node, the Node npx and npm scripts run.
+    const own = join(project, 'node_modules', '.bin', 'node');
+    assert.ok(!existsSync(own), 'the project installs no node package of its own yet');
+    await symlink(process.execPath, own);
+    try {
+      const result = await run(old.path, [join(project, 'node_modules', '.bin', 'fw'), '--version'], { cwd: project }).then(
+        () => assert.fail('fw exited 0 on an older Node'),
+        (error: { code: number; stdout: string; stderr: string }) => error,
+      );
+      assert.deepEqual([result.code, result.stdout], [1, '']);
+      assert.equal(
+        result.stderr,
+        `fw: needs Node.js 24 or later, found ${old.version} (${old.path}); this project installs its own Node.js (the node package): run \`npx fw\`, or fw from an npm script, which use it\n`,
+      );
+    } finally {
+      await rm(own);
+    }
   });
 });

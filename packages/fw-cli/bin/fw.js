@@ -13,7 +13,10 @@ import { fileURLToPath } from 'node:url';
 const NEEDED_MAJOR = 24;
 const found = process.versions.node;
 if (Number(found.split('.')[0]) < NEEDED_MAJOR) {
-  process.stderr.write(`fw: needs Node.js ${NEEDED_MAJOR} or later, found ${found} (${process.execPath}); install Node.js ${NEEDED_MAJOR} (https://nodejs.org, or \`nvm install ${NEEDED_MAJOR}\`) and run fw with it\n`);
+  // A project that installs the node package (node@24, as fw's guide does) has its Node in node_modules/.bin, which npx and npm scripts run.
+  const ownNode = [join(process.cwd(), 'node_modules'), dirname(dirname(dirname(fileURLToPath(import.meta.url))))].some((modules) => existsSync(join(modules, '.bin', 'node')));
+  const fix = ownNode ? 'this project installs its own Node.js (the node package): run `npx fw`, or fw from an npm script, which use it' : `install Node.js ${NEEDED_MAJOR} (https://nodejs.org, or \`nvm install ${NEEDED_MAJOR}\`) and run fw with it`;
+  process.stderr.write(`fw: needs Node.js ${NEEDED_MAJOR} or later, found ${found} (${process.execPath}); ${fix}\n`);
   process.exit(1);
 }
 const unbuilt = missingBuild(dirname(dirname(fileURLToPath(import.meta.url))));

@@ -149,6 +149,31 @@ describe('export problems are reported, the same on both paths', () => {
   }
 
   for (const path of ['lean', 'full'] as const) {
+    it(`a 404, as when the endpoint variable holds the signal's path already, says it is a base URL (${path} path)`, async () => {
+      const collector = await startFakeCollector({ status: 404 });
+      const lines: unknown[] = [];
+      const log = (fields: Record<string, unknown>, message?: string): void => {
+        if (fields.event === 'otlp_export_failed') lines.push([fields.signal, message]);
+      };
+      const otel = await startOtelApp({
+        env: { OTEL_EXPORTER_OTLP_ENDPOINT: `${collector.url}/v1/traces`, OTEL_METRICS_EXPORTER: 'otlp', ...(path === 'full' && { FW_OTEL_PATH: 'full' }) },
+        telemetry: { logger: { info: log, warn: log }, exportIntervalMs: 60_000 },
+      });
+      try {
+        await (await fetch(`${otel.app.url}/api/posts/42`)).arrayBuffer();
+        await otel.telemetry.forceFlush().catch(() => {});
+      } finally {
+        await otel.close();
+        await collector.close();
+      }
+      const hint = (signal: string) =>
+        `OTLP ${signal} export to ${collector.url}/v1/traces/v1/${signal} failed: HTTP 404; OTEL_EXPORTER_OTLP_ENDPOINT is the collector's base URL, to which fw adds /v1/${signal} (a full URL goes in OTEL_EXPORTER_OTLP_${signal.toUpperCase()}_ENDPOINT)`;
+      assert.deepEqual(lines.filter(([signal]: any) => signal === 'traces').slice(0, 1), [['traces', `1 spans not exported: ${hint('traces')}`]]);
+      assert.deepEqual(lines.filter(([signal]: any) => signal === 'metrics').slice(0, 1), [['metrics', `1 metrics exports failed: ${hint('metrics')}`]]);
+    });
+  }
+
+  for (const path of ['lean', 'full'] as const) {
     it(`the self-metrics are pushed over OTLP too (${path} path)`, async () => {
       const collector = await startFakeCollector({ status: 200 });
       const otel = await startOtelApp({

@@ -49,6 +49,14 @@ describe('route schemas: formats', () => {
       { message: 'unknown format "date" ignored in schema at path "#/properties/due": install ajv-formats (`npm install ajv-formats`), or add the format with defineApp({ajv: {plugins}})' },
     );
   });
+
+  it('with ajv-formats, names the format a misspelt one is closest to', async () => {
+    const compile = await loadAjvCompiler({});
+    assert.throws(
+      () => compile({ type: 'object', properties: { due: { type: 'string', format: 'dat' } } }, { coerce: true }),
+      { message: 'unknown format "dat" ignored in schema at path "#/properties/due": did you mean "date"? Else add the format with defineApp({ajv: {plugins}})' },
+    );
+  });
 });
 
 describe('route schemas: the app ajv options and plugins', () => {

@@ -117,10 +117,15 @@ describe('loading an app from its directory', () => {
     }
   });
 
-  it('refuses an app module without a default-exported app', async () => {
-    const dir = await writeTestAppDir({}, { 'package.json': JSON.stringify({ type: 'module', main: './app.mjs' }), 'app.mjs': 'export const nothing = 1;' });
-    dirs.push(dir);
-    await assert.rejects(loadApplication({ appDir: dir, env: {} }), { code: 'FW_ERR_APP_BAD_MODULE' });
+  it('refuses an app module without a default-exported app, naming the module and where package.json names it', async () => {
+    for (const [field, named] of [[{ main: './app.mjs' }, '"main"'], [{ fw: { app: './app.mjs' } }, '"fw": {"app"}']] as const) {
+      const dir = await writeTestAppDir({}, { 'package.json': JSON.stringify({ type: 'module', ...field }), 'app.mjs': 'export const nothing = 1;' });
+      dirs.push(dir);
+      await assert.rejects(loadApplication({ appDir: dir, env: {} }), {
+        code: 'FW_ERR_APP_BAD_MODULE',
+        message: `${join(dir, 'app.mjs')}, the module ${join(dir, 'package.json')} names in ${named}, must default-export defineApp({name, router: {name, routes(env)}})`,
+      });
+    }
   });
 
   it('refuses a package.json that names no app module', async () => {
@@ -169,13 +174,15 @@ describe('loading an app from its directory', () => {
     );
   });
 
-  it('fails start-up when the port is taken, with the listen error', async () => {
+  it('fails start-up when the port is taken, with the listen error and how to fix it', async () => {
     const first = await startTestApp({ groups: [] });
     try {
       const dir = await writeTestAppDir({ server_configuration: { port: first.server.port } });
       dirs.push(dir);
-      await assert.rejects(startServer({ appDir: dir, app: testApp({ groups: [] }), env: {}, logger: captureLogger() }), (error: { code?: string; message: string }) =>
-        error.code === 'FW_ERR_SERVER_LISTEN' && error.message.includes('EADDRINUSE'));
+      await assert.rejects(startServer({ appDir: dir, app: testApp({ groups: [] }), env: {}, logger: captureLogger() }), {
+        code: 'FW_ERR_SERVER_LISTEN',
+        message: `cannot listen on 127.0.0.1:${first.server.port}: EADDRINUSE; another process listens there (an instance of this app still draining for shutdown_delay_ms?): stop it, or give another port (PORT)`,
+      });
     } finally {
       await first.close();
     }

@@ -92,7 +92,7 @@ async function loadAppModule(appDir: string): Promise<FwApp> {
   const loaded = (await import(pathToFileURL(file).href).catch((error: unknown) => {
     throw new FwError('FW_ERR_APP_NOT_FOUND', `cannot import the app module ${file}: ${(error as Error).message}`, { cause: error });
   })) as { default?: unknown };
-  return checkApp(loaded.default, file);
+  return checkApp(loaded.default, `${file}, the module ${manifest} names in ${pkg.fw?.app === undefined ? '"main"' : '"fw": {"app"}'},`);
 }
 
 /** withTelemetry's app under a configuration that lists neither of fw-core/otel's names: both, first (docs/telemetry.md, "In one call"). */

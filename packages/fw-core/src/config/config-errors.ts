@@ -51,8 +51,7 @@ function describeFound(value: unknown): string {
   if (value === undefined) return 'nothing';
   const shown = JSON.stringify(value) ?? String(value);
   const clipped = shown.length > MAX_SHOWN ? `${shown.slice(0, MAX_SHOWN - 1)}…` : shown;
-  const kind = Array.isArray(value) ? 'an array' : typeof value === 'object' ? 'an object' : `a ${typeof value}`;
-  return `${clipped} (${kind})`;
+  return `${clipped} (${Array.isArray(value) ? 'an array' : typeof value === 'object' ? 'an object' : `a ${typeof value}`})`;
 }
 
 /** The known key closest to `key` within one edit per three characters (at least one): `prot` -> `port`. */
@@ -90,8 +89,7 @@ function editDistance(a: string, b: string): number {
   for (let j = 1; j <= b.length; j++) rows[0]![j] = j;
   for (let i = 1; i <= a.length; i++) {
     for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      let d = Math.min(rows[i - 1]![j]! + 1, rows[i]![j - 1]! + 1, rows[i - 1]![j - 1]! + cost);
+      let d = Math.min(rows[i - 1]![j]! + 1, rows[i]![j - 1]! + 1, rows[i - 1]![j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
       if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d = Math.min(d, rows[i - 2]![j - 2]! + 1);
       rows[i]![j] = d;
     }

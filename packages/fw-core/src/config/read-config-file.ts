@@ -24,8 +24,7 @@ export async function readConfigFile(file: string): Promise<unknown> {
     const before = text.slice(0, problem.offset);
     const line = before.split('\n').length;
     const column = problem.offset - before.lastIndexOf('\n');
-    const where = `line ${line}, column ${column} (position ${problem.offset})`;
-    throw new FwError('FW_ERR_CONFIG_BAD_JSON', `${file} is not valid JSON at ${where}: ${problem.reason}`, {
+    throw new FwError('FW_ERR_CONFIG_BAD_JSON', `${file} is not valid JSON at line ${line}, column ${column} (position ${problem.offset}): ${problem.reason}`, {
       cause: error,
       details: { file, position: problem.offset, line, column },
     });

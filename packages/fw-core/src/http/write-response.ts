@@ -432,8 +432,8 @@ function validatorsFor(stats: Stats): { etag: string; 'last-modified': string } 
 function isNotModified(headers: IncomingHttpHeaders, etag: string, mtimeMs: number): boolean {
   const noneMatch = headers['if-none-match'];
   if (noneMatch !== undefined) {
-    const tags = noneMatch.split(',').map((tag) => tag.trim().replace(/^W\//, ''));
-    return noneMatch.trim() === '*' || tags.includes(etag.slice(2)); // fw's `etag` is weak: `W/` aside
+    // fw's `etag` is weak: each tag compared with its `W/` aside.
+    return noneMatch.trim() === '*' || noneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag.slice(2));
   }
   const since = Date.parse(headers['if-modified-since'] ?? '');
   // An invalid date is ignored (§13.1.3); HTTP dates have whole seconds.

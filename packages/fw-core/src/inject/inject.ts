@@ -108,8 +108,7 @@ export function injectFetch(target: InjectTarget): (input: Request | string | UR
     if (!answer.complete) throw new TypeError(`fetch failed: the response to ${request.method} ${url.pathname} was cut`);
     const headers = new Headers();
     for (const [name, value] of Object.entries(answer.headers)) for (const item of [value].flat()) headers.append(name, item);
-    const empty = request.method === 'HEAD' || [101, 204, 205, 304].includes(answer.status);
-    return new Response(empty ? null : answer.rawBody, { status: answer.status, headers });
+    return new Response(request.method === 'HEAD' || [101, 204, 205, 304].includes(answer.status) ? null : answer.rawBody, { status: answer.status, headers });
   };
 }
 

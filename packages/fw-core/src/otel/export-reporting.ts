@@ -189,7 +189,7 @@ export class SpanExportOutcomes {
       return;
     }
     this.#ended(end.errorType, count);
-    const detail = `OTLP traces export to ${this.options.endpoint} failed: ${end.reason}`;
+    const detail = exportFailure('traces', this.options.endpoint, end.reason);
     if (this.diag) diag.error(detail);
     this.options.problems.note({ event: 'otlp_export_failed', signal: 'traces', errorType: end.errorType }, count, detail);
   }
@@ -214,6 +214,10 @@ export class SpanExportOutcomes {
     add(this.processed, errorType, count);
   }
 }
+
+/** A failed export's line; a 404 most often means the endpoint variable held a full URL, to which the signal's path was added again. */
+export const exportFailure = (signal: 'traces' | 'metrics', url: string, reason: string): string =>
+  `OTLP ${signal} export to ${url} failed: ${reason}${reason !== 'HTTP 404' ? '' : `; OTEL_EXPORTER_OTLP_ENDPOINT is the collector's base URL, to which fw adds /v1/${signal} (a full URL goes in OTEL_EXPORTER_OTLP_${signal.toUpperCase()}_ENDPOINT)`}`;
 
 function add(counts: Map<string, number>, key: string, count: number): void {
   if (count > 0) counts.set(key, (counts.get(key) ?? 0) + count);

@@ -13,7 +13,7 @@ import { type ELDHistogram, monitorEventLoopDelay } from 'node:perf_hooks';
 import { getHeapSpaceStatistics, getHeapStatistics } from 'node:v8';
 import { TIME_ORIGIN_MS } from '../stream/clock.ts';
 import { type EnvConfig, otlpSenderOptions, type TemporalityPreference } from './env-config.ts';
-import { errorTypeOf, type ExportProblemLog } from './export-reporting.ts';
+import { errorTypeOf, exportFailure, type ExportProblemLog } from './export-reporting.ts';
 import { HttpMetricProducer, type TemporalitySource, temporalityOf } from './lean/http-metric-producer.ts';
 import type { HttpMetricSeriesTable } from './http-metrics.ts';
 import type { OtlpSenderOptions } from './lean/otlp-socket-client.ts';
@@ -141,7 +141,7 @@ export class OtlpMetricExporter extends SenderExporter implements PushMetricExpo
     if (body === undefined) return resultCallback(failed('the metrics could not be encoded'));
     this.post(body, (result) => {
       if (!result.ok) {
-        const message = `OTLP metrics export to ${this.#url} failed: ${result.reason}`;
+        const message = exportFailure('metrics', this.#url, result.reason);
         this.#problems?.note({ event: 'otlp_export_failed', signal: 'metrics', errorType: errorTypeOf(undefined, result.reason) }, 1, message);
         return resultCallback(failed(message));
       }

@@ -24,8 +24,7 @@ export function createRouter<T>(defs: readonly RouteDefinition<T>[]): Router<T> 
 /** `route #2 (get,post /posts/:id on host 'api.example.com')`; `#` counts from 0, as the list does. */
 export function routeLabel(index: number, path: unknown, methods: unknown, host: unknown): string {
   const methodText = Array.isArray(methods) ? methods.map(String).join(',') : String(methods ?? '_');
-  const hostText = host === undefined || host === '_' ? '' : ` on host '${String(host)}'`;
-  return `route #${index} (${methodText} ${String(path)}${hostText})`;
+  return `route #${index} (${methodText} ${String(path)}${host === undefined || host === '_' ? '' : ` on host '${String(host)}'`})`;
 }
 
 // A DNS label (RFC 1123 section 2.1): letters, digits and inner hyphens, at most 63 characters.

@@ -60,8 +60,7 @@ function parseSegment(text: string, isLast: boolean, label: RouteName, path: str
 function bindingName(name: string, label: RouteName, path: string): string {
   // `__proto__` cannot be an own property of the plain object that carries the bindings.
   if (BINDING_NAME.test(name) && name !== '__proto__') return name;
-  const fix = 'use letters, digits and "_", not starting with a digit (e.g. :post_id)';
-  const message = `${label}: the binding ":${name}" in "${path}" is not a name; ${fix}.`;
+  const message = `${label}: the binding ":${name}" in "${path}" is not a name; use letters, digits and "_", not starting with a digit (e.g. :post_id).`;
   throw routeError('FW_ERR_ROUTE_BAD_BINDING', label, message, { path, binding: name });
 }
 

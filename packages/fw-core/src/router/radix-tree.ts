@@ -31,8 +31,7 @@ export class RouteLeaf<T> {
       const shared = sharedMethod(route, this.routes[i] as CompiledRoute<T>);
       if (shared === undefined) continue;
       const otherLabel = this.labels[i] as RouteName;
-      const fix = 'remove one, or give them methods that do not overlap';
-      const message = `${label} conflicts with ${otherLabel}: same host, same path shape, both answer ${shared}; ${fix}.`;
+      const message = `${label} conflicts with ${otherLabel}: same host, same path shape, both answer ${shared}; remove one, or give them methods that do not overlap.`;
       throw routeError('FW_ERR_ROUTE_CONFLICT', label, message, { conflictsWith: String(otherLabel), method: shared });
     }
     this.routes.push(route);

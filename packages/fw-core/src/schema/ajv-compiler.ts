@@ -1,4 +1,5 @@
 /** The default SchemaCompiler, on ajv and ajv-formats (optional peers): imported only when a route has a schema and the app no compiler. */
+import { closestKey } from '../config/config-errors.ts';
 import { isJsonObject } from '../config/validate-config.ts';
 import { FwError } from '../errors.ts';
 import type { AjvOptions, AjvPlugin, NamedSchemaMap, SchemaCompiler, SchemaIssue, SchemaResult } from './route-schema.ts';
@@ -8,7 +9,7 @@ type SyncValidator = (value: unknown) => SchemaResult;
 
 // The little of ajv's API fw uses, typed locally so fw-core builds without ajv installed.
 type CompiledAjv = { (value: unknown): boolean; errors?: readonly AjvError[] | null };
-type AjvInstance = { compile(schema: unknown): CompiledAjv; addSchema(schema: unknown, key: string): unknown; validateSchema(schema: unknown, throws: boolean): boolean; errorsText(errors: CompiledAjv['errors']): string };
+type AjvInstance = { formats: object; compile(schema: unknown): CompiledAjv; addSchema(schema: unknown, key: string): unknown; validateSchema(schema: unknown, throws: boolean): boolean; errorsText(errors: CompiledAjv['errors']): string };
 type AjvClass = new (options: Record<string, unknown>) => AjvInstance;
 type AjvError = { readonly instancePath: string; readonly keyword: string; readonly message?: string; readonly params: Record<string, unknown> };
 
@@ -72,8 +73,10 @@ export async function loadAjvCompiler(options: AjvOptions = {}, importModule = (
       const validate = toValidator(pair.first.compile(schema), () => pair.all().compile(schema));
       return coerce && mayCoerceNumbers(schema) ? decimalOnly(validate) : validate;
     } catch (error) {
-      if (!(error as Error).message?.startsWith('unknown format')) throw error;
-      const fix = addFormats ? '' : 'install ajv-formats (`npm install ajv-formats`), or ';
+      const format = /^unknown format "([^"]*)"/.exec((error as Error).message ?? '')?.[1];
+      if (format === undefined) throw error;
+      const near = closestKey(format, Object.keys(plain.first.formats));
+      const fix = `${near === undefined ? '' : `did you mean "${near}"? Else `}${addFormats ? '' : 'install ajv-formats (`npm install ajv-formats`), or '}`;
       throw new Error(`${(error as Error).message}: ${fix}add the format with defineApp({ajv: {plugins}})`, { cause: error });
     }
   };
@@ -182,7 +185,6 @@ function decimalOnly(validate: SyncValidator): SyncValidator {
     }
     if (issues.length === 0) return result;
     // ajv's issues about a misread number (`0x10` above a maximum of 10) are about a number the client never sent.
-    const others = result.valid ? [] : result.errors.filter((error) => !issues.some((issue) => issue.path === error.path));
-    return { valid: false, errors: [...others, ...issues] };
+    return { valid: false, errors: [...(result.valid ? [] : result.errors.filter((error) => !issues.some((issue) => issue.path === error.path))), ...issues] };
   };
 }

@@ -75,7 +75,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<FwS
   } catch (error) {
     await close();
     const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
-    const failed = new FwError('FW_ERR_SERVER_LISTEN', `cannot listen on ${sc.host}:${sc.port}: ${reason}`, { cause: error });
+    const failed = new FwError('FW_ERR_SERVER_LISTEN', `cannot listen on ${sc.host}:${sc.port}: ${reason}${LISTEN_HINTS[reason] ?? ''}`, { cause: error });
     logger.error({ event: 'start_failed', err: failed }, `start failed: ${failed.message}`);
     throw failed;
   }
@@ -138,6 +138,9 @@ function closeStalledConnections(connections: ReadonlySet<Socket>, timeoutMs: nu
   }, period).unref();
   return () => clearInterval(timer);
 }
+
+/** How to fix the usual reasons a listener cannot bind: a port taken (an instance of this app may still be draining), a privileged port, an address of no interface. */
+const LISTEN_HINTS: Readonly<Record<string, string>> = { EADDRINUSE: '; another process listens there (an instance of this app still draining for shutdown_delay_ms?): stop it, or give another port (PORT)', EACCES: '; a port below 1024 needs privileges: give one from 1024 (PORT)', EADDRNOTAVAIL: '; no interface of this machine has that address: give another (HOST)' };
 
 /** What node:http answers a request it refuses, by the error's code; 400 for any other; nothing (0) to a client that left mid-request (llhttp's EOF error). */
 const REFUSAL_STATUS: Readonly<Record<string, number>> = { HPE_HEADER_OVERFLOW: 431, HPE_CHUNK_EXTENSIONS_OVERFLOW: 413, ERR_HTTP_REQUEST_TIMEOUT: 408, HPE_INVALID_EOF_STATE: 0 };

@@ -190,8 +190,7 @@ function redirectToSlash(req: FwRequest): void {
  * Names are HTML-escaped, and percent-encoded in links starting './', so none reads as a scheme (`javascript:`).
  */
 async function sendListing(req: FwRequest, root: string, dir: string, names: readonly string[]): Promise<void> {
-  const dirents = await readdir(dir, { withFileTypes: true });
-  const entries = (await Promise.all(dirents.map((dirent) => listingEntry(root, dir, dirent)))).filter((entry) => entry !== undefined);
+  const entries = (await Promise.all((await readdir(dir, { withFileTypes: true })).map((dirent) => listingEntry(root, dir, dirent)))).filter((entry) => entry !== undefined);
   entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   const title = `Index of ${escapeHtml(`/${names.map((name) => `${name}/`).join('')}`)}`;
   const rows = entries.map(({ name, suffix }) => {

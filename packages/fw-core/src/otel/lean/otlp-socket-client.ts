@@ -506,8 +506,7 @@ export class HttpAnswerReader {
     if (typeof framing === 'string') return this.#fail(framing);
     const connection = (this.#fields.get('connection') ?? '').toLowerCase().split(',').map((token) => token.trim());
     // RFC 9112 §9.3: HTTP/1.1 persists unless `close`; HTTP/1.0 only with `keep-alive`.
-    const persistent = this.#version === '1.1' ? !connection.includes('close') : connection.includes('keep-alive');
-    this.#reusable = persistent && framing.body !== 'until-close';
+    this.#reusable = (this.#version === '1.1' ? !connection.includes('close') : connection.includes('keep-alive')) && framing.body !== 'until-close';
     if (framing.body !== 'length') return this.#enter(framing.body === 'chunked' ? 'chunk-size' : 'until-close');
     if (framing.length > ANSWER_BODY_LIMIT) return this.#tooLong(`its Content-Length is ${framing.length}`);
     this.#remaining = framing.length;
