@@ -1,8 +1,9 @@
 /**
  * `fw audit` reports every warning the server logs at start (issue 38, item 15), so a CI gate on
  * `fw audit --strict` fails where the server would warn. startup-warnings-app starts with one
- * warning of each kind fw-core has but telemetry_plugin_missing_in_group, which
- * telemetry-group-warning-app shows; the audit's start-up warnings are exactly the server's lines.
+ * warning of each kind fw-core has but two: telemetry_plugin_missing_in_group, which
+ * telemetry-group-warning-app shows, and telemetry_env_without_setup, which untraced-app shows
+ * under OTEL_EXPORTER_OTLP_ENDPOINT; the audit's start-up warnings are exactly the server's lines.
  */
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
@@ -14,10 +15,13 @@ import { FIXTURES, lines, REPO, runFw } from './support/run-fw.ts';
 const APP = join(FIXTURES, 'startup-warnings-app');
 /** The one kind startup-warnings-app cannot show: it needs the stream handler that app leaves out. */
 const GROUP_APP = join(FIXTURES, 'telemetry-group-warning-app');
+/** An app that sets up no telemetry, for the kind the environment causes. */
+const ENV_APP = join(FIXTURES, 'untraced-app');
 
 /** The kinds of start-up warning startup-warnings-app logs, in the order fw-core lists them; then GROUP_APP's. */
 const EVENTS = ['body_schema_without_decoding', 'misses_without_plugins', 'security_refuses_every_request', 'telemetry_without_stream_handler'];
 const GROUP_EVENT = 'telemetry_plugin_missing_in_group';
+const ENV_EVENT = 'telemetry_env_without_setup';
 const WARNINGS_SOURCE = join(REPO, 'packages', 'fw-core', 'src', 'app', 'startup-warnings.ts');
 
 const BODY_SCHEMA =
@@ -52,11 +56,11 @@ const AUDIT = lines(
 );
 
 /** The warn lines the server logs while it starts the app in `appDir`, as `fw audit --json` shows them. */
-async function serverWarnings(appDir: string): Promise<unknown[]> {
+async function serverWarnings(appDir: string, env: Record<string, string> = {}): Promise<unknown[]> {
   const warnings: unknown[] = [];
   const ignore = (): void => {};
   const logger: Logger = { trace: ignore, debug: ignore, info: ignore, error: ignore, fatal: ignore, warn: (fields, message) => warnings.push({ issue: 'startup_warning', fields, message }) };
-  const fw = await createListener({ appDir, env: {}, logger });
+  const fw = await createListener({ appDir, env, logger });
   await fw.close();
   return warnings;
 }
@@ -64,7 +68,7 @@ async function serverWarnings(appDir: string): Promise<unknown[]> {
 describe('fw audit and the server start-up warnings', { concurrency: true }, () => {
   it('covers every kind of warning fw-core has: a new kind needs a case in startup-warnings-app', async () => {
     const source = await readFile(WARNINGS_SOURCE, 'utf8');
-    assert.deepEqual([...source.matchAll(/event: '([a-z_]+)'/g)].map((match) => match[1]), [...EVENTS, GROUP_EVENT]);
+    assert.deepEqual([...source.matchAll(/event: '([a-z_]+)'/g)].map((match) => match[1]), [...EVENTS.slice(0, 3), ENV_EVENT, EVENTS[3], GROUP_EVENT]);
   });
 
   it('reports a group that leaves out the otel_fw_plugin the global plugins list, as the server logs it', async () => {
@@ -74,6 +78,18 @@ describe('fw audit and the server start-up warnings', { concurrency: true }, () 
     assert.equal(strict.code, 2);
     assert.deepEqual(JSON.parse(strict.stdout).warnings, logged);
     assert.deepEqual(logged, [{ issue: 'startup_warning', fields: { event: GROUP_EVENT, prefix: '/links', host: '_' }, message: GROUP }]);
+  });
+
+  it('reports a collector the environment names for an app that sets up no telemetry, as the server logs it', async () => {
+    const env = { OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318' };
+    const [strict, logged, quiet] = await Promise.all([runFw(['audit', '--strict', '--json', '--app', ENV_APP], { env }), serverWarnings(ENV_APP, env), serverWarnings(ENV_APP)]);
+    assert.equal(strict.code, 2);
+    assert.deepEqual(JSON.parse(strict.stdout).warnings.filter((finding: { issue?: string }) => finding.issue === 'startup_warning'), logged);
+    const message =
+      'OTEL_EXPORTER_OTLP_ENDPOINT is set but the app sets up no telemetry (otel_fw_stream_h is not in stream_handlers): no request is traced and nothing is exported; ' +
+      'to fix, wrap the app in withTelemetry from fw-core/otel (docs/telemetry.md, "In one call")';
+    assert.deepEqual(logged, [{ issue: 'startup_warning', fields: { event: ENV_EVENT, variable: 'OTEL_EXPORTER_OTLP_ENDPOINT' }, message }]);
+    assert.deepEqual(quiet, [], 'without the variable, nothing to say');
   });
 
   it('prints each start-up warning as a warning, as the server words it, and --strict exits 2 on them', async () => {

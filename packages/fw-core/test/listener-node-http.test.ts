@@ -80,7 +80,7 @@ describe('createListener configuration and lifecycle', () => {
   it('refuses a bootstrap_application that is not the app\'s name', async () => {
     await assert.rejects(createListener({ app: listenerApp({ events: [] }, tmpdir()), config: { bootstrap_application: 'other' }, env: {} }), {
       code: 'FW_ERR_APP_NAME_MISMATCH',
-      message: 'bootstrap_application is other but the app module is named embedded_app',
+      message: 'bootstrap_application is other but the app module is named embedded_app: make them the same, in the configuration or in defineApp({name})',
     });
   });
 

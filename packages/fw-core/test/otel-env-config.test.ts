@@ -173,7 +173,7 @@ describe('OTEL_* environment', () => {
     for (const value of ['ture', '1', 'yes', 'off']) {
       const config = readEnvConfig({ OTEL_SDK_DISABLED: value });
       assert.equal(config.disabled, false, value);
-      assert.deepEqual(config.warnings, [`OTEL_SDK_DISABLED=${JSON.stringify(value)} is neither true nor false: read as false`]);
+      assert.deepEqual(config.warnings, [`OTEL_SDK_DISABLED=${JSON.stringify(value)} is neither true nor false: read as false (write true or false)`]);
     }
   });
 
@@ -183,7 +183,7 @@ describe('OTEL_* environment', () => {
     const telemetry = await setupTelemetry({ logger, env: { OTEL_SDK_DISABLED: 'ture', OTEL_TRACES_EXPORTER: 'none' } });
     try {
       assert.equal(telemetry.enabled, true);
-      assert.deepEqual(warned, [[{ event: 'telemetry_bad_env' }, 'OTEL_SDK_DISABLED="ture" is neither true nor false: read as false']]);
+      assert.deepEqual(warned, [[{ event: 'telemetry_bad_env' }, 'OTEL_SDK_DISABLED="ture" is neither true nor false: read as false (write true or false)']]);
     } finally {
       await telemetry.shutdown();
     }
@@ -194,7 +194,7 @@ describe('OTEL_* environment', () => {
     const telemetry = await setupTelemetry({ env: { OTEL_SDK_DISABLED: 'yes', OTEL_TRACES_EXPORTER: 'none' } });
     try {
       const emitted = await warning;
-      assert.deepEqual([emitted.code, emitted.message], ['FW_OTEL_BAD_ENV', 'OTEL_SDK_DISABLED="yes" is neither true nor false: read as false']);
+      assert.deepEqual([emitted.code, emitted.message], ['FW_OTEL_BAD_ENV', 'OTEL_SDK_DISABLED="yes" is neither true nor false: read as false (write true or false)']);
     } finally {
       await telemetry.shutdown();
     }

@@ -122,4 +122,9 @@ describe('every OTEL_* variable of the SDK is honoured, refused or warned about'
   it('a variable fw does not know is warned about too', () => {
     assert.deepEqual(outcome({ OTEL_SOMETHING_NEW: 'x' }).warnings, ['OTEL_SOMETHING_NEW is set but fw does not read it (fw does not support it): it has no effect']);
   });
+
+  it('a misspelt variable fw reads is named, and a variable fw knows it does not read keeps its reason', () => {
+    assert.deepEqual(outcome({ OTEL_EXPORTER_OTLP_ENDPONT: 'http://collector:4318' }).warnings, ['OTEL_EXPORTER_OTLP_ENDPONT is set but fw does not read it (did you mean OTEL_EXPORTER_OTLP_ENDPOINT?): it has no effect']);
+    assert.deepEqual(outcome({ OTEL_EXPORTER_OTLP_LOGS_ENDPOINT: 'http://collector:4318' }).warnings, ['OTEL_EXPORTER_OTLP_LOGS_ENDPOINT is set but fw does not read it (fw exports no OpenTelemetry logs): it has no effect']);
+  });
 });

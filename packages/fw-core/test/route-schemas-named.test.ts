@@ -99,21 +99,21 @@ describe('named schemas: refused at start', () => {
   it('a request schema naming no schema, with the names there are', async () => {
     await assert.rejects(
       startWith({ schema: { body: { $ref: 'tsk' } } }),
-      rejectsWith('FW_ERR_ROUTE_BAD_SCHEMA', "route POST /tasks schema.body does not compile: can't resolve reference tsk from id #; a bare name refers to one of the app's schemas (defineApp({schemas})): tag, task, paging"),
+      rejectsWith('FW_ERR_ROUTE_BAD_SCHEMA', "route POST /tasks schema.body does not compile: can't resolve reference tsk from id #; a bare name refers to one of the app's schemas (defineApp({schemas})): tag, task, paging; did you mean task?"),
     );
   });
 
   it('a response schema naming no schema', async () => {
     await assert.rejects(
       startWith({ schema: { response: { 200: { type: 'object', properties: { task: { $ref: 'tsk' } } } } } }),
-      rejectsWith('FW_ERR_ROUTE_BAD_SCHEMA', "route POST /tasks schema.response.200 does not compile: #/properties/task/$ref: tsk is not in the schema; a response schema's $ref points into its own #/$defs/... or #/definitions/..., or names one of the app's schemas (defineApp({schemas}))"),
+      rejectsWith('FW_ERR_ROUTE_BAD_SCHEMA', "route POST /tasks schema.response.200 does not compile: #/properties/task/$ref: tsk is not in the schema; a response schema's $ref points into its own #/$defs/... or #/definitions/...; a bare name refers to one of the app's schemas (defineApp({schemas})): tag, task, paging; did you mean task?"),
     );
   });
 
   it('a named schema that does not compile, even when no route uses it, with how to fix an unknown keyword', async () => {
     await assert.rejects(
       startWith({ schema: { body: { type: 'object' } } }, { ...schemas, bad: { type: 'object', requird: ['x'] } }),
-      rejectsWith('FW_ERR_SCHEMA_BAD_NAMED', `the app's schema bad does not compile: strict mode: unknown keyword: "requird"; fix its spelling, or let ajv accept it: defineApp({ajv: {customOptions: {keywords: ['requird']}}})`),
+      rejectsWith('FW_ERR_SCHEMA_BAD_NAMED', `the app's schema bad does not compile: strict mode: unknown keyword: "requird"; fix its spelling (did you mean required?), or let ajv accept it: defineApp({ajv: {customOptions: {keywords: ['requird']}}})`),
     );
   });
 

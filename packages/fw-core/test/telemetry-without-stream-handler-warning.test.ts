@@ -53,6 +53,27 @@ describe('telemetry without otel_fw_stream_h', () => {
     assert.deepEqual(await telemetryWarnings({}), []);
   });
 
+  it('warns when the environment names a collector but the app sets up no telemetry, and only then', async () => {
+    const warned = async (env: Record<string, string>, spec: Omit<TestAppSpec, 'groups'> = {}) => {
+      const app = await injectTestApp({ groups, env, ...spec });
+      await app.close();
+      return app.logs.filter((line) => line.fields.event === 'telemetry_env_without_setup');
+    };
+    assert.deepEqual(await warned({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318' }), [
+      {
+        level: 'warn',
+        fields: { event: 'telemetry_env_without_setup', variable: 'OTEL_EXPORTER_OTLP_ENDPOINT' },
+        msg: 'OTEL_EXPORTER_OTLP_ENDPOINT is set but the app sets up no telemetry (otel_fw_stream_h is not in stream_handlers): no request is traced and nothing is exported; to fix, wrap the app in withTelemetry from fw-core/otel (docs/telemetry.md, "In one call")',
+      },
+    ]);
+    assert.deepEqual((await warned({ OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: 'http://collector:4318/v1/traces' })).map((line) => line.fields.variable), ['OTEL_EXPORTER_OTLP_TRACES_ENDPOINT']);
+    // No collector named, telemetry switched off on purpose, or telemetry listed: nothing to say.
+    assert.deepEqual(await warned({}), []);
+    assert.deepEqual(await warned({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318', OTEL_SDK_DISABLED: 'TRUE' }), []);
+    const listed = { server_configuration: { stream_handlers: ['otel_fw_stream_h', 'fw_stream_h'] }, plugins: [OTEL_PLUGIN] };
+    assert.deepEqual(await warned({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318' }, { plugins: [otelFwPlugin], streamHandlers: [otelStreamHandler], fw: listed }), []);
+  });
+
   it("says it once when the start hook's setupTelemetry gets the configuration the start-up warning named", async () => {
     const processWarnings: string[] = [];
     const onWarning = (warning: Error & { code?: string }) => processWarnings.push(String(warning.code));

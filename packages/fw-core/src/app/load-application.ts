@@ -64,7 +64,7 @@ export async function loadApplication(options: LoadApplicationOptions): Promise<
   const app = inCode?.app ?? (await appOf());
   const config = app.telemetry === true ? listTelemetry(loaded) : loaded;
   const name = config.fw.bootstrap_application;
-  if (app.name !== name) throw new FwError('FW_ERR_APP_NAME_MISMATCH', `bootstrap_application is ${name} but the app module is named ${app.name}`);
+  if (app.name !== name) throw new FwError('FW_ERR_APP_NAME_MISMATCH', `bootstrap_application is ${name} but the app module is named ${app.name}: make them the same, in the configuration or in defineApp({name})`);
   const registry = new PluginRegistry([...builtinPlugins, ...(app.plugins ?? [])]);
   const routes = compileRoutes({
     app: name,
@@ -77,7 +77,7 @@ export async function loadApplication(options: LoadApplicationOptions): Promise<
   });
   const router = createRouter(routes.definitions);
   const schemas = await compileRouteSchemas(routes.definitions, { schemaCompiler: app.schemaCompiler, schemas: app.schemas, ajv: app.ajv, onInvalid: app.onInvalid });
-  return { appDir: options.appDir, config, app, registry, routes, router, startupWarnings: startupWarnings(config, router.routes()), schemas };
+  return { appDir: options.appDir, config, app, registry, routes, router, startupWarnings: startupWarnings(config, router.routes(), env), schemas };
 }
 
 /** Imports the FwApp of the app in `appDir`: the module `fw.app` in its package.json names, else `main`. */
@@ -88,11 +88,11 @@ async function loadAppModule(appDir: string): Promise<FwApp> {
   })) as { fw?: { app?: unknown }; main?: unknown };
   const entry = pkg.fw?.app ?? pkg.main;
   if (typeof entry !== 'string' || entry === '') throw new FwError('FW_ERR_APP_NOT_FOUND', `${manifest} names no app module: set "fw": {"app": "./src/app.ts"} (or "main")`);
-  const file = resolve(appDir, entry);
-  const loaded = (await import(pathToFileURL(file).href).catch((error: unknown) => {
-    throw new FwError('FW_ERR_APP_NOT_FOUND', `cannot import the app module ${file}: ${(error as Error).message}`, { cause: error });
+  const named = `${resolve(appDir, entry)}, the module ${manifest} names in ${pkg.fw?.app === undefined ? '"main"' : '"fw": {"app"}'}`;
+  const loaded = (await import(pathToFileURL(resolve(appDir, entry)).href).catch((error: unknown) => {
+    throw new FwError('FW_ERR_APP_NOT_FOUND', `cannot import ${named}: ${(error as Error).message}`, { cause: error });
   })) as { default?: unknown };
-  return checkApp(loaded.default, `${file}, the module ${manifest} names in ${pkg.fw?.app === undefined ? '"main"' : '"fw": {"app"}'},`);
+  return checkApp(loaded.default, `${named},`);
 }
 
 /** withTelemetry's app under a configuration that lists neither of fw-core/otel's names: both, first (docs/telemetry.md, "In one call"). */
@@ -122,8 +122,7 @@ export async function checkStartup(application: LoadedApplication, env: NodeJS.P
   await resolveJsonLib(fw.json_lib, appDir);
   namedStreamHandlers(fw.server_configuration.stream_handlers, app.streamHandlers ?? []);
   // Copies: the registry's instances keep no state from a check.
-  const builtins = registry.instances().filter((instance) => builtinPlugins.includes(instance.plugin)).map((instance) => ({ ...instance }));
-  await initPlugins(builtins, { app: app.name, environment: fw.environment, env, logger: silentLogger });
+  await initPlugins(registry.instances().filter((instance) => builtinPlugins.includes(instance.plugin)).map((instance) => ({ ...instance })), { app: app.name, environment: fw.environment, env, logger: silentLogger });
 }
 
 /** The JsonLib `json_lib` names: `JSON`, else a module resolved from `appDir` with stringify and parse. */

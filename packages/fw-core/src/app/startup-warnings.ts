@@ -14,9 +14,9 @@ export interface StartupWarning {
 }
 
 /** The start-up warnings of a loaded app, in a fixed order: routes' body schemas, router misses, security, then telemetry. */
-export function startupWarnings(config: LoadedConfig, routes: readonly CompiledRoute<RouteTarget>[]): StartupWarning[] {
+export function startupWarnings(config: LoadedConfig, routes: readonly CompiledRoute<RouteTarget>[], env: NodeJS.ProcessEnv = {}): StartupWarning[] {
   const groups = [...new Set(routes.map(({ data }) => data.group))].sort((a, b) => a.index - b.index);
-  return [...bodySchemaWarnings(routes), ...missWarnings(groups), ...securityWarnings(groups), ...telemetryWarnings(config, groups)];
+  return [...bodySchemaWarnings(routes), ...missWarnings(groups), ...securityWarnings(groups), ...telemetryWarnings(config, groups, env)];
 }
 
 /**
@@ -65,15 +65,18 @@ export const OTEL_PLUGIN = 'otel_fw_plugin';
 
 /**
  * `telemetry_without_stream_handler` when configuration lists otel_fw_plugin (globally or in a group) but not
- * otel_fw_stream_h, so nothing makes the server span. Listing neither is running without telemetry: no warning.
+ * otel_fw_stream_h, so nothing makes the server span. Listing neither is running without telemetry, warned only
+ * when the environment names a collector (`telemetry_env_without_setup`): the deployment expects traces that never come.
  */
-function telemetryWarnings(config: LoadedConfig, groups: readonly CompiledGroup[]): StartupWarning[] {
+function telemetryWarnings(config: LoadedConfig, groups: readonly CompiledGroup[], env: NodeJS.ProcessEnv): StartupWarning[] {
   const streamHandlers = config.fw.server_configuration.stream_handlers;
   const lists = (entries: readonly PluginEntry[] | undefined): boolean => entries?.some((entry) => entry.module === OTEL_PLUGIN) === true;
   if (streamHandlers.includes(OTEL_STREAM_HANDLER)) return lists(config.fw.plugins) ? groupsWithoutTelemetryPlugin(groups, lists) : [];
   const listing = new Set(groups.filter((group) => lists(group.source.plugins)).map((group) => `group '${group.prefix}'`));
   const listedIn = [...(lists(config.fw.plugins) ? ['the global plugins'] : []), ...listing];
-  if (listedIn.length === 0) return [];
+  const named = ['OTEL_EXPORTER_OTLP_ENDPOINT', 'OTEL_EXPORTER_OTLP_TRACES_ENDPOINT'].find((name) => (env[name] ?? '') !== '');
+  if (listedIn.length === 0 && (named === undefined || /^true$/i.test(env.OTEL_SDK_DISABLED ?? ''))) return [];
+  if (listedIn.length === 0) return [{ fields: { event: 'telemetry_env_without_setup', variable: named }, message: `${named} is set but the app sets up no telemetry (${OTEL_STREAM_HANDLER} is not in stream_handlers): no request is traced and nothing is exported; to fix, wrap the app in withTelemetry from fw-core/otel (docs/telemetry.md, "In one call")` }];
   const fields = { event: 'telemetry_without_stream_handler', listed_in: listedIn, stream_handlers: streamHandlers };
   return [{ fields, message: `${OTEL_PLUGIN} is listed in ${listedIn.join(', ')} but ${withoutStreamHandler(streamHandlers)}` }];
 }

@@ -50,8 +50,7 @@ function describeFound(value: unknown): string {
   if (value === null) return 'null';
   if (value === undefined) return 'nothing';
   const shown = JSON.stringify(value) ?? String(value);
-  const clipped = shown.length > MAX_SHOWN ? `${shown.slice(0, MAX_SHOWN - 1)}…` : shown;
-  return `${clipped} (${Array.isArray(value) ? 'an array' : typeof value === 'object' ? 'an object' : `a ${typeof value}`})`;
+  return `${shown.length > MAX_SHOWN ? `${shown.slice(0, MAX_SHOWN - 1)}…` : shown} (${Array.isArray(value) ? 'an array' : typeof value === 'object' ? 'an object' : `a ${typeof value}`})`;
 }
 
 /** The known key closest to `key` within one edit per three characters (at least one): `prot` -> `port`. */

@@ -11,8 +11,7 @@ const MISSING_FILE_FIX =
 export async function readConfigFile(file: string): Promise<unknown> {
   const read = await readFile(file, 'utf8').catch((error: unknown) => {
     const reason = (error as NodeJS.ErrnoException).code ?? 'unreadable';
-    const fix = reason === 'ENOENT' ? `; ${MISSING_FILE_FIX}` : '';
-    throw new FwError('FW_ERR_CONFIG_NOT_FOUND', `Cannot read the configuration file ${file} (${reason})${fix}`, { cause: error, details: { file } });
+    throw new FwError('FW_ERR_CONFIG_NOT_FOUND', `Cannot read the configuration file ${file} (${reason})${reason === 'ENOENT' ? `; ${MISSING_FILE_FIX}` : ''}`, { cause: error, details: { file } });
   });
   // Editors on Windows may save a byte order mark; JSON.parse refuses it, people cannot see it.
   const text = read.startsWith('\uFEFF') ? read.slice(1) : read;

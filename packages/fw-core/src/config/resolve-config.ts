@@ -16,8 +16,7 @@ export async function loadConfig(appDir: string, env: NodeJS.ProcessEnv = proces
   const missing = entries.find((entry) => entry.missing);
   if (missing !== undefined) {
     const key = `fw.${missing.key}`;
-    const message = `Required configuration key ${key} is not set in ${file}; set it to ${REQUIRED_CONFIG_KEYS[missing.key]}`;
-    throw new FwError('FW_ERR_CONFIG_MISSING_KEY', message, { details: { key, file } });
+    throw new FwError('FW_ERR_CONFIG_MISSING_KEY', `Required configuration key ${key} is not set in ${file}; set it to ${REQUIRED_CONFIG_KEYS[missing.key]}`, { details: { key, file } });
   }
   // One entry per key, each value checked and, with no key missing, defined: an FwConfig.
   const fw = Object.freeze(Object.fromEntries(entries.map((entry) => [entry.key, entry.value]))) as unknown as FwConfig;

@@ -143,8 +143,7 @@ function checkFields(value: unknown, key: string, checks: Readonly<Record<string
 /** Checks one environment's merged map: node:http refuses a headers timeout above the request timeout (ERR_OUT_OF_RANGE). */
 export function checkServerConfigurationConsistency(server: ServerConfiguration, environment: string): void {
   if (server.headers_timeout_ms <= server.request_timeout_ms) return;
-  const limit = `fw.server_configuration.request_timeout_ms (${server.request_timeout_ms})`;
-  throw badValue('fw.server_configuration.headers_timeout_ms', `at most ${limit} in environment "${environment}"`, server.headers_timeout_ms);
+  throw badValue('fw.server_configuration.headers_timeout_ms', `at most fw.server_configuration.request_timeout_ms (${server.request_timeout_ms}) in environment "${environment}"`, server.headers_timeout_ms);
 }
 
 /** A non-empty list of distinct names ending with the router's handler (nothing after it would run). */

@@ -291,8 +291,7 @@ function prefersHtml(accept: string | undefined): boolean {
 
 function htmlPage(status: number, message: string, stack: readonly string[] | undefined): string {
   const title = `${status} ${REASONS[status] ?? 'Error'}`;
-  const trace = stack === undefined ? '' : `<pre>${escapeHtml(stack.join('\n'))}</pre>`;
-  return `<!doctype html>\n<html><head><meta charset="utf-8"><title>${title}</title></head><body><h1>${title}</h1><p>${escapeHtml(message)}</p>${trace}</body></html>\n`;
+  return `<!doctype html>\n<html><head><meta charset="utf-8"><title>${title}</title></head><body><h1>${title}</h1><p>${escapeHtml(message)}</p>${stack === undefined ? '' : `<pre>${escapeHtml(stack.join('\n'))}</pre>`}</body></html>\n`;
 }
 
 /** Escapes `text` for an HTML text node or a quoted attribute value (error pages, directory listings). */

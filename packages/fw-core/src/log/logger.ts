@@ -123,8 +123,7 @@ function repeatInterval(option: number | undefined, env: NodeJS.ProcessEnv): num
   const value = option ?? (raw === undefined || raw === '' ? DEFAULT_REPEAT_INTERVAL_MS : Number(raw));
   if (Number.isSafeInteger(value) && value >= 0) return value;
   const given = option === undefined ? `FW_LOG_REPEAT_INTERVAL_MS=${JSON.stringify(raw)}` : `repeatIntervalMs ${String(option)}`;
-  const fix = 'is not a whole number of milliseconds >= 0; give e.g. 10000, or 0 to log every repeated line';
-  throw new FwError('FW_ERR_CONFIG_BAD_VALUE', `${given} ${fix}`, { details: { key: 'FW_LOG_REPEAT_INTERVAL_MS', value: option ?? raw } });
+  throw new FwError('FW_ERR_CONFIG_BAD_VALUE', `${given} is not a whole number of milliseconds >= 0; give e.g. 10000, or 0 to log every repeated line`, { details: { key: 'FW_LOG_REPEAT_INTERVAL_MS', value: option ?? raw } });
 }
 
 /** A line's repeat key: level, message and shared fields, errors without stacks; none without an event. */

@@ -9,6 +9,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { closestKey } from '../config/config-errors.ts';
 import { FwError } from '../errors.ts';
 import { isHeaderName, isHeaderValue } from '../http/header-fields.ts';
 import type { TracePipelineOptions } from './telemetry.ts';
@@ -174,7 +175,7 @@ function booleanVariable(get: Get, name: string, warnings: string[]): boolean {
   const lower = value?.toLowerCase();
   if (lower === undefined || lower === 'false') return false;
   if (lower === 'true') return true;
-  warnings.push(`${name}=${JSON.stringify(value)} is neither true nor false: read as false`);
+  warnings.push(`${name}=${JSON.stringify(value)} is neither true nor false: read as false (write true or false)`);
   return false;
 }
 
@@ -347,8 +348,9 @@ const NOT_READ_BECAUSE: Readonly<Record<string, string>> = {
 function unreadVariableWarnings(env: NodeJS.ProcessEnv, warnings: string[]): void {
   for (const [name, value] of Object.entries(env)) {
     if (!name.startsWith('OTEL_') || READ_VARIABLES.has(name) || value === undefined || value.trim() === '') continue;
-    const because = NOT_READ_BECAUSE[name] ?? (/^OTEL_(EXPORTER_OTLP_LOGS_|BLRP_|LOGRECORD_)/.test(name) ? 'fw exports no OpenTelemetry logs' : /^OTEL_EXPORTER_JAEGER_/.test(name) ? 'fw exports OTLP only' : 'fw does not support it');
-    warnings.push(`${name} is set but fw does not read it (${because}): it has no effect`);
+    const known = NOT_READ_BECAUSE[name] ?? (/^OTEL_(EXPORTER_OTLP_LOGS_|BLRP_|LOGRECORD_)/.test(name) ? 'fw exports no OpenTelemetry logs' : /^OTEL_EXPORTER_JAEGER_/.test(name) ? 'fw exports OTLP only' : undefined);
+    const near = known === undefined ? closestKey(name, [...READ_VARIABLES]) : undefined;
+    warnings.push(`${name} is set but fw does not read it (${known ?? (near === undefined ? 'fw does not support it' : `did you mean ${near}?`)}): it has no effect`);
   }
 }
 

@@ -217,7 +217,8 @@ export class SpanExportOutcomes {
 
 /** A failed export's line; a 404 most often means the endpoint variable held a full URL, to which the signal's path was added again. */
 export const exportFailure = (signal: 'traces' | 'metrics', url: string, reason: string): string =>
-  `OTLP ${signal} export to ${url} failed: ${reason}${reason !== 'HTTP 404' ? '' : `; OTEL_EXPORTER_OTLP_ENDPOINT is the collector's base URL, to which fw adds /v1/${signal} (a full URL goes in OTEL_EXPORTER_OTLP_${signal.toUpperCase()}_ENDPOINT)`}`;
+  `OTLP ${signal} export to ${url} failed: ${reason}${reason === 'HTTP 404' ? `; OTEL_EXPORTER_OTLP_ENDPOINT is the collector's base URL, to which fw adds /v1/${signal} (a full URL goes in OTEL_EXPORTER_OTLP_${signal.toUpperCase()}_ENDPOINT)`
+    : reason.includes('ECONNREFUSED') ? `; no collector listens there: start one, set OTEL_EXPORTER_OTLP_ENDPOINT to yours, or OTEL_${signal.toUpperCase()}_EXPORTER=none to export nothing` : ''}`;
 
 function add(counts: Map<string, number>, key: string, count: number): void {
   if (count > 0) counts.set(key, (counts.get(key) ?? 0) + count);

@@ -117,8 +117,7 @@ export function unitSuffix(unit: string, isCounter: boolean): string {
   const top = slash === -1 ? bare : bare.slice(0, slash);
   const bottom = slash === -1 ? '' : bare.slice(slash + 1);
   const head = top === '' || top === '1' ? '' : (UNIT_WORDS[top] ?? top);
-  const tail = bottom === '' ? '' : `per_${PER_WORDS[bottom] ?? UNIT_WORDS[bottom] ?? bottom}`;
-  return sanitize([head, tail].filter((part) => part !== '').join('_'), /[^a-zA-Z0-9_]/g);
+  return sanitize([head, bottom === '' ? '' : `per_${PER_WORDS[bottom] ?? UNIT_WORDS[bottom] ?? bottom}`].filter((part) => part !== '').join('_'), /[^a-zA-Z0-9_]/g);
 }
 
 /** The Prometheus metric name of an OTel metric. */

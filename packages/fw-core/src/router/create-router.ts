@@ -35,8 +35,7 @@ function normaliseRouteHost(host: unknown, label: RouteName): string {
   if (host === undefined || host === ANY_HOST) return ANY_HOST;
   if (typeof host !== 'string') throw badHost(label, host, "use a host name, '*.example.com' or '_'");
   const name = host.toLowerCase().replace(/\.$/, '');
-  const afterLiteral = name.startsWith('[') ? name.slice(name.indexOf(']') + 1) : name;
-  if (afterLiteral.includes(':')) throw badHost(label, host, 'remove the port; the port of the Host header is ignored');
+  if ((name.startsWith('[') ? name.slice(name.indexOf(']') + 1) : name).includes(':')) throw badHost(label, host, 'remove the port; the port of the Host header is ignored');
   if (name.startsWith('[') && name.endsWith(']') && isIPv6(name.slice(1, -1))) return name;
   if (name.startsWith('*.') && isHostName(name.slice(2))) return name;
   if (name.includes('*')) throw badHost(label, host, "a wildcard is one leading label, as in '*.example.com'; use '_' for any host");

@@ -43,8 +43,7 @@ export function buildRouteTree<T>(router: Router<T>): RouteTree<T> {
     return { parsed: parsePath(route.path, label), route, label };
   });
   const { exact, wildcards, any } = buildHostTables(entries);
-  const exactByName = [...exact.values()].sort((a, b) => (a.host < b.host ? -1 : 1));
-  const ordered = [...exactByName, ...wildcards.map((wildcard) => wildcard.table), ...(any === undefined ? [] : [any])];
+  const ordered = [...[...exact.values()].sort((a, b) => (a.host < b.host ? -1 : 1)), ...wildcards.map((wildcard) => wildcard.table), ...(any === undefined ? [] : [any])];
   return { hosts: ordered.map((table) => ({ host: table.host, root: treeNode(table.root, '') })) };
 }
 

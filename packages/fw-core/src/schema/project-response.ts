@@ -241,7 +241,7 @@ function resolveRef(ref: string, at: string, cx: Context): { readonly schema: Js
   if (!/^#\/(?:\$defs|definitions)\//.test(ref)) {
     const named = cx.resolveRef?.(ref);
     if (named !== undefined) return { schema: named, at: ref };
-    throw new Error(`${at}/$ref: ${ref} is not in the schema; a response schema's $ref points into its own #/$defs/... or #/definitions/..., or names one of the app's schemas (defineApp({schemas}))`);
+    throw new Error(`${at}/$ref: ${ref} is not in the schema; a response schema's $ref points into its own #/$defs/... or #/definitions/...`);
   }
   let target: unknown = cx.root;
   for (const token of ref.slice(2).split('/')) {

@@ -43,8 +43,7 @@ export class HttpMetricProducer implements MetricProducer {
     const active = this.collectActive(now);
     const metrics = [...(active === undefined ? [] : [active]), ...this.collectHistograms(now)];
     this.lastCollectionMs = now;
-    const scopeMetrics = metrics.length === 0 ? [] : [{ scope: { name: SCOPE_NAME, version: SCOPE_VERSION }, metrics }];
-    return { resourceMetrics: { resource: this.resource, scopeMetrics }, errors: [] };
+    return { resourceMetrics: { resource: this.resource, scopeMetrics: metrics.length === 0 ? [] : [{ scope: { name: SCOPE_NAME, version: SCOPE_VERSION }, metrics }] }, errors: [] };
   }
 
   /** `http.server.active_requests`, from http-metrics.ts's own callback. */

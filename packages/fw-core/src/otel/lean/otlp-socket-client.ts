@@ -406,8 +406,7 @@ export class HttpAnswerReader {
     if (chunk.length > 0) this.#started = true;
     let at = 0;
     while (at < chunk.length && this.#phase !== 'complete' && this.#phase !== 'failed') {
-      const inBody = this.#phase === 'length' || this.#phase === 'chunk-data' || this.#phase === 'until-close';
-      at = inBody ? this.#skipBody(chunk, at) : this.#readLine(chunk, at);
+      at = this.#phase === 'length' || this.#phase === 'chunk-data' || this.#phase === 'until-close' ? this.#skipBody(chunk, at) : this.#readLine(chunk, at);
     }
     // Bytes after the answer's end were not asked for: the connection's framing is lost.
     if (at < chunk.length) this.#reusable = false;
