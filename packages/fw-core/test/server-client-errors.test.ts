@@ -100,6 +100,19 @@ describe("node:http's refusals, answered as Node answers them and logged", () =>
     assert.deepEqual([line.fields['status'], line.fields['code'], line.fields['request_id'], line.msg], [0, 'HPE_INVALID_EOF_STATE', undefined, 'the client left before its request was whole: nothing sent']);
   });
 
+  it('a malformed request pipelined behind two whole ones: their answers first, in order, then the 400 and the close', async () => {
+    const post = (body: string): string => `POST /echo HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body}`;
+    const answer = await exchange(`${post('{"a":1}')}${post('{"a":2}')}GET /echo HTTP/1.1\r\nHost: x\r\nContent-Length: 1\r\nContent-Length: 2\r\n\r\n`);
+    assert.deepEqual(answer.match(/HTTP\/1\.1 \d{3} [A-Za-z ]+|\{"got".*?\}\}/g), ['HTTP/1.1 200 OK', '{"got":{"a":1}}', 'HTTP/1.1 200 OK', '{"got":{"a":2}}', 'HTTP/1.1 400 Bad Request']);
+    assert.ok(answer.endsWith('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n'), answer);
+  });
+
+  it('a client that leaves after a whole request and half of the next: the whole one is answered, the half one is not', async () => {
+    const body = '{"a":3}';
+    const answer = await exchange(`POST /echo HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body}GET /echo HTTP/1.1\r\nHost: x\r\n`, { end: true });
+    assert.match(answer, /^HTTP\/1\.1 200 OK\r\n[^]*\{"got":\{"a":3\}\}$/);
+  });
+
   it('a client that resets its connection mid-head is no client error', async () => {
     const before = app.logs.length;
     await within('the reset connection to close', new Promise<void>((resolve) => {

@@ -40,9 +40,7 @@ export function idleSockets(server: Server): Set<Socket> | undefined {
  * The response being written on `socket` (`_httpMessage`; null between two). Lacking: `res.socket`
  * goes the other way, and is a getter where this is one read per request (bench/server.bench.ts).
  */
-export function responseOnSocket(socket: Socket): ServerResponse | null | undefined {
-  return (socket as HttpSocket)._httpMessage;
-}
+export function responseOnSocket(socket: Socket): ServerResponse | null | undefined { return (socket as HttpSocket)._httpMessage; }
 
 /** Sends `connection: close` and closes after `res`. Lacking: a set header shows in `getHeaders()`. */
 export function closeAfterResponse(res: ServerResponse): void { res.shouldKeepAlive = false; }
@@ -63,9 +61,7 @@ export function holdReadingWhile(socket: Socket, held: () => boolean): void {
 }
 
 /** Whether node:http paused `socket` itself, and will resume it. Lacking: as holdReadingWhile. */
-export function pausedByHttp(socket: Socket): boolean {
-  return (socket as HttpSocket)._paused === true;
-}
+export function pausedByHttp(socket: Socket): boolean { return (socket as HttpSocket)._paused === true; }
 
 /** Resumes `socket`'s node:http parser, paused beside it, then the socket. Lacking: as holdReadingWhile. */
 export function resumeReading(socket: Socket): void {
@@ -74,9 +70,7 @@ export function resumeReading(socket: Socket): void {
 }
 
 /** What `res` buffers, head included, before it has a socket. Lacking: `writableLength` counts nothing. */
-export function bufferedOutput(res: ServerResponse): number {
-  return (res as ServerResponse & { outputSize: number }).outputSize;
-}
+export function bufferedOutput(res: ServerResponse): number { return (res as ServerResponse & { outputSize: number }).outputSize; }
 
 /**
  * Bytes handed to the kernel (`_handle.bytesWritten - writeQueueSize`); -1 without a handle.

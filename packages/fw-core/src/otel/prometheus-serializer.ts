@@ -84,17 +84,11 @@ function labels(attributes: Attributes, scope: readonly string[] = [], le?: stri
 }
 
 /** `value` as the text format writes it (NaN stays `NaN`). */
-function number(value: number): string {
-  return value === Infinity ? '+Inf' : value === -Infinity ? '-Inf' : String(value);
-}
+function number(value: number): string { return value === Infinity ? '+Inf' : value === -Infinity ? '-Inf' : String(value); }
 
-function escapeLabel(value: string): string {
-  return value.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\n/g, '\\n');
-}
+function escapeLabel(value: string): string { return value.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\n/g, '\\n'); }
 
-function escapeHelp(value: string): string {
-  return value.replace(/\\/g, '\\\\').replace(/\n/g, '\\n');
-}
+function escapeHelp(value: string): string { return value.replace(/\\/g, '\\\\').replace(/\n/g, '\\n'); }
 
 /** UCUM units to their Prometheus words. */
 const UNIT_WORDS: Readonly<Record<string, string>> = {

@@ -10,7 +10,7 @@ import type { LoadedApplication } from '../app/load-application.ts';
 import { FwError } from '../errors.ts';
 import { lingeringEnd } from '../http/lingering-close.ts';
 import { continueOnRead } from '../http/read-body.ts';
-import { closeAfterResponse, flushedBytes, responseOnSocket } from '../http/node-internals.ts';
+import { closeAfterResponse, detachHttpParser, flushedBytes, responseOnSocket } from '../http/node-internals.ts';
 import type { Logger } from '../log/logger.ts';
 import { CountedIncomingMessage, CountedServerResponse, exchangeOf, openExchange } from '../stream/exchange.ts';
 import { hostForDisplay, reachableUrl } from './bound-address.ts';
@@ -150,10 +150,19 @@ const REFUSAL_STATUS: Readonly<Record<string, number>> = { HPE_HEADER_OVERFLOW: 
  * request slower than its timeout 408), on the same condition, logged (`client_error`) and closed lingering (2 s): Node's destroy
  * reset a connection with unread bytes (a 1 MB head), losing the answer. A client that closed its side mid-request has left: it is
  * sent nothing (an answer to an incomplete request is optional, RFC 9112 §8). A reset connection closes silently, as in Node.
+ * Behind pipelined requests the refusal comes after their answers: Node wrote it first, as the answer to the first of them.
  */
 function answerClientErrors(server: Server, logger: Logger): void {
-  server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => {
+  const refusing = new WeakSet<Socket>();
+  const onClientError = (error: NodeJS.ErrnoException, socket: Socket): void => {
     const res = responseOnSocket(socket);
+    // The error is in a request after res's, which is whole: answers go in request order (RFC 9112 §9.3.2), so the
+    // refusal waits for every answer ahead of it, each finish handing the socket to the next (Node's resOnFinish).
+    if (res?.req.complete === true) {
+      detachHttpParser(socket);
+      refusing.add(socket);
+      return void res.once('finish', () => { if (socket.writable) onClientError(error, socket); }); // else closing after a `connection: close` answer
+    }
     if (socket.writable && res?.headersSent !== true) {
       const status = REFUSAL_STATUS[error.code ?? ''] ?? 400;
       if (status !== 0) socket.write(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nConnection: close\r\n\r\n`);
@@ -163,7 +172,8 @@ function answerClientErrors(server: Server, logger: Logger): void {
       return lingeringEnd(socket, 2_000);
     }
     socket.destroy(error);
-  });
+  };
+  server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => { if (!refusing.has(socket)) onClientError(error, socket); });
 }
 
 /**
