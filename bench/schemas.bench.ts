@@ -6,11 +6,11 @@
  * projection; Fastify: ajv and fast-json-stringify), (c) as (b) with the post under a `$ref` in a
  * nullable `anyOf` and `user_id` an `anyOf` (issue 38, item 3). Each server is a child process serving one
  * case; reports median requests/s, server CPU µs per request and fw/Fastify CPU (goal <= 1.0x).
- * With --callgrind, case (a) only, each server under valgrind's callgrind (as bench/telemetry-instructions.bench.ts
- * counts): instructions per POST of every thread, after a warm-up, which a loaded machine barely moves.
+ * With --callgrind, one case (--case a, b or c; a by default), each server under valgrind's callgrind (as bench/telemetry-instructions.bench.ts
+ * counts): instructions per request of every thread, after a warm-up, which a loaded machine barely moves.
  *
  *   npx node bench/schemas.bench.ts [--rounds 5] [--seconds 4] [--connections 50]
- *   npx node bench/schemas.bench.ts --callgrind [--warmup 30000] [--requests 10000]
+ *   npx node bench/schemas.bench.ts --callgrind [--case a|b|c] [--warmup 30000] [--requests 10000]
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { cpus, tmpdir } from 'node:os';
@@ -28,6 +28,7 @@ const { values } = parseArgs({
     callgrind: { type: 'boolean', default: false },
     warmup: { type: 'string', default: '30000' },
     requests: { type: 'string', default: '10000' },
+    case: { type: 'string', default: 'a' },
   },
 });
 const rounds = Number(values.rounds);
@@ -48,7 +49,9 @@ const cases = [
 ];
 
 if (values.callgrind) {
-  process.stdout.write(await instructionsPerPost(Number(values.warmup), Number(values.requests)));
+  const chosen = cases.find((c) => c.title.startsWith(`(${values.case})`));
+  if (chosen === undefined) throw new Error(`--case must be a, b or c, not ${values.case}`);
+  process.stdout.write(await instructionsPerRequest(chosen, Number(values.warmup), Number(values.requests)));
   process.exit(0);
 }
 
@@ -77,20 +80,21 @@ for (const c of cases) {
 }
 process.stdout.write([...lines, '', ...ratios, ''].join('\n'));
 
-/** Case (a) under callgrind: each server warmed up, its counters zeroed, `requests` POSTs (autocannon -c 10), then dumped. */
-async function instructionsPerPost(warmup: number, requests: number): Promise<string> {
+/** One case under callgrind: each server warmed up, its counters zeroed, `requests` requests (autocannon -c 10), then dumped. */
+async function instructionsPerRequest(chosen: (typeof cases)[number], warmup: number, requests: number): Promise<string> {
   const outDir = await mkdtemp(join(tmpdir(), 'fw-schemas-callgrind-'));
   const figures: number[] = [];
+  const env = { ...process.env, ...('env' in chosen ? chosen.env : {}) };
   try {
-    for (const [name, file] of [['fw', cases[0]!.fw], ['fastify', cases[0]!.fastify]] as const) {
-      figures.push(await countInstructions(name, file, process.env, { request: post, warmup, requests, connections: 10, outDir }));
+    for (const [name, file] of [['fw', chosen.fw], ['fastify', chosen.fastify]] as const) {
+      figures.push(await countInstructions(name, file, env, { request: chosen.request, warmup, requests, connections: 10, outDir }));
     }
   } finally {
     await rm(outDir, { recursive: true, force: true });
   }
   const [fw, fastify] = figures as [number, number];
   return [
-    `(a) POST /api/posts under callgrind, ${warmup} requests of warm-up, then ${requests} counted, autocannon -c 10`,
+    `${chosen.title} under callgrind, ${warmup} requests of warm-up, then ${requests} counted, autocannon -c 10`,
     '',
     '| server | instructions/request |',
     '|---|---|',
