@@ -99,6 +99,7 @@ export const UNIT: readonly string[] = [
   ),
   'tests/fw-core-comments.test.ts',
   'tests/test-suites.test.ts',
+  'tests/tests-wait-on-events.test.ts',
 ];
 
 /** The globs of every test file `npm test` runs. */

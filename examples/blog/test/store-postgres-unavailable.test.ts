@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { once } from 'node:events';
 import { createServer, type Socket } from 'node:net';
 import { after, afterEach, before, beforeEach, describe, it } from 'node:test';
-import { until } from '../../../packages/fw-core/test/support/until.ts';
+import { nextTurn, until } from '../../../packages/fw-core/test/support/until.ts';
 import { createStore } from '../src/store/create-store.ts';
 import { createPgPool } from '../src/store/postgres-pool.ts';
 import { openPostgresStore } from '../src/store/postgres-store.ts';
@@ -52,7 +52,8 @@ describe('PostgreSQL store when the database is unavailable', () => {
   });
   afterEach(() => schema.drop());
   after(async () => {
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Every store, pool and socket the tests opened is closed by now: a rejection they left unhandled is reported by the next turn.
+    await nextTurn();
     process.off('unhandledRejection', onUnhandled);
     assert.deepEqual(unhandled, []);
   });

@@ -9,7 +9,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { after, before, describe, it, type TestContext } from 'node:test';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { within } from '../../../packages/fw-core/test/support/until.ts';
 import { openSqliteStore } from '../src/store/sqlite-store.ts';
 import { StoreUnavailableError, type PostStore } from '../src/store/store.ts';
@@ -131,8 +130,8 @@ describe('SQLite store while another connection holds the write lock', () => {
   it('closing the store ends a waiting write with StoreUnavailableError, without touching the closed database', async (t) => {
     const { store } = await lockedStore(t);
     const started = performance.now();
+    // The create met the lock in its first, synchronous try, so it is waiting when create() returns.
     const waiting = store.create({ title: 'waits', body: 'b', status: 'draft', user_id: null });
-    await sleep(100);
     await store.close();
     await assert.rejects(waiting, (error: unknown) => {
       assert.ok(error instanceof StoreUnavailableError, String(error));
