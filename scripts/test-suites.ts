@@ -31,6 +31,7 @@ export const UNIT: readonly string[] = [
     'config-server-lifecycle-keys',
     'config-unknown-environment',
     'cors-plugin-options',
+    'exchange-one-duration',
     'inject-fetch',
     'log-instance-id-matches-resource',
     'log-json-lines',

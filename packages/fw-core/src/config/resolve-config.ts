@@ -2,12 +2,10 @@
 import { resolve } from 'node:path';
 import { FwError } from '../errors.ts';
 import { LOG_LEVELS } from '../log/logger.ts';
-import { CONFIG_FILE_NAME, CONFIG_KEYS, configDefaults, REQUIRED_CONFIG_KEYS } from './config.ts';
-import type { ConfigEntry, ConfigReport, FwConfig, FwSection, LoadedConfig, ServerConfiguration } from './config.ts';
+import { CONFIG_FILE_NAME, CONFIG_KEYS, configDefaults, REQUIRED_CONFIG_KEYS, type ConfigEntry, type ConfigReport, type FwConfig, type FwSection, type LoadedConfig, type ServerConfiguration } from './config.ts';
 import { badValue, unknownEnvironment } from './config-errors.ts';
 import { readConfigFile } from './read-config-file.ts';
-import { checkServerConfigurationConsistency, expectOneOf, isJsonObject, MAX_PORT, MAX_TIMER_MS, parseConfigLayout } from './validate-config.ts';
-import type { ConfigLayout, ConfigSections } from './validate-config.ts';
+import { checkServerConfigurationConsistency, expectOneOf, isJsonObject, MAX_PORT, MAX_TIMER_MS, parseConfigLayout, type ConfigLayout, type ConfigSections } from './validate-config.ts';
 
 /** resolveConfig (or, given `document`, resolveConfigDocument), then FW_ERR_CONFIG_MISSING_KEY for a required key not set. */
 export async function loadConfig(appDir: string, env: NodeJS.ProcessEnv = process.env, document?: unknown): Promise<LoadedConfig> {

@@ -17,7 +17,7 @@ import type { PluginStep } from '../plugins/plugin-registry.ts';
 import type { PluginEnv } from '../plugins/plugin.ts';
 import { ANY_HOST, requestHostKey, wildcardSuffix } from '../router/radix-router.ts';
 import type { RouteFound } from '../router/router.ts';
-import { exchangeOf, hasRepeatedHeader, type Exchange } from '../stream/exchange.ts';
+import { endedAt, exchangeOf, hasRepeatedHeader, type Exchange } from '../stream/exchange.ts';
 import type { Listener } from '../stream/stream-handler.ts';
 import { answeredAfter, answerOwn, compileLanes, DONE, fail, runLane, type Answered, type Flow, type GroupLanes, type RoutedFlow, type Runtime, type Stage } from './stages.ts';
 
@@ -201,12 +201,11 @@ const NO_BINDINGS: Readonly<Record<string, string>> = Object.freeze({});
  */
 function logWhenDone(flow: Flow): void {
   const { raw, res, runtime } = flow;
-  const started = process.hrtime.bigint();
   const span = recordingSpan();
   const peer = raw.socket?.remoteAddress;
   res.once('close', () => {
     if (!flow.log) return;
-    const duration = Number(process.hrtime.bigint() - started) / 1e6;
+    const duration = endedAt(flow.exchange) - flow.exchange.startedMs;
     const client = flow.req?.clientAddress ?? peer;
     runtime.logger.info({
       event: 'request',

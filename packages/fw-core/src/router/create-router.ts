@@ -4,8 +4,7 @@ import type { FwError } from '../errors.ts';
 import { parsePath, routeError } from './parse-path.ts';
 import { ANY_HOST, RadixRouter } from './radix-router.ts';
 import { ANY_METHOD, type CheckedRoute } from './radix-tree.ts';
-import { HTTP_METHODS } from './router.ts';
-import type { CompiledRoute, HttpMethod, MethodSpec, RouteDefinition, RouteName, Router } from './router.ts';
+import { HTTP_METHODS, type CompiledRoute, type HttpMethod, type MethodSpec, type RouteDefinition, type RouteName, type Router } from './router.ts';
 
 /** Compiles route definitions, each checked and normalised in order; throws a coded FwError (FW_ERR_ROUTE_*) naming the route and the fix. */
 export function createRouter<T>(defs: readonly RouteDefinition<T>[]): Router<T> {

@@ -4,8 +4,7 @@
  * precedence order; lookupTable() answers from one table's static paths or tree (radix-tree.ts).
  */
 import { canonicalPath, type ParsedPath } from './parse-path.ts';
-import { finishTree, insertRoute, matchTree, RadixNode } from './radix-tree.ts';
-import type { CheckedRoute, MatchState, RouteLeaf, RouteTarget } from './radix-tree.ts';
+import { finishTree, insertRoute, matchTree, RadixNode, type CheckedRoute, type MatchState, type RouteLeaf, type RouteTarget } from './radix-tree.ts';
 import { HTTP_METHODS, type CompiledRoute, type LookupResult, type MethodNotAllowed, type RouteFound, type Router } from './router.ts';
 
 const NOT_FOUND = Object.freeze({ kind: 'not_found' } as const);

@@ -32,6 +32,10 @@ export interface Exchange {
   readonly host: RequestHost | undefined;
   /** The matched route once the router found it: the one source of `http.route`. */
   route: RouteInfo | undefined;
+  /** When it opened, on monotonicMs(): the start of its span, its duration and its log line's. */
+  readonly startedMs: number;
+  /** When it ended (endedAt): its response finished or its connection closed, whichever came first. */
+  endedMs: number | undefined;
 }
 
 const EXCHANGE = Symbol('fw.exchange');
@@ -55,8 +59,11 @@ export function exchangeOf(req: IncomingMessage): Exchange {
 export function openExchange(req: IncomingMessage): Exchange {
   const target = parseRequestTarget(req.url ?? '/');
   const host = target === undefined ? undefined : requestHost(req, target);
-  return ((req as WithExchange)[EXCHANGE] = { id: undefined, target, host, route: undefined });
+  return ((req as WithExchange)[EXCHANGE] = { id: undefined, target, host, route: undefined, startedMs: monotonicMs(), endedMs: undefined });
 }
+
+/** The exchange's end on monotonicMs(), read by the first that sees it end (observeExchange, the request log line). */
+export function endedAt(exchange: Exchange): number { return (exchange.endedMs ??= monotonicMs()); }
 
 /** A request target split into what fw routes on. */
 export interface RequestTarget {
@@ -191,7 +198,7 @@ function byteLength(chunk: unknown, encoding: unknown): number {
  * request, megamorphic node:http accesses: bench/telemetry.bench.ts) is for servers fw did not make.
  */
 export function observeExchange(req: IncomingMessage, res: ServerResponse, onEnd: (end: ExchangeEnd) => void, startedMs?: number): void {
-  const observer = { started: startedMs ?? monotonicMs(), onEnd };
+  const observer = { started: startedMs ?? exchangeOf(req).startedMs, onEnd };
   const existing = (res as Counted)[COUNTS];
   // Observers of one exchange (nested stream handlers) share its counts and its two listeners.
   if (existing !== undefined) return void existing.observers.push(observer);
@@ -223,7 +230,7 @@ function report(res: ServerResponse, aborted: boolean): void {
   const counts = (res as Counted)[COUNTS]!;
   if (counts.reported) return;
   counts.reported = true;
-  const now = monotonicMs();
+  const now = endedAt(exchangeOf(res.req));
   const status = aborted && !res.headersSent ? 0 : res.statusCode;
   const { observers } = counts;
   for (let i = observers.length - 1; i >= 0; i -= 1) {

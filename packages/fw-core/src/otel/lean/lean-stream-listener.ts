@@ -5,7 +5,6 @@
  */
 import { type Attributes, propagation, ROOT_CONTEXT, SpanKind } from '@opentelemetry/api';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { monotonicMs } from '../../stream/clock.ts';
 import { type Exchange, exchangeOf, observeExchange } from '../../stream/exchange.ts';
 import type { ExchangeEnd, Listener } from '../../stream/stream-handler.ts';
 import type { SamplerName } from '../env-config.ts';
@@ -23,8 +22,6 @@ export function wrapLean(next: Listener, lean: LeanPath, server: ServerTelemetry
   const { sampler, decide, limits, onEnd, metrics } = lean;
   const { knownMethods, spanNames: names, redaction, w3c } = server;
   return function otelLeanListener(req: IncomingMessage, res: ServerResponse): void {
-    // One clock read for the span's start and the exchange's, and their ends are one too (finish).
-    const startMs = monotonicMs();
     const exchange = exchangeOf(req);
     const method = normalizeMethod(req.method, knownMethods);
     const scheme = schemeOf(req);
@@ -39,13 +36,13 @@ export function wrapLean(next: Listener, lean: LeanPath, server: ServerTelemetry
     // Built here only for a sampler that reads them; setRequestAttributes builds them when it needs them.
     let attributes: Attributes | undefined;
     let samplerAttributes: Attributes | undefined;
-    if (decide !== undefined) span = new LeanServerSpan(name, remote, decide(remote), limits, onEnd, undefined, startMs);
+    if (decide !== undefined) span = new LeanServerSpan(name, remote, decide(remote), limits, onEnd, undefined, exchange.startedMs);
     else {
       // A ratio sampler reads the trace id, so the id is made now; it sees the request's attributes.
       const traceId = remote?.traceId ?? randomId(16);
       attributes = requestSpanAttributes(req, exchange, method, scheme, redaction);
       const result = sampler.shouldSample(parent, toHex(traceId), name, SpanKind.SERVER, attributes, []);
-      span = new LeanServerSpan(name, remote, result.decision === RECORD_AND_SAMPLED, limits, onEnd, traceId, startMs);
+      span = new LeanServerSpan(name, remote, result.decision === RECORD_AND_SAMPLED, limits, onEnd, traceId, exchange.startedMs);
       samplerAttributes = result.attributes;
     }
     if (span.isRecording()) {
@@ -56,7 +53,7 @@ export function wrapLean(next: Listener, lean: LeanPath, server: ServerTelemetry
     const active = activeRequestsOf(method, scheme);
     active.count += 1;
     const version = req.httpVersion;
-    observeExchange(req, res, (end) => finish(metrics, span, exchange, active, version, end), startMs);
+    observeExchange(req, res, (end) => finish(metrics, span, exchange, active, version, end));
     runInSpan(span, parent, server, next, req, res);
   };
 }
