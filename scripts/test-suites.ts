@@ -98,6 +98,7 @@ export const UNIT: readonly string[] = [
   ...['cli-error-codes', 'release-npm-on-windows', 'release-start-script', 'swagger-ui-release'].map(
     (name) => `packages/fw-cli/test/${name}.test.ts`,
   ),
+  'tests/docs-performance-current.test.ts',
   'tests/fw-core-comments.test.ts',
   'tests/test-suites.test.ts',
   'tests/tests-wait-on-events.test.ts',
