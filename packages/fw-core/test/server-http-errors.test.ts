@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { RouteGroup } from '../src/app/route-group.ts';
 import { FwError, httpError, isFwError } from '../src/errors.ts';
-import { startTestApp, type TestApp } from './support/test-app.ts';
+import { injectTestApp, type InjectedApp } from './support/inject-app.ts';
 
 function groups(): RouteGroup[] {
   const get = { methods: ['get' as const] };
@@ -27,17 +27,17 @@ function groups(): RouteGroup[] {
 }
 
 /** The request_failed log lines for the request that got `res`. */
-function failures(app: TestApp, res: Response): Record<string, unknown>[] {
+function failures(app: InjectedApp, res: Response): Record<string, unknown>[] {
   const id = res.headers.get('x-request-id');
   return app.logs.filter((l) => l.fields['event'] === 'request_failed' && l.fields['request_id'] === id).map((l) => l.fields);
 }
 
 describe('httpError', () => {
-  let app: TestApp;
-  let traced: TestApp;
+  let app: InjectedApp;
+  let traced: InjectedApp;
   before(async () => {
-    app = await startTestApp({ groups: groups() });
-    traced = await startTestApp({ groups: groups(), fw: { use_stacktrace: true } });
+    app = await injectTestApp({ groups: groups() });
+    traced = await injectTestApp({ groups: groups(), fw: { use_stacktrace: true } });
   });
   after(async () => {
     await app.close();
@@ -45,7 +45,7 @@ describe('httpError', () => {
   });
 
   it('answers a thrown 4xx with its status and message, and logs nothing', async () => {
-    const res = await fetch(`${app.url}/missing`);
+    const res = await app.fetch('/missing');
     assert.equal(res.status, 404);
     assert.equal(res.headers.get('content-type'), 'application/json; charset=utf-8');
     assert.deepEqual(await res.json(), { error: 'post 7 not found' });
@@ -53,13 +53,13 @@ describe('httpError', () => {
   });
 
   it('answers a rejected 4xx the same way', async () => {
-    const res = await fetch(`${app.url}/conflict`);
+    const res = await app.fetch('/conflict');
     assert.equal(res.status, 409);
     assert.deepEqual(await res.json(), { error: 'title taken' });
   });
 
   it('answers a 5xx with its status and generic text, and logs its message once', async () => {
-    const res = await fetch(`${app.url}/unavailable`);
+    const res = await app.fetch('/unavailable');
     assert.equal(res.status, 503);
     assert.deepEqual(await res.json(), { error: 'service unavailable' });
     const logged = failures(app, res);
@@ -68,24 +68,24 @@ describe('httpError', () => {
   });
 
   it('answers a 5xx without a reason phrase as internal server error', async () => {
-    const res = await fetch(`${app.url}/gateway`);
+    const res = await app.fetch('/gateway');
     assert.equal(res.status, 599);
     assert.deepEqual(await res.json(), { error: 'internal server error' });
   });
 
   it('keeps the 5xx message out of an HTML answer too, stack lines only with use_stacktrace', async () => {
-    const res = await fetch(`${traced.url}/unavailable`, { headers: { accept: 'text/html' } });
+    const res = await traced.fetch('/unavailable', { headers: { accept: 'text/html' } });
     assert.equal(res.status, 503);
     const page = await res.text();
     assert.match(page, /<title>503 Service Unavailable<\/title>/);
     assert.match(page, /<p>service unavailable<\/p>/);
     assert.match(page, /<pre>FwError: db password hunter2 rejected\n/);
-    const plain = await fetch(`${app.url}/unavailable`, { headers: { accept: 'text/html' } });
+    const plain = await app.fetch('/unavailable', { headers: { accept: 'text/html' } });
     assert.doesNotMatch(await plain.text(), /hunter2/);
   });
 
   it('keeps a coded fw error at its registry status', async () => {
-    const res = await fetch(`${app.url}/coded`);
+    const res = await app.fetch('/coded');
     assert.equal(res.status, 413);
     assert.deepEqual(await res.json(), { error: 'body over 10 bytes' });
   });

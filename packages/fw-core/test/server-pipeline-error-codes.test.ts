@@ -8,7 +8,7 @@ import { after, before, describe, it } from 'node:test';
 import { FwError } from '../src/errors.ts';
 import { json } from '../src/http/response.ts';
 import type { FwPlugin, PluginEntry } from '../src/plugins/plugin.ts';
-import { startTestApp, type TestApp } from './support/test-app.ts';
+import { injectTestApp, type InjectedApp } from './support/inject-app.ts';
 
 const thrown = new Error('the database is gone');
 
@@ -38,11 +38,11 @@ const groups = [
 ];
 
 describe("the pipeline's errors carry codes", () => {
-  let app: TestApp;
-  let traced: TestApp;
+  let app: InjectedApp;
+  let traced: InjectedApp;
   before(async () => {
-    app = await startTestApp({ groups, plugins });
-    traced = await startTestApp({ groups, plugins, fw: { use_stacktrace: true } });
+    app = await injectTestApp({ groups, plugins });
+    traced = await injectTestApp({ groups, plugins, fw: { use_stacktrace: true } });
   });
   after(async () => {
     await app.close();
@@ -51,7 +51,7 @@ describe("the pipeline's errors carry codes", () => {
 
   /** Requests `path`, checks the 500, and returns the error its request_failed line logged. */
   async function failure(path: string): Promise<FwError> {
-    const res = await fetch(`${app.url}${path}`);
+    const res = await app.fetch(path);
     assert.equal(res.status, 500);
     assert.deepEqual(await res.json(), { error: 'internal server error' });
     const id = res.headers.get('x-request-id');
@@ -94,7 +94,7 @@ describe("the pipeline's errors carry codes", () => {
   });
 
   it("with use_stacktrace, a plugin failure's 500 shows the wrapper's stack, then its cause's", async () => {
-    const res = await fetch(`${traced.url}/throw/x`);
+    const res = await traced.fetch('/throw/x');
     assert.equal(res.status, 500);
     const { stacktrace } = (await res.json()) as { stacktrace: string[] };
     assert.equal(stacktrace[0], 'FwError: plugin thrower failed: the database is gone');

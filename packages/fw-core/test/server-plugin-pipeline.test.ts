@@ -4,7 +4,7 @@ import { defineController } from '../src/app/controller.ts';
 import { json } from '../src/http/response.ts';
 import { replyJson } from '../src/http/write-response.ts';
 import type { FwPlugin, PluginEntry } from '../src/plugins/plugin.ts';
-import { startTestApp, type TestApp } from './support/test-app.ts';
+import { injectTestApp, type InjectedApp } from './support/inject-app.ts';
 
 /** A plugin that appends its tag to `req.locals.trace` and returns `result`. */
 function tracer(name: string, result: 'ok' | 'break' | 'stop' | 'error' | 'throw' | 'reject' | 'malformed' | 'async-ok'): FwPlugin<number> {
@@ -56,9 +56,9 @@ const pre = (module: (typeof names)[number]): PluginEntry => ({ phase: 'pre_requ
 const group = (prefix: string, list: PluginEntry[]) => ({ prefix, security: false as const, plugins: list, routes: [{ path: '/x', handler: controller.show, options: { methods: ['get' as const] } }] });
 
 describe('plugin pipeline results', () => {
-  let app: TestApp;
+  let app: InjectedApp;
   before(async () => {
-    app = await startTestApp({
+    app = await injectTestApp({
       plugins,
       fw: { plugins: [pre('p_ok'), { phase: 'post_request', module: 'p_after' }] },
       groups: [
@@ -77,31 +77,31 @@ describe('plugin pipeline results', () => {
   after(() => app.close());
 
   it('runs plugins in the listed order, async ones awaited, before the controller', async () => {
-    const res = await fetch(`${app.url}/order/x`);
+    const res = await app.fetch('/order/x');
     assert.equal(res.status, 200);
     assert.deepEqual(await res.json(), { trace: ['pre_request:p_ok', 'pre_request:p_async', 'pre_request:p_after'] });
   });
 
   it('uses the global list for a group without plugins, post_request plugins after the controller', async () => {
-    const res = await fetch(`${app.url}/global/x`);
+    const res = await app.fetch('/global/x');
     // the controller's response holds the trace array; the post_request plugin appended to it
     // after the controller returned and before the response was written
     assert.deepEqual(await res.json(), { trace: ['pre_request:p_ok', 'post_request:p_after'] });
   });
 
   it('replaces the global list with a group list instead of merging', async () => {
-    const res = await fetch(`${app.url}/none/x`);
+    const res = await app.fetch('/none/x');
     assert.deepEqual(await res.json(), { trace: [] });
   });
 
   it('break skips the rest of the phase and still calls the controller', async () => {
-    const res = await fetch(`${app.url}/break/x`);
+    const res = await app.fetch('/break/x');
     assert.equal(res.status, 200);
     assert.deepEqual(await res.json(), { trace: ['pre_request:p_ok', 'pre_request:p_break'] });
   });
 
   it('stop ends all processing with the plugin reply', async () => {
-    const res = await fetch(`${app.url}/stop/x`);
+    const res = await app.fetch('/stop/x');
     assert.equal(res.status, 418);
     assert.deepEqual(await res.json(), { stopped_by: 'p_stop', trace: ['pre_request:p_ok', 'pre_request:p_stop'] });
   });
@@ -109,13 +109,13 @@ describe('plugin pipeline results', () => {
   for (const kind of ['error', 'throw', 'reject', 'malformed']) {
     it(`a plugin ${kind} gives 500 JSON, logs once, and the server keeps serving`, async () => {
       const before = app.logs.filter((l) => l.level === 'error').length;
-      const res = await fetch(`${app.url}/${kind}/x`);
+      const res = await app.fetch(`/${kind}/x`);
       assert.equal(res.status, 500);
       assert.deepEqual(await res.json(), { error: 'internal server error' });
       const errors = app.logs.filter((l) => l.level === 'error').slice(before);
       assert.equal(errors.length, 1);
       assert.equal(errors[0]?.fields.where, `plugin p_${kind}`);
-      const next = await fetch(`${app.url}/order/x`);
+      const next = await app.fetch('/order/x');
       assert.equal(next.status, 200);
     });
   }
@@ -150,14 +150,14 @@ describe('plugin state, init and stop', () => {
         return ['ok', req, state];
       },
     };
-    const app = await startTestApp({
+    const app = await injectTestApp({
       plugins: [counter, stateless],
       fw: { plugins: [{ phase: 'pre_request', module: 'counter' }, { phase: 'pre_request', module: 'stateless' }, { phase: 'post_request', module: 'counter' }] },
       groups: [{ prefix: '', security: false, routes: [{ path: '/', handler: () => json({}), options: { methods: ['get'] } }] }],
     });
     assert.deepEqual(calls, ['init']);
-    await (await fetch(`${app.url}/`)).text();
-    await (await fetch(`${app.url}/`)).text();
+    await (await app.fetch('/')).text();
+    await (await app.fetch('/')).text();
     await app.close();
     assert.deepEqual(seen, [100, undefined, 101, 111, undefined, 112]);
     assert.deepEqual(calls, ['init', 'stop:122']);
@@ -166,7 +166,7 @@ describe('plugin state, init and stop', () => {
   it('fails start-up when a plugin registered for a phase lacks that callback', async () => {
     const preOnly: FwPlugin = { name: 'pre_only', pre_request: (req, _e, _o, s) => ['ok', req, s] };
     await assert.rejects(
-      startTestApp({ plugins: [preOnly], fw: { plugins: [{ phase: 'post_request', module: 'pre_only' }] }, groups: [] }),
+      injectTestApp({ plugins: [preOnly], fw: { plugins: [{ phase: 'post_request', module: 'pre_only' }] }, groups: [] }),
       (error: { code?: string; message: string }) =>
         error.code === 'FW_ERR_PLUGIN_MISSING_CALLBACK' && /pre_only is registered for post_request/.test(error.message),
     );
@@ -174,7 +174,7 @@ describe('plugin state, init and stop', () => {
 
   it('fails start-up for an unknown plugin module, naming it', async () => {
     await assert.rejects(
-      startTestApp({ fw: { plugins: [{ phase: 'pre_request', module: 'nope_plugin' }] }, groups: [] }),
+      injectTestApp({ fw: { plugins: [{ phase: 'pre_request', module: 'nope_plugin' }] }, groups: [] }),
       (error: { code?: string; message: string }) => error.code === 'FW_ERR_PLUGIN_UNKNOWN' && error.message.includes('nope_plugin'),
     );
   });
@@ -184,7 +184,7 @@ describe('plugin state, init and stop', () => {
     const good: FwPlugin = { name: 'good', init: () => calls.push('good:init'), stop: () => void calls.push('good:stop'), pre_request: (r, _e, _o, s) => ['ok', r, s] };
     const bad: FwPlugin = { name: 'bad', init: () => { throw new Error('no database'); }, pre_request: (r, _e, _o, s) => ['ok', r, s] };
     await assert.rejects(
-      startTestApp({ plugins: [good, bad], fw: { plugins: [{ phase: 'pre_request', module: 'good' }, { phase: 'pre_request', module: 'bad' }] }, groups: [] }),
+      injectTestApp({ plugins: [good, bad], fw: { plugins: [{ phase: 'pre_request', module: 'good' }, { phase: 'pre_request', module: 'bad' }] }, groups: [] }),
       (error: { code?: string; message: string }) => error.code === 'FW_ERR_PLUGIN_INIT_FAILED' && error.message === 'plugin bad failed to start: no database',
     );
     assert.deepEqual(calls, ['good:init', 'good:stop']);
