@@ -64,6 +64,7 @@ export const UNIT: readonly string[] = [
     'route-schemas-standard-schema',
     'route-schemas-standard-without-ajv',
     'route-schemas-startup-errors',
+    'route-schemas-stream-projection',
     'route-schemas-tuple-and-scalar-projection',
     'route-schemas-typebox',
     'route-schemas-unsupported-media-type',

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { json, jsonStream } from '../src/http/response.ts';
 import type { JsonSchema } from '../src/schema/route-schema.ts';
-import { startTestApp, type TestApp } from './support/test-app.ts';
+import { injectTestApp, type InjectedApp } from './support/inject-app.ts';
 
 const users = [
   { id: 1, name: 'ada', password: 'hunter2' },
@@ -21,10 +21,10 @@ async function* fromStore(): AsyncGenerator<unknown> {
 }
 
 describe('route schemas: streamed responses', () => {
-  let app: TestApp;
+  let app: InjectedApp;
   before(async () => {
     const get = (schema: JsonSchema) => ({ methods: ['get' as const], schema: { response: { 200: schema } } });
-    app = await startTestApp({
+    app = await injectTestApp({
       groups: [
         {
           prefix: '',
@@ -41,12 +41,12 @@ describe('route schemas: streamed responses', () => {
   after(() => app.close());
 
   it('strips each item of a keyed stream, as json() strips the whole body', async () => {
-    const streamed = await (await fetch(`${app.url}/keyed`)).text();
+    const streamed = await (await app.fetch('/keyed')).text();
     assert.equal(streamed, '{"users":[{"id":1,"name":"ada"},{"id":2,"name":"bob"}]}');
-    assert.equal(await (await fetch(`${app.url}/whole`)).text(), streamed);
+    assert.equal(await (await app.fetch('/whole')).text(), streamed);
   });
 
   it('strips each item of a bare array stream', async () => {
-    assert.equal(await (await fetch(`${app.url}/bare`)).text(), '[{"id":1,"name":"ada"},{"id":2,"name":"bob"}]');
+    assert.equal(await (await app.fetch('/bare')).text(), '[{"id":1,"name":"ada"},{"id":2,"name":"bob"}]');
   });
 });
