@@ -57,6 +57,7 @@ export const REPEATED_FOR_A_REASON: ReadonlyMap<string, string> = new Map([
   ['stream/clock.ts#monotonicMs', "two instants: the exchange's start and its end"],
   ['stream/exchange.ts#report', "'finish' and 'close' both report the end: the first does, the other returns at once"],
   ['stream/exchange.ts#endedAt', 'the end has two readers, observeExchange and the request log line: the first reads the clock, the other the value it kept'],
+  ['stream/exchange.ts#existingExchange', "observeExchange reads the exchange's start, its report the exchange to end: a symbol read each, neither opening one on a server fw did not make"],
   ['stream/exchange.ts#exchangeOf', 'each listener (the telemetry stream handler, the pipeline) reads the one exchange off its request: a (req, res) listener has no slot to be handed it'],
   ['log/logger.ts#stringifyLine/(anonymous)', "JSON.stringify's replacer: once per field of the log line"],
   ['otel/server-telemetry.ts#getValue', 'a context lookup per key: the active span for the log line and for otel_fw_plugin, which gets it through the OpenTelemetry API only'],

@@ -15,6 +15,7 @@ import express from 'express';
 import { defineApp } from '../src/app/app.ts';
 import { json, redirect } from '../src/http/response.ts';
 import { mountPath } from '../src/http/write-response.ts';
+import { observeExchange } from '../src/stream/exchange.ts';
 import { createListener, type FwListener } from '../src/server/create-listener.ts';
 import { captureLogger } from './support/test-app.ts';
 
@@ -168,5 +169,30 @@ describe('fw under a Connect-style host that keeps only originalUrl', () => {
     assert.equal(moved.headers.get('location'), '/mount/echo');
     const echoed = await fetch(`${url}/mount/echo?y=2`, { method: 'POST' });
     assert.deepEqual(await echoed.json(), { body: null, params: null, mount: '/mount' });
+  });
+});
+
+describe('fw mounted in Express behind a middleware that observes the exchange', () => {
+  let mounted: Mounted;
+  const heard = Promise.withResolvers<number>();
+  before(async () => {
+    mounted = await mount((fw) => {
+      const web = express();
+      // Observing before Express strips the mount path leaves fw to read the request as mounted.
+      web.use((req, res, next) => {
+        observeExchange(req, res, (end) => heard.resolve(end.status));
+        next();
+      });
+      web.use('/fw', fw.listener);
+      return web;
+    });
+  });
+  after(() => mounted?.close());
+
+  it('routes the path Express hands it, and the observer hears the answer', async () => {
+    const moved = await fetch(`${mounted.url}/fw/moved`, { redirect: 'manual' });
+    assert.equal(moved.status, 302);
+    assert.equal(moved.headers.get('location'), '/fw/echo');
+    assert.equal(await heard.promise, 302);
   });
 });

@@ -62,8 +62,8 @@ export function openExchange(req: IncomingMessage): Exchange {
   return ((req as WithExchange)[EXCHANGE] = { id: undefined, target, host, route: undefined, startedMs: monotonicMs(), endedMs: undefined });
 }
 
-/** The exchange's end on monotonicMs(), read by the first that sees it end (observeExchange, the request log line). */
-export function endedAt(exchange: Exchange): number { return (exchange.endedMs ??= monotonicMs()); }
+/** The exchange's end on monotonicMs(), read by the first that sees it end (observeExchange, the request log line); now without one. */
+export function endedAt(exchange: Exchange | undefined): number { return exchange === undefined ? monotonicMs() : (exchange.endedMs ??= monotonicMs()); }
 
 /** A request target split into what fw routes on. */
 export interface RequestTarget {
@@ -192,13 +192,13 @@ function byteLength(chunk: unknown, encoding: unknown): number {
 
 /**
  * Calls `onEnd` once with the exchange's status, sizes and duration (`startedMs`: its start on
- * monotonicMs()): request body bytes as the parser pushes them (read or not), response body bytes
- * as written, the end when the response finishes or the connection closes first. fw's server and
- * inject() count with the Counted classes; wrapping the methods per exchange (closures per
- * request, megamorphic node:http accesses: bench/telemetry.bench.ts) is for servers fw did not make.
+ * monotonicMs(), else the exchange's once fw opened it): request body bytes as the parser pushes
+ * them (read or not), response body bytes as written, the end when the response finishes or the
+ * connection closes first. fw's server and inject() count with the Counted classes; wrapping the methods per exchange (closures
+ * per request, megamorphic node:http accesses: bench/telemetry.bench.ts) is for servers fw did not make, where this opens no exchange: they may rewrite req.url (a mount path) before fw reads it.
  */
 export function observeExchange(req: IncomingMessage, res: ServerResponse, onEnd: (end: ExchangeEnd) => void, startedMs?: number): void {
-  const observer = { started: startedMs ?? exchangeOf(req).startedMs, onEnd };
+  const observer = { started: startedMs ?? existingExchange(req)?.startedMs ?? monotonicMs(), onEnd };
   const existing = (res as Counted)[COUNTS];
   // Observers of one exchange (nested stream handlers) share its counts and its two listeners.
   if (existing !== undefined) return void existing.observers.push(observer);
@@ -230,7 +230,7 @@ function report(res: ServerResponse, aborted: boolean): void {
   const counts = (res as Counted)[COUNTS]!;
   if (counts.reported) return;
   counts.reported = true;
-  const now = endedAt(exchangeOf(res.req));
+  const now = endedAt(existingExchange(res.req));
   const status = aborted && !res.headersSent ? 0 : res.statusCode;
   const { observers } = counts;
   for (let i = observers.length - 1; i >= 0; i -= 1) {
