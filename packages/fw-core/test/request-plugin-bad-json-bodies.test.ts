@@ -2,22 +2,21 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { MAX_JSON_DEPTH } from '../src/http/read-body.ts';
 import { fwRequestPlugin } from '../src/plugins/request-plugin.ts';
-import { startPluginServer, type PluginServer } from './support/plugin-harness.ts';
+import { injectPlugin, type InjectedPlugin } from './support/plugin-harness.ts';
 
 describe('fw_request_plugin answers bad JSON bodies with 400 and stops', () => {
-  let server: PluginServer;
+  let plugin: InjectedPlugin;
   before(async () => {
-    server = await startPluginServer(fwRequestPlugin, { decode_json_body: true });
+    plugin = await injectPlugin(fwRequestPlugin, { decode_json_body: true });
   });
-  after(() => server.close());
 
   async function post(body: string | Uint8Array) {
-    const res = await fetch(server.url, {
+    const res = await plugin.fetch('/', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: typeof body === 'string' ? body : new Uint8Array(body),
     });
-    const outcome = await server.nextOutcome();
+    const outcome = await plugin.nextOutcome();
     return { status: res.status, contentType: res.headers.get('content-type'), json: await res.json(), outcome: outcome.kind };
   }
 

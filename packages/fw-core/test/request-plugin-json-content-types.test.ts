@@ -1,17 +1,16 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { fwRequestPlugin } from '../src/plugins/request-plugin.ts';
-import { startPluginServer, type PluginServer } from './support/plugin-harness.ts';
+import { injectPlugin, type InjectedPlugin } from './support/plugin-harness.ts';
 
 describe('fw_request_plugin decodes JSON only for JSON content types', () => {
-  let server: PluginServer;
+  let plugin: InjectedPlugin;
   before(async () => {
-    server = await startPluginServer(fwRequestPlugin, { decode_json_body: true });
+    plugin = await injectPlugin(fwRequestPlugin, { decode_json_body: true });
   });
-  after(() => server.close());
 
   async function post(contentType: string | undefined, body: string, headers: Record<string, string> = {}) {
-    const res = await fetch(server.url, {
+    const res = await plugin.fetch('/', {
       method: 'POST',
       headers: contentType === undefined ? headers : { 'content-type': contentType, ...headers },
       body,
@@ -34,7 +33,7 @@ describe('fw_request_plugin decodes JSON only for JSON content types', () => {
       const res = await post(contentType, '{"title":"hello","tags":["a","b"],"n":1.5}');
       assert.equal(res.status, 200);
       assert.deepEqual(res.json, { body: { title: 'hello', tags: ['a', 'b'], n: 1.5 } });
-      assert.equal((await server.nextOutcome()).kind, 'ok');
+      assert.equal((await plugin.nextOutcome()).kind, 'ok');
     });
   }
 
@@ -55,15 +54,15 @@ describe('fw_request_plugin decodes JSON only for JSON content types', () => {
       const res = await post(contentType, '{"title":"hello"}');
       assert.equal(res.status, 200);
       assert.deepEqual(res.json, {});
-      assert.equal((await server.nextOutcome()).kind, 'ok');
+      assert.equal((await plugin.nextOutcome()).kind, 'ok');
     });
   }
 
   it('leaves the body alone without a content type', async () => {
-    const res = await fetch(server.url, { method: 'POST', body: new Uint8Array(Buffer.from('{"a":1}')) });
+    const res = await plugin.fetch('/', { method: 'POST', body: new Uint8Array(Buffer.from('{"a":1}')) });
     assert.equal(res.status, 200);
     assert.deepEqual(await res.json(), {});
-    assert.equal((await server.nextOutcome()).kind, 'ok');
+    assert.equal((await plugin.nextOutcome()).kind, 'ok');
   });
 
   it('answers 415 for a charset other than utf-8 and stops', async () => {
@@ -72,7 +71,7 @@ describe('fw_request_plugin decodes JSON only for JSON content types', () => {
     assert.deepEqual(res.json, { error: 'unsupported charset: only utf-8 is accepted' });
     assert.equal(res.headers.get('content-type'), 'application/json; charset=utf-8');
     assert.equal(res.headers.get('x-request-id'), 'test-id');
-    assert.equal((await server.nextOutcome()).kind, 'stop');
+    assert.equal((await plugin.nextOutcome()).kind, 'stop');
   });
 
   it('answers 415 for a gzip or deflate content-encoding and stops', async () => {
@@ -80,7 +79,7 @@ describe('fw_request_plugin decodes JSON only for JSON content types', () => {
       const res = await post('application/json', '{"a":1}', { 'content-encoding': encoding });
       assert.equal(res.status, 415);
       assert.deepEqual(res.json, { error: 'unsupported content-encoding' });
-      assert.equal((await server.nextOutcome()).kind, 'stop');
+      assert.equal((await plugin.nextOutcome()).kind, 'stop');
     }
   });
 
@@ -88,39 +87,31 @@ describe('fw_request_plugin decodes JSON only for JSON content types', () => {
     const res = await post('application/json', '{"a":1}', { 'content-encoding': 'identity' });
     assert.equal(res.status, 200);
     assert.deepEqual(res.json, { body: { a: 1 } });
-    assert.equal((await server.nextOutcome()).kind, 'ok');
+    assert.equal((await plugin.nextOutcome()).kind, 'ok');
   });
 
   it('decodes PUT and PATCH bodies as well as POST', async () => {
     for (const method of ['PUT', 'PATCH']) {
-      const res = await fetch(server.url, { method, headers: { 'content-type': 'application/json' }, body: '[1,2]' });
+      const res = await plugin.fetch('/', { method, headers: { 'content-type': 'application/json' }, body: '[1,2]' });
       assert.equal(res.status, 200);
       assert.deepEqual(await res.json(), { body: [1, 2] });
-      assert.equal((await server.nextOutcome()).kind, 'ok');
+      assert.equal((await plugin.nextOutcome()).kind, 'ok');
     }
   });
 });
 
 describe('fw_request_plugin without decode_json_body', () => {
   it('leaves JSON bodies alone', async () => {
-    const server = await startPluginServer(fwRequestPlugin, { read_urlencoded_body: true });
-    try {
-      const res = await fetch(server.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"a":1}' });
-      assert.equal(res.status, 200);
-      assert.deepEqual(await res.json(), {});
-    } finally {
-      await server.close();
-    }
+    const plugin = await injectPlugin(fwRequestPlugin, { read_urlencoded_body: true });
+    const res = await plugin.fetch('/', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"a":1}' });
+    assert.equal(res.status, 200);
+    assert.deepEqual(await res.json(), {});
   });
 
   it('leaves JSON bodies alone with no options at all', async () => {
-    const server = await startPluginServer(fwRequestPlugin, {});
-    try {
-      const res = await fetch(server.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"a":1}' });
-      assert.equal(res.status, 200);
-      assert.deepEqual(await res.json(), {});
-    } finally {
-      await server.close();
-    }
+    const plugin = await injectPlugin(fwRequestPlugin, {});
+    const res = await plugin.fetch('/', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"a":1}' });
+    assert.equal(res.status, 200);
+    assert.deepEqual(await res.json(), {});
   });
 });

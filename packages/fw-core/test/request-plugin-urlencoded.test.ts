@@ -1,20 +1,19 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { fwRequestPlugin } from '../src/plugins/request-plugin.ts';
-import { startPluginServer, type PluginServer } from './support/plugin-harness.ts';
+import { injectPlugin, type InjectedPlugin } from './support/plugin-harness.ts';
 
 const FORM = 'application/x-www-form-urlencoded';
 
 describe('fw_request_plugin decodes urlencoded forms into params', () => {
-  let server: PluginServer;
+  let plugin: InjectedPlugin;
   before(async () => {
-    server = await startPluginServer(fwRequestPlugin, { read_urlencoded_body: true });
+    plugin = await injectPlugin(fwRequestPlugin, { read_urlencoded_body: true });
   });
-  after(() => server.close());
 
   async function post(body: string, contentType = FORM) {
-    const res = await fetch(server.url, { method: 'POST', headers: { 'content-type': contentType }, body });
-    const outcome = await server.nextOutcome();
+    const res = await plugin.fetch('/', { method: 'POST', headers: { 'content-type': contentType }, body });
+    const outcome = await plugin.nextOutcome();
     return { status: res.status, json: await res.json(), outcome: outcome.kind };
   }
 
@@ -72,13 +71,9 @@ describe('fw_request_plugin decodes urlencoded forms into params', () => {
 
 describe('fw_request_plugin without read_urlencoded_body', () => {
   it('leaves forms alone', async () => {
-    const server = await startPluginServer(fwRequestPlugin, { decode_json_body: true });
-    try {
-      const res = await fetch(server.url, { method: 'POST', headers: { 'content-type': FORM }, body: 'a=1' });
-      assert.equal(res.status, 200);
-      assert.deepEqual(await res.json(), {});
-    } finally {
-      await server.close();
-    }
+    const plugin = await injectPlugin(fwRequestPlugin, { decode_json_body: true });
+    const res = await plugin.fetch('/', { method: 'POST', headers: { 'content-type': FORM }, body: 'a=1' });
+    assert.equal(res.status, 200);
+    assert.deepEqual(await res.json(), {});
   });
 });

@@ -1,5 +1,5 @@
 /**
- * Test harness for request plugins: a real node:http server on port 0 that builds a minimal
+ * Test harness for request plugins: a real node:http server on port 0 (or inject, injectPlugin) that builds a minimal
  * FwRequest, runs one plugin's pre_request (and, for fw_request_plugin, the body stage its options configure) and answers `200 {"body", "params"}` when the plugin
  * lets the request through, so a test sees exactly what was decoded. Also a raw TCP client for
  * requests fetch refuses to send (lying Content-Length, GET with a body, aborted uploads).
@@ -10,6 +10,7 @@ import { once } from 'node:events';
 import { isFwError, type FwError } from '../../src/errors.ts';
 import { readBody } from '../../src/http/read-body.ts';
 import { replyJson } from '../../src/http/write-response.ts';
+import { injectFetch } from '../../src/inject/inject.ts';
 import type { FwRequest } from '../../src/http/request.ts';
 import { silentLogger } from '../../src/log/logger.ts';
 import { bodyDecodingOf, bodyToDecode, decodeBody, fwRequestPlugin } from '../../src/plugins/request-plugin.ts';
@@ -65,13 +66,32 @@ export const testInitContext: PluginInitContext = { app: 'test', environment: 't
 
 /** Runs `plugin.init(options)`, then serves every request through its pre_request. */
 export async function startPluginServer<S, O>(plugin: FwPlugin<S, O>, options: O): Promise<PluginServer> {
+  const { listener, nextRequest, nextOutcome } = await pluginListener(plugin, options);
+  return { ...(await startServer(listener)), nextRequest, nextOutcome };
+}
+
+/** A plugin run as startPluginServer runs it, without a socket: `fetch` (a path, fetch's options) answers through inject. */
+export interface InjectedPlugin {
+  fetch(path: string, init?: RequestInit): Promise<Response>;
+  nextRequest(): Promise<void>;
+  nextOutcome(): Promise<Outcome>;
+}
+
+/** Runs `plugin.init(options)`, then answers every request `fetch` sends through its pre_request, in process. */
+export async function injectPlugin<S, O>(plugin: FwPlugin<S, O>, options: O): Promise<InjectedPlugin> {
+  const { listener, nextRequest, nextOutcome } = await pluginListener(plugin, options);
+  return { fetch: injectFetch(listener), nextRequest, nextOutcome };
+}
+
+/** The listener both run, and the queues of what reached it and what the plugin did. */
+async function pluginListener<S, O>(plugin: FwPlugin<S, O>, options: O): Promise<{ listener: RequestListener; nextRequest(): Promise<void>; nextOutcome(): Promise<Outcome> }> {
   const preRequest = plugin.pre_request;
   if (preRequest === undefined) throw new Error(`${plugin.name} has no pre_request`);
   const state = (await plugin.init?.(options, testInitContext)) as S;
   const env: PluginEnv = { app: 'test', environment: 'test', phase: 'pre_request', logger: silentLogger };
   const arrivals = queue<void>();
   const outcomes = queue<Outcome>();
-  const server = await startServer(async (raw, res) => {
+  const listener: RequestListener = async (raw, res) => {
     arrivals.push();
     const req = makeRequest(raw, res);
     let outcome: Outcome;
@@ -98,8 +118,8 @@ export async function startPluginServer<S, O>(plugin: FwPlugin<S, O>, options: O
       replyJson(req, 500, { error: `plugin result ${outcome.kind}` });
     }
     outcomes.push(outcome);
-  });
-  return { ...server, nextRequest: arrivals.next, nextOutcome: outcomes.next };
+  };
+  return { listener, nextRequest: arrivals.next, nextOutcome: outcomes.next };
 }
 
 /** How one `readBody` call settled, with the request it read. */
