@@ -38,7 +38,7 @@ const ENTRIES: Readonly<Record<string, readonly string[]>> = {
     'status',
   ],
   'fw-core/inspect': ['buildRouteTree', 'checkStartup', 'createRouter', 'loadApplication', 'loadConfig', 'renderRouteTree', 'resolveConfig'],
-  'fw-core/otel': ['otelFwPlugin', 'otelStreamHandler', 'setupTelemetry', 'withTelemetry'],
+  'fw-core/otel': ['otelFwPlugin', 'otelStreamHandler', 'setupTelemetry', 'telemetryEnvWarnings', 'withTelemetry'],
 };
 
 /** Issue 37, "A small public face": at most this many runtime names at the root, and across the three entries. */
@@ -116,10 +116,10 @@ describe('public API', () => {
     assert.deepEqual(entries.sort(), Object.keys(ENTRIES).sort());
   });
 
-  it(`has at most ${ROOT_BUDGET} runtime names at the root and ${TOTAL_BUDGET} across the entries (today 24 and 35)`, () => {
+  it(`has at most ${ROOT_BUDGET} runtime names at the root and ${TOTAL_BUDGET} across the entries (today 24 and 36)`, () => {
     const total = Object.values(ENTRIES).reduce((sum, names) => sum + names.length, 0);
     assert.equal(ENTRIES['fw-core']!.length, 24);
-    assert.equal(total, 35);
+    assert.equal(total, 36);
     assert.ok(ENTRIES['fw-core']!.length <= ROOT_BUDGET, `the root exports ${ENTRIES['fw-core']!.length} runtime names; issue 37 allows ${ROOT_BUDGET}`);
     assert.ok(total <= TOTAL_BUDGET, `the entries export ${total} runtime names; issue 37 allows ${TOTAL_BUDGET}`);
   });

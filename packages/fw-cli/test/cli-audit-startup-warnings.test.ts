@@ -10,6 +10,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { createListener, type Logger } from 'fw-core';
+import { setupTelemetry } from 'fw-core/otel';
 import { FIXTURES, lines, REPO, runFw } from './support/run-fw.ts';
 
 const APP = join(FIXTURES, 'startup-warnings-app');
@@ -90,6 +91,22 @@ describe('fw audit and the server start-up warnings', { concurrency: true }, () 
       'to fix, wrap the app in withTelemetry from fw-core/otel (docs/telemetry.md, "In one call")';
     assert.deepEqual(logged, [{ issue: 'startup_warning', fields: { event: ENV_EVENT, variable: 'OTEL_EXPORTER_OTLP_ENDPOINT' }, message }]);
     assert.deepEqual(quiet, [], 'without the variable, nothing to say');
+  });
+
+  it("reports, for an app that traces, what setupTelemetry warns at its start about the OTEL_* variables, in its words", async () => {
+    const env = { OTEL_SDK_DISABLED: 'yes', OTEL_EXPORTER_OTLP_ENDPIONT: 'http://collector:4318' };
+    const said: string[] = [];
+    const ignore = (): void => {};
+    await setupTelemetry({ env: { ...env, OTEL_TRACES_EXPORTER: 'none', OTEL_METRICS_EXPORTER: 'none' }, logger: { warn: (fields: { event?: string }, message: string) => void (fields.event === 'telemetry_bad_env' && said.push(message)), info: ignore } as never }).then((telemetry) => telemetry.shutdown());
+    assert.deepEqual(said, [
+      'OTEL_EXPORTER_OTLP_ENDPIONT is set but fw does not read it (did you mean OTEL_EXPORTER_OTLP_ENDPOINT?): it has no effect',
+      'OTEL_SDK_DISABLED="yes" is neither true nor false: read as false (write true or false)',
+    ]);
+    const [strict, untraced] = await Promise.all([runFw(['audit', '--strict', '--json', '--app', GROUP_APP], { env }), runFw(['audit', '--strict', '--json', '--app', ENV_APP], { env })]);
+    assert.equal(strict.code, 2);
+    const reported = (JSON.parse(strict.stdout).warnings as { issue?: string; fields: { event: string }; message: string }[]).filter((finding) => finding.fields?.event === 'telemetry_bad_env');
+    assert.deepEqual(reported.map((finding) => finding.message), said);
+    assert.equal(untraced.code, 0, 'an app that does not trace runs no setupTelemetry: nothing of the kind to say');
   });
 
   it('prints each start-up warning as a warning, as the server words it, and --strict exits 2 on them', async () => {

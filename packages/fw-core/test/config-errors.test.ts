@@ -122,6 +122,7 @@ describe('config unknown keys', () => {
       'Unknown configuration key fw.server_configuration.prot; did you mean fw.server_configuration.port?',
     ],
     ['a misspelt fw key', withFw({ plugin: [] }), 'Unknown configuration key fw.plugin; did you mean fw.plugins?'],
+    ['a key cut short', withFw({ server_config: { port: 80 } }), 'Unknown configuration key fw.server_config; did you mean fw.server_configuration?'],
     [
       'a misspelt environments section',
       { fw: { bootstrap_application: 'blog' }, enviroments: { prod: {} } },

@@ -36,6 +36,17 @@ describe('route schemas: start-up errors', () => {
     );
   });
 
+  it('refuses a params schema requiring a name the path does not bind (OpenAPI\'s {id} binds nothing), and takes one it binds', async () => {
+    const withPath = (path: string) =>
+      injectTestApp({ groups: [{ prefix: '/api', security: false, routes: [{ path, handler: () => json({}), options: { methods: ['get'], schema: { params: { type: 'object', properties: { id: { type: 'integer' } }, required: ['id'] } } } }] }] });
+    await assert.rejects(
+      withPath('/tasks/{id}'),
+      rejectsWith('FW_ERR_ROUTE_BAD_SCHEMA', 'route GET /api/tasks/{id} schema.params requires id, which the path does not bind, so every request would be refused: a binding is written :id, not {id}'),
+    );
+    await assert.rejects(withPath('/tasks/:task_id'), rejectsWith('FW_ERR_ROUTE_BAD_SCHEMA', 'route GET /api/tasks/:task_id schema.params requires id, which the path does not bind, so every request would be refused: a binding is written :id'));
+    await (await withPath('/tasks/:id')).close();
+  });
+
   it('refuses an unknown schema key', async () => {
     await assert.rejects(
       startWith({ schema: { cookies: {} } as never }),

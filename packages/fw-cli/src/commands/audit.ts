@@ -32,7 +32,10 @@ export const auditCommand: FwCommand<AuditArgs> = {
     // Loaded here, not at the top: `fw --help` and the other commands need none of it.
     const [{ loadApp }, { buildAuditModel, renderAudit }] = await Promise.all([import('../cli/load-app.ts'), import('../inspect/audit-view.ts')]);
     const loaded = await loadApp(context, args);
-    const model = buildAuditModel(loaded.router.routes(), loaded.startupWarnings, new Set(args.public));
+    // An app that traces runs setupTelemetry at start, whose warnings about OTEL_* variables (telemetry_bad_env) are start-up warnings too.
+    const traced = loaded.config.fw.server_configuration.stream_handlers.includes('otel_fw_stream_h');
+    const envWarnings = traced ? (await import('fw-core/otel')).telemetryEnvWarnings(context.env).map((message) => ({ fields: { event: 'telemetry_bad_env' }, message })) : [];
+    const model = buildAuditModel(loaded.router.routes(), [...loaded.startupWarnings, ...envWarnings], new Set(args.public));
     printModel(context, args.json, model, renderAudit);
     if (args.strict && model.summary.warnings > 0) context.setExitCode(EXIT.auditWarnings);
   },

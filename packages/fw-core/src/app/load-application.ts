@@ -90,7 +90,9 @@ async function loadAppModule(appDir: string): Promise<FwApp> {
   if (typeof entry !== 'string' || entry === '') throw new FwError('FW_ERR_APP_NOT_FOUND', `${manifest} names no app module: set "fw": {"app": "./src/app.ts"} (or "main")`);
   const named = `${resolve(appDir, entry)}, the module ${manifest} names in ${pkg.fw?.app === undefined ? '"main"' : '"fw": {"app"}'}`;
   const loaded = (await import(pathToFileURL(resolve(appDir, entry)).href).catch((error: unknown) => {
-    throw new FwError('FW_ERR_APP_NOT_FOUND', `cannot import ${named}: ${(error as Error).message}`, { cause: error });
+    // A syntax error's stack begins with where it is (app.ts:3): the module is there but unreadable.
+    const at = (error as Error).name === 'SyntaxError' ? /^\S+:\d+$/.exec((error as Error).stack?.split('\n')[0] ?? '')?.[0] : undefined;
+    throw new FwError(at === undefined ? 'FW_ERR_APP_NOT_FOUND' : 'FW_ERR_APP_BAD_MODULE', `cannot import ${named}: ${(error as Error).message}${at === undefined ? '' : ` (at ${at})`}`, { cause: error });
   })) as { default?: unknown };
   return checkApp(loaded.default, `${named},`);
 }

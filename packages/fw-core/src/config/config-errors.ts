@@ -13,7 +13,8 @@ export function badValue(key: string, expected: string, found: unknown): FwError
 export function unknownKey(parent: string, key: string, known: readonly string[], appNames?: readonly string[]): FwError {
   const path = childPath(parent, key);
   const allowed = [...known, ...(appNames ?? [])];
-  const suggestion = closestKey(key, allowed);
+  // A typo, else a key cut short (server_config): the one known key it begins.
+  const suggestion = closestKey(key, allowed) ?? (key.length < 4 ? undefined : allowed.find((name) => name.startsWith(key.toLowerCase())));
   const where = parent === '' ? 'at the top level' : `in ${parent}`;
   const hint =
     suggestion === undefined ? `the keys allowed ${where} are ${allowed.join(', ')}` : `did you mean ${childPath(parent, suggestion)}?`;

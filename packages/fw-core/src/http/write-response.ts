@@ -25,9 +25,7 @@ export interface ResponseTarget extends Pick<FwRequest, 'raw' | 'res' | 'id' | '
 const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
 
 /** True when no response can be written any more: one was started, or the client is gone. */
-export function isAnswered(res: ServerResponse): boolean {
-  return res.headersSent || res.writableEnded || res.destroyed;
-}
+export function isAnswered(res: ServerResponse): boolean { return res.headersSent || res.writableEnded || res.destroyed; }
 
 const JSON_DEFAULTS: HeaderMap = Object.freeze({ 'content-type': JSON_CONTENT_TYPE });
 const KINDS = new Set(['json', 'status', 'redirect', 'file', 'json_stream']);
@@ -139,9 +137,7 @@ export function mountPath(target: Pick<ResponseTarget, 'raw'>): string {
 }
 
 /** A path on this site: `/x`, not `//host/x` nor `/\\host/x`, which leave it. */
-export function isSitePath(path: string): boolean {
-  return path[0] === '/' && path[1] !== '/' && path[1] !== '\\';
-}
+export function isSitePath(path: string): boolean { return path[0] === '/' && path[1] !== '/' && path[1] !== '\\'; }
 
 /** Lowercased union of the maps, later ones winning; the map itself when only `defaults` has entries. */
 function mergeHeaders(defaults: HeaderMap | undefined, plugins: HeaderMap | undefined, own: HeaderMap | undefined): HeaderMap | undefined {
@@ -279,9 +275,7 @@ const REASONS: Readonly<Record<number, string>> = {
 };
 
 /** The text a 5xx answer shows instead of its error's message: `internal server error`, `service unavailable`... */
-export function serverErrorText(status: number): string {
-  return (REASONS[status] ?? REASONS[500]!).toLowerCase();
-}
+export function serverErrorText(status: number): string { return (REASONS[status] ?? REASONS[500]!).toLowerCase(); }
 
 function prefersHtml(accept: string | undefined): boolean {
   const htmlAt = accept?.indexOf('text/html') ?? -1;
@@ -295,9 +289,7 @@ function htmlPage(status: number, message: string, stack: readonly string[] | un
 }
 
 /** Escapes `text` for an HTML text node or a quoted attribute value (error pages, directory listings). */
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
+export function escapeHtml(text: string): string { return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`); }
 
 /** The built-in content types by extension; text types carry a charset so browsers never guess; text/javascript for all scripts (RFC 9239). */
 const MIME_TYPES: ReadonlyMap<string, string> = new Map(

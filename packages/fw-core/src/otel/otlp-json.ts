@@ -52,14 +52,10 @@ const SCHEMA: Readonly<Record<string, Readonly<Record<number, FieldSpec>>>> = {
 };
 
 /** An ExportTraceServiceRequest's protobuf bytes as OTLP/JSON bytes. */
-export function traceRequestToJson(protobuf: Uint8Array): Uint8Array {
-  return Buffer.from(JSON.stringify(message(protobuf, 'TraceRequest')));
-}
+export function traceRequestToJson(protobuf: Uint8Array): Uint8Array { return Buffer.from(JSON.stringify(message(protobuf, 'TraceRequest'))); }
 
 /** An ExportMetricsServiceRequest's protobuf bytes as OTLP/JSON bytes. */
-export function metricsRequestToJson(protobuf: Uint8Array): Uint8Array {
-  return Buffer.from(JSON.stringify(message(protobuf, 'MetricsRequest')));
-}
+export function metricsRequestToJson(protobuf: Uint8Array): Uint8Array { return Buffer.from(JSON.stringify(message(protobuf, 'MetricsRequest'))); }
 
 /** The JSON object of one message of type `type`; unknown fields are left out, as a reader of the proto would. */
 function message(bytes: Uint8Array, type: string): Record<string, unknown> {

@@ -57,6 +57,11 @@ export function withTelemetry(app: FwApp, options: TelemetryOptions = {}): FwApp
   };
 }
 
+/** What setupTelemetry would say of `env`'s OTEL_* variables (its telemetry_bad_env warnings, or the error it would throw), for a tool that starts nothing (fw audit). */
+export function telemetryEnvWarnings(env: NodeJS.ProcessEnv): string[] {
+  try { return readEnvConfig(env).warnings; } catch (error) { return [(error as Error).message]; }
+}
+
 /** A warning on the app's logger with `event`, else a process warning with `code` (stderr). */
 function warn(options: TelemetryOptions, event: string, code: string, message: string): void {
   if (options.logger?.warn !== undefined) options.logger.warn({ event }, message);
