@@ -4,7 +4,7 @@
  * fw_request_plugin's decode_json_body; Fastify: `schema.body` on its ajv), (b) GET
  * /api/posts/:id with params and response[200] schemas (fw: ajv-coerced params and the response
  * projection; Fastify: ajv and fast-json-stringify), (c) as (b) with the post under a `$ref` in a
- * nullable `anyOf` and `user_id` an `anyOf` (issue 38, item 3). Each server is a child process serving one
+ * nullable `anyOf`, `user_id` an `anyOf` and `inserted_at` an `iso-date-time` format (issue 38). Each server is a child process serving one
  * case; reports median requests/s, server CPU µs per request and fw/Fastify CPU (goal <= 1.0x).
  * With --callgrind, one case (--case a, b or c; a by default), each server under valgrind's callgrind (as bench/telemetry-instructions.bench.ts
  * counts): instructions per request of every thread, after a warm-up, which a loaded machine barely moves.

@@ -44,10 +44,15 @@ export const postResponse = {
   required: ['id', 'title', 'body', 'status', 'user_id', 'inserted_at'],
 } as const;
 
-/** The same post through a `$ref`, a nullable `anyOf` at the top and another in `user_id` (issue 38, item 3). */
+/** The same post through a `$ref`, a nullable `anyOf` at the top and another in `user_id`, its time a `format` (`iso-date-time`: the posts' times carry no zone; issue 38's goal: formats, `$ref` and `anyOf`). */
 export const postUnionResponse = {
   anyOf: [{ $ref: '#/$defs/post' }, { type: 'null' }],
-  $defs: { post: { ...postResponse, properties: { ...postResponse.properties, user_id: { anyOf: [{ type: 'integer', minimum: 1 }, { type: 'null' }] } } } },
+  $defs: {
+    post: {
+      ...postResponse,
+      properties: { ...postResponse.properties, user_id: { anyOf: [{ type: 'integer', minimum: 1 }, { type: 'null' }] }, inserted_at: { type: 'string', format: 'iso-date-time' } },
+    },
+  },
 } as const;
 
 /** A valid body of POST /api/posts, as the bench sends it. */
