@@ -50,6 +50,13 @@ describe('route schemas: formats', () => {
     );
   });
 
+  it('names the keyword a misspelt one is closest to, among those ajv knows, the app\'s own included', async () => {
+    const compile = await loadAjvCompiler({ customOptions: { keywords: ['example'] } });
+    assert.throws(() => compile({ type: 'string', minLenght: 1 }, { coerce: false }), { message: 'strict mode: unknown keyword: "minLenght" (did you mean minLength?)' });
+    assert.throws(() => compile({ type: 'string', exampel: 'x' }, { coerce: false }), { message: 'strict mode: unknown keyword: "exampel" (did you mean example?)' });
+    assert.throws(() => compile({ type: 'string', zzzzzz: 1 }, { coerce: false }), { message: 'strict mode: unknown keyword: "zzzzzz"' });
+  });
+
   it('with ajv-formats, names the format a misspelt one is closest to', async () => {
     const compile = await loadAjvCompiler({});
     assert.throws(

@@ -193,7 +193,7 @@ describe('response schemas refused at start: what cannot be projected safely', (
     ['a $ref outside the schema', { type: 'object', properties: { a: { $ref: 'task.json#/x' } } }, "#/properties/a/$ref: task.json#/x is not in the schema; a response schema's $ref points into its own #/$defs/... or #/definitions/...; a bare name refers to one of the app's schemas (defineApp({schemas})): it has none"],
     ['a $ref to a missing definition', { $ref: '#/$defs/nothing', $defs: {} }, '#/$ref: #/$defs/nothing names no schema'],
     ['a $ref that refers back to itself', { $ref: '#/$defs/a', $defs: { a: { allOf: [{ $ref: '#/$defs/a' }] } } }, '#/$defs/a/allOf/0/$ref: #/$defs/a refers back to itself with no property or item in between'],
-    ['a branch the compiler refuses', { anyOf: [{ type: 'object', requird: ['a'] }] }, `#/anyOf/0: strict mode: unknown keyword: "requird"; fix its spelling (did you mean required?), or let ajv accept it: defineApp({ajv: {customOptions: {keywords: ['requird']}}})`],
+    ['a branch the compiler refuses', { anyOf: [{ type: 'object', requird: ['a'] }] }, `#/anyOf/0: strict mode: unknown keyword: "requird" (did you mean required?); fix its spelling, or let ajv accept it: defineApp({ajv: {customOptions: {keywords: ['requird']}}})`],
     ['a tuple in a branch beside other keywords', { type: 'array', anyOf: [{ prefixItems: [user] }] }, '#/anyOf/0 uses prefixItems, which a response schema can use only outside anyOf beside other keywords'],
     ['an if the compiler refuses, at the if', { type: 'object', if: { required: ['a'] }, then: user }, '#/if: strict mode: required property "a" is not defined at "#/allOf/0" (strictRequired)'],
     ['an empty anyOf', { anyOf: [] }, '#/anyOf must be a non-empty array of schemas'],

@@ -113,7 +113,7 @@ describe('named schemas: refused at start', () => {
   it('a named schema that does not compile, even when no route uses it, with how to fix an unknown keyword', async () => {
     await assert.rejects(
       startWith({ schema: { body: { type: 'object' } } }, { ...schemas, bad: { type: 'object', requird: ['x'] } }),
-      rejectsWith('FW_ERR_SCHEMA_BAD_NAMED', `the app's schema bad does not compile: strict mode: unknown keyword: "requird"; fix its spelling (did you mean required?), or let ajv accept it: defineApp({ajv: {customOptions: {keywords: ['requird']}}})`),
+      rejectsWith('FW_ERR_SCHEMA_BAD_NAMED', `the app's schema bad does not compile: strict mode: unknown keyword: "requird" (did you mean required?); fix its spelling, or let ajv accept it: defineApp({ajv: {customOptions: {keywords: ['requird']}}})`),
     );
   });
 

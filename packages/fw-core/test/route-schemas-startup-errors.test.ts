@@ -32,7 +32,7 @@ describe('route schemas: start-up errors', () => {
   it('refuses an unknown keyword (ajv strict mode) at start', async () => {
     await assert.rejects(
       startWith({ schema: { body: { type: 'object', requird: ['x'] } } }),
-      rejectsWith('FW_ERR_ROUTE_BAD_SCHEMA', `route GET,PUT /api/things/:id schema.body does not compile: strict mode: unknown keyword: "requird"; fix its spelling (did you mean required?), or let ajv accept it: defineApp({ajv: {customOptions: {keywords: ['requird']}}})`),
+      rejectsWith('FW_ERR_ROUTE_BAD_SCHEMA', `route GET,PUT /api/things/:id schema.body does not compile: strict mode: unknown keyword: "requird" (did you mean required?); fix its spelling, or let ajv accept it: defineApp({ajv: {customOptions: {keywords: ['requird']}}})`),
     );
   });
 

@@ -9,7 +9,7 @@ type SyncValidator = (value: unknown) => SchemaResult;
 
 // The little of ajv's API fw uses, typed locally so fw-core builds without ajv installed.
 type CompiledAjv = { (value: unknown): boolean; errors?: readonly AjvError[] | null };
-type AjvInstance = { formats: object; compile(schema: unknown): CompiledAjv; addSchema(schema: unknown, key: string): unknown; validateSchema(schema: unknown, throws: boolean): boolean; errorsText(errors: CompiledAjv['errors']): string };
+type AjvInstance = { formats: object; RULES: { keywords: object }; compile(schema: unknown): CompiledAjv; addSchema(schema: unknown, key: string): unknown; validateSchema(schema: unknown, throws: boolean): boolean; errorsText(errors: CompiledAjv['errors']): string };
 type AjvClass = new (options: Record<string, unknown>) => AjvInstance;
 type AjvError = { readonly instancePath: string; readonly keyword: string; readonly message?: string; readonly params: Record<string, unknown> };
 
@@ -73,10 +73,14 @@ export async function loadAjvCompiler(options: AjvOptions = {}, importModule = (
       const validate = toValidator(pair.first.compile(schema), () => pair.all().compile(schema));
       return coerce && mayCoerceNumbers(schema) ? decimalOnly(validate) : validate;
     } catch (error) {
+      // A misspelt keyword or format: the closest one this ajv knows, its plugins' included.
+      const keyword = /unknown keyword: "([^"]+)"/.exec((error as Error).message ?? '')?.[1];
+      const near = keyword && closestKey(keyword, Object.keys(plain.first.RULES.keywords));
+      if (near) throw new Error(`${(error as Error).message} (did you mean ${near}?)`, { cause: error });
       const format = /^unknown format "([^"]*)"/.exec((error as Error).message ?? '')?.[1];
       if (format === undefined) throw error;
-      const near = closestKey(format, Object.keys(plain.first.formats));
-      const fix = `${near === undefined ? '' : `did you mean "${near}"? Else `}${addFormats ? '' : 'install ajv-formats (`npm install ajv-formats`), or '}`;
+      const nearFormat = closestKey(format, Object.keys(plain.first.formats));
+      const fix = `${nearFormat === undefined ? '' : `did you mean "${nearFormat}"? Else `}${addFormats ? '' : 'install ajv-formats (`npm install ajv-formats`), or '}`;
       throw new Error(`${(error as Error).message}: ${fix}add the format with defineApp({ajv: {plugins}})`, { cause: error });
     }
   };

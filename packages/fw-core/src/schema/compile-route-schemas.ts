@@ -106,17 +106,14 @@ function checkNamedSchemas(value: unknown): NamedSchemaMap {
   return value as NamedSchemaMap;
 }
 
-/** How to fix what ajv could not compile: an unknown schema name, a keyword it does not know; each with the closest known one. */
+/** How to fix what ajv could not compile: an unknown schema name (with the closest one), a keyword it does not know. */
 function compileHint(message: string, named: NamedSchemaMap): string {
   const ref = /can't resolve reference (\S+)|\$ref: (\S+) is not in the schema/.exec(message);
-  const guess = (near: string | undefined, before = '; ', after = '') => (near === undefined ? '' : `${before}did you mean ${near}?${after}`);
-  if (ref !== null) return `; a bare name refers to one of the app's schemas (defineApp({schemas})): ${Object.keys(named).join(', ') || 'it has none'}${guess(closestKey(ref[1] ?? ref[2]!, Object.keys(named)))}`;
+  const near = ref === null ? undefined : closestKey(ref[1] ?? ref[2]!, Object.keys(named));
+  if (ref !== null) return `; a bare name refers to one of the app's schemas (defineApp({schemas})): ${Object.keys(named).join(', ') || 'it has none'}${near === undefined ? '' : `; did you mean ${near}?`}`;
   const keyword = /unknown keyword: "([^"]+)"/.exec(message)?.[1];
-  return keyword === undefined ? '' : `; fix its spelling${guess(closestKey(keyword, KEYWORDS), ' (', ')')}, or let ajv accept it: defineApp({ajv: {customOptions: {keywords: ['${keyword}']}}})`;
+  return keyword === undefined ? '' : `; fix its spelling, or let ajv accept it: defineApp({ajv: {customOptions: {keywords: ['${keyword}']}}})`;
 }
-
-/** JSON Schema's keywords (draft-07, 2019-09's $defs) and OpenAPI's that fw lets through, for a misspelt one's closest. */
-const KEYWORDS = ['$id', '$schema', '$ref', '$comment', '$defs', 'definitions', 'title', 'description', 'default', 'examples', 'readOnly', 'writeOnly', 'type', 'enum', 'const', 'multipleOf', 'maximum', 'exclusiveMaximum', 'minimum', 'exclusiveMinimum', 'maxLength', 'minLength', 'pattern', 'format', 'items', 'additionalItems', 'maxItems', 'minItems', 'uniqueItems', 'contains', 'maxProperties', 'minProperties', 'required', 'properties', 'patternProperties', 'additionalProperties', 'dependencies', 'propertyNames', 'if', 'then', 'else', 'allOf', 'anyOf', 'oneOf', 'not'];
 
 function compileOne<T>(compile: () => T, where: string, named: NamedSchemaMap, code: 'FW_ERR_ROUTE_BAD_SCHEMA' | 'FW_ERR_SCHEMA_BAD_NAMED' = 'FW_ERR_ROUTE_BAD_SCHEMA'): T {
   let compiled: T;

@@ -235,8 +235,7 @@ export class LeanServerSpan implements Span {
     if (this.ignores()) return diag.error(`${this.name} ${toHex(this.traceId)}-${toHex(this.spanId)} - You can only call end() on a span once.`);
     const time = timeFromInput(this, endTime);
     const start = this.startTime;
-    const early = time[0] < start[0] || (time[0] === start[0] && time[1] < start[1]);
-    this.endTime = early ? leftOut(start, 'Inconsistent start and end time, startTime > endTime. Setting span duration to 0ms.', start, time) : time;
+    this.endTime = time[0] < start[0] || (time[0] === start[0] && time[1] < start[1]) ? leftOut(start, 'Inconsistent start and end time, startTime > endTime. Setting span duration to 0ms.', start, time) : time;
     if (this.droppedEventsCount > 0) diag.warn(`Dropped ${this.droppedEventsCount} events because eventCountLimit reached`);
     if (this.droppedLinksCount > 0) diag.warn(`Dropped ${this.droppedLinksCount} links because linkCountLimit reached`);
     this.onEnd(this);
