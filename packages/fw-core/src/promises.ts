@@ -1,5 +1,5 @@
 /**
- * Waits for `promise` at most `ms` (telemetry's start and stop); never rejects, so start-up or shut-down
+ * Waits for `promise` at most `ms` (telemetry's start and stop, readiness checks); never rejects, so start-up or shut-down
  * cannot hang on a stuck dependency (a collector, a database) or fail because of it. The timer is kept
  * referenced: an unref'd one lets a process with nothing else pending exit mid-wait, before the `await` ends.
  */

@@ -119,6 +119,17 @@ export const configDefaults: Omit<FwConfig, 'bootstrap_application'> = Object.fr
   log_level: 'info',
 });
 
+/** node:http's options for a listener's timeouts, as both of fw's listeners (the API's, telemetry's /metrics) set them. */
+export function nodeServerTimeouts(server: Pick<ServerConfiguration, 'request_timeout_ms' | 'headers_timeout_ms' | 'keep_alive_timeout_ms'>) {
+  return {
+    requestTimeout: server.request_timeout_ms,
+    headersTimeout: server.headers_timeout_ms,
+    keepAliveTimeout: server.keep_alive_timeout_ms,
+    // node:http only enforces the two timeouts above when this check runs (default every 30 s)
+    connectionsCheckingInterval: Math.min(1000, server.headers_timeout_ms),
+  };
+}
+
 /** The keys without a default, each with what to set it to. */
 export const REQUIRED_CONFIG_KEYS: Readonly<Partial<Record<ConfigKey, string>>> = Object.freeze({
   bootstrap_application: 'the name of the application to start, e.g. "blog"',

@@ -5,7 +5,7 @@
  */
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { configDefaults } from '../config/config.ts';
+import { configDefaults, nodeServerTimeouts } from '../config/config.ts';
 import { MAX_TIMER_MS } from '../config/validate-config.ts';
 import { FwError } from '../errors.ts';
 import { hostForDisplay } from '../server/bound-address.ts';
@@ -24,17 +24,7 @@ export interface MetricsListener {
 export async function startMetricsListener(settings: MetricsListenerSettings, scrape: () => Promise<string>): Promise<MetricsListener> {
   const { port, host, timeouts } = settings;
   // Not an import of node:http: it loads undici, and setupTelemetry imports this file (server/start-server.ts).
-  const server = process.getBuiltinModule('node:http').createServer(
-    {
-      requestTimeout: timeouts.request_timeout_ms,
-      headersTimeout: timeouts.headers_timeout_ms,
-      keepAliveTimeout: timeouts.keep_alive_timeout_ms,
-      // node:http enforces the two timeouts above only when this check runs (default every
-      // 30 s); the same interval as the API listener's (server/start-server.ts).
-      connectionsCheckingInterval: Math.min(1000, timeouts.headers_timeout_ms),
-    },
-    (req, res) => answer(req, res, scrape),
-  );
+  const server = process.getBuiltinModule('node:http').createServer(nodeServerTimeouts(timeouts), (req, res) => answer(req, res, scrape));
   await new Promise<void>((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) => {
       const where = `${hostForDisplay(host)}:${port}`;

@@ -124,14 +124,12 @@ export function readFields(bytes: Uint8Array): WireField[] {
     const wire = key & 7;
     const at = cursor.at;
     if (wire === 0) fields.push({ field, wire, value: varint(bytes, cursor) });
-    else if (wire === 1) {
-      if (at + 8 > bytes.length) throw new Error('protobuf: truncated fixed64');
-      fields.push({ field, wire, value: view.getBigUint64(at, true), bytes: bytes.subarray(at, at + 8) });
-      cursor.at += 8;
-    } else if (wire === 5) {
-      if (at + 4 > bytes.length) throw new Error('protobuf: truncated fixed32');
-      fields.push({ field, wire, value: view.getUint32(at, true), bytes: bytes.subarray(at, at + 4) });
-      cursor.at += 4;
+    else if (wire === 1 || wire === 5) {
+      const size = wire === 1 ? 8 : 4;
+      if (at + size > bytes.length) throw new Error(`protobuf: truncated fixed${size * 8}`);
+      const raw = bytes.subarray(at, at + size);
+      fields.push(wire === 1 ? { field, wire, value: view.getBigUint64(at, true), bytes: raw } : { field, wire, value: view.getUint32(at, true), bytes: raw });
+      cursor.at += size;
     } else if (wire === 2) {
       const length = Number(varint(bytes, cursor));
       if (cursor.at + length > bytes.length) throw new Error('protobuf: truncated length-delimited field');

@@ -7,6 +7,7 @@ import type { ServerOptions } from 'node:http';
 import type { FwApp, Lifecycle } from '../app/app.ts';
 import { loadApplication, resolveJsonLib, type LoadedApplication } from '../app/load-application.ts';
 import { warnedWithoutStreamHandler } from '../app/startup-warnings.ts';
+import { nodeServerTimeouts } from '../config/config.ts';
 import type { InCodeConfig } from '../config/resolve-config.ts';
 import { injectFetch } from '../inject/inject.ts';
 import { createJsonLogger, LOG_LEVELS, type Logger } from '../log/logger.ts';
@@ -108,14 +109,7 @@ async function open(options: CreateListenerOptions, madeLogger: (logger: Logger)
       routes: application.routes,
     };
     const listener = composeStreamHandlers(sc.stream_handlers, app.streamHandlers ?? [], createPipelineListener(runtime));
-    const serverOptions: ServerOptions = {
-      requestTimeout: sc.request_timeout_ms,
-      headersTimeout: sc.headers_timeout_ms,
-      keepAliveTimeout: sc.keep_alive_timeout_ms,
-      maxHeaderSize: sc.max_header_size,
-      // node:http only enforces the two timeouts above when this check runs (default every 30 s)
-      connectionsCheckingInterval: Math.min(1000, sc.headers_timeout_ms),
-    };
+    const serverOptions: ServerOptions = { ...nodeServerTimeouts(sc), maxHeaderSize: sc.max_header_size };
     return { listener, application, logger, serverOptions, lifecycle, fetch: injectFetch(listener), close, traffic };
   } catch (error) { await close(); throw error; }
 }

@@ -8,6 +8,7 @@ import type { InlineHandler } from '../app/controller.ts';
 import { MAX_TIMER_MS } from '../config/validate-config.ts';
 import { FwError } from '../errors.ts';
 import { json, type JsonResponse } from '../http/response.ts';
+import { withTimeout } from '../promises.ts';
 
 /** Options of readinessHandler. */
 export interface ReadinessOptions {
@@ -44,12 +45,9 @@ export function readinessHandler(options: ReadinessOptions): InlineHandler {
 
 /** The names of the checks that threw, rejected or did not settle within `timeoutMs`, in `names` order. */
 async function failedChecks(names: readonly string[], checks: ReadinessOptions['checks'] & {}, timeoutMs: number): Promise<string[]> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), timeoutMs)));
+  const passed = new Set<string>();
   // The executor calls the check at once and turns its throw into a rejection.
-  const passes = (check: () => unknown): Promise<boolean> => Promise.race([new Promise((resolve) => resolve(check())).then(() => true, () => false), late]);
-  try {
-    const passed = await Promise.all(names.map((name) => passes(checks[name]!)));
-    return names.filter((_, index) => !passed[index]);
-  } finally { clearTimeout(timer); }
+  const runs = names.map((name) => new Promise((resolve) => resolve(checks[name]!())).then(() => passed.add(name)));
+  await withTimeout(Promise.allSettled(runs), timeoutMs);
+  return names.filter((name) => !passed.has(name));
 }
