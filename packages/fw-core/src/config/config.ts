@@ -119,8 +119,11 @@ export const configDefaults: Omit<FwConfig, 'bootstrap_application'> = Object.fr
   log_level: 'info',
 });
 
+/** The API listener's timeouts, which telemetry's /metrics listener shares. */
+export type ListenerTimeouts = Pick<ServerConfiguration, 'request_timeout_ms' | 'headers_timeout_ms' | 'keep_alive_timeout_ms'>;
+
 /** node:http's options for a listener's timeouts, as both of fw's listeners (the API's, telemetry's /metrics) set them. */
-export function nodeServerTimeouts(server: Pick<ServerConfiguration, 'request_timeout_ms' | 'headers_timeout_ms' | 'keep_alive_timeout_ms'>) {
+export function nodeServerTimeouts(server: ListenerTimeouts) {
   return {
     requestTimeout: server.request_timeout_ms,
     headersTimeout: server.headers_timeout_ms,

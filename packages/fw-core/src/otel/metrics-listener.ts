@@ -5,13 +5,13 @@
  */
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { configDefaults, nodeServerTimeouts } from '../config/config.ts';
+import { configDefaults, type ListenerTimeouts, nodeServerTimeouts } from '../config/config.ts';
 import { MAX_TIMER_MS } from '../config/validate-config.ts';
 import { FwError } from '../errors.ts';
 import { hostForDisplay } from '../server/bound-address.ts';
 import type { EnvConfig } from './env-config.ts';
 import { PROMETHEUS_CONTENT_TYPE } from './prometheus-serializer.ts';
-import type { ListenerTimeouts, TelemetryOptions } from './telemetry.ts';
+import type { TelemetryOptions } from './telemetry.ts';
 
 /** A running metrics listener. */
 export interface MetricsListener {

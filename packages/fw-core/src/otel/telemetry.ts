@@ -1,7 +1,7 @@
 /** What setupTelemetry takes and returns (setup-telemetry.ts; the SDK's part is register-telemetry.ts). */
 import type { PushMetricExporter } from '@opentelemetry/sdk-metrics';
 import type { BatchSpanProcessorOptions, SpanExporter, SpanProcessor } from '@opentelemetry/sdk-trace';
-import type { ServerConfiguration } from '../config/config.ts';
+import type { ListenerTimeouts } from '../config/config.ts';
 import type { Logger } from '../log/logger.ts';
 
 /** Test and embedding overrides of the trace pipeline. */
@@ -21,9 +21,6 @@ export interface MetricsPipelineOptions {
   /** Default 5000, or OTEL_METRIC_EXPORT_INTERVAL. */
   readonly exportIntervalMs?: number;
 }
-
-/** The API listener's timeouts the metrics listener shares (fw.server_configuration keys). */
-export type ListenerTimeouts = Pick<ServerConfiguration, 'request_timeout_ms' | 'headers_timeout_ms' | 'keep_alive_timeout_ms'>;
 
 /** Options of setupTelemetry; everything is optional. */
 export interface TelemetryOptions extends TracePipelineOptions, MetricsPipelineOptions {
