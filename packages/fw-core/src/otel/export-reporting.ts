@@ -20,15 +20,9 @@ export function startExportReporting(config: EnvConfig, options: TelemetryOption
     diag.setLogger(logger, { logLevel: DiagLogLevel[config.logLevel], suppressOverrideMessage: true });
   }
   const problems = new ExportProblemLog(options.logger);
-  const outcomes =
-    config.tracesEndpoint === undefined || options.spanExporter !== undefined || options.spanProcessor !== undefined
-      ? undefined
-      : new SpanExportOutcomes({
-          problems,
-          endpoint: config.tracesEndpoint,
-          exporterType: config.tracesProtocol === 'http/json' ? 'otlp_http_json_span_exporter' : 'otlp_http_span_exporter',
-          queueCapacity: batchSettings(config, options).maxQueueSize,
-        });
+  const exporterType = config.tracesProtocol === 'http/json' ? 'otlp_http_json_span_exporter' : 'otlp_http_span_exporter';
+  const fwExports = config.tracesEndpoint !== undefined && options.spanExporter === undefined && options.spanProcessor === undefined;
+  const outcomes = fwExports ? new SpanExportOutcomes({ problems, endpoint: config.tracesEndpoint, exporterType, queueCapacity: batchSettings(config, options).maxQueueSize }) : undefined;
   let removeSelfMetrics = (): void => {};
   return {
     /** The counts of fw's OTLP trace export; undefined when spans go elsewhere (none, or a user's exporter or processor). */

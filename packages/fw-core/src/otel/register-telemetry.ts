@@ -6,6 +6,7 @@
 import { context, type MeterProvider, metrics, propagation, type TextMapPropagator, trace, type TracerProvider } from '@opentelemetry/api';
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
 import { defaultResource, type Resource, resourceFromAttributes } from '@opentelemetry/resources';
+import { once } from 'node:events';
 import { connect } from 'node:net';
 import { FwError } from '../errors.ts';
 import { SERVICE_INSTANCE_ID, serviceInstanceId, useRecordingSpanReader } from '../log/logger.ts';
@@ -152,15 +153,7 @@ const PROBE_TIMEOUT_MS = 250;
 
 /** True when a TCP connection to the endpoint's host and port is refused (env-config.ts checked the URL). */
 function collectorRefuses(endpoint: string): Promise<boolean> {
-  const { host, port } = endpointAddress(new URL(endpoint));
-  return new Promise((resolve) => {
-    const socket = connect({ host, port });
-    const done = (refused: boolean): void => {
-      socket.destroy();
-      resolve(refused);
-    };
-    socket.setTimeout(PROBE_TIMEOUT_MS, () => done(false));
-    socket.once('connect', () => done(false));
-    socket.once('error', (error: NodeJS.ErrnoException) => done(error.code === 'ECONNREFUSED'));
-  });
+  const socket = connect(endpointAddress(new URL(endpoint)));
+  socket.setTimeout(PROBE_TIMEOUT_MS, () => socket.destroy(new Error('the probe had no answer')));
+  return once(socket, 'connect').then(() => false, (error: NodeJS.ErrnoException) => error.code === 'ECONNREFUSED').finally(() => socket.destroy());
 }
