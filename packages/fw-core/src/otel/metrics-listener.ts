@@ -3,6 +3,7 @@
  * API's, answering `GET /metrics` with the Prometheus text format. Anything else is 404 (405
  * for another method on /metrics); a failed collection is 500 with no detail.
  */
+import { once } from 'node:events';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { configDefaults, type ListenerTimeouts, nodeServerTimeouts } from '../config/config.ts';
@@ -25,12 +26,9 @@ export async function startMetricsListener(settings: MetricsListenerSettings, sc
   const { port, host, timeouts } = settings;
   // Not an import of node:http: it loads undici, and setupTelemetry imports this file (server/start-server.ts).
   const server = process.getBuiltinModule('node:http').createServer(nodeServerTimeouts(timeouts), (req, res) => answer(req, res, scrape));
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', (error: NodeJS.ErrnoException) => {
-      const where = `${hostForDisplay(host)}:${port}`;
-      reject(new FwError('FW_ERR_OTEL_METRICS_LISTEN', `the metrics listener cannot listen on ${where}: ${error.code ?? error.message}; give setupTelemetry another metricsPort (0 picks a free one) or host (metricsHost, OTEL_EXPORTER_PROMETHEUS_HOST)`, { cause: error, details: { host, port } }));
-    });
-    server.listen(port, host, () => resolve());
+  server.listen(port, host);
+  await once(server, 'listening').catch((error: NodeJS.ErrnoException) => {
+    throw new FwError('FW_ERR_OTEL_METRICS_LISTEN', `the metrics listener cannot listen on ${hostForDisplay(host)}:${port}: ${error.code ?? error.message}; give setupTelemetry another metricsPort (0 picks a free one) or host (metricsHost, OTEL_EXPORTER_PROMETHEUS_HOST)`, { cause: error, details: { host, port } });
   });
   // After start, a listener error (EMFILE on accept) must not crash the service it observes.
   server.on('error', () => {});
