@@ -172,11 +172,8 @@ function names(list: string | undefined): string[] {
  */
 function booleanVariable(get: Get, name: string, warnings: string[]): boolean {
   const value = get(name);
-  const lower = value?.toLowerCase();
-  if (lower === undefined || lower === 'false') return false;
-  if (lower === 'true') return true;
-  warnings.push(`${name}=${JSON.stringify(value)} is neither true nor false: read as false (write true or false)`);
-  return false;
+  if (value !== undefined && !/^(true|false)$/i.test(value)) warnings.push(`${name}=${JSON.stringify(value)} is neither true nor false: read as false (write true or false)`);
+  return value?.toLowerCase() === 'true';
 }
 
 function bad(name: string, value: string, expected: string): never {
