@@ -109,6 +109,7 @@ export const UNIT: readonly string[] = [
     'static-mime-types',
     'static-startup-errors',
     'typed-routes-runtime',
+    'wall-clock-anchor',
   ].map((name) => `packages/fw-core/test/${name}.test.ts`),
   ...['cli-error-codes', 'openapi-bodyless-statuses', 'openapi-validator-vendored', 'release-npm-on-windows', 'release-start-script', 'swagger-ui-release'].map(
     (name) => `packages/fw-cli/test/${name}.test.ts`,

@@ -10,9 +10,14 @@ export const monotonicMs = (): number => performance.now();
 /** The Unix time in milliseconds at which `monotonicMs()` read 0. */
 export const TIME_ORIGIN_MS: number = performance.timeOrigin;
 
-// Date.now() and monotonicMs() read together: the anchor of wallMsAt, as the SDK's AnchoredClock.
-let anchorWallMs = Date.now();
-let anchorMs = monotonicMs();
+/** `Date.now()` and the monotonic reading after it, read again (three tries) if a pause of over 1 ms came between. */
+export function readAnchor(monotonic = monotonicMs, wall = Date.now): { wallMs: number; ms: number } {
+  let [before, wallMs, ms] = [monotonic(), wall(), monotonic()];
+  for (let tries = 1; tries < 3 && ms - before > 1; tries++) [before, wallMs, ms] = [ms, wall(), monotonic()];
+  return { wallMs, ms };
+}
+
+let anchor = readAnchor();
 
 /**
  * `Date.now()` (or less) when `monotonicMs()` read `ms`, in whole ms as an SDK span's start: the
@@ -21,6 +26,6 @@ let anchorMs = monotonicMs();
  * started from it never starts after an SDK span started later (issue 36, item 2).
  */
 export function wallMsAt(ms: number): number {
-  if (ms - anchorMs >= 1000) { anchorWallMs = Date.now(); anchorMs = monotonicMs(); }
-  return anchorWallMs + Math.floor(ms - anchorMs);
+  if (ms - anchor.ms >= 1000) anchor = readAnchor();
+  return anchor.wallMs + Math.floor(ms - anchor.ms);
 }
