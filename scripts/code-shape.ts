@@ -55,6 +55,7 @@ export const REPEATED_FOR_A_REASON: ReadonlyMap<string, string> = new Map([
   ['http/write-response.ts#isEmpty', "one test per header map: the plugins' and the response's own"],
   ['pipeline/stages.ts#runLane', 'resumes the lane after a stage that answered with a promise'],
   ['stream/clock.ts#monotonicMs', "two instants: the exchange's start and its end"],
+  ['stream/exchange.ts#emit', "node:http emits each of a response's events through it ('prefinish', 'finish', 'close'): it reports the end on 'finish' and 'close'"],
   ['stream/exchange.ts#report', "'finish' and 'close' both report the end: the first does, the other returns at once"],
   ['stream/exchange.ts#endedAt', 'the end has two readers, observeExchange and the request log line: the first reads the clock, the other the value it kept'],
   ['stream/exchange.ts#existingExchange', "observeExchange reads the exchange's start, its report the exchange to end: a symbol read each, neither opening one on a server fw did not make"],

@@ -2,8 +2,8 @@
  * observeExchange counts body bytes the same way on every kind of request and response: fw's own
  * classes (fw's server, inject), which count into a field, and node:http's plain ones (a listener
  * on a server fw did not create), whose methods it wraps. Observers of one exchange share one
- * count. On fw's classes nothing is added to the response: its shape stays the one node:http's
- * code is optimised for.
+ * count. On fw's classes nothing is added to the response, neither methods nor listeners: its shape
+ * stays the one node:http's code is optimised for.
  */
 import assert from 'node:assert/strict';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
@@ -34,9 +34,11 @@ function observed(ends: ExchangeEnd[][], shapes: string[][]) {
   return (req: IncomingMessage, res: ServerResponse): void => {
     const pair: ExchangeEnd[] = [];
     ends.push(pair);
+    const listeners = (): number => res.listenerCount('finish') + res.listenerCount('close');
+    const before = listeners();
     observeExchange(req, res, (end) => pair.push(end));
     observeExchange(req, res, (end) => pair.push(end));
-    shapes.push(Object.getOwnPropertyNames(res).filter((name) => ['write', 'end', 'writeHead'].includes(name)));
+    shapes.push([...Object.getOwnPropertyNames(res).filter((name) => ['write', 'end', 'writeHead'].includes(name)), `listeners +${listeners() - before}`]);
     answer(req, res);
   };
 }
@@ -71,7 +73,7 @@ function assertCounted(ends: ExchangeEnd[][]): void {
 }
 
 describe('observeExchange counting body bytes', () => {
-  it("counts in fields on fw's request and response classes, adding no own methods to the response", async () => {
+  it("counts in fields on fw's request and response classes, adding no own methods nor listeners to the response", async () => {
     const ends: ExchangeEnd[][] = [];
     const shapes: string[][] = [];
     const server = createServer({ IncomingMessage: CountedIncomingMessage, ServerResponse: CountedServerResponse }, observed(ends, shapes));
@@ -81,7 +83,8 @@ describe('observeExchange counting body bytes', () => {
       server.close();
     }
     assertCounted(ends);
-    assert.deepEqual(shapes, [[], []]);
+    // The end is heard in their emit: no 'finish' and 'close' listeners per exchange.
+    assert.deepEqual(shapes, [['listeners +0'], ['listeners +0']]);
   });
 
   it("wraps node:http's plain request and response, once for both observers", async () => {
@@ -94,7 +97,7 @@ describe('observeExchange counting body bytes', () => {
       server.close();
     }
     assertCounted(ends);
-    assert.deepEqual(shapes, [['write', 'end', 'writeHead'], ['write', 'end', 'writeHead']]);
+    assert.deepEqual(shapes, [['write', 'end', 'writeHead', 'listeners +2'], ['write', 'end', 'writeHead', 'listeners +2']]);
   });
 
   it("is what fw's server hands its stream handlers", async () => {
@@ -219,6 +222,7 @@ describe('observeExchange counting body bytes', () => {
     assert.equal(post.body, `héllo${'b'.repeat(10)}ok`);
     await inject(listener, { method: 'HEAD', url: '/' });
     assertCounted(ends);
-    assert.deepEqual(shapes, [[], []]);
+    // The end is heard in their emit: no 'finish' and 'close' listeners per exchange.
+    assert.deepEqual(shapes, [['listeners +0'], ['listeners +0']]);
   });
 });

@@ -48,7 +48,6 @@ const NO_AUTHORITY: RequestTarget = { path: '', query: '', authority: undefined 
  * then `*` for asterisk-form and absent otherwise.
  */
 export function requestSpanAttributes(req: IncomingMessage, exchange: Exchange, method: string, scheme: string, redaction: QueryRedaction): Attributes {
-  const url = req.url ?? '/';
   const target = exchange.target;
   const server = serverOf(req, exchange, scheme);
   const socket = req.socket;
@@ -63,7 +62,7 @@ export function requestSpanAttributes(req: IncomingMessage, exchange: Exchange, 
     'network.protocol.version': req.httpVersion,
     'user_agent.original': req.headers['user-agent'],
   };
-  const path = urlPathOf(url, target);
+  const path = urlPathOf(req.url ?? '/', target);
   if (path !== undefined) attributes['url.path'] = path;
   if (method === '_OTHER' && req.method !== undefined) attributes['http.request.method_original'] = req.method;
   const query = urlQueryOf(target, redaction);

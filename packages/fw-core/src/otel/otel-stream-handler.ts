@@ -48,8 +48,7 @@ function wrapWithSdk(next: Listener, server: ServerTelemetry): Listener {
     const span = tracer.startSpan(startSpanName(names, method), { kind: SpanKind.SERVER, attributes: requestSpanAttributes(req, exchange, method, scheme, redaction) }, parent);
     const active = activeRequestsOf(method, scheme);
     active.count += 1;
-    const version = req.httpVersion;
-    observeExchange(req, res, (end) => finish(instruments, span, exchange, active, version, end));
+    observeExchange(req, res, (end) => finish(instruments, span, exchange, active, req.httpVersion, end));
     runInSpan(span, parent, server, next, req, res);
   };
 }

@@ -182,6 +182,12 @@ export class CountedServerResponse extends http.ServerResponse {
     if (counts !== undefined) counts.headHeaders = headers ?? (typeof reason === 'string' ? undefined : reason);
     return super.writeHead(statusCode, reason, headers);
   }
+
+  /** An observed exchange's end, heard before any listener: no two listeners per exchange (bench/telemetry-instructions.bench.ts). */
+  override emit(event: string | symbol, ...args: any[]): boolean {
+    if (this[COUNTS] !== undefined && (event === 'finish' || event === 'close')) (event === 'finish' ? onFinish : onClose).call(this);
+    return super.emit(event, ...args);
+  }
 }
 
 /** The bytes of a body chunk as node:http sends it: strings in their encoding (UTF-8 unless write's or end's argument is one). */
@@ -206,6 +212,7 @@ export function observeExchange(req: IncomingMessage, res: ServerResponse, onEnd
   if (!(req instanceof CountedIncomingMessage && res instanceof CountedServerResponse)) wrapToCount(req, res, counts);
   (req as Counted)[COUNTS] = counts;
   (res as Counted)[COUNTS] = counts;
+  if (res instanceof CountedServerResponse) return;
   // Prepended: reported before the observed code hears of the end. Plain functions: no closures per exchange.
   res.prependListener('finish', onFinish);
   res.prependListener('close', onClose);

@@ -42,8 +42,7 @@ export function namedStreamHandlers(names: readonly string[], available: readonl
   return names.slice(0, -1).map((name) => {
     const handler = byName.get(name);
     if (handler) return handler;
-    const known = ['fw_stream_h', ...byName.keys()].join(', ');
-    const problem = `server_configuration.stream_handlers names ${name}, which neither fw nor the app provides; known: ${known}`;
+    const problem = `server_configuration.stream_handlers names ${name}, which neither fw nor the app provides; known: ${['fw_stream_h', ...byName.keys()].join(', ')}`;
     throw new FwError('FW_ERR_STREAM_HANDLER_UNKNOWN', `${problem}; to fix, ${provideHint('streamHandlers', name)}`, { details: { name } });
   });
 }

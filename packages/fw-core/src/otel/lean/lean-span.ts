@@ -131,7 +131,7 @@ export class LeanServerSpan implements Span {
 
   /** A frozen `attributes` (otel_fw_plugin's per route) that setAttribute would keep as it is is encoded once and its bytes copied into each span (setEncodedAttributes). */
   setAttributes(attributes: Attributes): this {
-    const block = attributes instanceof Object && Object.isFrozen(attributes) && this.isRecording() ? encodedBlockOf(attributes) : null;
+    const block = attributes instanceof Object && this.isRecording() ? encodedBlockOf(attributes) : null;
     return block === null ? this.setEachAttribute(attributes) : this.setEncodedAttributes(block);
   }
 
@@ -143,9 +143,9 @@ export class LeanServerSpan implements Span {
     if (this.ignores()) return this;
     const fits = this.limits.attributeValueLengthLimit === Infinity && this.attributeCount + block.count <= this.limits.attributeCountLimit;
     if (!fits || (this.attributeCount > 0 && this.holdsAnyOf(block))) return this.setEachAttribute(block.attributes as Attributes);
-    // A literal for the first: push onto an empty array allocates room for 17 (bench/telemetry-instructions.bench.ts).
-    if (this.blocks === undefined) this.blocks = [block];
-    else this.blocks.push(block);
+    // Literals for the first two (the connection's, otel_fw_plugin's): a push allocates room for 17 (bench/telemetry-instructions.bench.ts).
+    const blocks = this.blocks;
+    this.blocks = blocks === undefined ? [block] : blocks.length === 1 ? [blocks[0]!, block] : (blocks.push(block), blocks);
     this.attributeCount += block.count;
     const held = this.heldKeys;
     this.heldKeys = held === undefined || block.keyBits === undefined ? undefined : held | block.keyBits;
@@ -268,10 +268,11 @@ export class LeanServerSpan implements Span {
 
 const encodedBlocks = new WeakMap<Attributes, LeanAttributeBlock | null>();
 
-/** The block of a frozen attributes object, encoded on first use; null unless setAttribute keeps each as it is (a plain object, no empty key, simple values). */
+/** The block of a frozen attributes object (kept ones are frozen: no Object.isFrozen, a runtime call), encoded on first use; null unless setAttribute keeps each as it is (a plain object, no empty key, simple values). */
 function encodedBlockOf(attributes: Attributes): LeanAttributeBlock | null {
   let block = encodedBlocks.get(attributes);
   if (block === undefined) {
+    if (!Object.isFrozen(attributes)) return null;
     const kept = [Object.prototype, null].includes(Object.getPrototypeOf(attributes)) && Object.entries(attributes).every(([key, value]) => key !== '' && key !== '__proto__' && (value === undefined || isSimpleValue(value)));
     block = kept ? encodeAttributeBlock(attributes as LeanAttributes) : null;
     encodedBlocks.set(attributes, block);
@@ -358,9 +359,8 @@ function isTimeInput(value: unknown): value is TimeInput {
 function timeFromInput(span: LeanServerSpan, input: TimeInput | undefined): LeanTime {
   if (typeof input === 'number') {
     if (input > monotonicMs()) return millisToTime(input);
-    const offsetMs = span.startWallMs - (span.startMs + TIME_ORIGIN_MS);
     const origin = millisToTime(TIME_ORIGIN_MS);
-    const since = millisToTime(input + offsetMs);
+    const since = millisToTime(input + (span.startWallMs - (span.startMs + TIME_ORIGIN_MS)));
     // The SDK's addHrTimes: one carry, no borrow.
     return origin[1] + since[1] >= 1e9 ? [origin[0] + since[0] + 1, origin[1] + since[1] - 1e9] : [origin[0] + since[0], origin[1] + since[1]];
   }

@@ -52,8 +52,7 @@ export function wrapLean(next: Listener, lean: LeanPath, server: ServerTelemetry
     }
     const active = activeRequestsOf(method, scheme);
     active.count += 1;
-    const version = req.httpVersion;
-    observeExchange(req, res, (end) => finish(metrics, span, exchange, active, version, end));
+    observeExchange(req, res, (end) => finish(metrics, span, exchange, active, req.httpVersion, end));
     runInSpan(span, parent, server, next, req, res);
   };
 }
@@ -101,14 +100,11 @@ function setRequestAttributes(span: LeanServerSpan, req: IncomingMessage, exchan
 /** The end of the exchange, in the spec's order (as otel-stream-handler.ts). */
 function finish(table: HttpMetricSeriesTable, span: LeanServerSpan, exchange: Exchange, active: ActiveRequests, version: string, end: ExchangeEnd): void {
   const errorType = errorTypeOf(end);
-  // The span lasts exactly what the duration metric records: its end is the exchange's, on the
-  // span's clock (a time made only for a span that is exported).
+  // The span lasts exactly what the duration metric records: its end is the exchange's, on the span's clock (a time made only for a span that is exported).
   endServerSpan(span, end, errorType, span.isRecording() ? span.timeAt(end.endedMs) : undefined);
   try {
-    const attributes = active.attributes;
-    const method = table.methodKey(attributes['http.request.method'] as string);
-    const scheme = attributes['url.scheme'] === 'https' ? 1 : 0;
-    const series = table.seriesOf(table.routeOf(exchange.route?.template), method, scheme, table.protocolKey(version), end.status > 0 ? end.status : 0, table.errorTypeKey(errorType));
+    const { attributes } = active;
+    const series = table.seriesOf(table.routeOf(exchange.route?.template), table.methodKey(attributes['http.request.method'] as string), attributes['url.scheme'] === 'https' ? 1 : 0, table.protocolKey(version), end.status > 0 ? end.status : 0, table.errorTypeKey(errorType));
     table.recordExchange(series, end.durationMs / 1000, end.requestBodySize, end.responseBodySize);
   } catch {
     // Over 256 methods or 16 protocol versions: the exchange goes unmeasured rather than failing the response's end.

@@ -46,12 +46,11 @@ export function createLeanSetup(config: EnvConfig, resource: Resource, options: 
   const path = { sampler: samplerFor(config.sampler, config.samplerRatio), decide: fixedSamplingDecision(config.sampler), limits: config.spanLimits, metrics: new HttpMetricSeriesTable() };
   if (fw === undefined) return { path: { ...path, onEnd: () => {} }, export: undefined };
   const batch = batchSettings(config, options);
-  // The batch processor gives up an export after its own timeout too (OTEL_BSP_EXPORT_TIMEOUT).
-  const timeoutMs = Math.min(fw.sender.timeoutMs, batch.exportTimeoutMillis ?? Infinity);
   const exported = createLeanTraceExport({
     resource: { attributes: resource.attributes as LeanAttributes, schemaUrl: resource.schemaUrl },
     scope: SCOPE,
-    sender: { ...fw.sender, timeoutMs },
+    // The batch processor gives up an export after its own timeout too (OTEL_BSP_EXPORT_TIMEOUT).
+    sender: { ...fw.sender, timeoutMs: Math.min(fw.sender.timeoutMs, batch.exportTimeoutMillis ?? Infinity) },
     outcomes: fw.outcomes,
     batch: { maxQueueSize: batch.maxQueueSize, maxExportBatchSize: batch.maxExportBatchSize, scheduledDelayMs: batch.scheduledDelayMillis },
   });
