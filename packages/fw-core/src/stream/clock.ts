@@ -1,13 +1,10 @@
-/**
- * The clock of exchanges and fw's lean spans, from node:perf_hooks once: the global `performance`
- * is a lazy getter, and `timeOrigin` asks the runtime on every read (bench/telemetry.bench.ts).
- */
+/** The clock of exchanges and lean spans: node:perf_hooks' `performance`, as the global is a lazy getter (bench/telemetry.bench.ts). */
 import { performance } from 'node:perf_hooks';
 
 /** Milliseconds since TIME_ORIGIN, sub-millisecond. */
 export const monotonicMs = (): number => performance.now();
 
-/** The Unix time in milliseconds at which `monotonicMs()` read 0. */
+/** The Unix time in milliseconds at which `monotonicMs()` read 0 (read once: each read asks the runtime). */
 export const TIME_ORIGIN_MS: number = performance.timeOrigin;
 
 /** `Date.now()` and the monotonic reading after it, read again (three tries) if a pause of over 1 ms came between. */
@@ -20,10 +17,8 @@ export function readAnchor(monotonic = monotonicMs, wall = Date.now): { wallMs: 
 let anchor = readAnchor();
 
 /**
- * `Date.now()` (or less) when `monotonicMs()` read `ms`, in whole ms as an SDK span's start: the
- * monotonic time since an anchor re-read each second, so a request pays no `Date.now()` and the
- * system clock being set is followed. Never more, as floor(a) + floor(b) <= floor(a + b): a span
- * started from it never starts after an SDK span started later (issue 36, item 2).
+ * `Date.now()` (or less, as floor(a) + floor(b) <= floor(a + b), so no span starts after an SDK span started later:
+ * issue 36, item 2) when `monotonicMs()` read `ms`, from an anchor re-read each second: no `Date.now()` per request.
  */
 export function wallMsAt(ms: number): number {
   if (ms - anchor.ms >= 1000) anchor = readAnchor();

@@ -206,7 +206,7 @@ function byteLength(chunk: unknown, encoding: unknown): number {
 export function observeExchange(req: IncomingMessage, res: ServerResponse, onEnd: (end: ExchangeEnd) => void, startedMs?: number): void {
   const observer = { started: startedMs ?? existingExchange(req)?.startedMs ?? monotonicMs(), onEnd };
   const existing = (res as Counted)[COUNTS];
-  // Observers of one exchange (nested stream handlers) share its counts and its two listeners.
+  // Observers of one exchange (nested stream handlers) share its counts and its one report of the end.
   if (existing !== undefined) return void existing.observers.push(observer);
   const counts: ExchangeCounts = { requestBytes: 0, responseBytes: 0, headHeaders: undefined, bodyless: req.method === 'HEAD', observers: [observer], reported: false };
   if (!(req instanceof CountedIncomingMessage && res instanceof CountedServerResponse)) wrapToCount(req, res, counts);
