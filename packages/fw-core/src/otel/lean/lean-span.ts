@@ -145,7 +145,7 @@ export class LeanServerSpan implements Span {
     if (!fits || (this.attributeCount > 0 && this.holdsAnyOf(block))) return this.setEachAttribute(block.attributes as Attributes);
     // Literals for the first two (the connection's, otel_fw_plugin's): a push allocates room for 17 (bench/telemetry-instructions.bench.ts).
     const blocks = this.blocks;
-    this.blocks = blocks === undefined ? [block] : blocks.length === 1 ? [blocks[0]!, block] : (blocks.push(block), blocks);
+    this.blocks = blocks === undefined ? [block] : blocks.length === 1 ? [blocks[0]!, block] : blocks.concat(block);
     this.attributeCount += block.count;
     const held = this.heldKeys;
     this.heldKeys = held === undefined || block.keyBits === undefined ? undefined : held | block.keyBits;
