@@ -68,6 +68,7 @@ async function compareCpu(): Promise<string[]> {
     ...contenders.map((contender) => `${row(contender)} ${ratio(median(contender.cpuPerRequest), median(hand.cpuPerRequest))} |`),
     '',
     ...[FW_JSON, FW_STREAM].map((name) => `${name}: / hand-written ${pairedCpuRatio(by(name), hand).toFixed(3)}x (goal <= 1.05x), / Fastify ${pairedCpuRatio(by(name), by(FASTIFY)).toFixed(3)}x (goal <= 0.8x); medians of per-round ratios`),
+    `fw jsonStream / fw json(), the same body: ${pairedCpuRatio(by(FW_STREAM), by(FW_JSON)).toFixed(3)}x (median of per-round ratios)`,
     '',
   ];
 }
