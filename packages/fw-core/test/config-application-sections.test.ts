@@ -82,6 +82,22 @@ describe('config with an application section fw.bootstrap_application does not n
   });
 });
 
+describe("config with one of fw's own keys beside the fw section", () => {
+  it('says to write it inside fw, at the top level and in an overlay, whatever its value', async () => {
+    const top = await writeApp({ fw: BLOG, log_level: 'warn' });
+    await assert.rejects(resolveConfig(top, {}), {
+      code: 'FW_ERR_CONFIG_BAD_VALUE',
+      message: `log_level must be inside fw, as fw.log_level: it is one of fw's own keys; found "warn" (a string)`,
+    });
+    // An object value too: it would otherwise pass as an application section.
+    const overlay = await writeApp({ fw: BLOG, environments: { prod: { server_configuration: { port: 80 } } } });
+    await assert.rejects(loadConfig(overlay, { FW_ENV: 'prod' }), {
+      code: 'FW_ERR_CONFIG_BAD_VALUE',
+      message: `environments.prod.server_configuration must be inside fw, as environments.prod.fw.server_configuration: it is one of fw's own keys; found {"port":80} (an object)`,
+    });
+  });
+});
+
 describe('config with the application section fw.bootstrap_application names', () => {
   it('accepts it at the top level and in every overlay', async () => {
     const dir = await writeApp({ fw: BLOG, blog: { store: 'memory' }, environments: { prod: { blog: { store: 'postgres' } } } });

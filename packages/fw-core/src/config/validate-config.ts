@@ -43,14 +43,14 @@ function parseOverlay(value: unknown, key: string): ConfigSections {
 }
 
 function parseSections(sections: Record<string, unknown>, parent: string): ConfigSections {
-  const apps: Record<string, Record<string, unknown>> = {};
-  let fw: FwSection = {};
-  for (const [name, value] of Object.entries(sections)) {
+  const { fw, ...apps } = sections;
+  const checked = fw === undefined ? {} : (checkFields(fw, childPath(parent, 'fw'), keyChecks) as FwSection);
+  for (const [name, value] of Object.entries(apps)) {
     const key = childPath(parent, name);
-    if (name === 'fw') fw = checkFields(value, key, keyChecks) as FwSection;
-    else apps[name] = expectObject(value, key);
+    if (Object.hasOwn(keyChecks, name)) throw badValue(key, `inside fw, as ${childPath(childPath(parent, 'fw'), name)}: it is one of fw's own keys`, value);
+    expectObject(value, key);
   }
-  return { fw, apps };
+  return { fw: checked, apps: apps as ConfigSections['apps'] };
 }
 
 /**
