@@ -87,6 +87,7 @@ export const UNIT: readonly string[] = [
     'router-random-tables',
     'router-wildcards',
     'schema-ajv-module-shapes',
+    'schema-checks-and-answers-differential',
     'schema-meta-validator-vendored',
     'schema-response-mixed-types',
     'security-bearer-auth',

@@ -180,15 +180,17 @@ function decimalOnly(validate: SyncValidator): SyncValidator {
     }
     const result = validate(value);
     if (texts === undefined) return result;
-    const issues: SchemaIssue[] = [];
-    for (const [key, index] of texts) {
-      const coerced = part[key];
-      if (typeof (Array.isArray(coerced) ? coerced[index] : coerced) !== 'number') continue;
-      const path = `/${key.replaceAll('~', '~0').replaceAll('/', '~1')}${Array.isArray(coerced) ? `/${index}` : ''}`;
-      issues.push({ path, keyword: 'type', message: 'must be a decimal number within ±9007199254740991', params: {} });
-    }
-    if (issues.length === 0) return result;
     // ajv's issues about a misread number (`0x10` above a maximum of 10) are about a number the client never sent.
-    return { valid: false, errors: [...(result.valid ? [] : result.errors.filter((error) => !issues.some((issue) => issue.path === error.path))), ...issues] };
+    const refuse = (errors: readonly SchemaIssue[]): SchemaIssue[] => {
+      const issues = texts!.filter(([key, index]) => typeof [part[key]].flat()[index] === 'number').map(([key, index]): SchemaIssue => ({
+        path: `/${key.replaceAll('~', '~0').replaceAll('/', '~1')}${Array.isArray(part[key]) ? `/${index}` : ''}`,
+        keyword: 'type', message: 'must be a decimal number within ±9007199254740991', params: {},
+      }));
+      return [...errors.filter((error) => !issues.some((issue) => issue.path === error.path)), ...issues];
+    };
+    // After a failure, the texts past it are coerced only when reading `errors` runs the allErrors copy.
+    if (!result.valid) return { valid: false, ...(result.incomplete === true && { incomplete: true }), get errors() { return refuse(result.errors); } };
+    const errors = refuse([]);
+    return errors.length === 0 ? result : { valid: false, errors };
   };
 }

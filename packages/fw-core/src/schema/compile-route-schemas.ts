@@ -39,10 +39,7 @@ export interface SchemaSettings {
 const PARTS: readonly RequestPart[] = ['params', 'query', 'headers', 'body'];
 
 /** Compiles the schemas of `definitions`; an empty map (and no ajv import) when none has one. */
-export async function compileRouteSchemas(
-  definitions: readonly RouteDefinition<SchemaTarget>[],
-  settings: SchemaSettings,
-): Promise<RouteSchemas> {
+export async function compileRouteSchemas(definitions: readonly RouteDefinition<SchemaTarget>[], settings: SchemaSettings): Promise<RouteSchemas> {
   checkAjvOptions(settings.ajv, settings.schemaCompiler !== undefined);
   const named = checkNamedSchemas(settings.schemas);
   const withSchema = definitions.filter((definition) => definition.data.schema !== undefined);
