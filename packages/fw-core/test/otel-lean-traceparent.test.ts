@@ -17,14 +17,14 @@ import { seededRandom } from '../../../tests/e2e/support/seeded-random.ts';
 const propagator = new W3CTraceContextPropagator();
 
 /** What the SDK's propagator extracts, in the lean parser's terms. */
-function sdkView(traceparent: string, tracestate?: string): { traceId: string; spanId: string; flags: number; traceState: string | undefined } | undefined {
-  const carrier: Record<string, string> = { traceparent, ...(tracestate === undefined ? {} : { tracestate }) };
+function sdkView(traceparent: string | string[], tracestate?: string | string[]): { traceId: string; spanId: string; flags: number; traceState: string | undefined } | undefined {
+  const carrier: Record<string, string | string[]> = { traceparent, ...(tracestate === undefined ? {} : { tracestate }) };
   const parent = trace.getSpanContext(propagator.extract(ROOT_CONTEXT, carrier, { get: (c, key) => c[key], keys: (c) => Object.keys(c) }));
   if (parent === undefined) return undefined;
   return { traceId: parent.traceId, spanId: parent.spanId, flags: parent.traceFlags, traceState: parent.traceState?.serialize() || undefined };
 }
 
-function leanView(traceparent: string, tracestate?: string): ReturnType<typeof sdkView> {
+function leanView(traceparent: string | string[], tracestate?: string | string[]): ReturnType<typeof sdkView> {
   const parent = parseTraceparent(traceparent, tracestate);
   if (parent === undefined) return undefined;
   return { traceId: toHex(parent.traceId), spanId: toHex(parent.spanId), flags: parent.flags, traceState: parent.traceState?.serialize() || undefined };
@@ -69,7 +69,22 @@ describe('lean traceparent', () => {
     assert.equal(parent?.flags, 1);
     assert.equal(parseTraceparent(CASES['version ff'], 'vendor=abc'), undefined);
     assert.equal(parseTraceparent(undefined, 'vendor=abc'), undefined);
-    assert.equal(parseTraceparent([CASES['valid']!, CASES['valid']!]), undefined, 'two traceparent headers are not one parent');
+  });
+
+  it('several traceparent values (an array: inject passes a repeated header so; node:http joins it into one invalid value): the first, as the SDK propagator takes it', () => {
+    // The W3C test suite (test_traceparent_duplicated) expects a new trace instead; the official propagator, the reference, takes the first.
+    const other = `00-${'1'.repeat(32)}-${'2'.repeat(16)}-00`;
+    const cases: [string[], string | string[] | undefined][] = [
+      [[VALID, other], 'vendor=abc'],
+      [[other, VALID], ['a=1', 'b=2']],
+      [['garbage', VALID], 'vendor=abc'],
+      [[VALID], undefined],
+      [[], 'vendor=abc'],
+      [[`${VALID}, ${other}`], undefined],
+    ];
+    for (const [traceparent, tracestate] of cases) assert.deepEqual(leanView(traceparent, tracestate), sdkView(traceparent, tracestate), JSON.stringify(traceparent));
+    assert.equal(leanView([VALID, other])?.spanId, PARENT);
+    assert.equal(leanView(`${VALID}, ${other}`), undefined, 'joined by node:http: one invalid value on both');
   });
 
   it('agrees with the SDK propagator on 20000 seeded mutations of a valid header', () => {

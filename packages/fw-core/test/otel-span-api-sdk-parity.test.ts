@@ -11,7 +11,7 @@ import assert from 'node:assert/strict';
 import { afterEach, beforeEach, describe, it, mock } from 'node:test';
 import { diag, DiagLogLevel, ROOT_CONTEXT, SpanStatusCode, type Exception, type Span, type SpanStatus, type TimeInput } from '@opentelemetry/api';
 import { ProtobufTraceSerializer } from '@opentelemetry/otlp-transformer';
-import { TracerProvider, type ReadableSpan } from '@opentelemetry/sdk-trace';
+import { AlwaysOffSampler, TracerProvider, type ReadableSpan } from '@opentelemetry/sdk-trace';
 import { toLeanSpanData } from '../src/otel/lean/lean-trace-export.ts';
 import { LeanServerSpan } from '../src/otel/lean/lean-span.ts';
 import { readEnvConfig } from '../src/otel/env-config.ts';
@@ -319,6 +319,119 @@ describe('the lean span and the SDK span export the same', () => {
     }, config.spanLimits);
     assert.deepEqual(lean, sdk);
     assert.deepEqual(lean.attributes, [['s', 'abcdef']]);
+  });
+
+  it('span limits read from the OTEL_*_LIMIT variables (a span\'s own over the general one, 0 for none allowed): both spans keep, cut and count the same', () => {
+    const linked = { traceId: '0af7651916cd43dd8448eb211c80319c', spanId: 'b7ad6b7169203331', traceFlags: 1 };
+    const calls: Calls = (span) => {
+      for (const key of ['a', 'b', 'c', 'd']) span.setAttribute(key, 'abcdef');
+      span.setAttributes({ list: ['abcdef', 'xy'], bytes: Uint8Array.from([1, 2, 3, 4, 5]) });
+      for (let i = 0; i < 4; i += 1) span.addEvent(`e${i}`, { x: 'abcdef', y: 1, z: ['abcdef'] });
+      for (let i = 0; i < 4; i += 1) span.addLink({ context: linked, attributes: { x: 'abcdef', y: 1, z: { w: 'abcdef' } } });
+      span.end();
+    };
+    const envs: Record<string, string>[] = [
+      { OTEL_ATTRIBUTE_COUNT_LIMIT: '2', OTEL_ATTRIBUTE_VALUE_LENGTH_LIMIT: '3' },
+      { OTEL_ATTRIBUTE_COUNT_LIMIT: '2', OTEL_SPAN_ATTRIBUTE_COUNT_LIMIT: '5', OTEL_ATTRIBUTE_VALUE_LENGTH_LIMIT: '3', OTEL_SPAN_ATTRIBUTE_VALUE_LENGTH_LIMIT: '4' },
+      { OTEL_SPAN_EVENT_COUNT_LIMIT: '2', OTEL_SPAN_LINK_COUNT_LIMIT: '1', OTEL_EVENT_ATTRIBUTE_COUNT_LIMIT: '1', OTEL_LINK_ATTRIBUTE_COUNT_LIMIT: '2' },
+      { OTEL_SPAN_ATTRIBUTE_COUNT_LIMIT: '0', OTEL_SPAN_EVENT_COUNT_LIMIT: '0', OTEL_SPAN_LINK_COUNT_LIMIT: '0' },
+      { OTEL_EVENT_ATTRIBUTE_COUNT_LIMIT: '0', OTEL_LINK_ATTRIBUTE_COUNT_LIMIT: '0', OTEL_SPAN_ATTRIBUTE_VALUE_LENGTH_LIMIT: '1' },
+    ];
+    const counts: number[][] = [];
+    for (const env of envs) {
+      const { sdk, lean } = exportedBoth(calls, readEnvConfig(env).spanLimits);
+      assert.deepEqual(lean, sdk, JSON.stringify(env));
+      counts.push([sdk.attributes.length, sdk.droppedAttributesCount, sdk.events.length, sdk.droppedEventsCount, sdk.links.length, sdk.droppedLinksCount]);
+    }
+    assert.deepEqual(counts, [[2, 4, 4, 0, 4, 0], [5, 1, 4, 0, 4, 0], [6, 0, 2, 2, 1, 3], [0, 6, 0, 4, 0, 4], [6, 0, 4, 0, 4, 0]]);
+  });
+
+  it('a __proto__ key (JSON.parse makes one): takes a place under the count limits as in the SDK, which assigns it and so exports nothing', () => {
+    const linked = { traceId: '0af7651916cd43dd8448eb211c80319c', spanId: 'b7ad6b7169203331', traceFlags: 1 };
+    const parsed = (): Record<string, never> => JSON.parse('{"__proto__":{"leak":"x"},"a":2}');
+    const limits = { ...DEFAULT_SPAN_LIMITS, attributeCountLimit: 3, attributePerEventCountLimit: 1, attributePerLinkCountLimit: 1 };
+    const calls: Calls = (span) => {
+      span.setAttribute('__proto__', 'x' as never);
+      span.setAttribute('__proto__', 10n as never);
+      span.setAttributes(parsed());
+      span.setAttribute('b', 3);
+      span.setAttribute('__proto__', null as never);
+      span.addEvent('e', parsed());
+      span.addLink({ context: linked, attributes: parsed() });
+      span.end();
+    };
+    const { sdk, lean } = exportedBoth(calls, limits);
+    assert.deepEqual(lean, sdk);
+    // Each valid __proto__ is a new key to the SDK: the first and the map take two places, `a` the third; `b` and the last are dropped.
+    // On the event the map is no simple value (dropped, `a` kept); on the link it takes the one place.
+    assert.deepEqual([sdk.attributes, sdk.droppedAttributesCount], [[['a', '2']], 2]);
+    assert.deepEqual([sdk.events[0].attributes, sdk.events[0].dropped, sdk.links[0].attributes, sdk.links[0].dropped], [[['a', '2']], 1, [], 1]);
+    const lines = diagLinesBoth(calls, limits);
+    assert.deepEqual(lines.lean, lines.sdk.filter((line) => line !== 'warn Dropping extra attributes.'));
+    assert.ok(lines.sdk.includes('warn Invalid attribute value set for key: __proto__'), lines.sdk.join('\n'));
+  });
+
+  it('keys Object.prototype has (toString, constructor): new keys, counted against the limit, also past the keys fw gives a bit', () => {
+    const { sdk, lean } = exportedBoth((span) => {
+      span.setAttributes(Object.freeze({ 'app.route': '/r' }));
+      // More keys than fw's 30 key bits: those after them are looked up by name.
+      for (let i = 0; i < 40; i += 1) span.setAttribute(`app.parity.key${i}`, i);
+      for (const key of ['toString', 'constructor', 'valueOf', 'hasOwnProperty']) span.setAttribute(key, key);
+      span.setAttributes(Object.freeze({ isPrototypeOf: 'x' }));
+      span.end();
+    }, { ...DEFAULT_SPAN_LIMITS, attributeCountLimit: 43 });
+    assert.deepEqual(lean, sdk);
+    assert.deepEqual([sdk.attributes.length, sdk.droppedAttributesCount], [43, 3]);
+  });
+
+  it('a span that is not sampled says nothing to diag, as the SDK\'s non-recording span, recordException of nothing included', () => {
+    const linked = { traceId: '0af7651916cd43dd8448eb211c80319c', spanId: 'b7ad6b7169203331', traceFlags: 1 };
+    const unsampled = new TracerProvider({ sampler: new AlwaysOffSampler() }).getTracer('parity');
+    const calls: Calls = (span) => {
+      span.setAttribute('a', 1);
+      span.setAttributes({ b: 2, '': 3 });
+      span.addEvent('e');
+      span.addLink({ context: linked });
+      span.setStatus({ code: SpanStatusCode.ERROR, message: 42 as unknown as string });
+      span.updateName('n');
+      span.recordException({} as Exception);
+      span.recordException(Symbol('thrown') as unknown as Exception);
+      span.end();
+      span.end();
+      span.recordException({} as Exception);
+    };
+    const linesOf = (span: Span): string[] => {
+      const lines: string[] = [];
+      const line = (level: string) => (message: string): void => void lines.push(`${level} ${message}`);
+      diag.setLogger({ error: line('error'), warn: line('warn'), info: line('info'), debug: line('debug'), verbose: line('verbose') }, { logLevel: DiagLogLevel.WARN, suppressOverrideMessage: true });
+      try {
+        calls(span, perfMs);
+      } finally {
+        diag.disable();
+      }
+      return lines;
+    };
+    const sdkSpan = unsampled.startSpan('s', {}, ROOT_CONTEXT);
+    const leanSpan = new LeanServerSpan('s', undefined, false, DEFAULT_SPAN_LIMITS, () => assert.fail('not sampled: never ended into the export'));
+    assert.deepEqual([leanSpan.isRecording(), sdkSpan.isRecording()], [false, false]);
+    assert.deepEqual(linesOf(leanSpan), linesOf(sdkSpan));
+    assert.deepEqual(linesOf(sdkSpan), []);
+  });
+
+  it('recordException of a Symbol (what `throw Symbol()` catches): a TypeError, as the SDK\'s span throws writing its warning', () => {
+    const thrown = Symbol('thrown') as unknown as Exception;
+    const errors: unknown[] = [];
+    exportedBoth((span) => {
+      try {
+        span.recordException(thrown);
+      } catch (error) {
+        errors.push(error);
+      }
+      span.end();
+    });
+    assert.equal(errors.length, 2, 'both spans throw');
+    assert.ok(errors.every((error) => error instanceof TypeError), String(errors));
+    assert.equal((errors[1] as Error).message, (errors[0] as Error).message);
   });
 
   const STATUSES: readonly (readonly [string, readonly SpanStatus[]])[] = [

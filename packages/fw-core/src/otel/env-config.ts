@@ -84,9 +84,8 @@ export function readEnvConfig(env: NodeJS.ProcessEnv) {
     disabled: booleanVariable(get, 'OTEL_SDK_DISABLED', warnings),
     warnings,
     ...exportSettings,
-    serviceName: get('OTEL_SERVICE_NAME'),
-    // Values of W3C baggage octets (others percent-encoded): `a=1;b=2` is refused, as the SDK discards it, not read as a="1;b=2".
-    resourceAttributes: keyValueList(get, 'OTEL_RESOURCE_ATTRIBUTES', undefined, /^[\x21\x23-\x2B\x2D-\x3A\x3C-\x5B\x5D-\x7E]*$/),
+    serviceName: get('OTEL_SERVICE_NAME') && env.OTEL_SERVICE_NAME, // as the SDK's detector: not trimmed
+    resourceAttributes: keyValueList(get, 'OTEL_RESOURCE_ATTRIBUTES'),
     tracesEndpoint: tracesExporter === 'none' ? undefined : endpoint(get, 'OTEL_EXPORTER_OTLP_TRACES_ENDPOINT', base, 'v1/traces') ?? DEFAULT_TRACES_ENDPOINT,
     // Undefined unless an OTLP metrics endpoint is configured.
     metricsEndpoint:
@@ -197,21 +196,19 @@ function endpoint(get: Get, name: string, base: string | undefined, path: string
   return url;
 }
 
-/** `key=value,key2=value2` with percent-encoded keys and values (W3C Baggage octets). */
-function keyValueList(get: Get, name: string, shown: (raw: string) => string = (raw) => raw, octets?: RegExp): Record<string, string> {
+/** `key=value,…` percent-encoded, trimmed; OTEL_RESOURCE_ATTRIBUTES as the SDK's detector reads it (one `=` a pair, a key, 255 characters decoded at most), refused where it discards it. */
+function keyValueList(get: Get, name: string, shown: (raw: string) => string = (raw) => raw): Record<string, string> {
   const raw = get(name);
   const out: Record<string, string> = {};
   if (raw === undefined) return out;
+  const resource = name === 'OTEL_RESOURCE_ATTRIBUTES';
   for (const pair of raw.split(',')) {
     if (pair.trim() === '') continue;
     const eq = pair.indexOf('=');
-    if (eq <= 0) bad(name, shown(raw), 'comma-separated key=value pairs');
-    if (octets?.test(pair.slice(eq + 1).trim()) === false) bad(name, shown(raw), 'values of W3C baggage octets, any other character percent-encoded (; " \\ space)');
-    try {
-      out[decodeURIComponent(pair.slice(0, eq).trim())] = decodeURIComponent(pair.slice(eq + 1).trim());
-    } catch {
-      bad(name, shown(raw), 'percent-encoding that decodes to UTF-8');
-    }
+    if (eq <= 0 || (resource && (pair.slice(0, eq).trim() === '' || pair.includes('=', eq + 1)))) bad(name, shown(raw), `comma-separated key=value pairs${resource ? ' (`,` and `=` in a key or value percent-encoded: %2C, %3D)' : ''}`);
+    const [key, value] = [pair.slice(0, eq), pair.slice(eq + 1)].map((part) => { try { return decodeURIComponent(part.trim()); } catch { return bad(name, shown(raw), 'percent-encoding that decodes to UTF-8'); } }) as [string, string];
+    if (resource && Math.max(key.length, value.length) > 255) bad(name, raw, 'keys and values of at most 255 characters once percent-decoded');
+    out[key] = value;
   }
   return out;
 }

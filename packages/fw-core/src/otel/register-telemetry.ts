@@ -140,7 +140,7 @@ function registerGlobals(tracerProvider: TracerProvider, meterProvider: MeterPro
  * renames a deployed service without a code change). `service.instance.id`: OTEL_RESOURCE_ATTRIBUTES',
  * else the process's random one, the id on every line of fw's JSON logger (log/logger.ts).
  */
-function resourceFor(config: EnvConfig, serviceName: string | undefined): Resource {
+export function resourceFor(config: EnvConfig, serviceName: string | undefined): Resource {
   const attributes: Record<string, string> = {};
   if (serviceName !== undefined) attributes['service.name'] = serviceName;
   Object.assign(attributes, config.resourceAttributes);

@@ -105,15 +105,15 @@ export class LeanServerSpan implements Span {
   }
 
   setAttribute(key: string, value: AttributeValue | undefined): this {
-    // null is a value (an empty one), as the SDK 3 keeps it; `__proto__` would set the attributes' prototype: nothing exported.
-    if (this.ignores() || value === undefined || key === '__proto__') return this;
+    // null is a value (an empty one), as the SDK 3 keeps it. `__proto__` is new each time, as in the SDK, whose assignment sets a prototype: counted, never kept.
+    if (this.ignores() || value === undefined) return this;
     if (key.length === 0) return leftOut(this, `Invalid attribute key: ${key}`);
     const own = this.ownAttributes;
     const bit = keyBit(key);
     const held = this.heldKeys;
-    // A key whose bit the span does not hold is new; else it is looked up: one held by a block first
-    // moves that block's attributes here.
-    const isNew = (held !== undefined && bit !== 0 && (held & bit) === 0) || (own[key] === undefined && !(this.blocks !== undefined && this.unblock(key)));
+    // A key whose bit the span does not hold is new; else it is looked up (own keys only: `toString` is
+    // not set because Object.prototype has it): one held by a block first moves that block's attributes here.
+    const isNew = (held !== undefined && bit !== 0 && (held & bit) === 0) || (!Object.hasOwn(own, key) && !(this.blocks !== undefined && this.unblock(key)));
     if (isNew && this.attributeCount >= this.limits.attributeCountLimit) {
       // No diag line, unlike the SDK's span: fw sets the request's attributes after the start (docs/telemetry.md).
       this.droppedAttributesCount += 1;
@@ -125,7 +125,7 @@ export class LeanServerSpan implements Span {
       this.attributeCount += 1;
       this.heldKeys = held === undefined || bit === 0 ? undefined : held | bit;
     }
-    own[key] = truncate(value, this.limits.attributeValueLengthLimit);
+    if (key !== '__proto__') own[key] = truncate(value, this.limits.attributeValueLengthLimit);
     return this;
   }
 
@@ -162,13 +162,13 @@ export class LeanServerSpan implements Span {
     const held = this.heldKeys;
     if (held !== undefined && block.keyBits !== undefined) return (held & block.keyBits) !== 0;
     const attributes = block.attributes;
-    for (const key in attributes) if (attributes[key] != null && (this.ownAttributes[key] !== undefined || this.blockOf(key) !== undefined)) return true;
+    for (const key in attributes) if (attributes[key] != null && (Object.hasOwn(this.ownAttributes, key) || this.blockOf(key) !== undefined)) return true;
     return false;
   }
 
   private blockOf(key: string): LeanAttributeBlock | undefined {
     // find(), not for-of (an iterator): this runs for each key that the key bits cannot answer for.
-    return this.blocks?.find((block) => block.attributes[key] != null);
+    return this.blocks?.find((block) => Object.hasOwn(block.attributes, key) && block.attributes[key] != null);
   }
 
   /** When a block holds `key`: its attributes become own ones (already counted) and it is dropped. */
@@ -251,7 +251,8 @@ export class LeanServerSpan implements Span {
   }
 
   recordException(exception: Exception, time?: TimeInput): void {
-    // As the SDK's span: empty values count as absent, and an exception with neither a type nor a message is no event.
+    // As the SDK's span: empty values count as absent; an exception with neither a type nor a message is no event, and a warning
+    // when sampled (the SDK's non-recording span says nothing), which throws a TypeError for a Symbol (`throw Symbol()`), as the SDK's.
     const attributes: Attributes = {};
     if (typeof exception === 'string') attributes['exception.message'] = exception;
     else if (exception) {
@@ -262,7 +263,7 @@ export class LeanServerSpan implements Span {
       if (stack) attributes['exception.stacktrace'] = stack;
     }
     if (attributes['exception.type'] || attributes['exception.message']) this.addEvent('exception', attributes, time);
-    else diag.warn(`Failed to record an exception ${String(exception)}`);
+    else if (this.sampled) diag.warn(`Failed to record an exception ${exception as string}`);
   }
 }
 
@@ -280,16 +281,16 @@ function encodedBlockOf(attributes: Attributes): LeanAttributeBlock | null {
   return block;
 }
 
-/** `attributes` as the SDK's cleanAttributes: undefined left out; past `count`, an empty key or not `valid`, dropped and counted; cut to `length`. */
+/** `attributes` as the SDK's cleanAttributes: undefined left out; past `count`, an empty key or not `valid`, dropped and counted; cut to `length`; `__proto__` counted, not kept. */
 function limited(attributes: Attributes, count: number, length: number, valid: (value: unknown) => boolean): { kept: Attributes; dropped: number } {
   const kept: Attributes = {};
   let taken = 0;
   let dropped = 0;
   for (const [key, value] of Object.entries(typeof attributes === 'object' && attributes !== null ? attributes : {})) {
-    if (value === undefined || key === '__proto__') continue;
+    if (value === undefined) continue;
     if (taken >= count) dropped += 1;
     else if (key.length === 0 || !valid(value)) dropped += leftOut(1, key.length === 0 ? `Invalid attribute key: ${key}` : `Invalid attribute value set for key: ${key}`);
-    else { kept[key] = truncate(value, length); taken += 1; }
+    else { taken += 1; if (key !== '__proto__') kept[key] = truncate(value, length); }
   }
   return { kept, dropped };
 }
@@ -434,9 +435,9 @@ const TRACEPARENT_LENGTH = 55;
 /** What the official pattern's `.` does not match, in a future version's fields. */
 const LINE_TERMINATOR = /[\n\r\u2028\u2029]/;
 
-/** The parent in `traceparent` (with `tracestate` kept), or undefined when it is not valid. */
+/** The parent in `traceparent` (with `tracestate` kept), or undefined when it is not valid; of an array (inject's repeated header), the first, as the official propagator. */
 export function parseTraceparent(header: string | string[] | undefined, tracestate?: string | string[]): RemoteParent | undefined {
-  if (typeof header !== 'string') return undefined;
+  if (typeof header !== 'string') return Array.isArray(header) ? parseTraceparent(header[0], tracestate) : undefined;
   // The official propagator's `^\s?…\s?$`: one whitespace character at each end (node:http trims spaces and tabs, not U+00A0).
   const at = isSpace(header.charCodeAt(0)) ? 1 : 0;
   const length = header.length - at - (isSpace(header.charCodeAt(header.length - 1)) ? 1 : 0);
