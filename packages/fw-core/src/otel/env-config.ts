@@ -85,7 +85,7 @@ export function readEnvConfig(env: NodeJS.ProcessEnv) {
     warnings,
     ...exportSettings,
     serviceName: get('OTEL_SERVICE_NAME') && env.OTEL_SERVICE_NAME, // as the SDK's detector: not trimmed
-    resourceAttributes: keyValueList(get, 'OTEL_RESOURCE_ATTRIBUTES'),
+    resourceAttributes: keyValueList(get, 'OTEL_RESOURCE_ATTRIBUTES', undefined, true),
     tracesEndpoint: tracesExporter === 'none' ? undefined : endpoint(get, 'OTEL_EXPORTER_OTLP_TRACES_ENDPOINT', base, 'v1/traces') ?? DEFAULT_TRACES_ENDPOINT,
     // Undefined unless an OTLP metrics endpoint is configured.
     metricsEndpoint:
@@ -196,19 +196,30 @@ function endpoint(get: Get, name: string, base: string | undefined, path: string
   return url;
 }
 
-/** `key=value,…` percent-encoded, trimmed; OTEL_RESOURCE_ATTRIBUTES as the SDK's detector reads it (one `=` a pair, a key, 255 characters decoded at most), refused where it discards it. */
-function keyValueList(get: Get, name: string, shown: (raw: string) => string = (raw) => raw): Record<string, string> {
+/**
+ * `key=value,…`, each key and value trimmed and percent-decoded. `strict` reads OTEL_RESOURCE_ATTRIBUTES as the SDK's
+ * detector does and refuses what makes it discard the variable: not one `=` a pair, an empty key, over 255 characters.
+ */
+function keyValueList(get: Get, name: string, shown: (raw: string) => string = (raw) => raw, strict = false): Record<string, string> {
   const raw = get(name);
   const out: Record<string, string> = {};
   if (raw === undefined) return out;
-  const resource = name === 'OTEL_RESOURCE_ATTRIBUTES';
+  const decode = (part: string): string => {
+    try {
+      return decodeURIComponent(part.trim());
+    } catch {
+      return bad(name, shown(raw), 'percent-encoding that decodes to UTF-8');
+    }
+  };
   for (const pair of raw.split(',')) {
     if (pair.trim() === '') continue;
-    const eq = pair.indexOf('=');
-    if (eq <= 0 || (resource && (pair.slice(0, eq).trim() === '' || pair.includes('=', eq + 1)))) bad(name, shown(raw), `comma-separated key=value pairs${resource ? ' (`,` and `=` in a key or value percent-encoded: %2C, %3D)' : ''}`);
-    const [key, value] = [pair.slice(0, eq), pair.slice(eq + 1)].map((part) => { try { return decodeURIComponent(part.trim()); } catch { return bad(name, shown(raw), 'percent-encoding that decodes to UTF-8'); } }) as [string, string];
-    if (resource && Math.max(key.length, value.length) > 255) bad(name, raw, 'keys and values of at most 255 characters once percent-decoded');
-    out[key] = value;
+    const [key = '', ...values] = pair.split('=');
+    if (values.length === 0 || key.trim() === '' || (strict && values.length > 1)) {
+      bad(name, shown(raw), strict ? 'comma-separated key=value pairs, `,` and `=` in a key or value percent-encoded (%2C, %3D)' : 'comma-separated key=value pairs');
+    }
+    const [decodedKey, value] = [decode(key), decode(values.join('='))];
+    if (strict && Math.max(decodedKey.length, value.length) > 255) bad(name, raw, 'keys and values of at most 255 characters once percent-decoded');
+    out[decodedKey] = value;
   }
   return out;
 }

@@ -252,7 +252,7 @@ export class LeanServerSpan implements Span {
 
   recordException(exception: Exception, time?: TimeInput): void {
     // As the SDK's span: empty values count as absent; an exception with neither a type nor a message is no event, and a warning
-    // when sampled (the SDK's non-recording span says nothing), which throws a TypeError for a Symbol (`throw Symbol()`), as the SDK's.
+    // when sampled. A Symbol (`throw Symbol()`) is warned of too, where the SDK's span throws a TypeError writing it: no API call throws.
     const attributes: Attributes = {};
     if (typeof exception === 'string') attributes['exception.message'] = exception;
     else if (exception) {
@@ -263,7 +263,7 @@ export class LeanServerSpan implements Span {
       if (stack) attributes['exception.stacktrace'] = stack;
     }
     if (attributes['exception.type'] || attributes['exception.message']) this.addEvent('exception', attributes, time);
-    else if (this.sampled) diag.warn(`Failed to record an exception ${exception as string}`);
+    else if (this.sampled) diag.warn(`Failed to record an exception ${String(exception)}`);
   }
 }
 
