@@ -21,6 +21,7 @@ const ROOT = join(import.meta.dirname, '..');
 /** The unit test files, by path from the repository root. */
 export const UNIT: readonly string[] = [
   ...[
+    'app-author-mistakes',
     'app-started-env',
     'check-startup-matches-server',
     'config-application-sections',

@@ -124,7 +124,7 @@ describe('loading an app from its directory', () => {
       dirs.push(dir);
       await assert.rejects(loadApplication({ appDir: dir, env: {} }), {
         code: 'FW_ERR_APP_BAD_MODULE',
-        message: `${join(dir, 'app.mjs')}, the module ${join(dir, 'package.json')} names in ${named}, must default-export defineApp({name, router: {name, routes(env)}})`,
+        message: `${join(dir, 'app.mjs')}, the module ${join(dir, 'package.json')} names in ${named}, must default-export defineApp({name, router: {name, routes(env)}}); it has no default export (its named exports: nothing)`,
       });
     }
   });

@@ -1,5 +1,6 @@
 /** Compiles route groups into router definitions; every check runs here, so none fails per request. */
-import { isJsonObject } from '../config/validate-config.ts';
+import { closestKey } from '../config/config-errors.ts';
+import { isJsonObject, validatePluginEntries } from '../config/validate-config.ts';
 import { FwError, type FwErrorCode } from '../errors.ts';
 import type { RouteInfo } from '../http/request.ts';
 import type { PluginChain, PluginRegistry } from '../plugins/plugin-registry.ts';
@@ -77,7 +78,10 @@ export interface CompiledRoutes {
   readonly answers: ErrorAnswers;
 }
 
-const ROUTE_OPTION_KEYS = new Set(['methods', 'extra', 'schema', 'onInvalid', 'log', 'openapi']);
+const ROUTE_OPTION_KEYS = ['methods', 'extra', 'schema', 'onInvalid', 'log', 'openapi'];
+const GROUP_KEYS = ['prefix', 'host', 'security', 'plugins', 'routes', 'onNotFound', 'onMethodNotAllowed', 'onError', 'errorSchema'];
+/** ` (did you mean x?)` when `key` is a likely typo of a known key, else ''. */
+const didYouMean = (key: string, known: readonly string[]): string => ((meant) => (meant === undefined ? '' : ` (did you mean ${meant}?)`))(closestKey(key, known));
 const STATIC_METHODS: MethodSpec = ['get', 'head'];
 
 /** Validates and compiles `options.groups`. */
@@ -115,15 +119,27 @@ function compileGroup(source: RouteGroup, index: number, global: PluginChain, re
     throw new FwError('FW_ERR_GROUP_BAD_PREFIX', `${where} has prefix ${JSON.stringify(prefix)}; use '' or '/api' (leading slash, no trailing slash)`);
   }
   const group = `${where} (prefix '${prefix}')`;
+  // A misspelt key (plugin, onNotfound) would be ignored: the group would run without it.
+  const unknown = Object.keys(source).find((key) => !GROUP_KEYS.includes(key));
+  if (unknown !== undefined) throw new FwError('FW_ERR_GROUP_BAD_SHAPE', `${group} has unknown key ${unknown}${didYouMean(unknown, GROUP_KEYS)}; a group's keys are ${GROUP_KEYS.join(', ')}`);
   if (source.security !== false && typeof source.security !== 'function') {
     throw new FwError('FW_ERR_GROUP_BAD_SECURITY', `${group} needs security: false or a function (req) => result`);
   }
   if (source.plugins !== undefined && !Array.isArray(source.plugins as unknown)) {
     throw new FwError('FW_ERR_GROUP_BAD_SHAPE', `${group} has plugins that are not a list: give an array of {phase, module, options} entries`);
   }
-  const plugins = source.plugins === undefined ? { ...global, inherited: true } : registry.chain(source.plugins, false, group);
+  const plugins = source.plugins === undefined ? { ...global, inherited: true } : registry.chain(checkGroupPlugins(source.plugins, group), false, group);
   const answers = ownAnswers(source, app, group, 'FW_ERR_GROUP_BAD_SHAPE');
   return { index, prefix, host: source.host ?? '_', security: source.security, plugins, source, answers };
+}
+
+/** A group's plugin entries, checked as fw.config.json's: a misspelt phase or `option` key is named, not a callback or option the plugin then lacks. */
+function checkGroupPlugins(entries: readonly PluginEntry[], group: string): PluginEntry[] {
+  try {
+    return validatePluginEntries(entries, 'plugins');
+  } catch (error) {
+    throw new FwError('FW_ERR_GROUP_BAD_SHAPE', `${group} has a bad plugin entry: ${(error as Error).message.replace(/^Unknown configuration key /, 'unknown key ')}`, { cause: error });
+  }
 }
 
 function compileRoute(entry: RouteEntry, group: CompiledGroup, where: string, options: CompileRoutesOptions): RouteDefinition<RouteTarget> {
@@ -162,7 +178,7 @@ function checkRouteOptions(value: unknown, where: string, template: string): Rou
   const bad = (fix: string): FwError => new FwError('FW_ERR_ROUTE_BAD_OPTIONS', `${where} (${template}): ${fix}`);
   if (!isJsonObject(value)) throw bad("options must be an object like {methods: ['get']}");
   for (const key of Object.keys(value)) {
-    if (!ROUTE_OPTION_KEYS.has(key)) throw bad(`unknown route option ${key}; route options are methods, extra, schema, onInvalid, log and openapi`);
+    if (!ROUTE_OPTION_KEYS.includes(key)) throw bad(`unknown route option ${key}${didYouMean(key, ROUTE_OPTION_KEYS)}; route options are methods, extra, schema, onInvalid, log and openapi`);
   }
   const { methods, extra, schema, onInvalid, log, openapi } = value;
   if (methods !== undefined && methods !== '_' && !Array.isArray(methods)) throw bad("methods must be a list like ['get', 'post'] or '_'");

@@ -93,8 +93,8 @@ async function loadAppModule(appDir: string): Promise<FwApp> {
     // A syntax error's stack begins with where it is (app.ts:3): the module is there but unreadable.
     const at = (error as Error).name === 'SyntaxError' ? /^\S+:\d+$/.exec((error as Error).stack?.split('\n')[0] ?? '')?.[0] : undefined;
     throw new FwError(at === undefined ? 'FW_ERR_APP_NOT_FOUND' : 'FW_ERR_APP_BAD_MODULE', `cannot import ${named}: ${(error as Error).message}${at === undefined ? '' : ` (at ${at})`}`, { cause: error });
-  })) as { default?: unknown };
-  return checkApp(loaded.default, `${named},`);
+  })) as Record<string, unknown>;
+  return checkApp(loaded.default, `${named},`, loaded);
 }
 
 /** withTelemetry's app under a configuration that lists neither of fw-core/otel's names: both, first (docs/telemetry.md, "In one call"). */
@@ -105,14 +105,19 @@ function listTelemetry(config: LoadedConfig): LoadedConfig {
   return { ...config, fw: { ...config.fw, server_configuration: { ...server, stream_handlers: listed.stream_handlers }, plugins: listed.plugins } };
 }
 
-/** `value` as an FwApp, or FW_ERR_APP_BAD_MODULE naming `where`. */
-function checkApp(value: unknown, where: string): FwApp {
-  const app = value as Partial<FwApp> | undefined;
-  const router = typeof app === 'object' && app !== null && typeof app.name === 'string' ? app.router : undefined;
-  if (typeof router !== 'object' || router === null || typeof router.name !== 'string' || typeof router.routes !== 'function') {
-    throw new FwError('FW_ERR_APP_BAD_MODULE', `${where} must default-export defineApp({name, router: {name, routes(env)}})`);
-  }
-  return app as FwApp;
+/** Whether `value` has an FwApp's shape: a name and a router module. */
+const isApp = (value: unknown): value is FwApp => typeof (value as Partial<FwApp> | null)?.name === 'string' && typeof (value as FwApp).router?.name === 'string' && typeof (value as FwApp).router.routes === 'function';
+
+/** `value` as an FwApp, or FW_ERR_APP_BAD_MODULE naming `where` and the likely slip: an app the module `exports` by name, a factory not called. */
+function checkApp(value: unknown, where: string, exports?: Readonly<Record<string, unknown>>): FwApp {
+  if (isApp(value)) return value;
+  const named = Object.keys(exports ?? {}).find((key) => key !== 'default' && isApp(exports![key]));
+  const factory = typeof value !== 'function' ? undefined : value.name === '' || value.name === 'default' ? 'createApp' : value.name;
+  const others = Object.keys(exports ?? {}).join(', ');
+  const hint = named !== undefined ? `; it exports the app as ${named}, not as its default: add \`export default ${named};\``
+    : factory !== undefined ? `; it is a function, not an app: if the function makes the app, give what it returns (\`${exports ? 'export default' : 'app:'} ${factory}()\`)`
+    : exports !== undefined && value === undefined ? `; it has no default export${others === '' ? '' : ` (its named exports: ${others})`}` : '';
+  throw new FwError('FW_ERR_APP_BAD_MODULE', `${where} must ${exports ? 'default-export' : 'be'} defineApp({name, router: {name, routes(env)}})${hint}`);
 }
 
 /**

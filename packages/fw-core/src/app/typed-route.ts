@@ -50,10 +50,13 @@ export type TypedResponse<S extends RouteSchema> = S extends { readonly response
 /** A typed handler. */
 export type TypedHandler<Path extends string, S extends RouteSchema> = (req: TypedRequest<Path, S>) => TypedResponse<S> | Promise<TypedResponse<S>>;
 
+/** Keys of `S` no route schema has (a misspelt `querry`, else dropped from the types unnoticed), typed as what tsc then reports. */
+type UnknownSchemaKeys<S> = { readonly [K in Exclude<keyof S, keyof RouteSchema>]: 'not a schema key: the keys are params, query, headers, body and response' };
+
 /** `route()`'s argument: the route's path, its options flattened, and its handler. */
 export interface TypedRouteDefinition<Path extends string, S extends RouteSchema> extends Omit<RouteOptions, 'schema'> {
   readonly path: Path;
-  readonly schema?: S;
+  readonly schema?: S & UnknownSchemaKeys<S>;
   readonly handler: TypedHandler<Path, S>;
 }
 

@@ -113,6 +113,25 @@ route({
   },
 });
 
+// A misspelt schema key is refused where it is written (fw would refuse the route at start), not dropped from the types.
+route({
+  path: '/posts',
+  methods: ['get'],
+  schema: {
+    // @ts-expect-error: querry is not a schema key (query is)
+    querry: { type: 'object', properties: { limit: { type: 'integer' } } },
+    response: { 200: { type: 'object' } },
+  },
+  handler: () => json({}),
+});
+route({
+  path: '/posts',
+  methods: ['post'],
+  // Every schema key, spelt right, is taken.
+  schema: { params: { type: 'object' }, query: { type: 'object' }, headers: { type: 'object' }, body: newPost, response: { 201: post } },
+  handler: (req) => json({ id: 1, title: req.body.title }, 201),
+});
+
 // --- route(): the answers ---
 route({
   path: '/posts/:id',
