@@ -3,8 +3,9 @@
  * and flags. `main` returns the exit status; it never exits the process itself.
  */
 import { readFileSync } from 'node:fs';
-import yargs from 'yargs';
+import yargs, { type Argv } from 'yargs';
 import { EXIT, type CommandContext } from './cli/command-context.ts';
+import { closestName } from './cli/closest-name.ts';
 import type { FwCommand } from './cli/fw-command.ts';
 import { describeError } from './cli/report-error.ts';
 import { auditCommand } from './commands/audit.ts';
@@ -62,7 +63,15 @@ export async function main(argv: readonly string[], io: CliIo = processIo): Prom
   }
 }
 
+/** The long flags a yargs instance declares (`types`, `api-version`), without aliases' camel-case copies. */
+function longFlags(built: Argv): string[] {
+  const { key } = (built as unknown as { getOptions(): { key: Record<string, unknown> } }).getOptions();
+  return Object.keys(key).filter((name) => name.length > 1 && name === name.toLowerCase());
+}
+
 function createParser(argv: readonly string[], context: CommandContext) {
+  // The flags of the command the arguments run (its builder runs only for it), for "did you mean" on a mistyped one.
+  let flags: readonly string[] = [];
   let parser = yargs([...argv])
     .scriptName('fw')
     .usage('Usage: $0 <command> [options]\n\nInspect, document and release the fw application in the current directory or the nearest one above it (or --app DIR).')
@@ -74,7 +83,11 @@ function createParser(argv: readonly string[], context: CommandContext) {
       global: true,
     });
   for (const command of COMMANDS) {
-    parser = parser.command(command.command, command.describe, (y) => command.builder(y), (args) => command.run(args, context));
+    parser = parser.command(command.command, command.describe, (y) => {
+      const built = command.builder(y);
+      flags = longFlags(built);
+      return built;
+    }, (args) => command.run(args, context));
   }
   return parser
     .demandCommand(1, 'name a command: config, middleware, routes, audit, openapi or release')
@@ -88,28 +101,36 @@ function createParser(argv: readonly string[], context: CommandContext) {
     .fail((message, error) => {
       // yargs hands its own parse errors (YError, e.g. a flag without its value) over as `error`.
       if (error !== undefined && error !== null && error.name !== 'YError') throw error;
-      throw new CliError('FW_CLI_ERR_USAGE', usageMessage(argv, message ?? error?.message ?? 'bad command line'));
+      throw new CliError('FW_CLI_ERR_USAGE', usageMessage(argv, message ?? error?.message ?? 'bad command line', flags));
     });
 }
 
 const COMMAND_NAMES = new Set(COMMANDS.map((command) => command.command));
 
 // yargs says "Unknown argument: x" or "Did you mean y?" for a mistyped command: name it.
-// For a flag it says "Unknown argument: bogus": name it as typed, `--bogus`.
-function usageMessage(argv: readonly string[], message: string): string {
+// For a flag it says "Unknown argument: bogus": name it as typed, `--bogus`, with the command's flag it is closest to.
+function usageMessage(argv: readonly string[], message: string, known: readonly string[]): string {
+  const unknown = /^Unknown arguments?: (.+)$/.exec(message);
+  const unknownNames = unknown?.[1]!.split(', ') ?? [];
+  // The first word that is no flag is the command, unless yargs names only flags (`--ap . routes`: the unknown is --ap).
   const first = argv.find((arg, index) => !arg.startsWith('-') && argv[index - 1] !== '--app');
-  if (first !== undefined && !COMMAND_NAMES.has(first)) {
+  if (first !== undefined && !COMMAND_NAMES.has(first) && (unknown === null || unknownNames.includes(first))) {
     return message.startsWith('Did you mean') ? `Unknown command: ${first}. ${message}` : `Unknown command: ${first}`;
   }
   const missing = /^Not enough arguments following: (.+)$/.exec(message);
   if (missing !== null) return `--${missing[1]} needs a value`;
-  const unknown = /^Unknown arguments?: (.+)$/.exec(message);
   if (unknown === null) return message;
-  const names = unknown[1]!.split(', ').map((name) => argv.find((arg) => arg.replace(/^-+/, '').split('=')[0] === name && arg.startsWith('-'))?.split('=')[0] ?? name);
+  // yargs names a dashed flag twice, as typed and camel-cased (api-verison, apiVerison): once is enough.
+  const camel = new Set(unknownNames.filter((name) => name.includes('-')).map((name) => name.replace(/-+([^-])/g, (_, letter: string) => letter.toUpperCase())));
+  const names = unknownNames.filter((name) => !camel.has(name)).map((name) => argv.find((arg) => arg.replace(/^-+/, '').split('=')[0] === name && arg.startsWith('-'))?.split('=')[0] ?? name);
   const flags = names.filter((name) => name.startsWith('-'));
   const others = names.filter((name) => !name.startsWith('-'));
   const parts = [];
-  if (flags.length > 0) parts.push(`Unknown flag${flags.length > 1 ? 's' : ''}: ${flags.join(', ')}`);
+  const meant = (flag: string): string => {
+    const close = flag.startsWith('--') ? closestName(flag.slice(2), known) : undefined;
+    return close === undefined ? flag : `${flag} (did you mean --${close}?)`;
+  };
+  if (flags.length > 0) parts.push(`Unknown flag${flags.length > 1 ? 's' : ''}: ${flags.map(meant).join(', ')}`);
   if (others.length > 0) parts.push(`Unexpected argument${others.length > 1 ? 's' : ''}: ${others.join(', ')}`);
   return parts.join('; ');
 }

@@ -149,6 +149,20 @@ describe('fw audit', { concurrency: true }, () => {
     });
   });
 
+  it('--public unquoted (a method and a path as two values) says to quote them; a route in another case is named as listed', async () => {
+    const cwd = join(FIXTURES, 'wildcard-app');
+    assert.deepEqual(await runFw(['audit', '--public', 'post', '/items'], { cwd }), {
+      code: 1,
+      stdout: '',
+      stderr: lines("fw: FW_CLI_ERR_USAGE: --public takes a route's method and path as one value, as the audit lists it: quote them, --public 'POST /items'", "Run 'fw audit --help' for its flags."),
+    });
+    assert.deepEqual(await runFw(['audit', '--public', 'post /items'], { cwd }), {
+      code: 1,
+      stdout: '',
+      stderr: lines(`fw: FW_CLI_ERR_USAGE: --public "post /items" (did you mean 'POST /items'?) names no route without security; give a route as the audit lists it, e.g. --public 'POST /links'`, "Run 'fw audit --help' for its flags."),
+    });
+  });
+
   it('names the host of a finding outside the any-host group', async () => {
     const run = await runFw(['audit', '--app', join(FIXTURES, 'hosts-app')]);
     assert.equal(run.code, 0);

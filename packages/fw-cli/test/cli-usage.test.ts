@@ -122,6 +122,11 @@ describe('command-line errors: one fw: <code>: <message> line, exit 1', { concur
     ['a mistyped command', ['rout'], lines('fw: FW_CLI_ERR_USAGE: Unknown command: rout. Did you mean routes?', "Run 'fw --help' for the commands.")],
     ['an unknown flag', ['routes', '--verbose'], lines('fw: FW_CLI_ERR_USAGE: Unknown flag: --verbose', "Run 'fw routes --help' for its flags.")],
     ['unknown flags, short and with values', ['audit', '-x', '--level=3'], lines('fw: FW_CLI_ERR_USAGE: Unknown flags: -x, --level', "Run 'fw audit --help' for its flags.")],
+    // A mistyped flag is named with the command's flag it is closest to, once (yargs also names its camel-cased copy).
+    ['a mistyped flag', ['openapi', '--type', 'client.ts'], lines('fw: FW_CLI_ERR_USAGE: Unknown flag: --type (did you mean --types?)', "Run 'fw openapi --help' for its flags.")],
+    ['a mistyped dashed flag', ['openapi', '--api-verison', '2'], lines('fw: FW_CLI_ERR_USAGE: Unknown flag: --api-verison (did you mean --api-version?)', "Run 'fw openapi --help' for its flags.")],
+    ['a mistyped flag among others', ['audit', '--publc', 'x', '-x'], lines('fw: FW_CLI_ERR_USAGE: Unknown flags: --publc (did you mean --public?), -x', "Run 'fw audit --help' for its flags.")],
+    ['a mistyped global flag before the command', ['--ap', '.', 'routes'], lines('fw: FW_CLI_ERR_USAGE: Unknown flag: --ap (did you mean --app?)', "Run 'fw routes --help' for its flags.")],
     ['an extra argument', ['routes', 'all'], lines('fw: FW_CLI_ERR_USAGE: Unexpected argument: all', "Run 'fw routes --help' for its flags.")],
     ['a flag without its value', ['openapi', '--api-version'], lines('fw: FW_CLI_ERR_USAGE: --api-version needs a value', "Run 'fw openapi --help' for its flags.")],
     ['--types without its file', ['openapi', '--types'], lines('fw: FW_CLI_ERR_USAGE: --types needs a value', "Run 'fw openapi --help' for its flags.")],

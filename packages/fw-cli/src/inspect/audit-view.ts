@@ -63,22 +63,41 @@ export function buildAuditModel(routes: readonly CompiledRoute<RouteTarget>[], s
   const warnings: FindingModel[] = [];
   const infos: FindingModel[] = [];
   const named = new Set<string>();
+  const unsecured: string[] = [];
   for (const route of routes) {
     const target = route.data;
     if (target.group.security !== false) continue;
     const handler = handlerModel(target);
     for (const method of listedMethods(route)) {
       const key = `${method} ${target.info.template}`;
+      unsecured.push(key);
       if (publicRoutes.has(key)) named.add(key);
       const finding = { method, path: target.info.template, host: target.group.host, handler, ...(publicRoutes.has(key) && { public: true as const }) };
       (SAFE_METHODS.has(method) || finding.public ? infos : warnings).push(finding);
     }
   }
   const unknown = [...publicRoutes].filter((key) => !named.has(key));
-  if (unknown.length > 0) throw new CliError('FW_CLI_ERR_USAGE', `--public ${unknown.map((key) => JSON.stringify(key)).join(', ')} names no route without security; give a route as the audit lists it, e.g. --public 'POST /links'`);
+  if (unknown.length > 0) throw new CliError('FW_CLI_ERR_USAGE', publicUsageError(unknown, unsecured));
   warnings.push(...bodyDecodingFindings(routes));
   warnings.push(...startupWarnings.map((warning) => ({ issue: 'startup_warning' as const, fields: warning.fields, message: warning.message })));
   return { warnings, infos, summary: { warnings: warnings.length, infos: infos.length } };
+}
+
+/**
+ * Why `--public` values name no route without security. Unquoted, `--public POST /links` arrives as two values, a method and
+ * a path: say to quote them. A route written in another case (`post /links`) is named as the audit lists it.
+ */
+function publicUsageError(unknown: readonly string[], unsecured: readonly string[]): string {
+  const split = unknown.findIndex((key, at) => /^[A-Za-z_]+$/.test(key) && unknown[at + 1]?.startsWith('/') === true);
+  if (split >= 0) {
+    const route = `${unknown[split]!.toUpperCase()} ${unknown[split + 1]!}`;
+    return `--public takes a route's method and path as one value, as the audit lists it: quote them, --public '${route}'`;
+  }
+  const listed = (key: string): string => {
+    const meant = unsecured.find((route) => route.toLowerCase() === key.replace(/\s+/g, ' ').trim().toLowerCase());
+    return meant === undefined ? JSON.stringify(key) : `${JSON.stringify(key)} (did you mean '${meant}'?)`;
+  };
+  return `--public ${unknown.map(listed).join(', ')} names no route without security; give a route as the audit lists it, e.g. --public 'POST /links'`;
 }
 
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
