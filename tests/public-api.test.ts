@@ -37,7 +37,7 @@ const ENTRIES: Readonly<Record<string, readonly string[]>> = {
     'startServer',
     'status',
   ],
-  'fw-core/inspect': ['buildRouteTree', 'checkStartup', 'createRouter', 'loadApplication', 'loadConfig', 'renderRouteTree', 'resolveConfig'],
+  'fw-core/inspect': ['buildRouteTree', 'checkStartup', 'closestKey', 'createRouter', 'loadApplication', 'loadConfig', 'renderRouteTree', 'resolveConfig'],
   'fw-core/otel': ['otelFwPlugin', 'otelStreamHandler', 'setupTelemetry', 'telemetryEnvWarnings', 'withTelemetry'],
 };
 
@@ -116,10 +116,10 @@ describe('public API', () => {
     assert.deepEqual(entries.sort(), Object.keys(ENTRIES).sort());
   });
 
-  it(`has at most ${ROOT_BUDGET} runtime names at the root and ${TOTAL_BUDGET} across the entries (today 24 and 36)`, () => {
+  it(`has at most ${ROOT_BUDGET} runtime names at the root and ${TOTAL_BUDGET} across the entries (today 24 and 37)`, () => {
     const total = Object.values(ENTRIES).reduce((sum, names) => sum + names.length, 0);
     assert.equal(ENTRIES['fw-core']!.length, 24);
-    assert.equal(total, 36);
+    assert.equal(total, 37);
     assert.ok(ENTRIES['fw-core']!.length <= ROOT_BUDGET, `the root exports ${ENTRIES['fw-core']!.length} runtime names; issue 37 allows ${ROOT_BUDGET}`);
     assert.ok(total <= TOTAL_BUDGET, `the entries export ${total} runtime names; issue 37 allows ${TOTAL_BUDGET}`);
   });

@@ -3,9 +3,9 @@
  * and flags. `main` returns the exit status; it never exits the process itself.
  */
 import { readFileSync } from 'node:fs';
+import { closestKey } from 'fw-core/inspect';
 import yargs, { type Argv } from 'yargs';
 import { EXIT, type CommandContext } from './cli/command-context.ts';
-import { closestName } from './cli/closest-name.ts';
 import type { FwCommand } from './cli/fw-command.ts';
 import { describeError } from './cli/report-error.ts';
 import { auditCommand } from './commands/audit.ts';
@@ -127,7 +127,7 @@ function usageMessage(argv: readonly string[], message: string, known: readonly 
   const others = names.filter((name) => !name.startsWith('-'));
   const parts = [];
   const meant = (flag: string): string => {
-    const close = flag.startsWith('--') ? closestName(flag.slice(2), known) : undefined;
+    const close = flag.startsWith('--') ? closestKey(flag.slice(2), known) : undefined;
     return close === undefined ? flag : `${flag} (did you mean --${close}?)`;
   };
   if (flags.length > 0) parts.push(`Unknown flag${flags.length > 1 ? 's' : ''}: ${flags.map(meant).join(', ')}`);

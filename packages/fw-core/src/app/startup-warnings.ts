@@ -8,7 +8,10 @@ import type { CompiledRoute } from '../router/router.ts';
 import type { CompiledGroup, RouteTarget } from './compile-routes.ts';
 
 /** A warning to log once at start: structured fields (`event` names its kind) and a message. */
-export interface StartupWarning { readonly fields: Readonly<Record<string, unknown>>; readonly message: string }
+export interface StartupWarning {
+  readonly fields: Readonly<Record<string, unknown>>;
+  readonly message: string;
+}
 
 /** The start-up warnings of a loaded app, in a fixed order: routes' body schemas, router misses, security, then telemetry. */
 export function startupWarnings(config: LoadedConfig, routes: readonly CompiledRoute<RouteTarget>[], env: NodeJS.ProcessEnv = {}): StartupWarning[] {

@@ -23,8 +23,10 @@ export async function readConfigFile(file: string): Promise<unknown> {
     const before = text.slice(0, problem.offset);
     const line = before.split('\n').length;
     const column = problem.offset - before.lastIndexOf('\n');
-    const details = { file, position: problem.offset, line, column };
-    throw new FwError('FW_ERR_CONFIG_BAD_JSON', `${file} is not valid JSON at line ${line}, column ${column} (position ${problem.offset}): ${problem.reason}`, { cause: error, details });
+    throw new FwError('FW_ERR_CONFIG_BAD_JSON', `${file} is not valid JSON at line ${line}, column ${column} (position ${problem.offset}): ${problem.reason}`, {
+      cause: error,
+      details: { file, position: problem.offset, line, column },
+    });
   }
 }
 
@@ -48,7 +50,9 @@ function locateJsonError(text: string): { readonly offset: number; readonly reas
     at += 1;
     return true;
   };
-  const space = (): void => { while (WHITESPACE.has(text[at] ?? '')) at++; };
+  const space = (): void => {
+    while (WHITESPACE.has(text[at] ?? '')) at++;
+  };
   const stop = (expected: string): never => {
     const char = text[at];
     // Control characters are invisible, so they are shown escaped: "\n".

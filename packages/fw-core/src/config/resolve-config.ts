@@ -12,8 +12,10 @@ export async function loadConfig(appDir: string, env: NodeJS.ProcessEnv = proces
   const report = document === undefined ? await resolveConfig(appDir, env) : resolveConfigDocument(document, IN_CODE_CONFIG_ORIGIN, env);
   const { file, entries, app } = report;
   const missing = entries.find((entry) => entry.missing);
-  const key = `fw.${missing?.key}`;
-  if (missing !== undefined) throw new FwError('FW_ERR_CONFIG_MISSING_KEY', `Required configuration key ${key} is not set in ${file}; set it to ${REQUIRED_CONFIG_KEYS[missing.key]}`, { details: { key, file } });
+  if (missing !== undefined) {
+    const key = `fw.${missing.key}`;
+    throw new FwError('FW_ERR_CONFIG_MISSING_KEY', `Required configuration key ${key} is not set in ${file}; set it to ${REQUIRED_CONFIG_KEYS[missing.key]}`, { details: { key, file } });
+  }
   // One entry per key, each value checked and, with no key missing, defined: an FwConfig.
   const fw = Object.freeze(Object.fromEntries(entries.map((entry) => [entry.key, entry.value]))) as unknown as FwConfig;
   return Object.freeze({ file, fw, entries, app });
@@ -99,7 +101,10 @@ function resolveEntries(fw: FwSection, environment: SelectedEnvironment): Config
 /** A new object: `base` with `overlay` merged over it, objects key by key all the way down. */
 function mergeOverlay(base: Readonly<Record<string, unknown>>, overlay?: Readonly<Record<string, unknown>>): Record<string, unknown> {
   const merged: Record<string, unknown> = { ...base };
-  for (const [key, value] of Object.entries(overlay ?? {})) merged[key] = isJsonObject(merged[key]) && isJsonObject(value) ? mergeOverlay(merged[key], value) : value;
+  for (const [key, value] of Object.entries(overlay ?? {})) {
+    const under = merged[key];
+    merged[key] = isJsonObject(under) && isJsonObject(value) ? mergeOverlay(under, value) : value;
+  }
   return merged;
 }
 

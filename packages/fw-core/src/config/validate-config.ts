@@ -23,7 +23,9 @@ export function parseConfigLayout(document: unknown): ConfigLayout {
   // A misspelt `environments` would silently become an application section, its overlays never applied.
   for (const name of Object.keys(base)) if (closestKey(name, ['environments']) !== undefined) throw unknownKey('', name, ['fw', 'environments']);
   const layout = { base: parseSections(base, ''), environments: {} as Record<string, ConfigSections> };
-  for (const [name, overlay] of Object.entries(overlays === undefined ? {} : expectObject(overlays, 'environments'))) layout.environments[name] = parseOverlay(overlay, childPath('environments', name));
+  for (const [name, overlay] of Object.entries(overlays === undefined ? {} : expectObject(overlays, 'environments'))) {
+    layout.environments[name] = parseOverlay(overlay, childPath('environments', name));
+  }
   checkApplicationSections(layout);
   return layout;
 }
@@ -33,7 +35,10 @@ function parseOverlay(value: unknown, key: string): ConfigSections {
   if (overlay['environments'] !== undefined) throw badValue(childPath(key, 'environments'), 'absent: overlays do not nest', overlay['environments']);
   const fw = overlay['fw'];
   // The environment is chosen (FW_ENV, else the base fw.environment) before any overlay applies.
-  if (isJsonObject(fw) && Object.hasOwn(fw, 'environment')) throw badValue(childPath(childPath(key, 'fw'), 'environment'), 'absent: choose the environment in the base fw section or with FW_ENV', fw['environment']);
+  if (isJsonObject(fw) && Object.hasOwn(fw, 'environment')) {
+    const where = childPath(childPath(key, 'fw'), 'environment');
+    throw badValue(where, 'absent: choose the environment in the base fw section or with FW_ENV', fw['environment']);
+  }
   return parseSections(overlay, key);
 }
 
@@ -57,7 +62,9 @@ function checkApplicationSections(layout: ConfigLayout): void {
   const overlayNames = Object.values(layout.environments).map((overlay) => overlay.fw.bootstrap_application ?? baseName);
   // The base sections feed every environment, so the base may hold the section of any of them.
   checkSections(layout.base, '', [baseName, ...overlayNames], ['fw', 'environments']);
-  Object.entries(layout.environments).forEach(([environment, overlay], index) => checkSections(overlay, childPath('environments', environment), [overlayNames[index]], ['fw']));
+  Object.entries(layout.environments).forEach(([environment, overlay], index) => {
+    checkSections(overlay, childPath('environments', environment), [overlayNames[index]], ['fw']);
+  });
 }
 
 function checkSections(sections: ConfigSections, parent: string, names: readonly (string | undefined)[], fixed: readonly string[]): void {
@@ -70,15 +77,21 @@ function checkSections(sections: ConfigSections, parent: string, names: readonly
 type Check = (value: unknown, key: string) => unknown;
 
 /** A check that `value` passes `test`, else FW_ERR_CONFIG_BAD_VALUE saying what it expects. */
-const expect = (test: (value: unknown) => boolean, expected: string): Check => (value, key) => { if (!test(value)) throw badValue(key, expected, value); };
+const expect = (test: (value: unknown) => boolean, expected: string): Check => (value, key) => {
+  if (!test(value)) throw badValue(key, expected, value);
+};
 
-const integer = (min: number, max: number): Check => expect((value) => Number.isInteger(value) && (value as number) >= min && (value as number) <= max, `an integer from ${min} to ${max}`);
+const integer = (min: number, max: number): Check =>
+  expect((value) => Number.isInteger(value) && (value as number) >= min && (value as number) <= max, `an integer from ${min} to ${max}`);
 
 // An application name names the app's own configuration section and its module.
 const APPLICATION_NAME = /^[a-z][a-z0-9_]*$/;
 
 const keyChecks: Record<ConfigKey, Check> = {
-  bootstrap_application: expect((value) => typeof value === 'string' && APPLICATION_NAME.test(value), 'an application name: a-z first, then a-z, 0-9 or _ (e.g. "blog")'),
+  bootstrap_application: expect(
+    (value) => typeof value === 'string' && APPLICATION_NAME.test(value),
+    'an application name: a-z first, then a-z, 0-9 or _ (e.g. "blog")',
+  ),
   environment: expectNonEmptyString,
   server_configuration: (value, key) => checkFields(value, key, fieldChecks),
   plugins: validatePluginEntries,
