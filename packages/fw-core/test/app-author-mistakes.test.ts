@@ -48,7 +48,7 @@ describe("a route group's plugin entries are checked as fw.config.json's are", (
     const plugins = [{ phase: 'pre_request', module: 'fw_cors_plugin', option: { allow_origins: '*' } }];
     assert.equal(
       await loadError(appOf([{ prefix: '', security: false, plugins, routes: [heartbeat] }])),
-      "FW_ERR_GROUP_BAD_SHAPE: route group 0 (prefix '') has a bad plugin entry: unknown key plugins[0].option; did you mean plugins[0].options?",
+      "FW_ERR_GROUP_BAD_SHAPE: route group 0 (prefix '') has a bad plugin entry: Unknown configuration key plugins[0].option; did you mean plugins[0].options?",
     );
   });
 

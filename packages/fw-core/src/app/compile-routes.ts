@@ -80,8 +80,13 @@ export interface CompiledRoutes {
 
 const ROUTE_OPTION_KEYS = ['methods', 'extra', 'schema', 'onInvalid', 'log', 'openapi'];
 const GROUP_KEYS = ['prefix', 'host', 'security', 'plugins', 'routes', 'onNotFound', 'onMethodNotAllowed', 'onError', 'errorSchema'];
-/** ` (did you mean x?)` when `key` is a likely typo of a known key, else ''. */
-const didYouMean = (key: string, known: readonly string[]): string => ((meant) => (meant === undefined ? '' : ` (did you mean ${meant}?)`))(closestKey(key, known));
+
+/** ` (did you mean x?)` when `key` is a likely typo of one of `known`, else ''. */
+function didYouMean(key: string, known: readonly string[]): string {
+  const meant = closestKey(key, known);
+  return meant === undefined ? '' : ` (did you mean ${meant}?)`;
+}
+
 const STATIC_METHODS: MethodSpec = ['get', 'head'];
 
 /** Validates and compiles `options.groups`. */
@@ -138,7 +143,7 @@ function checkGroupPlugins(entries: readonly PluginEntry[], group: string): Plug
   try {
     return validatePluginEntries(entries, 'plugins');
   } catch (error) {
-    throw new FwError('FW_ERR_GROUP_BAD_SHAPE', `${group} has a bad plugin entry: ${(error as Error).message.replace(/^Unknown configuration key /, 'unknown key ')}`, { cause: error });
+    throw new FwError('FW_ERR_GROUP_BAD_SHAPE', `${group} has a bad plugin entry: ${(error as Error).message}`, { cause: error });
   }
 }
 
