@@ -55,7 +55,7 @@ function treeNode<T>(node: RadixNode<T>, segment: string): RouteTreeNode<T> {
 }
 
 function leafRoutes<T>(leaf: RouteLeaf<T>): RouteTreeRoute<T>[] {
-  return leaf.routes.flatMap((route) => {
+  return leaf.routes.flatMap(({ route }) => {
     const methods = route.methods === '_' ? ['_'] : route.methods.map((method) => method.toUpperCase());
     return methods.map((method) => ({ method, path: route.path, data: route.data }));
   });

@@ -13,9 +13,8 @@ const HEAD_INDEX = HTTP_METHODS.indexOf('head');
 
 /** The routes that end at one place in the tree (a path, or a `[...]`), by request method. */
 export class RouteLeaf<T> {
-  /** In definition order, and how errors name each. */
-  readonly routes: CompiledRoute<T>[] = [];
-  readonly labels: RouteName[] = [];
+  /** In definition order, each with how errors name it. */
+  readonly routes: CheckedRoute<T>[] = [];
   /** The `'_'` route; it excludes every other route here. */
   any: RouteTarget<T> | undefined = undefined;
   /** What GET resolves to: most requests are GETs. */
@@ -26,16 +25,15 @@ export class RouteLeaf<T> {
   mask = 0;
 
   /** Adds a route, throwing FW_ERR_ROUTE_CONFLICT when its methods overlap a route already here. */
-  add(route: CompiledRoute<T>, label: RouteName): void {
-    for (let i = 0; i < this.routes.length; i++) {
-      const shared = sharedMethod(route, this.routes[i] as CompiledRoute<T>);
+  add(entry: CheckedRoute<T>): void {
+    const { route, label } = entry;
+    for (const other of this.routes) {
+      const shared = sharedMethod(route, other.route);
       if (shared === undefined) continue;
-      const otherLabel = this.labels[i] as RouteName;
-      const message = `${label} conflicts with ${otherLabel}: same host, same path shape, both answer ${shared}; remove one, or give them methods that do not overlap.`;
-      throw routeError('FW_ERR_ROUTE_CONFLICT', label, message, { conflictsWith: String(otherLabel), method: shared });
+      const message = `${label} conflicts with ${other.label}: same host, same path shape, both answer ${shared}; remove one, or give them methods that do not overlap.`;
+      throw routeError('FW_ERR_ROUTE_CONFLICT', label, message, { conflictsWith: String(other.label), method: shared });
     }
-    this.routes.push(route);
-    this.labels.push(label);
+    this.routes.push(entry);
     const target = new RouteTarget(route);
     if (route.methods === ANY_METHOD) { this.any = target; return; }
     for (const method of route.methods) {
@@ -162,16 +160,15 @@ export interface CheckedRoute<T> {
 }
 
 /** Adds a route under `root` and returns its leaf; throws FW_ERR_ROUTE_CONFLICT (see RouteLeaf.add). */
-export function insertRoute<T>(root: RadixNode<T>, { parsed, route, label }: CheckedRoute<T>): RouteLeaf<T> {
+export function insertRoute<T>(root: RadixNode<T>, entry: CheckedRoute<T>): RouteLeaf<T> {
   let node = root;
-  let leaf: RouteLeaf<T> | undefined;
-  for (const segment of parsed.segments) {
-    if (segment.kind === 'wildcard') { leaf = node.rest ??= new RouteLeaf<T>(); break; }
+  for (const segment of entry.parsed.segments) {
     if (segment.kind === 'binding') node = node.binding ??= new RadixNode<T>(`:${segment.name}`);
-    else node = staticChild(node, segment.text);
+    else if (segment.kind === 'static') node = staticChild(node, segment.text);
   }
-  leaf ??= node.end ??= new RouteLeaf<T>();
-  leaf.add(route, label);
+  // A `[...]` is the last segment (parse-path.ts): its routes hang off the node before it.
+  const leaf = entry.parsed.hasWildcard ? (node.rest ??= new RouteLeaf<T>()) : (node.end ??= new RouteLeaf<T>());
+  leaf.add(entry);
   return leaf;
 }
 
