@@ -9,16 +9,16 @@ import type { Projection } from '../http/response.ts';
 export type Field = { readonly name: string; readonly project: Projection; readonly kind: 'value' | 'scalar' | 'call' };
 
 /**
- * Copies the listed own keys of an object, each projected; arrays go through `array` (or as they are), other values as
+ * Copies the listed own keys of an object, each projected; arrays go through `array`, other values as
  * they are. The literal is built when the object has every key and none can be inherited (a null prototype, or
  * Object.prototype holding none) and no toJSON; otherwise the keys it has are copied one by one, or by `copyOwn`.
  */
-export function generateObjectProjection(fields: readonly Field[], array: ((value: unknown[]) => unknown) | undefined, copyOwn: (value: object) => unknown): Projection {
+export function generateObjectProjection(fields: readonly Field[], array: (value: unknown[]) => unknown, copyOwn: (value: object) => unknown): Projection {
   const keys = fields.map((field) => JSON.stringify(field.name));
   const values = fields.map(({ kind }, i) => (kind === 'value' ? `a${i}` : kind === 'call' ? `f[${i}](a${i})` : `(typeof a${i} !== "object" || a${i} === null ? a${i} : f[${i}](a${i}))`));
   const source = `return function project(v) {
     if (typeof v !== "object" || v === null) return v;
-    if (isArray(v)) return ${array === undefined ? 'v' : 'array(v)'};
+    if (isArray(v)) return array(v);
     ${keys.length === 0 ? '' : `if (!(${keys[0]} in v)) return copyOwn(v); // this tells V8 the map of v, so the prototype below is a constant (bench/list-answer.bench.ts)`}
     const p = getPrototypeOf(v);
     if ((p !== null && (p !== OP${keys.map((key) => ` || ${key} in OP`).join('')})) || "toJSON" in v) return copyOwn(v);
