@@ -4,7 +4,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { contentTypeFor } from '../src/static/index.ts';
+import { contentTypeFor } from '../src/http/write-response.ts';
 
 describe('static files: built-in content types', () => {
   const expected: Readonly<Record<string, string>> = {
