@@ -23,13 +23,24 @@ const plugins: FwPlugin[] = [
   { name: 'malformed', pre_request: () => ({ not: 'a tuple' }) as never },
   { name: 'silent_stop', pre_request: (req, _env, _options, state) => ['stop', req, state] },
   { name: 'dropper', post_request: (req, _env, _options, state) => ['ok', { ...req, response: undefined }, state] },
+  { name: 'passer', post_request: (req, _env, _options, state) => ['ok', req, state] },
 ];
 
 function group(prefix: string, plugin: PluginEntry) {
   return { prefix, security: false as const, plugins: [plugin], routes: [{ path: '/x', handler: () => json({ ok: true }), options: { methods: ['get' as const] } }] };
 }
 
+// A handler that returns nothing (a forgotten `return`), at once and after an await; a post_request plugin listed, which must not be blamed.
+const forgetful = {
+  prefix: '/forgot', security: false as const, plugins: [{ phase: 'post_request' as const, module: 'passer' }],
+  routes: [
+    { path: '/now', handler: () => undefined as never, options: { methods: ['get' as const] } },
+    { path: '/later', handler: async () => undefined as never, options: { methods: ['get' as const] } },
+  ],
+};
+
 const groups = [
+  forgetful,
   group('/throw', { phase: 'pre_request', module: 'thrower' }),
   group('/error', { phase: 'pre_request', module: 'error_tuple' }),
   group('/malformed', { phase: 'pre_request', module: 'malformed' }),
@@ -92,6 +103,13 @@ describe("the pipeline's errors carry codes", () => {
     const error = await failure('/drop/x');
     assert.deepEqual([error.code, error.status, error.message], ['FW_ERR_PLUGIN_REMOVED_RESPONSE', 500, 'post_request plugins removed the response']);
   });
+
+  for (const path of ['/forgot/now', '/forgot/later']) {
+    it(`a handler that returns nothing (${path}) is FW_ERR_HANDLER_BAD_RESPONSE naming its route, not the post_request plugins' fault`, async () => {
+      const error = await failure(path);
+      assert.deepEqual([error.code, error.message], ['FW_ERR_HANDLER_BAD_RESPONSE', `the handler of ${path} returned nothing; return json(), jsonStream(), status(), html(), redirect() or sendFile()`]);
+    });
+  }
 
   it("with use_stacktrace, a plugin failure's 500 shows the wrapper's stack, then its cause's", async () => {
     const res = await traced.fetch('/throw/x');
