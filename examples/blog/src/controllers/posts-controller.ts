@@ -97,10 +97,16 @@ async function runWrite<W extends PostWrite>(context: BlogContext, req: FwReques
   const response = read.claim === undefined
     ? respond(answerOf((await writeWithout(context, write, req)) as PostWriteResult<W>))
     : respondOnce(await context.store.writeOnce(read.claim, write, (result) => keptAnswerOf(answerOf(result)), req), answerOf);
-  // The request line of a client that left says only `aborted`: what its write did is said here.
-  if (req.res.destroyed && !req.res.writableEnded) {
-    context.logger.info({ event: 'write_done_client_gone', request_id: req.id, status: response.status }, 'a write finished after its client had gone');
-  }
+  // The request line of a client that left says only `aborted`: what its write did is said here, once its response has
+  // closed without its answer whole (the request line's `status` 0). The client may have gone before the write ended,
+  // or after it: its close seen a moment later (its FIN read, the connection ending, the response not yet closed), or
+  // the answer written to a connection it no longer read.
+  const { res } = req;
+  const logIfUnanswered = (): void => {
+    if (!res.writableFinished) context.logger.info({ event: 'write_done_client_gone', request_id: req.id, status: response.status }, 'a write finished after its client had gone');
+  };
+  if (res.closed) logIfUnanswered();
+  else res.once('close', logIfUnanswered);
   return response;
 }
 
