@@ -69,6 +69,37 @@ describe('PostgreSQL reads for a client that has gone', () => {
     });
   }
 
+  it('cancels the statements of all the reads whose clients hang up at once, more of them than the pool holds, and serves the next client', async () => {
+    const POOL_SIZE = 10; // the blog's default postgres_pool_size
+    const unlock = await lockPosts();
+    let unlocked = false;
+    try {
+      // Two more than the pool: those wait for a connection, the others for the lock.
+      const sockets = Array.from({ length: POOL_SIZE + 2 }, () => {
+        const socket = connect(blog.port, '127.0.0.1');
+        socket.on('error', () => {});
+        socket.write(`GET /api/posts/${id} HTTP/1.1\r\nHost: blog\r\n\r\n`);
+        return socket;
+      });
+      await until('a read on every pooled connection to wait on the lock', async () => (await waiting()).length === POOL_SIZE);
+      const linesBefore = blog.logLines().length;
+      for (const socket of sockets) socket.destroy();
+      // Before, 2 cancels ran at once and the others were skipped: 8 connections waited on for nobody.
+      await until('every waiting statement to be cancelled', async () => (await waiting()).length === 0);
+      const lines = await until('a request line per client', () => {
+        const requests = blog.logLines().slice(linesBefore).filter((line) => line.event === 'request');
+        return requests.length === sockets.length ? requests : undefined;
+      });
+      assert.ok(lines.every((line) => line.aborted === true));
+      assert.deepEqual(blog.logLines().slice(linesBefore).filter((line) => line.level === 'error'), []);
+      await unlock();
+      unlocked = true;
+      assert.equal((await blog.request('GET', `/api/posts/${id}`)).status, 200);
+    } finally {
+      if (!unlocked) await unlock();
+    }
+  });
+
   it('answers a client that stays once the lock is freed: only a gone client is cancelled', async () => {
     const unlock = await lockPosts();
     let unlocked = false;

@@ -31,9 +31,6 @@ export interface CreateStoreOptions {
 /** How long ping() (GET /ready) waits for PostgreSQL, ms: below the guide's HAProxy `timeout check 1s`, so a check gets the 503. */
 export const PING_TIMEOUT_MS = 800;
 
-/** Most cancels of reads for clients that have gone in flight at once (postgres-pool.ts, pgCanceller). */
-const CANCELS_IN_FLIGHT = 2;
-
 /** Opens the store the settings name. Rejects with a config error or StoreUnavailableError. */
 export async function createStore(settings: StoreSettings, options: CreateStoreOptions): Promise<PostStore> {
   const { appDir, logger, now } = options;
@@ -69,7 +66,9 @@ export async function createStore(settings: StoreSettings, options: CreateStoreO
       const server = pgServerOf(connectionString);
       const metrics = createPgPoolMetrics(pool, max, pgPoolName(server));
       options.onPoolMetrics?.(metrics);
-      const cancel = pgCanceller(connectionString, connectTimeoutMs, CANCELS_IN_FLIGHT);
+      // One cancel at a time per pooled connection: a read holds its connection until its cancel has settled, so a burst of
+      // hang-ups is never more than the pool, and none of them is skipped to run on to its statement timeout.
+      const cancel = pgCanceller(connectionString, connectTimeoutMs, max);
       const store = await openPostgresStore({ pool, probePool, cancel, now, queryLog, server, idempotencyKeyTtlMs, onAcquireTimeout: metrics.countTimeout });
       // Advisory: a database that answered the migrations and fails these SELECTs fails the first request instead.
       await Promise.all([checkStatementTimeout(pool, statementTimeoutMs, logger).catch(() => {}), checkCommitDurability(pool, logger).catch(() => {})]);
