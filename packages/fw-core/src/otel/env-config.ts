@@ -58,7 +58,7 @@ export type TlsFiles = { readonly [P in TlsPart]?: { readonly path: string; read
 
 /** Parses the OTEL_* variables of `env`. */
 export function readEnvConfig(env: NodeJS.ProcessEnv) {
-  const get = getter(env);
+  const get: Get = (name) => env[name]?.trim() || undefined;
   const base = get('OTEL_EXPORTER_OTLP_ENDPOINT');
   const tracesExporter = oneOf(get, 'OTEL_TRACES_EXPORTER', ['otlp', 'none'], OTLP_ONLY);
   const metricsExporter = oneOf(get, 'OTEL_METRICS_EXPORTER', ['otlp', 'none'], OTLP_ONLY);
@@ -152,12 +152,8 @@ function oneOf<T extends string>(get: Get, name: string, values: readonly T[], b
   return bad(name, value, `${quoted.slice(0, -1).join(', ')} or ${quoted.at(-1)!}${because}`);
 }
 
+/** Reads a variable of readEnvConfig's `env`, trimmed; blank is unset. */
 type Get = (name: string) => string | undefined;
-
-/** Reads a variable of `env`, trimmed; blank is unset. */
-function getter(env: NodeJS.ProcessEnv): Get {
-  return (name) => env[name]?.trim() || undefined;
-}
 
 /** The non-blank names of a comma-separated list, trimmed. */
 function names(list: string | undefined): string[] {
