@@ -8,7 +8,7 @@ import { describe, it } from 'node:test';
 import { ROOT_CONTEXT, SpanKind, trace } from '@opentelemetry/api';
 import { SamplingDecision } from '@opentelemetry/sdk-trace';
 import type { SamplerName } from '../src/otel/env-config.ts';
-import { fixedSamplingDecision } from '../src/otel/lean/lean-stream-listener.ts';
+import { FIXED_SAMPLING_DECISIONS } from '../src/otel/lean/lean-stream-listener.ts';
 import { toHex, parseTraceparent, type RemoteParent } from '../src/otel/lean/lean-span.ts';
 import { samplerFor } from '../src/otel/trace-pipeline.ts';
 
@@ -27,14 +27,14 @@ function sdkSamples(name: SamplerName, remote: RemoteParent | undefined): boolea
 describe('the lean path’s sampling decision', () => {
   for (const name of ['always_on', 'always_off', 'parentbased_always_on', 'parentbased_always_off'] as const) {
     it(`${name} decides as the SDK's sampler does`, () => {
-      const decide = fixedSamplingDecision(name);
+      const decide = FIXED_SAMPLING_DECISIONS[name];
       assert.ok(decide);
       for (const [label, remote] of Object.entries(parents)) assert.equal(decide(remote), sdkSamples(name, remote), `${name} with ${label}`);
     });
   }
 
   it('leaves the ratio samplers, which read the trace id, to the SDK', () => {
-    assert.equal(fixedSamplingDecision('traceidratio'), undefined);
-    assert.equal(fixedSamplingDecision('parentbased_traceidratio'), undefined);
+    assert.equal(FIXED_SAMPLING_DECISIONS.traceidratio, undefined);
+    assert.equal(FIXED_SAMPLING_DECISIONS.parentbased_traceidratio, undefined);
   });
 });

@@ -58,21 +58,18 @@ export function wrapLean(next: Listener, lean: LeanPath, server: ServerTelemetry
 }
 
 const parentOr = (root: boolean): SamplingDecision => (remote) => (remote === undefined ? root : (remote.flags & 1) === 1);
-const FIXED_DECISIONS: Partial<Record<SamplerName, SamplingDecision>> = {
+
+/**
+ * The decision of the built-in samplers that need neither the trace id nor the attributes, made
+ * without the SDK's Sampler, so no id is made before the span needs one; none for the ratio
+ * samplers. The parent-based rules are the SDK's defaults; a server span's parent is always remote.
+ */
+export const FIXED_SAMPLING_DECISIONS: Readonly<Partial<Record<SamplerName, SamplingDecision>>> = {
   always_on: () => true,
   always_off: () => false,
   parentbased_always_on: parentOr(true),
   parentbased_always_off: parentOr(false),
 };
-
-/**
- * The decision of the built-in samplers that need neither the trace id nor the attributes, made
- * without the SDK's Sampler, so no id is made before the span needs one; undefined for the ratio
- * samplers. The parent-based rules are the SDK's defaults; a server span's parent is always remote.
- */
-export function fixedSamplingDecision(name: SamplerName): SamplingDecision | undefined {
-  return FIXED_DECISIONS[name];
-}
 
 /**
  * The request's attributes on `span`: those its connection shares as one pre-encoded block, then its own (those

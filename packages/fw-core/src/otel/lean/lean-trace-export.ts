@@ -18,7 +18,7 @@ import { SCOPE_NAME, SCOPE_VERSION, type TelemetryOptions, type TracePipelineOpt
 import { type FwTraceExport, samplerFor } from '../trace-pipeline.ts';
 import { aggregatesAsLeanMetrics } from './http-metric-producer.ts';
 import type { LeanServerSpan } from './lean-span.ts';
-import { fixedSamplingDecision } from './lean-stream-listener.ts';
+import { FIXED_SAMPLING_DECISIONS } from './lean-stream-listener.ts';
 import { OtlpHttpSender, type OtlpSenderOptions, type SendResult } from './otlp-socket-client.ts';
 import { type LeanAttributes, type LeanResource, type LeanScope, type LeanSpanData, OtlpTraceEncoder } from './otlp-trace-encoder.ts';
 import { leanLink, sdkSpanData } from './sdk-span-data.ts';
@@ -43,7 +43,7 @@ const SCOPE = Object.freeze({ name: SCOPE_NAME, version: SCOPE_VERSION });
  * go nowhere, as the SDK's do with no span processor.
  */
 export function createLeanSetup(config: EnvConfig, resource: Resource, options: TracePipelineOptions, fw: FwTraceExport | undefined): { path: LeanPath; export: LeanTraceExport | undefined } {
-  const path = { sampler: samplerFor(config.sampler, config.samplerRatio), decide: fixedSamplingDecision(config.sampler), limits: config.spanLimits, metrics: new HttpMetricSeriesTable() };
+  const path = { sampler: samplerFor(config.sampler, config.samplerRatio), decide: FIXED_SAMPLING_DECISIONS[config.sampler], limits: config.spanLimits, metrics: new HttpMetricSeriesTable() };
   if (fw === undefined) return { path: { ...path, onEnd: () => {} }, export: undefined };
   const batch = batchSettings(config, options);
   const exported = createLeanTraceExport({
