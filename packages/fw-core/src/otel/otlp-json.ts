@@ -2,11 +2,12 @@
  * OTLP/JSON (https://opentelemetry.io/docs/specs/otlp/#json-protobuf-encoding; issue 36, item 6):
  * an encoded OTLP/protobuf request transcoded per batch, off the request path, to the proto3 JSON
  * mapping (lowerCamelCase keys, ids as hex, enums as integers, 64-bit integers as strings), so the
- * JSON carries exactly what the protobuf body would. The schema is the messages fw's encoders write.
+ * JSON carries exactly what the protobuf body would. The schema is the messages fw's encoders write:
+ * no exponential histogram, since fw's metric exporter chooses no aggregation (explicit buckets).
  */
 
 /** How one field's value is written. A string naming another entry of SCHEMA is that message. */
-type FieldKind = 'string' | 'hex' | 'base64' | 'int64' | 'uint64' | 'fixed64' | 'number' | 'sint32' | 'bool' | 'double' | string;
+type FieldKind = 'string' | 'hex' | 'base64' | 'int64' | 'uint64' | 'fixed64' | 'number' | 'bool' | 'double' | string;
 
 type FieldSpec = readonly [name: string, kind: FieldKind, repeated?: true];
 
@@ -34,21 +35,15 @@ const SCHEMA: Readonly<Record<string, Readonly<Record<number, FieldSpec>>>> = {
   AnyValue: { 1: ['stringValue', 'string'], 2: ['boolValue', 'bool'], 3: ['intValue', 'int64'], 4: ['doubleValue', 'double'], 5: ['arrayValue', 'ArrayValue'], 6: ['kvlistValue', 'KeyValueList'], 7: ['bytesValue', 'base64'] },
   ArrayValue: { 1: ['values', 'AnyValue', R] },
   KeyValueList: { 1: ['values', 'KeyValue', R] },
-  Metric: { 1: ['name', 'string'], 2: ['description', 'string'], 3: ['unit', 'string'], 5: ['gauge', 'Gauge'], 7: ['sum', 'Sum'], 9: ['histogram', 'Histogram'], 10: ['exponentialHistogram', 'ExponentialHistogram'] },
+  Metric: { 1: ['name', 'string'], 2: ['description', 'string'], 3: ['unit', 'string'], 5: ['gauge', 'Gauge'], 7: ['sum', 'Sum'], 9: ['histogram', 'Histogram'] },
   Gauge: { 1: ['dataPoints', 'NumberDataPoint', R] },
   Sum: { 1: ['dataPoints', 'NumberDataPoint', R], 2: ['aggregationTemporality', 'number'], 3: ['isMonotonic', 'bool'] },
   Histogram: { 1: ['dataPoints', 'HistogramDataPoint', R], 2: ['aggregationTemporality', 'number'] },
-  ExponentialHistogram: { 1: ['dataPoints', 'ExponentialHistogramDataPoint', R], 2: ['aggregationTemporality', 'number'] },
   NumberDataPoint: { 7: ['attributes', 'KeyValue', R], 2: ['startTimeUnixNano', 'uint64'], 3: ['timeUnixNano', 'uint64'], 4: ['asDouble', 'double'], 6: ['asInt', 'int64'], 8: ['flags', 'number'] },
   HistogramDataPoint: {
     9: ['attributes', 'KeyValue', R], 2: ['startTimeUnixNano', 'uint64'], 3: ['timeUnixNano', 'uint64'], 4: ['count', 'uint64'], 5: ['sum', 'double'],
     6: ['bucketCounts', 'fixed64', R], 7: ['explicitBounds', 'double', R], 10: ['flags', 'number'], 11: ['min', 'double'], 12: ['max', 'double'],
   },
-  ExponentialHistogramDataPoint: {
-    1: ['attributes', 'KeyValue', R], 2: ['startTimeUnixNano', 'uint64'], 3: ['timeUnixNano', 'uint64'], 4: ['count', 'uint64'], 5: ['sum', 'double'], 6: ['scale', 'sint32'],
-    7: ['zeroCount', 'uint64'], 8: ['positive', 'Buckets'], 9: ['negative', 'Buckets'], 10: ['flags', 'number'], 12: ['min', 'double'], 13: ['max', 'double'], 14: ['zeroThreshold', 'double'],
-  },
-  Buckets: { 1: ['offset', 'sint32'], 2: ['bucketCounts', 'uint64', R] },
 };
 
 /** An ExportTraceServiceRequest's protobuf bytes as OTLP/JSON bytes. */
@@ -90,19 +85,15 @@ function number(value: bigint | number, kind: FieldKind): unknown {
   if (kind === 'int64') return BigInt.asIntN(64, big).toString();
   if (kind === 'uint64' || kind === 'fixed64') return big.toString();
   if (kind === 'bool') return big !== 0n;
-  if (kind === 'sint32') return Number((big >> 1n) ^ -(big & 1n));
   // uint32, fixed32 and enums as they are; a negative int32 is a 10-byte varint.
   return Number(BigInt.asIntN(64, big));
 }
 
-/** The elements of a packed repeated field: fixed64 counts, doubles, or varints. */
+/** The elements of a packed repeated field: a histogram's bucket counts (fixed64) or bounds (doubles). */
 function unpack(bytes: Uint8Array, kind: FieldKind): unknown[] {
   const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const out: unknown[] = [];
-  const cursor = { at: 0 };
-  if (kind === 'double') for (let at = 0; at + 8 <= buffer.length; at += 8) out.push(buffer.readDoubleLE(at));
-  else if (kind === 'fixed64') for (let at = 0; at + 8 <= buffer.length; at += 8) out.push(buffer.readBigUInt64LE(at).toString());
-  else while (cursor.at < bytes.length) out.push(number(varint(bytes, cursor), kind));
+  for (let at = 0; at + 8 <= buffer.length; at += 8) out.push(kind === 'double' ? buffer.readDoubleLE(at) : buffer.readBigUInt64LE(at).toString());
   return out;
 }
 
