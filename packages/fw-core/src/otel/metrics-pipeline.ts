@@ -21,20 +21,8 @@ import { type OtlpExportStop, SenderExporter } from './otlp-export-stop.ts';
 import { metricsRequestToJson } from './otlp-json.ts';
 import { type MetricsPipelineOptions, SCOPE_NAME, SCOPE_VERSION } from './telemetry.ts';
 
-/** A meter provider and the reader to scrape. */
-interface MetricsPipeline {
-  readonly provider: MeterProvider;
-  readonly pull: PullMetricReader;
-  /** Every reader, the pull one first. */
-  readonly readers: readonly MetricReader[];
-  /** The lean path: each reader also reports `table`'s HTTP metrics through its own HttpMetricProducer. */
-  offerLeanMetrics(table: HttpMetricSeriesTable): void;
-  /** Ends the runtime metrics' event-loop monitor (telemetry's shutdown). */
-  stopRuntimeMetrics(): void;
-}
-
-/** Builds the provider with its readers; `exports` stops its OTLP exporter, which logs failed exports to `problems`. */
-export function createMetricsPipeline(config: EnvConfig, resource: Resource, options: MetricsPipelineOptions, exports: OtlpExportStop, problems?: ExportProblemLog): MetricsPipeline {
+/** Builds the meter provider with its readers, the pull one to scrape first; `exports` stops its OTLP exporter, which logs failed exports to `problems`. */
+export function createMetricsPipeline(config: EnvConfig, resource: Resource, options: MetricsPipelineOptions, exports: OtlpExportStop, problems?: ExportProblemLog) {
   // A reader takes its producers when built, before the path is chosen (lean/lean-trace-export.ts asks
   // the readers how they aggregate): a slot, filled on the lean path, and its runtime metrics.
   const slots: LeanProducerSlot[] = [];
@@ -55,12 +43,15 @@ export function createMetricsPipeline(config: EnvConfig, resource: Resource, opt
   return {
     provider: new MeterProvider({ resource, readers: readers as IMetricReader[] }),
     pull,
+    /** Every reader, the pull one first. */
     readers,
-    offerLeanMetrics: (table) => {
+    /** The lean path: each reader also reports `table`'s HTTP metrics through its own HttpMetricProducer. */
+    offerLeanMetrics: (table: HttpMetricSeriesTable): void => {
       // The reader's temporality choice is its exporter's for a push reader (PeriodicExportingMetricReader passes it on).
       readers.forEach((reader, i) => (slots[i]!.producer = new HttpMetricProducer(table, reader)));
     },
-    stopRuntimeMetrics: () => delay.stop(),
+    /** Ends the runtime metrics' event-loop monitor (telemetry's shutdown). */
+    stopRuntimeMetrics: (): void => delay.stop(),
   };
 }
 
