@@ -24,14 +24,17 @@ import { type MetricsPipelineOptions, SCOPE_NAME, SCOPE_VERSION } from './teleme
 /** Builds the meter provider with its readers, the pull one to scrape first; `exports` stops its OTLP exporter, which logs failed exports to `problems`. */
 export function createMetricsPipeline(config: EnvConfig, resource: Resource, options: MetricsPipelineOptions, exports: OtlpExportStop, problems?: ExportProblemLog) {
   // A reader takes its producers when built, before the path is chosen (lean/lean-trace-export.ts asks
-  // the readers how they aggregate): a slot, filled on the lean path, and its runtime metrics.
-  const slots: LeanProducerSlot[] = [];
+  // the readers how they aggregate): its lean HTTP metrics, set on the lean path, and its runtime metrics.
   const readers: MetricReader[] = [];
+  const leanProducers: HttpMetricProducer[] = [];
   const delay = new EventLoopDelayWindow();
   const producers = (): MetricProducer[] => {
-    const index = slots.length;
-    slots.push(new LeanProducerSlot());
-    return [slots[index]!, new RuntimeMetricProducer(delay, { selectAggregationTemporality: (type) => readers[index]!.selectAggregationTemporality(type) })];
+    // The reader they are for is the next one pushed.
+    const index = readers.length;
+    return [
+      { collect: () => leanProducers[index]?.collect() ?? Promise.resolve(NOTHING) },
+      new RuntimeMetricProducer(delay, { selectAggregationTemporality: (type) => readers[index]!.selectAggregationTemporality(type) }),
+    ];
   };
   const pull = new PullMetricReader({ metricProducers: producers() });
   readers.push(pull);
@@ -48,7 +51,7 @@ export function createMetricsPipeline(config: EnvConfig, resource: Resource, opt
     /** The lean path: each reader also reports `table`'s HTTP metrics through its own HttpMetricProducer. */
     offerLeanMetrics: (table: HttpMetricSeriesTable): void => {
       // The reader's temporality choice is its exporter's for a push reader (PeriodicExportingMetricReader passes it on).
-      readers.forEach((reader, i) => (slots[i]!.producer = new HttpMetricProducer(table, reader)));
+      readers.forEach((reader, i) => (leanProducers[i] = new HttpMetricProducer(table, reader)));
     },
     /** Ends the runtime metrics' event-loop monitor (telemetry's shutdown). */
     stopRuntimeMetrics: (): void => delay.stop(),
@@ -64,17 +67,8 @@ export class PullMetricReader extends MetricReader {
   protected override async onForceFlush(): Promise<void> {}
 }
 
-/** A slot's answer on the full path (MetricReader.collect keeps only the scope metrics of a producer). */
+/** What a reader's lean HTTP metrics give on the full path (MetricReader.collect keeps only the scope metrics of a producer). */
 const NOTHING: CollectionResult = Object.freeze({ resourceMetrics: Object.freeze({ resource: emptyResource(), scopeMetrics: [] }), errors: [] });
-
-/** A reader's lean HTTP metrics producer, or nothing on the full path. */
-class LeanProducerSlot implements MetricProducer {
-  producer: HttpMetricProducer | undefined;
-
-  collect(): Promise<CollectionResult> {
-    return this.producer?.collect() ?? Promise.resolve(NOTHING);
-  }
-}
 
 /** fw's own OTLP exporter (OtlpMetricExporter), with the OTEL_EXPORTER_OTLP_* settings of the metrics signal. */
 function otlpExporter(config: EnvConfig, exports: OtlpExportStop, problems: ExportProblemLog | undefined): PushMetricExporter | undefined {
