@@ -333,12 +333,9 @@ export function millisToTime(ms: number): HrTime {
 }
 
 /** `time` plus `ms` milliseconds: the SDK's addHrTimes(time, millisToHrTime(ms)), borrowing too for a negative `ms`. */
-export function addMs(time: LeanTime, ms: number): HrTime { return added(time[0], time[1], ms); }
-
-/** `[seconds, nanoseconds]` plus `ms` milliseconds, normalized. */
-function added(seconds: number, nanoseconds: number, ms: number): HrTime {
-  const s = seconds + Math.trunc(ms / 1e3);
-  const ns = nanoseconds + Math.round((ms % 1e3) * 1e6);
+export function addMs(time: LeanTime, ms: number): HrTime {
+  const s = time[0] + Math.trunc(ms / 1e3);
+  const ns = time[1] + Math.round((ms % 1e3) * 1e6);
   if (ns >= 1e9) return [s + 1, ns - 1e9];
   return ns < 0 ? [s - 1, ns + 1e9] : [s, ns];
 }
