@@ -107,9 +107,8 @@ export function unitSuffix(unit: string, isCounter: boolean): string {
   const bare = unit.replace(/\{[^}]*\}/g, '').trim();
   if (bare === '') return '';
   if (bare === '1') return isCounter ? '' : 'ratio';
-  const slash = bare.indexOf('/');
-  const top = slash === -1 ? bare : bare.slice(0, slash);
-  const bottom = slash === -1 ? '' : bare.slice(slash + 1);
+  const [top = '', ...per] = bare.split('/');
+  const bottom = per.join('/');
   const head = top === '' || top === '1' ? '' : (UNIT_WORDS[top] ?? top);
   return sanitize([head, bottom === '' ? '' : `per_${PER_WORDS[bottom] ?? UNIT_WORDS[bottom] ?? bottom}`].filter((part) => part !== '').join('_'), /[^a-zA-Z0-9_]/g);
 }
