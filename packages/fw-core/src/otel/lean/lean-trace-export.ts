@@ -96,15 +96,10 @@ export interface LeanTraceExportOptions {
 }
 
 /** The export of one setupTelemetry call: `add` is the lean span's onEnd. */
-export interface LeanTraceExport {
-  add(span: LeanServerSpan): void;
-  /** The tracer provider's processor: the SDK's spans (an app's child spans) go into the same batches, as one batch processor takes all spans. */
-  readonly sdkSpans: SpanProcessor;
-  forceFlush(): Promise<void>;
-  shutdown(timeoutMs: number): Promise<void>;
-}
+export type LeanTraceExport = ReturnType<typeof createLeanTraceExport>;
 
-export function createLeanTraceExport(options: LeanTraceExportOptions): LeanTraceExport {
+/** Builds the export `options` describe. */
+export function createLeanTraceExport(options: LeanTraceExportOptions) {
   const encoder = new OtlpTraceEncoder(options.resource);
   const sender = new OtlpHttpSender(options.sender);
   const json = options.sender.protocol === 'http/json';
@@ -129,7 +124,8 @@ export function createLeanTraceExport(options: LeanTraceExportOptions): LeanTrac
     outcomes.refresh = reportDrops;
   }
   return {
-    add: (span) => batcher.add(span),
+    add: (span: LeanServerSpan): void => batcher.add(span),
+    /** The tracer provider's processor: the SDK's spans (an app's child spans) go into the same batches, as one batch processor takes all spans. */
     sdkSpans: {
       onStart() {},
       // Sampled spans only, as the SDK's batch processor takes them.
@@ -139,9 +135,9 @@ export function createLeanTraceExport(options: LeanTraceExportOptions): LeanTrac
       forceFlush: () => batcher.forceFlush(),
       // The export's own shutdown (setupTelemetry's) flushes them.
       shutdown: async () => {},
-    },
-    forceFlush: () => batcher.forceFlush(),
-    shutdown: async (timeoutMs) => {
+    } satisfies SpanProcessor,
+    forceFlush: (): Promise<void> => batcher.forceFlush(),
+    shutdown: async (timeoutMs: number): Promise<void> => {
       reportDrops();
       await batcher.shutdown(timeoutMs);
       // What shutdown gave up (queued past its time limit) was not dropped by a full queue.
