@@ -373,7 +373,6 @@ const SECTION_NAMES: Partial<Record<Phase, string>> = { 'chunk-size': 'a chunk-s
  */
 export class HttpAnswerReader {
   #phase: Phase = 'status';
-  #started = false;
   /** The current line's bytes so far, and the bytes of its section (head, trailers) before it. */
   #line: Buffer[] = [];
   #lineBytes = 0;
@@ -391,9 +390,9 @@ export class HttpAnswerReader {
   #totalBytes = 0;
   #body: Buffer[] = [];
 
-  /** Whether any byte of the answer has arrived (a kept-alive connection closed before one is stale). */
+  /** Whether any byte of the answer has arrived (a kept-alive connection closed before one is stale): push() counts at least one of each chunk until the answer ends. */
   get started(): boolean {
-    return this.#started;
+    return this.#totalBytes > 0;
   }
 
   /** The body's bytes read so far (at most ANSWER_BODY_LIMIT); empty when there is none. */
@@ -403,7 +402,6 @@ export class HttpAnswerReader {
 
   /** Reads `chunk`, the next bytes from the connection. */
   push(chunk: Buffer): AnswerProgress {
-    if (chunk.length > 0) this.#started = true;
     let at = 0;
     while (at < chunk.length && this.#phase !== 'complete' && this.#phase !== 'failed') {
       at = this.#phase === 'length' || this.#phase === 'chunk-data' || this.#phase === 'until-close' ? this.#skipBody(chunk, at) : this.#readLine(chunk, at);
@@ -418,7 +416,7 @@ export class HttpAnswerReader {
   end(): AnswerProgress {
     if (this.#phase === 'until-close') this.#phase = 'complete';
     else if (this.#phase !== 'complete' && this.#phase !== 'failed') {
-      this.#fail(this.#started ? 'the collector closed the connection before its answer ended' : 'the collector closed the connection without answering', false);
+      this.#fail(this.started ? 'the collector closed the connection before its answer ended' : 'the collector closed the connection without answering', false);
     }
     return this.#progress();
   }
