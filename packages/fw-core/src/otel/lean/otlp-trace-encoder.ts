@@ -267,14 +267,13 @@ export class OtlpTraceEncoder {
   readonly #scopes = new Map<LeanScope, ScopeBatch>();
   /** The scopes with spans in this batch, in order of their first span. */
   #order: ScopeBatch[] = [];
-  #count = 0;
 
   constructor(resource: LeanResource) {
     this.#resource = encodeResource(resource);
   }
 
   /** Spans added since the last `take()`. */
-  get spanCount(): number { return this.#count; }
+  get spanCount(): number { return this.#order.reduce((count, scope) => count + scope.count, 0); }
 
   /** Encodes `span` into the pending batch. */
   add(span: LeanSpanData): void {
@@ -292,7 +291,6 @@ export class OtlpTraceEncoder {
       throw error;
     }
     if (scope.count++ === 0) this.#order.push(scope);
-    this.#count++;
   }
 
   /** The request for the spans added since the last call (none: an empty request), and starts a new batch. */
@@ -304,8 +302,8 @@ export class OtlpTraceEncoder {
     }
     const length = this.#resource.size + scopesLength;
     // Sized exactly, so the buffer is the request and needs no copy.
-    const out = new ProtobufWriter(this.#count > 0 ? 1 + varintSize(length) + length : 0);
-    if (this.#count > 0) {
+    const out = new ProtobufWriter(this.#order.length > 0 ? 1 + varintSize(length) + length : 0);
+    if (this.#order.length > 0) {
       out.tag(REQUEST_RESOURCE_SPANS, WIRE_LEN);
       out.uint32(length);
       out.raw(this.#resource.head);
@@ -323,7 +321,6 @@ export class OtlpTraceEncoder {
     for (const [key, scope] of this.#scopes) if (scope.count === 0) this.#scopes.delete(key);
     for (const scope of this.#order) scope.count = 0;
     this.#order = [];
-    this.#count = 0;
     return out.buf;
   }
 }
