@@ -40,14 +40,13 @@ export class HttpMetricProducer implements MetricProducer {
   /** The metrics as this reader's temporality wants them; synchronous inside, so never torn by a record. */
   async collect(): Promise<CollectionResult> {
     const now = nowMs();
-    const active = this.collectActive(now);
-    const metrics = [...(active === undefined ? [] : [active]), ...this.collectHistograms(now)];
+    const metrics = [...this.collectActive(now), ...this.collectHistograms(now)];
     this.lastCollectionMs = now;
     return { resourceMetrics: { resource: this.resource, scopeMetrics: metrics.length === 0 ? [] : [{ scope: { name: SCOPE_NAME, version: SCOPE_VERSION }, metrics }] }, errors: [] };
   }
 
-  /** `http.server.active_requests`, from http-metrics.ts's own callback. */
-  private collectActive(now: number): MetricData | undefined {
+  /** `http.server.active_requests`, from http-metrics.ts's own callback; none before a request was counted. */
+  private collectActive(now: number): MetricData[] {
     const temporality = (this.activeTemporality ??= temporalityOf(this.temporality, InstrumentType.OBSERVABLE_UP_DOWN_COUNTER));
     const delta = temporality === AggregationTemporality.DELTA;
     const points: DataPoint<number>[] = [];
@@ -60,9 +59,9 @@ export class HttpMetricProducer implements MetricProducer {
         seen.value = value;
       },
     });
-    if (points.length === 0) return undefined;
+    if (points.length === 0) return [];
     const descriptor = sdkDescriptor(HTTP_METRICS.activeRequests, InstrumentType.OBSERVABLE_UP_DOWN_COUNTER);
-    return { descriptor, aggregationTemporality: temporality, dataPointType: DataPointType.SUM, dataPoints: points, isMonotonic: false };
+    return [{ descriptor, aggregationTemporality: temporality, dataPointType: DataPointType.SUM, dataPoints: points, isMonotonic: false }];
   }
 
   /** The three histograms; a delta reader gets the series recorded to since its last collection. */
