@@ -100,6 +100,32 @@ describe('PostgreSQL reads for a client that has gone', () => {
     }
   });
 
+  it('cancels the statement of a pipelined GET whose client hangs up while the requests behind it wait, and runs none of them', async () => {
+    const unlock = await lockPosts();
+    let unlocked = false;
+    try {
+      const socket = connect(blog.port, '127.0.0.1');
+      socket.on('error', () => {});
+      // Behind the first, its connection is not read (server/pipelining-gate.ts): the hang-up was seen only once the
+      // lock was freed, the first read answered to nobody and the second started.
+      socket.write(`GET /api/posts/${id} HTTP/1.1\r\nHost: blog\r\n\r\n`.repeat(5));
+      await until('the first read to wait on the lock', async () => (await waiting()).length === 1);
+      const linesBefore = blog.logLines().length;
+      socket.destroy();
+      await until('the waiting statement to be cancelled', async () => (await waiting()).length === 0);
+      await unlock();
+      unlocked = true;
+      const request = await until('the request line', () => blog.logLines().slice(linesBefore).find((line) => line.event === 'request'));
+      assert.deepEqual([request.status, request.aborted], [0, true]);
+      // The next request of any client comes after whatever the pipelined ones would have logged.
+      assert.equal((await blog.request('GET', `/api/posts/${id}`)).status, 200);
+      const lines = blog.logLines().slice(linesBefore).filter((line) => line.event === 'request');
+      assert.equal(lines.filter((line) => line.aborted === true).length, 1, 'requests worked on for the client that had gone');
+    } finally {
+      if (!unlocked) await unlock();
+    }
+  });
+
   it('answers a client that stays once the lock is freed: only a gone client is cancelled', async () => {
     const unlock = await lockPosts();
     let unlocked = false;

@@ -14,7 +14,7 @@ import { json } from '../src/http/response.ts';
 import type { StreamHandler } from '../src/stream/stream-handler.ts';
 import { getHead } from './support/keep-alive-client.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
-import { until, within } from './support/until.ts';
+import { nextTurn, until, within } from './support/until.ts';
 
 /** Counts, around fw's pipeline, the requests started and the most responses unfinished at once. */
 function exchangeCounter() {
@@ -160,6 +160,51 @@ describe('pipelining bounds', () => {
     assert.doesNotMatch(heads[0]!, /^connection: close$/im);
     assert.deepEqual(JSON.parse(text.slice(text.lastIndexOf('\r\n\r\n') + 4)), { n: 128 });
   });
+
+  const leaving: [string, (client: Socket, server: Socket) => Promise<void>][] = [
+    ['closes', async (client) => void client.destroy()],
+    ['resets', async (client) => void client.resetAndDestroy()],
+    // Its FIN comes behind bytes the server read while paused, and would be seen once they were parsed.
+    ['sends one more request and closes', async (client, server) => {
+      client.write(getHead('/item/100'));
+      await until('the server to read the request, paused', () => server.readableLength > 0);
+      client.destroy();
+    }],
+  ];
+  for (const [how, leave] of leaving) {
+    it(`sees a pipelining client that ${how} its connection while its requests wait: the running handler's req.signal aborts, no waiting request starts`, async (t) => {
+      const { counts, handler } = exchangeCounter();
+      let aborted!: () => void;
+      const signalAborted = new Promise<void>((resolve) => (aborted = resolve));
+      let release!: () => void;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      const groups: RouteGroup[] = [{
+        prefix: '',
+        security: false,
+        routes: [
+          // A handler waiting on something slow (a database lock) for as long as its client is there, and then some.
+          { path: '/slow', handler: async (req) => (req.signal.addEventListener('abort', aborted), await released, json({ slow: true })), options: { methods: ['get'] } },
+          { path: '/item/:n', handler: (req) => json({ n: Number(req.bindings['n']) }), options: { methods: ['get'] } },
+        ],
+      }];
+      const app = await startTestApp({ fw: { server_configuration: { stream_handlers: ['exchange_counter', 'fw_stream_h'] } }, streamHandlers: [handler], groups });
+      t.after(() => app.close());
+      t.after(release);
+      const serverSocket = nextServerSocket(app);
+      const client = await pipelineWithoutReading(app.server.port, 10, (i) => (i === 0 ? '/slow' : `/item/${i}`));
+      const server = await serverSocket;
+      await until('the server to stop reading the connection', () => counts.started > 0 && server.isPaused());
+      await leave(client, server);
+      // Before, a paused socket read nothing: the client's FIN or reset went unseen until fw wrote to it.
+      await within("the slow handler's req.signal to abort", signalAborted);
+      await within('the connection to close', server.closed ? Promise.resolve() : new Promise((resolve) => server.once('close', resolve)));
+      release();
+      await nextTurn();
+      assert.equal(counts.started, 1, 'requests started for a client that had gone');
+      const lines = app.logs.filter((line) => line.fields['event'] === 'request');
+      assert.deepEqual(lines.map((line) => [line.fields['path'], line.fields['status'], line.fields['aborted']]), [['/slow', 0, true]]);
+    });
+  }
 
   it('answers pipelined POSTs with bodies, whole and in order, one at a time', async (t) => {
     const { counts, handler } = exchangeCounter();

@@ -14,8 +14,12 @@ type HttpSocket = Socket & {
   _httpMessage?: ServerResponse | null;
   _paused?: boolean;
   parser?: { resume(): void } | null;
-  _handle?: { bytesWritten?: number; writeQueueSize?: number } | null;
+  _handle?: { bytesWritten?: number; writeQueueSize?: number; reading?: boolean } | null;
+  [PARSED]?: boolean;
 };
+
+/** Set by readWhilePaused: whether node:http's parser still has the socket's bytes (until detachHttpParser). */
+const PARSED = Symbol('fw.parsedByHttp');
 
 /** net.Server's `close()`: open connections stay. Lacking: http's close() cuts responses queued or ended. */
 export function stopAccepting(server: Server, onClosed: () => void): void { NetServer.prototype.close.call(server, () => onClosed()); }
@@ -48,8 +52,8 @@ export function closeAfterResponse(res: ServerResponse): void { res.shouldKeepAl
 /** Replaces the close after a `connection: close` answer. Lacking: no hook for how it closes. */
 export function onCloseAfterAnswer(socket: Socket, close: () => void): void { (socket as Socket & { destroySoon: () => void }).destroySoon = close; }
 
-/** Removes the 'data' listener feeding node:http's parser. Lacking: detached only on upgrade/connect. */
-export function detachHttpParser(socket: Socket): void { socket.removeAllListeners('data'); }
+/** Removes the 'data' listener feeding node:http's parser (and readWhilePaused's). Lacking: detached only on upgrade/connect. */
+export function detachHttpParser(socket: Socket): void { (socket.removeAllListeners('data') as HttpSocket)[PARSED] = false; }
 
 /**
  * `_paused` reads true while `held()`, which keeps node:http's resumes (buffers drained, body read)
@@ -58,6 +62,37 @@ export function detachHttpParser(socket: Socket): void { socket.removeAllListene
 export function holdReadingWhile(socket: Socket, held: () => boolean): void {
   let paused = (socket as HttpSocket)._paused === true;
   Object.defineProperty(socket, '_paused', { configurable: true, enumerable: true, get: () => paused || held(), set: (value: boolean) => (paused = value) });
+}
+
+/**
+ * Keeps `socket` reading while paused, so a client that closes or resets its connection is seen at once: node:http then
+ * parses from its 'data' events (its listener wrapper unconsumes the parser once anyone listens), and a pause is the
+ * stream's own, the handle reading on up to the high-water mark. A resume while `_paused` reads true is undone, as
+ * node:http's onSocketResume does, and a FIN behind bytes read while paused drops them: node:http's 'end' comes now, not
+ * once they are parsed, to answer none of them. Call it outside the parser's callbacks. Lacking: a paused consumed
+ * socket reads nothing, so its client's FIN or reset waits until fw writes to it.
+ */
+export function readWhilePaused(socket: Socket): void {
+  const http = socket as HttpSocket;
+  http[PARSED] = true;
+  const held = (): boolean => http[PARSED] === true && http._paused === true;
+  socket.on('resume', () => void (held() && socket.pause())).on('data', () => {});
+  const { push } = socket;
+  socket.push = (chunk, encoding) => {
+    // The client's FIN (a null chunk) behind bytes read while held: they are dropped, so node:http's 'end' comes now.
+    if (chunk === null && held() && socket.readableLength > 0) setImmediate(dropUnparsed, http);
+    return push.call(socket, chunk, encoding);
+  };
+  // A pause stopped the handle, and the stream still counts the read it started before node:http consumed it.
+  if (http._handle != null && http._handle.reading !== true && socket.readable) http._read(socket.readableHighWaterMark);
+}
+
+/** Reads a still paused socket's bytes to nobody; the stream then ends ('end': node:http's socketOnEnd). */
+function dropUnparsed(socket: HttpSocket): void {
+  if (socket.destroyed || !socket[PARSED] || socket._paused !== true) return;
+  const listeners = socket.rawListeners('data') as ((chunk: Buffer) => void)[];
+  while (socket.removeAllListeners('data').read() !== null);
+  for (const listener of listeners) socket.on('data', listener);
 }
 
 /** Whether node:http paused `socket` itself, and will resume it. Lacking: as holdReadingWhile. */

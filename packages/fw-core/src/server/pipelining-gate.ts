@@ -2,11 +2,12 @@
  * A bound on what one pipelining connection may have queued (node:http calls the listener for every request of a read):
  * a queued request runs only while fewer than `max_inflight_per_connection` responses are unfinished and less than the
  * socket's high-water mark is buffered, each on an event loop turn of its own; else it waits, unstarted, and the socket
- * stops reading. Past MAX_WAITING, the connection closes after the last request kept (the client resends the rest).
+ * stops being parsed (it reads on, up to its readable high-water mark, so a client that leaves is seen at once). Past
+ * MAX_WAITING, the connection closes after the last request kept (the client resends the rest).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
-import { bufferedOutput, closeAfterResponse, holdReadingWhile, pausedByHttp, responseOnSocket, resumeReading } from '../http/node-internals.ts';
+import { bufferedOutput, closeAfterResponse, holdReadingWhile, pausedByHttp, readWhilePaused, responseOnSocket, resumeReading } from '../http/node-internals.ts';
 import type { Traffic } from '../pipeline/stages.ts';
 import type { Listener } from '../stream/stream-handler.ts';
 
@@ -51,6 +52,8 @@ export function gatePipelined(listener: Listener, maxInflight: number, traffic: 
       if (!pausedByHttp(socket)) resumeReading(socket); // else node:http paused it for its own reasons and resumes it itself
     };
     holdReadingWhile(socket, () => waiting.length > 0);
+    // Paused, it reads on: a client that leaves is seen at once. Once the parser's callback that made this gate returned.
+    setImmediate(readWhilePaused, socket);
     socket.once('close', () => {
       waiting.length = 0;
       unfinished.clear();

@@ -17,6 +17,7 @@ import {
   idleSockets,
   onCloseAfterAnswer,
   pausedByHttp,
+  readWhilePaused,
   responseOnSocket,
   resumeReading,
   stopAccepting,
@@ -237,6 +238,53 @@ describe(`node internals contract on Node ${process.version}`, () => {
       '/free still paused': false,
       '/free resumed': true,
     });
+    server.close();
+  });
+
+  it('readWhilePaused keeps a paused socket reading: bytes wait unparsed while held, are parsed once resumed, and a close is seen', async () => {
+    const seen: string[] = [];
+    const holds: { socket: Socket; res: ServerResponse; release: () => void }[] = [];
+    let holding!: () => void;
+    const { server, port } = await serve((req, res) => {
+      seen.push(req.url!);
+      if (req.url !== '/hold') return void res.end(`answer ${req.url}`);
+      let held = true;
+      const socket = req.socket;
+      holdReadingWhile(socket, () => held);
+      socket.pause();
+      holds.push({ socket, res, release: () => ((held = false), resumeReading(socket)) });
+      setImmediate(() => (readWhilePaused(socket), holding()));
+    });
+    // Held, the socket reads what follows into its buffer, unparsed, and stays paused when node:http resumes it.
+    for (const leave of [false, true]) {
+      seen.length = 0;
+      const c = await client(port);
+      const held = new Promise<void>((resolve) => (holding = resolve));
+      c.socket.write(get('/hold'));
+      await held;
+      const { socket, res, release } = holds.at(-1)!;
+      c.socket.write(get('/next'));
+      while (socket.readableLength < get('/next').length) await turn();
+      socket.resume(); // as node:http resumes a socket whose buffers drained
+      await turn();
+      assert.deepEqual([seen, socket.isPaused()], [['/hold'], true], 'held: read, not parsed');
+      if (!leave) {
+        res.end('answer /hold');
+        release();
+        await c.received('answer /next');
+        assert.deepEqual(seen, ['/hold', '/next']);
+        c.socket.destroy();
+        continue;
+      }
+      // The client leaves while held: its close is seen, and the response waiting for its answer closes with it.
+      const closed = new Promise<string>((resolve) => {
+        const timer = setTimeout(() => resolve('still open after 5 s'), 5_000);
+        res.once('close', () => (clearTimeout(timer), resolve(res.writableEnded ? 'closed, ended' : 'closed')));
+      });
+      c.socket.destroy();
+      assert.equal(await closed, 'closed');
+      assert.equal(socket.destroyed, true);
+    }
     server.close();
   });
 
