@@ -132,8 +132,3 @@ export function nodeServerTimeouts(server: ListenerTimeouts) {
     connectionsCheckingInterval: Math.min(1000, server.headers_timeout_ms),
   };
 }
-
-/** The keys without a default, each with what to set it to. */
-export const REQUIRED_CONFIG_KEYS: Readonly<Partial<Record<ConfigKey, string>>> = Object.freeze({
-  bootstrap_application: 'the name of the application to start, e.g. "blog"',
-});

@@ -2,7 +2,7 @@
 import { resolve } from 'node:path';
 import { FwError } from '../errors.ts';
 import { LOG_LEVELS } from '../log/logger.ts';
-import { CONFIG_FILE_NAME, CONFIG_KEYS, configDefaults, REQUIRED_CONFIG_KEYS, type ConfigEntry, type ConfigReport, type FwConfig, type FwSection, type LoadedConfig, type ServerConfiguration } from './config.ts';
+import { CONFIG_FILE_NAME, CONFIG_KEYS, configDefaults, type ConfigEntry, type ConfigReport, type FwConfig, type FwSection, type LoadedConfig, type ServerConfiguration } from './config.ts';
 import { badValue, unknownEnvironment } from './config-errors.ts';
 import { readConfigFile } from './read-config-file.ts';
 import { checkServerConfigurationConsistency, expectOneOf, isJsonObject, MAX_PORT, MAX_TIMER_MS, parseConfigLayout, type ConfigLayout, type ConfigSections } from './validate-config.ts';
@@ -11,10 +11,10 @@ import { checkServerConfigurationConsistency, expectOneOf, isJsonObject, MAX_POR
 export async function loadConfig(appDir: string, env: NodeJS.ProcessEnv = process.env, document?: unknown): Promise<LoadedConfig> {
   const report = document === undefined ? await resolveConfig(appDir, env) : resolveConfigDocument(document, IN_CODE_CONFIG_ORIGIN, env);
   const { file, entries, app } = report;
-  const missing = entries.find((entry) => entry.missing);
-  if (missing !== undefined) {
-    const key = `fw.${missing.key}`;
-    throw new FwError('FW_ERR_CONFIG_MISSING_KEY', `Required configuration key ${key} is not set in ${file}; set it to ${REQUIRED_CONFIG_KEYS[missing.key]}`, { details: { key, file } });
+  // bootstrap_application is the one key without a default (configDefaults), so the only one that can be missing.
+  if (entries.some((entry) => entry.missing)) {
+    const key = 'fw.bootstrap_application';
+    throw new FwError('FW_ERR_CONFIG_MISSING_KEY', `Required configuration key ${key} is not set in ${file}; set it to the name of the application to start, e.g. "blog"`, { details: { key, file } });
   }
   // One entry per key, each value checked and, with no key missing, defined: an FwConfig.
   const fw = Object.freeze(Object.fromEntries(entries.map((entry) => [entry.key, entry.value]))) as unknown as FwConfig;
@@ -94,7 +94,7 @@ function resolveEntries(fw: FwSection, environment: SelectedEnvironment): Config
     const written = fw[key];
     const value = written ?? configDefaults[key as keyof typeof configDefaults];
     const isDefault = written === undefined && key in configDefaults;
-    return { key, value, isDefault, missing: value === undefined && key in REQUIRED_CONFIG_KEYS };
+    return { key, value, isDefault, missing: value === undefined };
   });
 }
 
