@@ -25,7 +25,8 @@ export function unknownKey(parent: string, key: string, known: readonly string[]
 
 /** FW_ERR_CONFIG_UNKNOWN_ENVIRONMENT: FW_ENV names an environment `file` does not define. */
 export function unknownEnvironment(name: string, defined: readonly string[], file: string): FwError {
-  const suggestion = closestEnvironment(name, defined);
+  // A likely typo, else the longest shared prefix of 3+ characters (`prod`).
+  const suggestion = closestKey(name, defined) ?? closest(defined, -2, (candidate) => -sharedPrefixLength(name.toLowerCase(), candidate));
   const hint = suggestion === undefined ? '' : `did you mean "${suggestion}"? `;
   const quoted = defined.map((environment) => `"${environment}"`).join(', ');
   return new FwError(
@@ -58,12 +59,6 @@ function describeFound(value: unknown): string {
 export function closestKey(key: string, known: readonly string[]): string | undefined {
   const wanted = key.toLowerCase();
   return closest(known, Math.max(1, Math.floor(wanted.length / 3)) + 1, (candidate) => editDistance(wanted, candidate));
-}
-
-/** The defined environment closest to `name`: a likely typo, else the longest shared prefix of 3+ characters (`prod`). */
-function closestEnvironment(name: string, defined: readonly string[]): string | undefined {
-  const wanted = name.toLowerCase();
-  return closestKey(name, defined) ?? closest(defined, -2, (candidate) => -sharedPrefixLength(wanted, candidate));
 }
 
 /** The first of `candidates` (lower-cased for `score`) scoring lowest, if below `limit`. */
