@@ -5,7 +5,7 @@ import { FwError, type FwErrorCode } from '../errors.ts';
 import type { RouteInfo } from '../http/request.ts';
 import type { PluginChain, PluginRegistry } from '../plugins/plugin-registry.ts';
 import type { PluginEntry } from '../plugins/plugin.ts';
-import type { MethodSpec, RouteDefinition } from '../router/router.ts';
+import type { RouteDefinition } from '../router/router.ts';
 import { checkRouteSchemaShape } from '../schema/compile-route-schemas.ts';
 import type { InvalidRequestHook, RouteOpenapi, RouteSchema } from '../schema/route-schema.ts';
 import { createStaticHandler, type StaticHandler } from '../static/index.ts';
@@ -86,8 +86,6 @@ function didYouMean(key: string, known: readonly string[]): string {
   const meant = closestKey(key, known);
   return meant === undefined ? '' : ` (did you mean ${meant}?)`;
 }
-
-const STATIC_METHODS: MethodSpec = ['get', 'head'];
 
 /** Validates and compiles `options.groups`. */
 export function compileRoutes(options: CompileRoutesOptions): CompiledRoutes {
@@ -175,16 +173,15 @@ function compileRoute(entry: RouteEntry, group: CompiledGroup, where: string, op
     ? createStaticHandler({ ...staticSource, route: template, ...(entry.options && { options: entry.options }) }, options.baseDir)
     : undefined;
   const target: StaticTarget = { kind: 'static', info: routeInfo(options.app, template, undefined, {}), group, log: true, staticSource, serveStatic };
-  return { host: group.host, path: template, methods: STATIC_METHODS, data: target };
+  return { host: group.host, path: template, methods: ['get', 'head'], data: target };
 }
 
 function checkRouteOptions(value: unknown, where: string, template: string): RouteOptions {
   if (value === undefined) return {};
   const bad = (fix: string): FwError => new FwError('FW_ERR_ROUTE_BAD_OPTIONS', `${where} (${template}): ${fix}`);
   if (!isJsonObject(value)) throw bad("options must be an object like {methods: ['get']}");
-  for (const key of Object.keys(value)) {
-    if (!ROUTE_OPTION_KEYS.includes(key)) throw bad(`unknown route option ${key}${didYouMean(key, ROUTE_OPTION_KEYS)}; route options are methods, extra, schema, onInvalid, log and openapi`);
-  }
+  const unknown = Object.keys(value).find((key) => !ROUTE_OPTION_KEYS.includes(key));
+  if (unknown !== undefined) throw bad(`unknown route option ${unknown}${didYouMean(unknown, ROUTE_OPTION_KEYS)}; route options are methods, extra, schema, onInvalid, log and openapi`);
   const { methods, extra, schema, onInvalid, log, openapi } = value;
   if (methods !== undefined && methods !== '_' && !Array.isArray(methods)) throw bad("methods must be a list like ['get', 'post'] or '_'");
   if (extra !== undefined && (typeof extra !== 'object' || extra === null)) throw bad('extra must be an object');
