@@ -89,29 +89,27 @@ export const CONFIG_KEYS = [
 /** The stream handler that runs the router; every handler chain must end with it. */
 export const ROUTER_STREAM_HANDLER = 'fw_stream_h';
 
-const serverConfigurationDefaults: ServerConfiguration = Object.freeze({
-  port: 8080,
-  host: '127.0.0.1',
-  stream_handlers: Object.freeze([ROUTER_STREAM_HANDLER]),
-  request_timeout_ms: 30_000,
-  headers_timeout_ms: 10_000,
-  // Above the balancers' idle timeouts (ALB and nginx 60 s), so they close an idle connection first.
-  keep_alive_timeout_ms: 72_000,
-  max_header_size: 16_384,
-  shutdown_grace_ms: 10_000,
-  // Balancers see readiness fail, and drain plus graceful close fit in `docker stop`'s 10 s (docs/pipeline.md, "Shutdown").
-  shutdown_delay_ms: 5_000,
-  // nginx's behaviour: a pipelining client's requests are worked on one at a time.
-  max_inflight_per_connection: 1,
-  send_timeout_ms: 30_000,
-  // A client-chosen id lands in logs and traces unchecked, so none is trusted until named.
-  request_id_header: false,
-});
-
 /** The built-in value of every key that has one (`bootstrap_application` has none). */
 export const configDefaults: Omit<FwConfig, 'bootstrap_application'> = Object.freeze({
   environment: 'dev',
-  server_configuration: serverConfigurationDefaults,
+  server_configuration: Object.freeze({
+    port: 8080,
+    host: '127.0.0.1',
+    stream_handlers: Object.freeze([ROUTER_STREAM_HANDLER]),
+    request_timeout_ms: 30_000,
+    headers_timeout_ms: 10_000,
+    // Above the balancers' idle timeouts (ALB and nginx 60 s), so they close an idle connection first.
+    keep_alive_timeout_ms: 72_000,
+    max_header_size: 16_384,
+    shutdown_grace_ms: 10_000,
+    // Balancers see readiness fail, and drain plus graceful close fit in `docker stop`'s 10 s (docs/pipeline.md, "Shutdown").
+    shutdown_delay_ms: 5_000,
+    // nginx's behaviour: a pipelining client's requests are worked on one at a time.
+    max_inflight_per_connection: 1,
+    send_timeout_ms: 30_000,
+    // A client-chosen id lands in logs and traces unchecked, so none is trusted until named.
+    request_id_header: false,
+  }),
   plugins: Object.freeze([]),
   json_lib: 'JSON',
   use_stacktrace: false,
