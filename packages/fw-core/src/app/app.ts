@@ -21,14 +21,11 @@ export interface RoutesContext {
   readonly lifecycle: Lifecycle;
 }
 
-/** What an app's start hook receives; `env` and `lifecycle` are the ones its routes got. */
-export interface AppContext {
-  readonly config: LoadedConfig;
+/** What an app's start hook receives: what its routes got (the same `env` and `lifecycle`), a logger and the app directory. */
+export interface AppContext extends RoutesContext {
   readonly logger: Logger;
   /** The app directory (where fw.config.json is). */
   readonly appDir: string;
-  readonly env: NodeJS.ProcessEnv;
-  readonly lifecycle: Lifecycle;
 }
 
 /**
