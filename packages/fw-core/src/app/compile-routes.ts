@@ -9,6 +9,7 @@ import type { RouteDefinition } from '../router/router.ts';
 import { checkRouteSchemaShape } from '../schema/compile-route-schemas.ts';
 import type { InvalidRequestHook, RouteOpenapi, RouteSchema } from '../schema/route-schema.ts';
 import { createStaticHandler, type StaticHandler } from '../static/index.ts';
+import type { FwApp } from './app.ts';
 import { isAction, type Handler, type InlineHandler } from './controller.ts';
 import type { ErrorAnswers, RouteEntry, RouteGroup, RouteOptions, SecurityCallback } from './route-group.ts';
 
@@ -56,7 +57,8 @@ export interface StaticTarget extends TargetBase {
 }
 
 interface CompileRoutesOptions {
-  readonly app: string;
+  /** The app: its name goes into each route's info, its own answers (onNotFound, onMethodNotAllowed, onError) are the groups' default. */
+  readonly app: FwApp;
   readonly groups: readonly RouteGroup[];
   readonly globalPlugins: readonly PluginEntry[];
   readonly registry: PluginRegistry;
@@ -64,8 +66,6 @@ interface CompileRoutesOptions {
   readonly baseDir: string;
   /** Create static handlers (checks their paths exist); the CLI inspects without them. */
   readonly serveStatic: boolean;
-  /** The app's own answers (FwApp's onNotFound, onMethodNotAllowed, onError). */
-  readonly answers?: ErrorAnswers;
 }
 
 /** The compiled groups and router definitions, in definition order. */
@@ -91,7 +91,7 @@ function didYouMean(key: string, known: readonly string[]): string {
 export function compileRoutes(options: CompileRoutesOptions): CompiledRoutes {
   if (!Array.isArray(options.groups as unknown)) throw new FwError('FW_ERR_GROUP_BAD_SHAPE', 'the router module routes(environment) must return an array of route groups');
   const global = options.registry.chain(options.globalPlugins, false, 'the global plugins');
-  const answers = ownAnswers(options.answers ?? {}, {}, 'the app', 'FW_ERR_APP_BAD_MODULE');
+  const answers = ownAnswers(options.app, {}, 'the app', 'FW_ERR_APP_BAD_MODULE');
   const groups: CompiledGroup[] = [];
   const definitions = options.groups.flatMap((source, index) => {
     const group = compileGroup(source, index, global, options.registry, answers);
@@ -157,7 +157,7 @@ function compileRoute(entry: RouteEntry, group: CompiledGroup, where: string, op
       throw new FwError('FW_ERR_ROUTE_BAD_HANDLER', `${where} (${template}) has a handler that is neither a function nor a controller action`);
     }
     const routeOptions = checkRouteOptions(entry.options, where, template);
-    const info = routeInfo(options.app, template, handler, routeOptions.extra ?? {});
+    const info = routeInfo(options.app.name, template, handler, routeOptions.extra ?? {});
     const fn = isAction(handler) ? handler.fn : handler;
     const target: HandlerTarget = { kind: 'handler', info, group, log: routeOptions.log !== false, handler, fn, schema: routeOptions.schema, onInvalid: routeOptions.onInvalid, openapi: routeOptions.openapi };
     return { host: group.host, path: template, methods: routeOptions.methods ?? '_', data: target };
@@ -172,7 +172,7 @@ function compileRoute(entry: RouteEntry, group: CompiledGroup, where: string, op
   const serveStatic = options.serveStatic
     ? createStaticHandler({ ...staticSource, route: template, ...(entry.options && { options: entry.options }) }, options.baseDir)
     : undefined;
-  const target: StaticTarget = { kind: 'static', info: routeInfo(options.app, template, undefined, {}), group, log: true, staticSource, serveStatic };
+  const target: StaticTarget = { kind: 'static', info: routeInfo(options.app.name, template, undefined, {}), group, log: true, staticSource, serveStatic };
   return { host: group.host, path: template, methods: ['get', 'head'], data: target };
 }
 

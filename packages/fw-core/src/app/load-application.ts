@@ -67,13 +67,12 @@ export async function loadApplication(options: LoadApplicationOptions): Promise<
   if (app.name !== name) throw new FwError('FW_ERR_APP_NAME_MISMATCH', `bootstrap_application is ${name} but the app module is named ${app.name}: make them the same, in the configuration or in defineApp({name})`);
   const registry = new PluginRegistry([...builtinPlugins, ...(app.plugins ?? [])]);
   const routes = compileRoutes({
-    app: name,
+    app,
     groups: app.router.routes(config.fw.environment, { env, config, lifecycle: options.lifecycle ?? NEVER_DRAINING }),
     globalPlugins: config.fw.plugins,
     registry,
     baseDir: options.appDir,
     serveStatic: options.serveStatic ?? false,
-    answers: app,
   });
   const router = createRouter(routes.definitions);
   const schemas = await compileRouteSchemas(routes.definitions, { schemaCompiler: app.schemaCompiler, schemas: app.schemas, ajv: app.ajv, onInvalid: app.onInvalid });
