@@ -9,7 +9,7 @@ import { checkServerConfigurationConsistency, expectOneOf, isJsonObject, MAX_POR
 
 /** resolveConfig (or, given `document`, resolveConfigDocument), then FW_ERR_CONFIG_MISSING_KEY for a required key not set. */
 export async function loadConfig(appDir: string, env: NodeJS.ProcessEnv = process.env, document?: unknown): Promise<LoadedConfig> {
-  const report = document === undefined ? await resolveConfig(appDir, env) : resolveConfigDocument(document, IN_CODE_CONFIG_ORIGIN, env);
+  const report = document === undefined ? await resolveConfig(appDir, env) : resolveConfigDocument(document, 'the configuration given in code', env);
   const { file, entries, app } = report;
   // bootstrap_application is the one key without a default (configDefaults), so the only one that can be missing.
   if (entries.some((entry) => entry.missing)) {
@@ -119,9 +119,6 @@ function deepFreeze<T>(value: T, seen = new WeakSet<object>()): T {
 
 /** Configuration given in code (createListener, startServer): the `fw` section; `bootstrap_application` defaults to the app's name. */
 export type InCodeConfig = FwSection;
-
-// What messages and `LoadedConfig.file` say instead of a file path.
-const IN_CODE_CONFIG_ORIGIN = 'the configuration given in code';
 
 /** The fw.config.json document equivalent to `config` for the app `appName` (with its own section `appSection`). */
 export function inCodeDocument(config: InCodeConfig, appName: string, appSection?: Readonly<Record<string, unknown>>): object {

@@ -157,8 +157,6 @@ function validateStreamHandlers(value: unknown, key: string): void {
   if (value.at(-1) !== last) throw badValue(key, `an array ending with "${last}"`, value);
 }
 
-const PHASES: readonly Phase[] = ['pre_request', 'post_request'];
-
 /** Checks plugin registrations `{phase, module, options?}` (`fw.plugins`, a group's `plugins`); returns new entries. */
 export function validatePluginEntries(value: unknown, keyPath: string): PluginEntry[] {
   if (!Array.isArray(value)) throw badValue(keyPath, 'an array of {phase, module, options} entries', value);
@@ -166,7 +164,7 @@ export function validatePluginEntries(value: unknown, keyPath: string): PluginEn
     const at = `${keyPath}[${index}]`;
     const entry = expectObject(item, at);
     rejectUnknownKeys(entry, at, ['phase', 'module', 'options']);
-    const phase = expectOneOf(entry['phase'], childPath(at, 'phase'), PHASES);
+    const phase = expectOneOf<Phase>(entry['phase'], childPath(at, 'phase'), ['pre_request', 'post_request']);
     const module = expectNonEmptyString(entry['module'], childPath(at, 'module'));
     return { phase, module, ...(entry['options'] !== undefined && { options: expectObject(entry['options'], childPath(at, 'options')) }) };
   });
