@@ -31,7 +31,7 @@ export interface LoadApplicationOptions {
   readonly appConfig?: Readonly<Record<string, unknown>>;
   /** Prepare static handlers (they check their directories exist). */
   readonly serveStatic?: boolean;
-  /** The listener's lifecycle, handed to the router module's routes(); default one that never drains (inspection). */
+  /** The listener's lifecycle, handed to the router module's routes(); default one that never drains: an app only inspected (fw-cli) never serves. */
   readonly lifecycle?: Lifecycle;
 }
 
@@ -49,9 +49,6 @@ export interface LoadedApplication {
   readonly schemas: RouteSchemas;
 }
 
-// An app loaded only to be inspected (fw-cli) never serves, so it never drains.
-const NEVER_DRAINING: Lifecycle = Object.freeze({ draining: false });
-
 /** Loads and validates the app in `options.appDir`. Throws coded FwErrors on any problem. */
 export async function loadApplication(options: LoadApplicationOptions): Promise<LoadedApplication> {
   const env = options.env ?? process.env;
@@ -68,7 +65,7 @@ export async function loadApplication(options: LoadApplicationOptions): Promise<
   const registry = new PluginRegistry([...builtinPlugins, ...(app.plugins ?? [])]);
   const routes = compileRoutes({
     app,
-    groups: app.router.routes(config.fw.environment, { env, config, lifecycle: options.lifecycle ?? NEVER_DRAINING }),
+    groups: app.router.routes(config.fw.environment, { env, config, lifecycle: options.lifecycle ?? { draining: false } }),
     globalPlugins: config.fw.plugins,
     registry,
     baseDir: options.appDir,
