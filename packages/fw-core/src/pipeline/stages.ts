@@ -263,17 +263,13 @@ function handle(flow: RoutedFlow): Verdict | Promise<Verdict> {
   const fn = target.fn;
   if (fn === undefined) return finish(writeError(req, 404, 'not found'));
   const response = handlerChannel.hasSubscribers ? traceHandler(fn, req, flow.exchange) : fn(req);
-  if (isThenable<FwResponse>(response)) return Promise.resolve(response).then((settled) => handled(req, settled));
-  return handled(req, response);
-}
-
-/** The handler's response, kept for the post_request plugins; none at all is the handler's slip, not theirs. */
-function handled(req: FwRequest, response: FwResponse | undefined): Verdict {
-  if (response === undefined) throw new FwError('FW_ERR_HANDLER_BAD_RESPONSE', `the handler of ${req.route.template} returned nothing; return json(), jsonStream(), status(), html(), redirect() or sendFile()`);
+  if (isThenable<FwResponse>(response)) return Promise.resolve(response).then((settled) => respond(req, settled, NEXT));
   return respond(req, response, NEXT);
 }
 
-function respond(req: FwRequest, response: FwResponse, verdict: Verdict): Verdict {
+/** Keeps `response` for the post_request plugins; none at all (a check's answer never is) is the handler's slip, not theirs. */
+function respond(req: FwRequest, response: FwResponse | undefined, verdict: Verdict): Verdict {
+  if (response === undefined) throw new FwError('FW_ERR_HANDLER_BAD_RESPONSE', `the handler of ${req.route.template} returned nothing; return json(), jsonStream(), status(), html(), redirect() or sendFile()`);
   req.response = response;
   return verdict;
 }

@@ -2,8 +2,7 @@
  * A bound on what one pipelining connection may have queued (node:http calls the listener for every request of a read):
  * a queued request runs only while fewer than `max_inflight_per_connection` responses are unfinished and less than the
  * socket's high-water mark is buffered, each on an event loop turn of its own; else it waits, unstarted, and the socket
- * stops being parsed (it reads on, up to its readable high-water mark, so a client that leaves is seen at once). Past
- * MAX_WAITING, the connection closes after the last request kept (the client resends the rest).
+ * stops being parsed. Past MAX_WAITING, the connection closes after the last request kept (the client resends the rest).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
