@@ -23,6 +23,16 @@ describe('docs quote the code as it is', () => {
     assert.deepEqual(JSON.parse(listing!.code), JSON.parse(read('examples/blog/fw.config.json')));
   });
 
+  it('docs/blog-api.md names the file each npm start runs: the root one the build, the workspace one the source', () => {
+    const text = read('docs/blog-api.md').replace(/\s+/g, ' ');
+    const root = /`npm start` at the root builds, then runs `examples\/blog\/([^`]+)`/.exec(text)?.[1];
+    const started = /import\(pathToFileURL\(join\(blogDir, '([^']+)', '([^']+)'\)\)/.exec(read('scripts/start.js'));
+    assert.equal(root, `${started![1]}/${started![2]}`, 'the root npm start runs what scripts/start.js imports');
+    assert.match(JSON.parse(read('package.json')).scripts.start, /^npm run build && exec node scripts\/start\.js$/);
+    const workspace = /`npm start -w blog-example` runs `examples\/blog\/([^`]+)`/.exec(text)?.[1];
+    assert.equal(`exec node ${workspace}`, JSON.parse(read('examples/blog/package.json')).scripts.start);
+  });
+
   it('docs/decisions.md describes the request ids fw makes: a per-process prefix and a counter', () => {
     const line = read('docs/decisions.md').split('\n- ').find((item) => item.startsWith('**Request ids**:'));
     assert.ok(line, 'a **Request ids**: item');
