@@ -1,13 +1,14 @@
 /**
  * What the docs say about the code is what the code does, where a doc quotes it: the blog's
  * fw.config.json in docs/blog-api.md, the request ids of docs/decisions.md, the fields of
- * OptionRule in docs/plugins.md.
+ * OptionRule in docs/plugins.md, the /metrics series and labels of docs/operations.md.
  */
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
+import { metricAttributes } from '../packages/fw-core/src/otel/http-metrics.ts';
 import { requestIdFor } from '../packages/fw-core/src/pipeline/handle-request.ts';
 import { fencedBlocks } from './support/markdown-fences.ts';
 
@@ -31,6 +32,23 @@ describe('docs quote the code as it is', () => {
     assert.match(JSON.parse(read('package.json')).scripts.start, /^npm run build && exec node scripts\/start\.js$/);
     const workspace = /`npm start -w blog-example` runs `examples\/blog\/([^`]+)`/.exec(text)?.[1];
     assert.equal(`exec node ${workspace}`, JSON.parse(read('examples/blog/package.json')).scripts.start);
+  });
+
+  it("docs/operations.md's Metrics names every label of the HTTP metrics and every pool and runtime series", () => {
+    const text = read('docs/operations.md');
+    const section = text.slice(text.indexOf('## Metrics: Prometheus'), text.indexOf('```yaml', text.indexOf('## Metrics: Prometheus')));
+    const labels = Object.keys(metricAttributes('GET', 'http', '1.1', 200, '/api/posts', 'TypeError')).map((key) => key.replaceAll('.', '_'));
+    assert.deepEqual(labels.filter((label) => !section.includes(`\`${label}\``)), []);
+    // The series the other pages list in their tables, and the names (or name patterns with *) this section gives.
+    const tableSeries = (file: string, heading: string): string[] => {
+      const page = read(file);
+      const table = page.slice(page.indexOf(heading), page.indexOf('\n\n', page.indexOf('\n|', page.indexOf(heading))));
+      return [...table.matchAll(/`((?:db_client|nodejs|v8js|process)_[a-z0-9_]+)`/g)].map((m) => m[1]!);
+    };
+    const series = [...tableSeries('docs/blog-stores.md', '### Pool metrics'), ...tableSeries('docs/telemetry.md', '### Runtime metrics')];
+    assert.ok(series.length >= 10, `the pool and runtime tables found (${series.join(', ')})`);
+    const named = [...section.matchAll(/`([a-z0-9_*]+)`/g)].map((m) => new RegExp(`^${m[1]!.replaceAll('*', '[a-z0-9_]*')}$`));
+    assert.deepEqual(series.filter((name) => !named.some((pattern) => pattern.test(name))), []);
   });
 
   it('docs/decisions.md describes the request ids fw makes: a per-process prefix and a counter', () => {
