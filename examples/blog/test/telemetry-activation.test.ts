@@ -8,6 +8,7 @@
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { startOtlpReceiver, type OtlpReceiver } from '../../../packages/fw-core/test/support/otel-receiver.ts';
 import { startBlog, startBlogExpectingFailure, type BlogProcess } from './support/blog-process.ts';
@@ -67,5 +68,19 @@ describe('blog telemetry', () => {
     const { code, stderr } = await startBlogExpectingFailure({ METRICS_PORT: 'abc' });
     assert.equal(code, 1);
     assert.match(stderr, /FW_ERR_OTEL_BAD_OPTION: METRICS_PORT="abc" is not a port/);
+  });
+
+  it('refuses a METRICS_PORT another process listens on, naming the variable to change and the cause', async () => {
+    const taken = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    try {
+      const port = (taken.address() as AddressInfo).port;
+      const { code, stderr } = await startBlogExpectingFailure({ METRICS_PORT: String(port) });
+      assert.equal(code, 1);
+      assert.match(stderr, new RegExp(`FW_ERR_OTEL_METRICS_LISTEN: the blog's metrics listener cannot use METRICS_PORT ${port}: give each instance on a machine its own METRICS_PORT`));
+      assert.match(stderr, /EADDRINUSE/);
+    } finally {
+      taken.close();
+    }
   });
 });

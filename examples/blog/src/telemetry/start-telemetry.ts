@@ -5,7 +5,7 @@
  * setupTelemetry from app.env), with the API listener's timeouts, and logs the address it bound;
  * stop flushes spans and metrics.
  */
-import { FwError, type AppContext } from 'fw-core';
+import { FwError, isFwError, type AppContext } from 'fw-core';
 import { setupTelemetry, type Telemetry } from 'fw-core/otel';
 
 /** The spec's metrics listener port. */
@@ -13,12 +13,17 @@ export const DEFAULT_METRICS_PORT = 9464;
 
 /** Sets telemetry up for the running app and logs the metrics URL. */
 export async function startTelemetry(app: AppContext): Promise<Telemetry> {
+  const metricsPort = metricsPortOf(app.env);
   const telemetry = await setupTelemetry({
-    metricsPort: metricsPortOf(app.env),
+    metricsPort,
     serverConfiguration: app.config.fw.server_configuration,
     serviceName: 'blog',
     env: app.env,
     logger: app.logger,
+  }).catch((error: unknown) => {
+    // fw-core's message names setupTelemetry's option; the blog's operator sets METRICS_PORT (two instances on one machine).
+    if (!isFwError(error) || error.code !== 'FW_ERR_OTEL_METRICS_LISTEN') throw error;
+    throw new FwError(error.code, `the blog's metrics listener cannot use METRICS_PORT ${metricsPort}: give each instance on a machine its own METRICS_PORT (0 picks a free one)`, { cause: error, details: error.details });
   });
   if (telemetry.metricsUrl !== undefined) app.logger.info({ event: 'metrics_listening', url: telemetry.metricsUrl }, `metrics listening on ${telemetry.metricsUrl}`);
   else if (!telemetry.enabled) app.logger.info({ event: 'telemetry_disabled' }, 'telemetry disabled by OTEL_SDK_DISABLED');
