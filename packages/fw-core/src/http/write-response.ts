@@ -9,7 +9,7 @@
  */
 import { constants, createReadStream, type Stats } from 'node:fs';
 import { open, stat, type FileHandle } from 'node:fs/promises';
-import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
+import { STATUS_CODES, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import { extname } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { FwError } from '../errors.ts';
@@ -115,7 +115,8 @@ function writeHead(target: ResponseTarget, status: number, own: HeaderMap | unde
   }
   if (length !== undefined) flat.push('content-length', length);
   flat.push('x-request-id', target.id, 'x-content-type-options', 'nosniff');
-  target.res.writeHead(status, flat as string[]);
+  // The reason phrase given: node keeps the one of a head it refused (a header with CR/LF), and the 500 after it read `500 Found`.
+  target.res.writeHead(status, STATUS_CODES[status] ?? 'unknown', flat as string[]);
 }
 
 /**
@@ -139,19 +140,17 @@ export function mountPath(target: Pick<ResponseTarget, 'raw'>): string {
 /** A path on this site: `/x`, not `//host/x` nor `/\\host/x`, which leave it. */
 export function isSitePath(path: string): boolean { return path[0] === '/' && path[1] !== '/' && path[1] !== '\\'; }
 
-/** Lowercased union of the maps, later ones winning; the map itself when only `defaults` has entries. */
+/** Lowercased union of the maps, later ones winning (`for in` skips an undefined one); the map itself when only `defaults` has entries. */
 function mergeHeaders(defaults: HeaderMap | undefined, plugins: HeaderMap | undefined, own: HeaderMap | undefined): HeaderMap | undefined {
   if (isEmpty(plugins) && isEmpty(own)) return defaults;
   const merged: Record<string, string | readonly string[]> = { ...defaults };
   for (const map of [plugins, own]) {
-    if (map === undefined) continue;
     for (const name in map) merged[name.toLowerCase()] = map[name] as string | readonly string[];
   }
   return merged;
 }
 
 function isEmpty(map: HeaderMap | undefined): boolean {
-  if (map === undefined) return true;
   for (const _ in map) return false;
   return true;
 }
