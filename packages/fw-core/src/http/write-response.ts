@@ -9,7 +9,7 @@
  */
 import { constants, createReadStream, type Stats } from 'node:fs';
 import { open, stat, type FileHandle } from 'node:fs/promises';
-import { STATUS_CODES, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
+import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
 import { extname } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { FwError } from '../errors.ts';
@@ -340,7 +340,7 @@ export async function sendFileAt(target: ResponseTarget, path: string, stats: St
   if (!stats.isFile()) return false;
   const status = options.status ?? 200;
   const validators = validatorsFor(stats);
-  if (status === 200 && isNotModified(target.raw.headers, validators.etag, stats.mtimeMs)) {
+  if (status === 200 && isNotModified(target.raw, validators.etag, stats.mtimeMs)) {
     // RFC 9110 §15.4.5: a 304 carries the validators and cache-control a 200 would, no body.
     writeComplete(target, 304, { ...options.headers, ...cacheHeaders(options), ...validators }, undefined, undefined);
     return true;
@@ -418,8 +418,9 @@ function validatorsFor(stats: Stats): { etag: string; 'last-modified': string } 
   return { etag, 'last-modified': stats.mtime.toUTCString() };
 }
 
-/** True when the client's copy is current: If-None-Match decides when present (weak, §13.1.2); else If-Modified-Since (§13.2.2). */
-function isNotModified(headers: IncomingHttpHeaders, etag: string, mtimeMs: number): boolean {
+/** True when a GET or HEAD (only those get a 304, §15.4.5) has the current copy: If-None-Match decides when present (weak, §13.1.2); else If-Modified-Since (§13.2.2). */
+function isNotModified({ method, headers }: IncomingMessage, etag: string, mtimeMs: number): boolean {
+  if (method !== 'GET' && method !== 'HEAD') return false;
   const noneMatch = headers['if-none-match'];
   if (noneMatch !== undefined) {
     // fw's `etag` is weak: each tag compared with its `W/` aside.
