@@ -48,7 +48,7 @@ export const fwCorsPlugin: FwPlugin<string | undefined, CorsPluginOptions> = {
     req.responseHeaders['access-control-allow-methods'] = '*';
     if (state !== undefined) req.responseHeaders['access-control-expose-headers'] = state;
     if (req.method !== 'OPTIONS') return ['ok', req, state];
-    // Safari waits for a body on a 204 preflight without an explicit zero length.
+    // Deliberately against RFC 9110 §8.6 (no content-length on a 204): Safari waits for a body on a 204 preflight without it.
     reply(req, 204, { 'content-length': '0' });
     return ['stop', req, state];
   },
