@@ -48,7 +48,8 @@ export function writeResponse(target: ResponseTarget, response: FwResponse, proj
     case 'json_stream': {
       // The head goes with the first bytes: an item that fails before them (its projection, the iterator) gets fw's 500, not a cut.
       const head = () => void (target.res.headersSent || writeHead(target, status, response.headers, JSON_DEFAULTS, undefined));
-      if (target.raw.method === 'HEAD') return void (head(), target.res.end());
+      // HEAD pulls no item; items that hold a resource already (a Readable, a cursor) are disposed of unread, as a GET's are at their end.
+      if (target.raw.method === 'HEAD') return (head(), target.res.end(), (response.items as { [Symbol.asyncDispose]?: () => Promise<void> })[Symbol.asyncDispose]?.());
       const { items, key } = response;
       const each = itemProjection(projections?.get(status), key);
       const [open, close] = key === undefined ? ['[', ']'] : [`{${target.json.stringify(key)}:[`, ']}'];
@@ -78,9 +79,8 @@ export function writeError(target: ResponseTarget, status: number, message: stri
   const { res } = target;
   if (res.headersSent) { if (!res.writableEnded) res.destroy(); return; }
   if (res.destroyed) return;
-  const { stack } = options;
   const html = prefersHtml(target.raw.headers.accept);
-  const body = html ? htmlPage(status, message, stack) : target.json.stringify(stack === undefined ? { error: message } : { error: message, stacktrace: stack });
+  const body = html ? htmlPage(status, message, options.stack) : target.json.stringify(options.stack === undefined ? { error: message } : { error: message, stacktrace: options.stack });
   writeComplete(target, status, { ...options.headers, 'content-type': html ? 'text/html; charset=utf-8' : JSON_CONTENT_TYPE }, undefined, body);
 }
 
