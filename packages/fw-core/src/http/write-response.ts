@@ -33,7 +33,7 @@ const KINDS = new Set(['json', 'status', 'redirect', 'file', 'json_stream']);
 /** Writes a response description (a promise for files and streams), or throws FW_ERR_HANDLER_BAD_RESPONSE first; `projections`: schemas by status. */
 export function writeResponse(target: ResponseTarget, response: FwResponse, projections?: ReadonlyMap<number, Projection>): void | Promise<void> {
   const status = checkStatus(response);
-  if (isAnswered(target.res)) return;
+  if (isAnswered(target.res)) return unread(response);
   switch (response.kind) {
     case 'json': {
       const project = projections?.get(status);
@@ -48,8 +48,7 @@ export function writeResponse(target: ResponseTarget, response: FwResponse, proj
     case 'json_stream': {
       // The head goes with the first bytes: an item that fails before them (its projection, the iterator) gets fw's 500, not a cut.
       const head = () => void (target.res.headersSent || writeHead(target, status, response.headers, JSON_DEFAULTS, undefined));
-      // HEAD pulls no item; items that hold a resource already (a Readable, a cursor) are disposed of unread, as a GET's are at their end.
-      if (target.raw.method === 'HEAD') return (head(), target.res.end(), (response.items as { [Symbol.asyncDispose]?: () => Promise<void> })[Symbol.asyncDispose]?.());
+      if (target.raw.method === 'HEAD') return (head(), target.res.end(), unread(response));
       const { items, key } = response;
       const each = itemProjection(projections?.get(status), key);
       const [open, close] = key === undefined ? ['[', ']'] : [`{${target.json.stringify(key)}:[`, ']}'];
@@ -59,6 +58,9 @@ export function writeResponse(target: ResponseTarget, response: FwResponse, proj
     }
   }
 }
+
+/** Items a HEAD or a client gone never pulls: those that hold a resource already (a Readable, a cursor) are disposed of, as a GET's are at their end. */
+const unread = (response: FwResponse): Promise<void> | undefined => (response.kind === 'json_stream' ? (response.items as { [Symbol.asyncDispose]?: () => Promise<void> })[Symbol.asyncDispose]?.() : undefined);
 
 /** A plugin's whole answer (then it returns `['stop', ...]`); none once one started or the client left. */
 export function reply(req: ResponseTarget, status: number, headers: HeaderMap, body?: string | Uint8Array): void {
