@@ -68,12 +68,7 @@ export function createPipelineListener(runtime: Runtime): Listener {
 const CONTINUE = /(?:^|\W)100-continue(?:$|\W)/i;
 
 /** A miss's lane (its plugins, then the answer) and own answers, from the best-matching group, else the app's. */
-interface Miss {
-  readonly lane: readonly Stage[];
-  readonly answers: ErrorAnswers;
-}
-
-type MissLanes = (host: string | undefined, path: string) => Miss;
+type MissLanes = (host: string | undefined, path: string) => { readonly lane: readonly Stage[]; readonly answers: ErrorAnswers };
 
 /** The route stage: checks of the request line and host, then the lane of the route, preflight or miss. */
 function dispatch(flow: Flow, exchange: Exchange, lanes: readonly GroupLanes[], missLanes: MissLanes, missedRoute: RouteInfo): void | Promise<void> {
@@ -147,7 +142,7 @@ function compileMissLanes(routes: CompiledRoutes, env: PluginEnv): MissLanes {
   const laneOf = (steps: readonly PluginStep[]): readonly Stage[] =>
     answeredAfter(steps.filter((step) => step.instance.plugin.matchedRoutesOnly !== true), env, answerMiss);
   const candidates = [...routes.groups].sort(byPrecedence).map((group) => ({ host: group.host, suffix: wildcardSuffix(group.host), prefix: group.prefix, miss: { lane: laneOf(group.plugins.pre), answers: group.answers } }));
-  const global: Miss = { lane: laneOf(routes.global.pre), answers: routes.answers };
+  const global = { lane: laneOf(routes.global.pre), answers: routes.answers };
   return (host, path) => {
     const key = host === undefined ? undefined : requestHostKey(host);
     for (const { host: groupHost, suffix, prefix, miss } of candidates) if (hostMatches(groupHost, suffix, key) && prefixMatches(prefix, path)) return miss;
