@@ -8,9 +8,6 @@ import { lingeringEnd } from '../http/lingering-close.ts';
 import { idleSockets, responseOnSocket, stopAccepting, stopConnectionChecks } from '../http/node-internals.ts';
 import type { Traffic } from '../pipeline/stages.ts';
 
-/** Longest wait for a client's own close after fw ended its idle connection. */
-const IDLE_LINGER_MS = 2_000;
-
 /** The open connections of `server`: a Set add and delete per connection, nothing per request. */
 export function trackConnections(server: Server): ReadonlySet<Socket> {
   const sockets = new Set<Socket>();
@@ -66,7 +63,7 @@ function idleCloser(server: Server, connections: ReadonlySet<Socket>): () => voi
       // A response holds its socket until its last byte is written; where node:http tells, no request began.
       if (responseOnSocket(socket) != null || (idle !== undefined && !idle.has(socket))) continue;
       ended.add(socket);
-      lingeringEnd(socket, IDLE_LINGER_MS);
+      lingeringEnd(socket, 2_000); // the longest wait for the client's own close
     }
   };
   return () => {
