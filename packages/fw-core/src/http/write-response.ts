@@ -42,7 +42,7 @@ export function writeResponse(target: ResponseTarget, response: FwResponse, proj
     case 'status':
       return writeComplete(target, status, response.headers, undefined, response.body);
     case 'redirect':
-      return writeComplete(target, status, { ...response.headers, location: response.location }, undefined, undefined);
+      return writeComplete(target, status, { ...response.headers, location: encodeLocation(response.location) }, undefined, undefined);
     case 'file':
       return writeFile(target, response.path, status, response.headers);
     case 'json_stream': {
@@ -137,6 +137,11 @@ export function mountPath(target: Pick<ResponseTarget, 'raw'>): string {
   }
   if (prefix.endsWith('/')) prefix = prefix.slice(0, -1);
   return isSitePath(prefix) ? prefix : '';
+}
+
+/** `location` as a URI-reference (RFC 9110 §10.2.2): what none holds (non-ASCII, spaces, CR/LF, a stray `%`) percent-encoded as UTF-8, escapes kept, as Express's encodeurl. */
+function encodeLocation(location: string): string {
+  return location.replace(/(?:[^\x21\x23-\x3b\x3d\x3f-\x5f\x61-\x7a\x7c\x7e]|%(?:[^0-9a-fA-F]|[0-9a-fA-F][^0-9a-fA-F]|$))+/g, (text) => encodeURI(text.toWellFormed()));
 }
 
 /** A path on this site: `/x`, not `//host/x` nor `/\\host/x`, which leave it. */
