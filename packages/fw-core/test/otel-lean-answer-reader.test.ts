@@ -151,13 +151,25 @@ describe('the OTLP answer reader', () => {
     assert.deepEqual(read(`HTTP/1.1 200 OK\r\n\r\n${body}b`, 1000), tooLong('it went on past them'));
   });
 
-  it('fails when the connection ends before the answer does, saying whether any of it came', () => {
+  it('fails when the connection ends before the answer\'s head does, saying whether any of it came', () => {
     assert.deepEqual(new HttpAnswerReader().end(), closed('the collector closed the connection without answering'));
-    for (const text of ['HTTP/1.1 200 OK\r\n', 'HTTP/1.1 200 OK\r\ncontent-length: 5\r\n\r\nabc', CHUNKED.slice(0, -2)]) {
+    for (const text of ['HTTP/1.1 200 OK\r\n', 'HTTP/1.1 503 Service Unavailable\r\nretry-after: 1\r\ncontent-le']) {
       const reader = new HttpAnswerReader();
       read(text, Infinity, reader);
       assert.equal(reader.started, true);
       assert.deepEqual(reader.end(), closed('the collector closed the connection before its answer ended'), JSON.stringify(text));
+    }
+  });
+
+  it('completes an answer whose body the connection cuts short with its status (as the SDK\'s exporter reads it), never reused', () => {
+    for (const [text, expected] of [
+      ['HTTP/1.1 200 OK\r\ncontent-length: 5\r\n\r\nabc', answer(200, false)],
+      [CHUNKED.slice(0, -2), answer(200, false)],
+      ['HTTP/1.1 503 Service Unavailable\r\nretry-after: 1\r\ncontent-length: 5\r\n\r\n', answer(503, false, '1')],
+    ] as const) {
+      const reader = new HttpAnswerReader();
+      read(text, Infinity, reader);
+      assert.deepEqual(reader.end(), expected, JSON.stringify(text));
     }
   });
 });

@@ -272,16 +272,13 @@ export class OtlpHttpSender {
   /** Ends waiting retries (their exports fail) and closes the connections, for good. */
   stop(): void { this.#stopped = true; for (const wake of this.#waits) wake(); this.#waits.clear(); this.#client.close(); }
 
-  #sleep(ms: number): Promise<void> {
-    return new Promise((resolve) => {
-      const wake = (): void => {
-        clearTimeout(timer);
-        this.#waits.delete(wake);
-        resolve();
-      };
-      const timer = setTimeout(wake, ms).unref();
-      this.#waits.add(wake);
-    });
+  async #sleep(ms: number): Promise<void> {
+    const { promise, resolve } = Promise.withResolvers<void>();
+    // Unref'd and left to fire after stop() ends the wait: resolving twice is nothing.
+    setTimeout(resolve, ms).unref();
+    this.#waits.add(resolve);
+    await promise;
+    this.#waits.delete(resolve);
   }
 }
 
@@ -412,11 +409,14 @@ export class HttpAnswerReader {
     return this.#progress();
   }
 
-  /** The connection's end of reading: it completes an answer read until close and fails any other. */
+  /** The connection's end of reading: it completes an answer whose head was read (its body read until close, or cut short) and fails any other. */
   end(): AnswerProgress {
-    if (this.#phase === 'until-close') this.#phase = 'complete';
-    else if (this.#phase !== 'complete' && this.#phase !== 'failed') {
+    if (this.#phase === 'status' || this.#phase === 'fields') {
       this.#fail(this.started ? 'the collector closed the connection before its answer ended' : 'the collector closed the connection without answering', false);
+    } else if (this.#phase !== 'complete' && this.#phase !== 'failed') {
+      // A body cut short leaves the status standing, as the SDK's exporter reads it: a 2xx posted again would be a duplicate.
+      this.#reusable = false;
+      this.#phase = 'complete';
     }
     return this.#progress();
   }
