@@ -88,8 +88,9 @@ export abstract class SenderExporter {
     this.sender = new OtlpHttpSender(options);
   }
 
-  /** Posts `body`; `then` reads how it ended. */
+  /** Posts `body`, unless 30 posts are in flight (the SDK's exporters' concurrencyLimit: a stalled collector holds no more connections); `then` reads how it ended. */
   protected post(body: Uint8Array, then: (result: SendResult) => void): void {
+    if (this.#pending.size >= 30) return then({ ok: false, reason: 'Concurrent export limit reached' });
     const sent = this.sender.send(body).then(then);
     this.#pending.add(sent);
     void sent.finally(() => this.#pending.delete(sent));

@@ -246,11 +246,10 @@ export class OtlpHttpSender {
     // The last post's failure (a refused connection, a 503): what a stop was retrying after; what a retry timer firing past the deadline ends with, as the SDK's exporter's does.
     let failed = '';
     for (let attempt = 1; ; attempt += 1) {
-      if (this.#stopped) return { ok: false, reason: `stopped${failed && ` while retrying after ${failed}`}` };
       const left = deadline - performance.now();
       if (left <= 0) return { ok: false, reason: failed || 'timed out' };
       const answer = await this.#client.post(this.#options.headers ?? {}, payload, left);
-      // stop() during the post ends the export: no wait for a retry begins after it.
+      // stop() before or during the post (the closed client answers at once), or in a retry's wait, ends the export: no wait begins after it.
       if (this.#stopped) return { ok: false, reason: `stopped${failed && ` while retrying after ${failed}`}` };
       if (answer.status !== undefined && answer.status >= 200 && answer.status < 300) {
         const partial = partialSuccessOf(answer.body, this.#options.protocol ?? 'http/protobuf');
