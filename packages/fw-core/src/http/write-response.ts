@@ -9,7 +9,7 @@
  */
 import { constants, createReadStream, type Stats } from 'node:fs';
 import { open, stat, type FileHandle } from 'node:fs/promises';
-import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { FwError } from '../errors.ts';
@@ -81,6 +81,7 @@ export function writeError(target: ResponseTarget, status: number, message: stri
   const { res } = target;
   if (res.headersSent) { if (!res.writableEnded) res.destroy(); return; }
   if (res.destroyed) return;
+  res.statusMessage = ''; // node keeps the reason phrase of a head it refused (a header with CR/LF): not `500 Found`
   const html = prefersHtml(target.raw.headers.accept);
   const body = html ? htmlPage(status, message, options.stack) : target.json.stringify(options.stack === undefined ? { error: message } : { error: message, stacktrace: options.stack });
   writeComplete(target, status, { ...options.headers, 'content-type': html ? 'text/html; charset=utf-8' : JSON_CONTENT_TYPE }, undefined, body);
@@ -117,8 +118,7 @@ function writeHead(target: ResponseTarget, status: number, own: HeaderMap | unde
   }
   if (length !== undefined) flat.push('content-length', length);
   flat.push('x-request-id', target.id, 'x-content-type-options', 'nosniff');
-  // The reason phrase given: node keeps the one of a head it refused (a header with CR/LF), and the 500 after it read `500 Found`.
-  target.res.writeHead(status, STATUS_CODES[status] ?? 'unknown', flat as string[]);
+  target.res.writeHead(status, flat as string[]);
 }
 
 /**
