@@ -107,7 +107,7 @@ describe("the pipeline's errors carry codes", () => {
   for (const path of ['/forgot/now', '/forgot/later']) {
     it(`a handler that returns nothing (${path}) is FW_ERR_HANDLER_BAD_RESPONSE naming its route, not the post_request plugins' fault`, async () => {
       const error = await failure(path);
-      assert.deepEqual([error.code, error.message], ['FW_ERR_HANDLER_BAD_RESPONSE', `the handler of ${path} returned nothing; return json(), jsonStream(), status(), html(), redirect() or sendFile()`]);
+      assert.deepEqual([error.code, error.message], ['FW_ERR_HANDLER_BAD_RESPONSE', `handler returned nothing (the route ${path}); return json(), jsonStream(), status(), html(), redirect() or sendFile()`]);
     });
   }
 

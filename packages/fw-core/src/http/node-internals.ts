@@ -68,9 +68,9 @@ export function holdReadingWhile(socket: Socket, held: () => boolean): void {
  * Keeps `socket` reading while paused, so a client that closes or resets its connection is seen at once: node:http then
  * parses from its 'data' events (its listener wrapper unconsumes the parser once anyone listens), and a pause is the
  * stream's own, the handle reading on up to the high-water mark. A resume while `_paused` reads true is undone, as
- * node:http's onSocketResume does, and a FIN behind bytes read while paused drops them: node:http's 'end' comes now, not
- * once they are parsed, to answer none of them. Call it outside the parser's callbacks. Lacking: a paused consumed
- * socket reads nothing, so its client's FIN or reset waits until fw writes to it.
+ * node:http's onSocketResume does, and a FIN (a null push) behind bytes read while paused drops them: node:http's 'end'
+ * comes now, not once they are parsed, to answer none of them. Call it outside the parser's callbacks. Lacking: a
+ * paused consumed socket reads nothing, so its client's FIN or reset waits until fw writes to it.
  */
 export function readWhilePaused(socket: Socket): void {
   const http = socket as HttpSocket;
@@ -79,17 +79,16 @@ export function readWhilePaused(socket: Socket): void {
   socket.on('resume', () => void (held() && socket.pause())).on('data', () => {});
   const { push } = socket;
   socket.push = (chunk, encoding) => {
-    // The client's FIN (a null chunk) behind bytes read while held: they are dropped, so node:http's 'end' comes now.
-    if (chunk === null && held() && socket.readableLength > 0) setImmediate(dropUnparsed, http);
+    if (chunk === null && held() && socket.readableLength > 0) setImmediate(dropUnparsed, http, held);
     return push.call(socket, chunk, encoding);
   };
   // A pause stopped the handle, and the stream still counts the read it started before node:http consumed it.
   if (http._handle != null && http._handle.reading !== true && socket.readable) http._read(socket.readableHighWaterMark);
 }
 
-/** Reads a still paused socket's bytes to nobody; the stream then ends ('end': node:http's socketOnEnd). */
-function dropUnparsed(socket: HttpSocket): void {
-  if (socket.destroyed || !socket[PARSED] || socket._paused !== true) return;
+/** Reads a still `held` socket's bytes to nobody; the stream then ends ('end': node:http's socketOnEnd). */
+function dropUnparsed(socket: HttpSocket, held: () => boolean): void {
+  if (socket.destroyed || !held()) return;
   const listeners = socket.rawListeners('data') as ((chunk: Buffer) => void)[];
   while (socket.removeAllListeners('data').read() !== null);
   for (const listener of listeners) socket.on('data', listener);

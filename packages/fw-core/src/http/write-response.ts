@@ -81,7 +81,6 @@ export function writeError(target: ResponseTarget, status: number, message: stri
   const { res } = target;
   if (res.headersSent) { if (!res.writableEnded) res.destroy(); return; }
   if (res.destroyed) return;
-  res.statusMessage = ''; // node keeps the reason phrase of a head it refused (a header with CR/LF): not `500 Found`
   const html = prefersHtml(target.raw.headers.accept);
   const body = html ? htmlPage(status, message, options.stack) : target.json.stringify(options.stack === undefined ? { error: message } : { error: message, stacktrace: options.stack });
   writeComplete(target, status, { ...options.headers, 'content-type': html ? 'text/html; charset=utf-8' : JSON_CONTENT_TYPE }, undefined, body);
@@ -182,7 +181,8 @@ function checkStatus(response: FwResponse): number {
   return status;
 }
 
-function badResponse(what: string, cause?: unknown): FwError {
+/** FW_ERR_HANDLER_BAD_RESPONSE: the handler returned `what`, and what it may return. */
+export function badResponse(what: string, cause?: unknown): FwError {
   return new FwError('FW_ERR_HANDLER_BAD_RESPONSE', `handler returned ${what}; return json(), jsonStream(), status(), html(), redirect() or sendFile()`, { cause });
 }
 

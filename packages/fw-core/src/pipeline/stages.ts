@@ -13,7 +13,7 @@ import { closeAfterResponse } from '../http/node-internals.ts';
 import { sendContinue } from '../http/read-body.ts';
 import type { FwRequest, JsonLib } from '../http/request.ts';
 import { isThenable, json, status as bare, type FwResponse, type HeaderMap } from '../http/response.ts';
-import { isAnswered, serverErrorText, writeError, writeResponse, type ResponseTarget } from '../http/write-response.ts';
+import { badResponse, isAnswered, serverErrorText, writeError, writeResponse, type ResponseTarget } from '../http/write-response.ts';
 import type { Logger } from '../log/logger.ts';
 import type { PluginStep } from '../plugins/plugin-registry.ts';
 import type { PluginEnv, PluginResult } from '../plugins/plugin.ts';
@@ -269,7 +269,7 @@ function handle(flow: RoutedFlow): Verdict | Promise<Verdict> {
 
 /** Keeps `response` for the post_request plugins; none at all (a check's answer never is) is the handler's slip, not theirs. */
 function respond(req: FwRequest, response: FwResponse | undefined, verdict: Verdict): Verdict {
-  if (response === undefined) throw new FwError('FW_ERR_HANDLER_BAD_RESPONSE', `the handler of ${req.route.template} returned nothing; return json(), jsonStream(), status(), html(), redirect() or sendFile()`);
+  if (response === undefined) throw badResponse(`nothing (the route ${req.route.template})`);
   req.response = response;
   return verdict;
 }
@@ -306,6 +306,7 @@ function pluginFailed(flow: RoutedFlow, plugin: string, reason: unknown): Verdic
 export function fail(flow: Flow, error: unknown, where = 'pipeline'): Answered {
   const { runtime, req } = flow;
   const target: ResponseTarget = req ?? flow;
+  target.res.statusMessage = ''; // node keeps the reason phrase of a head it refused (a header with CR/LF): not `500 Found`
   logFailure(runtime, target, error, where);
   const { onError } = flow.answers;
   if (onError === undefined || req === undefined || isAnswered(req.res)) return writeFailure(runtime, target, error);
