@@ -16,35 +16,12 @@ import { pgCanceller, type PgClient, type PgPool, type PgQuery, type PgResult } 
 import { runPgRead, type PgReporting } from '../src/store/postgres-runner.ts';
 import { postgresSpanTarget } from '../src/store/statement-spans.ts';
 import { PGBOUNCER_SKIP_REASON, startPgBouncer } from './support/pgbouncer.ts';
+import { CANCELED, fakePool, heldCancel } from './support/store-postgres-fake-client.ts';
 import { TEST_DATABASE_URL } from './support/store-postgres.ts';
 
 const ROWS: PgResult = { rows: [{ one: 1 }], rowCount: 1 };
 const REPORTING: PgReporting = { log: undefined, spans: postgresSpanTarget(undefined) };
 const STATEMENT = { text: 'SELECT 1 AS one' };
-const CANCELED = Object.assign(new Error('canceling statement due to user request'), { code: '57014', severity: 'ERROR' });
-
-/** A pool of one client, backend 4242, whose query answers when the test says; it records what happened. */
-function fakePool() {
-  const sent: PgQuery[] = [];
-  const released: (Error | boolean | undefined)[] = [];
-  const answer = Promise.withResolvers<PgResult>();
-  const client: PgClient = {
-    processID: 4242,
-    query: (query) => (sent.push(query), answer.promise),
-    release: (error) => void released.push(error),
-    on: () => client,
-    off: () => client,
-  };
-  const pool = { connect: async () => client } as unknown as PgPool;
-  return { pool, sent, released, answer };
-}
-
-/** A cancel that records the process ids it was asked for and settles when the test says. */
-function heldCancel() {
-  const cancelled: number[] = [];
-  const delivered = Promise.withResolvers<boolean>();
-  return { cancelled, delivered, cancel: (target: { processID?: number | null }) => (cancelled.push(target.processID!), delivered.promise) };
-}
 
 /** A read whose request's signal aborts while its query is on the wire (the query's answer still pending). */
 async function abortedWhileQuerying() {

@@ -61,6 +61,15 @@ export function isPgAcquireTimeout(error: unknown): boolean {
 const CONNECTION_ENDING = new Set(['FATAL', 'PANIC']);
 
 /**
+ * True when the server answered the statement with an error that leaves the connection open (an ERROR, as a cancel's
+ * 57014): the statement did not commit, nor did the transaction it ran in.
+ */
+export function isPgStatementError(error: unknown): boolean {
+  const severity = (error as { severity?: unknown } | null)?.severity;
+  return severity !== undefined && !CONNECTION_ENDING.has(severity as string);
+}
+
+/**
  * The error of a statement whose success commits (an autocommit INSERT, UPDATE or DELETE, or a
  * COMMIT), run on a connection already checked out: when the server answered with an error, or
  * pg never sent it, nothing was committed (StoreUnavailableError or the error itself, as for any
@@ -70,8 +79,7 @@ const CONNECTION_ENDING = new Set(['FATAL', 'PANIC']);
  * server's crash or immediate shutdown ends connections at any instant, after a commit too.
  */
 export function toPgWriteError(error: unknown): unknown {
-  const severity = (error as { severity?: unknown } | null)?.severity;
-  if (!(error instanceof Error) || (severity !== undefined && !CONNECTION_ENDING.has(severity as string))) return toPgStoreError(error);
+  if (!(error instanceof Error) || isPgStatementError(error)) return toPgStoreError(error);
   if (NOT_SENT.some((text) => error.message.startsWith(text)) || !isPgUnavailable(error)) return toPgStoreError(error);
   return new WriteOutcomeUnknownError(`PostgreSQL stopped answering after a write was sent: ${error.message}`, { cause: error });
 }

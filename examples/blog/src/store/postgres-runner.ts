@@ -7,7 +7,7 @@
  */
 import type { PgCancel, PgClient, PgPool, PgQuery, PgQueryable, PgResult } from './postgres-pool.ts';
 import type { ReadFor } from './store.ts';
-import { isPgAcquireTimeout, pgFailure, toPgStoreError, toPgWriteError } from './postgres-errors.ts';
+import { isPgAcquireTimeout, isPgStatementError, pgFailure, toPgStoreError, toPgWriteError } from './postgres-errors.ts';
 import { microsecondsSince, type QueryLogSink } from './query-log.ts';
 import { endStatementSpan, queryLogTraceFields, startStatementSpan, type DbSpanTarget, type SqlOperation } from './statement-spans.ts';
 
@@ -74,10 +74,30 @@ function rowCountOf(result: PgResult): number {
 /**
  * Runs `work` on one checked-out client. On any failure the client is destroyed rather than
  * returned (that also rolls back an open transaction), so the pool never hands out a broken one.
- * When `writeFor`'s signal aborts (its client has gone) while this waits for the client, nothing was sent: the
- * wait ends at once with the signal's reason, and `work` never runs (connectFor).
+ * With `writeFor`, its client may go (its signal aborts): while this waits for a pooled connection, nothing was sent,
+ * so the wait ends at once with the signal's reason and `work` never runs (connectFor); once it runs, the statement on
+ * the wire is cancelled on the server (`cancel`) and no statement is sent after it (heldFor). A write stopped so
+ * rejects with the signal's reason and stored nothing; one whose statement ended first (an autocommit write's success)
+ * answers as if its client were there: it is stored.
  */
-export async function withPgClient<T>(pool: PgPool, reporting: PgReporting, work: (run: PgRun) => Promise<T>, writeFor?: ReadFor): Promise<T> {
+export function withPgClient<T>(pool: PgPool, reporting: PgReporting, work: (run: PgRun) => Promise<T>, writeFor?: ReadFor, cancel?: PgCancel): Promise<T> {
+  return onPgClient(pool, reporting, work, false, writeFor, cancel);
+}
+
+/**
+ * Runs `work` between BEGIN and COMMIT on one checked-out client (withPgClient). A client that goes before COMMIT is
+ * sent leaves it unsent: the transaction is rolled back. COMMIT itself is never cancelled (heldFor).
+ */
+export function inPgTransaction<T>(pool: PgPool, reporting: PgReporting, work: (run: PgRun) => Promise<T>, writeFor?: ReadFor, cancel?: PgCancel): Promise<T> {
+  return onPgClient(pool, reporting, async (run) => {
+    await run(BEGIN);
+    const result = await work(run);
+    await run(COMMIT);
+    return result;
+  }, true, writeFor, cancel);
+}
+
+async function onPgClient<T>(pool: PgPool, reporting: PgReporting, work: (run: PgRun) => Promise<T>, transaction: boolean, writeFor?: ReadFor, cancel?: PgCancel): Promise<T> {
   let client: PgClient;
   try {
     client = await (writeFor === undefined ? pool.connect() : connectFor(pool, writeFor.signal));
@@ -85,32 +105,17 @@ export async function withPgClient<T>(pool: PgPool, reporting: PgReporting, work
     if (isPgAcquireTimeout(error)) reporting.onAcquireTimeout?.();
     throw toPgStoreError(error);
   }
-  let failure: Error | undefined;
-  // While checked out the pool does not listen for the client's errors; an unheard 'error' event
-  // would crash the process. The pending query rejects on its own, so recording is enough.
-  const onError = (error: Error): void => {
-    failure ??= error;
-  };
-  client.on('error', onError);
+  const held = heldFor(client, writeFor?.signal, cancel, transaction);
   try {
-    return await work((query) => runPgQuery(client, query, reporting));
+    return await work((query) => runPgQuery(held, query, reporting));
   } catch (error) {
-    failure ??= error instanceof Error ? error : new Error(String(error));
+    // Stopped for a client gone with no transaction open: a statement unsent or ended with the server's error left the
+    // connection idle and healthy, as a cancelled read's. An open transaction is rolled back by closing its connection.
+    if (transaction || error !== writeFor?.signal.reason) held.fail(error);
     throw error;
   } finally {
-    client.off('error', onError);
-    client.release(failure);
+    await held.release();
   }
-}
-
-/** Runs `work` between BEGIN and COMMIT on one checked-out client (withPgClient). */
-export function inPgTransaction<T>(pool: PgPool, reporting: PgReporting, work: (run: PgRun) => Promise<T>, writeFor?: ReadFor): Promise<T> {
-  return withPgClient(pool, reporting, async (run) => {
-    await run(BEGIN);
-    const result = await work(run);
-    await run(COMMIT);
-    return result;
-  }, writeFor);
 }
 
 /**
@@ -118,9 +123,8 @@ export function inPgTransaction<T>(pool: PgPool, reporting: PgReporting, work: (
  * the server is asked to cancel the statement (`cancel`), so no connection stays busy for a client that is gone, and
  * the read rejects with the signal's reason once the statement has ended. Run as runPgQuery runs any statement (its
  * span covers the wait for a connection, as pool.query's would), on a checked-out client whose process id the
- * cancel names, which goes back to the pool only once the cancel has been delivered or given up: a cancel still on
- * its way must not reach the next request's statement. A client that goes while the read waits for a pooled
- * connection ends the wait at once (connectFor).
+ * cancel names, which goes back to the pool only once the cancel has been delivered or given up (heldFor). A client
+ * that goes while the read waits for a pooled connection ends the wait at once (connectFor).
  */
 export function runPgRead(pool: PgPool, query: PgStatement, reporting: PgReporting, readFor: ReadFor | undefined, cancel: PgCancel): Promise<PgResult> {
   if (readFor === undefined) return runPgQuery(pool, query, reporting);
@@ -129,31 +133,62 @@ export function runPgRead(pool: PgPool, query: PgStatement, reporting: PgReporti
 }
 
 async function cancellable(pool: PgPool, query: PgQuery, signal: AbortSignal, cancel: PgCancel): Promise<PgResult | PgResult[]> {
-  const client = await connectFor(pool, signal);
-  // Gone after the connection came and before this resumed: nothing was sent, so it goes back to the pool.
-  if (signal.aborted) return (client.release(), Promise.reject(signal.reason));
-  let failure: Error | undefined;
-  let cancelling: Promise<boolean> | undefined;
-  const onError = (error: Error): void => void (failure ??= error);
-  const onAbort = (): void => void (cancelling = cancel(client));
-  client.on('error', onError);
-  signal.addEventListener('abort', onAbort, { once: true });
+  const held = heldFor(await connectFor(pool, signal), signal, cancel, false);
   try {
-    const result = await client.query(query);
+    const result = await held.query(query);
     if (signal.aborted) throw signal.reason;
     return result;
   } catch (error) {
-    if (signal.aborted) throw signal.reason;
     // As withPgClient: a failed statement's connection is destroyed, never handed out again.
-    failure ??= error instanceof Error ? error : new Error(String(error));
-    throw error;
+    if (error !== signal.reason) held.fail(error);
+    throw signal.aborted ? signal.reason : error;
   } finally {
-    signal.removeEventListener('abort', onAbort);
-    client.off('error', onError);
-    // A cancel given up after it was sent may still arrive: this connection must not run the next request's statement.
-    if ((await cancelling) === false) failure ??= new Error('a cancel of this connection\'s statement may still arrive');
-    client.release(failure);
+    await held.release();
   }
+}
+
+/**
+ * A checked-out client for a request whose client may go (`signal`), reads' and writes' alike. Once the signal has
+ * aborted it sends nothing more; when it aborts while a statement runs, the server is asked to cancel that statement
+ * (`cancel`), except a transaction's COMMIT: sent, its outcome is the server's answer, and a cancel could only cut a
+ * synchronous standby's wait short (docs/blog-stores.md says why the rest is safe). A statement the server then answers
+ * with an error (the cancel's 57014) rejects with the signal's reason: it was rolled back, and its connection is
+ * healthy. `release` returns the client only once the cancel has settled, as a cancel still on its way must not reach
+ * the next request's statement: delivered, it is pooled (a backend that has gone idle drops a cancel); sent and given
+ * up, it may still land, so the client is closed.
+ */
+function heldFor(client: PgClient, signal: AbortSignal | undefined, cancel: PgCancel | undefined, transaction: boolean) {
+  let failure: Error | undefined;
+  let cancelling: Promise<boolean> | undefined;
+  let running: PgStatement | undefined;
+  // While checked out the pool does not listen for the client's errors; an unheard 'error' event
+  // would crash the process. The pending query rejects on its own, so recording is enough.
+  const onError = (error: Error): void => void (failure ??= error);
+  const onAbort = (): void => {
+    if (cancel !== undefined && running !== undefined && !(transaction && running.commits === true)) cancelling = cancel(client);
+  };
+  client.on('error', onError);
+  signal?.addEventListener('abort', onAbort, { once: true });
+  return {
+    async query(query: PgStatement): Promise<PgResult | PgResult[]> {
+      if (signal?.aborted) throw signal.reason;
+      running = query;
+      try {
+        return await client.query(query);
+      } catch (error) {
+        throw signal?.aborted === true && isPgStatementError(error) ? signal.reason : error;
+      } finally {
+        running = undefined;
+      }
+    },
+    fail: (error: unknown): void => void (failure ??= error instanceof Error ? error : new Error(String(error))),
+    async release(): Promise<void> {
+      signal?.removeEventListener('abort', onAbort);
+      client.off('error', onError);
+      if ((await cancelling) === false) failure ??= new Error('a cancel of this connection\'s statement may still arrive');
+      client.release(failure);
+    },
+  };
 }
 
 /**

@@ -61,12 +61,15 @@ export type UpdateResult =
  * The request a read is for (an FwRequest): when its `signal` aborts, the client has gone, and a read still waiting
  * stops and rejects with the signal's reason: PostgreSQL cancels the statement on the server (a lock wait, a slow
  * plan). A store reads `signal` only where a read can wait, so elsewhere a read costs the request no AbortController:
- * the memory store never waits, nor do SQLite's reads (WAL: a writer never blocks them). A write takes it too, for
- * the wait it may stop because nothing was written yet: PostgreSQL's for a pooled connection (once sent, it runs to its
- * end), SQLite's for another process's lock.
+ * the memory store never waits, nor do SQLite's reads (WAL: a writer never blocks them). A write takes it too, and
+ * stops the same way while it has committed nothing: PostgreSQL's wait for a pooled connection, its statements until
+ * COMMIT (cancelled on the server, the transaction rolled back: docs/blog-stores.md), SQLite's wait for another
+ * process's lock. A stopped write stored nothing; one that committed answers as usual.
  */
 export interface ReadFor {
   readonly signal: AbortSignal;
+  /** The request's id, for the line a store writes about a write it stopped (`write_cancelled_client_gone`). */
+  readonly id?: string;
 }
 
 /**
@@ -75,7 +78,7 @@ export interface ReadFor {
  * WriteOutcomeUnknownError when the database stopped answering after the write was sent.
  */
 export interface PostStore {
-  /** Assigns a fresh id (never reused, also under concurrency) and both timestamps; a write not yet sent when `writeFor`'s signal aborts is dropped (ReadFor). */
+  /** Assigns a fresh id (never reused, also under concurrency) and both timestamps; a write not yet committed when `writeFor`'s signal aborts may be stopped (ReadFor). */
   create(input: NewPost, writeFor?: ReadFor): Promise<Post>;
   /** The post, or undefined; a read that `readFor`'s signal aborts stops (ReadFor). */
   get(id: number, readFor?: ReadFor): Promise<Post | undefined>;

@@ -5,6 +5,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { Agent, request as httpRequest, type IncomingHttpHeaders } from 'node:http';
+import { connect, type Socket } from 'node:net';
 import { dirname, join } from 'node:path';
 
 /** examples/blog. */
@@ -164,6 +165,27 @@ export async function startBlogExpectingFailure(env: Record<string, string | und
   const lines = stderr.split(/(?<=\n)/);
   const logLines = lines.map(parseLine).filter((line): line is Record<string, unknown> => line !== undefined);
   return { code, stderr: lines.filter((line) => parseLine(line) === undefined).join(''), logLines };
+}
+
+/** The PostgreSQL pool from one /metrics scrape: `idle <n>, used <n>, pending <n>` (connections idle and used, requests waiting for one). */
+export async function poolSeries(blog: BlogProcess): Promise<string> {
+  const text = await (await fetch(blog.metricsUrl!)).text();
+  const value = (pattern: RegExp): string => pattern.exec(text)?.[1] ?? '?';
+  return `idle ${value(/^db_client_connection_count\{.*state="idle".*\} (\d+)$/m)}, used ${value(/^db_client_connection_count\{.*state="used".*\} (\d+)$/m)}, pending ${value(/^db_client_connection_pending_requests\{.*\} (\d+)$/m)}`;
+}
+
+/**
+ * Sends `method path` on a socket of its own and reads nothing: a client that hangs up (`socket.destroy()`) before
+ * its answer. An object `body` is sent as JSON.
+ */
+export function requestToLeave(port: number, method: string, path: string, options: RequestOptions = {}): Socket {
+  const { body, headers } = encodeBody(options);
+  const socket = connect(port, '127.0.0.1');
+  socket.on('error', () => {});
+  const fields = { host: 'blog', ...headers, ...(body !== undefined && { 'content-length': Buffer.byteLength(body) }) };
+  socket.write(`${method} ${path} HTTP/1.1\r\n${Object.entries(fields).map(([name, value]) => `${name}: ${value}\r\n`).join('')}\r\n`);
+  if (body !== undefined) socket.write(body);
+  return socket;
 }
 
 function send(target: URL, agent: Agent | undefined, method: string, path: string, options: RequestOptions): Promise<Reply> {
