@@ -2,8 +2,9 @@
  * Behind the guide's HAProxy or nginx, on PostgreSQL, a client that gives up on a read holds nothing: the balancer
  * closes its connection to the blog, the request's `req.signal` aborts, and the statement waiting on a lock is
  * cancelled on the server, long before the statement timeout or the balancer's own `timeout server`
- * (docs/blog-stores.md, "A read for a client that has gone is cancelled"). A write already sent runs to its end, and
- * the instance's log says what it did (`write_done_client_gone`). And /ready is the health checks', not the clients':
+ * (docs/blog-stores.md, "A read for a client that has gone is cancelled"). A write waiting on the lock is cancelled the
+ * same way, before anything of it is committed, and the instance's log says so (`write_cancelled_client_gone`). And
+ * /ready is the health checks', not the clients':
  * the balancer refuses it.
  */
 import assert from 'node:assert/strict';
@@ -64,20 +65,23 @@ for (const [name, skip, startBalancer] of GUIDE_BALANCERS) {
       assert.equal(((await after.json()) as { title: string }).title, 'behind a lock');
     });
 
-    it('runs a write the client gave up on after it was sent to its end, and the instance logs what it did', async () => {
+    it('cancels a write the client gave up on before it committed, stores nothing of it, and the instance logs it', async () => {
       const body = JSON.stringify({ title: 'given up on', body: 'b' });
       let requestId: unknown;
       await deployed.schema.query('BEGIN');
       try {
         await sendAndHangUp(`POST /api/posts HTTP/1.1\r\nHost: blog.example\r\nAuthorization: Bearer ${DEPLOY_API_TOKEN}\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body}`, 'write');
+        // Cancelled while the lock is still held: its connection is free long before the statement timeout.
+        await until('the waiting write to be cancelled', async () => (await waiting()) === 0);
         const request = await until('the request line', () => deployed.blog.logLines().find((line) => line.event === 'request' && line.method === 'POST' && line.aborted === true));
         requestId = request.request_id;
       } finally {
         await deployed.schema.query('COMMIT');
       }
-      const done = await until('the write to finish', () => deployed.blog.logLines().find((line) => line.event === 'write_done_client_gone'));
-      assert.deepEqual([done.request_id, done.status], [requestId, 201]);
-      assert.equal((await deployed.schema.query("SELECT 1 FROM blog_posts WHERE title = 'given up on'")).rowCount, 1);
+      const cancelled = await until('the cancelled write\'s line', () => deployed.blog.logLines().find((line) => line.event === 'write_cancelled_client_gone'));
+      assert.deepEqual([cancelled.request_id, cancelled.operation], [requestId, 'create']);
+      assert.equal(deployed.blog.logLines().some((line) => line.event === 'write_done_client_gone'), false);
+      assert.equal((await deployed.schema.query("SELECT 1 FROM blog_posts WHERE title = 'given up on'")).rowCount, 0);
     });
   });
 }

@@ -93,10 +93,10 @@ async function show(context: BlogContext, req: FwRequest): Promise<FwResponse> {
 async function runWrite<W extends PostWrite>(context: BlogContext, req: FwRequest, write: W, answerOf: (result: PostWriteResult<W>) => WriteAnswer): Promise<FwResponse> {
   const read = readIdempotencyClaim(req);
   if (!read.ok) return read.response;
-  // The request goes with the write: one whose client has gone before it was sent is dropped (store.ts, ReadFor).
-  const response = read.claim === undefined
+  // The request goes with the write: one whose client has gone before it committed is stopped (store.ts, ReadFor).
+  const response = await stoppedIfGone(context, req, write, async () => read.claim === undefined
     ? respond(answerOf((await writeWithout(context, write, req)) as PostWriteResult<W>))
-    : respondOnce(await context.store.writeOnce(read.claim, write, (result) => keptAnswerOf(answerOf(result)), req), answerOf);
+    : respondOnce(await context.store.writeOnce(read.claim, write, (result) => keptAnswerOf(answerOf(result)), req), answerOf));
   // The request line of a client that left says only `aborted`: what its write did is said here, once its response has
   // closed without its answer whole (the request line's `status` 0). The client may have gone before the write ended,
   // or after it: its close seen a moment later (its FIN read, the connection ending, the response not yet closed), or
@@ -108,6 +108,16 @@ async function runWrite<W extends PostWrite>(context: BlogContext, req: FwReques
   if (res.closed) logIfUnanswered();
   else res.once('close', logIfUnanswered);
   return response;
+}
+
+/** Runs `running`; a write the store stopped because its client had gone (its signal's reason) stored nothing: said here, for every store. */
+async function stoppedIfGone(context: BlogContext, req: FwRequest, write: PostWrite, running: () => Promise<FwResponse>): Promise<FwResponse> {
+  try {
+    return await running();
+  } catch (error) {
+    if (error === req.signal.reason) context.logger.info({ event: 'write_cancelled_client_gone', request_id: req.id, operation: write.kind }, 'a write was cancelled: its client had gone, nothing of it is stored');
+    throw error;
+  }
 }
 
 function writeWithout(context: BlogContext, write: PostWrite, req: FwRequest): Promise<unknown> {

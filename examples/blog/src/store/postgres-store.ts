@@ -8,7 +8,7 @@ import { applyMigrations } from './postgres-migrate.ts';
 import type { PgCancel, PgPool } from './postgres-pool.ts';
 import { clockMs, DEFAULT_KEY_TTL_MS, keptOutcome, purgeSchedule } from './idempotency.ts';
 import { inPgTransaction, runPgQuery, runPgRead, withPgClient, type PgReporting, type PgRun, type PgStatement } from './postgres-runner.ts';
-import type { QueryLogSink, StoreLogger } from './query-log.ts';
+import type { QueryLogSink } from './query-log.ts';
 import { postgresSpanTarget, type DbServer, type SqlOperation } from './statement-spans.ts';
 import { LIST_SHAPES, listInTwoRuns, listSql, shapeKey, type CursorTimes, type ListDialect, type ListShape } from './sql/keyset-list.ts';
 import { parseStoredTime, timeOf } from './stored-time.ts';
@@ -35,8 +35,6 @@ export interface PostgresStoreOptions {
    * withPgClient); without it a statement once sent runs to its end.
    */
   readonly cancel?: PgCancel;
-  /** Where a write stopped because its client had gone is said (`write_cancelled_client_gone`); absent, it is not. */
-  readonly logger?: StoreLogger;
 }
 
 const COLUMNS = 'id, title, body, status, user_id, inserted_at, updated_at';
@@ -110,13 +108,6 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
   const read = (statement: PgStatement, values: readonly unknown[], readFor: ReadFor | undefined) =>
     cancel === undefined ? query(statement, values) : runPgRead(pool, { ...statement, values }, reporting, readFor, cancel);
   const writes = pgWrites(stamp);
-  const { logger } = options;
-  // A write stopped for a client gone stored nothing (withPgClient); the request line says only that its client left.
-  const logIfStopped = <T>(operation: PostWrite['kind'], writeFor: ReadFor | undefined, running: Promise<T>): Promise<T> =>
-    writeFor === undefined || logger === undefined ? running : running.catch((error: unknown) => {
-      if (error === writeFor.signal.reason) logger.info({ event: 'write_cancelled_client_gone', request_id: writeFor.id, operation }, 'a write was cancelled: its client had gone, nothing of it is stored');
-      throw error;
-    });
   const keys = pgKeys(now, options.idempotencyKeyTtlMs ?? DEFAULT_KEY_TTL_MS);
   let closing: Promise<void> | undefined;
   let pinging: Promise<void> | undefined;
@@ -135,7 +126,7 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
 
   return {
     // One autocommit statement on a checked-out client: its failure after sending is an unknown outcome.
-    create: (input: NewPost, writeFor?: ReadFor) => logIfStopped('create', writeFor, withPgClient(pool, reporting, (run) => writes.create(run, input, true), writeFor, cancel)),
+    create: (input: NewPost, writeFor?: ReadFor) => withPgClient(pool, reporting, (run) => writes.create(run, input, true), writeFor, cancel),
 
     async get(id: number, readFor?: ReadFor): Promise<Post | undefined> {
       if (!isPostId(id)) return undefined;
@@ -152,16 +143,16 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
 
     async update(id: number, changes: PostChanges, writeFor?: ReadFor): Promise<UpdateResult> {
       if (!isPostId(id)) return { found: false };
-      return logIfStopped('update', writeFor, inPgTransaction(pool, reporting, (run) => writes.update(run, id, changes), writeFor, cancel));
+      return inPgTransaction(pool, reporting, (run) => writes.update(run, id, changes), writeFor, cancel);
     },
 
     async delete(id: number, writeFor?: ReadFor): Promise<boolean> {
       if (!isPostId(id)) return false;
-      return logIfStopped('delete', writeFor, withPgClient(pool, reporting, (run) => writes.delete(run, id, true), writeFor, cancel));
+      return withPgClient(pool, reporting, (run) => writes.delete(run, id, true), writeFor, cancel);
     },
 
     writeOnce<W extends PostWrite>(claim: IdempotencyClaim, write: W, answer: (result: PostWriteResult<W>) => KeptAnswer, writeFor?: ReadFor): Promise<IdempotentOutcome<PostWriteResult<W>>> {
-      return logIfStopped(write.kind, writeFor, inPgTransaction(pool, reporting, (run) => keys(run, claim, () => writes.run(run, write) as Promise<PostWriteResult<W>>, answer), writeFor, cancel));
+      return inPgTransaction(pool, reporting, (run) => keys(run, claim, () => writes.run(run, write) as Promise<PostWriteResult<W>>, answer), writeFor, cancel);
     },
 
     // Probes that arrive together share one ping: a flood of GET /ready cannot queue them past their timeout.

@@ -68,8 +68,6 @@ export type UpdateResult =
  */
 export interface ReadFor {
   readonly signal: AbortSignal;
-  /** The request's id, for the line a store writes about a write it stopped (`write_cancelled_client_gone`). */
-  readonly id?: string;
 }
 
 /**
