@@ -47,6 +47,15 @@ describe('route schemas: start-up errors', () => {
     await (await withPath('/tasks/:id')).close();
   });
 
+  it('refuses a headers schema naming a header in capitals, which node:http never gives, and takes it in lowercase', async () => {
+    const message = 'route GET,PUT /api/things/:id schema.headers names X-Tenant, but header names arrive in lowercase, so it would never see it: write x-tenant';
+    await assert.rejects(startWith({ schema: { headers: { type: 'object', properties: { 'X-Tenant': { type: 'integer' } } } } }), rejectsWith('FW_ERR_ROUTE_BAD_SCHEMA', message));
+    await assert.rejects(startWith({ schema: { headers: { type: 'object', required: ['X-Tenant'] } } }), rejectsWith('FW_ERR_ROUTE_BAD_SCHEMA', message));
+    const app = await startWith({ schema: { headers: { type: 'object', properties: { 'x-tenant': { type: 'integer' } }, required: ['x-tenant'] } } });
+    assert.equal((await app.fetch('/api/things/1', { headers: { 'X-Tenant': '7' } })).status, 200);
+    await app.close();
+  });
+
   it('refuses an unknown schema key', async () => {
     await assert.rejects(
       startWith({ schema: { cookies: {} } as never }),

@@ -71,7 +71,8 @@ export async function loadAjvCompiler(options: AjvOptions = {}, importModule = (
     try {
       checkSchema(plain.first, schema);
       const validate = toValidator(pair.first.compile(schema), () => pair.all().compile(schema));
-      return coerce && mayCoerceNumbers(schema) ? decimalOnly(validate) : validate;
+      // Only a schema that names a number or integer type, or refers elsewhere, may let ajv turn text into a number.
+      return coerce && /"(?:number|integer)"|"\$ref"/.test(JSON.stringify(schema) ?? '') ? decimalOnly(validate) : validate;
     } catch (error) {
       // A misspelt keyword or format: the closest one this ajv knows, its plugins' included.
       const keyword = /unknown keyword: "([^"]+)"/.exec((error as Error).message ?? '')?.[1];
@@ -157,11 +158,6 @@ const DECIMAL = /^-?[0-9]+(?:\.[0-9]+)?$/;
 function misread(text: string): boolean {
   if (DECIMAL.test(text)) return text.length > 15 && !(Math.abs(Number(text)) <= Number.MAX_SAFE_INTEGER);
   return text !== '' && !Number.isNaN(Number(text));
-}
-
-/** Whether ajv may turn text into a number under `schema`: it names a number or integer type, or refers elsewhere. */
-function mayCoerceNumbers(schema: unknown): boolean {
-  return /"(?:number|integer)"|"\$ref"/.test(JSON.stringify(schema) ?? '');
 }
 
 /**

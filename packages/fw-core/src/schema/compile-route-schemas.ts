@@ -63,6 +63,9 @@ export async function compileRouteSchemas(definitions: readonly RouteDefinition<
     // A params schema requiring what the path never binds refuses every request: `/tasks/{id}` (OpenAPI's way) binds nothing.
     const unbound = json(schema.params) && typeof schema.params === 'object' ? ((schema.params as { required?: readonly string[] }).required ?? []).filter((name) => !target.info.template.split('/').includes(`:${name}`)) : [];
     if (unbound.length > 0) throw new FwError('FW_ERR_ROUTE_BAD_SCHEMA', `${where} schema.params requires ${unbound.join(', ')}, which the path does not bind, so every request would be refused: a binding is written :${unbound[0]}${target.info.template.includes('{') ? `, not {${unbound[0]}}` : ''}`);
+    // node:http gives header names in lowercase, so a headers schema naming `X-Tenant` would never see it (Fastify lowercases such a schema).
+    const cased = json(schema.headers) && typeof schema.headers === 'object' ? [...Object.keys((schema.headers as { properties?: object }).properties ?? {}), ...((schema.headers as { required?: readonly string[] }).required ?? [])].find((name) => name !== name.toLowerCase()) : undefined;
+    if (cased !== undefined) throw new FwError('FW_ERR_ROUTE_BAD_SCHEMA', `${where} schema.headers names ${cased}, but header names arrive in lowercase, so it would never see it: write ${cased.toLowerCase()}`);
     // Only the parts that arrive as text are coerced; a JSON body's types are the client's.
     const parts = PARTS.filter((part) => schema[part] !== undefined).map((part) => {
       const partSchema = schema[part]!;
