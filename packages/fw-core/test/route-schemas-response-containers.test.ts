@@ -42,6 +42,8 @@ const routes: RouteEntry[] = [
   { path: '/object-for-array', handler: () => json({ tags: { name: 'a', ownerEmail: 'o@example.com' } }), options: { methods: ['get'], schema: { response: { 200: { type: 'object', properties: { tags: { type: 'array', items: { type: 'object', properties: { name: { type: 'string' } } } } } } } } } },
   { path: '/array-subclass', handler: () => json({ users: rows() }), options: { methods: ['get'], schema: { response: { 200: { type: 'object', properties: { users: { type: 'array', items: user } } } } } } },
   { path: '/array-subclass-stream', handler: () => jsonStream(rows()), options: { methods: ['get'], schema: { response: { 200: { type: 'array', items: user } } } } },
+  // A plain array given its own toJSON (as a driver may tag its rows): under a schema with no items it went out as toJSON's object.
+  { path: '/array-own-to-json', handler: () => json({ users: Object.assign([{ id: 1 }], { toJSON: () => ({ sql: 'SELECT * FROM users' }) }) }), options: { methods: ['get'], schema: { response: { 200: { type: 'object', properties: { users: { type: 'array' } } } } } } },
   { path: '/map-of-users', handler: () => json({ a: { id: 1, passwordHash: 'x' } }), options: { methods: ['get'], schema: { response: { 200: { type: 'object', additionalProperties: user } } } } },
   { path: '/map-of-strings', handler: () => json({ en: { text: 'x', note: 'internal' } }), options: { methods: ['get'], schema: { response: { 200: { type: 'object', additionalProperties: { type: 'string' } } } } } },
   {
@@ -72,6 +74,10 @@ describe('response schemas and answers of another shape', () => {
   it("sends an Array subclass's elements, projected, never its own toJSON() (in json() and as a jsonStream's items)", async () => {
     assert.equal(await (await app.fetch('/array-subclass')).text(), '{"users":[{"id":1}]}');
     assert.equal(await (await app.fetch('/array-subclass-stream')).text(), '[{"id":1}]');
+  });
+
+  it("sends a plain array's elements, never its own toJSON(), under an array schema without items", async () => {
+    assert.equal(await (await app.fetch('/array-own-to-json')).text(), '{"users":[{"id":1}]}');
   });
 
   it('projects values under additionalProperties with a schema and no properties (they went out whole)', async () => {

@@ -93,11 +93,11 @@ function containers(value: unknown, array: ((value: unknown[]) => unknown) | und
 }
 
 /**
- * `value`'s elements (each projected) in a plain Array: a subclass (`class Rows extends Array`) copied by map() stays one,
- * and JSON.stringify would send its own toJSON(), unprojected (a red team's ResultSet sent its SQL). A plain one goes as it is.
+ * `value`'s elements (each projected) in a plain Array, not one whose toJSON() JSON.stringify would send unprojected: a
+ * subclass's (a red team's ResultSet sent its SQL; map() keeps the subclass) or a plain array's own. One with none goes as it is.
  */
 function plainArray(value: unknown[], each?: Projection): unknown[] {
-  if (each === undefined && Object.getPrototypeOf(value) === Array.prototype) return value;
+  if (each === undefined && Object.getPrototypeOf(value) === Array.prototype && !('toJSON' in value)) return value;
   const out = new Array<unknown>(value.length);
   for (let index = 0; index < value.length; index++) out[index] = each === undefined ? value[index] : each(value[index]);
   return out;
