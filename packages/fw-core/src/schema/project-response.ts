@@ -309,10 +309,10 @@ function toJsonOf(value: object): unknown {
   return typeof toJSON === 'function' ? toJSON.call(value, '') : value;
 }
 
-/** `value` as JSON.stringify sees it, each `toJSON` applied; the same value, not a copy, when nothing in it has one. */
+/** `value` as fw writes it, each object's `toJSON` applied (an array's never is: plainArray); the same value when nothing changes. */
 function asJson(value: unknown): unknown {
   if (typeof value !== 'object' || value === null) return value;
-  const json = toJsonOf(value);
+  const json = Array.isArray(value) ? value : toJsonOf(value);
   if (json !== value) return asJson(json);
   let copy: Record<string, unknown> | unknown[] | undefined;
   for (const key of Object.keys(value)) {
