@@ -33,6 +33,7 @@ describe('route schemas: streamed responses', () => {
             { path: '/keyed', handler: () => jsonStream(fromStore(), { key: 'users' }), options: get(keyedSchema) },
             { path: '/bare', handler: () => jsonStream(users), options: get({ type: 'array', items: userSchema }) },
             { path: '/whole', handler: () => json({ users }), options: get(keyedSchema) },
+            { path: '/tuple', handler: () => jsonStream(users), options: get({ type: 'array', prefixItems: [userSchema] }) },
           ],
         },
       ],
@@ -48,5 +49,14 @@ describe('route schemas: streamed responses', () => {
 
   it('strips each item of a bare array stream', async () => {
     assert.equal(await (await app.fetch('/bare')).text(), '[{"id":1,"name":"ada"},{"id":2,"name":"bob"}]');
+  });
+
+  it('refuses a stream under a tuple schema, whose positions it cannot follow item by item, rather than send elements past the tuple', async () => {
+    const res = await app.fetch('/tuple');
+    assert.equal(res.status, 500);
+    assert.deepEqual(await res.json(), { error: 'internal server error' });
+    const failed = app.logs.findLast((line) => line.fields.event === 'request_failed')?.fields.err as { code?: string; message: string };
+    assert.equal(failed.code, 'FW_ERR_RESPONSE_NOT_PROJECTABLE');
+    assert.equal(failed.message, 'route GET /tuple schema.response.200: # is a tuple, whose elements a jsonStream cannot project one by one: give the list an items schema');
   });
 });

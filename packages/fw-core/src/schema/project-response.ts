@@ -142,11 +142,12 @@ function arrayProjection(schema: Schema, at: string, cx: Context): (((value: unk
   const restSchema = schema[restKeyword] as JsonSchema | undefined;
   // Elements past the tuple are listed only by a rest schema, as keys past properties are.
   const rest = restSchema === undefined || restSchema === false ? undefined : compileAt(restSchema, `${at}/${restKeyword}`, cx);
-  return (value) => {
+  // A jsonStream projects its items one by one (write-response.ts), which a tuple's positions do not allow: its `each` refuses.
+  return Object.assign((value: unknown[]) => {
     const out = new Array<unknown>(rest === undefined ? Math.min(value.length, positions.length) : value.length);
     for (let index = 0; index < out.length; index++) out[index] = (index < positions.length ? positions[index]! : rest!)(value[index]);
     return out;
-  };
+  }, { each: (): never => notProjectable(cx.where, at, `${at} is a tuple, whose elements a jsonStream cannot project one by one: give the list an items schema`) });
 }
 
 /** Objects, arrays through `array`, other values as they are; undefined when the schema lists no key and keeps every other. */
