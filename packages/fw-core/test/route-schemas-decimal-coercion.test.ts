@@ -10,6 +10,8 @@ import { after, before, describe, it } from 'node:test';
 import type { RouteEntry } from '../src/app/route-group.ts';
 import type { FwRequest } from '../src/http/request.ts';
 import { json } from '../src/http/response.ts';
+import { loadAjvCompiler } from '../src/schema/ajv-compiler.ts';
+import type { SchemaResult } from '../src/schema/route-schema.ts';
 import { injectTestApp, type InjectedApp } from './support/inject-app.ts';
 
 const echo = (req: FwRequest) => json({ pathParams: req.pathParams ?? null, queryParams: req.queryParams ?? null });
@@ -109,6 +111,18 @@ describe('route schemas: numbers from decimal text only', () => {
       error: 'invalid query',
       details: [{ path: '/price', keyword: 'type', message: 'must be number', params: { type: 'number' } }, decimalIssue('/limit')],
     });
+  });
+
+  it('reads a repeated name\'s values a bounded number of times each, not once per misread value (2,000 hex ids, about 16 KiB of query, were 4 million reads)', async () => {
+    const validate = (await loadAjvCompiler())(listQuery, { coerce: true });
+    let reads = 0;
+    const texts = Array.from({ length: 2000 }, (_, i) => `0x${i}`);
+    const ids = new Proxy(texts, { get: (target, key, receiver) => ((reads += 1), Reflect.get(target, key, receiver)) });
+    const result = validate({ ids }) as SchemaResult & { valid: false };
+    assert.equal(result.valid, false);
+    assert.deepEqual(result.errors.slice(0, 2), [decimalIssue('/ids/0'), decimalIssue('/ids/1')]);
+    assert.equal(result.errors.length, 2000);
+    assert.ok(reads <= 10 * texts.length, `${reads} reads of 2000 values`);
   });
 
   it('refuses a header that is not decimal', async () => {

@@ -178,7 +178,7 @@ function decimalOnly(validate: SyncValidator): SyncValidator {
     if (texts === undefined) return result;
     // ajv's issues about a misread number (`0x10` above a maximum of 10) are about a number the client never sent.
     const refuse = (errors: readonly SchemaIssue[]): SchemaIssue[] => {
-      const issues = texts!.filter(([key, index]) => typeof [part[key]].flat()[index] === 'number').map(([key, index]): SchemaIssue => ({
+      const issues = texts!.filter(([key, index]) => typeof (Array.isArray(part[key]) ? (part[key] as unknown[])[index] : part[key]) === 'number').map(([key, index]): SchemaIssue => ({
         path: `/${key.replaceAll('~', '~0').replaceAll('/', '~1')}${Array.isArray(part[key]) ? `/${index}` : ''}`,
         keyword: 'type', message: 'must be a decimal number within ±9007199254740991', params: {},
       }));
