@@ -41,6 +41,12 @@ describe('route schemas: response projection', () => {
               handler: () => json(user),
               options: { methods: ['get'], schema: { response: { 200: { type: 'object', properties: { profile: { type: 'object', properties: { bio: { type: 'string' } } } }, additionalProperties: true } } } },
             },
+            {
+              // `false` is JSON Schema's "no value here": under an open object it kept password and the pattern's keys.
+              path: '/forbidden',
+              handler: () => json(user),
+              options: { methods: ['get'], schema: { response: { 200: { type: 'object', properties: { id: { type: 'integer' }, password: false }, patternProperties: { '^p': false }, additionalProperties: true } } } },
+            },
           ],
         },
       ],
@@ -71,6 +77,10 @@ describe('route schemas: response projection', () => {
   it('keeps unlisted fields where additionalProperties allows them, still projecting listed ones', async () => {
     const res = await app.fetch('/open');
     assert.deepEqual(await res.json(), { ...user, profile: { bio: 'b' } });
+  });
+
+  it('never sends a property or pattern whose schema is false, even where additionalProperties lets others through', async () => {
+    assert.equal(await (await app.fetch('/forbidden')).text(), '{"id":1,"name":"ada","roles":[{"name":"admin","secret":"s"}]}');
   });
 
   it("projects the handler's 400 through the route's 400 schema, never fw's own 400 for a request failing the schema", async () => {

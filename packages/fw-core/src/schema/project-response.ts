@@ -59,7 +59,8 @@ export function compileProjection(schema: JsonSchema, where: string, options: Pr
 }
 
 function compileAt(schema: JsonSchema, at: string, cx: Context): Projection {
-  if (typeof schema !== 'object' || schema === null) return identity;
+  // `false` allows no value: its key is left out, as JSON.stringify drops undefined (an element is null).
+  if (typeof schema !== 'object' || schema === null) return schema === false ? () => undefined : identity;
   if (!('$ref' in schema)) return compileFresh(schema, at, cx);
   // Every cycle of schemas passes through a $ref: one projection per such schema, a late-bound one while it compiles.
   const known = cx.byRef.get(schema);
@@ -118,8 +119,7 @@ function containerKinds(schema: Schema): readonly [boolean, boolean] {
 
 function refuseUnsupported(schema: Schema, at: string): void {
   // draft-07's dependencies: a list of names only requires them; a schema adds fields, as dependentSchemas.
-  const { dependencies } = schema;
-  const dependentSchema = typeof dependencies === 'object' && dependencies !== null && Object.values(dependencies).some((value) => !Array.isArray(value));
+  const dependentSchema = Object.values(schema.dependencies ?? {}).some((value) => !Array.isArray(value));
   const used = UNSUPPORTED.find((keyword) => keyword in schema) ?? (dependentSchema ? 'dependencies with a schema' : undefined);
   if (used !== undefined) throw new Error(`${at} uses ${used}, which a response schema cannot use: fw could not tell which fields may leave`);
 }
