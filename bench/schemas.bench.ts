@@ -5,7 +5,7 @@
  * /api/posts/:id with params and response[200] schemas (fw: ajv-coerced params and the response
  * projection; Fastify: ajv and fast-json-stringify), (c) as (b) with the post under a `$ref` in a
  * nullable `anyOf`, `user_id` an `anyOf` and `inserted_at` an `iso-date-time` format (issue 38). Each server is a child process serving one
- * case; reports median requests/s, server CPU µs per request and fw/Fastify CPU (goal <= 1.0x).
+ * case; reports median requests/s, server CPU µs per request and fw/Fastify CPU (goal <= 0.9x for (a), issue 39; <= 1.0x for (b) and (c), issue 14).
  * With --callgrind, one case (--case a, b or c; a by default), each server under valgrind's callgrind (as bench/telemetry-instructions.bench.ts
  * counts): instructions per request of every thread, after a warm-up, which a loaded machine barely moves.
  *
@@ -37,7 +37,7 @@ const connections = Number(values.connections);
 
 const post: autocannon.Request = { method: 'POST', path: '/api/posts', headers: { 'content-type': 'application/json' }, body: JSON.stringify(newPost) };
 const cases = [
-  { title: '(a) POST /api/posts, body schema, 201', request: post, fw: 'servers/fw-schema-body-server.ts', fastify: 'servers/fastify-schema-body-server.ts' },
+  { title: '(a) POST /api/posts, body schema, 201', request: post, fw: 'servers/fw-schema-body-server.ts', fastify: 'servers/fastify-schema-body-server.ts', goal: '0.9' },
   { title: '(b) GET /api/posts/42, params + response[200] schemas', request: { method: 'GET', path: '/api/posts/42' } as autocannon.Request, fw: 'servers/fw-schema-response-server.ts', fastify: 'servers/fastify-schema-response-server.ts' },
   {
     title: '(c) GET /api/posts/42, response[200] through $ref and anyOf',
@@ -75,7 +75,7 @@ for (const c of cases) {
   const [fw, fastify] = contenders as [Contender, Contender];
   lines.push(`| ${c.title} | ${row(fw).slice(2)}`, `| ${c.title} | ${row(fastify).slice(2)}`);
   ratios.push(
-    `${c.title}: fw / Fastify CPU per request ${(median(fw.cpuPerRequest) / median(fastify.cpuPerRequest)).toFixed(3)}x (goal <= 1.0x), throughput ${(median(fw.rps) / median(fastify.rps)).toFixed(3)}x`,
+    `${c.title}: fw / Fastify CPU per request ${(median(fw.cpuPerRequest) / median(fastify.cpuPerRequest)).toFixed(3)}x (goal <= ${'goal' in c ? c.goal : '1.0'}x), throughput ${(median(fw.rps) / median(fastify.rps)).toFixed(3)}x`,
   );
 }
 process.stdout.write([...lines, '', ...ratios, ''].join('\n'));
