@@ -10,8 +10,9 @@ import type { Attributes } from '@opentelemetry/api';
 import { readEnvConfig, type SpanLimits } from '../src/otel/env-config.ts';
 import { LeanServerSpan } from '../src/otel/lean/lean-span.ts';
 import { toLeanSpanData } from '../src/otel/lean/lean-trace-export.ts';
-import { encodeAttributeBlock, encodeTraceRequest } from '../src/otel/lean/otlp-trace-encoder.ts';
+import { encodeAttributeBlock } from '../src/otel/lean/otlp-trace-encoder.ts';
 import { sharedRequestBlock } from '../src/otel/lean/lean-stream-listener.ts';
+import { encodeTraceRequest } from './support/otel-lean-trace-request.ts';
 import { decodeTraceRequest } from './support/otlp-official-trace.ts';
 
 /** The SDK's default span limits, as fw reads them from an empty environment. */

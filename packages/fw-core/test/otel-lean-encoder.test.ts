@@ -5,8 +5,9 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { encodeAttributeBlock, encodeTraceRequest, type LeanAttributes, type LeanResource, type LeanScope, type LeanSpanData, OtlpTraceEncoder } from '../src/otel/lean/otlp-trace-encoder.ts';
+import { encodeAttributeBlock, type LeanAttributes, type LeanResource, type LeanScope, type LeanSpanData, OtlpTraceEncoder } from '../src/otel/lean/otlp-trace-encoder.ts';
 import { expectedRequest, withHexBytes } from './support/otel-lean-expected.ts';
+import { encodeTraceRequest } from './support/otel-lean-trace-request.ts';
 import { decodeTraceRequest, SpanFlags } from './support/otlp-official-trace.ts';
 
 const TRACE_ID = '0af7651916cd43dd8448eb211c80319c';

@@ -16,8 +16,9 @@ import { type Context, createTraceState, type Link, ROOT_CONTEXT, type SpanConte
 import { ProtobufTraceSerializer } from '@opentelemetry/otlp-transformer';
 import { defaultResource, type Resource, resourceFromAttributes } from '@opentelemetry/resources';
 import { type ReadableSpan, SamplingDecision, type SpanProcessor, TracerProvider, type TracerProviderOptions } from '@opentelemetry/sdk-trace';
-import { encodeTraceRequest, type LeanAttributes, type LeanResource } from '../src/otel/lean/otlp-trace-encoder.ts';
+import type { LeanAttributes, LeanResource } from '../src/otel/lean/otlp-trace-encoder.ts';
 import { sdkSpanData } from '../src/otel/lean/sdk-span-data.ts';
+import { encodeTraceRequest } from './support/otel-lean-trace-request.ts';
 import { decodeTraceRequest } from './support/otlp-official-trace.ts';
 
 const RESOURCE = resourceFromAttributes({ 'service.name': 'blog', 'service.instance.id': 'ä1', pid: 4242, 'process.command_args': ['node', 'app.js'] });

@@ -15,7 +15,7 @@ import { AlwaysOffSampler, TracerProvider, type ReadableSpan } from '@openteleme
 import { toLeanSpanData } from '../src/otel/lean/lean-trace-export.ts';
 import { LeanServerSpan } from '../src/otel/lean/lean-span.ts';
 import { readEnvConfig } from '../src/otel/env-config.ts';
-import { encodeTraceRequest } from '../src/otel/lean/otlp-trace-encoder.ts';
+import { encodeTraceRequest } from './support/otel-lean-trace-request.ts';
 import { ExportTraceServiceRequest } from './support/otlp-official-trace.ts';
 
 /** The SDK's default span limits, as fw reads them from an empty environment. */

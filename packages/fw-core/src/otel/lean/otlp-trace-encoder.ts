@@ -325,13 +325,6 @@ export class OtlpTraceEncoder {
   }
 }
 
-/** One request holding `spans`. */
-export function encodeTraceRequest(resource: LeanResource, spans: Iterable<LeanSpanData>): Uint8Array {
-  const encoder = new OtlpTraceEncoder(resource);
-  for (const span of spans) encoder.add(span);
-  return encoder.take();
-}
-
 /** The fields of a message before and after its repeated children, in field-number order as canonical encoders write them. */
 interface EncodedParts {
   readonly head: Uint8Array;
