@@ -47,6 +47,9 @@ const WALK: readonly Entry[] = [
   ['OTEL_PROPAGATORS', 'none'],
   ['OTEL_TRACES_SAMPLER', 'always_off'],
   ['OTEL_TRACES_SAMPLER_ARG', '0.5', { OTEL_TRACES_SAMPLER: 'traceidratio' }],
+  // Beside a sampler that takes no argument (the default one here), it has no effect: warned about.
+  ['OTEL_TRACES_SAMPLER_ARG', '0.25'],
+  ['OTEL_TRACES_SAMPLER_ARG', '0.25', { OTEL_TRACES_SAMPLER: 'always_on' }],
   ['OTEL_BSP_SCHEDULE_DELAY', '100'],
   ['OTEL_BSP_EXPORT_TIMEOUT', '100'],
   ['OTEL_BSP_MAX_QUEUE_SIZE', '10'],
@@ -101,7 +104,7 @@ function outcome(env: NodeJS.ProcessEnv): { config?: object; warnings: readonly 
 
 describe('every OTEL_* variable of the SDK is honoured, refused or warned about', () => {
   for (const [name, value, context = {}] of WALK) {
-    it(`${name}=${value}`, () => {
+    it(`${name}=${value}${Object.entries(context).map(([other, set]) => `, ${other}=${set}`).join('')}`, () => {
       const before = outcome({ ...context });
       const after = outcome({ ...context, [name]: value });
       if (after.error !== undefined) {

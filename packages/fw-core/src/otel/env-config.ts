@@ -95,7 +95,7 @@ export function readEnvConfig(env: NodeJS.ProcessEnv) {
     tracesHeaders: { ...headers, ...headerList(get, 'OTEL_EXPORTER_OTLP_TRACES_HEADERS') },
     metricsHeaders: { ...headers, ...headerList(get, 'OTEL_EXPORTER_OTLP_METRICS_HEADERS') },
     sampler,
-    samplerRatio: ratio(get, sampler),
+    samplerRatio: ratio(get, sampler, warnings),
     batch: {
       ...optional('maxQueueSize', integer(get, 'OTEL_BSP_MAX_QUEUE_SIZE', 1)),
       ...optional('scheduledDelayMillis', integer(get, 'OTEL_BSP_SCHEDULE_DELAY', 0)),
@@ -274,8 +274,10 @@ function integer(get: Get, name: string, min: number): number | undefined {
   return value;
 }
 
-function ratio(get: Get, sampler: string): number {
+function ratio(get: Get, sampler: string, warnings: string[]): number {
   const raw = get('OTEL_TRACES_SAMPLER_ARG');
+  // The SDK ignores it there without a word; fw ignores no OTEL_* variable silently.
+  if (raw !== undefined && !sampler.endsWith('traceidratio')) warnings.push(`OTEL_TRACES_SAMPLER_ARG is set but OTEL_TRACES_SAMPLER=${sampler} takes no argument: it has no effect`);
   if (raw === undefined || !sampler.endsWith('traceidratio')) return 1;
   const value = Number(raw);
   if (!Number.isFinite(value) || value < 0 || value > 1) bad('OTEL_TRACES_SAMPLER_ARG', raw, 'a number between 0 and 1');
