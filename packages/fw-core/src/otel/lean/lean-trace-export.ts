@@ -4,7 +4,7 @@
  * encodes each ended span into the pending batch at once (the queue holds bytes, so span objects die
  * young), posts batches with OtlpHttpSender and reports to SpanExportOutcomes. Loaded with the SDK.
  */
-import { SpanKind } from '@opentelemetry/api';
+import { diag, SpanKind } from '@opentelemetry/api';
 import type { Resource } from '@opentelemetry/resources';
 import type { IMetricReader } from '@opentelemetry/sdk-metrics';
 import type { ReadableSpan, SpanProcessor } from '@opentelemetry/sdk-trace';
@@ -176,6 +176,7 @@ export class SpanBatcher<T> {
 
   constructor(sink: BatchSink<T>, settings: BatchSettings) {
     this.#sink = sink;
+    if (settings.maxExportBatchSize > settings.maxQueueSize) diag.warn('BatchSpanProcessor: maxExportBatchSize must be smaller or equal to maxQueueSize, setting maxExportBatchSize to match maxQueueSize');
     this.#settings = { ...settings, maxExportBatchSize: Math.min(settings.maxExportBatchSize, settings.maxQueueSize) };
   }
 
