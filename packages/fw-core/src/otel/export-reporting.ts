@@ -87,6 +87,8 @@ export class ExportProblemLog {
   readonly #logger: ProblemLogger | undefined;
   readonly #intervalMs: number;
   readonly #windows = new Map<string, Window>();
+  /** After the last flush (shutdown), whose exports the SDK's exporter may still end, each problem is written at once. */
+  #flushed = false;
 
   constructor(logger: ProblemLogger | undefined, intervalMs = PROBLEM_LOG_INTERVAL_MS) { this.#logger = logger; this.#intervalMs = intervalMs; }
 
@@ -98,11 +100,11 @@ export class ExportProblemLog {
     this.#windows.set(key, window);
     [window.kind, window.detail] = [kind, detail];
     if (window.timer !== undefined) window.pending += count;
-    else { this.#write(kind, count, detail, false); this.#open(window); }
+    else { this.#write(kind, count, detail, false); if (!this.#flushed) this.#open(window); }
   }
 
-  /** Logs what the open intervals hold and closes them (telemetry's shutdown). */
-  flush(): void { for (const window of this.#windows.values()) { clearTimeout(window.timer); window.timer = undefined; this.#writePending(window); } }
+  /** Logs what the open intervals hold and closes them for good (telemetry's shutdown). */
+  flush(): void { this.#flushed = true; for (const window of this.#windows.values()) { clearTimeout(window.timer); window.timer = undefined; this.#writePending(window); } }
 
   /** Sums the window's problems until the interval ends, then logs them; an empty interval closes it. */
   #open(window: Window): void {
