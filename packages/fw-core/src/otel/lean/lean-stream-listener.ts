@@ -3,7 +3,7 @@
  * span (lean-span.ts) and HTTP metrics (HttpMetricSeriesTable). The parent comes from the registered
  * propagator, or from `traceparent` while that is fw's W3C one; the sampler is the SDK path's.
  */
-import { type Attributes, propagation, ROOT_CONTEXT, SpanKind } from '@opentelemetry/api';
+import { type Attributes, diag, propagation, ROOT_CONTEXT, SpanKind } from '@opentelemetry/api';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { type Exchange, exchangeOf, observeExchange } from '../../stream/exchange.ts';
 import type { ExchangeEnd, Listener } from '../../stream/stream-handler.ts';
@@ -45,11 +45,12 @@ export function wrapLean(next: Listener, lean: LeanPath, server: ServerTelemetry
       span = new LeanServerSpan(name, remote, result.decision === RECORD_AND_SAMPLED, limits, onEnd, traceId, exchange.startedMs);
       samplerAttributes = result.attributes;
     }
+    // Unsampled: the SDK tracer's debug line, as on the full path (otel-unsampled-span-diag.test.ts).
     if (span.isRecording()) {
       setRequestAttributes(span, req, exchange, method, scheme, redaction, attributes);
       // As the SDK's span: the sampler's attributes win over the request's.
       if (samplerAttributes !== undefined) span.setAttributes(samplerAttributes);
-    }
+    } else diag.debug('Recording is off, propagating context in a non-recording span');
     const active = activeRequestsOf(method, scheme);
     active.count += 1;
     observeExchange(req, res, (end) => finish(metrics, span, exchange, active, req.httpVersion, end));
