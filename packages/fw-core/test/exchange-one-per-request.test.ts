@@ -1,7 +1,7 @@
 /**
  * One exchange per request: fw's server and inject open it before the stream handlers run, with
  * the target parsed and the host read once; the pipeline fills in the request id and, whenever
- * a route matched, the route (whatever plugins its group lists). Stream handlers read the same
+ * a route matched (an OPTIONS preflight at its path too), the route (whatever plugins its group lists). Stream handlers read the same
  * record at the end.
  */
 import assert from 'node:assert/strict';
@@ -83,6 +83,19 @@ describe('one exchange per request', () => {
     }
     assert.deepEqual(seen[0]!.startTarget, { path: '/api/posts/9', query: '', authority: 'example.com:8080' });
     assert.deepEqual(seen[0]!.atStart!.host, { host: 'example.com:8080' });
+    assert.equal(seen[0]!.atEnd!.route, '/api/posts/:id');
+  });
+
+  it("carries the route of an OPTIONS preflight at a route's path, as its FwRequest does: the metrics' http.route", async () => {
+    const seen: Seen[] = [];
+    const dir = await writeTestAppDir(spec(seen).fw);
+    const fw = await createListener({ appDir: dir, app: testApp(spec(seen)), env: {}, logger: silentLogger });
+    try {
+      const res = await inject(fw, { method: 'OPTIONS', url: '/api/posts/9', headers: { origin: 'https://a.test', 'access-control-request-method': 'GET' } });
+      assert.equal(res.status, 204);
+    } finally {
+      await fw.close();
+    }
     assert.equal(seen[0]!.atEnd!.route, '/api/posts/:id');
   });
 });

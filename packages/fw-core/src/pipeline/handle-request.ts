@@ -41,7 +41,7 @@ export function createPipelineListener(runtime: Runtime): Listener {
     const exchange = exchangeOf(raw);
     const id = requestIdFor(idHeader === undefined ? undefined : raw.headers[idHeader]);
     exchange.id = id;
-    const flow: Flow = { raw, res, id, json: runtime.json, runtime, exchange, req: undefined, route: undefined, checks: undefined, allow: undefined, log: true, answers: runtime.routes.answers };
+    const flow: Flow = { raw, res, id, json: runtime.json, runtime, exchange, req: undefined, route: undefined, checks: undefined, allow: undefined, answers: runtime.routes.answers };
     if (runtime.logRequests) logWhenDone(flow);
     let step: void | Promise<unknown> | typeof DONE = undefined;
     try {
@@ -86,9 +86,7 @@ function dispatch(flow: Flow, exchange: Exchange, lanes: readonly GroupLanes[], 
   const found = flow.runtime.router.find(method, host.host, target.path);
   if (found.kind === 'found') {
     const route = found.route.data;
-    exchange.route = route.info;
     flow.checks = flow.runtime.schemas.get(route);
-    flow.answers = route.group.answers;
     return runLane(lanes[route.group.index]!.route, 0, routed(flow, found, route.info));
   }
   const missLane = (allow: string | undefined): void | Promise<void> => {
@@ -107,7 +105,6 @@ function dispatch(flow: Flow, exchange: Exchange, lanes: readonly GroupLanes[], 
   const { preflight } = found;
   if (preflight === undefined) return missLane(undefined);
   flow.allow = allow;
-  flow.answers = preflight.route.data.group.answers;
   return runLane(lanes[preflight.route.data.group.index]!.preflight, 0, routed(flow, preflight, preflight.route.data.info));
 }
 
@@ -178,10 +175,14 @@ function refuseVersion(flow: Flow): void {
   writeError(flow, 505, 'http version not supported');
 }
 
-/** `flow` with its FwRequest for `route`: of the route found, or of a miss (no bindings, `req.route` with the empty template). */
+/** `flow` with its FwRequest for `route`: of the route found (a preflight's too), the exchange's route then; or of a miss (no bindings, `req.route` with the empty template). */
 function routed(flow: Flow, found: RouteFound<RouteTarget> | undefined, route: RouteInfo): RoutedFlow {
   const target = flow.exchange.target!;
-  if (found !== undefined) { flow.route = found.route.data; flow.log = found.route.data.log; }
+  if (found !== undefined) {
+    flow.route = found.route.data;
+    flow.answers = found.route.data.group.answers;
+    flow.exchange.route = route;
+  }
   const bindings = found === undefined ? NO_BINDINGS : found.bindings;
   flow.req = new PipelineRequest(flow.raw, flow.res, flow.id, flow.json, target.path, target.query, bindings, found?.pathinfo, route, flow.runtime.logger);
   return flow as RoutedFlow;
@@ -199,7 +200,7 @@ function logWhenDone(flow: Flow): void {
   const span = recordingSpan();
   const peer = raw.socket?.remoteAddress;
   res.once('close', () => {
-    if (!flow.log) return;
+    if (flow.route?.log === false) return;
     const duration = endedAt(flow.exchange) - flow.exchange.startedMs;
     const client = flow.req?.clientAddress ?? peer;
     runtime.logger.info({

@@ -56,12 +56,11 @@ export interface Flow extends ResponseTarget {
   readonly exchange: Exchange;
   /** The request as the last stage handed it on (plugins may hand on a new object); undefined before routing. */
   req: FwRequest | undefined;
+  /** The route found (a preflight's too; none for a miss): its `options.log` says whether the request log line is written. */
   route: RouteTarget | undefined;
   checks: RouteChecks | undefined;
   /** The `allow` header of a 405 or a preflight's 204. */
   allow: string | undefined;
-  /** Whether the request log line is written (a route's `options.log`). */
-  log: boolean;
   /** The request's own answers: its group's (a miss's: the best-matching group's), else the app's. */
   answers: ErrorAnswers;
 }
