@@ -1,7 +1,7 @@
 /**
  * fw publishes `tracingChannel('fw.request.handler')` of node:diagnostics_channel around each
  * handler call, so an APM agent can subscribe without wrapping anything: start and end around
- * the call, asyncStart and asyncEnd when a returned promise settles, error on a throw or a
+ * the call, asyncStart and asyncEnd when a returned promise (or thenable) settles, error on a throw or a
  * rejection, with the request and its exchange in the context.
  */
 import assert from 'node:assert/strict';
@@ -36,6 +36,9 @@ describe('the fw.request.handler tracing channel', () => {
             { path: '/async', handler: async () => json({ ok: true }, 202) },
             { path: '/throws', handler: () => { throw new Error('boom'); } },
             { path: '/rejects', handler: async () => { throw new Error('later'); } },
+            // Not a Promise, yet a thenable fw awaits (http/response.ts, isThenable): traced as one.
+            { path: '/thenable', handler: () => ({ then: (settle: (value: unknown) => void) => void setImmediate(settle, json({ ok: true }, 203)) }) as never },
+            { path: '/thenable-rejects', handler: () => ({ then: (_: unknown, reject: (reason: unknown) => void) => void setImmediate(reject, new Error('not yet')) }) as never },
           ],
         },
       ],
@@ -78,6 +81,29 @@ describe('the fw.request.handler tracing channel', () => {
       'error /rejects route=/rejects id=true error=later',
       'asyncStart /rejects route=/rejects id=true error=later',
       'asyncEnd /rejects route=/rejects id=true error=later',
+    ]);
+  });
+
+  it('traces a handler that returns a thenable as one that returns a promise', async () => {
+    const channel = tracingChannel('fw.request.handler');
+    channel.subscribe(subscriber);
+    events.length = 0;
+    try {
+      assert.equal((await inject(fw, '/thenable')).status, 203);
+      assert.equal((await inject(fw, '/thenable-rejects')).status, 500);
+    } finally {
+      channel.unsubscribe(subscriber);
+    }
+    assert.deepEqual(events, [
+      'start /thenable route=/thenable id=true',
+      'end /thenable route=/thenable id=true',
+      'asyncStart /thenable route=/thenable id=true status=203',
+      'asyncEnd /thenable route=/thenable id=true status=203',
+      'start /thenable-rejects route=/thenable-rejects id=true',
+      'end /thenable-rejects route=/thenable-rejects id=true',
+      'error /thenable-rejects route=/thenable-rejects id=true error=not yet',
+      'asyncStart /thenable-rejects route=/thenable-rejects id=true error=not yet',
+      'asyncEnd /thenable-rejects route=/thenable-rejects id=true error=not yet',
     ]);
   });
 });

@@ -392,7 +392,7 @@ export interface HandlerChannelContext {
 }
 
 // tracingChannel events around each handler call, as Fastify publishes `fastify.request.handler`:
-// start/end around the call, asyncStart/asyncEnd when a returned promise settles, error on a
+// start/end around the call, asyncStart/asyncEnd when a returned promise (or thenable) settles, error on a
 // throw or rejection. Nothing is done, and nothing allocated, while nobody subscribes.
 const handlerChannel = tracingChannel<unknown, HandlerChannelContext>('fw.request.handler');
 
@@ -417,8 +417,8 @@ function traceHandler(fn: InlineHandler, req: FwRequest, exchange: Exchange): Fw
   return start.runStores(context, () => {
     try {
       const result = fn(req);
-      if (!(result instanceof Promise)) return (context.result = result);
-      return result.then(settled((value: FwResponse) => (context.result = value)), settled(failed));
+      if (!isThenable<FwResponse>(result)) return (context.result = result);
+      return Promise.resolve(result).then(settled((value: FwResponse) => (context.result = value)), settled(failed));
     } catch (reason) {
       return failed(reason);
     } finally { end.publish(context); }
