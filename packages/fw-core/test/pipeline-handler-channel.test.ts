@@ -24,6 +24,19 @@ const subscriber = { start: record('start'), end: record('end'), asyncStart: rec
 
 let fw: FwListener;
 
+/** The events of `requests` (path → the status it answers), injected one after the other while `subscriber` listens. */
+async function traced(requests: Readonly<Record<string, number>>): Promise<string[]> {
+  const channel = tracingChannel('fw.request.handler');
+  channel.subscribe(subscriber);
+  events.length = 0;
+  try {
+    for (const [path, status] of Object.entries(requests)) assert.equal((await inject(fw, path)).status, status, path);
+  } finally {
+    channel.unsubscribe(subscriber);
+  }
+  return events;
+}
+
 describe('the fw.request.handler tracing channel', () => {
   before(async () => {
     const spec = {
@@ -55,18 +68,7 @@ describe('the fw.request.handler tracing channel', () => {
   });
 
   it('traces a synchronous and an async handler, a throw and a rejection', async () => {
-    const channel = tracingChannel('fw.request.handler');
-    channel.subscribe(subscriber);
-    events.length = 0;
-    try {
-      assert.equal((await inject(fw, '/sync/1')).status, 201);
-      assert.equal((await inject(fw, '/async')).status, 202);
-      assert.equal((await inject(fw, '/throws')).status, 500);
-      assert.equal((await inject(fw, '/rejects')).status, 500);
-    } finally {
-      channel.unsubscribe(subscriber);
-    }
-    assert.deepEqual(events, [
+    assert.deepEqual(await traced({ '/sync/1': 201, '/async': 202, '/throws': 500, '/rejects': 500 }), [
       'start /sync/1 route=/sync/:id id=true',
       'end /sync/1 route=/sync/:id id=true status=201',
       'start /async route=/async id=true',
@@ -85,16 +87,7 @@ describe('the fw.request.handler tracing channel', () => {
   });
 
   it('traces a handler that returns a thenable as one that returns a promise', async () => {
-    const channel = tracingChannel('fw.request.handler');
-    channel.subscribe(subscriber);
-    events.length = 0;
-    try {
-      assert.equal((await inject(fw, '/thenable')).status, 203);
-      assert.equal((await inject(fw, '/thenable-rejects')).status, 500);
-    } finally {
-      channel.unsubscribe(subscriber);
-    }
-    assert.deepEqual(events, [
+    assert.deepEqual(await traced({ '/thenable': 203, '/thenable-rejects': 500 }), [
       'start /thenable route=/thenable id=true',
       'end /thenable route=/thenable id=true',
       'asyncStart /thenable route=/thenable id=true status=203',
