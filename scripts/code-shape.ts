@@ -106,13 +106,13 @@ export function smallFiles(files: readonly string[]): string[] {
   return files.filter((file) => !file.endsWith('index.ts') && linesOf(file) <= 25);
 }
 
-// A relative specifier of an import or re-export statement (`import type` too, over several
-// lines), a side-effect import, or an `import('./x.ts')` expression or type.
-const RELATIVE_IMPORT = /^\s*(?:import|export)\s+(?:type\s+)?(?:[\w*{][^;'"]*?\s+from\s*)?'(\.[^']+)'|\bimport\(\s*'(\.[^']+)'\s*\)/gm;
+// A relative specifier, in single or double quotes, of an import or re-export statement (`import type`
+// too, over several lines), a side-effect import, or an `import('./x.ts')` expression or type.
+const RELATIVE_IMPORT = /^\s*(?:import|export)\s+(?:type\s+)?(?:[\w*{][^;'"]*?\s+from\s*)?(['"])(\.[^'"]+)\1|\bimport\(\s*(['"])(\.[^'"]+)\3\s*\)/gm;
 
 /** The relative specifiers a module's text imports from, in order. */
 export function relativeImports(text: string): string[] {
-  return [...text.matchAll(RELATIVE_IMPORT)].map((match) => (match[1] ?? match[2])!);
+  return [...text.matchAll(RELATIVE_IMPORT)].map((match) => (match[2] ?? match[4])!);
 }
 
 /** The relative specifiers `file` imports from, resolved to paths relative to SRC. */

@@ -51,7 +51,7 @@ describe("fw-core's shape against issue 37's goals", () => {
     assert.deepEqual(fileCircles(files), []);
   });
 
-  it('reads every form of relative import, and nothing in comments or strings (the check itself works)', () => {
+  it('reads every form of relative import, in either quotes, and nothing in comments or strings (the check itself works)', () => {
     const text = [
       "import { a, type B } from './a.ts';",
       'import type {',
@@ -64,8 +64,10 @@ describe("fw-core's shape against issue 37's goals", () => {
       " * import { h } from './h.ts';",
       "const i = 'from ./i.ts';",
       "import { j } from 'node:j';",
+      'import { k } from "./k.ts";',
+      'const l = await import("./l.ts");',
     ].join('\n');
-    assert.deepEqual(relativeImports(text), ['./a.ts', '../c.ts', './d.ts', './e/index.ts', './f.ts', './g.ts']);
+    assert.deepEqual(relativeImports(text), ['./a.ts', '../c.ts', './d.ts', './e/index.ts', './f.ts', './g.ts', './k.ts', './l.ts']);
     const edges = fileImports(files);
     assert.ok(edges.get('index.ts')!.size > 0, 'index.ts re-exports files');
   });
