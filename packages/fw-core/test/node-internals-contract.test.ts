@@ -2,7 +2,8 @@
  * Issue 37, item 4: the Node internals fw relies on (src/http/node-internals.ts) hold on the
  * pinned Node, where this file runs the contract suite (support/node-internals-contract.ts),
  * and on the lowest Node that fw-core's `engines` admits, which runs a type-stripped copy of the
- * suite and of the module (that Node cannot run TypeScript). docs/api.md, "Node versions".
+ * suite and of the module (that Node cannot run TypeScript). docs/api.md, "Node versions". And
+ * each export of the module names the public API that lacks it and is called by the suite.
  */
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
@@ -18,6 +19,17 @@ import './support/node-internals-contract.ts';
 const run = promisify(execFile);
 const SUITE = join(import.meta.dirname, 'support', 'node-internals-contract.ts');
 const MODULE = join(import.meta.dirname, '..', 'src', 'http', 'node-internals.ts');
+
+describe('node-internals.ts', () => {
+  it('names the public API each export makes up for, and the contract suite calls each', async () => {
+    const [source, suite] = await Promise.all([readFile(MODULE, 'utf8'), readFile(SUITE, 'utf8')]);
+    const exported = [...source.matchAll(/^export function (\w+)/gm)].map((match) => match[1]!);
+    const documented = new Map([...source.matchAll(/\/\*\*((?:(?!\*\/)[\s\S])*)\*\/\nexport function (\w+)/g)].map((match) => [match[2]!, match[1]!]));
+    assert.ok(exported.length > 0);
+    assert.deepEqual(exported.filter((name) => !/\bLacking: /.test(documented.get(name) ?? '')), [], 'a doc comment saying what is Lacking');
+    assert.deepEqual(exported.filter((name) => !suite.includes(`${name}(`)), [], 'called by support/node-internals-contract.ts');
+  });
+});
 
 describe('node internals contract on the lowest Node that engines admits', () => {
   it('passes there too', { timeout: 120_000 }, async (t) => {
