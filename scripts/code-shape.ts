@@ -3,8 +3,10 @@
  * loop") and issue 17 (docs/decisions.md, "A codebase that reads in one sitting"):
  *
  * - the fw-core files one GET runs code in (V8 precise coverage over one request to a running
- *   server, after warm-up, each app in a fresh process): a minimal app, and the blog as `npm start`
- *   runs it (telemetry on, exporting to a sink on loopback; memory store; default log level);
+ *   server, after warm-up on the same keep-alive connection, each app in a fresh process): a
+ *   minimal app, and the blog as `npm start` runs it (telemetry on, exporting to a sink on
+ *   loopback; memory store; default log level); and, reported beside it without a goal, the same
+ *   GET on a connection of its own, which adds what runs once per connection;
  * - the fw-core functions that same GET calls more than once (coverage's call counts) and that
  *   REPEATED_FOR_A_REASON does not name: each would be a per-request value computed twice;
  * - import circles of files (strongly connected groups over file-level imports, type imports
@@ -22,7 +24,7 @@
 import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:http';
+import { createServer, get } from 'node:http';
 import { Session } from 'node:inspector/promises';
 import { registerHooks } from 'node:module';
 import type { AddressInfo } from 'node:net';
@@ -210,7 +212,12 @@ export type GetApp = 'minimal' | 'blog';
 export interface OneGet {
   readonly files: string[];
   readonly repeated: Record<string, number>;
+  /** The files of the same GET on a connection of its own (closed after it): per-connection work too. */
+  readonly filesOnNewConnection: string[];
 }
+
+/** What one measured run of a request saw. */
+type Run = Omit<OneGet, 'filesOnNewConnection'>;
 
 const measured = new Map<string, Promise<OneGet>>();
 
@@ -272,7 +279,7 @@ function functionKey(file: string, fn: CoveredFunction, all: readonly CoveredFun
 }
 
 /** The fw-core files with a function that ran while `act` did, and the functions that ran more than once (V8 precise coverage). */
-async function measureRunBy(session: Session, act: () => Promise<void>): Promise<OneGet> {
+async function measureRunBy(session: Session, act: () => Promise<void>): Promise<Run> {
   await session.post('Profiler.takePreciseCoverage'); // resets the counts: what follows is `act`
   await act();
   const { result } = await session.post('Profiler.takePreciseCoverage');
@@ -292,13 +299,26 @@ async function measureRunBy(session: Session, act: () => Promise<void>): Promise
   return { files, repeated: Object.fromEntries(Object.entries(repeated).sort(([a], [b]) => a.localeCompare(b))) };
 }
 
-/** One GET of `url`, its body read, then the turns of the event loop that finish the exchange. */
-async function getOnce(url: string): Promise<void> {
-  const response = await fetch(url);
-  await response.text();
-  if (response.status !== 200) throw new Error(`GET ${url} answered ${response.status}`);
+/** One GET of `url` (fetch's keep-alive connection, else one of its own), its body read, then the turns of the event loop that finish the exchange. */
+async function getOnce(url: string, newConnection = false): Promise<void> {
+  const status = await (newConnection ? getOnNewConnection(url) : fetch(url).then(async (response) => (await response.text(), response.status)));
+  if (status !== 200) throw new Error(`GET ${url} answered ${status}`);
   await new Promise((resolve) => setImmediate(resolve));
   await new Promise((resolve) => setImmediate(resolve));
+}
+
+/** A GET of `url` on a connection of its own (node:http without an agent: `connection: close`), its body read; its status. */
+function getOnNewConnection(url: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    get(url, { agent: false }, (res) => res.resume().on('end', () => resolve(res.statusCode ?? 0))).on('error', reject);
+  });
+}
+
+/** `url`'s GET measured on the warm keep-alive connection, then on a connection of its own. */
+async function measureGets(session: Session, url: string): Promise<OneGet> {
+  const run = await measureRunBy(session, () => getOnce(url));
+  const { files: filesOnNewConnection } = await measureRunBy(session, () => getOnce(url, true));
+  return { ...run, filesOnNewConnection };
 }
 
 /** In the child: one GET of a minimal app (one route, fw_request_plugin, log_level warn). */
@@ -316,7 +336,7 @@ async function measureMinimalGet(session: Session): Promise<OneGet> {
   const server = await fw.startServer({ appDir: dir, app, env: {} });
   try {
     for (let i = 0; i < 5; i += 1) await getOnce(`${server.url}/api/posts/${i}`);
-    return await measureRunBy(session, () => getOnce(`${server.url}/api/posts/7`));
+    return await measureGets(session, `${server.url}/api/posts/7`);
   } finally {
     await server.stop();
     await rm(dir, { recursive: true, force: true });
@@ -358,7 +378,7 @@ async function measureBlogGet(session: Session, logLevel: string | undefined): P
     });
     const { id } = (await created.json()) as { id: number };
     for (let i = 0; i < 5; i += 1) await getOnce(`${server.url}/api/posts/${id}`);
-    return await measureRunBy(session, () => getOnce(`${server.url}/api/posts/${id}`));
+    return await measureGets(session, `${server.url}/api/posts/${id}`);
   } finally {
     await server.stop();
     sink.close();
@@ -383,6 +403,11 @@ function against(figure: number, goal: number): string {
   return `${figure} (goal ≤ ${goal}${figure > goal ? ', MISSED' : ''})`;
 }
 
+/** The report's line for a GET on a connection of its own: its count and the files it adds to `files`. */
+function onNewConnection(files: readonly string[], fresh: readonly string[]): string {
+  return `  on a connection of its own (no goal): ${fresh.length} (${fresh.filter((file) => !files.includes(file)).join(', ') || 'no other file'})`;
+}
+
 async function report(): Promise<void> {
   const files = sourceFiles();
   const small = smallFiles(files);
@@ -401,8 +426,10 @@ async function report(): Promise<void> {
     `fw-core lines (wc -l src/**/*.ts): ${against(lineCount(files), GOALS.lines)}`,
     `files one GET runs code in, minimal app: ${against(minimal.length, GOALS.minimalGetFiles)}`,
     `  ${minimal.join(', ')}`,
+    onNewConnection(minimal, (await oneGet('minimal')).filesOnNewConnection),
     `files one GET runs code in, blog as npm start runs it: ${against(blog.length, GOALS.blogGetFiles)}`,
     `  ${blog.join(', ')}`,
+    onNewConnection(blog, (await oneGet('blog')).filesOnNewConnection),
     `  at LOG_LEVEL=warn: ${blogWarn.length} (${blogWarn.filter((file) => !blog.includes(file)).join(', ') || 'no other file'}` +
       `${blog.some((file) => !blogWarn.includes(file)) ? `; not: ${blog.filter((file) => !blogWarn.includes(file)).join(', ')}` : ''})`,
     `import circles of files: ${against(circles.length, GOALS.fileCircles)}`,

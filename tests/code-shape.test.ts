@@ -16,6 +16,7 @@ import {
   folderImports,
   GOALS,
   lineCount,
+  oneGet,
   relativeImports,
   REPEATED_FOR_A_REASON,
   repeatedForAReason,
@@ -106,6 +107,14 @@ describe("fw-core's shape against issue 37's goals", () => {
     const run = await filesOfOneGet('blog');
     assert.ok(run.some((file) => file.startsWith('otel/')), 'the measure sees telemetry');
     assert.ok(run.length <= GOALS.blogGetFiles, `${run.length}: ${run.join(', ')}`);
+  });
+
+  it('measures the same GET on a connection of its own too, which runs every file of the keep-alive GET and the per-connection ones', async () => {
+    for (const app of ['minimal', 'blog'] as const) {
+      const { files, filesOnNewConnection } = await oneGet(app);
+      assert.deepEqual(files.filter((file) => !filesOnNewConnection.includes(file)), [], app);
+      assert.ok(filesOnNewConnection.includes('server/graceful-close.ts'), `${app}: the connection's tracking runs (${filesOnNewConnection.join(', ')})`);
+    }
   });
 
   for (const app of ['minimal', 'blog'] as const) {
