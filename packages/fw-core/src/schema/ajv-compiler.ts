@@ -33,7 +33,7 @@ export async function loadAjvCompiler(options: AjvOptions = {}, importModule = (
   const addFormats = await importModule('ajv-formats').then((module) => exported<AjvPlugin>(module), () => undefined);
   const plugins = [...(addFormats ? [addFormats] : []), ...(options.plugins ?? [])];
   // fw checks each schema against the meta-schema once (unless the app sets validateSchema), with ajv's draft-07 check
-  // compiled ahead (vendor/; compiling it took 40 ms of a start) while no app option of ajv may change that check.
+  // compiled ahead (vendor/: no start compiles it, bench/startup.bench.ts) while no app option of ajv may change it.
   const premade = Object.keys(options.customOptions ?? {}).length === 0 ? await loadMetaValidator() : undefined;
   const checkSchema = (ajv: AjvInstance, schema: unknown, meta = (schema as { $schema?: unknown } | null)?.$schema) => {
     if (options.customOptions?.validateSchema !== undefined) return;
