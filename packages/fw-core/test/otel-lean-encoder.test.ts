@@ -300,9 +300,7 @@ describe('OTLP trace encoder: known spans decode with the official definitions',
     assert.deepEqual(decode(encoder.take()), { resourceSpans: [] });
     encoder.add(span({ name: 'one' }));
     encoder.add(span({ name: 'two' }));
-    assert.equal(encoder.spanCount, 2);
     const first = encoder.take();
-    assert.equal(encoder.spanCount, 0);
     encoder.add(span({ name: 'three' }));
     assert.deepEqual(decode(first), expectedRequest(RESOURCE, [span({ name: 'one' }), span({ name: 'two' })], new Map()));
     assert.deepEqual(decode(encoder.take()), expectedRequest(RESOURCE, [span({ name: 'three' })], new Map()));
@@ -319,7 +317,6 @@ describe('OTLP trace encoder: known spans decode with the official definitions',
     } as LeanAttributes;
     assert.throws(() => encoder.add(span({ name: 'broken', attributes: failing })), /cannot be read/);
     encoder.add(span({ name: 'two' }));
-    assert.equal(encoder.spanCount, 2);
     assert.deepEqual(decode(encoder.take()), expectedRequest(RESOURCE, [span({ name: 'one' }), span({ name: 'two' })], new Map()));
   });
 });

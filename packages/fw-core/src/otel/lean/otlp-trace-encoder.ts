@@ -272,9 +272,6 @@ export class OtlpTraceEncoder {
     this.#resource = encodeResource(resource);
   }
 
-  /** Spans added since the last `take()`. */
-  get spanCount(): number { return this.#order.reduce((count, scope) => count + scope.count, 0); }
-
   /** Encodes `span` into the pending batch. */
   add(span: LeanSpanData): void {
     let scope = this.#scopes.get(span.scope);
