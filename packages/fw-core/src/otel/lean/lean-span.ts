@@ -76,13 +76,6 @@ export class LeanServerSpan implements Span {
 
   get links(): readonly Link[] { return this.#links ?? NONE; }
 
-  /** Every attribute, pre-encoded ones included (a new object, for inspection). */
-  get attributes(): Attributes {
-    const all: Attributes = {};
-    for (const block of this.blocks ?? []) for (const key in block.attributes) if (block.attributes[key] != null) all[key] = block.attributes[key] as AttributeValue;
-    return Object.assign(all, this.ownAttributes);
-  }
-
   get [SPAN_CLOCK](): SpanClock { return { start: this.startTime, startMs: this.startMs }; }
 
   get startTime(): LeanTime { return (this.#startTime ??= millisToTime(this.startWallMs)); }
