@@ -34,6 +34,9 @@ describe('route schemas: streamed responses', () => {
             { path: '/bare', handler: () => jsonStream(users), options: get({ type: 'array', items: userSchema }) },
             { path: '/whole', handler: () => json({ users }), options: get(keyedSchema) },
             { path: '/tuple', handler: () => jsonStream(users), options: get({ type: 'array', prefixItems: [userSchema] }) },
+            // json({posts: users}) under keyedSchema sends {}: the schema lets no posts key leave.
+            { path: '/unlisted-key', handler: () => jsonStream(fromStore(), { key: 'posts' }), options: get(keyedSchema) },
+            { path: '/unlisted-key-array', handler: () => jsonStream(users, { key: 'posts' }), options: get(keyedSchema) },
           ],
         },
       ],
@@ -58,5 +61,16 @@ describe('route schemas: streamed responses', () => {
     const failed = app.logs.findLast((line) => line.fields.event === 'request_failed')?.fields.err as { code?: string; message: string };
     assert.equal(failed.code, 'FW_ERR_RESPONSE_NOT_PROJECTABLE');
     assert.equal(failed.message, 'route GET /tuple schema.response.200: # is a tuple, whose elements a jsonStream cannot project one by one: give the list an items schema');
+  });
+
+  it("refuses a keyed stream whose key the schema does not let leave, rather than send each item as null", async () => {
+    for (const path of ['/unlisted-key', '/unlisted-key-array']) {
+      const res = await app.fetch(path);
+      assert.equal(res.status, 500, path);
+      assert.deepEqual(await res.json(), { error: 'internal server error' });
+      const failed = app.logs.findLast((line) => line.fields.event === 'request_failed')?.fields.err as { code?: string; message: string };
+      assert.equal(failed.code, 'FW_ERR_RESPONSE_NOT_PROJECTABLE');
+      assert.equal(failed.message, 'jsonStream key posts: the response schema for 200 lets no value leave under it, so each item would be sent as null; list posts in its properties');
+    }
   });
 });
