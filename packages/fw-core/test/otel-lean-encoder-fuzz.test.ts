@@ -143,7 +143,7 @@ function randomSpan(r: Random, scopes: readonly LeanScope[], blocks: readonly Le
 test(`up to ${BATCHES} seeded random batches decode with the official definitions to their input`, (t) => {
   const r = seededRandom(SEED);
   t.diagnostic(`fuzz seed ${SEED} (FW_FUZZ_SEED=${SEED} replays it), ${BATCHES} batches`);
-  const resource: LeanResource = { attributes: randomAttributes(r, 8), droppedAttributesCount: r.int(0, 3), schemaUrl: randomString(r) };
+  const resource: LeanResource = { attributes: randomAttributes(r, 8), schemaUrl: randomString(r) };
   const encoder = new OtlpTraceEncoder(resource);
   const scopes: LeanScope[] = Array.from({ length: 4 }, (_, i) => ({
     name: `scope-${i}-${randomString(r)}`,

@@ -34,7 +34,7 @@ export function expectedRequest(resource: LeanResource, spans: readonly LeanSpan
   return {
     resourceSpans: [
       {
-        resource: { attributes: keyValues(resource.attributes), droppedAttributesCount: resource.droppedAttributesCount ?? 0, entityRefs: [] },
+        resource: { attributes: keyValues(resource.attributes), droppedAttributesCount: 0, entityRefs: [] },
         scopeSpans: [...scopes].map(([scope, list]) => ({
           scope: { name: scope.name.toWellFormed(), version: (scope.version ?? '').toWellFormed(), attributes: keyValues(scope.attributes ?? {}), droppedAttributesCount: 0 },
           spans: list,

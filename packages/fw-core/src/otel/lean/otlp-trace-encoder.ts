@@ -224,7 +224,7 @@ function hexValue(code: number): number {
 // Field numbers, from the official definitions.
 const REQUEST_RESOURCE_SPANS = 1;
 const RESOURCE_SPANS = { resource: 1, scopeSpans: 2, schemaUrl: 3 } as const;
-const RESOURCE = { attributes: 1, droppedAttributes: 2 } as const;
+const RESOURCE = { attributes: 1 } as const;
 const SCOPE_SPANS = { scope: 1, spans: 2, schemaUrl: 3 } as const;
 const SCOPE = { name: 1, version: 2, attributes: 3 } as const;
 const SPAN = { traceId: 1, spanId: 2, traceState: 3, parentSpanId: 4, name: 5, kind: 6, start: 7, end: 8, attributes: 9, droppedAttributes: 10, events: 11, droppedEvents: 12, links: 13, droppedLinks: 14, status: 15, flags: 16 } as const;
@@ -342,7 +342,6 @@ function encodeResource(resource: LeanResource): EncodedParts {
   w.tag(RESOURCE_SPANS.resource, WIRE_LEN);
   const body = w.fork(2);
   writeKeyValues(w, RESOURCE.attributes, resource.attributes);
-  writeCount(w, RESOURCE.droppedAttributes, resource.droppedAttributesCount);
   w.ldelim(body);
   return parts(w, RESOURCE_SPANS.schemaUrl, resource.schemaUrl);
 }
@@ -616,7 +615,6 @@ export interface LeanScope {
 /** The resource every span of a request belongs to. */
 export interface LeanResource {
   readonly attributes: LeanAttributes;
-  readonly droppedAttributesCount?: number | undefined;
   readonly schemaUrl?: string | undefined;
 }
 
