@@ -47,6 +47,12 @@ describe('route schemas: response projection', () => {
               handler: () => json(user),
               options: { methods: ['get'], schema: { response: { 200: { type: 'object', properties: { id: { type: 'integer' }, password: false }, patternProperties: { '^p': false }, additionalProperties: true } } } },
             },
+            {
+              // `{not: {}}` (TypeBox's Type.Never()) allows no value either: it let password and the pattern's keys leave.
+              path: '/never',
+              handler: () => json(user),
+              options: { methods: ['get'], schema: { response: { 200: { type: 'object', properties: { id: { type: 'integer' }, password: { not: {} } }, patternProperties: { '^p': { not: {} } }, additionalProperties: true } } } },
+            },
           ],
         },
       ],
@@ -81,6 +87,10 @@ describe('route schemas: response projection', () => {
 
   it('never sends a property or pattern whose schema is false, even where additionalProperties lets others through', async () => {
     assert.equal(await (await app.fetch('/forbidden')).text(), '{"id":1,"name":"ada","roles":[{"name":"admin","secret":"s"}]}');
+  });
+
+  it('treats a schema of {not: {}} as false: its property and pattern never leave', async () => {
+    assert.equal(await (await app.fetch('/never')).text(), '{"id":1,"name":"ada","roles":[{"name":"admin","secret":"s"}]}');
   });
 
   it("projects the handler's 400 through the route's 400 schema, never fw's own 400 for a request failing the schema", async () => {

@@ -3,6 +3,7 @@
  * leave. Compiled once, objects into generated code (generate-projection.ts), the rest into closures; they copy, not validate
  * (but an object never passes a scalar-only schema). Not ajv's `removeAdditional`: it mutates (bench/schemas.bench.ts, case (b)).
  */
+import { isJsonObject } from '../config/validate-config.ts';
 import { FwError } from '../errors.ts';
 import type { Projection } from '../http/write-response.ts';
 import { generateObjectProjection, type Field } from './generate-projection.ts';
@@ -22,6 +23,9 @@ const TUPLE_KEYWORDS = ['prefixItems', 'additionalItems'];
 const PROJECTED = ['type', 'properties', 'patternProperties', 'additionalProperties', 'items', 'prefixItems', 'additionalItems'];
 
 type Schema = Readonly<Record<string, unknown>>;
+
+/** `false`, or a schema whose `not` takes every value (`{not: {}}`, TypeBox's Type.Never()): both allow none, so both are read as `false`. */
+const allowsNothing = (schema: unknown): boolean => schema === false || (isJsonObject(schema) && (schema.not === true || (isJsonObject(schema.not) && Object.keys(schema.not).length === 0)));
 
 /** What compileProjection needs besides the schema. */
 export interface ProjectionOptions {
@@ -60,7 +64,8 @@ export function compileProjection(schema: JsonSchema, where: string, options: Pr
 
 function compileAt(schema: JsonSchema, at: string, cx: Context): Projection {
   // `false` allows no value: its key is left out, as JSON.stringify drops undefined (an element is null).
-  if (typeof schema !== 'object' || schema === null) return schema === false ? () => undefined : identity;
+  if (allowsNothing(schema)) return () => undefined;
+  if (typeof schema !== 'object' || schema === null) return identity;
   if (!('$ref' in schema)) return compileFresh(schema, at, cx);
   // Every cycle of schemas passes through a $ref: one projection per such schema, a late-bound one while it compiles.
   const known = cx.byRef.get(schema);
@@ -141,7 +146,7 @@ function arrayProjection(schema: Schema, at: string, cx: Context): (((value: unk
   const positions = prefix.map((sub: JsonSchema, index) => compileAt(sub, `${at}/${prefixKeyword}/${index}`, cx));
   const restSchema = schema[restKeyword] as JsonSchema | undefined;
   // Elements past the tuple are listed only by a rest schema, as keys past properties are.
-  const rest = restSchema === undefined || restSchema === false ? undefined : compileAt(restSchema, `${at}/${restKeyword}`, cx);
+  const rest = restSchema === undefined || allowsNothing(restSchema) ? undefined : compileAt(restSchema, `${at}/${restKeyword}`, cx);
   // A jsonStream projects its items one by one (write-response.ts), which a tuple's positions do not allow: its `each` refuses.
   return Object.assign((value: unknown[]) => {
     const out = new Array<unknown>(rest === undefined ? Math.min(value.length, positions.length) : value.length);
@@ -157,7 +162,7 @@ function objectProjection(schema: Schema, at: string, cx: Context, array: ((valu
   const patterns = Object.entries((schema.patternProperties ?? {}) as Record<string, JsonSchema>);
   if (properties === undefined && patterns.length === 0 && (additional === undefined || additional === true)) return undefined;
   const listed = Object.entries(properties ?? {}).map(([name, sub]) => [name, compileAt(sub, `${at}/properties/${name}`, cx)] as const);
-  const others = additional === undefined || additional === false ? undefined : compileAt(additional, `${at}/additionalProperties`, cx);
+  const others = additional === undefined || allowsNothing(additional) ? undefined : compileAt(additional, `${at}/additionalProperties`, cx);
   const names = new Set(listed.map(([name]) => name));
   // A key neither listed nor matching a pattern goes as additionalProperties says; the first matching pattern wins, as in fast-json-stringify.
   const matching = patterns.map(([pattern, sub]) => [toRegExp(pattern, `${at}/patternProperties/${pattern}`), compileAt(sub, `${at}/patternProperties/${pattern}`, cx)] as const);
@@ -229,7 +234,7 @@ function flatten(schema: Schema, at: string, cx: Context, parts: readonly Part[]
     if (inner.items !== undefined) items.push(inner.items as JsonSchema);
     properties = { ...properties, ...(inner.properties as object | undefined) };
     patterns = { ...patterns, ...(inner.patternProperties as object | undefined) };
-    if (inner.additionalProperties !== undefined && inner.additionalProperties !== false) additional = inner.additionalProperties;
+    if (inner.additionalProperties !== undefined && !allowsNothing(inner.additionalProperties)) additional = inner.additionalProperties;
     if (isScalarSchema(inner)) type = inner.type;
   }
   // No items schema to fold: an array `items` (a tuple) stays as it was.
