@@ -24,8 +24,6 @@ export interface JsonLoggerOptions {
   readonly sink?: { write(line: string): unknown };
   /** Fields added to every line, e.g. `{app: 'blog'}`. */
   readonly base?: Readonly<Record<string, unknown>>;
-  /** The window repeated warn/error lines are summarised over, ms; 0 writes every line. Default FW_LOG_REPEAT_INTERVAL_MS, else 10000. */
-  readonly repeatIntervalMs?: number;
   /** Where FW_LOG_REPEAT_INTERVAL_MS and OTEL_RESOURCE_ATTRIBUTES are read; default process.env. */
   readonly env?: NodeJS.ProcessEnv;
 }
@@ -58,7 +56,7 @@ export function createJsonLogger(options: JsonLoggerOptions = {}): JsonLogger {
     const line = { time: new Date().toISOString(), level, ...fixed, ...fields, ...(message && { msg: message }) };
     sink.write(`${stringifyLine(line, stacks)}\n`);
   };
-  const intervalMs = repeatInterval(options.repeatIntervalMs, env);
+  const intervalMs = repeatInterval(env);
   // The summary of `count` lines like `first`: its shared fields, the count and the interval.
   const repeats = intervalMs === 0 ? undefined : repeatedLines(intervalMs, (first, count) =>
     write(first.level, { ...sharedFields(first.fields), repeated: count, interval_ms: intervalMs }, first.message, false));
@@ -117,13 +115,12 @@ export function requestLogger(logger: Logger, requestId: string): Logger {
   return { trace: method('trace'), debug: method('debug'), info: method('info'), warn: method('warn'), error: method('error'), fatal: method('fatal') };
 }
 
-/** The option, else FW_LOG_REPEAT_INTERVAL_MS, else the default; a bad value stops start-up. */
-function repeatInterval(option: number | undefined, env: NodeJS.ProcessEnv): number {
+/** The window repeated warn/error lines are summarised over, ms (0 writes every line): FW_LOG_REPEAT_INTERVAL_MS, else the default; a bad value stops start-up. */
+function repeatInterval(env: NodeJS.ProcessEnv): number {
   const raw = env['FW_LOG_REPEAT_INTERVAL_MS']?.trim();
-  const value = option ?? (raw === undefined || raw === '' ? DEFAULT_REPEAT_INTERVAL_MS : Number(raw));
+  const value = raw === undefined || raw === '' ? DEFAULT_REPEAT_INTERVAL_MS : Number(raw);
   if (Number.isSafeInteger(value) && value >= 0) return value;
-  const given = option === undefined ? `FW_LOG_REPEAT_INTERVAL_MS=${JSON.stringify(raw)}` : `repeatIntervalMs ${String(option)}`;
-  throw new FwError('FW_ERR_CONFIG_BAD_VALUE', `${given} is not a whole number of milliseconds >= 0; give e.g. 10000, or 0 to log every repeated line`, { details: { key: 'FW_LOG_REPEAT_INTERVAL_MS', value: option ?? raw } });
+  throw new FwError('FW_ERR_CONFIG_BAD_VALUE', `FW_LOG_REPEAT_INTERVAL_MS=${JSON.stringify(raw)} is not a whole number of milliseconds >= 0; give e.g. 10000, or 0 to log every repeated line`, { details: { key: 'FW_LOG_REPEAT_INTERVAL_MS', value: raw } });
 }
 
 /** A line's repeat key: level, message and shared fields, errors without stacks; none without an event. */
