@@ -6,12 +6,15 @@
  * with only `traceparent` starts a new trace on both, since a B3-only propagator does not read
  * it. The lean path used to read `traceparent` itself and ignore every other format. A
  * propagator registered after the server started (after `propagation.disable()`) is followed
- * from the next request on.
+ * from the next request on. OTEL_PROPAGATORS set beside one registered before has no effect, and
+ * fw's log says so (a telemetry_bad_env warning naming the kept propagator's fields), as it does
+ * for any OTEL_* variable it does not follow.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { propagation, type Context, type TextMapGetter, type TextMapPropagator, type TextMapSetter, trace, TraceFlags } from '@opentelemetry/api';
 import { B3Propagator } from '@opentelemetry/propagator-b3';
+import { setupTelemetry } from '../src/otel/setup-telemetry.ts';
 import { PATHS, startPropagationApp, type PropagationApp } from './support/otel-propagation-app.ts';
 import { HEADERS, UPSTREAM, UPSTREAM_TRACES } from './support/propagation-headers.ts';
 
@@ -111,3 +114,26 @@ for (const path of Object.keys(PATHS) as (keyof typeof PATHS)[]) {
     });
   });
 }
+
+describe('OTEL_PROPAGATORS beside a propagator registered before setupTelemetry', () => {
+  /** The telemetry_bad_env warnings of a setupTelemetry with `env`, after `register` ran. */
+  async function badEnvWarnings(env: Record<string, string>, register: () => void): Promise<unknown[]> {
+    const warnings: unknown[] = [];
+    register();
+    const telemetry = await setupTelemetry({ env: { OTEL_TRACES_EXPORTER: 'none', ...env }, logger: { info: () => {}, warn: (fields, message) => void (fields.event === 'telemetry_bad_env' && warnings.push(message)) } });
+    await telemetry.shutdown();
+    propagation.disable();
+    return warnings;
+  }
+
+  it('is a telemetry_bad_env warning naming what was kept: the variable has no effect', async () => {
+    assert.deepEqual(await badEnvWarnings({ OTEL_PROPAGATORS: 'tracecontext,b3' }, () => propagation.setGlobalPropagator(customPropagator)), [
+      'OTEL_PROPAGATORS="tracecontext,b3" has no effect: the propagator registered before setupTelemetry is kept (its fields: x-upstream)',
+    ]);
+  });
+
+  it('says nothing when the variable is unset, or nothing was registered before', async () => {
+    assert.deepEqual(await badEnvWarnings({}, () => propagation.setGlobalPropagator(customPropagator)), []);
+    assert.deepEqual(await badEnvWarnings({ OTEL_PROPAGATORS: 'tracecontext' }, () => {}), []);
+  });
+});

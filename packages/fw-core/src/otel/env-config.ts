@@ -118,6 +118,7 @@ export function readEnvConfig(env: NodeJS.ProcessEnv) {
     // `full` forces the SDK path; `auto` lets setup choose.
     path: oneOf(get, 'FW_OTEL_PATH', ['auto', 'full']) ?? 'auto',
     propagators: propagatorNames(get('OTEL_PROPAGATORS')),
+    propagatorsVariable: get('OTEL_PROPAGATORS'),
     // Over setupTelemetry's spanNames.
     spanNames: oneOf(get, 'FW_OTEL_SPAN_NAMES', ['fw', 'semconv']),
   };

@@ -22,6 +22,7 @@ import { serializePrometheus } from './prometheus-serializer.ts';
 import { propagatorFromNames } from './propagation/propagators.ts';
 import { compileQueryRedaction } from './http-attributes.ts';
 import { activeRecordingSpan, carrying, FwW3CPropagator, type ServerTelemetry } from './server-telemetry.ts';
+import { warn } from './setup-telemetry.ts';
 import type { Telemetry, TelemetryOptions } from './telemetry.ts';
 import { createTracerProvider } from './trace-pipeline.ts';
 
@@ -70,7 +71,9 @@ export async function registerTelemetry(config: EnvConfig, options: TelemetryOpt
     // FW_OTEL_SPAN_NAMES over the option, so an operator can switch without a code change.
     spanNames: config.spanNames ?? options.spanNames ?? 'fw',
   };
-  const unregister = registerGlobals(tracerProvider, meterProvider, propagator, server);
+  // The API keeps a propagator registered before fw's (docs/telemetry.md, "Propagation"): OTEL_PROPAGATORS is then said to have no effect.
+  const kept = config.propagatorsVariable === undefined ? undefined : () => warn(options, 'telemetry_bad_env', 'FW_OTEL_BAD_ENV', `OTEL_PROPAGATORS=${JSON.stringify(config.propagatorsVariable)} has no effect: the propagator registered before setupTelemetry is kept (its fields: ${propagation.fields().join(', ') || 'none'})`);
+  const unregister = registerGlobals(tracerProvider, meterProvider, propagator, server, kept);
   if (unregister === undefined) {
     return abandon(new FwError('FW_ERR_OTEL_ALREADY_REGISTERED', 'a global OpenTelemetry tracer or meter provider is already registered; call setupTelemetry once, or shut the previous one down first'));
   }
@@ -112,10 +115,10 @@ async function everyCollectorRefuses(config: EnvConfig, options: TelemetryOption
 }
 
 /**
- * Registers the propagator (OTEL_PROPAGATORS; none for `none`), the providers (the tracer provider
- * carrying `server`: server-telemetry.ts) and the context manager; undefined when providers were already set.
+ * Registers the propagator (OTEL_PROPAGATORS; none for `none`; `kept()` when one registered before stays), the providers
+ * (the tracer provider carrying `server`: server-telemetry.ts) and the context manager; undefined when providers were already set.
  */
-function registerGlobals(tracerProvider: TracerProvider, meterProvider: MeterProvider, propagator: TextMapPropagator | undefined, server: Omit<ServerTelemetry, 'w3c'>): (() => void) | undefined {
+function registerGlobals(tracerProvider: TracerProvider, meterProvider: MeterProvider, propagator: TextMapPropagator | undefined, server: Omit<ServerTelemetry, 'w3c'>, kept?: () => void): (() => void) | undefined {
   let carried: ServerTelemetry | undefined;
   if (!trace.setGlobalTracerProvider(carrying(tracerProvider, () => carried!))) return undefined;
   if (!metrics.setGlobalMeterProvider(meterProvider)) { trace.disable(); return undefined; }
@@ -123,6 +126,7 @@ function registerGlobals(tracerProvider: TracerProvider, meterProvider: MeterPro
   const contextManager = new AsyncLocalStorageContextManager().enable();
   const ownContext = context.setGlobalContextManager(contextManager);
   const ownPropagator = propagator !== undefined && propagation.setGlobalPropagator(propagator);
+  if (propagator !== undefined && !ownPropagator) kept?.();
   // The lean path reads the W3C headers itself while fw's W3C propagator is the registered one.
   carried = { ...server, w3c: ownPropagator && propagator instanceof FwW3CPropagator ? propagator.fastPath : undefined };
   if (!ownContext) contextManager.disable();

@@ -63,7 +63,7 @@ export function telemetryEnvWarnings(env: NodeJS.ProcessEnv): string[] {
 }
 
 /** A warning on the app's logger with `event`, else a process warning with `code` (stderr). */
-function warn(options: TelemetryOptions, event: string, code: string, message: string): void {
+export function warn(options: TelemetryOptions, event: string, code: string, message: string): void {
   if (options.logger?.warn !== undefined) options.logger.warn({ event }, message);
   else process.emitWarning(message, { code });
 }
