@@ -71,14 +71,17 @@ describe('fw_request_plugin decodes JSON only for JSON content types', () => {
     assert.deepEqual(res.json, { error: 'unsupported charset: only utf-8 is accepted' });
     assert.equal(res.headers.get('content-type'), 'application/json; charset=utf-8');
     assert.equal(res.headers.get('x-request-id'), 'test-id');
+    assert.equal(res.headers.get('accept-encoding'), null, 'a charset is no content coding');
     assert.equal((await plugin.nextOutcome()).kind, 'stop');
   });
 
-  it('answers 415 for a gzip or deflate content-encoding and stops', async () => {
+  it('answers 415 with Accept-Encoding: identity for a gzip or deflate content-encoding and stops', async () => {
     for (const encoding of ['gzip', 'Deflate', 'identity, gzip']) {
       const res = await post('application/json', '{"a":1}', { 'content-encoding': encoding });
       assert.equal(res.status, 415);
       assert.deepEqual(res.json, { error: 'unsupported content-encoding' });
+      // RFC 9110 §15.5.16: the codings the request could have used (§12.5.3).
+      assert.equal(res.headers.get('accept-encoding'), 'identity');
       assert.equal((await plugin.nextOutcome()).kind, 'stop');
     }
   });

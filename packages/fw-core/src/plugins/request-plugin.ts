@@ -90,7 +90,8 @@ export function decodeBody(req: FwRequest, contentType: ContentType, decoding: R
       // The rest of an oversized body is left unread: the connection closes, lingering (lingering-close.ts).
       const tooLarge = isFwError(error, 'FW_ERR_BODY_TOO_LARGE');
       if (tooLarge && req.raw.socket) lingerAfterAnswer(req.raw.socket);
-      replyJson(req, status, { error: (error as Error).message }, tooLarge ? { connection: 'close' } : undefined);
+      // RFC 9110 §15.5.16: a 415 for the body's content coding names the codings fw reads (§12.5.3), identity alone.
+      replyJson(req, status, { error: (error as Error).message }, tooLarge ? { connection: 'close' } : isFwError(error, 'FW_ERR_UNSUPPORTED_ENCODING') ? { 'accept-encoding': 'identity' } : undefined);
       return false;
     }
   };
