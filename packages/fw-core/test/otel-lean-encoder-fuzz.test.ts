@@ -148,7 +148,6 @@ test(`up to ${BATCHES} seeded random batches decode with the official definition
   const scopes: LeanScope[] = Array.from({ length: 4 }, (_, i) => ({
     name: `scope-${i}-${randomString(r)}`,
     version: maybe(r, 0.7, () => randomString(r)),
-    attributes: maybe(r, 0.5, () => randomAttributes(r, 3)),
     schemaUrl: maybe(r, 0.5, () => randomString(r)),
   }));
   const blockAttributes = new Map<LeanAttributeBlock, LeanAttributes>();

@@ -278,8 +278,8 @@ describe('OTLP trace encoder: known spans decode with the official definitions',
     assert.equal((attributesOf(withBlocks) as unknown[]).length, 6);
   });
 
-  it('groups spans by scope in order of first appearance, with scope attributes and schema urls', () => {
-    const other: LeanScope = { name: 'user-code', attributes: { team: 'a' }, schemaUrl: 'https://opentelemetry.io/schemas/1.26.0' };
+  it('groups spans by scope in order of first appearance, with schema urls', () => {
+    const other: LeanScope = { name: 'user-code', schemaUrl: 'https://opentelemetry.io/schemas/1.26.0' };
     const resource: LeanResource = { attributes: { 'service.name': 'x' }, schemaUrl: 'https://opentelemetry.io/schemas/1.30.0' };
     const spans = [span({ name: 'a' }), span({ scope: other, name: 'b' }), span({ name: 'c' })];
     const request = decode(encodeTraceRequest(resource, spans));

@@ -36,7 +36,7 @@ export function expectedRequest(resource: LeanResource, spans: readonly LeanSpan
       {
         resource: { attributes: keyValues(resource.attributes), droppedAttributesCount: 0, entityRefs: [] },
         scopeSpans: [...scopes].map(([scope, list]) => ({
-          scope: { name: scope.name.toWellFormed(), version: (scope.version ?? '').toWellFormed(), attributes: keyValues(scope.attributes ?? {}), droppedAttributesCount: 0 },
+          scope: { name: scope.name.toWellFormed(), version: (scope.version ?? '').toWellFormed(), attributes: [], droppedAttributesCount: 0 },
           spans: list,
           schemaUrl: (scope.schemaUrl ?? '').toWellFormed(),
         })),

@@ -226,7 +226,7 @@ const REQUEST_RESOURCE_SPANS = 1;
 const RESOURCE_SPANS = { resource: 1, scopeSpans: 2, schemaUrl: 3 } as const;
 const RESOURCE = { attributes: 1 } as const;
 const SCOPE_SPANS = { scope: 1, spans: 2, schemaUrl: 3 } as const;
-const SCOPE = { name: 1, version: 2, attributes: 3 } as const;
+const SCOPE = { name: 1, version: 2 } as const;
 const SPAN = { traceId: 1, spanId: 2, traceState: 3, parentSpanId: 4, name: 5, kind: 6, start: 7, end: 8, attributes: 9, droppedAttributes: 10, events: 11, droppedEvents: 12, links: 13, droppedLinks: 14, status: 15, flags: 16 } as const;
 const EVENT = { time: 1, name: 2, attributes: 3, droppedAttributes: 4 } as const;
 const LINK = { traceId: 1, spanId: 2, traceState: 3, attributes: 4, droppedAttributes: 5, flags: 6 } as const;
@@ -353,7 +353,6 @@ function encodeScopeParts(scope: LeanScope): EncodedParts {
   const body = w.fork();
   writeOptionalString(w, SCOPE.name, scope.name);
   writeOptionalString(w, SCOPE.version, scope.version);
-  if (scope.attributes !== undefined) writeKeyValues(w, SCOPE.attributes, scope.attributes);
   w.ldelim(body);
   return parts(w, SCOPE_SPANS.schemaUrl, scope.schemaUrl);
 }
@@ -608,7 +607,6 @@ export interface LeanAttributeBlock {
 export interface LeanScope {
   readonly name: string;
   readonly version?: string | undefined;
-  readonly attributes?: LeanAttributes | undefined;
   readonly schemaUrl?: string | undefined;
 }
 
