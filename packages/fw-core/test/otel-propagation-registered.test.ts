@@ -132,8 +132,15 @@ describe('OTEL_PROPAGATORS beside a propagator registered before setupTelemetry'
     ]);
   });
 
+  it('is one for none too: fw registers nothing, and the propagator registered before goes on propagating', async () => {
+    assert.deepEqual(await badEnvWarnings({ OTEL_PROPAGATORS: 'none' }, () => propagation.setGlobalPropagator(customPropagator)), [
+      'OTEL_PROPAGATORS="none" has no effect: the propagator registered before setupTelemetry is kept (its fields: x-upstream)',
+    ]);
+  });
+
   it('says nothing when the variable is unset, or nothing was registered before', async () => {
     assert.deepEqual(await badEnvWarnings({}, () => propagation.setGlobalPropagator(customPropagator)), []);
     assert.deepEqual(await badEnvWarnings({ OTEL_PROPAGATORS: 'tracecontext' }, () => {}), []);
+    assert.deepEqual(await badEnvWarnings({ OTEL_PROPAGATORS: 'none' }, () => {}), []);
   });
 });

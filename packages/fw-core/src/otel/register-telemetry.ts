@@ -126,7 +126,8 @@ function registerGlobals(tracerProvider: TracerProvider, meterProvider: MeterPro
   const contextManager = new AsyncLocalStorageContextManager().enable();
   const ownContext = context.setGlobalContextManager(contextManager);
   const ownPropagator = propagator !== undefined && propagation.setGlobalPropagator(propagator);
-  if (propagator !== undefined && !ownPropagator) kept?.();
+  // With `none` fw registers nothing: one registered before has header fields (the API's no-op has none) and goes on propagating.
+  if (propagator === undefined ? propagation.fields().length > 0 : !ownPropagator) kept?.();
   // The lean path reads the W3C headers itself while fw's W3C propagator is the registered one.
   carried = { ...server, w3c: ownPropagator && propagator instanceof FwW3CPropagator ? propagator.fastPath : undefined };
   if (!ownContext) contextManager.disable();
