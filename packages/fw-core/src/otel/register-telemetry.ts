@@ -22,12 +22,11 @@ import { serializePrometheus } from './prometheus-serializer.ts';
 import { propagatorFromNames } from './propagation/propagators.ts';
 import { compileQueryRedaction } from './http-attributes.ts';
 import { activeRecordingSpan, carrying, FwW3CPropagator, type ServerTelemetry } from './server-telemetry.ts';
-import { warn } from './setup-telemetry.ts';
 import type { Telemetry, TelemetryOptions } from './telemetry.ts';
 import { createTracerProvider } from './trace-pipeline.ts';
 
-/** Registers tracing and metrics for an enabled `config`; rejects with FW_ERR_OTEL_* on failure. */
-export async function registerTelemetry(config: EnvConfig, options: TelemetryOptions): Promise<Telemetry> {
+/** Registers tracing and metrics for an enabled `config`; rejects with FW_ERR_OTEL_* on failure. `badEnv` says what of the environment has no effect (telemetry_bad_env). */
+export async function registerTelemetry(config: EnvConfig, options: TelemetryOptions, badEnv: (message: string) => void): Promise<Telemetry> {
   // First: a propagator package that is missing fails the start before anything runs.
   const propagator = await propagatorFromNames(config.propagators);
   const resource = resourceFor(config, options.serviceName);
@@ -72,7 +71,7 @@ export async function registerTelemetry(config: EnvConfig, options: TelemetryOpt
     spanNames: config.spanNames ?? options.spanNames ?? 'fw',
   };
   // The API keeps a propagator registered before fw's (docs/telemetry.md, "Propagation"): OTEL_PROPAGATORS is then said to have no effect.
-  const kept = config.propagatorsVariable === undefined ? undefined : () => warn(options, 'telemetry_bad_env', 'FW_OTEL_BAD_ENV', `OTEL_PROPAGATORS=${JSON.stringify(config.propagatorsVariable)} has no effect: the propagator registered before setupTelemetry is kept (its fields: ${propagation.fields().join(', ') || 'none'})`);
+  const kept = config.propagatorsVariable === undefined ? undefined : () => badEnv(`OTEL_PROPAGATORS=${JSON.stringify(config.propagatorsVariable)} has no effect: the propagator registered before setupTelemetry is kept (its fields: ${propagation.fields().join(', ') || 'none'})`);
   const unregister = registerGlobals(tracerProvider, meterProvider, propagator, server, kept);
   if (unregister === undefined) {
     return abandon(new FwError('FW_ERR_OTEL_ALREADY_REGISTERED', 'a global OpenTelemetry tracer or meter provider is already registered; call setupTelemetry once, or shut the previous one down first'));

@@ -33,7 +33,7 @@ export async function setupTelemetry(options: TelemetryOptions = {}): Promise<Te
   }
   // The SDK is loaded only by a running app, not by `fw routes` or anything that merely imports one.
   const { registerTelemetry } = await import('./register-telemetry.ts');
-  return registerTelemetry(config, options);
+  return registerTelemetry(config, options, (message) => warn(options, 'telemetry_bad_env', 'FW_OTEL_BAD_ENV', message));
 }
 
 /**
@@ -63,7 +63,7 @@ export function telemetryEnvWarnings(env: NodeJS.ProcessEnv): string[] {
 }
 
 /** A warning on the app's logger with `event`, else a process warning with `code` (stderr). */
-export function warn(options: TelemetryOptions, event: string, code: string, message: string): void {
+function warn(options: TelemetryOptions, event: string, code: string, message: string): void {
   if (options.logger?.warn !== undefined) options.logger.warn({ event }, message);
   else process.emitWarning(message, { code });
 }
