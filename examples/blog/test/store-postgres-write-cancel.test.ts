@@ -89,7 +89,7 @@ describe('inPgTransaction: a write in a transaction for a request that may go', 
       await assert.rejects(write, isAbort);
       assert.deepEqual(texts(), ['BEGIN', LOCK.text]);
       assert.equal(released.length, 1);
-      assert.ok(released[0] instanceof Error, 'a transaction left open is rolled back by closing its connection');
+      assert.ok((released[0] as unknown) instanceof Error, 'a transaction left open is rolled back by closing its connection');
     });
   }
 
