@@ -15,7 +15,7 @@ import { writeError, type ResponseTarget } from '../http/write-response.ts';
 import { recordingSpan, traceFieldsOf } from '../log/logger.ts';
 import type { PluginStep } from '../plugins/plugin-registry.ts';
 import type { PluginEnv } from '../plugins/plugin.ts';
-import { ANY_HOST, requestHostKey, wildcardSuffix } from '../router/radix-router.ts';
+import { ANY_HOST, NO_BINDINGS, requestHostKey, wildcardSuffix } from '../router/radix-router.ts';
 import type { RouteFound } from '../router/router.ts';
 import { endedAt, exchangeOf, hasRepeatedHeader, type Exchange } from '../stream/exchange.ts';
 import type { Listener } from '../stream/stream-handler.ts';
@@ -187,8 +187,6 @@ function routed(flow: Flow, found: RouteFound<RouteTarget> | undefined, route: R
   flow.req = new PipelineRequest(flow.raw, flow.res, flow.id, flow.json, target.path, target.query, bindings, found?.pathinfo, route, flow.runtime.logger);
   return flow as RoutedFlow;
 }
-
-const NO_BINDINGS: Readonly<Record<string, string>> = Object.freeze({});
 
 /**
  * The request log line (docs/pipeline.md, "Logging"), written when the response closes: the path as routed (never the

@@ -88,8 +88,8 @@ function found<T>(target: RouteTarget<T>, path: string, decode: boolean, state: 
   return new Found(route, bindings, path, route.hasWildcard ? state.wildStart : -1, decode);
 }
 
-/** The bindings of every route without any, shared (the contract allows it: docs/router.md). */
-const NO_BINDINGS: Record<string, string> = Object.freeze({});
+/** The bindings of every route without any (and of the pipeline's misses), shared (the contract allows it: docs/router.md). */
+export const NO_BINDINGS: Record<string, string> = Object.freeze({});
 
 /** A hit, one shape for every route; `pathinfo` split when read (bench/router.bench.ts, wildcard hits). */
 class Found<T> implements RouteFound<T> {
