@@ -41,7 +41,7 @@ export interface Runtime {
   readonly routes: CompiledRoutes;
 }
 
-/** In-flight requests, whether the server is stopping (then responses close their connection), and whether its grace ran out (then fw cut what was open). */
+/** The server's traffic: `inflight` counted by the pipeline, `stopping` set by startServer's stop (responses then close their connection), `cut` by gracefulClose once its grace ran out (read by the request log line). */
 export interface Traffic {
   inflight: number;
   stopping: boolean;
@@ -56,8 +56,9 @@ export interface Flow extends ResponseTarget {
   readonly exchange: Exchange;
   /** The request as the last stage handed it on (plugins may hand on a new object); undefined before routing. */
   req: FwRequest | undefined;
-  /** The route found (a preflight's too; none for a miss): its `options.log` says whether the request log line is written. */
+  /** The route found (a preflight's too; none for a miss), as compiled (its handler, group, `options.log`); `info` is what req.route and exchange.route show. */
   route: RouteTarget | undefined;
+  /** The found route's compiled schemas, set with `route` by the pipeline's dispatch: read by the validate and write stages. */
   checks: RouteChecks | undefined;
   /** The `allow` header of a 405 or a preflight's 204. */
   allow: string | undefined;
@@ -106,7 +107,7 @@ export function compileLanes(group: CompiledGroup, preEnv: PluginEnv, postEnv: P
   const route = phase(pre, preEnv, 0);
   if (group.security !== false) route.push(stage(securityStage(group.security, group.plugins.decoding)));
   if (group.plugins.decoding !== undefined) route.push(stage(bodyStage(group.plugins.decoding)));
-  route.push({ run: validate, skipTo: route.length + 2 }, stage(handle));
+  route.push({ run: validate, skipTo: route.length + 2 }, stage(handle)); // validate's SKIP: past handle
   route.push(...phase(group.plugins.post, postEnv, route.length), stage(write));
   return { route, preflight: answeredAfter(pre, preEnv, answerPreflight) };
 }
@@ -211,7 +212,7 @@ function judge(flow: RoutedFlow, callback: SecurityCallback, decoding: RequestPl
     closeAfterResponse(req.res);
     if (req.raw.socket) lingerAfterAnswer(req.raw.socket);
   }
-  return finish(writeResponse(req, denial));
+  return doneOnceWritten(writeResponse(req, denial));
 }
 
 /** A denial's headers: a 401 that sets no `www-authenticate` gets the scheme's challenge. */
@@ -247,8 +248,8 @@ function validate(flow: RoutedFlow): Verdict | Promise<Verdict> {
   if (checks === undefined) return NEXT;
   const answer = checks.check(req);
   if (answer === undefined) return NEXT;
-  if (isThenable(answer)) return answer.then((settled) => (req.res.destroyed ? DONE : settled === undefined ? NEXT : respond(req, settled, SKIP)));
-  return respond(req, answer, SKIP);
+  if (isThenable(answer)) return answer.then((settled) => (req.res.destroyed ? DONE : settled === undefined ? NEXT : keepResponse(req, settled, SKIP)));
+  return keepResponse(req, answer, SKIP);
 }
 
 /** The controller's turn, traced on the `fw.request.handler` channel when it has subscribers. */
@@ -256,18 +257,18 @@ function handle(flow: RoutedFlow): Verdict | Promise<Verdict> {
   const { req } = flow;
   // `Expect: 100-continue` past security without a body to invite: the 100 before the handler (RFC 9110 §10.1.1); one with a body gets it from its first read.
   sendContinue(flow.raw, true);
-  const target = flow.route!;
+  const route = flow.route!;
   // A static route compiled without serveStatic (inspection) has nothing to serve.
-  if (target.kind === 'static') return finish(target.serveStatic === undefined ? writeError(req, 404, 'not found') : target.serveStatic(req));
-  const fn = target.fn;
-  if (fn === undefined) return finish(writeError(req, 404, 'not found'));
+  if (route.kind === 'static') return doneOnceWritten(route.serveStatic === undefined ? writeError(req, 404, 'not found') : route.serveStatic(req));
+  const fn = route.fn;
+  if (fn === undefined) return doneOnceWritten(writeError(req, 404, 'not found'));
   const response = handlerChannel.hasSubscribers ? traceHandler(fn, req, flow.exchange) : fn(req);
-  if (isThenable<FwResponse>(response)) return Promise.resolve(response).then((settled) => respond(req, settled, NEXT));
-  return respond(req, response, NEXT);
+  if (isThenable<FwResponse>(response)) return Promise.resolve(response).then((settled) => keepResponse(req, settled, NEXT));
+  return keepResponse(req, response, NEXT);
 }
 
 /** Keeps `response` for the post_request plugins; none at all (a check's answer never is) is the handler's slip, not theirs. */
-function respond(req: FwRequest, response: FwResponse | undefined, verdict: Verdict): Verdict {
+function keepResponse(req: FwRequest, response: FwResponse | undefined, verdict: Verdict): Verdict {
   if (response === undefined) throw badResponse(`nothing (the route ${req.route.template})`);
   req.response = response;
   return verdict;
@@ -279,15 +280,15 @@ function write(flow: RoutedFlow): Verdict | Promise<Verdict> {
   const final = req.response;
   if (final === undefined) return fail(flow, new FwError('FW_ERR_PLUGIN_REMOVED_RESPONSE', 'post_request plugins removed the response'));
   const responses = flow.checks?.responses;
-  return finish(writeResponse(req, final, responses === undefined || defaultAnswers.has(final) ? undefined : responses));
+  return doneOnceWritten(writeResponse(req, final, responses === undefined || defaultAnswers.has(final) ? undefined : responses));
 }
 
 function answerPreflight(flow: RoutedFlow): Verdict | Promise<Verdict> {
-  return finish(writeResponse(flow.req, bare(204, { allow: flow.allow! })));
+  return doneOnceWritten(writeResponse(flow.req, bare(204, { allow: flow.allow! })));
 }
 
 /** DONE once `written` (a writer's result) settles. */
-function finish(written: void | Promise<void>): Verdict | Promise<Verdict> {
+function doneOnceWritten(written: void | Promise<void>): Verdict | Promise<Verdict> {
   return written === undefined ? DONE : written.then(() => DONE);
 }
 
