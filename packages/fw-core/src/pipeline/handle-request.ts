@@ -17,7 +17,7 @@ import type { PluginStep } from '../plugins/plugin-registry.ts';
 import type { PluginEnv } from '../plugins/plugin.ts';
 import { ANY_HOST, NO_BINDINGS, requestHostKey, wildcardSuffix } from '../router/radix-router.ts';
 import type { RouteFound } from '../router/router.ts';
-import { endedAt, exchangeOf, hasRepeatedHeader, type Exchange } from '../stream/exchange.ts';
+import { endedAt, exchangeOf, hasRepeatedHeader } from '../stream/exchange.ts';
 import type { Listener } from '../stream/stream-handler.ts';
 import { answeredAfter, answerOwn, compileLanes, DONE, fail, runLane, type Answered, type Flow, type GroupLanes, type RoutedFlow, type Runtime, type Stage } from './stages.ts';
 
@@ -31,7 +31,7 @@ export function createPipelineListener(runtime: Runtime): Listener {
   const missLanes = compileMissLanes(runtime.routes, pre);
   // A miss has no route: an empty template, as no route's (templates start with '/').
   const missedRoute: RouteInfo = Object.freeze({ app, template: '', module: undefined, function: undefined, extra: Object.freeze({}) });
-  const done = (): void => {
+  const requestEnded = (): void => {
     traffic.inflight -= 1;
     // Only a stopping server listens: one boolean read per request otherwise.
     if (traffic.stopping) traffic.onRequestEnd?.();
@@ -43,25 +43,66 @@ export function createPipelineListener(runtime: Runtime): Listener {
     exchange.id = id;
     const flow: Flow = { raw, res, id, json: runtime.json, runtime, exchange, req: undefined, route: undefined, checks: undefined, allow: undefined, answers: runtime.routes.answers };
     if (runtime.logRequests) logWhenDone(flow);
-    let step: void | Promise<unknown> | typeof DONE = undefined;
+    let outcome: void | Promise<unknown> | typeof DONE = undefined;
     try {
-      step = dispatch(flow, exchange, lanes, missLanes, missedRoute);
+      outcome = dispatch(flow, lanes, missLanes, missedRoute);
     } catch (error) {
-      step = fail(flow, error);
+      outcome = fail(flow, error);
     }
-    if (step === undefined || step === DONE) return done();
+    if (outcome === undefined || outcome === DONE) return requestEnded();
     // One reaction for both outcomes (not .catch().finally(): two more promises per request).
-    step.then(done, (error: unknown) => {
+    outcome.then(requestEnded, (error: unknown) => {
       let answered: unknown;
       try {
         answered = fail(flow, error);
       } finally {
         // An app's onError may answer later; fail itself never rejects.
-        if (answered instanceof Promise) answered.then(done, done);
-        else done();
+        if (answered instanceof Promise) answered.then(requestEnded, requestEnded);
+        else requestEnded();
       }
     });
   };
+}
+
+const SAFE_REQUEST_ID = /^[A-Za-z0-9._:@/+=-]{1,128}$/;
+const PREFIX = `${randomBytes(9).toString('base64url')}-`;
+let counter = 0;
+
+/**
+ * The id of a request whose id header is `incoming`: kept when safe to echo and log, else a random per-process prefix
+ * (72 bits, so instances do not collide) and a counter, as hyperid does: a randomUUID() per request cost (bench/server.bench.ts).
+ */
+export function requestIdFor(incoming: string | string[] | undefined): string {
+  if (typeof incoming === 'string' && SAFE_REQUEST_ID.test(incoming)) return incoming;
+  counter = counter === Number.MAX_SAFE_INTEGER ? 1 : counter + 1;
+  return PREFIX + counter.toString(36);
+}
+
+/**
+ * The request log line (docs/pipeline.md, "Logging"), written when the response closes: the path as routed (never the query),
+ * the `clientAddress` of `flow.req` as the last stage handed it on (a trusted-proxy plugin's), else the peer; none for `options.log: false`.
+ * Span and peer are taken now: by 'close' the span may have ended and the socket forgotten its peer.
+ */
+function logWhenDone(flow: Flow): void {
+  const { raw, res, runtime } = flow;
+  const span = recordingSpan();
+  const peer = raw.socket?.remoteAddress;
+  res.once('close', () => {
+    if (flow.route?.log === false) return;
+    const duration = endedAt(flow.exchange) - flow.exchange.startedMs;
+    const client = flow.req?.clientAddress ?? peer;
+    runtime.logger.info({
+      event: 'request',
+      request_id: flow.id,
+      method: raw.method,
+      path: flow.exchange.target?.path ?? null,
+      status: res.writableFinished ? res.statusCode : 0,
+      duration_ms: Math.round(duration * 1000) / 1000,
+      ...(client === undefined ? {} : { 'client.address': client }),
+      ...(res.writableFinished ? {} : { aborted: true, ...(runtime.traffic.cut && { cut_at_shutdown: true }) }),
+      ...(span === undefined ? {} : traceFieldsOf(span)),
+    });
+  });
 }
 
 /** What node:http takes for `Expect: 100-continue` (its `continueExpression`). */
@@ -70,11 +111,11 @@ const CONTINUE = /(?:^|\W)100-continue(?:$|\W)/i;
 /** A miss's lane (its plugins, then the answer) and own answers, from the best-matching group, else the app's. */
 type MissLanes = (host: string | undefined, path: string) => { readonly lane: readonly Stage[]; readonly answers: ErrorAnswers };
 
-/** The route stage: checks of the request line and host, then the lane of the route, preflight or miss. */
-function dispatch(flow: Flow, exchange: Exchange, lanes: readonly GroupLanes[], missLanes: MissLanes, missedRoute: RouteInfo): void | Promise<void> {
+/** Before any lane: the checks of the request line and host, the router's find(), then the lane of the route, preflight or miss. */
+function dispatch(flow: Flow, lanes: readonly GroupLanes[], missLanes: MissLanes, missedRoute: RouteInfo): void | Promise<void> {
   const { raw } = flow;
   if (raw.httpVersionMajor !== 1) return refuseVersion(flow);
-  const { target, host } = exchange;
+  const { target, host } = flow.exchange;
   if (target === undefined || host === undefined) return writeError(flow, 400, 'bad request target');
   // RFC 9112 §3.2: more than one Host, or one that is not host[:port], is a 400.
   if (host === 'invalid') return writeError(flow, 400, 'invalid host header');
@@ -106,6 +147,29 @@ function dispatch(flow: Flow, exchange: Exchange, lanes: readonly GroupLanes[], 
   if (preflight === undefined) return missLane(undefined);
   flow.allow = allow;
   return runLane(lanes[preflight.route.data.group.index]!.preflight, 0, routed(flow, preflight, preflight.route.data.info));
+}
+
+/**
+ * fw speaks HTTP/1.x only: 400 for llhttp's versionless HTTP/0.9 `GET /` (RFC 9112 §3), 505 for another major version
+ * (RFC 9110 §15.6.6); the connection closes after.
+ */
+function refuseVersion(flow: Flow): void {
+  closeAfterResponse(flow.res);
+  if (flow.raw.httpVersionMajor === 0) return writeError(flow, 400, 'request line without an HTTP/1.x version');
+  writeError(flow, 505, 'http version not supported');
+}
+
+/** `flow` with its FwRequest for `route`: of the route found (a preflight's too), the exchange's route then; or of a miss (no bindings, `req.route` with the empty template). */
+function routed(flow: Flow, found: RouteFound<RouteTarget> | undefined, route: RouteInfo): RoutedFlow {
+  const target = flow.exchange.target!;
+  if (found !== undefined) {
+    flow.route = found.route.data;
+    flow.answers = found.route.data.group.answers;
+    flow.exchange.route = route;
+  }
+  const bindings = found === undefined ? NO_BINDINGS : found.bindings;
+  flow.req = new PipelineRequest(flow.raw, flow.res, flow.id, flow.json, target.path, target.query, bindings, found?.pathinfo, route, flow.runtime.logger);
+  return flow as RoutedFlow;
 }
 
 /**
@@ -163,68 +227,4 @@ function hostMatches(host: string, suffix: string | undefined, key: string | und
 function prefixMatches(prefix: string, path: string): boolean {
   if (prefix === '') return true;
   return path.startsWith(prefix) && (path.length === prefix.length || path.charCodeAt(prefix.length) === 47 /* '/' */);
-}
-
-/**
- * fw speaks HTTP/1.x only: 400 for llhttp's versionless HTTP/0.9 `GET /` (RFC 9112 §3), 505 for another major version
- * (RFC 9110 §15.6.6); the connection closes after.
- */
-function refuseVersion(flow: Flow): void {
-  closeAfterResponse(flow.res);
-  if (flow.raw.httpVersionMajor === 0) return writeError(flow, 400, 'request line without an HTTP/1.x version');
-  writeError(flow, 505, 'http version not supported');
-}
-
-/** `flow` with its FwRequest for `route`: of the route found (a preflight's too), the exchange's route then; or of a miss (no bindings, `req.route` with the empty template). */
-function routed(flow: Flow, found: RouteFound<RouteTarget> | undefined, route: RouteInfo): RoutedFlow {
-  const target = flow.exchange.target!;
-  if (found !== undefined) {
-    flow.route = found.route.data;
-    flow.answers = found.route.data.group.answers;
-    flow.exchange.route = route;
-  }
-  const bindings = found === undefined ? NO_BINDINGS : found.bindings;
-  flow.req = new PipelineRequest(flow.raw, flow.res, flow.id, flow.json, target.path, target.query, bindings, found?.pathinfo, route, flow.runtime.logger);
-  return flow as RoutedFlow;
-}
-
-/**
- * The request log line (docs/pipeline.md, "Logging"), written when the response closes: the path as routed (never the
- * query), the last request's `clientAddress` (a trusted-proxy plugin's), else the peer; none for `options.log: false`.
- * Span and peer are taken now: by 'close' the span may have ended and the socket forgotten its peer.
- */
-function logWhenDone(flow: Flow): void {
-  const { raw, res, runtime } = flow;
-  const span = recordingSpan();
-  const peer = raw.socket?.remoteAddress;
-  res.once('close', () => {
-    if (flow.route?.log === false) return;
-    const duration = endedAt(flow.exchange) - flow.exchange.startedMs;
-    const client = flow.req?.clientAddress ?? peer;
-    runtime.logger.info({
-      event: 'request',
-      request_id: flow.id,
-      method: raw.method,
-      path: flow.exchange.target?.path ?? null,
-      status: res.writableFinished ? res.statusCode : 0,
-      duration_ms: Math.round(duration * 1000) / 1000,
-      ...(client === undefined ? {} : { 'client.address': client }),
-      ...(res.writableFinished ? {} : { aborted: true, ...(runtime.traffic.cut && { cut_at_shutdown: true }) }),
-      ...(span === undefined ? {} : traceFieldsOf(span)),
-    });
-  });
-}
-
-const SAFE_REQUEST_ID = /^[A-Za-z0-9._:@/+=-]{1,128}$/;
-const PREFIX = `${randomBytes(9).toString('base64url')}-`;
-let counter = 0;
-
-/**
- * The id of a request whose id header is `incoming`: kept when safe to echo and log, else a random per-process prefix
- * (72 bits, so instances do not collide) and a counter, as hyperid does: a randomUUID() per request cost (bench/server.bench.ts).
- */
-export function requestIdFor(incoming: string | string[] | undefined): string {
-  if (typeof incoming === 'string' && SAFE_REQUEST_ID.test(incoming)) return incoming;
-  counter = counter === Number.MAX_SAFE_INTEGER ? 1 : counter + 1;
-  return PREFIX + counter.toString(36);
 }
