@@ -1,10 +1,11 @@
 /**
  * What the docs say about the code is what the code does, where a doc quotes it: the blog's
  * fw.config.json in docs/blog-api.md, the request ids of docs/decisions.md, the fields of
- * OptionRule in docs/plugins.md, the /metrics series and labels of docs/operations.md.
+ * OptionRule in docs/plugins.md, the /metrics series and labels of docs/operations.md, the
+ * functions and classes docs/router.md's walk through a lookup names.
  */
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
@@ -72,5 +73,17 @@ describe('docs quote the code as it is', () => {
     assert.deepEqual(fields.sort(), ['accepts', 'example', 'expected', 'required']);
     const rows = new Set([...read('docs/plugins.md').matchAll(/^\| `(\w+)` \|/gm)].map((m) => m[1]!));
     assert.deepEqual(fields.filter((field) => !rows.has(field)), []);
+  });
+
+  it("docs/router.md's lookup names only functions and classes the router declares", () => {
+    const text = read('docs/router.md');
+    const section = text.slice(text.indexOf('## How a lookup runs'), text.indexOf('\n## ', text.indexOf('## How a lookup runs') + 1));
+    const dir = 'packages/fw-core/src/router';
+    const source = readdirSync(join(root, dir)).map((file) => read(`${dir}/${file}`)).join('\n');
+    // A code name in backticks: `find()`, `findStatic`, `LeafRoute`; not a path, a host or a segment.
+    const names = [...section.matchAll(/`#?([A-Za-z]\w*)(?:\(\))?`/g)].map((m) => m[1]!).filter((name) => /[a-z][A-Z]|^[A-Z][a-z]|^find$/.test(name));
+    assert.ok(names.length >= 4, `names found: ${names.join(', ')}`);
+    const declared = (name: string): boolean => new RegExp(`(?:function|class|interface|type|const)\\s+${name}\\b|^\\s+#?${name}\\(`, 'm').test(source);
+    assert.deepEqual(names.filter((name) => !declared(name)), []);
   });
 });

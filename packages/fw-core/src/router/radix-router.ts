@@ -4,7 +4,7 @@
  * precedence order; lookupTable() answers from one table's static paths or tree (radix-tree.ts).
  */
 import { canonicalPath, type ParsedPath } from './parse-path.ts';
-import { finishTree, insertRoute, matchTree, RadixNode, type CheckedRoute, type MatchState, type RouteLeaf, type RouteTarget } from './radix-tree.ts';
+import { finishTree, insertRoute, matchTree, RadixNode, type CheckedRoute, type MatchState, type LeafRoute, type RouteLeaf } from './radix-tree.ts';
 import { HTTP_METHODS, type CompiledRoute, type LookupResult, type MethodNotAllowed, type RouteFound, type Router } from './router.ts';
 
 const NOT_FOUND = Object.freeze({ kind: 'not_found' } as const);
@@ -70,8 +70,8 @@ function capturedEscape<T>(route: CompiledRoute<T>, path: string, state: MatchSt
 /** One host table's answer, undefined when no route here has the path; `decode`: captures hold `%25`, `%2F`. */
 function lookupTable<T>(table: HostTable<T>, method: string, path: string, decode: boolean, state: MatchState) {
   // Static segments take precedence, so this is the walk's answer too (bench/router.bench.ts, static hits).
-  const target = findStatic(table.statics, path)?.routeFor(method);
-  if (target !== undefined) return new Found(target.route, NO_BINDINGS, path, -1, false);
+  const hit = findStatic(table.statics, path)?.routeFor(method);
+  if (hit !== undefined) return new Found(hit.route, NO_BINDINGS, path, -1, false);
   state.allowed = 0;
   const match = matchTree(table.root, path, 0, 0, method, state);
   if (match !== undefined) return found(match, path, decode, state);
@@ -80,9 +80,9 @@ function lookupTable<T>(table: HostTable<T>, method: string, path: string, decod
   return method === 'OPTIONS' ? withPreflight(answer, table, path, decode, state) : answer;
 }
 
-function found<T>(target: RouteTarget<T>, path: string, decode: boolean, state: MatchState): RouteFound<T> {
-  const route = target.route;
-  const bindings = route.bindingNames.length === 0 ? NO_BINDINGS : target.bindings(path, state.starts, state.ends);
+function found<T>(hit: LeafRoute<T>, path: string, decode: boolean, state: MatchState): RouteFound<T> {
+  const route = hit.route;
+  const bindings = route.bindingNames.length === 0 ? NO_BINDINGS : hit.bindings(path, state.starts, state.ends);
   // Canonical text holds only %25 and %2F, which always decode.
   if (decode) for (const name of route.bindingNames) bindings[name] = decodeURIComponent(bindings[name] as string);
   return new Found(route, bindings, path, route.hasWildcard ? state.wildStart : -1, decode);

@@ -16,11 +16,11 @@ export class RouteLeaf<T> {
   /** In definition order, each with how errors name it. */
   readonly routes: CheckedRoute<T>[] = [];
   /** The `'_'` route; it excludes every other route here. */
-  any: RouteTarget<T> | undefined = undefined;
+  any: LeafRoute<T> | undefined = undefined;
   /** What GET resolves to: most requests are GETs. */
-  get: RouteTarget<T> | undefined = undefined;
+  get: LeafRoute<T> | undefined = undefined;
   /** By position in HTTP_METHODS; HEAD from GET where no route names HEAD. */
-  readonly byMethod: (RouteTarget<T> | undefined)[] = new Array<RouteTarget<T> | undefined>(HTTP_METHODS.length).fill(undefined);
+  readonly byMethod: (LeafRoute<T> | undefined)[] = new Array<LeafRoute<T> | undefined>(HTTP_METHODS.length).fill(undefined);
   /** Bits (`1 << position in HTTP_METHODS`) of the methods answered here, for a 405's `allow`. */
   mask = 0;
 
@@ -34,17 +34,17 @@ export class RouteLeaf<T> {
       throw routeError('FW_ERR_ROUTE_CONFLICT', label, message, { conflictsWith: String(other.label), method: shared });
     }
     this.routes.push(entry);
-    const target = new RouteTarget(route);
-    if (route.methods === ANY_METHOD) { this.any = target; return; }
+    const leafRoute = new LeafRoute(route);
+    if (route.methods === ANY_METHOD) { this.any = leafRoute; return; }
     for (const method of route.methods) {
       const index = HTTP_METHODS.indexOf(method);
-      this.byMethod[index] = target;
+      this.byMethod[index] = leafRoute;
       this.mask |= 1 << index;
     }
   }
 
   /** The route here for `method` (uppercase). */
-  routeFor(method: string): RouteTarget<T> | undefined {
+  routeFor(method: string): LeafRoute<T> | undefined {
     if (method === 'GET') return this.get;
     if (this.any !== undefined) return this.any;
     const index = requestMethodIndex(method);
@@ -90,11 +90,11 @@ function sharedMethod<T>(a: CompiledRoute<T>, b: CompiledRoute<T>): string | und
 }
 
 /**
- * A route and its bindings reader, made at its first match (`{ "id": path.slice(starts[0], ends[0]) }`):
- * one object of one shape in one step, where a loop of keyed stores is megamorphic
- * (bench/router.bench.ts, parameter hits); a loop if code generation is off.
+ * A route as a RouteLeaf holds it for its methods, with its bindings reader, made at its first match
+ * (`{ "id": path.slice(starts[0], ends[0]) }`): one object of one shape in one step, where a loop of keyed
+ * stores is megamorphic (bench/router.bench.ts, parameter hits); a loop if code generation is off.
  */
-export class RouteTarget<T> {
+export class LeafRoute<T> {
   readonly route: CompiledRoute<T>;
   #read: BindingsReader | undefined = undefined;
 
@@ -235,7 +235,7 @@ export interface MatchState {
  * `[...]`; `depth` counts bindings so far. It recurses only where an alternative is left to
  * backtrack to, and loops otherwise (bench/router.bench.ts).
  */
-export function matchTree<T>(node: RadixNode<T>, path: string, pos: number, depth: number, method: string, state: MatchState): RouteTarget<T> | undefined {
+export function matchTree<T>(node: RadixNode<T>, path: string, pos: number, depth: number, method: string, state: MatchState): LeafRoute<T> | undefined {
   const end = path.length;
   for (;;) {
     if (pos === end) {
@@ -304,7 +304,7 @@ export function matchTree<T>(node: RadixNode<T>, path: string, pos: number, dept
 }
 
 /** The `[...]` route at `node` for `method`, capturing the path from `pos` on. */
-function matchRest<T>(node: RadixNode<T>, pos: number, method: string, state: MatchState): RouteTarget<T> | undefined {
+function matchRest<T>(node: RadixNode<T>, pos: number, method: string, state: MatchState): LeafRoute<T> | undefined {
   const rest = node.rest;
   if (rest === undefined) return undefined;
   const route = rest.routeFor(method);

@@ -56,7 +56,7 @@ export type LookupResult<T> = RouteFound<T> | RouteNotFound | MethodNotAllowed<T
 
 /** A compiled router. */
 export interface Router<T> {
-  /** Looks a request up: `method` as Node gives it (uppercase), `host` the raw Host header, `path` as received (escapes kept) cut before `?` or `#`. */
+  /** Looks a request up: `method` as Node gives it (uppercase), `host` as the request names it (port and case kept), `path` as received (escapes kept) cut before `?` or `#`. */
   find(method: string, host: string | undefined, path: string): LookupResult<T>;
   /** Every compiled route, in definition order. */
   routes(): readonly CompiledRoute<T>[];
