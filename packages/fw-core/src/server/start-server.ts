@@ -114,33 +114,18 @@ export async function startServer(options: StartServerOptions = {}): Promise<FwS
 }
 
 /**
- * nginx's `send_timeout`: closes a connection whose buffered response bytes do not move for `timeoutMs`, one sweep
- * per period and nothing per request. Returns the function that stops watching.
+ * fw's ServerResponse: once stopping began, every response goes out with `connection: close`, so keep-alive
+ * clients move to another instance instead of finding their connection cut.
  */
-function closeStalledConnections(connections: ReadonlySet<Socket>, timeoutMs: number, logger: Logger): () => void {
-  // Where each stalled connection's progress stood, and since when.
-  const progress = new WeakMap<Socket, { readonly flushed: number; readonly since: number }>();
-  // A quarter of the timeout, at most a second: a stall is caught within 25% of it (at most 1 s late).
-  const period = Math.max(1, Math.min(1_000, Math.floor(timeoutMs / 4)));
-  const timer = setInterval(() => {
-    const now = performance.now();
-    for (const socket of connections) {
-      if (socket.writableLength === 0 || socket.destroyed) { progress.delete(socket); continue; }
-      const flushed = flushedBytes(socket);
-      const last = progress.get(socket);
-      if (last === undefined || last.flushed !== flushed) progress.set(socket, { flushed, since: now });
-      else if (now - last.since >= timeoutMs) {
-        progress.delete(socket);
-        logger.info({ event: 'send_timeout', timeout_ms: timeoutMs }, 'closed a connection whose client took no response bytes within send_timeout_ms');
-        socket.destroy();
-      }
+function closingWhileStopping(traffic: { readonly stopping: boolean }) {
+  return class FwServerResponse extends CountedServerResponse {
+    // Either overload, passed on as it came: no rest array on every response.
+    override writeHead(statusCode: number, reason?: any, headers?: any): this {
+      if (traffic.stopping) closeAfterResponse(this);
+      return super.writeHead(statusCode, reason, headers);
     }
-  }, period).unref();
-  return () => clearInterval(timer);
+  };
 }
-
-/** How to fix the usual reasons a listener cannot bind: a port taken (an instance of this app may still be draining), a privileged port, an address of no interface. */
-const LISTEN_HINTS: Readonly<Record<string, string>> = { EADDRINUSE: '; another process listens there (an instance of this app still draining for shutdown_delay_ms?): stop it, or give another port (PORT)', EACCES: '; a port below 1024 needs privileges: give one from 1024 (PORT)', EADDRNOTAVAIL: '; no interface of this machine has that address: give another (HOST)' };
 
 /** What node:http answers a request it refuses, by the error's code; 400 for any other; nothing (0) to a client that left mid-request (llhttp's EOF error). */
 const REFUSAL_STATUS: Readonly<Record<string, number>> = { HPE_HEADER_OVERFLOW: 431, HPE_CHUNK_EXTENSIONS_OVERFLOW: 413, ERR_HTTP_REQUEST_TIMEOUT: 408, HPE_INVALID_EOF_STATE: 0 };
@@ -176,20 +161,36 @@ function answerClientErrors(server: Server, logger: Logger): void {
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => { if (!refusing.has(socket)) onClientError(error, socket); });
 }
 
+/** How to fix the usual reasons a listener cannot bind: a port taken (an instance of this app may still be draining), a privileged port, an address of no interface. */
+const LISTEN_HINTS: Readonly<Record<string, string>> = { EADDRINUSE: '; another process listens there (an instance of this app still draining for shutdown_delay_ms?): stop it, or give another port (PORT)', EACCES: '; a port below 1024 needs privileges: give one from 1024 (PORT)', EADDRNOTAVAIL: '; no interface of this machine has that address: give another (HOST)' };
+
 /**
- * fw's ServerResponse: once stopping began, every response goes out with `connection: close`, so keep-alive
- * clients move to another instance instead of finding their connection cut.
+ * nginx's `send_timeout`: closes a connection whose buffered response bytes do not move for `timeoutMs`, one sweep
+ * per period and nothing per request. Returns the function that stops watching.
  */
-function closingWhileStopping(traffic: { readonly stopping: boolean }) {
-  return class FwServerResponse extends CountedServerResponse {
-    // Either overload, passed on as it came: no rest array on every response.
-    override writeHead(statusCode: number, reason?: any, headers?: any): this {
-      if (traffic.stopping) closeAfterResponse(this);
-      return super.writeHead(statusCode, reason, headers);
+function closeStalledConnections(connections: ReadonlySet<Socket>, timeoutMs: number, logger: Logger): () => void {
+  // Where each stalled connection's progress stood, and since when.
+  const progress = new WeakMap<Socket, { readonly flushed: number; readonly since: number }>();
+  // A quarter of the timeout, at most a second: a stall is caught within 25% of it (at most 1 s late).
+  const period = Math.max(1, Math.min(1_000, Math.floor(timeoutMs / 4)));
+  const timer = setInterval(() => {
+    const now = performance.now();
+    for (const socket of connections) {
+      if (socket.writableLength === 0 || socket.destroyed) { progress.delete(socket); continue; }
+      const flushed = flushedBytes(socket);
+      const last = progress.get(socket);
+      if (last === undefined || last.flushed !== flushed) progress.set(socket, { flushed, since: now });
+      else if (now - last.since >= timeoutMs) {
+        progress.delete(socket);
+        logger.info({ event: 'send_timeout', timeout_ms: timeoutMs }, 'closed a connection whose client took no response bytes within send_timeout_ms');
+        socket.destroy();
+      }
     }
-  };
+  }, period).unref();
+  return () => clearInterval(timer);
 }
 
+/** On SIGTERM or SIGINT: logs the signal, runs `stop(signal)`, then exits 0, or 1 when the stop failed. */
 function exitOnSignals(stop: (signal: NodeJS.Signals) => Promise<void>, logger: Logger): void {
   const onSignal = (signal: NodeJS.Signals): void => {
     logger.info({ event: 'signal', signal }, `received ${signal}`);
