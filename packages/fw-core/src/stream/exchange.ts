@@ -42,9 +42,6 @@ const EXCHANGE = Symbol('fw.exchange');
 
 type WithExchange = IncomingMessage & { [EXCHANGE]?: Exchange | undefined };
 
-/** Where fw's writers note a body's byte length for a response that counts bytes, so it is not encoded twice. */
-export const KNOWN_LENGTH = Symbol('fw.knownLength');
-
 /** The exchange record of `req`, if it was opened (on fw's server and in inject it always is). */
 export function existingExchange(req: IncomingMessage): Exchange | undefined {
   return (req as WithExchange)[EXCHANGE];
@@ -62,7 +59,7 @@ export function openExchange(req: IncomingMessage): Exchange {
   return ((req as WithExchange)[EXCHANGE] = { id: undefined, target, host, route: undefined, startedMs: monotonicMs(), endedMs: undefined });
 }
 
-/** The exchange's end on monotonicMs(), read by the first that sees it end (observeExchange, the request log line); now without one. */
+/** The exchange's end on monotonicMs(): the first caller (observeExchange's report, the request log line) reads the clock and keeps it in `endedMs`, later ones read that; the clock when there is no exchange. */
 export function endedAt(exchange: Exchange | undefined): number { return exchange === undefined ? monotonicMs() : (exchange.endedMs ??= monotonicMs()); }
 
 /** A request target split into what fw routes on. */
@@ -142,6 +139,9 @@ const COUNTS = Symbol('fw.exchangeCounts');
 
 type Counted = { [COUNTS]?: ExchangeCounts | undefined };
 
+/** Where fw's writers (write-response.ts) note a body's byte length, so it is not encoded twice: -1 none noted, absent where bytes are not counted. */
+export const KNOWN_LENGTH = Symbol('fw.knownLength');
+
 /** node:http's IncomingMessage (fw's server, inject), counting pushed body bytes once observed. */
 export class CountedIncomingMessage extends http.IncomingMessage {
   [EXCHANGE]?: Exchange | undefined = undefined;
@@ -197,11 +197,11 @@ function byteLength(chunk: unknown, encoding: unknown): number {
 }
 
 /**
- * Calls `onEnd` once with the exchange's status, sizes and duration (`startedMs`: its start on
- * monotonicMs(), else the exchange's once fw opened it): request body bytes as the parser pushes
- * them (read or not), response body bytes as written, the end when the response finishes or the
- * connection closes first. fw's server and inject() count with the Counted classes; wrapping the methods per exchange (closures
- * per request, megamorphic node:http accesses: bench/telemetry.bench.ts) is for servers fw did not make, where this opens no exchange: they may rewrite req.url (a mount path) before fw reads it.
+ * Calls `onEnd` once with the exchange's status, sizes and duration from `startedMs` (on monotonicMs(); default the start of
+ * the exchange fw opened, else now): request body bytes as the parser pushes them (read or not), response body bytes as
+ * written, the end when the response finishes or the connection closes first. fw's server and inject() count in the Counted
+ * classes; on a server fw did not make the methods are wrapped per exchange (closures per request, megamorphic node:http
+ * accesses: bench/telemetry.bench.ts), and no exchange is opened here: that server may rewrite req.url (a mount path) first.
  */
 export function observeExchange(req: IncomingMessage, res: ServerResponse, onEnd: (end: ExchangeEnd) => void, startedMs?: number): void {
   const observer = { started: startedMs ?? existingExchange(req)?.startedMs ?? monotonicMs(), onEnd };
