@@ -2,7 +2,8 @@
  * What the docs say about the code is what the code does, where a doc quotes it: the blog's
  * fw.config.json in docs/blog-api.md, the request ids of docs/decisions.md, the fields of
  * OptionRule in docs/plugins.md, the /metrics series and labels of docs/operations.md, the
- * functions and classes docs/router.md's walk through a lookup names.
+ * functions and classes docs/router.md's walk through a lookup names, the stages of a route's
+ * lane in docs/pipeline.md's steps.
  */
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -10,7 +11,10 @@ import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { metricAttributes } from '../packages/fw-core/src/otel/http-metrics.ts';
+import type { CompiledGroup } from '../packages/fw-core/src/app/compile-routes.ts';
 import { requestIdFor } from '../packages/fw-core/src/pipeline/handle-request.ts';
+import { compileLanes } from '../packages/fw-core/src/pipeline/stages.ts';
+import type { PluginEnv } from '../packages/fw-core/src/plugins/plugin.ts';
 import { fencedBlocks } from './support/markdown-fences.ts';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
@@ -85,5 +89,18 @@ describe('docs quote the code as it is', () => {
     assert.ok(names.length >= 4, `names found: ${names.join(', ')}`);
     const declared = (name: string): boolean => new RegExp(`(?:function|class|interface|type|const)\\s+${name}\\b|^\\s+#?${name}\\(`, 'm').test(source);
     assert.deepEqual(names.filter((name) => !declared(name)), []);
+  });
+
+  it("docs/pipeline.md's steps from the pre_request plugins to the write are the stages of a route's lane", () => {
+    const text = read('docs/pipeline.md');
+    const steps = [...text.slice(0, text.indexOf('\n### ')).matchAll(/^(\d+)\. \*\*(.+?)\*\*/gm)].map((m) => ({ n: Number(m[1]), name: m[2]! }));
+    const first = steps.find((step) => step.name === '`pre_request` plugins')!.n;
+    const last = steps.find((step) => step.name.startsWith('Write'))!.n;
+    assert.match(text, new RegExp(`Steps ${first} to ${last} are data`));
+    // A group with every stage: one pre_request and one post_request plugin, security and body decoding.
+    const step = { callback: () => ['ok'], instance: { plugin: { name: 'p' }, options: {}, state: undefined } };
+    const group = { plugins: { pre: [step], post: [step], decoding: {} }, security: () => true } as unknown as CompiledGroup;
+    const env = {} as PluginEnv;
+    assert.equal(compileLanes(group, env, env).route.length, last - first + 1, steps.map((s) => `${s.n}. ${s.name}`).join('; '));
   });
 });
