@@ -159,7 +159,7 @@ function refuseVersion(flow: Flow): void {
   writeError(flow, 505, 'http version not supported');
 }
 
-/** `flow` with its FwRequest for `route`: of the route found (a preflight's too), the exchange's route then; or of a miss (no bindings, `req.route` with the empty template). */
+/** `flow`, routed: for a route found (a preflight's too) its route, answers and exchange.route set; then its FwRequest (a miss's: no bindings, `req.route` the empty template). */
 function routed(flow: Flow, found: RouteFound<RouteTarget> | undefined, route: RouteInfo): RoutedFlow {
   const target = flow.exchange.target!;
   if (found !== undefined) {
