@@ -10,10 +10,10 @@ import { bufferedOutput, closeAfterResponse, holdReadingWhile, pausedByHttp, rea
 import type { Traffic } from '../pipeline/stages.ts';
 import type { Listener } from '../stream/stream-handler.ts';
 
-const kGate = Symbol('fw.pipeliningGate');
+const GATE = Symbol('fw.pipeliningGate');
 const MAX_WAITING = 128;
 
-type GatedSocket = Socket & { [kGate]?: Listener };
+type GatedSocket = Socket & { [GATE]?: Listener };
 
 /**
  * The listener for a request queued behind another response on its connection: runs `listener` once the connection
@@ -69,6 +69,6 @@ export function gatePipelined(listener: Listener, maxInflight: number, traffic: 
   };
   return (req, res) => {
     const socket = req.socket as GatedSocket;
-    (socket[kGate] ??= gateOf(socket))(req, res);
+    (socket[GATE] ??= gateOf(socket))(req, res);
   };
 }
