@@ -28,7 +28,7 @@ export function createPipelineListener(runtime: Runtime): Listener {
   const post: PluginEnv = { app, environment, phase: 'post_request', logger };
   // By group index: one array read per request.
   const lanes = runtime.routes.groups.map((group) => compileLanes(group, pre, post));
-  const missLanes = compileMissLanes(runtime.routes, pre);
+  const missLaneOf = compileMissLanes(runtime.routes, pre);
   // A miss has no route: an empty template, as no route's (templates start with '/').
   const missedRoute: RouteInfo = Object.freeze({ app, template: '', module: undefined, function: undefined, extra: Object.freeze({}) });
   const requestEnded = (): void => {
@@ -45,7 +45,7 @@ export function createPipelineListener(runtime: Runtime): Listener {
     if (runtime.logRequests) logWhenDone(flow);
     let outcome: void | Promise<unknown> | typeof DONE = undefined;
     try {
-      outcome = dispatch(flow, lanes, missLanes, missedRoute);
+      outcome = dispatch(flow, lanes, missLaneOf, missedRoute);
     } catch (error) {
       outcome = fail(flow, error);
     }
@@ -108,11 +108,11 @@ function logWhenDone(flow: Flow): void {
 /** What node:http takes for `Expect: 100-continue` (its `continueExpression`). */
 const CONTINUE = /(?:^|\W)100-continue(?:$|\W)/i;
 
-/** A miss's lane (its plugins, then the answer) and own answers, from the best-matching group, else the app's. */
-type MissLanes = (host: string | undefined, path: string) => { readonly lane: readonly Stage[]; readonly answers: ErrorAnswers };
+/** The lane of a miss at `host` and `path` (its plugins, then the answer) and its own answers: the best-matching group's, else the app's. */
+type MissLaneOf = (host: string | undefined, path: string) => { readonly lane: readonly Stage[]; readonly answers: ErrorAnswers };
 
 /** Before any lane: the checks of the request line and host, the router's find(), then the lane of the route, preflight or miss. */
-function dispatch(flow: Flow, lanes: readonly GroupLanes[], missLanes: MissLanes, missedRoute: RouteInfo): void | Promise<void> {
+function dispatch(flow: Flow, lanes: readonly GroupLanes[], missLaneOf: MissLaneOf, missedRoute: RouteInfo): void | Promise<void> {
   const { raw } = flow;
   if (raw.httpVersionMajor !== 1) return refuseVersion(flow);
   const { target, host } = flow.exchange;
@@ -132,7 +132,7 @@ function dispatch(flow: Flow, lanes: readonly GroupLanes[], missLanes: MissLanes
   }
   const missLane = (allow: string | undefined): void | Promise<void> => {
     flow.allow = allow;
-    const { lane, answers } = missLanes(host.host, target.path);
+    const { lane, answers } = missLaneOf(host.host, target.path);
     flow.answers = answers;
     // No plugin to run and no own answer: the answer needs no FwRequest.
     if (lane.length === 1 && (allow === undefined ? answers.onNotFound : answers.onMethodNotAllowed) === undefined) return writeMiss(flow, allow);
@@ -195,11 +195,11 @@ function writeMiss(target: ResponseTarget, allow: string | undefined): void {
 }
 
 /**
- * The lanes of router misses (docs/pipeline.md, "Router misses"): the pre_request plugins of the group whose host and
- * prefix match best, else the global list's, as Fastify runs onRequest hooks before its not-found handler. Groups are
- * tried in the router's host precedence (exact, `*.suffix` longest first, any), then by longest prefix, then in order.
+ * The lanes of router misses (docs/pipeline.md, "Router misses"), compiled once, and their lookup: the pre_request plugins of
+ * the group whose host and prefix match best, else the global list's, as Fastify runs onRequest hooks before its not-found
+ * handler. Groups are tried in the router's host precedence (exact, `*.suffix` longest first, any), longest prefix, order.
  */
-function compileMissLanes(routes: CompiledRoutes, env: PluginEnv): MissLanes {
+function compileMissLanes(routes: CompiledRoutes, env: PluginEnv): MissLaneOf {
   const laneOf = (steps: readonly PluginStep[]): readonly Stage[] =>
     answeredAfter(steps.filter((step) => step.instance.plugin.matchedRoutesOnly !== true), env, answerMiss);
   const candidates = [...routes.groups].sort(byPrecedence).map((group) => ({ host: group.host, suffix: wildcardSuffix(group.host), prefix: group.prefix, miss: { lane: laneOf(group.plugins.pre), answers: group.answers } }));
