@@ -105,6 +105,41 @@ describe('export problems are reported, the same on both paths', () => {
     });
   }
 
+  it('forceFlush rejects on both paths, with an array of one error, when a trace export of the flush fails; the next flush that exports resolves', async () => {
+    const collector = await startFakeCollector({ status: 400 });
+    const rejections: Record<Path, unknown> = { lean: undefined, full: undefined };
+    try {
+      for (const path of ['lean', 'full'] as const) {
+        collector.answer = { status: 400 };
+        const otel = await startOtelApp({
+          env: { OTEL_EXPORTER_OTLP_ENDPOINT: collector.url, OTEL_METRICS_EXPORTER: 'none', ...(path === 'full' && { FW_OTEL_PATH: 'full' }) },
+          telemetry: { batch: { scheduledDelayMillis: 60_000 } },
+        });
+        try {
+          assert.equal(otel.telemetry.path, path);
+          await (await fetch(`${otel.app.url}/api/posts/42`)).arrayBuffer();
+          rejections[path] = await otel.telemetry.forceFlush().then(() => 'resolved', (error: unknown) => error);
+          collector.answer = { status: 200 };
+          await (await fetch(`${otel.app.url}/api/posts/42`)).arrayBuffer();
+          await otel.telemetry.forceFlush();
+        } finally {
+          await otel.close();
+        }
+      }
+    } finally {
+      await collector.close();
+    }
+    for (const path of ['lean', 'full'] as const) {
+      const rejection = rejections[path];
+      assert.ok(Array.isArray(rejection), `${path}: forceFlush ${rejection === 'resolved' ? 'resolved' : `rejected with ${String(rejection)}`}`);
+      assert.deepEqual(rejection.map((error) => error instanceof Error), [true], path);
+    }
+    // The SDK's exporter words the refusal; the lean one's error is the batch processor's own (fw's log has the reason).
+    assert.equal((rejections.full as Error[])[0]!.message, 'Bad Request');
+    assert.equal((rejections.lean as Error[])[0]!.message, 'BatchSpanProcessor: span export failed');
+    assert.deepEqual(collector.requests.filter((request) => request.path === '/v1/traces').map((request) => request.spans), [1, 1, 1, 1]);
+  });
+
   it('spans dropped from a full queue while the collector holds an export: diag, one log line, queue_full counted', async () => {
     // Queue 4, batches of 4: 4 spans in the held export, 4 queued, the last 2 dropped, on both paths.
     const options = { rounds: 1, perRound: 10, sequential: true, batch: { maxQueueSize: 4, maxExportBatchSize: 4 } };

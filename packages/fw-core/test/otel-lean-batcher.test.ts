@@ -79,12 +79,15 @@ describe('SpanBatcher', () => {
     await batcher.shutdown(100);
   });
 
-  it('counts a failed export and goes on with the next batch', async () => {
+  it('counts a failed export, goes on with the next batch, and the flush rejects as the SDK batch processor\'s does', async () => {
     const sink = recordingSink([{ ok: false, reason: 'HTTP 400' }]);
     const batcher = new SpanBatcher(sink, settings);
     for (let i = 1; i <= 8; i += 1) batcher.add(i);
-    await batcher.forceFlush();
+    await assert.rejects(batcher.forceFlush(), { message: 'BatchSpanProcessor: span export failed' });
     assert.deepEqual(batcher.counts, { exported: 4, failed: 4, dropped: 0 });
+    // A flush whose exports succeed resolves: the failure before it is not its own.
+    batcher.add(9);
+    await batcher.forceFlush();
     await batcher.shutdown(100);
   });
 

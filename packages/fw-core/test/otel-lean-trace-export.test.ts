@@ -43,7 +43,7 @@ describe('lean trace export', () => {
     child.end();
     const root = new LeanServerSpan('HTTP POST', undefined, true, DEFAULT_SPAN_LIMITS, (span) => exporter.add(span)).setAttributes({ 'http.request.method': 'POST' });
     root.end();
-    await exporter.forceFlush();
+    await exporter.sdkSpans.forceFlush();
     const after = Date.now();
     assert.equal(receiver.spans.length, 2);
     const [received, receivedRoot] = receiver.spans;

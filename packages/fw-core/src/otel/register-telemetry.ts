@@ -86,8 +86,9 @@ export async function registerTelemetry(config: EnvConfig, options: TelemetryOpt
     path: choice.path,
     metricsUrl: listener?.url,
     scrape,
+    // On the lean path the tracer provider's processor is the lean export's (sdkSpans): it flushes that export.
     forceFlush: async () => {
-      await Promise.all([tracerProvider.forceFlush(), meterProvider.forceFlush(), lean?.export?.forceFlush()]);
+      await Promise.all([tracerProvider.forceFlush(), meterProvider.forceFlush()]);
     },
     shutdown: () => {
       stopping ??= (async () => {

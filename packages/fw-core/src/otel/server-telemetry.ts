@@ -109,15 +109,13 @@ export function carrying(provider: TracerProvider, server: () => ServerTelemetry
   return carrier;
 }
 
+const DEFAULT_REDACTION = compileQueryRedaction();
+
 /** What the registered tracer provider carries, else the SDK path with the defaults. */
 export function registeredServerTelemetry(): ServerTelemetry {
   const registered = trace.getTracerProvider() as TracerProvider & { getDelegate?: () => Carrier };
-  return registered.getDelegate?.()[CARRIED] ?? sdkDefaults();
-}
-
-const DEFAULT_REDACTION = compileQueryRedaction();
-
-function sdkDefaults(): ServerTelemetry {
+  const carried = registered.getDelegate?.()[CARRIED];
+  if (carried !== undefined) return carried;
   const knownMethods = parseKnownMethods(process.env['OTEL_INSTRUMENTATION_HTTP_KNOWN_METHODS']) ?? DEFAULT_KNOWN_METHODS;
   return { lean: undefined, knownMethods, spanNames: 'fw', redaction: DEFAULT_REDACTION, w3c: undefined };
 }

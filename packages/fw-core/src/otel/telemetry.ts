@@ -63,7 +63,7 @@ export interface Telemetry {
   readonly metricsUrl: string | undefined;
   /** The current metrics in the Prometheus text format ('' when disabled). */
   scrape(): Promise<string>;
-  /** Exports pending spans and metrics now. */
+  /** Exports pending spans and metrics now; rejects with an array of errors, as the SDK's tracer provider, when a trace export fails. */
   forceFlush(): Promise<void>;
   /** Flushes, stops the listener and unregisters the providers; idempotent, never rejects. */
   shutdown(): Promise<void>;

@@ -136,7 +136,6 @@ export function createLeanTraceExport(options: LeanTraceExportOptions) {
       // The export's own shutdown (setupTelemetry's) flushes them.
       shutdown: async () => {},
     } satisfies SpanProcessor,
-    forceFlush: (): Promise<void> => batcher.forceFlush(),
     shutdown: async (timeoutMs: number): Promise<void> => {
       reportDrops();
       await batcher.shutdown(timeoutMs);
@@ -200,12 +199,14 @@ export class SpanBatcher<T> {
     } else this.#timer ??= setTimeout(() => this.#kick(true), this.#settings.scheduledDelayMs).unref();
   }
 
-  /** Exports everything queued now; resolves when those exports have ended. */
+  /** Exports everything queued now; resolves when those exports have ended, rejects when a span of them was lost, as the SDK's batch processor. */
   async forceFlush(): Promise<void> {
+    const failed = this.counts.failed;
     while (this.#pending > 0 || this.#sealed.length > 0 || this.#exporting !== undefined) {
       this.#kick(true);
       await this.#exporting;
     }
+    if (this.counts.failed > failed) throw new Error('BatchSpanProcessor: span export failed');
   }
 
   /** Spans waiting for an export now (otel.sdk.processor.span.queue.size). */
