@@ -41,7 +41,7 @@ export function createPipelineListener(runtime: Runtime): Listener {
     const exchange = exchangeOf(raw);
     const id = requestIdFor(idHeader === undefined ? undefined : raw.headers[idHeader]);
     exchange.id = id;
-    const flow: Flow = { raw, res, id, json: runtime.json, runtime, exchange, req: undefined, route: undefined, checks: undefined, allow: undefined, answers: runtime.routes.answers };
+    const flow: Flow = { raw, res, id, json: runtime.json, runtime, exchange, req: undefined, compiled: undefined, checks: undefined, allow: undefined, answers: runtime.routes.answers };
     if (runtime.logRequests) logWhenDone(flow);
     let outcome: void | Promise<unknown> | typeof DONE = undefined;
     try {
@@ -88,7 +88,7 @@ function logWhenDone(flow: Flow): void {
   const span = recordingSpan();
   const peer = raw.socket?.remoteAddress;
   res.once('close', () => {
-    if (flow.route?.log === false) return;
+    if (flow.compiled?.log === false) return;
     const duration = endedAt(flow.exchange) - flow.exchange.startedMs;
     const client = flow.req?.clientAddress ?? peer;
     runtime.logger.info({
@@ -126,9 +126,9 @@ function dispatch(flow: Flow, lanes: readonly GroupLanes[], missLaneOf: MissLane
   const method = raw.method ?? 'GET';
   const found = flow.runtime.router.find(method, host.host, target.path);
   if (found.kind === 'found') {
-    const route = found.route.data;
-    flow.checks = flow.runtime.schemas.get(route);
-    return runLane(lanes[route.group.index]!.route, 0, routed(flow, found, route.info));
+    const compiled = found.route.data;
+    flow.checks = flow.runtime.schemas.get(compiled);
+    return runLane(lanes[compiled.group.index]!.route, 0, routed(flow, found, compiled.info));
   }
   const missLane = (allow: string | undefined): void | Promise<void> => {
     flow.allow = allow;
@@ -159,16 +159,16 @@ function refuseVersion(flow: Flow): void {
   writeError(flow, 505, 'http version not supported');
 }
 
-/** `flow`, routed: for a route found (a preflight's too) its route, answers and exchange.route set; then its FwRequest (a miss's: no bindings, `req.route` the empty template). */
-function routed(flow: Flow, found: RouteFound<RouteTarget> | undefined, route: RouteInfo): RoutedFlow {
+/** `flow`, routed: for a route found (a preflight's too) its compiled route, answers and exchange.route (`info`) set; then its FwRequest (a miss's: no bindings, `req.route` the empty template). */
+function routed(flow: Flow, found: RouteFound<RouteTarget> | undefined, info: RouteInfo): RoutedFlow {
   const target = flow.exchange.target!;
   if (found !== undefined) {
-    flow.route = found.route.data;
+    flow.compiled = found.route.data;
     flow.answers = found.route.data.group.answers;
-    flow.exchange.route = route;
+    flow.exchange.route = info;
   }
   const bindings = found === undefined ? NO_BINDINGS : found.bindings;
-  flow.req = new PipelineRequest(flow.raw, flow.res, flow.id, flow.json, target.path, target.query, bindings, found?.pathinfo, route, flow.runtime.logger);
+  flow.req = new PipelineRequest(flow.raw, flow.res, flow.id, flow.json, target.path, target.query, bindings, found?.pathinfo, info, flow.runtime.logger);
   return flow as RoutedFlow;
 }
 

@@ -56,9 +56,9 @@ export interface Flow extends ResponseTarget {
   readonly exchange: Exchange;
   /** The request as the last stage handed it on (plugins may hand on a new object); undefined before routing. */
   req: FwRequest | undefined;
-  /** The route found (a preflight's too; none for a miss), as compiled (its handler, group, `options.log`); `info` is what req.route and exchange.route show. */
-  route: RouteTarget | undefined;
-  /** The found route's compiled schemas, set with `route` by the pipeline's dispatch: read by the validate and write stages. */
+  /** The route found (a preflight's too; none for a miss), as compiled (its handler, group, `options.log`); its `info` is `req.route` and `exchange.route`. */
+  compiled: RouteTarget | undefined;
+  /** The found route's compiled schemas, set with `compiled` by the pipeline's dispatch: read by the validate and write stages. */
   checks: RouteChecks | undefined;
   /** The `allow` header of a 405 or a preflight's 204. */
   allow: string | undefined;
@@ -257,10 +257,10 @@ function handle(flow: RoutedFlow): Verdict | Promise<Verdict> {
   const { req } = flow;
   // `Expect: 100-continue` past security without a body to invite: the 100 before the handler (RFC 9110 §10.1.1); one with a body gets it from its first read.
   sendContinue(flow.raw, true);
-  const route = flow.route!;
+  const compiled = flow.compiled!;
   // A static route compiled without serveStatic (inspection) has nothing to serve.
-  if (route.kind === 'static') return doneOnceWritten(route.serveStatic === undefined ? writeError(req, 404, 'not found') : route.serveStatic(req));
-  const fn = route.fn;
+  if (compiled.kind === 'static') return doneOnceWritten(compiled.serveStatic === undefined ? writeError(req, 404, 'not found') : compiled.serveStatic(req));
+  const fn = compiled.fn;
   if (fn === undefined) return doneOnceWritten(writeError(req, 404, 'not found'));
   const response = handlerChannel.hasSubscribers ? traceHandler(fn, req, flow.exchange) : fn(req);
   if (isThenable<FwResponse>(response)) return Promise.resolve(response).then((settled) => keepResponse(req, settled, NEXT));
