@@ -267,6 +267,50 @@ function handle(flow: RoutedFlow): Verdict | Promise<Verdict> {
   return keepResponse(req, response, NEXT);
 }
 
+/** What subscribers of `fw.request.handler` receive (docs/pipeline.md, "Diagnostics channel"). */
+export interface HandlerChannelContext {
+  readonly req: FwRequest;
+  readonly exchange: Exchange;
+  /** What the handler answered, once it did. */
+  result?: FwResponse;
+  /** What the handler threw or rejected with. */
+  error?: unknown;
+}
+
+// tracingChannel events around each handler call, as Fastify publishes `fastify.request.handler`:
+// start/end around the call, asyncStart/asyncEnd when a returned promise (or thenable) settles, error on a
+// throw or rejection. Nothing is done, and nothing allocated, while nobody subscribes.
+const handlerChannel = tracingChannel<unknown, HandlerChannelContext>('fw.request.handler');
+
+/** Calls `fn(req)` inside the channel's events; the answer (or failure) is the handler's own. */
+function traceHandler(fn: InlineHandler, req: FwRequest, exchange: Exchange): FwResponse | Promise<FwResponse> {
+  const context: HandlerChannelContext = { req, exchange };
+  const { start, end, asyncStart, asyncEnd, error } = handlerChannel;
+  const failed = (reason: unknown): never => {
+    context.error = reason;
+    error.publish(context);
+    throw reason;
+  };
+  // asyncStart and asyncEnd once a returned promise settles, after `error` when it rejects.
+  const settled = <T>(then: (value: T) => FwResponse) => (value: T): FwResponse => {
+    try {
+      return then(value);
+    } finally {
+      asyncStart.publish(context);
+      asyncEnd.publish(context);
+    }
+  };
+  return start.runStores(context, () => {
+    try {
+      const result = fn(req);
+      if (!isThenable<FwResponse>(result)) return (context.result = result);
+      return Promise.resolve(result).then(settled((value: FwResponse) => (context.result = value)), settled(failed));
+    } catch (reason) {
+      return failed(reason);
+    } finally { end.publish(context); }
+  });
+}
+
 /** Keeps `response` for the post_request plugins; none at all (a check's answer never is) is the handler's slip, not theirs. */
 function keepResponse(req: FwRequest, response: FwResponse | undefined, verdict: Verdict): Verdict {
   if (response === undefined) throw badResponse(`nothing (the route ${req.route.template})`);
@@ -380,48 +424,4 @@ function describe(reason: unknown): string {
   } catch {
     return String(reason);
   }
-}
-
-/** What subscribers of `fw.request.handler` receive (docs/pipeline.md, "Diagnostics channel"). */
-export interface HandlerChannelContext {
-  readonly req: FwRequest;
-  readonly exchange: Exchange;
-  /** What the handler answered, once it did. */
-  result?: FwResponse;
-  /** What the handler threw or rejected with. */
-  error?: unknown;
-}
-
-// tracingChannel events around each handler call, as Fastify publishes `fastify.request.handler`:
-// start/end around the call, asyncStart/asyncEnd when a returned promise (or thenable) settles, error on a
-// throw or rejection. Nothing is done, and nothing allocated, while nobody subscribes.
-const handlerChannel = tracingChannel<unknown, HandlerChannelContext>('fw.request.handler');
-
-/** Calls `fn(req)` inside the channel's events; the answer (or failure) is the handler's own. */
-function traceHandler(fn: InlineHandler, req: FwRequest, exchange: Exchange): FwResponse | Promise<FwResponse> {
-  const context: HandlerChannelContext = { req, exchange };
-  const { start, end, asyncStart, asyncEnd, error } = handlerChannel;
-  const failed = (reason: unknown): never => {
-    context.error = reason;
-    error.publish(context);
-    throw reason;
-  };
-  // asyncStart and asyncEnd once a returned promise settles, after `error` when it rejects.
-  const settled = <T>(then: (value: T) => FwResponse) => (value: T): FwResponse => {
-    try {
-      return then(value);
-    } finally {
-      asyncStart.publish(context);
-      asyncEnd.publish(context);
-    }
-  };
-  return start.runStores(context, () => {
-    try {
-      const result = fn(req);
-      if (!isThenable<FwResponse>(result)) return (context.result = result);
-      return Promise.resolve(result).then(settled((value: FwResponse) => (context.result = value)), settled(failed));
-    } catch (reason) {
-      return failed(reason);
-    } finally { end.publish(context); }
-  });
 }
