@@ -104,7 +104,7 @@ export class PipelineRequest {
     fields.bindings = bindings;
     fields.pathinfo = pathinfo;
     fields.route = route;
-    // Fields stages set later, made now, as the object literal this class replaced made them.
+    // Fields the stages set later, made now, so that setting one later keeps the request's one shape.
     fields.body = fields.params = fields.auth_data = undefined;
     fields.responseHeaders = {};
     fields.response = undefined;
