@@ -62,22 +62,22 @@ export async function createListener(options: CreateListenerOptions = {}): Promi
 
 /** createListener's one code path, shared with startServer; a failure once the logger exists is logged (`start_failed`) too. */
 export async function openListener(options: CreateListenerOptions): Promise<OpenedListener> {
-  let logger = options.logger;
-  return open(options, (made) => (logger = made)).catch((error: unknown) => {
-    logger?.error({ event: 'start_failed', err: error }, `start failed: ${(error as Error).message}`);
-    throw error;
-  });
-}
-
-async function open(options: CreateListenerOptions, madeLogger: (logger: Logger) => void): Promise<OpenedListener> {
-  const appDir = options.appDir ?? process.cwd();
   const env = options.env ?? process.env;
   const lifecycle = { draining: false };
-  const application = await loadApplication({ ...options, appDir, serveStatic: true, env, lifecycle });
-  const { config, app, registry } = application;
+  let logger = options.logger;
+  try {
+    const application = await loadApplication({ ...options, appDir: options.appDir ?? process.cwd(), serveStatic: true, env, lifecycle });
+    logger ??= createJsonLogger({ level: application.config.fw.log_level, base: { app: application.app.name } });
+    return await open(application, logger, env, lifecycle);
+  } catch (error) {
+    logger?.error({ event: 'start_failed', err: error }, `start failed: ${(error as Error).message}`);
+    throw error;
+  }
+}
+
+async function open(application: LoadedApplication, logger: Logger, env: NodeJS.ProcessEnv, lifecycle: { draining: boolean }): Promise<OpenedListener> {
+  const { appDir, config, app, registry } = application;
   const fw = config.fw;
-  const logger = options.logger ?? createJsonLogger({ level: fw.log_level, base: { app: app.name } });
-  madeLogger(logger);
   for (const warning of application.startupWarnings) {
     logger.warn({ ...warning.fields }, warning.message);
     if (warning.fields['event'] === 'telemetry_without_stream_handler') warnedWithoutStreamHandler.add(fw.server_configuration);
