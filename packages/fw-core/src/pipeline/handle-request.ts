@@ -19,18 +19,14 @@ import { ANY_HOST, NO_BINDINGS, requestHostKey, wildcardSuffix } from '../router
 import type { RouteFound } from '../router/router.ts';
 import { endedAt, exchangeOf, hasRepeatedHeader } from '../stream/exchange.ts';
 import type { Listener } from '../stream/stream-handler.ts';
-import { answeredAfter, answerOwn, compileLanes, DONE, fail, runLane, type Answered, type Flow, type GroupLanes, type RoutedFlow, type Runtime, type Stage } from './stages.ts';
+import { answeredAfter, answerOwn, compileLanes, DONE, fail, runLane, type Answered, type Flow, type RoutedFlow, type Runtime, type Stage } from './stages.ts';
 
 /** The listener that runs fw's pipeline with `runtime`. */
 export function createPipelineListener(runtime: Runtime): Listener {
   const { app, environment, logger, traffic, requestIdHeader: idHeader } = runtime;
   const pre: PluginEnv = { app, environment, phase: 'pre_request', logger };
   const post: PluginEnv = { app, environment, phase: 'post_request', logger };
-  // By group index: one array read per request.
-  const lanes = runtime.routes.groups.map((group) => compileLanes(group, pre, post));
-  const missLaneOf = compileMissLanes(runtime.routes, pre);
-  // A miss has no route: an empty template, as no route's (templates start with '/').
-  const missedRoute: RouteInfo = Object.freeze({ app, template: '', module: undefined, function: undefined, extra: Object.freeze({}) });
+  const dispatch = compileDispatch(runtime, pre, post);
   const requestEnded = (): void => {
     traffic.inflight -= 1;
     // Only a stopping server listens: one boolean read per request otherwise.
@@ -45,7 +41,7 @@ export function createPipelineListener(runtime: Runtime): Listener {
     if (runtime.logRequests) logWhenDone(flow);
     let outcome: void | Promise<unknown> | typeof DONE = undefined;
     try {
-      outcome = dispatch(flow, lanes, missLaneOf, missedRoute);
+      outcome = dispatch(flow);
     } catch (error) {
       outcome = fail(flow, error);
     }
@@ -108,45 +104,49 @@ function logWhenDone(flow: Flow): void {
 /** What node:http takes for `Expect: 100-continue` (its `continueExpression`). */
 const CONTINUE = /(?:^|\W)100-continue(?:$|\W)/i;
 
-/** The lane of a miss at `host` and `path` (its plugins, then the answer) and its own answers: the best-matching group's, else the app's. */
-type MissLaneOf = (host: string | undefined, path: string) => { readonly lane: readonly Stage[]; readonly answers: ErrorAnswers };
-
-/** Before any lane: the checks of the request line and host, the router's find(), then the lane of the route, preflight or miss. */
-function dispatch(flow: Flow, lanes: readonly GroupLanes[], missLaneOf: MissLaneOf, missedRoute: RouteInfo): void | Promise<void> {
-  const { raw } = flow;
-  if (raw.httpVersionMajor !== 1) return refuseVersion(flow);
-  const { target, host } = flow.exchange;
-  if (target === undefined || host === undefined) return writeError(flow, 400, 'bad request target');
-  // RFC 9112 §3.2: more than one Host, or one that is not host[:port], is a 400.
-  if (host === 'invalid') return writeError(flow, 400, 'invalid host header');
-  // An expectation other than 100-continue cannot be met (RFC 9110 §10.1.1): node:http's own 417 would go unlogged (start-server.ts).
-  if (raw.headers.expect !== undefined && raw.httpVersionMinor === 1 && !CONTINUE.test(raw.headers.expect)) return writeError(flow, 417, 'expectation failed: only 100-continue is supported');
-  // node:http keeps the first of two Authorization headers: which one counts must not depend on order.
-  if (raw.headers.authorization !== undefined && hasRepeatedHeader(raw.rawHeaders, 'authorization')) return writeError(flow, 400, 'repeated authorization header');
-  const method = raw.method ?? 'GET';
-  const found = flow.runtime.router.find(method, host.host, target.path);
-  if (found.kind === 'found') {
-    const compiled = found.route.data;
-    flow.checks = flow.runtime.schemas.get(compiled);
-    return runLane(lanes[compiled.group.index]!.route, 0, routed(flow, found, compiled.info));
-  }
-  const missLane = (allow: string | undefined): void | Promise<void> => {
+/** Before any lane, compiled once per listener: the checks of the request line and host, the router's find(), then the lane of the route, preflight or miss. */
+function compileDispatch(runtime: Runtime, pre: PluginEnv, post: PluginEnv): (flow: Flow) => void | Promise<void> {
+  // By group index: one array read per request.
+  const lanes = runtime.routes.groups.map((group) => compileLanes(group, pre, post));
+  const missLaneOf = compileMissLanes(runtime.routes, pre);
+  // A miss has no route: an empty template, as no route's (templates start with '/').
+  const missedRoute: RouteInfo = Object.freeze({ app: runtime.app, template: '', module: undefined, function: undefined, extra: Object.freeze({}) });
+  return (flow) => {
+    const { raw } = flow;
+    if (raw.httpVersionMajor !== 1) return refuseVersion(flow);
+    const { target, host } = flow.exchange;
+    if (target === undefined || host === undefined) return writeError(flow, 400, 'bad request target');
+    // RFC 9112 §3.2: more than one Host, or one that is not host[:port], is a 400.
+    if (host === 'invalid') return writeError(flow, 400, 'invalid host header');
+    // An expectation other than 100-continue cannot be met (RFC 9110 §10.1.1): node:http's own 417 would go unlogged (start-server.ts).
+    if (raw.headers.expect !== undefined && raw.httpVersionMinor === 1 && !CONTINUE.test(raw.headers.expect)) return writeError(flow, 417, 'expectation failed: only 100-continue is supported');
+    // node:http keeps the first of two Authorization headers: which one counts must not depend on order.
+    if (raw.headers.authorization !== undefined && hasRepeatedHeader(raw.rawHeaders, 'authorization')) return writeError(flow, 400, 'repeated authorization header');
+    const method = raw.method ?? 'GET';
+    const found = runtime.router.find(method, host.host, target.path);
+    if (found.kind === 'found') {
+      const compiled = found.route.data;
+      flow.checks = runtime.schemas.get(compiled);
+      return runLane(lanes[compiled.group.index]!.route, 0, routed(flow, found, compiled.info));
+    }
+    const missLane = (allow: string | undefined): void | Promise<void> => {
+      flow.allow = allow;
+      const { lane, answers } = missLaneOf(host.host, target.path);
+      flow.answers = answers;
+      // No plugin to run and no own answer: the answer needs no FwRequest.
+      if (lane.length === 1 && (allow === undefined ? answers.onNotFound : answers.onMethodNotAllowed) === undefined) return writeMiss(flow, allow);
+      return runLane(lane, 0, routed(flow, undefined, missedRoute));
+    };
+    if (found.kind === 'not_found') return missLane(undefined);
+    const allow = (found.allowed.includes('OPTIONS') ? found.allowed : [...found.allowed, 'OPTIONS']).join(', ');
+    if (method !== 'OPTIONS') return missLane(allow);
+    // OPTIONS on a path that declares no OPTIONS method: the pre_request plugins of the path's
+    // group run (so CORS answers preflights), then 204 with allow.
+    const { preflight } = found;
+    if (preflight === undefined) return missLane(undefined);
     flow.allow = allow;
-    const { lane, answers } = missLaneOf(host.host, target.path);
-    flow.answers = answers;
-    // No plugin to run and no own answer: the answer needs no FwRequest.
-    if (lane.length === 1 && (allow === undefined ? answers.onNotFound : answers.onMethodNotAllowed) === undefined) return writeMiss(flow, allow);
-    return runLane(lane, 0, routed(flow, undefined, missedRoute));
+    return runLane(lanes[preflight.route.data.group.index]!.preflight, 0, routed(flow, preflight, preflight.route.data.info));
   };
-  if (found.kind === 'not_found') return missLane(undefined);
-  const allow = (found.allowed.includes('OPTIONS') ? found.allowed : [...found.allowed, 'OPTIONS']).join(', ');
-  if (method !== 'OPTIONS') return missLane(allow);
-  // OPTIONS on a path that declares no OPTIONS method: the pre_request plugins of the path's
-  // group run (so CORS answers preflights), then 204 with allow.
-  const { preflight } = found;
-  if (preflight === undefined) return missLane(undefined);
-  flow.allow = allow;
-  return runLane(lanes[preflight.route.data.group.index]!.preflight, 0, routed(flow, preflight, preflight.route.data.info));
 }
 
 /**
@@ -195,11 +195,12 @@ function writeMiss(target: ResponseTarget, allow: string | undefined): void {
 }
 
 /**
- * The lanes of router misses (docs/pipeline.md, "Router misses"), compiled once, and their lookup: the pre_request plugins of
- * the group whose host and prefix match best, else the global list's, as Fastify runs onRequest hooks before its not-found
- * handler. Groups are tried in the router's host precedence (exact, `*.suffix` longest first, any), longest prefix, order.
+ * The lanes of router misses (docs/pipeline.md, "Router misses"), compiled once, and their lookup by host and path: the lane (the
+ * pre_request plugins, then the answer) and own answers of the group whose host and prefix match best, else the global list's and
+ * the app's, as Fastify runs onRequest hooks before its not-found handler. Groups are tried in the router's host precedence (exact,
+ * `*.suffix` longest first, any), longest prefix, order.
  */
-function compileMissLanes(routes: CompiledRoutes, env: PluginEnv): MissLaneOf {
+function compileMissLanes(routes: CompiledRoutes, env: PluginEnv): (host: string | undefined, path: string) => { readonly lane: readonly Stage[]; readonly answers: ErrorAnswers } {
   const laneOf = (steps: readonly PluginStep[]): readonly Stage[] =>
     answeredAfter(steps.filter((step) => step.instance.plugin.matchedRoutesOnly !== true), env, answerMiss);
   const candidates = [...routes.groups].sort(byPrecedence).map((group) => ({ host: group.host, suffix: wildcardSuffix(group.host), prefix: group.prefix, miss: { lane: laneOf(group.plugins.pre), answers: group.answers } }));

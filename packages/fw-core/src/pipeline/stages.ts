@@ -171,10 +171,34 @@ const DEFAULT_DENY_BODY: Readonly<Record<number, string>> = { 401: 'unauthorized
  */
 function securityStage(callback: SecurityCallback, decoding: RequestPluginOptions | undefined): Stage['run'] {
   const challenge = challengeOf(callback.securityScheme);
+  const judge = (flow: RoutedFlow, result: SecurityResult): Verdict | Promise<Verdict> => {
+    const { req } = flow;
+    if (result === true) return NEXT;
+    let denial: FwResponse | undefined;
+    if (result === false) denial = deny(401, challengeFor(401, undefined, challenge), undefined);
+    else if (typeof result === 'object' && result !== null) {
+      if ('redirect' in result && typeof result.redirect === 'string') denial = { kind: 'redirect', status: 302, location: result.redirect };
+      else if ('allow' in result && result.allow === true) {
+        if ('auth_data' in result) req.auth_data = result.auth_data!;
+        return NEXT;
+      } else if ('allow' in result && result.allow === false) {
+        const status = result.status ?? 401;
+        if (Number.isInteger(status) && status >= 400 && status <= 599) denial = deny(status, challengeFor(status, result.headers, challenge), result.body);
+      }
+    }
+    if (denial === undefined) throw new FwError('FW_ERR_SECURITY_BAD_RESULT', `security callback ${callback.name || '(anonymous)'} returned an invalid result`);
+    // A refused request's body is never read: close the connection after the answer instead of
+    // draining it, lingering (lingering-close.ts) so a client still sending it reads the answer.
+    if (decoding !== undefined && bodyToDecode(req, decoding) !== undefined) {
+      closeAfterResponse(req.res);
+      if (req.raw.socket) lingerAfterAnswer(req.raw.socket);
+    }
+    return doneOnceWritten(writeResponse(req, denial));
+  };
   return (flow) => {
     const result = callback(flow.req);
-    if (!isThenable<SecurityResult>(result)) return judge(flow, callback, decoding, result, challenge);
-    return Promise.resolve(result).then((settled) => judge(flow, callback, decoding, settled, challenge));
+    if (!isThenable<SecurityResult>(result)) return judge(flow, result);
+    return Promise.resolve(result).then((settled) => judge(flow, settled));
   };
 }
 
@@ -188,31 +212,6 @@ function challengeOf(declared: SecuritySchemeDeclaration | undefined): string | 
   if (type !== 'http' || typeof scheme !== 'string') return undefined;
   if (scheme.toLowerCase() === 'bearer') return 'Bearer';
   return scheme.toLowerCase() === 'basic' ? `Basic realm="${(declared!.realm ?? declared!.name).replace(/["\\]/g, '\\$&')}", charset="UTF-8"` : undefined;
-}
-
-function judge(flow: RoutedFlow, callback: SecurityCallback, decoding: RequestPluginOptions | undefined, result: SecurityResult, challenge: string | undefined): Verdict | Promise<Verdict> {
-  const { req } = flow;
-  if (result === true) return NEXT;
-  let denial: FwResponse | undefined;
-  if (result === false) denial = deny(401, challengeFor(401, undefined, challenge), undefined);
-  else if (typeof result === 'object' && result !== null) {
-    if ('redirect' in result && typeof result.redirect === 'string') denial = { kind: 'redirect', status: 302, location: result.redirect };
-    else if ('allow' in result && result.allow === true) {
-      if ('auth_data' in result) req.auth_data = result.auth_data!;
-      return NEXT;
-    } else if ('allow' in result && result.allow === false) {
-      const status = result.status ?? 401;
-      if (Number.isInteger(status) && status >= 400 && status <= 599) denial = deny(status, challengeFor(status, result.headers, challenge), result.body);
-    }
-  }
-  if (denial === undefined) throw new FwError('FW_ERR_SECURITY_BAD_RESULT', `security callback ${callback.name || '(anonymous)'} returned an invalid result`);
-  // A refused request's body is never read: close the connection after the answer instead of
-  // draining it, lingering (lingering-close.ts) so a client still sending it reads the answer.
-  if (decoding !== undefined && bodyToDecode(req, decoding) !== undefined) {
-    closeAfterResponse(req.res);
-    if (req.raw.socket) lingerAfterAnswer(req.raw.socket);
-  }
-  return doneOnceWritten(writeResponse(req, denial));
 }
 
 /** A denial's headers: a 401 that sets no `www-authenticate` gets the scheme's challenge. */
