@@ -83,12 +83,6 @@ export interface Stage {
   readonly skipTo: number;
 }
 
-/** A group's lanes: a matched route's, and an OPTIONS preflight's on a path without OPTIONS (pre_request plugins, then 204). */
-export interface GroupLanes {
-  readonly route: readonly Stage[];
-  readonly preflight: readonly Stage[];
-}
-
 /** Runs `lane` from stage `from`; a promise only once a stage returned one. Throws (rejects) what a stage throws. */
 export function runLane(lane: readonly Stage[], from: number, flow: RoutedFlow): void | Promise<void> {
   for (let i = from; i < lane.length; i += 1) {
@@ -101,15 +95,18 @@ export function runLane(lane: readonly Stage[], from: number, flow: RoutedFlow):
   }
 }
 
-/** A group's lanes. fw_request_plugin does not run as a plugin: its options configure the body stage, after security. */
-export function compileLanes(group: CompiledGroup, preEnv: PluginEnv, postEnv: PluginEnv): GroupLanes {
+/**
+ * A group's lanes: a matched route's, and an OPTIONS preflight's on a path without OPTIONS (pre_request plugins, then 204 with
+ * `allow`). fw_request_plugin does not run as a plugin: its options configure the body stage, after security.
+ */
+export function compileLanes(group: CompiledGroup, preEnv: PluginEnv, postEnv: PluginEnv): { readonly route: readonly Stage[]; readonly preflight: readonly Stage[] } {
   const pre = group.plugins.pre.filter((step) => step.instance.plugin !== fwRequestPlugin);
   const route = phase(pre, preEnv, 0);
   if (group.security !== false) route.push(stage(securityStage(group.security, group.plugins.decoding)));
   if (group.plugins.decoding !== undefined) route.push(stage(bodyStage(group.plugins.decoding)));
   route.push({ run: validate, skipTo: route.length + 2 }, stage(handle)); // validate's SKIP: past handle
   route.push(...phase(group.plugins.post, postEnv, route.length), stage(write));
-  return { route, preflight: answeredAfter(pre, preEnv, answerPreflight) };
+  return { route, preflight: answeredAfter(pre, preEnv, (flow) => doneOnceWritten(writeResponse(flow.req, bare(204, { allow: flow.allow! })))) };
 }
 
 /** `steps` run as pre_request plugins, then `last`: a preflight's or a router miss's lane. */
@@ -324,10 +321,6 @@ function write(flow: RoutedFlow): Verdict | Promise<Verdict> {
   if (final === undefined) return fail(flow, new FwError('FW_ERR_PLUGIN_REMOVED_RESPONSE', 'post_request plugins removed the response'));
   const responses = flow.checks?.responses;
   return doneOnceWritten(writeResponse(req, final, responses === undefined || defaultAnswers.has(final) ? undefined : responses));
-}
-
-function answerPreflight(flow: RoutedFlow): Verdict | Promise<Verdict> {
-  return doneOnceWritten(writeResponse(flow.req, bare(204, { allow: flow.allow! })));
 }
 
 /** DONE once `written` (a writer's result) settles. */
