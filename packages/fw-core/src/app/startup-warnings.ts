@@ -93,7 +93,10 @@ function groupsWithoutTelemetryPlugin(groups: readonly CompiledGroup[], lists: (
   });
 }
 
-/** The server_configurations whose telemetry_without_stream_handler warning the server logged, so setupTelemetry does not repeat it. */
+/**
+ * The server_configurations whose telemetry_without_stream_handler warning the server logged: added by createListener's open()
+ * (server/create-listener.ts), read by setupTelemetry (otel/setup-telemetry.ts), which then does not say it again.
+ */
 export const warnedWithoutStreamHandler = new WeakSet<object>();
 
 /** Why telemetry stays empty without otel_fw_stream_h in `streamHandlers`, and the fix (setupTelemetry's warning too). */

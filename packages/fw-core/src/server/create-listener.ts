@@ -80,6 +80,7 @@ async function open(application: LoadedApplication, logger: Logger, env: NodeJS.
   const fw = config.fw;
   for (const warning of application.startupWarnings) {
     logger.warn({ ...warning.fields }, warning.message);
+    // Read by setupTelemetry (otel/setup-telemetry.ts, through startup-warnings.ts): it then does not say this warning again.
     if (warning.fields['event'] === 'telemetry_without_stream_handler') warnedWithoutStreamHandler.add(fw.server_configuration);
   }
   const json = await resolveJsonLib(fw.json_lib, appDir);
