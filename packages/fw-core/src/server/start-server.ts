@@ -14,7 +14,7 @@ import { closeAfterResponse, detachHttpParser, flushedBytes, responseOnSocket } 
 import type { Logger } from '../log/logger.ts';
 import { CountedIncomingMessage, CountedServerResponse, exchangeOf, openExchange } from '../stream/exchange.ts';
 import { hostForDisplay, reachableUrl } from './bound-address.ts';
-import { openListener, type CreateListenerOptions } from './create-listener.ts';
+import { openListener, type CreateListenerOptions, type OpenedListener } from './create-listener.ts';
 import { gracefulClose, trackConnections } from './graceful-close.ts';
 import type { Lifecycle } from '../app/app.ts';
 import { gatePipelined } from './pipelining-gate.ts';
@@ -51,7 +51,8 @@ export interface FwServer {
 
 /** Starts the app (createListener, then listen); rejects with a coded FwError when anything is misconfigured. */
 export async function startServer(options: StartServerOptions = {}): Promise<FwServer> {
-  const { listener, application, logger, serverOptions, lifecycle, close, traffic } = await openListener(options);
+  const opened = await openListener(options);
+  const { listener, application, logger, serverOptions, lifecycle, close, traffic } = opened;
   const { config: { fw }, app } = application;
   const sc = fw.server_configuration;
   const gate = gatePipelined(listener, sc.max_inflight_per_connection, traffic);
@@ -86,31 +87,32 @@ export async function startServer(options: StartServerOptions = {}): Promise<FwS
   const address = `${hostForDisplay(bound.address)}:${bound.port}`;
   logger.info({ event: 'listening', url, address, environment: fw.environment }, `${app.name} listening on ${address} (${url})`);
   let stopping: Promise<void> | undefined;
-  const stop = ({ delayMs = 0 }: StopOptions = {}): Promise<void> => {
-    stopping ??= (async () => {
-      // The drain: readiness fails and answers close their connection, while balancers take the instance out.
-      lifecycle.draining = true;
-      traffic.stopping = true;
-      if (delayMs > 0) {
-        logger.info({ event: 'draining', delay_ms: delayMs }, `draining for ${delayMs} ms before closing`);
-        await new Promise((resolve) => setTimeout(resolve, delayMs));
-      }
-      // The listener stops accepting (gracefulClose's first, synchronous step) before the line
-      // is written: a client that connects after reading it is refused.
-      const closing = gracefulClose(server, traffic, sc.shutdown_grace_ms, connections);
-      logger.info({ event: 'stopping', inflight: traffic.inflight }, 'stopping');
-      const cut = await closing;
-      if (cut > 0) logger.warn({ event: 'connections_cut', count: cut, grace_ms: sc.shutdown_grace_ms }, `${cut} connections still busy after shutdown_grace_ms (${sc.shutdown_grace_ms} ms) were cut`);
-      stopWatching();
-      await close();
-      logger.info({ event: 'stopped' }, 'stopped');
-    })();
-    return stopping;
-  };
+  const stop = ({ delayMs = 0 }: StopOptions = {}): Promise<void> => (stopping ??= stopServer(opened, server, connections, stopWatching, delayMs));
   // SIGTERM is what an orchestrator sends (Kubernetes, docker stop, systemd): drain first. SIGINT
   // is Ctrl-C at a terminal: stop at once, still gracefully.
   if (options.handleSignals) exitOnSignals((signal) => stop({ delayMs: signal === 'SIGTERM' ? sc.shutdown_delay_ms : 0 }), logger);
   return { url, port: bound.port, server, application, logger, lifecycle, stop };
+}
+
+/** FwServer.stop's work, run once: the drain of `delayMs`, the graceful close of `server`, then the listener's close(). */
+async function stopServer({ application, lifecycle, traffic, logger, close }: OpenedListener, server: Server, connections: ReadonlySet<Socket>, stopWatching: () => void, delayMs: number): Promise<void> {
+  const sc = application.config.fw.server_configuration;
+  // The drain: readiness fails and answers close their connection, while balancers take the instance out.
+  lifecycle.draining = true;
+  traffic.stopping = true;
+  if (delayMs > 0) {
+    logger.info({ event: 'draining', delay_ms: delayMs }, `draining for ${delayMs} ms before closing`);
+    await new Promise((resolve) => setTimeout(resolve, delayMs));
+  }
+  // The listener stops accepting (gracefulClose's first, synchronous step) before the line
+  // is written: a client that connects after reading it is refused.
+  const closing = gracefulClose(server, traffic, sc.shutdown_grace_ms, connections);
+  logger.info({ event: 'stopping', inflight: traffic.inflight }, 'stopping');
+  const cut = await closing;
+  if (cut > 0) logger.warn({ event: 'connections_cut', count: cut, grace_ms: sc.shutdown_grace_ms }, `${cut} connections still busy after shutdown_grace_ms (${sc.shutdown_grace_ms} ms) were cut`);
+  stopWatching();
+  await close();
+  logger.info({ event: 'stopped' }, 'stopped');
 }
 
 /**
