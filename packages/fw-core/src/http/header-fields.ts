@@ -12,6 +12,4 @@ const INVALID_VALUE_CHARACTER = /[^\t\x20-\x7e\x80-\xff]/;
 export function isHeaderName(name: string): boolean { return TOKEN.test(name); }
 
 /** Whether `value` holds no control character but tab. */
-export function isHeaderValue(value: string): boolean {
-  return !INVALID_VALUE_CHARACTER.test(value);
-}
+export function isHeaderValue(value: string): boolean { return !INVALID_VALUE_CHARACTER.test(value); }

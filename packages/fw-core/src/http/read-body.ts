@@ -6,7 +6,8 @@
  * short body or an aborted upload is a 400.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { FwError } from '../errors.ts';
+import { FwError, isFwError } from '../errors.ts';
+import { lingerAfterAnswer } from './lingering-close.ts';
 import type { JsonLib } from './request.ts';
 
 /** One read per request: a second `readBody` gets the same bytes (or the same failure). */
@@ -63,6 +64,17 @@ export function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
   } catch (error) {
     return Promise.reject(error);
   }
+}
+
+/**
+ * The headers of an answer refusing readBody's `error`, whoever writes it (fw_request_plugin, fw for a handler): a 415 names
+ * the codings fw reads, identity (RFC 9110 §15.5.16); a 413 closes the connection, lingering, instead of reading the rest.
+ */
+export function refusingBody(error: unknown, req: IncomingMessage): Record<string, string> | undefined {
+  if (isFwError(error, 'FW_ERR_UNSUPPORTED_ENCODING')) return { 'accept-encoding': 'identity' };
+  if (!isFwError(error, 'FW_ERR_BODY_TOO_LARGE')) return undefined;
+  if (req.socket) lingerAfterAnswer(req.socket);
+  return { connection: 'close' };
 }
 
 /** `bytes` read before fw looked, refused when over `limit`. */

@@ -10,7 +10,7 @@ import type { ErrorAnswers, OwnAnswer, SecurityCallback, SecurityResult, Securit
 import { FwError, isFwError } from '../errors.ts';
 import { lingerAfterAnswer } from '../http/lingering-close.ts';
 import { closeAfterResponse } from '../http/node-internals.ts';
-import { sendContinue } from '../http/read-body.ts';
+import { refusingBody, sendContinue } from '../http/read-body.ts';
 import type { FwRequest, JsonLib } from '../http/request.ts';
 import { isThenable, json, status as bare, type FwResponse, type HeaderMap } from '../http/response.ts';
 import { badResponse, isAnswered, serverErrorText, writeError, writeResponse, type ResponseTarget } from '../http/write-response.ts';
@@ -359,7 +359,7 @@ function writeFailure(runtime: Runtime, target: ResponseTarget, error: unknown):
   const exposed = isFwError(error) && error.expose;
   const stack = !exposed && runtime.useStacktrace && error instanceof Error && error.stack ? stackLines(error) : undefined;
   const code = (isFwError(error) ? error.status : undefined) ?? 500;
-  writeError(target, code, exposed ? error.message : serverErrorText(code), stack === undefined ? {} : { stack });
+  writeError(target, code, exposed ? error.message : serverErrorText(code), { stack, headers: refusingBody(error, target.raw) });
   return DONE;
 }
 

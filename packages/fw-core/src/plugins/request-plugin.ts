@@ -3,8 +3,7 @@
  * urlencoded forms to `req.params`, bad bodies answered 4xx `{error}`. Its options configure the
  * pipeline's body stage (pipeline/stages.ts), after security: a refused request's body is never read.
  */
-import { lingerAfterAnswer } from '../http/lingering-close.ts';
-import { checkJsonValue, isJsonMediaType, isUtf8Charset, parseContentType, parseJsonBody, readBody, type ContentType } from '../http/read-body.ts';
+import { checkJsonValue, isJsonMediaType, isUtf8Charset, parseContentType, parseJsonBody, readBody, refusingBody, type ContentType } from '../http/read-body.ts';
 import { replyJson } from '../http/write-response.ts';
 import type { FwRequest } from '../http/request.ts';
 import { FwError, isFwError } from '../errors.ts';
@@ -87,11 +86,7 @@ export function decodeBody(req: FwRequest, contentType: ContentType, decoding: R
     } catch (error) {
       const status = isFwError(error) && error.expose ? error.status : undefined;
       if (status === undefined) throw error;
-      // The rest of an oversized body is left unread: the connection closes, lingering (lingering-close.ts).
-      const tooLarge = isFwError(error, 'FW_ERR_BODY_TOO_LARGE');
-      if (tooLarge && req.raw.socket) lingerAfterAnswer(req.raw.socket);
-      // RFC 9110 §15.5.16: a 415 for the body's content coding names the codings fw reads (§12.5.3), identity alone.
-      replyJson(req, status, { error: (error as Error).message }, tooLarge ? { connection: 'close' } : isFwError(error, 'FW_ERR_UNSUPPORTED_ENCODING') ? { 'accept-encoding': 'identity' } : undefined);
+      replyJson(req, status, { error: (error as Error).message }, refusingBody(error, req.raw));
       return false;
     }
   };

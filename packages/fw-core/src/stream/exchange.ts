@@ -43,14 +43,10 @@ const EXCHANGE = Symbol('fw.exchange');
 type WithExchange = IncomingMessage & { [EXCHANGE]?: Exchange | undefined };
 
 /** The exchange record of `req`, if it was opened (on fw's server and in inject it always is). */
-export function existingExchange(req: IncomingMessage): Exchange | undefined {
-  return (req as WithExchange)[EXCHANGE];
-}
+export function existingExchange(req: IncomingMessage): Exchange | undefined { return (req as WithExchange)[EXCHANGE]; }
 
 /** The exchange record of `req`, opened on first use. */
-export function exchangeOf(req: IncomingMessage): Exchange {
-  return (req as WithExchange)[EXCHANGE] ?? openExchange(req);
-}
+export function exchangeOf(req: IncomingMessage): Exchange { return (req as WithExchange)[EXCHANGE] ?? openExchange(req); }
 
 /** Opens `req`'s exchange: its target parsed and its host read. */
 export function openExchange(req: IncomingMessage): Exchange {
