@@ -70,16 +70,14 @@ export interface ServerTelemetry {
 /** W3C trace context and/or baggage, in the order given, known by its `fields()` array. */
 export class FwW3CPropagator implements TextMapPropagator {
   readonly #inner: TextMapPropagator;
-  readonly #fields: string[];
-  /** How the lean path extracts what this propagator would. */
+  /** How the lean path extracts what this propagator would; its `fields` is what `fields()` answers. */
   readonly fastPath: W3CFastPath;
 
   /** `inner`: the official W3C propagators of `names` (propagation/propagators.ts makes them: this file loads no SDK). */
   constructor(inner: TextMapPropagator, names: readonly ('tracecontext' | 'baggage')[]) {
     this.#inner = inner;
     // Frozen: the array is this propagator's identity.
-    this.#fields = Object.freeze(inner.fields()) as string[];
-    this.fastPath = Object.freeze({ fields: this.#fields, traceContext: names.includes('tracecontext'), baggage: names.includes('baggage') });
+    this.fastPath = Object.freeze({ fields: Object.freeze(inner.fields()), traceContext: names.includes('tracecontext'), baggage: names.includes('baggage') });
   }
 
   inject(context: Context, carrier: unknown, setter: TextMapSetter): void {
@@ -90,7 +88,7 @@ export class FwW3CPropagator implements TextMapPropagator {
     return this.#inner.extract(context, carrier, getter);
   }
 
-  fields(): string[] { return this.#fields; }
+  fields(): string[] { return this.fastPath.fields as string[]; }
 }
 
 const CARRIED = Symbol.for('fw.otel.serverTelemetry');

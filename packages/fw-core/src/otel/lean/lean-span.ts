@@ -419,6 +419,8 @@ export interface RemoteParent {
   readonly flags: number;
   /** The parsed `tracestate`, when there was one; a propagator's own TraceState on the general path. */
   readonly traceState: TraceState | undefined;
+  /** Whether its span context is marked remote (traceparent's always is; an application's propagator may leave `isRemote` out): the export's span flags carry it, as the SDK's do. */
+  readonly isRemote: boolean;
 }
 
 const TRACEPARENT_LENGTH = 55;
@@ -439,7 +441,7 @@ export function parseTraceparent(header: string | string[] | undefined, tracesta
   const spanId = fromHex(header.slice(at + 36, at + 52), 8);
   const flags = hexByte(header, at + 53);
   if (traceId === undefined || spanId === undefined || flags < 0) return undefined;
-  return { traceId, spanId, flags, traceState: traceStateOf(tracestate) };
+  return { traceId, spanId, flags, traceState: traceStateOf(tracestate), isRemote: true };
 }
 
 /** Whether `code` is in the regular expression class `\s`; a regular expression only past Latin-1, which node:http never gives. */
@@ -473,5 +475,5 @@ export function remoteParentOf(context: Context): RemoteParent | undefined {
   const parent = trace.getSpanContext(context);
   if (parent === undefined || !isSpanContextValid(parent)) return undefined;
   // Valid ids: hex of either case, not all zeros; kept as bytes, written lowercase as the API's SpanContext has them (docs/telemetry.md: B3, Jaeger).
-  return { traceId: fromHex(parent.traceId.toLowerCase(), 16)!, spanId: fromHex(parent.spanId.toLowerCase(), 8)!, flags: parent.traceFlags, traceState: parent.traceState };
+  return { traceId: fromHex(parent.traceId.toLowerCase(), 16)!, spanId: fromHex(parent.spanId.toLowerCase(), 8)!, flags: parent.traceFlags, traceState: parent.traceState, isRemote: parent.isRemote === true };
 }

@@ -67,7 +67,7 @@ export function toLeanSpanData(span: LeanServerSpan, scope: LeanScope): LeanSpan
     // What the span context carries (issue 36, item 3), not the header as received.
     traceState: parent?.traceState?.serialize(),
     parentSpanId: parent?.spanId,
-    parentIsRemote: parent !== undefined,
+    parentIsRemote: parent?.isRemote === true,
     traceFlags: span.sampled ? 1 : 0,
     name: span.name,
     kind: SpanKind.SERVER,
