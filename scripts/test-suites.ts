@@ -78,6 +78,7 @@ export const UNIT: readonly string[] = [
     'route-schemas-tuple-and-scalar-projection',
     'route-schemas-typebox',
     'route-schemas-unsupported-media-type',
+    'redirect-headers',
     'redirect-location-encoding',
     'router-definition-errors',
     'router-hosts',

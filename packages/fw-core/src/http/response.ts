@@ -83,9 +83,9 @@ export function html(body: string, code = 200, headers?: HeaderMap): StatusRespo
   return status(code, { 'content-type': 'text/html; charset=utf-8', ...headers }, body);
 }
 
-/** A redirect, 302 unless given. */
-export function redirect(location: string, code: RedirectResponse['status'] = 302): RedirectResponse {
-  return { kind: 'redirect', status: code, location };
+/** A redirect, 302 unless given; `headers` (a `cache-control`) go beside the location, which wins over theirs. */
+export function redirect(location: string, code: RedirectResponse['status'] = 302, headers?: HeaderMap): RedirectResponse {
+  return { kind: 'redirect', status: code, location, ...(headers && { headers }) };
 }
 
 /** A file response: streamed from disk, with ETag/Last-Modified and 304 answers like static routes. */
