@@ -24,6 +24,7 @@ export const UNIT: readonly string[] = [
     'app-author-mistakes',
     'app-started-env',
     'check-startup-matches-server',
+    'config-app-section-over-file',
     'config-application-sections',
     'config-defaults-and-overrides',
     'config-environment-overlays',

@@ -25,7 +25,7 @@ export interface LoadApplicationOptions {
   readonly env?: NodeJS.ProcessEnv;
   /** fw's configuration in code (the `fw` section) instead of `<appDir>/fw.config.json`; checked by the same rules. */
   readonly config?: InCodeConfig;
-  /** With `config`: the app's own section (what fw.config.json would hold under the app's name). */
+  /** The app's own section (what fw.config.json would hold under the app's name), in place of the file's. */
   readonly appConfig?: Readonly<Record<string, unknown>>;
   /** Prepare static handlers (they check their directories exist). */
   readonly serveStatic?: boolean;
@@ -55,7 +55,9 @@ export async function loadApplication(options: LoadApplicationOptions): Promise<
   const appOf = (): Promise<FwApp> | FwApp => (options.app ? checkApp(options.app, 'the app given to fw') : loadAppModule(options.appDir));
   // The in-code document defaults bootstrap_application to the app's name, so there the app comes first.
   const inCode = options.config === undefined ? undefined : { config: options.config, app: await appOf() };
-  const loaded = await loadConfig(options.appDir, env, inCode && inCodeDocument(inCode.config, inCode.app.name, options.appConfig));
+  const read = await loadConfig(options.appDir, env, inCode && inCodeDocument(inCode.config, inCode.app.name, options.appConfig));
+  // Beside the file too, appConfig is the app's section: a test keeps the project's plugins and gives its own store.
+  const loaded = inCode || options.appConfig === undefined ? read : { ...read, app: Object.freeze({ ...options.appConfig }) };
   const app = inCode?.app ?? (await appOf());
   const config = app.telemetry === true ? listTelemetry(loaded) : loaded;
   const name = config.fw.bootstrap_application;
@@ -129,13 +131,11 @@ export async function checkStartup(application: LoadedApplication, env: NodeJS.P
 /** The JsonLib `json_lib` names: `JSON`, else a module resolved from `appDir` with stringify and parse. */
 export async function resolveJsonLib(specifier: string, appDir: string): Promise<JsonLib> {
   if (specifier === 'JSON') return JSON;
-  let loaded: Record<string, unknown>;
-  try {
-    const path = nodeModule.createRequire(resolve(appDir, 'package.json')).resolve(specifier);
-    loaded = (await import(pathToFileURL(path).href)) as Record<string, unknown>;
-  } catch (error) {
+  // async, so a specifier require cannot resolve rejects as a failed import does.
+  const load = async (): Promise<Record<string, unknown>> => import(pathToFileURL(nodeModule.createRequire(resolve(appDir, 'package.json')).resolve(specifier)).href);
+  const loaded = await load().catch((error: unknown) => {
     throw new FwError('FW_ERR_CONFIG_BAD_VALUE', `json_lib ${specifier} cannot be loaded from ${appDir}`, { cause: error });
-  }
+  });
   const lib = (typeof loaded.stringify === 'function' ? loaded : loaded.default) as Partial<JsonLib> | undefined;
   if (typeof lib?.stringify !== 'function' || typeof lib.parse !== 'function') {
     throw new FwError('FW_ERR_CONFIG_BAD_VALUE', `json_lib ${specifier} must export stringify and parse`);

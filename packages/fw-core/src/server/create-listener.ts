@@ -24,7 +24,7 @@ export interface CreateListenerOptions {
   readonly app?: FwApp;
   /** fw's configuration in code, checked by the file's rules (its `fw` section; `bootstrap_application`: the app's name), else `<appDir>/fw.config.json`. */
   readonly config?: InCodeConfig;
-  /** With `config`: the app's own section, as fw.config.json would hold it under the app's name. */
+  /** The app's own section, as fw.config.json would hold it under the app's name; beside the file, in place of its section. */
   readonly appConfig?: Readonly<Record<string, unknown>>;
   /** Environment variables to read (PORT, FW_ENV, LOG_LEVEL); default process.env. */
   readonly env?: NodeJS.ProcessEnv;
