@@ -172,6 +172,31 @@ describe('fw middleware', { concurrency: true }, () => {
     });
   });
 
+  it("marks the plugin withTelemetry lists, which fw.config.json does not, as withTelemetry's (text and --json)", async () => {
+    const run = await runFw(['--app', 'with-telemetry-app', 'middleware'], { cwd: FIXTURES });
+    assertSucceeded(run);
+    assert.equal(
+      run.stdout,
+      lines(
+        '=== Global Plugins ===',
+        '  pre_request: otel_fw_plugin {} (added by withTelemetry)',
+        '  pre_request: fw_request_plugin {"decode_json_body":true}',
+        '=== Route Groups (tasks_router) ===',
+        'Group: prefix=  security=false',
+        '  Plugins:',
+        '    (inherits global)',
+        '  Routes:',
+        '    _ /tasks -> (inline fun)',
+      ),
+    );
+    const json = await runFw(['--app', 'with-telemetry-app', 'middleware', '--json'], { cwd: FIXTURES });
+    const model = JSON.parse(json.stdout) as { global: unknown[]; groups: { plugins: unknown[] }[] };
+    const added = { phase: 'pre_request', module: 'otel_fw_plugin', options: {}, added_by: 'withTelemetry' };
+    assert.deepEqual(model.global[0], added);
+    assert.deepEqual(model.groups[0]!.plugins[0], added); // the chain the group runs, inherited
+    assert.deepEqual(model.global[1], { phase: 'pre_request', module: 'fw_request_plugin', options: { decode_json_body: true } });
+  });
+
   it('--json gives security names, inline and static handlers as data', async () => {
     const run = await runFw(['middleware', '--json', '--app', join(FIXTURES, 'wildcard-app')]);
     assert.equal(run.code, 0);

@@ -15,17 +15,14 @@ export const configCommand: FwCommand<InspectArgs> = {
   builder: withJson,
   async run(args, context) {
     // Loaded here, not at the top: `fw --help` and the other commands need none of it.
-    const [{ loadApplication, resolveConfig }, { buildConfigModel, hasMissingKey, renderConfig }] = await Promise.all([import('fw-core/inspect'), import('../inspect/config-view.ts')]);
+    const [{ loadApplication, resolveConfig }, { buildConfigModel, hasMissingKey, renderConfig, runConfigOf }] = await Promise.all([import('fw-core/inspect'), import('../inspect/config-view.ts')]);
     const appDir = await appDirOf(context, args);
     const report = await resolveConfig(appDir, context.env);
     // A missing key is marked and exits 1: the app cannot load without it.
     const missing = hasMissingKey(report);
     const runs = missing
       ? { reason: 'a required key is missing' }
-      : await loadApplication({ appDir, env: context.env }).then(
-          ({ app, config }) => ({ fw: config.fw, by: app.telemetry === true ? 'withTelemetry' : 'the app' }),
-          (error: unknown) => ({ reason: errorText(error) }),
-        );
+      : await loadApplication({ appDir, env: context.env }).then(runConfigOf, (error: unknown) => ({ reason: errorText(error) }));
     if (!missing && 'reason' in runs) context.note(`the app was not loaded, so the values are fw.config.json's, without what the app adds at start: ${runs.reason}`);
     printModel(context, args.json, buildConfigModel(report, runs), renderConfig);
     if (missing) context.setExitCode(EXIT.error);

@@ -41,6 +41,11 @@ export interface RunConfig {
   readonly by: string;
 }
 
+/** What a loaded app runs with, and what added to fw.config.json's values at start: `withTelemetry`, else the app. */
+export function runConfigOf({ app, config }: LoadedApplication): RunConfig {
+  return { fw: config.fw, by: app.telemetry === true ? 'withTelemetry' : 'the app' };
+}
+
 /** The model of a resolved configuration (entries come in CONFIG_KEYS order) and of what the app `runs` with, or why it was not loaded. */
 export function buildConfigModel(report: ConfigReport, runs: RunConfig | { readonly reason: string }): ConfigModel {
   return {
@@ -56,7 +61,7 @@ export function buildConfigModel(report: ConfigReport, runs: RunConfig | { reado
 }
 
 /** The stream handlers and plugins in what the server runs with (`runs`) that the file's value (`file`) does not list. */
-function additions(key: string, file: unknown, runs: unknown): string[] {
+export function additions(key: string, file: unknown, runs: unknown): string[] {
   if (key === 'server_configuration') {
     const listed = (file as FwConfig['server_configuration']).stream_handlers;
     return (runs as FwConfig['server_configuration']).stream_handlers.filter((name) => !listed.includes(name));

@@ -4,6 +4,7 @@
  */
 import type { PluginEntry } from 'fw-core';
 import type { CompiledRoute, LoadedApplication, RouteTarget } from 'fw-core/inspect';
+import { additions, runConfigOf } from './config-view.ts';
 import { handlerLabel, handlerModel, listedMethods, securityModel, type HandlerModel, type SecurityModel } from './route-handler.ts';
 
 /** A plugin registration as shown: options default to `{}`. */
@@ -11,6 +12,8 @@ export interface PluginModel {
   readonly phase: string;
   readonly module: string;
   readonly options: unknown;
+  /** What listed it at start though fw.config.json does not (`withTelemetry` its otel_fw_plugin); absent for one the file lists. */
+  readonly added_by?: string;
 }
 
 /** One method of one route of a group. */
@@ -40,22 +43,27 @@ export interface MiddlewareModel {
 /** The model of a loaded application, groups and routes in definition order. */
 export function buildMiddlewareModel(loaded: LoadedApplication): MiddlewareModel {
   const routes = loaded.router.routes();
+  // The global entries the app listed at start (fw config marks the same ones); a group's own list is as the app wrote it.
+  const { fw, by } = runConfigOf(loaded);
+  const file = loaded.config.entries.find((entry) => entry.key === 'plugins')!.value;
+  const added = new Set(additions('plugins', file, fw.plugins));
+  const global = fw.plugins.map((entry) => pluginModel(entry, added.has(entry.module) ? by : undefined));
   return {
-    global: loaded.config.fw.plugins.map(pluginModel),
+    global,
     router: loaded.app.router.name,
     groups: loaded.routes.groups.map((group) => ({
       prefix: group.prefix,
       host: group.host,
       security: securityModel(group),
       inherits: group.plugins.inherited,
-      plugins: group.plugins.entries.map(pluginModel),
+      plugins: group.plugins.inherited ? global : group.plugins.entries.map((entry) => pluginModel(entry)),
       routes: routes.filter((route) => route.data.group === group).flatMap(groupRoutes),
     })),
   };
 }
 
-function pluginModel(entry: PluginEntry): PluginModel {
-  return { phase: entry.phase, module: entry.module, options: entry.options ?? {} };
+function pluginModel(entry: PluginEntry, addedBy?: string): PluginModel {
+  return { phase: entry.phase, module: entry.module, options: entry.options ?? {}, ...(addedBy !== undefined && { added_by: addedBy }) };
 }
 
 function groupRoutes(route: CompiledRoute<RouteTarget>): GroupRouteModel[] {
@@ -82,5 +90,5 @@ export function renderMiddleware(model: MiddlewareModel): string {
 
 function pluginLines(plugins: readonly PluginModel[], indent: string): string[] {
   if (plugins.length === 0) return [`${indent}(none)`];
-  return plugins.map((plugin) => `${indent}${plugin.phase}: ${plugin.module} ${JSON.stringify(plugin.options)}`);
+  return plugins.map((plugin) => `${indent}${plugin.phase}: ${plugin.module} ${JSON.stringify(plugin.options)}${plugin.added_by === undefined ? '' : ` (added by ${plugin.added_by})`}`);
 }
