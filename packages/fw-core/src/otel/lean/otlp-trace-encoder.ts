@@ -116,7 +116,7 @@ class ProtobufWriter {
     this.pos = pos;
   }
 
-  /** Length-prefixed bytes from hex (two characters a byte; a character that is not hex counts as 0). */
+  /** Length-prefixed bytes from hex (two characters a byte; one that is not hex read as the SDK's serializer reads it). */
   hexBytes(hex: string): void {
     const n = hex.length >>> 1;
     this.uint32(n);
@@ -214,11 +214,11 @@ function storeUint32(buf: Buffer, pos: number, value: number): number {
   return pos + 4;
 }
 
+/** A hex digit's value, as the SDK's serializer reads one (hexToBinary): another character gives what its `code - 55` gives there. */
 function hexValue(code: number): number {
   if (code >= 48 && code <= 57) return code - 48;
-  const lower = code | 0x20;
-  if (lower >= 97 && lower <= 102) return lower - 87;
-  return 0;
+  if (code >= 97 && code <= 102) return code - 87;
+  return code - 55;
 }
 
 // Field numbers, from the official definitions.
