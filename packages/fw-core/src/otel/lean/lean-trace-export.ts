@@ -251,11 +251,9 @@ export class SpanBatcher<T> {
   async #drain(): Promise<void> {
     for (let batch = this.#sealed.shift(); batch !== undefined && !this.#stopped; batch = this.#sealed.shift()) {
       this.#sealedCount -= batch.count;
-      let result: SendResult;
-      try {
-        result = await this.#sink.send(batch.body, batch.count);
-      } catch (error) { result = { ok: false, reason: error instanceof Error ? error.message : String(error) }; }
-      if (result.ok) this.counts.exported += batch.count;
+      // A send that throws has failed, as one whose answer says so.
+      const ok = await this.#sink.send(batch.body, batch.count).then((result) => result.ok, () => false);
+      if (ok) this.counts.exported += batch.count;
       else this.counts.failed += batch.count;
     }
   }
