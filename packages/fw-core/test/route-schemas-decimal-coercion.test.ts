@@ -17,7 +17,7 @@ import { injectTestApp, type InjectedApp } from './support/inject-app.ts';
 const echo = (req: FwRequest) => json({ pathParams: req.pathParams ?? null, queryParams: req.queryParams ?? null });
 const decimalIssue = (path: string) => ({ path, keyword: 'type', message: 'must be a decimal number within ±9007199254740991', params: {} });
 
-/** The query schema: integers (one with a maximum), a number, a string and a list of integers. */
+/** The query schema: integers (one with a maximum), a number, a string, a list of integers and a list of lists of them. */
 const listQuery = {
   type: 'object',
   properties: {
@@ -26,6 +26,7 @@ const listQuery = {
     price: { type: 'number' },
     code: { type: 'string' },
     ids: { type: 'array', items: { type: 'integer' } },
+    grid: { type: 'array', items: { type: 'array', items: { type: 'integer' } } },
   },
 };
 
@@ -102,6 +103,16 @@ describe('route schemas: numbers from decimal text only', () => {
     const once = await app.fetch('/list?ids=0x2');
     assert.equal(once.status, 400);
     assert.deepEqual(await once.json(), { error: 'invalid query', details: [decimalIssue('/ids/0')] });
+  });
+
+  it('refuses a misread number that coercion wrapped in arrays, as a list of lists of integers wraps ?grid=0x10 in two', async () => {
+    for (const [query, path] of [['grid=0x10', '/grid/0'], ['grid=1&grid=%201', '/grid/1'], ['grid=Infinity', '/grid/0'], ['grid=9007199254740993', '/grid/0']]) {
+      const res = await app.fetch(`/list?${query}`);
+      assert.equal(res.status, 400, query);
+      assert.deepEqual(await res.json(), { error: 'invalid query', details: [decimalIssue(path!)] }, query);
+    }
+    const decimal = await app.fetch('/list?grid=7&grid=2.0');
+    assert.deepEqual(await decimal.json(), { pathParams: null, queryParams: { grid: [[7], [2]] } });
   });
 
   it("reports the misread value alone, not ajv's issues about the number it made of it, beside other issues", async () => {

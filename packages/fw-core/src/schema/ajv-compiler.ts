@@ -176,9 +176,9 @@ function decimalOnly(validate: SyncValidator): SyncValidator {
     }
     const result = validate(value);
     if (texts === undefined) return result;
-    // ajv's issues about a misread number (`0x10` above a maximum of 10) are about a number the client never sent.
+    // ajv's issues about a misread number (`0x10` above a maximum of 10) are about a number the client never sent, at any depth (a list of lists wraps it: [[16]]).
     const refuse = (errors: readonly SchemaIssue[]): SchemaIssue[] => {
-      const issues = texts!.filter(([key, index]) => typeof (Array.isArray(part[key]) ? (part[key] as unknown[])[index] : part[key]) === 'number').map(([key, index]): SchemaIssue => ({
+      const issues = texts!.filter(([key, index]) => typeof [Array.isArray(part[key]) ? (part[key] as unknown[])[index] : part[key]].flat(Infinity)[0] === 'number').map(([key, index]): SchemaIssue => ({
         path: `/${key.replaceAll('~', '~0').replaceAll('/', '~1')}${Array.isArray(part[key]) ? `/${index}` : ''}`,
         keyword: 'type', message: 'must be a decimal number within ±9007199254740991', params: {},
       }));
