@@ -32,6 +32,11 @@ describe('route schemas: request parts', () => {
                 schema: { query: { type: 'object', properties: { limit: { type: 'integer', maximum: 50 }, tag: { type: 'array', items: { type: 'string' } }, draft: { type: 'boolean' } }, additionalProperties: false } },
               },
             },
+            {
+              path: '/choice',
+              handler: echo,
+              options: { methods: ['get'], schema: { query: { type: 'object', properties: { pick: { oneOf: [{ type: 'boolean' }, { type: 'integer' }] }, picks: { type: 'array', items: { oneOf: [{ type: 'boolean' }, { type: 'integer' }] } }, rate: { type: 'number' } } } } },
+            },
             { path: '/tenant', handler: echo, options: { methods: ['get'], schema: { headers: { type: 'object', properties: { 'x-tenant': { type: 'integer' } }, required: ['x-tenant'] } } } },
             { path: '/things', handler: echo, options: { methods: ['post'], schema: { body: { type: 'object', properties: { name: { type: 'string' }, count: { type: 'integer' } }, required: ['name'] } } } },
             {
@@ -90,6 +95,17 @@ describe('route schemas: request parts', () => {
         { path: '/limit', keyword: 'maximum', message: 'must be <= 50', params: { comparison: '<=', limit: 50 } },
       ],
     });
+  });
+
+  it('lists the issues of the query as the client sent it, not as the check that stopped first had coerced it', async () => {
+    // The first check made pick's 0 a number; checked again as a number, both of oneOf's branches would take it (0 is false too).
+    for (const query of ['pick=0&rate=x', 'picks=0&picks=1&rate=x']) {
+      const res = await app.fetch(`/choice?${query}`);
+      assert.equal(res.status, 400, query);
+      assert.deepEqual(await res.json(), { error: 'invalid query', details: [{ path: '/rate', keyword: 'type', message: 'must be number', params: { type: 'number' } }] }, query);
+    }
+    const valid = await app.fetch('/choice?pick=0&picks=0&picks=1&rate=1.5');
+    assert.deepEqual(((await valid.json()) as { queryParams: unknown }).queryParams, { pick: 0, picks: [0, 1], rate: 1.5 });
   });
 
   it('answers 400 invalid headers for a missing or mistyped header', async () => {

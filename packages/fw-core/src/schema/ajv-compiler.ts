@@ -70,7 +70,7 @@ export async function loadAjvCompiler(options: AjvOptions = {}, importModule = (
     const pair = coerce ? coercing : plain;
     try {
       checkSchema(plain.first, schema);
-      const validate = toValidator(pair.first.compile(schema), () => pair.all().compile(schema));
+      const validate = toValidator(pair.first.compile(schema), () => pair.all().compile(schema), coerce);
       // Only a schema that names a number or integer type, or refers elsewhere, may let ajv turn text into a number.
       return coerce && /"(?:number|integer)"|"\$ref"/.test(JSON.stringify(schema) ?? '') ? decimalOnly(validate) : validate;
     } catch (error) {
@@ -117,21 +117,26 @@ const MAX_VALUES_FOR_ALL_ERRORS = 1000;
 const VALID = Object.freeze({ valid: true as const });
 
 /** Checks with `first` (stops at the first issue); when that fails on a small value, `all` lists every issue once `errors` is read. */
-function toValidator(first: CompiledAjv, compileAll: () => CompiledAjv): SyncValidator {
+function toValidator(first: CompiledAjv, compileAll: () => CompiledAjv, coerce: boolean): SyncValidator {
   let all: CompiledAjv | undefined;
   return (value) => {
+    // `all` lists a text part's issues as it was sent: on what `first` coerced in place, a oneOf of boolean and integer took 0 twice.
+    const sent = coerce ? asSent(value as object) : undefined;
     if (first(value)) return VALID;
     const found = first.errors;
     if (!hasAtMostValues(value, MAX_VALUES_FOR_ALL_ERRORS)) return { valid: false, errors: (found ?? []).map(toIssue), incomplete: true };
     let listed: SchemaIssue[] | undefined;
     const list = (): SchemaIssue[] => {
       all ??= compileAll();
-      all(value);
+      all(sent === undefined ? value : Object.assign(value as object, sent));
       return (all.errors ?? found ?? []).map(toIssue);
     };
     return { valid: false, get errors() { return (listed ??= list()); } };
   };
 }
+
+/** A text part's values, each list copied, as `first` found them: it coerces them in place. */
+const asSent = (part: object): object => Object.fromEntries(Object.entries(part).map(([key, text]) => [key, Array.isArray(text) ? text.slice() : text]));
 
 const toIssue = (error: AjvError): SchemaIssue => ({ path: error.instancePath, keyword: error.keyword, message: error.message ?? error.keyword, params: error.params });
 
@@ -155,10 +160,7 @@ function hasAtMostValues(value: unknown, limit: number): boolean {
 const DECIMAL = /^-?[0-9]+(?:\.[0-9]+)?$/;
 
 /** Whether ajv would read `text` as a number that fw refuses: not decimal, or beyond ±Number.MAX_SAFE_INTEGER (`…993.0`, 400 digits' Infinity). */
-function misread(text: string): boolean {
-  if (DECIMAL.test(text)) return text.length > 15 && !(Math.abs(Number(text)) <= Number.MAX_SAFE_INTEGER);
-  return text !== '' && !Number.isNaN(Number(text));
-}
+const misread = (text: string): boolean => (DECIMAL.test(text) ? text.length > 15 && !(Math.abs(Number(text)) <= Number.MAX_SAFE_INTEGER) : text !== '' && !Number.isNaN(Number(text)));
 
 /**
  * `validate` refusing, with a `type` issue in ajv's shape, each number it coerced from misread text. A part holds

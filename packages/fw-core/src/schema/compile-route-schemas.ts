@@ -147,6 +147,4 @@ export function checkRouteSchemaShape(value: unknown, where: string): RouteSchem
   return value as RouteSchema;
 }
 
-function isSchema(value: unknown): value is PartSchema {
-  return typeof value === 'boolean' || isJsonObject(value) || isStandardSchema(value);
-}
+const isSchema = (value: unknown): value is PartSchema => typeof value === 'boolean' || isJsonObject(value) || isStandardSchema(value);
