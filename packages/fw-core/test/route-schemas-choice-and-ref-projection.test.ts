@@ -130,6 +130,22 @@ describe('response projection through anyOf, oneOf and $ref, beside fast-json-st
     assert.deepEqual(project({ id: 1, password: 'x' }), { id: 1 });
     assert.deepEqual(checked, [user]);
   });
+
+  it('matches a class instance as JSON writes it, by its own fields: an inherited getter or key is no field of it', () => {
+    // A model whose prototype holds a getter and a default: JSON.stringify writes {"kind":"cat"}, which the cat branch takes.
+    class Cat {
+      kind = 'cat';
+      get meows(): string {
+        return 'a getter on the prototype';
+      }
+    }
+    const inherited = Object.assign(Object.create({ kind: 'dog', barks: 'inherited' }) as object, { kind: 'cat' });
+    const project = compileProjection({ oneOf: [cat, dog] }, 'route GET /x schema.response.200', { match });
+    assert.deepEqual(JSON.stringify(project(new Cat())), '{"kind":"cat"}');
+    assert.deepEqual(JSON.stringify(project(inherited)), '{"kind":"cat"}');
+    const listed = compileProjection({ type: 'array', items: { anyOf: [{ type: 'object', properties: { id: { type: 'integer' } } }] } }, 'route GET /x schema.response.200', { match });
+    assert.equal(JSON.stringify(listed([Object.assign(Object.create({ id: 'text' }) as object, { name: 'n' })])), '[{}]');
+  });
 });
 
 describe('response schemas with anyOf, oneOf and $ref on a route', () => {

@@ -315,12 +315,12 @@ function toJsonOf(value: object): unknown {
   return typeof toJSON === 'function' ? toJSON.call(value, '') : value;
 }
 
-/** `value` as fw writes it, each object's `toJSON` applied (an array's never is: plainArray); the same value when nothing changes. */
+/** `value` as fw writes it: each object's `toJSON` applied (an array's never is: plainArray), its own fields only (ajv reads a class's getters); the same value when nothing changes. */
 function asJson(value: unknown): unknown {
   if (typeof value !== 'object' || value === null) return value;
   const json = Array.isArray(value) ? value : toJsonOf(value);
   if (json !== value) return asJson(json);
-  let copy: Record<string, unknown> | unknown[] | undefined;
+  let copy: Record<string, unknown> | unknown[] | undefined = Array.isArray(value) || [Object.prototype, null].includes(Object.getPrototypeOf(value)) ? undefined : { ...value };
   for (const key of Object.keys(value)) {
     const inner = (value as Record<string, unknown>)[key];
     const encoded = asJson(inner);
