@@ -3,7 +3,7 @@
  * what it relies on and the public API it makes up for ("Lacking"). test/node-internals-contract.test.ts
  * checks each on the lowest Node `engines` admits and the pinned one (docs/api.md, "Node versions").
  */
-import type { Server, ServerResponse } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 
 // process.getBuiltinModule, not an ES import of node:net: see server/start-server.ts (undici).
@@ -45,6 +45,9 @@ export function idleSockets(server: Server): Set<Socket> | undefined {
  * goes the other way, and is a getter where this is one read per request (bench/server.bench.ts).
  */
 export function responseOnSocket(socket: Socket): ServerResponse | null | undefined { return (socket as HttpSocket)._httpMessage; }
+
+/** Adds a request header line to `headers` as node:http's parser does: repeats joined, set-cookie listed, content-type and the like kept once. Lacking: only the parser builds `req.headers`. */
+export function addHeaderLine(req: IncomingMessage, name: string, value: string, headers: object): void { (req as IncomingMessage & { _addHeaderLine(name: string, value: string, headers: object): void })._addHeaderLine(name, value, headers); }
 
 /** Sends `connection: close` and closes after `res`. Lacking: a set header shows in `getHeaders()`. */
 export function closeAfterResponse(res: ServerResponse): void { res.shouldKeepAlive = false; }

@@ -8,6 +8,7 @@ import { Duplex } from 'node:stream';
 import type { HandlerRoute } from '../app/route-group.ts';
 import type { TypedRoute } from '../app/typed-route.ts';
 import { FwError } from '../errors.ts';
+import { addHeaderLine } from '../http/node-internals.ts';
 import type { FromSchema } from '../schema/from-schema.ts';
 import type { JsonSchema, SchemaIssue } from '../schema/route-schema.ts';
 import { CountedIncomingMessage, CountedServerResponse, openExchange } from '../stream/exchange.ts';
@@ -19,7 +20,7 @@ export interface InjectRequest {
   readonly method?: string;
   /** The request target as a client sends it: `/api/posts?limit=2` (or an absolute URL). */
   readonly url: string;
-  /** Header names in any case; `host` defaults to `localhost`. */
+  /** Header names in any case, a list for a name sent several times, joined as node:http joins them; `host` defaults to `localhost`. */
   readonly headers?: Readonly<Record<string, string | readonly string[]>>;
   /** A string or bytes as they are; any other value (a number and null too) as JSON (`content-type: application/json` unless set); one JSON cannot carry (a function, a symbol, a BigInt, a cycle) rejects (FW_ERR_INJECT_BAD_BODY). */
   readonly body?: unknown;
@@ -114,13 +115,15 @@ export function injectFetch(target: InjectTarget): (input: Request | string | UR
 
 function incomingMessage(socket: InjectSocket, spec: InjectRequest): { req: IncomingMessage; body: Buffer | undefined } {
   const req = new CountedIncomingMessage(socket as never);
+  // Each line as node:http's parser leaves it: the value without the blanks around it (RFC 9110 §5.5), repeats joined as it joins them.
+  const lines = Object.entries(spec.headers ?? {}).flatMap(([name, value]) => [value].flat().map((text) => [name.toLowerCase(), text.replace(/^[\t ]+|[\t ]+$/g, '')] as const));
   const headers: Record<string, string | string[]> = {};
-  for (const [name, value] of Object.entries(spec.headers ?? {})) headers[name.toLowerCase()] = typeof value === 'string' ? value : [...value];
+  for (const [name, value] of lines) addHeaderLine(req, name, value, headers);
   headers['host'] ??= 'localhost';
   const body = encodeBody(spec.body, headers);
   if (body !== undefined && headers['transfer-encoding'] === undefined) headers['content-length'] ??= String(body.byteLength);
   Object.assign(req, { method: (spec.method ?? 'GET').toUpperCase(), url: spec.url, headers, httpVersion: '1.1', httpVersionMajor: 1, httpVersionMinor: 1 });
-  req.rawHeaders = Object.entries(headers).flatMap(([name, value]) => (typeof value === 'string' ? [name, value] : value.flatMap((v) => [name, v])));
+  req.rawHeaders = [...lines, ...Object.entries(headers).filter(([name]) => !lines.some(([given]) => given === name))].flat() as string[];
   // The whole body is in memory: the message is complete as soon as it is read.
   req.complete = true;
   return { req, body };
@@ -191,9 +194,7 @@ class InjectSocket extends Duplex {
 }
 
 // node:http calls these on real sockets (timeouts, Nagle, keep-alive); they mean nothing in memory.
-for (const name of ['setTimeout', 'setNoDelay', 'setKeepAlive', 'ref', 'unref']) Object.defineProperty(InjectSocket.prototype, name, { value: returnThis });
-
-function returnThis<T>(this: T): T { return this; }
+for (const name of ['setTimeout', 'setNoDelay', 'setKeepAlive', 'ref', 'unref']) Object.defineProperty(InjectSocket.prototype, name, { value: function returnThis(this: unknown) { return this; } });
 
 /**
  * Reads back the bytes node:http wrote for one response (RFC 9112): skips interim 1xx heads, takes the
@@ -225,8 +226,7 @@ function parseFields(lines: readonly string[]): Record<string, string | string[]
     const name = line.slice(0, colon).toLowerCase();
     const value = line.slice(colon + 1).trim();
     const seen = headers[name];
-    if (name === 'set-cookie') headers[name] = [...((seen as string[] | undefined) ?? []), value];
-    else headers[name] = seen === undefined ? value : `${seen as string}, ${value}`;
+    headers[name] = name === 'set-cookie' ? [...((seen as string[] | undefined) ?? []), value] : seen === undefined ? value : `${seen as string}, ${value}`;
   }
   return headers;
 }

@@ -120,8 +120,8 @@ const VALID = Object.freeze({ valid: true as const });
 function toValidator(first: CompiledAjv, compileAll: () => CompiledAjv, coerce: boolean): SyncValidator {
   let all: CompiledAjv | undefined;
   return (value) => {
-    // `all` lists a text part's issues as it was sent: on what `first` coerced in place, a oneOf of boolean and integer took 0 twice.
-    const sent = coerce ? asSent(value as object) : undefined;
+    // `all` lists a text part's issues as it was sent (lists copied): on what `first` coerced in place, a oneOf of boolean and integer took 0 twice.
+    const sent = coerce ? Object.fromEntries(Object.entries(value as object).map(([key, text]) => [key, Array.isArray(text) ? text.slice() : text])) : undefined;
     if (first(value)) return VALID;
     const found = first.errors;
     if (!hasAtMostValues(value, MAX_VALUES_FOR_ALL_ERRORS)) return { valid: false, errors: (found ?? []).map(toIssue), incomplete: true };
@@ -134,9 +134,6 @@ function toValidator(first: CompiledAjv, compileAll: () => CompiledAjv, coerce: 
     return { valid: false, get errors() { return (listed ??= list()); } };
   };
 }
-
-/** A text part's values, each list copied, as `first` found them: it coerces them in place. */
-const asSent = (part: object): object => Object.fromEntries(Object.entries(part).map(([key, text]) => [key, Array.isArray(text) ? text.slice() : text]));
 
 const toIssue = (error: AjvError): SchemaIssue => ({ path: error.instancePath, keyword: error.keyword, message: error.message ?? error.keyword, params: error.params });
 

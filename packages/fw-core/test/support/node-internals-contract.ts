@@ -9,6 +9,7 @@ import { createServer, Server as HttpServer, type IncomingMessage, type ServerRe
 import { connect, Server as NetServer, Socket } from 'node:net';
 import { after, describe, it } from 'node:test';
 import {
+  addHeaderLine,
   bufferedOutput,
   closeAfterResponse,
   detachHttpParser,
@@ -145,6 +146,24 @@ describe(`node internals contract on Node ${process.version}`, () => {
     assert.ok(before > 5, `the head is buffered too (${before} bytes)`);
     assert.equal(later - before, 5);
     c.socket.destroy();
+    server.close();
+  });
+
+  it('addHeaderLine builds the headers node:http\'s parser builds from the same lines', async () => {
+    const lines = [['X-Tag', 'a'], ['x-tag', 'b'], ['Cookie', 'a=1'], ['cookie', 'b=2'], ['Set-Cookie', 's=1'], ['set-cookie', 's=2'], ['Content-Type', 'text/plain'], ['content-type', 'text/html'], ['User-Agent', 'one'], ['user-agent', 'two']];
+    let parsed: unknown;
+    let built: Record<string, unknown> = {};
+    const { server, port } = await serve((req, res) => {
+      parsed = req.headers;
+      built = { host: 't', connection: 'close' };
+      for (const [name, value] of lines) addHeaderLine(req, name!, value!, built);
+      res.end('done');
+    });
+    const c = await client(port);
+    c.socket.write(`GET / HTTP/1.1\r\nHost: t\r\nConnection: close\r\n${lines.map(([name, value]) => `${name}: ${value}\r\n`).join('')}\r\n`);
+    await c.received('done');
+    assert.deepEqual(built, { host: 't', connection: 'close', 'x-tag': 'a, b', cookie: 'a=1; b=2', 'set-cookie': ['s=1', 's=2'], 'content-type': 'text/plain', 'user-agent': 'one' });
+    assert.deepEqual({ ...(parsed as object) }, built);
     server.close();
   });
 
