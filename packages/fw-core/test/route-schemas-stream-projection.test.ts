@@ -16,6 +16,9 @@ const users = [
 const userSchema = { type: 'object', properties: { id: { type: 'integer' }, name: { type: 'string' } } };
 const keyedSchema = { type: 'object', properties: { users: { type: 'array', items: userSchema } } };
 
+/** Items whose toJSON() writes the key JSON.stringify passes it. */
+const keyed = Array.from({ length: 3 }, () => ({ toJSON: (key: string) => `at ${key}` }));
+
 async function* fromStore(): AsyncGenerator<unknown> {
   yield* users;
 }
@@ -33,6 +36,8 @@ describe('route schemas: streamed responses', () => {
             { path: '/keyed', handler: () => jsonStream(fromStore(), { key: 'users' }), options: get(keyedSchema) },
             { path: '/bare', handler: () => jsonStream(users), options: get({ type: 'array', items: userSchema }) },
             { path: '/whole', handler: () => json({ users }), options: get(keyedSchema) },
+            { path: '/keys-streamed', handler: () => jsonStream(keyed), options: { methods: ['get' as const] } },
+            { path: '/keys-whole', handler: () => json(keyed), options: { methods: ['get' as const] } },
             { path: '/tuple', handler: () => jsonStream(users), options: get({ type: 'array', prefixItems: [userSchema] }) },
             // json({posts: users}) under keyedSchema sends {}: the schema lets no posts key leave.
             { path: '/unlisted-key', handler: () => jsonStream(fromStore(), { key: 'posts' }), options: get(keyedSchema) },
@@ -52,6 +57,12 @@ describe('route schemas: streamed responses', () => {
 
   it('strips each item of a bare array stream', async () => {
     assert.equal(await (await app.fetch('/bare')).text(), '[{"id":1,"name":"ada"},{"id":2,"name":"bob"}]');
+  });
+
+  it("passes an item's own toJSON its index within the batch encoded, where json() passes its index in the list (documented)", async () => {
+    assert.equal(await (await app.fetch('/keys-whole')).text(), '["at 0","at 1","at 2"]');
+    // The first item is encoded alone, to size the batches, then the rest as one batch.
+    assert.equal(await (await app.fetch('/keys-streamed')).text(), '["at 0","at 0","at 1"]');
   });
 
   it('refuses a stream under a tuple schema, whose positions it cannot follow item by item, rather than send elements past the tuple', async () => {
