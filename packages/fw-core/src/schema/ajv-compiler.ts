@@ -5,7 +5,7 @@ import { FwError } from '../errors.ts';
 import type { AjvOptions, AjvPlugin, NamedSchemaMap, SchemaCompiler, SchemaIssue, SchemaResult } from './route-schema.ts';
 
 /** ajv's validators answer at once. */
-type SyncValidator = (value: unknown) => SchemaResult;
+type SyncValidator = (value: unknown, sent?: () => unknown) => SchemaResult;
 
 // The little of ajv's API fw uses, typed locally so fw-core builds without ajv installed.
 type CompiledAjv = { (value: unknown): boolean; errors?: readonly AjvError[] | null };
@@ -70,7 +70,7 @@ export async function loadAjvCompiler(options: AjvOptions = {}, importModule = (
     const pair = coerce ? coercing : plain;
     try {
       checkSchema(plain.first, schema);
-      const validate = toValidator(pair.first.compile(schema), () => pair.all().compile(schema), coerce);
+      const validate = toValidator(pair.first.compile(schema), () => pair.all().compile(schema));
       // Only a schema that names a number or integer type, or refers elsewhere, may let ajv turn text into a number.
       return coerce && /"(?:number|integer)"|"\$ref"/.test(JSON.stringify(schema) ?? '') ? decimalOnly(validate) : validate;
     } catch (error) {
@@ -116,19 +116,17 @@ const exported = <T>(module: any, name = 'default'): T | undefined =>
 const MAX_VALUES_FOR_ALL_ERRORS = 1000;
 const VALID = Object.freeze({ valid: true as const });
 
-/** Checks with `first` (stops at the first issue); when that fails on a small value, `all` lists every issue once `errors` is read. */
-function toValidator(first: CompiledAjv, compileAll: () => CompiledAjv, coerce: boolean): SyncValidator {
+/** Checks with `first` (stops at the first issue); when that fails on a small value, `all` lists every issue once `errors` is read, on the part as `sent()` makes it again (`first` coerced `value` in place). */
+function toValidator(first: CompiledAjv, compileAll: () => CompiledAjv): SyncValidator {
   let all: CompiledAjv | undefined;
-  return (value) => {
-    // `all` lists a text part's issues as it was sent (lists copied): on what `first` coerced in place, a oneOf of boolean and integer took 0 twice.
-    const sent = coerce ? Object.fromEntries(Object.entries(value as object).map(([key, text]) => [key, Array.isArray(text) ? text.slice() : text])) : undefined;
+  return (value, sent) => {
     if (first(value)) return VALID;
     const found = first.errors;
     if (!hasAtMostValues(value, MAX_VALUES_FOR_ALL_ERRORS)) return { valid: false, errors: (found ?? []).map(toIssue), incomplete: true };
     let listed: SchemaIssue[] | undefined;
     const list = (): SchemaIssue[] => {
       all ??= compileAll();
-      all(sent === undefined ? value : Object.assign(value as object, sent));
+      all(sent === undefined ? value : Object.assign(value as object, sent()));
       return (all.errors ?? found ?? []).map(toIssue);
     };
     return { valid: false, get errors() { return (listed ??= list()); } };
@@ -165,7 +163,7 @@ const misread = (text: string): boolean => (DECIMAL.test(text) ? text.length > 1
  * finds the texts, and a text that stayed a string (a string schema) is no issue.
  */
 function decimalOnly(validate: SyncValidator): SyncValidator {
-  return (value) => {
+  return (value, sent) => {
     const part = value as Record<string, unknown>;
     let texts: (readonly [string, number])[] | undefined;
     for (const key in part) {
@@ -173,7 +171,7 @@ function decimalOnly(validate: SyncValidator): SyncValidator {
       if (typeof raw === 'string' && misread(raw)) (texts ??= []).push([key, 0]);
       else if (Array.isArray(raw)) raw.forEach((text, index) => misread(String(text)) && (texts ??= []).push([key, index]));
     }
-    const result = validate(value);
+    const result = validate(value, sent);
     if (texts === undefined) return result;
     // ajv's issues about a misread number (`0x10` above a maximum of 10) are about a number the client never sent, at any depth (a list of lists wraps it: [[16]]).
     const refuse = (errors: readonly SchemaIssue[]): SchemaIssue[] => {

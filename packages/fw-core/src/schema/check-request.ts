@@ -39,18 +39,18 @@ type PartCheck = (req: FwRequest) => Failure | undefined | Promise<Failure | und
 
 // The coerced parts are checked on copies, so `bindings` and `headers` stay the raw strings; coercion changed the copy in place: that copy is what the handler reads.
 const PART_CHECKS: Readonly<Record<RequestPart, (validate: SchemaValidator) => PartCheck>> = {
-  params: (validate) => (req) => checked(req, 'params', { ...req.bindings }, validate),
-  query: (validate) => (req) => checked(req, 'query', parseUrlencoded(req.query), validate),
-  headers: (validate) => (req) => checked(req, 'headers', { ...req.headers }, validate),
+  params: (validate) => (req) => checked(req, 'params', validate, () => ({ ...req.bindings })),
+  query: (validate) => (req) => checked(req, 'query', validate, () => parseUrlencoded(req.query)),
+  headers: (validate) => (req) => checked(req, 'headers', validate, () => ({ ...req.headers })),
   body: (validate) => (req) => {
     const refused = req.body === undefined ? unsupportedBodyType(req) : undefined;
-    return refused === undefined ? checked(req, 'body', req.body, validate) : failed('body', refused, true);
+    return refused === undefined ? checked(req, 'body', validate, () => req.body) : failed('body', refused, true);
   },
 };
 
-/** `validate(value)`'s failure, or undefined once settle gave the handler what it reads; no closure unless the validator answers a promise. */
-function checked(req: FwRequest, part: RequestPart, value: unknown, validate: SchemaValidator): ReturnType<PartCheck> {
-  const result = validate(value);
+/** `validate` on `take()`'s copy (taken again for a failing text part's issues): its failure, or undefined once settle gave the handler what it reads. */
+function checked(req: FwRequest, part: RequestPart, validate: SchemaValidator, take: () => unknown, value = take()): ReturnType<PartCheck> {
+  const result = validate(value, part === 'body' ? undefined : take);
   return isThenable<SchemaResult>(result) ? Promise.resolve(result).then((settled) => settle(req, part, value, settled)) : settle(req, part, value, result);
 }
 

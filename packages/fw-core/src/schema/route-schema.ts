@@ -76,8 +76,8 @@ export type SchemaResult =
   | { readonly valid: true; readonly value?: unknown }
   | { readonly valid: false; readonly errors: readonly SchemaIssue[]; readonly incomplete?: boolean };
 
-/** A compiled validator, which may answer a promise. With `coerce` it may change `value` in place (fw hands it a copy). */
-export type SchemaValidator = (value: unknown) => SchemaResult | Promise<SchemaResult>;
+/** A compiled validator, which may answer a promise. With `coerce` it may change `value` in place (fw hands it a copy, and `sent()` makes another). */
+export type SchemaValidator = (value: unknown, sent?: () => unknown) => SchemaResult | Promise<SchemaResult>;
 
 /**
  * Compiles one schema, throwing when it is not valid (FW_ERR_ROUTE_BAD_SCHEMA); `coerce` for the parts that arrive as
