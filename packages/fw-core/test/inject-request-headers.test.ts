@@ -83,6 +83,11 @@ describe('inject: request headers as node:http gives them', () => {
     },
     { title: 'checks a padded number as the number a client sends', path: '/counted', lines: [['x-count', ' 5 ']], expected: { status: 200, body: { 'x-count': '5' } } },
   ];
+  it('gives a value JavaScript passed as a number as the text a client sends, as node:http\'s request() does', async () => {
+    const res = await inject(app.fw, { url: '/echo', headers: { 'x-tag': 5 as unknown as string, 'x-count': [7] as unknown as string[] } });
+    assert.deepEqual({ status: res.status, body: res.json() }, { status: 200, body: { 'x-tag': '5', 'x-count': '7' } });
+  });
+
   for (const { title, path, lines, expected } of cases) {
     it(title, async () => {
       assert.deepEqual(await overSocket(served.url, path, lines), expected);

@@ -116,7 +116,7 @@ export function injectFetch(target: InjectTarget): (input: Request | string | UR
 function incomingMessage(socket: InjectSocket, spec: InjectRequest): { req: IncomingMessage; body: Buffer | undefined } {
   const req = new CountedIncomingMessage(socket as never);
   // Each line as node:http's parser leaves it: the value without the blanks around it (RFC 9110 §5.5), repeats joined as it joins them.
-  const lines = Object.entries(spec.headers ?? {}).flatMap(([name, value]) => [value].flat().map((text) => [name.toLowerCase(), text.replace(/^[\t ]+|[\t ]+$/g, '')] as const));
+  const lines = Object.entries(spec.headers ?? {}).flatMap(([name, value]) => [value].flat().map((text) => [name.toLowerCase(), String(text).replace(/^[\t ]+|[\t ]+$/g, '')] as const));
   const headers: Record<string, string | string[]> = {};
   for (const [name, value] of lines) addHeaderLine(req, name, value, headers);
   headers['host'] ??= 'localhost';
