@@ -131,6 +131,15 @@ describe('response projection through anyOf, oneOf and $ref, beside fast-json-st
     assert.deepEqual(checked, [user]);
   });
 
+  it("takes an answer's toJSON() once, as JSON.stringify does, to choose the branch and to project through it", () => {
+    // JSON.stringify writes what toJSON() returns as it is: its own toJSON is a function field, left out, not called.
+    const answer = { toJSON: () => ({ id: 1, secret: 's', toJSON: () => 'not called by JSON.stringify' }) };
+    assert.equal(JSON.stringify(answer), '{"id":1,"secret":"s"}');
+    const project = compileProjection({ anyOf: [{ type: 'string' }, { type: 'object', properties: { id: { type: 'integer' } } }] }, 'route GET /x schema.response.200', { match });
+    assert.equal(JSON.stringify(project(answer)), '{"id":1}');
+    assert.equal(JSON.stringify(compileProjection({ type: 'object', properties: { id: { type: 'integer' } } }, 'route GET /x schema.response.200')(answer)), '{"id":1}');
+  });
+
   it('matches a class instance as JSON writes it, by its own fields: an inherited getter or key is no field of it', () => {
     // A model whose prototype holds a getter and a default: JSON.stringify writes {"kind":"cat"}, which the cat branch takes.
     class Cat {

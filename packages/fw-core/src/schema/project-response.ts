@@ -259,7 +259,7 @@ function resolveRef(ref: string, at: string, cx: Context): { readonly schema: Js
 }
 
 /**
- * The first anyOf/oneOf list: the value as JSON.stringify sees it goes through the first branch it matches, merged with
+ * The first anyOf/oneOf list: the value goes through the first branch its JSON (asJson: what JSON.stringify sees) matches, merged with
  * the schema around (other lists chosen in turn), as fast-json-stringify does; none: FW_ERR_RESPONSE_NOT_PROJECTABLE.
  */
 function choiceProjection(flat: Flat, at: string, cx: Context): Projection {
@@ -282,7 +282,7 @@ function choiceProjection(flat: Flat, at: string, cx: Context): Projection {
   return (value) => {
     const encoded = asJson(value);
     const type = encoded === null ? 'null' : Array.isArray(encoded) ? 'array' : typeof encoded;
-    for (const option of options) if ((option.types === undefined || option.types.has(type)) && option.matches(encoded)) return option.project(encoded);
+    for (const option of options) if ((option.types === undefined || option.types.has(type)) && option.matches(encoded)) return option.project(value);
     return notProjectable(cx.where, place, `the answer matches no branch of ${place}`);
   };
 }
@@ -315,11 +315,11 @@ function toJsonOf(value: object): unknown {
   return typeof toJSON === 'function' ? toJSON.call(value, '') : value;
 }
 
-/** `value` as fw writes it: each object's `toJSON` applied (an array's never is: plainArray), its own fields only (ajv reads a class's getters); the same value when nothing changes. */
-function asJson(value: unknown): unknown {
+/** `value` as fw writes it: each object's `toJSON` applied once (an array's never is: plainArray), its own fields only (ajv reads a class's getters); the same value when nothing changes. */
+function asJson(value: unknown, encoded = false): unknown {
   if (typeof value !== 'object' || value === null) return value;
-  const json = Array.isArray(value) ? value : toJsonOf(value);
-  if (json !== value) return asJson(json);
+  const json = Array.isArray(value) || encoded ? value : toJsonOf(value);
+  if (json !== value) return asJson(json, true);
   let copy: Record<string, unknown> | unknown[] | undefined = Array.isArray(value) || [Object.prototype, null].includes(Object.getPrototypeOf(value)) ? undefined : { ...value };
   for (const key of Object.keys(value)) {
     const inner = (value as Record<string, unknown>)[key];
