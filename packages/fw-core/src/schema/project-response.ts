@@ -320,7 +320,8 @@ function asJson(value: unknown, encoded = false): unknown {
   if (typeof value !== 'object' || value === null) return value;
   const json = Array.isArray(value) || encoded ? value : toJsonOf(value);
   if (json !== value) return asJson(json, true);
-  let copy: Record<string, unknown> | unknown[] | undefined = Array.isArray(value) || [Object.prototype, null].includes(Object.getPrototypeOf(value)) ? undefined : { ...value };
+  const proto: unknown = Object.getPrototypeOf(value);
+  let copy: Record<string, unknown> | unknown[] | undefined = Array.isArray(value) || proto === Object.prototype || proto === null ? undefined : { ...value };
   for (const key of Object.keys(value)) {
     const inner = (value as Record<string, unknown>)[key];
     const encoded = asJson(inner);
