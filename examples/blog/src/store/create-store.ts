@@ -69,7 +69,7 @@ export async function createStore(settings: StoreSettings, options: CreateStoreO
       // One cancel at a time per pooled connection: a read or a write holds its connection until its cancel has settled, so
       // a burst of hang-ups is never more than the pool, and none of them is skipped to run on to its statement timeout.
       const cancel = pgCanceller(connectionString, connectTimeoutMs, max);
-      const store = await openPostgresStore({ pool, probePool, cancel, now, queryLog, server, idempotencyKeyTtlMs, onAcquireTimeout: metrics.countTimeout });
+      const store = await openPostgresStore({ pool, probePool, cancel, now, queryLog, server, idempotencyKeyTtlMs, onAcquireTimeout: metrics.countTimeout, transactionIdleMs: queryTimeoutMs });
       // Advisory: a database that answered the migrations and fails these SELECTs fails the first request instead.
       await Promise.all([checkStatementTimeout(pool, statementTimeoutMs, logger).catch(() => {}), checkCommitDurability(pool, logger).catch(() => {})]);
       return store;

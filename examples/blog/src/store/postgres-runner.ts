@@ -36,6 +36,18 @@ export interface PgReporting {
 export type PgRun = (query: PgStatement) => Promise<PgResult>;
 
 const BEGIN: PgStatement = { text: 'BEGIN', operation: { name: 'BEGIN' } };
+
+/**
+ * BEGIN, and the server told to end the transaction (rolled back, its locks released) once it idles longer than
+ * `idleMs` between statements. The blog sends a transaction's next statement as soon as the last is answered and gives
+ * a connection up when an answer takes postgres_query_timeout_ms; a transaction idle longer is one it dropped whose end
+ * never reached the server (a partition, a frozen host), which would otherwise keep its row and advisory locks until
+ * TCP keep-alive notices, two hours by Linux's default. SET LOCAL, in the BEGIN's own round trip, lasts one transaction,
+ * so it holds through a transaction-mode pooler, which drops startup parameters and shares sessions.
+ */
+export function beginIdleBounded(idleMs: number): PgStatement {
+  return { text: `BEGIN; SET LOCAL idle_in_transaction_session_timeout = ${Math.trunc(idleMs)}`, operation: { name: 'BEGIN' } };
+}
 const COMMIT: PgStatement = { text: 'COMMIT', operation: { name: 'COMMIT' }, commits: true };
 
 /**
@@ -85,12 +97,13 @@ export function withPgClient<T>(pool: PgPool, reporting: PgReporting, work: (run
 }
 
 /**
- * Runs `work` between BEGIN and COMMIT on one checked-out client (withPgClient). A client that goes before COMMIT is
- * sent leaves it unsent: the transaction is rolled back. COMMIT itself is never cancelled (heldFor).
+ * Runs `work` between `begin` (plain BEGIN, or beginIdleBounded's) and COMMIT on one checked-out client (withPgClient).
+ * A client that goes before COMMIT is sent leaves it unsent: the transaction is rolled back. COMMIT itself is never
+ * cancelled (heldFor).
  */
-export function inPgTransaction<T>(pool: PgPool, reporting: PgReporting, work: (run: PgRun) => Promise<T>, writeFor?: ReadFor, cancel?: PgCancel): Promise<T> {
+export function inPgTransaction<T>(pool: PgPool, reporting: PgReporting, work: (run: PgRun) => Promise<T>, writeFor?: ReadFor, cancel?: PgCancel, begin = BEGIN): Promise<T> {
   return onPgClient(pool, reporting, async (run) => {
-    await run(BEGIN);
+    await run(begin);
     const result = await work(run);
     await run(COMMIT);
     return result;

@@ -7,7 +7,7 @@ import { isPostId } from './post-id.ts';
 import { applyMigrations } from './postgres-migrate.ts';
 import type { PgCancel, PgPool } from './postgres-pool.ts';
 import { clockMs, DEFAULT_KEY_TTL_MS, keptOutcome, purgeSchedule } from './idempotency.ts';
-import { inPgTransaction, runPgQuery, runPgRead, withPgClient, type PgReporting, type PgRun, type PgStatement } from './postgres-runner.ts';
+import { beginIdleBounded, inPgTransaction, runPgQuery, runPgRead, withPgClient, type PgReporting, type PgRun, type PgStatement } from './postgres-runner.ts';
 import type { QueryLogSink } from './query-log.ts';
 import { postgresSpanTarget, type DbServer, type SqlOperation } from './statement-spans.ts';
 import { LIST_SHAPES, listInTwoRuns, listSql, shapeKey, type CursorTimes, type ListDialect, type ListShape } from './sql/keyset-list.ts';
@@ -35,6 +35,11 @@ export interface PostgresStoreOptions {
    * withPgClient); without it a statement once sent runs to its end.
    */
   readonly cancel?: PgCancel;
+  /**
+   * The server ends a write's transaction idle longer than this between statements (postgres-runner.ts,
+   * beginIdleBounded): create-store.ts passes postgres_query_timeout_ms. Absent: a plain BEGIN.
+   */
+  readonly transactionIdleMs?: number;
 }
 
 const COLUMNS = 'id, title, body, status, user_id, inserted_at, updated_at';
@@ -109,6 +114,7 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
     cancel === undefined ? query(statement, values) : runPgRead(pool, { ...statement, values }, reporting, readFor, cancel);
   const writes = pgWrites(stamp);
   const keys = pgKeys(now, options.idempotencyKeyTtlMs ?? DEFAULT_KEY_TTL_MS);
+  const begin = options.transactionIdleMs === undefined ? undefined : beginIdleBounded(options.transactionIdleMs);
   let closing: Promise<void> | undefined;
   let pinging: Promise<void> | undefined;
   const { probePool } = options;
@@ -143,7 +149,7 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
 
     async update(id: number, changes: PostChanges, writeFor?: ReadFor): Promise<UpdateResult> {
       if (!isPostId(id)) return { found: false };
-      return inPgTransaction(pool, reporting, (run) => writes.update(run, id, changes), writeFor, cancel);
+      return inPgTransaction(pool, reporting, (run) => writes.update(run, id, changes), writeFor, cancel, begin);
     },
 
     async delete(id: number, writeFor?: ReadFor): Promise<boolean> {
@@ -152,7 +158,7 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
     },
 
     writeOnce<W extends PostWrite>(claim: IdempotencyClaim, write: W, answer: (result: PostWriteResult<W>) => KeptAnswer, writeFor?: ReadFor): Promise<IdempotentOutcome<PostWriteResult<W>>> {
-      return inPgTransaction(pool, reporting, (run) => keys(run, claim, () => writes.run(run, write) as Promise<PostWriteResult<W>>, answer), writeFor, cancel);
+      return inPgTransaction(pool, reporting, (run) => keys(run, claim, () => writes.run(run, write) as Promise<PostWriteResult<W>>, answer), writeFor, cancel, begin);
     },
 
     // Probes that arrive together share one ping: a flood of GET /ready cannot queue them past their timeout.
