@@ -3,8 +3,8 @@
  * Field"), one rule for every store: a key is kept per scope (method, route, credential) with
  * the request's fingerprint and the answer of its first run, until it expires. A key found alive
  * answers `replay` (same fingerprint) or `mismatch`; an expired one counts as absent and is
- * replaced. Expired keys are swept lazily, at most once per PURGE_INTERVAL_MS, by a write that
- * carries a key: nothing runs on a timer.
+ * replaced. Expired keys are swept lazily, at most once per PURGE_INTERVAL_MS (and PURGE_BATCH of
+ * them at a time in the SQL stores), by a write that carries a key: nothing runs on a timer.
  */
 import type { IdempotencyClaim, IdempotentOutcome, KeptAnswer } from './store.ts';
 
@@ -27,13 +27,34 @@ export function keptOutcome(kept: KeptKey | undefined, claim: IdempotencyClaim, 
   return kept.fingerprint === claim.fingerprint ? { kind: 'replay', answer: kept.answer } : { kind: 'mismatch' };
 }
 
-/** A function answering true when a sweep of expired keys is due at `nowMs` (and then not again for a while). */
-export function purgeSchedule(): (nowMs: number) => boolean {
+/**
+ * Most expired keys one sweep of an SQL store deletes. A sweep runs inside the transaction of the keyed write that is
+ * due to run it, so it must stay short whatever has piled up: one DELETE of every expired key (a day of keys expiring
+ * at once) outlasted the statement timeout, failed that write (503) and rolled back, every minute, for good.
+ */
+export const PURGE_BATCH = 1000;
+
+/** When a store sweeps expired keys: `due` at `nowMs`; `swept(deleted)` says how many the sweep deleted. */
+export interface PurgeSchedule {
+  due(nowMs: number): boolean;
+  swept(deleted: number): void;
+}
+
+/**
+ * A sweep is due at most once per PURGE_INTERVAL_MS, and at the next keyed write again when a sweep deleted a full
+ * PURGE_BATCH: a backlog then goes a batch per keyed write.
+ */
+export function purgeSchedule(): PurgeSchedule {
   let last = Number.NEGATIVE_INFINITY;
-  return (nowMs) => {
-    if (nowMs - last < PURGE_INTERVAL_MS && nowMs >= last) return false;
-    last = nowMs;
-    return true;
+  return {
+    due(nowMs) {
+      if (nowMs - last < PURGE_INTERVAL_MS && nowMs >= last) return false;
+      last = nowMs;
+      return true;
+    },
+    swept(deleted) {
+      if (deleted >= PURGE_BATCH) last = Number.NEGATIVE_INFINITY;
+    },
   };
 }
 
@@ -44,9 +65,9 @@ export function purgeSchedule(): (nowMs: number) => boolean {
  */
 export function memoryKeys(ttlMs: number): <T>(claim: IdempotencyClaim, nowMs: number, write: () => T, answer: (result: T) => KeptAnswer) => IdempotentOutcome<T> {
   const keys = new Map<string, KeptKey>();
-  const purgeDue = purgeSchedule();
+  const purge = purgeSchedule();
   return (claim, nowMs, write, answer) => {
-    if (purgeDue(nowMs)) for (const [id, key] of keys) if (key.expiresMs <= nowMs) keys.delete(id);
+    if (purge.due(nowMs)) for (const [id, key] of keys) if (key.expiresMs <= nowMs) keys.delete(id);
     const id = `${claim.scope}\n${claim.key}`;
     const found = keptOutcome(keys.get(id), claim, nowMs);
     if (found !== undefined) return found;

@@ -6,7 +6,7 @@ import { changedFields, fieldsOf, type UpdatableField } from './post-changes.ts'
 import { isPostId } from './post-id.ts';
 import { applyMigrations } from './postgres-migrate.ts';
 import type { PgCancel, PgPool } from './postgres-pool.ts';
-import { clockMs, DEFAULT_KEY_TTL_MS, keptOutcome, purgeSchedule } from './idempotency.ts';
+import { clockMs, DEFAULT_KEY_TTL_MS, keptOutcome, PURGE_BATCH, purgeSchedule } from './idempotency.ts';
 import { beginIdleBounded, inPgTransaction, runPgQuery, runPgRead, withPgClient, type PgReporting, type PgRun, type PgStatement } from './postgres-runner.ts';
 import type { QueryLogSink } from './query-log.ts';
 import { postgresSpanTarget, type DbServer, type SqlOperation } from './statement-spans.ts';
@@ -90,7 +90,13 @@ const KEEP: PgStatement = {
 ON CONFLICT (scope, key) DO UPDATE SET fingerprint = $3, status = $4, body = $5, headers = $6, created_at = $7, expires_at = $8`,
   operation: { name: 'INSERT', collection: KEYS_TABLE },
 };
-const PURGE: PgStatement = { name: 'blog_idempotency_purge', text: `DELETE FROM ${KEYS_TABLE} WHERE expires_at <= $1`, operation: { name: 'DELETE', collection: KEYS_TABLE } };
+// PURGE_BATCH at most (idempotency.ts), oldest first on the expires_at index; SKIP LOCKED: keys another transaction holds
+// (another instance's sweep, a write replacing an expired key) are left to a later sweep, never waited for.
+const PURGE: PgStatement = {
+  name: 'blog_idempotency_purge',
+  text: `DELETE FROM ${KEYS_TABLE} WHERE (scope, key) IN (SELECT scope, key FROM ${KEYS_TABLE} WHERE expires_at <= $1 ORDER BY expires_at LIMIT $2 FOR UPDATE SKIP LOCKED)`,
+  operation: { name: 'DELETE', collection: KEYS_TABLE },
+};
 
 /** Applies pending migrations, then answers with the store. Rejects with StoreUnavailableError when the database is unreachable. */
 export async function openPostgresStore(options: PostgresStoreOptions): Promise<PostStore> {
@@ -211,7 +217,7 @@ function pgWrites(stamp: () => Date | null) {
  * what tells a repeat that the first is still running.
  */
 function pgKeys(now: () => Date, ttlMs: number) {
-  const purgeDue = purgeSchedule();
+  const purge = purgeSchedule();
   return async <T>(run: PgRun, claim: IdempotencyClaim, write: () => Promise<T>, answer: (result: T) => KeptAnswer): Promise<IdempotentOutcome<T>> => {
     const { rows: [lock] } = await run({ ...TRY_KEY_LOCK, values: [`${claim.scope}\n${claim.key}`] });
     if (lock?.locked !== true) return { kind: 'in_progress' };
@@ -223,7 +229,7 @@ function pgKeys(now: () => Date, ttlMs: number) {
     const kept = answer(result);
     const values = [claim.scope, claim.key, claim.fingerprint, kept.status, kept.body, JSON.stringify(kept.headers), new Date(nowMs), new Date(nowMs + ttlMs)];
     await run({ ...KEEP, values });
-    if (purgeDue(nowMs)) await run({ ...PURGE, values: [new Date(nowMs)] });
+    if (purge.due(nowMs)) purge.swept((await run({ ...PURGE, values: [new Date(nowMs), PURGE_BATCH] })).rowCount ?? 0);
     return { kind: 'ran', result };
   };
 }

@@ -7,7 +7,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import { clockMs, DEFAULT_KEY_TTL_MS, keptOutcome, purgeSchedule } from './idempotency.ts';
+import { clockMs, DEFAULT_KEY_TTL_MS, keptOutcome, PURGE_BATCH, purgeSchedule } from './idempotency.ts';
 import { changedFields, fieldsOf, type UpdatableField } from './post-changes.ts';
 import { isPostId } from './post-id.ts';
 import type { QueryLogSink } from './query-log.ts';
@@ -164,7 +164,7 @@ function sqliteWrites(runner: SqliteRunner, statements: Statements, now: () => D
  * `in_progress` never happens here.
  */
 function sqliteKeys(runner: SqliteRunner, statements: Statements, now: () => Date, ttlMs: number) {
-  const purgeDue = purgeSchedule();
+  const purge = purgeSchedule();
   return <T>(claim: IdempotencyClaim, write: () => T, answer: (result: T) => KeptAnswer): IdempotentOutcome<T> => {
     const nowMs = clockMs(now);
     const row = runner.get(statements.kept, [claim.scope, claim.key]);
@@ -173,7 +173,7 @@ function sqliteKeys(runner: SqliteRunner, statements: Statements, now: () => Dat
     const result = write();
     const kept = answer(result);
     runner.run(statements.keep, [claim.scope, claim.key, claim.fingerprint, kept.status, kept.body, JSON.stringify(kept.headers), isoTextOf(new Date(nowMs)), nowMs + ttlMs]);
-    if (purgeDue(nowMs)) runner.run(statements.purge, [nowMs]);
+    if (purge.due(nowMs)) purge.swept(runner.run(statements.purge, [nowMs, PURGE_BATCH]));
     return { kind: 'ran', result };
   };
 }
@@ -254,7 +254,8 @@ function prepareStatements(db: DatabaseSync): Statements {
       { name: 'INSERT', collection: KEYS },
       `INSERT OR REPLACE INTO ${KEYS} (scope, key, fingerprint, status, body, headers, created_at, expires_ms) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
     ),
-    purge: prepare({ name: 'DELETE', collection: KEYS }, `DELETE FROM ${KEYS} WHERE expires_ms <= ?`),
+    // PURGE_BATCH at most (idempotency.ts): the sweep runs synchronously, inside a keyed write's transaction.
+    purge: prepare({ name: 'DELETE', collection: KEYS }, `DELETE FROM ${KEYS} WHERE (scope, key) IN (SELECT scope, key FROM ${KEYS} WHERE expires_ms <= ? ORDER BY expires_ms LIMIT ?)`),
     ping: prepare({ name: 'SELECT' }, 'SELECT count(*) AS tables FROM sqlite_schema'),
     list: new Map(LIST_SHAPES.map((shape) => [shapeKey(shape), prepare(SELECT, listSql(DIALECT, shape))])),
     begin: prepare({ name: 'BEGIN' }, 'BEGIN IMMEDIATE'),
