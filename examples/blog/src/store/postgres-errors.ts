@@ -15,6 +15,9 @@ const NETWORK_CODES = new Set([
 // connection exception; the rest are server shutdown, start-up, overload and statement_timeout.
 const SERVER_CODES = new Set(['57P01', '57P02', '57P03', '53300', '57014']);
 
+// Severities of an error that ends the connection: its sender need not be the statement's judge (below).
+const CONNECTION_ENDING = new Set(['FATAL', 'PANIC']);
+
 // pg reports these as plain Errors without a code, so the message is all there is to go on.
 const PG_MESSAGES = [
   'Connection terminated',
@@ -23,9 +26,15 @@ const PG_MESSAGES = [
   'Client has encountered a connection error and is not queryable',
 ];
 
-/** True when `error` is a connection-level failure rather than a problem with the query. */
+/**
+ * True when `error` is a connection-level failure rather than a problem with the query. An error of severity FATAL
+ * ends the connection, whatever its SQLSTATE (25P03 idle-in-transaction timeout, 57P05 idle-session timeout, 28P01 a
+ * password changed under the pool): nothing that ran on it commits but what the server already had (a COMMIT's
+ * answer lost is toPgWriteError's business).
+ */
 export function isPgUnavailable(error: unknown): boolean {
   if (!(error instanceof Error)) return false;
+  if (CONNECTION_ENDING.has((error as { severity?: unknown }).severity as string)) return true;
   const code = (error as { code?: unknown }).code;
   if (typeof code === 'string') {
     if (NETWORK_CODES.has(code) || SERVER_CODES.has(code) || code.startsWith('08')) return true;
@@ -56,9 +65,6 @@ const NOT_SENT = ['Client has encountered a connection error and is not queryabl
 export function isPgAcquireTimeout(error: unknown): boolean {
   return error instanceof Error && error.message.startsWith('timeout exceeded when trying to connect');
 }
-
-// Severities of an error that ends the connection: its sender need not be the statement's judge (below).
-const CONNECTION_ENDING = new Set(['FATAL', 'PANIC']);
 
 /**
  * True when the server answered the statement with an error that leaves the connection open (an ERROR, as a cancel's
