@@ -34,6 +34,14 @@ export interface RedisStoreOptions {
   readonly timeoutMs: number;
 }
 
+/**
+ * Most commands given up on (their deadline passed) and still unanswered. More means Redis takes commands slower than
+ * they come; each one kept in ioredis's queue costs memory (about 6 KB), and sending more only deepens Redis's backlog.
+ * Past it a request sends none: a store failure at once, for on_store_error. A Redis that answers, however late,
+ * brings the count down; one that stops answering is dropped by the socket timeout, which fails them all.
+ */
+export const MAX_ABANDONED = 1000;
+
 interface ClientWithHit extends Redis {
   fwRateLimitHit(key: string, windowMs: number): Promise<[number, number]>;
 }
@@ -55,11 +63,27 @@ export async function createRedisStore(options: RedisStoreOptions): Promise<Rate
   const within = commandDeadline(timeoutMs, patience);
   // A Redis out of reach at start is a start-up error; once started, outages follow on_store_error.
   await pingAtStart(client, options.url, patience);
+  let abandoned = 0;
   return {
     kind: 'redis',
     async hit(key: string, now: number): Promise<WindowCount> {
-      const [count, ttl] = await within(client.fwRateLimitHit(keyPrefix + key, windowMs));
-      return { count, resetAt: now + ttl };
+      if (abandoned >= MAX_ABANDONED) throw new Error(`Redis has not answered ${abandoned} commands given up on; none sent until it does`);
+      const command = client.fwRateLimitHit(keyPrefix + key, windowMs);
+      let answered = false;
+      const answer = (): void => void (answered = true);
+      command.then(answer, answer);
+      try {
+        const [count, ttl] = await within(command);
+        return { count, resetAt: now + ttl };
+      } catch (error) {
+        // Given up on while still queued: counted until Redis answers it (or the connection drops and fails it).
+        if (!answered) {
+          abandoned += 1;
+          const release = (): void => void (abandoned -= 1);
+          command.then(release, release);
+        }
+        throw error;
+      }
     },
     close: () => closeClient(client, within),
   };
