@@ -16,6 +16,8 @@ import { received } from './support/store-query-log-hook.ts';
 const SUPPORT_DIR = join(import.meta.dirname, 'support');
 const NOW = Date.UTC(2024, 0, 2, 3, 4, 5, 678);
 const SQLITE_COLUMNS = 'id, title, body, status, user_id, inserted_key, updated_at';
+/** How PostgreSQL's transactions begin, the migrations' too: their idle time bounded by the query timeout, 6000 ms (postgres-runner.ts). */
+const BOUNDED_BEGIN = 'BEGIN; SET LOCAL idle_in_transaction_session_timeout = 6000';
 // The two list runs (store/sql/keyset-list.ts): the indexed page, its LIMIT lowered to the rows
 // within the text budget by a count over the same index entries.
 const SQLITE_TIMED_LIST = `SELECT ${SQLITE_COLUMNS} FROM posts WHERE inserted_key IS NOT NULL ORDER BY inserted_key DESC, id DESC LIMIT (SELECT count(*) FROM (SELECT row_number() OVER earlier AS listed, sum(text_bytes) OVER earlier - text_bytes AS bytes_before FROM (SELECT id, inserted_key, text_json_bytes AS text_bytes FROM posts WHERE inserted_key IS NOT NULL ORDER BY inserted_key DESC, id DESC LIMIT ?1) AS page WINDOW earlier AS (ORDER BY inserted_key DESC, id DESC ROWS UNBOUNDED PRECEDING)) AS budgeted WHERE listed <= ?2 OR bytes_before <= ?3)`;
@@ -114,7 +116,7 @@ describe('query log', () => {
     try {
       const start = queryLines(lines);
       assert.equal(start.length, lines.length);
-      assert.deepEqual([start[0]?.sql, start.at(-1)?.sql], ['BEGIN', 'COMMIT']);
+      assert.deepEqual([start[0]?.sql, start.at(-1)?.sql], [BOUNDED_BEGIN, 'COMMIT']);
       assert.ok(start.every((line) => line.store === 'postgres'));
       lines.length = 0;
       const post = await store.create({ title: 'T', body: 'B', status: 'published', user_id: null });
@@ -143,7 +145,7 @@ describe('query log', () => {
     const migrationsTable = 'CREATE TABLE IF NOT EXISTS blog_schema_migrations (version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())';
     const query = (sql: string, params: unknown[], row_count: number) => ({ event: 'query', store: 'postgres', sql, params, row_count });
     assert.deepEqual(first.lines.map((line) => [line.level, withoutDuration(line.fields)]), [
-      ['info', query('BEGIN', [], 0)],
+      ['info', query(BOUNDED_BEGIN, [], 0)],
       ['info', query('SELECT pg_advisory_xact_lock($1::bigint)', ['7092166003209627506'], 1)],
       ['info', query(migrationsTable, [], 0)],
       ['info', query('SELECT version FROM blog_schema_migrations', [], 0)],
@@ -158,7 +160,7 @@ describe('query log', () => {
     const again = await open({ store: 'postgres', log: true });
     await again.store.close();
     assert.deepEqual(again.lines.map((line) => withoutDuration(line.fields)), [
-      query('BEGIN', [], 0),
+      query(BOUNDED_BEGIN, [], 0),
       query('SELECT pg_advisory_xact_lock($1::bigint)', ['7092166003209627506'], 1),
       query(migrationsTable, [], 0),
       query('SELECT version FROM blog_schema_migrations', [], 2),

@@ -4,7 +4,7 @@
  * left to do. A failed migration rolls back entirely.
  */
 import type { PgPool } from './postgres-pool.ts';
-import { inPgTransaction } from './postgres-runner.ts';
+import { beginIdleBounded, inPgTransaction } from './postgres-runner.ts';
 import type { QueryLogSink } from './query-log.ts';
 import { postgresSpanTarget, type DbSpanTarget } from './statement-spans.ts';
 import { MIGRATIONS, MIGRATIONS_TABLE, type Migration } from './sql/postgres-migrations.ts';
@@ -19,12 +19,18 @@ export interface ApplyMigrationsOptions {
   readonly spans?: DbSpanTarget;
   /** Defaults to every migration of the blog. */
   readonly migrations?: readonly Migration[];
+  /**
+   * The server ends the migrations' transaction idle longer than this (beginIdleBounded), with its advisory lock: an
+   * instance cut off mid-migration then keeps no other from starting. Absent: a plain BEGIN.
+   */
+  readonly transactionIdleMs?: number;
 }
 
 /** Applies the migrations not yet recorded; returns the versions it applied, in order. */
 export async function applyMigrations(pool: PgPool, options: ApplyMigrationsOptions = {}): Promise<number[]> {
   const migrations = options.migrations ?? MIGRATIONS;
   const reporting = { log: options.queryLog, spans: options.spans ?? postgresSpanTarget(undefined) };
+  const begin = options.transactionIdleMs === undefined ? undefined : beginIdleBounded(options.transactionIdleMs);
   return inPgTransaction(pool, reporting, async (run) => {
     await run({ text: 'SELECT pg_advisory_xact_lock($1::bigint)', values: [MIGRATION_LOCK_KEY] });
     await run({
@@ -40,5 +46,5 @@ export async function applyMigrations(pool: PgPool, options: ApplyMigrationsOpti
       done.push(migration.version);
     }
     return done;
-  });
+  }, undefined, undefined, begin);
 }

@@ -103,7 +103,7 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
   const { pool } = options;
   const reporting: PgReporting = { log: options.queryLog, spans: postgresSpanTarget(options.server), onAcquireTimeout: options.onAcquireTimeout };
   try {
-    await applyMigrations(pool, { queryLog: reporting.log, spans: reporting.spans });
+    await applyMigrations(pool, { queryLog: reporting.log, spans: reporting.spans, transactionIdleMs: options.transactionIdleMs });
   } catch (error) {
     await pool.end().catch(() => {});
     await options.probePool?.end().catch(() => {});
