@@ -11,9 +11,13 @@ const NETWORK_CODES = new Set([
   'ENOTFOUND', 'EAI_AGAIN',
 ]);
 
-// SQLSTATEs (https://www.postgresql.org/docs/current/errcodes-appendix.html): class 08 is
-// connection exception; the rest are server shutdown, start-up, overload and statement_timeout.
-const SERVER_CODES = new Set(['57P01', '57P02', '57P03', '53300', '57014']);
+// SQLSTATEs (https://www.postgresql.org/docs/current/errcodes-appendix.html): server shutdown, start-up,
+// statement_timeout, and the two a server answers "retry the transaction" with (serialization_failure,
+// deadlock_detected: another session's locks failed the statement, not its content).
+const SERVER_CODES = new Set(['57P01', '57P02', '57P03', '57014', '40001', '40P01']);
+
+// SQLSTATE classes: 08 connection exception; 53 insufficient resources (too many connections, disk full, out of memory).
+const SERVER_CLASSES = new Set(['08', '53']);
 
 // Severities of an error that ends the connection: its sender need not be the statement's judge (below).
 const CONNECTION_ENDING = new Set(['FATAL', 'PANIC']);
@@ -37,7 +41,7 @@ export function isPgUnavailable(error: unknown): boolean {
   if (CONNECTION_ENDING.has((error as { severity?: unknown }).severity as string)) return true;
   const code = (error as { code?: unknown }).code;
   if (typeof code === 'string') {
-    if (NETWORK_CODES.has(code) || SERVER_CODES.has(code) || code.startsWith('08')) return true;
+    if (NETWORK_CODES.has(code) || SERVER_CODES.has(code) || SERVER_CLASSES.has(code.slice(0, 2))) return true;
   }
   if (error instanceof AggregateError && error.errors.some(isPgUnavailable)) return true;
   return PG_MESSAGES.some((text) => error.message.startsWith(text));
