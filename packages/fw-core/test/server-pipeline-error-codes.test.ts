@@ -11,6 +11,8 @@ import type { FwPlugin, PluginEntry } from '../src/plugins/plugin.ts';
 import { injectTestApp, type InjectedApp } from './support/inject-app.ts';
 
 const thrown = new Error('the database is gone');
+/** What FW_ERR_PLUGIN_BAD_RESULT's message says a result must be. */
+const SHAPE = "return ['ok' | 'break' | 'stop', req, state] or ['error', reason]";
 
 const plugins: FwPlugin[] = [
   {
@@ -21,6 +23,8 @@ const plugins: FwPlugin[] = [
   },
   { name: 'error_tuple', pre_request: () => ['error', { reason: 'quota' }] },
   { name: 'malformed', pre_request: () => ({ not: 'a tuple' }) as never },
+  { name: 'misspelt', pre_request: (req) => ['okay', req] as never },
+  { name: 'forgetful_plugin', pre_request: () => undefined as never },
   { name: 'silent_stop', pre_request: (req, _env, _options, state) => ['stop', req, state] },
   { name: 'dropper', post_request: (req, _env, _options, state) => ['ok', { ...req, response: undefined }, state] },
   { name: 'passer', post_request: (req, _env, _options, state) => ['ok', req, state] },
@@ -44,6 +48,8 @@ const groups = [
   group('/throw', { phase: 'pre_request', module: 'thrower' }),
   group('/error', { phase: 'pre_request', module: 'error_tuple' }),
   group('/malformed', { phase: 'pre_request', module: 'malformed' }),
+  group('/misspelt', { phase: 'pre_request', module: 'misspelt' }),
+  group('/forgetful', { phase: 'pre_request', module: 'forgetful_plugin' }),
   group('/stop', { phase: 'pre_request', module: 'silent_stop' }),
   group('/drop', { phase: 'post_request', module: 'dropper' }),
 ];
@@ -91,12 +97,24 @@ describe("the pipeline's errors carry codes", () => {
     assert.equal(error.code, 'FW_ERR_PLUGIN_FAILED');
     const cause = error.cause;
     assert.ok(cause instanceof FwError);
-    assert.deepEqual([cause.code, cause.message], ['FW_ERR_PLUGIN_BAD_RESULT', 'plugin returned a malformed result: {"not":"a tuple"}']);
+    assert.deepEqual([cause.code, cause.message], ['FW_ERR_PLUGIN_BAD_RESULT', `plugin returned a malformed result: {"not":"a tuple"}; ${SHAPE}`]);
   });
+
+  // The request in a tuple is circular (raw, res): the message shows it as <req>, not `okay,[object Object]`.
+  for (const [path, shown] of [['/misspelt/x', '["okay","<req>"]'], ['/forgetful/x', 'undefined']] as const) {
+    it(`a malformed result (${shown}) is shown as returned, with the shape a result must have`, async () => {
+      const cause = (await failure(path)).cause;
+      assert.ok(cause instanceof FwError);
+      assert.deepEqual([cause.code, cause.message], ['FW_ERR_PLUGIN_BAD_RESULT', `plugin returned a malformed result: ${shown}; ${SHAPE}`]);
+    });
+  }
 
   it("a plugin's stop without a reply is FW_ERR_PLUGIN_STOP_WITHOUT_REPLY", async () => {
     const error = await failure('/stop/x');
-    assert.deepEqual([error.code, error.status, error.message], ['FW_ERR_PLUGIN_STOP_WITHOUT_REPLY', 500, 'a plugin returned stop without replying']);
+    const message = "plugin silent_stop returned ['stop', req, state] without replying: answer with reply() or replyJson() from fw-core first, or return ['ok', req, state]";
+    assert.deepEqual([error.code, error.status, error.message, error.details], ['FW_ERR_PLUGIN_STOP_WITHOUT_REPLY', 500, message, { plugin: 'silent_stop' }]);
+    const line = app.logs.find((entry) => entry.fields.err === error);
+    assert.equal(line?.fields.where, 'plugin silent_stop');
   });
 
   it('post_request plugins that drop the response are FW_ERR_PLUGIN_REMOVED_RESPONSE', async () => {

@@ -139,11 +139,10 @@ function runPlugin(flow: RoutedFlow, step: PluginStep, env: PluginEnv): Verdict 
 
 function applyResult(flow: RoutedFlow, step: PluginStep, result: unknown): Verdict | Promise<Verdict> {
   const plugin = step.instance.plugin.name;
-  if (!Array.isArray(result)) return pluginFailed(flow, plugin, malformed(result));
-  const tag: unknown = result[0];
-  if (tag === 'error') return pluginFailed(flow, plugin, result[1]);
-  const next: unknown = result[1];
-  if ((tag !== 'ok' && tag !== 'break' && tag !== 'stop') || typeof next !== 'object' || next === null) return pluginFailed(flow, plugin, malformed(result));
+  if (!Array.isArray(result)) return pluginFailed(flow, plugin, malformed(result, flow.req));
+  const [tag, next] = result as unknown[];
+  if (tag === 'error') return pluginFailed(flow, plugin, next);
+  if ((tag !== 'ok' && tag !== 'break' && tag !== 'stop') || typeof next !== 'object' || next === null) return pluginFailed(flow, plugin, malformed(result, flow.req));
   step.instance.state = result[2];
   if (next !== flow.req) adoptGetters(next, flow.req);
   flow.req = next as FwRequest;
@@ -151,7 +150,7 @@ function applyResult(flow: RoutedFlow, step: PluginStep, result: unknown): Verdi
   if (tag === 'break') return SKIP;
   // Answered includes a client gone (an abort, node:http's 408): not a plugin bug then.
   if (isAnswered(flow.req.res)) return DONE;
-  return fail(flow, new FwError('FW_ERR_PLUGIN_STOP_WITHOUT_REPLY', 'a plugin returned stop without replying'));
+  return fail(flow, new FwError('FW_ERR_PLUGIN_STOP_WITHOUT_REPLY', `plugin ${plugin} returned ['stop', req, state] without replying: answer with reply() or replyJson() from fw-core first, or return ['ok', req, state]`, { details: { plugin } }), `plugin ${plugin}`);
 }
 
 /** A copy ({...req}) lacks the getters of fw's request (http/request.ts): its `log` and `signal` are the request's. */
@@ -330,7 +329,7 @@ function doneOnceWritten(written: void | Promise<void>): Verdict | Promise<Verdi
 
 /** A plugin's failure: always 500 (spec), the reason kept as the error's `cause`. */
 function pluginFailed(flow: RoutedFlow, plugin: string, reason: unknown): Verdict | Promise<Verdict> {
-  const message = `plugin ${plugin} failed: ${reason instanceof Error ? reason.message : describe(reason)}`;
+  const message = `plugin ${plugin} failed: ${reason instanceof Error ? reason.message : describe(reason, flow.req)}`;
   return fail(flow, new FwError('FW_ERR_PLUGIN_FAILED', message, { cause: reason, details: { plugin } }), `plugin ${plugin}`);
 }
 
@@ -369,7 +368,7 @@ function writeFailure(runtime: Runtime, target: ResponseTarget, error: unknown):
  */
 export function answerOwn(flow: RoutedFlow, hook: string, call: () => OwnAnswer, builtin: () => void): Answered {
   const failed = (reason: unknown): typeof DONE => {
-    const error = new FwError('FW_ERR_OWN_ANSWER_FAILED', `${hook} failed: ${reason instanceof Error ? reason.message : describe(reason)}`, { cause: reason, details: { hook } });
+    const error = new FwError('FW_ERR_OWN_ANSWER_FAILED', `${hook} failed: ${reason instanceof Error ? reason.message : describe(reason, flow.req)}`, { cause: reason, details: { hook } });
     logFailure(flow.runtime, flow.req, error, hook);
     return writeFailure(flow.runtime, flow.req, error);
   };
@@ -405,14 +404,15 @@ function stackLines(error: Error): string[] {
   return lines;
 }
 
-function malformed(result: unknown): Error {
-  const shown = describe(typeof result === 'string' ? JSON.stringify(result) : result).slice(0, 200);
-  return new FwError('FW_ERR_PLUGIN_BAD_RESULT', `plugin returned a malformed result: ${shown}`);
+function malformed(result: unknown, req: FwRequest): Error {
+  const shown = describe(typeof result === 'string' ? JSON.stringify(result) : result, req).slice(0, 200);
+  return new FwError('FW_ERR_PLUGIN_BAD_RESULT', `plugin returned a malformed result: ${shown}; return ['ok' | 'break' | 'stop', req, state] or ['error', reason]`);
 }
 
-function describe(reason: unknown): string {
+/** `reason` as JSON, `req` in it as `<req>`: fw's request is circular (raw, res), and `okay,[object Object]` hid what a plugin returned. */
+function describe(reason: unknown, req: FwRequest): string {
   try {
-    return typeof reason === 'string' ? reason : (JSON.stringify(reason) ?? String(reason));
+    return typeof reason === 'string' ? reason : (JSON.stringify(reason, (_key, value: unknown) => (value === req ? '<req>' : value)) ?? String(reason));
   } catch {
     return String(reason);
   }
