@@ -8,6 +8,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { FwError, isFwError } from '../errors.ts';
 import { lingerAfterAnswer } from './lingering-close.ts';
+import { closeAfterResponse, responseOnSocket } from './node-internals.ts';
 import type { JsonLib } from './request.ts';
 
 /** One read per request: a second `readBody` gets the same bytes (or the same failure). */
@@ -37,7 +38,7 @@ export function sendContinue(req: IncomingMessage, withoutBody = false): void {
 /**
  * Reads `req`'s body, at most `limit` bytes. Rejects with FW_ERR_UNSUPPORTED_ENCODING (415)
  * for a Content-Encoding other than identity, FW_ERR_BODY_TOO_LARGE (413) when Content-Length
- * or the bytes received exceed `limit` (reading then stops: reply with `connection: close`),
+ * or the bytes received exceed `limit` (reading then stops; the connection closes after the answer),
  * FW_ERR_BODY_LENGTH_MISMATCH (400) when the body ends short or the client goes away, and
  * FW_ERR_BODY_ALREADY_CONSUMED when someone else read the body first (unless they left it in
  * `req.body` as a string or Buffer, as `express.text()` and `express.raw()` do). Settles exactly once.
@@ -45,16 +46,16 @@ export function sendContinue(req: IncomingMessage, withoutBody = false): void {
 export function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
   const message = req as IncomingMessage & { [READ]?: Promise<Buffer> };
   const earlier = message[READ];
-  if (earlier !== undefined) return earlier.then((bytes) => withinLimit(bytes, limit));
+  if (earlier !== undefined) return earlier.then((bytes) => withinLimit(req, bytes, limit));
   // Not async: the read's own promise is the answer, one promise per body (bench/schemas.bench.ts, case a).
   try {
     // A parser in front of fw (express.text(), express.raw()) read it, decompressed, into `req.body`.
     const upstream = req.readableDidRead ? (req as IncomingMessage & { body?: unknown }).body : undefined;
-    if (typeof upstream === 'string' || Buffer.isBuffer(upstream)) return Promise.resolve(withinLimit(typeof upstream === 'string' ? Buffer.from(upstream) : upstream, limit));
+    if (typeof upstream === 'string' || Buffer.isBuffer(upstream)) return Promise.resolve(withinLimit(req, typeof upstream === 'string' ? Buffer.from(upstream) : upstream, limit));
     const encoding = req.headers['content-encoding']?.split(',').map((coding) => coding.trim().toLowerCase()).find((coding) => coding !== '' && coding !== 'identity');
     if (encoding !== undefined) throw new FwError('FW_ERR_UNSUPPORTED_ENCODING', 'unsupported content-encoding', { details: { encoding } });
     const declared = declaredLength(req);
-    if (declared !== undefined && declared > limit) throw tooLarge(limit, { declared });
+    if (declared !== undefined && declared > limit) throw tooLarge(req, limit, { declared });
     // The stream ended before we looked: fine for a request that never had a body.
     const ended = req.readableEnded || req.readableDidRead;
     if (ended && carriesBody(req)) throw new FwError('FW_ERR_BODY_ALREADY_CONSUMED', 'the request body was already read by someone else');
@@ -67,19 +68,17 @@ export function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
 }
 
 /**
- * The headers of an answer refusing readBody's `error`, whoever writes it (fw_request_plugin, fw for a handler): a 415 names
- * the codings fw reads, identity (RFC 9110 §15.5.16); a 413 closes the connection, lingering, instead of reading the rest.
+ * The headers of an answer refusing readBody's `error` (fw_request_plugin, fw for a handler): a 415 names the codings fw reads,
+ * identity (RFC 9110 §15.5.16); a 413 says `connection: close`, which tooLarge arranged, lingering, whoever answers (a plugin too).
  */
-export function refusingBody(error: unknown, req: IncomingMessage): Record<string, string> | undefined {
+export function refusingBody(error: unknown): Record<string, string> | undefined {
   if (isFwError(error, 'FW_ERR_UNSUPPORTED_ENCODING')) return { 'accept-encoding': 'identity' };
-  if (!isFwError(error, 'FW_ERR_BODY_TOO_LARGE')) return undefined;
-  if (req.socket) lingerAfterAnswer(req.socket);
-  return { connection: 'close' };
+  return isFwError(error, 'FW_ERR_BODY_TOO_LARGE') ? { connection: 'close' } : undefined;
 }
 
 /** `bytes` read before fw looked, refused when over `limit`. */
-function withinLimit(bytes: Buffer, limit: number): Buffer {
-  if (bytes.length > limit) throw tooLarge(limit, { received: bytes.length });
+function withinLimit(req: IncomingMessage, bytes: Buffer, limit: number): Buffer {
+  if (bytes.length > limit) throw tooLarge(req, limit, { received: bytes.length });
   return bytes;
 }
 
@@ -100,11 +99,10 @@ function collect(req: IncomingMessage, limit: number, declared: number | undefin
       const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
       received += bytes.length;
       if (received <= limit) return void chunks.push(bytes);
-      // Stop pulling bytes off the wire; the reply's `connection: close` makes Node close the
-      // socket once it is written instead of parsing the rest as a next request.
+      // Stop pulling bytes off the wire (tooLarge closes the connection after the answer).
       req.unpipe();
       req.pause();
-      finish(tooLarge(limit, { received }));
+      finish(tooLarge(req, limit, { received }));
     };
     const onEnd = (): void => finish(declared !== undefined && received !== declared ? incomplete(declared, received) : undefined);
     const onError = (cause: Error): void => void (settled || finish(incomplete(declared, received, cause)));
@@ -127,7 +125,10 @@ function declaredLength(req: IncomingMessage): number | undefined {
   return /^\d+$/.test(header) ? Number(header) : undefined;
 }
 
-function tooLarge(limit: number, facts: Record<string, number>): FwError {
+function tooLarge(req: IncomingMessage, limit: number, facts: Record<string, number>): FwError {
+  const res = req.socket && responseOnSocket(req.socket);
+  if (res?.req === req) closeAfterResponse(res);
+  if (req.socket) lingerAfterAnswer(req.socket);
   return new FwError('FW_ERR_BODY_TOO_LARGE', 'request body too large', { details: { limit, ...facts } });
 }
 

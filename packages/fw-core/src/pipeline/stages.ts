@@ -358,7 +358,7 @@ function writeFailure(runtime: Runtime, target: ResponseTarget, error: unknown):
   const exposed = isFwError(error) && error.expose;
   const stack = !exposed && runtime.useStacktrace && error instanceof Error && error.stack ? stackLines(error) : undefined;
   const code = (isFwError(error) ? error.status : undefined) ?? 500;
-  writeError(target, code, exposed ? error.message : serverErrorText(code), { stack, headers: refusingBody(error, target.raw) });
+  writeError(target, code, exposed ? error.message : serverErrorText(code), { stack, headers: refusingBody(error) });
   return DONE;
 }
 

@@ -69,7 +69,7 @@ export function bodyDecodingOf(options: RequestPluginOptions | undefined): Reque
 export function bodyToDecode(req: FwRequest, decoding: RequestPluginOptions): ContentType | undefined {
   if (METHODS_WITHOUT_BODY.has(req.method)) return undefined;
   const contentType = parseContentType(req.headers['content-type']);
-  return contentType !== undefined && bodyKind(contentType, decoding) !== undefined ? contentType : undefined;
+  return contentType !== undefined && decodes(contentType, decoding) ? contentType : undefined;
 }
 
 /**
@@ -86,7 +86,7 @@ export function decodeBody(req: FwRequest, contentType: ContentType, decoding: R
     } catch (error) {
       const status = isFwError(error) && error.expose ? error.status : undefined;
       if (status === undefined) throw error;
-      replyJson(req, status, { error: (error as Error).message }, refusingBody(error, req.raw));
+      replyJson(req, status, { error: (error as Error).message }, refusingBody(error));
       return false;
     }
   };
@@ -106,10 +106,9 @@ export function decodeBody(req: FwRequest, contentType: ContentType, decoding: R
   return readBody(req.raw, decoding.max_body_size ?? DEFAULT_MAX_BODY_SIZE).then((bytes) => settle(decode(bytes)), refuse);
 }
 
-function bodyKind(contentType: ContentType, options: RequestPluginOptions): 'json' | 'form' | undefined {
-  if (options.decode_json_body === true && isJsonMediaType(contentType.mediaType)) return 'json';
-  if (options.read_urlencoded_body === true && contentType.mediaType === 'application/x-www-form-urlencoded') return 'form';
-  return undefined;
+function decodes({ mediaType }: ContentType, options: RequestPluginOptions): boolean {
+  if (options.decode_json_body === true && isJsonMediaType(mediaType)) return true;
+  return options.read_urlencoded_body === true && mediaType === 'application/x-www-form-urlencoded';
 }
 
 /** Form fields by name; a repeated name collects its values in order. */
