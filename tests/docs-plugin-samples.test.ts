@@ -1,6 +1,6 @@
 /**
  * docs/plugins.md's plugin samples do what the text around them says, run as the samples read:
- * the post_request ones add server-timing, make the handler's cache-control private and `break`
+ * the server-timing plugin, registered in both phases, adds server-timing, make the handler's cache-control private and `break`
  * past the rest of the phase; the webhook signature plugin reads the raw body with readBody,
  * refuses a bad signature (401) and a body over its limit (413, closing the connection), takes its
  * secret from the environment, and leaves the body to fw_request_plugin, which decodes it.
@@ -14,7 +14,7 @@ import { importDocSample, type DocSample } from './support/doc-sample.ts';
 const SECRET = 'a-shared-secret-of-some-length';
 const sign = (body: string, secret = SECRET): string => `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
 
-type Decorations = { startClockPlugin: FwPlugin; skipDecorationsPlugin: FwPlugin; serverTimingPlugin: FwPlugin };
+type Decorations = { skipDecorationsPlugin: FwPlugin; serverTimingPlugin: FwPlugin };
 type Signature = { webhookSignaturePlugin: FwPlugin<any, any> };
 
 let decorations: DocSample<Decorations>;
@@ -45,7 +45,7 @@ function listener(env: NodeJS.ProcessEnv): Promise<FwListener> {
     },
   });
   const plugins: PluginEntry[] = [
-    { phase: 'pre_request', module: 'start_clock_plugin' },
+    { phase: 'pre_request', module: 'server_timing_plugin' },
     { phase: 'post_request', module: 'skip_decorations_plugin' },
     { phase: 'post_request', module: 'server_timing_plugin' },
   ];
