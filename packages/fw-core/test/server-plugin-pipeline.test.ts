@@ -163,13 +163,19 @@ describe('plugin state, init and stop', () => {
     assert.deepEqual(calls, ['init', 'stop:122']);
   });
 
-  it('fails start-up when a plugin registered for a phase lacks that callback', async () => {
+  it('fails start-up when a plugin registered for a phase lacks that callback, naming the phases it exports and the fix', async () => {
     const preOnly: FwPlugin = { name: 'pre_only', pre_request: (req, _e, _o, s) => ['ok', req, s] };
-    await assert.rejects(
-      injectTestApp({ plugins: [preOnly], fw: { plugins: [{ phase: 'post_request', module: 'pre_only' }] }, groups: [] }),
-      (error: { code?: string; message: string }) =>
-        error.code === 'FW_ERR_PLUGIN_MISSING_CALLBACK' && /pre_only is registered for post_request/.test(error.message),
-    );
+    await assert.rejects(injectTestApp({ plugins: [preOnly], fw: { plugins: [{ phase: 'post_request', module: 'pre_only' }] }, groups: [] }), {
+      code: 'FW_ERR_PLUGIN_MISSING_CALLBACK',
+      message: 'plugin pre_only is registered for post_request in the global plugins but does not export post_request(req, env, options, state); '
+        + 'it exports pre_request: register it for pre_request, or give it post_request',
+    });
+    const infoOnly: FwPlugin = { name: 'info_only', plugin_info: () => ({ title: 'x', version: '1', url: 'u', description: 'd', authors: [] }) };
+    await assert.rejects(injectTestApp({ plugins: [infoOnly], fw: { plugins: [{ phase: 'pre_request', module: 'info_only' }] }, groups: [] }), {
+      code: 'FW_ERR_PLUGIN_MISSING_CALLBACK',
+      message: 'plugin info_only is registered for pre_request in the global plugins but does not export pre_request(req, env, options, state); '
+        + 'it exports no phase callback: give it pre_request',
+    });
   });
 
   it('fails start-up for an unknown plugin module, naming it', async () => {

@@ -56,11 +56,9 @@ export class PluginRegistry {
       const instance = this.#instance(entry, where);
       const callback = instance.plugin[entry.phase];
       if (typeof callback !== 'function') {
-        throw new FwError(
-          'FW_ERR_PLUGIN_MISSING_CALLBACK',
-          `plugin ${entry.module} is registered for ${entry.phase} in ${where} but does not export ${entry.phase}(req, env, options, state)`,
-          { details: { module: entry.module, phase: entry.phase } },
-        );
+        const other = entry.phase === 'pre_request' ? 'post_request' : 'pre_request';
+        const fix = typeof instance.plugin[other] === 'function' ? `it exports ${other}: register it for ${other}, or give it ${entry.phase}` : `it exports no phase callback: give it ${entry.phase}`;
+        throw new FwError('FW_ERR_PLUGIN_MISSING_CALLBACK', `plugin ${entry.module} is registered for ${entry.phase} in ${where} but does not export ${entry.phase}(req, env, options, state); ${fix}`, { details: { module: entry.module, phase: entry.phase } });
       }
       (entry.phase === 'pre_request' ? pre : post).push({ instance, callback });
       if (entry.phase === 'pre_request' && instance.plugin === fwRequestPlugin) decoding = bodyDecodingOf(instance.options);
