@@ -146,6 +146,8 @@ function applyResult(flow: RoutedFlow, step: PluginStep, result: unknown): Verdi
   step.instance.state = result[2];
   if (next !== flow.req) adoptGetters(next, flow.req);
   flow.req = next as FwRequest;
+  // A reply ends the request whatever the tag: a plugin's reply with `ok` (a forgotten stop) must not run the handler behind it.
+  if (flow.req.res.headersSent) return DONE;
   if (tag === 'ok') return NEXT;
   if (tag === 'break') return SKIP;
   // Answered includes a client gone (an abort, node:http's 408): not a plugin bug then.
