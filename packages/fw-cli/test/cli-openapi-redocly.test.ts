@@ -4,11 +4,14 @@
  * `fw openapi` writes: the blog's with writes open and with BLOG_API_TOKEN set (bearerAuth), and
  * openapi-details-app's, an app of its own, and zod-shapes-app's, whose route schemas are zod's (a nullable named
  * schema among them: OpenAPI 3.0's `nullable` needs a `type` beside it, which a `$ref` cannot have), and
- * typebox-app's, whose schemas TypeBox built (issue 38's goal: 0 errors, 0 warnings).
+ * typebox-app's, whose schemas TypeBox built (issue 38's goal: 0 errors, 0 warnings). The shop
+ * fixture (schemas-app) has no license, but its nullable union of two types passes redocly's
+ * nullable-type-sibling and ajv admits null under it, as the server does.
  */
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { Ajv } from 'ajv';
 import { after, describe, it } from 'node:test';
 import { assertSucceeded, cleanEnv, FIXTURES, REPO, runFw, runNode } from './support/run-fw.ts';
 import { osTempDir, removeTempDirs } from './support/temp-app.ts';
@@ -90,4 +93,15 @@ describe("redocly lint --extends recommended on fw openapi's documents: 0 errors
       { name: 'tag', in: 'query', required: false, schema: { type: 'string' } },
     ]);
   });
+});
+
+it("schemas-app: a draft-07 union with null (`type: ['number', 'string', 'null']`) admits null as the server's ajv does, through a branch with a type beside nullable", async () => {
+  const { document, report } = await lint(['--app', join(FIXTURES, 'schemas-app')]);
+  assert.deepEqual(problems(report), ['warn info-license: Info object should contain `license` field. (#/info)']);
+  const { price } = document.components.schemas.widget.properties;
+  assert.deepEqual(price, { anyOf: [{ type: 'number' }, { type: 'string' }, { type: 'string', nullable: true, enum: [null] }], maximum: 1000, exclusiveMaximum: true });
+  // ajv reads OpenAPI 3.0's nullable (and refuses one without a type beside it, as the 3.0.3 text has it); the
+  // maximum, in 3.0's boolean exclusiveMaximum form, is no draft-07 ajv's to check.
+  const admits = new Ajv({ strict: false }).compile({ anyOf: price.anyOf });
+  assert.deepEqual([null, 999, 'cheap', true, {}].map((value) => admits(value)), [true, true, true, false, false]);
 });

@@ -2,7 +2,7 @@
  * JSON Schema draft-07 (priv/schemas/*.json) to the OpenAPI 3.0 Schema Object dialect
  * (https://spec.openapis.org/oas/v3.0.3#schema-object). What 3.0 can say is rewritten:
  * `$schema`, `$id`, `$comment` and a `propertyNames` that only says `{type: 'string'}` go, `type: [X, 'null']` becomes `type: X, nullable: true`
- * (several types become `anyOf`, `type: 'null'` a typed schema whose enum admits null alone), `const` becomes a one-value `enum`, numeric
+ * (several types become `anyOf`, `type: 'null'` a typed schema whose enum admits null alone, and so does the null of several types: an anyOf branch), `const` becomes a one-value `enum`, numeric
  * `exclusiveMinimum`/`exclusiveMaximum` become the boolean form, `examples` becomes `example`,
  * `definitions`/`$defs` move to components as `<file>.<name>` and `$ref`s follow them. What it
  * cannot say (`if`, `patternProperties`, tuple `items`, ...) is an error naming the file and the
@@ -91,9 +91,11 @@ function convertType(value: unknown, place: Place): Json {
   // to a `type` beside it (https://spec.openapis.org/oas/v3.0.3#fixed-fields-19), without one it means nothing (redocly's
   // nullable-type-sibling). Any type will do, as the enum admits null alone; not `object`, which openapi-typescript and
   // `--types` read as an object whatever the enum.
-  if (rest.length === 0) return nullable ? { type: 'string', nullable: true, enum: [null] } : {};
+  const onlyNull = { type: 'string', nullable: true, enum: [null] };
+  if (rest.length === 0) return nullable ? onlyNull : {};
   if (rest.length === 1) return { type: rest[0], ...flag };
-  return { anyOf: rest.map((type) => ({ type })), ...flag };
+  // Several types are an anyOf, which has no `type` for `nullable` to stand beside: null is a branch of its own.
+  return { anyOf: [...rest.map((type) => ({ type })), ...(nullable ? [onlyNull] : [])] };
 }
 
 function convertExclusive(keyword: 'exclusiveMinimum' | 'exclusiveMaximum', value: unknown, place: Place): Json {
