@@ -3,7 +3,8 @@
  * declared scheme (`securityScheme`, an OpenAPI security requirement), the statuses it refuses
  * with (its `responses`, else fw's 401 for a `false` answer) and the
  * statuses its plugins declare (`responses`, e.g. the rate limit's 429), plus whether the group
- * decodes bodies (400/413/415 on methods that take one). docs/cli.md, "What the document says".
+ * decodes bodies (400/413/415 on methods that take one) and whether fw_cors_plugin answers its
+ * OPTIONS requests. docs/cli.md, "What the document says".
  */
 import type { ResponseHeaders, SecuritySchemeDeclaration } from 'fw-core';
 import type { CompiledGroup } from 'fw-core/inspect';
@@ -25,6 +26,8 @@ export interface ChainFacts {
   readonly pluginHeaders: ResponseHeaders;
   /** The group decodes bodies: fw_request_plugin's options configure its body stage. */
   readonly decodesBodies: boolean;
+  /** The group runs fw_cors_plugin, which answers every OPTIONS 204 before security and the handler (docs/builtin-plugins.md). */
+  readonly answersOptions: boolean;
 }
 
 /** The facts of `group`. */
@@ -48,6 +51,7 @@ export function chainFacts(group: CompiledGroup): ChainFacts {
     pluginStatuses: [...statuses].sort((a, b) => a - b),
     pluginHeaders: headers,
     decodesBodies: group.plugins.decoding !== undefined,
+    answersOptions: group.plugins.pre.some((step) => step.instance.plugin.name === 'fw_cors_plugin'),
   };
 }
 

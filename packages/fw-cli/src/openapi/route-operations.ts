@@ -88,11 +88,16 @@ export function routeOperations(route: CompiledRoute<RouteTarget>, context: Oper
     const schemas = [docs.resource, BODY_METHODS.has(method) ? docs.schema : undefined].filter((name) => name !== undefined);
     const json = target.schema === undefined ? undefined : jsonRouteSchema(target.schema, route);
     if (json !== undefined) skipped.push(...unlistedParameters(json, route));
-    const described = json === undefined
-      ? { ...parameters(bindings, docs), ...requestBody(method, docs), responses: withDeclared(responses(method, bindings, docs, failure), chain, failure) }
-      : schemaOperation(json, { method, route, bindings, docs, chain, failure, handlesInvalid: target.onInvalid !== undefined }, context);
-    withHeaders(described.responses as Json, responseHeaders, route);
-    const security = chain.scheme === undefined ? {} : { security: [{ [chain.scheme.name]: [] }] };
+    // fw_cors_plugin answers an OPTIONS before security, the schemas and the handler: whatever the route says, it is that 204.
+    const preflight = method === 'options' && chain.answersOptions;
+    const described = preflight
+      ? { ...parameters(bindings, docs), responses: withDeclared({ 204: response(204, undefined) }, { ...chain, securityStatuses: [] }, undefined) }
+      : json === undefined
+        ? { ...parameters(bindings, docs), ...requestBody(method, docs), responses: withDeclared(responses(method, bindings, docs, failure), chain, failure) }
+        : schemaOperation(json, { method, route, bindings, docs, chain, failure, handlesInvalid: target.onInvalid !== undefined }, context);
+    if (!preflight) withHeaders(described.responses as Json, responseHeaders, route);
+    const scheme = preflight ? undefined : chain.scheme;
+    const security = scheme === undefined ? {} : { security: [{ [scheme.name]: [] }] };
     const operation: Json = {
       // Without a declared one, the summary is the route as fw lists it (docs/decisions.md).
       summary: summary ?? route,
@@ -104,7 +109,7 @@ export function routeOperations(route: CompiledRoute<RouteTarget>, context: Oper
       ...security,
       ...hostFields(target.group.host),
     };
-    drafts.push({ method, path, host: target.group.host, route, baseId, declaredId, definition: target, schemas, operation, securityScheme: chain.scheme, secured: chain.secured });
+    drafts.push({ method, path, host: target.group.host, route, baseId, declaredId, definition: target, schemas, operation, securityScheme: scheme, secured: chain.secured && !preflight });
   }
   return { drafts, skipped };
 }
