@@ -87,7 +87,7 @@ export function routeOperations(route: CompiledRoute<RouteTarget>, context: Oper
     const baseId = module !== undefined && fn !== undefined ? `${module}.${fn}` : `${routerName}.${method}_${pathWords(target.info.template)}`;
     const schemas = [docs.resource, BODY_METHODS.has(method) ? docs.schema : undefined].filter((name) => name !== undefined);
     const json = target.schema === undefined ? undefined : jsonRouteSchema(target.schema, route);
-    if (json !== undefined) skipped.push(...unlistedParameters(json, route));
+    if (json !== undefined) skipped.push(...unlistedParameters(json, route), ...strayPathParameters(json, bindings, route));
     // fw_cors_plugin answers an OPTIONS before security, the schemas and the handler: whatever the route says, it is that 204.
     const preflight = method === 'options' && chain.answersOptions;
     const described = preflight
@@ -124,6 +124,15 @@ function unlistedParameters(schema: JsonRouteSchema, route: string): string[] {
     const chooses = typeof sub === 'object' && sub.properties === undefined && ['anyOf', 'oneOf', 'allOf'].some((keyword) => keyword in sub);
     return chooses ? [`${route}: its ${part} schema lists no properties (it is an anyOf, oneOf or allOf), so the document lists none of its parameters; write it as one object schema to document them`] : [];
   });
+}
+
+/**
+ * A note per property of a params schema that names no binding of the path: no request has it, and OpenAPI
+ * refuses a path parameter its path lacks (3.0.3, Parameter Object `name`), so the document leaves it out.
+ */
+function strayPathParameters(schema: JsonRouteSchema, bindings: readonly string[], route: string): string[] {
+  const names = typeof schema.params === 'object' ? Object.keys(schema.params.properties ?? {}) : [];
+  return names.filter((name) => !bindings.includes(name)).map((name) => `${route}: its params schema lists ${name}, which is no binding of its path, so no request has it; the document leaves it out`);
 }
 
 /** Adds a route's `openapi.responseHeaders` (or, `route` undefined, its plugins') to the responses they name; a route naming a status the operation does not answer is a mistake. */
@@ -213,7 +222,7 @@ interface MethodFacts {
 // Parameters, body and responses from the route's schemas; `extra` fills what they leave out.
 function schemaOperation(schema: JsonRouteSchema, facts: MethodFacts, context: OperationContext): Json {
   const writer = new RouteSchemaWriter(facts.route, context.components);
-  const declaredPath = writer.parameters(schema.params, 'path', 'params');
+  const declaredPath = writer.parameters(schema.params, 'path', 'params').filter((parameter) => facts.bindings.includes(parameter.name as string));
   const named = new Set(declaredPath.map((parameter) => parameter.name));
   const fallback = (parameters(facts.bindings.filter((name) => !named.has(name)), facts.docs).parameters ?? []) as Json[];
   const all = [...declaredPath, ...fallback, ...writer.parameters(schema.query, 'query', 'query'), ...writer.parameters(schema.headers, 'header', 'headers')];
