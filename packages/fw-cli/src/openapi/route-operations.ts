@@ -93,7 +93,7 @@ export function routeOperations(route: CompiledRoute<RouteTarget>, context: Oper
     const described = preflight
       ? { ...parameters(bindings, docs), responses: withDeclared({ 204: response(204, undefined) }, { ...chain, securityStatuses: [] }, undefined) }
       : json === undefined
-        ? { ...parameters(bindings, docs), ...requestBody(method, docs), responses: withDeclared(responses(method, bindings, docs, failure), chain, failure) }
+        ? { ...parameters(bindings, docs), ...requestBody(method, docs), responses: withDeclared(withAnswers(responses(method, bindings, docs, failure), decodingAnswers(method, chain)), chain, failure) }
         : schemaOperation(json, { method, route, bindings, docs, chain, failure, handlesInvalid: target.onInvalid !== undefined }, context);
     if (!preflight) withHeaders(described.responses as Json, responseHeaders, route);
     const scheme = preflight ? undefined : chain.scheme;
@@ -239,12 +239,26 @@ function schemaOperation(schema: JsonRouteSchema, facts: MethodFacts, context: O
   }
   // What fw answers itself, whatever the route lists: its 400 for a request failing the schema
   // (no onInvalid of the route's own), and body decoding's 400 (malformed JSON), 413 and 415.
-  const own: [number, Json][] = [];
-  if (checkedParts(schema).length > 0 && !facts.handlesInvalid) own.push([400, schemaRef(INVALID_REQUEST_SCHEMA)]);
-  if (facts.chain.decodesBodies && BODY_METHODS.has(facts.method)) own.push([400, schemaRef(ERROR_MESSAGE_SCHEMA)], [413, schemaRef(ERROR_MESSAGE_SCHEMA)], [415, schemaRef(UNSUPPORTED_MEDIA_TYPE_SCHEMA)]);
+  const own: [number, Json][] = checkedParts(schema).length > 0 && !facts.handlesInvalid ? [[400, schemaRef(INVALID_REQUEST_SCHEMA)]] : [];
+  const answers = withAnswers(out, [...own, ...decodingAnswers(facts.method, facts.chain)]);
+  if (facts.bindings.length > 0) answers[404] ??= response(404, facts.failure ?? schemaRef(ERROR_MESSAGE_SCHEMA));
+  return { ...(all.length > 0 && { parameters: all }), ...body, responses: withDeclared(answers, facts.chain, facts.failure) };
+}
+
+/**
+ * What body decoding answers itself, whatever the route (a route schema or none): on a method that takes a body, in a group
+ * that decodes bodies, 400 for malformed JSON, 413 for a body too large, 415 for an encoding or charset it does not read.
+ */
+function decodingAnswers(method: string, chain: ChainFacts): [number, Json][] {
+  if (!chain.decodesBodies || !BODY_METHODS.has(method)) return [];
+  return [[400, schemaRef(ERROR_MESSAGE_SCHEMA)], [413, schemaRef(ERROR_MESSAGE_SCHEMA)], [415, schemaRef(UNSUPPORTED_MEDIA_TYPE_SCHEMA)]];
+}
+
+/** `responses` with fw's own answers added, each beside what a route lists for its status (withAnswer). */
+function withAnswers(responses: Json, own: readonly [number, Json][]): Json {
+  const out = { ...responses };
   for (const [status, schema] of own) out[status] = withAnswer(out[status] as Json | undefined, status, schema);
-  if (facts.bindings.length > 0) out[404] ??= response(404, facts.failure ?? schemaRef(ERROR_MESSAGE_SCHEMA));
-  return { ...(all.length > 0 && { parameters: all }), ...body, responses: withDeclared(out, facts.chain, facts.failure) };
+  return out;
 }
 
 // A status both the route and fw answer is `anyOf` the route's schema and fw's, so a generated
