@@ -76,7 +76,7 @@ describe("redocly lint --extends recommended on fw openapi's documents: 0 errors
     assert.deepEqual(related, { anyOf: [{ $ref: '#/components/schemas/Link' }, { type: 'string', nullable: true, enum: [null] }] });
   });
 
-  it('typebox-app, TypeBox route schemas: a named schema is one component every use refers to, a nullable union admits null with a type, a defaulted parameter is optional', async () => {
+  it('typebox-app, TypeBox route schemas: a named schema is one component every use refers to, a nullable union admits null with a type, a record of any key is additionalProperties, a defaulted parameter is optional', async () => {
     const { document, report, code } = await lint(['--app', join(FIXTURES, 'typebox-app')]);
     assert.deepEqual(problems(report), []);
     assert.deepEqual(report.totals, { errors: 0, warnings: 0, ignored: 0 });
@@ -85,6 +85,8 @@ describe("redocly lint --extends recommended on fw openapi's documents: 0 errors
     assert.deepEqual(tag, { type: 'string', minLength: 1 });
     assert.deepEqual(task.properties.due, { anyOf: [{ type: 'string', format: 'date' }, { type: 'string', nullable: true, enum: [null] }] });
     assert.deepEqual(task.properties.tags, { type: 'array', items: { $ref: '#/components/schemas/tag' } });
+    // Type.Record(Type.String(), ...): patternProperties {'^.*$': ...}, which 3.0 says as additionalProperties.
+    assert.deepEqual(task.properties.counts, { type: 'object', additionalProperties: { type: 'integer' } });
     const ok = (path: string, method: string, status: string) => document.paths[path][method].responses[status].content['application/json'].schema;
     assert.deepEqual([ok('/tasks', 'post', '201'), ok('/tasks/{id}', 'get', '200'), ok('/tasks', 'get', '200').properties.tasks.items], Array(3).fill({ $ref: '#/components/schemas/task' }));
     // Required in the schema, so the handler reads a number, but the server fills it in: the client need not send it.

@@ -4,7 +4,8 @@
  * `$schema`, `$id`, `$comment` and a `propertyNames` that only says `{type: 'string'}` go, `type: [X, 'null']` becomes `type: X, nullable: true`
  * (several types become `anyOf`, `type: 'null'` a typed schema whose enum admits null alone, and so does the null of several types: an anyOf branch), `const` becomes a one-value `enum`, numeric
  * `exclusiveMinimum`/`exclusiveMaximum` become the boolean form, `examples` becomes `example`,
- * `definitions`/`$defs` move to components as `<file>.<name>` and `$ref`s follow them. What it
+ * `definitions`/`$defs` move to components as `<file>.<name>` and `$ref`s follow them, TypeBox's record of any key
+ * (`patternProperties: {'^.*$': X}`) becomes `additionalProperties: X`. What it
  * cannot say (`if`, `patternProperties`, tuple `items`, ...) is an error naming the file and the
  * place, rather than a document that silently says less than the schema.
  */
@@ -63,6 +64,7 @@ function convertSchema(value: unknown, place: Place): Json {
     } else if (keyword === 'exclusiveMinimum' || keyword === 'exclusiveMaximum') Object.assign(out, convertExclusive(keyword, sub, at));
     else if (keyword === 'items' && Array.isArray(sub)) throw unsupported(at, 'tuple items (a list of schemas)');
     else if (keyword === 'additionalProperties' && typeof sub === 'boolean') out.additionalProperties = sub;
+    else if (keyword === 'patternProperties' && anyKeyRecord(schema)) out.additionalProperties = convertSchema(Object.values(sub as Json)[0], { ...at, pointer: `${at.pointer}/${Object.keys(sub as Json)[0]}` });
     else if (SCHEMA_KEYWORDS.has(keyword)) out[keyword] = convertSchema(sub, at);
     else if (SCHEMA_LIST_KEYWORDS.has(keyword)) out[keyword] = asList(sub, at).map((item, index) => convertSchema(item, { ...at, pointer: `${at.pointer}/${index}` }));
     else throw unsupported(at, `the keyword ${keyword}`);
@@ -73,6 +75,21 @@ function convertSchema(value: unknown, place: Place): Json {
     return { allOf: [{ $ref }], ...rest };
   }
   return out;
+}
+
+/** The pattern every key matches as TypeBox writes it: 1.x's `Type.Record(Type.String(), X)`, then 0.34's. */
+const ANY_KEY_PATTERNS = new Set(['^.*$', '^(.*)$']);
+
+/**
+ * `schema` is TypeBox's record of any key: one pattern every key matches and nothing else naming keys, which is what 3.0's
+ * `additionalProperties` says. Up to a key holding a line break, which `.` does not match: fw sends no such key (it projects
+ * answers by the pattern) and the document asks a client for a value the server would not check.
+ */
+function anyKeyRecord(schema: Json): boolean {
+  const patterns = schema.patternProperties;
+  if (typeof patterns !== 'object' || patterns === null || schema.properties !== undefined || schema.additionalProperties !== undefined) return false;
+  const keys = Object.keys(patterns);
+  return keys.length === 1 && ANY_KEY_PATTERNS.has(keys[0]!);
 }
 
 function convertMap(value: unknown, place: Place): Json {
