@@ -5,12 +5,17 @@
  * --offline` writes for the same app: the page, the document (built once, on its first request)
  * and the vendored assets, with their content types and caching headers. The route is left out
  * of the document. In code, the app and its configuration come from the caller; a document that
- * cannot be built answers 500 and logs its code; bad options stop the start.
+ * cannot be built answers 500 and logs its code; bad options stop the start. Below an Express
+ * mount path the document's servers are under it, so "Try it out" reaches the app.
  */
 import assert from 'node:assert/strict';
+import { once } from 'node:events';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import express from 'express';
 import { createListener, defineApp, inject, json, startServer, type FwApp, type FwServer, type RoutesContext } from 'fw-core';
 import { SWAGGER_VENDOR_DIR } from '../src/openapi/swagger-assets.ts';
 import { swaggerUi } from '../src/swagger-ui.ts';
@@ -166,6 +171,40 @@ describe('swaggerUi given the app in code', () => {
       assert.match(JSON.stringify(logged[0]), /FW_CLI_ERR_OPENAPI_UNKNOWN_SCHEMA/);
       assert.equal((await inject(fw, '/api/docs/')).status, 200);
     } finally {
+      await fw.close();
+    }
+  });
+});
+
+describe('swaggerUi below a mount path (Express app.use)', () => {
+  it("serves the document with its servers under the mount path, so a path appended to a server's URL reaches the app", async () => {
+    const app: FwApp = defineApp({
+      name: 'notes',
+      router: {
+        name: 'notes_router',
+        routes: (_environment, context) => [
+          { prefix: '', security: false, routes: [{ path: '/notes/:id', handler: (req) => json({ id: req.bindings.id }), options: { methods: ['get'] } }, swaggerUi({ context, app: () => app })] },
+          { prefix: '', host: 'api.example.com', security: false, routes: [{ path: '/status', handler: () => json({ up: true }), options: { methods: ['get'] } }] },
+        ],
+      },
+    });
+    const fw = await createListener({ app, appDir: await osTempDir(), config: {}, env: {}, logger: silent() });
+    const web = express();
+    web.use('/fw', fw.listener);
+    const server = createServer(fw.serverOptions, web).listen(0, '127.0.0.1');
+    try {
+      await once(server, 'listening');
+      const docUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/fw/docs/openapi.json`;
+      const document = (await (await fetch(docUrl)).json()) as { servers: { url: string }[]; paths: Record<string, any> };
+      assert.deepEqual(document.servers, [{ url: '/fw' }]);
+      assert.deepEqual(document.paths['/status'].get.servers, [{ url: '//api.example.com/fw' }]);
+      // What Swagger UI's "Try it out" sends: the path appended to the server URL, resolved against the document's.
+      const tried = await fetch(new URL(`${document.servers[0]!.url}/notes/7`, docUrl));
+      assert.deepEqual([tried.status, await tried.json()], [200, { id: '7' }]);
+      // Unmounted, the same route serves fw openapi's document: servers at the root.
+      assert.deepEqual((await inject(fw, '/docs/openapi.json')).json<{ servers: unknown }>().servers, [{ url: '/' }]);
+    } finally {
+      server.close();
       await fw.close();
     }
   });

@@ -3,7 +3,8 @@
  * @fastify/swagger-ui and @hono/swagger-ui serve it, beside the files `fw openapi` writes. One
  * route, `<prefix>/[...]`, that an app lists in a group: `<prefix>` redirects to `<prefix>/`,
  * which answers the page `fw openapi --offline` writes; `openapi.json` is the document
- * `fw openapi` writes, byte for byte, built on its first request and kept; the two Swagger UI
+ * `fw openapi` writes, byte for byte (below a mount path, its servers under it: mounted-document.ts),
+ * built on its first request and kept; the two Swagger UI
  * assets come from fw-cli's vendored copy. Nothing is loaded from the network.
  *
  * The document needs the app compiled, which the route is part of, so the first request loads
@@ -12,10 +13,11 @@
  */
 import { createHash } from 'node:crypto';
 import { basename, dirname, isAbsolute, join } from 'node:path';
-import { httpError, redirect, sendFile, status, type FwApp, type FwRequest, type FwResponse, type HandlerRoute, type RoutesContext } from 'fw-core';
+import { httpError, mountPath, redirect, sendFile, status, type FwApp, type FwRequest, type FwResponse, type HandlerRoute, type RoutesContext } from 'fw-core';
 import { loadApplication } from 'fw-core/inspect';
 import { DEFAULT_API_VERSION } from '../cli/command-context.ts';
 import { CliError } from '../errors.ts';
+import { mountedDocument } from './mounted-document.ts';
 import { SWAGGER_VENDOR_DIR } from './swagger-assets.ts';
 import { swaggerPage } from './swagger-page.ts';
 import { SWAGGER_UI_INTEGRITY } from './swagger-ui-release.ts';
@@ -53,13 +55,21 @@ export function swaggerUi(options: SwaggerUiOptions): HandlerRoute {
   const page = cachedText('text/html; charset=utf-8', swaggerPage({ specUrl: 'openapi.json', title, offline: true }));
   // Relative, so the redirect holds wherever the app is mounted (RFC 9110 section 10.2.2).
   const withSlash = `./${basename(prefix)}/`;
-  let spec: Promise<CachedText> | undefined;
+  let spec: Promise<(mount: string) => string> | undefined;
+  // The text for the last mount path asked for (one, unless the app is mounted twice): made once, not per request.
+  let served: { mount: string; text: CachedText } | undefined;
+  const documentFor = async (req: FwRequest): Promise<CachedText> => {
+    const textAt = await (spec ??= documentOf(options, title, version));
+    const mount = mountPath(req);
+    if (served?.mount !== mount) served = { mount, text: cachedText('application/json; charset=utf-8', textAt(mount)) };
+    return served.text;
+  };
   const handler = async (req: FwRequest): Promise<FwResponse> => {
     const [name, ...below] = req.pathinfo ?? [];
     if (name === undefined) return redirect(withSlash, 301);
     if (below.length > 0) throw httpError(404, 'not found');
     if (name === '') return page(req);
-    if (name === 'openapi.json') return (await (spec ??= documentOf(options, title, version)))(req);
+    if (name === 'openapi.json') return (await documentFor(req))(req);
     if (Object.hasOwn(SWAGGER_UI_INTEGRITY, name)) return sendFile(join(SWAGGER_VENDOR_DIR, name), { 'cache-control': ASSET_CACHE_CONTROL });
     throw httpError(404, 'not found');
   };
@@ -81,15 +91,15 @@ function matchesEtag(header: string | undefined, etag: string): boolean {
   return header !== undefined && header.split(',').some((tag) => ['*', etag].includes(tag.trim().replace(/^W\//, '')));
 }
 
-/** The app's document, from the app loaded again as `fw openapi` loads it. */
-async function documentOf(options: SwaggerUiOptions, title: string, version: string): Promise<CachedText> {
+/** The app's document, from the app loaded again as `fw openapi` loads it, as its text below a mount path. */
+async function documentOf(options: SwaggerUiOptions, title: string, version: string): Promise<(mount: string) => string> {
   const { config, env } = options.context;
   const appDir = options.appDir ?? configDir(options.context);
   const loaded = await loadApplication({ appDir, app: options.app?.(), env, config: config.fw, appConfig: config.app });
   // The document builder and its validator load on the first request for the document, not with the app.
   const { appDocument, documentText } = await import('./app-document.ts');
   const { document } = await appDocument({ loaded, title, version });
-  return cachedText('application/json; charset=utf-8', documentText(document));
+  return (mount) => documentText(mountedDocument(document, mount));
 }
 
 // fw.config.json is read from the app directory unless FW_CONFIG names another file or the configuration is in code.
