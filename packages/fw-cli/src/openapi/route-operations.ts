@@ -283,13 +283,19 @@ function withAnswer(listed: Json | undefined, status: number, schema: Json): Jso
 function withDeclared(responses: Json, chain: ChainFacts, failure: Json | undefined): Json {
   const out = { ...responses };
   const errorOf = (status: number) => response(status, schemaRef(ERROR_MESSAGE_SCHEMA));
-  for (const status of chain.securityStatuses) out[status] ??= errorOf(status);
+  for (const status of chain.securityStatuses) out[status] ??= status >= 300 && status < 400 ? securityRedirect(status) : errorOf(status);
   const answersClientErrors = Object.keys(out).some((status) => status.startsWith('4'));
   for (const status of chain.pluginStatuses) out[status] ??= errorOf(status);
   withHeaders(out, chain.pluginHeaders, undefined);
   if (!answersClientErrors) out['4XX'] = { description: NODE_CLIENT_ERRORS };
   if (failure !== undefined) out[500] ??= response(500, failure);
   return out;
+}
+
+/** A security callback's `{redirect: location}` (docs/pipeline.md, "Security"): its 302 carries a Location and no body. */
+function securityRedirect(status: number): Json {
+  const location = { description: "Where the group's security callback sends the client", required: true, schema: { type: 'string' } };
+  return { description: STATUS_CODES[status] ?? `Status ${status}`, headers: { Location: location } };
 }
 
 /** The description of `4XX` on an operation that answers no 4xx of its own. */
