@@ -1,12 +1,15 @@
 /**
  * `fw openapi` writes one path parameter per binding of the route's path, and only those: a
  * params schema property that names no binding is left out with a warning, as OpenAPI 3.0.3
- * refuses a path parameter its path lacks (redocly's path-parameters-defined) and no request has it.
+ * refuses a path parameter its path lacks (redocly's path-parameters-defined) and no request has it;
+ * a brace in a route's static text is percent-encoded, as OpenAPI would read `{x}` as a parameter,
+ * and the server answers the path the document gives.
  */
 import assert from 'node:assert/strict';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { after, it } from 'node:test';
+import { createListener, inject } from 'fw-core';
 import { runFw } from './support/run-fw.ts';
 import { repoTempDir, removeTempDirs } from './support/temp-app.ts';
 
@@ -18,15 +21,38 @@ const routes = [{ path: '/posts/:id', handler: (req) => json({ id: req.pathParam
 export default defineApp({ name: 'posts', router: { name: 'posts_router', routes: () => [{ prefix: '', security: false, routes }] } });
 `;
 
-it('leaves out, with a warning, a params schema property that is no binding of the path', async () => {
+/** Writes `app` (an app module's text, its app named posts) with its package.json and fw.config.json; runs `fw openapi`. */
+async function generate(app: string): Promise<{ dir: string; run: Awaited<ReturnType<typeof runFw>>; document: Record<string, any> }> {
   const dir = await repoTempDir();
   await mkdir(join(dir, 'out'));
-  await writeFile(join(dir, 'app.mjs'), APP);
+  await writeFile(join(dir, 'app.mjs'), app);
   await writeFile(join(dir, 'package.json'), JSON.stringify({ name: 'posts-app', version: '0.0.1', private: true, type: 'module', fw: { app: './app.mjs' } }));
   await writeFile(join(dir, 'fw.config.json'), JSON.stringify({ fw: { bootstrap_application: 'posts' } }));
   const run = await runFw(['openapi', '--no-ui', '--output', join('out', 'openapi.json')], { cwd: dir });
+  return { dir, run, document: run.code === 0 ? JSON.parse(await readFile(join(dir, 'out', 'openapi.json'), 'utf8')) : {} };
+}
+
+it('leaves out, with a warning, a params schema property that is no binding of the path', async () => {
+  const { run, document } = await generate(APP);
   assert.equal(run.stderr, 'fw: warning: GET /posts/:id: its params schema lists slug, which is no binding of its path, so no request has it; the document leaves it out\n');
   assert.equal(run.code, 0);
-  const document = JSON.parse(await readFile(join(dir, 'out', 'openapi.json'), 'utf8'));
   assert.deepEqual(document.paths['/posts/{id}'].get.parameters, [{ name: 'id', in: 'path', required: true, schema: { type: 'integer' } }]);
+});
+
+it('percent-encodes a brace of static text, which OpenAPI reads as a parameter; the server answers the path documented', async () => {
+  const app = `import { defineApp, json } from 'fw-core';
+const routes = [{ path: '/posts/{id}/:n', handler: (req) => json({ n: req.bindings.n }), options: { methods: ['get'] } }];
+export default defineApp({ name: 'posts', router: { name: 'posts_router', routes: () => [{ prefix: '', security: false, routes }] } });
+`;
+  const { dir, run, document } = await generate(app);
+  assert.equal(run.stderr, '');
+  assert.deepEqual(Object.keys(document.paths), ['/posts/%7Bid%7D/{n}']);
+  assert.deepEqual(document.paths['/posts/%7Bid%7D/{n}'].get.parameters.map((parameter: { name: string }) => parameter.name), ['n']);
+  const listener = await createListener({ app: (await import(join(dir, 'app.mjs'))).default, appDir: dir, config: { bootstrap_application: 'posts' }, env: { LOG_LEVEL: 'error' } });
+  try {
+    const answer = await inject(listener, '/posts/%7Bid%7D/3');
+    assert.deepEqual([answer.status, answer.json()], [200, { n: '3' }]);
+  } finally {
+    await listener.close();
+  }
 });
