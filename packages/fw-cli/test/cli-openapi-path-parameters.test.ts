@@ -3,7 +3,8 @@
  * params schema property that names no binding is left out with a warning, as OpenAPI 3.0.3
  * refuses a path parameter its path lacks (redocly's path-parameters-defined) and no request has it;
  * a brace in a route's static text is percent-encoded, as OpenAPI would read `{x}` as a parameter,
- * and the server answers the path the document gives.
+ * and the server answers the path the document gives; the wildcard's parameter takes another name
+ * beside a binding named pathinfo.
  */
 import assert from 'node:assert/strict';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
@@ -55,4 +56,15 @@ export default defineApp({ name: 'posts', router: { name: 'posts_router', routes
   } finally {
     await listener.close();
   }
+});
+
+it('names the wildcard pathinfo_2 beside a binding named pathinfo, so the path item has each parameter once', async () => {
+  const app = `import { defineApp, json } from 'fw-core';
+const routes = [{ path: '/files/:pathinfo/[...]', handler: (req) => json({ pathinfo: req.pathinfo }), options: { methods: ['get'] } }];
+export default defineApp({ name: 'posts', router: { name: 'posts_router', routes: () => [{ prefix: '', security: false, routes }] } });
+`;
+  const { run, document } = await generate(app);
+  assert.deepEqual([run.stderr, run.code], ['', 0]);
+  assert.deepEqual(Object.keys(document.paths), ['/files/{pathinfo}/{pathinfo_2}']);
+  assert.deepEqual(document.paths['/files/{pathinfo}/{pathinfo_2}'].get.parameters.map((parameter: { name: string }) => parameter.name), ['pathinfo', 'pathinfo_2']);
 });

@@ -150,13 +150,16 @@ function withHeaders(responses: Json, declared: ResponseHeaders | undefined, rou
 }
 
 /**
- * `/api/posts/:id` → `/api/posts/{id}`; `[...]` becomes the parameter `pathinfo`. A brace of static text is
- * percent-encoded (`/c/{x}` → `/c/%7Bx%7D`, which the router matches too): OpenAPI reads `{x}` as a parameter.
+ * `/api/posts/:id` → `/api/posts/{id}`; `[...]` becomes the parameter `pathinfo` (`pathinfo_2`... beside a binding of
+ * that name: a path item's parameters are unique). A brace of static text is percent-encoded (`/c/{x}` → `/c/%7Bx%7D`,
+ * which the router matches too): OpenAPI reads `{x}` as a parameter.
  */
 function openapiPath(template: string): { path: string; bindings: string[] } {
   const bindings: string[] = [];
+  let wildcard = 'pathinfo';
+  for (let n = 2; template.split('/').includes(`:${wildcard}`); n += 1) wildcard = `pathinfo_${n}`;
   const segments = template.split('/').map((segment) => {
-    const name = segment === '[...]' ? 'pathinfo' : segment.startsWith(':') ? segment.slice(1) : undefined;
+    const name = segment === '[...]' ? wildcard : segment.startsWith(':') ? segment.slice(1) : undefined;
     if (name === undefined) return segment.replaceAll('{', '%7B').replaceAll('}', '%7D');
     bindings.push(name);
     return `{${name}}`;
