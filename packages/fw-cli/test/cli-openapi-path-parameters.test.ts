@@ -4,7 +4,8 @@
  * refuses a path parameter its path lacks (redocly's path-parameters-defined) and no request has it;
  * a brace in a route's static text is percent-encoded, as OpenAPI would read `{x}` as a parameter,
  * and the server answers the path the document gives; the wildcard's parameter takes another name
- * beside a binding named pathinfo.
+ * beside a binding named pathinfo; routes of one path shape (`/notes/:id`, `/notes/:name`) are one
+ * path item, as OpenAPI forbids paths that differ only by their parameter names.
  */
 import assert from 'node:assert/strict';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
@@ -67,4 +68,30 @@ export default defineApp({ name: 'posts', router: { name: 'posts_router', routes
   assert.deepEqual([run.stderr, run.code], ['', 0]);
   assert.deepEqual(Object.keys(document.paths), ['/files/{pathinfo}/{pathinfo_2}']);
   assert.deepEqual(document.paths['/files/{pathinfo}/{pathinfo_2}'].get.parameters.map((parameter: { name: string }) => parameter.name), ['pathinfo', 'pathinfo_2']);
+});
+
+it('documents routes of one path shape under one path item, the later ones taking its parameter names; a binding beside [...] on one method stays apart', async () => {
+  const app = `import { defineApp, json } from 'fw-core';
+const show = { path: '/notes/:id', handler: (req) => json(req.bindings), options: { methods: ['get'] } };
+const rename = { path: '/notes/:name', handler: (req) => json(req.bindings), options: { methods: ['put'] } };
+const file = { path: '/files/:name', handler: (req) => json(req.bindings), options: { methods: ['get'] } };
+const tree = { path: '/files/[...]', handler: (req) => json({ pathinfo: req.pathinfo }), options: { methods: ['get'] } };
+export default defineApp({ name: 'posts', router: { name: 'posts_router', routes: () => [
+  { prefix: '', security: false, routes: [show, file, tree] },
+  { prefix: '', security: false, routes: [rename] },
+] } });
+`;
+  const { dir, run, document } = await generate(app);
+  assert.equal(run.stderr, "fw: warning: PUT /notes/:name is documented under /notes/{id}: OpenAPI has one path item per path shape, so its path parameters take that path's names\n");
+  assert.deepEqual(Object.keys(document.paths), ['/notes/{id}', '/files/{name}', '/files/{pathinfo}']);
+  assert.deepEqual(Object.keys(document.paths['/notes/{id}']), ['get', 'put']);
+  assert.deepEqual(document.paths['/notes/{id}'].put.parameters, [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }]);
+  // The parameter is the segment, whatever its name: the PUT route binds it as name.
+  const listener = await createListener({ app: (await import(join(dir, 'app.mjs'))).default, appDir: dir, config: { bootstrap_application: 'posts' }, env: { LOG_LEVEL: 'error' } });
+  try {
+    const answer = await inject(listener, { method: 'PUT', url: '/notes/7' });
+    assert.deepEqual([answer.status, answer.json()], [200, { name: '7' }]);
+  } finally {
+    await listener.close();
+  }
 });

@@ -50,7 +50,7 @@ export function buildDocument(input: DocumentInput): BuiltDocument {
     drafts.push(...more);
     notes.push(...skipped);
   }
-  const kept = dropHostClashes(drafts, notes);
+  const kept = dropHostClashes(onePathPerShape(drafts, notes), notes);
   for (const draft of kept) checkSchemas(draft, input.schemas);
   const ids = uniqueOperationIds(kept);
   const paths: Record<string, Record<string, unknown>> = {};
@@ -98,6 +98,34 @@ function dropHostClashes(drafts: readonly OperationDraft[], notes: string[]): Op
     notes.push(`${draft.route} on host ${draft.host} is left out: ${first.route} on host ${first.host} already documents that path and method`);
     return false;
   });
+}
+
+/**
+ * Paths of one shape (`/a/{id}`, `/a/{name}`: the router's `GET /a/:id` beside `PUT /a/:name`) are one path item, under
+ * the first one's parameter names: OpenAPI 3.0.3 forbids templated paths that differ only by their names (Paths Object),
+ * and a path parameter is its place in the URL, whatever it is called. A note names each renamed operation. Not a route
+ * whose method that path has on its host already (a binding beside `[...]`, `/a/:id` and `/a/[...]`, both GET): one path
+ * item cannot hold both, and neither is the other.
+ */
+function onePathPerShape(drafts: readonly OperationDraft[], notes: string[]): OperationDraft[] {
+  const firsts = new Map<string, string>();
+  const taken = new Set<string>();
+  return drafts.map((draft) => {
+    const shape = draft.path.replace(/\{[^}]*\}/g, '{}');
+    const first = firsts.get(shape) ?? draft.path;
+    firsts.set(shape, first);
+    const merged = first !== draft.path && !taken.has(`${draft.host} ${draft.method} ${first}`);
+    taken.add(`${draft.host} ${draft.method} ${merged ? first : draft.path}`);
+    if (!merged) return draft;
+    const names = new Map(templateNames(draft.path).map((name, at) => [name, templateNames(first)[at]!]));
+    const parameters = (draft.operation.parameters as Record<string, unknown>[] | undefined)?.map((parameter) => (parameter.in === 'path' ? { ...parameter, name: names.get(parameter.name as string) } : parameter));
+    notes.push(`${draft.route} is documented under ${first}: OpenAPI has one path item per path shape, so its path parameters take that path's names`);
+    return { ...draft, path: first, operation: { ...draft.operation, ...(parameters !== undefined && { parameters }) } };
+  });
+}
+
+function templateNames(path: string): string[] {
+  return [...path.matchAll(/\{([^}]*)\}/g)].map((match) => match[1]!);
 }
 
 function checkSchemas(draft: OperationDraft, schemas: Readonly<Record<string, unknown>>): void {
