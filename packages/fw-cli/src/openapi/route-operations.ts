@@ -88,14 +88,11 @@ export function routeOperations(route: CompiledRoute<RouteTarget>, context: Oper
     const schemas = [docs.resource, BODY_METHODS.has(method) ? docs.schema : undefined].filter((name) => name !== undefined);
     const json = target.schema === undefined ? undefined : jsonRouteSchema(target.schema, route);
     if (json !== undefined) skipped.push(...unlistedParameters(json, route), ...strayPathParameters(json, bindings, route));
-    // fw_cors_plugin answers an OPTIONS before security, the schemas and the handler: whatever the route says, it is that 204.
     const preflight = method === 'options' && chain.answersOptions;
-    const described = preflight
-      ? { ...parameters(bindings, docs), responses: withDeclared({ 204: response(204, undefined) }, { ...chain, securityStatuses: [] }, undefined) }
-      : json === undefined
-        ? { ...parameters(bindings, docs), ...requestBody(method, docs), responses: withDeclared(withAnswers(responses(method, bindings, docs, failure), decodingAnswers(method, chain)), chain, failure) }
-        : schemaOperation(json, { method, route, bindings, docs, chain, failure, handlesInvalid: target.onInvalid !== undefined }, context);
+    const described = operationParts(json, preflight, { method, route, bindings, docs, chain, failure, handlesInvalid: target.onInvalid !== undefined }, context);
     if (!preflight) withHeaders(described.responses as Json, responseHeaders, route);
+    // No HEAD answer has a body (RFC 9110 §9.3.2), fw's own 400 and a plugin's 429 included.
+    if (method === 'head') described.responses = withoutContent(described.responses as Json);
     const scheme = preflight ? undefined : chain.scheme;
     const security = scheme === undefined ? {} : { security: [{ [scheme.name]: [] }] };
     const operation: Json = {
@@ -112,6 +109,15 @@ export function routeOperations(route: CompiledRoute<RouteTarget>, context: Oper
     drafts.push({ method, path, host: target.group.host, route, baseId, declaredId, definition: target, schemas, operation, securityScheme: scheme, secured: chain.secured && !preflight });
   }
   return { drafts, skipped };
+}
+
+/** Parameters, body and responses of one method of a route: its group's CORS preflight, else from its schemas, else from its method and `extra`. */
+function operationParts(json: JsonRouteSchema | undefined, preflight: boolean, facts: MethodFacts, context: OperationContext): Json {
+  const { method, bindings, docs, chain, failure } = facts;
+  // fw_cors_plugin answers an OPTIONS before security, the schemas and the handler: whatever the route says, it is that 204.
+  if (preflight) return { ...parameters(bindings, docs), responses: withDeclared({ 204: response(204, undefined) }, { ...chain, securityStatuses: [] }, undefined) };
+  if (json !== undefined) return schemaOperation(json, facts, context);
+  return { ...parameters(bindings, docs), ...requestBody(method, docs), responses: withDeclared(withAnswers(responses(method, bindings, docs, failure), decodingAnswers(method, chain)), chain, failure) };
 }
 
 /**
@@ -313,6 +319,11 @@ const BODYLESS = new Set([204, 205, 304]);
 function response(status: number, schema: Json | undefined): Json {
   const description = STATUS_CODES[status] ?? `Status ${status}`;
   return schema === undefined || BODYLESS.has(status) ? { description } : { description, content: jsonContent(schema) };
+}
+
+/** `responses` with no content, their headers kept. */
+function withoutContent(responses: Json): Json {
+  return Object.fromEntries(Object.entries(responses as Record<string, Json>).map(([status, { content: _content, ...rest }]) => [status, rest]));
 }
 
 function jsonContent(schema: Json): Json {
