@@ -82,7 +82,7 @@ export default defineApp({ name: 'posts', router: { name: 'posts_router', routes
 ] } });
 `;
   const { dir, run, document } = await generate(app);
-  assert.equal(run.stderr, "fw: warning: PUT /notes/:name is documented under /notes/{id}: OpenAPI has one path item per path shape, so its path parameters take that path's names\n");
+  assert.equal(run.stderr, "fw: warning: PUT /notes/:name shares its path shape with /notes/{id}: OpenAPI has one path item per path shape, so its path parameters take that path's names\n");
   assert.deepEqual(Object.keys(document.paths), ['/notes/{id}', '/files/{name}', '/files/{pathinfo}']);
   assert.deepEqual(Object.keys(document.paths['/notes/{id}']), ['get', 'put']);
   assert.deepEqual(document.paths['/notes/{id}'].put.parameters, [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }]);

@@ -119,7 +119,7 @@ function onePathPerShape(drafts: readonly OperationDraft[], notes: string[]): Op
     if (!merged) return draft;
     const names = new Map(templateNames(draft.path).map((name, at) => [name, templateNames(first)[at]!]));
     const parameters = (draft.operation.parameters as Record<string, unknown>[] | undefined)?.map((parameter) => (parameter.in === 'path' ? { ...parameter, name: names.get(parameter.name as string) } : parameter));
-    notes.push(`${draft.route} is documented under ${first}: OpenAPI has one path item per path shape, so its path parameters take that path's names`);
+    notes.push(`${draft.route} shares its path shape with ${first}: OpenAPI has one path item per path shape, so its path parameters take that path's names`);
     return { ...draft, path: first, operation: { ...draft.operation, ...(parameters !== undefined && { parameters }) } };
   });
 }
