@@ -17,7 +17,6 @@ import { httpError, mountPath, redirect, sendFile, status, type FwApp, type FwRe
 import { loadApplication } from 'fw-core/inspect';
 import { DEFAULT_API_VERSION } from '../cli/command-context.ts';
 import { CliError } from '../errors.ts';
-import { mountedDocument } from './mounted-document.ts';
 import { SWAGGER_VENDOR_DIR } from './swagger-assets.ts';
 import { swaggerPage } from './swagger-page.ts';
 import { SWAGGER_UI_INTEGRITY } from './swagger-ui-release.ts';
@@ -97,7 +96,7 @@ async function documentOf(options: SwaggerUiOptions, title: string, version: str
   const appDir = options.appDir ?? configDir(options.context);
   const loaded = await loadApplication({ appDir, app: options.app?.(), env, config: config.fw, appConfig: config.app });
   // The document builder and its validator load on the first request for the document, not with the app.
-  const { appDocument, documentText } = await import('./app-document.ts');
+  const [{ appDocument, documentText }, { mountedDocument }] = await Promise.all([import('./app-document.ts'), import('./mounted-document.ts')]);
   const { document } = await appDocument({ loaded, title, version });
   return (mount) => documentText(mountedDocument(document, mount));
 }
