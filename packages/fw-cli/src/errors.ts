@@ -13,6 +13,7 @@ export const cliErrorCodes = {
   FW_CLI_ERR_SCHEMA_BAD_JSON: 'A priv/schemas/*.json file is not valid JSON or not a JSON object',
   FW_CLI_ERR_SCHEMA_UNSUPPORTED: 'A JSON schema uses a keyword or $ref that OpenAPI 3.0 cannot express',
   FW_CLI_ERR_SCHEMA_NAME_CLASH: 'A priv/schemas file or a named schema takes a name fw reserves for its error schemas, or a named schema the name of a different priv/schemas file',
+  FW_CLI_ERR_SCHEMA_BAD_NAME: "A priv/schemas file or one of its definitions has a name OpenAPI does not allow for a component (letters, digits, '.', '_', '-')",
   FW_CLI_ERR_OPENAPI_UNKNOWN_SCHEMA: 'A route extra names a schema that priv/schemas does not have',
   FW_CLI_ERR_OPENAPI_BAD_EXTRA: 'A route extra field used by the OpenAPI generator has a wrong value',
   FW_CLI_ERR_OPENAPI_BAD_DETAILS: "A route's options.openapi has an unknown key or a field with a wrong value",

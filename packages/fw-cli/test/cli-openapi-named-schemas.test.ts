@@ -69,7 +69,7 @@ it('writes a named schema that a priv/schemas file gives too, the same, as one c
   assert.deepEqual(document.components.schemas.tag, { type: 'string', minLength: 1 });
 });
 
-describe('fw openapi refuses a named schema whose name is taken: exit 1, nothing written', { concurrency: true }, () => {
+describe('fw openapi refuses a named schema whose name is taken, or is no component name: exit 1, nothing written', { concurrency: true }, () => {
   async function failure(from: string, to: string, files: Record<string, string> = {}): Promise<string> {
     const dir = await copyApp(APP, await repoTempDir(), ['app.mjs', 'fw.config.json', 'package.json']);
     const app = await readFile(join(dir, 'app.mjs'), 'utf8');
@@ -97,5 +97,13 @@ describe('fw openapi refuses a named schema whose name is taken: exit 1, nothing
       await failure('schemas: { tag, task, newTask }', 'schemas: { tag, task, newTask }', { 'priv/schemas/tag.json': '{"type": "string"}' }),
       "fw: FW_CLI_ERR_SCHEMA_NAME_CLASH: the app's schema tag takes the name of priv/schemas/tag.json, which differs from it; rename one of them\n",
     );
+  });
+
+  // OpenAPI 3.0.3 allows component names of letters, digits, '.', '_' and '-' only (redocly: spec-components-invalid-map-name).
+  it('a priv/schemas file or one of its definitions whose name is no component name (fw-core refuses such a named schema)', async () => {
+    const file = await failure('schemas: { tag, task, newTask }', 'schemas: { tag, task, newTask }', { 'priv/schemas/blog post.json': '{"type": "object"}' });
+    assert.match(file, /^fw: FW_CLI_ERR_SCHEMA_BAD_NAME: \S+priv\/schemas\/blog post\.json gives the component name "blog post", but a component name is letters, digits, '\.', '_' or '-'; rename it\n$/);
+    const definition = await failure('schemas: { tag, task, newTask }', 'schemas: { tag, task, newTask }', { 'priv/schemas/size.json': '{"definitions": {"x+y": {"type": "string"}}, "type": "string"}' });
+    assert.match(definition, /priv\/schemas\/size\.json \(its definition x\+y\) gives the component name "size\.x\+y"/);
   });
 });

@@ -1,14 +1,15 @@
 /**
  * Reads the app's JSON schemas: every `priv/schemas/*.json`, keyed by file name without
  * `.json`, converted to the OpenAPI 3.0 dialect, and the named schemas of `defineApp({schemas})`.
- * No directory means no schemas; an unreadable file or one that is not a JSON object is an error
- * naming the file.
+ * No directory means no schemas; an unreadable file, one that is not a JSON object, or a name
+ * that is no component name (`blog post.json`) is an error naming the file.
  */
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { NamedSchemaMap } from 'fw-core';
 import { CliError } from '../errors.ts';
 import { sharedSchemas } from './error-schemas.ts';
+import { COMPONENT_NAME } from './own-error-schemas.ts';
 import { convertRouteSchema, convertSchemaFile } from './schema-dialect.ts';
 
 /** Where an app keeps its schemas, relative to the app directory. */
@@ -21,7 +22,11 @@ export async function readSchemas(appDir: string): Promise<Record<string, Record
   const out: Record<string, Record<string, unknown>> = {};
   for (const file of files) {
     const path = join(dir, file);
-    Object.assign(out, convertSchemaFile(file.slice(0, -'.json'.length), path, await readSchema(path)));
+    const name = file.slice(0, -'.json'.length);
+    const converted = convertSchemaFile(name, path, await readSchema(path));
+    const bad = Object.keys(converted).find((key) => !COMPONENT_NAME.test(key));
+    if (bad !== undefined) throw badName(`${path}${bad === name ? '' : ` (its definition ${bad.slice(name.length + 1)})`}`, bad);
+    Object.assign(out, converted);
   }
   return out;
 }
@@ -41,6 +46,11 @@ export function withAppSchemas(files: Readonly<Record<string, Record<string, unk
     out[name] = converted;
   }
   return out;
+}
+
+// OpenAPI 3.0.3's Components Object: its keys match ^[a-zA-Z0-9.\-_]+$, and redocly refuses others.
+function badName(what: string, name: string): CliError {
+  return new CliError('FW_CLI_ERR_SCHEMA_BAD_NAME', `${what} gives the component name ${JSON.stringify(name)}, but a component name is letters, digits, '.', '_' or '-'; rename it`);
 }
 
 async function schemaFiles(dir: string): Promise<string[]> {
