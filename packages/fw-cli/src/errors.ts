@@ -19,6 +19,7 @@ export const cliErrorCodes = {
   FW_CLI_ERR_OPENAPI_BAD_DETAILS: "A route's options.openapi has an unknown key or a field with a wrong value",
   FW_CLI_ERR_OPENAPI_DUPLICATE_OPERATION_ID: 'An operationId a route declares is the operationId of another operation too',
   FW_CLI_ERR_OPENAPI_SCHEME_CLASH: 'Two route groups declare different security schemes under one name',
+  FW_CLI_ERR_OPENAPI_BAD_SCHEME_NAME: "A security callback's securityScheme has a name OpenAPI does not allow for a component (letters, digits, '.', '_', '-')",
   FW_CLI_ERR_OPENAPI_STANDARD_SCHEMA: 'A route schema part is a Standard Schema (zod, valibot...) that gives no JSON Schema to describe it',
   FW_CLI_ERR_OPENAPI_BAD_ERROR_SCHEMA: "An app's or route group's errorSchema is not a JSON schema (an object or a boolean)",
   FW_CLI_ERR_OPENAPI_INVALID: 'The generated document fails OpenAPI 3.0 validation; nothing was written',

@@ -348,6 +348,16 @@ describe('fw openapi lists every response a route can give (openapi-responses-ap
   });
 });
 
+it('refuses a security scheme whose name is no component name, naming the route', async () => {
+  const dir = await copyApp(join(FIXTURES, 'openapi-responses-app'), await repoTempDir(), ['app.mjs', 'fw.config.json', 'package.json']);
+  const app = await readFile(join(dir, 'app.mjs'), 'utf8');
+  assert.ok(app.includes("securityScheme: { name: 'apiKey',"), 'the fixture declares apiKey');
+  await writeFile(join(dir, 'app.mjs'), app.replace("securityScheme: { name: 'apiKey',", "securityScheme: { name: 'api key',"));
+  const run = await runFw(['openapi', '--output', join('out', 'openapi.json')], { cwd: dir });
+  assert.equal(existsSync(join(dir, 'out')), false, 'nothing written');
+  assert.deepEqual(run.stderr + run.code, `fw: FW_CLI_ERR_OPENAPI_BAD_SCHEME_NAME: the security scheme "api key" of route GET /v1/jobs is no component name: use letters, digits, '.', '_' or '-'\n1`);
+});
+
 describe('the blog serves the generated docs', () => {
   it('GET /docs/swagger.html and /docs/openapi.json after fw openapi --output priv/assets/openapi.json', async () => {
     const dir = await copyBlog(BLOG_DIR);

@@ -10,7 +10,7 @@ import { CliError } from '../errors.ts';
 import type { SecuritySchemeDeclaration } from 'fw-core';
 import { errorSchemas, sharedSchemas } from './error-schemas.ts';
 import { uniqueOperationIds } from './operation-ids.ts';
-import { OwnErrorSchemas } from './own-error-schemas.ts';
+import { COMPONENT_NAME, OwnErrorSchemas } from './own-error-schemas.ts';
 import { routeOperations, type OperationDraft } from './route-operations.ts';
 import { ComponentIndex } from './schema-operation.ts';
 
@@ -149,6 +149,9 @@ function securitySchemes(drafts: readonly OperationDraft[]): { securitySchemes?:
   for (const draft of drafts) {
     const declared = draft.securityScheme;
     if (declared === undefined) continue;
+    if (!COMPONENT_NAME.test(declared.name)) {
+      throw new CliError('FW_CLI_ERR_OPENAPI_BAD_SCHEME_NAME', `the security scheme ${JSON.stringify(declared.name)} of route ${draft.route} is no component name: use letters, digits, '.', '_' or '-'`);
+    }
     const first = schemes.get(declared.name);
     if (first === undefined) schemes.set(declared.name, { ...declared, route: draft.route });
     else if (JSON.stringify(first.scheme) !== JSON.stringify(declared.scheme)) {
