@@ -56,6 +56,27 @@ describe('route schemas: start-up errors', () => {
     await app.close();
   });
 
+  it('refuses a body schema on a route whose methods all carry no body fw reads (GET, HEAD, DELETE), and takes one beside a method that does', async () => {
+    const withMethods = (methods: NonNullable<RouteOptions['methods']>) =>
+      injectTestApp({
+        fw: { plugins: [{ phase: 'pre_request', module: 'fw_request_plugin', options: { decode_json_body: true } }] },
+        groups: [{ prefix: '/api', security: false, routes: [{ path: '/things/:id', handler: () => json({}), options: { methods, schema: { body: { type: 'object', properties: { reason: { type: 'string' } } } } } }] }],
+      });
+    await assert.rejects(withMethods(['delete']), rejectsWith('FW_ERR_ROUTE_BAD_SCHEMA', 'route DELETE /api/things/:id schema.body: fw reads no body of a GET, HEAD or DELETE request, so every request would be refused; take such data in schema.query'));
+    await assert.rejects(withMethods(['get', 'head']), rejectsWith('FW_ERR_ROUTE_BAD_SCHEMA', 'route GET,HEAD /api/things/:id schema.body: fw reads no body of a GET, HEAD or DELETE request, so every request would be refused; take such data in schema.query'));
+    const app = await withMethods(['delete', 'post']);
+    assert.equal((await app.fetch('/api/things/1', { method: 'POST', body: JSON.stringify({ reason: 'x' }), headers: { 'content-type': 'application/json' } })).status, 200);
+    await app.close();
+  });
+
+  it('refuses a headers schema with additionalProperties: false, which every request fails (host is always sent), and takes one without it', async () => {
+    const headers = { type: 'object', properties: { 'x-tenant': { type: 'string' } }, additionalProperties: false };
+    await assert.rejects(startWith({ schema: { headers } }), rejectsWith('FW_ERR_ROUTE_BAD_SCHEMA', 'route GET,PUT /api/things/:id schema.headers: additionalProperties: false refuses the headers every client sends (host, user-agent), so every request would be refused; list only the headers the route reads'));
+    const app = await startWith({ schema: { headers: { ...headers, additionalProperties: true } } });
+    assert.equal((await app.fetch('/api/things/1', { headers: { 'x-tenant': 'a' } })).status, 200);
+    await app.close();
+  });
+
   it('refuses an unknown schema key', async () => {
     await assert.rejects(
       startWith({ schema: { cookies: {} } as never }),

@@ -161,9 +161,7 @@ export function parseContentType(header: string | undefined): ContentType | unde
 let last: { readonly header: string; readonly parsed: ContentType | undefined } = { header: '', parsed: undefined };
 
 /** True for `application/json` and every `+json` structured-syntax type (RFC 6839 §3.1). */
-export function isJsonMediaType(mediaType: string): boolean {
-  return mediaType === 'application/json' || mediaType.endsWith('+json');
-}
+export function isJsonMediaType(mediaType: string): boolean { return mediaType === 'application/json' || mediaType.endsWith('+json'); }
 
 /** True for UTF-8 under its WHATWG Encoding labels (`utf-8`, `utf8`, `unicode-1-1-utf-8`...). */
 export function isUtf8Charset(charset: string): boolean {

@@ -66,9 +66,7 @@ function normaliseMethods(methods: unknown, label: RouteName): MethodSpec {
   return Object.freeze([...new Set<HttpMethod>(methods)]);
 }
 
-function isHttpMethod(value: unknown): value is HttpMethod {
-  return (HTTP_METHODS as readonly unknown[]).includes(value);
-}
+function isHttpMethod(value: unknown): value is HttpMethod { return (HTTP_METHODS as readonly unknown[]).includes(value); }
 
 function unknownMethod(label: RouteName, method: unknown, fix: string): FwError {
   const message = `${label}: the method ${JSON.stringify(method) ?? String(method)} is not known; ${fix}.`;

@@ -155,9 +155,7 @@ function withPreflight<T>(answer: MethodNotAllowed<never>, table: HostTable<T>, 
 export const ANY_HOST = '_';
 
 /** The suffix a `*.example.com` host matches on (`.example.com`); undefined for other hosts. */
-export function wildcardSuffix(host: string): string | undefined {
-  return host.startsWith('*.') ? host.slice(1) : undefined;
-}
+export function wildcardSuffix(host: string): string | undefined { return host.startsWith('*.') ? host.slice(1) : undefined; }
 
 /** A Host header's table key: no port (also after `[::1]`), no final dot, lowercase (RFC 9110 4.2.3). */
 export function requestHostKey(host: string): string {

@@ -2,6 +2,7 @@
 import { closestKey } from '../config/config-errors.ts';
 import { isJsonObject } from '../config/validate-config.ts';
 import { FwError, isFwError } from '../errors.ts';
+import { METHODS_WITHOUT_BODY } from '../plugins/request-plugin.ts';
 import type { RouteDefinition } from '../router/router.ts';
 import { checkAjvOptions, loadAjvCompiler } from './ajv-compiler.ts';
 import { compileRequestCheck, type RequestCheck } from './check-request.ts';
@@ -66,6 +67,11 @@ export async function compileRouteSchemas(definitions: readonly RouteDefinition<
     // node:http gives header names in lowercase, so a headers schema naming `X-Tenant` would never see it (Fastify lowercases such a schema).
     const cased = json(schema.headers) && typeof schema.headers === 'object' ? [...Object.keys((schema.headers as { properties?: object }).properties ?? {}), ...((schema.headers as { required?: readonly string[] }).required ?? [])].find((name) => name !== name.toLowerCase()) : undefined;
     if (cased !== undefined) throw new FwError('FW_ERR_ROUTE_BAD_SCHEMA', `${where} schema.headers names ${cased}, but header names arrive in lowercase, so it would never see it: write ${cased.toLowerCase()}`);
+    // Two more that every request would fail: a body no method of the route carries, headers that may be only those listed.
+    const bodiless = schema.body !== undefined && methods !== '_' && methods.every((method) => METHODS_WITHOUT_BODY.has(method.toUpperCase()));
+    if (bodiless) throw new FwError('FW_ERR_ROUTE_BAD_SCHEMA', `${where} schema.body: fw reads no body of a GET, HEAD or DELETE request, so every request would be refused; take such data in schema.query`);
+    const closed = json(schema.headers) && (schema.headers as { additionalProperties?: unknown }).additionalProperties === false;
+    if (closed) throw new FwError('FW_ERR_ROUTE_BAD_SCHEMA', `${where} schema.headers: additionalProperties: false refuses the headers every client sends (host, user-agent), so every request would be refused; list only the headers the route reads`);
     // Only the parts that arrive as text are coerced; a JSON body's types are the client's.
     const parts = PARTS.filter((part) => schema[part] !== undefined).map((part) => {
       const partSchema = schema[part]!;
