@@ -6,7 +6,6 @@
  * additions in a Float64Array (bench/http-metrics-lean.bench.ts).
  */
 import { ValueType, type Attributes, type AttributeValue, type Histogram, type Meter, type MetricAdvice, type ObservableResult } from '@opentelemetry/api';
-import { monotonicMs, TIME_ORIGIN_MS } from '../stream/clock.ts';
 
 /** Bucket boundaries of `http.server.request.duration`, in seconds. */
 export const DURATION_BUCKETS: readonly number[] = [0.005, 0.01, 0.025, 0.05, 0.075, 0.1, 0.25, 0.5, 0.75, 1, 2.5, 5, 7.5, 10];
@@ -108,7 +107,7 @@ export const WINDOW_LENGTH = 9;
 /** One attribute set of the three histograms and what was recorded with it. */
 export interface HttpMetricSeries {
   readonly attributes: Attributes;
-  /** When the series was first recorded to, in epoch milliseconds. */
+  /** When the series was first recorded to: `Date.now()`, as the SDK's instruments read the time (otel-lean-metrics-clock.test.ts). */
   readonly startMs: number;
   /** The three histograms, laid out as HttpMetricSeriesTable's offsets say. */
   readonly values: Float64Array;
@@ -233,7 +232,7 @@ export class HttpMetricSeriesTable {
       values[offset + MIN] = Infinity;
       values[offset + MAX] = -Infinity;
     }
-    const series: HttpMetricSeries = { attributes: Object.freeze(attributes), startMs: nowMs(), values, windows: grownWindows(new Float64Array(0), this.windowSlots) };
+    const series: HttpMetricSeries = { attributes: Object.freeze(attributes), startMs: Date.now(), values, windows: grownWindows(new Float64Array(0), this.windowSlots) };
     route.byKey.set(key, series);
     this.series.push(series);
     return series;
@@ -276,9 +275,4 @@ export function emptyWindow(windows: Float64Array, at: number): void {
     windows[histogram + 1] = -Infinity;
     windows[histogram + 2] = 0;
   }
-}
-
-/** Epoch milliseconds with sub-millisecond precision, the clock the SDK's hrTime() reads. */
-export function nowMs(): number {
-  return TIME_ORIGIN_MS + monotonicMs();
 }

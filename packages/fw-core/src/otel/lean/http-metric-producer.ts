@@ -4,11 +4,12 @@
  * learn which reader collects, so each reader gets its own, with its delta state; temporality is asked
  * once per instrument type, as the SDK's TemporalMetricProcessor does. Loads the SDK.
  */
-import type { Attributes, HrTime } from '@opentelemetry/api';
+import type { Attributes } from '@opentelemetry/api';
+import { millisToHrTime as hrTime } from '@opentelemetry/core';
 import { emptyResource } from '@opentelemetry/resources';
 import { AggregationTemporality, AggregationType, DataPointType, InstrumentType, type AggregationSelector, type CollectionResult, type DataPoint, type Histogram, type MetricData, type MetricProducer } from '@opentelemetry/sdk-metrics';
 import { SCOPE_NAME, SCOPE_VERSION } from '../telemetry.ts';
-import { HTTP_METRICS, type HttpHistogramDescriptor, type HttpMetricDescriptor, emptyWindow, HISTOGRAM_LAYOUT, nowMs, WINDOW_LENGTH, type HttpMetricSeries, type HttpMetricSeriesTable } from '../http-metrics.ts';
+import { HTTP_METRICS, type HttpHistogramDescriptor, type HttpMetricDescriptor, emptyWindow, HISTOGRAM_LAYOUT, WINDOW_LENGTH, type HttpMetricSeries, type HttpMetricSeriesTable } from '../http-metrics.ts';
 
 const { COUNT, SUM, MIN, MAX, BUCKETS } = HISTOGRAM_LAYOUT;
 /** The three histograms, and where each one's min, max and sum sit in a window slot. */
@@ -39,7 +40,8 @@ export class HttpMetricProducer implements MetricProducer {
 
   /** The metrics as this reader's temporality wants them; synchronous inside, so never torn by a record. */
   async collect(): Promise<CollectionResult> {
-    const now = nowMs();
+    // The system clock in whole milliseconds, as the SDK's MetricCollector reads it.
+    const now = Date.now();
     const metrics = [...this.collectActive(now), ...this.collectHistograms(now)];
     this.lastCollectionMs = now;
     return { resourceMetrics: { resource: this.resource, scopeMetrics: metrics.length === 0 ? [] : [{ scope: { name: SCOPE_NAME, version: SCOPE_VERSION }, metrics }] }, errors: [] };
@@ -122,12 +124,6 @@ function sdkDescriptor(descriptor: HttpMetricDescriptor, type: InstrumentType): 
   const { name, description, unit, valueType, advice } = descriptor;
   // `type` is in the SDK's descriptor objects, not in its MetricDescriptor type.
   return { name, description, unit, valueType, type, advice } as MetricData['descriptor'];
-}
-
-/** Epoch milliseconds as [seconds, nanoseconds]. */
-function hrTime(ms: number): HrTime {
-  const seconds = Math.trunc(ms / 1000);
-  return [seconds, Math.min(999_999_999, Math.round((ms - seconds * 1000) * 1e6))];
 }
 
 /**
