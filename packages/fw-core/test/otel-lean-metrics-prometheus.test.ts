@@ -101,7 +101,10 @@ describe('lean HTTP metrics on a pull reader', () => {
     }
   });
 
-  it('give delta start times at the previous collection and cumulative ones at the series start', async () => {
+  it('give delta start times at the previous collection and cumulative ones at the series start', async (t) => {
+    // The points' times are Date.now(), whole milliseconds, as the SDK's: each read here a millisecond after the last, so two collections never share one.
+    let clock = Date.now();
+    t.mock.method(Date, 'now', () => (clock += 1));
     const { exporter, push, pull, provider, record } = pullAndDeltaPush();
     record(FIRST_EXCHANGES);
     await push.forceFlush();
