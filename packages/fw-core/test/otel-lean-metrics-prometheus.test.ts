@@ -16,7 +16,7 @@ import { activeRequestsOf, HttpMetricSeriesTable } from '../src/otel/http-metric
 import { HttpMetricProducer, aggregatesAsLeanMetrics } from '../src/otel/lean/http-metric-producer.ts';
 import { serializePrometheus } from '../src/otel/prometheus-serializer.ts';
 import { PullMetricReader } from '../src/otel/metrics-pipeline.ts';
-import { FIRST_EXCHANGES, SECOND_EXCHANGES, leanRecorder, sdkRecorder } from './support/otel-lean-metrics-exchanges.ts';
+import { FIRST_EXCHANGES, SECOND_EXCHANGES, leanRecorder, pushOnBothPaths, sdkRecorder } from './support/otel-lean-metrics-exchanges.ts';
 
 const resource = resourceFromAttributes({ 'service.name': 'lean' });
 
@@ -79,25 +79,15 @@ describe('lean HTTP metrics on a pull reader', () => {
 
   it('collect the data the SDK collects, descriptors and points, cumulative and delta', async () => {
     for (const temporality of [AggregationTemporality.CUMULATIVE, AggregationTemporality.DELTA]) {
-      const sdkExporter = new InMemoryMetricExporter(temporality);
-      const sdkReader = new PeriodicExportingMetricReader({ exporter: sdkExporter, exportIntervalMillis: 3_600_000 });
-      const sdk = new MeterProvider({ resource, readers: [sdkReader] });
-      const table = new HttpMetricSeriesTable();
-      const leanExporter = new InMemoryMetricExporter(temporality);
-      const leanReader = new PeriodicExportingMetricReader({ exporter: leanExporter, exportIntervalMillis: 3_600_000, metricProducers: [new HttpMetricProducer(table, leanExporter)] });
-      const lean = new MeterProvider({ resource, readers: [leanReader] });
-      const recordSdk = sdkRecorder(sdk);
-      const recordLean = leanRecorder(table);
+      const paths = pushOnBothPaths(temporality, resource);
       for (const exchanges of [FIRST_EXCHANGES, SECOND_EXCHANGES, []]) {
-        recordSdk(exchanges);
-        recordLean(exchanges);
-        await Promise.all([sdkReader.forceFlush(), leanReader.forceFlush()]);
+        paths.record(exchanges);
+        await paths.flush();
       }
-      const sdkExports = sdkExporter.getMetrics();
-      const leanExports = leanExporter.getMetrics();
+      const { sdk: sdkExports, lean: leanExports } = paths.exports();
       assert.equal(leanExports.length, 3);
       assert.deepEqual(leanExports.map(withoutTimes), sdkExports.map(withoutTimes), `temporality ${temporality}`);
-      await Promise.all([sdk.shutdown(), lean.shutdown()]);
+      await paths.shutdown();
     }
   });
 

@@ -100,9 +100,12 @@ const OFFSETS = Object.freeze({ duration: 0, requestBodySize: DURATION_LENGTH, r
 
 /**
  * Per delta reader and series: each histogram's min, max and sum since that reader's last
- * collection (a difference of cumulative sums would be a few ulps off what the SDK reports).
+ * collection (a difference of cumulative sums would be a few ulps off what the SDK reports), then
+ * the time of the first record since (0: none), where the SDK starts a series the last export lacked.
  */
-export const WINDOW_LENGTH = 9;
+export const WINDOW_LENGTH = 10;
+/** Where a window slot keeps the time of its first record. */
+export const FIRST_RECORD = 9;
 
 /** One attribute set of the three histograms and what was recorded with it. */
 export interface HttpMetricSeries {
@@ -214,6 +217,7 @@ export class HttpMetricSeriesTable {
       widen(windows, at, durationSeconds);
       widen(windows, at + 3, requestBytes);
       widen(windows, at + 6, responseBytes);
+      if (windows[at + FIRST_RECORD] === 0) windows[at + FIRST_RECORD] = Date.now();
     }
   }
 
@@ -268,11 +272,12 @@ function grownWindows(windows: Float64Array, slots: number): Float64Array {
   return grown;
 }
 
-/** Empties the window slot at `at`: min +∞, max −∞, sum 0 for each histogram. */
+/** Empties the window slot at `at`: min +∞, max −∞, sum 0 for each histogram, no first record. */
 export function emptyWindow(windows: Float64Array, at: number): void {
-  for (let histogram = at; histogram < at + WINDOW_LENGTH; histogram += 3) {
+  for (let histogram = at; histogram < at + FIRST_RECORD; histogram += 3) {
     windows[histogram] = Infinity;
     windows[histogram + 1] = -Infinity;
     windows[histogram + 2] = 0;
   }
+  windows[at + FIRST_RECORD] = 0;
 }

@@ -9,7 +9,7 @@ import { millisToHrTime as hrTime } from '@opentelemetry/core';
 import { emptyResource } from '@opentelemetry/resources';
 import { AggregationTemporality, AggregationType, DataPointType, InstrumentType, type AggregationSelector, type CollectionResult, type DataPoint, type Histogram, type MetricData, type MetricProducer } from '@opentelemetry/sdk-metrics';
 import { SCOPE_NAME, SCOPE_VERSION } from '../telemetry.ts';
-import { HTTP_METRICS, type HttpHistogramDescriptor, type HttpMetricDescriptor, emptyWindow, HISTOGRAM_LAYOUT, WINDOW_LENGTH, type HttpMetricSeries, type HttpMetricSeriesTable } from '../http-metrics.ts';
+import { HTTP_METRICS, type HttpHistogramDescriptor, type HttpMetricDescriptor, emptyWindow, FIRST_RECORD, HISTOGRAM_LAYOUT, WINDOW_LENGTH, type HttpMetricSeries, type HttpMetricSeriesTable } from '../http-metrics.ts';
 
 const { COUNT, SUM, MIN, MAX, BUCKETS } = HISTOGRAM_LAYOUT;
 /** The three histograms, and where each one's min, max and sum sit in a window slot. */
@@ -28,6 +28,8 @@ export class HttpMetricProducer implements MetricProducer {
   /** Delta: the values of each series at the previous collection, and this reader's window slot. */
   private readonly reported = new Map<HttpMetricSeries, Float64Array>();
   private windowSlot: number | undefined;
+  /** Delta: the series the last collection reported; one it lacked starts at its first record since, as in the SDK (calibrateStartTime). */
+  private exported = new Set<HttpMetricSeries>();
   /** The active requests of each attribute set as this reader last saw them. */
   private readonly active = new Map<Attributes, { readonly startMs: number; value: number }>();
   /** Not exported: MetricReader.collect keeps the provider's resource. */
@@ -72,21 +74,24 @@ export class HttpMetricProducer implements MetricProducer {
     const delta = temporality === AggregationTemporality.DELTA;
     const blocks = HISTOGRAMS.map(([name, window]) => ({ descriptor: HTTP_METRICS[name], offset: this.table.offsets[name], window, points: [] as DataPoint<Histogram>[] }));
     const endTime = hrTime(now);
+    const exported = new Set<HttpMetricSeries>();
     for (const series of this.table.series) {
       const previous = delta ? this.reported.get(series) : undefined;
-      const startTime = hrTime(delta && this.lastCollectionMs !== undefined ? Math.max(series.startMs, this.lastCollectionMs) : series.startMs);
       const window = delta && this.windowSlot !== undefined ? this.windowSlot * WINDOW_LENGTH : undefined;
+      const startTime = hrTime(window === undefined ? series.startMs : this.exported.has(series) ? this.lastCollectionMs! : series.windows[window + FIRST_RECORD]!);
       for (const block of blocks) {
         const value = histogramValue(block.descriptor, series, block.offset, previous, window === undefined ? undefined : window + block.window);
         if (value !== undefined) block.points.push({ attributes: series.attributes, startTime, endTime, value });
       }
       if (!delta) continue;
+      if (series.values[this.table.offsets.duration + COUNT] !== (previous?.[this.table.offsets.duration + COUNT] ?? 0)) exported.add(series);
       // What was reported to this delta reader is kept, and its window emptied.
       if (previous === undefined) this.reported.set(series, series.values.slice());
       else previous.set(series.values);
       if (window !== undefined) emptyWindow(series.windows, window);
     }
     if (delta && this.windowSlot === undefined) this.windowSlot = this.table.addWindowSlot();
+    this.exported = exported;
     return blocks
       .filter((block) => block.points.length > 0)
       .map((block) => ({ descriptor: sdkDescriptor(block.descriptor, InstrumentType.HISTOGRAM), aggregationTemporality: temporality, dataPointType: DataPointType.HISTOGRAM, dataPoints: block.points }));
