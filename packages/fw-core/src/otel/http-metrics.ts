@@ -83,12 +83,7 @@ function observeActiveRequests(result: ObservableResult): void {
 /** The counter of (method, scheme); the method is already normalized, so the map stays small. */
 export function activeRequestsOf(method: string, scheme: 'http' | 'https'): ActiveRequests {
   const cache = byScheme[scheme];
-  let entry = cache.get(method);
-  if (entry === undefined) {
-    entry = { attributes: Object.freeze({ 'http.request.method': method, 'url.scheme': scheme }), count: 0 };
-    cache.set(method, entry);
-  }
-  return entry;
+  return cache.get(method) ?? cache.set(method, { attributes: Object.freeze({ 'http.request.method': method, 'url.scheme': scheme }), count: 0 }).get(method)!;
 }
 
 /** Where each value sits in a histogram's block of `values`: count, sum, min, max, then one count per bucket (the last one above every boundary). */
@@ -172,6 +167,8 @@ const LOW_KEYS = METHODS * 2 * PROTOCOLS * STATUSES;
 export class HttpMetricSeriesTable {
   /** Every series, in the order it was first recorded to (the order the SDK reports attribute sets in). */
   readonly series: HttpMetricSeries[] = [];
+  /** When a reader first collected each `http.server.active_requests` attribute set: where the SDK's one storage per provider starts its points. */
+  readonly activeSince = new Map<Attributes, number>();
   /** Offsets of the three histograms in `values`. */
   readonly offsets = OFFSETS;
   /** How many delta readers keep windows; grows, never shrinks. */

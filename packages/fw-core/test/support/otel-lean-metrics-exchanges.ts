@@ -8,6 +8,7 @@ import type { Resource } from '@opentelemetry/resources';
 import { type AggregationTemporality, InMemoryMetricExporter, MeterProvider, PeriodicExportingMetricReader } from '@opentelemetry/sdk-metrics';
 import { createHttpServerMetrics, type HttpServerMetrics, HttpMetricSeriesTable } from '../../src/otel/http-metrics.ts';
 import { HttpMetricProducer } from '../../src/otel/lean/http-metric-producer.ts';
+import { PullMetricReader } from '../../src/otel/metrics-pipeline.ts';
 import { SCOPE_NAME, SCOPE_VERSION } from '../../src/otel/telemetry.ts';
 
 /** One finished exchange, as the stream handler's finish() sees it. */
@@ -76,17 +77,20 @@ export function leanRecorder(table: HttpMetricSeriesTable): (exchanges: readonly
 
 /**
  * Both paths side by side, each on its own MeterProvider with a push reader exporting in memory
- * with `temporality` (an hour's interval: only `flush()` pushes): `record` gives the same exchanges
- * to the SDK instruments and to fw's series table, `exports()` what each pushed.
+ * with `temporality` (an hour's interval: only `flush()` pushes) and a pull reader that collects
+ * on `scrape()`: `record` gives the same exchanges to the SDK instruments and to fw's series table,
+ * `exports()` what each pushed.
  */
 export function pushOnBothPaths(temporality: AggregationTemporality, resource: Resource) {
   const sdkExporter = new InMemoryMetricExporter(temporality);
   const sdkReader = new PeriodicExportingMetricReader({ exporter: sdkExporter, exportIntervalMillis: 3_600_000 });
-  const sdk = new MeterProvider({ resource, readers: [sdkReader] });
+  const sdkPull = new PullMetricReader();
+  const sdk = new MeterProvider({ resource, readers: [sdkReader, sdkPull] });
   const table = new HttpMetricSeriesTable();
   const leanExporter = new InMemoryMetricExporter(temporality);
   const leanReader = new PeriodicExportingMetricReader({ exporter: leanExporter, exportIntervalMillis: 3_600_000, metricProducers: [new HttpMetricProducer(table, leanExporter)] });
-  const lean = new MeterProvider({ resource, readers: [leanReader] });
+  const leanPull = new PullMetricReader({ metricProducers: [new HttpMetricProducer(table)] });
+  const lean = new MeterProvider({ resource, readers: [leanReader, leanPull] });
   const [recordSdk, recordLean] = [sdkRecorder(sdk), leanRecorder(table)];
   return {
     record: (exchanges: readonly RecordedExchange[]): void => {
@@ -94,6 +98,7 @@ export function pushOnBothPaths(temporality: AggregationTemporality, resource: R
       recordLean(exchanges);
     },
     flush: async (): Promise<void> => void (await Promise.all([sdkReader.forceFlush(), leanReader.forceFlush()])),
+    scrape: async (): Promise<void> => void (await Promise.all([sdkPull.collect(), leanPull.collect()])),
     // Copies: the exporters' own lists grow with the final export of shutdown().
     exports: () => ({ sdk: [...sdkExporter.getMetrics()], lean: [...leanExporter.getMetrics()] }),
     shutdown: async (): Promise<void> => void (await Promise.all([sdk.shutdown(), lean.shutdown()])),

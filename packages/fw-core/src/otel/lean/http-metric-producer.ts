@@ -31,7 +31,7 @@ export class HttpMetricProducer implements MetricProducer {
   /** Delta: the series the last collection reported; one it lacked starts at its first record since, as in the SDK (calibrateStartTime). */
   private exported = new Set<HttpMetricSeries>();
   /** The active requests of each attribute set as this reader last saw them. */
-  private readonly active = new Map<Attributes, { readonly startMs: number; value: number }>();
+  private readonly active = new Map<Attributes, number>();
   /** Not exported: MetricReader.collect keeps the provider's resource. */
   private readonly resource = emptyResource();
   private readonly table: HttpMetricSeriesTable;
@@ -56,11 +56,10 @@ export class HttpMetricProducer implements MetricProducer {
     const points: DataPoint<number>[] = [];
     HTTP_METRICS.observeActiveRequests({
       observe: (value: number, attributes: Attributes = {}) => {
-        const seen = this.active.get(attributes) ?? { startMs: now, value: 0 };
-        this.active.set(attributes, seen);
-        const startMs = delta ? Math.max(seen.startMs, this.lastCollectionMs ?? seen.startMs) : seen.startMs;
-        points.push({ attributes, startTime: hrTime(startMs), endTime: hrTime(now), value: delta ? value - seen.value : value });
-        seen.value = value;
+        const since = this.table.activeSince.get(attributes) ?? this.table.activeSince.set(attributes, now).get(attributes)!;
+        const before = this.active.get(attributes) ?? 0;
+        this.active.set(attributes, value);
+        points.push({ attributes, startTime: hrTime(delta ? Math.max(since, this.lastCollectionMs ?? since) : since), endTime: hrTime(now), value: delta ? value - before : value });
       },
     });
     if (points.length === 0) return [];
