@@ -10,6 +10,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { closestKey } from '../config/config-errors.ts';
+import { MAX_TIMER_MS } from '../config/validate-config.ts';
 import { FwError } from '../errors.ts';
 import { isHeaderName, isHeaderValue } from '../http/header-fields.ts';
 import type { TracePipelineOptions } from './telemetry.ts';
@@ -102,7 +103,7 @@ export function readEnvConfig(env: NodeJS.ProcessEnv) {
       ...optional('exportTimeoutMillis', integer(get, 'OTEL_BSP_EXPORT_TIMEOUT', 1)),
       ...optional('maxExportBatchSize', integer(get, 'OTEL_BSP_MAX_EXPORT_BATCH_SIZE', 1)),
     },
-    metricExportIntervalMs: integer(get, 'OTEL_METRIC_EXPORT_INTERVAL', 1) ?? EXPORT_INTERVAL_MS,
+    metricExportIntervalMs: integer(get, 'OTEL_METRIC_EXPORT_INTERVAL', 1, MAX_TIMER_MS) ?? EXPORT_INTERVAL_MS,
     // Where the metrics listener binds, over setupTelemetry's metricsHost.
     prometheusHost: get('OTEL_EXPORTER_PROMETHEUS_HOST'),
     knownMethods: parseKnownMethods(get('OTEL_INSTRUMENTATION_HTTP_KNOWN_METHODS')),
@@ -267,11 +268,12 @@ const TLS_VARIABLES = {
   },
 } as const;
 
-function integer(get: Get, name: string, min: number): number | undefined {
+/** An integer from `min` to `max` (a delay: at most what Node's timers hold, longer ones being 1 ms), else FW_ERR_OTEL_BAD_ENV. */
+function integer(get: Get, name: string, min: number, max = Infinity): number | undefined {
   const raw = get(name);
   if (raw === undefined) return undefined;
   const value = Number(raw);
-  if (!Number.isInteger(value) || value < min) bad(name, raw, `an integer >= ${min}`);
+  if (!Number.isInteger(value) || value < min || value > max) bad(name, raw, max === Infinity ? `an integer >= ${min}` : `an integer from ${min} to ${max}`);
   return value;
 }
 
@@ -296,14 +298,15 @@ function protocol(get: Get, name: string): OtlpProtocol | undefined {
   return oneOf(get, name, ['http/protobuf', 'http/json']);
 }
 
-/** A timeout in ms: a number above 0, else a warning and undefined (the next variable or the default). */
+/** A timeout in ms: a number above 0, at most MAX_TIMER_MS (with a warning), else a warning and undefined (the next variable or the default). */
 function timeout(get: Get, name: string, warnings: string[]): number | undefined {
   const raw = get(name);
   if (raw === undefined) return undefined;
   const value = Number(raw);
-  if (Number.isFinite(value) && value > 0) return value;
-  warnings.push(`${name}=${JSON.stringify(raw)} is not a number of milliseconds above 0: the default is used`);
-  return undefined;
+  if (!Number.isFinite(value) || value <= 0) return void warnings.push(`${name}=${JSON.stringify(raw)} is not a number of milliseconds above 0: the default is used`);
+  // Node's timers take a longer one as 1 ms: every export would end at once.
+  if (value > MAX_TIMER_MS) warnings.push(`${name}=${JSON.stringify(raw)} is longer than Node's timers hold: ${MAX_TIMER_MS} is used`);
+  return Math.min(value, MAX_TIMER_MS);
 }
 
 function logLevel(get: Get, warnings: string[]): DiagLevelName | undefined {
