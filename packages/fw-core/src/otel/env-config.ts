@@ -99,8 +99,8 @@ export function readEnvConfig(env: NodeJS.ProcessEnv) {
     samplerRatio: ratio(get, sampler, warnings),
     batch: {
       ...optional('maxQueueSize', integer(get, 'OTEL_BSP_MAX_QUEUE_SIZE', 1)),
-      ...optional('scheduledDelayMillis', integer(get, 'OTEL_BSP_SCHEDULE_DELAY', 0)),
-      ...optional('exportTimeoutMillis', integer(get, 'OTEL_BSP_EXPORT_TIMEOUT', 1)),
+      ...optional('scheduledDelayMillis', integer(get, 'OTEL_BSP_SCHEDULE_DELAY', 0, MAX_TIMER_MS)),
+      ...optional('exportTimeoutMillis', integer(get, 'OTEL_BSP_EXPORT_TIMEOUT', 1, MAX_TIMER_MS)),
       ...optional('maxExportBatchSize', integer(get, 'OTEL_BSP_MAX_EXPORT_BATCH_SIZE', 1)),
     },
     metricExportIntervalMs: integer(get, 'OTEL_METRIC_EXPORT_INTERVAL', 1, MAX_TIMER_MS) ?? EXPORT_INTERVAL_MS,
