@@ -26,9 +26,9 @@ const ENV_EVENT = 'telemetry_env_without_setup';
 const WARNINGS_SOURCE = join(REPO, 'packages', 'fw-core', 'src', 'app', 'startup-warnings.ts');
 
 const BODY_SCHEMA =
-  "route POST /notes (group '') declares a body schema but its group decodes no bodies: fw will not decode its body, so the schema sees no body " +
-  '(a request answers 400 invalid body) unless a plugin of the group sets req.body; to fix, list fw_request_plugin with decode_json_body ' +
-  '(or read_urlencoded_body) in the global plugins, which the group inherits';
+  "route POST /notes (group '') declares a body schema but its group decodes no bodies: fw will not decode its JSON body, so the schema sees no body " +
+  '(a request answers 400 invalid body) unless a plugin of the group sets req.body; to fix, list fw_request_plugin with decode_json_body: true ' +
+  'in the global plugins, which the group inherits';
 const MISSES =
   "router misses (404, 405) under '' run the plugins of the first group there, none, not the later group's (fw_cors_plugin): " +
   'list the group with plugins: [] after the other (docs/pipeline.md, "Router misses")';

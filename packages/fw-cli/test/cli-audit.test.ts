@@ -62,8 +62,8 @@ const BODY_CAUSE = 'replaces the global plugins without a body decoder such as f
 // The route with a body schema in bodies-app: the server's start-up warning, reported once (not also as body_not_decoded).
 const TYPED_WARNING =
   "route PUT /hooks/typed (group '/hooks', host hooks.example.com) declares a body schema but its group decodes no bodies: " +
-  'fw will not decode its body, so the schema sees no body (a request answers 400 invalid body) unless a plugin of the group sets req.body; ' +
-  "to fix, list fw_request_plugin with decode_json_body (or read_urlencoded_body) in the group's plugins";
+  'fw will not decode its JSON body, so the schema sees no body (a request answers 400 invalid body) unless a plugin of the group sets req.body; ' +
+  "to fix, list fw_request_plugin with decode_json_body: true in the group's plugins";
 
 const BODIES_AUDIT = lines(
   '=== Security Audit ===',

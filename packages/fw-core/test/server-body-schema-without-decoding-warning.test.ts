@@ -1,8 +1,9 @@
 /**
- * A route that declares `schema.body` in a group that decodes no bodies (no fw_request_plugin
- * with decode_json_body or read_urlencoded_body among the plugins it runs: its own list, which
- * replaces the global one, or the global list it inherits) gets no body from fw, so its schema
- * answers 400 `invalid body`, a good body included, unless a plugin of the group sets req.body.
+ * A route that declares `schema.body` in a group that decodes no JSON bodies (no fw_request_plugin
+ * with decode_json_body among the plugins it runs: its own list, which replaces the global one, or
+ * the global list it inherits; read_urlencoded_body alone puts forms in req.params) gets no body
+ * from fw, so its schema answers 400 `invalid body`, a good body included (a form 415), unless a
+ * plugin of the group sets req.body.
  * fw warns once per such route at start (`body_schema_without_decoding`) and still starts and
  * serves. Routes that take a body without a schema are `fw audit`'s to list, not the server's.
  */
@@ -21,6 +22,8 @@ const items = defineController('items_controller', {
 });
 
 const DECODE_JSON: PluginEntry = { phase: 'pre_request', module: 'fw_request_plugin', options: { decode_json_body: true } };
+/** fw_request_plugin decoding urlencoded forms only (into req.params): no JSON body reaches a body schema. */
+const FORMS: PluginEntry = { phase: 'pre_request', module: 'fw_request_plugin', options: { read_urlencoded_body: true } };
 const CORS: PluginEntry = { phase: 'pre_request', module: 'fw_cors_plugin', options: { allow_origins: '*' } };
 /** The app-wide list most cases start from: it decodes JSON bodies. */
 const GLOBAL_FW = { plugins: [DECODE_JSON] };
@@ -54,30 +57,27 @@ async function warnedRoutes(spec: TestAppSpec): Promise<unknown[]> {
   return warnings.filter((line) => line.fields.event === 'body_schema_without_decoding').map((line) => line.fields.route);
 }
 
+/** The `body_schema_without_decoding` line logged for `fields` (route, prefix, host) with `msg`. */
+function bodyWarning(fields: Record<string, string>, msg: string): LogLine {
+  return { level: 'warn', fields: { event: 'body_schema_without_decoding', ...fields }, msg };
+}
+
 describe('body schemas without body decoding', { concurrency: true }, () => {
   it("warns at start, naming the route, its group and the fix, when the group's own plugins decode no bodies", async () => {
     assert.deepEqual(await startupWarnings({ fw: GLOBAL_FW, groups: [itemsGroup('/api', [CORS], 'api.example.com')] }), [
-      {
-        level: 'warn',
-        fields: { event: 'body_schema_without_decoding', route: 'POST, PUT /api/items', prefix: '/api', host: 'api.example.com' },
-        msg:
-          "route POST, PUT /api/items (group '/api', host api.example.com) declares a body schema but its group decodes no bodies: " +
-          'fw will not decode its body, so the schema sees no body (a request answers 400 invalid body) unless a plugin of the group sets req.body; ' +
-          "to fix, list fw_request_plugin with decode_json_body (or read_urlencoded_body) in the group's plugins",
-      },
+      bodyWarning({ route: 'POST, PUT /api/items', prefix: '/api', host: 'api.example.com' },
+        "route POST, PUT /api/items (group '/api', host api.example.com) declares a body schema but its group decodes no bodies: " +
+        'fw will not decode its JSON body, so the schema sees no body (a request answers 400 invalid body) unless a plugin of the group sets req.body; ' +
+        "to fix, list fw_request_plugin with decode_json_body: true in the group's plugins"),
     ]);
   });
 
   it('names the global plugins as the fix when the group inherits a global list that decodes no bodies', async () => {
     assert.deepEqual(await startupWarnings({ groups: [itemsGroup('', undefined)] }), [
-      {
-        level: 'warn',
-        fields: { event: 'body_schema_without_decoding', route: 'POST, PUT /items', prefix: '', host: '_' },
-        msg:
-          "route POST, PUT /items (group '') declares a body schema but its group decodes no bodies: " +
-          'fw will not decode its body, so the schema sees no body (a request answers 400 invalid body) unless a plugin of the group sets req.body; ' +
-          'to fix, list fw_request_plugin with decode_json_body (or read_urlencoded_body) in the global plugins, which the group inherits',
-      },
+      bodyWarning({ route: 'POST, PUT /items', prefix: '', host: '_' },
+        "route POST, PUT /items (group '') declares a body schema but its group decodes no bodies: " +
+        'fw will not decode its JSON body, so the schema sees no body (a request answers 400 invalid body) unless a plugin of the group sets req.body; ' +
+        'to fix, list fw_request_plugin with decode_json_body: true in the global plugins, which the group inherits'),
     ]);
   });
 
@@ -112,9 +112,27 @@ describe('body schemas without body decoding', { concurrency: true }, () => {
     assert.deepEqual(await startupWarnings({ fw: GLOBAL_FW, groups: [itemsGroup('/api', [CORS, DECODE_JSON])] }), []);
   });
 
-  it('does not warn when the group lists fw_request_plugin with read_urlencoded_body only', async () => {
-    const forms: PluginEntry = { phase: 'pre_request', module: 'fw_request_plugin', options: { read_urlencoded_body: true } };
-    assert.deepEqual(await startupWarnings({ fw: GLOBAL_FW, groups: [itemsGroup('/api', [forms])] }), []);
+  it('warns, naming decode_json_body as the fix, when the group decodes urlencoded forms only', async () => {
+    assert.deepEqual(await startupWarnings({ fw: { plugins: [FORMS] }, groups: [itemsGroup('/api', undefined)] }), [
+      bodyWarning({ route: 'POST, PUT /api/items', prefix: '/api', host: '_' },
+        "route POST, PUT /api/items (group '/api') declares a body schema but its group decodes urlencoded forms only, into req.params: " +
+        'fw will not decode its JSON body, so the schema sees no body (a form answers 415, a JSON body 400 invalid body) unless a plugin of the group sets req.body; ' +
+        'to fix, list fw_request_plugin with decode_json_body: true in the global plugins, which the group inherits'),
+    ]);
+  });
+
+  it('is right for a group that decodes forms only: its body schema answers a JSON body 400 and a form 415', async () => {
+    const app = await injectTestApp({ fw: GLOBAL_FW, groups: [itemsGroup('/api', [FORMS])] });
+    try {
+      const post = async (type: string, body: string): Promise<[number, unknown]> => {
+        const res = await app.fetch('/api/items', { method: 'POST', headers: { 'content-type': type }, body });
+        return [res.status, ((await res.json()) as { error: unknown }).error];
+      };
+      assert.deepEqual(await post('application/json', '{"name":"pen"}'), [400, 'invalid body']);
+      assert.deepEqual(await post('application/x-www-form-urlencoded', 'name=pen'), [415, 'unsupported media type']);
+    } finally {
+      await app.close();
+    }
   });
 
   it('does not warn when the group inherits a global list that decodes bodies', async () => {
@@ -141,11 +159,11 @@ describe('body schemas without body decoding', { concurrency: true }, () => {
       security: false,
       plugins: [CORS],
       routes: [
-        { path: '/items', handler: items.list, options: { methods: ['delete'], schema: { body } } },
+        { path: '/items', handler: items.list, options: { methods: ['patch'], schema: { body } } },
         { path: '/all', handler: items.create, options: { schema: { body } } },
       ],
     };
-    assert.deepEqual(await warnedRoutes({ fw: GLOBAL_FW, groups: [schemaGroup] }), ['DELETE /search/items', '_ /search/all']);
+    assert.deepEqual(await warnedRoutes({ fw: GLOBAL_FW, groups: [schemaGroup] }), ['PATCH /search/items', '_ /search/all']);
   });
 
   it("still warns when the group's own plugin sets req.body, which the schema then sees", async () => {
