@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { FwRequest } from '../src/http/request.ts';
 import { json } from '../src/http/response.ts';
+import { inject } from '../src/index.ts';
 import { injectTestApp, type InjectedApp } from './support/inject-app.ts';
 
 const echo = (req: FwRequest) =>
@@ -38,6 +39,8 @@ describe('route schemas: request parts', () => {
               options: { methods: ['get'], schema: { query: { type: 'object', properties: { pick: { oneOf: [{ type: 'boolean' }, { type: 'integer' }] }, picks: { type: 'array', items: { oneOf: [{ type: 'boolean' }, { type: 'integer' }] } }, rate: { type: 'number' } } } } },
             },
             { path: '/tenant', handler: echo, options: { methods: ['get'], schema: { headers: { type: 'object', properties: { 'x-tenant': { type: 'integer' } }, required: ['x-tenant'] } } } },
+            // Coercing set-cookie's items (node:http's one array header) on the check's copy, which the handler never reads.
+            { path: '/cookies', handler: (req) => json({ headers: req.headers['set-cookie'] }), options: { methods: ['get'], schema: { headers: { type: 'object', properties: { 'set-cookie': { type: 'array', items: { type: 'integer' } } } } } } },
             { path: '/things', handler: echo, options: { methods: ['post'], schema: { body: { type: 'object', properties: { name: { type: 'string' }, count: { type: 'integer' } }, required: ['name'] } } } },
             {
               path: '/defaults/:kind',
@@ -114,6 +117,11 @@ describe('route schemas: request parts', () => {
     assert.deepEqual(await missing.json(), { error: 'invalid headers', details: [{ path: '', keyword: 'required', message: "must have required property 'x-tenant'", params: { missingProperty: 'x-tenant' } }] });
     const ok = await app.fetch('/tenant', { headers: { 'x-tenant': '12' } });
     assert.equal(ok.status, 200);
+  });
+
+  it('keeps req.headers the raw strings when the headers schema coerces the items of an array header (set-cookie)', async () => {
+    const res = await inject(app.fw, { url: '/cookies', headers: { 'set-cookie': ['1', '2'] } });
+    assert.deepEqual([res.status, res.json()], [200, { headers: ['1', '2'] }]);
   });
 
   it('answers 400 invalid body with the schema errors, without coercing the body', async () => {

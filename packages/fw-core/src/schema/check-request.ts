@@ -37,11 +37,11 @@ const failed = (part: RequestPart, result: SchemaResult & { valid: false }, refu
 
 type PartCheck = (req: FwRequest) => Failure | undefined | Promise<Failure | undefined>;
 
-// The coerced parts are checked on copies, so `bindings` and `headers` stay the raw strings; coercion changed the copy in place: that copy is what the handler reads.
+// The coerced parts are checked on copies (of set-cookie's array too, node:http's one array header), so `bindings` and `headers` stay the raw strings; coercion changed the copy in place: that copy is what the handler reads.
 const PART_CHECKS: Readonly<Record<RequestPart, (validate: SchemaValidator) => PartCheck>> = {
   params: (validate) => (req) => checked(req, 'params', validate, () => ({ ...req.bindings })),
   query: (validate) => (req) => checked(req, 'query', validate, () => parseUrlencoded(req.query)),
-  headers: (validate) => (req) => checked(req, 'headers', validate, () => ({ ...req.headers })),
+  headers: (validate) => (req) => checked(req, 'headers', validate, () => ({ ...req.headers, ...(req.headers['set-cookie'] && { 'set-cookie': [...req.headers['set-cookie']] }) })),
   body: (validate) => (req) => {
     const refused = req.body === undefined ? unsupportedBodyType(req) : undefined;
     return refused === undefined ? checked(req, 'body', validate, () => req.body) : failed('body', refused, true);
