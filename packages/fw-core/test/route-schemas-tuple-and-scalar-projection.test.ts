@@ -17,6 +17,9 @@ const shown = { id: 1, name: 'ada' };
 /** A model whose toJSON gives every column, the password too. */
 const model = { toJSON: () => ({ ...user }) };
 
+/** A String, Number and Boolean object as fields. */
+const BOXED = { s: new String('ada'), n: new Number(5), b: new Boolean(false) };
+
 const get = (path: string, body: unknown, schema: JsonSchema) => ({ path, handler: () => json(body), options: { methods: ['get' as const], schema: { response: { 200: schema } } } });
 
 describe('route schemas: tuples, allOf items and scalar schemas', () => {
@@ -42,6 +45,10 @@ describe('route schemas: tuples, allOf items and scalar schemas', () => {
             }),
             get('/scalar-array', { tags: [user] }, { type: 'object', properties: { tags: { type: 'string' } } }),
             get('/scalar-null', { author: null, n: 2 }, { type: 'object', properties: { author: { type: 'null' }, n: { type: 'integer' } } }),
+            // Boxed primitives, which JSON.stringify writes as their primitive (ECMA-262 SerializeJSONProperty): whole, as fields, in a choice.
+            get('/scalar-boxed', new String('ada'), { type: 'string' }),
+            get('/scalar-boxed-fields', BOXED, { type: 'object', properties: { s: { type: 'string' }, n: { type: 'number' }, b: { type: 'boolean' } } }),
+            get('/scalar-boxed-choice', { v: new Number(5) }, { type: 'object', properties: { v: { anyOf: [{ type: 'string' }, { type: 'number' }] } } }),
           ],
         },
       ],
@@ -80,6 +87,12 @@ describe('route schemas: tuples, allOf items and scalar schemas', () => {
 
   it('sends a scalar toJSON under a scalar schema, nothing else of the object', async () => {
     assert.deepEqual(await body('/scalar-to-json'), { status: 200, text: '{"author":"ada","at":"2024-01-02T03:04:05.000Z"}' });
+  });
+
+  it('sends a String, Number or Boolean object under a scalar schema as JSON.stringify does, as its primitive', async () => {
+    assert.deepEqual(await body('/scalar-boxed'), { status: 200, text: '"ada"' });
+    assert.deepEqual(await body('/scalar-boxed-fields'), { status: 200, text: '{"s":"ada","n":5,"b":false}' });
+    assert.deepEqual(await body('/scalar-boxed-choice'), { status: 200, text: '{"v":5}' });
   });
 
   it('passes null and numbers under scalar schemas as they are', async () => {

@@ -140,9 +140,7 @@ function arrayProjection(schema: Schema, at: string, cx: Context): (((value: unk
   const prefix = schema[prefixKeyword];
   if (!Array.isArray(prefix)) throw new Error(`${at}/${prefixKeyword} must be an array of schemas`);
   const restKeyword = prefixKeyword === 'prefixItems' ? 'items' : 'additionalItems';
-  if (Array.isArray(schema[restKeyword])) {
-    throw new Error(`${at} has both prefixItems and an array items; write the positions in prefixItems only`);
-  }
+  if (Array.isArray(schema[restKeyword])) throw new Error(`${at} has both prefixItems and an array items; write the positions in prefixItems only`);
   const positions = prefix.map((sub: JsonSchema, index) => compileAt(sub, `${at}/${prefixKeyword}/${index}`, cx));
   const restSchema = schema[restKeyword] as JsonSchema | undefined;
   // Elements past the tuple are listed only by a rest schema, as keys past properties are.
@@ -309,10 +307,11 @@ function jsonTypes(branch: JsonSchema, at: string, cx: Context): ReadonlySet<str
   return new Set([branch.type].flat().map((name) => (name === 'integer' ? 'number' : String(name))));
 }
 
-/** What `toJSON()` returns for an object that has one, else the object. */
+/** The object as JSON.stringify writes it (ECMA-262 SerializeJSONProperty): what its `toJSON()` returns, then a String, Number or Boolean object as its primitive. */
 function toJsonOf(value: object): unknown {
   const toJSON = (value as { toJSON?: unknown }).toJSON;
-  return typeof toJSON === 'function' ? toJSON.call(value, '') : value;
+  const json: unknown = typeof toJSON === 'function' ? toJSON.call(value, '') : value;
+  return json instanceof String ? String(json) : json instanceof Number ? Number(json) : json instanceof Boolean ? Boolean.prototype.valueOf.call(json) : json;
 }
 
 /** `value` as fw writes it: each object's `toJSON` applied once (an array's never is: plainArray), its own fields only (ajv reads a class's getters); the same value when nothing changes. */
@@ -339,7 +338,7 @@ function isScalarSchema(schema: Schema): boolean {
 
 /**
  * A scalar-only `type` never lets an object through (JSON.stringify would write all its fields): an object becomes its
- * `toJSON()` when that is a scalar (a Date under `{type: 'string'}`), else FW_ERR_RESPONSE_NOT_PROJECTABLE (a 500).
+ * `toJSON()` or boxed primitive when that is a scalar (a Date or String object under `{type: 'string'}`), else FW_ERR_RESPONSE_NOT_PROJECTABLE (a 500).
  */
 function scalarProjection(schema: Schema, at: string, where: string): Projection {
   const types = [schema.type].flat().join(' or ');
