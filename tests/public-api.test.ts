@@ -49,7 +49,7 @@ const TOTAL_BUDGET = 45;
 const TYPES: Readonly<Record<string, readonly string[]>> = {
   'fw-core': [
     'Action', 'AppContext', 'BearerAuthOptions', 'BindingName', 'CompiledRoute', 'CreateListenerOptions', 'Exchange', 'ExchangeEnd',
-    'FileResponse', 'FromSchema', 'FwApp', 'FwConfig', 'FwErrorBody', 'FwErrorCode', 'FwErrorOptions', 'FwListener', 'FwPlugin', 'FwRequest',
+    'FileResponse', 'FromSchema', 'FwApp', 'FwConfig', 'FwErrorBody', 'FwErrorCode', 'FwErrorCodeWithStatus', 'FwErrorOptions', 'FwListener', 'FwPlugin', 'FwRequest',
     'FwResponse', 'FwServer', 'Handler', 'HandlerResult', 'HandlerRoute', 'HeaderMap', 'HttpErrorOptions', 'HttpMethod',
     'InCodeConfig', 'InjectRequest', 'InjectResponse', 'InjectTarget', 'InlineHandler', 'InvalidRequestHook', 'JsonLib',
     'JsonResponse', 'JsonSchema', 'JsonStreamResponse', 'Listener', 'LoadedConfig', 'LogLevel', 'LogMethod', 'Logger',

@@ -62,10 +62,7 @@ export const errorCodes = {
   FW_ERR_SECURITY_BAD_RESULT: { summary: 'A security callback returned something other than a SecurityResult' },
   FW_ERR_SECURITY_BAD_OPTIONS: { summary: 'bearerAuth was given neither token nor verifyToken, or a token a Bearer header cannot carry' },
   FW_ERR_HANDLER_BAD_RESPONSE: { summary: 'A handler returned something other than a response description' },
-  FW_ERR_OWN_ANSWER_FAILED: {
-    summary: "An app's or group's onNotFound, onMethodNotAllowed or onError threw, rejected or returned no response description; the client got fw's 500",
-    status: 500,
-  },
+  FW_ERR_OWN_ANSWER_FAILED: { summary: "An app's or group's onNotFound, onMethodNotAllowed or onError threw, rejected or returned no response description; the client got fw's 500", status: 500 },
   FW_ERR_RESPONSE_NOT_PROJECTABLE: { summary: "A json answer has an object where its route's response schema allows only scalars; nothing is sent (500)" },
   FW_ERR_HTTP: { summary: "An application's httpError(status, message): answered with its status, the message only for a 4xx" },
   FW_ERR_READINESS_BAD_OPTIONS: { summary: 'readinessHandler was given no lifecycle, a check that is not a function or a bad timeoutMs' },
@@ -110,9 +107,12 @@ export class FwError extends Error {
   }
 }
 
-/** True when `value` is an FwError, optionally with the given code; an `FW_ERR_HTTP` (httpError) always has its status. */
-export function isFwError(value: unknown, code: 'FW_ERR_HTTP'): value is FwError & { readonly status: number };
-export function isFwError(value: unknown, code?: FwErrorCode): value is FwError;
+/** The codes whose FwError always has its status: httpError's FW_ERR_HTTP and those the registry gives one. */
+export type FwErrorCodeWithStatus = 'FW_ERR_HTTP' | { [C in FwErrorCode]: (typeof errorCodes)[C] extends { readonly status: number } ? C : never }[FwErrorCode];
+
+/** True when `value` is an FwError, optionally with the given code; its `status` is a number for a FwErrorCodeWithStatus, or once `expose` is true (a 4xx). */
+export function isFwError(value: unknown, code: FwErrorCodeWithStatus): value is FwError & { readonly status: number };
+export function isFwError(value: unknown, code?: FwErrorCode): value is FwError & ({ readonly expose: true; readonly status: number } | { readonly expose: false });
 export function isFwError(value: unknown, code?: FwErrorCode): value is FwError {
   return value instanceof FwError && (code === undefined || value.code === code);
 }
@@ -126,9 +126,7 @@ export type HttpErrorOptions = Omit<FwErrorOptions, 'status'>;
  * FW_ERR_HTTP. Throws a RangeError for a status that is not an integer from 400 to 599.
  */
 export function httpError(status: number, message: string, options: HttpErrorOptions = {}): FwError {
-  if (!Number.isInteger(status) || status < 400 || status > 599) {
-    throw new RangeError(`httpError needs an error status from 400 to 599, not ${status}; answer other statuses with json() or status()`);
-  }
+  if (!Number.isInteger(status) || status < 400 || status > 599) throw new RangeError(`httpError needs an error status from 400 to 599, not ${status}; answer other statuses with json() or status()`);
   return new FwError('FW_ERR_HTTP', message, { ...options, status });
 }
 

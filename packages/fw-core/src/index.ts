@@ -3,7 +3,7 @@
  * `fw-core/inspect`; telemetry is `fw-core/otel`. docs/api.md lists each entry. This file only re-exports.
  */
 export { FwError, httpError, isFwError } from './errors.ts';
-export type { FwErrorCode, FwErrorOptions, HttpErrorOptions } from './errors.ts';
+export type { FwErrorCode, FwErrorCodeWithStatus, FwErrorOptions, HttpErrorOptions } from './errors.ts';
 
 export type { CompiledRoute, HttpMethod, LookupResult, MethodNotAllowed, MethodSpec, RouteDefinition, RouteFound, RouteNotFound, Router } from './router/index.ts';
 
