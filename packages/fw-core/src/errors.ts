@@ -2,6 +2,7 @@
  * fw-core's one error registry: what fw-core throws across a module boundary is an `FwError` with a code
  * from this table, so callers switch on codes, never on text. docs/errors.md lists the same codes.
  */
+import { didYouMean } from './closest-key.ts';
 
 /** Every fw-core error code: its meaning and, where one applies, its HTTP status; one section per concern. */
 export const errorCodes = {
@@ -136,9 +137,9 @@ const OTEL_EXPORTS = {
   streamHandlers: { otel_fw_stream_h: 'otelStreamHandler' },
 } as const satisfies Record<string, Readonly<Record<string, string>>>;
 
-/** The fix for a plugin or stream handler name nobody provides: the defineApp option that provides it, or fw-core/otel's export. */
-export function provideHint(option: keyof typeof OTEL_EXPORTS, name: string): string {
+/** The fix for a plugin or stream handler name nobody provides: the defineApp option that provides it, fw-core/otel's export, or the `known` name it likely misspells. */
+export function provideHint(option: keyof typeof OTEL_EXPORTS, name: string, known: readonly string[] = []): string {
   const exported = (OTEL_EXPORTS[option] as Readonly<Record<string, string>>)[name];
   if (exported !== undefined) return `import { ${exported} } from 'fw-core/otel' and give it to defineApp({${option}: [${exported}]})`;
-  return `give the app's ${option === 'plugins' ? 'plugin' : 'stream handler'} whose name is ${name} to defineApp({${option}: [...]}), or correct the name`;
+  return `give the app's ${option === 'plugins' ? 'plugin' : 'stream handler'} whose name is ${name} to defineApp({${option}: [...]}), or correct the name${didYouMean(name, known)}`;
 }

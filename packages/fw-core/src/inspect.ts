@@ -12,5 +12,5 @@ export { buildRouteTree, createRouter, renderRouteTree, type CompiledRoute, type
 export type { RouteTree, RouteTreeHost, RouteTreeNode, RouteTreeRoute } from './router/index.ts';
 
 export { loadConfig, resolveConfig } from './config/index.ts';
-export { closestKey } from './config/config-errors.ts';
+export { closestKey } from './closest-key.ts';
 export type { ConfigEntry, ConfigKey, ConfigReport } from './config/index.ts';

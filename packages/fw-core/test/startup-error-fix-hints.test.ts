@@ -1,6 +1,7 @@
 /**
  * Start-up errors about a name nobody provides say how to provide it (issue 38, item 16): the
- * defineApp option, and for fw-core/otel's plugin and stream handler the import to write.
+ * defineApp option, and for fw-core/otel's plugin and stream handler the import to write; a
+ * plugin name one typo away from a known one gets "did you mean" it.
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
@@ -39,6 +40,13 @@ describe('start-up errors name the fix', () => {
     assert.equal(
       await startupError({ plugins: [{ phase: 'pre_request', module: 'auth_plugin', options: {} }] }),
       "FW_ERR_PLUGIN_UNKNOWN: unknown plugin auth_plugin in the global plugins; known plugins: fw_request_plugin, fw_cors_plugin; to fix, give the app's plugin whose name is auth_plugin to defineApp({plugins: [...]}), or correct the name",
+    );
+  });
+
+  it('FW_ERR_PLUGIN_UNKNOWN for a misspelt name suggests the known plugin it likely means', async () => {
+    assert.equal(
+      await startupError({ plugins: [{ phase: 'pre_request', module: 'fw_cors_plugn', options: {} }] }),
+      "FW_ERR_PLUGIN_UNKNOWN: unknown plugin fw_cors_plugn in the global plugins; known plugins: fw_request_plugin, fw_cors_plugin; to fix, give the app's plugin whose name is fw_cors_plugn to defineApp({plugins: [...]}), or correct the name (did you mean fw_cors_plugin?)",
     );
   });
 

@@ -1,5 +1,5 @@
 /** Compiles route groups into router definitions; every check runs here, so none fails per request. */
-import { closestKey } from '../config/config-errors.ts';
+import { didYouMean } from '../closest-key.ts';
 import { isJsonObject, validatePluginEntries } from '../config/validate-config.ts';
 import { FwError, type FwErrorCode } from '../errors.ts';
 import type { RouteInfo } from '../http/request.ts';
@@ -80,12 +80,6 @@ export interface CompiledRoutes {
 
 const ROUTE_OPTION_KEYS = ['methods', 'extra', 'schema', 'onInvalid', 'log', 'openapi'];
 const GROUP_KEYS = ['prefix', 'host', 'security', 'plugins', 'routes', 'onNotFound', 'onMethodNotAllowed', 'onError', 'errorSchema'];
-
-/** ` (did you mean x?)` when `key` is a likely typo of one of `known`, else ''. */
-function didYouMean(key: string, known: readonly string[]): string {
-  const meant = closestKey(key, known);
-  return meant === undefined ? '' : ` (did you mean ${meant}?)`;
-}
 
 /** Validates and compiles `options.groups`. */
 export function compileRoutes(options: CompileRoutesOptions): CompiledRoutes {

@@ -1,4 +1,5 @@
 /** The coded errors of configuration validation, worded once: places, values found, "did you mean". */
+import { closest, closestKey } from '../closest-key.ts';
 import { FwError } from '../errors.ts';
 
 /** FW_ERR_CONFIG_BAD_VALUE: `<key> must be <expected>; found <value>`. */
@@ -55,39 +56,8 @@ function describeFound(value: unknown): string {
   return `${shown.length > MAX_SHOWN ? `${shown.slice(0, MAX_SHOWN - 1)}…` : shown} (${Array.isArray(value) ? 'an array' : typeof value === 'object' ? 'an object' : `a ${typeof value}`})`;
 }
 
-/** The known key closest to `key` within one edit per three characters (at least one): `prot` -> `port`. */
-export function closestKey(key: string, known: readonly string[]): string | undefined {
-  const wanted = key.toLowerCase();
-  return closest(known, Math.max(1, Math.floor(wanted.length / 3)) + 1, (candidate) => editDistance(wanted, candidate));
-}
-
-/** The first of `candidates` (lower-cased for `score`) scoring lowest, if below `limit`. */
-function closest(candidates: readonly string[], limit: number, score: (candidate: string) => number): string | undefined {
-  let best: string | undefined;
-  for (const candidate of candidates) {
-    const value = score(candidate.toLowerCase());
-    if (value < limit) { best = candidate; limit = value; }
-  }
-  return best;
-}
-
 function sharedPrefixLength(a: string, b: string): number {
   let length = 0;
   while (length < a.length && length < b.length && a[length] === b[length]) length += 1;
   return length;
-}
-
-// Optimal string alignment distance: Levenshtein plus adjacent transpositions, the commonest typo.
-function editDistance(a: string, b: string): number {
-  const rows: number[][] = [];
-  for (let i = 0; i <= a.length; i++) rows.push([i]);
-  for (let j = 1; j <= b.length; j++) rows[0]![j] = j;
-  for (let i = 1; i <= a.length; i++) {
-    for (let j = 1; j <= b.length; j++) {
-      let d = Math.min(rows[i - 1]![j]! + 1, rows[i]![j - 1]! + 1, rows[i - 1]![j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d = Math.min(d, rows[i - 2]![j - 2]! + 1);
-      rows[i]![j] = d;
-    }
-  }
-  return rows[a.length]![b.length]!;
 }

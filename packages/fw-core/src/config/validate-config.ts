@@ -2,10 +2,11 @@
  * Validates fw.config.json: `fw` holds fw's keys, `environments` the overlays, any other key is an
  * application section. Every overlay is checked, so a typo in `prod` fails on a developer's machine.
  */
+import { closestKey } from '../closest-key.ts';
 import { LOG_LEVELS } from '../log/logger.ts';
 import type { Phase, PluginEntry } from '../plugins/plugin.ts';
 import { CONFIG_FILE_NAME, ROUTER_STREAM_HANDLER, type ConfigKey, type FwSection, type ServerConfiguration } from './config.ts';
-import { badValue, childPath, closestKey, unknownKey } from './config-errors.ts';
+import { badValue, childPath, unknownKey } from './config-errors.ts';
 
 /** The sections of the base or of one overlay. */
 export interface ConfigSections {

@@ -76,8 +76,8 @@ export class PluginRegistry {
     if (existing) return existing;
     const plugin = this.#modules.get(entry.module);
     if (!plugin) {
-      const known = [...this.#modules.keys()].join(', ');
-      throw new FwError('FW_ERR_PLUGIN_UNKNOWN', `unknown plugin ${entry.module} in ${where}; known plugins: ${known}; to fix, ${provideHint('plugins', entry.module)}`, { details: { module: entry.module } });
+      const known = [...this.#modules.keys()];
+      throw new FwError('FW_ERR_PLUGIN_UNKNOWN', `unknown plugin ${entry.module} in ${where}; known plugins: ${known.join(', ')}; to fix, ${provideHint('plugins', entry.module, known)}`, { details: { module: entry.module } });
     }
     const instance: PluginInstance = { plugin, options, state: undefined };
     this.#instances.set(key, instance);

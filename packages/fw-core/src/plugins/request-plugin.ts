@@ -84,9 +84,8 @@ export function decodeBody(req: FwRequest, contentType: ContentType, decoding: R
       decode();
       return true;
     } catch (error) {
-      const status = isFwError(error) && error.expose ? error.status : undefined;
-      if (status === undefined) throw error;
-      replyJson(req, status, { error: (error as Error).message }, refusingBody(error));
+      if (!isFwError(error) || !error.expose) throw error;
+      replyJson(req, error.status, { error: error.message }, refusingBody(error));
       return false;
     }
   };

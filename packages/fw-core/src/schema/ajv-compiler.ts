@@ -1,5 +1,5 @@
 /** The default SchemaCompiler, on ajv and ajv-formats (optional peers): imported only when a route has a schema and the app no compiler. */
-import { closestKey } from '../config/config-errors.ts';
+import { closestKey } from '../closest-key.ts';
 import { isJsonObject } from '../config/validate-config.ts';
 import { FwError } from '../errors.ts';
 import type { AjvOptions, AjvPlugin, NamedSchemaMap, SchemaCompiler, SchemaIssue, SchemaResult } from './route-schema.ts';

@@ -1,5 +1,5 @@
 /** Compiles each route's `options.schema` once, at start: request validators and response projections. */
-import { closestKey } from '../config/config-errors.ts';
+import { closestKey } from '../closest-key.ts';
 import { isJsonObject } from '../config/validate-config.ts';
 import { FwError, isFwError } from '../errors.ts';
 import { METHODS_WITHOUT_BODY } from '../plugins/request-plugin.ts';
