@@ -163,14 +163,13 @@ function isEmpty(map: HeaderMap | undefined): boolean {
 
 /** `json.stringify(value)`, or FW_ERR_HANDLER_BAD_RESPONSE when json_lib cannot encode it. */
 function encodeJson(json: JsonLib, value: unknown): string {
-  let text: unknown;
   try {
-    text = json.stringify(value);
+    const text: unknown = json.stringify(value);
+    if (typeof text === 'string') return text;
   } catch (cause) {
     throw badResponse('a JSON body that json_lib cannot encode', cause);
   }
-  if (typeof text !== 'string') throw badResponse('a JSON body that json_lib cannot encode');
-  return text;
+  throw badResponse('a JSON body that json_lib cannot encode');
 }
 
 function checkStatus(response: FwResponse): number {
@@ -378,10 +377,7 @@ async function openRegularFile(path: string): Promise<{ handle: FileHandle; stat
     if (!isUnservableError(error)) throw error;
   });
   if (handle === undefined) return undefined;
-  const stats = await handle.stat().catch(async (error: unknown) => {
-    await handle.close();
-    throw error;
-  });
+  const stats = await handle.stat().catch((error: unknown) => handle.close().then(() => Promise.reject(error)));
   if (stats.isFile()) return { handle, stats };
   await handle.close();
   return undefined;

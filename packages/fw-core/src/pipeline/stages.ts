@@ -360,7 +360,13 @@ function writeFailure(runtime: Runtime, target: ResponseTarget, error: unknown):
   const exposed = isFwError(error) && error.expose;
   const stack = !exposed && runtime.useStacktrace && error instanceof Error && error.stack ? stackLines(error) : undefined;
   const code = (isFwError(error) ? error.status : undefined) ?? 500;
-  writeError(target, code, exposed ? error.message : serverErrorText(code), { stack, headers: refusingBody(error) });
+  const write = (to: ResponseTarget): void => writeError(to, code, exposed ? error.message : serverErrorText(code), { stack, headers: refusingBody(error) });
+  try {
+    write(target);
+  } catch {
+    // A plugin's response header node:http refuses (a CR/LF, a character past U+00FF) would refuse this answer too: it goes without them.
+    write({ raw: target.raw, res: target.res, id: target.id, json: target.json });
+  }
   return DONE;
 }
 
