@@ -5,10 +5,12 @@
  * FW_ERR_STATIC_READ_FAILED / ERR_STREAM_UNABLE_TO_PIPE). Also the same for `sendFile()`.
  * And a file cut short while it streams (a `cp` over it) cannot meet its content-length: the
  * server closes the connection, rather than leave the client waiting out the 72 s keep-alive.
+ * One that grows while it streams (a log still written to) sends its content-length and no byte more:
+ * the bytes it gained would reach a keep-alive client as the start of its next answer.
  */
 import assert from 'node:assert/strict';
 import { readdirSync } from 'node:fs';
-import { truncate, writeFile } from 'node:fs/promises';
+import { appendFile, truncate, writeFile } from 'node:fs/promises';
 import { once } from 'node:events';
 import { connect, type Socket } from 'node:net';
 import { join } from 'node:path';
@@ -140,6 +142,48 @@ describe('a static file cut short while it streams', () => {
       socket.resume();
       await within('the server to close the connection', closed);
       assert.ok(first.length + received < BIG.length, 'the whole file arrived');
+      assert.deepEqual(app.logs.filter((line) => line.level === 'error'), []);
+    });
+  }
+});
+
+describe('a static file that grows while it streams', () => {
+  let app: TestApp;
+  before(async () => {
+    app = await startStaticApp('log.txt', '');
+  });
+  after(() => app.close());
+
+  for (const path of ['/docs/log.txt', '/one', '/sent']) {
+    it(`sends exactly its content-length, then answers the next request on the connection (${path})`, async () => {
+      await writeFile(join(app.dir, 'log.txt'), BIG);
+      const socket = connect(app.server.port, '127.0.0.1', () => socket.write(`GET ${path} HTTP/1.1\r\nHost: x\r\n\r\n`));
+      socket.on('error', () => undefined);
+      const chunks: Buffer[] = [];
+      // The head and the first bytes are out (8 MiB never fits the buffers): the file grows by 1 MiB of 'y', then read on.
+      const [first] = (await once(socket, 'data')) as [Buffer];
+      socket.pause();
+      chunks.push(first);
+      await appendFile(join(app.dir, 'log.txt'), Buffer.alloc(1024 * 1024, 'y'));
+      const head = first.subarray(0, first.indexOf('\r\n\r\n') + 4);
+      const whole = head.length + BIG.length;
+      let asked = false;
+      const answered = new Promise<void>((resolve) => {
+        socket.on('data', (chunk: Buffer) => {
+          chunks.push(chunk);
+          // The first answer is in: ask for the next on the same connection (its 404 must come next, nothing before it).
+          if (asked || Buffer.concat(chunks).length < whole) return;
+          asked = true;
+          socket.write(`GET /docs/none HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`);
+        });
+        socket.on('close', () => resolve());
+      });
+      socket.resume();
+      await within('both answers and the close', answered);
+      const all = Buffer.concat(chunks);
+      assert.match(head.toString('latin1'), new RegExp(`^HTTP/1.1 200 OK\r\n[^]*content-length: ${BIG.length}\r\n`, 'i'));
+      assert.ok(all.subarray(head.length, whole).equals(BIG), 'the body is not the file as it was');
+      assert.equal(all.subarray(whole, whole + 24).toString('latin1'), 'HTTP/1.1 404 Not Found\r\n');
       assert.deepEqual(app.logs.filter((line) => line.level === 'error'), []);
     });
   }

@@ -395,7 +395,9 @@ function cacheHeaders(options: FileSendOptions): HeaderMap {
 
 /** Pipes the file's `size` bytes to the response: a client gone is no error (the handle closes), a failed read is, and a file cut short cuts the connection. */
 async function streamFile(target: ResponseTarget, handle: FileHandle, size: number): Promise<void> {
-  const stream = createReadStream('', { fd: handle }); // autoClose: the handle closes with the stream
+  if (size === 0) return handle.close().then(() => void target.res.end());
+  // Up to the length sent (autoClose: the handle closes with the stream): bytes a file gains meanwhile would start the next answer.
+  const stream = createReadStream('', { fd: handle, end: size - 1 });
   let readFailed = false;
   stream.once('error', () => (readFailed = !target.res.destroyed)).once('end', () => stream.bytesRead < size && target.res.destroy());
   try {

@@ -111,8 +111,7 @@ class Found<T> implements RouteFound<T> {
   }
 
   get pathinfo(): string[] | undefined {
-    if (this.#wildStart < 0) return undefined;
-    return (this.#pathinfo ??= splitPathinfo(this.#path, this.#wildStart, this.#decode));
+    return this.#wildStart < 0 ? undefined : (this.#pathinfo ??= splitPathinfo(this.#path, this.#wildStart, this.#decode));
   }
 }
 

@@ -104,8 +104,7 @@ export class LeafRoute<T> {
 
   /** Not decoded. */
   bindings(path: string, starts: Int32Array, ends: Int32Array): Record<string, string> {
-    this.#read ??= bindingsReader(this.route.bindingNames);
-    return this.#read(path, starts, ends);
+    return (this.#read ??= bindingsReader(this.route.bindingNames))(path, starts, ends);
   }
 }
 

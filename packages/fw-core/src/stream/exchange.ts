@@ -104,15 +104,12 @@ export function requestHost(raw: IncomingMessage, target: RequestTarget): Reques
 
 /** Whether header `name` (lowercase) is repeated: node:http keeps only the first of a Host or Authorization in `headers`. */
 export function hasRepeatedHeader(rawHeaders: readonly string[], name: string): boolean {
-  let seen = false;
+  let seen = 0;
   for (let i = 0; i < rawHeaders.length; i += 2) {
     const field = rawHeaders[i] as string;
-    if (field.length === name.length && field.toLowerCase() === name) {
-      if (seen) return true;
-      seen = true;
-    }
+    if (field.length === name.length && field.toLowerCase() === name) seen += 1;
   }
-  return false;
+  return seen > 1;
 }
 
 // process.getBuiltinModule, not an ES import of node:http: see server/start-server.ts (undici).
