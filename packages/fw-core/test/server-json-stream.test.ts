@@ -1,15 +1,17 @@
 /**
  * jsonStream(): a JSON array written item by item with backpressure. It must produce exactly the
  * JSON a json() answer would, pull no more items than the client reads (plus a chunk), and stop
- * pulling, closing the iterator, as soon as the client goes away.
+ * pulling, closing the iterator, as soon as the client goes away: also one that is waiting for its
+ * next item then (a feed, a subscription), which nothing else would ever wake.
  */
 import assert from 'node:assert/strict';
+import { EventEmitter, on } from 'node:events';
 import { request, type ServerResponse } from 'node:http';
 import { connect } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { jsonStream } from '../src/http/response.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
-import { until } from './support/until.ts';
+import { nextTurn, until } from './support/until.ts';
 
 const ITEM = { text: 'x'.repeat(1000) };
 const TOTAL = 100_000; // 100 MB if it were all encoded
@@ -191,5 +193,30 @@ describe('jsonStream', () => {
     });
     assert.equal(status, 200);
     assert.equal(source.starts, starts);
+  });
+});
+
+describe('jsonStream of an iterator waiting for its next item', () => {
+  const feed = new EventEmitter();
+  let app: TestApp;
+  before(async () => {
+    app = await startTestApp({
+      groups: [{ prefix: '', security: false, routes: [{ path: '/feed', handler: () => jsonStream(on(feed, 'post')), options: { methods: ['get'] } }] }],
+    });
+  });
+  after(() => app.close());
+
+  it('returns it when the client goes away, which ends the wait and the request', async () => {
+    const socket = connect(app.server.port, '127.0.0.1');
+    socket.on('error', () => {});
+    socket.write('GET /feed HTTP/1.1\r\nHost: x\r\n\r\n');
+    await until('the stream to wait for a post', () => feed.listenerCount('post') === 1);
+    socket.destroy();
+    // on()'s return() removes its listener and settles the pending next() as done.
+    await until('the iterator to be returned', () => feed.listenerCount('post') === 0);
+    await nextTurn();
+    await app.server.stop();
+    const stopping = app.logs.find((line) => line.fields.event === 'stopping');
+    assert.equal(stopping?.fields.inflight, 0, 'the request is still in flight');
   });
 });

@@ -202,10 +202,15 @@ async function writeJsonStream(target: ResponseTarget, head: () => void, items: 
   let wanted = 1; // the batch's size
   let comma = '';
   let finished = false;
+  // An item awaited when the client leaves (a feed's) may never come: return() ends that wait (node:events on()'s iterator, a Readable's).
+  let waiting = false;
+  res.once('close', () => void (waiting && Promise.resolve(iterator.return?.()).catch(() => undefined)));
   try {
     for (;;) {
       const next = iterator.next();
+      waiting = isThenable(next);
       const step = isThenable<IteratorResult<unknown>>(next) ? await next : next;
+      waiting = false;
       if (step.done !== true) {
         if (res.destroyed) return;
         batch.push(each === undefined ? step.value : each(step.value));

@@ -103,12 +103,9 @@ export function resolveStaticOptions(options: unknown = {}, where: string) {
   for (const key of Object.keys(options)) if (!KEYS.includes(key)) throw bad(`unknown static option ${key}; static options are ${KEYS.join(', ')}`);
   const { index_files, list_dir, mimetype, max_age } = { ...STATIC_OPTION_DEFAULTS, ...options } as Record<string, unknown>;
   if (!Array.isArray(index_files)) throw bad('index_files must be a list of file names like ["index.html"]');
-  for (const name of index_files) {
-    // An index name is looked up inside the requested directory, so it obeys the request rules.
-    if (typeof name !== 'string' || !isSafeSegment(name)) {
-      throw bad(`index_files entry ${JSON.stringify(name)} must be a plain file name (no '/', '\\', leading '.' or NUL)`);
-    }
-  }
+  // An index name is looked up inside the requested directory, so it obeys the request rules.
+  const unsafe = index_files.findIndex((name) => typeof name !== 'string' || !isSafeSegment(name));
+  if (unsafe !== -1) throw bad(`index_files entry ${JSON.stringify(index_files[unsafe])} must be a plain file name (no '/', '\\', leading '.' or NUL)`);
   if (typeof list_dir !== 'boolean') throw bad('list_dir must be true or false');
   if (!isJsonObject(mimetype)) throw bad('mimetype must be an object like {md: "text/markdown; charset=utf-8"}');
   const table: Record<string, string> = {};
