@@ -163,11 +163,9 @@ let last: { readonly header: string; readonly parsed: ContentType | undefined } 
 /** True for `application/json` and every `+json` structured-syntax type (RFC 6839 §3.1). */
 export function isJsonMediaType(mediaType: string): boolean { return mediaType === 'application/json' || mediaType.endsWith('+json'); }
 
+const UTF8_LABELS: ReadonlySet<string> = new Set(['utf-8', 'utf8', 'unicode-1-1-utf-8', 'unicode11utf8', 'unicode20utf8', 'x-unicode20utf8']);
 /** True for UTF-8 under its WHATWG Encoding labels (`utf-8`, `utf8`, `unicode-1-1-utf-8`...). */
-export function isUtf8Charset(charset: string): boolean {
-  return charset === 'utf-8' || charset === 'utf8' || charset === 'unicode-1-1-utf-8' ||
-    charset === 'unicode11utf8' || charset === 'unicode20utf8' || charset === 'x-unicode20utf8';
-}
+export function isUtf8Charset(charset: string): boolean { return UTF8_LABELS.has(charset); }
 
 /** The first `charset` parameter; parsing stops quietly at the first malformed parameter. */
 function charsetOf(header: string, from: number): string | undefined {
