@@ -105,15 +105,14 @@ function writeComplete(target: ResponseTarget, status: number, own: HeaderMap | 
 function writeHead(target: ResponseTarget, status: number, own: HeaderMap | undefined, defaults: HeaderMap | undefined, length: number | undefined): void {
   const flat: (string | number)[] = [];
   const merged = mergeHeaders(defaults, target.responseHeaders, own);
-  if (merged !== undefined) {
-    for (const name in merged) {
-      if (name === 'x-request-id' || name === 'x-content-type-options' || (length !== undefined && name === 'content-length')) continue;
-      const value = merged[name] as string | readonly string[];
-      // A `location` that is a path on fw's own site goes under the mount path (RFC 9110 §10.2.2 allows a relative reference).
-      if (name === 'location' && typeof value === 'string') flat.push(name, isSitePath(value) ? `${mountPath(target)}${value}` : value);
-      else if (typeof value === 'string') flat.push(name, value);
-      else for (const item of value) flat.push(name, item);
-    }
+  // `for in` skips an undefined map.
+  for (const name in merged) {
+    if (name === 'x-request-id' || name === 'x-content-type-options' || (length !== undefined && name === 'content-length')) continue;
+    const value = merged[name] as string | readonly string[];
+    // A `location` that is a path on fw's own site goes under the mount path (RFC 9110 §10.2.2 allows a relative reference).
+    if (name === 'location' && typeof value === 'string') flat.push(name, isSitePath(value) ? `${mountPath(target)}${value}` : value);
+    else if (typeof value === 'string') flat.push(name, value);
+    else for (const item of value) flat.push(name, item);
   }
   if (length !== undefined) flat.push('content-length', length);
   flat.push('x-request-id', target.id, 'x-content-type-options', 'nosniff');
@@ -326,9 +325,10 @@ export function createContentTypeLookup(overrides: Readonly<Record<string, strin
 /** The built-in content type for a path, `application/octet-stream` when its extension is unknown. */
 export const contentTypeFor: (path: string) => string = createContentTypeLookup({});
 
-/** `sendFile(path)`: like a static file (validators, 304, FIFO-safe open), status 200 unless given. */
+/** `sendFile(path)`: like a static file (validators, 304, FIFO-safe open, a 404 when missing, unreadable or not a regular file: its name may be the client's), status 200 unless given. */
 async function writeFile(target: ResponseTarget, path: string, status: number, headers: HeaderMap | undefined): Promise<void> {
-  if (!(await sendFileAt(target, path, await stat(path), { contentType: contentTypeFor(path), status, headers }))) throw new FwError('FW_ERR_HANDLER_BAD_RESPONSE', `sendFile(${path}) is not a regular file`);
+  const stats = await stat(path).catch((error: unknown) => (isUnservableError(error) ? undefined : Promise.reject(error)));
+  if (stats === undefined || !(await sendFileAt(target, path, stats, { contentType: contentTypeFor(path), status, headers }))) writeError(target, 404, 'not found');
 }
 
 // O_NONBLOCK is undefined on Windows, where FIFOs cannot appear in a directory anyway.
