@@ -122,8 +122,9 @@ function compileDispatch(runtime: Runtime, pre: PluginEnv, post: PluginEnv): (fl
     if (raw.headers.expect !== undefined && raw.httpVersionMinor === 1 && !CONTINUE.test(raw.headers.expect)) return writeError(flow, 417, 'expectation failed: only 100-continue is supported');
     // node:http only undoes chunked (last, or its parser's 400): a body also gzip'ed would reach its reader still coded (RFC 9112 §6.1).
     if ((raw.headers['transfer-encoding']?.toLowerCase() ?? 'chunked') !== 'chunked') return writeError(flow, 501, 'transfer coding not implemented: only chunked is read');
-    // node:http keeps the first of two Authorization headers: which one counts must not depend on order.
+    // node:http keeps the first of two Authorization or Content-Type headers: the credential, or what the body is, must not depend on order.
     if (raw.headers.authorization !== undefined && hasRepeatedHeader(raw.rawHeaders, 'authorization')) return writeError(flow, 400, 'repeated authorization header');
+    if (raw.headers['content-type'] !== undefined && hasRepeatedHeader(raw.rawHeaders, 'content-type')) return writeError(flow, 400, 'repeated content-type header');
     const method = raw.method ?? 'GET';
     const found = runtime.router.find(method, host.host, target.path);
     if (found.kind === 'found') {

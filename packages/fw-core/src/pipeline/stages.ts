@@ -317,11 +317,10 @@ function keepResponse(req: FwRequest, response: FwResponse | undefined, verdict:
 
 /** The write stage: the response as the post_request plugins left it. */
 function write(flow: RoutedFlow): Verdict | Promise<Verdict> {
-  const { req } = flow;
-  const final = req.response;
+  const final = flow.req.response;
   if (final === undefined) return fail(flow, new FwError('FW_ERR_PLUGIN_REMOVED_RESPONSE', 'post_request plugins removed the response'));
   const responses = flow.checks?.responses;
-  return doneOnceWritten(writeResponse(req, final, responses === undefined || defaultAnswers.has(final) ? undefined : responses));
+  return doneOnceWritten(writeResponse(flow.req, final, responses === undefined || defaultAnswers.has(final) ? undefined : responses));
 }
 
 /** DONE once `written` (a writer's result) settles. */
