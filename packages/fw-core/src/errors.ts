@@ -41,7 +41,7 @@ export const errorCodes = {
   FW_ERR_PLUGIN_INIT_FAILED: { summary: "A plugin's init threw; start-up stops" },
   FW_ERR_PLUGIN_BAD_OPTIONS: { summary: "A plugin's options have an unknown name, a wrong type or miss a required one" },
   FW_ERR_PLUGIN_FAILED: { summary: "A plugin's request callback returned ['error', reason], threw, rejected or returned a malformed result; the client got 500", status: 500 },
-  FW_ERR_PLUGIN_BAD_RESULT: { summary: "A plugin's request callback returned something other than a result tuple such as ['ok', req, state]" },
+  FW_ERR_PLUGIN_BAD_RESULT: { summary: "A plugin's request callback returned something other than a result tuple such as ['ok', req, state], or one handing on an object that is not the request or a copy of it" },
   FW_ERR_PLUGIN_STOP_WITHOUT_REPLY: { summary: "A plugin returned ['stop', req, state] without answering the request; the client got 500", status: 500 },
   FW_ERR_PLUGIN_REMOVED_RESPONSE: { summary: "The post_request plugins left the request without a response; the client got 500", status: 500 },
   // --- http: request bodies and responses ---

@@ -1,7 +1,8 @@
 /**
  * Every failure fw's pipeline raises is an FwError with its code: a plugin's failure wraps the
- * plugin's reason as `cause` and keeps its own stack; a malformed plugin result, a plugin's
- * stop without a reply and post_request plugins that drop the response have codes of their own.
+ * plugin's reason as `cause` and keeps its own stack; a malformed plugin result (a request handed on
+ * that is not the request: fw answers on its `res`), a plugin's stop without a reply and
+ * post_request plugins that drop the response have codes of their own.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
@@ -25,6 +26,9 @@ const plugins: FwPlugin[] = [
   { name: 'malformed', pre_request: () => ({ not: 'a tuple' }) as never },
   { name: 'misspelt', pre_request: (req) => ['okay', req] as never },
   { name: 'forgetful_plugin', pre_request: () => undefined as never },
+  // Hands on an object of its own instead of the request (its user, its state): before, fw's answer to the failure this
+  // caused threw out of the request listener (no `res` to write on), killing the process.
+  { name: 'stranger', pre_request: (_req, _env, _options, state) => ['ok', { user: 'ada' } as never, state] },
   { name: 'silent_stop', pre_request: (req, _env, _options, state) => ['stop', req, state] },
   { name: 'dropper', post_request: (req, _env, _options, state) => ['ok', { ...req, response: undefined }, state] },
   { name: 'passer', post_request: (req, _env, _options, state) => ['ok', req, state] },
@@ -50,6 +54,7 @@ const groups = [
   group('/malformed', { phase: 'pre_request', module: 'malformed' }),
   group('/misspelt', { phase: 'pre_request', module: 'misspelt' }),
   group('/forgetful', { phase: 'pre_request', module: 'forgetful_plugin' }),
+  group('/stranger', { phase: 'pre_request', module: 'stranger' }),
   group('/stop', { phase: 'pre_request', module: 'silent_stop' }),
   group('/drop', { phase: 'post_request', module: 'dropper' }),
 ];
@@ -106,6 +111,15 @@ describe("the pipeline's errors carry codes", () => {
       const cause = (await failure(path)).cause;
       assert.ok(cause instanceof FwError);
       assert.deepEqual([cause.code, cause.message], ['FW_ERR_PLUGIN_BAD_RESULT', `plugin returned a malformed result: ${shown}; ${SHAPE}`]);
+    });
+  }
+
+  for (const path of ['/stranger/x', '/stranger/nowhere']) {
+    it(`a plugin that hands on an object that is not the request is FW_ERR_PLUGIN_BAD_RESULT (${path})`, async () => {
+      const error = await failure(path);
+      assert.equal(error.code, 'FW_ERR_PLUGIN_FAILED');
+      assert.ok(error.cause instanceof FwError);
+      assert.equal(error.cause.code, 'FW_ERR_PLUGIN_BAD_RESULT');
     });
   }
 

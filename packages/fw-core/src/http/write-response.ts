@@ -384,8 +384,7 @@ async function openRegularFile(path: string): Promise<{ handle: FileHandle; stat
   if (handle === undefined) return undefined;
   const stats = await handle.stat().catch((error: unknown) => handle.close().then(() => Promise.reject(error)));
   if (stats.isFile()) return { handle, stats };
-  await handle.close();
-  return undefined;
+  return handle.close().then(() => undefined);
 }
 
 /** fw's headers for a file body (defaults: the response's own headers override them). */

@@ -142,9 +142,10 @@ function applyResult(flow: RoutedFlow, step: PluginStep, result: unknown): Verdi
   if (!Array.isArray(result)) return pluginFailed(flow, plugin, malformed(result, flow.req));
   const [tag, next] = result as unknown[];
   if (tag === 'error') return pluginFailed(flow, plugin, next);
-  if ((tag !== 'ok' && tag !== 'break' && tag !== 'stop') || typeof next !== 'object' || next === null) return pluginFailed(flow, plugin, malformed(result, flow.req));
+  // What a plugin hands on is the request or a copy ({...req}): fw answers on its `res`.
+  if ((tag !== 'ok' && tag !== 'break' && tag !== 'stop') || (next as Partial<FwRequest> | null)?.res !== flow.res) return pluginFailed(flow, plugin, malformed(result, flow.req));
   step.instance.state = result[2];
-  if (next !== flow.req) adoptGetters(next, flow.req);
+  if (next !== flow.req) adoptGetters(next as FwRequest, flow.req);
   flow.req = next as FwRequest;
   // A reply ends the request whatever the tag: a plugin's reply with `ok` (a forgotten stop) must not run the handler behind it.
   if (flow.req.res.headersSent) return DONE;
