@@ -99,15 +99,15 @@ function writeComplete(target: ResponseTarget, status: number, own: HeaderMap | 
 }
 
 /**
- * The head with the precedence above, in one `writeHead(status, flatArray)` (bench/server.bench.ts). `length`, the body's
- * real length, wins over any `content-length` in the maps; without it a map's value stands (a file's size) or it goes chunked.
+ * The head with the precedence above, in one `writeHead(status, flatArray)` (bench/server.bench.ts). The body's framing is fw's
+ * (`length`, or chunked): a map's `transfer-encoding` or `content-length` is dropped, but a 204's or 304's `content-length: 0` (Safari).
  */
 function writeHead(target: ResponseTarget, status: number, own: HeaderMap | undefined, defaults: HeaderMap | undefined, length: number | undefined): void {
   const flat: (string | number)[] = [];
   const merged = mergeHeaders(defaults, target.responseHeaders, own);
-  // `for in` skips an undefined map.
   for (const name in merged) {
-    if (name === 'x-request-id' || name === 'x-content-type-options' || (length !== undefined && name === 'content-length')) continue;
+    if (name === 'x-request-id' || name === 'x-content-type-options' || name === 'transfer-encoding') continue;
+    if (name === 'content-length' && (merged[name] !== '0' || (status !== 204 && status !== 304))) continue;
     const value = merged[name] as string | readonly string[];
     // A `location` that is a path on fw's own site goes under the mount path (RFC 9110 §10.2.2 allows a relative reference).
     if (name === 'location' && typeof value === 'string') flat.push(name, isSitePath(value) ? `${mountPath(target)}${value}` : value);
@@ -145,7 +145,7 @@ function encodeLocation(location: string): string {
 /** A path on this site: `/x`, not `//host/x` nor `/\\host/x`, which leave it. */
 export function isSitePath(path: string): boolean { return path[0] === '/' && path[1] !== '/' && path[1] !== '\\'; }
 
-/** Lowercased union of the maps, later ones winning (`for in` skips an undefined one); the map itself when only `defaults` has entries. */
+/** Lowercased union of the maps, later ones winning; the map itself when only `defaults` has entries (`for in` skips an undefined one, here and in writeHead). */
 function mergeHeaders(defaults: HeaderMap | undefined, plugins: HeaderMap | undefined, own: HeaderMap | undefined): HeaderMap | undefined {
   if (isEmpty(plugins) && isEmpty(own)) return defaults;
   const merged: Record<string, string | readonly string[]> = { ...defaults };
