@@ -54,9 +54,7 @@ function badHost(label: RouteName, host: unknown, fix: string): FwError {
 /** A route's `methods` frozen without repeats, or `'_'`; an unknown one throws: a typo never widens it. */
 function normaliseMethods(methods: unknown, label: RouteName): MethodSpec {
   if (methods === undefined || methods === ANY_METHOD) return ANY_METHOD;
-  if (!Array.isArray(methods) || methods.length === 0) {
-    throw unknownMethod(label, methods, "list lowercase method names such as ['get', 'post'], or use '_' for every method");
-  }
+  if (!Array.isArray(methods) || methods.length === 0) throw unknownMethod(label, methods, "list lowercase method names such as ['get', 'post'], or use '_' for every method");
   for (const method of methods) {
     if (isHttpMethod(method)) continue;
     const lower = typeof method === 'string' ? method.toLowerCase() : '';

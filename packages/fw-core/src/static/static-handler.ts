@@ -110,9 +110,7 @@ export function resolveStaticOptions(options: unknown = {}, where: string) {
   if (!isJsonObject(mimetype)) throw bad('mimetype must be an object like {md: "text/markdown; charset=utf-8"}');
   const table: Record<string, string> = {};
   for (const [extension, type] of Object.entries(mimetype)) {
-    if (extension === '' || extension.startsWith('.') || /[/\\\0]/.test(extension)) {
-      throw bad(`mimetype key ${JSON.stringify(extension)} must be an extension without the dot, like "md"`);
-    }
+    if (extension === '' || extension.startsWith('.') || /[/\\\0]/.test(extension)) throw bad(`mimetype key ${JSON.stringify(extension)} must be an extension without the dot, like "md"`);
     if (typeof type !== 'string' || !MEDIA_TYPE.test(type)) throw bad(`mimetype.${extension} must be a content type like "text/markdown; charset=utf-8"`);
     table[extension.toLowerCase()] = type;
   }
