@@ -2,7 +2,8 @@
  * A request whose body has a transfer coding besides chunked (`Transfer-Encoding: gzip, chunked`)
  * is answered 501 before any handler runs (RFC 9112 §6.1): node:http only undoes the chunking, so
  * its reader would get the gzip bytes as if they were the body (a handler storing an upload would
- * store them). `chunked` alone, in any case, is read as always; the connection serves on after a 501.
+ * store them). `chunked` alone, in any case, is read as always; the connection serves on after a 501. A last
+ * coding other than chunked (`gzip` alone) leaves the body's length unknown: node:http's parser answers that 400 and closes.
  */
 import assert from 'node:assert/strict';
 import { gzipSync } from 'node:zlib';
@@ -46,6 +47,14 @@ describe('transfer codings of a request body', () => {
     const answer = await rawExchange(port, 'POST /upload HTTP/1.1\r\nHost: x\r\nConnection: close\r\nTransfer-Encoding: gzip, chunked\r\n\r\n0\r\n\r\n');
     assert.match(answer, /\r\n\r\n\{"error":"transfer coding not implemented: only chunked is read"\}$/);
   });
+
+  for (const coding of ['gzip', 'xchunked']) {
+    it(`leaves a last coding other than chunked to node:http's 400 and close (RFC 9112 §6.3): ${coding}`, async () => {
+      const stored = bodies.length;
+      assert.deepEqual(await statuses(coding), ['HTTP/1.1 400 Bad Request']);
+      assert.equal(bodies.length, stored, 'a handler read the body');
+    });
+  }
 
   for (const coding of ['chunked', 'Chunked', 'CHUNKED']) {
     it(`reads a chunked body: ${coding}`, async () => {

@@ -120,8 +120,8 @@ function compileDispatch(runtime: Runtime, pre: PluginEnv, post: PluginEnv): (fl
     if (host === 'invalid') return writeError(flow, 400, 'invalid host header');
     // An expectation other than 100-continue cannot be met (RFC 9110 §10.1.1): node:http's own 417 would go unlogged (start-server.ts).
     if (raw.headers.expect !== undefined && raw.httpVersionMinor === 1 && !CONTINUE.test(raw.headers.expect)) return writeError(flow, 417, 'expectation failed: only 100-continue is supported');
-    // node:http only undoes chunked (last, or its parser's 400): a body also gzip'ed would reach its reader still coded (RFC 9112 §6.1).
-    if ((raw.headers['transfer-encoding']?.toLowerCase() ?? 'chunked') !== 'chunked') return writeError(flow, 501, 'transfer coding not implemented: only chunked is read');
+    // node:http undoes only chunked, and answers 400 when it is not the last coding (RFC 9112 §6.3): one before it would reach the reader (§6.1).
+    if (/,[ \t]*chunked$/i.test(raw.headers['transfer-encoding'] ?? '')) return writeError(flow, 501, 'transfer coding not implemented: only chunked is read');
     // node:http keeps the first of two Authorization or Content-Type headers: the credential, or what the body is, must not depend on order.
     if (raw.headers.authorization !== undefined && hasRepeatedHeader(raw.rawHeaders, 'authorization')) return writeError(flow, 400, 'repeated authorization header');
     if (raw.headers['content-type'] !== undefined && hasRepeatedHeader(raw.rawHeaders, 'content-type')) return writeError(flow, 400, 'repeated content-type header');
