@@ -215,7 +215,7 @@ describe('response schemas refused at start: what cannot be projected safely', (
   };
 
   for (const [title, schema, message] of [
-    ['a $ref outside the schema', { type: 'object', properties: { a: { $ref: 'task.json#/x' } } }, "#/properties/a/$ref: task.json#/x is not in the schema; a response schema's $ref points into its own #/$defs/... or #/definitions/...; a bare name refers to one of the app's schemas (defineApp({schemas})): it has none"],
+    ['a $ref outside the schema', { type: 'object', properties: { a: { $ref: 'task.json#/x' } } }, "#/properties/a/$ref: task.json#/x is not in the schema; a response schema's $ref points into its own #/$defs/... or #/definitions/..., or names a $id in it; a bare name refers to one of the app's schemas (defineApp({schemas})): it has none"],
     ['a $ref to a missing definition', { $ref: '#/$defs/nothing', $defs: {} }, '#/$ref: #/$defs/nothing names no schema'],
     ['a $ref that refers back to itself', { $ref: '#/$defs/a', $defs: { a: { allOf: [{ $ref: '#/$defs/a' }] } } }, '#/$defs/a/allOf/0/$ref: #/$defs/a refers back to itself with no property or item in between'],
     ['a branch the compiler refuses', { anyOf: [{ type: 'object', requird: ['a'] }] }, `#/anyOf/0: strict mode: unknown keyword: "requird" (did you mean required?); fix its spelling, or let ajv accept it: defineApp({ajv: {customOptions: {keywords: ['requird']}}})`],

@@ -106,7 +106,7 @@ describe('named schemas: refused at start', () => {
   it('a response schema naming no schema', async () => {
     await assert.rejects(
       startWith({ schema: { response: { 200: { type: 'object', properties: { task: { $ref: 'tsk' } } } } } }),
-      rejectsWith('FW_ERR_ROUTE_BAD_SCHEMA', "route POST /tasks schema.response.200 does not compile: #/properties/task/$ref: tsk is not in the schema; a response schema's $ref points into its own #/$defs/... or #/definitions/...; a bare name refers to one of the app's schemas (defineApp({schemas})): tag, task, paging; did you mean task?"),
+      rejectsWith('FW_ERR_ROUTE_BAD_SCHEMA', "route POST /tasks schema.response.200 does not compile: #/properties/task/$ref: tsk is not in the schema; a response schema's $ref points into its own #/$defs/... or #/definitions/..., or names a $id in it; a bare name refers to one of the app's schemas (defineApp({schemas})): tag, task, paging; did you mean task?"),
     );
   });
 

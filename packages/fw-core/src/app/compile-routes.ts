@@ -108,9 +108,7 @@ function ownAnswers(own: ErrorAnswers, inherited: ErrorAnswers, where: string, c
 
 function compileGroup(source: RouteGroup, index: number, global: PluginChain, registry: PluginRegistry, app: ErrorAnswers): CompiledGroup {
   const where = `route group ${index}`;
-  if (typeof source !== 'object' || source === null || !Array.isArray(source.routes as unknown)) {
-    throw new FwError('FW_ERR_GROUP_BAD_SHAPE', `${where} must be an object with a routes array`);
-  }
+  if (typeof source !== 'object' || source === null || !Array.isArray(source.routes as unknown)) throw new FwError('FW_ERR_GROUP_BAD_SHAPE', `${where} must be an object with a routes array`);
   const { prefix } = source;
   if (typeof prefix !== 'string' || (prefix !== '' && (!prefix.startsWith('/') || prefix.endsWith('/')))) {
     throw new FwError('FW_ERR_GROUP_BAD_PREFIX', `${where} has prefix ${JSON.stringify(prefix)}; use '' or '/api' (leading slash, no trailing slash)`);
@@ -119,12 +117,8 @@ function compileGroup(source: RouteGroup, index: number, global: PluginChain, re
   // A misspelt key (plugin, onNotfound) would be ignored: the group would run without it.
   const unknown = Object.keys(source).find((key) => !GROUP_KEYS.includes(key));
   if (unknown !== undefined) throw new FwError('FW_ERR_GROUP_BAD_SHAPE', `${group} has unknown key ${unknown}${didYouMean(unknown, GROUP_KEYS)}; a group's keys are ${GROUP_KEYS.join(', ')}`);
-  if (source.security !== false && typeof source.security !== 'function') {
-    throw new FwError('FW_ERR_GROUP_BAD_SECURITY', `${group} needs security: false or a function (req) => result`);
-  }
-  if (source.plugins !== undefined && !Array.isArray(source.plugins as unknown)) {
-    throw new FwError('FW_ERR_GROUP_BAD_SHAPE', `${group} has plugins that are not a list: give an array of {phase, module, options} entries`);
-  }
+  if (source.security !== false && typeof source.security !== 'function') throw new FwError('FW_ERR_GROUP_BAD_SECURITY', `${group} needs security: false or a function (req) => result`);
+  if (source.plugins !== undefined && !Array.isArray(source.plugins as unknown)) throw new FwError('FW_ERR_GROUP_BAD_SHAPE', `${group} has plugins that are not a list: give an array of {phase, module, options} entries`);
   const plugins = source.plugins === undefined ? { ...global, inherited: true } : registry.chain(checkGroupPlugins(source.plugins, group), false, group);
   const answers = ownAnswers(source, app, group, 'FW_ERR_GROUP_BAD_SHAPE');
   return { index, prefix, host: source.host ?? '_', security: source.security, plugins, source, answers };

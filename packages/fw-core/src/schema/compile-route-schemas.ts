@@ -46,9 +46,7 @@ export async function compileRouteSchemas(definitions: readonly RouteDefinition<
   const withSchema = definitions.filter((definition) => definition.data.schema !== undefined);
   const checks = new Map<object, RouteChecks>();
   if (withSchema.length === 0) return checks;
-  if (settings.schemaCompiler !== undefined && typeof settings.schemaCompiler !== 'function') {
-    throw new FwError('FW_ERR_ROUTE_BAD_SCHEMA', 'the app schemaCompiler must be a function (schema, {coerce}) => (value) => {valid, errors}');
-  }
+  if (settings.schemaCompiler !== undefined && typeof settings.schemaCompiler !== 'function') throw new FwError('FW_ERR_ROUTE_BAD_SCHEMA', 'the app schemaCompiler must be a function (schema, {coerce}) => (value) => {valid, errors}');
   // ajv, an optional peer, is imported only for JSON Schemas: an app of Standard Schemas (zod) needs none.
   const json = (part: PartSchema | undefined): part is JsonSchema => part !== undefined && !isStandardSchema(part);
   const takesJson = Object.keys(named).length > 0 || withSchema.some(({ data }) => [...PARTS.map((part) => data.schema![part]), ...Object.values(data.schema!.response ?? {})].some(json));
@@ -122,15 +120,14 @@ function compileHint(message: string, named: NamedSchemaMap): string {
 }
 
 function compileOne<T>(compile: () => T, where: string, named: NamedSchemaMap, code: 'FW_ERR_ROUTE_BAD_SCHEMA' | 'FW_ERR_SCHEMA_BAD_NAMED' = 'FW_ERR_ROUTE_BAD_SCHEMA'): T {
-  let compiled: T;
   try {
-    compiled = compile();
+    const compiled = compile();
+    if (typeof compiled === 'function') return compiled;
   } catch (cause) {
     if (isFwError(cause, 'FW_ERR_SCHEMA_BAD_NAMED')) throw cause;
     const message = cause instanceof Error ? cause.message : String(cause);
     throw new FwError(code, `${where} does not compile: ${message}${compileHint(message, named)}`, { cause });
   }
-  if (typeof compiled === 'function') return compiled;
   throw new FwError(code, `${where}: the schemaCompiler returned no validator function`);
 }
 

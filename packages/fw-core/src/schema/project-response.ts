@@ -59,7 +59,16 @@ interface Flat { readonly schema: Schema; readonly choices: readonly { readonly 
  * matches, `if` its `then` or `else`, as fast-json-stringify does. Throws on the keywords above; `where` names the route.
  */
 export function compileProjection(schema: JsonSchema, where: string, options: ProjectionOptions = {}): Projection {
-  return compileAt(schema, '#', { ...options, root: schema, where, byRef: new Map() });
+  const ids = schemaIds(schema);
+  return compileAt(schema, '#', { ...options, resolveRef: (ref) => ids.get(ref) ?? options.resolveRef?.(ref), root: schema, where, byRef: new Map() });
+}
+
+/** The schemas inside `schema` by `$id`, which a `$ref` names as ajv resolves it: TypeBox's Type.Cyclic ($defs) and 0.34's Type.Recursive (the root) refer so. */
+function schemaIds(schema: unknown, ids = new Map<string, JsonSchema>()): Map<string, JsonSchema> {
+  if (typeof schema !== 'object' || schema === null) return ids;
+  if (typeof (schema as Schema).$id === 'string') ids.set((schema as Schema).$id as string, schema as Schema);
+  for (const sub of Object.values(schema)) schemaIds(sub, ids);
+  return ids;
 }
 
 function compileAt(schema: JsonSchema, at: string, cx: Context): Projection {
@@ -245,7 +254,7 @@ function resolveRef(ref: string, at: string, cx: Context): { readonly schema: Js
   if (!/^#\/(?:\$defs|definitions)\//.test(ref)) {
     const named = cx.resolveRef?.(ref);
     if (named !== undefined) return { schema: named, at: ref };
-    throw new Error(`${at}/$ref: ${ref} is not in the schema; a response schema's $ref points into its own #/$defs/... or #/definitions/...`);
+    throw new Error(`${at}/$ref: ${ref} is not in the schema; a response schema's $ref points into its own #/$defs/... or #/definitions/..., or names a $id in it`);
   }
   let target: unknown = cx.root;
   for (const token of ref.slice(2).split('/')) {
