@@ -2,7 +2,7 @@
  * Recursive schemas (a comment thread, a category tree: `{id, text, replies: Comment[]}`), as a response and as a body
  * (docs/applications-reference.md, "Recursive schemas"): a `$ref` back into `$defs`, a named schema naming itself, and
  * TypeBox's two spellings, whose `$ref` names a `$id` (TypeBox 1's Type.Cyclic in its `$defs`, 0.34's Type.Recursive at
- * the root). An answer is projected at every depth, as deep as the value goes, so a field the schema does not list
+ * the root, also as a named schema). An answer is projected at every depth, as deep as the value goes, so a field the schema does not list
  * leaves at no depth; a body is checked at every depth.
  */
 import assert from 'node:assert/strict';
@@ -21,6 +21,8 @@ const SPELLINGS: readonly { readonly name: string; readonly schema: PartSchema; 
   { name: 'a named schema that names itself', schema: { $ref: 'comment' }, schemas: { comment: comment({ $ref: 'comment' }) } },
   { name: "TypeBox 1's Type.Cyclic", schema: Type.Cyclic({ Comment: Type.Object({ id: Type.Integer(), text: Type.String(), replies: Type.Array(Type.Ref('Comment')) }) }, 'Comment') },
   { name: "TypeBox 0.34's Type.Recursive", schema: Type034.Recursive((This) => Type034.Object({ id: Type034.Integer(), text: Type034.String(), replies: Type034.Array(This) }), { $id: 'Comment' }) },
+  // Its $id is TypeBox's own (T0, T1...), not the name: ajv resolves it among the named schemas.
+  { name: "TypeBox 0.34's Type.Recursive, named", schema: { $ref: 'comment' }, schemas: { comment: Type034.Recursive((This) => Type034.Object({ id: Type034.Integer(), text: Type034.String(), replies: Type034.Array(This) })) } },
 ];
 
 // Four levels, each with a field the schema does not list.

@@ -110,9 +110,7 @@ function compileGroup(source: RouteGroup, index: number, global: PluginChain, re
   const where = `route group ${index}`;
   if (typeof source !== 'object' || source === null || !Array.isArray(source.routes as unknown)) throw new FwError('FW_ERR_GROUP_BAD_SHAPE', `${where} must be an object with a routes array`);
   const { prefix } = source;
-  if (typeof prefix !== 'string' || (prefix !== '' && (!prefix.startsWith('/') || prefix.endsWith('/')))) {
-    throw new FwError('FW_ERR_GROUP_BAD_PREFIX', `${where} has prefix ${JSON.stringify(prefix)}; use '' or '/api' (leading slash, no trailing slash)`);
-  }
+  if (typeof prefix !== 'string' || (prefix !== '' && (!prefix.startsWith('/') || prefix.endsWith('/')))) throw new FwError('FW_ERR_GROUP_BAD_PREFIX', `${where} has prefix ${JSON.stringify(prefix)}; use '' or '/api' (leading slash, no trailing slash)`);
   const group = `${where} (prefix '${prefix}')`;
   // A misspelt key (plugin, onNotfound) would be ignored: the group would run without it.
   const unknown = Object.keys(source).find((key) => !GROUP_KEYS.includes(key));

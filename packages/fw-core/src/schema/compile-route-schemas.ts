@@ -7,7 +7,7 @@ import type { RouteDefinition } from '../router/router.ts';
 import { checkAjvOptions, loadAjvCompiler } from './ajv-compiler.ts';
 import { compileRequestCheck, type RequestCheck } from './check-request.ts';
 import type { Projection } from '../http/write-response.ts';
-import { compileProjection, type ProjectionOptions } from './project-response.ts';
+import { compileProjection, schemaIds, type ProjectionOptions } from './project-response.ts';
 import type { AjvOptions, InvalidRequestHook, JsonSchema, NamedSchemaMap, PartSchema, RequestPart, RouteSchema, SchemaCompiler, SchemaResult } from './route-schema.ts';
 import { isStandardSchema, standardProjection, standardValidator } from './standard-schema.ts';
 
@@ -54,7 +54,8 @@ export async function compileRouteSchemas(definitions: readonly RouteDefinition<
   for (const [name, schema] of Object.entries(named)) {
     compileOne(() => compiler!(schema, { coerce: false, schemas: named }), `the app's schema ${name}`, named, 'FW_ERR_SCHEMA_BAD_NAMED');
   }
-  const resolveRef = (ref: string) => (Object.hasOwn(named, ref) ? named[ref] : undefined);
+  // The app's schemas by name and by each $id in them, as ajv's addSchema knows them (a clash is its error): 0.34's Type.Recursive refers to its own T0.
+  const byRef = schemaIds(Object.values(named), new Map(Object.entries(named)));
   const match = compiler && branchMatcher(compiler, named);
   for (const { methods = '_', data: target } of withSchema) {
     const where = `route ${methods === '_' ? 'ANY' : methods.map((m) => m.toUpperCase()).join(',')} ${target.info.template}`;
@@ -78,7 +79,7 @@ export async function compileRouteSchemas(definitions: readonly RouteDefinition<
     const responses = new Map<number, Projection>();
     for (const [status, responseSchema] of Object.entries(schema.response ?? {})) {
       const place = `${where} schema.response.${status}`;
-      responses.set(Number(status), json(responseSchema) ? compileOne(() => compileProjection(responseSchema, place, { match, resolveRef }), place, named) : standardProjection(responseSchema, place));
+      responses.set(Number(status), json(responseSchema) ? compileOne(() => compileProjection(responseSchema, place, { match, resolveRef: (ref) => byRef.get(ref) }), place, named) : standardProjection(responseSchema, place));
     }
     checks.set(target, { check: compileRequestCheck(parts, target.onInvalid ?? settings.onInvalid), responses });
   }

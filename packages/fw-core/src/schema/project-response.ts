@@ -64,7 +64,7 @@ export function compileProjection(schema: JsonSchema, where: string, options: Pr
 }
 
 /** The schemas inside `schema` by `$id`, which a `$ref` names as ajv resolves it: TypeBox's Type.Cyclic ($defs) and 0.34's Type.Recursive (the root) refer so. */
-function schemaIds(schema: unknown, ids = new Map<string, JsonSchema>()): Map<string, JsonSchema> {
+export function schemaIds(schema: unknown, ids = new Map<string, JsonSchema>()): Map<string, JsonSchema> {
   if (typeof schema !== 'object' || schema === null) return ids;
   if (typeof (schema as Schema).$id === 'string') ids.set((schema as Schema).$id as string, schema as Schema);
   for (const sub of Object.values(schema)) schemaIds(sub, ids);
