@@ -129,7 +129,7 @@ describe('named schemas: refused at start', () => {
     await assert.rejects(startWith(route, [task]), rejectsWith('FW_ERR_SCHEMA_BAD_NAMED', "the app's schemas must be an object of JSON Schemas by name, like {task: {type: 'object', ...}}"));
     await assert.rejects(startWith(route, { 'a task': task }), rejectsWith('FW_ERR_SCHEMA_BAD_NAMED', `the app's schema name "a task" must be letters, digits, '.', '_' or '-' (an OpenAPI component name)`));
     await assert.rejects(startWith(route, { task: 'object' }), rejectsWith('FW_ERR_SCHEMA_BAD_NAMED', "the app's schema task must be a JSON Schema (an object or a boolean)"));
-    await assert.rejects(startWith(route, { task: { $defs: { tag } } }), rejectsWith('FW_ERR_SCHEMA_BAD_NAMED', "the app's schema task has $defs or definitions: name each of them in schemas and $ref it by name"));
+    await assert.rejects(startWith(route, { task: { $defs: { tag } } }), rejectsWith('FW_ERR_SCHEMA_BAD_NAMED', "the app's schema task has $defs or definitions, which a named schema may not: name each of them in schemas and $ref it by name, or give routes the schema itself, unnamed (a route schema may have $defs, as TypeBox's Type.Cyclic does)"));
   });
 });
 

@@ -7,6 +7,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { FwError } from '../src/errors.ts';
 import { Type as Type034 } from '@sinclair/typebox';
 import Type from 'typebox';
 import type { FwRequest } from '../src/http/request.ts';
@@ -67,3 +68,16 @@ for (const { name, schema, schemas } of SPELLINGS) {
     });
   });
 }
+
+describe('a recursive schema: refused at start', () => {
+  it("a Type.Cyclic as a named schema ($defs), naming the two ways out: name its definition, or use it unnamed", async () => {
+    const cyclic = Type.Cyclic({ Comment: Type.Object({ id: Type.Integer(), replies: Type.Array(Type.Ref('Comment')) }) }, 'Comment');
+    const start = injectTestApp({ schemas: { comment: cyclic }, groups: [{ prefix: '', security: false, routes: [{ path: '/thread', handler: () => json({ id: 1, replies: [] }), options: { methods: ['get'], schema: { response: { 200: { $ref: 'comment' } } } } }] }] });
+    await assert.rejects(start, (error: unknown) => {
+      assert.ok(error instanceof FwError);
+      assert.equal(error.code, 'FW_ERR_SCHEMA_BAD_NAMED');
+      assert.equal(error.message, "the app's schema comment has $defs or definitions, which a named schema may not: name each of them in schemas and $ref it by name, or give routes the schema itself, unnamed (a route schema may have $defs, as TypeBox's Type.Cyclic does)");
+      return true;
+    });
+  });
+});

@@ -106,7 +106,7 @@ function checkNamedSchemas(value: unknown): NamedSchemaMap {
     if (!NAME.test(name)) throw bad(`the app's schema name ${JSON.stringify(name)} must be letters, digits, '.', '_' or '-' (an OpenAPI component name)`);
     if (isStandardSchema(schema)) throw bad(`the app's schema ${name} is a ${schema['~standard'].vendor} schema, but named schemas are JSON Schemas (a $ref names them): share it by importing it where routes use it`);
     if (!isSchema(schema)) throw bad(`the app's schema ${name} must be a JSON Schema (an object or a boolean)`);
-    if (typeof schema === 'object' && ('$defs' in schema || 'definitions' in schema)) throw bad(`the app's schema ${name} has $defs or definitions: name each of them in schemas and $ref it by name`);
+    if (typeof schema === 'object' && ('$defs' in schema || 'definitions' in schema)) throw bad(`the app's schema ${name} has $defs or definitions, which a named schema may not: name each of them in schemas and $ref it by name, or give routes the schema itself, unnamed (a route schema may have $defs, as TypeBox's Type.Cyclic does)`);
   }
   return value as NamedSchemaMap;
 }
