@@ -4,7 +4,7 @@
  * `fw openapi` writes: the blog's with writes open and with BLOG_API_TOKEN set (bearerAuth), and
  * openapi-details-app's, an app of its own, and zod-shapes-app's, whose route schemas are zod's (a nullable named
  * schema among them: OpenAPI 3.0's `nullable` needs a `type` beside it, which a `$ref` cannot have), and
- * typebox-app's, whose schemas TypeBox built (issue 38's goal: 0 errors, 0 warnings). The shop
+ * typebox-app's, whose schemas TypeBox built (issue 38's goal: 0 errors, 0 warnings), and recursive-schemas-app's. The shop
  * fixture (schemas-app) has no license, but its nullable union of two types passes redocly's
  * nullable-type-sibling and ajv admits null under it, as the server does.
  */
@@ -94,6 +94,14 @@ describe("redocly lint --extends recommended on fw openapi's documents: 0 errors
       { name: 'limit', in: 'query', required: false, schema: { type: 'integer', minimum: 1, maximum: 100, default: 20 } },
       { name: 'tag', in: 'query', required: false, schema: { type: 'string' } },
     ]);
+  });
+
+  it('recursive-schemas-app, each recursive spelling fw-core serves: one component referring to itself, TypeBox\'s $id references included', async () => {
+    const { document, report, code } = await lint(['--app', join(FIXTURES, 'recursive-schemas-app')]);
+    assert.deepEqual(problems(report), []);
+    assert.deepEqual(report.totals, { errors: 0, warnings: 0, ignored: 0 });
+    assert.equal(code, 0);
+    assert.deepEqual(document.components.schemas.Node.properties.replies, { type: 'array', items: { $ref: '#/components/schemas/Node' } });
   });
 });
 

@@ -11,6 +11,7 @@ import { CliError } from '../errors.ts';
 import { sharedSchemas } from './error-schemas.ts';
 import { COMPONENT_NAME } from './own-error-schemas.ts';
 import { convertRouteSchema, convertSchemaFile } from './schema-dialect.ts';
+import { liftReferredIds } from './schema-ids.ts';
 
 /** Where an app keeps its schemas, relative to the app directory. */
 export const SCHEMAS_DIR = join('priv', 'schemas');
@@ -39,8 +40,11 @@ export function withAppSchemas(files: Readonly<Record<string, Record<string, unk
   const taken = Object.keys(files).find((name) => name in sharedSchemas);
   if (taken !== undefined) throw new CliError('FW_CLI_ERR_SCHEMA_NAME_CLASH', `priv/schemas/${taken}.json takes the name of fw's shared error schema ${taken}; rename the file`);
   const out = { ...files };
-  for (const [name, schema] of Object.entries(named)) {
-    const converted = convertRouteSchema(schema, `the app's schema ${name}`);
+  // A $ref to a $id inside them (a Type.Recursive's T0) names the schema it is the root of, or a component made for it.
+  const { definitions } = liftReferredIds(named as Record<string, Record<string, unknown>>);
+  for (const [name, schema] of Object.entries(definitions)) {
+    if (!COMPONENT_NAME.test(name)) throw badName(`the app's schemas (a $id a $ref names)`, name);
+    const converted = convertRouteSchema(schema, name in named ? `the app's schema ${name}` : `the app's schemas ($id ${name})`);
     const clash = name in sharedSchemas ? `fw's shared error schema ${name}` : name in files && JSON.stringify(files[name]) !== JSON.stringify(converted) ? `priv/schemas/${name}.json, which differs from it` : undefined;
     if (clash !== undefined) throw new CliError('FW_CLI_ERR_SCHEMA_NAME_CLASH', `the app's schema ${name} takes the name of ${clash}; rename one of them`);
     out[name] = converted;

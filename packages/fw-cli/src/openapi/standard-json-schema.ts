@@ -11,6 +11,7 @@ import { CliError } from '../errors.ts';
 import { sharedSchemas } from './error-schemas.ts';
 import { COMPONENT_NAME } from './own-error-schemas.ts';
 import { convertRouteSchema } from './schema-dialect.ts';
+import { liftReferredIds } from './schema-ids.ts';
 
 type Json = Record<string, unknown>;
 
@@ -80,11 +81,12 @@ function standardOf(schema: PartSchema): Standard | undefined {
 
 /**
  * The part's JSON Schema (a Standard Schema's, or the part itself), its `definitions` or `$defs` lifted out by name and
- * its refs to them (`#/definitions/<id>`, `#/$defs/<id>`) made bare component names. A JSON Schema without any is as given.
+ * its refs to them (`#/definitions/<id>`, `#/$defs/<id>`) made bare component names, then the schemas inside it a `$ref` names by `$id` lifted likewise
+ * (liftReferredIds). A JSON Schema without either is as given.
  */
 function named(schema: PartSchema, io: Io, where: string): { root: JsonSchema; definitions: Record<string, Json> } {
   const standard = standardOf(schema) !== undefined;
-  if (!standard && (typeof schema !== 'object' || !('definitions' in schema || '$defs' in schema))) return { root: schema as JsonSchema, definitions: {} };
+  if (!standard && (typeof schema !== 'object' || !('definitions' in schema || '$defs' in schema))) return withIds({}, schema);
   const { definitions = {}, $defs = {}, ...root } = standard ? jsonSchemaOf(schema, io, where) : (schema as Json);
   const own = { ...(definitions as Record<string, Json>), ...($defs as Record<string, Json>) };
   const other = standard && io === 'input' && Object.keys(own).length > 0 ? outputDefinitions(schema, where) : {};
@@ -107,7 +109,13 @@ function named(schema: PartSchema, io: Io, where: string): { root: JsonSchema; d
     const ref = (sub: unknown) => (typeof sub === 'string' ? /^#\/(?:definitions|\$defs)\/(.+)$/.exec(sub)?.[1] : undefined);
     return Object.fromEntries(Object.entries(value).map(([key, sub]) => [key, key === '$ref' && ref(sub) !== undefined ? name(ref(sub)!) : bare(sub)]));
   };
-  return { root: bare(root) as Json, definitions: Object.fromEntries(Object.entries(own).map(([id, definition]) => [name(id), bare(definition) as Json])) };
+  return withIds(Object.fromEntries(Object.entries(own).map(([id, definition]) => [name(id), bare(definition) as Json])), bare(root));
+}
+
+// A $ref to a $id inside the part (TypeBox's Type.Recursive, Type.Cyclic) names a component made for it (schema-ids.ts).
+function withIds(definitions: Record<string, Json>, root: unknown): { root: JsonSchema; definitions: Record<string, Json> } {
+  const lifted = liftReferredIds(definitions, root);
+  return { root: lifted.root as JsonSchema, definitions: lifted.definitions };
 }
 
 /**
