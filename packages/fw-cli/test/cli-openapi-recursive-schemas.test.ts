@@ -46,6 +46,11 @@ describe('fw openapi with recursive schemas (recursive-schemas-app)', () => {
     assert.ok(!('T0' in document.components.schemas) && !('Tree' in document.components.schemas));
   });
 
+  it("writes a $ref to a named schema's $id (TypeBox 0.34's Type.Ref(tree), {$ref: 'Tree'}) as a $ref to that named schema, from a route or another named schema", () => {
+    assert.deepEqual(document.paths['/tree/ref'].get.responses['200'].content['application/json'].schema, ref('tree'));
+    assert.deepEqual(document.components.schemas.forest, { type: 'object', required: ['trees'], properties: { trees: { type: 'array', items: ref('tree') } } });
+  });
+
   it('writes each route using one as a $ref to its component, nested in an object too', () => {
     const json = (path: string, method: string, status: string) => document.paths[path][method].responses[status].content['application/json'].schema;
     assert.deepEqual(

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import type { LoadedApplication } from 'fw-core/inspect';
 import { buildDocument, type AppAbout, type BuiltDocument } from './build-document.ts';
 import { readSchemas, withAppSchemas } from './read-schemas.ts';
+import { namedSchemaIds } from './schema-ids.ts';
 import { standardComponents } from './standard-json-schema.ts';
 import { validateDocument } from './validate-document.ts';
 
@@ -22,7 +23,7 @@ export interface AppDocumentInput {
 /** Builds and validates the document; throws a coded error when it cannot be built or is invalid. */
 export async function appDocument(input: AppDocumentInput): Promise<BuiltDocument> {
   const files = withAppSchemas(await readSchemas(input.loaded.appDir), input.loaded.app.schemas);
-  const schemas = { ...files, ...standardComponents(input.loaded.router.routes(), files) };
+  const schemas = { ...files, ...standardComponents(input.loaded.router.routes(), files, namedSchemaIds(input.loaded.app.schemas)) };
   const built = buildDocument({ title: input.title, version: input.version, loaded: input.loaded, schemas, about: await readAbout(input.loaded.appDir) });
   await validateDocument(built.document);
   return built;

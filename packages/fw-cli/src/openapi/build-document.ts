@@ -12,6 +12,7 @@ import { errorSchemas, sharedSchemas } from './error-schemas.ts';
 import { uniqueOperationIds } from './operation-ids.ts';
 import { COMPONENT_NAME, OwnErrorSchemas } from './own-error-schemas.ts';
 import { routeOperations, type OperationDraft } from './route-operations.ts';
+import { namedSchemaIds } from './schema-ids.ts';
 import { ComponentIndex } from './schema-operation.ts';
 
 /** Inputs of buildDocument. */
@@ -44,7 +45,7 @@ export function buildDocument(input: DocumentInput): BuiltDocument {
   // Route schemas equal to an error schema refer to it too, so the index has them all.
   const index = new ComponentIndex({ ...input.schemas, ...errorSchemas });
   const ownErrors = new OwnErrorSchemas(input.loaded.app, index, [...Object.keys(input.schemas), ...Object.keys(sharedSchemas)]);
-  const context = { routerName: input.loaded.app.router.name, components: index, ownErrors };
+  const context = { routerName: input.loaded.app.router.name, components: index, ownErrors, namedIds: namedSchemaIds(input.loaded.app.schemas) };
   for (const route of input.loaded.router.routes()) {
     const { drafts: more, skipped } = routeOperations(route, context);
     drafts.push(...more);

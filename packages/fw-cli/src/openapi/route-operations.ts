@@ -54,6 +54,8 @@ export interface OperationContext {
   readonly components: ComponentIndex;
   /** The errorSchemas beside the app's and groups' onError. */
   readonly ownErrors: OwnErrorSchemas;
+  /** The app's named schemas by their `$id` (namedSchemaIds). */
+  readonly namedIds: ReadonlyMap<string, string>;
 }
 
 /** What a wildcard-method route is documented as. */
@@ -86,7 +88,7 @@ export function routeOperations(route: CompiledRoute<RouteTarget>, context: Oper
     const { module, function: fn } = target.info;
     const baseId = module !== undefined && fn !== undefined ? `${module}.${fn}` : `${routerName}.${method}_${pathWords(target.info.template)}`;
     const schemas = [docs.resource, BODY_METHODS.has(method) ? docs.schema : undefined].filter((name) => name !== undefined);
-    const json = target.schema === undefined ? undefined : jsonRouteSchema(target.schema, route);
+    const json = target.schema === undefined ? undefined : jsonRouteSchema(target.schema, route, context.namedIds);
     if (json !== undefined) skipped.push(...unlistedParameters(json, route), ...strayPathParameters(json, bindings, route));
     const preflight = method === 'options' && chain.answersOptions;
     const described = operationParts(json, preflight, { method, route, bindings, docs, chain, failure, handlesInvalid: target.onInvalid !== undefined }, context);

@@ -13,20 +13,24 @@ type Json = Record<string, unknown>;
 /** Keywords whose value is data, not schemas: a `$id` or `$ref` in it is no schema's. */
 const DATA_KEYWORDS = new Set(['enum', 'const', 'default', 'example', 'examples']);
 
-/** The components `definitions` (by name) and `root` (no component of its own), and what they lift out, their `$ref`s following. */
-export function liftReferredIds(definitions: Readonly<Record<string, Json>>, root?: unknown): { root: unknown; definitions: Record<string, Json> } {
+/**
+ * The components `definitions` (by name) and `root` (no component of its own), and what they lift out, their `$ref`s
+ * following; a `$ref` to a `$id` none of them has names the component `known` gives it (namedSchemaIds).
+ */
+export function liftReferredIds(definitions: Readonly<Record<string, Json>>, root?: unknown, known: ReadonlyMap<string, string> = new Map()): { root: unknown; definitions: Record<string, Json> } {
   const referred = new Set<string>();
   for (const schema of [root, ...Object.values(definitions)]) collectRefs(schema, referred);
   const named = new Map<string, string>();
   for (const [name, schema] of Object.entries(definitions)) if (typeof schema.$id === 'string' && referred.has(schema.$id)) named.set(schema.$id, name);
-  if (![root, ...Object.values(definitions)].some((schema) => hasReferredId(schema, referred))) return { root, definitions: { ...definitions } };
+  const external = [...referred].some((id) => known.get(id) !== undefined && known.get(id) !== id);
+  if (!external && ![root, ...Object.values(definitions)].some((schema) => hasReferredId(schema, referred))) return { root, definitions: { ...definitions } };
   const lifted: Record<string, Json> = {};
   const walk = (value: unknown, component: string | undefined): unknown => {
     if (Array.isArray(value)) return value.map((item) => walk(item, undefined));
     if (typeof value !== 'object' || value === null) return value;
     const { $id, ...rest } = value as Json;
     const out: Json = typeof $id === 'string' ? {} : { ...($id !== undefined && { $id }) };
-    for (const [key, sub] of Object.entries(rest)) out[key] = key === '$ref' && typeof sub === 'string' ? (named.get(sub) ?? sub) : DATA_KEYWORDS.has(key) ? sub : walk(sub, undefined);
+    for (const [key, sub] of Object.entries(rest)) out[key] = key === '$ref' && typeof sub === 'string' ? (named.get(sub) ?? known.get(sub) ?? sub) : DATA_KEYWORDS.has(key) ? sub : walk(sub, undefined);
     if (typeof $id !== 'string' || !referred.has($id)) return typeof $id === 'string' ? { $id, ...out } : out;
     if (component !== undefined && named.get($id) === component) return out;
     const other = lifted[$id] ?? definitions[$id];
@@ -38,6 +42,19 @@ export function liftReferredIds(definitions: Readonly<Record<string, Json>>, roo
   };
   const out = Object.fromEntries(Object.entries(definitions).map(([name, schema]) => [name, walk(schema, name) as Json]));
   return { root: walk(root, undefined), definitions: { ...out, ...lifted } };
+}
+
+/**
+ * The app's named schemas by their root `$id`, as a route refers to one (TypeBox 0.34's `Type.Ref(tree)` is
+ * `{$ref: 'Tree'}` for `schemas: {tree}` whose `$id` is `Tree`): fw-core resolves it among them, as ajv's addSchema does.
+ */
+export function namedSchemaIds(named: Readonly<Record<string, unknown>> = {}): Map<string, string> {
+  const ids = new Map<string, string>();
+  for (const [name, schema] of Object.entries(named)) {
+    const id = typeof schema === 'object' && schema !== null ? (schema as Json).$id : undefined;
+    if (typeof id === 'string') ids.set(id, name);
+  }
+  return ids;
 }
 
 function collectRefs(value: unknown, into: Set<string>): void {

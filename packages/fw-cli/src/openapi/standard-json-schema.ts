@@ -29,10 +29,13 @@ type Io = 'input' | 'output';
 /** Standard JSON Schema's converter, as a library that has one declares it. */
 type Standard = { readonly vendor: string; readonly jsonSchema?: Readonly<Record<Io, (options: { target: string }) => Json>> };
 
-/** `schema` with each Standard Schema part replaced by its JSON Schema, named schemas as `$ref`s; `route` (`GET /items/:id`) names it in errors. */
-export function jsonRouteSchema(schema: RouteSchema, route: string): JsonRouteSchema {
+/**
+ * `schema` with each Standard Schema part replaced by its JSON Schema, named schemas as `$ref`s; `route` (`GET /items/:id`)
+ * names it in errors, `ids` the app's named schemas by their `$id` (namedSchemaIds).
+ */
+export function jsonRouteSchema(schema: RouteSchema, route: string, ids: ReadonlyMap<string, string>): JsonRouteSchema {
   const { response, ...parts } = schema;
-  const each = (entries: Readonly<Record<string, PartSchema>>, io: Io, at: string) => Object.fromEntries(Object.entries(entries).map(([key, part]) => [key, partSchema(part, io, at + key, route).root]));
+  const each = (entries: Readonly<Record<string, PartSchema>>, io: Io, at: string) => Object.fromEntries(Object.entries(entries).map(([key, part]) => [key, partSchema(part, io, at + key, route, ids).root]));
   return { ...each(parts, 'input', ''), ...(response !== undefined && { response: each(response, 'output', 'response.') }) } as JsonRouteSchema;
 }
 
@@ -40,7 +43,7 @@ export function jsonRouteSchema(schema: RouteSchema, route: string): JsonRouteSc
  * The components the Standard Schema parts of `routes` name, converted, beside the app's `taken` ones; a name given to
  * two different schemas, or one of fw's shared error schemas' names, is FW_CLI_ERR_SCHEMA_NAME_CLASH.
  */
-export function standardComponents(routes: readonly CompiledRoute<RouteTarget>[], taken: Readonly<Record<string, Json>>): Record<string, Json> {
+export function standardComponents(routes: readonly CompiledRoute<RouteTarget>[], taken: Readonly<Record<string, Json>>, ids: ReadonlyMap<string, string>): Record<string, Json> {
   const out: Record<string, Json> = {};
   for (const { methods, data } of routes) {
     if (data.kind === 'static' || data.schema === undefined) continue;
@@ -48,7 +51,7 @@ export function standardComponents(routes: readonly CompiledRoute<RouteTarget>[]
     const route = `${methods === '_' ? 'ANY' : methods.join(',').toUpperCase()} ${data.info.template}`;
     const all = [...Object.entries(parts).map(([key, part]) => [key, part, 'input'] as const), ...Object.entries(response).map(([status, part]) => [`response.${status}`, part, 'output'] as const)];
     for (const [at, part, io] of all) {
-      for (const [name, definition] of Object.entries(partSchema(part, io, at, route).definitions)) {
+      for (const [name, definition] of Object.entries(partSchema(part, io, at, route, ids).definitions)) {
         if (!COMPONENT_NAME.test(name)) throw new CliError('FW_CLI_ERR_OPENAPI_STANDARD_SCHEMA', `route ${route} schema.${at} names a schema ${JSON.stringify(name)}, but a component name is letters, digits, '.', '_' or '-'; rename it`);
         // fw writes its own schema under such a name (buildDocument), which would replace this one silently.
         if (name in sharedSchemas) throw new CliError('FW_CLI_ERR_SCHEMA_NAME_CLASH', `route ${route} schema.${at} names a schema ${name}, but that is the name of fw's shared error schema ${name}; rename it`);
@@ -66,8 +69,8 @@ export function standardComponents(routes: readonly CompiledRoute<RouteTarget>[]
  * A part's named(): a params, query or headers schema that is itself named (`.meta({id: 'Page'})`) is written out at
  * the root, as its parameters are its properties (a `$ref` has none), and is no component unless something else refers to it.
  */
-function partSchema(schema: PartSchema, io: Io, at: string, route: string): ReturnType<typeof named> {
-  const { root, definitions } = named(schema, io, `${route} schema.${at}`);
+function partSchema(schema: PartSchema, io: Io, at: string, route: string, ids: ReadonlyMap<string, string>): ReturnType<typeof named> {
+  const { root, definitions } = named(schema, io, `${route} schema.${at}`, ids);
   const id = typeof root === 'object' && Object.keys(root).length === 1 && typeof root.$ref === 'string' ? root.$ref : undefined;
   if (!['params', 'query', 'headers'].includes(at) || id === undefined || definitions[id] === undefined) return { root, definitions };
   const { [id]: own, ...rest } = definitions;
@@ -84,9 +87,9 @@ function standardOf(schema: PartSchema): Standard | undefined {
  * its refs to them (`#/definitions/<id>`, `#/$defs/<id>`) made bare component names, then the schemas inside it a `$ref` names by `$id` lifted likewise
  * (liftReferredIds). A JSON Schema without either is as given.
  */
-function named(schema: PartSchema, io: Io, where: string): { root: JsonSchema; definitions: Record<string, Json> } {
+function named(schema: PartSchema, io: Io, where: string, ids: ReadonlyMap<string, string>): { root: JsonSchema; definitions: Record<string, Json> } {
   const standard = standardOf(schema) !== undefined;
-  if (!standard && (typeof schema !== 'object' || !('definitions' in schema || '$defs' in schema))) return withIds({}, schema);
+  if (!standard && (typeof schema !== 'object' || !('definitions' in schema || '$defs' in schema))) return withIds({}, schema, ids);
   const { definitions = {}, $defs = {}, ...root } = standard ? jsonSchemaOf(schema, io, where) : (schema as Json);
   const own = { ...(definitions as Record<string, Json>), ...($defs as Record<string, Json>) };
   const other = standard && io === 'input' && Object.keys(own).length > 0 ? outputDefinitions(schema, where) : {};
@@ -109,12 +112,12 @@ function named(schema: PartSchema, io: Io, where: string): { root: JsonSchema; d
     const ref = (sub: unknown) => (typeof sub === 'string' ? /^#\/(?:definitions|\$defs)\/(.+)$/.exec(sub)?.[1] : undefined);
     return Object.fromEntries(Object.entries(value).map(([key, sub]) => [key, key === '$ref' && ref(sub) !== undefined ? name(ref(sub)!) : bare(sub)]));
   };
-  return withIds(Object.fromEntries(Object.entries(own).map(([id, definition]) => [name(id), bare(definition) as Json])), bare(root));
+  return withIds(Object.fromEntries(Object.entries(own).map(([id, definition]) => [name(id), bare(definition) as Json])), bare(root), ids);
 }
 
-// A $ref to a $id inside the part (TypeBox's Type.Recursive, Type.Cyclic) names a component made for it (schema-ids.ts).
-function withIds(definitions: Record<string, Json>, root: unknown): { root: JsonSchema; definitions: Record<string, Json> } {
-  const lifted = liftReferredIds(definitions, root);
+// A $ref to a $id inside the part (TypeBox's Type.Recursive, Type.Cyclic) names a component made for it, one to a named schema's $id that schema (schema-ids.ts).
+function withIds(definitions: Record<string, Json>, root: unknown, ids: ReadonlyMap<string, string>): { root: JsonSchema; definitions: Record<string, Json> } {
+  const lifted = liftReferredIds(definitions, root, ids);
   return { root: lifted.root as JsonSchema, definitions: lifted.definitions };
 }
 
