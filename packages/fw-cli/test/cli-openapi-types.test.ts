@@ -2,7 +2,7 @@
  * `fw openapi --types <file>` (issue 38, item 13): fw writes the document's TypeScript types
  * itself, so an app on TypeScript 7 needs neither TypeScript 5 nor openapi-typescript. The
  * types must be what openapi-fetch reads, so they are held to openapi-typescript 7's output
- * line for line (header comment and request-body $refs aside: asOpenapiTypescript): for the blog's document, the shop fixture's, and a
+ * line for line (header comment and request-body $refs aside: asOpenapiTypescript): for the blog's document, the shop fixture's, recursive-schemas-app's, and a
  * document using every construct fw's documents can hold (fixtures/openapi-types), which tsc
  * must also accept. openapi-typescript needs TypeScript 5's compiler API, so it lives with a
  * TypeScript 5 in the private workspace tools/openapi-typescript, used by this comparison only.
@@ -88,6 +88,15 @@ describe('fw openapi --types', { concurrency: true }, () => {
     assert.match(types, /^ {8}get: operations\["blog_posts_controller\.show"\];$/m);
     assert.match(types, /^ {12}path: \{\n {16}id: string;\n {12}\};$/m);
     assert.match(types, /^ {20}"application\/json": components\["schemas"\]\["post"\];$/m);
+  });
+
+  it("recursive-schemas-app's document (components that refer to themselves): openapi-typescript's types, line for line, which tsc accepts", async () => {
+    const dir = await osTempDir();
+    assertSucceeded(await runFw(['openapi', '--app', join(FIXTURES, 'recursive-schemas-app'), '--output', join(dir, 'openapi.json'), '--types', join(dir, 'threads-api.ts')]));
+    const types = await readFile(join(dir, 'threads-api.ts'), 'utf8');
+    assert.equal(asOpenapiTypescript(body(types)), body(await openapiTypescript('openapi.json', dir)));
+    await writeFile(join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions: { strict: true, noEmit: true, target: 'es2024', module: 'nodenext', types: [] }, files: ['threads-api.ts'] }));
+    assert.deepEqual(await runNode([TSC, '-p', join(dir, 'tsconfig.json')], dir), { code: 0, stdout: '', stderr: '' });
   });
 
   it('a document with every construct: parameters in path, query, header and cookie, $refs, request bodies, response headers, enums, nullable, arrays, additionalProperties, allOf, anyOf, oneOf', async () => {
