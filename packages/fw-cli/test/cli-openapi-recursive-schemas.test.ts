@@ -60,6 +60,8 @@ describe('fw openapi with recursive schemas (recursive-schemas-app)', () => {
     assert.deepEqual(document.paths['/recursive'].post.requestBody.content['application/json'].schema, ref('Node'));
     assert.deepEqual(json('/recursive', 'post', '201'), ref('Node'));
     assert.deepEqual(json('/recursive/latest', 'get', '200'), { type: 'object', required: ['latest'], properties: { latest: ref('Node') } });
+    // A Type.Cyclic inside an object has its $defs there: its entry is the component, and the $defs goes.
+    assert.deepEqual(json('/cyclic/latest', 'get', '200'), { type: 'object', required: ['latest'], properties: { latest: ref('Comment') } });
   });
 
   it('gives the --types client recursive named types', () => {

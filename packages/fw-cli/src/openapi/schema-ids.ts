@@ -31,6 +31,8 @@ export function liftReferredIds(definitions: Readonly<Record<string, Json>>, roo
     const { $id, ...rest } = value as Json;
     const out: Json = typeof $id === 'string' ? {} : { ...($id !== undefined && { $id }) };
     for (const [key, sub] of Object.entries(rest)) out[key] = key === '$ref' && typeof sub === 'string' ? (named.get(sub) ?? known.get(sub) ?? sub) : DATA_KEYWORDS.has(key) ? sub : walk(sub, undefined);
+    // A nested $defs (a Type.Cyclic inside an object) whose every entry was lifted out holds only $refs to components.
+    for (const keyword of ['$defs', 'definitions']) if (liftedOnly(out[keyword], lifted)) delete out[keyword];
     if (typeof $id !== 'string' || !referred.has($id)) return typeof $id === 'string' ? { $id, ...out } : out;
     if (component !== undefined && named.get($id) === component) return out;
     const other = lifted[$id] ?? definitions[$id];
@@ -55,6 +57,11 @@ export function namedSchemaIds(named: Readonly<Record<string, unknown>> = {}): M
     if (typeof id === 'string') ids.set(id, name);
   }
   return ids;
+}
+
+function liftedOnly(value: unknown, lifted: Readonly<Record<string, Json>>): boolean {
+  if (typeof value !== 'object' || value === null) return false;
+  return Object.values(value).every((entry: unknown) => typeof entry === 'object' && entry !== null && Object.keys(entry).length === 1 && typeof (entry as Json).$ref === 'string' && ((entry as Json).$ref as string) in lifted);
 }
 
 function collectRefs(value: unknown, into: Set<string>): void {
