@@ -15,7 +15,7 @@ import { createListener } from '../src/server/create-listener.ts';
 import { readinessHandler, type ReadinessOptions } from '../src/server/readiness.ts';
 
 /** A listener whose `/ready` is readinessHandler({lifecycle, ...options}); the contexts its routes and start hook got. */
-async function readinessListener(options: Omit<ReadinessOptions, 'lifecycle'> = {}) {
+async function readinessListener(options: Omit<ReadinessOptions, 'lifecycle'> = {}, around: (ready: InlineHandler) => InlineHandler = (ready) => ready) {
   const seen: { routes?: RoutesContext; start?: AppContext } = {};
   const app = defineApp({
     name: 'ready_app',
@@ -23,7 +23,7 @@ async function readinessListener(options: Omit<ReadinessOptions, 'lifecycle'> = 
       name: 'ready_router',
       routes: (_env, context) => {
         seen.routes = context;
-        const ready: InlineHandler = readinessHandler({ lifecycle: context.lifecycle, ...options });
+        const ready: InlineHandler = around(readinessHandler({ lifecycle: context.lifecycle, ...options }));
         return [{ prefix: '', security: false, routes: [{ path: '/ready', handler: ready, options: { methods: ['get'] } }, { path: '/hello', handler: () => json({ hi: 1 }), options: { methods: ['get'] } }] }];
       },
     },
@@ -93,6 +93,63 @@ describe('readinessHandler', () => {
     const res = await inject(fw, '/ready');
     assert.deepEqual([res.status, JSON.parse(res.body), calls], [503, { status: 'draining' }, 0]);
     await closing;
+  });
+
+  /**
+   * `n` requests to `/ready` at once, its one check counted; `entered` resolves once the n-th request
+   * has entered the handler: the caller settles the check after it, so every request arrives while
+   * the first run is pending.
+   */
+  async function concurrentProbes(n: number, check: () => Promise<unknown>, timeoutMs?: number) {
+    let calls = 0;
+    let arrived = 0;
+    let allIn!: () => void;
+    const entered = new Promise<void>((resolve) => (allIn = resolve));
+    const { fw } = await readinessListener({ checks: { store: () => (calls++, check()) }, ...(timeoutMs === undefined ? {} : { timeoutMs }) }, (ready) => (req) => {
+      const answer = ready(req);
+      if (++arrived === n) allIn();
+      return answer;
+    });
+    const answers = Promise.all(Array.from({ length: n }, () => inject(fw, '/ready')));
+    return { fw, entered, answers, calls: () => calls };
+  }
+  const outcome = (res: { status: number; body: string }) => [res.status, JSON.parse(res.body)];
+
+  it('runs each check once for requests arriving while a run is pending, and again for a request after it settles', async () => {
+    let release!: () => void;
+    const pong = new Promise<void>((resolve) => (release = resolve));
+    const probes = await concurrentProbes(20, () => pong);
+    await probes.entered;
+    release();
+    const answers = await probes.answers;
+    assert.equal(probes.calls(), 1, 'one store ping for 20 concurrent probes');
+    assert.deepEqual(answers.map(outcome), Array.from({ length: 20 }, () => [200, { status: 'ready' }]));
+    assert.deepEqual(outcome(await inject(probes.fw, '/ready')), [200, { status: 'ready' }]);
+    assert.equal(probes.calls(), 2, 'a settled run is not kept: the next probe pings again');
+    await probes.fw.close();
+  });
+
+  it('answers 503 to every request sharing a run whose check rejects', async () => {
+    let refuse!: (error: Error) => void;
+    const refusal = new Promise<void>((_resolve, reject) => (refuse = reject));
+    const probes = await concurrentProbes(5, () => refusal);
+    await probes.entered;
+    refuse(new Error('connection refused'));
+    const answers = await probes.answers;
+    assert.equal(probes.calls(), 1);
+    assert.deepEqual(answers.map(outcome), Array.from({ length: 5 }, () => [503, { status: 'unavailable', failed: ['store'] }]));
+    await probes.fw.close();
+  });
+
+  it('answers 503 to every request sharing a run whose check outlasts timeoutMs, and runs it again after', async () => {
+    const probes = await concurrentProbes(5, () => new Promise(() => {}), 50);
+    await probes.entered;
+    const answers = await probes.answers;
+    assert.equal(probes.calls(), 1);
+    assert.deepEqual(answers.map(outcome), Array.from({ length: 5 }, () => [503, { status: 'unavailable', failed: ['store'] }]));
+    assert.deepEqual(outcome(await inject(probes.fw, '/ready')), [503, { status: 'unavailable', failed: ['store'] }]);
+    assert.equal(probes.calls(), 2);
+    await probes.fw.close();
   });
 
   const bad: readonly (readonly [string, unknown, string])[] = [

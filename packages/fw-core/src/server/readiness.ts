@@ -1,7 +1,8 @@
 /**
  * A readiness route: 503 as soon as the listener drains or while a dependency the app names does
  * not answer, so balancers stop sending traffic before the instance stops listening. Answers are
- * `cache-control: no-store` (a cached "ready" would hide the drain), without `retry-after`.
+ * `cache-control: no-store` (a cached "ready" would hide the drain), without `retry-after`; probes at
+ * once share one run of the checks.
  */
 import type { Lifecycle } from '../app/app.ts';
 import type { InlineHandler } from '../app/controller.ts';
@@ -27,20 +28,20 @@ const answer = (body: Record<string, unknown>, status: number): JsonResponse => 
 export function readinessHandler(options: ReadinessOptions): InlineHandler {
   const { lifecycle, checks = {}, timeoutMs = 1_000 } = options ?? ({} as ReadinessOptions);
   const bad = (message: string): FwError => new FwError('FW_ERR_READINESS_BAD_OPTIONS', `readinessHandler: ${message}`);
-  if (typeof lifecycle !== 'object' || lifecycle === null || typeof lifecycle.draining !== 'boolean') {
-    throw bad('lifecycle must be the Lifecycle of RoutesContext or AppContext');
-  }
+  if (typeof lifecycle !== 'object' || lifecycle === null || typeof lifecycle.draining !== 'boolean') throw bad('lifecycle must be the Lifecycle of RoutesContext or AppContext');
   for (const [name, check] of Object.entries(checks)) if (typeof check !== 'function') throw bad(`checks.${name} must be a function`);
-  if (!Number.isInteger(timeoutMs) || timeoutMs < 1 || timeoutMs > MAX_TIMER_MS) {
-    throw bad(`timeoutMs must be an integer from 1 to ${MAX_TIMER_MS}, got ${String(timeoutMs)}`);
-  }
+  if (!Number.isInteger(timeoutMs) || timeoutMs < 1 || timeoutMs > MAX_TIMER_MS) throw bad(`timeoutMs must be an integer from 1 to ${MAX_TIMER_MS}, got ${String(timeoutMs)}`);
   const names = Object.keys(checks);
   const state = (failed: readonly string[]): JsonResponse => {
     if (lifecycle.draining) return answer({ status: 'draining' }, 503);
     return failed.length === 0 ? answer({ status: 'ready' }, 200) : answer({ status: 'unavailable', failed }, 503);
   };
   if (names.length === 0) return () => state([]);
-  return async () => (lifecycle.draining ? state([]) : state(await failedChecks(names, checks, timeoutMs)));
+  // Single-flight: probes arriving while the checks run share that run, so a flood of them pings the
+  // database once; the run is dropped once settled, so the next probe sees a change at once.
+  let running: Promise<string[]> | undefined;
+  const run = (): Promise<string[]> => (running ??= failedChecks(names, checks, timeoutMs).finally(() => (running = undefined)));
+  return async () => (lifecycle.draining ? state([]) : state(await run()));
 }
 
 /** The names of the checks that threw, rejected or did not settle within `timeoutMs`, in `names` order. */
