@@ -57,6 +57,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<FwS
   const sc = fw.server_configuration;
   const gate = gatePipelined(listener, sc.max_inflight_per_connection, traffic);
   const onRequest = (req: IncomingMessage, res: ServerResponse): void => {
+    // Parsed behind an answer that closed the connection (a refusal leaving its body unread): nobody would read its answer.
+    if (!req.socket.writable) return;
     openExchange(req);
     // node:http gives a response its socket at once unless another response holds it: only a
     // pipelined request waits at the gate (pipelining-gate.ts).
