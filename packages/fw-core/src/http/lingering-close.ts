@@ -5,14 +5,18 @@
  * the blog's fuzz suite under load). So the socket shuts only its write side and drops what
  * arrives until the client closes, LINGER_MAX_BYTES have arrived or LINGER_MAX_MS have passed.
  */
+import type { ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
-import { detachHttpParser, onCloseAfterAnswer } from './node-internals.ts';
+import { closeAfterResponse, detachHttpParser, onCloseAfterAnswer } from './node-internals.ts';
 
 const LINGER_MAX_MS = 5_000;
 const LINGER_MAX_BYTES = 8 * 1024 * 1024;
 
-/** Makes node:http's close of `socket` after the current `connection: close` answer a lingering one. */
-export function lingerAfterAnswer(socket: Socket): void { onCloseAfterAnswer(socket, () => lingeringEnd(socket, LINGER_MAX_MS)); }
+/** Sends `connection: close` on `res`, an answer that leaves its request's body unread, and makes node:http's close after it a lingering one. */
+export function closeLingering(res: ServerResponse): void {
+  closeAfterResponse(res);
+  onCloseAfterAnswer(res.req.socket, () => lingeringEnd(res.req.socket, LINGER_MAX_MS));
+}
 
 /**
  * Closes a connection the same way (also graceful-close.ts, for idle ones): a request sent before

@@ -7,8 +7,8 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { FwError, isFwError } from '../errors.ts';
-import { lingerAfterAnswer } from './lingering-close.ts';
-import { closeAfterResponse, responseOnSocket } from './node-internals.ts';
+import { closeLingering } from './lingering-close.ts';
+import { responseOnSocket } from './node-internals.ts';
 import type { JsonLib } from './request.ts';
 
 /** One read per request: a second `readBody` gets the same bytes (or the same failure). */
@@ -131,8 +131,7 @@ function declaredLength(req: IncomingMessage): number | undefined {
 
 function tooLarge(req: IncomingMessage, limit: number, facts: Record<string, number>): FwError {
   const res = req.socket && responseOnSocket(req.socket);
-  if (res?.req === req) closeAfterResponse(res);
-  if (req.socket) lingerAfterAnswer(req.socket);
+  if (res?.req === req) closeLingering(res);
   return new FwError('FW_ERR_BODY_TOO_LARGE', 'request body too large', { details: { limit, ...facts } });
 }
 

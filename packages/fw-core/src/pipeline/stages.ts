@@ -8,8 +8,7 @@ import type { CompiledGroup, CompiledRoutes, RouteTarget } from '../app/compile-
 import type { InlineHandler } from '../app/controller.ts';
 import type { ErrorAnswers, OwnAnswer, SecurityCallback, SecurityResult, SecuritySchemeDeclaration } from '../app/route-group.ts';
 import { FwError, isFwError } from '../errors.ts';
-import { lingerAfterAnswer } from '../http/lingering-close.ts';
-import { closeAfterResponse } from '../http/node-internals.ts';
+import { closeLingering } from '../http/lingering-close.ts';
 import { refusingBody, sendContinue } from '../http/read-body.ts';
 import type { FwRequest, JsonLib } from '../http/request.ts';
 import { isThenable, json, status as bare, type FwResponse, type HeaderMap } from '../http/response.ts';
@@ -186,12 +185,8 @@ function securityStage(callback: SecurityCallback, decoding: RequestPluginOption
       }
     }
     if (denial === undefined) throw new FwError('FW_ERR_SECURITY_BAD_RESULT', `security callback ${callback.name || '(anonymous)'} returned an invalid result`);
-    // A refused request's body is never read: close the connection after the answer instead of
-    // draining it, lingering (lingering-close.ts) so a client still sending it reads the answer.
-    if (decoding !== undefined && bodyToDecode(req, decoding) !== undefined) {
-      closeAfterResponse(req.res);
-      if (req.raw.socket) lingerAfterAnswer(req.raw.socket);
-    }
+    // A refused request's body is never read: the connection closes after the answer instead of draining it.
+    if (decoding !== undefined && bodyToDecode(req, decoding) !== undefined) closeLingering(req.res);
     return doneOnceWritten(writeResponse(req, denial));
   };
   return (flow) => {
