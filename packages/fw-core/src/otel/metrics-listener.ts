@@ -80,20 +80,11 @@ const TIMEOUT_KEYS = ['request_timeout_ms', 'headers_timeout_ms', 'keep_alive_ti
 /** Checks the options; throws FW_ERR_OTEL_BAD_OPTION naming the first bad one. */
 export function checkMetricsListenerOptions(options: MetricsListenerOptions): void {
   const { metricsPort: port, metricsHost: host, serverConfiguration: server } = options;
-  if (port !== undefined && (!Number.isInteger(port) || port < 0 || port > 65535)) {
-    badOption('metricsPort', port, `${String(port)} is not a port; give an integer from 0 to 65535`);
-  }
-  if (host !== undefined && (typeof host !== 'string' || host.trim() === '')) {
-    badOption('metricsHost', host, `${JSON.stringify(host)} is not a host; give an address such as '127.0.0.1', '::1' or '0.0.0.0'`);
-  }
+  if (port !== undefined && (!Number.isInteger(port) || port < 0 || port > 65535)) badOption('metricsPort', port, `${String(port)} is not a port; give an integer from 0 to 65535`);
+  if (host !== undefined && (typeof host !== 'string' || host.trim() === '')) badOption('metricsHost', host, `${JSON.stringify(host)} is not a host; give an address such as '127.0.0.1', '::1' or '0.0.0.0'`);
   if (server === undefined) return;
   if (typeof server !== 'object' || server === null) badOption('serverConfiguration', server, 'give app.config.fw.server_configuration or an object with its timeout keys');
-  for (const key of TIMEOUT_KEYS) {
-    const value = server[key];
-    if (value !== undefined && (!Number.isInteger(value) || value < 1 || value > MAX_TIMER_MS)) {
-      badOption(`serverConfiguration.${key}`, value, `${String(value)} is not a timeout; give an integer number of milliseconds from 1 to ${MAX_TIMER_MS}`);
-    }
-  }
+  for (const key of TIMEOUT_KEYS) checkMilliseconds(`serverConfiguration.${key}`, server[key], 'a timeout');
   const { request_timeout_ms: request, headers_timeout_ms: headers } = timeoutsOf(server);
   // node:http refuses a headers timeout longer than the request timeout (ERR_OUT_OF_RANGE).
   if (headers > request) badOption('serverConfiguration.headers_timeout_ms', headers, `${headers} is longer than request_timeout_ms (${request}); make it at most that`);
@@ -116,4 +107,10 @@ function timeoutsOf(server: Partial<ListenerTimeouts>): ListenerTimeouts {
 /** Throws FW_ERR_OTEL_BAD_OPTION: setupTelemetry's `option` has `problem`. */
 export function badOption(option: string, value: unknown, problem: string): never {
   throw new FwError('FW_ERR_OTEL_BAD_OPTION', `setupTelemetry: ${option} ${problem}`, { details: { option, value } });
+}
+
+/** Throws FW_ERR_OTEL_BAD_OPTION unless `value` is undefined or whole milliseconds from `min` to a timer's limit (past it, node fires after 1 ms). */
+export function checkMilliseconds(option: string, value: unknown, what: string, min = 1): void {
+  const whole = Number.isInteger(value) && (value as number) >= min && (value as number) <= MAX_TIMER_MS;
+  if (value !== undefined && !whole) badOption(option, value, `${String(value)} is not ${what}; give an integer number of milliseconds from ${min} to ${MAX_TIMER_MS}`);
 }

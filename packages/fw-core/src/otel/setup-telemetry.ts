@@ -8,7 +8,7 @@
 import type { FwApp } from '../app/app.ts';
 import { warnedWithoutStreamHandler, withoutStreamHandler } from '../app/startup-warnings.ts';
 import { readEnvConfig } from './env-config.ts';
-import { badOption, checkMetricsListenerOptions } from './metrics-listener.ts';
+import { badOption, checkMetricsListenerOptions, checkMilliseconds } from './metrics-listener.ts';
 import { OTEL_STREAM_HANDLER_NAME, otelStreamHandler } from './otel-stream-handler.ts';
 import { lastSetup, otelFwPlugin } from './server-telemetry.ts';
 import type { Telemetry, TelemetryOptions } from './telemetry.ts';
@@ -20,6 +20,8 @@ export async function setupTelemetry(options: TelemetryOptions = {}): Promise<Te
   checkMetricsListenerOptions(options);
   checkRedactQueryParameters(options.redactQueryParameters);
   checkSpanNames(options.spanNames);
+  checkMilliseconds('exportIntervalMs', options.exportIntervalMs, 'an export interval');
+  checkMilliseconds('shutdownTimeoutMs', options.shutdownTimeoutMs, 'a timeout', 0);
   const config = readEnvConfig(options.env ?? process.env);
   for (const warning of config.warnings) warn(options, 'telemetry_bad_env', 'FW_OTEL_BAD_ENV', warning);
   lastSetup.disabled = config.disabled;

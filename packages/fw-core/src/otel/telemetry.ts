@@ -18,7 +18,7 @@ export interface TracePipelineOptions {
 export interface MetricsPipelineOptions {
   /** Replaces the OTLP metric exporter (pushed every exportIntervalMs even without an endpoint). */
   readonly metricExporter?: PushMetricExporter;
-  /** Default 5000, or OTEL_METRIC_EXPORT_INTERVAL. */
+  /** Default 5000, or OTEL_METRIC_EXPORT_INTERVAL; an integer from 1 to 2147483647 ms. */
   readonly exportIntervalMs?: number;
 }
 
@@ -44,7 +44,7 @@ export interface TelemetryOptions extends TracePipelineOptions, MetricsPipelineO
   readonly spanNames?: 'fw' | 'semconv';
   /** Where OTEL_* variables are read; default process.env. */
   readonly env?: NodeJS.ProcessEnv;
-  /** Longest shutdown() waits for the last exports; default 5000 ms. */
+  /** Longest shutdown() waits for the last exports; default 5000 ms, an integer from 0 to 2147483647. */
   readonly shutdownTimeoutMs?: number;
   /**
    * The app's logger, for the path chosen, warnings about the environment (on stderr without `warn`),
