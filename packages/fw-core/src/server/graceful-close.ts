@@ -53,16 +53,14 @@ export async function gracefulClose(server: Server, traffic: Traffic, graceMs: n
  * already received is dispatched; calls while one is pending share it.
  */
 function idleCloser(server: Server, connections: ReadonlySet<Socket>): () => void {
-  const ended = new WeakSet<Socket>();
   let pending = false;
   const run = (): void => {
     pending = false;
     const idle = idleSockets(server);
     for (const socket of connections) {
-      if (ended.has(socket) || socket.writableEnded) continue;
+      if (socket.writableEnded) continue; // by an earlier run (lingeringEnd ends first), or closing after a `connection: close` answer
       // A response holds its socket until its last byte is written; where node:http tells, no request began.
       if (responseOnSocket(socket) != null || (idle !== undefined && !idle.has(socket))) continue;
-      ended.add(socket);
       lingeringEnd(socket, 2_000); // the longest wait for the client's own close
     }
   };
