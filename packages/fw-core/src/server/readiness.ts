@@ -1,8 +1,7 @@
 /**
  * A readiness route: 503 as soon as the listener drains or while a dependency the app names does
  * not answer, so balancers stop sending traffic before the instance stops listening. Answers are
- * `cache-control: no-store` (a cached "ready" would hide the drain), without `retry-after`; probes at
- * once share one run of the checks.
+ * `cache-control: no-store` (a cached "ready" would hide the drain), without `retry-after`.
  */
 import type { Lifecycle } from '../app/app.ts';
 import type { InlineHandler } from '../app/controller.ts';
@@ -37,8 +36,7 @@ export function readinessHandler(options: ReadinessOptions): InlineHandler {
     return failed.length === 0 ? answer({ status: 'ready' }, 200) : answer({ status: 'unavailable', failed }, 503);
   };
   if (names.length === 0) return () => state([]);
-  // Single-flight: probes arriving while the checks run share that run, so a flood of them pings the
-  // database once; the run is dropped once settled, so the next probe sees a change at once.
+  // Single-flight: probes arriving while the checks run share that run, so a flood of them pings the database once; dropped once settled, so the next probe sees a change at once.
   let running: Promise<string[]> | undefined;
   const run = (): Promise<string[]> => (running ??= failedChecks(names, checks, timeoutMs).finally(() => (running = undefined)));
   return async () => (lifecycle.draining ? state([]) : state(await run()));
