@@ -15,8 +15,8 @@ export type RequestCheck = (req: FwRequest) => FwResponse | Promise<FwResponse |
 type Failure = SchemaFailure & { readonly refused?: true };
 
 /** One function per route over its `parts` (in checking order), each part's check made for it at start (bench/schemas.bench.ts, case a). */
-export function compileRequestCheck(parts: readonly { readonly part: RequestPart; readonly validate: SchemaValidator }[], onInvalid: InvalidRequestHook | undefined): RequestCheck {
-  const checks = parts.map(({ part, validate }) => PART_CHECKS[part](validate));
+export function compileRequestCheck(parts: readonly { readonly part: RequestPart; readonly validate: SchemaValidator; readonly schema?: unknown }[], onInvalid: InvalidRequestHook | undefined): RequestCheck {
+  const checks = parts.map(({ part, validate, schema }) => PART_CHECKS[part](validate, schema));
   const answer = (req: FwRequest, { refused, ...failure }: Failure): FwResponse | Promise<FwResponse> => {
     const hooked = onInvalid?.(failure, req);
     const fallback = (own: FwResponse | undefined): FwResponse => own ?? markedDefault(refused ? unsupportedMediaType(req.method) : defaultAnswer(failure));
@@ -38,15 +38,26 @@ const failed = (part: RequestPart, result: SchemaResult & { valid: false }, refu
 type PartCheck = (req: FwRequest) => Failure | undefined | Promise<Failure | undefined>;
 
 // The coerced parts are checked on copies (of set-cookie's array too, node:http's one array header), so `bindings` and `headers` stay the raw strings; coercion changed the copy in place: that copy is what the handler reads.
-const PART_CHECKS: Readonly<Record<RequestPart, (validate: SchemaValidator) => PartCheck>> = {
+const PART_CHECKS: Readonly<Record<RequestPart, (validate: SchemaValidator, schema: unknown) => PartCheck>> = {
   params: (validate) => (req) => checked(req, 'params', validate, () => ({ ...req.bindings })),
   query: (validate) => (req) => checked(req, 'query', validate, () => parseUrlencoded(req.query)),
-  headers: (validate) => (req) => checked(req, 'headers', validate, () => ({ ...req.headers, ...(req.headers['set-cookie'] && { 'set-cookie': [...req.headers['set-cookie']] }) })),
+  headers: (validate, schema) => {
+    const lists = Object.entries((schema as { properties?: Record<string, { type?: unknown }> } | undefined)?.properties ?? {}).filter(([, property]) => [property?.type].flat().includes('array')).map(([name]) => name);
+    const copy = (req: FwRequest): Record<string, unknown> => ({ ...req.headers, ...(req.headers['set-cookie'] && { 'set-cookie': [...req.headers['set-cookie']] }) });
+    const take = lists.length === 0 ? copy : (req: FwRequest) => splitLists(copy(req), lists);
+    return (req) => checked(req, 'headers', validate, () => take(req));
+  },
   body: (validate) => (req) => {
     const refused = req.body === undefined ? unsupportedBodyType(req) : undefined;
     return refused === undefined ? checked(req, 'body', validate, () => req.body) : failed('body', refused, true);
   },
 };
+
+/** `headers` with each of `lists` (array properties) split as RFC 9110 §5.6.1 reads a list, as OpenAPI's `style: simple` sends one (`x-ids: 1,2`) and node:http joins a repeated header (`1, 2`). */
+function splitLists(headers: Record<string, unknown>, lists: readonly string[]): Record<string, unknown> {
+  for (const name of lists) if (typeof headers[name] === 'string') headers[name] = headers[name].split(',').map((item) => item.trim()).filter((item) => item !== '');
+  return headers;
+}
 
 /** `validate` on `take()`'s copy (taken again for a failing text part's issues): its failure, or undefined once settle gave the handler what it reads. */
 function checked(req: FwRequest, part: RequestPart, validate: SchemaValidator, take: () => unknown, value = take()): ReturnType<PartCheck> {

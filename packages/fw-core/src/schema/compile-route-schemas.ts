@@ -74,7 +74,7 @@ export async function compileRouteSchemas(definitions: readonly RouteDefinition<
     // Only the parts that arrive as text are coerced; a JSON body's types are the client's.
     const parts = PARTS.filter((part) => schema[part] !== undefined).map((part) => {
       const partSchema = schema[part]!;
-      return { part, validate: json(partSchema) ? compileOne(() => compiler!(partSchema, { coerce: part !== 'body', schemas: named }), `${where} schema.${part}`, named) : standardValidator(partSchema) };
+      return { part, schema: partSchema, validate: json(partSchema) ? compileOne(() => compiler!(partSchema, { coerce: part !== 'body', schemas: named }), `${where} schema.${part}`, named) : standardValidator(partSchema) };
     });
     const responses = new Map<number, Projection>();
     for (const [status, responseSchema] of Object.entries(schema.response ?? {})) {
