@@ -29,6 +29,15 @@ function ownJsonSchema(schema: Json, io: 'input' | 'output'): Json {
   return json;
 }
 
+/** A copy of the fixture whose app.mjs has `from` (which it must hold) replaced with `to`: the copy's directory. */
+async function fixtureWith(from: string, to: string): Promise<string> {
+  const dir = await copyApp(APP, await repoTempDir(), ['app.mjs', 'fw.config.json', 'package.json']);
+  const app = await readFile(join(dir, 'app.mjs'), 'utf8');
+  assert.ok(app.includes(from), `the fixture has ${from}`);
+  await writeFile(join(dir, 'app.mjs'), app.replace(from, to));
+  return dir;
+}
+
 describe('fw openapi with zod route schemas (standard-schema-app)', () => {
   let document: Json;
   let types: string;
@@ -136,13 +145,21 @@ describe('fw openapi on a query schema that chooses among schemas (a zod union)'
   });
 });
 
+describe('fw openapi on a query property that takes an object (a zod object, which fw-core cannot see at start)', () => {
+  it('leaves the parameter out, which no request can give, and warns naming it and the fix', async () => {
+    const dir = await fixtureWith('cursor: z.string().optional() });', 'cursor: z.string().optional(), filter: z.object({ status: z.string() }).optional(), tags: z.array(z.object({ name: z.string() })).optional() });');
+    const run = await runFw(['openapi', '--no-ui', '--output', join('out', 'openapi.json')], { cwd: dir });
+    const warning = (name: string) => `fw: warning: GET /links: its query schema's ${name} takes an object, but query values arrive as text, from which fw reads no object (neither ${name}[key]=value nor JSON), so a request giving it is refused; the document leaves it out: give its fields as properties of their own, or take it in the body\n`;
+    assert.deepEqual([run.code, run.stderr], [0, warning('filter') + warning('tags')]);
+    const { paths } = JSON.parse(await readFile(join(dir, 'out', 'openapi.json'), 'utf8')) as Json;
+    assert.deepEqual(paths['/links'].get.parameters.map((parameter: Json) => parameter.name), ['limit', 'cursor']);
+  });
+});
+
 describe('fw openapi refuses a Standard Schema it cannot describe: exit 1, nothing written', { concurrency: true }, () => {
   /** The failed run's stderr on a copy of the fixture whose app.mjs has `from` replaced with `to`. */
   async function failure(from: string, to: string): Promise<string> {
-    const dir = await copyApp(APP, await repoTempDir(), ['app.mjs', 'fw.config.json', 'package.json']);
-    const app = await readFile(join(dir, 'app.mjs'), 'utf8');
-    assert.ok(app.includes(from), `the fixture has ${from}`);
-    await writeFile(join(dir, 'app.mjs'), app.replace(from, to));
+    const dir = await fixtureWith(from, to);
     const run = await runFw(['openapi', '--no-ui', '--output', join('out', 'openapi.json')], { cwd: dir });
     assert.deepEqual([run.code, run.stdout, existsSync(join(dir, 'out'))], [1, '', false]);
     return run.stderr;

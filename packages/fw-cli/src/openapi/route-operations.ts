@@ -14,7 +14,7 @@ import { readOperationDetails } from './operation-details.ts';
 import { readRouteDocs, type RouteDocs } from './route-extra.ts';
 import { ERROR_MESSAGE_SCHEMA, INVALID_REQUEST_SCHEMA, UNSUPPORTED_MEDIA_TYPE_SCHEMA, VALIDATION_ERRORS_SCHEMA, schemaRef } from './error-schemas.ts';
 import type { OwnErrorSchemas } from './own-error-schemas.ts';
-import { checkedParts, RouteSchemaWriter, type ComponentIndex } from './schema-operation.ts';
+import { checkedParts, RouteSchemaWriter, takesObject, type ComponentIndex } from './schema-operation.ts';
 import { jsonRouteSchema, type JsonRouteSchema } from './standard-json-schema.ts';
 
 type Json = Record<string, unknown>;
@@ -89,7 +89,7 @@ export function routeOperations(route: CompiledRoute<RouteTarget>, context: Oper
     const baseId = module !== undefined && fn !== undefined ? `${module}.${fn}` : `${routerName}.${method}_${pathWords(target.info.template)}`;
     const schemas = [docs.resource, BODY_METHODS.has(method) ? docs.schema : undefined].filter((name) => name !== undefined);
     const json = target.schema === undefined ? undefined : jsonRouteSchema(target.schema, route, context.namedIds);
-    if (json !== undefined) skipped.push(...unlistedParameters(json, route), ...strayPathParameters(json, bindings, route));
+    if (json !== undefined) skipped.push(...unlistedParameters(json, route), ...strayPathParameters(json, bindings, route), ...objectParameters(json, route));
     const preflight = method === 'options' && chain.answersOptions;
     const described = operationParts(json, preflight, { method, route, bindings, docs, chain, failure, handlesInvalid: target.onInvalid !== undefined }, context);
     if (!preflight) withHeaders(described.responses as Json, responseHeaders, route);
@@ -141,6 +141,15 @@ function unlistedParameters(schema: JsonRouteSchema, route: string): string[] {
 function strayPathParameters(schema: JsonRouteSchema, bindings: readonly string[], route: string): string[] {
   const names = typeof schema.params === 'object' ? Object.keys(schema.params.properties ?? {}) : [];
   return names.filter((name) => !bindings.includes(name)).map((name) => `${route}: its params schema lists ${name}, which is no binding of its path, so no request has it; the document leaves it out`);
+}
+
+/** A note per params, query or headers property that takes an object (takesObject): no request can give it, so the document leaves it out. */
+function objectParameters(schema: JsonRouteSchema, route: string): string[] {
+  return (['params', 'query', 'headers'] as const).flatMap((part) => {
+    const sub = schema[part];
+    const names = typeof sub === 'object' ? Object.entries(sub.properties ?? {}).filter(([, property]) => takesObject(property)).map(([name]) => name) : [];
+    return names.map((name) => `${route}: its ${part} schema's ${name} takes an object, but ${part} values arrive as text, from which fw reads no object (neither ${name}[key]=value nor JSON), so a request giving it is refused; the document leaves it out: give its fields as properties of their own, or take it in the body`);
+  });
 }
 
 /** Adds a route's `openapi.responseHeaders` (or, `route` undefined, its plugins') to the responses they name; a route naming a status the operation does not answer is a mistake. */

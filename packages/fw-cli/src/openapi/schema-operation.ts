@@ -32,7 +32,7 @@ export class RouteSchemaWriter {
     if (typeof schema !== 'object' || schema === null) return [];
     const properties = (schema.properties ?? {}) as Readonly<Record<string, JsonSchema>>;
     const required = new Set((schema.required ?? []) as readonly string[]);
-    return Object.entries(properties).map(([name, sub]) => ({
+    return Object.entries(properties).filter(([, sub]) => !takesObject(sub)).map(([name, sub]) => ({
       name,
       in: where,
       // A default is the server's to fill in (ajv's useDefaults): the client may leave the parameter out.
@@ -40,6 +40,17 @@ export class RouteSchemaWriter {
       schema: this.write(sub, `${part}.properties.${name}`),
     }));
   }
+}
+
+/**
+ * Whether a params, query or headers property takes only objects, or lists of them: fw reads no object from text (no
+ * deepObject `a[b]=1`, no JSON), so no request can give it. fw-core refuses a JSON Schema's at start; a Standard
+ * Schema's (a zod object in a query) it cannot read, so the document leaves such a parameter out and fw openapi warns.
+ */
+export function takesObject(schema: unknown): boolean {
+  if (typeof schema !== 'object' || schema === null) return false;
+  const { type, items } = schema as { type?: unknown; items?: unknown };
+  return type === 'object' || (type === 'array' && takesObject(items));
 }
 
 /** The request parts a route schema checks (fw answers 400 for them unless onInvalid does). */
