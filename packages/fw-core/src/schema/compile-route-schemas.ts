@@ -38,10 +38,6 @@ export interface SchemaSettings {
 }
 
 const PARTS: readonly RequestPart[] = ['params', 'query', 'headers', 'body'];
-const TEXT_PARTS = ['params', 'query', 'headers'] as const;
-
-/** Whether a property takes only objects (TypeBox's Type.Object, Type.Record), or lists of them. */
-const wantsObject = (property: unknown): boolean => isJsonObject(property) && (property.type === 'object' || (property.type === 'array' && wantsObject(property.items)));
 
 /** Compiles the schemas of `definitions`; an empty map (and no ajv import) when none has one. */
 export async function compileRouteSchemas(definitions: readonly RouteDefinition<SchemaTarget>[], settings: SchemaSettings): Promise<RouteSchemas> {
@@ -75,9 +71,6 @@ export async function compileRouteSchemas(definitions: readonly RouteDefinition<
     if (bodiless) throw new FwError('FW_ERR_ROUTE_BAD_SCHEMA', `${where} schema.body: fw reads no body of a GET, HEAD or DELETE request, so every request would be refused; take such data in schema.query`);
     const closed = json(schema.headers) && (schema.headers as { additionalProperties?: unknown }).additionalProperties === false;
     if (closed) throw new FwError('FW_ERR_ROUTE_BAD_SCHEMA', `${where} schema.headers: additionalProperties: false refuses the headers every client sends (host, user-agent), so every request would be refused; list only the headers the route reads`);
-    // A text part's value is a string or a list of them: fw reads no object from it (no deepObject `a[b]=1`, no JSON), so such a property fails every request giving it.
-    const object = TEXT_PARTS.flatMap((part) => (json(schema[part]) ? Object.entries((schema[part] as { properties?: object }).properties ?? {}).filter(([, property]) => wantsObject(property)).map(([name]) => [part, name]) : []))[0];
-    if (object !== undefined) throw new FwError('FW_ERR_ROUTE_BAD_SCHEMA', `${where} schema.${object[0]}.properties.${object[1]} takes an object, but ${object[0]} values arrive as text, from which fw reads no object (neither ${object[1]}[key]=value nor JSON), so every request giving it would be refused: give its fields as ${object[0]} properties of their own, or take it in schema.body`);
     // Only the parts that arrive as text are coerced; a JSON body's types are the client's.
     const parts = PARTS.filter((part) => schema[part] !== undefined).map((part) => {
       const partSchema = schema[part]!;
