@@ -69,17 +69,25 @@ describe('inject: request headers as node:http gives them', () => {
 
   const cases: readonly { readonly title: string; readonly path: string; readonly lines: readonly (readonly [string, string])[]; readonly expected: { status: number; body: unknown } }[] = [
     {
-      title: 'joins a repeated name with commas, cookie with semicolons, lists set-cookie and keeps the first content-type and user-agent',
+      title: 'joins a repeated name with commas, cookie with semicolons, lists set-cookie and keeps the first user-agent',
       path: '/echo',
-      lines: [['x-tag', 'a'], ['x-tag', 'b'], ['cookie', 'a=1'], ['cookie', 'b=2'], ['set-cookie', 's=1'], ['set-cookie', 's=2'], ['content-type', 'text/plain'], ['content-type', 'application/json'], ['user-agent', 'one'], ['user-agent', 'two']],
-      expected: { status: 200, body: { 'x-tag': 'a, b', cookie: 'a=1; b=2', 'set-cookie': ['s=1', 's=2'], 'content-type': 'text/plain', 'user-agent': 'one' } },
+      lines: [['x-tag', 'a'], ['x-tag', 'b'], ['cookie', 'a=1'], ['cookie', 'b=2'], ['set-cookie', 's=1'], ['set-cookie', 's=2'], ['user-agent', 'one'], ['user-agent', 'two']],
+      expected: { status: 200, body: { 'x-tag': 'a, b', cookie: 'a=1; b=2', 'set-cookie': ['s=1', 's=2'], 'user-agent': 'one' } },
     },
+    // node:http keeps the first of two, which a filter in front may read otherwise: fw refuses the pair (server-repeated-content-type).
+    { title: 'answers a repeated content-type 400', path: '/echo', lines: [['content-type', 'text/plain'], ['content-type', 'application/json']], expected: { status: 400, body: { error: 'repeated content-type header' } } },
     { title: 'strips the blanks around a value', path: '/echo', lines: [['x-tag', '  a b \t']], expected: { status: 200, body: { 'x-tag': 'a b' } } },
     {
-      title: 'checks a repeated header as the one joined text a client sends: not a list of integers',
+      title: 'checks a repeated header as the list node:http joins, split on its commas as one line 1,2 is (route-schemas-array-headers), req.headers kept as joined',
       path: '/counted',
       lines: [['x-ids', '1'], ['x-ids', '2']],
-      expected: { status: 400, body: { error: 'invalid headers', details: [{ path: '/x-ids/0', keyword: 'type', message: 'must be integer', params: { type: 'integer' } }] } },
+      expected: { status: 200, body: { 'x-ids': '1, 2' } },
+    },
+    {
+      title: 'checks a repeated header\'s items one by one',
+      path: '/counted',
+      lines: [['x-ids', '1'], ['x-ids', 'two']],
+      expected: { status: 400, body: { error: 'invalid headers', details: [{ path: '/x-ids/1', keyword: 'type', message: 'must be integer', params: { type: 'integer' } }] } },
     },
     { title: 'checks a padded number as the number a client sends', path: '/counted', lines: [['x-count', ' 5 ']], expected: { status: 200, body: { 'x-count': '5' } } },
   ];
