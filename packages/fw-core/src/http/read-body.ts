@@ -117,9 +117,7 @@ function collect(req: IncomingMessage, limit: number, declared: number | undefin
 }
 
 /** Whether `req` says it carries a body: Transfer-Encoding, or a Content-Length above 0. */
-export function carriesBody(req: IncomingMessage): boolean {
-  return req.headers['transfer-encoding'] !== undefined || (declaredLength(req) ?? 0) > 0;
-}
+export function carriesBody(req: IncomingMessage): boolean { return req.headers['transfer-encoding'] !== undefined || (declaredLength(req) ?? 0) > 0; }
 
 /** Content-Length as a number; undefined when absent or when Transfer-Encoding overrides it. */
 function declaredLength(req: IncomingMessage): number | undefined {

@@ -393,9 +393,7 @@ function fileHeaders(options: FileSendOptions, validators: HeaderMap): HeaderMap
   return { 'content-type': options.contentType, ...validators, ...cacheHeaders(options), 'accept-ranges': 'none' };
 }
 
-function cacheHeaders(options: FileSendOptions): HeaderMap {
-  return options.cacheControl === undefined ? {} : { 'cache-control': options.cacheControl };
-}
+function cacheHeaders(options: FileSendOptions): HeaderMap { return options.cacheControl === undefined ? {} : { 'cache-control': options.cacheControl }; }
 
 /** Pipes the file's `size` bytes to the response: a client gone is no error (the handle closes), a failed read is, and a file cut short cuts the connection. */
 async function streamFile(target: ResponseTarget, handle: FileHandle, size: number): Promise<void> {

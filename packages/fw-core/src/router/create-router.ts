@@ -42,9 +42,7 @@ function normaliseRouteHost(host: unknown, label: RouteName): string {
   throw badHost(label, host, "use a host name such as 'api.example.com', '*.example.com', '[::1]' or '_'");
 }
 
-function isHostName(name: string): boolean {
-  return name.length > 0 && name.length <= 253 && name.split('.').every((label) => LABEL.test(label));
-}
+function isHostName(name: string): boolean { return name.length > 0 && name.length <= 253 && name.split('.').every((label) => LABEL.test(label)); }
 
 function badHost(label: RouteName, host: unknown, fix: string): FwError {
   const message = `${label}: the host ${JSON.stringify(host) ?? String(host)} is not valid; ${fix}.`;

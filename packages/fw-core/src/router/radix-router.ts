@@ -139,9 +139,7 @@ function methodNotAllowed(mask: number): MethodNotAllowed<never> {
 }
 
 /** The methods of RouteLeaf.mask bits, uppercase in HTTP_METHODS order (the order of an `allow` header). */
-function maskToMethods(mask: number): string[] {
-  return HTTP_METHODS.filter((_, i) => (mask & (1 << i)) !== 0).map((method) => method.toUpperCase());
-}
+function maskToMethods(mask: number): string[] { return HTTP_METHODS.filter((_, i) => (mask & (1 << i)) !== 0).map((method) => method.toUpperCase()); }
 
 /** An OPTIONS 405 with the route its first allowed method finds, whose plugins answer a CORS preflight. */
 function withPreflight<T>(answer: MethodNotAllowed<never>, table: HostTable<T>, path: string, decode: boolean, state: MatchState) {

@@ -145,9 +145,7 @@ async function serveFromDirectory(req: FwRequest, root: string, options: Resolve
 }
 
 /** True for a segment that names an entry of the current directory and is not a dotfile ('.', '..', .env) nor a drive (`C:`, for path.win32). */
-function isSafeSegment(segment: string): boolean {
-  return segment !== '' && !segment.startsWith('.') && !/[/\\\0]|^[a-zA-Z]:/.test(segment);
-}
+function isSafeSegment(segment: string): boolean { return segment !== '' && !segment.startsWith('.') && !/[/\\\0]|^[a-zA-Z]:/.test(segment); }
 
 /** True when `real` is `root` or below it, without a `..` or dotfile segment in between. */
 function isInsideRoot(root: string, real: string): boolean {
