@@ -323,10 +323,10 @@ function toJsonOf(value: object): unknown {
   return json instanceof String ? String(json) : json instanceof Number ? Number(json) : json instanceof Boolean ? Boolean.prototype.valueOf.call(json) : json;
 }
 
-/** `value` as fw writes it: each object's `toJSON` applied once (an array's never is: plainArray), its own fields only (ajv reads a class's getters); the same value when nothing changes. */
-function asJson(value: unknown, encoded = false): unknown {
+/** `value` as fw writes it: each object's `toJSON` applied once (`applied`: already done for `value`; an array's never is: plainArray), its own fields only (ajv reads a class's getters); the same value when nothing changes. */
+function asJson(value: unknown, applied = false): unknown {
   if (typeof value !== 'object' || value === null) return value;
-  const json = Array.isArray(value) || encoded ? value : toJsonOf(value);
+  const json = Array.isArray(value) || applied ? value : toJsonOf(value);
   if (json !== value) return asJson(json, true);
   const proto: unknown = Object.getPrototypeOf(value);
   let copy: Record<string, unknown> | unknown[] | undefined = Array.isArray(value) || proto === Object.prototype || proto === null ? undefined : { ...value };

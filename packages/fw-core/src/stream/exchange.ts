@@ -102,7 +102,7 @@ export function requestHost(raw: IncomingMessage, target: RequestTarget): Reques
   return { host: target.authority ?? host };
 }
 
-/** Whether header `name` (lowercase) is repeated: node:http keeps only the first of a Host or Authorization in `headers`. */
+/** Whether header `name` (lowercase) is repeated: node:http keeps only the first of a Host, Authorization or Content-Type in `headers`. */
 export function hasRepeatedHeader(rawHeaders: readonly string[], name: string): boolean {
   let seen = 0;
   for (let i = 0; i < rawHeaders.length; i += 2) {
