@@ -5,6 +5,7 @@ import { FwError, type FwErrorCode } from '../errors.ts';
 import type { RouteInfo } from '../http/request.ts';
 import type { PluginChain, PluginRegistry } from '../plugins/plugin-registry.ts';
 import type { PluginEntry } from '../plugins/plugin.ts';
+import { normaliseRouteHost } from '../router/create-router.ts';
 import type { RouteDefinition } from '../router/router.ts';
 import { checkRouteSchemaShape } from '../schema/compile-route-schemas.ts';
 import type { InvalidRequestHook, RouteOpenapi, RouteSchema } from '../schema/route-schema.ts';
@@ -86,12 +87,8 @@ export function compileRoutes(options: CompileRoutesOptions): CompiledRoutes {
   if (!Array.isArray(options.groups as unknown)) throw new FwError('FW_ERR_GROUP_BAD_SHAPE', 'the router module routes(environment) must return an array of route groups');
   const global = options.registry.chain(options.globalPlugins, false, 'the global plugins');
   const answers = ownAnswers(options.app, {}, 'the app', 'FW_ERR_APP_BAD_MODULE');
-  const groups: CompiledGroup[] = [];
-  const definitions = options.groups.flatMap((source, index) => {
-    const group = compileGroup(source, index, global, options.registry, answers);
-    groups.push(group);
-    return source.routes.map((entry, position) => compileRoute(entry, group, `route ${position} of group ${index} (prefix '${group.prefix}')`, options));
-  });
+  const groups = options.groups.map((source, index) => compileGroup(source, index, global, options.registry, answers));
+  const definitions = groups.flatMap((group) => group.source.routes.map((entry, position) => compileRoute(entry, group, `route ${position} of group ${group.index} (prefix '${group.prefix}')`, options)));
   return { groups, definitions, global, answers };
 }
 
@@ -119,7 +116,8 @@ function compileGroup(source: RouteGroup, index: number, global: PluginChain, re
   if (source.plugins !== undefined && !Array.isArray(source.plugins as unknown)) throw new FwError('FW_ERR_GROUP_BAD_SHAPE', `${group} has plugins that are not a list: give an array of {phase, module, options} entries`);
   const plugins = source.plugins === undefined ? { ...global, inherited: true } : registry.chain(checkGroupPlugins(source.plugins, group), false, group);
   const answers = ownAnswers(source, app, group, 'FW_ERR_GROUP_BAD_SHAPE');
-  return { index, prefix, host: source.host ?? '_', security: source.security, plugins, source, answers };
+  // Lowercase, without a final dot, as the router keeps it: the miss lanes and the overlap warning compare it with the request's host.
+  return { index, prefix, host: normaliseRouteHost(source.host, group), security: source.security, plugins, source, answers };
 }
 
 /** A group's plugin entries, checked as fw.config.json's: a misspelt phase or `option` key is named, not a callback or option the plugin then lacks. */

@@ -30,7 +30,7 @@ export function routeLabel(index: number, path: unknown, methods: unknown, host:
 const LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
 
 /** A route's host as `'_'`, a lowercase host name without a trailing dot, or `*.suffix`; throws for anything else. */
-function normaliseRouteHost(host: unknown, label: RouteName): string {
+export function normaliseRouteHost(host: unknown, label: RouteName): string {
   if (host === undefined || host === ANY_HOST) return ANY_HOST;
   if (typeof host !== 'string') throw badHost(label, host, "use a host name, '*.example.com' or '_'");
   const name = host.toLowerCase().replace(/\.$/, '');
