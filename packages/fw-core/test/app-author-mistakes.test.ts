@@ -6,7 +6,8 @@
  *   checked by the rules of fw.config.json's;
  * - a misspelt group key (`plugin`, `onNotfound`) was ignored: the group ran the global plugins, or fw's 404;
  * - a misspelt route option said what the options are but not which one was meant;
- * - an app module that exports its app by name, or its factory uncalled, was told only to default-export an app.
+ * - an app module that exports its app by name, or its factory uncalled, was told only to default-export an app;
+ * - a route definition error named its routes by a count across all groups (`route #3`), not as the app wrote them.
  */
 import assert from 'node:assert/strict';
 import { rm } from 'node:fs/promises';
@@ -143,5 +144,30 @@ describe('an app given to fw in code that is no app', () => {
       code: 'FW_ERR_APP_BAD_MODULE',
       message: 'the app given to fw must be defineApp({name, router: {name, routes(env)}}); it is a function, not an app: if the function makes the app, give what it returns (`app: createNotesApp()`)',
     });
+  });
+});
+
+// A route definition error said `route #3`, a count across every group the author never wrote, for both routes of a conflict.
+describe('route definition errors name the group and position of each route, as the app wrote them', () => {
+  const ok = () => json({ ok: true });
+
+  it('names both routes of a conflict in their groups', async () => {
+    const groups = [
+      { prefix: '/api', security: false, routes: [{ path: '/a', handler: ok }, { path: '/posts/:id', handler: ok, options: { methods: ['get'] } }] },
+      { prefix: '', security: false, routes: [{ path: '/x', handler: ok }, { path: '/api/posts/:post', handler: ok, options: { methods: ['get', 'post'] } }] },
+    ];
+    assert.equal(
+      await loadError(appOf(groups)),
+      "FW_ERR_ROUTE_CONFLICT: route 1 of group 1 (prefix '') (get,post /api/posts/:post) conflicts with route 1 of group 0 (prefix '/api') (get /api/posts/:id): " +
+        'same host, same path shape, both answer get; remove one, or give them methods that do not overlap.',
+    );
+  });
+
+  it('names the route of a bad path, with its host', async () => {
+    const groups = [
+      { prefix: '', security: false, routes: [{ path: '/x', handler: ok }] },
+      { prefix: '/v1', host: 'api.example.com', security: false, routes: [{ path: '/a/:bad-name', handler: ok }] },
+    ];
+    assert.match(await loadError(appOf(groups)), /^FW_ERR_ROUTE_BAD_BINDING: route 0 of group 1 \(prefix '\/v1'\) \(_ \/v1\/a\/:bad-name on host 'api\.example\.com'\): the binding ":bad-name"/);
   });
 });

@@ -144,7 +144,7 @@ function compileRoute(entry: RouteEntry, group: CompiledGroup, where: string, op
     const info = routeInfo(options.app.name, template, handler, routeOptions.extra ?? {});
     const fn = isAction(handler) ? handler.fn : handler;
     const target: HandlerTarget = { kind: 'handler', info, group, log: routeOptions.log !== false, handler, fn, schema: routeOptions.schema, onInvalid: routeOptions.onInvalid, openapi: routeOptions.openapi };
-    return { host: group.host, path: template, methods: routeOptions.methods ?? '_', data: target };
+    return { host: group.host, path: template, methods: routeOptions.methods ?? '_', data: target, name: where };
   }
   const staticSource = 'directory' in entry ? { directory: entry.directory } : 'file' in entry ? { file: entry.file } : undefined;
   if (!staticSource || typeof Object.values(staticSource)[0] !== 'string') {
@@ -157,7 +157,7 @@ function compileRoute(entry: RouteEntry, group: CompiledGroup, where: string, op
     ? createStaticHandler({ ...staticSource, route: template, ...(entry.options && { options: entry.options }) }, options.baseDir)
     : undefined;
   const target: StaticTarget = { kind: 'static', info: routeInfo(options.app.name, template, undefined, {}), group, log: true, staticSource, serveStatic };
-  return { host: group.host, path: template, methods: ['get', 'head'], data: target };
+  return { host: group.host, path: template, methods: ['get', 'head'], data: target, name: where };
 }
 
 function checkRouteOptions(value: unknown, where: string, template: string): RouteOptions {

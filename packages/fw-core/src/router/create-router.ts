@@ -10,7 +10,7 @@ import { HTTP_METHODS, type CompiledRoute, type HttpMethod, type MethodSpec, typ
 export function createRouter<T>(defs: readonly RouteDefinition<T>[]): Router<T> {
   const checked = defs.map((def, index): CheckedRoute<T> => {
     // Its name in errors, written only when an error reads it: a build that fails nothing writes none (bench/router-build.bench.ts).
-    const label: RouteName = { toString: () => routeLabel(index, def.path, def.methods, def.host) };
+    const label: RouteName = { toString: () => routeLabel(def.name ?? `route #${index}`, def.path, def.methods, def.host) };
     const host = normaliseRouteHost(def.host, label);
     const methods = normaliseMethods(def.methods, label);
     const parsed = parsePath(def.path, label);
@@ -20,10 +20,10 @@ export function createRouter<T>(defs: readonly RouteDefinition<T>[]): Router<T> 
   return new RadixRouter(checked);
 }
 
-/** `route #2 (get,post /posts/:id on host 'api.example.com')`; `#` counts from 0, as the list does. */
-export function routeLabel(index: number, path: unknown, methods: unknown, host: unknown): string {
+/** `route #2 (get,post /posts/:id on host 'api.example.com')`, `name` being the definition's or `route #2` (`#` counts from 0, as the list does). */
+export function routeLabel(name: string, path: unknown, methods: unknown, host: unknown): string {
   const methodText = Array.isArray(methods) ? methods.map(String).join(',') : String(methods ?? '_');
-  return `route #${index} (${methodText} ${String(path)}${host === undefined || host === '_' ? '' : ` on host '${String(host)}'`})`;
+  return `${name} (${methodText} ${String(path)}${host === undefined || host === '_' ? '' : ` on host '${String(host)}'`})`;
 }
 
 // A DNS label (RFC 1123 section 2.1): letters, digits and inner hyphens, at most 63 characters.

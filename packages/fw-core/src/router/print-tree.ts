@@ -39,7 +39,7 @@ export interface RouteTreeRoute<T> {
 /** Builds the printable tree of a router's routes (recompiled from `router.routes()`). */
 export function buildRouteTree<T>(router: Router<T>): RouteTree<T> {
   const entries = router.routes().map((route, index) => {
-    const label = routeLabel(index, route.path, route.methods, route.host);
+    const label = routeLabel(`route #${index}`, route.path, route.methods, route.host);
     return { parsed: parsePath(route.path, label), route, label };
   });
   const { exact, wildcards, any } = buildHostTables(entries);

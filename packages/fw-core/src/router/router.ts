@@ -21,10 +21,12 @@ export interface RouteDefinition<T> {
   /** Defaults to `'_'`. */
   readonly methods?: MethodSpec;
   readonly data: T;
+  /** How definition errors name the route (fw's apps: `route 1 of group 0 (prefix '/api')`); defaults to `route #<position>`. */
+  readonly name?: string;
 }
 
 /** A route after compilation, as the router holds it: its host lowercase (`'_'` for any), its methods without repeats. */
-export interface CompiledRoute<T> extends Required<RouteDefinition<T>> {
+export interface CompiledRoute<T> extends Required<Omit<RouteDefinition<T>, 'name'>> {
   readonly bindingNames: readonly string[];
   readonly hasWildcard: boolean;
 }
