@@ -7,7 +7,8 @@
  * - a misspelt group key (`plugin`, `onNotfound`) was ignored: the group ran the global plugins, or fw's 404;
  * - a misspelt route option said what the options are but not which one was meant;
  * - an app module that exports its app by name, or its factory uncalled, was told only to default-export an app;
- * - a route definition error named its routes by a count across all groups (`route #3`), not as the app wrote them.
+ * - a route definition error named its routes by a count across all groups (`route #3`), not as the app wrote them;
+ * - a route path without its leading slash was glued to the prefix (`posts` under `/api` served `/apiposts`).
  */
 import assert from 'node:assert/strict';
 import { rm } from 'node:fs/promises';
@@ -169,5 +170,13 @@ describe('route definition errors name the group and position of each route, as 
       { prefix: '/v1', host: 'api.example.com', security: false, routes: [{ path: '/a/:bad-name', handler: ok }] },
     ];
     assert.match(await loadError(appOf(groups)), /^FW_ERR_ROUTE_BAD_BINDING: route 0 of group 1 \(prefix '\/v1'\) \(_ \/v1\/a\/:bad-name on host 'api\.example\.com'\): the binding ":bad-name"/);
+  });
+
+  // It was glued to the prefix: 'posts' under '/api' served /apiposts, and /api/posts was a 404.
+  it('refuses a route path without its leading slash', async () => {
+    assert.equal(
+      await loadError(appOf([{ prefix: '/api', security: false, routes: [heartbeat, { path: 'posts', handler: ok }] }])),
+      `FW_ERR_ROUTE_BAD_PATH: route 1 of group 0 (prefix '/api') has the path "posts", which is joined to the prefix '/api': start it with "/" ('/posts')`,
+    );
   });
 });

@@ -130,16 +130,14 @@ function checkGroupPlugins(entries: readonly PluginEntry[], group: string): Plug
 }
 
 function compileRoute(entry: RouteEntry, group: CompiledGroup, where: string, options: CompileRoutesOptions): RouteDefinition<RouteTarget> {
-  if (typeof entry !== 'object' || entry === null || typeof entry.path !== 'string') {
-    throw new FwError('FW_ERR_ROUTE_BAD_HANDLER', `${where} must be {path, handler, options} or {path, directory|file, options}`);
-  }
+  if (typeof entry !== 'object' || entry === null || typeof entry.path !== 'string') throw new FwError('FW_ERR_ROUTE_BAD_HANDLER', `${where} must be {path, handler, options} or {path, directory|file, options}`);
+  // The path is joined to the prefix as written: 'posts' under '/api' would be the route /apiposts.
+  if (entry.path !== '' && !entry.path.startsWith('/')) throw new FwError('FW_ERR_ROUTE_BAD_PATH', `${where} has the path ${JSON.stringify(entry.path)}, which is joined to the prefix '${group.prefix}': start it with "/" ('/${entry.path}')`);
   // A path of '/' under a prefix is the prefix itself.
   const template = group.prefix !== '' && entry.path === '/' ? group.prefix : group.prefix + entry.path;
   if ('handler' in entry) {
     const handler = entry.handler;
-    if (!isAction(handler) && typeof handler !== 'function') {
-      throw new FwError('FW_ERR_ROUTE_BAD_HANDLER', `${where} (${template}) has a handler that is neither a function nor a controller action`);
-    }
+    if (!isAction(handler) && typeof handler !== 'function') throw new FwError('FW_ERR_ROUTE_BAD_HANDLER', `${where} (${template}) has a handler that is neither a function nor a controller action`);
     const routeOptions = checkRouteOptions(entry.options, where, template);
     const info = routeInfo(options.app.name, template, handler, routeOptions.extra ?? {});
     const fn = isAction(handler) ? handler.fn : handler;
@@ -147,12 +145,8 @@ function compileRoute(entry: RouteEntry, group: CompiledGroup, where: string, op
     return { host: group.host, path: template, methods: routeOptions.methods ?? '_', data: target, name: where };
   }
   const staticSource = 'directory' in entry ? { directory: entry.directory } : 'file' in entry ? { file: entry.file } : undefined;
-  if (!staticSource || typeof Object.values(staticSource)[0] !== 'string') {
-    throw new FwError('FW_ERR_ROUTE_BAD_HANDLER', `${where} (${template}) needs a handler, or a directory or file to serve`);
-  }
-  if ('directory' in staticSource && !template.endsWith('/[...]')) {
-    throw new FwError('FW_ERR_ROUTE_BAD_HANDLER', `${where} serves a directory, so its path must end in /[...] (got ${template})`);
-  }
+  if (!staticSource || typeof Object.values(staticSource)[0] !== 'string') throw new FwError('FW_ERR_ROUTE_BAD_HANDLER', `${where} (${template}) needs a handler, or a directory or file to serve`);
+  if ('directory' in staticSource && !template.endsWith('/[...]')) throw new FwError('FW_ERR_ROUTE_BAD_HANDLER', `${where} serves a directory, so its path must end in /[...] (got ${template})`);
   const serveStatic = options.serveStatic
     ? createStaticHandler({ ...staticSource, route: template, ...(entry.options && { options: entry.options }) }, options.baseDir)
     : undefined;
