@@ -8,7 +8,8 @@
  * - a misspelt route option said what the options are but not which one was meant;
  * - an app module that exports its app by name, or its factory uncalled, was told only to default-export an app;
  * - a route definition error named its routes by a count across all groups (`route #3`), not as the app wrote them;
- * - a route path without its leading slash was glued to the prefix (`posts` under `/api` served `/apiposts`).
+ * - a route path without its leading slash was glued to the prefix (`posts` under `/api` served `/apiposts`);
+ * - a misspelt route key (`option`) was ignored: the route answered every method.
  */
 import assert from 'node:assert/strict';
 import { rm } from 'node:fs/promises';
@@ -170,6 +171,15 @@ describe('route definition errors name the group and position of each route, as 
       { prefix: '/v1', host: 'api.example.com', security: false, routes: [{ path: '/a/:bad-name', handler: ok }] },
     ];
     assert.match(await loadError(appOf(groups)), /^FW_ERR_ROUTE_BAD_BINDING: route 0 of group 1 \(prefix '\/v1'\) \(_ \/v1\/a\/:bad-name on host 'api\.example\.com'\): the binding ":bad-name"/);
+  });
+
+  // It was ignored: the route answered every method, DELETE included.
+  it('names a misspelt route key, not a route answering every method', async () => {
+    const route = { path: '/posts/:id', handler: ok, option: { methods: ['get'] } };
+    assert.equal(
+      await loadError(appOf([{ prefix: '/api', security: false, routes: [route] }])),
+      "FW_ERR_ROUTE_BAD_HANDLER: route 0 of group 0 (prefix '/api') (/posts/:id) has unknown key option (did you mean options?); a route's keys are path, handler and options, or path, directory or file and options",
+    );
   });
 
   // It was glued to the prefix: 'posts' under '/api' served /apiposts, and /api/posts was a 404.

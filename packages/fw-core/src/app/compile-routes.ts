@@ -80,6 +80,7 @@ export interface CompiledRoutes {
 }
 
 const ROUTE_OPTION_KEYS = ['methods', 'extra', 'schema', 'onInvalid', 'log', 'openapi'];
+const ROUTE_KEYS = ['path', 'handler', 'directory', 'file', 'options'];
 const GROUP_KEYS = ['prefix', 'host', 'security', 'plugins', 'routes', 'onNotFound', 'onMethodNotAllowed', 'onError', 'errorSchema'];
 
 /** Validates and compiles `options.groups`. */
@@ -131,6 +132,9 @@ function checkGroupPlugins(entries: readonly PluginEntry[], group: string): Plug
 
 function compileRoute(entry: RouteEntry, group: CompiledGroup, where: string, options: CompileRoutesOptions): RouteDefinition<RouteTarget> {
   if (typeof entry !== 'object' || entry === null || typeof entry.path !== 'string') throw new FwError('FW_ERR_ROUTE_BAD_HANDLER', `${where} must be {path, handler, options} or {path, directory|file, options}`);
+  // A misspelt key (option) would be ignored: the route would answer every method.
+  const unknown = Object.keys(entry).find((key) => !ROUTE_KEYS.includes(key));
+  if (unknown !== undefined) throw new FwError('FW_ERR_ROUTE_BAD_HANDLER', `${where} (${entry.path}) has unknown key ${unknown}${didYouMean(unknown, ROUTE_KEYS)}; a route's keys are path, handler and options, or path, directory or file and options`);
   // The path is joined to the prefix as written: 'posts' under '/api' would be the route /apiposts.
   if (entry.path !== '' && !entry.path.startsWith('/')) throw new FwError('FW_ERR_ROUTE_BAD_PATH', `${where} has the path ${JSON.stringify(entry.path)}, which is joined to the prefix '${group.prefix}': start it with "/" ('/${entry.path}')`);
   // A path of '/' under a prefix is the prefix itself.
