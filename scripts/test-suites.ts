@@ -82,6 +82,7 @@ export const UNIT: readonly string[] = [
     'redirect-headers',
     'redirect-location-encoding',
     'router-definition-errors',
+    'router-differential-fuzz',
     'router-hosts',
     'router-matching',
     'router-methods-404-405',
