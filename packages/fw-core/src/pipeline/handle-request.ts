@@ -7,7 +7,7 @@
 // a timer swapping it under load left nextTick and the microtask loop on slow property loads (bench/schemas.bench.ts, callgrind).
 import 'node:async_hooks';
 import { randomBytes } from 'node:crypto';
-import type { CompiledGroup, CompiledRoutes, RouteTarget } from '../app/compile-routes.ts';
+import type { CompiledRoutes, RouteTarget } from '../app/compile-routes.ts';
 import type { ErrorAnswers } from '../app/route-group.ts';
 import { closeLingering } from '../http/lingering-close.ts';
 import { closeAfterResponse } from '../http/node-internals.ts';
@@ -17,7 +17,9 @@ import { writeError, type ResponseTarget } from '../http/write-response.ts';
 import { recordingSpan, traceFieldsOf } from '../log/logger.ts';
 import type { PluginStep } from '../plugins/plugin-registry.ts';
 import type { PluginEnv } from '../plugins/plugin.ts';
-import { ANY_HOST, NO_BINDINGS, requestHostKey, wildcardSuffix } from '../router/radix-router.ts';
+import { createRouter } from '../router/create-router.ts';
+import { parsePath } from '../router/parse-path.ts';
+import { NO_BINDINGS } from '../router/radix-router.ts';
 import type { RouteFound } from '../router/router.ts';
 import { endedAt, exchangeOf, hasRepeatedHeader } from '../stream/exchange.ts';
 import type { Listener } from '../stream/stream-handler.ts';
@@ -205,36 +207,27 @@ function writeMiss(target: ResponseTarget, allow: string | undefined): void {
 
 /**
  * The lanes of router misses (docs/pipeline.md, "Router misses"), compiled once, and their lookup by host and path: the lane (the
- * pre_request plugins, then the answer) and own answers of the group whose host and prefix match best, else the global list's and
- * the app's, as Fastify runs onRequest hooks before its not-found handler. Groups are tried in the router's host precedence (exact,
- * `*.suffix` longest first, any), longest prefix, order.
+ * pre_request plugins, then the answer) and own answers of the group whose host and prefix the router matches, else the global
+ * list's and the app's, as Fastify runs onRequest hooks before its not-found handler. Each group is a route `prefix/[...]` (a
+ * prefix ending in `[...]` as it is) of a router of its own, so hosts, bindings, escapes and precedence are the router's; of
+ * groups with one host and prefix shape (a conflict to the router) the first defined takes the misses.
  */
 function compileMissLanes(routes: CompiledRoutes, env: PluginEnv): (host: string | undefined, path: string) => { readonly lane: readonly Stage[]; readonly answers: ErrorAnswers } {
   const laneOf = (steps: readonly PluginStep[]): readonly Stage[] =>
     answeredAfter(steps.filter((step) => step.instance.plugin.matchedRoutesOnly !== true), env, answerMiss);
-  const candidates = [...routes.groups].sort(byPrecedence).map((group) => ({ host: group.host, suffix: wildcardSuffix(group.host), prefix: group.prefix, miss: { lane: laneOf(group.plugins.pre), answers: group.answers } }));
+  const shapes = new Set<string>();
+  const prefixes = routes.groups.flatMap(({ index, host, prefix, plugins, answers }) => {
+    const path = prefix.endsWith('/[...]') ? prefix : `${prefix}/[...]`;
+    const name = `route group ${index} (prefix '${prefix}')`;
+    const shape = JSON.stringify([host, parsePath(path, name).segments.map((segment) => (segment.kind === 'binding' ? { kind: 'binding' } : segment))]);
+    if (shapes.has(shape)) return [];
+    shapes.add(shape);
+    return [{ host, path, name, data: { lane: laneOf(plugins.pre), answers } }];
+  });
+  const router = createRouter(prefixes);
   const global = { lane: laneOf(routes.global.pre), answers: routes.answers };
   return (host, path) => {
-    const key = host === undefined ? undefined : requestHostKey(host);
-    for (const { host: groupHost, suffix, prefix, miss } of candidates) if (hostMatches(groupHost, suffix, key) && prefixMatches(prefix, path)) return miss;
-    return global;
+    const found = router.find('GET', host, path);
+    return found.kind === 'found' ? found.route.data : global;
   };
-}
-
-const hostRank = (host: string): number => (host === ANY_HOST ? 2 : wildcardSuffix(host) === undefined ? 0 : 1);
-
-const byPrecedence = (a: CompiledGroup, b: CompiledGroup): number =>
-  hostRank(a.host) - hostRank(b.host) || b.host.length - a.host.length || b.prefix.length - a.prefix.length || a.index - b.index;
-
-function hostMatches(host: string, suffix: string | undefined, key: string | undefined): boolean {
-  if (host === ANY_HOST) return true;
-  if (key === undefined) return false;
-  if (suffix === undefined) return key === host;
-  return key.length > suffix.length && key.endsWith(suffix);
-}
-
-/** `''` matches every path; `/api` matches `/api` and `/api/...`, not `/apix`. */
-function prefixMatches(prefix: string, path: string): boolean {
-  if (prefix === '') return true;
-  return path.startsWith(prefix) && (path.length === prefix.length || path.charCodeAt(prefix.length) === 47 /* '/' */);
 }
