@@ -68,17 +68,19 @@ export interface RequestTarget {
   readonly authority: string | undefined;
 }
 
-const ABSOLUTE_FORM = /^https?:\/\//i;
+const ABSOLUTE_FORM = /^https?:\/\/[^/?#\\]*(?=[/?#]|$)/i;
 
 /**
- * Splits `url` (IncomingMessage.url): undefined for `*`, authority-form, another scheme or an
- * absolute URL that does not parse. An absolute-form target's authority, userinfo dropped (so it
- * never reaches a log or span), wins over the Host header (RFC 9112 §3.2.2).
+ * Splits `url` (IncomingMessage.url): undefined for `*`, authority-form, another scheme or an authority (up to `/`, `?`, `#`)
+ * that does not parse. An absolute-form target's authority, userinfo dropped (so it never reaches a log or span), wins over the
+ * Host header (RFC 9112 §3.2.2); its path is the raw text after it, as origin-form's: URL.parse's pathname drops dot segments
+ * and reads `\` as `/`, routing `http://h/files/../secret` to `/secret` past a proxy that allows `/files/*` only.
  */
 function parseRequestTarget(url: string): RequestTarget | undefined {
   if (url.charCodeAt(0) === 47 /* '/' */) return splitPathAndQuery(url, undefined);
-  const parsed = ABSOLUTE_FORM.test(url) ? URL.parse(url) : null;
-  return parsed === null ? undefined : splitPathAndQuery(parsed.pathname + parsed.search, parsed.host);
+  const origin = ABSOLUTE_FORM.exec(url)?.[0] ?? '';
+  const parsed = origin === '' ? null : URL.parse(origin);
+  return parsed === null ? undefined : splitPathAndQuery(url.slice(origin.length).replace(/^(?!\/)/, '/'), parsed.host);
 }
 
 /** Splits an origin-form target (`/path?query#fragment`) into path and query, dropping the fragment. */
