@@ -9,6 +9,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { RouteGroup } from '../src/app/route-group.ts';
+import type { FwError } from '../src/errors.ts';
 import { json } from '../src/http/response.ts';
 import type { FwPlugin } from '../src/plugins/plugin.ts';
 import { injectTestApp, type InjectedApp } from './support/inject-app.ts';
@@ -89,5 +90,17 @@ describe('a miss is answered by the group whose host and prefix the router match
   it("gives a path no route can match (a malformed escape) the app's answer, as the router matches it under no prefix", async () => {
     assert.deepEqual(await ask('GET', '/api/%zz'), [404, null, { missed: 'app' }]);
     assert.deepEqual(await ask('GET', '/apix'), [404, null, { missed: 'app' }]);
+  });
+});
+
+describe('a group prefix no route path could start with', () => {
+  it('is refused at start, as its routes would be, even in a group without routes', async () => {
+    for (const [prefix, code] of [['/a b', 'FW_ERR_ROUTE_BAD_PATH'], ['/a//b', 'FW_ERR_ROUTE_BAD_PATH'], ['/a%zz', 'FW_ERR_ROUTE_BAD_PATH'], ['/x/[...]/y', 'FW_ERR_ROUTE_WILDCARD_NOT_LAST']] as const) {
+      await assert.rejects(injectTestApp({ groups: [{ prefix, security: false, routes: [] }] }), (error: FwError) => {
+        assert.equal(error.code, code, prefix);
+        assert.match(error.message, new RegExp(`^route group 0 \\(prefix '${prefix.replace(/[[\].]/g, '\\$&')}'\\): `));
+        return true;
+      });
+    }
   });
 });
