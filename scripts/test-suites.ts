@@ -100,6 +100,7 @@ export const UNIT: readonly string[] = [
     'server-body-schema-without-decoding-warning',
     'server-error-responses',
     'server-http-errors',
+    'server-miss-group-as-router',
     'server-misses-without-plugins-warning',
     'server-options-requests',
     'server-pipeline-error-codes',
