@@ -7,8 +7,8 @@ import type { FwPlugin, PluginEntry } from '../src/plugins/plugin.ts';
 import { injectTestApp, type InjectedApp } from './support/inject-app.ts';
 
 /** A plugin that appends its tag to `req.locals.trace` and returns `result`. */
-function tracer(name: string, result: 'ok' | 'break' | 'stop' | 'error' | 'throw' | 'reject' | 'malformed' | 'async-ok'): FwPlugin<number> {
-  const step: FwPlugin<number>['pre_request'] = (req, env, _options, state) => {
+function tracer(name: string, result: 'ok' | 'break' | 'stop' | 'error' | 'throw' | 'reject' | 'malformed' | 'async-ok'): FwPlugin<number | undefined> {
+  const step: FwPlugin<number | undefined>['pre_request'] = (req, env, _options, state) => {
     const trace = (req.locals.trace as string[] | undefined) ?? [];
     trace.push(`${env.phase}:${name}`);
     req.locals.trace = trace;

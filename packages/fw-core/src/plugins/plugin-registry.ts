@@ -89,9 +89,7 @@ export class PluginRegistry {
 function stableStringify(value: unknown): string {
   return JSON.stringify(value, (_key, v: unknown) => {
     if (v === null || typeof v !== 'object' || Array.isArray(v)) return v;
-    const sorted: Record<string, unknown> = {};
-    for (const k of Object.keys(v).sort()) sorted[k] = (v as Record<string, unknown>)[k];
-    return sorted;
+    return Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : 1)));
   });
 }
 
@@ -111,11 +109,10 @@ export async function initPlugins(instances: readonly PluginInstance[], context:
 
 /** Runs every instance's stop(state), in reverse order; failures are logged, never thrown. */
 export async function stopPlugins(instances: readonly PluginInstance[], logger: Logger): Promise<void> {
-  for (const instance of [...instances].reverse()) {
-    const { plugin } = instance;
+  for (const { plugin, state } of [...instances].reverse()) {
     if (typeof plugin.stop !== 'function') continue;
     try {
-      await plugin.stop(instance.state);
+      await plugin.stop(state);
     } catch (error) {
       logger.error({ event: 'plugin_stop_failed', plugin: plugin.name, err: error }, 'plugin stop failed');
     }

@@ -46,11 +46,14 @@ export type PluginOptions = Readonly<Record<string, unknown>>;
 export type PhaseCallback<S, O> = (req: FwRequest, env: PluginEnv, options: O, state: S) => PluginResult<S> | Promise<PluginResult<S>>;
 
 /**
- * A plugin module; `name` is how configuration refers to it (`fw_request_plugin`). `init` runs
- * once per instance at start (a throw, e.g. an FwError for bad options, fails start-up); its
- * value is the state. `stop(state)` runs once at shutdown.
+ * A plugin module; `name` is how configuration refers to it (`fw_request_plugin`). `init` runs once per instance at
+ * start (a throw, e.g. an FwError for bad options, fails start-up); its value is the state, `undefined` without one,
+ * so it is required when `S` does not admit `undefined`. `stop(state)` runs once at shutdown.
  */
-export interface FwPlugin<S = unknown, O = PluginOptions> {
+export type FwPlugin<S = unknown, O = PluginOptions> = PluginMembers<S, O> & (undefined extends S ? unknown : Required<Pick<PluginMembers<S, O>, 'init'>>);
+
+/** FwPlugin's members, `init` optional whatever the state. */
+export interface PluginMembers<S, O> {
   readonly name: string;
   readonly pre_request?: PhaseCallback<S, O>;
   readonly post_request?: PhaseCallback<S, O>;
