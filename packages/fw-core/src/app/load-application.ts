@@ -137,8 +137,6 @@ export async function resolveJsonLib(specifier: string, appDir: string): Promise
     throw new FwError('FW_ERR_CONFIG_BAD_VALUE', `json_lib ${specifier} cannot be loaded from ${appDir}`, { cause: error });
   });
   const lib = (typeof loaded.stringify === 'function' ? loaded : loaded.default) as Partial<JsonLib> | undefined;
-  if (typeof lib?.stringify !== 'function' || typeof lib.parse !== 'function') {
-    throw new FwError('FW_ERR_CONFIG_BAD_VALUE', `json_lib ${specifier} must export stringify and parse`);
-  }
+  if (typeof lib?.stringify !== 'function' || typeof lib.parse !== 'function') throw new FwError('FW_ERR_CONFIG_BAD_VALUE', `json_lib ${specifier} must export stringify and parse`);
   return lib as JsonLib;
 }

@@ -45,6 +45,9 @@ export class PluginRegistry {
   /** `modules`: every plugin that configuration may name (built-ins and the app's). */
   constructor(modules: readonly FwPlugin<any, any>[]) {
     this.#modules = new Map(modules.map((plugin) => [plugin.name, plugin]));
+    // Configuration names a plugin by its name: a second one would replace the first unseen (fw_request_plugin's body decoding with it).
+    const hidden = modules.find((plugin) => this.#modules.get(plugin.name) !== plugin);
+    if (hidden) throw new FwError('FW_ERR_APP_BAD_MODULE', `two plugins are named ${hidden.name}${builtinPlugins.includes(hidden) ? ", fw's built-in one and one of defineApp({plugins})" : ' in defineApp({plugins})'}: configuration names a plugin by its name, so one would replace the other; give the app's plugin a name of its own`, { details: { name: hidden.name } });
   }
 
   /** The chain for a list of registrations; `where` names the list in errors. */
