@@ -26,7 +26,12 @@ export interface RouteDocs {
   readonly summary: string | undefined;
   /** Leave the route out of the document (Fastify's `schema.hide`): the Swagger UI route is. */
   readonly hide: boolean;
+  /** Media types of a body the handler reads itself (an upload), documented as bytes; `[]` for none. */
+  readonly bodyTypes: readonly string[];
 }
+
+/** A media type as `type/subtype` (RFC 6838 names, `*` for any), without parameters. */
+const MEDIA_TYPE = /^(?:[A-Za-z0-9][\w!#$&^.+-]*|\*)\/(?:[A-Za-z0-9][\w!#$&^.+-]*|\*)$/;
 
 /** Reads and checks `extra`; `route` names the route in errors (`GET /api/posts`). */
 export function readRouteDocs(extra: Readonly<Record<string, unknown>>, route: string, bindings: readonly string[]): RouteDocs {
@@ -45,9 +50,12 @@ export function readRouteDocs(extra: Readonly<Record<string, unknown>>, route: s
   if (typeof queryErrors !== 'boolean') throw bad(route, 'query_errors', 'true or false', queryErrors);
   if (typeof hide !== 'boolean') throw bad(route, 'hide', 'true or false', hide);
   if (status !== undefined && !(Number.isInteger(status) && (status as number) >= 100 && (status as number) <= 599)) throw bad(route, 'status', 'an HTTP status from 100 to 599', status);
-  const { summary } = extra;
+  const { summary, body_types: bodyTypes = [] } = extra;
   if (summary !== undefined && (typeof summary !== 'string' || summary.trim() === '' || summary.includes('\n'))) throw bad(route, 'summary', 'one line of text', summary);
-  return { resource: name('resource'), collection: name('collection'), schema: name('schema'), params: params as Record<string, string>, queryErrors, status: status as number | undefined, summary, hide };
+  const mediaTypes = Array.isArray(bodyTypes) && bodyTypes.length > 0 && bodyTypes.every((type) => typeof type === 'string' && MEDIA_TYPE.test(type)) && new Set(bodyTypes).size === bodyTypes.length;
+  if (!mediaTypes && extra.body_types !== undefined) throw bad(route, 'body_types', 'a list of media types without repeats, like ["application/octet-stream"]', bodyTypes);
+  if (mediaTypes && extra.schema !== undefined) throw bad(route, 'body_types', 'left out beside extra.schema, which documents the body as JSON', bodyTypes);
+  return { resource: name('resource'), collection: name('collection'), schema: name('schema'), params: params as Record<string, string>, queryErrors, status: status as number | undefined, summary, hide, bodyTypes: bodyTypes as string[] };
 }
 
 function bad(route: string, key: string, expected: string, found: unknown): CliError {

@@ -92,6 +92,7 @@ export function routeOperations(route: CompiledRoute<RouteTarget>, context: Oper
     if (json !== undefined) skipped.push(...unlistedParameters(json, route), ...strayPathParameters(json, bindings, route), ...objectParameters(json, route));
     const preflight = method === 'options' && chain.answersOptions;
     const described = operationParts(json, preflight, { method, route, bindings, docs, chain, failure, handlesInvalid: target.onInvalid !== undefined }, context);
+    if (!preflight) withUploadBody(described, docs, method, route);
     if (!preflight) withHeaders(described.responses as Json, responseHeaders, route);
     // No HEAD answer has a body (RFC 9110 §9.3.2), fw's own 400 and a plugin's 429 included.
     if (method === 'head') described.responses = withoutContent(described.responses as Json);
@@ -164,6 +165,17 @@ function withHeaders(responses: Json, declared: ResponseHeaders | undefined, rou
     });
     responses[status] = { ...response, headers: { ...(response.headers as Json | undefined), ...Object.fromEntries(entries) } };
   }
+}
+
+/**
+ * `extra.body_types`: a body the handler reads itself with readBody (an upload, docs/applications-reference.md, "Uploads"),
+ * documented as bytes of those media types, with the 413 readBody answers past its limit.
+ */
+function withUploadBody(described: Json, docs: RouteDocs, method: string, route: string): void {
+  if (docs.bodyTypes.length === 0 || !BODY_METHODS.has(method)) return;
+  if (described.requestBody !== undefined) throw new CliError('FW_CLI_ERR_OPENAPI_BAD_EXTRA', `route ${route}: options.extra.body_types documents a body the handler reads itself, but its schema.body is a JSON body fw reads; keep one of them`);
+  described.requestBody = { required: true, content: Object.fromEntries(docs.bodyTypes.map((type) => [type, { schema: { type: 'string', format: 'binary' } }])) };
+  (described.responses as Json)[413] ??= response(413, schemaRef(ERROR_MESSAGE_SCHEMA));
 }
 
 /**
