@@ -4,8 +4,9 @@ import { FwError } from '../src/errors.ts';
 import { fwCorsPlugin, type CorsPluginOptions } from '../src/plugins/cors-plugin.ts';
 import { testInitContext } from './support/plugin-harness.ts';
 
-const NEEDS_ALLOW_ORIGINS = 'fw_cors_plugin needs option allow_origins (a string, e.g. "*")';
-const BAD_ALLOW_ORIGINS = 'fw_cors_plugin option allow_origins must be a string, e.g. "*"';
+const ORIGIN_RULE = '"*" or one origin as browsers send it, scheme://host[:port] in lower case (several origins need a plugin of your own: docs/builtin-plugins.md)';
+const NEEDS_ALLOW_ORIGINS = `fw_cors_plugin needs option allow_origins (${ORIGIN_RULE}, e.g. "https://app.example")`;
+const BAD_ALLOW_ORIGINS = `fw_cors_plugin option allow_origins must be ${ORIGIN_RULE}, e.g. "https://app.example"`;
 
 function initWith(options: unknown): unknown {
   return fwCorsPlugin.init?.(options as CorsPluginOptions, testInitContext);
@@ -34,6 +35,13 @@ describe('fw_cors_plugin validates allow_origins in init', () => {
   it('accepts * and a single origin', () => {
     assert.equal(initWith({ allow_origins: '*' }), undefined);
     assert.equal(initWith({ allow_origins: 'https://app.example' }), undefined);
+    for (const origin of ['http://localhost:5173', 'http://127.0.0.1:3000', 'http://[::1]:8080', 'app+x.y-z://host']) assert.equal(initWith({ allow_origins: origin }), undefined);
+  });
+
+  it('refuses what no browser sends as its Origin, which the header, sent as written, would match for none: a list, a path, a trailing slash, upper case', () => {
+    for (const value of ['https://a.example, https://b.example', 'https://a.example https://b.example', 'https://app.example/', 'https://app.example/api', 'https://App.example', 'app.example', 'https://app.example:', 'https://app.example?x']) {
+      assertBadOptions({ allow_origins: value }, BAD_ALLOW_ORIGINS, 'allow_origins');
+    }
   });
 
   it('refuses missing options or a missing allow_origins', () => {

@@ -2,7 +2,7 @@
  * `fw_cors_plugin` (built in, pre_request): cross-origin headers on every response, 204 for OPTIONS preflights. The
  * origin is the option verbatim, never the request's, so no `Vary: Origin` is needed (Fetch §3.2.5).
  */
-import { isHeaderName, isHeaderValue } from '../http/header-fields.ts';
+import { isHeaderName } from '../http/header-fields.ts';
 import { reply } from '../http/write-response.ts';
 import { checkPluginOptions, type OptionRule } from './check-plugin-options.ts';
 import type { FwPlugin, PluginInfo } from './plugin.ts';
@@ -17,11 +17,11 @@ export type CorsPluginOptions = {
 
 const optionRules: Readonly<Record<keyof CorsPluginOptions, OptionRule>> = {
   allow_origins: {
-    expected: 'a string',
-    example: '"*"',
+    expected: '"*" or one origin as browsers send it, scheme://host[:port] in lower case (several origins need a plugin of your own: docs/builtin-plugins.md)',
+    example: '"https://app.example"',
     required: true,
-    // Node refuses a header value with control characters: refusing it at start beats a 500 per request.
-    accepts: (value) => typeof value === 'string' && value.trim() !== '' && isHeaderValue(value),
+    // Browsers compare it with their Origin as text: a list, a path or a trailing slash matches none, so it fails at start, not in each browser.
+    accepts: (value) => value === '*' || (typeof value === 'string' && /^[a-z][a-z0-9+.-]*:\/\/(?:[a-z0-9.-]+|\[[0-9a-f:.]+\])(?::[0-9]{1,5})?$/.test(value)),
   },
   expose_headers: { expected: 'a list of header names', example: '["Location", "Retry-After"]', accepts: (value) => Array.isArray(value) && value.length > 0 && value.every((name) => typeof name === 'string' && isHeaderName(name)) },
 };
