@@ -14,6 +14,7 @@
  */
 import type { CompiledGroup, CompiledRoute, LoadedApplication, RouteTarget } from 'fw-core/inspect';
 import { CliError } from '../errors.ts';
+import { declared } from '../openapi/chain-responses.ts';
 import { handlerModel, listedMethods, staticSourceOf, type HandlerModel } from './route-handler.ts';
 
 /** One route method without security. */
@@ -24,6 +25,8 @@ export interface SecurityFindingModel {
   readonly handler: HandlerModel;
   /** Named by `--public`: info whatever its method. */
   readonly public?: true;
+  /** The group's plugins that declare a 401 or 403 (`responses`): they may check credentials, which fw does not count as security. */
+  readonly refusing_plugins?: readonly string[];
 }
 
 /** One route method whose body is not decoded: `group` (its prefix) replaced the global plugins. */
@@ -68,11 +71,12 @@ export function buildAuditModel(routes: readonly CompiledRoute<RouteTarget>[], s
     const target = route.data;
     if (target.group.security !== false) continue;
     const handler = handlerModel(target);
+    const refusing = refusingPlugins(target.group);
     for (const method of listedMethods(route)) {
       const key = `${method} ${target.info.template}`;
       unsecured.push(key);
       if (publicRoutes.has(key)) named.add(key);
-      const finding = { method, path: target.info.template, host: target.group.host, handler, ...(publicRoutes.has(key) && { public: true as const }) };
+      const finding = { method, path: target.info.template, host: target.group.host, handler, ...(publicRoutes.has(key) && { public: true as const }), ...(refusing.length > 0 && { refusing_plugins: refusing }) };
       (SAFE_METHODS.has(method) || finding.public ? infos : warnings).push(finding);
     }
   }
@@ -81,6 +85,12 @@ export function buildAuditModel(routes: readonly CompiledRoute<RouteTarget>[], s
   warnings.push(...bodyDecodingFindings(routes));
   warnings.push(...startupWarnings.map((warning) => ({ issue: 'startup_warning' as const, fields: warning.fields, message: warning.message })));
   return { warnings, infos, summary: { warnings: warnings.length, infos: infos.length } };
+}
+
+/** The names of `group`'s plugins that declare a 401 or 403 among their `responses` (docs/plugins.md, "Authentication"). */
+function refusingPlugins(group: CompiledGroup): string[] {
+  const steps = [...group.plugins.pre, ...group.plugins.post].filter(({ instance }) => declared(instance.plugin.responses, instance.options).some((status) => status === 401 || status === 403));
+  return [...new Set(steps.map(({ instance }) => instance.plugin.name))];
 }
 
 /**
@@ -141,7 +151,11 @@ function findingLines(findings: readonly FindingModel[]): string[] {
 
 function problem(finding: RouteFindingModel): string {
   if ('issue' in finding) return 'has no body decoding';
-  return finding.public === true ? 'has no security (public on purpose: --public)' : 'has no security';
+  if (finding.public === true) return 'has no security (public on purpose: --public)';
+  const refusing = finding.refusing_plugins;
+  if (refusing === undefined) return 'has no security';
+  // A plugin that answers 401 may well check credentials: say why the audit still lists the route, and where the fix is.
+  return `has no security (${refusing.join(', ')} may refuse with 401 or 403, but only a group's security callback counts: docs/plugins.md, "Authentication")`;
 }
 
 /** Why a body goes undecoded, after the host so the host stays next to the route. */

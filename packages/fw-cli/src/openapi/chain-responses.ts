@@ -55,8 +55,8 @@ export function chainFacts(group: CompiledGroup): ChainFacts {
   };
 }
 
-// A declaration is a value or a function of the registration's options.
-function declared<T>(value: T | ((options: never) => T) | undefined, options: unknown): T | [] {
+/** A plugin's `responses` or `responseHeaders`: a declaration is a value or a function of the registration's options. */
+export function declared<T>(value: T | ((options: never) => T) | undefined, options: unknown): T | [] {
   if (value === undefined) return [];
   return typeof value === 'function' ? (value as (options: unknown) => T)(options) : value;
 }
