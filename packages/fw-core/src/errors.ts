@@ -23,7 +23,7 @@ export const errorCodes = {
   FW_ERR_CONFIG_UNKNOWN_ENVIRONMENT: { summary: 'FW_ENV names an environment the configuration does not define' },
   // --- app and route groups ---
   FW_ERR_APP_NOT_FOUND: { summary: 'The app directory has no package.json or app module to load' },
-  FW_ERR_APP_BAD_MODULE: { summary: 'The app module has a syntax error, does not default-export an fw app {name, router}, or gives a plugin a name another plugin has' },
+  FW_ERR_APP_BAD_MODULE: { summary: 'The app module has a syntax error, does not default-export an fw app {name, router}, imports a package that is not installed, or gives a plugin a name another plugin has' },
   FW_ERR_APP_NAME_MISMATCH: { summary: 'The app name differs from bootstrap_application' },
   FW_ERR_GROUP_BAD_SHAPE: { summary: 'A route group is not {prefix, host?, security, plugins?, routes}' },
   FW_ERR_GROUP_BAD_PREFIX: { summary: "A route group prefix is not '' or '/segment' without a trailing slash" },

@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
-import { CONFIG_KEYS, configDefaults, resolveConfig, type ConfigEntry } from '../src/config/index.ts';
+import { CONFIG_KEYS, configDefaults } from '../src/config/config.ts';
+import { resolveConfig, type ConfigEntry } from '../src/config/index.ts';
 import { removeApps, writeApp } from './fixtures/config-helpers/temp-app.ts';
 
 after(removeApps);

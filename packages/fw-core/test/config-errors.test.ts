@@ -3,7 +3,8 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { isFwError } from '../src/errors.ts';
-import { resolveConfig, validatePluginEntries } from '../src/config/index.ts';
+import { resolveConfig } from '../src/config/index.ts';
+import { validatePluginEntries } from '../src/config/validate-config.ts';
 import { emptyApp, rejection, removeApps, writeApp } from './fixtures/config-helpers/temp-app.ts';
 
 after(removeApps);

@@ -88,7 +88,10 @@ async function loadAppModule(appDir: string): Promise<FwApp> {
   const loaded = (await import(pathToFileURL(resolve(appDir, entry)).href).catch((error: unknown) => {
     // A syntax error's stack begins with where it is (app.ts:3): the module is there but unreadable.
     const at = (error as Error).name === 'SyntaxError' ? /^\S+:\d+$/.exec((error as Error).stack?.split('\n')[0] ?? '')?.[0] : undefined;
-    throw new FwError(at === undefined ? 'FW_ERR_APP_NOT_FOUND' : 'FW_ERR_APP_BAD_MODULE', `cannot import ${named}: ${(error as Error).message}${at === undefined ? '' : ` (at ${at})`}`, { cause: error });
+    // A package it imports that nobody installed (fw-core/otel's peers, a store's driver): the app is there, the fix is an install.
+    const absent = (error as NodeJS.ErrnoException).code === 'ERR_MODULE_NOT_FOUND' ? /^Cannot find package '([^']+)'/.exec((error as Error).message)?.[1] : undefined;
+    const fix = absent === undefined ? '' : `; to fix, npm install ${absent.startsWith('@opentelemetry/') ? "fw-core/otel's OpenTelemetry peers: the npm install line of docs/telemetry.md" : absent}`;
+    throw new FwError(at === undefined && absent === undefined ? 'FW_ERR_APP_NOT_FOUND' : 'FW_ERR_APP_BAD_MODULE', `cannot import ${named}: ${(error as Error).message}${at === undefined ? '' : ` (at ${at})`}${fix}`, { cause: error });
   })) as Record<string, unknown>;
   return checkApp(loaded.default, `${named},`, loaded);
 }
