@@ -32,7 +32,7 @@ describe('blog store settings', () => {
       { stroe: 'sqlite' },
       'FW_ERR_CONFIG_UNKNOWN_KEY',
       'Unknown configuration key blog.stroe; the keys allowed in blog are store, sqlite_path, sqlite_busy_timeout_ms, database_url, log, ' +
-        'postgres_pool_size, postgres_connect_timeout_ms, postgres_query_timeout_ms, postgres_statement_timeout_ms, postgres_prepared_statements, idempotency_key_ttl_ms, allow_memory_store',
+        'postgres_pool_size, postgres_connect_timeout_ms, postgres_query_timeout_ms, postgres_statement_timeout_ms, postgres_prepared_statements, idempotency_key_ttl_ms, allow_memory_store, postgres_ready_url',
     );
   });
 

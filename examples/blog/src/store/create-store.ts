@@ -61,8 +61,10 @@ export async function createStore(settings: StoreSettings, options: CreateStoreO
       const pool = createPgPool({ connectionString, max, connectTimeoutMs, queryTimeoutMs, statementTimeoutMs, preparedStatements, onIdleError });
       // ping() (GET /ready) has a connection of its own: requests holding every pooled one, waiting on a lock, are not a
       // database that does not answer, and every instance failing its check at once would leave the balancer none.
+      // Behind PgBouncer that connection is one more client queued for the same server connections, so it may go
+      // elsewhere: a PgBouncer database entry with a pool of its own (postgres_ready_url).
       const probeMs = Math.min(PING_TIMEOUT_MS, connectTimeoutMs);
-      const probePool = createPgPool({ connectionString, max: 1, connectTimeoutMs: probeMs, queryTimeoutMs: PING_TIMEOUT_MS, statementTimeoutMs: PING_TIMEOUT_MS, preparedStatements, onIdleError });
+      const probePool = createPgPool({ connectionString: readyUrl(settings, options.env ?? process.env) ?? connectionString, max: 1, connectTimeoutMs: probeMs, queryTimeoutMs: PING_TIMEOUT_MS, statementTimeoutMs: PING_TIMEOUT_MS, preparedStatements, onIdleError });
       const server = pgServerOf(connectionString);
       const metrics = createPgPoolMetrics(pool, max, pgPoolName(server));
       options.onPoolMetrics?.(metrics);
@@ -85,7 +87,15 @@ export function sqlitePath(settings: StoreSettings, appDir: string): string {
 
 /** The connection string: `DATABASE_URL` when set, else `blog.database_url`, else the default. */
 export function databaseUrl(settings: StoreSettings, env: NodeJS.ProcessEnv): string {
-  const fromEnv = env.DATABASE_URL;
-  if (fromEnv !== undefined && fromEnv !== '') return checkDatabaseUrl('DATABASE_URL', fromEnv);
-  return settings.database_url ?? DEFAULT_DATABASE_URL;
+  return urlVariable('DATABASE_URL', env.DATABASE_URL) ?? settings.database_url ?? DEFAULT_DATABASE_URL;
+}
+
+/** GET /ready's connection string: `BLOG_POSTGRES_READY_URL` when set, else `blog.postgres_ready_url`, else none (the database URL's). */
+function readyUrl(settings: StoreSettings, env: NodeJS.ProcessEnv): string | undefined {
+  return urlVariable('BLOG_POSTGRES_READY_URL', env.BLOG_POSTGRES_READY_URL) ?? settings.postgres_ready_url;
+}
+
+/** A variable's connection string, checked and named in the error; undefined when unset or empty. */
+function urlVariable(name: string, value: string | undefined): string | undefined {
+  return value === undefined || value === '' ? undefined : checkDatabaseUrl(name, value);
 }

@@ -41,6 +41,7 @@ const STORES = ['memory', 'sqlite', 'postgres'] as const;
 const KEYS = [
   'store', 'sqlite_path', 'sqlite_busy_timeout_ms', 'database_url', 'log', 'postgres_pool_size', 'postgres_connect_timeout_ms',
   'postgres_query_timeout_ms', 'postgres_statement_timeout_ms', 'postgres_prepared_statements', 'idempotency_key_ttl_ms', 'allow_memory_store',
+  'postgres_ready_url',
 ] as const;
 
 /** Checks the `blog` section (undefined means absent) and returns it with `store` defaulted to memory. */
@@ -61,7 +62,9 @@ export function checkStoreSettings(value: unknown): StoreSettings {
   }
   const settings: Record<string, unknown> = { store: checkStore(section.store) };
   if (section.sqlite_path !== undefined) settings.sqlite_path = checkSqlitePath(section.sqlite_path);
-  if (section.database_url !== undefined) settings.database_url = checkDatabaseUrl('blog.database_url', section.database_url);
+  for (const key of ['database_url', 'postgres_ready_url'] as const) {
+    if (section[key] !== undefined) settings[key] = checkDatabaseUrl(`blog.${key}`, section[key]);
+  }
   if (section.log !== undefined) settings.log = checkLog(section.log);
   for (const key of ['allow_memory_store', 'postgres_prepared_statements'] as const) {
     if (section[key] !== undefined) settings[key] = checkBoolean(`blog.${key}`, section[key]);

@@ -180,6 +180,11 @@ export interface StoreSettings {
   readonly sqlite_busy_timeout_ms?: number;
   /** PostgreSQL connection string; `DATABASE_URL` overrides; default postgres://postgres@127.0.0.1:5432/test. */
   readonly database_url?: string;
+  /**
+   * Where GET /ready's `SELECT 1` connects; `BLOG_POSTGRES_READY_URL` overrides; default the database URL. Behind
+   * PgBouncer, a database entry with a pool of its own (docs/operations.md, "Behind PgBouncer").
+   */
+  readonly postgres_ready_url?: string;
   /** false (default), true (log each query as a JSON line), or `"module#export"` naming a function that receives each QueryLogEvent. */
   readonly log?: boolean | string;
   /** Most PostgreSQL connections one instance holds; default 10 (docs/blog-stores.md, sizing). */

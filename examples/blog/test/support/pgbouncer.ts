@@ -22,11 +22,19 @@ export const PGBOUNCER_SKIP_REASON = missingToolReason(PGBOUNCER_PATH, 'pgbounce
 export interface PgBouncer {
   /** A connection string to the database `databaseUrl` named, through PgBouncer. */
   readonly url: string;
+  /**
+   * The same database through a second entry, `<database>_ready`, with a pool of its own (pool_size 1), as
+   * docs/operations.md sets one up for GET /ready's probe.
+   */
+  readonly readyUrl: string;
   stop(): Promise<void>;
 }
 
-/** Starts PgBouncer in front of `databaseUrl`'s database; `connectQuery` runs on each server connection it opens. */
-export async function startPgBouncer(databaseUrl: string, connectQuery?: string): Promise<PgBouncer> {
+/**
+ * Starts PgBouncer in front of `databaseUrl`'s database; `connectQuery` runs on each server connection it opens, and
+ * `poolSize` bounds the server connections of the main entry (PgBouncer's default_pool_size, 20, when not given).
+ */
+export async function startPgBouncer(databaseUrl: string, connectQuery?: string, poolSize?: number): Promise<PgBouncer> {
   const target = new URL(databaseUrl);
   const database = target.pathname.slice(1);
   const user = decodeURIComponent(target.username || 'postgres');
@@ -36,7 +44,8 @@ export async function startPgBouncer(databaseUrl: string, connectQuery?: string)
   const server = `host=${target.hostname} port=${target.port || 5432} dbname=${database}${connectQuery ? ` connect_query='${connectQuery}'` : ''}`;
   await writeFile(join(dir, 'users.txt'), `"${user}" ""\n`);
   await writeFile(join(dir, 'pgbouncer.ini'), `[databases]
-${database} = ${server}
+${database} = ${server}${poolSize === undefined ? '' : ` pool_size=${poolSize}`}
+${database}_ready = ${server} pool_size=1
 [pgbouncer]
 listen_addr = 127.0.0.1
 listen_port = ${port}
@@ -53,6 +62,7 @@ logfile = ${join(dir, 'pgbouncer.log')}
   child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const url = `postgres://${encodeURIComponent(user)}@127.0.0.1:${port}/${database}`;
+  const readyUrl = `${url}_ready`;
   const stop = async (): Promise<void> => {
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
     await exited;
@@ -67,7 +77,7 @@ logfile = ${join(dir, 'pgbouncer.log')}
     await stop();
     throw error;
   }
-  return { url, stop };
+  return { url, readyUrl, stop };
 }
 
 async function isListening(port: number): Promise<boolean> {
