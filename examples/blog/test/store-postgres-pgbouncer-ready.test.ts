@@ -29,7 +29,7 @@ describe("GET /ready's probe behind PgBouncer whose server connections are all h
   before(async () => {
     schema = await createTestSchema();
     // The reads must outlast the test: the statement timeout where PgBouncer keeps it, far away.
-    bouncer = await startPgBouncer(TEST_DATABASE_URL, `SET search_path TO ${schema.name}; SET statement_timeout = 30000`, SERVER_CONNECTIONS);
+    bouncer = await startPgBouncer(TEST_DATABASE_URL, `SET search_path TO ${schema.name}; SET statement_timeout = 30000`, { poolSize: SERVER_CONNECTIONS });
   });
   after(async () => {
     await Promise.all(opened.map((store) => store.close()));

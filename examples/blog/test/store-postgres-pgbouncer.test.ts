@@ -6,7 +6,8 @@
  * the configured one, and says nothing once PgBouncer's connect_query sets it, which then cancels a slow statement (503).
  * A write whose server connection PgBouncer loses after the statement went through is of unknown outcome (504), never
  * a retryable 503: PgBouncer's `server conn crashed?` comes with an SQLSTATE of the connection class, and the row was
- * committed.
+ * committed. A write PgBouncer refuses before any server connection ran it (PostgreSQL down: `server login has been
+ * failing`; a wait past `query_wait_timeout`) is the retryable 503: nothing was sent; those were 504s.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
@@ -103,6 +104,56 @@ describe('the PostgreSQL store behind PgBouncer in transaction mode', { skip: PG
     } finally {
       await bouncer.stop();
       await proxy.close();
+    }
+  });
+  /** The pooler errors of a write PgBouncer refused before it had a server connection: each a FATAL 08P01, then a close. */
+  const refusal = (error: unknown): { type: string; code: unknown; severity: unknown; message: string } => {
+    const cause = (error as Error).cause as { code?: unknown; severity?: unknown; message: string };
+    return { type: (error as Error).constructor.name, code: cause.code, severity: cause.severity, message: cause.message };
+  };
+
+  it('a write PgBouncer refuses because it cannot log in to PostgreSQL (down, restarting) rejects with StoreUnavailableError: nothing was sent', async () => {
+    // As operations.md sets it up: a waiting client is refused after query_wait_timeout rather than held.
+    const { proxy, url } = await proxyPostgres(TEST_DATABASE_URL);
+    const bouncer = await startPgBouncer(url, `SET search_path TO ${schema.name}`, { settings: ['query_wait_timeout = 1'] });
+    try {
+      const { store } = await open(bouncer, { postgres_prepared_statements: false });
+      const kept = await store.create(input('before the cut'));
+      await proxy.cut();
+      // The first waits for PgBouncer's attempt to connect (query_wait_timeout); the next ones are refused at once.
+      const errors = [await store.create(input('while down')).catch((e: unknown) => e), await store.create(input('while down')).catch((e: unknown) => e), await store.delete(kept.id).catch((e: unknown) => e)];
+      const loginFailing = { type: 'StoreUnavailableError', code: '08P01', severity: 'FATAL', message: 'server login has been failing, try again later (server_login_retry)' };
+      assert.deepEqual(errors.slice(1).map(refusal), [loginFailing, loginFailing]);
+      assert.ok(errors[0] instanceof StoreUnavailableError, String(errors[0]));
+      assert.deepEqual((await schema.query("SELECT title FROM blog_posts WHERE title IN ('before the cut', 'while down')")).rows, [{ title: 'before the cut' }]);
+    } finally {
+      await bouncer.stop();
+      await proxy.close();
+    }
+  });
+
+  it("a write that waited in PgBouncer's queue past query_wait_timeout rejects with StoreUnavailableError: no server connection ever ran it", async () => {
+    const bouncer = await startPgBouncer(TEST_DATABASE_URL, `SET search_path TO ${schema.name}; SET statement_timeout = 30000`, { poolSize: 1, settings: ['query_wait_timeout = 1'] });
+    try {
+      const { store } = await open(bouncer, { postgres_prepared_statements: false, postgres_statement_timeout_ms: 30_000, postgres_query_timeout_ms: 31_000 });
+      const kept = await store.create(input('queued'));
+      await schema.query('BEGIN');
+      await schema.query('LOCK TABLE blog_posts IN ACCESS EXCLUSIVE MODE');
+      // A read takes PgBouncer's one server connection and waits on the lock; the writes queue behind it.
+      const read = store.list({ limit: 1, maxTextBytes: 1_048_576 });
+      try {
+        await until('the read to wait on the lock', async () =>
+          (await schema.query(`SELECT count(*)::int AS n FROM pg_locks WHERE relation = '${schema.name}.blog_posts'::regclass AND NOT granted`)).rows[0].n === 1);
+        const errors = await Promise.all([store.create(input('never run')).catch((e: unknown) => e), store.delete(kept.id).catch((e: unknown) => e)]);
+        const waited = { type: 'StoreUnavailableError', code: '08P01', severity: 'FATAL', message: 'query_wait_timeout' };
+        assert.deepEqual(errors.map(refusal), [waited, waited]);
+      } finally {
+        await schema.query('ROLLBACK');
+        await read;
+      }
+      assert.deepEqual((await schema.query("SELECT title FROM blog_posts WHERE title IN ('queued', 'never run')")).rows, [{ title: 'queued' }]);
+    } finally {
+      await bouncer.stop();
     }
   });
 });

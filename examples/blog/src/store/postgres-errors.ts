@@ -65,6 +65,12 @@ export function toPgStoreError(error: unknown): unknown {
 // pg refuses a query with these before writing a byte of it: the database never saw it.
 const NOT_SENT = ['Client has encountered a connection error and is not queryable', 'Client was closed and is not queryable'];
 
+// PgBouncer's refusals (FATAL 08P01, then a close) of a client still waiting for a server connection, its statement
+// held in PgBouncer: it cannot log in to PostgreSQL (down or restarting), or the wait outlasted query_wait_timeout.
+// In transaction mode a client keeps its server connection to the end of a transaction, so only its first statement
+// (an autocommit write, a BEGIN) can wait. Unlike `server conn crashed?`, sent after the statement went through.
+const POOLER_NOT_SENT = new Set(['server login has been failing, try again later (server_login_retry)', 'query_wait_timeout', 'pgbouncer cannot connect to server']);
+
 /** pg's error when no pooled connection came free (or none could be opened) within the connect timeout. */
 export function isPgAcquireTimeout(error: unknown): boolean {
   return error instanceof Error && error.message.startsWith('timeout exceeded when trying to connect');
@@ -86,12 +92,17 @@ export function isPgStatementError(error: unknown): boolean {
  * statement); when the connection failed, timed out or was ended (a FATAL) with the statement sent, the
  * server may have committed it: WriteOutcomeUnknownError. A FATAL is no verdict on the statement: PgBouncer
  * sends `server conn crashed?` when its connection to the server breaks after the statement went through, and a
- * server's crash or immediate shutdown ends connections at any instant, after a commit too.
+ * server's crash or immediate shutdown ends connections at any instant, after a commit too; but PgBouncer's refusal of
+ * a statement it never passed on (POOLER_NOT_SENT) is a StoreUnavailableError.
  */
 export function toPgWriteError(error: unknown): unknown {
   if (!(error instanceof Error) || isPgStatementError(error)) return toPgStoreError(error);
-  if (NOT_SENT.some((text) => error.message.startsWith(text)) || !isPgUnavailable(error)) return toPgStoreError(error);
+  if (NOT_SENT.some((text) => error.message.startsWith(text)) || isPoolerRefusal(error) || !isPgUnavailable(error)) return toPgStoreError(error);
   return new WriteOutcomeUnknownError(`PostgreSQL stopped answering after a write was sent: ${error.message}`, { cause: error });
+}
+
+function isPoolerRefusal(error: Error): boolean {
+  return (error as { code?: unknown }).code === '08P01' && POOLER_NOT_SENT.has(error.message);
 }
 
 /**

@@ -30,11 +30,14 @@ export interface PgBouncer {
   stop(): Promise<void>;
 }
 
-/**
- * Starts PgBouncer in front of `databaseUrl`'s database; `connectQuery` runs on each server connection it opens, and
- * `poolSize` bounds the server connections of the main entry (PgBouncer's default_pool_size, 20, when not given).
- */
-export async function startPgBouncer(databaseUrl: string, connectQuery?: string, poolSize?: number): Promise<PgBouncer> {
+/** What else a test sets: the main entry's server connections (PgBouncer's default_pool_size, 20, when not given), and more `[pgbouncer]` lines. */
+export interface PgBouncerOptions {
+  readonly poolSize?: number;
+  readonly settings?: readonly string[];
+}
+
+/** Starts PgBouncer in front of `databaseUrl`'s database; `connectQuery` runs on each server connection it opens. */
+export async function startPgBouncer(databaseUrl: string, connectQuery?: string, { poolSize, settings = [] }: PgBouncerOptions = {}): Promise<PgBouncer> {
   const target = new URL(databaseUrl);
   const database = target.pathname.slice(1);
   const user = decodeURIComponent(target.username || 'postgres');
@@ -55,7 +58,7 @@ auth_file = ${join(dir, 'users.txt')}
 pool_mode = transaction
 ignore_startup_parameters = extra_float_digits,statement_timeout,options,application_name
 logfile = ${join(dir, 'pgbouncer.log')}
-`);
+${settings.map((line) => `${line}\n`).join('')}`);
   const asRoot = process.getuid?.() === 0;
   const child = spawn(PGBOUNCER_PATH, [...(asRoot ? ['-u', 'nobody'] : []), join(dir, 'pgbouncer.ini')], { stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
