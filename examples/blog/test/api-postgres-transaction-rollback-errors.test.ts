@@ -6,31 +6,16 @@
  * then waits for the write's Idempotency-Key lock: the server breaks the deadlock by failing the write's statement.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
-import pg from 'pg';
+import { describe, test } from 'node:test';
 import { until } from '../../../packages/fw-core/test/support/until.ts';
-import { startInjectedBlog, type InjectedBlog } from './support/blog-injected.ts';
+import { blogBesideSession } from './support/blog-beside-session.ts';
 import { assertJson } from './support/post-assertions.ts';
-import { createTestSchema, type TestSchema } from './support/store-postgres.ts';
 
 describe('a write failed by a deadlock with another session', () => {
-  let schema: TestSchema;
-  let blog: InjectedBlog;
-  let other: pg.Client;
-
-  before(async () => {
-    schema = await createTestSchema();
-    blog = await startInjectedBlog({ BLOG_STORE: 'postgres', DATABASE_URL: schema.url });
-    other = new pg.Client({ connectionString: schema.url });
-    await other.connect();
-  });
-  after(async () => {
-    await other?.end();
-    await blog?.stop();
-    await schema?.drop();
-  });
+  const setup = blogBesideSession();
 
   test('is answered 503 with retry-after, stores nothing, and its retry with the same key runs once', async () => {
+    const { schema, blog, other } = setup();
     const post = (await blog.request('POST', '/api/posts', { body: { title: 'before', body: 'b' } })).json;
     const request = { body: { title: 'from the API' }, headers: { 'idempotency-key': 'deadlocked' } };
     // The write's session, checking first, is the one the server fails.

@@ -13,9 +13,10 @@ const NETWORK_CODES = new Set([
 
 // SQLSTATEs (https://www.postgresql.org/docs/current/errcodes-appendix.html): server shutdown, start-up,
 // statement_timeout, the two a server answers "retry the transaction" with (serialization_failure,
-// deadlock_detected: another session's locks failed the statement, not its content), and read_only_sql_transaction:
-// a write reaching a standby (a failover's demoted primary) or a server set read-only for maintenance.
-const SERVER_CODES = new Set(['57P01', '57P02', '57P03', '57014', '40001', '40P01', '25006']);
+// deadlock_detected: another session's locks failed the statement, not its content), lock_not_available (a lock
+// waited for past the lock_timeout an operator set), and read_only_sql_transaction: a write reaching a standby (a
+// failover's demoted primary) or a server set read-only for maintenance.
+const SERVER_CODES = new Set(['57P01', '57P02', '57P03', '57014', '40001', '40P01', '55P03', '25006']);
 
 // SQLSTATE classes: 08 connection exception; 53 insufficient resources (too many connections, disk full, out of memory).
 const SERVER_CLASSES = new Set(['08', '53']);
