@@ -46,11 +46,12 @@ const PATHS: ReadonlyArray<{ name: string; skip: string | false; open: (schema: 
   {
     name: 'through PgBouncer in transaction mode',
     skip: HAPROXY_SKIP_REASON || PGBOUNCER_SKIP_REASON,
-    // As operations.md sets it up: the statement timeout where PgBouncer keeps it, statements unnamed. PgBouncer drops
-    // the search_path startup option too, so its connect_query also points each server connection at the schema.
+    // As operations.md sets it up: the statement timeout where PgBouncer keeps it, statements unnamed, /ready's probe on
+    // an entry of its own, query_wait_timeout and server_login_retry. PgBouncer drops the search_path startup option
+    // too, so its connect_query also points each server connection at the schema.
     open: async (schema) => {
-      const bouncer = await startPgBouncer(TEST_DATABASE_URL, `SET search_path TO ${schema.name}; SET statement_timeout = 5000`);
-      return { url: bouncer.url, env: { BLOG_POSTGRES_PREPARED_STATEMENTS: 'false' }, stop: () => bouncer.stop() };
+      const bouncer = await startPgBouncer(TEST_DATABASE_URL, `SET search_path TO ${schema.name}; SET statement_timeout = 5000`, { settings: ['query_wait_timeout = 2', 'server_login_retry = 1'] });
+      return { url: bouncer.url, env: { BLOG_POSTGRES_PREPARED_STATEMENTS: 'false', BLOG_POSTGRES_READY_URL: bouncer.readyUrl }, stop: () => bouncer.stop() };
     },
   },
 ];
