@@ -155,6 +155,23 @@ function parse(text: string): any {
   }
 }
 
+/**
+ * Runs `during` under the load of `options`, with `steadyMs` of traffic before and after it; resolves to every outcome,
+ * when the load started (Date.now()) and what `during` gave. The load stops whatever `during` does.
+ */
+export async function underSteadyLoad<T>(options: LoadOptions, steadyMs: number, during: (startedAt: number) => Promise<T>): Promise<{ outcomes: readonly Outcome[]; startedAt: number; result: T }> {
+  const load = startSteadyLoad(options);
+  const startedAt = Date.now();
+  try {
+    await sleep(steadyMs);
+    const result = await during(startedAt);
+    await sleep(steadyMs);
+    return { outcomes: await load.stop(), startedAt, result };
+  } finally {
+    await load.stop();
+  }
+}
+
 /** Counts for a report: requests by method, failures. */
 export function loadFigures(outcomes: readonly Outcome[]): { requests: number; gets: number; posts: number; acknowledged: number; failures: number; resent: number } {
   return {
