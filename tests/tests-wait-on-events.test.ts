@@ -22,6 +22,7 @@ const PACED_OR_POLLING: Readonly<Record<string, string>> = {
   'tests/e2e/deploy-rolling-restart-haproxy.test.ts': "steady load phases, and polls haproxy's server status",
   'tests/e2e/deploy-rolling-restart-nginx.test.ts': "steady load phases, and polls for the restarted instance's first request",
   'tests/e2e/faults-database-gone.test.ts': 'the phases of the fault (up, down, back) and a client backing off after a 503',
+  'tests/e2e/faults-database-restart-pgbouncer.test.ts': 'the phase of the fault (PostgreSQL down behind PgBouncer)',
   'tests/e2e/faults-redis-and-collector.test.ts': 'the phases of the fault (up, down, back)',
   'tests/e2e/npm-start-sigterm.test.ts': "polls whether npm's child processes (not this process's children) are gone",
   'tests/e2e/slow-clients-timeouts.test.ts': "paces the normal clients' load beside the slow ones",
