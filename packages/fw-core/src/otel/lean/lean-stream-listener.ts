@@ -73,8 +73,8 @@ export const FIXED_SAMPLING_DECISIONS: Readonly<Partial<Record<SamplerName, Samp
 };
 
 /**
- * The request's attributes on `span`: those its connection shares as one pre-encoded block, then its own (those
- * requestSpanAttributes sets besides). A request repeating the raw inputs of its connection's block builds no others.
+ * The request's attributes on `span`: those its connection shares as one pre-encoded block, then its own in requestSpanAttributes'
+ * order (a count limit keeps what the SDK's span keeps). A request repeating the raw inputs of its connection's block builds no others.
  */
 function setRequestAttributes(span: LeanServerSpan, req: IncomingMessage, exchange: Exchange, method: string, scheme: string, redaction: QueryRedaction, attributes?: Attributes): void {
   let block = attributes === undefined ? repeatedRequestBlock(req, method, scheme) : undefined;
@@ -91,8 +91,8 @@ function setRequestAttributes(span: LeanServerSpan, req: IncomingMessage, exchan
   const target = exchange.target;
   // Read where the request's attributes were built (a ratio sampler's, a connection's first requests), not made again.
   span.setAttribute('url.path', attributes === undefined ? urlPathOf(req.url ?? '/', target) : attributes['url.path']);
-  span.setAttribute('url.query', attributes === undefined ? urlQueryOf(target, redaction) : attributes['url.query']);
   if (method === '_OTHER') span.setAttribute('http.request.method_original', req.method);
+  span.setAttribute('url.query', attributes === undefined ? urlQueryOf(target, redaction) : attributes['url.query']);
 }
 
 /** The end of the exchange, in the spec's order (as otel-stream-handler.ts). */
