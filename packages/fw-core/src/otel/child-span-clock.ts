@@ -35,8 +35,8 @@ function takeParentClock(span: Span, parentContext: Context): void {
   const child = span as unknown as SdkSpanClock;
   if (child._startTimeProvided !== false || typeof child._performanceStartTime !== 'number' || typeof child._performanceOffset !== 'number') return;
   const parent = trace.getSpan(parentContext);
-  // A context holding only a span's context (trace.wrapSpanContext, an extracted traceparent): the active span's clock when it is that span.
-  const clock = clockOf(parent) ?? clockOf(parent !== undefined && trace.getActiveSpan()?.spanContext().spanId === parent.spanContext().spanId ? trace.getActiveSpan() : undefined);
+  // A context holding only a span's context (trace.wrapSpanContext, an extracted traceparent): the active span's clock when in that trace (all its spans here share one).
+  const clock = clockOf(parent) ?? clockOf(parent !== undefined && trace.getActiveSpan()?.spanContext().traceId === parent.spanContext().traceId ? trace.getActiveSpan() : undefined);
   if (clock === undefined) return;
   const start = addMs(clock.start, child._performanceStartTime - clock.startMs);
   child.startTime = start;
