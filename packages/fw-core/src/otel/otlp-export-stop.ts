@@ -97,9 +97,7 @@ export abstract class SenderExporter {
   }
 
   /** Waits for the exports in flight (each ends within the export timeout). */
-  async forceFlush(): Promise<void> {
-    await Promise.all([...this.#pending]);
-  }
+  async forceFlush(): Promise<void> { await Promise.all([...this.#pending]); }
 
   /** Refuses further exports, waits for those in flight, then closes the connection. */
   async shutdown(): Promise<void> { this.closed = true; await this.forceFlush(); this.sender.stop(); }

@@ -12,6 +12,7 @@ import { setTimeout as setTimer } from 'node:timers';
 import { connect as tlsConnect } from 'node:tls';
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
+import { diag } from '@opentelemetry/api';
 import { isHeaderName, isHeaderValue } from '../../http/header-fields.ts';
 import type { OtlpProtocol, TlsAgentOptions } from '../env-config.ts';
 import { readFields } from '../otlp-json.ts';
@@ -291,14 +292,15 @@ function retryAfterMs(header: string | undefined): number | undefined {
 
 /**
  * The partial success of a 2xx OTLP answer (https://opentelemetry.io/docs/specs/otlp/#partial-success),
- * in protobuf or OTLP/JSON as the request was sent; undefined for a full success or a body that cannot be read.
+ * in protobuf or OTLP/JSON as the request was sent; undefined for a full success or a body that cannot be read (warned of, as the SDK's exporter does).
  */
 function partialSuccessOf(body: Uint8Array | undefined, protocol: OtlpProtocol): PartialSuccess | undefined {
   if (body === undefined || body.length === 0) return undefined;
   try {
     const found = protocol === 'http/json' ? fromJson(body) : fromProtobuf(body);
     return found === undefined || (found.rejected === 0 && found.message === '') ? undefined : found;
-  } catch {
+  } catch (error) {
+    diag.warn('OTLPExportDelegate Export succeeded but could not deserialize response - is the response specification compliant?', error, Buffer.from(body).toString('utf8', 0, 200));
     return undefined;
   }
 }
