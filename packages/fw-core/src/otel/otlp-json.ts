@@ -16,6 +16,9 @@ const R = true as const;
 const SCHEMA: Readonly<Record<string, Readonly<Record<number, FieldSpec>>>> = {
   TraceRequest: { 1: ['resourceSpans', 'ResourceSpans', R] },
   MetricsRequest: { 1: ['resourceMetrics', 'ResourceMetrics', R] },
+  // An export's answer: rejected_spans and rejected_data_points are both field 1 of the partial success.
+  Response: { 1: ['partialSuccess', 'PartialSuccess'] },
+  PartialSuccess: { 1: ['rejectedSpans', 'int64'], 2: ['errorMessage', 'string'] },
   ResourceSpans: { 1: ['resource', 'Resource'], 2: ['scopeSpans', 'ScopeSpans', R], 3: ['schemaUrl', 'string'] },
   ResourceMetrics: { 1: ['resource', 'Resource'], 2: ['scopeMetrics', 'ScopeMetrics', R], 3: ['schemaUrl', 'string'] },
   Resource: { 1: ['attributes', 'KeyValue', R], 2: ['droppedAttributesCount', 'number'] },
@@ -51,6 +54,9 @@ export function traceRequestToJson(protobuf: Uint8Array): Uint8Array { return Bu
 
 /** An ExportMetricsServiceRequest's protobuf bytes as OTLP/JSON bytes. */
 export function metricsRequestToJson(protobuf: Uint8Array): Uint8Array { return Buffer.from(JSON.stringify(message(protobuf, 'MetricsRequest'))); }
+
+/** An export's protobuf answer (ExportTraceServiceResponse, ExportMetricsServiceResponse) as its OTLP/JSON object. */
+export function exportResponseToJson(protobuf: Uint8Array): Record<string, unknown> { return message(protobuf, 'Response'); }
 
 /** The JSON object of one message of type `type`; unknown fields are left out, as a reader of the proto would. */
 function message(bytes: Uint8Array, type: string): Record<string, unknown> {

@@ -15,7 +15,7 @@ import { gzip } from 'node:zlib';
 import { diag } from '@opentelemetry/api';
 import { isHeaderName, isHeaderValue } from '../../http/header-fields.ts';
 import type { OtlpProtocol, TlsAgentOptions } from '../env-config.ts';
-import { readFields } from '../otlp-json.ts';
+import { exportResponseToJson } from '../otlp-json.ts';
 import { SCOPE_VERSION } from '../telemetry.ts';
 
 /** The host and port to connect to for `url`: an IPv6 literal without URL's brackets, the scheme's default port. */
@@ -297,7 +297,7 @@ function retryAfterMs(header: string | undefined): number | undefined {
 function partialSuccessOf(body: Uint8Array | undefined, protocol: OtlpProtocol): PartialSuccess | undefined {
   if (body === undefined || body.length === 0) return undefined;
   try {
-    const found = protocol === 'http/json' ? fromJson(body) : fromProtobuf(body);
+    const found = partialSuccessIn(protocol === 'http/json' ? JSON.parse(Buffer.from(body).toString('utf8')) : exportResponseToJson(body));
     return found === undefined || (found.rejected === 0 && found.message === '') ? undefined : found;
   } catch (error) {
     diag.warn('OTLPExportDelegate Export succeeded but could not deserialize response - is the response specification compliant?', error, Buffer.from(body).toString('utf8', 0, 200));
@@ -305,22 +305,9 @@ function partialSuccessOf(body: Uint8Array | undefined, protocol: OtlpProtocol):
   }
 }
 
-function fromProtobuf(body: Uint8Array): PartialSuccess | undefined {
-  const outer = readFields(body).find((field) => field.field === 1 && field.wire === 2);
-  if (outer === undefined) return undefined;
-  let rejected = 0;
-  let message = '';
-  for (const field of readFields(outer.value as Uint8Array)) {
-    // rejected_spans and rejected_data_points are both field 1 (int64), error_message field 2.
-    if (field.field === 1 && field.wire === 0) rejected = Number(BigInt.asIntN(64, field.value));
-    else if (field.field === 2 && field.wire === 2) message = Buffer.from(field.value).toString('utf8');
-  }
-  return { rejected, message };
-}
-
-function fromJson(body: Uint8Array): PartialSuccess | undefined {
-  const parsed = JSON.parse(Buffer.from(body).toString('utf8')) as { partialSuccess?: { rejectedSpans?: unknown; rejectedDataPoints?: unknown; errorMessage?: unknown } } | null;
-  const partial = parsed?.partialSuccess;
+/** The partial success of an export response as OTLP/JSON has it (rejectedSpans or rejectedDataPoints: 64-bit integers, as strings or numbers). */
+function partialSuccessIn(response: { partialSuccess?: { rejectedSpans?: unknown; rejectedDataPoints?: unknown; errorMessage?: unknown } } | null): PartialSuccess | undefined {
+  const partial = response?.partialSuccess;
   if (partial === undefined || partial === null) return undefined;
   const rejected = Number(partial.rejectedSpans ?? partial.rejectedDataPoints ?? 0);
   return { rejected: Number.isFinite(rejected) ? rejected : 0, message: typeof partial.errorMessage === 'string' ? partial.errorMessage : '' };
