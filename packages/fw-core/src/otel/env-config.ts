@@ -97,12 +97,7 @@ export function readEnvConfig(env: NodeJS.ProcessEnv) {
     metricsHeaders: { ...headers, ...headerList(get, 'OTEL_EXPORTER_OTLP_METRICS_HEADERS') },
     sampler,
     samplerRatio: ratio(get, sampler, warnings),
-    batch: {
-      ...optional('maxQueueSize', integer(get, 'OTEL_BSP_MAX_QUEUE_SIZE', 1)),
-      ...optional('scheduledDelayMillis', integer(get, 'OTEL_BSP_SCHEDULE_DELAY', 0, MAX_TIMER_MS)),
-      ...optional('exportTimeoutMillis', integer(get, 'OTEL_BSP_EXPORT_TIMEOUT', 1, MAX_TIMER_MS)),
-      ...optional('maxExportBatchSize', integer(get, 'OTEL_BSP_MAX_EXPORT_BATCH_SIZE', 1)),
-    },
+    batch: Object.fromEntries(Object.entries(BATCH_VARIABLES).map(([key, [name, min, max]]) => [key, integer(get, name, min, max)]).filter(([, value]) => value !== undefined)) as { [K in keyof typeof BATCH_VARIABLES]?: number },
     metricExportIntervalMs: integer(get, 'OTEL_METRIC_EXPORT_INTERVAL', 1, MAX_TIMER_MS) ?? EXPORT_INTERVAL_MS,
     // Where the metrics listener binds, over setupTelemetry's metricsHost.
     prometheusHost: get('OTEL_EXPORTER_PROMETHEUS_HOST'),
@@ -142,6 +137,9 @@ function spanLimits(get: Get, warnings: string[]) {
     attributePerLinkCountLimit: integer(get, 'OTEL_LINK_ATTRIBUTE_COUNT_LIMIT', 0) ?? 128,
   };
 }
+
+/** The batch processor's settings: each OTEL_BSP_* variable and its range, which setupTelemetry's `batch` keys are held to as well (a delay past a timer's limit fires after 1 ms). */
+export const BATCH_VARIABLES = { maxQueueSize: ['OTEL_BSP_MAX_QUEUE_SIZE', 1, Infinity], maxExportBatchSize: ['OTEL_BSP_MAX_EXPORT_BATCH_SIZE', 1, Infinity], scheduledDelayMillis: ['OTEL_BSP_SCHEDULE_DELAY', 0, MAX_TIMER_MS], exportTimeoutMillis: ['OTEL_BSP_EXPORT_TIMEOUT', 1, MAX_TIMER_MS] } as const;
 
 const COMPRESSIONS = ['gzip', 'none'] as const;
 const OTLP_ONLY = ' (fw exports OTLP over HTTP only)';
@@ -285,10 +283,6 @@ function ratio(get: Get, sampler: string, warnings: string[]): number {
   const value = Number(raw);
   if (!Number.isFinite(value) || value < 0 || value > 1) bad('OTEL_TRACES_SAMPLER_ARG', raw, 'a number between 0 and 1');
   return value;
-}
-
-function optional<K extends string>(key: K, value: number | undefined): { [P in K]?: number } {
-  return (value === undefined ? {} : { [key]: value }) as { [P in K]?: number };
 }
 
 function protocol(get: Get, name: string): OtlpProtocol | undefined {

@@ -7,7 +7,7 @@
  */
 import type { FwApp } from '../app/app.ts';
 import { warnedWithoutStreamHandler, withoutStreamHandler } from '../app/startup-warnings.ts';
-import { readEnvConfig } from './env-config.ts';
+import { BATCH_VARIABLES, readEnvConfig } from './env-config.ts';
 import { badOption, checkMetricsListenerOptions, checkMilliseconds } from './metrics-listener.ts';
 import { OTEL_STREAM_HANDLER_NAME, otelStreamHandler } from './otel-stream-handler.ts';
 import { lastSetup, otelFwPlugin } from './server-telemetry.ts';
@@ -22,6 +22,7 @@ export async function setupTelemetry(options: TelemetryOptions = {}): Promise<Te
   checkSpanNames(options.spanNames);
   checkMilliseconds('exportIntervalMs', options.exportIntervalMs, 'an export interval');
   checkMilliseconds('shutdownTimeoutMs', options.shutdownTimeoutMs, 'a timeout', 0);
+  checkBatch(options.batch);
   const config = readEnvConfig(options.env ?? process.env);
   for (const warning of config.warnings) warn(options, 'telemetry_bad_env', 'FW_OTEL_BAD_ENV', warning);
   lastSetup.disabled = config.disabled;
@@ -78,6 +79,16 @@ function checkRedactQueryParameters(names: readonly string[] | undefined): void 
 
 /** setupTelemetry's options: another name (NodeSDK's `instrumentations`) is a mistake, refused rather than ignored. */
 const OPTION_NAMES: Record<keyof TelemetryOptions, true> = { spanExporter: true, spanProcessor: true, batch: true, metricExporter: true, exportIntervalMs: true, metricsPort: true, metricsHost: true, serverConfiguration: true, redactQueryParameters: true, serviceName: true, spanNames: true, env: true, shutdownTimeoutMs: true, logger: true };
+
+/** `batch`: an object of the batch processor's settings, each an integer in its OTEL_BSP_* variable's range (env-config.ts BATCH_VARIABLES). */
+function checkBatch(batch: unknown): void {
+  const keys = Object.keys(BATCH_VARIABLES).join(', ');
+  if (batch !== undefined && (typeof batch !== 'object' || batch === null || Array.isArray(batch))) badOption('batch', batch, `${JSON.stringify(batch)} is not an object of batch settings (${keys})`);
+  for (const [key, value] of Object.entries(batch ?? {})) {
+    const [, min, max] = Object.hasOwn(BATCH_VARIABLES, key) ? BATCH_VARIABLES[key as keyof typeof BATCH_VARIABLES] : badOption(`batch.${key}`, value, `is not a batch setting (${keys})`);
+    if (value !== undefined && !(Number.isInteger(value) && (value as number) >= min && (value as number) <= max)) badOption(`batch.${key}`, value, `${typeof value === 'string' ? JSON.stringify(value) : String(value)} is not valid; give an integer from ${min}${max === Infinity ? ' up' : ` to ${max}`}`);
+  }
+}
 
 function checkSpanNames(names: unknown): void {
   if (names !== undefined && names !== 'fw' && names !== 'semconv') badOption('spanNames', names, `${JSON.stringify(names)} is not a naming style; give 'fw' or 'semconv'`);

@@ -10,7 +10,7 @@ export interface TracePipelineOptions {
   readonly spanExporter?: SpanExporter;
   /** Replaces the batch processor and exporter altogether. */
   readonly spanProcessor?: SpanProcessor;
-  /** Batch processor settings; OTEL_BSP_* variables win over these. */
+  /** Batch processor settings, each in its OTEL_BSP_* variable's range (else FW_ERR_OTEL_BAD_OPTION); those variables win over these. */
   readonly batch?: Omit<BatchSpanProcessorOptions, 'exporter'>;
 }
 
