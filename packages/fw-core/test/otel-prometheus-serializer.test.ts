@@ -4,15 +4,12 @@
  * metrics` accepting the output.
  */
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import { DataPointType, MeterProvider } from '@opentelemetry/sdk-metrics';
 import { resourceFromAttributes } from '@opentelemetry/resources';
 import { metricName, unitSuffix, serializePrometheus, DATA_POINT_TYPE } from '../src/otel/prometheus-serializer.ts';
 import { PullMetricReader } from '../src/otel/metrics-pipeline.ts';
-
-const PROMTOOL = '/usr/bin/promtool';
+import { promtoolCheck, withoutPromtool } from './support/promtool.ts';
 
 describe('Prometheus names', () => {
   it('adds unit suffixes and _total as the OpenTelemetry specification asks', () => {
@@ -119,14 +116,8 @@ describe('serializePrometheus', () => {
     );
   });
 
-  it('passes promtool check metrics', { skip: existsSync(PROMTOOL) ? false : `${PROMTOOL} is not installed (Debian package prometheus)` }, async () => {
-    const text = await sampleText();
-    const child = spawn(PROMTOOL, ['check', 'metrics'], { stdio: ['pipe', 'pipe', 'pipe'] });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk));
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk));
-    child.stdin.end(text);
-    const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+  it('passes promtool check metrics', { skip: withoutPromtool }, async () => {
+    const { code, output } = await promtoolCheck(await sampleText());
     assert.equal(code, 0, output);
     assert.equal(output, '');
   });

@@ -72,7 +72,8 @@ function labels(attributes: Attributes, scope: readonly string[] = [], le?: stri
   const merged = new Map<string, string[]>();
   for (const key of Object.keys(attributes).sort()) {
     const value = attributes[key];
-    if (value === undefined) continue;
+    // An empty key (which the SDK's instruments keep) has no label name: `{="x"}` would fail the whole scrape.
+    if (value === undefined || key === '') continue;
     const name = sanitize(key, /[^a-zA-Z0-9_]/g);
     // Keys that sanitize to the same label are joined with ';' in key order (spec rule).
     merged.set(name, [...(merged.get(name) ?? []), Array.isArray(value) ? JSON.stringify(value) : String(value)]);
