@@ -18,16 +18,16 @@ export const PROMETHEUS_CONTENT_TYPE = 'text/plain; version=0.0.4; charset=utf-8
 
 /** The exposition text of `resourceMetrics`. */
 export function serializePrometheus(resourceMetrics: ResourceMetrics): string {
-  const lines: string[] = [];
-  const targetLabels = labels(resourceMetrics.resource.attributes);
-  if (targetLabels !== '') lines.push('# HELP target_info Target metadata', '# TYPE target_info gauge', `target_info${targetLabels} 1`);
-  // One family per name, as the text format wants: two scopes' samples of a name go together.
+  // One family per name, as the text format wants: two scopes' samples of a name go together, and an app's own gauge
+  // named target_info joins the resource's (a second `# HELP target_info` would fail the whole scrape).
   const families = new Map<string, { readonly type: string; readonly lines: string[] }>();
+  const targetLabels = labels(resourceMetrics.resource.attributes);
+  if (targetLabels !== '') families.set('target_info', { type: 'gauge', lines: ['# HELP target_info Target metadata', '# TYPE target_info gauge', `target_info${targetLabels} 1`] });
   for (const scope of resourceMetrics.scopeMetrics) {
     const scopeLabels = scopeLabelsOf(scope);
     for (const metric of scope.metrics) writeMetric(families, metric, scopeLabels);
   }
-  for (const family of families.values()) lines.push(...family.lines);
+  const lines = [...families.values()].flatMap((family) => family.lines);
   return lines.length === 0 ? '' : `${lines.join('\n')}\n`;
 }
 
