@@ -224,14 +224,15 @@ function keyValueList(get: Get, name: string, shown: (raw: string) => string = (
  * A headers variable: its pairs must be sendable as they are (a name that is an HTTP token, a
  * value without control characters), so a percent-encoded line break cannot add a header line
  * to an export's request. Header values are credentials more often than not: an error shows the
- * names only.
+ * names only. Names are lowercased, as HTTP compares them: a later one wins, in this variable or a
+ * signal's own over the shared one (`Authorization` then `authorization`), as node's setHeader has it for the SDK.
  */
 function headerList(get: Get, name: string): Record<string, string> {
   const headers = keyValueList(get, name, withoutValues);
   for (const [key, value] of Object.entries(headers)) {
     if (!isHeaderName(key) || !isHeaderValue(value)) bad(name, withoutValues(get(name)!), 'header names that are HTTP tokens and values without control characters (after percent-decoding)');
   }
-  return headers;
+  return Object.fromEntries(Object.entries(headers).map(([key, value]) => [key.toLowerCase(), value]));
 }
 
 /** A key=value list with every value replaced by `…`; a pair without `=` shows as `…` whole. */
