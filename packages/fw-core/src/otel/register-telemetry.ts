@@ -156,9 +156,9 @@ export function resourceFor(config: EnvConfig, serviceName: string | undefined):
 
 const PROBE_TIMEOUT_MS = 250;
 
-/** True when a TCP connection to the endpoint's host and port is refused (env-config.ts checked the URL). */
+/** True when a TCP connection to the endpoint's host and port is refused, or its host name does not exist (a collector's name not deployed; env-config.ts checked the URL). */
 function collectorRefuses(endpoint: string): Promise<boolean> {
   const socket = connect(endpointAddress(new URL(endpoint)));
   socket.setTimeout(PROBE_TIMEOUT_MS, () => socket.destroy(new Error('the probe had no answer')));
-  return once(socket, 'connect').then(() => false, (error: NodeJS.ErrnoException) => error.code === 'ECONNREFUSED').finally(() => socket.destroy());
+  return once(socket, 'connect').then(() => false, (error: NodeJS.ErrnoException) => error.code === 'ECONNREFUSED' || error.code === 'ENOTFOUND').finally(() => socket.destroy());
 }
