@@ -156,9 +156,7 @@ function oneOf<T extends string>(get: Get, name: string, values: readonly T[], b
 type Get = (name: string) => string | undefined;
 
 /** The non-blank names of a comma-separated list, trimmed. */
-function names(list: string | undefined): string[] {
-  return (list ?? '').split(',').map((name) => name.trim()).filter((name) => name !== '');
-}
+function names(list: string | undefined): string[] { return (list ?? '').split(',').map((name) => name.trim()).filter((name) => name !== ''); }
 
 /**
  * A boolean variable as the specification reads one: `true` or `false` in any case; unset or empty
@@ -171,9 +169,7 @@ function booleanVariable(get: Get, name: string, warnings: string[]): boolean {
   return value?.toLowerCase() === 'true';
 }
 
-function bad(name: string, value: string, expected: string): never {
-  throw new FwError('FW_ERR_OTEL_BAD_ENV', `${name}=${JSON.stringify(value)} is not valid: expected ${expected}`, { details: { name, value } });
-}
+function bad(name: string, value: string, expected: string): never { throw new FwError('FW_ERR_OTEL_BAD_ENV', `${name}=${JSON.stringify(value)} is not valid: expected ${expected}`, { details: { name, value } }); }
 
 /**
  * The signal's endpoint: its own variable as given, else the base with the signal path appended. No exporter sends a

@@ -253,17 +253,20 @@ export class OtlpHttpSender {
       // stop() before or during the post (the closed client answers at once), or in a retry's wait, ends the export: no wait begins after it.
       if (this.#stopped) return { ok: false, reason: `stopped${failed && ` while retrying after ${failed}`}` };
       if (answer.status !== undefined && answer.status >= 200 && answer.status < 300) {
+        diag.verbose(`Export succeeded after ${attempt - 1} retry attempts.`);
         const partial = partialSuccessOf(answer.body, this.#options.protocol ?? 'http/protobuf');
         return partial === undefined ? { ok: true } : { ok: true, partial };
       }
-      // An answer too long to read is not retried: the collector would send it again.
-      if (answer.final) return { ok: false, reason: answer.error };
       const reason = answer.status === undefined ? answer.error : `HTTP ${answer.status}`;
-      if (answer.status !== undefined && !RETRYABLE.has(answer.status)) return { ok: false, reason };
+      // An answer too long to read is not retried (the collector would send it again), nor a status the specification does not retry.
+      if (answer.final || (answer.status !== undefined && !RETRYABLE.has(answer.status))) return notRetried(`Export failed with non-retryable error: ${reason}`, reason);
       failed = reason;
-      // As the SDK's retrying transport: the jittered wait is capped, the backoff grows on.
+      // As the SDK's retrying transport, its diag lines included: the jittered wait is capped, the backoff grows on.
       const wait = retryAfterMs(answer.retryAfter) ?? Math.min(backoffMs * (0.8 + Math.random() * 0.4), MAX_BACKOFF_MS);
-      if (attempt >= MAX_ATTEMPTS || performance.now() + wait >= deadline) return { ok: false, reason };
+      const remaining = deadline - performance.now();
+      if (attempt >= MAX_ATTEMPTS) return notRetried(`Export failed after maximum retry attempts (${MAX_ATTEMPTS - 1}).`, reason);
+      if (wait >= remaining) return notRetried(`Export retry time ${Math.round(wait)}ms exceeds remaining timeout ${Math.round(remaining)}ms, not retrying further.`, reason);
+      diag.verbose(`Scheduling export retry in ${Math.round(wait)}ms`);
       await this.#sleep(wait);
       backoffMs *= BACKOFF_MULTIPLIER;
     }
@@ -280,6 +283,12 @@ export class OtlpHttpSender {
     await promise;
     this.#waits.delete(resolve);
   }
+}
+
+/** How an export ends that is not posted again, said to diag (info) as the SDK's retrying transport says it. */
+function notRetried(line: string, reason: string): SendResult {
+  diag.info(line);
+  return { ok: false, reason };
 }
 
 /** `Retry-After` in milliseconds: delay-seconds or an HTTP date (RFC 9110 §10.2.3), which starts with a day name (Date.parse alone takes `-1` or `5.5` for dates in 2001). */
@@ -376,14 +385,10 @@ export class HttpAnswerReader {
   #body: Buffer[] = [];
 
   /** Whether any byte of the answer has arrived (a kept-alive connection closed before one is stale): push() counts at least one of each chunk until the answer ends. */
-  get started(): boolean {
-    return this.#totalBytes > 0;
-  }
+  get started(): boolean { return this.#totalBytes > 0; }
 
   /** The body's bytes read so far (at most ANSWER_BODY_LIMIT); empty when there is none. */
-  get body(): Buffer {
-    return this.#body.length === 1 ? this.#body[0]! : Buffer.concat(this.#body);
-  }
+  get body(): Buffer { return this.#body.length === 1 ? this.#body[0]! : Buffer.concat(this.#body); }
 
   /** Reads `chunk`, the next bytes from the connection. */
   push(chunk: Buffer): AnswerProgress {
@@ -532,9 +537,7 @@ export class HttpAnswerReader {
     this.#sectionBytes = 0;
   }
 
-  #tooLong(why: string): void {
-    this.#fail(`the answer's body is over ${ANSWER_BODY_LIMIT} bytes: ${why}`);
-  }
+  #tooLong(why: string): void { this.#fail(`the answer's body is over ${ANSWER_BODY_LIMIT} bytes: ${why}`); }
 
   #fail(error: string, final = true): void {
     this.#phase = 'failed';
