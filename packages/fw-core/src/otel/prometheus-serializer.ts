@@ -37,16 +37,16 @@ function writeMetric(families: Map<string, { readonly type: string; readonly lin
   const counter = metric.dataPointType === DATA_POINT_TYPE.SUM && metric.isMonotonic;
   const name = metricName(descriptor.name, descriptor.unit, counter);
   const type = metric.dataPointType === DATA_POINT_TYPE.HISTOGRAM ? 'histogram' : counter ? 'counter' : 'gauge';
+  // A histogram's family holds its _bucket, _sum and _count samples: a family of another metric by such a name, before or after it, fails the whole scrape.
+  const clash = ['_bucket', '_sum', '_count'].map((suffix) => (type === 'histogram' ? `${name}${suffix}` : name.endsWith(suffix) ? name.slice(0, -suffix.length) : '')).find((other) => (type === 'histogram' ? families.has(other) : families.get(other)?.type === 'histogram'));
+  if (clash !== undefined) return void diag.warn(`Prometheus: ${descriptor.name} (${type}) is left out: its samples would be read as ${type === 'histogram' ? clash : `the histogram ${clash}`}'s`);
   // promtool flags a family without help; the OTel name stands in for a missing description.
   const family = families.get(name) ?? families.set(name, { type, lines: [`# HELP ${name} ${escapeHelp(descriptor.description || descriptor.name)}`, `# TYPE ${name} ${type}`] }).get(name)!;
   // Another type under a taken name (a counter `jobs` beside a gauge `jobs_total`) would lie about it: left out, as the official exporter does.
   if (family.type !== type) return void diag.warn(`Prometheus: ${descriptor.name} (${type}) is left out: ${name} is a ${family.type} already`);
   const { lines } = family;
-  if (metric.dataPointType !== DATA_POINT_TYPE.HISTOGRAM) {
-    for (const point of metric.dataPoints) lines.push(`${name}${labels(point.attributes, scope)} ${number(point.value)}`);
-    return;
-  }
-  for (const point of metric.dataPoints) {
+  if (metric.dataPointType !== DATA_POINT_TYPE.HISTOGRAM) for (const point of metric.dataPoints) lines.push(`${name}${labels(point.attributes, scope)} ${number(point.value)}`);
+  else for (const point of metric.dataPoints) {
     const { buckets, sum, count } = point.value;
     let cumulative = 0;
     for (const [index, boundary] of buckets.boundaries.entries()) {
