@@ -54,8 +54,8 @@ function writeMetric(families: Map<string, { readonly type: string; readonly lin
       lines.push(`${name}_bucket${labels(point.attributes, scope, number(boundary))} ${cumulative}`);
     }
     lines.push(`${name}_bucket${labels(point.attributes, scope, '+Inf')} ${count}`);
-    if (sum !== undefined) lines.push(`${name}_sum${labels(point.attributes, scope)} ${number(sum)}`);
-    lines.push(`${name}_count${labels(point.attributes, scope)} ${count}`);
+    if (sum !== undefined) lines.push(`${name}_sum${labels(point.attributes, scope, '')} ${number(sum)}`);
+    lines.push(`${name}_count${labels(point.attributes, scope, '')} ${count}`);
   }
 }
 
@@ -67,20 +67,20 @@ function scopeLabelsOf({ scope }: ScopeMetrics): string[] {
   return parts;
 }
 
-/** `{a="1",b="2"}` then the scope labels (and `le` last when given), or '' without labels. */
+/** `{a="1",b="2"}` then the scope labels (and `le` last when given; '' on a histogram's _sum and _count, which take no attribute labelled le either), or '' without labels. */
 function labels(attributes: Attributes, scope: readonly string[] = [], le?: string): string {
   const merged = new Map<string, string[]>();
   for (const key of Object.keys(attributes).sort()) {
     const value = attributes[key];
-    // An empty key (which the SDK's instruments keep) has no label name: `{="x"}` would fail the whole scrape.
-    if (value === undefined || key === '') continue;
     const name = sanitize(key, /[^a-zA-Z0-9_]/g);
+    // An empty key (which the SDK's instruments keep) has no label name ({="x"}), and one of the labels fw writes itself (the scope's, a bucket's le) would be given twice: either fails the whole scrape.
+    if (value === undefined || key === '' || (le !== undefined && name === 'le') || scope.some((label) => label.startsWith(`${name}="`))) continue;
     // Keys that sanitize to the same label are joined with ';' in key order (spec rule).
     merged.set(name, [...(merged.get(name) ?? []), Array.isArray(value) ? JSON.stringify(value) : String(value)]);
   }
   const parts = [...merged].map(([name, values]) => `${name}="${escapeLabel(values.join(';'))}"`);
   parts.push(...scope);
-  if (le !== undefined) parts.push(`le="${le}"`);
+  if (le) parts.push(`le="${le}"`);
   return parts.length === 0 ? '' : `{${parts.join(',')}}`;
 }
 
