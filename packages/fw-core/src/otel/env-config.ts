@@ -226,7 +226,7 @@ function keyValueList(get: Get, name: string, shown: (raw: string) => string = (
 function headerList(get: Get, name: string): Record<string, string> {
   const headers = keyValueList(get, name, withoutValues);
   for (const [key, value] of Object.entries(headers)) {
-    if (!isHeaderName(key) || !isHeaderValue(value)) bad(name, withoutValues(get(name)!), 'header names that are HTTP tokens and values without control characters (after percent-decoding)');
+    if (!isHeaderName(key) || !isHeaderValue(value)) bad(name, withoutValues(get(name)!), 'header names that are HTTP tokens and values of Latin-1 characters (up to U+00FF) but control characters, after percent-decoding');
   }
   return Object.fromEntries(Object.entries(headers).map(([key, value]) => [key.toLowerCase(), value]));
 }
