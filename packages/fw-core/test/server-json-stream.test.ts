@@ -219,4 +219,45 @@ describe('jsonStream of an iterator waiting for its next item', () => {
     const stopping = app.logs.find((line) => line.fields.event === 'stopping');
     assert.equal(stopping?.fields.inflight, 0, 'the request is still in flight');
   });
+
+});
+
+describe('jsonStream of an async generator waiting inside', () => {
+  /** What the generator did: it waits (on a timer, a query) until `release`. */
+  const inside = { waiting: false, finished: false, release: () => {} };
+  async function* waitingInside(): AsyncGenerator<unknown> {
+    try {
+      yield ITEM;
+      inside.waiting = true;
+      await new Promise<void>((resolve) => (inside.release = resolve));
+      yield ITEM;
+    } finally {
+      inside.finished = true;
+    }
+  }
+  let app: TestApp;
+  before(async () => {
+    app = await startTestApp({
+      groups: [{ prefix: '', security: false, routes: [{ path: '/inside', handler: () => jsonStream(waitingInside()), options: { methods: ['get'] } }] }],
+    });
+  });
+  after(() => app.close());
+  after(() => inside.release());
+
+  it("ends the request when the client goes away, though return() cannot end the wait: a stop does not wait for it", async () => {
+    const socket = connect(app.server.port, '127.0.0.1');
+    socket.on('error', () => {});
+    socket.write('GET /inside HTTP/1.1\r\nHost: x\r\n\r\n');
+    await until('the generator to wait inside', () => inside.waiting);
+    socket.destroy();
+    await app.waitForLog((line) => line.fields.event === 'request' && line.fields.path === '/inside');
+    await nextTurn();
+    await app.server.stop();
+    const stopping = app.logs.find((line) => line.fields.event === 'stopping');
+    assert.equal(stopping?.fields.inflight, 0, 'the request is still in flight');
+    // The generator takes the return() it was asked once its wait ends: at its next yield, its finally runs.
+    assert.equal(inside.finished, false);
+    inside.release();
+    await until('the generator to finish', () => inside.finished);
+  });
 });

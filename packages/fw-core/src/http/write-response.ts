@@ -201,17 +201,17 @@ async function writeJsonStream(target: ResponseTarget, head: () => void, items: 
   let wanted = 1; // the batch's size
   let comma = '';
   let finished = false;
-  // An item awaited when the client leaves (a feed's) may never come: return() ends that wait (node:events on()'s iterator, a Readable's).
-  let waiting = false;
-  res.once('close', () => void (waiting && Promise.resolve(iterator.return?.()).catch(() => undefined)));
+  // An item awaited when the client leaves (a feed's) may never come: the wait ends (leave), the finally's return() ends a feed's (on()'s,
+  // a Readable's), unawaited: an async generator waiting inside takes it at its next yield, and a stop would wait its grace for that.
+  let leave: ((gone: IteratorResult<unknown>) => void) | undefined;
+  res.once('close', () => leave?.({ done: true, value: undefined }));
   try {
     for (;;) {
       const next = iterator.next();
-      waiting = isThenable(next);
-      const step = isThenable<IteratorResult<unknown>>(next) ? await next : next;
-      waiting = false;
+      const step = isThenable<IteratorResult<unknown>>(next) ? await new Promise<IteratorResult<unknown>>((resolve, reject) => void next.then((leave = resolve), reject)) : next;
+      if (res.destroyed) return;
+      leave = undefined;
       if (step.done !== true) {
-        if (res.destroyed) return;
         batch.push(each === undefined ? step.value : each(step.value));
         if (batch.length < wanted) continue;
       }
@@ -235,7 +235,8 @@ async function writeJsonStream(target: ResponseTarget, head: () => void, items: 
     head();
     res.end(chunk + close);
   } finally {
-    if (!finished) await iterator.return?.();
+    if (leave !== undefined && res.destroyed) void Promise.resolve(iterator.return?.()).catch(() => undefined);
+    else if (!finished) await iterator.return?.();
   }
 }
 
