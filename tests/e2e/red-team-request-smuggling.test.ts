@@ -12,7 +12,7 @@
  * - every answer parses (no answer hidden in another's body), nothing hangs, nothing is a 5xx but 501/505.
  *
  * Directly, each malformed framing gets exactly the answers listed (Node's 400, 413 for chunk extensions over 16 KiB,
- * 431 for a head over max_header_size, 505 for HTTP/2.0; a CONNECT is closed unanswered) and a closed connection. Also: /ready spelled another way is
+ * 431 for a head over max_header_size, 505 for HTTP/2.0; fw's 400 for a CONNECT, which node:http alone closed unanswered) and a closed connection. Also: /ready spelled another way is
  * still refused by both balancers (HAProxy's deny once let `/%72eady` through, which fw routes as /ready); an Upgrade
  * never opens a tunnel; HEAD answers carry no body; a malformed request pipelined behind a write is refused after the
  * write's 201 (fw once wrote the 400 first, as the write's answer).
@@ -98,7 +98,7 @@ const ATTACKS: readonly Attack[] = [
   { name: 'a request line of 70 KB', bytes: (h) => `GET /api/posts?${'a'.repeat(70_000)} HTTP/1.1\r\n${HOST}Content-Length: ${h.length}\r\n\r\n${h}`, direct: [431] },
   { name: 'HTTP/1.2', bytes: (h) => post(`Content-Length: ${h.length}\r\n`, h, '1.2'), direct: [400] },
   { name: 'HTTP/2.0 in an HTTP/1 request line', bytes: (h) => post(`Content-Length: ${h.length}\r\n`, h, '2.0'), direct: [505] },
-  { name: 'CONNECT, with requests after it (closed unanswered: fw has no tunnel)', bytes: (h) => `CONNECT 127.0.0.1:5432 HTTP/1.1\r\n${HOST}\r\n${h}`, direct: [] },
+  { name: 'CONNECT, with requests after it (refused: fw has no tunnel)', bytes: (h) => `CONNECT 127.0.0.1:5432 HTTP/1.1\r\n${HOST}\r\n${h}`, direct: [400] },
   { name: 'a NUL in the method', bytes: (h) => `PO\x00ST /api/posts HTTP/1.1\r\n${HOST}Content-Length: ${h.length}\r\n\r\n${h}`, direct: [400] },
 ];
 

@@ -113,6 +113,25 @@ describe("node:http's refusals, answered as Node answers them and logged", () =>
     assert.match(answer, /^HTTP\/1\.1 200 OK\r\n[^]*\{"got":\{"a":3\}\}$/);
   });
 
+  it('a CONNECT (fw is no proxy): 400 and the close, logged, where node:http closed without a word; behind a whole request, after its answer', async () => {
+    assert.equal(await exchange('CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\n\r\n'), 'HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
+    const line = await app.waitForLog((candidate) => candidate.fields['event'] === 'client_error' && candidate.fields['code'] === 'FW_CONNECT');
+    assert.deepEqual([line.fields['status'], line.msg], [400, 'answered 400: CONNECT: this server is not a proxy']);
+    const body = '{"a":4}';
+    const answer = await exchange(`POST /echo HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body}CONNECT /echo HTTP/1.1\r\nHost: x\r\n\r\n`);
+    assert.match(answer, /^HTTP\/1\.1 200 OK\r\n[^]*\{"got":\{"a":4\}\}HTTP\/1\.1 400 Bad Request\r\nConnection: close\r\n\r\n$/);
+  });
+
+  it('a CONNECT whose client resets the connection at once does not take the server down', async () => {
+    await within('the reset connection to close', new Promise<void>((resolve) => {
+      const socket = connect(app.server.port, '127.0.0.1', () => {
+        socket.write('CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\n\r\n', () => socket.resetAndDestroy());
+      });
+      socket.on('close', () => resolve());
+    }));
+    assert.equal(await exchange('GET /nothing HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n').then((text) => text.split('\r\n')[0]), 'HTTP/1.1 404 Not Found');
+  });
+
   it('a client that resets its connection mid-head is no client error', async () => {
     const before = app.logs.length;
     await within('the reset connection to close', new Promise<void>((resolve) => {
