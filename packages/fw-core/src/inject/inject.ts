@@ -11,7 +11,7 @@ import { FwError } from '../errors.ts';
 import { addHeaderLine } from '../http/node-internals.ts';
 import type { FromSchema } from '../schema/from-schema.ts';
 import type { JsonSchema, SchemaIssue } from '../schema/route-schema.ts';
-import { CountedIncomingMessage, CountedServerResponse, openExchange } from '../stream/exchange.ts';
+import { CountedIncomingMessage, CountedServerResponse, hasRepeatedHeader, openExchange } from '../stream/exchange.ts';
 import type { Listener } from '../stream/stream-handler.ts';
 
 /** The request to inject. */
@@ -86,7 +86,9 @@ export async function inject<R extends HandlerRoute | undefined = undefined, con
   res.assignSocket(socket as never);
   const closed = whenClosed(req, res, socket);
   openExchange(req);
-  listener(req, res);
+  // What node:http's parser refuses never reaches fw: its 400 and close, as startServer sends it (answerClientErrors).
+  if (unparsable(req)) res.writeHead(400, ['connection', 'close']).end();
+  else listener(req, res);
   // After the listener, as node:http's parser does, so stream handlers that count body bytes see them.
   if (body !== undefined) req.push(body);
   req.push(null);
@@ -127,6 +129,23 @@ function incomingMessage(socket: InjectSocket, spec: InjectRequest): { req: Inco
   // The whole body is in memory: the message is complete as soon as it is read.
   req.complete = true;
   return { req, body };
+}
+
+// process.getBuiltinModule, not an ES import of node:http: see server/start-server.ts (undici).
+const { METHODS } = process.getBuiltinModule('node:http');
+const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
+
+/**
+ * What llhttp refuses (400): a method it does not know (or CONNECT, fw's 400), a space, control or non-ASCII character in the target,
+ * a header name no token or a value with a control character, a Content-Length repeated, not digits or beside a Transfer-Encoding,
+ * and a Transfer-Encoding whose last coding is not chunked (RFC 9112 §6.1, §6.3).
+ */
+function unparsable({ method, url, rawHeaders: lines, headers }: IncomingMessage): boolean {
+  if (!METHODS.includes(method!) || method === 'CONNECT' || /[^\x21-\x7e]/.test(url!)) return true;
+  for (let i = 0; i < lines.length; i += 2) if (!TOKEN.test(lines[i]!) || /[\x00-\x08\x0a-\x1f\x7f]/.test(lines[i + 1]!)) return true;
+  const [length, coding] = [headers['content-length'], headers['transfer-encoding']];
+  if (length !== undefined && (!/^\d+$/.test(length) || coding !== undefined || hasRepeatedHeader(lines, 'content-length'))) return true;
+  return coding !== undefined && !/(?:^|,)[\t ]*chunked$/i.test(coding);
 }
 
 function encodeBody(body: InjectRequest['body'], headers: Record<string, string | string[]>): Buffer | undefined {
