@@ -135,11 +135,9 @@ function incomingMessage(socket: InjectSocket, spec: InjectRequest): { req: Inco
 const { METHODS } = process.getBuiltinModule('node:http');
 const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 
-/**
- * What llhttp refuses (400): a method it does not know (or CONNECT, fw's 400), a space, control or non-ASCII character in the target,
- * a header name no token or a value with a control character, a Content-Length repeated, not digits or beside a Transfer-Encoding,
- * and a Transfer-Encoding whose last coding is not chunked (RFC 9112 §6.1, §6.3).
- */
+// What llhttp refuses (400): a method it does not know (or CONNECT, fw's 400), a space, control or non-ASCII character in the target,
+// a header name no token or a value with a control character, a Content-Length repeated, not digits or beside a Transfer-Encoding,
+// and a Transfer-Encoding whose last coding is not chunked (RFC 9112 §6.1, §6.3).
 function unparsable({ method, url, rawHeaders: lines, headers }: IncomingMessage): boolean {
   if (!METHODS.includes(method!) || method === 'CONNECT' || /[^\x21-\x7e]/.test(url!)) return true;
   for (let i = 0; i < lines.length; i += 2) if (!TOKEN.test(lines[i]!) || /[\x00-\x08\x0a-\x1f\x7f]/.test(lines[i + 1]!)) return true;

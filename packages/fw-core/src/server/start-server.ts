@@ -164,8 +164,7 @@ function answerClientErrors(server: Server, logger: Logger): void {
   };
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => { if (!refusing.has(socket)) onClientError(error, socket); });
   // node:http hands a CONNECT's socket to 'connect' listeners, its parser and error listener gone, and with none closes it unanswered.
-  const notProxy = Object.assign(new Error('CONNECT: this server is not a proxy'), { code: 'FW_CONNECT' });
-  server.on('connect', (_req: IncomingMessage, socket: Socket) => onClientError(notProxy, socket.on('error', () => {})));
+  server.on('connect', (_req: IncomingMessage, socket: Socket) => onClientError(Object.assign(new Error('CONNECT: this server is not a proxy'), { code: 'FW_CONNECT' }), socket.on('error', () => {})));
 }
 
 /** How to fix the usual reasons a listener cannot bind: a port taken (an instance of this app may still be draining), a privileged port, an address of no interface. */
