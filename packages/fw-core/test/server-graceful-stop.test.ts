@@ -4,8 +4,19 @@ import { describe, it } from 'node:test';
 import { json } from '../src/http/response.ts';
 import type { LogMethod } from '../src/log/logger.ts';
 import type { FwPlugin } from '../src/plugins/plugin.ts';
-import { startTestApp } from './support/test-app.ts';
+import { startTestApp, type TestApp } from './support/test-app.ts';
 import { until, within } from './support/until.ts';
+
+/** An app whose GET /hang never answers (`handled` once it is reached), stopping with a grace of 100 ms. */
+async function hangingApp(): Promise<{ app: TestApp; handled: Promise<void> }> {
+  let hanging!: () => void;
+  const handled = new Promise<void>((resolve) => (hanging = resolve));
+  const app = await startTestApp({
+    fw: { server_configuration: { shutdown_grace_ms: 100 } },
+    groups: [{ prefix: '', security: false, routes: [{ path: '/hang', handler: () => { hanging(); return new Promise(() => {}); }, options: { methods: ['get'] } }] }],
+  });
+  return { app, handled };
+}
 
 describe('graceful stop', () => {
   it('lets an in-flight request finish, refuses new connections, then stops plugins and the app', async () => {
@@ -53,12 +64,7 @@ describe('graceful stop', () => {
   });
 
   it('cuts requests still running after the grace period', async () => {
-    let hanging!: () => void;
-    const handled = new Promise<void>((resolve) => (hanging = resolve));
-    const app = await startTestApp({
-      fw: { server_configuration: { shutdown_grace_ms: 100 } },
-      groups: [{ prefix: '', security: false, routes: [{ path: '/hang', handler: () => { hanging(); return new Promise(() => {}); }, options: { methods: ['get'] } }] }],
-    });
+    const { app, handled } = await hangingApp();
     const hung = fetch(`${app.url}/hang`).then(() => 'answered', () => 'cut');
     await within('the request to reach its handler', handled);
     const started = Date.now();
@@ -71,6 +77,23 @@ describe('graceful stop', () => {
     assert.deepEqual([line.fields.status, line.fields.aborted, line.fields.cut_at_shutdown], [0, true, true]);
     const warning = app.logs.find((l) => l.fields.event === 'connections_cut');
     assert.deepEqual([warning?.level, warning?.fields.count, warning?.fields.grace_ms], ['warn', 1, 100]);
+    await app.close();
+  });
+
+  it('warns of a request still running after the grace period whose client left: no connection is left to cut, yet the plugins and the app stop under it', async () => {
+    const { app, handled } = await hangingApp();
+    const socket = connect(app.server.port, '127.0.0.1');
+    socket.on('error', () => {});
+    socket.write('GET /hang HTTP/1.1\r\nHost: x\r\n\r\n');
+    await within('the request to reach its handler', handled);
+    socket.destroy();
+    await app.waitForLog((l) => l.fields.event === 'request' && l.fields.path === '/hang');
+    await app.server.stop();
+    assert.equal(app.logs.find((l) => l.fields.event === 'connections_cut'), undefined);
+    const warning = app.logs.find((l) => l.fields.event === 'requests_unfinished');
+    assert.deepEqual([warning?.level, warning?.fields.count, warning?.fields.grace_ms], ['warn', 1, 100]);
+    const stopped = app.logs.findIndex((l) => l.fields.event === 'stopped');
+    assert.ok(app.logs.indexOf(warning!) < stopped, 'the warning comes before the stopped line');
     await app.close();
   });
 

@@ -112,6 +112,8 @@ async function stopServer({ application, lifecycle, traffic, logger, close }: Op
   logger.info({ event: 'stopping', inflight: traffic.inflight }, 'stopping');
   const cut = await closing;
   if (cut > 0) logger.warn({ event: 'connections_cut', count: cut, grace_ms: sc.shutdown_grace_ms }, `${cut} connections still busy after shutdown_grace_ms (${sc.shutdown_grace_ms} ms) were cut`);
+  // Their handlers run on (fw cannot stop them), the client gone or cut: each may still be writing when the plugins and the app stop.
+  if (traffic.inflight > 0) logger.warn({ event: 'requests_unfinished', count: traffic.inflight, grace_ms: sc.shutdown_grace_ms }, `${traffic.inflight} requests still running after shutdown_grace_ms (${sc.shutdown_grace_ms} ms): the plugins and the app stop under them`);
   stopWatching();
   await close();
   logger.info({ event: 'stopped' }, 'stopped');
