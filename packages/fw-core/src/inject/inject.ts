@@ -8,6 +8,7 @@ import { Duplex } from 'node:stream';
 import type { HandlerRoute } from '../app/route-group.ts';
 import type { TypedRoute } from '../app/typed-route.ts';
 import { FwError } from '../errors.ts';
+import { isHeaderName, isHeaderValue } from '../http/header-fields.ts';
 import { addHeaderLine } from '../http/node-internals.ts';
 import type { FromSchema } from '../schema/from-schema.ts';
 import type { JsonSchema, SchemaIssue } from '../schema/route-schema.ts';
@@ -133,14 +134,13 @@ function incomingMessage(socket: InjectSocket, spec: InjectRequest): { req: Inco
 
 // process.getBuiltinModule, not an ES import of node:http: see server/start-server.ts (undici).
 const { METHODS } = process.getBuiltinModule('node:http');
-const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 
 // What llhttp refuses (400): a method it does not know (or CONNECT, fw's 400), a space, control or non-ASCII character in the target,
 // a header name no token or a value with a control character, a Content-Length repeated, not digits or beside a Transfer-Encoding,
 // and a Transfer-Encoding whose last coding is not chunked (RFC 9112 §6.1, §6.3).
 function unparsable({ method, url, rawHeaders: lines, headers }: IncomingMessage): boolean {
   if (!METHODS.includes(method!) || method === 'CONNECT' || /[^\x21-\x7e]/.test(url!)) return true;
-  for (let i = 0; i < lines.length; i += 2) if (!TOKEN.test(lines[i]!) || /[\x00-\x08\x0a-\x1f\x7f]/.test(lines[i + 1]!)) return true;
+  for (let i = 0; i < lines.length; i += 2) if (!isHeaderName(lines[i]!) || !isHeaderValue(lines[i + 1]!)) return true;
   const [length, coding] = [headers['content-length'], headers['transfer-encoding']];
   if (length !== undefined && (!/^\d+$/.test(length) || coding !== undefined || hasRepeatedHeader(lines, 'content-length'))) return true;
   return coding !== undefined && !/(?:^|,)[\t ]*chunked$/i.test(coding);
