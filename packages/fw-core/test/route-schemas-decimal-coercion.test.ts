@@ -30,6 +30,16 @@ const listQuery = {
   },
 };
 
+/** Unions whose later branch ajv coerces the number made in an earlier, failing one into: back to text, or to a boolean. */
+const choiceQuery = {
+  type: 'object',
+  properties: {
+    a: { anyOf: [{ type: 'integer', maximum: 5 }, { type: 'string' }] },
+    b: { oneOf: [{ type: 'integer', minimum: 5 }, { type: 'boolean' }] },
+    ids: { type: 'array', items: { anyOf: [{ type: 'integer', maximum: 5 }, { type: 'string' }] } },
+  },
+};
+
 describe('route schemas: numbers from decimal text only', () => {
   let app: InjectedApp;
   let handled = 0;
@@ -38,6 +48,7 @@ describe('route schemas: numbers from decimal text only', () => {
     { path: '/items/:id', handler: (req: FwRequest) => ((handled += 1), echo(req)), options: { methods: ['get'], schema: { params: integer('id') } } },
     { path: '/list', handler: echo, options: { methods: ['get'], schema: { query: listQuery } } },
     { path: '/tenant', handler: echo, options: { methods: ['get'], schema: { headers: integer('x-tenant') } } },
+    { path: '/choice', handler: echo, options: { methods: ['get'], schema: { query: choiceQuery } } },
   ];
   before(async () => {
     app = await injectTestApp({ groups: [{ prefix: '', security: false, routes }] });
@@ -134,6 +145,23 @@ describe('route schemas: numbers from decimal text only', () => {
     assert.deepEqual(result.errors.slice(0, 2), [decimalIssue('/ids/0'), decimalIssue('/ids/1')]);
     assert.equal(result.errors.length, 2000);
     assert.ok(reads <= 10 * texts.length, `${reads} reads of 2000 values`);
+  });
+
+  it("refuses a misread number that a later union branch turned back into text or a boolean: ?a=0x10 reached the handler as '16', ?b=0x1 as true", async () => {
+    for (const [query, path] of [['a=0x10', '/a'], ['a=1e3', '/a'], ['a=9007199254740993', '/a'], ['b=0x1', '/b'], ['ids=1&ids=%2010', '/ids/1']]) {
+      const res = await app.fetch(`/choice?${query}`);
+      assert.equal(res.status, 400, query);
+      assert.deepEqual(await res.json(), { error: 'invalid query', details: [decimalIssue(path!)] }, query);
+    }
+    const taken = await app.fetch('/choice?a=3&b=true&ids=4&ids=x');
+    assert.deepEqual(await taken.json(), { pathParams: null, queryParams: { a: 3, b: true, ids: [4, 'x'] } });
+  });
+
+  it('leaves alone a misread text that removeAdditional took out of the part', async () => {
+    const schema = { type: 'object', properties: { a: { type: 'integer' } }, additionalProperties: false };
+    const part: Record<string, unknown> = { a: '1', e: '0x10' };
+    assert.deepEqual((await loadAjvCompiler({ customOptions: { removeAdditional: true } }))(schema, { coerce: true })(part), { valid: true });
+    assert.deepEqual(part, { a: 1 });
   });
 
   it('refuses a header that is not decimal', async () => {

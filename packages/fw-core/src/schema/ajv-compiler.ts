@@ -165,17 +165,17 @@ const misread = (text: string): boolean => (DECIMAL.test(text) ? text.length > 1
 function decimalOnly(validate: SyncValidator): SyncValidator {
   return (value, sent) => {
     const part = value as Record<string, unknown>;
-    let texts: (readonly [string, number])[] | undefined;
+    let texts: (readonly [string, number, unknown])[] | undefined;
     for (const key in part) {
       const raw = part[key];
-      if (typeof raw === 'string' && misread(raw)) (texts ??= []).push([key, 0]);
-      else if (Array.isArray(raw)) raw.forEach((text, index) => misread(String(text)) && (texts ??= []).push([key, index]));
+      if (typeof raw === 'string' && misread(raw)) (texts ??= []).push([key, 0, raw]);
+      else if (Array.isArray(raw)) raw.forEach((text, index) => misread(String(text)) && (texts ??= []).push([key, index, text]));
     }
     const result = validate(value, sent);
     if (texts === undefined) return result;
-    // ajv's issues about a misread number (`0x10` above a maximum of 10) are about a number the client never sent, at any depth (a list of lists wraps it: [[16]]).
+    // ajv's issues about a misread number (`0x10` above a maximum of 10, or the `'16'` a later string branch made of it) are about a value the client never sent, at any depth ([[16]]).
     const refuse = (errors: readonly SchemaIssue[]): SchemaIssue[] => {
-      const issues = texts!.filter(([key, index]) => typeof [Array.isArray(part[key]) ? (part[key] as unknown[])[index] : part[key]].flat(Infinity)[0] === 'number').map(([key, index]): SchemaIssue => ({
+      const issues = texts!.filter(([key, index, text]) => ![undefined, text].includes([Array.isArray(part[key]) ? (part[key] as unknown[])[index] : part[key]].flat(Infinity)[0])).map(([key, index]): SchemaIssue => ({
         path: `/${key.replaceAll('~', '~0').replaceAll('/', '~1')}${Array.isArray(part[key]) ? `/${index}` : ''}`,
         keyword: 'type', message: 'must be a decimal number within ±9007199254740991', params: {},
       }));
