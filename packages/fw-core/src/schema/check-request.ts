@@ -42,7 +42,7 @@ const PART_CHECKS: Readonly<Record<RequestPart, (validate: SchemaValidator, sche
   params: (validate) => (req) => checked(req, 'params', validate, () => ({ ...req.bindings })),
   query: (validate) => (req) => checked(req, 'query', validate, () => parseUrlencoded(req.query)),
   headers: (validate, schema) => {
-    const lists = Object.entries((schema as { properties?: Record<string, { type?: unknown }> } | undefined)?.properties ?? {}).filter(([, property]) => [property?.type].flat().includes('array')).map(([name]) => name);
+    const lists = Object.entries((schema as { properties?: Record<string, { type?: unknown; anyOf?: { type?: unknown }[]; oneOf?: { type?: unknown }[] }> } | undefined)?.properties ?? {}).filter(([, property]) => [property, ...(property?.anyOf ?? []), ...(property?.oneOf ?? [])].some((branch) => [branch?.type].flat().includes('array'))).map(([name]) => name);
     const copy = (req: FwRequest): Record<string, unknown> => ({ ...req.headers, ...(req.headers['set-cookie'] && { 'set-cookie': [...req.headers['set-cookie']] }) });
     const take = lists.length === 0 ? copy : (req: FwRequest) => splitLists(copy(req), lists);
     return (req) => checked(req, 'headers', validate, () => take(req));
@@ -53,7 +53,7 @@ const PART_CHECKS: Readonly<Record<RequestPart, (validate: SchemaValidator, sche
   },
 };
 
-/** `headers` with each of `lists` (array properties) split as RFC 9110 §5.6.1 reads a list, as OpenAPI's `style: simple` sends one (`x-ids: 1,2`) and node:http joins a repeated header (`1, 2`). */
+/** `headers` with each of `lists` (properties that may be arrays: by their type, or a branch of their anyOf/oneOf) split as RFC 9110 §5.6.1 reads a list, as OpenAPI's `style: simple` sends one (`x-ids: 1,2`) and node:http joins a repeated header (`1, 2`). */
 function splitLists(headers: Record<string, unknown>, lists: readonly string[]): Record<string, unknown> {
   for (const name of lists) if (typeof headers[name] === 'string') headers[name] = headers[name].split(',').map((item) => item.trim()).filter((item) => item !== '');
   return headers;
