@@ -19,7 +19,7 @@ export type FromAnswerSchema<S> = [StandardTypes<S>] extends [never] ? FromSchem
 /** The type of the values `schema` accepts (a Standard Schema's output: what the handler reads); `unknown` where the schema cannot be read. */
 export type FromSchema<S> = [StandardTypes<S>] extends [never] ? FromJsonSchema<S> : StandardTypes<S> extends { readonly output: infer O } ? O : unknown;
 
-/** The type of the values a JSON Schema accepts; TypeBox 0.34 declares it as `static` (TypeBox 1's schemas are read as written). */
+/** The type of the values a JSON Schema accepts; TypeBox 0.34 declares it as `static` (TypeBox 1's schemas are read as written); ajv's `nullable: true` adds null. */
 type FromJsonSchema<S> = S extends true
   ? unknown
   : S extends false
@@ -37,7 +37,7 @@ type FromJsonSchema<S> = S extends true
               : S extends { readonly allOf: readonly unknown[] }
                 ? FromAll<S['allOf']>
                 : S extends { readonly type: infer T }
-                  ? FromType<T extends readonly (infer Name)[] ? Name : T, S>
+                  ? FromType<T extends readonly (infer Name)[] ? Name : T, S> | (S extends { readonly nullable: true } ? null : never)
                   : unknown;
 
 /** The union of the branches' types. */

@@ -43,6 +43,9 @@ expectType<Equal<FromSchema<{ type: 'object'; required: readonly ['a'] }>, { [ke
 expectType<Equal<FromSchema<{ anyOf: readonly [{ type: 'string' }, { type: 'null' }] }>, string | null>>();
 expectType<Equal<FromSchema<{ allOf: readonly [{ type: 'object'; properties: { a: { type: 'string' } }; required: readonly ['a'] }, { type: 'object'; properties: { b: { type: 'boolean' } }; required: readonly ['b'] }] }>['b'], boolean>>();
 expectType<Equal<FromSchema<{ type: 'array' }>, readonly unknown[]>>();
+// ajv's `nullable: true` (OpenAPI's) takes null, and `?n=` coerces to it: the type must say so.
+expectType<Equal<FromSchema<{ type: 'integer'; nullable: true }>, number | null>>();
+expectType<Equal<FromSchema<{ type: 'object'; properties: { n: { type: 'string'; nullable: true } }; required: readonly ['n']; additionalProperties: false }>, { n: string | null }>>();
 expectType<Equal<FromSchema<true>, unknown>>();
 expectType<Equal<FromSchema<false>, never>>();
 expectType<Equal<FromSchema<{ $ref: '#/definitions/post' }>, unknown>>();
