@@ -166,6 +166,8 @@ const schemas = {
     }
   }),
 };
+/** A route with two parts that a request may both fail. */
+const TWO_PARTS = { query: { type: 'object', properties: { n: { type: 'integer' } } }, body: { type: 'object', properties: { n: { type: 'integer' } } } };
 const path = (part: RequestPart, index: number): string => `/${part}/${index}${part === 'params' ? '/:a/:b/:c' : ''}`;
 const PARTS: readonly RequestPart[] = ['params', 'query', 'headers', 'body'];
 
@@ -185,12 +187,14 @@ describe(`generated route schemas against plain ajv and Fastify 5 (seed ${SEED})
       handler: (req: FwRequest) => json({ value: read(part, req) ?? null }),
       options: { methods: [part === 'body' ? 'post' : 'get'], schema: { [part]: schema } },
     })));
+    routes.push({ path: '/two-parts', handler: () => json(null), options: { methods: ['post'], schema: { query: TWO_PARTS.query, body: TWO_PARTS.body } } });
     routes.push({ path: '/any-query', handler: (req: FwRequest) => json({ value: req.queryParams }), options: { methods: ['get'], schema: { query: { type: 'object' } } } });
     app = await injectTestApp({ fw: { plugins: [{ phase: 'pre_request', module: 'fw_request_plugin', options: { decode_json_body: true } }] }, groups: [{ prefix: '', security: false, routes }] });
     fastify = Fastify({ logger: false });
     for (const part of ['params', 'query', 'headers'] as const) {
       schemas[part].forEach((schema, index) => fastify.get(path(part, index), { schema: { [part === 'query' ? 'querystring' : part]: schema } }, async (request) => ({ value: part === 'headers' ? null : part === 'query' ? request.query : request.params })));
     }
+    fastify.post('/two-parts', { schema: { querystring: TWO_PARTS.query, body: TWO_PARTS.body } }, async () => null);
     fastify.get('/any-query', { schema: { querystring: { type: 'object' } } }, async (request) => ({ value: request.query }));
     await fastify.ready();
   });
@@ -228,6 +232,12 @@ describe(`generated route schemas against plain ajv and Fastify 5 (seed ${SEED})
     const url = '/any-query?z=%C3&y=%zz';
     assert.deepEqual((await inject(app.fw, { url })).json(), { value: { z: '\ufffd', y: '%zz' } });
     assert.deepEqual((await fastify.inject({ url })).json(), { value: { z: '%C3', y: '%zz' } });
+  });
+
+  it('differs as documented: a request failing its query and its body hears about its query from fw, about its body from Fastify', async () => {
+    const request = { url: '/two-parts?n=x', method: 'POST' as const, headers: { 'content-type': 'application/json' }, body: '{"n":"x"}' };
+    assert.equal((await inject(app.fw, request)).json<{ error: string }>().error, 'invalid query');
+    assert.match((await fastify.inject(request)).json<{ message: string }>().message, /^body\/n /);
   });
 
   it('path bindings, one decoded text each', async () => {
