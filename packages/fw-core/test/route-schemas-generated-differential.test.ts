@@ -168,6 +168,8 @@ const schemas = {
 };
 /** A route with two parts that a request may both fail. */
 const TWO_PARTS = { query: { type: 'object', properties: { n: { type: 'integer' } } }, body: { type: 'object', properties: { n: { type: 'integer' } } } };
+/** A headers schema that coerces one header and defaults another. */
+const HEADER_COPY = { type: 'object', properties: { 'x-n': { type: 'integer' }, 'x-d': { type: 'string', default: 'dd' } } };
 const path = (part: RequestPart, index: number): string => `/${part}/${index}${part === 'params' ? '/:a/:b/:c' : ''}`;
 const PARTS: readonly RequestPart[] = ['params', 'query', 'headers', 'body'];
 
@@ -188,6 +190,7 @@ describe(`generated route schemas against plain ajv and Fastify 5 (seed ${SEED})
       options: { methods: [part === 'body' ? 'post' : 'get'], schema: { [part]: schema } },
     })));
     routes.push({ path: '/two-parts', handler: () => json(null), options: { methods: ['post'], schema: { query: TWO_PARTS.query, body: TWO_PARTS.body } } });
+    routes.push({ path: '/header-copy', handler: (req: FwRequest) => json({ value: req.headers }), options: { methods: ['get'], schema: { headers: HEADER_COPY } } });
     routes.push({ path: '/any-query', handler: (req: FwRequest) => json({ value: req.queryParams }), options: { methods: ['get'], schema: { query: { type: 'object' } } } });
     app = await injectTestApp({ fw: { plugins: [{ phase: 'pre_request', module: 'fw_request_plugin', options: { decode_json_body: true } }] }, groups: [{ prefix: '', security: false, routes }] });
     fastify = Fastify({ logger: false });
@@ -195,6 +198,7 @@ describe(`generated route schemas against plain ajv and Fastify 5 (seed ${SEED})
       schemas[part].forEach((schema, index) => fastify.get(path(part, index), { schema: { [part === 'query' ? 'querystring' : part]: schema } }, async (request) => ({ value: part === 'headers' ? null : part === 'query' ? request.query : request.params })));
     }
     fastify.post('/two-parts', { schema: { querystring: TWO_PARTS.query, body: TWO_PARTS.body } }, async () => null);
+    fastify.get('/header-copy', { schema: { headers: HEADER_COPY } }, async (request) => ({ value: request.headers }));
     fastify.get('/any-query', { schema: { querystring: { type: 'object' } } }, async (request) => ({ value: request.query }));
     await fastify.ready();
   });
@@ -238,6 +242,13 @@ describe(`generated route schemas against plain ajv and Fastify 5 (seed ${SEED})
     const request = { url: '/two-parts?n=x', method: 'POST' as const, headers: { 'content-type': 'application/json' }, body: '{"n":"x"}' };
     assert.equal((await inject(app.fw, request)).json<{ error: string }>().error, 'invalid query');
     assert.match((await fastify.inject(request)).json<{ message: string }>().message, /^body\/n /);
+  });
+
+  it("differs as documented: fw's req.headers stays as sent, where Fastify coerces request.headers and sets its defaults", async () => {
+    const request = { url: '/header-copy', headers: { 'x-n': '5' } };
+    const mine = (await inject(app.fw, request)).json<{ value: Record<string, unknown> }>().value;
+    const theirs = (await fastify.inject(request)).json<{ value: Record<string, unknown> }>().value;
+    assert.deepEqual([mine['x-n'], mine['x-d'], theirs['x-n'], theirs['x-d']], ['5', undefined, 5, 'dd']);
   });
 
   it('path bindings, one decoded text each', async () => {
