@@ -9,7 +9,7 @@ type SyncValidator = (value: unknown, sent?: () => unknown) => SchemaResult;
 
 // The little of ajv's API fw uses, typed locally so fw-core builds without ajv installed.
 type CompiledAjv = { (value: unknown): boolean; errors?: readonly AjvError[] | null };
-type AjvInstance = { formats: object; RULES: { keywords: object }; compile(schema: unknown): CompiledAjv; addSchema(schema: unknown, key: string): unknown; validateSchema(schema: unknown, throws: boolean): boolean; errorsText(errors: CompiledAjv['errors']): string };
+type AjvInstance = { formats: object; RULES: { keywords: object }; compile(schema: unknown): CompiledAjv; addSchema(schema: unknown, key: string): unknown; removeSchema(schema: unknown): unknown; validateSchema(schema: unknown, throws: boolean): boolean; errorsText(errors: CompiledAjv['errors']): string };
 type AjvClass = new (options: Record<string, unknown>) => AjvInstance;
 type AjvError = { readonly instancePath: string; readonly keyword: string; readonly message?: string; readonly params: Record<string, unknown> };
 
@@ -66,11 +66,17 @@ export async function loadAjvCompiler(options: AjvOptions = {}, importModule = (
   const lazily = (coerce: boolean, made?: AjvInstance) => () => (made ??= make(coerce, true));
   const plain = { first: make(false, false), all: lazily(false) };
   const coercing = { first: make(true, false), all: lazily(true) };
+  // A route schema's root $id names nothing outside it, as with Fastify's ajv (addUsedSchema: false), so routes may repeat one
+  // (`{...post, required}`): ajv registers it while compiling (for the schema's own $refs to it), and fw takes it out after.
+  const compile = (ajv: AjvInstance, schema: unknown, validate = ajv.compile(schema)): CompiledAjv => {
+    if (typeof (schema as { $id?: unknown } | null)?.$id === 'string' && !Object.values(schemas).includes(schema as never)) ajv.removeSchema(schema);
+    return validate;
+  };
   return (schema, { coerce }) => {
     const pair = coerce ? coercing : plain;
     try {
       checkSchema(plain.first, schema);
-      const validate = toValidator(pair.first.compile(schema), () => pair.all().compile(schema));
+      const validate = toValidator(compile(pair.first, schema), () => compile(pair.all(), schema));
       // Only a schema that names a number or integer type, or refers elsewhere, may let ajv turn text into a number.
       return coerce && /"(?:number|integer)"|"\$ref"/.test(JSON.stringify(schema) ?? '') ? decimalOnly(validate) : validate;
     } catch (error) {
@@ -138,8 +144,7 @@ const toIssue = (error: AjvError): SchemaIssue => ({ path: error.instancePath, k
 /** True when `value` holds at most `limit` values (itself and all below); iterative, so deep nesting cannot overflow the stack. */
 function hasAtMostValues(value: unknown, limit: number): boolean {
   let count = 1;
-  const pending: unknown[] = [value];
-  while (pending.length > 0) {
+  for (const pending: unknown[] = [value]; pending.length > 0; ) {
     const current = pending.pop();
     if (typeof current !== 'object' || current === null) continue;
     const children = Array.isArray(current) ? current : Object.values(current);

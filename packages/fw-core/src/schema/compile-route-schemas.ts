@@ -51,9 +51,7 @@ export async function compileRouteSchemas(definitions: readonly RouteDefinition<
   const json = (part: PartSchema | undefined): part is JsonSchema => part !== undefined && !isStandardSchema(part);
   const takesJson = Object.keys(named).length > 0 || withSchema.some(({ data }) => [...PARTS.map((part) => data.schema![part]), ...Object.values(data.schema!.response ?? {})].some(json));
   const compiler = settings.schemaCompiler ?? (takesJson ? await loadAjvCompiler(settings.ajv, undefined, named) : undefined);
-  for (const [name, schema] of Object.entries(named)) {
-    compileOne(() => compiler!(schema, { coerce: false, schemas: named }), `the app's schema ${name}`, named, 'FW_ERR_SCHEMA_BAD_NAMED');
-  }
+  for (const [name, schema] of Object.entries(named)) compileOne(() => compiler!(schema, { coerce: false, schemas: named }), `the app's schema ${name}`, named, 'FW_ERR_SCHEMA_BAD_NAMED');
   // The app's schemas by name and by each $id in them, as ajv's addSchema knows them (a clash is its error): 0.34's Type.Recursive refers to its own T0.
   const byRef = schemaIds(Object.values(named), new Map(Object.entries(named)));
   const match = compiler && branchMatcher(compiler, named);

@@ -8,9 +8,7 @@ import { isThenable, type Projection } from '../http/response.ts';
 import type { SchemaIssue, SchemaResult, SchemaValidator, StandardIssue, StandardResult, StandardSchemaV1 } from './route-schema.ts';
 
 /** Whether `value` is a Standard Schema (an object, or an ArkType function, with `~standard.validate`). */
-export function isStandardSchema(value: unknown): value is StandardSchemaV1 {
-  return (typeof value === 'object' || typeof value === 'function') && value !== null && typeof (value as Partial<StandardSchemaV1>)['~standard']?.validate === 'function';
-}
+export const isStandardSchema = (value: unknown): value is StandardSchemaV1 => (typeof value === 'object' || typeof value === 'function') && value !== null && typeof (value as Partial<StandardSchemaV1>)['~standard']?.validate === 'function';
 
 /** A request part's validator: `schema`'s validate, awaited when it answers a promise; its output replaces what was checked. */
 export function standardValidator(schema: StandardSchemaV1): SchemaValidator {
@@ -21,9 +19,7 @@ export function standardValidator(schema: StandardSchemaV1): SchemaValidator {
   };
 }
 
-function toSchemaResult(result: StandardResult<unknown>): SchemaResult {
-  return result.issues === undefined ? { valid: true, value: result.value } : { valid: false, errors: result.issues.map(toIssue) };
-}
+const toSchemaResult = (result: StandardResult<unknown>): SchemaResult => (result.issues === undefined ? { valid: true, value: result.value } : { valid: false, errors: result.issues.map(toIssue) });
 
 /** A library's issue as fw's: its path as a JSON Pointer, its `code` (zod's) as the keyword, else `standard`. */
 function toIssue(issue: StandardIssue): SchemaIssue {
