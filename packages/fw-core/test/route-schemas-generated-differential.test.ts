@@ -96,7 +96,7 @@ const compiles = (schema: Schema): boolean => {
 const TEXTS = ['', '1', '0', '-0', '2.0', '007', '3', '-5', '1.5', '0x10', '0x1', '1e3', '%2B1', '+1', '%201', '.5', 'Infinity', '9007199254740993', '9007199254740991', 'true', 'false', 'null', 'abc', 'x', 'd', 'a', 'b', '2020-01-01', 'a%2Cb', '1,2', '%E2%82%AC', 'a+b', '%25'];
 
 // Malformed percent-encoding, which only a query may carry (a path's is a 404, a header's text is not decoded).
-const QUERY_TEXTS = [...TEXTS, '%C3', '%zz', '%'];
+const QUERY_TEXTS = [...TEXTS, '%C3', '%zz', '%', '%%31'];
 
 /** Plain ajv as fw documents its options: strict, union types, coerceTypes 'array' and useDefaults for the text parts only. */
 function ajv(text: boolean, allErrors: boolean): Ajv {
@@ -218,7 +218,7 @@ describe(`generated route schemas against plain ajv and Fastify 5 (seed ${SEED})
     const answer = await inject(app.fw, { url, headers });
     const mine = outcome(answer.status, answer.json() as never);
     assertSame(mine, want, message);
-    const differs = texts.some((text) => misread(text) || text.includes('\ufffd')) || schema.additionalProperties === false || (part === 'headers' && JSON.stringify(schema).includes('"array"'));
+    const differs = texts.some((text) => misread(text) || text.includes('\ufffd')) || /%(?![0-9A-Fa-f]{2})/.test(url) || schema.additionalProperties === false || (part === 'headers' && JSON.stringify(schema).includes('"array"'));
     if (differs) return;
     const theirs = await fastify.inject({ url, headers });
     assert.equal(theirs.statusCode, answer.status, `${message}: Fastify ${theirs.body}`);
@@ -248,10 +248,10 @@ describe(`generated route schemas against plain ajv and Fastify 5 (seed ${SEED})
     }
   });
 
-  it("differs as documented: a query's malformed UTF-8 is U+FFFD (URLSearchParams), where Fastify keeps the text as sent", async () => {
-    const url = '/any-query?z=%C3&y=%zz';
-    assert.deepEqual((await inject(app.fw, { url })).json(), { value: { z: '\ufffd', y: '%zz' } });
-    assert.deepEqual((await fastify.inject({ url })).json(), { value: { z: '%C3', y: '%zz' } });
+  it("differs as documented: a query's malformed UTF-8 is U+FFFD and a stray % stays one (URLSearchParams), where Fastify keeps such a text as sent", async () => {
+    const url = '/any-query?z=%C3&y=%zz&x=%%31';
+    assert.deepEqual((await inject(app.fw, { url })).json(), { value: { z: '\ufffd', y: '%zz', x: '%1' } });
+    assert.deepEqual((await fastify.inject({ url })).json(), { value: { z: '%C3', y: '%zz', x: '%%31' } });
   });
 
   it('differs as documented: a request failing its query and its body hears about its query from fw, about its body from Fastify', async () => {
