@@ -18,6 +18,7 @@ import type { RouteEntry } from '../src/app/route-group.ts';
 import type { FwRequest } from '../src/http/request.ts';
 import { json } from '../src/http/response.ts';
 import { inject } from '../src/index.ts';
+import { loadAjvCompiler } from '../src/schema/ajv-compiler.ts';
 import type { RequestPart } from '../src/schema/route-schema.ts';
 import { seededRandom } from '../../../bench/tables/route-table.ts';
 import { injectTestApp, type InjectedApp } from './support/inject-app.ts';
@@ -196,7 +197,7 @@ describe(`generated route schemas against plain ajv and Fastify 5 (seed ${SEED})
     routes.push({ path: '/any-query', handler: (req: FwRequest) => json({ value: req.queryParams }), options: { methods: ['get'], schema: { query: { type: 'object' } } } });
     app = await injectTestApp({ fw: { plugins: [{ phase: 'pre_request', module: 'fw_request_plugin', options: { decode_json_body: true } }] }, groups: [{ prefix: '', security: false, routes }] });
     removing = await injectTestApp({ ajv: { customOptions: { removeAdditional: true } }, groups: [{ prefix: '', security: false, routes: routes.filter((entry) => entry.path.startsWith('/query/')) }] });
-    fastify = Fastify({ logger: false });
+    fastify = Fastify({ logger: false, ajv: { customOptions: { logger: false } } });
     for (const part of ['params', 'query', 'headers'] as const) {
       schemas[part].forEach((schema, index) => fastify.get(path(part, index), { schema: { [part === 'query' ? 'querystring' : part]: schema } }, async (request) => ({ value: part === 'headers' ? null : part === 'query' ? request.query : request.params })));
     }
@@ -265,6 +266,20 @@ describe(`generated route schemas against plain ajv and Fastify 5 (seed ${SEED})
     const mine = (await inject(app.fw, request)).json<{ value: Record<string, unknown> }>().value;
     const theirs = (await fastify.inject(request)).json<{ value: Record<string, unknown> }>().value;
     assert.deepEqual([mine['x-n'], mine['x-d'], theirs['x-n'], theirs['x-d']], ['5', undefined, 5, 'dd']);
+  });
+
+  it("differs as documented: strict ajv refuses at start what Fastify's ajv only logs, and customOptions.strict: 'log' takes it", async () => {
+    const loose = [{ type: 'object', required: ['a'] }, { properties: { a: { type: 'integer' } } }, { type: 'object', properties: { a: { maximum: 5 } } }, { type: 'object', properties: { a: { type: 'array', items: [{ type: 'integer' }] } } }];
+    const strict = await loadAjvCompiler();
+    const logging = await loadAjvCompiler({ customOptions: { strict: 'log', logger: false } });
+    const other = Fastify({ logger: false, ajv: { customOptions: { logger: false } } });
+    loose.forEach((schema, index) => {
+      assert.throws(() => strict(schema, { coerce: true }), /^Error: strict mode: /, JSON.stringify(schema));
+      assert.equal(typeof logging(schema, { coerce: true }), 'function', JSON.stringify(schema));
+      other.get(`/${index}`, { schema: { querystring: schema } }, async () => null);
+    });
+    await other.ready();
+    await other.close();
   });
 
   it('path bindings, one decoded text each', async () => {
