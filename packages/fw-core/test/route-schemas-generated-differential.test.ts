@@ -169,6 +169,9 @@ const schemas = {
 };
 /** A route with two parts that a request may both fail. */
 const TWO_PARTS = { query: { type: 'object', properties: { n: { type: 'integer' } } }, body: { type: 'object', properties: { n: { type: 'integer' } } } };
+/** Properties defaulting to null, under unions that coerce it and unions that keep it. */
+const nullable = (branches: readonly object[]) => ({ anyOf: branches, default: null });
+const NULL_DEFAULTS = { type: 'object', properties: { number: nullable([{ type: 'integer' }, { type: 'null' }]), text: nullable([{ type: 'string' }, { type: 'null' }]), kept: { type: ['integer', 'null'], default: null }, first: nullable([{ type: 'null' }, { type: 'integer' }]) } };
 /** A headers schema that coerces one header and defaults another. */
 const HEADER_COPY = { type: 'object', properties: { 'x-n': { type: 'integer' }, 'x-d': { type: 'string', default: 'dd' } } };
 const path = (part: RequestPart, index: number): string => `/${part}/${index}${part === 'params' ? '/:a/:b/:c' : ''}`;
@@ -194,6 +197,7 @@ describe(`generated route schemas against plain ajv and Fastify 5 (seed ${SEED})
     })));
     routes.push({ path: '/two-parts', handler: () => json(null), options: { methods: ['post'], schema: { query: TWO_PARTS.query, body: TWO_PARTS.body } } });
     routes.push({ path: '/header-copy', handler: (req: FwRequest) => json({ value: req.headers }), options: { methods: ['get'], schema: { headers: HEADER_COPY } } });
+    routes.push({ path: '/null-defaults', handler: (req: FwRequest) => json({ value: req.queryParams }), options: { methods: ['get'], schema: { query: NULL_DEFAULTS } } });
     routes.push({ path: '/any-query', handler: (req: FwRequest) => json({ value: req.queryParams }), options: { methods: ['get'], schema: { query: { type: 'object' } } } });
     app = await injectTestApp({ fw: { plugins: [{ phase: 'pre_request', module: 'fw_request_plugin', options: { decode_json_body: true } }] }, groups: [{ prefix: '', security: false, routes }] });
     removing = await injectTestApp({ ajv: { customOptions: { removeAdditional: true } }, groups: [{ prefix: '', security: false, routes: routes.filter((entry) => entry.path.startsWith('/query/')) }] });
@@ -203,6 +207,7 @@ describe(`generated route schemas against plain ajv and Fastify 5 (seed ${SEED})
     }
     fastify.post('/two-parts', { schema: { querystring: TWO_PARTS.query, body: TWO_PARTS.body } }, async () => null);
     fastify.get('/header-copy', { schema: { headers: HEADER_COPY } }, async (request) => ({ value: request.headers }));
+    fastify.get('/null-defaults', { schema: { querystring: NULL_DEFAULTS } }, async (request) => ({ value: request.query }));
     fastify.get('/any-query', { schema: { querystring: { type: 'object' } } }, async (request) => ({ value: request.query }));
     await fastify.ready();
   });
@@ -280,6 +285,12 @@ describe(`generated route schemas against plain ajv and Fastify 5 (seed ${SEED})
     });
     await other.ready();
     await other.close();
+  });
+
+  it("agrees with Fastify that a default is coerced as a sent value is: null under anyOf [integer, null] is 0 (documented)", async () => {
+    const url = '/null-defaults';
+    const want = { value: { number: 0, text: '', kept: null, first: null } };
+    assert.deepEqual([(await inject(app.fw, { url })).json(), (await fastify.inject({ url })).json()], [want, want]);
   });
 
   it('path bindings, one decoded text each', async () => {
