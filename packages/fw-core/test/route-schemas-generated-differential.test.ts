@@ -2,7 +2,7 @@
  * Generated route schemas, through a real app (inject), beside plain ajv with the options fw documents and beside
  * Fastify 5 on the same route schema (docs/applications-reference.md, "Route schemas" and "Coercion"). A seeded
  * generator makes each part's schema (types and type lists, anyOf/oneOf, enum/const, formats, nullable, defaults,
- * bounds, patterns, arrays, additionalProperties) and its requests (repeated names, empty values, `+` and `%20`,
+ * bounds, patterns, arrays, additionalProperties, $refs to named schemas) and its requests (repeated names, empty values, `+` and `%20`,
  * 1e3, ` 1`, 0x10, Infinity, unsafe integers, 'true' and '1', commas in headers, JSON bodies with constructor keys,
  * big numbers and nesting). Compared: answered or 400, the value the handler reads (coerced, defaults set), and
  * each issue's path and keyword. Fastify is compared where the docs claim parity: params, query and headers whose
@@ -29,10 +29,18 @@ const below = (n: number): number => Math.floor(next() * n);
 const pick = <T>(list: readonly T[]): T => list[below(list.length)]!;
 type Schema = Record<string, any>;
 
+/** The app's named schemas (Fastify's addSchema), which a generated property may $ref by name. */
+const NAMED: Readonly<Record<string, Schema>> = {
+  limit: { $id: 'limit', type: 'integer', minimum: 1, maximum: 10 },
+  flag: { $id: 'flag', type: ['boolean', 'null'] },
+  tags: { $id: 'tags', type: 'array', items: { type: 'string', minLength: 1 }, maxItems: 3 },
+};
+
 /** A property of a text part: what a query, a path binding or a header may be declared as. */
 function textProperty(depth = 0): Schema {
   const bounded = (schema: Schema, keywords: Schema): Schema => ({ ...schema, ...Object.fromEntries(Object.entries(keywords).filter(() => next() < 0.35)) });
-  switch (below(14)) {
+  switch (below(15)) {
+    case 14: return { $ref: pick(Object.keys(NAMED)) };
     case 0: return bounded({ type: 'integer' }, { minimum: below(5) - 2, maximum: below(20) });
     case 1: return bounded({ type: 'number' }, { exclusiveMaximum: 100, multipleOf: 0.5 });
     case 2: return { type: 'boolean' };
@@ -103,6 +111,7 @@ const QUERY_TEXTS = [...TEXTS, '%C3', '%zz', '%', '%%31'];
 function ajv(text: boolean, allErrors: boolean): Ajv {
   const made = new Ajv({ strict: true, allowUnionTypes: true, useDefaults: text, coerceTypes: text && 'array', allErrors, logger: false });
   (addFormats as unknown as (ajv: Ajv) => void)(made);
+  for (const [name, schema] of Object.entries(NAMED)) made.addSchema(schema, name);
   return made;
 }
 const plain = { text: { first: ajv(true, false), all: ajv(true, true) }, body: { first: ajv(false, false), all: ajv(false, true) } };
@@ -199,9 +208,10 @@ describe(`generated route schemas against plain ajv and Fastify 5 (seed ${SEED})
     routes.push({ path: '/header-copy', handler: (req: FwRequest) => json({ value: req.headers }), options: { methods: ['get'], schema: { headers: HEADER_COPY } } });
     routes.push({ path: '/null-defaults', handler: (req: FwRequest) => json({ value: req.queryParams }), options: { methods: ['get'], schema: { query: NULL_DEFAULTS } } });
     routes.push({ path: '/any-query', handler: (req: FwRequest) => json({ value: req.queryParams }), options: { methods: ['get'], schema: { query: { type: 'object' } } } });
-    app = await injectTestApp({ fw: { plugins: [{ phase: 'pre_request', module: 'fw_request_plugin', options: { decode_json_body: true } }] }, groups: [{ prefix: '', security: false, routes }] });
-    removing = await injectTestApp({ ajv: { customOptions: { removeAdditional: true } }, groups: [{ prefix: '', security: false, routes: routes.filter((entry) => entry.path.startsWith('/query/')) }] });
+    app = await injectTestApp({ schemas: NAMED, fw: { plugins: [{ phase: 'pre_request', module: 'fw_request_plugin', options: { decode_json_body: true } }] }, groups: [{ prefix: '', security: false, routes }] });
+    removing = await injectTestApp({ schemas: NAMED, ajv: { customOptions: { removeAdditional: true } }, groups: [{ prefix: '', security: false, routes: routes.filter((entry) => entry.path.startsWith('/query/')) }] });
     fastify = Fastify({ logger: false, ajv: { customOptions: { logger: false } } });
+    for (const schema of Object.values(NAMED)) fastify.addSchema(schema);
     for (const part of ['params', 'query', 'headers'] as const) {
       schemas[part].forEach((schema, index) => fastify.get(path(part, index), { schema: { [part === 'query' ? 'querystring' : part]: schema } }, async (request) => ({ value: part === 'headers' ? null : part === 'query' ? request.query : request.params })));
     }
