@@ -66,6 +66,16 @@ describe("route schemas: a $ref to another route's $id", () => {
     });
   }
 
+  it("leaves a named schema's $id to it when a route repeats it under customOptions.addUsedSchema: false", async () => {
+    const named = await injectTestApp({ fw: DECODE, ajv: { customOptions: { addUsedSchema: false } }, schemas: { post }, groups: [{ prefix: '', security: false, routes: [route('/a', { body: { ...post } }), route('/b', { body: { type: 'object', properties: { post: { $ref: 'post' } } } })] }] });
+    try {
+      const wrong = await named.fetch('/b', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"post":{"id":"x"}}' });
+      assert.deepEqual([wrong.status, ((await wrong.json()) as { details: { path: string }[] }).details[0]!.path], [400, '/post/id']);
+    } finally {
+      await named.close();
+    }
+  });
+
   it('resolves to a named schema by its $id, as before', async () => {
     const named = await injectTestApp({ fw: DECODE, schemas: { post: { ...post, $id: 'https://example.test/post' } }, groups: [{ prefix: '', security: false, routes: [route('/a', { body: { $ref: 'https://example.test/post' } }), route('/b', { body: { $ref: 'post' } })] }] });
     try {

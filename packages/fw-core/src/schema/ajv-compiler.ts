@@ -9,7 +9,7 @@ type SyncValidator = (value: unknown, sent?: () => unknown) => SchemaResult;
 
 // The little of ajv's API fw uses, typed locally so fw-core builds without ajv installed.
 type CompiledAjv = { (value: unknown): boolean; errors?: readonly AjvError[] | null };
-type AjvInstance = { formats: object; RULES: { keywords: object }; compile(schema: unknown): CompiledAjv; addSchema(schema: unknown, key: string): unknown; removeSchema(schema: unknown): unknown; validateSchema(schema: unknown, throws: boolean): boolean; errorsText(errors: CompiledAjv['errors']): string };
+type AjvInstance = { formats: object; RULES: { keywords: object }; compile(schema: unknown): CompiledAjv; addSchema(schema: unknown, key: string): unknown; removeSchema(schema: unknown): unknown; getSchema(id: string): { schema: unknown } | undefined; validateSchema(schema: unknown, throws: boolean): boolean; errorsText(errors: CompiledAjv['errors']): string };
 type AjvClass = new (options: Record<string, unknown>) => AjvInstance;
 type AjvError = { readonly instancePath: string; readonly keyword: string; readonly message?: string; readonly params: Record<string, unknown> };
 
@@ -67,9 +67,9 @@ export async function loadAjvCompiler(options: AjvOptions = {}, importModule = (
   const plain = { first: make(false, false), all: lazily(false) };
   const coercing = { first: make(true, false), all: lazily(true) };
   // A route schema's root $id names nothing outside it, as with Fastify's ajv (addUsedSchema: false), so routes may repeat one
-  // (`{...post, required}`): ajv registers it while compiling (for the schema's own $refs to it), and fw takes it out after.
-  const compile = (ajv: AjvInstance, schema: unknown, validate = ajv.compile(schema)): CompiledAjv => {
-    if (typeof (schema as { $id?: unknown } | null)?.$id === 'string' && !Object.values(schemas).includes(schema as never)) ajv.removeSchema(schema);
+  // (`{...post, required}`): ajv registers it while compiling (for the schema's own $refs to it), and fw takes it out after (not a named schema's).
+  const compile = (ajv: AjvInstance, schema: unknown, validate = ajv.compile(schema), id = (schema as { $id?: unknown } | null)?.$id): CompiledAjv => {
+    if (typeof id === 'string' && !Object.values(schemas).includes(schema as never) && ajv.getSchema(id)?.schema === schema) ajv.removeSchema(schema);
     return validate;
   };
   return (schema, { coerce }) => {
