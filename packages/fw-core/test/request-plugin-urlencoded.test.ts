@@ -25,6 +25,10 @@ describe('fw_request_plugin decodes urlencoded forms into params', () => {
     });
   });
 
+  it('keeps a leading ? as part of the first name, as the WHATWG urlencoded parser does (URLSearchParams of a string drops it)', async () => {
+    assert.deepEqual(await post('?a=1&b=2'), { status: 200, json: { params: { '?a': '1', b: '2' } }, outcome: 'ok' });
+  });
+
   it('collects repeated keys into an array of strings in order', async () => {
     assert.deepEqual(await post('tag=a&other=1&tag=b&tag=c'), {
       status: 200,

@@ -82,6 +82,12 @@ describe('route schemas: request parts', () => {
     assert.deepEqual(await res.json(), { bindings: {}, pathParams: null, query: 'limit=7&tag=a&draft=true', queryParams: { limit: 7, tag: ['a'], draft: true }, body: null });
   });
 
+  it('reads /list??limit=7 as the name ?limit, as WHATWG URL and Fastify do, not as limit', async () => {
+    const res = await app.fetch('/list??limit=7');
+    assert.equal(res.status, 400);
+    assert.deepEqual(((await res.json()) as { details: { params: unknown }[] }).details.map((issue) => issue.params), [{ additionalProperty: '?limit' }]);
+  });
+
   it('gives a repeated name as an array, which a scalar schema refuses', async () => {
     const res = await app.fetch('/list?limit=1&limit=2');
     assert.equal(res.status, 400);

@@ -110,7 +110,7 @@ function decodes({ mediaType }: ContentType, options: RequestPluginOptions): boo
   return options.read_urlencoded_body === true && mediaType === 'application/x-www-form-urlencoded';
 }
 
-/** Form fields by name; a repeated name collects its values in order. */
+/** Form fields by name; a repeated name collects its values in order. A leading `?` is part of the first name (`?a=1` from `/q??a=1`), which URLSearchParams of a string would drop. */
 type FormFields = Record<string, string | string[]>;
 
 /**
@@ -119,7 +119,7 @@ type FormFields = Record<string, string | string[]>;
  */
 export function parseUrlencoded(text: string): FormFields {
   const fields: FormFields = Object.create(null) as FormFields;
-  for (const [name, value] of new URLSearchParams(text)) {
+  for (const [name, value] of new URLSearchParams(text.charCodeAt(0) === 63 /* '?' */ ? `&${text}` : text)) {
     const seen = fields[name];
     if (seen === undefined) fields[name] = value;
     else if (typeof seen === 'string') fields[name] = [seen, value];
