@@ -94,6 +94,13 @@ for (const run of STORE_ENVIRONMENTS) {
       }
       assertJson(await blog.request('DELETE', '/api/posts/1', { headers: keyed('') }), 400, invalid);
       assert.deepEqual(await titled('refused key'), []);
+      // A comma is HTTP's list separator: an intermediary that joins two Idempotency-Key lines with "," (RFC 9110
+      // §5.3) must not make them one new key. A comma inside a quoted key is the key's own.
+      for (const key of ['a,b', 'key-1,key-2', 'trailing,']) {
+        assertJson(await blog.request('POST', '/api/posts', { body: { title: 'comma key', body: 'b' }, headers: keyed(key) }), 400, invalid);
+      }
+      assert.deepEqual(await titled('comma key'), []);
+      assert.equal((await blog.request('POST', '/api/posts', { body: { title: 'quoted comma', body: 'b' }, headers: keyed('"a,b"') })).status, 201);
       for (const key of ['x'.repeat(255), '"a quoted key, with \\"escapes\\""', '~!#$%&*+-.^_`|']) {
         assert.equal((await blog.request('POST', '/api/posts', { body: { title: 'valid key', body: 'b' }, headers: keyed(key) })).status, 201, key);
       }

@@ -61,8 +61,10 @@ const NO_CLAIM = { ok: true, claim: undefined } as const;
 
 // RFC 8941 sf-string (the draft's form), or a bare key of visible ASCII as most clients send.
 // A value opening with a quote is read as an sf-string only, so `"abc` is refused, not a key.
+// A bare key holds no comma, HTTP's list separator: two key lines an intermediary joined with
+// "," (RFC 9110 §5.3) are a 400, as Node's own ", " join is, never one new key.
 const QUOTED = /^"((?:[\x20\x21\x23-\x5b\x5d-\x7e]|\\["\\])*)"$/;
-const BARE = /^[\x21\x23-\x7e][\x21-\x7e]*$/;
+const BARE = /^[\x21\x23-\x2b\x2d-\x7e][\x21-\x2b\x2d-\x7e]*$/;
 
 function parseKey(raw: string): string | undefined {
   const quoted = QUOTED.exec(raw);
