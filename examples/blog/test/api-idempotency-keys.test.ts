@@ -6,27 +6,16 @@
  * Through inject() (support/blog-injected.ts): the answers are the point, not the transport.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
-import { startInjectedBlog, type InjectedBlog } from './support/blog-injected.ts';
+import { describe, test } from 'node:test';
 import { startBlogExpectingFailure, type Reply } from './support/blog-process.ts';
 import { assertJson, assertPost } from './support/post-assertions.ts';
-import { STORE_ENVIRONMENTS } from './support/store-environments.ts';
+import { injectedBlogOn, STORE_ENVIRONMENTS } from './support/store-environments.ts';
 
 const keyed = (key: string, extra: Record<string, string> = {}) => ({ 'idempotency-key': key, ...extra });
 
 for (const run of STORE_ENVIRONMENTS) {
   describe(`Idempotency-Key on BLOG_STORE=${run.name}`, () => {
-    let blog: InjectedBlog;
-    let tearDown: () => Promise<void>;
-    before(async () => {
-      const setUp = await run.setUp();
-      tearDown = setUp.tearDown;
-      blog = await startInjectedBlog(setUp.env);
-    });
-    after(async () => {
-      await blog?.stop();
-      await tearDown?.();
-    });
+    const blog = injectedBlogOn(run);
 
     const titled = async (title: string): Promise<unknown[]> => (await blog.request('GET', '/api/posts?limit=1000')).json.posts.filter((p: { title: string }) => p.title === title);
 

@@ -5,28 +5,17 @@
  * bytes. On every store, since each measures the text where it keeps it.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { MAX_PAGE_TEXT_BYTES } from '../src/posts/list-page.ts';
-import { startInjectedBlog, type InjectedBlog } from './support/blog-injected.ts';
 import type { Reply } from './support/blog-process.ts';
-import { STORE_ENVIRONMENTS } from './support/store-environments.ts';
+import { injectedBlogOn, STORE_ENVIRONMENTS } from './support/store-environments.ts';
 
 const nextOf = (reply: Reply): string | undefined => /^<([^>]+)>; rel="next"$/.exec(String(reply.headers.link ?? ''))?.[1];
 const ids = (reply: Reply): number[] => reply.json.posts.map((p: { id: number }) => p.id);
 
 for (const run of STORE_ENVIRONMENTS) {
   describe(`a page's byte budget counts JSON bytes on BLOG_STORE=${run.name}`, () => {
-    let blog: InjectedBlog;
-    let tearDown: () => Promise<void>;
-    before(async () => {
-      const setUp = await run.setUp();
-      tearDown = setUp.tearDown;
-      blog = await startInjectedBlog(setUp.env);
-    });
-    after(async () => {
-      await blog?.stop();
-      await tearDown?.();
-    });
+    const blog = injectedBlogOn(run);
 
     test('posts of control characters: three of 300,000 bytes per page, every page within 1 MiB of post text', async () => {
       const created: number[] = [];

@@ -6,6 +6,7 @@
 import { defineController, json, jsonStream, mountPath, type FwRequest, type FwResponse, type InvalidRequestHook, type JsonResponse, type SchemaIssue } from 'fw-core';
 import type { BlogContext } from '../blog-context.ts';
 import { readIdempotencyClaim, respond, respondOnce, keptAnswerOf, type WriteAnswer } from '../http/idempotency-key.ts';
+import { preconditionFailed, preconditionFails } from '../http/preconditions.ts';
 import { objectBody } from '../http/request-body.ts';
 import { answerStoreUnavailable } from '../http/store-unavailable.ts';
 import { MAX_PAGE_TEXT_BYTES, takePage } from '../posts/list-page.ts';
@@ -93,6 +94,9 @@ async function show(context: BlogContext, req: FwRequest): Promise<FwResponse> {
 async function runWrite<W extends PostWrite>(context: BlogContext, req: FwRequest, write: W, answerOf: (result: PostWriteResult<W>) => WriteAnswer): Promise<FwResponse> {
   const read = readIdempotencyClaim(req);
   if (!read.ok) return read.response;
+  // Evaluated just before the write (RFC 9110 §13.2.1), on the post as it is: with no entity tag to compare, a false
+  // precondition is false whatever the post holds, so no lock is needed. A missing post ignores them: the write's 404.
+  if (write.kind !== 'create' && preconditionFails(req) && (await context.store.get(write.id, req)) !== undefined) return preconditionFailed();
   // The request goes with the write: one whose client has gone before it committed is stopped (store.ts, ReadFor).
   const response = await stoppedIfGone(context, req, write, async () => read.claim === undefined
     ? respond(answerOf((await writeWithout(context, write, req)) as PostWriteResult<W>))

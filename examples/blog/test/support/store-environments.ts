@@ -6,6 +6,8 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { after, before } from 'node:test';
+import { startInjectedBlog, type InjectedBlog } from './blog-injected.ts';
 import { createTestSchema } from './store-postgres.ts';
 
 /** One store as the service's environment selects it. */
@@ -33,3 +35,22 @@ export const STORE_ENVIRONMENTS: readonly StoreEnvironment[] = [
     },
   },
 ];
+
+/**
+ * Hooks of the current suite: before it, the blog behind inject() (blog-injected.ts) on `run`'s store; after it, the
+ * blog stopped and the store removed. Answers that blog, usable from the suite's tests on.
+ */
+export function injectedBlogOn(run: StoreEnvironment): InjectedBlog {
+  let blog: InjectedBlog | undefined;
+  let tearDown: (() => Promise<void>) | undefined;
+  before(async () => {
+    const setUp = await run.setUp();
+    tearDown = setUp.tearDown;
+    blog = await startInjectedBlog(setUp.env);
+  });
+  after(async () => {
+    await blog?.stop();
+    await tearDown?.();
+  });
+  return { request: (...args) => blog!.request(...args), logLines: () => blog!.logLines(), stop: () => blog!.stop() };
+}
