@@ -64,6 +64,23 @@ for (const run of STORE_ENVIRONMENTS) {
       assertJson(await put(`/api/posts/${post.id + 1000}`, 'changed once'), 422, { error: 'this Idempotency-Key was used with another request', code: 'idempotency_key_reused' });
     });
 
+    test('a repeat through the same target spelt with percent-escapes (RFC 3986 §6.2.2.2) replays, not 422', async () => {
+      const post = (await blog.request('POST', '/api/posts', { body: { title: 'escaped target', body: 'b' } })).json;
+      const digits = String(post.id);
+      const first = await blog.request('PUT', `/api/posts/${post.id}`, { body: { title: 'escaped once' }, headers: keyed('put-escaped') });
+      assert.equal(first.status, 200);
+      const escapedId = `%3${digits[0]}${digits.slice(1)}`;
+      for (const path of [`/api/%70osts/${post.id}`, `/api/posts/${escapedId}`]) {
+        const again = await blog.request('PUT', path, { body: { title: 'escaped once' }, headers: keyed('put-escaped') });
+        assertJson(again, 200, first.json);
+        assert.equal(again.headers['idempotent-replayed'], 'true', path);
+      }
+      const created = await blog.request('POST', '/api/posts', { body: { title: 'escaped create', body: 'b' }, headers: keyed('post-escaped') });
+      const replayed = await blog.request('POST', '/api/%70osts', { body: { title: 'escaped create', body: 'b' }, headers: keyed('post-escaped') });
+      assertJson(replayed, 201, created.json);
+      assert.deepEqual(await titled('escaped create'), [created.json]);
+    });
+
     test('DELETE: a repeat gets the first 204 again, not 404', async () => {
       const post = (await blog.request('POST', '/api/posts', { body: { title: 'to delete', body: 'b' } })).json;
       const first = await blog.request('DELETE', `/api/posts/${post.id}`, { headers: keyed('delete-1') });

@@ -52,8 +52,11 @@ export function readIdempotencyClaim(req: FwRequest): { readonly ok: true; reado
   // The credential's digest, never the credential: the same key from another client is another key.
   const credential = authorization === undefined ? 'anonymous' : digest(authorization);
   const scope = `${req.method} ${req.route.template} ${credential}`;
-  // The target is in the fingerprint: the same key on another post is a mismatch, not a new write.
-  const fingerprint = digest(`${req.method} ${req.path}\n${JSON.stringify(req.body ?? null)}`);
+  // The target is in the fingerprint: the same key on another post is a mismatch, not a new write. It is the target
+  // fw routed (the template with its decoded bindings), not the raw path: `/api/%70osts/%31` is `/api/posts/1`
+  // (RFC 3986 §6.2.2.2), and a canonical path gives the same text as before, so keys kept earlier still replay.
+  const target = req.route.template.replace(/:(\w+)/g, (_, name: string) => req.bindings[name] ?? '');
+  const fingerprint = digest(`${req.method} ${target}\n${JSON.stringify(req.body ?? null)}`);
   return { ok: true, claim: { key, scope, fingerprint } };
 }
 
