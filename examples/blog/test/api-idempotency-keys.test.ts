@@ -51,6 +51,18 @@ for (const run of STORE_ENVIRONMENTS) {
       assert.notEqual(a.json.id, b.json.id);
     });
 
+    test('the same bearer credential spelt another way (scheme case, spaces: RFC 9110 §11.1) is the same key: replayed, not run twice', async () => {
+      const body = { title: 'one credential', body: 'b' };
+      const token = 'a-client-token-spelt-two-ways';
+      const first = await blog.request('POST', '/api/posts', { body, headers: keyed('create-4', { authorization: `Bearer ${token}` }) });
+      for (const authorization of [`bearer ${token}`, `BEARER   ${token}`]) {
+        const again = await blog.request('POST', '/api/posts', { body, headers: keyed('create-4', { authorization }) });
+        assertJson(again, 201, first.json);
+        assert.equal(again.headers['idempotent-replayed'], 'true', authorization);
+      }
+      assert.deepEqual(await titled('one credential'), [first.json]);
+    });
+
     test('PUT: a repeat replays the first answer even after the post changed; the key on another post is 422', async () => {
       const post = (await blog.request('POST', '/api/posts', { body: { title: 'to change', body: 'b' } })).json;
       const put = (path: string, title: string, key = 'put-1') => blog.request('PUT', path, { body: { title }, headers: keyed(key) });

@@ -49,8 +49,10 @@ export function readIdempotencyClaim(req: FwRequest): { readonly ok: true; reado
     return { ok: false, response: json({ error: `Idempotency-Key must be 1 to ${MAX_IDEMPOTENCY_KEY_LENGTH} visible ASCII characters, or such a quoted string`, code: 'idempotency_key_invalid' }, 400) };
   }
   const authorization = req.headers.authorization;
-  // The credential's digest, never the credential: the same key from another client is another key.
-  const credential = authorization === undefined ? 'anonymous' : digest(authorization);
+  // The credential's digest, never the credential: the same key from another client is another key. A bearer
+  // credential is digested as `Bearer <token>` however its scheme is spelt (case-insensitive, then any spaces, as
+  // requireApiToken reads it): one client, one scope, and the spelling almost every client sends keeps its digest.
+  const credential = authorization === undefined ? 'anonymous' : digest(authorization.replace(/^bearer +/i, 'Bearer '));
   const scope = `${req.method} ${req.route.template} ${credential}`;
   // The target is in the fingerprint: the same key on another post is a mismatch, not a new write. It is the target
   // fw routed (the template with its decoded bindings), not the raw path: `/api/%70osts/%31` is `/api/posts/1`
