@@ -160,7 +160,7 @@ describe('fw openapi on the blog', { concurrency: true }, () => {
 
   it('takes {id}, the list query and the writes\' optional Idempotency-Key header from the route schemas', () => {
     const id = { name: 'id', in: 'path', required: true, schema: { type: 'string', pattern: '^[1-9][0-9]{0,15}$' } };
-    const description = 'Optional: makes a retried write happen once (IETF httpapi draft "The Idempotency-Key HTTP Header Field"). 1 to 255 visible ASCII characters, not starting with a double quote (a UUID), or an RFC 8941 string ("..."); anything else is 400 idempotency_key_invalid.';
+    const description = 'Optional: makes a retried write happen once (IETF httpapi draft "The Idempotency-Key HTTP Header Field"). 1 to 255 visible ASCII characters, no comma, not starting with a double quote (a UUID), or an RFC 8941 string ("..."); anything else is 400 idempotency_key_invalid.';
     const key = { name: 'idempotency-key', in: 'header', required: false, schema: { type: 'string', description } };
     assert.deepEqual(document.paths['/api/posts/{id}'].get.parameters, [id]);
     for (const method of ['put', 'delete']) assert.deepEqual(document.paths['/api/posts/{id}'][method].parameters, [id, key]);

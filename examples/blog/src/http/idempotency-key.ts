@@ -26,7 +26,7 @@ export const IDEMPOTENCY_KEY_HEADERS_SCHEMA: JsonSchema = {
   properties: {
     'idempotency-key': {
       type: 'string',
-      description: `Optional: makes a retried write happen once (IETF httpapi draft "The Idempotency-Key HTTP Header Field"). 1 to ${MAX_IDEMPOTENCY_KEY_LENGTH} visible ASCII characters, not starting with a double quote (a UUID), or an RFC 8941 string ("..."); anything else is 400 idempotency_key_invalid.`,
+      description: `Optional: makes a retried write happen once (IETF httpapi draft "The Idempotency-Key HTTP Header Field"). 1 to ${MAX_IDEMPOTENCY_KEY_LENGTH} visible ASCII characters, no comma, not starting with a double quote (a UUID), or an RFC 8941 string ("..."); anything else is 400 idempotency_key_invalid.`,
     },
   },
 };
