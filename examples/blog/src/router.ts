@@ -79,9 +79,9 @@ function postRoutes(context: BlogContext): { reads: HandlerRoute[]; writes: Hand
     {
       path: '/posts/:id',
       handler: posts.update,
-      options: { methods: ['put'], extra: { summary: 'Change some fields of a post', resource: 'post', schema: 'post', params: { id: 'integer' } }, openapi: { description: UPDATE_DESCRIPTION, responseHeaders: RETRY.writes }, schema: { params, headers, body: payloads.updateSchema, response: { 200: post, ...coded, 404: error, 422: UNPROCESSABLE_SCHEMA, 503: error } }, onInvalid: invalid.update },
+      options: { methods: ['put'], extra: { summary: 'Change some fields of a post', resource: 'post', schema: 'post', params: { id: 'integer' } }, openapi: { description: UPDATE_DESCRIPTION, responseHeaders: RETRY.writes }, schema: { params, headers, body: payloads.updateSchema, response: { 200: post, ...coded, 404: error, 412: error, 422: UNPROCESSABLE_SCHEMA, 503: error } }, onInvalid: invalid.update },
     },
-    { path: '/posts/:id', handler: posts.delete, options: { methods: ['delete'], extra: { summary: 'Delete a post', resource: 'post', params: { id: 'integer' } }, openapi: { responseHeaders: RETRY.writes }, schema: { params, headers, response: { ...coded, 404: error, 503: error } }, onInvalid: invalid.byId } },
+    { path: '/posts/:id', handler: posts.delete, options: { methods: ['delete'], extra: { summary: 'Delete a post', resource: 'post', params: { id: 'integer' } }, openapi: { responseHeaders: RETRY.writes }, schema: { params, headers, response: { ...coded, 404: error, 412: error, 503: error } }, onInvalid: invalid.byId } },
   ];
   return { reads, writes };
 }

@@ -210,8 +210,8 @@ describe('fw openapi on the blog', { concurrency: true }, () => {
     const location = { Location: { description: "The new post's path, /api/posts/<id>", required: true, schema: { type: 'string' } } };
     assert.deepEqual(create.responses, { 201: { description: 'Created', content: json(post), headers: location }, ...decoding, ...codes, 422: unprocessable, 503: unavailable });
     assert.deepEqual(document.paths['/api/posts/{id}'].get.responses, { 200: { description: 'OK', content: json(post) }, 404: error('Not Found'), 503: unavailable });
-    assert.deepEqual(update.responses, { 200: { description: 'OK', content: json(post) }, ...decoding, ...codes, 404: error('Not Found'), 422: unprocessable, 503: unavailable });
-    assert.deepEqual(document.paths['/api/posts/{id}'].delete.responses, { 204: { description: 'No Content' }, 400: { description: 'Bad Request', content: json(badKey) }, ...codes, 404: error('Not Found'), 503: unavailable });
+    assert.deepEqual(update.responses, { 200: { description: 'OK', content: json(post) }, ...decoding, ...codes, 404: error('Not Found'), 412: error('Precondition Failed'), 422: unprocessable, 503: unavailable });
+    assert.deepEqual(document.paths['/api/posts/{id}'].delete.responses, { 204: { description: 'No Content' }, 400: { description: 'Bad Request', content: json(badKey) }, ...codes, 404: error('Not Found'), 412: error('Precondition Failed'), 503: unavailable });
     // The list's items are the post component, never a copy of it.
     assert.doesNotMatch(JSON.stringify(document.paths), /"inserted_at":/);
   });
@@ -237,8 +237,8 @@ describe('fw openapi on the blog', { concurrency: true }, () => {
       'GET /api/posts [] 200,400,503',
       'POST /api/posts [{"bearerAuth":[]}] 201,400,401,409,413,415,422,503,504',
       'GET /api/posts/{id} [] 200,404,503',
-      'PUT /api/posts/{id} [{"bearerAuth":[]}] 200,400,401,404,409,413,415,422,503,504',
-      'DELETE /api/posts/{id} [{"bearerAuth":[]}] 204,400,401,404,409,503,504',
+      'PUT /api/posts/{id} [{"bearerAuth":[]}] 200,400,401,404,409,412,413,415,422,503,504',
+      'DELETE /api/posts/{id} [{"bearerAuth":[]}] 204,400,401,404,409,412,503,504',
       'GET /login [] 200,4XX',
       'GET /heartbeat [] 200,4XX',
       'GET /ready [] 200,503,4XX',
