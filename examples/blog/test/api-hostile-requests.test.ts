@@ -102,7 +102,7 @@ function rows(): Row[] {
     { name: 'traversal under /docs', method: 'GET', path: '/docs/%2e%2e/package.json', status: 404 },
     { name: 'encoded slash under /docs', method: 'GET', path: '/docs/..%2f..%2fpackage.json', status: 404 },
     { name: 'NUL under /docs', method: 'GET', path: '/docs/index.html%00.txt', status: 404 },
-    { name: 'malformed escape', method: 'GET', path: '/api/posts/%zz', status: 404 },
+    { name: 'malformed escape', method: 'GET', path: '/api/posts/%zz', status: 400, body: { error: 'malformed percent-escape in the path' } },
     { name: 'PATCH', method: 'PATCH', path: '/api/posts/1', status: 405 },
     { name: 'POST to an id', method: 'POST', path: '/api/posts/1', options: json('{"title":"a","body":"b"}'), status: 405 },
     { name: 'DELETE the collection', method: 'DELETE', path: '/api/posts', status: 405 },

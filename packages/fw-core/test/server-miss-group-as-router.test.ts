@@ -87,8 +87,8 @@ describe('a miss is answered by the group whose host and prefix the router match
     assert.deepEqual(await ask('GET', '/api/nope', 'shop.eu.example'), [404, 'api', { missed: 'api' }]);
   });
 
-  it("gives a path no route can match (a malformed escape) the app's answer, as the router matches it under no prefix", async () => {
-    assert.deepEqual(await ask('GET', '/api/%zz'), [404, null, { missed: 'app' }]);
+  it("runs no group's plugins for a path no route can match (a malformed escape, a 400: server-malformed-path-400.test.ts), as the router matches it under no prefix", async () => {
+    assert.deepEqual(await ask('GET', '/api/%zz'), [400, null, { error: 'malformed percent-escape in the path' }]);
     assert.deepEqual(await ask('GET', '/apix'), [404, null, { missed: 'app' }]);
   });
 });

@@ -18,7 +18,7 @@ import { recordingSpan, traceFieldsOf } from '../log/logger.ts';
 import type { PluginStep } from '../plugins/plugin-registry.ts';
 import type { PluginEnv } from '../plugins/plugin.ts';
 import { createRouter } from '../router/create-router.ts';
-import { parsePath } from '../router/parse-path.ts';
+import { canonicalPath, parsePath } from '../router/parse-path.ts';
 import { NO_BINDINGS } from '../router/radix-router.ts';
 import type { RouteFound } from '../router/router.ts';
 import { endedAt, exchangeOf, hasRepeatedHeader } from '../stream/exchange.ts';
@@ -145,7 +145,7 @@ function compileDispatch(runtime: Runtime, pre: PluginEnv, post: PluginEnv): (fl
       const { lane, answers } = missLaneOf(host.host, target.path);
       flow.answers = answers;
       // No plugin to run and no own answer: the answer needs no FwRequest.
-      if (lane.length === 1 && (allow === undefined ? answers.onNotFound : answers.onMethodNotAllowed) === undefined) return writeMiss(flow, allow);
+      if (lane.length === 1 && (allow === undefined ? answers.onNotFound : answers.onMethodNotAllowed) === undefined) return writeMiss(flow, allow, target.path);
       return runLane(lane, 0, routed(flow, undefined, missedRoute));
     };
     if (found.kind === 'not_found') return missLane(undefined);
@@ -189,8 +189,8 @@ function routed(flow: Flow, found: RouteFound<RouteTarget> | undefined, info: Ro
  */
 function answerMiss(flow: RoutedFlow): Answered {
   const { req, allow, answers: { onNotFound, onMethodNotAllowed } } = flow;
-  const builtin = (): void => writeMiss(req, allow);
-  if (allow === undefined && onNotFound !== undefined) return answerOwn(flow, 'onNotFound', () => onNotFound(req), builtin);
+  const builtin = (): void => writeMiss(req, allow, req.path);
+  if (allow === undefined && onNotFound !== undefined && !undecodable(req.path)) return answerOwn(flow, 'onNotFound', () => onNotFound(req), builtin);
   if (allow !== undefined && onMethodNotAllowed !== undefined) {
     // RFC 9110 §15.5.6: a 405 lists the methods, whoever words it (the answer's own allow wins).
     req.responseHeaders.allow = allow;
@@ -200,10 +200,14 @@ function answerMiss(flow: RoutedFlow): Answered {
   return DONE;
 }
 
-function writeMiss(target: ResponseTarget, allow: string | undefined): void {
-  if (allow === undefined) writeError(target, 404, 'not found');
-  else writeError(target, 405, 'method not allowed', { headers: { allow } });
+/** The router answers a path that does not decode (docs/router.md, "Percent-decoding") not_found: a client error, 400 as in Fastify. */
+function writeMiss(target: ResponseTarget, allow: string | undefined, path: string): void {
+  if (allow !== undefined) writeError(target, 405, 'method not allowed', { headers: { allow } });
+  else if (undecodable(path)) writeError(target, 400, 'malformed percent-escape in the path');
+  else writeError(target, 404, 'not found');
 }
+
+const undecodable = (path: string): boolean => path.includes('%') && canonicalPath(path) === undefined;
 
 /**
  * The lanes of router misses (docs/pipeline.md, "Router misses"), compiled once, and their lookup by host and path: the lane (the

@@ -32,39 +32,35 @@ const LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
 /** A route's host as `'_'`, a lowercase host name without a trailing dot, or `*.suffix`; throws for anything else. */
 export function normaliseRouteHost(host: unknown, label: RouteName): string {
   if (host === undefined || host === ANY_HOST) return ANY_HOST;
-  if (typeof host !== 'string') throw badHost(label, host, "use a host name, '*.example.com' or '_'");
+  if (typeof host !== 'string') throw refused(label, 'host', host, "use a host name, '*.example.com' or '_'");
   const name = host.toLowerCase().replace(/\.$/, '');
-  if ((name.startsWith('[') ? name.slice(name.indexOf(']') + 1) : name).includes(':')) throw badHost(label, host, 'remove the port; the port of the Host header is ignored');
+  if ((name.startsWith('[') ? name.slice(name.indexOf(']') + 1) : name).includes(':')) throw refused(label, 'host', host, 'remove the port; the port of the Host header is ignored');
   if (name.startsWith('[') && name.endsWith(']') && isIPv6(name.slice(1, -1))) return name;
   if (name.startsWith('*.') && isHostName(name.slice(2))) return name;
-  if (name.includes('*')) throw badHost(label, host, "a wildcard is one leading label, as in '*.example.com'; use '_' for any host");
+  if (name.includes('*')) throw refused(label, 'host', host, "a wildcard is one leading label, as in '*.example.com'; use '_' for any host");
   if (isHostName(name)) return name;
-  throw badHost(label, host, "use a host name such as 'api.example.com', '*.example.com', '[::1]' or '_'");
+  throw refused(label, 'host', host, "use a host name such as 'api.example.com', '*.example.com', '[::1]' or '_'");
 }
 
 function isHostName(name: string): boolean { return name.length > 0 && name.length <= 253 && name.split('.').every((label) => LABEL.test(label)); }
 
-function badHost(label: RouteName, host: unknown, fix: string): FwError {
-  const message = `${label}: the host ${JSON.stringify(host) ?? String(host)} is not valid; ${fix}.`;
-  return routeError('FW_ERR_ROUTE_BAD_HOST', label, message, { host });
+/** FW_ERR_ROUTE_BAD_HOST (`the host "x" is not valid; <fix>`) or FW_ERR_ROUTE_UNKNOWN_METHOD (`the method "x" is not known; <fix>`). */
+function refused(label: RouteName, field: 'host' | 'method', value: unknown, fix: string): FwError {
+  const message = `${label}: the ${field} ${JSON.stringify(value) ?? String(value)} is not ${field === 'host' ? 'valid' : 'known'}; ${fix}.`;
+  return routeError(field === 'host' ? 'FW_ERR_ROUTE_BAD_HOST' : 'FW_ERR_ROUTE_UNKNOWN_METHOD', label, message, { [field]: value });
 }
 
 /** A route's `methods` frozen without repeats, or `'_'`; an unknown one throws: a typo never widens it. */
 function normaliseMethods(methods: unknown, label: RouteName): MethodSpec {
   if (methods === undefined || methods === ANY_METHOD) return ANY_METHOD;
-  if (!Array.isArray(methods) || methods.length === 0) throw unknownMethod(label, methods, "list lowercase method names such as ['get', 'post'], or use '_' for every method");
+  if (!Array.isArray(methods) || methods.length === 0) throw refused(label, 'method', methods, "list lowercase method names such as ['get', 'post'], or use '_' for every method");
   for (const method of methods) {
     if (isHttpMethod(method)) continue;
     const lower = typeof method === 'string' ? method.toLowerCase() : '';
     const fix = isHttpMethod(lower) ? `write it lowercase: '${lower}'` : `use one of ${HTTP_METHODS.join(', ')}, or '_' for every method`;
-    throw unknownMethod(label, method, fix);
+    throw refused(label, 'method', method, fix);
   }
   return Object.freeze([...new Set<HttpMethod>(methods)]);
 }
 
 function isHttpMethod(value: unknown): value is HttpMethod { return (HTTP_METHODS as readonly unknown[]).includes(value); }
-
-function unknownMethod(label: RouteName, method: unknown, fix: string): FwError {
-  const message = `${label}: the method ${JSON.stringify(method) ?? String(method)} is not known; ${fix}.`;
-  return routeError('FW_ERR_ROUTE_UNKNOWN_METHOD', label, message, { method });
-}
