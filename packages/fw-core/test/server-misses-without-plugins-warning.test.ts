@@ -42,6 +42,21 @@ describe('router misses without plugins', () => {
     assert.equal(missOrigin, '*');
   });
 
+  it('compares prefixes as the misses are routed: by shape, binding names aside, escapes decoded', async () => {
+    const x = { path: '/x', handler: () => json({}), options: { methods: ['get' as const] } };
+    for (const [first, later] of [['/t/:a', '/t/:b'], ['/p%6Fsts', '/posts']]) {
+      const app = await injectTestApp({ fw: { plugins: [CORS] }, groups: [{ prefix: first!, security: false, plugins: [], routes: [x] }, { prefix: later!, security: false, routes: [{ ...x, path: '/y' }] }] });
+      try {
+        const miss = await app.fetch(`${later!.replace(':b', '1')}/nope`, { headers: { origin: 'https://app.example' } });
+        assert.deepEqual([miss.status, miss.headers.get('access-control-allow-origin')], [404, null], 'the first group took the miss, without plugins');
+        const warnings = app.logs.filter((line) => line.fields.event === 'misses_without_plugins').map((line) => line.fields);
+        assert.deepEqual(warnings, [{ event: 'misses_without_plugins', prefix: first, host: '_', skipped: ['fw_cors_plugin'] }], first);
+      } finally {
+        await app.close();
+      }
+    }
+  });
+
   it('says nothing for groups of other prefixes', async () => {
     const { warnings } = await startWith([{ ...probe, prefix: '/internal' }, api]);
     assert.deepEqual(warnings, []);

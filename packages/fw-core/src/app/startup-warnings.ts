@@ -4,6 +4,7 @@
  */
 import type { LoadedConfig } from '../config/config.ts';
 import type { PluginEntry } from '../plugins/plugin.ts';
+import { missRouteOf } from '../router/parse-path.ts';
 import type { CompiledRoute } from '../router/router.ts';
 import type { CompiledGroup, RouteTarget } from './compile-routes.ts';
 
@@ -37,10 +38,10 @@ function bodySchemaWarnings(routes: readonly CompiledRoute<RouteTarget>[]): Star
   });
 }
 
-/** `misses_without_plugins`: a first group of a host and prefix that runs no plugin on 404s and 405s, before one that does. */
+/** `misses_without_plugins`: a first group of a host and prefix shape (as misses are routed: `/t/:a` is `/t/:b`) that runs no plugin on 404s and 405s, before one that does. */
 function missWarnings(groups: readonly CompiledGroup[]): StartupWarning[] {
   const onMisses = (group: CompiledGroup) => group.plugins.pre.filter((step) => step.instance.plugin.matchedRoutesOnly !== true).map((step) => step.instance.plugin.name);
-  const same = (a: CompiledGroup) => (b: CompiledGroup) => a.host === b.host && a.prefix === b.prefix;
+  const same = (a: CompiledGroup) => (b: CompiledGroup) => missRouteOf(a).shape === missRouteOf(b).shape;
   return groups.flatMap((first, at) => {
     const later = groups.slice(at + 1).find((group) => same(first)(group) && onMisses(group).length > 0);
     if (later === undefined || onMisses(first).length > 0 || groups.slice(0, at).some(same(first))) return [];

@@ -18,7 +18,7 @@ import { recordingSpan, traceFieldsOf } from '../log/logger.ts';
 import type { PluginStep } from '../plugins/plugin-registry.ts';
 import type { PluginEnv } from '../plugins/plugin.ts';
 import { createRouter } from '../router/create-router.ts';
-import { canonicalPath, parsePath } from '../router/parse-path.ts';
+import { canonicalPath, missRouteOf } from '../router/parse-path.ts';
 import { NO_BINDINGS } from '../router/radix-router.ts';
 import type { RouteFound } from '../router/router.ts';
 import { endedAt, exchangeOf, hasRepeatedHeader } from '../stream/exchange.ts';
@@ -219,15 +219,9 @@ const undecodable = (path: string): boolean => path.includes('%') && canonicalPa
 function compileMissLanes(routes: CompiledRoutes, env: PluginEnv): (host: string | undefined, path: string) => { readonly lane: readonly Stage[]; readonly answers: ErrorAnswers } {
   const laneOf = (steps: readonly PluginStep[]): readonly Stage[] =>
     answeredAfter(steps.filter((step) => step.instance.plugin.matchedRoutesOnly !== true), env, answerMiss);
-  const shapes = new Set<string>();
-  const prefixes = routes.groups.flatMap(({ index, host, prefix, plugins, answers }) => {
-    const path = prefix.endsWith('/[...]') ? prefix : `${prefix}/[...]`;
-    const name = `route group ${index} (prefix '${prefix}')`;
-    const shape = JSON.stringify([host, parsePath(path, name).segments.map((segment) => (segment.kind === 'binding' ? { kind: 'binding' } : segment))]);
-    if (shapes.has(shape)) return [];
-    shapes.add(shape);
-    return [{ host, path, name, data: { lane: laneOf(plugins.pre), answers } }];
-  });
+  const prefixes = routes.groups
+    .map((group) => ({ ...missRouteOf(group), data: { lane: laneOf(group.plugins.pre), answers: group.answers } }))
+    .filter((route, at, all) => all.findIndex((other) => other.shape === route.shape) === at);
   const router = createRouter(prefixes);
   const global = { lane: laneOf(routes.global.pre), answers: routes.answers };
   return (host, path) => {

@@ -99,3 +99,10 @@ export function canonicalPath(path: string): string | undefined {
   const segments = path.split('/').map(canonicalSegment);
   return segments.includes(undefined) ? undefined : segments.join('/');
 }
+
+/** A route group's route in the router of misses (pipeline/handle-request.ts, compileMissLanes) and its shape (host, segments decoded, binding names left out), which app/startup-warnings.ts compares too. */
+export function missRouteOf({ index, host, prefix }: { readonly index: number; readonly host: string; readonly prefix: string }): { host: string; path: string; name: string; shape: string } {
+  const path = prefix.endsWith('/[...]') ? prefix : `${prefix}/[...]`;
+  const name = `route group ${index} (prefix '${prefix}')`;
+  return { host, path, name, shape: JSON.stringify([host, parsePath(path, name).segments.map((segment) => (segment.kind === 'binding' ? { kind: 'binding' } : segment))]) };
+}

@@ -38,8 +38,7 @@ export class RadixRouter<T> implements Router<T> {
     const done = answer.kind === 'found' ? !capturedEscape(answer.route, path, state) : answer === NOT_FOUND && !state.escapable;
     if (done || !path.includes('%')) return answer;
     const canonical = canonicalPath(path);
-    if (canonical === undefined) return NOT_FOUND;
-    return this.#lookup(method, host, canonical, canonical.includes('%'));
+    return canonical === undefined ? NOT_FOUND : this.#lookup(method, host, canonical, canonical.includes('%'));
   }
 
   /** Asks the host tables in precedence order; the first that has the path answers. */
@@ -189,8 +188,7 @@ export function buildHostTables<T>(entries: readonly CheckedRoute<T>[]): HostTab
   const byHost = new Map<string, { root: RadixNode<T>; statics: Map<string, RouteLeaf<T>> }>();
   for (const entry of entries) {
     const { parsed, route } = entry;
-    if (!byHost.has(route.host)) byHost.set(route.host, { root: new RadixNode<T>(''), statics: new Map() });
-    const tree = byHost.get(route.host)!;
+    const tree = byHost.get(route.host) ?? byHost.set(route.host, { root: new RadixNode<T>(''), statics: new Map() }).get(route.host)!;
     const leaf = insertRoute(tree.root, entry);
     if (route.bindingNames.length === 0 && !route.hasWildcard) tree.statics.set(staticPath(parsed), leaf);
   }
