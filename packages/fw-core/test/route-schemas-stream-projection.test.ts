@@ -4,6 +4,7 @@
  * leaves, whether the list is written at once or item by item.
  */
 import assert from 'node:assert/strict';
+import { Readable } from 'node:stream';
 import { after, before, describe, it } from 'node:test';
 import { json, jsonStream } from '../src/http/response.ts';
 import type { JsonSchema } from '../src/schema/route-schema.ts';
@@ -21,6 +22,17 @@ const keyed = Array.from({ length: 3 }, () => ({ toJSON: (key: string) => `at ${
 
 async function* fromStore(): AsyncGenerator<unknown> {
   yield* users;
+}
+
+/** How many items counted() was asked for: a cursor's rows read. */
+let pulled = 0;
+/** The last Readable /unlisted-key-readable answered with. */
+let rows: Readable | undefined;
+async function* counted(): AsyncGenerator<unknown> {
+  for (const user of users) {
+    pulled += 1;
+    yield user;
+  }
 }
 
 describe('route schemas: streamed responses', () => {
@@ -42,6 +54,9 @@ describe('route schemas: streamed responses', () => {
             // json({posts: users}) under keyedSchema sends {}: the schema lets no posts key leave.
             { path: '/unlisted-key', handler: () => jsonStream(fromStore(), { key: 'posts' }), options: get(keyedSchema) },
             { path: '/unlisted-key-array', handler: () => jsonStream(users, { key: 'posts' }), options: get(keyedSchema) },
+            { path: '/unlisted-key-empty', handler: () => jsonStream([], { key: 'posts' }), options: get(keyedSchema) },
+            { path: '/unlisted-key-unread', handler: () => jsonStream(counted(), { key: 'posts' }), options: get(keyedSchema) },
+            { path: '/unlisted-key-readable', handler: () => jsonStream((rows = Readable.from(users)), { key: 'posts' }), options: get(keyedSchema) },
           ],
         },
       ],
@@ -75,7 +90,7 @@ describe('route schemas: streamed responses', () => {
   });
 
   it("refuses a keyed stream whose key the schema does not let leave, rather than send each item as null", async () => {
-    for (const path of ['/unlisted-key', '/unlisted-key-array']) {
+    for (const path of ['/unlisted-key', '/unlisted-key-array', '/unlisted-key-empty', '/unlisted-key-unread', '/unlisted-key-readable']) {
       const res = await app.fetch(path);
       assert.equal(res.status, 500, path);
       assert.deepEqual(await res.json(), { error: 'internal server error' });
@@ -83,5 +98,8 @@ describe('route schemas: streamed responses', () => {
       assert.equal(failed.code, 'FW_ERR_RESPONSE_NOT_PROJECTABLE');
       assert.equal(failed.message, 'jsonStream key posts: the response schema for 200 lets no value leave under it, so each item would be sent as null; list posts in its properties');
     }
+    // Refused before any item is read: an empty list under that key too (it went out as {"posts":[]}), and no row of a cursor.
+    assert.equal(pulled, 0);
+    assert.equal(rows?.destroyed, true, 'the unread Readable is disposed of');
   });
 });

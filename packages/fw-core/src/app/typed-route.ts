@@ -3,7 +3,7 @@
  * HandlerRoute whose handler is type-checked against the path template and the schemas fw validates.
  */
 import type { FwRequest } from '../http/request.ts';
-import type { FwResponse, JsonResponse } from '../http/response.ts';
+import type { FwResponse, JsonResponse, JsonStreamResponse } from '../http/response.ts';
 import type { FromAnswerSchema, FromSchema, FromTextPart } from '../schema/from-schema.ts';
 import type { RouteSchema } from '../schema/route-schema.ts';
 import type { InlineHandler } from './controller.ts';
@@ -42,9 +42,15 @@ export type TypedJson<Responses> = string extends keyof Responses
   ? JsonResponse
   : { [K in keyof Responses]-?: JsonResponse<FromAnswerSchema<Responses[K]>, StatusOf<K>> }[keyof Responses];
 
-/** What a typed handler may answer: with `schema.response`, a `json()` answer of a declared status and its type; other kinds unchecked. */
+/** One jsonStream answer per declared status, `key` required: bare (undefined) where the body is an array, else one of its array fields (another is FW_ERR_RESPONSE_NOT_PROJECTABLE). */
+type TypedStream<Responses> = string extends keyof Responses ? JsonStreamResponse : { [K in keyof Responses]-?: JsonStreamResponse<StreamKey<FromAnswerSchema<Responses[K]>>, StatusOf<K>> & { readonly key: StreamKey<FromAnswerSchema<Responses[K]>> } }[keyof Responses];
+
+/** The keys a `Body`'s list may go under: undefined (bare) for an array, else one of its array fields; any for a body of unknown type. */
+type StreamKey<Body> = unknown extends Body ? string | undefined : Body extends readonly unknown[] ? undefined : { [K in keyof Body]-?: NonNullable<Body[K]> extends readonly unknown[] ? K & string : never }[keyof Body];
+
+/** What a typed handler may answer: with `schema.response`, a `json()` or `jsonStream()` answer of a declared status and its type; other kinds unchecked. */
 export type TypedResponse<S extends RouteSchema> = S extends { readonly response: infer R }
-  ? Exclude<FwResponse, JsonResponse> | TypedJson<R>
+  ? Exclude<FwResponse, JsonResponse | JsonStreamResponse> | TypedJson<R> | TypedStream<R>
   : FwResponse;
 
 /** A typed handler. */

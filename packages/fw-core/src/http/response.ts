@@ -42,14 +42,14 @@ export interface FileResponse {
  * A JSON array written item by item as the client reads it, bare or as `{"<key>": [...]}`: for
  * lists whose size the client chooses. A client gone stops it and closes an async iterator.
  */
-export interface JsonStreamResponse {
+export interface JsonStreamResponse<Key extends string | undefined = string | undefined, Status extends number = number> {
   readonly kind: 'json_stream';
-  readonly status: number;
+  readonly status: Status;
   readonly headers?: HeaderMap;
   /** The items, each encoded with `json_lib` only when its turn to be written comes. */
   readonly items: Iterable<unknown> | AsyncIterable<unknown>;
   /** Wraps the array as `{"<key>": [...]}`; a bare array when undefined. */
-  readonly key?: string;
+  readonly key?: Key;
 }
 
 /** Copies what a route's response schema lists of a body (schema/project-response.ts); `each` every item of an array (a jsonStream's), `fields` each listed key. */
@@ -65,12 +65,12 @@ export function json(body: unknown, status = 200, headers?: HeaderMap): JsonResp
   return headers === undefined ? { kind: 'json', status, body } : { kind: 'json', status, body, headers };
 }
 
-/** A streamed JSON array, 200 unless given: `jsonStream(rows, {key: 'posts'})` writes `{"posts":[...]}`. */
-export function jsonStream(
+/** A streamed JSON array, 200 unless given: `jsonStream(rows, {key: 'posts'})` writes `{"posts":[...]}`; the key's and status's types are kept for typed routes (`key` typed even when absent: app/typed-route.ts). */
+export function jsonStream<const Key extends string | undefined = undefined, Status extends number = 200>(
   items: Iterable<unknown> | AsyncIterable<unknown>,
-  { key, status: code = 200, headers }: { readonly key?: string; readonly status?: number; readonly headers?: HeaderMap } = {},
-): JsonStreamResponse {
-  return { kind: 'json_stream', status: code, items, ...(key !== undefined && { key }), ...(headers && { headers }) };
+  { key, status: code, headers }: { readonly key?: Key; readonly status?: Status; readonly headers?: HeaderMap } = {},
+): JsonStreamResponse<Key, Status> & { readonly key: Key } {
+  return { kind: 'json_stream', status: (code ?? 200) as Status, items, ...(key !== undefined && { key }), ...(headers && { headers }) } as JsonStreamResponse<Key, Status> & { readonly key: Key };
 }
 
 /** A bare status, optionally with headers and a body. */

@@ -50,7 +50,7 @@ export function writeResponse(target: ResponseTarget, response: FwResponse, proj
       const head = () => void (target.res.headersSent || writeHead(target, status, response.headers, JSON_DEFAULTS, undefined));
       if (target.raw.method === 'HEAD') return (head(), target.res.end(), unread(response));
       const { items, key } = response;
-      const each = itemProjection(projections?.get(status), key, status);
+      const each = itemProjection(projections?.get(status), response, status);
       const [open, close] = key === undefined ? ['[', ']'] : [`{${target.json.stringify(key)}:[`, ']}'];
       // An Array subclass's slices stay subclasses, whose toJSON() JSON.stringify would send: its elements, as a plain Array.
       const list = Array.isArray(items) && Object.getPrototypeOf(items) !== Array.prototype ? Array.from(items) : items;
@@ -259,15 +259,20 @@ function writeJsonArray(res: ServerResponse, head: () => void, items: readonly u
 }
 
 /** What each item goes through: the schema of the array's items, else the item projected as the only one of `[item]` or `{"<key>": [item]}`, as a json() body would be; a key that body leaves out fails the answer (a 500), not nulls. */
-function itemProjection(project: Projection | undefined, key: string | undefined, status: number): Projection | undefined {
+function itemProjection(project: Projection | undefined, response: JsonStreamResponse, status: number): Projection | undefined {
+  const { key } = response;
   const each = (key === undefined ? project : project?.fields?.get(key))?.each;
   if (each !== undefined || project === undefined) return each;
   if (key === undefined) return (item) => (project([item]) as unknown[])[0];
-  return (item) => {
-    const kept = (project({ [key]: [item] }) as Record<string, unknown[] | undefined>)[key];
-    if (kept === undefined) throw new FwError('FW_ERR_RESPONSE_NOT_PROJECTABLE', `jsonStream key ${key}: the response schema for ${status} lets no value leave under it, so each item would be sent as null; list ${key} in its properties`, { details: { key, status } });
-    return kept[0];
+  const keyed = (list: unknown[]): unknown[] => {
+    const kept = (project({ [key]: list }) as Record<string, unknown[] | undefined>)[key];
+    if (kept !== undefined) return kept;
+    if (list.length === 0) void unread(response);
+    throw new FwError('FW_ERR_RESPONSE_NOT_PROJECTABLE', `jsonStream key ${key}: the response schema for ${status} lets no value leave under it, so each item would be sent as null; list ${key} in its properties`, { details: { key, status } });
   };
+  // Tried on [] before any item is read: an empty list is refused too, its items disposed of unread (a cursor released).
+  keyed([]);
+  return (item) => keyed([item])[0];
 }
 
 /** Resolves when `res` can take more, or when it closed (the client went away). */

@@ -50,8 +50,7 @@ export function parsePath(path: unknown, label: RouteName): ParsedPath {
 function parseSegment(text: string, isLast: boolean, label: RouteName, path: string): PathSegment {
   if (text === WILDCARD) {
     if (isLast) return { kind: 'wildcard' };
-    const message = `${label}: [...] must be the last segment of "${path}"; move it to the end, or use a :binding for one segment.`;
-    throw routeError('FW_ERR_ROUTE_WILDCARD_NOT_LAST', label, message, { path });
+    throw routeError('FW_ERR_ROUTE_WILDCARD_NOT_LAST', label, `${label}: [...] must be the last segment of "${path}"; move it to the end, or use a :binding for one segment.`, { path });
   }
   if (text.startsWith(':')) return { kind: 'binding', name: bindingName(text.slice(1), label, path) };
   return { kind: 'static', text: staticText(text, isLast, label, path) };
@@ -60,8 +59,7 @@ function parseSegment(text: string, isLast: boolean, label: RouteName, path: str
 function bindingName(name: string, label: RouteName, path: string): string {
   // `__proto__` cannot be an own property of the plain object that carries the bindings.
   if (BINDING_NAME.test(name) && name !== '__proto__') return name;
-  const message = `${label}: the binding ":${name}" in "${path}" is not a name; use letters, digits and "_", not starting with a digit (e.g. :post_id).`;
-  throw routeError('FW_ERR_ROUTE_BAD_BINDING', label, message, { path, binding: name });
+  throw routeError('FW_ERR_ROUTE_BAD_BINDING', label, `${label}: the binding ":${name}" in "${path}" is not a name; use letters, digits and "_", not starting with a digit (e.g. :post_id).`, { path, binding: name });
 }
 
 function staticText(text: string, isLast: boolean, label: RouteName, path: string): string {

@@ -55,10 +55,7 @@ function treeNode<T>(node: RadixNode<T>, segment: string): RouteTreeNode<T> {
 }
 
 function leafRoutes<T>(leaf: RouteLeaf<T>): RouteTreeRoute<T>[] {
-  return leaf.routes.flatMap(({ route }) => {
-    const methods = route.methods === '_' ? ['_'] : route.methods.map((method) => method.toUpperCase());
-    return methods.map((method) => ({ method, path: route.path, data: route.data }));
-  });
+  return leaf.routes.flatMap(({ route }) => (route.methods === '_' ? ['_'] : route.methods.map((method) => method.toUpperCase())).map((method) => ({ method, path: route.path, data: route.data })));
 }
 
 /** Text for the parenthesis after a route (`blog, blog_posts_controller:index/1`), or undefined. */
@@ -66,22 +63,15 @@ type Describe<T> = (data: T) => string | undefined;
 
 /** Renders a route tree, two spaces a level: `Host: '<host>'`, each edge, under it `<METHOD> <path> (<describe(data)>)` unless describe gives undefined. */
 export function renderRouteTree<T>(tree: RouteTree<T>, describe: Describe<T>): string {
-  const lines: string[] = [];
-  for (const { host, root } of tree.hosts) {
-    lines.push(`Host: '${host}'`);
-    renderChildren(root, 1, describe, lines);
-  }
-  return lines.join('\n');
+  return tree.hosts.flatMap(({ host, root }) => [`Host: '${host}'`, ...renderChildren(root, 1, describe)]).join('\n');
 }
 
-function renderChildren<T>(node: RouteTreeNode<T>, depth: number, describe: Describe<T>, lines: string[]): void {
+/** The lines under `node`: its routes, then each child's edge and the lines under it. */
+function renderChildren<T>(node: RouteTreeNode<T>, depth: number, describe: Describe<T>): string[] {
   const indent = '  '.repeat(depth);
-  for (const route of node.routes) {
-    const description = describe(route.data);
-    lines.push(`${indent}${route.method} ${route.path}${description === undefined ? '' : ` (${description})`}`);
-  }
-  for (const child of node.children) {
-    lines.push(`${indent}${child.segment}`);
-    renderChildren(child, depth + 1, describe, lines);
-  }
+  const routes = node.routes.map(({ method, path, data }) => {
+    const description = describe(data);
+    return `${indent}${method} ${path}${description === undefined ? '' : ` (${description})`}`;
+  });
+  return [...routes, ...node.children.flatMap((child) => [`${indent}${child.segment}`, ...renderChildren(child, depth + 1, describe)])];
 }

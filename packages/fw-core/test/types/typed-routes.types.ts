@@ -5,7 +5,7 @@
  * typed-routes-type-errors.test.ts checks each of them fails on its own line. `Equal` asserts
  * exact types, which `any` never is.
  */
-import { httpError, inject, json, route, status, type FromSchema, type FwErrorBody, type FwListener, type JsonSchema, type SchemaIssue } from '../../src/index.ts';
+import { httpError, inject, json, jsonStream, route, status, type FromSchema, type FwErrorBody, type FwListener, type JsonSchema, type JsonStreamResponse, type SchemaIssue } from '../../src/index.ts';
 
 type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
 function expectType<T extends true>(): T | undefined {
@@ -192,6 +192,41 @@ route({
     if (created.id > 1) return json(created, 201);
     return json(created);
   },
+});
+
+// --- route(): jsonStream answers, their key and status typed from the response schema ---
+const bookmarks = { type: 'object', properties: { bookmarks: { type: 'array', items: post }, total: { type: 'integer' } }, required: ['bookmarks'], additionalProperties: false } as const;
+route({ path: '/bookmarks', schema: { response: { 200: bookmarks } }, handler: () => jsonStream([], { key: 'bookmarks' }) });
+route({ path: '/posts', schema: { response: { 200: { type: 'array', items: post } } }, handler: () => jsonStream([]) });
+route({ path: '/anything', handler: () => jsonStream([], { key: 'whatever', status: 206 }) });
+expectType<Equal<ReturnType<typeof jsonStream<'bookmarks'>>, JsonStreamResponse<'bookmarks', 200> & { readonly key: 'bookmarks' }>>();
+
+route({
+  path: '/bookmarks',
+  schema: { response: { 200: bookmarks } },
+  // @ts-expect-error: the schema has no bookmarkz, so its projection would let no item leave (a 500 at run time)
+  handler: () => jsonStream([], { key: 'bookmarkz' }),
+});
+
+route({
+  path: '/bookmarks',
+  schema: { response: { 200: bookmarks } },
+  // @ts-expect-error: total is no list
+  handler: () => jsonStream([], { key: 'total' }),
+});
+
+route({
+  path: '/bookmarks',
+  schema: { response: { 200: bookmarks } },
+  // @ts-expect-error: the 200 body is an object: a bare array is not it
+  handler: () => jsonStream([]),
+});
+
+route({
+  path: '/bookmarks',
+  schema: { response: { 200: bookmarks } },
+  // @ts-expect-error: 206 is not a declared status of this route
+  handler: () => jsonStream([], { key: 'bookmarks', status: 206 }),
 });
 
 route({
