@@ -57,6 +57,12 @@ describe('router misses without plugins', () => {
     }
   });
 
+  it('counts a group without routes, which takes the misses under its prefix all the same', async () => {
+    const { warnings, missOrigin } = await startWith([{ ...probe, routes: [] }, api]);
+    assert.deepEqual(warnings, [{ event: 'misses_without_plugins', prefix: '', host: '_', skipped: ['fw_cors_plugin'] }]);
+    assert.equal(missOrigin, null, 'the 404 went through the group without routes: no CORS header');
+  });
+
   it('says nothing for groups of other prefixes', async () => {
     const { warnings } = await startWith([{ ...probe, prefix: '/internal' }, api]);
     assert.deepEqual(warnings, []);

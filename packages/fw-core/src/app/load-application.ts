@@ -73,7 +73,7 @@ export async function loadApplication(options: LoadApplicationOptions): Promise<
   });
   const router = createRouter(routes.definitions);
   const schemas = await compileRouteSchemas(routes.definitions, { schemaCompiler: app.schemaCompiler, schemas: app.schemas, ajv: app.ajv, onInvalid: app.onInvalid });
-  return { appDir: options.appDir, config, app, registry, routes, router, startupWarnings: startupWarnings(config, router.routes(), env), schemas };
+  return { appDir: options.appDir, config, app, registry, routes, router, startupWarnings: startupWarnings(config, router.routes(), env, routes.groups), schemas };
 }
 
 /** Imports the FwApp of the app in `appDir`: the module `fw.app` in its package.json names, else `main`. */

@@ -14,10 +14,10 @@ export interface StartupWarning {
   readonly message: string;
 }
 
-/** The start-up warnings of a loaded app, in a fixed order: routes' body schemas, router misses, security, then telemetry. */
-export function startupWarnings(config: LoadedConfig, routes: readonly CompiledRoute<RouteTarget>[], env: NodeJS.ProcessEnv = {}): StartupWarning[] {
+/** The start-up warnings of a loaded app, in a fixed order: routes' body schemas, router misses (of every group: `allGroups`, one without routes takes misses too), security, then telemetry. */
+export function startupWarnings(config: LoadedConfig, routes: readonly CompiledRoute<RouteTarget>[], env: NodeJS.ProcessEnv = {}, allGroups?: readonly CompiledGroup[]): StartupWarning[] {
   const groups = [...new Set(routes.map(({ data }) => data.group))].sort((a, b) => a.index - b.index);
-  return [...bodySchemaWarnings(routes), ...missWarnings(groups), ...securityWarnings(groups), ...telemetryWarnings(config, groups, env)];
+  return [...bodySchemaWarnings(routes), ...missWarnings(allGroups ?? groups), ...securityWarnings(groups), ...telemetryWarnings(config, groups, env)];
 }
 
 /**
