@@ -67,6 +67,20 @@ describe('IPv6 literal hosts', () => {
   });
 });
 
+describe('host names with an underscore, as container and compose service names have', () => {
+  it('takes web_api and *.svc_internal as route hosts and matches the Host header that names them', () => {
+    const router = createRouter([
+      { host: 'web_api', path: '/', methods: ['get'], data: 'web api' },
+      { host: '*.svc_internal', path: '/', methods: ['get'], data: 'service' },
+      { path: '/', methods: ['get'], data: 'any' },
+    ]);
+    assert.equal(answer(router.find('GET', 'web_api:8080', '/')), 'web api');
+    assert.equal(answer(router.find('GET', 'WEB_API', '/')), 'web api');
+    assert.equal(answer(router.find('GET', 'users.svc_internal', '/')), 'service');
+    assert.equal(answer(router.find('GET', 'web-api', '/')), 'any');
+  });
+});
+
 describe('host fallback: the first host table that has the path decides', () => {
   const router = createRouter([
     { host: 'api.example.com', path: '/posts', methods: ['post'], data: 'api create' },

@@ -26,8 +26,9 @@ export function routeLabel(name: string, path: unknown, methods: unknown, host: 
   return `${name} (${methodText} ${String(path)}${host === undefined || host === '_' ? '' : ` on host '${String(host)}'`})`;
 }
 
-// A DNS label (RFC 1123 section 2.1): letters, digits and inner hyphens, at most 63 characters.
-const LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
+// A DNS label (RFC 1123 section 2.1), at most 63 letters, digits and inner hyphens, or underscores, which host names of
+// containers and compose services have (web_api) and the Host header may carry (RFC 3986 §3.2.2).
+const LABEL = /^[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?$/;
 
 /** A route's host as `'_'`, a lowercase host name without a trailing dot, or `*.suffix`; throws for anything else. */
 export function normaliseRouteHost(host: unknown, label: RouteName): string {
