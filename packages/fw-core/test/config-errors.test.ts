@@ -141,6 +141,12 @@ describe('config unknown keys', () => {
         'server_configuration, plugins, json_lib, use_stacktrace, dispatch_backend, log_level',
     ],
     [
+      'a body size limit looked for in server_configuration (where Fastify users look: bodyLimit)',
+      withServer({ max_body_size: 1048576 }),
+      "Unknown configuration key fw.server_configuration.max_body_size; the body size limit is fw_request_plugin's " +
+        'max_body_size option, set on its entry in fw.plugins or a group\'s plugins (docs/builtin-plugins.md)',
+    ],
+    [
       'a misspelt plugin entry key',
       withFw({ plugins: [{ phase: 'pre_request', module: 'm', option: {} }] }),
       'Unknown configuration key fw.plugins[0].option; did you mean fw.plugins[0].options?',

@@ -11,14 +11,18 @@ export function badValue(key: string, expected: string, found: unknown): FwError
  * FW_ERR_CONFIG_UNKNOWN_KEY for `key` inside the object at `parent` (`''`: the top level), suggesting the
  * closest known key. With `appNames`, `key` is a section neither in `known` nor the application's.
  */
+// A body size limit, looked for where Fastify's bodyLimit is (a server option), lives on the plugin that reads bodies.
+const ELSEWHERE = /^(?:max_?body_?size|body_?limit)$/i;
+const BODY_LIMIT_IS_ELSEWHERE = "the body size limit is fw_request_plugin's max_body_size option, set on its entry in fw.plugins or a group's plugins (docs/builtin-plugins.md)";
+
 export function unknownKey(parent: string, key: string, known: readonly string[], appNames?: readonly string[]): FwError {
   const path = childPath(parent, key);
   const allowed = [...known, ...(appNames ?? [])];
   // A typo, else a key cut short (server_config): the one known key it begins.
   const suggestion = closestKey(key, allowed) ?? (key.length < 4 ? undefined : allowed.find((name) => name.startsWith(key.toLowerCase())));
   const where = parent === '' ? 'at the top level' : `in ${parent}`;
-  const hint =
-    suggestion === undefined ? `the keys allowed ${where} are ${allowed.join(', ')}` : `did you mean ${childPath(parent, suggestion)}?`;
+  const hint = ELSEWHERE.test(key) ? BODY_LIMIT_IS_ELSEWHERE
+    : suggestion === undefined ? `the keys allowed ${where} are ${allowed.join(', ')}` : `did you mean ${childPath(parent, suggestion)}?`;
   const sections = appNames?.map((name) => childPath(parent, name)).join(' or ');
   const section = sections === undefined ? '' : `the only application section is ${sections}, named by fw.bootstrap_application; `;
   return new FwError('FW_ERR_CONFIG_UNKNOWN_KEY', `Unknown configuration key ${path}; ${section}${hint}`, { details: { key: path, suggestion } });
