@@ -58,9 +58,7 @@ function checkSource(path: string, kind: 'directory' | 'file', baseDir: string, 
   try {
     stats = statSync(absolute);
   } catch (cause) {
-    const problem = `${where}: ${kind} ${path} (${absolute}) does not exist or cannot be read`;
-    const fix = `create it or fix the path (relative paths resolve against ${baseDir})`;
-    throw new FwError('FW_ERR_STATIC_NOT_FOUND', `${problem}; ${fix}`, { cause, details });
+    throw new FwError('FW_ERR_STATIC_NOT_FOUND', `${where}: ${kind} ${path} (${absolute}) does not exist or cannot be read; create it or fix the path (relative paths resolve against ${baseDir})`, { cause, details });
   }
   if (kind === 'directory' ? !stats.isDirectory() : !stats.isFile()) {
     const what = kind === 'directory' ? 'directory; use file: for a single file' : 'regular file; use directory: with a /[...] route for a directory';
