@@ -226,10 +226,7 @@ function bodyStage(decoding: RequestPluginOptions): Stage['run'] {
     if (METHODS_WITHOUT_BODY.has(flow.req.method)) return NEXT;
     const contentType = bodyToDecode(flow.req, decoding);
     if (contentType === undefined) return NEXT;
-    return decodeBody(flow.req, contentType, decoding).then(
-      (decoded) => (decoded ? NEXT : DONE),
-      (error: unknown) => pluginFailed(flow, 'fw_request_plugin', error),
-    );
+    return decodeBody(flow.req, contentType, decoding).then((decoded) => (decoded ? NEXT : DONE), (error: unknown) => pluginFailed(flow, 'fw_request_plugin', error));
   };
 }
 
