@@ -53,16 +53,14 @@ async function otlpExporter(config: EnvConfig, exports: OtlpExportStop, { sender
     return exports.stops(new OtlpJsonSpanExporter(sender, outcomes, ProtobufTraceSerializer));
   }
   const { OTLPTraceExporter } = await import('@opentelemetry/exporter-trace-otlp-proto');
-  const exporter = exports.stoppable(
-    new OTLPTraceExporter({
-      url: sender.url,
-      headers: { ...sender.headers },
-      timeoutMillis: sender.timeoutMs,
-      // Unset: the exporter reads OTEL_EXPORTER_OTLP_[TRACES_]COMPRESSION from process.env itself.
-      ...(config.tracesCompression === undefined ? {} : { compression: config.tracesCompression as OtlpCompression }),
-      httpAgentOptions: exports.agentFactory(sender.tls),
-    }),
-  );
+  const exporter = exports.stoppable(new OTLPTraceExporter({
+    url: sender.url,
+    headers: { ...sender.headers },
+    timeoutMillis: sender.timeoutMs,
+    // Unset: the exporter reads OTEL_EXPORTER_OTLP_[TRACES_]COMPRESSION from process.env itself.
+    ...(config.tracesCompression === undefined ? {} : { compression: config.tracesCompression as OtlpCompression }),
+    httpAgentOptions: exports.agentFactory(sender.tls),
+  }));
   return new ReportingSpanExporter(exporter, outcomes);
 }
 
