@@ -124,12 +124,9 @@ export class ExportProblemLog {
   #write(kind: ProblemKind, count: number, text: string, summed: boolean): void {
     const detail = text.length > 500 ? `${text.slice(0, 500)}… (${text.length} characters)` : text;
     const when = summed ? ` in the last ${this.#intervalMs / 1000} s` : '';
-    const what =
-      kind.event === 'otel_spans_dropped'
-        ? `${count} spans dropped${when}: the batch queue was full`
-        : kind.event === 'otlp_export_partial_success'
-          ? `${count} spans rejected by the collector${when}: ${detail}`
-          : `${count} ${kind.signal === 'traces' ? 'spans not exported' : 'metrics exports failed'}${when}: ${detail}`;
+    const what = kind.event === 'otel_spans_dropped' ? `${count} spans dropped${when}: the batch queue was full`
+      : kind.event === 'otlp_export_partial_success' ? `${count} spans rejected by the collector${when}: ${detail}`
+      : `${count} ${kind.signal === 'traces' ? 'spans not exported' : 'metrics exports failed'}${when}: ${detail}`;
     const fields = { event: kind.event, signal: kind.signal, 'error.type': kind.errorType, count, interval_ms: this.#intervalMs };
     (this.#logger!.warn ?? this.#logger!.info).call(this.#logger, fields, what);
   }
