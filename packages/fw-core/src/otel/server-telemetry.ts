@@ -249,9 +249,7 @@ function enrichmentOf(route: RouteInfo, method: string, active: Context): Enrich
     const attributes: Record<string, string> = { 'fw.app': route.app, 'http.route': route.template };
     if (route.module !== undefined) attributes['fw.controller'] = route.module;
     if (route.function !== undefined) attributes['fw.action'] = route.function;
-    const name = known === undefined
-      ? `${method} ${target}`
-      : `${startSpanName('semconv', normalizeMethod(method, known))} ${route.template}`;
+    const name = known === undefined ? `${method} ${target}` : `${startSpanName('semconv', normalizeMethod(method, known))} ${route.template}`;
     enrichment = { method, names, known, name, attributes: Object.freeze(attributes) };
     enrichments.set(route, enrichment);
   }
