@@ -66,9 +66,7 @@ async function otlpExporter(config: EnvConfig, exports: OtlpExportStop, { sender
 
 /** The sampler OTEL_TRACES_SAMPLER (and _ARG) names; the default is parentbased_always_on. */
 export function samplerFor(name: SamplerName, ratio: number): Sampler {
-  const root = name.endsWith('always_on')
-    ? new AlwaysOnSampler()
-    : name.endsWith('always_off') ? new AlwaysOffSampler() : new TraceIdRatioBasedSampler(ratio);
+  const root = name.endsWith('always_on') ? new AlwaysOnSampler() : name.endsWith('always_off') ? new AlwaysOffSampler() : new TraceIdRatioBasedSampler(ratio);
   return name.startsWith('parentbased_') ? new ParentBasedSampler({ root }) : root;
 }
 
