@@ -80,13 +80,9 @@ export class FwW3CPropagator implements TextMapPropagator {
     this.fastPath = Object.freeze({ fields: Object.freeze(inner.fields()), traceContext: names.includes('tracecontext'), baggage: names.includes('baggage') });
   }
 
-  inject(context: Context, carrier: unknown, setter: TextMapSetter): void {
-    this.#inner.inject(context, carrier, setter);
-  }
+  inject(context: Context, carrier: unknown, setter: TextMapSetter): void { this.#inner.inject(context, carrier, setter); }
 
-  extract(context: Context, carrier: unknown, getter: TextMapGetter): Context {
-    return this.#inner.extract(context, carrier, getter);
-  }
+  extract(context: Context, carrier: unknown, getter: TextMapGetter): Context { return this.#inner.extract(context, carrier, getter); }
 
   fields(): string[] { return this.fastPath.fields as string[]; }
 }
