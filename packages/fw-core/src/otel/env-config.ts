@@ -89,10 +89,8 @@ export function readEnvConfig(env: NodeJS.ProcessEnv) {
     resourceAttributes: keyValueList(get, 'OTEL_RESOURCE_ATTRIBUTES', undefined, true),
     tracesEndpoint: tracesExporter === 'none' ? undefined : endpoint(get, 'OTEL_EXPORTER_OTLP_TRACES_ENDPOINT', base, 'v1/traces') ?? DEFAULT_TRACES_ENDPOINT,
     // Undefined unless an OTLP metrics endpoint is configured.
-    metricsEndpoint:
-      metricsExporter === 'none' || (explicitMetrics === undefined && base === undefined && metricsExporter !== 'otlp')
-        ? undefined
-        : endpoint(get, 'OTEL_EXPORTER_OTLP_METRICS_ENDPOINT', base, 'v1/metrics') ?? DEFAULT_METRICS_ENDPOINT,
+    metricsEndpoint: metricsExporter === 'none' || (explicitMetrics === undefined && base === undefined && metricsExporter !== 'otlp') ? undefined
+      : endpoint(get, 'OTEL_EXPORTER_OTLP_METRICS_ENDPOINT', base, 'v1/metrics') ?? DEFAULT_METRICS_ENDPOINT,
     tracesHeaders: { ...headers, ...headerList(get, 'OTEL_EXPORTER_OTLP_TRACES_HEADERS') },
     metricsHeaders: { ...headers, ...headerList(get, 'OTEL_EXPORTER_OTLP_METRICS_HEADERS') },
     sampler,
