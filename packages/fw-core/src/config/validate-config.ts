@@ -3,6 +3,7 @@
  * application section. Every overlay is checked, so a typo in `prod` fails on a developer's machine.
  */
 import { closestKey } from '../closest-key.ts';
+import { isHeaderName } from '../http/header-fields.ts';
 import { LOG_LEVELS } from '../log/logger.ts';
 import type { Phase, PluginEntry } from '../plugins/plugin.ts';
 import { CONFIG_FILE_NAME, ROUTER_STREAM_HANDLER, type ConfigKey, type FwSection, type ServerConfiguration } from './config.ts';
@@ -111,9 +112,6 @@ export const MAX_PORT = 65_535;
 // Pipelining deeper than this gains nothing (answers go out in order) and holds a handler each.
 const MAX_INFLIGHT_PER_CONNECTION = 64;
 
-// An RFC 9110 §5.6.2 token in lower case: node:http lower-cases header names, so `X-Request-Id` would never match.
-const LOWER_CASE_HEADER_NAME = /^[!#$%&'*+\-.^_`|~0-9a-z]+$/;
-
 // Each field is checked where it is written (base or overlay); rules tying fields together on the merged map.
 const fieldChecks: Record<keyof ServerConfiguration, Check> = {
   port: integer(0, MAX_PORT),
@@ -127,8 +125,9 @@ const fieldChecks: Record<keyof ServerConfiguration, Check> = {
   shutdown_delay_ms: integer(0, MAX_TIMER_MS),
   max_inflight_per_connection: integer(1, MAX_INFLIGHT_PER_CONNECTION),
   send_timeout_ms: integer(1, MAX_TIMER_MS),
+  // A header name in lower case: node:http lower-cases header names, so `X-Request-Id` would never match.
   request_id_header: expect(
-    (value) => value === false || (typeof value === 'string' && LOWER_CASE_HEADER_NAME.test(value)),
+    (value) => value === false || (typeof value === 'string' && isHeaderName(value) && value === value.toLowerCase()),
     'false (always generate the id) or a lower-case header name such as "x-request-id"',
   ),
 };
