@@ -104,3 +104,13 @@ describe('cors_plugin before rate_limit_plugin', () => {
     assert.equal(refused.headers['vary'], 'Origin');
   });
 });
+
+describe('allow_headers "*" (without credentials)', () => {
+  const blog = blogWithPlugins([{ module: 'cors_plugin', options: { allow_headers: '*' } }]);
+
+  test('the preflight also lists Authorization, which "*" does not cover (Fetch §3.2.5)', async () => {
+    const reply = await blog().request('OPTIONS', '/api/posts/1', { headers: { origin: 'https://any.example', 'access-control-request-method': 'PUT', 'access-control-request-headers': 'authorization, x-trace' } });
+    assert.equal(reply.status, 204);
+    assert.equal(reply.headers['access-control-allow-headers'], '*, Authorization');
+  });
+});

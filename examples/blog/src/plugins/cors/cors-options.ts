@@ -73,6 +73,8 @@ export function compileCorsOptions(options: CorsPluginOptions | undefined): Comp
   const methods = headerList(PLUGIN, 'allow_methods', given.allow_methods);
   const allowHeaders = headerList(PLUGIN, 'allow_headers', given.allow_headers);
   if (given.allow_credentials) refuseWildcards(anyOrigin, methods, allowHeaders);
+  // `*` never covers Authorization (Fetch §3.2.5): a page's `Authorization: Bearer` would fail its preflight.
+  if (allowHeaders.includes('*') && !allowHeaders.some((name) => name.toLowerCase() === 'authorization')) allowHeaders.push('Authorization');
   const headers: Record<string, string> = {};
   if (anyOrigin) headers['access-control-allow-origin'] = '*';
   if (given.allow_credentials) headers['access-control-allow-credentials'] = 'true';
