@@ -8,7 +8,7 @@
  * the Redis case waits for the key to expire there.
  */
 import assert from 'node:assert/strict';
-import { after, describe, test } from 'node:test';
+import { after, describe, mock, test } from 'node:test';
 import type { FwApp } from 'fw-core';
 import { until } from '../../../packages/fw-core/test/support/until.ts';
 import blogApp from '../src/app.ts';
@@ -133,3 +133,26 @@ for (const store of ['memory', 'redis'] as const) {
     });
   });
 }
+
+describe('memory store on the default clock: the system clock stepped back or forward', () => {
+  // The wall clock as an NTP step (or a resumed VM) moves it; the plugin is made while Date.now reads it.
+  let wall = Date.now();
+  mock.method(Date, 'now', () => wall);
+  const limiter = createRateLimitPlugin();
+  mock.restoreAll();
+  const app = { ...blogApp, plugins: (blogApp.plugins ?? []).map((plugin) => (plugin.name === limiter.name ? limiter : plugin)) };
+  const blog = blogWithPlugins([{ module: 'rate_limit_plugin', options: { max_requests: 1, window_ms: 60_000 } }], app);
+
+  test('a refused client waits at most window_ms, and is not let through early', async () => {
+    assert.equal((await blog().request('GET', '/api/posts')).status, 200);
+    assert.equal((await blog().request('GET', '/api/posts')).headers['retry-after'], '60');
+    // The wall clock steps back an hour: the window must not last an hour longer.
+    wall -= 3_600_000;
+    const back = await blog().request('GET', '/api/posts');
+    assert.equal(back.status, 429);
+    assert.ok(Number(back.headers['retry-after']) <= 60, `Retry-After ${back.headers['retry-after']}`);
+    // Then two hours forward: the window must not end early either.
+    wall += 7_200_000;
+    assert.equal((await blog().request('GET', '/api/posts')).status, 429);
+  });
+});

@@ -24,7 +24,7 @@ export interface RateLimitState {
   readonly store: RateLimitStore;
   readonly policy: string;
   readonly errorLog: StoreErrorLog;
-  /** Milliseconds since the epoch: the memory store's windows run on it (Redis's run on Redis's clock). */
+  /** Milliseconds since the epoch, monotonic by default: the memory store's windows run on it (Redis's run on Redis's clock). */
   readonly now: () => number;
 }
 
@@ -51,8 +51,15 @@ const info: PluginInfo = {
   ],
 };
 
+/**
+ * The default clock: ms since the epoch as the process's monotonic clock counts them. Date.now follows the wall clock's
+ * steps (NTP, a resumed VM): one hour back kept every refused client out an hour longer (Retry-After 3660), and forward
+ * ended every window early.
+ */
+const monotonicNow = (): number => performance.timeOrigin + performance.now();
+
 /** A rate-limit plugin whose windows run on `now` (ms since the epoch); tests hand in a clock they drive. */
-export function createRateLimitPlugin(now: () => number = Date.now): FwPlugin<RateLimitState, RateLimitPluginOptions> {
+export function createRateLimitPlugin(now: () => number = monotonicNow): FwPlugin<RateLimitState, RateLimitPluginOptions> {
   return {
     name: 'rate_limit_plugin',
     init: (options, context) => startRateLimit(options, context, now),
