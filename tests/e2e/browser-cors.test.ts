@@ -17,6 +17,22 @@ import { launchChromium, SKIP_REASON } from './support/chromium.ts';
 /** What a fetch in the page gave: the status and body, or the error a blocked request throws. */
 type Fetched = { status: number; text: string } | { error: string };
 
+/** A server of empty HTML pages, the origin a test's page is at, listening on `host`. */
+async function originServer(host: string): Promise<Server> {
+  const server = createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end('<!doctype html><title>origin</title>'));
+  server.listen(0, host);
+  await once(server, 'listening');
+  return server;
+}
+
+/** Stops what a describe started, whichever of them did start. */
+async function stopAll(browser: Browser | undefined, blog: BlogProcess | undefined, config: TempConfig | undefined, origin: Server | undefined): Promise<void> {
+  await browser?.close();
+  if (blog) await blog.kill9();
+  await config?.remove();
+  origin?.close();
+}
+
 describe('CORS from a page of another origin, in Chromium', { skip: SKIP_REASON }, () => {
   let origins: Server;
   let allowed = '';
@@ -27,9 +43,7 @@ describe('CORS from a page of another origin, in Chromium', { skip: SKIP_REASON 
 
   before(async () => {
     // One server, two origins: 127.0.0.1:<port> is allowed, localhost:<port> is not.
-    origins = createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end('<!doctype html><title>origin</title>'));
-    origins.listen(0, '::');
-    await once(origins, 'listening');
+    origins = await originServer('::');
     const port = (origins.address() as AddressInfo).port;
     allowed = `http://127.0.0.1:${port}`;
     other = `http://localhost:${port}`;
@@ -39,12 +53,7 @@ describe('CORS from a page of another origin, in Chromium', { skip: SKIP_REASON 
     blog = await startBlogAsUser({ FW_CONFIG: config.path });
     browser = await launchChromium();
   });
-  after(async () => {
-    await browser?.close();
-    if (blog) await blog.kill9();
-    await config?.remove();
-    origins?.close();
-  });
+  after(() => stopAll(browser, blog, config, origins));
 
   async function pageAt(origin: string): Promise<Page> {
     const page = await browser.newPage();
@@ -104,5 +113,46 @@ describe('CORS from a page of another origin, in Chromium', { skip: SKIP_REASON 
     }
     assert.equal((await blog.request('GET', '/api/posts')).json.posts.length, before);
     await page.close();
+  });
+});
+
+describe('allow_headers "*" and a rate limit, from a page of another origin, in Chromium', { skip: SKIP_REASON }, () => {
+  let page: Server;
+  let config: TempConfig;
+  let blog: BlogProcess;
+  let browser: Browser;
+
+  before(async () => {
+    page = await originServer('127.0.0.1');
+    config = await writeBlogConfig({}, (fw) => ({
+      plugins: [
+        { phase: 'pre_request', module: 'cors_plugin', options: { allow_headers: '*' } },
+        { phase: 'pre_request', module: 'rate_limit_plugin', options: { max_requests: 2 } },
+        ...(fw.plugins as object[]),
+      ],
+    }));
+    blog = await startBlogAsUser({ FW_CONFIG: config.path });
+    browser = await launchChromium();
+  });
+  after(() => stopAll(browser, blog, config, page));
+
+  // Chromium 156 still lets "*" cover Authorization (Fetch says it never does, and the plugin lists it for browsers that follow
+  // Fetch: plugins-cors.test.ts); what this checks in a real browser is the preflight, the answers, and a 429 the page can read.
+  test('fetches with Authorization and another header pass their preflight; the third is a 429 the page reads', async () => {
+    const tab = await browser.newPage();
+    await tab.goto(`http://127.0.0.1:${(page.address() as AddressInfo).port}/`);
+    const statuses = await tab.evaluate(async (url) => {
+      const seen: (number | string)[] = [];
+      for (let i = 0; i < 3; i += 1) {
+        try {
+          seen.push((await fetch(url, { headers: { authorization: 'Bearer page-token', 'x-trace': 'on' } })).status);
+        } catch (error) {
+          seen.push(String(error));
+        }
+      }
+      return seen;
+    }, `${blog.url}/api/posts`);
+    assert.deepEqual(statuses, [200, 200, 429]);
+    await tab.close();
   });
 });
