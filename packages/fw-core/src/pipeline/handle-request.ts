@@ -9,7 +9,6 @@ import 'node:async_hooks';
 import { randomBytes } from 'node:crypto';
 import type { CompiledRoutes, RouteTarget } from '../app/compile-routes.ts';
 import type { ErrorAnswers } from '../app/route-group.ts';
-import { closeLingering } from '../http/lingering-close.ts';
 import { closeAfterResponse } from '../http/node-internals.ts';
 import { carriesBody } from '../http/read-body.ts';
 import { PipelineRequest, type RouteInfo } from '../http/request.ts';
@@ -124,10 +123,7 @@ function compileDispatch(runtime: Runtime, pre: PluginEnv, post: PluginEnv): (fl
     if (host === 'invalid') return writeError(flow, 400, 'invalid host header');
     // An expectation other than 100-continue cannot be met (RFC 9110 §10.1.1): node:http's own 417 would go unlogged (start-server.ts).
     // A body it carries is never read: close after, lingering, as node:http closes after a 100-continue answered before the 100 (kept, the connection waited until request_timeout for a body held back).
-    if (raw.headers.expect !== undefined && raw.httpVersionMinor === 1 && !CONTINUE.test(raw.headers.expect)) {
-      if (carriesBody(raw)) closeLingering(flow.res);
-      return writeError(flow, 417, 'expectation failed: only 100-continue is supported');
-    }
+    if (raw.headers.expect !== undefined && raw.httpVersionMinor === 1 && !CONTINUE.test(raw.headers.expect)) return writeError(flow, 417, 'expectation failed: only 100-continue is supported', { headers: carriesBody(raw) ? { connection: 'close' } : {} });
     // node:http undoes only chunked, and answers 400 when it is not the last coding (RFC 9112 §6.3): one before it would reach the reader (§6.1).
     if (/,[ \t]*chunked$/i.test(raw.headers['transfer-encoding'] ?? '')) return writeError(flow, 501, 'transfer coding not implemented: only chunked is read');
     // node:http keeps the first of two Authorization or Content-Type headers: the credential, or what the body is, must not depend on order.
