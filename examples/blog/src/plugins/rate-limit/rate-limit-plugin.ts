@@ -124,7 +124,7 @@ function decide(req: FwRequest, state: RateLimitState, counted: WindowCount, now
   out['ratelimit-policy'] = state.policy;
   out['ratelimit'] = rateLimitHeader(maxRequests - counted.count, reset);
   if (counted.count <= maxRequests) return ['ok', req, state];
-  replyJson(req, 429, TOO_MANY, { 'content-type': 'application/json', 'retry-after': String(reset > 0 ? reset : 1) });
+  replyJson(req, 429, TOO_MANY, refusalHeaders(req, reset > 0 ? reset : 1));
   return ['stop', req, state];
 }
 
@@ -133,8 +133,18 @@ function storeFailed(req: FwRequest, env: PluginEnv, state: RateLimitState, erro
   state.errorLog.report(env.logger, error, { ...storeFields(state), request_id: req.id });
   req.responseHeaders['ratelimit-policy'] = state.policy;
   if (policy === 'allow') return ['ok', req, state];
-  replyJson(req, 503, UNAVAILABLE, { 'content-type': 'application/json', 'retry-after': '1' });
+  replyJson(req, 503, UNAVAILABLE, refusalHeaders(req, 1));
   return ['stop', req, state];
+}
+
+/**
+ * The headers of a 429 or 503, `connection: close` when the request carries a body: the refusal goes out before anything
+ * reads it, and kept alive, node:http read all of it (200 MB in a probe) to reach a next request; so fw closes, lingering.
+ */
+function refusalHeaders(req: FwRequest, retryAfter: number): Record<string, string> {
+  const headers = { 'content-type': 'application/json', 'retry-after': String(retryAfter) };
+  const { 'transfer-encoding': chunked, 'content-length': length } = req.raw.headers;
+  return chunked === undefined && !(Number(length) > 0) ? headers : { ...headers, connection: 'close' };
 }
 
 /** What every store-outage line says about the plugin. */
