@@ -61,6 +61,15 @@ describe('rate_limit_plugin options', () => {
     assert.match(await startupError('rate_limit_plugin', { store: 'redis', redis_url: 'http://127.0.0.1:6379' }), /BLOG_ERR_PLUGIN_OPTION: rate_limit_plugin: option redis_url is not a redis:\/\/ or rediss:\/\/ URL; set it like redis:\/\/127\.0\.0\.1:6379$/);
   });
 
+  test('a /0 block in trusted_proxies is refused: every client could choose its own key', async () => {
+    for (const block of ['0.0.0.0/0', '::/0']) {
+      assert.match(
+        await startupError('rate_limit_plugin', { trusted_proxies: ['10.0.0.0/8', block] }),
+        new RegExp(`BLOG_ERR_PLUGIN_OPTION: rate_limit_plugin option trusted_proxies: "${block.replaceAll('.', '\\.')}" trusts every address, so any client could choose its own key by sending X-Forwarded-For;`),
+      );
+    }
+  });
+
   test('exempt_paths must be a list of route paths as the router registers them', async () => {
     assert.match(await startupError('rate_limit_plugin', { exempt_paths: '/heartbeat' }), /FW_ERR_PLUGIN_BAD_OPTIONS: rate_limit_plugin option exempt_paths must be a list of route paths, e\.g\. \["\/heartbeat"\]$/);
     for (const entry of ['heartbeat', '/heartbeat/', '/heartbeat?probe=1', '', '/api//posts']) {

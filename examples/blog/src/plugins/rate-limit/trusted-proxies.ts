@@ -28,6 +28,8 @@ function addEntry(list: BlockList, entry: string): void {
   const bits = Number(bitsText);
   const max = family === 4 ? 32 : 128;
   if (!/^\d{1,3}$/.test(bitsText) || bits > max) throw bad(entry, `has a prefix length outside 0-${max}`);
+  // A /0 trusts every peer: any client would pick its own key by sending X-Forwarded-For, the failure the option exists to stop.
+  if (bits === 0) throw bad(entry, 'trusts every address, so any client could choose its own key by sending X-Forwarded-For');
   list.addSubnet(address, bits, type);
 }
 
