@@ -61,8 +61,8 @@ describe('rate_limit_plugin options', () => {
     assert.match(await startupError('rate_limit_plugin', { store: 'redis', redis_url: 'http://127.0.0.1:6379' }), /BLOG_ERR_PLUGIN_OPTION: rate_limit_plugin: option redis_url is not a redis:\/\/ or rediss:\/\/ URL; set it like redis:\/\/127\.0\.0\.1:6379$/);
   });
 
-  test('a /0 block in trusted_proxies is refused: every client could choose its own key', async () => {
-    for (const block of ['0.0.0.0/0', '::/0']) {
+  test('a block of every address in trusted_proxies (a /0, or every IPv4 peer mapped) is refused: every client could choose its own key', async () => {
+    for (const block of ['0.0.0.0/0', '::/0', '::ffff:0:0/96']) {
       assert.match(
         await startupError('rate_limit_plugin', { trusted_proxies: ['10.0.0.0/8', block] }),
         new RegExp(`BLOG_ERR_PLUGIN_OPTION: rate_limit_plugin option trusted_proxies: "${block.replaceAll('.', '\\.')}" trusts every address, so any client could choose its own key by sending X-Forwarded-For;`),

@@ -28,9 +28,18 @@ function addEntry(list: BlockList, entry: string): void {
   const bits = Number(bitsText);
   const max = family === 4 ? 32 : 128;
   if (!/^\d{1,3}$/.test(bitsText) || bits > max) throw bad(entry, `has a prefix length outside 0-${max}`);
-  // A /0 trusts every peer: any client would pick its own key by sending X-Forwarded-For, the failure the option exists to stop.
-  if (bits === 0) throw bad(entry, 'trusts every address, so any client could choose its own key by sending X-Forwarded-For');
+  if (coversAFamily(address, bits, type)) throw bad(entry, 'trusts every address, so any client could choose its own key by sending X-Forwarded-For');
   list.addSubnet(address, bits, type);
+}
+
+/**
+ * True for a block that holds both ends, so all, of the IPv4 or the IPv6 space: a /0, or `::ffff:0:0/96` (every IPv4
+ * peer, mapped). Trusting it, any client would pick its own key by sending X-Forwarded-For, the failure the option stops.
+ */
+function coversAFamily(address: string, bits: number, type: 'ipv4' | 'ipv6'): boolean {
+  const block = new BlockList();
+  block.addSubnet(address, bits, type);
+  return (block.check('0.0.0.0', 'ipv4') && block.check('255.255.255.255', 'ipv4')) || (block.check('::', 'ipv6') && block.check('ffff:ffff:ffff:ffff:ffff:ffff:ffff:ffff', 'ipv6'));
 }
 
 function bad(entry: string, problem: string): BlogError {
