@@ -114,3 +114,19 @@ describe('allow_headers "*" (without credentials)', () => {
     assert.equal(reply.headers['access-control-allow-headers'], '*, Authorization');
   });
 });
+
+describe('expose_headers with a listed origin and credentials', () => {
+  const blog = blogWithPlugins([
+    { module: 'cors_plugin', options: { allow_origins: ['https://app.example'], allow_credentials: true, expose_headers: 'Retry-After, RateLimit, RateLimit-Policy' } },
+    { module: 'rate_limit_plugin', options: { max_requests: 1 } },
+  ]);
+
+  test('a page of the origin may read the 429\'s Retry-After and RateLimit (not CORS-safelisted)', async () => {
+    const headers = { origin: 'https://app.example' };
+    assert.equal((await blog().request('GET', '/api/posts', { headers })).headers['access-control-expose-headers'], 'Retry-After, RateLimit, RateLimit-Policy');
+    const refused = await blog().request('GET', '/api/posts', { headers });
+    assert.equal(refused.status, 429);
+    assert.equal(refused.headers['access-control-expose-headers'], 'Retry-After, RateLimit, RateLimit-Policy');
+    assert.equal((await blog().request('GET', '/api/posts', { headers: { origin: 'https://other.example' } })).headers['access-control-expose-headers'], undefined);
+  });
+});

@@ -33,13 +33,18 @@ describe('cors_plugin options', () => {
     assert.match(stderr, /caused by: BLOG_ERR_CORS_CREDENTIALS_WILDCARD: cors_plugin: allow_credentials is true but allow_headers is "\*"/);
   });
 
+  test('"*" in expose_headers with allow_credentials is refused', async () => {
+    const stderr = await startupError('cors_plugin', { allow_origins: ['https://app.example'], expose_headers: ['*'], allow_credentials: true });
+    assert.match(stderr, /caused by: BLOG_ERR_CORS_CREDENTIALS_WILDCARD: cors_plugin: allow_credentials is true but expose_headers is "\*"/);
+  });
+
   test('an origin with a path names the fix', async () => {
     const stderr = await startupError('cors_plugin', { allow_origins: ['https://App.example/'] });
     assert.match(stderr, /caused by: BLOG_ERR_PLUGIN_OPTION: cors_plugin option allow_origins: "https:\/\/App.example\/" is not an origin; write it as "https:\/\/app.example"$/);
   });
 
   test('an unknown option and a bad header name', async () => {
-    assert.match(await startupError('cors_plugin', { allow_origin: '*' }), /FW_ERR_PLUGIN_BAD_OPTIONS: cors_plugin does not know option allow_origin; its options are: allow_origins, allow_methods, allow_headers, max_age, allow_credentials$/);
+    assert.match(await startupError('cors_plugin', { allow_origin: '*' }), /FW_ERR_PLUGIN_BAD_OPTIONS: cors_plugin does not know option allow_origin; its options are: allow_origins, allow_methods, allow_headers, max_age, allow_credentials, expose_headers$/);
     assert.match(await startupError('cors_plugin', { allow_headers: 'Content-Type, X Bad' }), /BLOG_ERR_PLUGIN_OPTION: cors_plugin option allow_headers: "X Bad" is not a method or header name/);
     assert.match(await startupError('cors_plugin', { max_age: -1 }), /FW_ERR_PLUGIN_BAD_OPTIONS: cors_plugin option max_age must be a whole number of seconds, 0 or more, e\.g\. 7200$/);
   });

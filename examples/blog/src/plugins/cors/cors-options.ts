@@ -19,6 +19,8 @@ export interface CorsPluginOptions {
   readonly max_age?: number | string;
   /** Send `access-control-allow-credentials: true`. Default false. */
   readonly allow_credentials?: boolean;
+  /** Response headers a page may read beyond the safelisted ones (`Retry-After`, `RateLimit`): `access-control-expose-headers`. Default none. */
+  readonly expose_headers?: string | readonly string[];
 }
 
 /** What init makes of the options. */
@@ -56,6 +58,7 @@ const rules: Readonly<Record<keyof CorsPluginOptions, OptionRule>> = {
     accepts: (v) => (Number.isSafeInteger(v) && (v as number) >= 0) || (typeof v === 'string' && /^\d{1,10}$/.test(v)),
   },
   allow_credentials: { expected: 'true or false', example: 'true', accepts: (v) => typeof v === 'boolean' },
+  expose_headers: { expected: 'a comma-separated string or a list of header names', example: '["Retry-After", "RateLimit", "RateLimit-Policy"]', accepts: isHeaderList },
 };
 
 /** Checks `options` and compiles them; throws FW_ERR_PLUGIN_BAD_OPTIONS or a BlogError naming the option. */
@@ -72,7 +75,8 @@ export function compileCorsOptions(options: CorsPluginOptions | undefined): Comp
   const anyOrigin = origins.length === 1 && origins[0] === '*';
   const methods = headerList(PLUGIN, 'allow_methods', given.allow_methods);
   const allowHeaders = headerList(PLUGIN, 'allow_headers', given.allow_headers);
-  if (given.allow_credentials) refuseWildcards(anyOrigin, methods, allowHeaders);
+  const expose = headerList(PLUGIN, 'expose_headers', options?.expose_headers ?? []);
+  if (given.allow_credentials) refuseWildcards(anyOrigin, methods, allowHeaders, expose);
   // `*` never covers Authorization (Fetch §3.2.5): a page's `Authorization: Bearer` would fail its preflight.
   if (allowHeaders.includes('*') && !allowHeaders.some((name) => name.toLowerCase() === 'authorization')) allowHeaders.push('Authorization');
   const headers: Record<string, string> = {};
@@ -80,13 +84,14 @@ export function compileCorsOptions(options: CorsPluginOptions | undefined): Comp
   if (given.allow_credentials) headers['access-control-allow-credentials'] = 'true';
   if (methods.length > 0) headers['access-control-allow-methods'] = methods.join(', ');
   if (allowHeaders.length > 0) headers['access-control-allow-headers'] = allowHeaders.join(', ');
+  if (expose.length > 0) headers['access-control-expose-headers'] = expose.join(', ');
   headers['access-control-max-age'] = String(Number(given.max_age));
   return { anyOrigin, origins: new Set(anyOrigin ? [] : origins.map(checkOrigin)), headers };
 }
 
 /** With credentials, browsers read `*` as a literal (Fetch §3.2.5): refuse it at start. */
-function refuseWildcards(anyOrigin: boolean, methods: readonly string[], allowHeaders: readonly string[]): void {
-  const where = anyOrigin ? 'allow_origins' : methods.includes('*') ? 'allow_methods' : allowHeaders.includes('*') ? 'allow_headers' : undefined;
+function refuseWildcards(anyOrigin: boolean, methods: readonly string[], allowHeaders: readonly string[], expose: readonly string[]): void {
+  const where = anyOrigin ? 'allow_origins' : methods.includes('*') ? 'allow_methods' : allowHeaders.includes('*') ? 'allow_headers' : expose.includes('*') ? 'expose_headers' : undefined;
   if (where === undefined) return;
   throw new BlogError(
     'BLOG_ERR_CORS_CREDENTIALS_WILDCARD',

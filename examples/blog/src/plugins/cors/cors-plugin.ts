@@ -21,6 +21,7 @@ const info: PluginInfo = {
     ['allow_headers', 'access-control-allow-headers (default "Content-Type, Authorization")'],
     ['max_age', 'access-control-max-age in seconds (default 86400)'],
     ['allow_credentials', 'send access-control-allow-credentials: true (default false; not with "*")'],
+    ['expose_headers', 'access-control-expose-headers, e.g. "Retry-After, RateLimit, RateLimit-Policy" (default none)'],
   ],
 };
 
