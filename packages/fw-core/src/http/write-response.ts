@@ -1,7 +1,7 @@
 /**
  * The one place fw writes a response (controller answers, plugin replies, errors, files, JSON streams), so all share one
  * header precedence, lowest first: fw's defaults for the kind of body (its content-type), the plugins' `req.responseHeaders`
- * (CORS, rate limits), the response's own headers; then fw's own: `content-length` when the body is known, `x-request-id`,
+ * (CORS, rate limits), the response's own headers (a `vary` both's); then fw's own: `content-length` when the body is known, `x-request-id`,
  * and `x-content-type-options: nosniff` (no browser may sniff a JSON error or an uploaded text into HTML). And one rule for
  * bodies: HEAD carries the GET answer's headers and length, no body (RFC 9110 §9.3.2); 204 and 304 neither body nor
  * computed length (§15.3.5, §15.4.5); nothing is encoded for a client that is gone; a route's response schema projects a
@@ -154,7 +154,11 @@ function mergeHeaders(defaults: HeaderMap | undefined, plugins: HeaderMap | unde
   if (isEmpty(plugins) && isEmpty(own)) return defaults;
   const merged: Record<string, string | readonly string[]> = { ...defaults };
   for (const map of [plugins, own]) {
-    for (const name in map) merged[name.toLowerCase()] = map[name] as string | readonly string[];
+    for (const name in map) {
+      const key = name.toLowerCase();
+      // Vary is a list (RFC 9110 §12.5.5): a plugin's (CORS's Origin) and the handler's both decide the answer, so both are sent.
+      merged[key] = key === 'vary' && merged.vary !== undefined ? [merged.vary, map[name]!].flat().join(', ') : (map[name] as string | readonly string[]);
+    }
   }
   return merged;
 }
