@@ -45,8 +45,20 @@ export interface StartupWarningModel extends StartupWarning {
   readonly issue: 'startup_warning';
 }
 
+/**
+ * A host group's `onNotFound` that a `'_'` catch-all pre-empts: a path the host has no route for falls back to the
+ * `'_'` routes, and `catch_all` takes it (its answer, not the group's hook), for every path under `prefix`.
+ */
+export interface NotFoundShadowedModel {
+  readonly issue: 'not_found_shadowed';
+  readonly host: string;
+  readonly prefix: string;
+  readonly catch_all: string;
+  readonly message: string;
+}
+
 /** Any finding. */
-export type FindingModel = RouteFindingModel | StartupWarningModel;
+export type FindingModel = RouteFindingModel | StartupWarningModel | NotFoundShadowedModel;
 
 /** What `fw audit --json` prints. */
 export interface AuditModel {
@@ -82,7 +94,7 @@ export function buildAuditModel(routes: readonly CompiledRoute<RouteTarget>[], s
   }
   const unknown = [...publicRoutes].filter((key) => !named.has(key));
   if (unknown.length > 0) throw new CliError('FW_CLI_ERR_USAGE', publicUsageError(unknown, unsecured));
-  warnings.push(...bodyDecodingFindings(routes));
+  warnings.push(...bodyDecodingFindings(routes), ...shadowedNotFound(routes));
   warnings.push(...startupWarnings.map((warning) => ({ issue: 'startup_warning' as const, fields: warning.fields, message: warning.message })));
   return { warnings, infos, summary: { warnings: warnings.length, infos: infos.length } };
 }
@@ -133,6 +145,25 @@ function bodyDecodingFindings(routes: readonly CompiledRoute<RouteTarget>[]): Bo
   return [...byGroup.values()].flat();
 }
 
+/**
+ * Groups on a host of their own with an `onNotFound` whose misses a `'_'` route ending in `/[...]` takes instead, when
+ * it covers the group's prefix: the router falls back from the host to `'_'` (docs/router.md, "Host precedence and
+ * fallback"). One deeper than the prefix (`/site/[...]`) takes only its own paths' misses: the hook answers the rest.
+ */
+function shadowedNotFound(routes: readonly CompiledRoute<RouteTarget>[]): NotFoundShadowedModel[] {
+  const catchAlls = routes.filter(({ data }) => data.group.host === '_' && data.info.template.endsWith('/[...]')).map(({ data }) => data.info.template);
+  const hooked = new Set(routes.map(({ data }) => data.group).filter((group) => group.host !== '_' && group.source.onNotFound !== undefined));
+  const under = (path: string, base: string): boolean => base === '' || path === base || path.startsWith(`${base}/`);
+  return [...hooked].flatMap(({ host, prefix }) => {
+    const catchAll = catchAlls.find((template) => under(prefix, template.slice(0, -6)));
+    if (catchAll === undefined) return [];
+    const message =
+      `the onNotFound of group '${prefix}' on host ${host} never answers: '_' route ${catchAll} covers every path under '${prefix}', and a path the host has no route for falls back to the '_' routes, ` +
+      `so ${catchAll} answers it (a static folder: its file, or its own 404); to fix, move ${catchAll} under a prefix or onto a host of its own (docs/router.md, "Host precedence and fallback")`;
+    return [{ issue: 'not_found_shadowed' as const, host, prefix, catch_all: catchAll, message }];
+  });
+}
+
 /** The text of `fw audit`, without a trailing newline. */
 export function renderAudit(model: AuditModel): string {
   const lines = ['=== Security Audit ===', 'WARNINGS:', ...findingLines(model.warnings), 'INFO:', ...findingLines(model.infos)];
@@ -145,6 +176,7 @@ function findingLines(findings: readonly FindingModel[]): string[] {
   return findings.map((finding) => {
     // The server's own words, under the event its log line carries.
     if ('issue' in finding && finding.issue === 'startup_warning') return `  start-up warning ${String(finding.fields.event)}: ${finding.message}`;
+    if ('issue' in finding && finding.issue === 'not_found_shadowed') return `  not_found_shadowed: ${finding.message}`;
     return `  ${finding.method} ${finding.path}${handlerNote(finding.handler)} ${problem(finding)}${hostNote(finding.host)}${cause(finding)}`;
   });
 }
