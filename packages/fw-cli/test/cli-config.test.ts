@@ -4,7 +4,9 @@
  * required key marked (exit 1), and `--json`. The values are the ones the server runs with: what
  * the app adds at start (withTelemetry's otel_fw_stream_h and otel_fw_plugin) is shown, marked
  * with what added it (before, only the file's values were, so a traced app showed no tracing);
- * an app that cannot be loaded leaves the file's values, with a note on stderr.
+ * an app that cannot be loaded leaves the file's values, with a note on stderr. Then the app's own section, the
+ * environment's overlay merged (what the app reads as config.app; before, `FW_ENV=prod fw config` showed none of it, so
+ * the store prod runs with was nowhere to see).
  */
 import assert from 'node:assert/strict';
 import { writeFile } from 'node:fs/promises';
@@ -36,6 +38,8 @@ describe('fw config', { concurrency: true }, () => {
         '  use_stacktrace            false',
         '  dispatch_backend          persistent_term (default)',
         '  log_level                 info (default)',
+        "=== blog (the app's section, config.app) ===",
+        '  store                     memory',
       ),
     );
   });
@@ -55,6 +59,8 @@ describe('fw config', { concurrency: true }, () => {
         '  use_stacktrace            false',
         '  dispatch_backend          persistent_term (default)',
         '  log_level                 info',
+        "=== blog (the app's section, config.app) ===",
+        '  store                     postgres',
       ),
     );
   });
@@ -175,6 +181,7 @@ describe('fw config', { concurrency: true }, () => {
         { key: 'dispatch_backend', value: 'persistent_term', default: true, missing: false, added: [] },
         { key: 'log_level', value: 'info', default: true, missing: false, added: [] },
       ],
+      section: { name: null, values: {} },
       app: { loaded: false, reason: 'a required key is missing' },
     });
   });
@@ -190,6 +197,7 @@ describe('fw config', { concurrency: true }, () => {
     );
     assert.deepEqual(model.entries[2].value, blogServer());
     assert.deepEqual(model.entries[3].value, blogPlugins());
+    assert.deepEqual(model.section, { name: 'blog', values: { store: 'memory' } });
   });
 
   it('reports a missing configuration file as fw: <code>: <message>, exit 1', async () => {

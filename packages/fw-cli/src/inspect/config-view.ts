@@ -2,7 +2,8 @@
  * `fw config` in two pure steps: the plain model of a ConfigReport and the configuration the app
  * runs with (also the `--json` shape), then its text: a header and one `  <key padded to 25> <value>`
  * line per key, in CONFIG_KEYS order, with ` (default)` or `*** MISSING (required) ***`, and what the
- * app added at start (withTelemetry's handler and plugin) named with what added it.
+ * app added at start (withTelemetry's handler and plugin) named with what added it; then the app's own
+ * section, overlay merged, one line per key (none when the section is empty).
  */
 import type { ConfigReport, LoadedApplication } from 'fw-core/inspect';
 
@@ -31,6 +32,8 @@ export interface ConfigModel {
   readonly file: string;
   readonly environment: string;
   readonly entries: readonly ConfigEntryModel[];
+  /** The app's own section (named by bootstrap_application; null when missing), the environment's overlay merged over it: `config.app`. */
+  readonly section: { readonly name: string | null; readonly values: Readonly<Record<string, unknown>> };
   /** Whether the app module was loaded (the values are then the server's), else why not (they are the file's alone). */
   readonly app: { readonly loaded: true } | { readonly loaded: false; readonly reason: string };
 }
@@ -56,6 +59,7 @@ export function buildConfigModel(report: ConfigReport, runs: RunConfig | { reado
       const added = 'fw' in runs ? additions(entry.key, entry.value, value).map((name) => ({ name, by: runs.by })) : [];
       return { key: entry.key, value: entry.missing ? null : value, default: entry.isDefault && added.length === 0, missing: entry.missing, added };
     }),
+    section: { name: report.entries.find((entry) => entry.key === 'bootstrap_application' && !entry.missing)?.value as string | undefined ?? null, values: report.app },
     app: 'fw' in runs ? { loaded: true } : { loaded: false, reason: runs.reason },
   };
 }
@@ -86,6 +90,9 @@ export function renderConfig(model: ConfigModel): string {
     const added = entry.added.length === 0 ? '' : ` (${entry.added.map(({ name, by }) => `${name} added by ${by}`).join(', ')})`;
     lines.push(`  ${entry.key.padEnd(KEY_WIDTH)} ${value}${entry.default ? ' (default)' : ''}${added}`);
   }
+  // What the app reads as config.app, which fw checks none of: the keys of its section as this environment sees them.
+  const keys = Object.entries(model.section.values);
+  if (keys.length > 0) lines.push(`=== ${model.section.name} (the app's section, config.app) ===`, ...keys.map(([key, value]) => `  ${key.padEnd(KEY_WIDTH)} ${renderValue(value)}`));
   return lines.join('\n');
 }
 
