@@ -150,7 +150,7 @@ function compileRoute(entry: RouteEntry, group: CompiledGroup, where: string, op
   }
   const staticSource = 'directory' in entry ? { directory: entry.directory } : 'file' in entry ? { file: entry.file } : undefined;
   if (!staticSource || typeof Object.values(staticSource)[0] !== 'string') throw new FwError('FW_ERR_ROUTE_BAD_HANDLER', `${where} (${template}) needs a handler, or a directory or file to serve`);
-  if ('directory' in staticSource && !template.endsWith('/[...]')) throw new FwError('FW_ERR_ROUTE_BAD_HANDLER', `${where} serves a directory, so its path must end in /[...] (got ${template})`);
+  if ('directory' in staticSource && !template.endsWith('/[...]')) throw new FwError('FW_ERR_ROUTE_BAD_HANDLER', `${where} serves a directory, so its path must end in /[...]: write '${entry.path.replace(/\/$/, '')}/[...]' (got ${template})`);
   const serveStatic = options.serveStatic
     ? createStaticHandler({ ...staticSource, route: template, ...(entry.options && { options: entry.options }) }, options.baseDir)
     : undefined;
