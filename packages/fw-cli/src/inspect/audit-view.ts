@@ -46,13 +46,15 @@ export interface StartupWarningModel extends StartupWarning {
 }
 
 /**
- * A host group's `onNotFound` that a `'_'` catch-all pre-empts: a path the host has no route for falls back to the
- * `'_'` routes, and `catch_all` takes it (its answer, not the group's hook), for every path under `prefix`.
+ * An `onNotFound` that a catch-all route pre-empts: the router hands every path under `prefix` (on `host`) to
+ * `catch_all`, whose answer (a static folder's file or 404) the client gets, so the hook (`hook`: the group's own or
+ * the app's) never runs there.
  */
 export interface NotFoundShadowedModel {
   readonly issue: 'not_found_shadowed';
   readonly host: string;
   readonly prefix: string;
+  readonly hook: 'group' | 'app';
   readonly catch_all: string;
   readonly message: string;
 }
@@ -146,21 +148,29 @@ function bodyDecodingFindings(routes: readonly CompiledRoute<RouteTarget>[]): Bo
 }
 
 /**
- * Groups on a host of their own with an `onNotFound` whose misses a `'_'` route ending in `/[...]` takes instead, when
- * it covers the group's prefix: the router falls back from the host to `'_'` (docs/router.md, "Host precedence and
- * fallback"). One deeper than the prefix (`/site/[...]`) takes only its own paths' misses: the hook answers the rest.
+ * Groups whose misses a route ending in `/[...]` takes whole: on the group's host, or on `'_'`, to which a host falls
+ * back for a path it has no route for (docs/router.md, "Host precedence and fallback"), with a base that covers the
+ * group's prefix. Such a group's onNotFound (its own, else the app's) never runs. A catch-all's own group, whose prefix
+ * is the catch-all's base (`/docs` holding `/docs/[...]`), has its misses answered by it on purpose: not a finding.
+ * One deeper than the prefix (`/site/[...]` beside `''`) takes only its own paths: the hook answers the rest.
  */
 function shadowedNotFound(routes: readonly CompiledRoute<RouteTarget>[]): NotFoundShadowedModel[] {
-  const catchAlls = routes.filter(({ data }) => data.group.host === '_' && data.info.template.endsWith('/[...]')).map(({ data }) => data.info.template);
-  const hooked = new Set(routes.map(({ data }) => data.group).filter((group) => group.host !== '_' && group.source.onNotFound !== undefined));
+  const catchAlls = routes.filter(({ data }) => data.info.template.endsWith('/[...]')).map(({ data }) => ({ group: data.group, template: data.info.template, base: data.info.template.slice(0, -6) }));
+  const hooked = new Set(routes.map(({ data }) => data.group).filter((group) => group.answers.onNotFound !== undefined));
   const under = (path: string, base: string): boolean => base === '' || path === base || path.startsWith(`${base}/`);
-  return [...hooked].flatMap(({ host, prefix }) => {
-    const catchAll = catchAlls.find((template) => under(prefix, template.slice(0, -6)));
+  return [...hooked].flatMap((group) => {
+    const { host, prefix } = group;
+    const covers = (all: (typeof catchAlls)[number]): boolean => (all.group.host === '_' || all.group.host === host) && under(prefix, all.base) && !(all.group === group && all.base === prefix);
+    const catchAll = catchAlls.find(covers);
     if (catchAll === undefined) return [];
+    const hook = group.source.onNotFound !== undefined ? 'group' : 'app';
+    const { template, group: { host: on } } = catchAll;
+    const subject = hook === 'group' ? `the onNotFound of group '${prefix}'${hostNote(host)} never runs` : `the app's onNotFound never runs for group '${prefix}'${hostNote(host)}`;
+    const route = on === host ? `route ${template}${hostNote(on)}` : `route ${template} (any host, which ${host} falls back to for a path it has no route for)`;
     const message =
-      `the onNotFound of group '${prefix}' on host ${host} never answers: '_' route ${catchAll} covers every path under '${prefix}', and a path the host has no route for falls back to the '_' routes, ` +
-      `so ${catchAll} answers it (a static folder: its file, or its own 404); to fix, move ${catchAll} under a prefix or onto a host of its own (docs/router.md, "Host precedence and fallback")`;
-    return [{ issue: 'not_found_shadowed' as const, host, prefix, catch_all: catchAll, message }];
+      `${subject}: ${route} covers every path under '${prefix}' and answers its misses (a static folder: its file, or its own 404); ` +
+      `to fix, move ${template} under a prefix of its own${on === host ? '' : ' or onto a host of its own'} (docs/applications-reference.md, "Your own error answers")`;
+    return [{ issue: 'not_found_shadowed' as const, host, prefix, hook, catch_all: catchAll.template, message }];
   });
 }
 
