@@ -44,6 +44,8 @@ const forgetful = {
   routes: [
     { path: '/now', handler: () => undefined as never, options: { methods: ['get' as const] } },
     { path: '/later', handler: async () => undefined as never, options: { methods: ['get' as const] } },
+    // Untyped JavaScript returning the body itself, as an Express or Hono author might.
+    { path: '/plain', handler: () => ({ ok: true }) as never, options: { methods: ['get' as const] } },
   ],
 };
 
@@ -142,6 +144,11 @@ describe("the pipeline's errors carry codes", () => {
       assert.deepEqual([error.code, error.message], ['FW_ERR_HANDLER_BAD_RESPONSE', `handler returned nothing (the route ${path}); return json(), jsonStream(), status(), html(), redirect() or sendFile()`]);
     });
   }
+
+  it('a handler that returns a plain object is told to wrap it in json(), not that its kind is undefined', async () => {
+    const error = await failure('/forgot/plain');
+    assert.deepEqual([error.code, error.message], ['FW_ERR_HANDLER_BAD_RESPONSE', 'handler returned a plain object, not a response: wrap a body in json(); return json(), jsonStream(), status(), html(), redirect() or sendFile()']);
+  });
 
   it("with use_stacktrace, a plugin failure's 500 shows the wrapper's stack, then its cause's", async () => {
     const res = await traced.fetch('/throw/x');

@@ -18,8 +18,6 @@ import { closeLingering } from './lingering-close.ts';
 import type { FwRequest, JsonLib } from './request.ts';
 import { isThenable, type FwResponse, type HeaderMap, type JsonStreamResponse, type Projection } from './response.ts';
 
-export type { Projection };
-
 /** The request a response answers, its plugins' `responseHeaders` optional. An FwRequest is one; so is fw's context before routing. */
 export interface ResponseTarget extends Pick<FwRequest, 'raw' | 'res' | 'id' | 'json'>, Partial<Pick<FwRequest, 'responseHeaders'>> {}
 
@@ -181,9 +179,10 @@ function encodeJson(json: JsonLib, value: unknown): string {
 
 function checkStatus(response: FwResponse): number {
   if (typeof response !== 'object' || response === null) throw badResponse(String(response));
+  // Untyped JavaScript may return the body itself (`{ok: true}`), as Express's res.json or Hono's c.json take it.
+  if (!KINDS.has(response.kind)) throw badResponse(response.kind === undefined ? 'a plain object, not a response: wrap a body in json()' : `kind ${String(response.kind)}`);
   const status = response.status ?? 200;
   if (!Number.isInteger(status) || status < 200 || status > 599) throw badResponse(`status ${String(status)}`);
-  if (!KINDS.has(response.kind)) throw badResponse(`kind ${String(response.kind)}`);
   return status;
 }
 

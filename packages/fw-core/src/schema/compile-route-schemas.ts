@@ -6,7 +6,7 @@ import { METHODS_WITHOUT_BODY } from '../plugins/request-plugin.ts';
 import type { RouteDefinition } from '../router/router.ts';
 import { checkAjvOptions, loadAjvCompiler } from './ajv-compiler.ts';
 import { compileRequestCheck, type RequestCheck } from './check-request.ts';
-import type { Projection } from '../http/write-response.ts';
+import type { Projection } from '../http/response.ts';
 import { compileProjection, schemaIds, type ProjectionOptions } from './project-response.ts';
 import type { AjvOptions, InvalidRequestHook, JsonSchema, NamedSchemaMap, PartSchema, RequestPart, RouteSchema, SchemaCompiler, SchemaResult } from './route-schema.ts';
 import { isStandardSchema, standardProjection, standardValidator } from './standard-schema.ts';

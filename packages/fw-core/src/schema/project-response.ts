@@ -5,7 +5,7 @@
  */
 import { isJsonObject } from '../config/validate-config.ts';
 import { FwError } from '../errors.ts';
-import type { Projection } from '../http/write-response.ts';
+import type { Projection } from '../http/response.ts';
 import { generateObjectProjection, type Field } from './generate-projection.ts';
 import type { JsonSchema } from './route-schema.ts';
 
