@@ -69,12 +69,13 @@ describe('an answer whose body the collector cuts short by closing the connectio
     assert.deepEqual(await both('HTTP/1.1 200 OK\r\n'), { lean: { ok: true }, leanPosts: 1, sdk: ExportResultCode.SUCCESS, sdkPosts: 1 });
   });
 
+  // The reason carries what the body held: the collector's message (otel-collector-refusal-message.test.ts).
   it('400: a failure with its status, posted once', async () => {
-    assert.deepEqual(await both('HTTP/1.1 400 Bad Request\r\n'), { lean: { ok: false, reason: 'HTTP 400' }, leanPosts: 1, sdk: ExportResultCode.FAILED, sdkPosts: 1 });
+    assert.deepEqual(await both('HTTP/1.1 400 Bad Request\r\n'), { lean: { ok: false, reason: 'HTTP 400: abc' }, leanPosts: 1, sdk: ExportResultCode.FAILED, sdkPosts: 1 });
   });
 
   it('503 with Retry-After: 0: retried as a whole answer is, six posts', async () => {
-    assert.deepEqual(await both('HTTP/1.1 503 Service Unavailable\r\nretry-after: 0\r\n'), { lean: { ok: false, reason: 'HTTP 503' }, leanPosts: 6, sdk: ExportResultCode.FAILED, sdkPosts: 6 });
+    assert.deepEqual(await both('HTTP/1.1 503 Service Unavailable\r\nretry-after: 0\r\n'), { lean: { ok: false, reason: 'HTTP 503: abc' }, leanPosts: 6, sdk: ExportResultCode.FAILED, sdkPosts: 6 });
   });
 });
 

@@ -173,7 +173,7 @@ describe('export problems are reported, the same on both paths', () => {
         await otel.close();
         await collector.close();
       }
-      const failure = `OTLP metrics export to ${collector.url}/v1/metrics failed: HTTP 500`;
+      const failure = `OTLP metrics export to ${collector.url}/v1/metrics failed: HTTP 500: refused by the test`;
       // Three flushes and shutdown's last export: four refused pushes.
       assert.equal(collector.requests.filter((request) => request.path === '/v1/metrics').length, 4);
       assert.deepEqual(lines, [
@@ -202,7 +202,7 @@ describe('export problems are reported, the same on both paths', () => {
         await collector.close();
       }
       const hint = (signal: string) =>
-        `OTLP ${signal} export to ${collector.url}/v1/traces/v1/${signal} failed: HTTP 404; OTEL_EXPORTER_OTLP_ENDPOINT is the collector's base URL, to which fw adds /v1/${signal} (a full URL goes in OTEL_EXPORTER_OTLP_${signal.toUpperCase()}_ENDPOINT)`;
+        `OTLP ${signal} export to ${collector.url}/v1/traces/v1/${signal} failed: HTTP 404: refused by the test; OTEL_EXPORTER_OTLP_ENDPOINT is the collector's base URL, to which fw adds /v1/${signal} (a full URL goes in OTEL_EXPORTER_OTLP_${signal.toUpperCase()}_ENDPOINT)`;
       assert.deepEqual(lines.filter(([signal]: any) => signal === 'traces').slice(0, 1), [['traces', `1 spans not exported: ${hint('traces')}`]]);
       assert.deepEqual(lines.filter(([signal]: any) => signal === 'metrics').slice(0, 1), [['metrics', `1 metrics exports failed: ${hint('metrics')}`]]);
     });

@@ -210,7 +210,7 @@ export class SpanExportOutcomes {
 
 /** A failed export's line; a 404 most often means the endpoint variable held a full URL, to which the signal's path was added again. */
 export const exportFailure = (signal: 'traces' | 'metrics', url: string, reason: string): string =>
-  `OTLP ${signal} export to ${url} failed: ${reason}${reason === 'HTTP 404' ? `; OTEL_EXPORTER_OTLP_ENDPOINT is the collector's base URL, to which fw adds /v1/${signal} (a full URL goes in OTEL_EXPORTER_OTLP_${signal.toUpperCase()}_ENDPOINT)`
+  `OTLP ${signal} export to ${url} failed: ${reason}${/^HTTP 404\b/.test(reason) ? `; OTEL_EXPORTER_OTLP_ENDPOINT is the collector's base URL, to which fw adds /v1/${signal} (a full URL goes in OTEL_EXPORTER_OTLP_${signal.toUpperCase()}_ENDPOINT)`
     : reason.includes('ECONNREFUSED') ? `; no collector listens there: start one, set OTEL_EXPORTER_OTLP_ENDPOINT to yours, or OTEL_${signal.toUpperCase()}_EXPORTER=none to export nothing` : ''}`;
 
 function add(counts: Map<string, number>, key: string, count: number): void {
@@ -222,7 +222,7 @@ function add(counts: Map<string, number>, key: string, count: number): void {
  * system error's, or EXPORT_STOPPED_CODE); fw's sender gives only its `reason` text (`HTTP 400`, its client's errors).
  */
 export function errorTypeOf(status: number | undefined, reason: string, code?: string): string {
-  const refused = /^HTTP (\d{3})$/.exec(reason);
+  const refused = /^HTTP (\d{3})(?::|$)/.exec(reason);
   if (status !== undefined || refused !== null) return String(status ?? refused![1]);
   if (code === EXPORT_STOPPED_CODE || reason.startsWith('stopped') || reason === CLIENT_CLOSED_ERROR) return 'stopped';
   if (reason === ANSWER_TIMEOUT_ERROR || /timed out/i.test(reason)) return 'timeout';

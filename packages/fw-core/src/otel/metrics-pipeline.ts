@@ -225,16 +225,9 @@ function descriptor(name: string, type: InstrumentType, unit: string, descriptio
   return Object.freeze({ name, type, unit, description, valueType: unit === 'By' ? ValueType.INT : ValueType.DOUBLE, advice: {} });
 }
 
-/** The event-loop delay statistics of perf_hooks.monitorEventLoopDelay, in seconds, as gauges. */
-const EVENT_LOOP_DELAY = Object.freeze({
-  min: descriptor('nodejs.eventloop.delay.min', InstrumentType.OBSERVABLE_GAUGE, 's', 'Event loop minimum delay.'),
-  max: descriptor('nodejs.eventloop.delay.max', InstrumentType.OBSERVABLE_GAUGE, 's', 'Event loop maximum delay.'),
-  mean: descriptor('nodejs.eventloop.delay.mean', InstrumentType.OBSERVABLE_GAUGE, 's', 'Event loop mean delay.'),
-  stddev: descriptor('nodejs.eventloop.delay.stddev', InstrumentType.OBSERVABLE_GAUGE, 's', 'Event loop standard deviation delay.'),
-  p50: descriptor('nodejs.eventloop.delay.p50', InstrumentType.OBSERVABLE_GAUGE, 's', 'Event loop 50 percentile delay.'),
-  p90: descriptor('nodejs.eventloop.delay.p90', InstrumentType.OBSERVABLE_GAUGE, 's', 'Event loop 90 percentile delay.'),
-  p99: descriptor('nodejs.eventloop.delay.p99', InstrumentType.OBSERVABLE_GAUGE, 's', 'Event loop 99 percentile delay.'),
-});
+/** The event-loop delay statistics of perf_hooks.monitorEventLoopDelay, in seconds, as gauges, and their words in the descriptions. */
+const DELAY_STATISTICS = { min: 'minimum', max: 'maximum', mean: 'mean', stddev: 'standard deviation', p50: '50 percentile', p90: '90 percentile', p99: '99 percentile' } as const;
+const EVENT_LOOP_DELAY = Object.freeze(Object.fromEntries(Object.entries(DELAY_STATISTICS).map(([key, words]) => [key, descriptor(`nodejs.eventloop.delay.${key}`, InstrumentType.OBSERVABLE_GAUGE, 's', `Event loop ${words} delay.`)])) as Record<keyof typeof DELAY_STATISTICS, RuntimeDescriptor>);
 
 /** The V8 heap: its limit, and per space (`v8js.heap.space.name`) its size, use, room left and committed memory. */
 const V8_HEAP = Object.freeze({
@@ -270,18 +263,10 @@ export class EventLoopDelayWindow {
   read(): EventLoopDelayStats | undefined {
     const histogram = this.#histogram;
     if (histogram.count === 0) return this.#last;
-    const seconds = (ns: number): number => ns / 1e9;
     const now = Date.now();
-    this.#last = {
-      min: seconds(histogram.min),
-      max: seconds(histogram.max),
-      mean: seconds(histogram.mean),
-      stddev: seconds(histogram.stddev),
-      p50: seconds(histogram.percentile(50)),
-      p90: seconds(histogram.percentile(90)),
-      p99: seconds(histogram.percentile(99)),
-      sinceMs: this.#since,
-    };
+    // The monitor's nanoseconds, as seconds.
+    const [min, max, mean, stddev, p50, p90, p99] = [histogram.min, histogram.max, histogram.mean, histogram.stddev, ...[50, 90, 99].map((p) => histogram.percentile(p))].map((ns) => ns / 1e9) as number[];
+    this.#last = { min: min!, max: max!, mean: mean!, stddev: stddev!, p50: p50!, p90: p90!, p99: p99!, sinceMs: this.#since };
     histogram.reset();
     this.#since = now;
     return this.#last;

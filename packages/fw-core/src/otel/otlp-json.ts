@@ -19,6 +19,7 @@ const SCHEMA: Readonly<Record<string, Readonly<Record<number, FieldSpec>>>> = {
   // An export's answer: rejected_spans and rejected_data_points are both field 1 of the partial success.
   Response: { 1: ['partialSuccess', 'PartialSuccess'] },
   PartialSuccess: { 1: ['rejectedSpans', 'int64'], 2: ['errorMessage', 'string'] },
+  RpcStatus: { 1: ['code', 'number'], 2: ['message', 'string'] }, // google.rpc.Status, a refusal's body (https://opentelemetry.io/docs/specs/otlp/#failures-1)
   ResourceSpans: { 1: ['resource', 'Resource'], 2: ['scopeSpans', 'ScopeSpans', R], 3: ['schemaUrl', 'string'] },
   ResourceMetrics: { 1: ['resource', 'Resource'], 2: ['scopeMetrics', 'ScopeMetrics', R], 3: ['schemaUrl', 'string'] },
   Resource: { 1: ['attributes', 'KeyValue', R], 2: ['droppedAttributesCount', 'number'] },
@@ -57,6 +58,23 @@ export function metricsRequestToJson(protobuf: Uint8Array): Uint8Array { return 
 
 /** An export's protobuf answer (ExportTraceServiceResponse, ExportMetricsServiceResponse) as its OTLP/JSON object. */
 export function exportResponseToJson(protobuf: Uint8Array): Record<string, unknown> { return message(protobuf, 'Response'); }
+
+/**
+ * A refused export's reason for fw's log and diag: `HTTP <status>`, then what the collector said (its OTLP Status's message,
+ * protobuf or JSON, else its text) on one line, controls as spaces (the text is the collector's), at most 300 characters.
+ */
+export function httpRefusal(status: number, body: Uint8Array | string = ''): string {
+  const bytes = Buffer.from(typeof body === 'string' ? body.slice(0, 65_536) : body);
+  let said: unknown = bytes;
+  try {
+    // A Status in protobuf begins with a field tag (a control character), in JSON with `{`.
+    said = (bytes[0]! < 0x20 ? message(bytes, 'RpcStatus').message : JSON.parse(bytes.toString()).message) ?? bytes;
+  } catch {
+    // Neither: the collector's text as it is.
+  }
+  const line = String(said).replace(/[\p{C}\s]+/gu, ' ').trim();
+  return line === '' ? `HTTP ${status}` : `HTTP ${status}: ${line.length > 300 ? `${[...line].slice(0, 300).join('')}…` : line}`;
+}
 
 /** The JSON object of one message of type `type`; unknown fields are left out, as a reader of the proto would. */
 function message(bytes: Uint8Array, type: string): Record<string, unknown> {

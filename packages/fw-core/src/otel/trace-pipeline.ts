@@ -13,9 +13,9 @@ import { AlwaysOffSampler, AlwaysOnSampler, BatchSpanProcessor, ParentBasedSampl
 import { withChildSpanClock } from './child-span-clock.ts';
 import { batchSettings, type EnvConfig, type SamplerName } from './env-config.ts';
 import { errorTypeOf, type SpanExportOutcomes } from './export-reporting.ts';
-import type { OtlpSenderOptions, PartialSuccess } from './lean/otlp-socket-client.ts';
+import { type OtlpSenderOptions, type PartialSuccess, partialSuccessIn } from './lean/otlp-socket-client.ts';
 import { type OtlpExportStop, SenderExporter } from './otlp-export-stop.ts';
-import { traceRequestToJson } from './otlp-json.ts';
+import { httpRefusal, traceRequestToJson } from './otlp-json.ts';
 import type { TracePipelineOptions } from './telemetry.ts';
 
 /** fw's own OTLP trace export, on either path: the sender's settings and where its outcomes are counted. */
@@ -122,9 +122,7 @@ class ReportingSpanExporter implements SpanExporter {
       delegate._responseHandler = {
         handleResponse: (response) => {
           handler.handleResponse(response);
-          const partial = (response as { partialSuccess?: { rejectedSpans?: unknown; errorMessage?: unknown } } | null)?.partialSuccess;
-          if (partial === undefined || partial === null || Object.keys(partial).length === 0) return;
-          this.#partial = { rejected: Number(partial.rejectedSpans ?? 0), message: typeof partial.errorMessage === 'string' ? partial.errorMessage : '' };
+          this.#partial = partialSuccessIn(response as Parameters<typeof partialSuccessIn>[0]);
         },
       };
     }
@@ -146,9 +144,10 @@ class ReportingSpanExporter implements SpanExporter {
 }
 
 function failure(error: Error | undefined): { ok: false; errorType: string; reason: string } {
-  const { code } = (error ?? {}) as { code?: unknown };
+  // The SDK's OTLPExporterError: an HTTP status's `code`, the collector's answer in `data`.
+  const { code, data } = (error ?? {}) as { code?: unknown; data?: unknown };
   const reason = error?.message || 'the export failed';
-  return { ok: false, errorType: errorTypeOf(typeof code === 'number' ? code : undefined, reason, typeof code === 'string' ? code : undefined), reason: typeof code === 'number' ? `HTTP ${code}` : reason };
+  return { ok: false, errorType: errorTypeOf(typeof code === 'number' ? code : undefined, reason, typeof code === 'string' ? code : undefined), reason: typeof code === 'number' ? httpRefusal(code, typeof data === 'string' ? data : '') : reason };
 }
 
 /**

@@ -119,13 +119,7 @@ const SHARED_KEYS: readonly string[] = [
 ];
 
 /** The raw fields of an origin-form request that its shared attributes are computed from. */
-interface SharedInputs {
-  readonly method: string;
-  readonly scheme: string;
-  readonly host: string | undefined;
-  readonly userAgent: string | undefined;
-  readonly version: string;
-}
+type SharedInputs = { readonly method: string; readonly scheme: string; readonly host: string | undefined; readonly userAgent: string | undefined; readonly version: string };
 
 /** A connection's last shared values, and their block once a second request repeats them. */
 interface Remembered {

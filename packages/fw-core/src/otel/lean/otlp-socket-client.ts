@@ -15,7 +15,7 @@ import { gzip } from 'node:zlib';
 import { diag } from '@opentelemetry/api';
 import { isHeaderName, isHeaderValue } from '../../http/header-fields.ts';
 import type { OtlpProtocol, TlsAgentOptions } from '../env-config.ts';
-import { exportResponseToJson } from '../otlp-json.ts';
+import { exportResponseToJson, httpRefusal } from '../otlp-json.ts';
 import { SCOPE_VERSION } from '../telemetry.ts';
 
 /** The host and port to connect to for `url`: an IPv6 literal without URL's brackets, the scheme's default port. */
@@ -257,7 +257,7 @@ export class OtlpHttpSender {
         const partial = partialSuccessOf(answer.body, this.#options.protocol ?? 'http/protobuf');
         return partial === undefined ? { ok: true } : { ok: true, partial };
       }
-      const reason = answer.status === undefined ? answer.error : `HTTP ${answer.status}`;
+      const reason = answer.status === undefined ? answer.error : httpRefusal(answer.status, answer.body);
       // An answer too long to read is not retried (the collector would send it again), nor a status the specification does not retry.
       if (answer.final || (answer.status !== undefined && !RETRYABLE.has(answer.status))) return notRetried(`Export failed with non-retryable error: ${reason}`, reason);
       failed = reason;
@@ -306,20 +306,23 @@ function retryAfterMs(header: string | undefined): number | undefined {
 function partialSuccessOf(body: Uint8Array | undefined, protocol: OtlpProtocol): PartialSuccess | undefined {
   if (body === undefined || body.length === 0) return undefined;
   try {
-    const found = partialSuccessIn(protocol === 'http/json' ? JSON.parse(Buffer.from(body).toString('utf8')) : exportResponseToJson(body));
-    return found === undefined || (found.rejected === 0 && found.message === '') ? undefined : found;
+    return partialSuccessIn(protocol === 'http/json' ? JSON.parse(Buffer.from(body).toString('utf8')) : exportResponseToJson(body));
   } catch (error) {
     diag.warn('OTLPExportDelegate Export succeeded but could not deserialize response - is the response specification compliant?', error, Buffer.from(body).toString('utf8', 0, 200));
     return undefined;
   }
 }
 
-/** The partial success of an export response as OTLP/JSON has it (rejectedSpans or rejectedDataPoints: 64-bit integers, as strings or numbers). */
-function partialSuccessIn(response: { partialSuccess?: { rejectedSpans?: unknown; rejectedDataPoints?: unknown; errorMessage?: unknown } } | null): PartialSuccess | undefined {
+/**
+ * The partial success of an export response as OTLP/JSON (and the SDK's deserializer) has it: rejectedSpans or
+ * rejectedDataPoints, 64-bit integers as strings or numbers; undefined when it rejects nothing and says nothing.
+ */
+export function partialSuccessIn(response: { partialSuccess?: { rejectedSpans?: unknown; rejectedDataPoints?: unknown; errorMessage?: unknown } } | null): PartialSuccess | undefined {
   const partial = response?.partialSuccess;
-  if (partial === undefined || partial === null) return undefined;
-  const rejected = Number(partial.rejectedSpans ?? partial.rejectedDataPoints ?? 0);
-  return { rejected: Number.isFinite(rejected) ? rejected : 0, message: typeof partial.errorMessage === 'string' ? partial.errorMessage : '' };
+  const count = Number(partial?.rejectedSpans ?? partial?.rejectedDataPoints ?? 0);
+  const rejected = Number.isFinite(count) ? count : 0;
+  const message = typeof partial?.errorMessage === 'string' ? partial.errorMessage : '';
+  return rejected === 0 && message === '' ? undefined : { rejected, message };
 }
 
 /** The most bytes a head (status line and fields), a trailer section or one chunk-size line may take. */
