@@ -47,7 +47,8 @@ export function startExportReporting(config: EnvConfig, options: TelemetryOption
 
 function throughLog(logger: ProblemLogger): DiagLogger {
   const write = (level: string, loud: boolean) => (message: string, ...args: unknown[]): void => {
-    const text = [message, ...args.map(shown)].join(' ');
+    // At most 2000 characters: the SDK's error for a refused export carries the collector's whole answer (up to 4 MiB).
+    const text = cut([message, ...args.map(shown)].join(' '), 2000);
     (loud ? (logger.warn ?? logger.info) : logger.info).call(logger, { event: 'otel_diag', diag_level: level }, text);
   };
   return { error: write('error', true), warn: write('warn', true), info: write('info', false), debug: write('debug', false), verbose: write('verbose', false) };
@@ -62,6 +63,9 @@ function shown(value: unknown): string {
     return String(value);
   }
 }
+
+/** `text` cut at `limit` characters, with how long it was: a collector's text can be megabytes. */
+const cut = (text: string, limit: number): string => (text.length > limit ? `${text.slice(0, limit)}… (${text.length} characters)` : text);
 
 /** How often, at most, one kind of problem is logged. */
 const PROBLEM_LOG_INTERVAL_MS = 10_000;
@@ -122,7 +126,7 @@ export class ExportProblemLog {
   }
 
   #write(kind: ProblemKind, count: number, text: string, summed: boolean): void {
-    const detail = text.length > 500 ? `${text.slice(0, 500)}… (${text.length} characters)` : text;
+    const detail = cut(text, 500);
     const when = summed ? ` in the last ${this.#intervalMs / 1000} s` : '';
     const what = kind.event === 'otel_spans_dropped' ? `${count} spans dropped${when}: the batch queue was full`
       : kind.event === 'otlp_export_partial_success' ? `${count} spans rejected by the collector${when}: ${detail}`

@@ -44,9 +44,7 @@ export class ParsedTraceState implements TraceState {
     return new ParsedTraceState(members, length);
   }
 
-  get(key: string): string | undefined {
-    return this.#members.get(key);
-  }
+  get(key: string): string | undefined { return this.#members.get(key); }
 
   set(key: string, value: string): TraceState {
     const old = this.get(key);
@@ -62,9 +60,7 @@ export class ParsedTraceState implements TraceState {
     return new ParsedTraceState(members, this.#length - (key.length + value.length + 1) - (members.size > 0 ? 1 : 0));
   }
 
-  serialize(): string {
-    return (this.#serialized ??= Array.from(this.#members, ([key, value]) => `${key}=${value}`).join(','));
-  }
+  serialize(): string { return (this.#serialized ??= Array.from(this.#members, ([key, value]) => `${key}=${value}`).join(',')); }
 
   /** The members other than `key`'s, in order. */
   #without(key: string): [string, string][] {
