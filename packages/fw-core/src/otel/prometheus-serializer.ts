@@ -48,14 +48,17 @@ function writeMetric(families: Map<string, { readonly type: string; readonly lin
   if (metric.dataPointType !== DATA_POINT_TYPE.HISTOGRAM) for (const point of metric.dataPoints) lines.push(`${name}${labels(point.attributes, scope)} ${number(point.value)}`);
   else for (const point of metric.dataPoints) {
     const { buckets, sum, count } = point.value;
+    // The point's labels are made once, each bucket's `le` added after them: a scrape of thousands of series must not block the server for seconds.
+    const pointLabels = labels(point.attributes, scope, true);
+    const bucket = (le: string): string => `${name}_bucket${pointLabels === '' ? '{' : `${pointLabels.slice(0, -1)},`}le="${le}"}`;
     let cumulative = 0;
     for (const [index, boundary] of buckets.boundaries.entries()) {
       cumulative += buckets.counts[index] ?? 0;
-      lines.push(`${name}_bucket${labels(point.attributes, scope, number(boundary))} ${cumulative}`);
+      lines.push(`${bucket(number(boundary))} ${cumulative}`);
     }
-    lines.push(`${name}_bucket${labels(point.attributes, scope, '+Inf')} ${count}`);
-    if (sum !== undefined) lines.push(`${name}_sum${labels(point.attributes, scope, '')} ${number(sum)}`);
-    lines.push(`${name}_count${labels(point.attributes, scope, '')} ${count}`);
+    lines.push(`${bucket('+Inf')} ${count}`);
+    if (sum !== undefined) lines.push(`${name}_sum${pointLabels} ${number(sum)}`);
+    lines.push(`${name}_count${pointLabels} ${count}`);
   }
 }
 
@@ -67,20 +70,18 @@ function scopeLabelsOf({ scope }: ScopeMetrics): string[] {
   return parts;
 }
 
-/** `{a="1",b="2"}` then the scope labels (and `le` last when given; '' on a histogram's _sum and _count, which take no attribute labelled le either), or '' without labels. */
-function labels(attributes: Attributes, scope: readonly string[] = [], le?: string): string {
+/** `{a="1",b="2"}` then the scope labels, or '' without labels; a `histogram`'s points take no attribute labelled le (their buckets' `le` follows). */
+function labels(attributes: Attributes, scope: readonly string[] = [], histogram = false): string {
   const merged = new Map<string, string[]>();
   for (const key of Object.keys(attributes).sort()) {
     const value = attributes[key];
     const name = sanitize(key, /[^a-zA-Z0-9_]/g);
     // An empty key (which the SDK's instruments keep) has no label name ({="x"}), and one of the labels fw writes itself (the scope's, a bucket's le) would be given twice: either fails the whole scrape.
-    if (value === undefined || key === '' || (le !== undefined && name === 'le') || scope.some((label) => label.startsWith(`${name}="`))) continue;
+    if (value === undefined || key === '' || (histogram && name === 'le') || scope.some((label) => label.startsWith(`${name}="`))) continue;
     // Keys that sanitize to the same label are joined with ';' in key order (spec rule).
     merged.set(name, [...(merged.get(name) ?? []), Array.isArray(value) ? JSON.stringify(value) : String(value)]);
   }
-  const parts = [...merged].map(([name, values]) => `${name}="${escapeLabel(values.join(';'))}"`);
-  parts.push(...scope);
-  if (le) parts.push(`le="${le}"`);
+  const parts = [...[...merged].map(([name, values]) => `${name}="${escapeLabel(values.join(';'))}"`), ...scope];
   return parts.length === 0 ? '' : `{${parts.join(',')}}`;
 }
 
