@@ -175,8 +175,8 @@ function objectProjection(schema: Schema, at: string, cx: Context, array: ((valu
   const matching = patterns.map(([pattern, sub]) => [toRegExp(pattern, `${at}/patternProperties/${pattern}`), compileAt(sub, `${at}/patternProperties/${pattern}`, cx)] as const);
   const copyFields = (value: Record<string, unknown>): unknown => {
     const out: Record<string, unknown> = {};
-    // defineProperty: `out.__proto__ = x` would set the copy's prototype, and the key would not leave.
-    const put = (name: string, field: unknown) => (name === '__proto__' ? Object.defineProperty(out, name, { value: field, enumerable: true, writable: true, configurable: true }) : (out[name] = field));
+    // defineProperty: `out.__proto__ = x` would set the copy's prototype, and the key would not leave. A toJSON function is left out, as JSON drops a function: JSON.stringify would call it again, on the copy.
+    const put = (name: string, field: unknown) => (name === '__proto__' ? Object.defineProperty(out, name, { value: field, enumerable: true, writable: true, configurable: true }) : name === 'toJSON' && typeof field === 'function' ? undefined : (out[name] = field));
     for (const [name, project] of listed) if (Object.hasOwn(value, name)) put(name, project(value[name]));
     for (const name of Object.keys(value)) {
       const project = names.has(name) ? undefined : (matching.find(([pattern]) => pattern.test(name))?.[1] ?? others);
