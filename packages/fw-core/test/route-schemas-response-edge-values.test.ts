@@ -20,6 +20,9 @@ const model = () => ({
   },
 });
 
+// Scalars listed, no type: as a scalar type, they let no object or array through.
+const listedScalars = { type: 'object', properties: { status: { enum: ['draft', 'sent', null] }, kind: { const: 'leaf' }, price: { const: '19.99' } } };
+
 describe('route schemas: answers with values JSON.stringify treats specially', () => {
   let app: InjectedApp;
   before(async () => {
@@ -32,6 +35,9 @@ describe('route schemas: answers with values JSON.stringify treats specially', (
           routes: [
             { path: '/spread/additional', handler: () => json(model()), options: get({ type: 'object', properties: { id: { type: 'integer' } }, additionalProperties: true }) },
             { path: '/spread/pattern', handler: () => json({ model: model() }), options: get({ type: 'object', properties: { model: { type: 'object', patternProperties: { '^.*$': {} } } } }) },
+            { path: '/listed/leak', handler: () => json({ status: { id: 7, passwordHash: 'x' } }), options: get(listedScalars) },
+            { path: '/listed/array', handler: () => json({ kind: [{ passwordHash: 'x' }] }), options: get(listedScalars) },
+            { path: '/listed/fine', handler: () => json({ status: 'sent', kind: 'leaf', price: { toJSON: () => '19.99' }, extra: 1 }), options: get(listedScalars) },
             { path: '/spread/listed', handler: () => json([model()]), options: get({ type: 'array', items: { type: 'object', properties: { id: {}, createdAt: { type: 'string' }, toJSON: {} } } }) },
           ],
         },
@@ -50,5 +56,17 @@ describe('route schemas: answers with values JSON.stringify treats specially', (
       const res = await app.fetch(path);
       assert.deepEqual([res.status, await res.text(), toJsonCalls], [200, expected, 1], path);
     }
+  });
+
+  it('lets no object or array through an enum or const that lists only scalars, as through a scalar type: a 500, not its fields', async () => {
+    for (const [path, at, found] of [['/listed/leak', 'status', 'an object'], ['/listed/array', 'kind', 'an array']] as const) {
+      const res = await app.fetch(path);
+      assert.deepEqual([res.status, await res.text()], [500, '{"error":"internal server error"}'], path);
+      const failed = app.logs.findLast((line) => line.fields.event === 'request_failed')?.fields.err as { code?: string; message: string };
+      assert.equal(failed.code, 'FW_ERR_RESPONSE_NOT_PROJECTABLE');
+      assert.equal(failed.message, `route GET ${path} schema.response.200: #/properties/${at} allows only ${at === 'status' ? 'string or null' : 'string'}, but the answer has ${found} there`);
+    }
+    // A value it lists still goes, an object's toJSON() scalar too.
+    assert.equal(await (await app.fetch('/listed/fine')).text(), '{"status":"sent","kind":"leaf","price":"19.99"}');
   });
 });

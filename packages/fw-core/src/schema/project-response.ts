@@ -90,7 +90,7 @@ function compileFresh(schema: Schema, at: string, cx: Context, parts: readonly P
   const flat = flatten(schema, at, cx, parts, []);
   if (flat.choices.length > 0) return choiceProjection(flat, at, cx);
   const merged = flat.schema;
-  if (isScalarSchema(merged)) return scalarProjection(merged, at, cx.where);
+  if (scalarTypes(merged) !== undefined) return scalarProjection(merged, at, cx.where);
   // An array under a schema for objects, or an object under one for arrays, would leave whole: refused, as a scalar-only type refuses objects.
   const refuse = (found: string) => (): never => notProjectable(cx.where, at, `${at} allows no ${found}, but the answer has one there`);
   const [arrayOk, objectOk] = containerKinds(merged);
@@ -98,13 +98,14 @@ function compileFresh(schema: Schema, at: string, cx: Context, parts: readonly P
   const object = objectProjection(merged, at, cx, array);
   if (object !== undefined || (arrayOk && objectOk && array === undefined)) return object ?? identity;
   // Arrays projected; an object, as its toJSON() gives it, kept or refused.
-  const project = (value: unknown) => (Array.isArray(value) ? (array ?? plainArray)(value) : typeof value === 'object' && value !== null ? containers(toJsonOf(value), array, objectOk ? identity : refuse('object')) : value);
+  const project = (value: unknown) => containers(value, array, objectOk ? identity : refuse('object'));
   return Object.assign(project, { each: arrayOk ? (array as { each?: Projection } | undefined)?.each : undefined });
 }
 
-/** `value` (a value answered, or a toJSON() result) through `array` when an array, `object` when an object, else as it is. */
+/** `value` as JSON.stringify takes it (an object as its toJSON() gives it, once) through `array` when an array, `object` when an object, else as it is. */
 function containers(value: unknown, array: ((value: unknown[]) => unknown) | undefined, object: (value: Record<string, unknown>) => unknown): unknown {
-  return Array.isArray(value) ? (array ?? plainArray)(value) : typeof value === 'object' && value !== null ? object(value as Record<string, unknown>) : value;
+  const json = typeof value === 'object' && value !== null && !Array.isArray(value) ? toJsonOf(value) : value;
+  return Array.isArray(json) ? (array ?? plainArray)(json) : typeof json === 'object' && json !== null ? object(json as Record<string, unknown>) : json;
 }
 
 /**
@@ -185,13 +186,11 @@ function objectProjection(schema: Schema, at: string, cx: Context, array: ((valu
     return out;
   };
   // As JSON.stringify: an object with toJSON() is what it returns (a Money as "19.99", an ORM document as its fields), projected once.
-  const object = (value: Record<string, unknown>): unknown => containers(toJsonOf(value), array, copyFields);
-  // A literal's `__proto__: x` would set its prototype.
-  if (others === undefined && matching.length === 0 && !names.has('__proto__')) {
-    const fields = listed.map(([name, project]): Field => ({ name, project, kind: project === identity ? 'value' : SCALARS.has(project) ? 'scalar' : 'call' }));
-    return Object.assign(generateObjectProjection(fields, array ?? plainArray, object as (value: object) => unknown), { fields: new Map(listed) });
-  }
-  return Object.assign((value: unknown) => containers(value, array, object), { fields: new Map(listed) });
+  const object = (value: unknown): unknown => containers(value, array, copyFields);
+  // Generated code, unless a literal's `__proto__: x` would set its prototype.
+  const fields = listed.map(([name, project]): Field => ({ name, project, kind: project === identity ? 'value' : SCALARS.has(project) ? 'scalar' : 'call' }));
+  const generated = others === undefined && matching.length === 0 && !names.has('__proto__');
+  return Object.assign(generated ? generateObjectProjection(fields, array ?? plainArray, object) : object, { fields: new Map(listed) });
 }
 
 /** `pattern` with ajv's `u` flag, or an error naming `at`. */
@@ -242,7 +241,7 @@ function flatten(schema: Schema, at: string, cx: Context, parts: readonly Part[]
     properties = { ...properties, ...(inner.properties as object | undefined) };
     patterns = { ...patterns, ...(inner.patternProperties as object | undefined) };
     if (inner.additionalProperties !== undefined && !allowsNothing(inner.additionalProperties)) additional = inner.additionalProperties;
-    if (isScalarSchema(inner)) type = inner.type;
+    type = scalarTypes(inner) ?? type;
   }
   // No items schema to fold: an array `items` (a tuple) stays as it was.
   const folded = items.length === 0 ? own.items : items.length === 1 ? items[0] : { allOf: items };
@@ -340,23 +339,21 @@ function asJson(value: unknown, applied = false): unknown {
 
 const SCALAR_TYPES: ReadonlySet<unknown> = new Set(['string', 'number', 'integer', 'boolean', 'null']);
 
-function isScalarSchema(schema: Schema): boolean {
-  const types = [schema.type].flat();
-  return types.length > 0 && types.every((name) => SCALAR_TYPES.has(name));
+/** The scalar types a schema allows: its `type`, or with none the types of what its `enum` or `const` lists (`{enum: ['draft', 'sent']}`); undefined when it allows more. */
+function scalarTypes(schema: Schema): readonly unknown[] | undefined {
+  const listed = schema.type === undefined ? ('const' in schema ? [schema.const] : schema.enum) : undefined;
+  const types = [...new Set(Array.isArray(listed) ? listed.map((value) => (value === null ? 'null' : typeof value)) : [schema.type].flat())];
+  return types.length > 0 && types.every((name) => SCALAR_TYPES.has(name)) ? types : undefined;
 }
 
 /**
- * A scalar-only `type` never lets an object through (JSON.stringify would write all its fields): an object becomes its
- * `toJSON()` or boxed primitive when that is a scalar (a Date or String object under `{type: 'string'}`), else FW_ERR_RESPONSE_NOT_PROJECTABLE (a 500).
+ * A scalar-only schema (scalarTypes) never lets an object through (JSON.stringify would write all its fields): an object becomes its
+ * `toJSON()` or boxed primitive when that is a scalar (a Date or String object under `{type: 'string'}`), else FW_ERR_RESPONSE_NOT_PROJECTABLE (a 500); an array too.
  */
 function scalarProjection(schema: Schema, at: string, where: string): Projection {
-  const types = [schema.type].flat().join(' or ');
-  const project: Projection = (value) => {
-    if (typeof value !== 'object' || value === null) return value;
-    const encoded = toJsonOf(value);
-    if (typeof encoded !== 'object' || encoded === null) return encoded;
-    return notProjectable(where, at, `${at} allows only ${types}, but the answer has ${Array.isArray(encoded) ? 'an array' : 'an object'} there`);
-  };
+  const types = scalarTypes(schema)!.join(' or ');
+  const refuse = (found: string) => (): never => notProjectable(where, at, `${at} allows only ${types}, but the answer has ${found} there`);
+  const project: Projection = (value) => containers(value, refuse('an array'), refuse('an object'));
   SCALARS.add(project);
   return project;
 }
