@@ -23,6 +23,11 @@ const model = () => ({
 // Scalars listed, no type: as a scalar type, they let no object or array through.
 const listedScalars = { type: 'object', properties: { status: { enum: ['draft', 'sent', null] }, kind: { const: 'leaf' }, price: { const: '19.99' } } };
 
+// Unions as TypeBox writes Type.Union([Type.Number(), Type.Null()]), and a field set to undefined.
+const nullable = (type: string) => ({ anyOf: [{ type }, { type: 'null' }] });
+const unions = { type: 'object', properties: { avg: nullable('number'), next: nullable('string'), tags: { type: 'array', items: nullable('string') }, onSave: nullable('string') } };
+const unionAnswer = { avg: NaN, next: undefined, tags: ['a', undefined, Infinity], onSave: () => 'callback' };
+
 describe('route schemas: answers with values JSON.stringify treats specially', () => {
   let app: InjectedApp;
   before(async () => {
@@ -38,6 +43,7 @@ describe('route schemas: answers with values JSON.stringify treats specially', (
             { path: '/listed/leak', handler: () => json({ status: { id: 7, passwordHash: 'x' } }), options: get(listedScalars) },
             { path: '/listed/array', handler: () => json({ kind: [{ passwordHash: 'x' }] }), options: get(listedScalars) },
             { path: '/listed/fine', handler: () => json({ status: 'sent', kind: 'leaf', price: { toJSON: () => '19.99' }, extra: 1 }), options: get(listedScalars) },
+            { path: '/union/left-out', handler: () => json(unionAnswer), options: get(unions) },
             { path: '/spread/listed', handler: () => json([model()]), options: get({ type: 'array', items: { type: 'object', properties: { id: {}, createdAt: { type: 'string' }, toJSON: {} } } }) },
           ],
         },
@@ -68,5 +74,11 @@ describe('route schemas: answers with values JSON.stringify treats specially', (
     }
     // A value it lists still goes, an object's toJSON() scalar too.
     assert.equal(await (await app.fetch('/listed/fine')).text(), '{"status":"sent","kind":"leaf","price":"19.99"}');
+  });
+
+  it('checks union branches on the answer as JSON writes it: NaN and Infinity as null, a key holding undefined or a function left out', async () => {
+    const res = await app.fetch('/union/left-out');
+    assert.deepEqual([res.status, await res.text()], [200, JSON.stringify(unionAnswer)]);
+    assert.equal(JSON.stringify(unionAnswer), '{"avg":null,"tags":["a",null,null]}');
   });
 });
