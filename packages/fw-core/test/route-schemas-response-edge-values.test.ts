@@ -28,6 +28,11 @@ const nullable = (type: string) => ({ anyOf: [{ type }, { type: 'null' }] });
 const unions = { type: 'object', properties: { avg: nullable('number'), next: nullable('string'), tags: { type: 'array', items: nullable('string') }, onSave: nullable('string') } };
 const unionAnswer = { avg: NaN, next: undefined, tags: ['a', undefined, Infinity], onSave: () => 'callback' };
 
+// A closed object and a list of numbers under unions, holding what JSON leaves out or writes as null.
+const closedCat = { type: 'object', properties: { kind: { const: 'cat' }, name: { type: 'string' } }, required: ['kind'], additionalProperties: false };
+const nestedUnions = { type: 'object', properties: { pet: { anyOf: [closedCat, { type: 'null' }] }, scores: { anyOf: [{ type: 'array', items: { type: ['number', 'null'] } }, { type: 'null' }] } } };
+const nestedAnswer = { pet: { kind: 'cat', name: 'Tom', nickname: undefined, meow: () => 'meow' }, scores: [1, undefined, NaN] };
+
 describe('route schemas: answers with values JSON.stringify treats specially', () => {
   let app: InjectedApp;
   before(async () => {
@@ -44,6 +49,7 @@ describe('route schemas: answers with values JSON.stringify treats specially', (
             { path: '/listed/array', handler: () => json({ kind: [{ passwordHash: 'x' }] }), options: get(listedScalars) },
             { path: '/listed/fine', handler: () => json({ status: 'sent', kind: 'leaf', price: { toJSON: () => '19.99' }, extra: 1 }), options: get(listedScalars) },
             { path: '/union/left-out', handler: () => json(unionAnswer), options: get(unions) },
+            { path: '/union/nested-left-out', handler: () => json(nestedAnswer), options: get(nestedUnions) },
             { path: '/spread/listed', handler: () => json([model()]), options: get({ type: 'array', items: { type: 'object', properties: { id: {}, createdAt: { type: 'string' }, toJSON: {} } } }) },
           ],
         },
@@ -80,5 +86,11 @@ describe('route schemas: answers with values JSON.stringify treats specially', (
     const res = await app.fetch('/union/left-out');
     assert.deepEqual([res.status, await res.text()], [200, JSON.stringify(unionAnswer)]);
     assert.equal(JSON.stringify(unionAnswer), '{"avg":null,"tags":["a",null,null]}');
+  });
+
+  it('checks union branches on nested fields as JSON writes them too: a key holding undefined or a function is no key, an undefined element null', async () => {
+    const res = await app.fetch('/union/nested-left-out');
+    assert.deepEqual([res.status, await res.text()], [200, '{"pet":{"kind":"cat","name":"Tom"},"scores":[1,null,null]}']);
+    assert.equal(JSON.stringify(nestedAnswer), '{"pet":{"kind":"cat","name":"Tom"},"scores":[1,null,null]}');
   });
 });

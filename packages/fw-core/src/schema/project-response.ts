@@ -287,9 +287,9 @@ function choiceProjection(flat: Flat, at: string, cx: Context): Projection {
   });
   return (value) => {
     const encoded = asJson(value);
-    const type = encoded === null ? 'null' : Array.isArray(encoded) ? 'array' : typeof encoded;
     // What JSON leaves out (undefined, a function, a symbol: the key goes, an element is null) needs no branch.
-    if (type === 'undefined' || type === 'function' || type === 'symbol') return undefined;
+    if (encoded === undefined) return undefined;
+    const type = encoded === null ? 'null' : Array.isArray(encoded) ? 'array' : typeof encoded;
     for (const option of options) if ((option.types === undefined || option.types.has(type)) && option.matches(encoded)) return option.project(value);
     return notProjectable(cx.where, place, `the answer matches no branch of ${place}`);
   };
@@ -324,9 +324,9 @@ function toJsonOf(value: object): unknown {
   return json instanceof String ? String(json) : json instanceof Number ? Number(json) : json instanceof Boolean ? Boolean.prototype.valueOf.call(json) : json;
 }
 
-/** `value` as fw writes it: each object's `toJSON` applied once (`applied`: already done for `value`; an array's never is: plainArray), its own fields only (ajv reads a class's getters), NaN and ±Infinity as null; the same value when nothing changes. */
+/** `value` as fw writes it: each object's `toJSON` applied once (`applied`: already done for `value`; an array's never is: plainArray), its own fields only (ajv reads a class's getters), NaN and ±Infinity as null, undefined, a function or a symbol left out (null in an array); the same value when nothing changes. */
 function asJson(value: unknown, applied = false): unknown {
-  if (typeof value !== 'object' || value === null) return typeof value === 'number' && !Number.isFinite(value) ? null : value;
+  if (typeof value !== 'object' || value === null) return typeof value === 'number' && !Number.isFinite(value) ? null : typeof value === 'function' || typeof value === 'symbol' ? undefined : value;
   const json = Array.isArray(value) || applied ? value : toJsonOf(value);
   if (json !== value) return asJson(json, true);
   const proto: unknown = Object.getPrototypeOf(value);
@@ -334,7 +334,8 @@ function asJson(value: unknown, applied = false): unknown {
   for (const key of Object.keys(value)) {
     const inner = (value as Record<string, unknown>)[key];
     const encoded = asJson(inner);
-    if (encoded !== inner) (copy ??= Array.isArray(value) ? [...value] : { ...value })[key as never] = encoded as never;
+    if (encoded === undefined && !Array.isArray(value)) delete ((copy ??= { ...value }) as Record<string, unknown>)[key];
+    else if (encoded !== inner || encoded === undefined) (copy ??= Array.isArray(value) ? [...value] : { ...value })[key as never] = (encoded ?? null) as never;
   }
   return copy ?? value;
 }
