@@ -421,6 +421,9 @@ function assertAnswer(status: number, body: string, expected: Outcome, message: 
 
 describe(`response schemas: json() and jsonStream() through routes (fuzz, seed ${SEED})`, () => {
   const routed = cases(60, 3);
+  // A list written in several chunks (64 KiB each): items of one TypeBox schema, each with fields it does not list, none failing.
+  const bigSchema = { type: 'array', items: typeboxSchemas()[0] } as Schema;
+  const bigList = Array.from({ length: 4000 }, () => answerFor(bigSchema.items, bigSchema, 2, false)).filter((item) => 'text' in outcome(() => reference(bigSchema.items, item, bigSchema)));
   let app: InjectedApp;
   before(async () => {
     const get = (schema: Schema) => ({ methods: ['get' as const], schema: { response: { 200: schema } } });
@@ -435,7 +438,12 @@ describe(`response schemas: json() and jsonStream() through routes (fuzz, seed $
         { path: `/keyed/${index}`, handler: () => jsonStream(itemsOf(kase), { key: 'list' }), options: get(keyed) },
       ];
     });
-    app = await injectTestApp({ groups: [{ prefix: '', security: false, routes }] });
+    const big = { path: '/big', handler: () => json(bigList), options: get(bigSchema) };
+    const bigStreams = [
+      { path: '/big-stream', handler: () => jsonStream(bigList), options: get(bigSchema) },
+      { path: '/big-iterated', handler: () => jsonStream((function* () { yield* bigList; })()), options: get(bigSchema) },
+    ];
+    app = await injectTestApp({ groups: [{ prefix: '', security: false, routes: [...routes, big, ...bigStreams] }] });
   });
   after(() => app.close());
 
@@ -462,5 +470,13 @@ describe(`response schemas: json() and jsonStream() through routes (fuzz, seed $
         }
       }
     }
+  });
+
+  it('streams a list past one write (64 KiB) as json() writes it, from an array and an iterator', async () => {
+    const whole = await app.fetch('/big');
+    const body = await whole.text();
+    assert.ok(body.length > 3 * 64 * 1024, `${body.length} characters`);
+    assertAnswer(whole.status, body, outcome(() => reference(bigSchema, bigList, bigSchema)), `seed ${SEED}: /big`);
+    for (const path of ['/big-stream', '/big-iterated']) assert.equal(await (await app.fetch(path)).text(), body, path);
   });
 });
