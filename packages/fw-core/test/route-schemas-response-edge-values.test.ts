@@ -50,6 +50,10 @@ describe('route schemas: answers with values JSON.stringify treats specially', (
             { path: '/listed/fine', handler: () => json({ status: 'sent', kind: 'leaf', price: { toJSON: () => '19.99' }, extra: 1 }), options: get(listedScalars) },
             { path: '/union/left-out', handler: () => json(unionAnswer), options: get(unions) },
             { path: '/union/nested-left-out', handler: () => json(nestedAnswer), options: get(nestedUnions) },
+            { path: '/all-of/open', handler: () => json({ id: 1, note: 'kept' }), options: get({ type: 'object', allOf: [{ required: ['id'] }] }) },
+            { path: '/all-of/open-parts', handler: () => json({ id: 1, note: 'kept' }), options: get({ allOf: [{ type: 'object' }, { required: ['id'] }] }) },
+            { path: '/all-of/closed', handler: () => json({ id: 1, note: 'dropped' }), options: get({ allOf: [{ type: 'object' }, { additionalProperties: false }] }) },
+            { path: '/all-of/listed', handler: () => json({ id: 1, note: 'dropped' }), options: get({ allOf: [{ type: 'object', properties: { id: { type: 'integer' } } }, { required: ['id'] }] }) },
             { path: '/spread/listed', handler: () => json([model()]), options: get({ type: 'array', items: { type: 'object', properties: { id: {}, createdAt: { type: 'string' }, toJSON: {} } } }) },
           ],
         },
@@ -92,5 +96,11 @@ describe('route schemas: answers with values JSON.stringify treats specially', (
     const res = await app.fetch('/union/nested-left-out');
     assert.deepEqual([res.status, await res.text()], [200, '{"pet":{"kind":"cat","name":"Tom"},"scores":[1,null,null]}']);
     assert.equal(JSON.stringify(nestedAnswer), '{"pet":{"kind":"cat","name":"Tom"},"scores":[1,null,null]}');
+  });
+
+  it('leaves an object whole under an allOf none of whose parts lists a key, as under {type: object}; a part that lists keys or closes the object still projects', async () => {
+    for (const path of ['/all-of/open', '/all-of/open-parts']) assert.equal(await (await app.fetch(path)).text(), '{"id":1,"note":"kept"}', path);
+    assert.equal(await (await app.fetch('/all-of/listed')).text(), '{"id":1}');
+    assert.equal(await (await app.fetch('/all-of/closed')).text(), '{}');
   });
 });

@@ -225,7 +225,7 @@ function flatten(schema: Schema, at: string, cx: Context, parts: readonly Part[]
     const flat = flatten(merging[0]!.schema as Schema, merging[0]!.at, cx, [], [...refs, $ref]);
     return { schema: flat.schema, choices: [...choices, ...flat.choices] };
   }
-  let properties = { ...(own.properties as object | undefined) } as Record<string, JsonSchema>;
+  let properties = own.properties as Record<string, JsonSchema> | undefined; // none listed nor closed in any: the object left whole
   let patterns = { ...(own.patternProperties as object | undefined) } as Record<string, JsonSchema>;
   let additional = own.additionalProperties;
   let type = own.type;
@@ -238,7 +238,7 @@ function flatten(schema: Schema, at: string, cx: Context, parts: readonly Part[]
     const tuple = TUPLE_KEYWORDS.find((keyword) => keyword in inner) ?? (Array.isArray(inner.items) ? 'items as a tuple' : undefined);
     if (tuple !== undefined) throw new Error(`${part.at} uses ${tuple}, which a response schema can use only outside ${part.via === 'allOf' ? 'allOf' : `${part.via} beside other keywords`}`);
     if (inner.items !== undefined) items.push(inner.items as JsonSchema);
-    properties = { ...properties, ...(inner.properties as object | undefined) };
+    if (inner.properties !== undefined || allowsNothing(inner.additionalProperties)) properties = { ...properties, ...(inner.properties as object | undefined) };
     patterns = { ...patterns, ...(inner.patternProperties as object | undefined) };
     if (inner.additionalProperties !== undefined && !allowsNothing(inner.additionalProperties)) additional = inner.additionalProperties;
     type = scalarTypes(inner) ?? type;
