@@ -54,6 +54,8 @@ describe('route schemas: answers with values JSON.stringify treats specially', (
             { path: '/all-of/open-parts', handler: () => json({ id: 1, note: 'kept' }), options: get({ allOf: [{ type: 'object' }, { required: ['id'] }] }) },
             { path: '/all-of/closed', handler: () => json({ id: 1, note: 'dropped' }), options: get({ allOf: [{ type: 'object' }, { additionalProperties: false }] }) },
             { path: '/all-of/listed', handler: () => json({ id: 1, note: 'dropped' }), options: get({ allOf: [{ type: 'object', properties: { id: { type: 'integer' } } }, { required: ['id'] }] }) },
+            { path: '/spread/open', handler: () => json(model()), options: get({ type: 'object' }) },
+            { path: '/spread/open-nullable', handler: () => json({ model: model() }), options: get({ type: 'object', properties: { model: { type: ['object', 'null'] } } }) },
             { path: '/spread/listed', handler: () => json([model()]), options: get({ type: 'array', items: { type: 'object', properties: { id: {}, createdAt: { type: 'string' }, toJSON: {} } } }) },
           ],
         },
@@ -67,6 +69,8 @@ describe('route schemas: answers with values JSON.stringify treats specially', (
       ['/spread/additional', JSON.stringify(model())],
       ['/spread/pattern', JSON.stringify({ model: model() })],
       ['/spread/listed', JSON.stringify([model()])],
+      ['/spread/open', JSON.stringify(model())],
+      ['/spread/open-nullable', JSON.stringify({ model: model() })],
     ] as const) {
       toJsonCalls = 0;
       const res = await app.fetch(path);

@@ -97,8 +97,8 @@ function compileFresh(schema: Schema, at: string, cx: Context, parts: readonly P
   const array = arrayOk ? arrayProjection(merged, at, cx) : refuse('array');
   const object = objectProjection(merged, at, cx, array);
   if (object !== undefined || (arrayOk && objectOk && array === undefined)) return object ?? identity;
-  // Arrays projected; an object, as its toJSON() gives it, kept or refused.
-  const project = (value: unknown) => containers(value, array, objectOk ? identity : refuse('object'));
+  // Arrays projected; an object, as its toJSON() gives it, kept (without its own toJSON function, which JSON.stringify would call again) or refused.
+  const project = (value: unknown) => containers(value, array, objectOk ? (json) => (typeof json.toJSON === 'function' ? { ...json, toJSON: undefined } : json) : refuse('object'));
   return Object.assign(project, { each: arrayOk ? (array as { each?: Projection } | undefined)?.each : undefined });
 }
 
