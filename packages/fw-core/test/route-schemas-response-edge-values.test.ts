@@ -28,10 +28,10 @@ const nullable = (type: string) => ({ anyOf: [{ type }, { type: 'null' }] });
 const unions = { type: 'object', properties: { avg: nullable('number'), next: nullable('string'), tags: { type: 'array', items: nullable('string') }, onSave: nullable('string') } };
 const unionAnswer = { avg: NaN, next: undefined, tags: ['a', undefined, Infinity], onSave: () => 'callback' };
 
-// A closed object and a list of numbers under unions, holding what JSON leaves out or writes as null.
+// A closed object and lists of numbers under unions, holding what JSON leaves out or writes as null (`holes` has one).
 const closedCat = { type: 'object', properties: { kind: { const: 'cat' }, name: { type: 'string' } }, required: ['kind'], additionalProperties: false };
-const nestedUnions = { type: 'object', properties: { pet: { anyOf: [closedCat, { type: 'null' }] }, scores: { anyOf: [{ type: 'array', items: { type: ['number', 'null'] } }, { type: 'null' }] } } };
-const nestedAnswer = { pet: { kind: 'cat', name: 'Tom', nickname: undefined, meow: () => 'meow' }, scores: [1, undefined, NaN] };
+const nestedUnions = { type: 'object', properties: { pet: { anyOf: [closedCat, { type: 'null' }] }, scores: { anyOf: [{ type: 'array', items: { type: ['number', 'null'] } }, { type: 'null' }] }, holes: { anyOf: [{ type: 'array', items: { type: ['number', 'null'] } }, { type: 'null' }] } } };
+const nestedAnswer = { pet: { kind: 'cat', name: 'Tom', nickname: undefined, meow: () => 'meow' }, scores: [1, undefined, NaN], holes: [, 2] };
 
 describe('route schemas: answers with values JSON.stringify treats specially', () => {
   let app: InjectedApp;
@@ -96,10 +96,10 @@ describe('route schemas: answers with values JSON.stringify treats specially', (
     assert.equal(JSON.stringify(unionAnswer), '{"avg":null,"tags":["a",null,null]}');
   });
 
-  it('checks union branches on nested fields as JSON writes them too: a key holding undefined or a function is no key, an undefined element null', async () => {
+  it('checks union branches on nested fields as JSON writes them too: a key holding undefined or a function is no key, an undefined element or a hole null', async () => {
     const res = await app.fetch('/union/nested-left-out');
-    assert.deepEqual([res.status, await res.text()], [200, '{"pet":{"kind":"cat","name":"Tom"},"scores":[1,null,null]}']);
-    assert.equal(JSON.stringify(nestedAnswer), '{"pet":{"kind":"cat","name":"Tom"},"scores":[1,null,null]}');
+    assert.deepEqual([res.status, await res.text()], [200, '{"pet":{"kind":"cat","name":"Tom"},"scores":[1,null,null],"holes":[null,2]}']);
+    assert.equal(JSON.stringify(nestedAnswer), '{"pet":{"kind":"cat","name":"Tom"},"scores":[1,null,null],"holes":[null,2]}');
   });
 
   it('leaves an object whole under an allOf none of whose parts lists a key, as under {type: object}; a part that lists keys or closes the object still projects', async () => {

@@ -331,7 +331,7 @@ function asJson(value: unknown, applied = false): unknown {
   if (json !== value) return asJson(json, true);
   const proto: unknown = Object.getPrototypeOf(value);
   let copy: Record<string, unknown> | unknown[] | undefined = Array.isArray(value) || proto === Object.prototype || proto === null ? undefined : { ...value };
-  for (const key of Object.keys(value)) {
+  for (const key of Array.isArray(value) ? value.keys() : Object.keys(value)) { // an array's holes too: JSON writes them null
     const inner = (value as Record<string, unknown>)[key];
     const encoded = asJson(inner);
     if (encoded === undefined && !Array.isArray(value)) delete ((copy ??= { ...value }) as Record<string, unknown>)[key];
