@@ -39,7 +39,7 @@ const NASTY = ['😀', '\ud800', '\udfff', '\u0000', '\u001f', '\u007f', '</scri
 
 /** A schema `depth` levels deep; `defs` gathers the targets of the $refs it makes. */
 function schemaOf(depth: number, defs: Record<string, Schema>): Schema | boolean {
-  const roll = below(depth <= 0 ? 4 : 11);
+  const roll = below(depth <= 0 ? 4 : 14);
   if (roll === 0) return { type: pick(SCALARS) };
   if (roll === 1) return chance(0.5) ? { type: [pick(SCALARS.slice(0, 4)), 'null'] } : { type: pick(SCALARS.slice(0, 4)), nullable: true };
   if (roll === 2) return chance(0.5) ? { enum: ['draft', 'sent', 1, null].slice(0, 1 + below(4)) } : { const: pick(['k', 2, true]) };
@@ -53,6 +53,12 @@ function schemaOf(depth: number, defs: Record<string, Schema>): Schema | boolean
     defs[name] = objectSchema(depth - 1, defs);
     return { $ref: `#/$defs/${name}` };
   }
+  if (roll === 11) {
+    const parts = chance(0.7) ? [objectSchema(depth - 1, defs), objectSchema(depth - 1, defs)] : [{ type: 'object' }]; // or none listing a key
+    return { ...pick([{}, { type: 'object' }]), allOf: [...parts, ...pick([[], [{ required: ['id'] }], [{ additionalProperties: false }]])] };
+  }
+  if (roll === 12) return { ...objectSchema(depth - 1, defs), if: { properties: { kind: { const: 'cat' } }, required: ['kind'] }, then: objectSchema(depth - 1, defs), else: objectSchema(depth - 1, defs) };
+  if (roll === 13) return { ...objectSchema(depth - 1, defs), ...union(depth, defs) }; // a union with keywords beside it
   return { type: 'object', properties: { kind: { const: 'leaf' }, v: { type: 'integer' } }, ...pick([{}, { additionalProperties: true }, { additionalProperties: false }]) };
 }
 
@@ -149,9 +155,12 @@ function answerFor(schema: unknown, root: Schema, depth: number, exact: boolean)
   if (schema === false) return exact ? undefined : stray(depth);
   const s = schema as Schema;
   if (typeof s.$ref === 'string') return answerFor(resolve(root, s.$ref), root, depth, exact);
-  const choice = (s.anyOf ?? s.oneOf) as unknown[] | undefined;
+  const { allOf, anyOf, oneOf, if: condition, then, else: otherwise, ...own } = s;
+  if (allOf !== undefined) return answerFor((allOf as unknown[]).reduce<Schema>(merged, own), root, depth, exact);
+  if (condition !== undefined) return { ...(answerFor(merged(own, pick([then, otherwise])), root, depth, exact) as object), ...(chance(0.5) ? { kind: 'cat' } : {}) };
+  const choice = (anyOf ?? oneOf) as unknown[] | undefined;
   // Inside a union, answers stay plain: a branch is chosen on the answer as JSON would write it.
-  if (choice !== undefined) return answerFor(pick(choice), root, depth, true);
+  if (choice !== undefined) return answerFor(merged(own, pick(choice)), root, depth, true);
   if (s.const !== undefined) return s.const;
   if (s.enum !== undefined) return pick(s.enum as unknown[]);
   if (s.nullable === true && chance(0.2)) return null;
@@ -244,6 +253,31 @@ function toJsonOnce(value: unknown): unknown {
   return json instanceof String || json instanceof Number || json instanceof Boolean ? json.valueOf() : json;
 }
 
+/** The scalar types a schema allows: its `type` when all scalars, or with none what its enum or const lists (all scalars). */
+function scalarTypesOf(schema: Schema): readonly unknown[] | undefined {
+  const listed = schema.type !== undefined ? undefined : schema.const !== undefined ? [schema.const] : (schema.enum as unknown[] | undefined);
+  const types = listed !== undefined ? listed.map((item) => (item === null ? 'null' : typeof item)) : schema.type === undefined ? [] : [schema.type].flat();
+  return types.length > 0 && types.every((type) => SCALAR_TYPES.has(type)) ? types : undefined;
+}
+
+/**
+ * `own` with `part` merged in, as the docs say allOf parts (and a chosen branch, with the keywords beside it) add up: the keys
+ * either lists, patterns, the last additionalProperties that is not false; a scalar-only part makes the whole scalar-only.
+ */
+function merged(own: Schema, part: unknown): Schema {
+  if (typeof part !== 'object' || part === null) return own;
+  const p = part as Schema;
+  const listed = own.properties !== undefined || p.properties !== undefined || p.additionalProperties === false;
+  return {
+    ...own,
+    ...(listed ? { properties: { ...(own.properties as object | undefined), ...(p.properties as object | undefined) } } : {}),
+    patternProperties: { ...(own.patternProperties as object | undefined), ...(p.patternProperties as object | undefined) },
+    additionalProperties: p.additionalProperties !== undefined && p.additionalProperties !== false ? p.additionalProperties : own.additionalProperties,
+    type: scalarTypesOf(p) ?? own.type,
+    items: p.items ?? own.items,
+  };
+}
+
 /**
  * The answer as the docs say fw checks a union's branches on it: as JSON writes it (toJSON() once, NaN as null, undefined,
  * functions and symbols left out), an array as its elements. What JSON cannot write (a BigInt, a cycle) is Unknowable.
@@ -273,19 +307,24 @@ function reference(schema: unknown, value: unknown, root: Schema, trail: readonl
   if (schema === true || typeof schema !== 'object' || schema === null) return value;
   const s = schema as Schema;
   if (typeof s.$ref === 'string') return reference(resolve(root, s.$ref), value, root, trail);
-  const choice = (s.anyOf ?? s.oneOf) as unknown[] | undefined;
-  if (choice !== undefined) {
+  const { allOf, anyOf, oneOf, if: condition, then, else: otherwise, ...own } = s;
+  if (allOf !== undefined) return reference((allOf as unknown[]).reduce<Schema>(merged, own), value, root, trail);
+  const choice = (anyOf ?? oneOf) as unknown[] | undefined;
+  const ifThen = condition !== undefined && (then !== undefined || otherwise !== undefined);
+  if (choice !== undefined || ifThen) {
     const written = asChecked(value);
     // What JSON leaves out (undefined, a function, a symbol) needs no branch: the key goes, an element is null.
     if (written === undefined) return undefined;
-    const branch = choice.find((candidate) => validates({ ...(candidate as object), $defs: root.$defs }, written, candidate as object));
+    // A branch is checked under the type beside it, and merged with the keywords beside it (alone, it stands for the whole).
+    const check = (candidate: unknown): boolean => validates({ ...(own.type === undefined ? (candidate as object) : { type: own.type, allOf: [candidate] }), $defs: root.$defs }, written, candidate as object);
+    const branch = choice !== undefined ? choice.find(check) : check(condition) ? (then ?? true) : (otherwise ?? true);
     if (branch === undefined) throw new NotProjectable('no branch');
-    return reference(branch, value, root, trail);
+    const alone = !['type', 'properties', 'patternProperties', 'additionalProperties', 'items', 'prefixItems', 'additionalItems'].some((name) => own[name] !== undefined);
+    return reference(alone ? branch : merged(own, branch), value, root, trail);
   }
   const types = s.type === undefined ? undefined : [s.type].flat();
   // A scalar-only type, or an enum/const of scalars only, takes no object: its toJSON() result or its primitive when a scalar.
-  const listed = s.const !== undefined ? [s.const] : (s.enum as unknown[] | undefined);
-  const scalarOnly = types !== undefined ? types.every((type) => SCALAR_TYPES.has(type)) : listed !== undefined && listed.every((item) => typeof item !== 'object' || item === null);
+  const scalarOnly = scalarTypesOf(s) !== undefined;
   const arrays = types !== undefined ? types.includes('array') : s.items !== undefined || s.properties === undefined && s.patternProperties === undefined && s.additionalProperties === undefined;
   const objects = types !== undefined ? types.includes('object') : s.properties !== undefined || s.patternProperties !== undefined || s.additionalProperties !== undefined || s.items === undefined;
   const properties = (s.properties ?? {}) as Record<string, unknown>;
