@@ -49,17 +49,9 @@ export function createPipelineListener(runtime: Runtime): Listener {
       outcome = fail(flow, error);
     }
     if (outcome === undefined || outcome === DONE) return requestEnded();
-    // One reaction for both outcomes (not .catch().finally(): two more promises per request).
-    outcome.then(requestEnded, (error: unknown) => {
-      let answered: unknown;
-      try {
-        answered = fail(flow, error);
-      } finally {
-        // An app's onError may answer later; fail itself never rejects.
-        if (answered instanceof Promise) answered.then(requestEnded, requestEnded);
-        else requestEnded();
-      }
-    });
+    // One reaction for both outcomes (not .catch().finally(): two more promises per request). A failure's answer may come
+    // later (an app's onError); the request ends once it settles, even were fail to throw.
+    outcome.then(requestEnded, (error: unknown) => new Promise((answered) => answered(fail(flow, error))).then(requestEnded, requestEnded));
   };
 }
 
@@ -174,8 +166,7 @@ function routed(flow: Flow, found: RouteFound<RouteTarget> | undefined, info: Ro
     flow.answers = found.route.data.group.answers;
     flow.exchange.route = info;
   }
-  const bindings = found === undefined ? NO_BINDINGS : found.bindings;
-  flow.req = new PipelineRequest(flow.raw, flow.res, flow.id, flow.json, target.path, target.query, bindings, found?.pathinfo, info, flow.runtime.logger);
+  flow.req = new PipelineRequest(flow.raw, flow.res, flow.id, flow.json, target.path, target.query, found?.bindings ?? NO_BINDINGS, found?.pathinfo, info, flow.runtime.logger);
   return flow as RoutedFlow;
 }
 

@@ -330,28 +330,35 @@ function pluginFailed(flow: RoutedFlow, plugin: string, reason: unknown): Verdic
 /**
  * Answers a failure: with the request's onError once it has an FwRequest, else as fw does: an FwError with its status
  * (an exposed 4xx with its message, a 5xx with the status's generic text), anything else 500. What is not exposed is
- * logged once. Written to the request once there is one, so the plugins' response headers (CORS) go with it.
+ * logged once, at the level of what was answered. Written to the request once there is one, so the plugins' response headers (CORS) go with it.
  */
 export function fail(flow: Flow, error: unknown, where = 'pipeline'): Answered {
   const { runtime, req } = flow;
   const target: ResponseTarget = req ?? flow;
   target.res.statusMessage = ''; // node keeps the reason phrase of a head it refused (a header with CR/LF): not `500 Found`
-  logFailure(runtime, target, error, where);
+  const builtin = (): typeof DONE => writeFailure(runtime, target, error, where);
   const { onError } = flow.answers;
-  if (onError === undefined || req === undefined || isAnswered(req.res)) return writeFailure(runtime, target, error);
-  return answerOwn(flow as RoutedFlow, 'onError', () => onError(error, req), () => writeFailure(runtime, target, error));
+  if (onError === undefined || req === undefined || isAnswered(req.res)) return builtin();
+  return answerOwn(flow as RoutedFlow, 'onError', () => onError(error, req), builtin, (status) => logFailure(runtime, target, error, where, status));
 }
 
-// Not logged: an exposed FwError, and an AbortError once the client has gone (work stopped on `req.signal`; the request line says aborted).
-function logFailure(runtime: Runtime, target: ResponseTarget, error: unknown, where: string): void {
+/**
+ * The `request_failed` line (docs/operations.md, "Logs"): an error line with the stack when the answer is a 5xx, else
+ * (an app's onError mapping its error to a 409) info with the error's name, message and code, as Fastify logs by reply status.
+ * Not logged: an exposed FwError, and an AbortError once the client has gone (work stopped on `req.signal`; the request line says aborted).
+ */
+function logFailure(runtime: Runtime, target: ResponseTarget, error: unknown, where: string, status: number): void {
   const gone = error instanceof Error && error.name === 'AbortError' && target.res.destroyed && !target.res.writableEnded;
-  if (isFwError(error) ? !error.expose : !gone) runtime.logger.error({ event: 'request_failed', request_id: target.id, where, err: error }, 'request failed');
+  if (isFwError(error) ? error.expose : gone) return;
+  const err = status < 500 && error instanceof Error ? { name: error.name, message: error.message, ...('code' in error && { code: error.code }) } : error;
+  runtime.logger[status < 500 ? 'info' : 'error']({ event: 'request_failed', request_id: target.id, where, status, err }, 'request failed');
 }
 
-function writeFailure(runtime: Runtime, target: ResponseTarget, error: unknown): typeof DONE {
+function writeFailure(runtime: Runtime, target: ResponseTarget, error: unknown, where: string): typeof DONE {
   const exposed = isFwError(error) && error.expose;
   const stack = !exposed && runtime.useStacktrace && error instanceof Error && error.stack ? stackLines(error) : undefined;
   const code = (isFwError(error) ? error.status : undefined) ?? 500;
+  logFailure(runtime, target, error, where, code);
   const write = (to: ResponseTarget): void => writeError(to, code, exposed ? error.message : serverErrorText(code), { stack, headers: refusingBody(error) });
   try {
     write(target);
@@ -363,31 +370,33 @@ function writeFailure(runtime: Runtime, target: ResponseTarget, error: unknown):
 }
 
 /**
- * Writes an app's own answer, `call()`, unprojected, or `builtin()` when it answers undefined. One that throws, rejects
- * or is no response gets fw's 500 (FW_ERR_OWN_ANSWER_FAILED), never onError: no loop.
+ * Writes an app's own answer, `call()`, unprojected, or `builtin()` when it answers undefined; `chosen` hears the status of
+ * an own answer, or fw's 500 before its FW_ERR_OWN_ANSWER_FAILED. One that throws, rejects or is no response gets that 500, never onError: no loop.
  */
-export function answerOwn(flow: RoutedFlow, hook: string, call: () => OwnAnswer, builtin: () => void): Answered {
-  const failed = (reason: unknown): typeof DONE => {
-    const error = new FwError('FW_ERR_OWN_ANSWER_FAILED', `${hook} failed: ${reason instanceof Error ? reason.message : describe(reason, flow.req)}`, { cause: reason, details: { hook } });
-    logFailure(flow.runtime, flow.req, error, hook);
-    return writeFailure(flow.runtime, flow.req, error);
+export function answerOwn(flow: RoutedFlow, hook: string, call: () => OwnAnswer, builtin: () => void, chosen?: (status: number) => void): Answered {
+  // Once: a stream answer whose write fails later is still the one failure.
+  const choose = (status: number): void => {
+    chosen?.(status);
+    chosen = undefined;
   };
-  const settle = (answer: FwResponse | undefined): Answered => {
+  const failed = (reason: unknown): typeof DONE => {
+    choose(500);
+    const error = new FwError('FW_ERR_OWN_ANSWER_FAILED', `${hook} failed: ${reason instanceof Error ? reason.message : describe(reason, flow.req)}`, { cause: reason, details: { hook } });
+    return writeFailure(flow.runtime, flow.req, error, hook);
+  };
+  const settle = (answer: () => OwnAnswer): Answered => {
     try {
-      if (answer === undefined) { builtin(); return DONE; }
-      const written = writeResponse(flow.req, answer);
+      const own = answer();
+      if (isThenable<FwResponse | undefined>(own)) return Promise.resolve(own).then((settled) => settle(() => settled), failed);
+      if (own === undefined) { builtin(); return DONE; }
+      const written = writeResponse(flow.req, own);
+      choose(own.status ?? 200);
       return written === undefined ? DONE : written.then(() => DONE, failed);
     } catch (error) {
       return failed(error);
     }
   };
-  let answer: OwnAnswer;
-  try {
-    answer = call();
-  } catch (error) {
-    return failed(error);
-  }
-  return isThenable<FwResponse | undefined>(answer) ? Promise.resolve(answer).then(settle, failed) : settle(answer);
+  return settle(call);
 }
 
 /** The stack lines of `error`, then of each cause after `Caused by:` (where fw caught it, then where it happened). */
