@@ -116,6 +116,15 @@ function collect(req: IncomingMessage, limit: number, declared: number | undefin
   });
 }
 
+/** Default `max_body_size` of fw_request_plugin, 1 MiB as Fastify's `bodyLimit`: also the most of a body left unread that node:http may drain. */
+export const DEFAULT_MAX_BODY_SIZE = 1_048_576;
+
+/**
+ * Whether an answer written now leaves more of `req`'s body unread than DEFAULT_MAX_BODY_SIZE, or a chunked one (docs/pipeline.md,
+ * "Unread bodies"): node:http would read it all to keep the connection (a client decides how much), so the answer closes it instead.
+ */
+export function leavesBodyUnread(req: IncomingMessage): boolean { return !req.complete && req.readableFlowing === null && (req.headers['transfer-encoding'] !== undefined || (declaredLength(req) ?? 0) > DEFAULT_MAX_BODY_SIZE); }
+
 /** Whether `req` says it carries a body: Transfer-Encoding, or a Content-Length above 0. */
 export function carriesBody(req: IncomingMessage): boolean { return req.headers['transfer-encoding'] !== undefined || (declaredLength(req) ?? 0) > 0; }
 

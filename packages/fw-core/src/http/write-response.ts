@@ -15,6 +15,7 @@ import { pipeline } from 'node:stream/promises';
 import { FwError } from '../errors.ts';
 import { KNOWN_LENGTH } from '../stream/exchange.ts';
 import { closeLingering } from './lingering-close.ts';
+import { leavesBodyUnread } from './read-body.ts';
 import type { FwRequest, JsonLib } from './request.ts';
 import { isThenable, type FwResponse, type HeaderMap, type JsonStreamResponse, type Projection } from './response.ts';
 
@@ -115,9 +116,9 @@ function writeHead(target: ResponseTarget, status: number, own: HeaderMap | unde
   }
   if (length !== undefined) flat.push('content-length', length);
   flat.push('x-request-id', target.id, 'x-content-type-options', 'nosniff');
-  // An answer that says `connection: close` (a 429 refusing a body it never read) closes lingering: node:http's own close would reset a client still sending, whose stack then drops the answer.
+  // An answer that says `connection: close` (a 429 refusing a body it never read) or leaves a large body unread (a 404) closes lingering: node:http's own close would reset a client still sending, whose stack then drops the answer; its drain would read all the client sends.
   const connection = merged?.['connection'];
-  if (connection !== undefined && /^close$/i.test(String(connection))) closeLingering(target.res);
+  if ((connection !== undefined && /^close$/i.test(String(connection))) || leavesBodyUnread(target.raw)) closeLingering(target.res);
   target.res.writeHead(status, flat as string[]);
 }
 

@@ -22,7 +22,7 @@ import { NO_BINDINGS } from '../router/radix-router.ts';
 import type { RouteFound } from '../router/router.ts';
 import { endedAt, exchangeOf, hasRepeatedHeader } from '../stream/exchange.ts';
 import type { Listener } from '../stream/stream-handler.ts';
-import { answeredAfter, answerOwn, compileLanes, DONE, fail, runLane, type Answered, type Flow, type RoutedFlow, type Runtime, type Stage } from './stages.ts';
+import { answeredAfter, answerOwn, compileLanes, DONE, doneOnceWritten, fail, runLane, type Answered, type Flow, type RoutedFlow, type Runtime, type Stage } from './stages.ts';
 
 /** The listener that runs fw's pipeline with `runtime`. */
 export function createPipelineListener(runtime: Runtime): Listener {
@@ -183,8 +183,7 @@ function answerMiss(flow: RoutedFlow): Answered {
     req.responseHeaders.allow = allow;
     return answerOwn(flow, 'onMethodNotAllowed', () => onMethodNotAllowed(req, allow.split(', ')), builtin);
   }
-  builtin();
-  return DONE;
+  return doneOnceWritten(builtin());
 }
 
 /** The router answers a path that does not decode (docs/router.md, "Percent-decoding") not_found: a client error, 400 as in Fastify. */

@@ -109,9 +109,7 @@ export function compileLanes(group: CompiledGroup, preEnv: PluginEnv, postEnv: P
 }
 
 /** `steps` run as pre_request plugins, then `last`: a preflight's or a router miss's lane. */
-export function answeredAfter(steps: readonly PluginStep[], env: PluginEnv, last: Stage['run']): Stage[] {
-  return [...phase(steps, env, 0), stage(last)];
-}
+export function answeredAfter(steps: readonly PluginStep[], env: PluginEnv, last: Stage['run']): Stage[] { return [...phase(steps, env, 0), stage(last)]; }
 
 function stage(run: Stage['run']): Stage { return { run, skipTo: -1 }; }
 
@@ -130,9 +128,7 @@ function runPlugin(flow: RoutedFlow, step: PluginStep, env: PluginEnv): Verdict 
   } catch (error) {
     return pluginFailed(flow, step.instance.plugin.name, error);
   }
-  if (!Array.isArray(result) && isThenable(result)) {
-    return Promise.resolve(result).then((settled) => applyResult(flow, step, settled), (error: unknown) => pluginFailed(flow, step.instance.plugin.name, error));
-  }
+  if (!Array.isArray(result) && isThenable(result)) return Promise.resolve(result).then((settled) => applyResult(flow, step, settled), (error: unknown) => pluginFailed(flow, step.instance.plugin.name, error));
   return applyResult(flow, step, result);
 }
 
@@ -170,14 +166,13 @@ const DEFAULT_DENY_BODY: Readonly<Record<number, string>> = { 401: 'unauthorized
 function securityStage(callback: SecurityCallback, decoding: RequestPluginOptions | undefined): Stage['run'] {
   const challenge = challengeOf(callback.securityScheme);
   const judge = (flow: RoutedFlow, result: SecurityResult): Verdict | Promise<Verdict> => {
-    const { req } = flow;
     if (result === true) return NEXT;
     let denial: FwResponse | undefined;
     if (result === false) denial = deny(401, challengeFor(401, undefined, challenge), undefined);
     else if (typeof result === 'object' && result !== null) {
       if ('redirect' in result && typeof result.redirect === 'string') denial = { kind: 'redirect', status: 302, location: result.redirect };
       else if ('allow' in result && result.allow === true) {
-        if ('auth_data' in result) req.auth_data = result.auth_data!;
+        if ('auth_data' in result) flow.req.auth_data = result.auth_data!;
         return NEXT;
       } else if ('allow' in result && result.allow === false) {
         const status = result.status ?? 401;
@@ -185,9 +180,9 @@ function securityStage(callback: SecurityCallback, decoding: RequestPluginOption
       }
     }
     if (denial === undefined) throw new FwError('FW_ERR_SECURITY_BAD_RESULT', `security callback ${callback.name || '(anonymous)'} returned an invalid result`);
-    // A refused request's body is never read: the connection closes after the answer instead of draining it.
-    if (decoding !== undefined && bodyToDecode(req, decoding) !== undefined) closeLingering(req.res);
-    return doneOnceWritten(writeResponse(req, denial));
+    // A refused request's body fw_request_plugin would decode is never read: the connection closes after the answer, whatever its size (a larger body unread closes any answer's: http/read-body.ts, leavesBodyUnread).
+    if (decoding !== undefined && bodyToDecode(flow.req, decoding) !== undefined) closeLingering(flow.req.res);
+    return doneOnceWritten(writeResponse(flow.req, denial));
   };
   return (flow) => {
     const result = callback(flow.req);
@@ -317,14 +312,11 @@ function write(flow: RoutedFlow): Verdict | Promise<Verdict> {
 }
 
 /** DONE once `written` (a writer's result) settles. */
-function doneOnceWritten(written: void | Promise<void>): Verdict | Promise<Verdict> {
-  return written === undefined ? DONE : written.then(() => DONE);
-}
+export function doneOnceWritten(written: void | Promise<void>): Answered { return written === undefined ? DONE : written.then(() => DONE); }
 
 /** A plugin's failure: always 500 (spec), the reason kept as the error's `cause`. */
 function pluginFailed(flow: RoutedFlow, plugin: string, reason: unknown): Verdict | Promise<Verdict> {
-  const message = `plugin ${plugin} failed: ${reason instanceof Error ? reason.message : describe(reason, flow.req)}`;
-  return fail(flow, new FwError('FW_ERR_PLUGIN_FAILED', message, { cause: reason, details: { plugin } }), `plugin ${plugin}`);
+  return fail(flow, new FwError('FW_ERR_PLUGIN_FAILED', `plugin ${plugin} failed: ${describe(reason, flow.req)}`, { cause: reason, details: { plugin } }), `plugin ${plugin}`);
 }
 
 /**
@@ -381,8 +373,7 @@ export function answerOwn(flow: RoutedFlow, hook: string, call: () => OwnAnswer,
   };
   const failed = (reason: unknown): typeof DONE => {
     choose(500);
-    const error = new FwError('FW_ERR_OWN_ANSWER_FAILED', `${hook} failed: ${reason instanceof Error ? reason.message : describe(reason, flow.req)}`, { cause: reason, details: { hook } });
-    return writeFailure(flow.runtime, flow.req, error, hook);
+    return writeFailure(flow.runtime, flow.req, new FwError('FW_ERR_OWN_ANSWER_FAILED', `${hook} failed: ${describe(reason, flow.req)}`, { cause: reason, details: { hook } }), hook);
   };
   const settle = (answer: () => OwnAnswer): Answered => {
     try {
@@ -418,10 +409,10 @@ function malformed(result: unknown, req: FwRequest): Error {
   return new FwError('FW_ERR_PLUGIN_BAD_RESULT', `plugin returned a malformed result: ${shown}; return ['ok' | 'break' | 'stop', req, state] or ['error', reason]`);
 }
 
-/** `reason` as JSON, `req` in it as `<req>`: fw's request is circular (raw, res), and `okay,[object Object]` hid what a plugin returned. */
+/** An error's message, else `reason` as JSON, `req` in it as `<req>`: fw's request is circular (raw, res), and `okay,[object Object]` hid what a plugin returned. */
 function describe(reason: unknown, req: FwRequest): string {
   try {
-    return typeof reason === 'string' ? reason : (JSON.stringify(reason, (_key, value: unknown) => (value === req ? '<req>' : value)) ?? String(reason));
+    return typeof reason === 'string' ? reason : reason instanceof Error ? reason.message : (JSON.stringify(reason, (_key, value: unknown) => (value === req ? '<req>' : value)) ?? String(reason));
   } catch {
     return String(reason);
   }

@@ -3,7 +3,7 @@
  * urlencoded forms to `req.params`, bad bodies answered 4xx `{error}`. Its options configure the
  * pipeline's body stage (pipeline/stages.ts), after security: a refused request's body is never read.
  */
-import { checkJsonValue, isJsonMediaType, isUtf8Charset, parseContentType, parseJsonBody, readBody, refusingBody, type ContentType } from '../http/read-body.ts';
+import { checkJsonValue, DEFAULT_MAX_BODY_SIZE, isJsonMediaType, isUtf8Charset, parseContentType, parseJsonBody, readBody, refusingBody, type ContentType } from '../http/read-body.ts';
 import { replyJson } from '../http/write-response.ts';
 import type { FwRequest } from '../http/request.ts';
 import { FwError, isFwError } from '../errors.ts';
@@ -20,8 +20,7 @@ export type RequestPluginOptions = {
   readonly max_body_size?: number;
 };
 
-/** Default `max_body_size`: 1 MiB, as Fastify's `bodyLimit`. */
-export const DEFAULT_MAX_BODY_SIZE = 1_048_576;
+export { DEFAULT_MAX_BODY_SIZE };
 
 const optionRules: Readonly<Record<keyof RequestPluginOptions, OptionRule>> = {
   decode_json_body: booleanOption,
