@@ -2,7 +2,8 @@
  * A request whose body has a transfer coding besides chunked (`Transfer-Encoding: gzip, chunked`)
  * is answered 501 before any handler runs (RFC 9112 §6.1): node:http only undoes the chunking, so
  * its reader would get the gzip bytes as if they were the body (a handler storing an upload would
- * store them). `chunked` alone, in any case, is read as always; the connection serves on after a 501. A last
+ * store them). `chunked` alone, in any case, is read as always. The 501 closes the connection, lingering: the body it leaves unread is
+chunked, of a length fw cannot bound before reading it (docs/pipeline.md, "Unread bodies"), so the GET behind it goes unanswered. A last
  * coding other than chunked (`gzip` alone) leaves the body's length unknown: node:http's parser answers that 400 and closes.
  */
 import assert from 'node:assert/strict';
@@ -36,9 +37,11 @@ describe('transfer codings of a request body', () => {
   }
 
   for (const coding of ['gzip, chunked', 'deflate,chunked', 'identity, chunked', 'gzip\r\nTransfer-Encoding: chunked']) {
-    it(`answers 501, reads nothing and serves on: ${JSON.stringify(coding)}`, async () => {
+    it(`answers 501, reads nothing and closes the connection: ${JSON.stringify(coding)}`, async () => {
       const stored = bodies.length;
-      assert.deepEqual(await statuses(coding), ['HTTP/1.1 501 Not Implemented', 'HTTP/1.1 405 Method Not Allowed']);
+      assert.deepEqual(await statuses(coding), ['HTTP/1.1 501 Not Implemented']);
+      const post = `POST /upload HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: ${coding}\r\n\r\n0\r\n\r\n`;
+      assert.match(await rawExchange(port, post), /^HTTP\/1\.1 501 Not Implemented\r\n(?:[^\r]+\r\n)*connection: close\r\n/i);
       assert.equal(bodies.length, stored, 'a handler read the coded body');
     });
   }
