@@ -41,22 +41,32 @@ describe('OTEL_EXPORTER_OTLP_*PROTOCOL', () => {
     assert.equal((await setupFailureOf({ env: { OTEL_EXPORTER_OTLP_PROTOCOL: 'http/xml' } })).code, 'FW_ERR_OTEL_BAD_ENV');
   });
 
-  it("each signal's own variable wins over the general one", async () => {
-    const collector = await startFakeCollector({ status: 200 });
-    const otel = await startOtelApp({
-      env: { OTEL_EXPORTER_OTLP_ENDPOINT: collector.url, OTEL_METRICS_EXPORTER: 'otlp', OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json', OTEL_EXPORTER_OTLP_METRICS_PROTOCOL: 'http/protobuf' },
-      telemetry: { batch: { scheduledDelayMillis: 60_000 }, exportIntervalMs: 60_000 },
-    });
-    try {
-      await (await fetch(`${otel.app.url}/api/posts/42`)).arrayBuffer();
-      await otel.telemetry.forceFlush();
-      const types = Object.fromEntries(collector.requests.map((request) => [request.path, request.headers['content-type']]));
-      assert.deepEqual(types, { '/v1/traces': 'application/json', '/v1/metrics': 'application/x-protobuf' });
-    } finally {
-      await otel.close();
-      await collector.close();
+  const SIGNAL_OVER_GENERAL = [
+    [{ OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json', OTEL_EXPORTER_OTLP_METRICS_PROTOCOL: 'http/protobuf' }, { '/v1/traces': 'application/json', '/v1/metrics': 'application/x-protobuf' }],
+    [{ OTEL_EXPORTER_OTLP_PROTOCOL: 'http/protobuf', OTEL_EXPORTER_OTLP_TRACES_PROTOCOL: 'http/json' }, { '/v1/traces': 'application/json', '/v1/metrics': 'application/x-protobuf' }],
+    [{ OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json', OTEL_EXPORTER_OTLP_TRACES_PROTOCOL: 'http/protobuf' }, { '/v1/traces': 'application/x-protobuf', '/v1/metrics': 'application/json' }],
+  ] as const;
+  for (const path of ['lean', 'full'] as const) {
+    for (const [protocols, expected] of SIGNAL_OVER_GENERAL) {
+      it(`each signal's own variable wins over the general one: ${Object.entries(protocols).map(([name, value]) => `${name}=${value}`).join(', ')} (${path} path)`, async () => {
+        const collector = await startFakeCollector({ status: 200 });
+        const otel = await startOtelApp({
+          env: { OTEL_EXPORTER_OTLP_ENDPOINT: collector.url, OTEL_METRICS_EXPORTER: 'otlp', ...protocols, ...(path === 'full' && { FW_OTEL_PATH: 'full' }) },
+          telemetry: { batch: { scheduledDelayMillis: 60_000 }, exportIntervalMs: 60_000 },
+        });
+        try {
+          assert.equal(otel.telemetry.path, path);
+          await (await fetch(`${otel.app.url}/api/posts/42`)).arrayBuffer();
+          await otel.telemetry.forceFlush();
+          const types = Object.fromEntries(collector.requests.map((request) => [request.path, request.headers['content-type']]));
+          assert.deepEqual(types, expected);
+        } finally {
+          await otel.close();
+          await collector.close();
+        }
+      });
     }
-  });
+  }
 });
 
 describe('the export timeouts', () => {
@@ -79,23 +89,26 @@ describe('the export timeouts', () => {
     });
   }
 
-  it('OTEL_EXPORTER_OTLP_METRICS_TIMEOUT ends a held metric export over the general timeout', async () => {
-    const seen = diagCapture();
-    const collector = await startFakeCollector('hang');
-    const otel = await startOtelApp({
-      env: { OTEL_EXPORTER_OTLP_ENDPOINT: collector.url, OTEL_TRACES_EXPORTER: 'none', OTEL_METRICS_EXPORTER: 'otlp', OTEL_EXPORTER_OTLP_TIMEOUT: '600000', OTEL_EXPORTER_OTLP_METRICS_TIMEOUT: '300' },
-      telemetry: { exportIntervalMs: 60_000 },
+  for (const path of ['lean', 'full'] as const) {
+    it(`OTEL_EXPORTER_OTLP_METRICS_TIMEOUT ends a held metric export over the general timeout (${path} path)`, async () => {
+      const seen = diagCapture();
+      const collector = await startFakeCollector('hang');
+      const otel = await startOtelApp({
+        env: { OTEL_EXPORTER_OTLP_ENDPOINT: collector.url, OTEL_TRACES_EXPORTER: 'none', OTEL_METRICS_EXPORTER: 'otlp', OTEL_EXPORTER_OTLP_TIMEOUT: '600000', OTEL_EXPORTER_OTLP_METRICS_TIMEOUT: '300', ...(path === 'full' && { FW_OTEL_PATH: 'full' }) },
+        telemetry: { exportIntervalMs: 60_000 },
+      });
+      try {
+        const failed = seen.next(/metrics export failed/);
+        assert.equal(otel.telemetry.path, path);
+        await otel.telemetry.forceFlush();
+        assert.match(await failed, /the collector did not answer in time/);
+      } finally {
+        await otel.close();
+        await collector.close();
+        diag.disable();
+      }
     });
-    try {
-      const failed = seen.next(/metrics export failed/);
-      await otel.telemetry.forceFlush();
-      assert.match(await failed, /the collector did not answer in time/);
-    } finally {
-      await otel.close();
-      await collector.close();
-      diag.disable();
-    }
-  });
+  }
 
   it("OTEL_METRIC_EXPORT_TIMEOUT is the periodic reader's limit on one export", async () => {
     const seen = diagCapture();
