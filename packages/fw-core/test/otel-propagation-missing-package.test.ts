@@ -39,13 +39,15 @@ describe('OTEL_PROPAGATORS naming a propagator whose package is missing', () => 
     ['tracecontext,b3multi', '@opentelemetry/propagator-b3'],
     ['jaeger', '@opentelemetry/propagator-jaeger'],
   ] as const) {
-    it(`fails the start for ${JSON.stringify(value)}, naming ${pkg} and how to install it`, async () => {
-      const error = await setupFailureOf({ env: { OTEL_PROPAGATORS: value, OTEL_TRACES_EXPORTER: 'none' } });
-      assert.equal(error.code, 'FW_ERR_OTEL_PROPAGATOR_MISSING');
-      const name = value.split(',').at(-1);
-      assert.equal(error.message, `OTEL_PROPAGATORS names ${name}, whose package ${pkg} is not installed: install it beside fw-core (npm install ${pkg}), or leave ${name} out of OTEL_PROPAGATORS`);
-      assert.match(String((error as { cause?: { code?: string } }).cause?.code), /^ERR_MODULE_NOT_FOUND$/);
-    });
+    for (const path of ['lean', 'full'] as const) {
+      it(`fails the start for ${JSON.stringify(value)}, naming ${pkg} and how to install it (${path} path)`, async () => {
+        const error = await setupFailureOf({ env: { OTEL_PROPAGATORS: value, OTEL_TRACES_EXPORTER: 'none', ...(path === 'full' && { FW_OTEL_PATH: 'full' }) } });
+        assert.equal(error.code, 'FW_ERR_OTEL_PROPAGATOR_MISSING');
+        const name = value.split(',').at(-1);
+        assert.equal(error.message, `OTEL_PROPAGATORS names ${name}, whose package ${pkg} is not installed: install it beside fw-core (npm install ${pkg}), or leave ${name} out of OTEL_PROPAGATORS`);
+        assert.match(String((error as { cause?: { code?: string } }).cause?.code), /^ERR_MODULE_NOT_FOUND$/);
+      });
+    }
   }
 
   it('leaves nothing registered: no propagator, and a setup without it starts', async () => {
