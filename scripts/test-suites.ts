@@ -57,6 +57,7 @@ export const UNIT: readonly string[] = [
     'otel-stream-handler-not-set-up',
     'otel-with-telemetry',
     'pipeline-handler-channel',
+    'pipeline-synchronous-lane',
     'request-plugin-bad-json-bodies',
     'request-plugin-json-content-types',
     'request-plugin-options',
