@@ -37,6 +37,7 @@ export const UNIT: readonly string[] = [
     'inject-fetch',
     'log-instance-id-matches-resource',
     'log-json-lines',
+    'node-internals-one-module',
     'otel-env-walk',
     'otel-export-problem-log',
     'otel-lean-answer-reader',
