@@ -47,6 +47,7 @@ export const UNIT: readonly string[] = [
     'otel-lean-encoder-fuzz',
     'otel-lean-sampler-attributes',
     'otel-lean-sampling-decision',
+    'otel-lean-sdk-seam',
     'otel-lean-sdk-span-encoding',
     'otel-lean-span',
     'otel-lean-span-ids',
