@@ -81,7 +81,7 @@ describe('error.type of a failed export', () => {
     [undefined, CLIENT_CLOSED_ERROR, undefined, 'stopped'],
     [undefined, 'stopped', undefined, 'stopped'],
     [undefined, 'stopped while retrying after connect ECONNREFUSED 127.0.0.1:4318', undefined, 'stopped'],
-    [undefined, "the answer's body is over 65536 bytes: its Content-Length is 100000", undefined, 'export_failed'],
+    [undefined, "the answer's body is over 4194304 bytes: its Content-Length is 100000000", undefined, 'export_failed'],
   ];
   for (const [status, reason, code, expected] of cases) {
     it(`${JSON.stringify(reason)}${code ? ` (${code})` : ''} is ${expected}`, () => assert.equal(errorTypeOf(status, reason, code), expected));

@@ -6,7 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { ANSWER_BODY_LIMIT, ANSWER_SECTION_LIMIT, HttpAnswerReader, type AnswerProgress } from '../src/otel/lean/otlp-socket-client.ts';
+import { ANSWER_BODY_KEPT, ANSWER_BODY_LIMIT, ANSWER_SECTION_LIMIT, HttpAnswerReader, type AnswerProgress } from '../src/otel/lean/otlp-socket-client.ts';
 
 /** Feeds `text` in pieces of `size` bytes, stopping at a failure; an answer must not complete before its last byte. */
 function read(text: string, size = Infinity, reader = new HttpAnswerReader()): AnswerProgress {
@@ -137,17 +137,23 @@ describe('the OTLP answer reader', () => {
     assert.deepEqual(read(interim + interim + 'HTTP/1.1 200 OK\r\ncontent-length: 0\r\n\r\n'), answer(200, true));
   });
 
-  it('takes a body of exactly 64 KiB in every framing, and fails one byte over it for good', () => {
-    const body = 'b'.repeat(ANSWER_BODY_LIMIT);
+  it('takes a body of exactly ANSWER_BODY_LIMIT (4 MiB, the SDK\'s) in every framing, keeping its first ANSWER_BODY_KEPT bytes, and fails one byte over it for good', () => {
+    const body = 'k'.repeat(ANSWER_BODY_KEPT) + 'b'.repeat(ANSWER_BODY_LIMIT - ANSWER_BODY_KEPT);
     const tooLong = (why: string): AnswerProgress => ({ state: 'failed', error: `the answer's body is over ${ANSWER_BODY_LIMIT} bytes: ${why}`, final: true });
-    assert.deepEqual(read(`HTTP/1.1 200 OK\r\ncontent-length: ${ANSWER_BODY_LIMIT}\r\n\r\n${body}`, 1000), answer(200, true));
+    const kept = (reader: HttpAnswerReader): void => assert.ok(reader.body.equals(Buffer.from(body.slice(0, ANSWER_BODY_KEPT))), `kept ${reader.body.length} bytes`);
+    const whole = new HttpAnswerReader();
+    assert.deepEqual(read(`HTTP/1.1 200 OK\r\ncontent-length: ${ANSWER_BODY_LIMIT}\r\n\r\n${body}`, 1000, whole), answer(200, true));
+    kept(whole);
     assert.deepEqual(read(`HTTP/1.1 200 OK\r\ncontent-length: ${ANSWER_BODY_LIMIT + 1}\r\n\r\n`), tooLong(`its Content-Length is ${ANSWER_BODY_LIMIT + 1}`));
-    const chunked = `HTTP/1.1 200 OK\r\ntransfer-encoding: chunked\r\n\r\n8000\r\n${body.slice(0, 0x8000)}\r\n8000\r\n${body.slice(0, 0x8000)}\r\n`;
-    assert.deepEqual(read(`${chunked}0\r\n\r\n`, 1000), answer(200, true));
-    assert.deepEqual(read(`${chunked}1\r\nb\r\n0\r\n\r\n`), tooLong('a chunk of 1 bytes follows 65536'));
+    const chunked = `HTTP/1.1 200 OK\r\ntransfer-encoding: chunked\r\n\r\n${body.match(/[^]{1,32768}/g)!.map((piece) => `8000\r\n${piece}\r\n`).join('')}`;
+    const inChunks = new HttpAnswerReader();
+    assert.deepEqual(read(`${chunked}0\r\n\r\n`, 1000, inChunks), answer(200, true));
+    kept(inChunks);
+    assert.deepEqual(read(`${chunked}1\r\nb\r\n0\r\n\r\n`), tooLong(`a chunk of 1 bytes follows ${ANSWER_BODY_LIMIT}`));
     const untilClose = new HttpAnswerReader();
     assert.deepEqual(read(`HTTP/1.1 200 OK\r\n\r\n${body}`, 1000, untilClose), { state: 'partial' });
     assert.deepEqual(untilClose.end(), answer(200, false));
+    kept(untilClose);
     assert.deepEqual(read(`HTTP/1.1 200 OK\r\n\r\n${body}b`, 1000), tooLong('it went on past them'));
   });
 

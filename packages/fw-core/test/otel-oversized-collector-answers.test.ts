@@ -119,7 +119,7 @@ describe('an answer body over the limit', () => {
       const client = new OtlpSocketClient({ url });
       try {
         const answer = await within('the post to fail', client.post({}, PAYLOAD, 60_000));
-        const why = how === 'content-length' ? 'its Content-Length is 100000000000' : how === 'chunked' ? 'a chunk of 16384 bytes follows 65536' : 'it went on past them';
+        const why = how === 'content-length' ? 'its Content-Length is 100000000000' : how === 'chunked' ? `a chunk of 16384 bytes follows ${ANSWER_BODY_LIMIT}` : 'it went on past them';
         assert.deepEqual(answer, { error: `the answer's body is over ${ANSWER_BODY_LIMIT} bytes: ${why}`, final: true });
         assert.equal(streams.length, 1);
         await within('the collector to see its connection closed', streams[0]!.closed);

@@ -329,10 +329,12 @@ export function partialSuccessIn(response: { partialSuccess?: { rejectedSpans?: 
 export const ANSWER_SECTION_LIMIT = 16 * 1024;
 
 /**
- * The most body bytes an answer may have: an OTLP answer is empty or a small partial success, and
- * a collector answering `Content-Length: 1e11` must not make fw read it (issue 35, item 15).
+ * The most body bytes an answer may have, the SDK's transport's limit (4 MiB): beyond it the export fails whatever the
+ * status, as there, and a collector answering `Content-Length: 1e11` must not make fw read it (issue 35, item 15).
  */
-export const ANSWER_BODY_LIMIT = 64 * 1024;
+export const ANSWER_BODY_LIMIT = 4 * 1024 * 1024;
+/** The body bytes kept (an OTLP answer is empty or a small partial success): the rest is read and dropped, its status standing, so memory stays bounded. */
+export const ANSWER_BODY_KEPT = 64 * 1024;
 
 /** The most bytes a whole answer may take, framing included: 1-byte chunks with 16 KiB extensions, or endless 100 Continues, stop here. */
 export const ANSWER_TOTAL_LIMIT = ANSWER_BODY_LIMIT + 4 * ANSWER_SECTION_LIMIT;
@@ -390,7 +392,7 @@ export class HttpAnswerReader {
   /** Whether any byte of the answer has arrived (a kept-alive connection closed before one is stale): push() counts at least one of each chunk until the answer ends. */
   get started(): boolean { return this.#totalBytes > 0; }
 
-  /** The body's bytes read so far (at most ANSWER_BODY_LIMIT); empty when there is none. */
+  /** The body's first bytes read so far (at most ANSWER_BODY_KEPT); empty when there is none. */
   get body(): Buffer { return this.#body.length === 1 ? this.#body[0]! : Buffer.concat(this.#body); }
 
   /** Reads `chunk`, the next bytes from the connection. */
@@ -521,16 +523,14 @@ export class HttpAnswerReader {
   /** Takes body bytes off `chunk`; returns where reading goes on. */
   #skipBody(chunk: Buffer, at: number): number {
     const taken = this.#phase === 'until-close' ? chunk.length - at : Math.min(chunk.length - at, this.#remaining);
+    const room = ANSWER_BODY_KEPT - this.#bodyBytes;
     this.#bodyBytes += taken;
     if (this.#bodyBytes > ANSWER_BODY_LIMIT) { this.#tooLong('it went on past them'); return chunk.length; }
-    // Copied: the socket's chunk may be a slice of a pooled buffer.
-    if (taken > 0) this.#body.push(Buffer.from(chunk.subarray(at, at + taken)));
+    // Copied: the socket's chunk may be a slice of a pooled buffer. Past ANSWER_BODY_KEPT, bytes are read and dropped.
+    if (taken > 0 && room > 0) this.#body.push(Buffer.from(chunk.subarray(at, at + Math.min(taken, room))));
     if (this.#phase === 'until-close') return chunk.length;
     this.#remaining -= taken;
-    if (this.#remaining === 0) {
-      if (this.#phase === 'length') this.#phase = 'complete';
-      else this.#enter('chunk-end');
-    }
+    if (this.#remaining === 0) this.#enter(this.#phase === 'length' ? 'complete' : 'chunk-end');
     return at + taken;
   }
 
