@@ -3,7 +3,8 @@
  * loopback collector. The lean sender read at most 64 KiB of an answer (the SDK 4 MiB): a 200 with a
  * 100 KB body counted its spans as failed (`export_failed`) where the SDK counts them exported, a
  * 400 with one was `export_failed`, not `400`. Now the status decides on both, the body's start
- * giving the message.
+ * giving the message. A partial success's message kept its newlines and escape sequences in fw's
+ * log (a text logger printed them raw); it is now on one line, as a refusal's is.
  */
 import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
@@ -85,5 +86,17 @@ describe('an answer over 64 KiB: the status decides, on both paths', () => {
     const seen = await bothPaths(400, 'application/x-protobuf', twoFields(3, `bad span ${'y'.repeat(LONG)}`, false));
     assert.match(seen.exported[0]!, /error_type="400".* 1$/);
     assert.match(seen.log[0]!, /^otlp_export_failed 400 1 spans not exported: OTLP traces export to URL\/v1\/traces failed: HTTP 400: .{0,4}bad span y{280,}…$/);
+  });
+});
+
+describe("a partial success's message: on one line in fw's log, on both paths", () => {
+  it('newlines and escape sequences become spaces', async () => {
+    const seen = await bothPaths(200, 'application/x-protobuf', twoFields(1, 'a\n\u001b[2Jb\r\nc', true));
+    assert.deepEqual(seen.log, ['otlp_export_partial_success rejected 1 spans rejected by the collector: partial success from URL/v1/traces: 1 rejected: a [2Jb c']);
+  });
+
+  it('a 10,000-character message is cut at 300, as a refusal\'s', async () => {
+    const seen = await bothPaths(200, 'application/x-protobuf', twoFields(1, `${'z'.repeat(10_000)}\u001b`, true));
+    assert.deepEqual(seen.log, [`otlp_export_partial_success rejected 1 spans rejected by the collector: partial success from URL/v1/traces: 1 rejected: ${'z'.repeat(300)}…`]);
   });
 });

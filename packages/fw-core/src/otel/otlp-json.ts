@@ -59,10 +59,13 @@ export function metricsRequestToJson(protobuf: Uint8Array): Uint8Array { return 
 /** An export's protobuf answer (ExportTraceServiceResponse, ExportMetricsServiceResponse) as its OTLP/JSON object. */
 export function exportResponseToJson(protobuf: Uint8Array): Record<string, unknown> { return message(protobuf, 'Response'); }
 
-/**
- * A refused export's reason for fw's log and diag: `HTTP <status>`, then what the collector said (its OTLP Status's message,
- * protobuf or JSON, else its text) on one line, controls as spaces (the text is the collector's), at most 300 characters.
- */
+/** What a collector said (a refusal's, a partial success's message) on one line, controls and format characters as spaces, at most 300 characters. */
+export function oneLine(said: string): string {
+  const line = said.replace(/[\p{C}\s]+/gu, ' ').trim();
+  return line.length > 300 ? `${[...line].slice(0, 300).join('')}…` : line;
+}
+
+/** A refused export's reason for fw's log and diag: `HTTP <status>`, then what the collector said (its OTLP Status's message, protobuf or JSON, else its text) as oneLine() has it. */
 export function httpRefusal(status: number, body: Uint8Array | string = ''): string {
   const bytes = Buffer.from(typeof body === 'string' ? body.slice(0, 65_536) : body);
   let said: unknown = bytes;
@@ -72,8 +75,8 @@ export function httpRefusal(status: number, body: Uint8Array | string = ''): str
   } catch {
     // Neither: the collector's text as it is.
   }
-  const line = String(said).replace(/[\p{C}\s]+/gu, ' ').trim();
-  return line === '' ? `HTTP ${status}` : `HTTP ${status}: ${line.length > 300 ? `${[...line].slice(0, 300).join('')}…` : line}`;
+  const line = oneLine(String(said));
+  return line === '' ? `HTTP ${status}` : `HTTP ${status}: ${line}`;
 }
 
 /** The JSON object of one message of type `type`; unknown fields are left out, as a reader of the proto would. */
@@ -116,9 +119,7 @@ function number(value: bigint | number, kind: FieldKind): unknown {
 /** The elements of a packed repeated field: a histogram's bucket counts (fixed64) or bounds (doubles). */
 function unpack(bytes: Uint8Array, kind: FieldKind): unknown[] {
   const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const out: unknown[] = [];
-  for (let at = 0; at + 8 <= buffer.length; at += 8) out.push(kind === 'double' ? buffer.readDoubleLE(at) : buffer.readBigUInt64LE(at).toString());
-  return out;
+  return Array.from({ length: buffer.length >> 3 }, (_, i) => (kind === 'double' ? buffer.readDoubleLE(i * 8) : buffer.readBigUInt64LE(i * 8).toString()));
 }
 
 /** One field: its number, wire type and value (varint and fixed64 as bigint, length-delimited as bytes). */

@@ -15,7 +15,7 @@ import { gzip } from 'node:zlib';
 import { diag } from '@opentelemetry/api';
 import { isHeaderName, isHeaderValue } from '../../http/header-fields.ts';
 import type { OtlpProtocol, TlsAgentOptions } from '../env-config.ts';
-import { exportResponseToJson, httpRefusal } from '../otlp-json.ts';
+import { exportResponseToJson, httpRefusal, oneLine } from '../otlp-json.ts';
 import { SCOPE_VERSION } from '../telemetry.ts';
 
 /** The host and port to connect to for `url`: an IPv6 literal without URL's brackets, the scheme's default port. */
@@ -116,8 +116,7 @@ export class OtlpSocketClient {
     let outcome = await this.#exchange(idle ?? this.#connect(), head, payload, timeoutMs);
     const left = deadline - performance.now();
     if (idle !== undefined && outcome.stale && !this.#closed && left > 0) outcome = await this.#exchange(this.#connect(), head, payload, left);
-    const { answer } = outcome;
-    if (answer !== undefined) return { status: answer.status, retryAfter: answer.retryAfter, ...(outcome.body !== undefined && outcome.body.length > 0 && { body: outcome.body }), error: '' };
+    if (outcome.answer !== undefined) return { status: outcome.answer.status, retryAfter: outcome.answer.retryAfter, ...(outcome.body !== undefined && outcome.body.length > 0 && { body: outcome.body }), error: '' };
     return outcome.final ? { error: outcome.error, final: true } : { error: outcome.error };
   }
 
@@ -315,13 +314,13 @@ function partialSuccessOf(body: Uint8Array | undefined, protocol: OtlpProtocol):
 
 /**
  * The partial success of an export response as OTLP/JSON (and the SDK's deserializer) has it: rejectedSpans or
- * rejectedDataPoints, 64-bit integers as strings or numbers; undefined when it rejects nothing and says nothing.
+ * rejectedDataPoints, 64-bit integers as strings or numbers, the message as oneLine() has it; undefined when it rejects nothing and says nothing.
  */
 export function partialSuccessIn(response: { partialSuccess?: { rejectedSpans?: unknown; rejectedDataPoints?: unknown; errorMessage?: unknown } } | null): PartialSuccess | undefined {
   const partial = response?.partialSuccess;
   const count = Number(partial?.rejectedSpans ?? partial?.rejectedDataPoints ?? 0);
   const rejected = Number.isFinite(count) ? count : 0;
-  const message = typeof partial?.errorMessage === 'string' ? partial.errorMessage : '';
+  const message = typeof partial?.errorMessage === 'string' ? oneLine(partial.errorMessage) : '';
   return rejected === 0 && message === '' ? undefined : { rejected, message };
 }
 
