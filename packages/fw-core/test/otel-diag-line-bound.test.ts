@@ -4,8 +4,11 @@
  * whole answer (`data`, up to 4 MiB): a collector answering every export 400 with a 60 KB page made
  * each of them a 60 KB log line. Each otel_diag line is now at most 2000 characters and says how
  * long it was. A real collector on port 0; the batch's own timer exports (no forceFlush, whose
- * rejection goes to its caller instead of diag).
+ * rejection goes to its caller instead of diag). Since fw's wrapper of the SDK's exporter bounds
+ * that error's `data` (otel-refusal-diag-both-paths.test.ts), a longer line is one a library
+ * writes itself, as the test does after the export.
  */
+import { diag } from '@opentelemetry/api';
 import assert from 'node:assert/strict';
 import { once } from 'node:events';
 import { createServer } from 'node:http';
@@ -38,6 +41,7 @@ it("a collector's 60 KB refusal makes no 60 KB otel_diag line in fw's log (full 
     assert.equal(otel.telemetry.path, 'full');
     await (await fetch(`${otel.app.url}/api/posts/42`)).arrayBuffer();
     await sdkError;
+    diag.error(`a library's own long line: ${'y'.repeat(10_000)}`);
   } finally {
     await otel.close();
     collector.close();

@@ -29,11 +29,9 @@ export function startExportReporting(config: EnvConfig, options: TelemetryOption
     outcomes,
     /** fw's rate-limited log of export problems (the metric exporter's failures go there too). */
     problems,
-    /** Registers the self-metrics on `meterProvider`; `lean` says whether fw (not the SDK) writes export problems to diag. */
-    attach: (meterProvider: MeterProvider, lean: boolean): void => {
+    /** Registers the self-metrics on `meterProvider`. */
+    attach: (meterProvider: MeterProvider): void => {
       if (outcomes === undefined) return;
-      // On the full path the SDK's exporter and processor write to diag themselves.
-      outcomes.diag = lean;
       removeSelfMetrics = registerSpanSelfMetrics(meterProvider.getMeter(SCOPE_NAME, SCOPE_VERSION), outcomes);
     },
     /** Logs what the open intervals hold, removes the self-metrics and the diag logger fw registered. */
@@ -161,8 +159,6 @@ export class SpanExportOutcomes {
   /** otel.sdk.processor.span.processed by error.type ('' for success). */
   readonly processed = new Map<string, number>();
   readonly options: OutcomeOptions;
-  /** Whether this side writes to diag: true on the lean path, set once the path is chosen (on the full path the SDK already does). */
-  diag = false;
   /** The processor's queue now (spans waiting for an export). */
   queueSize: () => number = () => 0;
   /** Brings the counts up to date before they are read (the lean path reports drops lazily). */
@@ -180,19 +176,20 @@ export class SpanExportOutcomes {
       if (end.rejected === undefined && end.message === undefined) return;
       this.#ended('rejected', rejected);
       const detail = `partial success from ${this.options.endpoint}: ${rejected} rejected${end.message ? `: ${end.message}` : ''}`;
-      if (this.diag) diag.warn('Received Partial Success response:', JSON.stringify({ rejectedSpans: rejected, errorMessage: end.message ?? '' }));
       // A partial success rejecting nothing is a warning from the collector: logged, with count 0.
       this.options.problems.note({ event: 'otlp_export_partial_success', signal: 'traces', errorType: 'rejected' }, rejected, detail);
       return;
     }
     this.#ended(end.errorType, count);
     const detail = exportFailure('traces', this.options.endpoint, end.reason);
-    if (this.diag) diag.error(detail);
+    // On both paths: the SDK's exporter writes none with the collector's message when a flush drove the export.
+    diag.error(detail);
     this.options.problems.note({ event: 'otlp_export_failed', signal: 'traces', errorType: end.errorType }, count, detail);
   }
 
-  /** An export of `count` spans by fw's sender ended with `result`. */
+  /** An export of `count` spans by fw's sender ended with `result`; its partial success is said to diag as the SDK's exporter says its own. */
   sent(count: number, result: SendResult): void {
+    if (result.ok && result.partial !== undefined) diag.warn('Received Partial Success response:', JSON.stringify({ rejectedSpans: result.partial.rejected, errorMessage: result.partial.message }));
     if (result.ok) this.exportEnded(count, { ok: true, ...result.partial });
     else this.exportEnded(count, { ok: false, errorType: errorTypeOf(undefined, result.reason), reason: result.reason });
   }
@@ -201,7 +198,6 @@ export class SpanExportOutcomes {
   dropped(count: number): void {
     if (count <= 0) return;
     add(this.processed, 'queue_full', count);
-    if (this.diag) diag.warn(`Dropped ${count} spans because maxQueueSize reached`);
     this.options.problems.note({ event: 'otel_spans_dropped', signal: 'traces', errorType: 'queue_full' }, count, 'the batch queue was full');
   }
 

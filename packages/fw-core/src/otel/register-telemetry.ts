@@ -59,7 +59,7 @@ export async function registerTelemetry(config: EnvConfig, options: TelemetryOpt
   };
   // The full path imports its exporter here, which fails when its package is missing.
   const tracerProvider = (built = await createTracerProvider(config, resource, options, exports, traceExport, lean?.export?.sdkSpans).catch(abandon));
-  reporting.attach(meterProvider, lean !== undefined);
+  reporting.attach(meterProvider);
   if (lean !== undefined) metricsPipeline.offerLeanMetrics(lean.path.metrics);
   if (listenerSettings !== undefined) listener = await startMetricsListener(listenerSettings, scrape).catch(abandon);
   // What the stream handler reads when it wraps a listener, carried by the registered tracer provider.

@@ -4,7 +4,6 @@
  * it are dropped) and every export timed out, so a collector that is down, failing or hanging
  * costs requests nothing and memory stays bounded.
  */
-import { diag } from '@opentelemetry/api';
 import { ExportResultCode, type ExportResult } from '@opentelemetry/core';
 import type { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-proto';
 import type { ProtobufTraceSerializer } from '@opentelemetry/otlp-transformer';
@@ -95,7 +94,6 @@ class OtlpJsonSpanExporter extends SenderExporter implements SpanExporter {
     this.post(body, (result) => {
       this.#outcomes.sent(spans.length, result);
       if (!result.ok) return resultCallback({ code: ExportResultCode.FAILED, error: new Error(`OTLP/JSON traces export failed: ${result.reason}`) });
-      if (result.partial !== undefined) diag.warn('Received Partial Success response:', JSON.stringify({ rejectedSpans: result.partial.rejected, errorMessage: result.partial.message }));
       resultCallback({ code: ExportResultCode.SUCCESS });
     });
   }
@@ -146,8 +144,10 @@ class ReportingSpanExporter implements SpanExporter {
 function failure(error: Error | undefined): { ok: false; errorType: string; reason: string } {
   // The SDK's OTLPExporterError: an HTTP status's `code`, the collector's answer in `data`.
   const { code, data } = (error ?? {}) as { code?: unknown; data?: unknown };
-  const reason = error?.message || 'the export failed';
-  return { ok: false, errorType: errorTypeOf(typeof code === 'number' ? code : undefined, reason, typeof code === 'string' ? code : undefined), reason: typeof code === 'number' ? httpRefusal(code, typeof data === 'string' ? data : '') : reason };
+  const reason = typeof code === 'number' ? httpRefusal(code, typeof data === 'string' ? data : '') : error?.message || 'the export failed';
+  // The processor writes the error to diag (a timer's export) or rejects forceFlush with it: its data the lean path's bounded reason, not the whole answer (up to 4 MiB).
+  if (typeof code === 'number') Object.assign(error!, { data: reason });
+  return { ok: false, errorType: errorTypeOf(typeof code === 'number' ? code : undefined, reason, typeof code === 'string' ? code : undefined), reason };
 }
 
 /**

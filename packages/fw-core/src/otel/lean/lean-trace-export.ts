@@ -109,6 +109,8 @@ export function createLeanTraceExport(options: LeanTraceExportOptions) {
   const reportDrops = (): void => {
     const dropped = batcher.counts.dropped - reportedDrops;
     reportedDrops += dropped;
+    // As the SDK's batch processor says its drops on the full path.
+    if (dropped > 0) diag.warn(`Dropped ${dropped} spans because maxQueueSize reached`);
     outcomes?.dropped(dropped);
   };
   const send = async (body: Uint8Array, count: number): Promise<SendResult> => {
