@@ -81,6 +81,12 @@ describe('an answer over 64 KiB: the status decides, on both paths', () => {
     assert.deepEqual(seen.log, [`otlp_export_failed 400 1 spans not exported: OTLP traces export to URL/v1/traces failed: HTTP 400: refused: ${'x'.repeat(291)}…`]);
   });
 
+  it('a 200 with a 100 KB partial success: its rejected span and its message\'s start', async () => {
+    const seen = await bothPaths(200, 'application/x-protobuf', twoFields(1, `too old ${'q'.repeat(LONG)}`, true));
+    assert.match(seen.exported.find((line) => line.includes('rejected'))!, /error_type="rejected".* 1$/);
+    assert.deepEqual(seen.log, [`otlp_export_partial_success rejected 1 spans rejected by the collector: partial success from URL/v1/traces: 1 rejected: too old ${'q'.repeat(292)}…`]);
+  });
+
   // The SDK hands on a refusal's body as a string, its varint lengths turned to U+FFFD: neither path reads it as a Status, both show its text.
   it('a 400 with a 100 KB OTLP Status in protobuf: error.type 400, its message\'s start in the log', async () => {
     const seen = await bothPaths(400, 'application/x-protobuf', twoFields(3, `bad span ${'y'.repeat(LONG)}`, false));

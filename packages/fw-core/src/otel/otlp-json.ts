@@ -56,8 +56,8 @@ export function traceRequestToJson(protobuf: Uint8Array): Uint8Array { return Bu
 /** An ExportMetricsServiceRequest's protobuf bytes as OTLP/JSON bytes. */
 export function metricsRequestToJson(protobuf: Uint8Array): Uint8Array { return Buffer.from(JSON.stringify(message(protobuf, 'MetricsRequest'))); }
 
-/** An export's protobuf answer (ExportTraceServiceResponse, ExportMetricsServiceResponse) as its OTLP/JSON object. */
-export function exportResponseToJson(protobuf: Uint8Array): Record<string, unknown> { return message(protobuf, 'Response'); }
+/** An export's protobuf answer (ExportTraceServiceResponse, ExportMetricsServiceResponse) as its OTLP/JSON object; a field its end cuts short (fw keeps an answer's first 64 KiB) taken as far as it goes. */
+export function exportResponseToJson(protobuf: Uint8Array): Record<string, unknown> { return message(protobuf, 'Response', true); }
 
 /** What a collector said (a refusal's, a partial success's message) on one line, controls and format characters as spaces, at most 300 characters. */
 export function oneLine(said: string): string {
@@ -80,14 +80,14 @@ export function httpRefusal(status: number, body: Uint8Array | string = ''): str
 }
 
 /** The JSON object of one message of type `type`; unknown fields are left out, as a reader of the proto would. */
-function message(bytes: Uint8Array, type: string): Record<string, unknown> {
+function message(bytes: Uint8Array, type: string, cut = false): Record<string, unknown> {
   const spec = SCHEMA[type]!;
   const out: Record<string, unknown> = {};
-  for (const wire of readFields(bytes)) {
+  for (const wire of readFields(bytes, cut)) {
     const field = spec[wire.field];
     if (field === undefined) continue;
     const [name, kind, repeated] = field;
-    const values = SCHEMA[kind] !== undefined ? [message(wire.value as Uint8Array, kind)] : scalars(wire, kind, repeated === true);
+    const values = SCHEMA[kind] !== undefined ? [message(wire.value as Uint8Array, kind, cut)] : scalars(wire, kind, repeated === true);
     if (repeated) ((out[name] ??= []) as unknown[]).push(...values);
     else out[name] = values[0];
   }
@@ -129,8 +129,8 @@ export type WireField =
   | { readonly field: number; readonly wire: 5; readonly value: number; readonly bytes: Uint8Array }
   | { readonly field: number; readonly wire: 2; readonly value: Uint8Array };
 
-/** The fields of one message, in order. */
-export function readFields(bytes: Uint8Array): WireField[] {
+/** The fields of one message, in order; with `cut`, a length-delimited field past its end taken as far as it goes. */
+export function readFields(bytes: Uint8Array, cut = false): WireField[] {
   const fields: WireField[] = [];
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const cursor = { at: 0 };
@@ -148,7 +148,7 @@ export function readFields(bytes: Uint8Array): WireField[] {
       cursor.at += size;
     } else if (wire === 2) {
       const length = Number(varint(bytes, cursor));
-      if (cursor.at + length > bytes.length) throw new Error('protobuf: truncated length-delimited field');
+      if (cursor.at + length > bytes.length && !cut) throw new Error('protobuf: truncated length-delimited field');
       fields.push({ field, wire, value: bytes.subarray(cursor.at, cursor.at + length) });
       cursor.at += length;
     } else throw new Error(`protobuf: unsupported wire type ${wire}`);
