@@ -77,10 +77,9 @@ function compileAt(schema: JsonSchema, at: string, cx: Context): Projection {
   if (typeof schema !== 'object' || schema === null) return identity;
   if (!('$ref' in schema)) return compileFresh(schema, at, cx);
   // Every cycle of schemas passes through a $ref: one projection per such schema, a late-bound one while it compiles.
-  const known = cx.byRef.get(schema);
-  if (known !== undefined) return known;
-  let compiled: Projection = identity;
-  cx.byRef.set(schema, (value) => compiled(value));
+  let compiled = cx.byRef.get(schema);
+  if (compiled !== undefined) return compiled;
+  cx.byRef.set(schema, (value) => compiled!(value));
   compiled = compileFresh(schema, at, cx);
   cx.byRef.set(schema, compiled);
   return compiled;
@@ -90,12 +89,14 @@ function compileFresh(schema: Schema, at: string, cx: Context, parts: readonly P
   const flat = flatten(schema, at, cx, parts, []);
   if (flat.choices.length > 0) return choiceProjection(flat, at, cx);
   const merged = flat.schema;
-  if (scalarTypes(merged) !== undefined) return scalarProjection(merged, at, cx.where);
+  if (scalarTypes(merged) !== undefined) return scalarProjection(scalarTypes(merged)!, at, cx.where);
   // An array under a schema for objects, or an object under one for arrays, would leave whole: refused, as a scalar-only type refuses objects.
   const refuse = (found: string) => (): never => notProjectable(cx.where, at, `${at} allows no ${found}, but the answer has one there`);
   const [arrayOk, objectOk] = containerKinds(merged);
   const array = arrayOk ? arrayProjection(merged, at, cx) : refuse('array');
   const object = objectProjection(merged, at, cx, array);
+  // A `not` with no type, properties or items beside it says nothing of an object's fields ({not: {type: 'object'}} took one whole): scalars only, as an enum of scalars.
+  if (merged.not !== undefined && merged.type === undefined && object === undefined && objectOk) return scalarProjection(['scalars (it has a not and no type, properties or items)'], at, cx.where);
   if (object !== undefined || (arrayOk && objectOk && array === undefined)) return object ?? identity;
   // Arrays projected; an object, as its toJSON() gives it, kept (without its own toJSON function, which JSON.stringify would call again) or refused.
   const project = (value: unknown) => containers(value, array, objectOk ? (json) => (typeof json.toJSON === 'function' ? { ...json, toJSON: undefined } : json) : refuse('object'));
@@ -130,13 +131,6 @@ function containerKinds(schema: Schema): readonly [boolean, boolean] {
   const objects = ['properties', 'patternProperties', 'additionalProperties'].some((keyword) => schema[keyword] !== undefined);
   if (types !== undefined) return [types.includes('array'), types.includes('object')];
   return [arrays || !objects, objects || !arrays];
-}
-
-function refuseUnsupported(schema: Schema, at: string): void {
-  // draft-07's dependencies: a list of names only requires them; a schema adds fields, as dependentSchemas.
-  const dependentSchema = Object.values(schema.dependencies ?? {}).some((value) => !Array.isArray(value));
-  const used = UNSUPPORTED.find((keyword) => keyword in schema) ?? (dependentSchema ? 'dependencies with a schema' : undefined);
-  if (used !== undefined) throw new Error(`${at} uses ${used}, which a response schema cannot use: fw could not tell which fields may leave`);
 }
 
 /** Arrays: `items` for every element, or a tuple's positions then the rest; undefined when neither applies. */
@@ -208,7 +202,10 @@ function toRegExp(pattern: string, at: string): RegExp {
  * gathered to choose from. `refs`: the refs being merged, to stop a loop.
  */
 function flatten(schema: Schema, at: string, cx: Context, parts: readonly Part[], refs: readonly string[]): Flat {
-  refuseUnsupported(schema, at);
+  // draft-07's dependencies: a list of names only requires them; a schema adds fields, as dependentSchemas.
+  const dependentSchema = Object.values(schema.dependencies ?? {}).some((value) => !Array.isArray(value));
+  const used = UNSUPPORTED.find((keyword) => keyword in schema) ?? (dependentSchema ? 'dependencies with a schema' : undefined);
+  if (used !== undefined) throw new Error(`${at} uses ${used}, which a response schema cannot use: fw could not tell which fields may leave`);
   const { allOf, $ref, anyOf, oneOf, if: condition, then, else: otherwise, ...own } = schema;
   const choices: Flat['choices'][number][] = Object.entries({ anyOf, oneOf }).filter(([, branches]) => branches !== undefined).map(([keyword, branches]) => ({ keyword, at, source: { [keyword]: branches } }));
   // An if without then and else adds no field.
@@ -229,6 +226,7 @@ function flatten(schema: Schema, at: string, cx: Context, parts: readonly Part[]
   let patterns = { ...(own.patternProperties as object | undefined) } as Record<string, JsonSchema>;
   let additional = own.additionalProperties;
   let type = own.type;
+  let [not, typed] = [own.not, false]; // a part's `not` too, unless a part has a type: compileFresh reads it
   const items: JsonSchema[] = own.items === undefined || Array.isArray(own.items) ? [] : [own.items as JsonSchema];
   for (const part of merging) {
     if (typeof part.schema !== 'object' || part.schema === null) continue;
@@ -242,10 +240,11 @@ function flatten(schema: Schema, at: string, cx: Context, parts: readonly Part[]
     patterns = { ...patterns, ...(inner.patternProperties as object | undefined) };
     if (inner.additionalProperties !== undefined && !allowsNothing(inner.additionalProperties)) additional = inner.additionalProperties;
     type = scalarTypes(inner) ?? type;
+    [not, typed] = [not ?? inner.not, typed || inner.type !== undefined];
   }
   // No items schema to fold: an array `items` (a tuple) stays as it was.
   const folded = items.length === 0 ? own.items : items.length === 1 ? items[0] : { allOf: items };
-  return { schema: { ...own, properties, patternProperties: patterns, additionalProperties: additional, type, items: folded }, choices };
+  return { schema: { ...own, not: typed ? undefined : not, properties, patternProperties: patterns, additionalProperties: additional, type, items: folded }, choices };
 }
 
 /** The schema a `$ref` names: a JSON pointer into the route's schema (`#/$defs/...`, `#/definitions/...`), else the registry's. */
@@ -353,9 +352,8 @@ function scalarTypes(schema: Schema): readonly unknown[] | undefined {
  * A scalar-only schema (scalarTypes) never lets an object through (JSON.stringify would write all its fields): an object becomes its
  * `toJSON()` or boxed primitive when that is a scalar (a Date or String object under `{type: 'string'}`), else FW_ERR_RESPONSE_NOT_PROJECTABLE (a 500); an array too.
  */
-function scalarProjection(schema: Schema, at: string, where: string): Projection {
-  const types = scalarTypes(schema)!.join(' or ');
-  const refuse = (found: string) => (): never => notProjectable(where, at, `${at} allows only ${types}, but the answer has ${found} there`);
+function scalarProjection(types: readonly unknown[], at: string, where: string): Projection {
+  const refuse = (found: string) => (): never => notProjectable(where, at, `${at} allows only ${types.join(' or ')}, but the answer has ${found} there`);
   const project: Projection = (value) => containers(value, refuse('an array'), refuse('an object'));
   SCALARS.add(project);
   return project;
