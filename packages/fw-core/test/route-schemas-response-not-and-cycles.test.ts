@@ -24,6 +24,32 @@ const routes: readonly (readonly [string, () => FwResponse, JsonSchema])[] = [
   ['/not/beside', () => json({ a: 'text', b: secret(), c: secret(), d: secret() }), { type: 'object', properties: { a: notObject, b: { type: 'object', properties: { id: {} }, not: { required: ['x'] } }, c: { type: 'object', not: { required: ['x'] } }, d: { allOf: [{ not: { required: ['x'] } }, { type: 'object' }] } } }],
 ];
 
+// A recursive schema (a node and its `self`, a list of lists) and answers that never end under it, or end past the stack.
+const node = { $ref: '#/$defs/o', $defs: { o: { type: 'object', properties: { a: {}, self: { $ref: '#/$defs/o' } } } } };
+const lists = { $ref: '#/$defs/n', $defs: { n: { type: 'array', items: { $ref: '#/$defs/n' } } } };
+const cyclic = () => {
+  const c: Record<string, unknown> = { a: 1, secret: 'hunter2' };
+  c.self = c;
+  return c;
+};
+const nested = (depth: number) => {
+  let list: unknown[] = [];
+  for (let level = 0; level < depth; level++) list = [list];
+  return list;
+};
+const cycles: readonly (readonly [string, () => FwResponse, JsonSchema])[] = [
+  ['/cycle/ref', () => json(cyclic()), node],
+  ['/cycle/deep', () => json(nested(3000)), lists],
+  ['/cycle/union', () => json({ x: cyclic() }), { type: 'object', properties: { x: { anyOf: [{ type: 'object' }, { type: 'null' }] } } }],
+  ['/cycle/stream', () => jsonStream([cyclic()]), { type: 'array', items: node.$defs.o, $defs: node.$defs }],
+  ['/cycle/keyed', () => jsonStream([cyclic()], { key: 'list' }), { type: 'object', properties: { list: { type: 'array', items: { $ref: '#/$defs/o' } } }, $defs: node.$defs }],
+  // What ends goes: a node 100 deep, 100 lists.
+  ['/cycle/fine', () => json(Array.from({ length: 100 }).reduce<object>((self) => ({ a: 1, secret: 'x', self }), { a: 0 })), node],
+  ['/cycle/fine-lists', () => json(nested(100)), lists],
+  // A RangeError of the app's own (an invalid Date's toISOString() in a toJSON) stays as it is.
+  ['/cycle/app-range-error', () => json({ toJSON: () => new Date(NaN).toISOString() }), node],
+];
+
 /** The last request_failed line's error. */
 const failure = (app: InjectedApp) => app.logs.findLast((line) => line.fields.event === 'request_failed')?.fields.err as { code?: string; message: string };
 
@@ -31,7 +57,7 @@ describe('route schemas: answers the projection cannot follow', () => {
   let app: InjectedApp;
   before(async () => {
     app = await injectTestApp({
-      groups: [{ prefix: '', security: false, routes: routes.map(([path, handler, schema]) => ({ path, handler, options: { methods: ['get' as const], schema: { response: { 200: schema } } } })) }],
+      groups: [{ prefix: '', security: false, routes: [...routes, ...cycles].map(([path, handler, schema]) => ({ path, handler, options: { methods: ['get' as const], schema: { response: { 200: schema } } } })) }],
     });
   });
   after(() => app.close());
@@ -46,5 +72,22 @@ describe('route schemas: answers the projection cannot follow', () => {
     }
     const res = await app.fetch('/not/beside');
     assert.deepEqual([res.status, await res.text()], [200, '{"a":"text","b":{"id":1},"c":{"id":1,"secret":"hunter2"},"d":{"id":1,"secret":"hunter2"}}']);
+  });
+
+  it('answers a cyclic answer under a recursive $ref or a union, or one nested 3,000 deep, with the coded 500, from json() and jsonStream(): not a bare RangeError', async () => {
+    for (const path of ['/cycle/ref', '/cycle/deep', '/cycle/union', '/cycle/stream', '/cycle/keyed']) {
+      const res = await app.fetch(path);
+      assert.deepEqual([res.status, await res.text()], [500, '{"error":"internal server error"}'], path);
+      const failed = failure(app);
+      assert.deepEqual([failed.code, failed.message], ['FW_ERR_RESPONSE_NOT_PROJECTABLE', `route GET ${path} schema.response.200: the answer is cyclic (it contains itself) or nested too deep to project`], path);
+    }
+    const fine = await app.fetch('/cycle/fine');
+    assert.equal(fine.status, 200);
+    assert.doesNotMatch(await fine.text(), /secret/);
+    assert.equal(await (await app.fetch('/cycle/fine-lists')).text(), JSON.stringify(nested(100)));
+    const own = await app.fetch('/cycle/app-range-error');
+    assert.equal(own.status, 500);
+    const failed = failure(app) as { code?: string; name?: string; message: string };
+    assert.deepEqual([failed.code, failed.message], [undefined, 'Invalid time value']);
   });
 });

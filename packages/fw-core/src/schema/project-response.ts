@@ -43,14 +43,10 @@ interface Context extends ProjectionOptions {
 }
 
 /** A schema to merge into another, with its place and the keyword that brought it. */
-interface Part {
-  readonly schema: JsonSchema;
-  readonly at: string;
-  readonly via: string;
-}
+interface Part { readonly schema: JsonSchema; readonly at: string; readonly via: string }
 
-/** A schema with its allOf, `$ref` and the given parts merged in, and what is left to choose from: anyOf, oneOf, if (`source` holds them). */
-interface Flat { readonly schema: Schema; readonly choices: readonly { readonly keyword: string; readonly at: string; readonly source: Schema }[] }
+/** A schema with its allOf, `$ref` and the given parts merged in, and what is left to choose from: anyOf, oneOf, if (each a part holding its keywords, merged in turn with the chosen branch). */
+interface Flat { readonly schema: Schema; readonly choices: readonly (Part & { readonly schema: Schema })[] }
 
 /**
  * The projection of `schema`: objects keep the keys of `properties` and `patternProperties` (each projected), others only
@@ -60,8 +56,18 @@ interface Flat { readonly schema: Schema; readonly choices: readonly { readonly 
  */
 export function compileProjection(schema: JsonSchema, where: string, options: ProjectionOptions = {}): Projection {
   const ids = schemaIds(schema);
-  return compileAt(schema, '#', { ...options, resolveRef: (ref) => ids.get(ref) ?? options.resolveRef?.(ref), root: schema, where, byRef: new Map() });
+  return guarded(compileAt(schema, '#', { ...options, resolveRef: (ref) => ids.get(ref) ?? options.resolveRef?.(ref), root: schema, where, byRef: new Map() }), where);
 }
+
+/** `project` (the whole answer, or a jsonStream's `each`) with V8's stack overflow in it (an answer that contains itself under a recursive `$ref` or a union, or one thousands deep) made FW_ERR_RESPONSE_NOT_PROJECTABLE: caught at the top, which costs nothing until it throws, where a depth count would cost on every value. */
+const guarded = (project: Projection, where: string): Projection => Object.assign((value: unknown) => {
+  try {
+    return project(value);
+  } catch (error) {
+    if (error instanceof RangeError && error.message === 'Maximum call stack size exceeded') notProjectable(where, '#', 'the answer is cyclic (it contains itself) or nested too deep to project', error);
+    throw error;
+  }
+}, project);
 
 /** The schemas inside `schema` by `$id`, which a `$ref` names as ajv resolves it: TypeBox's Type.Cyclic ($defs) and 0.34's Type.Recursive (the root) refer so. */
 export function schemaIds(schema: unknown, ids = new Map<string, JsonSchema>()): Map<string, JsonSchema> {
@@ -120,17 +126,16 @@ function plainArray(value: unknown[], each?: Projection): unknown[] {
   return out;
 }
 
-function notProjectable(where: string, at: string, why: string): never {
-  throw new FwError('FW_ERR_RESPONSE_NOT_PROJECTABLE', `${where}: ${why}`, { details: { where, at } });
+function notProjectable(where: string, at: string, why: string, cause?: unknown): never {
+  throw new FwError('FW_ERR_RESPONSE_NOT_PROJECTABLE', `${where}: ${why}`, { cause, details: { where, at } });
 }
 
 /** Whether a schema takes arrays and objects: as its `type` says, else by its keywords (`items` for arrays, `properties` for objects), else both. */
 function containerKinds(schema: Schema): readonly [boolean, boolean] {
-  const types = schema.type === undefined ? undefined : [schema.type].flat();
+  const types = [schema.type ?? []].flat();
   const arrays = schema.items !== undefined || schema.prefixItems !== undefined;
   const objects = ['properties', 'patternProperties', 'additionalProperties'].some((keyword) => schema[keyword] !== undefined);
-  if (types !== undefined) return [types.includes('array'), types.includes('object')];
-  return [arrays || !objects, objects || !arrays];
+  return types.length > 0 ? [types.includes('array'), types.includes('object')] : [arrays || !objects, objects || !arrays];
 }
 
 /** Arrays: `items` for every element, or a tuple's positions then the rest; undefined when neither applies. */
@@ -139,7 +144,7 @@ function arrayProjection(schema: Schema, at: string, cx: Context): (((value: unk
   if (prefixKeyword === undefined) {
     if (schema.items === undefined) return undefined;
     const each = compileAt(schema.items as JsonSchema, `${at}/items`, cx);
-    return each === identity ? undefined : Object.assign((value: unknown[]) => plainArray(value, each), { each });
+    return each === identity ? undefined : Object.assign((value: unknown[]) => plainArray(value, each), { each: guarded(each, cx.where) });
   }
   const prefix = schema[prefixKeyword];
   if (!Array.isArray(prefix)) throw new Error(`${at}/${prefixKeyword} must be an array of schemas`);
@@ -166,8 +171,8 @@ function objectProjection(schema: Schema, at: string, cx: Context, array: ((valu
   const listed = Object.entries(properties ?? {}).map(([name, sub]) => [name, compileAt(sub, `${at}/properties/${name}`, cx)] as const);
   const others = additional === undefined || allowsNothing(additional) ? undefined : compileAt(additional, `${at}/additionalProperties`, cx);
   const names = new Set(listed.map(([name]) => name));
-  // A key neither listed nor matching a pattern goes as additionalProperties says; the first matching pattern wins, as in fast-json-stringify.
-  const matching = patterns.map(([pattern, sub]) => [toRegExp(pattern, `${at}/patternProperties/${pattern}`), compileAt(sub, `${at}/patternProperties/${pattern}`, cx)] as const);
+  // A key neither listed nor matching a pattern goes as additionalProperties says; the first matching pattern wins, as in fast-json-stringify; patterns take ajv's `u` flag.
+  const matching = patterns.map(([pattern, sub]) => [naming(`${at}/patternProperties/${pattern} must be a regular expression`, () => new RegExp(pattern, 'u')), compileAt(sub, `${at}/patternProperties/${pattern}`, cx)] as const);
   const copyFields = (value: Record<string, unknown>): unknown => {
     const out: Record<string, unknown> = {};
     // defineProperty: `out.__proto__ = x` would set the copy's prototype, and the key would not leave. A toJSON function is left out, as JSON drops a function: JSON.stringify would call it again, on the copy.
@@ -187,12 +192,12 @@ function objectProjection(schema: Schema, at: string, cx: Context, array: ((valu
   return Object.assign(generated ? generateObjectProjection(fields, array ?? plainArray, object) : object, { fields: new Map(listed) });
 }
 
-/** `pattern` with ajv's `u` flag, or an error naming `at`. */
-function toRegExp(pattern: string, at: string): RegExp {
+/** What `make()` returns, or its error with `what` (its place in the schema) before the message. */
+function naming<T>(what: string, make: () => T): T {
   try {
-    return new RegExp(pattern, 'u');
+    return make();
   } catch (cause) {
-    throw new Error(`${at} must be a regular expression: ${(cause as Error).message}`, { cause });
+    throw new Error(`${what}: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
   }
 }
 
@@ -207,9 +212,9 @@ function flatten(schema: Schema, at: string, cx: Context, parts: readonly Part[]
   const used = UNSUPPORTED.find((keyword) => keyword in schema) ?? (dependentSchema ? 'dependencies with a schema' : undefined);
   if (used !== undefined) throw new Error(`${at} uses ${used}, which a response schema cannot use: fw could not tell which fields may leave`);
   const { allOf, $ref, anyOf, oneOf, if: condition, then, else: otherwise, ...own } = schema;
-  const choices: Flat['choices'][number][] = Object.entries({ anyOf, oneOf }).filter(([, branches]) => branches !== undefined).map(([keyword, branches]) => ({ keyword, at, source: { [keyword]: branches } }));
+  const choices: Flat['choices'][number][] = Object.entries({ anyOf, oneOf }).filter(([, branches]) => branches !== undefined).map(([keyword, branches]) => ({ via: keyword, at, schema: { [keyword]: branches } }));
   // An if without then and else adds no field.
-  if (condition !== undefined && (then !== undefined || otherwise !== undefined)) choices.push({ keyword: 'if', at, source: { if: condition, then, else: otherwise } });
+  if (condition !== undefined && (then !== undefined || otherwise !== undefined)) choices.push({ via: 'if', at, schema: { if: condition, then, else: otherwise } });
   const merging = [...((allOf as readonly JsonSchema[] | undefined) ?? []).map((sub, index) => ({ schema: sub, at: `${at}/allOf/${index}`, via: 'allOf' })), ...parts];
   if (typeof $ref === 'string') {
     if (refs.includes($ref)) throw new Error(`${at}/$ref: ${$ref} refers back to itself with no property or item in between`);
@@ -268,7 +273,7 @@ function resolveRef(ref: string, at: string, cx: Context): { readonly schema: Js
  * the schema around (other lists chosen in turn), as fast-json-stringify does; none: FW_ERR_RESPONSE_NOT_PROJECTABLE.
  */
 function choiceProjection(flat: Flat, at: string, cx: Context): Projection {
-  const [{ keyword, at: owner, source }, ...others] = flat.choices as readonly [Flat['choices'][number], ...Flat['choices']];
+  const [{ via: keyword, at: owner, schema: source }, ...rest] = flat.choices as readonly [Flat['choices'][number], ...Flat['choices']];
   const place = `${owner}/${keyword}`;
   const list = source[keyword];
   if (keyword !== 'if' && (!Array.isArray(list) || list.length === 0)) throw new Error(`${place} must be a non-empty array of schemas`);
@@ -277,8 +282,7 @@ function choiceProjection(flat: Flat, at: string, cx: Context): Projection {
   const branches: readonly (readonly [JsonSchema, JsonSchema, string])[] = keyword === 'if'
     ? [[(source.then ?? true) as JsonSchema, source.if as JsonSchema, `${owner}/then`], [(source.else ?? true) as JsonSchema, true, `${owner}/else`]]
     : (list as JsonSchema[]).map((branch, index) => [branch, branch, `${place}/${index}`]);
-  const alone = others.length === 0 && !PROJECTED.some((name) => flat.schema[name] !== undefined);
-  const rest: Part[] = others.map((other) => ({ schema: other.source, at: other.at, via: other.keyword }));
+  const alone = rest.length === 0 && !PROJECTED.some((name) => flat.schema[name] !== undefined);
   const options = branches.map(([branch, check, branchAt]) => {
     const project = alone ? compileAt(branch, branchAt, cx) : compileFresh(flat.schema, at, cx, [{ schema: branch, at: branchAt, via: keyword }, ...rest]);
     const checkAt = keyword === 'if' ? `${owner}/if` : branchAt;
@@ -302,11 +306,7 @@ function compileMatch(branch: JsonSchema, at: string, cx: Context, type: unknown
   if (typeof branch !== 'object' || branch === null) return () => branch !== false;
   const root = typeof cx.root === 'object' ? cx.root : {};
   const bundled = { ...(type === undefined ? branch : { type, allOf: [branch] }), ...(root.$defs === undefined ? {} : { $defs: root.$defs }), ...(root.definitions === undefined ? {} : { definitions: root.definitions }) };
-  try {
-    return cx.match!(bundled);
-  } catch (cause) {
-    throw new Error(`${at}: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
-  }
+  return naming(at, () => cx.match!(bundled));
 }
 
 /** The JSON types a branch's `type` allows (integer as number), following `$ref`s; undefined when any. */
