@@ -50,6 +50,10 @@ const cycles: readonly (readonly [string, () => FwResponse, JsonSchema])[] = [
   ['/cycle/app-range-error', () => json({ toJSON: () => new Date(NaN).toISOString() }), node],
 ];
 
+// Schemas that allow no value through a part: an allOf of false or {not: {}}, a $ref to {not: {}}, beside a type too.
+const never = { type: 'object', properties: { password: { allOf: [{ not: {} }] }, pin: { allOf: [false] }, token: { $ref: '#/$defs/never' }, key: { allOf: [{ type: 'string' }, { not: {} }] }, tags: { type: 'array', items: { allOf: [false] } }, id: { allOf: [true, { type: 'integer' }] } }, $defs: { never: { not: {} } } };
+const neverRoutes: readonly (readonly [string, () => FwResponse, JsonSchema])[] = [['/never', () => json({ password: 'hunter2', pin: 1234, token: 't', key: 'k', tags: ['a'], id: 7 }), never]];
+
 /** The last request_failed line's error. */
 const failure = (app: InjectedApp) => app.logs.findLast((line) => line.fields.event === 'request_failed')?.fields.err as { code?: string; message: string };
 
@@ -57,7 +61,7 @@ describe('route schemas: answers the projection cannot follow', () => {
   let app: InjectedApp;
   before(async () => {
     app = await injectTestApp({
-      groups: [{ prefix: '', security: false, routes: [...routes, ...cycles].map(([path, handler, schema]) => ({ path, handler, options: { methods: ['get' as const], schema: { response: { 200: schema } } } })) }],
+      groups: [{ prefix: '', security: false, routes: [...routes, ...cycles, ...neverRoutes].map(([path, handler, schema]) => ({ path, handler, options: { methods: ['get' as const], schema: { response: { 200: schema } } } })) }],
     });
   });
   after(() => app.close());
@@ -72,6 +76,11 @@ describe('route schemas: answers the projection cannot follow', () => {
     }
     const res = await app.fetch('/not/beside');
     assert.deepEqual([res.status, await res.text()], [200, '{"a":"text","b":{"id":1},"c":{"id":1,"secret":"hunter2"},"d":{"id":1,"secret":"hunter2"}}']);
+  });
+
+  it('sends no value under a schema with an allOf part or a $ref that allows none (false, {not: {}}), as under false itself', async () => {
+    const res = await app.fetch('/never');
+    assert.deepEqual([res.status, await res.text()], [200, '{"tags":[null],"id":7}']);
   });
 
   it('answers a cyclic answer under a recursive $ref or a union, or one nested 3,000 deep, with the coded 500, from json() and jsonStream(): not a bare RangeError', async () => {

@@ -93,6 +93,7 @@ function compileAt(schema: JsonSchema, at: string, cx: Context): Projection {
 
 function compileFresh(schema: Schema, at: string, cx: Context, parts: readonly Part[] = []): Projection {
   const flat = flatten(schema, at, cx, parts, []);
+  if (allowsNothing(flat.schema)) return () => undefined;
   if (flat.choices.length > 0) return choiceProjection(flat, at, cx);
   const merged = flat.schema;
   if (scalarTypes(merged) !== undefined) return scalarProjection(scalarTypes(merged)!, at, cx.where);
@@ -234,6 +235,7 @@ function flatten(schema: Schema, at: string, cx: Context, parts: readonly Part[]
   let [not, typed] = [own.not, false]; // a part's `not` too, unless a part has a type: compileFresh reads it
   const items: JsonSchema[] = own.items === undefined || Array.isArray(own.items) ? [] : [own.items as JsonSchema];
   for (const part of merging) {
+    if (allowsNothing(part.schema)) return { schema: { not: {} }, choices: [] }; // a part allowing no value leaves none to the whole
     if (typeof part.schema !== 'object' || part.schema === null) continue;
     const flat = flatten(part.schema, part.at, cx, [], part.via === '$ref' ? [...refs, $ref as string] : refs);
     choices.push(...flat.choices);
