@@ -64,7 +64,7 @@ export const errorCodes = {
   FW_ERR_SECURITY_BAD_OPTIONS: { summary: 'bearerAuth was given neither token nor verifyToken, or a token a Bearer header cannot carry' },
   FW_ERR_HANDLER_BAD_RESPONSE: { summary: 'A handler returned something other than a response description' },
   FW_ERR_OWN_ANSWER_FAILED: { summary: "An app's or group's onNotFound, onMethodNotAllowed or onError threw, rejected or returned no response description; the client got fw's 500", status: 500 },
-  FW_ERR_RESPONSE_NOT_PROJECTABLE: { summary: "A json answer has an object where its route's response schema allows only scalars; nothing is sent (500)" },
+  FW_ERR_RESPONSE_NOT_PROJECTABLE: { summary: "A json answer has an object where its route's response schema allows only scalars, matches no branch of a union, or is cyclic or nested too deep to project; nothing is sent (500)" },
   FW_ERR_HTTP: { summary: "An application's httpError(status, message): answered with its status, the message only for a 4xx" },
   FW_ERR_READINESS_BAD_OPTIONS: { summary: 'readinessHandler was given no lifecycle, a check that is not a function or a bad timeoutMs' },
   // --- otel: fw-core/otel telemetry setup ---
