@@ -29,7 +29,7 @@ import {
  * and a trim of every folder (13,096 to 12,926, 2026-11-29): the count may only shrink from here;
  * the goal stays GOALS.lines.
  */
-const LINES_REACHED = 12_753;
+const LINES_REACHED = 12_750;
 
 describe("fw-core's folder structure", () => {
   it('has no two folders importing each other, and no longer circle of folders', () => {
