@@ -58,14 +58,25 @@ describe('fw --help and fw <command> --help', { concurrency: true }, () => {
     assert.deepEqual(await runFw(['--version']), { code: 0, stderr: '', stdout: `${VERSION}\n` });
   });
 
-  const inspection: [string, string][] = [
+  it('fw routes --help describes --app and --json', async () => {
+    assert.deepEqual(await runFw(['routes', '--help']), { code: 0, stderr: '', stdout: commandHelp('routes', 'Show the compiled routing tree, host by host', [...COMMON_OPTIONS, JSON_OPTION]) });
+  });
+
+  // The commands that print configuration values mask secrets unless --show-secrets (cli-config-secrets.test.ts).
+  const printingSecrets: [string, string][] = [
     ['config', 'Show every configuration key with the value the server runs with; (default) marks built-in defaults'],
     ['middleware', 'Show the global plugins and every route group with its security, plugins and routes'],
-    ['routes', 'Show the compiled routing tree, host by host'],
   ];
-  for (const [command, describe] of inspection) {
-    it(`fw ${command} --help describes --app and --json`, async () => {
-      assert.deepEqual(await runFw([command, '--help']), { code: 0, stderr: '', stdout: commandHelp(command, describe, [...COMMON_OPTIONS, JSON_OPTION]) });
+  for (const [command, describe] of printingSecrets) {
+    it(`fw ${command} --help describes --app, --json and --show-secrets`, async () => {
+      assert.deepEqual(await runFw([command, '--help']), {
+        code: 0,
+        stderr: '',
+        stdout: commandHelp(command, describe, [
+          ...[...COMMON_OPTIONS, JSON_OPTION].map((line) => line.replace(/^( {2}(?:-h,| {3}) --[a-z]+) +/, (_, flag: string) => flag.padEnd(22))),
+          '      --show-secrets  Print tokens, passwords and URL passwords in clear instead of *** (docs/cli.md, "Secrets")  [boolean] [default: false]',
+        ]),
+      });
     });
   }
 

@@ -43,6 +43,12 @@ export interface InspectArgs extends CommonArgs {
   readonly json: boolean;
 }
 
+/** Flags of the inspection commands that print configuration values. */
+export interface SecretArgs extends InspectArgs {
+  /** `--show-secrets`: print them in clear, not masked. */
+  readonly showSecrets: boolean;
+}
+
 /** Prints `model` as JSON, or its text. */
 export function printModel<T>(context: CommandContext, json: boolean, model: T, render: (model: T) => string): void {
   context.print(json ? JSON.stringify(model, null, 2) : render(model));
