@@ -9,6 +9,7 @@
 export const cliErrorCodes = {
   FW_CLI_ERR_USAGE: 'The command line names an unknown command or flag, or a flag has a bad value',
   FW_CLI_ERR_APP_DIR_MISSING: 'The app directory given with --app does not exist or is not a directory',
+  FW_CLI_ERR_OUTPUT: 'A file fw writes (--output, --types) names a directory or no regular file, sits below a file, or cannot be written; nothing was written',
   FW_CLI_ERR_SCHEMA_UNREADABLE: 'A priv/schemas/*.json file cannot be read',
   FW_CLI_ERR_SCHEMA_BAD_JSON: 'A priv/schemas/*.json file is not valid JSON or not a JSON object',
   FW_CLI_ERR_SCHEMA_UNSUPPORTED: 'A JSON schema uses a keyword or $ref that OpenAPI 3.0 cannot express',

@@ -4,11 +4,11 @@
  * `fw openapi`, also run by `fw release`. Nothing is written unless the document is valid, and
  * each file is replaced whole (replace-file.ts): a server serving them never reads one cut short.
  */
-import { mkdir } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import type { LoadedApplication } from 'fw-core/inspect';
 import { appDocument, documentText } from './app-document.ts';
 import { documentTypes } from './document-types.ts';
+import { outputError, outputFile } from './output-file.ts';
 import { replaceFile } from './replace-file.ts';
 import { copySwaggerAssets } from './swagger-assets.ts';
 import { swaggerPage } from './swagger-page.ts';
@@ -39,24 +39,22 @@ export interface OpenapiResult {
   readonly notes: readonly string[];
 }
 
-/** Writes the files; throws a coded error (and writes nothing) when generation fails. */
+/** Writes the files; throws a coded error (and writes nothing) when generation fails or an output path cannot be written. */
 export async function writeOpenapi(options: WriteOpenapiOptions): Promise<OpenapiResult> {
   const { document, notes } = await appDocument(options);
-  const types = options.types === undefined ? undefined : documentTypes(document);
   const dir = dirname(options.output);
-  await mkdir(dir, { recursive: true });
-  await replaceFile(options.output, documentText(document));
-  const files: WrittenFile[] = [{ what: 'OpenAPI spec', path: options.output }];
-  if (options.ui !== false) {
-    const page = join(dir, 'swagger.html');
-    await replaceFile(page, swaggerPage({ specUrl: basename(options.output), title: options.title, offline: options.offline }));
-    files.push({ what: 'Swagger UI', path: page });
-  }
-  if (options.offline) for (const path of await copySwaggerAssets(dir)) files.push({ what: 'Swagger UI asset', path });
-  if (options.types !== undefined && types !== undefined) {
-    await mkdir(dirname(options.types), { recursive: true });
-    await replaceFile(options.types, types);
-    files.push({ what: 'TypeScript types', path: options.types });
+  // The document, the page and the types with what each is; every path is checked (its parents made) before any file is written.
+  const planned: { what: string; path: string; content: string }[] = [{ what: 'OpenAPI spec', path: options.output, content: documentText(document) }];
+  if (options.ui !== false) planned.push({ what: 'Swagger UI', path: join(dir, 'swagger.html'), content: swaggerPage({ specUrl: basename(options.output), title: options.title, offline: options.offline }) });
+  if (options.types !== undefined) planned.push({ what: 'TypeScript types', path: options.types, content: documentTypes(document) });
+  const targets = [];
+  for (const file of planned) targets.push(await outputFile(file.path, file.what));
+  for (const [index, file] of planned.entries()) await replaceFile(targets[index]!, file.content).catch((error: unknown) => Promise.reject(outputError(error, file.what, file.path)));
+  const files: WrittenFile[] = planned.map(({ what, path }) => ({ what, path }));
+  if (options.offline) {
+    const assets = await copySwaggerAssets(dir).catch((error: unknown) => Promise.reject(outputError(error, 'Swagger UI assets', dir)));
+    // Listed after the page they go beside, as the docs show them.
+    files.splice(options.ui === false ? 1 : 2, 0, ...assets.map((path) => ({ what: 'Swagger UI asset', path })));
   }
   return { files, notes };
 }
