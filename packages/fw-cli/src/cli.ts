@@ -26,8 +26,11 @@ export interface CliIo {
   readonly cwd: string;
 }
 
+// Bound before any command runs: appOutputOnStderr swaps process.stdout.write while one does.
+const writeStdout = process.stdout.write.bind(process.stdout);
+
 const processIo: CliIo = {
-  stdout: (text) => process.stdout.write(text),
+  stdout: (text) => writeStdout(text),
   stderr: (text) => process.stderr.write(text),
   env: process.env,
   cwd: invocationDir(),
@@ -87,7 +90,7 @@ function createParser(argv: readonly string[], context: CommandContext) {
       const built = command.builder(y);
       flags = longFlags(built);
       return built;
-    }, (args) => command.run(args, context));
+    }, (args) => appOutputOnStderr(() => command.run(args, context)));
   }
   return parser
     .demandCommand(1, 'name a command: config, middleware, routes, audit, openapi or release')
@@ -103,6 +106,21 @@ function createParser(argv: readonly string[], context: CommandContext) {
       if (error !== undefined && error !== null && error.name !== 'YError') throw error;
       throw new CliError('FW_CLI_ERR_USAGE', usageMessage(argv, message ?? error?.message ?? 'bad command line', flags));
     });
+}
+
+/**
+ * Runs a command with what the app's own modules print on stdout while fw loads them (a
+ * console.log at import or in routes()) sent to stderr: stdout is the command's output, and
+ * `--json` must stay JSON. fw prints through CliIo, which writes with the stream's own write.
+ */
+async function appOutputOnStderr(run: () => Promise<void>): Promise<void> {
+  const write = process.stdout.write;
+  process.stdout.write = process.stderr.write.bind(process.stderr) as typeof write;
+  try {
+    await run();
+  } finally {
+    process.stdout.write = write;
+  }
 }
 
 const COMMAND_NAMES = new Set(COMMANDS.map((command) => command.command));
