@@ -33,6 +33,8 @@ export async function appDirOf(context: CommandContext, args: CommonArgs): Promi
 }
 
 function givenDir(context: CommandContext, app: string): string {
+  // `--app "$APP_DIR"` with the variable unset: the current directory would be inspected unasked.
+  if (app === '') throw new CliError('FW_CLI_ERR_USAGE', '--app is empty; give the app directory (--app . for the current one)');
   const dir = resolve(context.cwd, app);
   const stats = statSync(dir, { throwIfNoEntry: false });
   if (stats?.isDirectory() !== true) {

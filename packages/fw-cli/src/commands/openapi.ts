@@ -28,6 +28,9 @@ export const openapiCommand: FwCommand<OpenapiArgs> = {
       .option('ui', { type: 'boolean', default: true, describe: 'Write swagger.html beside the document (--no-ui: the document, and --types, only)' })
       .option('types', { type: 'string', requiresArg: true, describe: "Also write the document's TypeScript types (paths, components, operations) for openapi-fetch to this file" }),
   async run(args, context) {
+    for (const [flag, value] of [['--output', args.output], ['--types', args.types]] as const) {
+      if (value === '') throw new CliError('FW_CLI_ERR_USAGE', `${flag} is empty; give the file to write`);
+    }
     if (args.offline && !args.ui) throw new CliError('FW_CLI_ERR_USAGE', '--offline copies the Swagger UI assets beside swagger.html, which --no-ui does not write: give one of them');
     // Loaded here, not at the top: `fw --help` and the other commands need none of it.
     const [{ loadApp }, { writeOpenapi }] = await Promise.all([import('../cli/load-app.ts'), import('../openapi/write-openapi.ts')]);
