@@ -5,11 +5,10 @@
  * it was thrown, the first frame outside Node's own modules, still on one line.
  */
 import assert from 'node:assert/strict';
-import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { runFw } from './support/run-fw.ts';
-import { removeTempDirs, repoTempDir } from './support/temp-app.ts';
+import { removeTempDirs, writeTempApp } from './support/temp-app.ts';
 
 after(removeTempDirs);
 
@@ -21,10 +20,7 @@ const COLUMN = APP.split('\n')[2]!.indexOf('settings.groups') + 10;
 
 let app: string;
 before(async () => {
-  app = await repoTempDir();
-  await writeFile(join(app, 'fw.config.json'), JSON.stringify({ fw: { bootstrap_application: 'broken' } }));
-  await writeFile(join(app, 'package.json'), JSON.stringify({ name: 'broken', version: '0.0.1', private: true, type: 'module', fw: { app: './app.mjs' } }));
-  await writeFile(join(app, 'app.mjs'), APP);
+  app = await writeTempApp('broken', { fw: { bootstrap_application: 'broken' } }, APP);
 });
 
 describe("an uncoded error from the app's code says where it was thrown", { concurrency: true }, () => {

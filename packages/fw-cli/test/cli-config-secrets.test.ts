@@ -6,11 +6,9 @@
  * prints them as they are.
  */
 import assert from 'node:assert/strict';
-import { mkdir, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { assertSucceeded, lines, runFw } from './support/run-fw.ts';
-import { removeTempDirs, repoTempDir } from './support/temp-app.ts';
+import { removeTempDirs, writeTempApp } from './support/temp-app.ts';
 
 after(removeTempDirs);
 
@@ -42,11 +40,7 @@ const CLEAR = ['hunter2', 's3cret', 'tok-123', '"pw"', 'abc', 'ghp_0123', 'k3y',
 
 let app: string;
 before(async () => {
-  app = await repoTempDir();
-  await mkdir(app, { recursive: true });
-  await writeFile(join(app, 'fw.config.json'), JSON.stringify(CONFIG));
-  await writeFile(join(app, 'package.json'), JSON.stringify({ name: 'vault', version: '0.0.1', private: true, type: 'module', fw: { app: './app.mjs' } }));
-  await writeFile(join(app, 'app.mjs'), APP);
+  app = await writeTempApp('vault', CONFIG, APP);
 });
 
 function assertNoSecret(text: string): void {

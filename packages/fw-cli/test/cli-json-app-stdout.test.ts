@@ -5,11 +5,9 @@
  * output alone.
  */
 import assert from 'node:assert/strict';
-import { writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { runFw } from './support/run-fw.ts';
-import { removeTempDirs, repoTempDir } from './support/temp-app.ts';
+import { removeTempDirs, writeTempApp } from './support/temp-app.ts';
 
 after(removeTempDirs);
 
@@ -24,10 +22,7 @@ export default defineApp({ name: 'chatty', router: { name: 'chatty_router', rout
 
 let app: string;
 before(async () => {
-  app = await repoTempDir();
-  await writeFile(join(app, 'fw.config.json'), JSON.stringify({ fw: { bootstrap_application: 'chatty' } }));
-  await writeFile(join(app, 'package.json'), JSON.stringify({ name: 'chatty', version: '0.0.1', private: true, type: 'module', fw: { app: './app.mjs' } }));
-  await writeFile(join(app, 'app.mjs'), APP);
+  app = await writeTempApp('chatty', { fw: { bootstrap_application: 'chatty' } }, APP);
 });
 
 describe("--json prints JSON alone on stdout, the app's own output on stderr", { concurrency: true }, () => {

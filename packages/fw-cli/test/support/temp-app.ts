@@ -4,7 +4,7 @@
  * blog's `../../tsconfig.base.json`; a copy under the OS temp dir proves independence from the
  * repository.
  */
-import { cp, mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { REPO } from './run-fw.ts';
@@ -42,4 +42,13 @@ export async function copyBlog(blogDir: string): Promise<string> {
 /** Removes every directory made here. */
 export async function removeTempDirs(): Promise<void> {
   for (const dir of made.splice(0)) await rm(dir, { recursive: true, force: true });
+}
+
+/** A one-module app under `<repo>/.tmp/` (so it resolves fw-core): fw.config.json from `config`, package.json naming ./app.mjs, and `app` as app.mjs. */
+export async function writeTempApp(name: string, config: object, app: string): Promise<string> {
+  const dir = await repoTempDir();
+  await writeFile(join(dir, 'fw.config.json'), JSON.stringify(config));
+  await writeFile(join(dir, 'package.json'), JSON.stringify({ name, version: '0.0.1', private: true, type: 'module', fw: { app: './app.mjs' } }));
+  await writeFile(join(dir, 'app.mjs'), app);
+  return dir;
 }
