@@ -8,6 +8,16 @@
 import { enableCompileCache } from 'node:module';
 
 enableCompileCache();
-const { main } = await import('../cli.ts');
-const code = await main(process.argv.slice(2));
+// What the app's modules throw or reject outside fw's awaits (a promise rejected at import, a
+// timer that throws): a server would crash on it at start, so fw fails too, in one line, not
+// with exit 0 (process.exit used to come first) or Node's stack.
+const stray: unknown[] = [];
+process.on('unhandledRejection', (error) => stray.push(error));
+process.on('uncaughtException', (error) => stray.push(error));
+const [{ main }, { describeError }] = await Promise.all([import('../cli.ts'), import('../cli/report-error.ts')]);
+let code = await main(process.argv.slice(2));
+// A zero timer, after the app's own zero timers: what those throw, and the rejections, surface first.
+await new Promise((resolve) => setTimeout(resolve, 0));
+for (const error of stray) process.stderr.write(`${describeError(error)} (thrown by the app outside fw's loading: a promise nobody awaited, or a timer)\n`);
+if (stray.length > 0) code = 1;
 process.stdout.write('', () => process.stderr.write('', () => process.exit(code)));
