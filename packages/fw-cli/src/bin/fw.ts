@@ -14,6 +14,13 @@ enableCompileCache();
 const stray: unknown[] = [];
 process.on('unhandledRejection', (error) => stray.push(error));
 process.on('uncaughtException', (error) => stray.push(error));
+// A reader that stops early (`fw routes | head -1`) closes the pipe: the rest of the output has
+// no one to read it, which is no failure of the command's. No message, and its status stands.
+for (const stream of [process.stdout, process.stderr]) {
+  stream.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EPIPE') stray.push(error);
+  });
+}
 const [{ main }, { describeError }] = await Promise.all([import('../cli.ts'), import('../cli/report-error.ts')]);
 let code = await main(process.argv.slice(2));
 // A zero timer, after the app's own zero timers: what those throw, and the rejections, surface first.

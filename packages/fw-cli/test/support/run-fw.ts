@@ -15,7 +15,8 @@ export const BLOG_DIR = join(REPO, 'examples', 'blog');
 export const FIXTURES = join(import.meta.dirname, '..', 'fixtures');
 /** packages/fw-cli/test/expected. */
 export const EXPECTED = join(import.meta.dirname, '..', 'expected');
-const FW = join(REPO, 'packages', 'fw-cli', 'bin', 'fw.js');
+/** The fw binary. */
+export const FW = join(REPO, 'packages', 'fw-cli', 'bin', 'fw.js');
 
 /** Variables that would change what a run does. */
 const CLEARED = [
