@@ -91,6 +91,16 @@ describe('fw config and fw middleware mask secrets', { concurrency: true }, () =
     }
   });
 
+  it("fw config's note on an app that did not load masks a URL's password in the error", async () => {
+    const failing = await writeTempApp('vault', CONFIG, "throw new Error('cannot reach postgres://blog:hunter2@db.example.com/blog');\n");
+    for (const json of [[], ['--json']]) {
+      const run = await runFw(['config', '--app', failing, ...json]);
+      assert.equal(run.code, 0);
+      assertNoSecret(run.stderr + run.stdout);
+      assert.ok(run.stderr.includes('cannot reach postgres://blog:***@db.example.com/blog'), run.stderr);
+    }
+  });
+
   it('--show-secrets prints them as they are', async () => {
     const config = await runFw(['config', '--app', app, '--json', '--show-secrets'], { env: { FW_ENV: 'prod' } });
     assertSucceeded(config);

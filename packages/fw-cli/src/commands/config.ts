@@ -27,7 +27,7 @@ export const configCommand: FwCommand<SecretArgs> = {
     const runs = missing
       ? { reason: 'a required key is missing' }
       : await loadApplication({ appDir, env: context.env }).then(runConfigOf, (error: unknown) => ({ reason: errorText(error) }));
-    if (!missing && 'reason' in runs) context.note(`the app was not loaded, so the values are fw.config.json's, without what the app adds at start: ${runs.reason}`);
+    if (!missing && 'reason' in runs) context.note(`the app was not loaded, so the values are fw.config.json's, without what the app adds at start: ${shownSecrets(runs.reason, args.showSecrets)}`);
     printModel(context, args.json, shownSecrets(buildConfigModel(report, runs), args.showSecrets), renderConfig);
     if (missing) context.setExitCode(EXIT.error);
   },
