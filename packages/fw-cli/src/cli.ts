@@ -93,7 +93,7 @@ function createParser(argv: readonly string[], context: CommandContext) {
     }, (args) => appOutputOnStderr(() => command.run(args, context)));
   }
   return parser
-    .demandCommand(1, 'name a command: config, middleware, routes, audit, openapi or release')
+    .demandCommand(1, NO_COMMAND)
     .strict()
     .recommendCommands()
     .help()
@@ -124,6 +124,7 @@ async function appOutputOnStderr(run: () => Promise<void>): Promise<void> {
 }
 
 const COMMAND_NAMES = new Set(COMMANDS.map((command) => command.command));
+const NO_COMMAND = 'name a command: config, middleware, routes, audit, openapi or release';
 
 // yargs says "Unknown argument: x" or "Did you mean y?" for a mistyped command: name it.
 // For a flag it says "Unknown argument: bogus": name it as typed, `--bogus`, with the command's flag it is closest to.
@@ -135,8 +136,12 @@ function usageMessage(argv: readonly string[], message: string, known: readonly 
   if (first !== undefined && !COMMAND_NAMES.has(first) && (unknown === null || unknownNames.includes(first))) {
     return message.startsWith('Did you mean') ? `Unknown command: ${first}. ${message}` : `Unknown command: ${first}`;
   }
+  // An unknown flag before the command takes the command as its value (`fw -x routes`): yargs then finds no command.
+  const command = argv.findIndex((arg) => COMMAND_NAMES.has(arg));
+  const taker = argv[command - 1];
+  if (message === NO_COMMAND && taker?.startsWith('-') === true && taker !== '--app') return `Unknown flag: ${taker}`;
   const missing = /^Not enough arguments following: (.+)$/.exec(message);
-  if (missing !== null) return `--${missing[1]} needs a value`;
+  if (missing !== null) return `${missing[1]!.length === 1 ? '-' : '--'}${missing[1]} needs a value`;
   if (unknown === null) return message;
   // yargs names a dashed flag twice, as typed and camel-cased (api-verison, apiVerison): once is enough.
   const camel = new Set(unknownNames.filter((name) => name.includes('-')).map((name) => name.replace(/-+([^-])/g, (_, letter: string) => letter.toUpperCase())));
