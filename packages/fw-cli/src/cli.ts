@@ -66,15 +66,27 @@ export async function main(argv: readonly string[], io: CliIo = processIo): Prom
   }
 }
 
-/** The long flags a yargs instance declares (`types`, `api-version`), without aliases' camel-case copies. */
-function longFlags(built: Argv): string[] {
-  const { key } = (built as unknown as { getOptions(): { key: Record<string, unknown> } }).getOptions();
-  return Object.keys(key).filter((name) => name.length > 1 && name === name.toLowerCase());
+/** The long flags a yargs instance declares (`types`, `api-version`), without aliases' camel-case copies, and which of them are switches. */
+function longFlags(built: Argv): { all: string[]; switches: string[] } {
+  const { key, boolean } = (built as unknown as { getOptions(): { key: Record<string, unknown>; boolean: string[] } }).getOptions();
+  const all = Object.keys(key).filter((name) => name.length > 1 && name === name.toLowerCase());
+  return { all, switches: all.filter((name) => boolean.includes(name)) };
+}
+
+// yargs reads a switch given any value but `true` as false: `fw audit --strict=1` (or `=yes`) ran without --strict, and CI passed.
+function checkSwitchValues(argv: readonly string[], switches: readonly string[]): void {
+  for (const arg of argv) {
+    const given = /^--(?:no-)?([^=]+)=(.*)$/.exec(arg);
+    if (given !== null && switches.includes(given[1]!) && given[2] !== 'true' && given[2] !== 'false') {
+      throw new CliError('FW_CLI_ERR_USAGE', `${arg}: --${given[1]} is a switch; give it alone (--${given[1]}), or =true or =false`);
+    }
+  }
 }
 
 function createParser(argv: readonly string[], context: CommandContext) {
   // The flags of the command the arguments run (its builder runs only for it), for "did you mean" on a mistyped one.
   let flags: readonly string[] = [];
+  let switches: readonly string[] = [];
   let parser = yargs([...argv])
     .scriptName('fw')
     .usage('Usage: $0 <command> [options]\n\nInspect, document and release the fw application in the current directory or the nearest one above it (or --app DIR).')
@@ -88,9 +100,12 @@ function createParser(argv: readonly string[], context: CommandContext) {
   for (const command of COMMANDS) {
     parser = parser.command(command.command, command.describe, (y) => {
       const built = command.builder(y);
-      flags = longFlags(built);
+      ({ all: flags, switches } = longFlags(built));
       return built;
-    }, (args) => appOutputOnStderr(() => command.run(args, context)));
+    }, (args) => {
+      checkSwitchValues(argv, switches);
+      return appOutputOnStderr(() => command.run(args, context));
+    });
   }
   return parser
     .demandCommand(1, NO_COMMAND)
