@@ -72,3 +72,24 @@ describe('fw openapi refuses an output path it cannot write, writing nothing', {
     assert.equal((JSON.parse(await readFile(join(dir, 'real', 'spec.json'), 'utf8')) as { openapi: string }).openapi, '3.0.3');
   });
 });
+
+// Before, each of these wrote one file over another, silently: the types over the document (or
+// the page, or an asset), the page over a document named swagger.html.
+describe('fw openapi refuses two of its files on one path, writing nothing', { concurrency: true }, () => {
+  const cases: [string, (dir: string) => string[], (dir: string) => string][] = [
+    ['--types naming the --output file', (dir) => ['--output', join(dir, 'api.json'), '--types', join(dir, 'api.json')], (dir) => `The TypeScript types would be written to ${join(dir, 'api.json')}, where fw writes the OpenAPI spec`],
+    ['--types naming an --offline asset', (dir) => ['--output', join(dir, 'api.json'), '--offline', '--types', join(dir, 'swagger-ui.css')], (dir) => `The TypeScript types would be written to ${join(dir, 'swagger-ui.css')}, where fw writes the Swagger UI asset`],
+    ['--output naming swagger.html', (dir) => ['--output', join(dir, 'swagger.html')], (dir) => `The Swagger UI would be written to ${join(dir, 'swagger.html')}, where fw writes the OpenAPI spec`],
+  ];
+  for (const [name, args, message] of cases) {
+    it(name, async () => {
+      const dir = await osTempDir();
+      assert.deepEqual(await openapi(...args(dir)), {
+        code: 1,
+        stdout: '',
+        stderr: `fw: FW_CLI_ERR_USAGE: ${message(dir)}; give it a path of its own\nRun 'fw openapi --help' for its flags.\n`,
+      });
+      assert.deepEqual(await readdir(dir), []);
+    });
+  }
+});

@@ -4,7 +4,7 @@
  * `fw openapi`, also run by `fw release`. Nothing is written unless the document is valid, and
  * each file is replaced whole (replace-file.ts): a server serving them never reads one cut short.
  */
-import { basename, dirname, join } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import type { LoadedApplication } from 'fw-core/inspect';
 import { appDocument, documentText } from './app-document.ts';
 import { documentTypes } from './document-types.ts';
@@ -12,6 +12,8 @@ import { outputError, outputFile } from './output-file.ts';
 import { replaceFile } from './replace-file.ts';
 import { copySwaggerAssets } from './swagger-assets.ts';
 import { swaggerPage } from './swagger-page.ts';
+import { SWAGGER_UI_INTEGRITY } from './swagger-ui-release.ts';
+import { CliError } from '../errors.ts';
 
 /** Inputs of writeOpenapi. */
 export interface WriteOpenapiOptions {
@@ -47,6 +49,14 @@ export async function writeOpenapi(options: WriteOpenapiOptions): Promise<Openap
   const planned: { what: string; path: string; content: string }[] = [{ what: 'OpenAPI spec', path: options.output, content: documentText(document) }];
   if (options.ui !== false) planned.push({ what: 'Swagger UI', path: join(dir, 'swagger.html'), content: swaggerPage({ specUrl: basename(options.output), title: options.title, offline: options.offline }) });
   if (options.types !== undefined) planned.push({ what: 'TypeScript types', path: options.types, content: documentTypes(document) });
+  // `--types` naming the spec, the page or an asset would overwrite it with the types, silently (or the page a spec named swagger.html).
+  const assets = options.offline ? Object.keys(SWAGGER_UI_INTEGRITY).map((asset) => ({ what: 'Swagger UI asset', path: join(dir, asset) })) : [];
+  const taken = [...planned.slice(0, 2), ...assets, ...planned.slice(2)].map(({ what, path }) => ({ what, path, resolved: resolve(path) }));
+  const later = taken.find((file, index) => taken.findIndex((other) => other.resolved === file.resolved) !== index);
+  if (later !== undefined) {
+    const earlier = taken.find((file) => file.resolved === later.resolved)!;
+    throw new CliError('FW_CLI_ERR_USAGE', `The ${later.what} would be written to ${later.path}, where fw writes the ${earlier.what}; give it a path of its own`);
+  }
   const targets = [];
   for (const file of planned) targets.push(await outputFile(file.path, file.what));
   for (const [index, file] of planned.entries()) await replaceFile(targets[index]!, file.content).catch((error: unknown) => Promise.reject(outputError(error, file.what, file.path)));
