@@ -139,6 +139,12 @@ async function appOutputOnStderr(run: () => Promise<void>): Promise<void> {
 }
 
 const COMMAND_NAMES = new Set(COMMANDS.map((command) => command.command));
+// Flags other tools have for what fw reads from the environment, as the server does (docs/cli.md, "What fw checks").
+const BY_VARIABLE: Readonly<Record<string, string>> = {
+  '--env': 'FW_ENV=prod fw ...',
+  '--environment': 'FW_ENV=prod fw ...',
+  '--config': 'FW_CONFIG=<file> fw ..., relative to the app directory',
+};
 const NO_COMMAND = 'name a command: config, middleware, routes, audit, openapi or release';
 
 // yargs says "Unknown argument: x" or "Did you mean y?" for a mistyped command: name it.
@@ -165,6 +171,8 @@ function usageMessage(argv: readonly string[], message: string, known: readonly 
   const others = names.filter((name) => !name.startsWith('-'));
   const parts = [];
   const meant = (flag: string): string => {
+    const variable = BY_VARIABLE[flag];
+    if (variable !== undefined) return `${flag} (fw takes it from the environment: ${variable})`;
     const close = flag.startsWith('--') ? closestKey(flag.slice(2), known) : undefined;
     return close === undefined ? flag : `${flag} (did you mean --${close}?)`;
   };
