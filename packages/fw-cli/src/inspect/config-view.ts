@@ -96,7 +96,7 @@ export function renderConfig(model: ConfigModel): string {
   return lines.join('\n');
 }
 
-/** Strings bare, everything else as compact JSON. */
+/** Strings bare, everything else as compact JSON; a string with a control character (a newline, an ANSI escape) as JSON too, so each key keeps one line and the terminal gets no escape. */
 function renderValue(value: unknown): string {
-  return typeof value === 'string' ? value : JSON.stringify(value);
+  return typeof value === 'string' && !/[\u0000-\u001f\u007f-\u009f]/.test(value) ? value : JSON.stringify(value);
 }
