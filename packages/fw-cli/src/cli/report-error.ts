@@ -8,7 +8,8 @@ import { fileURLToPath } from 'node:url';
 
 /** The stderr text of `error`, without a trailing newline. */
 export function describeError(error: unknown): string {
-  return `fw: ${errorText(error)}`;
+  // A message quoting the app's text (a route path with a newline or an ANSI escape) stays one line, and colours nothing.
+  return `fw: ${errorText(error).replace(/[\u0000-\u001f\u007f-\u009f]/g, (character) => JSON.stringify(character).slice(1, -1))}`;
 }
 
 /** `<code>: <message>` of a coded error, the message of another, the text of anything else. */
