@@ -38,10 +38,13 @@ export type CliErrorCode = keyof typeof cliErrorCodes;
 /** An error the CLI reports as `fw: <code>: <message>`. */
 export class CliError extends Error {
   readonly code: CliErrorCode;
+  /** A tool's own output (a failed build's), printed as it is below the error's line. */
+  readonly output: string | undefined;
 
-  constructor(code: CliErrorCode, message: string, options?: { readonly cause?: unknown }) {
+  constructor(code: CliErrorCode, message: string, options?: { readonly cause?: unknown; readonly output?: string }) {
     super(message, options);
     this.name = 'CliError';
     this.code = code;
+    this.output = options?.output;
   }
 }

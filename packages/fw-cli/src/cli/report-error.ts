@@ -5,11 +5,14 @@
  * code) is followed by where it was thrown.
  */
 import { fileURLToPath } from 'node:url';
+import { CliError } from '../errors.ts';
 
 /** The stderr text of `error`, without a trailing newline. */
 export function describeError(error: unknown): string {
-  // A message quoting the app's text (a route path with a newline or an ANSI escape) stays one line, and colours nothing.
-  return `fw: ${errorText(error).replace(/[\u0000-\u001f\u007f-\u009f]/g, (character) => JSON.stringify(character).slice(1, -1))}`;
+  // A message quoting the app's text (a route path with a newline or an ANSI escape) stays one line, and colours nothing;
+  // a tool's own output (a failed build's) follows it as the tool wrote it.
+  const output = error instanceof CliError && error.output !== undefined ? `:\n${error.output}` : '';
+  return `fw: ${errorText(error).replace(/[\u0000-\u001f\u007f-\u009f]/g, (character) => JSON.stringify(character).slice(1, -1))}${output}`;
 }
 
 /** `<code>: <message>` of a coded error, the message of another, the text of anything else. */

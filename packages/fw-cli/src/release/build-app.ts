@@ -16,6 +16,6 @@ export async function buildApp(appDir: string, env: NodeJS.ProcessEnv): Promise<
   if (run.code !== 0) {
     const output = `${run.stdout}${run.stderr}`.trim();
     const ended = run.code === null ? `was killed by ${run.signal}` : `exited with status ${run.code}`;
-    throw new CliError('FW_CLI_ERR_RELEASE_BUILD_FAILED', `npm run build in ${appDir} ${ended}${output === '' ? '' : `:\n${output}`}`);
+    throw new CliError('FW_CLI_ERR_RELEASE_BUILD_FAILED', `npm run build in ${appDir} ${ended}`, output === '' ? {} : { output });
   }
 }
