@@ -2,7 +2,6 @@ import assert from 'node:assert/strict';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { connect } from 'node:net';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { after, before, describe, it } from 'node:test';
 import { loadApplication } from '../src/app/load-application.ts';
 import { json } from '../src/http/response.ts';
@@ -129,12 +128,12 @@ describe('loading an app from its directory', () => {
     }
   });
 
-  it('refuses an app module with a syntax error as a bad module, saying where the error is', async () => {
+  it('refuses an app module with a syntax error as one that failed to load, saying where the error is', async () => {
     const dir = await writeTestAppDir({}, { 'package.json': JSON.stringify({ type: 'module', fw: { app: './app.ts' } }), 'app.ts': 'export default {\n  name: "x" "y",\n};\n' });
     dirs.push(dir);
     await assert.rejects(loadApplication({ appDir: dir, env: {} }), {
-      code: 'FW_ERR_APP_BAD_MODULE',
-      message: `cannot import ${join(dir, 'app.ts')}, the module ${join(dir, 'package.json')} names in "fw": {"app"}: Expected ',', got 'string literal' (at ${pathToFileURL(join(dir, 'app.ts')).href}:2)`,
+      code: 'FW_ERR_APP_LOAD_FAILED',
+      message: `${join(dir, 'app.ts')}, the module ${join(dir, 'package.json')} names in "fw": {"app"}, was found but failed to load: SyntaxError: Expected ',', got 'string literal' (at ${join(dir, 'app.ts')}:2:13)`,
     });
   });
 

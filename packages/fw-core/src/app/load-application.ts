@@ -13,6 +13,7 @@ import { createRouter, type Router } from '../router/index.ts';
 import { compileRouteSchemas, type RouteSchemas } from '../schema/compile-route-schemas.ts';
 import { namedStreamHandlers } from '../stream/stream-handler.ts';
 import type { FwApp, Lifecycle } from './app.ts';
+import { importFailure } from './import-failure.ts';
 import { compileRoutes, type CompiledRoutes, type RouteTarget } from './compile-routes.ts';
 import { OTEL_PLUGIN, OTEL_STREAM_HANDLER, startupWarnings, type StartupWarning } from './startup-warnings.ts';
 
@@ -86,12 +87,7 @@ async function loadAppModule(appDir: string): Promise<FwApp> {
   if (typeof entry !== 'string' || entry === '') throw new FwError('FW_ERR_APP_NOT_FOUND', `${manifest} names no app module: set "fw": {"app": "./src/app.ts"} (or "main")`);
   const named = `${resolve(appDir, entry)}, the module ${manifest} names in ${pkg.fw?.app === undefined ? '"main"' : '"fw": {"app"}'}`;
   const loaded = (await import(pathToFileURL(resolve(appDir, entry)).href).catch((error: unknown) => {
-    // A syntax error's stack begins with where it is (app.ts:3): the module is there but unreadable.
-    const at = (error as Error).name === 'SyntaxError' ? /^\S+:\d+$/.exec((error as Error).stack?.split('\n')[0] ?? '')?.[0] : undefined;
-    // A package it imports that nobody installed (fw-core/otel's peers, a store's driver): the app is there, the fix is an install.
-    const absent = (error as NodeJS.ErrnoException).code === 'ERR_MODULE_NOT_FOUND' ? /^Cannot find package '([^']+)'/.exec((error as Error).message)?.[1] : undefined;
-    const fix = absent === undefined ? '' : `; to fix, npm install ${absent.startsWith('@opentelemetry/') ? "fw-core/otel's OpenTelemetry peers: the npm install line of docs/telemetry.md" : absent}`;
-    throw new FwError(at === undefined && absent === undefined ? 'FW_ERR_APP_NOT_FOUND' : 'FW_ERR_APP_BAD_MODULE', `cannot import ${named}: ${(error as Error).message}${at === undefined ? '' : ` (at ${at})`}${fix}`, { cause: error });
+    throw importFailure(error, resolve(appDir, entry), named);
   })) as Record<string, unknown>;
   return checkApp(loaded.default, `${named},`, loaded);
 }
