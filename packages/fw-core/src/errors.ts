@@ -23,6 +23,7 @@ export const errorCodes = {
   FW_ERR_CONFIG_UNKNOWN_ENVIRONMENT: { summary: 'FW_ENV names an environment the configuration does not define' },
   // --- app and route groups ---
   FW_ERR_APP_NOT_FOUND: { summary: 'The app directory has no package.json or app module to load' },
+  FW_ERR_APP_BAD_PACKAGE_JSON: { summary: "The app's package.json is not valid JSON" },
   FW_ERR_APP_LOAD_FAILED: { summary: 'The app module is there but failed to load: a syntax error in it or in a module it imports, or an error thrown while it was imported' },
   FW_ERR_APP_BAD_MODULE: { summary: 'The app module does not default-export an fw app {name, router}, imports a package that is not installed, or gives a plugin a name another plugin has' },
   FW_ERR_APP_NAME_MISMATCH: { summary: 'The app name differs from bootstrap_application' },

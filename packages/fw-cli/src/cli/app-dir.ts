@@ -45,11 +45,14 @@ function givenDir(context: CommandContext, app: string): string {
 }
 
 async function searchedDir(context: CommandContext, configFile: string): Promise<string> {
-  const found = findAppDir(context.cwd, configFile);
+  const invalid: string[] = [];
+  const found = findAppDir(context.cwd, configFile, invalid);
   if (found === undefined) {
     const marker = configFile === CONFIG_FILE ? CONFIG_FILE : `${configFile} (FW_CONFIG)`;
+    // A package.json fw cannot parse may be the app's: its "fw" field is unreadable, so say so rather than "none holds".
+    const unread = invalid.length === 0 ? '' : `; ${invalid.join('; ')}, so fw could not tell whether it marks the app: fix it`;
     throw await configNotFound(
-      `No fw app in ${context.cwd} or any directory above it (none holds ${marker} or a package.json with an "fw" field); ` +
+      `No fw app in ${context.cwd} or any directory above it (none holds ${marker} or a package.json with an "fw" field)${unread}; ` +
         `run fw in the app directory or below it, point --app at it, or create ${CONFIG_FILE} there with at least ${MINIMAL_CONFIG} (FW_CONFIG names another file)`,
       resolve(context.cwd, configFile),
     );

@@ -7,10 +7,10 @@
 import { readFileSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 
-/** The nearest directory from `start` up that holds an fw app, or undefined. */
-export function findAppDir(start: string, configFile: string): string | undefined {
+/** The nearest directory from `start` up that holds an fw app, or undefined; `invalid` gets the package.json files passed that are not JSON. */
+export function findAppDir(start: string, configFile: string, invalid: string[] = []): string | undefined {
   for (let dir = start; ; dir = dirname(dir)) {
-    if (isFile(resolve(dir, configFile)) || hasFwField(join(dir, 'package.json'))) return dir;
+    if (isFile(resolve(dir, configFile)) || hasFwField(join(dir, 'package.json'), invalid)) return dir;
     if (dirname(dir) === dir) return undefined;
   }
 }
@@ -20,13 +20,14 @@ function isFile(path: string): boolean {
 }
 
 // The `fw` field (`"fw": {"app": "./src/app.ts"}`) is what marks a package as an fw app; an
-// unreadable or invalid package.json marks nothing, and the search goes on above it.
-function hasFwField(file: string): boolean {
+// unreadable or invalid package.json marks nothing, and the search goes on above it (an invalid one noted in `invalid`).
+function hasFwField(file: string, invalid: string[]): boolean {
   if (!isFile(file)) return false;
   try {
     const pkg = JSON.parse(readFileSync(file, 'utf8').replace(/^\uFEFF/, '')) as unknown;
     return typeof pkg === 'object' && pkg !== null && typeof (pkg as { fw?: unknown }).fw === 'object' && (pkg as { fw?: unknown }).fw !== null;
-  } catch {
+  } catch (error) {
+    if (error instanceof SyntaxError) invalid.push(`${file} is not valid JSON (${error.message})`);
     return false;
   }
 }

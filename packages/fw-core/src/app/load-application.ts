@@ -4,6 +4,7 @@ import * as nodeModule from 'node:module';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { LoadedConfig } from '../config/config.ts';
+import { parseJsonText } from '../config/read-config-file.ts';
 import { inCodeDocument, loadConfig, type InCodeConfig } from '../config/resolve-config.ts';
 import { FwError } from '../errors.ts';
 import type { JsonLib } from '../http/request.ts';
@@ -80,12 +81,13 @@ export async function loadApplication(options: LoadApplicationOptions): Promise<
 /** Imports the FwApp of the app in `appDir`: the module `fw.app` in its package.json names, else `main`. */
 async function loadAppModule(appDir: string): Promise<FwApp> {
   const manifest = resolve(appDir, 'package.json');
-  const pkg = (await readFile(manifest, 'utf8').then(JSON.parse).catch((error: unknown) => {
+  const read = await readFile(manifest, 'utf8').catch((error: unknown) => {
     throw new FwError('FW_ERR_APP_NOT_FOUND', `cannot read ${manifest}: an fw app directory needs a package.json`, { cause: error });
-  })) as { fw?: { app?: unknown }; main?: unknown };
-  const entry = pkg.fw?.app ?? pkg.main;
+  });
+  const pkg = parseJsonText(read, manifest, 'FW_ERR_APP_BAD_PACKAGE_JSON') as { fw?: { app?: unknown }; main?: unknown } | null;
+  const entry = pkg?.fw?.app ?? pkg?.main;
   if (typeof entry !== 'string' || entry === '') throw new FwError('FW_ERR_APP_NOT_FOUND', `${manifest} names no app module: set "fw": {"app": "./src/app.ts"} (or "main")`);
-  const named = `${resolve(appDir, entry)}, the module ${manifest} names in ${pkg.fw?.app === undefined ? '"main"' : '"fw": {"app"}'}`;
+  const named = `${resolve(appDir, entry)}, the module ${manifest} names in ${pkg?.fw?.app === undefined ? '"main"' : '"fw": {"app"}'}`;
   const loaded = (await import(pathToFileURL(resolve(appDir, entry)).href).catch((error: unknown) => {
     throw importFailure(error, resolve(appDir, entry), named);
   })) as Record<string, unknown>;

@@ -1,4 +1,4 @@
-/** Reads and parses fw.config.json, turning I/O and syntax failures into coded errors. */
+/** Reads and parses fw.config.json (and parses the app's package.json), turning I/O and syntax failures into coded errors. */
 import { readFile } from 'node:fs/promises';
 import { FwError } from '../errors.ts';
 
@@ -13,6 +13,11 @@ export async function readConfigFile(file: string): Promise<unknown> {
     const reason = (error as NodeJS.ErrnoException).code ?? 'unreadable';
     throw new FwError('FW_ERR_CONFIG_NOT_FOUND', `Cannot read the configuration file ${file} (${reason})${reason === 'ENOENT' ? `; ${MISSING_FILE_FIX}` : ''}`, { cause: error, details: { file } });
   });
+  return parseJsonText(read, file, 'FW_ERR_CONFIG_BAD_JSON');
+}
+
+/** The value of the JSON `read` from `file`, else the FwError `code` saying where it breaks. */
+export function parseJsonText(read: string, file: string, code: 'FW_ERR_CONFIG_BAD_JSON' | 'FW_ERR_APP_BAD_PACKAGE_JSON'): unknown {
   // Editors on Windows may save a byte order mark; JSON.parse refuses it, people cannot see it.
   const text = read.startsWith('\uFEFF') ? read.slice(1) : read;
   try {
@@ -23,7 +28,7 @@ export async function readConfigFile(file: string): Promise<unknown> {
     const before = text.slice(0, problem.offset);
     const line = before.split('\n').length;
     const column = problem.offset - before.lastIndexOf('\n');
-    throw new FwError('FW_ERR_CONFIG_BAD_JSON', `${file} is not valid JSON at line ${line}, column ${column} (position ${problem.offset}): ${problem.reason}`, {
+    throw new FwError(code, `${file} is not valid JSON at line ${line}, column ${column} (position ${problem.offset}): ${problem.reason}`, {
       cause: error,
       details: { file, position: problem.offset, line, column },
     });
