@@ -51,7 +51,7 @@ describe('fw in a subdirectory of the app', { concurrency: true }, () => {
     assert.deepEqual(run, {
       code: 1,
       stdout: '',
-      stderr: `fw: using the app in ${BLOG_DIR}\nfw: FW_ERR_CONFIG_NOT_FOUND: Cannot read the configuration file ${file} (ENOENT); create it with at least ${MINIMAL}, or point --app at the app's directory or FW_CONFIG at its configuration file\n`,
+      stderr: `fw: using the app in ${BLOG_DIR}\nfw: FW_ERR_CONFIG_NOT_FOUND: Cannot read the configuration file ${file}, named by FW_CONFIG=fw.other.json (ENOENT); create it with at least ${MINIMAL}, or point --app at the app's directory or FW_CONFIG at its configuration file\n`,
     });
   });
 

@@ -37,7 +37,7 @@ describe('config file errors', () => {
     await mkdir(file);
     await assert.rejects(resolveConfig(dir, {}), {
       code: 'FW_ERR_CONFIG_NOT_FOUND',
-      message: `Cannot read the configuration file ${file} (EISDIR)`,
+      message: `Cannot read the configuration file ${file} (EISDIR): it is a directory; fw.config.json must be a file`,
     });
   });
 
@@ -79,7 +79,7 @@ describe('config file errors', () => {
       '{"a": "x',
       `line 1, column 9 (position 8): expected a closing '"', found the end of the file`,
     ],
-    ['an empty file', '', 'line 1, column 1 (position 0): expected a value, found the end of the file'],
+    ['an empty file', '', `line 1, column 1 (position 0): expected a value, found the end of the file; it is empty: give it at least {"fw": {"bootstrap_application": "<your app's name>"}}`],
     [
       'an unterminated object',
       '{"fw": {}',
@@ -168,7 +168,6 @@ describe('config unknown keys', () => {
 
 describe('config bad values', () => {
   const cases: readonly (readonly [string, unknown, string])[] = [
-    ['a top level that is not an object', [], 'fw.config.json must be an object; found [] (an array)'],
     ['an fw section that is not an object', { fw: 'blog' }, 'fw must be an object; found "blog" (a string)'],
     [
       'an application section that is not an object',

@@ -24,8 +24,9 @@ export async function appDirOf(context: CommandContext, args: CommonArgs): Promi
   const dir = args.app === undefined ? await searchedDir(context, configFile) : givenDir(context, args.app);
   const file = resolve(dir, configFile);
   if (statSync(file, { throwIfNoEntry: false }) === undefined) {
+    const via = configFile === CONFIG_FILE ? '' : `, named by FW_CONFIG=${configFile}`;
     throw await configNotFound(
-      `Cannot read the configuration file ${file} (ENOENT); create it with at least ${MINIMAL_CONFIG}, or point --app at the app's directory or FW_CONFIG at its configuration file`,
+      `Cannot read the configuration file ${file}${via} (ENOENT); create it with at least ${MINIMAL_CONFIG}, or point --app at the app's directory or FW_CONFIG at its configuration file`,
       file,
     );
   }

@@ -80,6 +80,9 @@ export type FwSection = Partial<Omit<FwConfig, 'server_configuration'>> & { read
 /** The file fw reads from an application directory. */
 export const CONFIG_FILE_NAME = 'fw.config.json';
 
+/** The least a configuration file holds, as messages suggest it. */
+export const MINIMAL_CONFIG = `{"fw": {"bootstrap_application": "<your app's name>"}}`;
+
 /** Every configuration key, in the order `fw config` prints them. */
 export const CONFIG_KEYS = [
   'bootstrap_application', 'environment', 'server_configuration', 'plugins',

@@ -1,23 +1,30 @@
 /** Reads and parses fw.config.json (and parses the app's package.json), turning I/O and syntax failures into coded errors. */
 import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { FwError } from '../errors.ts';
+import { CONFIG_FILE_NAME, MINIMAL_CONFIG } from './config.ts';
 
 /** The three ways out of a missing file, for the first thing a new user is likely to hit. */
 const MISSING_FILE_FIX =
-  'create it with at least {"fw": {"bootstrap_application": "<your app\'s name>"}}, name another file with FW_CONFIG, ' +
+  `create it with at least ${MINIMAL_CONFIG}, name another file with FW_CONFIG, ` +
   'or give the configuration in code: startServer({ app, config: { ... } }) or createListener({ app, config: { ... } }) (docs/applications-reference.md, "Configuration in code")';
 
-/** The parsed JSON of `file` (an absolute path). */
-export async function readConfigFile(file: string): Promise<unknown> {
+/** The parsed JSON of `file` (an absolute path), which FW_CONFIG names as `named` when set. */
+export async function readConfigFile(file: string, named?: string): Promise<unknown> {
   const read = await readFile(file, 'utf8').catch((error: unknown) => {
     const reason = (error as NodeJS.ErrnoException).code ?? 'unreadable';
-    throw new FwError('FW_ERR_CONFIG_NOT_FOUND', `Cannot read the configuration file ${file} (${reason})${reason === 'ENOENT' ? `; ${MISSING_FILE_FIX}` : ''}`, { cause: error, details: { file } });
+    const fix = reason === 'ENOENT' ? `; ${MISSING_FILE_FIX}`
+      : reason === 'EISDIR' ? `: it is a directory; ${named === undefined ? `${CONFIG_FILE_NAME} must be a file` : `name the file itself, FW_CONFIG=${join(named, CONFIG_FILE_NAME)}`}` : '';
+    const via = named === undefined ? '' : `, named by FW_CONFIG=${named}`;
+    throw new FwError('FW_ERR_CONFIG_NOT_FOUND', `Cannot read the configuration file ${file}${via} (${reason})${fix}`, { cause: error, details: { file } });
   });
-  return parseJsonText(read, file, 'FW_ERR_CONFIG_BAD_JSON');
+  // What else a configuration file may be mistaken for: nothing yet, or YAML, which many tools read.
+  const hint = read.trim() === '' ? `; it is empty: give it at least ${MINIMAL_CONFIG}` : /\.ya?ml$/i.test(file) ? '; fw reads its configuration as JSON, not YAML' : '';
+  return parseJsonText(read, file, 'FW_ERR_CONFIG_BAD_JSON', hint);
 }
 
-/** The value of the JSON `read` from `file`, else the FwError `code` saying where it breaks. */
-export function parseJsonText(read: string, file: string, code: 'FW_ERR_CONFIG_BAD_JSON' | 'FW_ERR_APP_BAD_PACKAGE_JSON'): unknown {
+/** The value of the JSON `read` from `file`, else the FwError `code` saying where it breaks (and `hint`). */
+export function parseJsonText(read: string, file: string, code: 'FW_ERR_CONFIG_BAD_JSON' | 'FW_ERR_APP_BAD_PACKAGE_JSON', hint = ''): unknown {
   // Editors on Windows may save a byte order mark; JSON.parse refuses it, people cannot see it.
   const text = read.startsWith('\uFEFF') ? read.slice(1) : read;
   try {
@@ -28,7 +35,7 @@ export function parseJsonText(read: string, file: string, code: 'FW_ERR_CONFIG_B
     const before = text.slice(0, problem.offset);
     const line = before.split('\n').length;
     const column = problem.offset - before.lastIndexOf('\n');
-    throw new FwError(code, `${file} is not valid JSON at line ${line}, column ${column} (position ${problem.offset}): ${problem.reason}`, {
+    throw new FwError(code, `${file} is not valid JSON at line ${line}, column ${column} (position ${problem.offset}): ${problem.reason}${hint}`, {
       cause: error,
       details: { file, position: problem.offset, line, column },
     });

@@ -1,8 +1,8 @@
 /** Resolves an app's configuration: the file (or the document given in code), the environment's overlay and the env-var overrides. */
-import { resolve } from 'node:path';
+import { basename, resolve } from 'node:path';
 import { FwError } from '../errors.ts';
 import { LOG_LEVELS } from '../log/logger.ts';
-import { CONFIG_FILE_NAME, CONFIG_KEYS, configDefaults, type ConfigEntry, type ConfigReport, type FwConfig, type FwSection, type LoadedConfig, type ServerConfiguration } from './config.ts';
+import { CONFIG_FILE_NAME, CONFIG_KEYS, configDefaults, MINIMAL_CONFIG, type ConfigEntry, type ConfigReport, type FwConfig, type FwSection, type LoadedConfig, type ServerConfiguration } from './config.ts';
 import { badValue, unknownEnvironment } from './config-errors.ts';
 import { readConfigFile } from './read-config-file.ts';
 import { checkServerConfigurationConsistency, expectOneOf, isJsonObject, MAX_PORT, MAX_TIMER_MS, parseConfigLayout, type ConfigLayout, type ConfigSections } from './validate-config.ts';
@@ -26,13 +26,16 @@ export async function loadConfig(appDir: string, env: NodeJS.ProcessEnv = proces
  * key is reported (`missing: true`), not thrown, so `fw config` can show it; every other problem throws a coded FwError.
  */
 export async function resolveConfig(appDir: string, env: NodeJS.ProcessEnv = process.env): Promise<ConfigReport> {
-  const file = resolve(appDir, isSet(env['FW_CONFIG']) ? env['FW_CONFIG'] : CONFIG_FILE_NAME);
-  return resolveConfigDocument(await readConfigFile(file), file, env);
+  const named = isSet(env['FW_CONFIG']) ? env['FW_CONFIG'] : undefined;
+  const file = resolve(appDir, named ?? CONFIG_FILE_NAME);
+  // Its "fw" field names the app module: read as fw's configuration, it is refused as an unknown key fw.app.
+  if (basename(file) === 'package.json') throw badValue('FW_CONFIG', `fw's configuration file, ${MINIMAL_CONFIG} in a file of its own, not a package.json (${file}: its "fw" field names the app module)`, named);
+  return resolveConfigDocument(await readConfigFile(file, named), file, env);
 }
 
 /** resolveConfig over a document in memory (configuration given in code); `origin` stands for the file in messages. */
 export function resolveConfigDocument(document: unknown, origin: string, env: NodeJS.ProcessEnv = process.env): ConfigReport {
-  const layout = parseConfigLayout(document);
+  const layout = parseConfigLayout(document, origin);
   const overrides = envOverrides(env);
   const environment = selectEnvironment(layout, env['FW_ENV'], origin);
   // Every section merged is checked, and merging checked sections field by field keeps them valid.

@@ -6,7 +6,7 @@ import { closestKey } from '../closest-key.ts';
 import { isHeaderName } from '../http/header-fields.ts';
 import { LOG_LEVELS } from '../log/logger.ts';
 import type { Phase, PluginEntry } from '../plugins/plugin.ts';
-import { CONFIG_FILE_NAME, ROUTER_STREAM_HANDLER, type ConfigKey, type FwSection, type ServerConfiguration } from './config.ts';
+import { MINIMAL_CONFIG, ROUTER_STREAM_HANDLER, type ConfigKey, type FwSection, type ServerConfiguration } from './config.ts';
 import { badValue, childPath, unknownKey } from './config-errors.ts';
 
 /** The sections of the base or of one overlay. */
@@ -19,9 +19,10 @@ export interface ConfigSections {
 /** The checked file: the base sections and each environment's overlay. */
 export interface ConfigLayout { readonly base: ConfigSections; readonly environments: Readonly<Record<string, ConfigSections>> }
 
-/** Checks the parsed file's structure, every `fw` section in it and its application sections. */
-export function parseConfigLayout(document: unknown): ConfigLayout {
-  const { environments: overlays, ...base } = expectObject(document, CONFIG_FILE_NAME);
+/** Checks the parsed file's structure, every `fw` section in it and its application sections; `origin` names the file. */
+export function parseConfigLayout(document: unknown, origin: string): ConfigLayout {
+  if (!isJsonObject(document)) throw badValue(origin, `an object such as ${MINIMAL_CONFIG}`, document);
+  const { environments: overlays, ...base } = document;
   // A misspelt `environments` would silently become an application section, its overlays never applied.
   for (const name of Object.keys(base)) if (closestKey(name, ['environments']) !== undefined) throw unknownKey('', name, ['fw', 'environments']);
   const layout = { base: parseSections(base, ''), environments: {} as Record<string, ConfigSections> };
