@@ -1,6 +1,7 @@
 /** The coded errors of configuration validation, worded once: places, values found, "did you mean". */
 import { closest, closestKey } from '../closest-key.ts';
 import { FwError } from '../errors.ts';
+import { CONFIG_KEYS, configDefaults } from './config.ts';
 
 /** FW_ERR_CONFIG_BAD_VALUE: `<key> must be <expected>; found <value>`. */
 export function badValue(key: string, expected: string, found: unknown): FwError {
@@ -18,14 +19,23 @@ const BODY_LIMIT_IS_ELSEWHERE = "the body size limit is fw_request_plugin's max_
 export function unknownKey(parent: string, key: string, known: readonly string[], appNames?: readonly string[]): FwError {
   const path = childPath(parent, key);
   const allowed = [...known, ...(appNames ?? [])];
-  // A typo, else a key cut short (server_config): the one known key it begins.
-  const suggestion = closestKey(key, allowed) ?? (key.length < 4 ? undefined : allowed.find((name) => name.startsWith(key.toLowerCase())));
+  // One of fw's keys a map off (fw.port), else a typo, else a key cut short (server_config): the one known key it begins.
+  const suggestion = movedKey(parent, key) ?? closestKey(key, allowed) ?? (key.length < 4 ? undefined : allowed.find((name) => name.startsWith(key.toLowerCase())));
   const where = parent === '' ? 'at the top level' : `in ${parent}`;
   const hint = ELSEWHERE.test(key) ? BODY_LIMIT_IS_ELSEWHERE
-    : suggestion === undefined ? `the keys allowed ${where} are ${allowed.join(', ')}` : `did you mean ${childPath(parent, suggestion)}?`;
+    : suggestion === undefined ? `the keys allowed ${where} are ${allowed.join(', ')}` : `did you mean ${suggestion.includes('.') ? suggestion : childPath(parent, suggestion)}?`;
   const sections = appNames?.map((name) => childPath(parent, name)).join(' or ');
   const section = sections === undefined ? '' : `the only application section is ${sections}, named by fw.bootstrap_application; `;
   return new FwError('FW_ERR_CONFIG_UNKNOWN_KEY', `Unknown configuration key ${path}; ${section}${hint}`, { details: { key: path, suggestion } });
+}
+
+const SERVER = 'server_configuration';
+const SERVER_KEYS: readonly string[] = Object.keys(configDefaults.server_configuration);
+
+/** The path where `key`, unknown at `parent`, belongs when it is a key of fw's other map: `fw.server_configuration.port` for `fw.port`. */
+function movedKey(parent: string, key: string): string | undefined {
+  if (/(?:^|\.)fw$/.test(parent) && SERVER_KEYS.includes(key)) return childPath(childPath(parent, SERVER), key);
+  return parent.endsWith(`fw.${SERVER}`) && (CONFIG_KEYS as readonly string[]).includes(key) ? childPath(parent.slice(0, -SERVER.length - 1), key) : undefined;
 }
 
 /** FW_ERR_CONFIG_UNKNOWN_ENVIRONMENT: FW_ENV names an environment `file` does not define. */

@@ -51,6 +51,8 @@ function parseSections(sections: Record<string, unknown>, parent: string): Confi
   for (const [name, value] of Object.entries(apps)) {
     const key = childPath(parent, name);
     if (Object.hasOwn(keyChecks, name)) throw badValue(key, `inside fw, as ${childPath(childPath(parent, 'fw'), name)}: it is one of fw's own keys`, value);
+    const server = childPath(childPath(parent, 'fw'), 'server_configuration');
+    if (Object.hasOwn(fieldChecks, name)) throw badValue(key, `inside ${server}, as ${childPath(server, name)}: it is one of fw's server settings`, value);
     expectObject(value, key);
   }
   return { fw: checked, apps: apps as ConfigSections['apps'] };
