@@ -205,7 +205,7 @@ describe('config bad values', () => {
       withServer({ port: 80.5 }),
       'fw.server_configuration.port must be an integer from 0 to 65535; found 80.5 (a number)',
     ],
-    ['a null host', withServer({ host: null }), 'fw.server_configuration.host must be a non-empty string; found null'],
+    ['a null host', withServer({ host: null }), 'fw.server_configuration.host must be an IP address or a host name, without a scheme, a port or spaces (e.g. "0.0.0.0", "::" or "localhost"); found null'],
     [
       'an empty stream handler list',
       withServer({ stream_handlers: [] }),

@@ -5,7 +5,7 @@ import { LOG_LEVELS } from '../log/logger.ts';
 import { CONFIG_FILE_NAME, CONFIG_KEYS, configDefaults, MINIMAL_CONFIG, type ConfigEntry, type ConfigReport, type FwConfig, type FwSection, type LoadedConfig, type ServerConfiguration } from './config.ts';
 import { badValue, unknownEnvironment } from './config-errors.ts';
 import { readConfigFile } from './read-config-file.ts';
-import { checkServerConfigurationConsistency, expectOneOf, isJsonObject, MAX_PORT, MAX_TIMER_MS, parseConfigLayout, type ConfigLayout, type ConfigSections } from './validate-config.ts';
+import { checkServerConfigurationConsistency, expectHost, expectOneOf, isJsonObject, MAX_PORT, MAX_TIMER_MS, parseConfigLayout, type ConfigLayout, type ConfigSections } from './validate-config.ts';
 
 /** resolveConfig (or, given `document`, resolveConfigDocument), then FW_ERR_CONFIG_MISSING_KEY for a required key not set. */
 export async function loadConfig(appDir: string, env: NodeJS.ProcessEnv = process.env, document?: unknown): Promise<LoadedConfig> {
@@ -69,7 +69,7 @@ function selectEnvironment(layout: ConfigLayout, fwEnv: string | undefined, file
 function envOverrides(env: NodeJS.ProcessEnv): FwSection {
   const server: Record<string, unknown> = {};
   if (isSet(env['PORT'])) server['port'] = parseWhole(env['PORT'], 'PORT', MAX_PORT, '');
-  if (isSet(env['HOST'])) server['host'] = env['HOST'];
+  if (isSet(env['HOST'])) server['host'] = expectHost(env['HOST'], 'HOST');
   const delay = env['FW_SHUTDOWN_DELAY_MS'];
   if (isSet(delay)) server['shutdown_delay_ms'] = parseWhole(delay, 'FW_SHUTDOWN_DELAY_MS', MAX_TIMER_MS, ' (milliseconds)');
   const overrides: Record<string, unknown> = Object.keys(server).length === 0 ? {} : { server_configuration: server };

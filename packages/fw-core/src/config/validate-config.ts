@@ -2,6 +2,7 @@
  * Validates fw.config.json: `fw` holds fw's keys, `environments` the overlays, any other key is an
  * application section. Every overlay is checked, so a typo in `prod` fails on a developer's machine.
  */
+import { isIP } from 'node:net';
 import { closestKey } from '../closest-key.ts';
 import { isHeaderName } from '../http/header-fields.ts';
 import { LOG_LEVELS } from '../log/logger.ts';
@@ -81,10 +82,20 @@ function checkSections(sections: ConfigSections, parent: string, names: readonly
 // The `fw` section: fw's own keys (service-spec.md, "Global configuration keys"), each optional.
 type Check = (value: unknown, key: string) => unknown;
 
-/** A check that `value` passes `test`, else FW_ERR_CONFIG_BAD_VALUE saying what it expects. */
+/** A check that `value` passes `test` (returning it), else FW_ERR_CONFIG_BAD_VALUE saying what it expects. */
 const expect = (test: (value: unknown) => boolean, expected: string): Check => (value, key) => {
   if (!test(value)) throw badValue(key, expected, value);
+  return value;
 };
+
+// A name node:net can look up (RFC 1123 labels, `_` as compose services have it); a last label of digits is a mistyped address.
+const HOST_NAME = /^(?!(?:.*\.)?\d+\.?$)\w(?:[\w-]*\w)?(?:\.\w(?:[\w-]*\w)?)*\.?$/;
+
+/** Checks a listen address (`host`, HOST): `0.0.0.0:8080` or a URL would only fail at listen, as ENOTFOUND naming neither. */
+export const expectHost: Check = expect(
+  (value) => typeof value === 'string' && (isIP(value) !== 0 || HOST_NAME.test(value)),
+  'an IP address or a host name, without a scheme, a port or spaces (e.g. "0.0.0.0", "::" or "localhost")',
+);
 
 const integer = (min: number, max: number): Check =>
   expect((value) => Number.isInteger(value) && (value as number) >= min && (value as number) <= max, `an integer from ${min} to ${max}`);
@@ -118,7 +129,7 @@ const MAX_INFLIGHT_PER_CONNECTION = 64;
 // Each field is checked where it is written (base or overlay); rules tying fields together on the merged map.
 const fieldChecks: Record<keyof ServerConfiguration, Check> = {
   port: integer(0, MAX_PORT),
-  host: expectNonEmptyString,
+  host: expectHost,
   stream_handlers: validateStreamHandlers,
   request_timeout_ms: integer(1, MAX_TIMER_MS),
   headers_timeout_ms: integer(1, MAX_TIMER_MS),
