@@ -40,8 +40,7 @@ function movedKey(parent: string, key: string): string | undefined {
 
 /** FW_ERR_CONFIG_UNKNOWN_ENVIRONMENT: FW_ENV names an environment `file` does not define. */
 export function unknownEnvironment(name: string, defined: readonly string[], file: string): FwError {
-  // A likely typo, else the longest shared prefix of 3+ characters (`prod`).
-  const suggestion = closestKey(name, defined) ?? closest(defined, -2, (candidate) => -sharedPrefixLength(name.toLowerCase(), candidate));
+  const suggestion = closeEnvironment(name, defined);
   const hint = suggestion === undefined ? '' : `did you mean "${suggestion}"? `;
   const quoted = defined.map((environment) => `"${environment}"`).join(', ');
   return new FwError(
@@ -50,6 +49,11 @@ export function unknownEnvironment(name: string, defined: readonly string[], fil
       `${hint}set FW_ENV to a defined environment, or add "${name}" under environments (an empty overlay {} will do)`,
     { details: { environment: name, defined, suggestion, file } },
   );
+}
+
+/** The one of `defined` that `name` likely means: a typo of it, else the longest shared prefix of 3+ characters (`prod`). */
+export function closeEnvironment(name: string, defined: readonly string[]): string | undefined {
+  return closestKey(name, defined) ?? closest(defined, -2, (candidate) => -sharedPrefixLength(name.toLowerCase(), candidate));
 }
 
 const PLAIN_KEY = /^[A-Za-z_$][\w$]*$/;

@@ -3,7 +3,7 @@ import { basename, resolve } from 'node:path';
 import { FwError } from '../errors.ts';
 import { LOG_LEVELS } from '../log/logger.ts';
 import { CONFIG_FILE_NAME, CONFIG_KEYS, configDefaults, MINIMAL_CONFIG, type ConfigEntry, type ConfigReport, type FwConfig, type FwSection, type LoadedConfig, type ServerConfiguration } from './config.ts';
-import { badValue, unknownEnvironment } from './config-errors.ts';
+import { badValue, closeEnvironment, unknownEnvironment } from './config-errors.ts';
 import { readConfigFile } from './read-config-file.ts';
 import { checkServerConfigurationConsistency, expectHost, expectOneOf, isJsonObject, MAX_PORT, MAX_TIMER_MS, parseConfigLayout, type ConfigLayout, type ConfigSections } from './validate-config.ts';
 
@@ -56,7 +56,11 @@ interface SelectedEnvironment { readonly name: string; readonly isDefault: boole
 // `FW_ENV=production` next to a `prod` overlay would otherwise start silently without prod's settings.
 function selectEnvironment(layout: ConfigLayout, fwEnv: string | undefined, file: string): SelectedEnvironment {
   const defined = new Set([configDefaults.environment, ...Object.keys(layout.environments)]);
-  if (layout.base.fw.environment !== undefined) defined.add(layout.base.fw.environment);
+  const base = layout.base.fw.environment;
+  // A base name that is a typo of an overlay's ("prd" beside prod) would run without that overlay, unnoticed.
+  const near = base === undefined || Object.hasOwn(layout.environments, base) ? undefined : closeEnvironment(base, Object.keys(layout.environments));
+  if (near !== undefined) throw badValue('fw.environment', `"${near}", the overlay under environments it is close to, or a name no overlay's is close to`, base);
+  if (base !== undefined) defined.add(base);
   if (isSet(fwEnv) && !defined.has(fwEnv)) throw unknownEnvironment(fwEnv, [...defined].sort(), file);
   const chosen = isSet(fwEnv) ? fwEnv : layout.base.fw.environment;
   return chosen === undefined ? { name: configDefaults.environment, isDefault: true } : { name: chosen, isDefault: false };
