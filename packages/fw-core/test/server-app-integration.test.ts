@@ -216,7 +216,7 @@ describe('json_lib', () => {
     await assert.rejects(injectTestApp({ fw: { json_lib: './missing-json.mjs' }, groups: [] }), (error: { code?: string; message: string }) =>
       error.code === 'FW_ERR_CONFIG_BAD_VALUE' && error.message.includes('./missing-json.mjs'));
     await assert.rejects(injectTestApp({ files: { 'half.mjs': 'export const parse = JSON.parse;' }, fw: { json_lib: './half.mjs' }, groups: [] }), (error: { code?: string; message: string }) =>
-      error.code === 'FW_ERR_CONFIG_BAD_VALUE' && error.message === 'json_lib ./half.mjs must export stringify and parse');
+      error.code === 'FW_ERR_CONFIG_BAD_VALUE' && error.message === 'fw.json_lib "./half.mjs" must export stringify and parse, as JSON has them, by name or as its default export');
   });
 });
 

@@ -134,10 +134,12 @@ export async function resolveJsonLib(specifier: string, appDir: string): Promise
   if (specifier === 'JSON') return JSON;
   // async, so a specifier require cannot resolve rejects as a failed import does.
   const load = async (): Promise<Record<string, unknown>> => import(pathToFileURL(nodeModule.createRequire(resolve(appDir, 'package.json')).resolve(specifier)).href);
+  const named = `fw.json_lib ${JSON.stringify(specifier)}`;
   const loaded = await load().catch((error: unknown) => {
-    throw new FwError('FW_ERR_CONFIG_BAD_VALUE', `json_lib ${specifier} cannot be loaded from ${appDir}`, { cause: error });
+    const reason = String((error as Error).message).split('\n')[0];
+    throw new FwError('FW_ERR_CONFIG_BAD_VALUE', `${named} cannot be loaded from ${appDir} (${reason}): install it in the app or fix the name, or give "JSON", the built-in one`, { cause: error });
   });
   const lib = (typeof loaded.stringify === 'function' ? loaded : loaded.default) as Partial<JsonLib> | undefined;
-  if (typeof lib?.stringify !== 'function' || typeof lib.parse !== 'function') throw new FwError('FW_ERR_CONFIG_BAD_VALUE', `json_lib ${specifier} must export stringify and parse`);
+  if (typeof lib?.stringify !== 'function' || typeof lib.parse !== 'function') throw new FwError('FW_ERR_CONFIG_BAD_VALUE', `${named} must export stringify and parse, as JSON has them, by name or as its default export`);
   return lib as JsonLib;
 }
