@@ -49,6 +49,11 @@ describe('an app module that is there but fails to load says so, and where', { c
     assert.equal(stderr, `fw: FW_ERR_APP_LOAD_FAILED: ${named}, was found but failed to load: SyntaxError: Unexpected token ';' (in a module it imports, which Node does not name)\n`);
   });
 
+  it("fw's own coded error, thrown by a call the module makes as it loads, keeps its code", async () => {
+    const { stderr } = await routesOf('app.mjs', "import { bearerAuth } from 'fw-core';\nbearerAuth({});\n");
+    assert.match(stderr, /^fw: FW_ERR_SECURITY_BAD_OPTIONS: bearerAuth needs \{verifyToken/);
+  });
+
   it('a module the app imports that is not there: Node names it', async () => {
     const { stderr, named } = await routesOf('app.mjs', "import './routes.mjs';\n");
     const missing = `Cannot find module '${join(named.split(',')[0]!, '..', 'routes.mjs')}' imported from ${named.split(',')[0]}`;

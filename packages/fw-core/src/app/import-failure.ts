@@ -6,6 +6,8 @@ import { FwError } from '../errors.ts';
 
 /** The FwError for `error`, thrown importing the app module `file`; `named` says where package.json names it. */
 export function importFailure(error: unknown, file: string, named: string): FwError {
+  // fw's own coded error, thrown by a call the module makes as it loads (bearerAuth({}) at its top level), names the slip itself.
+  if (error instanceof FwError) return error;
   const { name, message, stack } = error instanceof Error ? error : { name: 'Error', message: String(error), stack: undefined };
   if (!existsSync(file)) return new FwError('FW_ERR_APP_NOT_FOUND', `cannot import ${named}: ${message}`, { cause: error });
   // A package it imports that nobody installed (fw-core/otel's peers, a store's driver): the app is there, the fix is an install.
