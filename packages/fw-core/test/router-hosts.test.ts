@@ -65,6 +65,47 @@ describe('IPv6 literal hosts', () => {
   it('normalises the route host to lowercase', () => {
     assert.deepEqual(router.routes().map((route) => route.host), ['[::1]', '[2001:db8::1]', '_']);
   });
+
+  it('matches every spelling of the address as the WHATWG URL parser writes it, not the text', () => {
+    for (const host of ['[0:0:0:0:0:0:0:1]', '[::0001]:80', '[0:0::1]', '[0::0:1]:8080']) assert.equal(answer(router.find('GET', host, '/')), 'loopback', host);
+    assert.equal(answer(router.find('GET', '[2001:0DB8:0:0:0:0:0:1]', '/')), 'doc');
+    assert.equal(answer(router.find('GET', '[::ffff:127.0.0.1]', '/')), 'any');
+  });
+
+  it('writes route hosts as the WHATWG URL parser does and refuses a zone', () => {
+    const spelled = createRouter([
+      { host: '[0:0::A]', path: '/', methods: ['get'], data: 'a' },
+      { host: '[::FFFF:127.0.0.1]', path: '/', methods: ['get'], data: 'mapped' },
+    ]);
+    assert.deepEqual(spelled.routes().map((route) => route.host), ['[::a]', '[::ffff:7f00:1]']);
+    assert.equal(answer(spelled.find('GET', '[::a]:1', '/')), 'a');
+    assert.equal(answer(spelled.find('GET', '[0::ffff:7f00:1]', '/')), 'mapped');
+    assert.equal(answer(spelled.find('GET', '[::ffff:127.0.0.1]', '/')), 'mapped');
+    assert.throws(() => createRouter([{ host: '[fe80::1%25eth0]', path: '/', data: 'zone' }]), { code: 'FW_ERR_ROUTE_BAD_HOST' });
+    assert.throws(() => createRouter([{ host: '[::1::2]', path: '/', data: 'two gaps' }]), { code: 'FW_ERR_ROUTE_BAD_HOST' });
+  });
+});
+
+describe('IPv4 addresses in the forms the WHATWG URL parser reads', () => {
+  const router = createRouter([
+    { host: '127.0.0.1', path: '/', methods: ['get'], data: 'loopback' },
+    { host: '0x0A.1', path: '/', methods: ['get'], data: 'ten' },
+    { path: '/', methods: ['get'], data: 'any' },
+  ]);
+
+  it('writes the route host dotted-decimal', () => {
+    assert.deepEqual(router.routes().map((route) => route.host), ['127.0.0.1', '10.0.0.1', '_']);
+  });
+
+  it('matches a Host naming the same address in a short, hex, octal or dotted form', () => {
+    for (const host of ['127.0.0.1', '127.1', '127.0.1:8080', '0x7f.0.0.1', '0177.0.0.1', '2130706433', '127.0.0.1.', '%31%32%37.0.0.1']) assert.equal(answer(router.find('GET', host, '/')), 'loopback', host);
+    assert.equal(answer(router.find('GET', '10.0.0.1', '/')), 'ten');
+    assert.equal(answer(router.find('GET', '10.1', '/')), 'ten');
+  });
+
+  it('leaves a host the URL parser refuses as written: it matches only _ routes', () => {
+    for (const host of ['127.0.0.256', '09.0.0.1', '1.2.3.4.5', 'a@127.1', 'a.123']) assert.equal(answer(router.find('GET', host, '/')), 'any', host);
+  });
 });
 
 describe('host names with an underscore, as container and compose service names have', () => {

@@ -17,6 +17,7 @@ describe('the host a request is routed by', () => {
     app = await startTestApp({
       groups: [
         { prefix: '', host: 'admin.internal', security: false, routes: [{ path: '/secret', handler: () => json({ secret: true }), options: { methods: ['get'] } }] },
+        { prefix: '', host: '[0::1]', security: false, routes: [{ path: '/loopback', handler: () => json({ loopback: true }), options: { methods: ['get'] } }] },
         {
           prefix: '',
           security: false,
@@ -66,6 +67,16 @@ describe('the host a request is routed by', () => {
       const res = await rawRequest(port, `GET /where HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`);
       assert.equal(res?.status, 400, host);
     }
+  });
+
+  it("routes a Host naming the group's IPv6 address in another spelling to the group, as the absolute-form target is", async () => {
+    for (const host of ['[::1]', '[0:0:0:0:0:0:0:1]:8080', '[::0001]']) {
+      const res = await rawRequest(port, `GET /loopback HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`);
+      assert.equal(res?.status, 200, host);
+      assert.equal(res?.body, '{"loopback":true}', host);
+    }
+    const absolute = await rawRequest(port, 'GET http://[0:0::1]:8080/loopback HTTP/1.1\r\nHost: a.example\r\nConnection: close\r\n\r\n');
+    assert.equal(absolute?.status, 200);
   });
 
   it('accepts host names, IPv4 and IPv6 literals with and without a port', async () => {

@@ -1,8 +1,7 @@
 /** createRouter(): checks each route definition once (host, methods, path) and builds the router. */
-import { isIPv6 } from 'node:net';
 import type { FwError } from '../errors.ts';
 import { parsePath, routeError } from './parse-path.ts';
-import { ANY_HOST, RadixRouter } from './radix-router.ts';
+import { ANY_HOST, RadixRouter, urlHost } from './radix-router.ts';
 import { ANY_METHOD, type CheckedRoute } from './radix-tree.ts';
 import { HTTP_METHODS, type CompiledRoute, type HttpMethod, type MethodSpec, type RouteDefinition, type RouteName, type Router } from './router.ts';
 
@@ -30,16 +29,15 @@ export function routeLabel(name: string, path: unknown, methods: unknown, host: 
 // containers and compose services have (web_api) and the Host header may carry (RFC 3986 §3.2.2).
 const LABEL = /^[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?$/;
 
-/** A route's host as `'_'`, a lowercase host name without a trailing dot, or `*.suffix`; throws for anything else. */
+/** A route's host as `'_'`, `*.suffix`, or without a trailing dot as urlHost writes it (`[0:0::1]` → `[::1]`), as a request's is; throws for anything else. */
 export function normaliseRouteHost(host: unknown, label: RouteName): string {
   if (host === undefined || host === ANY_HOST) return ANY_HOST;
-  if (typeof host !== 'string') throw refused(label, 'host', host, "use a host name, '*.example.com' or '_'");
-  const name = host.toLowerCase().replace(/\.$/, '');
+  const name = typeof host === 'string' ? host.toLowerCase().replace(/\.$/, '') : '';
   if ((name.startsWith('[') ? name.slice(name.indexOf(']') + 1) : name).includes(':')) throw refused(label, 'host', host, 'remove the port; the port of the Host header is ignored');
-  if (name.startsWith('[') && name.endsWith(']') && isIPv6(name.slice(1, -1))) return name;
   if (name.startsWith('*.') && isHostName(name.slice(2))) return name;
   if (name.includes('*')) throw refused(label, 'host', host, "a wildcard is one leading label, as in '*.example.com'; use '_' for any host");
-  if (isHostName(name)) return name;
+  const canonical = urlHost(name) ?? (name.startsWith('[') ? '' : name);
+  if (canonical.startsWith('[') || isHostName(canonical)) return canonical;
   throw refused(label, 'host', host, "use a host name such as 'api.example.com', '*.example.com', '[::1]' or '_'");
 }
 

@@ -3,6 +3,7 @@
  * change the answer, in canonical form (parse-path.ts); #lookup() asks the host tables in
  * precedence order; lookupTable() answers from one table's static paths or tree (radix-tree.ts).
  */
+import { isIPv4 } from 'node:net';
 import { canonicalPath, type ParsedPath } from './parse-path.ts';
 import { finishTree, insertRoute, matchTree, RadixNode, type CheckedRoute, type MatchState, type LeafRoute, type RouteLeaf } from './radix-tree.ts';
 import { HTTP_METHODS, type CompiledRoute, type LookupResult, type MethodNotAllowed, type RouteFound, type Router } from './router.ts';
@@ -50,8 +51,7 @@ export class RadixRouter<T> implements Router<T> {
       const answer = exact && lookupTable(exact, method, path, decode, state);
       if (answer !== undefined) return answer;
       for (const { suffix, table } of this.#tables.wildcards) {
-        if (key.length <= suffix.length || !key.endsWith(suffix)) continue;
-        const answer = lookupTable(table, method, path, decode, state);
+        const answer = key.length > suffix.length && key.endsWith(suffix) ? lookupTable(table, method, path, decode, state) : undefined;
         if (answer !== undefined) return answer;
       }
     }
@@ -150,16 +150,19 @@ function withPreflight<T>(answer: MethodNotAllowed<never>, table: HostTable<T>, 
 /** The host of routes that answer any host. */
 export const ANY_HOST = '_';
 
-/** The suffix a `*.example.com` host matches on (`.example.com`); undefined for other hosts. */
-export function wildcardSuffix(host: string): string | undefined { return host.startsWith('*.') ? host.slice(1) : undefined; }
-
-/** A Host header's table key: no port (also after `[::1]`), no final dot, lowercase (RFC 9110 4.2.3). */
+/** A Host header's table key: no port (also after `[::1]`), lowercase (RFC 9110 4.2.3), no final dot, as urlHost writes it. */
 export function requestHostKey(host: string): string {
   const colon = portColon(host);
-  let key = colon === -1 ? host : host.slice(0, colon);
+  let key = (colon === -1 ? host : host.slice(0, colon)).toLowerCase();
   if (key.charCodeAt(key.length - 1) === 46) key = key.slice(0, -1);
-  return key.toLowerCase();
+  // Only an IPv6 literal, an escape or an IPv4 address not dotted-decimal is parsed (bench/router.bench.ts, the table on three hosts).
+  const last = key.charCodeAt(key.lastIndexOf('.') + 1);
+  return key.charCodeAt(0) !== 91 && !key.includes('%') && !(last >= 48 && last <= 57 && !isIPv4(key)) ? key : (urlHost(key) ?? key);
 }
+
+const URL_HOST = /^(?:\[[0-9a-f:.]+\]|[0-9a-z._~!$&'()*+,;=%-]+)$/; // no `@`, `/`, `?`, `#`: in `http://a@127.1/` the host is 127.0.0.1
+/** A lowercase host without port as the WHATWG URL parser writes an absolute-form target's (`[0:0::1]` → `[::1]`, `127.1` → `127.0.0.1`), or undefined. */
+export function urlHost(host: string): string | undefined { return URL_HOST.test(host) ? (URL.parse(`http://${host}/`)?.hostname ?? undefined) : undefined; }
 
 /** Where a Host's port separator is, or -1: after `]` in an IPv6 literal, whose colons are not one. */
 export function portColon(host: string): number {
@@ -198,9 +201,8 @@ export function buildHostTables<T>(entries: readonly CheckedRoute<T>[]): HostTab
   for (const [host, { root, statics }] of byHost) {
     finishTree(root);
     const table: HostTable<T> = { host, root, statics: indexStatics(statics) };
-    const suffix = wildcardSuffix(host);
     if (host === ANY_HOST) any = table;
-    else if (suffix !== undefined) wildcards.push({ suffix, table });
+    else if (host.startsWith('*.')) wildcards.push({ suffix: host.slice(1), table });
     else exact.set(host, table);
   }
   // Suffixes are unique: no two compare equal.

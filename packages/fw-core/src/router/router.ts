@@ -25,7 +25,7 @@ export interface RouteDefinition<T> {
   readonly name?: string;
 }
 
-/** A route after compilation, as the router holds it: its host lowercase (`'_'` for any), its methods without repeats. */
+/** A route after compilation, as the router holds it: its host lowercase, an address as URLs write it (`'_'` for any), its methods once. */
 export interface CompiledRoute<T> extends Required<Omit<RouteDefinition<T>, 'name'>> {
   readonly bindingNames: readonly string[];
   readonly hasWildcard: boolean;
