@@ -62,11 +62,25 @@ describe('trusted proxy 127.0.0.0/8', () => {
   });
 
   test('bad X-Forwarded-For values fall back to the peer and never fail the request', async () => {
-    const bad = ['not-an-ip', '', ' , ,', `${'9'.repeat(8000)}`, '203.0.113.5:8080', '999.1.1.1', 'fe80::1%eth0'.repeat(10)];
+    const bad = ['not-an-ip', '', ' , ,', `${'9'.repeat(8000)}`, '203.0.113.5:', '999.1.1.1', 'fe80::1%eth0'.repeat(10)];
     const statuses: number[] = [];
     for (const value of bad) statuses.push(await statusFor(blog(), value));
     assert.deepEqual(statuses, [200, 200, 429, 429, 429, 429, 429]);
     assert.equal(await statusFor(blog(), '203.0.113.99'), 200);
+  });
+});
+
+describe('trusted proxy 127.0.0.0/8 that appends the client port (Azure Application Gateway, some ingress controllers)', () => {
+  const blog = blogWithProxies(['127.0.0.0/8']);
+
+  test('an entry with a port counts for its address, whatever the port, bracketed IPv6 included', async () => {
+    assert.equal(await statusFor(blog(), '203.0.113.7:51234'), 200);
+    assert.equal(await statusFor(blog(), '203.0.113.7:51235'), 200);
+    assert.equal(await statusFor(blog(), '203.0.113.7'), 429);
+    assert.equal(await statusFor(blog(), '[2001:db8::1]:443'), 200);
+    assert.equal(await statusFor(blog(), '[2001:db8::2]:444'), 200);
+    assert.equal(await statusFor(blog(), '2001:db8::3'), 429);
+    assert.equal(await statusFor(blog(), '198.51.100.1:1, 127.0.0.2:8080'), 200);
   });
 });
 
@@ -94,6 +108,13 @@ describe('address helpers', () => {
     assert.equal(forwardedClient('198.51.100.1, junk, 10.0.0.3', '10.0.0.1', trusted), '10.0.0.3');
     assert.equal(forwardedClient('10.0.0.5, 10.0.0.6', '10.0.0.1', trusted), '10.0.0.5');
     assert.equal(forwardedClient('', '10.0.0.1', trusted), '10.0.0.1');
+    assert.equal(forwardedClient('198.51.100.1:51234, 10.0.0.3:443', '10.0.0.1', trusted), '198.51.100.1');
+    assert.equal(forwardedClient('[2001:DB8::1]:443, [::ffff:10.0.0.3]:8080', '10.0.0.1', trusted), '2001:DB8::1');
+    assert.equal(forwardedClient('[::ffff:198.51.100.2]:80', '10.0.0.1', trusted), '198.51.100.2');
+    assert.equal(forwardedClient('2001:db8::1:443', '10.0.0.1', trusted), '2001:db8::1:443', 'a bare IPv6 address has no port');
+    for (const junk of ['198.51.100.1:', '198.51.100.1:0', '198.51.100.1:65536', '198.51.100.1:http', '[198.51.100.1]:80', '[2001:db8::1]x', '[::1', 'host:80', '1.2.3.4:5:6']) {
+      assert.equal(forwardedClient(`${junk}, 10.0.0.3`, '10.0.0.1', trusted), '10.0.0.3', junk);
+    }
     const long = ['198.51.100.1', ...Array.from({ length: 20 }, (_, i) => `10.0.0.${i + 10}`)].join(',');
     assert.equal(forwardedClient(long, '10.0.0.1', trusted), '10.0.0.14');
   });

@@ -58,12 +58,21 @@ export function forwardedClient(header: string, peer: string, trusted: BlockList
   return client;
 }
 
-/** One X-Forwarded-For entry as an address (`1.2.3.4`, `2001:db8::1`, `[2001:db8::1]`), or undefined. */
+// An IPv4 address or a bracketed IPv6 one, and the port some balancers append (Azure Application Gateway, some ingress controllers).
+const WITH_PORT = /^(?:\[([^\]]*)\]|(\d+\.\d+\.\d+\.\d+))(?::(\d{1,5}))?$/;
+
+/**
+ * One X-Forwarded-For entry as an address (`1.2.3.4`, `2001:db8::1`, `[2001:db8::1]`), its port dropped as nginx's realip drops
+ * it (`1.2.3.4:51234`, `[2001:db8::1]:443`), or undefined. A bare IPv6 address has no port: `2001:db8::1:443` is an address.
+ */
 function parseForwardedEntry(raw: string): string | undefined {
   if (raw.length > MAX_ENTRY_LENGTH) return undefined;
-  let entry = raw.trim();
-  if (entry.startsWith('[') && entry.endsWith(']')) entry = entry.slice(1, -1);
-  return isIP(entry) === 0 ? undefined : unmapIpv4(entry);
+  const entry = raw.trim();
+  const parts = WITH_PORT.exec(entry);
+  const port = Number(parts?.[3] ?? 1);
+  const address = parts === null ? entry : (parts[1] ?? parts[2] ?? '');
+  const family = parts === null || parts[1] !== undefined ? 6 : 4;
+  return port >= 1 && port <= 65_535 && isIP(address) === family ? unmapIpv4(address) : undefined;
 }
 
 /** `::ffff:1.2.3.4` (as node:http reports IPv4 peers on a dual-stack socket) → `1.2.3.4`. */
