@@ -85,9 +85,10 @@ export const rateLimitPlugin = createRateLimitPlugin();
 async function startRateLimit(options: RateLimitPluginOptions, { env }: PluginInitContext, now: () => number): Promise<RateLimitState> {
   const settings = compileRateLimitOptions(options, env);
   const { maxRequests, windowMs } = settings;
+  const redis = { url: settings.redisUrl, keyPrefix: settings.keyPrefix, windowMs, timeoutMs: settings.storeTimeoutMs, refundLateHits: settings.onStoreError === 'deny' };
   const store =
     settings.store === 'redis'
-      ? await (await import('./redis-store.ts')).createRedisStore({ url: settings.redisUrl, keyPrefix: settings.keyPrefix, windowMs, timeoutMs: settings.storeTimeoutMs })
+      ? await (await import('./redis-store.ts')).createRedisStore(redis)
       : createMemoryStore({ maxRequests, windowMs, maxKeys: settings.maxKeys });
   return { settings, store, policy: policyHeader(maxRequests, windowMs), errorLog: createStoreErrorLog(now), now };
 }

@@ -25,6 +25,12 @@ end
 return {count, ttl}
 `;
 
+/** `KEYS[1]` the counter: takes back the count of a command Redis ran after it was given up on, unless its window has ended. */
+const REFUND_SCRIPT = `
+if redis.call('PTTL', KEYS[1]) > 0 then redis.call('DECR', KEYS[1]) end
+return 0
+`;
+
 /** Options of the Redis store. */
 export interface RedisStoreOptions {
   readonly url: string;
@@ -32,6 +38,8 @@ export interface RedisStoreOptions {
   readonly windowMs: number;
   /** Longest wait for one command, in ms. */
   readonly timeoutMs: number;
+  /** A failed hit's request is refused (on_store_error `deny`): a hit Redis runs after it was given up on is taken back. */
+  readonly refundLateHits?: boolean;
 }
 
 /**
@@ -44,6 +52,7 @@ export const MAX_ABANDONED = 1000;
 
 interface ClientWithHit extends Redis {
   fwRateLimitHit(key: string, windowMs: number): Promise<[number, number]>;
+  fwRateLimitRefund(key: string): Promise<number>;
 }
 
 /** Creates the store, connected and answering PING within `timeoutMs × 4` (at least 1 s), else rejects. */
@@ -60,6 +69,7 @@ export async function createRedisStore(options: RedisStoreOptions): Promise<Rate
   }) as ClientWithHit;
   client.on('error', () => undefined);
   client.defineCommand('fwRateLimitHit', { numberOfKeys: 1, lua: HIT_SCRIPT });
+  client.defineCommand('fwRateLimitRefund', { numberOfKeys: 1, lua: REFUND_SCRIPT });
   const within = commandDeadline(timeoutMs, patience);
   // A Redis out of reach at start is a start-up error; once started, outages follow on_store_error.
   await pingAtStart(client, options.url, patience);
@@ -80,7 +90,12 @@ export async function createRedisStore(options: RedisStoreOptions): Promise<Rate
         if (!answered) {
           abandoned += 1;
           const release = (): void => void (abandoned -= 1);
-          command.then(release, release);
+          // Run late (Redis stalled under the socket timeout), it counted a request `deny` refused: a 503 must not use up the window.
+          const ranLate = (): void => {
+            release();
+            if (options.refundLateHits === true) client.fwRateLimitRefund(keyPrefix + key).catch(() => undefined);
+          };
+          command.then(ranLate, release);
         }
         throw error;
       }
