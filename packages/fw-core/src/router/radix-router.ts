@@ -155,12 +155,12 @@ export function requestHostKey(host: string): string {
   const colon = portColon(host);
   let key = (colon === -1 ? host : host.slice(0, colon)).toLowerCase();
   if (key.charCodeAt(key.length - 1) === 46) key = key.slice(0, -1);
-  // Only an IPv6 literal, an escape or an IPv4 address not dotted-decimal is parsed (bench/router.bench.ts, the table on three hosts).
+  // Only an IPv6 literal or an IPv4 address not dotted-decimal is parsed (bench/router.bench.ts, the table on three hosts).
   const last = key.charCodeAt(key.lastIndexOf('.') + 1);
-  return key.charCodeAt(0) !== 91 && !key.includes('%') && !(last >= 48 && last <= 57 && !isIPv4(key)) ? key : (urlHost(key) ?? key);
+  return key.charCodeAt(0) !== 91 && !(last >= 48 && last <= 57 && !isIPv4(key)) ? key : (urlHost(key) ?? key);
 }
 
-const URL_HOST = /^(?:\[[0-9a-f:.]+\]|[0-9a-z._~!$&'()*+,;=%-]+)$/; // no `@`, `/`, `?`, `#`: in `http://a@127.1/` the host is 127.0.0.1
+const URL_HOST = /^(?:\[[0-9a-f:.]+\]|[0-9a-z._~!$&'()*+,;=-]+)$/; // no @/?# (a@127.1 is 127.0.0.1), no % (%61dmin.x would pass a proxy rule on admin.x)
 /** A lowercase host without port as the WHATWG URL parser writes an absolute-form target's (`[0:0::1]` → `[::1]`, `127.1` → `127.0.0.1`), or undefined. */
 export function urlHost(host: string): string | undefined { return URL_HOST.test(host) ? (URL.parse(`http://${host}/`)?.hostname ?? undefined) : undefined; }
 
