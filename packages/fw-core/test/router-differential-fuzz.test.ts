@@ -135,7 +135,7 @@ function byPrecedence(a: Match, b: Match): number {
 
 const takes = (route: Route, method: string): boolean => route.methods === '_' || (route.methods as readonly string[]).some((m) => m.toUpperCase() === method);
 
-type Answer = { kind: 'found'; id: number; bindings: [string, string][]; pathinfo: string[] | undefined } | { kind: 'not_found' } | { kind: 'method_not_allowed'; allowed: readonly string[]; preflight?: Answer };
+type Answer = { kind: 'found'; id: number; bindings: [string, string][]; pathinfo: string[] | undefined } | { kind: 'not_found'; malformed?: true } | { kind: 'method_not_allowed'; allowed: readonly string[]; preflight?: Answer };
 
 function reference(routes: readonly Route[], method: string, host: string | undefined, path: string): Answer {
   if (!path.startsWith('/')) return { kind: 'not_found' };
@@ -143,7 +143,7 @@ function reference(routes: readonly Route[], method: string, host: string | unde
   try {
     segments = path.slice(1).split('/').map(decodeURIComponent);
   } catch {
-    return { kind: 'not_found' };
+    return { kind: 'not_found', malformed: true };
   }
   for (const table of tablesFor(routes, host)) {
     const matches = routes.filter((route) => route.key === table).map((route) => match(route, segments)).filter((m) => m !== undefined).sort(byPrecedence);
@@ -167,7 +167,7 @@ function summary(result: LookupResult<number>): Answer {
     assert.equal(Object.getPrototypeOf(result.bindings), Object.prototype);
     return { kind: 'found', id: result.route.data, bindings: Object.entries(result.bindings), pathinfo: result.pathinfo };
   }
-  if (result.kind === 'not_found') return { kind: 'not_found' };
+  if (result.kind === 'not_found') return result.malformed ? { kind: 'not_found', malformed: true } : { kind: 'not_found' };
   const answer: Answer = { kind: 'method_not_allowed', allowed: [...result.allowed] };
   return result.preflight === undefined ? answer : { ...answer, preflight: summary(result.preflight) };
 }

@@ -87,6 +87,13 @@ describe('bindings', () => {
     assert.equal(router.find('GET', undefined, '/posts/50%').kind, 'not_found');
   });
 
+  it('tells a malformed path from a plain miss, also where no route could match it and for a method the route does not take', () => {
+    const malformed = { kind: 'not_found', malformed: true };
+    for (const path of ['/posts/%zz', '/nowhere/%E0%A4%A', '/users/%C0%AF/posts/1', '/%']) assert.deepEqual(router.find('GET', undefined, path), malformed, path);
+    assert.deepEqual(router.find('DELETE', undefined, '/posts/%zz'), malformed);
+    for (const path of ['/nowhere/%25', '/nowhere', 'posts/%zz']) assert.deepEqual(router.find('GET', undefined, path), { kind: 'not_found' }, path);
+  });
+
   it('never matches an empty binding', () => {
     assert.equal(router.find('GET', undefined, '/posts/').kind, 'not_found');
     assert.equal(router.find('GET', undefined, '/posts//').kind, 'not_found');

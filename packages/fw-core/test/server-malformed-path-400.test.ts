@@ -6,7 +6,7 @@
  * the global pre_request plugins (a limiter counts it, CORS headers land), the request log line.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { after, before, describe, it, mock } from 'node:test';
 import { json } from '../src/http/response.ts';
 import type { FwPlugin } from '../src/plugins/plugin.ts';
 import { injectTestApp, type InjectedApp } from './support/inject-app.ts';
@@ -71,6 +71,17 @@ describe('a request path with a malformed percent-escape', () => {
       assert.deepEqual([missing.status, await missing.json()], [404, { missed: 'app' }]);
     });
   }
+
+  it('decodes the path once: the router tells the pipeline it is malformed, which decoded it again up to three times', async () => {
+    const decode = mock.method(globalThis, 'decodeURIComponent');
+    try {
+      const res = await injected.fetch('/api/%zz');
+      assert.deepEqual([res.status, await res.json()], [400, { error: 'malformed percent-escape in the path' }]);
+      assert.deepEqual(decode.mock.calls.map((call) => call.arguments[0]), ['%zz']);
+    } finally {
+      decode.mock.restore();
+    }
+  });
 
   it('logs the request with its 400', async () => {
     await fetch(`${server.url}/api/%zz?q=1`).then((res) => res.arrayBuffer());

@@ -392,9 +392,7 @@ export async function sendFileAt(target: ResponseTarget, path: string, stats: St
 /** The open file and its fstat, or undefined when it vanished or is no longer a regular file. */
 async function openRegularFile(path: string): Promise<{ handle: FileHandle; stats: Stats } | undefined> {
   // Deleted or made unreadable since the stat: as absent as if it never existed.
-  const handle = await open(path, OPEN_FLAGS).catch((error: unknown) => {
-    if (!isUnservableError(error)) throw error;
-  });
+  const handle = await open(path, OPEN_FLAGS).catch((error: unknown) => (isUnservableError(error) ? undefined : Promise.reject(error)));
   if (handle === undefined) return undefined;
   const stats = await handle.stat().catch((error: unknown) => handle.close().then(() => Promise.reject(error)));
   if (stats.isFile()) return { handle, stats };

@@ -17,7 +17,7 @@ import { recordingSpan, traceFieldsOf } from '../log/logger.ts';
 import type { PluginStep } from '../plugins/plugin-registry.ts';
 import type { PluginEnv } from '../plugins/plugin.ts';
 import { createRouter } from '../router/create-router.ts';
-import { canonicalPath, missRouteOf } from '../router/parse-path.ts';
+import { missRouteOf } from '../router/parse-path.ts';
 import { NO_BINDINGS } from '../router/radix-router.ts';
 import type { RouteFound } from '../router/router.ts';
 import { endedAt, exchangeOf, hasRepeatedHeader } from '../stream/exchange.ts';
@@ -40,7 +40,8 @@ export function createPipelineListener(runtime: Runtime): Listener {
     const exchange = exchangeOf(raw);
     const id = requestIdFor(idHeader === undefined ? undefined : raw.headers[idHeader]);
     exchange.id = id;
-    const flow: Flow = { raw, res, id, json: runtime.json, runtime, exchange, req: undefined, compiled: undefined, checks: undefined, allow: undefined, answers: runtime.routes.answers };
+    const flow: Flow = { raw, res, id, json: runtime.json, runtime, exchange, req: undefined, compiled: undefined, checks: undefined, allow: undefined,
+      malformed: false, answers: runtime.routes.answers };
     if (runtime.logRequests) logWhenDone(flow);
     let outcome: void | Promise<unknown> | typeof DONE = undefined;
     try {
@@ -128,15 +129,16 @@ function compileDispatch(runtime: Runtime, pre: PluginEnv, post: PluginEnv): (fl
       flow.checks = runtime.schemas.get(compiled);
       return runLane(lanes[compiled.group.index]!.route, 0, routed(flow, found, compiled.info));
     }
-    const missLane = (allow: string | undefined): void | Promise<void> => {
+    const missLane = (allow: string | undefined, malformed = false): void | Promise<void> => {
       flow.allow = allow;
-      const { lane, answers } = missLaneOf(host.host, target.path);
+      flow.malformed = malformed;
+      const { lane, answers } = missLaneOf(host.host, target.path, malformed);
       flow.answers = answers;
       // No plugin to run and no own answer: the answer needs no FwRequest.
-      if (lane.length === 1 && (allow === undefined ? answers.onNotFound : answers.onMethodNotAllowed) === undefined) return writeMiss(flow, allow, target.path);
+      if (lane.length === 1 && (allow === undefined ? answers.onNotFound : answers.onMethodNotAllowed) === undefined) return writeMiss(flow, allow, malformed);
       return runLane(lane, 0, routed(flow, undefined, missedRoute));
     };
-    if (found.kind === 'not_found') return missLane(undefined);
+    if (found.kind === 'not_found') return missLane(undefined, found.malformed);
     const allow = (found.allowed.includes('OPTIONS') ? found.allowed : [...found.allowed, 'OPTIONS']).join(', ');
     if (method !== 'OPTIONS') return missLane(allow);
     // OPTIONS on a path that declares no OPTIONS method: the pre_request plugins of the path's
@@ -175,9 +177,9 @@ function routed(flow: Flow, found: RouteFound<RouteTarget> | undefined, info: Ro
  * else: the request's onNotFound or onMethodNotAllowed, else fw's answer.
  */
 function answerMiss(flow: RoutedFlow): Answered {
-  const { req, allow, answers: { onNotFound, onMethodNotAllowed } } = flow;
-  const builtin = (): void => writeMiss(req, allow, req.path);
-  if (allow === undefined && onNotFound !== undefined && !undecodable(req.path)) return answerOwn(flow, 'onNotFound', () => onNotFound(req), builtin);
+  const { req, allow, malformed, answers: { onNotFound, onMethodNotAllowed } } = flow;
+  const builtin = (): void => writeMiss(req, allow, malformed);
+  if (allow === undefined && onNotFound !== undefined && !malformed) return answerOwn(flow, 'onNotFound', () => onNotFound(req), builtin);
   if (allow !== undefined && onMethodNotAllowed !== undefined) {
     // RFC 9110 §15.5.6: a 405 lists the methods, whoever words it (the answer's own allow wins).
     req.responseHeaders.allow = allow;
@@ -186,23 +188,21 @@ function answerMiss(flow: RoutedFlow): Answered {
   return doneOnceWritten(builtin());
 }
 
-/** The router answers a path that does not decode (docs/router.md, "Percent-decoding") not_found: a client error, 400 as in Fastify. */
-function writeMiss(target: ResponseTarget, allow: string | undefined, path: string): void {
+/** A path that does not decode (docs/router.md, "Percent-decoding") is `malformed`: a client error, 400 as in Fastify. */
+function writeMiss(target: ResponseTarget, allow: string | undefined, malformed: boolean): void {
   if (allow !== undefined) writeError(target, 405, 'method not allowed', { headers: { allow } });
-  else if (undecodable(path)) writeError(target, 400, 'malformed percent-escape in the path');
+  else if (malformed) writeError(target, 400, 'malformed percent-escape in the path');
   else writeError(target, 404, 'not found');
 }
-
-const undecodable = (path: string): boolean => path.includes('%') && canonicalPath(path) === undefined;
 
 /**
  * The lanes of router misses (docs/pipeline.md, "Router misses"), compiled once, and their lookup by host and path: the lane (the
  * pre_request plugins, then the answer) and own answers of the group whose host and prefix the router matches, else the global
  * list's and the app's, as Fastify runs onRequest hooks before its not-found handler. Each group is a route `prefix/[...]` (a
  * prefix ending in `[...]` as it is) of a router of its own, so hosts, bindings, escapes and precedence are the router's; of
- * groups with one host and prefix shape (a conflict to the router) the first defined takes the misses.
+ * groups with one host and prefix shape (a conflict to the router) the first defined takes the misses; a malformed path, no group's.
  */
-function compileMissLanes(routes: CompiledRoutes, env: PluginEnv): (host: string | undefined, path: string) => { readonly lane: readonly Stage[]; readonly answers: ErrorAnswers } {
+function compileMissLanes(routes: CompiledRoutes, env: PluginEnv) {
   const laneOf = (steps: readonly PluginStep[]): readonly Stage[] =>
     answeredAfter(steps.filter((step) => step.instance.plugin.matchedRoutesOnly !== true), env, answerMiss);
   const prefixes = routes.groups
@@ -210,8 +210,8 @@ function compileMissLanes(routes: CompiledRoutes, env: PluginEnv): (host: string
     .filter((route, at, all) => all.findIndex((other) => other.shape === route.shape) === at);
   const router = createRouter(prefixes);
   const global = { lane: laneOf(routes.global.pre), answers: routes.answers };
-  return (host, path) => {
-    const found = router.find('GET', host, path);
-    return found.kind === 'found' ? found.route.data : global;
+  return (host: string | undefined, path: string, malformed: boolean): { readonly lane: readonly Stage[]; readonly answers: ErrorAnswers } => {
+    const found = malformed ? undefined : router.find('GET', host, path);
+    return found?.kind === 'found' ? found.route.data : global;
   };
 }

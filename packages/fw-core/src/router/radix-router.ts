@@ -9,6 +9,7 @@ import { finishTree, insertRoute, matchTree, RadixNode, type CheckedRoute, type 
 import { HTTP_METHODS, type CompiledRoute, type LookupResult, type MethodNotAllowed, type RouteFound, type Router } from './router.ts';
 
 const NOT_FOUND = Object.freeze({ kind: 'not_found' } as const);
+const MALFORMED = Object.freeze({ kind: 'not_found', malformed: true } as const);
 
 /** A router over one radix tree per host. */
 export class RadixRouter<T> implements Router<T> {
@@ -34,12 +35,12 @@ export class RadixRouter<T> implements Router<T> {
     const state = this.#state;
     state.escapable = false;
     const answer = this.#lookup(method, host, path, false);
-    // Only an answer an escape could change is looked up again in canonical form: a match that captured
-    // a '%', a 405, or a 404 whose walk passed an escapable segment (bench/router.bench.ts, misses).
-    const done = answer.kind === 'found' ? !capturedEscape(answer.route, path, state) : answer === NOT_FOUND && !state.escapable;
-    if (done || !path.includes('%')) return answer;
+    // Any miss with a '%' is decoded, to tell a malformed one (the pipeline's 400); only an answer an escape could change is looked up
+    // again in canonical form: a match that captured a '%', a 405, or a 404 whose walk passed an escapable segment (bench/router.bench.ts, misses).
+    if ((answer.kind === 'found' && !capturedEscape(answer.route, path, state)) || !path.includes('%')) return answer;
     const canonical = canonicalPath(path);
-    return canonical === undefined ? NOT_FOUND : this.#lookup(method, host, canonical, canonical.includes('%'));
+    if (canonical === undefined) return MALFORMED;
+    return answer === NOT_FOUND && !state.escapable ? answer : this.#lookup(method, host, canonical, canonical.includes('%'));
   }
 
   /** Asks the host tables in precedence order; the first that has the path answers. */

@@ -41,8 +41,8 @@ export interface RouteFound<T> {
   readonly pathinfo: string[] | undefined;
 }
 
-/** No route has this path on the selected host: answer 404. */
-export type RouteNotFound = { readonly kind: 'not_found' };
+/** No route has this path on the selected host: answer 404; `malformed`: a percent-escape in it does not decode (docs/router.md). */
+export type RouteNotFound = { readonly kind: 'not_found'; readonly malformed?: true };
 
 /** The path exists but not for this method: answer 405 with `allow: <allowed joined by ', '>`. */
 export interface MethodNotAllowed<T = unknown> {
