@@ -40,8 +40,7 @@ export function createPipelineListener(runtime: Runtime): Listener {
     const exchange = exchangeOf(raw);
     const id = requestIdFor(idHeader === undefined ? undefined : raw.headers[idHeader]);
     exchange.id = id;
-    const flow: Flow = { raw, res, id, json: runtime.json, runtime, exchange, req: undefined, compiled: undefined, checks: undefined, allow: undefined,
-      malformed: false, answers: runtime.routes.answers };
+    const flow: Flow = { raw, res, id, json: runtime.json, runtime, exchange, req: undefined, compiled: undefined, checks: undefined, allow: undefined, answers: runtime.routes.answers };
     if (runtime.logRequests) logWhenDone(flow);
     let outcome: void | Promise<unknown> | typeof DONE = undefined;
     try {
@@ -131,7 +130,6 @@ function compileDispatch(runtime: Runtime, pre: PluginEnv, post: PluginEnv): (fl
     }
     const missLane = (allow: string | undefined, malformed = false): void | Promise<void> => {
       flow.allow = allow;
-      flow.malformed = malformed;
       const { lane, answers } = missLaneOf(host.host, target.path, malformed);
       flow.answers = answers;
       // No plugin to run and no own answer: the answer needs no FwRequest.
@@ -177,9 +175,9 @@ function routed(flow: Flow, found: RouteFound<RouteTarget> | undefined, info: Ro
  * else: the request's onNotFound or onMethodNotAllowed, else fw's answer.
  */
 function answerMiss(flow: RoutedFlow): Answered {
-  const { req, allow, malformed, answers: { onNotFound, onMethodNotAllowed } } = flow;
-  const builtin = (): void => writeMiss(req, allow, malformed);
-  if (allow === undefined && onNotFound !== undefined && !malformed) return answerOwn(flow, 'onNotFound', () => onNotFound(req), builtin);
+  const { req, allow, answers: { onNotFound, onMethodNotAllowed } } = flow;
+  const builtin = (): void => writeMiss(req, allow, false);
+  if (allow === undefined && onNotFound !== undefined) return answerOwn(flow, 'onNotFound', () => onNotFound(req), builtin);
   if (allow !== undefined && onMethodNotAllowed !== undefined) {
     // RFC 9110 §15.5.6: a 405 lists the methods, whoever words it (the answer's own allow wins).
     req.responseHeaders.allow = allow;
@@ -200,18 +198,19 @@ function writeMiss(target: ResponseTarget, allow: string | undefined, malformed:
  * pre_request plugins, then the answer) and own answers of the group whose host and prefix the router matches, else the global
  * list's and the app's, as Fastify runs onRequest hooks before its not-found handler. Each group is a route `prefix/[...]` (a
  * prefix ending in `[...]` as it is) of a router of its own, so hosts, bindings, escapes and precedence are the router's; of
- * groups with one host and prefix shape (a conflict to the router) the first defined takes the misses; a malformed path, no group's.
+ * groups with one host and prefix shape (a conflict to the router) the first defined takes the misses; a malformed path the global one's, then fw's 400.
  */
 function compileMissLanes(routes: CompiledRoutes, env: PluginEnv) {
-  const laneOf = (steps: readonly PluginStep[]): readonly Stage[] =>
-    answeredAfter(steps.filter((step) => step.instance.plugin.matchedRoutesOnly !== true), env, answerMiss);
+  const laneOf = (steps: readonly PluginStep[], answer = answerMiss): readonly Stage[] =>
+    answeredAfter(steps.filter((step) => step.instance.plugin.matchedRoutesOnly !== true), env, answer);
   const prefixes = routes.groups
     .map((group) => ({ ...missRouteOf(group), data: { lane: laneOf(group.plugins.pre), answers: group.answers } }))
     .filter((route, at, all) => all.findIndex((other) => other.shape === route.shape) === at);
   const router = createRouter(prefixes);
   const global = { lane: laneOf(routes.global.pre), answers: routes.answers };
+  const undecodable = { lane: laneOf(routes.global.pre, (flow) => doneOnceWritten(writeMiss(flow.req, undefined, true))), answers: routes.answers };
   return (host: string | undefined, path: string, malformed: boolean): { readonly lane: readonly Stage[]; readonly answers: ErrorAnswers } => {
     const found = malformed ? undefined : router.find('GET', host, path);
-    return found?.kind === 'found' ? found.route.data : global;
+    return found?.kind === 'found' ? found.route.data : malformed ? undecodable : global;
   };
 }

@@ -61,8 +61,6 @@ export interface Flow extends ResponseTarget {
   checks: RouteChecks | undefined;
   /** The `allow` header of a 405 or a preflight's 204. */
   allow: string | undefined;
-  /** A router miss whose path does not decode (RouteNotFound.malformed): fw's 400, not a 404. */
-  malformed: boolean;
   /** The request's own answers: its group's (a miss's: the best-matching group's), else the app's. */
   answers: ErrorAnswers;
 }
