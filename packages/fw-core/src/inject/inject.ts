@@ -25,6 +25,8 @@ export interface InjectRequest {
   readonly headers?: Readonly<Record<string, string | readonly string[]>>;
   /** A string or bytes as they are; any other value (a number and null too) as JSON (`content-type: application/json` unless set); one JSON cannot carry (a function, a symbol, a BigInt, a cycle) rejects (FW_ERR_INJECT_BAD_BODY). */
   readonly body?: unknown;
+  /** Aborting it is a client's hang-up: the socket destroyed, the response closes unfinished (`req.signal` aborts); inject rejects with its reason. */
+  readonly signal?: AbortSignal;
 }
 
 /** The response as a client would have read it; `Body`: what `json()` may return, `unknown` unless a route is named. */
@@ -81,8 +83,10 @@ export async function inject<R extends HandlerRoute | undefined = undefined, con
   errorSchema?: E,
 ): Promise<InjectResponse<InjectBody<R> | OwnErrorBody<E>>> {
   const listener = typeof target === 'function' ? target : target.listener;
+  const { signal, ...spec } = typeof request === 'string' ? { url: request, signal: undefined } : request;
+  signal?.throwIfAborted();
   const socket = new InjectSocket();
-  const { req, body } = incomingMessage(socket, typeof request === 'string' ? { url: request } : request);
+  const { req, body } = incomingMessage(socket, spec);
   const res = new CountedServerResponse(req);
   res.assignSocket(socket as never);
   const closed = whenClosed(req, res, socket);
@@ -93,7 +97,10 @@ export async function inject<R extends HandlerRoute | undefined = undefined, con
   // After the listener, as node:http's parser does, so stream handlers that count body bytes see them.
   if (body !== undefined) req.push(body);
   req.push(null);
-  await closed;
+  const leave = (): void => void (res.writableFinished || socket.destroy());
+  signal?.addEventListener('abort', leave, { once: true });
+  await closed.finally(() => signal?.removeEventListener('abort', leave));
+  if (signal?.aborted && !res.writableFinished) throw signal.reason;
   const { status, headers, rawBody } = parseResponse(Buffer.concat(socket.written), req.method!);
   const text = rawBody.toString('utf8');
   return { status, headers, body: text, rawBody, complete: res.writableFinished, json: <T>() => JSON.parse(text) as T };
@@ -108,7 +115,8 @@ export function injectFetch(target: InjectTarget): (input: Request | string | UR
     const request = new Request(input instanceof Request ? input : new URL(input, 'http://localhost'), init);
     const url = new URL(request.url);
     const body = request.body === null ? undefined : new Uint8Array(await request.arrayBuffer());
-    const answer = await inject(target, { method: request.method, url: url.pathname + url.search, headers: { ...Object.fromEntries(request.headers), host: url.host }, body });
+    const { method, signal, headers: sent } = request;
+    const answer = await inject(target, { method, url: url.pathname + url.search, headers: { ...Object.fromEntries(sent), host: url.host }, body, signal });
     if (!answer.complete) throw new TypeError(`fetch failed: the response to ${request.method} ${url.pathname} was cut`);
     const headers = new Headers();
     for (const [name, value] of Object.entries(answer.headers)) for (const item of [value].flat()) headers.append(name, item);
@@ -161,21 +169,14 @@ function encodeBody(body: InjectRequest['body'], headers: Record<string, string 
   return Buffer.from(json);
 }
 
-/**
- * Resolves on the response's 'close', emitted as node:http's server does: on the next tick after 'finish',
- * the socket detached (request logs and spans end there). A destroyed response closes through its socket.
- */
+/** Resolves on the response's 'close', which its socket's emits (onServerResponseClose): a tick after 'finish', as a server's, or on a cut or an abort. */
 function whenClosed(req: IncomingMessage, res: ServerResponse, socket: InjectSocket): Promise<void> {
   return new Promise((resolve) => {
     res.once('close', () => resolve());
     res.once('finish', () => {
-      res.detachSocket(socket as never);
       // An unread body (a refused request) is discarded, as the server's _dump does.
       if (!req.readableEnded) req.resume();
-      process.nextTick(() => {
-        res.destroyed = true;
-        res.emit('close');
-      });
+      socket.destroy();
     });
   });
 }
@@ -229,8 +230,7 @@ function parseResponse(raw: Buffer, method: string): Pick<InjectResponse, 'statu
     // 100 Continue and 103 Early Hints come before the final response (RFC 9110 §15.2).
     if (status >= 100 && status < 200) continue;
     const headers = parseFields(lines.slice(1));
-    const rest = raw.subarray(offset);
-    if (method === 'HEAD' || status === 204 || status === 304) return { status, headers, rawBody: Buffer.alloc(0) };
+    const rest = method === 'HEAD' || status === 204 || status === 304 ? Buffer.alloc(0) : raw.subarray(offset);
     return { status, headers, rawBody: headers['transfer-encoding'] === 'chunked' ? unchunk(rest) : rest };
   }
 }
