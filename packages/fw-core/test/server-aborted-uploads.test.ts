@@ -7,7 +7,7 @@
  */
 import assert from 'node:assert/strict';
 import type { IncomingMessage } from 'node:http';
-import { connect } from 'node:net';
+import { connect, type Socket } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { json } from '../src/http/response.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
@@ -23,7 +23,11 @@ describe('uploads the client abandons', () => {
         // Each upload names its request id, so its request line can be waited for.
         server_configuration: { request_timeout_ms: 300, headers_timeout_ms: 300, request_id_header: 'x-request-id' },
       },
-      groups: [{ prefix: '', security: false, routes: [{ path: '/echo', handler: (req) => json({ echo: req.body ?? null }), options: { methods: ['post'] } }] }],
+      groups: [{ prefix: '', security: false, routes: [
+        { path: '/echo', handler: (req) => json({ echo: req.body ?? null }), options: { methods: ['post'] } },
+        // A handler streaming the body itself (to a file, an object store): its read fails with the body's own abort.
+        { path: '/stream-body', handler: async (req) => { let bytes = 0; for await (const chunk of req.raw) bytes += (chunk as Buffer).length; return json({ bytes }); }, options: { methods: ['post'] } },
+      ] }],
     });
   });
   after(async () => {
@@ -57,6 +61,20 @@ describe('uploads the client abandons', () => {
     socket.destroy();
     await processed(req, 'upload-aborted');
     assert.deepEqual(app.logs.filter((line) => line.level === 'error'), []);
+  });
+
+  it("a client that leaves (reset or closed) while its handler reads req.raw is no failure: the body's abort is not logged", async () => {
+    for (const [id, leave] of [['raw-reset', (socket: Socket) => socket.resetAndDestroy()], ['raw-closed', (socket: Socket) => socket.end()]] as const) {
+      const socket = connect(app.server.port, '127.0.0.1');
+      socket.on('error', () => {});
+      await new Promise<void>((resolve) => socket.on('connect', resolve));
+      const taken = nextRequest();
+      socket.write(`POST /stream-body HTTP/1.1\r\nhost: test\r\nx-request-id: ${id}\r\ncontent-type: application/octet-stream\r\ncontent-length: 100\r\n\r\npartial`);
+      const req = await taken;
+      leave(socket);
+      await processed(req, id);
+    }
+    assert.deepEqual(app.logs.filter((line) => line.level === 'error').map((line) => line.fields), []);
   });
 
   it('a body cut by request_timeout_ms gets 408 from node:http and is not logged as a failure', async () => {

@@ -337,10 +337,10 @@ export function fail(flow: Flow, error: unknown, where = 'pipeline'): Answered {
 /**
  * The `request_failed` line (docs/operations.md, "Logs"): an error line with the stack when the answer is a 5xx, else
  * (an app's onError mapping its error to a 409) info with the error's name, message and code, as Fastify logs by reply status.
- * Not logged: an exposed FwError, and an AbortError once the client has gone (work stopped on `req.signal`; the request line says aborted).
+ * Not logged: an exposed FwError, and, the client gone, an AbortError (work stopped on `req.signal`) or its body's own error: the request line says aborted.
  */
 function logFailure(runtime: Runtime, target: ResponseTarget, error: unknown, where: string, status: number): void {
-  const gone = error instanceof Error && error.name === 'AbortError' && target.res.destroyed && !target.res.writableEnded;
+  const gone = target.res.destroyed && !target.res.writableEnded && error instanceof Error && (error.name === 'AbortError' || error === target.raw.errored);
   if (isFwError(error) ? error.expose : gone) return;
   const err = status < 500 && error instanceof Error ? { name: error.name, message: error.message, ...('code' in error && { code: error.code }) } : error;
   runtime.logger[status < 500 ? 'info' : 'error']({ event: 'request_failed', request_id: target.id, where, status, err }, 'request failed');
