@@ -38,6 +38,7 @@ export const UNIT: readonly string[] = [
     'config-unknown-environment',
     'cors-plugin-options',
     'exchange-one-duration',
+    'inject-abort-signal',
     'inject-fetch',
     'load-application-bad-package-json',
     'log-instance-id-matches-resource',
