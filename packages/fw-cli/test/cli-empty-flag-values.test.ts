@@ -1,7 +1,8 @@
 /**
  * A flag given an empty value, as `--app "$APP_DIR"` gives it when the variable is unset. Before,
  * `fw audit --app ''` audited the current directory's app, silently, and `fw openapi --output ''`
- * tried to write the current directory. Each is now FW_CLI_ERR_USAGE, exit 1, nothing run.
+ * tried to write the current directory, and `--title ''` or `--api-version ''` wrote a document whose info.title or
+ * info.version was empty. Each is now FW_CLI_ERR_USAGE, exit 1, nothing run.
  */
 import assert from 'node:assert/strict';
 import { tmpdir } from 'node:os';
@@ -14,6 +15,8 @@ describe('an empty flag value is a usage error', { concurrency: true }, () => {
     [['audit', '--strict', '--app', ''], '--app is empty; give the app directory (--app . for the current one)', 'audit'],
     [['openapi', '--output', ''], '--output is empty; give the file to write', 'openapi'],
     [['openapi', '--output', join(tmpdir(), 'fw-cli-empty-types', 'openapi.json'), '--types', ''], '--types is empty; give the file to write', 'openapi'],
+    [['openapi', '--output', join(tmpdir(), 'fw-cli-empty-title', 'openapi.json'), '--title', ''], '--title is empty; give the info.title to write', 'openapi'],
+    [['openapi', '--output', join(tmpdir(), 'fw-cli-empty-version', 'openapi.json'), '--api-version', ''], '--api-version is empty; give the info.version to write', 'openapi'],
   ];
   for (const [args, message, command] of cases) {
     it(`fw ${args.join(' ')}`, async () => {

@@ -28,8 +28,15 @@ export const openapiCommand: FwCommand<OpenapiArgs> = {
       .option('ui', { type: 'boolean', default: true, describe: 'Write swagger.html beside the document (--no-ui: the document, and --types, only)' })
       .option('types', { type: 'string', requiresArg: true, describe: "Also write the document's TypeScript types (paths, components, operations) for openapi-fetch to this file" }),
   async run(args, context) {
-    for (const [flag, value] of [['--output', args.output], ['--types', args.types]] as const) {
-      if (value === '') throw new CliError('FW_CLI_ERR_USAGE', `${flag} is empty; give the file to write`);
+    // An empty value is an unset variable (`--api-version "$VERSION"`), not a choice: an empty info.title or info.version names nothing.
+    const empty = [
+      ['--output', args.output, 'the file'],
+      ['--types', args.types, 'the file'],
+      ['--title', args.title, 'the info.title'],
+      ['--api-version', args.apiVersion, 'the info.version'],
+    ] as const;
+    for (const [flag, value, what] of empty) {
+      if (value === '') throw new CliError('FW_CLI_ERR_USAGE', `${flag} is empty; give ${what} to write`);
     }
     if (args.offline && !args.ui) throw new CliError('FW_CLI_ERR_USAGE', '--offline copies the Swagger UI assets beside swagger.html, which --no-ui does not write: give one of them');
     // Loaded here, not at the top: `fw --help` and the other commands need none of it.
