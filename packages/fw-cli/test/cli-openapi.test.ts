@@ -216,6 +216,11 @@ describe('fw openapi on the blog', { concurrency: true }, () => {
     assert.doesNotMatch(JSON.stringify(document.paths), /"inserted_at":/);
   });
 
+  it("describes /heartbeat's answer, {\"status\":\"ok\"}, as it does /ready's, so a generated client reads it typed", () => {
+    const liveness = { type: 'object', required: ['status'], properties: { status: { type: 'string', enum: ['ok'] } } };
+    assert.deepEqual(document.paths['/heartbeat'].get.responses, { 200: { description: 'OK', content: { 'application/json': { schema: liveness } } }, '4XX': { description: NODE_4XX } });
+  });
+
   it('declares no security scheme while writes are open (no BLOG_API_TOKEN), every operation public (security []), and serves paths from /', () => {
     assert.deepEqual(document.servers, [{ url: '/' }]);
     assert.equal(document.components.securitySchemes, undefined);
