@@ -26,7 +26,7 @@ describe('writes when PostgreSQL stalls after the statement was sent', () => {
     schema = await createTestSchema();
     let url: string;
     ({ proxy, url } = await proxyPostgres(schema.url));
-    blog = await startInjectedBlog({ BLOG_STORE: 'postgres', DATABASE_URL: url, BLOG_POSTGRES_QUERY_TIMEOUT_MS: '800' });
+    blog = await startInjectedBlog({ BLOG_STORE: 'postgres', DATABASE_URL: url, BLOG_POSTGRES_QUERY_TIMEOUT_MS: '800', BLOG_POSTGRES_STATEMENT_TIMEOUT_MS: '800' });
   });
   after(async () => {
     await blog?.stop();

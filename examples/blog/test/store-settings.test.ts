@@ -75,6 +75,21 @@ describe('blog store settings', () => {
     rejectsWith({ postgres_prepared_statements: 0 }, 'FW_ERR_CONFIG_BAD_VALUE', 'blog.postgres_prepared_statements must be true or false; found number 0');
   });
 
+  it('a statement timeout above the query timeout is refused: the blog would give up before the server cancels, so a slow write would be a 504', () => {
+    const message = (statement: number, query: number) =>
+      'blog.postgres_statement_timeout_ms (BLOG_POSTGRES_STATEMENT_TIMEOUT_MS) must be at most ' +
+      `blog.postgres_query_timeout_ms (BLOG_POSTGRES_QUERY_TIMEOUT_MS), ${query}; found number ${statement}: ` +
+      'the blog would stop waiting before PostgreSQL cancels a slow statement, ' +
+      'and a write cut off so has an unknown outcome (504) where the cancel is a plain 503; ' +
+      'raise the query timeout above it (docs/blog-stores.md, "PostgreSQL pool and timeouts")';
+    rejectsWith({ postgres_statement_timeout_ms: 6001 }, 'FW_ERR_CONFIG_BAD_VALUE', message(6001, 6000));
+    rejectsWith({ postgres_query_timeout_ms: 4999 }, 'FW_ERR_CONFIG_BAD_VALUE', message(5000, 4999));
+    const raisedAlone = { BLOG_POSTGRES_STATEMENT_TIMEOUT_MS: '30000' };
+    assert.throws(() => readStoreSettings({ store: 'postgres' }, raisedAlone), { code: 'FW_ERR_CONFIG_BAD_VALUE', message: message(30_000, 6000) });
+    // Equal is taken: tests and slow-request setups raise both together, so that only the client's leaving cancels.
+    assert.equal(checkStoreSettings({ postgres_statement_timeout_ms: 60_000, postgres_query_timeout_ms: 60_000 }).postgres_statement_timeout_ms, 60_000);
+  });
+
   it('the environment variables override the section, and a bad one is named', () => {
     const env = { BLOG_POSTGRES_POOL_SIZE: '20', BLOG_POSTGRES_CONNECT_TIMEOUT_MS: '500', BLOG_POSTGRES_QUERY_TIMEOUT_MS: '7000', BLOG_POSTGRES_STATEMENT_TIMEOUT_MS: '6500', BLOG_IDEMPOTENCY_KEY_TTL_MS: '60000', BLOG_SQLITE_BUSY_TIMEOUT_MS: '100', BLOG_ALLOW_MEMORY_STORE: 'true', BLOG_POSTGRES_PREPARED_STATEMENTS: 'false' };
     assert.deepEqual(readStoreSettings({ store: 'postgres', postgres_pool_size: 5 }, env), {

@@ -72,7 +72,28 @@ export function checkStoreSettings(value: unknown): StoreSettings {
   for (const key of Object.keys(INTEGER_SETTINGS) as IntegerSettingKey[]) {
     if (section[key] !== undefined) settings[key] = checkInteger(key, `blog.${key}`, section[key]);
   }
+  checkTimeoutOrder(settings as unknown as StoreSettings);
   return Object.freeze(settings as unknown as StoreSettings);
+}
+
+/**
+ * PostgreSQL must cancel a slow statement (a known failure, 503) no later than the blog stops waiting for its answer:
+ * a write the blog gives up on first has an unknown outcome (504). Equal is taken (both raised so that only a client
+ * leaving cancels). Checked on the merged values, so the message names both the keys and their variables.
+ */
+function checkTimeoutOrder(settings: StoreSettings): void {
+  const statement = integerSetting(settings, 'postgres_statement_timeout_ms');
+  const query = integerSetting(settings, 'postgres_query_timeout_ms');
+  if (statement <= query) return;
+  const key = 'blog.postgres_statement_timeout_ms';
+  const expected = `at most blog.postgres_query_timeout_ms (BLOG_POSTGRES_QUERY_TIMEOUT_MS), ${query}`;
+  throw new FwError(
+    'FW_ERR_CONFIG_BAD_VALUE',
+    `${key} (BLOG_POSTGRES_STATEMENT_TIMEOUT_MS) must be ${expected}; found number ${statement}: the blog would stop waiting before PostgreSQL ` +
+      'cancels a slow statement, and a write cut off so has an unknown outcome (504) where the cancel is a plain 503; ' +
+      'raise the query timeout above it (docs/blog-stores.md, "PostgreSQL pool and timeouts")',
+    { details: { key, expected, found: statement } },
+  );
 }
 
 /** The value of integer setting `key`, or its default. */
