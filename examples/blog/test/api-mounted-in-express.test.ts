@@ -2,7 +2,7 @@
  * The blog mounted under `/blog` of a real Express 5 app with `express.json()` in front (issue 38,
  * item 17): a JSON POST is created (it answered 500 FW_ERR_PLUGIN_FAILED), and the links the blog
  * and fw build keep the mount path: the 201's `location`, the list's `Link rel="next"` (followed
- * to the next page) and `/docs` → `/docs/`.
+ * to the next page), `/docs` → `/docs/`, and the links of the login page.
  */
 import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
@@ -53,6 +53,15 @@ describe('the blog under /blog of an Express app', () => {
     const next = await fetch(`${url}${match[1]}`);
     assert.equal(next.status, 200);
     assert.equal(((await next.json()) as { posts: unknown[] }).posts.length, 1);
+  });
+
+  test("the login page's form and docs link resolve under /blog, and the link answers", async () => {
+    const page = `${url}/blog/login`;
+    const text = await (await fetch(page)).text();
+    const action = new URL(/<form method="post" action="([^"]*)">/.exec(text)![1]!, page);
+    const docs = new URL(/<a href="([^"]*)">API documentation<\/a>/.exec(text)![1]!, page);
+    assert.deepEqual([action.pathname, docs.pathname], ['/blog/login', '/blog/docs/']);
+    assert.equal((await fetch(docs)).status, 200);
   });
 
   test('redirects /blog/docs to /blog/docs/', async () => {

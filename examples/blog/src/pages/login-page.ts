@@ -17,7 +17,10 @@ export const LOGIN_PAGE_HEADERS: HeaderMap = Object.freeze({
   'x-frame-options': 'DENY',
 });
 
-/** The whole page, built once. */
+/**
+ * The whole page, built once. Its form and link are relative to /login, so they stay under the path
+ * the blog is mounted at (`app.use('/blog', listener)`: /blog/login, /blog/docs/), as fw's own links do.
+ */
 export const LOGIN_PAGE = `<!doctype html>
 <html lang="en">
 <head>
@@ -35,14 +38,14 @@ button { padding: 0.5rem; font: inherit; }
 <body>
 <main>
 <h1>Sign in</h1>
-<form method="post" action="/login">
+<form method="post" action="login">
 <label for="username">Username</label>
 <input id="username" name="username" type="text" autocomplete="username" required>
 <label for="password">Password</label>
 <input id="password" name="password" type="password" autocomplete="current-password" required>
 <button type="submit">Sign in</button>
 </form>
-<p><a href="/docs/">API documentation</a></p>
+<p><a href="docs/">API documentation</a></p>
 </main>
 </body>
 </html>
