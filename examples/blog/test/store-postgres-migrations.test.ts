@@ -96,13 +96,29 @@ describe('PostgreSQL migrations', () => {
     await applyMigrations(pool(), { migrations: [MIGRATIONS[0]!] });
     // \u0001 is 6 bytes in JSON, a newline 2, 𝄞 4: 6 + 2 + 4 = 12.
     await schema.query(`INSERT INTO blog_posts (title, body, status) VALUES ($1, $2, 'draft')`, ['\u0001', '\n𝄞']);
-    assert.deepEqual(await applyMigrations(pool()), [2]);
+    assert.deepEqual(await applyMigrations(pool()), [2, 3]);
     const bytes = async (): Promise<number[]> => (await schema.query('SELECT text_json_bytes FROM blog_posts ORDER BY id')).rows.map((row) => Number(row.text_json_bytes));
     assert.deepEqual(await bytes(), [12]);
     // Written by anything (a previous version during a rolling upgrade, a script): measured alike.
     await schema.query(`INSERT INTO blog_posts (title, body, status) VALUES ('"', 'é', 'draft')`);
     await schema.query(`UPDATE blog_posts SET body = repeat(E'\\x1f', 3) WHERE id = 1`);
     assert.deepEqual(await bytes(), [6 + 18, 2 + 2]);
+  });
+
+  // The blog read such a time as null while PostgreSQL listed it first, and the cursor of its page skipped every post after it.
+  it('refuses an inserted_at later than a JavaScript Date can hold, as it refuses infinity', async () => {
+    await applyMigrations(pool());
+    const insert = (at: string) => schema.query(`INSERT INTO blog_posts (title, body, status, inserted_at) VALUES ('t', 'b', 'draft', $1)`, [at]);
+    // 8.64e15 ms, the last JavaScript Date, is +275760-09-13T00:00:00.000Z.
+    await insert('275760-09-13 00:00:00+00');
+    await assert.rejects(insert('275760-09-13 00:00:00.001+00'), { code: '23514', constraint: 'blog_posts_inserted_at_javascript_date' });
+    await assert.rejects(insert('290000-01-01 00:00:00+00'), { code: '23514' });
+  });
+
+  it('migration 3 starts on a database already holding such a time (it checks new writes only)', async () => {
+    await applyMigrations(pool(), { migrations: MIGRATIONS.slice(0, 2) });
+    await schema.query(`INSERT INTO blog_posts (title, body, status, inserted_at) VALUES ('t', 'b', 'draft', '290000-01-01 00:00:00+00')`);
+    assert.deepEqual(await applyMigrations(pool()), [3]);
   });
 
   it('migration 2 creates the Idempotency-Key table, keyed by scope and key', async () => {

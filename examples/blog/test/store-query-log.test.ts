@@ -155,6 +155,8 @@ describe('query log', () => {
       // Migration 2 likewise: one line, its rows summed (the backfill UPDATE of an empty table: 0).
       ['info', query(MIGRATIONS[1]!.sql, [], 0)],
       ['info', query('INSERT INTO blog_schema_migrations (version, name) VALUES ($1, $2)', [2, 'add_text_json_bytes_and_idempotency_keys'], 1)],
+      ['info', query(MIGRATIONS[2]!.sql, [], 0)],
+      ['info', query('INSERT INTO blog_schema_migrations (version, name) VALUES ($1, $2)', [3, 'bound_inserted_at_to_javascript_dates'], 1)],
       ['info', query('COMMIT', [], 0)],
     ]);
     const again = await open({ store: 'postgres', log: true });
@@ -163,7 +165,7 @@ describe('query log', () => {
       query(BOUNDED_BEGIN, [], 0),
       query('SELECT pg_advisory_xact_lock($1::bigint)', ['7092166003209627506'], 1),
       query(migrationsTable, [], 0),
-      query('SELECT version FROM blog_schema_migrations', [], 2),
+      query('SELECT version FROM blog_schema_migrations', [], 3),
       query('COMMIT', [], 0),
     ]);
   });

@@ -68,4 +68,15 @@ CREATE TABLE blog_idempotency_keys (
 CREATE INDEX blog_idempotency_keys_expires_idx ON blog_idempotency_keys (expires_at);
 `,
   },
+  {
+    version: 3,
+    name: 'bound_inserted_at_to_javascript_dates',
+    // timestamptz holds times up to 294276 AD, a JavaScript Date only up to +275760-09-13 (8.64e15 ms). The blog read
+    // a later time, written by something else (a script), as null while PostgreSQL ordered it first, so the cursor of
+    // its page (null: the untimed tail) skipped every timed post. Refused like infinity (migration 1). NOT VALID: it
+    // checks writes from now on and never scans nor fails on rows already stored (docs/blog-stores.md, "PostgreSQL").
+    sql: `
+ALTER TABLE blog_posts ADD CONSTRAINT blog_posts_inserted_at_javascript_date CHECK (inserted_at <= '275760-09-13 00:00:00+00') NOT VALID;
+`,
+  },
 ];
