@@ -96,7 +96,7 @@ describe('PostgreSQL migrations', () => {
     await applyMigrations(pool(), { migrations: [MIGRATIONS[0]!] });
     // \u0001 is 6 bytes in JSON, a newline 2, 𝄞 4: 6 + 2 + 4 = 12.
     await schema.query(`INSERT INTO blog_posts (title, body, status) VALUES ($1, $2, 'draft')`, ['\u0001', '\n𝄞']);
-    assert.deepEqual(await applyMigrations(pool()), [2, 3]);
+    assert.deepEqual(await applyMigrations(pool()), [2, 3, 4]);
     const bytes = async (): Promise<number[]> => (await schema.query('SELECT text_json_bytes FROM blog_posts ORDER BY id')).rows.map((row) => Number(row.text_json_bytes));
     assert.deepEqual(await bytes(), [12]);
     // Written by anything (a previous version during a rolling upgrade, a script): measured alike.
@@ -115,10 +115,24 @@ describe('PostgreSQL migrations', () => {
     await assert.rejects(insert('290000-01-01 00:00:00+00'), { code: '23514' });
   });
 
-  it('migration 3 starts on a database already holding such a time (it checks new writes only)', async () => {
+  // Read as JS numbers, they came back rounded: user_id 9223372036854775807 was answered 9223372036854776000.
+  it('refuses an id or user_id that is not a safe integer, which the blog would read rounded', async () => {
+    await applyMigrations(pool());
+    const insert = (id: string, userId: string) =>
+      schema.query(`INSERT INTO blog_posts (id, title, body, status, user_id) OVERRIDING SYSTEM VALUE VALUES ($1, 't', 'b', 'draft', $2)`, [id, userId]);
+    await insert('9007199254740991', '9007199254740991');
+    await insert('1', '-9007199254740991');
+    await assert.rejects(insert('2', '9007199254740992'), { code: '23514', constraint: 'blog_posts_user_id_safe_integer' });
+    await assert.rejects(insert('3', '-9007199254740992'), { code: '23514', constraint: 'blog_posts_user_id_safe_integer' });
+    await assert.rejects(insert('9007199254740992', '1'), { code: '23514', constraint: 'blog_posts_id_safe_integer' });
+  });
+
+  it('migrations 3 and 4 start on a database already holding such values (they check new writes only)', async () => {
     await applyMigrations(pool(), { migrations: MIGRATIONS.slice(0, 2) });
-    await schema.query(`INSERT INTO blog_posts (title, body, status, inserted_at) VALUES ('t', 'b', 'draft', '290000-01-01 00:00:00+00')`);
-    assert.deepEqual(await applyMigrations(pool()), [3]);
+    await schema.query(
+      `INSERT INTO blog_posts (title, body, status, inserted_at, user_id) VALUES ('t', 'b', 'draft', '290000-01-01 00:00:00+00', 9223372036854775807)`,
+    );
+    assert.deepEqual(await applyMigrations(pool()), [3, 4]);
   });
 
   it('migration 2 creates the Idempotency-Key table, keyed by scope and key', async () => {

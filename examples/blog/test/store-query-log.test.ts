@@ -157,6 +157,8 @@ describe('query log', () => {
       ['info', query('INSERT INTO blog_schema_migrations (version, name) VALUES ($1, $2)', [2, 'add_text_json_bytes_and_idempotency_keys'], 1)],
       ['info', query(MIGRATIONS[2]!.sql, [], 0)],
       ['info', query('INSERT INTO blog_schema_migrations (version, name) VALUES ($1, $2)', [3, 'bound_inserted_at_to_javascript_dates'], 1)],
+      ['info', query(MIGRATIONS[3]!.sql, [], 0)],
+      ['info', query('INSERT INTO blog_schema_migrations (version, name) VALUES ($1, $2)', [4, 'bound_ids_to_safe_integers'], 1)],
       ['info', query('COMMIT', [], 0)],
     ]);
     const again = await open({ store: 'postgres', log: true });
@@ -165,7 +167,7 @@ describe('query log', () => {
       query(BOUNDED_BEGIN, [], 0),
       query('SELECT pg_advisory_xact_lock($1::bigint)', ['7092166003209627506'], 1),
       query(migrationsTable, [], 0),
-      query('SELECT version FROM blog_schema_migrations', [], 3),
+      query('SELECT version FROM blog_schema_migrations', [], 4),
       query('COMMIT', [], 0),
     ]);
   });

@@ -79,4 +79,15 @@ CREATE INDEX blog_idempotency_keys_expires_idx ON blog_idempotency_keys (expires
 ALTER TABLE blog_posts ADD CONSTRAINT blog_posts_inserted_at_javascript_date CHECK (inserted_at <= '275760-09-13 00:00:00+00') NOT VALID;
 `,
   },
+  {
+    version: 4,
+    name: 'bound_ids_to_safe_integers',
+    // The blog reads bigint as a JavaScript number: past 2^53 - 1 it came back rounded (a script's user_id
+    // 9223372036854775807 was answered 9223372036854776000, an id was listed as one that names no post). The API
+    // takes none such; these keep a script from writing one. NOT VALID, as migration 3.
+    sql: `
+ALTER TABLE blog_posts ADD CONSTRAINT blog_posts_id_safe_integer CHECK (id <= 9007199254740991) NOT VALID;
+ALTER TABLE blog_posts ADD CONSTRAINT blog_posts_user_id_safe_integer CHECK (user_id BETWEEN -9007199254740991 AND 9007199254740991) NOT VALID;
+`,
+  },
 ];
