@@ -3,7 +3,7 @@
  * once. Ids are bigint in the database and JS numbers here (safe up to 2^53).
  */
 import { changedFields, fieldsOf, type UpdatableField } from './post-changes.ts';
-import { isPostId } from './post-id.ts';
+import { isPostId, storedUserId } from './post-id.ts';
 import { applyMigrations } from './postgres-migrate.ts';
 import type { PgCancel, PgPool } from './postgres-pool.ts';
 import { clockMs, DEFAULT_KEY_TTL_MS, keptOutcome, PURGE_BATCH, purgeSchedule } from './idempotency.ts';
@@ -270,7 +270,7 @@ function toPost(row: Record<string, unknown>): Post {
     title: row.title as string,
     body: row.body as string,
     status: row.status as PostStatus,
-    user_id: row.user_id === null ? null : Number(row.user_id),
+    user_id: storedUserId(row.user_id === null ? null : Number(row.user_id)),
     inserted_at: parseStoredTime(row.inserted_at),
     updated_at: parseStoredTime(row.updated_at),
   };

@@ -70,5 +70,10 @@ CREATE TABLE IF NOT EXISTS idempotency_keys (
 CREATE INDEX IF NOT EXISTS idempotency_keys_expires_idx ON idempotency_keys (expires_ms);
 `;
 
-/** The columns every read returns; `inserted_key` stands in for inserted_at. */
-export const SQLITE_COLUMNS = 'id, title, body, status, user_id, inserted_key, updated_at';
+/**
+ * The columns every read returns; `inserted_key` stands in for inserted_at. A user_id past 2^53 - 1 (a script's) is
+ * read as NULL, as post-id.ts's storedUserId reads it: node:sqlite throws ERR_OUT_OF_RANGE on such an integer, and the
+ * post, its list pages with it, answered 500.
+ */
+export const SQLITE_COLUMNS =
+  'id, title, body, status, CASE WHEN user_id BETWEEN -9007199254740991 AND 9007199254740991 THEN user_id END AS user_id, inserted_key, updated_at';

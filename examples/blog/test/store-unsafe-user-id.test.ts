@@ -1,0 +1,70 @@
+/**
+ * A user_id written by something other than the blog (a script) that a JavaScript number cannot
+ * hold (2^63 - 1 as an "unknown user" marker): node:sqlite threw ERR_OUT_OF_RANGE reading it,
+ * so GET of that post and every list page holding it answered 500; PostgreSQL's bigint came back
+ * rounded (9223372036854776000). Both stores now read it as null, as an inserted_at that is not
+ * a date-time reads as null, and every other field of the post as stored.
+ */
+import assert from 'node:assert/strict';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import { after, before, describe, it } from 'node:test';
+import { createStore } from '../src/store/create-store.ts';
+import { applyMigrations } from '../src/store/postgres-migrate.ts';
+import { createPgPool } from '../src/store/postgres-pool.ts';
+import { MIGRATIONS } from '../src/store/sql/postgres-migrations.ts';
+import { openSqliteStore } from '../src/store/sqlite-store.ts';
+import type { PostStore } from '../src/store/store.ts';
+import { recordingLogger } from './support/store-logger.ts';
+import { createTestSchema, type TestSchema } from './support/store-postgres.ts';
+
+const UNSAFE = '9223372036854775807';
+
+/** The post the script wrote and one the blog wrote, read through `store`. */
+async function readBoth(store: PostStore): Promise<void> {
+  const mine = await store.create({ title: 'mine', body: 'b', status: 'draft', user_id: 7 });
+  const theirs = await store.get(1);
+  const { inserted_at: _at, updated_at: _changed, ...fields } = theirs!;
+  assert.deepEqual(fields, { id: 1, title: 'script', body: 'b', status: 'draft', user_id: null });
+  assert.deepEqual((await store.list({ limit: 10 })).map((post) => [post.id, post.user_id]), [[mine.id, 7], [1, null]]);
+}
+
+describe('a user_id a JavaScript number cannot hold reads as null', () => {
+  let dir = '';
+  before(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'blog-unsafe-user-id-'));
+  });
+  after(() => rm(dir, { recursive: true, force: true }));
+
+  it('sqlite', async () => {
+    const path = join(dir, 'blog.sqlite3');
+    await (await openSqliteStore({ path })).close();
+    const script = new DatabaseSync(path);
+    script.exec(`INSERT INTO posts (title, body, status, user_id, inserted_at) VALUES ('script', 'b', 'draft', ${UNSAFE}, '2024-01-01T00:00:00Z')`);
+    script.close();
+    const store = openSqliteStore({ path });
+    try {
+      await readBoth(store);
+    } finally {
+      await store.close();
+    }
+  });
+
+  it('postgres (a row stored before migration 4 refused such a value)', async () => {
+    const schema: TestSchema = await createTestSchema();
+    const pool = createPgPool({ connectionString: schema.url, onIdleError: () => {} });
+    let store: PostStore | undefined;
+    try {
+      await applyMigrations(pool, { migrations: MIGRATIONS.slice(0, 3) });
+      await schema.query(`INSERT INTO blog_posts (title, body, status, user_id) VALUES ('script', 'b', 'draft', ${UNSAFE})`);
+      store = await createStore({ store: 'postgres', database_url: schema.url }, { appDir: '.', env: {}, logger: recordingLogger().logger });
+      await readBoth(store);
+    } finally {
+      await store?.close();
+      await pool.end();
+      await schema.drop();
+    }
+  });
+});
