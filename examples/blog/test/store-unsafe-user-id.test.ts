@@ -8,9 +8,9 @@
 import assert from 'node:assert/strict';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { createStore } from '../src/store/create-store.ts';
 import { applyMigrations } from '../src/store/postgres-migrate.ts';
 import { createPgPool } from '../src/store/postgres-pool.ts';
@@ -32,24 +32,16 @@ async function readBoth(store: PostStore): Promise<void> {
 }
 
 describe('a user_id a JavaScript number cannot hold reads as null', () => {
-  let dir = '';
-  before(async () => {
-    dir = await mkdtemp(join(tmpdir(), 'blog-unsafe-user-id-'));
-  });
-  after(() => rm(dir, { recursive: true, force: true }));
-
-  it('sqlite', async () => {
-    const path = join(dir, 'blog.sqlite3');
-    await (await openSqliteStore({ path })).close();
+  it('sqlite', async (t) => {
+    const path = join(await mkdtemp(join(tmpdir(), 'blog-unsafe-user-id-')), 'blog.sqlite3');
+    t.after(() => rm(dirname(path), { recursive: true, force: true }));
+    await openSqliteStore({ path }).close();
     const script = new DatabaseSync(path);
     script.exec(`INSERT INTO posts (title, body, status, user_id, inserted_at) VALUES ('script', 'b', 'draft', ${UNSAFE}, '2024-01-01T00:00:00Z')`);
     script.close();
     const store = openSqliteStore({ path });
-    try {
-      await readBoth(store);
-    } finally {
-      await store.close();
-    }
+    t.after(() => store.close());
+    await readBoth(store);
   });
 
   it('postgres (a row stored before migration 4 refused such a value)', async () => {
