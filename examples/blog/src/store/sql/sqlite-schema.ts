@@ -28,11 +28,16 @@ CREATE TABLE IF NOT EXISTS posts (
 
 /**
  * The list indexes, and a trigger that measures a row inserted without text_json_bytes (by a
- * script, or a test writing SQL) as the store measures it; run once text_json_bytes exists.
+ * script, or a test writing SQL) as the store measures it; run once text_json_bytes exists. Another refuses an id
+ * past 2^53 - 1, a script's or one AUTOINCREMENT makes after it: node:sqlite cannot read it, so the blog's create
+ * was stored and then answered 500 (and stored again by a client's retry), and every list page with it failed.
  */
 export const SQLITE_INDEXES = `
 CREATE INDEX IF NOT EXISTS posts_list_idx ON posts (inserted_key DESC, id DESC);
 CREATE INDEX IF NOT EXISTS posts_status_list_idx ON posts (status, inserted_key DESC, id DESC);
+CREATE TRIGGER IF NOT EXISTS posts_id_safe_integer AFTER INSERT ON posts WHEN NEW.id > 9007199254740991 BEGIN
+  SELECT RAISE(ABORT, 'id must be at most 9007199254740991, the largest a JavaScript number holds exactly');
+END;
 CREATE TRIGGER IF NOT EXISTS posts_measure_text AFTER INSERT ON posts WHEN NEW.text_json_bytes IS NULL BEGIN
   UPDATE posts SET text_json_bytes = octet_length(json_quote(NEW.title)) + octet_length(json_quote(NEW.body)) - 4 WHERE id = NEW.id;
 END;

@@ -1,9 +1,10 @@
 /**
- * A user_id written by something other than the blog (a script) that a JavaScript number cannot
- * hold (2^63 - 1 as an "unknown user" marker): node:sqlite threw ERR_OUT_OF_RANGE reading it,
- * so GET of that post and every list page holding it answered 500; PostgreSQL's bigint came back
- * rounded (9223372036854776000). Both stores now read it as null, as an inserted_at that is not
- * a date-time reads as null, and every other field of the post as stored.
+ * Integers a JavaScript number cannot hold exactly, written by something other than the blog (a
+ * script). A user_id of 2^63 - 1 (an "unknown user" marker): node:sqlite threw ERR_OUT_OF_RANGE
+ * reading it, so GET of that post and every list page holding it answered 500; PostgreSQL's
+ * bigint came back rounded (9223372036854776000). Both stores now read it as null, as an
+ * inserted_at that is not a date-time reads as null. An id past 2^53 - 1 SQLite now refuses
+ * (PostgreSQL: store-postgres-migrations.test.ts, migration 4).
  */
 import assert from 'node:assert/strict';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -31,8 +32,8 @@ async function readBoth(store: PostStore): Promise<void> {
   assert.deepEqual((await store.list({ limit: 10 })).map((post) => [post.id, post.user_id]), [[mine.id, 7], [1, null]]);
 }
 
-describe('a user_id a JavaScript number cannot hold reads as null', () => {
-  it('sqlite', async (t) => {
+describe('integers past 2^53 - 1 in the database', () => {
+  it('sqlite reads a user_id past them as null', async (t) => {
     const path = join(await mkdtemp(join(tmpdir(), 'blog-unsafe-user-id-')), 'blog.sqlite3');
     t.after(() => rm(dirname(path), { recursive: true, force: true }));
     await openSqliteStore({ path }).close();
@@ -44,7 +45,25 @@ describe('a user_id a JavaScript number cannot hold reads as null', () => {
     await readBoth(store);
   });
 
-  it('postgres (a row stored before migration 4 refused such a value)', async () => {
+  // A script's id past 2^53 - 1 moved AUTOINCREMENT past it: the blog's next create was stored, then answered 500
+  // (node:sqlite could not read the id it returned), and a client retrying it stored it twice.
+  it('sqlite refuses an id past 2^53 - 1, from a script or from a sequence moved past it: a create stores nothing', async (t) => {
+    const path = join(await mkdtemp(join(tmpdir(), 'blog-unsafe-id-')), 'blog.sqlite3');
+    t.after(() => rm(dirname(path), { recursive: true, force: true }));
+    await openSqliteStore({ path }).close();
+    const script = new DatabaseSync(path);
+    t.after(() => script.close());
+    const insert = (id: string) => script.exec(`INSERT INTO posts (id, title, body, status) VALUES (${id}, 'script', 'b', 'draft')`);
+    insert('9007199254740991');
+    assert.throws(() => insert('9007199254740992'), { code: 'ERR_SQLITE_ERROR', message: /id must be at most 9007199254740991/ });
+    script.exec(`UPDATE sqlite_sequence SET seq = 9007199254740991 WHERE name = 'posts'`);
+    const store = openSqliteStore({ path });
+    t.after(() => store.close());
+    await assert.rejects(store.create({ title: 'mine', body: 'b', status: 'draft', user_id: null }));
+    assert.equal(script.prepare('SELECT count(*) AS n FROM posts').get()?.n, 1);
+  });
+
+  it('postgres reads a user_id past them as null (a row stored before migration 4 refused such a value)', async () => {
     const schema: TestSchema = await createTestSchema();
     const pool = createPgPool({ connectionString: schema.url, onIdleError: () => {} });
     let store: PostStore | undefined;
