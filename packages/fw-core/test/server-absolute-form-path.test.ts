@@ -68,6 +68,22 @@ describe('an absolute-form target is routed by its raw path, as origin-form is',
   });
 });
 
+describe("an absolute-form target's authority is routed as a Host header's text", () => {
+  let app: TestApp;
+  before(async () => {
+    const routes = [{ path: '/admin', handler: () => json({ admin: true }), options: { methods: ['get'] } }] as RouteGroup['routes'];
+    app = await startTestApp({ groups: [{ host: 'admin.internal', prefix: '', security: false, routes }, ...groups] });
+  });
+  after(() => app.close());
+
+  it('leaves a percent-escape in the authority undecoded: %61dmin.internal is not admin.internal', async () => {
+    const send = (target: string, host: string) => rawRequest(app.server.port, `GET ${target} HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`);
+    assert.equal((await send('http://ADMIN.internal./admin', 'h.example'))?.status, 200, 'case and a final dot as the Host header');
+    assert.equal((await send('/admin', '%61dmin.internal'))?.status, 404, 'the Host header');
+    assert.equal((await send('http://%61dmin.internal/admin', 'admin.internal'))?.status, 404, 'the absolute form');
+  });
+});
+
 describe('inject routes an absolute-form target by its raw path too', () => {
   let app: InjectedApp;
   before(async () => {

@@ -79,8 +79,10 @@ const ABSOLUTE_FORM = /^https?:\/\/[^/?#\\]*(?=[/?#]|$)/i;
 function parseRequestTarget(url: string): RequestTarget | undefined {
   if (url.charCodeAt(0) === 47 /* '/' */) return splitPathAndQuery(url, undefined);
   const origin = ABSOLUTE_FORM.exec(url)?.[0] ?? '';
-  const parsed = origin === '' ? null : URL.parse(origin);
-  return parsed === null ? undefined : splitPathAndQuery(url.slice(origin.length).replace(/^(?!\/)/, '/'), parsed.host);
+  if (origin === '' || URL.parse(origin) === null) return undefined;
+  // The authority as sent, as a Host header would be: URL.parse's host decodes `%61dmin` to `admin`, past a proxy's rule on the text.
+  const authority = origin.slice(origin.indexOf('//') + 2).replace(/^.*@/, '');
+  return splitPathAndQuery(url.slice(origin.length).replace(/^(?!\/)/, '/'), authority);
 }
 
 /** Splits an origin-form target (`/path?query#fragment`) into path and query, dropping the fragment. */
