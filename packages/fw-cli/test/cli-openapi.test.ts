@@ -92,6 +92,15 @@ describe('fw openapi on the shop fixture', { concurrency: true }, () => {
     }
   });
 
+  it("swagger.html loads a document whose file name has '#', '?', '%' or a space: the name percent-encoded in its url", async () => {
+    const dir = await shopCopy();
+    assertSucceeded(await runFw(['openapi', '-o', 'api/v1#draft? 100%.json'], { cwd: dir }));
+    const url = /url: '([^']*)'/.exec(await readFile(join(dir, 'api', 'swagger.html'), 'utf8'))?.[1];
+    assert.equal(url, 'v1%23draft%3F%20100%25.json');
+    const fetched = new URL(url!, 'http://docs.example/api/swagger.html');
+    assert.equal(decodeURIComponent(fetched.pathname), '/api/v1#draft? 100%.json', 'the page fetches the file written');
+  });
+
   it('--no-ui writes the document (and --types) without swagger.html, and refuses --offline beside it', async () => {
     const dir = await shopCopy();
     const run = await runFw(['openapi', '--no-ui', '-o', 'api/spec.json', '--types', 'api/types.ts'], { cwd: dir });

@@ -47,7 +47,7 @@ export async function writeOpenapi(options: WriteOpenapiOptions): Promise<Openap
   const dir = dirname(options.output);
   // The document, the page and the types with what each is; every path is checked (its parents made) before any file is written.
   const planned: { what: string; path: string; content: string }[] = [{ what: 'OpenAPI spec', path: options.output, content: documentText(document) }];
-  if (options.ui !== false) planned.push({ what: 'Swagger UI', path: join(dir, 'swagger.html'), content: swaggerPage({ specUrl: basename(options.output), title: options.title, offline: options.offline }) });
+  if (options.ui !== false) planned.push({ what: 'Swagger UI', path: join(dir, 'swagger.html'), content: swaggerPage({ specUrl: encodeURIComponent(basename(options.output)), title: options.title, offline: options.offline }) });
   if (options.types !== undefined) planned.push({ what: 'TypeScript types', path: options.types, content: documentTypes(document) });
   // `--types` naming the spec, the page or an asset would overwrite it with the types, silently (or the page a spec named swagger.html).
   const assets = options.offline ? Object.keys(SWAGGER_UI_INTEGRITY).map((asset) => ({ what: 'Swagger UI asset', path: join(dir, asset) })) : [];
