@@ -132,6 +132,7 @@ export const UNIT: readonly string[] = [
     (name) => `packages/fw-cli/test/${name}.test.ts`,
   ),
   'examples/blog/test/plugins-rate-limit-client-key.test.ts',
+  'examples/blog/test/store-settings.test.ts',
   'tests/docs-performance-current.test.ts',
   'tests/fw-core-comments.test.ts',
   'tests/test-suites.test.ts',
