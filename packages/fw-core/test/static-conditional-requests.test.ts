@@ -74,6 +74,25 @@ describe('static files: conditional requests', () => {
     await assertFull({ 'if-modified-since': 'yesterday-ish' });
   });
 
+  it('ignores an If-Modified-Since that is not an HTTP-date, even one Date.parse reads as later (RFC 9110 §13.1.3)', async () => {
+    for (const since of ['2030', 'garbage 2030', '2024-01-03T00:00:00Z', 'Wed, 03 Jan 2024 00:00:00', 'Wed, 03 Jan 2024 00:00:00 PST']) {
+      await assertFull({ 'if-modified-since': since });
+    }
+  });
+
+  it('reads the obsolete rfc850 and asctime dates as GMT, whatever the server\'s time zone (RFC 9110 §5.6.7)', async () => {
+    const zone = process.env['TZ'];
+    process.env['TZ'] = 'America/New_York';
+    try {
+      await assertNotModified({ 'if-modified-since': 'Tuesday, 02-Jan-24 03:04:05 GMT' });
+      await assertNotModified({ 'if-modified-since': 'Tue Jan  2 03:04:05 2024' });
+      await assertFull({ 'if-modified-since': 'Tue Jan  2 03:04:04 2024' });
+    } finally {
+      if (zone === undefined) delete process.env['TZ'];
+      else process.env['TZ'] = zone;
+    }
+  });
+
   it('ignores If-Modified-Since when If-None-Match is present (RFC 9110 §13.2.2)', async () => {
     await assertFull({ 'if-none-match': '"nope"', 'if-modified-since': LAST_MODIFIED });
     await assertNotModified({ 'if-none-match': etag, 'if-modified-since': 'Mon, 01 Jan 2000 00:00:00 GMT' });

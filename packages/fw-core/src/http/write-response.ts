@@ -441,6 +441,10 @@ function validatorsFor(stats: Stats): { etag: string; 'last-modified': string } 
   return { etag, 'last-modified': stats.mtime.toUTCString() };
 }
 
+// If-Modified-Since is an IMF-fixdate, rfc850-date or asctime-date, read as GMT (RFC 9110 §5.6.7), or ignored (§13.1.3): Date.parse
+// alone takes '2030' and reads an asctime as local time. HTTP dates have whole seconds.
+const HTTP_DATE = /^(?:\w{3}, \d\d \w{3} \d{4} \d\d:\d\d:\d\d GMT|\w{6,9}, \d\d-\w{3}-\d\d \d\d:\d\d:\d\d GMT|\w{3} \w{3} [ \d]\d \d\d:\d\d:\d\d \d{4})$/;
+
 /** True when a GET or HEAD (only those get a 304, §15.4.5) has the current copy: If-None-Match decides when present (weak, §13.1.2); else If-Modified-Since (§13.2.2). */
 function isNotModified({ method, headers }: IncomingMessage, etag: string, mtimeMs: number): boolean {
   if (method !== 'GET' && method !== 'HEAD') return false;
@@ -449,7 +453,6 @@ function isNotModified({ method, headers }: IncomingMessage, etag: string, mtime
     // fw's `etag` is weak: each tag compared with its `W/` aside.
     return noneMatch.trim() === '*' || noneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag.slice(2));
   }
-  const since = Date.parse(headers['if-modified-since'] ?? '');
-  // An invalid date is ignored (§13.1.3); HTTP dates have whole seconds.
+  const since = HTTP_DATE.test(headers['if-modified-since'] ?? '') ? Date.parse(`${headers['if-modified-since']} GMT`) : Number.NaN;
   return !Number.isNaN(since) && Math.floor(mtimeMs / 1000) * 1000 <= since;
 }

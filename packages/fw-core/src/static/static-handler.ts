@@ -131,15 +131,14 @@ async function serveFromDirectory(req: FwRequest, root: string, options: Resolve
   const directory = pathinfo.at(-1) === '';
   const names = directory ? pathinfo.slice(0, -1) : pathinfo;
   if (!names.every(isSafeSegment)) return notFound(req);
-  const real = await realpath(join(root, ...names));
-  if (!isInsideRoot(root, real)) return notFound(req);
-  const stats = await stat(real);
-  if (!stats.isDirectory()) return directory ? notFound(req) : serveFile(req, real, stats, options);
+  const found = await statInside(root, root, ...names);
+  if (found === undefined) return notFound(req);
+  if (!found.stats.isDirectory()) return directory ? notFound(req) : serveFile(req, found.path, found.stats, options);
   // Without its final '/', a directory with a listing or an index file is redirected to it; the index is not looked up for a listing's.
-  const index = directory || !options.listDir ? await findIndexFile(root, real, options.indexFiles) : undefined;
+  const index = directory || !options.listDir ? await findIndexFile(root, found.path, options.indexFiles) : undefined;
   if (!directory) return options.listDir || index !== undefined ? redirectToSlash(req) : notFound(req);
   if (index !== undefined) return serveFile(req, index.path, index.stats, options);
-  return options.listDir ? sendListing(req, root, real, names) : notFound(req);
+  return options.listDir ? sendListing(req, root, found.path, names) : notFound(req);
 }
 
 /** True for a segment that names an entry of the current directory and is not a dotfile ('.', '..', .env) nor a drive (`C:`, for path.win32). */
@@ -151,10 +150,10 @@ function isInsideRoot(root: string, real: string): boolean {
   return !isAbsolute(rel) && rel.split(sep).every((segment) => !segment.startsWith('.'));
 }
 
-/** The real path of `name` in `dir` when it lies inside `root`, with its stats; undefined when it cannot be served. */
-async function statInside(root: string, dir: string, name: string): Promise<{ path: string; stats: Stats } | undefined> {
+/** The real path of `dir` joined with `names` when it lies inside `root`, with its stats; undefined when it cannot be served. */
+async function statInside(root: string, dir: string, ...names: string[]): Promise<{ path: string; stats: Stats } | undefined> {
   try {
-    const path = await realpath(join(dir, name));
+    const path = await realpath(join(dir, ...names));
     return isInsideRoot(root, path) ? { path, stats: await stat(path) } : undefined;
   } catch (error) { if (isUnservableError(error)) return undefined; throw error; }
 }
