@@ -3,6 +3,8 @@
  * when If-None-Match or If-Modified-Since says the client's copy is current.
  */
 import assert from 'node:assert/strict';
+import { utimes, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { createStaticHandler } from '../src/static/index.ts';
 import { createFixture, FIXTURE_FILES, fixtureEtag, rawRequest, staticTarget, withoutTransportHeaders, type Fixture, type StaticTestTarget } from './static-harness.ts';
@@ -91,6 +93,17 @@ describe('static files: conditional requests', () => {
       if (zone === undefined) delete process.env['TZ'];
       else process.env['TZ'] = zone;
     }
+  });
+
+  it('sends a future mtime as Last-Modified now (RFC 9110 §8.8.2.1), so no client is handed a date ahead to send back', async (t) => {
+    const future = join(fixture.root, 'future.txt');
+    await writeFile(future, 'from a clock ahead\n');
+    await utimes(future, new Date('2100-01-01T00:00:00Z'), new Date('2100-01-01T00:00:00Z'));
+    t.mock.timers.enable({ apis: ['Date'], now: Date.parse('2030-01-01T00:00:00Z') });
+    const response = await rawRequest(server, 'GET', '/docs/future.txt');
+    assert.equal(response.headers['last-modified'], 'Tue, 01 Jan 2030 00:00:00 GMT');
+    // Sent back, that date is older than the mtime: the file again, where the mtime itself would keep the copy through later edits.
+    assert.equal((await rawRequest(server, 'GET', '/docs/future.txt', { 'if-modified-since': 'Tue, 01 Jan 2030 00:00:00 GMT' })).status, 200);
   });
 
   it('ignores If-Modified-Since when If-None-Match is present (RFC 9110 §13.2.2)', async () => {

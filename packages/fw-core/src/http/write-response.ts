@@ -434,11 +434,11 @@ export function isUnservableError(error: unknown): boolean {
   return typeof code === 'string' && UNSERVABLE.has(code);
 }
 
-/** Weak ETag (`W/"<size hex>-<mtime ms hex>"`) and Last-Modified of `stats`. */
+/** Weak ETag (`W/"<size hex>-<mtime ms hex>"`) and Last-Modified of `stats`, never after now (RFC 9110 §8.8.2.1): sent back, a date ahead keeps a copy through edits. */
 function validatorsFor(stats: Stats): { etag: string; 'last-modified': string } {
   // Weak: equal size and mtime say "same content" with high, not byte-exact, confidence (§8.8.1).
   const etag = `W/"${stats.size.toString(16)}-${Math.floor(stats.mtimeMs).toString(16)}"`;
-  return { etag, 'last-modified': stats.mtime.toUTCString() };
+  return { etag, 'last-modified': new Date(Math.min(stats.mtimeMs, Date.now())).toUTCString() };
 }
 
 // If-Modified-Since is an IMF-fixdate, rfc850-date or asctime-date, read as GMT (RFC 9110 §5.6.7), or ignored (§13.1.3): Date.parse
