@@ -434,7 +434,7 @@ export function isUnservableError(error: unknown): boolean {
   return typeof code === 'string' && UNSERVABLE.has(code);
 }
 
-/** Weak ETag (`W/"<size hex>-<mtime ms hex>"`) and Last-Modified of `stats`, never after now (RFC 9110 §8.8.2.1): sent back, a date ahead keeps a copy through edits. */
+/** Weak ETag (`W/"<size hex>-<mtime ms hex>"`) and Last-Modified, never after now (RFC 9110 §8.8.2.1: sent back, a date ahead outlives edits). */
 function validatorsFor(stats: Stats): { etag: string; 'last-modified': string } {
   // Weak: equal size and mtime say "same content" with high, not byte-exact, confidence (§8.8.1).
   const etag = `W/"${stats.size.toString(16)}-${Math.floor(stats.mtimeMs).toString(16)}"`;
