@@ -74,6 +74,12 @@ describe('static files: directory requests', () => {
     assert.equal(response.body, '');
   });
 
+  it('percent-encodes in the kept query what a Location cannot hold, escapes kept, as redirect() does (RFC 9110 §10.2.2)', async () => {
+    const response = await rawRequest(serve(), 'GET', '/docs/sub?q=<a>"b"&r=%zz&s=%20');
+    assert.equal(response.status, 301);
+    assert.equal(response.headers.location, '/docs/sub/?q=%3Ca%3E%22b%22&r=%25zz&s=%20');
+  });
+
   it('answers 404, not 301, for a directory without an index when listing is off', async () => {
     const server = serve();
     for (const target of ['/docs/empty', '/docs/empty/', '/docs/nested/']) {

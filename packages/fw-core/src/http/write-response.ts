@@ -141,7 +141,7 @@ export function mountPath(target: Pick<ResponseTarget, 'raw'>): string {
 }
 
 /** `location` as a URI-reference (RFC 9110 §10.2.2): what none holds (non-ASCII, spaces, CR/LF, a stray `%`) percent-encoded as UTF-8, escapes kept, as Express's encodeurl. */
-function encodeLocation(location: string): string {
+export function encodeLocation(location: string): string {
   return location.replace(/(?:[^\x21\x23-\x3b\x3d\x3f-\x5f\x61-\x7a\x7c\x7e]|%(?:[^0-9a-fA-F]|[0-9a-fA-F][^0-9a-fA-F]|$))+/g, (text) => encodeURI(text.toWellFormed()));
 }
 

@@ -11,7 +11,8 @@ import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { isJsonObject } from '../config/validate-config.ts';
 import { FwError } from '../errors.ts';
 import type { FwRequest } from '../http/request.ts';
-import { createContentTypeLookup, escapeHtml, isSitePath, isUnservableError, reply, sendFileAt, writeError } from '../http/write-response.ts';
+import { createContentTypeLookup, encodeLocation, escapeHtml, isSitePath } from '../http/write-response.ts';
+import { isUnservableError, reply, sendFileAt, writeError } from '../http/write-response.ts';
 
 /** Options of a static route (`{path, directory|file, options}`), snake_case as in route tables. */
 export interface StaticOptions {
@@ -167,12 +168,12 @@ async function findIndexFile(root: string, dir: string, names: readonly string[]
   return undefined;
 }
 
-/** 301 to the request path plus '/', query kept, so relative links in the page resolve. */
+/** 301 to the request path plus '/', query kept (a URI reference, as redirect()'s), so relative links in the page resolve. */
 function redirectToSlash(req: FwRequest): void {
   const location = `${req.path}/${req.query === '' ? '' : `?${req.query}`}`;
   // The router never hands a path that leaves the site (`//host`, `/\host`), but be sure.
   if (!isSitePath(location)) return notFound(req);
-  reply(req, 301, { location });
+  reply(req, 301, { location: encodeLocation(location) });
 }
 
 /**
@@ -196,9 +197,8 @@ async function sendListing(req: FwRequest, root: string, dir: string, names: rea
 
 /** The row for `dirent` (suffix '/' for a directory), or undefined when a request for it would 404 (dotfile, FIFO, link out). */
 async function listingEntry(root: string, dir: string, dirent: Dirent): Promise<{ name: string; suffix: string } | undefined> {
-  const { name } = dirent;
-  if (!isSafeSegment(name)) return undefined;
-  const kind = dirent.isSymbolicLink() ? (await statInside(root, dir, name))?.stats : dirent;
-  if (kind?.isFile()) return { name, suffix: '' };
-  return kind?.isDirectory() ? { name, suffix: '/' } : undefined;
+  if (!isSafeSegment(dirent.name)) return undefined;
+  const kind = dirent.isSymbolicLink() ? (await statInside(root, dir, dirent.name))?.stats : dirent;
+  if (kind?.isFile()) return { name: dirent.name, suffix: '' };
+  return kind?.isDirectory() ? { name: dirent.name, suffix: '/' } : undefined;
 }
