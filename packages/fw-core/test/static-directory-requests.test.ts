@@ -3,7 +3,8 @@
  * escaped names and encoded links.
  */
 import assert from 'node:assert/strict';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { createStaticHandler } from '../src/static/index.ts';
@@ -131,6 +132,20 @@ describe('static files: directory requests', () => {
     const response = await rawRequest(server, 'GET', '/docs/');
     const links = [...response.body.matchAll(/<a href="([^"]*)">/g)].map((m) => m[1]);
     assert.deepEqual(links, ['./css/', './data.custom', './empty/', './hello.txt', './index.html', './link-in', './nested/', './noext', './odd/', './sub/']);
+  });
+
+  it('lists no name that is not UTF-8: read as U+FFFD, its link would name another file', async () => {
+    const root = await mkdtemp(join(tmpdir(), 'fw-static-bytes-'));
+    try {
+      await writeFile(Buffer.concat([Buffer.from(join(root, 'bad')), Buffer.from([0xff]), Buffer.from('.txt')]), 'bad\n');
+      await writeFile(join(root, 'ok.txt'), 'ok\n');
+      const server = staticTarget(createStaticHandler({ directory: root, options: { list_dir: true } }));
+      const response = await rawRequest(server, 'GET', '/docs/');
+      assert.deepEqual([...response.body.matchAll(/<a href="([^"]*)">/g)].map((m) => m[1]), ['./ok.txt']);
+      assert.equal((await rawRequest(server, 'GET', '/docs/bad%EF%BF%BD.txt')).status, 404);
+    } finally {
+      await rm(root, { recursive: true, force: true });
+    }
   });
 
   it('redirects the listed root without its trailing slash, then lists it with links relative to it', async () => {

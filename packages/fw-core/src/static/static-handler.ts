@@ -142,8 +142,8 @@ async function serveFromDirectory(req: FwRequest, root: string, options: Resolve
   return options.listDir ? sendListing(req, root, found.path, names) : notFound(req);
 }
 
-/** True for a segment that names an entry of the current directory and is not a dotfile ('.', '..', .env) nor a drive (`C:`, for path.win32). */
-function isSafeSegment(segment: string): boolean { return segment !== '' && !segment.startsWith('.') && !/[/\\\0]|^[a-zA-Z]:/.test(segment); }
+/** True for a segment naming an entry of this directory: not a dotfile ('.', '..', .env), a drive (`C:`, path.win32) nor U+FFFD (a name not UTF-8). */
+function isSafeSegment(segment: string): boolean { return segment !== '' && !segment.startsWith('.') && !/[/\\\0\uFFFD]|^[a-zA-Z]:/.test(segment); }
 
 /** True when `real` is `root` or below it, without a `..` or dotfile segment in between. */
 function isInsideRoot(root: string, real: string): boolean {
