@@ -38,15 +38,20 @@ describe('static files: failures', () => {
     return started;
   }
 
-  it('answers 404 when the file vanishes between stat and open', async () => {
+  it('answers 404 when the file vanishes between stat and open, to HEAD and conditional requests too (RFC 9110 §9.3.2)', async () => {
     const path = join(fixture.dir, 'vanishing.txt');
     await writeFile(path, 'soon gone\n');
     const stale = await stat(path);
     await unlink(path);
     const server = await track(startStaticServer((req) => serveFile(req, path, stale, options)));
-    const response = await rawRequest(server.port, 'GET', '/docs/vanishing.txt');
-    assert.equal(response.status, 404);
-    assert.equal(response.body, NOT_FOUND_BODY);
+    const since = stale.mtime.toUTCString();
+    for (const [method, headers] of [['GET', {}], ['HEAD', {}], ['GET', { 'if-none-match': '*' }], ['HEAD', { 'if-modified-since': since }]] as const) {
+      const response = await rawRequest(server.port, method, '/docs/vanishing.txt', headers);
+      assert.equal(response.status, 404, `${method} ${JSON.stringify(headers)}`);
+      assert.equal(response.headers.etag, undefined);
+      assert.equal(response.headers['content-length'], String(NOT_FOUND_BODY.length));
+      assert.equal(response.body, method === 'HEAD' ? '' : NOT_FOUND_BODY);
+    }
     assert.deepEqual(server.failures, []);
   });
 

@@ -110,6 +110,9 @@ describe('static files: traversal and forbidden targets', () => {
     await writeFile(path, 'locked\n');
     await chmod(path, 0o000);
     await assertNotFound('/docs/locked.txt');
+    // Nor do HEAD and conditional requests, which need no byte of it: no size, no dates.
+    assert.equal((await rawRequest(server, 'HEAD', '/docs/locked.txt')).status, 404);
+    assert.equal((await rawRequest(server, 'GET', '/docs/locked.txt', { 'if-none-match': '*' })).status, 404);
   });
 
   it('never reports a server fault for any of these requests', () => {

@@ -360,32 +360,30 @@ export interface FileSendOptions {
 }
 
 /**
- * Sends one file, for static routes and `sendFile()` alike: validators (weak ETag from size and mtime, Last-Modified) and
- * the 304 decision (RFC 9110 §8.8, §13), headers, then the body from a handle opened non-blocking and checked again with
- * fstat, so a file swapped for a FIFO after the stat can neither block a thread-pool thread nor be read. `stats` were just
- * taken. False, with nothing written, unless it is (still) a regular file; other file-system errors propagate.
+ * Sends one file, for static routes and `sendFile()` alike: a handle opened non-blocking and checked again with fstat, so a
+ * file swapped for a FIFO after the stat can neither block a thread-pool thread nor be read; then the opened file's validators
+ * (weak ETag from size and mtime, Last-Modified), the 304 decision (RFC 9110 §8.8, §13), headers and body. `stats` were just
+ * taken. False, with nothing written, unless it is (still) a regular file fw can open; other file-system errors propagate.
  */
 export async function sendFileAt(target: ResponseTarget, path: string, stats: Stats, options: FileSendOptions): Promise<boolean> {
   if (!stats.isFile()) return false;
+  // Opened for a 304 and a HEAD too: a file fw may not read is a 404 to every request, its size and dates unseen (RFC 9110 §9.3.2).
+  const opened = await openRegularFile(path);
+  if (opened === undefined) return false;
   const status = options.status ?? 200;
-  const validators = validatorsFor(stats);
-  if (status === 200 && isNotModified(target.raw, validators.etag, stats.mtimeMs)) {
+  // The validators of the file opened, which may have changed since the stat.
+  const validators = validatorsFor(opened.stats);
+  if (status === 200 && isNotModified(target.raw, validators.etag, opened.stats.mtimeMs)) {
+    await opened.handle.close();
     // RFC 9110 §15.4.5: a 304 carries the validators and cache-control a 200 would, no body.
     writeComplete(target, 304, { ...options.headers, ...cacheHeaders(options), ...validators }, undefined, undefined);
     return true;
   }
-  if (target.raw.method === 'HEAD') {
-    writeHead(target, status, options.headers, fileHeaders(options, validators), stats.size);
-    target.res.end();
-    return true;
-  }
-  const opened = await openRegularFile(path);
-  if (opened === undefined) return false;
   // The client may have gone while the file was opened: nobody is left to send it to.
   if (target.res.destroyed) { await opened.handle.close(); return true; }
-  // The validators of the file opened, which may have changed since the stat.
-  writeHead(target, status, options.headers, fileHeaders(options, validatorsFor(opened.stats)), opened.stats.size);
-  await streamFile(target, opened.handle, opened.stats.size);
+  writeHead(target, status, options.headers, fileHeaders(options, validators), opened.stats.size);
+  // HEAD: the length GET gets, sent as an empty file is (the handle closed, the answer ended).
+  await streamFile(target, opened.handle, target.raw.method === 'HEAD' ? 0 : opened.stats.size);
   return true;
 }
 
