@@ -1,7 +1,8 @@
 /**
  * child-span-clock.ts: an SDK span started in a span of this process takes that parent's clock
  * (start = parent's start + the monotonic time between the starts), fw's lean span's or an SDK
- * span's; a span given a start time, a root and a child of a remote parent keep their own.
+ * span's, also when only an extracted context names it; a span given a start time, a root and a
+ * child of a remote parent keep their own.
  */
 import assert from 'node:assert/strict';
 import { afterEach, beforeEach, describe, it, mock } from 'node:test';
@@ -64,6 +65,15 @@ describe('a child span started in a span of this process', () => {
     assert.equal(ns(kid!.startTime) - ns(root!.startTime), 125_000n);
     assert.equal(ns(grand!.startTime) - ns(root!.startTime), 625_000n);
     assert.equal(ns(root!.endTime) - ns(grand!.endTime), 0n);
+  });
+
+  it('takes the clock of a span of this process that an extracted context names (a queue\'s worker, no span active), lean or SDK', () => {
+    for (const startParent of [() => new LeanServerSpan('HTTP GET', undefined, true, DEFAULT_SPAN_LIMITS, () => {}), () => tracer.startSpan('send', {}, ROOT_CONTEXT)]) {
+      const parent = startParent();
+      const start = ns((parent as unknown as { startTime: [number, number] }).startTime);
+      childOf(trace.wrapSpanContext({ ...parent.spanContext(), isRemote: true }), 0.25).end();
+      assert.equal(ns(ended.pop()!.startTime) - start, 250_000n);
+    }
   });
 
   it('keeps a start time it was given, and the SDK reads it as before', () => {

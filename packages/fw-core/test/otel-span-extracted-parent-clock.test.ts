@@ -6,6 +6,8 @@
  * span it names, so it used to keep its own whole-millisecond `Date.now()`: it started before its
  * parent, the database span, in most requests. Every local span of a trace is on one clock (each
  * child took its parent's, child-span-clock.ts), so the active span's serves when it is in the same trace.
+ * Outside any request (a worker that takes the message off a queue) no span is active: the span the
+ * message names is found by its id among the recent spans of this process, whose clock it lends.
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
@@ -35,6 +37,32 @@ const groups: RouteGroup[] = [{
   }],
 }];
 
+/** Messages the handler below queues, each with a `traceparent`, for a worker that waits outside any request. */
+const queue: { put(message: Record<string, string>): void; next(): Promise<Record<string, string>> } = (() => {
+  let waiting: ((message: Record<string, string>) => void) | undefined;
+  return {
+    put: (message) => waiting?.(message),
+    next: () => new Promise((resolve) => (waiting = resolve)),
+  };
+})();
+
+const queueing: RouteGroup[] = [{
+  prefix: '',
+  security: false,
+  routes: [{
+    path: '/queue',
+    handler: () => {
+      const send = trace.getTracer('user-code').startSpan('send');
+      const message: Record<string, string> = {};
+      propagation.inject(trace.setSpan(context.active(), send), message);
+      send.end();
+      queue.put(message);
+      return json({ ok: true });
+    },
+    options: { methods: ['get'] },
+  }],
+}];
+
 describe('a span started under a context extracted from a span of this process', () => {
   for (const path of PATHS) {
     it(`starts no earlier than that span and ends inside the server span, ${REQUESTS} requests on the ${path} path`, async () => {
@@ -56,6 +84,33 @@ describe('a span started under a context extracted from a span of this process',
           if (BigInt(consume.endTimeUnixNano) > BigInt(server.endTimeUnixNano)) outside.push(`ends ${BigInt(consume.endTimeUnixNano) - BigInt(server.endTimeUnixNano)} ns after the server span`);
         }
         assert.deepEqual(outside, [], `${outside.length} of ${REQUESTS}`);
+      } finally {
+        await otel.close();
+      }
+    });
+  }
+
+  for (const path of PATHS) {
+    it(`outside any request (a queue's worker, its message from a span of the request): starts no earlier than that span, ${REQUESTS} requests on the ${path} path`, async () => {
+      const otel = await startPathApp(path, queueing);
+      try {
+        for (let i = 0; i < REQUESTS; i += 1) {
+          // The worker waits in the test's context, where no span is active: its continuation runs there.
+          const consumed = queue.next().then((message) => trace.getTracer('worker').startSpan('consume', {}, propagation.extract(ROOT_CONTEXT, message)).end());
+          const res = await fetch(`${otel.app.url}/queue`);
+          await res.arrayBuffer();
+          assert.equal(res.status, 200);
+          await consumed;
+        }
+        await otel.telemetry.forceFlush();
+        await otel.receiver.waitFor('every span', () => otel.receiver.spans.length >= REQUESTS * 3);
+        const before: string[] = [];
+        for (const consume of otel.receiver.spans.filter((span) => span.name === 'consume')) {
+          const send = otel.receiver.spans.find((span) => span.spanId === consume.parentSpanId)!;
+          assert.equal(send.name, 'send');
+          if (BigInt(consume.startTimeUnixNano) < BigInt(send.startTimeUnixNano)) before.push(`starts ${BigInt(send.startTimeUnixNano) - BigInt(consume.startTimeUnixNano)} ns before send`);
+        }
+        assert.deepEqual(before, [], `${before.length} of ${REQUESTS}`);
       } finally {
         await otel.close();
       }

@@ -8,7 +8,7 @@
 import { type Context, trace } from '@opentelemetry/api';
 import type { ReadableSpan, Span, SpanProcessor } from '@opentelemetry/sdk-trace';
 import { TIME_ORIGIN_MS } from '../stream/clock.ts';
-import { addMs, isHrTime, SPAN_CLOCK, type SpanClock } from './lean/lean-span.ts';
+import { addMs, isHrTime, recentClocks, rememberClock, SPAN_CLOCK, type SpanClock } from './lean/lean-span.ts';
 
 /** Where an SDK span (sdk-trace's SpanImpl) keeps its clock. */
 interface SdkSpanClock {
@@ -30,18 +30,20 @@ function clockOf(span: unknown): SpanClock | undefined {
   return { start: sdk.startTime, startMs: sdk._performanceStartTime };
 }
 
-/** Gives `span` the clock of the span it was started in, when it may (see above). */
+/** Gives `span` the clock of the span it was started in, when it may (see above), and remembers the clock it has. */
 function takeParentClock(span: Span, parentContext: Context): void {
   const child = span as unknown as SdkSpanClock;
-  if (child._startTimeProvided !== false || typeof child._performanceStartTime !== 'number' || typeof child._performanceOffset !== 'number') return;
+  const own = clockOf(child);
+  if (own === undefined || typeof child._performanceOffset !== 'number') return;
   const parent = trace.getSpan(parentContext);
-  // A context holding only a span's context (trace.wrapSpanContext, an extracted traceparent): the active span's clock when in that trace (all its spans here share one).
-  const clock = clockOf(parent) ?? clockOf(parent !== undefined && trace.getActiveSpan()?.spanContext().traceId === parent.spanContext().traceId ? trace.getActiveSpan() : undefined);
+  // A context holding only a span's context (trace.wrapSpanContext, a traceparent extracted in a request or a queue's worker): that span's clock when it is of this process.
+  const clock = clockOf(parent) ?? recentClocks.get(parent?.spanContext().spanId ?? '');
+  const start = clock === undefined ? own.start : addMs(clock.start, own.startMs - clock.startMs);
+  rememberClock(span.spanContext().spanId, { start, startMs: own.startMs });
   if (clock === undefined) return;
-  const start = addMs(clock.start, child._performanceStartTime - clock.startMs);
   child.startTime = start;
   // The SDK reads a performance.now() number as timeOrigin + number + offset: the new clock's.
-  child._performanceOffset = start[0] * 1e3 + start[1] / 1e6 - child._performanceStartTime - TIME_ORIGIN_MS;
+  child._performanceOffset = start[0] * 1e3 + start[1] / 1e6 - own.startMs - TIME_ORIGIN_MS;
 }
 
 /**

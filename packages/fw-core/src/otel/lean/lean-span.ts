@@ -22,6 +22,17 @@ export interface SpanClock {
 /** Where fw's lean span offers its clock to the SDK spans started in it (child-span-clock.ts). */
 export const SPAN_CLOCK = Symbol('fw.spanClock');
 
+/**
+ * The clocks of this process's latest 1024 spans by span id (hex), for a span started under a context that only names one
+ * (child-span-clock.ts): its own clock can be a millisecond off theirs, so only the spans of the last milliseconds matter.
+ */
+export const recentClocks = new Map<string, SpanClock>();
+
+/** Remembers the clock of span `spanId`, forgetting the oldest. */
+export function rememberClock(spanId: string, clock: SpanClock): void {
+  if (recentClocks.set(spanId, clock).size > 1024) recentClocks.delete(recentClocks.keys().next().value!);
+}
+
 /** An event as recorded (the encoder's, every field set), at the Unix time the SDK's span would export. */
 export type RecordedEvent = Required<LeanEvent>;
 
@@ -88,13 +99,17 @@ export class LeanServerSpan implements Span {
   get spanId(): Uint8Array { return (this.spanIdBytes ??= randomId(8)); }
 
   spanContext(): SpanContext {
-    return (this.context ??= {
+    if (this.context !== undefined) return this.context;
+    this.context = {
       traceId: toHex(this.traceId),
       spanId: toHex(this.spanId),
       traceFlags: this.sampled ? 1 : 0,
       // The upstream's, parsed once (parseTraceparent); the export sends the same list.
       ...(this.parent?.traceState === undefined ? {} : { traceState: this.parent.traceState }),
-    });
+    };
+    // Whoever hands this context on (a propagator's inject, a log line) asked for it here: a span started under it takes this clock.
+    if (this.sampled) rememberClock(this.context.spanId, this[SPAN_CLOCK]);
+    return this.context;
   }
 
   setAttribute(key: string, value: AttributeValue | undefined): this {
