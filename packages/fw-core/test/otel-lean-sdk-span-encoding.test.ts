@@ -296,6 +296,11 @@ describe('an SDK span encoded by fw (sdkSpanData) is the SDK serializer\'s reque
     ['ERROR with a message', { code: SpanStatusCode.ERROR, message: 'timed out ⏱' }],
     ['ERROR without a message', { code: SpanStatusCode.ERROR }],
     ['ERROR with an empty message', { code: SpanStatusCode.ERROR, message: '' }],
+    // Where the message's length, and the Status's around it, take one byte more.
+    ['ERROR with a 127-byte message', { code: SpanStatusCode.ERROR, message: 'm'.repeat(127) }],
+    ['ERROR with a 128-byte message', { code: SpanStatusCode.ERROR, message: 'm'.repeat(128) }],
+    ['ERROR with 43 three-byte characters (129 bytes)', { code: SpanStatusCode.ERROR, message: '中'.repeat(43) }],
+    ['ERROR with a 16,384-byte message', { code: SpanStatusCode.ERROR, message: 'é'.repeat(8192) }],
   ] as const;
   for (const [name, status] of STATUSES) {
     it(`status ${name}`, () => {
