@@ -44,7 +44,7 @@ const UNSAMPLED_END: LeanTime = Object.freeze([0, 0]) as unknown as LeanTime;
 /** The server span. `onEnd` receives it once, when it ends and was sampled. */
 export class LeanServerSpan implements Span {
   name: string;
-  /** The start as a `performance.now()` reading (the exchange's), and in whole Unix milliseconds. */
+  /** The start as a `performance.now()` reading (the exchange's), and in Unix milliseconds (whole unless on a parent's clock). */
   readonly startMs: number;
   readonly startWallMs: number;
   endTime: LeanTime | undefined;
@@ -80,7 +80,10 @@ export class LeanServerSpan implements Span {
     this.limits = limits;
     this.onEnd = onEnd;
     this.startMs = startMs ?? monotonicMs();
-    this.startWallMs = wallMsAt(this.startMs);
+    // A parent of this process (an in-process call: a span here injected the traceparent) lends its clock, as to an SDK span (child-span-clock.ts).
+    const clock = parent === undefined ? undefined : recentClocks.get(toHex(parent.spanId));
+    if (clock !== undefined) this.#startTime = addMs(clock.start, this.startMs - clock.startMs);
+    this.startWallMs = this.#startTime === undefined ? wallMsAt(this.startMs) : this.#startTime[0] * 1e3 + this.#startTime[1] / 1e6;
   }
 
   get events(): readonly RecordedEvent[] { return this.#events ?? NONE; }
