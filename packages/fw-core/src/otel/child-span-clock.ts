@@ -8,7 +8,7 @@
 import { type Context, trace } from '@opentelemetry/api';
 import type { ReadableSpan, Span, SpanProcessor } from '@opentelemetry/sdk-trace';
 import { TIME_ORIGIN_MS } from '../stream/clock.ts';
-import { addMs, isHrTime, LeanServerSpan, recentClocks, rememberClock, type SpanClock } from './lean/lean-span.ts';
+import { addMs, isHrTime, recentClocks, rememberClock, SPAN_CLOCK, type SpanClock } from './lean/lean-span.ts';
 
 /** Where an SDK span (sdk-trace's SpanImpl) keeps its clock. */
 interface SdkSpanClock {
@@ -23,7 +23,8 @@ interface SdkSpanClock {
 
 /** The clock of `span` when it is fw's lean span or an SDK span timed from its start; undefined otherwise. */
 function clockOf(span: unknown): SpanClock | undefined {
-  if (span instanceof LeanServerSpan) return { start: span.startTime, startMs: span.startMs };
+  const offered = (span as { [SPAN_CLOCK]?: SpanClock } | undefined)?.[SPAN_CLOCK];
+  if (offered !== undefined) return offered;
   const sdk = span as SdkSpanClock | undefined;
   if (sdk?._startTimeProvided !== false || typeof sdk._performanceStartTime !== 'number' || !isHrTime(sdk.startTime)) return undefined;
   return { start: sdk.startTime, startMs: sdk._performanceStartTime };

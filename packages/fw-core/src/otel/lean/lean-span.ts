@@ -19,6 +19,9 @@ export interface SpanClock {
   readonly startMs: number;
 }
 
+/** Where fw's lean span offers its clock to the SDK spans started in it (child-span-clock.ts). */
+export const SPAN_CLOCK = Symbol('fw.spanClock');
+
 /**
  * The clocks of this process's latest 1024 spans by span id (hex), for a span started under a context that only names one
  * (child-span-clock.ts): its own clock can be a millisecond off theirs, so only the spans of the last milliseconds matter.
@@ -87,6 +90,8 @@ export class LeanServerSpan implements Span {
 
   get links(): readonly Link[] { return this.#links ?? NONE; }
 
+  get [SPAN_CLOCK](): SpanClock { return { start: this.startTime, startMs: this.startMs }; }
+
   get startTime(): LeanTime { return (this.#startTime ??= millisToTime(this.startWallMs)); }
 
   /** The Unix time of the `performance.now()` reading `ms`, as the SDK's span would give it. */
@@ -106,7 +111,7 @@ export class LeanServerSpan implements Span {
       ...(this.parent?.traceState === undefined ? {} : { traceState: this.parent.traceState }),
     };
     // Whoever hands this context on (a propagator's inject, a log line) asked for it here: a span started under it takes this clock.
-    if (this.sampled) rememberClock(this.context.spanId, { start: this.startTime, startMs: this.startMs });
+    if (this.sampled) rememberClock(this.context.spanId, this[SPAN_CLOCK]);
     return this.context;
   }
 
