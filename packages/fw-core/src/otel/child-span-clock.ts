@@ -36,7 +36,7 @@ function takeParentClock(span: Span, parentContext: Context): void {
   const own = clockOf(child);
   if (own === undefined || typeof child._performanceOffset !== 'number') return;
   const parent = trace.getSpan(parentContext);
-  // A context holding only a span's context (trace.wrapSpanContext, a traceparent extracted in a request or a queue's worker): that span's clock when it is of this process.
+  // A context holding only a span's context (wrapSpanContext, a traceparent extracted in a request or a worker): that span's clock if it is of this process.
   const clock = clockOf(parent) ?? recentClocks.get(parent?.spanContext().spanId ?? '');
   const start = clock === undefined ? own.start : addMs(clock.start, own.startMs - clock.startMs);
   rememberClock(span.spanContext().spanId, { start, startMs: own.startMs });

@@ -87,9 +87,7 @@ export async function registerTelemetry(config: EnvConfig, options: TelemetryOpt
     metricsUrl: listener?.url,
     scrape,
     // On the lean path the tracer provider's processor is the lean export's (sdkSpans): it flushes that export.
-    forceFlush: async () => {
-      await Promise.all([tracerProvider.forceFlush(), meterProvider.forceFlush()]);
-    },
+    forceFlush: async () => { await Promise.all([tracerProvider.forceFlush(), meterProvider.forceFlush()]); },
     shutdown: () => {
       stopping ??= (async () => {
         const flushMs = (await everyCollectorRefuses(config, options)) ? Math.min(timeoutMs, REFUSED_FLUSH_MS) : timeoutMs;

@@ -22,13 +22,10 @@ export interface SpanClock {
 /** Where fw's lean span offers its clock to the SDK spans started in it (child-span-clock.ts). */
 export const SPAN_CLOCK = Symbol('fw.spanClock');
 
-/**
- * The clocks of this process's latest 1024 spans by span id (hex), for a span started under a context that only names one
- * (child-span-clock.ts): its own clock can be a millisecond off theirs, so only the spans of the last milliseconds matter.
- */
+/** The clocks of this process's latest 1024 spans by span id (hex), for a span started under a context that only names one. */
 export const recentClocks = new Map<string, SpanClock>();
 
-/** Remembers the clock of span `spanId`, forgetting the oldest. */
+/** Remembers the clock of span `spanId`, forgetting the oldest: a span's own clock is at most about 1 ms off, so only the latest spans matter. */
 export function rememberClock(spanId: string, clock: SpanClock): void {
   if (recentClocks.set(spanId, clock).size > 1024) recentClocks.delete(recentClocks.keys().next().value!);
 }
@@ -110,7 +107,7 @@ export class LeanServerSpan implements Span {
       // The upstream's, parsed once (parseTraceparent); the export sends the same list.
       ...(this.parent?.traceState === undefined ? {} : { traceState: this.parent.traceState }),
     };
-    // Whoever hands this context on (a propagator's inject, a log line) asked for it here: a span started under it takes this clock.
+    // Whoever hands this context on (a propagator's inject) asked for it here.
     if (this.sampled) rememberClock(this.context.spanId, this[SPAN_CLOCK]);
     return this.context;
   }

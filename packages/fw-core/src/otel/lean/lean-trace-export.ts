@@ -131,9 +131,7 @@ export function createLeanTraceExport(options: LeanTraceExportOptions) {
     sdkSpans: {
       onStart() {},
       // Sampled spans only, as the SDK's batch processor takes them.
-      onEnd: (span) => {
-        if ((span.spanContext().traceFlags & 1) === 1) batcher.add(span);
-      },
+      onEnd: (span) => { if ((span.spanContext().traceFlags & 1) === 1) batcher.add(span); },
       forceFlush: () => batcher.forceFlush(),
       // The export's own shutdown (setupTelemetry's) flushes them.
       shutdown: async () => {},
