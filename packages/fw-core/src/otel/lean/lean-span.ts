@@ -78,7 +78,7 @@ export class LeanServerSpan implements Span {
     this.onEnd = onEnd;
     this.startMs = startMs ?? monotonicMs();
     // A parent of this process (an in-process call: a span here injected the traceparent) lends its clock, as to an SDK span (child-span-clock.ts).
-    const clock = parent === undefined ? undefined : recentClocks.get(toHex(parent.spanId));
+    const clock = parent === undefined || recentClocks.size === 0 ? undefined : recentClocks.get(toHex(parent.spanId));
     if (clock !== undefined) this.#startTime = addMs(clock.start, this.startMs - clock.startMs);
     this.startWallMs = this.#startTime === undefined ? wallMsAt(this.startMs) : this.#startTime[0] * 1e3 + this.#startTime[1] / 1e6;
   }
