@@ -10,7 +10,8 @@ import { context, ROOT_CONTEXT, SpanStatusCode, trace } from '@opentelemetry/api
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
 import { AlwaysOnSampler, ParentBasedSampler, TracerProvider, type ReadableSpan, type SpanProcessor } from '@opentelemetry/sdk-trace';
 import { readEnvConfig, type SpanLimits } from '../src/otel/env-config.ts';
-import { LeanServerSpan, toHex, parseTraceparent } from '../src/otel/lean/lean-span.ts';
+import { traceFieldsOf } from '../src/log/logger.ts';
+import { LeanServerSpan, recentClocks, toHex, parseTraceparent } from '../src/otel/lean/lean-span.ts';
 import { leanSpanAttributes } from './support/lean-span-attributes.ts';
 
 /** The SDK's default span limits, as fw reads them from an empty environment. */
@@ -144,5 +145,15 @@ describe('the lean server span', () => {
     const before = performance.now();
     const now = new LeanServerSpan('HTTP GET', undefined, true, limits, () => {});
     assert.ok(now.startMs >= before && now.startMs <= performance.now(), 'without one it reads the clock');
+  });
+
+  it("keeps its clock for spans started under its context once the context is asked for, not for fw's log line", () => {
+    const span = leanSpan();
+    const fields = traceFieldsOf(span);
+    assert.equal(recentClocks.has(fields.span_id), false, 'a log line hands nothing on: no entry kept per request');
+    assert.equal(span.spanContext().spanId, fields.span_id);
+    assert.deepEqual(recentClocks.get(fields.span_id), { start: span.startTime, startMs: span.startMs }, 'a propagator asks through spanContext()');
+    const unsampled = leanSpan({ sampled: false });
+    assert.equal(recentClocks.has(unsampled.spanContext().spanId), false, 'an unsampled span exports nothing to lie inside');
   });
 });

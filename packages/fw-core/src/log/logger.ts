@@ -81,7 +81,11 @@ export function createJsonLogger(options: JsonLoggerOptions = {}): JsonLogger {
 // on the exchange, because the active context holds the request's span whoever started it.
 
 /** What a log line needs of a span. An `@opentelemetry/api` Span fits as it is. */
-export interface CorrelatedSpan { spanContext(): { readonly traceId: string; readonly spanId: string }; }
+export interface CorrelatedSpan {
+  spanContext(): { readonly traceId: string; readonly spanId: string };
+  /** The same ids, asked for a log line only (fw's lean span then keeps no clock for it). */
+  logContext?(): { readonly traceId: string; readonly spanId: string };
+}
 
 let spanReader: (() => CorrelatedSpan | undefined) | undefined;
 
@@ -98,7 +102,7 @@ export function recordingSpan(): CorrelatedSpan | undefined { return spanReader?
 
 /** The log fields of `span`, read when the line is written: a span may make its hex ids only when asked. */
 export function traceFieldsOf(span: CorrelatedSpan): { readonly trace_id: string; readonly span_id: string } {
-  const { traceId, spanId } = span.spanContext();
+  const { traceId, spanId } = span.logContext?.() ?? span.spanContext();
   return { trace_id: traceId, span_id: spanId };
 }
 

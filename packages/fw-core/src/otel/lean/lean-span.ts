@@ -57,6 +57,7 @@ export class LeanServerSpan implements Span {
   droppedLinksCount = 0;
   status: SpanStatus = UNSET_STATUS;
   #startTime: LeanTime | undefined;
+  #clockKept = false;
   private traceIdBytes: Uint8Array | undefined;
   private spanIdBytes: Uint8Array | undefined;
   private context: SpanContext | undefined;
@@ -99,17 +100,21 @@ export class LeanServerSpan implements Span {
   get spanId(): Uint8Array { return (this.spanIdBytes ??= randomId(8)); }
 
   spanContext(): SpanContext {
-    if (this.context !== undefined) return this.context;
-    this.context = {
+    // Whoever asks, but fw's log line (logContext), may hand this context on (a propagator's inject): a span started under it takes this clock.
+    if (this.sampled && !this.#clockKept) rememberClock(this.logContext().spanId, this[SPAN_CLOCK]);
+    this.#clockKept = true;
+    return this.logContext();
+  }
+
+  /** The span context for fw's log line, which never hands it on: its clock is not kept (a map entry per request, bench/telemetry.bench.ts). */
+  logContext(): SpanContext {
+    return (this.context ??= {
       traceId: toHex(this.traceId),
       spanId: toHex(this.spanId),
       traceFlags: this.sampled ? 1 : 0,
       // The upstream's, parsed once (parseTraceparent); the export sends the same list.
       ...(this.parent?.traceState === undefined ? {} : { traceState: this.parent.traceState }),
-    };
-    // Whoever hands this context on (a propagator's inject) asked for it here.
-    if (this.sampled) rememberClock(this.context.spanId, this[SPAN_CLOCK]);
-    return this.context;
+    });
   }
 
   setAttribute(key: string, value: AttributeValue | undefined): this {
