@@ -52,7 +52,22 @@ const cycles: readonly (readonly [string, () => FwResponse, JsonSchema])[] = [
 
 // Schemas that allow no value through a part: an allOf of false or {not: {}}, a $ref to {not: {}}, beside a type too.
 const never = { type: 'object', properties: { password: { allOf: [{ not: {} }] }, pin: { allOf: [false] }, token: { $ref: '#/$defs/never' }, key: { allOf: [{ type: 'string' }, { not: {} }] }, tags: { type: 'array', items: { allOf: [false] } }, id: { allOf: [true, { type: 'integer' }] } }, $defs: { never: { not: {} } } };
-const neverRoutes: readonly (readonly [string, () => FwResponse, JsonSchema])[] = [['/never', () => json({ password: 'hunter2', pin: 1234, token: 't', key: 'k', tags: ['a'], id: 7 }), never]];
+// The same one allOf or more deeper, or through a $ref to such an allOf, beside a typed part.
+const deepNever = {
+  type: 'object',
+  properties: {
+    card: { allOf: [{ allOf: [{ not: {} }] }, { type: 'object', properties: { number: {} } }] },
+    pin: { allOf: [{ allOf: [{ allOf: [false] }] }, { type: 'integer' }] },
+    token: { allOf: [{ $ref: '#/$defs/nested' }, { type: 'string' }] },
+    key: { allOf: [{ type: 'string' }, { allOf: [{ $ref: '#/$defs/never' }] }] },
+    id: { allOf: [{ allOf: [true] }, { type: 'integer' }] },
+  },
+  $defs: { never: { not: {} }, nested: { allOf: [{ allOf: [{ not: {} }] }] } },
+};
+const neverRoutes: readonly (readonly [string, () => FwResponse, JsonSchema])[] = [
+  ['/never', () => json({ password: 'hunter2', pin: 1234, token: 't', key: 'k', tags: ['a'], id: 7 }), never],
+  ['/never/deep', () => json({ card: { number: '4111' }, pin: 1234, token: 't', key: 'k', id: 7 }), deepNever],
+];
 
 /** The last request_failed line's error. */
 const failure = (app: InjectedApp) => app.logs.findLast((line) => line.fields.event === 'request_failed')?.fields.err as { code?: string; message: string };
@@ -81,6 +96,11 @@ describe('route schemas: answers the projection cannot follow', () => {
   it('sends no value under a schema with an allOf part or a $ref that allows none (false, {not: {}}), as under false itself', async () => {
     const res = await app.fetch('/never');
     assert.deepEqual([res.status, await res.text()], [200, '{"tags":[null],"id":7}']);
+  });
+
+  it('sends no value under a part that allows none one allOf or more deeper (or through a $ref to one), beside a typed part', async () => {
+    const res = await app.fetch('/never/deep');
+    assert.deepEqual([res.status, await res.text()], [200, '{"id":7}']);
   });
 
   it('answers a cyclic answer under a recursive $ref or a union, or one nested 3,000 deep, with the coded 500, from json() and jsonStream(): not a bare RangeError', async () => {

@@ -231,13 +231,13 @@ function flatten(schema: Schema, at: string, cx: Context, parts: readonly Part[]
   let properties = own.properties as Record<string, JsonSchema> | undefined; // none listed nor closed in any: the object left whole
   let patterns = { ...(own.patternProperties as object | undefined) } as Record<string, JsonSchema>;
   let additional = own.additionalProperties;
-  let type = own.type;
-  let [not, typed] = [own.not, false]; // a part's `not` too, unless a part has a type: compileFresh reads it
+  let [type, not, typed] = [own.type, own.not, false]; // a part's `not` too, unless a part has a type: compileFresh reads it
   const items: JsonSchema[] = own.items === undefined || Array.isArray(own.items) ? [] : [own.items as JsonSchema];
   for (const part of merging) {
-    if (allowsNothing(part.schema)) return { schema: { not: {} }, choices: [] }; // a part allowing no value leaves none to the whole
-    if (typeof part.schema !== 'object' || part.schema === null) continue;
-    const flat = flatten(part.schema, part.at, cx, [], part.via === '$ref' ? [...refs, $ref as string] : refs);
+    const within = part.via === '$ref' ? [...refs, $ref as string] : refs;
+    const flat = typeof part.schema === 'boolean' ? { schema: part.schema ? {} : { not: {} }, choices: [] } : flatten(part.schema, part.at, cx, [], within);
+    // A part allowing no value, itself or its own parts folded at any depth, leaves none to the whole.
+    if (allowsNothing(flat.schema)) return { schema: { not: {} }, choices: [] };
     choices.push(...flat.choices);
     const inner = flat.schema;
     const tuple = TUPLE_KEYWORDS.find((keyword) => keyword in inner) ?? (Array.isArray(inner.items) ? 'items as a tuple' : undefined);
