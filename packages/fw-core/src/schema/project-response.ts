@@ -95,8 +95,8 @@ function compileFresh(schema: Schema, at: string, cx: Context, parts: readonly P
   const flat = flatten(schema, at, cx, parts, []);
   if (allowsNothing(flat.schema)) return () => undefined;
   if (flat.choices.length > 0) return choiceProjection(flat, at, cx);
-  const merged = flat.schema;
-  if (scalarTypes(merged) !== undefined) return scalarProjection(scalarTypes(merged)!, at, cx.where);
+  const [merged, scalars] = [flat.schema, scalarTypes(flat.schema)];
+  if (scalars !== undefined) return scalarProjection(scalars, at, cx.where);
   // An array under a schema for objects, or an object under one for arrays, would leave whole: refused, as a scalar-only type refuses objects.
   const refuse = (found: string) => (): never => notProjectable(cx.where, at, `${at} allows no ${found}, but the answer has one there`);
   const [arrayOk, objectOk] = containerKinds(merged);
