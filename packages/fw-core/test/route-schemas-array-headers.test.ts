@@ -14,7 +14,9 @@ import { startTestApp, type TestApp, type TestAppSpec } from './support/test-app
 
 const echo = (req: FwRequest) => json({ 'x-ids': req.headers['x-ids'] ?? null, 'x-tag': req.headers['x-tag'] ?? null });
 
+const ids = { type: 'array', items: { type: 'integer' }, maxItems: 2 };
 const spec: TestAppSpec = {
+  schemas: { ids, idHeaders: { type: 'object', properties: { 'x-ids': { $ref: 'ids' } }, required: ['x-ids'] } },
   groups: [
     {
       prefix: '',
@@ -24,6 +26,11 @@ const spec: TestAppSpec = {
         // A list or nothing, as TypeBox's Type.Union([Type.Array(...), Type.Null()]) writes it: a branch of anyOf (or oneOf) that is an array makes it a list too.
         { path: '/maybe-ids', handler: echo, options: { methods: ['get'], schema: { headers: { type: 'object', properties: { 'x-ids': { anyOf: [{ type: 'array', items: { type: 'integer' }, maxItems: 2 }, { type: 'null' }] } }, required: ['x-ids'] } } } },
         { path: '/one-of-ids', handler: echo, options: { methods: ['get'], schema: { headers: { type: 'object', properties: { 'x-ids': { oneOf: [{ type: 'integer' }, { type: 'array', items: { type: 'integer' }, minItems: 2 }] } }, required: ['x-ids'] } } } },
+        // A $ref stands for what it names: a named schema, a route-local definition, a named headers schema, a union branch.
+        { path: '/named-ids', handler: echo, options: { methods: ['get'], schema: { headers: { type: 'object', properties: { 'x-ids': { $ref: 'ids' } }, required: ['x-ids'] } } } },
+        { path: '/local-ids', handler: echo, options: { methods: ['get'], schema: { headers: { type: 'object', properties: { 'x-ids': { $ref: '#/$defs/ids' } }, $defs: { ids: { $ref: 'ids' } } } } } },
+        { path: '/named-headers', handler: echo, options: { methods: ['get'], schema: { headers: { $ref: 'idHeaders' } } } },
+        { path: '/maybe-named-ids', handler: echo, options: { methods: ['get'], schema: { headers: { type: 'object', properties: { 'x-ids': { anyOf: [{ type: 'null' }, { $ref: 'ids' }] } } } } } },
         // A string header keeps its commas: only an array property is a list.
         { path: '/tag', handler: echo, options: { methods: ['get'], schema: { headers: { type: 'object', properties: { 'x-tag': { type: 'string', pattern: '^a,b$' } }, required: ['x-tag'] } } } },
       ],
@@ -77,6 +84,15 @@ describe('route schemas: array headers through inject', () => {
     assert.deepEqual([bad.status, (bad.json() as { details: unknown[] }).details[0]], [400, { path: '/x-ids/1', keyword: 'type', message: 'must be integer', params: { type: 'integer' } }]);
     // One item meets the integer branch: ajv's coerceTypes 'array' takes a one-item list as its item.
     assert.equal((await inject(app.fw, { url: '/one-of-ids', headers: { 'x-ids': '7' } })).status, 200);
+  });
+
+  it('splits a header whose schema is a $ref to an array (named, route-local, a named headers schema, a union branch): x-ids: 1,2 was refused as must be integer at /x-ids/0', async () => {
+    for (const url of ['/named-ids', '/local-ids', '/named-headers', '/maybe-named-ids']) {
+      const res = await inject(app.fw, { url, headers: { 'x-ids': '1, 2' } });
+      assert.deepEqual([res.status, res.json()], [200, { 'x-ids': '1, 2', 'x-tag': null }], url);
+      const many = await inject(app.fw, { url, headers: { 'x-ids': '1,2,3' } });
+      assert.deepEqual([many.status, (many.json() as { details: { keyword: string }[] }).details.map((issue) => issue.keyword)], [400, url === '/maybe-named-ids' ? ['type', 'maxItems', 'anyOf'] : ['maxItems']], url);
+    }
   });
 
   it('leaves the commas of a header whose schema is a string', async () => {

@@ -14,9 +14,12 @@ export type RequestCheck = (req: FwRequest) => FwResponse | Promise<FwResponse |
 /** A part's failure; `refused`: a body of a media type its schema cannot see (a 415). */
 type Failure = SchemaFailure & { readonly refused?: true };
 
+/** A part with a schema: its validator, and the schema with what its `$ref`s name (to tell which headers are lists). */
+interface PartToCheck { readonly part: RequestPart; readonly validate: SchemaValidator; readonly schema?: unknown; readonly resolveRef?: (ref: string) => unknown }
+
 /** One function per route over its `parts` (in checking order), each part's check made for it at start (bench/schemas.bench.ts, case a). */
-export function compileRequestCheck(parts: readonly { readonly part: RequestPart; readonly validate: SchemaValidator; readonly schema?: unknown }[], onInvalid: InvalidRequestHook | undefined): RequestCheck {
-  const checks = parts.map(({ part, validate, schema }) => PART_CHECKS[part](validate, schema));
+export function compileRequestCheck(parts: readonly PartToCheck[], onInvalid: InvalidRequestHook | undefined): RequestCheck {
+  const checks = parts.map(({ part, validate, schema, resolveRef = () => undefined }) => PART_CHECKS[part](validate, schema, resolveRef));
   const answer = (req: FwRequest, { refused, ...failure }: Failure): FwResponse | Promise<FwResponse> => {
     const hooked = onInvalid?.(failure, req);
     const fallback = (own: FwResponse | undefined): FwResponse => own ?? markedDefault(refused ? unsupportedMediaType(req.method) : defaultAnswer(failure));
@@ -38,11 +41,12 @@ const failed = (part: RequestPart, result: SchemaResult & { valid: false }, refu
 type PartCheck = (req: FwRequest) => Failure | undefined | Promise<Failure | undefined>;
 
 // The coerced parts are checked on copies (of set-cookie's array too, node:http's one array header), so `bindings` and `headers` stay the raw strings; coercion changed the copy in place: that copy is what the handler reads.
-const PART_CHECKS: Readonly<Record<RequestPart, (validate: SchemaValidator, schema: unknown) => PartCheck>> = {
+const PART_CHECKS: Readonly<Record<RequestPart, (validate: SchemaValidator, schema: unknown, resolveRef: (ref: string) => unknown) => PartCheck>> = {
   params: (validate) => (req) => checked(req, 'params', validate, () => ({ ...req.bindings })),
   query: (validate) => (req) => checked(req, 'query', validate, () => parseUrlencoded(req.query)),
-  headers: (validate, schema) => {
-    const lists = Object.entries((schema as { properties?: Record<string, { type?: unknown; anyOf?: { type?: unknown }[]; oneOf?: { type?: unknown }[] }> } | undefined)?.properties ?? {}).filter(([, property]) => [property, ...(property?.anyOf ?? []), ...(property?.oneOf ?? [])].some((branch) => [branch?.type].flat().includes('array'))).map(([name]) => name);
+  headers: (validate, schema, resolveRef) => {
+    const properties = (mayBe(schema, 'object', resolveRef) as { properties?: Record<string, unknown> } | undefined)?.properties ?? {};
+    const lists = Object.keys(properties).filter((name) => mayBe(properties[name], 'array', resolveRef) !== undefined);
     const copy = (req: FwRequest): Record<string, unknown> => ({ ...req.headers, ...(req.headers['set-cookie'] && { 'set-cookie': [...req.headers['set-cookie']] }) });
     const take = lists.length === 0 ? copy : (req: FwRequest) => splitLists(copy(req), lists);
     return (req) => checked(req, 'headers', validate, () => take(req));
@@ -53,7 +57,17 @@ const PART_CHECKS: Readonly<Record<RequestPart, (validate: SchemaValidator, sche
   },
 };
 
-/** `headers` with each of `lists` (properties that may be arrays: by their type, or a branch of their anyOf/oneOf) split as RFC 9110 §5.6.1 reads a list, as OpenAPI's `style: simple` sends one (`x-ids: 1,2`) and node:http joins a repeated header (`1, 2`). */
+/** The schema, else the first of its anyOf/oneOf branches and what its `$ref` names (in turn) that has `properties` ('object') or allows arrays. */
+function mayBe(schema: unknown, kind: 'object' | 'array', resolveRef: (ref: string) => unknown, seen = new Set<unknown>()): unknown {
+  if (typeof schema !== 'object' || schema === null || seen.has(schema)) return undefined; // seen: a $ref that leads back
+  seen.add(schema);
+  const { type, properties, anyOf, oneOf, $ref } = schema as Record<string, unknown>;
+  if (kind === 'object' ? properties !== undefined : [type].flat().includes('array')) return schema;
+  const branches = [anyOf, oneOf].flatMap((list) => (Array.isArray(list) ? list : []));
+  return [...branches, ...(typeof $ref === 'string' ? [resolveRef($ref)] : [])].map((branch) => mayBe(branch, kind, resolveRef, seen)).find((found) => found !== undefined);
+}
+
+/** `headers` with each of `lists` (properties that may be arrays: mayBe) split as RFC 9110 §5.6.1 reads a list, as OpenAPI's `style: simple` sends one (`x-ids: 1,2`) and node:http joins a repeated header (`1, 2`). */
 function splitLists(headers: Record<string, unknown>, lists: readonly string[]): Record<string, unknown> {
   for (const name of lists) if (typeof headers[name] === 'string') headers[name] = headers[name].split(',').map((item) => item.trim()).filter((item) => item !== '');
   return headers;

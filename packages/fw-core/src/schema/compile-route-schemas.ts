@@ -7,7 +7,7 @@ import type { RouteDefinition } from '../router/router.ts';
 import { checkAjvOptions, loadAjvCompiler } from './ajv-compiler.ts';
 import { compileRequestCheck, type RequestCheck } from './check-request.ts';
 import type { Projection } from '../http/response.ts';
-import { compileProjection, schemaIds, type ProjectionOptions } from './project-response.ts';
+import { compileProjection, refResolver, schemaIds, type ProjectionOptions } from './project-response.ts';
 import type { AjvOptions, InvalidRequestHook, JsonSchema, NamedSchemaMap, PartSchema, RequestPart, RouteSchema, SchemaCompiler, SchemaResult } from './route-schema.ts';
 import { isStandardSchema, standardProjection, standardValidator } from './standard-schema.ts';
 
@@ -72,7 +72,8 @@ export async function compileRouteSchemas(definitions: readonly RouteDefinition<
     // Only the parts that arrive as text are coerced; a JSON body's types are the client's.
     const parts = PARTS.filter((part) => schema[part] !== undefined).map((part) => {
       const partSchema = schema[part]!;
-      return { part, schema: partSchema, validate: json(partSchema) ? compileOne(() => compiler!(partSchema, { coerce: part !== 'body', schemas: named }), `${where} schema.${part}`, named) : standardValidator(partSchema) };
+      const validate = json(partSchema) ? compileOne(() => compiler!(partSchema, { coerce: part !== 'body', schemas: named }), `${where} schema.${part}`, named) : standardValidator(partSchema);
+      return { part, schema: partSchema, validate, resolveRef: refResolver(partSchema as JsonSchema, (ref) => byRef.get(ref)) };
     });
     const responses = new Map<number, Projection>();
     for (const [status, responseSchema] of Object.entries(schema.response ?? {})) {

@@ -55,8 +55,7 @@ interface Flat { readonly schema: Schema; readonly choices: readonly (Part & { r
  * matches, `if` its `then` or `else`, as fast-json-stringify does. Throws on the keywords above; `where` names the route.
  */
 export function compileProjection(schema: JsonSchema, where: string, options: ProjectionOptions = {}): Projection {
-  const ids = schemaIds(schema);
-  return guarded(compileAt(schema, '#', { ...options, resolveRef: (ref) => ids.get(ref) ?? options.resolveRef?.(ref), root: schema, where, byRef: new Map() }), where);
+  return guarded(compileAt(schema, '#', { ...options, resolveRef: refResolver(schema, options.resolveRef), root: schema, where, byRef: new Map() }), where);
 }
 
 /** `project` (the whole answer, or a jsonStream's `each`) with V8's stack overflow in it (an answer that contains itself under a recursive `$ref` or a union, or one thousands deep) made FW_ERR_RESPONSE_NOT_PROJECTABLE: caught at the top, which costs nothing until it throws, where a depth count would cost on every value. */
@@ -254,20 +253,28 @@ function flatten(schema: Schema, at: string, cx: Context, parts: readonly Part[]
   return { schema: { ...own, not: typed ? undefined : not, properties, patternProperties: patterns, additionalProperties: additional, type, items: folded }, choices };
 }
 
-/** The schema a `$ref` names: a JSON pointer into the route's schema (`#/$defs/...`, `#/definitions/...`), else the registry's. */
+/** The schema a `$ref` names (refResolver), else a start-up error saying where a response schema's `$ref` may point. */
 function resolveRef(ref: string, at: string, cx: Context): { readonly schema: JsonSchema; readonly at: string } {
-  if (!/^#\/(?:\$defs|definitions)\//.test(ref)) {
-    const named = cx.resolveRef?.(ref);
-    if (named !== undefined) return { schema: named, at: ref };
-    throw new Error(`${at}/$ref: ${ref} is not in the schema; a response schema's $ref points into its own #/$defs/... or #/definitions/..., or names a $id in it`);
-  }
-  let target: unknown = cx.root;
-  for (const token of ref.slice(2).split('/')) {
-    const key = decodeURIComponent(token).replaceAll('~1', '/').replaceAll('~0', '~');
-    target = typeof target === 'object' && target !== null && Object.hasOwn(target, key) ? (target as Schema)[key] : undefined;
-  }
-  if (typeof target !== 'boolean' && (typeof target !== 'object' || target === null)) throw new Error(`${at}/$ref: ${ref} names no schema`);
-  return { schema: target as JsonSchema, at: ref };
+  const schema = cx.resolveRef?.(ref);
+  const where = "is not in the schema; a response schema's $ref points into its own #/$defs/... or #/definitions/..., or names a $id in it";
+  if (schema === undefined) throw new Error(`${at}/$ref: ${ref} ${POINTER.test(ref) ? 'names no schema' : where}`);
+  return { schema, at: ref };
+}
+
+const POINTER = /^#\/(?:\$defs|definitions)\//;
+
+/** What a `$ref` in `root` names, as ajv resolves it: a JSON pointer into `root`'s `$defs` or `definitions`, a `$id` in it, else `named`'s; undefined when none. */
+export function refResolver(root: JsonSchema, named?: (ref: string) => JsonSchema | undefined): (ref: string) => JsonSchema | undefined {
+  let ids: Map<string, JsonSchema> | undefined; // found on the first $ref: most schemas have none
+  return (ref) => {
+    if (!POINTER.test(ref)) return (ids ??= schemaIds(root)).get(ref) ?? named?.(ref);
+    let target: unknown = root;
+    for (const token of ref.slice(2).split('/')) {
+      const key = decodeURIComponent(token).replaceAll('~1', '/').replaceAll('~0', '~');
+      target = typeof target === 'object' && target !== null && Object.hasOwn(target, key) ? (target as Schema)[key] : undefined;
+    }
+    return typeof target === 'boolean' || (typeof target === 'object' && target !== null) ? (target as JsonSchema) : undefined;
+  };
 }
 
 /**
