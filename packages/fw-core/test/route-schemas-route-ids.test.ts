@@ -87,3 +87,30 @@ describe("route schemas: a $ref to another route's $id", () => {
     }
   });
 });
+
+describe("route schemas: a route's $id that one of the app's named schemas has too", () => {
+  const withPost = (routes: RouteEntry[]) => injectTestApp({ fw: DECODE, schemas: { post }, groups: [{ prefix: '', security: false, routes }] });
+  const secretPost = { ...post, properties: { ...post.properties, secret: { type: 'string' } } };
+
+  it("starts with a route schema repeating it at its root (start-up failed: schema with key or id \"post\" already exists); the route's own is checked and projected there, as in Fastify", async () => {
+    const respond = { path: '/own', handler: () => json({ id: 1, title: 't', secret: 's' }), options: { methods: ['get' as const], schema: { response: { 200: secretPost } } } };
+    const app = await withPost([route('/posts', { body: { ...post, required: ['title'] } }), route('/any', { body: { $ref: 'post' } }), respond]);
+    try {
+      const send = (path: string, body: unknown) => app.fetch(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      assert.deepEqual([(await send('/posts', { id: 1 })).status, (await send('/posts', { title: 't' })).status, (await send('/any', { id: 1 })).status], [400, 200, 200]);
+      assert.equal(await (await app.fetch('/own')).text(), '{"id":1,"title":"t","secret":"s"}');
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('refuses at start one inside a route schema, a request part or a response, naming both places (a response sent the route\'s, a body named neither)', async () => {
+    for (const [key, schema] of [['body', { body: { type: 'object', properties: { p: { $ref: 'post' } }, $defs: { p: secretPost } } }], ['response.200', { response: { 200: { type: 'object', properties: { p: { $ref: 'post' } }, $defs: { p: secretPost } } } }]] as const) {
+      await assert.rejects(withPost([route('/x', schema)]), (error: unknown) => error instanceof FwError && error.code === 'FW_ERR_ROUTE_BAD_SCHEMA'
+        && error.message === `route POST /x schema.${key} has $id post inside it, as has the app's schema post (defineApp({schemas})), another schema: a $ref to post could mean either; rename one, or $ref the app's`, key);
+    }
+    // The app's schema itself inside a route's is no clash.
+    const same = await withPost([route('/x', { body: { type: 'object', properties: { p: { $ref: 'post' } }, $defs: { p: post } } })]);
+    await same.close();
+  });
+});

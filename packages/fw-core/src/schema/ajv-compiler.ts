@@ -2,6 +2,7 @@
 import { closestKey } from '../closest-key.ts';
 import { isJsonObject } from '../config/validate-config.ts';
 import { FwError } from '../errors.ts';
+import { schemaIds } from './project-response.ts';
 import type { AjvOptions, AjvPlugin, NamedSchemaMap, SchemaCompiler, SchemaIssue, SchemaResult } from './route-schema.ts';
 
 /** ajv's validators answer at once. */
@@ -43,7 +44,7 @@ export async function loadAjvCompiler(options: AjvOptions = {}, importModule = (
   // coerceTypes is an instance option, so one pair per setting; 'array' lets a name given once
   // meet an array schema. strict: a typo in a schema fails start-up, not requests. The text parts' copies get their
   // `default`s, as Fastify's do; a body does not, as the same schema serves a PUT of fewer fields (docs/applications-reference.md, "Coercion").
-  const make = (coerce: boolean, allErrors: boolean) => {
+  const make = (coerce: boolean, allErrors: boolean, shadowed?: string) => {
     let ajv: AjvInstance;
     try {
       ajv = new Ajv({ strict: true, allowUnionTypes: true, validateSchema: false, useDefaults: coerce, ...options.customOptions, allErrors, coerceTypes: coerce && 'array' });
@@ -53,6 +54,7 @@ export async function loadAjvCompiler(options: AjvOptions = {}, importModule = (
     }
     // A route's {$ref: 'task'} is ajv's reference to the schema added as 'task' (Fastify's addSchema).
     for (const [name, schema] of Object.entries(schemas)) {
+      if (shadowed !== undefined && idsOf(name, schema).has(shadowed)) continue;
       try {
         if (!coerce && !allErrors) checkSchema(ajv, schema);
         ajv.addSchema(schema, name);
@@ -63,17 +65,22 @@ export async function loadAjvCompiler(options: AjvOptions = {}, importModule = (
     return ajv;
   };
   // The allErrors instances and validators are made on a first failing value: most routes meet none (bench/startup.bench.ts).
-  const lazily = (coerce: boolean, made?: AjvInstance) => () => (made ??= make(coerce, true));
-  const plain = { first: make(false, false), all: lazily(false) };
-  const coercing = { first: make(true, false), all: lazily(true) };
+  const lazily = (coerce: boolean, shadowed?: string, made?: AjvInstance) => () => (made ??= make(coerce, true, shadowed));
+  const pairOf = (coerce: boolean, shadowed?: string) => ({ first: make(coerce, false, shadowed), all: lazily(coerce, shadowed) });
+  const [plain, coercing, shadowing] = [pairOf(false), pairOf(true), new Map<string, ReturnType<typeof pairOf>>()];
+  const namedIds = new Set(Object.entries(schemas).flatMap(([name, schema]) => [...idsOf(name, schema)]));
   // A route schema's root $id names nothing outside it, as with Fastify's ajv (addUsedSchema: false), so routes may repeat one
   // (`{...post, required}`): ajv registers it while compiling (for the schema's own $refs to it), and fw takes it out after (not a named schema's).
+  // One that a named schema has (its name or a $id in it) is the route's own there, as in Fastify: compiled by a pair without that named schema.
   const compile = (ajv: AjvInstance, schema: unknown, validate = ajv.compile(schema), id = (schema as { $id?: unknown } | null)?.$id): CompiledAjv => {
     if (typeof id === 'string' && !Object.values(schemas).includes(schema as never) && ajv.getSchema(id)?.schema === schema) ajv.removeSchema(schema);
     return validate;
   };
   return (schema, { coerce }) => {
-    const pair = coerce ? coercing : plain;
+    const id = (schema as { $id?: unknown } | null)?.$id;
+    const shadows = typeof id === 'string' && namedIds.has(id) && !Object.values(schemas).includes(schema as never);
+    if (shadows && !shadowing.has(`${coerce} ${id}`)) shadowing.set(`${coerce} ${id}`, pairOf(coerce, id));
+    const pair = shadows ? shadowing.get(`${coerce} ${id}`)! : coerce ? coercing : plain;
     try {
       checkSchema(plain.first, schema);
       const validate = toValidator(compile(pair.first, schema), () => compile(pair.all(), schema));
@@ -92,6 +99,9 @@ export async function loadAjvCompiler(options: AjvOptions = {}, importModule = (
     }
   };
 }
+
+/** The ids by which ajv knows a named schema: its name and each `$id` in it. */
+const idsOf = (name: string, schema: unknown): ReadonlySet<string> => new Set([name, ...schemaIds(schema).keys()]);
 
 /** Checks the app's `ajv` at start, whether or not a route has a schema; `hasCompiler`: it gives a schemaCompiler too. */
 export function checkAjvOptions(value: unknown, hasCompiler: boolean): void {
