@@ -40,6 +40,9 @@ const choiceQuery = {
   },
 };
 
+/** `not` of a number type, and of a number range. */
+const notQuery = { type: 'object', properties: { a: { not: { type: 'integer' } }, b: { not: { type: 'number', maximum: 5 } } } };
+
 describe('route schemas: numbers from decimal text only', () => {
   let app: InjectedApp;
   let handled = 0;
@@ -49,6 +52,7 @@ describe('route schemas: numbers from decimal text only', () => {
     { path: '/list', handler: echo, options: { methods: ['get'], schema: { query: listQuery } } },
     { path: '/tenant', handler: echo, options: { methods: ['get'], schema: { headers: integer('x-tenant') } } },
     { path: '/choice', handler: echo, options: { methods: ['get'], schema: { query: choiceQuery } } },
+    { path: '/not', handler: echo, options: { methods: ['get'], schema: { query: notQuery } } },
   ];
   before(async () => {
     app = await injectTestApp({ groups: [{ prefix: '', security: false, routes }] });
@@ -169,5 +173,16 @@ describe('route schemas: numbers from decimal text only', () => {
     assert.equal(res.status, 400);
     assert.deepEqual(await res.json(), { error: 'invalid headers', details: [decimalIssue('/x-tenant')] });
     assert.equal((await app.fetch('/tenant', { headers: { 'x-tenant': '12' } })).status, 200);
+  });
+
+  it('refuses under `not` the text ajv reads as a number there, as under a union, and reads decimal text there as a number', async () => {
+    for (const [query, path] of [['a=0x10', '/a'], ['a=1e3', '/a'], ['a=%207', '/a'], ['b=0x10', '/b'], ['b=0x3', '/b']]) {
+      const res = await app.fetch(`/not?${query}`);
+      assert.deepEqual([res.status, await res.json()], [400, { error: 'invalid query', details: [decimalIssue(path!)] }], query);
+    }
+    const integer = await app.fetch('/not?a=7');
+    assert.deepEqual([integer.status, await integer.json()], [400, { error: 'invalid query', details: [{ path: '/a', keyword: 'not', message: 'must NOT be valid', params: {} }] }]);
+    const taken = await app.fetch('/not?a=7.5&b=9');
+    assert.deepEqual(await taken.json(), { pathParams: null, queryParams: { a: '7.5', b: 9 } });
   });
 });
