@@ -67,11 +67,11 @@ export async function loadAjvCompiler(options: AjvOptions = {}, importModule = (
   // The allErrors instances and validators are made on a first failing value: most routes meet none (bench/startup.bench.ts).
   const lazily = (coerce: boolean, shadowed?: string, made?: AjvInstance) => () => (made ??= make(coerce, true, shadowed));
   const pairOf = (coerce: boolean, shadowed?: string) => ({ first: make(coerce, false, shadowed), all: lazily(coerce, shadowed) });
-  const [plain, coercing, shadowing] = [pairOf(false), pairOf(true), new Map<string, ReturnType<typeof pairOf>>()];
+  const [plain, coercing] = [pairOf(false), pairOf(true)];
   const namedIds = new Set(Object.entries(schemas).flatMap(([name, schema]) => [...idsOf(name, schema)]));
   // A route schema's root $id names nothing outside it, as with Fastify's ajv (addUsedSchema: false), so routes may repeat one
   // (`{...post, required}`): ajv registers it while compiling (for the schema's own $refs to it), and fw takes it out after (not a named schema's).
-  // One that a named schema has (its name or a $id in it) is the route's own there, as in Fastify: compiled by a pair without that named schema.
+  // One that a named schema has (its name or a $id in it) is the route's own there, as in Fastify: compiled by a pair made without that named schema.
   const compile = (ajv: AjvInstance, schema: unknown, validate = ajv.compile(schema), id = (schema as { $id?: unknown } | null)?.$id): CompiledAjv => {
     if (typeof id === 'string' && !Object.values(schemas).includes(schema as never) && ajv.getSchema(id)?.schema === schema) ajv.removeSchema(schema);
     return validate;
@@ -79,8 +79,7 @@ export async function loadAjvCompiler(options: AjvOptions = {}, importModule = (
   return (schema, { coerce }) => {
     const id = (schema as { $id?: unknown } | null)?.$id;
     const shadows = typeof id === 'string' && namedIds.has(id) && !Object.values(schemas).includes(schema as never);
-    if (shadows && !shadowing.has(`${coerce} ${id}`)) shadowing.set(`${coerce} ${id}`, pairOf(coerce, id));
-    const pair = shadows ? shadowing.get(`${coerce} ${id}`)! : coerce ? coercing : plain;
+    const pair = shadows ? pairOf(coerce, id) : coerce ? coercing : plain;
     try {
       checkSchema(plain.first, schema);
       const validate = toValidator(compile(pair.first, schema), () => compile(pair.all(), schema));

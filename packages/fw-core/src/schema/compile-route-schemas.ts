@@ -1,5 +1,4 @@
 /** Compiles each route's `options.schema` once, at start: request validators and response projections. */
-import { isDeepStrictEqual } from 'node:util';
 import { closestKey } from '../closest-key.ts';
 import { isJsonObject } from '../config/validate-config.ts';
 import { FwError, isFwError } from '../errors.ts';
@@ -70,8 +69,6 @@ export async function compileRouteSchemas(definitions: readonly RouteDefinition<
     if (bodiless) throw new FwError('FW_ERR_ROUTE_BAD_SCHEMA', `${where} schema.body: fw reads no body of a GET, HEAD or DELETE request, so every request would be refused; take such data in schema.query`);
     const closed = json(schema.headers) && (schema.headers as { additionalProperties?: unknown }).additionalProperties === false;
     if (closed) throw new FwError('FW_ERR_ROUTE_BAD_SCHEMA', `${where} schema.headers: additionalProperties: false refuses the headers every client sends (host, user-agent), so every request would be refused; list only the headers the route reads`);
-    const every = [...PARTS.map((part) => [part, schema[part]] as const), ...Object.entries(schema.response ?? {}).map(([status, sub]) => [`response.${status}`, sub] as const)];
-    for (const [key, sub] of every) if (json(sub)) checkInnerIds(sub, `${where} schema.${key}`, named);
     // Only the parts that arrive as text are coerced; a JSON body's types are the client's.
     const parts = PARTS.filter((part) => schema[part] !== undefined).map((part) => {
       const partSchema = schema[part]!;
@@ -97,18 +94,6 @@ export function branchMatcher(compiler: SchemaCompiler, schemas: NamedSchemaMap 
   };
 }
 
-/**
- * Refuses a `$id` inside a route's schema (at its root it is the route's own, as in Fastify) that names one of the app's
- * schemas, by name or `$id`, as another schema: a `$ref` to it could mean either (ajv refuses it too, naming neither).
- */
-function checkInnerIds(schema: JsonSchema, place: string, named: NamedSchemaMap): void {
-  for (const [id, inner] of schemaIds(schema)) {
-    const theirs = (name: string) => (name === id ? named[name] : schemaIds(named[name]).get(id));
-    const owner = inner === schema ? undefined : Object.keys(named).find((name) => theirs(name) !== undefined && !isDeepStrictEqual(theirs(name), inner));
-    if (owner !== undefined) throw new FwError('FW_ERR_ROUTE_BAD_SCHEMA', `${place} has $id ${id} inside it, as has the app's schema ${owner} (defineApp({schemas})), another schema: a $ref to ${id} could mean either; rename one, or $ref the app's`);
-  }
-}
-
 const NAME = /^[A-Za-z0-9._-]+$/;
 
 /** Checks `defineApp({schemas})`: an object of JSON Schemas named as OpenAPI components may be, each with no $defs of its own. */
@@ -125,11 +110,14 @@ function checkNamedSchemas(value: unknown): NamedSchemaMap {
   return value as NamedSchemaMap;
 }
 
-/** How to fix what ajv could not compile: an unknown schema name (with the closest one), a keyword it does not know. */
+/** How to fix what ajv could not compile: an unknown schema name (with the closest one), a $id an app's schema has too, an unknown keyword. */
 function compileHint(message: string, named: NamedSchemaMap): string {
   const ref = /can't resolve reference (\S+)|\$ref: (\S+) is not in the schema/.exec(message);
   const near = ref === null ? undefined : closestKey(ref[1] ?? ref[2]!, Object.keys(named));
   if (ref !== null) return `; a bare name refers to one of the app's schemas (defineApp({schemas})): ${Object.keys(named).join(', ') || 'it has none'}${near === undefined ? '' : `; did you mean ${near}?`}`;
+  const id = /reference "([^"]+)" resolves to more than one schema/.exec(message)?.[1];
+  const owner = id && Object.keys(named).find((name) => name === id || schemaIds(named[name]).has(id));
+  if (owner) return `: a $id inside the route's schema is the app's schema ${owner}'s too (defineApp({schemas})), as another schema; rename one, or $ref the app's`;
   const keyword = /unknown keyword: "([^"]+)"/.exec(message)?.[1];
   return keyword === undefined ? '' : `; fix its spelling, or let ajv accept it: defineApp({ajv: {customOptions: {keywords: ['${keyword}']}}})`;
 }
