@@ -54,7 +54,7 @@ export async function loadAjvCompiler(options: AjvOptions = {}, importModule = (
     }
     // A route's {$ref: 'task'} is ajv's reference to the schema added as 'task' (Fastify's addSchema).
     for (const [name, schema] of Object.entries(schemas)) {
-      if (shadowed !== undefined && idsOf(name, schema).has(shadowed)) continue;
+      if (shadowed !== undefined && (name === shadowed || schemaIds(schema).has(shadowed))) continue;
       try {
         if (!coerce && !allErrors) checkSchema(ajv, schema);
         ajv.addSchema(schema, name);
@@ -68,7 +68,7 @@ export async function loadAjvCompiler(options: AjvOptions = {}, importModule = (
   const lazily = (coerce: boolean, shadowed?: string, made?: AjvInstance) => () => (made ??= make(coerce, true, shadowed));
   const pairOf = (coerce: boolean, shadowed?: string) => ({ first: make(coerce, false, shadowed), all: lazily(coerce, shadowed) });
   const [plain, coercing] = [pairOf(false), pairOf(true)];
-  const namedIds = new Set(Object.entries(schemas).flatMap(([name, schema]) => [...idsOf(name, schema)]));
+  const namedIds = schemaIds(Object.values(schemas), new Map(Object.entries(schemas)));
   // A route schema's root $id names nothing outside it, as with Fastify's ajv (addUsedSchema: false), so routes may repeat one
   // (`{...post, required}`): ajv registers it while compiling (for the schema's own $refs to it), and fw takes it out after (not a named schema's).
   // One that a named schema has (its name or a $id in it) is the route's own there, as in Fastify: compiled by a pair made without that named schema.
@@ -98,9 +98,6 @@ export async function loadAjvCompiler(options: AjvOptions = {}, importModule = (
     }
   };
 }
-
-/** The ids by which ajv knows a named schema: its name and each `$id` in it. */
-const idsOf = (name: string, schema: unknown): ReadonlySet<string> => new Set([name, ...schemaIds(schema).keys()]);
 
 /** Checks the app's `ajv` at start, whether or not a route has a schema; `hasCompiler`: it gives a schemaCompiler too. */
 export function checkAjvOptions(value: unknown, hasCompiler: boolean): void {

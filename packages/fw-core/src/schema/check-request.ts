@@ -14,12 +14,9 @@ export type RequestCheck = (req: FwRequest) => FwResponse | Promise<FwResponse |
 /** A part's failure; `refused`: a body of a media type its schema cannot see (a 415). */
 type Failure = SchemaFailure & { readonly refused?: true };
 
-/** A part with a schema: its validator, and the schema with what its `$ref`s name (to tell which headers are lists). */
-interface PartToCheck { readonly part: RequestPart; readonly validate: SchemaValidator; readonly schema?: unknown; readonly resolveRef?: (ref: string) => unknown }
-
 /** One function per route over its `parts` (in checking order), each part's check made for it at start (bench/schemas.bench.ts, case a). */
-export function compileRequestCheck(parts: readonly PartToCheck[], onInvalid: InvalidRequestHook | undefined): RequestCheck {
-  const checks = parts.map(({ part, validate, schema, resolveRef = () => undefined }) => PART_CHECKS[part](validate, schema, resolveRef));
+export function compileRequestCheck(parts: readonly { readonly part: RequestPart; readonly validate: SchemaValidator; readonly lists?: readonly string[] }[], onInvalid: InvalidRequestHook | undefined): RequestCheck {
+  const checks = parts.map(({ part, validate, lists = [] }) => PART_CHECKS[part](validate, lists));
   const answer = (req: FwRequest, { refused, ...failure }: Failure): FwResponse | Promise<FwResponse> => {
     const hooked = onInvalid?.(failure, req);
     const fallback = (own: FwResponse | undefined): FwResponse => own ?? markedDefault(refused ? unsupportedMediaType(req.method) : defaultAnswer(failure));
@@ -41,12 +38,10 @@ const failed = (part: RequestPart, result: SchemaResult & { valid: false }, refu
 type PartCheck = (req: FwRequest) => Failure | undefined | Promise<Failure | undefined>;
 
 // The coerced parts are checked on copies (of set-cookie's array too, node:http's one array header), so `bindings` and `headers` stay the raw strings; coercion changed the copy in place: that copy is what the handler reads.
-const PART_CHECKS: Readonly<Record<RequestPart, (validate: SchemaValidator, schema: unknown, resolveRef: (ref: string) => unknown) => PartCheck>> = {
+const PART_CHECKS: Readonly<Record<RequestPart, (validate: SchemaValidator, lists: readonly string[]) => PartCheck>> = {
   params: (validate) => (req) => checked(req, 'params', validate, () => ({ ...req.bindings })),
   query: (validate) => (req) => checked(req, 'query', validate, () => parseUrlencoded(req.query)),
-  headers: (validate, schema, resolveRef) => {
-    const properties = (mayBe(schema, 'object', resolveRef) as { properties?: Record<string, unknown> } | undefined)?.properties ?? {};
-    const lists = Object.keys(properties).filter((name) => mayBe(properties[name], 'array', resolveRef) !== undefined);
+  headers: (validate, lists) => {
     const copy = (req: FwRequest): Record<string, unknown> => ({ ...req.headers, ...(req.headers['set-cookie'] && { 'set-cookie': [...req.headers['set-cookie']] }) });
     const take = lists.length === 0 ? copy : (req: FwRequest) => splitLists(copy(req), lists);
     return (req) => checked(req, 'headers', validate, () => take(req));
@@ -56,6 +51,12 @@ const PART_CHECKS: Readonly<Record<RequestPart, (validate: SchemaValidator, sche
     return refused === undefined ? checked(req, 'body', validate, () => req.body) : failed('body', refused, true);
   },
 };
+
+/** The properties of a headers schema (or of what its `$ref` names) that may be arrays, so are lists: by their type, a branch of their anyOf/oneOf, a `$ref`. */
+export function listHeaders(schema: unknown, resolveRef: (ref: string) => unknown): string[] {
+  const properties = (mayBe(schema, 'object', resolveRef) as { properties?: Record<string, unknown> } | undefined)?.properties ?? {};
+  return Object.keys(properties).filter((name) => mayBe(properties[name], 'array', resolveRef) !== undefined);
+}
 
 /** The schema, else the first of its anyOf/oneOf branches and what its `$ref` names (in turn) that has `properties` ('object') or allows arrays. */
 function mayBe(schema: unknown, kind: 'object' | 'array', resolveRef: (ref: string) => unknown, seen = new Set<unknown>()): unknown {
@@ -67,7 +68,7 @@ function mayBe(schema: unknown, kind: 'object' | 'array', resolveRef: (ref: stri
   return [...branches, ...(typeof $ref === 'string' ? [resolveRef($ref)] : [])].map((branch) => mayBe(branch, kind, resolveRef, seen)).find((found) => found !== undefined);
 }
 
-/** `headers` with each of `lists` (properties that may be arrays: mayBe) split as RFC 9110 §5.6.1 reads a list, as OpenAPI's `style: simple` sends one (`x-ids: 1,2`) and node:http joins a repeated header (`1, 2`). */
+/** `headers` with each of `lists` (listHeaders) split as RFC 9110 §5.6.1 reads a list, as OpenAPI's `style: simple` sends one (`x-ids: 1,2`) and node:http joins a repeated header (`1, 2`). */
 function splitLists(headers: Record<string, unknown>, lists: readonly string[]): Record<string, unknown> {
   for (const name of lists) if (typeof headers[name] === 'string') headers[name] = headers[name].split(',').map((item) => item.trim()).filter((item) => item !== '');
   return headers;

@@ -5,7 +5,7 @@ import { FwError, isFwError } from '../errors.ts';
 import { METHODS_WITHOUT_BODY } from '../plugins/request-plugin.ts';
 import type { RouteDefinition } from '../router/router.ts';
 import { checkAjvOptions, loadAjvCompiler } from './ajv-compiler.ts';
-import { compileRequestCheck, type RequestCheck } from './check-request.ts';
+import { compileRequestCheck, listHeaders, type RequestCheck } from './check-request.ts';
 import type { Projection } from '../http/response.ts';
 import { compileProjection, refResolver, schemaIds, type ProjectionOptions } from './project-response.ts';
 import type { AjvOptions, InvalidRequestHook, JsonSchema, NamedSchemaMap, PartSchema, RequestPart, RouteSchema, SchemaCompiler, SchemaResult } from './route-schema.ts';
@@ -73,7 +73,7 @@ export async function compileRouteSchemas(definitions: readonly RouteDefinition<
     const parts = PARTS.filter((part) => schema[part] !== undefined).map((part) => {
       const partSchema = schema[part]!;
       const validate = json(partSchema) ? compileOne(() => compiler!(partSchema, { coerce: part !== 'body', schemas: named }), `${where} schema.${part}`, named) : standardValidator(partSchema);
-      return { part, schema: partSchema, validate, resolveRef: refResolver(partSchema as JsonSchema, (ref) => byRef.get(ref)) };
+      return { part, validate, lists: part === 'headers' && json(partSchema) ? listHeaders(partSchema, refResolver(partSchema, (ref) => byRef.get(ref))) : [] };
     });
     const responses = new Map<number, Projection>();
     for (const [status, responseSchema] of Object.entries(schema.response ?? {})) {

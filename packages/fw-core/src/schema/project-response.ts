@@ -265,9 +265,9 @@ const POINTER = /^#\/(?:\$defs|definitions)\//;
 
 /** What a `$ref` in `root` names, as ajv resolves it: a JSON pointer into `root`'s `$defs` or `definitions`, a `$id` in it, else `named`'s; undefined when none. */
 export function refResolver(root: JsonSchema, named?: (ref: string) => JsonSchema | undefined): (ref: string) => JsonSchema | undefined {
-  let ids: Map<string, JsonSchema> | undefined; // found on the first $ref: most schemas have none
+  const ids = schemaIds(root);
   return (ref) => {
-    if (!POINTER.test(ref)) return (ids ??= schemaIds(root)).get(ref) ?? named?.(ref);
+    if (!POINTER.test(ref)) return ids.get(ref) ?? named?.(ref);
     let target: unknown = root;
     for (const token of ref.slice(2).split('/')) {
       const key = decodeURIComponent(token).replaceAll('~1', '/').replaceAll('~0', '~');
