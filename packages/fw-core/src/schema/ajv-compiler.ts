@@ -138,6 +138,8 @@ function toValidator(first: CompiledAjv, compileAll: () => CompiledAjv): SyncVal
     let listed: SchemaIssue[] | undefined;
     const list = (): SchemaIssue[] => {
       all ??= compileAll();
+      // Emptied first: the first check's defaults (coerced, maybe, by a branch) are no more what was sent than its coercions.
+      if (sent !== undefined) for (const key of Object.keys(value as object)) delete (value as Record<string, unknown>)[key];
       all(sent === undefined ? value : Object.assign(value as object, sent()));
       return (all.errors ?? found ?? []).map(toIssue);
     };
