@@ -2,7 +2,8 @@
  * Generated route schemas, through a real app (inject), beside plain ajv with the options fw documents and beside
  * Fastify 5 on the same route schema (docs/applications-reference.md, "Route schemas" and "Coercion"). A seeded
  * generator makes each part's schema (types and type lists, anyOf/oneOf, enum/const, formats, nullable, defaults,
- * bounds, patterns, arrays, additionalProperties, $refs to named schemas) and its requests (repeated names, empty values, `+` and `%20`,
+ * bounds, patterns, arrays and draft-07 tuples, additionalProperties (false or a schema), patternProperties, dependencies,
+ * if/then/else, nullable in union branches, $refs to named schemas and chains of them) and its requests (repeated names, empty values, `+` and `%20`,
  * 1e3, ` 1`, 0x10, Infinity, unsafe integers, 'true' and '1', commas in headers, JSON bodies with constructor keys,
  * big numbers and nesting). Compared: answered or 400, the value the handler reads (coerced, defaults set), and
  * each issue's path and keyword. Fastify is compared where the docs claim parity: params, query and headers whose
@@ -34,13 +35,22 @@ const NAMED: Readonly<Record<string, Schema>> = {
   limit: { $id: 'limit', type: 'integer', minimum: 1, maximum: 10 },
   flag: { $id: 'flag', type: ['boolean', 'null'] },
   tags: { $id: 'tags', type: 'array', items: { type: 'string', minLength: 1 }, maxItems: 3 },
+  // $ref chains: a named schema that is a $ref to another, and a list of one.
+  bound: { $id: 'bound', $ref: 'limit' },
+  limits: { $id: 'limits', type: 'array', items: { $ref: 'bound' }, maxItems: 2 },
 };
 
 /** A property of a text part: what a query, a path binding or a header may be declared as. */
 function textProperty(depth = 0): Schema {
   const bounded = (schema: Schema, keywords: Schema): Schema => ({ ...schema, ...Object.fromEntries(Object.entries(keywords).filter(() => next() < 0.35)) });
-  switch (below(15)) {
+  switch (below(19)) {
     case 14: return { $ref: pick(Object.keys(NAMED)) };
+    case 15: return { if: pick([{ type: 'integer' }, { type: 'string', maxLength: 1 }]), then: pick([{ type: 'integer', minimum: 2 }, { type: 'string', pattern: '^[a-z]*$' }]), else: textProperty(depth + 1) };
+    // nullable in a union's branch, and a union of nullables.
+    case 16: return { [pick(['anyOf', 'oneOf'])]: [{ type: pick(['integer', 'boolean', 'string', 'number']), nullable: true }, textProperty(depth + 1)] };
+    // A draft-07 tuple (strictTuples wants minItems and additionalItems), and a list of $ref chains.
+    case 17: return depth < 2 ? { type: 'array', items: [textProperty(depth + 1), textProperty(depth + 1)], minItems: 2, additionalItems: pick([false, true, { type: 'integer' }]) } : { $ref: 'bound' };
+    case 18: return { allOf: [{ $ref: pick(['bound', 'limit']) }, { not: { const: 3 } }] };
     case 0: return bounded({ type: 'integer' }, { minimum: below(5) - 2, maximum: below(20) });
     case 1: return bounded({ type: 'number' }, { exclusiveMaximum: 100, multipleOf: 0.5 });
     case 2: return { type: 'boolean' };
@@ -60,7 +70,7 @@ function textProperty(depth = 0): Schema {
 
 /** A JSON body's schema: objects (constructor and toString among their keys), arrays, scalars, unions. */
 function bodySchema(depth = 0): Schema {
-  switch (below(depth > 2 ? 9 : 13)) {
+  switch (below(depth > 2 ? 9 : 17)) {
     case 0: return { type: 'integer', ...(next() < 0.4 && { maximum: 10 }) };
     case 1: return { type: 'number', ...(next() < 0.3 && { minimum: 0 }) };
     case 2: return { type: 'boolean' };
@@ -77,6 +87,10 @@ function bodySchema(depth = 0): Schema {
       return { type: 'object', properties, ...(required.length > 0 && { required }), ...(next() < 0.3 && { additionalProperties: pick([false, { type: 'integer' }]) }) };
     }
     case 11: return { type: 'array', items: bodySchema(depth + 1), ...(next() < 0.3 && { maxItems: 2 }) };
+    case 13: return { type: 'array', items: [bodySchema(depth + 1), bodySchema(depth + 1)], minItems: 2, additionalItems: pick([false, true, bodySchema(depth + 1)]) };
+    case 14: return { type: 'object', patternProperties: { '^[a-c]$': bodySchema(depth + 1) }, additionalProperties: pick([false, bodySchema(depth + 1)]), ...(next() < 0.3 && { dependencies: { a: ['b'] } }) };
+    case 15: return { if: { type: 'object', properties: { a: { const: 1 } }, required: ['a'] }, then: { type: 'object', properties: { b: bodySchema(depth + 1) }, required: ['b'] }, else: bodySchema(depth + 1) };
+    case 16: return { anyOf: [{ ...bodySchema(depth + 1), nullable: true }, { $ref: pick(['bound', 'limits']) }] };
     default: return { anyOf: [bodySchema(depth + 1), bodySchema(depth + 1)] };
   }
 }
@@ -89,7 +103,14 @@ function partSchema(part: 'params' | 'query' | 'headers'): Schema {
     const properties = Object.fromEntries(NAMES[part].filter(() => next() < 0.7).map((name) => [name, textProperty()]));
     const required = part === 'params' ? Object.keys(properties) : Object.keys(properties).filter(() => next() < 0.3);
     const closed = part === 'query' && next() < 0.2;
-    const schema = { type: 'object', properties, ...(required.length > 0 && { required }), ...(closed && { additionalProperties: false }) };
+    // The name no property lists (e, x-d): under a pattern, or an additionalProperties schema (not for headers: host, user-agent...).
+    const other = part === 'query' ? 'e' : part === 'headers' ? 'x-d' : undefined;
+    const open = other !== undefined && !closed ? pick([{}, {}, { patternProperties: { [`^${other}$`]: textProperty(1) } }, part === 'query' ? { additionalProperties: { type: pick(['integer', 'string']) } } : {}]) : {};
+    // draft-07's dependencies (dependentRequired's list form) and an object-level if/then/else.
+    const names = Object.keys(properties);
+    const dependencies = names.length > 1 && next() < 0.2 ? { dependencies: { [names[0]!]: [names[1]!] } } : {};
+    const condition = names.length > 1 && next() < 0.2 ? { if: { properties: { [names[0]!]: { const: '1' } }, required: [names[0]!] }, then: { properties: { [names[1]!]: { type: 'integer' } }, required: [names[1]!] } } : {};
+    const schema = { type: 'object', properties, ...(required.length > 0 && { required }), ...(closed && { additionalProperties: false }), ...open, ...dependencies, ...condition };
     if (compiles(schema)) return schema;
   }
 }
@@ -128,7 +149,8 @@ const pointer = (key: string): string => `/${key.replaceAll('~', '~0').replaceAl
 function expected(schema: Schema, text: boolean, part: unknown): Outcome {
   const { first, all } = text ? plain.text : plain.body;
   const value = structuredClone(part);
-  const valid = first.compile(schema)(value);
+  const validateFirst = first.compile(schema);
+  const valid = validateFirst(value);
   const everything = structuredClone(part);
   const validateAll = all.compile(schema);
   validateAll(everything);
@@ -137,9 +159,13 @@ function expected(schema: Schema, text: boolean, part: unknown): Outcome {
       const made = [Array.isArray(coerced[key]) ? (coerced[key] as unknown[])[index] : coerced[key]].flat(Infinity)[0];
       return misread(sent) && made !== undefined && made !== sent ? [`${pointer(key)}${Array.isArray(coerced[key]) ? `/${index}` : ''}`] : [];
     }));
-  if (valid && misreadIn(value as Record<string, unknown>).length === 0) return { status: 200, value: JSON.parse(JSON.stringify(value ?? null)) }; // as the handler's json() echo writes it
+  const misreadFirst = misreadIn(value as Record<string, unknown>);
+  if (valid && misreadFirst.length === 0) return { status: 200, value: JSON.parse(JSON.stringify(value ?? null)) }; // as the handler's json() echo writes it
+  // Valid only through a misread number: those alone (no allErrors copy runs).
+  if (valid) return { status: 400, issues: misreadFirst.map((path) => `${path} type`).sort() };
   const refused = misreadIn(everything as Record<string, unknown>);
-  const listed = (validateAll.errors ?? []).map((error) => `${error.instancePath} ${error.keyword}`).filter((issue) => !refused.some((path) => issue.startsWith(`${path} `)));
+  // ajv's coercion under anyOf may pass the allErrors copy where the first failed ([1] made true): the first's issues then.
+  const listed = (validateAll.errors ?? validateFirst.errors ?? []).map((error) => `${error.instancePath} ${error.keyword}`).filter((issue) => !refused.some((path) => issue.startsWith(`${path} `)));
   return { status: 400, issues: [...listed, ...refused.map((path) => `${path} type`)].sort() };
 }
 
@@ -234,7 +260,10 @@ describe(`generated route schemas against plain ajv and Fastify 5 (seed ${SEED})
     const answer = await inject(app.fw, { url, headers });
     const mine = outcome(answer.status, answer.json() as never);
     assertSame(mine, want, message);
-    const differs = texts.some((text) => misread(text) || text.includes('\ufffd')) || /%(?![0-9A-Fa-f]{2})/.test(url) || schema.additionalProperties === false || (part === 'headers' && JSON.stringify(schema).includes('"array"'));
+    // A tuple under a union: ajv's array coercion wraps the text in place in one branch and unwraps it in the next, so which
+    // issue comes first depends on the instance (Fastify's has other options), though both refuse.
+    const tupleInUnion = /"(anyOf|oneOf)":\[[^\]]*"items":\[/.test(JSON.stringify(schema));
+    const differs = texts.some((text) => misread(text) || text.includes('\ufffd')) || /%(?![0-9A-Fa-f]{2})/.test(url) || schema.additionalProperties === false || tupleInUnion || (part === 'headers' && /"array"|"\$ref":"(tags|limits)"/.test(JSON.stringify(schema)));
     if (differs) return;
     const theirs = await fastify.inject({ url, headers });
     assert.equal(theirs.statusCode, answer.status, `${message}: Fastify ${theirs.body}`);
@@ -315,8 +344,9 @@ describe(`generated route schemas against plain ajv and Fastify 5 (seed ${SEED})
 
   it('headers: a repeated header joined with ", ", an array property split on commas', async () => {
     for (const [index, schema] of schemas.headers.entries()) {
-      // The documented lists: a property whose type, or a branch of whose anyOf/oneOf, is an array.
-      const lists = Object.keys(schema.properties).filter((name) => [schema.properties[name], ...(schema.properties[name].anyOf ?? []), ...(schema.properties[name].oneOf ?? [])].some((branch: Schema) => [branch.type].flat().includes('array')));
+      // The documented lists: a property whose type, or a branch of whose anyOf/oneOf (at any depth), is an array, or a $ref to one.
+      const list = (sub: Schema): boolean => [sub.type].flat().includes('array') || [...(sub.anyOf ?? []), ...(sub.oneOf ?? []), ...(sub.$ref === undefined ? [] : [NAMED[sub.$ref]])].some(list);
+      const lists = Object.keys(schema.properties).filter((name) => list(schema.properties[name]));
       for (let round = 0; round < ROUNDS; round += 1) {
         const headers: Record<string, string | string[]> = {};
         for (let count = below(4); count > 0; count -= 1) {
