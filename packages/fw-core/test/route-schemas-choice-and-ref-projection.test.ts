@@ -27,6 +27,9 @@ const tree = {
 const cases: readonly { readonly title: string; readonly schema: Record<string, unknown>; readonly value: unknown; readonly sent: unknown }[] = [
   { title: 'anyOf, an object matching its object branch', schema: { anyOf: [user, { type: 'null' }] }, value: { id: 1, name: 'ada', password: 'x' }, sent: { id: 1, name: 'ada' } },
   { title: 'anyOf, null matching its null branch', schema: { anyOf: [user, { type: 'null' }] }, value: null, sent: null },
+  // ajv's nullable: true lets null meet a branch of another type (it was ruled out by that type, and no branch matched).
+  { title: 'anyOf, null matching a nullable object branch', schema: { anyOf: [{ ...user, nullable: true }, { type: 'string' }] }, value: null, sent: null },
+  { title: 'oneOf, null matching a nullable string branch', schema: { oneOf: [user, { type: 'string', nullable: true }] }, value: null, sent: null },
   {
     title: 'anyOf, the first of two matching branches',
     schema: { anyOf: [{ type: 'object', properties: { a: { type: 'integer' } } }, { type: 'object', properties: { a: { type: 'integer' }, b: { type: 'integer' } } }] },

@@ -318,11 +318,11 @@ function compileMatch(branch: JsonSchema, at: string, cx: Context, type: unknown
   return naming(at, () => cx.match!(bundled));
 }
 
-/** The JSON types a branch's `type` allows (integer as number), following `$ref`s; undefined when any. */
+/** The JSON types a branch's `type` allows (integer as number, null too under ajv's `nullable: true`), following `$ref`s; undefined when any. */
 function jsonTypes(branch: JsonSchema, at: string, cx: Context): ReadonlySet<string> | undefined {
   if (typeof branch !== 'object' || branch === null) return undefined;
   if (branch.type === undefined) return typeof branch.$ref === 'string' && Object.keys(branch).length === 1 ? jsonTypes(resolveRef(branch.$ref, at, cx).schema, at, cx) : undefined;
-  return new Set([branch.type].flat().map((name) => (name === 'integer' ? 'number' : String(name))));
+  return new Set([branch.type, branch.nullable === true ? 'null' : []].flat().map((name) => (name === 'integer' ? 'number' : String(name))));
 }
 
 /** The object as JSON.stringify writes it (ECMA-262 SerializeJSONProperty): what its `toJSON()` returns, then a String, Number or Boolean object as its primitive. */
