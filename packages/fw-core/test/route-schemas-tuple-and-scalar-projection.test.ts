@@ -36,6 +36,9 @@ describe('route schemas: tuples, allOf items and scalar schemas', () => {
             get('/prefix-items-open', [user, user], { type: 'array', prefixItems: [userSchema], items: true }),
             get('/tuple-items', { pair: [user, 5, user] }, { type: 'object', properties: { pair: { type: 'array', items: [userSchema, { type: 'integer' }] } } }),
             get('/tuple-additional', [user, 5, user], { type: 'array', items: [userSchema, { type: 'integer' }], additionalItems: userSchema }),
+            // A rest allowing no value, its never part one allOf deeper (or a $ref to one): read as false, as {not: {}} is.
+            get('/prefix-items-never', [user, 5, user], { type: 'array', prefixItems: [userSchema], items: { allOf: [{ allOf: [{ not: {} }] }, userSchema] } }),
+            get('/tuple-never', [user, 5, user], { type: 'array', items: [userSchema], additionalItems: { $ref: '#/$defs/never' }, $defs: { never: { allOf: [{ allOf: [false] }] } } }),
             get('/all-of-items', [user], { allOf: [{ type: 'array' }, { items: userSchema }] }),
             get('/scalar-object', { id: 1, author: user }, { type: 'object', properties: { id: { type: 'integer' }, author: { type: 'string' } } }),
             get('/scalar-model', { author: model }, { type: 'object', properties: { author: { type: ['string', 'null'] } } }),
@@ -79,6 +82,10 @@ describe('route schemas: tuples, allOf items and scalar schemas', () => {
 
   it('projects elements past an array items through additionalItems', async () => {
     assert.deepEqual(await body('/tuple-additional'), { status: 200, text: JSON.stringify([shown, 5, shown]) });
+  });
+
+  it('drops elements past the tuple under a rest that allows no value at any depth, as under false (they were sent as nulls)', async () => {
+    for (const path of ['/prefix-items-never', '/tuple-never']) assert.deepEqual(await body(path), { status: 200, text: JSON.stringify([shown]) }, path);
   });
 
   it('projects items declared in an allOf branch', async () => {

@@ -10,6 +10,8 @@ import { generateObjectProjection, type Field } from './generate-projection.ts';
 import type { JsonSchema } from './route-schema.ts';
 
 const identity: Projection = (value) => value;
+// The projection of a schema allowing no value (allowsNothing, or its parts folded: compileFresh), which a tuple's rest reads as false.
+const NOTHING: Projection = () => undefined;
 // Projections of a scalar-only type: they look only at objects.
 const SCALARS = new WeakSet<Projection>();
 
@@ -78,7 +80,7 @@ export function schemaIds(schema: unknown, ids = new Map<string, JsonSchema>()):
 
 function compileAt(schema: JsonSchema, at: string, cx: Context): Projection {
   // `false` allows no value: its key is left out, as JSON.stringify drops undefined (an element is null).
-  if (allowsNothing(schema)) return () => undefined;
+  if (allowsNothing(schema)) return NOTHING;
   if (typeof schema !== 'object' || schema === null) return identity;
   if (!('$ref' in schema)) return compileFresh(schema, at, cx);
   // Every cycle of schemas passes through a $ref: one projection per such schema, a late-bound one while it compiles.
@@ -92,7 +94,7 @@ function compileAt(schema: JsonSchema, at: string, cx: Context): Projection {
 
 function compileFresh(schema: Schema, at: string, cx: Context, parts: readonly Part[] = []): Projection {
   const flat = flatten(schema, at, cx, parts, []);
-  if (allowsNothing(flat.schema)) return () => undefined;
+  if (allowsNothing(flat.schema)) return NOTHING;
   if (flat.choices.length > 0) return choiceProjection(flat, at, cx);
   const [merged, scalars] = [flat.schema, scalarTypes(flat.schema)];
   if (scalars !== undefined) return scalarProjection(scalars, at, cx.where);
@@ -153,10 +155,10 @@ function arrayProjection(schema: Schema, at: string, cx: Context): (((value: unk
   const positions = prefix.map((sub: JsonSchema, index) => compileAt(sub, `${at}/${prefixKeyword}/${index}`, cx));
   const restSchema = schema[restKeyword] as JsonSchema | undefined;
   // Elements past the tuple are listed only by a rest schema, as keys past properties are.
-  const rest = restSchema === undefined || allowsNothing(restSchema) ? undefined : compileAt(restSchema, `${at}/${restKeyword}`, cx);
+  const rest = restSchema === undefined ? undefined : compileAt(restSchema, `${at}/${restKeyword}`, cx);
   // A jsonStream projects its items one by one (write-response.ts), which a tuple's positions do not allow: its `each` refuses.
   return Object.assign((value: unknown[]) => {
-    const out = new Array<unknown>(rest === undefined ? Math.min(value.length, positions.length) : value.length);
+    const out = new Array<unknown>(rest === undefined || rest === NOTHING ? Math.min(value.length, positions.length) : value.length);
     for (let index = 0; index < out.length; index++) out[index] = (index < positions.length ? positions[index]! : rest!)(value[index]);
     return out;
   }, { each: (): never => notProjectable(cx.where, at, `${at} is a tuple, whose elements a jsonStream cannot project one by one: give the list an items schema`) });
