@@ -138,9 +138,11 @@ function toValidator(first: CompiledAjv, compileAll: () => CompiledAjv): SyncVal
     let listed: SchemaIssue[] | undefined;
     const list = (): SchemaIssue[] => {
       all ??= compileAll();
-      // Emptied first: the first check's defaults (coerced, maybe, by a branch) are no more what was sent than its coercions.
-      if (sent !== undefined) for (const key of Object.keys(value as object)) delete (value as Record<string, unknown>)[key];
-      all(sent === undefined ? value : Object.assign(value as object, sent()));
+      // The first check's defaults (coerced, maybe, by a branch) are no more what was sent than its coercions: taken out. A sent
+      // key is set over, not taken out, so an own __proto__ stays a field (Object.assign would set the prototype).
+      const again = sent?.() as Record<string, unknown> | undefined;
+      for (const key of again === undefined ? [] : Object.keys(value as object)) if (!Object.hasOwn(again!, key)) delete (value as Record<string, unknown>)[key];
+      all(again === undefined ? value : Object.assign(value as object, again));
       return (all.errors ?? found ?? []).map(toIssue);
     };
     return { valid: false, get errors() { return (listed ??= list()); } };
