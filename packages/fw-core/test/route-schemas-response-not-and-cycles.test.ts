@@ -103,6 +103,16 @@ describe('route schemas: answers the projection cannot follow', () => {
     assert.deepEqual([res.status, await res.text()], [200, '{"id":7}']);
   });
 
+  it('reads a $ref to a boolean schema as that schema: false allows no value, true any (start-up failed: Cannot use \'in\' operator)', async () => {
+    const schema = { type: 'object', properties: { a: { $ref: '#/$defs/no' }, b: { $ref: '#/$defs/yes' }, c: { allOf: [{ $ref: '#/$defs/no' }, { type: 'integer' }] } }, $defs: { no: false, yes: true } };
+    const booleans = await injectTestApp({ groups: [{ prefix: '', security: false, routes: [{ path: '/b', handler: () => json({ a: 1, b: { any: 2 }, c: 3, d: 4 }), options: { methods: ['get' as const], schema: { response: { 200: schema } } } }] }] });
+    try {
+      assert.equal(await (await booleans.fetch('/b')).text(), '{"b":{"any":2}}');
+    } finally {
+      await booleans.close();
+    }
+  });
+
   it('answers a cyclic answer under a recursive $ref or a union, or one nested 3,000 deep, with the coded 500, from json() and jsonStream(): not a bare RangeError', async () => {
     for (const path of ['/cycle/ref', '/cycle/deep', '/cycle/union', '/cycle/stream', '/cycle/keyed']) {
       const res = await app.fetch(path);

@@ -208,7 +208,8 @@ function naming<T>(what: string, make: () => T): T {
  * a scalar-only `type` in any makes the whole scalar-only. Tuples in a merged schema are refused; anyOf, oneOf and if are
  * gathered to choose from. `refs`: the refs being merged, to stop a loop.
  */
-function flatten(schema: Schema, at: string, cx: Context, parts: readonly Part[], refs: readonly string[]): Flat {
+function flatten(schema: JsonSchema, at: string, cx: Context, parts: readonly Part[], refs: readonly string[]): Flat {
+  if (typeof schema === 'boolean') return { schema: schema ? {} : { not: {} }, choices: [] }; // a part, or what a $ref names ($defs: {never: false})
   // draft-07's dependencies: a list of names only requires them; a schema adds fields, as dependentSchemas.
   const dependentSchema = Object.values(schema.dependencies ?? {}).some((value) => !Array.isArray(value));
   const used = UNSUPPORTED.find((keyword) => keyword in schema) ?? (dependentSchema ? 'dependencies with a schema' : undefined);
@@ -226,7 +227,7 @@ function flatten(schema: Schema, at: string, cx: Context, parts: readonly Part[]
   // A $ref alone stands for its target, which may then be a tuple.
   const onlyRef = merging.length === 1 && typeof $ref === 'string' && !PROJECTED.some((name) => own[name] !== undefined);
   if (onlyRef) {
-    const flat = flatten(merging[0]!.schema as Schema, merging[0]!.at, cx, [], [...refs, $ref]);
+    const flat = flatten(merging[0]!.schema, merging[0]!.at, cx, [], [...refs, $ref]);
     return { schema: flat.schema, choices: [...choices, ...flat.choices] };
   }
   let properties = own.properties as Record<string, JsonSchema> | undefined; // none listed nor closed in any: the object left whole
@@ -235,8 +236,7 @@ function flatten(schema: Schema, at: string, cx: Context, parts: readonly Part[]
   let [type, not, typed] = [own.type, own.not, false]; // a part's `not` too, unless a part has a type: compileFresh reads it
   const items: JsonSchema[] = own.items === undefined || Array.isArray(own.items) ? [] : [own.items as JsonSchema];
   for (const part of merging) {
-    const within = part.via === '$ref' ? [...refs, $ref as string] : refs;
-    const flat = typeof part.schema === 'boolean' ? { schema: part.schema ? {} : { not: {} }, choices: [] } : flatten(part.schema, part.at, cx, [], within);
+    const flat = flatten(part.schema, part.at, cx, [], part.via === '$ref' ? [...refs, $ref as string] : refs);
     // A part allowing no value, itself or its own parts folded at any depth, leaves none to the whole.
     if (allowsNothing(flat.schema)) return { schema: { not: {} }, choices: [] };
     choices.push(...flat.choices);
