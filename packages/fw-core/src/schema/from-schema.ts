@@ -20,33 +20,22 @@ export type FromAnswerSchema<S> = [StandardTypes<S>] extends [never] ? FromSchem
 export type FromSchema<S> = [StandardTypes<S>] extends [never] ? FromJsonSchema<S> : StandardTypes<S> extends { readonly output: infer O } ? O : unknown;
 
 /** The type of the values a JSON Schema accepts; TypeBox 0.34 declares it as `static` (TypeBox 1's schemas are read as written); ajv's `nullable: true` adds null. */
-type FromJsonSchema<S> = S extends true
-  ? unknown
-  : S extends false
-    ? never
-    : S extends { readonly static: infer T; readonly params: readonly unknown[] }
-      ? T
-      : S extends { readonly $ref: infer Name }
-        ? Name extends keyof NamedSchemas ? FromJsonSchema<NamedSchemas[Name]> : unknown
-        : S extends { readonly const: infer C }
-          ? C
-          : S extends { readonly enum: readonly (infer E)[] }
-            ? E
-            : S extends { readonly anyOf: infer Branches extends readonly unknown[] } | { readonly oneOf: infer Branches extends readonly unknown[] }
-              ? FromEach<Branches>
-              : S extends { readonly allOf: readonly unknown[] }
-                ? FromAll<S['allOf']>
-                : S extends { readonly type: infer T }
-                  ? FromType<T extends readonly (infer Name)[] ? Name : T, S> | (S extends { readonly nullable: true } ? null : never)
-                  : unknown;
+type FromJsonSchema<S> = S extends true ? unknown
+  : S extends false ? never
+  : S extends { readonly static: infer T; readonly params: readonly unknown[] } ? T
+  : S extends { readonly $ref: infer Name } ? (Name extends keyof NamedSchemas ? FromJsonSchema<NamedSchemas[Name]> : unknown)
+  : S extends { readonly const: infer C } ? C
+  : S extends { readonly enum: readonly (infer E)[] } ? E
+  : S extends { readonly anyOf: infer Branches extends readonly unknown[] } | { readonly oneOf: infer Branches extends readonly unknown[] } ? FromEach<Branches>
+  : S extends { readonly allOf: readonly unknown[] } ? FromAll<S['allOf']>
+  : S extends { readonly type: infer T } ? FromType<T extends readonly (infer Name)[] ? Name : T, S> | (S extends { readonly nullable: true } ? null : never)
+  : unknown;
 
 /** The union of the branches' types. */
 type FromEach<Branches extends readonly unknown[]> = { [I in keyof Branches]: FromJsonSchema<Branches[I]> }[number];
 
 /** The intersection of the branches' types. */
-type FromAll<Branches extends readonly unknown[]> = Branches extends readonly [infer First, ...infer Rest]
-  ? FromJsonSchema<First> & FromAll<Rest>
-  : unknown;
+type FromAll<Branches extends readonly unknown[]> = Branches extends readonly [infer First, ...infer Rest] ? FromJsonSchema<First> & FromAll<Rest> : unknown;
 
 /** One `type` name (distributed over a union of names); `unknown` for another name, or for `any`. */
 type FromType<Name, S> = unknown extends Name ? unknown : Name extends keyof TypeNames<S> ? TypeNames<S>[Name] : unknown;
@@ -56,10 +45,7 @@ type TypeNames<S> = { string: string; number: number; integer: number; boolean: 
 
 /** Arrays are readonly: request values are not the handler's to change, and any array may be answered. */
 type FromArray<S> = S extends { readonly items: infer Items }
-  ? Items extends readonly unknown[]
-    ? readonly unknown[]
-    : readonly FromJsonSchema<Items>[]
-  : readonly unknown[];
+  ? (Items extends readonly unknown[] ? readonly unknown[] : readonly FromJsonSchema<Items>[]) : readonly unknown[];
 
 /** The `properties` of an object schema. */
 type PropertiesOf<S> = S extends { readonly properties: infer P } ? P : {};
@@ -68,16 +54,11 @@ type PropertiesOf<S> = S extends { readonly properties: infer P } ? P : {};
 type RequiredOf<S> = S extends { readonly required: readonly (infer K)[] } ? (string extends K ? never : K & string) : never;
 
 /** What keys beyond `properties` may hold; none for TypeBox 1, as its own Static says (its types do not record `additionalProperties`). */
-type ExtraOf<S, P> = S extends { readonly additionalProperties: false } | { readonly '~kind': string }
-  ? {}
+type ExtraOf<S, P> = S extends { readonly additionalProperties: false } | { readonly '~kind': string } ? {}
   : S extends { readonly additionalProperties: infer A }
-    ? A extends true
-      ? { [key: string]: unknown }
-      : [keyof P] extends [never]
-        ? { [key: string]: FromJsonSchema<A> }
-        : // Declared properties need not match A, so an index signature of A's type would lie about them.
-          { [key: string]: unknown }
-    : { [key: string]: unknown };
+    // Declared properties need not match A, so an index signature of A's type would lie about them.
+    ? (A extends true ? { [key: string]: unknown } : [keyof P] extends [never] ? { [key: string]: FromJsonSchema<A> } : { [key: string]: unknown })
+  : { [key: string]: unknown };
 
 type FromObject<S, P = PropertiesOf<S>, R extends string = RequiredOf<S>> = Flatten<
   { -readonly [K in keyof P as K extends R ? K : never]: FromJsonSchema<P[K]> } & {
