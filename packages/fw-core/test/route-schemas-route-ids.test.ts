@@ -107,7 +107,7 @@ describe("route schemas: a route's $id that one of the app's named schemas has t
   it("refuses at start one inside a request part's schema naming the app's schema (it named neither); a response goes through the route's, as Fastify's", async () => {
     const inside = { type: 'object', properties: { p: { $ref: 'post' } }, $defs: { p: secretPost } };
     await assert.rejects(withPost([route('/x', { body: inside })]), (error: unknown) => error instanceof FwError && error.code === 'FW_ERR_ROUTE_BAD_SCHEMA'
-      && error.message === `route POST /x schema.body does not compile: reference "post" resolves to more than one schema: a $id inside the route's schema is the app's schema post's too (defineApp({schemas})), as another schema; rename one, or $ref the app's`);
+      && error.message === `route POST /x schema.body does not compile: reference "post" resolves to more than one schema: a $id inside the route's schema is the app's schema post's too (defineApp({schemas})); rename one, or $ref the app's`);
     const respond = { path: '/x', handler: () => json({ p: { id: 1, secret: 's' } }), options: { methods: ['get' as const], schema: { response: { 200: inside } } } };
     const app = await withPost([respond, route('/same', { body: { type: 'object', properties: { p: { $ref: 'post' } }, $defs: { p: post } } })]);
     try {

@@ -68,7 +68,6 @@ export async function loadAjvCompiler(options: AjvOptions = {}, importModule = (
   const lazily = (coerce: boolean, shadowed?: string, made?: AjvInstance) => () => (made ??= make(coerce, true, shadowed));
   const pairOf = (coerce: boolean, shadowed?: string) => ({ first: make(coerce, false, shadowed), all: lazily(coerce, shadowed) });
   const [plain, coercing] = [pairOf(false), pairOf(true)];
-  const namedIds = schemaIds(Object.values(schemas), new Map(Object.entries(schemas)));
   // A route schema's root $id names nothing outside it, as with Fastify's ajv (addUsedSchema: false), so routes may repeat one
   // (`{...post, required}`): ajv registers it while compiling (for the schema's own $refs to it), and fw takes it out after (not a named schema's).
   // One that a named schema has (its name or a $id in it) is the route's own there, as in Fastify: compiled by a pair made without that named schema.
@@ -78,7 +77,7 @@ export async function loadAjvCompiler(options: AjvOptions = {}, importModule = (
   };
   return (schema, { coerce }) => {
     const id = (schema as { $id?: unknown } | null)?.$id;
-    const shadows = typeof id === 'string' && namedIds.has(id) && !Object.values(schemas).includes(schema as never);
+    const shadows = typeof id === 'string' && !Object.values(schemas).includes(schema as never) && plain.first.getSchema(id) !== undefined;
     const pair = shadows ? pairOf(coerce, id) : coerce ? coercing : plain;
     try {
       checkSchema(plain.first, schema);
@@ -138,10 +137,9 @@ function toValidator(first: CompiledAjv, compileAll: () => CompiledAjv): SyncVal
     let listed: SchemaIssue[] | undefined;
     const list = (): SchemaIssue[] => {
       all ??= compileAll();
-      // The first check's defaults (coerced, maybe, by a branch) are no more what was sent than its coercions: taken out. A sent
-      // key is set over, not taken out, so an own __proto__ stays a field (Object.assign would set the prototype).
+      // The first check's defaults are no more what was sent than its coercions; a sent key is set over (an own __proto__ stays one).
       const again = sent?.() as Record<string, unknown> | undefined;
-      for (const key of again === undefined ? [] : Object.keys(value as object)) if (!Object.hasOwn(again!, key)) delete (value as Record<string, unknown>)[key];
+      for (const key of again === undefined ? [] : Object.keys(value as object)) if (!Object.hasOwn(again!, key)) Reflect.deleteProperty(value as object, key);
       all(again === undefined ? value : Object.assign(value as object, again));
       return (all.errors ?? found ?? []).map(toIssue);
     };

@@ -23,11 +23,7 @@ export interface RouteChecks {
 export type RouteSchemas = ReadonlyMap<object, RouteChecks>;
 
 /** What compileRouteSchemas reads of a route's target (app/compile-routes.ts's RouteTarget). */
-interface SchemaTarget {
-  readonly info: { readonly template: string };
-  readonly schema?: RouteSchema | undefined;
-  readonly onInvalid?: InvalidRequestHook | undefined;
-}
+interface SchemaTarget { readonly info: { template: string }; readonly schema?: RouteSchema | undefined; readonly onInvalid?: InvalidRequestHook | undefined }
 
 /** What the app contributes: its compiler (default ajv, with the app's ajv options), its named schemas and its hook. */
 export interface SchemaSettings {
@@ -117,7 +113,7 @@ function compileHint(message: string, named: NamedSchemaMap): string {
   if (ref !== null) return `; a bare name refers to one of the app's schemas (defineApp({schemas})): ${Object.keys(named).join(', ') || 'it has none'}${near === undefined ? '' : `; did you mean ${near}?`}`;
   const id = /reference "([^"]+)" resolves to more than one schema/.exec(message)?.[1];
   const owner = id && Object.keys(named).find((name) => name === id || schemaIds(named[name]).has(id));
-  if (owner) return `: a $id inside the route's schema is the app's schema ${owner}'s too (defineApp({schemas})), as another schema; rename one, or $ref the app's`;
+  if (owner) return `: a $id inside the route's schema is the app's schema ${owner}'s too (defineApp({schemas})); rename one, or $ref the app's`;
   const keyword = /unknown keyword: "([^"]+)"/.exec(message)?.[1];
   return keyword === undefined ? '' : `; fix its spelling, or let ajv accept it: defineApp({ajv: {customOptions: {keywords: ['${keyword}']}}})`;
 }

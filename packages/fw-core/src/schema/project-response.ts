@@ -38,11 +38,7 @@ export interface ProjectionOptions {
 }
 
 /** One compileProjection call: its root (for local refs) and the projections of schemas holding a `$ref`, which recursion meets again. */
-interface Context extends ProjectionOptions {
-  readonly root: JsonSchema;
-  readonly where: string;
-  readonly byRef: Map<object, Projection>;
-}
+interface Context extends ProjectionOptions { readonly root: JsonSchema; readonly where: string; readonly byRef: Map<object, Projection> }
 
 /** A schema to merge into another, with its place and the keyword that brought it. */
 interface Part { readonly schema: JsonSchema; readonly at: string; readonly via: string }
@@ -265,16 +261,13 @@ function resolveRef(ref: string, at: string, cx: Context): { readonly schema: Js
 
 const POINTER = /^#\/(?:\$defs|definitions)\//;
 
-/** What a `$ref` in `root` names, as ajv resolves it: a JSON pointer into `root`'s `$defs` or `definitions`, a `$id` in it, else `named`'s; undefined when none. */
+/** What a `$ref` in `root` names, as ajv resolves it: a pointer into its `$defs` or `definitions`, a `$id` in it, else `named`'s; undefined when none. */
 export function refResolver(root: JsonSchema, named?: (ref: string) => JsonSchema | undefined): (ref: string) => JsonSchema | undefined {
   const ids = schemaIds(root);
   return (ref) => {
     if (!POINTER.test(ref)) return ids.get(ref) ?? named?.(ref);
-    let target: unknown = root;
-    for (const token of ref.slice(2).split('/')) {
-      const key = decodeURIComponent(token).replaceAll('~1', '/').replaceAll('~0', '~');
-      target = typeof target === 'object' && target !== null && Object.hasOwn(target, key) ? (target as Schema)[key] : undefined;
-    }
+    const keys = ref.slice(2).split('/').map((token) => decodeURIComponent(token).replaceAll('~1', '/').replaceAll('~0', '~'));
+    const target = keys.reduce<unknown>((at, key) => (typeof at === 'object' && at !== null && Object.hasOwn(at, key) ? (at as Schema)[key] : undefined), root);
     return typeof target === 'boolean' || (typeof target === 'object' && target !== null) ? (target as JsonSchema) : undefined;
   };
 }
