@@ -36,6 +36,14 @@ describe('route schemas: start-up errors', () => {
     );
   });
 
+  it("gives a later draft's keyword its draft-07 form, not the advice to let ajv accept it, which would leave it unchecked", async () => {
+    const where = 'route GET,PUT /api/things/:id schema.body does not compile: strict mode: unknown keyword:';
+    for (const [body, words] of [
+      [{ type: 'array', prefixItems: [{ type: 'integer' }] }, '"prefixItems"; fw\'s ajv reads draft-07, where prefixItems is written items: [...], additionalItems'],
+      [{ type: 'object', dependentRequired: { a: ['b'] } }, `"dependentRequired"; fw's ajv reads draft-07, where dependentRequired is written dependencies: {a: ['b']}`],
+    ] as const) await assert.rejects(startWith({ schema: { body } }), rejectsWith('FW_ERR_ROUTE_BAD_SCHEMA', `${where} ${words}`));
+  });
+
   it('refuses a params schema requiring a name the path does not bind (OpenAPI\'s {id} binds nothing), and takes one it binds', async () => {
     const withPath = (path: string) =>
       injectTestApp({ groups: [{ prefix: '/api', security: false, routes: [{ path, handler: () => json({}), options: { methods: ['get'], schema: { params: { type: 'object', properties: { id: { type: 'integer' } }, required: ['id'] } } } }] }] });

@@ -68,9 +68,8 @@ export async function loadAjvCompiler(options: AjvOptions = {}, importModule = (
   const lazily = (coerce: boolean, shadowed?: string, made?: AjvInstance) => () => (made ??= make(coerce, true, shadowed));
   const pairOf = (coerce: boolean, shadowed?: string) => ({ first: make(coerce, false, shadowed), all: lazily(coerce, shadowed) });
   const [plain, coercing] = [pairOf(false), pairOf(true)];
-  // A route schema's root $id names nothing outside it, as with Fastify's ajv (addUsedSchema: false), so routes may repeat one
-  // (`{...post, required}`): ajv registers it while compiling (for the schema's own $refs to it), and fw takes it out after (not a named schema's).
-  // One that a named schema has (its name or a $id in it) is the route's own there, as in Fastify: compiled by a pair made without that named schema.
+  // A route schema's root $id names nothing outside it, as with Fastify's ajv (addUsedSchema: false), so routes may repeat one (`{...post, required}`):
+  // ajv registers it while compiling (for its own $refs to it), fw takes it out after; one a named schema has is compiled by a pair made without that one.
   const compile = (ajv: AjvInstance, schema: unknown, validate = ajv.compile(schema), id = (schema as { $id?: unknown } | null)?.$id): CompiledAjv => {
     if (typeof id === 'string' && !Object.values(schemas).includes(schema as never) && ajv.getSchema(id)?.schema === schema) ajv.removeSchema(schema);
     return validate;

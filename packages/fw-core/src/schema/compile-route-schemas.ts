@@ -115,6 +115,9 @@ function compileHint(message: string, named: NamedSchemaMap): string {
   const owner = id && Object.keys(named).find((name) => name === id || schemaIds(named[name]).has(id));
   if (owner) return `: a $id inside the route's schema is the app's schema ${owner}'s too (defineApp({schemas})); rename one, or $ref the app's`;
   const keyword = /unknown keyword: "([^"]+)"/.exec(message)?.[1];
+  // A later draft's keyword, accepted as ajv's `keywords` would check nothing: its draft-07 form, as fw's ajv reads draft-07.
+  const draft07 = { prefixItems: 'items: [...], additionalItems', dependentRequired: "dependencies: {a: ['b']}", dependentSchemas: 'dependencies: {a: {}}' };
+  if (keyword !== undefined && Object.hasOwn(draft07, keyword)) return `; fw's ajv reads draft-07, where ${keyword} is written ${draft07[keyword as keyof typeof draft07]}`;
   return keyword === undefined ? '' : `; fix its spelling, or let ajv accept it: defineApp({ajv: {customOptions: {keywords: ['${keyword}']}}})`;
 }
 
