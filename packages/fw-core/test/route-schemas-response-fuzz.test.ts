@@ -258,8 +258,8 @@ const validators = new WeakMap<object, (value: unknown) => boolean>();
 function validates(schema: object, value: unknown, key: object = schema): boolean {
   let validate = validators.get(key);
   if (validate === undefined) {
-    // prefixItems is draft 2020's (draft-07 ajv ignores it); draft-07's items list is not.
-    const ajv = new (JSON.stringify(schema).includes('"prefixItems"') ? Ajv2020 : Ajv)({ strict: false, allowUnionTypes: true, logger: false });
+    // prefixItems is draft 2020's (draft-07 ajv ignores it); draft-07's items list is not. By the schema checked, not the $defs bundled beside it.
+    const ajv = new (JSON.stringify(key).includes('"prefixItems"') ? Ajv2020 : Ajv)({ strict: false, allowUnionTypes: true, logger: false });
     (addFormats as unknown as (ajv: Ajv) => void)(ajv); // fw's ajv has the formats
     validate = ajv.compile(schema);
     validators.set(key, validate);
