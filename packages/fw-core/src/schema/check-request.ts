@@ -52,23 +52,17 @@ const PART_CHECKS: Readonly<Record<RequestPart, (validate: SchemaValidator, list
   },
 };
 
-/** The properties of a headers schema (or of what its `$ref` names) that may be arrays, so are lists: by type, anyOf/oneOf branch or `$ref`. */
-export function listHeaders(schema: unknown, resolveRef: (ref: string) => unknown): string[] {
-  const properties = (mayBe(schema, 'object', resolveRef) as { properties?: Record<string, unknown> } | undefined)?.properties ?? {};
-  return Object.keys(properties).filter((name) => mayBe(properties[name], 'array', resolveRef) !== undefined);
-}
-
-/** The schema, else the first of its anyOf/oneOf branches and what its `$ref` names (in turn) that has `properties` ('object') or allows arrays. */
-function mayBe(schema: unknown, kind: 'object' | 'array', resolve: (ref: string) => unknown, seen = new Set<unknown>()): unknown {
+/** The schema, else the first of its anyOf/oneOf branches and what its `$ref` names (in turn), that is no bare `$ref` ('object') or allows arrays. */
+export function schemaReached(schema: unknown, kind: 'object' | 'array', resolve: (ref: string) => unknown, seen = new Set<unknown>()): unknown {
   if (typeof schema !== 'object' || schema === null || seen.has(schema)) return undefined; // seen: a $ref that leads back
   seen.add(schema);
   const { type, properties, anyOf, oneOf, $ref } = schema as Record<string, unknown>;
-  if (kind === 'object' ? properties !== undefined : [type].flat().includes('array')) return schema;
+  if (kind === 'object' ? properties !== undefined || $ref === undefined : [type].flat().includes('array')) return schema;
   const branches = [anyOf, oneOf].flatMap((list) => (Array.isArray(list) ? list : []));
-  return [...branches, ...(typeof $ref === 'string' ? [resolve($ref)] : [])].map((branch) => mayBe(branch, kind, resolve, seen)).find((found) => found);
+  return [...branches, ...(typeof $ref === 'string' ? [resolve($ref)] : [])].map((branch) => schemaReached(branch, kind, resolve, seen)).find((found) => found);
 }
 
-/** `headers` with each of `lists` (listHeaders) split as RFC 9110 §5.6.1 reads a list, as OpenAPI's `style: simple` sends one (`x-ids: 1,2`) and node:http joins a repeated header (`1, 2`). */
+/** `headers` with each of `lists` split as RFC 9110 §5.6.1 reads a list, as OpenAPI's `style: simple` sends one (`x-ids: 1,2`) and node:http joins a repeated header (`1, 2`). */
 function splitLists(headers: Record<string, unknown>, lists: readonly string[]): Record<string, unknown> {
   for (const name of lists) if (typeof headers[name] === 'string') headers[name] = headers[name].split(',').map((item) => item.trim()).filter((item) => item !== '');
   return headers;

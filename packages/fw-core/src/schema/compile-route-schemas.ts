@@ -5,7 +5,7 @@ import { FwError, isFwError } from '../errors.ts';
 import { METHODS_WITHOUT_BODY } from '../plugins/request-plugin.ts';
 import type { RouteDefinition } from '../router/router.ts';
 import { checkAjvOptions, loadAjvCompiler } from './ajv-compiler.ts';
-import { compileRequestCheck, listHeaders, type RequestCheck } from './check-request.ts';
+import { compileRequestCheck, schemaReached, type RequestCheck } from './check-request.ts';
 import type { Projection } from '../http/response.ts';
 import { compileProjection, refResolver, schemaIds, type ProjectionOptions } from './project-response.ts';
 import type { AjvOptions, InvalidRequestHook, JsonSchema, NamedSchemaMap, PartSchema, RequestPart, RouteSchema, SchemaCompiler, SchemaResult } from './route-schema.ts';
@@ -34,6 +34,7 @@ export interface SchemaSettings {
 }
 
 const PARTS: readonly RequestPart[] = ['params', 'query', 'headers', 'body'];
+type HeadersSchema = { readonly properties?: Record<string, unknown>; readonly required?: readonly string[]; readonly additionalProperties?: unknown };
 
 /** Compiles the schemas of `definitions`; an empty map (and no ajv import) when none has one. */
 export async function compileRouteSchemas(definitions: readonly RouteDefinition<SchemaTarget>[], settings: SchemaSettings): Promise<RouteSchemas> {
@@ -57,19 +58,23 @@ export async function compileRouteSchemas(definitions: readonly RouteDefinition<
     // A params schema requiring what the path never binds refuses every request: `/tasks/{id}` (OpenAPI's way) binds nothing.
     const unbound = json(schema.params) && typeof schema.params === 'object' ? ((schema.params as { required?: readonly string[] }).required ?? []).filter((name) => !target.info.template.split('/').includes(`:${name}`)) : [];
     if (unbound.length > 0) throw new FwError('FW_ERR_ROUTE_BAD_SCHEMA', `${where} schema.params requires ${unbound.join(', ')}, which the path does not bind, so every request would be refused: a binding is written :${unbound[0]}${target.info.template.includes('{') ? `, not {${unbound[0]}}` : ''}`);
-    // node:http gives header names in lowercase, so a headers schema naming `X-Tenant` would never see it (Fastify lowercases such a schema).
-    const cased = json(schema.headers) && typeof schema.headers === 'object' ? [...Object.keys((schema.headers as { properties?: object }).properties ?? {}), ...((schema.headers as { required?: readonly string[] }).required ?? [])].find((name) => name !== name.toLowerCase()) : undefined;
+    // node:http gives header names in lowercase, so a headers schema (or the named one it refers to) naming `X-Tenant` would never see it (Fastify
+    // lowercases an inline one and warns of a $ref).
+    const resolve = json(schema.headers) ? refResolver(schema.headers, (ref) => byRef.get(ref)) : undefined; // a Standard Schema's are its own
+    const headers = (resolve && schemaReached(schema.headers, 'object', resolve)) as HeadersSchema | undefined;
+    const cased = [...Object.keys(headers?.properties ?? {}), ...(headers?.required ?? [])].find((name) => name !== name.toLowerCase());
     if (cased !== undefined) throw new FwError('FW_ERR_ROUTE_BAD_SCHEMA', `${where} schema.headers names ${cased}, but header names arrive in lowercase, so it would never see it: write ${cased.toLowerCase()}`);
     // Two more that every request would fail: a body no method of the route carries, headers that may be only those listed.
     const bodiless = schema.body !== undefined && methods !== '_' && methods.every((method) => METHODS_WITHOUT_BODY.has(method.toUpperCase()));
     if (bodiless) throw new FwError('FW_ERR_ROUTE_BAD_SCHEMA', `${where} schema.body: fw reads no body of a GET, HEAD or DELETE request, so every request would be refused; take such data in schema.query`);
-    const closed = json(schema.headers) && (schema.headers as { additionalProperties?: unknown }).additionalProperties === false;
-    if (closed) throw new FwError('FW_ERR_ROUTE_BAD_SCHEMA', `${where} schema.headers: additionalProperties: false refuses the headers every client sends (host, user-agent), so every request would be refused; list only the headers the route reads`);
+    // A header whose schema may be an array (by type, anyOf/oneOf branch or $ref, in turn) is a list, split on commas (check-request.ts).
+    const lists = Object.entries(headers?.properties ?? {}).filter(([, sub]) => schemaReached(sub, 'array', resolve!) !== undefined).map(([name]) => name);
+    if (headers?.additionalProperties === false) throw new FwError('FW_ERR_ROUTE_BAD_SCHEMA', `${where} schema.headers: additionalProperties: false refuses the headers every client sends (host, user-agent), so every request would be refused; list only the headers the route reads`);
     // Only the parts that arrive as text are coerced; a JSON body's types are the client's.
     const parts = PARTS.filter((part) => schema[part] !== undefined).map((part) => {
       const partSchema = schema[part]!;
       const validate = json(partSchema) ? compileOne(() => compiler!(partSchema, { coerce: part !== 'body', schemas: named }), `${where} schema.${part}`, named) : standardValidator(partSchema);
-      return { part, validate, lists: part === 'headers' && json(partSchema) ? listHeaders(partSchema, refResolver(partSchema, (ref) => byRef.get(ref))) : [] };
+      return { part, validate, lists: part === 'headers' ? lists : [] };
     });
     const responses = new Map<number, Projection>();
     for (const [status, responseSchema] of Object.entries(schema.response ?? {})) {
