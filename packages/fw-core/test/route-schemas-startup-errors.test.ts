@@ -65,7 +65,7 @@ describe('route schemas: start-up errors', () => {
   });
 
   it('refuses the same in a named headers schema a route refers to, capitals or additionalProperties: false (it started, and never saw the header)', async () => {
-    const named = (headers: object) => injectTestApp({ schemas: { headers }, groups: [{ prefix: '/api', security: false, routes: [{ path: '/things/:id', handler: () => json({}), options: { methods: ['get'], schema: { headers: { $ref: 'headers' } } } }] }] });
+    const named = (headers: Record<string, unknown>) => injectTestApp({ schemas: { headers }, groups: [{ prefix: '/api', security: false, routes: [{ path: '/things/:id', handler: () => json({}), options: { methods: ['get'], schema: { headers: { $ref: 'headers' } } } }] }] });
     const where = 'route GET /api/things/:id schema.headers';
     await assert.rejects(named({ type: 'object', properties: { 'X-Tenant': { type: 'integer' } }, required: ['X-Tenant'] }), rejectsWith('FW_ERR_ROUTE_BAD_SCHEMA', `${where} names X-Tenant, but header names arrive in lowercase, so it would never see it: write x-tenant`));
     await assert.rejects(named({ type: 'object', properties: { 'x-tenant': { type: 'integer' } }, additionalProperties: false }), (error: unknown) => error instanceof FwError && error.message.startsWith(`${where}: additionalProperties: false refuses`));
