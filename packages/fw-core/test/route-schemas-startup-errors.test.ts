@@ -53,6 +53,9 @@ describe('route schemas: start-up errors', () => {
     );
     await assert.rejects(withPath('/tasks/:task_id'), rejectsWith('FW_ERR_ROUTE_BAD_SCHEMA', 'route GET /api/tasks/:task_id schema.params requires id, which the path does not bind, so every request would be refused: a binding is written :id'));
     await (await withPath('/tasks/:id')).close();
+    // Through a $ref to a named schema too (it started, and refused every request).
+    const named = injectTestApp({ schemas: { task: { type: 'object', properties: { id: { type: 'integer' } }, required: ['id'] } }, groups: [{ prefix: '/api', security: false, routes: [{ path: '/tasks/{id}', handler: () => json({}), options: { methods: ['get'], schema: { params: { $ref: 'task' } } } }] }] });
+    await assert.rejects(named, rejectsWith('FW_ERR_ROUTE_BAD_SCHEMA', 'route GET /api/tasks/{id} schema.params requires id, which the path does not bind, so every request would be refused: a binding is written :id, not {id}'));
   });
 
   it('refuses a headers schema naming a header in capitals, which node:http never gives, and takes it in lowercase', async () => {

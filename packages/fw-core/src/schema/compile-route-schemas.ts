@@ -34,7 +34,7 @@ export interface SchemaSettings {
 }
 
 const PARTS: readonly RequestPart[] = ['params', 'query', 'headers', 'body'];
-type HeadersSchema = { readonly properties?: Record<string, unknown>; readonly required?: readonly string[]; readonly additionalProperties?: unknown };
+type ObjectSchema = { readonly properties?: Record<string, unknown>; readonly required?: readonly string[]; readonly additionalProperties?: unknown };
 
 /** Compiles the schemas of `definitions`; an empty map (and no ajv import) when none has one. */
 export async function compileRouteSchemas(definitions: readonly RouteDefinition<SchemaTarget>[], settings: SchemaSettings): Promise<RouteSchemas> {
@@ -55,13 +55,14 @@ export async function compileRouteSchemas(definitions: readonly RouteDefinition<
   for (const { methods = '_', data: target } of withSchema) {
     const where = `route ${methods === '_' ? 'ANY' : methods.map((m) => m.toUpperCase()).join(',')} ${target.info.template}`;
     const schema = target.schema as RouteSchema;
-    // A params schema requiring what the path never binds refuses every request: `/tasks/{id}` (OpenAPI's way) binds nothing.
-    const unbound = json(schema.params) && typeof schema.params === 'object' ? ((schema.params as { required?: readonly string[] }).required ?? []).filter((name) => !target.info.template.split('/').includes(`:${name}`)) : [];
+    // A params schema (or the named one it refers to) requiring what the path never binds refuses every request: `/tasks/{id}` (OpenAPI's way) binds nothing.
+    const params = json(schema.params) ? schemaReached(schema.params, 'object', refResolver(schema.params, (ref) => byRef.get(ref))) : undefined;
+    const unbound = ((params as ObjectSchema | undefined)?.required ?? []).filter((name) => !target.info.template.split('/').includes(`:${name}`));
     if (unbound.length > 0) throw new FwError('FW_ERR_ROUTE_BAD_SCHEMA', `${where} schema.params requires ${unbound.join(', ')}, which the path does not bind, so every request would be refused: a binding is written :${unbound[0]}${target.info.template.includes('{') ? `, not {${unbound[0]}}` : ''}`);
     // node:http gives header names in lowercase, so a headers schema (or the named one it refers to) naming `X-Tenant` would never see it (Fastify
     // lowercases an inline one and warns of a $ref).
     const resolve = json(schema.headers) ? refResolver(schema.headers, (ref) => byRef.get(ref)) : undefined; // a Standard Schema's are its own
-    const headers = (resolve && schemaReached(schema.headers, 'object', resolve)) as HeadersSchema | undefined;
+    const headers = (resolve && schemaReached(schema.headers, 'object', resolve)) as ObjectSchema | undefined;
     const cased = [...Object.keys(headers?.properties ?? {}), ...(headers?.required ?? [])].find((name) => name !== name.toLowerCase());
     if (cased !== undefined) throw new FwError('FW_ERR_ROUTE_BAD_SCHEMA', `${where} schema.headers names ${cased}, but header names arrive in lowercase, so it would never see it: write ${cased.toLowerCase()}`);
     // Two more that every request would fail: a body no method of the route carries, headers that may be only those listed.
