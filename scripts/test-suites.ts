@@ -79,6 +79,7 @@ export const UNIT: readonly string[] = [
     'route-schemas-decimal-coercion',
     'route-schemas-invalid-hook',
     'route-schemas-issue-caps',
+    'route-schemas-issues-of-what-was-sent',
     'route-schemas-named',
     'route-schemas-request-parts',
     'route-schemas-response-containers',
