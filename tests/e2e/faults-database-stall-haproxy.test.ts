@@ -18,6 +18,7 @@ import pg from 'pg';
 import { closedPort } from '../../packages/fw-core/test/support/closed-port.ts';
 import { until } from '../../packages/fw-core/test/support/until.ts';
 import { createTestSchema, type TestSchema } from '../../examples/blog/test/support/store-postgres.ts';
+import { GUIDE_BALANCERS, startBalancedBlog, type BalancedBlog } from './support/guide-balancers.ts';
 import { DEPLOY_API_TOKEN, killInstances, startInstances, type BlogInstance } from './support/blog-instances.ts';
 import { HAPROXY_SKIP_REASON, startHaproxy, type Haproxy } from './support/haproxy.ts';
 import { backendsOf, type Backend } from './support/postgres-backends.ts';
@@ -136,10 +137,34 @@ describe('PostgreSQL stalled by a table lock under keyed writes, behind HAProxy'
   });
 });
 
+describe('PostgreSQL stalled past equal statement and query timeouts, behind HAProxy', { skip: HAPROXY_SKIP_REASON }, () => {
+  let deployed: BalancedBlog | undefined;
+  after(() => deployed?.stop());
+
+  // Before, the blog's wait ended first (pg's clock starts at the send, the server's once the statement runs): most of
+  // these were answered 504 write_outcome_unknown, though the server had cancelled them.
+  test('answers 503 with Retry-After to POSTs without a key that the server cancelled at its statement timeout, never 504', async () => {
+    deployed = await startBalancedBlog(GUIDE_BALANCERS[0]![2], undefined, { BLOG_POSTGRES_STATEMENT_TIMEOUT_MS: '1000', BLOG_POSTGRES_QUERY_TIMEOUT_MS: '1000' });
+    const { url, schema } = deployed;
+    const sent = Array.from({ length: 8 }, (_, n): Sent => ({ title: `equal timeouts ${n}`, key: '' }));
+    await schema.query('BEGIN');
+    let answers: Answer[];
+    try {
+      await schema.query('LOCK TABLE blog_posts IN ACCESS EXCLUSIVE MODE');
+      answers = await Promise.all(sent.map((one) => post(url, one)));
+    } finally {
+      await schema.query('COMMIT');
+    }
+    assert.deepEqual(answers.map((a) => [a.status, a.retryAfter]), sent.map(() => [503, '1']));
+    assert.equal((await schema.query("SELECT 1 FROM blog_posts WHERE starts_with(title, 'equal timeouts')")).rowCount, 0);
+  });
+});
+
+/** A POST of `sent`, with its Idempotency-Key unless that is empty. */
 function post(url: string, sent: Sent): Promise<Answer> {
   return fetch(`${url}/api/posts`, {
     method: 'POST',
-    headers: { authorization: `Bearer ${DEPLOY_API_TOKEN}`, 'content-type': 'application/json', 'idempotency-key': sent.key },
+    headers: { authorization: `Bearer ${DEPLOY_API_TOKEN}`, 'content-type': 'application/json', ...(sent.key !== '' && { 'idempotency-key': sent.key }) },
     body: JSON.stringify({ title: sent.title, body: 'b' }),
   }).then(async (res) => {
     const body = (await res.json()) as { id?: number };

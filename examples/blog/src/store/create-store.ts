@@ -31,6 +31,9 @@ export interface CreateStoreOptions {
 /** How long ping() (GET /ready) waits for PostgreSQL, ms: below the guide's HAProxy `timeout check 1s`, so a check gets the 503. */
 export const PING_TIMEOUT_MS = 800;
 
+/** How long past postgres_statement_timeout_ms the blog waits, at least, for the server's answer that it cancelled a statement. */
+const STATEMENT_ANSWER_MS = 500;
+
 /** Opens the store the settings name. Rejects with a config error or StoreUnavailableError. */
 export async function createStore(settings: StoreSettings, options: CreateStoreOptions): Promise<PostStore> {
   const { appDir, logger, now } = options;
@@ -58,7 +61,10 @@ export async function createStore(settings: StoreSettings, options: CreateStoreO
       const statementTimeoutMs = integerSetting(settings, 'postgres_statement_timeout_ms');
       const queryTimeoutMs = integerSetting(settings, 'postgres_query_timeout_ms');
       const preparedStatements = settings.postgres_prepared_statements !== false;
-      const pool = createPgPool({ connectionString, max, connectTimeoutMs, queryTimeoutMs, statementTimeoutMs, preparedStatements, onIdleError });
+      // pg's clock starts when a statement is sent, the server's once it runs, and its answer has yet to come back: with the
+      // two timeouts equal the blog gave up first, and an autocommit write the server had cancelled (503) was answered 504.
+      const answerMs = Math.max(queryTimeoutMs, statementTimeoutMs + STATEMENT_ANSWER_MS);
+      const pool = createPgPool({ connectionString, max, connectTimeoutMs, queryTimeoutMs: answerMs, statementTimeoutMs, preparedStatements, onIdleError });
       // ping() (GET /ready) has a connection of its own: requests holding every pooled one, waiting on a lock, are not a
       // database that does not answer, and every instance failing its check at once would leave the balancer none.
       // Behind PgBouncer that connection is one more client queued for the same server connections, so it may go
