@@ -34,16 +34,18 @@ export interface PgBouncer {
 export interface PgBouncerOptions {
   readonly poolSize?: number;
   readonly settings?: readonly string[];
+  /** The port to listen on (a restart: the port of the PgBouncer it replaces); default a free one. */
+  readonly port?: number;
 }
 
 /** Starts PgBouncer in front of `databaseUrl`'s database; `connectQuery` runs on each server connection it opens. */
-export async function startPgBouncer(databaseUrl: string, connectQuery?: string, { poolSize, settings = [] }: PgBouncerOptions = {}): Promise<PgBouncer> {
+export async function startPgBouncer(databaseUrl: string, connectQuery?: string, { poolSize, settings = [], port: fixedPort }: PgBouncerOptions = {}): Promise<PgBouncer> {
   const target = new URL(databaseUrl);
   const database = target.pathname.slice(1);
   const user = decodeURIComponent(target.username || 'postgres');
   const dir = await mkdtemp(join(tmpdir(), 'fw-test-pgbouncer-'));
   await chmod(dir, 0o777);
-  const port = await closedPort();
+  const port = fixedPort ?? (await closedPort());
   const server = `host=${target.hostname} port=${target.port || 5432} dbname=${database}${connectQuery ? ` connect_query='${connectQuery}'` : ''}`;
   await writeFile(join(dir, 'users.txt'), `"${user}" ""\n`);
   await writeFile(join(dir, 'pgbouncer.ini'), `[databases]
