@@ -11,7 +11,6 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { closedPort } from '../../packages/fw-core/test/support/closed-port.ts';
 import { until } from '../../packages/fw-core/test/support/until.ts';
 import { PGBOUNCER_SKIP_REASON, startPgBouncer, type PgBouncer } from '../../examples/blog/test/support/pgbouncer.ts';
@@ -19,7 +18,7 @@ import { createTestSchema, TEST_DATABASE_URL, type TestSchema } from '../../exam
 import { DEPLOY_API_TOKEN, killInstances, startInstances, type BlogInstance } from './support/blog-instances.ts';
 import { HAPROXY_SKIP_REASON, startHaproxy, type Haproxy } from './support/haproxy.ts';
 import { describeTimeline, rollingRestart, type RestartRecord, type TimelineEvent } from './support/rolling-restart.ts';
-import { describeFailures, loadFigures, startSteadyLoad, type Outcome } from './support/steady-load.ts';
+import { describeFailures, loadFigures, underSteadyLoad, type Outcome } from './support/steady-load.ts';
 import { compareStoredWrites, type StoredWrites } from './support/stored-writes.ts';
 
 const SERVERS = ['blog1', 'blog2'];
@@ -48,26 +47,21 @@ describe('PgBouncer restarted during a rolling restart behind HAProxy', { skip: 
     instances = await startInstances(SERVERS.length, bouncer.url, { BLOG_POSTGRES_PREPARED_STATEMENTS: 'false', BLOG_POSTGRES_READY_URL: bouncer.readyUrl });
     const proxy = (haproxy = await startHaproxy({ frontendPort: await closedPort(), instancePorts: instances.map((one) => one.port) }));
     await Promise.all(SERVERS.map((server) => proxy.waitForStatus('blog', server, 'UP', 15_000)));
-    const load = startSteadyLoad({ url: proxy.url, clients: 6, token: DEPLOY_API_TOKEN, titlePrefix, pauseMs: 10, retryWrites: true });
-    startedAt = Date.now();
-    try {
-      await sleep(STEADY_MS);
+    const load = { url: proxy.url, clients: 6, token: DEPLOY_API_TOKEN, titlePrefix, pauseMs: 10, retryWrites: true };
+    ({ outcomes, startedAt } = await underSteadyLoad(load, STEADY_MS, async () => {
       const restarting = rollingRestart(new Map(SERVERS.map((server, at) => [server, instances[at]!])), 1, {
         waitUntilServing: (server) => proxy.waitForStatus('blog', server, 'UP', 20_000),
       });
       // While the first instance drains (fw's shutdown delay, 5 s).
       await until('the first instance to drain', () => instances[0]!.processes()[0]!.logLines().some((line) => line.event === 'draining'));
       timeline.push({ at: Date.now(), instance: 'pgbouncer', what: 'stop' });
-      await bouncer.stop();
+      await bouncer!.stop();
       bouncer = await open(port);
       timeline.push({ at: Date.now(), instance: 'pgbouncer', what: 'listening' });
       const done = await restarting;
       restarts = done.restarts;
       timeline = [...timeline, ...done.timeline].sort((a, b) => a.at - b.at);
-      await sleep(STEADY_MS);
-    } finally {
-      outcomes = await load.stop();
-    }
+    }));
     stored = await compareStoredWrites(schema, titlePrefix, outcomes);
   });
   after(async () => {
