@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { DEFAULT_MAX_BODY_SIZE, fwRequestPlugin } from '../src/plugins/request-plugin.ts';
+import { DEFAULT_MAX_BODY_SIZE } from '../src/http/read-body.ts';
+import { fwRequestPlugin } from '../src/plugins/request-plugin.ts';
 import { connectRaw, rawRequest, startPluginServer, type PluginServer } from './support/plugin-harness.ts';
 
 const TOO_LARGE = '{"error":"request body too large"}';

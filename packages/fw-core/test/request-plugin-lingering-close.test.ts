@@ -7,7 +7,8 @@
 import assert from 'node:assert/strict';
 import { once } from 'node:events';
 import { after, before, describe, it } from 'node:test';
-import { DEFAULT_MAX_BODY_SIZE, fwRequestPlugin } from '../src/plugins/request-plugin.ts';
+import { DEFAULT_MAX_BODY_SIZE } from '../src/http/read-body.ts';
+import { fwRequestPlugin } from '../src/plugins/request-plugin.ts';
 import { halfOpenClient, upload } from './support/half-open-client.ts';
 import { startPluginServer, type PluginServer } from './support/plugin-harness.ts';
 

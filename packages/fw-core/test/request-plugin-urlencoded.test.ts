@@ -68,6 +68,20 @@ describe('fw_request_plugin decodes urlencoded forms into params', () => {
     });
   });
 
+  it("decodes a 1 MiB form of names without '=' (a&a&...) as fast as one of the same fields with '='", async () => {
+    // A time against a time on the same machine: URLSearchParams of the whole text took 20 times longer for the first.
+    const timed = async (body: string) => {
+      const started = performance.now();
+      const res = await post(body);
+      return { ms: performance.now() - started, res };
+    };
+    const withEquals = await timed('a=&'.repeat(349_525));
+    const without = await timed('a&'.repeat(524_288));
+    assert.deepEqual(withEquals.res, { status: 200, json: { params: { a: Array(349_525).fill('') } }, outcome: 'ok' });
+    assert.deepEqual(without.res, { status: 200, json: { params: { a: Array(524_288).fill('') } }, outcome: 'ok' });
+    assert.ok(without.ms < 4 * withEquals.ms + 250, `${Math.round(without.ms)} ms without '=', ${Math.round(withEquals.ms)} ms with`);
+  });
+
   it('leaves JSON alone when only read_urlencoded_body is on', async () => {
     assert.deepEqual(await post('{"a":1}', 'application/json'), { status: 200, json: {}, outcome: 'ok' });
   });
