@@ -52,9 +52,15 @@ export function createJsonLogger(options: JsonLoggerOptions = {}): JsonLogger {
   const sink = options.sink ?? process.stderr;
   const env = options.env ?? process.env;
   const fixed = { [SERVICE_INSTANCE_ID]: serviceInstanceIdFromEnv(env), ...options.base };
-  const write = (level: string, fields: Readonly<Record<string, unknown>>, message: string | undefined, stacks: boolean): void => {
-    const line = { time: new Date().toISOString(), level, ...fixed, ...fields, ...(message && { msg: message }) };
-    sink.write(`${stringifyLine(line, stacks)}\n`);
+  const emit = (level: string, fields: Readonly<Record<string, unknown>>, message: string | undefined, stacks: boolean): unknown =>
+    sink.write(`${stringifyLine({ time: new Date().toISOString(), level, ...fixed, ...fields, ...(message && { msg: message }) }, stacks)}\n`);
+  let dropped = 0;
+  // process.stderr on a pipe nobody reads (a stalled log shipper) queues every line in memory: past 16 MiB queued, lines are dropped and counted.
+  const write: typeof emit = (...line) => {
+    if (((sink as { writableLength?: number }).writableLength ?? 0) > 16 * 1024 * 1024) return void (dropped += 1);
+    if (dropped > 0) emit('warn', { event: 'log_lines_dropped', dropped }, 'log lines dropped: the reader of the log fell behind', false);
+    dropped = 0;
+    return emit(...line);
   };
   const intervalMs = repeatInterval(env);
   // The summary of `count` lines like `first`: its shared fields, the count and the interval.
