@@ -55,6 +55,20 @@ describe('the default JSON-lines logger', () => {
     assert.match(String((JSON.parse(out.lines[3]!) as { err: { stack: string } }).err.stack), /FwError: two routes/);
   });
 
+  it('writes CR, LF, ANSI escapes and lone surrogates escaped, so a value can neither end its line nor forge another', () => {
+    const out = sink();
+    const logger = createJsonLogger({ sink: out, env: {} });
+    const forged = '/a\r\n{"level":"fatal","msg":"forged"}\u001b[31m\ud800\u2028';
+    logger.info({ event: 'request', path: forged }, `failed\n${forged}`);
+    assert.equal(out.lines.length, 1);
+    const [text] = out.lines as [string];
+    assert.equal(text.indexOf('\n'), text.length - 1);
+    assert.equal(/[\r\u001b]|[\ud800-\udfff]/.test(text), false);
+    assert.ok(text.includes('"path":"/a\\r\\n{\\"level\\":\\"fatal\\",\\"msg\\":\\"forged\\"}\\u001b[31m\\ud800\u2028"'), text);
+    const line = JSON.parse(text) as Record<string, unknown>;
+    assert.deepEqual([line.path, line.msg], [forged, `failed\n${forged}`]);
+  });
+
   it("writes an error's cause chain, each with its own stack, and stops at a cause that loops", () => {
     const out = sink();
     const logger = createJsonLogger({ sink: out });
