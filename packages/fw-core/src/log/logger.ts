@@ -50,6 +50,8 @@ export function createJsonLogger(options: JsonLoggerOptions = {}): JsonLogger {
   // Before the environment is read: a silent logger cannot fail on it.
   if (threshold >= LOG_LEVELS.indexOf('silent')) return silentLogger;
   const sink = options.sink ?? process.stderr;
+  // Unheard, EPIPE from a reader that went away (a restarted log shipper) is an uncaught error that ends the process; lines then drop.
+  if (sink === process.stderr && process.stderr.listenerCount('error') === 0) process.stderr.on('error', () => {});
   const env = options.env ?? process.env;
   const fixed = { [SERVICE_INSTANCE_ID]: serviceInstanceIdFromEnv(env), ...options.base };
   const emit = (level: string, fields: Readonly<Record<string, unknown>>, message: string | undefined, stacks: boolean): unknown =>
