@@ -34,14 +34,14 @@ describe('the default JSON-lines logger', () => {
     assert.deepEqual(quiet.lines, []);
   });
 
-  it('renders errors with name, message, code and stack, and never throws on cycles or BigInt', () => {
+  it('renders errors with name, message, code and stack, and never throws on cycles or BigInt, nor loses the line', () => {
     const out = sink();
     const logger = createJsonLogger({ sink: out });
     const cyclic: Record<string, unknown> = {};
     cyclic.self = cyclic;
     logger.error({ err: new FwError('FW_ERR_ROUTE_CONFLICT', 'two routes') }, 'failed');
     logger.error({ big: 10n }, 'big');
-    logger.error({ cyclic }, 'cycle');
+    logger.error({ event: 'loop_found', cyclic, n: 1 }, 'cycle');
     const [withError, withBig, withCycle] = out.lines.map((l) => JSON.parse(l) as Record<string, unknown>);
     const err = withError!.err as Record<string, unknown>;
     assert.equal(err.name, 'FwError');
@@ -49,7 +49,10 @@ describe('the default JSON-lines logger', () => {
     assert.equal(err.message, 'two routes');
     assert.match(String(err.stack), /FwError: two routes/);
     assert.equal(withBig!.big, '10');
-    assert.deepEqual(withCycle, { level: 'error', msg: 'unserialisable log line' });
+    // The line keeps what JSON can write (its time, level, instance id, event, message) and names the field it could not.
+    assert.deepEqual({ ...withCycle, time: 'x', 'service.instance.id': 'x' }, {
+      time: 'x', level: 'error', 'service.instance.id': 'x', event: 'loop_found', n: 1, msg: 'cycle', unserialisable: ['cyclic'],
+    });
     // Lines without an `event` are never held back as repeats: each is written whole.
     logger.error({ err: new FwError('FW_ERR_ROUTE_CONFLICT', 'two routes') }, 'failed');
     assert.match(String((JSON.parse(out.lines[3]!) as { err: { stack: string } }).err.stack), /FwError: two routes/);

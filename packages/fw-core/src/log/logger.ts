@@ -146,7 +146,7 @@ function sharedFields(fields: Readonly<Record<string, unknown>>): Record<string,
   return Object.fromEntries(Object.entries(fields).filter(([name]) => !PER_REQUEST.has(name)));
 }
 
-/** A line's JSON, never a throw (cycles, BigInt); an error as name, message, code, stack (with `stacks`) and cause, each error once. */
+/** A line's JSON, never a throw (cycles, BigInt) nor lost; an error as name, message, code, stack (with `stacks`) and cause, each error once. */
 function stringifyLine(value: unknown, stacks: boolean): string {
   // Made at the first error: most lines (one per request) hold none.
   let seen: Set<Error> | undefined;
@@ -162,7 +162,10 @@ function stringifyLine(value: unknown, stacks: boolean): string {
       return { name: v.name, message: v.message, ...(code !== undefined && { code }), ...(stacks && { stack: v.stack }), ...cause };
     });
   } catch {
-    return JSON.stringify({ level: 'error', msg: 'unserialisable log line' });
+    // A field JSON cannot write (a cycle, a throwing toJSON): the line keeps its text, number and boolean fields and names the others.
+    const fields = Object.entries(value as Record<string, unknown>);
+    const written = fields.filter(([, field]) => ['string', 'number', 'boolean'].includes(typeof field));
+    return JSON.stringify({ ...Object.fromEntries(written), unserialisable: fields.filter((field) => !written.includes(field)).map(([name]) => name) });
   }
 }
 
