@@ -181,17 +181,16 @@ const MAX_KEYS = 1000;
 
 // The flush of every logger with a window open, run by one `exit` listener for all loggers.
 const pending = new Set<() => void>();
-let exitHooked = false;
+const flushPending = (): void => [...pending].forEach((pendingFlush) => pendingFlush());
 
 /** Repeat windows of `intervalMs`; `summarise(first, count)` writes the summary of `count` lines like `first`. */
 function repeatedLines(intervalMs: number, summarise: (first: HeldLine, count: number) => void) {
   const windows = new Map<string, { readonly first: HeldLine; count: number; timer: NodeJS.Timeout }>();
   const stacked = new Set<string>();
   const timer = (key: string): NodeJS.Timeout => setTimeout(() => close(key), intervalMs).unref();
-  // A window's end: its summary and another window, or, with nothing held back, the key forgotten.
+  // A window's end (its timer's, which flush clears with it): its summary and another window, or, with nothing held back, the key forgotten.
   const close = (key: string): void => {
-    const window = windows.get(key);
-    if (window === undefined) return;
+    const window = windows.get(key)!;
     if (window.count > 0) {
       summarise(window.first, window.count);
       window.count = 0;
@@ -218,8 +217,7 @@ function repeatedLines(intervalMs: number, summarise: (first: HeldLine, count: n
       windows.set(key, { first: line, count: 0, timer: timer(key) });
       pending.add(flush);
       // Writes at exit are synchronous for files and pipes (node's process I/O), so the counts land.
-      if (!exitHooked) process.on('exit', () => [...pending].forEach((pendingFlush) => pendingFlush()));
-      exitHooked = true;
+      if (!process.listeners('exit').includes(flushPending)) process.on('exit', flushPending);
     }
     if (stacked.has(key)) return 'without-stack';
     if (stacked.size >= MAX_KEYS) stacked.delete(stacked.values().next().value!);
