@@ -43,6 +43,7 @@ export const UNIT: readonly string[] = [
     'load-application-bad-package-json',
     'log-instance-id-matches-resource',
     'log-json-lines',
+    'log-stalled-reader',
     'node-internals-one-module',
     'otel-env-walk',
     'otel-export-problem-log',
