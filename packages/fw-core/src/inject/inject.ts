@@ -9,7 +9,7 @@ import type { HandlerRoute } from '../app/route-group.ts';
 import type { TypedRoute } from '../app/typed-route.ts';
 import { FwError } from '../errors.ts';
 import { isHeaderName, isHeaderValue } from '../http/header-fields.ts';
-import { addHeaderLine } from '../http/node-internals.ts';
+import { addHeaderLine, closeAfterResponse } from '../http/node-internals.ts';
 import type { FromSchema } from '../schema/from-schema.ts';
 import type { JsonSchema, SchemaIssue } from '../schema/route-schema.ts';
 import { CountedIncomingMessage, CountedServerResponse, hasRepeatedHeader, openExchange } from '../stream/exchange.ts';
@@ -88,6 +88,8 @@ export async function inject<R extends HandlerRoute | undefined = undefined, con
   const socket = new InjectSocket();
   const { req, body } = incomingMessage(socket, spec);
   const res = new CountedServerResponse(req);
+  // node:http's parser keeps a connection unless the request says `connection: close` (RFC 9112 §9.6), and its answer says so.
+  if (/(?:^|,)[\t ]*close[\t ]*(?:,|$)/i.test(String(req.headers.connection))) closeAfterResponse(res);
   res.assignSocket(socket as never);
   const closed = whenClosed(req, res, socket);
   openExchange(req);
@@ -118,8 +120,7 @@ export function injectFetch(target: InjectTarget): (input: Request | string | UR
     const { method, signal, headers: sent } = request;
     const answer = await inject(target, { method, url: url.pathname + url.search, headers: { ...Object.fromEntries(sent), host: url.host }, body, signal });
     if (!answer.complete) throw new TypeError(`fetch failed: the response to ${request.method} ${url.pathname} was cut`);
-    const headers = new Headers();
-    for (const [name, value] of Object.entries(answer.headers)) for (const item of [value].flat()) headers.append(name, item);
+    const headers = new Headers(Object.entries(answer.headers).flatMap(([name, value]) => [value].flat().map((item) => [name, item])));
     return new Response(request.method === 'HEAD' || [101, 204, 205, 304].includes(answer.status) ? null : answer.rawBody, { status: answer.status, headers });
   };
 }
@@ -181,10 +182,6 @@ function whenClosed(req: IncomingMessage, res: ServerResponse, socket: InjectSoc
   });
 }
 
-// Writes land in memory at once, and node:http relays a socket's 'drain' only from its server, which
-// there is none of: a limit no response reaches keeps every write() answering true.
-const NEVER_FULL = 2 ** 40;
-
 /**
  * The socket of one injected exchange: keeps what the ServerResponse writes, reads nothing, and answers
  * the properties fw and telemetry read with loopback values. Destroyed only with the response, so the
@@ -199,7 +196,9 @@ class InjectSocket extends Duplex {
   readonly written: Buffer[] = [];
 
   constructor() {
-    super({ writableHighWaterMark: NEVER_FULL, decodeStrings: true });
+    // Writes land in memory at once, and node:http relays a socket's 'drain' only from its server, which
+    // there is none of: a limit no response reaches keeps every write() answering true.
+    super({ writableHighWaterMark: 2 ** 40, decodeStrings: true });
   }
 
   override _write(chunk: Buffer, _encoding: BufferEncoding, callback: (error?: Error | null) => void): void {
