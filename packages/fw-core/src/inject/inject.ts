@@ -90,8 +90,8 @@ export async function inject<R extends HandlerRoute | undefined = undefined, con
   const res = new CountedServerResponse(req);
   // node:http's parser keeps a connection unless the request says `connection: close` (RFC 9112 §9.6), and its answer says so.
   if (/(?:^|,)[\t ]*close[\t ]*(?:,|$)/i.test(String(req.headers.connection))) closeAfterResponse(res);
-  res.assignSocket(socket as never);
   const closed = whenClosed(req, res, socket);
+  res.assignSocket(socket as never);
   openExchange(req);
   // What node:http's parser refuses never reaches fw: its 400 and close, as startServer sends it (answerClientErrors).
   if (unparsable(req)) res.writeHead(400, ['connection', 'close']).end();
@@ -172,14 +172,15 @@ function encodeBody(body: InjectRequest['body'], headers: Record<string, string 
 
 /** Resolves on the response's 'close', which its socket's emits (onServerResponseClose): a tick after 'finish', as a server's, or on a cut or an abort. */
 function whenClosed(req: IncomingMessage, res: ServerResponse, socket: InjectSocket): Promise<void> {
-  return new Promise((resolve) => {
-    res.once('close', () => resolve());
-    res.once('finish', () => {
-      // An unread body (a refused request) is discarded, as the server's _dump does.
-      if (!req.readableEnded) req.resume();
-      socket.destroy();
-    });
+  // A response cut before its end aborts its request ('aborted', an ECONNRESET error, 'close') as node:http's abortIncoming does:
+  // this listener comes before the response's own on the socket (whenClosed runs before assignSocket), so the request goes first.
+  socket.once('close', () => void (res.writableFinished || req.destroy(Object.assign(new Error('aborted'), { code: 'ECONNRESET' }))));
+  res.once('finish', () => {
+    // An unread body (a refused request) is discarded, as the server's _dump does.
+    if (!req.readableEnded) req.resume();
+    socket.destroy();
   });
+  return new Promise((resolve) => res.once('close', () => resolve()));
 }
 
 /**
@@ -256,9 +257,8 @@ function unchunk(framed: Buffer): Buffer {
     if (lineEnd === -1) break;
     const size = Number.parseInt(framed.toString('latin1', offset, lineEnd).split(';')[0] ?? '', 16);
     if (!(size > 0)) break;
-    const start = lineEnd + 2;
-    parts.push(framed.subarray(start, Math.min(start + size, framed.length)));
-    offset = start + size + 2;
+    parts.push(framed.subarray(lineEnd + 2, lineEnd + 2 + size));
+    offset = lineEnd + 4 + size;
   }
   return Buffer.concat(parts);
 }
