@@ -23,7 +23,7 @@ export interface InjectRequest {
   readonly url: string;
   /** Header names in any case, a list for a name sent several times, joined as node:http joins them; `host` defaults to `localhost`. */
   readonly headers?: Readonly<Record<string, string | readonly string[]>>;
-  /** A string or bytes as they are; any other value (a number and null too) as JSON (`content-type: application/json` unless set); one JSON cannot carry (a function, a symbol, a BigInt, a cycle) rejects (FW_ERR_INJECT_BAD_BODY). */
+  /** A string or bytes as they are, a stream chunked, a Blob, FormData or URLSearchParams as fetch sends it, other values as JSON (FW_ERR_INJECT_BAD_BODY). */
   readonly body?: unknown;
   /** Aborting it is a client's hang-up: the socket destroyed, the response closes unfinished (`req.signal` aborts); inject rejects with its reason. */
   readonly signal?: AbortSignal;
@@ -82,30 +82,37 @@ export async function inject<R extends HandlerRoute | undefined = undefined, con
   route?: R,
   errorSchema?: E,
 ): Promise<InjectResponse<InjectBody<R> | OwnErrorBody<E>>> {
-  const listener = typeof target === 'function' ? target : target.listener;
   const { signal, ...spec } = typeof request === 'string' ? { url: request, signal: undefined } : request;
-  signal?.throwIfAborted();
   const socket = new InjectSocket();
-  const { req, body } = incomingMessage(socket, spec);
+  const { req, body } = await incomingMessage(socket, spec);
+  signal?.throwIfAborted();
   const res = new CountedServerResponse(req);
   // node:http's parser keeps a connection unless the request says `connection: close` (RFC 9112 §9.6), and its answer says so.
   if (/(?:^|,)[\t ]*close[\t ]*(?:,|$)/i.test(String(req.headers.connection))) closeAfterResponse(res);
-  const closed = whenClosed(req, res, socket);
+  // A response cut aborts its request as node:http's abortIncoming does, before the response's own listener on the socket closes it.
+  socket.once('close', () => void (res.writableFinished || req.destroy(Object.assign(new Error('aborted'), { code: 'ECONNRESET' }))));
   res.assignSocket(socket as never);
+  const closed = new Promise((resolve) => res.once('close', resolve));
+  res.once('finish', () => {
+    // An unread body (a refused request) is discarded, as the server's _dump does.
+    req.resume();
+    socket.destroy();
+  });
   openExchange(req);
   // What node:http's parser refuses never reaches fw: its 400 and close, as startServer sends it (answerClientErrors).
   if (unparsable(req)) res.writeHead(400, ['connection', 'close']).end();
-  else listener(req, res);
+  else (typeof target === 'function' ? target : target.listener)(req, res);
   // After the listener, as node:http's parser does, so stream handlers that count body bytes see them.
-  if (body !== undefined) req.push(body);
-  req.push(null);
+  if (body.bytes !== undefined) req.push(body.bytes);
+  if (body.chunks === undefined) req.push(null);
+  // A stream that fails is a client's hang-up mid-upload: the handler sees it leave, the answer is incomplete.
+  else void upload(req, body.chunks, socket).catch(() => socket.destroy());
   const leave = (): void => void (res.writableFinished || socket.destroy());
   signal?.addEventListener('abort', leave, { once: true });
   await closed.finally(() => signal?.removeEventListener('abort', leave));
   if (signal?.aborted && !res.writableFinished) throw signal.reason;
   const { status, headers, rawBody } = parseResponse(Buffer.concat(socket.written), req.method!);
-  const text = rawBody.toString('utf8');
-  return { status, headers, body: text, rawBody, complete: res.writableFinished, json: <T>() => JSON.parse(text) as T };
+  return { status, headers, body: rawBody.toString(), rawBody, complete: res.writableFinished, json: <T>() => JSON.parse(rawBody.toString()) as T };
 }
 
 /**
@@ -125,19 +132,21 @@ export function injectFetch(target: InjectTarget): (input: Request | string | UR
   };
 }
 
-function incomingMessage(socket: InjectSocket, spec: InjectRequest): { req: IncomingMessage; body: Buffer | undefined } {
+async function incomingMessage(socket: InjectSocket, spec: InjectRequest) {
   const req = new CountedIncomingMessage(socket as never);
   // Each line as node:http's parser leaves it: the value without the blanks around it (RFC 9110 §5.5), repeats joined as it joins them.
   const lines = Object.entries(spec.headers ?? {}).flatMap(([name, value]) => [value].flat().map((text) => [name.toLowerCase(), String(text).replace(/^[\t ]+|[\t ]+$/g, '')] as const));
   const headers: Record<string, string | string[]> = {};
   for (const [name, value] of lines) addHeaderLine(req, name, value, headers);
   headers['host'] ??= 'localhost';
-  const body = encodeBody(spec.body, headers);
-  if (body !== undefined && headers['transfer-encoding'] === undefined) headers['content-length'] ??= String(body.byteLength);
+  const body = await encodeBody(spec.body, headers);
+  // A streamed body goes chunked unless its length is given, as fetch sends one.
+  if (body.bytes !== undefined && headers['transfer-encoding'] === undefined) headers['content-length'] ??= String(body.bytes.byteLength);
+  else if (body.chunks !== undefined && headers['content-length'] === undefined) headers['transfer-encoding'] ??= 'chunked';
   Object.assign(req, { method: (spec.method ?? 'GET').toUpperCase(), url: spec.url, headers, httpVersion: '1.1', httpVersionMajor: 1, httpVersionMinor: 1 });
   req.rawHeaders = [...lines, ...Object.entries(headers).filter(([name]) => !lines.some(([given]) => given === name))].flat() as string[];
-  // The whole body is in memory: the message is complete as soon as it is read.
-  req.complete = true;
+  // A body in memory is whole: the message is complete as soon as it is read.
+  req.complete = body.chunks === undefined;
   return { req, body };
 }
 
@@ -155,32 +164,37 @@ function unparsable({ method, url, rawHeaders: lines, headers }: IncomingMessage
   return coding !== undefined && !/(?:^|,)[\t ]*chunked$/i.test(coding);
 }
 
-function encodeBody(body: InjectRequest['body'], headers: Record<string, string | string[]>): Buffer | undefined {
-  if (body === undefined) return undefined;
-  if (typeof body === 'string') return Buffer.from(body);
-  if (body instanceof Uint8Array) return Buffer.from(body.buffer, body.byteOffset, body.byteLength);
+/** The bytes of `body`, or the chunks of one sent as it is read; sets the content-type that goes with it unless `headers` has one. */
+async function encodeBody(body: unknown, headers: Record<string, string | string[]>): Promise<{ bytes?: Buffer; chunks?: AsyncIterable<unknown> }> {
+  if (body === undefined) return {};
+  if (typeof body === 'string') return { bytes: Buffer.from(body) };
+  if (ArrayBuffer.isView(body)) return { bytes: Buffer.from(body.buffer, body.byteOffset, body.byteLength) };
+  if (typeof body === 'object' && body !== null && Symbol.asyncIterator in body) return { chunks: body as AsyncIterable<unknown> };
+  // Encoded as fetch encodes them, with the content-type it gives (FormData's boundary, URLSearchParams' form type).
+  if ([ArrayBuffer, Blob, FormData, URLSearchParams].some((type) => body instanceof type)) {
+    const encoded = new Response(body as ConstructorParameters<typeof Response>[0]);
+    headers['content-type'] ??= encoded.headers.get('content-type')!;
+    return { bytes: Buffer.from(await encoded.arrayBuffer()) };
+  }
   let json: string | undefined;
   let cause: unknown;
   try { json = JSON.stringify(body); } catch (error) { cause = error; }
   if (json === undefined) {
     const found = cause instanceof Error ? `refuses this ${typeof body}: ${cause.message}` : `gives nothing for this ${typeof body}`;
-    throw new FwError('FW_ERR_INJECT_BAD_BODY', `inject's body is a string, bytes (a Uint8Array) or a value JSON.stringify encodes (an object, an array, a number, a boolean, null); JSON.stringify ${found}`, { cause, details: { type: typeof body } });
+    throw new FwError('FW_ERR_INJECT_BAD_BODY', `inject's body is a string, bytes, a stream, a fetch body or a value JSON.stringify encodes (an object, an array, a number, a boolean, null); JSON.stringify ${found}`, { cause, details: { type: typeof body } });
   }
   headers['content-type'] ??= 'application/json';
-  return Buffer.from(json);
+  return { bytes: Buffer.from(json) };
 }
 
-/** Resolves on the response's 'close', which its socket's emits (onServerResponseClose): a tick after 'finish', as a server's, or on a cut or an abort. */
-function whenClosed(req: IncomingMessage, res: ServerResponse, socket: InjectSocket): Promise<void> {
-  // A response cut before its end aborts its request ('aborted', an ECONNRESET error, 'close') as node:http's abortIncoming does:
-  // this listener comes before the response's own on the socket (whenClosed runs before assignSocket), so the request goes first.
-  socket.once('close', () => void (res.writableFinished || req.destroy(Object.assign(new Error('aborted'), { code: 'ECONNRESET' }))));
-  res.once('finish', () => {
-    // An unread body (a refused request) is discarded, as the server's _dump does.
-    if (!req.readableEnded) req.resume();
-    socket.destroy();
-  });
-  return new Promise((resolve) => res.once('close', () => resolve()));
+/** Pushes a streamed body's chunks into `req` as they come, until the exchange closes (a refusal: a socket's client stops sending). */
+async function upload(req: IncomingMessage, chunks: AsyncIterable<unknown>, socket: InjectSocket): Promise<void> {
+  for await (const chunk of chunks) {
+    if (socket.destroyed) return;
+    req.push(chunk);
+  }
+  req.complete = true;
+  req.push(null);
 }
 
 /**
@@ -197,18 +211,15 @@ class InjectSocket extends Duplex {
   readonly written: Buffer[] = [];
 
   constructor() {
-    // Writes land in memory at once, and node:http relays a socket's 'drain' only from its server, which
-    // there is none of: a limit no response reaches keeps every write() answering true.
-    super({ writableHighWaterMark: 2 ** 40, decodeStrings: true });
+    // Writes land in memory at once, and node:http relays a socket's 'drain' only from its server, which there is none of:
+    // a limit no response reaches keeps every write() answering true. Nothing is read: the request body is pushed into req.
+    super({ writableHighWaterMark: 2 ** 40, decodeStrings: true, read() {} });
   }
 
   override _write(chunk: Buffer, _encoding: BufferEncoding, callback: (error?: Error | null) => void): void {
     this.written.push(chunk);
     callback();
   }
-
-  // The request body is pushed into the IncomingMessage directly; nothing arrives here.
-  override _read(): void {}
 }
 
 // node:http calls these on real sockets (timeouts, Nagle, keep-alive); they mean nothing in memory.
@@ -229,23 +240,12 @@ function parseResponse(raw: Buffer, method: string): Pick<InjectResponse, 'statu
     offset = end + 4;
     // 100 Continue and 103 Early Hints come before the final response (RFC 9110 §15.2).
     if (status >= 100 && status < 200) continue;
-    const headers = parseFields(lines.slice(1));
+    // Repeated fields but set-cookie are joined with `, ` as fetch's Headers joins them.
+    const fields = new Headers(lines.slice(1).map((line) => [line.slice(0, line.indexOf(':')), line.slice(line.indexOf(':') + 1)]));
+    const headers: InjectResponse['headers'] = { ...Object.fromEntries(fields), ...(fields.has('set-cookie') && { 'set-cookie': fields.getSetCookie() }) };
     const rest = method === 'HEAD' || status === 204 || status === 304 ? Buffer.alloc(0) : raw.subarray(offset);
     return { status, headers, rawBody: headers['transfer-encoding'] === 'chunked' ? unchunk(rest) : rest };
   }
-}
-
-// Repeated fields but set-cookie are joined with `, ` as node:http does.
-function parseFields(lines: readonly string[]): Record<string, string | string[]> {
-  const headers: Record<string, string | string[]> = {};
-  for (const line of lines) {
-    const colon = line.indexOf(':');
-    const name = line.slice(0, colon).toLowerCase();
-    const value = line.slice(colon + 1).trim();
-    const seen = headers[name];
-    headers[name] = name === 'set-cookie' ? [...((seen as string[] | undefined) ?? []), value] : seen === undefined ? value : `${seen as string}, ${value}`;
-  }
-  return headers;
 }
 
 // chunk = size [; ext] CRLF data CRLF, ending with a zero-size chunk and optional trailers.
