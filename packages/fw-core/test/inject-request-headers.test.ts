@@ -6,12 +6,15 @@
  * a client. Each case is sent both ways and compared, on a real server on port 0.
  */
 import assert from 'node:assert/strict';
+import type { RequestListener } from 'node:http';
 import { connect } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import type { FwRequest } from '../src/http/request.ts';
 import { json } from '../src/http/response.ts';
 import { inject } from '../src/inject/inject.ts';
 import { injectTestApp, type InjectedApp } from './support/inject-app.ts';
+import { serveOnLoopback } from './support/listener-app.ts';
+import { rawExchange } from './support/raw-socket.ts';
 import { startTestApp, type TestApp, type TestAppSpec } from './support/test-app.ts';
 
 const NAMES = ['x-ids', 'x-count', 'cookie', 'set-cookie', 'content-type', 'user-agent', 'x-tag'];
@@ -94,6 +97,17 @@ describe('inject: request headers as node:http gives them', () => {
   it('gives a value JavaScript passed as a number as the text a client sends, as node:http\'s request() does', async () => {
     const res = await inject(app.fw, { url: '/echo', headers: { 'x-tag': 5 as unknown as string, 'x-count': [7] as unknown as string[] } });
     assert.deepEqual({ status: res.status, body: res.json() }, { status: 200, body: { 'x-tag': '5', 'x-count': '7' } });
+  });
+
+  it('keeps the names of rawHeaders as they were given, as node:http keeps them as sent', async () => {
+    const listener: RequestListener = (req, res) => res.end(JSON.stringify(req.rawHeaders));
+    const { server, url } = await serveOnLoopback(listener);
+    const head = 'GET / HTTP/1.1\r\nHost: localhost\r\nX-Tag: a\r\nx-tag: b\r\nConnection: close\r\n\r\n';
+    const sent = await rawExchange(Number(new URL(url).port), head).finally(() => server.close());
+    const expected = ['Host', 'localhost', 'X-Tag', 'a', 'x-tag', 'b', 'Connection', 'close'];
+    assert.deepEqual(JSON.parse(sent.slice(sent.indexOf('\r\n\r\n') + 4)), expected);
+    const res = await inject(listener, { url: '/', headers: { Host: 'localhost', 'X-Tag': 'a', 'x-tag': 'b', Connection: 'close' } });
+    assert.deepEqual(res.json(), expected);
   });
 
   for (const { title, path, lines, expected } of cases) {

@@ -134,8 +134,8 @@ export function injectFetch(target: InjectTarget): (input: Request | string | UR
 
 async function incomingMessage(socket: InjectSocket, spec: InjectRequest) {
   const req = new CountedIncomingMessage(socket as never);
-  // Each line as node:http's parser leaves it: the value without the blanks around it (RFC 9110 §5.5), repeats joined as it joins them.
-  const lines = Object.entries(spec.headers ?? {}).flatMap(([name, value]) => [value].flat().map((text) => [name.toLowerCase(), String(text).replace(/^[\t ]+|[\t ]+$/g, '')] as const));
+  // Each line as node:http's parser leaves it: the name as sent in rawHeaders, the value without the blanks around it (RFC 9110 §5.5).
+  const lines = Object.entries(spec.headers ?? {}).flatMap(([name, value]) => [value].flat().map((text) => [name, String(text).replace(/^[\t ]+|[\t ]+$/g, '')] as const));
   const headers: Record<string, string | string[]> = {};
   for (const [name, value] of lines) addHeaderLine(req, name, value, headers);
   headers['host'] ??= 'localhost';
@@ -144,7 +144,7 @@ async function incomingMessage(socket: InjectSocket, spec: InjectRequest) {
   if (body.bytes !== undefined && headers['transfer-encoding'] === undefined) headers['content-length'] ??= String(body.bytes.byteLength);
   else if (body.chunks !== undefined && headers['content-length'] === undefined) headers['transfer-encoding'] ??= 'chunked';
   Object.assign(req, { method: (spec.method ?? 'GET').toUpperCase(), url: spec.url, headers, httpVersion: '1.1', httpVersionMajor: 1, httpVersionMinor: 1 });
-  req.rawHeaders = [...lines, ...Object.entries(headers).filter(([name]) => !lines.some(([given]) => given === name))].flat() as string[];
+  req.rawHeaders = [...lines, ...Object.entries(headers).filter(([name]) => !lines.some(([given]) => given.toLowerCase() === name))].flat() as string[];
   // A body in memory is whole: the message is complete as soon as it is read.
   req.complete = body.chunks === undefined;
   return { req, body };
