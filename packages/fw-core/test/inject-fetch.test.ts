@@ -7,10 +7,12 @@
  * as a client sent them; a response cut midway rejects, as fetch's does.
  */
 import assert from 'node:assert/strict';
+import type { RequestListener } from 'node:http';
 import { after, before, describe, it } from 'node:test';
 import createClient from 'openapi-fetch';
 import type { FwListener } from '../src/server/create-listener.ts';
-import { openListenerApp, type OpenedListenerApp } from './support/listener-app.ts';
+import { injectFetch } from '../src/inject/inject.ts';
+import { openListenerApp, serveOnLoopback, type OpenedListenerApp } from './support/listener-app.ts';
 
 let opened: OpenedListenerApp;
 let fw: FwListener;
@@ -52,6 +54,26 @@ describe('fw.fetch', () => {
 
   it('rejects, as fetch does on a cut connection, when the response was cut midway', async () => {
     await assert.rejects(fw.fetch('/broken-stream'), { name: 'TypeError', message: 'fetch failed: the response to GET /broken-stream was cut' });
+  });
+
+  it('sends a ReadableStream body chunked as it is read, as fetch does, and any other body with its length', async () => {
+    const listener: RequestListener = async (req, res) => {
+      let body = '';
+      for await (const chunk of req) body += chunk;
+      res.end(JSON.stringify({ length: req.headers['content-length'] ?? null, coding: req.headers['transfer-encoding'] ?? null, body }));
+    };
+    const stream = () => new ReadableStream({ start(controller) { controller.enqueue(new TextEncoder().encode('streamed')); controller.close(); } });
+    const inits: RequestInit[] = [{ method: 'POST', body: stream(), duplex: 'half' } as RequestInit, { method: 'POST', body: 'a string' }];
+    const { server, url } = await serveOnLoopback(listener);
+    try {
+      for (const init of inits) {
+        const real = await (await fetch(url, init)).json();
+        const inMemory = await (await injectFetch(listener)('/', init.body instanceof ReadableStream ? { ...init, body: stream() } : init)).json();
+        assert.deepEqual(inMemory, real);
+      }
+    } finally {
+      server.close();
+    }
   });
 
   it("is openapi-fetch's fetch: a client calls the app without a socket", async () => {

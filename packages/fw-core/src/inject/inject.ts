@@ -117,13 +117,13 @@ export async function inject<R extends HandlerRoute | undefined = undefined, con
 
 /**
  * A WHATWG `fetch` answered by `target` through inject (Hono's `app.fetch`), for clients that take one: openapi-fetch's
- * `createClient({baseUrl, fetch})`. A relative URL is against http://localhost; a response destroyed midway rejects, as fetch does.
+ * `createClient({baseUrl, fetch})`. A relative URL is against http://localhost; a stream body goes chunked, a response cut rejects, as fetch does.
  */
 export function injectFetch(target: InjectTarget): (input: Request | string | URL, init?: RequestInit) => Promise<Response> {
   return async (input, init) => {
     const request = new Request(input instanceof Request ? input : new URL(input, 'http://localhost'), init);
     const url = new URL(request.url);
-    const body = request.body === null ? undefined : new Uint8Array(await request.arrayBuffer());
+    const body = request.body === null ? undefined : init?.body instanceof ReadableStream ? request.body : new Uint8Array(await request.arrayBuffer());
     const { method, signal, headers: sent } = request;
     const answer = await inject(target, { method, url: url.pathname + url.search, headers: { ...Object.fromEntries(sent), host: url.host }, body, signal });
     if (!answer.complete) throw new TypeError(`fetch failed: the response to ${request.method} ${url.pathname} was cut`);
