@@ -11,6 +11,7 @@ import { after, before, describe, it } from 'node:test';
 import { json } from '../src/http/response.ts';
 import { inject } from '../src/inject/inject.ts';
 import { injectTestApp, type InjectedApp } from './support/inject-app.ts';
+import { rawExchange } from './support/raw-socket.ts';
 import { startTestApp, type TestApp, type TestAppSpec } from './support/test-app.ts';
 
 let ran = 0;
@@ -82,6 +83,12 @@ describe('inject: requests node:http refuses', () => {
       assert.equal(ran, before);
     });
   }
+  it('answers with the head a server sends, connection: close and nothing more (no date, no chunked framing)', async () => {
+    const answer = await rawExchange(server.server.port, 'GET /ec ho HTTP/1.1\r\nhost: localhost\r\n\r\n');
+    assert.equal(answer, 'HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
+    const res = await inject(app.fw, '/ec ho');
+    assert.deepEqual({ status: res.status, headers: res.headers, body: res.body, complete: res.complete }, { status: 400, headers: { connection: 'close' }, body: '', complete: true });
+  });
   for (const [name, request, status] of served) {
     it(`runs the request, as a server does: ${name}`, async () => {
       assert.equal(await overSocket(server.server.port, request), status);

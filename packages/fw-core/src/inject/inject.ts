@@ -100,7 +100,7 @@ export async function inject<R extends HandlerRoute | undefined = undefined, con
   });
   openExchange(req);
   // What node:http's parser refuses never reaches fw: its 400 and close, as startServer sends it (answerClientErrors).
-  if (unparsable(req)) res.writeHead(400, ['connection', 'close']).end();
+  if (unparsable(req)) Object.assign(res, { sendDate: false, useChunkedEncodingByDefault: false }).writeHead(400, ['connection', 'close']).end();
   else (typeof target === 'function' ? target : target.listener)(req, res);
   // After the listener, as node:http's parser does, so stream handlers that count body bytes see them.
   if (body.bytes !== undefined) req.push(body.bytes);
