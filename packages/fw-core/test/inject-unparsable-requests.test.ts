@@ -53,6 +53,10 @@ const refused: readonly (readonly [string, Case])[] = [
   ['a space in the target', { method: 'GET', url: '/ec ho', lines: [] }],
   ['a NUL in the target', { method: 'GET', url: '/ec\0ho', lines: [] }],
   ['a non-ASCII target', { method: 'GET', url: '/écho', lines: [] }],
+  ['a target without its leading slash', { method: 'GET', url: 'echo', lines: [] }],
+  ['an empty target', { method: 'GET', url: '', lines: [] }],
+  ['an authority-form target outside CONNECT', { method: 'GET', url: 'localhost:80', lines: [] }],
+  ['a scheme with a digit', { method: 'GET', url: 'h2://localhost/echo', lines: [] }],
   ['a header name that is no token', { method: 'GET', url: '/echo', lines: [['x tag', 'a']] }],
   ['a bare CR in a header value', { method: 'GET', url: '/echo', lines: [['x-tag', 'a\rb']] }],
   ['a control character in a header value', { method: 'GET', url: '/echo', lines: [['x-tag', 'a\x01b']] }],
@@ -63,6 +67,7 @@ const refused: readonly (readonly [string, Case])[] = [
 ];
 const served: readonly (readonly [string, Case, number])[] = [
   ['a tab in a header value', { method: 'GET', url: '/echo', lines: [['x-tag', 'a\tb']] }, 200],
+  ['an absolute-form target, any case', { method: 'GET', url: 'HTTP://localhost/echo', lines: [] }, 200],
   ['a method llhttp knows (PURGE): the route has no such method', { method: 'PURGE', url: '/echo', lines: [] }, 405],
   ['a Content-Length with leading zeros', { method: 'POST', url: '/echo', lines: [...json7, ['content-length', '07']], body: '{"a":1}' }, 200],
 ];

@@ -153,11 +153,11 @@ async function incomingMessage(socket: InjectSocket, spec: InjectRequest) {
 // process.getBuiltinModule, not an ES import of node:http: see server/start-server.ts (undici).
 const { METHODS } = process.getBuiltinModule('node:http');
 
-// What llhttp refuses (400): a method it does not know (or CONNECT, fw's 400), a space, control or non-ASCII character in the target,
-// a header name no token or a value with a control character, a Content-Length repeated, not digits or beside a Transfer-Encoding,
-// and a Transfer-Encoding whose last coding is not chunked (RFC 9112 §6.1, §6.3).
+// What llhttp refuses (400): a method it does not know (or CONNECT, fw's 400), a target but `/…`, `*…` or `scheme://…` or with a space,
+// control or non-ASCII character, a header name no token or a value with a control character, a Content-Length repeated, not digits
+// or beside a Transfer-Encoding, and a Transfer-Encoding whose last coding is not chunked (RFC 9112 §3.2, §6.1, §6.3).
 function unparsable({ method, url, rawHeaders: lines, headers }: IncomingMessage): boolean {
-  if (!METHODS.includes(method!) || method === 'CONNECT' || /[^\x21-\x7e]/.test(url!)) return true;
+  if (!METHODS.includes(method!) || method === 'CONNECT' || /[^\x21-\x7e]/.test(url!) || !/^(?:[/*]|[a-z]+:\/\/)/i.test(url!)) return true;
   for (let i = 0; i < lines.length; i += 2) if (!isHeaderName(lines[i]!) || !isHeaderValue(lines[i + 1]!)) return true;
   const [length, coding] = [headers['content-length'], headers['transfer-encoding']];
   if (length !== undefined && (!/^\d+$/.test(length) || coding !== undefined || hasRepeatedHeader(lines, 'content-length'))) return true;
