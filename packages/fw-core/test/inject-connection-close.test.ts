@@ -12,7 +12,8 @@ import { injectTestApp, type InjectedApp } from './support/inject-app.ts';
 import { openConnection } from './support/keep-alive-client.ts';
 import { startTestApp, type TestApp, type TestAppSpec } from './support/test-app.ts';
 
-const spec: TestAppSpec = { groups: [{ prefix: '', security: false, routes: [{ path: '/hello', handler: () => json({ hello: 'world' }), options: { methods: ['get'] } }] }] };
+const hello = { path: '/hello', handler: () => json({ hello: 'world' }), options: { methods: ['get' as const] } };
+const spec: TestAppSpec = { groups: [{ prefix: '', security: false, routes: [hello] }] };
 
 describe('inject: the connection header of the answer', () => {
   let server: TestApp;

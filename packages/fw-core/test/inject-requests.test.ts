@@ -78,7 +78,8 @@ describe('inject', () => {
   it('rejects a body JSON cannot carry (a function, a symbol, a BigInt, a cycle) with FW_ERR_INJECT_BAD_BODY naming what it sends, throwing nothing', async () => {
     const cycle: Record<string, unknown> = {};
     cycle.self = cycle;
-    const accepted = "inject's body is a string, bytes, a stream, a fetch body or a value JSON.stringify encodes (an object, an array, a number, a boolean, null); JSON.stringify";
+    const accepted = "inject's body is a string, bytes, a stream, a fetch body or a value JSON.stringify encodes "
+      + '(an object, an array, a number, a boolean, null); JSON.stringify';
     const cases: [unknown, string][] = [
       [() => 1, 'gives nothing for this function'],
       [Symbol('s'), 'gives nothing for this symbol'],

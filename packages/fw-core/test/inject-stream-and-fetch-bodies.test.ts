@@ -21,7 +21,9 @@ async function echo(req: FwRequest) {
   let body = '';
   for await (const chunk of req.raw) body += chunk;
   const { 'content-type': type, 'content-length': length, 'transfer-encoding': coding } = req.headers;
-  return json({ type: type ?? null, length: length ?? null, coding: coding ?? null, body });
+  // The framing and type lines sent, to tell a header sent empty (or null) from one not sent.
+  const lines = req.raw.rawHeaders.filter((name, index) => index % 2 === 0 && /^(content-|transfer-)/i.test(name)).map((name) => name.toLowerCase()).sort();
+  return json({ type: type ?? null, length: length ?? null, coding: coding ?? null, lines, body });
 }
 
 const post = { methods: ['post' as const] };
@@ -45,10 +47,12 @@ function chunkedOverSocket(port: number, path: string, chunks: readonly string[]
     socket.setEncoding('utf8').on('data', (chunk: string) => (text += chunk)).on('error', reject);
     socket.on('close', () => {
       const [head = '', rest = ''] = text.split('\r\n\r\n');
-      resolve({ status: Number(head.split(' ')[1]), body: JSON.parse(/transfer-encoding: chunked/i.test(head) ? rest.replace(/^[0-9a-f]+\r\n|\r\n0\r\n\r\n$/g, '') : rest) });
+      const body = /transfer-encoding: chunked/i.test(head) ? rest.replace(/^[0-9a-f]+\r\n|\r\n0\r\n\r\n$/g, '') : rest;
+      resolve({ status: Number(head.split(' ')[1]), body: JSON.parse(body) });
     });
     const framed = chunks.map((chunk) => `${Buffer.byteLength(chunk).toString(16)}\r\n${chunk}\r\n`).join('');
-    socket.write(`POST ${path} HTTP/1.1\r\nhost: localhost\r\nconnection: close\r\n${type === undefined ? '' : `content-type: ${type}\r\n`}transfer-encoding: chunked\r\n\r\n${framed}0\r\n\r\n`);
+    const typed = type === undefined ? '' : `content-type: ${type}\r\n`;
+    socket.write(`POST ${path} HTTP/1.1\r\nhost: localhost\r\nconnection: close\r\n${typed}transfer-encoding: chunked\r\n\r\n${framed}0\r\n\r\n`);
   });
 }
 
@@ -63,11 +67,11 @@ describe('inject: stream and fetch bodies as a client sends them', () => {
   const streams: readonly (readonly [string, () => unknown])[] = [
     ['a node Readable', () => Readable.from(['abc', 'déf'])],
     ['an async generator', async function* () { yield 'abc'; yield new TextEncoder().encode('déf'); }],
-    ['a WHATWG ReadableStream', () => new ReadableStream({ start(controller) { controller.enqueue(new TextEncoder().encode('abcdéf')); controller.close(); } })],
+    ['a WHATWG ReadableStream', () => new ReadableStream({ pull(controller) { controller.enqueue(new TextEncoder().encode('abcdéf')); controller.close(); } })],
   ];
   for (const [name, stream] of streams) {
     it(`sends ${name} chunked, as it is read`, async () => {
-      const expected = { status: 200, body: { type: null, length: null, coding: 'chunked', body: 'abcdéf' } };
+      const expected = { status: 200, body: { type: null, length: null, coding: 'chunked', lines: ['transfer-encoding'], body: 'abcdéf' } };
       assert.deepEqual(await chunkedOverSocket(server.server.port, '/echo', ['abc', 'déf']), expected);
       const res = await inject(app.fw, { method: 'POST', url: '/echo', body: stream() });
       assert.deepEqual({ status: res.status, body: res.json() }, expected);
@@ -103,6 +107,7 @@ describe('inject: stream and fetch bodies as a client sends them', () => {
     ['an ArrayBuffer', () => new TextEncoder().encode('bytes').buffer],
     ['a DataView', () => new DataView(new TextEncoder().encode('xbytesx').buffer, 1, 5)],
     ['a Blob', () => new Blob(['a blob'], { type: 'text/x-blob' })],
+    ['a Blob without a type', () => new Blob(['a blob'])],
   ];
   for (const [name, body] of encoded) {
     it(`sends ${name} as fetch does, with its length and content-type`, async () => {
@@ -125,7 +130,8 @@ describe('inject: stream and fetch bodies as a client sends them', () => {
     };
     const real = await fetch(`${server.url}/echo`, { method: 'POST', body: form() });
     const res = await inject(app.fw, { method: 'POST', url: '/echo', body: form() });
-    assert.deepEqual({ status: res.status, body: boundless(res.json<{ type: string; body: string }>()) }, { status: real.status, body: boundless(await real.json() as { type: string; body: string }) });
+    const expected = { status: real.status, body: boundless(await real.json() as { type: string; body: string }) };
+    assert.deepEqual({ status: res.status, body: boundless(res.json<{ type: string; body: string }>()) }, expected);
     assert.match(res.json<{ type: string }>().type, /^multipart\/form-data; boundary=/);
   });
 });

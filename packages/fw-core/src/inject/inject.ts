@@ -140,12 +140,11 @@ async function incomingMessage(socket: InjectSocket, spec: InjectRequest) {
   for (const [name, value] of lines) addHeaderLine(req, name, value, headers);
   headers['host'] ??= 'localhost';
   const body = await encodeBody(spec.body, headers);
-  // A streamed body goes chunked unless its length is given, as fetch sends one.
+  // A streamed body goes chunked unless its length is given, as fetch sends one; a body in memory is whole (complete once read).
   if (body.bytes !== undefined && headers['transfer-encoding'] === undefined) headers['content-length'] ??= String(body.bytes.byteLength);
   else if (body.chunks !== undefined && headers['content-length'] === undefined) headers['transfer-encoding'] ??= 'chunked';
   Object.assign(req, { method: (spec.method ?? 'GET').toUpperCase(), url: spec.url, headers, httpVersion: '1.1', httpVersionMajor: 1, httpVersionMinor: 1 });
   req.rawHeaders = [...lines, ...Object.entries(headers).filter(([name]) => !lines.some(([given]) => given.toLowerCase() === name))].flat() as string[];
-  // A body in memory is whole: the message is complete as soon as it is read.
   req.complete = body.chunks === undefined;
   return { req, body };
 }
@@ -173,7 +172,8 @@ async function encodeBody(body: unknown, headers: Record<string, string | string
   // Encoded as fetch encodes them, with the content-type it gives (FormData's boundary, URLSearchParams' form type).
   if ([ArrayBuffer, Blob, FormData, URLSearchParams].some((type) => body instanceof type)) {
     const encoded = new Response(body as ConstructorParameters<typeof Response>[0]);
-    headers['content-type'] ??= encoded.headers.get('content-type')!;
+    const type = encoded.headers.get('content-type');
+    if (type !== null) headers['content-type'] ??= type;
     return { bytes: Buffer.from(await encoded.arrayBuffer()) };
   }
   let json: string | undefined;
