@@ -133,7 +133,6 @@ export const UNIT: readonly string[] = [
   ...['cli-error-codes', 'openapi-bodyless-statuses', 'openapi-validator-vendored', 'release-npm-on-windows', 'release-start-script', 'swagger-ui-release'].map(
     (name) => `packages/fw-cli/test/${name}.test.ts`,
   ),
-  'examples/blog/test/plugins-rate-limit-client-key.test.ts',
   'examples/blog/test/store-settings.test.ts',
   'tests/docs-performance-current.test.ts',
   'tests/fw-core-comments.test.ts',
