@@ -14,6 +14,8 @@ const ROOT = join(import.meta.dirname, '..', '..');
 /** The imported sample module and the removal of its directory. */
 export interface DocSample<M> {
   readonly module: M;
+  /** The directory the sample was written to, for files that go beside it. */
+  readonly dir: string;
   remove(): Promise<void>;
 }
 
@@ -25,5 +27,5 @@ export async function importDocSample<M>(doc: string, matches: (code: string) =>
   const dir = await mkdtemp(join(ROOT, '.tmp', prefix));
   await writeFile(join(dir, file), block.code);
   const module = (await import(pathToFileURL(join(dir, file)).href)) as M;
-  return { module, remove: () => rm(dir, { recursive: true, force: true }) };
+  return { module, dir, remove: () => rm(dir, { recursive: true, force: true }) };
 }
