@@ -3,8 +3,8 @@
  * does what its text says, run as the sample reads: the GET carries the note's ETag and is
  * answered whole whatever If-None-Match says (fw makes no 304 for a handler's answer), a PUT
  * needs If-Match (428 without it), a stale tag is a 412, and a matching tag, a list holding it,
- * or `*` writes the next version with its new ETag; `fw openapi` documents the 412, the 428 and
- * the ETag of the 200.
+ * or `*` writes the next version with its new ETag; `fw openapi` documents the If-Match header,
+ * the 412, the 428 and the ETag of the 200.
  */
 import assert from 'node:assert/strict';
 import { readFile, writeFile } from 'node:fs/promises';
@@ -62,12 +62,13 @@ describe("docs/applications-reference.md's conditional update", () => {
     assert.deepEqual(any.json(), { id: 1, text: 'fourth', version: 4 });
   });
 
-  it("puts the PUT's 412 and 428 and its 200's ETag in fw openapi's document", async () => {
+  it("puts the PUT's If-Match, its 412 and 428 and its 200's ETag in fw openapi's document", async () => {
     await writeFile(join(sample.dir, 'package.json'), JSON.stringify({ type: 'module', fw: { app: './app.ts' } }));
     await writeFile(join(sample.dir, 'fw.config.json'), JSON.stringify({ fw: { bootstrap_application: 'notes' } }));
     assertSucceeded(await runFw(['openapi', '--app', sample.dir, '--output', join(sample.dir, 'openapi.json')]));
     const put = JSON.parse(await readFile(join(sample.dir, 'openapi.json'), 'utf8')).paths['/notes/{id}'].put;
     assert.deepEqual(Object.keys(put.responses).filter((code) => code === '412' || code === '428'), ['412', '428']);
+    assert.deepEqual(put.parameters[1], { name: 'if-match', in: 'header', required: false, schema: { type: 'string' } });
     const etag = { description: 'The new version of the note, for the next If-Match', required: true, schema: { type: 'string' } };
     assert.deepEqual(put.responses['200'].headers, { ETag: etag });
   });
