@@ -135,6 +135,8 @@ export const UNIT: readonly string[] = [
   ),
   'examples/blog/test/store-settings.test.ts',
   'tests/docs-performance-current.test.ts',
+  'tests/docs-telemetry-one-app-per-process.test.ts',
+  'tests/docs-upload-sample.test.ts',
   'tests/fw-core-comments.test.ts',
   'tests/test-suites.test.ts',
   'tests/tests-wait-on-events.test.ts',

@@ -74,7 +74,8 @@ export async function registerTelemetry(config: EnvConfig, options: TelemetryOpt
   const kept = config.propagatorsVariable === undefined ? undefined : () => badEnv(`OTEL_PROPAGATORS=${JSON.stringify(config.propagatorsVariable)} has no effect: the propagator registered before setupTelemetry is kept (its fields: ${propagation.fields().join(', ') || 'none'})`);
   const unregister = registerGlobals(tracerProvider, meterProvider, propagator, server, kept);
   if (unregister === undefined) {
-    return abandon(new FwError('FW_ERR_OTEL_ALREADY_REGISTERED', 'a global OpenTelemetry tracer or meter provider is already registered; call setupTelemetry once, or shut the previous one down first'));
+    return abandon(new FwError('FW_ERR_OTEL_ALREADY_REGISTERED', 'a global OpenTelemetry tracer or meter provider is already registered (by an open listener of a withTelemetry app, '
+        + 'a setupTelemetry call, or another SDK): close or shut that one down first, or start test listeners with OTEL_SDK_DISABLED=true'));
   }
   // Request log lines carry the ids of the request's span from here on (log/logger.ts).
   const restoreSpanReader = useRecordingSpanReader(activeRecordingSpan);
