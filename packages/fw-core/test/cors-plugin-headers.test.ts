@@ -74,6 +74,24 @@ describe('fw_cors_plugin with expose_headers', () => {
   });
 });
 
+describe('fw_cors_plugin with allow_headers', () => {
+  it('names the request headers a page may send, Authorization included, on answers and on preflights', async () => {
+    const server = await startPluginServer(fwCorsPlugin, { allow_origins: 'https://app.example', allow_headers: ['Authorization', 'If-Match'] });
+    try {
+      for (const method of ['PUT', 'OPTIONS']) {
+        const headers = { origin: 'https://app.example', 'access-control-request-method': 'PUT', 'access-control-request-headers': 'authorization,if-match' };
+        const res = await fetch(server.url, { method, headers });
+        await res.arrayBuffer();
+        assert.equal(res.headers.get('access-control-allow-headers'), 'Authorization, If-Match', method);
+        assert.equal(res.headers.get('access-control-allow-methods'), '*');
+        await server.nextOutcome();
+      }
+    } finally {
+      await server.close();
+    }
+  });
+});
+
 describe('fw_cors_plugin with allow_origins *', () => {
   it('sends * verbatim', async () => {
     const server = await startPluginServer(fwCorsPlugin, { allow_origins: '*' });

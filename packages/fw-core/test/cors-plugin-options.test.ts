@@ -33,9 +33,10 @@ describe('fw_cors_plugin validates allow_origins in init', () => {
   });
 
   it('accepts * and a single origin', () => {
-    assert.equal(initWith({ allow_origins: '*' }), undefined);
-    assert.equal(initWith({ allow_origins: 'https://app.example' }), undefined);
-    for (const origin of ['http://localhost:5173', 'http://127.0.0.1:3000', 'http://[::1]:8080', 'app+x.y-z://host']) assert.equal(initWith({ allow_origins: origin }), undefined);
+    const defaults = { expose: undefined, allow: '*' };
+    assert.deepEqual(initWith({ allow_origins: '*' }), defaults);
+    assert.deepEqual(initWith({ allow_origins: 'https://app.example' }), defaults);
+    for (const origin of ['http://localhost:5173', 'http://127.0.0.1:3000', 'http://[::1]:8080', 'app+x.y-z://host']) assert.deepEqual(initWith({ allow_origins: origin }), defaults);
   });
 
   it('refuses what no browser sends as its Origin, which the header, sent as written, would match for none: a list, a path, a trailing slash, upper case', () => {
@@ -55,8 +56,15 @@ describe('fw_cors_plugin validates allow_origins in init', () => {
     }
   });
 
-  it('takes expose_headers, a list of header names, as its state: the header value, joined once', () => {
-    assert.equal(initWith({ allow_origins: '*', expose_headers: ['Location', 'Retry-After'] }), 'Location, Retry-After');
+  it('takes expose_headers and allow_headers, lists of header names, as its state: the header values, joined once (allow-headers * without one)', () => {
+    assert.deepEqual(initWith({ allow_origins: '*', expose_headers: ['Location', 'Retry-After'] }), { expose: 'Location, Retry-After', allow: '*' });
+    assert.deepEqual(initWith({ allow_origins: '*', allow_headers: ['Authorization', 'If-Match'] }), { expose: undefined, allow: 'Authorization, If-Match' });
+  });
+
+  it('refuses an allow_headers that is not a non-empty list of header names', () => {
+    for (const value of ['*', [], ['Authorization', ''], ['If Match'], ['x\r\ny'], [42]]) {
+      assertBadOptions({ allow_origins: '*', allow_headers: value }, 'fw_cors_plugin option allow_headers must be a list of header names, e.g. ["Authorization", "Content-Type"]', 'allow_headers');
+    }
   });
 
   it('refuses an expose_headers that is not a non-empty list of header names', () => {
@@ -68,7 +76,7 @@ describe('fw_cors_plugin validates allow_origins in init', () => {
   it('refuses options of the configurable variant, whose headers the built-in fixes to *', () => {
     assertBadOptions(
       { allow_origins: '*', allow_methods: 'GET' },
-      'fw_cors_plugin does not know option allow_methods; its options are: allow_origins, expose_headers',
+      'fw_cors_plugin does not know option allow_methods; its options are: allow_origins, expose_headers, allow_headers',
       'allow_methods',
     );
   });
@@ -85,6 +93,7 @@ describe('fw_cors_plugin describes itself', () => {
       options: [
         ['allow_origins', 'Value of access-control-allow-origin; "*" allows any origin (required)'],
         ['expose_headers', 'Response headers a page may read, as access-control-expose-headers (optional)'],
+        ['allow_headers', 'Request headers a page may send, as access-control-allow-headers (optional; default "*")'],
       ],
     });
   });

@@ -13,7 +13,14 @@ export type CorsPluginOptions = {
   readonly allow_origins: string;
   /** Response headers a page may read beyond the CORS-safelisted ones (`Location`, `Retry-After`): `access-control-expose-headers`. */
   readonly expose_headers?: readonly string[];
+  /** Request headers a page may send (`Authorization`, which `*` never covers: Fetch): `access-control-allow-headers`, else `*`. */
+  readonly allow_headers?: readonly string[];
 };
+
+/** The header values, joined once at init. */
+type CorsHeaders = { readonly expose: string | undefined; readonly allow: string };
+
+const headerNames = { expected: 'a list of header names', accepts: (value: unknown) => Array.isArray(value) && value.length > 0 && value.every((name) => typeof name === 'string' && isHeaderName(name)) };
 
 const optionRules: Readonly<Record<keyof CorsPluginOptions, OptionRule>> = {
   allow_origins: {
@@ -23,7 +30,8 @@ const optionRules: Readonly<Record<keyof CorsPluginOptions, OptionRule>> = {
     // Browsers compare it with their Origin as text: a list, a path or a trailing slash matches none, so it fails at start, not in each browser.
     accepts: (value) => value === '*' || (typeof value === 'string' && /^[a-z][a-z0-9+.-]*:\/\/(?:[a-z0-9.-]+|\[[0-9a-f:.]+\])(?::[0-9]{1,5})?$/.test(value)),
   },
-  expose_headers: { expected: 'a list of header names', example: '["Location", "Retry-After"]', accepts: (value) => Array.isArray(value) && value.length > 0 && value.every((name) => typeof name === 'string' && isHeaderName(name)) },
+  expose_headers: { ...headerNames, example: '["Location", "Retry-After"]' },
+  allow_headers: { ...headerNames, example: '["Authorization", "Content-Type"]' },
 };
 
 const info: PluginInfo = {
@@ -35,18 +43,22 @@ const info: PluginInfo = {
   options: [
     ['allow_origins', 'Value of access-control-allow-origin; "*" allows any origin (required)'],
     ['expose_headers', 'Response headers a page may read, as access-control-expose-headers (optional)'],
+    ['allow_headers', 'Request headers a page may send, as access-control-allow-headers (optional; default "*")'],
   ],
 };
 
-/** The built-in cross-origin plugin; its state, the access-control-expose-headers value (if any). */
-export const fwCorsPlugin: FwPlugin<string | undefined, CorsPluginOptions> = {
+/** The built-in cross-origin plugin; its state, the access-control-expose-headers and -allow-headers values. */
+export const fwCorsPlugin: FwPlugin<CorsHeaders, CorsPluginOptions> = {
   name: 'fw_cors_plugin',
-  init: (options) => (checkPluginOptions('fw_cors_plugin', options, optionRules), options.expose_headers?.join(', ')),
+  init(options) {
+    checkPluginOptions('fw_cors_plugin', options, optionRules);
+    return { expose: options.expose_headers?.join(', '), allow: options.allow_headers?.join(', ') ?? '*' };
+  },
   pre_request(req, _env, options, state) {
     req.responseHeaders['access-control-allow-origin'] = options.allow_origins;
-    req.responseHeaders['access-control-allow-headers'] = '*';
+    req.responseHeaders['access-control-allow-headers'] = state.allow;
     req.responseHeaders['access-control-allow-methods'] = '*';
-    if (state !== undefined) req.responseHeaders['access-control-expose-headers'] = state;
+    if (state.expose !== undefined) req.responseHeaders['access-control-expose-headers'] = state.expose;
     if (req.method !== 'OPTIONS') return ['ok', req, state];
     // Deliberately against RFC 9110 §8.6 (no content-length on a 204): Safari waits for a body on a 204 preflight without it.
     reply(req, 204, { 'content-length': '0' });
