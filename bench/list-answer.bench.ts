@@ -20,6 +20,7 @@ import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { alternate, countInstructions, median, pairedCpuRatio, row, spawnServer, type Contender } from './support/harness.ts';
+import { LIST_SERVERS as SERVERS } from './support/list-answer-servers.ts';
 
 const { values } = parseArgs({
   options: {
@@ -35,14 +36,6 @@ const { values } = parseArgs({
 const connections = Number(values.connections);
 const machine = `Machine: ${cpus().length} CPUs (${cpus()[0]?.model ?? 'unknown'}), Node ${process.version}`;
 
-/** Each contender: its name, its server file, and the BENCH_LIST mode it serves. */
-const SERVERS = [
-  { name: 'raw node:http, hand-written projection + JSON.stringify', file: 'servers/raw-list-server.ts', mode: 'hand' },
-  { name: 'raw node:http, prebuilt buffer (floor)', file: 'servers/raw-list-server.ts', mode: 'prebuilt' },
-  { name: 'Fastify 5, response schema (fast-json-stringify)', file: 'servers/fastify-list-server.ts', mode: '' },
-  { name: 'fw json({posts}), response schema', file: 'servers/fw-list-server.ts', mode: 'json' },
-  { name: "fw jsonStream(page, {key: 'posts'}), response schema", file: 'servers/fw-list-server.ts', mode: 'stream' },
-] as const;
 const [HAND, , FASTIFY, FW_JSON, FW_STREAM] = SERVERS.map((server) => server.name) as [string, string, string, string, string];
 
 const ratio = (a: number, b: number): string => (Number.isFinite(a / b) ? `${(a / b).toFixed(3)}x` : '–'); // – when --only left one out
