@@ -3,7 +3,8 @@
  * blog with cors_plugin, rate_limit_plugin on the memory store, and rate_limit_plugin on Redis,
  * each a subprocess (LOG_LEVEL=warn), rounds alternating the order. max_requests is set high
  * enough that no request is refused, so every request pays the full counting cost. Reports
- * median requests/s and server CPU µs per request, and each plugin's ratio to "off".
+ * median requests/s and server CPU µs per request, and each plugin's ratio to "off". Every request comes
+ * from an origin in cors_plugin's list (support/plugin-contenders.ts says why).
  *
  *   npm run build && npx node bench/plugins.bench.ts [--rounds 5] [--seconds 5] [--connections 50]
  */
@@ -14,6 +15,7 @@ import { parseArgs } from 'node:util';
 import { Redis } from 'ioredis';
 import { startBlogService, type BlogService } from './blog/blog-service.ts';
 import { median } from './support/harness.ts';
+import { BENCH_ORIGIN, pluginContenders, pluginsConfig, PLUGINS_REQUEST, seedPost } from './support/plugin-contenders.ts';
 import { measureLoad } from './support/load-figures.ts';
 
 const { values } = parseArgs({ options: { rounds: { type: 'string', default: '5' }, seconds: { type: 'string', default: '5' }, connections: { type: 'string', default: '50' } } });
@@ -21,31 +23,22 @@ const rounds = Number(values.rounds);
 const seconds = Number(values.seconds);
 const connections = Number(values.connections);
 const prefix = `bench:rate_limit:${process.pid}:`;
-const LIMIT = { max_requests: 1_000_000_000, window_ms: 3_600_000 };
-
-const contenders: { name: string; plugins: object[] }[] = [
-  { name: 'off', plugins: [] },
-  { name: 'cors_plugin (list of 2 origins)', plugins: [{ module: 'cors_plugin', options: { allow_origins: ['https://app.example', 'https://admin.example'] } }] },
-  { name: 'rate_limit_plugin, memory', plugins: [{ module: 'rate_limit_plugin', options: { ...LIMIT, store: 'memory' } }] },
-  { name: 'rate_limit_plugin, redis', plugins: [{ module: 'rate_limit_plugin', options: { ...LIMIT, store: 'redis', key_prefix: prefix } }] },
-];
+const contenders = pluginContenders(prefix);
 
 const dir = await mkdtemp(join(tmpdir(), 'fw-plugins-bench-'));
 const running: { name: string; service: BlogService; rps: number[]; cpu: number[] }[] = [];
 try {
   for (const [i, contender] of contenders.entries()) {
     const path = join(dir, `fw.config.${i}.json`);
-    const plugins = [...contender.plugins.map((p) => ({ phase: 'pre_request', ...p })), { phase: 'pre_request', module: 'fw_request_plugin', options: { decode_json_body: true } }];
-    await writeFile(path, JSON.stringify({ fw: { bootstrap_application: 'blog', plugins }, blog: { store: 'memory' } }));
+    await writeFile(path, pluginsConfig(contender));
     const service = await startBlogService({ FW_CONFIG: path, BLOG_STORE: 'memory', METRICS_PORT: '0' });
-    const created = await fetch(`${service.url}/api/posts`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ title: 'Benchmark post', body: 'Lorem ipsum dolor sit amet. '.repeat(4), status: 'published', user_id: 7 }) });
-    if (created.status !== 201) throw new Error(`${contender.name}: POST answered ${created.status}`);
     running.push({ name: contender.name, service, rps: [], cpu: [] });
+    await seedPost(service.url);
   }
   for (let round = 0; round < rounds; round += 1) {
     const order = round % 2 === 0 ? running : [...running].reverse();
     for (const c of order) {
-      const figure = await measureLoad({ url: c.service.url, cpuMicros: () => c.service.cpuMicros() }, '/api/posts/1', seconds, connections);
+      const figure = await measureLoad({ url: c.service.url, cpuMicros: () => c.service.cpuMicros() }, PLUGINS_REQUEST, seconds, connections);
       c.rps.push(figure.rps);
       c.cpu.push(figure.cpuPerRequest);
     }
@@ -62,7 +55,7 @@ try {
 }
 const off = running[0]!;
 const lines = [
-  `GET /api/posts/:id on the blog (memory store), autocannon -c ${connections} -d ${seconds}, ${rounds} alternating rounds, medians`,
+  `GET /api/posts/:id with Origin: ${BENCH_ORIGIN} on the blog (memory store), autocannon -c ${connections} -d ${seconds}, ${rounds} alternating rounds, medians`,
   '',
   '| plugins | requests/s | server CPU µs/request | throughput vs off | CPU/request vs off |',
   '|---|---|---|---|---|',
