@@ -14,11 +14,7 @@ import { CONTENDERS } from './router/contenders.ts';
 import { fw, fwTargets } from './router/contenders/fw.ts';
 import { benchTable, type BenchOptions } from './router/lookup-bench.ts';
 import { adaptationLines, classTable, machineLine, ratesTable, skippedLines } from './router/report.ts';
-import { singleHost, withoutQueries } from './router/variants.ts';
-import { blogTable } from './tables/blog-table.ts';
-import { commerceTable } from './tables/commerce-table.ts';
-import { githubTable } from './tables/github-table.ts';
-import { missHeavy } from './tables/miss-heavy.ts';
+import { QUERY_TABLES, ROUTING_TABLES } from './router/bench-tables.ts';
 
 const ROUNDS = Number(process.env.ROUNDS ?? 7);
 const ROUND_MS = Number(process.env.ROUND_MS ?? 200);
@@ -27,14 +23,7 @@ const tableChoice = process.env.TABLES?.split(',').map(Number);
 const peerChoice = process.env.PEERS?.split(',');
 const contenders = peerChoice === undefined ? CONTENDERS : CONTENDERS.filter((c) => c.name === 'fw' || peerChoice.includes(c.name));
 
-const allTables = [
-  blogTable,
-  githubTable,
-  singleHost(githubTable, 'api.example.com'),
-  commerceTable,
-  missHeavy(blogTable, 31),
-  missHeavy(commerceTable, 37),
-].map(withoutQueries);
+const allTables = ROUTING_TABLES;
 for (const position of tableChoice ?? []) {
   if (allTables[position - 1] === undefined) throw new Error(`TABLES: no table ${position}; there are ${allTables.length}`);
 }
@@ -42,7 +31,7 @@ for (const name of peerChoice ?? []) {
   if (!CONTENDERS.some((c) => c.name === name)) throw new Error(`PEERS: no router named ${name}; ${CONTENDERS.map((c) => c.name).join(', ')}`);
 }
 const routingAlone = tableChoice === undefined ? allTables : allTables.filter((_, i) => tableChoice.includes(i + 1));
-const withQueries = tableChoice === undefined && contenders.some((c) => c.name === 'find-my-way') ? [blogTable, githubTable, commerceTable] : [];
+const withQueries = tableChoice === undefined && contenders.some((c) => c.name === 'find-my-way') ? QUERY_TABLES : [];
 const names = contenders.map((contender) => contender.name);
 
 const alone = routingAlone.map((table) => {
