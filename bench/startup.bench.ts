@@ -21,13 +21,13 @@
  * Run: `npm run build && npx node bench/startup.bench.ts` (RUNS=5 by default).
  */
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
 import { createServer } from 'node:net';
 import { availableParallelism, cpus, tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { setTimeout } from 'node:timers/promises';
-import { guideFiles } from '../tests/support/markdown-fences.ts';
+import { fwGuideArgs, honoGuideArgs, writeGuideProject } from './startup/guide-project.ts';
 import { median } from './support/harness.ts';
 
 const RUNS = Number(process.env.RUNS ?? 5);
@@ -48,16 +48,6 @@ interface Contender {
 }
 
 const contender = (name: string, cwd: string, args: readonly string[], path: string): Contender => ({ name, cwd, args, path, wall: [], cpu: [] });
-
-/** Writes the guide's files into `dir`, with the workspace's node_modules (fw-core, fw-cli, ajv, hono) beside them. */
-function writeGuideProject(dir: string): void {
-  const guide = 'docs/applications.md';
-  for (const [path, code] of guideFiles(guide, readFileSync(join(repo, guide), 'utf8'))) {
-    mkdirSync(dirname(join(dir, path)), { recursive: true });
-    writeFileSync(join(dir, path), code);
-  }
-  symlinkSync(join(repo, 'node_modules'), join(dir, 'node_modules'));
-}
 
 /** A port free now, on loopback. */
 function freePort(): Promise<number> {
@@ -120,8 +110,8 @@ async function timeStart(c: Contender): Promise<void> {
 try {
   const guideDir = join(project, 'bookmarks');
   writeGuideProject(guideDir);
-  const hono = contender('Hono 4, the guide app', guideDir, [join(repo, 'bench/startup/hono-bookmarks.ts'), guideDir], '/bookmarks?limit=1');
-  const guide = contender('fw, the guide app (its npm start)', guideDir, ['src/main.ts'], '/bookmarks?limit=1');
+  const hono = contender('Hono 4, the guide app', guideDir, honoGuideArgs(guideDir), '/bookmarks?limit=1');
+  const guide = contender('fw, the guide app (its npm start)', guideDir, fwGuideArgs(), '/bookmarks?limit=1');
   const blog = contender('fw, the blog (its npm start)', join(repo, 'examples/blog'), ['src/main.ts'], '/api/posts');
   const built = contender('fw, the blog built (the root npm start)', join(repo, 'examples/blog'), ['dist/main.js'], '/api/posts');
   const contenders = [contender('raw node:http', guideDir, [join(repo, 'bench/startup/raw-node-heartbeat.ts')], '/heartbeat'), hono, guide, blog, built];
