@@ -72,7 +72,7 @@ describe('the start-up bench contenders', () => {
     } finally {
       for (const child of children) {
         const exited = once(child, 'exit');
-        child.kill();
+        child.kill('SIGKILL'); // as the bench stops them; SIGTERM would wait out fw's 5 s drain
         await exited;
       }
       rmSync(root, { recursive: true, force: true });
