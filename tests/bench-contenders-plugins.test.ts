@@ -21,7 +21,8 @@ describe('the plugins bench contenders', () => {
       for (const [i, contender] of pluginContenders('unused:').filter(({ name }) => !name.includes('redis')).entries()) {
         const path = join(dir, `fw.config.${i}.json`);
         await writeFile(path, pluginsConfig(contender));
-        running.push([contender.name, await startBlogService({ FW_CONFIG: path, BLOG_STORE: 'memory', METRICS_PORT: '0' })]);
+        // As the bench starts them; FW_SHUTDOWN_DELAY_MS only spares the stop its 5 s drain.
+        running.push([contender.name, await startBlogService({ FW_CONFIG: path, BLOG_STORE: 'memory', METRICS_PORT: '0', FW_SHUTDOWN_DELAY_MS: '0' })]);
         await seedPost(running.at(-1)![1].url);
       }
       assert.equal(running.length, 3);
