@@ -31,10 +31,8 @@ export function readinessHandler(options: ReadinessOptions): InlineHandler {
   for (const [name, check] of Object.entries(checks)) if (typeof check !== 'function') throw bad(`checks.${name} must be a function`);
   if (!Number.isInteger(timeoutMs) || timeoutMs < 1 || timeoutMs > MAX_TIMER_MS) throw bad(`timeoutMs must be an integer from 1 to ${MAX_TIMER_MS}, got ${String(timeoutMs)}`);
   const names = Object.keys(checks);
-  const state = (failed: readonly string[]): JsonResponse => {
-    if (lifecycle.draining) return answer({ status: 'draining' }, 503);
-    return failed.length === 0 ? answer({ status: 'ready' }, 200) : answer({ status: 'unavailable', failed }, 503);
-  };
+  const state = (failed: readonly string[]): JsonResponse => (lifecycle.draining ? answer({ status: 'draining' }, 503)
+    : failed.length === 0 ? answer({ status: 'ready' }, 200) : answer({ status: 'unavailable', failed }, 503));
   if (names.length === 0) return () => state([]);
   // Single-flight: probes arriving while the checks run share that run, so a flood of them pings the database once; dropped once settled, so the next probe sees a change at once.
   let running: Promise<string[]> | undefined;

@@ -8,7 +8,7 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import type { LoadedApplication } from '../app/load-application.ts';
 import { FwError } from '../errors.ts';
-import { lingeringEnd } from '../http/lingering-close.ts';
+import { closeLingering, lingeringEnd } from '../http/lingering-close.ts';
 import { continueOnRead } from '../http/read-body.ts';
 import { closeAfterResponse, detachHttpParser, flushedBytes, responseOnSocket } from '../http/node-internals.ts';
 import type { Logger } from '../log/logger.ts';
@@ -59,6 +59,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<FwS
   const onRequest = (req: IncomingMessage, res: ServerResponse): void => {
     // Parsed behind an answer that closed the connection (a refusal leaving its body unread): nobody would read its answer.
     if (!req.socket.writable) return;
+    // llhttp parses nothing after a request asking to switch protocols (fw has no 'upgrade' listener): what follows would wait for keep_alive_timeout_ms.
+    if (req.headers.upgrade !== undefined && /(?:^|,)[ \t]*upgrade[ \t]*(?:,|$)/i.test(req.headers.connection ?? '')) closeLingering(res);
     openExchange(req);
     // node:http gives a response its socket at once unless another response holds it: only a
     // pipelined request waits at the gate (pipelining-gate.ts).
