@@ -59,6 +59,14 @@ describe('transfer codings of a request body', () => {
     });
   }
 
+  it('closes the connection after an HTTP/1.0 request with Transfer-Encoding, whose framing RFC 9112 §6.1 calls faulty', async () => {
+    const post = `POST /upload HTTP/1.0\r\nHost: x\r\nConnection: keep-alive\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n0\r\n\r\n`;
+    const answer = await rawExchange(port, `${post}GET /upload HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`);
+    assert.deepEqual([...answer.matchAll(/HTTP\/1\.1 \d{3} [^\r]*/g)].map(([line]) => line), ['HTTP/1.1 200 OK']);
+    assert.match(answer, /\r\nconnection: close\r\n/i);
+    assert.equal(bodies.at(-1), 'hello');
+  });
+
   for (const coding of ['chunked', 'Chunked', 'CHUNKED']) {
     it(`reads a chunked body: ${coding}`, async () => {
       assert.deepEqual(await statuses(coding), ['HTTP/1.1 200 OK', 'HTTP/1.1 405 Method Not Allowed']);

@@ -118,6 +118,8 @@ function compileDispatch(runtime: Runtime, pre: PluginEnv, post: PluginEnv): (fl
     if (raw.headers.expect !== undefined && raw.httpVersionMinor === 1 && !CONTINUE.test(raw.headers.expect)) return writeError(flow, 417, 'expectation failed: only 100-continue is supported', { headers: carriesBody(raw) ? { connection: 'close' } : {} });
     // node:http undoes only chunked, and answers 400 when it is not the last coding (RFC 9112 §6.3): one before it would reach the reader (§6.1).
     if (/,[ \t]*chunked$/i.test(raw.headers['transfer-encoding'] ?? '')) return writeError(flow, 501, 'transfer coding not implemented: only chunked is read');
+    // An HTTP/1.0 message with Transfer-Encoding has faulty framing, to close after (RFC 9112 §6.1): node:http keeps its connection.
+    if (raw.httpVersionMinor === 0 && raw.headers['transfer-encoding'] !== undefined) closeAfterResponse(flow.res);
     // node:http keeps the first of two Authorization or Content-Type headers: the credential, or what the body is, must not depend on order.
     if (raw.headers.authorization !== undefined && hasRepeatedHeader(raw.rawHeaders, 'authorization')) return writeError(flow, 400, 'repeated authorization header');
     if (raw.headers['content-type'] !== undefined && hasRepeatedHeader(raw.rawHeaders, 'content-type')) return writeError(flow, 400, 'repeated content-type header');
@@ -148,10 +150,7 @@ function compileDispatch(runtime: Runtime, pre: PluginEnv, post: PluginEnv): (fl
   };
 }
 
-/**
- * fw speaks HTTP/1.x only: 400 for llhttp's versionless HTTP/0.9 `GET /` (RFC 9112 §3), 505 for another major version
- * (RFC 9110 §15.6.6); the connection closes after.
- */
+/** fw speaks HTTP/1.x only: 400 for llhttp's versionless HTTP/0.9 `GET /` (RFC 9112 §3), 505 for another major (RFC 9110 §15.6.6); then a close. */
 function refuseVersion(flow: Flow): void {
   closeAfterResponse(flow.res);
   if (flow.raw.httpVersionMajor === 0) return writeError(flow, 400, 'request line without an HTTP/1.x version');
