@@ -15,7 +15,8 @@
  * 431 for a head over max_header_size, 505 for HTTP/2.0; fw's 400 for a CONNECT, which node:http alone closed unanswered) and a closed connection. Also: /ready spelled another way is
  * still refused by both balancers (HAProxy's deny once let `/%72eady` through, which fw routes as /ready); an Upgrade
  * never opens a tunnel; HEAD answers carry no body; a malformed request pipelined behind a write is refused after the
- * write's 201 (fw once wrote the 400 first, as the write's answer).
+ * write's 201 (fw once wrote the 400 first, as the write's answer); requests pipelined behind an Upgrade go unanswered and the
+ * connection closes (node:http's parser reads nothing after it: the connection once sat until the keep-alive timeout).
  */
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
@@ -48,6 +49,9 @@ const post = (headers: string, body: string, version = '1.1'): string => `POST /
 /** The body hides the requests after a chunked end, with a Content-Length covering them: CL.TE with `te` as the Transfer-Encoding line(s). */
 const clte = (te: string) => (hidden: string): string => post(`Content-Length: ${`0\r\n\r\n${hidden}`.length}\r\n${te}\r\n`, `0\r\n\r\n${hidden}`);
 /** A chunked POST whose body is `body` (the hidden requests placed in it by the attack). */
+/** A GET asking to switch to `protocol` (Connection: `connection`), the hidden requests pipelined behind it. */
+const upgrade = (protocol: string, connection: string) => (hidden: string): string =>
+  `GET /api/posts?limit=1 HTTP/1.1\r\n${HOST}Upgrade: ${protocol}\r\nConnection: ${connection}\r\n\r\n${hidden}`;
 const chunked = (body: (hidden: string) => string) => (hidden: string): string => post('Transfer-Encoding: chunked\r\n', body(hidden));
 
 const ATTACKS: readonly Attack[] = [
@@ -98,6 +102,9 @@ const ATTACKS: readonly Attack[] = [
   { name: 'a request line of 70 KB', bytes: (h) => `GET /api/posts?${'a'.repeat(70_000)} HTTP/1.1\r\n${HOST}Content-Length: ${h.length}\r\n\r\n${h}`, direct: [431] },
   { name: 'HTTP/1.2', bytes: (h) => post(`Content-Length: ${h.length}\r\n`, h, '1.2'), direct: [400] },
   { name: 'HTTP/2.0 in an HTTP/1 request line', bytes: (h) => post(`Content-Length: ${h.length}\r\n`, h, '2.0'), direct: [505] },
+  { name: 'an Upgrade to websocket, then the requests pipelined (fw closes)', bytes: upgrade('websocket', 'Upgrade'), direct: [200] },
+  { name: 'an Upgrade to h2c, then the requests pipelined', bytes: upgrade('h2c', 'HTTP2-Settings, upgrade\r\nHTTP2-Settings: AAMAAABkAARAAAAAAAIAAAAA'),
+    direct: [200] },
   { name: 'CONNECT, with requests after it (refused: fw has no tunnel)', bytes: (h) => `CONNECT 127.0.0.1:5432 HTTP/1.1\r\n${HOST}\r\n${h}`, direct: [400] },
   { name: 'a NUL in the method', bytes: (h) => `PO\x00ST /api/posts HTTP/1.1\r\n${HOST}Content-Length: ${h.length}\r\n\r\n${h}`, direct: [400] },
 ];
