@@ -49,6 +49,12 @@ const post = (headers: string, body: string, version = '1.1'): string => `POST /
 /** The body hides the requests after a chunked end, with a Content-Length covering them: CL.TE with `te` as the Transfer-Encoding line(s). */
 const clte = (te: string) => (hidden: string): string => post(`Content-Length: ${`0\r\n\r\n${hidden}`.length}\r\n${te}\r\n`, `0\r\n\r\n${hidden}`);
 /** A chunked POST whose body is `body` (the hidden requests placed in it by the attack). */
+/** An authorized HTTP/1.0 keep-alive POST, chunked (RFC 9112 §6.1: faulty framing, to close after), the hidden requests behind it. */
+const chunked10 = (hidden: string): string => {
+  const body = JSON.stringify({ title: 'chunked in HTTP/1.0', body: 'b' });
+  const headers = `Authorization: Bearer ${DEPLOY_API_TOKEN}\r\nConnection: keep-alive\r\nTransfer-Encoding: chunked\r\n`;
+  return post(headers, `${hex(body)}\r\n${body}\r\n0\r\n\r\n${hidden}`, '1.0');
+};
 /** A GET asking to switch to `protocol` (Connection: `connection`), the hidden requests pipelined behind it. */
 const upgrade = (protocol: string, connection: string) => (hidden: string): string =>
   `GET /api/posts?limit=1 HTTP/1.1\r\n${HOST}Upgrade: ${protocol}\r\nConnection: ${connection}\r\n\r\n${hidden}`;
@@ -94,6 +100,7 @@ const ATTACKS: readonly Attack[] = [
   { name: 'requests hidden in the body of a GET', bytes: (h) => `GET /api/posts?limit=1 HTTP/1.1\r\n${HOST}Content-Length: ${h.length}\r\n\r\n${h}`, direct: [200, 200] },
   { name: 'Expect: 100-continue refused (401), the body hiding requests sent at once', bytes: (h) => post(`Expect: 100-continue\r\nContent-Length: ${h.length}\r\n`, h), direct: [401] },
   { name: 'an unknown expectation, then the requests pipelined', bytes: (h) => `GET /api/posts?limit=1 HTTP/1.1\r\n${HOST}Expect: 999-surprise\r\n\r\n${h}`, direct: [417, 201, 200, 200] },
+  { name: 'HTTP/1.0 keep-alive with Transfer-Encoding: chunked, a body fw reads, then the requests pipelined (fw closes)', bytes: chunked10, direct: [201] },
   { name: 'HTTP/1.0 keep-alive with requests hidden in its body', bytes: (h) => post(`Connection: keep-alive\r\nContent-Length: ${h.length}\r\n`, h, '1.0'), direct: [401] },
   { name: 'HTTP/1.0 keep-alive without Content-Length (no body), then the requests pipelined', bytes: (h) => post('Connection: keep-alive\r\n', h, '1.0'), direct: [401] },
   { name: 'an absolute-form target naming another host than Host', bytes: (h) => `GET http://admin.internal/api/posts?limit=1 HTTP/1.1\r\n${HOST}Content-Length: ${h.length}\r\n\r\n${h}`, direct: [200, 200] },
