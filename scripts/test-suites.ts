@@ -134,6 +134,7 @@ export const UNIT: readonly string[] = [
     (name) => `packages/fw-cli/test/${name}.test.ts`,
   ),
   'examples/blog/test/store-settings.test.ts',
+  'tests/bench-contenders-router.test.ts',
   'tests/docs-performance-current.test.ts',
   'tests/docs-telemetry-one-app-per-process.test.ts',
   'tests/docs-upload-sample.test.ts',
