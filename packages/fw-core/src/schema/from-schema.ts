@@ -1,7 +1,7 @@
 /**
  * FromSchema: the TypeScript type of the values an `as const` JSON Schema accepts, for typed routes (docs/decisions.md:
  * why not a library), or a Standard Schema's (zod's) own output type. Keywords that only narrow values (`minimum`, `format`) do not change the type; what cannot be read
- * (a `$ref` to no NamedSchemas entry, tuple `items`, a schema not `as const`) is `unknown`, never a guess.
+ * (a `$ref` to no NamedSchemas entry, a tuple that may be shorter or longer, a schema not `as const`) is `unknown`, never a guess.
  */
 
 /**
@@ -43,12 +43,11 @@ type FromType<Name, S> = unknown extends Name ? unknown : Name extends keyof Typ
 /** The type of each JSON Schema `type` name. */
 type TypeNames<S> = { string: string; number: number; integer: number; boolean: boolean; null: null; array: FromArray<S>; object: FromObject<S> };
 
-/** Arrays are readonly: request values are not the handler's to change, and any array may be answered. */
-type FromArray<S> = S extends { readonly items: infer Items }
-  ? (Items extends readonly unknown[] ? readonly unknown[] : readonly FromJsonSchema<Items>[]) : readonly unknown[];
-
-/** The `properties` of an object schema. */
-type PropertiesOf<S> = S extends { readonly properties: infer P } ? P : {};
+/** Arrays are readonly (request values are not the handler's to change, any array may be answered); tuple `items` only as ajv's strictTuples takes them. */
+type FromArray<S> = S extends { readonly items: infer Items extends readonly unknown[] }
+  ? (S extends { readonly minItems: Items['length'] } & ({ readonly maxItems: Items['length'] } | { readonly additionalItems: false })
+    ? { readonly [I in keyof Items]: FromJsonSchema<Items[I]> } : readonly unknown[])
+  : S extends { readonly items: infer Items } ? readonly FromJsonSchema<Items>[] : readonly unknown[];
 
 /** The `required` names, or never when they are not literal (then no key is known to be present). */
 type RequiredOf<S> = S extends { readonly required: readonly (infer K)[] } ? (string extends K ? never : K & string) : never;
@@ -60,7 +59,7 @@ type ExtraOf<S, P> = S extends { readonly additionalProperties: false } | { read
     ? (A extends true ? { [key: string]: unknown } : [keyof P] extends [never] ? { [key: string]: FromJsonSchema<A> } : { [key: string]: unknown })
   : { [key: string]: unknown };
 
-type FromObject<S, P = PropertiesOf<S>, R extends string = RequiredOf<S>> = Flatten<
+type FromObject<S, P = S extends { readonly properties: infer Props } ? Props : {}, R extends string = RequiredOf<S>> = Flatten<
   { -readonly [K in keyof P as K extends R ? K : never]: FromJsonSchema<P[K]> } & {
     -readonly [K in keyof P as K extends R ? never : K]?: FromJsonSchema<P[K]>;
   } & { [K in Exclude<R, keyof P>]: unknown } & ExtraOf<S, P>

@@ -43,6 +43,11 @@ expectType<Equal<FromSchema<{ type: 'object'; required: readonly ['a'] }>, { [ke
 expectType<Equal<FromSchema<{ anyOf: readonly [{ type: 'string' }, { type: 'null' }] }>, string | null>>();
 expectType<Equal<FromSchema<{ allOf: readonly [{ type: 'object'; properties: { a: { type: 'string' } }; required: readonly ['a'] }, { type: 'object'; properties: { b: { type: 'boolean' } }; required: readonly ['b'] }] }>['b'], boolean>>();
 expectType<Equal<FromSchema<{ type: 'array' }>, readonly unknown[]>>();
+// A tuple as ajv's strict mode takes it (minItems its length, no item past it) is typed by position; `?t=1&t=true` gives [1, true].
+expectType<Equal<FromSchema<{ type: 'array'; items: readonly [{ type: 'integer' }, { type: 'boolean' }]; minItems: 2; maxItems: 2 }>, readonly [number, boolean]>>();
+expectType<Equal<FromSchema<{ type: 'array'; items: readonly [{ type: 'string' }]; minItems: 1; additionalItems: false }>, readonly [string]>>();
+// One that may be shorter or longer (ajv's strict: false) is not.
+expectType<Equal<FromSchema<{ type: 'array'; items: readonly [{ type: 'string' }]; additionalItems: false }>, readonly unknown[]>>();
 // ajv's `nullable: true` (OpenAPI's) takes null, and `?n=` coerces to it: the type must say so.
 expectType<Equal<FromSchema<{ type: 'integer'; nullable: true }>, number | null>>();
 expectType<Equal<FromSchema<{ type: 'object'; properties: { n: { type: 'string'; nullable: true } }; required: readonly ['n']; additionalProperties: false }>, { n: string | null }>>();
