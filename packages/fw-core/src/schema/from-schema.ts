@@ -52,12 +52,12 @@ type FromArray<S> = S extends { readonly items: infer Items extends readonly unk
 /** The `required` names, or never when they are not literal (then no key is known to be present). */
 type RequiredOf<S> = S extends { readonly required: readonly (infer K)[] } ? (string extends K ? never : K & string) : never;
 
-/** What keys beyond `properties` may hold; none for TypeBox 1, as its own Static says (its types do not record `additionalProperties`). */
-type ExtraOf<S, P> = S extends { readonly additionalProperties: false } | { readonly '~kind': string } ? {}
-  : S extends { readonly additionalProperties: infer A }
-    // Declared properties need not match A, so an index signature of A's type would lie about them.
-    ? (A extends true ? { [key: string]: unknown } : [keyof P] extends [never] ? { [key: string]: FromJsonSchema<A> } : { [key: string]: unknown })
-  : { [key: string]: unknown };
+/** What keys beyond `properties` may hold, by `patternProperties` and `additionalProperties` (not for TypeBox 1's, as its own Static says). */
+type ExtraOf<S, P, Extra = (S extends { readonly patternProperties: infer Patterns } ? FromJsonSchema<Patterns[keyof Patterns]> : never)
+  | (S extends { readonly additionalProperties: false } | { readonly '~kind': string } ? never
+    : S extends { readonly additionalProperties: infer A } ? (A extends true ? unknown : FromJsonSchema<A>) : unknown)>
+  // Declared properties need not match Extra, so an index signature of its type would lie about them.
+  = [Extra] extends [never] ? {} : { [key: string]: [keyof P] extends [never] ? Extra : unknown };
 
 type FromObject<S, P = S extends { readonly properties: infer Props } ? Props : {}, R extends string = RequiredOf<S>> = Flatten<
   { -readonly [K in keyof P as K extends R ? K : never]: FromJsonSchema<P[K]> } & {

@@ -36,6 +36,10 @@ const fromStatic: FromSchema<typeof task> = {} as Static<typeof task>;
 void fromStatic;
 const partial = Type.Partial(Type.Object({ title: Type.String(), tags: Type.Array(Type.String()) }), { minProperties: 1 });
 expectType<Equal<FromSchema<typeof partial>, { title?: string; tags?: readonly string[] }>>();
+// A Record is `patternProperties`: its keys hold its values' type, as Static says.
+const scores = Type.Record(Type.String(), Type.Number());
+expectType<Equal<FromSchema<typeof scores>, Static<typeof scores>>>();
+expectType<Equal<FromSchema<typeof scores>, { [key: string]: number }>>();
 
 export const updateTask = route({
   path: '/tasks/:id',

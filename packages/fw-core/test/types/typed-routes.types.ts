@@ -40,6 +40,10 @@ expectType<Equal<FromSchema<typeof post>, { id: number; title: string; status?: 
 expectType<Equal<FromSchema<typeof error>, { [key: string]: unknown; error: string }>>();
 expectType<Equal<FromSchema<{ type: 'object'; additionalProperties: { type: 'number' } }>, { [key: string]: number }>>();
 expectType<Equal<FromSchema<{ type: 'object'; required: readonly ['a'] }>, { [key: string]: unknown; a: unknown }>>();
+// Keys a `patternProperties` pattern matches are there whatever `additionalProperties` says (`?a=1&x-b=2` gives {a: '1', 'x-b': 2}).
+expectType<Equal<FromSchema<{ type: 'object'; patternProperties: { '^n': { type: 'integer' } }; additionalProperties: false }>, { [key: string]: number }>>();
+expectType<Equal<FromSchema<{ type: 'object'; patternProperties: { '^s': { type: 'string' } }; additionalProperties: { type: 'integer' } }>, { [key: string]: string | number }>>();
+expectType<Equal<FromSchema<{ type: 'object'; properties: { a: { type: 'string' } }; patternProperties: { '^x-': { type: 'integer' } }; additionalProperties: false }>, { [key: string]: unknown; a?: string }>>();
 expectType<Equal<FromSchema<{ anyOf: readonly [{ type: 'string' }, { type: 'null' }] }>, string | null>>();
 expectType<Equal<FromSchema<{ allOf: readonly [{ type: 'object'; properties: { a: { type: 'string' } }; required: readonly ['a'] }, { type: 'object'; properties: { b: { type: 'boolean' } }; required: readonly ['b'] }] }>['b'], boolean>>();
 expectType<Equal<FromSchema<{ type: 'array' }>, readonly unknown[]>>();
