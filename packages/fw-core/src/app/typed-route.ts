@@ -4,7 +4,7 @@
  */
 import type { FwRequest } from '../http/request.ts';
 import type { FwResponse, JsonResponse, JsonStreamResponse } from '../http/response.ts';
-import type { FromAnswerSchema, FromSchema, FromTextPart } from '../schema/from-schema.ts';
+import type { FromSchema, FromTextPart } from '../schema/from-schema.ts';
 import type { RouteSchema } from '../schema/route-schema.ts';
 import type { InlineHandler } from './controller.ts';
 import type { HandlerRoute, RouteOptions } from './route-group.ts';
@@ -40,10 +40,10 @@ type StatusOf<Key> = Key extends number ? Key : Key extends `${infer N extends n
 /** One json answer per declared status, its body typed by that status's schema. */
 export type TypedJson<Responses> = string extends keyof Responses
   ? JsonResponse
-  : { [K in keyof Responses]-?: JsonResponse<FromAnswerSchema<Responses[K]>, StatusOf<K>> }[keyof Responses];
+  : { [K in keyof Responses]-?: JsonResponse<FromSchema<Responses[K], 'input'>, StatusOf<K>> }[keyof Responses];
 
 /** One jsonStream answer per declared status, `key` required: bare (undefined) where the body is an array, else one of its array fields (another is FW_ERR_RESPONSE_NOT_PROJECTABLE). */
-type TypedStream<Responses> = string extends keyof Responses ? JsonStreamResponse : { [K in keyof Responses]-?: JsonStreamResponse<StreamKey<FromAnswerSchema<Responses[K]>>, StatusOf<K>> & { readonly key: StreamKey<FromAnswerSchema<Responses[K]>> } }[keyof Responses];
+type TypedStream<Responses> = string extends keyof Responses ? JsonStreamResponse : { [K in keyof Responses]-?: JsonStreamResponse<StreamKey<FromSchema<Responses[K], 'input'>>, StatusOf<K>> & { readonly key: StreamKey<FromSchema<Responses[K], 'input'>> } }[keyof Responses];
 
 /** The keys a `Body`'s list may go under: undefined (bare) for an array, else one of its array fields; any for a body of unknown type. */
 type StreamKey<Body> = unknown extends Body ? string | undefined : Body extends readonly unknown[] ? undefined : { [K in keyof Body]-?: NonNullable<Body[K]> extends readonly unknown[] ? K & string : never }[keyof Body];

@@ -13,11 +13,9 @@ export interface NamedSchemas {}
 /** A Standard Schema's input and output types (zod's `z.input` and `z.output`); never for a JSON Schema. */
 type StandardTypes<S> = S extends { readonly '~standard': { readonly types?: infer T } } ? NonNullable<T> : never;
 
-/** What a handler gives a response schema: a Standard Schema's input (its output is what is sent), else FromSchema. */
-export type FromAnswerSchema<S> = [StandardTypes<S>] extends [never] ? FromSchema<S> : StandardTypes<S> extends { readonly input: infer I } ? I : unknown;
-
-/** The type of the values `schema` accepts (a Standard Schema's output: what the handler reads); `unknown` where the schema cannot be read. */
-export type FromSchema<S> = [StandardTypes<S>] extends [never] ? FromJsonSchema<S> : StandardTypes<S> extends { readonly output: infer O } ? O : unknown;
+/** The type of the values `schema` accepts (`unknown` where unreadable); a Standard Schema's output, or for `Side` 'input' what a handler answers. */
+export type FromSchema<S, Side extends 'input' | 'output' = 'output'> = [StandardTypes<S>] extends [never] ? FromJsonSchema<S>
+  : StandardTypes<S> extends { readonly [K in Side]: infer T } ? T : unknown;
 
 /** The type of the values a JSON Schema accepts; TypeBox 0.34 declares it as `static` (TypeBox 1's schemas are read as written); ajv's `nullable: true` adds null. */
 type FromJsonSchema<S> = S extends true ? unknown
@@ -26,8 +24,10 @@ type FromJsonSchema<S> = S extends true ? unknown
   : S extends { readonly $ref: infer Name } ? (Name extends keyof NamedSchemas ? FromJsonSchema<NamedSchemas[Name]> : unknown)
   : S extends { readonly const: infer C } ? C
   : S extends { readonly enum: readonly (infer E)[] } ? E
-  : S extends { readonly anyOf: infer Branches extends readonly unknown[] } | { readonly oneOf: infer Branches extends readonly unknown[] } ? FromEach<Branches>
-  : S extends { readonly allOf: readonly unknown[] } ? FromAll<S['allOf']>
+  // A value meets the keywords beside anyOf, oneOf or allOf too (`type`, `properties`), so it has both types.
+  : S extends { readonly anyOf: infer Branches extends readonly unknown[] } | { readonly oneOf: infer Branches extends readonly unknown[] }
+    ? FromEach<Branches> & FromJsonSchema<Omit<S, 'anyOf' | 'oneOf'>>
+  : S extends { readonly allOf: readonly unknown[] } ? FromAll<S['allOf']> & FromJsonSchema<Omit<S, 'allOf'>>
   : S extends { readonly type: infer T } ? FromType<T extends readonly (infer Name)[] ? Name : T, S> | (S extends { readonly nullable: true } ? null : never)
   : unknown;
 

@@ -47,6 +47,12 @@ expectType<Equal<FromSchema<{ type: 'object'; properties: { a: { type: 'string' 
 expectType<Equal<FromSchema<{ anyOf: readonly [{ type: 'string' }, { type: 'null' }] }>, string | null>>();
 expectType<Equal<FromSchema<{ allOf: readonly [{ type: 'object'; properties: { a: { type: 'string' } }; required: readonly ['a'] }, { type: 'object'; properties: { b: { type: 'boolean' } }; required: readonly ['b'] }] }>['b'], boolean>>();
 expectType<Equal<FromSchema<{ type: 'array' }>, readonly unknown[]>>();
+// anyOf, oneOf and allOf beside other keywords: a value meets both, so the type is both (the branches alone were unknown here).
+const ifThen = { if: { properties: { a: { const: 'x' } } }, then: { properties: { b: true }, required: ['b'] } } as const;
+expectType<Equal<FromSchema<{ type: 'object'; properties: { a: { type: 'string' }; b: { type: 'integer' } }; required: readonly ['a']; allOf: readonly [typeof ifThen] }>, { [key: string]: unknown; a: string; b?: number }>>();
+expectType<Equal<FromSchema<{ type: 'object'; properties: { kind: { enum: readonly ['a', 'b'] } }; required: readonly ['kind']; oneOf: readonly [{ required: readonly ['x'] }] }>, { [key: string]: unknown; kind: 'a' | 'b' }>>();
+type Either = FromSchema<{ type: 'object'; properties: { a: { type: 'string' } }; required: readonly ['a']; anyOf: readonly [{ type: 'object'; properties: { b: { type: 'integer' } }; required: readonly ['b'] }] }>;
+expectType<Equal<[Either['a'], Either['b']], [string, number]>>();
 // A tuple as ajv's strict mode takes it (minItems its length, no item past it) is typed by position; `?t=1&t=true` gives [1, true].
 expectType<Equal<FromSchema<{ type: 'array'; items: readonly [{ type: 'integer' }, { type: 'boolean' }]; minItems: 2; maxItems: 2 }>, readonly [number, boolean]>>();
 expectType<Equal<FromSchema<{ type: 'array'; items: readonly [{ type: 'string' }]; minItems: 1; additionalItems: false }>, readonly [string]>>();
