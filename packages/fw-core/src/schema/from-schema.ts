@@ -57,7 +57,8 @@ type ExtraOf<S, P, Extra = (S extends { readonly patternProperties: infer Patter
   | (S extends { readonly additionalProperties: false } | { readonly '~kind': string } ? never
     : S extends { readonly additionalProperties: infer A } ? (A extends true ? unknown : FromJsonSchema<A>) : unknown)>
   // Declared properties need not match Extra, so an index signature of its type would lie about them.
-  = [Extra] extends [never] ? {} : { [key: string]: [keyof P] extends [never] ? Extra : unknown };
+  = [Extra] extends [never] ? ([keyof P | RequiredOf<S> | Extract<keyof S, '~kind'>] extends [never] ? { [key: string]: never } : {})
+  : { [key: string]: [keyof P] extends [never] ? Extra : unknown };
 
 type FromObject<S, P = S extends { readonly properties: infer Props } ? Props : {}, R extends string = RequiredOf<S>> = Flatten<
   { -readonly [K in keyof P as K extends R ? K : never]: FromJsonSchema<P[K]> } & {

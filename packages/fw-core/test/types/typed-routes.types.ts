@@ -39,6 +39,8 @@ const error = { type: 'object', properties: { error: { type: 'string' } }, requi
 expectType<Equal<FromSchema<typeof post>, { id: number; title: string; status?: 'draft' | 'published'; kind?: 'post'; tags?: readonly string[]; user_id?: number | null }>>();
 expectType<Equal<FromSchema<typeof error>, { [key: string]: unknown; error: string }>>();
 expectType<Equal<FromSchema<{ type: 'object'; additionalProperties: { type: 'number' } }>, { [key: string]: number }>>();
+// An object with no key at all is no `{}`, which any value but null and undefined meets.
+expectType<Equal<FromSchema<{ type: 'object'; additionalProperties: false }>, { [key: string]: never }>>();
 expectType<Equal<FromSchema<{ type: 'object'; required: readonly ['a'] }>, { [key: string]: unknown; a: unknown }>>();
 // Keys a `patternProperties` pattern matches are there whatever `additionalProperties` says (`?a=1&x-b=2` gives {a: '1', 'x-b': 2}).
 expectType<Equal<FromSchema<{ type: 'object'; patternProperties: { '^n': { type: 'integer' } }; additionalProperties: false }>, { [key: string]: number }>>();
@@ -195,6 +197,14 @@ route({
   schema: { response: { 200: post } },
   // @ts-expect-error: 418 is not a declared status of this route
   handler: () => json({ error: 'teapot' }, 418),
+});
+
+route({ path: '/ping', schema: { response: { 200: { type: 'object', additionalProperties: false } } }, handler: () => json({}) });
+route({
+  path: '/ping',
+  schema: { response: { 200: { type: 'object', additionalProperties: false } } },
+  // @ts-expect-error: the answer is an object without keys, not a string
+  handler: () => json('pong'),
 });
 
 route({
