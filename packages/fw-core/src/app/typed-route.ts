@@ -21,17 +21,15 @@ export type BindingName<Path extends string> = string extends Path
 /** `req.pathinfo`: the captured segments on a route ending in `[...]`, undefined on any other. */
 type PathinfoOf<Path extends string> = string extends Path ? readonly string[] | undefined : Path extends `${string}/[...]` ? readonly string[] : undefined;
 
-/** What a schema part gives the handler: its type once validated (a text part's defaults set), `Absent` when the route declares none. */
-type PartOf<S, Part extends keyof RouteSchema, Absent> = S extends { readonly [K in Part]: infer P } ? (Part extends 'body' ? FromSchema<P> : FromTextPart<P>) : Absent;
-
 /** The request a typed handler reads; the pipeline runs the schemas first, so these types hold whenever it runs. */
 export type TypedRequest<Path extends string, S extends RouteSchema> = Omit<FwRequest, 'bindings' | 'pathinfo' | 'pathParams' | 'queryParams' | 'body'> & {
   /** The path template's bindings (a group prefix's own bindings are not in the type). */
   readonly bindings: Readonly<Record<BindingName<Path>, string>>;
   readonly pathinfo: PathinfoOf<Path>;
-  pathParams: PartOf<S, 'params', undefined>;
-  queryParams: PartOf<S, 'query', undefined>;
-  body: PartOf<S, 'body', unknown>;
+  /** Each part's type once checked, its text's defaults set (and the template's bindings there); undefined, or an unknown body, without a schema. */
+  pathParams: S extends { readonly params: infer P } ? FromTextPart<P, string extends Path ? never : BindingName<Path>> : undefined;
+  queryParams: S extends { readonly query: infer P } ? FromTextPart<P> : undefined;
+  body: S extends { readonly body: infer P } ? FromSchema<P> : unknown;
 };
 
 /** A response-map key as a status: `200` and `'200'` are both 200. */

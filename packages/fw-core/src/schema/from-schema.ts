@@ -69,8 +69,9 @@ type FromObject<S, P = S extends { readonly properties: infer Props } ? Props : 
 /** One object type instead of an intersection, so editors and error messages show plain fields. */
 type Flatten<T> = { [K in keyof T]: T[K] };
 
-/** The type of a checked text part (params, query): a property with a `default` is present, ajv (useDefaults) having set it. */
-export type FromTextPart<S> = FromSchema<S extends { readonly properties: infer P; readonly '~standard'?: never } ? Omit<S, 'required'> & { readonly required: readonly (RequiredOf<S> | DefaultedOf<P>)[] } : S>;
+/** The type of a checked text part (params, query): a property with a `default` is present, ajv (useDefaults) having set it, as is one named in `Present`. */
+export type FromTextPart<S, Present = never> = FromSchema<S extends { readonly properties: infer P; readonly '~standard'?: never }
+  ? Omit<S, 'required'> & { readonly required: readonly (RequiredOf<S> | PresentOf<P, Present>)[] } : S>;
 
-/** The names of the properties that have a `default`. */
-type DefaultedOf<P> = { [K in keyof P]: P[K] extends { readonly default: unknown } ? K : never }[keyof P] & string;
+/** The names of the properties that are there: those with a `default`, and those named in `Present`. */
+type PresentOf<P, Present> = { [K in keyof P]: K extends Present ? K : P[K] extends { readonly default: unknown } ? K : never }[keyof P] & string;

@@ -117,6 +117,16 @@ route({
   },
 });
 
+// A path binding is always in the params fw checks, so its property is present though `required` does not list it.
+route({
+  path: '/items/:id',
+  schema: { params: { type: 'object', properties: { id: { type: 'integer' }, v: { type: 'string' } } } },
+  handler: (req) => {
+    expectType<Equal<typeof req.pathParams, { [key: string]: unknown; id: number; v?: string }>>();
+    return status(204);
+  },
+});
+
 route({
   path: '/files/[...]',
   handler: (req) => {
