@@ -66,6 +66,11 @@ expectType<Equal<FromSchema<{ type: 'object'; properties: { n: { type: 'string';
 expectType<Equal<FromSchema<true>, unknown>>();
 expectType<Equal<FromSchema<false>, never>>();
 expectType<Equal<FromSchema<{ $ref: '#/definitions/post' }>, unknown>>();
+// A `$ref` into the schema's own `$defs` or `definitions` has the type of what it names there, recursive ones too.
+type Tree = FromSchema<{ $ref: '#/$defs/node'; $defs: { node: { type: 'object'; properties: { name: { type: 'string' }; kids: { type: 'array'; items: { $ref: '#/$defs/node' } } }; required: readonly ['name'] } } }>;
+expectType<Equal<NonNullable<Tree['kids']>[number]['name'], string>>();
+type Local = FromSchema<{ type: 'object'; properties: { a: { $ref: '#/definitions/x' }; b: { $ref: '#/$defs/y' } }; definitions: { x: { type: 'integer' } }; $defs: { y: { type: 'boolean' } } }>;
+expectType<Equal<Local, { [key: string]: unknown; a?: number; b?: boolean }>>();
 // A schema typed as JsonSchema (not `as const`) is unknown, not a guess.
 const loose: JsonSchema = { type: 'object', properties: { a: { type: 'string' } }, required: ['a'] };
 expectType<Equal<FromSchema<typeof loose>, unknown>>();
