@@ -6,4 +6,4 @@
  */
 import { describeTypeTest } from './support/compile-alone.ts';
 
-describeTypeTest('typed routes type test', 'typed-routes.types.ts', 31, { heading: '## Typed routes', fence: 'ts', shows: /route\(\{/ });
+describeTypeTest('typed routes type test', 'typed-routes.types.ts', 32, { heading: '## Typed routes', fence: 'ts', shows: /route\(\{/ });

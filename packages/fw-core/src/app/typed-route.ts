@@ -18,14 +18,12 @@ export type BindingName<Path extends string> = string extends Path
       : Rest
     : never;
 
-/** `req.pathinfo`: the captured segments on a route ending in `[...]`, undefined on any other. */
-type PathinfoOf<Path extends string> = string extends Path ? readonly string[] | undefined : Path extends `${string}/[...]` ? readonly string[] : undefined;
-
 /** The request a typed handler reads; the pipeline runs the schemas first, so these types hold whenever it runs. */
 export type TypedRequest<Path extends string, S extends RouteSchema> = Omit<FwRequest, 'bindings' | 'pathinfo' | 'pathParams' | 'queryParams' | 'body'> & {
   /** The path template's bindings (a group prefix's own bindings are not in the type). */
   readonly bindings: Readonly<Record<BindingName<Path>, string>>;
-  readonly pathinfo: PathinfoOf<Path>;
+  /** The captured segments on a route ending in `[...]`, undefined on any other. */
+  readonly pathinfo: string extends Path ? readonly string[] | undefined : Path extends `${string}/[...]` ? readonly string[] : undefined;
   /** Each part's type once checked, its text's defaults set (and the template's bindings there); undefined, or an unknown body, without a schema. */
   pathParams: S extends { readonly params: infer P } ? FromTextPart<P, string extends Path ? never : BindingName<Path>> : undefined;
   queryParams: S extends { readonly query: infer P } ? FromTextPart<P> : undefined;
@@ -43,8 +41,9 @@ export type TypedJson<Responses> = string extends keyof Responses
 /** One jsonStream answer per declared status, `key` required: bare (undefined) where the body is an array, else one of its array fields (another is FW_ERR_RESPONSE_NOT_PROJECTABLE). */
 type TypedStream<Responses> = string extends keyof Responses ? JsonStreamResponse : { [K in keyof Responses]-?: JsonStreamResponse<StreamKey<FromSchema<Responses[K], 'input'>>, StatusOf<K>> & { readonly key: StreamKey<FromSchema<Responses[K], 'input'>> } }[keyof Responses];
 
-/** The keys a `Body`'s list may go under: undefined (bare) for an array, else one of its array fields; any for a body of unknown type. */
-type StreamKey<Body> = unknown extends Body ? string | undefined : Body extends readonly unknown[] ? undefined : { [K in keyof Body]-?: NonNullable<Body[K]> extends readonly unknown[] ? K & string : never }[keyof Body];
+/** The keys a `Body`'s list may go under: undefined (bare) for an array, else one of its array fields (none holding never); any for a body of unknown type. */
+type StreamKey<Body> = unknown extends Body ? string | undefined : Body extends readonly unknown[] ? undefined
+  : { [K in keyof Body]-?: [Body[K]] extends [never] ? never : NonNullable<Body[K]> extends readonly unknown[] ? K & string : never }[keyof Body];
 
 /** What a typed handler may answer: with `schema.response`, a `json()` or `jsonStream()` answer of a declared status and its type; other kinds unchecked. */
 export type TypedResponse<S extends RouteSchema> = S extends { readonly response: infer R }

@@ -221,6 +221,13 @@ route({
   // @ts-expect-error: the answer is an object without keys, not a string
   handler: () => json('pong'),
 });
+route({
+  path: '/ping',
+  schema: { response: { 200: { type: 'object', additionalProperties: false } } },
+  // @ts-expect-error: an object without keys has no list to stream
+  handler: () => jsonStream([], { key: 'items' }),
+});
+route({ path: '/lists', schema: { response: { 200: { type: 'object', additionalProperties: { type: 'array' } } } }, handler: () => jsonStream([], { key: 'any' }) });
 
 route({
   path: '/posts',
