@@ -25,11 +25,12 @@ import {
 } from '../scripts/code-shape.ts';
 
 /**
- * fw-core's lines after issue 37's line cut (13,332 to about 12,280), issues 38 and 39's features
- * and a trim of every folder (13,096 to 12,926, 2026-11-29): the count may only shrink from here;
- * the goal stays GOALS.lines.
+ * fw-core's lines as Prettier writes them (.prettierrc.json, `npm run format`; tests/sources-formatted
+ * keeps it so). Before 2026-12-01 the count was held at 12,750 by hand, and held partly by joining
+ * statements and wrapped expressions onto lines of up to 370 characters; formatted, that code was
+ * 17,028 lines. The count may only shrink from here; the goal stays GOALS.lines.
  */
-const LINES_REACHED = 12_750;
+const LINES_REACHED = 17_028;
 
 describe("fw-core's folder structure", () => {
   it('has no two folders importing each other, and no longer circle of folders', () => {

@@ -39,7 +39,8 @@ export function createBlogContext(): BlogContext {
   let poolMetrics: PgPoolMetrics | undefined;
   let unobserve: (() => void) | undefined;
   const started = <T>(value: T | undefined): T => {
-    if (value === undefined) throw new BlogError('BLOG_ERR_NOT_STARTED', 'the blog app has not started: its start hook opens the store');
+    if (value === undefined)
+      throw new BlogError('BLOG_ERR_NOT_STARTED', 'the blog app has not started: its start hook opens the store');
     return value;
   };
   return {
@@ -58,7 +59,12 @@ export function createBlogContext(): BlogContext {
       if (protectsWrites(config.fw.environment, env)) apiTokenDigest = readApiToken(env);
       const settings = readStoreSettings(config.app, env, config.fw.environment);
       logger = appLogger;
-      store = await createStore(settings, { appDir, env, logger: appLogger, onPoolMetrics: (metrics) => (poolMetrics = metrics) });
+      store = await createStore(settings, {
+        appDir,
+        env,
+        logger: appLogger,
+        onPoolMetrics: (metrics) => (poolMetrics = metrics),
+      });
       appLogger.info({ event: 'store_opened', store: settings.store }, `blog store: ${settings.store}`);
     },
     observeStore() {

@@ -36,7 +36,8 @@ export function createBlogRouter(context: BlogContext): RouterModule {
       // Last: a router miss runs the plugins of the first group with the longest matching prefix
       // (docs/pipeline.md, "Router misses"), so misses at the root keep the pages group's plugins.
       const probe = readinessGroup(context, lifecycle);
-      if (!context.guardsWrites(environment, env)) return [{ prefix: '/api', security: false, routes: [...reads, ...writes] }, pages, probe];
+      if (!context.guardsWrites(environment, env))
+        return [{ prefix: '/api', security: false, routes: [...reads, ...writes] }, pages, probe];
       return [
         { prefix: '/api', security: false, routes: reads },
         { prefix: '/api', security: requireApiToken, routes: writes },
@@ -62,26 +63,69 @@ function postRoutes(context: BlogContext): { reads: HandlerRoute[]; writes: Hand
     {
       path: '/posts',
       handler: posts.index,
-      options: { methods: ['get'], extra: { summary: 'List posts, newest first', resource: 'post', collection: 'posts', query_errors: true }, openapi: { responseHeaders: { 200: { Link: NEXT_PAGE }, ...RETRY.reads } }, schema: { query: LIST_QUERY_SCHEMA, response: { 200: POST_LIST, 400: error, 503: error } }, onInvalid: invalid.list },
+      options: {
+        methods: ['get'],
+        extra: { summary: 'List posts, newest first', resource: 'post', collection: 'posts', query_errors: true },
+        openapi: { responseHeaders: { 200: { Link: NEXT_PAGE }, ...RETRY.reads } },
+        schema: { query: LIST_QUERY_SCHEMA, response: { 200: POST_LIST, 400: error, 503: error } },
+        onInvalid: invalid.list,
+      },
     },
     {
       path: '/posts/:id',
       handler: posts.show,
-      options: { methods: ['get'], extra: { summary: 'Read a post', resource: 'post', params: { id: 'integer' } }, openapi: { responseHeaders: RETRY.reads }, schema: { params, response: { 200: post, 404: error, 503: error } }, onInvalid: invalid.byId },
+      options: {
+        methods: ['get'],
+        extra: { summary: 'Read a post', resource: 'post', params: { id: 'integer' } },
+        openapi: { responseHeaders: RETRY.reads },
+        schema: { params, response: { 200: post, 404: error, 503: error } },
+        onInvalid: invalid.byId,
+      },
     },
   ];
   const writes: HandlerRoute[] = [
     {
       path: '/posts',
       handler: posts.create,
-      options: { methods: ['post'], extra: { summary: 'Create a post', resource: 'post', schema: 'post' }, openapi: { responseHeaders: { 201: { Location: CREATED }, ...RETRY.writes } }, schema: { headers, body: payloads.createSchema, response: { 201: post, ...coded, 422: UNPROCESSABLE_SCHEMA, 503: error } }, onInvalid: invalid.create },
+      options: {
+        methods: ['post'],
+        extra: { summary: 'Create a post', resource: 'post', schema: 'post' },
+        openapi: { responseHeaders: { 201: { Location: CREATED }, ...RETRY.writes } },
+        schema: {
+          headers,
+          body: payloads.createSchema,
+          response: { 201: post, ...coded, 422: UNPROCESSABLE_SCHEMA, 503: error },
+        },
+        onInvalid: invalid.create,
+      },
     },
     {
       path: '/posts/:id',
       handler: posts.update,
-      options: { methods: ['put'], extra: { summary: 'Change some fields of a post', resource: 'post', schema: 'post', params: { id: 'integer' } }, openapi: { description: UPDATE_DESCRIPTION, responseHeaders: RETRY.writes }, schema: { params, headers, body: payloads.updateSchema, response: { 200: post, ...coded, 404: error, 412: error, 422: UNPROCESSABLE_SCHEMA, 503: error } }, onInvalid: invalid.update },
+      options: {
+        methods: ['put'],
+        extra: { summary: 'Change some fields of a post', resource: 'post', schema: 'post', params: { id: 'integer' } },
+        openapi: { description: UPDATE_DESCRIPTION, responseHeaders: RETRY.writes },
+        schema: {
+          params,
+          headers,
+          body: payloads.updateSchema,
+          response: { 200: post, ...coded, 404: error, 412: error, 422: UNPROCESSABLE_SCHEMA, 503: error },
+        },
+        onInvalid: invalid.update,
+      },
     },
-    { path: '/posts/:id', handler: posts.delete, options: { methods: ['delete'], extra: { summary: 'Delete a post', resource: 'post', params: { id: 'integer' } }, openapi: { responseHeaders: RETRY.writes }, schema: { params, headers, response: { ...coded, 404: error, 412: error, 503: error } }, onInvalid: invalid.byId } },
+    {
+      path: '/posts/:id',
+      handler: posts.delete,
+      options: {
+        methods: ['delete'],
+        extra: { summary: 'Delete a post', resource: 'post', params: { id: 'integer' } },
+        openapi: { responseHeaders: RETRY.writes },
+        schema: { params, headers, response: { ...coded, 404: error, 412: error, 503: error } },
+        onInvalid: invalid.byId,
+      },
+    },
   ];
   return { reads, writes };
 }
@@ -89,29 +133,55 @@ function postRoutes(context: BlogContext): { reads: HandlerRoute[]; writes: Hand
 /** The headers the posts routes' answers carry, for `fw openapi` (options.openapi.responseHeaders). */
 const NEXT_PAGE = 'The next page, `<url>; rel="next"`, when more posts follow';
 const CREATED = { description: "The new post's path, /api/posts/<id>", required: true };
-const STORE_DOWN = { 'Retry-After': { description: 'Seconds to wait: 1 (nothing was done, a retry is safe)', required: true } };
-const KEY_IN_USE = { 'Retry-After': { description: 'Seconds to wait: 1 (a retry with the same Idempotency-Key is safe)', required: true } };
+const STORE_DOWN = {
+  'Retry-After': { description: 'Seconds to wait: 1 (nothing was done, a retry is safe)', required: true },
+};
+const KEY_IN_USE = {
+  'Retry-After': { description: 'Seconds to wait: 1 (a retry with the same Idempotency-Key is safe)', required: true },
+};
 const RETRY = { reads: { 503: STORE_DOWN }, writes: { 409: KEY_IN_USE, 503: STORE_DOWN } };
 
 /** The PUT's body is documented as the whole post (spec rule 5), and the service takes less. */
-const UPDATE_DESCRIPTION = 'Changes the fields the body has, any of title, body, status and user_id; the others keep their values. The body is documented as a whole post, as the service spec asks, and one may send fewer fields.';
+const UPDATE_DESCRIPTION =
+  'Changes the fields the body has, any of title, body, status and user_id; the others keep their values. The body is documented as a whole post, as the service spec asks, and one may send fewer fields.';
 
 /** A post: the app's named schema (app.ts). */
 const POST = { $ref: 'post' } as const;
 
 /** GET /api/posts's 200, `{posts: [post, ...]}`: fw projects each streamed post through `post`. */
-const POST_LIST: JsonSchema = { type: 'object', required: ['posts'], properties: { posts: { type: 'array', items: POST } } };
+const POST_LIST: JsonSchema = {
+  type: 'object',
+  required: ['posts'],
+  properties: { posts: { type: 'array', items: POST } },
+};
 
 /** What /heartbeat answers, `{"status":"ok"}`: declared so that `fw openapi` documents it (spec: openapi rule 3, every route's response schema). */
-const LIVENESS: JsonSchema = { type: 'object', required: ['status'], properties: { status: { type: 'string', enum: ['ok'] } } };
+const LIVENESS: JsonSchema = {
+  type: 'object',
+  required: ['status'],
+  properties: { status: { type: 'string', enum: ['ok'] } },
+};
 
 /** The login page, the liveness probe and /docs. The probe writes no per-request log line. */
 const pages: RouteGroup = {
   prefix: '',
   security: false,
   routes: [
-    { path: '/login', handler: loginController.index, options: { methods: ['get'], extra: { summary: 'The sign-in page (HTML)' } } },
-    { path: '/heartbeat', handler: () => json({ status: 'ok' }), options: { methods: ['get'], log: false, extra: { summary: 'Liveness: the process serves' }, schema: { response: { 200: LIVENESS } } } },
+    {
+      path: '/login',
+      handler: loginController.index,
+      options: { methods: ['get'], extra: { summary: 'The sign-in page (HTML)' } },
+    },
+    {
+      path: '/heartbeat',
+      handler: () => json({ status: 'ok' }),
+      options: {
+        methods: ['get'],
+        log: false,
+        extra: { summary: 'Liveness: the process serves' },
+        schema: { response: { 200: LIVENESS } },
+      },
+    },
     { path: '/docs/[...]', directory: 'priv/assets' },
   ],
 };

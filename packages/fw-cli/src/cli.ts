@@ -16,7 +16,14 @@ import { releaseCommand } from './commands/release.ts';
 import { routesCommand } from './commands/routes.ts';
 import { CliError } from './errors.ts';
 
-const COMMANDS: readonly FwCommand<any>[] = [configCommand, middlewareCommand, routesCommand, auditCommand, openapiCommand, releaseCommand];
+const COMMANDS: readonly FwCommand<any>[] = [
+  configCommand,
+  middlewareCommand,
+  routesCommand,
+  auditCommand,
+  openapiCommand,
+  releaseCommand,
+];
 
 /** Where `main` reads and writes; the process by default. */
 export interface CliIo {
@@ -68,7 +75,9 @@ export async function main(argv: readonly string[], io: CliIo = processIo): Prom
 
 /** The long flags a yargs instance declares (`types`, `api-version`), without aliases' camel-case copies, and which of them are switches. */
 function longFlags(built: Argv): { all: string[]; switches: string[] } {
-  const { key, boolean } = (built as unknown as { getOptions(): { key: Record<string, unknown>; boolean: string[] } }).getOptions();
+  const { key, boolean } = (
+    built as unknown as { getOptions(): { key: Record<string, unknown>; boolean: string[] } }
+  ).getOptions();
   const all = Object.keys(key).filter((name) => name.length > 1 && name === name.toLowerCase());
   return { all, switches: all.filter((name) => boolean.includes(name)) };
 }
@@ -78,7 +87,10 @@ function checkSwitchValues(argv: readonly string[], switches: readonly string[])
   for (const arg of argv) {
     const given = /^--(?:no-)?([^=]+)=(.*)$/.exec(arg);
     if (given !== null && switches.includes(given[1]!) && given[2] !== 'true' && given[2] !== 'false') {
-      throw new CliError('FW_CLI_ERR_USAGE', `${arg}: --${given[1]} is a switch; give it alone (--${given[1]}), or =true or =false`);
+      throw new CliError(
+        'FW_CLI_ERR_USAGE',
+        `${arg}: --${given[1]} is a switch; give it alone (--${given[1]}), or =true or =false`,
+      );
     }
   }
 }
@@ -89,7 +101,9 @@ function createParser(argv: readonly string[], context: CommandContext) {
   let switches: readonly string[] = [];
   let parser = yargs([...argv])
     .scriptName('fw')
-    .usage('Usage: $0 <command> [options]\n\nInspect, document and release the fw application in the current directory or the nearest one above it (or --app DIR).')
+    .usage(
+      'Usage: $0 <command> [options]\n\nInspect, document and release the fw application in the current directory or the nearest one above it (or --app DIR).',
+    )
     .option('app', {
       type: 'string',
       requiresArg: true,
@@ -98,14 +112,19 @@ function createParser(argv: readonly string[], context: CommandContext) {
       global: true,
     });
   for (const command of COMMANDS) {
-    parser = parser.command(command.command, command.describe, (y) => {
-      const built = command.builder(y);
-      ({ all: flags, switches } = longFlags(built));
-      return built;
-    }, (args) => {
-      checkSwitchValues(argv, switches);
-      return appOutputOnStderr(() => command.run(args, context));
-    });
+    parser = parser.command(
+      command.command,
+      command.describe,
+      (y) => {
+        const built = command.builder(y);
+        ({ all: flags, switches } = longFlags(built));
+        return built;
+      },
+      (args) => {
+        checkSwitchValues(argv, switches);
+        return appOutputOnStderr(() => command.run(args, context));
+      },
+    );
   }
   return parser
     .demandCommand(1, NO_COMMAND)
@@ -119,7 +138,10 @@ function createParser(argv: readonly string[], context: CommandContext) {
     .fail((message, error) => {
       // yargs hands its own parse errors (YError, e.g. a flag without its value) over as `error`.
       if (error !== undefined && error !== null && error.name !== 'YError') throw error;
-      throw new CliError('FW_CLI_ERR_USAGE', usageMessage(argv, message ?? error?.message ?? 'bad command line', flags));
+      throw new CliError(
+        'FW_CLI_ERR_USAGE',
+        usageMessage(argv, message ?? error?.message ?? 'bad command line', flags),
+      );
     });
 }
 
@@ -165,8 +187,17 @@ function usageMessage(argv: readonly string[], message: string, known: readonly 
   if (missing !== null) return `${missing[1]!.length === 1 ? '-' : '--'}${missing[1]} needs a value`;
   if (unknown === null) return message;
   // yargs names a dashed flag twice, as typed and camel-cased (api-verison, apiVerison): once is enough.
-  const camel = new Set(unknownNames.filter((name) => name.includes('-')).map((name) => name.replace(/-+([^-])/g, (_, letter: string) => letter.toUpperCase())));
-  const names = unknownNames.filter((name) => !camel.has(name)).map((name) => argv.find((arg) => arg.replace(/^-+/, '').split('=')[0] === name && arg.startsWith('-'))?.split('=')[0] ?? name);
+  const camel = new Set(
+    unknownNames
+      .filter((name) => name.includes('-'))
+      .map((name) => name.replace(/-+([^-])/g, (_, letter: string) => letter.toUpperCase())),
+  );
+  const names = unknownNames
+    .filter((name) => !camel.has(name))
+    .map(
+      (name) =>
+        argv.find((arg) => arg.replace(/^-+/, '').split('=')[0] === name && arg.startsWith('-'))?.split('=')[0] ?? name,
+    );
   const flags = names.filter((name) => name.startsWith('-'));
   const others = names.filter((name) => !name.startsWith('-'));
   const parts = [];

@@ -13,11 +13,18 @@ export function didYouMean(key: string, known: readonly string[]): string {
 }
 
 /** The first of `candidates` (lower-cased for `score`) scoring lowest, if below `limit`. */
-export function closest(candidates: readonly string[], limit: number, score: (candidate: string) => number): string | undefined {
+export function closest(
+  candidates: readonly string[],
+  limit: number,
+  score: (candidate: string) => number,
+): string | undefined {
   let best: string | undefined;
   for (const candidate of candidates) {
     const value = score(candidate.toLowerCase());
-    if (value < limit) { best = candidate; limit = value; }
+    if (value < limit) {
+      best = candidate;
+      limit = value;
+    }
   }
   return best;
 }
@@ -29,7 +36,11 @@ function editDistance(a: string, b: string): number {
   for (let j = 1; j <= b.length; j++) rows[0]![j] = j;
   for (let i = 1; i <= a.length; i++) {
     for (let j = 1; j <= b.length; j++) {
-      let d = Math.min(rows[i - 1]![j]! + 1, rows[i]![j - 1]! + 1, rows[i - 1]![j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+      let d = Math.min(
+        rows[i - 1]![j]! + 1,
+        rows[i]![j - 1]! + 1,
+        rows[i - 1]![j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1),
+      );
       if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d = Math.min(d, rows[i - 2]![j - 2]! + 1);
       rows[i]![j] = d;
     }

@@ -24,58 +24,123 @@ export const errorCodes = {
   // --- app and route groups ---
   FW_ERR_APP_NOT_FOUND: { summary: 'The app directory has no package.json or app module to load' },
   FW_ERR_APP_BAD_PACKAGE_JSON: { summary: "The app's package.json is not valid JSON" },
-  FW_ERR_APP_LOAD_FAILED: { summary: 'The app module is there but failed to load: a syntax error in it or in a module it imports, or an error thrown while it was imported' },
-  FW_ERR_APP_BAD_MODULE: { summary: 'The app module does not default-export an fw app {name, router}, imports a package that is not installed, or gives a plugin a name another plugin has' },
+  FW_ERR_APP_LOAD_FAILED: {
+    summary:
+      'The app module is there but failed to load: a syntax error in it or in a module it imports, or an error thrown while it was imported',
+  },
+  FW_ERR_APP_BAD_MODULE: {
+    summary:
+      'The app module does not default-export an fw app {name, router}, imports a package that is not installed, or gives a plugin a name another plugin has',
+  },
   FW_ERR_APP_NAME_MISMATCH: { summary: 'The app name differs from bootstrap_application' },
   FW_ERR_GROUP_BAD_SHAPE: { summary: 'A route group is not {prefix, host?, security, plugins?, routes}' },
   FW_ERR_GROUP_BAD_PREFIX: { summary: "A route group prefix is not '' or '/segment' without a trailing slash" },
   FW_ERR_GROUP_BAD_SECURITY: { summary: 'A route group security is neither false nor a function' },
   FW_ERR_ROUTE_BAD_HANDLER: { summary: 'A route has no valid handler, directory or file' },
   FW_ERR_ROUTE_BAD_OPTIONS: { summary: 'A route options object has an unknown key or a wrong type' },
-  FW_ERR_ROUTE_BAD_SCHEMA: { summary: "A route's options.schema has a wrong shape or does not compile, or the app's schemaCompiler is not a function" },
-  FW_ERR_SCHEMA_AJV_MISSING: { summary: 'A route declares options.schema but ajv is not installed and the app gives no schemaCompiler' },
-  FW_ERR_SCHEMA_BAD_NAMED: { summary: "The app's named schemas (defineApp({schemas})) are not an object of JSON Schemas by name, or one does not compile" },
-  FW_ERR_SCHEMA_BAD_AJV_OPTIONS: { summary: "The app's ajv is malformed, sets coerceTypes or allErrors, comes with a schemaCompiler, or ajv refuses it" },
+  FW_ERR_ROUTE_BAD_SCHEMA: {
+    summary:
+      "A route's options.schema has a wrong shape or does not compile, or the app's schemaCompiler is not a function",
+  },
+  FW_ERR_SCHEMA_AJV_MISSING: {
+    summary: 'A route declares options.schema but ajv is not installed and the app gives no schemaCompiler',
+  },
+  FW_ERR_SCHEMA_BAD_NAMED: {
+    summary:
+      "The app's named schemas (defineApp({schemas})) are not an object of JSON Schemas by name, or one does not compile",
+  },
+  FW_ERR_SCHEMA_BAD_AJV_OPTIONS: {
+    summary:
+      "The app's ajv is malformed, sets coerceTypes or allErrors, comes with a schemaCompiler, or ajv refuses it",
+  },
   FW_ERR_STREAM_HANDLER_UNKNOWN: { summary: 'server_configuration.stream_handlers names an unknown handler' },
   // --- plugins ---
-  FW_ERR_PLUGIN_UNKNOWN: { summary: 'A plugin registration names a module that is neither built in nor provided by the app' },
+  FW_ERR_PLUGIN_UNKNOWN: {
+    summary: 'A plugin registration names a module that is neither built in nor provided by the app',
+  },
   FW_ERR_PLUGIN_MISSING_CALLBACK: { summary: 'A plugin is registered for a phase whose callback it does not export' },
   FW_ERR_PLUGIN_INIT_FAILED: { summary: "A plugin's init threw; start-up stops" },
-  FW_ERR_PLUGIN_BAD_OPTIONS: { summary: "A plugin's options have an unknown name, a wrong type or miss a required one" },
-  FW_ERR_PLUGIN_FAILED: { summary: "A plugin's request callback returned ['error', reason], threw, rejected or returned a malformed result; the client got 500", status: 500 },
-  FW_ERR_PLUGIN_BAD_RESULT: { summary: "A plugin's request callback returned something other than a result tuple such as ['ok', req, state], or one handing on an object that is not the request or a copy of it" },
-  FW_ERR_PLUGIN_STOP_WITHOUT_REPLY: { summary: "A plugin returned ['stop', req, state] without answering the request; the client got 500", status: 500 },
-  FW_ERR_PLUGIN_REMOVED_RESPONSE: { summary: "The post_request plugins left the request without a response; the client got 500", status: 500 },
+  FW_ERR_PLUGIN_BAD_OPTIONS: {
+    summary: "A plugin's options have an unknown name, a wrong type or miss a required one",
+  },
+  FW_ERR_PLUGIN_FAILED: {
+    summary:
+      "A plugin's request callback returned ['error', reason], threw, rejected or returned a malformed result; the client got 500",
+    status: 500,
+  },
+  FW_ERR_PLUGIN_BAD_RESULT: {
+    summary:
+      "A plugin's request callback returned something other than a result tuple such as ['ok', req, state], or one handing on an object that is not the request or a copy of it",
+  },
+  FW_ERR_PLUGIN_STOP_WITHOUT_REPLY: {
+    summary: "A plugin returned ['stop', req, state] without answering the request; the client got 500",
+    status: 500,
+  },
+  FW_ERR_PLUGIN_REMOVED_RESPONSE: {
+    summary: 'The post_request plugins left the request without a response; the client got 500',
+    status: 500,
+  },
   // --- http: request bodies and responses ---
   FW_ERR_BODY_TOO_LARGE: { summary: 'The request body is larger than the configured limit', status: 413 },
-  FW_ERR_BODY_LENGTH_MISMATCH: { summary: 'The request body ended short of its Content-Length, or the client aborted the upload', status: 400 },
+  FW_ERR_BODY_LENGTH_MISMATCH: {
+    summary: 'The request body ended short of its Content-Length, or the client aborted the upload',
+    status: 400,
+  },
   FW_ERR_BODY_ALREADY_CONSUMED: { summary: 'The request body was read by someone else before readBody' },
   FW_ERR_UNSUPPORTED_ENCODING: { summary: 'The request body has a Content-Encoding other than identity', status: 415 },
   FW_ERR_UNSUPPORTED_CHARSET: { summary: 'The request body has a charset other than utf-8', status: 415 },
   FW_ERR_BODY_MALFORMED_JSON: { summary: 'The request body is not valid UTF-8 JSON', status: 400 },
-  FW_ERR_BODY_FORBIDDEN_KEY: { summary: 'The JSON body has a __proto__ key or a constructor.prototype (prototype poisoning)', status: 400 },
+  FW_ERR_BODY_FORBIDDEN_KEY: {
+    summary: 'The JSON body has a __proto__ key or a constructor.prototype (prototype poisoning)',
+    status: 400,
+  },
   FW_ERR_BODY_TOO_DEEP: { summary: 'The JSON body is nested deeper than fw accepts', status: 400 },
-  FW_ERR_INJECT_BAD_BODY: { summary: "inject's body is not a string, bytes or a value JSON.stringify encodes (a function, a symbol, a BigInt, a cycle)" },
+  FW_ERR_INJECT_BAD_BODY: {
+    summary:
+      "inject's body is not a string, bytes or a value JSON.stringify encodes (a function, a symbol, a BigInt, a cycle)",
+  },
   // --- static files ---
-  FW_ERR_STATIC_NOT_FOUND: { summary: "A static route's directory or file does not exist or cannot be read at start-up" },
-  FW_ERR_STATIC_WRONG_KIND: { summary: "A static route's directory is not a directory, or its file is not a regular file" },
+  FW_ERR_STATIC_NOT_FOUND: {
+    summary: "A static route's directory or file does not exist or cannot be read at start-up",
+  },
+  FW_ERR_STATIC_WRONG_KIND: {
+    summary: "A static route's directory is not a directory, or its file is not a regular file",
+  },
   FW_ERR_STATIC_READ_FAILED: { summary: 'Serving a static file failed unexpectedly; the client got 500', status: 500 },
   // --- server lifecycle ---
   FW_ERR_SERVER_LISTEN: { summary: 'The HTTP listener could not bind its address' },
   FW_ERR_SECURITY_BAD_RESULT: { summary: 'A security callback returned something other than a SecurityResult' },
-  FW_ERR_SECURITY_BAD_OPTIONS: { summary: 'bearerAuth was given neither token nor verifyToken, or a token a Bearer header cannot carry' },
+  FW_ERR_SECURITY_BAD_OPTIONS: {
+    summary: 'bearerAuth was given neither token nor verifyToken, or a token a Bearer header cannot carry',
+  },
   FW_ERR_HANDLER_BAD_RESPONSE: { summary: 'A handler returned something other than a response description' },
-  FW_ERR_OWN_ANSWER_FAILED: { summary: "An app's or group's onNotFound, onMethodNotAllowed or onError threw, rejected or returned no response description; the client got fw's 500", status: 500 },
-  FW_ERR_RESPONSE_NOT_PROJECTABLE: { summary: "A json answer has an object where its route's response schema allows only scalars, matches no branch of a union, or is cyclic or nested too deep to project; nothing is sent (500)" },
-  FW_ERR_HTTP: { summary: "An application's httpError(status, message): answered with its status, the message only for a 4xx" },
-  FW_ERR_READINESS_BAD_OPTIONS: { summary: 'readinessHandler was given no lifecycle, a check that is not a function or a bad timeoutMs' },
+  FW_ERR_OWN_ANSWER_FAILED: {
+    summary:
+      "An app's or group's onNotFound, onMethodNotAllowed or onError threw, rejected or returned no response description; the client got fw's 500",
+    status: 500,
+  },
+  FW_ERR_RESPONSE_NOT_PROJECTABLE: {
+    summary:
+      "A json answer has an object where its route's response schema allows only scalars, matches no branch of a union, or is cyclic or nested too deep to project; nothing is sent (500)",
+  },
+  FW_ERR_HTTP: {
+    summary: "An application's httpError(status, message): answered with its status, the message only for a 4xx",
+  },
+  FW_ERR_READINESS_BAD_OPTIONS: {
+    summary: 'readinessHandler was given no lifecycle, a check that is not a function or a bad timeoutMs',
+  },
   // --- otel: fw-core/otel telemetry setup ---
   FW_ERR_OTEL_BAD_OPTION: { summary: 'A setupTelemetry option has a wrong type or value' },
   FW_ERR_OTEL_BAD_ENV: { summary: 'An OTEL_* environment variable has a value fw cannot use' },
   FW_ERR_OTEL_METRICS_LISTEN: { summary: 'The metrics listener could not bind its address' },
   FW_ERR_OTEL_ALREADY_REGISTERED: { summary: 'A global OpenTelemetry tracer or meter provider is already registered' },
-  FW_ERR_OTEL_UNSUPPORTED_PROTOCOL: { summary: 'OTEL_EXPORTER_OTLP_[TRACES_|METRICS_]PROTOCOL asks for grpc: fw exports OTLP over HTTP only' },
-  FW_ERR_OTEL_PROPAGATOR_MISSING: { summary: 'OTEL_PROPAGATORS names b3, b3multi or jaeger, whose package (@opentelemetry/propagator-b3 or -jaeger) is not installed' },
+  FW_ERR_OTEL_UNSUPPORTED_PROTOCOL: {
+    summary: 'OTEL_EXPORTER_OTLP_[TRACES_|METRICS_]PROTOCOL asks for grpc: fw exports OTLP over HTTP only',
+  },
+  FW_ERR_OTEL_PROPAGATOR_MISSING: {
+    summary:
+      'OTEL_PROPAGATORS names b3, b3multi or jaeger, whose package (@opentelemetry/propagator-b3 or -jaeger) is not installed',
+  },
 } as const satisfies Record<string, { readonly summary: string; readonly status?: number }>;
 
 /** A code from the registry. */
@@ -111,11 +176,16 @@ export class FwError extends Error {
 }
 
 /** The codes whose FwError always has its status: httpError's FW_ERR_HTTP and those the registry gives one. */
-export type FwErrorCodeWithStatus = 'FW_ERR_HTTP' | { [C in FwErrorCode]: (typeof errorCodes)[C] extends { readonly status: number } ? C : never }[FwErrorCode];
+export type FwErrorCodeWithStatus =
+  | 'FW_ERR_HTTP'
+  | { [C in FwErrorCode]: (typeof errorCodes)[C] extends { readonly status: number } ? C : never }[FwErrorCode];
 
 /** True when `value` is an FwError, optionally with the given code; its `status` is a number for a FwErrorCodeWithStatus, or once `expose` is true (a 4xx). */
 export function isFwError(value: unknown, code: FwErrorCodeWithStatus): value is FwError & { readonly status: number };
-export function isFwError(value: unknown, code?: FwErrorCode): value is FwError & ({ readonly expose: true; readonly status: number } | { readonly expose: false });
+export function isFwError(
+  value: unknown,
+  code?: FwErrorCode,
+): value is FwError & ({ readonly expose: true; readonly status: number } | { readonly expose: false });
 export function isFwError(value: unknown, code?: FwErrorCode): value is FwError {
   return value instanceof FwError && (code === undefined || value.code === code);
 }
@@ -129,7 +199,10 @@ export type HttpErrorOptions = Omit<FwErrorOptions, 'status'>;
  * FW_ERR_HTTP. Throws a RangeError for a status that is not an integer from 400 to 599.
  */
 export function httpError(status: number, message: string, options: HttpErrorOptions = {}): FwError {
-  if (!Number.isInteger(status) || status < 400 || status > 599) throw new RangeError(`httpError needs an error status from 400 to 599, not ${status}; answer other statuses with json() or status()`);
+  if (!Number.isInteger(status) || status < 400 || status > 599)
+    throw new RangeError(
+      `httpError needs an error status from 400 to 599, not ${status}; answer other statuses with json() or status()`,
+    );
   return new FwError('FW_ERR_HTTP', message, { ...options, status });
 }
 
@@ -142,6 +215,7 @@ const OTEL_EXPORTS = {
 /** The fix for a plugin or stream handler name nobody provides: the defineApp option that provides it, fw-core/otel's export, or the `known` name it likely misspells. */
 export function provideHint(option: keyof typeof OTEL_EXPORTS, name: string, known: readonly string[] = []): string {
   const exported = (OTEL_EXPORTS[option] as Readonly<Record<string, string>>)[name];
-  if (exported !== undefined) return `import { ${exported} } from 'fw-core/otel' and give it to defineApp({${option}: [${exported}]})`;
+  if (exported !== undefined)
+    return `import { ${exported} } from 'fw-core/otel' and give it to defineApp({${option}: [${exported}]})`;
   return `give the app's ${option === 'plugins' ? 'plugin' : 'stream handler'} whose name is ${name} to defineApp({${option}: [...]}), or correct the name${didYouMean(name, known)}`;
 }

@@ -3,7 +3,12 @@
  * need to look into an app without serving it, and the router on its own. Apps use the main entry. This file only re-exports;
  * docs/api.md lists it.
  */
-export { checkStartup, loadApplication, type LoadApplicationOptions, type LoadedApplication } from './app/load-application.ts';
+export {
+  checkStartup,
+  loadApplication,
+  type LoadApplicationOptions,
+  type LoadedApplication,
+} from './app/load-application.ts';
 export type { CompiledGroup, CompiledRoutes, HandlerTarget, RouteTarget, StaticTarget } from './app/compile-routes.ts';
 export type { PluginChain, PluginInstance, PluginStep } from './plugins/plugin-registry.ts';
 

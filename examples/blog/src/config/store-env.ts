@@ -26,11 +26,13 @@ export function storeEnvOverrides(env: NodeJS.ProcessEnv): Record<string, unknow
   const overrides: Record<string, unknown> = {};
   for (const [name, key] of ENV_INTEGERS) {
     const raw = env[name];
-    if (raw !== undefined && raw !== '') overrides[key] = checkInteger(key, name, /^\d{1,10}$/.test(raw) ? Number(raw) : raw);
+    if (raw !== undefined && raw !== '')
+      overrides[key] = checkInteger(key, name, /^\d{1,10}$/.test(raw) ? Number(raw) : raw);
   }
   for (const [name, key] of ENV_BOOLEANS) {
     const raw = env[name];
-    if (raw !== undefined && raw !== '') overrides[key] = checkBoolean(name, raw === 'true' ? true : raw === 'false' ? false : raw);
+    if (raw !== undefined && raw !== '')
+      overrides[key] = checkBoolean(name, raw === 'true' ? true : raw === 'false' ? false : raw);
   }
   return overrides;
 }

@@ -16,12 +16,19 @@ const STORE_KINDS = ['memory', 'sqlite', 'postgres'] as const;
  * Settings from `section` with the environment overrides applied, refused when they name the
  * memory store in the `prod` environment without allowing it. An empty variable counts as unset.
  */
-export function readStoreSettings(section: Readonly<Record<string, unknown>>, env: NodeJS.ProcessEnv, environment?: string): StoreSettings {
+export function readStoreSettings(
+  section: Readonly<Record<string, unknown>>,
+  env: NodeJS.ProcessEnv,
+  environment?: string,
+): StoreSettings {
   const merged: Record<string, unknown> = { ...section };
   const store = env.BLOG_STORE;
   if (store !== undefined && store !== '') {
     if (!(STORE_KINDS as readonly string[]).includes(store)) {
-      throw new BlogError('BLOG_ERR_BAD_ENV', `BLOG_STORE must be one of ${STORE_KINDS.join(', ')}; found ${JSON.stringify(store)}`);
+      throw new BlogError(
+        'BLOG_ERR_BAD_ENV',
+        `BLOG_STORE must be one of ${STORE_KINDS.join(', ')}; found ${JSON.stringify(store)}`,
+      );
     }
     merged.store = store;
   }

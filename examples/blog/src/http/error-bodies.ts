@@ -21,18 +21,30 @@ export const ERROR_BODY_SCHEMA: JsonSchema = {
  */
 export const CODED_ERROR_SCHEMAS: Readonly<Record<400 | 409 | 504, JsonSchema>> = {
   400: codedError('idempotency_key_invalid', 'An Idempotency-Key header that is not a key; nothing was written.'),
-  409: codedError('idempotency_key_in_use', 'A request with this Idempotency-Key is still running; sent with retry-after: 1, and retrying with the same key is safe.'),
-  504: codedError('write_outcome_unknown', 'The database stopped answering after the write was sent: it may have been committed. No retry-after; retry only with the same Idempotency-Key.'),
+  409: codedError(
+    'idempotency_key_in_use',
+    'A request with this Idempotency-Key is still running; sent with retry-after: 1, and retrying with the same key is safe.',
+  ),
+  504: codedError(
+    'write_outcome_unknown',
+    'The database stopped answering after the write was sent: it may have been committed. No retry-after; retry only with the same Idempotency-Key.',
+  ),
 };
 
 function codedError(code: string, description: string): JsonSchema {
-  return { type: 'object', description, required: ['error', 'code'], properties: { error: { type: 'string' }, code: { type: 'string', enum: [code] } } };
+  return {
+    type: 'object',
+    description,
+    required: ['error', 'code'],
+    properties: { error: { type: 'string' }, code: { type: 'string', enum: [code] } },
+  };
 }
 
 /** 422: `{"errors": {<field>: [<message>, ...]}}` for fields that fail, `{"error": <message>}` for no JSON object, `{"error", "code"}` for a reused Idempotency-Key. */
 export const UNPROCESSABLE_SCHEMA: JsonSchema = {
   type: 'object',
-  description: 'Either {"errors": {<field>: [<message>, ...]}} (fields that fail validation), {"error": <message>} (no JSON object body), or {"error": <message>, "code": "idempotency_key_reused"} (an Idempotency-Key used with another request).',
+  description:
+    'Either {"errors": {<field>: [<message>, ...]}} (fields that fail validation), {"error": <message>} (no JSON object body), or {"error": <message>, "code": "idempotency_key_reused"} (an Idempotency-Key used with another request).',
   properties: {
     error: { type: 'string' },
     code: { type: 'string' },

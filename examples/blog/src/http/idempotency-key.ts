@@ -40,13 +40,26 @@ export interface WriteAnswer {
 }
 
 /** The request's claim, undefined without the header, or the 400 for a key that is not one. */
-export function readIdempotencyClaim(req: FwRequest): { readonly ok: true; readonly claim: IdempotencyClaim | undefined } | { readonly ok: false; readonly response: JsonResponse } {
+export function readIdempotencyClaim(
+  req: FwRequest,
+):
+  | { readonly ok: true; readonly claim: IdempotencyClaim | undefined }
+  | { readonly ok: false; readonly response: JsonResponse } {
   const raw = req.headers['idempotency-key'];
   if (raw === undefined) return NO_CLAIM;
   // Node joins a repeated unknown header with ", ", which no bare key may hold: a repeat is a 400.
   const key = typeof raw === 'string' ? parseKey(raw) : undefined;
   if (key === undefined) {
-    return { ok: false, response: json({ error: `Idempotency-Key must be 1 to ${MAX_IDEMPOTENCY_KEY_LENGTH} visible ASCII characters, or such a quoted string`, code: 'idempotency_key_invalid' }, 400) };
+    return {
+      ok: false,
+      response: json(
+        {
+          error: `Idempotency-Key must be 1 to ${MAX_IDEMPOTENCY_KEY_LENGTH} visible ASCII characters, or such a quoted string`,
+          code: 'idempotency_key_invalid',
+        },
+        400,
+      ),
+    };
   }
   const authorization = req.headers.authorization;
   // The credential's digest, never the credential: the same key from another client is another key. A bearer
@@ -83,7 +96,11 @@ function digest(text: string): string {
 
 /** The answer as kept with its key. */
 export function keptAnswerOf(answer: WriteAnswer): KeptAnswer {
-  return { status: answer.status, body: answer.body === undefined ? '' : JSON.stringify(answer.body), headers: answer.headers ?? {} };
+  return {
+    status: answer.status,
+    body: answer.body === undefined ? '' : JSON.stringify(answer.body),
+    headers: answer.headers ?? {},
+  };
 }
 
 /** The response of an answer. */
@@ -100,12 +117,20 @@ export function respondOnce<T>(outcome: IdempotentOutcome<T>, answerOf: (result:
     case 'replay': {
       const { answer } = outcome;
       const headers = { ...answer.headers, [REPLAYED_HEADER]: 'true' };
-      return respond({ status: answer.status, headers, ...(answer.body !== '' && { body: JSON.parse(answer.body) as unknown }) });
+      return respond({
+        status: answer.status,
+        headers,
+        ...(answer.body !== '' && { body: JSON.parse(answer.body) as unknown }),
+      });
     }
     case 'mismatch':
       return json({ error: 'this Idempotency-Key was used with another request', code: 'idempotency_key_reused' }, 422);
     case 'in_progress':
       // Retrying later with the same key is safe: that is what the key is for.
-      return json({ error: 'a request with this Idempotency-Key is still running', code: 'idempotency_key_in_use' }, 409, { 'retry-after': '1' });
+      return json(
+        { error: 'a request with this Idempotency-Key is still running', code: 'idempotency_key_in_use' },
+        409,
+        { 'retry-after': '1' },
+      );
   }
 }

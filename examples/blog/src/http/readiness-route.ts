@@ -26,11 +26,17 @@ const READINESS_BODY: JsonSchema = {
 
 /** The group of GET /ready, for the listener `lifecycle` belongs to. */
 export function readinessGroup(context: BlogContext, lifecycle: Lifecycle): RouteGroup {
-  const ready = readinessHandler({ lifecycle, checks: { store: () => context.store.ping() }, timeoutMs: PING_TIMEOUT_MS });
+  const ready = readinessHandler({
+    lifecycle,
+    checks: { store: () => context.store.ping() },
+    timeoutMs: PING_TIMEOUT_MS,
+  });
   const options = {
     methods: ['get'],
     log: false,
-    extra: { summary: 'Readiness: 200 while the instance takes traffic; 503 while it drains or its store does not answer' },
+    extra: {
+      summary: 'Readiness: 200 while the instance takes traffic; 503 while it drains or its store does not answer',
+    },
     schema: { response: { 200: READINESS_BODY, 503: READINESS_BODY } },
   } as const;
   return { prefix: '', security: false, plugins: [], routes: [{ path: '/ready', handler: ready, options }] };

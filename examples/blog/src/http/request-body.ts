@@ -6,7 +6,11 @@
 import { json, type FwRequest, type JsonResponse } from 'fw-core';
 
 /** The decoded body when it is a JSON object, else the 422 to answer. */
-export function objectBody(req: FwRequest): { readonly ok: true; readonly value: Readonly<Record<string, unknown>> } | { readonly ok: false; readonly response: JsonResponse } {
+export function objectBody(
+  req: FwRequest,
+):
+  | { readonly ok: true; readonly value: Readonly<Record<string, unknown>> }
+  | { readonly ok: false; readonly response: JsonResponse } {
   const body = req.body;
   if (body === undefined) return { ok: false, response: json({ error: 'request body required' }, 422) };
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {

@@ -38,7 +38,8 @@ export interface ListParams {
 }
 
 /** The parsed parameters, or the message of a 400. */
-export type ParsedList = { readonly ok: true; readonly value: ListParams } | { readonly ok: false; readonly error: string };
+export type ParsedList =
+  { readonly ok: true; readonly value: ListParams } | { readonly ok: false; readonly error: string };
 
 /** The parameters of a query that passed LIST_QUERY_SCHEMA (`req.queryParams`); the cursor may still be bad. */
 export function readListQuery(params: Readonly<Record<string, unknown>>): ParsedList {

@@ -11,7 +11,8 @@ import type { PostSchema } from './post-schema.ts';
 import { describeError, groupMessages, INVALID, type FieldErrors } from './validation-messages.ts';
 
 /** A payload's outcome: the fields to write, or the messages per field. */
-export type Validated<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly errors: FieldErrors };
+export type Validated<T> =
+  { readonly ok: true; readonly value: T } | { readonly ok: false; readonly errors: FieldErrors };
 
 /** What the blog derives from the post schema. Payloads are decoded JSON objects. */
 export interface PostPayloads {
@@ -78,11 +79,15 @@ function defaultsOf(schema: PostSchema, writable: readonly string[]): Record<str
  * PostgreSQL and SQLite would store U+FFFD) and no NUL (PostgreSQL text refuses it). JSON Schema
  * cannot say this next to the `\S` pattern, so it is checked here, on top of the schema.
  */
-function malformedText(picked: Readonly<Record<string, unknown>>, textFields: readonly string[]): { field: string; message: string }[] {
+function malformedText(
+  picked: Readonly<Record<string, unknown>>,
+  textFields: readonly string[],
+): { field: string; message: string }[] {
   const found: { field: string; message: string }[] = [];
   for (const field of textFields) {
     const value = picked[field];
-    if (typeof value === 'string' && (!value.isWellFormed() || value.includes('\u0000'))) found.push({ field, message: INVALID });
+    if (typeof value === 'string' && (!value.isWellFormed() || value.includes('\u0000')))
+      found.push({ field, message: INVALID });
   }
   return found;
 }

@@ -20,7 +20,9 @@ export interface PostSchema {
 }
 
 /** Reads and parses the blog's post schema (`file` for tests). */
-export function readPostSchema(file = fileURLToPath(new URL(`../../${POST_SCHEMA_PATH}`, import.meta.url))): PostSchema {
+export function readPostSchema(
+  file = fileURLToPath(new URL(`../../${POST_SCHEMA_PATH}`, import.meta.url)),
+): PostSchema {
   let text: string;
   try {
     text = readFileSync(file, 'utf8');
@@ -34,8 +36,17 @@ export function readPostSchema(file = fileURLToPath(new URL(`../../${POST_SCHEMA
     throw new BlogError('BLOG_ERR_SCHEMA', `the post schema ${file} is not valid JSON`, { cause: error });
   }
   const shaped = schema as Partial<PostSchema> | null;
-  if (typeof shaped !== 'object' || shaped === null || shaped.type !== 'object' || typeof shaped.properties !== 'object' || shaped.properties === null) {
-    throw new BlogError('BLOG_ERR_SCHEMA', `the post schema ${file} must be an object schema with "type": "object" and "properties"`);
+  if (
+    typeof shaped !== 'object' ||
+    shaped === null ||
+    shaped.type !== 'object' ||
+    typeof shaped.properties !== 'object' ||
+    shaped.properties === null
+  ) {
+    throw new BlogError(
+      'BLOG_ERR_SCHEMA',
+      `the post schema ${file} must be an object schema with "type": "object" and "properties"`,
+    );
   }
   return shaped as PostSchema;
 }

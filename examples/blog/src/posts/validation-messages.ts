@@ -21,7 +21,11 @@ const NON_BLANK_PATTERN = '\\S';
  * One field's message for one ajv error on `payload`. `required` is the create schema's required
  * list: a required field sent as null reads as blank, on update too.
  */
-export function describeError(error: SchemaIssue, payload: Readonly<Record<string, unknown>>, required: ReadonlySet<string>): { field: string; message: string } {
+export function describeError(
+  error: SchemaIssue,
+  payload: Readonly<Record<string, unknown>>,
+  required: ReadonlySet<string>,
+): { field: string; message: string } {
   if (error.keyword === 'required') return { field: String(error.params.missingProperty), message: BLANK };
   const field = fieldOf(error.path);
   switch (error.keyword) {
@@ -39,7 +43,10 @@ export function describeError(error: SchemaIssue, payload: Readonly<Record<strin
 }
 
 /** Groups messages by field: fields in `fieldOrder`, each field's messages deduplicated and ranked. */
-export function groupMessages(found: readonly { field: string; message: string }[], fieldOrder: readonly string[]): FieldErrors {
+export function groupMessages(
+  found: readonly { field: string; message: string }[],
+  fieldOrder: readonly string[],
+): FieldErrors {
   const errors: FieldErrors = {};
   for (const field of fieldOrder) {
     const messages = [...new Set(found.filter((f) => f.field === field).map((f) => f.message))];

@@ -37,33 +37,48 @@ function hasApiToken(env: NodeJS.ProcessEnv): boolean {
 export function readApiToken(env: NodeJS.ProcessEnv): Buffer {
   const token = env.BLOG_API_TOKEN;
   if (token === undefined || token === '') {
-    throw new BlogError('BLOG_ERR_API_TOKEN_MISSING', `BLOG_API_TOKEN is not set: with FW_ENV=prod, POST, PUT and DELETE /api/posts need "Authorization: Bearer <token>"; set BLOG_API_TOKEN to a random secret of at least ${MIN_API_TOKEN_LENGTH} characters (e.g. openssl rand -hex 32)`);
+    throw new BlogError(
+      'BLOG_ERR_API_TOKEN_MISSING',
+      `BLOG_API_TOKEN is not set: with FW_ENV=prod, POST, PUT and DELETE /api/posts need "Authorization: Bearer <token>"; set BLOG_API_TOKEN to a random secret of at least ${MIN_API_TOKEN_LENGTH} characters (e.g. openssl rand -hex 32)`,
+    );
   }
   if (token.length < MIN_API_TOKEN_LENGTH) {
-    throw new BlogError('BLOG_ERR_API_TOKEN_WEAK', `BLOG_API_TOKEN is ${token.length} characters long; use at least ${MIN_API_TOKEN_LENGTH} (e.g. openssl rand -hex 32)`);
+    throw new BlogError(
+      'BLOG_ERR_API_TOKEN_WEAK',
+      `BLOG_API_TOKEN is ${token.length} characters long; use at least ${MIN_API_TOKEN_LENGTH} (e.g. openssl rand -hex 32)`,
+    );
   }
   if (!B64TOKEN.test(token)) {
-    throw new BlogError('BLOG_ERR_API_TOKEN_WEAK', 'BLOG_API_TOKEN may hold only letters, digits and - . _ ~ + / (then = padding), so that a Bearer header can carry it (RFC 6750)');
+    throw new BlogError(
+      'BLOG_ERR_API_TOKEN_WEAK',
+      'BLOG_API_TOKEN may hold only letters, digits and - . _ ~ + / (then = padding), so that a Bearer header can carry it (RFC 6750)',
+    );
   }
   return sha256(token);
 }
 
 /** The credential requireApiToken checks, as `fw openapi` documents it (RFC 6750 bearer). */
-export const BEARER_SCHEME: SecuritySchemeDeclaration = { name: 'bearerAuth', scheme: { type: 'http', scheme: 'bearer', description: 'Authorization: Bearer <BLOG_API_TOKEN>' } };
+export const BEARER_SCHEME: SecuritySchemeDeclaration = {
+  name: 'bearerAuth',
+  scheme: { type: 'http', scheme: 'bearer', description: 'Authorization: Bearer <BLOG_API_TOKEN>' },
+};
 
 /**
  * The group security callback; `expected` returns the token digest once the app has started.
  * Every refusal is DENY, so it declares 401 alone: `fw openapi` lists no 403 it cannot give.
  */
 export function createRequireApiToken(expected: () => Buffer | undefined): SecurityCallback {
-  return Object.assign(function requireApiToken(req: FwRequest): SecurityResult {
-    const digest = expected();
-    const header = req.headers.authorization;
-    const match = header === undefined ? null : BEARER.exec(header);
-    if (digest === undefined || match === null) return DENY;
-    // Comparing fixed-length digests keeps both the content and the length of the token secret.
-    return timingSafeEqual(sha256(match[1] as string), digest) ? true : DENY;
-  }, { securityScheme: BEARER_SCHEME, responses: [DENY.status] });
+  return Object.assign(
+    function requireApiToken(req: FwRequest): SecurityResult {
+      const digest = expected();
+      const header = req.headers.authorization;
+      const match = header === undefined ? null : BEARER.exec(header);
+      if (digest === undefined || match === null) return DENY;
+      // Comparing fixed-length digests keeps both the content and the length of the token secret.
+      return timingSafeEqual(sha256(match[1] as string), digest) ? true : DENY;
+    },
+    { securityScheme: BEARER_SCHEME, responses: [DENY.status] },
+  );
 }
 
 function sha256(text: string): Buffer {

@@ -19,6 +19,6 @@ export async function checkCommitDurability(pool: PgQueryable, logger: StoreLogg
   logger.warn(
     { event: 'store_commits_not_durable', store: 'postgres', synchronous_commit, fsync },
     `PostgreSQL answers commits before they are on disk (synchronous_commit ${synchronous_commit}, fsync ${fsync}): a database crash ` +
-      'can lose posts the blog answered 201. Set synchronous_commit and fsync back to on for the blog\'s role and database (docs/operations.md)',
+      "can lose posts the blog answered 201. Set synchronous_commit and fsync back to on for the blog's role and database (docs/operations.md)",
   );
 }

@@ -44,10 +44,22 @@ export async function createStore(settings: StoreSettings, options: CreateStoreO
       return createMemoryStore({ now, idempotencyKeyTtlMs });
     case 'sqlite': {
       const { openSqliteStore } = await import('./sqlite-store.ts');
-      return openSqliteStore({ path: sqlitePath(settings, appDir), now, queryLog, busyTimeoutMs: integerSetting(settings, 'sqlite_busy_timeout_ms'), idempotencyKeyTtlMs });
+      return openSqliteStore({
+        path: sqlitePath(settings, appDir),
+        now,
+        queryLog,
+        busyTimeoutMs: integerSetting(settings, 'sqlite_busy_timeout_ms'),
+        idempotencyKeyTtlMs,
+      });
     }
     case 'postgres': {
-      const [{ createPgPool, pgCanceller, pgServerOf }, { createPgPoolMetrics, pgPoolName }, { openPostgresStore }, { checkStatementTimeout }, { checkCommitDurability }] = await Promise.all([
+      const [
+        { createPgPool, pgCanceller, pgServerOf },
+        { createPgPoolMetrics, pgPoolName },
+        { openPostgresStore },
+        { checkStatementTimeout },
+        { checkCommitDurability },
+      ] = await Promise.all([
         import('./postgres-pool.ts'),
         import('./postgres-pool-metrics.ts'),
         import('./postgres-store.ts'),
@@ -57,29 +69,62 @@ export async function createStore(settings: StoreSettings, options: CreateStoreO
       const connectionString = databaseUrl(settings, options.env ?? process.env);
       const max = integerSetting(settings, 'postgres_pool_size');
       const connectTimeoutMs = integerSetting(settings, 'postgres_connect_timeout_ms');
-      const onIdleError = (error: Error) => logger.error({ event: 'store_connection_lost', store: 'postgres', err: error }, 'an idle PostgreSQL connection failed');
+      const onIdleError = (error: Error) =>
+        logger.error(
+          { event: 'store_connection_lost', store: 'postgres', err: error },
+          'an idle PostgreSQL connection failed',
+        );
       const statementTimeoutMs = integerSetting(settings, 'postgres_statement_timeout_ms');
       const queryTimeoutMs = integerSetting(settings, 'postgres_query_timeout_ms');
       const preparedStatements = settings.postgres_prepared_statements !== false;
       // pg's clock starts when a statement is sent, the server's once it runs, and its answer has yet to come back: with the
       // two timeouts equal the blog gave up first, and an autocommit write the server had cancelled (503) was answered 504.
       const answerMs = Math.max(queryTimeoutMs, statementTimeoutMs + STATEMENT_ANSWER_MS);
-      const pool = createPgPool({ connectionString, max, connectTimeoutMs, queryTimeoutMs: answerMs, statementTimeoutMs, preparedStatements, onIdleError });
+      const pool = createPgPool({
+        connectionString,
+        max,
+        connectTimeoutMs,
+        queryTimeoutMs: answerMs,
+        statementTimeoutMs,
+        preparedStatements,
+        onIdleError,
+      });
       // ping() (GET /ready) has a connection of its own: requests holding every pooled one, waiting on a lock, are not a
       // database that does not answer, and every instance failing its check at once would leave the balancer none.
       // Behind PgBouncer that connection is one more client queued for the same server connections, so it may go
       // elsewhere: a PgBouncer database entry with a pool of its own (postgres_ready_url).
       const probeMs = Math.min(PING_TIMEOUT_MS, connectTimeoutMs);
-      const probePool = createPgPool({ connectionString: readyUrl(settings, options.env ?? process.env) ?? connectionString, max: 1, connectTimeoutMs: probeMs, queryTimeoutMs: PING_TIMEOUT_MS, statementTimeoutMs: PING_TIMEOUT_MS, preparedStatements, onIdleError });
+      const probePool = createPgPool({
+        connectionString: readyUrl(settings, options.env ?? process.env) ?? connectionString,
+        max: 1,
+        connectTimeoutMs: probeMs,
+        queryTimeoutMs: PING_TIMEOUT_MS,
+        statementTimeoutMs: PING_TIMEOUT_MS,
+        preparedStatements,
+        onIdleError,
+      });
       const server = pgServerOf(connectionString);
       const metrics = createPgPoolMetrics(pool, max, pgPoolName(server));
       options.onPoolMetrics?.(metrics);
       // One cancel at a time per pooled connection: a read or a write holds its connection until its cancel has settled, so
       // a burst of hang-ups is never more than the pool, and none of them is skipped to run on to its statement timeout.
       const cancel = pgCanceller(connectionString, connectTimeoutMs, max);
-      const store = await openPostgresStore({ pool, probePool, cancel, now, queryLog, server, idempotencyKeyTtlMs, onAcquireTimeout: metrics.countTimeout, transactionIdleMs: queryTimeoutMs });
+      const store = await openPostgresStore({
+        pool,
+        probePool,
+        cancel,
+        now,
+        queryLog,
+        server,
+        idempotencyKeyTtlMs,
+        onAcquireTimeout: metrics.countTimeout,
+        transactionIdleMs: queryTimeoutMs,
+      });
       // Advisory: a database that answered the migrations and fails these SELECTs fails the first request instead.
-      await Promise.all([checkStatementTimeout(pool, statementTimeoutMs, logger).catch(() => {}), checkCommitDurability(pool, logger).catch(() => {})]);
+      await Promise.all([
+        checkStatementTimeout(pool, statementTimeoutMs, logger).catch(() => {}),
+        checkCommitDurability(pool, logger).catch(() => {}),
+      ]);
       return store;
     }
   }

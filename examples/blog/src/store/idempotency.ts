@@ -22,7 +22,11 @@ export const DEFAULT_KEY_TTL_MS = 86_400_000;
 export const PURGE_INTERVAL_MS = 60_000;
 
 /** What `kept` means for `claim` at `nowMs`: the outcome to answer, or undefined when the write must run. */
-export function keptOutcome(kept: KeptKey | undefined, claim: IdempotencyClaim, nowMs: number): IdempotentOutcome<never> | undefined {
+export function keptOutcome(
+  kept: KeptKey | undefined,
+  claim: IdempotencyClaim,
+  nowMs: number,
+): IdempotentOutcome<never> | undefined {
   if (kept === undefined || kept.expiresMs <= nowMs) return undefined;
   return kept.fingerprint === claim.fingerprint ? { kind: 'replay', answer: kept.answer } : { kind: 'mismatch' };
 }
@@ -63,7 +67,14 @@ export function purgeSchedule(): PurgeSchedule {
  * outcome, or runs `write` and keeps `answer(result)`. Synchronous, so nothing interleaves
  * between the lookup and the keeping, and `in_progress` never happens.
  */
-export function memoryKeys(ttlMs: number): <T>(claim: IdempotencyClaim, nowMs: number, write: () => T, answer: (result: T) => KeptAnswer) => IdempotentOutcome<T> {
+export function memoryKeys(
+  ttlMs: number,
+): <T>(
+  claim: IdempotencyClaim,
+  nowMs: number,
+  write: () => T,
+  answer: (result: T) => KeptAnswer,
+) => IdempotentOutcome<T> {
   const keys = new Map<string, KeptKey>();
   const purge = purgeSchedule();
   return (claim, nowMs, write, answer) => {

@@ -8,7 +8,20 @@ import { OrderedIndex } from './ordered-index.ts';
 import { dateOf, timeOf } from './stored-time.ts';
 import { postTextBytes, TextBudget } from './text-budget.ts';
 import { POST_STATUSES, StoreUnavailableError } from './store.ts';
-import type { IdempotencyClaim, IdempotentOutcome, KeptAnswer, ListQuery, NewPost, Post, PostChanges, PostStatus, PostStore, PostWrite, PostWriteResult, UpdateResult } from './store.ts';
+import type {
+  IdempotencyClaim,
+  IdempotentOutcome,
+  KeptAnswer,
+  ListQuery,
+  NewPost,
+  Post,
+  PostChanges,
+  PostStatus,
+  PostStore,
+  PostWrite,
+  PostWriteResult,
+  UpdateResult,
+} from './store.ts';
 
 /** Options of `createMemoryStore`. */
 export interface MemoryStoreOptions {
@@ -52,7 +65,11 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): PostStore {
     delete: async (id) => posts.remove(id),
 
     // Synchronous from the key's lookup to its keeping: nothing can interleave, as in one transaction.
-    async writeOnce<W extends PostWrite>(claim: IdempotencyClaim, write: W, answer: (result: PostWriteResult<W>) => KeptAnswer): Promise<IdempotentOutcome<PostWriteResult<W>>> {
+    async writeOnce<W extends PostWrite>(
+      claim: IdempotencyClaim,
+      write: W,
+      answer: (result: PostWriteResult<W>) => KeptAnswer,
+    ): Promise<IdempotentOutcome<PostWriteResult<W>>> {
       return keys(claim, clockMs(now), () => posts.run(write) as PostWriteResult<W>, answer);
     },
 
@@ -71,13 +88,21 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): PostStore {
 function memoryPosts(now: () => Date) {
   const rows = new Map<number, MemoryRow>();
   const all = new OrderedIndex<MemoryRow>();
-  const byStatus = new Map<PostStatus, OrderedIndex<MemoryRow>>(POST_STATUSES.map((status) => [status, new OrderedIndex<MemoryRow>()]));
+  const byStatus = new Map<PostStatus, OrderedIndex<MemoryRow>>(
+    POST_STATUSES.map((status) => [status, new OrderedIndex<MemoryRow>()]),
+  );
   const statusIndex = (status: PostStatus): OrderedIndex<MemoryRow> => byStatus.get(status)!;
   let lastId = 0;
   const create = (input: NewPost): Post => {
     const time = timeOf(now());
     const fields = pickFields(input);
-    const row: MemoryRow = { ...fields, id: ++lastId, insertedMs: time, updatedMs: time, textBytes: postTextBytes(fields) };
+    const row: MemoryRow = {
+      ...fields,
+      id: ++lastId,
+      insertedMs: time,
+      updatedMs: time,
+      textBytes: postTextBytes(fields),
+    };
     rows.set(row.id, row);
     all.insert(row);
     statusIndex(row.status).insert(row);

@@ -7,8 +7,15 @@ import { StoreUnavailableError, WriteOutcomeUnknownError } from './store.ts';
 
 // Socket-level failures reported by Node (https://nodejs.org/api/errors.html#common-system-errors).
 const NETWORK_CODES = new Set([
-  'ECONNREFUSED', 'ECONNRESET', 'ECONNABORTED', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH',
-  'ENOTFOUND', 'EAI_AGAIN',
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ECONNABORTED',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
 ]);
 
 // SQLSTATEs (https://www.postgresql.org/docs/current/errcodes-appendix.html): server shutdown, start-up,
@@ -58,20 +65,30 @@ const PREPARED_CODES = new Set(['42P05', '26000']);
  */
 export function toPgStoreError(error: unknown): unknown {
   if (PREPARED_CODES.has((error as { code?: unknown } | null)?.code as string)) {
-    return new Error(`${(error as Error).message}: behind PgBouncer in transaction mode, set blog.postgres_prepared_statements false (BLOG_POSTGRES_PREPARED_STATEMENTS=false)`, { cause: error });
+    return new Error(
+      `${(error as Error).message}: behind PgBouncer in transaction mode, set blog.postgres_prepared_statements false (BLOG_POSTGRES_PREPARED_STATEMENTS=false)`,
+      { cause: error },
+    );
   }
   if (error instanceof StoreUnavailableError || !isPgUnavailable(error)) return error;
   return new StoreUnavailableError(`PostgreSQL unavailable: ${(error as Error).message}`, { cause: error });
 }
 
 // pg refuses a query with these before writing a byte of it: the database never saw it.
-const NOT_SENT = ['Client has encountered a connection error and is not queryable', 'Client was closed and is not queryable'];
+const NOT_SENT = [
+  'Client has encountered a connection error and is not queryable',
+  'Client was closed and is not queryable',
+];
 
 // PgBouncer's refusals (FATAL 08P01, then a close) of a client still waiting for a server connection, its statement
 // held in PgBouncer: it cannot log in to PostgreSQL (down or restarting), or the wait outlasted query_wait_timeout.
 // In transaction mode a client keeps its server connection to the end of a transaction, so only its first statement
 // (an autocommit write, a BEGIN) can wait. Unlike `server conn crashed?`, sent after the statement went through.
-const POOLER_NOT_SENT = new Set(['server login has been failing, try again later (server_login_retry)', 'query_wait_timeout', 'pgbouncer cannot connect to server']);
+const POOLER_NOT_SENT = new Set([
+  'server login has been failing, try again later (server_login_retry)',
+  'query_wait_timeout',
+  'pgbouncer cannot connect to server',
+]);
 
 /** pg's error when no pooled connection came free (or none could be opened) within the connect timeout. */
 export function isPgAcquireTimeout(error: unknown): boolean {
@@ -99,8 +116,11 @@ export function isPgStatementError(error: unknown): boolean {
  */
 export function toPgWriteError(error: unknown): unknown {
   if (!(error instanceof Error) || isPgStatementError(error)) return toPgStoreError(error);
-  if (NOT_SENT.some((text) => error.message.startsWith(text)) || isPoolerRefusal(error) || !isPgUnavailable(error)) return toPgStoreError(error);
-  return new WriteOutcomeUnknownError(`PostgreSQL stopped answering after a write was sent: ${error.message}`, { cause: error });
+  if (NOT_SENT.some((text) => error.message.startsWith(text)) || isPoolerRefusal(error) || !isPgUnavailable(error))
+    return toPgStoreError(error);
+  return new WriteOutcomeUnknownError(`PostgreSQL stopped answering after a write was sent: ${error.message}`, {
+    cause: error,
+  });
 }
 
 function isPoolerRefusal(error: Error): boolean {

@@ -31,20 +31,30 @@ export async function applyMigrations(pool: PgPool, options: ApplyMigrationsOpti
   const migrations = options.migrations ?? MIGRATIONS;
   const reporting = { log: options.queryLog, spans: options.spans ?? postgresSpanTarget(undefined) };
   const begin = options.transactionIdleMs === undefined ? undefined : beginIdleBounded(options.transactionIdleMs);
-  return inPgTransaction(pool, reporting, async (run) => {
-    await run({ text: 'SELECT pg_advisory_xact_lock($1::bigint)', values: [MIGRATION_LOCK_KEY] });
-    await run({
-      text: `CREATE TABLE IF NOT EXISTS ${MIGRATIONS_TABLE} (version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())`,
-    });
-    const { rows } = await run({ text: `SELECT version FROM ${MIGRATIONS_TABLE}` });
-    const applied = new Set(rows.map((row) => Number(row.version)));
-    const done: number[] = [];
-    for (const migration of migrations) {
-      if (applied.has(migration.version)) continue;
-      await run({ text: migration.sql });
-      await run({ text: `INSERT INTO ${MIGRATIONS_TABLE} (version, name) VALUES ($1, $2)`, values: [migration.version, migration.name] });
-      done.push(migration.version);
-    }
-    return done;
-  }, undefined, undefined, begin);
+  return inPgTransaction(
+    pool,
+    reporting,
+    async (run) => {
+      await run({ text: 'SELECT pg_advisory_xact_lock($1::bigint)', values: [MIGRATION_LOCK_KEY] });
+      await run({
+        text: `CREATE TABLE IF NOT EXISTS ${MIGRATIONS_TABLE} (version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())`,
+      });
+      const { rows } = await run({ text: `SELECT version FROM ${MIGRATIONS_TABLE}` });
+      const applied = new Set(rows.map((row) => Number(row.version)));
+      const done: number[] = [];
+      for (const migration of migrations) {
+        if (applied.has(migration.version)) continue;
+        await run({ text: migration.sql });
+        await run({
+          text: `INSERT INTO ${MIGRATIONS_TABLE} (version, name) VALUES ($1, $2)`,
+          values: [migration.version, migration.name],
+        });
+        done.push(migration.version);
+      }
+      return done;
+    },
+    undefined,
+    undefined,
+    begin,
+  );
 }

@@ -50,10 +50,23 @@ export function createPgPoolMetrics(pool: PgPoolCounts, max: number, poolName: s
     },
     observe() {
       const meter = metrics.getMeter(STORE_SCOPE_NAME);
-      const count = meter.createObservableUpDownCounter('db.client.connection.count', { unit: '{connection}', description: 'The number of connections that are currently in the state described by the state attribute.' });
-      const limit = meter.createObservableUpDownCounter('db.client.connection.max', { unit: '{connection}', description: 'The maximum number of open connections allowed.' });
-      const pending = meter.createObservableUpDownCounter('db.client.connection.pending_requests', { unit: '{request}', description: 'The number of current pending requests for an open connection.' });
-      const timedOut = meter.createObservableCounter('db.client.connection.timeouts', { unit: '{timeout}', description: 'The number of connection timeouts that have occurred trying to obtain a connection from the pool.' });
+      const count = meter.createObservableUpDownCounter('db.client.connection.count', {
+        unit: '{connection}',
+        description: 'The number of connections that are currently in the state described by the state attribute.',
+      });
+      const limit = meter.createObservableUpDownCounter('db.client.connection.max', {
+        unit: '{connection}',
+        description: 'The maximum number of open connections allowed.',
+      });
+      const pending = meter.createObservableUpDownCounter('db.client.connection.pending_requests', {
+        unit: '{request}',
+        description: 'The number of current pending requests for an open connection.',
+      });
+      const timedOut = meter.createObservableCounter('db.client.connection.timeouts', {
+        unit: '{timeout}',
+        description:
+          'The number of connection timeouts that have occurred trying to obtain a connection from the pool.',
+      });
       const callback: BatchObservableCallback = (result) => {
         const idleCount = pool.idleCount;
         result.observe(count, idleCount, idle);

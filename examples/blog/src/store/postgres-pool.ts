@@ -100,7 +100,11 @@ export function createPgPool(settings: PgPoolSettings): PgPool {
 
 function sendUnnamed(client: pg.PoolClient): void {
   const query = client.query.bind(client) as (config: unknown, ...rest: unknown[]) => unknown;
-  client.query = ((config: unknown, ...rest: unknown[]) => query(typeof config === 'object' && config !== null && 'name' in config ? { ...config, name: undefined } : config, ...rest)) as typeof client.query;
+  client.query = ((config: unknown, ...rest: unknown[]) =>
+    query(
+      typeof config === 'object' && config !== null && 'name' in config ? { ...config, name: undefined } : config,
+      ...rest,
+    )) as typeof client.query;
 }
 
 /** What a cancel names: a connection's server process and the secret the server gave it (BackendKeyData). */
@@ -129,7 +133,8 @@ export function pgCanceller(connectionString: string, timeoutMs: number, inFligh
   const path = address.startsWith('/') ? `${address}/.s.PGSQL.${port}` : undefined;
   let running = 0;
   return ({ processID, secretKey }) => {
-    if (running >= inFlight || typeof processID !== 'number' || typeof secretKey !== 'number') return Promise.resolve(true);
+    if (running >= inFlight || typeof processID !== 'number' || typeof secretKey !== 'number')
+      return Promise.resolve(true);
     running += 1;
     const packet = Buffer.alloc(16);
     [16, CANCEL_REQUEST_CODE, processID, secretKey].forEach((value, index) => packet.writeInt32BE(value, index * 4));
@@ -148,7 +153,10 @@ export function pgCanceller(connectionString: string, timeoutMs: number, inFligh
       // Closed by the server after our packet: delivered; closed before it left (refused): never sent. Our side stays
       // open, as libpq's: PgBouncer took a half-closed cancel connection for a client gone and sometimes dropped it.
       const timer = setTimeout(() => settle(!sent), timeoutMs);
-      socket.on('error', () => {}).once('close', () => settle(true)).once('connect', () => ((sent = true), socket.write(packet)));
+      socket
+        .on('error', () => {})
+        .once('close', () => settle(true))
+        .once('connect', () => ((sent = true), socket.write(packet)));
     });
   };
 }

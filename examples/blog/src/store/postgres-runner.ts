@@ -7,9 +7,21 @@
  */
 import type { PgCancel, PgClient, PgPool, PgQuery, PgQueryable, PgResult } from './postgres-pool.ts';
 import type { ReadFor } from './store.ts';
-import { isPgAcquireTimeout, isPgStatementError, pgFailure, toPgStoreError, toPgWriteError } from './postgres-errors.ts';
+import {
+  isPgAcquireTimeout,
+  isPgStatementError,
+  pgFailure,
+  toPgStoreError,
+  toPgWriteError,
+} from './postgres-errors.ts';
 import { microsecondsSince, type QueryLogSink } from './query-log.ts';
-import { endStatementSpan, queryLogTraceFields, startStatementSpan, type DbSpanTarget, type SqlOperation } from './statement-spans.ts';
+import {
+  endStatementSpan,
+  queryLogTraceFields,
+  startStatementSpan,
+  type DbSpanTarget,
+  type SqlOperation,
+} from './statement-spans.ts';
 
 /**
  * A query and what it does, for its span. It is handed to pg as it is: pg takes the fields it
@@ -46,7 +58,10 @@ const BEGIN: PgStatement = { text: 'BEGIN', operation: { name: 'BEGIN' } };
  * so it holds through a transaction-mode pooler, which drops startup parameters and shares sessions.
  */
 export function beginIdleBounded(idleMs: number): PgStatement {
-  return { text: `BEGIN; SET LOCAL idle_in_transaction_session_timeout = ${Math.trunc(idleMs)}`, operation: { name: 'BEGIN' } };
+  return {
+    text: `BEGIN; SET LOCAL idle_in_transaction_session_timeout = ${Math.trunc(idleMs)}`,
+    operation: { name: 'BEGIN' },
+  };
 }
 const COMMIT: PgStatement = { text: 'COMMIT', operation: { name: 'COMMIT' }, commits: true };
 
@@ -92,7 +107,13 @@ function rowCountOf(result: PgResult): number {
  * rejects with the signal's reason and stored nothing; one whose statement ended first (an autocommit write's success)
  * answers as if its client were there: it is stored.
  */
-export function withPgClient<T>(pool: PgPool, reporting: PgReporting, work: (run: PgRun) => Promise<T>, writeFor?: ReadFor, cancel?: PgCancel): Promise<T> {
+export function withPgClient<T>(
+  pool: PgPool,
+  reporting: PgReporting,
+  work: (run: PgRun) => Promise<T>,
+  writeFor?: ReadFor,
+  cancel?: PgCancel,
+): Promise<T> {
   return onPgClient(pool, reporting, work, false, writeFor, cancel);
 }
 
@@ -101,16 +122,37 @@ export function withPgClient<T>(pool: PgPool, reporting: PgReporting, work: (run
  * A client that goes before COMMIT is sent leaves it unsent: the transaction is rolled back. COMMIT itself is never
  * cancelled (heldFor).
  */
-export function inPgTransaction<T>(pool: PgPool, reporting: PgReporting, work: (run: PgRun) => Promise<T>, writeFor?: ReadFor, cancel?: PgCancel, begin = BEGIN): Promise<T> {
-  return onPgClient(pool, reporting, async (run) => {
-    await run(begin);
-    const result = await work(run);
-    await run(COMMIT);
-    return result;
-  }, true, writeFor, cancel);
+export function inPgTransaction<T>(
+  pool: PgPool,
+  reporting: PgReporting,
+  work: (run: PgRun) => Promise<T>,
+  writeFor?: ReadFor,
+  cancel?: PgCancel,
+  begin = BEGIN,
+): Promise<T> {
+  return onPgClient(
+    pool,
+    reporting,
+    async (run) => {
+      await run(begin);
+      const result = await work(run);
+      await run(COMMIT);
+      return result;
+    },
+    true,
+    writeFor,
+    cancel,
+  );
 }
 
-async function onPgClient<T>(pool: PgPool, reporting: PgReporting, work: (run: PgRun) => Promise<T>, transaction: boolean, writeFor?: ReadFor, cancel?: PgCancel): Promise<T> {
+async function onPgClient<T>(
+  pool: PgPool,
+  reporting: PgReporting,
+  work: (run: PgRun) => Promise<T>,
+  transaction: boolean,
+  writeFor?: ReadFor,
+  cancel?: PgCancel,
+): Promise<T> {
   let client: PgClient;
   try {
     client = await (writeFor === undefined ? pool.connect() : connectFor(pool, writeFor.signal));
@@ -139,13 +181,24 @@ async function onPgClient<T>(pool: PgPool, reporting: PgReporting, work: (run: P
  * cancel names, which goes back to the pool only once the cancel has been delivered or given up (heldFor). A client
  * that goes while the read waits for a pooled connection ends the wait at once (connectFor).
  */
-export function runPgRead(pool: PgPool, query: PgStatement, reporting: PgReporting, readFor: ReadFor | undefined, cancel: PgCancel): Promise<PgResult> {
+export function runPgRead(
+  pool: PgPool,
+  query: PgStatement,
+  reporting: PgReporting,
+  readFor: ReadFor | undefined,
+  cancel: PgCancel,
+): Promise<PgResult> {
   if (readFor === undefined) return runPgQuery(pool, query, reporting);
   const { signal } = readFor;
   return runPgQuery({ query: (statement) => cancellable(pool, statement, signal, cancel) }, query, reporting);
 }
 
-async function cancellable(pool: PgPool, query: PgQuery, signal: AbortSignal, cancel: PgCancel): Promise<PgResult | PgResult[]> {
+async function cancellable(
+  pool: PgPool,
+  query: PgQuery,
+  signal: AbortSignal,
+  cancel: PgCancel,
+): Promise<PgResult | PgResult[]> {
   const held = heldFor(await connectFor(pool, signal), signal, cancel, false);
   try {
     const result = await held.query(query);
@@ -170,7 +223,12 @@ async function cancellable(pool: PgPool, query: PgQuery, signal: AbortSignal, ca
  * the next request's statement: delivered, it is pooled (a backend that has gone idle drops a cancel); sent and given
  * up, it may still land, so the client is closed.
  */
-function heldFor(client: PgClient, signal: AbortSignal | undefined, cancel: PgCancel | undefined, transaction: boolean) {
+function heldFor(
+  client: PgClient,
+  signal: AbortSignal | undefined,
+  cancel: PgCancel | undefined,
+  transaction: boolean,
+) {
   let failure: Error | undefined;
   let cancelling: Promise<boolean> | undefined;
   let running: PgStatement | undefined;
@@ -178,7 +236,8 @@ function heldFor(client: PgClient, signal: AbortSignal | undefined, cancel: PgCa
   // would crash the process. The pending query rejects on its own, so recording is enough.
   const onError = (error: Error): void => void (failure ??= error);
   const onAbort = (): void => {
-    if (cancel !== undefined && running !== undefined && !(transaction && running.commits === true)) cancelling = cancel(client);
+    if (cancel !== undefined && running !== undefined && !(transaction && running.commits === true))
+      cancelling = cancel(client);
   };
   client.on('error', onError);
   signal?.addEventListener('abort', onAbort, { once: true });
@@ -198,7 +257,8 @@ function heldFor(client: PgClient, signal: AbortSignal | undefined, cancel: PgCa
     async release(): Promise<void> {
       signal?.removeEventListener('abort', onAbort);
       client.off('error', onError);
-      if ((await cancelling) === false) failure ??= new Error('a cancel of this connection\'s statement may still arrive');
+      if ((await cancelling) === false)
+        failure ??= new Error("a cancel of this connection's statement may still arrive");
       client.release(failure);
     },
   };
@@ -213,13 +273,16 @@ function connectFor(pool: PgPool, signal: AbortSignal): Promise<PgClient> {
   return new Promise((resolve, reject) => {
     const onAbort = (): void => reject(signal.reason);
     signal.addEventListener('abort', onAbort, { once: true });
-    pool.connect().then((client) => {
-      signal.removeEventListener('abort', onAbort);
-      if (signal.aborted) (client.release(), reject(signal.reason));
-      else resolve(client);
-    }, (error: unknown) => {
-      signal.removeEventListener('abort', onAbort);
-      reject(signal.aborted ? signal.reason : error);
-    });
+    pool.connect().then(
+      (client) => {
+        signal.removeEventListener('abort', onAbort);
+        if (signal.aborted) (client.release(), reject(signal.reason));
+        else resolve(client);
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(signal.aborted ? signal.reason : error);
+      },
+    );
   });
 }

@@ -7,12 +7,44 @@ import { isPostId, storedUserId } from './post-id.ts';
 import { applyMigrations } from './postgres-migrate.ts';
 import type { PgCancel, PgPool } from './postgres-pool.ts';
 import { clockMs, DEFAULT_KEY_TTL_MS, keptOutcome, PURGE_BATCH, purgeSchedule } from './idempotency.ts';
-import { beginIdleBounded, inPgTransaction, runPgQuery, runPgRead, withPgClient, type PgReporting, type PgRun, type PgStatement } from './postgres-runner.ts';
+import {
+  beginIdleBounded,
+  inPgTransaction,
+  runPgQuery,
+  runPgRead,
+  withPgClient,
+  type PgReporting,
+  type PgRun,
+  type PgStatement,
+} from './postgres-runner.ts';
 import type { QueryLogSink } from './query-log.ts';
 import { postgresSpanTarget, type DbServer, type SqlOperation } from './statement-spans.ts';
-import { LIST_SHAPES, listInTwoRuns, listSql, shapeKey, type CursorTimes, type ListDialect, type ListShape } from './sql/keyset-list.ts';
+import {
+  LIST_SHAPES,
+  listInTwoRuns,
+  listSql,
+  shapeKey,
+  type CursorTimes,
+  type ListDialect,
+  type ListShape,
+} from './sql/keyset-list.ts';
 import { parseStoredTime, timeOf } from './stored-time.ts';
-import { StoreUnavailableError, type IdempotencyClaim, type IdempotentOutcome, type KeptAnswer, type ListQuery, type NewPost, type Post, type PostChanges, type PostStatus, type PostStore, type PostWrite, type PostWriteResult, type ReadFor, type UpdateResult } from './store.ts';
+import {
+  StoreUnavailableError,
+  type IdempotencyClaim,
+  type IdempotentOutcome,
+  type KeptAnswer,
+  type ListQuery,
+  type NewPost,
+  type Post,
+  type PostChanges,
+  type PostStatus,
+  type PostStore,
+  type PostWrite,
+  type PostWriteResult,
+  type ReadFor,
+  type UpdateResult,
+} from './store.ts';
 
 /** Options of `openPostgresStore`. */
 export interface PostgresStoreOptions {
@@ -70,15 +102,31 @@ const INSERT: PgStatement = {
   text: `INSERT INTO blog_posts (title, body, status, user_id, inserted_at, updated_at) VALUES ($1, $2, $3, $4, $5, $5) RETURNING ${COLUMNS}`,
   operation: { name: 'INSERT', collection: DIALECT.table },
 };
-const BY_ID: PgStatement = { name: 'blog_posts_by_id', text: `SELECT ${COLUMNS} FROM blog_posts WHERE id = $1`, operation: SELECT_POSTS };
-const LOCK_BY_ID: PgStatement = { name: 'blog_posts_lock_by_id', text: `${BY_ID.text} FOR UPDATE`, operation: SELECT_POSTS };
-const DELETE: PgStatement = { name: 'blog_posts_delete', text: 'DELETE FROM blog_posts WHERE id = $1', operation: { name: 'DELETE', collection: DIALECT.table } };
+const BY_ID: PgStatement = {
+  name: 'blog_posts_by_id',
+  text: `SELECT ${COLUMNS} FROM blog_posts WHERE id = $1`,
+  operation: SELECT_POSTS,
+};
+const LOCK_BY_ID: PgStatement = {
+  name: 'blog_posts_lock_by_id',
+  text: `${BY_ID.text} FOR UPDATE`,
+  operation: SELECT_POSTS,
+};
+const DELETE: PgStatement = {
+  name: 'blog_posts_delete',
+  text: 'DELETE FROM blog_posts WHERE id = $1',
+  operation: { name: 'DELETE', collection: DIALECT.table },
+};
 const PING: PgStatement = { name: 'blog_ping', text: 'SELECT 1', operation: { name: 'SELECT' } };
 
 const KEYS_TABLE = 'blog_idempotency_keys';
 // Two int4 keys, a space apart from the migrations' single bigint key: "blog", then the key's hash.
 // A hash collision only answers 409 to a request that then retries.
-const TRY_KEY_LOCK: PgStatement = { name: 'blog_idempotency_lock', text: 'SELECT pg_try_advisory_xact_lock(1651273575, hashtext($1)) AS locked', operation: { name: 'SELECT' } };
+const TRY_KEY_LOCK: PgStatement = {
+  name: 'blog_idempotency_lock',
+  text: 'SELECT pg_try_advisory_xact_lock(1651273575, hashtext($1)) AS locked',
+  operation: { name: 'SELECT' },
+};
 const KEPT: PgStatement = {
   name: 'blog_idempotency_kept',
   text: `SELECT fingerprint, status, body, headers, expires_at FROM ${KEYS_TABLE} WHERE scope = $1 AND key = $2`,
@@ -101,9 +149,17 @@ const PURGE: PgStatement = {
 /** Applies pending migrations, then answers with the store. Rejects with StoreUnavailableError when the database is unreachable. */
 export async function openPostgresStore(options: PostgresStoreOptions): Promise<PostStore> {
   const { pool } = options;
-  const reporting: PgReporting = { log: options.queryLog, spans: postgresSpanTarget(options.server), onAcquireTimeout: options.onAcquireTimeout };
+  const reporting: PgReporting = {
+    log: options.queryLog,
+    spans: postgresSpanTarget(options.server),
+    onAcquireTimeout: options.onAcquireTimeout,
+  };
   try {
-    await applyMigrations(pool, { queryLog: reporting.log, spans: reporting.spans, transactionIdleMs: options.transactionIdleMs });
+    await applyMigrations(pool, {
+      queryLog: reporting.log,
+      spans: reporting.spans,
+      transactionIdleMs: options.transactionIdleMs,
+    });
   } catch (error) {
     await pool.end().catch(() => {});
     await options.probePool?.end().catch(() => {});
@@ -114,10 +170,13 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
     const date = now();
     return timeOf(date) === null ? null : date;
   };
-  const query = (statement: PgStatement, values: readonly unknown[]) => runPgQuery(pool, { ...statement, values }, reporting);
+  const query = (statement: PgStatement, values: readonly unknown[]) =>
+    runPgQuery(pool, { ...statement, values }, reporting);
   const { cancel } = options;
   const read = (statement: PgStatement, values: readonly unknown[], readFor: ReadFor | undefined) =>
-    cancel === undefined ? query(statement, values) : runPgRead(pool, { ...statement, values }, reporting, readFor, cancel);
+    cancel === undefined
+      ? query(statement, values)
+      : runPgRead(pool, { ...statement, values }, reporting, readFor, cancel);
   const writes = pgWrites(stamp);
   const keys = pgKeys(now, options.idempotencyKeyTtlMs ?? DEFAULT_KEY_TTL_MS);
   const begin = options.transactionIdleMs === undefined ? undefined : beginIdleBounded(options.transactionIdleMs);
@@ -132,13 +191,18 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
       if (probePool !== undefined && pool.totalCount === 0) await runPgQuery(pool, { ...PING, values: [] }, reporting);
     } catch (error) {
       // Whatever stops the answer (a closed pool too) means "cannot serve": the contract's one error.
-      throw error instanceof StoreUnavailableError ? error : new StoreUnavailableError(`PostgreSQL ping failed: ${String((error as Error)?.message ?? error)}`, { cause: error });
+      throw error instanceof StoreUnavailableError
+        ? error
+        : new StoreUnavailableError(`PostgreSQL ping failed: ${String((error as Error)?.message ?? error)}`, {
+            cause: error,
+          });
     }
   };
 
   return {
     // One autocommit statement on a checked-out client: its failure after sending is an unknown outcome.
-    create: (input: NewPost, writeFor?: ReadFor) => withPgClient(pool, reporting, (run) => writes.create(run, input, true), writeFor, cancel),
+    create: (input: NewPost, writeFor?: ReadFor) =>
+      withPgClient(pool, reporting, (run) => writes.create(run, input, true), writeFor, cancel),
 
     async get(id: number, readFor?: ReadFor): Promise<Post | undefined> {
       if (!isPostId(id)) return undefined;
@@ -163,8 +227,20 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
       return withPgClient(pool, reporting, (run) => writes.delete(run, id, true), writeFor, cancel);
     },
 
-    writeOnce<W extends PostWrite>(claim: IdempotencyClaim, write: W, answer: (result: PostWriteResult<W>) => KeptAnswer, writeFor?: ReadFor): Promise<IdempotentOutcome<PostWriteResult<W>>> {
-      return inPgTransaction(pool, reporting, (run) => keys(run, claim, () => writes.run(run, write) as Promise<PostWriteResult<W>>, answer), writeFor, cancel, begin);
+    writeOnce<W extends PostWrite>(
+      claim: IdempotencyClaim,
+      write: W,
+      answer: (result: PostWriteResult<W>) => KeptAnswer,
+      writeFor?: ReadFor,
+    ): Promise<IdempotentOutcome<PostWriteResult<W>>> {
+      return inPgTransaction(
+        pool,
+        reporting,
+        (run) => keys(run, claim, () => writes.run(run, write) as Promise<PostWriteResult<W>>, answer),
+        writeFor,
+        cancel,
+        begin,
+      );
     },
 
     // Probes that arrive together share one ping: a flood of GET /ready cannot queue them past their timeout.
@@ -218,16 +294,34 @@ function pgWrites(stamp: () => Date | null) {
  */
 function pgKeys(now: () => Date, ttlMs: number) {
   const purge = purgeSchedule();
-  return async <T>(run: PgRun, claim: IdempotencyClaim, write: () => Promise<T>, answer: (result: T) => KeptAnswer): Promise<IdempotentOutcome<T>> => {
-    const { rows: [lock] } = await run({ ...TRY_KEY_LOCK, values: [`${claim.scope}\n${claim.key}`] });
+  return async <T>(
+    run: PgRun,
+    claim: IdempotencyClaim,
+    write: () => Promise<T>,
+    answer: (result: T) => KeptAnswer,
+  ): Promise<IdempotentOutcome<T>> => {
+    const {
+      rows: [lock],
+    } = await run({ ...TRY_KEY_LOCK, values: [`${claim.scope}\n${claim.key}`] });
     if (lock?.locked !== true) return { kind: 'in_progress' };
     const nowMs = clockMs(now);
-    const { rows: [row] } = await run({ ...KEPT, values: [claim.scope, claim.key] });
+    const {
+      rows: [row],
+    } = await run({ ...KEPT, values: [claim.scope, claim.key] });
     const found = keptOutcome(row && keptKeyOf(row), claim, nowMs);
     if (found !== undefined) return found;
     const result = await write();
     const kept = answer(result);
-    const values = [claim.scope, claim.key, claim.fingerprint, kept.status, kept.body, JSON.stringify(kept.headers), new Date(nowMs), new Date(nowMs + ttlMs)];
+    const values = [
+      claim.scope,
+      claim.key,
+      claim.fingerprint,
+      kept.status,
+      kept.body,
+      JSON.stringify(kept.headers),
+      new Date(nowMs),
+      new Date(nowMs + ttlMs),
+    ];
     await run({ ...KEEP, values });
     if (purge.due(nowMs)) purge.swept((await run({ ...PURGE, values: [new Date(nowMs), PURGE_BATCH] })).rowCount ?? 0);
     return { kind: 'ran', result };
@@ -243,7 +337,10 @@ function keptKeyOf(row: Record<string, unknown>) {
 }
 
 const LIST_STATEMENTS = new Map<string, PgStatement>(
-  LIST_SHAPES.map((shape) => [shapeKey(shape), { name: `blog_posts_list_${shapeKey(shape)}`, text: listSql(DIALECT, shape), operation: SELECT_POSTS }]),
+  LIST_SHAPES.map((shape) => [
+    shapeKey(shape),
+    { name: `blog_posts_list_${shapeKey(shape)}`, text: listSql(DIALECT, shape), operation: SELECT_POSTS },
+  ]),
 );
 
 function listStatement(shape: ListShape): PgStatement {

@@ -52,7 +52,10 @@ export async function loadQueryLogFunction(spec: string, appDir: string): Promis
   const modulePath = spec.slice(0, hash);
   const exportName = spec.slice(hash + 1);
   if (hash <= 0 || exportName === '' || !(modulePath.startsWith('.') || isAbsolute(modulePath))) {
-    throw badLogSetting(spec, 'a boolean or "<./module path>#<export name>" (for example "./src/query-log.ts#logQuery")');
+    throw badLogSetting(
+      spec,
+      'a boolean or "<./module path>#<export name>" (for example "./src/query-log.ts#logQuery")',
+    );
   }
   const file = resolve(appDir, modulePath);
   let namespace: Record<string, unknown>;

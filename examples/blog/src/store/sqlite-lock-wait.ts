@@ -39,12 +39,21 @@ export function createLockWait(options: LockWaitOptions): LockWait {
   };
 }
 
-async function waitAndRetry<T>(unit: () => T, busy: unknown, deadline: number, timeoutMs: number, isOpen: () => boolean, writeFor: ReadFor | undefined): Promise<T> {
+async function waitAndRetry<T>(
+  unit: () => T,
+  busy: unknown,
+  deadline: number,
+  timeoutMs: number,
+  isOpen: () => boolean,
+  writeFor: ReadFor | undefined,
+): Promise<T> {
   let lastBusy = busy;
   for (let attempt = 0; ; attempt += 1) {
     const left = deadline - performance.now();
     if (left <= 0) {
-      throw new StoreUnavailableError(`SQLite database locked by another connection for ${timeoutMs} ms`, { cause: lastBusy });
+      throw new StoreUnavailableError(`SQLite database locked by another connection for ${timeoutMs} ms`, {
+        cause: lastBusy,
+      });
     }
     await pause(Math.min(PAUSES_MS[Math.min(attempt, PAUSES_MS.length - 1)]!, left));
     if (!isOpen()) throw new StoreUnavailableError('SQLite store closed while waiting for a lock', { cause: lastBusy });

@@ -6,7 +6,13 @@
 import type { SQLInputValue, SQLOutputValue, StatementSync } from 'node:sqlite';
 import { microsecondsSince, type QueryLogSink } from './query-log.ts';
 import { toSqliteStoreError, toSqliteWriteError, sqliteFailure } from './sqlite-errors.ts';
-import { endStatementSpan, queryLogTraceFields, SQLITE_SPAN_TARGET, startStatementSpan, type SqlOperation } from './statement-spans.ts';
+import {
+  endStatementSpan,
+  queryLogTraceFields,
+  SQLITE_SPAN_TARGET,
+  startStatementSpan,
+  type SqlOperation,
+} from './statement-spans.ts';
 
 /** A row as node:sqlite returns it. */
 export type SqliteRow = Record<string, SQLOutputValue>;
@@ -33,7 +39,12 @@ export interface SqliteRunner {
 
 /** A runner that reports each completed statement to `log` (when given). */
 export function createSqliteRunner(log: QueryLogSink | undefined): SqliteRunner {
-  const execute = <T>(statement: SqliteStatement, params: readonly unknown[], call: (prepared: StatementSync) => T, count: (result: T) => number): T => {
+  const execute = <T>(
+    statement: SqliteStatement,
+    params: readonly unknown[],
+    call: (prepared: StatementSync) => T,
+    count: (result: T) => number,
+  ): T => {
     const { prepared } = statement;
     const span = startStatementSpan(SQLITE_SPAN_TARGET, statement.operation, prepared.sourceSQL);
     const startedAt = log === undefined ? 0 : performance.now();
@@ -54,12 +65,34 @@ export function createSqliteRunner(log: QueryLogSink | undefined): SqliteRunner 
   };
   const bind = (params: readonly unknown[]): SQLInputValue[] => params as SQLInputValue[];
   return {
-    all: (statement, params) => execute(statement, params, (prepared) => prepared.all(...bind(params)), (rows) => rows.length),
+    all: (statement, params) =>
+      execute(
+        statement,
+        params,
+        (prepared) => prepared.all(...bind(params)),
+        (rows) => rows.length,
+      ),
     get: (statement, params) =>
-      execute(statement, params, (prepared) => prepared.get(...bind(params)), (row) => (row === undefined ? 0 : 1)),
+      execute(
+        statement,
+        params,
+        (prepared) => prepared.get(...bind(params)),
+        (row) => (row === undefined ? 0 : 1),
+      ),
     run: (statement, params) =>
-      execute(statement, params, (prepared) => Number(prepared.run(...bind(params)).changes), (changes) => changes),
+      execute(
+        statement,
+        params,
+        (prepared) => Number(prepared.run(...bind(params)).changes),
+        (changes) => changes,
+      ),
     // sqlite3_changes() still reports the last DML statement here, so the row count is fixed at 0.
-    control: (statement) => execute(statement, [], (prepared) => prepared.run(), () => 0),
+    control: (statement) =>
+      execute(
+        statement,
+        [],
+        (prepared) => prepared.run(),
+        () => 0,
+      ),
   };
 }

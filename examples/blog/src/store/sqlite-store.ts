@@ -11,15 +11,45 @@ import { clockMs, DEFAULT_KEY_TTL_MS, keptOutcome, PURGE_BATCH, purgeSchedule } 
 import { changedFields, fieldsOf, type UpdatableField } from './post-changes.ts';
 import { isPostId } from './post-id.ts';
 import type { QueryLogSink } from './query-log.ts';
-import { LIST_SHAPES, listInTwoRuns, listSql, shapeKey, type CursorTimes, type ListDialect } from './sql/keyset-list.ts';
-import { SQLITE_ADD_JSON_BYTES, SQLITE_COLUMNS, SQLITE_IDEMPOTENCY_SCHEMA, SQLITE_INDEXES, SQLITE_POSTS_HAS_JSON_BYTES, SQLITE_PRAGMAS, SQLITE_SCHEMA } from './sql/sqlite-schema.ts';
+import {
+  LIST_SHAPES,
+  listInTwoRuns,
+  listSql,
+  shapeKey,
+  type CursorTimes,
+  type ListDialect,
+} from './sql/keyset-list.ts';
+import {
+  SQLITE_ADD_JSON_BYTES,
+  SQLITE_COLUMNS,
+  SQLITE_IDEMPOTENCY_SCHEMA,
+  SQLITE_INDEXES,
+  SQLITE_POSTS_HAS_JSON_BYTES,
+  SQLITE_PRAGMAS,
+  SQLITE_SCHEMA,
+} from './sql/sqlite-schema.ts';
 import { toSqliteStoreError } from './sqlite-errors.ts';
 import { createLockWait } from './sqlite-lock-wait.ts';
 import { createSqliteRunner, type SqliteRow, type SqliteRunner, type SqliteStatement } from './sqlite-runner.ts';
 import type { SqlOperation } from './statement-spans.ts';
 import { isoTextOf, parseStoredTime } from './stored-time.ts';
 import { postTextBytes } from './text-budget.ts';
-import { StoreUnavailableError, type IdempotencyClaim, type IdempotentOutcome, type KeptAnswer, type ListQuery, type NewPost, type Post, type PostChanges, type PostStatus, type PostStore, type PostWrite, type PostWriteResult, type ReadFor, type UpdateResult } from './store.ts';
+import {
+  StoreUnavailableError,
+  type IdempotencyClaim,
+  type IdempotentOutcome,
+  type KeptAnswer,
+  type ListQuery,
+  type NewPost,
+  type Post,
+  type PostChanges,
+  type PostStatus,
+  type PostStore,
+  type PostWrite,
+  type PostWriteResult,
+  type ReadFor,
+  type UpdateResult,
+} from './store.ts';
 
 /** Options of `openSqliteStore`. */
 export interface SqliteStoreOptions {
@@ -75,7 +105,10 @@ export function openSqliteStore(options: SqliteStoreOptions): PostStore {
   const runner = createSqliteRunner(options.queryLog);
   let closed = false;
   // Every unit below is synchronous and atomic, so a retry after SQLITE_BUSY repeats it whole.
-  const locked = createLockWait({ timeoutMs: options.busyTimeoutMs ?? DEFAULT_SQLITE_BUSY_TIMEOUT_MS, isOpen: () => !closed });
+  const locked = createLockWait({
+    timeoutMs: options.busyTimeoutMs ?? DEFAULT_SQLITE_BUSY_TIMEOUT_MS,
+    isOpen: () => !closed,
+  });
 
   const writes = sqliteWrites(runner, statements, now);
   const keys = sqliteKeys(runner, statements, now, options.idempotencyKeyTtlMs ?? DEFAULT_KEY_TTL_MS);
@@ -109,8 +142,19 @@ export function openSqliteStore(options: SqliteStoreOptions): PostStore {
       return locked(() => writes.delete(id, statements.delete), writeFor);
     },
 
-    writeOnce<W extends PostWrite>(claim: IdempotencyClaim, write: W, answer: (result: PostWriteResult<W>) => KeptAnswer, writeFor?: ReadFor): Promise<IdempotentOutcome<PostWriteResult<W>>> {
-      return locked(() => inTransaction(db, runner, statements, () => keys(claim, () => writes.run(write) as PostWriteResult<W>, answer)), writeFor);
+    writeOnce<W extends PostWrite>(
+      claim: IdempotencyClaim,
+      write: W,
+      answer: (result: PostWriteResult<W>) => KeptAnswer,
+      writeFor?: ReadFor,
+    ): Promise<IdempotentOutcome<PostWriteResult<W>>> {
+      return locked(
+        () =>
+          inTransaction(db, runner, statements, () =>
+            keys(claim, () => writes.run(write) as PostWriteResult<W>, answer),
+          ),
+        writeFor,
+      );
     },
 
     async ping(): Promise<void> {
@@ -118,7 +162,11 @@ export function openSqliteStore(options: SqliteStoreOptions): PostStore {
       try {
         await locked(() => runner.get(statements.ping, []));
       } catch (error) {
-        throw error instanceof StoreUnavailableError ? error : new StoreUnavailableError(`SQLite ping failed: ${String((error as Error)?.message ?? error)}`, { cause: error });
+        throw error instanceof StoreUnavailableError
+          ? error
+          : new StoreUnavailableError(`SQLite ping failed: ${String((error as Error)?.message ?? error)}`, {
+              cause: error,
+            });
       }
     },
 
@@ -134,7 +182,9 @@ export function openSqliteStore(options: SqliteStoreOptions): PostStore {
 function sqliteWrites(runner: SqliteRunner, statements: Statements, now: () => Date) {
   const create = (input: NewPost, insert: SqliteStatement): Post => {
     const time = isoTextOf(now());
-    return toPost(runner.get(insert, [input.title, input.body, input.status, input.user_id, time, time, postTextBytes(input)])!);
+    return toPost(
+      runner.get(insert, [input.title, input.body, input.status, input.user_id, time, time, postTextBytes(input)])!,
+    );
   };
   // Run inside a transaction.
   const update = (id: number, changes: PostChanges): UpdateResult => {
@@ -145,7 +195,12 @@ function sqliteWrites(runner: SqliteRunner, statements: Statements, now: () => D
     const fields = fieldsOf(changed);
     if (fields.length === 0) return { found: true, changed: false, post };
     const values = fields.map((field) => changed[field]);
-    const updated = runner.get(statements.update(fields), [...values, isoTextOf(now()), postTextBytes({ ...post, ...changed }), id]);
+    const updated = runner.get(statements.update(fields), [
+      ...values,
+      isoTextOf(now()),
+      postTextBytes({ ...post, ...changed }),
+      id,
+    ]);
     return { found: true, changed: true, post: toPost(updated!) };
   };
   const remove = (id: number, statement: SqliteStatement): boolean => isPostId(id) && runner.run(statement, [id]) > 0;
@@ -172,7 +227,16 @@ function sqliteKeys(runner: SqliteRunner, statements: Statements, now: () => Dat
     if (found !== undefined) return found;
     const result = write();
     const kept = answer(result);
-    runner.run(statements.keep, [claim.scope, claim.key, claim.fingerprint, kept.status, kept.body, JSON.stringify(kept.headers), isoTextOf(new Date(nowMs)), nowMs + ttlMs]);
+    runner.run(statements.keep, [
+      claim.scope,
+      claim.key,
+      claim.fingerprint,
+      kept.status,
+      kept.body,
+      JSON.stringify(kept.headers),
+      isoTextOf(new Date(nowMs)),
+      nowMs + ttlMs,
+    ]);
     if (purge.due(nowMs)) purge.swept(runner.run(statements.purge, [nowMs, PURGE_BATCH]));
     return { kind: 'ran', result };
   };
@@ -182,7 +246,11 @@ function keptKeyOf(row: SqliteRow) {
   return {
     fingerprint: row.fingerprint as string,
     expiresMs: row.expires_ms as number,
-    answer: { status: row.status as number, body: row.body as string, headers: JSON.parse(row.headers as string) as Record<string, string> },
+    answer: {
+      status: row.status as number,
+      body: row.body as string,
+      headers: JSON.parse(row.headers as string) as Record<string, string>,
+    },
   };
 }
 
@@ -200,7 +268,8 @@ function openDatabase(options: SqliteStoreOptions): DatabaseSync {
       throw new Error(`SQLite refused WAL journal mode for ${options.path} (got ${String(mode)})`);
     }
     db.exec(SQLITE_SCHEMA);
-    if (db.prepare(SQLITE_POSTS_HAS_JSON_BYTES).get() === undefined) db.exec(`BEGIN IMMEDIATE; ${SQLITE_ADD_JSON_BYTES} COMMIT;`);
+    if (db.prepare(SQLITE_POSTS_HAS_JSON_BYTES).get() === undefined)
+      db.exec(`BEGIN IMMEDIATE; ${SQLITE_ADD_JSON_BYTES} COMMIT;`);
     db.exec(SQLITE_INDEXES);
     db.exec(SQLITE_IDEMPOTENCY_SCHEMA);
     db.exec('PRAGMA busy_timeout = 0');
@@ -241,7 +310,10 @@ const KEYS = 'idempotency_keys';
 function prepareStatements(db: DatabaseSync): Statements {
   const prepare = (operation: SqlOperation, sql: string): SqliteStatement => ({ prepared: db.prepare(sql), operation });
   const updates = new Map<string, SqliteStatement>();
-  const insert = prepare(INSERT, `INSERT INTO posts (title, body, status, user_id, inserted_at, updated_at, text_json_bytes) VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING ${SQLITE_COLUMNS}`);
+  const insert = prepare(
+    INSERT,
+    `INSERT INTO posts (title, body, status, user_id, inserted_at, updated_at, text_json_bytes) VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING ${SQLITE_COLUMNS}`,
+  );
   const remove = prepare(DELETE, 'DELETE FROM posts WHERE id = ?');
   return {
     insert: { ...insert, commits: true },
@@ -249,13 +321,19 @@ function prepareStatements(db: DatabaseSync): Statements {
     byId: prepare(SELECT, `SELECT ${SQLITE_COLUMNS} FROM posts WHERE id = ?`),
     delete: { ...remove, commits: true },
     deleteInTransaction: remove,
-    kept: prepare({ name: 'SELECT', collection: KEYS }, `SELECT fingerprint, status, body, headers, expires_ms FROM ${KEYS} WHERE scope = ? AND key = ?`),
+    kept: prepare(
+      { name: 'SELECT', collection: KEYS },
+      `SELECT fingerprint, status, body, headers, expires_ms FROM ${KEYS} WHERE scope = ? AND key = ?`,
+    ),
     keep: prepare(
       { name: 'INSERT', collection: KEYS },
       `INSERT OR REPLACE INTO ${KEYS} (scope, key, fingerprint, status, body, headers, created_at, expires_ms) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
     ),
     // PURGE_BATCH at most (idempotency.ts): the sweep runs synchronously, inside a keyed write's transaction.
-    purge: prepare({ name: 'DELETE', collection: KEYS }, `DELETE FROM ${KEYS} WHERE (scope, key) IN (SELECT scope, key FROM ${KEYS} WHERE expires_ms <= ? ORDER BY expires_ms LIMIT ?)`),
+    purge: prepare(
+      { name: 'DELETE', collection: KEYS },
+      `DELETE FROM ${KEYS} WHERE (scope, key) IN (SELECT scope, key FROM ${KEYS} WHERE expires_ms <= ? ORDER BY expires_ms LIMIT ?)`,
+    ),
     ping: prepare({ name: 'SELECT' }, 'SELECT count(*) AS tables FROM sqlite_schema'),
     list: new Map(LIST_SHAPES.map((shape) => [shapeKey(shape), prepare(SELECT, listSql(DIALECT, shape))])),
     begin: prepare({ name: 'BEGIN' }, 'BEGIN IMMEDIATE'),
@@ -266,7 +344,10 @@ function prepareStatements(db: DatabaseSync): Statements {
       let statement = updates.get(key);
       if (statement === undefined) {
         const assignments = fields.map((field) => `${field} = ?`).join(', ');
-        statement = prepare(UPDATE, `UPDATE posts SET ${assignments}, updated_at = ?, text_json_bytes = ? WHERE id = ? RETURNING ${SQLITE_COLUMNS}`);
+        statement = prepare(
+          UPDATE,
+          `UPDATE posts SET ${assignments}, updated_at = ?, text_json_bytes = ? WHERE id = ? RETURNING ${SQLITE_COLUMNS}`,
+        );
         updates.set(key, statement);
       }
       return statement;

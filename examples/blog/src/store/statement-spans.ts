@@ -57,24 +57,39 @@ export const SQLITE_SPAN_TARGET: DbSpanTarget = { attributes: { 'db.system.name'
 /** The span target of a PostgreSQL store on `server` (undefined: only the system is known). */
 export function postgresSpanTarget(server: DbServer | undefined): DbSpanTarget {
   if (server === undefined) return { attributes: { 'db.system.name': 'postgresql' }, fallback: undefined };
-  const attributes: Attributes = { 'db.system.name': 'postgresql', 'server.address': server.address, 'server.port': server.port };
+  const attributes: Attributes = {
+    'db.system.name': 'postgresql',
+    'server.address': server.address,
+    'server.port': server.port,
+  };
   // semconv: {database}|{schema}; the schema is not known without a query, so the database alone.
   if (server.database !== undefined) attributes['db.namespace'] = server.database;
   return { attributes, fallback: server.database ?? `${server.address}:${server.port}` };
 }
 
 /** Starts the span of one statement when a span is active; undefined (and no work) otherwise. */
-export function startStatementSpan(target: DbSpanTarget, operation: SqlOperation | undefined, text: string): Span | undefined {
+export function startStatementSpan(
+  target: DbSpanTarget,
+  operation: SqlOperation | undefined,
+  text: string,
+): Span | undefined {
   const parent = context.active();
   if (trace.getSpan(parent) === undefined) return undefined;
   const attributes: Attributes = { ...target.attributes, 'db.query.text': text };
   if (operation !== undefined) attributes['db.operation.name'] = operation.name;
   if (operation?.collection !== undefined) attributes['db.collection.name'] = operation.collection;
   const where = operation?.collection ?? target.fallback;
-  const name = operation === undefined ? (where ?? String(target.attributes['db.system.name'])) : where === undefined ? operation.name : `${operation.name} ${where}`;
+  const name =
+    operation === undefined
+      ? (where ?? String(target.attributes['db.system.name']))
+      : where === undefined
+        ? operation.name
+        : `${operation.name} ${where}`;
   // Asked for per statement, not kept: a tracer kept across a telemetry shutdown and a new
   // setup would go on using the first provider.
-  return trace.getTracer(STORE_SCOPE_NAME, STORE_SCOPE_VERSION).startSpan(name, { kind: SpanKind.CLIENT, attributes }, parent);
+  return trace
+    .getTracer(STORE_SCOPE_NAME, STORE_SCOPE_VERSION)
+    .startSpan(name, { kind: SpanKind.CLIENT, attributes }, parent);
 }
 
 /** Ends a statement's span, marking it failed when `failure` is given. */

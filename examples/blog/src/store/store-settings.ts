@@ -39,8 +39,18 @@ export type IntegerSettingKey = keyof typeof INTEGER_SETTINGS;
 
 const STORES = ['memory', 'sqlite', 'postgres'] as const;
 const KEYS = [
-  'store', 'sqlite_path', 'sqlite_busy_timeout_ms', 'database_url', 'log', 'postgres_pool_size', 'postgres_connect_timeout_ms',
-  'postgres_query_timeout_ms', 'postgres_statement_timeout_ms', 'postgres_prepared_statements', 'idempotency_key_ttl_ms', 'allow_memory_store',
+  'store',
+  'sqlite_path',
+  'sqlite_busy_timeout_ms',
+  'database_url',
+  'log',
+  'postgres_pool_size',
+  'postgres_connect_timeout_ms',
+  'postgres_query_timeout_ms',
+  'postgres_statement_timeout_ms',
+  'postgres_prepared_statements',
+  'idempotency_key_ttl_ms',
+  'allow_memory_store',
   'postgres_ready_url',
 ] as const;
 
@@ -115,7 +125,10 @@ export function checkBoolean(name: string, value: unknown): boolean {
 }
 
 /** The query parameters of a connection string that would override a timeout setting of the blog. */
-const URL_TIMEOUTS = { statement_timeout: 'postgres_statement_timeout_ms', query_timeout: 'postgres_query_timeout_ms' } as const;
+const URL_TIMEOUTS = {
+  statement_timeout: 'postgres_statement_timeout_ms',
+  query_timeout: 'postgres_query_timeout_ms',
+} as const;
 
 /** Checks a PostgreSQL connection string (`postgres://` or `postgresql://` URL) named by `key`. */
 export function checkDatabaseUrl(key: string, value: unknown): string {
@@ -127,14 +140,23 @@ export function checkDatabaseUrl(key: string, value: unknown): string {
     throw badValue(key, expected, undefined, 'a string that is not such a URL');
   }
   // pg lets a URL's query win over the pool's options: the blog's timeout settings would be silently replaced.
-  const overriding = (Object.keys(URL_TIMEOUTS) as (keyof typeof URL_TIMEOUTS)[]).find((name) => url.searchParams.has(name));
-  if (overriding !== undefined) throw badValue(key, `a URL without ${overriding}, which blog.${URL_TIMEOUTS[overriding]} sets`, undefined, `a URL that sets ${overriding}`);
+  const overriding = (Object.keys(URL_TIMEOUTS) as (keyof typeof URL_TIMEOUTS)[]).find((name) =>
+    url.searchParams.has(name),
+  );
+  if (overriding !== undefined)
+    throw badValue(
+      key,
+      `a URL without ${overriding}, which blog.${URL_TIMEOUTS[overriding]} sets`,
+      undefined,
+      `a URL that sets ${overriding}`,
+    );
   return value;
 }
 
 function checkStore(value: unknown): StoreSettings['store'] {
   if (value === undefined) return 'memory';
-  if (typeof value === 'string' && (STORES as readonly string[]).includes(value)) return value as StoreSettings['store'];
+  if (typeof value === 'string' && (STORES as readonly string[]).includes(value))
+    return value as StoreSettings['store'];
   throw badValue('blog.store', `one of ${STORES.map((s) => `"${s}"`).join(', ')}`, value);
 }
 

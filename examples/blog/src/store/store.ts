@@ -54,8 +54,7 @@ export interface ListQuery {
 
 /** Result of update. */
 export type UpdateResult =
-  | { readonly found: false }
-  | { readonly found: true; readonly changed: boolean; readonly post: Post };
+  { readonly found: false } | { readonly found: true; readonly changed: boolean; readonly post: Post };
 
 /**
  * The request a read is for (an FwRequest): when its `signal` aborts, the client has gone, and a read still waiting
@@ -92,7 +91,12 @@ export interface PostStore {
    * lifetime answers `replay` (same fingerprint), `mismatch` (another one) or `in_progress`
    * (the first is still running).
    */
-  writeOnce<W extends PostWrite>(claim: IdempotencyClaim, write: W, answer: (result: PostWriteResult<W>) => KeptAnswer, writeFor?: ReadFor): Promise<IdempotentOutcome<PostWriteResult<W>>>;
+  writeOnce<W extends PostWrite>(
+    claim: IdempotencyClaim,
+    write: W,
+    answer: (result: PostWriteResult<W>) => KeptAnswer,
+    writeFor?: ReadFor,
+  ): Promise<IdempotentOutcome<PostWriteResult<W>>>;
   /** Resolves when the database answers; rejects with StoreUnavailableError, bounded by the store's query timeout. */
   ping(): Promise<void>;
   /** Releases connections and files. */
@@ -106,7 +110,11 @@ export type PostWrite =
   | { readonly kind: 'delete'; readonly id: number };
 
 /** What a write returns: the post created, the update's result, whether a post was deleted. */
-export type PostWriteResult<W extends PostWrite> = W extends { kind: 'create' } ? Post : W extends { kind: 'update' } ? UpdateResult : boolean;
+export type PostWriteResult<W extends PostWrite> = W extends { kind: 'create' }
+  ? Post
+  : W extends { kind: 'update' }
+    ? UpdateResult
+    : boolean;
 
 /** Who asks to run a write once: the key, what it is scoped to, and the request's fingerprint. */
 export interface IdempotencyClaim {

@@ -23,10 +23,19 @@ export async function startTelemetry(app: AppContext): Promise<Telemetry> {
   }).catch((error: unknown) => {
     // fw-core's message names setupTelemetry's option; the blog's operator sets METRICS_PORT (two instances on one machine).
     if (!isFwError(error) || error.code !== 'FW_ERR_OTEL_METRICS_LISTEN') throw error;
-    throw new FwError(error.code, `the blog's metrics listener cannot use METRICS_PORT ${metricsPort}: give each instance on a machine its own METRICS_PORT (0 picks a free one)`, { cause: error, details: error.details });
+    throw new FwError(
+      error.code,
+      `the blog's metrics listener cannot use METRICS_PORT ${metricsPort}: give each instance on a machine its own METRICS_PORT (0 picks a free one)`,
+      { cause: error, details: error.details },
+    );
   });
-  if (telemetry.metricsUrl !== undefined) app.logger.info({ event: 'metrics_listening', url: telemetry.metricsUrl }, `metrics listening on ${telemetry.metricsUrl}`);
-  else if (!telemetry.enabled) app.logger.info({ event: 'telemetry_disabled' }, 'telemetry disabled by OTEL_SDK_DISABLED');
+  if (telemetry.metricsUrl !== undefined)
+    app.logger.info(
+      { event: 'metrics_listening', url: telemetry.metricsUrl },
+      `metrics listening on ${telemetry.metricsUrl}`,
+    );
+  else if (!telemetry.enabled)
+    app.logger.info({ event: 'telemetry_disabled' }, 'telemetry disabled by OTEL_SDK_DISABLED');
   return telemetry;
 }
 
@@ -35,7 +44,11 @@ function metricsPortOf(env: NodeJS.ProcessEnv): number {
   if (raw === undefined || raw === '') return DEFAULT_METRICS_PORT;
   const port = /^\d{1,5}$/.test(raw) ? Number(raw) : Number.NaN;
   if (!(port <= 65535)) {
-    throw new FwError('FW_ERR_OTEL_BAD_OPTION', `METRICS_PORT=${JSON.stringify(raw)} is not a port; give an integer from 0 to 65535`, { details: { name: 'METRICS_PORT', value: raw } });
+    throw new FwError(
+      'FW_ERR_OTEL_BAD_OPTION',
+      `METRICS_PORT=${JSON.stringify(raw)} is not a port; give an integer from 0 to 65535`,
+      { details: { name: 'METRICS_PORT', value: raw } },
+    );
   }
   return port;
 }

@@ -25,6 +25,9 @@ const [{ main }, { describeError }] = await Promise.all([import('../cli.ts'), im
 let code = await main(process.argv.slice(2));
 // A zero timer, after the app's own zero timers: what those throw, and the rejections, surface first.
 await new Promise((resolve) => setTimeout(resolve, 0));
-for (const error of stray) process.stderr.write(`${describeError(error)} (thrown by the app outside fw's loading: a promise nobody awaited, or a timer)\n`);
+for (const error of stray)
+  process.stderr.write(
+    `${describeError(error)} (thrown by the app outside fw's loading: a promise nobody awaited, or a timer)\n`,
+  );
 if (stray.length > 0) code = 1;
 process.stdout.write('', () => process.stderr.write('', () => process.exit(code)));

@@ -35,12 +35,16 @@ export async function appDirOf(context: CommandContext, args: CommonArgs): Promi
 
 function givenDir(context: CommandContext, app: string): string {
   // `--app "$APP_DIR"` with the variable unset: the current directory would be inspected unasked.
-  if (app === '') throw new CliError('FW_CLI_ERR_USAGE', '--app is empty; give the app directory (--app . for the current one)');
+  if (app === '')
+    throw new CliError('FW_CLI_ERR_USAGE', '--app is empty; give the app directory (--app . for the current one)');
   const dir = resolve(context.cwd, app);
   const stats = statSync(dir, { throwIfNoEntry: false });
   if (stats?.isDirectory() !== true) {
     const what = stats === undefined ? `there is no directory ${dir}` : `${dir} is not a directory`;
-    throw new CliError('FW_CLI_ERR_APP_DIR_MISSING', `--app ${app}: ${what}; give the directory that holds ${CONFIG_FILE}`);
+    throw new CliError(
+      'FW_CLI_ERR_APP_DIR_MISSING',
+      `--app ${app}: ${what}; give the directory that holds ${CONFIG_FILE}`,
+    );
   }
   return dir;
 }
@@ -51,7 +55,8 @@ async function searchedDir(context: CommandContext, configFile: string): Promise
   if (found === undefined) {
     const marker = configFile === CONFIG_FILE ? CONFIG_FILE : `${configFile} (FW_CONFIG)`;
     // A package.json fw cannot parse may be the app's: its "fw" field is unreadable, so say so rather than "none holds".
-    const unread = invalid.length === 0 ? '' : `; ${invalid.join('; ')}, so fw could not tell whether it marks the app: fix it`;
+    const unread =
+      invalid.length === 0 ? '' : `; ${invalid.join('; ')}, so fw could not tell whether it marks the app: fix it`;
     throw await configNotFound(
       `No fw app in ${context.cwd} or any directory above it (none holds ${marker} or a package.json with an "fw" field)${unread}; ` +
         `run fw in the app directory or below it, point --app at it, or create ${CONFIG_FILE} there with at least ${MINIMAL_CONFIG} (FW_CONFIG names another file)`,

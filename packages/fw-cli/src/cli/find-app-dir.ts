@@ -25,7 +25,12 @@ function hasFwField(file: string, invalid: string[]): boolean {
   if (!isFile(file)) return false;
   try {
     const pkg = JSON.parse(readFileSync(file, 'utf8').replace(/^\uFEFF/, '')) as unknown;
-    return typeof pkg === 'object' && pkg !== null && typeof (pkg as { fw?: unknown }).fw === 'object' && (pkg as { fw?: unknown }).fw !== null;
+    return (
+      typeof pkg === 'object' &&
+      pkg !== null &&
+      typeof (pkg as { fw?: unknown }).fw === 'object' &&
+      (pkg as { fw?: unknown }).fw !== null
+    );
   } catch (error) {
     if (error instanceof SyntaxError) invalid.push(`${file} is not valid JSON (${error.message})`);
     return false;

@@ -16,10 +16,18 @@ export interface FwCommand<A> {
 
 /** Adds `--json` to an inspection command. */
 export function withJson(yargs: Argv): Argv {
-  return yargs.option('json', { type: 'boolean', default: false, describe: 'Print the same information as JSON (shapes in docs/cli.md)' });
+  return yargs.option('json', {
+    type: 'boolean',
+    default: false,
+    describe: 'Print the same information as JSON (shapes in docs/cli.md)',
+  });
 }
 
 /** Adds `--json` and `--show-secrets` to an inspection command that prints configuration values (inspect/mask-secrets.ts). */
 export function withJsonAndSecrets(yargs: Argv): Argv {
-  return withJson(yargs).option('show-secrets', { type: 'boolean', default: false, describe: 'Print tokens, passwords and URL passwords in clear instead of *** (docs/cli.md, "Secrets")' });
+  return withJson(yargs).option('show-secrets', {
+    type: 'boolean',
+    default: false,
+    describe: 'Print tokens, passwords and URL passwords in clear instead of *** (docs/cli.md, "Secrets")',
+  });
 }

@@ -15,7 +15,11 @@ export const configCommand: FwCommand<SecretArgs> = {
   builder: withJsonAndSecrets,
   async run(args, context) {
     // Loaded here, not at the top: `fw --help` and the other commands need none of it.
-    const [{ loadApplication, resolveConfig }, { buildConfigModel, hasMissingKey, renderConfig, runConfigOf }, { shownSecrets }] = await Promise.all([
+    const [
+      { loadApplication, resolveConfig },
+      { buildConfigModel, hasMissingKey, renderConfig, runConfigOf },
+      { shownSecrets },
+    ] = await Promise.all([
       import('fw-core/inspect'),
       import('../inspect/config-view.ts'),
       import('../inspect/mask-secrets.ts'),
@@ -26,8 +30,13 @@ export const configCommand: FwCommand<SecretArgs> = {
     const missing = hasMissingKey(report);
     const runs = missing
       ? { reason: 'a required key is missing' }
-      : await loadApplication({ appDir, env: context.env }).then(runConfigOf, (error: unknown) => ({ reason: errorText(error) }));
-    if (!missing && 'reason' in runs) context.note(`the app was not loaded, so the values are fw.config.json's, without what the app adds at start: ${shownSecrets(runs.reason, args.showSecrets)}`);
+      : await loadApplication({ appDir, env: context.env }).then(runConfigOf, (error: unknown) => ({
+          reason: errorText(error),
+        }));
+    if (!missing && 'reason' in runs)
+      context.note(
+        `the app was not loaded, so the values are fw.config.json's, without what the app adds at start: ${shownSecrets(runs.reason, args.showSecrets)}`,
+      );
     printModel(context, args.json, shownSecrets(buildConfigModel(report, runs), args.showSecrets), renderConfig);
     if (missing) context.setExitCode(EXIT.error);
   },

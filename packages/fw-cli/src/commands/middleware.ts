@@ -14,6 +14,11 @@ export const middlewareCommand: FwCommand<SecretArgs> = {
       import('../inspect/middleware-view.ts'),
       import('../inspect/mask-secrets.ts'),
     ]);
-    printModel(context, args.json, shownSecrets(buildMiddlewareModel(await loadApp(context, args)), args.showSecrets), renderMiddleware);
+    printModel(
+      context,
+      args.json,
+      shownSecrets(buildMiddlewareModel(await loadApp(context, args)), args.showSecrets),
+      renderMiddleware,
+    );
   },
 };

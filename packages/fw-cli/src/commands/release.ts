@@ -22,11 +22,15 @@ export const releaseCommand: FwCommand<ReleaseArgs> = {
       type: 'string',
       requiresArg: true,
       default: 'prod',
-      describe: 'Release profile: names the _build/<profile> directory, and is the environment (FW_ENV) the docs are generated for and the release starts in',
+      describe:
+        'Release profile: names the _build/<profile> directory, and is the environment (FW_ENV) the docs are generated for and the release starts in',
     }),
   async run(args, context) {
     if (!PROFILE.test(args.profile)) {
-      throw new CliError('FW_CLI_ERR_USAGE', `--profile ${JSON.stringify(args.profile)} is not a profile name: use letters, digits, _ . - (e.g. prod)`);
+      throw new CliError(
+        'FW_CLI_ERR_USAGE',
+        `--profile ${JSON.stringify(args.profile)} is not a profile name: use letters, digits, _ . - (e.g. prod)`,
+      );
     }
     // Loaded here, not at the top: `fw --help` and the other commands need none of it (tar).
     const { assembleRelease } = await import('../release/assemble-release.ts');

@@ -9,7 +9,10 @@ export const routesCommand: FwCommand<InspectArgs> = {
   builder: withJson,
   async run(args, context) {
     // Loaded here, not at the top: `fw --help` and the other commands need none of it.
-    const [{ loadApp }, { buildRoutesModel, renderRoutes }] = await Promise.all([import('../cli/load-app.ts'), import('../inspect/routes-view.ts')]);
+    const [{ loadApp }, { buildRoutesModel, renderRoutes }] = await Promise.all([
+      import('../cli/load-app.ts'),
+      import('../inspect/routes-view.ts'),
+    ]);
     printModel(context, args.json, buildRoutesModel((await loadApp(context, args)).router), renderRoutes);
   },
 };

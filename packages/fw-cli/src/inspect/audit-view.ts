@@ -76,7 +76,11 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS', 'TRACE']);
  * warnings. `publicRoutes` (`POST /links`) are info; one that names no route without security is FW_CLI_ERR_USAGE, so a
  * stale list in CI fails rather than hides a route.
  */
-export function buildAuditModel(routes: readonly CompiledRoute<RouteTarget>[], startupWarnings: readonly StartupWarning[], publicRoutes: ReadonlySet<string> = new Set()): AuditModel {
+export function buildAuditModel(
+  routes: readonly CompiledRoute<RouteTarget>[],
+  startupWarnings: readonly StartupWarning[],
+  publicRoutes: ReadonlySet<string> = new Set(),
+): AuditModel {
   const warnings: FindingModel[] = [];
   const infos: FindingModel[] = [];
   const named = new Set<string>();
@@ -90,20 +94,35 @@ export function buildAuditModel(routes: readonly CompiledRoute<RouteTarget>[], s
       const key = `${method} ${target.info.template}`;
       unsecured.push(key);
       if (publicRoutes.has(key)) named.add(key);
-      const finding = { method, path: target.info.template, host: target.group.host, handler, ...(publicRoutes.has(key) && { public: true as const }), ...(refusing.length > 0 && { refusing_plugins: refusing }) };
+      const finding = {
+        method,
+        path: target.info.template,
+        host: target.group.host,
+        handler,
+        ...(publicRoutes.has(key) && { public: true as const }),
+        ...(refusing.length > 0 && { refusing_plugins: refusing }),
+      };
       (SAFE_METHODS.has(method) || finding.public ? infos : warnings).push(finding);
     }
   }
   const unknown = [...publicRoutes].filter((key) => !named.has(key));
   if (unknown.length > 0) throw new CliError('FW_CLI_ERR_USAGE', publicUsageError(unknown, unsecured));
   warnings.push(...bodyDecodingFindings(routes), ...shadowedNotFound(routes));
-  warnings.push(...startupWarnings.map((warning) => ({ issue: 'startup_warning' as const, fields: warning.fields, message: warning.message })));
+  warnings.push(
+    ...startupWarnings.map((warning) => ({
+      issue: 'startup_warning' as const,
+      fields: warning.fields,
+      message: warning.message,
+    })),
+  );
   return { warnings, infos, summary: { warnings: warnings.length, infos: infos.length } };
 }
 
 /** The names of `group`'s plugins that declare a 401 or 403 among their `responses` (docs/plugins.md, "Authentication"). */
 function refusingPlugins(group: CompiledGroup): string[] {
-  const steps = [...group.plugins.pre, ...group.plugins.post].filter(({ instance }) => declared(instance.plugin.responses, instance.options).some((status) => status === 401 || status === 403));
+  const steps = [...group.plugins.pre, ...group.plugins.post].filter(({ instance }) =>
+    declared(instance.plugin.responses, instance.options).some((status) => status === 401 || status === 403),
+  );
   return [...new Set(steps.map(({ instance }) => instance.plugin.name))];
 }
 
@@ -137,10 +156,22 @@ function bodyDecodingFindings(routes: readonly CompiledRoute<RouteTarget>[]): Bo
   for (const route of routes) {
     const target = route.data;
     const { group } = target;
-    if (group.plugins.inherited || group.plugins.decoding !== undefined || target.kind === 'static' || target.schema?.body !== undefined) continue;
+    if (
+      group.plugins.inherited ||
+      group.plugins.decoding !== undefined ||
+      target.kind === 'static' ||
+      target.schema?.body !== undefined
+    )
+      continue;
     const methods = listedMethods(route).filter((method) => method === '_' || BODY_METHODS.has(method));
     const handler = handlerModel(target);
-    const finding = { path: target.info.template, host: group.host, handler, issue: 'body_not_decoded' as const, group: group.prefix };
+    const finding = {
+      path: target.info.template,
+      host: group.host,
+      handler,
+      issue: 'body_not_decoded' as const,
+      group: group.prefix,
+    };
     const found = methods.map((method) => ({ method, ...finding }));
     if (found.length > 0) byGroup.set(group, [...(byGroup.get(group) ?? []), ...found]);
   }
@@ -155,18 +186,34 @@ function bodyDecodingFindings(routes: readonly CompiledRoute<RouteTarget>[]): Bo
  * One deeper than the prefix (`/site/[...]` beside `''`) takes only its own paths: the hook answers the rest.
  */
 function shadowedNotFound(routes: readonly CompiledRoute<RouteTarget>[]): NotFoundShadowedModel[] {
-  const catchAlls = routes.filter(({ data }) => data.info.template.endsWith('/[...]')).map(({ data }) => ({ group: data.group, template: data.info.template, base: data.info.template.slice(0, -6) }));
-  const hooked = new Set(routes.map(({ data }) => data.group).filter((group) => group.answers.onNotFound !== undefined));
+  const catchAlls = routes
+    .filter(({ data }) => data.info.template.endsWith('/[...]'))
+    .map(({ data }) => ({ group: data.group, template: data.info.template, base: data.info.template.slice(0, -6) }));
+  const hooked = new Set(
+    routes.map(({ data }) => data.group).filter((group) => group.answers.onNotFound !== undefined),
+  );
   const under = (path: string, base: string): boolean => base === '' || path === base || path.startsWith(`${base}/`);
   return [...hooked].flatMap((group) => {
     const { host, prefix } = group;
-    const covers = (all: (typeof catchAlls)[number]): boolean => (all.group.host === '_' || all.group.host === host) && under(prefix, all.base) && !(all.group === group && all.base === prefix);
+    const covers = (all: (typeof catchAlls)[number]): boolean =>
+      (all.group.host === '_' || all.group.host === host) &&
+      under(prefix, all.base) &&
+      !(all.group === group && all.base === prefix);
     const catchAll = catchAlls.find(covers);
     if (catchAll === undefined) return [];
     const hook = group.source.onNotFound !== undefined ? 'group' : 'app';
-    const { template, group: { host: on } } = catchAll;
-    const subject = hook === 'group' ? `the onNotFound of group '${prefix}'${hostNote(host)} never runs` : `the app's onNotFound never runs for group '${prefix}'${hostNote(host)}`;
-    const route = on === host ? `route ${template}${hostNote(on)}` : `route ${template} (any host, which ${host} falls back to for a path it has no route for)`;
+    const {
+      template,
+      group: { host: on },
+    } = catchAll;
+    const subject =
+      hook === 'group'
+        ? `the onNotFound of group '${prefix}'${hostNote(host)} never runs`
+        : `the app's onNotFound never runs for group '${prefix}'${hostNote(host)}`;
+    const route =
+      on === host
+        ? `route ${template}${hostNote(on)}`
+        : `route ${template} (any host, which ${host} falls back to for a path it has no route for)`;
     const message =
       `${subject}: ${route} covers every path under '${prefix}' and answers its misses (a static folder: its file, or its own 404); ` +
       `to fix, move ${template} under a prefix of its own${on === host ? '' : ' or onto a host of its own'} (docs/applications-reference.md, "Your own error answers")`;
@@ -176,7 +223,13 @@ function shadowedNotFound(routes: readonly CompiledRoute<RouteTarget>[]): NotFou
 
 /** The text of `fw audit`, without a trailing newline. */
 export function renderAudit(model: AuditModel): string {
-  const lines = ['=== Security Audit ===', 'WARNINGS:', ...findingLines(model.warnings), 'INFO:', ...findingLines(model.infos)];
+  const lines = [
+    '=== Security Audit ===',
+    'WARNINGS:',
+    ...findingLines(model.warnings),
+    'INFO:',
+    ...findingLines(model.infos),
+  ];
   lines.push(`Summary: ${model.summary.warnings} warning(s), ${model.summary.infos} info(s)`);
   return lines.join('\n');
 }
@@ -185,7 +238,8 @@ function findingLines(findings: readonly FindingModel[]): string[] {
   if (findings.length === 0) return ['  (none)'];
   return findings.map((finding) => {
     // The server's own words, under the event its log line carries.
-    if ('issue' in finding && finding.issue === 'startup_warning') return `  start-up warning ${String(finding.fields.event)}: ${finding.message}`;
+    if ('issue' in finding && finding.issue === 'startup_warning')
+      return `  start-up warning ${String(finding.fields.event)}: ${finding.message}`;
     if ('issue' in finding && finding.issue === 'not_found_shadowed') return `  not_found_shadowed: ${finding.message}`;
     return `  ${finding.method} ${finding.path}${handlerNote(finding.handler)} ${problem(finding)}${hostNote(finding.host)}${cause(finding)}`;
   });

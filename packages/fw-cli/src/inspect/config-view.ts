@@ -57,9 +57,20 @@ export function buildConfigModel(report: ConfigReport, runs: RunConfig | { reado
     entries: report.entries.map((entry) => {
       const value = 'fw' in runs && !entry.missing ? runs.fw[entry.key] : entry.value;
       const added = 'fw' in runs ? additions(entry.key, entry.value, value).map((name) => ({ name, by: runs.by })) : [];
-      return { key: entry.key, value: entry.missing ? null : value, default: entry.isDefault && added.length === 0, missing: entry.missing, added };
+      return {
+        key: entry.key,
+        value: entry.missing ? null : value,
+        default: entry.isDefault && added.length === 0,
+        missing: entry.missing,
+        added,
+      };
     }),
-    section: { name: report.entries.find((entry) => entry.key === 'bootstrap_application' && !entry.missing)?.value as string | undefined ?? null, values: report.app },
+    section: {
+      name:
+        (report.entries.find((entry) => entry.key === 'bootstrap_application' && !entry.missing)?.value as
+          string | undefined) ?? null,
+      values: report.app,
+    },
     app: 'fw' in runs ? { loaded: true } : { loaded: false, reason: runs.reason },
   };
 }
@@ -72,7 +83,9 @@ export function additions(key: string, file: unknown, runs: unknown): string[] {
   }
   if (key !== 'plugins') return [];
   const listed = (file as FwConfig['plugins']).map((entry) => `${entry.phase} ${entry.module}`);
-  return (runs as FwConfig['plugins']).filter((entry) => !listed.includes(`${entry.phase} ${entry.module}`)).map((entry) => entry.module);
+  return (runs as FwConfig['plugins'])
+    .filter((entry) => !listed.includes(`${entry.phase} ${entry.module}`))
+    .map((entry) => entry.module);
 }
 
 /** True when a required key is missing (`fw config` then exits 1). */
@@ -87,12 +100,17 @@ export function renderConfig(model: ConfigModel): string {
   const lines = ['=== fw Configuration ==='];
   for (const entry of model.entries) {
     const value = entry.missing ? '*** MISSING (required) ***' : renderValue(entry.value);
-    const added = entry.added.length === 0 ? '' : ` (${entry.added.map(({ name, by }) => `${name} added by ${by}`).join(', ')})`;
+    const added =
+      entry.added.length === 0 ? '' : ` (${entry.added.map(({ name, by }) => `${name} added by ${by}`).join(', ')})`;
     lines.push(`  ${entry.key.padEnd(KEY_WIDTH)} ${value}${entry.default ? ' (default)' : ''}${added}`);
   }
   // What the app reads as config.app, which fw checks none of: the keys of its section as this environment sees them.
   const keys = Object.entries(model.section.values);
-  if (keys.length > 0) lines.push(`=== ${model.section.name} (the app's section, config.app) ===`, ...keys.map(([key, value]) => `  ${key.padEnd(KEY_WIDTH)} ${renderValue(value)}`));
+  if (keys.length > 0)
+    lines.push(
+      `=== ${model.section.name} (the app's section, config.app) ===`,
+      ...keys.map(([key, value]) => `  ${key.padEnd(KEY_WIDTH)} ${renderValue(value)}`),
+    );
   return lines.join('\n');
 }
 

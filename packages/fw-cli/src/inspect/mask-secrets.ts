@@ -30,7 +30,12 @@ export function maskSecrets(value: unknown): unknown {
   if (typeof value === 'string') return maskString(value);
   if (Array.isArray(value)) return value.map(maskSecrets);
   if (value === null || typeof value !== 'object') return value;
-  return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, isSecretKey(key) && holdsSecret(inner) ? MASK : maskSecrets(inner)]));
+  return Object.fromEntries(
+    Object.entries(value).map(([key, inner]) => [
+      key,
+      isSecretKey(key) && holdsSecret(inner) ? MASK : maskSecrets(inner),
+    ]),
+  );
 }
 
 /** `model` as a command prints it: as it is with `--show-secrets` (`show`), else with its secrets masked. */
@@ -47,5 +52,7 @@ function maskString(text: string): string {
   return text
     .replace(URL_PASSWORD, `$1:${MASK}@`)
     .replace(URL_USER, `$1${MASK}@`)
-    .replace(QUERY_SECRET, (whole, name: string, secret: string) => (secret !== '' && isSecretKey(name.slice(1, -1)) ? `${name}${MASK}` : whole));
+    .replace(QUERY_SECRET, (whole, name: string, secret: string) =>
+      secret !== '' && isSecretKey(name.slice(1, -1)) ? `${name}${MASK}` : whole,
+    );
 }

@@ -5,7 +5,14 @@
 import type { PluginEntry } from 'fw-core';
 import type { CompiledRoute, LoadedApplication, RouteTarget } from 'fw-core/inspect';
 import { additions, runConfigOf } from './config-view.ts';
-import { handlerLabel, handlerModel, listedMethods, securityModel, type HandlerModel, type SecurityModel } from './route-handler.ts';
+import {
+  handlerLabel,
+  handlerModel,
+  listedMethods,
+  securityModel,
+  type HandlerModel,
+  type SecurityModel,
+} from './route-handler.ts';
 
 /** A plugin registration as shown: options default to `{}`. */
 export interface PluginModel {
@@ -63,7 +70,12 @@ export function buildMiddlewareModel(loaded: LoadedApplication): MiddlewareModel
 }
 
 function pluginModel(entry: PluginEntry, addedBy?: string): PluginModel {
-  return { phase: entry.phase, module: entry.module, options: entry.options ?? {}, ...(addedBy !== undefined && { added_by: addedBy }) };
+  return {
+    phase: entry.phase,
+    module: entry.module,
+    options: entry.options ?? {},
+    ...(addedBy !== undefined && { added_by: addedBy }),
+  };
 }
 
 function groupRoutes(route: CompiledRoute<RouteTarget>): GroupRouteModel[] {
@@ -90,5 +102,8 @@ export function renderMiddleware(model: MiddlewareModel): string {
 
 function pluginLines(plugins: readonly PluginModel[], indent: string): string[] {
   if (plugins.length === 0) return [`${indent}(none)`];
-  return plugins.map((plugin) => `${indent}${plugin.phase}: ${plugin.module} ${JSON.stringify(plugin.options)}${plugin.added_by === undefined ? '' : ` (added by ${plugin.added_by})`}`);
+  return plugins.map(
+    (plugin) =>
+      `${indent}${plugin.phase}: ${plugin.module} ${JSON.stringify(plugin.options)}${plugin.added_by === undefined ? '' : ` (added by ${plugin.added_by})`}`,
+  );
 }

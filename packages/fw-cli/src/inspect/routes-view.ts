@@ -2,7 +2,14 @@
  * `fw routes`: fw-core's own route printer (buildRouteTree, renderRouteTree), fed with a plain
  * copy of the tree whose route data is the handler model (also the `--json` shape).
  */
-import { buildRouteTree, renderRouteTree, type Router, type RouteTarget, type RouteTree, type RouteTreeNode } from 'fw-core/inspect';
+import {
+  buildRouteTree,
+  renderRouteTree,
+  type Router,
+  type RouteTarget,
+  type RouteTree,
+  type RouteTreeNode,
+} from 'fw-core/inspect';
 import { handlerModel, staticSourceOf, type HandlerModel } from './route-handler.ts';
 
 /** What a route leaf carries in the model. */
@@ -23,7 +30,11 @@ export function buildRoutesModel(router: Router<RouteTarget>): RoutesModel {
 function plainNode(node: RouteTreeNode<RouteTarget>): RouteTreeNode<RouteDataModel> {
   return {
     segment: node.segment,
-    routes: node.routes.map(({ method, path, data }) => ({ method, path, data: { app: data.info.app, handler: handlerModel(data) } })),
+    routes: node.routes.map(({ method, path, data }) => ({
+      method,
+      path,
+      data: { app: data.info.app, handler: handlerModel(data) },
+    })),
     children: node.children.map(plainNode),
   };
 }

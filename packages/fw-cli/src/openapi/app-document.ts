@@ -23,8 +23,17 @@ export interface AppDocumentInput {
 /** Builds and validates the document; throws a coded error when it cannot be built or is invalid. */
 export async function appDocument(input: AppDocumentInput): Promise<BuiltDocument> {
   const files = withAppSchemas(await readSchemas(input.loaded.appDir), input.loaded.app.schemas);
-  const schemas = { ...files, ...standardComponents(input.loaded.router.routes(), files, namedSchemaIds(input.loaded.app.schemas)) };
-  const built = buildDocument({ title: input.title, version: input.version, loaded: input.loaded, schemas, about: await readAbout(input.loaded.appDir) });
+  const schemas = {
+    ...files,
+    ...standardComponents(input.loaded.router.routes(), files, namedSchemaIds(input.loaded.app.schemas)),
+  };
+  const built = buildDocument({
+    title: input.title,
+    version: input.version,
+    loaded: input.loaded,
+    schemas,
+    about: await readAbout(input.loaded.appDir),
+  });
   await validateDocument(built.document);
   return built;
 }

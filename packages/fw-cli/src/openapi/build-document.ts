@@ -44,8 +44,16 @@ export function buildDocument(input: DocumentInput): BuiltDocument {
   const drafts: OperationDraft[] = [];
   // Route schemas equal to an error schema refer to it too, so the index has them all.
   const index = new ComponentIndex({ ...input.schemas, ...errorSchemas });
-  const ownErrors = new OwnErrorSchemas(input.loaded.app, index, [...Object.keys(input.schemas), ...Object.keys(sharedSchemas)]);
-  const context = { routerName: input.loaded.app.router.name, components: index, ownErrors, namedIds: namedSchemaIds(input.loaded.app.schemas) };
+  const ownErrors = new OwnErrorSchemas(input.loaded.app, index, [
+    ...Object.keys(input.schemas),
+    ...Object.keys(sharedSchemas),
+  ]);
+  const context = {
+    routerName: input.loaded.app.router.name,
+    components: index,
+    ownErrors,
+    namedIds: namedSchemaIds(input.loaded.app.schemas),
+  };
   for (const route of input.loaded.router.routes()) {
     const { drafts: more, skipped } = routeOperations(route, context);
     drafts.push(...more);
@@ -82,7 +90,10 @@ function about({ description, license }: AppAbout): Record<string, unknown> {
   const spdx = license !== undefined && /^[A-Za-z0-9][A-Za-z0-9.+-]*$/.test(license) && license !== 'UNLICENSED';
   return {
     ...(description !== undefined && description !== '' && { description }),
-    ...(license !== undefined && license !== '' && { license: { name: license, ...(spdx && { url: `https://spdx.org/licenses/${license}.html` }) } }),
+    ...(license !== undefined &&
+      license !== '' && {
+        license: { name: license, ...(spdx && { url: `https://spdx.org/licenses/${license}.html` }) },
+      }),
   };
 }
 
@@ -96,7 +107,9 @@ function dropHostClashes(drafts: readonly OperationDraft[], notes: string[]): Op
       seen.set(key, draft);
       return true;
     }
-    notes.push(`${draft.route} on host ${draft.host} is left out: ${first.route} on host ${first.host} already documents that path and method`);
+    notes.push(
+      `${draft.route} on host ${draft.host} is left out: ${first.route} on host ${first.host} already documents that path and method`,
+    );
     return false;
   });
 }
@@ -119,9 +132,17 @@ function onePathPerShape(drafts: readonly OperationDraft[], notes: string[]): Op
     taken.add(`${draft.host} ${draft.method} ${merged ? first : draft.path}`);
     if (!merged) return draft;
     const names = new Map(templateNames(draft.path).map((name, at) => [name, templateNames(first)[at]!]));
-    const parameters = (draft.operation.parameters as Record<string, unknown>[] | undefined)?.map((parameter) => (parameter.in === 'path' ? { ...parameter, name: names.get(parameter.name as string) } : parameter));
-    notes.push(`${draft.route} shares its path shape with ${first}: OpenAPI has one path item per path shape, so its path parameters take that path's names`);
-    return { ...draft, path: first, operation: { ...draft.operation, ...(parameters !== undefined && { parameters }) } };
+    const parameters = (draft.operation.parameters as Record<string, unknown>[] | undefined)?.map((parameter) =>
+      parameter.in === 'path' ? { ...parameter, name: names.get(parameter.name as string) } : parameter,
+    );
+    notes.push(
+      `${draft.route} shares its path shape with ${first}: OpenAPI has one path item per path shape, so its path parameters take that path's names`,
+    );
+    return {
+      ...draft,
+      path: first,
+      operation: { ...draft.operation, ...(parameters !== undefined && { parameters }) },
+    };
   });
 }
 
@@ -132,7 +153,10 @@ function templateNames(path: string): string[] {
 function checkSchemas(draft: OperationDraft, schemas: Readonly<Record<string, unknown>>): void {
   for (const name of draft.schemas) {
     if (!(name in schemas)) {
-      throw new CliError('FW_CLI_ERR_OPENAPI_UNKNOWN_SCHEMA', `route ${draft.route} names the schema ${name}, but there is no priv/schemas/${name}.json`);
+      throw new CliError(
+        'FW_CLI_ERR_OPENAPI_UNKNOWN_SCHEMA',
+        `route ${draft.route} names the schema ${name}, but there is no priv/schemas/${name}.json`,
+      );
     }
   }
 }
@@ -141,7 +165,9 @@ function checkSchemas(draft: OperationDraft, schemas: Readonly<Record<string, un
 // routes never answer `{errors}` has no ValidationErrors.
 function usedSharedSchemas(paths: unknown): Record<string, unknown> {
   const text = JSON.stringify(paths);
-  return Object.fromEntries(Object.entries(sharedSchemas).filter(([name]) => text.includes(`"#/components/schemas/${name}"`)));
+  return Object.fromEntries(
+    Object.entries(sharedSchemas).filter(([name]) => text.includes(`"#/components/schemas/${name}"`)),
+  );
 }
 
 // One entry per declared scheme name; two groups giving one name different schemes is an error.
@@ -151,15 +177,20 @@ function securitySchemes(drafts: readonly OperationDraft[]): { securitySchemes?:
     const declared = draft.securityScheme;
     if (declared === undefined) continue;
     if (!COMPONENT_NAME.test(declared.name)) {
-      throw new CliError('FW_CLI_ERR_OPENAPI_BAD_SCHEME_NAME', `the security scheme ${JSON.stringify(declared.name)} of route ${draft.route} is no component name: use letters, digits, '.', '_' or '-'`);
+      throw new CliError(
+        'FW_CLI_ERR_OPENAPI_BAD_SCHEME_NAME',
+        `the security scheme ${JSON.stringify(declared.name)} of route ${draft.route} is no component name: use letters, digits, '.', '_' or '-'`,
+      );
     }
     const first = schemes.get(declared.name);
     if (first === undefined) schemes.set(declared.name, { ...declared, route: draft.route });
     else if (JSON.stringify(first.scheme) !== JSON.stringify(declared.scheme)) {
-      throw new CliError('FW_CLI_ERR_OPENAPI_SCHEME_CLASH', `the security scheme ${declared.name} of route ${draft.route} is ${JSON.stringify(declared.scheme)}, but route ${first.route} declares it as ${JSON.stringify(first.scheme)}; give one of them another name`);
+      throw new CliError(
+        'FW_CLI_ERR_OPENAPI_SCHEME_CLASH',
+        `the security scheme ${declared.name} of route ${draft.route} is ${JSON.stringify(declared.scheme)}, but route ${first.route} declares it as ${JSON.stringify(first.scheme)}; give one of them another name`,
+      );
     }
   }
   if (schemes.size === 0) return {};
   return { securitySchemes: Object.fromEntries([...schemes].map(([name, { scheme }]) => [name, scheme])) };
 }
-

@@ -39,7 +39,9 @@ export function chainFacts(group: CompiledGroup): ChainFacts {
     const own: readonly number[] = declared(step.instance.plugin.responses, step.instance.options);
     for (const status of own) statuses.add(status);
     // Only on the statuses the plugin answers with, as configured.
-    for (const [status, named] of Object.entries(declared(step.instance.plugin.responseHeaders, step.instance.options))) {
+    for (const [status, named] of Object.entries(
+      declared(step.instance.plugin.responseHeaders, step.instance.options),
+    )) {
       if (own.includes(Number(status))) headers[Number(status)] = { ...headers[Number(status)], ...named };
     }
   }
@@ -47,7 +49,8 @@ export function chainFacts(group: CompiledGroup): ChainFacts {
     secured: security !== false,
     scheme: security === false ? undefined : security.securityScheme,
     // A callback that declares nothing gets what fw answers for `false`, and for `{allow: false}` without a status.
-    securityStatuses: security === false ? [] : [...new Set(security.responses ?? [DEFAULT_REFUSAL])].sort((a, b) => a - b),
+    securityStatuses:
+      security === false ? [] : [...new Set(security.responses ?? [DEFAULT_REFUSAL])].sort((a, b) => a - b),
     pluginStatuses: [...statuses].sort((a, b) => a - b),
     pluginHeaders: headers,
     decodesBodies: group.plugins.decoding !== undefined,

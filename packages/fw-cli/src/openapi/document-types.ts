@@ -22,7 +22,8 @@ export const TYPES_HEADER = `/**
 type Json = Record<string, unknown>;
 
 /** A JSON object: not null, not an array (operation-details.ts reads route options with it too). */
-export const isObject = (value: unknown): value is Json => value !== null && typeof value === 'object' && !Array.isArray(value);
+export const isObject = (value: unknown): value is Json =>
+  value !== null && typeof value === 'object' && !Array.isArray(value);
 const entries = (value: unknown): [string, unknown][] => (isObject(value) ? Object.entries(value) : []);
 const objectType = (members: readonly Member[]): TypeNode => ({ kind: 'object', members });
 
@@ -39,7 +40,8 @@ class TypesWriter {
 
   resolve(ref: string): unknown {
     let node: unknown = this.#document;
-    for (const segment of refSegments(ref)) node = isObject(node) || Array.isArray(node) ? (node as Json)[segment] : undefined;
+    for (const segment of refSegments(ref))
+      node = isObject(node) || Array.isArray(node) ? (node as Json)[segment] : undefined;
     return node;
   }
 
@@ -62,8 +64,18 @@ class TypesWriter {
       for (const original of list) {
         const parameter = this.#deref(original);
         if (parameter.in !== place) continue;
-        const type = isObject(original) && typeof original.$ref === 'string' ? refType(original.$ref) : parameter.schema === undefined ? STRING : this.schema(parameter.schema, true);
-        members.push({ key: String(parameter.name), type, optional: place !== 'path' && !parameter.required, doc: jsdocLines(parameter) });
+        const type =
+          isObject(original) && typeof original.$ref === 'string'
+            ? refType(original.$ref)
+            : parameter.schema === undefined
+              ? STRING
+              : this.schema(parameter.schema, true);
+        members.push({
+          key: String(parameter.name),
+          type,
+          optional: place !== 'path' && !parameter.required,
+          doc: jsdocLines(parameter),
+        });
       }
       if (members.length === 0) return { key: place, type: NEVER, optional: true };
       return { key: place, type: objectType(members), optional: members.every((member) => member.optional) };
@@ -81,7 +93,10 @@ class TypesWriter {
         continue;
       }
       const keyed = new Map<string, unknown>();
-      for (const parameter of [...(Array.isArray(item.parameters) ? item.parameters : []), ...(Array.isArray(operation.parameters) ? operation.parameters : [])]) {
+      for (const parameter of [
+        ...(Array.isArray(item.parameters) ? item.parameters : []),
+        ...(Array.isArray(operation.parameters) ? operation.parameters : []),
+      ]) {
         const resolved = this.#deref(parameter);
         keyed.set(`${String(resolved.in)}-${String(resolved.name)}`, parameter);
       }
@@ -108,7 +123,10 @@ class TypesWriter {
       members.push({ key: 'requestBody', type, optional: !this.#deref(body).required, doc: jsdocLines(body) });
     } else members.push({ key: 'requestBody', type: NEVER, optional: true });
     const responses = entries(operation.responses).map(([status, response]): Member => {
-      const type = isObject(response) && typeof response.$ref === 'string' ? refType(response.$ref) : this.response(response as Json);
+      const type =
+        isObject(response) && typeof response.$ref === 'string'
+          ? refType(response.$ref)
+          : this.response(response as Json);
       return { key: status, type, doc: jsdocLines(response) };
     });
     members.push({ key: 'responses', type: responses.length === 0 ? NEVER : objectType(responses) });
@@ -117,7 +135,12 @@ class TypesWriter {
 
   requestBody(body: Json): TypeNode {
     const content = this.#content(body.content, true);
-    return objectType([{ key: 'content', type: objectType(content.length > 0 ? content : [{ key: '*/*', type: NEVER, optional: true }]) }]);
+    return objectType([
+      {
+        key: 'content',
+        type: objectType(content.length > 0 ? content : [{ key: '*/*', type: NEVER, optional: true }]),
+      },
+    ]);
   }
 
   /** `{headers: {...; [name: string]: unknown}, content}`; `content?: never` when it has none. */
@@ -129,7 +152,12 @@ class TypesWriter {
     });
     headers.push({ key: 'name', index: true, type: UNKNOWN });
     const content = this.#content(response.content, false);
-    return objectType([{ key: 'headers', type: objectType(headers) }, content.length > 0 ? { key: 'content', type: objectType(content) } : { key: 'content', type: NEVER, optional: true }]);
+    return objectType([
+      { key: 'headers', type: objectType(headers) },
+      content.length > 0
+        ? { key: 'content', type: objectType(content) }
+        : { key: 'content', type: NEVER, optional: true },
+    ]);
   }
 
   header(header: Json): TypeNode {
@@ -140,7 +168,11 @@ class TypesWriter {
   /** `components`: each kind's entries, `never` for a kind the document lacks. */
   components(components: Json): TypeNode {
     const kinds = COMPONENTS.map((kind): Member => {
-      const items = entries(components[kind]).map(([name, item]): Member => ({ key: name, type: this.#component(kind, item as Json), doc: jsdocLines(item) }));
+      const items = entries(components[kind]).map(([name, item]): Member => ({
+        key: name,
+        type: this.#component(kind, item as Json),
+        doc: jsdocLines(item),
+      }));
       return { key: kind, type: items.length === 0 ? NEVER : objectType(items) };
     });
     return objectType(kinds);
@@ -191,9 +223,12 @@ export function documentTypes(document: Json): string {
     type: isObject(item) && typeof item.$ref === 'string' ? refType(item.$ref) : writer.pathItem(item as Json),
   }));
   let out = `${TYPES_HEADER}\n${declaration('paths', objectType(paths))}export type webhooks = Record<string, never>;\n`;
-  out += isObject(document.components) ? declaration('components', writer.components(document.components)) : 'export type components = Record<string, never>;\n';
+  out += isObject(document.components)
+    ? declaration('components', writer.components(document.components))
+    : 'export type components = Record<string, never>;\n';
   out += 'export type $defs = Record<string, never>;\n';
-  for (const name of writer.footer) out += name === 'operations' ? declaration('operations', objectType(writer.operations)) : `${WITH_REQUIRED}\n`;
+  for (const name of writer.footer)
+    out += name === 'operations' ? declaration('operations', objectType(writer.operations)) : `${WITH_REQUIRED}\n`;
   if (!writer.footer.includes('operations')) out += 'export type operations = Record<string, never>;\n';
   return out;
 }

@@ -11,13 +11,18 @@ type Json = Record<string, unknown>;
 /** `document` with its servers, and each operation's (a host group's `//api.example.com`), under `mount` (`/fw`, or `''`). */
 export function mountedDocument(document: Json, mount: string): Json {
   if (mount === '') return document;
-  const under = (servers: unknown): Json[] => (servers as Json[]).map((server) => ({ ...server, url: `${String(server.url).replace(/\/$/, '')}${mount}` }));
-  const paths = Object.fromEntries(Object.entries(document.paths as Record<string, Json>).map(([path, item]) => [
-    path,
-    Object.fromEntries(Object.entries(item).map(([method, operation]) => {
-      const servers = (operation as Json).servers;
-      return [method, servers === undefined ? operation : { ...(operation as Json), servers: under(servers) }];
-    })),
-  ]));
+  const under = (servers: unknown): Json[] =>
+    (servers as Json[]).map((server) => ({ ...server, url: `${String(server.url).replace(/\/$/, '')}${mount}` }));
+  const paths = Object.fromEntries(
+    Object.entries(document.paths as Record<string, Json>).map(([path, item]) => [
+      path,
+      Object.fromEntries(
+        Object.entries(item).map(([method, operation]) => {
+          const servers = (operation as Json).servers;
+          return [method, servers === undefined ? operation : { ...(operation as Json), servers: under(servers) }];
+        }),
+      ),
+    ]),
+  );
   return { ...document, servers: under(document.servers), paths };
 }

@@ -44,6 +44,10 @@ function duplicate(id: string, first: IdSource, second: IdSource): CliError {
   const declared = second.declaredId === id ? second : first;
   const other = declared === second ? first : second;
   const whose = other.declaredId === id ? 'declares it too' : 'has it as its generated id';
-  const split = first.definition === second.definition ? ' (split a route of several methods to declare one id per method)' : '';
-  return new CliError('FW_CLI_ERR_OPENAPI_DUPLICATE_OPERATION_ID', `route ${declared.route} declares the operationId ${id}, but route ${other.route} ${whose}; give each operation its own${split}`);
+  const split =
+    first.definition === second.definition ? ' (split a route of several methods to declare one id per method)' : '';
+  return new CliError(
+    'FW_CLI_ERR_OPENAPI_DUPLICATE_OPERATION_ID',
+    `route ${declared.route} declares the operationId ${id}, but route ${other.route} ${whose}; give each operation its own${split}`,
+  );
 }

@@ -24,13 +24,19 @@ export async function outputFile(path: string, what: string): Promise<string> {
     return path;
   }
   if (stats.isFile()) return realpath(path);
-  const kind = stats.isDirectory() ? 'a directory; name a file in it' : 'not a regular file (a device, a pipe or a socket, which fw would replace); name a file';
+  const kind = stats.isDirectory()
+    ? 'a directory; name a file in it'
+    : 'not a regular file (a device, a pipe or a socket, which fw would replace); name a file';
   throw new CliError('FW_CLI_ERR_OUTPUT', `Cannot write the ${what} to ${path}: it is ${kind}`);
 }
 
 /** Wraps an error writing `path` as FW_CLI_ERR_OUTPUT. */
 export function outputError(error: unknown, what: string, path: string): CliError {
-  return new CliError('FW_CLI_ERR_OUTPUT', `Cannot write the ${what} to ${path} (${reason(error)}); check that its directory is writable`, { cause: error });
+  return new CliError(
+    'FW_CLI_ERR_OUTPUT',
+    `Cannot write the ${what} to ${path} (${reason(error)}); check that its directory is writable`,
+    { cause: error },
+  );
 }
 
 // A system error's code (EACCES, EROFS), whose message repeats it with the path; another error's message.
@@ -64,6 +70,9 @@ async function makeDirectory(dir: string, failure: string): Promise<void> {
   if (stats !== undefined) throw new CliError('FW_CLI_ERR_OUTPUT', `${failure}: ${dir} is a file, not a directory`);
   await makeDirectory(dirname(dir), failure);
   await mkdir(dir).catch((error: NodeJS.ErrnoException) => {
-    if (error.code !== 'EEXIST') throw new CliError('FW_CLI_ERR_OUTPUT', `${failure}: cannot create the directory ${dir} (${reason(error)})`, { cause: error });
+    if (error.code !== 'EEXIST')
+      throw new CliError('FW_CLI_ERR_OUTPUT', `${failure}: cannot create the directory ${dir} (${reason(error)})`, {
+        cause: error,
+      });
   });
 }

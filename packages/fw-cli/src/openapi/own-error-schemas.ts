@@ -39,7 +39,8 @@ export class OwnErrorSchemas {
    * declares no schema, or there is no hook (fw's ErrorMessage).
    */
   onError(group: CompiledGroup): Json | undefined {
-    if (group.source.onError !== undefined) return this.#refer(group.source.errorSchema, `route group ${group.index} (prefix '${group.prefix}')`);
+    if (group.source.onError !== undefined)
+      return this.#refer(group.source.errorSchema, `route group ${group.index} (prefix '${group.prefix}')`);
     if (this.#app.onError !== undefined) return this.#refer(this.#app.errorSchema, 'the app');
     return undefined;
   }
@@ -52,7 +53,10 @@ export class OwnErrorSchemas {
   #refer(schema: JsonSchema | undefined, where: string): Json | undefined {
     if (schema === undefined) return undefined;
     if (typeof schema !== 'boolean' && (typeof schema !== 'object' || schema === null || Array.isArray(schema))) {
-      throw new CliError('FW_CLI_ERR_OPENAPI_BAD_ERROR_SCHEMA', `${where} has an errorSchema that is not a JSON schema: ${JSON.stringify(schema)}; give the schema of its onError's answers (an object), or leave it out for fw's ErrorMessage`);
+      throw new CliError(
+        'FW_CLI_ERR_OPENAPI_BAD_ERROR_SCHEMA',
+        `${where} has an errorSchema that is not a JSON schema: ${JSON.stringify(schema)}; give the schema of its onError's answers (an object), or leave it out for fw's ErrorMessage`,
+      );
     }
     const converted = convertRouteSchema(schema, `${where} errorSchema`);
     const referred = this.#index.refer(converted);
@@ -60,7 +64,8 @@ export class OwnErrorSchemas {
     const key = JSON.stringify(referred);
     let name = this.#names.get(key);
     if (name === undefined) {
-      const title = typeof converted.title === 'string' && COMPONENT_NAME.test(converted.title) ? converted.title : 'ErrorAnswer';
+      const title =
+        typeof converted.title === 'string' && COMPONENT_NAME.test(converted.title) ? converted.title : 'ErrorAnswer';
       name = title;
       for (let n = 2; this.#taken.has(name); n++) name = `${title}${n}`;
       this.#taken.add(name);

@@ -34,30 +34,63 @@ export interface RouteDocs {
 const MEDIA_TYPE = /^(?:[A-Za-z0-9][\w!#$&^.+-]*|\*)\/(?:[A-Za-z0-9][\w!#$&^.+-]*|\*)$/;
 
 /** Reads and checks `extra`; `route` names the route in errors (`GET /api/posts`). */
-export function readRouteDocs(extra: Readonly<Record<string, unknown>>, route: string, bindings: readonly string[]): RouteDocs {
+export function readRouteDocs(
+  extra: Readonly<Record<string, unknown>>,
+  route: string,
+  bindings: readonly string[],
+): RouteDocs {
   const name = (key: string): string | undefined => {
     const value = extra[key];
     if (value === undefined || (typeof value === 'string' && /^[A-Za-z0-9._-]+$/.test(value))) return value;
     throw bad(route, key, 'a schema or key name (letters, digits, . _ -)', value);
   };
   const params = extra.params ?? {};
-  if (typeof params !== 'object' || params === null || Array.isArray(params)) throw bad(route, 'params', 'an object like {id: "integer"}', params);
+  if (typeof params !== 'object' || params === null || Array.isArray(params))
+    throw bad(route, 'params', 'an object like {id: "integer"}', params);
   for (const [binding, type] of Object.entries(params)) {
-    if (!bindings.includes(binding)) throw bad(route, `params.${binding}`, `one of the path's bindings (${bindings.join(', ') || 'none'})`, binding);
-    if (typeof type !== 'string' || !PARAM_TYPES.has(type)) throw bad(route, `params.${binding}`, 'string, integer, number or boolean', type);
+    if (!bindings.includes(binding))
+      throw bad(route, `params.${binding}`, `one of the path's bindings (${bindings.join(', ') || 'none'})`, binding);
+    if (typeof type !== 'string' || !PARAM_TYPES.has(type))
+      throw bad(route, `params.${binding}`, 'string, integer, number or boolean', type);
   }
   const { query_errors: queryErrors = false, hide = false, status } = extra;
   if (typeof queryErrors !== 'boolean') throw bad(route, 'query_errors', 'true or false', queryErrors);
   if (typeof hide !== 'boolean') throw bad(route, 'hide', 'true or false', hide);
-  if (status !== undefined && !(Number.isInteger(status) && (status as number) >= 100 && (status as number) <= 599)) throw bad(route, 'status', 'an HTTP status from 100 to 599', status);
+  if (status !== undefined && !(Number.isInteger(status) && (status as number) >= 100 && (status as number) <= 599))
+    throw bad(route, 'status', 'an HTTP status from 100 to 599', status);
   const { summary, body_types: bodyTypes = [] } = extra;
-  if (summary !== undefined && (typeof summary !== 'string' || summary.trim() === '' || summary.includes('\n'))) throw bad(route, 'summary', 'one line of text', summary);
-  const mediaTypes = Array.isArray(bodyTypes) && bodyTypes.length > 0 && bodyTypes.every((type) => typeof type === 'string' && MEDIA_TYPE.test(type)) && new Set(bodyTypes).size === bodyTypes.length;
-  if (!mediaTypes && extra.body_types !== undefined) throw bad(route, 'body_types', 'a list of media types without repeats, like ["application/octet-stream"]', bodyTypes);
-  if (mediaTypes && extra.schema !== undefined) throw bad(route, 'body_types', 'left out beside extra.schema, which documents the body as JSON', bodyTypes);
-  return { resource: name('resource'), collection: name('collection'), schema: name('schema'), params: params as Record<string, string>, queryErrors, status: status as number | undefined, summary, hide, bodyTypes: bodyTypes as string[] };
+  if (summary !== undefined && (typeof summary !== 'string' || summary.trim() === '' || summary.includes('\n')))
+    throw bad(route, 'summary', 'one line of text', summary);
+  const mediaTypes =
+    Array.isArray(bodyTypes) &&
+    bodyTypes.length > 0 &&
+    bodyTypes.every((type) => typeof type === 'string' && MEDIA_TYPE.test(type)) &&
+    new Set(bodyTypes).size === bodyTypes.length;
+  if (!mediaTypes && extra.body_types !== undefined)
+    throw bad(
+      route,
+      'body_types',
+      'a list of media types without repeats, like ["application/octet-stream"]',
+      bodyTypes,
+    );
+  if (mediaTypes && extra.schema !== undefined)
+    throw bad(route, 'body_types', 'left out beside extra.schema, which documents the body as JSON', bodyTypes);
+  return {
+    resource: name('resource'),
+    collection: name('collection'),
+    schema: name('schema'),
+    params: params as Record<string, string>,
+    queryErrors,
+    status: status as number | undefined,
+    summary,
+    hide,
+    bodyTypes: bodyTypes as string[],
+  };
 }
 
 function bad(route: string, key: string, expected: string, found: unknown): CliError {
-  return new CliError('FW_CLI_ERR_OPENAPI_BAD_EXTRA', `route ${route}: options.extra.${key} must be ${expected}; found ${JSON.stringify(found)}`);
+  return new CliError(
+    'FW_CLI_ERR_OPENAPI_BAD_EXTRA',
+    `route ${route}: options.extra.${key} must be ${expected}; found ${JSON.stringify(found)}`,
+  );
 }

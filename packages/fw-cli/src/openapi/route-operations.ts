@@ -12,7 +12,13 @@ import { CliError } from '../errors.ts';
 import { chainFacts, type ChainFacts } from './chain-responses.ts';
 import { readOperationDetails } from './operation-details.ts';
 import { readRouteDocs, type RouteDocs } from './route-extra.ts';
-import { ERROR_MESSAGE_SCHEMA, INVALID_REQUEST_SCHEMA, UNSUPPORTED_MEDIA_TYPE_SCHEMA, VALIDATION_ERRORS_SCHEMA, schemaRef } from './error-schemas.ts';
+import {
+  ERROR_MESSAGE_SCHEMA,
+  INVALID_REQUEST_SCHEMA,
+  UNSUPPORTED_MEDIA_TYPE_SCHEMA,
+  VALIDATION_ERRORS_SCHEMA,
+  schemaRef,
+} from './error-schemas.ts';
 import type { OwnErrorSchemas } from './own-error-schemas.ts';
 import { checkedParts, RouteSchemaWriter, takesObject, type ComponentIndex } from './schema-operation.ts';
 import { jsonRouteSchema, type JsonRouteSchema } from './standard-json-schema.ts';
@@ -65,7 +71,10 @@ const UNDOCUMENTED_METHODS = new Set(['connect']);
 const BODY_METHODS = new Set(['post', 'put', 'patch']);
 
 /** The operations of `target`, and a note per method left out. */
-export function routeOperations(route: CompiledRoute<RouteTarget>, context: OperationContext): { drafts: OperationDraft[]; skipped: string[] } {
+export function routeOperations(
+  route: CompiledRoute<RouteTarget>,
+  context: OperationContext,
+): { drafts: OperationDraft[]; skipped: string[] } {
   const { routerName } = context;
   const target = route.data;
   if (target.kind === 'static') return { drafts: [], skipped: [] };
@@ -75,7 +84,17 @@ export function routeOperations(route: CompiledRoute<RouteTarget>, context: Oper
   const methods = route.methods === '_' ? WILDCARD_METHODS : route.methods;
   const drafts: OperationDraft[] = [];
   const skipped: string[] = [];
-  const { operationId: declaredId, tags, summary = docs.summary, description, deprecated, responseHeaders } = readOperationDetails(target.openapi, `${route.methods === '_' ? 'ANY' : methods.join(',').toUpperCase()} ${target.info.template}`);
+  const {
+    operationId: declaredId,
+    tags,
+    summary = docs.summary,
+    description,
+    deprecated,
+    responseHeaders,
+  } = readOperationDetails(
+    target.openapi,
+    `${route.methods === '_' ? 'ANY' : methods.join(',').toUpperCase()} ${target.info.template}`,
+  );
   const chain = chainFacts(target.group);
   // What onError answers for this route, when its hook declares a schema (else fw's ErrorMessage).
   const failure = context.ownErrors.onError(target.group);
@@ -86,12 +105,27 @@ export function routeOperations(route: CompiledRoute<RouteTarget>, context: Oper
       continue;
     }
     const { module, function: fn } = target.info;
-    const baseId = module !== undefined && fn !== undefined ? `${module}.${fn}` : `${routerName}.${method}_${pathWords(target.info.template)}`;
-    const schemas = [docs.resource, BODY_METHODS.has(method) ? docs.schema : undefined].filter((name) => name !== undefined);
+    const baseId =
+      module !== undefined && fn !== undefined
+        ? `${module}.${fn}`
+        : `${routerName}.${method}_${pathWords(target.info.template)}`;
+    const schemas = [docs.resource, BODY_METHODS.has(method) ? docs.schema : undefined].filter(
+      (name) => name !== undefined,
+    );
     const json = target.schema === undefined ? undefined : jsonRouteSchema(target.schema, route, context.namedIds);
-    if (json !== undefined) skipped.push(...unlistedParameters(json, route), ...strayPathParameters(json, bindings, route), ...objectParameters(json, route));
+    if (json !== undefined)
+      skipped.push(
+        ...unlistedParameters(json, route),
+        ...strayPathParameters(json, bindings, route),
+        ...objectParameters(json, route),
+      );
     const preflight = method === 'options' && chain.answersOptions;
-    const described = operationParts(json, preflight, { method, route, bindings, docs, chain, failure, handlesInvalid: target.onInvalid !== undefined }, context);
+    const described = operationParts(
+      json,
+      preflight,
+      { method, route, bindings, docs, chain, failure, handlesInvalid: target.onInvalid !== undefined },
+      context,
+    );
     if (!preflight) withUploadBody(described, docs, method, route);
     if (!preflight) withHeaders(described.responses as Json, responseHeaders, route);
     // No HEAD answer has a body (RFC 9110 §9.3.2), fw's own 400 and a plugin's 429 included.
@@ -109,18 +143,47 @@ export function routeOperations(route: CompiledRoute<RouteTarget>, context: Oper
       ...security,
       ...hostFields(target.group.host),
     };
-    drafts.push({ method, path, host: target.group.host, route, baseId, declaredId, definition: target, schemas, operation, securityScheme: scheme, secured: chain.secured && !preflight });
+    drafts.push({
+      method,
+      path,
+      host: target.group.host,
+      route,
+      baseId,
+      declaredId,
+      definition: target,
+      schemas,
+      operation,
+      securityScheme: scheme,
+      secured: chain.secured && !preflight,
+    });
   }
   return { drafts, skipped };
 }
 
 /** Parameters, body and responses of one method of a route: its group's CORS preflight, else from its schemas, else from its method and `extra`. */
-function operationParts(json: JsonRouteSchema | undefined, preflight: boolean, facts: MethodFacts, context: OperationContext): Json {
+function operationParts(
+  json: JsonRouteSchema | undefined,
+  preflight: boolean,
+  facts: MethodFacts,
+  context: OperationContext,
+): Json {
   const { method, bindings, docs, chain, failure } = facts;
   // fw_cors_plugin answers an OPTIONS before security, the schemas and the handler: whatever the route says, it is that 204.
-  if (preflight) return { ...parameters(bindings, docs), responses: withDeclared({ 204: response(204, undefined) }, { ...chain, securityStatuses: [] }, undefined) };
+  if (preflight)
+    return {
+      ...parameters(bindings, docs),
+      responses: withDeclared({ 204: response(204, undefined) }, { ...chain, securityStatuses: [] }, undefined),
+    };
   if (json !== undefined) return schemaOperation(json, facts, context);
-  return { ...parameters(bindings, docs), ...requestBody(method, docs), responses: withDeclared(withAnswers(responses(method, bindings, docs, failure), decodingAnswers(method, chain)), chain, failure) };
+  return {
+    ...parameters(bindings, docs),
+    ...requestBody(method, docs),
+    responses: withDeclared(
+      withAnswers(responses(method, bindings, docs, failure), decodingAnswers(method, chain)),
+      chain,
+      failure,
+    ),
+  };
 }
 
 /**
@@ -130,8 +193,15 @@ function operationParts(json: JsonRouteSchema | undefined, preflight: boolean, f
 function unlistedParameters(schema: JsonRouteSchema, route: string): string[] {
   return (['params', 'query', 'headers'] as const).flatMap((part) => {
     const sub = schema[part];
-    const chooses = typeof sub === 'object' && sub.properties === undefined && ['anyOf', 'oneOf', 'allOf'].some((keyword) => keyword in sub);
-    return chooses ? [`${route}: its ${part} schema lists no properties (it is an anyOf, oneOf or allOf), so the document lists none of its parameters; write it as one object schema to document them`] : [];
+    const chooses =
+      typeof sub === 'object' &&
+      sub.properties === undefined &&
+      ['anyOf', 'oneOf', 'allOf'].some((keyword) => keyword in sub);
+    return chooses
+      ? [
+          `${route}: its ${part} schema lists no properties (it is an anyOf, oneOf or allOf), so the document lists none of its parameters; write it as one object schema to document them`,
+        ]
+      : [];
   });
 }
 
@@ -141,15 +211,28 @@ function unlistedParameters(schema: JsonRouteSchema, route: string): string[] {
  */
 function strayPathParameters(schema: JsonRouteSchema, bindings: readonly string[], route: string): string[] {
   const names = typeof schema.params === 'object' ? Object.keys(schema.params.properties ?? {}) : [];
-  return names.filter((name) => !bindings.includes(name)).map((name) => `${route}: its params schema lists ${name}, which is no binding of its path, so no request has it; the document leaves it out`);
+  return names
+    .filter((name) => !bindings.includes(name))
+    .map(
+      (name) =>
+        `${route}: its params schema lists ${name}, which is no binding of its path, so no request has it; the document leaves it out`,
+    );
 }
 
 /** A note per params, query or headers property that takes an object (takesObject): no request can give it, so the document leaves it out. */
 function objectParameters(schema: JsonRouteSchema, route: string): string[] {
   return (['params', 'query', 'headers'] as const).flatMap((part) => {
     const sub = schema[part];
-    const names = typeof sub === 'object' ? Object.entries(sub.properties ?? {}).filter(([, property]) => takesObject(property)).map(([name]) => name) : [];
-    return names.map((name) => `${route}: its ${part} schema's ${name} takes an object, but ${part} values arrive as text, from which fw reads no object (neither ${name}[key]=value nor JSON), so a request giving it is refused; the document leaves it out: give its fields as properties of their own, or take it in the body`);
+    const names =
+      typeof sub === 'object'
+        ? Object.entries(sub.properties ?? {})
+            .filter(([, property]) => takesObject(property))
+            .map(([name]) => name)
+        : [];
+    return names.map(
+      (name) =>
+        `${route}: its ${part} schema's ${name} takes an object, but ${part} values arrive as text, from which fw reads no object (neither ${name}[key]=value nor JSON), so a request giving it is refused; the document leaves it out: give its fields as properties of their own, or take it in the body`,
+    );
   });
 }
 
@@ -158,12 +241,23 @@ function withHeaders(responses: Json, declared: ResponseHeaders | undefined, rou
   for (const [status, headers] of Object.entries(declared ?? {})) {
     const response = responses[status] as Json | undefined;
     // A plugin's statuses are there already (withDeclared); a route's must be among the operation's.
-    if (response === undefined) throw new CliError('FW_CLI_ERR_OPENAPI_BAD_DETAILS', `route ${route}: options.openapi.responseHeaders names ${status}, which the operation does not answer (it answers ${Object.keys(responses).join(', ')})`);
+    if (response === undefined)
+      throw new CliError(
+        'FW_CLI_ERR_OPENAPI_BAD_DETAILS',
+        `route ${route}: options.openapi.responseHeaders names ${status}, which the operation does not answer (it answers ${Object.keys(responses).join(', ')})`,
+      );
     const entries = Object.entries(headers).map(([name, header]) => {
-      const { description, schema = { type: 'string' }, required = false } = typeof header === 'string' ? { description: header } : header;
+      const {
+        description,
+        schema = { type: 'string' },
+        required = false,
+      } = typeof header === 'string' ? { description: header } : header;
       return [name, { description, ...(required && { required }), schema }];
     });
-    responses[status] = { ...response, headers: { ...(response.headers as Json | undefined), ...Object.fromEntries(entries) } };
+    responses[status] = {
+      ...response,
+      headers: { ...(response.headers as Json | undefined), ...Object.fromEntries(entries) },
+    };
   }
 }
 
@@ -173,8 +267,15 @@ function withHeaders(responses: Json, declared: ResponseHeaders | undefined, rou
  */
 function withUploadBody(described: Json, docs: RouteDocs, method: string, route: string): void {
   if (docs.bodyTypes.length === 0 || !BODY_METHODS.has(method)) return;
-  if (described.requestBody !== undefined) throw new CliError('FW_CLI_ERR_OPENAPI_BAD_EXTRA', `route ${route}: options.extra.body_types documents a body the handler reads itself, but its schema.body is a JSON body fw reads; keep one of them`);
-  described.requestBody = { required: true, content: Object.fromEntries(docs.bodyTypes.map((type) => [type, { schema: { type: 'string', format: 'binary' } }])) };
+  if (described.requestBody !== undefined)
+    throw new CliError(
+      'FW_CLI_ERR_OPENAPI_BAD_EXTRA',
+      `route ${route}: options.extra.body_types documents a body the handler reads itself, but its schema.body is a JSON body fw reads; keep one of them`,
+    );
+  described.requestBody = {
+    required: true,
+    content: Object.fromEntries(docs.bodyTypes.map((type) => [type, { schema: { type: 'string', format: 'binary' } }])),
+  };
   (described.responses as Json)[413] ??= response(413, schemaRef(ERROR_MESSAGE_SCHEMA));
 }
 
@@ -198,13 +299,23 @@ function openapiPath(template: string): { path: string; bindings: string[] } {
 
 // `/api/posts/:id` → `api_posts_id`; `/` → `root`.
 function pathWords(template: string): string {
-  const words = template.replace(/\[\.\.\.\]/g, 'pathinfo').replace(/[^A-Za-z0-9]+/g, '_').replace(/^_+|_+$/g, '');
+  const words = template
+    .replace(/\[\.\.\.\]/g, 'pathinfo')
+    .replace(/[^A-Za-z0-9]+/g, '_')
+    .replace(/^_+|_+$/g, '');
   return words === '' ? 'root' : words;
 }
 
 function parameters(bindings: readonly string[], docs: RouteDocs): Json {
   if (bindings.length === 0) return {};
-  return { parameters: bindings.map((name) => ({ name, in: 'path', required: true, schema: { type: docs.params[name] ?? 'string' } })) };
+  return {
+    parameters: bindings.map((name) => ({
+      name,
+      in: 'path',
+      required: true,
+      schema: { type: docs.params[name] ?? 'string' },
+    })),
+  };
 }
 
 function requestBody(method: string, docs: RouteDocs): Json {
@@ -215,7 +326,9 @@ function requestBody(method: string, docs: RouteDocs): Json {
 // A path with parameters answers 404 for an unknown one: an httpError(404), worded by onError.
 function responses(method: string, bindings: readonly string[], docs: RouteDocs, failure: Json | undefined): Json {
   const status = docs.status ?? successStatus(method, docs);
-  const out: Json = { [status]: response(status, method === 'head' || status === 204 ? undefined : resourceSchema(docs)) };
+  const out: Json = {
+    [status]: response(status, method === 'head' || status === 204 ? undefined : resourceSchema(docs)),
+  };
   if (docs.queryErrors) out[400] = response(400, schemaRef(ERROR_MESSAGE_SCHEMA));
   if (bindings.length > 0) out[404] = response(404, failure ?? schemaRef(ERROR_MESSAGE_SCHEMA));
   if (requestBody(method, docs).requestBody !== undefined) {
@@ -234,7 +347,11 @@ function successStatus(method: string, docs: RouteDocs): number {
 function resourceSchema(docs: RouteDocs): Json | undefined {
   if (docs.resource === undefined) return undefined;
   if (docs.collection === undefined) return schemaRef(docs.resource);
-  return { type: 'object', required: [docs.collection], properties: { [docs.collection]: { type: 'array', items: schemaRef(docs.resource) } } };
+  return {
+    type: 'object',
+    required: [docs.collection],
+    properties: { [docs.collection]: { type: 'array', items: schemaRef(docs.resource) } },
+  };
 }
 
 /** What schemaOperation reads of one method of a route. */
@@ -257,16 +374,31 @@ interface MethodFacts {
 // Parameters, body and responses from the route's schemas; `extra` fills what they leave out.
 function schemaOperation(schema: JsonRouteSchema, facts: MethodFacts, context: OperationContext): Json {
   const writer = new RouteSchemaWriter(facts.route, context.components);
-  const declaredPath = writer.parameters(schema.params, 'path', 'params').filter((parameter) => facts.bindings.includes(parameter.name as string));
+  const declaredPath = writer
+    .parameters(schema.params, 'path', 'params')
+    .filter((parameter) => facts.bindings.includes(parameter.name as string));
   const named = new Set(declaredPath.map((parameter) => parameter.name));
-  const fallback = (parameters(facts.bindings.filter((name) => !named.has(name)), facts.docs).parameters ?? []) as Json[];
-  const all = [...declaredPath, ...fallback, ...writer.parameters(schema.query, 'query', 'query'), ...writer.parameters(schema.headers, 'header', 'headers')];
+  const fallback = (parameters(
+    facts.bindings.filter((name) => !named.has(name)),
+    facts.docs,
+  ).parameters ?? []) as Json[];
+  const all = [
+    ...declaredPath,
+    ...fallback,
+    ...writer.parameters(schema.query, 'query', 'query'),
+    ...writer.parameters(schema.headers, 'header', 'headers'),
+  ];
   // `extra.schema` names the component the body is documented as (the spec's rule 5), in place of what fw checks.
   const takesBody = BODY_METHODS.has(facts.method) && schema.body !== undefined && facts.docs.schema === undefined;
-  const body = takesBody ? { requestBody: { required: true, content: jsonContent(writer.write(schema.body!, 'body')) } } : requestBody(facts.method, facts.docs);
+  const body = takesBody
+    ? { requestBody: { required: true, content: jsonContent(writer.write(schema.body!, 'body')) } }
+    : requestBody(facts.method, facts.docs);
   const out: Json = {};
   for (const [status, sub] of Object.entries(schema.response ?? {})) {
-    out[status] = response(Number(status), facts.method === 'head' || BODYLESS.has(Number(status)) ? undefined : writer.write(sub, `response.${status}`));
+    out[status] = response(
+      Number(status),
+      facts.method === 'head' || BODYLESS.has(Number(status)) ? undefined : writer.write(sub, `response.${status}`),
+    );
   }
   if (!Object.keys(out).some((status) => status.startsWith('2'))) {
     const status = facts.docs.status ?? successStatus(facts.method, facts.docs);
@@ -274,10 +406,15 @@ function schemaOperation(schema: JsonRouteSchema, facts: MethodFacts, context: O
   }
   // What fw answers itself, whatever the route lists: its 400 for a request failing the schema
   // (no onInvalid of the route's own), and body decoding's 400 (malformed JSON), 413 and 415.
-  const own: [number, Json][] = checkedParts(schema).length > 0 && !facts.handlesInvalid ? [[400, schemaRef(INVALID_REQUEST_SCHEMA)]] : [];
+  const own: [number, Json][] =
+    checkedParts(schema).length > 0 && !facts.handlesInvalid ? [[400, schemaRef(INVALID_REQUEST_SCHEMA)]] : [];
   const answers = withAnswers(out, [...own, ...decodingAnswers(facts.method, facts.chain)]);
   if (facts.bindings.length > 0) answers[404] ??= response(404, facts.failure ?? schemaRef(ERROR_MESSAGE_SCHEMA));
-  return { ...(all.length > 0 && { parameters: all }), ...body, responses: withDeclared(answers, facts.chain, facts.failure) };
+  return {
+    ...(all.length > 0 && { parameters: all }),
+    ...body,
+    responses: withDeclared(answers, facts.chain, facts.failure),
+  };
 }
 
 /**
@@ -286,7 +423,11 @@ function schemaOperation(schema: JsonRouteSchema, facts: MethodFacts, context: O
  */
 function decodingAnswers(method: string, chain: ChainFacts): [number, Json][] {
   if (!chain.decodesBodies || !BODY_METHODS.has(method)) return [];
-  return [[400, schemaRef(ERROR_MESSAGE_SCHEMA)], [413, schemaRef(ERROR_MESSAGE_SCHEMA)], [415, schemaRef(UNSUPPORTED_MEDIA_TYPE_SCHEMA)]];
+  return [
+    [400, schemaRef(ERROR_MESSAGE_SCHEMA)],
+    [413, schemaRef(ERROR_MESSAGE_SCHEMA)],
+    [415, schemaRef(UNSUPPORTED_MEDIA_TYPE_SCHEMA)],
+  ];
 }
 
 /** `responses` with fw's own answers added, each beside what a route lists for its status (withAnswer). */
@@ -318,7 +459,8 @@ function withAnswer(listed: Json | undefined, status: number, schema: Json): Jso
 function withDeclared(responses: Json, chain: ChainFacts, failure: Json | undefined): Json {
   const out = { ...responses };
   const errorOf = (status: number) => response(status, schemaRef(ERROR_MESSAGE_SCHEMA));
-  for (const status of chain.securityStatuses) out[status] ??= status >= 300 && status < 400 ? securityRedirect(status) : errorOf(status);
+  for (const status of chain.securityStatuses)
+    out[status] ??= status >= 300 && status < 400 ? securityRedirect(status) : errorOf(status);
   const answersClientErrors = Object.keys(out).some((status) => status.startsWith('4'));
   for (const status of chain.pluginStatuses) out[status] ??= errorOf(status);
   withHeaders(out, chain.pluginHeaders, undefined);
@@ -329,12 +471,17 @@ function withDeclared(responses: Json, chain: ChainFacts, failure: Json | undefi
 
 /** A security callback's `{redirect: location}` (docs/pipeline.md, "Security"): its 302 carries a Location and no body. */
 function securityRedirect(status: number): Json {
-  const location = { description: "Where the group's security callback sends the client", required: true, schema: { type: 'string' } };
+  const location = {
+    description: "Where the group's security callback sends the client",
+    required: true,
+    schema: { type: 'string' },
+  };
   return { description: STATUS_CODES[status] ?? `Status ${status}`, headers: { Location: location } };
 }
 
 /** The description of `4XX` on an operation that answers no 4xx of its own. */
-const NODE_CLIENT_ERRORS = "Answered by Node's http server before fw sees the request, without a body: 400 for a malformed request, 408 when its head comes too slowly, 431 when its head is over max_header_size";
+const NODE_CLIENT_ERRORS =
+  "Answered by Node's http server before fw sees the request, without a body: 400 for a malformed request, 408 when its head comes too slowly, 431 when its head is over max_header_size";
 
 // 204, 205 and 304 never carry content (RFC 9110 §15.3.5, §15.3.6, §15.4.5), whatever schema a route lists for them.
 const BODYLESS = new Set([204, 205, 304]);
@@ -346,7 +493,9 @@ function response(status: number, schema: Json | undefined): Json {
 
 /** `responses` with no content, their headers kept. */
 function withoutContent(responses: Json): Json {
-  return Object.fromEntries(Object.entries(responses as Record<string, Json>).map(([status, { content: _content, ...rest }]) => [status, rest]));
+  return Object.fromEntries(
+    Object.entries(responses as Record<string, Json>).map(([status, { content: _content, ...rest }]) => [status, rest]),
+  );
 }
 
 function jsonContent(schema: Json): Json {

@@ -19,9 +19,27 @@ const SCHEMA_KEYWORDS = new Set(['not', 'items', 'additionalProperties']);
 const SCHEMA_LIST_KEYWORDS = new Set(['allOf', 'anyOf', 'oneOf']);
 /** Keywords copied as they are (OpenAPI 3.0 has them with the draft's meaning). */
 const VALUE_KEYWORDS = new Set([
-  'title', 'description', 'default', 'enum', 'format', 'pattern', 'multipleOf', 'minimum', 'maximum',
-  'minLength', 'maxLength', 'minItems', 'maxItems', 'uniqueItems', 'minProperties', 'maxProperties',
-  'required', 'readOnly', 'writeOnly', 'example', 'deprecated',
+  'title',
+  'description',
+  'default',
+  'enum',
+  'format',
+  'pattern',
+  'multipleOf',
+  'minimum',
+  'maximum',
+  'minLength',
+  'maxLength',
+  'minItems',
+  'maxItems',
+  'uniqueItems',
+  'minProperties',
+  'maxProperties',
+  'required',
+  'readOnly',
+  'writeOnly',
+  'example',
+  'deprecated',
 ]);
 const DROPPED_KEYWORDS = new Set(['$schema', '$id', '$comment']);
 
@@ -36,7 +54,10 @@ interface Place {
 export function convertSchemaFile(name: string, file: string, schema: Json): Record<string, Json> {
   const out: Record<string, Json> = {};
   const { definitions, $defs, ...root } = schema;
-  for (const [key, value] of [['definitions', definitions], ['$defs', $defs]] as const) {
+  for (const [key, value] of [
+    ['definitions', definitions],
+    ['$defs', $defs],
+  ] as const) {
     if (value === undefined) continue;
     for (const [definition, sub] of Object.entries(asObject(value, { name, file, pointer: `/${key}` }))) {
       out[`${name}.${definition}`] = convertSchema(sub, { name, file, pointer: `/${key}/${definition}` });
@@ -53,7 +74,8 @@ function convertSchema(value: unknown, place: Place): Json {
   for (const [keyword, sub] of Object.entries(schema)) {
     const at: Place = { ...place, pointer: `${place.pointer}/${keyword}` };
     // Every JSON key is a string: zod's z.record(z.string(), ...) says so, which constrains nothing.
-    if (DROPPED_KEYWORDS.has(keyword) || (keyword === 'propertyNames' && JSON.stringify(sub) === '{"type":"string"}')) continue;
+    if (DROPPED_KEYWORDS.has(keyword) || (keyword === 'propertyNames' && JSON.stringify(sub) === '{"type":"string"}'))
+      continue;
     if (VALUE_KEYWORDS.has(keyword) || keyword.startsWith('x-')) out[keyword] = sub;
     else if (keyword === 'type') Object.assign(out, convertType(sub, at));
     else if (keyword === '$ref') out.$ref = convertRef(sub, at);
@@ -61,12 +83,20 @@ function convertSchema(value: unknown, place: Place): Json {
     else if (keyword === 'const') out.enum = [sub];
     else if (keyword === 'examples' && Array.isArray(sub)) {
       if (sub.length > 0) out.example = sub[0];
-    } else if (keyword === 'exclusiveMinimum' || keyword === 'exclusiveMaximum') Object.assign(out, convertExclusive(keyword, sub, at));
+    } else if (keyword === 'exclusiveMinimum' || keyword === 'exclusiveMaximum')
+      Object.assign(out, convertExclusive(keyword, sub, at));
     else if (keyword === 'items' && Array.isArray(sub)) throw unsupported(at, 'tuple items (a list of schemas)');
     else if (keyword === 'additionalProperties' && typeof sub === 'boolean') out.additionalProperties = sub;
-    else if (keyword === 'patternProperties' && anyKeyRecord(schema)) out.additionalProperties = convertSchema(Object.values(sub as Json)[0], { ...at, pointer: `${at.pointer}/${Object.keys(sub as Json)[0]}` });
+    else if (keyword === 'patternProperties' && anyKeyRecord(schema))
+      out.additionalProperties = convertSchema(Object.values(sub as Json)[0], {
+        ...at,
+        pointer: `${at.pointer}/${Object.keys(sub as Json)[0]}`,
+      });
     else if (SCHEMA_KEYWORDS.has(keyword)) out[keyword] = convertSchema(sub, at);
-    else if (SCHEMA_LIST_KEYWORDS.has(keyword)) out[keyword] = asList(sub, at).map((item, index) => convertSchema(item, { ...at, pointer: `${at.pointer}/${index}` }));
+    else if (SCHEMA_LIST_KEYWORDS.has(keyword))
+      out[keyword] = asList(sub, at).map((item, index) =>
+        convertSchema(item, { ...at, pointer: `${at.pointer}/${index}` }),
+      );
     else throw unsupported(at, `the keyword ${keyword}`);
   }
   if (out.$ref !== undefined && Object.keys(out).length > 1) {
@@ -87,14 +117,21 @@ const ANY_KEY_PATTERNS = new Set(['^.*$', '^(.*)$']);
  */
 function anyKeyRecord(schema: Json): boolean {
   const patterns = schema.patternProperties;
-  if (typeof patterns !== 'object' || patterns === null || schema.properties !== undefined || schema.additionalProperties !== undefined) return false;
+  if (
+    typeof patterns !== 'object' ||
+    patterns === null ||
+    schema.properties !== undefined ||
+    schema.additionalProperties !== undefined
+  )
+    return false;
   const keys = Object.keys(patterns);
   return keys.length === 1 && ANY_KEY_PATTERNS.has(keys[0]!);
 }
 
 function convertMap(value: unknown, place: Place): Json {
   const out: Json = {};
-  for (const [key, sub] of Object.entries(asObject(value, place))) out[key] = convertSchema(sub, { ...place, pointer: `${place.pointer}/${key}` });
+  for (const [key, sub] of Object.entries(asObject(value, place)))
+    out[key] = convertSchema(sub, { ...place, pointer: `${place.pointer}/${key}` });
   return out;
 }
 
@@ -127,9 +164,16 @@ function convertRef(value: unknown, place: Place): string {
   if (/^[A-Za-z0-9._-]+$/.test(value) && !value.endsWith('.json')) return `#/components/schemas/${value}`;
   const match = /^(?:([A-Za-z0-9._-]+)\.json)?(?:#(?:\/(?:definitions|\$defs)\/([A-Za-z0-9._-]+))?)?$/.exec(value);
   if (match === null || (match[1] === undefined && match[2] === undefined && value !== '#')) {
-    throw unsupported(place, `the $ref ${JSON.stringify(value)} (use #/definitions/<name>, <file>.json, <file>.json#/definitions/<name> or the name of one of the app's schemas)`);
+    throw unsupported(
+      place,
+      `the $ref ${JSON.stringify(value)} (use #/definitions/<name>, <file>.json, <file>.json#/definitions/<name> or the name of one of the app's schemas)`,
+    );
   }
-  if (place.name === '' && match[1] === undefined) throw unsupported(place, `the $ref ${JSON.stringify(value)} (into the route schema itself, which is no component: name a recursive schema, zod's .meta({id}) or a priv/schemas file)`);
+  if (place.name === '' && match[1] === undefined)
+    throw unsupported(
+      place,
+      `the $ref ${JSON.stringify(value)} (into the route schema itself, which is no component: name a recursive schema, zod's .meta({id}) or a priv/schemas file)`,
+    );
   const file = match[1] ?? place.name;
   return `#/components/schemas/${match[2] === undefined ? file : `${file}.${match[2]}`}`;
 }
@@ -145,7 +189,10 @@ function asList(value: unknown, place: Place): unknown[] {
 }
 
 function unsupported(place: Place, what: string): CliError {
-  return new CliError('FW_CLI_ERR_SCHEMA_UNSUPPORTED', `${place.file} uses ${what} at ${place.pointer || '/'}, which OpenAPI 3.0 cannot express; rewrite it or leave it out`);
+  return new CliError(
+    'FW_CLI_ERR_SCHEMA_UNSUPPORTED',
+    `${place.file} uses ${what} at ${place.pointer || '/'}, which OpenAPI 3.0 cannot express; rewrite it or leave it out`,
+  );
 }
 
 /**

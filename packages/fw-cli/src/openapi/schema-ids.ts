@@ -17,32 +17,49 @@ const DATA_KEYWORDS = new Set(['enum', 'const', 'default', 'example', 'examples'
  * The components `definitions` (by name) and `root` (no component of its own), and what they lift out, their `$ref`s
  * following; a `$ref` to a `$id` none of them has names the component `known` gives it (namedSchemaIds).
  */
-export function liftReferredIds(definitions: Readonly<Record<string, Json>>, root?: unknown, known: ReadonlyMap<string, string> = new Map()): { root: unknown; definitions: Record<string, Json> } {
+export function liftReferredIds(
+  definitions: Readonly<Record<string, Json>>,
+  root?: unknown,
+  known: ReadonlyMap<string, string> = new Map(),
+): { root: unknown; definitions: Record<string, Json> } {
   const referred = new Set<string>();
   for (const schema of [root, ...Object.values(definitions)]) collectRefs(schema, referred);
   const named = new Map<string, string>();
-  for (const [name, schema] of Object.entries(definitions)) if (typeof schema.$id === 'string' && referred.has(schema.$id)) named.set(schema.$id, name);
+  for (const [name, schema] of Object.entries(definitions))
+    if (typeof schema.$id === 'string' && referred.has(schema.$id)) named.set(schema.$id, name);
   const external = [...referred].some((id) => known.get(id) !== undefined && known.get(id) !== id);
-  if (!external && ![root, ...Object.values(definitions)].some((schema) => hasReferredId(schema, referred))) return { root, definitions: { ...definitions } };
+  if (!external && ![root, ...Object.values(definitions)].some((schema) => hasReferredId(schema, referred)))
+    return { root, definitions: { ...definitions } };
   const lifted: Record<string, Json> = {};
   const walk = (value: unknown, component: string | undefined): unknown => {
     if (Array.isArray(value)) return value.map((item) => walk(item, undefined));
     if (typeof value !== 'object' || value === null) return value;
     const { $id, ...rest } = value as Json;
     const out: Json = typeof $id === 'string' ? {} : { ...($id !== undefined && { $id }) };
-    for (const [key, sub] of Object.entries(rest)) out[key] = key === '$ref' && typeof sub === 'string' ? (named.get(sub) ?? known.get(sub) ?? sub) : DATA_KEYWORDS.has(key) ? sub : walk(sub, undefined);
+    for (const [key, sub] of Object.entries(rest))
+      out[key] =
+        key === '$ref' && typeof sub === 'string'
+          ? (named.get(sub) ?? known.get(sub) ?? sub)
+          : DATA_KEYWORDS.has(key)
+            ? sub
+            : walk(sub, undefined);
     // A nested $defs (a Type.Cyclic inside an object) whose every entry was lifted out holds only $refs to components.
     for (const keyword of ['$defs', 'definitions']) if (liftedOnly(out[keyword], lifted)) delete out[keyword];
     if (typeof $id !== 'string' || !referred.has($id)) return typeof $id === 'string' ? { $id, ...out } : out;
     if (component !== undefined && named.get($id) === component) return out;
     const other = lifted[$id] ?? definitions[$id];
     if (other !== undefined && JSON.stringify(walk(other, $id)) !== JSON.stringify(out)) {
-      throw new CliError('FW_CLI_ERR_SCHEMA_NAME_CLASH', `two different schemas have the $id ${$id}, which a $ref names: give each its own $id`);
+      throw new CliError(
+        'FW_CLI_ERR_SCHEMA_NAME_CLASH',
+        `two different schemas have the $id ${$id}, which a $ref names: give each its own $id`,
+      );
     }
     lifted[$id] = out;
     return { $ref: $id };
   };
-  const out = Object.fromEntries(Object.entries(definitions).map(([name, schema]) => [name, walk(schema, name) as Json]));
+  const out = Object.fromEntries(
+    Object.entries(definitions).map(([name, schema]) => [name, walk(schema, name) as Json]),
+  );
   return { root: walk(root, undefined), definitions: { ...out, ...lifted } };
 }
 
@@ -61,7 +78,14 @@ export function namedSchemaIds(named: Readonly<Record<string, unknown>> = {}): M
 
 function liftedOnly(value: unknown, lifted: Readonly<Record<string, Json>>): boolean {
   if (typeof value !== 'object' || value === null) return false;
-  return Object.values(value).every((entry: unknown) => typeof entry === 'object' && entry !== null && Object.keys(entry).length === 1 && typeof (entry as Json).$ref === 'string' && ((entry as Json).$ref as string) in lifted);
+  return Object.values(value).every(
+    (entry: unknown) =>
+      typeof entry === 'object' &&
+      entry !== null &&
+      Object.keys(entry).length === 1 &&
+      typeof (entry as Json).$ref === 'string' &&
+      ((entry as Json).$ref as string) in lifted,
+  );
 }
 
 function collectRefs(value: unknown, into: Set<string>): void {

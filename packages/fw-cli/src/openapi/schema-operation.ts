@@ -32,13 +32,15 @@ export class RouteSchemaWriter {
     if (typeof schema !== 'object' || schema === null) return [];
     const properties = (schema.properties ?? {}) as Readonly<Record<string, JsonSchema>>;
     const required = new Set((schema.required ?? []) as readonly string[]);
-    return Object.entries(properties).filter(([, sub]) => !takesObject(sub)).map(([name, sub]) => ({
-      name,
-      in: where,
-      // A default is the server's to fill in (ajv's useDefaults): the client may leave the parameter out.
-      required: where === 'path' || (required.has(name) && !(typeof sub === 'object' && 'default' in sub)),
-      schema: this.write(sub, `${part}.properties.${name}`),
-    }));
+    return Object.entries(properties)
+      .filter(([, sub]) => !takesObject(sub))
+      .map(([name, sub]) => ({
+        name,
+        in: where,
+        // A default is the server's to fill in (ajv's useDefaults): the client may leave the parameter out.
+        required: where === 'path' || (required.has(name) && !(typeof sub === 'object' && 'default' in sub)),
+        schema: this.write(sub, `${part}.properties.${name}`),
+      }));
   }
 }
 
@@ -87,9 +89,14 @@ export class ComponentIndex {
     const name = this.#exact.get(JSON.stringify(schema)) ?? this.#shape.get(JSON.stringify(withoutAnnotations(schema)));
     if (name !== undefined) return schemaRef(name);
     const out: Json = { ...schema };
-    if (isSchema(schema.properties)) out.properties = Object.fromEntries(Object.entries(schema.properties).map(([key, sub]) => [key, isSchema(sub) ? this.refer(sub) : sub]));
+    if (isSchema(schema.properties))
+      out.properties = Object.fromEntries(
+        Object.entries(schema.properties).map(([key, sub]) => [key, isSchema(sub) ? this.refer(sub) : sub]),
+      );
     for (const keyword of ONE_SCHEMA) if (isSchema(schema[keyword])) out[keyword] = this.refer(schema[keyword]);
-    for (const keyword of SCHEMA_LIST) if (Array.isArray(schema[keyword])) out[keyword] = schema[keyword].map((sub: unknown) => (isSchema(sub) ? this.refer(sub) : sub));
+    for (const keyword of SCHEMA_LIST)
+      if (Array.isArray(schema[keyword]))
+        out[keyword] = schema[keyword].map((sub: unknown) => (isSchema(sub) ? this.refer(sub) : sub));
     return out;
   }
 }

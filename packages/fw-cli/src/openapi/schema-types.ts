@@ -8,7 +8,20 @@
  * Not handled, because fw's documents cannot have them: discriminator mappings, 3.1's type
  * arrays and patternProperties.
  */
-import { EMPTY_RECORD, intersection, isPrimitive, jsdocLines, named, NEVER, NULL, nullable, union, UNKNOWN, type Member, type TypeNode } from './type-tree.ts';
+import {
+  EMPTY_RECORD,
+  intersection,
+  isPrimitive,
+  jsdocLines,
+  named,
+  NEVER,
+  NULL,
+  nullable,
+  union,
+  UNKNOWN,
+  type Member,
+  type TypeNode,
+} from './type-tree.ts';
 
 /** What converting a schema needs besides the schema. */
 export interface SchemaContext {
@@ -28,7 +41,10 @@ type Schema = Record<string, unknown>;
 /** The JSON pointer segments of a local `$ref`. */
 export function refSegments(ref: string): string[] {
   const fragment = ref.slice(ref.indexOf('#') + 1);
-  return fragment.split('/').slice(1).map((part) => decodeURIComponent(part.replaceAll('~1', '/').replaceAll('~0', '~')));
+  return fragment
+    .split('/')
+    .slice(1)
+    .map((part) => decodeURIComponent(part.replaceAll('~1', '/').replaceAll('~0', '~')));
 }
 
 /** `#/components/schemas/X/properties/y` → `components["schemas"]["X"]["y"]` (openapi-typescript's oapiRef). */
@@ -44,7 +60,8 @@ export const refType = (ref: string): TypeNode => named(refText(ref));
 /** A literal type of a JSON value. */
 function literal(value: unknown): TypeNode {
   if (typeof value === 'string') return named(JSON.stringify(value));
-  if (Array.isArray(value)) return value.length === 0 ? { kind: 'array', element: NEVER } : { kind: 'tuple', elements: value.map(literal) };
+  if (Array.isArray(value))
+    return value.length === 0 ? { kind: 'array', element: NEVER } : { kind: 'tuple', elements: value.map(literal) };
   if (value !== null && typeof value === 'object') {
     const members = Object.entries(value).map(([key, item]): Member => ({ key, type: literal(item) }));
     return members.length === 0 ? EMPTY_RECORD : { kind: 'object', members };
@@ -57,15 +74,22 @@ export function schemaType(schema: unknown, context: SchemaContext): TypeNode {
   if (schema === true) return UNKNOWN;
   if (schema === null || typeof schema !== 'object' || Array.isArray(schema)) return NEVER;
   const object = schema as Schema;
-  if (typeof object.$ref === 'string') return context.request ? requestRefType(object.$ref, context) : refType(object.$ref);
+  if (typeof object.$ref === 'string')
+    return context.request ? requestRefType(object.$ref, context) : refType(object.$ref);
   if (object.const !== undefined && object.const !== null) return literal(object.const);
-  if (Array.isArray(object.enum) && object.type !== 'object' && !('properties' in object) && !('additionalProperties' in object)) {
+  if (
+    Array.isArray(object.enum) &&
+    object.type !== 'object' &&
+    !('properties' in object) &&
+    !('additionalProperties' in object)
+  ) {
     return union([...object.enum.map(literal), ...(object.nullable ? [NULL] : [])]);
   }
   let type: TypeNode | undefined;
   const core = coreType(object, context);
   const allOf = allOfTypes(Array.isArray(object.allOf) ? object.allOf : [], object.required, context);
-  if (core !== undefined || allOf.length > 0) type = intersection([...(core === undefined ? [] : [core]), ...(allOf.length > 0 ? [intersection(allOf)] : [])]);
+  if (core !== undefined || allOf.length > 0)
+    type = intersection([...(core === undefined ? [] : [core]), ...(allOf.length > 0 ? [intersection(allOf)] : [])]);
   const anyOf = (Array.isArray(object.anyOf) ? object.anyOf : []).map((item) => schemaType(item, context));
   if (anyOf.length > 0) type = union([...(type === undefined ? [] : [type]), ...anyOf]);
   const oneOf = (Array.isArray(object.oneOf) ? object.oneOf : []).map((item) => schemaType(item, context));
@@ -85,9 +109,15 @@ export function schemaType(schema: unknown, context: SchemaContext): TypeNode {
  */
 function requestRefType(ref: string, context: SchemaContext): TypeNode {
   const target = context.resolve(ref) as Schema | undefined;
-  const properties = target !== null && typeof target === 'object' && typeof target.properties === 'object' ? Object.entries(target.properties as Schema) : [];
+  const properties =
+    target !== null && typeof target === 'object' && typeof target.properties === 'object'
+      ? Object.entries(target.properties as Schema)
+      : [];
   const required = Array.isArray(target?.required) ? (target.required as unknown[]) : [];
-  const defaulted = properties.filter(([key, value]) => !required.includes(key) && value !== null && typeof value === 'object' && (value as Schema).default !== undefined);
+  const defaulted = properties.filter(
+    ([key, value]) =>
+      !required.includes(key) && value !== null && typeof value === 'object' && (value as Schema).default !== undefined,
+  );
   if (defaulted.length === 0) return refType(ref);
   const keys = defaulted.map(([key]) => JSON.stringify(key)).join(' | ');
   return intersection([named(`Omit<${refText(ref)}, ${keys}>`), named(`Partial<Pick<${refText(ref)}, ${keys}>>`)]);
@@ -100,10 +130,16 @@ function allOfTypes(items: readonly unknown[], required: unknown, context: Schem
     if (item === null || typeof item !== 'object') return schemaType(item, context);
     const object = item as Schema;
     if (typeof object.$ref !== 'string') {
-      return schemaType({ ...object, required: [...parentRequired, ...(Array.isArray(object.required) ? object.required : [])] }, context);
+      return schemaType(
+        { ...object, required: [...parentRequired, ...(Array.isArray(object.required) ? object.required : [])] },
+        context,
+      );
     }
     const target = context.resolve(object.$ref) as Schema | undefined;
-    const properties = target !== null && typeof target === 'object' && typeof target.properties === 'object' ? (target.properties as Schema) : undefined;
+    const properties =
+      target !== null && typeof target === 'object' && typeof target.properties === 'object'
+        ? (target.properties as Schema)
+        : undefined;
     const keys = properties === undefined ? [] : parentRequired.filter((key) => Boolean(properties[key]));
     if (keys.length === 0) return refType(object.$ref);
     context.needsWithRequired();
@@ -126,10 +162,14 @@ function coreType(object: Schema, context: SchemaContext): TypeNode | undefined 
     case 'array':
       return { kind: 'array', element: object.items === undefined ? UNKNOWN : schemaType(object.items, context) };
   }
-  const properties = object.properties !== null && typeof object.properties === 'object' ? Object.entries(object.properties as Schema) : [];
+  const properties =
+    object.properties !== null && typeof object.properties === 'object'
+      ? Object.entries(object.properties as Schema)
+      : [];
   const members = properties.map(([key, value]) => propertyMember(key, value, object.required, context));
   const extra = object.additionalProperties;
-  if (extra === undefined || extra === false || extra === null) return members.length > 0 ? { kind: 'object', members } : undefined;
+  if (extra === undefined || extra === false || extra === null)
+    return members.length > 0 ? { kind: 'object', members } : undefined;
   const indexType = typeof extra === 'object' && Object.keys(extra).length > 0 ? schemaType(extra, context) : UNKNOWN;
   const index: TypeNode = { kind: 'object', members: [{ key: 'key', index: true, type: indexType }] };
   return intersection([...(members.length > 0 ? [{ kind: 'object', members } as const] : []), index]);
@@ -139,5 +179,11 @@ function propertyMember(key: string, value: unknown, required: unknown, context:
   const schema = value !== null && typeof value === 'object' ? (value as Schema) : {};
   const hasDefault = schema.default !== undefined;
   const present = (Array.isArray(required) && required.includes(key)) || (hasDefault && !context.request);
-  return { key, type: schemaType(value, context), optional: !present, readonly: Boolean(schema.readOnly), doc: jsdocLines(value) };
+  return {
+    key,
+    type: schemaType(value, context),
+    optional: !present,
+    readonly: Boolean(schema.readOnly),
+    doc: jsdocLines(value),
+  };
 }

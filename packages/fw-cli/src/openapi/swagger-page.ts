@@ -24,7 +24,8 @@ export interface SwaggerPageOptions {
 export function swaggerPage(options: SwaggerPageOptions): string {
   const base = options.offline ? '' : SWAGGER_CDN;
   // SRI on a cross-origin file needs a CORS request: crossorigin="anonymous".
-  const check = (asset: keyof typeof SWAGGER_UI_INTEGRITY): string => (options.offline ? '' : ` integrity="${SWAGGER_UI_INTEGRITY[asset]}" crossorigin="anonymous"`);
+  const check = (asset: keyof typeof SWAGGER_UI_INTEGRITY): string =>
+    options.offline ? '' : ` integrity="${SWAGGER_UI_INTEGRITY[asset]}" crossorigin="anonymous"`;
   return `<!doctype html>
 <html lang="en">
 <head>

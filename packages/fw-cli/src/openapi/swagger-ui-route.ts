@@ -13,7 +13,18 @@
  */
 import { createHash } from 'node:crypto';
 import { basename, dirname, isAbsolute, join } from 'node:path';
-import { httpError, mountPath, redirect, sendFile, status, type FwApp, type FwRequest, type FwResponse, type HandlerRoute, type RoutesContext } from 'fw-core';
+import {
+  httpError,
+  mountPath,
+  redirect,
+  sendFile,
+  status,
+  type FwApp,
+  type FwRequest,
+  type FwResponse,
+  type HandlerRoute,
+  type RoutesContext,
+} from 'fw-core';
 import { loadApplication } from 'fw-core/inspect';
 import { DEFAULT_API_VERSION } from '../cli/command-context.ts';
 import { CliError } from '../errors.ts';
@@ -69,7 +80,8 @@ export function swaggerUi(options: SwaggerUiOptions): HandlerRoute {
     if (below.length > 0) throw httpError(404, 'not found');
     if (name === '') return page(req);
     if (name === 'openapi.json') return (await documentFor(req))(req);
-    if (Object.hasOwn(SWAGGER_UI_INTEGRITY, name)) return sendFile(join(SWAGGER_VENDOR_DIR, name), { 'cache-control': ASSET_CACHE_CONTROL });
+    if (Object.hasOwn(SWAGGER_UI_INTEGRITY, name))
+      return sendFile(join(SWAGGER_VENDOR_DIR, name), { 'cache-control': ASSET_CACHE_CONTROL });
     throw httpError(404, 'not found');
   };
   return { path: `${prefix}/[...]`, handler, options: { methods: ['get'], extra: { hide: true } } };
@@ -82,7 +94,8 @@ function cachedText(contentType: string, body: string): CachedText {
   const etag = `"${createHash('sha256').update(body).digest('base64url')}"`;
   const validators = { 'cache-control': 'no-cache', etag };
   const headers = { 'content-type': contentType, ...validators };
-  return (req) => (matchesEtag(req.headers['if-none-match'], etag) ? status(304, validators) : status(200, headers, body));
+  return (req) =>
+    matchesEtag(req.headers['if-none-match'], etag) ? status(304, validators) : status(200, headers, body);
 }
 
 // If-None-Match compares weakly: `W/"x"` matches `"x"`, `*` matches any (RFC 9110 section 13.1.2).
@@ -91,12 +104,19 @@ function matchesEtag(header: string | undefined, etag: string): boolean {
 }
 
 /** The app's document, from the app loaded again as `fw openapi` loads it, as its text below a mount path. */
-async function documentOf(options: SwaggerUiOptions, title: string, version: string): Promise<(mount: string) => string> {
+async function documentOf(
+  options: SwaggerUiOptions,
+  title: string,
+  version: string,
+): Promise<(mount: string) => string> {
   const { config, env } = options.context;
   const appDir = options.appDir ?? configDir(options.context);
   const loaded = await loadApplication({ appDir, app: options.app?.(), env, config: config.fw, appConfig: config.app });
   // The document builder and its validator load on the first request for the document, not with the app.
-  const [{ appDocument, documentText }, { mountedDocument }] = await Promise.all([import('./app-document.ts'), import('./mounted-document.ts')]);
+  const [{ appDocument, documentText }, { mountedDocument }] = await Promise.all([
+    import('./app-document.ts'),
+    import('./mounted-document.ts'),
+  ]);
   const { document } = await appDocument({ loaded, title, version });
   return (mount) => documentText(mountedDocument(document, mount));
 }
@@ -112,5 +132,8 @@ function text(value: unknown, key: string): string {
 }
 
 function badOption(key: string, expected: string, found: unknown): CliError {
-  return new CliError('FW_CLI_ERR_SWAGGER_UI_BAD_OPTIONS', `swaggerUi's ${key} must be ${expected}; found ${JSON.stringify(found)}`);
+  return new CliError(
+    'FW_CLI_ERR_SWAGGER_UI_BAD_OPTIONS',
+    `swaggerUi's ${key} must be ${expected}; found ${JSON.stringify(found)}`,
+  );
 }

@@ -100,7 +100,9 @@ export function printMembers(members: readonly Member[], depth: number): string 
   let out = '';
   for (const member of members) {
     for (const line of member.doc ?? []) out += `${pad(depth)}${line}\n`;
-    const key = member.index ? `[${member.key}: string]` : `${member.readonly ? 'readonly ' : ''}${propertyKey(member.key)}${member.optional ? '?' : ''}`;
+    const key = member.index
+      ? `[${member.key}: string]`
+      : `${member.readonly ? 'readonly ' : ''}${propertyKey(member.key)}${member.optional ? '?' : ''}`;
     out += `${pad(depth)}${key}: ${printType(member.type, depth)};\n`;
   }
   return out;
@@ -114,9 +116,13 @@ export function printMembers(members: readonly Member[], depth: number): string 
 export function jsdocLines(object: unknown): string[] {
   if (object === null || typeof object !== 'object' || Array.isArray(object)) return [];
   const source = object as Record<string, unknown>;
-  const text = (value: unknown): string => String(typeof value === 'object' ? JSON.stringify(value, null, 2) : value).trim().replace(/\r?\n/g, '\n *     ');
+  const text = (value: unknown): string =>
+    String(typeof value === 'object' ? JSON.stringify(value, null, 2) : value)
+      .trim()
+      .replace(/\r?\n/g, '\n *     ');
   const items: string[] = [];
-  for (const field of ['title', 'summary'] as const) if (typeof source[field] === 'string' && source[field] !== '') items.push(text(source[field]));
+  for (const field of ['title', 'summary'] as const)
+    if (typeof source[field] === 'string' && source[field] !== '') items.push(text(source[field]));
   if (source.format) items.push(`Format: ${String(source.format)}`);
   if (source.deprecated) items.push('@deprecated');
   for (const field of ['description', 'default', 'example'] as const) {
@@ -126,7 +132,11 @@ export function jsdocLines(object: unknown): string[] {
   if (Array.isArray(source.examples)) for (const example of source.examples) items.push(`@example ${text(example)}`);
   if ('const' in source) items.push('@constant');
   if (source.enum) {
-    const type = Array.isArray(source.type) ? source.type.join('|') : typeof source.type === 'string' ? source.type : 'unknown';
+    const type = Array.isArray(source.type)
+      ? source.type.join('|')
+      : typeof source.type === 'string'
+        ? source.type
+        : 'unknown';
     items.push(`@enum {${type}${source.nullable ? '|null' : ''}}`);
   }
   if (items.length === 0) return [];

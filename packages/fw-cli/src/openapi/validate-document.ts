@@ -33,5 +33,8 @@ export async function validateDocument(document: Record<string, unknown>): Promi
   const [first, ...others] = validate.errors ?? [];
   const where = first === undefined ? '' : `${first.instancePath || '/'} ${first.message ?? 'is invalid'}`;
   const more = others.length > 0 ? ` (${others.length} more problem(s) reported after it)` : '';
-  throw new CliError('FW_CLI_ERR_OPENAPI_INVALID', `the generated document is not valid OpenAPI 3.0: ${where}${more}; nothing was written`);
+  throw new CliError(
+    'FW_CLI_ERR_OPENAPI_INVALID',
+    `the generated document is not valid OpenAPI 3.0: ${where}${more}; nothing was written`,
+  );
 }

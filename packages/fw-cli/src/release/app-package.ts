@@ -25,8 +25,10 @@ export async function readAppPackage(appDir: string): Promise<AppPackage> {
   const pkg = await readJsonObject(file);
   const fw = pkg.fw as { app?: unknown } | undefined;
   const appModule = fw?.app ?? pkg.main;
-  if (typeof appModule !== 'string' || appModule === '') throw bad(`${file} names no app module: set "fw": {"app": "./src/app.ts"}`);
-  if (typeof pkg.version !== 'string' || pkg.version === '') throw bad(`${file} has no version; the release tarball is named after it`);
+  if (typeof appModule !== 'string' || appModule === '')
+    throw bad(`${file} names no app module: set "fw": {"app": "./src/app.ts"}`);
+  if (typeof pkg.version !== 'string' || pkg.version === '')
+    throw bad(`${file} has no version; the release tarball is named after it`);
   const scripts = (pkg.scripts ?? {}) as Record<string, unknown>;
   return {
     name: typeof pkg.name === 'string' ? pkg.name : 'app',

@@ -58,7 +58,13 @@ export async function assembleRelease(options: ReleaseOptions): Promise<void> {
     await buildApp(appDir, options.env);
     report('Built the app with npm run build');
   } else report('No build script in package.json: the code is released as it is');
-  const input: ReleaseInput = { loaded, app: loaded.config.fw.bootstrap_application, pkg, layout: await codeLayout(appDir, pkg.appModule), env: options.env };
+  const input: ReleaseInput = {
+    loaded,
+    app: loaded.config.fw.bootstrap_application,
+    pkg,
+    layout: await codeLayout(appDir, pkg.appModule),
+    env: options.env,
+  };
   const relDir = join(appDir, '_build', profile, 'rel');
   const releaseDir = join(relDir, input.app);
   const tarball = join(relDir, `${input.app}-${pkg.version}.tar.gz`);
@@ -68,12 +74,16 @@ export async function assembleRelease(options: ReleaseOptions): Promise<void> {
   try {
     const staged = join(staging, input.app);
     // Report lines name where the files will be once the release is in place.
-    const done = await stageRelease(input, staged, options.profile, (file) => path(join(releaseDir, relative(staged, file))));
+    const done = await stageRelease(input, staged, options.profile, (file) =>
+      path(join(releaseDir, relative(staged, file))),
+    );
     const size = await writeTarball(staged, join(staging, 'release.tar.gz'));
     await moveIntoPlace(staging, input.app, releaseDir, tarball);
     placed = true;
     for (const line of done) report(line);
-    report(`Release ${input.app} ${pkg.version} (profile ${profile}) written to ${path(releaseDir)}; start it with ${path(join(releaseDir, 'bin', input.app))}`);
+    report(
+      `Release ${input.app} ${pkg.version} (profile ${profile}) written to ${path(releaseDir)}; start it with ${path(join(releaseDir, 'bin', input.app))}`,
+    );
     report(`Tarball written to ${path(tarball)} (${Math.round(size / 1024)} KiB)`);
   } finally {
     // On failure, also the _build directories this run made: the app is left as it was.
@@ -82,7 +92,12 @@ export async function assembleRelease(options: ReleaseOptions): Promise<void> {
 }
 
 /** Assembles the release in `dir`; resolves to the report lines of what it holds. */
-async function stageRelease(input: ReleaseInput, dir: string, profile: string, path: (file: string) => string): Promise<string[]> {
+async function stageRelease(
+  input: ReleaseInput,
+  dir: string,
+  profile: string,
+  path: (file: string) => string,
+): Promise<string[]> {
   const { loaded, app, pkg, layout, env } = input;
   const done: string[] = [];
   await mkdir(join(dir, 'bin'), { recursive: true });
@@ -102,10 +117,20 @@ async function stageRelease(input: ReleaseInput, dir: string, profile: string, p
 
 // The release's own priv/assets gets the documents of the routes it starts with; the app's
 // priv/ is left alone (`fw openapi` or `npm start` regenerate it there).
-async function regenerateDocs(loaded: LoadedApplication, dir: string, path: (file: string) => string): Promise<string[]> {
+async function regenerateDocs(
+  loaded: LoadedApplication,
+  dir: string,
+  path: (file: string) => string,
+): Promise<string[]> {
   if (!existsSync(join(loaded.appDir, SCHEMAS_DIR))) return [];
   const output = join(dir, 'priv', 'assets', 'openapi.json');
-  const result = await writeOpenapi({ loaded, output, title: loaded.config.fw.bootstrap_application, version: DEFAULT_API_VERSION, offline: true });
+  const result = await writeOpenapi({
+    loaded,
+    output,
+    title: loaded.config.fw.bootstrap_application,
+    version: DEFAULT_API_VERSION,
+    offline: true,
+  });
   return result.files.map((file) => `${file.what} written to ${path(file.path)}`);
 }
 
@@ -125,15 +150,23 @@ async function moveIntoPlace(staging: string, app: string, releaseDir: string, t
 }
 
 async function copyAppFiles(appDir: string, releaseDir: string, layout: CodeLayout): Promise<void> {
-  await cp(join(appDir, layout.codePath), join(releaseDir, layout.codePath), { recursive: true, dereference: true, filter: (file) => !BUILD_ONLY_FILES.test(file) });
+  await cp(join(appDir, layout.codePath), join(releaseDir, layout.codePath), {
+    recursive: true,
+    dereference: true,
+    filter: (file) => !BUILD_ONLY_FILES.test(file),
+  });
   for (const extra of ['priv', 'fw.config.json']) {
-    if (existsSync(join(appDir, extra))) await cp(join(appDir, extra), join(releaseDir, extra), { recursive: true, dereference: true });
+    if (existsSync(join(appDir, extra)))
+      await cp(join(appDir, extra), join(releaseDir, extra), { recursive: true, dereference: true });
   }
 }
 
 async function writeLauncher(app: string, releaseDir: string, packages: readonly PlacedPackage[]): Promise<string> {
   if (!packages.some((pkg) => pkg.target === join('node_modules', 'fw-core'))) {
-    throw new CliError('FW_CLI_ERR_RELEASE_BAD_PACKAGE', `the app has no main module beside its app module, and the start module fw writes instead needs fw-core in the app's dependencies`);
+    throw new CliError(
+      'FW_CLI_ERR_RELEASE_BAD_PACKAGE',
+      `the app has no main module beside its app module, and the start module fw writes instead needs fw-core in the app's dependencies`,
+    );
   }
   await writeFile(join(releaseDir, LAUNCHER), launcherModule(app));
   return LAUNCHER;

@@ -11,11 +11,19 @@ import { runNpm } from './run-npm.ts';
 export async function buildApp(appDir: string, env: NodeJS.ProcessEnv): Promise<void> {
   const run = await runNpm(['run', 'build'], appDir, env);
   if (run.error !== undefined) {
-    throw new CliError('FW_CLI_ERR_RELEASE_BUILD_FAILED', `cannot run npm run build in ${appDir}: ${run.error.message}`, { cause: run.error });
+    throw new CliError(
+      'FW_CLI_ERR_RELEASE_BUILD_FAILED',
+      `cannot run npm run build in ${appDir}: ${run.error.message}`,
+      { cause: run.error },
+    );
   }
   if (run.code !== 0) {
     const output = `${run.stdout}${run.stderr}`.trim();
     const ended = run.code === null ? `was killed by ${run.signal}` : `exited with status ${run.code}`;
-    throw new CliError('FW_CLI_ERR_RELEASE_BUILD_FAILED', `npm run build in ${appDir} ${ended}`, output === '' ? {} : { output });
+    throw new CliError(
+      'FW_CLI_ERR_RELEASE_BUILD_FAILED',
+      `npm run build in ${appDir} ${ended}`,
+      output === '' ? {} : { output },
+    );
   }
 }

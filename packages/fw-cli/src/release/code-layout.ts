@@ -50,7 +50,11 @@ function extensionOf(file: string): string {
 async function compilerDirs(appDir: string, entry: string): Promise<{ rootDir: string; outDir: string } | undefined> {
   const file = join(appDir, 'tsconfig.json');
   if (!existsSync(file)) return undefined;
-  const options = ((await readJsonObject(file)).compilerOptions ?? {}) as { rootDir?: unknown; outDir?: unknown; noEmit?: unknown };
+  const options = ((await readJsonObject(file)).compilerOptions ?? {}) as {
+    rootDir?: unknown;
+    outDir?: unknown;
+    noEmit?: unknown;
+  };
   if (typeof options.outDir !== 'string' || options.noEmit === true) return undefined;
   const rootDir = typeof options.rootDir === 'string' ? normalize(options.rootDir) : dirname(entry);
   return { rootDir, outDir: normalize(options.outDir) };

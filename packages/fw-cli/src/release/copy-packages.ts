@@ -17,7 +17,11 @@ import { packFiles } from './pack-files.ts';
 import type { PlacedPackage } from './resolve-dependencies.ts';
 
 /** Copies every package under `releaseDir`; resolves to the names of the linked packages it had to build. */
-export async function copyPackages(packages: readonly PlacedPackage[], releaseDir: string, env: NodeJS.ProcessEnv): Promise<string[]> {
+export async function copyPackages(
+  packages: readonly PlacedPackage[],
+  releaseDir: string,
+  env: NodeJS.ProcessEnv,
+): Promise<string[]> {
   const built: string[] = [];
   for (const pkg of packages) {
     const target = join(releaseDir, pkg.target);
@@ -25,13 +29,21 @@ export async function copyPackages(packages: readonly PlacedPackage[], releaseDi
       const { files, wasBuilt } = await builtPackFiles(pkg, env);
       if (wasBuilt) built.push(pkg.name);
       await copyFiles(pkg.source, target, files);
-    } else await cp(pkg.source, target, { recursive: true, dereference: true, filter: (path) => !relative(pkg.source, path).split(sep).includes('node_modules') });
+    } else
+      await cp(pkg.source, target, {
+        recursive: true,
+        dereference: true,
+        filter: (path) => !relative(pkg.source, path).split(sep).includes('node_modules'),
+      });
   }
   return built;
 }
 
 /** The files `npm pack` ships from a linked package, once every entry it names is there. */
-async function builtPackFiles(pkg: PlacedPackage, env: NodeJS.ProcessEnv): Promise<{ files: string[]; wasBuilt: boolean }> {
+async function builtPackFiles(
+  pkg: PlacedPackage,
+  env: NodeJS.ProcessEnv,
+): Promise<{ files: string[]; wasBuilt: boolean }> {
   const manifest = await readJsonObject(join(pkg.source, 'package.json'));
   const files = await packFiles(pkg.source, env);
   const missing = missingEntries(manifest, files);

@@ -34,23 +34,41 @@ interface Wanted {
 }
 
 /** Every package the app needs at run time, in breadth-first order. */
-export async function resolveDependencies(appDir: string, dependencies: Readonly<Record<string, string>>, optional: Readonly<Record<string, string>>): Promise<PlacedPackage[]> {
+export async function resolveDependencies(
+  appDir: string,
+  dependencies: Readonly<Record<string, string>>,
+  optional: Readonly<Record<string, string>>,
+): Promise<PlacedPackage[]> {
   const placed = new Map<string, string>();
   const out: PlacedPackage[] = [];
-  const queue: Wanted[] = dependencyNames(dependencies, optional, {}).map(([name, isOptional]) => ({ name, from: realpathSync(appDir), parent: '', optional: isOptional }));
+  const queue: Wanted[] = dependencyNames(dependencies, optional, {}).map(([name, isOptional]) => ({
+    name,
+    from: realpathSync(appDir),
+    parent: '',
+    optional: isOptional,
+  }));
   for (let wanted = queue.shift(); wanted !== undefined; wanted = queue.shift()) {
     const source = resolvePackage(wanted.name, wanted.from);
     if (source === undefined) {
       if (wanted.optional) continue;
-      throw new CliError('FW_CLI_ERR_RELEASE_MISSING_DEPENDENCY', `cannot find ${wanted.name}, a dependency of ${wanted.from}, in any node_modules from there up; run npm install`);
+      throw new CliError(
+        'FW_CLI_ERR_RELEASE_MISSING_DEPENDENCY',
+        `cannot find ${wanted.name}, a dependency of ${wanted.from}, in any node_modules from there up; run npm install`,
+      );
     }
     const existing = lookup(placed, wanted.name, wanted.parent);
     if (existing !== undefined && placed.get(existing) === source) continue;
-    const target = existing === undefined ? join('node_modules', wanted.name) : join(wanted.parent, 'node_modules', wanted.name);
+    const target =
+      existing === undefined ? join('node_modules', wanted.name) : join(wanted.parent, 'node_modules', wanted.name);
     placed.set(target, source);
     out.push({ name: wanted.name, source, target, linked: !source.split(sep).includes('node_modules') });
     const pkg = await readJsonObject(join(source, 'package.json'));
-    for (const [name, isOptional] of dependencyNames(pkg.dependencies, pkg.optionalDependencies, pkg.peerDependencies, pkg.peerDependenciesMeta)) {
+    for (const [name, isOptional] of dependencyNames(
+      pkg.dependencies,
+      pkg.optionalDependencies,
+      pkg.peerDependencies,
+      pkg.peerDependenciesMeta,
+    )) {
       queue.push({ name, from: source, parent: target, optional: isOptional });
     }
   }
@@ -64,7 +82,8 @@ function dependencyNames(deps: unknown, optional: unknown, peers: unknown, peers
   const out = new Map<string, boolean>();
   for (const name of Object.keys(asRecord(deps))) out.set(name, optionalNames.has(name));
   for (const name of optionalNames) out.set(name, true);
-  for (const name of Object.keys(asRecord(peers))) if (!out.has(name) && meta[name]?.optional !== true) out.set(name, false);
+  for (const name of Object.keys(asRecord(peers)))
+    if (!out.has(name) && meta[name]?.optional !== true) out.set(name, false);
   return [...out];
 }
 

@@ -62,4 +62,6 @@ export interface FwApp extends ErrorAnswers {
 }
 
 /** Identity helper that gives an app literal its type. */
-export function defineApp(app: FwApp): FwApp { return app; }
+export function defineApp(app: FwApp): FwApp {
+  return app;
+}

@@ -81,44 +81,103 @@ export interface CompiledRoutes {
 
 const ROUTE_OPTION_KEYS = ['methods', 'extra', 'schema', 'onInvalid', 'log', 'openapi'];
 const ROUTE_KEYS = ['path', 'handler', 'directory', 'file', 'options'];
-const GROUP_KEYS = ['prefix', 'host', 'security', 'plugins', 'routes', 'onNotFound', 'onMethodNotAllowed', 'onError', 'errorSchema'];
+const GROUP_KEYS = [
+  'prefix',
+  'host',
+  'security',
+  'plugins',
+  'routes',
+  'onNotFound',
+  'onMethodNotAllowed',
+  'onError',
+  'errorSchema',
+];
 
 /** Validates and compiles `options.groups`. */
 export function compileRoutes(options: CompileRoutesOptions): CompiledRoutes {
-  if (!Array.isArray(options.groups as unknown)) throw new FwError('FW_ERR_GROUP_BAD_SHAPE', 'the router module routes(environment) must return an array of route groups');
+  if (!Array.isArray(options.groups as unknown))
+    throw new FwError(
+      'FW_ERR_GROUP_BAD_SHAPE',
+      'the router module routes(environment) must return an array of route groups',
+    );
   const global = options.registry.chain(options.globalPlugins, false, 'the global plugins');
   const answers = ownAnswers(options.app, {}, 'the app', 'FW_ERR_APP_BAD_MODULE');
   const groups = options.groups.map((source, index) => compileGroup(source, index, global, options.registry, answers));
-  const definitions = groups.flatMap((group) => group.source.routes.map((entry, position) => compileRoute(entry, group, `route ${position} of group ${group.index} (prefix '${group.prefix}')`, options)));
+  const definitions = groups.flatMap((group) =>
+    group.source.routes.map((entry, position) =>
+      compileRoute(entry, group, `route ${position} of group ${group.index} (prefix '${group.prefix}')`, options),
+    ),
+  );
   return { groups, definitions, global, answers };
 }
 
-const ANSWER_SHAPES = { onNotFound: '(req) => response', onMethodNotAllowed: '(req, allowed) => response', onError: '(error, req) => response' } as const;
+const ANSWER_SHAPES = {
+  onNotFound: '(req) => response',
+  onMethodNotAllowed: '(req, allowed) => response',
+  onError: '(error, req) => response',
+} as const;
 
 /** `own`'s answer hooks, each checked, else `inherited`'s (the app's). */
 function ownAnswers(own: ErrorAnswers, inherited: ErrorAnswers, where: string, code: FwErrorCode): ErrorAnswers {
-  return Object.fromEntries(Object.entries(ANSWER_SHAPES).map(([key, shape]) => {
-    const hook = own[key as keyof ErrorAnswers];
-    if (hook !== undefined && typeof hook !== 'function') throw new FwError(code, `${where} has ${key} that is not a function: give ${shape}, or leave it out for fw's answer`);
-    return [key, hook ?? inherited[key as keyof ErrorAnswers]];
-  })) as ErrorAnswers;
+  return Object.fromEntries(
+    Object.entries(ANSWER_SHAPES).map(([key, shape]) => {
+      const hook = own[key as keyof ErrorAnswers];
+      if (hook !== undefined && typeof hook !== 'function')
+        throw new FwError(
+          code,
+          `${where} has ${key} that is not a function: give ${shape}, or leave it out for fw's answer`,
+        );
+      return [key, hook ?? inherited[key as keyof ErrorAnswers]];
+    }),
+  ) as ErrorAnswers;
 }
 
-function compileGroup(source: RouteGroup, index: number, global: PluginChain, registry: PluginRegistry, app: ErrorAnswers): CompiledGroup {
+function compileGroup(
+  source: RouteGroup,
+  index: number,
+  global: PluginChain,
+  registry: PluginRegistry,
+  app: ErrorAnswers,
+): CompiledGroup {
   const where = `route group ${index}`;
-  if (typeof source !== 'object' || source === null || !Array.isArray(source.routes as unknown)) throw new FwError('FW_ERR_GROUP_BAD_SHAPE', `${where} must be an object with a routes array`);
+  if (typeof source !== 'object' || source === null || !Array.isArray(source.routes as unknown))
+    throw new FwError('FW_ERR_GROUP_BAD_SHAPE', `${where} must be an object with a routes array`);
   const { prefix } = source;
-  if (typeof prefix !== 'string' || (prefix !== '' && (!prefix.startsWith('/') || prefix.endsWith('/')))) throw new FwError('FW_ERR_GROUP_BAD_PREFIX', `${where} has prefix ${JSON.stringify(prefix)}; use '' or '/api' (leading slash, no trailing slash)`);
+  if (typeof prefix !== 'string' || (prefix !== '' && (!prefix.startsWith('/') || prefix.endsWith('/'))))
+    throw new FwError(
+      'FW_ERR_GROUP_BAD_PREFIX',
+      `${where} has prefix ${JSON.stringify(prefix)}; use '' or '/api' (leading slash, no trailing slash)`,
+    );
   const group = `${where} (prefix '${prefix}')`;
   // A misspelt key (plugin, onNotfound) would be ignored: the group would run without it.
   const unknown = Object.keys(source).find((key) => !GROUP_KEYS.includes(key));
-  if (unknown !== undefined) throw new FwError('FW_ERR_GROUP_BAD_SHAPE', `${group} has unknown key ${unknown}${didYouMean(unknown, GROUP_KEYS)}; a group's keys are ${GROUP_KEYS.join(', ')}`);
-  if (source.security !== false && typeof source.security !== 'function') throw new FwError('FW_ERR_GROUP_BAD_SECURITY', `${group} needs security: false or a function (req) => result`);
-  if (source.plugins !== undefined && !Array.isArray(source.plugins as unknown)) throw new FwError('FW_ERR_GROUP_BAD_SHAPE', `${group} has plugins that are not a list: give an array of {phase, module, options} entries`);
-  const plugins = source.plugins === undefined ? { ...global, inherited: true } : registry.chain(checkGroupPlugins(source.plugins, group), false, group);
+  if (unknown !== undefined)
+    throw new FwError(
+      'FW_ERR_GROUP_BAD_SHAPE',
+      `${group} has unknown key ${unknown}${didYouMean(unknown, GROUP_KEYS)}; a group's keys are ${GROUP_KEYS.join(', ')}`,
+    );
+  if (source.security !== false && typeof source.security !== 'function')
+    throw new FwError('FW_ERR_GROUP_BAD_SECURITY', `${group} needs security: false or a function (req) => result`);
+  if (source.plugins !== undefined && !Array.isArray(source.plugins as unknown))
+    throw new FwError(
+      'FW_ERR_GROUP_BAD_SHAPE',
+      `${group} has plugins that are not a list: give an array of {phase, module, options} entries`,
+    );
+  const plugins =
+    source.plugins === undefined
+      ? { ...global, inherited: true }
+      : registry.chain(checkGroupPlugins(source.plugins, group), false, group);
   const answers = ownAnswers(source, app, group, 'FW_ERR_GROUP_BAD_SHAPE');
   // Lowercase, without a final dot, as the router keeps it: the miss lanes and the overlap warning compare it with the request's host.
-  return { index, prefix, host: normaliseRouteHost(source.host, group), security: source.security, plugins, source, answers };
+  return {
+    index,
+    prefix,
+    host: normaliseRouteHost(source.host, group),
+    security: source.security,
+    plugins,
+    source,
+    answers,
+  };
 }
 
 /** A group's plugin entries, checked as fw.config.json's: a misspelt phase or `option` key is named, not a callback or option the plugin then lacks. */
@@ -126,35 +185,87 @@ function checkGroupPlugins(entries: readonly PluginEntry[], group: string): Plug
   try {
     return validatePluginEntries(entries, 'plugins');
   } catch (error) {
-    throw new FwError('FW_ERR_GROUP_BAD_SHAPE', `${group} has a bad plugin entry: ${(error as Error).message}`, { cause: error });
+    throw new FwError('FW_ERR_GROUP_BAD_SHAPE', `${group} has a bad plugin entry: ${(error as Error).message}`, {
+      cause: error,
+    });
   }
 }
 
-function compileRoute(entry: RouteEntry, group: CompiledGroup, where: string, options: CompileRoutesOptions): RouteDefinition<RouteTarget> {
-  if (typeof entry !== 'object' || entry === null || typeof entry.path !== 'string') throw new FwError('FW_ERR_ROUTE_BAD_HANDLER', `${where} must be {path, handler, options} or {path, directory|file, options}`);
+function compileRoute(
+  entry: RouteEntry,
+  group: CompiledGroup,
+  where: string,
+  options: CompileRoutesOptions,
+): RouteDefinition<RouteTarget> {
+  if (typeof entry !== 'object' || entry === null || typeof entry.path !== 'string')
+    throw new FwError(
+      'FW_ERR_ROUTE_BAD_HANDLER',
+      `${where} must be {path, handler, options} or {path, directory|file, options}`,
+    );
   // A misspelt key (option) would be ignored: the route would answer every method.
   const unknown = Object.keys(entry).find((key) => !ROUTE_KEYS.includes(key));
-  if (unknown !== undefined) throw new FwError('FW_ERR_ROUTE_BAD_HANDLER', `${where} (${entry.path}) has unknown key ${unknown}${didYouMean(unknown, ROUTE_KEYS)}; a route's keys are path, handler and options, or path, directory or file and options`);
+  if (unknown !== undefined)
+    throw new FwError(
+      'FW_ERR_ROUTE_BAD_HANDLER',
+      `${where} (${entry.path}) has unknown key ${unknown}${didYouMean(unknown, ROUTE_KEYS)}; a route's keys are path, handler and options, or path, directory or file and options`,
+    );
   // The path is joined to the prefix as written: 'posts' under '/api' would be the route /apiposts.
-  if (entry.path !== '' && !entry.path.startsWith('/')) throw new FwError('FW_ERR_ROUTE_BAD_PATH', `${where} has the path ${JSON.stringify(entry.path)}, which is joined to the prefix '${group.prefix}': start it with "/" ('/${entry.path}')`);
+  if (entry.path !== '' && !entry.path.startsWith('/'))
+    throw new FwError(
+      'FW_ERR_ROUTE_BAD_PATH',
+      `${where} has the path ${JSON.stringify(entry.path)}, which is joined to the prefix '${group.prefix}': start it with "/" ('/${entry.path}')`,
+    );
   // A path of '/' under a prefix is the prefix itself.
   const template = group.prefix !== '' && entry.path === '/' ? group.prefix : group.prefix + entry.path;
   if ('handler' in entry) {
     const handler = entry.handler;
-    if (!isAction(handler) && typeof handler !== 'function') throw new FwError('FW_ERR_ROUTE_BAD_HANDLER', `${where} (${template}) has a handler that is neither a function nor a controller action`);
+    if (!isAction(handler) && typeof handler !== 'function')
+      throw new FwError(
+        'FW_ERR_ROUTE_BAD_HANDLER',
+        `${where} (${template}) has a handler that is neither a function nor a controller action`,
+      );
     const routeOptions = checkRouteOptions(entry.options, where, template);
     const info = routeInfo(options.app.name, template, handler, routeOptions.extra ?? {});
     const fn = isAction(handler) ? handler.fn : handler;
-    const target: HandlerTarget = { kind: 'handler', info, group, log: routeOptions.log !== false, handler, fn, schema: routeOptions.schema, onInvalid: routeOptions.onInvalid, openapi: routeOptions.openapi };
+    const target: HandlerTarget = {
+      kind: 'handler',
+      info,
+      group,
+      log: routeOptions.log !== false,
+      handler,
+      fn,
+      schema: routeOptions.schema,
+      onInvalid: routeOptions.onInvalid,
+      openapi: routeOptions.openapi,
+    };
     return { host: group.host, path: template, methods: routeOptions.methods ?? '_', data: target, name: where };
   }
-  const staticSource = 'directory' in entry ? { directory: entry.directory } : 'file' in entry ? { file: entry.file } : undefined;
-  if (!staticSource || typeof Object.values(staticSource)[0] !== 'string') throw new FwError('FW_ERR_ROUTE_BAD_HANDLER', `${where} (${template}) needs a handler, or a directory or file to serve`);
-  if ('directory' in staticSource && !template.endsWith('/[...]')) throw new FwError('FW_ERR_ROUTE_BAD_HANDLER', `${where} serves a directory, so its path must end in /[...]: write '${entry.path.replace(/\/$/, '')}/[...]' (got ${template})`);
+  const staticSource =
+    'directory' in entry ? { directory: entry.directory } : 'file' in entry ? { file: entry.file } : undefined;
+  if (!staticSource || typeof Object.values(staticSource)[0] !== 'string')
+    throw new FwError(
+      'FW_ERR_ROUTE_BAD_HANDLER',
+      `${where} (${template}) needs a handler, or a directory or file to serve`,
+    );
+  if ('directory' in staticSource && !template.endsWith('/[...]'))
+    throw new FwError(
+      'FW_ERR_ROUTE_BAD_HANDLER',
+      `${where} serves a directory, so its path must end in /[...]: write '${entry.path.replace(/\/$/, '')}/[...]' (got ${template})`,
+    );
   const serveStatic = options.serveStatic
-    ? createStaticHandler({ ...staticSource, route: template, ...(entry.options && { options: entry.options }) }, options.baseDir)
+    ? createStaticHandler(
+        { ...staticSource, route: template, ...(entry.options && { options: entry.options }) },
+        options.baseDir,
+      )
     : undefined;
-  const target: StaticTarget = { kind: 'static', info: routeInfo(options.app.name, template, undefined, {}), group, log: true, staticSource, serveStatic };
+  const target: StaticTarget = {
+    kind: 'static',
+    info: routeInfo(options.app.name, template, undefined, {}),
+    group,
+    log: true,
+    staticSource,
+    serveStatic,
+  };
   return { host: group.host, path: template, methods: ['get', 'head'], data: target, name: where };
 }
 
@@ -163,18 +274,30 @@ function checkRouteOptions(value: unknown, where: string, template: string): Rou
   const bad = (fix: string): FwError => new FwError('FW_ERR_ROUTE_BAD_OPTIONS', `${where} (${template}): ${fix}`);
   if (!isJsonObject(value)) throw bad("options must be an object like {methods: ['get']}");
   const unknown = Object.keys(value).find((key) => !ROUTE_OPTION_KEYS.includes(key));
-  if (unknown !== undefined) throw bad(`unknown route option ${unknown}${didYouMean(unknown, ROUTE_OPTION_KEYS)}; route options are methods, extra, schema, onInvalid, log and openapi`);
+  if (unknown !== undefined)
+    throw bad(
+      `unknown route option ${unknown}${didYouMean(unknown, ROUTE_OPTION_KEYS)}; route options are methods, extra, schema, onInvalid, log and openapi`,
+    );
   const { methods, extra, schema, onInvalid, log, openapi } = value;
-  if (methods !== undefined && methods !== '_' && !Array.isArray(methods)) throw bad("methods must be a list like ['get', 'post'] or '_'");
+  if (methods !== undefined && methods !== '_' && !Array.isArray(methods))
+    throw bad("methods must be a list like ['get', 'post'] or '_'");
   if (extra !== undefined && (typeof extra !== 'object' || extra === null)) throw bad('extra must be an object');
-  if (openapi !== undefined && !isJsonObject(openapi)) throw bad("openapi must be an object like {operationId: 'listPosts', tags: ['posts']}");
+  if (openapi !== undefined && !isJsonObject(openapi))
+    throw bad("openapi must be an object like {operationId: 'listPosts', tags: ['posts']}");
   if (schema !== undefined) checkRouteSchemaShape(schema, `${where} (${template})`);
-  if (onInvalid !== undefined && typeof onInvalid !== 'function') throw bad('onInvalid must be a function (failure, req) => response');
-  if (log !== undefined && typeof log !== 'boolean') throw bad('log must be true or false (false: no request log line for the route)');
+  if (onInvalid !== undefined && typeof onInvalid !== 'function')
+    throw bad('onInvalid must be a function (failure, req) => response');
+  if (log !== undefined && typeof log !== 'boolean')
+    throw bad('log must be true or false (false: no request log line for the route)');
   return value as RouteOptions;
 }
 
-function routeInfo(app: string, template: string, handler: Handler | undefined, extra: Readonly<Record<string, unknown>>): RouteInfo {
+function routeInfo(
+  app: string,
+  template: string,
+  handler: Handler | undefined,
+  extra: Readonly<Record<string, unknown>>,
+): RouteInfo {
   const action = isAction(handler) ? handler : undefined;
   return Object.freeze({ app, template, module: action?.module, function: action?.function, extra });
 }

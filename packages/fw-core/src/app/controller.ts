@@ -20,9 +20,13 @@ export interface Action {
 export type Handler = Action | InlineHandler;
 
 /** Turns `{show: fn, ...}` into actions of controller `module`. */
-export function defineController<K extends string>(module: string, actions: Readonly<Record<K, InlineHandler>>): Readonly<Record<K, Action>> {
+export function defineController<K extends string>(
+  module: string,
+  actions: Readonly<Record<K, InlineHandler>>,
+): Readonly<Record<K, Action>> {
   const out = {} as Record<K, Action>;
-  for (const name of Object.keys(actions) as K[]) out[name] = Object.freeze({ kind: 'action', module, function: name, fn: actions[name] });
+  for (const name of Object.keys(actions) as K[])
+    out[name] = Object.freeze({ kind: 'action', module, function: name, fn: actions[name] });
   return Object.freeze(out);
 }
 

@@ -15,9 +15,19 @@ export interface StartupWarning {
 }
 
 /** The start-up warnings of a loaded app, in a fixed order: routes' body schemas, router misses (of every group: `allGroups`, one without routes takes misses too), security, then telemetry. */
-export function startupWarnings(config: LoadedConfig, routes: readonly CompiledRoute<RouteTarget>[], env: NodeJS.ProcessEnv = {}, allGroups?: readonly CompiledGroup[]): StartupWarning[] {
+export function startupWarnings(
+  config: LoadedConfig,
+  routes: readonly CompiledRoute<RouteTarget>[],
+  env: NodeJS.ProcessEnv = {},
+  allGroups?: readonly CompiledGroup[],
+): StartupWarning[] {
   const groups = [...new Set(routes.map(({ data }) => data.group))].sort((a, b) => a.index - b.index);
-  return [...bodySchemaWarnings(routes), ...missWarnings(allGroups ?? groups), ...securityWarnings(groups), ...telemetryWarnings(config, groups, env)];
+  return [
+    ...bodySchemaWarnings(routes),
+    ...missWarnings(allGroups ?? groups),
+    ...securityWarnings(groups),
+    ...telemetryWarnings(config, groups, env),
+  ];
 }
 
 /**
@@ -25,22 +35,38 @@ export function startupWarnings(config: LoadedConfig, routes: readonly CompiledR
  * bodies (no fw_request_plugin with decode_json_body): the schema would see none, and it refuses a form 415.
  */
 function bodySchemaWarnings(routes: readonly CompiledRoute<RouteTarget>[]): StartupWarning[] {
-  return routes.flatMap(({ methods, path, data, data: { group: { prefix, host, plugins } } }) => {
-    if (data.kind !== 'handler' || data.schema?.body === undefined || plugins.decoding?.decode_json_body === true) return [];
-    const route = `${methods === '_' ? '_' : methods.map((method) => method.toUpperCase()).join(', ')} ${path}`;
-    const where = plugins.inherited ? 'the global plugins, which the group inherits' : "the group's plugins";
-    const [decodes, answers] = plugins.decoding === undefined ? ['decodes no bodies', 'a request answers'] : ['decodes urlencoded forms only, into req.params', 'a form answers 415, a JSON body'];
-    const message =
-      `route ${route} (group '${prefix}'${host === '_' ? '' : `, host ${host}`}) declares a body schema but its group ${decodes}: ` +
-      `fw will not decode its JSON body, so the schema sees no body (${answers} 400 invalid body) unless a plugin of the group sets req.body; ` +
-      `to fix, list fw_request_plugin with decode_json_body: true in ${where}`;
-    return [{ fields: { event: 'body_schema_without_decoding', route, prefix, host }, message }];
-  });
+  return routes.flatMap(
+    ({
+      methods,
+      path,
+      data,
+      data: {
+        group: { prefix, host, plugins },
+      },
+    }) => {
+      if (data.kind !== 'handler' || data.schema?.body === undefined || plugins.decoding?.decode_json_body === true)
+        return [];
+      const route = `${methods === '_' ? '_' : methods.map((method) => method.toUpperCase()).join(', ')} ${path}`;
+      const where = plugins.inherited ? 'the global plugins, which the group inherits' : "the group's plugins";
+      const [decodes, answers] =
+        plugins.decoding === undefined
+          ? ['decodes no bodies', 'a request answers']
+          : ['decodes urlencoded forms only, into req.params', 'a form answers 415, a JSON body'];
+      const message =
+        `route ${route} (group '${prefix}'${host === '_' ? '' : `, host ${host}`}) declares a body schema but its group ${decodes}: ` +
+        `fw will not decode its JSON body, so the schema sees no body (${answers} 400 invalid body) unless a plugin of the group sets req.body; ` +
+        `to fix, list fw_request_plugin with decode_json_body: true in ${where}`;
+      return [{ fields: { event: 'body_schema_without_decoding', route, prefix, host }, message }];
+    },
+  );
 }
 
 /** `misses_without_plugins`: a first group of a host and prefix shape (as misses are routed: `/t/:a` is `/t/:b`) that runs no plugin on 404s and 405s, before one that does. */
 function missWarnings(groups: readonly CompiledGroup[]): StartupWarning[] {
-  const onMisses = (group: CompiledGroup) => group.plugins.pre.filter((step) => step.instance.plugin.matchedRoutesOnly !== true).map((step) => step.instance.plugin.name);
+  const onMisses = (group: CompiledGroup) =>
+    group.plugins.pre
+      .filter((step) => step.instance.plugin.matchedRoutesOnly !== true)
+      .map((step) => step.instance.plugin.name);
   const same = (a: CompiledGroup) => (b: CompiledGroup) => missRouteOf(a).shape === missRouteOf(b).shape;
   return groups.flatMap((first, at) => {
     const later = groups.slice(at + 1).find((group) => same(first)(group) && onMisses(group).length > 0);
@@ -69,24 +95,48 @@ export const OTEL_PLUGIN = 'otel_fw_plugin';
  * otel_fw_stream_h, so nothing makes the server span. Listing neither is running without telemetry, warned only
  * when the environment names a collector (`telemetry_env_without_setup`): the deployment expects traces that never come.
  */
-function telemetryWarnings(config: LoadedConfig, groups: readonly CompiledGroup[], env: NodeJS.ProcessEnv): StartupWarning[] {
+function telemetryWarnings(
+  config: LoadedConfig,
+  groups: readonly CompiledGroup[],
+  env: NodeJS.ProcessEnv,
+): StartupWarning[] {
   const streamHandlers = config.fw.server_configuration.stream_handlers;
-  const lists = (entries: readonly PluginEntry[] | undefined): boolean => entries?.some((entry) => entry.module === OTEL_PLUGIN) === true;
-  if (streamHandlers.includes(OTEL_STREAM_HANDLER)) return lists(config.fw.plugins) ? groupsWithoutTelemetryPlugin(groups, lists) : [];
-  const listing = new Set(groups.filter((group) => lists(group.source.plugins)).map((group) => `group '${group.prefix}'`));
+  const lists = (entries: readonly PluginEntry[] | undefined): boolean =>
+    entries?.some((entry) => entry.module === OTEL_PLUGIN) === true;
+  if (streamHandlers.includes(OTEL_STREAM_HANDLER))
+    return lists(config.fw.plugins) ? groupsWithoutTelemetryPlugin(groups, lists) : [];
+  const listing = new Set(
+    groups.filter((group) => lists(group.source.plugins)).map((group) => `group '${group.prefix}'`),
+  );
   const listedIn = [...(lists(config.fw.plugins) ? ['the global plugins'] : []), ...listing];
-  const named = ['OTEL_EXPORTER_OTLP_ENDPOINT', 'OTEL_EXPORTER_OTLP_TRACES_ENDPOINT'].find((name) => (env[name] ?? '') !== '');
+  const named = ['OTEL_EXPORTER_OTLP_ENDPOINT', 'OTEL_EXPORTER_OTLP_TRACES_ENDPOINT'].find(
+    (name) => (env[name] ?? '') !== '',
+  );
   if (listedIn.length === 0 && (named === undefined || /^true$/i.test(env.OTEL_SDK_DISABLED ?? ''))) return [];
-  if (listedIn.length === 0) return [{ fields: { event: 'telemetry_env_without_setup', variable: named }, message: `${named} is set but the app sets up no telemetry (${OTEL_STREAM_HANDLER} is not in stream_handlers): no request is traced and nothing is exported; to fix, wrap the app in withTelemetry from fw-core/otel (docs/telemetry.md, "In one call")` }];
+  if (listedIn.length === 0)
+    return [
+      {
+        fields: { event: 'telemetry_env_without_setup', variable: named },
+        message: `${named} is set but the app sets up no telemetry (${OTEL_STREAM_HANDLER} is not in stream_handlers): no request is traced and nothing is exported; to fix, wrap the app in withTelemetry from fw-core/otel (docs/telemetry.md, "In one call")`,
+      },
+    ];
   const fields = { event: 'telemetry_without_stream_handler', listed_in: listedIn, stream_handlers: streamHandlers };
-  return [{ fields, message: `${OTEL_PLUGIN} is listed in ${listedIn.join(', ')} but ${withoutStreamHandler(streamHandlers)}` }];
+  return [
+    {
+      fields,
+      message: `${OTEL_PLUGIN} is listed in ${listedIn.join(', ')} but ${withoutStreamHandler(streamHandlers)}`,
+    },
+  ];
 }
 
 /**
  * `telemetry_plugin_missing_in_group`: a group whose own plugin list (not `[]`, which opts out of every plugin) leaves out the
  * otel_fw_plugin the global list has, so its spans keep `HTTP <method>` and carry no route.
  */
-function groupsWithoutTelemetryPlugin(groups: readonly CompiledGroup[], lists: (entries: readonly PluginEntry[]) => boolean): StartupWarning[] {
+function groupsWithoutTelemetryPlugin(
+  groups: readonly CompiledGroup[],
+  lists: (entries: readonly PluginEntry[]) => boolean,
+): StartupWarning[] {
   return groups.flatMap(({ prefix, host, source: { plugins } }) => {
     if (plugins === undefined || plugins.length === 0 || lists(plugins)) return [];
     const message = `group '${prefix}'${host === '_' ? '' : ` on host ${host}`} lists plugins of its own without ${OTEL_PLUGIN}, which the global plugins list: its requests are traced, but their spans keep the name HTTP <method> and carry no http.route or fw.controller; to fix, add {"phase": "pre_request", "module": "${OTEL_PLUGIN}"} to its plugins`;

@@ -19,13 +19,22 @@ export type BindingName<Path extends string> = string extends Path
     : never;
 
 /** The request a typed handler reads; the pipeline runs the schemas first, so these types hold whenever it runs. */
-export type TypedRequest<Path extends string, S extends RouteSchema> = Omit<FwRequest, 'bindings' | 'pathinfo' | 'pathParams' | 'queryParams' | 'body'> & {
+export type TypedRequest<Path extends string, S extends RouteSchema> = Omit<
+  FwRequest,
+  'bindings' | 'pathinfo' | 'pathParams' | 'queryParams' | 'body'
+> & {
   /** The path template's bindings (a group prefix's own bindings are not in the type). */
   readonly bindings: Readonly<Record<BindingName<Path>, string>>;
   /** The captured segments on a route ending in `[...]`, undefined on any other. */
-  readonly pathinfo: string extends Path ? readonly string[] | undefined : Path extends `${string}/[...]` ? readonly string[] : undefined;
+  readonly pathinfo: string extends Path
+    ? readonly string[] | undefined
+    : Path extends `${string}/[...]`
+      ? readonly string[]
+      : undefined;
   /** Each part's type once checked, its text's defaults set (and the template's bindings there); undefined, or an unknown body, without a schema. */
-  pathParams: S extends { readonly params: infer P } ? FromTextPart<P, string extends Path ? never : BindingName<Path>> : undefined;
+  pathParams: S extends { readonly params: infer P }
+    ? FromTextPart<P, string extends Path ? never : BindingName<Path>>
+    : undefined;
   queryParams: S extends { readonly query: infer P } ? FromTextPart<P> : undefined;
   body: S extends { readonly body: infer P } ? FromSchema<P> : unknown;
 };
@@ -39,11 +48,26 @@ export type TypedJson<Responses> = string extends keyof Responses
   : { [K in keyof Responses]-?: JsonResponse<FromSchema<Responses[K], 'input'>, StatusOf<K>> }[keyof Responses];
 
 /** One jsonStream answer per declared status, `key` required: bare (undefined) where the body is an array, else one of its array fields (another is FW_ERR_RESPONSE_NOT_PROJECTABLE). */
-type TypedStream<Responses> = string extends keyof Responses ? JsonStreamResponse : { [K in keyof Responses]-?: JsonStreamResponse<StreamKey<FromSchema<Responses[K], 'input'>>, StatusOf<K>> & { readonly key: StreamKey<FromSchema<Responses[K], 'input'>> } }[keyof Responses];
+type TypedStream<Responses> = string extends keyof Responses
+  ? JsonStreamResponse
+  : {
+      [K in keyof Responses]-?: JsonStreamResponse<StreamKey<FromSchema<Responses[K], 'input'>>, StatusOf<K>> & {
+        readonly key: StreamKey<FromSchema<Responses[K], 'input'>>;
+      };
+    }[keyof Responses];
 
 /** The keys a `Body`'s list may go under: undefined (bare) for an array, else one of its array fields (none holding never); any for a body of unknown type. */
-type StreamKey<Body> = unknown extends Body ? string | undefined : Body extends readonly unknown[] ? undefined
-  : { [K in keyof Body]-?: [Body[K]] extends [never] ? never : NonNullable<Body[K]> extends readonly unknown[] ? K & string : never }[keyof Body];
+type StreamKey<Body> = unknown extends Body
+  ? string | undefined
+  : Body extends readonly unknown[]
+    ? undefined
+    : {
+        [K in keyof Body]-?: [Body[K]] extends [never]
+          ? never
+          : NonNullable<Body[K]> extends readonly unknown[]
+            ? K & string
+            : never;
+      }[keyof Body];
 
 /** What a typed handler may answer: with `schema.response`, a `json()` or `jsonStream()` answer of a declared status and its type; other kinds unchecked. */
 export type TypedResponse<S extends RouteSchema> = S extends { readonly response: infer R }
@@ -51,10 +75,16 @@ export type TypedResponse<S extends RouteSchema> = S extends { readonly response
   : FwResponse;
 
 /** A typed handler. */
-export type TypedHandler<Path extends string, S extends RouteSchema> = (req: TypedRequest<Path, S>) => TypedResponse<S> | Promise<TypedResponse<S>>;
+export type TypedHandler<Path extends string, S extends RouteSchema> = (
+  req: TypedRequest<Path, S>,
+) => TypedResponse<S> | Promise<TypedResponse<S>>;
 
 /** Keys of `S` no route schema has (a misspelt `querry`, else dropped from the types unnoticed), typed as what tsc then reports. */
-type UnknownSchemaKeys<S> = { readonly [K in Exclude<keyof S, keyof RouteSchema>]: 'not a schema key: the keys are params, query, headers, body and response' };
+type UnknownSchemaKeys<S> = {
+  readonly [
+    K in Exclude<keyof S, keyof RouteSchema>
+  ]: 'not a schema key: the keys are params, query, headers, body and response';
+};
 
 /** `route()`'s argument: the route's path, its options flattened, and its handler. */
 export interface TypedRouteDefinition<Path extends string, S extends RouteSchema> extends Omit<RouteOptions, 'schema'> {
@@ -67,7 +97,9 @@ export interface TypedRouteDefinition<Path extends string, S extends RouteSchema
 export declare const routeAnswers: unique symbol;
 
 /** The JSON bodies a route declares, by status (`{200: Post, 404: {error: string}}`); `{}` without `schema.response`. */
-export type AnswersOf<S extends RouteSchema> = S extends { readonly response: infer R } ? { [K in keyof R as StatusOf<K>]: FromSchema<R[K]> } : {};
+export type AnswersOf<S extends RouteSchema> = S extends { readonly response: infer R }
+  ? { [K in keyof R as StatusOf<K>]: FromSchema<R[K]> }
+  : {};
 
 /**
  * What `route()` returns: a plain HandlerRoute whose type remembers its answers, so `inject(fw, request, route)` types `json()`.
@@ -78,7 +110,9 @@ export interface TypedRoute<in out Answers = {}> extends HandlerRoute {
 }
 
 /** A handler route typed from its path and schemas (a schema declared elsewhere needs `as const`, else `unknown`). */
-export function route<const Path extends string, const S extends RouteSchema = {}>(definition: TypedRouteDefinition<Path, S>): TypedRoute<AnswersOf<S>> {
+export function route<const Path extends string, const S extends RouteSchema = {}>(
+  definition: TypedRouteDefinition<Path, S>,
+): TypedRoute<AnswersOf<S>> {
   const { path, handler, ...options } = definition;
   // The typed request is the FwRequest the pipeline hands over once the schemas passed.
   return { path, handler: handler as unknown as InlineHandler, options };

@@ -75,7 +75,9 @@ export interface LoadedConfig extends Omit<ConfigReport, 'environment'> {
 }
 
 /** The `fw` section of fw.config.json as written (base or one overlay): any subset of the keys. */
-export type FwSection = Partial<Omit<FwConfig, 'server_configuration'>> & { readonly server_configuration?: Partial<ServerConfiguration> };
+export type FwSection = Partial<Omit<FwConfig, 'server_configuration'>> & {
+  readonly server_configuration?: Partial<ServerConfiguration>;
+};
 
 /** The file fw reads from an application directory. */
 export const CONFIG_FILE_NAME = 'fw.config.json';
@@ -85,8 +87,14 @@ export const MINIMAL_CONFIG = `{"fw": {"bootstrap_application": "<your app's nam
 
 /** Every configuration key, in the order `fw config` prints them. */
 export const CONFIG_KEYS = [
-  'bootstrap_application', 'environment', 'server_configuration', 'plugins',
-  'json_lib', 'use_stacktrace', 'dispatch_backend', 'log_level',
+  'bootstrap_application',
+  'environment',
+  'server_configuration',
+  'plugins',
+  'json_lib',
+  'use_stacktrace',
+  'dispatch_backend',
+  'log_level',
 ] as const satisfies readonly ConfigKey[];
 
 /** The stream handler that runs the router; every handler chain must end with it. */
@@ -121,7 +129,10 @@ export const configDefaults: Omit<FwConfig, 'bootstrap_application'> = Object.fr
 });
 
 /** The API listener's timeouts, which telemetry's /metrics listener shares. */
-export type ListenerTimeouts = Pick<ServerConfiguration, 'request_timeout_ms' | 'headers_timeout_ms' | 'keep_alive_timeout_ms'>;
+export type ListenerTimeouts = Pick<
+  ServerConfiguration,
+  'request_timeout_ms' | 'headers_timeout_ms' | 'keep_alive_timeout_ms'
+>;
 
 /** node:http's options for a listener's timeouts, as both of fw's listeners (the API's, telemetry's /metrics) set them. */
 export function nodeServerTimeouts(server: ListenerTimeouts) {

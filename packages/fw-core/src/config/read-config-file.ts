@@ -13,18 +13,35 @@ const MISSING_FILE_FIX =
 export async function readConfigFile(file: string, named?: string): Promise<unknown> {
   const read = await readFile(file, 'utf8').catch((error: unknown) => {
     const reason = (error as NodeJS.ErrnoException).code ?? 'unreadable';
-    const fix = reason === 'ENOENT' ? `; ${MISSING_FILE_FIX}`
-      : reason === 'EISDIR' ? `: it is a directory; ${named === undefined ? `${CONFIG_FILE_NAME} must be a file` : `name the file itself, FW_CONFIG=${join(named, CONFIG_FILE_NAME)}`}` : '';
+    const fix =
+      reason === 'ENOENT'
+        ? `; ${MISSING_FILE_FIX}`
+        : reason === 'EISDIR'
+          ? `: it is a directory; ${named === undefined ? `${CONFIG_FILE_NAME} must be a file` : `name the file itself, FW_CONFIG=${join(named, CONFIG_FILE_NAME)}`}`
+          : '';
     const via = named === undefined ? '' : `, named by FW_CONFIG=${named}`;
-    throw new FwError('FW_ERR_CONFIG_NOT_FOUND', `Cannot read the configuration file ${file}${via} (${reason})${fix}`, { cause: error, details: { file } });
+    throw new FwError('FW_ERR_CONFIG_NOT_FOUND', `Cannot read the configuration file ${file}${via} (${reason})${fix}`, {
+      cause: error,
+      details: { file },
+    });
   });
   // What else a configuration file may be mistaken for: nothing yet, or YAML, which many tools read.
-  const hint = read.trim() === '' ? `; it is empty: give it at least ${MINIMAL_CONFIG}` : /\.ya?ml$/i.test(file) ? '; fw reads its configuration as JSON, not YAML' : '';
+  const hint =
+    read.trim() === ''
+      ? `; it is empty: give it at least ${MINIMAL_CONFIG}`
+      : /\.ya?ml$/i.test(file)
+        ? '; fw reads its configuration as JSON, not YAML'
+        : '';
   return parseJsonText(read, file, 'FW_ERR_CONFIG_BAD_JSON', hint);
 }
 
 /** The value of the JSON `read` from `file`, else the FwError `code` saying where it breaks (and `hint`). */
-export function parseJsonText(read: string, file: string, code: 'FW_ERR_CONFIG_BAD_JSON' | 'FW_ERR_APP_BAD_PACKAGE_JSON', hint = ''): unknown {
+export function parseJsonText(
+  read: string,
+  file: string,
+  code: 'FW_ERR_CONFIG_BAD_JSON' | 'FW_ERR_APP_BAD_PACKAGE_JSON',
+  hint = '',
+): unknown {
   // Editors on Windows may save a byte order mark; JSON.parse refuses it, people cannot see it.
   const text = read.startsWith('\uFEFF') ? read.slice(1) : read;
   try {
@@ -35,10 +52,14 @@ export function parseJsonText(read: string, file: string, code: 'FW_ERR_CONFIG_B
     const before = text.slice(0, problem.offset);
     const line = before.split('\n').length;
     const column = problem.offset - before.lastIndexOf('\n');
-    throw new FwError(code, `${file} is not valid JSON at line ${line}, column ${column} (position ${problem.offset}): ${problem.reason}${hint}`, {
-      cause: error,
-      details: { file, position: problem.offset, line, column },
-    });
+    throw new FwError(
+      code,
+      `${file} is not valid JSON at line ${line}, column ${column} (position ${problem.offset}): ${problem.reason}${hint}`,
+      {
+        cause: error,
+        details: { file, position: problem.offset, line, column },
+      },
+    );
   }
 }
 
@@ -80,7 +101,7 @@ function locateJsonError(text: string): { readonly offset: number; readonly reas
     at++;
     for (;;) {
       const char = text[at];
-      if (char === undefined) return stop('a closing \'"\'');
+      if (char === undefined) return stop("a closing '\"'");
       if (char < ' ') stop('an escape sequence for the control character');
       at++;
       if (char === '"') return;
@@ -122,7 +143,10 @@ function locateJsonError(text: string): { readonly offset: number; readonly reas
       eat('-');
       if (!eat('0')) digits();
       if (eat('.')) digits();
-      if (eat('e') || eat('E')) { if (!eat('+')) eat('-'); digits(); }
+      if (eat('e') || eat('E')) {
+        if (!eat('+')) eat('-');
+        digits();
+      }
     } else {
       const word = LITERALS.find((literal) => literal[0] === char) ?? stop('a value');
       for (const letter of word) if (!eat(letter)) stop(`'${word}'`);

@@ -7,7 +7,13 @@ import { closestKey } from '../closest-key.ts';
 import { isHeaderName } from '../http/header-fields.ts';
 import { LOG_LEVELS } from '../log/logger.ts';
 import type { Phase, PluginEntry } from '../plugins/plugin.ts';
-import { MINIMAL_CONFIG, ROUTER_STREAM_HANDLER, type ConfigKey, type FwSection, type ServerConfiguration } from './config.ts';
+import {
+  MINIMAL_CONFIG,
+  ROUTER_STREAM_HANDLER,
+  type ConfigKey,
+  type FwSection,
+  type ServerConfiguration,
+} from './config.ts';
 import { badValue, childPath, unknownKey } from './config-errors.ts';
 
 /** The sections of the base or of one overlay. */
@@ -18,14 +24,18 @@ export interface ConfigSections {
 }
 
 /** The checked file: the base sections and each environment's overlay. */
-export interface ConfigLayout { readonly base: ConfigSections; readonly environments: Readonly<Record<string, ConfigSections>> }
+export interface ConfigLayout {
+  readonly base: ConfigSections;
+  readonly environments: Readonly<Record<string, ConfigSections>>;
+}
 
 /** Checks the parsed file's structure, every `fw` section in it and its application sections; `origin` names the file. */
 export function parseConfigLayout(document: unknown, origin: string): ConfigLayout {
   if (!isJsonObject(document)) throw badValue(origin, `an object such as ${MINIMAL_CONFIG}`, document);
   const { environments: overlays, ...base } = document;
   // A misspelt `environments` would silently become an application section, its overlays never applied.
-  for (const name of Object.keys(base)) if (closestKey(name, ['environments']) !== undefined) throw unknownKey('', name, ['fw', 'environments']);
+  for (const name of Object.keys(base))
+    if (closestKey(name, ['environments']) !== undefined) throw unknownKey('', name, ['fw', 'environments']);
   const layout = { base: parseSections(base, ''), environments: {} as Record<string, ConfigSections> };
   for (const [name, overlay] of Object.entries(overlays === undefined ? {} : expectObject(overlays, 'environments'))) {
     layout.environments[name] = parseOverlay(overlay, childPath('environments', name));
@@ -36,7 +46,8 @@ export function parseConfigLayout(document: unknown, origin: string): ConfigLayo
 
 function parseOverlay(value: unknown, key: string): ConfigSections {
   const overlay = expectObject(value, key);
-  if (overlay['environments'] !== undefined) throw badValue(childPath(key, 'environments'), 'absent: overlays do not nest', overlay['environments']);
+  if (overlay['environments'] !== undefined)
+    throw badValue(childPath(key, 'environments'), 'absent: overlays do not nest', overlay['environments']);
   const fw = overlay['fw'];
   // The environment is chosen (FW_ENV, else the base fw.environment) before any overlay applies.
   if (isJsonObject(fw) && Object.hasOwn(fw, 'environment')) {
@@ -51,9 +62,15 @@ function parseSections(sections: Record<string, unknown>, parent: string): Confi
   const checked = fw === undefined ? {} : (checkFields(fw, childPath(parent, 'fw'), keyChecks) as FwSection);
   for (const [name, value] of Object.entries(apps)) {
     const key = childPath(parent, name);
-    if (Object.hasOwn(keyChecks, name)) throw badValue(key, `inside fw, as ${childPath(childPath(parent, 'fw'), name)}: it is one of fw's own keys`, value);
+    if (Object.hasOwn(keyChecks, name))
+      throw badValue(
+        key,
+        `inside fw, as ${childPath(childPath(parent, 'fw'), name)}: it is one of fw's own keys`,
+        value,
+      );
     const server = childPath(childPath(parent, 'fw'), 'server_configuration');
-    if (Object.hasOwn(fieldChecks, name)) throw badValue(key, `inside ${server}, as ${childPath(server, name)}: it is one of fw's server settings`, value);
+    if (Object.hasOwn(fieldChecks, name))
+      throw badValue(key, `inside ${server}, as ${childPath(server, name)}: it is one of fw's server settings`, value);
     expectObject(value, key);
   }
   return { fw: checked, apps: apps as ConfigSections['apps'] };
@@ -65,7 +82,9 @@ function parseSections(sections: Record<string, unknown>, parent: string): Confi
  */
 function checkApplicationSections(layout: ConfigLayout): void {
   const baseName = layout.base.fw.bootstrap_application;
-  const overlayNames = Object.values(layout.environments).map((overlay) => overlay.fw.bootstrap_application ?? baseName);
+  const overlayNames = Object.values(layout.environments).map(
+    (overlay) => overlay.fw.bootstrap_application ?? baseName,
+  );
   // The base sections feed every environment, so the base may hold the section of any of them.
   checkSections(layout.base, '', [baseName, ...overlayNames], ['fw', 'environments']);
   Object.entries(layout.environments).forEach(([environment, overlay], index) => {
@@ -73,20 +92,28 @@ function checkApplicationSections(layout: ConfigLayout): void {
   });
 }
 
-function checkSections(sections: ConfigSections, parent: string, names: readonly (string | undefined)[], fixed: readonly string[]): void {
+function checkSections(
+  sections: ConfigSections,
+  parent: string,
+  names: readonly (string | undefined)[],
+  fixed: readonly string[],
+): void {
   const appNames = [...new Set(names.filter((name) => name !== undefined))];
   if (appNames.length === 0) return;
-  for (const name of Object.keys(sections.apps)) if (!appNames.includes(name)) throw unknownKey(parent, name, fixed, appNames);
+  for (const name of Object.keys(sections.apps))
+    if (!appNames.includes(name)) throw unknownKey(parent, name, fixed, appNames);
 }
 
 // The `fw` section: fw's own keys (service-spec.md, "Global configuration keys"), each optional.
 type Check = (value: unknown, key: string) => unknown;
 
 /** A check that `value` passes `test` (returning it), else FW_ERR_CONFIG_BAD_VALUE saying what it expects. */
-const expect = (test: (value: unknown) => boolean, expected: string): Check => (value, key) => {
-  if (!test(value)) throw badValue(key, expected, value);
-  return value;
-};
+const expect =
+  (test: (value: unknown) => boolean, expected: string): Check =>
+  (value, key) => {
+    if (!test(value)) throw badValue(key, expected, value);
+    return value;
+  };
 
 // A name node:net can look up (RFC 1123 labels, `_` as compose services have it); a last label of digits is a mistyped address.
 const HOST_NAME = /^(?!(?:.*\.)?\d+\.?$)\w(?:[\w-]*\w)?(?:\.\w(?:[\w-]*\w)?)*\.?$/;
@@ -98,7 +125,10 @@ export const expectHost: Check = expect(
 );
 
 const integer = (min: number, max: number): Check =>
-  expect((value) => Number.isInteger(value) && (value as number) >= min && (value as number) <= max, `an integer from ${min} to ${max}`);
+  expect(
+    (value) => Number.isInteger(value) && (value as number) >= min && (value as number) <= max,
+    `an integer from ${min} to ${max}`,
+  );
 
 // An application name names the app's own configuration section and its module.
 const APPLICATION_NAME = /^[a-z][a-z0-9_]*$/;
@@ -150,20 +180,26 @@ const fieldChecks: Record<keyof ServerConfiguration, Check> = {
 function checkFields(value: unknown, key: string, checks: Readonly<Record<string, Check>>): Record<string, unknown> {
   const fields = expectObject(value, key);
   rejectUnknownKeys(fields, key, Object.keys(checks));
-  for (const [name, check] of Object.entries(checks)) if (fields[name] !== undefined) check(fields[name], childPath(key, name));
+  for (const [name, check] of Object.entries(checks))
+    if (fields[name] !== undefined) check(fields[name], childPath(key, name));
   return fields;
 }
 
 /** Checks one environment's merged map: node:http refuses a headers timeout above the request timeout (ERR_OUT_OF_RANGE). */
 export function checkServerConfigurationConsistency(server: ServerConfiguration, environment: string): void {
   if (server.headers_timeout_ms <= server.request_timeout_ms) return;
-  throw badValue('fw.server_configuration.headers_timeout_ms', `at most fw.server_configuration.request_timeout_ms (${server.request_timeout_ms}) in environment "${environment}"`, server.headers_timeout_ms);
+  throw badValue(
+    'fw.server_configuration.headers_timeout_ms',
+    `at most fw.server_configuration.request_timeout_ms (${server.request_timeout_ms}) in environment "${environment}"`,
+    server.headers_timeout_ms,
+  );
 }
 
 /** A non-empty list of distinct names ending with the router's handler (nothing after it would run). */
 function validateStreamHandlers(value: unknown, key: string): void {
   const last = ROUTER_STREAM_HANDLER;
-  if (!Array.isArray(value) || value.length === 0) throw badValue(key, `a non-empty array of stream handler names ending with "${last}"`, value);
+  if (!Array.isArray(value) || value.length === 0)
+    throw badValue(key, `a non-empty array of stream handler names ending with "${last}"`, value);
   value.forEach((name: unknown, index) => {
     const first = value.indexOf(expectNonEmptyString(name, `${key}[${index}]`));
     if (first < index) throw badValue(`${key}[${index}]`, `a name not already listed at ${key}[${first}]`, name);
@@ -180,7 +216,11 @@ export function validatePluginEntries(value: unknown, keyPath: string): PluginEn
     rejectUnknownKeys(entry, at, ['phase', 'module', 'options']);
     const phase = expectOneOf<Phase>(entry['phase'], childPath(at, 'phase'), ['pre_request', 'post_request']);
     const module = expectNonEmptyString(entry['module'], childPath(at, 'module'));
-    return { phase, module, ...(entry['options'] !== undefined && { options: expectObject(entry['options'], childPath(at, 'options')) }) };
+    return {
+      phase,
+      module,
+      ...(entry['options'] !== undefined && { options: expectObject(entry['options'], childPath(at, 'options')) }),
+    };
   });
 }
 

@@ -9,7 +9,11 @@ const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 const INVALID_VALUE_CHARACTER = /[^\t\x20-\x7e\x80-\xff]/;
 
 /** Whether `name` is an HTTP token. */
-export function isHeaderName(name: string): boolean { return TOKEN.test(name); }
+export function isHeaderName(name: string): boolean {
+  return TOKEN.test(name);
+}
 
 /** Whether `value` holds no control character but tab. */
-export function isHeaderValue(value: string): boolean { return !INVALID_VALUE_CHARACTER.test(value); }
+export function isHeaderValue(value: string): boolean {
+  return !INVALID_VALUE_CHARACTER.test(value);
+}

@@ -22,7 +22,9 @@ type HttpSocket = Socket & {
 const PARSED = Symbol('fw.parsedByHttp');
 
 /** net.Server's `close()`: open connections stay. Lacking: http's close() cuts responses queued or ended. */
-export function stopAccepting(server: Server, onClosed: () => void): void { NetServer.prototype.close.call(server, () => onClosed()); }
+export function stopAccepting(server: Server, onClosed: () => void): void {
+  NetServer.prototype.close.call(server, () => onClosed());
+}
 
 /** Clears the connection-check interval that keeps a process alive. Lacking: only http's close() does. */
 export function stopConnectionChecks(server: Server): boolean {
@@ -35,7 +37,10 @@ export function stopConnectionChecks(server: Server): boolean {
 /** Sockets between two messages. Lacking: closeIdleConnections() destroys them, cannot list or FIN them. */
 export function idleSockets(server: Server): Set<Socket> | undefined {
   const key = ownSymbol(server, 'http.server.connections');
-  const list = key === undefined ? undefined : (server as unknown as Record<symbol, { idle?: () => { socket?: Socket }[] } | undefined>)[key];
+  const list =
+    key === undefined
+      ? undefined
+      : (server as unknown as Record<symbol, { idle?: () => { socket?: Socket }[] } | undefined>)[key];
   if (typeof list?.idle !== 'function') return undefined;
   return new Set(list.idle().flatMap((parser) => (parser.socket ? [parser.socket] : [])));
 }
@@ -44,19 +49,33 @@ export function idleSockets(server: Server): Set<Socket> | undefined {
  * The response being written on `socket` (`_httpMessage`; null between two). Lacking: `res.socket`
  * goes the other way, and is a getter where this is one read per request (bench/server.bench.ts).
  */
-export function responseOnSocket(socket: Socket): ServerResponse | null | undefined { return (socket as HttpSocket)._httpMessage; }
+export function responseOnSocket(socket: Socket): ServerResponse | null | undefined {
+  return (socket as HttpSocket)._httpMessage;
+}
 
 /** Adds a request header line to `headers` as node:http's parser does: repeats joined, set-cookie listed, content-type and the like kept once. Lacking: only the parser builds `req.headers`. */
-export function addHeaderLine(req: IncomingMessage, name: string, value: string, headers: object): void { (req as IncomingMessage & { _addHeaderLine(name: string, value: string, headers: object): void })._addHeaderLine(name, value, headers); }
+export function addHeaderLine(req: IncomingMessage, name: string, value: string, headers: object): void {
+  (req as IncomingMessage & { _addHeaderLine(name: string, value: string, headers: object): void })._addHeaderLine(
+    name,
+    value,
+    headers,
+  );
+}
 
 /** Sends `connection: close` and closes after `res`. Lacking: a set header shows in `getHeaders()`. */
-export function closeAfterResponse(res: ServerResponse): void { res.shouldKeepAlive = false; }
+export function closeAfterResponse(res: ServerResponse): void {
+  res.shouldKeepAlive = false;
+}
 
 /** Replaces the close after a `connection: close` answer. Lacking: no hook for how it closes. */
-export function onCloseAfterAnswer(socket: Socket, close: () => void): void { (socket as Socket & { destroySoon: () => void }).destroySoon = close; }
+export function onCloseAfterAnswer(socket: Socket, close: () => void): void {
+  (socket as Socket & { destroySoon: () => void }).destroySoon = close;
+}
 
 /** Removes the 'data' listener feeding node:http's parser (and readWhilePaused's). Lacking: detached only on upgrade/connect. */
-export function detachHttpParser(socket: Socket): void { (socket.removeAllListeners('data') as HttpSocket)[PARSED] = false; }
+export function detachHttpParser(socket: Socket): void {
+  (socket.removeAllListeners('data') as HttpSocket)[PARSED] = false;
+}
 
 /**
  * `_paused` reads true while `held()`, which keeps node:http's resumes (buffers drained, body read)
@@ -64,7 +83,12 @@ export function detachHttpParser(socket: Socket): void { (socket.removeAllListen
  */
 export function holdReadingWhile(socket: Socket, held: () => boolean): void {
   let paused = (socket as HttpSocket)._paused === true;
-  Object.defineProperty(socket, '_paused', { configurable: true, enumerable: true, get: () => paused || held(), set: (value: boolean) => (paused = value) });
+  Object.defineProperty(socket, '_paused', {
+    configurable: true,
+    enumerable: true,
+    get: () => paused || held(),
+    set: (value: boolean) => (paused = value),
+  });
 }
 
 /**
@@ -86,7 +110,8 @@ export function readWhilePaused(socket: Socket): void {
     return push.call(socket, chunk, encoding);
   };
   // A pause stopped the handle, and the stream still counts the read it started before node:http consumed it.
-  if (http._handle != null && http._handle.reading !== true && socket.readable) http._read(socket.readableHighWaterMark);
+  if (http._handle != null && http._handle.reading !== true && socket.readable)
+    http._read(socket.readableHighWaterMark);
 }
 
 /** Reads a still `held` socket's bytes to nobody; the stream then ends ('end': node:http's socketOnEnd). */
@@ -98,7 +123,9 @@ function dropUnparsed(socket: HttpSocket, held: () => boolean): void {
 }
 
 /** Whether node:http paused `socket` itself, and will resume it. Lacking: as holdReadingWhile. */
-export function pausedByHttp(socket: Socket): boolean { return (socket as HttpSocket)._paused === true; }
+export function pausedByHttp(socket: Socket): boolean {
+  return (socket as HttpSocket)._paused === true;
+}
 
 /** Resumes `socket`'s node:http parser, paused beside it, then the socket. Lacking: as holdReadingWhile. */
 export function resumeReading(socket: Socket): void {
@@ -107,7 +134,9 @@ export function resumeReading(socket: Socket): void {
 }
 
 /** What `res` buffers, head included, before it has a socket. Lacking: `writableLength` counts nothing. */
-export function bufferedOutput(res: ServerResponse): number { return (res as ServerResponse & { outputSize: number }).outputSize; }
+export function bufferedOutput(res: ServerResponse): number {
+  return (res as ServerResponse & { outputSize: number }).outputSize;
+}
 
 /**
  * Bytes handed to the kernel (`_handle.bytesWritten - writeQueueSize`); -1 without a handle.

@@ -51,14 +51,20 @@ export function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
   try {
     // A parser in front of fw (express.text(), express.raw()) read it, decompressed, into `req.body`.
     const upstream = req.readableDidRead ? (req as IncomingMessage & { body?: unknown }).body : undefined;
-    if (typeof upstream === 'string' || Buffer.isBuffer(upstream)) return Promise.resolve(withinLimit(req, typeof upstream === 'string' ? Buffer.from(upstream) : upstream, limit));
-    const encoding = req.headers['content-encoding']?.split(',').map((coding) => coding.trim().toLowerCase()).find((coding) => coding !== '' && coding !== 'identity');
-    if (encoding !== undefined) throw new FwError('FW_ERR_UNSUPPORTED_ENCODING', 'unsupported content-encoding', { details: { encoding } });
+    if (typeof upstream === 'string' || Buffer.isBuffer(upstream))
+      return Promise.resolve(withinLimit(req, typeof upstream === 'string' ? Buffer.from(upstream) : upstream, limit));
+    const encoding = req.headers['content-encoding']
+      ?.split(',')
+      .map((coding) => coding.trim().toLowerCase())
+      .find((coding) => coding !== '' && coding !== 'identity');
+    if (encoding !== undefined)
+      throw new FwError('FW_ERR_UNSUPPORTED_ENCODING', 'unsupported content-encoding', { details: { encoding } });
     const declared = declaredLength(req);
     if (declared !== undefined && declared > limit) throw tooLarge(req, limit, { declared });
     // The stream ended before we looked: fine for a request that never had a body.
     const ended = req.readableEnded || req.readableDidRead;
-    if (ended && carriesBody(req)) throw new FwError('FW_ERR_BODY_ALREADY_CONSUMED', 'the request body was already read by someone else');
+    if (ended && carriesBody(req))
+      throw new FwError('FW_ERR_BODY_ALREADY_CONSUMED', 'the request body was already read by someone else');
     if (ended) return Promise.resolve(Buffer.alloc(0));
     if (req.destroyed) throw incomplete(declared, 0);
     return (message[READ] = collect(req, limit, declared));
@@ -102,13 +108,15 @@ function collect(req: IncomingMessage, limit: number, declared: number | undefin
       const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
       received += bytes.length;
       small = bytes.length < 1024 ? (small % 1024) + 1 : 0;
-      if (received <= limit) return void chunks.push(small === 1024 ? Buffer.concat([...chunks.splice(-1023), bytes]) : bytes);
+      if (received <= limit)
+        return void chunks.push(small === 1024 ? Buffer.concat([...chunks.splice(-1023), bytes]) : bytes);
       // Stop pulling bytes off the wire (tooLarge closes the connection after the answer).
       req.unpipe();
       req.pause();
       finish(tooLarge(req, limit, { received }));
     };
-    const onEnd = (): void => finish(declared !== undefined && received !== declared ? incomplete(declared, received) : undefined);
+    const onEnd = (): void =>
+      finish(declared !== undefined && received !== declared ? incomplete(declared, received) : undefined);
     const onError = (cause: Error): void => void (settled || finish(incomplete(declared, received, cause)));
     // 'close' before 'end' is how an aborted upload shows (after the doc-deprecated 'aborted').
     const onClose = (): void => void (settled || finish(incomplete(declared, received)));
@@ -123,10 +131,18 @@ export const DEFAULT_MAX_BODY_SIZE = 1_048_576;
  * Whether an answer written now leaves more of `req`'s body unread than DEFAULT_MAX_BODY_SIZE, or a chunked one (docs/pipeline.md,
  * "Unread bodies"): node:http would read it all to keep the connection (a client decides how much), so the answer closes it instead.
  */
-export function leavesBodyUnread(req: IncomingMessage): boolean { return !req.complete && req.readableFlowing === null && (req.headers['transfer-encoding'] !== undefined || (declaredLength(req) ?? 0) > DEFAULT_MAX_BODY_SIZE); }
+export function leavesBodyUnread(req: IncomingMessage): boolean {
+  return (
+    !req.complete &&
+    req.readableFlowing === null &&
+    (req.headers['transfer-encoding'] !== undefined || (declaredLength(req) ?? 0) > DEFAULT_MAX_BODY_SIZE)
+  );
+}
 
 /** Whether `req` says it carries a body: Transfer-Encoding, or a Content-Length above 0. */
-export function carriesBody(req: IncomingMessage): boolean { return req.headers['transfer-encoding'] !== undefined || (declaredLength(req) ?? 0) > 0; }
+export function carriesBody(req: IncomingMessage): boolean {
+  return req.headers['transfer-encoding'] !== undefined || (declaredLength(req) ?? 0) > 0;
+}
 
 /** Content-Length as a number; undefined when absent or when Transfer-Encoding overrides it. */
 function declaredLength(req: IncomingMessage): number | undefined {
@@ -143,7 +159,10 @@ function tooLarge(req: IncomingMessage, limit: number, facts: Record<string, num
 }
 
 function incomplete(declared: number | undefined, received: number, cause?: unknown): FwError {
-  return new FwError('FW_ERR_BODY_LENGTH_MISMATCH', 'request body incomplete', { cause, details: { declared, received } });
+  return new FwError('FW_ERR_BODY_LENGTH_MISMATCH', 'request body incomplete', {
+    cause,
+    details: { declared, received },
+  });
 }
 
 /** A parsed Content-Type: `type/subtype` and the `charset` parameter (undefined when absent), lowercased. */
@@ -163,7 +182,9 @@ export function parseContentType(header: string | undefined): ContentType | unde
   if (header === last.header) return last.parsed;
   const semicolon = header.indexOf(';');
   const mediaType = (semicolon === -1 ? header : header.slice(0, semicolon)).trim().toLowerCase();
-  const parsed = MEDIA_TYPE.test(mediaType) ? { mediaType, charset: semicolon === -1 ? undefined : charsetOf(header, semicolon) } : undefined;
+  const parsed = MEDIA_TYPE.test(mediaType)
+    ? { mediaType, charset: semicolon === -1 ? undefined : charsetOf(header, semicolon) }
+    : undefined;
   last = { header, parsed };
   return parsed;
 }
@@ -171,11 +192,22 @@ export function parseContentType(header: string | undefined): ContentType | unde
 let last: { readonly header: string; readonly parsed: ContentType | undefined } = { header: '', parsed: undefined };
 
 /** True for `application/json` and every `+json` structured-syntax type (RFC 6839 §3.1). */
-export function isJsonMediaType(mediaType: string): boolean { return mediaType === 'application/json' || mediaType.endsWith('+json'); }
+export function isJsonMediaType(mediaType: string): boolean {
+  return mediaType === 'application/json' || mediaType.endsWith('+json');
+}
 
-const UTF8_LABELS: ReadonlySet<string> = new Set(['utf-8', 'utf8', 'unicode-1-1-utf-8', 'unicode11utf8', 'unicode20utf8', 'x-unicode20utf8']);
+const UTF8_LABELS: ReadonlySet<string> = new Set([
+  'utf-8',
+  'utf8',
+  'unicode-1-1-utf-8',
+  'unicode11utf8',
+  'unicode20utf8',
+  'x-unicode20utf8',
+]);
 /** True for UTF-8 under its WHATWG Encoding labels (`utf-8`, `utf8`, `unicode-1-1-utf-8`...). */
-export function isUtf8Charset(charset: string): boolean { return UTF8_LABELS.has(charset); }
+export function isUtf8Charset(charset: string): boolean {
+  return UTF8_LABELS.has(charset);
+}
 
 /** The first `charset` parameter; parsing stops quietly at the first malformed parameter. */
 function charsetOf(header: string, from: number): string | undefined {
@@ -238,7 +270,8 @@ export function checkJsonValue<T>(value: T): T {
     if (Object.hasOwn(node, '__proto__')) throw forbidden('__proto__');
     const record = node as Record<string, unknown>;
     const ctor = Object.hasOwn(node, 'constructor') ? record['constructor'] : undefined;
-    if (typeof ctor === 'object' && ctor !== null && Object.hasOwn(ctor, 'prototype')) throw forbidden('constructor.prototype');
+    if (typeof ctor === 'object' && ctor !== null && Object.hasOwn(ctor, 'prototype'))
+      throw forbidden('constructor.prototype');
     for (const key in record) stack.push([record[key], depth + 1]);
   }
   return value;
@@ -249,5 +282,8 @@ function forbidden(key: string): FwError {
 }
 
 function tooDeep(cause?: unknown): FwError {
-  return new FwError('FW_ERR_BODY_TOO_DEEP', 'JSON body nested too deeply', { cause, details: { maxDepth: MAX_JSON_DEPTH } });
+  return new FwError('FW_ERR_BODY_TOO_DEEP', 'JSON body nested too deeply', {
+    cause,
+    details: { maxDepth: MAX_JSON_DEPTH },
+  });
 }

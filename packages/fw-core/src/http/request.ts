@@ -76,7 +76,9 @@ export interface FwRequest {
 }
 
 /** The request's fields as the constructor sets them (what an app declared is theirs to set). */
-type RequestFields = { -readonly [K in keyof Omit<FwRequest, 'log' | 'signal' | 'auth_data' | 'locals'>]: FwRequest[K] } & { auth_data: unknown; locals: unknown };
+type RequestFields = {
+  -readonly [K in keyof Omit<FwRequest, 'log' | 'signal' | 'auth_data' | 'locals'>]: FwRequest[K];
+} & { auth_data: unknown; locals: unknown };
 
 /** Its fields are FwRequest's; the class adds `log` and `signal`. */
 export interface PipelineRequest extends Omit<FwRequest, 'log' | 'signal'> {}
@@ -91,7 +93,18 @@ export class PipelineRequest {
   #log: Logger | undefined = undefined;
   #signal: AbortSignal | undefined = undefined;
 
-  constructor(raw: IncomingMessage, res: ServerResponse, id: string, json: JsonLib, path: string, query: string, bindings: Readonly<Record<string, string>>, pathinfo: readonly string[] | undefined, route: RouteInfo, logger: Logger) {
+  constructor(
+    raw: IncomingMessage,
+    res: ServerResponse,
+    id: string,
+    json: JsonLib,
+    path: string,
+    query: string,
+    bindings: Readonly<Record<string, string>>,
+    pathinfo: readonly string[] | undefined,
+    route: RouteInfo,
+    logger: Logger,
+  ) {
     const fields: RequestFields = this;
     fields.raw = raw;
     fields.res = res;
@@ -112,15 +125,20 @@ export class PipelineRequest {
     this.#logger = logger;
   }
 
-  get log(): Logger { return (this.#log ??= requestLogger(this.#logger, this.id)); }
+  get log(): Logger {
+    return (this.#log ??= requestLogger(this.#logger, this.id));
+  }
 
-  get signal(): AbortSignal { return (this.#signal ??= abortedWhenGone(this.res)); }
+  get signal(): AbortSignal {
+    return (this.#signal ??= abortedWhenGone(this.res));
+  }
 }
 
 /** Aborted when `res` closes unended; node:http's own `req.signal` is missing before Node 24.x, which `engines` admits. */
 function abortedWhenGone(res: ServerResponse): AbortSignal {
   const controller = new AbortController();
   const onClose = (): void => void (res.writableEnded || controller.abort());
-  if (res.closed) onClose(); else res.once('close', onClose);
+  if (res.closed) onClose();
+  else res.once('close', onClose);
   return controller.signal;
 }

@@ -42,7 +42,10 @@ export interface FileResponse {
  * A JSON array written item by item as the client reads it, bare or as `{"<key>": [...]}`: for
  * lists whose size the client chooses. A client gone stops it and closes an async iterator.
  */
-export interface JsonStreamResponse<Key extends string | undefined = string | undefined, Status extends number = number> {
+export interface JsonStreamResponse<
+  Key extends string | undefined = string | undefined,
+  Status extends number = number,
+> {
   readonly kind: 'json_stream';
   readonly status: Status;
   readonly headers?: HeaderMap;
@@ -53,14 +56,21 @@ export interface JsonStreamResponse<Key extends string | undefined = string | un
 }
 
 /** Copies what a route's response schema lists of a body (schema/project-response.ts); `each` every item of an array (a jsonStream's), `fields` each listed key. */
-export type Projection = ((value: unknown) => unknown) & { readonly each?: Projection; readonly fields?: ReadonlyMap<string, Projection> };
+export type Projection = ((value: unknown) => unknown) & {
+  readonly each?: Projection;
+  readonly fields?: ReadonlyMap<string, Projection>;
+};
 
 /** Everything a controller may answer. */
 export type FwResponse = JsonResponse | StatusResponse | RedirectResponse | FileResponse | JsonStreamResponse;
 
 /** `{kind: 'json'}` with status 200 unless given; the body's and status's types are kept for typed routes. */
 export function json<Body>(body: Body): JsonResponse<Body, 200>;
-export function json<Body, Status extends number>(body: Body, status: Status, headers?: HeaderMap): JsonResponse<Body, Status>;
+export function json<Body, Status extends number>(
+  body: Body,
+  status: Status,
+  headers?: HeaderMap,
+): JsonResponse<Body, Status>;
 export function json(body: unknown, status = 200, headers?: HeaderMap): JsonResponse {
   return headers === undefined ? { kind: 'json', status, body } : { kind: 'json', status, body, headers };
 }
@@ -70,7 +80,13 @@ export function jsonStream<const Key extends string | undefined = undefined, Sta
   items: Iterable<unknown> | AsyncIterable<unknown>,
   { key, status: code, headers }: { readonly key?: Key; readonly status?: Status; readonly headers?: HeaderMap } = {},
 ): JsonStreamResponse<Key, Status> & { readonly key: Key } {
-  return { kind: 'json_stream', status: (code ?? 200) as Status, items, ...(key !== undefined && { key }), ...(headers && { headers }) } as JsonStreamResponse<Key, Status> & { readonly key: Key };
+  return {
+    kind: 'json_stream',
+    status: (code ?? 200) as Status,
+    items,
+    ...(key !== undefined && { key }),
+    ...(headers && { headers }),
+  } as JsonStreamResponse<Key, Status> & { readonly key: Key };
 }
 
 /** A bare status, optionally with headers and a body. */
@@ -84,7 +100,11 @@ export function html(body: string, code = 200, headers?: HeaderMap): StatusRespo
 }
 
 /** A redirect, 302 unless given; `headers` (a `cache-control`) go beside the location, which wins over theirs. */
-export function redirect(location: string, code: RedirectResponse['status'] = 302, headers?: HeaderMap): RedirectResponse {
+export function redirect(
+  location: string,
+  code: RedirectResponse['status'] = 302,
+  headers?: HeaderMap,
+): RedirectResponse {
   return { kind: 'redirect', status: code, location, ...(headers && { headers }) };
 }
 

@@ -20,47 +20,72 @@ import type { FwRequest, JsonLib } from './request.ts';
 import { isThenable, type FwResponse, type HeaderMap, type JsonStreamResponse, type Projection } from './response.ts';
 
 /** The request a response answers, its plugins' `responseHeaders` optional. An FwRequest is one; so is fw's context before routing. */
-export interface ResponseTarget extends Pick<FwRequest, 'raw' | 'res' | 'id' | 'json'>, Partial<Pick<FwRequest, 'responseHeaders'>> {}
+export interface ResponseTarget
+  extends Pick<FwRequest, 'raw' | 'res' | 'id' | 'json'>, Partial<Pick<FwRequest, 'responseHeaders'>> {}
 
 const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
 
 /** True when no response can be written any more: one was started, or the client is gone. */
-export function isAnswered(res: ServerResponse): boolean { return res.headersSent || res.writableEnded || res.destroyed; }
+export function isAnswered(res: ServerResponse): boolean {
+  return res.headersSent || res.writableEnded || res.destroyed;
+}
 
 const JSON_DEFAULTS: HeaderMap = Object.freeze({ 'content-type': JSON_CONTENT_TYPE });
 const KINDS = new Set(['json', 'status', 'redirect', 'file', 'json_stream']);
 
 /** Writes a response description (a promise for files and streams), or throws FW_ERR_HANDLER_BAD_RESPONSE first; `projections`: schemas by status. */
-export function writeResponse(target: ResponseTarget, response: FwResponse, projections?: ReadonlyMap<number, Projection>): void | Promise<void> {
+export function writeResponse(
+  target: ResponseTarget,
+  response: FwResponse,
+  projections?: ReadonlyMap<number, Projection>,
+): void | Promise<void> {
   const status = checkStatus(response);
   if (isAnswered(target.res)) return unread(response);
   switch (response.kind) {
     case 'json': {
       const project = projections?.get(status);
-      return writeComplete(target, status, response.headers, JSON_DEFAULTS, encodeJson(target.json, project === undefined ? response.body : project(response.body)));
+      return writeComplete(
+        target,
+        status,
+        response.headers,
+        JSON_DEFAULTS,
+        encodeJson(target.json, project === undefined ? response.body : project(response.body)),
+      );
     }
     case 'status':
       return writeComplete(target, status, response.headers, undefined, response.body);
     case 'redirect':
-      return writeComplete(target, status, { ...response.headers, location: encodeLocation(response.location) }, undefined, undefined);
+      return writeComplete(
+        target,
+        status,
+        { ...response.headers, location: encodeLocation(response.location) },
+        undefined,
+        undefined,
+      );
     case 'file':
       return writeFile(target, response.path, status, response.headers);
     case 'json_stream': {
       // The head goes with the first bytes: an item that fails before them (its projection, the iterator) gets fw's 500, not a cut.
-      const head = () => void (target.res.headersSent || writeHead(target, status, response.headers, JSON_DEFAULTS, undefined));
+      const head = () =>
+        void (target.res.headersSent || writeHead(target, status, response.headers, JSON_DEFAULTS, undefined));
       if (target.raw.method === 'HEAD') return (head(), target.res.end(), unread(response));
       const { items, key } = response;
       const each = itemProjection(projections?.get(status), response, status);
       const [open, close] = key === undefined ? ['[', ']'] : [`{${target.json.stringify(key)}:[`, ']}'];
       // An Array subclass's slices stay subclasses, whose toJSON() JSON.stringify would send: its elements, as a plain Array.
       const list = Array.isArray(items) && Object.getPrototypeOf(items) !== Array.prototype ? Array.from(items) : items;
-      return Array.isArray(list) && target.json === JSON ? writeJsonArray(target.res, head, list, each, open, close, 0, 1) : writeJsonStream(target, head, list, each, open, close);
+      return Array.isArray(list) && target.json === JSON
+        ? writeJsonArray(target.res, head, list, each, open, close, 0, 1)
+        : writeJsonStream(target, head, list, each, open, close);
     }
   }
 }
 
 /** Items a HEAD or a client gone never pulls: those that hold a resource already (a Readable, a cursor) are disposed of, as a GET's are at their end. */
-const unread = (response: FwResponse): Promise<void> | undefined => (response.kind === 'json_stream' ? (response.items as { [Symbol.asyncDispose]?: () => Promise<void> })[Symbol.asyncDispose]?.() : undefined);
+const unread = (response: FwResponse): Promise<void> | undefined =>
+  response.kind === 'json_stream'
+    ? (response.items as { [Symbol.asyncDispose]?: () => Promise<void> })[Symbol.asyncDispose]?.()
+    : undefined;
 
 /** A plugin's whole answer (then it returns `['stop', ...]`); none once one started or the client left. */
 export function reply(req: ResponseTarget, status: number, headers: HeaderMap, body?: string | Uint8Array): void {
@@ -77,19 +102,49 @@ export function replyJson(req: ResponseTarget, status: number, value: unknown, h
  * small HTML page when Accept lists text/html before any JSON type; either with the `stack` lines given (only with
  * `use_stacktrace`). A response already started is cut, never completed wrong.
  */
-export function writeError(target: ResponseTarget, status: number, message: string, options: { readonly stack?: readonly string[]; readonly headers?: HeaderMap } = {}): void {
+export function writeError(
+  target: ResponseTarget,
+  status: number,
+  message: string,
+  options: { readonly stack?: readonly string[]; readonly headers?: HeaderMap } = {},
+): void {
   const { res } = target;
-  if (res.headersSent) { if (!res.writableEnded) res.destroy(); return; }
+  if (res.headersSent) {
+    if (!res.writableEnded) res.destroy();
+    return;
+  }
   if (res.destroyed) return;
   const html = prefersHtml(target.raw.headers.accept);
-  const body = html ? htmlPage(status, message, options.stack) : target.json.stringify(options.stack === undefined ? { error: message } : { error: message, stacktrace: options.stack });
-  writeComplete(target, status, { ...options.headers, 'content-type': html ? 'text/html; charset=utf-8' : JSON_CONTENT_TYPE }, undefined, body);
+  const body = html
+    ? htmlPage(status, message, options.stack)
+    : target.json.stringify(
+        options.stack === undefined ? { error: message } : { error: message, stacktrace: options.stack },
+      );
+  writeComplete(
+    target,
+    status,
+    { ...options.headers, 'content-type': html ? 'text/html; charset=utf-8' : JSON_CONTENT_TYPE },
+    undefined,
+    body,
+  );
 }
 
 /** Head and whole body in one go, following the body rules above. */
-function writeComplete(target: ResponseTarget, status: number, own: HeaderMap | undefined, defaults: HeaderMap | undefined, body: string | Uint8Array | undefined): void {
+function writeComplete(
+  target: ResponseTarget,
+  status: number,
+  own: HeaderMap | undefined,
+  defaults: HeaderMap | undefined,
+  body: string | Uint8Array | undefined,
+): void {
   const bodyless = status === 204 || status === 304;
-  const length = bodyless ? undefined : body === undefined ? 0 : typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength;
+  const length = bodyless
+    ? undefined
+    : body === undefined
+      ? 0
+      : typeof body === 'string'
+        ? Buffer.byteLength(body)
+        : body.byteLength;
   writeHead(target, status, own, defaults, length);
   if (bodyless || body === undefined || target.raw.method === 'HEAD') return void target.res.end();
   // A response that counts its bytes (stream/exchange.ts) is told the length, UTF-8 bytes for a string.
@@ -102,7 +157,13 @@ function writeComplete(target: ResponseTarget, status: number, own: HeaderMap | 
  * The head with the precedence above, in one `writeHead(status, flatArray)` (bench/server.bench.ts). The body's framing is fw's
  * (`length`, or chunked): a map's `transfer-encoding` or `content-length` is dropped, but a 204's or 304's `content-length: 0` (Safari).
  */
-function writeHead(target: ResponseTarget, status: number, own: HeaderMap | undefined, defaults: HeaderMap | undefined, length: number | undefined): void {
+function writeHead(
+  target: ResponseTarget,
+  status: number,
+  own: HeaderMap | undefined,
+  defaults: HeaderMap | undefined,
+  length: number | undefined,
+): void {
   const flat: (string | number)[] = [];
   const merged = mergeHeaders(defaults, target.responseHeaders, own);
   for (const name in merged) {
@@ -110,7 +171,8 @@ function writeHead(target: ResponseTarget, status: number, own: HeaderMap | unde
     if (name === 'content-length' && (merged[name] !== '0' || (status !== 204 && status !== 304))) continue;
     const value = merged[name] as string | readonly string[];
     // A `location` that is a path on fw's own site goes under the mount path (RFC 9110 §10.2.2 allows a relative reference).
-    if (name === 'location' && typeof value === 'string') flat.push(name, isSitePath(value) ? `${mountPath(target)}${value}` : value);
+    if (name === 'location' && typeof value === 'string')
+      flat.push(name, isSitePath(value) ? `${mountPath(target)}${value}` : value);
     else if (typeof value === 'string') flat.push(name, value);
     else for (const item of value) flat.push(name, item);
   }
@@ -118,7 +180,8 @@ function writeHead(target: ResponseTarget, status: number, own: HeaderMap | unde
   flat.push('x-request-id', target.id, 'x-content-type-options', 'nosniff');
   // An answer that says `connection: close` (a 429 refusing a body it never read) or leaves a large body unread (a 404) closes lingering: node:http's own close would reset a client still sending, whose stack then drops the answer; its drain would read all the client sends.
   const connection = merged?.['connection'];
-  if ((connection !== undefined && /^close$/i.test(String(connection))) || leavesBodyUnread(target.raw)) closeLingering(target.res);
+  if ((connection !== undefined && /^close$/i.test(String(connection))) || leavesBodyUnread(target.raw))
+    closeLingering(target.res);
   target.res.writeHead(status, flat as string[]);
 }
 
@@ -142,21 +205,33 @@ export function mountPath(target: Pick<ResponseTarget, 'raw'>): string {
 
 /** `location` as a URI-reference (RFC 9110 §10.2.2): what none holds (non-ASCII, spaces, CR/LF, a stray `%`) percent-encoded as UTF-8, escapes kept, as Express's encodeurl. */
 export function encodeLocation(location: string): string {
-  return location.replace(/(?:[^\x21\x23-\x3b\x3d\x3f-\x5f\x61-\x7a\x7c\x7e]|%(?:[^0-9a-fA-F]|[0-9a-fA-F][^0-9a-fA-F]|$))+/g, (text) => encodeURI(text.toWellFormed()));
+  return location.replace(
+    /(?:[^\x21\x23-\x3b\x3d\x3f-\x5f\x61-\x7a\x7c\x7e]|%(?:[^0-9a-fA-F]|[0-9a-fA-F][^0-9a-fA-F]|$))+/g,
+    (text) => encodeURI(text.toWellFormed()),
+  );
 }
 
 /** A path on this site: `/x`, not `//host/x` nor `/\\host/x`, which leave it. */
-export function isSitePath(path: string): boolean { return path[0] === '/' && path[1] !== '/' && path[1] !== '\\'; }
+export function isSitePath(path: string): boolean {
+  return path[0] === '/' && path[1] !== '/' && path[1] !== '\\';
+}
 
 /** Lowercased union of the maps, later ones winning; the map itself when only `defaults` has entries (`for in` skips an undefined one, here and in writeHead). */
-function mergeHeaders(defaults: HeaderMap | undefined, plugins: HeaderMap | undefined, own: HeaderMap | undefined): HeaderMap | undefined {
+function mergeHeaders(
+  defaults: HeaderMap | undefined,
+  plugins: HeaderMap | undefined,
+  own: HeaderMap | undefined,
+): HeaderMap | undefined {
   if (isEmpty(plugins) && isEmpty(own)) return defaults;
   const merged: Record<string, string | readonly string[]> = { ...defaults };
   for (const map of [plugins, own]) {
     for (const name in map) {
       const key = name.toLowerCase();
       // Vary is a list (RFC 9110 §12.5.5): a plugin's (CORS's Origin) and the handler's both decide the answer, so both are sent.
-      merged[key] = key === 'vary' && merged.vary !== undefined ? [merged.vary, map[name]!].flat().join(', ') : (map[name] as string | readonly string[]);
+      merged[key] =
+        key === 'vary' && merged.vary !== undefined
+          ? [merged.vary, map[name]!].flat().join(', ')
+          : (map[name] as string | readonly string[]);
     }
   }
   return merged;
@@ -181,7 +256,12 @@ function encodeJson(json: JsonLib, value: unknown): string {
 function checkStatus(response: FwResponse): number {
   if (typeof response !== 'object' || response === null) throw badResponse(String(response));
   // Untyped JavaScript may return the body itself (`{ok: true}`), as Express's res.json or Hono's c.json take it.
-  if (!KINDS.has(response.kind)) throw badResponse(response.kind === undefined ? 'a plain object, not a response: wrap a body in json()' : `kind ${String(response.kind)}`);
+  if (!KINDS.has(response.kind))
+    throw badResponse(
+      response.kind === undefined
+        ? 'a plain object, not a response: wrap a body in json()'
+        : `kind ${String(response.kind)}`,
+    );
   const status = response.status ?? 200;
   if (!Number.isInteger(status) || status < 200 || status > 599) throw badResponse(`status ${String(status)}`);
   return status;
@@ -189,7 +269,11 @@ function checkStatus(response: FwResponse): number {
 
 /** FW_ERR_HANDLER_BAD_RESPONSE: the handler returned `what`, and what it may return. */
 export function badResponse(what: string, cause?: unknown): FwError {
-  return new FwError('FW_ERR_HANDLER_BAD_RESPONSE', `handler returned ${what}; return json(), jsonStream(), status(), html(), redirect() or sendFile()`, { cause });
+  return new FwError(
+    'FW_ERR_HANDLER_BAD_RESPONSE',
+    `handler returned ${what}; return json(), jsonStream(), status(), html(), redirect() or sendFile()`,
+    { cause },
+  );
 }
 
 /** Bytes gathered before one `res.write`: large enough that writes stay cheap, small enough to yield often. */
@@ -201,9 +285,17 @@ const CHUNK_CHARS = 64 * 1024;
  * next item and runs an async iterator's `return()` (a database cursor is released). Rejects with what the iterator or
  * json_lib throws; the caller answers 500 when no byte went, else cuts the response.
  */
-async function writeJsonStream(target: ResponseTarget, head: () => void, items: JsonStreamResponse['items'], each: Projection | undefined, open: string, close: string): Promise<void> {
+async function writeJsonStream(
+  target: ResponseTarget,
+  head: () => void,
+  items: JsonStreamResponse['items'],
+  each: Projection | undefined,
+  open: string,
+  close: string,
+): Promise<void> {
   const { res, json } = target;
-  const iterator = Symbol.asyncIterator in items ? items[Symbol.asyncIterator]() : (items as Iterable<unknown>)[Symbol.iterator]();
+  const iterator =
+    Symbol.asyncIterator in items ? items[Symbol.asyncIterator]() : (items as Iterable<unknown>)[Symbol.iterator]();
   let chunk = open;
   let batch: unknown[] = [];
   let wanted = 1; // the batch's size
@@ -216,7 +308,9 @@ async function writeJsonStream(target: ResponseTarget, head: () => void, items: 
   try {
     for (;;) {
       const next = iterator.next();
-      const step = isThenable<IteratorResult<unknown>>(next) ? await new Promise<IteratorResult<unknown>>((resolve, reject) => void next.then((leave = resolve), reject)) : next;
+      const step = isThenable<IteratorResult<unknown>>(next)
+        ? await new Promise<IteratorResult<unknown>>((resolve, reject) => void next.then((leave = resolve), reject))
+        : next;
       if (res.destroyed) return;
       leave = undefined;
       if (step.done !== true) {
@@ -227,7 +321,8 @@ async function writeJsonStream(target: ResponseTarget, head: () => void, items: 
         // JSON's array without its brackets; undefined and functions are null there, as in any JSON array.
         const text = json === JSON ? JSON.stringify(batch).slice(1, -1) : (json.stringify(batch[0]) ?? 'null');
         chunk = `${chunk}${comma}${text}`;
-        if (json === JSON) wanted = Math.max(1, Math.floor(((CHUNK_CHARS - chunk.length) * batch.length) / text.length));
+        if (json === JSON)
+          wanted = Math.max(1, Math.floor(((CHUNK_CHARS - chunk.length) * batch.length) / text.length));
         [comma, batch] = [',', []];
       }
       if (step.done === true) break;
@@ -249,8 +344,17 @@ async function writeJsonStream(target: ResponseTarget, head: () => void, items: 
 }
 
 /** The same body from an array, with JSON: slices sized from the first item to fill a chunk, synchronous until the socket pushes back (bench/list-answer.bench.ts). */
-function writeJsonArray(res: ServerResponse, head: () => void, items: readonly unknown[], each: Projection | undefined, chunk: string, close: string, from: number, count: number): void | Promise<void> {
-  for (let at = from; at < items.length; ) {
+function writeJsonArray(
+  res: ServerResponse,
+  head: () => void,
+  items: readonly unknown[],
+  each: Projection | undefined,
+  chunk: string,
+  close: string,
+  from: number,
+  count: number,
+): void | Promise<void> {
+  for (let at = from; at < items.length;) {
     if (res.destroyed) return;
     const slice = items.slice(at, at + count);
     const text = JSON.stringify(each === undefined ? slice : slice.map(each)).slice(1, -1);
@@ -267,7 +371,11 @@ function writeJsonArray(res: ServerResponse, head: () => void, items: readonly u
 }
 
 /** What each item goes through: the schema of the array's items, else the item projected as the only one of `[item]` or `{"<key>": [item]}`, as a json() body would be; a key that body leaves out fails the answer (a 500), not nulls. */
-function itemProjection(project: Projection | undefined, response: JsonStreamResponse, status: number): Projection | undefined {
+function itemProjection(
+  project: Projection | undefined,
+  response: JsonStreamResponse,
+  status: number,
+): Projection | undefined {
   const { key } = response;
   const each = (key === undefined ? project : project?.fields?.get(key))?.each;
   if (each !== undefined || project === undefined) return each;
@@ -276,7 +384,11 @@ function itemProjection(project: Projection | undefined, response: JsonStreamRes
     const kept = (project({ [key]: list }) as Record<string, unknown[] | undefined>)[key];
     if (kept !== undefined) return kept;
     if (list.length === 0) void unread(response);
-    throw new FwError('FW_ERR_RESPONSE_NOT_PROJECTABLE', `jsonStream key ${key}: the response schema for ${status} lets no value leave under it, so each item would be sent as null; list ${key} in its properties`, { details: { key, status } });
+    throw new FwError(
+      'FW_ERR_RESPONSE_NOT_PROJECTABLE',
+      `jsonStream key ${key}: the response schema for ${status} lets no value leave under it, so each item would be sent as null; list ${key} in its properties`,
+      { details: { key, status } },
+    );
   };
   // Tried on [] before any item is read: an empty list is refused too, its items disposed of unread (a cursor released).
   keyed([]);
@@ -296,13 +408,27 @@ function drained(res: ServerResponse): Promise<void> {
 
 /** Reason phrases for the statuses fw answers with itself. */
 const REASONS: Readonly<Record<number, string>> = {
-  400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 405: 'Method Not Allowed', 408: 'Request Timeout',
-  413: 'Content Too Large', 415: 'Unsupported Media Type', 422: 'Unprocessable Content', 429: 'Too Many Requests',
-  500: 'Internal Server Error', 501: 'Not Implemented', 502: 'Bad Gateway', 503: 'Service Unavailable', 504: 'Gateway Timeout',
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  405: 'Method Not Allowed',
+  408: 'Request Timeout',
+  413: 'Content Too Large',
+  415: 'Unsupported Media Type',
+  422: 'Unprocessable Content',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  501: 'Not Implemented',
+  502: 'Bad Gateway',
+  503: 'Service Unavailable',
+  504: 'Gateway Timeout',
 };
 
 /** The text a 5xx answer shows instead of its error's message: `internal server error`, `service unavailable`... */
-export function serverErrorText(status: number): string { return (REASONS[status] ?? REASONS[500]!).toLowerCase(); }
+export function serverErrorText(status: number): string {
+  return (REASONS[status] ?? REASONS[500]!).toLowerCase();
+}
 
 function prefersHtml(accept: string | undefined): boolean {
   const htmlAt = accept?.indexOf('text/html') ?? -1;
@@ -316,17 +442,41 @@ function htmlPage(status: number, message: string, stack: readonly string[] | un
 }
 
 /** Escapes `text` for an HTML text node or a quoted attribute value (error pages, directory listings). */
-export function escapeHtml(text: string): string { return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`); }
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
 
 /** The built-in content types by extension; text types carry a charset so browsers never guess; text/javascript for all scripts (RFC 9239). */
 const MIME_TYPES: ReadonlyMap<string, string> = new Map(
   Object.entries({
-    'text/html; charset=utf-8': 'html htm', 'text/css; charset=utf-8': 'css', 'text/javascript; charset=utf-8': 'js mjs cjs',
-    'application/json; charset=utf-8': 'json map', 'application/manifest+json; charset=utf-8': 'webmanifest', 'text/plain; charset=utf-8': 'txt',
-    'text/csv; charset=utf-8': 'csv', 'text/markdown; charset=utf-8': 'md', 'application/xml; charset=utf-8': 'xml', 'image/svg+xml; charset=utf-8': 'svg',
-    'image/png': 'png', 'image/jpeg': 'jpg jpeg', 'image/gif': 'gif', 'image/webp': 'webp', 'image/avif': 'avif', 'image/x-icon': 'ico',
-    'application/pdf': 'pdf', 'application/wasm': 'wasm', 'application/zip': 'zip', 'font/woff': 'woff', 'font/woff2': 'woff2', 'font/ttf': 'ttf', 'font/otf': 'otf',
-    'video/mp4': 'mp4', 'video/webm': 'webm', 'audio/mpeg': 'mp3', 'audio/ogg': 'ogg', 'audio/wav': 'wav',
+    'text/html; charset=utf-8': 'html htm',
+    'text/css; charset=utf-8': 'css',
+    'text/javascript; charset=utf-8': 'js mjs cjs',
+    'application/json; charset=utf-8': 'json map',
+    'application/manifest+json; charset=utf-8': 'webmanifest',
+    'text/plain; charset=utf-8': 'txt',
+    'text/csv; charset=utf-8': 'csv',
+    'text/markdown; charset=utf-8': 'md',
+    'application/xml; charset=utf-8': 'xml',
+    'image/svg+xml; charset=utf-8': 'svg',
+    'image/png': 'png',
+    'image/jpeg': 'jpg jpeg',
+    'image/gif': 'gif',
+    'image/webp': 'webp',
+    'image/avif': 'avif',
+    'image/x-icon': 'ico',
+    'application/pdf': 'pdf',
+    'application/wasm': 'wasm',
+    'application/zip': 'zip',
+    'font/woff': 'woff',
+    'font/woff2': 'woff2',
+    'font/ttf': 'ttf',
+    'font/otf': 'otf',
+    'video/mp4': 'mp4',
+    'video/webm': 'webm',
+    'audio/mpeg': 'mp3',
+    'audio/ogg': 'ogg',
+    'audio/wav': 'wav',
   }).flatMap(([type, extensions]) => extensions.split(' ').map((extension) => [extension, type] as const)),
 );
 
@@ -340,9 +490,20 @@ export function createContentTypeLookup(overrides: Readonly<Record<string, strin
 export const contentTypeFor: (path: string) => string = createContentTypeLookup({});
 
 /** `sendFile(path)`: like a static file (validators, 304, FIFO-safe open, a 404 when missing, unreadable or not a regular file: its name may be the client's), status 200 unless given. */
-async function writeFile(target: ResponseTarget, path: string, status: number, headers: HeaderMap | undefined): Promise<void> {
-  const stats = await stat(path).catch((error: unknown) => (isUnservableError(error) ? undefined : Promise.reject(error)));
-  if (stats === undefined || !(await sendFileAt(target, path, stats, { contentType: contentTypeFor(path), status, headers }))) writeError(target, 404, 'not found');
+async function writeFile(
+  target: ResponseTarget,
+  path: string,
+  status: number,
+  headers: HeaderMap | undefined,
+): Promise<void> {
+  const stats = await stat(path).catch((error: unknown) =>
+    isUnservableError(error) ? undefined : Promise.reject(error),
+  );
+  if (
+    stats === undefined ||
+    !(await sendFileAt(target, path, stats, { contentType: contentTypeFor(path), status, headers }))
+  )
+    writeError(target, 404, 'not found');
 }
 
 // O_NONBLOCK is undefined on Windows, where FIFOs cannot appear in a directory anyway.
@@ -365,7 +526,12 @@ export interface FileSendOptions {
  * (weak ETag from size and mtime, Last-Modified), the 304 decision (RFC 9110 §8.8, §13), headers and body. `stats` were just
  * taken. False, with nothing written, unless it is (still) a regular file fw can open; other file-system errors propagate.
  */
-export async function sendFileAt(target: ResponseTarget, path: string, stats: Stats, options: FileSendOptions): Promise<boolean> {
+export async function sendFileAt(
+  target: ResponseTarget,
+  path: string,
+  stats: Stats,
+  options: FileSendOptions,
+): Promise<boolean> {
   if (!stats.isFile()) return false;
   // Opened for a 304 and a HEAD too: a file fw may not read is a 404 to every request, its size and dates unseen (RFC 9110 §9.3.2).
   const opened = await openRegularFile(path);
@@ -380,7 +546,10 @@ export async function sendFileAt(target: ResponseTarget, path: string, stats: St
     return true;
   }
   // The client may have gone while the file was opened: nobody is left to send it to.
-  if (target.res.destroyed) { await opened.handle.close(); return true; }
+  if (target.res.destroyed) {
+    await opened.handle.close();
+    return true;
+  }
   writeHead(target, status, options.headers, fileHeaders(options, validators), opened.stats.size);
   // HEAD: the length GET gets, sent as an empty file is (the handle closed, the answer ended).
   await streamFile(target, opened.handle, target.raw.method === 'HEAD' ? 0 : opened.stats.size);
@@ -390,7 +559,9 @@ export async function sendFileAt(target: ResponseTarget, path: string, stats: St
 /** The open file and its fstat, or undefined when it vanished or is no longer a regular file. */
 async function openRegularFile(path: string): Promise<{ handle: FileHandle; stats: Stats } | undefined> {
   // Deleted or made unreadable since the stat: as absent as if it never existed.
-  const handle = await open(path, OPEN_FLAGS).catch((error: unknown) => (isUnservableError(error) ? undefined : Promise.reject(error)));
+  const handle = await open(path, OPEN_FLAGS).catch((error: unknown) =>
+    isUnservableError(error) ? undefined : Promise.reject(error),
+  );
   if (handle === undefined) return undefined;
   const stats = await handle.stat().catch((error: unknown) => handle.close().then(() => Promise.reject(error)));
   if (stats.isFile()) return { handle, stats };
@@ -403,7 +574,9 @@ function fileHeaders(options: FileSendOptions, validators: HeaderMap): HeaderMap
   return { 'content-type': options.contentType, ...validators, ...cacheHeaders(options), 'accept-ranges': 'none' };
 }
 
-function cacheHeaders(options: FileSendOptions): HeaderMap { return options.cacheControl === undefined ? {} : { 'cache-control': options.cacheControl }; }
+function cacheHeaders(options: FileSendOptions): HeaderMap {
+  return options.cacheControl === undefined ? {} : { 'cache-control': options.cacheControl };
+}
 
 /** Pipes the file's `size` bytes to the response: a client gone is no error (the handle closes), a failed read is, and a file cut short cuts the connection. */
 async function streamFile(target: ResponseTarget, handle: FileHandle, size: number): Promise<void> {
@@ -411,7 +584,9 @@ async function streamFile(target: ResponseTarget, handle: FileHandle, size: numb
   // Up to the length sent (autoClose: the handle closes with the stream): bytes a file gains meanwhile would start the next answer.
   const stream = createReadStream('', { fd: handle, end: size - 1 });
   let readFailed = false;
-  stream.once('error', () => (readFailed = !target.res.destroyed)).once('end', () => stream.bytesRead < size && target.res.destroy());
+  stream
+    .once('error', () => (readFailed = !target.res.destroyed))
+    .once('end', () => stream.bytesRead < size && target.res.destroy());
   try {
     await pipeline(stream, target.res);
   } catch (error) {
@@ -441,7 +616,8 @@ function validatorsFor(stats: Stats): { etag: string; 'last-modified': string } 
 
 // If-Modified-Since is an IMF-fixdate, rfc850-date or asctime-date, read as GMT (RFC 9110 §5.6.7), or ignored (§13.1.3): Date.parse
 // alone takes '2030' and reads an asctime as local time. HTTP dates have whole seconds.
-const HTTP_DATE = /^(?:\w{3}, \d\d \w{3} \d{4} \d\d:\d\d:\d\d GMT|\w{6,9}, \d\d-\w{3}-\d\d \d\d:\d\d:\d\d GMT|\w{3} \w{3} [ \d]\d \d\d:\d\d:\d\d \d{4})$/;
+const HTTP_DATE =
+  /^(?:\w{3}, \d\d \w{3} \d{4} \d\d:\d\d:\d\d GMT|\w{6,9}, \d\d-\w{3}-\d\d \d\d:\d\d:\d\d GMT|\w{3} \w{3} [ \d]\d \d\d:\d\d:\d\d \d{4})$/;
 
 /** True when a GET or HEAD (only those get a 304, §15.4.5) has the current copy: If-None-Match decides when present (weak, §13.1.2); else If-Modified-Since (§13.2.2). */
 function isNotModified({ method, headers }: IncomingMessage, etag: string, mtimeMs: number): boolean {
@@ -449,8 +625,12 @@ function isNotModified({ method, headers }: IncomingMessage, etag: string, mtime
   const noneMatch = headers['if-none-match'];
   if (noneMatch !== undefined) {
     // fw's `etag` is weak: each tag compared with its `W/` aside.
-    return noneMatch.trim() === '*' || noneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag.slice(2));
+    return (
+      noneMatch.trim() === '*' || noneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag.slice(2))
+    );
   }
-  const since = HTTP_DATE.test(headers['if-modified-since'] ?? '') ? Date.parse(`${headers['if-modified-since']} GMT`) : Number.NaN;
+  const since = HTTP_DATE.test(headers['if-modified-since'] ?? '')
+    ? Date.parse(`${headers['if-modified-since']} GMT`)
+    : Number.NaN;
   return !Number.isNaN(since) && Math.floor(mtimeMs / 1000) * 1000 <= since;
 }

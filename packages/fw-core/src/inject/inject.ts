@@ -76,7 +76,10 @@ export type InjectTarget = Listener | { readonly listener: Listener };
  * the `errorSchema` its group's or app's hooks answer with adds that body (types only: neither is
  * checked to be what answered). A body it cannot send, or a listener that throws, rejects it.
  */
-export async function inject<R extends HandlerRoute | undefined = undefined, const E extends JsonSchema | undefined = undefined>(
+export async function inject<
+  R extends HandlerRoute | undefined = undefined,
+  const E extends JsonSchema | undefined = undefined,
+>(
   target: InjectTarget,
   request: InjectRequest | string,
   route?: R,
@@ -90,7 +93,10 @@ export async function inject<R extends HandlerRoute | undefined = undefined, con
   // node:http's parser keeps a connection unless the request says `connection: close` (RFC 9112 §9.6), and its answer says so.
   if (/(?:^|,)[\t ]*close[\t ]*(?:,|$)/i.test(String(req.headers.connection))) closeAfterResponse(res);
   // A response cut aborts its request as node:http's abortIncoming does, before the response's own listener on the socket closes it.
-  socket.once('close', () => void (res.writableFinished || req.destroy(Object.assign(new Error('aborted'), { code: 'ECONNRESET' }))));
+  socket.once(
+    'close',
+    () => void (res.writableFinished || req.destroy(Object.assign(new Error('aborted'), { code: 'ECONNRESET' }))),
+  );
   res.assignSocket(socket as never);
   const closed = new Promise((resolve) => res.once('close', resolve));
   res.once('finish', () => {
@@ -100,7 +106,10 @@ export async function inject<R extends HandlerRoute | undefined = undefined, con
   });
   openExchange(req);
   // What node:http's parser refuses never reaches fw: its 400 and close, as startServer sends it (answerClientErrors).
-  if (unparsable(req)) Object.assign(res, { sendDate: false, useChunkedEncodingByDefault: false }).writeHead(400, ['connection', 'close']).end();
+  if (unparsable(req))
+    Object.assign(res, { sendDate: false, useChunkedEncodingByDefault: false })
+      .writeHead(400, ['connection', 'close'])
+      .end();
   else (typeof target === 'function' ? target : target.listener)(req, res);
   // After the listener, as node:http's parser does, so stream handlers that count body bytes see them.
   if (body.bytes !== undefined) req.push(body.bytes);
@@ -112,39 +121,79 @@ export async function inject<R extends HandlerRoute | undefined = undefined, con
   await closed.finally(() => signal?.removeEventListener('abort', leave));
   if (signal?.aborted && !res.writableFinished) throw signal.reason;
   const { status, headers, rawBody } = parseResponse(Buffer.concat(socket.written), req.method!);
-  return { status, headers, body: rawBody.toString(), rawBody, complete: res.writableFinished, json: <T>() => JSON.parse(rawBody.toString()) as T };
+  return {
+    status,
+    headers,
+    body: rawBody.toString(),
+    rawBody,
+    complete: res.writableFinished,
+    json: <T>() => JSON.parse(rawBody.toString()) as T,
+  };
 }
 
 /**
  * A WHATWG `fetch` answered by `target` through inject (Hono's `app.fetch`), for clients that take one: openapi-fetch's
  * `createClient({baseUrl, fetch})`. A relative URL is against http://localhost; a stream body goes chunked, a response cut rejects, as fetch does.
  */
-export function injectFetch(target: InjectTarget): (input: Request | string | URL, init?: RequestInit) => Promise<Response> {
+export function injectFetch(
+  target: InjectTarget,
+): (input: Request | string | URL, init?: RequestInit) => Promise<Response> {
   return async (input, init) => {
     const request = new Request(input instanceof Request ? input : new URL(input, 'http://localhost'), init);
     const url = new URL(request.url);
-    const body = request.body === null ? undefined : init?.body instanceof ReadableStream ? request.body : new Uint8Array(await request.arrayBuffer());
+    const body =
+      request.body === null
+        ? undefined
+        : init?.body instanceof ReadableStream
+          ? request.body
+          : new Uint8Array(await request.arrayBuffer());
     const { method, signal, headers: sent } = request;
-    const answer = await inject(target, { method, url: url.pathname + url.search, headers: { ...Object.fromEntries(sent), host: url.host }, body, signal });
-    if (!answer.complete) throw new TypeError(`fetch failed: the response to ${request.method} ${url.pathname} was cut`);
-    const headers = new Headers(Object.entries(answer.headers).flatMap(([name, value]) => [value].flat().map((item) => [name, item])));
-    return new Response(request.method === 'HEAD' || [101, 204, 205, 304].includes(answer.status) ? null : answer.rawBody, { status: answer.status, headers });
+    const answer = await inject(target, {
+      method,
+      url: url.pathname + url.search,
+      headers: { ...Object.fromEntries(sent), host: url.host },
+      body,
+      signal,
+    });
+    if (!answer.complete)
+      throw new TypeError(`fetch failed: the response to ${request.method} ${url.pathname} was cut`);
+    const headers = new Headers(
+      Object.entries(answer.headers).flatMap(([name, value]) => [value].flat().map((item) => [name, item])),
+    );
+    return new Response(
+      request.method === 'HEAD' || [101, 204, 205, 304].includes(answer.status) ? null : answer.rawBody,
+      { status: answer.status, headers },
+    );
   };
 }
 
 async function incomingMessage(socket: InjectSocket, spec: InjectRequest) {
   const req = new CountedIncomingMessage(socket as never);
   // Each line as node:http's parser leaves it: the name as sent in rawHeaders, the value without the blanks around it (RFC 9110 §5.5).
-  const lines = Object.entries(spec.headers ?? {}).flatMap(([name, value]) => [value].flat().map((text) => [name, String(text).replace(/^[\t ]+|[\t ]+$/g, '')] as const));
+  const lines = Object.entries(spec.headers ?? {}).flatMap(([name, value]) =>
+    [value].flat().map((text) => [name, String(text).replace(/^[\t ]+|[\t ]+$/g, '')] as const),
+  );
   const headers: Record<string, string | string[]> = {};
   for (const [name, value] of lines) addHeaderLine(req, name, value, headers);
   headers['host'] ??= 'localhost';
   const body = await encodeBody(spec.body, headers);
   // A streamed body goes chunked unless its length is given, as fetch sends one; a body in memory is whole (complete once read).
-  if (body.bytes !== undefined && headers['transfer-encoding'] === undefined) headers['content-length'] ??= String(body.bytes.byteLength);
-  else if (body.chunks !== undefined && headers['content-length'] === undefined) headers['transfer-encoding'] ??= 'chunked';
-  Object.assign(req, { method: (spec.method ?? 'GET').toUpperCase(), url: spec.url, headers, httpVersion: '1.1', httpVersionMajor: 1, httpVersionMinor: 1 });
-  req.rawHeaders = [...lines, ...Object.entries(headers).filter(([name]) => !lines.some(([given]) => given.toLowerCase() === name))].flat() as string[];
+  if (body.bytes !== undefined && headers['transfer-encoding'] === undefined)
+    headers['content-length'] ??= String(body.bytes.byteLength);
+  else if (body.chunks !== undefined && headers['content-length'] === undefined)
+    headers['transfer-encoding'] ??= 'chunked';
+  Object.assign(req, {
+    method: (spec.method ?? 'GET').toUpperCase(),
+    url: spec.url,
+    headers,
+    httpVersion: '1.1',
+    httpVersionMajor: 1,
+    httpVersionMinor: 1,
+  });
+  req.rawHeaders = [
+    ...lines,
+    ...Object.entries(headers).filter(([name]) => !lines.some(([given]) => given.toLowerCase() === name)),
+  ].flat() as string[];
   req.complete = body.chunks === undefined;
   return { req, body };
 }
@@ -156,19 +205,33 @@ const { METHODS } = process.getBuiltinModule('node:http');
 // control or non-ASCII character, a header name no token or a value with a control character, a Content-Length repeated, not digits
 // or beside a Transfer-Encoding, and a Transfer-Encoding whose last coding is not chunked (RFC 9112 §3.2, §6.1, §6.3).
 function unparsable({ method, url, rawHeaders: lines, headers }: IncomingMessage): boolean {
-  if (!METHODS.includes(method!) || method === 'CONNECT' || /[^\x21-\x7e]/.test(url!) || !/^(?:[/*]|[a-z]+:\/\/)/i.test(url!)) return true;
+  if (
+    !METHODS.includes(method!) ||
+    method === 'CONNECT' ||
+    /[^\x21-\x7e]/.test(url!) ||
+    !/^(?:[/*]|[a-z]+:\/\/)/i.test(url!)
+  )
+    return true;
   for (let i = 0; i < lines.length; i += 2) if (!isHeaderName(lines[i]!) || !isHeaderValue(lines[i + 1]!)) return true;
   const [length, coding] = [headers['content-length'], headers['transfer-encoding']];
-  if (length !== undefined && (!/^\d+$/.test(length) || coding !== undefined || hasRepeatedHeader(lines, 'content-length'))) return true;
+  if (
+    length !== undefined &&
+    (!/^\d+$/.test(length) || coding !== undefined || hasRepeatedHeader(lines, 'content-length'))
+  )
+    return true;
   return coding !== undefined && !/(?:^|,)[\t ]*chunked$/i.test(coding);
 }
 
 /** The bytes of `body`, or the chunks of one sent as it is read; sets the content-type that goes with it unless `headers` has one. */
-async function encodeBody(body: unknown, headers: Record<string, string | string[]>): Promise<{ bytes?: Buffer; chunks?: AsyncIterable<unknown> }> {
+async function encodeBody(
+  body: unknown,
+  headers: Record<string, string | string[]>,
+): Promise<{ bytes?: Buffer; chunks?: AsyncIterable<unknown> }> {
   if (body === undefined) return {};
   if (typeof body === 'string') return { bytes: Buffer.from(body) };
   if (ArrayBuffer.isView(body)) return { bytes: Buffer.from(body.buffer, body.byteOffset, body.byteLength) };
-  if (typeof body === 'object' && body !== null && Symbol.asyncIterator in body) return { chunks: body as AsyncIterable<unknown> };
+  if (typeof body === 'object' && body !== null && Symbol.asyncIterator in body)
+    return { chunks: body as AsyncIterable<unknown> };
   // Encoded as fetch encodes them, with the content-type it gives (FormData's boundary, URLSearchParams' form type).
   if ([ArrayBuffer, Blob, FormData, URLSearchParams].some((type) => body instanceof type)) {
     const encoded = new Response(body as ConstructorParameters<typeof Response>[0]);
@@ -178,10 +241,21 @@ async function encodeBody(body: unknown, headers: Record<string, string | string
   }
   let json: string | undefined;
   let cause: unknown;
-  try { json = JSON.stringify(body); } catch (error) { cause = error; }
+  try {
+    json = JSON.stringify(body);
+  } catch (error) {
+    cause = error;
+  }
   if (json === undefined) {
-    const found = cause instanceof Error ? `refuses this ${typeof body}: ${cause.message}` : `gives nothing for this ${typeof body}`;
-    throw new FwError('FW_ERR_INJECT_BAD_BODY', `inject's body is a string, bytes, a stream, a fetch body or a value JSON.stringify encodes (an object, an array, a number, a boolean, null); JSON.stringify ${found}`, { cause, details: { type: typeof body } });
+    const found =
+      cause instanceof Error
+        ? `refuses this ${typeof body}: ${cause.message}`
+        : `gives nothing for this ${typeof body}`;
+    throw new FwError(
+      'FW_ERR_INJECT_BAD_BODY',
+      `inject's body is a string, bytes, a stream, a fetch body or a value JSON.stringify encodes (an object, an array, a number, a boolean, null); JSON.stringify ${found}`,
+      { cause, details: { type: typeof body } },
+    );
   }
   headers['content-type'] ??= 'application/json';
   return { bytes: Buffer.from(json) };
@@ -223,7 +297,12 @@ class InjectSocket extends Duplex {
 }
 
 // node:http calls these on real sockets (timeouts, Nagle, keep-alive); they mean nothing in memory.
-for (const name of ['setTimeout', 'setNoDelay', 'setKeepAlive', 'ref', 'unref']) Object.defineProperty(InjectSocket.prototype, name, { value: function returnThis(this: unknown) { return this; } });
+for (const name of ['setTimeout', 'setNoDelay', 'setKeepAlive', 'ref', 'unref'])
+  Object.defineProperty(InjectSocket.prototype, name, {
+    value: function returnThis(this: unknown) {
+      return this;
+    },
+  });
 
 /**
  * Reads back the bytes node:http wrote for one response (RFC 9112): skips interim 1xx heads, takes the
@@ -241,8 +320,13 @@ function parseResponse(raw: Buffer, method: string): Pick<InjectResponse, 'statu
     // 100 Continue and 103 Early Hints come before the final response (RFC 9110 §15.2).
     if (status >= 100 && status < 200) continue;
     // Repeated fields but set-cookie are joined with `, ` as fetch's Headers joins them.
-    const fields = new Headers(lines.slice(1).map((line) => [line.slice(0, line.indexOf(':')), line.slice(line.indexOf(':') + 1)]));
-    const headers: InjectResponse['headers'] = { ...Object.fromEntries(fields), ...(fields.has('set-cookie') && { 'set-cookie': fields.getSetCookie() }) };
+    const fields = new Headers(
+      lines.slice(1).map((line) => [line.slice(0, line.indexOf(':')), line.slice(line.indexOf(':') + 1)]),
+    );
+    const headers: InjectResponse['headers'] = {
+      ...Object.fromEntries(fields),
+      ...(fields.has('set-cookie') && { 'set-cookie': fields.getSetCookie() }),
+    };
     const rest = method === 'HEAD' || status === 204 || status === 304 ? Buffer.alloc(0) : raw.subarray(offset);
     return { status, headers, rawBody: headers['transfer-encoding'] === 'chunked' ? unchunk(rest) : rest };
   }

@@ -42,7 +42,15 @@ const noop: LogMethod = () => {};
 const PER_REQUEST: ReadonlySet<string> = new Set(['request_id', 'trace_id', 'span_id']);
 
 /** A logger that drops everything. */
-export const silentLogger: JsonLogger = Object.freeze({ trace: noop, debug: noop, info: noop, warn: noop, error: noop, fatal: noop, flush: () => {} });
+export const silentLogger: JsonLogger = Object.freeze({
+  trace: noop,
+  debug: noop,
+  info: noop,
+  warn: noop,
+  error: noop,
+  fatal: noop,
+  flush: () => {},
+});
 
 /** A Logger writing JSON lines; levels below `level` are no-ops. */
 export function createJsonLogger(options: JsonLoggerOptions = {}): JsonLogger {
@@ -54,24 +62,47 @@ export function createJsonLogger(options: JsonLoggerOptions = {}): JsonLogger {
   if (sink === process.stderr && process.stderr.listenerCount('error') === 0) process.stderr.on('error', () => {});
   const env = options.env ?? process.env;
   const fixed = { [SERVICE_INSTANCE_ID]: serviceInstanceIdFromEnv(env), ...options.base };
-  const emit = (level: string, fields: Readonly<Record<string, unknown>>, message: string | undefined, stacks: boolean): unknown =>
-    sink.write(`${stringifyLine({ time: new Date().toISOString(), level, ...fixed, ...fields, ...(message && { msg: message }) }, stacks)}\n`);
+  const emit = (
+    level: string,
+    fields: Readonly<Record<string, unknown>>,
+    message: string | undefined,
+    stacks: boolean,
+  ): unknown =>
+    sink.write(
+      `${stringifyLine({ time: new Date().toISOString(), level, ...fixed, ...fields, ...(message && { msg: message }) }, stacks)}\n`,
+    );
   let dropped = 0;
   // process.stderr on a pipe nobody reads (a stalled log shipper) queues every line in memory: past 16 MiB queued, lines are dropped and counted.
   const write: typeof emit = (...line) => {
     if (((sink as { writableLength?: number }).writableLength ?? 0) > 16 * 1024 * 1024) return void (dropped += 1);
-    if (dropped > 0) emit('warn', { event: 'log_lines_dropped', dropped }, 'log lines dropped: the reader of the log fell behind', false);
+    if (dropped > 0)
+      emit(
+        'warn',
+        { event: 'log_lines_dropped', dropped },
+        'log lines dropped: the reader of the log fell behind',
+        false,
+      );
     dropped = 0;
     return emit(...line);
   };
   const intervalMs = repeatInterval(env);
   // The summary of `count` lines like `first`: its shared fields, the count and the interval.
-  const repeats = intervalMs === 0 ? undefined : repeatedLines(intervalMs, (first, count) =>
-    write(first.level, { ...sharedFields(first.fields), repeated: count, interval_ms: intervalMs }, first.message, false));
+  const repeats =
+    intervalMs === 0
+      ? undefined
+      : repeatedLines(intervalMs, (first, count) =>
+          write(
+            first.level,
+            { ...sharedFields(first.fields), repeated: count, interval_ms: intervalMs },
+            first.message,
+            false,
+          ),
+        );
   const method = (level: Exclude<LogLevel, 'silent'>): LogMethod => {
     if (LOG_LEVELS.indexOf(level) < threshold) return noop;
     // Only warn and error, the noisy levels in an outage, are summarised; fatal lines are rare and always whole.
-    if (repeats === undefined || (level !== 'warn' && level !== 'error')) return (fields, message) => write(level, fields, message, true);
+    if (repeats === undefined || (level !== 'warn' && level !== 'error'))
+      return (fields, message) => write(level, fields, message, true);
     return (fields, message) => {
       const key = repeatKey(level, fields, message);
       const decision = key === undefined ? 'with-stack' : repeats.decide(key, { level, fields, message });
@@ -79,8 +110,13 @@ export function createJsonLogger(options: JsonLoggerOptions = {}): JsonLogger {
     };
   };
   return {
-    trace: method('trace'), debug: method('debug'), info: method('info'),
-    warn: method('warn'), error: method('error'), fatal: method('fatal'), flush: () => repeats?.flush(),
+    trace: method('trace'),
+    debug: method('debug'),
+    info: method('info'),
+    warn: method('warn'),
+    error: method('error'),
+    fatal: method('fatal'),
+    flush: () => repeats?.flush(),
   };
 }
 
@@ -106,7 +142,9 @@ export function useRecordingSpanReader(next: () => CorrelatedSpan | undefined): 
 }
 
 /** The active span when one is recording; undefined when none is or no telemetry is set up. */
-export function recordingSpan(): CorrelatedSpan | undefined { return spanReader?.(); }
+export function recordingSpan(): CorrelatedSpan | undefined {
+  return spanReader?.();
+}
 
 /** The log fields of `span`, read when the line is written: a span may make its hex ids only when asked. */
 export function traceFieldsOf(span: CorrelatedSpan): { readonly trace_id: string; readonly span_id: string } {
@@ -120,11 +158,20 @@ export function traceFieldsOf(span: CorrelatedSpan): { readonly trace_id: string
  */
 export function requestLogger(logger: Logger, requestId: string): Logger {
   if (logger === silentLogger) return logger;
-  const method = (level: keyof Logger): LogMethod => (fields, message) => {
-    const span = recordingSpan();
-    logger[level]({ request_id: requestId, ...(span && traceFieldsOf(span)), ...fields }, message);
+  const method =
+    (level: keyof Logger): LogMethod =>
+    (fields, message) => {
+      const span = recordingSpan();
+      logger[level]({ request_id: requestId, ...(span && traceFieldsOf(span)), ...fields }, message);
+    };
+  return {
+    trace: method('trace'),
+    debug: method('debug'),
+    info: method('info'),
+    warn: method('warn'),
+    error: method('error'),
+    fatal: method('fatal'),
   };
-  return { trace: method('trace'), debug: method('debug'), info: method('info'), warn: method('warn'), error: method('error'), fatal: method('fatal') };
 }
 
 /** The window repeated warn/error lines are summarised over, ms (0 writes every line): FW_LOG_REPEAT_INTERVAL_MS, else the default; a bad value stops start-up. */
@@ -132,11 +179,19 @@ function repeatInterval(env: NodeJS.ProcessEnv): number {
   const raw = env['FW_LOG_REPEAT_INTERVAL_MS']?.trim();
   const value = raw === undefined || raw === '' ? DEFAULT_REPEAT_INTERVAL_MS : Number(raw);
   if (Number.isSafeInteger(value) && value >= 0) return value;
-  throw new FwError('FW_ERR_CONFIG_BAD_VALUE', `FW_LOG_REPEAT_INTERVAL_MS=${JSON.stringify(raw)} is not a whole number of milliseconds >= 0; give e.g. 10000, or 0 to log every repeated line`, { details: { key: 'FW_LOG_REPEAT_INTERVAL_MS', value: raw } });
+  throw new FwError(
+    'FW_ERR_CONFIG_BAD_VALUE',
+    `FW_LOG_REPEAT_INTERVAL_MS=${JSON.stringify(raw)} is not a whole number of milliseconds >= 0; give e.g. 10000, or 0 to log every repeated line`,
+    { details: { key: 'FW_LOG_REPEAT_INTERVAL_MS', value: raw } },
+  );
 }
 
 /** A line's repeat key: level, message and shared fields, errors without stacks; none without an event. */
-function repeatKey(level: string, fields: Readonly<Record<string, unknown>>, message: string | undefined): string | undefined {
+function repeatKey(
+  level: string,
+  fields: Readonly<Record<string, unknown>>,
+  message: string | undefined,
+): string | undefined {
   if (typeof fields['event'] !== 'string') return undefined;
   return `${level}\n${message ?? ''}\n${stringifyLine(sharedFields(fields), false)}`;
 }
@@ -159,13 +214,22 @@ function stringifyLine(value: unknown, stacks: boolean): string {
       seen.add(v);
       const code = (v as { code?: unknown }).code;
       const cause = v.cause !== undefined && { cause: v.cause };
-      return { name: v.name, message: v.message, ...(code !== undefined && { code }), ...(stacks && { stack: v.stack }), ...cause };
+      return {
+        name: v.name,
+        message: v.message,
+        ...(code !== undefined && { code }),
+        ...(stacks && { stack: v.stack }),
+        ...cause,
+      };
     });
   } catch {
     // A field JSON cannot write (a cycle, a throwing toJSON): the line keeps its text, number and boolean fields and names the others.
     const fields = Object.entries(value as Record<string, unknown>);
     const written = fields.filter(([, field]) => ['string', 'number', 'boolean'].includes(typeof field));
-    return JSON.stringify({ ...Object.fromEntries(written), unserialisable: fields.filter((field) => !written.includes(field)).map(([name]) => name) });
+    return JSON.stringify({
+      ...Object.fromEntries(written),
+      unserialisable: fields.filter((field) => !written.includes(field)).map(([name]) => name),
+    });
   }
 }
 
@@ -174,7 +238,11 @@ function stringifyLine(value: unknown, stacks: boolean): string {
 // opens the next, until a window passes with none. A key's stack is written once; `exit` flushes.
 
 /** A line as the logger was given it. */
-type HeldLine = { readonly level: string; readonly fields: Readonly<Record<string, unknown>>; readonly message: string | undefined };
+type HeldLine = {
+  readonly level: string;
+  readonly fields: Readonly<Record<string, unknown>>;
+  readonly message: string | undefined;
+};
 
 // Beyond this many keys at once, a flood of distinct keys is written as it comes.
 const MAX_KEYS = 1000;
@@ -212,7 +280,10 @@ function repeatedLines(intervalMs: number, summarise: (first: HeldLine, count: n
   // Counts `line` if its key's window is open ('held'), else opens one and says whether to write its stacks.
   const decide = (key: string, line: HeldLine): 'with-stack' | 'without-stack' | 'held' => {
     const open = windows.get(key);
-    if (open !== undefined) { open.count += 1; return 'held'; }
+    if (open !== undefined) {
+      open.count += 1;
+      return 'held';
+    }
     if (windows.size < MAX_KEYS) {
       windows.set(key, { first: line, count: 0, timer: timer(key) });
       pending.add(flush);
@@ -244,7 +315,8 @@ function serviceInstanceIdFromEnv(env: NodeJS.ProcessEnv): string {
   for (const pair of (env['OTEL_RESOURCE_ATTRIBUTES'] ?? '').split(',')) {
     const eq = pair.indexOf('=');
     try {
-      if (eq > 0) attributes[decodeURIComponent(pair.slice(0, eq).trim())] = decodeURIComponent(pair.slice(eq + 1).trim());
+      if (eq > 0)
+        attributes[decodeURIComponent(pair.slice(0, eq).trim())] = decodeURIComponent(pair.slice(eq + 1).trim());
     } catch {
       // Not percent-encoded UTF-8.
     }

@@ -26,7 +26,8 @@ function clockOf(span: unknown): SpanClock | undefined {
   const offered = (span as { [SPAN_CLOCK]?: SpanClock } | undefined)?.[SPAN_CLOCK];
   if (offered !== undefined) return offered;
   const sdk = span as SdkSpanClock | undefined;
-  if (sdk?._startTimeProvided !== false || typeof sdk._performanceStartTime !== 'number' || !isHrTime(sdk.startTime)) return undefined;
+  if (sdk?._startTimeProvided !== false || typeof sdk._performanceStartTime !== 'number' || !isHrTime(sdk.startTime))
+    return undefined;
   return { start: sdk.startTime, startMs: sdk._performanceStartTime };
 }
 
@@ -51,7 +52,8 @@ function takeParentClock(span: Span, parentContext: Context): void {
  * so the tracer provider still calls one processor per span (bench/telemetry.bench.ts, SDK path).
  */
 export function withChildSpanClock(processor: SpanProcessor | undefined): SpanProcessor {
-  if (processor === undefined) return { onStart: takeParentClock, onEnd() {}, forceFlush: async () => {}, shutdown: async () => {} };
+  if (processor === undefined)
+    return { onStart: takeParentClock, onEnd() {}, forceFlush: async () => {}, shutdown: async () => {} };
   const wrapped: SpanProcessor = {
     onStart(span: Span, parentContext: Context): void {
       takeParentClock(span, parentContext);

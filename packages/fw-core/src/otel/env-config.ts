@@ -16,7 +16,18 @@ import { isHeaderName, isHeaderValue } from '../http/header-fields.ts';
 import type { TracePipelineOptions } from './telemetry.ts';
 
 /** The methods semconv knows; any other is recorded as `_OTHER` (keeps metric cardinality bounded). */
-export const DEFAULT_KNOWN_METHODS: ReadonlySet<string> = new Set(['CONNECT', 'DELETE', 'GET', 'HEAD', 'OPTIONS', 'PATCH', 'POST', 'PUT', 'TRACE', 'QUERY']);
+export const DEFAULT_KNOWN_METHODS: ReadonlySet<string> = new Set([
+  'CONNECT',
+  'DELETE',
+  'GET',
+  'HEAD',
+  'OPTIONS',
+  'PATCH',
+  'POST',
+  'PUT',
+  'TRACE',
+  'QUERY',
+]);
 
 /** `OTEL_INSTRUMENTATION_HTTP_KNOWN_METHODS`: a comma-separated, case-sensitive list replacing the defaults; undefined when blank. */
 export function parseKnownMethods(value: string | undefined): ReadonlySet<string> | undefined {
@@ -32,7 +43,14 @@ const DEFAULT_METRICS_ENDPOINT = 'http://localhost:4318/v1/metrics';
 /** The SDK's OTLP export timeout. */
 const DEFAULT_EXPORT_TIMEOUT_MS = 10_000;
 
-const SAMPLERS = ['always_on', 'always_off', 'traceidratio', 'parentbased_always_on', 'parentbased_always_off', 'parentbased_traceidratio'] as const;
+const SAMPLERS = [
+  'always_on',
+  'always_off',
+  'traceidratio',
+  'parentbased_always_on',
+  'parentbased_always_off',
+  'parentbased_traceidratio',
+] as const;
 /** The sampler names of OTEL_TRACES_SAMPLER that fw supports. */
 export type SamplerName = (typeof SAMPLERS)[number];
 
@@ -71,10 +89,18 @@ export function readEnvConfig(env: NodeJS.ProcessEnv) {
   const warnings: string[] = [];
   const generic = timeout(get, 'OTEL_EXPORTER_OTLP_TIMEOUT', warnings);
   const exportSettings = {
-    tracesProtocol: protocol(get, 'OTEL_EXPORTER_OTLP_TRACES_PROTOCOL') ?? protocol(get, 'OTEL_EXPORTER_OTLP_PROTOCOL') ?? 'http/protobuf',
-    metricsProtocol: protocol(get, 'OTEL_EXPORTER_OTLP_METRICS_PROTOCOL') ?? protocol(get, 'OTEL_EXPORTER_OTLP_PROTOCOL') ?? 'http/protobuf',
-    tracesTimeoutMs: timeout(get, 'OTEL_EXPORTER_OTLP_TRACES_TIMEOUT', warnings) ?? generic ?? DEFAULT_EXPORT_TIMEOUT_MS,
-    metricsTimeoutMs: timeout(get, 'OTEL_EXPORTER_OTLP_METRICS_TIMEOUT', warnings) ?? generic ?? DEFAULT_EXPORT_TIMEOUT_MS,
+    tracesProtocol:
+      protocol(get, 'OTEL_EXPORTER_OTLP_TRACES_PROTOCOL') ??
+      protocol(get, 'OTEL_EXPORTER_OTLP_PROTOCOL') ??
+      'http/protobuf',
+    metricsProtocol:
+      protocol(get, 'OTEL_EXPORTER_OTLP_METRICS_PROTOCOL') ??
+      protocol(get, 'OTEL_EXPORTER_OTLP_PROTOCOL') ??
+      'http/protobuf',
+    tracesTimeoutMs:
+      timeout(get, 'OTEL_EXPORTER_OTLP_TRACES_TIMEOUT', warnings) ?? generic ?? DEFAULT_EXPORT_TIMEOUT_MS,
+    metricsTimeoutMs:
+      timeout(get, 'OTEL_EXPORTER_OTLP_METRICS_TIMEOUT', warnings) ?? generic ?? DEFAULT_EXPORT_TIMEOUT_MS,
     // The periodic reader's limit on one export.
     metricExportTimeoutMs: timeout(get, 'OTEL_METRIC_EXPORT_TIMEOUT', warnings) ?? 30_000,
     // Undefined when unset: fw then registers no diag logger.
@@ -87,15 +113,24 @@ export function readEnvConfig(env: NodeJS.ProcessEnv) {
     ...exportSettings,
     serviceName: get('OTEL_SERVICE_NAME') && env.OTEL_SERVICE_NAME, // as the SDK's detector: not trimmed
     resourceAttributes: keyValueList(get, 'OTEL_RESOURCE_ATTRIBUTES', undefined, true),
-    tracesEndpoint: tracesExporter === 'none' ? undefined : endpoint(get, 'OTEL_EXPORTER_OTLP_TRACES_ENDPOINT', base, 'v1/traces') ?? DEFAULT_TRACES_ENDPOINT,
+    tracesEndpoint:
+      tracesExporter === 'none'
+        ? undefined
+        : (endpoint(get, 'OTEL_EXPORTER_OTLP_TRACES_ENDPOINT', base, 'v1/traces') ?? DEFAULT_TRACES_ENDPOINT),
     // Undefined unless an OTLP metrics endpoint is configured.
-    metricsEndpoint: metricsExporter === 'none' || (explicitMetrics === undefined && base === undefined && metricsExporter !== 'otlp') ? undefined
-      : endpoint(get, 'OTEL_EXPORTER_OTLP_METRICS_ENDPOINT', base, 'v1/metrics') ?? DEFAULT_METRICS_ENDPOINT,
+    metricsEndpoint:
+      metricsExporter === 'none' || (explicitMetrics === undefined && base === undefined && metricsExporter !== 'otlp')
+        ? undefined
+        : (endpoint(get, 'OTEL_EXPORTER_OTLP_METRICS_ENDPOINT', base, 'v1/metrics') ?? DEFAULT_METRICS_ENDPOINT),
     tracesHeaders: { ...headers, ...headerList(get, 'OTEL_EXPORTER_OTLP_TRACES_HEADERS') },
     metricsHeaders: { ...headers, ...headerList(get, 'OTEL_EXPORTER_OTLP_METRICS_HEADERS') },
     sampler,
     samplerRatio: ratio(get, sampler, warnings),
-    batch: Object.fromEntries(Object.entries(BATCH_VARIABLES).map(([key, [name, min, max]]) => [key, integer(get, name, min, max)]).filter(([, value]) => value !== undefined)) as { [K in keyof typeof BATCH_VARIABLES]?: number },
+    batch: Object.fromEntries(
+      Object.entries(BATCH_VARIABLES)
+        .map(([key, [name, min, max]]) => [key, integer(get, name, min, max)])
+        .filter(([, value]) => value !== undefined),
+    ) as { [K in keyof typeof BATCH_VARIABLES]?: number },
     metricExportIntervalMs: integer(get, 'OTEL_METRIC_EXPORT_INTERVAL', 1, MAX_TIMER_MS) ?? EXPORT_INTERVAL_MS,
     // Where the metrics listener binds, over setupTelemetry's metricsHost.
     prometheusHost: get('OTEL_EXPORTER_PROMETHEUS_HOST'),
@@ -104,10 +139,16 @@ export function readEnvConfig(env: NodeJS.ProcessEnv) {
     redactQueryParameters: names(get('FW_OTEL_REDACT_QUERY_PARAMETERS')),
     tracesTls: tlsFiles(get, 'TRACES'),
     metricsTls: tlsFiles(get, 'METRICS'),
-    tracesCompression: oneOf(get, 'OTEL_EXPORTER_OTLP_TRACES_COMPRESSION', COMPRESSIONS) ?? oneOf(get, 'OTEL_EXPORTER_OTLP_COMPRESSION', COMPRESSIONS),
-    metricsCompression: oneOf(get, 'OTEL_EXPORTER_OTLP_METRICS_COMPRESSION', COMPRESSIONS) ?? oneOf(get, 'OTEL_EXPORTER_OTLP_COMPRESSION', COMPRESSIONS),
+    tracesCompression:
+      oneOf(get, 'OTEL_EXPORTER_OTLP_TRACES_COMPRESSION', COMPRESSIONS) ??
+      oneOf(get, 'OTEL_EXPORTER_OTLP_COMPRESSION', COMPRESSIONS),
+    metricsCompression:
+      oneOf(get, 'OTEL_EXPORTER_OTLP_METRICS_COMPRESSION', COMPRESSIONS) ??
+      oneOf(get, 'OTEL_EXPORTER_OTLP_COMPRESSION', COMPRESSIONS),
     // For the OTLP metrics push.
-    metricsTemporality: oneOf(get, 'OTEL_EXPORTER_OTLP_METRICS_TEMPORALITY_PREFERENCE', ['cumulative', 'delta', 'lowmemory']) ?? 'cumulative',
+    metricsTemporality:
+      oneOf(get, 'OTEL_EXPORTER_OTLP_METRICS_TEMPORALITY_PREFERENCE', ['cumulative', 'delta', 'lowmemory']) ??
+      'cumulative',
     spanLimits: spanLimits(get, warnings),
     // `full` forces the SDK path; `auto` lets setup choose.
     path: oneOf(get, 'FW_OTEL_PATH', ['auto', 'full']) ?? 'auto',
@@ -124,8 +165,12 @@ export function readEnvConfig(env: NodeJS.ProcessEnv) {
  */
 function spanLimits(get: Get, warnings: string[]) {
   const count = integer(get, 'OTEL_ATTRIBUTE_COUNT_LIMIT', 0);
-  const length = integer(get, 'OTEL_SPAN_ATTRIBUTE_VALUE_LENGTH_LIMIT', 0) ?? integer(get, 'OTEL_ATTRIBUTE_VALUE_LENGTH_LIMIT', 0);
-  if (length === 0) warnings.push('a span attribute value length limit of 0 is not a length: no limit is used, as the SDK ignores it at each value');
+  const length =
+    integer(get, 'OTEL_SPAN_ATTRIBUTE_VALUE_LENGTH_LIMIT', 0) ?? integer(get, 'OTEL_ATTRIBUTE_VALUE_LENGTH_LIMIT', 0);
+  if (length === 0)
+    warnings.push(
+      'a span attribute value length limit of 0 is not a length: no limit is used, as the SDK ignores it at each value',
+    );
   return {
     attributeCountLimit: integer(get, 'OTEL_SPAN_ATTRIBUTE_COUNT_LIMIT', 0) ?? count ?? 128,
     attributeValueLengthLimit: length || Infinity,
@@ -137,7 +182,12 @@ function spanLimits(get: Get, warnings: string[]) {
 }
 
 /** The batch processor's settings: each OTEL_BSP_* variable and its range, which setupTelemetry's `batch` keys are held to as well (a delay past a timer's limit fires after 1 ms). */
-export const BATCH_VARIABLES = { maxQueueSize: ['OTEL_BSP_MAX_QUEUE_SIZE', 1, Infinity], maxExportBatchSize: ['OTEL_BSP_MAX_EXPORT_BATCH_SIZE', 1, Infinity], scheduledDelayMillis: ['OTEL_BSP_SCHEDULE_DELAY', 0, MAX_TIMER_MS], exportTimeoutMillis: ['OTEL_BSP_EXPORT_TIMEOUT', 1, MAX_TIMER_MS] } as const;
+export const BATCH_VARIABLES = {
+  maxQueueSize: ['OTEL_BSP_MAX_QUEUE_SIZE', 1, Infinity],
+  maxExportBatchSize: ['OTEL_BSP_MAX_EXPORT_BATCH_SIZE', 1, Infinity],
+  scheduledDelayMillis: ['OTEL_BSP_SCHEDULE_DELAY', 0, MAX_TIMER_MS],
+  exportTimeoutMillis: ['OTEL_BSP_EXPORT_TIMEOUT', 1, MAX_TIMER_MS],
+} as const;
 
 const COMPRESSIONS = ['gzip', 'none'] as const;
 const OTLP_ONLY = ' (fw exports OTLP over HTTP only)';
@@ -154,7 +204,12 @@ function oneOf<T extends string>(get: Get, name: string, values: readonly T[], b
 type Get = (name: string) => string | undefined;
 
 /** The non-blank names of a comma-separated list, trimmed. */
-function names(list: string | undefined): string[] { return (list ?? '').split(',').map((name) => name.trim()).filter((name) => name !== ''); }
+function names(list: string | undefined): string[] {
+  return (list ?? '')
+    .split(',')
+    .map((name) => name.trim())
+    .filter((name) => name !== '');
+}
 
 /**
  * A boolean variable as the specification reads one: `true` or `false` in any case; unset or empty
@@ -163,11 +218,16 @@ function names(list: string | undefined): string[] { return (list ?? '').split('
  */
 function booleanVariable(get: Get, name: string, warnings: string[]): boolean {
   const value = get(name);
-  if (value !== undefined && !/^(true|false)$/i.test(value)) warnings.push(`${name}=${JSON.stringify(value)} is neither true nor false: read as false (write true or false)`);
+  if (value !== undefined && !/^(true|false)$/i.test(value))
+    warnings.push(`${name}=${JSON.stringify(value)} is neither true nor false: read as false (write true or false)`);
   return value?.toLowerCase() === 'true';
 }
 
-function bad(name: string, value: string, expected: string): never { throw new FwError('FW_ERR_OTEL_BAD_ENV', `${name}=${JSON.stringify(value)} is not valid: expected ${expected}`, { details: { name, value } }); }
+function bad(name: string, value: string, expected: string): never {
+  throw new FwError('FW_ERR_OTEL_BAD_ENV', `${name}=${JSON.stringify(value)} is not valid: expected ${expected}`, {
+    details: { name, value },
+  });
+}
 
 /**
  * The signal's endpoint: its own variable as given, else the base with the signal path appended. No exporter sends a
@@ -179,10 +239,20 @@ function endpoint(get: Get, name: string, base: string | undefined, path: string
   const url = own ?? (base === undefined ? undefined : `${base.endsWith('/') ? base : `${base}/`}${path}`);
   if (url === undefined) return undefined;
   const parsed = URL.parse(url);
-  const wrong = parsed?.protocol !== 'http:' && parsed?.protocol !== 'https:' ? 'an http:// or https:// URL'
-    : parsed.username !== '' || parsed.password !== '' ? 'a URL without user:password@ (put credentials in OTEL_EXPORTER_OTLP_HEADERS)'
-    : parsed.hash !== '' || (own === undefined && parsed.search !== '') ? 'a URL without a #fragment, nor a ?query on the base endpoint (the signal path goes after it)' : undefined;
-  if (wrong !== undefined) bad(own === undefined ? 'OTEL_EXPORTER_OTLP_ENDPOINT' : name, (own ?? base ?? url).replace(/\/\/[^/@]*@/, '//***@'), wrong);
+  const wrong =
+    parsed?.protocol !== 'http:' && parsed?.protocol !== 'https:'
+      ? 'an http:// or https:// URL'
+      : parsed.username !== '' || parsed.password !== ''
+        ? 'a URL without user:password@ (put credentials in OTEL_EXPORTER_OTLP_HEADERS)'
+        : parsed.hash !== '' || (own === undefined && parsed.search !== '')
+          ? 'a URL without a #fragment, nor a ?query on the base endpoint (the signal path goes after it)'
+          : undefined;
+  if (wrong !== undefined)
+    bad(
+      own === undefined ? 'OTEL_EXPORTER_OTLP_ENDPOINT' : name,
+      (own ?? base ?? url).replace(/\/\/[^/@]*@/, '//***@'),
+      wrong,
+    );
   return url;
 }
 
@@ -190,7 +260,12 @@ function endpoint(get: Get, name: string, base: string | undefined, path: string
  * `key=value,…`, each key and value trimmed and percent-decoded. `strict` reads OTEL_RESOURCE_ATTRIBUTES as the SDK's
  * detector does and refuses what makes it discard the variable: not one `=` a pair, an empty key, over 255 characters.
  */
-function keyValueList(get: Get, name: string, shown: (raw: string) => string = (raw) => raw, strict = false): Record<string, string> {
+function keyValueList(
+  get: Get,
+  name: string,
+  shown: (raw: string) => string = (raw) => raw,
+  strict = false,
+): Record<string, string> {
   const raw = get(name);
   const out: Record<string, string> = {};
   if (raw === undefined) return out;
@@ -205,10 +280,17 @@ function keyValueList(get: Get, name: string, shown: (raw: string) => string = (
     if (pair.trim() === '') continue;
     const [key = '', ...values] = pair.split('=');
     if (values.length === 0 || key.trim() === '' || (strict && values.length > 1)) {
-      bad(name, shown(raw), strict ? 'comma-separated key=value pairs, `,` and `=` in a key or value percent-encoded (%2C, %3D)' : 'comma-separated key=value pairs');
+      bad(
+        name,
+        shown(raw),
+        strict
+          ? 'comma-separated key=value pairs, `,` and `=` in a key or value percent-encoded (%2C, %3D)'
+          : 'comma-separated key=value pairs',
+      );
     }
     const [decodedKey, value] = [decode(key), decode(values.join('='))];
-    if (strict && Math.max(decodedKey.length, value.length) > 255) bad(name, raw, 'keys and values of at most 255 characters once percent-decoded');
+    if (strict && Math.max(decodedKey.length, value.length) > 255)
+      bad(name, raw, 'keys and values of at most 255 characters once percent-decoded');
     out[decodedKey] = value;
   }
   return out;
@@ -224,7 +306,12 @@ function keyValueList(get: Get, name: string, shown: (raw: string) => string = (
 function headerList(get: Get, name: string): Record<string, string> {
   const headers = keyValueList(get, name, withoutValues);
   for (const [key, value] of Object.entries(headers)) {
-    if (!isHeaderName(key) || !isHeaderValue(value)) bad(name, withoutValues(get(name)!), 'header names that are HTTP tokens and values of Latin-1 characters (up to U+00FF) but control characters, after percent-decoding');
+    if (!isHeaderName(key) || !isHeaderValue(value))
+      bad(
+        name,
+        withoutValues(get(name)!),
+        'header names that are HTTP tokens and values of Latin-1 characters (up to U+00FF) but control characters, after percent-decoding',
+      );
   }
   return Object.fromEntries(Object.entries(headers).map(([key, value]) => [key.toLowerCase(), value]));
 }
@@ -266,23 +353,32 @@ function integer(get: Get, name: string, min: number, max = Infinity): number | 
   const raw = get(name);
   if (raw === undefined) return undefined;
   const value = Number(raw);
-  if (!Number.isInteger(value) || value < min || value > max) bad(name, raw, max === Infinity ? `an integer >= ${min}` : `an integer from ${min} to ${max}`);
+  if (!Number.isInteger(value) || value < min || value > max)
+    bad(name, raw, max === Infinity ? `an integer >= ${min}` : `an integer from ${min} to ${max}`);
   return value;
 }
 
 function ratio(get: Get, sampler: string, warnings: string[]): number {
   const raw = get('OTEL_TRACES_SAMPLER_ARG');
   // The SDK ignores it there without a word; fw ignores no OTEL_* variable silently.
-  if (raw !== undefined && !sampler.endsWith('traceidratio')) warnings.push(`OTEL_TRACES_SAMPLER_ARG is set but OTEL_TRACES_SAMPLER=${sampler} takes no argument: it has no effect`);
+  if (raw !== undefined && !sampler.endsWith('traceidratio'))
+    warnings.push(
+      `OTEL_TRACES_SAMPLER_ARG is set but OTEL_TRACES_SAMPLER=${sampler} takes no argument: it has no effect`,
+    );
   if (raw === undefined || !sampler.endsWith('traceidratio')) return 1;
   const value = Number(raw);
-  if (!Number.isFinite(value) || value < 0 || value > 1) bad('OTEL_TRACES_SAMPLER_ARG', raw, 'a number between 0 and 1');
+  if (!Number.isFinite(value) || value < 0 || value > 1)
+    bad('OTEL_TRACES_SAMPLER_ARG', raw, 'a number between 0 and 1');
   return value;
 }
 
 function protocol(get: Get, name: string): OtlpProtocol | undefined {
   if (get(name)?.toLowerCase() === 'grpc') {
-    throw new FwError('FW_ERR_OTEL_UNSUPPORTED_PROTOCOL', `${name}=grpc is not supported: fw exports OTLP over HTTP only; set it to http/protobuf (the default) or http/json, or point it at a collector's OTLP/HTTP port (4318)`, { details: { name, value: 'grpc' } });
+    throw new FwError(
+      'FW_ERR_OTEL_UNSUPPORTED_PROTOCOL',
+      `${name}=grpc is not supported: fw exports OTLP over HTTP only; set it to http/protobuf (the default) or http/json, or point it at a collector's OTLP/HTTP port (4318)`,
+      { details: { name, value: 'grpc' } },
+    );
   }
   return oneOf(get, name, ['http/protobuf', 'http/json']);
 }
@@ -292,9 +388,13 @@ function timeout(get: Get, name: string, warnings: string[]): number | undefined
   const raw = get(name);
   if (raw === undefined) return undefined;
   const value = Number(raw);
-  if (!Number.isFinite(value) || value <= 0) return void warnings.push(`${name}=${JSON.stringify(raw)} is not a number of milliseconds above 0: the default is used`);
+  if (!Number.isFinite(value) || value <= 0)
+    return void warnings.push(
+      `${name}=${JSON.stringify(raw)} is not a number of milliseconds above 0: the default is used`,
+    );
   // Node's timers take a longer one as 1 ms: every export would end at once.
-  if (value > MAX_TIMER_MS) warnings.push(`${name}=${JSON.stringify(raw)} is longer than Node's timers hold: ${MAX_TIMER_MS} is used`);
+  if (value > MAX_TIMER_MS)
+    warnings.push(`${name}=${JSON.stringify(raw)} is longer than Node's timers hold: ${MAX_TIMER_MS} is used`);
   return Math.min(value, MAX_TIMER_MS);
 }
 
@@ -309,19 +409,56 @@ function logLevel(get: Get, warnings: string[]): DiagLevelName | undefined {
 
 /** Every OTEL_* variable fw reads; any other one set is warned about (otel-env-walk.test.ts walks the SDK's list against it). */
 export const READ_VARIABLES: ReadonlySet<string> = new Set([
-  'OTEL_SDK_DISABLED', 'OTEL_SERVICE_NAME', 'OTEL_RESOURCE_ATTRIBUTES', 'OTEL_LOG_LEVEL', 'OTEL_PROPAGATORS',
-  'OTEL_TRACES_EXPORTER', 'OTEL_METRICS_EXPORTER', 'OTEL_TRACES_SAMPLER', 'OTEL_TRACES_SAMPLER_ARG',
-  'OTEL_BSP_SCHEDULE_DELAY', 'OTEL_BSP_EXPORT_TIMEOUT', 'OTEL_BSP_MAX_QUEUE_SIZE', 'OTEL_BSP_MAX_EXPORT_BATCH_SIZE',
-  'OTEL_ATTRIBUTE_VALUE_LENGTH_LIMIT', 'OTEL_ATTRIBUTE_COUNT_LIMIT', 'OTEL_SPAN_ATTRIBUTE_VALUE_LENGTH_LIMIT', 'OTEL_SPAN_ATTRIBUTE_COUNT_LIMIT',
-  'OTEL_SPAN_EVENT_COUNT_LIMIT', 'OTEL_SPAN_LINK_COUNT_LIMIT', 'OTEL_EVENT_ATTRIBUTE_COUNT_LIMIT', 'OTEL_LINK_ATTRIBUTE_COUNT_LIMIT',
-  'OTEL_METRIC_EXPORT_INTERVAL', 'OTEL_METRIC_EXPORT_TIMEOUT', 'OTEL_EXPORTER_PROMETHEUS_HOST',
-  'OTEL_INSTRUMENTATION_HTTP_KNOWN_METHODS', 'OTEL_EXPORTER_OTLP_METRICS_TEMPORALITY_PREFERENCE',
-  'OTEL_EXPORTER_OTLP_ENDPOINT', 'OTEL_EXPORTER_OTLP_HEADERS', 'OTEL_EXPORTER_OTLP_TIMEOUT', 'OTEL_EXPORTER_OTLP_COMPRESSION', 'OTEL_EXPORTER_OTLP_PROTOCOL',
-  'OTEL_EXPORTER_OTLP_CERTIFICATE', 'OTEL_EXPORTER_OTLP_CLIENT_CERTIFICATE', 'OTEL_EXPORTER_OTLP_CLIENT_KEY',
-  'OTEL_EXPORTER_OTLP_TRACES_ENDPOINT', 'OTEL_EXPORTER_OTLP_TRACES_HEADERS', 'OTEL_EXPORTER_OTLP_TRACES_TIMEOUT', 'OTEL_EXPORTER_OTLP_TRACES_COMPRESSION', 'OTEL_EXPORTER_OTLP_TRACES_PROTOCOL',
-  'OTEL_EXPORTER_OTLP_TRACES_CERTIFICATE', 'OTEL_EXPORTER_OTLP_TRACES_CLIENT_CERTIFICATE', 'OTEL_EXPORTER_OTLP_TRACES_CLIENT_KEY',
-  'OTEL_EXPORTER_OTLP_METRICS_ENDPOINT', 'OTEL_EXPORTER_OTLP_METRICS_HEADERS', 'OTEL_EXPORTER_OTLP_METRICS_TIMEOUT', 'OTEL_EXPORTER_OTLP_METRICS_COMPRESSION', 'OTEL_EXPORTER_OTLP_METRICS_PROTOCOL',
-  'OTEL_EXPORTER_OTLP_METRICS_CERTIFICATE', 'OTEL_EXPORTER_OTLP_METRICS_CLIENT_CERTIFICATE', 'OTEL_EXPORTER_OTLP_METRICS_CLIENT_KEY',
+  'OTEL_SDK_DISABLED',
+  'OTEL_SERVICE_NAME',
+  'OTEL_RESOURCE_ATTRIBUTES',
+  'OTEL_LOG_LEVEL',
+  'OTEL_PROPAGATORS',
+  'OTEL_TRACES_EXPORTER',
+  'OTEL_METRICS_EXPORTER',
+  'OTEL_TRACES_SAMPLER',
+  'OTEL_TRACES_SAMPLER_ARG',
+  'OTEL_BSP_SCHEDULE_DELAY',
+  'OTEL_BSP_EXPORT_TIMEOUT',
+  'OTEL_BSP_MAX_QUEUE_SIZE',
+  'OTEL_BSP_MAX_EXPORT_BATCH_SIZE',
+  'OTEL_ATTRIBUTE_VALUE_LENGTH_LIMIT',
+  'OTEL_ATTRIBUTE_COUNT_LIMIT',
+  'OTEL_SPAN_ATTRIBUTE_VALUE_LENGTH_LIMIT',
+  'OTEL_SPAN_ATTRIBUTE_COUNT_LIMIT',
+  'OTEL_SPAN_EVENT_COUNT_LIMIT',
+  'OTEL_SPAN_LINK_COUNT_LIMIT',
+  'OTEL_EVENT_ATTRIBUTE_COUNT_LIMIT',
+  'OTEL_LINK_ATTRIBUTE_COUNT_LIMIT',
+  'OTEL_METRIC_EXPORT_INTERVAL',
+  'OTEL_METRIC_EXPORT_TIMEOUT',
+  'OTEL_EXPORTER_PROMETHEUS_HOST',
+  'OTEL_INSTRUMENTATION_HTTP_KNOWN_METHODS',
+  'OTEL_EXPORTER_OTLP_METRICS_TEMPORALITY_PREFERENCE',
+  'OTEL_EXPORTER_OTLP_ENDPOINT',
+  'OTEL_EXPORTER_OTLP_HEADERS',
+  'OTEL_EXPORTER_OTLP_TIMEOUT',
+  'OTEL_EXPORTER_OTLP_COMPRESSION',
+  'OTEL_EXPORTER_OTLP_PROTOCOL',
+  'OTEL_EXPORTER_OTLP_CERTIFICATE',
+  'OTEL_EXPORTER_OTLP_CLIENT_CERTIFICATE',
+  'OTEL_EXPORTER_OTLP_CLIENT_KEY',
+  'OTEL_EXPORTER_OTLP_TRACES_ENDPOINT',
+  'OTEL_EXPORTER_OTLP_TRACES_HEADERS',
+  'OTEL_EXPORTER_OTLP_TRACES_TIMEOUT',
+  'OTEL_EXPORTER_OTLP_TRACES_COMPRESSION',
+  'OTEL_EXPORTER_OTLP_TRACES_PROTOCOL',
+  'OTEL_EXPORTER_OTLP_TRACES_CERTIFICATE',
+  'OTEL_EXPORTER_OTLP_TRACES_CLIENT_CERTIFICATE',
+  'OTEL_EXPORTER_OTLP_TRACES_CLIENT_KEY',
+  'OTEL_EXPORTER_OTLP_METRICS_ENDPOINT',
+  'OTEL_EXPORTER_OTLP_METRICS_HEADERS',
+  'OTEL_EXPORTER_OTLP_METRICS_TIMEOUT',
+  'OTEL_EXPORTER_OTLP_METRICS_COMPRESSION',
+  'OTEL_EXPORTER_OTLP_METRICS_PROTOCOL',
+  'OTEL_EXPORTER_OTLP_METRICS_CERTIFICATE',
+  'OTEL_EXPORTER_OTLP_METRICS_CLIENT_CERTIFICATE',
+  'OTEL_EXPORTER_OTLP_METRICS_CLIENT_KEY',
 ]);
 
 /** Why fw does not read a variable it knows, for the warning. */
@@ -334,19 +471,33 @@ const NOT_READ_BECAUSE: Readonly<Record<string, string>> = {
   OTEL_EXPORTER_ZIPKIN_TIMEOUT: 'fw exports OTLP only',
   OTEL_NODE_RESOURCE_DETECTORS: "NodeSDK's; fw builds its resource from OTEL_SERVICE_NAME and OTEL_RESOURCE_ATTRIBUTES",
   OTEL_NODE_ENABLED_INSTRUMENTATIONS: "NodeSDK's; fw instruments its own server and registers no other instrumentation",
-  OTEL_NODE_DISABLED_INSTRUMENTATIONS: "NodeSDK's; fw instruments its own server and registers no other instrumentation",
+  OTEL_NODE_DISABLED_INSTRUMENTATIONS:
+    "NodeSDK's; fw instruments its own server and registers no other instrumentation",
   OTEL_SEMCONV_STABILITY_OPT_IN: "fw's spans and metrics follow the stable HTTP conventions already",
   OTEL_CONFIG_FILE: 'fw reads no declarative configuration file',
-  ...Object.fromEntries(['', 'TRACES_', 'METRICS_'].map((signal) => [`OTEL_EXPORTER_OTLP_${signal}INSECURE`, "only gRPC exporters read it; fw's HTTP exports use TLS when the endpoint is https:"])),
+  ...Object.fromEntries(
+    ['', 'TRACES_', 'METRICS_'].map((signal) => [
+      `OTEL_EXPORTER_OTLP_${signal}INSECURE`,
+      "only gRPC exporters read it; fw's HTTP exports use TLS when the endpoint is https:",
+    ]),
+  ),
 };
 
 /** A warning for each OTEL_* variable set in `env` that fw does not read. */
 function unreadVariableWarnings(env: NodeJS.ProcessEnv, warnings: string[]): void {
   for (const [name, value] of Object.entries(env)) {
     if (!name.startsWith('OTEL_') || READ_VARIABLES.has(name) || value === undefined || value.trim() === '') continue;
-    const known = NOT_READ_BECAUSE[name] ?? (/^OTEL_(EXPORTER_OTLP_LOGS_|BLRP_|LOGRECORD_)/.test(name) ? 'fw exports no OpenTelemetry logs' : /^OTEL_EXPORTER_JAEGER_/.test(name) ? 'fw exports OTLP only' : undefined);
+    const known =
+      NOT_READ_BECAUSE[name] ??
+      (/^OTEL_(EXPORTER_OTLP_LOGS_|BLRP_|LOGRECORD_)/.test(name)
+        ? 'fw exports no OpenTelemetry logs'
+        : /^OTEL_EXPORTER_JAEGER_/.test(name)
+          ? 'fw exports OTLP only'
+          : undefined);
     const near = known === undefined ? closestKey(name, [...READ_VARIABLES]) : undefined;
-    warnings.push(`${name} is set but fw does not read it (${known ?? (near === undefined ? 'fw does not support it' : `did you mean ${near}?`)}): it has no effect`);
+    warnings.push(
+      `${name} is set but fw does not read it (${known ?? (near === undefined ? 'fw does not support it' : `did you mean ${near}?`)}): it has no effect`,
+    );
   }
 }
 
@@ -370,7 +521,10 @@ export function propagatorNames(value: string | undefined): readonly PropagatorN
     refuse('`none` alone: it registers no propagator, so other names beside it would be ignored');
   }
   const unknown = unique.filter((name) => !(PROPAGATORS as readonly string[]).includes(name));
-  if (unknown.length > 0) refuse(`names among ${PROPAGATORS.join(', ')} or none (${unknown.map((name) => JSON.stringify(name)).join(', ')} unknown; register another propagator with propagation.setGlobalPropagator before setupTelemetry)`);
+  if (unknown.length > 0)
+    refuse(
+      `names among ${PROPAGATORS.join(', ')} or none (${unknown.map((name) => JSON.stringify(name)).join(', ')} unknown; register another propagator with propagation.setGlobalPropagator before setupTelemetry)`,
+    );
   return unique as PropagatorName[];
 }
 
@@ -388,7 +542,11 @@ function readTlsFiles(endpoint: string, files: TlsFiles): TlsAgentOptions {
       options[part] = readFileSync(resolve(file.path));
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code ?? String(error);
-      throw new FwError('FW_ERR_OTEL_BAD_ENV', `${file.variable}=${JSON.stringify(file.path)} cannot be read (${code}): give the path of a PEM file`, { cause: error, details: { name: file.variable, value: file.path } });
+      throw new FwError(
+        'FW_ERR_OTEL_BAD_ENV',
+        `${file.variable}=${JSON.stringify(file.path)} cannot be read (${code}): give the path of a PEM file`,
+        { cause: error, details: { name: file.variable, value: file.path } },
+      );
     }
   }
   return options;
@@ -397,7 +555,12 @@ function readTlsFiles(endpoint: string, files: TlsFiles): TlsAgentOptions {
 /** The batch processor's settings: OTEL_BSP_* over setupTelemetry's `batch` option, else the SDK's defaults (but no export timeout). */
 export function batchSettings(config: EnvConfig, options: TracePipelineOptions) {
   const batch = { ...options.batch, ...config.batch };
-  return { ...batch, maxQueueSize: batch.maxQueueSize ?? 2048, maxExportBatchSize: batch.maxExportBatchSize ?? 512, scheduledDelayMillis: batch.scheduledDelayMillis ?? 5000 };
+  return {
+    ...batch,
+    maxQueueSize: batch.maxQueueSize ?? 2048,
+    maxExportBatchSize: batch.maxExportBatchSize ?? 512,
+    scheduledDelayMillis: batch.scheduledDelayMillis ?? 5000,
+  };
 }
 
 /** The OtlpHttpSender settings of `signal`'s export to `url`, its TLS files read (at start). */

@@ -4,7 +4,18 @@
  * export and their self-metrics. Built before the tracer provider (whose exporter reports into
  * it), attached to the meter provider once the path is chosen, stopped at shutdown.
  */
-import { type Attributes, type BatchObservableCallback, type BatchObservableResult, diag, DiagConsoleLogger, type DiagLogger, DiagLogLevel, type Meter, type Observable, ValueType } from '@opentelemetry/api';
+import {
+  type Attributes,
+  type BatchObservableCallback,
+  type BatchObservableResult,
+  diag,
+  DiagConsoleLogger,
+  type DiagLogger,
+  DiagLogLevel,
+  type Meter,
+  type Observable,
+  ValueType,
+} from '@opentelemetry/api';
 import type { MeterProvider } from '@opentelemetry/sdk-metrics';
 import { batchSettings, type EnvConfig } from './env-config.ts';
 import { ANSWER_TIMEOUT_ERROR, CLIENT_CLOSED_ERROR, type SendResult } from './lean/otlp-socket-client.ts';
@@ -20,9 +31,18 @@ export function startExportReporting(config: EnvConfig, options: TelemetryOption
     diag.setLogger(logger, { logLevel: DiagLogLevel[config.logLevel], suppressOverrideMessage: true });
   }
   const problems = new ExportProblemLog(options.logger);
-  const exporterType = config.tracesProtocol === 'http/json' ? 'otlp_http_json_span_exporter' : 'otlp_http_span_exporter';
-  const fwExports = config.tracesEndpoint !== undefined && options.spanExporter === undefined && options.spanProcessor === undefined;
-  const outcomes = fwExports ? new SpanExportOutcomes({ problems, endpoint: config.tracesEndpoint, exporterType, queueCapacity: batchSettings(config, options).maxQueueSize }) : undefined;
+  const exporterType =
+    config.tracesProtocol === 'http/json' ? 'otlp_http_json_span_exporter' : 'otlp_http_span_exporter';
+  const fwExports =
+    config.tracesEndpoint !== undefined && options.spanExporter === undefined && options.spanProcessor === undefined;
+  const outcomes = fwExports
+    ? new SpanExportOutcomes({
+        problems,
+        endpoint: config.tracesEndpoint,
+        exporterType,
+        queueCapacity: batchSettings(config, options).maxQueueSize,
+      })
+    : undefined;
   let removeSelfMetrics = (): void => {};
   return {
     /** The counts of fw's OTLP trace export; undefined when spans go elsewhere (none, or a user's exporter or processor). */
@@ -44,12 +64,20 @@ export function startExportReporting(config: EnvConfig, options: TelemetryOption
 }
 
 function throughLog(logger: ProblemLogger): DiagLogger {
-  const write = (level: string, loud: boolean) => (message: string, ...args: unknown[]): void => {
-    // At most 2000 characters: the SDK's error for a refused export carries the collector's whole answer (up to 4 MiB).
-    const text = cut([message, ...args.map(shown)].join(' '), 2000);
-    (loud ? (logger.warn ?? logger.info) : logger.info).call(logger, { event: 'otel_diag', diag_level: level }, text);
+  const write =
+    (level: string, loud: boolean) =>
+    (message: string, ...args: unknown[]): void => {
+      // At most 2000 characters: the SDK's error for a refused export carries the collector's whole answer (up to 4 MiB).
+      const text = cut([message, ...args.map(shown)].join(' '), 2000);
+      (loud ? (logger.warn ?? logger.info) : logger.info).call(logger, { event: 'otel_diag', diag_level: level }, text);
+    };
+  return {
+    error: write('error', true),
+    warn: write('warn', true),
+    info: write('info', false),
+    debug: write('debug', false),
+    verbose: write('verbose', false),
   };
-  return { error: write('error', true), warn: write('warn', true), info: write('info', false), debug: write('debug', false), verbose: write('verbose', false) };
 }
 
 function shown(value: unknown): string {
@@ -63,7 +91,8 @@ function shown(value: unknown): string {
 }
 
 /** `text` cut at `limit` characters, with how long it was: a collector's text can be megabytes. */
-const cut = (text: string, limit: number): string => (text.length > limit ? `${text.slice(0, limit)}… (${text.length} characters)` : text);
+const cut = (text: string, limit: number): string =>
+  text.length > limit ? `${text.slice(0, limit)}… (${text.length} characters)` : text;
 
 /** How often, at most, one kind of problem is logged. */
 const PROBLEM_LOG_INTERVAL_MS = 10_000;
@@ -92,7 +121,10 @@ export class ExportProblemLog {
   /** After the last flush (shutdown), whose exports the SDK's exporter may still end, each problem is written at once. */
   #flushed = false;
 
-  constructor(logger: ProblemLogger | undefined, intervalMs = PROBLEM_LOG_INTERVAL_MS) { this.#logger = logger; this.#intervalMs = intervalMs; }
+  constructor(logger: ProblemLogger | undefined, intervalMs = PROBLEM_LOG_INTERVAL_MS) {
+    this.#logger = logger;
+    this.#intervalMs = intervalMs;
+  }
 
   /** Notes `count` items lost or rejected; `detail` says why (the last one of an interval is logged). */
   note(kind: ProblemKind, count: number, detail: string): void {
@@ -102,11 +134,21 @@ export class ExportProblemLog {
     this.#windows.set(key, window);
     [window.kind, window.detail] = [kind, detail];
     if (window.timer !== undefined) window.pending += count;
-    else { this.#write(kind, count, detail, false); if (!this.#flushed) this.#open(window); }
+    else {
+      this.#write(kind, count, detail, false);
+      if (!this.#flushed) this.#open(window);
+    }
   }
 
   /** Logs what the open intervals hold and closes them for good (telemetry's shutdown). */
-  flush(): void { this.#flushed = true; for (const window of this.#windows.values()) { clearTimeout(window.timer); window.timer = undefined; this.#writePending(window); } }
+  flush(): void {
+    this.#flushed = true;
+    for (const window of this.#windows.values()) {
+      clearTimeout(window.timer);
+      window.timer = undefined;
+      this.#writePending(window);
+    }
+  }
 
   /** Sums the window's problems until the interval ends, then logs them; an empty interval closes it. */
   #open(window: Window): void {
@@ -126,16 +168,27 @@ export class ExportProblemLog {
   #write(kind: ProblemKind, count: number, text: string, summed: boolean): void {
     const detail = cut(text, 500);
     const when = summed ? ` in the last ${this.#intervalMs / 1000} s` : '';
-    const what = kind.event === 'otel_spans_dropped' ? `${count} spans dropped${when}: the batch queue was full`
-      : kind.event === 'otlp_export_partial_success' ? `${count} spans rejected by the collector${when}: ${detail}`
-      : `${count} ${kind.signal === 'traces' ? 'spans not exported' : 'metrics exports failed'}${when}: ${detail}`;
-    const fields = { event: kind.event, signal: kind.signal, 'error.type': kind.errorType, count, interval_ms: this.#intervalMs };
+    const what =
+      kind.event === 'otel_spans_dropped'
+        ? `${count} spans dropped${when}: the batch queue was full`
+        : kind.event === 'otlp_export_partial_success'
+          ? `${count} spans rejected by the collector${when}: ${detail}`
+          : `${count} ${kind.signal === 'traces' ? 'spans not exported' : 'metrics exports failed'}${when}: ${detail}`;
+    const fields = {
+      event: kind.event,
+      signal: kind.signal,
+      'error.type': kind.errorType,
+      count,
+      interval_ms: this.#intervalMs,
+    };
     (this.#logger!.warn ?? this.#logger!.info).call(this.#logger, fields, what);
   }
 }
 
 /** How one export of `count` spans ended. */
-export type ExportEnd = { readonly ok: true; readonly rejected?: number; readonly message?: string } | { readonly ok: false; readonly errorType: string; readonly reason: string };
+export type ExportEnd =
+  | { readonly ok: true; readonly rejected?: number; readonly message?: string }
+  | { readonly ok: false; readonly errorType: string; readonly reason: string };
 
 /** Where the counts are shown, and what the export is called there. */
 export interface OutcomeOptions {
@@ -177,28 +230,45 @@ export class SpanExportOutcomes {
       this.#ended('rejected', rejected);
       const detail = `partial success from ${this.options.endpoint}: ${rejected} rejected${end.message ? `: ${end.message}` : ''}`;
       // A partial success rejecting nothing is a warning from the collector: logged, with count 0.
-      this.options.problems.note({ event: 'otlp_export_partial_success', signal: 'traces', errorType: 'rejected' }, rejected, detail);
+      this.options.problems.note(
+        { event: 'otlp_export_partial_success', signal: 'traces', errorType: 'rejected' },
+        rejected,
+        detail,
+      );
       return;
     }
     this.#ended(end.errorType, count);
     const detail = exportFailure('traces', this.options.endpoint, end.reason);
     // On both paths: the SDK's exporter writes none with the collector's message when a flush drove the export.
     diag.error(detail);
-    this.options.problems.note({ event: 'otlp_export_failed', signal: 'traces', errorType: end.errorType }, count, detail);
+    this.options.problems.note(
+      { event: 'otlp_export_failed', signal: 'traces', errorType: end.errorType },
+      count,
+      detail,
+    );
   }
 
   /** An export of `count` spans by fw's sender ended with `result`; its partial success is said to diag as the SDK's exporter says its own. */
   sent(count: number, result: SendResult): void {
-    if (result.ok && result.partial !== undefined) diag.warn('Received Partial Success response:', JSON.stringify({ rejectedSpans: result.partial.rejected, errorMessage: result.partial.message }));
+    if (result.ok && result.partial !== undefined)
+      diag.warn(
+        'Received Partial Success response:',
+        JSON.stringify({ rejectedSpans: result.partial.rejected, errorMessage: result.partial.message }),
+      );
     if (result.ok) this.exportEnded(count, { ok: true, ...result.partial });
-    else this.exportEnded(count, { ok: false, errorType: errorTypeOf(undefined, result.reason), reason: result.reason });
+    else
+      this.exportEnded(count, { ok: false, errorType: errorTypeOf(undefined, result.reason), reason: result.reason });
   }
 
   /** `count` ended spans were dropped: the batch queue was full. */
   dropped(count: number): void {
     if (count <= 0) return;
     add(this.processed, 'queue_full', count);
-    this.options.problems.note({ event: 'otel_spans_dropped', signal: 'traces', errorType: 'queue_full' }, count, 'the batch queue was full');
+    this.options.problems.note(
+      { event: 'otel_spans_dropped', signal: 'traces', errorType: 'queue_full' },
+      count,
+      'the batch queue was full',
+    );
   }
 
   /** `count` spans went through both the exporter and the processor. */
@@ -210,8 +280,13 @@ export class SpanExportOutcomes {
 
 /** A failed export's line; a 404 most often means the endpoint variable held a full URL, to which the signal's path was added again. */
 export const exportFailure = (signal: 'traces' | 'metrics', url: string, reason: string): string =>
-  `OTLP ${signal} export to ${url} failed: ${reason}${/^HTTP 404\b/.test(reason) ? `; OTEL_EXPORTER_OTLP_ENDPOINT is the collector's base URL, to which fw adds /v1/${signal} (a full URL goes in OTEL_EXPORTER_OTLP_${signal.toUpperCase()}_ENDPOINT)`
-    : reason.includes('ECONNREFUSED') ? `; no collector listens there: start one, set OTEL_EXPORTER_OTLP_ENDPOINT to yours, or OTEL_${signal.toUpperCase()}_EXPORTER=none to export nothing` : ''}`;
+  `OTLP ${signal} export to ${url} failed: ${reason}${
+    /^HTTP 404\b/.test(reason)
+      ? `; OTEL_EXPORTER_OTLP_ENDPOINT is the collector's base URL, to which fw adds /v1/${signal} (a full URL goes in OTEL_EXPORTER_OTLP_${signal.toUpperCase()}_ENDPOINT)`
+      : reason.includes('ECONNREFUSED')
+        ? `; no collector listens there: start one, set OTEL_EXPORTER_OTLP_ENDPOINT to yours, or OTEL_${signal.toUpperCase()}_EXPORTER=none to export nothing`
+        : ''
+  }`;
 
 function add(counts: Map<string, number>, key: string, count: number): void {
   if (count > 0) counts.set(key, (counts.get(key) ?? 0) + count);
@@ -226,7 +301,8 @@ export function errorTypeOf(status: number | undefined, reason: string, code?: s
   if (status !== undefined || refused !== null) return String(status ?? refused![1]);
   if (code === EXPORT_STOPPED_CODE || reason.startsWith('stopped') || reason === CLIENT_CLOSED_ERROR) return 'stopped';
   if (reason === ANSWER_TIMEOUT_ERROR || /timed out/i.test(reason)) return 'timeout';
-  if (code !== undefined || /\bE[A-Z]{3,}\b|closed the connection|socket hang up/.test(reason)) return 'connection_error';
+  if (code !== undefined || /\bE[A-Z]{3,}\b|closed the connection|socket hang up/.test(reason))
+    return 'connection_error';
   return 'export_failed';
 }
 
@@ -246,12 +322,34 @@ function componentName(type: string): string {
  * self-metrics stay off, so nothing is counted twice. Returns what removes their callbacks.
  */
 function registerSpanSelfMetrics(meter: Meter, outcomes: SpanExportOutcomes): () => void {
-  const exporter: Attributes = { 'otel.component.type': outcomes.options.exporterType, 'otel.component.name': componentName(outcomes.options.exporterType) };
-  const processor: Attributes = { 'otel.component.type': 'batching_span_processor', 'otel.component.name': componentName('batching_span_processor') };
-  const exported = meter.createObservableCounter('otel.sdk.exporter.span.exported', { unit: '{span}', description: 'The number of spans for which the export has finished, either successful or failed.', valueType: ValueType.INT });
-  const processed = meter.createObservableCounter('otel.sdk.processor.span.processed', { unit: '{span}', description: 'The number of spans for which the processing has finished, either successful or failed.', valueType: ValueType.INT });
-  const capacity = meter.createObservableUpDownCounter('otel.sdk.processor.span.queue.capacity', { unit: '{span}', description: 'The maximum number of spans the queue of a given instance of an SDK span processor can hold.', valueType: ValueType.INT });
-  const size = meter.createObservableUpDownCounter('otel.sdk.processor.span.queue.size', { unit: '{span}', description: 'The number of spans in the queue of a given instance of an SDK span processor.', valueType: ValueType.INT });
+  const exporter: Attributes = {
+    'otel.component.type': outcomes.options.exporterType,
+    'otel.component.name': componentName(outcomes.options.exporterType),
+  };
+  const processor: Attributes = {
+    'otel.component.type': 'batching_span_processor',
+    'otel.component.name': componentName('batching_span_processor'),
+  };
+  const exported = meter.createObservableCounter('otel.sdk.exporter.span.exported', {
+    unit: '{span}',
+    description: 'The number of spans for which the export has finished, either successful or failed.',
+    valueType: ValueType.INT,
+  });
+  const processed = meter.createObservableCounter('otel.sdk.processor.span.processed', {
+    unit: '{span}',
+    description: 'The number of spans for which the processing has finished, either successful or failed.',
+    valueType: ValueType.INT,
+  });
+  const capacity = meter.createObservableUpDownCounter('otel.sdk.processor.span.queue.capacity', {
+    unit: '{span}',
+    description: 'The maximum number of spans the queue of a given instance of an SDK span processor can hold.',
+    valueType: ValueType.INT,
+  });
+  const size = meter.createObservableUpDownCounter('otel.sdk.processor.span.queue.size', {
+    unit: '{span}',
+    description: 'The number of spans in the queue of a given instance of an SDK span processor.',
+    valueType: ValueType.INT,
+  });
   const instruments = [exported, processed, capacity, size];
   const observe: BatchObservableCallback = (result) => {
     observeCounts(result, exported, outcomes.exported, exporter);
@@ -265,6 +363,12 @@ function registerSpanSelfMetrics(meter: Meter, outcomes: SpanExportOutcomes): ()
 }
 
 /** A series of `instrument` per `error.type` of `counts` ('' for success, without the attribute). */
-function observeCounts(result: BatchObservableResult, instrument: Observable, counts: ReadonlyMap<string, number>, attributes: Attributes): void {
-  for (const [errorType, count] of counts) result.observe(instrument, count, errorType === '' ? attributes : { ...attributes, 'error.type': errorType });
+function observeCounts(
+  result: BatchObservableResult,
+  instrument: Observable,
+  counts: ReadonlyMap<string, number>,
+  attributes: Attributes,
+): void {
+  for (const [errorType, count] of counts)
+    result.observe(instrument, count, errorType === '' ? attributes : { ...attributes, 'error.type': errorType });
 }

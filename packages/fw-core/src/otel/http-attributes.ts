@@ -27,7 +27,11 @@ export function schemeOf(req: IncomingMessage): 'http' | 'https' {
  * absolute-form target's authority, else the Host header (RFC 9112 §3.2.2, requestHost), else,
  * with no Host or an invalid one, the local socket. The port defaults to the scheme's.
  */
-function serverOf(req: IncomingMessage, exchange: Exchange, scheme: string): { address: string | undefined; port: number | undefined } {
+function serverOf(
+  req: IncomingMessage,
+  exchange: Exchange,
+  scheme: string,
+): { address: string | undefined; port: number | undefined } {
   const named = exchange.host ?? requestHost(req, NO_AUTHORITY);
   const host = named === 'invalid' ? undefined : named.host;
   if (host === undefined || host === '') return { address: req.socket.localAddress, port: req.socket.localPort };
@@ -47,7 +51,13 @@ const NO_AUTHORITY: RequestTarget = { path: '', query: '', authority: undefined 
  * (`*`, another scheme, a broken URL) may hold credentials too and is not copied: `url.path` is
  * then `*` for asterisk-form and absent otherwise.
  */
-export function requestSpanAttributes(req: IncomingMessage, exchange: Exchange, method: string, scheme: string, redaction: QueryRedaction): Attributes {
+export function requestSpanAttributes(
+  req: IncomingMessage,
+  exchange: Exchange,
+  method: string,
+  scheme: string,
+  redaction: QueryRedaction,
+): Attributes {
   const target = exchange.target;
   const server = serverOf(req, exchange, scheme);
   const socket = req.socket;
@@ -85,10 +95,23 @@ export const REDACTED = 'REDACTED';
 
 /** The names redacted by default, by group; docs/telemetry.md says why each is there. */
 const DEFAULT_REDACTED_QUERY_PARAMETERS: readonly string[] = Object.freeze([
-  'AWSAccessKeyId', 'Signature', 'sig', 'X-Goog-Signature',
-  'X-Amz-Credential', 'X-Amz-Security-Token', 'X-Amz-Signature',
-  'access_token', 'refresh_token', 'id_token', 'code', 'client_secret',
-  'token', 'api_key', 'apikey', 'key', 'password',
+  'AWSAccessKeyId',
+  'Signature',
+  'sig',
+  'X-Goog-Signature',
+  'X-Amz-Credential',
+  'X-Amz-Security-Token',
+  'X-Amz-Signature',
+  'access_token',
+  'refresh_token',
+  'id_token',
+  'code',
+  'client_secret',
+  'token',
+  'api_key',
+  'apikey',
+  'key',
+  'password',
 ]);
 
 /** A compiled set of names: lowercase, built once at setup. */
@@ -100,7 +123,11 @@ export interface QueryRedaction {
 
 /** Compiles the defaults plus `extra` names (blank ones ignored). */
 export function compileQueryRedaction(extra: readonly string[] = []): QueryRedaction {
-  const names = new Set([...DEFAULT_REDACTED_QUERY_PARAMETERS, ...extra].map((name) => name.trim().toLowerCase()).filter((name) => name !== ''));
+  const names = new Set(
+    [...DEFAULT_REDACTED_QUERY_PARAMETERS, ...extra]
+      .map((name) => name.trim().toLowerCase())
+      .filter((name) => name !== ''),
+  );
   return { names, longest: Math.max(0, ...[...names].map((name) => name.length)) };
 }
 

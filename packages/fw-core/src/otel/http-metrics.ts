@@ -5,13 +5,25 @@
  * hashes the attributes on each record, a series is found by small integer keys and a record is a few
  * additions in a Float64Array (bench/http-metrics-lean.bench.ts).
  */
-import { ValueType, type Attributes, type AttributeValue, type Histogram, type Meter, type MetricAdvice, type ObservableResult } from '@opentelemetry/api';
+import {
+  ValueType,
+  type Attributes,
+  type AttributeValue,
+  type Histogram,
+  type Meter,
+  type MetricAdvice,
+  type ObservableResult,
+} from '@opentelemetry/api';
 
 /** Bucket boundaries of `http.server.request.duration`, in seconds. */
-export const DURATION_BUCKETS: readonly number[] = [0.005, 0.01, 0.025, 0.05, 0.075, 0.1, 0.25, 0.5, 0.75, 1, 2.5, 5, 7.5, 10];
+export const DURATION_BUCKETS: readonly number[] = [
+  0.005, 0.01, 0.025, 0.05, 0.075, 0.1, 0.25, 0.5, 0.75, 1, 2.5, 5, 7.5, 10,
+];
 
 /** Bucket boundaries of the two body-size histograms, in bytes (powers of 4 up to 64 MiB). */
-export const BODY_SIZE_BUCKETS: readonly number[] = [0, 64, 256, 1024, 4096, 16384, 65536, 262144, 1048576, 4194304, 16777216, 67108864];
+export const BODY_SIZE_BUCKETS: readonly number[] = [
+  0, 64, 256, 1024, 4096, 16384, 65536, 262144, 1048576, 4194304, 16777216, 67108864,
+];
 
 /** What the SDK puts in `MetricData.descriptor` for an instrument (sdk-metrics createInstrumentDescriptor). */
 export interface HttpMetricDescriptor {
@@ -25,17 +37,45 @@ export interface HttpMetricDescriptor {
 /** A histogram's descriptor and its explicit bucket boundaries. */
 export type HttpHistogramDescriptor = HttpMetricDescriptor & { readonly boundaries: readonly number[] };
 
-function histogram(name: string, unit: string, description: string, boundaries: readonly number[]): HttpHistogramDescriptor {
-  return Object.freeze({ name, description, unit, valueType: ValueType.DOUBLE, advice: { explicitBucketBoundaries: [...boundaries] }, boundaries: Object.freeze([...boundaries]) });
+function histogram(
+  name: string,
+  unit: string,
+  description: string,
+  boundaries: readonly number[],
+): HttpHistogramDescriptor {
+  return Object.freeze({
+    name,
+    description,
+    unit,
+    valueType: ValueType.DOUBLE,
+    advice: { explicitBucketBoundaries: [...boundaries] },
+    boundaries: Object.freeze([...boundaries]),
+  });
 }
 
 /** The four metrics, for the SDK instruments and the lean producer, and the active requests' callback. */
 export const HTTP_METRICS = Object.freeze({
-  activeRequests: Object.freeze({ name: 'http.server.active_requests', description: 'Number of active HTTP server requests.', unit: '{request}', valueType: ValueType.DOUBLE, advice: {} }),
+  activeRequests: Object.freeze({
+    name: 'http.server.active_requests',
+    description: 'Number of active HTTP server requests.',
+    unit: '{request}',
+    valueType: ValueType.DOUBLE,
+    advice: {},
+  }),
   observeActiveRequests,
   duration: histogram('http.server.request.duration', 's', 'Duration of HTTP server requests.', DURATION_BUCKETS),
-  requestBodySize: histogram('http.server.request.body.size', 'By', 'Size of HTTP server request bodies.', BODY_SIZE_BUCKETS),
-  responseBodySize: histogram('http.server.response.body.size', 'By', 'Size of HTTP server response bodies.', BODY_SIZE_BUCKETS),
+  requestBodySize: histogram(
+    'http.server.request.body.size',
+    'By',
+    'Size of HTTP server request bodies.',
+    BODY_SIZE_BUCKETS,
+  ),
+  responseBodySize: histogram(
+    'http.server.response.body.size',
+    'By',
+    'Size of HTTP server response bodies.',
+    BODY_SIZE_BUCKETS,
+  ),
 });
 
 /** The synchronous instruments one stream handler records to. */
@@ -46,17 +86,35 @@ export function createHttpServerMetrics(meter: Meter): HttpServerMetrics {
   if (!observed.has(meter)) {
     observed.add(meter);
     const { activeRequests: active } = HTTP_METRICS;
-    meter.createObservableUpDownCounter(active.name, { unit: active.unit, description: active.description }).addCallback(HTTP_METRICS.observeActiveRequests);
+    meter
+      .createObservableUpDownCounter(active.name, { unit: active.unit, description: active.description })
+      .addCallback(HTTP_METRICS.observeActiveRequests);
   }
-  const create = ({ name, unit, description, boundaries }: HttpHistogramDescriptor): Histogram => meter.createHistogram(name, { unit, description, advice: { explicitBucketBoundaries: [...boundaries] } });
-  return { duration: create(HTTP_METRICS.duration), requestBodySize: create(HTTP_METRICS.requestBodySize), responseBodySize: create(HTTP_METRICS.responseBodySize) };
+  const create = ({ name, unit, description, boundaries }: HttpHistogramDescriptor): Histogram =>
+    meter.createHistogram(name, { unit, description, advice: { explicitBucketBoundaries: [...boundaries] } });
+  return {
+    duration: create(HTTP_METRICS.duration),
+    requestBodySize: create(HTTP_METRICS.requestBodySize),
+    responseBodySize: create(HTTP_METRICS.responseBodySize),
+  };
 }
 
 const observed = new WeakSet<Meter>();
 
 /** The attributes of one exchange's metrics, in the order both paths report them (the OTLP export keeps it); a status of 0 (none sent) is left out. */
-export function metricAttributes(method: AttributeValue, scheme: AttributeValue, version: string | undefined, status: number, route: string | undefined, errorType: string | undefined): Attributes {
-  const attributes: Attributes = { 'http.request.method': method, 'url.scheme': scheme, 'network.protocol.version': version };
+export function metricAttributes(
+  method: AttributeValue,
+  scheme: AttributeValue,
+  version: string | undefined,
+  status: number,
+  route: string | undefined,
+  errorType: string | undefined,
+): Attributes {
+  const attributes: Attributes = {
+    'http.request.method': method,
+    'url.scheme': scheme,
+    'network.protocol.version': version,
+  };
   if (status > 0) attributes['http.response.status_code'] = status;
   if (route !== undefined) attributes['http.route'] = route;
   if (errorType !== undefined) attributes['error.type'] = errorType;
@@ -77,13 +135,19 @@ export interface ActiveRequests {
 const byScheme: Record<'http' | 'https', Map<string, ActiveRequests>> = { http: new Map(), https: new Map() };
 
 function observeActiveRequests(result: ObservableResult): void {
-  for (const cache of Object.values(byScheme)) for (const entry of cache.values()) result.observe(entry.count, entry.attributes);
+  for (const cache of Object.values(byScheme))
+    for (const entry of cache.values()) result.observe(entry.count, entry.attributes);
 }
 
 /** The counter of (method, scheme); the method is already normalized, so the map stays small. */
 export function activeRequestsOf(method: string, scheme: 'http' | 'https'): ActiveRequests {
   const cache = byScheme[scheme];
-  return cache.get(method) ?? cache.set(method, { attributes: Object.freeze({ 'http.request.method': method, 'url.scheme': scheme }), count: 0 }).get(method)!;
+  return (
+    cache.get(method) ??
+    cache
+      .set(method, { attributes: Object.freeze({ 'http.request.method': method, 'url.scheme': scheme }), count: 0 })
+      .get(method)!
+  );
 }
 
 /** Where each value sits in a histogram's block of `values`: count, sum, min, max, then one count per bucket (the last one above every boundary). */
@@ -91,7 +155,11 @@ export const HISTOGRAM_LAYOUT = Object.freeze({ COUNT: 0, SUM: 1, MIN: 2, MAX: 3
 const { COUNT, SUM, MIN, MAX, BUCKETS } = HISTOGRAM_LAYOUT;
 const DURATION_LENGTH = BUCKETS + DURATION_BUCKETS.length + 1;
 const BODY_LENGTH = BUCKETS + BODY_SIZE_BUCKETS.length + 1;
-const OFFSETS = Object.freeze({ duration: 0, requestBodySize: DURATION_LENGTH, responseBodySize: DURATION_LENGTH + BODY_LENGTH });
+const OFFSETS = Object.freeze({
+  duration: 0,
+  requestBodySize: DURATION_LENGTH,
+  responseBodySize: DURATION_LENGTH + BODY_LENGTH,
+});
 
 /**
  * Per delta reader and series: each histogram's min, max and sum since that reader's last
@@ -139,7 +207,10 @@ class Interned {
     if (value === this.last && this.lastIndex !== -1) return this.lastIndex;
     let index = this.indexes.get(value);
     if (index === undefined) {
-      if (this.values.length >= this.limit) throw new RangeError(`${this.attribute}: more than ${this.limit} distinct values; the lean HTTP metrics key them in ${Math.log2(this.limit)} bits`);
+      if (this.values.length >= this.limit)
+        throw new RangeError(
+          `${this.attribute}: more than ${this.limit} distinct values; the lean HTTP metrics key them in ${Math.log2(this.limit)} bits`,
+        );
       index = this.values.length;
       this.values.push(value);
       this.indexes.set(value, index);
@@ -184,21 +255,37 @@ export class HttpMetricSeriesTable {
   /** The series of `route` (a template such as `/api/posts/:id`, or undefined when no route matched). */
   routeOf(route: string | undefined): HttpRouteSeries {
     let found = this.routes.get(route);
-    if (found === undefined) { found = { route, byKey: new Map() }; this.routes.set(route, found); }
+    if (found === undefined) {
+      found = { route, byKey: new Map() };
+      this.routes.set(route, found);
+    }
     return found;
   }
 
   /** The key of an `http.request.method` value (already normalized: the set is small). */
-  methodKey(method: string): number { return this.methods.keyOf(method); }
+  methodKey(method: string): number {
+    return this.methods.keyOf(method);
+  }
 
   /** The key of a `network.protocol.version` (`req.httpVersion`). */
-  protocolKey(version: string): number { return this.protocols.keyOf(version); }
+  protocolKey(version: string): number {
+    return this.protocols.keyOf(version);
+  }
 
   /** The key of an `error.type`; 0 is "no error". */
-  errorTypeKey(errorType: string | undefined): number { return this.errorTypes.keyOf(errorType); }
+  errorTypeKey(errorType: string | undefined): number {
+    return this.errorTypes.keyOf(errorType);
+  }
 
   /** The series of one attribute set; `scheme`: 0 http, 1 https; `status` 0: none sent (no attribute). */
-  seriesOf(route: HttpRouteSeries, method: number, scheme: 0 | 1, protocol: number, status: number, errorType: number): HttpMetricSeries {
+  seriesOf(
+    route: HttpRouteSeries,
+    method: number,
+    scheme: 0 | 1,
+    protocol: number,
+    status: number,
+    errorType: number,
+  ): HttpMetricSeries {
     const key = errorType * LOW_KEYS + ((method * 2 + scheme) * PROTOCOLS + protocol) * STATUSES + status;
     return route.byKey.get(key) ?? this.addSeries(route, key, method, scheme, protocol, status, errorType);
   }
@@ -226,14 +313,34 @@ export class HttpMetricSeriesTable {
     return slot;
   }
 
-  private addSeries(route: HttpRouteSeries, key: number, method: number, scheme: 0 | 1, protocol: number, status: number, errorType: number): HttpMetricSeries {
-    const attributes = metricAttributes(this.methods.values[method], scheme === 1 ? 'https' : 'http', this.protocols.values[protocol], status, route.route, this.errorTypes.values[errorType]);
+  private addSeries(
+    route: HttpRouteSeries,
+    key: number,
+    method: number,
+    scheme: 0 | 1,
+    protocol: number,
+    status: number,
+    errorType: number,
+  ): HttpMetricSeries {
+    const attributes = metricAttributes(
+      this.methods.values[method],
+      scheme === 1 ? 'https' : 'http',
+      this.protocols.values[protocol],
+      status,
+      route.route,
+      this.errorTypes.values[errorType],
+    );
     const values = new Float64Array(DURATION_LENGTH + 2 * BODY_LENGTH);
     for (const offset of [OFFSETS.duration, OFFSETS.requestBodySize, OFFSETS.responseBodySize]) {
       values[offset + MIN] = Infinity;
       values[offset + MAX] = -Infinity;
     }
-    const series: HttpMetricSeries = { attributes: Object.freeze(attributes), startMs: Date.now(), values, windows: grownWindows(new Float64Array(0), this.windowSlots) };
+    const series: HttpMetricSeries = {
+      attributes: Object.freeze(attributes),
+      startMs: Date.now(),
+      values,
+      windows: grownWindows(new Float64Array(0), this.windowSlots),
+    };
     route.byKey.set(key, series);
     this.series.push(series);
     return series;

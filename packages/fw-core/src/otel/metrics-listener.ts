@@ -22,13 +22,22 @@ export interface MetricsListener {
 }
 
 /** Listens as `settings` say (port 0 picks a free port) and serves `scrape()` at /metrics. */
-export async function startMetricsListener(settings: MetricsListenerSettings, scrape: () => Promise<string>): Promise<MetricsListener> {
+export async function startMetricsListener(
+  settings: MetricsListenerSettings,
+  scrape: () => Promise<string>,
+): Promise<MetricsListener> {
   const { port, host, timeouts } = settings;
   // Not an import of node:http: it loads undici, and setupTelemetry imports this file (server/start-server.ts).
-  const server = process.getBuiltinModule('node:http').createServer(nodeServerTimeouts(timeouts), (req, res) => answer(req, res, scrape));
+  const server = process
+    .getBuiltinModule('node:http')
+    .createServer(nodeServerTimeouts(timeouts), (req, res) => answer(req, res, scrape));
   server.listen(port, host);
   await once(server, 'listening').catch((error: NodeJS.ErrnoException) => {
-    throw new FwError('FW_ERR_OTEL_METRICS_LISTEN', `the metrics listener cannot listen on ${hostForDisplay(host)}:${port}: ${error.code ?? error.message}; give setupTelemetry another metricsPort (0 picks a free one) or host (metricsHost, OTEL_EXPORTER_PROMETHEUS_HOST)`, { cause: error, details: { host, port } });
+    throw new FwError(
+      'FW_ERR_OTEL_METRICS_LISTEN',
+      `the metrics listener cannot listen on ${hostForDisplay(host)}:${port}: ${error.code ?? error.message}; give setupTelemetry another metricsPort (0 picks a free one) or host (metricsHost, OTEL_EXPORTER_PROMETHEUS_HOST)`,
+      { cause: error, details: { host, port } },
+    );
   });
   // After start, a listener error (EMFILE on accept) must not crash the service it observes.
   server.on('error', () => {});
@@ -39,7 +48,8 @@ export async function startMetricsListener(settings: MetricsListenerSettings, sc
 
 function answer(req: IncomingMessage, res: ServerResponse, scrape: () => Promise<string>): void {
   if ((req.url ?? '/').split('?')[0] !== '/metrics') return plain(res, 404, 'not found\n');
-  if (req.method !== 'GET' && req.method !== 'HEAD') return plain(res, 405, 'method not allowed\n', { allow: 'GET, HEAD' });
+  if (req.method !== 'GET' && req.method !== 'HEAD')
+    return plain(res, 405, 'method not allowed\n', { allow: 'GET, HEAD' });
   scrape().then(
     (body) => {
       res.writeHead(200, { 'content-type': PROMETHEUS_CONTENT_TYPE, 'content-length': Buffer.byteLength(body) });
@@ -50,7 +60,11 @@ function answer(req: IncomingMessage, res: ServerResponse, scrape: () => Promise
 }
 
 function plain(res: ServerResponse, status: number, body: string, headers: Record<string, string> = {}): void {
-  res.writeHead(status, { 'content-type': 'text/plain; charset=utf-8', 'content-length': Buffer.byteLength(body), ...headers });
+  res.writeHead(status, {
+    'content-type': 'text/plain; charset=utf-8',
+    'content-length': Buffer.byteLength(body),
+    ...headers,
+  });
   res.end(body);
 }
 
@@ -80,18 +94,37 @@ const TIMEOUT_KEYS = ['request_timeout_ms', 'headers_timeout_ms', 'keep_alive_ti
 /** Checks the options; throws FW_ERR_OTEL_BAD_OPTION naming the first bad one. */
 export function checkMetricsListenerOptions(options: MetricsListenerOptions): void {
   const { metricsPort: port, metricsHost: host, serverConfiguration: server } = options;
-  if (port !== undefined && (!Number.isInteger(port) || port < 0 || port > 65535)) badOption('metricsPort', port, `${String(port)} is not a port; give an integer from 0 to 65535`);
-  if (host !== undefined && (typeof host !== 'string' || host.trim() === '')) badOption('metricsHost', host, `${JSON.stringify(host)} is not a host; give an address such as '127.0.0.1', '::1' or '0.0.0.0'`);
+  if (port !== undefined && (!Number.isInteger(port) || port < 0 || port > 65535))
+    badOption('metricsPort', port, `${String(port)} is not a port; give an integer from 0 to 65535`);
+  if (host !== undefined && (typeof host !== 'string' || host.trim() === ''))
+    badOption(
+      'metricsHost',
+      host,
+      `${JSON.stringify(host)} is not a host; give an address such as '127.0.0.1', '::1' or '0.0.0.0'`,
+    );
   if (server === undefined) return;
-  if (typeof server !== 'object' || server === null) badOption('serverConfiguration', server, 'give app.config.fw.server_configuration or an object with its timeout keys');
+  if (typeof server !== 'object' || server === null)
+    badOption(
+      'serverConfiguration',
+      server,
+      'give app.config.fw.server_configuration or an object with its timeout keys',
+    );
   for (const key of TIMEOUT_KEYS) checkMilliseconds(`serverConfiguration.${key}`, server[key], 'a timeout');
   const { request_timeout_ms: request, headers_timeout_ms: headers } = timeoutsOf(server);
   // node:http refuses a headers timeout longer than the request timeout (ERR_OUT_OF_RANGE).
-  if (headers > request) badOption('serverConfiguration.headers_timeout_ms', headers, `${headers} is longer than request_timeout_ms (${request}); make it at most that`);
+  if (headers > request)
+    badOption(
+      'serverConfiguration.headers_timeout_ms',
+      headers,
+      `${headers} is longer than request_timeout_ms (${request}); make it at most that`,
+    );
 }
 
 /** The listener to start, or undefined without a metrics port. Call after checkMetricsListenerOptions. */
-export function metricsListenerSettings(options: MetricsListenerOptions, config: EnvConfig): MetricsListenerSettings | undefined {
+export function metricsListenerSettings(
+  options: MetricsListenerOptions,
+  config: EnvConfig,
+): MetricsListenerSettings | undefined {
   if (options.metricsPort === undefined) return undefined;
   // The deployment's variable wins over the code's option, as OTEL_SERVICE_NAME does over serviceName.
   const host = config.prometheusHost ?? options.metricsHost?.trim() ?? DEFAULT_METRICS_HOST;
@@ -112,5 +145,10 @@ export function badOption(option: string, value: unknown, problem: string): neve
 /** Throws FW_ERR_OTEL_BAD_OPTION unless `value` is undefined or whole milliseconds from `min` to a timer's limit (past it, node fires after 1 ms). */
 export function checkMilliseconds(option: string, value: unknown, what: string, min = 1): void {
   const whole = Number.isInteger(value) && (value as number) >= min && (value as number) <= MAX_TIMER_MS;
-  if (value !== undefined && !whole) badOption(option, value, `${String(value)} is not ${what}; give an integer number of milliseconds from ${min} to ${MAX_TIMER_MS}`);
+  if (value !== undefined && !whole)
+    badOption(
+      option,
+      value,
+      `${String(value)} is not ${what}; give an integer number of milliseconds from ${min} to ${MAX_TIMER_MS}`,
+    );
 }

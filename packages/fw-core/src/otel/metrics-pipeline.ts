@@ -8,7 +8,22 @@ import { type Attributes, diag, ValueType } from '@opentelemetry/api';
 import { type ExportResult, ExportResultCode, millisToHrTime as hrTime } from '@opentelemetry/core';
 import type { ProtobufMetricsSerializer } from '@opentelemetry/otlp-transformer';
 import { emptyResource, type Resource } from '@opentelemetry/resources';
-import { AggregationTemporality, type CollectionResult, type DataPoint, DataPointType, type IMetricReader, InstrumentType, MeterProvider, type MetricData, type MetricDescriptor, type MetricProducer, MetricReader, PeriodicExportingMetricReader, type PushMetricExporter, type ResourceMetrics } from '@opentelemetry/sdk-metrics';
+import {
+  AggregationTemporality,
+  type CollectionResult,
+  type DataPoint,
+  DataPointType,
+  type IMetricReader,
+  InstrumentType,
+  MeterProvider,
+  type MetricData,
+  type MetricDescriptor,
+  type MetricProducer,
+  MetricReader,
+  PeriodicExportingMetricReader,
+  type PushMetricExporter,
+  type ResourceMetrics,
+} from '@opentelemetry/sdk-metrics';
 import { type ELDHistogram, monitorEventLoopDelay } from 'node:perf_hooks';
 import { getHeapSpaceStatistics, getHeapStatistics } from 'node:v8';
 import { TIME_ORIGIN_MS } from '../stream/clock.ts';
@@ -22,7 +37,13 @@ import { metricsRequestToJson } from './otlp-json.ts';
 import { type MetricsPipelineOptions, SCOPE_NAME, SCOPE_VERSION } from './telemetry.ts';
 
 /** Builds the meter provider with its readers, the pull one to scrape first; `exports` stops its OTLP exporter, which logs failed exports to `problems`. */
-export function createMetricsPipeline(config: EnvConfig, resource: Resource, options: MetricsPipelineOptions, exports: OtlpExportStop, problems?: ExportProblemLog) {
+export function createMetricsPipeline(
+  config: EnvConfig,
+  resource: Resource,
+  options: MetricsPipelineOptions,
+  exports: OtlpExportStop,
+  problems?: ExportProblemLog,
+) {
   // A reader takes its producers when built, before the path is chosen (lean/lean-trace-export.ts asks
   // the readers how they aggregate): its lean HTTP metrics, set on the lean path, and its runtime metrics.
   const readers: MetricReader[] = [];
@@ -33,7 +54,9 @@ export function createMetricsPipeline(config: EnvConfig, resource: Resource, opt
     const index = readers.length;
     return [
       { collect: () => leanProducers[index]?.collect() ?? Promise.resolve(NOTHING) },
-      new RuntimeMetricProducer(delay, { selectAggregationTemporality: (type) => readers[index]!.selectAggregationTemporality(type) }),
+      new RuntimeMetricProducer(delay, {
+        selectAggregationTemporality: (type) => readers[index]!.selectAggregationTemporality(type),
+      }),
     ];
   };
   const pull = new PullMetricReader({ metricProducers: producers() });
@@ -41,7 +64,14 @@ export function createMetricsPipeline(config: EnvConfig, resource: Resource, opt
   const exporter = options.metricExporter ?? otlpExporter(config, exports, problems);
   if (exporter !== undefined) {
     const interval = options.exportIntervalMs ?? config.metricExportIntervalMs;
-    readers.push(new PeriodicExportingMetricReader({ exporter, exportIntervalMillis: interval, exportTimeoutMillis: Math.min(interval, config.metricExportTimeoutMs), metricProducers: producers() }));
+    readers.push(
+      new PeriodicExportingMetricReader({
+        exporter,
+        exportIntervalMillis: interval,
+        exportTimeoutMillis: Math.min(interval, config.metricExportTimeoutMs),
+        metricProducers: producers(),
+      }),
+    );
   }
   return {
     provider: new MeterProvider({ resource, readers: readers as IMetricReader[] }),
@@ -68,14 +98,27 @@ export class PullMetricReader extends MetricReader {
 }
 
 /** What a reader's lean HTTP metrics give on the full path (MetricReader.collect keeps only the scope metrics of a producer). */
-const NOTHING: CollectionResult = Object.freeze({ resourceMetrics: Object.freeze({ resource: emptyResource(), scopeMetrics: [] }), errors: [] });
+const NOTHING: CollectionResult = Object.freeze({
+  resourceMetrics: Object.freeze({ resource: emptyResource(), scopeMetrics: [] }),
+  errors: [],
+});
 
 /** fw's own OTLP exporter (OtlpMetricExporter), with the OTEL_EXPORTER_OTLP_* settings of the metrics signal. */
-function otlpExporter(config: EnvConfig, exports: OtlpExportStop, problems: ExportProblemLog | undefined): PushMetricExporter | undefined {
+function otlpExporter(
+  config: EnvConfig,
+  exports: OtlpExportStop,
+  problems: ExportProblemLog | undefined,
+): PushMetricExporter | undefined {
   if (config.metricsEndpoint === undefined) return undefined;
   // Its serializer loads with the first push; a missing package still fails the start, as an import would.
   import.meta.resolve('@opentelemetry/otlp-transformer');
-  return exports.stops(new OtlpMetricExporter(otlpSenderOptions(config, 'metrics', config.metricsEndpoint), config.metricsTemporality, problems));
+  return exports.stops(
+    new OtlpMetricExporter(
+      otlpSenderOptions(config, 'metrics', config.metricsEndpoint),
+      config.metricsTemporality,
+      problems,
+    ),
+  );
 }
 
 /** Per OTEL_EXPORTER_OTLP_METRICS_TEMPORALITY_PREFERENCE value, the instruments that stay cumulative. */
@@ -83,7 +126,13 @@ const CUMULATIVE_UNDER: Readonly<Record<TemporalityPreference, ReadonlySet<Instr
   cumulative: 'all',
   // Up-down counters are cumulative in both: their delta would not say how many there are.
   delta: new Set([InstrumentType.UP_DOWN_COUNTER, InstrumentType.OBSERVABLE_UP_DOWN_COUNTER]),
-  lowmemory: new Set([InstrumentType.UP_DOWN_COUNTER, InstrumentType.OBSERVABLE_UP_DOWN_COUNTER, InstrumentType.OBSERVABLE_COUNTER, InstrumentType.GAUGE, InstrumentType.OBSERVABLE_GAUGE]),
+  lowmemory: new Set([
+    InstrumentType.UP_DOWN_COUNTER,
+    InstrumentType.OBSERVABLE_UP_DOWN_COUNTER,
+    InstrumentType.OBSERVABLE_COUNTER,
+    InstrumentType.GAUGE,
+    InstrumentType.OBSERVABLE_GAUGE,
+  ]),
 };
 
 /**
@@ -115,7 +164,11 @@ export class OtlpMetricExporter extends SenderExporter implements PushMetricExpo
     );
   }
 
-  #export(serializer: typeof ProtobufMetricsSerializer, metrics: ResourceMetrics, resultCallback: (result: ExportResult) => void): void {
+  #export(
+    serializer: typeof ProtobufMetricsSerializer,
+    metrics: ResourceMetrics,
+    resultCallback: (result: ExportResult) => void,
+  ): void {
     let body: Uint8Array | undefined;
     try {
       body = serializer.serializeRequest(metrics);
@@ -127,16 +180,26 @@ export class OtlpMetricExporter extends SenderExporter implements PushMetricExpo
     this.post(body, (result) => {
       if (!result.ok) {
         const message = exportFailure('metrics', this.#url, result.reason);
-        this.#problems?.note({ event: 'otlp_export_failed', signal: 'metrics', errorType: errorTypeOf(undefined, result.reason) }, 1, message);
+        this.#problems?.note(
+          { event: 'otlp_export_failed', signal: 'metrics', errorType: errorTypeOf(undefined, result.reason) },
+          1,
+          message,
+        );
         return resultCallback(failed(message));
       }
-      if (result.partial !== undefined) diag.warn('Received Partial Success response:', JSON.stringify({ rejectedDataPoints: result.partial.rejected, errorMessage: result.partial.message }));
+      if (result.partial !== undefined)
+        diag.warn(
+          'Received Partial Success response:',
+          JSON.stringify({ rejectedDataPoints: result.partial.rejected, errorMessage: result.partial.message }),
+        );
       resultCallback({ code: ExportResultCode.SUCCESS });
     });
   }
 
   selectAggregationTemporality(instrumentType: InstrumentType): AggregationTemporality {
-    return this.#cumulative === 'all' || this.#cumulative.has(instrumentType) ? AggregationTemporality.CUMULATIVE : AggregationTemporality.DELTA;
+    return this.#cumulative === 'all' || this.#cumulative.has(instrumentType)
+      ? AggregationTemporality.CUMULATIVE
+      : AggregationTemporality.DELTA;
   }
 }
 
@@ -160,21 +223,37 @@ export class RuntimeMetricProducer implements MetricProducer {
   #lastCollectionMs: number | undefined;
 
   /** `delay` is shared by the readers; `temporality` is the reader's (or its exporter's) choice, cumulative without it. */
-  constructor(delay: EventLoopDelayWindow, temporality?: TemporalitySource) { this.#delay = delay; this.#temporality = temporality; }
+  constructor(delay: EventLoopDelayWindow, temporality?: TemporalitySource) {
+    this.#delay = delay;
+    this.#temporality = temporality;
+  }
 
   /** The metrics now; synchronous inside. */
   async collect(): Promise<CollectionResult> {
     const now = Date.now();
-    const metrics = [...this.#eventLoopDelay(now), ...this.#heap(now), this.#cpu(now), this.#sum(PROCESS_MEMORY_USAGE, [[{}, process.memoryUsage.rss()]], now)];
+    const metrics = [
+      ...this.#eventLoopDelay(now),
+      ...this.#heap(now),
+      this.#cpu(now),
+      this.#sum(PROCESS_MEMORY_USAGE, [[{}, process.memoryUsage.rss()]], now),
+    ];
     this.#lastCollectionMs = now;
-    return { resourceMetrics: { resource: emptyResource(), scopeMetrics: [{ scope: { name: SCOPE_NAME, version: SCOPE_VERSION }, metrics }] }, errors: [] };
+    return {
+      resourceMetrics: {
+        resource: emptyResource(),
+        scopeMetrics: [{ scope: { name: SCOPE_NAME, version: SCOPE_VERSION }, metrics }],
+      },
+      errors: [],
+    };
   }
 
   /** The delay statistics of the monitor's latest window; none before its first sample. */
   #eventLoopDelay(now: number): MetricData[] {
     const stats = this.#delay.read();
     if (stats === undefined) return [];
-    return (Object.keys(EVENT_LOOP_DELAY) as (keyof typeof EVENT_LOOP_DELAY)[]).map((key) => this.#gauge(EVENT_LOOP_DELAY[key], stats[key], stats.sinceMs, now));
+    return (Object.keys(EVENT_LOOP_DELAY) as (keyof typeof EVENT_LOOP_DELAY)[]).map((key) =>
+      this.#gauge(EVENT_LOOP_DELAY[key], stats[key], stats.sinceMs, now),
+    );
   }
 
   #heap(now: number): MetricData[] {
@@ -183,22 +262,50 @@ export class RuntimeMetricProducer implements MetricProducer {
       spaces.map((space) => [{ 'v8js.heap.space.name': space.space_name }, read(space)] as const);
     return [
       this.#sum(V8_HEAP.limit, [[{}, getHeapStatistics().heap_size_limit]], now),
-      this.#sum(V8_HEAP.used, bySpace((space) => space.space_used_size), now),
-      this.#sum(V8_HEAP.spaceSize, bySpace((space) => space.space_size), now),
-      this.#sum(V8_HEAP.availableSize, bySpace((space) => space.space_available_size), now),
-      this.#sum(V8_HEAP.physicalSize, bySpace((space) => space.physical_space_size), now),
+      this.#sum(
+        V8_HEAP.used,
+        bySpace((space) => space.space_used_size),
+        now,
+      ),
+      this.#sum(
+        V8_HEAP.spaceSize,
+        bySpace((space) => space.space_size),
+        now,
+      ),
+      this.#sum(
+        V8_HEAP.availableSize,
+        bySpace((space) => space.space_available_size),
+        now,
+      ),
+      this.#sum(
+        V8_HEAP.physicalSize,
+        bySpace((space) => space.physical_space_size),
+        now,
+      ),
     ];
   }
 
   #cpu(now: number): MetricData {
     // Microseconds since the process started, as seconds.
     const { user, system } = process.cpuUsage();
-    return this.#sum(PROCESS_CPU_TIME, [[{ 'cpu.mode': 'user' }, user / 1e6], [{ 'cpu.mode': 'system' }, system / 1e6]], now);
+    return this.#sum(
+      PROCESS_CPU_TIME,
+      [
+        [{ 'cpu.mode': 'user' }, user / 1e6],
+        [{ 'cpu.mode': 'system' }, system / 1e6],
+      ],
+      now,
+    );
   }
 
   #gauge(descriptor: RuntimeDescriptor, value: number, startMs: number, now: number): MetricData {
     const point: DataPoint<number> = { attributes: {}, startTime: hrTime(startMs), endTime: hrTime(now), value };
-    return { descriptor, aggregationTemporality: temporalityOf(this.#temporality, descriptor.type), dataPointType: DataPointType.GAUGE, dataPoints: [point] };
+    return {
+      descriptor,
+      aggregationTemporality: temporalityOf(this.#temporality, descriptor.type),
+      dataPointType: DataPointType.GAUGE,
+      dataPoints: [point],
+    };
   }
 
   /** A sum since the process started, or for a delta reader since its last collection. */
@@ -214,7 +321,13 @@ export class RuntimeMetricProducer implements MetricProducer {
       this.#reported.set(key, value);
       return { attributes, startTime, endTime, value: value - before };
     });
-    return { descriptor, aggregationTemporality: temporality, dataPointType: DataPointType.SUM, dataPoints, isMonotonic: descriptor.type === InstrumentType.OBSERVABLE_COUNTER };
+    return {
+      descriptor,
+      aggregationTemporality: temporality,
+      dataPointType: DataPointType.SUM,
+      dataPoints,
+      isMonotonic: descriptor.type === InstrumentType.OBSERVABLE_COUNTER,
+    };
   }
 }
 
@@ -222,27 +335,84 @@ export class RuntimeMetricProducer implements MetricProducer {
 type RuntimeDescriptor = MetricDescriptor & { readonly type: InstrumentType };
 
 function descriptor(name: string, type: InstrumentType, unit: string, description: string): RuntimeDescriptor {
-  return Object.freeze({ name, type, unit, description, valueType: unit === 'By' ? ValueType.INT : ValueType.DOUBLE, advice: {} });
+  return Object.freeze({
+    name,
+    type,
+    unit,
+    description,
+    valueType: unit === 'By' ? ValueType.INT : ValueType.DOUBLE,
+    advice: {},
+  });
 }
 
 /** The event-loop delay statistics of perf_hooks.monitorEventLoopDelay, in seconds, as gauges, and their words in the descriptions. */
-const DELAY_STATISTICS = { min: 'minimum', max: 'maximum', mean: 'mean', stddev: 'standard deviation', p50: '50 percentile', p90: '90 percentile', p99: '99 percentile' } as const;
-const EVENT_LOOP_DELAY = Object.freeze(Object.fromEntries(Object.entries(DELAY_STATISTICS).map(([key, words]) => [key, descriptor(`nodejs.eventloop.delay.${key}`, InstrumentType.OBSERVABLE_GAUGE, 's', `Event loop ${words} delay.`)])) as Record<keyof typeof DELAY_STATISTICS, RuntimeDescriptor>);
+const DELAY_STATISTICS = {
+  min: 'minimum',
+  max: 'maximum',
+  mean: 'mean',
+  stddev: 'standard deviation',
+  p50: '50 percentile',
+  p90: '90 percentile',
+  p99: '99 percentile',
+} as const;
+const EVENT_LOOP_DELAY = Object.freeze(
+  Object.fromEntries(
+    Object.entries(DELAY_STATISTICS).map(([key, words]) => [
+      key,
+      descriptor(`nodejs.eventloop.delay.${key}`, InstrumentType.OBSERVABLE_GAUGE, 's', `Event loop ${words} delay.`),
+    ]),
+  ) as Record<keyof typeof DELAY_STATISTICS, RuntimeDescriptor>,
+);
 
 /** The V8 heap: its limit, and per space (`v8js.heap.space.name`) its size, use, room left and committed memory. */
 const V8_HEAP = Object.freeze({
-  limit: descriptor('v8js.memory.heap.limit', InstrumentType.OBSERVABLE_UP_DOWN_COUNTER, 'By', 'Total heap memory size V8 may grow to (heap_size_limit).'),
-  used: descriptor('v8js.memory.heap.used', InstrumentType.OBSERVABLE_UP_DOWN_COUNTER, 'By', 'Heap Memory size allocated.'),
-  spaceSize: descriptor('v8js.memory.heap.space.size', InstrumentType.OBSERVABLE_UP_DOWN_COUNTER, 'By', 'Total heap memory size pre-allocated for a heap space.'),
-  availableSize: descriptor('v8js.memory.heap.space.available_size', InstrumentType.OBSERVABLE_UP_DOWN_COUNTER, 'By', 'Heap space available size.'),
-  physicalSize: descriptor('v8js.memory.heap.space.physical_size', InstrumentType.OBSERVABLE_UP_DOWN_COUNTER, 'By', 'Committed size of a heap space.'),
+  limit: descriptor(
+    'v8js.memory.heap.limit',
+    InstrumentType.OBSERVABLE_UP_DOWN_COUNTER,
+    'By',
+    'Total heap memory size V8 may grow to (heap_size_limit).',
+  ),
+  used: descriptor(
+    'v8js.memory.heap.used',
+    InstrumentType.OBSERVABLE_UP_DOWN_COUNTER,
+    'By',
+    'Heap Memory size allocated.',
+  ),
+  spaceSize: descriptor(
+    'v8js.memory.heap.space.size',
+    InstrumentType.OBSERVABLE_UP_DOWN_COUNTER,
+    'By',
+    'Total heap memory size pre-allocated for a heap space.',
+  ),
+  availableSize: descriptor(
+    'v8js.memory.heap.space.available_size',
+    InstrumentType.OBSERVABLE_UP_DOWN_COUNTER,
+    'By',
+    'Heap space available size.',
+  ),
+  physicalSize: descriptor(
+    'v8js.memory.heap.space.physical_size',
+    InstrumentType.OBSERVABLE_UP_DOWN_COUNTER,
+    'By',
+    'Committed size of a heap space.',
+  ),
 });
 
 /** The process's CPU seconds by `cpu.mode` (user, system), a counter. */
-const PROCESS_CPU_TIME = descriptor('process.cpu.time', InstrumentType.OBSERVABLE_COUNTER, 's', 'Total CPU seconds broken down by different CPU modes.');
+const PROCESS_CPU_TIME = descriptor(
+  'process.cpu.time',
+  InstrumentType.OBSERVABLE_COUNTER,
+  's',
+  'Total CPU seconds broken down by different CPU modes.',
+);
 
 /** The process's resident set size. */
-const PROCESS_MEMORY_USAGE = descriptor('process.memory.usage', InstrumentType.OBSERVABLE_UP_DOWN_COUNTER, 'By', 'The amount of physical memory in use.');
+const PROCESS_MEMORY_USAGE = descriptor(
+  'process.memory.usage',
+  InstrumentType.OBSERVABLE_UP_DOWN_COUNTER,
+  'By',
+  'The amount of physical memory in use.',
+);
 
 /** The statistics of one window, in seconds, and when it began (epoch ms). */
 type EventLoopDelayStats = { readonly [key in keyof typeof EVENT_LOOP_DELAY | 'sinceMs']: number };
@@ -265,13 +435,30 @@ export class EventLoopDelayWindow {
     if (histogram.count === 0) return this.#last;
     const now = Date.now();
     // The monitor's nanoseconds, as seconds.
-    const [min, max, mean, stddev, p50, p90, p99] = [histogram.min, histogram.max, histogram.mean, histogram.stddev, ...[50, 90, 99].map((p) => histogram.percentile(p))].map((ns) => ns / 1e9) as number[];
-    this.#last = { min: min!, max: max!, mean: mean!, stddev: stddev!, p50: p50!, p90: p90!, p99: p99!, sinceMs: this.#since };
+    const [min, max, mean, stddev, p50, p90, p99] = [
+      histogram.min,
+      histogram.max,
+      histogram.mean,
+      histogram.stddev,
+      ...[50, 90, 99].map((p) => histogram.percentile(p)),
+    ].map((ns) => ns / 1e9) as number[];
+    this.#last = {
+      min: min!,
+      max: max!,
+      mean: mean!,
+      stddev: stddev!,
+      p50: p50!,
+      p90: p90!,
+      p99: p99!,
+      sinceMs: this.#since,
+    };
     histogram.reset();
     this.#since = now;
     return this.#last;
   }
 
   /** Ends the monitor (telemetry's shutdown). */
-  stop(): void { this.#histogram.disable(); }
+  stop(): void {
+    this.#histogram.disable();
+  }
 }

@@ -18,7 +18,10 @@ type Retry = (data: Uint8Array, timeoutMillis: number, inMillis: number) => Prom
 export const EXPORT_STOPPED_CODE = 'FW_OTEL_EXPORT_STOPPED';
 
 /** What a retry answers once telemetry has stopped: a failure, which ends the export. */
-const STOPPED: ExportResponse = Object.freeze({ status: 'failure', error: Object.assign(new Error('telemetry was shut down: the export is given up'), { code: EXPORT_STOPPED_CODE }) });
+const STOPPED: ExportResponse = Object.freeze({
+  status: 'failure',
+  error: Object.assign(new Error('telemetry was shut down: the export is given up'), { code: EXPORT_STOPPED_CODE }),
+});
 
 /** The stop switch of the OTLP exporters of one setupTelemetry call. */
 export class OtlpExportStop {
@@ -36,7 +39,10 @@ export class OtlpExportStop {
   agentFactory(tls: TlsAgentOptions | undefined): (protocol: string) => Agent {
     return (protocol) => {
       // Not imports of node:http(s): they load undici on import (see server/start-server.ts).
-      const agent = protocol === 'https:' ? new (process.getBuiltinModule('node:https').Agent)({ keepAlive: true, ...tls }) : new (process.getBuiltinModule('node:http').Agent)({ keepAlive: true });
+      const agent =
+        protocol === 'https:'
+          ? new (process.getBuiltinModule('node:https').Agent)({ keepAlive: true, ...tls })
+          : new (process.getBuiltinModule('node:http').Agent)({ keepAlive: true });
       this.#onStop(() => agent.destroy());
       return agent;
     };
@@ -47,12 +53,17 @@ export class OtlpExportStop {
     const transport = (exporter as { _delegate?: { _transport?: { retry?: unknown } } })._delegate?._transport;
     if (transport === undefined || typeof transport.retry !== 'function') return exporter;
     const retry = (transport.retry as Retry).bind(transport);
-    transport.retry = ((data, timeoutMillis, inMillis) => this.#retryUnlessStopped(retry, data, timeoutMillis, inMillis)) satisfies Retry;
+    transport.retry = ((data, timeoutMillis, inMillis) =>
+      this.#retryUnlessStopped(retry, data, timeoutMillis, inMillis)) satisfies Retry;
     return exporter;
   }
 
   /** Ends waiting retries, refuses new ones and destroys the exporters' sockets; idempotent. */
-  stop(): void { this.#stopped = true; for (const end of this.#ends) end(); this.#ends.clear(); }
+  stop(): void {
+    this.#stopped = true;
+    for (const end of this.#ends) end();
+    this.#ends.clear();
+  }
 
   /** Runs `end` at stop(), or now when stopped already. */
   #onStop(end: () => void): void {
@@ -60,7 +71,12 @@ export class OtlpExportStop {
     else this.#ends.add(end);
   }
 
-  #retryUnlessStopped(retry: Retry, data: Uint8Array, timeoutMillis: number, inMillis: number): Promise<ExportResponse> {
+  #retryUnlessStopped(
+    retry: Retry,
+    data: Uint8Array,
+    timeoutMillis: number,
+    inMillis: number,
+  ): Promise<ExportResponse> {
     if (this.#stopped) return Promise.resolve(STOPPED);
     return new Promise((resolve, reject) => {
       const end = (): void => {
@@ -97,10 +113,16 @@ export abstract class SenderExporter {
   }
 
   /** Waits for the exports in flight (each ends within the export timeout). */
-  async forceFlush(): Promise<void> { await Promise.all([...this.#pending]); }
+  async forceFlush(): Promise<void> {
+    await Promise.all([...this.#pending]);
+  }
 
   /** Refuses further exports, waits for those in flight, then closes the connection. */
-  async shutdown(): Promise<void> { this.closed = true; await this.forceFlush(); this.sender.stop(); }
+  async shutdown(): Promise<void> {
+    this.closed = true;
+    await this.forceFlush();
+    this.sender.stop();
+  }
 
   /** Ends the exports in flight and their retries at once (OtlpExportStop, after shutdown's time limit). */
   stop(): void {

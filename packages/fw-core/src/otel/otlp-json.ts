@@ -23,41 +23,106 @@ const SCHEMA: Readonly<Record<string, Readonly<Record<number, FieldSpec>>>> = {
   ResourceSpans: { 1: ['resource', 'Resource'], 2: ['scopeSpans', 'ScopeSpans', R], 3: ['schemaUrl', 'string'] },
   ResourceMetrics: { 1: ['resource', 'Resource'], 2: ['scopeMetrics', 'ScopeMetrics', R], 3: ['schemaUrl', 'string'] },
   Resource: { 1: ['attributes', 'KeyValue', R], 2: ['droppedAttributesCount', 'number'] },
-  Scope: { 1: ['name', 'string'], 2: ['version', 'string'], 3: ['attributes', 'KeyValue', R], 4: ['droppedAttributesCount', 'number'] },
+  Scope: {
+    1: ['name', 'string'],
+    2: ['version', 'string'],
+    3: ['attributes', 'KeyValue', R],
+    4: ['droppedAttributesCount', 'number'],
+  },
   ScopeSpans: { 1: ['scope', 'Scope'], 2: ['spans', 'Span', R], 3: ['schemaUrl', 'string'] },
   ScopeMetrics: { 1: ['scope', 'Scope'], 2: ['metrics', 'Metric', R], 3: ['schemaUrl', 'string'] },
   Span: {
-    1: ['traceId', 'hex'], 2: ['spanId', 'hex'], 3: ['traceState', 'string'], 4: ['parentSpanId', 'hex'], 16: ['flags', 'number'],
-    5: ['name', 'string'], 6: ['kind', 'number'], 7: ['startTimeUnixNano', 'uint64'], 8: ['endTimeUnixNano', 'uint64'],
-    9: ['attributes', 'KeyValue', R], 10: ['droppedAttributesCount', 'number'], 11: ['events', 'Event', R], 12: ['droppedEventsCount', 'number'],
-    13: ['links', 'Link', R], 14: ['droppedLinksCount', 'number'], 15: ['status', 'Status'],
+    1: ['traceId', 'hex'],
+    2: ['spanId', 'hex'],
+    3: ['traceState', 'string'],
+    4: ['parentSpanId', 'hex'],
+    16: ['flags', 'number'],
+    5: ['name', 'string'],
+    6: ['kind', 'number'],
+    7: ['startTimeUnixNano', 'uint64'],
+    8: ['endTimeUnixNano', 'uint64'],
+    9: ['attributes', 'KeyValue', R],
+    10: ['droppedAttributesCount', 'number'],
+    11: ['events', 'Event', R],
+    12: ['droppedEventsCount', 'number'],
+    13: ['links', 'Link', R],
+    14: ['droppedLinksCount', 'number'],
+    15: ['status', 'Status'],
   },
-  Event: { 1: ['timeUnixNano', 'uint64'], 2: ['name', 'string'], 3: ['attributes', 'KeyValue', R], 4: ['droppedAttributesCount', 'number'] },
-  Link: { 1: ['traceId', 'hex'], 2: ['spanId', 'hex'], 3: ['traceState', 'string'], 4: ['attributes', 'KeyValue', R], 5: ['droppedAttributesCount', 'number'], 6: ['flags', 'number'] },
+  Event: {
+    1: ['timeUnixNano', 'uint64'],
+    2: ['name', 'string'],
+    3: ['attributes', 'KeyValue', R],
+    4: ['droppedAttributesCount', 'number'],
+  },
+  Link: {
+    1: ['traceId', 'hex'],
+    2: ['spanId', 'hex'],
+    3: ['traceState', 'string'],
+    4: ['attributes', 'KeyValue', R],
+    5: ['droppedAttributesCount', 'number'],
+    6: ['flags', 'number'],
+  },
   Status: { 2: ['message', 'string'], 3: ['code', 'number'] },
   KeyValue: { 1: ['key', 'string'], 2: ['value', 'AnyValue'] },
-  AnyValue: { 1: ['stringValue', 'string'], 2: ['boolValue', 'bool'], 3: ['intValue', 'int64'], 4: ['doubleValue', 'double'], 5: ['arrayValue', 'ArrayValue'], 6: ['kvlistValue', 'KeyValueList'], 7: ['bytesValue', 'base64'] },
+  AnyValue: {
+    1: ['stringValue', 'string'],
+    2: ['boolValue', 'bool'],
+    3: ['intValue', 'int64'],
+    4: ['doubleValue', 'double'],
+    5: ['arrayValue', 'ArrayValue'],
+    6: ['kvlistValue', 'KeyValueList'],
+    7: ['bytesValue', 'base64'],
+  },
   ArrayValue: { 1: ['values', 'AnyValue', R] },
   KeyValueList: { 1: ['values', 'KeyValue', R] },
-  Metric: { 1: ['name', 'string'], 2: ['description', 'string'], 3: ['unit', 'string'], 5: ['gauge', 'Gauge'], 7: ['sum', 'Sum'], 9: ['histogram', 'Histogram'] },
+  Metric: {
+    1: ['name', 'string'],
+    2: ['description', 'string'],
+    3: ['unit', 'string'],
+    5: ['gauge', 'Gauge'],
+    7: ['sum', 'Sum'],
+    9: ['histogram', 'Histogram'],
+  },
   Gauge: { 1: ['dataPoints', 'NumberDataPoint', R] },
   Sum: { 1: ['dataPoints', 'NumberDataPoint', R], 2: ['aggregationTemporality', 'number'], 3: ['isMonotonic', 'bool'] },
   Histogram: { 1: ['dataPoints', 'HistogramDataPoint', R], 2: ['aggregationTemporality', 'number'] },
-  NumberDataPoint: { 7: ['attributes', 'KeyValue', R], 2: ['startTimeUnixNano', 'uint64'], 3: ['timeUnixNano', 'uint64'], 4: ['asDouble', 'double'], 6: ['asInt', 'int64'], 8: ['flags', 'number'] },
+  NumberDataPoint: {
+    7: ['attributes', 'KeyValue', R],
+    2: ['startTimeUnixNano', 'uint64'],
+    3: ['timeUnixNano', 'uint64'],
+    4: ['asDouble', 'double'],
+    6: ['asInt', 'int64'],
+    8: ['flags', 'number'],
+  },
   HistogramDataPoint: {
-    9: ['attributes', 'KeyValue', R], 2: ['startTimeUnixNano', 'uint64'], 3: ['timeUnixNano', 'uint64'], 4: ['count', 'uint64'], 5: ['sum', 'double'],
-    6: ['bucketCounts', 'fixed64', R], 7: ['explicitBounds', 'double', R], 10: ['flags', 'number'], 11: ['min', 'double'], 12: ['max', 'double'],
+    9: ['attributes', 'KeyValue', R],
+    2: ['startTimeUnixNano', 'uint64'],
+    3: ['timeUnixNano', 'uint64'],
+    4: ['count', 'uint64'],
+    5: ['sum', 'double'],
+    6: ['bucketCounts', 'fixed64', R],
+    7: ['explicitBounds', 'double', R],
+    10: ['flags', 'number'],
+    11: ['min', 'double'],
+    12: ['max', 'double'],
   },
 };
 
 /** An ExportTraceServiceRequest's protobuf bytes as OTLP/JSON bytes. */
-export function traceRequestToJson(protobuf: Uint8Array): Uint8Array { return Buffer.from(JSON.stringify(message(protobuf, 'TraceRequest'))); }
+export function traceRequestToJson(protobuf: Uint8Array): Uint8Array {
+  return Buffer.from(JSON.stringify(message(protobuf, 'TraceRequest')));
+}
 
 /** An ExportMetricsServiceRequest's protobuf bytes as OTLP/JSON bytes. */
-export function metricsRequestToJson(protobuf: Uint8Array): Uint8Array { return Buffer.from(JSON.stringify(message(protobuf, 'MetricsRequest'))); }
+export function metricsRequestToJson(protobuf: Uint8Array): Uint8Array {
+  return Buffer.from(JSON.stringify(message(protobuf, 'MetricsRequest')));
+}
 
 /** An export's protobuf answer (ExportTraceServiceResponse, ExportMetricsServiceResponse) as its OTLP/JSON object; a field its end cuts short (fw keeps an answer's first 64 KiB) taken as far as it goes. */
-export function exportResponseToJson(protobuf: Uint8Array): Record<string, unknown> { return message(protobuf, 'Response', true); }
+export function exportResponseToJson(protobuf: Uint8Array): Record<string, unknown> {
+  return message(protobuf, 'Response', true);
+}
 
 /** What a collector said (a refusal's, a partial success's message) on one line, controls and format characters as spaces, at most 300 characters. */
 export function oneLine(said: string): string {
@@ -87,7 +152,10 @@ function message(bytes: Uint8Array, type: string, cut = false): Record<string, u
     const field = spec[wire.field];
     if (field === undefined) continue;
     const [name, kind, repeated] = field;
-    const values = SCHEMA[kind] !== undefined ? [message(wire.value as Uint8Array, kind, cut)] : scalars(wire, kind, repeated === true);
+    const values =
+      SCHEMA[kind] !== undefined
+        ? [message(wire.value as Uint8Array, kind, cut)]
+        : scalars(wire, kind, repeated === true);
     if (repeated) ((out[name] ??= []) as unknown[]).push(...values);
     else out[name] = values[0];
   }
@@ -119,7 +187,9 @@ function number(value: bigint | number, kind: FieldKind): unknown {
 /** The elements of a packed repeated field: a histogram's bucket counts (fixed64) or bounds (doubles). */
 function unpack(bytes: Uint8Array, kind: FieldKind): unknown[] {
   const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  return Array.from({ length: buffer.length >> 3 }, (_, i) => (kind === 'double' ? buffer.readDoubleLE(i * 8) : buffer.readBigUInt64LE(i * 8).toString()));
+  return Array.from({ length: buffer.length >> 3 }, (_, i) =>
+    kind === 'double' ? buffer.readDoubleLE(i * 8) : buffer.readBigUInt64LE(i * 8).toString(),
+  );
 }
 
 /** One field: its number, wire type and value (varint and fixed64 as bigint, length-delimited as bytes). */
@@ -144,7 +214,11 @@ export function readFields(bytes: Uint8Array, cut = false): WireField[] {
       const size = wire === 1 ? 8 : 4;
       if (at + size > bytes.length) throw new Error(`protobuf: truncated fixed${size * 8}`);
       const raw = bytes.subarray(at, at + size);
-      fields.push(wire === 1 ? { field, wire, value: view.getBigUint64(at, true), bytes: raw } : { field, wire, value: view.getUint32(at, true), bytes: raw });
+      fields.push(
+        wire === 1
+          ? { field, wire, value: view.getBigUint64(at, true), bytes: raw }
+          : { field, wire, value: view.getUint32(at, true), bytes: raw },
+      );
       cursor.at += size;
     } else if (wire === 2) {
       const length = Number(varint(bytes, cursor));

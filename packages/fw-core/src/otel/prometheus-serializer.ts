@@ -22,7 +22,11 @@ export function serializePrometheus(resourceMetrics: ResourceMetrics): string {
   // named target_info joins the resource's (a second `# HELP target_info` would fail the whole scrape).
   const families = new Map<string, { readonly type: string; readonly lines: string[] }>();
   const targetLabels = labels(resourceMetrics.resource.attributes);
-  if (targetLabels !== '') families.set('target_info', { type: 'gauge', lines: ['# HELP target_info Target metadata', '# TYPE target_info gauge', `target_info${targetLabels} 1`] });
+  if (targetLabels !== '')
+    families.set('target_info', {
+      type: 'gauge',
+      lines: ['# HELP target_info Target metadata', '# TYPE target_info gauge', `target_info${targetLabels} 1`],
+    });
   for (const scope of resourceMetrics.scopeMetrics) {
     const scopeLabels = scopeLabelsOf(scope);
     for (const metric of scope.metrics) writeMetric(families, metric, scopeLabels);
@@ -31,42 +35,67 @@ export function serializePrometheus(resourceMetrics: ResourceMetrics): string {
   return lines.length === 0 ? '' : `${lines.join('\n')}\n`;
 }
 
-function writeMetric(families: Map<string, { readonly type: string; readonly lines: string[] }>, metric: MetricData, scope: readonly string[]): void {
+function writeMetric(
+  families: Map<string, { readonly type: string; readonly lines: string[] }>,
+  metric: MetricData,
+  scope: readonly string[],
+): void {
   const { descriptor } = metric;
   if (metric.dataPointType === DATA_POINT_TYPE.EXPONENTIAL_HISTOGRAM) return; // no text-format equivalent
   const counter = metric.dataPointType === DATA_POINT_TYPE.SUM && metric.isMonotonic;
   const name = metricName(descriptor.name, descriptor.unit, counter);
   const type = metric.dataPointType === DATA_POINT_TYPE.HISTOGRAM ? 'histogram' : counter ? 'counter' : 'gauge';
   // A histogram's family holds its _bucket, _sum and _count samples: a family of another metric by such a name, before or after it, fails the whole scrape.
-  const clash = ['_bucket', '_sum', '_count'].map((suffix) => (type === 'histogram' ? `${name}${suffix}` : name.endsWith(suffix) ? name.slice(0, -suffix.length) : '')).find((other) => (type === 'histogram' ? families.has(other) : families.get(other)?.type === 'histogram'));
-  if (clash !== undefined) return void diag.warn(`Prometheus: ${descriptor.name} (${type}) is left out: its samples would be read as ${type === 'histogram' ? clash : `the histogram ${clash}`}'s`);
+  const clash = ['_bucket', '_sum', '_count']
+    .map((suffix) =>
+      type === 'histogram' ? `${name}${suffix}` : name.endsWith(suffix) ? name.slice(0, -suffix.length) : '',
+    )
+    .find((other) => (type === 'histogram' ? families.has(other) : families.get(other)?.type === 'histogram'));
+  if (clash !== undefined)
+    return void diag.warn(
+      `Prometheus: ${descriptor.name} (${type}) is left out: its samples would be read as ${type === 'histogram' ? clash : `the histogram ${clash}`}'s`,
+    );
   // promtool flags a family without help; the OTel name stands in for a missing description.
-  const family = families.get(name) ?? families.set(name, { type, lines: [`# HELP ${name} ${escapeHelp(descriptor.description || descriptor.name)}`, `# TYPE ${name} ${type}`] }).get(name)!;
+  const family =
+    families.get(name) ??
+    families
+      .set(name, {
+        type,
+        lines: [`# HELP ${name} ${escapeHelp(descriptor.description || descriptor.name)}`, `# TYPE ${name} ${type}`],
+      })
+      .get(name)!;
   // Another type under a taken name (a counter `jobs` beside a gauge `jobs_total`) would lie about it: left out, as the official exporter does.
-  if (family.type !== type) return void diag.warn(`Prometheus: ${descriptor.name} (${type}) is left out: ${name} is a ${family.type} already`);
+  if (family.type !== type)
+    return void diag.warn(`Prometheus: ${descriptor.name} (${type}) is left out: ${name} is a ${family.type} already`);
   const { lines } = family;
-  if (metric.dataPointType !== DATA_POINT_TYPE.HISTOGRAM) for (const point of metric.dataPoints) lines.push(`${name}${labels(point.attributes, scope)} ${number(point.value)}`);
-  else for (const point of metric.dataPoints) {
-    const { buckets, sum, count } = point.value;
-    // The point's labels are made once, each bucket's `le` added after them: a scrape of thousands of series must not block the server for seconds.
-    const pointLabels = labels(point.attributes, scope, true);
-    const bucket = (le: string): string => `${name}_bucket${pointLabels === '' ? '{' : `${pointLabels.slice(0, -1)},`}le="${le}"}`;
-    let cumulative = 0;
-    for (const [index, boundary] of buckets.boundaries.entries()) {
-      cumulative += buckets.counts[index] ?? 0;
-      lines.push(`${bucket(number(boundary))} ${cumulative}`);
+  if (metric.dataPointType !== DATA_POINT_TYPE.HISTOGRAM)
+    for (const point of metric.dataPoints)
+      lines.push(`${name}${labels(point.attributes, scope)} ${number(point.value)}`);
+  else
+    for (const point of metric.dataPoints) {
+      const { buckets, sum, count } = point.value;
+      // The point's labels are made once, each bucket's `le` added after them: a scrape of thousands of series must not block the server for seconds.
+      const pointLabels = labels(point.attributes, scope, true);
+      const bucket = (le: string): string =>
+        `${name}_bucket${pointLabels === '' ? '{' : `${pointLabels.slice(0, -1)},`}le="${le}"}`;
+      let cumulative = 0;
+      for (const [index, boundary] of buckets.boundaries.entries()) {
+        cumulative += buckets.counts[index] ?? 0;
+        lines.push(`${bucket(number(boundary))} ${cumulative}`);
+      }
+      lines.push(`${bucket('+Inf')} ${count}`);
+      if (sum !== undefined) lines.push(`${name}_sum${pointLabels} ${number(sum)}`);
+      lines.push(`${name}_count${pointLabels} ${count}`);
     }
-    lines.push(`${bucket('+Inf')} ${count}`);
-    if (sum !== undefined) lines.push(`${name}_sum${pointLabels} ${number(sum)}`);
-    lines.push(`${name}_count${pointLabels} ${count}`);
-  }
 }
 
 /** `otel_scope_name="…"` and, when the scope has one, `otel_scope_version="…"`. */
 function scopeLabelsOf({ scope }: ScopeMetrics): string[] {
   const parts = [`otel_scope_name="${escapeLabel(scope.name)}"`];
-  if (scope.version !== undefined && scope.version !== '') parts.push(`otel_scope_version="${escapeLabel(scope.version)}"`);
-  if (scope.schemaUrl !== undefined && scope.schemaUrl !== '') parts.push(`otel_scope_schema_url="${escapeLabel(scope.schemaUrl)}"`);
+  if (scope.version !== undefined && scope.version !== '')
+    parts.push(`otel_scope_version="${escapeLabel(scope.version)}"`);
+  if (scope.schemaUrl !== undefined && scope.schemaUrl !== '')
+    parts.push(`otel_scope_schema_url="${escapeLabel(scope.schemaUrl)}"`);
   return parts;
 }
 
@@ -77,7 +106,13 @@ function labels(attributes: Attributes, scope: readonly string[] = [], histogram
     const value = attributes[key];
     const name = sanitize(key, /[^a-zA-Z0-9_]/g);
     // An empty key (which the SDK's instruments keep) has no label name ({="x"}), and one of the labels fw writes itself (the scope's, a bucket's le) would be given twice: either fails the whole scrape.
-    if (value === undefined || key === '' || (histogram && name === 'le') || scope.some((label) => label.startsWith(`${name}="`))) continue;
+    if (
+      value === undefined ||
+      key === '' ||
+      (histogram && name === 'le') ||
+      scope.some((label) => label.startsWith(`${name}="`))
+    )
+      continue;
     // Keys that sanitize to the same label are joined with ';' in key order (spec rule).
     merged.set(name, [...(merged.get(name) ?? []), Array.isArray(value) ? JSON.stringify(value) : String(value)]);
   }
@@ -86,23 +121,57 @@ function labels(attributes: Attributes, scope: readonly string[] = [], histogram
 }
 
 /** `value` as the text format writes it (NaN stays `NaN`). */
-function number(value: number): string { return value === Infinity ? '+Inf' : value === -Infinity ? '-Inf' : String(value); }
+function number(value: number): string {
+  return value === Infinity ? '+Inf' : value === -Infinity ? '-Inf' : String(value);
+}
 
-function escapeLabel(value: string): string { return value.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\n/g, '\\n'); }
+function escapeLabel(value: string): string {
+  return value.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\n/g, '\\n');
+}
 
-function escapeHelp(value: string): string { return value.replace(/\\/g, '\\\\').replace(/\n/g, '\\n'); }
+function escapeHelp(value: string): string {
+  return value.replace(/\\/g, '\\\\').replace(/\n/g, '\\n');
+}
 
 /** UCUM units to their Prometheus words. */
 const UNIT_WORDS: Readonly<Record<string, string>> = {
-  d: 'days', h: 'hours', min: 'minutes', s: 'seconds', ms: 'milliseconds', us: 'microseconds', ns: 'nanoseconds',
-  By: 'bytes', KiBy: 'kibibytes', MiBy: 'mebibytes', GiBy: 'gibibytes', TiBy: 'tibibytes',
-  KBy: 'kilobytes', MBy: 'megabytes', GBy: 'gigabytes', TBy: 'terabytes',
-  m: 'meters', V: 'volts', A: 'amperes', J: 'joules', W: 'watts', g: 'grams',
-  Cel: 'celsius', Hz: 'hertz', '%': 'percent',
+  d: 'days',
+  h: 'hours',
+  min: 'minutes',
+  s: 'seconds',
+  ms: 'milliseconds',
+  us: 'microseconds',
+  ns: 'nanoseconds',
+  By: 'bytes',
+  KiBy: 'kibibytes',
+  MiBy: 'mebibytes',
+  GiBy: 'gibibytes',
+  TiBy: 'tibibytes',
+  KBy: 'kilobytes',
+  MBy: 'megabytes',
+  GBy: 'gigabytes',
+  TBy: 'terabytes',
+  m: 'meters',
+  V: 'volts',
+  A: 'amperes',
+  J: 'joules',
+  W: 'watts',
+  g: 'grams',
+  Cel: 'celsius',
+  Hz: 'hertz',
+  '%': 'percent',
 };
 
 /** The `per` denominators (`m/s` → `meters_per_second`). */
-const PER_WORDS: Readonly<Record<string, string>> = { s: 'second', m: 'minute', h: 'hour', d: 'day', w: 'week', mo: 'month', y: 'year' };
+const PER_WORDS: Readonly<Record<string, string>> = {
+  s: 'second',
+  m: 'minute',
+  h: 'hour',
+  d: 'day',
+  w: 'week',
+  mo: 'month',
+  y: 'year',
+};
 
 /** The unit suffix for a UCUM unit; '' when it adds none. `1` is `ratio` for gauges only. */
 export function unitSuffix(unit: string, isCounter: boolean): string {
@@ -112,7 +181,12 @@ export function unitSuffix(unit: string, isCounter: boolean): string {
   const [top = '', ...per] = bare.split('/');
   const bottom = per.join('/');
   const head = top === '' || top === '1' ? '' : (UNIT_WORDS[top] ?? top);
-  return sanitize([head, bottom === '' ? '' : `per_${PER_WORDS[bottom] ?? UNIT_WORDS[bottom] ?? bottom}`].filter((part) => part !== '').join('_'), /[^a-zA-Z0-9_]/g);
+  return sanitize(
+    [head, bottom === '' ? '' : `per_${PER_WORDS[bottom] ?? UNIT_WORDS[bottom] ?? bottom}`]
+      .filter((part) => part !== '')
+      .join('_'),
+    /[^a-zA-Z0-9_]/g,
+  );
 }
 
 /** The Prometheus metric name of an OTel metric. */

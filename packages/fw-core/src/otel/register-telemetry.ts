@@ -3,7 +3,15 @@
  * the providers, chooses the lean or full path (lean/lean-trace-export.ts), starts the /metrics listener
  * and registers everything globally, the tracer provider carrying what was decided (server-telemetry.ts).
  */
-import { context, type MeterProvider, metrics, propagation, type TextMapPropagator, trace, type TracerProvider } from '@opentelemetry/api';
+import {
+  context,
+  type MeterProvider,
+  metrics,
+  propagation,
+  type TextMapPropagator,
+  trace,
+  type TracerProvider,
+} from '@opentelemetry/api';
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
 import { defaultResource, type Resource, resourceFromAttributes } from '@opentelemetry/resources';
 import { once } from 'node:events';
@@ -26,7 +34,11 @@ import type { Telemetry, TelemetryOptions } from './telemetry.ts';
 import { createTracerProvider } from './trace-pipeline.ts';
 
 /** Registers tracing and metrics for an enabled `config`; rejects with FW_ERR_OTEL_* on failure. `badEnv` says what of the environment has no effect (telemetry_bad_env). */
-export async function registerTelemetry(config: EnvConfig, options: TelemetryOptions, badEnv: (message: string) => void): Promise<Telemetry> {
+export async function registerTelemetry(
+  config: EnvConfig,
+  options: TelemetryOptions,
+  badEnv: (message: string) => void,
+): Promise<Telemetry> {
   // First: a propagator package that is missing fails the start before anything runs.
   const propagator = await propagatorFromNames(config.propagators);
   const resource = resourceFor(config, options.serviceName);
@@ -35,7 +47,10 @@ export async function registerTelemetry(config: EnvConfig, options: TelemetryOpt
   const reporting = startExportReporting(config, options);
   const { outcomes } = reporting;
   // fw's own trace export, when spans go to OTLP: both paths send with these settings (the TLS files read once).
-  const traceExport = outcomes === undefined ? undefined : { sender: otlpSenderOptions(config, 'traces', outcomes.options.endpoint), outcomes };
+  const traceExport =
+    outcomes === undefined
+      ? undefined
+      : { sender: otlpSenderOptions(config, 'traces', outcomes.options.endpoint), outcomes };
   const metricsPipeline = createMetricsPipeline(config, resource, options, exports, reporting.problems);
   const { provider: meterProvider, pull } = metricsPipeline;
   const choice = chooseTelemetryPath(config, options, metricsPipeline.readers);
@@ -53,12 +68,24 @@ export async function registerTelemetry(config: EnvConfig, options: TelemetryOpt
   };
   /** Undoes what was built when the start fails, then throws `error`. */
   const abandon = async (error: unknown): Promise<never> => {
-    await Promise.allSettled([built?.shutdown(), meterProvider.shutdown(), listener?.close(), lean?.export?.shutdown(0)]);
+    await Promise.allSettled([
+      built?.shutdown(),
+      meterProvider.shutdown(),
+      listener?.close(),
+      lean?.export?.shutdown(0),
+    ]);
     stop();
     throw error;
   };
   // The full path imports its exporter here, which fails when its package is missing.
-  const tracerProvider = (built = await createTracerProvider(config, resource, options, exports, traceExport, lean?.export?.sdkSpans).catch(abandon));
+  const tracerProvider = (built = await createTracerProvider(
+    config,
+    resource,
+    options,
+    exports,
+    traceExport,
+    lean?.export?.sdkSpans,
+  ).catch(abandon));
   reporting.attach(meterProvider);
   if (lean !== undefined) metricsPipeline.offerLeanMetrics(lean.path.metrics);
   if (listenerSettings !== undefined) listener = await startMetricsListener(listenerSettings, scrape).catch(abandon);
@@ -71,15 +98,29 @@ export async function registerTelemetry(config: EnvConfig, options: TelemetryOpt
     spanNames: config.spanNames ?? options.spanNames ?? 'fw',
   };
   // The API keeps a propagator registered before fw's (docs/telemetry.md, "Propagation"): OTEL_PROPAGATORS is then said to have no effect.
-  const kept = config.propagatorsVariable === undefined ? undefined : () => badEnv(`OTEL_PROPAGATORS=${JSON.stringify(config.propagatorsVariable)} has no effect: the propagator registered before setupTelemetry is kept (its fields: ${propagation.fields().join(', ') || 'none'})`);
+  const kept =
+    config.propagatorsVariable === undefined
+      ? undefined
+      : () =>
+          badEnv(
+            `OTEL_PROPAGATORS=${JSON.stringify(config.propagatorsVariable)} has no effect: the propagator registered before setupTelemetry is kept (its fields: ${propagation.fields().join(', ') || 'none'})`,
+          );
   const unregister = registerGlobals(tracerProvider, meterProvider, propagator, server, kept);
   if (unregister === undefined) {
-    return abandon(new FwError('FW_ERR_OTEL_ALREADY_REGISTERED', 'a global OpenTelemetry tracer or meter provider is already registered (by an open listener of a withTelemetry app, '
-        + 'a setupTelemetry call, or another SDK): close or shut that one down first, or start test listeners with OTEL_SDK_DISABLED=true'));
+    return abandon(
+      new FwError(
+        'FW_ERR_OTEL_ALREADY_REGISTERED',
+        'a global OpenTelemetry tracer or meter provider is already registered (by an open listener of a withTelemetry app, ' +
+          'a setupTelemetry call, or another SDK): close or shut that one down first, or start test listeners with OTEL_SDK_DISABLED=true',
+      ),
+    );
   }
   // Request log lines carry the ids of the request's span from here on (log/logger.ts).
   const restoreSpanReader = useRecordingSpanReader(activeRecordingSpan);
-  options.logger?.info({ event: 'telemetry_path', path: choice.path, ...(choice.reason !== undefined && { reason: choice.reason }) }, `telemetry on the ${choice.path} path${choice.reason === undefined ? '' : `: ${choice.reason}`}`);
+  options.logger?.info(
+    { event: 'telemetry_path', path: choice.path, ...(choice.reason !== undefined && { reason: choice.reason }) },
+    `telemetry on the ${choice.path} path${choice.reason === undefined ? '' : `: ${choice.reason}`}`,
+  );
   const timeoutMs = options.shutdownTimeoutMs ?? 5000;
   let stopping: Promise<void> | undefined;
   return {
@@ -88,11 +129,18 @@ export async function registerTelemetry(config: EnvConfig, options: TelemetryOpt
     metricsUrl: listener?.url,
     scrape,
     // On the lean path the tracer provider's processor is the lean export's (sdkSpans): it flushes that export.
-    forceFlush: async () => { await Promise.all([tracerProvider.forceFlush(), meterProvider.forceFlush()]); },
+    forceFlush: async () => {
+      await Promise.all([tracerProvider.forceFlush(), meterProvider.forceFlush()]);
+    },
     shutdown: () => {
       stopping ??= (async () => {
-        const flushMs = (await everyCollectorRefuses(config, options)) ? Math.min(timeoutMs, REFUSED_FLUSH_MS) : timeoutMs;
-        await withTimeout(Promise.allSettled([tracerProvider.shutdown(), meterProvider.shutdown(), lean?.export?.shutdown(flushMs)]), flushMs);
+        const flushMs = (await everyCollectorRefuses(config, options))
+          ? Math.min(timeoutMs, REFUSED_FLUSH_MS)
+          : timeoutMs;
+        await withTimeout(
+          Promise.allSettled([tracerProvider.shutdown(), meterProvider.shutdown(), lean?.export?.shutdown(flushMs)]),
+          flushMs,
+        );
         stop();
         await listener?.close();
         unregister();
@@ -108,7 +156,8 @@ const REFUSED_FLUSH_MS = 100;
 
 /** True when fw's OTLP exporters are the only ones and every endpoint they use refuses connections. */
 async function everyCollectorRefuses(config: EnvConfig, options: TelemetryOptions): Promise<boolean> {
-  if (options.spanExporter !== undefined || options.spanProcessor !== undefined || options.metricExporter !== undefined) return false;
+  if (options.spanExporter !== undefined || options.spanProcessor !== undefined || options.metricExporter !== undefined)
+    return false;
   const endpoints = [config.tracesEndpoint, config.metricsEndpoint].filter((endpoint) => endpoint !== undefined);
   return endpoints.length > 0 && (await Promise.all(endpoints.map(collectorRefuses))).every(Boolean);
 }
@@ -117,10 +166,19 @@ async function everyCollectorRefuses(config: EnvConfig, options: TelemetryOption
  * Registers the propagator (OTEL_PROPAGATORS; none for `none`; `kept()` when one registered before stays), the providers
  * (the tracer provider carrying `server`: server-telemetry.ts) and the context manager; undefined when providers were already set.
  */
-function registerGlobals(tracerProvider: TracerProvider, meterProvider: MeterProvider, propagator: TextMapPropagator | undefined, server: Omit<ServerTelemetry, 'w3c'>, kept?: () => void): (() => void) | undefined {
+function registerGlobals(
+  tracerProvider: TracerProvider,
+  meterProvider: MeterProvider,
+  propagator: TextMapPropagator | undefined,
+  server: Omit<ServerTelemetry, 'w3c'>,
+  kept?: () => void,
+): (() => void) | undefined {
   let carried: ServerTelemetry | undefined;
   if (!trace.setGlobalTracerProvider(carrying(tracerProvider, () => carried!))) return undefined;
-  if (!metrics.setGlobalMeterProvider(meterProvider)) { trace.disable(); return undefined; }
+  if (!metrics.setGlobalMeterProvider(meterProvider)) {
+    trace.disable();
+    return undefined;
+  }
   // A context manager or propagator the user registered already is kept: any of them works.
   const contextManager = new AsyncLocalStorageContextManager().enable();
   const ownContext = context.setGlobalContextManager(contextManager);
@@ -128,7 +186,10 @@ function registerGlobals(tracerProvider: TracerProvider, meterProvider: MeterPro
   // With `none` fw registers nothing: one registered before has header fields (the API's no-op has none) and goes on propagating.
   if (propagator === undefined ? propagation.fields().length > 0 : !ownPropagator) kept?.();
   // The lean path reads the W3C headers itself while fw's W3C propagator is the registered one.
-  carried = { ...server, w3c: ownPropagator && propagator instanceof FwW3CPropagator ? propagator.fastPath : undefined };
+  carried = {
+    ...server,
+    w3c: ownPropagator && propagator instanceof FwW3CPropagator ? propagator.fastPath : undefined,
+  };
   if (!ownContext) contextManager.disable();
   return () => {
     trace.disable();
@@ -159,5 +220,10 @@ const PROBE_TIMEOUT_MS = 250;
 function collectorRefuses(endpoint: string): Promise<boolean> {
   const socket = connect(endpointAddress(new URL(endpoint)));
   socket.setTimeout(PROBE_TIMEOUT_MS, () => socket.destroy(new Error('the probe had no answer')));
-  return once(socket, 'connect').then(() => false, (error: NodeJS.ErrnoException) => error.code === 'ECONNREFUSED' || error.code === 'ENOTFOUND').finally(() => socket.destroy());
+  return once(socket, 'connect')
+    .then(
+      () => false,
+      (error: NodeJS.ErrnoException) => error.code === 'ECONNREFUSED' || error.code === 'ENOTFOUND',
+    )
+    .finally(() => socket.destroy());
 }

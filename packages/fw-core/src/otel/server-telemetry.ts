@@ -5,7 +5,20 @@
  * none (the SDK path with the defaults). Also what both paths do with a server span, otel_fw_plugin,
  * fw's W3C propagator and the span fw's log reads ids from. Loads no SDK.
  */
-import { context, type Context, createContextKey, ROOT_CONTEXT, type Span, SpanStatusCode, type TextMapGetter, type TextMapPropagator, type TextMapSetter, type TimeInput, trace, type TracerProvider } from '@opentelemetry/api';
+import {
+  context,
+  type Context,
+  createContextKey,
+  ROOT_CONTEXT,
+  type Span,
+  SpanStatusCode,
+  type TextMapGetter,
+  type TextMapPropagator,
+  type TextMapSetter,
+  type TimeInput,
+  trace,
+  type TracerProvider,
+} from '@opentelemetry/api';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Sampler } from '@opentelemetry/sdk-trace';
 import type { FwRequest, RouteInfo } from '../http/request.ts';
@@ -77,14 +90,24 @@ export class FwW3CPropagator implements TextMapPropagator {
   constructor(inner: TextMapPropagator, names: readonly ('tracecontext' | 'baggage')[]) {
     this.#inner = inner;
     // Frozen: the array is this propagator's identity.
-    this.fastPath = Object.freeze({ fields: Object.freeze(inner.fields()), traceContext: names.includes('tracecontext'), baggage: names.includes('baggage') });
+    this.fastPath = Object.freeze({
+      fields: Object.freeze(inner.fields()),
+      traceContext: names.includes('tracecontext'),
+      baggage: names.includes('baggage'),
+    });
   }
 
-  inject(context: Context, carrier: unknown, setter: TextMapSetter): void { this.#inner.inject(context, carrier, setter); }
+  inject(context: Context, carrier: unknown, setter: TextMapSetter): void {
+    this.#inner.inject(context, carrier, setter);
+  }
 
-  extract(context: Context, carrier: unknown, getter: TextMapGetter): Context { return this.#inner.extract(context, carrier, getter); }
+  extract(context: Context, carrier: unknown, getter: TextMapGetter): Context {
+    return this.#inner.extract(context, carrier, getter);
+  }
 
-  fields(): string[] { return this.fastPath.fields as string[]; }
+  fields(): string[] {
+    return this.fastPath.fields as string[];
+  }
 }
 
 const CARRIED = Symbol.for('fw.otel.serverTelemetry');
@@ -99,7 +122,12 @@ type Carrier = TracerProvider & { [CARRIED]?: ServerTelemetry };
 
 /** `provider`, to be registered globally, carrying what `server()` returns (set before any listener is wrapped). */
 export function carrying(provider: TracerProvider, server: () => ServerTelemetry): TracerProvider {
-  const carrier: Carrier = { getTracer: (name, version, options) => provider.getTracer(name, version, options), get [CARRIED]() { return server(); } };
+  const carrier: Carrier = {
+    getTracer: (name, version, options) => provider.getTracer(name, version, options),
+    get [CARRIED]() {
+      return server();
+    },
+  };
   return carrier;
 }
 
@@ -110,12 +138,20 @@ export function registeredServerTelemetry(): ServerTelemetry {
   const registered = trace.getTracerProvider() as TracerProvider & { getDelegate?: () => Carrier };
   const carried = registered.getDelegate?.()[CARRIED];
   if (carried !== undefined) return carried;
-  const knownMethods = parseKnownMethods(process.env['OTEL_INSTRUMENTATION_HTTP_KNOWN_METHODS']) ?? DEFAULT_KNOWN_METHODS;
+  const knownMethods =
+    parseKnownMethods(process.env['OTEL_INSTRUMENTATION_HTTP_KNOWN_METHODS']) ?? DEFAULT_KNOWN_METHODS;
   return { lean: undefined, knownMethods, spanNames: 'fw', redaction: DEFAULT_REDACTION, w3c: undefined };
 }
 
 /** Runs `next` in the context of `span` (a child of `parent`) and `server`, so spans the handler starts are its children. */
-export function runInSpan(span: Span, parent: Context, server: ServerTelemetry, next: Listener, req: IncomingMessage, res: ServerResponse): void {
+export function runInSpan(
+  span: Span,
+  parent: Context,
+  server: ServerTelemetry,
+  next: Listener,
+  req: IncomingMessage,
+  res: ServerResponse,
+): void {
   try {
     context.with(withServerSpan(parent, span, server), next, undefined, req, res);
   } catch (error) {
@@ -137,7 +173,11 @@ export function endServerSpan(span: Span, end: ExchangeEnd, errorType: string | 
     // Server spans: 5xx is an error, 4xx is not (semconv); a client that went away is one too.
     // A 5xx gets no status message: the status code says it all, and semconv says to leave it out.
     span.setAttribute('error.type', errorType);
-    span.setStatus(end.status >= 500 ? { code: SpanStatusCode.ERROR } : { code: SpanStatusCode.ERROR, message: 'client closed the connection before the response ended' });
+    span.setStatus(
+      end.status >= 500
+        ? { code: SpanStatusCode.ERROR }
+        : { code: SpanStatusCode.ERROR, message: 'client closed the connection before the response ended' },
+    );
   }
   span.end(endTime);
 }
@@ -150,7 +190,11 @@ class ServerSpanContext implements Context {
   readonly #span: Span;
   readonly #server: ServerTelemetry;
 
-  constructor(parent: Context, span: Span, server: ServerTelemetry) { this.#parent = parent; this.#span = span; this.#server = server; }
+  constructor(parent: Context, span: Span, server: ServerTelemetry) {
+    this.#parent = parent;
+    this.#span = span;
+    this.#server = server;
+  }
 
   getValue(key: symbol): unknown {
     return key === SPAN_KEY ? this.#span : key === SERVER_TELEMETRY_KEY ? this.#server : this.#parent.getValue(key);
@@ -169,7 +213,11 @@ function apiContext(parent: Context, span: Span, server: ServerTelemetry): Conte
   return trace.setSpan(parent, span).setValue(SERVER_TELEMETRY_KEY, server);
 }
 
-const PROBE = trace.wrapSpanContext({ traceId: '0af7651916cd43dd8448eb211c80319c', spanId: 'b7ad6b7169203331', traceFlags: 1 });
+const PROBE = trace.wrapSpanContext({
+  traceId: '0af7651916cd43dd8448eb211c80319c',
+  spanId: 'b7ad6b7169203331',
+  traceFlags: 1,
+});
 const keyedAsTheApi = trace.getSpan(new ServerSpanContext(ROOT_CONTEXT, PROBE, {} as ServerTelemetry)) === PROBE;
 
 /** `parent` with `span` as its active span (as `trace.setSpan(parent, span)`) and `server` under SERVER_TELEMETRY_KEY. */
@@ -212,7 +260,8 @@ export const otelFwPlugin: FwPlugin<undefined, PluginOptions> = {
     title: 'OpenTelemetry span enrichment',
     version: '0.1.0',
     url: 'https://opentelemetry.io/docs/specs/semconv/http/http-spans/',
-    description: 'Names the server span after the controller and action and adds fw.app, fw.controller, fw.action and http.route',
+    description:
+      'Names the server span after the controller and action and adds fw.app, fw.controller, fw.action and http.route',
     authors: ['fw'],
     options: [],
   }),
@@ -240,12 +289,20 @@ function enrichmentOf(route: RouteInfo, method: string, active: Context): Enrich
   // Only semconv names tell known methods from others.
   const known = names === 'semconv' ? server.knownMethods : undefined;
   // One entry per route, rebuilt when the method, the naming style or the known methods change.
-  if (enrichment === undefined || enrichment.method !== method || enrichment.names !== names || enrichment.known !== known) {
+  if (
+    enrichment === undefined ||
+    enrichment.method !== method ||
+    enrichment.names !== names ||
+    enrichment.known !== known
+  ) {
     const target = route.module === undefined ? route.template : `${route.module}:${route.function ?? ''}`;
     const attributes: Record<string, string> = { 'fw.app': route.app, 'http.route': route.template };
     if (route.module !== undefined) attributes['fw.controller'] = route.module;
     if (route.function !== undefined) attributes['fw.action'] = route.function;
-    const name = known === undefined ? `${method} ${target}` : `${startSpanName('semconv', normalizeMethod(method, known))} ${route.template}`;
+    const name =
+      known === undefined
+        ? `${method} ${target}`
+        : `${startSpanName('semconv', normalizeMethod(method, known))} ${route.template}`;
     enrichment = { method, names, known, name, attributes: Object.freeze(attributes) };
     enrichments.set(route, enrichment);
   }

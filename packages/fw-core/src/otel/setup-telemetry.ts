@@ -16,7 +16,12 @@ import type { Telemetry, TelemetryOptions } from './telemetry.ts';
 /** Sets up tracing and metrics; rejects with FW_ERR_OTEL_* on bad options or environment. */
 export async function setupTelemetry(options: TelemetryOptions = {}): Promise<Telemetry> {
   const unknown = Object.keys(options).find((name) => !Object.hasOwn(OPTION_NAMES, name));
-  if (unknown !== undefined) badOption(unknown, undefined, `is not an option (${unknown === 'instrumentations' ? 'register instrumentations before what they patch is loaded: docs/telemetry.md, "Other instrumentations"' : Object.keys(OPTION_NAMES).join(', ')})`);
+  if (unknown !== undefined)
+    badOption(
+      unknown,
+      undefined,
+      `is not an option (${unknown === 'instrumentations' ? 'register instrumentations before what they patch is loaded: docs/telemetry.md, "Other instrumentations"' : Object.keys(OPTION_NAMES).join(', ')})`,
+    );
   checkMetricsListenerOptions(options);
   checkRedactQueryParameters(options.redactQueryParameters);
   checkSpanNames(options.spanNames);
@@ -31,12 +36,23 @@ export async function setupTelemetry(options: TelemetryOptions = {}): Promise<Te
   // traced. Said once: not again when the start-up warnings of that configuration said it.
   const server = options.serverConfiguration;
   const streamHandlers = server?.stream_handlers;
-  if (Array.isArray(streamHandlers) && !streamHandlers.includes(OTEL_STREAM_HANDLER_NAME) && !warnedWithoutStreamHandler.has(server!)) {
-    warn(options, 'telemetry_without_stream_handler', 'FW_OTEL_NO_STREAM_HANDLER', `setupTelemetry: ${withoutStreamHandler(streamHandlers)}`);
+  if (
+    Array.isArray(streamHandlers) &&
+    !streamHandlers.includes(OTEL_STREAM_HANDLER_NAME) &&
+    !warnedWithoutStreamHandler.has(server!)
+  ) {
+    warn(
+      options,
+      'telemetry_without_stream_handler',
+      'FW_OTEL_NO_STREAM_HANDLER',
+      `setupTelemetry: ${withoutStreamHandler(streamHandlers)}`,
+    );
   }
   // The SDK is loaded only by a running app, not by `fw routes` or anything that merely imports one.
   const { registerTelemetry } = await import('./register-telemetry.ts');
-  return registerTelemetry(config, options, (message) => warn(options, 'telemetry_bad_env', 'FW_OTEL_BAD_ENV', message));
+  return registerTelemetry(config, options, (message) =>
+    warn(options, 'telemetry_bad_env', 'FW_OTEL_BAD_ENV', message),
+  );
 }
 
 /**
@@ -51,18 +67,37 @@ export function withTelemetry(app: FwApp, options: TelemetryOptions = {}): FwApp
     ...app,
     telemetry: true,
     plugins: [...(app.plugins ?? []).filter((plugin) => plugin !== otelFwPlugin), otelFwPlugin],
-    streamHandlers: [...(app.streamHandlers ?? []).filter((handler) => handler !== otelStreamHandler), otelStreamHandler],
+    streamHandlers: [
+      ...(app.streamHandlers ?? []).filter((handler) => handler !== otelStreamHandler),
+      otelStreamHandler,
+    ],
     async start(context) {
-      telemetry = await setupTelemetry({ serviceName: app.name, serverConfiguration: context.config.fw.server_configuration, env: context.env, logger: context.logger, ...options });
+      telemetry = await setupTelemetry({
+        serviceName: app.name,
+        serverConfiguration: context.config.fw.server_configuration,
+        env: context.env,
+        logger: context.logger,
+        ...options,
+      });
       await app.start?.(context);
     },
-    async stop() { try { await app.stop?.(); } finally { await telemetry?.shutdown(); } },
+    async stop() {
+      try {
+        await app.stop?.();
+      } finally {
+        await telemetry?.shutdown();
+      }
+    },
   };
 }
 
 /** What setupTelemetry would say of `env`'s OTEL_* variables (its telemetry_bad_env warnings, or the error it would throw), for a tool that starts nothing (fw audit). */
 export function telemetryEnvWarnings(env: NodeJS.ProcessEnv): string[] {
-  try { return readEnvConfig(env).warnings; } catch (error) { return [(error as Error).message]; }
+  try {
+    return readEnvConfig(env).warnings;
+  } catch (error) {
+    return [(error as Error).message];
+  }
 }
 
 /** A warning on the app's logger with `event`, else a process warning with `code` (stderr). */
@@ -72,26 +107,64 @@ function warn(options: TelemetryOptions, event: string, code: string, message: s
 }
 
 function checkRedactQueryParameters(names: readonly string[] | undefined): void {
-  if (names !== undefined && (!Array.isArray(names) || names.some((name) => typeof name !== 'string' || name.trim() === ''))) {
-    badOption('redactQueryParameters', names, `${JSON.stringify(names)} is not a list of names; give non-empty strings such as ['session']`);
+  if (
+    names !== undefined &&
+    (!Array.isArray(names) || names.some((name) => typeof name !== 'string' || name.trim() === ''))
+  ) {
+    badOption(
+      'redactQueryParameters',
+      names,
+      `${JSON.stringify(names)} is not a list of names; give non-empty strings such as ['session']`,
+    );
   }
 }
 
 /** setupTelemetry's options: another name (NodeSDK's `instrumentations`) is a mistake, refused rather than ignored. */
-const OPTION_NAMES: Record<keyof TelemetryOptions, true> = { spanExporter: true, spanProcessor: true, batch: true, metricExporter: true, exportIntervalMs: true, metricsPort: true, metricsHost: true, serverConfiguration: true, redactQueryParameters: true, serviceName: true, spanNames: true, env: true, shutdownTimeoutMs: true, logger: true };
+const OPTION_NAMES: Record<keyof TelemetryOptions, true> = {
+  spanExporter: true,
+  spanProcessor: true,
+  batch: true,
+  metricExporter: true,
+  exportIntervalMs: true,
+  metricsPort: true,
+  metricsHost: true,
+  serverConfiguration: true,
+  redactQueryParameters: true,
+  serviceName: true,
+  spanNames: true,
+  env: true,
+  shutdownTimeoutMs: true,
+  logger: true,
+};
 
 /** `batch`: an object of the batch processor's settings, each an integer in its OTEL_BSP_* variable's range (env-config.ts BATCH_VARIABLES). */
 function checkBatch(batch: unknown): void {
   const keys = Object.keys(BATCH_VARIABLES).join(', ');
-  if (batch !== undefined && (typeof batch !== 'object' || batch === null || Array.isArray(batch))) badOption('batch', batch, `${JSON.stringify(batch)} is not an object of batch settings (${keys})`);
+  if (batch !== undefined && (typeof batch !== 'object' || batch === null || Array.isArray(batch)))
+    badOption('batch', batch, `${JSON.stringify(batch)} is not an object of batch settings (${keys})`);
   for (const [key, value] of Object.entries(batch ?? {})) {
-    const [, min, max] = Object.hasOwn(BATCH_VARIABLES, key) ? BATCH_VARIABLES[key as keyof typeof BATCH_VARIABLES] : badOption(`batch.${key}`, value, `is not a batch setting (${keys})`);
-    if (value !== undefined && !(Number.isInteger(value) && (value as number) >= min && (value as number) <= max)) badOption(`batch.${key}`, value, `${typeof value === 'string' ? JSON.stringify(value) : String(value)} is not valid; give an integer from ${min}${max === Infinity ? ' up' : ` to ${max}`}`);
+    const [, min, max] = Object.hasOwn(BATCH_VARIABLES, key)
+      ? BATCH_VARIABLES[key as keyof typeof BATCH_VARIABLES]
+      : badOption(`batch.${key}`, value, `is not a batch setting (${keys})`);
+    if (value !== undefined && !(Number.isInteger(value) && (value as number) >= min && (value as number) <= max))
+      badOption(
+        `batch.${key}`,
+        value,
+        `${typeof value === 'string' ? JSON.stringify(value) : String(value)} is not valid; give an integer from ${min}${max === Infinity ? ' up' : ` to ${max}`}`,
+      );
   }
 }
 
 function checkSpanNames(names: unknown): void {
-  if (names !== undefined && names !== 'fw' && names !== 'semconv') badOption('spanNames', names, `${JSON.stringify(names)} is not a naming style; give 'fw' or 'semconv'`);
+  if (names !== undefined && names !== 'fw' && names !== 'semconv')
+    badOption('spanNames', names, `${JSON.stringify(names)} is not a naming style; give 'fw' or 'semconv'`);
 }
 
-const disabledTelemetry: Telemetry = Object.freeze({ enabled: false, path: undefined, metricsUrl: undefined, scrape: async () => '', forceFlush: async () => {}, shutdown: async () => {} });
+const disabledTelemetry: Telemetry = Object.freeze({
+  enabled: false,
+  path: undefined,
+  metricsUrl: undefined,
+  scrape: async () => '',
+  forceFlush: async () => {},
+  shutdown: async () => {},
+});

@@ -8,7 +8,19 @@ import { ExportResultCode, type ExportResult } from '@opentelemetry/core';
 import type { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-proto';
 import type { ProtobufTraceSerializer } from '@opentelemetry/otlp-transformer';
 import type { Resource } from '@opentelemetry/resources';
-import { AlwaysOffSampler, AlwaysOnSampler, BatchSpanProcessor, ParentBasedSampler, TraceIdRatioBasedSampler, TracerProvider, type BatchSpanProcessorOptions, type ReadableSpan, type Sampler, type SpanExporter, type SpanProcessor } from '@opentelemetry/sdk-trace';
+import {
+  AlwaysOffSampler,
+  AlwaysOnSampler,
+  BatchSpanProcessor,
+  ParentBasedSampler,
+  TraceIdRatioBasedSampler,
+  TracerProvider,
+  type BatchSpanProcessorOptions,
+  type ReadableSpan,
+  type Sampler,
+  type SpanExporter,
+  type SpanProcessor,
+} from '@opentelemetry/sdk-trace';
 import { withChildSpanClock } from './child-span-clock.ts';
 import { batchSettings, type EnvConfig, type SamplerName } from './env-config.ts';
 import { errorTypeOf, type SpanExportOutcomes } from './export-reporting.ts';
@@ -27,45 +39,77 @@ export interface FwTraceExport {
  * The tracer provider for `config`; `exports` stops its OTLP exporter; `fw` is fw's export, none when spans go
  * elsewhere or nowhere; `lean`, on the lean path, takes the SDK's spans into the lean export's batches instead.
  */
-export async function createTracerProvider(config: EnvConfig, resource: Resource, options: TracePipelineOptions, exports: OtlpExportStop, fw: FwTraceExport | undefined, lean?: SpanProcessor): Promise<TracerProvider> {
+export async function createTracerProvider(
+  config: EnvConfig,
+  resource: Resource,
+  options: TracePipelineOptions,
+  exports: OtlpExportStop,
+  fw: FwTraceExport | undefined,
+  lean?: SpanProcessor,
+): Promise<TracerProvider> {
   // A child span takes its parent's clock before the processor sees it (child-span-clock.ts).
-  const processors: SpanProcessor[] = [withChildSpanClock(lean ?? (await exportingProcessor(config, options, exports, fw)))];
+  const processors: SpanProcessor[] = [
+    withChildSpanClock(lean ?? (await exportingProcessor(config, options, exports, fw))),
+  ];
   // The limits from the env setupTelemetry reads: this SDK reads no OTEL_*_LIMIT variable itself.
-  return new TracerProvider({ resource, sampler: samplerFor(config.sampler, config.samplerRatio), spanLimits: config.spanLimits, spanProcessors: processors });
+  return new TracerProvider({
+    resource,
+    sampler: samplerFor(config.sampler, config.samplerRatio),
+    spanLimits: config.spanLimits,
+    spanProcessors: processors,
+  });
 }
 
 /** The user's processor, a batch processor over the user's exporter, or over fw's OTLP exporter (reporting to its outcomes). */
-async function exportingProcessor(config: EnvConfig, options: TracePipelineOptions, exports: OtlpExportStop, fw: FwTraceExport | undefined): Promise<SpanProcessor | undefined> {
+async function exportingProcessor(
+  config: EnvConfig,
+  options: TracePipelineOptions,
+  exports: OtlpExportStop,
+  fw: FwTraceExport | undefined,
+): Promise<SpanProcessor | undefined> {
   if (options.spanProcessor !== undefined) return options.spanProcessor;
   const settings = batchSettings(config, options);
-  if (options.spanExporter !== undefined) return new BatchSpanProcessor({ ...settings, exporter: options.spanExporter });
-  return fw === undefined ? undefined : new ReportingBatchSpanProcessor({ ...settings, exporter: await otlpExporter(config, exports, fw) }, fw.outcomes);
+  if (options.spanExporter !== undefined)
+    return new BatchSpanProcessor({ ...settings, exporter: options.spanExporter });
+  return fw === undefined
+    ? undefined
+    : new ReportingBatchSpanProcessor({ ...settings, exporter: await otlpExporter(config, exports, fw) }, fw.outcomes);
 }
 
 /** The exporter's compression type (its package, otlp-exporter-base, is not a peer of fw-core). */
 type OtlpCompression = NonNullable<NonNullable<ConstructorParameters<typeof OTLPTraceExporter>[0]>['compression']>;
 
 /** The full path's exporter, its 58 modules loaded only here: the lean path encodes the SDK's spans itself (bench/startup.bench.ts). */
-async function otlpExporter(config: EnvConfig, exports: OtlpExportStop, { sender, outcomes }: FwTraceExport): Promise<SpanExporter> {
+async function otlpExporter(
+  config: EnvConfig,
+  exports: OtlpExportStop,
+  { sender, outcomes }: FwTraceExport,
+): Promise<SpanExporter> {
   if (sender.protocol === 'http/json') {
     const { ProtobufTraceSerializer } = await import('@opentelemetry/otlp-transformer');
     return exports.stops(new OtlpJsonSpanExporter(sender, outcomes, ProtobufTraceSerializer));
   }
   const { OTLPTraceExporter } = await import('@opentelemetry/exporter-trace-otlp-proto');
-  const exporter = exports.stoppable(new OTLPTraceExporter({
-    url: sender.url,
-    headers: { ...sender.headers },
-    timeoutMillis: sender.timeoutMs,
-    // Unset: the exporter reads OTEL_EXPORTER_OTLP_[TRACES_]COMPRESSION from process.env itself.
-    ...(config.tracesCompression === undefined ? {} : { compression: config.tracesCompression as OtlpCompression }),
-    httpAgentOptions: exports.agentFactory(sender.tls),
-  }));
+  const exporter = exports.stoppable(
+    new OTLPTraceExporter({
+      url: sender.url,
+      headers: { ...sender.headers },
+      timeoutMillis: sender.timeoutMs,
+      // Unset: the exporter reads OTEL_EXPORTER_OTLP_[TRACES_]COMPRESSION from process.env itself.
+      ...(config.tracesCompression === undefined ? {} : { compression: config.tracesCompression as OtlpCompression }),
+      httpAgentOptions: exports.agentFactory(sender.tls),
+    }),
+  );
   return new ReportingSpanExporter(exporter, outcomes);
 }
 
 /** The sampler OTEL_TRACES_SAMPLER (and _ARG) names; the default is parentbased_always_on. */
 export function samplerFor(name: SamplerName, ratio: number): Sampler {
-  const root = name.endsWith('always_on') ? new AlwaysOnSampler() : name.endsWith('always_off') ? new AlwaysOffSampler() : new TraceIdRatioBasedSampler(ratio);
+  const root = name.endsWith('always_on')
+    ? new AlwaysOnSampler()
+    : name.endsWith('always_off')
+      ? new AlwaysOffSampler()
+      : new TraceIdRatioBasedSampler(ratio);
   return name.startsWith('parentbased_') ? new ParentBasedSampler({ root }) : root;
 }
 
@@ -93,7 +137,11 @@ class OtlpJsonSpanExporter extends SenderExporter implements SpanExporter {
     }
     this.post(body, (result) => {
       this.#outcomes.sent(spans.length, result);
-      if (!result.ok) return resultCallback({ code: ExportResultCode.FAILED, error: new Error(`OTLP/JSON traces export failed: ${result.reason}`) });
+      if (!result.ok)
+        return resultCallback({
+          code: ExportResultCode.FAILED,
+          error: new Error(`OTLP/JSON traces export failed: ${result.reason}`),
+        });
       resultCallback({ code: ExportResultCode.SUCCESS });
     });
   }
@@ -114,7 +162,8 @@ class ReportingSpanExporter implements SpanExporter {
   constructor(inner: SpanExporter, outcomes: SpanExportOutcomes) {
     this.#inner = inner;
     this.#outcomes = outcomes;
-    const delegate = (inner as { _delegate?: { _responseHandler?: { handleResponse(response: unknown): void } } })._delegate;
+    const delegate = (inner as { _delegate?: { _responseHandler?: { handleResponse(response: unknown): void } } })
+      ._delegate;
     const handler = delegate?._responseHandler;
     if (delegate !== undefined && typeof handler?.handleResponse === 'function') {
       delegate._responseHandler = {
@@ -136,18 +185,33 @@ class ReportingSpanExporter implements SpanExporter {
     });
   }
 
-  shutdown(): Promise<void> { return this.#inner.shutdown(); }
+  shutdown(): Promise<void> {
+    return this.#inner.shutdown();
+  }
 
-  forceFlush(): Promise<void> { return this.#inner.forceFlush?.() ?? Promise.resolve(); }
+  forceFlush(): Promise<void> {
+    return this.#inner.forceFlush?.() ?? Promise.resolve();
+  }
 }
 
 function failure(error: Error | undefined): { ok: false; errorType: string; reason: string } {
   // The SDK's OTLPExporterError: an HTTP status's `code`, the collector's answer in `data`.
   const { code, data } = (error ?? {}) as { code?: unknown; data?: unknown };
-  const reason = typeof code === 'number' ? httpRefusal(code, typeof data === 'string' ? data : '') : error?.message || 'the export failed';
+  const reason =
+    typeof code === 'number'
+      ? httpRefusal(code, typeof data === 'string' ? data : '')
+      : error?.message || 'the export failed';
   // The processor writes the error to diag (a timer's export) or rejects forceFlush with it: its data the lean path's bounded reason, not the whole answer (up to 4 MiB).
   if (typeof code === 'number') Object.assign(error!, { data: reason });
-  return { ok: false, errorType: errorTypeOf(typeof code === 'number' ? code : undefined, reason, typeof code === 'string' ? code : undefined), reason };
+  return {
+    ok: false,
+    errorType: errorTypeOf(
+      typeof code === 'number' ? code : undefined,
+      reason,
+      typeof code === 'string' ? code : undefined,
+    ),
+    reason,
+  };
 }
 
 /**
@@ -187,7 +251,11 @@ class ReportingBatchSpanProcessor extends BatchSpanProcessor {
     return super.shutdown();
   }
 
-  #report(): void { const dropped = this.#unreported; this.#unreported = 0; this.#outcomes.dropped(dropped); }
+  #report(): void {
+    const dropped = this.#unreported;
+    this.#unreported = 0;
+    this.#outcomes.dropped(dropped);
+  }
 
   #queue(): unknown[] | undefined {
     const queue = (this as unknown as { _finishedSpans?: unknown[] })._finishedSpans;

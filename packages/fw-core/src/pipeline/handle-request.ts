@@ -22,7 +22,20 @@ import { NO_BINDINGS } from '../router/radix-router.ts';
 import type { RouteFound } from '../router/router.ts';
 import { endedAt, exchangeOf, hasRepeatedHeader } from '../stream/exchange.ts';
 import type { Listener } from '../stream/stream-handler.ts';
-import { answeredAfter, answerOwn, compileLanes, DONE, doneOnceWritten, fail, runLane, type Answered, type Flow, type RoutedFlow, type Runtime, type Stage } from './stages.ts';
+import {
+  answeredAfter,
+  answerOwn,
+  compileLanes,
+  DONE,
+  doneOnceWritten,
+  fail,
+  runLane,
+  type Answered,
+  type Flow,
+  type RoutedFlow,
+  type Runtime,
+  type Stage,
+} from './stages.ts';
 
 /** The listener that runs fw's pipeline with `runtime`. */
 export function createPipelineListener(runtime: Runtime): Listener {
@@ -40,7 +53,19 @@ export function createPipelineListener(runtime: Runtime): Listener {
     const exchange = exchangeOf(raw);
     const id = requestIdFor(idHeader === undefined ? undefined : raw.headers[idHeader]);
     exchange.id = id;
-    const flow: Flow = { raw, res, id, json: runtime.json, runtime, exchange, req: undefined, compiled: undefined, checks: undefined, allow: undefined, answers: runtime.routes.answers };
+    const flow: Flow = {
+      raw,
+      res,
+      id,
+      json: runtime.json,
+      runtime,
+      exchange,
+      req: undefined,
+      compiled: undefined,
+      checks: undefined,
+      allow: undefined,
+      answers: runtime.routes.answers,
+    };
     if (runtime.logRequests) logWhenDone(flow);
     let outcome: void | Promise<unknown> | typeof DONE = undefined;
     try {
@@ -51,7 +76,9 @@ export function createPipelineListener(runtime: Runtime): Listener {
     if (outcome === undefined || outcome === DONE) return requestEnded();
     // One reaction for both outcomes (not .catch().finally(): two more promises per request). A failure's answer may come
     // later (an app's onError); the request ends once it settles, even were fail to throw.
-    outcome.then(requestEnded, (error: unknown) => new Promise((answered) => answered(fail(flow, error))).then(requestEnded, requestEnded));
+    outcome.then(requestEnded, (error: unknown) =>
+      new Promise((answered) => answered(fail(flow, error))).then(requestEnded, requestEnded),
+    );
   };
 }
 
@@ -105,7 +132,13 @@ function compileDispatch(runtime: Runtime, pre: PluginEnv, post: PluginEnv): (fl
   const lanes = runtime.routes.groups.map((group) => compileLanes(group, pre, post));
   const missLaneOf = compileMissLanes(runtime.routes, pre);
   // A miss has no route: an empty template, as no route's (templates start with '/').
-  const missedRoute: RouteInfo = Object.freeze({ app: runtime.app, template: '', module: undefined, function: undefined, extra: Object.freeze({}) });
+  const missedRoute: RouteInfo = Object.freeze({
+    app: runtime.app,
+    template: '',
+    module: undefined,
+    function: undefined,
+    extra: Object.freeze({}),
+  });
   return (flow) => {
     const { raw } = flow;
     if (raw.httpVersionMajor !== 1) return refuseVersion(flow);
@@ -115,14 +148,20 @@ function compileDispatch(runtime: Runtime, pre: PluginEnv, post: PluginEnv): (fl
     if (host === 'invalid') return writeError(flow, 400, 'invalid host header');
     // An expectation other than 100-continue cannot be met (RFC 9110 §10.1.1): node:http's own 417 would go unlogged (start-server.ts).
     // A body it carries is never read: close after, lingering, as node:http closes after a 100-continue answered before the 100 (kept, the connection waited until request_timeout for a body held back).
-    if (raw.headers.expect !== undefined && raw.httpVersionMinor === 1 && !CONTINUE.test(raw.headers.expect)) return writeError(flow, 417, 'expectation failed: only 100-continue is supported', { headers: carriesBody(raw) ? { connection: 'close' } : {} });
+    if (raw.headers.expect !== undefined && raw.httpVersionMinor === 1 && !CONTINUE.test(raw.headers.expect))
+      return writeError(flow, 417, 'expectation failed: only 100-continue is supported', {
+        headers: carriesBody(raw) ? { connection: 'close' } : {},
+      });
     // node:http undoes only chunked, and answers 400 when it is not the last coding (RFC 9112 §6.3): one before it would reach the reader (§6.1).
-    if (/,[ \t]*chunked$/i.test(raw.headers['transfer-encoding'] ?? '')) return writeError(flow, 501, 'transfer coding not implemented: only chunked is read');
+    if (/,[ \t]*chunked$/i.test(raw.headers['transfer-encoding'] ?? ''))
+      return writeError(flow, 501, 'transfer coding not implemented: only chunked is read');
     // An HTTP/1.0 message with Transfer-Encoding has faulty framing, to close after (RFC 9112 §6.1): node:http keeps its connection.
     if (raw.httpVersionMinor === 0 && raw.headers['transfer-encoding'] !== undefined) closeAfterResponse(flow.res);
     // node:http keeps the first of two Authorization or Content-Type headers: the credential, or what the body is, must not depend on order.
-    if (raw.headers.authorization !== undefined && hasRepeatedHeader(raw.rawHeaders, 'authorization')) return writeError(flow, 400, 'repeated authorization header');
-    if (raw.headers['content-type'] !== undefined && hasRepeatedHeader(raw.rawHeaders, 'content-type')) return writeError(flow, 400, 'repeated content-type header');
+    if (raw.headers.authorization !== undefined && hasRepeatedHeader(raw.rawHeaders, 'authorization'))
+      return writeError(flow, 400, 'repeated authorization header');
+    if (raw.headers['content-type'] !== undefined && hasRepeatedHeader(raw.rawHeaders, 'content-type'))
+      return writeError(flow, 400, 'repeated content-type header');
     const method = raw.method ?? 'GET';
     const found = runtime.router.find(method, host.host, target.path);
     if (found.kind === 'found') {
@@ -135,7 +174,8 @@ function compileDispatch(runtime: Runtime, pre: PluginEnv, post: PluginEnv): (fl
       const { lane, answers } = missLaneOf(host.host, target.path, malformed);
       flow.answers = answers;
       // No plugin to run and no own answer: the answer needs no FwRequest.
-      if (lane.length === 1 && (allow === undefined ? answers.onNotFound : answers.onMethodNotAllowed) === undefined) return writeMiss(flow, allow, malformed);
+      if (lane.length === 1 && (allow === undefined ? answers.onNotFound : answers.onMethodNotAllowed) === undefined)
+        return writeMiss(flow, allow, malformed);
       return runLane(lane, 0, routed(flow, undefined, missedRoute));
     };
     if (found.kind === 'not_found') return missLane(undefined, found.malformed);
@@ -146,7 +186,11 @@ function compileDispatch(runtime: Runtime, pre: PluginEnv, post: PluginEnv): (fl
     const { preflight } = found;
     if (preflight === undefined) return missLane(undefined);
     flow.allow = allow;
-    return runLane(lanes[preflight.route.data.group.index]!.preflight, 0, routed(flow, preflight, preflight.route.data.info));
+    return runLane(
+      lanes[preflight.route.data.group.index]!.preflight,
+      0,
+      routed(flow, preflight, preflight.route.data.info),
+    );
   };
 }
 
@@ -165,7 +209,18 @@ function routed(flow: Flow, found: RouteFound<RouteTarget> | undefined, info: Ro
     flow.answers = found.route.data.group.answers;
     flow.exchange.route = info;
   }
-  flow.req = new PipelineRequest(flow.raw, flow.res, flow.id, flow.json, target.path, target.query, found?.bindings ?? NO_BINDINGS, found?.pathinfo, info, flow.runtime.logger);
+  flow.req = new PipelineRequest(
+    flow.raw,
+    flow.res,
+    flow.id,
+    flow.json,
+    target.path,
+    target.query,
+    found?.bindings ?? NO_BINDINGS,
+    found?.pathinfo,
+    info,
+    flow.runtime.logger,
+  );
   return flow as RoutedFlow;
 }
 
@@ -174,9 +229,14 @@ function routed(flow: Flow, found: RouteFound<RouteTarget> | undefined, info: Ro
  * else: the request's onNotFound or onMethodNotAllowed, else fw's answer.
  */
 function answerMiss(flow: RoutedFlow): Answered {
-  const { req, allow, answers: { onNotFound, onMethodNotAllowed } } = flow;
+  const {
+    req,
+    allow,
+    answers: { onNotFound, onMethodNotAllowed },
+  } = flow;
   const builtin = (): void => writeMiss(req, allow, false);
-  if (allow === undefined && onNotFound !== undefined) return answerOwn(flow, 'onNotFound', () => onNotFound(req), builtin);
+  if (allow === undefined && onNotFound !== undefined)
+    return answerOwn(flow, 'onNotFound', () => onNotFound(req), builtin);
   if (allow !== undefined && onMethodNotAllowed !== undefined) {
     // RFC 9110 §15.5.6: a 405 lists the methods, whoever words it (the answer's own allow wins).
     req.responseHeaders.allow = allow;
@@ -201,14 +261,25 @@ function writeMiss(target: ResponseTarget, allow: string | undefined, malformed:
  */
 function compileMissLanes(routes: CompiledRoutes, env: PluginEnv) {
   const laneOf = (steps: readonly PluginStep[], answer = answerMiss): readonly Stage[] =>
-    answeredAfter(steps.filter((step) => step.instance.plugin.matchedRoutesOnly !== true), env, answer);
+    answeredAfter(
+      steps.filter((step) => step.instance.plugin.matchedRoutesOnly !== true),
+      env,
+      answer,
+    );
   const prefixes = routes.groups
     .map((group) => ({ ...missRouteOf(group), data: { lane: laneOf(group.plugins.pre), answers: group.answers } }))
     .filter((route, at, all) => all.findIndex((other) => other.shape === route.shape) === at);
   const router = createRouter(prefixes);
   const global = { lane: laneOf(routes.global.pre), answers: routes.answers };
-  const undecodable = { lane: laneOf(routes.global.pre, (flow) => doneOnceWritten(writeMiss(flow.req, undefined, true))), answers: routes.answers };
-  return (host: string | undefined, path: string, malformed: boolean): { readonly lane: readonly Stage[]; readonly answers: ErrorAnswers } => {
+  const undecodable = {
+    lane: laneOf(routes.global.pre, (flow) => doneOnceWritten(writeMiss(flow.req, undefined, true))),
+    answers: routes.answers,
+  };
+  return (
+    host: string | undefined,
+    path: string,
+    malformed: boolean,
+  ): { readonly lane: readonly Stage[]; readonly answers: ErrorAnswers } => {
     const found = malformed ? undefined : router.find('GET', host, path);
     return found?.kind === 'found' ? found.route.data : malformed ? undecodable : global;
   };

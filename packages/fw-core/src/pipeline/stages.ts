@@ -6,17 +6,36 @@
 import { tracingChannel } from 'node:diagnostics_channel';
 import type { CompiledGroup, CompiledRoutes, RouteTarget } from '../app/compile-routes.ts';
 import type { InlineHandler } from '../app/controller.ts';
-import type { ErrorAnswers, OwnAnswer, SecurityCallback, SecurityResult, SecuritySchemeDeclaration } from '../app/route-group.ts';
+import type {
+  ErrorAnswers,
+  OwnAnswer,
+  SecurityCallback,
+  SecurityResult,
+  SecuritySchemeDeclaration,
+} from '../app/route-group.ts';
 import { FwError, isFwError } from '../errors.ts';
 import { closeLingering } from '../http/lingering-close.ts';
 import { refusingBody, sendContinue } from '../http/read-body.ts';
 import type { FwRequest, JsonLib } from '../http/request.ts';
 import { isThenable, json, status as bare, type FwResponse, type HeaderMap } from '../http/response.ts';
-import { badResponse, isAnswered, serverErrorText, writeError, writeResponse, type ResponseTarget } from '../http/write-response.ts';
+import {
+  badResponse,
+  isAnswered,
+  serverErrorText,
+  writeError,
+  writeResponse,
+  type ResponseTarget,
+} from '../http/write-response.ts';
 import type { Logger } from '../log/logger.ts';
 import type { PluginStep } from '../plugins/plugin-registry.ts';
 import type { PluginEnv, PluginResult } from '../plugins/plugin.ts';
-import { bodyToDecode, decodeBody, fwRequestPlugin, METHODS_WITHOUT_BODY, type RequestPluginOptions } from '../plugins/request-plugin.ts';
+import {
+  bodyToDecode,
+  decodeBody,
+  fwRequestPlugin,
+  METHODS_WITHOUT_BODY,
+  type RequestPluginOptions,
+} from '../plugins/request-plugin.ts';
 import type { Router } from '../router/router.ts';
 import { defaultAnswers } from '../schema/check-request.ts';
 import type { RouteChecks, RouteSchemas } from '../schema/compile-route-schemas.ts';
@@ -89,8 +108,13 @@ export function runLane(lane: readonly Stage[], from: number, flow: RoutedFlow):
     const verdict = stage.run(flow);
     if (verdict === NEXT) continue;
     if (verdict === DONE) return;
-    if (verdict === SKIP) { i = stage.skipTo - 1; continue; }
-    return verdict.then((settled) => (settled === DONE ? undefined : runLane(lane, settled === SKIP ? stage.skipTo : i + 1, flow)));
+    if (verdict === SKIP) {
+      i = stage.skipTo - 1;
+      continue;
+    }
+    return verdict.then((settled) =>
+      settled === DONE ? undefined : runLane(lane, settled === SKIP ? stage.skipTo : i + 1, flow),
+    );
   }
 }
 
@@ -98,20 +122,33 @@ export function runLane(lane: readonly Stage[], from: number, flow: RoutedFlow):
  * A group's lanes: a matched route's, and an OPTIONS preflight's on a path without OPTIONS (pre_request plugins, then 204 with
  * `allow`). fw_request_plugin does not run as a plugin: its options configure the body stage, after security.
  */
-export function compileLanes(group: CompiledGroup, preEnv: PluginEnv, postEnv: PluginEnv): { readonly route: readonly Stage[]; readonly preflight: readonly Stage[] } {
+export function compileLanes(
+  group: CompiledGroup,
+  preEnv: PluginEnv,
+  postEnv: PluginEnv,
+): { readonly route: readonly Stage[]; readonly preflight: readonly Stage[] } {
   const pre = group.plugins.pre.filter((step) => step.instance.plugin !== fwRequestPlugin);
   const route = phase(pre, preEnv, 0);
   if (group.security !== false) route.push(stage(securityStage(group.security, group.plugins.decoding)));
   if (group.plugins.decoding !== undefined) route.push(stage(bodyStage(group.plugins.decoding)));
   route.push({ run: validate, skipTo: route.length + 2 }, stage(handle)); // validate's SKIP: past handle
   route.push(...phase(group.plugins.post, postEnv, route.length), stage(write));
-  return { route, preflight: answeredAfter(pre, preEnv, (flow) => doneOnceWritten(writeResponse(flow.req, bare(204, { allow: flow.allow! })))) };
+  return {
+    route,
+    preflight: answeredAfter(pre, preEnv, (flow) =>
+      doneOnceWritten(writeResponse(flow.req, bare(204, { allow: flow.allow! }))),
+    ),
+  };
 }
 
 /** `steps` run as pre_request plugins, then `last`: a preflight's or a router miss's lane. */
-export function answeredAfter(steps: readonly PluginStep[], env: PluginEnv, last: Stage['run']): Stage[] { return [...phase(steps, env, 0), stage(last)]; }
+export function answeredAfter(steps: readonly PluginStep[], env: PluginEnv, last: Stage['run']): Stage[] {
+  return [...phase(steps, env, 0), stage(last)];
+}
 
-function stage(run: Stage['run']): Stage { return { run, skipTo: -1 }; }
+function stage(run: Stage['run']): Stage {
+  return { run, skipTo: -1 };
+}
 
 function phase(steps: readonly PluginStep[], env: PluginEnv, at: number): Stage[] {
   return steps.map((step) => ({ run: (flow) => runPlugin(flow, step, env), skipTo: at + steps.length }));
@@ -128,7 +165,11 @@ function runPlugin(flow: RoutedFlow, step: PluginStep, env: PluginEnv): Verdict 
   } catch (error) {
     return pluginFailed(flow, step.instance.plugin.name, error);
   }
-  if (!Array.isArray(result) && isThenable(result)) return Promise.resolve(result).then((settled) => applyResult(flow, step, settled), (error: unknown) => pluginFailed(flow, step.instance.plugin.name, error));
+  if (!Array.isArray(result) && isThenable(result))
+    return Promise.resolve(result).then(
+      (settled) => applyResult(flow, step, settled),
+      (error: unknown) => pluginFailed(flow, step.instance.plugin.name, error),
+    );
   return applyResult(flow, step, result);
 }
 
@@ -138,7 +179,8 @@ function applyResult(flow: RoutedFlow, step: PluginStep, result: unknown): Verdi
   const [tag, next] = result as unknown[];
   if (tag === 'error') return pluginFailed(flow, plugin, next);
   // What a plugin hands on is the request or a copy ({...req}): fw answers on its `res`.
-  if ((tag !== 'ok' && tag !== 'break' && tag !== 'stop') || (next as Partial<FwRequest> | null)?.res !== flow.res) return pluginFailed(flow, plugin, malformed(result, flow.req));
+  if ((tag !== 'ok' && tag !== 'break' && tag !== 'stop') || (next as Partial<FwRequest> | null)?.res !== flow.res)
+    return pluginFailed(flow, plugin, malformed(result, flow.req));
   step.instance.state = result[2];
   if (next !== flow.req) adoptGetters(next as FwRequest, flow.req);
   flow.req = next as FwRequest;
@@ -148,7 +190,15 @@ function applyResult(flow: RoutedFlow, step: PluginStep, result: unknown): Verdi
   if (tag === 'break') return SKIP;
   // Answered includes a client gone (an abort, node:http's 408): not a plugin bug then.
   if (isAnswered(flow.req.res)) return DONE;
-  return fail(flow, new FwError('FW_ERR_PLUGIN_STOP_WITHOUT_REPLY', `plugin ${plugin} returned ['stop', req, state] without replying: answer with reply() or replyJson() from fw-core first, or return ['ok', req, state]`, { details: { plugin } }), `plugin ${plugin}`);
+  return fail(
+    flow,
+    new FwError(
+      'FW_ERR_PLUGIN_STOP_WITHOUT_REPLY',
+      `plugin ${plugin} returned ['stop', req, state] without replying: answer with reply() or replyJson() from fw-core first, or return ['ok', req, state]`,
+      { details: { plugin } },
+    ),
+    `plugin ${plugin}`,
+  );
 }
 
 /** A copy ({...req}) lacks the getters of fw's request (http/request.ts): its `log` and `signal` are the request's. */
@@ -170,16 +220,22 @@ function securityStage(callback: SecurityCallback, decoding: RequestPluginOption
     let denial: FwResponse | undefined;
     if (result === false) denial = deny(401, challengeFor(401, undefined, challenge), undefined);
     else if (typeof result === 'object' && result !== null) {
-      if ('redirect' in result && typeof result.redirect === 'string') denial = { kind: 'redirect', status: 302, location: result.redirect };
+      if ('redirect' in result && typeof result.redirect === 'string')
+        denial = { kind: 'redirect', status: 302, location: result.redirect };
       else if ('allow' in result && result.allow === true) {
         if ('auth_data' in result) flow.req.auth_data = result.auth_data!;
         return NEXT;
       } else if ('allow' in result && result.allow === false) {
         const status = result.status ?? 401;
-        if (Number.isInteger(status) && status >= 400 && status <= 599) denial = deny(status, challengeFor(status, result.headers, challenge), result.body);
+        if (Number.isInteger(status) && status >= 400 && status <= 599)
+          denial = deny(status, challengeFor(status, result.headers, challenge), result.body);
       }
     }
-    if (denial === undefined) throw new FwError('FW_ERR_SECURITY_BAD_RESULT', `security callback ${callback.name || '(anonymous)'} returned an invalid result`);
+    if (denial === undefined)
+      throw new FwError(
+        'FW_ERR_SECURITY_BAD_RESULT',
+        `security callback ${callback.name || '(anonymous)'} returned an invalid result`,
+      );
     // A refused request's body fw_request_plugin would decode is never read: the connection closes after the answer, whatever its size (a larger body unread closes any answer's: http/read-body.ts, leavesBodyUnread).
     if (decoding !== undefined && bodyToDecode(flow.req, decoding) !== undefined) closeLingering(flow.req.res);
     return doneOnceWritten(writeResponse(flow.req, denial));
@@ -200,18 +256,31 @@ function challengeOf(declared: SecuritySchemeDeclaration | undefined): string | 
   if (type === 'oauth2' || type === 'openIdConnect') return 'Bearer';
   if (type !== 'http' || typeof scheme !== 'string') return undefined;
   if (scheme.toLowerCase() === 'bearer') return 'Bearer';
-  return scheme.toLowerCase() === 'basic' ? `Basic realm="${(declared!.realm ?? declared!.name).replace(/["\\]/g, '\\$&')}", charset="UTF-8"` : undefined;
+  return scheme.toLowerCase() === 'basic'
+    ? `Basic realm="${(declared!.realm ?? declared!.name).replace(/["\\]/g, '\\$&')}", charset="UTF-8"`
+    : undefined;
 }
 
 /** A denial's headers: a 401 that sets no `www-authenticate` gets the scheme's challenge. */
-function challengeFor(status: number, headers: HeaderMap | undefined, challenge: string | undefined): HeaderMap | undefined {
-  if (status !== 401 || challenge === undefined || Object.keys(headers ?? {}).some((name) => name.toLowerCase() === 'www-authenticate')) return headers;
+function challengeFor(
+  status: number,
+  headers: HeaderMap | undefined,
+  challenge: string | undefined,
+): HeaderMap | undefined {
+  if (
+    status !== 401 ||
+    challenge === undefined ||
+    Object.keys(headers ?? {}).some((name) => name.toLowerCase() === 'www-authenticate')
+  )
+    return headers;
   return { ...headers, 'www-authenticate': challenge };
 }
 
 function deny(status: number, headers: HeaderMap | undefined, body: unknown): FwResponse {
   const shown = body ?? { error: DEFAULT_DENY_BODY[status] ?? 'access denied' };
-  return typeof shown === 'string' ? bare(status, { 'content-type': 'text/plain; charset=utf-8', ...headers }, shown) : json(shown, status, headers);
+  return typeof shown === 'string'
+    ? bare(status, { 'content-type': 'text/plain; charset=utf-8', ...headers }, shown)
+    : json(shown, status, headers);
 }
 
 /** fw_request_plugin's work (plugins/request-plugin.ts): decode the body, or answer 4xx and stop. */
@@ -221,7 +290,10 @@ function bodyStage(decoding: RequestPluginOptions): Stage['run'] {
     if (METHODS_WITHOUT_BODY.has(flow.req.method)) return NEXT;
     const contentType = bodyToDecode(flow.req, decoding);
     if (contentType === undefined) return NEXT;
-    return decodeBody(flow.req, contentType, decoding).then((decoded) => (decoded ? NEXT : DONE), (error: unknown) => pluginFailed(flow, 'fw_request_plugin', error));
+    return decodeBody(flow.req, contentType, decoding).then(
+      (decoded) => (decoded ? NEXT : DONE),
+      (error: unknown) => pluginFailed(flow, 'fw_request_plugin', error),
+    );
   };
 }
 
@@ -233,7 +305,10 @@ function validate(flow: RoutedFlow): Verdict | Promise<Verdict> {
   if (checks === undefined) return NEXT;
   const answer = checks.check(req);
   if (answer === undefined) return NEXT;
-  if (isThenable(answer)) return answer.then((settled) => (req.res.destroyed ? DONE : settled === undefined ? NEXT : keepResponse(req, settled, SKIP)));
+  if (isThenable(answer))
+    return answer.then((settled) =>
+      req.res.destroyed ? DONE : settled === undefined ? NEXT : keepResponse(req, settled, SKIP),
+    );
   return keepResponse(req, answer, SKIP);
 }
 
@@ -244,11 +319,15 @@ function handle(flow: RoutedFlow): Verdict | Promise<Verdict> {
   sendContinue(flow.raw, true);
   const compiled = flow.compiled!;
   // A static route compiled without serveStatic (inspection) has nothing to serve.
-  if (compiled.kind === 'static') return doneOnceWritten(compiled.serveStatic === undefined ? writeError(req, 404, 'not found') : compiled.serveStatic(req));
+  if (compiled.kind === 'static')
+    return doneOnceWritten(
+      compiled.serveStatic === undefined ? writeError(req, 404, 'not found') : compiled.serveStatic(req),
+    );
   const fn = compiled.fn;
   if (fn === undefined) return doneOnceWritten(writeError(req, 404, 'not found'));
   const response = handlerChannel.hasSubscribers ? traceHandler(fn, req, flow.exchange) : fn(req);
-  if (isThenable<FwResponse>(response)) return Promise.resolve(response).then((settled) => keepResponse(req, settled, NEXT));
+  if (isThenable<FwResponse>(response))
+    return Promise.resolve(response).then((settled) => keepResponse(req, settled, NEXT));
   return keepResponse(req, response, NEXT);
 }
 
@@ -277,22 +356,29 @@ function traceHandler(fn: InlineHandler, req: FwRequest, exchange: Exchange): Fw
     throw reason;
   };
   // asyncStart and asyncEnd once a returned promise settles, after `error` when it rejects.
-  const settled = <T>(then: (value: T) => FwResponse) => (value: T): FwResponse => {
-    try {
-      return then(value);
-    } finally {
-      asyncStart.publish(context);
-      asyncEnd.publish(context);
-    }
-  };
+  const settled =
+    <T>(then: (value: T) => FwResponse) =>
+    (value: T): FwResponse => {
+      try {
+        return then(value);
+      } finally {
+        asyncStart.publish(context);
+        asyncEnd.publish(context);
+      }
+    };
   return start.runStores(context, () => {
     try {
       const result = fn(req);
       if (!isThenable<FwResponse>(result)) return (context.result = result);
-      return Promise.resolve(result).then(settled((value: FwResponse) => (context.result = value)), settled(failed));
+      return Promise.resolve(result).then(
+        settled((value: FwResponse) => (context.result = value)),
+        settled(failed),
+      );
     } catch (reason) {
       return failed(reason);
-    } finally { end.publish(context); }
+    } finally {
+      end.publish(context);
+    }
   });
 }
 
@@ -306,17 +392,29 @@ function keepResponse(req: FwRequest, response: FwResponse | undefined, verdict:
 /** The write stage: the response as the post_request plugins left it. */
 function write(flow: RoutedFlow): Verdict | Promise<Verdict> {
   const final = flow.req.response;
-  if (final === undefined) return fail(flow, new FwError('FW_ERR_PLUGIN_REMOVED_RESPONSE', 'post_request plugins removed the response'));
+  if (final === undefined)
+    return fail(flow, new FwError('FW_ERR_PLUGIN_REMOVED_RESPONSE', 'post_request plugins removed the response'));
   const responses = flow.checks?.responses;
-  return doneOnceWritten(writeResponse(flow.req, final, responses === undefined || defaultAnswers.has(final) ? undefined : responses));
+  return doneOnceWritten(
+    writeResponse(flow.req, final, responses === undefined || defaultAnswers.has(final) ? undefined : responses),
+  );
 }
 
 /** DONE once `written` (a writer's result) settles. */
-export function doneOnceWritten(written: void | Promise<void>): Answered { return written === undefined ? DONE : written.then(() => DONE); }
+export function doneOnceWritten(written: void | Promise<void>): Answered {
+  return written === undefined ? DONE : written.then(() => DONE);
+}
 
 /** A plugin's failure: always 500 (spec), the reason kept as the error's `cause`. */
 function pluginFailed(flow: RoutedFlow, plugin: string, reason: unknown): Verdict | Promise<Verdict> {
-  return fail(flow, new FwError('FW_ERR_PLUGIN_FAILED', `plugin ${plugin} failed: ${describe(reason, flow.req)}`, { cause: reason, details: { plugin } }), `plugin ${plugin}`);
+  return fail(
+    flow,
+    new FwError('FW_ERR_PLUGIN_FAILED', `plugin ${plugin} failed: ${describe(reason, flow.req)}`, {
+      cause: reason,
+      details: { plugin },
+    }),
+    `plugin ${plugin}`,
+  );
 }
 
 /**
@@ -331,7 +429,13 @@ export function fail(flow: Flow, error: unknown, where = 'pipeline'): Answered {
   const builtin = (): typeof DONE => writeFailure(runtime, target, error, where);
   const { onError } = flow.answers;
   if (onError === undefined || req === undefined || isAnswered(req.res)) return builtin();
-  return answerOwn(flow as RoutedFlow, 'onError', () => onError(error, req), builtin, (status) => logFailure(runtime, target, error, where, status));
+  return answerOwn(
+    flow as RoutedFlow,
+    'onError',
+    () => onError(error, req),
+    builtin,
+    (status) => logFailure(runtime, target, error, where, status),
+  );
 }
 
 /**
@@ -340,18 +444,30 @@ export function fail(flow: Flow, error: unknown, where = 'pipeline'): Answered {
  * Not logged: an exposed FwError, and, the client gone, an AbortError (work stopped on `req.signal`) or its body's own error: the request line says aborted.
  */
 function logFailure(runtime: Runtime, target: ResponseTarget, error: unknown, where: string, status: number): void {
-  const gone = target.res.destroyed && !target.res.writableEnded && error instanceof Error && (error.name === 'AbortError' || error === target.raw.errored);
+  const gone =
+    target.res.destroyed &&
+    !target.res.writableEnded &&
+    error instanceof Error &&
+    (error.name === 'AbortError' || error === target.raw.errored);
   if (isFwError(error) ? error.expose : gone) return;
-  const err = status < 500 && error instanceof Error ? { name: error.name, message: error.message, ...('code' in error && { code: error.code }) } : error;
-  runtime.logger[status < 500 ? 'info' : 'error']({ event: 'request_failed', request_id: target.id, where, status, err }, 'request failed');
+  const err =
+    status < 500 && error instanceof Error
+      ? { name: error.name, message: error.message, ...('code' in error && { code: error.code }) }
+      : error;
+  runtime.logger[status < 500 ? 'info' : 'error'](
+    { event: 'request_failed', request_id: target.id, where, status, err },
+    'request failed',
+  );
 }
 
 function writeFailure(runtime: Runtime, target: ResponseTarget, error: unknown, where: string): typeof DONE {
   const exposed = isFwError(error) && error.expose;
-  const stack = !exposed && runtime.useStacktrace && error instanceof Error && error.stack ? stackLines(error) : undefined;
+  const stack =
+    !exposed && runtime.useStacktrace && error instanceof Error && error.stack ? stackLines(error) : undefined;
   const code = (isFwError(error) ? error.status : undefined) ?? 500;
   logFailure(runtime, target, error, where, code);
-  const write = (to: ResponseTarget): void => writeError(to, code, exposed ? error.message : serverErrorText(code), { stack, headers: refusingBody(error) });
+  const write = (to: ResponseTarget): void =>
+    writeError(to, code, exposed ? error.message : serverErrorText(code), { stack, headers: refusingBody(error) });
   try {
     write(target);
   } catch {
@@ -365,7 +481,13 @@ function writeFailure(runtime: Runtime, target: ResponseTarget, error: unknown, 
  * Writes an app's own answer, `call()`, unprojected, or `builtin()` when it answers undefined; `chosen` hears the status of
  * an own answer, or fw's 500 before its FW_ERR_OWN_ANSWER_FAILED. One that throws, rejects or is no response gets that 500, never onError: no loop.
  */
-export function answerOwn(flow: RoutedFlow, hook: string, call: () => OwnAnswer, builtin: () => void, chosen?: (status: number) => void): Answered {
+export function answerOwn(
+  flow: RoutedFlow,
+  hook: string,
+  call: () => OwnAnswer,
+  builtin: () => void,
+  chosen?: (status: number) => void,
+): Answered {
   // Once: a stream answer whose write fails later is still the one failure.
   const choose = (status: number): void => {
     chosen?.(status);
@@ -373,13 +495,25 @@ export function answerOwn(flow: RoutedFlow, hook: string, call: () => OwnAnswer,
   };
   const failed = (reason: unknown): typeof DONE => {
     choose(500);
-    return writeFailure(flow.runtime, flow.req, new FwError('FW_ERR_OWN_ANSWER_FAILED', `${hook} failed: ${describe(reason, flow.req)}`, { cause: reason, details: { hook } }), hook);
+    return writeFailure(
+      flow.runtime,
+      flow.req,
+      new FwError('FW_ERR_OWN_ANSWER_FAILED', `${hook} failed: ${describe(reason, flow.req)}`, {
+        cause: reason,
+        details: { hook },
+      }),
+      hook,
+    );
   };
   const settle = (answer: () => OwnAnswer): Answered => {
     try {
       const own = answer();
-      if (isThenable<FwResponse | undefined>(own)) return Promise.resolve(own).then((settled) => settle(() => settled), failed);
-      if (own === undefined) { builtin(); return DONE; }
+      if (isThenable<FwResponse | undefined>(own))
+        return Promise.resolve(own).then((settled) => settle(() => settled), failed);
+      if (own === undefined) {
+        builtin();
+        return DONE;
+      }
       const written = writeResponse(flow.req, own);
       choose(own.status ?? 200);
       return written === undefined ? DONE : written.then(() => DONE, failed);
@@ -406,13 +540,20 @@ function stackLines(error: Error): string[] {
 
 function malformed(result: unknown, req: FwRequest): Error {
   const shown = describe(typeof result === 'string' ? JSON.stringify(result) : result, req).slice(0, 200);
-  return new FwError('FW_ERR_PLUGIN_BAD_RESULT', `plugin returned a malformed result: ${shown}; return ['ok' | 'break' | 'stop', req, state] or ['error', reason]`);
+  return new FwError(
+    'FW_ERR_PLUGIN_BAD_RESULT',
+    `plugin returned a malformed result: ${shown}; return ['ok' | 'break' | 'stop', req, state] or ['error', reason]`,
+  );
 }
 
 /** An error's message, else `reason` as JSON, `req` in it as `<req>`: fw's request is circular (raw, res), and `okay,[object Object]` hid what a plugin returned. */
 function describe(reason: unknown, req: FwRequest): string {
   try {
-    return typeof reason === 'string' ? reason : reason instanceof Error ? reason.message : (JSON.stringify(reason, (_key, value: unknown) => (value === req ? '<req>' : value)) ?? String(reason));
+    return typeof reason === 'string'
+      ? reason
+      : reason instanceof Error
+        ? reason.message
+        : (JSON.stringify(reason, (_key, value: unknown) => (value === req ? '<req>' : value)) ?? String(reason));
   } catch {
     return String(reason);
   }

@@ -12,20 +12,38 @@ export interface OptionRule {
 }
 
 /** Rule for an optional boolean option. */
-export const booleanOption: OptionRule = { expected: 'true or false', example: 'true', accepts: (value) => typeof value === 'boolean' };
+export const booleanOption: OptionRule = {
+  expected: 'true or false',
+  example: 'true',
+  accepts: (value) => typeof value === 'boolean',
+};
 
 /** Checks `options` (undefined: none) against `rules`; FW_ERR_PLUGIN_BAD_OPTIONS at the first problem. */
-export function checkPluginOptions(plugin: string, options: unknown, rules: Readonly<Record<string, OptionRule>>): void {
+export function checkPluginOptions(
+  plugin: string,
+  options: unknown,
+  rules: Readonly<Record<string, OptionRule>>,
+): void {
   const given = options ?? {};
-  if (typeof given !== 'object' || Array.isArray(given)) throw bad(plugin, undefined, `${plugin} options must be a map of option names to values`);
+  if (typeof given !== 'object' || Array.isArray(given))
+    throw bad(plugin, undefined, `${plugin} options must be a map of option names to values`);
   const unknown = Object.keys(given).find((name) => !Object.hasOwn(rules, name));
-  if (unknown !== undefined) throw bad(plugin, unknown, `${plugin} does not know option ${unknown}; its options are: ${Object.keys(rules).join(', ')}`);
+  if (unknown !== undefined)
+    throw bad(
+      plugin,
+      unknown,
+      `${plugin} does not know option ${unknown}; its options are: ${Object.keys(rules).join(', ')}`,
+    );
   for (const [name, rule] of Object.entries(rules)) {
     const value: unknown = (given as Record<string, unknown>)[name];
     if (value === undefined ? !rule.required : rule.accepts(value)) continue;
-    throw bad(plugin, name, value === undefined
-      ? `${plugin} needs option ${name} (${rule.expected}, e.g. ${rule.example})`
-      : `${plugin} option ${name} must be ${rule.expected}, e.g. ${rule.example}`);
+    throw bad(
+      plugin,
+      name,
+      value === undefined
+        ? `${plugin} needs option ${name} (${rule.expected}, e.g. ${rule.example})`
+        : `${plugin} option ${name} must be ${rule.expected}, e.g. ${rule.example}`,
+    );
   }
 }
 

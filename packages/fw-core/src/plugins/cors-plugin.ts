@@ -20,15 +20,23 @@ export type CorsPluginOptions = {
 /** The header values, joined once at init. */
 type CorsHeaders = { readonly expose: string | undefined; readonly allow: string };
 
-const headerNames = { expected: 'a list of header names', accepts: (value: unknown) => Array.isArray(value) && value.length > 0 && value.every((name) => typeof name === 'string' && isHeaderName(name)) };
+const headerNames = {
+  expected: 'a list of header names',
+  accepts: (value: unknown) =>
+    Array.isArray(value) && value.length > 0 && value.every((name) => typeof name === 'string' && isHeaderName(name)),
+};
 
 const optionRules: Readonly<Record<keyof CorsPluginOptions, OptionRule>> = {
   allow_origins: {
-    expected: '"*" or one origin as browsers send it, scheme://host[:port] in lower case (several origins need a plugin of your own: docs/builtin-plugins.md)',
+    expected:
+      '"*" or one origin as browsers send it, scheme://host[:port] in lower case (several origins need a plugin of your own: docs/builtin-plugins.md)',
     example: '"https://app.example"',
     required: true,
     // Browsers compare it with their Origin as text: a list, a path or a trailing slash matches none, so it fails at start, not in each browser.
-    accepts: (value) => value === '*' || (typeof value === 'string' && /^[a-z][a-z0-9+.-]*:\/\/(?:[a-z0-9.-]+|\[[0-9a-f:.]+\])(?::[0-9]{1,5})?$/.test(value)),
+    accepts: (value) =>
+      value === '*' ||
+      (typeof value === 'string' &&
+        /^[a-z][a-z0-9+.-]*:\/\/(?:[a-z0-9.-]+|\[[0-9a-f:.]+\])(?::[0-9]{1,5})?$/.test(value)),
   },
   expose_headers: { ...headerNames, example: '["Location", "Retry-After"]' },
   allow_headers: { ...headerNames, example: '["Authorization", "Content-Type"]' },

@@ -47,7 +47,12 @@ export class PluginRegistry {
     this.#modules = new Map(modules.map((plugin) => [plugin.name, plugin]));
     // Configuration names a plugin by its name: a second one would replace the first unseen (fw_request_plugin's body decoding with it).
     const hidden = modules.find((plugin) => this.#modules.get(plugin.name) !== plugin);
-    if (hidden) throw new FwError('FW_ERR_APP_BAD_MODULE', `two plugins are named ${hidden.name}${builtinPlugins.includes(hidden) ? ", fw's built-in one and one of defineApp({plugins})" : ' in defineApp({plugins})'}: configuration names a plugin by its name, so one would replace the other; give the app's plugin a name of its own`, { details: { name: hidden.name } });
+    if (hidden)
+      throw new FwError(
+        'FW_ERR_APP_BAD_MODULE',
+        `two plugins are named ${hidden.name}${builtinPlugins.includes(hidden) ? ", fw's built-in one and one of defineApp({plugins})" : ' in defineApp({plugins})'}: configuration names a plugin by its name, so one would replace the other; give the app's plugin a name of its own`,
+        { details: { name: hidden.name } },
+      );
   }
 
   /** The chain for a list of registrations; `where` names the list in errors. */
@@ -60,17 +65,27 @@ export class PluginRegistry {
       const callback = instance.plugin[entry.phase];
       if (typeof callback !== 'function') {
         const other = entry.phase === 'pre_request' ? 'post_request' : 'pre_request';
-        const fix = typeof instance.plugin[other] === 'function' ? `it exports ${other}: register it for ${other}, or give it ${entry.phase}` : `it exports no phase callback: give it ${entry.phase}`;
-        throw new FwError('FW_ERR_PLUGIN_MISSING_CALLBACK', `plugin ${entry.module} is registered for ${entry.phase} in ${where} but does not export ${entry.phase}(req, env, options, state); ${fix}`, { details: { module: entry.module, phase: entry.phase } });
+        const fix =
+          typeof instance.plugin[other] === 'function'
+            ? `it exports ${other}: register it for ${other}, or give it ${entry.phase}`
+            : `it exports no phase callback: give it ${entry.phase}`;
+        throw new FwError(
+          'FW_ERR_PLUGIN_MISSING_CALLBACK',
+          `plugin ${entry.module} is registered for ${entry.phase} in ${where} but does not export ${entry.phase}(req, env, options, state); ${fix}`,
+          { details: { module: entry.module, phase: entry.phase } },
+        );
       }
       (entry.phase === 'pre_request' ? pre : post).push({ instance, callback });
-      if (entry.phase === 'pre_request' && instance.plugin === fwRequestPlugin) decoding = bodyDecodingOf(instance.options);
+      if (entry.phase === 'pre_request' && instance.plugin === fwRequestPlugin)
+        decoding = bodyDecodingOf(instance.options);
     }
     return { pre, post, decoding, entries, inherited };
   }
 
   /** Every instance, in first-registration order. */
-  instances(): readonly PluginInstance[] { return [...this.#instances.values()]; }
+  instances(): readonly PluginInstance[] {
+    return [...this.#instances.values()];
+  }
 
   #instance(entry: PluginEntry, where: string): PluginInstance {
     const options = entry.options ?? {};
@@ -80,7 +95,11 @@ export class PluginRegistry {
     const plugin = this.#modules.get(entry.module);
     if (!plugin) {
       const known = [...this.#modules.keys()];
-      throw new FwError('FW_ERR_PLUGIN_UNKNOWN', `unknown plugin ${entry.module} in ${where}; known plugins: ${known.join(', ')}; to fix, ${provideHint('plugins', entry.module, known)}`, { details: { module: entry.module } });
+      throw new FwError(
+        'FW_ERR_PLUGIN_UNKNOWN',
+        `unknown plugin ${entry.module} in ${where}; known plugins: ${known.join(', ')}; to fix, ${provideHint('plugins', entry.module, known)}`,
+        { details: { module: entry.module } },
+      );
     }
     const instance: PluginInstance = { plugin, options, state: undefined };
     this.#instances.set(key, instance);
@@ -105,7 +124,11 @@ export async function initPlugins(instances: readonly PluginInstance[], context:
       instance.state = await plugin.init(instance.options, context);
     } catch (error) {
       await stopPlugins(instances.slice(0, index), context.logger);
-      throw new FwError('FW_ERR_PLUGIN_INIT_FAILED', `plugin ${plugin.name} failed to start: ${error instanceof Error ? error.message : String(error)}`, { cause: error, details: { module: plugin.name } });
+      throw new FwError(
+        'FW_ERR_PLUGIN_INIT_FAILED',
+        `plugin ${plugin.name} failed to start: ${error instanceof Error ? error.message : String(error)}`,
+        { cause: error, details: { module: plugin.name } },
+      );
     }
   }
 }

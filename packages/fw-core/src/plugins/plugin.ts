@@ -43,14 +43,20 @@ export interface PluginInfo {
 export type PluginOptions = Readonly<Record<string, unknown>>;
 
 /** A phase callback: request, environment, options, state. */
-export type PhaseCallback<S, O> = (req: FwRequest, env: PluginEnv, options: O, state: S) => PluginResult<S> | Promise<PluginResult<S>>;
+export type PhaseCallback<S, O> = (
+  req: FwRequest,
+  env: PluginEnv,
+  options: O,
+  state: S,
+) => PluginResult<S> | Promise<PluginResult<S>>;
 
 /**
  * A plugin module; `name` is how configuration refers to it (`fw_request_plugin`). `init` runs once per instance at
  * start (a throw, e.g. an FwError for bad options, fails start-up); its value is the state, `undefined` without one,
  * so it is required when `S` does not admit `undefined`. `stop(state)` runs once at shutdown.
  */
-export type FwPlugin<S = unknown, O = PluginOptions> = PluginMembers<S, O> & (undefined extends S ? unknown : Required<Pick<PluginMembers<S, O>, 'init'>>);
+export type FwPlugin<S = unknown, O = PluginOptions> = PluginMembers<S, O> &
+  (undefined extends S ? unknown : Required<Pick<PluginMembers<S, O>, 'init'>>);
 
 /** FwPlugin's members, `init` optional whatever the state. */
 export interface PluginMembers<S, O> {
@@ -69,7 +75,22 @@ export interface PluginMembers<S, O> {
 }
 
 /** For `fw openapi`: the headers answers carry, by status then header name (a route's or a plugin's); `schema` an OpenAPI 3.0 schema, default a string. */
-export type ResponseHeaders = Readonly<Record<number, Readonly<Record<string, string | { readonly description: string; readonly schema?: Readonly<Record<string, unknown>>; readonly required?: boolean }>>>>;
+export type ResponseHeaders = Readonly<
+  Record<
+    number,
+    Readonly<
+      Record<
+        string,
+        | string
+        | {
+            readonly description: string;
+            readonly schema?: Readonly<Record<string, unknown>>;
+            readonly required?: boolean;
+          }
+      >
+    >
+  >
+>;
 
 /** A registration in configuration or on a route group: `{phase, module, options}`. */
 export interface PluginEntry {

@@ -3,7 +3,17 @@
  * urlencoded forms to `req.params`, bad bodies answered 4xx `{error}`. Its options configure the
  * pipeline's body stage (pipeline/stages.ts), after security: a refused request's body is never read.
  */
-import { checkJsonValue, DEFAULT_MAX_BODY_SIZE, isJsonMediaType, isUtf8Charset, parseContentType, parseJsonBody, readBody, refusingBody, type ContentType } from '../http/read-body.ts';
+import {
+  checkJsonValue,
+  DEFAULT_MAX_BODY_SIZE,
+  isJsonMediaType,
+  isUtf8Charset,
+  parseContentType,
+  parseJsonBody,
+  readBody,
+  refusingBody,
+  type ContentType,
+} from '../http/read-body.ts';
 import { replyJson } from '../http/write-response.ts';
 import type { FwRequest } from '../http/request.ts';
 import { FwError, isFwError } from '../errors.ts';
@@ -68,7 +78,9 @@ export function bodyToDecode(req: FwRequest, decoding: RequestPluginOptions): Co
   const contentType = parseContentType(req.headers['content-type']);
   if (contentType === undefined) return undefined;
   if (decoding.decode_json_body === true && isJsonMediaType(contentType.mediaType)) return contentType;
-  return decoding.read_urlencoded_body === true && contentType.mediaType === 'application/x-www-form-urlencoded' ? contentType : undefined;
+  return decoding.read_urlencoded_body === true && contentType.mediaType === 'application/x-www-form-urlencoded'
+    ? contentType
+    : undefined;
 }
 
 /**
@@ -88,20 +100,41 @@ export function decodeBody(req: FwRequest, contentType: ContentType, decoding: R
       return false;
     }
   };
-  const refuse = (error: unknown): boolean => settle(() => { throw error; });
+  const refuse = (error: unknown): boolean =>
+    settle(() => {
+      throw error;
+    });
   if (contentType.charset !== undefined && !isUtf8Charset(contentType.charset)) {
-    return Promise.resolve(refuse(new FwError('FW_ERR_UNSUPPORTED_CHARSET', 'unsupported charset: only utf-8 is accepted', { details: { charset: contentType.charset } })));
+    return Promise.resolve(
+      refuse(
+        new FwError('FW_ERR_UNSUPPORTED_CHARSET', 'unsupported charset: only utf-8 is accepted', {
+          details: { charset: contentType.charset },
+        }),
+      ),
+    );
   }
   // A parser in front of fw decoded the stream into `req.body` (express.json()); a string or Buffer there is bytes readBody
   // takes, and one that did not read the stream is not its body (Express 4 sets `req.body = {}` without reading).
   const parsed = req.raw.readableDidRead ? (req.raw as { body?: unknown }).body : undefined;
-  if (typeof parsed === 'object' && parsed !== null && !Buffer.isBuffer(parsed)) return new Promise((resolve) => resolve(settle(() => (form ? (req.params = Object.assign(Object.create(null) as FormFields, parsed)) : (req.body = checkJsonValue(parsed))))));
+  if (typeof parsed === 'object' && parsed !== null && !Buffer.isBuffer(parsed))
+    return new Promise((resolve) =>
+      resolve(
+        settle(() =>
+          form
+            ? (req.params = Object.assign(Object.create(null) as FormFields, parsed))
+            : (req.body = checkJsonValue(parsed)),
+        ),
+      ),
+    );
   const decode = (bytes: Buffer) => () => {
     if (form) return (req.params = parseUrlencoded(bytes.toString('utf8')));
     const body = parseJsonBody(bytes, req.json);
     if (body !== undefined) req.body = body;
   };
-  return readBody(req.raw, decoding.max_body_size ?? DEFAULT_MAX_BODY_SIZE).then((bytes) => settle(decode(bytes)), refuse);
+  return readBody(req.raw, decoding.max_body_size ?? DEFAULT_MAX_BODY_SIZE).then(
+    (bytes) => settle(decode(bytes)),
+    refuse,
+  );
 }
 
 /** Form fields by name; a repeated name collects its values in order. A leading `?` is part of the first name (`?a=1` from `/q??a=1`), which URLSearchParams of a string would drop. */

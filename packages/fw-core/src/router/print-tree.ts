@@ -43,7 +43,11 @@ export function buildRouteTree<T>(router: Router<T>): RouteTree<T> {
     return { parsed: parsePath(route.path, label), route, label };
   });
   const { exact, wildcards, any } = buildHostTables(entries);
-  const ordered = [...[...exact.values()].sort((a, b) => (a.host < b.host ? -1 : 1)), ...wildcards.map((wildcard) => wildcard.table), ...(any === undefined ? [] : [any])];
+  const ordered = [
+    ...[...exact.values()].sort((a, b) => (a.host < b.host ? -1 : 1)),
+    ...wildcards.map((wildcard) => wildcard.table),
+    ...(any === undefined ? [] : [any]),
+  ];
   return { hosts: ordered.map((table) => ({ host: table.host, root: treeNode(table.root, '') })) };
 }
 
@@ -55,7 +59,13 @@ function treeNode<T>(node: RadixNode<T>, segment: string): RouteTreeNode<T> {
 }
 
 function leafRoutes<T>(leaf: RouteLeaf<T>): RouteTreeRoute<T>[] {
-  return leaf.routes.flatMap(({ route }) => (route.methods === '_' ? ['_'] : route.methods.map((method) => method.toUpperCase())).map((method) => ({ method, path: route.path, data: route.data })));
+  return leaf.routes.flatMap(({ route }) =>
+    (route.methods === '_' ? ['_'] : route.methods.map((method) => method.toUpperCase())).map((method) => ({
+      method,
+      path: route.path,
+      data: route.data,
+    })),
+  );
 }
 
 /** Text for the parenthesis after a route (`blog, blog_posts_controller:index/1`), or undefined. */
@@ -73,5 +83,8 @@ function renderChildren<T>(node: RouteTreeNode<T>, depth: number, describe: Desc
     const description = describe(data);
     return `${indent}${method} ${path}${description === undefined ? '' : ` (${description})`}`;
   });
-  return [...routes, ...node.children.flatMap((child) => [`${indent}${child.segment}`, ...renderChildren(child, depth + 1, describe)])];
+  return [
+    ...routes,
+    ...node.children.flatMap((child) => [`${indent}${child.segment}`, ...renderChildren(child, depth + 1, describe)]),
+  ];
 }

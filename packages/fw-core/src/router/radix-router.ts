@@ -5,8 +5,24 @@
  */
 import { isIPv4 } from 'node:net';
 import { canonicalPath, type ParsedPath } from './parse-path.ts';
-import { finishTree, insertRoute, matchTree, RadixNode, type CheckedRoute, type MatchState, type LeafRoute, type RouteLeaf } from './radix-tree.ts';
-import { HTTP_METHODS, type CompiledRoute, type LookupResult, type MethodNotAllowed, type RouteFound, type Router } from './router.ts';
+import {
+  finishTree,
+  insertRoute,
+  matchTree,
+  RadixNode,
+  type CheckedRoute,
+  type MatchState,
+  type LeafRoute,
+  type RouteLeaf,
+} from './radix-tree.ts';
+import {
+  HTTP_METHODS,
+  type CompiledRoute,
+  type LookupResult,
+  type MethodNotAllowed,
+  type RouteFound,
+  type Router,
+} from './router.ts';
 
 const NOT_FOUND = Object.freeze({ kind: 'not_found' } as const);
 const MALFORMED = Object.freeze({ kind: 'not_found', malformed: true } as const);
@@ -25,10 +41,18 @@ export class RadixRouter<T> implements Router<T> {
     this.#routes = Object.freeze(entries.map((entry) => entry.route));
     this.#namedHosts = this.#tables.exact.size > 0 || this.#tables.wildcards.length > 0;
     const most = entries.reduce((max, { route }) => Math.max(max, route.bindingNames.length), 0);
-    this.#state = { starts: new Int32Array(most), ends: new Int32Array(most), wildStart: 0, escapable: false, allowed: 0 };
+    this.#state = {
+      starts: new Int32Array(most),
+      ends: new Int32Array(most),
+      wildStart: 0,
+      escapable: false,
+      allowed: 0,
+    };
   }
 
-  routes(): readonly CompiledRoute<T>[] { return this.#routes; }
+  routes(): readonly CompiledRoute<T>[] {
+    return this.#routes;
+  }
 
   find(method: string, host: string | undefined, path: string): LookupResult<T> {
     if (path.charCodeAt(0) !== 47) return NOT_FOUND;
@@ -40,7 +64,9 @@ export class RadixRouter<T> implements Router<T> {
     if ((answer.kind === 'found' && !capturedEscape(answer.route, path, state)) || !path.includes('%')) return answer;
     const canonical = canonicalPath(path);
     if (canonical === undefined) return MALFORMED;
-    return answer === NOT_FOUND && !state.escapable ? answer : this.#lookup(method, host, canonical, canonical.includes('%'));
+    return answer === NOT_FOUND && !state.escapable
+      ? answer
+      : this.#lookup(method, host, canonical, canonical.includes('%'));
   }
 
   /** Asks the host tables in precedence order; the first that has the path answers. */
@@ -52,7 +78,10 @@ export class RadixRouter<T> implements Router<T> {
       const answer = exact && lookupTable(exact, method, path, decode, state);
       if (answer !== undefined) return answer;
       for (const { suffix, table } of this.#tables.wildcards) {
-        const answer = key.length > suffix.length && key.endsWith(suffix) ? lookupTable(table, method, path, decode, state) : undefined;
+        const answer =
+          key.length > suffix.length && key.endsWith(suffix)
+            ? lookupTable(table, method, path, decode, state)
+            : undefined;
         if (answer !== undefined) return answer;
       }
     }
@@ -63,7 +92,8 @@ export class RadixRouter<T> implements Router<T> {
 
 /** Whether a match captured a '%' (static labels are canonical and matched exactly). */
 function capturedEscape<T>(route: CompiledRoute<T>, path: string, state: MatchState): boolean {
-  const from = route.bindingNames.length > 0 ? (state.starts[0] as number) : route.hasWildcard ? state.wildStart : path.length;
+  const from =
+    route.bindingNames.length > 0 ? (state.starts[0] as number) : route.hasWildcard ? state.wildStart : path.length;
   return from < path.length && path.indexOf('%', from) !== -1;
 }
 
@@ -102,7 +132,13 @@ class Found<T> implements RouteFound<T> {
   readonly #decode: boolean;
   #pathinfo: string[] | undefined = undefined;
 
-  constructor(route: CompiledRoute<T>, bindings: Record<string, string>, path: string, wildStart: number, decode: boolean) {
+  constructor(
+    route: CompiledRoute<T>,
+    bindings: Record<string, string>,
+    path: string,
+    wildStart: number,
+    decode: boolean,
+  ) {
     this.route = route;
     this.bindings = bindings;
     this.#path = path;
@@ -111,7 +147,9 @@ class Found<T> implements RouteFound<T> {
   }
 
   get pathinfo(): string[] | undefined {
-    return this.#wildStart < 0 ? undefined : (this.#pathinfo ??= splitPathinfo(this.#path, this.#wildStart, this.#decode));
+    return this.#wildStart < 0
+      ? undefined
+      : (this.#pathinfo ??= splitPathinfo(this.#path, this.#wildStart, this.#decode));
   }
 }
 
@@ -135,14 +173,25 @@ function splitPathinfo(path: string, wildStart: number, decode: boolean): string
 const notAllowedByMask: (MethodNotAllowed<never> | undefined)[] = new Array(1 << HTTP_METHODS.length).fill(undefined);
 
 function methodNotAllowed(mask: number): MethodNotAllowed<never> {
-  return (notAllowedByMask[mask] ??= Object.freeze({ kind: 'method_not_allowed', allowed: Object.freeze(maskToMethods(mask)) }));
+  return (notAllowedByMask[mask] ??= Object.freeze({
+    kind: 'method_not_allowed',
+    allowed: Object.freeze(maskToMethods(mask)),
+  }));
 }
 
 /** The methods of RouteLeaf.mask bits, uppercase in HTTP_METHODS order (the order of an `allow` header). */
-function maskToMethods(mask: number): string[] { return HTTP_METHODS.filter((_, i) => (mask & (1 << i)) !== 0).map((method) => method.toUpperCase()); }
+function maskToMethods(mask: number): string[] {
+  return HTTP_METHODS.filter((_, i) => (mask & (1 << i)) !== 0).map((method) => method.toUpperCase());
+}
 
 /** An OPTIONS 405 with the route its first allowed method finds, whose plugins answer a CORS preflight. */
-function withPreflight<T>(answer: MethodNotAllowed<never>, table: HostTable<T>, path: string, decode: boolean, state: MatchState) {
+function withPreflight<T>(
+  answer: MethodNotAllowed<never>,
+  table: HostTable<T>,
+  path: string,
+  decode: boolean,
+  state: MatchState,
+) {
   // Never undefined: the allowed methods are those of the routes matching the path here.
   const preflight = found(matchTree(table.root, path, 0, 0, answer.allowed[0] as string, state)!, path, decode, state);
   return { kind: 'method_not_allowed', allowed: answer.allowed, preflight } satisfies MethodNotAllowed<T>;
@@ -163,7 +212,9 @@ export function requestHostKey(host: string): string {
 
 const URL_HOST = /^(?:\[[0-9a-f:.]+\]|[0-9a-z._~!$&'()*+,;=-]+)$/; // no @/?# (a@127.1 is 127.0.0.1), no % (%61dmin.x would pass a proxy rule on admin.x)
 /** A lowercase host without port as the WHATWG URL parser writes an absolute-form target's (`[0:0::1]` → `[::1]`, `127.1` → `127.0.0.1`), or undefined. */
-export function urlHost(host: string): string | undefined { return URL_HOST.test(host) ? (URL.parse(`http://${host}/`)?.hostname ?? undefined) : undefined; }
+export function urlHost(host: string): string | undefined {
+  return URL_HOST.test(host) ? (URL.parse(`http://${host}/`)?.hostname ?? undefined) : undefined;
+}
 
 /** Where a Host's port separator is, or -1: after `]` in an IPv6 literal, whose colons are not one. */
 export function portColon(host: string): number {
@@ -192,7 +243,9 @@ export function buildHostTables<T>(entries: readonly CheckedRoute<T>[]): HostTab
   const byHost = new Map<string, { root: RadixNode<T>; statics: Map<string, RouteLeaf<T>> }>();
   for (const entry of entries) {
     const { parsed, route } = entry;
-    const tree = byHost.get(route.host) ?? byHost.set(route.host, { root: new RadixNode<T>(''), statics: new Map() }).get(route.host)!;
+    const tree =
+      byHost.get(route.host) ??
+      byHost.set(route.host, { root: new RadixNode<T>(''), statics: new Map() }).get(route.host)!;
     const leaf = insertRoute(tree.root, entry);
     if (route.bindingNames.length === 0 && !route.hasWildcard) tree.statics.set(staticPath(parsed), leaf);
   }
@@ -249,7 +302,10 @@ function staticGroup<T>(entries: readonly [string, RouteLeaf<T>][]): StaticGroup
   let best = 0;
   for (let position = 1; position < length && entries.length > 1; position++) {
     const codes = new Set(entries.map(([path]) => path.charCodeAt(position) & 127));
-    if (codes.size > best) { best = codes.size; at = position; }
+    if (codes.size > best) {
+      best = codes.size;
+      at = position;
+    }
   }
   const byCode: [string, RouteLeaf<T>][][] = Array.from({ length: 128 }, () => []);
   for (const entry of entries) byCode[entry[0].charCodeAt(at) & 127]?.push(entry);

@@ -20,7 +20,9 @@ export class RouteLeaf<T> {
   /** What GET resolves to: most requests are GETs. */
   get: LeafRoute<T> | undefined = undefined;
   /** By position in HTTP_METHODS; HEAD from GET where no route names HEAD. */
-  readonly byMethod: (LeafRoute<T> | undefined)[] = new Array<LeafRoute<T> | undefined>(HTTP_METHODS.length).fill(undefined);
+  readonly byMethod: (LeafRoute<T> | undefined)[] = new Array<LeafRoute<T> | undefined>(HTTP_METHODS.length).fill(
+    undefined,
+  );
   /** Bits (`1 << position in HTTP_METHODS`) of the methods answered here, for a 405's `allow`. */
   mask = 0;
 
@@ -35,7 +37,10 @@ export class RouteLeaf<T> {
     }
     this.routes.push(entry);
     const leafRoute = new LeafRoute(route);
-    if (route.methods === ANY_METHOD) { this.any = leafRoute; return; }
+    if (route.methods === ANY_METHOD) {
+      this.any = leafRoute;
+      return;
+    }
     for (const method of route.methods) {
       const index = HTTP_METHODS.indexOf(method);
       this.byMethod[index] = leafRoute;
@@ -69,16 +74,26 @@ export class RouteLeaf<T> {
  */
 function requestMethodIndex(method: string): number {
   switch (method) {
-    case 'GET': return 0;
-    case 'HEAD': return 1;
-    case 'POST': return 2;
-    case 'PUT': return 3;
-    case 'PATCH': return 4;
-    case 'DELETE': return 5;
-    case 'OPTIONS': return 6;
-    case 'TRACE': return 7;
-    case 'CONNECT': return 8;
-    default: return -1;
+    case 'GET':
+      return 0;
+    case 'HEAD':
+      return 1;
+    case 'POST':
+      return 2;
+    case 'PUT':
+      return 3;
+    case 'PATCH':
+      return 4;
+    case 'DELETE':
+      return 5;
+    case 'OPTIONS':
+      return 6;
+    case 'TRACE':
+      return 7;
+    case 'CONNECT':
+      return 8;
+    default:
+      return -1;
   }
 }
 
@@ -234,7 +249,14 @@ export interface MatchState {
  * `[...]`; `depth` counts bindings so far. It recurses only where an alternative is left to
  * backtrack to, and loops otherwise (bench/router.bench.ts).
  */
-export function matchTree<T>(node: RadixNode<T>, path: string, pos: number, depth: number, method: string, state: MatchState): LeafRoute<T> | undefined {
+export function matchTree<T>(
+  node: RadixNode<T>,
+  path: string,
+  pos: number,
+  depth: number,
+  method: string,
+  state: MatchState,
+): LeafRoute<T> | undefined {
   const end = path.length;
   for (;;) {
     if (pos === end) {

@@ -3,16 +3,37 @@ import { closestKey } from '../closest-key.ts';
 import { isJsonObject } from '../config/validate-config.ts';
 import { FwError } from '../errors.ts';
 import { schemaIds } from './project-response.ts';
-import type { AjvOptions, AjvPlugin, NamedSchemaMap, SchemaCompiler, SchemaIssue, SchemaResult } from './route-schema.ts';
+import type {
+  AjvOptions,
+  AjvPlugin,
+  NamedSchemaMap,
+  SchemaCompiler,
+  SchemaIssue,
+  SchemaResult,
+} from './route-schema.ts';
 
 /** ajv's validators answer at once. */
 type SyncValidator = (value: unknown, sent?: () => unknown) => SchemaResult;
 
 // The little of ajv's API fw uses, typed locally so fw-core builds without ajv installed.
 type CompiledAjv = { (value: unknown): boolean; errors?: readonly AjvError[] | null };
-type AjvInstance = { formats: object; RULES: { keywords: object }; compile(schema: unknown): CompiledAjv; addSchema(schema: unknown, key: string): unknown; removeSchema(schema: unknown): unknown; getSchema(id: string): { schema: unknown } | undefined; validateSchema(schema: unknown, throws: boolean): boolean; errorsText(errors: CompiledAjv['errors']): string };
+type AjvInstance = {
+  formats: object;
+  RULES: { keywords: object };
+  compile(schema: unknown): CompiledAjv;
+  addSchema(schema: unknown, key: string): unknown;
+  removeSchema(schema: unknown): unknown;
+  getSchema(id: string): { schema: unknown } | undefined;
+  validateSchema(schema: unknown, throws: boolean): boolean;
+  errorsText(errors: CompiledAjv['errors']): string;
+};
 type AjvClass = new (options: Record<string, unknown>) => AjvInstance;
-type AjvError = { readonly instancePath: string; readonly keyword: string; readonly message?: string; readonly params: Record<string, unknown> };
+type AjvError = {
+  readonly instancePath: string;
+  readonly keyword: string;
+  readonly message?: string;
+  readonly params: Record<string, unknown>;
+};
 
 // Set by fw per instance (text parts coerced, the body not; allErrors only after a failure), so not the app's.
 const FW_OWNED_OPTIONS: Readonly<Record<string, string>> = {
@@ -24,14 +45,26 @@ const FW_OWNED_OPTIONS: Readonly<Record<string, string>> = {
  * Imports ajv (FW_ERR_SCHEMA_AJV_MISSING without it) and ajv-formats when installed: a compiler on them with the app's
  * `options` (FW_ERR_SCHEMA_BAD_AJV_OPTIONS if refused) and its named `schemas` added (FW_ERR_SCHEMA_BAD_NAMED if refused).
  */
-export async function loadAjvCompiler(options: AjvOptions = {}, importModule = (name: string) => import(name), schemas: NamedSchemaMap = {}): Promise<SchemaCompiler> {
+export async function loadAjvCompiler(
+  options: AjvOptions = {},
+  importModule = (name: string) => import(name),
+  schemas: NamedSchemaMap = {},
+): Promise<SchemaCompiler> {
   const loaded: unknown = await importModule('ajv').catch((cause: unknown) => {
-    const message = 'a route declares options.schema but ajv is not installed: run `npm install ajv ajv-formats` (ajv-formats checks `format`), or give the app a schemaCompiler';
+    const message =
+      'a route declares options.schema but ajv is not installed: run `npm install ajv ajv-formats` (ajv-formats checks `format`), or give the app a schemaCompiler';
     throw new FwError('FW_ERR_SCHEMA_AJV_MISSING', message, { cause });
   });
   const Ajv = exported<AjvClass>(loaded, 'Ajv');
-  if (Ajv === undefined) throw new FwError('FW_ERR_SCHEMA_AJV_MISSING', 'the installed ajv exports no Ajv class: install ajv 8 (`npm install ajv`)');
-  const addFormats = await importModule('ajv-formats').then((module) => exported<AjvPlugin>(module), () => undefined);
+  if (Ajv === undefined)
+    throw new FwError(
+      'FW_ERR_SCHEMA_AJV_MISSING',
+      'the installed ajv exports no Ajv class: install ajv 8 (`npm install ajv`)',
+    );
+  const addFormats = await importModule('ajv-formats').then(
+    (module) => exported<AjvPlugin>(module),
+    () => undefined,
+  );
   const plugins = [...(addFormats ? [addFormats] : []), ...(options.plugins ?? [])];
   // fw checks each schema against the meta-schema once (unless the app sets validateSchema), with ajv's draft-07 check
   // compiled ahead (vendor/: no start compiles it, bench/startup.bench.ts) while no app option of ajv may change it.
@@ -47,10 +80,22 @@ export async function loadAjvCompiler(options: AjvOptions = {}, importModule = (
   const make = (coerce: boolean, allErrors: boolean, shadowed?: string) => {
     let ajv: AjvInstance;
     try {
-      ajv = new Ajv({ strict: true, allowUnionTypes: true, validateSchema: false, useDefaults: coerce, ...options.customOptions, allErrors, coerceTypes: coerce && 'array' });
-      for (const plugin of plugins) (typeof plugin === 'function' ? plugin(ajv) : plugin[0](ajv, plugin[1]));
+      ajv = new Ajv({
+        strict: true,
+        allowUnionTypes: true,
+        validateSchema: false,
+        useDefaults: coerce,
+        ...options.customOptions,
+        allErrors,
+        coerceTypes: coerce && 'array',
+      });
+      for (const plugin of plugins) typeof plugin === 'function' ? plugin(ajv) : plugin[0](ajv, plugin[1]);
     } catch (cause) {
-      throw new FwError('FW_ERR_SCHEMA_BAD_AJV_OPTIONS', `ajv refuses the app's ajv options or plugins: ${(cause as Error).message}`, { cause });
+      throw new FwError(
+        'FW_ERR_SCHEMA_BAD_AJV_OPTIONS',
+        `ajv refuses the app's ajv options or plugins: ${(cause as Error).message}`,
+        { cause },
+      );
     }
     // A route's {$ref: 'task'} is ajv's reference to the schema added as 'task' (Fastify's addSchema).
     for (const [name, schema] of Object.entries(schemas)) {
@@ -59,30 +104,53 @@ export async function loadAjvCompiler(options: AjvOptions = {}, importModule = (
         if (!coerce && !allErrors) checkSchema(ajv, schema);
         ajv.addSchema(schema, name);
       } catch (cause) {
-        throw new FwError('FW_ERR_SCHEMA_BAD_NAMED', `the app's schema ${name} is refused by ajv: ${(cause as Error).message}`, { cause });
+        throw new FwError(
+          'FW_ERR_SCHEMA_BAD_NAMED',
+          `the app's schema ${name} is refused by ajv: ${(cause as Error).message}`,
+          { cause },
+        );
       }
     }
     return ajv;
   };
   // The allErrors instances and validators are made on a first failing value: most routes meet none (bench/startup.bench.ts).
-  const lazily = (coerce: boolean, shadowed?: string, made?: AjvInstance) => () => (made ??= make(coerce, true, shadowed));
-  const pairOf = (coerce: boolean, shadowed?: string) => ({ first: make(coerce, false, shadowed), all: lazily(coerce, shadowed) });
+  const lazily = (coerce: boolean, shadowed?: string, made?: AjvInstance) => () =>
+    (made ??= make(coerce, true, shadowed));
+  const pairOf = (coerce: boolean, shadowed?: string) => ({
+    first: make(coerce, false, shadowed),
+    all: lazily(coerce, shadowed),
+  });
   const [plain, coercing] = [pairOf(false), pairOf(true)];
   // A route schema's root $id names nothing outside it, as with Fastify's ajv (addUsedSchema: false), so routes may repeat one (`{...post, required}`):
   // ajv registers it while compiling (for its own $refs to it), fw takes it out after; one a named schema has is compiled by a pair made without that one.
-  const compile = (ajv: AjvInstance, schema: unknown, validate = ajv.compile(schema), id = (schema as { $id?: unknown } | null)?.$id): CompiledAjv => {
-    if (typeof id === 'string' && !Object.values(schemas).includes(schema as never) && ajv.getSchema(id)?.schema === schema) ajv.removeSchema(schema);
+  const compile = (
+    ajv: AjvInstance,
+    schema: unknown,
+    validate = ajv.compile(schema),
+    id = (schema as { $id?: unknown } | null)?.$id,
+  ): CompiledAjv => {
+    if (
+      typeof id === 'string' &&
+      !Object.values(schemas).includes(schema as never) &&
+      ajv.getSchema(id)?.schema === schema
+    )
+      ajv.removeSchema(schema);
     return validate;
   };
   return (schema, { coerce }) => {
     const id = (schema as { $id?: unknown } | null)?.$id;
-    const shadows = typeof id === 'string' && !Object.values(schemas).includes(schema as never) && plain.first.getSchema(id) !== undefined;
+    const shadows =
+      typeof id === 'string' &&
+      !Object.values(schemas).includes(schema as never) &&
+      plain.first.getSchema(id) !== undefined;
     const pair = shadows ? pairOf(coerce, id) : coerce ? coercing : plain;
     try {
       checkSchema(plain.first, schema);
       const validate = toValidator(compile(pair.first, schema), () => compile(pair.all(), schema));
       // Only a schema that names a number or integer type, or refers elsewhere, may let ajv turn text into a number.
-      return coerce && /"(?:number|integer)"|"\$ref"/.test(JSON.stringify(schema) ?? '') ? decimalOnly(validate) : validate;
+      return coerce && /"(?:number|integer)"|"\$ref"/.test(JSON.stringify(schema) ?? '')
+        ? decimalOnly(validate)
+        : validate;
     } catch (error) {
       // A misspelt keyword or format: the closest one this ajv knows, its plugins' included.
       const keyword = /unknown keyword: "([^"]+)"/.exec((error as Error).message ?? '')?.[1];
@@ -92,7 +160,9 @@ export async function loadAjvCompiler(options: AjvOptions = {}, importModule = (
       if (format === undefined) throw error;
       const nearFormat = closestKey(format, Object.keys(plain.first.formats));
       const fix = `${nearFormat === undefined ? '' : `did you mean "${nearFormat}"? Else `}${addFormats ? '' : 'install ajv-formats (`npm install ajv-formats`), or '}`;
-      throw new Error(`${(error as Error).message}: ${fix}add the format with defineApp({ajv: {plugins}})`, { cause: error });
+      throw new Error(`${(error as Error).message}: ${fix}add the format with defineApp({ajv: {plugins}})`, {
+        cause: error,
+      });
     }
   };
 }
@@ -101,22 +171,32 @@ export async function loadAjvCompiler(options: AjvOptions = {}, importModule = (
 export function checkAjvOptions(value: unknown, hasCompiler: boolean): void {
   if (value === undefined) return;
   const { customOptions = {}, plugins = [], ...unknown } = isJsonObject(value) ? value : {};
-  const owned = Object.keys(FW_OWNED_OPTIONS).find((name) => isJsonObject(customOptions) && customOptions[name] !== undefined);
-  const isPlugin = (entry: unknown) => typeof entry === 'function' || (Array.isArray(entry) && typeof entry[0] === 'function');
-  const problem = !isJsonObject(value) ? "the app's ajv must be an object like {customOptions: {...}, plugins: [...]}"
-    : hasCompiler ? "the app gives both ajv and schemaCompiler: ajv configures fw's default compiler, which a schemaCompiler replaces; keep one"
-    : Object.keys(unknown).length > 0 ? `unknown key ajv.${Object.keys(unknown)[0]}; the app's ajv takes customOptions and plugins`
-    : !isJsonObject(customOptions) ? 'ajv.customOptions must be an object of ajv options'
-    : owned ? `ajv.customOptions.${owned} is fw's to set: ${FW_OWNED_OPTIONS[owned]}; give a schemaCompiler to do otherwise`
-    : Array.isArray(plugins) && plugins.every(isPlugin) ? undefined
-    : 'ajv.plugins must be a list of plugins, each a function (ajv) => void or [plugin, options]';
+  const owned = Object.keys(FW_OWNED_OPTIONS).find(
+    (name) => isJsonObject(customOptions) && customOptions[name] !== undefined,
+  );
+  const isPlugin = (entry: unknown) =>
+    typeof entry === 'function' || (Array.isArray(entry) && typeof entry[0] === 'function');
+  const problem = !isJsonObject(value)
+    ? "the app's ajv must be an object like {customOptions: {...}, plugins: [...]}"
+    : hasCompiler
+      ? "the app gives both ajv and schemaCompiler: ajv configures fw's default compiler, which a schemaCompiler replaces; keep one"
+      : Object.keys(unknown).length > 0
+        ? `unknown key ajv.${Object.keys(unknown)[0]}; the app's ajv takes customOptions and plugins`
+        : !isJsonObject(customOptions)
+          ? 'ajv.customOptions must be an object of ajv options'
+          : owned
+            ? `ajv.customOptions.${owned} is fw's to set: ${FW_OWNED_OPTIONS[owned]}; give a schemaCompiler to do otherwise`
+            : Array.isArray(plugins) && plugins.every(isPlugin)
+              ? undefined
+              : 'ajv.plugins must be a list of plugins, each a function (ajv) => void or [plugin, options]';
   if (problem !== undefined) throw new FwError('FW_ERR_SCHEMA_BAD_AJV_OPTIONS', problem);
 }
 
 const DRAFT_07 = /^http:\/\/json-schema\.org\/draft-07\/schema#?$/;
 /** The premade draft-07 meta-schema check (scripts/vendor-meta-validator.ts), ajv's own code for it. */
 const loadMetaValidator = async (): Promise<CompiledAjv> =>
-  ((await import(new URL('../../vendor/draft-07-meta-validator.js', import.meta.url).href)) as { default: CompiledAjv }).default;
+  ((await import(new URL('../../vendor/draft-07-meta-validator.js', import.meta.url).href)) as { default: CompiledAjv })
+    .default;
 
 /** A module's `name` export, else its default, else a CommonJS `default.default` a bundler may leave. */
 const exported = <T>(module: any, name = 'default'): T | undefined =>
@@ -132,26 +212,38 @@ function toValidator(first: CompiledAjv, compileAll: () => CompiledAjv): SyncVal
   return (value, sent) => {
     if (first(value)) return VALID;
     const found = first.errors;
-    if (!hasAtMostValues(value, MAX_VALUES_FOR_ALL_ERRORS)) return { valid: false, errors: (found ?? []).map(toIssue), incomplete: true };
+    if (!hasAtMostValues(value, MAX_VALUES_FOR_ALL_ERRORS))
+      return { valid: false, errors: (found ?? []).map(toIssue), incomplete: true };
     let listed: SchemaIssue[] | undefined;
     const list = (): SchemaIssue[] => {
       all ??= compileAll();
       // The first check's defaults are no more what was sent than its coercions; a sent key is set over (an own __proto__ stays one).
       const again = sent?.() as Record<string, unknown> | undefined;
-      for (const key of again === undefined ? [] : Object.keys(value as object)) if (!Object.hasOwn(again!, key)) Reflect.deleteProperty(value as object, key);
+      for (const key of again === undefined ? [] : Object.keys(value as object))
+        if (!Object.hasOwn(again!, key)) Reflect.deleteProperty(value as object, key);
       all(again === undefined ? value : Object.assign(value as object, again));
       return (all.errors ?? found ?? []).map(toIssue);
     };
-    return { valid: false, get errors() { return (listed ??= list()); } };
+    return {
+      valid: false,
+      get errors() {
+        return (listed ??= list());
+      },
+    };
   };
 }
 
-const toIssue = (error: AjvError): SchemaIssue => ({ path: error.instancePath, keyword: error.keyword, message: error.message ?? error.keyword, params: error.params });
+const toIssue = (error: AjvError): SchemaIssue => ({
+  path: error.instancePath,
+  keyword: error.keyword,
+  message: error.message ?? error.keyword,
+  params: error.params,
+});
 
 /** True when `value` holds at most `limit` values (itself and all below); iterative, so deep nesting cannot overflow the stack. */
 function hasAtMostValues(value: unknown, limit: number): boolean {
   let count = 1;
-  for (const pending: unknown[] = [value]; pending.length > 0; ) {
+  for (const pending: unknown[] = [value]; pending.length > 0;) {
     const current = pending.pop();
     if (typeof current !== 'object' || current === null) continue;
     const children = Array.isArray(current) ? current : Object.values(current);
@@ -167,7 +259,10 @@ function hasAtMostValues(value: unknown, limit: number): boolean {
 const DECIMAL = /^-?[0-9]+(?:\.[0-9]+)?$/;
 
 /** Whether ajv would read `text` as a number that fw refuses: not decimal, or beyond ±Number.MAX_SAFE_INTEGER (`…993.0`, 400 digits' Infinity). */
-const misread = (text: string): boolean => (DECIMAL.test(text) ? text.length > 15 && !(Math.abs(Number(text)) <= Number.MAX_SAFE_INTEGER) : text !== '' && !Number.isNaN(Number(text)));
+const misread = (text: string): boolean =>
+  DECIMAL.test(text)
+    ? text.length > 15 && !(Math.abs(Number(text)) <= Number.MAX_SAFE_INTEGER)
+    : text !== '' && !Number.isNaN(Number(text));
 
 /**
  * `validate` refusing, with a `type` issue in ajv's shape, each number it coerced from misread text. A part holds
@@ -181,20 +276,37 @@ function decimalOnly(validate: SyncValidator): SyncValidator {
     for (const key in part) {
       const raw = part[key];
       if (typeof raw === 'string' && misread(raw)) (texts ??= []).push([key, 0, raw]);
-      else if (Array.isArray(raw)) raw.forEach((text, index) => misread(String(text)) && (texts ??= []).push([key, index, text]));
+      else if (Array.isArray(raw))
+        raw.forEach((text, index) => misread(String(text)) && (texts ??= []).push([key, index, text]));
     }
     const result = validate(value, sent);
     if (texts === undefined) return result;
     // ajv's issues about a misread number (`0x10` above a maximum of 10, or the `'16'` a later string branch made of it) are about a value the client never sent, at any depth ([[16]]).
     const refuse = (errors: readonly SchemaIssue[]): SchemaIssue[] => {
-      const issues = texts!.filter(([key, index, text]) => ![undefined, text].includes([Array.isArray(part[key]) ? (part[key] as unknown[])[index] : part[key]].flat(Infinity)[0])).map(([key, index]): SchemaIssue => ({
-        path: `/${key.replaceAll('~', '~0').replaceAll('/', '~1')}${Array.isArray(part[key]) ? `/${index}` : ''}`,
-        keyword: 'type', message: 'must be a decimal number within ±9007199254740991', params: {},
-      }));
+      const issues = texts!
+        .filter(
+          ([key, index, text]) =>
+            ![undefined, text].includes(
+              [Array.isArray(part[key]) ? (part[key] as unknown[])[index] : part[key]].flat(Infinity)[0],
+            ),
+        )
+        .map(([key, index]): SchemaIssue => ({
+          path: `/${key.replaceAll('~', '~0').replaceAll('/', '~1')}${Array.isArray(part[key]) ? `/${index}` : ''}`,
+          keyword: 'type',
+          message: 'must be a decimal number within ±9007199254740991',
+          params: {},
+        }));
       return [...errors.filter((error) => !issues.some((issue) => issue.path === error.path)), ...issues];
     };
     // After a failure, the texts past it are coerced only when reading `errors` runs the allErrors copy.
-    if (!result.valid) return { valid: false, ...(result.incomplete === true && { incomplete: true }), get errors() { return refuse(result.errors); } };
+    if (!result.valid)
+      return {
+        valid: false,
+        ...(result.incomplete === true && { incomplete: true }),
+        get errors() {
+          return refuse(result.errors);
+        },
+      };
     const errors = refuse([]);
     return errors.length === 0 ? result : { valid: false, errors };
   };

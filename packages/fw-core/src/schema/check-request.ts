@@ -6,7 +6,14 @@ import type { FwRequest } from '../http/request.ts';
 import { isThenable, json, type FwResponse } from '../http/response.ts';
 import { carriesBody, isJsonMediaType, parseContentType } from '../http/read-body.ts';
 import { METHODS_WITHOUT_BODY, parseUrlencoded } from '../plugins/request-plugin.ts';
-import type { InvalidRequestHook, RequestPart, SchemaFailure, SchemaIssue, SchemaResult, SchemaValidator } from './route-schema.ts';
+import type {
+  InvalidRequestHook,
+  RequestPart,
+  SchemaFailure,
+  SchemaIssue,
+  SchemaResult,
+  SchemaValidator,
+} from './route-schema.ts';
 
 /** A route's check of its request, compiled at start: the answer for a request that fails, or undefined to run the handler. */
 export type RequestCheck = (req: FwRequest) => FwResponse | Promise<FwResponse | undefined> | undefined;
@@ -15,25 +22,39 @@ export type RequestCheck = (req: FwRequest) => FwResponse | Promise<FwResponse |
 type Failure = SchemaFailure & { readonly refused?: true };
 
 /** One function per route over its `parts` (in checking order), each part's check made for it at start (bench/schemas.bench.ts, case a). */
-export function compileRequestCheck(parts: readonly { readonly part: RequestPart; readonly validate: SchemaValidator; readonly lists?: readonly string[] }[], onInvalid: InvalidRequestHook | undefined): RequestCheck {
+export function compileRequestCheck(
+  parts: readonly {
+    readonly part: RequestPart;
+    readonly validate: SchemaValidator;
+    readonly lists?: readonly string[];
+  }[],
+  onInvalid: InvalidRequestHook | undefined,
+): RequestCheck {
   const checks = parts.map(({ part, validate, lists = [] }) => PART_CHECKS[part](validate, lists));
   const answer = (req: FwRequest, { refused, ...failure }: Failure): FwResponse | Promise<FwResponse> => {
     const hooked = onInvalid?.(failure, req);
-    const fallback = (own: FwResponse | undefined): FwResponse => own ?? markedDefault(refused ? unsupportedMediaType(req.method) : defaultAnswer(failure));
+    const fallback = (own: FwResponse | undefined): FwResponse =>
+      own ?? markedDefault(refused ? unsupportedMediaType(req.method) : defaultAnswer(failure));
     return isThenable<FwResponse | undefined>(hooked) ? Promise.resolve(hooked).then(fallback) : fallback(hooked);
   };
   // Synchronous until a part's validator answers a promise (a Standard Schema's async refinement); then the rest wait for it.
   return function from(req: FwRequest, first = 0): ReturnType<RequestCheck> {
     for (let at = first; at < checks.length; at++) {
       const failure = checks[at]!(req);
-      if (isThenable<Failure | undefined>(failure)) return Promise.resolve(failure).then((found) => (found === undefined ? from(req, at + 1) : answer(req, found)));
+      if (isThenable<Failure | undefined>(failure))
+        return Promise.resolve(failure).then((found) => (found === undefined ? from(req, at + 1) : answer(req, found)));
       if (failure !== undefined) return answer(req, failure);
     }
     return undefined;
   };
 }
 
-const failed = (part: RequestPart, result: SchemaResult & { valid: false }, refused?: true): Failure => ({ part, errors: result.errors, ...(result.incomplete === true && { incomplete: true }), ...(refused && { refused }) });
+const failed = (part: RequestPart, result: SchemaResult & { valid: false }, refused?: true): Failure => ({
+  part,
+  errors: result.errors,
+  ...(result.incomplete === true && { incomplete: true }),
+  ...(refused && { refused }),
+});
 
 type PartCheck = (req: FwRequest) => Failure | undefined | Promise<Failure | undefined>;
 
@@ -42,7 +63,10 @@ const PART_CHECKS: Readonly<Record<RequestPart, (validate: SchemaValidator, list
   params: (validate) => (req) => checked(req, 'params', validate, () => ({ ...req.bindings })),
   query: (validate) => (req) => checked(req, 'query', validate, () => parseUrlencoded(req.query)),
   headers: (validate, lists) => {
-    const copy = (req: FwRequest): Record<string, unknown> => ({ ...req.headers, ...(req.headers['set-cookie'] && { 'set-cookie': [...req.headers['set-cookie']] }) });
+    const copy = (req: FwRequest): Record<string, unknown> => ({
+      ...req.headers,
+      ...(req.headers['set-cookie'] && { 'set-cookie': [...req.headers['set-cookie']] }),
+    });
     const take = lists.length === 0 ? copy : (req: FwRequest) => splitLists(copy(req), lists);
     return (req) => checked(req, 'headers', validate, () => take(req));
   },
@@ -53,25 +77,46 @@ const PART_CHECKS: Readonly<Record<RequestPart, (validate: SchemaValidator, list
 };
 
 /** The schema, else the first of its anyOf/oneOf branches and what its `$ref` names (in turn), that is no bare `$ref` ('object') or allows arrays. */
-export function schemaReached(schema: unknown, kind: 'object' | 'array', resolve: (ref: string) => unknown, seen = new Set<unknown>()): unknown {
+export function schemaReached(
+  schema: unknown,
+  kind: 'object' | 'array',
+  resolve: (ref: string) => unknown,
+  seen = new Set<unknown>(),
+): unknown {
   if (typeof schema !== 'object' || schema === null || seen.has(schema)) return undefined; // seen: a $ref that leads back
   seen.add(schema);
   const { type, properties, anyOf, oneOf, $ref } = schema as Record<string, unknown>;
-  if (kind === 'object' ? properties !== undefined || $ref === undefined : [type].flat().includes('array')) return schema;
+  if (kind === 'object' ? properties !== undefined || $ref === undefined : [type].flat().includes('array'))
+    return schema;
   const branches = [anyOf, oneOf].flatMap((list) => (Array.isArray(list) ? list : []));
-  return [...branches, ...(typeof $ref === 'string' ? [resolve($ref)] : [])].map((branch) => schemaReached(branch, kind, resolve, seen)).find((found) => found);
+  return [...branches, ...(typeof $ref === 'string' ? [resolve($ref)] : [])]
+    .map((branch) => schemaReached(branch, kind, resolve, seen))
+    .find((found) => found);
 }
 
 /** `headers` with each of `lists` split as RFC 9110 §5.6.1 reads a list, as OpenAPI's `style: simple` sends one (`x-ids: 1,2`) and node:http joins a repeated header (`1, 2`). */
 function splitLists(headers: Record<string, unknown>, lists: readonly string[]): Record<string, unknown> {
-  for (const name of lists) if (typeof headers[name] === 'string') headers[name] = headers[name].split(',').map((item) => item.trim()).filter((item) => item !== '');
+  for (const name of lists)
+    if (typeof headers[name] === 'string')
+      headers[name] = headers[name]
+        .split(',')
+        .map((item) => item.trim())
+        .filter((item) => item !== '');
   return headers;
 }
 
 /** `validate` on `take()`'s copy (taken again for a failing text part's issues): its failure, or undefined once settle gave the handler what it reads. */
-function checked(req: FwRequest, part: RequestPart, validate: SchemaValidator, take: () => unknown, value = take()): ReturnType<PartCheck> {
+function checked(
+  req: FwRequest,
+  part: RequestPart,
+  validate: SchemaValidator,
+  take: () => unknown,
+  value = take(),
+): ReturnType<PartCheck> {
   const result = validate(value, part === 'body' ? undefined : take);
-  return isThenable<SchemaResult>(result) ? Promise.resolve(result).then((settled) => settle(req, part, value, settled)) : settle(req, part, value, result);
+  return isThenable<SchemaResult>(result)
+    ? Promise.resolve(result).then((settled) => settle(req, part, value, settled))
+    : settle(req, part, value, result);
 }
 
 /** The failure, or the part as the handler reads it set: the validator's output, else `value` as coercion left it (req.headers stays as it came). */

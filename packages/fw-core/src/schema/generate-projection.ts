@@ -13,9 +13,19 @@ export type Field = { readonly name: string; readonly project: Projection; reado
  * they are. The literal is built when the object has every key and none can be inherited (a null prototype, or
  * Object.prototype holding none) and no toJSON; otherwise the keys it has are copied one by one, or by `copyOwn`.
  */
-export function generateObjectProjection(fields: readonly Field[], array: (value: unknown[]) => unknown, copyOwn: (value: object) => unknown): Projection {
+export function generateObjectProjection(
+  fields: readonly Field[],
+  array: (value: unknown[]) => unknown,
+  copyOwn: (value: object) => unknown,
+): Projection {
   const keys = fields.map((field) => JSON.stringify(field.name));
-  const values = fields.map(({ kind }, i) => (kind === 'value' ? `a${i}` : kind === 'call' ? `f[${i}](a${i})` : `(typeof a${i} !== "object" || a${i} === null ? a${i} : f[${i}](a${i}))`));
+  const values = fields.map(({ kind }, i) =>
+    kind === 'value'
+      ? `a${i}`
+      : kind === 'call'
+        ? `f[${i}](a${i})`
+        : `(typeof a${i} !== "object" || a${i} === null ? a${i} : f[${i}](a${i}))`,
+  );
   const source = `return function project(v) {
     if (typeof v !== "object" || v === null) return v;
     if (isArray(v)) return array(v);
@@ -26,5 +36,17 @@ export function generateObjectProjection(fields: readonly Field[], array: (value
     const out = {}; ${keys.map((key, i) => `if (a${i} !== undefined || hasOwn(v, ${key})) out[${key}] = ${values[i]};`).join('\n    ')}
     return out;
   };`;
-  return (new Function('isArray', 'getPrototypeOf', 'OP', 'hasOwn', 'array', 'copyOwn', 'f', source) as (...args: unknown[]) => Projection)(Array.isArray, Object.getPrototypeOf, Object.prototype, Object.hasOwn, array, copyOwn, fields.map((field) => field.project));
+  return (
+    new Function('isArray', 'getPrototypeOf', 'OP', 'hasOwn', 'array', 'copyOwn', 'f', source) as (
+      ...args: unknown[]
+    ) => Projection
+  )(
+    Array.isArray,
+    Object.getPrototypeOf,
+    Object.prototype,
+    Object.hasOwn,
+    array,
+    copyOwn,
+    fields.map((field) => field.project),
+  );
 }

@@ -17,9 +17,13 @@ export interface StandardSchemaV1<Input = unknown, Output = Input> {
 }
 
 /** What a Standard Schema's `validate` answers: the output, or the issues. */
-export type StandardResult<Output> = { readonly value: Output; readonly issues?: undefined } | { readonly issues: readonly StandardIssue[] };
+export type StandardResult<Output> =
+  { readonly value: Output; readonly issues?: undefined } | { readonly issues: readonly StandardIssue[] };
 
-export interface StandardIssue { readonly message: string; readonly path?: readonly (PropertyKey | { readonly key: PropertyKey })[] | undefined }
+export interface StandardIssue {
+  readonly message: string;
+  readonly path?: readonly (PropertyKey | { readonly key: PropertyKey })[] | undefined;
+}
 
 /** What a route schema's part may be: a JSON Schema (TypeBox 1's interfaces declare no index signature: its tag `'~kind'` admits them), or a Standard Schema (zod...) run by its own validate. */
 export type PartSchema = JsonSchema | { readonly '~kind': string } | StandardSchemaV1;
@@ -69,7 +73,8 @@ export interface SchemaIssue {
  * A validator's answer; `incomplete`: it stopped before finding every issue (the default compiler does past 1,000 values);
  * `value`: what the handler gets instead of the value checked (a Standard Schema's output).
  */
-export type SchemaResult = { readonly valid: true; readonly value?: unknown }
+export type SchemaResult =
+  | { readonly valid: true; readonly value?: unknown }
   | { readonly valid: false; readonly errors: readonly SchemaIssue[]; readonly incomplete?: boolean };
 
 /** A compiled validator, which may answer a promise. With `coerce` it may change `value` in place (fw hands it a copy, and `sent()` makes another). */
@@ -79,7 +84,10 @@ export type SchemaValidator = (value: unknown, sent?: () => unknown) => SchemaRe
  * Compiles one schema, throwing when it is not valid (FW_ERR_ROUTE_BAD_SCHEMA); `coerce` for the parts that arrive as
  * strings; `schemas`: the app's named schemas (`defineApp({schemas})`), which a `{$ref: name}` in `schema` means.
  */
-export type SchemaCompiler = (schema: JsonSchema, options: { readonly coerce: boolean; readonly schemas?: NamedSchemaMap }) => SchemaValidator;
+export type SchemaCompiler = (
+  schema: JsonSchema,
+  options: { readonly coerce: boolean; readonly schemas?: NamedSchemaMap },
+) => SchemaValidator;
 
 /** `defineApp({schemas})`: JSON Schemas by name, which route schemas reference as `{$ref: name}` and `fw openapi` writes once under components.schemas. */
 export type NamedSchemaMap = Readonly<Record<string, Exclude<PartSchema, StandardSchemaV1>>>;
@@ -97,7 +105,14 @@ export interface AjvOptions {
 }
 
 /** A request that failed its route schema; `incomplete` as in SchemaResult. */
-export interface SchemaFailure { readonly part: RequestPart; readonly errors: readonly SchemaIssue[]; readonly incomplete?: boolean }
+export interface SchemaFailure {
+  readonly part: RequestPart;
+  readonly errors: readonly SchemaIssue[];
+  readonly incomplete?: boolean;
+}
 
 /** The app's answer to a request that failed its schema, instead of fw's 400 (check-request.ts); undefined keeps fw's. */
-export type InvalidRequestHook = (failure: SchemaFailure, req: FwRequest) => FwResponse | undefined | Promise<FwResponse | undefined>;
+export type InvalidRequestHook = (
+  failure: SchemaFailure,
+  req: FwRequest,
+) => FwResponse | undefined | Promise<FwResponse | undefined>;

@@ -5,7 +5,9 @@
 import type { AddressInfo } from 'node:net';
 
 /** `host` as it goes before `:port`: an IPv6 address (it has colons) in brackets, anything else as is. */
-export function hostForDisplay(host: string): string { return host.includes(':') ? `[${host}]` : host; }
+export function hostForDisplay(host: string): string {
+  return host.includes(':') ? `[${host}]` : host;
+}
 
 /** A URL a client on this machine can use: a wildcard address is reached through loopback. */
 export function reachableUrl({ address, port }: AddressInfo): string {

@@ -66,7 +66,13 @@ export async function openListener(options: CreateListenerOptions): Promise<Open
   const lifecycle = { draining: false };
   let logger = options.logger;
   try {
-    const application = await loadApplication({ ...options, appDir: options.appDir ?? process.cwd(), serveStatic: true, env, lifecycle });
+    const application = await loadApplication({
+      ...options,
+      appDir: options.appDir ?? process.cwd(),
+      serveStatic: true,
+      env,
+      lifecycle,
+    });
     logger ??= createJsonLogger({ level: application.config.fw.log_level, base: { app: application.app.name } });
     return await open(application, logger, env, lifecycle);
   } catch (error) {
@@ -75,13 +81,19 @@ export async function openListener(options: CreateListenerOptions): Promise<Open
   }
 }
 
-async function open(application: LoadedApplication, logger: Logger, env: NodeJS.ProcessEnv, lifecycle: { draining: boolean }): Promise<OpenedListener> {
+async function open(
+  application: LoadedApplication,
+  logger: Logger,
+  env: NodeJS.ProcessEnv,
+  lifecycle: { draining: boolean },
+): Promise<OpenedListener> {
   const { appDir, config, app, registry } = application;
   const fw = config.fw;
   for (const warning of application.startupWarnings) {
     logger.warn({ ...warning.fields }, warning.message);
     // Read by setupTelemetry (otel/setup-telemetry.ts, through startup-warnings.ts): it then does not say this warning again.
-    if (warning.fields['event'] === 'telemetry_without_stream_handler') warnedWithoutStreamHandler.add(fw.server_configuration);
+    if (warning.fields['event'] === 'telemetry_without_stream_handler')
+      warnedWithoutStreamHandler.add(fw.server_configuration);
   }
   const json = await resolveJsonLib(fw.json_lib, appDir);
   const instances = registry.instances();
@@ -109,8 +121,15 @@ async function open(application: LoadedApplication, logger: Logger, env: NodeJS.
       traffic,
       routes: application.routes,
     };
-    const listener = composeStreamHandlers(sc.stream_handlers, app.streamHandlers ?? [], createPipelineListener(runtime));
+    const listener = composeStreamHandlers(
+      sc.stream_handlers,
+      app.streamHandlers ?? [],
+      createPipelineListener(runtime),
+    );
     const serverOptions: ServerOptions = { ...nodeServerTimeouts(sc), maxHeaderSize: sc.max_header_size };
     return { listener, application, logger, serverOptions, lifecycle, fetch: injectFetch(listener), close, traffic };
-  } catch (error) { await close(); throw error; }
+  } catch (error) {
+    await close();
+    throw error;
+  }
 }

@@ -19,7 +19,12 @@ export function trackConnections(server: Server): ReadonlySet<Socket> {
 }
 
 /** Closes `server` (traffic.stopping set), waiting up to `graceMs` for in-flight requests and responses; resolves with how many connections it then cut. */
-export async function gracefulClose(server: Server, traffic: Traffic, graceMs: number, connections: ReadonlySet<Socket>): Promise<number> {
+export async function gracefulClose(
+  server: Server,
+  traffic: Traffic,
+  graceMs: number,
+  connections: ReadonlySet<Socket>,
+): Promise<number> {
   // Not node:http's `server.close()` nor `closeIdleConnections()`: both destroy every connection
   // whose response has ended, though it may still be queued for a slow reader (node-internals.ts).
   const closed = new Promise<void>((resolve) => stopAccepting(server, resolve));
@@ -30,7 +35,9 @@ export async function gracefulClose(server: Server, traffic: Traffic, graceMs: n
   try {
     if (traffic.inflight > 0) {
       // After each request, a keep-alive connection whose response began before the stop is idle: ended.
-      const drained = new Promise<void>((resolve) => (traffic.onRequestEnd = () => (traffic.inflight <= 0 ? resolve() : endIdle())));
+      const drained = new Promise<void>(
+        (resolve) => (traffic.onRequestEnd = () => (traffic.inflight <= 0 ? resolve() : endIdle())),
+      );
       await Promise.race([drained, graceOver]);
     }
     // A response can still be on its way out to a slow reader: its connection closes once it is
@@ -38,7 +45,10 @@ export async function gracefulClose(server: Server, traffic: Traffic, graceMs: n
     for (const socket of connections) if (socket.writableLength > 0) socket.once('drain', endIdle);
     endIdle();
     await Promise.race([closed, graceOver]);
-  } finally { clearTimeout(timer); traffic.onRequestEnd = undefined; }
+  } finally {
+    clearTimeout(timer);
+    traffic.onRequestEnd = undefined;
+  }
   // What is still open once the grace ran out (a request, an answer to a slow reader) is cut by fw.
   const cut = [...connections].filter((socket) => !socket.writableFinished).length;
   traffic.cut = cut > 0;

@@ -6,7 +6,15 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
-import { bufferedOutput, closeAfterResponse, holdReadingWhile, pausedByHttp, readWhilePaused, responseOnSocket, resumeReading } from '../http/node-internals.ts';
+import {
+  bufferedOutput,
+  closeAfterResponse,
+  holdReadingWhile,
+  pausedByHttp,
+  readWhilePaused,
+  responseOnSocket,
+  resumeReading,
+} from '../http/node-internals.ts';
 import type { Traffic } from '../pipeline/stages.ts';
 import type { Listener } from '../stream/stream-handler.ts';
 
@@ -35,16 +43,25 @@ export function gatePipelined(listener: Listener, maxInflight: number, traffic: 
       for (const response of unfinished) buffered += bufferedOutput(response);
       return buffered < socket.writableHighWaterMark;
     };
-    const start = (req: IncomingMessage, res: ServerResponse): void => { track(res); listener(req, res); };
+    const start = (req: IncomingMessage, res: ServerResponse): void => {
+      track(res);
+      listener(req, res);
+    };
     const track = (res: ServerResponse | null | undefined): void => {
       if (res == null || unfinished.has(res)) return;
       unfinished.add(res);
       // The next on a turn of its own: 'finish' comes on process.nextTick, and a chain of them starves other connections.
-      res.once('finish', () => { unfinished.delete(res); setImmediate(pump); });
+      res.once('finish', () => {
+        unfinished.delete(res);
+        setImmediate(pump);
+      });
     };
     // Starts what may start now; reads again once nothing waits.
     const pump = (): void => {
-      if (!socket.writable) { waiting.length = 0; return; }
+      if (!socket.writable) {
+        waiting.length = 0;
+        return;
+      }
       while (waiting.length > 0 && canStart(waiting[0]![1])) start(...waiting.shift()!);
       if (waiting.length > 0 || !pausedByGate) return;
       pausedByGate = false;
@@ -64,7 +81,10 @@ export function gatePipelined(listener: Listener, maxInflight: number, traffic: 
       if (waiting.length === 0 && canStart(res)) return start(req, res);
       if (waiting.length >= MAX_WAITING) return closeAfterResponse(waiting.at(-1)![1]);
       waiting.push([req, res]);
-      if (!pausedByGate) { pausedByGate = true; socket.pause(); }
+      if (!pausedByGate) {
+        pausedByGate = true;
+        socket.pause();
+      }
     };
   };
   return (req, res) => {

@@ -21,27 +21,40 @@ export interface ReadinessOptions {
 }
 
 // A new answer each time: a post_request plugin may add headers to the one it is given.
-const answer = (body: Record<string, unknown>, status: number): JsonResponse => json(body, status, { 'cache-control': 'no-store' });
+const answer = (body: Record<string, unknown>, status: number): JsonResponse =>
+  json(body, status, { 'cache-control': 'no-store' });
 
 /** A handler answering 200 `{"status":"ready"}`, or 503 `{"status":"draining"}` / `{"status":"unavailable","failed":[names]}`. */
 export function readinessHandler(options: ReadinessOptions): InlineHandler {
   const { lifecycle, checks = {}, timeoutMs = 1_000 } = options ?? ({} as ReadinessOptions);
   const bad = (message: string): FwError => new FwError('FW_ERR_READINESS_BAD_OPTIONS', `readinessHandler: ${message}`);
-  if (typeof lifecycle !== 'object' || lifecycle === null || typeof lifecycle.draining !== 'boolean') throw bad('lifecycle must be the Lifecycle of RoutesContext or AppContext');
-  for (const [name, check] of Object.entries(checks)) if (typeof check !== 'function') throw bad(`checks.${name} must be a function`);
-  if (!Number.isInteger(timeoutMs) || timeoutMs < 1 || timeoutMs > MAX_TIMER_MS) throw bad(`timeoutMs must be an integer from 1 to ${MAX_TIMER_MS}, got ${String(timeoutMs)}`);
+  if (typeof lifecycle !== 'object' || lifecycle === null || typeof lifecycle.draining !== 'boolean')
+    throw bad('lifecycle must be the Lifecycle of RoutesContext or AppContext');
+  for (const [name, check] of Object.entries(checks))
+    if (typeof check !== 'function') throw bad(`checks.${name} must be a function`);
+  if (!Number.isInteger(timeoutMs) || timeoutMs < 1 || timeoutMs > MAX_TIMER_MS)
+    throw bad(`timeoutMs must be an integer from 1 to ${MAX_TIMER_MS}, got ${String(timeoutMs)}`);
   const names = Object.keys(checks);
-  const state = (failed: readonly string[]): JsonResponse => (lifecycle.draining ? answer({ status: 'draining' }, 503)
-    : failed.length === 0 ? answer({ status: 'ready' }, 200) : answer({ status: 'unavailable', failed }, 503));
+  const state = (failed: readonly string[]): JsonResponse =>
+    lifecycle.draining
+      ? answer({ status: 'draining' }, 503)
+      : failed.length === 0
+        ? answer({ status: 'ready' }, 200)
+        : answer({ status: 'unavailable', failed }, 503);
   if (names.length === 0) return () => state([]);
   // Single-flight: probes arriving while the checks run share that run, so a flood of them pings the database once; dropped once settled, so the next probe sees a change at once.
   let running: Promise<string[]> | undefined;
-  const run = (): Promise<string[]> => (running ??= failedChecks(names, checks, timeoutMs).finally(() => (running = undefined)));
+  const run = (): Promise<string[]> =>
+    (running ??= failedChecks(names, checks, timeoutMs).finally(() => (running = undefined)));
   return async () => (lifecycle.draining ? state([]) : state(await run()));
 }
 
 /** The names of the checks that threw, rejected or did not settle within `timeoutMs`, in `names` order. */
-async function failedChecks(names: readonly string[], checks: ReadinessOptions['checks'] & {}, timeoutMs: number): Promise<string[]> {
+async function failedChecks(
+  names: readonly string[],
+  checks: ReadinessOptions['checks'] & {},
+  timeoutMs: number,
+): Promise<string[]> {
   const passed = new Set<string>();
   // The executor calls the check at once and turns its throw into a rejection.
   const runs = names.map((name) => new Promise((resolve) => resolve(checks[name]!())).then(() => passed.add(name)));

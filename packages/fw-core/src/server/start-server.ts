@@ -53,21 +53,28 @@ export interface FwServer {
 export async function startServer(options: StartServerOptions = {}): Promise<FwServer> {
   const opened = await openListener(options);
   const { listener, application, logger, serverOptions, lifecycle, close, traffic } = opened;
-  const { config: { fw }, app } = application;
+  const {
+    config: { fw },
+    app,
+  } = application;
   const sc = fw.server_configuration;
   const gate = gatePipelined(listener, sc.max_inflight_per_connection, traffic);
   const onRequest = (req: IncomingMessage, res: ServerResponse): void => {
     // Parsed behind an answer that closed the connection (a refusal leaving its body unread): nobody would read its answer.
     if (!req.socket.writable) return;
     // llhttp parses nothing after a request asking to switch protocols (fw has no 'upgrade' listener): what follows would wait for keep_alive_timeout_ms.
-    if (req.headers.upgrade !== undefined && /(?:^|,)[ \t]*upgrade[ \t]*(?:,|$)/i.test(req.headers.connection ?? '')) closeLingering(res);
+    if (req.headers.upgrade !== undefined && /(?:^|,)[ \t]*upgrade[ \t]*(?:,|$)/i.test(req.headers.connection ?? ''))
+      closeLingering(res);
     openExchange(req);
     // node:http gives a response its socket at once unless another response holds it: only a
     // pipelined request waits at the gate (pipelining-gate.ts).
     if (responseOnSocket(req.socket) === res) listener(req, res);
     else gate(req, res);
   };
-  const server = createServer({ ...serverOptions, IncomingMessage: CountedIncomingMessage, ServerResponse: closingWhileStopping(traffic) }, onRequest);
+  const server = createServer(
+    { ...serverOptions, IncomingMessage: CountedIncomingMessage, ServerResponse: closingWhileStopping(traffic) },
+    onRequest,
+  );
   // `Expect: 100-continue`: the 100 goes once the request is past security (read-body.ts, sendContinue), so a refused
   // upload is never invited (node:http would send it at once).
   server.on('checkContinue', (req: IncomingMessage, res: ServerResponse) => onRequest(continueOnRead(req, res), res));
@@ -80,7 +87,11 @@ export async function startServer(options: StartServerOptions = {}): Promise<FwS
   } catch (error) {
     await close();
     const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
-    const failed = new FwError('FW_ERR_SERVER_LISTEN', `cannot listen on ${sc.host}:${sc.port}: ${reason}${LISTEN_HINTS[reason] ?? ''}`, { cause: error });
+    const failed = new FwError(
+      'FW_ERR_SERVER_LISTEN',
+      `cannot listen on ${sc.host}:${sc.port}: ${reason}${LISTEN_HINTS[reason] ?? ''}`,
+      { cause: error },
+    );
     logger.error({ event: 'start_failed', err: failed }, `start failed: ${failed.message}`);
     throw failed;
   }
@@ -89,17 +100,28 @@ export async function startServer(options: StartServerOptions = {}): Promise<FwS
   const url = reachableUrl(bound);
   // The address actually bound, not the one asked for: `::` says "every interface" plainly.
   const address = `${hostForDisplay(bound.address)}:${bound.port}`;
-  logger.info({ event: 'listening', url, address, environment: fw.environment }, `${app.name} listening on ${address} (${url})`);
+  logger.info(
+    { event: 'listening', url, address, environment: fw.environment },
+    `${app.name} listening on ${address} (${url})`,
+  );
   let stopping: Promise<void> | undefined;
-  const stop = ({ delayMs = 0 }: StopOptions = {}): Promise<void> => (stopping ??= stopServer(opened, server, connections, stopWatching, delayMs));
+  const stop = ({ delayMs = 0 }: StopOptions = {}): Promise<void> =>
+    (stopping ??= stopServer(opened, server, connections, stopWatching, delayMs));
   // SIGTERM is what an orchestrator sends (Kubernetes, docker stop, systemd): drain first. SIGINT
   // is Ctrl-C at a terminal: stop at once, still gracefully.
-  if (options.handleSignals) exitOnSignals((signal) => stop({ delayMs: signal === 'SIGTERM' ? sc.shutdown_delay_ms : 0 }), logger);
+  if (options.handleSignals)
+    exitOnSignals((signal) => stop({ delayMs: signal === 'SIGTERM' ? sc.shutdown_delay_ms : 0 }), logger);
   return { url, port: bound.port, server, application, logger, lifecycle, stop };
 }
 
 /** FwServer.stop's work, run once: the drain of `delayMs`, the graceful close of `server`, then the listener's close(). */
-async function stopServer({ application, lifecycle, traffic, logger, close }: OpenedListener, server: Server, connections: ReadonlySet<Socket>, stopWatching: () => void, delayMs: number): Promise<void> {
+async function stopServer(
+  { application, lifecycle, traffic, logger, close }: OpenedListener,
+  server: Server,
+  connections: ReadonlySet<Socket>,
+  stopWatching: () => void,
+  delayMs: number,
+): Promise<void> {
   const sc = application.config.fw.server_configuration;
   // The drain: readiness fails and answers close their connection, while balancers take the instance out.
   lifecycle.draining = true;
@@ -113,9 +135,17 @@ async function stopServer({ application, lifecycle, traffic, logger, close }: Op
   const closing = gracefulClose(server, traffic, sc.shutdown_grace_ms, connections);
   logger.info({ event: 'stopping', inflight: traffic.inflight }, 'stopping');
   const cut = await closing;
-  if (cut > 0) logger.warn({ event: 'connections_cut', count: cut, grace_ms: sc.shutdown_grace_ms }, `${cut} connections still busy after shutdown_grace_ms (${sc.shutdown_grace_ms} ms) were cut`);
+  if (cut > 0)
+    logger.warn(
+      { event: 'connections_cut', count: cut, grace_ms: sc.shutdown_grace_ms },
+      `${cut} connections still busy after shutdown_grace_ms (${sc.shutdown_grace_ms} ms) were cut`,
+    );
   // Their handlers run on (fw cannot stop them), the client gone or cut: each may still be writing when the plugins and the app stop.
-  if (traffic.inflight > 0) logger.warn({ event: 'requests_unfinished', count: traffic.inflight, grace_ms: sc.shutdown_grace_ms }, `${traffic.inflight} requests still running after shutdown_grace_ms (${sc.shutdown_grace_ms} ms): the plugins and the app stop under them`);
+  if (traffic.inflight > 0)
+    logger.warn(
+      { event: 'requests_unfinished', count: traffic.inflight, grace_ms: sc.shutdown_grace_ms },
+      `${traffic.inflight} requests still running after shutdown_grace_ms (${sc.shutdown_grace_ms} ms): the plugins and the app stop under them`,
+    );
   stopWatching();
   await close();
   logger.info({ event: 'stopped' }, 'stopped');
@@ -136,7 +166,12 @@ function closingWhileStopping(traffic: { readonly stopping: boolean }) {
 }
 
 /** What node:http answers a request it refuses, by the error's code; 400 for any other; nothing (0) to a client that left mid-request (llhttp's EOF error). */
-const REFUSAL_STATUS: Readonly<Record<string, number>> = { HPE_HEADER_OVERFLOW: 431, HPE_CHUNK_EXTENSIONS_OVERFLOW: 413, ERR_HTTP_REQUEST_TIMEOUT: 408, HPE_INVALID_EOF_STATE: 0 };
+const REFUSAL_STATUS: Readonly<Record<string, number>> = {
+  HPE_HEADER_OVERFLOW: 431,
+  HPE_CHUNK_EXTENSIONS_OVERFLOW: 413,
+  ERR_HTTP_REQUEST_TIMEOUT: 408,
+  HPE_INVALID_EOF_STATE: 0,
+};
 
 /**
  * node:http's own answer to a request it refuses before fw has it (malformed head 400, head over max_header_size 431, head or
@@ -154,25 +189,51 @@ function answerClientErrors(server: Server, logger: Logger): void {
     if (res?.req.complete === true) {
       detachHttpParser(socket);
       refusing.add(socket);
-      return void res.once('finish', () => { if (socket.writable) onClientError(error, socket); }); // else closing after a `connection: close` answer
+      return void res.once('finish', () => {
+        if (socket.writable) onClientError(error, socket);
+      }); // else closing after a `connection: close` answer
     }
     if (socket.writable && res?.headersSent !== true) {
       const status = REFUSAL_STATUS[error.code ?? ''] ?? 400;
       if (status !== 0) socket.write(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nConnection: close\r\n\r\n`);
       const id = res == null ? undefined : exchangeOf(res.req).id;
-      const what = status === 0 ? 'the client left before its request was whole: nothing sent' : `answered ${status}: ${error.message}`;
-      logger.info({ event: 'client_error', status, code: error.code, ...(id !== undefined && { request_id: id }), 'client.address': socket.remoteAddress }, what);
+      const what =
+        status === 0
+          ? 'the client left before its request was whole: nothing sent'
+          : `answered ${status}: ${error.message}`;
+      logger.info(
+        {
+          event: 'client_error',
+          status,
+          code: error.code,
+          ...(id !== undefined && { request_id: id }),
+          'client.address': socket.remoteAddress,
+        },
+        what,
+      );
       return lingeringEnd(socket, 2_000);
     }
     socket.destroy(error);
   };
-  server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => { if (!refusing.has(socket)) onClientError(error, socket); });
+  server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => {
+    if (!refusing.has(socket)) onClientError(error, socket);
+  });
   // node:http hands a CONNECT's socket to 'connect' listeners, its parser and error listener gone, and with none closes it unanswered.
-  server.on('connect', (_req: IncomingMessage, socket: Socket) => onClientError(Object.assign(new Error('CONNECT: this server is not a proxy'), { code: 'FW_CONNECT' }), socket.on('error', () => {})));
+  server.on('connect', (_req: IncomingMessage, socket: Socket) =>
+    onClientError(
+      Object.assign(new Error('CONNECT: this server is not a proxy'), { code: 'FW_CONNECT' }),
+      socket.on('error', () => {}),
+    ),
+  );
 }
 
 /** How to fix the usual reasons a listener cannot bind: a port taken (an instance of this app may still be draining), a privileged port, an address of no interface. */
-const LISTEN_HINTS: Readonly<Record<string, string>> = { EADDRINUSE: '; another process listens there (an instance of this app still draining for shutdown_delay_ms?): stop it, or give another port (PORT)', EACCES: '; a port below 1024 needs privileges: give one from 1024 (PORT)', EADDRNOTAVAIL: '; no interface of this machine has that address: give another (HOST)' };
+const LISTEN_HINTS: Readonly<Record<string, string>> = {
+  EADDRINUSE:
+    '; another process listens there (an instance of this app still draining for shutdown_delay_ms?): stop it, or give another port (PORT)',
+  EACCES: '; a port below 1024 needs privileges: give one from 1024 (PORT)',
+  EADDRNOTAVAIL: '; no interface of this machine has that address: give another (HOST)',
+};
 
 /**
  * nginx's `send_timeout`: closes a connection whose buffered response bytes do not move for `timeoutMs`, one sweep
@@ -186,13 +247,19 @@ function closeStalledConnections(connections: ReadonlySet<Socket>, timeoutMs: nu
   const timer = setInterval(() => {
     const now = performance.now();
     for (const socket of connections) {
-      if (socket.writableLength === 0 || socket.destroyed) { progress.delete(socket); continue; }
+      if (socket.writableLength === 0 || socket.destroyed) {
+        progress.delete(socket);
+        continue;
+      }
       const flushed = flushedBytes(socket);
       const last = progress.get(socket);
       if (last === undefined || last.flushed !== flushed) progress.set(socket, { flushed, since: now });
       else if (now - last.since >= timeoutMs) {
         progress.delete(socket);
-        logger.info({ event: 'send_timeout', timeout_ms: timeoutMs }, 'closed a connection whose client took no response bytes within send_timeout_ms');
+        logger.info(
+          { event: 'send_timeout', timeout_ms: timeoutMs },
+          'closed a connection whose client took no response bytes within send_timeout_ms',
+        );
         socket.destroy();
       }
     }

@@ -59,10 +59,17 @@ function checkSource(path: string, kind: 'directory' | 'file', baseDir: string, 
   try {
     stats = statSync(absolute);
   } catch (cause) {
-    throw new FwError('FW_ERR_STATIC_NOT_FOUND', `${where}: ${kind} ${path} (${absolute}) does not exist or cannot be read; create it or fix the path (relative paths resolve against ${baseDir})`, { cause, details });
+    throw new FwError(
+      'FW_ERR_STATIC_NOT_FOUND',
+      `${where}: ${kind} ${path} (${absolute}) does not exist or cannot be read; create it or fix the path (relative paths resolve against ${baseDir})`,
+      { cause, details },
+    );
   }
   if (kind === 'directory' ? !stats.isDirectory() : !stats.isFile()) {
-    const what = kind === 'directory' ? 'directory; use file: for a single file' : 'regular file; use directory: with a /[...] route for a directory';
+    const what =
+      kind === 'directory'
+        ? 'directory; use file: for a single file'
+        : 'regular file; use directory: with a /[...] route for a directory';
     throw new FwError('FW_ERR_STATIC_WRONG_KIND', `${where}: ${path} (${absolute}) is not a ${what}`, { details });
   }
   return kind === 'directory' ? realpathSync(absolute) : absolute;
@@ -74,7 +81,8 @@ function checkSource(path: string, kind: 'directory' | 'file', baseDir: string, 
  */
 export function guardStaticRequest(where: string, serve: (req: FwRequest) => Promise<void>): StaticHandler {
   return async (req) => {
-    if (req.method !== 'GET' && req.method !== 'HEAD') return writeError(req, 405, 'method not allowed', { headers: { allow: 'GET, HEAD' } });
+    if (req.method !== 'GET' && req.method !== 'HEAD')
+      return writeError(req, 405, 'method not allowed', { headers: { allow: 'GET, HEAD' } });
     try {
       await serve(req);
     } catch (error) {
@@ -86,7 +94,12 @@ export function guardStaticRequest(where: string, serve: (req: FwRequest) => Pro
 }
 
 // The defaults, as docs/static-files.md lists them.
-const STATIC_OPTION_DEFAULTS = Object.freeze({ index_files: Object.freeze(['index.html']), list_dir: false, mimetype: Object.freeze({}), max_age: 0 });
+const STATIC_OPTION_DEFAULTS = Object.freeze({
+  index_files: Object.freeze(['index.html']),
+  list_dir: false,
+  mimetype: Object.freeze({}),
+  max_age: 0,
+});
 
 const KEYS = Object.keys(STATIC_OPTION_DEFAULTS);
 // A media type as RFC 9110 §8.3.1 spells it, parameters allowed; no control characters.
@@ -98,32 +111,61 @@ export type ResolvedStaticOptions = ReturnType<typeof resolveStaticOptions>;
 /** Checks a static route's `options` (undefined: all defaults) once, into what the handler uses per request. */
 export function resolveStaticOptions(options: unknown = {}, where: string) {
   const bad = (message: string): FwError => new FwError('FW_ERR_ROUTE_BAD_OPTIONS', `${where}: ${message}`);
-  if (!isJsonObject(options)) throw bad('options must be an object like {index_files: ["index.html"], list_dir: false}');
-  for (const key of Object.keys(options)) if (!KEYS.includes(key)) throw bad(`unknown static option ${key}; static options are ${KEYS.join(', ')}`);
-  const { index_files, list_dir, mimetype, max_age } = { ...STATIC_OPTION_DEFAULTS, ...options } as Record<string, unknown>;
+  if (!isJsonObject(options))
+    throw bad('options must be an object like {index_files: ["index.html"], list_dir: false}');
+  for (const key of Object.keys(options))
+    if (!KEYS.includes(key)) throw bad(`unknown static option ${key}; static options are ${KEYS.join(', ')}`);
+  const { index_files, list_dir, mimetype, max_age } = { ...STATIC_OPTION_DEFAULTS, ...options } as Record<
+    string,
+    unknown
+  >;
   if (!Array.isArray(index_files)) throw bad('index_files must be a list of file names like ["index.html"]');
   // An index name is looked up inside the requested directory, so it obeys the request rules.
   const unsafe = index_files.findIndex((name) => typeof name !== 'string' || !isSafeSegment(name));
-  if (unsafe !== -1) throw bad(`index_files entry ${JSON.stringify(index_files[unsafe])} must be a plain file name (no '/', '\\', leading '.' or NUL)`);
+  if (unsafe !== -1)
+    throw bad(
+      `index_files entry ${JSON.stringify(index_files[unsafe])} must be a plain file name (no '/', '\\', leading '.' or NUL)`,
+    );
   if (typeof list_dir !== 'boolean') throw bad('list_dir must be true or false');
   if (!isJsonObject(mimetype)) throw bad('mimetype must be an object like {md: "text/markdown; charset=utf-8"}');
   const table: Record<string, string> = {};
   for (const [extension, type] of Object.entries(mimetype)) {
-    if (extension === '' || extension.startsWith('.') || /[/\\\0]/.test(extension)) throw bad(`mimetype key ${JSON.stringify(extension)} must be an extension without the dot, like "md"`);
-    if (typeof type !== 'string' || !MEDIA_TYPE.test(type)) throw bad(`mimetype.${extension} must be a content type like "text/markdown; charset=utf-8"`);
+    if (extension === '' || extension.startsWith('.') || /[/\\\0]/.test(extension))
+      throw bad(`mimetype key ${JSON.stringify(extension)} must be an extension without the dot, like "md"`);
+    if (typeof type !== 'string' || !MEDIA_TYPE.test(type))
+      throw bad(`mimetype.${extension} must be a content type like "text/markdown; charset=utf-8"`);
     table[extension.toLowerCase()] = type;
   }
-  if (!Number.isSafeInteger(max_age) || (max_age as number) < 0) throw bad('max_age must be a whole number of seconds, 0 or more');
-  return { indexFiles: Object.freeze([...(index_files as string[])]), listDir: list_dir, contentType: createContentTypeLookup(table), cacheControl: `public, max-age=${max_age}` };
+  if (!Number.isSafeInteger(max_age) || (max_age as number) < 0)
+    throw bad('max_age must be a whole number of seconds, 0 or more');
+  return {
+    indexFiles: Object.freeze([...(index_files as string[])]),
+    listDir: list_dir,
+    contentType: createContentTypeLookup(table),
+    cacheControl: `public, max-age=${max_age}`,
+  };
 }
 
 /** Serves `path` (just stat'ed) with the route's content types and cache-control; 404 unless it is a regular file. */
-export async function serveFile(req: FwRequest, path: string, stats: Stats, options: ResolvedStaticOptions): Promise<void> {
-  if (!(await sendFileAt(req, path, stats, { contentType: options.contentType(path), cacheControl: options.cacheControl }))) notFound(req);
+export async function serveFile(
+  req: FwRequest,
+  path: string,
+  stats: Stats,
+  options: ResolvedStaticOptions,
+): Promise<void> {
+  if (
+    !(await sendFileAt(req, path, stats, {
+      contentType: options.contentType(path),
+      cacheControl: options.cacheControl,
+    }))
+  )
+    notFound(req);
 }
 
 /** 404 `{"error":"not found"}`, the same answer whether the path is missing, forbidden or unreadable. */
-function notFound(req: FwRequest): void { writeError(req, 404, 'not found'); }
+function notFound(req: FwRequest): void {
+  writeError(req, 404, 'not found');
+}
 
 /** Serves `req.pathinfo` from `root` (a real path). File-system errors propagate to the handler. */
 async function serveFromDirectory(req: FwRequest, root: string, options: ResolvedStaticOptions): Promise<void> {
@@ -143,7 +185,9 @@ async function serveFromDirectory(req: FwRequest, root: string, options: Resolve
 }
 
 /** True for a segment naming an entry of this directory: not a dotfile ('.', '..', .env), a drive (`C:`, path.win32) nor U+FFFD (a name not UTF-8). */
-function isSafeSegment(segment: string): boolean { return segment !== '' && !segment.startsWith('.') && !/[/\\\0\uFFFD]|^[a-zA-Z]:/.test(segment); }
+function isSafeSegment(segment: string): boolean {
+  return segment !== '' && !segment.startsWith('.') && !/[/\\\0\uFFFD]|^[a-zA-Z]:/.test(segment);
+}
 
 /** True when `real` is `root` or below it, without a `..` or dotfile segment in between. */
 function isInsideRoot(root: string, real: string): boolean {
@@ -152,15 +196,26 @@ function isInsideRoot(root: string, real: string): boolean {
 }
 
 /** The real path of `dir` joined with `names` when it lies inside `root`, with its stats; undefined when it cannot be served. */
-async function statInside(root: string, dir: string, ...names: string[]): Promise<{ path: string; stats: Stats } | undefined> {
+async function statInside(
+  root: string,
+  dir: string,
+  ...names: string[]
+): Promise<{ path: string; stats: Stats } | undefined> {
   try {
     const path = await realpath(join(dir, ...names));
     return isInsideRoot(root, path) ? { path, stats: await stat(path) } : undefined;
-  } catch (error) { if (isUnservableError(error)) return undefined; throw error; }
+  } catch (error) {
+    if (isUnservableError(error)) return undefined;
+    throw error;
+  }
 }
 
 /** The first of `names` in `dir` that is a regular file inside `root` (an index file may be a symlink too). */
-async function findIndexFile(root: string, dir: string, names: readonly string[]): Promise<{ path: string; stats: Stats } | undefined> {
+async function findIndexFile(
+  root: string,
+  dir: string,
+  names: readonly string[],
+): Promise<{ path: string; stats: Stats } | undefined> {
   for (const name of names) {
     const found = await statInside(root, dir, name);
     if (found?.stats.isFile()) return found;
@@ -181,7 +236,9 @@ function redirectToSlash(req: FwRequest): void {
  * Names are HTML-escaped, and percent-encoded in links starting './', so none reads as a scheme (`javascript:`).
  */
 async function sendListing(req: FwRequest, root: string, dir: string, names: readonly string[]): Promise<void> {
-  const entries = (await Promise.all((await readdir(dir, { withFileTypes: true })).map((dirent) => listingEntry(root, dir, dirent)))).filter((entry) => entry !== undefined);
+  const entries = (
+    await Promise.all((await readdir(dir, { withFileTypes: true })).map((dirent) => listingEntry(root, dir, dirent)))
+  ).filter((entry) => entry !== undefined);
   entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   const title = `Index of ${escapeHtml(`/${names.map((name) => `${name}/`).join('')}`)}`;
   const rows = entries.map(({ name, suffix }) => {
@@ -196,7 +253,11 @@ async function sendListing(req: FwRequest, root: string, dir: string, names: rea
 }
 
 /** The row for `dirent` (suffix '/' for a directory), or undefined when a request for it would 404 (dotfile, FIFO, link out). */
-async function listingEntry(root: string, dir: string, dirent: Dirent): Promise<{ name: string; suffix: string } | undefined> {
+async function listingEntry(
+  root: string,
+  dir: string,
+  dirent: Dirent,
+): Promise<{ name: string; suffix: string } | undefined> {
   if (!isSafeSegment(dirent.name)) return undefined;
   const kind = dirent.isSymbolicLink() ? (await statInside(root, dir, dirent.name))?.stats : dirent;
   if (kind?.isFile()) return { name: dirent.name, suffix: '' };

@@ -43,20 +43,33 @@ const EXCHANGE = Symbol('fw.exchange');
 type WithExchange = IncomingMessage & { [EXCHANGE]?: Exchange | undefined };
 
 /** The exchange record of `req`, if it was opened (on fw's server and in inject it always is). */
-export function existingExchange(req: IncomingMessage): Exchange | undefined { return (req as WithExchange)[EXCHANGE]; }
+export function existingExchange(req: IncomingMessage): Exchange | undefined {
+  return (req as WithExchange)[EXCHANGE];
+}
 
 /** The exchange record of `req`, opened on first use. */
-export function exchangeOf(req: IncomingMessage): Exchange { return (req as WithExchange)[EXCHANGE] ?? openExchange(req); }
+export function exchangeOf(req: IncomingMessage): Exchange {
+  return (req as WithExchange)[EXCHANGE] ?? openExchange(req);
+}
 
 /** Opens `req`'s exchange: its target parsed and its host read. */
 export function openExchange(req: IncomingMessage): Exchange {
   const target = parseRequestTarget(req.url ?? '/');
   const host = target === undefined ? undefined : requestHost(req, target);
-  return ((req as WithExchange)[EXCHANGE] = { id: undefined, target, host, route: undefined, startedMs: monotonicMs(), endedMs: undefined });
+  return ((req as WithExchange)[EXCHANGE] = {
+    id: undefined,
+    target,
+    host,
+    route: undefined,
+    startedMs: monotonicMs(),
+    endedMs: undefined,
+  });
 }
 
 /** The exchange's end on monotonicMs(): the first caller (observeExchange's report, the request log line) reads the clock and keeps it in `endedMs`, later ones read that; the clock when there is no exchange. */
-export function endedAt(exchange: Exchange | undefined): number { return exchange === undefined ? monotonicMs() : (exchange.endedMs ??= monotonicMs()); }
+export function endedAt(exchange: Exchange | undefined): number {
+  return exchange === undefined ? monotonicMs() : (exchange.endedMs ??= monotonicMs());
+}
 
 /** A request target split into what fw routes on. */
 export interface RequestTarget {
@@ -90,7 +103,9 @@ export function splitPathAndQuery(target: string, authority?: string): RequestTa
   const hash = target.indexOf('#');
   const bare = hash === -1 ? target : target.slice(0, hash);
   const q = bare.indexOf('?');
-  return q === -1 ? { path: bare, query: '', authority } : { path: bare.slice(0, q), query: bare.slice(q + 1), authority };
+  return q === -1
+    ? { path: bare, query: '', authority }
+    : { path: bare.slice(0, q), query: bare.slice(q + 1), authority };
 }
 
 // RFC 3986 §3.2.2 host with an optional port (§3.2.3); empty is valid (RFC 9112 §3.2).
@@ -146,7 +161,8 @@ export class CountedIncomingMessage extends http.IncomingMessage {
 
   override push(chunk: unknown, encoding?: BufferEncoding): boolean {
     const counts = this[COUNTS];
-    if (counts !== undefined && chunk !== null && chunk !== undefined) counts.requestBytes += byteLength(chunk, encoding);
+    if (counts !== undefined && chunk !== null && chunk !== undefined)
+      counts.requestBytes += byteLength(chunk, encoding);
     return super.push(chunk, encoding);
   }
 }
@@ -170,7 +186,8 @@ export class CountedServerResponse extends http.ServerResponse {
     const counts = this[COUNTS];
     const known = this[KNOWN_LENGTH] ?? -1;
     this[KNOWN_LENGTH] = -1;
-    if (counts !== undefined && !counts.bodyless && typeof chunk !== 'function') counts.responseBytes += known >= 0 ? known : byteLength(chunk, encoding);
+    if (counts !== undefined && !counts.bodyless && typeof chunk !== 'function')
+      counts.responseBytes += known >= 0 ? known : byteLength(chunk, encoding);
     return super.end(chunk, encoding, callback);
   }
 
@@ -182,14 +199,16 @@ export class CountedServerResponse extends http.ServerResponse {
 
   /** An observed exchange's end, heard before any listener: no two listeners per exchange (bench/telemetry-instructions.bench.ts). */
   override emit(event: string | symbol, ...args: any[]): boolean {
-    if (this[COUNTS] !== undefined && (event === 'finish' || event === 'close')) (event === 'finish' ? onFinish : onClose).call(this);
+    if (this[COUNTS] !== undefined && (event === 'finish' || event === 'close'))
+      (event === 'finish' ? onFinish : onClose).call(this);
     return super.emit(event, ...args);
   }
 }
 
 /** The bytes of a body chunk as node:http sends it: strings in their encoding (UTF-8 unless write's or end's argument is one). */
 function byteLength(chunk: unknown, encoding: unknown): number {
-  if (typeof chunk === 'string') return Buffer.byteLength(chunk, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8');
+  if (typeof chunk === 'string')
+    return Buffer.byteLength(chunk, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8');
   return chunk instanceof Uint8Array ? chunk.byteLength : 0;
 }
 
@@ -200,12 +219,24 @@ function byteLength(chunk: unknown, encoding: unknown): number {
  * classes; on a server fw did not make the methods are wrapped per exchange (closures per request, megamorphic node:http
  * accesses: bench/telemetry.bench.ts), and no exchange is opened here: that server may rewrite req.url (a mount path) first.
  */
-export function observeExchange(req: IncomingMessage, res: ServerResponse, onEnd: (end: ExchangeEnd) => void, startedMs?: number): void {
+export function observeExchange(
+  req: IncomingMessage,
+  res: ServerResponse,
+  onEnd: (end: ExchangeEnd) => void,
+  startedMs?: number,
+): void {
   const observer = { started: startedMs ?? existingExchange(req)?.startedMs ?? monotonicMs(), onEnd };
   const existing = (res as Counted)[COUNTS];
   // Observers of one exchange (nested stream handlers) share its counts and its one report of the end.
   if (existing !== undefined) return void existing.observers.push(observer);
-  const counts: ExchangeCounts = { requestBytes: 0, responseBytes: 0, headHeaders: undefined, bodyless: req.method === 'HEAD', observers: [observer], reported: false };
+  const counts: ExchangeCounts = {
+    requestBytes: 0,
+    responseBytes: 0,
+    headHeaders: undefined,
+    bodyless: req.method === 'HEAD',
+    observers: [observer],
+    reported: false,
+  };
   if (!(req instanceof CountedIncomingMessage && res instanceof CountedServerResponse)) wrapToCount(req, res, counts);
   (req as Counted)[COUNTS] = counts;
   (res as Counted)[COUNTS] = counts;
@@ -215,7 +246,9 @@ export function observeExchange(req: IncomingMessage, res: ServerResponse, onEnd
   res.prependListener('close', onClose);
 }
 
-function onFinish(this: ServerResponse): void { report(this, false); }
+function onFinish(this: ServerResponse): void {
+  report(this, false);
+}
 
 /**
  * 'close' can come before 'finish' for a complete answer (the client read every byte and hung up
@@ -225,7 +258,8 @@ function onFinish(this: ServerResponse): void { report(this, false); }
 function onClose(this: ServerResponse): void {
   if (this.writableEnded || !this.headersSent) return report(this, !this.writableEnded);
   const counts = (this as Counted)[COUNTS]!;
-  const declared = contentLengthOf(counts.headHeaders) ?? contentLengthOf({ 'content-length': this.getHeader('content-length') });
+  const declared =
+    contentLengthOf(counts.headHeaders) ?? contentLengthOf({ 'content-length': this.getHeader('content-length') });
   report(this, declared === undefined || counts.responseBytes < declared);
 }
 
@@ -239,7 +273,14 @@ function report(res: ServerResponse, aborted: boolean): void {
   const { observers } = counts;
   for (let i = observers.length - 1; i >= 0; i -= 1) {
     const { started, onEnd } = observers[i]!;
-    onEnd({ status, requestBodySize: counts.requestBytes, responseBodySize: counts.responseBytes, durationMs: now - started, endedMs: now, aborted });
+    onEnd({
+      status,
+      requestBodySize: counts.requestBytes,
+      responseBodySize: counts.responseBytes,
+      durationMs: now - started,
+      endedMs: now,
+      aborted,
+    });
   }
 }
 
@@ -257,11 +298,16 @@ function wrapToCount(req: IncomingMessage, res: ServerResponse, counts: Exchange
   } as ServerResponse['write'];
   const end = res.end as (...args: unknown[]) => ServerResponse;
   res.end = function countedEnd(this: ServerResponse, chunk?: unknown, ...rest: unknown[]): ServerResponse {
-    if (!counts.bodyless && chunk !== undefined && typeof chunk !== 'function') counts.responseBytes += byteLength(chunk, rest[0]);
+    if (!counts.bodyless && chunk !== undefined && typeof chunk !== 'function')
+      counts.responseBytes += byteLength(chunk, rest[0]);
     return end.call(this, chunk, ...rest);
   } as ServerResponse['end'];
   const writeHead = res.writeHead as (...args: unknown[]) => ServerResponse;
-  res.writeHead = function observedWriteHead(this: ServerResponse, statusCode: number, ...rest: unknown[]): ServerResponse {
+  res.writeHead = function observedWriteHead(
+    this: ServerResponse,
+    statusCode: number,
+    ...rest: unknown[]
+  ): ServerResponse {
     counts.headHeaders = rest[rest.length - 1];
     return writeHead.call(this, statusCode, ...rest);
   } as ServerResponse['writeHead'];
@@ -269,9 +315,14 @@ function wrapToCount(req: IncomingMessage, res: ServerResponse, counts: Exchange
 
 /** The content-length among writeHead's headers (an object or a flat name/value array), if any. */
 function contentLengthOf(headers: unknown): number | undefined {
-  const pairs: unknown[] = Array.isArray(headers) ? headers : typeof headers === 'object' && headers !== null ? Object.entries(headers).flat() : [];
+  const pairs: unknown[] = Array.isArray(headers)
+    ? headers
+    : typeof headers === 'object' && headers !== null
+      ? Object.entries(headers).flat()
+      : [];
   let value: unknown;
-  for (let i = 0; i + 1 < pairs.length; i += 2) if (String(pairs[i]).toLowerCase() === 'content-length') value = pairs[i + 1];
+  for (let i = 0; i + 1 < pairs.length; i += 2)
+    if (String(pairs[i]).toLowerCase() === 'content-length') value = pairs[i + 1];
   const length = Number(value);
   return value !== undefined && value !== '' && Number.isSafeInteger(length) && length >= 0 ? length : undefined;
 }

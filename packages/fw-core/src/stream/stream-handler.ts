@@ -32,7 +32,11 @@ export interface ExchangeEnd {
 }
 
 /** Wraps `terminal` in the named handlers; every name but the last must be in `available`. */
-export function composeStreamHandlers(names: readonly string[], available: readonly StreamHandler[], terminal: Listener): Listener {
+export function composeStreamHandlers(
+  names: readonly string[],
+  available: readonly StreamHandler[],
+  terminal: Listener,
+): Listener {
   return namedStreamHandlers(names, available).reduceRight((listener, handler) => handler.wrap(listener), terminal);
 }
 
@@ -43,6 +47,8 @@ export function namedStreamHandlers(names: readonly string[], available: readonl
     const handler = byName.get(name);
     if (handler) return handler;
     const problem = `server_configuration.stream_handlers names ${name}, which neither fw nor the app provides; known: ${['fw_stream_h', ...byName.keys()].join(', ')}`;
-    throw new FwError('FW_ERR_STREAM_HANDLER_UNKNOWN', `${problem}; to fix, ${provideHint('streamHandlers', name)}`, { details: { name } });
+    throw new FwError('FW_ERR_STREAM_HANDLER_UNKNOWN', `${problem}; to fix, ${provideHint('streamHandlers', name)}`, {
+      details: { name },
+    });
   });
 }

@@ -48,17 +48,30 @@ const rules: Readonly<Record<keyof CorsPluginOptions, OptionRule>> = {
   allow_origins: {
     expected: '"*", an origin, or a list of origins',
     example: '["https://app.example", "https://admin.example"]',
-    accepts: (v) => typeof v === 'string' || (Array.isArray(v) && v.length > 0 && v.every((o) => typeof o === 'string')),
+    accepts: (v) =>
+      typeof v === 'string' || (Array.isArray(v) && v.length > 0 && v.every((o) => typeof o === 'string')),
   },
-  allow_methods: { expected: 'a comma-separated string or a list of method names', example: '"GET, POST"', accepts: isHeaderList },
-  allow_headers: { expected: 'a comma-separated string or a list of header names', example: '"Content-Type, Authorization"', accepts: isHeaderList },
+  allow_methods: {
+    expected: 'a comma-separated string or a list of method names',
+    example: '"GET, POST"',
+    accepts: isHeaderList,
+  },
+  allow_headers: {
+    expected: 'a comma-separated string or a list of header names',
+    example: '"Content-Type, Authorization"',
+    accepts: isHeaderList,
+  },
   max_age: {
     expected: 'a whole number of seconds, 0 or more',
     example: '7200',
     accepts: (v) => (Number.isSafeInteger(v) && (v as number) >= 0) || (typeof v === 'string' && /^\d{1,10}$/.test(v)),
   },
   allow_credentials: { expected: 'true or false', example: 'true', accepts: (v) => typeof v === 'boolean' },
-  expose_headers: { expected: 'a comma-separated string or a list of header names', example: '["Retry-After", "RateLimit", "RateLimit-Policy"]', accepts: isHeaderList },
+  expose_headers: {
+    expected: 'a comma-separated string or a list of header names',
+    example: '["Retry-After", "RateLimit", "RateLimit-Policy"]',
+    accepts: isHeaderList,
+  },
 };
 
 /** Checks `options` and compiles them; throws FW_ERR_PLUGIN_BAD_OPTIONS or a BlogError naming the option. */
@@ -78,7 +91,8 @@ export function compileCorsOptions(options: CorsPluginOptions | undefined): Comp
   const expose = headerList(PLUGIN, 'expose_headers', options?.expose_headers ?? []);
   if (given.allow_credentials) refuseWildcards(anyOrigin, methods, allowHeaders, expose);
   // `*` never covers Authorization (Fetch §3.2.5): a page's `Authorization: Bearer` would fail its preflight.
-  if (allowHeaders.includes('*') && !allowHeaders.some((name) => name.toLowerCase() === 'authorization')) allowHeaders.push('Authorization');
+  if (allowHeaders.includes('*') && !allowHeaders.some((name) => name.toLowerCase() === 'authorization'))
+    allowHeaders.push('Authorization');
   const headers: Record<string, string> = {};
   if (anyOrigin) headers['access-control-allow-origin'] = '*';
   if (given.allow_credentials) headers['access-control-allow-credentials'] = 'true';
@@ -90,8 +104,21 @@ export function compileCorsOptions(options: CorsPluginOptions | undefined): Comp
 }
 
 /** With credentials, browsers read `*` as a literal (Fetch §3.2.5): refuse it at start. */
-function refuseWildcards(anyOrigin: boolean, methods: readonly string[], allowHeaders: readonly string[], expose: readonly string[]): void {
-  const where = anyOrigin ? 'allow_origins' : methods.includes('*') ? 'allow_methods' : allowHeaders.includes('*') ? 'allow_headers' : expose.includes('*') ? 'expose_headers' : undefined;
+function refuseWildcards(
+  anyOrigin: boolean,
+  methods: readonly string[],
+  allowHeaders: readonly string[],
+  expose: readonly string[],
+): void {
+  const where = anyOrigin
+    ? 'allow_origins'
+    : methods.includes('*')
+      ? 'allow_methods'
+      : allowHeaders.includes('*')
+        ? 'allow_headers'
+        : expose.includes('*')
+          ? 'expose_headers'
+          : undefined;
   if (where === undefined) return;
   throw new BlogError(
     'BLOG_ERR_CORS_CREDENTIALS_WILDCARD',
@@ -108,7 +135,10 @@ function checkOrigin(origin: string): string {
     canonical = undefined;
   }
   if (canonical === origin) return origin;
-  const fix = canonical !== undefined && canonical !== 'null' ? `write it as "${canonical}"` : 'write scheme://host[:port], e.g. "https://app.example"';
+  const fix =
+    canonical !== undefined && canonical !== 'null'
+      ? `write it as "${canonical}"`
+      : 'write scheme://host[:port], e.g. "https://app.example"';
   throw new BlogError(
     'BLOG_ERR_PLUGIN_OPTION',
     `${PLUGIN} option allow_origins: ${JSON.stringify(origin)} is not an origin${origin === '*' ? ' ("*" must stand alone)' : ''}; ${fix}`,

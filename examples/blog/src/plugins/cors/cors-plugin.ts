@@ -13,7 +13,8 @@ const info: PluginInfo = {
   title: 'blog configurable cross-origin plugin',
   version: '0.1.0',
   url: 'docs/plugins.md#cors_plugin',
-  description: 'Adds access-control-* headers for allowed origins (any, or an exact list with Vary: Origin) and answers preflights with 204',
+  description:
+    'Adds access-control-* headers for allowed origins (any, or an exact list with Vary: Origin) and answers preflights with 204',
   authors: ['fw contributors'],
   options: [
     ['allow_origins', '"*" (default), one origin, or a list of exact origins echoed back when they match'],
@@ -33,7 +34,12 @@ export const corsPlugin: FwPlugin<CompiledCors, CorsPluginOptions> = {
   plugin_info: () => info,
 };
 
-function applyCors(req: FwRequest, _env: PluginEnv, _options: CorsPluginOptions, cors: CompiledCors): PluginResult<CompiledCors> {
+function applyCors(
+  req: FwRequest,
+  _env: PluginEnv,
+  _options: CorsPluginOptions,
+  cors: CompiledCors,
+): PluginResult<CompiledCors> {
   const out = req.responseHeaders;
   const origin = req.headers.origin;
   let allowed = cors.anyOrigin;

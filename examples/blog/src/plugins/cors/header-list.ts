@@ -18,7 +18,10 @@ export function headerList(plugin: string, option: string, value: string | reado
   const names = items.map((item) => item.trim()).filter((item) => item !== '');
   for (const name of names) {
     if (!TOKEN.test(name)) {
-      throw new BlogError('BLOG_ERR_PLUGIN_OPTION', `${plugin} option ${option}: ${JSON.stringify(name)} is not a method or header name; use names such as "GET" or "Content-Type", separated by commas`);
+      throw new BlogError(
+        'BLOG_ERR_PLUGIN_OPTION',
+        `${plugin} option ${option}: ${JSON.stringify(name)} is not a method or header name; use names such as "GET" or "Content-Type", separated by commas`,
+      );
     }
   }
   return names;

@@ -77,7 +77,8 @@ function parseForwardedEntry(raw: string): string | undefined {
 
 /** `::ffff:1.2.3.4` (as node:http reports IPv4 peers on a dual-stack socket) → `1.2.3.4`. */
 export function unmapIpv4(address: string): string {
-  if (address.length > 7 && address.charCodeAt(0) === 58 /* ':' */ && /^::ffff:\d+\.\d+\.\d+\.\d+$/i.test(address)) return address.slice(7);
+  if (address.length > 7 && address.charCodeAt(0) === 58 /* ':' */ && /^::ffff:\d+\.\d+\.\d+\.\d+$/i.test(address))
+    return address.slice(7);
   return address;
 }
 
@@ -85,11 +86,21 @@ export function unmapIpv4(address: string): string {
 export function ipv6Prefix64(address: string): string {
   const groups = expandIpv6(address);
   if (groups === undefined) return address;
-  if (groups[0] === 0 && groups[1] === 0 && groups[2] === 0 && groups[3] === 0 && groups[4] === 0 && groups[5] === 0xffff) {
+  if (
+    groups[0] === 0 &&
+    groups[1] === 0 &&
+    groups[2] === 0 &&
+    groups[3] === 0 &&
+    groups[4] === 0 &&
+    groups[5] === 0xffff
+  ) {
     const [hi = 0, lo = 0] = [groups[6], groups[7]];
     return `${hi >> 8}.${hi & 255}.${lo >> 8}.${lo & 255}`;
   }
-  return `${groups.slice(0, 4).map((g) => g.toString(16)).join(':')}::/64`;
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.toString(16))
+    .join(':')}::/64`;
 }
 
 /** The eight 16-bit groups of a valid IPv6 address (zone ignored, trailing IPv4 allowed). */

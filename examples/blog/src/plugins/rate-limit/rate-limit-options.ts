@@ -71,7 +71,11 @@ const rules: Readonly<Record<keyof RateLimitPluginOptions, OptionRule>> = {
     accepts: (v) => Array.isArray(v) && v.every((e) => typeof e === 'string'),
   },
   store: { expected: '"memory" or "redis"', example: '"redis"', accepts: (v) => v === 'memory' || v === 'redis' },
-  redis_url: { expected: 'a redis:// or rediss:// URL', example: '"redis://127.0.0.1:6379"', accepts: (v) => typeof v === 'string' },
+  redis_url: {
+    expected: 'a redis:// or rediss:// URL',
+    example: '"redis://127.0.0.1:6379"',
+    accepts: (v) => typeof v === 'string',
+  },
   key_prefix: {
     expected: 'a string of at most 100 characters',
     example: '"blog:rate_limit:"',
@@ -88,7 +92,10 @@ const rules: Readonly<Record<keyof RateLimitPluginOptions, OptionRule>> = {
 };
 
 /** Checks and compiles `options`; `env` supplies REDIS_URL. Throws FW_ERR_PLUGIN_BAD_OPTIONS or BLOG_ERR_PLUGIN_OPTION. */
-export function compileRateLimitOptions(options: RateLimitPluginOptions | undefined, env: NodeJS.ProcessEnv): RateLimitSettings {
+export function compileRateLimitOptions(
+  options: RateLimitPluginOptions | undefined,
+  env: NodeJS.ProcessEnv,
+): RateLimitSettings {
   checkPluginOptions(PLUGIN, options, rules);
   const o = options ?? {};
   const redisUrl = o.redis_url ?? env['REDIS_URL'] ?? RATE_LIMIT_DEFAULTS.redis_url;
@@ -116,5 +123,8 @@ function checkRedisUrl(url: string, source: string): void {
     protocol = undefined;
   }
   if (protocol === 'redis:' || protocol === 'rediss:') return;
-  throw new BlogError('BLOG_ERR_PLUGIN_OPTION', `${PLUGIN}: ${source} is not a redis:// or rediss:// URL; set it like redis://127.0.0.1:6379`);
+  throw new BlogError(
+    'BLOG_ERR_PLUGIN_OPTION',
+    `${PLUGIN}: ${source} is not a redis:// or rediss:// URL; set it like redis://127.0.0.1:6379`,
+  );
 }

@@ -10,7 +10,15 @@
  * on_store_error `allow` lets it through, `deny` answers 503, and the outage is logged in a few
  * summarised lines (store-error-log.ts).
  */
-import { replyJson, type FwPlugin, type FwRequest, type PluginEnv, type PluginInfo, type PluginInitContext, type PluginResult } from 'fw-core';
+import {
+  replyJson,
+  type FwPlugin,
+  type FwRequest,
+  type PluginEnv,
+  type PluginInfo,
+  type PluginInitContext,
+  type PluginResult,
+} from 'fw-core';
 import { clientAddress, clientKey } from './client-address.ts';
 import { createMemoryStore } from './memory-store.ts';
 import { policyHeader, rateLimitHeader, secondsUntil } from './rate-limit-headers.ts';
@@ -59,7 +67,9 @@ const info: PluginInfo = {
 const monotonicNow = (): number => performance.timeOrigin + performance.now();
 
 /** A rate-limit plugin whose windows run on `now` (ms since the epoch); tests hand in a clock they drive. */
-export function createRateLimitPlugin(now: () => number = monotonicNow): FwPlugin<RateLimitState, RateLimitPluginOptions> {
+export function createRateLimitPlugin(
+  now: () => number = monotonicNow,
+): FwPlugin<RateLimitState, RateLimitPluginOptions> {
   return {
     name: 'rate_limit_plugin',
     init: (options, context) => startRateLimit(options, context, now),
@@ -68,24 +78,41 @@ export function createRateLimitPlugin(now: () => number = monotonicNow): FwPlugi
     plugin_info: () => info,
     // For `fw openapi`: every limited route may answer 429, and 503 when a failed store denies.
     responses: (options) => (options.on_store_error === 'deny' ? [429, 503] : [429]),
-    responseHeaders: { 429: LIMITED_HEADERS, 503: { 'Retry-After': { description: 'Seconds to wait: 1 (the limit store failed)', required: true } } },
+    responseHeaders: {
+      429: LIMITED_HEADERS,
+      503: { 'Retry-After': { description: 'Seconds to wait: 1 (the limit store failed)', required: true } },
+    },
   };
 }
 
 /** What a 429 carries (rate-limit-headers.ts), for `fw openapi`. */
 const LIMITED_HEADERS = {
   'Retry-After': { description: 'Seconds until the window ends (at least 1)', required: true },
-  RateLimit: { description: 'The policy\'s requests left and seconds to reset: `"default";r=0;t=<seconds>` (IETF draft-ietf-httpapi-ratelimit-headers)', required: true },
+  RateLimit: {
+    description:
+      'The policy\'s requests left and seconds to reset: `"default";r=0;t=<seconds>` (IETF draft-ietf-httpapi-ratelimit-headers)',
+    required: true,
+  },
   'RateLimit-Policy': { description: 'The limit and window: `"default";q=<max_requests>;w=<seconds>`', required: true },
 };
 
 /** The rate-limit plugin, on the system clock. */
 export const rateLimitPlugin = createRateLimitPlugin();
 
-async function startRateLimit(options: RateLimitPluginOptions, { env }: PluginInitContext, now: () => number): Promise<RateLimitState> {
+async function startRateLimit(
+  options: RateLimitPluginOptions,
+  { env }: PluginInitContext,
+  now: () => number,
+): Promise<RateLimitState> {
   const settings = compileRateLimitOptions(options, env);
   const { maxRequests, windowMs } = settings;
-  const redis = { url: settings.redisUrl, keyPrefix: settings.keyPrefix, windowMs, timeoutMs: settings.storeTimeoutMs, refundLateHits: settings.onStoreError === 'deny' };
+  const redis = {
+    url: settings.redisUrl,
+    keyPrefix: settings.keyPrefix,
+    windowMs,
+    timeoutMs: settings.storeTimeoutMs,
+    refundLateHits: settings.onStoreError === 'deny',
+  };
   const store =
     settings.store === 'redis'
       ? await (await import('./redis-store.ts')).createRedisStore(redis)
@@ -93,7 +120,12 @@ async function startRateLimit(options: RateLimitPluginOptions, { env }: PluginIn
   return { settings, store, policy: policyHeader(maxRequests, windowMs), errorLog: createStoreErrorLog(now), now };
 }
 
-function limit(req: FwRequest, env: PluginEnv, _options: RateLimitPluginOptions, state: RateLimitState): PluginResult<RateLimitState> | Promise<PluginResult<RateLimitState>> {
+function limit(
+  req: FwRequest,
+  env: PluginEnv,
+  _options: RateLimitPluginOptions,
+  state: RateLimitState,
+): PluginResult<RateLimitState> | Promise<PluginResult<RateLimitState>> {
   const { trusted } = state.settings;
   const address = clientAddress(req, trusted);
   // With trusted proxies the client is not the peer: the request log line reports this address.
@@ -118,7 +150,12 @@ function limit(req: FwRequest, env: PluginEnv, _options: RateLimitPluginOptions,
   );
 }
 
-function decide(req: FwRequest, state: RateLimitState, counted: WindowCount, now: number): PluginResult<RateLimitState> {
+function decide(
+  req: FwRequest,
+  state: RateLimitState,
+  counted: WindowCount,
+  now: number,
+): PluginResult<RateLimitState> {
   const { maxRequests } = state.settings;
   const reset = secondsUntil(counted.resetAt, now);
   const out = req.responseHeaders;
@@ -129,7 +166,12 @@ function decide(req: FwRequest, state: RateLimitState, counted: WindowCount, now
   return ['stop', req, state];
 }
 
-function storeFailed(req: FwRequest, env: PluginEnv, state: RateLimitState, error: unknown): PluginResult<RateLimitState> {
+function storeFailed(
+  req: FwRequest,
+  env: PluginEnv,
+  state: RateLimitState,
+  error: unknown,
+): PluginResult<RateLimitState> {
   const policy = state.settings.onStoreError;
   state.errorLog.report(env.logger, error, { ...storeFields(state), request_id: req.id });
   req.responseHeaders['ratelimit-policy'] = state.policy;

@@ -77,7 +77,8 @@ export async function createRedisStore(options: RedisStoreOptions): Promise<Rate
   return {
     kind: 'redis',
     async hit(key: string, now: number): Promise<WindowCount> {
-      if (abandoned >= MAX_ABANDONED) throw new Error(`Redis has not answered ${abandoned} commands given up on; none sent until it does`);
+      if (abandoned >= MAX_ABANDONED)
+        throw new Error(`Redis has not answered ${abandoned} commands given up on; none sent until it does`);
       const command = client.fwRateLimitHit(keyPrefix + key, windowMs);
       let answered = false;
       const answer = (): void => void (answered = true);
@@ -119,16 +120,21 @@ export function commandDeadline(ms: number, capMs: number): <T>(command: Promise
       let armedAt = sentAt;
       let timer: NodeJS.Timeout;
       let settled = false;
-      const expire = (): void => void setImmediate(() => {
-        // The answer may have been read between the late timer and this verdict (what the setImmediate is for).
-        if (settled) return;
-        const now = performance.now();
-        if (now - armedAt <= ms * 1.25 || now - sentAt >= capMs) return reject(new Error(`Command timed out after ${ms} ms`));
-        armedAt = now;
-        timer = setTimeout(expire, ms);
-      });
+      const expire = (): void =>
+        void setImmediate(() => {
+          // The answer may have been read between the late timer and this verdict (what the setImmediate is for).
+          if (settled) return;
+          const now = performance.now();
+          if (now - armedAt <= ms * 1.25 || now - sentAt >= capMs)
+            return reject(new Error(`Command timed out after ${ms} ms`));
+          armedAt = now;
+          timer = setTimeout(expire, ms);
+        });
       timer = setTimeout(expire, ms);
-      command.then(resolve, reject).finally(() => { settled = true; clearTimeout(timer); });
+      command.then(resolve, reject).finally(() => {
+        settled = true;
+        clearTimeout(timer);
+      });
     });
   };
 }

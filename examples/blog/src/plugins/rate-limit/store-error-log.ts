@@ -37,14 +37,26 @@ export function createStoreErrorLog(now: () => number = Date.now): StoreErrorLog
       if (!failing) {
         // The outage begins: this failure is its first, and the error line stands for it.
         [failing, startedAt, lastLineAt, failures, sinceLine] = [true, at, at, 1, 0];
-        logger.error({ event: 'rate_limit_store_error', ...fields, error: message }, `rate limit store failed: ${message}`);
+        logger.error(
+          { event: 'rate_limit_store_error', ...fields, error: message },
+          `rate limit store failed: ${message}`,
+        );
         return;
       }
       failures += 1;
       sinceLine += 1;
       if (at - lastLineAt >= SUMMARY_INTERVAL_MS) {
-        const line = { event: 'rate_limit_store_still_failing', ...fields, error: message, failures: sinceLine, since_ms: at - startedAt };
-        logger.warn(line, `rate limit store still failing: ${sinceLine} failures since the last line; latest: ${message}`);
+        const line = {
+          event: 'rate_limit_store_still_failing',
+          ...fields,
+          error: message,
+          failures: sinceLine,
+          since_ms: at - startedAt,
+        };
+        logger.warn(
+          line,
+          `rate limit store still failing: ${sinceLine} failures since the last line; latest: ${message}`,
+        );
         [lastLineAt, sinceLine] = [at, 0];
       }
     },

@@ -28,7 +28,8 @@ function addEntry(list: BlockList, entry: string): void {
   const bits = Number(bitsText);
   const max = family === 4 ? 32 : 128;
   if (!/^\d{1,3}$/.test(bitsText) || bits > max) throw bad(entry, `has a prefix length outside 0-${max}`);
-  if (coversAFamily(address, bits, type)) throw bad(entry, 'trusts every address, so any client could choose its own key by sending X-Forwarded-For');
+  if (coversAFamily(address, bits, type))
+    throw bad(entry, 'trusts every address, so any client could choose its own key by sending X-Forwarded-For');
   list.addSubnet(address, bits, type);
 }
 
@@ -39,7 +40,10 @@ function addEntry(list: BlockList, entry: string): void {
 function coversAFamily(address: string, bits: number, type: 'ipv4' | 'ipv6'): boolean {
   const block = new BlockList();
   block.addSubnet(address, bits, type);
-  return (block.check('0.0.0.0', 'ipv4') && block.check('255.255.255.255', 'ipv4')) || (block.check('::', 'ipv6') && block.check('ffff:ffff:ffff:ffff:ffff:ffff:ffff:ffff', 'ipv6'));
+  return (
+    (block.check('0.0.0.0', 'ipv4') && block.check('255.255.255.255', 'ipv4')) ||
+    (block.check('::', 'ipv6') && block.check('ffff:ffff:ffff:ffff:ffff:ffff:ffff:ffff', 'ipv6'))
+  );
 }
 
 function bad(entry: string, problem: string): BlogError {

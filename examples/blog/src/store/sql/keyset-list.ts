@@ -104,7 +104,12 @@ export async function listInTwoRuns(query: ListQuery, times: CursorTimes, run: L
   let timed: Post[] = [];
   if (after === undefined || after.inserted_at !== null) {
     const cursor = after === undefined ? [] : timedCursor(after.inserted_at!, after.id, times);
-    timed = await run({ ...shape, timed: true, after: after !== undefined }, [...status, ...cursor, limit, ...budget.remaining()]);
+    timed = await run({ ...shape, timed: true, after: after !== undefined }, [
+      ...status,
+      ...cursor,
+      limit,
+      ...budget.remaining(),
+    ]);
     if (timed.length >= limit) return timed;
     // The statement applied the same rule, so this admits every row; once the last one is past
     // the budget it is the post after the page, and the tail has nothing to add.
@@ -113,7 +118,12 @@ export async function listInTwoRuns(query: ListQuery, times: CursorTimes, run: L
   }
   const untimedAfter = after !== undefined && after.inserted_at === null;
   const cursor = untimedAfter ? [after.id] : [];
-  const untimed = await run({ ...shape, timed: false, after: untimedAfter }, [...status, ...cursor, limit - timed.length, ...budget.remaining()]);
+  const untimed = await run({ ...shape, timed: false, after: untimedAfter }, [
+    ...status,
+    ...cursor,
+    limit - timed.length,
+    ...budget.remaining(),
+  ]);
   return timed.length === 0 ? untimed : timed.concat(untimed);
 }
 

@@ -6,12 +6,37 @@
  * `randomFillSync` per 16 KiB (bench/span-ids.bench.ts). On the W3C fast path `traceparent` is parsed here
  * (https://www.w3.org/TR/trace-context/#traceparent-header), `tracestate` as the official propagator does.
  */
-import { type Attributes, type AttributeValue, type Context, diag, type Exception, type HrTime, isSpanContextValid, type Link, propagation, ROOT_CONTEXT, type Span, type SpanContext, type SpanStatus, SpanStatusCode, type TimeInput, trace, type TraceState } from '@opentelemetry/api';
+import {
+  type Attributes,
+  type AttributeValue,
+  type Context,
+  diag,
+  type Exception,
+  type HrTime,
+  isSpanContextValid,
+  type Link,
+  propagation,
+  ROOT_CONTEXT,
+  type Span,
+  type SpanContext,
+  type SpanStatus,
+  SpanStatusCode,
+  type TimeInput,
+  trace,
+  type TraceState,
+} from '@opentelemetry/api';
 import { randomFillSync } from 'node:crypto';
 import { monotonicMs, TIME_ORIGIN_MS, wallMsAt } from '../../stream/clock.ts';
 import type { SpanLimits } from '../env-config.ts';
 import { traceStateOf } from '../propagation/trace-state.ts';
-import { encodeAttributeBlock, keyBit, type LeanAttributeBlock, type LeanAttributes, type LeanEvent, type LeanTime } from './otlp-trace-encoder.ts';
+import {
+  encodeAttributeBlock,
+  keyBit,
+  type LeanAttributeBlock,
+  type LeanAttributes,
+  type LeanEvent,
+  type LeanTime,
+} from './otlp-trace-encoder.ts';
 
 /** A span's clock: its start in Unix time and the `performance.now()` reading it was taken at. */
 export interface SpanClock {
@@ -70,7 +95,15 @@ export class LeanServerSpan implements Span {
   private readonly onEnd: (span: LeanServerSpan) => void;
 
   /** `traceId`: one a sampler drew (else the parent's or a new one); `startMs`: the exchange's start. */
-  constructor(name: string, parent: RemoteParent | undefined, sampled: boolean, limits: SpanLimits, onEnd: (span: LeanServerSpan) => void, traceId?: Uint8Array, startMs?: number) {
+  constructor(
+    name: string,
+    parent: RemoteParent | undefined,
+    sampled: boolean,
+    limits: SpanLimits,
+    onEnd: (span: LeanServerSpan) => void,
+    traceId?: Uint8Array,
+    startMs?: number,
+  ) {
     this.name = name;
     this.traceIdBytes = traceId;
     this.parent = parent;
@@ -81,23 +114,38 @@ export class LeanServerSpan implements Span {
     // A parent of this process (an in-process call: a span here injected the traceparent) lends its clock, as to an SDK span (child-span-clock.ts).
     const clock = parent === undefined || recentClocks.size === 0 ? undefined : recentClocks.get(toHex(parent.spanId));
     if (clock !== undefined) this.#startTime = addMs(clock.start, this.startMs - clock.startMs);
-    this.startWallMs = this.#startTime === undefined ? wallMsAt(this.startMs) : this.#startTime[0] * 1e3 + this.#startTime[1] / 1e6;
+    this.startWallMs =
+      this.#startTime === undefined ? wallMsAt(this.startMs) : this.#startTime[0] * 1e3 + this.#startTime[1] / 1e6;
   }
 
-  get events(): readonly RecordedEvent[] { return this.#events ?? NONE; }
+  get events(): readonly RecordedEvent[] {
+    return this.#events ?? NONE;
+  }
 
-  get links(): readonly Link[] { return this.#links ?? NONE; }
+  get links(): readonly Link[] {
+    return this.#links ?? NONE;
+  }
 
-  get [SPAN_CLOCK](): SpanClock { return { start: this.startTime, startMs: this.startMs }; }
+  get [SPAN_CLOCK](): SpanClock {
+    return { start: this.startTime, startMs: this.startMs };
+  }
 
-  get startTime(): LeanTime { return (this.#startTime ??= millisToTime(this.startWallMs)); }
+  get startTime(): LeanTime {
+    return (this.#startTime ??= millisToTime(this.startWallMs));
+  }
 
   /** The Unix time of the `performance.now()` reading `ms`, as the SDK's span would give it. */
-  timeAt(ms: number): HrTime { return addMs(this.startTime, ms - this.startMs); }
+  timeAt(ms: number): HrTime {
+    return addMs(this.startTime, ms - this.startMs);
+  }
 
-  get traceId(): Uint8Array { return (this.traceIdBytes ??= this.parent?.traceId ?? randomId(16)); }
+  get traceId(): Uint8Array {
+    return (this.traceIdBytes ??= this.parent?.traceId ?? randomId(16));
+  }
 
-  get spanId(): Uint8Array { return (this.spanIdBytes ??= randomId(8)); }
+  get spanId(): Uint8Array {
+    return (this.spanIdBytes ??= randomId(8));
+  }
 
   spanContext(): SpanContext {
     // Whoever asks, but fw's log line (logContext), may hand this context on (a propagator's inject): a span started under it takes this clock.
@@ -126,14 +174,17 @@ export class LeanServerSpan implements Span {
     const held = this.heldKeys;
     // A key whose bit the span does not hold is new; else it is looked up (own keys only: `toString` is
     // not set because Object.prototype has it): one held by a block first moves that block's attributes here.
-    const isNew = (held !== undefined && bit !== 0 && (held & bit) === 0) || (!Object.hasOwn(own, key) && !(this.blocks !== undefined && this.unblock(key)));
+    const isNew =
+      (held !== undefined && bit !== 0 && (held & bit) === 0) ||
+      (!Object.hasOwn(own, key) && !(this.blocks !== undefined && this.unblock(key)));
     if (isNew && this.attributeCount >= this.limits.attributeCountLimit) {
       // No diag line, unlike the SDK's span: fw sets the request's attributes after the start (docs/telemetry.md).
       this.droppedAttributesCount += 1;
       return this;
     }
     // As the SDK 3: what OpenTelemetry has no value for (a bigint, a Date, a function) is left out.
-    if (typeof value !== 'string' && !isAnyValue(value)) return leftOut(this, `Invalid attribute value set for key: ${key}`);
+    if (typeof value !== 'string' && !isAnyValue(value))
+      return leftOut(this, `Invalid attribute value set for key: ${key}`);
     if (isNew) {
       this.attributeCount += 1;
       this.heldKeys = held === undefined || bit === 0 ? undefined : held | bit;
@@ -154,8 +205,11 @@ export class LeanServerSpan implements Span {
    */
   setEncodedAttributes(block: LeanAttributeBlock): this {
     if (this.ignores()) return this;
-    const fits = this.limits.attributeValueLengthLimit === Infinity && this.attributeCount + block.count <= this.limits.attributeCountLimit;
-    if (!fits || (this.attributeCount > 0 && this.holdsAnyOf(block))) return this.setEachAttribute(block.attributes as Attributes);
+    const fits =
+      this.limits.attributeValueLengthLimit === Infinity &&
+      this.attributeCount + block.count <= this.limits.attributeCountLimit;
+    if (!fits || (this.attributeCount > 0 && this.holdsAnyOf(block)))
+      return this.setEachAttribute(block.attributes as Attributes);
     // Literals for the first two (the connection's, otel_fw_plugin's): a push allocates room for 17 (bench/telemetry-instructions.bench.ts).
     const blocks = this.blocks;
     this.blocks = blocks === undefined ? [block] : blocks.length === 1 ? [blocks[0]!, block] : blocks.concat(block);
@@ -175,7 +229,9 @@ export class LeanServerSpan implements Span {
     const held = this.heldKeys;
     if (held !== undefined && block.keyBits !== undefined) return (held & block.keyBits) !== 0;
     const attributes = block.attributes;
-    for (const key in attributes) if (attributes[key] != null && (Object.hasOwn(this.ownAttributes, key) || this.blockOf(key) !== undefined)) return true;
+    for (const key in attributes)
+      if (attributes[key] != null && (Object.hasOwn(this.ownAttributes, key) || this.blockOf(key) !== undefined))
+        return true;
     return false;
   }
 
@@ -189,7 +245,8 @@ export class LeanServerSpan implements Span {
     const block = this.blockOf(key);
     if (block === undefined) return false;
     this.blocks = this.blocks!.filter((other) => other !== block);
-    for (const name in block.attributes) if (block.attributes[name] != null) this.ownAttributes[name] = block.attributes[name] as AttributeValue;
+    for (const name in block.attributes)
+      if (block.attributes[name] != null) this.ownAttributes[name] = block.attributes[name] as AttributeValue;
     return true;
   }
 
@@ -204,8 +261,18 @@ export class LeanServerSpan implements Span {
     // As the SDK: a time in second place is the time unless a third argument is one.
     const isTime = isTimeInput(attributesOrTime);
     const at = isTime && !isTimeInput(time) ? attributesOrTime : time;
-    const { kept, dropped } = limited(isTime ? {} : ((attributesOrTime as Attributes | undefined) ?? {}), this.limits.attributePerEventCountLimit, this.limits.attributeValueLengthLimit, isSimpleValue);
-    events.push({ name, time: timeFromInput(this, at), attributes: kept as LeanAttributes, droppedAttributesCount: dropped });
+    const { kept, dropped } = limited(
+      isTime ? {} : ((attributesOrTime as Attributes | undefined) ?? {}),
+      this.limits.attributePerEventCountLimit,
+      this.limits.attributeValueLengthLimit,
+      isSimpleValue,
+    );
+    events.push({
+      name,
+      time: timeFromInput(this, at),
+      attributes: kept as LeanAttributes,
+      droppedAttributesCount: dropped,
+    });
     return this;
   }
 
@@ -216,7 +283,12 @@ export class LeanServerSpan implements Span {
       if (this.droppedLinksCount++ === 0 && links.length > 0) diag.debug('Dropping extra links.');
       if (links.shift() === undefined) return this;
     }
-    const { kept, dropped } = limited(link.attributes ?? {}, this.limits.attributePerLinkCountLimit, this.limits.attributeValueLengthLimit, isAnyValue);
+    const { kept, dropped } = limited(
+      link.attributes ?? {},
+      this.limits.attributePerLinkCountLimit,
+      this.limits.attributeValueLengthLimit,
+      isAnyValue,
+    );
     links.push({ context: link.context, attributes: kept, droppedAttributesCount: dropped });
     return this;
   }
@@ -232,7 +304,8 @@ export class LeanServerSpan implements Span {
     if (this.status.code === SpanStatusCode.OK || status.code === SpanStatusCode.UNSET) return this;
     // As the SDK's span: a description only for ERROR, and only a string.
     const message = status.code === SpanStatusCode.ERROR ? status.message : undefined;
-    if (message != null && typeof message !== 'string') diag.warn(`Dropping invalid status.message of type '${typeof message}', expected 'string'`);
+    if (message != null && typeof message !== 'string')
+      diag.warn(`Dropping invalid status.message of type '${typeof message}', expected 'string'`);
     this.status = typeof message === 'string' ? { code: status.code, message } : { code: status.code };
     return this;
   }
@@ -244,23 +317,44 @@ export class LeanServerSpan implements Span {
 
   /** Ends the span at `endTime` (the SDK's reading of a TimeInput), else now; an end before the start is the start, as in the SDK. */
   end(endTime?: TimeInput): void {
-    if (!this.sampled) { this.endTime ??= UNSAMPLED_END; return; }
-    if (this.ignores()) return diag.error(`${this.name} ${toHex(this.traceId)}-${toHex(this.spanId)} - You can only call end() on a span once.`);
+    if (!this.sampled) {
+      this.endTime ??= UNSAMPLED_END;
+      return;
+    }
+    if (this.ignores())
+      return diag.error(
+        `${this.name} ${toHex(this.traceId)}-${toHex(this.spanId)} - You can only call end() on a span once.`,
+      );
     const time = timeFromInput(this, endTime);
     const start = this.startTime;
-    this.endTime = time[0] < start[0] || (time[0] === start[0] && time[1] < start[1]) ? leftOut(start, 'Inconsistent start and end time, startTime > endTime. Setting span duration to 0ms.', start, time) : time;
-    if (this.droppedEventsCount > 0) diag.warn(`Dropped ${this.droppedEventsCount} events because eventCountLimit reached`);
+    this.endTime =
+      time[0] < start[0] || (time[0] === start[0] && time[1] < start[1])
+        ? leftOut(
+            start,
+            'Inconsistent start and end time, startTime > endTime. Setting span duration to 0ms.',
+            start,
+            time,
+          )
+        : time;
+    if (this.droppedEventsCount > 0)
+      diag.warn(`Dropped ${this.droppedEventsCount} events because eventCountLimit reached`);
     if (this.droppedLinksCount > 0) diag.warn(`Dropped ${this.droppedLinksCount} links because linkCountLimit reached`);
     this.onEnd(this);
   }
 
-  isRecording(): boolean { return this.sampled && this.endTime === undefined; }
+  isRecording(): boolean {
+    return this.sampled && this.endTime === undefined;
+  }
 
   /** Whether a call changes nothing: a span not sampled records nothing (the SDK's makes none); an ended one says so to diag, as the SDK's span. */
   private ignores(): boolean {
     if (this.endTime === undefined || !this.sampled) return !this.sampled;
     const ids = `{traceId: ${toHex(this.traceId)}, spanId: ${toHex(this.spanId)}}`;
-    return leftOut(true, `Cannot execute the operation on ended Span ${ids}`, new Error(`Operation attempted on ended Span ${ids}`));
+    return leftOut(
+      true,
+      `Cannot execute the operation on ended Span ${ids}`,
+      new Error(`Operation attempted on ended Span ${ids}`),
+    );
   }
 
   recordException(exception: Exception, time?: TimeInput): void {
@@ -269,7 +363,12 @@ export class LeanServerSpan implements Span {
     const attributes: Attributes = {};
     if (typeof exception === 'string') attributes['exception.message'] = exception;
     else if (exception) {
-      const { name, message, stack, code } = exception as { name?: string; message?: string; stack?: string; code?: string | number };
+      const { name, message, stack, code } = exception as {
+        name?: string;
+        message?: string;
+        stack?: string;
+        code?: string | number;
+      };
       if (code) attributes['exception.type'] = code.toString();
       else if (name) attributes['exception.type'] = name;
       if (message) attributes['exception.message'] = message;
@@ -287,7 +386,11 @@ function encodedBlockOf(attributes: Attributes): LeanAttributeBlock | null {
   let block = encodedBlocks.get(attributes);
   if (block === undefined) {
     if (!Object.isFrozen(attributes)) return null;
-    const kept = [Object.prototype, null].includes(Object.getPrototypeOf(attributes)) && Object.entries(attributes).every(([key, value]) => key !== '' && key !== '__proto__' && (value === undefined || isSimpleValue(value)));
+    const kept =
+      [Object.prototype, null].includes(Object.getPrototypeOf(attributes)) &&
+      Object.entries(attributes).every(
+        ([key, value]) => key !== '' && key !== '__proto__' && (value === undefined || isSimpleValue(value)),
+      );
     block = kept ? encodeAttributeBlock(attributes as LeanAttributes) : null;
     encodedBlocks.set(attributes, block);
   }
@@ -295,15 +398,27 @@ function encodedBlockOf(attributes: Attributes): LeanAttributeBlock | null {
 }
 
 /** `attributes` as the SDK's cleanAttributes: undefined left out; past `count`, an empty key or not `valid`, dropped and counted; cut to `length`; `__proto__` counted, not kept. */
-function limited(attributes: Attributes, count: number, length: number, valid: (value: unknown) => boolean): { kept: Attributes; dropped: number } {
+function limited(
+  attributes: Attributes,
+  count: number,
+  length: number,
+  valid: (value: unknown) => boolean,
+): { kept: Attributes; dropped: number } {
   const kept: Attributes = {};
   let taken = 0;
   let dropped = 0;
   for (const [key, value] of Object.entries(typeof attributes === 'object' && attributes !== null ? attributes : {})) {
     if (value === undefined) continue;
     if (taken >= count) dropped += 1;
-    else if (key.length === 0 || !valid(value)) dropped += leftOut(1, key.length === 0 ? `Invalid attribute key: ${key}` : `Invalid attribute value set for key: ${key}`);
-    else { taken += 1; if (key !== '__proto__') kept[key] = truncate(value, length); }
+    else if (key.length === 0 || !valid(value))
+      dropped += leftOut(
+        1,
+        key.length === 0 ? `Invalid attribute key: ${key}` : `Invalid attribute value set for key: ${key}`,
+      );
+    else {
+      taken += 1;
+      if (key !== '__proto__') kept[key] = truncate(value, length);
+    }
   }
   return { kept, dropped };
 }
@@ -316,7 +431,14 @@ function leftOut<T>(value: T, message: string, ...args: unknown[]): T {
 
 /** An OpenTelemetry AnyValue, as the SDK 3's isAnyValue: a scalar, null, bytes, or an array or plain object of them, without cycles. */
 function isAnyValue(value: unknown, path: readonly object[] = []): boolean {
-  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' || value === null || value instanceof Uint8Array) return true;
+  if (
+    typeof value === 'string' ||
+    typeof value === 'number' ||
+    typeof value === 'boolean' ||
+    value === null ||
+    value instanceof Uint8Array
+  )
+    return true;
   if (typeof value !== 'object' || path.includes(value)) return false;
   const inner = [...path, value];
   const valid = (item: unknown): boolean => item === undefined || isAnyValue(item, inner);
@@ -327,17 +449,23 @@ function isAnyValue(value: unknown, path: readonly object[] = []): boolean {
 
 /** A value of the API's simple attributes (an event's), as the SDK's isSimpleAttributeValue: a scalar, or an array of one scalar type and nulls. */
 function isSimpleValue(value: unknown): boolean {
-  if (!Array.isArray(value)) return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean';
+  if (!Array.isArray(value))
+    return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean';
   const types = new Set(value.filter((item) => item != null).map((item) => typeof item));
   return types.size <= 1 && [...types].every((type) => type === 'string' || type === 'number' || type === 'boolean');
 }
 
 /** `value` with every string cut and byte array sliced to `length`, arrays and maps copied (own keys), as the SDK 3's copyAndTruncAnyValue. */
 function truncate(value: unknown, length: number): AttributeValue {
-  if (typeof value === 'string' || value instanceof Uint8Array) return (value.length > length ? value.slice(0, length) : value) as AttributeValue;
+  if (typeof value === 'string' || value instanceof Uint8Array)
+    return (value.length > length ? value.slice(0, length) : value) as AttributeValue;
   if (value === null || typeof value !== 'object') return value as AttributeValue;
   if (Array.isArray(value)) return value.map((item) => truncate(item, length)) as AttributeValue;
-  return Object.fromEntries(Object.entries(value).flatMap(([key, item]) => (item === undefined || key === '__proto__' ? [] : [[key, truncate(item, length)]]))) as AttributeValue;
+  return Object.fromEntries(
+    Object.entries(value).flatMap(([key, item]) =>
+      item === undefined || key === '__proto__' ? [] : [[key, truncate(item, length)]],
+    ),
+  ) as AttributeValue;
 }
 
 /** Unix milliseconds as `[seconds, nanoseconds]`, rounded to the nanosecond as the SDK's millisToHrTime. */
@@ -373,7 +501,9 @@ function timeFromInput(span: LeanServerSpan, input: TimeInput | undefined): Lean
     const origin = millisToTime(TIME_ORIGIN_MS);
     const since = millisToTime(input + (span.startWallMs - (span.startMs + TIME_ORIGIN_MS)));
     // The SDK's addHrTimes: one carry, no borrow.
-    return origin[1] + since[1] >= 1e9 ? [origin[0] + since[0] + 1, origin[1] + since[1] - 1e9] : [origin[0] + since[0], origin[1] + since[1]];
+    return origin[1] + since[1] >= 1e9
+      ? [origin[0] + since[0] + 1, origin[1] + since[1] - 1e9]
+      : [origin[0] + since[0], origin[1] + since[1]];
   }
   if (input instanceof Date) return millisToTime(input.getTime());
   if (isHrTime(input)) return input;
@@ -387,7 +517,10 @@ let offset = 0;
 /** `length` fresh random bytes: a view into the pool, which is replaced when spent, never refilled. */
 export function randomId(length: 8 | 16): Uint8Array {
   for (;;) {
-    if (offset + length > pool.length) { pool = randomFillSync(new Uint8Array(POOL_SIZE)); offset = 0; }
+    if (offset + length > pool.length) {
+      pool = randomFillSync(new Uint8Array(POOL_SIZE));
+      offset = 0;
+    }
     const start = offset;
     offset += length;
     // A plain Uint8Array view: cheaper to make than a Buffer's subarray (bench/span-ids.bench.ts).
@@ -448,15 +581,26 @@ const TRACEPARENT_LENGTH = 55;
 const LINE_TERMINATOR = /[\n\r\u2028\u2029]/;
 
 /** The parent in `traceparent` (with `tracestate` kept), or undefined when it is not valid; of an array (inject's repeated header), the first, as the official propagator. */
-export function parseTraceparent(header: string | string[] | undefined, tracestate?: string | string[]): RemoteParent | undefined {
+export function parseTraceparent(
+  header: string | string[] | undefined,
+  tracestate?: string | string[],
+): RemoteParent | undefined {
   if (typeof header !== 'string') return Array.isArray(header) ? parseTraceparent(header[0], tracestate) : undefined;
   // The official propagator's `^\s?…\s?$`: one whitespace character at each end (node:http trims spaces and tabs, not U+00A0).
   const at = isSpace(header.charCodeAt(0)) ? 1 : 0;
   const length = header.length - at - (isSpace(header.charCodeAt(header.length - 1)) ? 1 : 0);
   const version = hexByte(header, at);
   if (length < TRACEPARENT_LENGTH || version < 0 || version === 0xff) return undefined;
-  if (version === 0 ? length !== TRACEPARENT_LENGTH : length > TRACEPARENT_LENGTH && (header.charCodeAt(at + TRACEPARENT_LENGTH) !== 45 /* - */ || LINE_TERMINATOR.test(header.slice(at, at + length)))) return undefined;
-  if (header.charCodeAt(at + 2) !== 45 || header.charCodeAt(at + 35) !== 45 || header.charCodeAt(at + 52) !== 45) return undefined;
+  if (
+    version === 0
+      ? length !== TRACEPARENT_LENGTH
+      : length > TRACEPARENT_LENGTH &&
+        (header.charCodeAt(at + TRACEPARENT_LENGTH) !== 45 /* - */ ||
+          LINE_TERMINATOR.test(header.slice(at, at + length)))
+  )
+    return undefined;
+  if (header.charCodeAt(at + 2) !== 45 || header.charCodeAt(at + 35) !== 45 || header.charCodeAt(at + 52) !== 45)
+    return undefined;
   const traceId = fromHex(header.slice(at + 3, at + 35), 16);
   const spanId = fromHex(header.slice(at + 36, at + 52), 8);
   const flags = hexByte(header, at + 53);
@@ -466,7 +610,9 @@ export function parseTraceparent(header: string | string[] | undefined, tracesta
 
 /** Whether `code` is in the regular expression class `\s`; a regular expression only past Latin-1, which node:http never gives. */
 function isSpace(code: number): boolean {
-  return code === 32 || (code >= 9 && code <= 13) || code === 0xa0 || (code > 0xff && /\s/.test(String.fromCharCode(code)));
+  return (
+    code === 32 || (code >= 9 && code <= 13) || code === 0xa0 || (code > 0xff && /\s/.test(String.fromCharCode(code)))
+  );
 }
 
 /** The byte written as two lowercase hex digits at `at`, or -1. */
@@ -495,5 +641,11 @@ export function remoteParentOf(context: Context): RemoteParent | undefined {
   const parent = trace.getSpanContext(context);
   if (parent === undefined || !isSpanContextValid(parent)) return undefined;
   // Valid ids: hex of either case, not all zeros; kept as bytes, written lowercase as the API's SpanContext has them (docs/telemetry.md: B3, Jaeger).
-  return { traceId: fromHex(parent.traceId.toLowerCase(), 16)!, spanId: fromHex(parent.spanId.toLowerCase(), 8)!, flags: parent.traceFlags, traceState: parent.traceState, isRemote: parent.isRemote === true };
+  return {
+    traceId: fromHex(parent.traceId.toLowerCase(), 16)!,
+    spanId: fromHex(parent.spanId.toLowerCase(), 8)!,
+    flags: parent.traceFlags,
+    traceState: parent.traceState,
+    isRemote: parent.isRemote === true,
+  };
 }

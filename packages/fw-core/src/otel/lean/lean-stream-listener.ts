@@ -8,9 +8,24 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { type Exchange, exchangeOf, observeExchange } from '../../stream/exchange.ts';
 import type { ExchangeEnd, Listener } from '../../stream/stream-handler.ts';
 import type { SamplerName } from '../env-config.ts';
-import { normalizeMethod, type QueryRedaction, requestSpanAttributes, schemeOf, urlPathOf, urlQueryOf } from '../http-attributes.ts';
+import {
+  normalizeMethod,
+  type QueryRedaction,
+  requestSpanAttributes,
+  schemeOf,
+  urlPathOf,
+  urlQueryOf,
+} from '../http-attributes.ts';
 import { type ActiveRequests, activeRequestsOf, type HttpMetricSeriesTable } from '../http-metrics.ts';
-import { endServerSpan, errorTypeOf, runInSpan, type LeanPath, type SamplingDecision, type ServerTelemetry, startSpanName } from '../server-telemetry.ts';
+import {
+  endServerSpan,
+  errorTypeOf,
+  runInSpan,
+  type LeanPath,
+  type SamplingDecision,
+  type ServerTelemetry,
+  startSpanName,
+} from '../server-telemetry.ts';
 import { LeanServerSpan, randomId, toHex, parseTraceparent, remoteParentOf, w3cParentContext } from './lean-span.ts';
 import { encodeAttributeBlock, type LeanAttributeBlock, type LeanAttributes } from './otlp-trace-encoder.ts';
 
@@ -28,21 +43,36 @@ export function wrapLean(next: Listener, lean: LeanPath, server: ServerTelemetry
     const headers = req.headers;
     // fw's W3C propagator still the registered one (by identity, server-telemetry.ts): the headers are read here.
     const fast = w3c !== undefined && propagation.fields() === w3c.fields ? w3c : undefined;
-    const read = fast?.traceContext === true && headers.traceparent !== undefined ? parseTraceparent(headers.traceparent, headers.tracestate) : undefined;
-    const parent = fast === undefined ? propagation.extract(ROOT_CONTEXT, headers) : w3cParentContext(read, fast.baggage ? headers.baggage : undefined);
+    const read =
+      fast?.traceContext === true && headers.traceparent !== undefined
+        ? parseTraceparent(headers.traceparent, headers.tracestate)
+        : undefined;
+    const parent =
+      fast === undefined
+        ? propagation.extract(ROOT_CONTEXT, headers)
+        : w3cParentContext(read, fast.baggage ? headers.baggage : undefined);
     const remote = fast === undefined ? remoteParentOf(parent) : read;
     const name = startSpanName(names, method);
     let span: LeanServerSpan;
     // Built here only for a sampler that reads them; setRequestAttributes builds them when it needs them.
     let attributes: Attributes | undefined;
     let samplerAttributes: Attributes | undefined;
-    if (decide !== undefined) span = new LeanServerSpan(name, remote, decide(remote), limits, onEnd, undefined, exchange.startedMs);
+    if (decide !== undefined)
+      span = new LeanServerSpan(name, remote, decide(remote), limits, onEnd, undefined, exchange.startedMs);
     else {
       // A ratio sampler reads the trace id, so the id is made now; it sees the request's attributes.
       const traceId = remote?.traceId ?? randomId(16);
       attributes = requestSpanAttributes(req, exchange, method, scheme, redaction);
       const result = sampler.shouldSample(parent, toHex(traceId), name, SpanKind.SERVER, attributes, []);
-      span = new LeanServerSpan(name, remote, result.decision === RECORD_AND_SAMPLED, limits, onEnd, traceId, exchange.startedMs);
+      span = new LeanServerSpan(
+        name,
+        remote,
+        result.decision === RECORD_AND_SAMPLED,
+        limits,
+        onEnd,
+        traceId,
+        exchange.startedMs,
+      );
       samplerAttributes = result.attributes;
     }
     // Unsampled: the SDK tracer's debug line, as on the full path (otel-unsampled-span-diag.test.ts).
@@ -58,7 +88,10 @@ export function wrapLean(next: Listener, lean: LeanPath, server: ServerTelemetry
   };
 }
 
-const parentOr = (root: boolean): SamplingDecision => (remote) => (remote === undefined ? root : (remote.flags & 1) === 1);
+const parentOr =
+  (root: boolean): SamplingDecision =>
+  (remote) =>
+    remote === undefined ? root : (remote.flags & 1) === 1;
 
 /**
  * The decision of the built-in samplers that need neither the trace id nor the attributes, made
@@ -76,7 +109,15 @@ export const FIXED_SAMPLING_DECISIONS: Readonly<Partial<Record<SamplerName, Samp
  * The request's attributes on `span`: those its connection shares as one pre-encoded block, then its own in requestSpanAttributes'
  * order (a count limit keeps what the SDK's span keeps). A request repeating the raw inputs of its connection's block builds no others.
  */
-function setRequestAttributes(span: LeanServerSpan, req: IncomingMessage, exchange: Exchange, method: string, scheme: string, redaction: QueryRedaction, attributes?: Attributes): void {
+function setRequestAttributes(
+  span: LeanServerSpan,
+  req: IncomingMessage,
+  exchange: Exchange,
+  method: string,
+  scheme: string,
+  redaction: QueryRedaction,
+  attributes?: Attributes,
+): void {
   let block = attributes === undefined ? repeatedRequestBlock(req, method, scheme) : undefined;
   if (block === undefined) {
     attributes ??= requestSpanAttributes(req, exchange, method, scheme, redaction);
@@ -84,7 +125,13 @@ function setRequestAttributes(span: LeanServerSpan, req: IncomingMessage, exchan
     if (block === undefined) return void span.setAttributes(attributes);
     // The raw fields they came from (origin-form: the host is the Host header's).
     if (req.url?.charCodeAt(0) === 47 /* '/' */) {
-      (req.socket as Connection)[REMEMBERED]!.inputs = { method, scheme, host: req.headers.host, userAgent: req.headers['user-agent'], version: req.httpVersion };
+      (req.socket as Connection)[REMEMBERED]!.inputs = {
+        method,
+        scheme,
+        host: req.headers.host,
+        userAgent: req.headers['user-agent'],
+        version: req.httpVersion,
+      };
     }
   }
   span.setEncodedAttributes(block);
@@ -96,17 +143,33 @@ function setRequestAttributes(span: LeanServerSpan, req: IncomingMessage, exchan
 }
 
 /** The end of the exchange, in the spec's order (as otel-stream-handler.ts). */
-function finish(table: HttpMetricSeriesTable, span: LeanServerSpan, exchange: Exchange, active: ActiveRequests, version: string, end: ExchangeEnd): void {
+function finish(
+  table: HttpMetricSeriesTable,
+  span: LeanServerSpan,
+  exchange: Exchange,
+  active: ActiveRequests,
+  version: string,
+  end: ExchangeEnd,
+): void {
   const errorType = errorTypeOf(end);
   // The span lasts exactly what the duration metric records: its end is the exchange's, on the span's clock (a time made only for a span that is exported).
   endServerSpan(span, end, errorType, span.isRecording() ? span.timeAt(end.endedMs) : undefined);
   try {
     const { attributes } = active;
-    const series = table.seriesOf(table.routeOf(exchange.route?.template), table.methodKey(attributes['http.request.method'] as string), attributes['url.scheme'] === 'https' ? 1 : 0, table.protocolKey(version), end.status > 0 ? end.status : 0, table.errorTypeKey(errorType));
+    const series = table.seriesOf(
+      table.routeOf(exchange.route?.template),
+      table.methodKey(attributes['http.request.method'] as string),
+      attributes['url.scheme'] === 'https' ? 1 : 0,
+      table.protocolKey(version),
+      end.status > 0 ? end.status : 0,
+      table.errorTypeKey(errorType),
+    );
     table.recordExchange(series, end.durationMs / 1000, end.requestBodySize, end.responseBodySize);
   } catch {
     // Over 256 methods or 16 protocol versions: the exchange goes unmeasured rather than failing the response's end.
-  } finally { active.count -= 1; }
+  } finally {
+    active.count -= 1;
+  }
 }
 
 /**
@@ -114,12 +177,25 @@ function finish(table: HttpMetricSeriesTable, span: LeanServerSpan, exchange: Ex
  * per connection, from its second request on, and copied into the export as a block.
  */
 const SHARED_KEYS: readonly string[] = [
-  'http.request.method', 'url.scheme', 'server.address', 'server.port', 'client.address',
-  'network.peer.address', 'network.peer.port', 'network.protocol.version', 'user_agent.original',
+  'http.request.method',
+  'url.scheme',
+  'server.address',
+  'server.port',
+  'client.address',
+  'network.peer.address',
+  'network.peer.port',
+  'network.protocol.version',
+  'user_agent.original',
 ];
 
 /** The raw fields of an origin-form request that its shared attributes are computed from. */
-type SharedInputs = { readonly method: string; readonly scheme: string; readonly host: string | undefined; readonly userAgent: string | undefined; readonly version: string };
+type SharedInputs = {
+  readonly method: string;
+  readonly scheme: string;
+  readonly host: string | undefined;
+  readonly userAgent: string | undefined;
+  readonly version: string;
+};
 
 /** A connection's last shared values, and their block once a second request repeats them. */
 interface Remembered {
@@ -138,7 +214,9 @@ type Connection = object & { [REMEMBERED]?: Remembered };
 export function sharedRequestBlock(connection: Connection, attributes: Attributes): LeanAttributeBlock | undefined {
   const last = connection[REMEMBERED];
   if (last !== undefined && SHARED_KEYS.every((key) => last.values[key] === attributes[key])) {
-    return (last.block ??= encodeAttributeBlock(Object.fromEntries(SHARED_KEYS.map((key) => [key, attributes[key]])) as LeanAttributes));
+    return (last.block ??= encodeAttributeBlock(
+      Object.fromEntries(SHARED_KEYS.map((key) => [key, attributes[key]])) as LeanAttributes,
+    ));
   }
   connection[REMEMBERED] = { values: attributes, block: undefined, inputs: undefined };
   return undefined;
@@ -150,6 +228,11 @@ function repeatedRequestBlock(req: IncomingMessage, method: string, scheme: stri
   const inputs = last?.inputs;
   if (inputs === undefined || last!.block === undefined || req.url?.charCodeAt(0) !== 47 /* '/' */) return undefined;
   const headers = req.headers;
-  const same = inputs.method === method && inputs.scheme === scheme && inputs.host === headers.host && inputs.userAgent === headers['user-agent'] && inputs.version === req.httpVersion;
+  const same =
+    inputs.method === method &&
+    inputs.scheme === scheme &&
+    inputs.host === headers.host &&
+    inputs.userAgent === headers['user-agent'] &&
+    inputs.version === req.httpVersion;
   return same ? last!.block : undefined;
 }

@@ -20,17 +20,28 @@ import { aggregatesAsLeanMetrics } from './http-metric-producer.ts';
 import type { LeanServerSpan } from './lean-span.ts';
 import { FIXED_SAMPLING_DECISIONS } from './lean-stream-listener.ts';
 import { OtlpHttpSender, type OtlpSenderOptions, type SendResult } from './otlp-socket-client.ts';
-import { type LeanAttributes, type LeanResource, type LeanScope, type LeanSpanData, OtlpTraceEncoder } from './otlp-trace-encoder.ts';
+import {
+  type LeanAttributes,
+  type LeanResource,
+  type LeanScope,
+  type LeanSpanData,
+  OtlpTraceEncoder,
+} from './otlp-trace-encoder.ts';
 import { leanLink, sdkSpanData } from './sdk-span-data.ts';
 
 /** The path for `config`, `options` and the metric readers built for them, and why when it is full. */
-export function chooseTelemetryPath(config: EnvConfig, options: TelemetryOptions, readers: readonly IMetricReader[]): { path: 'lean' | 'full'; reason?: string } {
+export function chooseTelemetryPath(
+  config: EnvConfig,
+  options: TelemetryOptions,
+  readers: readonly IMetricReader[],
+): { path: 'lean' | 'full'; reason?: string } {
   if (config.path === 'full') return { path: 'full', reason: 'FW_OTEL_PATH=full' };
   // Their exporter or processor would not see fw's spans.
   if (options.spanProcessor !== undefined) return { path: 'full', reason: 'a spanProcessor was given' };
   if (options.spanExporter !== undefined) return { path: 'full', reason: 'a spanExporter was given' };
   // A push reader aggregates as its exporter says (the user's, or OTLP's histogram preference).
-  if (!readers.every((reader) => aggregatesAsLeanMetrics(reader as Parameters<typeof aggregatesAsLeanMetrics>[0]))) return { path: 'full', reason: 'a metric reader chooses another aggregation' };
+  if (!readers.every((reader) => aggregatesAsLeanMetrics(reader as Parameters<typeof aggregatesAsLeanMetrics>[0])))
+    return { path: 'full', reason: 'a metric reader chooses another aggregation' };
   return { path: 'lean' };
 }
 
@@ -42,8 +53,18 @@ const SCOPE = Object.freeze({ name: SCOPE_NAME, version: SCOPE_VERSION });
  * path's sampler. Without `fw` (OTEL_TRACES_EXPORTER=none: metrics only) spans are made, for trace context and log lines, and
  * go nowhere, as the SDK's do with no span processor.
  */
-export function createLeanSetup(config: EnvConfig, resource: Resource, options: TracePipelineOptions, fw: FwTraceExport | undefined): { path: LeanPath; export: LeanTraceExport | undefined } {
-  const path = { sampler: samplerFor(config.sampler, config.samplerRatio), decide: FIXED_SAMPLING_DECISIONS[config.sampler], limits: config.spanLimits, metrics: new HttpMetricSeriesTable() };
+export function createLeanSetup(
+  config: EnvConfig,
+  resource: Resource,
+  options: TracePipelineOptions,
+  fw: FwTraceExport | undefined,
+): { path: LeanPath; export: LeanTraceExport | undefined } {
+  const path = {
+    sampler: samplerFor(config.sampler, config.samplerRatio),
+    decide: FIXED_SAMPLING_DECISIONS[config.sampler],
+    limits: config.spanLimits,
+    metrics: new HttpMetricSeriesTable(),
+  };
   if (fw === undefined) return { path: { ...path, onEnd: () => {} }, export: undefined };
   const batch = batchSettings(config, options);
   const exported = createLeanTraceExport({
@@ -52,7 +73,11 @@ export function createLeanSetup(config: EnvConfig, resource: Resource, options: 
     // The batch processor gives up an export after its own timeout too (OTEL_BSP_EXPORT_TIMEOUT).
     sender: { ...fw.sender, timeoutMs: Math.min(fw.sender.timeoutMs, batch.exportTimeoutMillis ?? Infinity) },
     outcomes: fw.outcomes,
-    batch: { maxQueueSize: batch.maxQueueSize, maxExportBatchSize: batch.maxExportBatchSize, scheduledDelayMs: batch.scheduledDelayMillis },
+    batch: {
+      maxQueueSize: batch.maxQueueSize,
+      maxExportBatchSize: batch.maxExportBatchSize,
+      scheduledDelayMs: batch.scheduledDelayMillis,
+    },
   });
   return { path: { ...path, onEnd: exported.add }, export: exported };
 }
@@ -119,8 +144,12 @@ export function createLeanTraceExport(options: LeanTraceExportOptions) {
     reportDrops();
     return result;
   };
-  const encode = (span: LeanServerSpan | ReadableSpan): void => encoder.add('instrumentationScope' in span ? sdkSpanData(span) : toLeanSpanData(span, options.scope));
-  const batcher = new SpanBatcher<LeanServerSpan | ReadableSpan>({ encode, take: () => encoder.take(), send, stop: () => sender.stop() }, options.batch);
+  const encode = (span: LeanServerSpan | ReadableSpan): void =>
+    encoder.add('instrumentationScope' in span ? sdkSpanData(span) : toLeanSpanData(span, options.scope));
+  const batcher = new SpanBatcher<LeanServerSpan | ReadableSpan>(
+    { encode, take: () => encoder.take(), send, stop: () => sender.stop() },
+    options.batch,
+  );
   if (outcomes !== undefined) {
     outcomes.queueSize = () => batcher.queued;
     outcomes.refresh = reportDrops;
@@ -131,7 +160,9 @@ export function createLeanTraceExport(options: LeanTraceExportOptions) {
     sdkSpans: {
       onStart() {},
       // Sampled spans only, as the SDK's batch processor takes them.
-      onEnd: (span) => { if ((span.spanContext().traceFlags & 1) === 1) batcher.add(span); },
+      onEnd: (span) => {
+        if ((span.spanContext().traceFlags & 1) === 1) batcher.add(span);
+      },
       forceFlush: () => batcher.forceFlush(),
       // The export's own shutdown (setupTelemetry's) flushes them.
       shutdown: async () => {},
@@ -142,13 +173,22 @@ export function createLeanTraceExport(options: LeanTraceExportOptions) {
       // What shutdown gave up (queued past its time limit) was not dropped by a full queue.
       const abandoned = batcher.counts.dropped - reportedDrops;
       reportedDrops += abandoned;
-      if (abandoned > 0) outcomes?.exportEnded(abandoned, { ok: false, errorType: 'stopped', reason: 'telemetry shut down before they were exported' });
+      if (abandoned > 0)
+        outcomes?.exportEnded(abandoned, {
+          ok: false,
+          errorType: 'stopped',
+          reason: 'telemetry shut down before they were exported',
+        });
     },
   };
 }
 
 /** The lean batcher's OTEL_BSP_* settings. */
-export type BatchSettings = { readonly maxQueueSize: number; readonly maxExportBatchSize: number; readonly scheduledDelayMs: number };
+export type BatchSettings = {
+  readonly maxQueueSize: number;
+  readonly maxExportBatchSize: number;
+  readonly scheduledDelayMs: number;
+};
 
 /** Where spans go: encode one into the pending batch, take that batch's bytes, send them (`count` spans), stop for good. */
 export interface BatchSink<T> {
@@ -175,7 +215,10 @@ export class SpanBatcher<T> {
 
   constructor(sink: BatchSink<T>, settings: BatchSettings) {
     this.#sink = sink;
-    if (settings.maxExportBatchSize > settings.maxQueueSize) diag.warn('BatchSpanProcessor: maxExportBatchSize must be smaller or equal to maxQueueSize, setting maxExportBatchSize to match maxQueueSize');
+    if (settings.maxExportBatchSize > settings.maxQueueSize)
+      diag.warn(
+        'BatchSpanProcessor: maxExportBatchSize must be smaller or equal to maxQueueSize, setting maxExportBatchSize to match maxQueueSize',
+      );
     this.#settings = { ...settings, maxExportBatchSize: Math.min(settings.maxExportBatchSize, settings.maxQueueSize) };
   }
 
@@ -210,7 +253,9 @@ export class SpanBatcher<T> {
   }
 
   /** Spans waiting for an export now (otel.sdk.processor.span.queue.size). */
-  get queued(): number { return this.#pending + this.#sealedCount; }
+  get queued(): number {
+    return this.#pending + this.#sealedCount;
+  }
 
   /** Flushes within `timeoutMs`, then stops the sink: nothing is left running. */
   async shutdown(timeoutMs: number): Promise<void> {
@@ -244,7 +289,8 @@ export class SpanBatcher<T> {
       this.#exporting = undefined;
       if (this.#stopped) return;
       if (this.#sealed.length > 0) this.#kick();
-      else if (this.#pending > 0) this.#timer ??= setTimeout(() => this.#kick(true), this.#settings.scheduledDelayMs).unref();
+      else if (this.#pending > 0)
+        this.#timer ??= setTimeout(() => this.#kick(true), this.#settings.scheduledDelayMs).unref();
     });
   }
 
@@ -252,7 +298,10 @@ export class SpanBatcher<T> {
     for (let batch = this.#sealed.shift(); batch !== undefined && !this.#stopped; batch = this.#sealed.shift()) {
       this.#sealedCount -= batch.count;
       // A send that throws has failed, as one whose answer says so.
-      const ok = await this.#sink.send(batch.body, batch.count).then((result) => result.ok, () => false);
+      const ok = await this.#sink.send(batch.body, batch.count).then(
+        (result) => result.ok,
+        () => false,
+      );
       if (ok) this.counts.exported += batch.count;
       else this.counts.failed += batch.count;
     }

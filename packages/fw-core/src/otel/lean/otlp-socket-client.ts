@@ -59,11 +59,27 @@ export const ANSWER_TIMEOUT_ERROR = 'the collector did not answer in time';
 export const CLIENT_CLOSED_ERROR = 'the OTLP client was closed';
 
 /** Headers the client writes itself; the same names among the caller's headers are left out. */
-const OWN_HEADERS = new Set(['host', 'content-type', 'content-length', 'content-encoding', 'transfer-encoding', 'user-agent']);
+const OWN_HEADERS = new Set([
+  'host',
+  'content-type',
+  'content-length',
+  'content-encoding',
+  'transfer-encoding',
+  'user-agent',
+]);
 /** Errors that, before any byte of the answer, mean the collector had closed a kept-alive connection. */
 const STALE_CODES = new Set(['ECONNRESET', 'EPIPE', 'ERR_STREAM_DESTROYED', 'ERR_STREAM_WRITE_AFTER_END']);
 /** The connection errors the SDK's exporter retries (otlp-exporter-base's http transport); any other (a certificate refused, say) fails the export at once. */
-const RETRYABLE_CODES = new Set(['ECONNRESET', 'ECONNREFUSED', 'EPIPE', 'ETIMEDOUT', 'EAI_AGAIN', 'ENOTFOUND', 'ENETUNREACH', 'EHOSTUNREACH']);
+const RETRYABLE_CODES = new Set([
+  'ECONNRESET',
+  'ECONNREFUSED',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EAI_AGAIN',
+  'ENOTFOUND',
+  'ENETUNREACH',
+  'EHOSTUNREACH',
+]);
 
 /** How one exchange on one connection ended. */
 interface Outcome {
@@ -92,11 +108,15 @@ export class OtlpSocketClient {
   constructor(options: SocketClientOptions) {
     const url = new URL(options.url);
     this.#secure = url.protocol === 'https:';
-    this.#protocolError = this.#secure || url.protocol === 'http:' ? '' : `the OTLP endpoint's protocol ${url.protocol} is neither http: nor https:`;
+    this.#protocolError =
+      this.#secure || url.protocol === 'http:'
+        ? ''
+        : `the OTLP endpoint's protocol ${url.protocol} is neither http: nor https:`;
     ({ host: this.#host, port: this.#port } = endpointAddress(url));
     this.#tls = options.tls ?? {};
     this.#headStart = `POST ${url.pathname}${url.search} HTTP/1.1\r\nhost: ${url.host}\r\nuser-agent: ${OTLP_USER_AGENT}\r\ncontent-type: ${options.contentType ?? 'application/x-protobuf'}\r\ncontent-length: `;
-    this.#encodingLine = options.contentEncoding === undefined ? '' : `content-encoding: ${options.contentEncoding}\r\n`;
+    this.#encodingLine =
+      options.contentEncoding === undefined ? '' : `content-encoding: ${options.contentEncoding}\r\n`;
   }
 
   /** Posts `payload` with `headers`, waiting at most `timeoutMs` for the answer; never rejects. */
@@ -107,7 +127,11 @@ export class OtlpSocketClient {
     for (const [name, value] of Object.entries(headers)) {
       if (OWN_HEADERS.has(name.toLowerCase())) continue;
       // env-config refuses such headers at start; this keeps any other caller from splitting the request.
-      if (!isHeaderName(name) || !isHeaderValue(value)) return { error: `the header ${JSON.stringify(name)} cannot be sent: its name is not a token or its value holds a control character`, final: true };
+      if (!isHeaderName(name) || !isHeaderValue(value))
+        return {
+          error: `the header ${JSON.stringify(name)} cannot be sent: its name is not a token or its value holds a control character`,
+          final: true,
+        };
       lines += `${name}: ${value}\r\n`;
     }
     const head = `${this.#headStart}${payload.byteLength}\r\n${this.#encodingLine}${lines}\r\n`;
@@ -115,19 +139,37 @@ export class OtlpSocketClient {
     const idle = this.#takeIdle();
     let outcome = await this.#exchange(idle ?? this.#connect(), head, payload, timeoutMs);
     const left = deadline - performance.now();
-    if (idle !== undefined && outcome.stale && !this.#closed && left > 0) outcome = await this.#exchange(this.#connect(), head, payload, left);
-    if (outcome.answer !== undefined) return { status: outcome.answer.status, retryAfter: outcome.answer.retryAfter, ...(outcome.body !== undefined && outcome.body.length > 0 && { body: outcome.body }), error: '' };
+    if (idle !== undefined && outcome.stale && !this.#closed && left > 0)
+      outcome = await this.#exchange(this.#connect(), head, payload, left);
+    if (outcome.answer !== undefined)
+      return {
+        status: outcome.answer.status,
+        retryAfter: outcome.answer.retryAfter,
+        ...(outcome.body !== undefined && outcome.body.length > 0 && { body: outcome.body }),
+        error: '',
+      };
     return outcome.final ? { error: outcome.error, final: true } : { error: outcome.error };
   }
 
   /** Ends every connection, waiting and in flight (their posts resolve with an error at once), for good. */
-  close(): void { this.#closed = true; this.#unpark()?.destroy(); for (const abort of [...this.#aborts]) abort(CLIENT_CLOSED_ERROR); }
+  close(): void {
+    this.#closed = true;
+    this.#unpark()?.destroy();
+    for (const abort of [...this.#aborts]) abort(CLIENT_CLOSED_ERROR);
+  }
 
   #connect(): Socket {
     const { ca, cert, key } = this.#tls;
     // SNI carries host names only (RFC 6066 §3); the certificate is checked against `host` either way.
     const socket = this.#secure
-      ? tlsConnect({ host: this.#host, port: this.#port, ca, cert, key, ...(isIP(this.#host) === 0 ? { servername: this.#host } : {}) })
+      ? tlsConnect({
+          host: this.#host,
+          port: this.#port,
+          ca,
+          cert,
+          key,
+          ...(isIP(this.#host) === 0 ? { servername: this.#host } : {}),
+        })
       : netConnect({ host: this.#host, port: this.#port });
     socket.setNoDelay(true);
     // An exchange reports errors while it runs; this one keeps a later error from crashing the process.
@@ -148,7 +190,12 @@ export class OtlpSocketClient {
         this.#aborts.delete(abort);
         socket.off('data', onData).off('end', onEnd).off('close', onEnd).off('error', onError);
         // An answer that came before the whole request was written leaves the connection's state unknown.
-        if (outcome.answer?.reusable === true && socket.writableLength === 0 && !this.#closed && this.#idle === undefined) {
+        if (
+          outcome.answer?.reusable === true &&
+          socket.writableLength === 0 &&
+          !this.#closed &&
+          this.#idle === undefined
+        ) {
           socket.unref();
           socket.on('data', this.#dropIdle).on('end', this.#dropIdle).on('close', this.#dropIdle);
           this.#idle = socket;
@@ -156,14 +203,24 @@ export class OtlpSocketClient {
         resolve(outcome);
       };
       const settle = (progress: AnswerProgress): void => {
-        if (progress.state === 'complete') return finish({ answer: progress.answer, body: reader.body, error: '', stale: false });
+        if (progress.state === 'complete')
+          return finish({ answer: progress.answer, body: reader.body, error: '', stale: false });
         if (progress.state === 'partial') return;
-        finish(progress.final ? { error: progress.error, stale: false, final: true } : { error: progress.error, stale: !reader.started });
+        finish(
+          progress.final
+            ? { error: progress.error, stale: false, final: true }
+            : { error: progress.error, stale: !reader.started },
+        );
       };
       const abort = (error: string): void => finish({ error, stale: false });
       const onData = (chunk: Buffer): void => settle(reader.push(chunk));
       const onEnd = (): void => settle(reader.end());
-      const onError = (error: NodeJS.ErrnoException): void => finish({ error: error.message, stale: !reader.started && STALE_CODES.has(error.code ?? ''), ...(!RETRYABLE_CODES.has(error.code ?? '') && { final: true }) });
+      const onError = (error: NodeJS.ErrnoException): void =>
+        finish({
+          error: error.message,
+          stale: !reader.started && STALE_CODES.has(error.code ?? ''),
+          ...(!RETRYABLE_CODES.has(error.code ?? '') && { final: true }),
+        });
       const timer = setTimer(() => abort(ANSWER_TIMEOUT_ERROR), timeoutMs).unref();
       this.#aborts.add(abort);
       socket.on('data', onData).on('end', onEnd).on('close', onEnd).on('error', onError);
@@ -218,7 +275,8 @@ export interface OtlpSenderOptions {
 }
 
 /** How an export ended: the partial success its answer carried, if any, or why it failed (`HTTP <status>` for a refusing answer). */
-export type SendResult = { readonly ok: true; readonly partial?: PartialSuccess } | { readonly ok: false; readonly reason: string };
+export type SendResult =
+  { readonly ok: true; readonly partial?: PartialSuccess } | { readonly ok: false; readonly reason: string };
 
 const RETRYABLE = new Set([429, 502, 503, 504]);
 /** Posts of one export at most, as the SDK's exporter (its first and five retries): a collector answering `Retry-After: 0` gets six, not a storm. */
@@ -235,7 +293,12 @@ export class OtlpHttpSender {
 
   constructor(options: OtlpSenderOptions) {
     this.#options = options;
-    this.#client = new OtlpSocketClient({ url: options.url, tls: options.tls, contentEncoding: options.compression === 'gzip' ? 'gzip' : undefined, contentType: options.protocol === 'http/json' ? 'application/json' : 'application/x-protobuf' });
+    this.#client = new OtlpSocketClient({
+      url: options.url,
+      tls: options.tls,
+      contentEncoding: options.compression === 'gzip' ? 'gzip' : undefined,
+      contentType: options.protocol === 'http/json' ? 'application/json' : 'application/x-protobuf',
+    });
   }
 
   /** Sends `body` (an encoded export request), retrying as the specification says. */
@@ -258,13 +321,19 @@ export class OtlpHttpSender {
       }
       const reason = answer.status === undefined ? answer.error : httpRefusal(answer.status, answer.body);
       // An answer too long to read is not retried (the collector would send it again), nor a status the specification does not retry.
-      if (answer.final || (answer.status !== undefined && !RETRYABLE.has(answer.status))) return notRetried(`Export failed with non-retryable error: ${reason}`, reason);
+      if (answer.final || (answer.status !== undefined && !RETRYABLE.has(answer.status)))
+        return notRetried(`Export failed with non-retryable error: ${reason}`, reason);
       failed = reason;
       // As the SDK's retrying transport, its diag lines included: the jittered wait is capped, the backoff grows on.
       const wait = retryAfterMs(answer.retryAfter) ?? Math.min(backoffMs * (0.8 + Math.random() * 0.4), MAX_BACKOFF_MS);
       const remaining = deadline - performance.now();
-      if (attempt >= MAX_ATTEMPTS) return notRetried(`Export failed after maximum retry attempts (${MAX_ATTEMPTS - 1}).`, reason);
-      if (wait >= remaining) return notRetried(`Export retry time ${Math.round(wait)}ms exceeds remaining timeout ${Math.round(remaining)}ms, not retrying further.`, reason);
+      if (attempt >= MAX_ATTEMPTS)
+        return notRetried(`Export failed after maximum retry attempts (${MAX_ATTEMPTS - 1}).`, reason);
+      if (wait >= remaining)
+        return notRetried(
+          `Export retry time ${Math.round(wait)}ms exceeds remaining timeout ${Math.round(remaining)}ms, not retrying further.`,
+          reason,
+        );
       diag.verbose(`Scheduling export retry in ${Math.round(wait)}ms`);
       await this.#sleep(wait);
       backoffMs *= BACKOFF_MULTIPLIER;
@@ -272,7 +341,12 @@ export class OtlpHttpSender {
   }
 
   /** Ends waiting retries (their exports fail) and closes the connections, for good. */
-  stop(): void { this.#stopped = true; for (const wake of this.#waits) wake(); this.#waits.clear(); this.#client.close(); }
+  stop(): void {
+    this.#stopped = true;
+    for (const wake of this.#waits) wake();
+    this.#waits.clear();
+    this.#client.close();
+  }
 
   async #sleep(ms: number): Promise<void> {
     const { promise, resolve } = Promise.withResolvers<void>();
@@ -305,9 +379,15 @@ function retryAfterMs(header: string | undefined): number | undefined {
 function partialSuccessOf(body: Uint8Array | undefined, protocol: OtlpProtocol): PartialSuccess | undefined {
   if (body === undefined || body.length === 0) return undefined;
   try {
-    return partialSuccessIn(protocol === 'http/json' ? JSON.parse(Buffer.from(body).toString('utf8')) : exportResponseToJson(body));
+    return partialSuccessIn(
+      protocol === 'http/json' ? JSON.parse(Buffer.from(body).toString('utf8')) : exportResponseToJson(body),
+    );
   } catch (error) {
-    diag.warn('OTLPExportDelegate Export succeeded but could not deserialize response - is the response specification compliant?', error, Buffer.from(body).toString('utf8', 0, 200));
+    diag.warn(
+      'OTLPExportDelegate Export succeeded but could not deserialize response - is the response specification compliant?',
+      error,
+      Buffer.from(body).toString('utf8', 0, 200),
+    );
     return undefined;
   }
 }
@@ -316,7 +396,11 @@ function partialSuccessOf(body: Uint8Array | undefined, protocol: OtlpProtocol):
  * The partial success of an export response as OTLP/JSON (and the SDK's deserializer) has it: rejectedSpans or
  * rejectedDataPoints, 64-bit integers as strings or numbers, the message as oneLine() has it; undefined when it rejects nothing and says nothing.
  */
-export function partialSuccessIn(response: { partialSuccess?: { rejectedSpans?: unknown; rejectedDataPoints?: unknown; errorMessage?: unknown } } | null): PartialSuccess | undefined {
+export function partialSuccessIn(
+  response: {
+    partialSuccess?: { rejectedSpans?: unknown; rejectedDataPoints?: unknown; errorMessage?: unknown };
+  } | null,
+): PartialSuccess | undefined {
   const partial = response?.partialSuccess;
   const count = Number(partial?.rejectedSpans ?? partial?.rejectedDataPoints ?? 0);
   const rejected = Number.isFinite(count) ? count : 0;
@@ -351,7 +435,17 @@ export type AnswerProgress =
   | { readonly state: 'complete'; readonly answer: HttpAnswer }
   | { readonly state: 'failed'; readonly error: string; readonly final?: true };
 
-type Phase = 'status' | 'fields' | 'length' | 'chunk-size' | 'chunk-data' | 'chunk-end' | 'trailers' | 'until-close' | 'complete' | 'failed';
+type Phase =
+  | 'status'
+  | 'fields'
+  | 'length'
+  | 'chunk-size'
+  | 'chunk-data'
+  | 'chunk-end'
+  | 'trailers'
+  | 'until-close'
+  | 'complete'
+  | 'failed';
 
 /** How the body of an answer is delimited (RFC 9112 §6.3). */
 type Framing = { body: 'chunked' } | { body: 'until-close' } | { body: 'length'; length: number };
@@ -363,7 +457,11 @@ const STATUS_LINE = /^HTTP\/1\.([01]) ([1-5]\d\d)(?: .*)?$/;
 // field-name is a token (RFC 9110 §5.1); OWS around the value is not part of it (§5.5).
 const FIELD_LINE = /^([!#$%&'*+\-.^_`|~0-9A-Za-z]+):[ \t]*(.*?)[ \t]*$/;
 const CHUNK_SIZE_LINE = /^([0-9A-Fa-f]+)[ \t]*(?:;.*)?$/;
-const SECTION_NAMES: Partial<Record<Phase, string>> = { 'chunk-size': 'a chunk-size line', 'chunk-end': 'the line ending a chunk', trailers: 'the trailer section' };
+const SECTION_NAMES: Partial<Record<Phase, string>> = {
+  'chunk-size': 'a chunk-size line',
+  'chunk-end': 'the line ending a chunk',
+  trailers: 'the trailer section',
+};
 
 /**
  * An incremental reader of one HTTP/1.1 answer (a new one for each request): status line, the fields
@@ -389,27 +487,42 @@ export class HttpAnswerReader {
   #body: Buffer[] = [];
 
   /** Whether any byte of the answer has arrived (a kept-alive connection closed before one is stale): push() counts at least one of each chunk until the answer ends. */
-  get started(): boolean { return this.#totalBytes > 0; }
+  get started(): boolean {
+    return this.#totalBytes > 0;
+  }
 
   /** The body's first bytes read so far (at most ANSWER_BODY_KEPT); empty when there is none. */
-  get body(): Buffer { return this.#body.length === 1 ? this.#body[0]! : Buffer.concat(this.#body); }
+  get body(): Buffer {
+    return this.#body.length === 1 ? this.#body[0]! : Buffer.concat(this.#body);
+  }
 
   /** Reads `chunk`, the next bytes from the connection. */
   push(chunk: Buffer): AnswerProgress {
     let at = 0;
     while (at < chunk.length && this.#phase !== 'complete' && this.#phase !== 'failed') {
-      at = this.#phase === 'length' || this.#phase === 'chunk-data' || this.#phase === 'until-close' ? this.#skipBody(chunk, at) : this.#readLine(chunk, at);
+      at =
+        this.#phase === 'length' || this.#phase === 'chunk-data' || this.#phase === 'until-close'
+          ? this.#skipBody(chunk, at)
+          : this.#readLine(chunk, at);
     }
     // Bytes after the answer's end were not asked for: the connection's framing is lost.
     if (at < chunk.length) this.#reusable = false;
-    if ((this.#totalBytes += at) > ANSWER_TOTAL_LIMIT && this.#phase !== 'complete' && this.#phase !== 'failed') this.#fail(`the answer is over ${ANSWER_TOTAL_LIMIT} bytes with its framing (interim answers, chunk lines, trailers)`);
+    if ((this.#totalBytes += at) > ANSWER_TOTAL_LIMIT && this.#phase !== 'complete' && this.#phase !== 'failed')
+      this.#fail(
+        `the answer is over ${ANSWER_TOTAL_LIMIT} bytes with its framing (interim answers, chunk lines, trailers)`,
+      );
     return this.#progress();
   }
 
   /** The connection's end of reading: it completes an answer whose head was read (its body read until close, or cut short) and fails any other. */
   end(): AnswerProgress {
     if (this.#phase === 'status' || this.#phase === 'fields') {
-      this.#fail(this.started ? 'the collector closed the connection before its answer ended' : 'the collector closed the connection without answering', false);
+      this.#fail(
+        this.started
+          ? 'the collector closed the connection before its answer ended'
+          : 'the collector closed the connection without answering',
+        false,
+      );
     } else if (this.#phase !== 'complete' && this.#phase !== 'failed') {
       // A body cut short leaves the status standing, as the SDK's exporter reads it: a 2xx posted again would be a duplicate.
       this.#reusable = false;
@@ -421,7 +534,10 @@ export class HttpAnswerReader {
   #progress(): AnswerProgress {
     if (this.#phase === 'failed') return this.#failure;
     if (this.#phase !== 'complete') return PARTIAL;
-    return { state: 'complete', answer: { status: this.#status, retryAfter: this.#fields.get('retry-after'), reusable: this.#reusable } };
+    return {
+      state: 'complete',
+      answer: { status: this.#status, retryAfter: this.#fields.get('retry-after'), reusable: this.#reusable },
+    };
   }
 
   /** Takes bytes of the current line up to its LF (a CR before it is dropped, RFC 9112 §2.2); returns where reading goes on. */
@@ -433,8 +549,12 @@ export class HttpAnswerReader {
       this.#fail(`${SECTION_NAMES[this.#phase] ?? "the answer's head"} is over ${ANSWER_SECTION_LIMIT} bytes`);
       return chunk.length;
     }
-    if (lf === -1) { this.#line.push(chunk.subarray(at)); return end; }
-    const bytes = this.#line.length === 0 ? chunk.subarray(at, lf) : Buffer.concat([...this.#line, chunk.subarray(at, lf)]);
+    if (lf === -1) {
+      this.#line.push(chunk.subarray(at));
+      return end;
+    }
+    const bytes =
+      this.#line.length === 0 ? chunk.subarray(at, lf) : Buffer.concat([...this.#line, chunk.subarray(at, lf)]);
     const text = bytes.toString('latin1');
     this.#sectionBytes += this.#lineBytes;
     this.#line = [];
@@ -462,7 +582,8 @@ export class HttpAnswerReader {
 
   #onStatusLine(line: string): void {
     const match = STATUS_LINE.exec(line);
-    if (match === null) return this.#fail(`the answer does not begin with an HTTP/1.x status line: ${JSON.stringify(line.slice(0, 40))}`);
+    if (match === null)
+      return this.#fail(`the answer does not begin with an HTTP/1.x status line: ${JSON.stringify(line.slice(0, 40))}`);
     this.#version = `1.${match[1]!}`;
     this.#status = Number(match[2]);
     this.#phase = 'fields';
@@ -471,13 +592,14 @@ export class HttpAnswerReader {
   #onFieldLine(line: string): void {
     if (line.startsWith(' ') || line.startsWith('\t')) {
       // obs-fold: a user agent replaces it with a space (RFC 9112 §5.2).
-      if (this.#lastField === '') return this.#fail('the answer\'s first header line is a continuation');
+      if (this.#lastField === '') return this.#fail("the answer's first header line is a continuation");
       const value = this.#fields.get(this.#lastField);
       if (value !== undefined) this.#fields.set(this.#lastField, `${value} ${line.trim()}`);
       return;
     }
     const match = FIELD_LINE.exec(line);
-    if (match === null) return this.#fail(`the answer has a malformed header line: ${JSON.stringify(line.slice(0, 40))}`);
+    if (match === null)
+      return this.#fail(`the answer has a malformed header line: ${JSON.stringify(line.slice(0, 40))}`);
     const name = match[1]!.toLowerCase();
     this.#lastField = name;
     if (!WANTED.has(name)) return;
@@ -498,9 +620,14 @@ export class HttpAnswerReader {
     }
     const framing = answerFraming(this.#version, this.#status, this.#fields);
     if (typeof framing === 'string') return this.#fail(framing);
-    const connection = (this.#fields.get('connection') ?? '').toLowerCase().split(',').map((token) => token.trim());
+    const connection = (this.#fields.get('connection') ?? '')
+      .toLowerCase()
+      .split(',')
+      .map((token) => token.trim());
     // RFC 9112 §9.3: HTTP/1.1 persists unless `close`; HTTP/1.0 only with `keep-alive`.
-    this.#reusable = (this.#version === '1.1' ? !connection.includes('close') : connection.includes('keep-alive')) && framing.body !== 'until-close';
+    this.#reusable =
+      (this.#version === '1.1' ? !connection.includes('close') : connection.includes('keep-alive')) &&
+      framing.body !== 'until-close';
     if (framing.body !== 'length') return this.#enter(framing.body === 'chunked' ? 'chunk-size' : 'until-close');
     if (framing.length > ANSWER_BODY_LIMIT) return this.#tooLong(`its Content-Length is ${framing.length}`);
     this.#remaining = framing.length;
@@ -510,11 +637,13 @@ export class HttpAnswerReader {
   #onChunkSizeLine(line: string): void {
     // Chunk extensions (after `;`) are ignored (RFC 9112 §7.1.1).
     const match = CHUNK_SIZE_LINE.exec(line);
-    if (match === null) return this.#fail(`the answer has a malformed chunk size: ${JSON.stringify(line.slice(0, 40))}`);
+    if (match === null)
+      return this.#fail(`the answer has a malformed chunk size: ${JSON.stringify(line.slice(0, 40))}`);
     const digits = match[1]!.replace(/^0+(?=.)/, '');
     if (digits.length > 12) return this.#fail('the answer has a chunk larger than 2^48 bytes');
     this.#remaining = Number.parseInt(digits, 16);
-    if (this.#bodyBytes + this.#remaining > ANSWER_BODY_LIMIT) return this.#tooLong(`a chunk of ${this.#remaining} bytes follows ${this.#bodyBytes}`);
+    if (this.#bodyBytes + this.#remaining > ANSWER_BODY_LIMIT)
+      return this.#tooLong(`a chunk of ${this.#remaining} bytes follows ${this.#bodyBytes}`);
     if (this.#remaining === 0) this.#enter('trailers');
     else this.#phase = 'chunk-data';
   }
@@ -524,7 +653,10 @@ export class HttpAnswerReader {
     const taken = this.#phase === 'until-close' ? chunk.length - at : Math.min(chunk.length - at, this.#remaining);
     const room = ANSWER_BODY_KEPT - this.#bodyBytes;
     this.#bodyBytes += taken;
-    if (this.#bodyBytes > ANSWER_BODY_LIMIT) { this.#tooLong('it went on past them'); return chunk.length; }
+    if (this.#bodyBytes > ANSWER_BODY_LIMIT) {
+      this.#tooLong('it went on past them');
+      return chunk.length;
+    }
     // Copied: the socket's chunk may be a slice of a pooled buffer. Past ANSWER_BODY_KEPT, bytes are read and dropped.
     if (taken > 0 && room > 0) this.#body.push(Buffer.from(chunk.subarray(at, at + Math.min(taken, room))));
     if (this.#phase === 'until-close') return chunk.length;
@@ -539,7 +671,9 @@ export class HttpAnswerReader {
     this.#sectionBytes = 0;
   }
 
-  #tooLong(why: string): void { this.#fail(`the answer's body is over ${ANSWER_BODY_LIMIT} bytes: ${why}`); }
+  #tooLong(why: string): void {
+    this.#fail(`the answer's body is over ${ANSWER_BODY_LIMIT} bytes: ${why}`);
+  }
 
   #fail(error: string, final = true): void {
     this.#phase = 'failed';
@@ -557,7 +691,10 @@ function answerFraming(version: string, status: number, fields: ReadonlyMap<stri
     // Both at once is how request smuggling and answer splitting look (§6.3, rule 3).
     if (contentLength !== undefined) return 'the answer has both Transfer-Encoding and Content-Length';
     if (version === '1.0') return 'the HTTP/1.0 answer has a Transfer-Encoding';
-    const codings = transferEncoding.toLowerCase().split(',').map((coding) => coding.trim());
+    const codings = transferEncoding
+      .toLowerCase()
+      .split(',')
+      .map((coding) => coding.trim());
     const chunked = codings.indexOf('chunked');
     if (codings.includes('')) return 'the answer has an empty transfer coding';
     if (chunked === -1) return { body: 'until-close' };
@@ -567,7 +704,8 @@ function answerFraming(version: string, status: number, fields: ReadonlyMap<stri
   if (contentLength === undefined) return { body: 'until-close' };
   // A list of identical lengths (`42, 42`) may be taken as one (§6.3, rule 5).
   const lengths = contentLength.split(',').map((value) => value.trim());
-  if (!lengths.every((value) => /^\d{1,15}$/.test(value))) return `the answer has a Content-Length that is not a number: ${JSON.stringify(contentLength.slice(0, 40))}`;
+  if (!lengths.every((value) => /^\d{1,15}$/.test(value)))
+    return `the answer has a Content-Length that is not a number: ${JSON.stringify(contentLength.slice(0, 40))}`;
   if (new Set(lengths.map(Number)).size > 1) return 'the answer has conflicting Content-Length values';
   return { body: 'length', length: Number(lengths[0]) };
 }

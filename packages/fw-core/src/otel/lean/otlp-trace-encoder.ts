@@ -49,7 +49,11 @@ class ProtobufWriter {
   }
 
   /** A one-byte tag (every field number below 16) is stored here: small enough to inline where uint32 is not (bench/otlp-encoder.bench.ts). */
-  tag(field: number, wireType: number): void { const tag = field * 8 + wireType; if (tag < 0x80 && this.pos < this.buf.length) this.buf[this.pos++] = tag; else this.uint32(tag); }
+  tag(field: number, wireType: number): void {
+    const tag = field * 8 + wireType;
+    if (tag < 0x80 && this.pos < this.buf.length) this.buf[this.pos++] = tag;
+    else this.uint32(tag);
+  }
 
   /** An unsigned varint, 0 to 2^32 - 1. */
   uint32(value: number): void {
@@ -64,7 +68,10 @@ class ProtobufWriter {
     const buf = this.buf;
     let pos = this.pos;
     // The low 28 bits, then 7 bits straddling the halves, then the high bits.
-    for (let i = 0; i < 4; i++) { buf[pos++] = (lo & 0x7f) | 0x80; lo >>>= 7; }
+    for (let i = 0; i < 4; i++) {
+      buf[pos++] = (lo & 0x7f) | 0x80;
+      lo >>>= 7;
+    }
     let mid = (lo | (hi << 4)) & 0x7f;
     hi >>>= 3;
     while (hi !== 0) {
@@ -99,10 +106,18 @@ class ProtobufWriter {
     this.pos = storeUint32(this.buf, storeUint32(this.buf, this.pos, lo), hi);
   }
 
-  double(value: number): void { this.ensure(8); this.buf.writeDoubleLE(value, this.pos); this.pos += 8; }
+  double(value: number): void {
+    this.ensure(8);
+    this.buf.writeDoubleLE(value, this.pos);
+    this.pos += 8;
+  }
 
   /** Bytes as they are, no length (a pre-encoded run of fields). */
-  raw(bytes: Uint8Array): void { this.ensure(bytes.length); this.buf.set(bytes, this.pos); this.pos += bytes.length; }
+  raw(bytes: Uint8Array): void {
+    this.ensure(bytes.length);
+    this.buf.set(bytes, this.pos);
+    this.pos += bytes.length;
+  }
 
   bytes(bytes: Uint8Array): void {
     const length = bytes.length;
@@ -123,7 +138,8 @@ class ProtobufWriter {
     this.ensure(n);
     const buf = this.buf;
     let pos = this.pos;
-    for (let i = 0; i < n; i++) buf[pos++] = (hexValue(hex.charCodeAt(2 * i)) << 4) | hexValue(hex.charCodeAt(2 * i + 1));
+    for (let i = 0; i < n; i++)
+      buf[pos++] = (hexValue(hex.charCodeAt(2 * i)) << 4) | hexValue(hex.charCodeAt(2 * i + 1));
     this.pos = pos;
   }
 
@@ -173,7 +189,12 @@ class ProtobufWriter {
   }
 
   /** Starts a length-delimited body, reserving `reserve` bytes for its length; give the result to `ldelim`. */
-  fork(reserve = 1): number { this.ensure(reserve); const start = this.pos; this.pos += reserve; return start * 8 + reserve; }
+  fork(reserve = 1): number {
+    this.ensure(reserve);
+    const start = this.pos;
+    this.pos += reserve;
+    return start * 8 + reserve;
+  }
 
   /** Writes the length of the body begun by `fork` (moving the body if the reserve was wrong). */
   ldelim(forked: number): void {
@@ -195,12 +216,17 @@ class ProtobufWriter {
     return new Uint8Array(this.buf.buffer, this.buf.byteOffset, this.pos).slice();
   }
 
-  reset(): void { this.pos = 0; }
+  reset(): void {
+    this.pos = 0;
+  }
 }
 
 /** The varint of `value` (0 to 2^32 - 1) at `pos`; the position after it. */
 function storeVarint(buf: Buffer, pos: number, value: number): number {
-  while (value >= 0x80) { buf[pos++] = (value & 0x7f) | 0x80; value >>>= 7; }
+  while (value >= 0x80) {
+    buf[pos++] = (value & 0x7f) | 0x80;
+    value >>>= 7;
+  }
   buf[pos++] = value;
   return pos;
 }
@@ -227,7 +253,24 @@ const RESOURCE_SPANS = { resource: 1, scopeSpans: 2, schemaUrl: 3 } as const;
 const RESOURCE = { attributes: 1 } as const;
 const SCOPE_SPANS = { scope: 1, spans: 2, schemaUrl: 3 } as const;
 const SCOPE = { name: 1, version: 2 } as const;
-const SPAN = { traceId: 1, spanId: 2, traceState: 3, parentSpanId: 4, name: 5, kind: 6, start: 7, end: 8, attributes: 9, droppedAttributes: 10, events: 11, droppedEvents: 12, links: 13, droppedLinks: 14, status: 15, flags: 16 } as const;
+const SPAN = {
+  traceId: 1,
+  spanId: 2,
+  traceState: 3,
+  parentSpanId: 4,
+  name: 5,
+  kind: 6,
+  start: 7,
+  end: 8,
+  attributes: 9,
+  droppedAttributes: 10,
+  events: 11,
+  droppedEvents: 12,
+  links: 13,
+  droppedLinks: 14,
+  status: 15,
+  flags: 16,
+} as const;
 const EVENT = { time: 1, name: 2, attributes: 3, droppedAttributes: 4 } as const;
 const LINK = { traceId: 1, spanId: 2, traceState: 3, attributes: 4, droppedAttributes: 5, flags: 6 } as const;
 const STATUS = { message: 2, code: 3 } as const;
@@ -520,7 +563,10 @@ function writeAnyValue(w: ProtobufWriter, value: LeanAnyValue): void {
       return w.bigint64(value);
     case 'object':
       if (value === null) return;
-      if (value instanceof Uint8Array) { w.tag(ANY.bytes, WIRE_LEN); return w.bytes(value); }
+      if (value instanceof Uint8Array) {
+        w.tag(ANY.bytes, WIRE_LEN);
+        return w.bytes(value);
+      }
       return Array.isArray(value) ? writeArrayValue(w, value) : writeKvlistValue(w, value as LeanAttributes);
     default:
       return;
@@ -585,7 +631,8 @@ export type LeanTime = readonly [seconds: number, nanoseconds: number];
  * An OTLP AnyValue: an integer in int64 range is an int_value, any other number a double_value, a bigint
  * an int_value wrapped to 64 bits; `null`/`undefined` are an empty AnyValue in an array; `null` is one as a key's value too, where `undefined` leaves the key out.
  */
-export type LeanAnyValue = string | number | boolean | bigint | Uint8Array | null | undefined | readonly LeanAnyValue[] | LeanAttributes;
+export type LeanAnyValue =
+  string | number | boolean | bigint | Uint8Array | null | undefined | readonly LeanAnyValue[] | LeanAttributes;
 
 /** Attributes (or a kvlist) by key. */
 export interface LeanAttributes {

@@ -39,5 +39,13 @@ export function sdkSpanData(span: ReadableSpan): LeanSpanData {
 
 /** A link (the SDK's, or a lean span's) as the encoder's. */
 export function leanLink({ context, attributes, droppedAttributesCount }: Link): LeanLink {
-  return { traceId: context.traceId, spanId: context.spanId, traceState: context.traceState?.serialize(), traceFlags: context.traceFlags, isRemote: context.isRemote, attributes: attributes as LeanAttributes, droppedAttributesCount };
+  return {
+    traceId: context.traceId,
+    spanId: context.spanId,
+    traceState: context.traceState?.serialize(),
+    traceFlags: context.traceFlags,
+    isRemote: context.isRemote,
+    attributes: attributes as LeanAttributes,
+    droppedAttributesCount,
+  };
 }

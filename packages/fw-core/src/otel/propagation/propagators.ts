@@ -17,10 +17,17 @@ export type PackageImporter = (name: string) => Promise<Record<string, unknown>>
 const importPackage: PackageImporter = (name) => import(name) as Promise<Record<string, unknown>>;
 
 /** The package each name needs, beyond @opentelemetry/core. */
-const PACKAGES = { b3: '@opentelemetry/propagator-b3', b3multi: '@opentelemetry/propagator-b3', jaeger: '@opentelemetry/propagator-jaeger' } as const;
+const PACKAGES = {
+  b3: '@opentelemetry/propagator-b3',
+  b3multi: '@opentelemetry/propagator-b3',
+  jaeger: '@opentelemetry/propagator-jaeger',
+} as const;
 
 /** The propagator for `names`; undefined for none. Rejects with FW_ERR_OTEL_PROPAGATOR_MISSING when a package cannot be loaded. */
-export async function propagatorFromNames(names: readonly PropagatorName[], load: PackageImporter = importPackage): Promise<TextMapPropagator | undefined> {
+export async function propagatorFromNames(
+  names: readonly PropagatorName[],
+  load: PackageImporter = importPackage,
+): Promise<TextMapPropagator | undefined> {
   if (names.length === 0) return undefined;
   const propagators: TextMapPropagator[] = [];
   for (const name of names) propagators.push(await propagatorNamed(name, load));
@@ -38,8 +45,13 @@ async function propagatorNamed(name: PropagatorName, load: PackageImporter): Pro
     const jaeger = (await packageFor(name, load)) as { JaegerPropagator: new () => TextMapPropagator };
     return new jaeger.JaegerPropagator();
   }
-  const b3 = (await packageFor(name, load)) as { B3Propagator: new (config?: { injectEncoding?: number }) => TextMapPropagator; B3InjectEncoding: { MULTI_HEADER: number } };
-  return name === 'b3' ? new b3.B3Propagator() : new b3.B3Propagator({ injectEncoding: b3.B3InjectEncoding.MULTI_HEADER });
+  const b3 = (await packageFor(name, load)) as {
+    B3Propagator: new (config?: { injectEncoding?: number }) => TextMapPropagator;
+    B3InjectEncoding: { MULTI_HEADER: number };
+  };
+  return name === 'b3'
+    ? new b3.B3Propagator()
+    : new b3.B3Propagator({ injectEncoding: b3.B3InjectEncoding.MULTI_HEADER });
 }
 
 /** The package `name` needs, loaded; FW_ERR_OTEL_PROPAGATOR_MISSING when it cannot be. */
@@ -50,7 +62,14 @@ async function packageFor(name: keyof typeof PACKAGES, load: PackageImporter): P
   } catch (cause) {
     const { code, message } = cause as { code?: string; message?: string };
     // Not found is about this package only when node names it (a dependency of it may be what is missing).
-    const reason = code === 'ERR_MODULE_NOT_FOUND' && message?.includes(`'${pkg}'`) === true ? 'is not installed' : `could not be loaded (${message})`;
-    throw new FwError('FW_ERR_OTEL_PROPAGATOR_MISSING', `OTEL_PROPAGATORS names ${name}, whose package ${pkg} ${reason}: install it beside fw-core (npm install ${pkg}), or leave ${name} out of OTEL_PROPAGATORS`, { details: { name: 'OTEL_PROPAGATORS', propagator: name, package: pkg }, cause });
+    const reason =
+      code === 'ERR_MODULE_NOT_FOUND' && message?.includes(`'${pkg}'`) === true
+        ? 'is not installed'
+        : `could not be loaded (${message})`;
+    throw new FwError(
+      'FW_ERR_OTEL_PROPAGATOR_MISSING',
+      `OTEL_PROPAGATORS names ${name}, whose package ${pkg} ${reason}: install it beside fw-core (npm install ${pkg}), or leave ${name} out of OTEL_PROPAGATORS`,
+      { details: { name: 'OTEL_PROPAGATORS', propagator: name, package: pkg }, cause },
+    );
   }
 }

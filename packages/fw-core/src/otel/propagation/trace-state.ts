@@ -22,7 +22,10 @@ export class ParsedTraceState implements TraceState {
   readonly #length: number;
   #serialized: string | undefined;
 
-  private constructor(members: ReadonlyMap<string, string>, length: number) { this.#members = members; this.#length = length; }
+  private constructor(members: ReadonlyMap<string, string>, length: number) {
+    this.#members = members;
+    this.#length = length;
+  }
 
   /** The members of a `tracestate` header value that the rules above keep. */
   static parse(header: string): ParsedTraceState {
@@ -44,12 +47,16 @@ export class ParsedTraceState implements TraceState {
     return new ParsedTraceState(members, length);
   }
 
-  get(key: string): string | undefined { return this.#members.get(key); }
+  get(key: string): string | undefined {
+    return this.#members.get(key);
+  }
 
   set(key: string, value: string): TraceState {
     const old = this.get(key);
     if (!isMember(key, value) || (old === undefined && this.#members.size >= MAX_MEMBERS)) return this;
-    const length = this.#length + (old === undefined ? key.length + value.length + (this.#members.size > 0 ? 2 : 1) : value.length - old.length);
+    const length =
+      this.#length +
+      (old === undefined ? key.length + value.length + (this.#members.size > 0 ? 2 : 1) : value.length - old.length);
     return length > MAX_LENGTH ? this : new ParsedTraceState(new Map([[key, value], ...this.#without(key)]), length);
   }
 
@@ -60,7 +67,9 @@ export class ParsedTraceState implements TraceState {
     return new ParsedTraceState(members, this.#length - (key.length + value.length + 1) - (members.size > 0 ? 1 : 0));
   }
 
-  serialize(): string { return (this.#serialized ??= Array.from(this.#members, ([key, value]) => `${key}=${value}`).join(',')); }
+  serialize(): string {
+    return (this.#serialized ??= Array.from(this.#members, ([key, value]) => `${key}=${value}`).join(','));
+  }
 
   /** The members other than `key`'s, in order. */
   #without(key: string): [string, string][] {
