@@ -139,6 +139,7 @@ export const UNIT: readonly string[] = [
   'tests/docs-telemetry-one-app-per-process.test.ts',
   'tests/docs-upload-sample.test.ts',
   'tests/fw-core-comments.test.ts',
+  'tests/sources-formatted.test.ts',
   'tests/test-suites.test.ts',
   'tests/tests-wait-on-events.test.ts',
 ];
