@@ -37,7 +37,7 @@ export interface PostAnswer {
 
 /** The collector to post to, and how. */
 export interface SocketClientOptions {
-  /** An http: or https: URL, e.g. `http://127.0.0.1:4318/v1/traces`. */
+  /** An http: or https: URL (env-config.ts refuses any other at start), e.g. `http://127.0.0.1:4318/v1/traces`. */
   readonly url: URL | string;
   /** Trusted roots and client certificate of an https: URL; the certificate is always verified. */
   readonly tls?: TlsAgentOptions;
@@ -100,7 +100,6 @@ export class OtlpSocketClient {
   /** The head up to content-length's value; the rest is per post. */
   readonly #headStart: string;
   readonly #encodingLine: string;
-  readonly #protocolError: string;
   #idle: Socket | undefined;
   readonly #aborts = new Set<(error: string) => void>();
   #closed = false;
@@ -108,10 +107,6 @@ export class OtlpSocketClient {
   constructor(options: SocketClientOptions) {
     const url = new URL(options.url);
     this.#secure = url.protocol === 'https:';
-    this.#protocolError =
-      this.#secure || url.protocol === 'http:'
-        ? ''
-        : `the OTLP endpoint's protocol ${url.protocol} is neither http: nor https:`;
     ({ host: this.#host, port: this.#port } = endpointAddress(url));
     this.#tls = options.tls ?? {};
     this.#headStart = `POST ${url.pathname}${url.search} HTTP/1.1\r\nhost: ${url.host}\r\nuser-agent: ${OTLP_USER_AGENT}\r\ncontent-type: ${options.contentType ?? 'application/x-protobuf'}\r\ncontent-length: `;
@@ -122,7 +117,6 @@ export class OtlpSocketClient {
   /** Posts `payload` with `headers`, waiting at most `timeoutMs` for the answer; never rejects. */
   async post(headers: Readonly<Record<string, string>>, payload: Uint8Array, timeoutMs: number): Promise<PostAnswer> {
     if (this.#closed) return { error: CLIENT_CLOSED_ERROR };
-    if (this.#protocolError !== '') return { error: this.#protocolError, final: true };
     let lines = '';
     for (const [name, value] of Object.entries(headers)) {
       if (OWN_HEADERS.has(name.toLowerCase())) continue;
