@@ -55,9 +55,6 @@ export function rememberClock(spanId: string, clock: SpanClock): void {
   if (recentClocks.set(spanId, clock).size > 1024) recentClocks.delete(recentClocks.keys().next().value!);
 }
 
-/** An event as recorded (the encoder's, every field set), at the Unix time the SDK's span would export. */
-export type RecordedEvent = Required<LeanEvent>;
-
 const UNSET_STATUS: SpanStatus = Object.freeze({ code: SpanStatusCode.UNSET });
 const NONE: readonly never[] = Object.freeze([]);
 /** The end of a span that was not sampled: no time is made for what is never exported. */
@@ -76,7 +73,7 @@ export class LeanServerSpan implements Span {
   blocks: LeanAttributeBlock[] | undefined;
   droppedAttributesCount = 0;
   // Events, links and a status of its own are rare on a server span: made only when used.
-  #events: RecordedEvent[] | undefined;
+  #events: Required<LeanEvent>[] | undefined;
   droppedEventsCount = 0;
   #links: Link[] | undefined;
   droppedLinksCount = 0;
@@ -118,7 +115,8 @@ export class LeanServerSpan implements Span {
       this.#startTime === undefined ? wallMsAt(this.startMs) : this.#startTime[0] * 1e3 + this.#startTime[1] / 1e6;
   }
 
-  get events(): readonly RecordedEvent[] {
+  /** As recorded: every field set, at the Unix time the SDK's span would export. */
+  get events(): readonly Required<LeanEvent>[] {
     return this.#events ?? NONE;
   }
 
