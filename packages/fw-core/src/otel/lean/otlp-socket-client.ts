@@ -81,14 +81,10 @@ const RETRYABLE_CODES = new Set([
   'EHOSTUNREACH',
 ]);
 
-/** How one exchange on one connection ended. */
+/** How one exchange on one connection ended; `stale`: the connection was closed or reset before any byte of an answer. */
 interface Outcome {
-  readonly answer?: HttpAnswer;
-  readonly body?: Buffer;
-  readonly error: string;
-  /** The connection was closed or reset before any byte of an answer. */
+  readonly answer: PostAnswer;
   readonly stale: boolean;
-  readonly final?: true;
 }
 
 /** A client for one collector URL. */
@@ -135,14 +131,7 @@ export class OtlpSocketClient {
     const left = deadline - performance.now();
     if (idle !== undefined && outcome.stale && !this.#closed && left > 0)
       outcome = await this.#exchange(this.#connect(), head, payload, left);
-    if (outcome.answer !== undefined)
-      return {
-        status: outcome.answer.status,
-        retryAfter: outcome.answer.retryAfter,
-        ...(outcome.body !== undefined && outcome.body.length > 0 && { body: outcome.body }),
-        error: '',
-      };
-    return outcome.final ? { error: outcome.error, final: true } : { error: outcome.error };
+    return outcome.answer;
   }
 
   /** Ends every connection, waiting and in flight (their posts resolve with an error at once), for good. */
@@ -179,42 +168,37 @@ export class OtlpSocketClient {
   #exchange(socket: Socket, head: string, payload: Uint8Array, timeoutMs: number): Promise<Outcome> {
     return new Promise((resolve) => {
       const reader = new HttpAnswerReader();
-      const finish = (outcome: Outcome): void => {
+      const finish = (answer: PostAnswer, stale: boolean, reusable = false): void => {
         clearTimeout(timer);
         this.#aborts.delete(abort);
         socket.off('data', onData).off('end', onEnd).off('close', onEnd).off('error', onError);
         // An answer that came before the whole request was written leaves the connection's state unknown.
-        if (
-          outcome.answer?.reusable === true &&
-          socket.writableLength === 0 &&
-          !this.#closed &&
-          this.#idle === undefined
-        ) {
+        if (reusable && socket.writableLength === 0 && !this.#closed && this.#idle === undefined) {
           socket.unref();
           socket.on('data', this.#dropIdle).on('end', this.#dropIdle).on('close', this.#dropIdle);
           this.#idle = socket;
         } else socket.destroy();
-        resolve(outcome);
+        resolve({ answer, stale });
       };
       const settle = (progress: AnswerProgress): void => {
-        if (progress.state === 'complete')
-          return finish({ answer: progress.answer, body: reader.body, error: '', stale: false });
         if (progress.state === 'partial') return;
-        finish(
-          progress.final
-            ? { error: progress.error, stale: false, final: true }
-            : { error: progress.error, stale: !reader.started },
-        );
+        if (progress.state === 'failed')
+          return finish(
+            progress.final ? { error: progress.error, final: true } : { error: progress.error },
+            !progress.final && !reader.started,
+          );
+        const { status, retryAfter, reusable } = progress.answer;
+        const body = reader.body;
+        finish({ status, retryAfter, ...(body.length > 0 && { body }), error: '' }, false, reusable);
       };
-      const abort = (error: string): void => finish({ error, stale: false });
+      const abort = (error: string): void => finish({ error }, false);
       const onData = (chunk: Buffer): void => settle(reader.push(chunk));
       const onEnd = (): void => settle(reader.end());
       const onError = (error: NodeJS.ErrnoException): void =>
-        finish({
-          error: error.message,
-          stale: !reader.started && STALE_CODES.has(error.code ?? ''),
-          ...(!RETRYABLE_CODES.has(error.code ?? '') && { final: true }),
-        });
+        finish(
+          { error: error.message, ...(!RETRYABLE_CODES.has(error.code ?? '') && { final: true }) },
+          !reader.started && STALE_CODES.has(error.code ?? ''),
+        );
       const timer = setTimer(() => abort(ANSWER_TIMEOUT_ERROR), timeoutMs).unref();
       this.#aborts.add(abort);
       socket.on('data', onData).on('end', onEnd).on('close', onEnd).on('error', onError);
