@@ -45,9 +45,6 @@ export function chooseTelemetryPath(
   return { path: 'lean' };
 }
 
-/** The scope fw's lean spans are exported under, the tracer's on the full path. */
-const SCOPE = Object.freeze({ name: SCOPE_NAME, version: SCOPE_VERSION });
-
 /**
  * The lean path and its export, with fw's trace export settings (the full path's too), the SDK's batch settings and the full
  * path's sampler. Without `fw` (OTEL_TRACES_EXPORTER=none: metrics only) spans are made, for trace context and log lines, and
@@ -69,7 +66,8 @@ export function createLeanSetup(
   const batch = batchSettings(config, options);
   const exported = createLeanTraceExport({
     resource: { attributes: resource.attributes as LeanAttributes, schemaUrl: resource.schemaUrl },
-    scope: SCOPE,
+    // The full path's tracer's scope.
+    scope: { name: SCOPE_NAME, version: SCOPE_VERSION },
     // The batch processor gives up an export after its own timeout too (OTEL_BSP_EXPORT_TIMEOUT).
     sender: { ...fw.sender, timeoutMs: Math.min(fw.sender.timeoutMs, batch.exportTimeoutMillis ?? Infinity) },
     outcomes: fw.outcomes,
