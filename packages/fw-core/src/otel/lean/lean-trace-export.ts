@@ -71,11 +71,7 @@ export function createLeanSetup(
     // The batch processor gives up an export after its own timeout too (OTEL_BSP_EXPORT_TIMEOUT).
     sender: { ...fw.sender, timeoutMs: Math.min(fw.sender.timeoutMs, batch.exportTimeoutMillis ?? Infinity) },
     outcomes: fw.outcomes,
-    batch: {
-      maxQueueSize: batch.maxQueueSize,
-      maxExportBatchSize: batch.maxExportBatchSize,
-      scheduledDelayMs: batch.scheduledDelayMillis,
-    },
+    batch: { ...batch, scheduledDelayMs: batch.scheduledDelayMillis },
   });
   return { path: { ...path, onEnd: exported.add }, export: exported };
 }
