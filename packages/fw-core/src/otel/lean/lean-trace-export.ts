@@ -40,7 +40,7 @@ export function chooseTelemetryPath(
   if (options.spanProcessor !== undefined) return { path: 'full', reason: 'a spanProcessor was given' };
   if (options.spanExporter !== undefined) return { path: 'full', reason: 'a spanExporter was given' };
   // A push reader aggregates as its exporter says (the user's, or OTLP's histogram preference).
-  if (!readers.every((reader) => aggregatesAsLeanMetrics(reader as Parameters<typeof aggregatesAsLeanMetrics>[0])))
+  if (!readers.every(aggregatesAsLeanMetrics))
     return { path: 'full', reason: 'a metric reader chooses another aggregation' };
   return { path: 'lean' };
 }
