@@ -258,29 +258,14 @@ export class RuntimeMetricProducer implements MetricProducer {
 
   #heap(now: number): MetricData[] {
     const spaces = getHeapSpaceStatistics();
-    const bySpace = (read: (space: (typeof spaces)[number]) => number): SumPoints =>
-      spaces.map((space) => [{ 'v8js.heap.space.name': space.space_name }, read(space)] as const);
     return [
-      this.#sum(V8_HEAP.limit, [[{}, getHeapStatistics().heap_size_limit]], now),
-      this.#sum(
-        V8_HEAP.used,
-        bySpace((space) => space.space_used_size),
-        now,
-      ),
-      this.#sum(
-        V8_HEAP.spaceSize,
-        bySpace((space) => space.space_size),
-        now,
-      ),
-      this.#sum(
-        V8_HEAP.availableSize,
-        bySpace((space) => space.space_available_size),
-        now,
-      ),
-      this.#sum(
-        V8_HEAP.physicalSize,
-        bySpace((space) => space.physical_space_size),
-        now,
+      this.#sum(V8_HEAP_LIMIT, [[{}, getHeapStatistics().heap_size_limit]], now),
+      ...V8_HEAP_SPACES.map(([descriptor, field]) =>
+        this.#sum(
+          descriptor,
+          spaces.map((space) => [{ 'v8js.heap.space.name': space.space_name }, space[field]] as const),
+          now,
+        ),
       ),
     ];
   }
@@ -364,39 +349,24 @@ const EVENT_LOOP_DELAY = Object.freeze(
   ) as Record<keyof typeof DELAY_STATISTICS, RuntimeDescriptor>,
 );
 
-/** The V8 heap: its limit, and per space (`v8js.heap.space.name`) its size, use, room left and committed memory. */
-const V8_HEAP = Object.freeze({
-  limit: descriptor(
-    'v8js.memory.heap.limit',
-    InstrumentType.OBSERVABLE_UP_DOWN_COUNTER,
-    'By',
-    'Total heap memory size V8 may grow to (heap_size_limit).',
-  ),
-  used: descriptor(
-    'v8js.memory.heap.used',
-    InstrumentType.OBSERVABLE_UP_DOWN_COUNTER,
-    'By',
-    'Heap Memory size allocated.',
-  ),
-  spaceSize: descriptor(
-    'v8js.memory.heap.space.size',
-    InstrumentType.OBSERVABLE_UP_DOWN_COUNTER,
-    'By',
-    'Total heap memory size pre-allocated for a heap space.',
-  ),
-  availableSize: descriptor(
-    'v8js.memory.heap.space.available_size',
-    InstrumentType.OBSERVABLE_UP_DOWN_COUNTER,
-    'By',
-    'Heap space available size.',
-  ),
-  physicalSize: descriptor(
-    'v8js.memory.heap.space.physical_size',
-    InstrumentType.OBSERVABLE_UP_DOWN_COUNTER,
-    'By',
-    'Committed size of a heap space.',
-  ),
-});
+/** The V8 heap: its limit, and per space (`v8js.heap.space.name`) its use, size, room left and committed memory, each the field of getHeapSpaceStatistics() it reads. */
+const V8_HEAP_LIMIT = heapDescriptor(
+  'v8js.memory.heap.limit',
+  'Total heap memory size V8 may grow to (heap_size_limit).',
+);
+const V8_HEAP_SPACES = [
+  [heapDescriptor('v8js.memory.heap.used', 'Heap Memory size allocated.'), 'space_used_size'],
+  [
+    heapDescriptor('v8js.memory.heap.space.size', 'Total heap memory size pre-allocated for a heap space.'),
+    'space_size',
+  ],
+  [heapDescriptor('v8js.memory.heap.space.available_size', 'Heap space available size.'), 'space_available_size'],
+  [heapDescriptor('v8js.memory.heap.space.physical_size', 'Committed size of a heap space.'), 'physical_space_size'],
+] as const;
+
+function heapDescriptor(name: string, description: string): RuntimeDescriptor {
+  return descriptor(name, InstrumentType.OBSERVABLE_UP_DOWN_COUNTER, 'By', description);
+}
 
 /** The process's CPU seconds by `cpu.mode` (user, system), a counter. */
 const PROCESS_CPU_TIME = descriptor(
@@ -435,21 +405,15 @@ export class EventLoopDelayWindow {
     if (histogram.count === 0) return this.#last;
     const now = Date.now();
     // The monitor's nanoseconds, as seconds.
-    const [min, max, mean, stddev, p50, p90, p99] = [
-      histogram.min,
-      histogram.max,
-      histogram.mean,
-      histogram.stddev,
-      ...[50, 90, 99].map((p) => histogram.percentile(p)),
-    ].map((ns) => ns / 1e9) as number[];
+    const seconds = (ns: number): number => ns / 1e9;
     this.#last = {
-      min: min!,
-      max: max!,
-      mean: mean!,
-      stddev: stddev!,
-      p50: p50!,
-      p90: p90!,
-      p99: p99!,
+      min: seconds(histogram.min),
+      max: seconds(histogram.max),
+      mean: seconds(histogram.mean),
+      stddev: seconds(histogram.stddev),
+      p50: seconds(histogram.percentile(50)),
+      p90: seconds(histogram.percentile(90)),
+      p99: seconds(histogram.percentile(99)),
       sinceMs: this.#since,
     };
     histogram.reset();
