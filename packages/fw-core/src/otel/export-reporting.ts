@@ -330,25 +330,22 @@ function registerSpanSelfMetrics(meter: Meter, outcomes: SpanExportOutcomes): ()
     'otel.component.type': 'batching_span_processor',
     'otel.component.name': componentName('batching_span_processor'),
   };
+  const spans = { unit: '{span}', valueType: ValueType.INT } as const;
   const exported = meter.createObservableCounter('otel.sdk.exporter.span.exported', {
-    unit: '{span}',
+    ...spans,
     description: 'The number of spans for which the export has finished, either successful or failed.',
-    valueType: ValueType.INT,
   });
   const processed = meter.createObservableCounter('otel.sdk.processor.span.processed', {
-    unit: '{span}',
+    ...spans,
     description: 'The number of spans for which the processing has finished, either successful or failed.',
-    valueType: ValueType.INT,
   });
   const capacity = meter.createObservableUpDownCounter('otel.sdk.processor.span.queue.capacity', {
-    unit: '{span}',
+    ...spans,
     description: 'The maximum number of spans the queue of a given instance of an SDK span processor can hold.',
-    valueType: ValueType.INT,
   });
   const size = meter.createObservableUpDownCounter('otel.sdk.processor.span.queue.size', {
-    unit: '{span}',
+    ...spans,
     description: 'The number of spans in the queue of a given instance of an SDK span processor.',
-    valueType: ValueType.INT,
   });
   const instruments = [exported, processed, capacity, size];
   const observe: BatchObservableCallback = (result) => {
