@@ -21,12 +21,17 @@ export interface MetricsListener {
   close(): Promise<void>;
 }
 
-/** Listens as `settings` say (port 0 picks a free port) and serves `scrape()` at /metrics. */
+/** Listens on the metrics port (0 picks a free one; none without one) and serves `scrape()` at /metrics; call after checkMetricsListenerOptions. */
 export async function startMetricsListener(
-  settings: MetricsListenerSettings,
+  options: MetricsListenerOptions,
+  config: EnvConfig,
   scrape: () => Promise<string>,
-): Promise<MetricsListener> {
-  const { port, host, timeouts } = settings;
+): Promise<MetricsListener | undefined> {
+  const port = options.metricsPort;
+  if (port === undefined) return undefined;
+  // The deployment's variable wins over the code's option, as OTEL_SERVICE_NAME does over serviceName.
+  const host = config.prometheusHost ?? options.metricsHost?.trim() ?? DEFAULT_METRICS_HOST;
+  const timeouts = timeoutsOf(options.serverConfiguration ?? {});
   // Not an import of node:http: it loads undici, and setupTelemetry imports this file (server/start-server.ts).
   const server = process
     .getBuiltinModule('node:http')
@@ -82,13 +87,6 @@ const DEFAULT_METRICS_HOST = '127.0.0.1';
 /** The setupTelemetry options read here. */
 type MetricsListenerOptions = Pick<TelemetryOptions, 'metricsPort' | 'metricsHost' | 'serverConfiguration'>;
 
-/** A resolved metrics listener. */
-interface MetricsListenerSettings {
-  readonly port: number;
-  readonly host: string;
-  readonly timeouts: ListenerTimeouts;
-}
-
 const TIMEOUT_KEYS = ['request_timeout_ms', 'headers_timeout_ms', 'keep_alive_timeout_ms'] as const;
 
 /** Checks the options; throws FW_ERR_OTEL_BAD_OPTION naming the first bad one. */
@@ -118,17 +116,6 @@ export function checkMetricsListenerOptions(options: MetricsListenerOptions): vo
       headers,
       `${headers} is longer than request_timeout_ms (${request}); make it at most that`,
     );
-}
-
-/** The listener to start, or undefined without a metrics port. Call after checkMetricsListenerOptions. */
-export function metricsListenerSettings(
-  options: MetricsListenerOptions,
-  config: EnvConfig,
-): MetricsListenerSettings | undefined {
-  if (options.metricsPort === undefined) return undefined;
-  // The deployment's variable wins over the code's option, as OTEL_SERVICE_NAME does over serviceName.
-  const host = config.prometheusHost ?? options.metricsHost?.trim() ?? DEFAULT_METRICS_HOST;
-  return { port: options.metricsPort, host, timeouts: timeoutsOf(options.serverConfiguration ?? {}) };
 }
 
 /** The given timeouts over fw's defaults (config/config.ts), so both listeners agree. */

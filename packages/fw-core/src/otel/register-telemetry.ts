@@ -23,7 +23,7 @@ import { DEFAULT_KNOWN_METHODS, type EnvConfig, otlpSenderOptions } from './env-
 import { startExportReporting } from './export-reporting.ts';
 import { chooseTelemetryPath, createLeanSetup } from './lean/lean-trace-export.ts';
 import { endpointAddress } from './lean/otlp-socket-client.ts';
-import { type MetricsListener, metricsListenerSettings, startMetricsListener } from './metrics-listener.ts';
+import { type MetricsListener, startMetricsListener } from './metrics-listener.ts';
 import { createMetricsPipeline } from './metrics-pipeline.ts';
 import { OtlpExportStop } from './otlp-export-stop.ts';
 import { serializePrometheus } from './prometheus-serializer.ts';
@@ -56,7 +56,6 @@ export async function registerTelemetry(
   const choice = chooseTelemetryPath(config, options, metricsPipeline.readers);
   const lean = choice.path === 'lean' ? createLeanSetup(config, resource, options, traceExport) : undefined;
   const scrape = async (): Promise<string> => serializePrometheus((await pull.collect()).resourceMetrics);
-  const listenerSettings = metricsListenerSettings(options, config);
   let listener: MetricsListener | undefined;
   let built: { shutdown(): Promise<void> } | undefined;
   // Exports still retrying or waiting on a collector would keep the process alive for their whole
@@ -88,7 +87,7 @@ export async function registerTelemetry(
   ).catch(abandon));
   reporting.attach(meterProvider);
   if (lean !== undefined) metricsPipeline.offerLeanMetrics(lean.path.metrics);
-  if (listenerSettings !== undefined) listener = await startMetricsListener(listenerSettings, scrape).catch(abandon);
+  listener = await startMetricsListener(options, config, scrape).catch(abandon);
   // What the stream handler reads when it wraps a listener, carried by the registered tracer provider.
   const server: Omit<ServerTelemetry, 'w3c'> = {
     lean: lean?.path,
