@@ -350,21 +350,16 @@ const EVENT_LOOP_DELAY = Object.freeze(
 );
 
 /** The V8 heap: its limit, and per space (`v8js.heap.space.name`) its use, size, room left and committed memory, each the field of getHeapSpaceStatistics() it reads. */
-const V8_HEAP_LIMIT = heapDescriptor(
-  'v8js.memory.heap.limit',
-  'Total heap memory size V8 may grow to (heap_size_limit).',
-);
+const V8_HEAP_LIMIT = upDownBytes('v8js.memory.heap.limit', 'Total heap memory size V8 may grow to (heap_size_limit).');
 const V8_HEAP_SPACES = [
-  [heapDescriptor('v8js.memory.heap.used', 'Heap Memory size allocated.'), 'space_used_size'],
-  [
-    heapDescriptor('v8js.memory.heap.space.size', 'Total heap memory size pre-allocated for a heap space.'),
-    'space_size',
-  ],
-  [heapDescriptor('v8js.memory.heap.space.available_size', 'Heap space available size.'), 'space_available_size'],
-  [heapDescriptor('v8js.memory.heap.space.physical_size', 'Committed size of a heap space.'), 'physical_space_size'],
+  [upDownBytes('v8js.memory.heap.used', 'Heap Memory size allocated.'), 'space_used_size'],
+  [upDownBytes('v8js.memory.heap.space.size', 'Total heap memory size pre-allocated for a heap space.'), 'space_size'],
+  [upDownBytes('v8js.memory.heap.space.available_size', 'Heap space available size.'), 'space_available_size'],
+  [upDownBytes('v8js.memory.heap.space.physical_size', 'Committed size of a heap space.'), 'physical_space_size'],
 ] as const;
 
-function heapDescriptor(name: string, description: string): RuntimeDescriptor {
+/** An up-down counter in bytes: the V8 heap's and the resident memory. */
+function upDownBytes(name: string, description: string): RuntimeDescriptor {
   return descriptor(name, InstrumentType.OBSERVABLE_UP_DOWN_COUNTER, 'By', description);
 }
 
@@ -377,12 +372,7 @@ const PROCESS_CPU_TIME = descriptor(
 );
 
 /** The process's resident set size. */
-const PROCESS_MEMORY_USAGE = descriptor(
-  'process.memory.usage',
-  InstrumentType.OBSERVABLE_UP_DOWN_COUNTER,
-  'By',
-  'The amount of physical memory in use.',
-);
+const PROCESS_MEMORY_USAGE = upDownBytes('process.memory.usage', 'The amount of physical memory in use.');
 
 /** The statistics of one window, in seconds, and when it began (epoch ms). */
 type EventLoopDelayStats = { readonly [key in keyof typeof EVENT_LOOP_DELAY | 'sinceMs']: number };
