@@ -48,15 +48,13 @@ export async function createTracerProvider(
   lean?: SpanProcessor,
 ): Promise<TracerProvider> {
   // A child span takes its parent's clock before the processor sees it (child-span-clock.ts).
-  const processors: SpanProcessor[] = [
-    withChildSpanClock(lean ?? (await exportingProcessor(config, options, exports, fw))),
-  ];
+  const processor = withChildSpanClock(lean ?? (await exportingProcessor(config, options, exports, fw)));
   // The limits from the env setupTelemetry reads: this SDK reads no OTEL_*_LIMIT variable itself.
   return new TracerProvider({
     resource,
     sampler: samplerFor(config.sampler, config.samplerRatio),
     spanLimits: config.spanLimits,
-    spanProcessors: processors,
+    spanProcessors: [processor],
   });
 }
 
