@@ -112,7 +112,7 @@ export function readEnvConfig(env: NodeJS.ProcessEnv) {
     warnings,
     ...exportSettings,
     serviceName: get('OTEL_SERVICE_NAME') && env.OTEL_SERVICE_NAME, // as the SDK's detector: not trimmed
-    resourceAttributes: keyValueList(get, 'OTEL_RESOURCE_ATTRIBUTES', undefined, true),
+    resourceAttributes: keyValueList(get, 'OTEL_RESOURCE_ATTRIBUTES', false),
     tracesEndpoint:
       tracesExporter === 'none'
         ? undefined
@@ -257,15 +257,13 @@ function endpoint(get: Get, name: string, base: string | undefined, path: string
 }
 
 /**
- * `key=value,…`, each key and value trimmed and percent-decoded. `strict` reads OTEL_RESOURCE_ATTRIBUTES as the SDK's
- * detector does and refuses what makes it discard the variable: not one `=` a pair, an empty key, over 255 characters.
+ * `key=value,…`, each key and value trimmed and percent-decoded. A headers variable is shown in an error without its
+ * values (headerList says why); OTEL_RESOURCE_ATTRIBUTES is read as the SDK's detector does, refusing what makes it
+ * discard the variable: not one `=` a pair, an empty key, over 255 characters.
  */
-function keyValueList(
-  get: Get,
-  name: string,
-  shown: (raw: string) => string = (raw) => raw,
-  strict = false,
-): Record<string, string> {
+function keyValueList(get: Get, name: string, headers: boolean): Record<string, string> {
+  const strict = !headers;
+  const shown = headers ? withoutValues : (raw: string): string => raw;
   const raw = get(name);
   const out: Record<string, string> = {};
   if (raw === undefined) return out;
@@ -304,7 +302,7 @@ function keyValueList(
  * signal's own over the shared one (`Authorization` then `authorization`), as node's setHeader has it for the SDK.
  */
 function headerList(get: Get, name: string): Record<string, string> {
-  const headers = keyValueList(get, name, withoutValues);
+  const headers = keyValueList(get, name, true);
   for (const [key, value] of Object.entries(headers)) {
     if (!isHeaderName(key) || !isHeaderValue(value))
       bad(
