@@ -14,6 +14,7 @@ import {
   type MetricAdvice,
   type ObservableResult,
 } from '@opentelemetry/api';
+import type { MetricDescriptor } from '@opentelemetry/sdk-metrics';
 
 /** Bucket boundaries of `http.server.request.duration`, in seconds. */
 export const DURATION_BUCKETS: readonly number[] = [
@@ -26,13 +27,7 @@ export const BODY_SIZE_BUCKETS: readonly number[] = [
 ];
 
 /** What the SDK puts in `MetricData.descriptor` for an instrument (sdk-metrics createInstrumentDescriptor). */
-export interface HttpMetricDescriptor {
-  readonly name: string;
-  readonly description: string;
-  readonly unit: string;
-  readonly valueType: ValueType;
-  readonly advice: MetricAdvice;
-}
+export type HttpMetricDescriptor = MetricDescriptor & { readonly advice: MetricAdvice };
 
 /** A histogram's descriptor and its explicit bucket boundaries. */
 export type HttpHistogramDescriptor = HttpMetricDescriptor & { readonly boundaries: readonly number[] };
