@@ -20,7 +20,7 @@ export const PROMETHEUS_CONTENT_TYPE = 'text/plain; version=0.0.4; charset=utf-8
 export function serializePrometheus(resourceMetrics: ResourceMetrics): string {
   // One family per name, as the text format wants: two scopes' samples of a name go together, and an app's own gauge
   // named target_info joins the resource's (a second `# HELP target_info` would fail the whole scrape).
-  const families = new Map<string, { readonly type: string; readonly lines: string[] }>();
+  const families: Families = new Map();
   const targetLabels = labels(resourceMetrics.resource.attributes);
   if (targetLabels !== '')
     families.set('target_info', {
@@ -35,11 +35,10 @@ export function serializePrometheus(resourceMetrics: ResourceMetrics): string {
   return lines.length === 0 ? '' : `${lines.join('\n')}\n`;
 }
 
-function writeMetric(
-  families: Map<string, { readonly type: string; readonly lines: string[] }>,
-  metric: MetricData,
-  scope: readonly string[],
-): void {
+/** The metric families written so far by name: their type and their lines. */
+type Families = Map<string, { readonly type: string; readonly lines: string[] }>;
+
+function writeMetric(families: Families, metric: MetricData, scope: readonly string[]): void {
   const { descriptor } = metric;
   if (metric.dataPointType === DATA_POINT_TYPE.EXPONENTIAL_HISTOGRAM) return; // no text-format equivalent
   const counter = metric.dataPointType === DATA_POINT_TYPE.SUM && metric.isMonotonic;
@@ -89,13 +88,11 @@ function writeMetric(
     }
 }
 
-/** `otel_scope_name="…"` and, when the scope has one, `otel_scope_version="…"`. */
+/** `otel_scope_name="…"`, then `otel_scope_version` and `otel_scope_schema_url` when the scope has them (not empty). */
 function scopeLabelsOf({ scope }: ScopeMetrics): string[] {
   const parts = [`otel_scope_name="${escapeLabel(scope.name)}"`];
-  if (scope.version !== undefined && scope.version !== '')
-    parts.push(`otel_scope_version="${escapeLabel(scope.version)}"`);
-  if (scope.schemaUrl !== undefined && scope.schemaUrl !== '')
-    parts.push(`otel_scope_schema_url="${escapeLabel(scope.schemaUrl)}"`);
+  if (scope.version) parts.push(`otel_scope_version="${escapeLabel(scope.version)}"`);
+  if (scope.schemaUrl) parts.push(`otel_scope_schema_url="${escapeLabel(scope.schemaUrl)}"`);
   return parts;
 }
 
