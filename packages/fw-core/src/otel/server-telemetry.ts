@@ -232,11 +232,9 @@ export function activeRecordingSpan(): CorrelatedSpan | undefined {
 }
 
 /**
- * `otel_fw_plugin` (spec: Events → Activation 4, "Enriched span"): a `pre_request` plugin that
- * names the request's span `<METHOD> <controller_module>:<action>` (with `spanNames: 'semconv'`,
- * `{method} {http.route}`, `HTTP {http.route}` for an unknown method) and adds `fw.app`,
- * `fw.controller`, `fw.action` and `http.route`. The request metrics take `http.route` from the
- * exchange's route, whether or not a group lists this plugin.
+ * `otel_fw_plugin` (spec: Events → Activation 4, "Enriched span"): a `pre_request` plugin that names the request's
+ * span as SpanNames says and adds `fw.app`, `fw.controller`, `fw.action` and `http.route`. The request metrics take
+ * `http.route` from the exchange's route, whether or not a group lists this plugin.
  */
 export const OTEL_PLUGIN_NAME = 'otel_fw_plugin';
 
