@@ -145,7 +145,6 @@ export function readEnvConfig(env: NodeJS.ProcessEnv) {
     metricsCompression:
       oneOf(get, 'OTEL_EXPORTER_OTLP_METRICS_COMPRESSION', COMPRESSIONS) ??
       oneOf(get, 'OTEL_EXPORTER_OTLP_COMPRESSION', COMPRESSIONS),
-    // For the OTLP metrics push.
     metricsTemporality:
       oneOf(get, 'OTEL_EXPORTER_OTLP_METRICS_TEMPORALITY_PREFERENCE', ['cumulative', 'delta', 'lowmemory']) ??
       'cumulative',

@@ -394,8 +394,7 @@ export class EventLoopDelayWindow {
     const histogram = this.#histogram;
     if (histogram.count === 0) return this.#last;
     const now = Date.now();
-    // The monitor's nanoseconds, as seconds.
-    const seconds = (ns: number): number => ns / 1e9;
+    const seconds = (nanoseconds: number): number => nanoseconds / 1e9;
     this.#last = {
       min: seconds(histogram.min),
       max: seconds(histogram.max),
