@@ -48,6 +48,11 @@ function histogram(
   });
 }
 
+/** A body-size histogram: in bytes, over BODY_SIZE_BUCKETS. */
+function bodySize(name: string, description: string): HttpHistogramDescriptor {
+  return histogram(name, 'By', description, BODY_SIZE_BUCKETS);
+}
+
 /** The four metrics, for the SDK instruments and the lean producer, and the active requests' callback. */
 export const HTTP_METRICS = Object.freeze({
   activeRequests: Object.freeze({
@@ -59,18 +64,8 @@ export const HTTP_METRICS = Object.freeze({
   }),
   observeActiveRequests,
   duration: histogram('http.server.request.duration', 's', 'Duration of HTTP server requests.', DURATION_BUCKETS),
-  requestBodySize: histogram(
-    'http.server.request.body.size',
-    'By',
-    'Size of HTTP server request bodies.',
-    BODY_SIZE_BUCKETS,
-  ),
-  responseBodySize: histogram(
-    'http.server.response.body.size',
-    'By',
-    'Size of HTTP server response bodies.',
-    BODY_SIZE_BUCKETS,
-  ),
+  requestBodySize: bodySize('http.server.request.body.size', 'Size of HTTP server request bodies.'),
+  responseBodySize: bodySize('http.server.response.body.size', 'Size of HTTP server response bodies.'),
 });
 
 /** The synchronous instruments one stream handler records to. */
