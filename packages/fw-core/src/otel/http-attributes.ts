@@ -135,7 +135,7 @@ export function compileQueryRedaction(extra: readonly string[] = []): QueryRedac
  * `query` (no `?`) with the value of every listed parameter replaced by REDACTED, the rest as sent.
  * Per request: a new string only when a name matches, lowercasing only keys short enough to match.
  */
-export function redactQuery(query: string, redaction: QueryRedaction): string {
+function redactQuery(query: string, redaction: QueryRedaction): string {
   let out: string | undefined;
   let copied = 0;
   let start = 0;

@@ -22,7 +22,7 @@ export const DURATION_BUCKETS: readonly number[] = [
 ];
 
 /** Bucket boundaries of the two body-size histograms, in bytes (powers of 4 up to 64 MiB). */
-export const BODY_SIZE_BUCKETS: readonly number[] = [
+const BODY_SIZE_BUCKETS: readonly number[] = [
   0, 64, 256, 1024, 4096, 16384, 65536, 262144, 1048576, 4194304, 16777216, 67108864,
 ];
 

@@ -193,14 +193,14 @@ function unpack(bytes: Uint8Array, kind: FieldKind): unknown[] {
 }
 
 /** One field: its number, wire type and value (varint and fixed64 as bigint, length-delimited as bytes). */
-export type WireField =
+type WireField =
   | { readonly field: number; readonly wire: 0; readonly value: bigint }
   | { readonly field: number; readonly wire: 1; readonly value: bigint; readonly bytes: Uint8Array }
   | { readonly field: number; readonly wire: 5; readonly value: number; readonly bytes: Uint8Array }
   | { readonly field: number; readonly wire: 2; readonly value: Uint8Array };
 
 /** The fields of one message, in order; with `cut`, a length-delimited field past its end taken as far as it goes. */
-export function readFields(bytes: Uint8Array, cut = false): WireField[] {
+function readFields(bytes: Uint8Array, cut = false): WireField[] {
   const fields: WireField[] = [];
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const cursor = { at: 0 };
