@@ -98,7 +98,7 @@ export function createJsonLogger(options: JsonLoggerOptions = {}): JsonLogger {
             false,
           ),
         );
-  const method = (level: Exclude<LogLevel, 'silent'>): LogMethod => {
+  const method = (level: keyof Logger): LogMethod => {
     if (LOG_LEVELS.indexOf(level) < threshold) return noop;
     // Only warn and error, the noisy levels in an outage, are summarised; fatal lines are rare and always whole.
     if (repeats === undefined || (level !== 'warn' && level !== 'error'))
@@ -109,6 +109,11 @@ export function createJsonLogger(options: JsonLoggerOptions = {}): JsonLogger {
       if (decision !== 'held') write(level, fields, message, decision === 'with-stack');
     };
   };
+  return { ...levelMethods(method), flush: () => repeats?.flush() };
+}
+
+/** A Logger whose each level's method is `method(level)`: a literal, so every logger has one shape. */
+function levelMethods(method: (level: keyof Logger) => LogMethod): Logger {
   return {
     trace: method('trace'),
     debug: method('debug'),
@@ -116,7 +121,6 @@ export function createJsonLogger(options: JsonLoggerOptions = {}): JsonLogger {
     warn: method('warn'),
     error: method('error'),
     fatal: method('fatal'),
-    flush: () => repeats?.flush(),
   };
 }
 
@@ -164,14 +168,7 @@ export function requestLogger(logger: Logger, requestId: string): Logger {
       const span = recordingSpan();
       logger[level]({ request_id: requestId, ...(span && traceFieldsOf(span)), ...fields }, message);
     };
-  return {
-    trace: method('trace'),
-    debug: method('debug'),
-    info: method('info'),
-    warn: method('warn'),
-    error: method('error'),
-    fatal: method('fatal'),
-  };
+  return levelMethods(method);
 }
 
 /** The window repeated warn/error lines are summarised over, ms (0 writes every line): FW_LOG_REPEAT_INTERVAL_MS, else the default; a bad value stops start-up. */
