@@ -196,7 +196,8 @@ export function isJsonMediaType(mediaType: string): boolean {
   return mediaType === 'application/json' || mediaType.endsWith('+json');
 }
 
-const UTF8_LABELS: ReadonlySet<string> = new Set([
+/** UTF-8's WHATWG Encoding labels: the charsets a body may declare. */
+export const UTF8_LABELS: ReadonlySet<string> = new Set([
   'utf-8',
   'utf8',
   'unicode-1-1-utf-8',
@@ -204,10 +205,6 @@ const UTF8_LABELS: ReadonlySet<string> = new Set([
   'unicode20utf8',
   'x-unicode20utf8',
 ]);
-/** True for UTF-8 under its WHATWG Encoding labels (`utf-8`, `utf8`, `unicode-1-1-utf-8`...). */
-export function isUtf8Charset(charset: string): boolean {
-  return UTF8_LABELS.has(charset);
-}
 
 /** The first `charset` parameter; parsing stops quietly at the first malformed parameter. */
 function charsetOf(header: string, from: number): string | undefined {

@@ -7,11 +7,11 @@ import {
   checkJsonValue,
   DEFAULT_MAX_BODY_SIZE,
   isJsonMediaType,
-  isUtf8Charset,
   parseContentType,
   parseJsonBody,
   readBody,
   refusingBody,
+  UTF8_LABELS,
   type ContentType,
 } from '../http/read-body.ts';
 import { replyJson } from '../http/write-response.ts';
@@ -104,7 +104,7 @@ export function decodeBody(req: FwRequest, contentType: ContentType, decoding: R
     settle(() => {
       throw error;
     });
-  if (contentType.charset !== undefined && !isUtf8Charset(contentType.charset)) {
+  if (contentType.charset !== undefined && !UTF8_LABELS.has(contentType.charset)) {
     return Promise.resolve(
       refuse(
         new FwError('FW_ERR_UNSUPPORTED_CHARSET', 'unsupported charset: only utf-8 is accepted', {
