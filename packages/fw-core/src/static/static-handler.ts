@@ -86,7 +86,7 @@ export function guardStaticRequest(where: string, serve: (req: FwRequest) => Pro
     try {
       await serve(req);
     } catch (error) {
-      if (isUnservableError(error)) return notFound(req);
+      if (isUnservableError(error)) return writeError(req, 404, 'not found');
       writeError(req, 500, 'internal server error');
       throw new FwError('FW_ERR_STATIC_READ_FAILED', `${where}: serving ${req.path} failed`, { cause: error });
     }
@@ -159,12 +159,7 @@ export async function serveFile(
       cacheControl: options.cacheControl,
     }))
   )
-    notFound(req);
-}
-
-/** 404 `{"error":"not found"}`, the same answer whether the path is missing, forbidden or unreadable. */
-function notFound(req: FwRequest): void {
-  writeError(req, 404, 'not found');
+    writeError(req, 404, 'not found');
 }
 
 /** Serves `req.pathinfo` from `root` (a real path). File-system errors propagate to the handler. */
@@ -173,15 +168,17 @@ async function serveFromDirectory(req: FwRequest, root: string, options: Resolve
   const pathinfo = req.pathinfo ?? [];
   const directory = pathinfo.at(-1) === '';
   const names = directory ? pathinfo.slice(0, -1) : pathinfo;
-  if (!names.every(isSafeSegment)) return notFound(req);
+  if (!names.every(isSafeSegment)) return writeError(req, 404, 'not found');
   const found = await statInside(root, root, ...names);
-  if (found === undefined) return notFound(req);
-  if (!found.stats.isDirectory()) return directory ? notFound(req) : serveFile(req, found.path, found.stats, options);
+  if (found === undefined) return writeError(req, 404, 'not found');
+  if (!found.stats.isDirectory())
+    return directory ? writeError(req, 404, 'not found') : serveFile(req, found.path, found.stats, options);
   // Without its final '/', a directory with a listing or an index file is redirected to it; the index is not looked up for a listing's.
   const index = directory || !options.listDir ? await findIndexFile(root, found.path, options.indexFiles) : undefined;
-  if (!directory) return options.listDir || index !== undefined ? redirectToSlash(req) : notFound(req);
+  if (!directory)
+    return options.listDir || index !== undefined ? redirectToSlash(req) : writeError(req, 404, 'not found');
   if (index !== undefined) return serveFile(req, index.path, index.stats, options);
-  return options.listDir ? sendListing(req, root, found.path, names) : notFound(req);
+  return options.listDir ? sendListing(req, root, found.path, names) : writeError(req, 404, 'not found');
 }
 
 /** True for a segment naming an entry of this directory: not a dotfile ('.', '..', .env), a drive (`C:`, path.win32) nor U+FFFD (a name not UTF-8). */
@@ -227,7 +224,7 @@ async function findIndexFile(
 function redirectToSlash(req: FwRequest): void {
   const location = `${req.path}/${req.query === '' ? '' : `?${req.query}`}`;
   // The router never hands a path that leaves the site (`//host`, `/\host`), but be sure.
-  if (!isSitePath(location)) return notFound(req);
+  if (!isSitePath(location)) return writeError(req, 404, 'not found');
   reply(req, 301, { location: encodeLocation(location) });
 }
 
