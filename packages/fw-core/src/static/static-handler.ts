@@ -192,12 +192,11 @@ function isInsideRoot(root: string, real: string): boolean {
   return !isAbsolute(rel) && rel.split(sep).every((segment) => !segment.startsWith('.'));
 }
 
+/** A path inside a static root, real (links resolved), with its stats. */
+type Entry = { path: string; stats: Stats };
+
 /** The real path of `dir` joined with `names` when it lies inside `root`, with its stats; undefined when it cannot be served. */
-async function statInside(
-  root: string,
-  dir: string,
-  ...names: string[]
-): Promise<{ path: string; stats: Stats } | undefined> {
+async function statInside(root: string, dir: string, ...names: string[]): Promise<Entry | undefined> {
   try {
     const path = await realpath(join(dir, ...names));
     return isInsideRoot(root, path) ? { path, stats: await stat(path) } : undefined;
@@ -208,11 +207,7 @@ async function statInside(
 }
 
 /** The first of `names` in `dir` that is a regular file inside `root` (an index file may be a symlink too). */
-async function findIndexFile(
-  root: string,
-  dir: string,
-  names: readonly string[],
-): Promise<{ path: string; stats: Stats } | undefined> {
+async function findIndexFile(root: string, dir: string, names: readonly string[]): Promise<Entry | undefined> {
   for (const name of names) {
     const found = await statInside(root, dir, name);
     if (found?.stats.isFile()) return found;
