@@ -252,6 +252,9 @@ function writeMiss(target: ResponseTarget, allow: string | undefined, malformed:
   else writeError(target, 404, 'not found');
 }
 
+/** A router miss's lane and own answers. */
+type MissLane = { readonly lane: readonly Stage[]; readonly answers: ErrorAnswers };
+
 /**
  * The lanes of router misses (docs/pipeline.md, "Router misses"), compiled once, and their lookup by host and path: the lane (the
  * pre_request plugins, then the answer) and own answers of the group whose host and prefix the router matches, else the global
@@ -275,11 +278,7 @@ function compileMissLanes(routes: CompiledRoutes, env: PluginEnv) {
     lane: laneOf(routes.global.pre, (flow) => doneOnceWritten(writeMiss(flow.req, undefined, true))),
     answers: routes.answers,
   };
-  return (
-    host: string | undefined,
-    path: string,
-    malformed: boolean,
-  ): { readonly lane: readonly Stage[]; readonly answers: ErrorAnswers } => {
+  return (host: string | undefined, path: string, malformed: boolean): MissLane => {
     const found = malformed ? undefined : router.find('GET', host, path);
     return found?.kind === 'found' ? found.route.data : malformed ? undecodable : global;
   };
