@@ -318,11 +318,8 @@ function handle(flow: RoutedFlow): Verdict | Promise<Verdict> {
   // `Expect: 100-continue` past security without a body to invite: the 100 before the handler (RFC 9110 §10.1.1); one with a body gets it from its first read.
   sendContinue(flow.raw, true);
   const compiled = flow.compiled!;
-  // A static route compiled without serveStatic (inspection) has nothing to serve.
-  if (compiled.kind === 'static')
-    return doneOnceWritten(
-      compiled.serveStatic === undefined ? writeError(req, 404, 'not found') : compiled.serveStatic(req),
-    );
+  // Never undefined here: fw's listener loads its app with serveStatic (create-listener.ts); only inspection loads without.
+  if (compiled.kind === 'static') return doneOnceWritten(compiled.serveStatic!(req));
   const fn = compiled.fn;
   if (fn === undefined) return doneOnceWritten(writeError(req, 404, 'not found'));
   const response = handlerChannel.hasSubscribers ? traceHandler(fn, req, flow.exchange) : fn(req);
