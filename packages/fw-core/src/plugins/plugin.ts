@@ -74,23 +74,15 @@ export interface PluginMembers<S, O> {
   readonly matchedRoutesOnly?: boolean;
 }
 
-/** For `fw openapi`: the headers answers carry, by status then header name (a route's or a plugin's); `schema` an OpenAPI 3.0 schema, default a string. */
-export type ResponseHeaders = Readonly<
-  Record<
-    number,
-    Readonly<
-      Record<
-        string,
-        | string
-        | {
-            readonly description: string;
-            readonly schema?: Readonly<Record<string, unknown>>;
-            readonly required?: boolean;
-          }
-      >
-    >
-  >
->;
+/** For `fw openapi`: the headers answers carry, by status then header name (a route's or a plugin's). */
+export type ResponseHeaders = Readonly<Record<number, Readonly<Record<string, string | HeaderDescription>>>>;
+
+/** One header of ResponseHeaders; a string is its description alone. `schema`: an OpenAPI 3.0 schema, default a string. */
+interface HeaderDescription {
+  readonly description: string;
+  readonly schema?: Readonly<Record<string, unknown>>;
+  readonly required?: boolean;
+}
 
 /** A registration in configuration or on a route group: `{phase, module, options}`. */
 export interface PluginEntry {
