@@ -14,7 +14,7 @@ import { createJsonLogger, LOG_LEVELS, type Logger } from '../log/logger.ts';
 import { createPipelineListener } from '../pipeline/handle-request.ts';
 import type { Runtime, Traffic } from '../pipeline/stages.ts';
 import { initPlugins, stopPlugins } from '../plugins/plugin-registry.ts';
-import { composeStreamHandlers, type Listener } from '../stream/stream-handler.ts';
+import { namedStreamHandlers, type Listener } from '../stream/stream-handler.ts';
 
 /** Options of createListener (and of startServer, which adds its own). */
 export interface CreateListenerOptions {
@@ -121,9 +121,9 @@ async function open(
       traffic,
       routes: application.routes,
     };
-    const listener = composeStreamHandlers(
-      sc.stream_handlers,
-      app.streamHandlers ?? [],
+    // fw's pipeline wrapped in the named stream handlers, the first outermost.
+    const listener = namedStreamHandlers(sc.stream_handlers, app.streamHandlers ?? []).reduceRight(
+      (next, handler) => handler.wrap(next),
       createPipelineListener(runtime),
     );
     const serverOptions: ServerOptions = { ...nodeServerTimeouts(sc), maxHeaderSize: sc.max_header_size };

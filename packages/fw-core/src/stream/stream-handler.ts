@@ -31,15 +31,6 @@ export interface ExchangeEnd {
   readonly aborted: boolean;
 }
 
-/** Wraps `terminal` in the named handlers; every name but the last must be in `available`. */
-export function composeStreamHandlers(
-  names: readonly string[],
-  available: readonly StreamHandler[],
-  terminal: Listener,
-): Listener {
-  return namedStreamHandlers(names, available).reduceRight((listener, handler) => handler.wrap(listener), terminal);
-}
-
 /** The handlers `names` lists before `fw_stream_h`, not yet wrapped (wrap() may take a tracer). */
 export function namedStreamHandlers(names: readonly string[], available: readonly StreamHandler[]): StreamHandler[] {
   const byName = new Map(available.map((handler) => [handler.name, handler] as const));
