@@ -175,13 +175,11 @@ const notAllowedByMask: (MethodNotAllowed<never> | undefined)[] = new Array(1 <<
 function methodNotAllowed(mask: number): MethodNotAllowed<never> {
   return (notAllowedByMask[mask] ??= Object.freeze({
     kind: 'method_not_allowed',
-    allowed: Object.freeze(maskToMethods(mask)),
+    // The methods of RouteLeaf.mask's bits, uppercase in HTTP_METHODS order (the order of an `allow` header).
+    allowed: Object.freeze(
+      HTTP_METHODS.filter((_, i) => (mask & (1 << i)) !== 0).map((method) => method.toUpperCase()),
+    ),
   }));
-}
-
-/** The methods of RouteLeaf.mask bits, uppercase in HTTP_METHODS order (the order of an `allow` header). */
-function maskToMethods(mask: number): string[] {
-  return HTTP_METHODS.filter((_, i) => (mask & (1 << i)) !== 0).map((method) => method.toUpperCase());
 }
 
 /** An OPTIONS 405 with the route its first allowed method finds, whose plugins answer a CORS preflight. */
