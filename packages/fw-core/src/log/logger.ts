@@ -265,7 +265,6 @@ function repeatedLines(intervalMs: number, summarise: (first: HeldLine, count: n
     windows.delete(key);
     if (windows.size === 0) pending.delete(flush);
   };
-  // Writes every pending summary now and closes every window.
   const flush = (): void => {
     for (const window of windows.values()) {
       clearTimeout(window.timer);

@@ -240,7 +240,6 @@ const LISTEN_HINTS: Readonly<Record<string, string>> = {
  * per period and nothing per request. Returns the function that stops watching.
  */
 function closeStalledConnections(connections: ReadonlySet<Socket>, timeoutMs: number, logger: Logger): () => void {
-  // Where each stalled connection's progress stood, and since when.
   const progress = new WeakMap<Socket, { readonly flushed: number; readonly since: number }>();
   // A quarter of the timeout, at most a second: a stall is caught within 25% of it (at most 1 s late).
   const period = Math.max(1, Math.min(1_000, Math.floor(timeoutMs / 4)));
