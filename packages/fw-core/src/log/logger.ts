@@ -42,15 +42,7 @@ const noop: LogMethod = () => {};
 const PER_REQUEST: ReadonlySet<string> = new Set(['request_id', 'trace_id', 'span_id']);
 
 /** A logger that drops everything. */
-export const silentLogger: JsonLogger = Object.freeze({
-  trace: noop,
-  debug: noop,
-  info: noop,
-  warn: noop,
-  error: noop,
-  fatal: noop,
-  flush: () => {},
-});
+export const silentLogger: JsonLogger = Object.freeze({ ...levelMethods(() => noop), flush: () => {} });
 
 /** A Logger writing JSON lines; levels below `level` are no-ops. */
 export function createJsonLogger(options: JsonLoggerOptions = {}): JsonLogger {
