@@ -53,10 +53,7 @@ export interface FwServer {
 export async function startServer(options: StartServerOptions = {}): Promise<FwServer> {
   const opened = await openListener(options);
   const { listener, application, logger, serverOptions, lifecycle, close, traffic } = opened;
-  const {
-    config: { fw },
-    app,
-  } = application;
+  const { fw } = application.config;
   const sc = fw.server_configuration;
   const gate = gatePipelined(listener, sc.max_inflight_per_connection, traffic);
   const onRequest = (req: IncomingMessage, res: ServerResponse): void => {
@@ -102,7 +99,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<FwS
   const address = `${hostForDisplay(bound.address)}:${bound.port}`;
   logger.info(
     { event: 'listening', url, address, environment: fw.environment },
-    `${app.name} listening on ${address} (${url})`,
+    `${application.app.name} listening on ${address} (${url})`,
   );
   let stopping: Promise<void> | undefined;
   const stop = ({ delayMs = 0 }: StopOptions = {}): Promise<void> =>
