@@ -229,11 +229,8 @@ function routed(flow: Flow, found: RouteFound<RouteTarget> | undefined, info: Ro
  * else: the request's onNotFound or onMethodNotAllowed, else fw's answer.
  */
 function answerMiss(flow: RoutedFlow): Answered {
-  const {
-    req,
-    allow,
-    answers: { onNotFound, onMethodNotAllowed },
-  } = flow;
+  const { req, allow } = flow;
+  const { onNotFound, onMethodNotAllowed } = flow.answers;
   const builtin = (): void => writeMiss(req, allow, false);
   if (allow === undefined && onNotFound !== undefined)
     return answerOwn(flow, 'onNotFound', () => onNotFound(req), builtin);
