@@ -88,12 +88,7 @@ export async function loadApplication(options: LoadApplicationOptions): Promise<
     serveStatic: options.serveStatic ?? false,
   });
   const router = createRouter(routes.definitions);
-  const schemas = await compileRouteSchemas(routes.definitions, {
-    schemaCompiler: app.schemaCompiler,
-    schemas: app.schemas,
-    ajv: app.ajv,
-    onInvalid: app.onInvalid,
-  });
+  const schemas = await compileRouteSchemas(routes.definitions, app);
   return {
     appDir: options.appDir,
     config,
@@ -136,16 +131,12 @@ function listTelemetry(config: LoadedConfig): LoadedConfig {
   const { server_configuration: server, plugins } = config.fw;
   if (server.stream_handlers.includes(OTEL_STREAM_HANDLER) || plugins.some((entry) => entry.module === OTEL_PLUGIN))
     return config;
-  const listed = {
-    stream_handlers: [OTEL_STREAM_HANDLER, ...server.stream_handlers],
-    plugins: [{ phase: 'pre_request', module: OTEL_PLUGIN, options: {} }, ...plugins],
-  } as const;
   return {
     ...config,
     fw: {
       ...config.fw,
-      server_configuration: { ...server, stream_handlers: listed.stream_handlers },
-      plugins: listed.plugins,
+      server_configuration: { ...server, stream_handlers: [OTEL_STREAM_HANDLER, ...server.stream_handlers] },
+      plugins: [{ phase: 'pre_request', module: OTEL_PLUGIN, options: {} }, ...plugins],
     },
   };
 }
