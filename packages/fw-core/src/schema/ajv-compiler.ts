@@ -114,36 +114,27 @@ export async function loadAjvCompiler(
     return ajv;
   };
   // The allErrors instances and validators are made on a first failing value: most routes meet none (bench/startup.bench.ts).
-  const lazily = (coerce: boolean, shadowed?: string, made?: AjvInstance) => () =>
-    (made ??= make(coerce, true, shadowed));
-  const pairOf = (coerce: boolean, shadowed?: string) => ({
-    first: make(coerce, false, shadowed),
-    all: lazily(coerce, shadowed),
-  });
+  const pairOf = (coerce: boolean, shadowed?: string) => {
+    let all: AjvInstance | undefined;
+    return { first: make(coerce, false, shadowed), all: () => (all ??= make(coerce, true, shadowed)) };
+  };
   const [plain, coercing] = [pairOf(false), pairOf(true)];
   // A route schema's root $id names nothing outside it, as with Fastify's ajv (addUsedSchema: false), so routes may repeat one (`{...post, required}`):
   // ajv registers it while compiling (for its own $refs to it), fw takes it out after; one a named schema has is compiled by a pair made without that one.
-  const compile = (
-    ajv: AjvInstance,
-    schema: unknown,
-    validate = ajv.compile(schema),
-    id = (schema as { $id?: unknown } | null)?.$id,
-  ): CompiledAjv => {
-    if (
-      typeof id === 'string' &&
-      !Object.values(schemas).includes(schema as never) &&
-      ajv.getSchema(id)?.schema === schema
-    )
-      ajv.removeSchema(schema);
+  const rootId = (schema: unknown): string | undefined => {
+    const id = (schema as { $id?: unknown } | null)?.$id;
+    return typeof id === 'string' && !Object.values(schemas).includes(schema as never) ? id : undefined;
+  };
+  const compile = (ajv: AjvInstance, schema: unknown): CompiledAjv => {
+    const validate = ajv.compile(schema);
+    const id = rootId(schema);
+    if (id !== undefined && ajv.getSchema(id)?.schema === schema) ajv.removeSchema(schema);
     return validate;
   };
   return (schema, { coerce }) => {
-    const id = (schema as { $id?: unknown } | null)?.$id;
-    const shadows =
-      typeof id === 'string' &&
-      !Object.values(schemas).includes(schema as never) &&
-      plain.first.getSchema(id) !== undefined;
-    const pair = shadows ? pairOf(coerce, id) : coerce ? coercing : plain;
+    const id = rootId(schema);
+    const pair =
+      id !== undefined && plain.first.getSchema(id) !== undefined ? pairOf(coerce, id) : coerce ? coercing : plain;
     try {
       checkSchema(plain.first, schema);
       const validate = toValidator(compile(pair.first, schema), () => compile(pair.all(), schema));
