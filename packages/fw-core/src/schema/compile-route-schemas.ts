@@ -87,17 +87,14 @@ export async function compileRouteSchemas(
     );
   // The app's schemas by name and by each $id in them, as ajv's addSchema knows them (a clash is its error): 0.34's Type.Recursive refers to its own T0.
   const byRef = schemaIds(Object.values(named), new Map(Object.entries(named)));
+  const appSchema = (ref: string): JsonSchema | undefined => byRef.get(ref);
   const match = compiler && branchMatcher(compiler, named);
   for (const { methods = '_', data: target } of withSchema) {
     const where = `route ${methods === '_' ? 'ANY' : methods.map((m) => m.toUpperCase()).join(',')} ${target.info.template}`;
     const schema = target.schema as RouteSchema;
     // A params schema (or the named one it refers to) requiring what the path never binds refuses every request: `/tasks/{id}` (OpenAPI's way) binds nothing.
     const params = json(schema.params)
-      ? schemaReached(
-          schema.params,
-          'object',
-          refResolver(schema.params, (ref) => byRef.get(ref)),
-        )
+      ? schemaReached(schema.params, 'object', refResolver(schema.params, appSchema))
       : undefined;
     const unbound = ((params as ObjectSchema | undefined)?.required ?? []).filter(
       (name) => !target.info.template.split('/').includes(`:${name}`),
@@ -109,7 +106,7 @@ export async function compileRouteSchemas(
       );
     // node:http gives header names in lowercase, so a headers schema (or the named one it refers to) naming `X-Tenant` would never see it (Fastify
     // lowercases an inline one and warns of a $ref).
-    const resolve = json(schema.headers) ? refResolver(schema.headers, (ref) => byRef.get(ref)) : undefined; // a Standard Schema's are its own
+    const resolve = json(schema.headers) ? refResolver(schema.headers, appSchema) : undefined; // a Standard Schema's are its own
     const headers = (resolve && schemaReached(schema.headers, 'object', resolve)) as ObjectSchema | undefined;
     const cased = [...Object.keys(headers?.properties ?? {}), ...(headers?.required ?? [])].find(
       (name) => name !== name.toLowerCase(),
@@ -156,11 +153,7 @@ export async function compileRouteSchemas(
       responses.set(
         Number(status),
         json(responseSchema)
-          ? compileOne(
-              () => compileProjection(responseSchema, place, { match, resolveRef: (ref) => byRef.get(ref) }),
-              place,
-              named,
-            )
+          ? compileOne(() => compileProjection(responseSchema, place, { match, resolveRef: appSchema }), place, named)
           : standardProjection(responseSchema, place),
       );
     }
