@@ -176,12 +176,8 @@ export async function checkStartup(
   application: LoadedApplication,
   env: NodeJS.ProcessEnv = process.env,
 ): Promise<void> {
-  const {
-    appDir,
-    app,
-    config: { fw },
-    registry,
-  } = application;
+  const { appDir, app, registry } = application;
+  const { fw } = application.config;
   await resolveJsonLib(fw.json_lib, appDir);
   namedStreamHandlers(fw.server_configuration.stream_handlers, app.streamHandlers ?? []);
   // Copies: the registry's instances keep no state from a check.
