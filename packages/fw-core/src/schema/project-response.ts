@@ -22,15 +22,7 @@ const UNSUPPORTED = ['$dynamicRef', '$recursiveRef', 'dependentSchemas'];
 const TUPLE_KEYWORDS = ['prefixItems', 'additionalItems'];
 
 // What the projection reads of a schema besides the keywords that merge or choose schemas.
-const PROJECTED = [
-  'type',
-  'properties',
-  'patternProperties',
-  'additionalProperties',
-  'items',
-  'prefixItems',
-  'additionalItems',
-];
+const PROJECTED = ['type', 'properties', 'patternProperties', 'additionalProperties', 'items', ...TUPLE_KEYWORDS];
 
 type Schema = Readonly<Record<string, unknown>>;
 
