@@ -18,13 +18,13 @@ export interface StartupWarning {
 export function startupWarnings(
   config: LoadedConfig,
   routes: readonly CompiledRoute<RouteTarget>[],
-  env: NodeJS.ProcessEnv = {},
-  allGroups?: readonly CompiledGroup[],
+  env: NodeJS.ProcessEnv,
+  allGroups: readonly CompiledGroup[],
 ): StartupWarning[] {
   const groups = [...new Set(routes.map(({ data }) => data.group))].sort((a, b) => a.index - b.index);
   return [
     ...bodySchemaWarnings(routes),
-    ...missWarnings(allGroups ?? groups),
+    ...missWarnings(allGroups),
     ...securityWarnings(groups),
     ...telemetryWarnings(config, groups, env),
   ];

@@ -71,11 +71,7 @@ export async function resolveConfig(appDir: string, env: NodeJS.ProcessEnv = pro
 }
 
 /** resolveConfig over a document in memory (configuration given in code); `origin` stands for the file in messages. */
-export function resolveConfigDocument(
-  document: unknown,
-  origin: string,
-  env: NodeJS.ProcessEnv = process.env,
-): ConfigReport {
+export function resolveConfigDocument(document: unknown, origin: string, env: NodeJS.ProcessEnv): ConfigReport {
   const layout = parseConfigLayout(document, origin);
   const overrides = envOverrides(env);
   const environment = selectEnvironment(layout, env['FW_ENV'], origin);
