@@ -81,17 +81,13 @@ export interface CompiledRoutes {
 
 const ROUTE_OPTION_KEYS = ['methods', 'extra', 'schema', 'onInvalid', 'log', 'openapi'];
 const ROUTE_KEYS = ['path', 'handler', 'directory', 'file', 'options'];
-const GROUP_KEYS = [
-  'prefix',
-  'host',
-  'security',
-  'plugins',
-  'routes',
-  'onNotFound',
-  'onMethodNotAllowed',
-  'onError',
-  'errorSchema',
-];
+const ANSWER_SHAPES = {
+  onNotFound: '(req) => response',
+  onMethodNotAllowed: '(req, allowed) => response',
+  onError: '(error, req) => response',
+} as const;
+
+const GROUP_KEYS = ['prefix', 'host', 'security', 'plugins', 'routes', ...Object.keys(ANSWER_SHAPES), 'errorSchema'];
 
 /** Validates and compiles `options.groups`. */
 export function compileRoutes(options: CompileRoutesOptions): CompiledRoutes {
@@ -110,12 +106,6 @@ export function compileRoutes(options: CompileRoutesOptions): CompiledRoutes {
   );
   return { groups, definitions, global, answers };
 }
-
-const ANSWER_SHAPES = {
-  onNotFound: '(req) => response',
-  onMethodNotAllowed: '(req, allowed) => response',
-  onError: '(error, req) => response',
-} as const;
 
 /** `own`'s answer hooks, each checked, else `inherited`'s (the app's). */
 function ownAnswers(own: ErrorAnswers, inherited: ErrorAnswers, where: string, code: FwErrorCode): ErrorAnswers {
