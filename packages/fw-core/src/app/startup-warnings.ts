@@ -90,6 +90,9 @@ function securityWarnings(groups: readonly CompiledGroup[]): StartupWarning[] {
 export const OTEL_STREAM_HANDLER = 'otel_fw_stream_h';
 export const OTEL_PLUGIN = 'otel_fw_plugin';
 
+const listsOtelPlugin = (entries: readonly PluginEntry[] | undefined): boolean =>
+  entries?.some((entry) => entry.module === OTEL_PLUGIN) === true;
+
 /**
  * `telemetry_without_stream_handler` when configuration lists otel_fw_plugin (globally or in a group) but not
  * otel_fw_stream_h, so nothing makes the server span. Listing neither is running without telemetry, warned only
@@ -101,14 +104,12 @@ function telemetryWarnings(
   env: NodeJS.ProcessEnv,
 ): StartupWarning[] {
   const streamHandlers = config.fw.server_configuration.stream_handlers;
-  const lists = (entries: readonly PluginEntry[] | undefined): boolean =>
-    entries?.some((entry) => entry.module === OTEL_PLUGIN) === true;
   if (streamHandlers.includes(OTEL_STREAM_HANDLER))
-    return lists(config.fw.plugins) ? groupsWithoutTelemetryPlugin(groups, lists) : [];
+    return listsOtelPlugin(config.fw.plugins) ? groupsWithoutTelemetryPlugin(groups) : [];
   const listing = new Set(
-    groups.filter((group) => lists(group.source.plugins)).map((group) => `group '${group.prefix}'`),
+    groups.filter((group) => listsOtelPlugin(group.source.plugins)).map((group) => `group '${group.prefix}'`),
   );
-  const listedIn = [...(lists(config.fw.plugins) ? ['the global plugins'] : []), ...listing];
+  const listedIn = [...(listsOtelPlugin(config.fw.plugins) ? ['the global plugins'] : []), ...listing];
   const named = ['OTEL_EXPORTER_OTLP_ENDPOINT', 'OTEL_EXPORTER_OTLP_TRACES_ENDPOINT'].find(
     (name) => (env[name] ?? '') !== '',
   );
@@ -133,12 +134,9 @@ function telemetryWarnings(
  * `telemetry_plugin_missing_in_group`: a group whose own plugin list (not `[]`, which opts out of every plugin) leaves out the
  * otel_fw_plugin the global list has, so its spans keep `HTTP <method>` and carry no route.
  */
-function groupsWithoutTelemetryPlugin(
-  groups: readonly CompiledGroup[],
-  lists: (entries: readonly PluginEntry[]) => boolean,
-): StartupWarning[] {
+function groupsWithoutTelemetryPlugin(groups: readonly CompiledGroup[]): StartupWarning[] {
   return groups.flatMap(({ prefix, host, source: { plugins } }) => {
-    if (plugins === undefined || plugins.length === 0 || lists(plugins)) return [];
+    if (plugins === undefined || plugins.length === 0 || listsOtelPlugin(plugins)) return [];
     const message = `group '${prefix}'${host === '_' ? '' : ` on host ${host}`} lists plugins of its own without ${OTEL_PLUGIN}, which the global plugins list: its requests are traced, but their spans keep the name HTTP <method> and carry no http.route or fw.controller; to fix, add {"phase": "pre_request", "module": "${OTEL_PLUGIN}"} to its plugins`;
     return [{ fields: { event: 'telemetry_plugin_missing_in_group', prefix, host }, message }];
   });
