@@ -34,11 +34,10 @@ export async function loadConfig(
   env: NodeJS.ProcessEnv = process.env,
   document?: unknown,
 ): Promise<LoadedConfig> {
-  const report =
+  const { file, entries, app } =
     document === undefined
       ? await resolveConfig(appDir, env)
       : resolveConfigDocument(document, 'the configuration given in code', env);
-  const { file, entries, app } = report;
   // bootstrap_application is the one key without a default (configDefaults), so the only one that can be missing.
   if (entries.some((entry) => entry.missing)) {
     const key = 'fw.bootstrap_application';
@@ -112,7 +111,7 @@ function selectEnvironment(layout: ConfigLayout, fwEnv: string | undefined, file
     );
   if (base !== undefined) defined.add(base);
   if (isSet(fwEnv) && !defined.has(fwEnv)) throw unknownEnvironment(fwEnv, [...defined].sort(), file);
-  const chosen = isSet(fwEnv) ? fwEnv : layout.base.fw.environment;
+  const chosen = isSet(fwEnv) ? fwEnv : base;
   return chosen === undefined
     ? { name: configDefaults.environment, isDefault: true }
     : { name: chosen, isDefault: false };
