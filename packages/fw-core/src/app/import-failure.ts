@@ -46,7 +46,7 @@ function syntaxErrorAt(print: string | undefined, message: string): string | und
   const [place, caret] = [/^(\S+)(:\d+)$/.exec(lines[0] ?? ''), lines.find((line) => /^\s*\^+\s*$/.test(line))];
   // The print must be of this error: the module may be fine and the syntax error in one it imports.
   if (place === null || caret === undefined || !print!.includes(message)) return undefined;
-  return `${place[1]!.startsWith('file:') ? fileURLToPath(place[1]!) : place[1]}${place[2]}:${caret.indexOf('^') + 1}`;
+  return `${pathOf(place[1]!)}${place[2]}:${caret.indexOf('^') + 1}`;
 }
 
 /** Where an error thrown while the module ran comes from: the first frame of its stack outside Node's own modules. */
@@ -55,7 +55,7 @@ function thrownAt(stack: string | undefined): string | undefined {
     ?.split('\n')
     .map((line) => /^\s+at (?:.*\()?(.+?)(:\d+:\d+)\)?$/.exec(line))
     .find((at) => at != null && !at[1]!.startsWith('node:'));
-  return frame == null
-    ? undefined
-    : `${frame[1]!.startsWith('file:') ? fileURLToPath(frame[1]!) : frame[1]}${frame[2]}`;
+  return frame == null ? undefined : `${pathOf(frame[1]!)}${frame[2]}`;
 }
+
+const pathOf = (place: string): string => (place.startsWith('file:') ? fileURLToPath(place) : place);
