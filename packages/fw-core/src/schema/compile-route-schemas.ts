@@ -91,6 +91,7 @@ export async function compileRouteSchemas(
   const match = compiler && branchMatcher(compiler, named);
   for (const { methods = '_', data: target } of withSchema) {
     const where = `route ${methods === '_' ? 'ANY' : methods.map((m) => m.toUpperCase()).join(',')} ${target.info.template}`;
+    const bad = (what: string): FwError => new FwError('FW_ERR_ROUTE_BAD_SCHEMA', `${where} ${what}`);
     const schema = target.schema as RouteSchema;
     // A params schema (or the named one it refers to) requiring what the path never binds refuses every request: `/tasks/{id}` (OpenAPI's way) binds nothing.
     const params = json(schema.params)
@@ -100,9 +101,8 @@ export async function compileRouteSchemas(
       (name) => !target.info.template.split('/').includes(`:${name}`),
     );
     if (unbound.length > 0)
-      throw new FwError(
-        'FW_ERR_ROUTE_BAD_SCHEMA',
-        `${where} schema.params requires ${unbound.join(', ')}, which the path does not bind, so every request would be refused: a binding is written :${unbound[0]}${target.info.template.includes('{') ? `, not {${unbound[0]}}` : ''}`,
+      throw bad(
+        `schema.params requires ${unbound.join(', ')}, which the path does not bind, so every request would be refused: a binding is written :${unbound[0]}${target.info.template.includes('{') ? `, not {${unbound[0]}}` : ''}`,
       );
     // node:http gives header names in lowercase, so a headers schema (or the named one it refers to) naming `X-Tenant` would never see it (Fastify
     // lowercases an inline one and warns of a $ref).
@@ -112,9 +112,8 @@ export async function compileRouteSchemas(
       (name) => name !== name.toLowerCase(),
     );
     if (cased !== undefined)
-      throw new FwError(
-        'FW_ERR_ROUTE_BAD_SCHEMA',
-        `${where} schema.headers names ${cased}, but header names arrive in lowercase, so it would never see it: write ${cased.toLowerCase()}`,
+      throw bad(
+        `schema.headers names ${cased}, but header names arrive in lowercase, so it would never see it: write ${cased.toLowerCase()}`,
       );
     // Two more that every request would fail: a body no method of the route carries, headers that may be only those listed.
     const bodiless =
@@ -122,18 +121,16 @@ export async function compileRouteSchemas(
       methods !== '_' &&
       methods.every((method) => METHODS_WITHOUT_BODY.has(method.toUpperCase()));
     if (bodiless)
-      throw new FwError(
-        'FW_ERR_ROUTE_BAD_SCHEMA',
-        `${where} schema.body: fw reads no body of a GET, HEAD or DELETE request, so every request would be refused; take such data in schema.query`,
+      throw bad(
+        `schema.body: fw reads no body of a GET, HEAD or DELETE request, so every request would be refused; take such data in schema.query`,
       );
     // A header whose schema may be an array (by type, anyOf/oneOf branch or $ref, in turn) is a list, split on commas (check-request.ts).
     const lists = Object.entries(headers?.properties ?? {})
       .filter(([, sub]) => schemaReached(sub, 'array', resolve!) !== undefined)
       .map(([name]) => name);
     if (headers?.additionalProperties === false)
-      throw new FwError(
-        'FW_ERR_ROUTE_BAD_SCHEMA',
-        `${where} schema.headers: additionalProperties: false refuses the headers every client sends (host, user-agent), so every request would be refused; list only the headers the route reads`,
+      throw bad(
+        `schema.headers: additionalProperties: false refuses the headers every client sends (host, user-agent), so every request would be refused; list only the headers the route reads`,
       );
     // Only the parts that arrive as text are coerced; a JSON body's types are the client's.
     const parts = PARTS.filter((part) => schema[part] !== undefined).map((part) => {
