@@ -187,17 +187,14 @@ function compileRoute(
   where: string,
   options: CompileRoutesOptions,
 ): RouteDefinition<RouteTarget> {
+  const bad = (what: string): FwError => new FwError('FW_ERR_ROUTE_BAD_HANDLER', `${where} ${what}`);
   if (typeof entry !== 'object' || entry === null || typeof entry.path !== 'string')
-    throw new FwError(
-      'FW_ERR_ROUTE_BAD_HANDLER',
-      `${where} must be {path, handler, options} or {path, directory|file, options}`,
-    );
+    throw bad('must be {path, handler, options} or {path, directory|file, options}');
   // A misspelt key (option) would be ignored: the route would answer every method.
   const unknown = Object.keys(entry).find((key) => !ROUTE_KEYS.includes(key));
   if (unknown !== undefined)
-    throw new FwError(
-      'FW_ERR_ROUTE_BAD_HANDLER',
-      `${where} (${entry.path}) has unknown key ${unknown}${didYouMean(unknown, ROUTE_KEYS)}; a route's keys are path, handler and options, or path, directory or file and options`,
+    throw bad(
+      `(${entry.path}) has unknown key ${unknown}${didYouMean(unknown, ROUTE_KEYS)}; a route's keys are path, handler and options, or path, directory or file and options`,
     );
   // The path is joined to the prefix as written: 'posts' under '/api' would be the route /apiposts.
   if (entry.path !== '' && !entry.path.startsWith('/'))
@@ -210,10 +207,7 @@ function compileRoute(
   if ('handler' in entry) {
     const handler = entry.handler;
     if (!isAction(handler) && typeof handler !== 'function')
-      throw new FwError(
-        'FW_ERR_ROUTE_BAD_HANDLER',
-        `${where} (${template}) has a handler that is neither a function nor a controller action`,
-      );
+      throw bad(`(${template}) has a handler that is neither a function nor a controller action`);
     const routeOptions = checkRouteOptions(entry.options, where, template);
     const info = routeInfo(options.app.name, template, handler, routeOptions.extra ?? {});
     const fn = isAction(handler) ? handler.fn : handler;
@@ -233,14 +227,10 @@ function compileRoute(
   const staticSource =
     'directory' in entry ? { directory: entry.directory } : 'file' in entry ? { file: entry.file } : undefined;
   if (!staticSource || typeof Object.values(staticSource)[0] !== 'string')
-    throw new FwError(
-      'FW_ERR_ROUTE_BAD_HANDLER',
-      `${where} (${template}) needs a handler, or a directory or file to serve`,
-    );
+    throw bad(`(${template}) needs a handler, or a directory or file to serve`);
   if ('directory' in staticSource && !template.endsWith('/[...]'))
-    throw new FwError(
-      'FW_ERR_ROUTE_BAD_HANDLER',
-      `${where} serves a directory, so its path must end in /[...]: write '${entry.path.replace(/\/$/, '')}/[...]' (got ${template})`,
+    throw bad(
+      `serves a directory, so its path must end in /[...]: write '${entry.path.replace(/\/$/, '')}/[...]' (got ${template})`,
     );
   const serveStatic = options.serveStatic
     ? createStaticHandler(
