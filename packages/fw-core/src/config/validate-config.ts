@@ -59,16 +59,13 @@ function parseOverlay(value: unknown, key: string): ConfigSections {
 
 function parseSections(sections: Record<string, unknown>, parent: string): ConfigSections {
   const { fw, ...apps } = sections;
-  const checked = fw === undefined ? {} : (checkFields(fw, childPath(parent, 'fw'), keyChecks) as FwSection);
+  const fwPath = childPath(parent, 'fw');
+  const server = childPath(fwPath, 'server_configuration');
+  const checked = fw === undefined ? {} : (checkFields(fw, fwPath, keyChecks) as FwSection);
   for (const [name, value] of Object.entries(apps)) {
     const key = childPath(parent, name);
     if (Object.hasOwn(keyChecks, name))
-      throw badValue(
-        key,
-        `inside fw, as ${childPath(childPath(parent, 'fw'), name)}: it is one of fw's own keys`,
-        value,
-      );
-    const server = childPath(childPath(parent, 'fw'), 'server_configuration');
+      throw badValue(key, `inside fw, as ${childPath(fwPath, name)}: it is one of fw's own keys`, value);
     if (Object.hasOwn(fieldChecks, name))
       throw badValue(key, `inside ${server}, as ${childPath(server, name)}: it is one of fw's server settings`, value);
     expectObject(value, key);
