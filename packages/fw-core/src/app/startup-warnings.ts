@@ -35,30 +35,22 @@ export function startupWarnings(
  * bodies (no fw_request_plugin with decode_json_body): the schema would see none, and it refuses a form 415.
  */
 function bodySchemaWarnings(routes: readonly CompiledRoute<RouteTarget>[]): StartupWarning[] {
-  return routes.flatMap(
-    ({
-      methods,
-      path,
-      data,
-      data: {
-        group: { prefix, host, plugins },
-      },
-    }) => {
-      if (data.kind !== 'handler' || data.schema?.body === undefined || plugins.decoding?.decode_json_body === true)
-        return [];
-      const route = `${methods === '_' ? '_' : methods.map((method) => method.toUpperCase()).join(', ')} ${path}`;
-      const where = plugins.inherited ? 'the global plugins, which the group inherits' : "the group's plugins";
-      const [decodes, answers] =
-        plugins.decoding === undefined
-          ? ['decodes no bodies', 'a request answers']
-          : ['decodes urlencoded forms only, into req.params', 'a form answers 415, a JSON body'];
-      const message =
-        `route ${route} (group '${prefix}'${host === '_' ? '' : `, host ${host}`}) declares a body schema but its group ${decodes}: ` +
-        `fw will not decode its JSON body, so the schema sees no body (${answers} 400 invalid body) unless a plugin of the group sets req.body; ` +
-        `to fix, list fw_request_plugin with decode_json_body: true in ${where}`;
-      return [{ fields: { event: 'body_schema_without_decoding', route, prefix, host }, message }];
-    },
-  );
+  return routes.flatMap(({ methods, path, data }) => {
+    const { prefix, host, plugins } = data.group;
+    if (data.kind !== 'handler' || data.schema?.body === undefined || plugins.decoding?.decode_json_body === true)
+      return [];
+    const route = `${methods === '_' ? '_' : methods.map((method) => method.toUpperCase()).join(', ')} ${path}`;
+    const where = plugins.inherited ? 'the global plugins, which the group inherits' : "the group's plugins";
+    const [decodes, answers] =
+      plugins.decoding === undefined
+        ? ['decodes no bodies', 'a request answers']
+        : ['decodes urlencoded forms only, into req.params', 'a form answers 415, a JSON body'];
+    const message =
+      `route ${route} (group '${prefix}'${host === '_' ? '' : `, host ${host}`}) declares a body schema but its group ${decodes}: ` +
+      `fw will not decode its JSON body, so the schema sees no body (${answers} 400 invalid body) unless a plugin of the group sets req.body; ` +
+      `to fix, list fw_request_plugin with decode_json_body: true in ${where}`;
+    return [{ fields: { event: 'body_schema_without_decoding', route, prefix, host }, message }];
+  });
 }
 
 /** `misses_without_plugins`: a first group of a host and prefix shape (as misses are routed: `/t/:a` is `/t/:b`) that runs no plugin on 404s and 405s, before one that does. */
