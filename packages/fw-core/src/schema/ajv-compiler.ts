@@ -144,16 +144,15 @@ export async function loadAjvCompiler(
         : validate;
     } catch (error) {
       // A misspelt keyword or format: the closest one this ajv knows, its plugins' included.
-      const keyword = /unknown keyword: "([^"]+)"/.exec((error as Error).message ?? '')?.[1];
+      const message = (error as Error).message ?? '';
+      const keyword = /unknown keyword: "([^"]+)"/.exec(message)?.[1];
       const near = keyword && closestKey(keyword, Object.keys(plain.first.RULES.keywords));
-      if (near) throw new Error(`${(error as Error).message} (did you mean ${near}?)`, { cause: error });
-      const format = /^unknown format "([^"]*)"/.exec((error as Error).message ?? '')?.[1];
+      if (near) throw new Error(`${message} (did you mean ${near}?)`, { cause: error });
+      const format = /^unknown format "([^"]*)"/.exec(message)?.[1];
       if (format === undefined) throw error;
       const nearFormat = closestKey(format, Object.keys(plain.first.formats));
       const fix = `${nearFormat === undefined ? '' : `did you mean "${nearFormat}"? Else `}${addFormats ? '' : 'install ajv-formats (`npm install ajv-formats`), or '}`;
-      throw new Error(`${(error as Error).message}: ${fix}add the format with defineApp({ajv: {plugins}})`, {
-        cause: error,
-      });
+      throw new Error(`${message}: ${fix}add the format with defineApp({ajv: {plugins}})`, { cause: error });
     }
   };
 }
