@@ -122,7 +122,7 @@ export async function compileRouteSchemas(
       methods.every((method) => METHODS_WITHOUT_BODY.has(method.toUpperCase()));
     if (bodiless)
       throw bad(
-        `schema.body: fw reads no body of a GET, HEAD or DELETE request, so every request would be refused; take such data in schema.query`,
+        'schema.body: fw reads no body of a GET, HEAD or DELETE request, so every request would be refused; take such data in schema.query',
       );
     // A header whose schema may be an array (by type, anyOf/oneOf branch or $ref, in turn) is a list, split on commas (check-request.ts).
     const lists = Object.entries(headers?.properties ?? {})
@@ -130,7 +130,7 @@ export async function compileRouteSchemas(
       .map(([name]) => name);
     if (headers?.additionalProperties === false)
       throw bad(
-        `schema.headers: additionalProperties: false refuses the headers every client sends (host, user-agent), so every request would be refused; list only the headers the route reads`,
+        'schema.headers: additionalProperties: false refuses the headers every client sends (host, user-agent), so every request would be refused; list only the headers the route reads',
       );
     // Only the parts that arrive as text are coerced; a JSON body's types are the client's.
     const parts = PARTS.filter((part) => schema[part] !== undefined).map((part) => {
@@ -239,6 +239,7 @@ function compileOne<T>(
 }
 
 const STATUS_KEY = /^[2-5][0-9]{2}$/;
+const A_SCHEMA = 'a JSON Schema (an object or a boolean) or a Standard Schema (zod, valibot...)';
 
 /** Checks the shape of `options.schema` where routes are compiled (sync, for the CLI too), naming the key. */
 export function checkRouteSchemaShape(value: unknown, where: string): RouteSchema {
@@ -248,17 +249,13 @@ export function checkRouteSchemaShape(value: unknown, where: string): RouteSchem
   for (const [key, part] of Object.entries(parts)) {
     if (!PARTS.includes(key as RequestPart))
       throw bad(`unknown schema key ${key}; schema keys are params, query, headers, body and response`);
-    if (!isSchema(part))
-      throw bad(`schema.${key} must be a JSON Schema (an object or a boolean) or a Standard Schema (zod, valibot...)`);
+    if (!isSchema(part)) throw bad(`schema.${key} must be ${A_SCHEMA}`);
   }
   if (response !== undefined && !isJsonObject(response))
     throw bad('schema.response must be an object of schemas by status, like {"200": {...}}');
   for (const [status, sub] of Object.entries(response ?? {})) {
     if (!STATUS_KEY.test(status)) throw bad(`schema.response has key ${status}; keys are statuses from 200 to 599`);
-    if (!isSchema(sub))
-      throw bad(
-        `schema.response.${status} must be a JSON Schema (an object or a boolean) or a Standard Schema (zod, valibot...)`,
-      );
+    if (!isSchema(sub)) throw bad(`schema.response.${status} must be ${A_SCHEMA}`);
   }
   return value as RouteSchema;
 }
