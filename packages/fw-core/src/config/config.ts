@@ -85,18 +85,6 @@ export const CONFIG_FILE_NAME = 'fw.config.json';
 /** The least a configuration file holds, as messages suggest it. */
 export const MINIMAL_CONFIG = `{"fw": {"bootstrap_application": "<your app's name>"}}`;
 
-/** Every configuration key, in the order `fw config` prints them. */
-export const CONFIG_KEYS = [
-  'bootstrap_application',
-  'environment',
-  'server_configuration',
-  'plugins',
-  'json_lib',
-  'use_stacktrace',
-  'dispatch_backend',
-  'log_level',
-] as const satisfies readonly ConfigKey[];
-
 /** The stream handler that runs the router; every handler chain must end with it. */
 export const ROUTER_STREAM_HANDLER = 'fw_stream_h';
 
@@ -127,6 +115,9 @@ export const configDefaults: Omit<FwConfig, 'bootstrap_application'> = Object.fr
   dispatch_backend: 'persistent_term',
   log_level: 'info',
 });
+
+/** Every configuration key, in the order `fw config` prints them: the required one, then configDefaults' in their order. */
+export const CONFIG_KEYS = ['bootstrap_application', ...Object.keys(configDefaults)] as readonly ConfigKey[];
 
 /** The API listener's timeouts, which telemetry's /metrics listener shares. */
 export type ListenerTimeouts = Pick<
