@@ -10,15 +10,15 @@ export function badValue(key: string, expected: string, found: unknown): FwError
   });
 }
 
-/**
- * FW_ERR_CONFIG_UNKNOWN_KEY for `key` inside the object at `parent` (`''`: the top level), suggesting the
- * closest known key. With `appNames`, `key` is a section neither in `known` nor the application's.
- */
 // A body size limit, looked for where Fastify's bodyLimit is (a server option), lives on the plugin that reads bodies.
 const ELSEWHERE = /^(?:max_?body_?size|body_?limit)$/i;
 const BODY_LIMIT_IS_ELSEWHERE =
   "the body size limit is fw_request_plugin's max_body_size option, set on its entry in fw.plugins or a group's plugins (docs/builtin-plugins.md)";
 
+/**
+ * FW_ERR_CONFIG_UNKNOWN_KEY for `key` inside the object at `parent` (`''`: the top level), suggesting the
+ * closest known key. With `appNames`, `key` is a section neither in `known` nor the application's.
+ */
 export function unknownKey(
   parent: string,
   key: string,
