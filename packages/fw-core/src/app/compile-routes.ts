@@ -139,20 +139,17 @@ function compileGroup(
       `${where} has prefix ${JSON.stringify(prefix)}; use '' or '/api' (leading slash, no trailing slash)`,
     );
   const group = `${where} (prefix '${prefix}')`;
+  const badShape = (what: string): FwError => new FwError('FW_ERR_GROUP_BAD_SHAPE', `${group} ${what}`);
   // A misspelt key (plugin, onNotfound) would be ignored: the group would run without it.
   const unknown = Object.keys(source).find((key) => !GROUP_KEYS.includes(key));
   if (unknown !== undefined)
-    throw new FwError(
-      'FW_ERR_GROUP_BAD_SHAPE',
-      `${group} has unknown key ${unknown}${didYouMean(unknown, GROUP_KEYS)}; a group's keys are ${GROUP_KEYS.join(', ')}`,
+    throw badShape(
+      `has unknown key ${unknown}${didYouMean(unknown, GROUP_KEYS)}; a group's keys are ${GROUP_KEYS.join(', ')}`,
     );
   if (source.security !== false && typeof source.security !== 'function')
     throw new FwError('FW_ERR_GROUP_BAD_SECURITY', `${group} needs security: false or a function (req) => result`);
   if (source.plugins !== undefined && !Array.isArray(source.plugins as unknown))
-    throw new FwError(
-      'FW_ERR_GROUP_BAD_SHAPE',
-      `${group} has plugins that are not a list: give an array of {phase, module, options} entries`,
-    );
+    throw badShape('has plugins that are not a list: give an array of {phase, module, options} entries');
   const plugins =
     source.plugins === undefined
       ? { ...global, inherited: true }
