@@ -18,7 +18,8 @@ import { after, describe, it } from 'node:test';
 import { defineApp, type FwApp } from '../src/app/app.ts';
 import { loadApplication } from '../src/app/load-application.ts';
 import type { RouteGroup } from '../src/app/route-group.ts';
-import { json } from '../src/http/response.ts';
+import { defineController } from '../src/app/controller.ts';
+import { json, type FwResponse } from '../src/http/response.ts';
 import { isFwError } from '../src/errors.ts';
 import { writeTestAppDir } from './support/test-app.ts';
 
@@ -179,6 +180,15 @@ describe('route definition errors name the group and position of each route, as 
     assert.equal(
       await loadError(appOf([{ prefix: '/api', security: false, routes: [route] }])),
       "FW_ERR_ROUTE_BAD_HANDLER: route 0 of group 0 (prefix '/api') (/posts/:id) has unknown key option (did you mean options?); a route's keys are path, handler and options, or path, directory or file and options",
+    );
+  });
+
+  // It started, then answered 404 on every request: a JavaScript app's controller holding no function under that name.
+  it('refuses a controller action whose function is missing', async () => {
+    const posts = defineController('posts_controller', { show: undefined as unknown as () => FwResponse });
+    assert.equal(
+      await loadError(appOf([{ prefix: '/api', security: false, routes: [{ path: '/posts/:id', handler: posts.show }] }])),
+      "FW_ERR_ROUTE_BAD_HANDLER: route 0 of group 0 (prefix '/api') (/api/posts/:id) has the action posts_controller:show, which holds no function",
     );
   });
 

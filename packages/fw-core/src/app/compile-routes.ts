@@ -41,7 +41,7 @@ export interface HandlerTarget extends TargetBase {
   readonly kind: 'handler';
   readonly handler: Handler;
   /** The function the handler calls: the inline function or the action's. */
-  readonly fn: InlineHandler | undefined;
+  readonly fn: InlineHandler;
   /** `options.schema`, shape-checked; compiled at start by compileRouteSchemas. */
   readonly schema: RouteSchema | undefined;
   readonly onInvalid: InvalidRequestHook | undefined;
@@ -205,6 +205,8 @@ function compileRoute(
     const handler = entry.handler;
     if (!isAction(handler) && typeof handler !== 'function')
       throw bad(`(${template}) has a handler that is neither a function nor a controller action`);
+    if (isAction(handler) && typeof handler.fn !== 'function')
+      throw bad(`(${template}) has the action ${handler.module}:${handler.function}, which holds no function`);
     const routeOptions = checkRouteOptions(entry.options, where, template);
     const info = routeInfo(options.app.name, template, handler, routeOptions.extra ?? {});
     const fn = isAction(handler) ? handler.fn : handler;

@@ -321,7 +321,6 @@ function handle(flow: RoutedFlow): Verdict | Promise<Verdict> {
   // Never undefined here: fw's listener loads its app with serveStatic (create-listener.ts); only inspection loads without.
   if (compiled.kind === 'static') return doneOnceWritten(compiled.serveStatic!(req));
   const fn = compiled.fn;
-  if (fn === undefined) return doneOnceWritten(writeError(req, 404, 'not found'));
   const response = handlerChannel.hasSubscribers ? traceHandler(fn, req, flow.exchange) : fn(req);
   if (isThenable<FwResponse>(response))
     return Promise.resolve(response).then((settled) => keepResponse(req, settled, NEXT));

@@ -126,7 +126,6 @@ function settle(req: FwRequest, part: RequestPart, value: unknown, result: Schem
   if (part === 'params') req.pathParams = output as Record<string, unknown>;
   else if (part === 'query') req.queryParams = output as Record<string, unknown>;
   else if (part === 'body') req.body = output;
-  return undefined;
 }
 
 /** The media types a body schema's route takes: what decode_json_body puts in `req.body` (`+json` types too). */
