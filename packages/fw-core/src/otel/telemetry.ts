@@ -5,25 +5,23 @@ import type { ListenerTimeouts } from '../config/config.ts';
 import type { Logger } from '../log/logger.ts';
 
 /** Test and embedding overrides of the trace pipeline. */
-export interface TracePipelineOptions {
+export type TracePipelineOptions = Pick<TelemetryOptions, 'spanExporter' | 'spanProcessor' | 'batch'>;
+
+/** Test and embedding overrides of the metrics pipeline. */
+export type MetricsPipelineOptions = Pick<TelemetryOptions, 'metricExporter' | 'exportIntervalMs'>;
+
+/** Options of setupTelemetry; everything is optional. */
+export interface TelemetryOptions {
   /** Replaces the OTLP exporter (still behind the batch processor). */
   readonly spanExporter?: SpanExporter;
   /** Replaces the batch processor and exporter altogether. */
   readonly spanProcessor?: SpanProcessor;
   /** Batch processor settings, each in its OTEL_BSP_* variable's range (else FW_ERR_OTEL_BAD_OPTION); those variables win over these. */
   readonly batch?: Omit<BatchSpanProcessorOptions, 'exporter'>;
-}
-
-/** Test and embedding overrides of the metrics pipeline. */
-export interface MetricsPipelineOptions {
   /** Replaces the OTLP metric exporter (pushed every exportIntervalMs even without an endpoint). */
   readonly metricExporter?: PushMetricExporter;
   /** Default 5000, or OTEL_METRIC_EXPORT_INTERVAL; an integer from 1 to 2147483647 ms. */
   readonly exportIntervalMs?: number;
-}
-
-/** Options of setupTelemetry; everything is optional. */
-export interface TelemetryOptions extends TracePipelineOptions, MetricsPipelineOptions {
   /** Serve GET /metrics on this port (0 picks one); without it no listener is started. */
   readonly metricsPort?: number;
   /** Address the metrics listener binds; default 127.0.0.1 (loopback). OTEL_EXPORTER_PROMETHEUS_HOST wins. */
