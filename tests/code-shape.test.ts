@@ -28,10 +28,10 @@ import {
  * fw-core's lines as Prettier writes them (.prettierrc.json, `npm run format`; tests/sources-formatted
  * keeps it so). Before 2026-12-01 the count was held at 12,750 by hand, and held partly by joining
  * statements and wrapped expressions onto lines of up to 370 characters; formatted, that code was
- * 17,028 lines, and 16,767 after that day's cuts of dead and repeated code. The count may only
+ * 17,028 lines, and 16,765 after that day's cuts of dead and repeated code. The count may only
  * shrink from here; the goal stays GOALS.lines.
  */
-const LINES_REACHED = 16_767;
+const LINES_REACHED = 16_765;
 
 describe("fw-core's folder structure", () => {
   it('has no two folders importing each other, and no longer circle of folders', () => {
