@@ -95,7 +95,7 @@ export type { ExchangeEnd, Listener, StreamHandler } from './stream/stream-handl
 export type { Exchange } from './stream/exchange.ts';
 export { observeExchange } from './stream/exchange.ts';
 
-export { createStaticHandler } from './static/index.ts';
+export { createStaticHandler } from './static/static-handler.ts';
 
 export type { LogLevel, LogMethod, Logger } from './log/logger.ts';
 

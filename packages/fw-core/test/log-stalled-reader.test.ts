@@ -11,8 +11,8 @@ import { createJsonLogger } from '../src/log/logger.ts';
 /** The most a sink may hold unwritten before the logger drops lines (docs/operations.md, "Logs"). */
 const MAX_UNWRITTEN_LOG_BYTES = 16 * 1024 * 1024;
 
-/** A Writable whose reader takes nothing until `resume()`, as a pipe nobody reads: its unwritten lines queue in writableLength. */
-function stalledSink(): { sink: Writable; received: string[]; resume(): void } {
+/** A Writable whose reader takes nothing until `resume()` (or one line at `takeOne()`), as a pipe nobody reads: its unwritten lines queue in writableLength. */
+function stalledSink(): { sink: Writable; received: string[]; resume(): void; takeOne(): void } {
   const received: string[] = [];
   let reading = false;
   let held: (() => void) | undefined;
@@ -23,7 +23,12 @@ function stalledSink(): { sink: Writable; received: string[]; resume(): void } {
       else held = done;
     },
   });
-  return { sink, received, resume: () => ((reading = true), held?.()) };
+  const takeOne = (): void => {
+    const done = held;
+    held = undefined;
+    done?.();
+  };
+  return { sink, received, resume: () => ((reading = true), held?.()), takeOne };
 }
 
 describe('a log whose reader has stalled', () => {
@@ -53,4 +58,38 @@ describe('a log whose reader has stalled', () => {
     assert.equal(next?.n, logged);
     assert.equal(lines.length, kept + 2);
   });
+
+  it('writes how many it dropped once the reader catches up, when no line follows', { timeout: 60_000 }, async () => {
+    const { sink, received, resume } = stalledSink();
+    const logger = createJsonLogger({ sink, env: { FW_LOG_REPEAT_INTERVAL_MS: '0' } });
+    const path = '/posts/'.padEnd(1000, 'x');
+    let logged = 0;
+    while (sink.writableLength <= MAX_UNWRITTEN_LOG_BYTES) logger.info({ event: 'request', n: logged++, path });
+    const kept = logged;
+    for (let i = 0; i < 7; i++) logger.info({ event: 'request', n: logged++, path });
+
+    const drained = once(sink, 'drain');
+    resume();
+    await drained;
+    await new Promise((resolve) => sink.end(resolve));
+    const lines = received.join('').split('\n').slice(0, -1).map((text) => JSON.parse(text) as Record<string, unknown>);
+    assert.equal(lines.length, kept + 1);
+    assert.deepEqual([lines[kept]?.event, lines[kept]?.dropped], ['log_lines_dropped', 7]);
+  });
+
+  it('waits for the reader with one listener, however often the queue crosses the bound before it empties', () => {
+    const { sink, takeOne } = stalledSink();
+    const logger = createJsonLogger({ sink, env: { FW_LOG_REPEAT_INTERVAL_MS: '0' } });
+    const line = { event: 'request', path: '/posts/'.padEnd(1000, 'x') };
+    while (sink.writableLength <= MAX_UNWRITTEN_LOG_BYTES) logger.info(line);
+    const baseline = sink.listenerCount('drain');
+    for (let episode = 0; episode < 20; episode++) {
+      logger.info(line); // dropped: the count waits for 'drain'
+      // The reader takes a little, as a slow shipper does, without emptying the queue: the next line is written, with the count.
+      takeOne();
+      logger.info(line);
+    }
+    assert.equal(sink.listenerCount('drain') - baseline, 1);
+  });
 });
+

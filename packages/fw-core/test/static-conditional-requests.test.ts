@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { createStaticHandler } from '../src/static/index.ts';
+import { createStaticHandler } from '../src/static/static-handler.ts';
 import { createFixture, FIXTURE_FILES, fixtureEtag, rawRequest, staticTarget, withoutTransportHeaders, type Fixture, type StaticTestTarget } from './static-harness.ts';
 
 const LAST_MODIFIED = 'Tue, 02 Jan 2024 03:04:05 GMT';

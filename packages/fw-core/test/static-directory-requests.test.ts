@@ -7,8 +7,8 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { createStaticHandler } from '../src/static/index.ts';
-import type { StaticOptions } from '../src/static/index.ts';
+import { createStaticHandler } from '../src/static/static-handler.ts';
+import type { StaticOptions } from '../src/static/static-handler.ts';
 import { createFixture, FIXTURE_FILES, rawRequest, staticTarget, withoutTransportHeaders, type Fixture, type StaticTestTarget } from './static-harness.ts';
 
 const NOT_FOUND_BODY = '{"error":"not found"}';

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { isFwError } from '../src/errors.ts';
 import { guardStaticRequest } from '../src/static/static-handler.ts';
-import { createStaticHandler } from '../src/static/index.ts';
+import { createStaticHandler } from '../src/static/static-handler.ts';
 import { serveFile } from '../src/static/static-handler.ts';
 import { resolveStaticOptions } from '../src/static/static-handler.ts';
 import { createFixture, rawRequest, startStaticServer, type Fixture, type StaticTestServer } from './static-harness.ts';

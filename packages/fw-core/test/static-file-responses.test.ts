@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { createStaticHandler, type StaticOptions } from '../src/static/index.ts';
+import { createStaticHandler, type StaticOptions } from '../src/static/static-handler.ts';
 import { createFixture, FIXTURE_FILES, fixtureEtag, rawRequest, staticTarget, withoutTransportHeaders, type Fixture, type StaticTestTarget, type StaticTestServerOptions } from './static-harness.ts';
 
 const LAST_MODIFIED = 'Tue, 02 Jan 2024 03:04:05 GMT';

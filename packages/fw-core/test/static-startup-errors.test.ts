@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { FwError, isFwError, type FwErrorCode } from '../src/errors.ts';
-import { createStaticHandler, type StaticSpec } from '../src/static/index.ts';
+import { createStaticHandler, type StaticSpec } from '../src/static/static-handler.ts';
 import { createFixture, type Fixture } from './static-harness.ts';
 
 describe('static files: start-up errors', () => {

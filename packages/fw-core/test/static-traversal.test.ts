@@ -7,7 +7,7 @@ import { chmod, writeFile } from 'node:fs/promises';
 import { createServer as createUnixServer } from 'node:net';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { createStaticHandler } from '../src/static/index.ts';
+import { createStaticHandler } from '../src/static/static-handler.ts';
 import { createFixture, FIXTURE_FILES, rawRequest, staticTarget, withoutTransportHeaders, type Fixture, type StaticTestTarget } from './static-harness.ts';
 
 const NOT_FOUND_BODY = '{"error":"not found"}';

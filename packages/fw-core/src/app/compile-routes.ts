@@ -9,7 +9,7 @@ import { normaliseRouteHost } from '../router/create-router.ts';
 import type { RouteDefinition } from '../router/router.ts';
 import { checkRouteSchemaShape } from '../schema/compile-route-schemas.ts';
 import type { InvalidRequestHook, RouteOpenapi, RouteSchema } from '../schema/route-schema.ts';
-import { createStaticHandler, type StaticHandler } from '../static/index.ts';
+import { createStaticHandler, type StaticHandler } from '../static/static-handler.ts';
 import type { FwApp } from './app.ts';
 import { isAction, type Handler, type InlineHandler } from './controller.ts';
 import type { ErrorAnswers, RouteEntry, RouteGroup, RouteOptions, SecurityCallback } from './route-group.ts';

@@ -4,7 +4,7 @@ import type { FwResponse, HeaderMap } from '../http/response.ts';
 import type { PluginEntry } from '../plugins/plugin.ts';
 import type { MethodSpec } from '../router/router.ts';
 import type { InvalidRequestHook, JsonSchema, RouteOpenapi, RouteSchema } from '../schema/route-schema.ts';
-import type { StaticOptions } from '../static/index.ts';
+import type { StaticOptions } from '../static/static-handler.ts';
 import type { Handler } from './controller.ts';
 
 /**

@@ -3,6 +3,7 @@
  * `service.instance.id`; repeated warn and error lines with an `event` are summarised (docs/configuration.md, "Logging").
  */
 import { randomUUID } from 'node:crypto';
+import type { Writable } from 'node:stream';
 import { FwError } from '../errors.ts';
 
 /** Log levels, most verbose first. */
@@ -38,6 +39,7 @@ export interface JsonLogger extends Logger {
 export const DEFAULT_REPEAT_INTERVAL_MS = 10_000;
 
 const noop: LogMethod = () => {};
+const DROPPED_MESSAGE = 'log lines dropped: the reader of the log fell behind';
 // Fields that name the request a line came from: two lines differing only in them are repeats.
 const PER_REQUEST: ReadonlySet<string> = new Set(['request_id', 'trace_id', 'span_id']);
 
@@ -63,19 +65,17 @@ export function createJsonLogger(options: JsonLoggerOptions = {}): JsonLogger {
     sink.write(
       `${stringifyLine({ time: new Date().toISOString(), level, ...fixed, ...fields, ...(message && { msg: message }) }, stacks)}\n`,
     );
+  const stream = sink as Partial<Pick<Writable, 'writableLength' | 'once' | 'listeners'>>;
   let dropped = 0;
-  // process.stderr on a pipe nobody reads (a stalled log shipper) queues every line in memory: past 16 MiB queued, lines are dropped and counted.
-  const write: typeof emit = (...line) => {
-    if (((sink as { writableLength?: number }).writableLength ?? 0) > 16 * 1024 * 1024) return void (dropped += 1);
-    if (dropped > 0)
-      emit(
-        'warn',
-        { event: 'log_lines_dropped', dropped },
-        'log lines dropped: the reader of the log fell behind',
-        false,
-      );
+  const writeDropped = (): void => {
+    if (dropped > 0) emit('warn', { event: 'log_lines_dropped', dropped }, DROPPED_MESSAGE, false);
     dropped = 0;
-    return emit(...line);
+  };
+  // process.stderr on a pipe nobody reads (a stalled log shipper) queues every line in memory: past 16 MiB queued, lines are dropped and counted.
+  // The count is written before the next line, or once the reader has caught up if no line follows ('drain': the queue is empty).
+  const write: typeof emit = (...line) => {
+    if ((stream.writableLength ?? 0) <= 16 * 1024 * 1024) return (writeDropped(), emit(...line));
+    if (dropped++ === 0 && !stream.listeners?.('drain').includes(writeDropped)) stream.once?.('drain', writeDropped);
   };
   const intervalMs = repeatInterval(env);
   // The summary of `count` lines like `first`: its shared fields, the count and the interval.
