@@ -20,8 +20,9 @@ describe('installing the repository', () => {
       .filter(([key, entry]) => entry.hasInstallScript === true && key.includes('node_modules/'))
       .map(([key]) => key.slice(key.lastIndexOf('node_modules/') + 'node_modules/'.length));
     assert.deepEqual([...new Set(withScripts)].sort(), Object.keys(manifest.allowScripts).sort(), 'allowScripts names exactly the packages with install scripts');
-    // node's preinstall installs the platform's Node binary (node-<os>-<arch>) that npm scripts run.
-    assert.deepEqual(manifest.allowScripts, { node: true, protobufjs: false, '@scarf/scarf': false });
+    // node's preinstall installs the platform's Node binary (node-<os>-<arch>) that npm scripts run; esbuild's
+    // postinstall only checks the binary npm installs anyway, as its optional dependency @esbuild/<os>-<arch>.
+    assert.deepEqual(manifest.allowScripts, { node: true, protobufjs: false, '@scarf/scarf': false, esbuild: false });
     assert.deepEqual(manifest.scarfSettings, { enabled: false }, 'Scarf is off for npm versions that ignore allowScripts too');
   });
 

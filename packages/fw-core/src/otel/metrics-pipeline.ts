@@ -37,7 +37,7 @@ import { metricsRequestToJson } from './otlp-json.ts';
 import { type MetricsPipelineOptions, SCOPE_NAME, SCOPE_VERSION } from './telemetry.ts';
 
 /** Builds the meter provider with its readers, the pull one to scrape first; `exports` stops its OTLP exporter, which logs failed exports to `problems`. */
-export function createMetricsPipeline(
+export async function createMetricsPipeline(
   config: EnvConfig,
   resource: Resource,
   options: MetricsPipelineOptions,
@@ -61,7 +61,7 @@ export function createMetricsPipeline(
   };
   const pull = new PullMetricReader({ metricProducers: producers() });
   readers.push(pull);
-  const exporter = options.metricExporter ?? otlpExporter(config, exports, problems);
+  const exporter = options.metricExporter ?? (await otlpExporter(config, exports, problems));
   if (exporter !== undefined) {
     const interval = options.exportIntervalMs ?? config.metricExportIntervalMs;
     readers.push(
@@ -104,14 +104,16 @@ const NOTHING: CollectionResult = Object.freeze({
 });
 
 /** fw's own OTLP exporter (OtlpMetricExporter), with the OTEL_EXPORTER_OTLP_* settings of the metrics signal. */
-function otlpExporter(
+async function otlpExporter(
   config: EnvConfig,
   exports: OtlpExportStop,
   problems: ExportProblemLog | undefined,
-): PushMetricExporter | undefined {
+): Promise<PushMetricExporter | undefined> {
   if (config.metricsEndpoint === undefined) return undefined;
-  // Its serializer loads with the first push; a missing package still fails the start, as an import would.
-  import.meta.resolve('@opentelemetry/otlp-transformer');
+  // Its serializer loads with the first push; a missing one fails the start: resolved, or imported if a bundle holds it.
+  await new Promise((resolve) => resolve(import.meta.resolve('@opentelemetry/otlp-transformer'))).catch(
+    () => import('@opentelemetry/otlp-transformer'),
+  );
   return exports.stops(
     new OtlpMetricExporter(
       otlpSenderOptions(config, 'metrics', config.metricsEndpoint),
@@ -203,7 +205,8 @@ export class OtlpMetricExporter extends SenderExporter implements PushMetricExpo
   }
 }
 
-function failed(message: string): ExportResult {
+/** A failed export's result, saying why. */
+export function failed(message: string): ExportResult {
   return { code: ExportResultCode.FAILED, error: new Error(message) };
 }
 

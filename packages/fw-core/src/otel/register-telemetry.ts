@@ -51,7 +51,7 @@ export async function registerTelemetry(
     outcomes === undefined
       ? undefined
       : { sender: otlpSenderOptions(config, 'traces', outcomes.options.endpoint), outcomes };
-  const metricsPipeline = createMetricsPipeline(config, resource, options, exports, reporting.problems);
+  const metricsPipeline = await createMetricsPipeline(config, resource, options, exports, reporting.problems);
   const { provider: meterProvider, pull } = metricsPipeline;
   const choice = chooseTelemetryPath(config, options, metricsPipeline.readers);
   const lean = choice.path === 'lean' ? createLeanSetup(config, resource, options, traceExport) : undefined;

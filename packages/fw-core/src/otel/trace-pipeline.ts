@@ -25,6 +25,7 @@ import { withChildSpanClock } from './child-span-clock.ts';
 import { batchSettings, type EnvConfig, type SamplerName } from './env-config.ts';
 import { errorTypeOf, type SpanExportOutcomes } from './export-reporting.ts';
 import { type OtlpSenderOptions, type PartialSuccess, partialSuccessIn } from './lean/otlp-socket-client.ts';
+import { failed } from './metrics-pipeline.ts';
 import { type OtlpExportStop, SenderExporter } from './otlp-export-stop.ts';
 import { httpRefusal, traceRequestToJson } from './otlp-json.ts';
 import type { TracePipelineOptions } from './telemetry.ts';
@@ -135,11 +136,7 @@ class OtlpJsonSpanExporter extends SenderExporter implements SpanExporter {
     }
     this.post(body, (result) => {
       this.#outcomes.sent(spans.length, result);
-      if (!result.ok)
-        return resultCallback({
-          code: ExportResultCode.FAILED,
-          error: new Error(`OTLP/JSON traces export failed: ${result.reason}`),
-        });
+      if (!result.ok) return resultCallback(failed(`OTLP/JSON traces export failed: ${result.reason}`));
       resultCallback({ code: ExportResultCode.SUCCESS });
     });
   }
