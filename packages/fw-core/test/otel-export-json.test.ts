@@ -13,7 +13,7 @@ import { ProtobufMetricsSerializer, ProtobufTraceSerializer } from '@opentelemet
 import { resourceFromAttributes } from '@opentelemetry/resources';
 import { AggregationType, InstrumentType, MeterProvider } from '@opentelemetry/sdk-metrics';
 import { InMemorySpanExporter, SimpleSpanProcessor, TracerProvider } from '@opentelemetry/sdk-trace';
-import { metricsRequestToJson, traceRequestToJson } from '../src/otel/otlp-json.ts';
+import { requestToJson } from '../src/otel/otlp-json.ts';
 import { PullMetricReader } from '../src/otel/metrics-pipeline.ts';
 import { startFakeCollector } from './support/otel-fake-collector.ts';
 import { startOtelApp } from './support/otel-app.ts';
@@ -72,7 +72,7 @@ async function metrics(): Promise<Uint8Array> {
 describe('OTLP/JSON', () => {
   it('is the protobuf trace request mapped field by field as the OTLP specification says', () => {
     const protobuf = rich();
-    const json = JSON.parse(Buffer.from(traceRequestToJson(protobuf)).toString('utf8')) as any;
+    const json = JSON.parse(Buffer.from(requestToJson(protobuf, 'TraceRequest')).toString('utf8')) as any;
     assert.deepEqual(json, expectedJson(protobuf, 'trace'));
     const spans = json.resourceSpans[0].scopeSpans[0].spans;
     const child = spans.find((span: { name: string }) => span.name === 'child');
@@ -89,7 +89,7 @@ describe('OTLP/JSON', () => {
 
   it('is the protobuf metrics request mapped field by field (sums, gauges, histograms with packed counts and bounds)', async () => {
     const protobuf = await metrics();
-    const json = JSON.parse(Buffer.from(metricsRequestToJson(protobuf)).toString('utf8')) as any;
+    const json = JSON.parse(Buffer.from(requestToJson(protobuf, 'MetricsRequest')).toString('utf8')) as any;
     assert.deepEqual(json, expectedJson(protobuf, 'metrics'));
     const latency = json.resourceMetrics[0].scopeMetrics[0].metrics.find((metric: { name: string }) => metric.name === 'latency');
     assert.deepEqual(latency.histogram.dataPoints[0].bucketCounts, ['1', '1', '2']);

@@ -33,7 +33,7 @@ import { HttpMetricProducer, type TemporalitySource, temporalityOf } from './lea
 import type { HttpMetricSeriesTable } from './http-metrics.ts';
 import type { OtlpSenderOptions } from './lean/otlp-socket-client.ts';
 import { type OtlpExportStop, SenderExporter } from './otlp-export-stop.ts';
-import { metricsRequestToJson } from './otlp-json.ts';
+import { requestToJson } from './otlp-json.ts';
 import { type MetricsPipelineOptions, SCOPE_NAME, SCOPE_VERSION } from './telemetry.ts';
 
 /** Builds the meter provider with its readers, the pull one to scrape first; `exports` stops its OTLP exporter, which logs failed exports to `problems`. */
@@ -174,7 +174,7 @@ export class OtlpMetricExporter extends SenderExporter implements PushMetricExpo
     let body: Uint8Array | undefined;
     try {
       body = serializer.serializeRequest(metrics);
-      if (body !== undefined && this.#json) body = metricsRequestToJson(body);
+      if (body !== undefined && this.#json) body = requestToJson(body, 'MetricsRequest');
     } catch (error) {
       return resultCallback(failed(`the metrics could not be encoded: ${(error as Error).message}`));
     }

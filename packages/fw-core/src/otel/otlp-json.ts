@@ -109,14 +109,9 @@ const SCHEMA: Readonly<Record<string, Readonly<Record<number, FieldSpec>>>> = {
   },
 };
 
-/** An ExportTraceServiceRequest's protobuf bytes as OTLP/JSON bytes. */
-export function traceRequestToJson(protobuf: Uint8Array): Uint8Array {
-  return Buffer.from(JSON.stringify(message(protobuf, 'TraceRequest')));
-}
-
-/** An ExportMetricsServiceRequest's protobuf bytes as OTLP/JSON bytes. */
-export function metricsRequestToJson(protobuf: Uint8Array): Uint8Array {
-  return Buffer.from(JSON.stringify(message(protobuf, 'MetricsRequest')));
+/** An export request's protobuf bytes (an ExportTraceServiceRequest, an ExportMetricsServiceRequest) as OTLP/JSON bytes. */
+export function requestToJson(protobuf: Uint8Array, type: 'TraceRequest' | 'MetricsRequest'): Uint8Array {
+  return Buffer.from(JSON.stringify(message(protobuf, type)));
 }
 
 /** An export's protobuf answer (ExportTraceServiceResponse, ExportMetricsServiceResponse) as its OTLP/JSON object; a field its end cuts short (fw keeps an answer's first 64 KiB) taken as far as it goes. */

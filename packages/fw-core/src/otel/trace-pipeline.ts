@@ -27,7 +27,7 @@ import { errorTypeOf, type SpanExportOutcomes } from './export-reporting.ts';
 import { type OtlpSenderOptions, type PartialSuccess, partialSuccessIn } from './lean/otlp-socket-client.ts';
 import { failed } from './metrics-pipeline.ts';
 import { type OtlpExportStop, SenderExporter } from './otlp-export-stop.ts';
-import { httpRefusal, traceRequestToJson } from './otlp-json.ts';
+import { httpRefusal, requestToJson } from './otlp-json.ts';
 import type { TracePipelineOptions } from './telemetry.ts';
 
 /** fw's own OTLP trace export, on either path: the sender's settings and where its outcomes are counted. */
@@ -130,7 +130,7 @@ class OtlpJsonSpanExporter extends SenderExporter implements SpanExporter {
   export(spans: ReadableSpan[], resultCallback: (result: ExportResult) => void): void {
     let body: Uint8Array;
     try {
-      body = traceRequestToJson(this.#serializer.serializeRequest(spans) ?? new Uint8Array());
+      body = requestToJson(this.#serializer.serializeRequest(spans) ?? new Uint8Array(), 'TraceRequest');
     } catch (error) {
       return resultCallback({ code: ExportResultCode.FAILED, error: error as Error });
     }

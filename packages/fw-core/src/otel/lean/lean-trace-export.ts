@@ -12,7 +12,7 @@ import { withTimeout } from '../../promises.ts';
 import { batchSettings, type EnvConfig } from '../env-config.ts';
 import type { SpanExportOutcomes } from '../export-reporting.ts';
 import { HttpMetricSeriesTable } from '../http-metrics.ts';
-import { traceRequestToJson } from '../otlp-json.ts';
+import { requestToJson } from '../otlp-json.ts';
 import type { LeanPath } from '../server-telemetry.ts';
 import { SCOPE_NAME, SCOPE_VERSION, type TelemetryOptions, type TracePipelineOptions } from '../telemetry.ts';
 import { type FwTraceExport, samplerFor } from '../trace-pipeline.ts';
@@ -133,7 +133,7 @@ export function createLeanTraceExport(options: LeanTraceExportOptions) {
     outcomes?.dropped(dropped);
   };
   const send = async (body: Uint8Array, count: number): Promise<SendResult> => {
-    const result = await sender.send(json ? traceRequestToJson(body) : body);
+    const result = await sender.send(json ? requestToJson(body, 'TraceRequest') : body);
     outcomes?.sent(count, result);
     reportDrops();
     return result;

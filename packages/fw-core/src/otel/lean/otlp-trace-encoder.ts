@@ -498,6 +498,10 @@ function writeOptionalString(w: ProtobufWriter, field: number, value: string | u
 
 /** `attributes` as repeated KeyValue `field`; returns how many. A null value is a key with an empty AnyValue (the SDK keeps it), undefined is left out. */
 function writeKeyValues(w: ProtobufWriter, field: number, attributes: LeanAttributes): number {
+  // The SDK's assignment turns a `__proto__` key (JSON.parse makes one) into its attributes object's prototype, whose keys the
+  // official serializers (Object.keys) do not export: own keys only, checked once per object rather than per key.
+  const proto: unknown = Object.getPrototypeOf(attributes);
+  if (proto !== Object.prototype && proto !== null) attributes = { ...attributes };
   let count = 0;
   for (const key in attributes) {
     const value = attributes[key];
