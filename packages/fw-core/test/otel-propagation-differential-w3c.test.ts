@@ -14,7 +14,10 @@
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { propagation, ROOT_CONTEXT, type TextMapGetter, type TextMapSetter, trace } from '@opentelemetry/api';
 import { TraceState } from '@opentelemetry/core';
+import { propagatorNames } from '../src/otel/env-config.ts';
+import { propagatorFromNames } from '../src/otel/propagation/propagators.ts';
 import { ParsedTraceState, traceStateOf } from '../src/otel/propagation/trace-state.ts';
 import { type Random, seededRandom } from '../../../tests/e2e/support/seeded-random.ts';
 import { type Headers, leanServer, officialPropagator, officialView } from './support/lean-propagation-differential.ts';
@@ -206,3 +209,25 @@ test(`the span context's trace state answers get, set, unset and serialize as th
   }
 });
 
+
+test('OTEL_PROPAGATORS with one W3C name: a carrier whose getter or setter throws gets the error, as from the official propagator alone (no composite catching it)', async () => {
+  const context = trace.setSpanContext(ROOT_CONTEXT, { traceId: '0af7651916cd43dd8448eb211c80319c', spanId: 'b7ad6b7169203331', traceFlags: 1 });
+  const setter: TextMapSetter = { set: () => { throw new Error('setter threw'); } };
+  const getter: TextMapGetter = { get: () => { throw new Error('getter threw'); }, keys: () => [] };
+  for (const variable of ['tracecontext', 'baggage']) {
+    const fw = (await propagatorFromNames(propagatorNames(variable)))!;
+    const official = officialPropagator(variable);
+    const carried = variable === 'baggage' ? propagation.setBaggage(context, propagation.createBaggage({ user: { value: 'alice' } })) : context;
+    const outcome = (run: () => unknown): string => {
+      try {
+        run();
+        return 'returned';
+      } catch (error) {
+        return (error as Error).message;
+      }
+    };
+    assert.equal(outcome(() => fw.inject(carried, {}, setter)), outcome(() => official.inject(carried, {}, setter)), variable);
+    assert.equal(outcome(() => fw.extract(ROOT_CONTEXT, {}, getter)), outcome(() => official.extract(ROOT_CONTEXT, {}, getter)), variable);
+    assert.equal(outcome(() => fw.inject(carried, {}, setter)), 'setter threw', variable);
+  }
+});

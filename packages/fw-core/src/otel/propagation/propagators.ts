@@ -31,11 +31,11 @@ export async function propagatorFromNames(
   if (names.length === 0) return undefined;
   const propagators: TextMapPropagator[] = [];
   for (const name of names) propagators.push(await propagatorNamed(name, load));
+  // One name is that propagator alone, whose carrier's errors reach the caller (a composite catches them and warns).
+  const propagator = propagators.length === 1 ? propagators[0]! : new CompositePropagator({ propagators });
   // fw's W3C propagator, which the lean path knows by its `fields()` array, for W3C names only.
-  if (names.every((name): name is 'tracecontext' | 'baggage' => name === 'tracecontext' || name === 'baggage')) {
-    return new FwW3CPropagator(new CompositePropagator({ propagators }), names);
-  }
-  return propagators.length === 1 ? propagators[0] : new CompositePropagator({ propagators });
+  const w3c = names.every((name): name is 'tracecontext' | 'baggage' => name === 'tracecontext' || name === 'baggage');
+  return w3c ? new FwW3CPropagator(propagator, names) : propagator;
 }
 
 async function propagatorNamed(name: PropagatorName, load: PackageImporter): Promise<TextMapPropagator> {
