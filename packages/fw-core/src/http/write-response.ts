@@ -39,7 +39,7 @@ export function writeResponse(
   response: FwResponse,
   projections?: ReadonlyMap<number, Projection>,
 ): void | Promise<void> {
-  const status = checkStatus(response);
+  const status = checkResponse(response);
   if (isAnswered(target.res)) return unread(response);
   switch (response.kind) {
     case 'json': {
@@ -109,11 +109,8 @@ export function writeError(
   options: { readonly stack?: readonly string[]; readonly headers?: HeaderMap } = {},
 ): void {
   const { res } = target;
-  if (res.headersSent) {
-    if (!res.writableEnded) res.destroy();
-    return;
-  }
-  if (res.destroyed) return;
+  if (res.headersSent && !res.writableEnded) res.destroy();
+  if (isAnswered(res)) return;
   const html = prefersHtml(target.raw.headers.accept);
   const body = html
     ? htmlPage(status, message, options.stack)
@@ -138,13 +135,7 @@ function writeComplete(
   body: string | Uint8Array | undefined,
 ): void {
   const bodyless = status === 204 || status === 304;
-  const length = bodyless
-    ? undefined
-    : body === undefined
-      ? 0
-      : typeof body === 'string'
-        ? Buffer.byteLength(body)
-        : body.byteLength;
+  const length = bodyless ? undefined : typeof body === 'string' ? Buffer.byteLength(body) : (body?.byteLength ?? 0);
   writeHead(target, status, own, defaults, length);
   if (bodyless || body === undefined || target.raw.method === 'HEAD') return void target.res.end();
   // A response that counts its bytes (stream/exchange.ts) is told the length, UTF-8 bytes for a string.
@@ -253,18 +244,38 @@ function encodeJson(json: JsonLib, value: unknown): string {
   throw badResponse('a JSON body that json_lib cannot encode');
 }
 
-function checkStatus(response: FwResponse): number {
-  if (typeof response !== 'object' || response === null) throw badResponse(String(response));
-  // Untyped JavaScript may return the body itself (`{ok: true}`), as Express's res.json or Hono's c.json take it.
-  if (!KINDS.has(response.kind))
-    throw badResponse(
-      response.kind === undefined
-        ? 'a plain object, not a response: wrap a body in json()'
-        : `kind ${String(response.kind)}`,
-    );
+/** A response fw can write, and its status; else FW_ERR_HANDLER_BAD_RESPONSE before any byte goes (a 500, not a cut). */
+function checkResponse(response: FwResponse): number {
+  if (typeof response !== 'object' || response === null || !KINDS.has(response.kind))
+    throw badResponse(unlike(response));
   const status = response.status ?? 200;
   if (!Number.isInteger(status) || status < 200 || status > 599) throw badResponse(`status ${String(status)}`);
+  for (const name in response.headers)
+    if (typeof response.headers[name] !== 'string' && !Array.isArray(response.headers[name]))
+      throw badResponse(`the header ${name}: ${typeof response.headers[name]}, not a string`);
+  const body: unknown = response.kind === 'status' ? response.body : undefined;
+  if (body !== undefined && typeof body !== 'string' && !(body instanceof Uint8Array))
+    throw badResponse(`a status() body that is ${unlike(body)}`);
+  if (response.kind === 'redirect' && typeof response.location !== 'string')
+    throw badResponse('redirect() without a location');
+  const { kind, items } = response as { kind: string; items?: unknown };
+  if (kind === 'json_stream' && !(Symbol.iterator in Object(items) || Symbol.asyncIterator in Object(items)))
+    throw badResponse('jsonStream() of something not iterable');
   return status;
+}
+
+/** What `value` is (untyped JavaScript may return a body itself, as Fastify takes it), and what answers it. */
+function unlike(value: unknown): string {
+  if (typeof value === 'string') return 'a string: answer text with html() or status(200, headers, text)';
+  if (typeof value !== 'object' || value === null) return `${String(value)}, not a response: wrap a body in json()`;
+  if ('kind' in value) return `kind ${String(value.kind)}`;
+  // Hono's answer: fw writes its own descriptions (docs/decisions.md).
+  if (value instanceof Response) return 'a web Response, which fw does not write: use status(), html() or json()';
+  if (ArrayBuffer.isView(value) || value instanceof ArrayBuffer || value instanceof Blob)
+    return 'bytes, not a response: answer them with status(200, headers, bytes) (a Uint8Array)';
+  if (Symbol.asyncIterator in value) return 'a stream, not a response: answer a JSON list with jsonStream(items)';
+  const plain = Object.getPrototypeOf(value) === Object.prototype;
+  return `${plain ? 'a plain object' : `a ${value.constructor?.name}`}, not a response: wrap a body in json()`;
 }
 
 /** FW_ERR_HANDLER_BAD_RESPONSE: the handler returned `what`, and what it may return. */
@@ -406,23 +417,11 @@ function drained(res: ServerResponse): Promise<void> {
   });
 }
 
-/** Reason phrases for the statuses fw answers with itself. */
-const REASONS: Readonly<Record<number, string>> = {
-  400: 'Bad Request',
-  401: 'Unauthorized',
-  403: 'Forbidden',
-  404: 'Not Found',
-  405: 'Method Not Allowed',
-  408: 'Request Timeout',
+/** Reason phrases: node:http's (not ES-imported: server/start-server.ts says why), RFC 9110's where they changed (§15.5.14, §15.5.21). */
+const REASONS: Readonly<Record<number, string | undefined>> = {
+  ...process.getBuiltinModule('node:http').STATUS_CODES,
   413: 'Content Too Large',
-  415: 'Unsupported Media Type',
   422: 'Unprocessable Content',
-  429: 'Too Many Requests',
-  500: 'Internal Server Error',
-  501: 'Not Implemented',
-  502: 'Bad Gateway',
-  503: 'Service Unavailable',
-  504: 'Gateway Timeout',
 };
 
 /** The text a 5xx answer shows instead of its error's message: `internal server error`, `service unavailable`... */
