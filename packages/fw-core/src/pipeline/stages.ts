@@ -435,8 +435,8 @@ export function fail(flow: Flow, error: unknown, where = 'pipeline'): Answered {
 }
 
 /**
- * The `request_failed` line (docs/operations.md, "Logs"): an error line with the stack when the answer is a 5xx, else
- * (an app's onError mapping its error to a 409) info with the error's name, message and code, as Fastify logs by reply status.
+ * The `request_failed` line (docs/operations.md, "Logs"): an error line with the stack for a 5xx failure, else (an onError mapping
+ * its error to a 409) info with the error's name, message and code, as Fastify logs by reply status; `status` the answer's (a 200 replied before a throw).
  * Not logged: an exposed FwError, and, the client gone, an AbortError (work stopped on `req.signal`) or its body's own error: the request line says aborted.
  */
 function logFailure(runtime: Runtime, target: ResponseTarget, error: unknown, where: string, status: number): void {
@@ -450,8 +450,9 @@ function logFailure(runtime: Runtime, target: ResponseTarget, error: unknown, wh
     status < 500 && error instanceof Error
       ? { name: error.name, message: error.message, ...('code' in error && { code: error.code }) }
       : error;
+  const answered = target.res.headersSent ? target.res.statusCode : status;
   runtime.logger[status < 500 ? 'info' : 'error'](
-    { event: 'request_failed', request_id: target.id, where, status, err },
+    { event: 'request_failed', request_id: target.id, where, status: answered, err },
     'request failed',
   );
 }
