@@ -234,7 +234,7 @@ function securityStage(callback: SecurityCallback, decoding: RequestPluginOption
     if (denial === undefined)
       throw new FwError(
         'FW_ERR_SECURITY_BAD_RESULT',
-        `security callback ${callback.name || '(anonymous)'} returned an invalid result`,
+        `security callback ${callback.name || '(anonymous)'} returned ${describe(result, flow.req, true)}; return true, false, {allow: true, auth_data?}, {allow: false, status?, headers?, body?} or {redirect: location}`,
       );
     // A refused request's body fw_request_plugin would decode is never read: the connection closes after the answer, whatever its size (a larger body unread closes any answer's: http/read-body.ts, leavesBodyUnread).
     if (decoding !== undefined && bodyToDecode(flow.req, decoding) !== undefined) closeLingering(flow.req.res);
@@ -536,17 +536,17 @@ function stackLines(error: Error): string[] {
 }
 
 function malformed(result: unknown, req: FwRequest): Error {
-  const shown = describe(typeof result === 'string' ? JSON.stringify(result) : result, req).slice(0, 200);
+  const shown = describe(result, req, true).slice(0, 200);
   return new FwError(
     'FW_ERR_PLUGIN_BAD_RESULT',
     `plugin returned a malformed result: ${shown}; return ['ok' | 'break' | 'stop', req, state] or ['error', reason]`,
   );
 }
 
-/** An error's message, else `reason` as JSON, `req` in it as `<req>`: fw's request is circular (raw, res), and `okay,[object Object]` hid what a plugin returned. */
-function describe(reason: unknown, req: FwRequest): string {
+/** An error's message, else `reason` as JSON (a string too when `quoted`: a result), `req` in it as `<req>`: fw's request is circular (raw, res), and `okay,[object Object]` hid what a plugin returned. */
+function describe(reason: unknown, req: FwRequest, quoted = false): string {
   try {
-    return typeof reason === 'string'
+    return typeof reason === 'string' && !quoted
       ? reason
       : reason instanceof Error
         ? reason.message
