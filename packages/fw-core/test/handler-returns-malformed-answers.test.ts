@@ -4,13 +4,14 @@
  * body that was neither text nor bytes (untyped JavaScript's `status(200, {}, {ok: true})`) had its head written before
  * node:http refused the body, so the client got no answer (a cut connection) and the log Node's ERR_INVALID_ARG_TYPE; a
  * header given as a number, a redirect without a location or a jsonStream of a number logged a bare TypeError ("value is
- * not iterable"); and a web Response (Hono's answer), bytes or a stream were each "a plain object: wrap a body in json()".
+ * not iterable"); a web Response (Hono's answer), bytes or a stream were each "a plain object: wrap a body in json()";
+ * and a jsonStream() item JSON cannot encode (a BigInt) logged JSON's bare TypeError where json() gives this code.
  */
 import assert from 'node:assert/strict';
 import { Readable } from 'node:stream';
 import { after, before, describe, it } from 'node:test';
 import { FwError } from '../src/errors.ts';
-import { json } from '../src/http/response.ts';
+import { json, jsonStream } from '../src/http/response.ts';
 import type { FwPlugin } from '../src/plugins/plugin.ts';
 import { injectTestApp, type InjectedApp } from './support/inject-app.ts';
 
@@ -28,6 +29,9 @@ const returned: Record<string, () => unknown> = {
   '/async-generator': async () => (async function* () {})(),
   '/text': () => 'hello',
   '/date': () => new Date(0),
+  '/json-bigint': () => json({ id: 1n }),
+  '/stream-bigint-array': () => jsonStream([{ id: 1n }]),
+  '/stream-bigint-iterable': () => jsonStream(new Set([{ id: 1n }])),
 };
 const SUFFIX = '; return json(), jsonStream(), status(), html(), redirect() or sendFile()';
 const BYTES = 'bytes, not a response: answer them with status(200, headers, bytes) (a Uint8Array)';
@@ -45,6 +49,9 @@ const refused: Record<string, string> = {
   '/async-generator': STREAM,
   '/text': 'a string: answer text with html() or status(200, headers, text)',
   '/date': 'a Date, not a response: wrap a body in json()',
+  '/json-bigint': 'a JSON body that json_lib cannot encode',
+  '/stream-bigint-array': 'a JSON body that json_lib cannot encode',
+  '/stream-bigint-iterable': 'a JSON body that json_lib cannot encode',
 };
 
 const plugins: FwPlugin[] = [

@@ -330,7 +330,7 @@ async function writeJsonStream(
       }
       if (batch.length > 0) {
         // JSON's array without its brackets; undefined and functions are null there, as in any JSON array.
-        const text = json === JSON ? JSON.stringify(batch).slice(1, -1) : (json.stringify(batch[0]) ?? 'null');
+        const text = json === JSON ? encodeJson(JSON, batch).slice(1, -1) : (json.stringify(batch[0]) ?? 'null');
         chunk = `${chunk}${comma}${text}`;
         if (json === JSON)
           wanted = Math.max(1, Math.floor(((CHUNK_CHARS - chunk.length) * batch.length) / text.length));
@@ -368,7 +368,7 @@ function writeJsonArray(
   for (let at = from; at < items.length;) {
     if (res.destroyed) return;
     const slice = items.slice(at, at + count);
-    const text = JSON.stringify(each === undefined ? slice : slice.map(each)).slice(1, -1);
+    const text = encodeJson(JSON, each === undefined ? slice : slice.map(each)).slice(1, -1);
     chunk = at === 0 ? chunk + text : `${chunk},${text}`;
     if (at === 0) count = Math.max(1, Math.floor(CHUNK_CHARS / (text.length + 1)));
     at += slice.length;
