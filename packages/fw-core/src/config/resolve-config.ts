@@ -118,10 +118,11 @@ function selectEnvironment(layout: ConfigLayout, fwEnv: string | undefined, file
 }
 
 /**
- * PORT, HOST, FW_SHUTDOWN_DELAY_MS and LOG_LEVEL as an overlay over every environment. An empty one is
- * absent, as `PORT=${PORT}` in a compose file yields one when the value is absent.
+ * PORT, HOST, FW_SHUTDOWN_DELAY_MS and LOG_LEVEL as an overlay over every environment; FW_LOG_REPEAT_INTERVAL_MS, the JSON
+ * logger's, checked with them so that fw's commands refuse it as the server does. An empty one is absent (`PORT=${PORT}`).
  */
 function envOverrides(env: NodeJS.ProcessEnv): FwSection {
+  parseWhole(env['FW_LOG_REPEAT_INTERVAL_MS'] || '0', 'FW_LOG_REPEAT_INTERVAL_MS', MAX_TIMER_MS, ' (milliseconds)');
   const server: Record<string, unknown> = {};
   if (isSet(env['PORT'])) server['port'] = parseWhole(env['PORT'], 'PORT', MAX_PORT, '');
   if (isSet(env['HOST'])) server['host'] = expectHost(env['HOST'], 'HOST');

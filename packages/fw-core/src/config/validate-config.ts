@@ -37,9 +37,8 @@ export function parseConfigLayout(document: unknown, origin: string): ConfigLayo
   for (const name of Object.keys(base))
     if (closestKey(name, ['environments']) !== undefined) throw unknownKey('', name, ['fw', 'environments']);
   const layout = { base: parseSections(base, ''), environments: {} as Record<string, ConfigSections> };
-  for (const [name, overlay] of Object.entries(overlays === undefined ? {} : expectObject(overlays, 'environments'))) {
+  for (const [name, overlay] of Object.entries(overlays === undefined ? {} : expectObject(overlays, 'environments')))
     layout.environments[name] = parseOverlay(overlay, childPath('environments', name));
-  }
   checkApplicationSections(layout);
   return layout;
 }
