@@ -1,13 +1,14 @@
 #!/usr/bin/env node
 /**
  * The `fw` entry point (bin/fw.js imports this file's build). It turns on Node's module compile
- * cache before anything else loads, so the app modules fw loads, TypeScript included, are
+ * cache (not under coverage) before anything else loads, so the app modules fw loads, TypeScript included, are
  * compiled once, not on every run, then exits with the status `main` returns once stdout and
  * stderr are flushed (an app module may keep the event loop alive).
  */
 import { enableCompileCache } from 'node:module';
 
-enableCompileCache();
+// Not under coverage (NODE_V8_COVERAGE, as fw-core's loadApplication): code read from the cache blurs V8's coverage.
+if (process.env.NODE_V8_COVERAGE === undefined) enableCompileCache();
 // What the app's modules throw or reject outside fw's awaits (a promise rejected at import, a
 // timer that throws): a server would crash on it at start, so fw fails too, in one line, not
 // with exit 0 (process.exit used to come first) or Node's stack.
