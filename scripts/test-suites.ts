@@ -141,6 +141,7 @@ export const UNIT: readonly string[] = [
   ),
   'examples/blog/test/store-settings.test.ts',
   'tests/bench-contenders-router.test.ts',
+  'tests/config-doc-examples.test.ts',
   'tests/docs-performance-current.test.ts',
   'tests/docs-telemetry-one-app-per-process.test.ts',
   'tests/docs-upload-sample.test.ts',
