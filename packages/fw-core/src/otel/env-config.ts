@@ -463,7 +463,7 @@ const NOT_READ_BECAUSE: Readonly<Record<string, string>> = {
   OTEL_EXPORTER_PROMETHEUS_PORT: "fw's /metrics listener takes setupTelemetry's metricsPort",
   OTEL_METRICS_EXEMPLAR_FILTER: 'fw records no exemplars',
   OTEL_EXPORTER_OTLP_METRICS_DEFAULT_HISTOGRAM_AGGREGATION: 'fw exports explicit-bucket histograms only',
-  OTEL_LOGS_EXPORTER: 'fw exports no OpenTelemetry logs (its log is JSON lines on stdout)',
+  OTEL_LOGS_EXPORTER: 'fw exports no OpenTelemetry logs: its log is JSON lines on stderr, or the logger the app passes',
   OTEL_EXPORTER_ZIPKIN_ENDPOINT: 'fw exports OTLP only',
   OTEL_EXPORTER_ZIPKIN_TIMEOUT: 'fw exports OTLP only',
   OTEL_NODE_RESOURCE_DETECTORS: "NodeSDK's; fw builds its resource from OTEL_SERVICE_NAME and OTEL_RESOURCE_ATTRIBUTES",
