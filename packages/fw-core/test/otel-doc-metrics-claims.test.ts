@@ -4,7 +4,8 @@
  * the runtime metrics and the span pipeline's self-metrics (the page said "only target_info");
  * body sizes count a chunked body's bytes, not its chunk framing (the page said "bytes on the
  * wire"); the self-metrics' otel.component.name counts the component's instances in the process
- * (the page named only `/0`).
+ * (the page named only `/0`); under `lowmemory` the HTTP histograms are deltas and the observed
+ * counters (the self-metrics, process.cpu.time) cumulative.
  */
 import assert from 'node:assert/strict';
 import { once } from 'node:events';
@@ -12,7 +13,10 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, it } from 'node:test';
 import { otelStreamHandler, setupTelemetry } from '../src/otel/index.ts';
+import { MAX_TIMER_MS } from '../src/config/validate-config.ts';
+import { startOtlpReceiver } from './support/otel-receiver.ts';
 import { rawExchange } from './support/raw-socket.ts';
+import { until } from './support/until.ts';
 
 const ENV = { OTEL_TRACES_EXPORTER: 'none' } as const;
 /** fw's OTLP trace export (to a port nothing listens on: no span is made, so nothing is sent). */
@@ -93,4 +97,40 @@ describe("docs/telemetry.md's metrics claims", () => {
     assert.ok(first !== undefined && second !== undefined, names.join(', '));
     assert.equal(Number(second), Number(first) + 1);
   });
+});
+
+describe("docs/telemetry.md's temporality preferences", () => {
+  for (const path of ['auto', 'full'] as const) {
+    it(`lowmemory: the HTTP histograms as deltas, the observed counters (self-metrics, process.cpu.time) cumulative (FW_OTEL_PATH=${path})`, async () => {
+      const receiver = await startOtlpReceiver();
+      const env = { OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url, FW_OTEL_PATH: path, OTEL_EXPORTER_OTLP_METRICS_TEMPORALITY_PREFERENCE: 'lowmemory' };
+      const telemetry = await setupTelemetry({ env, exportIntervalMs: MAX_TIMER_MS, batch: { scheduledDelayMillis: 1 } });
+      const server = createServer(otelStreamHandler.wrap((_req, res) => res.end('hello'))).listen(0, '127.0.0.1');
+      try {
+        await once(server, 'listening');
+        const { port } = server.address() as AddressInfo;
+        await rawExchange(port, 'GET / HTTP/1.1\r\nHost: h\r\nConnection: close\r\n\r\n');
+        // The span's export has ended (and is counted) before the metrics are pushed.
+        await receiver.waitFor('the span', () => receiver.spans.length === 1);
+        await until('the export counted', async () => (await telemetry.scrape()).includes('otel_sdk_exporter_span_exported_total{'));
+        await telemetry.forceFlush();
+        const temporality = Object.fromEntries(receiver.metrics.filter((m) => m.kind !== 'gauge').map((m) => [m.name, m.temporality]));
+        assert.deepEqual(
+          {
+            duration: temporality['http.server.request.duration'],
+            bodySize: temporality['http.server.response.body.size'],
+            exported: temporality['otel.sdk.exporter.span.exported'],
+            processed: temporality['otel.sdk.processor.span.processed'],
+            cpu: temporality['process.cpu.time'],
+            active: temporality['http.server.active_requests'],
+          },
+          { duration: 'delta', bodySize: 'delta', exported: 'cumulative', processed: 'cumulative', cpu: 'cumulative', active: 'cumulative' },
+        );
+      } finally {
+        server.close();
+        await telemetry.shutdown();
+        await receiver.close();
+      }
+    });
+  }
 });
