@@ -18,7 +18,8 @@ describe('OTEL_* environment', () => {
     assert.equal(config.metricsEndpoint, undefined);
     assert.equal(config.sampler, 'parentbased_always_on');
     assert.equal(config.disabled, false);
-    assert.equal(config.metricExportIntervalMs, 5000);
+    // Unset: setupTelemetry's exportIntervalMs applies, else EXPORT_INTERVAL_MS (5000); the variable, when set, wins over both.
+    assert.equal(config.metricExportIntervalMs, undefined);
     assert.equal(config.tracesTimeoutMs, 10_000);
   });
 

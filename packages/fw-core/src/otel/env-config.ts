@@ -35,7 +35,7 @@ export function parseKnownMethods(value: string | undefined): ReadonlySet<string
   return methods.length === 0 ? undefined : new Set(methods);
 }
 
-/** The service spec's `export_interval_ms` (OpenTelemetry's default is 60000), unless OTEL_METRIC_EXPORT_INTERVAL says otherwise. */
+/** The service spec's `export_interval_ms` (OpenTelemetry's default is 60000), unless OTEL_METRIC_EXPORT_INTERVAL or else exportIntervalMs says otherwise. */
 export const EXPORT_INTERVAL_MS = 5000;
 /** The default OTLP/HTTP endpoints (metrics only when a metrics push is asked for). */
 export const DEFAULT_TRACES_ENDPOINT = 'http://localhost:4318/v1/traces';
@@ -131,7 +131,7 @@ export function readEnvConfig(env: NodeJS.ProcessEnv) {
         .map(([key, [name, min, max]]) => [key, integer(get, name, min, max)])
         .filter(([, value]) => value !== undefined),
     ) as { [K in keyof typeof BATCH_VARIABLES]?: number },
-    metricExportIntervalMs: integer(get, 'OTEL_METRIC_EXPORT_INTERVAL', 1, MAX_TIMER_MS) ?? EXPORT_INTERVAL_MS,
+    metricExportIntervalMs: integer(get, 'OTEL_METRIC_EXPORT_INTERVAL', 1, MAX_TIMER_MS),
     // Where the metrics listener binds, over setupTelemetry's metricsHost.
     prometheusHost: get('OTEL_EXPORTER_PROMETHEUS_HOST'),
     knownMethods: parseKnownMethods(get('OTEL_INSTRUMENTATION_HTTP_KNOWN_METHODS')),

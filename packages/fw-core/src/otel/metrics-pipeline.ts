@@ -27,7 +27,7 @@ import {
 import { type ELDHistogram, monitorEventLoopDelay } from 'node:perf_hooks';
 import { getHeapSpaceStatistics, getHeapStatistics } from 'node:v8';
 import { TIME_ORIGIN_MS } from '../stream/clock.ts';
-import { type EnvConfig, otlpSenderOptions, type TemporalityPreference } from './env-config.ts';
+import { type EnvConfig, EXPORT_INTERVAL_MS, otlpSenderOptions, type TemporalityPreference } from './env-config.ts';
 import { errorTypeOf, exportFailure, type ExportProblemLog } from './export-reporting.ts';
 import { HttpMetricProducer, type TemporalitySource, temporalityOf } from './lean/http-metric-producer.ts';
 import type { HttpMetricSeriesTable } from './http-metrics.ts';
@@ -63,7 +63,7 @@ export async function createMetricsPipeline(
   readers.push(pull);
   const exporter = options.metricExporter ?? (await otlpExporter(config, exports, problems));
   if (exporter !== undefined) {
-    const interval = options.exportIntervalMs ?? config.metricExportIntervalMs;
+    const interval = config.metricExportIntervalMs ?? options.exportIntervalMs ?? EXPORT_INTERVAL_MS;
     readers.push(
       new PeriodicExportingMetricReader({
         exporter,

@@ -20,7 +20,7 @@ export interface TelemetryOptions {
   readonly batch?: Omit<BatchSpanProcessorOptions, 'exporter'>;
   /** Replaces the OTLP metric exporter (pushed every exportIntervalMs even without an endpoint). */
   readonly metricExporter?: PushMetricExporter;
-  /** Default 5000, or OTEL_METRIC_EXPORT_INTERVAL; an integer from 1 to 2147483647 ms. */
+  /** Default 5000; an integer from 1 to 2147483647 ms. OTEL_METRIC_EXPORT_INTERVAL wins over it. */
   readonly exportIntervalMs?: number;
   /** Serve GET /metrics on this port (0 picks one); without it no listener is started. */
   readonly metricsPort?: number;
