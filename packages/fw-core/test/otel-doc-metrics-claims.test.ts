@@ -5,13 +5,16 @@
  * body sizes count a chunked body's bytes, not its chunk framing (the page said "bytes on the
  * wire"); the self-metrics' otel.component.name counts the component's instances in the process
  * (the page named only `/0`); under `lowmemory` the HTTP histograms are deltas and the observed
- * counters (the self-metrics, process.cpu.time) cumulative.
+ * counters (the self-metrics, process.cpu.time) cumulative; OTEL_TRACES_EXPORTER and
+ * OTEL_METRICS_EXPORTER `none` leave a spanExporter and a metricExporter given in code working.
  */
 import assert from 'node:assert/strict';
 import { once } from 'node:events';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, it } from 'node:test';
+import { AggregationTemporality, InMemoryMetricExporter } from '@opentelemetry/sdk-metrics';
+import { InMemorySpanExporter } from '@opentelemetry/sdk-trace';
 import { otelStreamHandler, setupTelemetry } from '../src/otel/index.ts';
 import { MAX_TIMER_MS } from '../src/config/validate-config.ts';
 import { startOtlpReceiver } from './support/otel-receiver.ts';
@@ -133,4 +136,24 @@ describe("docs/telemetry.md's temporality preferences", () => {
       }
     });
   }
+});
+
+describe("docs/telemetry.md's OTEL_TRACES_EXPORTER and OTEL_METRICS_EXPORTER", () => {
+  it('choose fw\'s OTLP exporters only: a spanExporter and a metricExporter given in code get their data under `none`', async () => {
+    const spans = new InMemorySpanExporter();
+    const pushed = new InMemoryMetricExporter(AggregationTemporality.CUMULATIVE);
+    const env = { OTEL_TRACES_EXPORTER: 'none', OTEL_METRICS_EXPORTER: 'none' };
+    const telemetry = await setupTelemetry({ env, spanExporter: spans, metricExporter: pushed, exportIntervalMs: MAX_TIMER_MS });
+    const server = createServer(otelStreamHandler.wrap((_req, res) => res.end('hello'))).listen(0, '127.0.0.1');
+    try {
+      await once(server, 'listening');
+      await rawExchange((server.address() as AddressInfo).port, 'GET / HTTP/1.1\r\nHost: h\r\nConnection: close\r\n\r\n');
+      await telemetry.forceFlush();
+      assert.equal(spans.getFinishedSpans().length, 1);
+      assert.ok(pushed.getMetrics().some((push) => push.scopeMetrics.some((scope) => scope.metrics.some((m) => m.descriptor.name === 'http.server.request.duration'))));
+    } finally {
+      server.close();
+      await telemetry.shutdown();
+    }
+  });
 });
