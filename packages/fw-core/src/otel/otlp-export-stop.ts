@@ -48,13 +48,13 @@ export class OtlpExportStop {
     };
   }
 
-  /** Makes `exporter`'s retry waits end when stop() is called; returns the exporter. */
+  /** Makes `exporter`'s retry waits end when stop() is called (one below 0, the SDK's for `Retry-After: 0`, is 0: no TimeoutNegativeWarning); returns the exporter. */
   stoppable<T extends object>(exporter: T): T {
     const transport = (exporter as { _delegate?: { _transport?: { retry?: unknown } } })._delegate?._transport;
     if (transport === undefined || typeof transport.retry !== 'function') return exporter;
     const retry = (transport.retry as Retry).bind(transport);
     transport.retry = ((data, timeoutMillis, inMillis) =>
-      this.#retryUnlessStopped(retry, data, timeoutMillis, inMillis)) satisfies Retry;
+      this.#retryUnlessStopped(retry, data, timeoutMillis, Math.max(0, inMillis))) satisfies Retry;
     return exporter;
   }
 
