@@ -48,6 +48,8 @@ export const UNIT: readonly string[] = [
     'log-json-lines',
     'log-stalled-reader',
     'node-internals-one-module',
+    'otel-doc-export-interval-variable-wins',
+    'otel-doc-unread-variable-reasons',
     'otel-env-walk',
     'otel-export-json-differential',
     'otel-export-problem-log',
