@@ -71,7 +71,8 @@ const PART_CHECKS: Readonly<Record<RequestPart, (validate: SchemaValidator, list
     return (req) => checked(req, 'headers', validate, () => take(req));
   },
   body: (validate) => (req) => {
-    const refused = req.body === undefined ? unsupportedBodyType(req) : undefined;
+    if (METHODS_WITHOUT_BODY.has(req.method)) return undefined; // fw reads none: a DELETE beside a POST is not refused
+    const refused = req.body === undefined && carriesBody(req.raw) ? unsupportedBodyType(req) : undefined;
     return refused === undefined ? checked(req, 'body', validate, () => req.body) : failed('body', refused, true);
   },
 };
@@ -132,11 +133,10 @@ function settle(req: FwRequest, part: RequestPart, value: unknown, result: Schem
 const ACCEPTED_BODY_TYPES: readonly string[] = ['application/json'];
 
 /**
- * A body of another media type, or none (RFC 9110 §8.3), which the body schema cannot see: a `contentType` failure fw
- * answers 415 (as Hono does), onInvalid first. Undefined without a body, or with one decoded into `req.body`.
+ * A body sent but not decoded: of another media type, or none (RFC 9110 §8.3), which the body schema cannot see: a
+ * `contentType` failure fw answers 415 (as Hono does), onInvalid first. Undefined for a JSON type.
  */
 function unsupportedBodyType(req: FwRequest): (SchemaResult & { valid: false }) | undefined {
-  if (METHODS_WITHOUT_BODY.has(req.method) || !carriesBody(req.raw)) return undefined;
   const mediaType = parseContentType(req.raw.headers['content-type'])?.mediaType;
   if (mediaType !== undefined && isJsonMediaType(mediaType)) return undefined;
   const params = { accepted: ACCEPTED_BODY_TYPES, received: mediaType ?? null };
