@@ -5,6 +5,8 @@
  * `errorSchema` test, "Typed answers" and "A fetch for clients", whose own asserts run on import.
  */
 import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { createListener, inject, type FwApp, type FwListener, type Logger } from 'fw-core';
 import { importDocSample } from './support/doc-sample.ts';
@@ -69,4 +71,15 @@ describe("docs/applications-reference.md's test programs", () => {
       await sample.remove();
     });
   }
+});
+
+describe("docs/applications-reference.md's createListener result", () => {
+  it('lists every member createListener resolves to', async () => {
+    const text = await readFile(join(import.meta.dirname, '..', DOC), 'utf8');
+    const listed = /It resolves to\s+`\{ ([^}]+) \}`/.exec(text)?.[1]?.split(', ').map((name) => name.replace('()', ''));
+    await withSampleApp(
+      (code) => code.includes('telemetry: false,'),
+      async (fw) => assert.deepEqual(listed?.sort(), Object.keys(fw).sort()),
+    );
+  });
 });
