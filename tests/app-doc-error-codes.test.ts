@@ -103,3 +103,13 @@ describe("docs/errors.md's registry", () => {
     assert.deepEqual(idle, []);
   });
 });
+
+describe("docs/errors.md's route codes", () => {
+  it('FW_ERR_ROUTE_BAD_HANDLER: a route key other than path, handler (directory, file) and options stops the start', async () => {
+    const table = readFileSync(join(import.meta.dirname, '..', 'docs', 'errors.md'), 'utf8');
+    assert.match(table, /^\| `FW_ERR_ROUTE_BAD_HANDLER` \| — \| .*a key other than `path`, `handler`/m);
+    const route = { path: '/a', handler: () => json({}), option: { methods: ['get'] } };
+    const app = defineApp({ name: 'a', router: { name: 'r', routes: () => [{ prefix: '', security: false, routes: [route as never] }] } });
+    await assert.rejects(createListener({ app, config: {}, env: {}, logger: silent }), (error) => isFwError(error, 'FW_ERR_ROUTE_BAD_HANDLER') && /unknown key option \(did you mean options\?\)/.test(error.message));
+  });
+});
