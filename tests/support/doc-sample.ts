@@ -19,13 +19,16 @@ export interface DocSample<M> {
   remove(): Promise<void>;
 }
 
-/** Imports the sample of `doc` (a path from the repository root) whose code `matches`, as `file` in a fresh directory named after `prefix`. */
-export async function importDocSample<M>(doc: string, matches: (code: string) => boolean, file: string, prefix: string): Promise<DocSample<M>> {
+/**
+ * Imports the sample of `doc` (a path from the repository root) whose code `matches`, as `file` in a fresh directory named after `prefix`;
+ * `edit` changes what a test cannot run as written (a fixed port) and nothing else.
+ */
+export async function importDocSample<M>(doc: string, matches: (code: string) => boolean, file: string, prefix: string, edit = (code: string) => code): Promise<DocSample<M>> {
   const block = fencedBlocks(doc, await readFile(join(ROOT, doc), 'utf8')).find((b) => b.info[0] === 'ts' && matches(b.code));
   assert.ok(block, `${doc} shows the sample ${file}`);
   await mkdir(join(ROOT, '.tmp'), { recursive: true });
   const dir = await mkdtemp(join(ROOT, '.tmp', prefix));
-  await writeFile(join(dir, file), block.code);
+  await writeFile(join(dir, file), edit(block.code));
   const module = (await import(pathToFileURL(join(dir, file)).href)) as M;
   return { module, dir, remove: () => rm(dir, { recursive: true, force: true }) };
 }
