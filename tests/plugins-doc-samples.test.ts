@@ -6,6 +6,8 @@
  * the one module's options replaced, the order and the rest as configured.
  */
 import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { createListener, defineApp, inject, json, type FwApp, type FwPlugin, type Logger, type PluginEntry, type RouteGroup } from 'fw-core';
 import { importDocSample, type DocSample } from './support/doc-sample.ts';
@@ -78,5 +80,14 @@ describe("docs/plugins.md's one plugin different in one group", () => {
     assert.deepEqual(admin?.plugins, [global[0], { ...global[1], options: { keys_env: 'ADMIN_KEYS' } }, global[2]]);
     assert.equal(groups.find((group) => group.prefix === '/api')?.plugins, undefined);
     assert.deepEqual(global[1]!.options, { keys_env: 'USER_KEYS' });
+  });
+});
+
+describe("docs/plugins.md's copying a blog plugin", () => {
+  it('gives the line count of the error registry that goes with it', async () => {
+    const root = join(import.meta.dirname, '..');
+    const said = /the blog's error registry `src\/errors.ts` \((\d+) lines\)/.exec(await readFile(join(root, 'docs', 'plugins.md'), 'utf8'))?.[1];
+    const registry = await readFile(join(root, 'examples', 'blog', 'src', 'errors.ts'), 'utf8');
+    assert.equal(Number(said), registry.split('\n').length - 1);
   });
 });
