@@ -77,3 +77,12 @@ describe("docs/router.md's precedence table", () => {
     });
   }
 });
+
+describe("docs/router.md's messages name the route's methods", () => {
+  it('names an empty methods list as [], not as nothing', () => {
+    assert.throws(
+      () => createRouter([{ path: '/a', methods: [], data: 0 }]),
+      (error) => isFwError(error, 'FW_ERR_ROUTE_UNKNOWN_METHOD') && error.message.startsWith('route #0 ([] /a): the method [] is not known'),
+    );
+  });
+});

@@ -124,7 +124,7 @@ describe('FW_ERR_ROUTE_UNKNOWN_METHOD', () => {
     assertRejects(
       [{ path: '/a', methods: [], data: 1 }],
       'FW_ERR_ROUTE_UNKNOWN_METHOD',
-      "route #0 ( /a): the method [] is not known; list lowercase method names such as ['get', 'post'], or use '_' for every method.",
+      "route #0 ([] /a): the method [] is not known; list lowercase method names such as ['get', 'post'], or use '_' for every method.",
     );
     assert.equal(rejection([{ path: '/a', methods: 'get', data: 1 }]).code, 'FW_ERR_ROUTE_UNKNOWN_METHOD');
     assert.equal(rejection([{ path: '/a', methods: ['_'], data: 1 }]).code, 'FW_ERR_ROUTE_UNKNOWN_METHOD');

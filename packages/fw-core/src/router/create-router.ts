@@ -38,7 +38,7 @@ export function createRouter<T>(defs: readonly RouteDefinition<T>[]): Router<T> 
 
 /** `route #2 (get,post /posts/:id on host 'api.example.com')`, `name` being the definition's or `route #2` (`#` counts from 0, as the list does). */
 export function routeLabel(name: string, path: unknown, methods: unknown, host: unknown): string {
-  const methodText = Array.isArray(methods) ? methods.map(String).join(',') : String(methods ?? '_');
+  const methodText = Array.isArray(methods) ? methods.map(String).join(',') || '[]' : String(methods ?? '_');
   return `${name} (${methodText} ${String(path)}${host === undefined || host === '_' ? '' : ` on host '${String(host)}'`})`;
 }
 
