@@ -208,15 +208,13 @@ function compileRoute(
     if (isAction(handler) && typeof handler.fn !== 'function')
       throw bad(`(${template}) has the action ${handler.module}:${handler.function}, which holds no function`);
     const routeOptions = checkRouteOptions(entry.options, where, template);
-    const info = routeInfo(options.app.name, template, handler, routeOptions.extra ?? {});
-    const fn = isAction(handler) ? handler.fn : handler;
     const target: HandlerTarget = {
       kind: 'handler',
-      info,
+      info: routeInfo(options.app.name, template, handler, routeOptions.extra ?? {}),
       group,
       log: routeOptions.log !== false,
       handler,
-      fn,
+      fn: isAction(handler) ? handler.fn : handler,
       schema: routeOptions.schema,
       onInvalid: routeOptions.onInvalid,
       openapi: routeOptions.openapi,
@@ -231,19 +229,14 @@ function compileRoute(
     throw bad(
       `serves a directory, so its path must end in /[...]: write '${entry.path.replace(/\/$/, '')}/[...]' (got ${template})`,
     );
-  const serveStatic = options.serveStatic
-    ? createStaticHandler(
-        { ...staticSource, route: template, ...(entry.options && { options: entry.options }) },
-        options.baseDir,
-      )
-    : undefined;
+  const spec = { ...staticSource, route: template, ...(entry.options && { options: entry.options }) };
   const target: StaticTarget = {
     kind: 'static',
     info: routeInfo(options.app.name, template, undefined, {}),
     group,
     log: true,
     staticSource,
-    serveStatic,
+    serveStatic: options.serveStatic ? createStaticHandler(spec, options.baseDir) : undefined,
   };
   return { host: group.host, path: template, methods: ['get', 'head'], data: target, name: where };
 }

@@ -5,6 +5,7 @@
 import type { FwRequest } from '../http/request.ts';
 import type { FwResponse, JsonResponse, JsonStreamResponse } from '../http/response.ts';
 import type { FromSchema, FromTextPart } from '../schema/from-schema.ts';
+import type { HttpMethod, MethodSpec } from '../router/router.ts';
 import type { RouteSchema } from '../schema/route-schema.ts';
 import type { InlineHandler } from './controller.ts';
 import type { HandlerRoute, RouteOptions } from './route-group.ts';
@@ -19,7 +20,7 @@ export type BindingName<Path extends string> = string extends Path
     : never;
 
 /** The request a typed handler reads; the pipeline runs the schemas first, so these types hold whenever it runs. */
-export type TypedRequest<Path extends string, S extends RouteSchema> = Omit<
+export type TypedRequest<Path extends string, S extends RouteSchema, M extends MethodSpec = '_'> = Omit<
   FwRequest,
   'bindings' | 'pathinfo' | 'pathParams' | 'queryParams' | 'body'
 > & {
@@ -36,8 +37,11 @@ export type TypedRequest<Path extends string, S extends RouteSchema> = Omit<
     ? FromTextPart<P, string extends Path ? never : BindingName<Path>>
     : undefined;
   queryParams: S extends { readonly query: infer P } ? FromTextPart<P> : undefined;
-  body: S extends { readonly body: infer P } ? FromSchema<P> : unknown;
+  body: S extends { readonly body: infer P } ? FromSchema<P> | UnreadBody<M> : unknown;
 };
+
+/** undefined unless every method of `M` carries a body: fw reads (and checks) none of a GET, HEAD or DELETE. */
+type UnreadBody<M> = M extends readonly Exclude<HttpMethod, 'get' | 'head' | 'delete'>[] ? never : undefined;
 
 /** A response-map key as a status: `200` and `'200'` are both 200. */
 type StatusOf<Key> = Key extends number ? Key : Key extends `${infer N extends number}` ? N : never;
@@ -75,8 +79,8 @@ export type TypedResponse<S extends RouteSchema> = S extends { readonly response
   : FwResponse;
 
 /** A typed handler. */
-export type TypedHandler<Path extends string, S extends RouteSchema> = (
-  req: TypedRequest<Path, S>,
+export type TypedHandler<Path extends string, S extends RouteSchema, M extends MethodSpec = '_'> = (
+  req: TypedRequest<Path, S, M>,
 ) => TypedResponse<S> | Promise<TypedResponse<S>>;
 
 /** Keys of `S` no route schema has (a misspelt `querry`, else dropped from the types unnoticed), typed as what tsc then reports. */
@@ -87,11 +91,15 @@ type UnknownSchemaKeys<S> = {
 };
 
 /** `route()`'s argument: the route's path, its options flattened, and its handler. */
-export interface TypedRouteDefinition<Path extends string, S extends RouteSchema> extends Omit<RouteOptions, 'schema'> {
+export type TypedRouteDefinition<Path extends string, S extends RouteSchema, M extends MethodSpec = '_'> = Omit<
+  RouteOptions,
+  'schema' | 'methods'
+> & {
   readonly path: Path;
+  readonly methods?: M;
   readonly schema?: S & UnknownSchemaKeys<S>;
-  readonly handler: TypedHandler<Path, S>;
-}
+  readonly handler: TypedHandler<Path, S, M>;
+};
 
 /** Where a TypedRoute's type keeps its answers; never set: no route object has the key. */
 export declare const routeAnswers: unique symbol;
@@ -110,8 +118,8 @@ export interface TypedRoute<in out Answers = {}> extends HandlerRoute {
 }
 
 /** A handler route typed from its path and schemas (a schema declared elsewhere needs `as const`, else `unknown`). */
-export function route<const Path extends string, const S extends RouteSchema = {}>(
-  definition: TypedRouteDefinition<Path, S>,
+export function route<const Path extends string, const S extends RouteSchema = {}, const M extends MethodSpec = '_'>(
+  definition: TypedRouteDefinition<Path, S, M>,
 ): TypedRoute<AnswersOf<S>> {
   const { path, handler, ...options } = definition;
   // The typed request is the FwRequest the pipeline hands over once the schemas passed.

@@ -117,11 +117,10 @@ function stableStringify(value: unknown): string {
 
 /** Runs every instance's init in order; a failure stops those already started and fails start-up. */
 export async function initPlugins(instances: readonly PluginInstance[], context: PluginInitContext): Promise<void> {
-  for (const [index, instance] of instances.entries()) {
-    const { plugin } = instance;
+  for (const [index, { plugin, options }] of instances.entries()) {
     if (typeof plugin.init !== 'function') continue;
     try {
-      instance.state = await plugin.init(instance.options, context);
+      instances[index]!.state = await plugin.init(options, context);
     } catch (error) {
       await stopPlugins(instances.slice(0, index), context.logger);
       throw new FwError(
