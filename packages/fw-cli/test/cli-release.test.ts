@@ -148,6 +148,19 @@ describe('fw release failures', { concurrency: true }, () => {
     return dir;
   };
 
+  it('a --profile the app does not define: the error names the flag the user gave, not FW_ENV', async () => {
+    const dir = await copyWild({});
+    const file = join(dir, 'fw.config.json');
+    assert.deepEqual(await runFw(['release', '--profile', 'staging'], { cwd: dir }), {
+      code: 1,
+      stdout: '',
+      stderr: `fw: FW_ERR_CONFIG_UNKNOWN_ENVIRONMENT: --profile staging is the environment the release starts in, which ${file} does not define (defined: "dev", "prod"); give --profile a defined environment, or add "staging" under environments (an empty overlay {} will do)\n`,
+    });
+    const typo = await runFw(['release', '--profile', 'prd'], { cwd: dir });
+    assert.equal(typo.stderr, `fw: FW_ERR_CONFIG_UNKNOWN_ENVIRONMENT: --profile prd is the environment the release starts in, which ${file} does not define (defined: "dev", "prod"); did you mean --profile prod? give --profile a defined environment, or add "prd" under environments (an empty overlay {} will do)\n`);
+    assert.equal(existsSync(join(dir, '_build')), false);
+  });
+
   it('a package.json without a version', async () => {
     const dir = await copyWild({ version: undefined });
     const run = await runFw(['release'], { cwd: dir });

@@ -10,6 +10,7 @@
 import { chmod, cp, mkdir, mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { FwError, isFwError } from 'fw-core';
 import type { LoadedApplication } from 'fw-core/inspect';
 import { DEFAULT_API_VERSION } from '../cli/command-context.ts';
 import { loadCheckedApp } from '../cli/load-app.ts';
@@ -48,10 +49,27 @@ interface ReleaseInput {
 const LAUNCHER = 'fw-start.mjs';
 const BUILD_ONLY_FILES = /\.(map|tsbuildinfo)$|\.d\.[mc]?ts$/;
 
+/** The app checked as its release starts, with FW_ENV=<profile>: an environment the app lacks is named as the --profile the user gave. */
+async function loadProfile(appDir: string, profile: string, env: NodeJS.ProcessEnv): Promise<LoadedApplication> {
+  try {
+    return await loadCheckedApp(appDir, { ...env, FW_ENV: profile });
+  } catch (error) {
+    if (!isFwError(error, 'FW_ERR_CONFIG_UNKNOWN_ENVIRONMENT')) throw error;
+    const { defined, suggestion, file } = error.details as { defined: string[]; suggestion?: string; file: string };
+    const hint = suggestion === undefined ? '' : `did you mean --profile ${suggestion}? `;
+    throw new FwError(
+      'FW_ERR_CONFIG_UNKNOWN_ENVIRONMENT',
+      `--profile ${profile} is the environment the release starts in, which ${file} does not define (defined: ${defined.map((name) => `"${name}"`).join(', ')}); ` +
+        `${hint}give --profile a defined environment, or add "${profile}" under environments (an empty overlay {} will do)`,
+      { cause: error, details: error.details },
+    );
+  }
+}
+
 /** Builds the release of the app in `options.appDir`. */
 export async function assembleRelease(options: ReleaseOptions): Promise<void> {
   const { appDir, profile, report, path } = options;
-  const loaded = await loadCheckedApp(appDir, { ...options.env, FW_ENV: profile });
+  const loaded = await loadProfile(appDir, profile, options.env);
   const pkg = await readAppPackage(appDir);
   if (!existsSync(join(appDir, SCHEMAS_DIR))) report('No priv/schemas: the OpenAPI files are not regenerated');
   if (pkg.hasBuildScript) {
