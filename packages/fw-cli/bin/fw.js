@@ -13,8 +13,11 @@ import { fileURLToPath } from 'node:url';
 const NEEDED_MAJOR = 24;
 const found = process.versions.node;
 if (Number(found.split('.')[0]) < NEEDED_MAJOR) {
-  // A project that installs the node package (node@24, as fw's guide does) has its Node in node_modules/.bin, which npx and npm scripts run.
-  const ownNode = [join(process.cwd(), 'node_modules'), dirname(dirname(dirname(fileURLToPath(import.meta.url))))].some((modules) => existsSync(join(modules, '.bin', 'node')));
+  // A project that installs the node package (node@24, as fw's guide does) has its Node in a node_modules/.bin, which npx and npm
+  // scripts run: looked for upward from the directory fw is run in, as npm does (a workspace's package has it at the workspace
+  // root), and in the node_modules this fw is installed in.
+  const installedIn = dirname(dirname(dirname(fileURLToPath(import.meta.url))));
+  const ownNode = ownNodeAbove(process.cwd()) || existsSync(join(installedIn, '.bin', 'node'));
   const fix = ownNode ? 'this project installs its own Node.js (the node package): run `npx fw`, or fw from an npm script, which use it' : `install Node.js ${NEEDED_MAJOR} (https://nodejs.org, or \`nvm install ${NEEDED_MAJOR}\`) and run fw with it`;
   process.stderr.write(`fw: needs Node.js ${NEEDED_MAJOR} or later, found ${found} (${process.execPath}); ${fix}\n`);
   process.exit(1);
@@ -25,6 +28,12 @@ if (unbuilt !== undefined) {
   process.exit(1);
 }
 await import('../dist/bin/fw.js');
+
+/** Whether `dir` or a directory above it has node_modules/.bin/node. */
+function ownNodeAbove(dir) {
+  if (existsSync(join(dir, 'node_modules', '.bin', 'node'))) return true;
+  return dirname(dir) !== dir && ownNodeAbove(dirname(dir));
+}
 
 /** What is missing for the CLI to load, as one sentence saying what to run; undefined when nothing is. */
 function missingBuild(packageDir) {
