@@ -309,10 +309,11 @@ export function errorTypeOf(status: number | undefined, reason: string, code?: s
 /** Components numbered per type, as the SDK numbers its own (`batching_span_processor/0`...). */
 const componentCounts = new Map<string, number>();
 
-function componentName(type: string): string {
+/** The attributes of the next component of `type`: its type and numbered name. */
+function componentAttributes(type: string): Attributes {
   const n = componentCounts.get(type) ?? 0;
   componentCounts.set(type, n + 1);
-  return `${type}/${n}`;
+  return { 'otel.component.type': type, 'otel.component.name': `${type}/${n}` };
 }
 
 /**
@@ -322,14 +323,8 @@ function componentName(type: string): string {
  * self-metrics stay off, so nothing is counted twice. Returns what removes their callbacks.
  */
 function registerSpanSelfMetrics(meter: Meter, outcomes: SpanExportOutcomes): () => void {
-  const exporter: Attributes = {
-    'otel.component.type': outcomes.options.exporterType,
-    'otel.component.name': componentName(outcomes.options.exporterType),
-  };
-  const processor: Attributes = {
-    'otel.component.type': 'batching_span_processor',
-    'otel.component.name': componentName('batching_span_processor'),
-  };
+  const exporter = componentAttributes(outcomes.options.exporterType);
+  const processor = componentAttributes('batching_span_processor');
   const spans = { unit: '{span}', valueType: ValueType.INT } as const;
   const exported = meter.createObservableCounter('otel.sdk.exporter.span.exported', {
     ...spans,
