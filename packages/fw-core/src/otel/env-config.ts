@@ -88,15 +88,12 @@ export function readEnvConfig(env: NodeJS.ProcessEnv) {
   // For setupTelemetry to log: a bad boolean or timeout, an OTEL_* variable fw does not read.
   const warnings: string[] = [];
   const generic = timeout(get, 'OTEL_EXPORTER_OTLP_TIMEOUT', warnings);
+  // The variable of both signals, read only for a signal whose own is unset.
+  const anyProtocol = (): OtlpProtocol => protocol(get, 'OTEL_EXPORTER_OTLP_PROTOCOL') ?? 'http/protobuf';
+  const anyCompression = () => oneOf(get, 'OTEL_EXPORTER_OTLP_COMPRESSION', COMPRESSIONS);
   const exportSettings = {
-    tracesProtocol:
-      protocol(get, 'OTEL_EXPORTER_OTLP_TRACES_PROTOCOL') ??
-      protocol(get, 'OTEL_EXPORTER_OTLP_PROTOCOL') ??
-      'http/protobuf',
-    metricsProtocol:
-      protocol(get, 'OTEL_EXPORTER_OTLP_METRICS_PROTOCOL') ??
-      protocol(get, 'OTEL_EXPORTER_OTLP_PROTOCOL') ??
-      'http/protobuf',
+    tracesProtocol: protocol(get, 'OTEL_EXPORTER_OTLP_TRACES_PROTOCOL') ?? anyProtocol(),
+    metricsProtocol: protocol(get, 'OTEL_EXPORTER_OTLP_METRICS_PROTOCOL') ?? anyProtocol(),
     tracesTimeoutMs:
       timeout(get, 'OTEL_EXPORTER_OTLP_TRACES_TIMEOUT', warnings) ?? generic ?? DEFAULT_EXPORT_TIMEOUT_MS,
     metricsTimeoutMs:
@@ -139,12 +136,8 @@ export function readEnvConfig(env: NodeJS.ProcessEnv) {
     redactQueryParameters: names(get('FW_OTEL_REDACT_QUERY_PARAMETERS')),
     tracesTls: tlsFiles(get, 'TRACES'),
     metricsTls: tlsFiles(get, 'METRICS'),
-    tracesCompression:
-      oneOf(get, 'OTEL_EXPORTER_OTLP_TRACES_COMPRESSION', COMPRESSIONS) ??
-      oneOf(get, 'OTEL_EXPORTER_OTLP_COMPRESSION', COMPRESSIONS),
-    metricsCompression:
-      oneOf(get, 'OTEL_EXPORTER_OTLP_METRICS_COMPRESSION', COMPRESSIONS) ??
-      oneOf(get, 'OTEL_EXPORTER_OTLP_COMPRESSION', COMPRESSIONS),
+    tracesCompression: oneOf(get, 'OTEL_EXPORTER_OTLP_TRACES_COMPRESSION', COMPRESSIONS) ?? anyCompression(),
+    metricsCompression: oneOf(get, 'OTEL_EXPORTER_OTLP_METRICS_COMPRESSION', COMPRESSIONS) ?? anyCompression(),
     metricsTemporality:
       oneOf(get, 'OTEL_EXPORTER_OTLP_METRICS_TEMPORALITY_PREFERENCE', ['cumulative', 'delta', 'lowmemory']) ??
       'cumulative',
