@@ -106,20 +106,13 @@ function telemetryWarnings(
     (name) => (env[name] ?? '') !== '',
   );
   if (listedIn.length === 0 && (named === undefined || /^true$/i.test(env.OTEL_SDK_DISABLED ?? ''))) return [];
-  if (listedIn.length === 0)
-    return [
-      {
-        fields: { event: 'telemetry_env_without_setup', variable: named },
-        message: `${named} is set but the app sets up no telemetry (${OTEL_STREAM_HANDLER} is not in stream_handlers): no request is traced and nothing is exported; to fix, wrap the app in withTelemetry from fw-core/otel (docs/telemetry.md, "In one call")`,
-      },
-    ];
+  if (listedIn.length === 0) {
+    const message = `${named} is set but the app sets up no telemetry (${OTEL_STREAM_HANDLER} is not in stream_handlers): no request is traced and nothing is exported; to fix, wrap the app in withTelemetry from fw-core/otel (docs/telemetry.md, "In one call")`;
+    return [{ fields: { event: 'telemetry_env_without_setup', variable: named }, message }];
+  }
+  const message = `${OTEL_PLUGIN} is listed in ${listedIn.join(', ')} but ${withoutStreamHandler(streamHandlers)}`;
   const fields = { event: 'telemetry_without_stream_handler', listed_in: listedIn, stream_handlers: streamHandlers };
-  return [
-    {
-      fields,
-      message: `${OTEL_PLUGIN} is listed in ${listedIn.join(', ')} but ${withoutStreamHandler(streamHandlers)}`,
-    },
-  ];
+  return [{ fields, message }];
 }
 
 /**
