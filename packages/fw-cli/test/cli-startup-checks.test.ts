@@ -65,6 +65,7 @@ describe('fw refuses what the server refuses at start', { concurrency: true }, (
     ['a static file that is a directory', { routes: `{ path: '/f', file: '.' }` }, (dir) => `FW_ERR_STATIC_WRONG_KIND: static route /f: . (${dir}) is not a regular file; use directory: with a /[...] route for a directory`],
     ['an unknown static option', { routes: `{ path: '/f', file: 'app.mjs', options: { etags: true } }` }, () => 'FW_ERR_ROUTE_BAD_OPTIONS: static route /f: unknown static option etags; static options are index_files, list_dir, mimetype, max_age'],
     ['a json_lib that does not resolve', { fw: { json_lib: 'fw-no-such-json-lib' } }, (dir) => `FW_ERR_CONFIG_BAD_VALUE: fw.json_lib "fw-no-such-json-lib" cannot be loaded from ${dir} (Cannot find module 'fw-no-such-json-lib'): install it in the app or fix the name, or give "JSON", the built-in one`],
+    ['a json_lib builtin without stringify', { fw: { json_lib: 'node:path' } }, () => 'FW_ERR_CONFIG_BAD_VALUE: fw.json_lib "node:path" has no stringify: it must export stringify and parse, as JSON has them, by name or as its default export'],
     ['an unknown stream handler', { fw: { server_configuration: { stream_handlers: ['nope_h', 'fw_stream_h'] } } }, () => 'FW_ERR_STREAM_HANDLER_UNKNOWN: server_configuration.stream_handlers names nope_h, which neither fw nor the app provides; known: fw_stream_h; to fix, give the app\'s stream handler whose name is nope_h to defineApp({streamHandlers: [...]}), or correct the name'],
     [
       'a bad option of fw_request_plugin',

@@ -216,7 +216,30 @@ describe('json_lib', () => {
     await assert.rejects(injectTestApp({ fw: { json_lib: './missing-json.mjs' }, groups: [] }), (error: { code?: string; message: string }) =>
       error.code === 'FW_ERR_CONFIG_BAD_VALUE' && error.message.includes('./missing-json.mjs'));
     await assert.rejects(injectTestApp({ files: { 'half.mjs': 'export const parse = JSON.parse;' }, fw: { json_lib: './half.mjs' }, groups: [] }), (error: { code?: string; message: string }) =>
-      error.code === 'FW_ERR_CONFIG_BAD_VALUE' && error.message === 'fw.json_lib "./half.mjs" must export stringify and parse, as JSON has them, by name or as its default export');
+      error.code === 'FW_ERR_CONFIG_BAD_VALUE' && error.message === 'fw.json_lib "./half.mjs" has no stringify: it must export stringify and parse, as JSON has them, by name or as its default export');
+  });
+
+  it('imports a builtin or a package by its name, not as a file of the app directory, and names what the module lacks', async () => {
+    const refusal = (specifier: string, lacks: string) => (error: { code?: string; message: string }) =>
+      error.code === 'FW_ERR_CONFIG_BAD_VALUE' &&
+      error.message === `fw.json_lib "${specifier}" has no ${lacks}: it must export stringify and parse, as JSON has them, by name or as its default export`;
+    await assert.rejects(injectTestApp({ fw: { json_lib: 'node:path' }, groups: [] }), refusal('node:path', 'stringify'));
+    await assert.rejects(injectTestApp({ fw: { json_lib: 'node:fs' }, groups: [] }), refusal('node:fs', 'stringify and no parse'));
+    const dir = await writeTestAppDir({ json_lib: 'tagged-json' });
+    try {
+      await mkdir(join(dir, 'node_modules', 'tagged-json'), { recursive: true });
+      await writeFile(join(dir, 'node_modules', 'tagged-json', 'package.json'), '{"name":"tagged-json","main":"index.js"}');
+      await writeFile(join(dir, 'node_modules', 'tagged-json', 'index.js'), 'exports.stringify = (v) => JSON.stringify({ tagged: v }); exports.parse = JSON.parse;');
+      const app = testApp({ groups: [{ prefix: '', security: false, routes: [{ path: '/v', handler: () => json({ v: 1 }), options: { methods: ['get'] } }] }] });
+      const server = await startServer({ appDir: dir, app, env: {}, logger: captureLogger() });
+      try {
+        assert.equal(await (await fetch(`${server.url}/v`)).text(), '{"tagged":{"v":1}}');
+      } finally {
+        await server.stop();
+      }
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });
 

@@ -193,9 +193,11 @@ export async function checkStartup(
 /** The JsonLib `json_lib` names: `JSON`, else a module resolved from `appDir` with stringify and parse. */
 export async function resolveJsonLib(specifier: string, appDir: string): Promise<JsonLib> {
   if (specifier === 'JSON') return JSON;
-  // async, so a specifier require cannot resolve rejects as a failed import does.
-  const load = async (): Promise<Record<string, unknown>> =>
-    import(pathToFileURL(nodeModule.createRequire(resolve(appDir, 'package.json')).resolve(specifier)).href);
+  // async, so a specifier require cannot resolve rejects as a failed import does; a builtin resolves to its own name, no file.
+  const load = async (): Promise<Record<string, unknown>> => {
+    const found = nodeModule.createRequire(resolve(appDir, 'package.json')).resolve(specifier);
+    return import(nodeModule.isBuiltin(found) ? found : pathToFileURL(found).href);
+  };
   const named = `fw.json_lib ${JSON.stringify(specifier)}`;
   const loaded = await load().catch((error: unknown) => {
     const reason = String((error as Error).message).split('\n')[0];
@@ -205,11 +207,13 @@ export async function resolveJsonLib(specifier: string, appDir: string): Promise
       { cause: error },
     );
   });
-  const lib = (typeof loaded.stringify === 'function' ? loaded : loaded.default) as Partial<JsonLib> | undefined;
-  if (typeof lib?.stringify !== 'function' || typeof lib.parse !== 'function')
+  const byName = typeof loaded.stringify === 'function' || typeof loaded.parse === 'function';
+  const lib = (byName ? loaded : loaded.default) as Partial<JsonLib> | undefined;
+  const lacks = (['stringify', 'parse'] as const).filter((name) => typeof lib?.[name] !== 'function');
+  if (lacks.length > 0)
     throw new FwError(
       'FW_ERR_CONFIG_BAD_VALUE',
-      `${named} must export stringify and parse, as JSON has them, by name or as its default export`,
+      `${named} has no ${lacks.join(' and no ')}: it must export stringify and parse, as JSON has them, by name or as its default export`,
     );
   return lib as JsonLib;
 }
