@@ -11,6 +11,7 @@ import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterEach, beforeEach, describe, it, mock } from 'node:test';
+import { resolveConfigDocument } from '../src/config/resolve-config.ts';
 import { FwError } from '../src/errors.ts';
 import { createJsonLogger, DEFAULT_REPEAT_INTERVAL_MS, type JsonLogger } from '../src/log/logger.ts';
 
@@ -145,11 +146,14 @@ describe('repeated error lines', () => {
     assert.deepEqual(lines.map((line) => [line.repeated, line.interval_ms]), [[undefined, undefined], [3, 250]]);
     // A silent logger reads nothing: fw-core makes one when it is imported, which a bad variable must not break.
     assert.doesNotThrow(() => createJsonLogger({ level: 'silent', env: { FW_LOG_REPEAT_INTERVAL_MS: '10s' } }));
-    for (const value of ['10s', '-1']) {
+    // The values the configuration's check refuses (resolve-config.ts; tests/config-doc-log-repeat-interval), in its words:
+    // createJsonLogger({env}) called directly accepted an exponent, blanks around digits and a delay past Node's timer limit.
+    for (const value of ['10s', '-1', '1e3', ' 100 ', '1.5', '2147483648', '3000000000']) {
       assert.throws(() => capture({ env: { FW_LOG_REPEAT_INTERVAL_MS: value } }), (error: unknown) => {
         assert.ok(error instanceof FwError);
         assert.equal(error.code, 'FW_ERR_CONFIG_BAD_VALUE');
-        assert.equal(error.message, `FW_LOG_REPEAT_INTERVAL_MS="${value}" is not a whole number of milliseconds >= 0; give e.g. 10000, or 0 to log every repeated line`);
+        assert.equal(error.message, `FW_LOG_REPEAT_INTERVAL_MS must be an integer from 0 to 2147483647 (milliseconds); found "${value}" (a string)`);
+        assert.throws(() => resolveConfigDocument({ fw: { bootstrap_application: 'a' } }, 'a test', { FW_LOG_REPEAT_INTERVAL_MS: value }), { code: 'FW_ERR_CONFIG_BAD_VALUE', message: error.message });
         return true;
       });
     }

@@ -1,7 +1,7 @@
 /** Resolves an app's configuration: the file (or the document given in code), the environment's overlay and the env-var overrides. */
 import { basename, resolve } from 'node:path';
 import { FwError } from '../errors.ts';
-import { LOG_LEVELS } from '../log/logger.ts';
+import { LOG_LEVELS, repeatInterval } from '../log/logger.ts';
 import {
   CONFIG_FILE_NAME,
   CONFIG_KEYS,
@@ -122,7 +122,7 @@ function selectEnvironment(layout: ConfigLayout, fwEnv: string | undefined, file
  * logger's, checked with them so that fw's commands refuse it as the server does. An empty one is absent (`PORT=${PORT}`).
  */
 function envOverrides(env: NodeJS.ProcessEnv): FwSection {
-  parseWhole(env['FW_LOG_REPEAT_INTERVAL_MS'] || '0', 'FW_LOG_REPEAT_INTERVAL_MS', MAX_TIMER_MS, ' (milliseconds)');
+  repeatInterval(env);
   const server: Record<string, unknown> = {};
   if (isSet(env['PORT'])) server['port'] = parseWhole(env['PORT'], 'PORT', MAX_PORT, '');
   if (isSet(env['HOST'])) server['host'] = expectHost(env['HOST'], 'HOST');

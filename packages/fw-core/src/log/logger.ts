@@ -163,14 +163,16 @@ export function requestLogger(logger: Logger, requestId: string): Logger {
   return levelMethods(method);
 }
 
-/** The window repeated warn/error lines are summarised over, ms (0 writes every line): FW_LOG_REPEAT_INTERVAL_MS, else the default; a bad value stops start-up. */
-function repeatInterval(env: NodeJS.ProcessEnv): number {
-  const raw = env['FW_LOG_REPEAT_INTERVAL_MS']?.trim();
-  const value = raw === undefined || raw === '' ? DEFAULT_REPEAT_INTERVAL_MS : Number(raw);
-  if (Number.isSafeInteger(value) && value >= 0) return value;
+/** The window repeated warn/error lines are summarised over, ms (0 writes every line): FW_LOG_REPEAT_INTERVAL_MS, else the default. */
+export function repeatInterval(env: NodeJS.ProcessEnv): number {
+  // The variable's one check: config's (resolve-config.ts) calls it, so fw's commands refuse what the logger does.
+  const raw = env['FW_LOG_REPEAT_INTERVAL_MS'];
+  if (raw === undefined || raw === '') return DEFAULT_REPEAT_INTERVAL_MS;
+  // Decimal digits up to Node's timer limit, past which a timer fires after 1 ms.
+  if (/^\d+$/.test(raw) && Number(raw) <= 2_147_483_647) return Number(raw);
   throw new FwError(
     'FW_ERR_CONFIG_BAD_VALUE',
-    `FW_LOG_REPEAT_INTERVAL_MS=${JSON.stringify(raw)} is not a whole number of milliseconds >= 0; give e.g. 10000, or 0 to log every repeated line`,
+    `FW_LOG_REPEAT_INTERVAL_MS must be an integer from 0 to 2147483647 (milliseconds); found ${JSON.stringify(raw)} (a string)`,
     { details: { key: 'FW_LOG_REPEAT_INTERVAL_MS', value: raw } },
   );
 }
