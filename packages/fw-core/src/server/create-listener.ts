@@ -26,7 +26,7 @@ export interface CreateListenerOptions {
   readonly config?: InCodeConfig;
   /** The app's own section, as fw.config.json would hold it under the app's name; beside the file, in place of its section. */
   readonly appConfig?: Readonly<Record<string, unknown>>;
-  /** Environment variables to read (PORT, FW_ENV, LOG_LEVEL); default process.env. */
+  /** Environment variables to read (PORT, FW_ENV, LOG_LEVEL, and the default logger's FW_LOG_REPEAT_INTERVAL_MS); default process.env. */
   readonly env?: NodeJS.ProcessEnv;
   /** A logger (pino fits); default JSON lines on stderr at log_level. */
   readonly logger?: Logger;
@@ -73,7 +73,7 @@ export async function openListener(options: CreateListenerOptions): Promise<Open
       env,
       lifecycle,
     });
-    logger ??= createJsonLogger({ level: application.config.fw.log_level, base: { app: application.app.name } });
+    logger ??= createJsonLogger({ level: application.config.fw.log_level, base: { app: application.app.name }, env });
     return await open(application, logger, env, lifecycle);
   } catch (error) {
     logger?.error({ event: 'start_failed', err: error }, `start failed: ${(error as Error).message}`);
