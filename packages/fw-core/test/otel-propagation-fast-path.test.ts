@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import { afterEach, beforeEach, describe, it } from 'node:test';
 import { propagation } from '@opentelemetry/api';
 import { CompositePropagator, W3CBaggagePropagator, W3CTraceContextPropagator } from '@opentelemetry/core';
-import { registeredServerTelemetry } from '../src/otel/server-telemetry.ts';
+import { registeredFastPath, registeredServerTelemetry } from '../src/otel/server-telemetry.ts';
 
 const activeW3CFastPath = () => registeredServerTelemetry().w3c;
 import { startPropagationApp, type PropagationApp } from './support/otel-propagation-app.ts';
@@ -46,7 +46,7 @@ describe('the lean path\'s W3C fast path', () => {
     app = await startPropagationApp('lean');
     const fast = activeW3CFastPath();
     assert.ok(fast);
-    assert.equal(propagation.fields(), fast.fields, 'the registered propagator is fw\'s, by identity');
+    assert.equal(registeredFastPath(fast), fast, 'the registered propagator is fw\'s, by identity');
     assert.deepEqual({ traceContext: fast.traceContext, baggage: fast.baggage }, { traceContext: true, baggage: true });
     const plain = await app.exchange(HEADERS.w3c);
     assert.equal(plain.server.traceId, UPSTREAM.w3c.traceId);
@@ -55,6 +55,32 @@ describe('the lean path\'s W3C fast path', () => {
     assert.equal(withBaggage.server.parentSpanId, UPSTREAM.w3c.spanId);
     assert.deepEqual(withBaggage.baggage, { user: 'alice' });
     assert.deepEqual(extracted, [{ baggage: 'user=alice' }]);
+  });
+
+  it('keeps its identity to itself: propagation.fields() gives callers a fresh array each call, as the official propagators do', async () => {
+    app = await startPropagationApp('lean');
+    const fast = activeW3CFastPath();
+    const fields = propagation.fields();
+    fields.push('x-added-by-a-caller');
+    assert.deepEqual(fields, ['traceparent', 'tracestate', 'baggage', 'x-added-by-a-caller']);
+    assert.deepEqual(propagation.fields(), ['traceparent', 'tracestate', 'baggage']);
+    assert.notEqual(propagation.fields(), propagation.fields());
+    assert.deepEqual(new CompositePropagator({ propagators: [new W3CTraceContextPropagator(), new W3CBaggagePropagator()] }).fields(), propagation.fields());
+    assert.equal(registeredFastPath(fast), fast);
+    const { server } = await app.exchange(HEADERS.w3c);
+    assert.equal(server.traceId, UPSTREAM.w3c.traceId);
+    assert.deepEqual(extracted, [], 'the fast path is still taken');
+  });
+
+  it('is left once the application registers another propagator after fw\'s', async () => {
+    app = await startPropagationApp('lean');
+    const fast = activeW3CFastPath();
+    propagation.disable();
+    propagation.setGlobalPropagator(new CompositePropagator({ propagators: [new W3CTraceContextPropagator(), new W3CBaggagePropagator()] }));
+    assert.equal(registeredFastPath(fast), undefined);
+    const { server } = await app.exchange(HEADERS.w3c);
+    assert.equal(server.traceId, UPSTREAM.w3c.traceId);
+    assert.deepEqual(carriersSeen(), [['host', 'traceparent']]);
   });
 
   it('is taken for OTEL_PROPAGATORS=tracecontext, which reads no baggage', async () => {

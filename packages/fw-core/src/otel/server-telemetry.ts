@@ -9,6 +9,7 @@ import {
   context,
   type Context,
   createContextKey,
+  propagation,
   ROOT_CONTEXT,
   type Span,
   SpanStatusCode,
@@ -61,8 +62,8 @@ export interface LeanPath {
 }
 
 /**
- * What FwW3CPropagator extracts, and its `fields()` array: while the registered propagator answers
- * `fields()` with that very array, the lean listener reads `traceparent` itself.
+ * What FwW3CPropagator extracts, and its identity array: while the registered propagator answers
+ * registeredFastPath's `fields()` with that very array, the lean listener reads `traceparent` itself.
  */
 export interface W3CFastPath {
   readonly fields: readonly string[];
@@ -80,10 +81,21 @@ export interface ServerTelemetry {
   readonly w3c: W3CFastPath | undefined;
 }
 
-/** W3C trace context and/or baggage, in the order given, known by its `fields()` array. */
+// Only while registeredFastPath asks is fields() its identity array; any other caller gets a fresh copy, as from the official ones.
+let identifying = false;
+
+/** `w3c` while the registered propagator is the FwW3CPropagator it came from, else undefined; asked per request, it allocates nothing. */
+export function registeredFastPath(w3c: W3CFastPath | undefined): W3CFastPath | undefined {
+  identifying = true;
+  const registered = w3c !== undefined && propagation.fields() === w3c.fields;
+  identifying = false;
+  return registered ? w3c : undefined;
+}
+
+/** W3C trace context and/or baggage, in the order given, known by its identity array (registeredFastPath). */
 export class FwW3CPropagator implements TextMapPropagator {
   readonly #inner: TextMapPropagator;
-  /** How the lean path extracts what this propagator would; its `fields` is what `fields()` answers. */
+  /** How the lean path extracts what this propagator would; its `fields` is the identity array. */
   readonly fastPath: W3CFastPath;
 
   /** `inner`: the official W3C propagators of `names` (propagation/propagators.ts makes them: this file loads no SDK). */
@@ -106,7 +118,7 @@ export class FwW3CPropagator implements TextMapPropagator {
   }
 
   fields(): string[] {
-    return this.fastPath.fields as string[];
+    return identifying ? (this.fastPath.fields as string[]) : [...this.fastPath.fields];
   }
 }
 

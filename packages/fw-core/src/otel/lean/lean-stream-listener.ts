@@ -20,6 +20,7 @@ import { type ActiveRequests, activeRequestsOf, type HttpMetricSeriesTable } fro
 import {
   endServerSpan,
   errorTypeOf,
+  registeredFastPath,
   runInSpan,
   type LeanPath,
   type SamplingDecision,
@@ -42,7 +43,7 @@ export function wrapLean(next: Listener, lean: LeanPath, server: ServerTelemetry
     const scheme = schemeOf(req);
     const headers = req.headers;
     // fw's W3C propagator still the registered one (by identity, server-telemetry.ts): the headers are read here.
-    const fast = w3c !== undefined && propagation.fields() === w3c.fields ? w3c : undefined;
+    const fast = registeredFastPath(w3c);
     const read =
       fast?.traceContext === true && headers.traceparent !== undefined
         ? parseTraceparent(headers.traceparent, headers.tracestate)
