@@ -59,6 +59,14 @@ describe('static files: conditional requests', () => {
     await assertNotModified({ 'if-none-match': '*' });
   });
 
+  // RFC 9110 §13.1.2: an empty field is an empty list, not `*`: it matches no tag, and being present it still sets If-Modified-Since aside (§13.2.2).
+  // nginx 1.22.1 (etag on, if_modified_since before) answers 200 to both too.
+  it('answers 200 to an empty If-None-Match, even beside an If-Modified-Since that would answer 304', async () => {
+    await assertFull({ 'if-none-match': '' });
+    await assertFull({ 'if-none-match': ' , ' });
+    await assertFull({ 'if-none-match': '', 'if-modified-since': LAST_MODIFIED });
+  });
+
   it('answers 304 to HEAD as to GET', () => assertNotModified({ 'if-none-match': etag }, 'HEAD'));
 
   it('answers 200 when If-None-Match holds other tags', async () => {
