@@ -111,19 +111,12 @@ export function writeError(
   const { res } = target;
   if (res.headersSent && !res.writableEnded) res.destroy();
   if (isAnswered(res)) return;
+  const { stack, headers } = options;
   const html = prefersHtml(target.raw.headers.accept);
-  const body = html
-    ? htmlPage(status, message, options.stack)
-    : target.json.stringify(
-        options.stack === undefined ? { error: message } : { error: message, stacktrace: options.stack },
-      );
-  writeComplete(
-    target,
-    status,
-    { ...options.headers, 'content-type': html ? 'text/html; charset=utf-8' : JSON_CONTENT_TYPE },
-    undefined,
-    body,
-  );
+  const shown = stack === undefined ? { error: message } : { error: message, stacktrace: stack };
+  const type = html ? 'text/html; charset=utf-8' : JSON_CONTENT_TYPE;
+  const body = html ? htmlPage(status, message, stack) : target.json.stringify(shown);
+  writeComplete(target, status, { ...headers, 'content-type': type }, undefined, body);
 }
 
 /** Head and whole body in one go, following the body rules above. */
@@ -208,11 +201,7 @@ export function isSitePath(path: string): boolean {
 }
 
 /** Lowercased union of the maps, later ones winning; the map itself when only `defaults` has entries (`for in` skips an undefined one, here and in writeHead). */
-function mergeHeaders(
-  defaults: HeaderMap | undefined,
-  plugins: HeaderMap | undefined,
-  own: HeaderMap | undefined,
-): HeaderMap | undefined {
+function mergeHeaders(defaults?: HeaderMap, plugins?: HeaderMap, own?: HeaderMap): HeaderMap | undefined {
   if (isEmpty(plugins) && isEmpty(own)) return defaults;
   const merged: Record<string, string | readonly string[]> = { ...defaults };
   for (const map of [plugins, own]) {
@@ -489,20 +478,10 @@ export function createContentTypeLookup(overrides: Readonly<Record<string, strin
 export const contentTypeFor: (path: string) => string = createContentTypeLookup({});
 
 /** `sendFile(path)`: like a static file (validators, 304, FIFO-safe open, a 404 when missing, unreadable or not a regular file: its name may be the client's), status 200 unless given. */
-async function writeFile(
-  target: ResponseTarget,
-  path: string,
-  status: number,
-  headers: HeaderMap | undefined,
-): Promise<void> {
-  const stats = await stat(path).catch((error: unknown) =>
-    isUnservableError(error) ? undefined : Promise.reject(error),
-  );
-  if (
-    stats === undefined ||
-    !(await sendFileAt(target, path, stats, { contentType: contentTypeFor(path), status, headers }))
-  )
-    writeError(target, 404, 'not found');
+async function writeFile(target: ResponseTarget, path: string, status: number, headers?: HeaderMap): Promise<void> {
+  const stats = await stat(path).catch(unservable);
+  const options = { contentType: contentTypeFor(path), status, headers };
+  if (stats === undefined || !(await sendFileAt(target, path, stats, options))) writeError(target, 404, 'not found');
 }
 
 // O_NONBLOCK is undefined on Windows, where FIFOs cannot appear in a directory anyway.
@@ -558,9 +537,7 @@ export async function sendFileAt(
 /** The open file and its fstat, or undefined when it vanished or is no longer a regular file. */
 async function openRegularFile(path: string): Promise<{ handle: FileHandle; stats: Stats } | undefined> {
   // Deleted or made unreadable since the stat: as absent as if it never existed.
-  const handle = await open(path, OPEN_FLAGS).catch((error: unknown) =>
-    isUnservableError(error) ? undefined : Promise.reject(error),
-  );
+  const handle = await open(path, OPEN_FLAGS).catch(unservable);
   if (handle === undefined) return undefined;
   const stats = await handle.stat().catch((error: unknown) => handle.close().then(() => Promise.reject(error)));
   if (stats.isFile()) return { handle, stats };
@@ -605,6 +582,10 @@ export function isUnservableError(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
   return typeof code === 'string' && UNSERVABLE.has(code);
 }
+
+/** For a file-system call's `.catch()`: undefined for an unservable error (nothing to serve), else the same rejection. */
+const unservable = (error: unknown): Promise<undefined> =>
+  isUnservableError(error) ? Promise.resolve(undefined) : Promise.reject(error);
 
 /** Weak ETag (`W/"<size hex>-<mtime ms hex>"`) and Last-Modified, never after now (RFC 9110 §8.8.2.1: sent back, a date ahead outlives edits). */
 function validatorsFor(stats: Stats): { etag: string; 'last-modified': string } {

@@ -190,15 +190,9 @@ function applyResult(flow: RoutedFlow, step: PluginStep, result: unknown): Verdi
   if (tag === 'break') return SKIP;
   // Answered includes a client gone (an abort, node:http's 408): not a plugin bug then.
   if (isAnswered(flow.req.res)) return DONE;
-  return fail(
-    flow,
-    new FwError(
-      'FW_ERR_PLUGIN_STOP_WITHOUT_REPLY',
-      `plugin ${plugin} returned ['stop', req, state] without replying: answer with reply() or replyJson() from fw-core first, or return ['ok', req, state]`,
-      { details: { plugin } },
-    ),
-    `plugin ${plugin}`,
-  );
+  const unanswered = `plugin ${plugin} returned ['stop', req, state] without replying: answer with reply() or replyJson() from fw-core first, or return ['ok', req, state]`;
+  const error = new FwError('FW_ERR_PLUGIN_STOP_WITHOUT_REPLY', unanswered, { details: { plugin } });
+  return fail(flow, error, `plugin ${plugin}`);
 }
 
 /** A copy ({...req}) lacks the getters of fw's request (http/request.ts): its `log` and `signal` are the request's. */
@@ -218,7 +212,7 @@ function securityStage(callback: SecurityCallback, decoding: RequestPluginOption
   const judge = (flow: RoutedFlow, result: SecurityResult): Verdict | Promise<Verdict> => {
     if (result === true) return NEXT;
     let denial: FwResponse | undefined;
-    if (result === false) denial = deny(401, challengeFor(401, undefined, challenge), undefined);
+    if (result === false) denial = deny(401, undefined, undefined, challenge);
     else if (typeof result === 'object' && result !== null) {
       if ('redirect' in result && typeof result.redirect === 'string')
         denial = { kind: 'redirect', status: 302, location: result.redirect };
@@ -228,7 +222,7 @@ function securityStage(callback: SecurityCallback, decoding: RequestPluginOption
       } else if ('allow' in result && result.allow === false) {
         const status = result.status ?? 401;
         if (Number.isInteger(status) && status >= 400 && status <= 599)
-          denial = deny(status, challengeFor(status, result.headers, challenge), result.body);
+          denial = deny(status, result.headers, result.body, challenge);
       }
     }
     if (denial === undefined)
@@ -261,23 +255,11 @@ function challengeOf(declared: SecuritySchemeDeclaration | undefined): string | 
     : undefined;
 }
 
-/** A denial's headers: a 401 that sets no `www-authenticate` gets the scheme's challenge. */
-function challengeFor(
-  status: number,
-  headers: HeaderMap | undefined,
-  challenge: string | undefined,
-): HeaderMap | undefined {
-  if (
-    status !== 401 ||
-    challenge === undefined ||
-    Object.keys(headers ?? {}).some((name) => name.toLowerCase() === 'www-authenticate')
-  )
-    return headers;
-  return { ...headers, 'www-authenticate': challenge };
-}
-
-function deny(status: number, headers: HeaderMap | undefined, body: unknown): FwResponse {
+/** A denial, its body `body` else fw's; a 401 that sets no `www-authenticate` gets the scheme's `challenge`. */
+function deny(status: number, own: HeaderMap | undefined, body: unknown, challenge: string | undefined): FwResponse {
   const shown = body ?? { error: DEFAULT_DENY_BODY[status] ?? 'access denied' };
+  const set = Object.keys(own ?? {}).some((name) => name.toLowerCase() === 'www-authenticate');
+  const headers = status === 401 && challenge !== undefined && !set ? { ...own, 'www-authenticate': challenge } : own;
   return typeof shown === 'string'
     ? bare(status, { 'content-type': 'text/plain; charset=utf-8', ...headers }, shown)
     : json(shown, status, headers);
@@ -351,25 +333,14 @@ function traceHandler(fn: InlineHandler, req: FwRequest, exchange: Exchange): Fw
     error.publish(context);
     throw reason;
   };
-  // asyncStart and asyncEnd once a returned promise settles, after `error` when it rejects.
-  const settled =
-    <T>(then: (value: T) => FwResponse) =>
-    (value: T): FwResponse => {
-      try {
-        return then(value);
-      } finally {
-        asyncStart.publish(context);
-        asyncEnd.publish(context);
-      }
-    };
   return start.runStores(context, () => {
     try {
       const result = fn(req);
       if (!isThenable<FwResponse>(result)) return (context.result = result);
-      return Promise.resolve(result).then(
-        settled((value: FwResponse) => (context.result = value)),
-        settled(failed),
-      );
+      // asyncStart and asyncEnd once a returned promise settles, after `error` when it rejects.
+      return Promise.resolve(result)
+        .then((value) => (context.result = value), failed)
+        .finally(() => (asyncStart.publish(context), asyncEnd.publish(context)));
     } catch (reason) {
       return failed(reason);
     } finally {
@@ -403,14 +374,9 @@ export function doneOnceWritten(written: void | Promise<void>): Answered {
 
 /** A plugin's failure: always 500 (spec), the reason kept as the error's `cause`. */
 function pluginFailed(flow: RoutedFlow, plugin: string, reason: unknown): Verdict | Promise<Verdict> {
-  return fail(
-    flow,
-    new FwError('FW_ERR_PLUGIN_FAILED', `plugin ${plugin} failed: ${describe(reason, flow.req)}`, {
-      cause: reason,
-      details: { plugin },
-    }),
-    `plugin ${plugin}`,
-  );
+  const message = `plugin ${plugin} failed: ${describe(reason, flow.req)}`;
+  const error = new FwError('FW_ERR_PLUGIN_FAILED', message, { cause: reason, details: { plugin } });
+  return fail(flow, error, `plugin ${plugin}`);
 }
 
 /**
