@@ -204,7 +204,7 @@ describe('own answers: app-wide and per group, through inject', () => {
     const cases = [
       { path: '/bad/nothing', method: 'GET', hook: 'onNotFound', cause: 'not-found hook broke' },
       { path: '/bad/x', method: 'PUT', hook: 'onMethodNotAllowed', cause: '405 hook rejected' },
-      { path: '/bad/x', method: 'GET', hook: 'onError', cause: 'handler returned a plain object, not a response: wrap a body in json()' },
+      { path: '/bad/x', method: 'GET', hook: 'onError', cause: 'onError returned a plain object, not a response: wrap a body in json()' },
     ];
     for (const { path, method, hook, cause } of cases) {
       const before = failures().length;

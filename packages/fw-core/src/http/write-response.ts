@@ -267,14 +267,20 @@ function unlike(value: unknown): string {
   return `${plain ? 'a plain object' : `a ${value.constructor?.name}`}, not a response: wrap a body in json()`;
 }
 
-/** FW_ERR_HANDLER_BAD_RESPONSE: the handler returned `what`, and what it may return. */
-export function badResponse(what: string, cause?: unknown): FwError {
+/** FW_ERR_HANDLER_BAD_RESPONSE: `who` (the handler, a plugin, a hook) returned `what`, and what it may return. */
+export function badResponse(what: string, cause?: unknown, who = 'handler'): FwError {
   return new FwError(
     'FW_ERR_HANDLER_BAD_RESPONSE',
-    `handler returned ${what}; return json(), jsonStream(), status(), html(), redirect() or sendFile()`,
-    { cause },
+    `${who} returned ${what}; return json(), jsonStream(), status(), html(), redirect() or sendFile()`,
+    { cause, details: { what } },
   );
 }
+
+/** `error`, when it refuses an answer `who` gave (a post_request plugin's, a hook's), as `who`'s: not the handler's. */
+export const blamed = (error: unknown, who: string): unknown =>
+  error instanceof FwError && error.code === 'FW_ERR_HANDLER_BAD_RESPONSE'
+    ? badResponse(error.details['what'] as string, error.cause, who)
+    : error;
 
 /** Bytes gathered before one `res.write`: large enough that writes stay cheap, small enough to yield often. */
 const CHUNK_CHARS = 64 * 1024;

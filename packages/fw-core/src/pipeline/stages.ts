@@ -20,6 +20,7 @@ import type { FwRequest, JsonLib } from '../http/request.ts';
 import { isThenable, json, status as bare, type FwResponse, type HeaderMap } from '../http/response.ts';
 import {
   badResponse,
+  blamed,
   isAnswered,
   serverErrorText,
   writeError,
@@ -82,6 +83,8 @@ export interface Flow extends ResponseTarget {
   allow: string | undefined;
   /** The request's own answers: its group's (a miss's: the best-matching group's), else the app's. */
   answers: ErrorAnswers;
+  /** Who gave the answer the write stage writes when not the handler (`plugin <name>` that replaced it, `onInvalid`): named when fw refuses it. Unset on the normal path. */
+  answeredBy?: string;
 }
 
 /** A flow past routing. */
@@ -160,6 +163,7 @@ function phase(steps: readonly PluginStep[], env: PluginEnv, at: number): Stage[
  */
 function runPlugin(flow: RoutedFlow, step: PluginStep, env: PluginEnv): Verdict | Promise<Verdict> {
   let result: PluginResult<unknown> | Promise<PluginResult<unknown>>;
+  const was = flow.req.response;
   try {
     result = step.callback(flow.req, env, step.instance.options, step.instance.state);
   } catch (error) {
@@ -167,23 +171,25 @@ function runPlugin(flow: RoutedFlow, step: PluginStep, env: PluginEnv): Verdict 
   }
   if (!Array.isArray(result) && isThenable(result))
     return Promise.resolve(result).then(
-      (settled) => applyResult(flow, step, settled),
+      (settled) => applyResult(flow, step, settled, was),
       (error: unknown) => pluginFailed(flow, step.instance.plugin.name, error),
     );
-  return applyResult(flow, step, result);
+  return applyResult(flow, step, result, was);
 }
 
-function applyResult(flow: RoutedFlow, step: PluginStep, result: unknown): Verdict | Promise<Verdict> {
+/** A plugin's result `got`; `was`: the answer before it ran (a post_request plugin's). */
+function applyResult(flow: RoutedFlow, step: PluginStep, got: unknown, was?: FwResponse): Verdict | Promise<Verdict> {
   const plugin = step.instance.plugin.name;
-  if (!Array.isArray(result)) return pluginFailed(flow, plugin, malformed(result, flow.req));
-  const [tag, next] = result as unknown[];
+  if (!Array.isArray(got)) return pluginFailed(flow, plugin, malformed(got, flow.req));
+  const [tag, next] = got as unknown[];
   if (tag === 'error') return pluginFailed(flow, plugin, next);
   // What a plugin hands on is the request or a copy ({...req}): fw answers on its `res`.
   if ((tag !== 'ok' && tag !== 'break' && tag !== 'stop') || (next as Partial<FwRequest> | null)?.res !== flow.res)
-    return pluginFailed(flow, plugin, malformed(result, flow.req));
-  step.instance.state = result[2];
+    return pluginFailed(flow, plugin, malformed(got, flow.req));
+  step.instance.state = got[2];
   if (next !== flow.req) adoptGetters(next as FwRequest, flow.req);
   flow.req = next as FwRequest;
+  if (was !== undefined && flow.req.response !== was) flow.answeredBy = `plugin ${plugin}`;
   // A reply ends the request whatever the tag: a plugin's reply with `ok` (a forgotten stop) must not run the handler behind it.
   if (flow.req.res.headersSent) return DONE;
   if (tag === 'ok') return NEXT;
@@ -287,11 +293,13 @@ function validate(flow: RoutedFlow): Verdict | Promise<Verdict> {
   if (checks === undefined) return NEXT;
   const answer = checks.check(req);
   if (answer === undefined) return NEXT;
+  const keep = (own: FwResponse): Verdict => {
+    if (!defaultAnswers.has(own)) flow.answeredBy = 'onInvalid';
+    return keepResponse(req, own, SKIP);
+  };
   if (isThenable(answer))
-    return answer.then((settled) =>
-      req.res.destroyed ? DONE : settled === undefined ? NEXT : keepResponse(req, settled, SKIP),
-    );
-  return keepResponse(req, answer, SKIP);
+    return answer.then((settled) => (req.res.destroyed ? DONE : settled === undefined ? NEXT : keep(settled)));
+  return keep(answer);
 }
 
 /** The controller's turn, traced on the `fw.request.handler` channel when it has subscribers. */
@@ -384,8 +392,10 @@ function pluginFailed(flow: RoutedFlow, plugin: string, reason: unknown): Verdic
  * (an exposed 4xx with its message, a 5xx with the status's generic text), anything else 500. What is not exposed is
  * logged once, at the level of what was answered. Written to the request once there is one, so the plugins' response headers (CORS) go with it.
  */
-export function fail(flow: Flow, error: unknown, where = 'pipeline'): Answered {
+export function fail(flow: Flow, error: unknown, where = flow.answeredBy ?? 'pipeline'): Answered {
   const { runtime, req } = flow;
+  // An answer fw refuses that a post_request plugin or onInvalid gave is theirs: in the message and the log's `where`.
+  if (where === flow.answeredBy) error = blamed(error, where);
   const target: ResponseTarget = req ?? flow;
   target.res.statusMessage = ''; // node keeps the reason phrase of a head it refused (a header with CR/LF): not `500 Found`
   const builtin = (): typeof DONE => writeFailure(runtime, target, error, where);
@@ -458,6 +468,7 @@ export function answerOwn(
   };
   const failed = (reason: unknown): typeof DONE => {
     choose(500);
+    reason = blamed(reason, hook);
     return writeFailure(
       flow.runtime,
       flow.req,
