@@ -39,7 +39,13 @@ export function writeResponse(
   response: FwResponse,
   projections?: ReadonlyMap<number, Projection>,
 ): void | Promise<void> {
-  const status = checkResponse(response);
+  let status: number;
+  try {
+    status = checkResponse(response);
+  } catch (error) {
+    void unread(response)?.catch(() => undefined);
+    throw error;
+  }
   if (isAnswered(target.res)) return unread(response);
   switch (response.kind) {
     case 'json': {
@@ -81,11 +87,14 @@ export function writeResponse(
   }
 }
 
-/** Items a HEAD or a client gone never pulls: those that hold a resource already (a Readable, a cursor) are disposed of, as a GET's are at their end. */
-const unread = (response: FwResponse): Promise<void> | undefined =>
-  response.kind === 'json_stream'
-    ? (response.items as { [Symbol.asyncDispose]?: () => Promise<void> })[Symbol.asyncDispose]?.()
-    : undefined;
+/** Disposes of items fw never pulls (a HEAD, a client gone, an answer refused or dropped), as a GET's end does: Symbol.asyncDispose, else return(). */
+export function unread(response: unknown): Promise<void> | undefined {
+  if ((response as FwResponse | null)?.kind !== 'json_stream') return undefined;
+  type Held = { [Symbol.asyncDispose]?: () => unknown; return?: () => unknown };
+  const items = Object((response as JsonStreamResponse).items) as Held;
+  const dispose = items[Symbol.asyncDispose] ?? items.return;
+  return dispose && Promise.resolve().then(async () => void (await dispose.call(items)));
+}
 
 /** A plugin's whole answer (then it returns `['stop', ...]`); none once one started or the client left. */
 export function reply(req: ResponseTarget, status: number, headers: HeaderMap, body?: string | Uint8Array): void {

@@ -23,6 +23,7 @@ import {
   blamed,
   isAnswered,
   serverErrorText,
+  unread,
   writeError,
   writeResponse,
   type ResponseTarget,
@@ -189,11 +190,13 @@ function applyResult(flow: RoutedFlow, step: PluginStep, got: unknown, was?: FwR
   step.instance.state = got[2];
   if (next !== flow.req) adoptGetters(next as FwRequest, flow.req);
   flow.req = next as FwRequest;
-  if (was !== undefined && flow.req.response !== was) flow.answeredBy = `plugin ${plugin}`;
+  if (was !== undefined && flow.req.response !== was) {
+    flow.answeredBy = `plugin ${plugin}`;
+    drop(flow, was);
+  }
   // A reply ends the request whatever the tag: a plugin's reply with `ok` (a forgotten stop) must not run the handler behind it.
-  if (flow.req.res.headersSent) return DONE;
-  if (tag === 'ok') return NEXT;
-  if (tag === 'break') return SKIP;
+  if (!flow.req.res.headersSent && tag !== 'stop') return tag === 'ok' ? NEXT : SKIP;
+  drop(flow, flow.req.response);
   // Answered includes a client gone (an abort, node:http's 408): not a plugin bug then.
   if (isAnswered(flow.req.res)) return DONE;
   const unanswered = `plugin ${plugin} returned ['stop', req, state] without replying: answer with reply() or replyJson() from fw-core first, or return ['ok', req, state]`;
@@ -380,8 +383,14 @@ export function doneOnceWritten(written: void | Promise<void>): Answered {
   return written === undefined ? DONE : written.then(() => DONE);
 }
 
-/** A plugin's failure: always 500 (spec), the reason kept as the error's `cause`. */
+/** A jsonStream answer fw will not write: its items disposed of once the exchange closes (a replacement may read them until then). */
+function drop(flow: RoutedFlow, answer: FwResponse | undefined): void {
+  if (answer?.kind === 'json_stream') flow.res.once('close', () => void unread(answer)?.catch(() => undefined));
+}
+
+/** A plugin's failure: always 500 (spec), the reason kept as the error's `cause`; a post_request plugin's drops the answer. */
 function pluginFailed(flow: RoutedFlow, plugin: string, reason: unknown): Verdict | Promise<Verdict> {
+  drop(flow, flow.req.response);
   const message = `plugin ${plugin} failed: ${describe(reason, flow.req)}`;
   const error = new FwError('FW_ERR_PLUGIN_FAILED', message, { cause: reason, details: { plugin } });
   return fail(flow, error, `plugin ${plugin}`);
