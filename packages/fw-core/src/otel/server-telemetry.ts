@@ -173,20 +173,25 @@ export function runInSpan(
   }
 }
 
-/** `error.type` of an exchange: the status as text for a 5xx, `aborted` for a response that did not end. */
+/** `error.type` of an exchange: the status as text for a 5xx; for a response that did not end, `aborted` (the client left) or, fw having cut it, its failure's type as recordException names it (semconv). */
 export function errorTypeOf(end: ExchangeEnd): string | undefined {
-  return end.status >= 500 ? String(end.status) : end.aborted ? 'aborted' : undefined;
+  if (end.status >= 500) return String(end.status);
+  if (!end.aborted) return undefined;
+  const { code, name } = Object(end.failure) as { code?: unknown; name?: unknown };
+  return end.failure === undefined ? 'aborted' : String(code || name || '_OTHER');
 }
 
 /** Sets the status code and error attributes on `span` and ends it (at `endTime`, else now). */
 export function endServerSpan(span: Span, end: ExchangeEnd, errorType: string | undefined, endTime?: TimeInput): void {
   if (end.status > 0) span.setAttribute('http.response.status_code', end.status);
+  // A failure after the head: recorded as the SDK's instrumentations record a handler's, the status the client got kept.
+  if (end.failure !== undefined) span.recordException(end.failure instanceof Error ? end.failure : String(end.failure));
   if (errorType !== undefined) {
     // Server spans: 5xx is an error, 4xx is not (semconv); a client that went away is one too.
     // A 5xx gets no status message: the status code says it all, and semconv says to leave it out.
     span.setAttribute('error.type', errorType);
     span.setStatus(
-      end.status >= 500
+      end.status >= 500 || end.failure !== undefined
         ? { code: SpanStatusCode.ERROR }
         : { code: SpanStatusCode.ERROR, message: 'client closed the connection before the response ended' },
     );

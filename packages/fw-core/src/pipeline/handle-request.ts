@@ -109,15 +109,18 @@ function logWhenDone(flow: Flow): void {
     if (flow.compiled?.log === false) return;
     const duration = endedAt(flow.exchange) - flow.exchange.startedMs;
     const client = flow.req?.clientAddress ?? peer;
+    // Not the client's leaving: fw cut its own answer, whose body failed after the head (request_failed says why).
+    const cut = !res.writableFinished && flow.exchange.failure !== undefined;
     runtime.logger.info({
       event: 'request',
       request_id: flow.id,
       method: raw.method,
       path: flow.exchange.target?.path ?? null,
-      status: res.writableFinished ? res.statusCode : 0,
+      status: res.writableFinished || cut ? res.statusCode : 0,
       duration_ms: Math.round(duration * 1000) / 1000,
       ...(client === undefined ? {} : { 'client.address': client }),
-      ...(res.writableFinished ? {} : { aborted: true, ...(runtime.traffic.cut && { cut_at_shutdown: true }) }),
+      ...(cut && { cut: true }),
+      ...(res.writableFinished || cut ? {} : { aborted: true, ...(runtime.traffic.cut && { cut_at_shutdown: true }) }),
       ...(span === undefined ? {} : traceFieldsOf(span)),
     });
   });

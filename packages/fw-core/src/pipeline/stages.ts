@@ -41,7 +41,7 @@ import {
 import type { Router } from '../router/router.ts';
 import { defaultAnswers } from '../schema/check-request.ts';
 import type { RouteChecks, RouteSchemas } from '../schema/compile-route-schemas.ts';
-import type { Exchange } from '../stream/exchange.ts';
+import { existingExchange, type Exchange } from '../stream/exchange.ts';
 
 /** What fw's pipeline needs per request, resolved once at start-up. */
 export interface Runtime {
@@ -443,6 +443,8 @@ function logFailure(runtime: Runtime, target: ResponseTarget, error: unknown, wh
 }
 
 function writeFailure(runtime: Runtime, target: ResponseTarget, error: unknown, where: string): typeof DONE {
+  // Past the head the client has its status: the log line and the span say what failed, not that the client left.
+  if (target.res.headersSent) existingExchange(target.raw)!.failure = error;
   const exposed = isFwError(error) && error.expose;
   const stack =
     !exposed && runtime.useStacktrace && error instanceof Error && error.stack ? stackLines(error) : undefined;

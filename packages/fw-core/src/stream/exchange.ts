@@ -36,6 +36,8 @@ export interface Exchange {
   readonly startedMs: number;
   /** When it ended (endedAt): its response finished or its connection closed, whichever came first. */
   endedMs: number | undefined;
+  /** What the pipeline failed with once the response's head had gone (a body that failed, cut by fw; a throw after reply()). Unset otherwise. */
+  failure?: unknown;
 }
 
 const EXCHANGE = Symbol('fw.exchange');
@@ -268,7 +270,8 @@ function report(res: ServerResponse, aborted: boolean): void {
   const counts = (res as Counted)[COUNTS]!;
   if (counts.reported) return;
   counts.reported = true;
-  const now = endedAt(existingExchange(res.req));
+  const exchange = existingExchange(res.req);
+  const now = endedAt(exchange);
   const status = aborted && !res.headersSent ? 0 : res.statusCode;
   const { observers } = counts;
   for (let i = observers.length - 1; i >= 0; i -= 1) {
@@ -280,6 +283,7 @@ function report(res: ServerResponse, aborted: boolean): void {
       durationMs: now - started,
       endedMs: now,
       aborted,
+      failure: exchange?.failure,
     });
   }
 }

@@ -27,8 +27,10 @@ export interface ExchangeEnd {
   readonly durationMs: number;
   /** When it ended, in `performance.now()` milliseconds. */
   readonly endedMs: number;
-  /** True when the client went away before the response was complete. */
+  /** True when the response did not complete: the client went away, or fw cut it (`failure` then says why). */
   readonly aborted: boolean;
+  /** What fw's pipeline failed with after the response's head went out (its body failed, or a throw after reply()). */
+  readonly failure?: unknown;
 }
 
 /** The handlers `names` lists before `fw_stream_h`, not yet wrapped (wrap() may take a tracer). */

@@ -25,6 +25,8 @@ export interface ReceivedSpan {
   readonly kind: string;
   readonly attributes: Record<string, unknown>;
   readonly status: { readonly code: string; readonly message: string };
+  /** The span's events, each its name and attributes (times left out). */
+  readonly events: readonly { readonly name: string; readonly attributes: Record<string, unknown> }[];
   readonly resource: Record<string, unknown>;
   readonly scope: string;
   /** Unix milliseconds (from the nanosecond fields; a double keeps about 0.25 µs). */
@@ -166,6 +168,7 @@ function decodeSpans(body: Buffer): ReceivedSpan[] {
           kind: span.kind as string,
           attributes: flatten(span.attributes),
           status: { code: (span.status?.code as string | undefined) ?? 'STATUS_CODE_UNSET', message: (span.status?.message as string | undefined) ?? '' },
+          events: ((span.events ?? []) as Obj[]).map((event) => ({ name: event.name as string, attributes: flatten(event.attributes ?? []) })),
           resource,
           scope: ss.scope?.name as string,
           startTimeMs: msOf(times.startTimeUnixNano as string),
