@@ -23,6 +23,7 @@ export const UNIT: readonly string[] = [
   ...[
     'app-author-mistakes',
     'app-started-env',
+    'bad-answer-names-who-returned-it',
     'check-startup-matches-server',
     'config-app-section-over-file',
     'config-application-sections',
@@ -43,6 +44,7 @@ export const UNIT: readonly string[] = [
     'hook-returns-security-results',
     'inject-abort-signal',
     'inject-fetch',
+    'json-stream-dropped-disposes-items',
     'load-application-bad-package-json',
     'log-instance-id-matches-resource',
     'log-json-lines',
