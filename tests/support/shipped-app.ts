@@ -73,20 +73,28 @@ async function startApp(args: readonly string[], cwd: string, env: Record<string
   };
 }
 
+/** What a run checks beyond answers, spans and metrics: a b3 header joining its trace under `OTEL_PROPAGATORS=b3`. */
+export interface ShippedRunChecks {
+  readonly b3?: boolean;
+}
+
+/** A b3 single header (https://github.com/openzipkin/b3-propagation): trace id, parent span id, sampled. */
+const B3 = { traceId: '80f198ee56343ba864fe8b2a57d3eff7', parentSpanId: 'e457b5a2e4d86bd1' };
+
 /** Runs `node ...args` in `cwd` with its telemetry sent to an OTLP receiver on loopback, and checks what it answers and exports. */
-export async function assertShippedAppRuns(args: readonly string[], cwd: string): Promise<void> {
+export async function assertShippedAppRuns(args: readonly string[], cwd: string, checks: ShippedRunChecks = {}): Promise<void> {
   const receiver = await startOtlpReceiver();
   try {
-    const app = await startApp(args, cwd, { OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url, OTEL_BSP_SCHEDULE_DELAY: '50' });
-    await assertServesAndExports(app, receiver);
+    const app = await startApp(args, cwd, { OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url, OTEL_BSP_SCHEDULE_DELAY: '50', ...(checks.b3 && { OTEL_PROPAGATORS: 'b3' }) });
+    await assertServesAndExports(app, receiver, checks);
   } finally {
     await receiver.close();
   }
 }
 
 /** Sends the app its three requests, stops it (which flushes) and checks the answers, the spans and the metrics `receiver` got. */
-async function assertServesAndExports(app: AppProcess, receiver: OtlpReceiver): Promise<void> {
-  const hello = await fetch(`${app.url}/hello/w%C3%B6rld`);
+async function assertServesAndExports(app: AppProcess, receiver: OtlpReceiver, checks: ShippedRunChecks): Promise<void> {
+  const hello = await fetch(`${app.url}/hello/w%C3%B6rld`, { headers: checks.b3 ? { b3: `${B3.traceId}-${B3.parentSpanId}-1` } : {} });
   assert.deepEqual([hello.status, await hello.json()], [200, { hello: 'wörld' }]);
   const post = (text: string) => fetch(`${app.url}/notes`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ text }) });
   const created = await post('hi');
@@ -97,6 +105,10 @@ async function assertServesAndExports(app: AppProcess, receiver: OtlpReceiver): 
   assert.equal(await app.stop(), '', 'nothing on stderr');
   const spans = receiver.spans.filter((span) => span.kind === 'SPAN_KIND_SERVER').map((span) => `${span.name} ${span.attributes['http.response.status_code']}`);
   assert.deepEqual(spans.sort(), ['GET /hello/:name 200', 'POST /notes 201', 'POST /notes 400']);
+  if (checks.b3) {
+    const get = receiver.spans.find((span) => span.kind === 'SPAN_KIND_SERVER' && span.name.startsWith('GET'));
+    assert.deepEqual([get?.traceId, get?.parentSpanId], [B3.traceId, B3.parentSpanId], 'the b3 header joined the trace');
+  }
   const duration = receiver.metrics.filter((metric) => metric.name === 'http.server.request.duration').at(-1);
   assert.equal(duration?.points.reduce((sum, point) => sum + (point.count ?? 0), 0), 3);
 }

@@ -10,12 +10,15 @@ import { join } from 'node:path';
 import { runNode } from '../../packages/fw-cli/test/support/run-fw.ts';
 import { installOffline, packWorkspace, REPO } from './packed-project.ts';
 
-/** Makes the project in a new folder of the OS's temp directory (`type`: its package.json's) and resolves to that folder. */
-export async function shippedProject(type: 'module' | 'commonjs', packDir: string): Promise<string> {
+/**
+ * Makes the project in a new folder of the OS's temp directory (`type`: its package.json's) and resolves to that folder;
+ * `extra`: more of the repository's devDependencies the app installs (a propagator package).
+ */
+export async function shippedProject(type: 'module' | 'commonjs', packDir: string, extra: readonly string[] = []): Promise<string> {
   const project = await mkdtemp(join(tmpdir(), `fw-shipped-${type}-`));
   const peers = JSON.parse(await readFile(join(REPO, 'packages', 'fw-core', 'package.json'), 'utf8')).peerDependencies as Record<string, string>;
   const repo = JSON.parse(await readFile(join(REPO, 'package.json'), 'utf8')).devDependencies as Record<string, string>;
-  const dependencies = { 'fw-core': '0.1.0', zod: repo.zod!, ...peers };
+  const dependencies = { 'fw-core': '0.1.0', zod: repo.zod!, ...peers, ...Object.fromEntries(extra.map((name) => [name, repo[name]!])) };
   const devDependencies = { 'fw-cli': '0.1.0', typescript: repo.typescript!, '@types/node': repo['@types/node']! };
   await writeFile(join(project, 'package.json'), JSON.stringify({ name: 'shipped', private: true, type, dependencies, devDependencies }));
   // One folder each: packWorkspace finds its tarball as the folder's new file.

@@ -2,8 +2,9 @@
  * The propagator OTEL_PROPAGATORS asks for, made as sdk-node's getPropagatorFromEnv makes it (one
  * name: that propagator; several: a CompositePropagator in the order named; none: none). W3C names
  * only give fw's FwW3CPropagator, the lean path's fast one. `b3`, `b3multi` and `jaeger` come from
- * packages fw-core does not depend on: imported at start, FW_ERR_OTEL_PROPAGATOR_MISSING naming
- * the package when missing. Loads the SDK.
+ * packages fw-core does not depend on: imported at start by literal names in a try, which a bundler
+ * inlines (or leaves to run time where they are missing), FW_ERR_OTEL_PROPAGATOR_MISSING naming the
+ * package when missing. Loads the SDK.
  */
 import type { TextMapPropagator } from '@opentelemetry/api';
 import { CompositePropagator, W3CBaggagePropagator, W3CTraceContextPropagator } from '@opentelemetry/core';
@@ -11,10 +12,11 @@ import { FwError } from '../../errors.ts';
 import type { PropagatorName } from '../env-config.ts';
 import { FwW3CPropagator } from '../server-telemetry.ts';
 
-/** Imports a package by name: `import()` itself, or a test's stand-in. */
+/** A test's stand-in for importing a package by name. */
 export type PackageImporter = (name: string) => Promise<Record<string, unknown>>;
 
-const importPackage: PackageImporter = (name) => import(name) as Promise<Record<string, unknown>>;
+type B3Package = typeof import('@opentelemetry/propagator-b3');
+type JaegerPackage = typeof import('@opentelemetry/propagator-jaeger');
 
 /** The package each name needs, beyond @opentelemetry/core. */
 const PACKAGES = {
@@ -26,7 +28,7 @@ const PACKAGES = {
 /** The propagator for `names`; undefined for none. Rejects with FW_ERR_OTEL_PROPAGATOR_MISSING when a package cannot be loaded. */
 export async function propagatorFromNames(
   names: readonly PropagatorName[],
-  load: PackageImporter = importPackage,
+  load?: PackageImporter,
 ): Promise<TextMapPropagator | undefined> {
   if (names.length === 0) return undefined;
   const propagators: TextMapPropagator[] = [];
@@ -38,27 +40,22 @@ export async function propagatorFromNames(
   return w3c ? new FwW3CPropagator(propagator, names) : propagator;
 }
 
-async function propagatorNamed(name: PropagatorName, load: PackageImporter): Promise<TextMapPropagator> {
+async function propagatorNamed(name: PropagatorName, load?: PackageImporter): Promise<TextMapPropagator> {
   if (name === 'tracecontext') return new W3CTraceContextPropagator();
   if (name === 'baggage') return new W3CBaggagePropagator();
-  if (name === 'jaeger') {
-    const jaeger = (await packageFor(name, load)) as { JaegerPropagator: new () => TextMapPropagator };
-    return new jaeger.JaegerPropagator();
-  }
-  const b3 = (await packageFor(name, load)) as {
-    B3Propagator: new (config?: { injectEncoding?: number }) => TextMapPropagator;
-    B3InjectEncoding: { MULTI_HEADER: number };
-  };
-  return name === 'b3'
-    ? new b3.B3Propagator()
-    : new b3.B3Propagator({ injectEncoding: b3.B3InjectEncoding.MULTI_HEADER });
+  if (name === 'jaeger') return new ((await packageFor(name, load)) as JaegerPackage).JaegerPropagator();
+  const b3 = (await packageFor(name, load)) as B3Package;
+  return new b3.B3Propagator(name === 'b3' ? {} : { injectEncoding: b3.B3InjectEncoding.MULTI_HEADER });
 }
 
 /** The package `name` needs, loaded; FW_ERR_OTEL_PROPAGATOR_MISSING when it cannot be. */
-async function packageFor(name: keyof typeof PACKAGES, load: PackageImporter): Promise<Record<string, unknown>> {
+async function packageFor(name: keyof typeof PACKAGES, load?: PackageImporter): Promise<object> {
   const pkg = PACKAGES[name];
   try {
-    return await load(pkg);
+    if (load !== undefined) return await load(pkg);
+    return name === 'jaeger'
+      ? await import('@opentelemetry/propagator-jaeger')
+      : await import('@opentelemetry/propagator-b3');
   } catch (cause) {
     const { code, message } = cause as { code?: string; message?: string };
     // Not found is about this package only when node names it (a dependency of it may be what is missing).
