@@ -73,8 +73,9 @@ async function startApp(args: readonly string[], cwd: string, env: Record<string
   };
 }
 
-/** What a run checks beyond answers, spans and metrics: a b3 header joining its trace under `OTEL_PROPAGATORS=b3`. */
+/** What a run checks beyond answers, spans and metrics: the bad body's exact `details`, and a b3 header joining its trace under `OTEL_PROPAGATORS=b3`. */
 export interface ShippedRunChecks {
+  readonly details?: unknown;
   readonly b3?: boolean;
 }
 
@@ -101,7 +102,9 @@ async function assertServesAndExports(app: AppProcess, receiver: OtlpReceiver, c
   assert.deepEqual([created.status, await created.json()], [201, { text: 'hi' }]);
   const refused = await post('');
   assert.equal(refused.status, 400);
-  assert.equal(((await refused.json()) as { error: string }).error, 'invalid body');
+  const answer = (await refused.json()) as { error: string; details: unknown };
+  assert.equal(answer.error, 'invalid body');
+  if (checks.details !== undefined) assert.deepEqual(answer.details, checks.details);
   assert.equal(await app.stop(), '', 'nothing on stderr');
   const spans = receiver.spans.filter((span) => span.kind === 'SPAN_KIND_SERVER').map((span) => `${span.name} ${span.attributes['http.response.status_code']}`);
   assert.deepEqual(spans.sort(), ['GET /hello/:name 200', 'POST /notes 201', 'POST /notes 400']);

@@ -15,7 +15,7 @@ import type {
 /** ajv's validators answer at once. */
 type SyncValidator = (value: unknown, sent?: () => unknown) => SchemaResult;
 
-// The little of ajv's API fw uses, typed locally so fw-core builds without ajv installed.
+// The little of ajv's API fw uses, typed locally so that fw-core's declarations name no type of ajv's.
 type CompiledAjv = { (value: unknown): boolean; errors?: readonly AjvError[] | null };
 type AjvInstance = {
   formats: object;
@@ -47,7 +47,7 @@ const FW_OWNED_OPTIONS: Readonly<Record<string, string>> = {
  */
 export async function loadAjvCompiler(
   options: AjvOptions = {},
-  importModule = (name: string) => import(name),
+  importModule: (name: 'ajv' | 'ajv-formats') => Promise<unknown> = importPeer,
   schemas: NamedSchemaMap = {},
 ): Promise<SchemaCompiler> {
   const loaded: unknown = await importModule('ajv').catch((cause: unknown) => {
@@ -61,10 +61,7 @@ export async function loadAjvCompiler(
       'FW_ERR_SCHEMA_AJV_MISSING',
       'the installed ajv exports no Ajv class: install ajv 8 (`npm install ajv`)',
     );
-  const addFormats = await importModule('ajv-formats').then(
-    (module) => exported<AjvPlugin>(module),
-    () => undefined,
-  );
+  const addFormats = await importModule('ajv-formats').then(exported<AjvPlugin>, () => undefined);
   const plugins = [...(addFormats ? [addFormats] : []), ...(options.plugins ?? [])];
   // fw checks each schema against the meta-schema once (unless the app sets validateSchema), with ajv's draft-07 check
   // compiled ahead (vendor/: no start compiles it, bench/startup.bench.ts) while no app option of ajv may change it.
@@ -182,11 +179,15 @@ export function checkAjvOptions(value: unknown, hasCompiler: boolean): void {
   if (problem !== undefined) throw new FwError('FW_ERR_SCHEMA_BAD_AJV_OPTIONS', problem);
 }
 
+/** Literal names, each import() with its catch: a bundler inlines the peer, or leaves the import to run time where it is not installed. */
+const importPeer = (name: string) =>
+  name === 'ajv' ? import('ajv').catch(rethrow) : import('ajv-formats').catch(rethrow);
+const rethrow = (error: unknown) => Promise.reject(error);
+
 const DRAFT_07 = /^http:\/\/json-schema\.org\/draft-07\/schema#?$/;
 /** The premade draft-07 meta-schema check (scripts/vendor-meta-validator.ts), ajv's own code for it. */
 const loadMetaValidator = async (): Promise<CompiledAjv> =>
-  ((await import(new URL('../../vendor/draft-07-meta-validator.js', import.meta.url).href)) as { default: CompiledAjv })
-    .default;
+  (await import('../../vendor/draft-07-meta-validator.js')).default;
 
 /** A module's `name` export, else its default, else a CommonJS `default.default` a bundler may leave. */
 const exported = <T>(module: any, name = 'default'): T | undefined =>
