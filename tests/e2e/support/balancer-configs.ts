@@ -27,7 +27,7 @@ export const GUIDE_STATS_SOCKET = '/run/haproxy/admin.sock';
 export interface BalancerAddresses {
   /** The loopback port clients connect to (the guide's port 80). */
   readonly frontendPort: number;
-  /** The blog instances' loopback ports, in the guide's server order. */
+  /** The blog instances' loopback ports, in the guide's server order (HAProxy's may list more: withMoreServers). */
   readonly instancePorts: readonly number[];
 }
 
@@ -41,7 +41,8 @@ export function guideBlock(file: string): string {
 
 /** The guide's haproxy.cfg with loopback addresses and `statsSocket` in place of the guide's. */
 export function haproxyConfig(addresses: BalancerAddresses, statsSocket: string): string {
-  let config = withInstances(guideBlock(HAPROXY_FILE), addresses.instancePorts, HAPROXY_FILE);
+  const guided = addresses.instancePorts.slice(0, GUIDE_INSTANCES.length);
+  let config = withMoreServers(withInstances(guideBlock(HAPROXY_FILE), guided, HAPROXY_FILE), addresses.instancePorts.slice(GUIDE_INSTANCES.length));
   config = replaceOnce(config, /^(\s*bind\s+):80\b/m, `$1127.0.0.1:${addresses.frontendPort}`, `${HAPROXY_FILE}: bind :80`);
   return replaceOnce(config, GUIDE_STATS_SOCKET, statsSocket, `${HAPROXY_FILE}: stats socket ${GUIDE_STATS_SOCKET}`);
 }
@@ -50,6 +51,20 @@ export function haproxyConfig(addresses: BalancerAddresses, statsSocket: string)
 export function nginxSiteConfig(addresses: BalancerAddresses): string {
   const config = withInstances(guideBlock(NGINX_FILE), addresses.instancePorts, NGINX_FILE);
   return replaceOnce(config, /^(\s*listen\s+)80;/m, `$1127.0.0.1:${addresses.frontendPort};`, `${NGINX_FILE}: listen 80;`);
+}
+
+/**
+ * The guide shows two servers; a test that runs more (`blog3`, ...) gets each as a copy of the guide's last `server`
+ * line, right after it, with its name's number and its port changed.
+ */
+function withMoreServers(config: string, ports: readonly number[]): string {
+  if (ports.length === 0) return config;
+  const lines = [...config.matchAll(/^(\s*server\s+)(\D+)(\d+)(\s+127\.0\.0\.1:)\d+(.*)$/gm)];
+  const last = lines.at(-1);
+  assert.ok(last !== undefined, `${HAPROXY_FILE}: no server line to copy for more instances`);
+  const [line, indent, name, number, address, rest] = last;
+  const copies = ports.map((port, at) => `${indent}${name}${Number(number) + at + 1}${address}${port}${rest}`);
+  return config.replace(line, () => [line, ...copies].join('\n'));
 }
 
 function withInstances(config: string, ports: readonly number[], file: string): string {

@@ -12,7 +12,7 @@
  * is sent once more with the same key; the first attempt's failure is kept on the outcome.
  */
 import { randomUUID } from 'node:crypto';
-import { Agent, request as httpRequest } from 'node:http';
+import { Agent, request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 
 /** A request with no answer after this long is recorded as failed. */
@@ -131,15 +131,17 @@ async function read(agent: Agent, target: URL, client: number, path: string): Pr
   return { ...base, status: answer.status, ...(!ok && { failure: `${answer.status} ${answer.text.slice(0, 200)}` }) };
 }
 
-type Answer = { readonly status: number; readonly text: string } | { readonly error: string };
+/** An answer, or the connection error or timeout that came instead. */
+export type Answer = { readonly status: number; readonly headers: IncomingHttpHeaders; readonly text: string } | { readonly error: string };
 
-function send(agent: Agent, target: URL, method: string, path: string, headers: Record<string, string>, body: string | undefined): Promise<Answer> {
+/** Sends one request on `agent` (false: a connection of its own) and resolves to its answer; never rejects. */
+export function send(agent: Agent | false, target: URL, method: string, path: string, headers: Record<string, string>, body: string | undefined): Promise<Answer> {
   return new Promise((resolve) => {
     const req = httpRequest({ host: target.hostname, port: target.port, method, path, headers, agent, timeout: REQUEST_TIMEOUT_MS }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
       res.on('error', (error) => resolve({ error: `response: ${error.message}` }));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text: Buffer.concat(chunks).toString('utf8') }));
     });
     req.on('timeout', () => req.destroy(new Error(`no answer in ${REQUEST_TIMEOUT_MS} ms`)));
     req.on('error', (error: NodeJS.ErrnoException) => resolve({ error: `${error.code ?? 'error'}: ${error.message}` }));
@@ -147,7 +149,8 @@ function send(agent: Agent, target: URL, method: string, path: string, headers: 
   });
 }
 
-function parse(text: string): any {
+/** The parsed JSON body; undefined when it does not parse. */
+export function parse(text: string): any {
   try {
     return JSON.parse(text);
   } catch {
