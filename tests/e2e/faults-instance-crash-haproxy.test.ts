@@ -29,8 +29,8 @@ const BACKEND = 'blog';
 const SERVERS = ['blog1', 'blog2', 'blog3'];
 const CLIENTS = 9;
 const PAUSE_MS = 5;
-/** SIGKILLs, one instance after another (blog1, blog2, blog3, blog1, ...). */
-const KILLS = 4;
+/** SIGKILLs, one instance after another: each instance twice. */
+const KILLS = 6;
 /** Traffic before the first kill and after the last instance is back. */
 const STEADY_MS = 1_000;
 /** HAProxy's checks (inter 1s, rise 2) see a started instance UP well within this. */
