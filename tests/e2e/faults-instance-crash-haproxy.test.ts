@@ -20,6 +20,7 @@ import { until } from '../../packages/fw-core/test/support/until.ts';
 import { createTestSchema, type TestSchema } from '../../examples/blog/test/support/store-postgres.ts';
 import { DEPLOY_API_TOKEN, killInstances, startInstances, type BlogInstance } from './support/blog-instances.ts';
 import { HAPROXY_SKIP_REASON, startHaproxy, type Haproxy } from './support/haproxy.ts';
+import { backendsOf } from './support/postgres-backends.ts';
 import { answerCounts, classifyAnswer, compareKeyedWrites, startKeyedWrites, type KeyedRequest, type KeyedWritesCheck } from './support/keyed-writes.ts';
 import { send, type Answer } from './support/steady-load.ts';
 import { describeTimeline, type TimelineEvent } from './support/rolling-restart.ts';
@@ -190,5 +191,85 @@ describe('a keyed POST in flight when its instance is SIGKILLed, behind HAProxy 
     assert.equal(storedWhileCut, 0);
     assert.deepEqual(resent.map((answer) => 'status' in answer && [answer.status, answer.headers['idempotent-replayed']]), [[201, undefined], [201, undefined]]);
     assert.deepEqual(stored.map((row) => row.title), writes.map((write) => write.title).sort());
+  });
+});
+
+/**
+ * The variant the guide offers in place of `retries 0` ("`retries 2` with `option redispatch 1` ... for connection
+ * errors only"), on the same two instances' worth of keyed POSTs: right after one instance is SIGKILLed, before the
+ * health checks take it out, HAProxy sends the POSTs that meet its refused port to the other instance; a POST that
+ * reached an instance and is cut by its death is answered 502 and not sent again, though the other instance is up.
+ */
+describe('the guide\'s retries 2 with option redispatch 1, when an instance is SIGKILLed', { skip: HAPROXY_SKIP_REASON }, () => {
+  const GUIDE_SERVERS = ['blog1', 'blog2'];
+  const REFUSED_POSTS = 6;
+  let schema: TestSchema;
+  let instances: BlogInstance[] = [];
+  let haproxy: Haproxy | undefined;
+  let locker: pg.Client | undefined;
+  let refused: Answer[] = [];
+  let statusAfterRefused = '';
+  let cut: Answer;
+  let storedWhileCut = -1;
+  let resent: Answer;
+  const titlePrefix = `crash-redispatch ${randomUUID().slice(0, 8)}`;
+  const post = (title: string, key: string) =>
+    send(false, new URL(haproxy!.url), 'POST', '/api/posts', { authorization: `Bearer ${DEPLOY_API_TOKEN}`, 'content-type': 'application/json', 'idempotency-key': key }, JSON.stringify({ title, body: 'redispatch', status: 'published' }));
+
+  before(async () => {
+    schema = await createTestSchema();
+    instances = await startInstances(GUIDE_SERVERS.length, schema.url);
+    const withRetries = (config: string): string => {
+      assert.equal(config.match(/^ {4}retries 0$/gm)?.length, 1, 'the guide\'s haproxy.cfg no longer says `retries 0` once');
+      return config.replace(/^ {4}retries 0$/m, '    retries 2\n    option redispatch 1');
+    };
+    const proxy = (haproxy = await startHaproxy({ frontendPort: await closedPort(), instancePorts: instances.map((one) => one.port) }, withRetries));
+    await Promise.all(GUIDE_SERVERS.map((server) => proxy.waitForStatus(BACKEND, server, 'UP', UP_WITHIN_MS)));
+    // Refused: blog1 dies; the POSTs HAProxy still sends its way (round robin) find its port closed.
+    await instances[0]!.current().kill9();
+    for (let n = 0; n < REFUSED_POSTS; n += 1) refused.push(await post(`${titlePrefix} refused ${n}`, randomUUID()));
+    statusAfterRefused = (await proxy.serverStat(BACKEND, 'blog1')).status;
+    await instances[0]!.start();
+    await proxy.waitForStatus(BACKEND, 'blog1', 'UP', UP_WITHIN_MS);
+    // Cut: a POST waits on a table lock on whichever instance got it, which then dies.
+    locker = new pg.Client({ connectionString: schema.url });
+    await locker.connect();
+    const key = randomUUID();
+    try {
+      await locker.query('BEGIN');
+      await locker.query('LOCK TABLE blog_posts IN ACCESS EXCLUSIVE MODE');
+      const answer = post(`${titlePrefix} cut`, key);
+      // The waiting POST holds its Idempotency-Key's advisory lock: that tells which instance has it.
+      const holder = await until('the POST to wait on the lock', async () => {
+        for (const one of instances) if ((await backendsOf(one.current().child.pid!, schema)).some((backend) => backend.advisory)) return one;
+        return undefined;
+      });
+      await holder.current().kill9();
+      cut = await answer;
+    } finally {
+      await locker.query('ROLLBACK');
+    }
+    storedWhileCut = (await schema.query('SELECT count(*)::int AS n FROM blog_posts WHERE title = $1', [`${titlePrefix} cut`])).rows[0].n as number;
+    resent = await post(`${titlePrefix} cut`, key);
+  });
+  after(async () => {
+    await locker?.end().catch(() => {});
+    await killInstances(instances);
+    await haproxy?.stop();
+    await schema?.drop();
+  });
+
+  test('every POST that met the dead instance\'s closed port was sent to the other one: all answered 201', () => {
+    assert.notEqual(statusAfterRefused, 'DOWN', 'HAProxy took blog1 out before the POSTs: nothing was refused');
+    assert.deepEqual(refused.map((answer) => 'status' in answer && answer.status), Array(REFUSED_POSTS).fill(201));
+    // HAProxy's log marks a request it redispatched with "+" before its retry count.
+    const redispatched = (haproxy?.logLines() ?? []).filter((line) => / 201 .* \d+\/\d+\/\d+\/\d+\/\+\d+ /.test(line));
+    assert.ok(redispatched.length > 0, (haproxy?.logLines() ?? []).join('\n'));
+  });
+
+  test('a POST cut by its instance\'s death is answered 502 and not sent again; resent with its key it is written once', () => {
+    assert.equal('status' in cut && cut.status, 502);
+    assert.equal(storedWhileCut, 0);
+    assert.deepEqual('status' in resent && [resent.status, resent.headers['idempotent-replayed']], [201, undefined]);
   });
 });

@@ -61,11 +61,14 @@ export async function checkHaproxyConfig(addresses: BalancerAddresses): Promise<
   }
 }
 
-/** Starts HAProxy on the guide's configuration with `addresses` filled in; resolves once its stats socket answers. */
-export async function startHaproxy(addresses: BalancerAddresses): Promise<Haproxy> {
+/**
+ * Starts HAProxy on the guide's configuration with `addresses` filled in, changed by `edit` when a test tries a variant
+ * the guide mentions (e.g. its `retries 2` with `option redispatch 1`); resolves once its stats socket answers.
+ */
+export async function startHaproxy(addresses: BalancerAddresses, edit: (config: string) => string = (config) => config): Promise<Haproxy> {
   const dir = await mkdtemp(join(tmpdir(), 'fw-e2e-haproxy-'));
   const socket = join(dir, 'admin.sock');
-  const config = haproxyConfig(addresses, socket);
+  const config = edit(haproxyConfig(addresses, socket));
   const file = join(dir, 'haproxy.cfg');
   await writeFile(file, config);
   const child = spawn(HAPROXY_PATH, ['-db', '-f', file], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
