@@ -212,6 +212,7 @@ describe('the guide\'s retries 2 with option redispatch 1, when an instance is S
   let cut: Answer;
   let storedWhileCut = -1;
   let resent: Answer;
+  let whileHeld: Answer;
   const titlePrefix = `crash-redispatch ${randomUUID().slice(0, 8)}`;
   const post = (title: string, key: string) =>
     send(false, new URL(haproxy!.url), 'POST', '/api/posts', { authorization: `Bearer ${DEPLOY_API_TOKEN}`, 'content-type': 'application/json', 'idempotency-key': key }, JSON.stringify({ title, body: 'redispatch', status: 'published' }));
@@ -246,11 +247,16 @@ describe('the guide\'s retries 2 with option redispatch 1, when an instance is S
       });
       await holder.current().kill9();
       cut = await answer;
+      // The dead instance's backend still waits on the lock, in the transaction that holds the key.
+      whileHeld = await post(`${titlePrefix} cut`, key);
     } finally {
       await locker.query('ROLLBACK');
     }
     storedWhileCut = (await schema.query('SELECT count(*)::int AS n FROM blog_posts WHERE title = $1', [`${titlePrefix} cut`])).rows[0].n as number;
-    resent = await post(`${titlePrefix} cut`, key);
+    resent = await until('the resent POST to be answered 201', async () => {
+      const answer = await post(`${titlePrefix} cut`, key);
+      return 'status' in answer && answer.status === 201 ? answer : undefined;
+    }, { timeoutMs: SETTLE_MS, everyMs: 1000 });
   });
   after(async () => {
     await locker?.end().catch(() => {});
@@ -271,5 +277,9 @@ describe('the guide\'s retries 2 with option redispatch 1, when an instance is S
     assert.equal('status' in cut && cut.status, 502);
     assert.equal(storedWhileCut, 0);
     assert.deepEqual('status' in resent && [resent.status, resent.headers['idempotent-replayed']], [201, undefined]);
+  });
+
+  test('while the dead instance\'s backend still waits on the lock, its key is in use: the resend gets 409 with Retry-After', () => {
+    assert.deepEqual('status' in whileHeld && [whileHeld.status, whileHeld.headers['retry-after'], JSON.parse(whileHeld.text).code], [409, '1', 'idempotency_key_in_use']);
   });
 });
