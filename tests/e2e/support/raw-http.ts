@@ -10,8 +10,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 export interface RawExchange {
   /** Every byte the server wrote. */
   readonly bytes: Buffer;
-  /** How the connection ended: the server closed it, a socket error, or our time bound. */
-  readonly ended: 'closed' | 'error' | 'timeout';
+  /** How the connection ended: the server closed it, a socket error, our time bound, or `quietMs` without a byte. */
+  readonly ended: 'closed' | 'error' | 'timeout' | 'quiet';
   /** ms from the connection to the end. */
   readonly elapsedMs: number;
 }
@@ -22,6 +22,8 @@ export interface RawOptions {
   readonly timeoutMs: number;
   /** Half-close our side after writing bytes (a client that stops sending). */
   readonly endAfterWrite?: boolean;
+  /** Give up once the server has written something and then nothing for this many ms (it keeps the connection open). */
+  readonly quietMs?: number;
 }
 
 /**
@@ -38,11 +40,18 @@ export function exchangeRaw(port: number, request: Buffer | string | ((socket: S
       if (done) return;
       done = true;
       clearTimeout(timer);
+      clearTimeout(quiet);
       socket.destroy();
       resolve({ bytes: Buffer.concat(chunks), ended, elapsedMs: Date.now() - started });
     };
     const timer = setTimeout(() => finish('timeout'), options.timeoutMs);
-    socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+    let quiet: NodeJS.Timeout | undefined;
+    socket.on('data', (chunk: Buffer) => {
+      chunks.push(chunk);
+      if (options.quietMs === undefined) return;
+      clearTimeout(quiet);
+      quiet = setTimeout(() => finish('quiet'), options.quietMs);
+    });
     socket.on('close', () => finish('closed'));
     socket.on('error', () => finish('error'));
     socket.on('connect', () => {
