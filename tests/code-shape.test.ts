@@ -31,7 +31,7 @@ import {
  * 17,028 lines, and 16,765 after that day's cuts of dead and repeated code. The count may only
  * shrink from here; the goal stays GOALS.lines.
  */
-const LINES_REACHED = 16_760;
+const LINES_REACHED = 16_758;
 
 describe("fw-core's folder structure", () => {
   it('has no two folders importing each other, and no longer circle of folders', () => {
