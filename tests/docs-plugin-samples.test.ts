@@ -79,9 +79,9 @@ describe("docs/plugins.md's post_request samples", () => {
 
 describe("docs/plugins.md's webhook signature plugin", () => {
   const body = JSON.stringify({ action: 'opened' });
-  const post = (payload: string, signed: string) => inject(fw, { method: 'POST', url: '/hooks/github', body: payload, headers: { 'content-type': 'application/json', 'x-signature': signed } });
+  const post = (payload: string, signed: string) => inject(fw, { method: 'POST', url: '/hooks/github', body: payload, headers: { 'content-type': 'application/json', 'x-hub-signature-256': signed } });
 
-  it('lets a signed body through, decoded into req.body by fw_request_plugin', async () => {
+  it('lets a body signed in GitHub\'s x-hub-signature-256 through, decoded into req.body by fw_request_plugin', async () => {
     const res = await post(body, sign(body));
     assert.deepEqual([res.status, res.json()], [200, { received: { action: 'opened' } }]);
   });
