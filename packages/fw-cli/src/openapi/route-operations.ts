@@ -327,7 +327,7 @@ function requestBody(method: string, docs: RouteDocs): Json {
 function responses(method: string, bindings: readonly string[], docs: RouteDocs, failure: Json | undefined): Json {
   const status = docs.status ?? successStatus(method, docs);
   const out: Json = {
-    [status]: response(status, method === 'head' || status === 204 ? undefined : resourceSchema(docs)),
+    [status]: successResponse(status, method, docs),
   };
   if (docs.queryErrors) out[400] = response(400, schemaRef(ERROR_MESSAGE_SCHEMA));
   if (bindings.length > 0) out[404] = response(404, failure ?? schemaRef(ERROR_MESSAGE_SCHEMA));
@@ -342,6 +342,19 @@ function successStatus(method: string, docs: RouteDocs): number {
   if (method === 'post' && docs.resource !== undefined) return 201;
   if (method === 'delete') return 204;
   return 200;
+}
+
+/**
+ * The 2xx of a route that lists none (an `extra.status` redirect has no body). Without a resource the answer's shape is unknown, not
+ * absent (a `json()` without a response schema, an HTML page): a response without `content`
+ * would tell a client there is no body (openapi-typescript's `content?: never`), so its content
+ * is the media range that matches every type (RFC 9110 §12.5.1) with the empty schema.
+ */
+function successResponse(status: number, method: string, docs: RouteDocs): Json {
+  if (method === 'head' || BODYLESS.has(status) || status >= 300) return response(status, undefined);
+  const schema = resourceSchema(docs);
+  if (schema !== undefined) return response(status, schema);
+  return { description: STATUS_CODES[status] ?? `Status ${status}`, content: { '*/*': { schema: {} } } };
 }
 
 function resourceSchema(docs: RouteDocs): Json | undefined {
@@ -402,7 +415,7 @@ function schemaOperation(schema: JsonRouteSchema, facts: MethodFacts, context: O
   }
   if (!Object.keys(out).some((status) => status.startsWith('2'))) {
     const status = facts.docs.status ?? successStatus(facts.method, facts.docs);
-    out[status] = response(status, facts.method === 'head' || status === 204 ? undefined : resourceSchema(facts.docs));
+    out[status] = successResponse(status, facts.method, facts.docs);
   }
   // What fw answers itself, whatever the route lists: its 400 for a request failing the schema
   // (no onInvalid of the route's own), and body decoding's 400 (malformed JSON), 413 and 415.
