@@ -1,0 +1,92 @@
+/**
+ * The checks of tests/support/openapi-conformance.ts catch each way an answer can lie about a
+ * document, with exact messages, and the requests it draws are what the document says: the
+ * conformance tests of the blog and the guide's app pass only because their answers are true.
+ */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { seededRandom } from './e2e/support/seeded-random.ts';
+import { DocumentSchemas, invalidRequests, mismatches, validRequest, type ConformanceAnswer, type ConformanceCase } from './support/openapi-conformance.ts';
+
+const item = { type: 'object', required: ['id'], properties: { id: { type: 'integer' }, name: { type: 'string', maxLength: 3 } } };
+const DOCUMENT = {
+  openapi: '3.0.3',
+  paths: {
+    '/items/{id}': {
+      get: {
+        parameters: [
+          { name: 'id', in: 'path', required: true, schema: { type: 'integer', minimum: 1 } },
+          { name: 'tag', in: 'query', required: true, schema: { type: 'string', enum: ['a', 'b'] } },
+        ],
+        responses: {
+          200: { description: 'OK', content: { 'application/json': { schema: { $ref: '#/components/schemas/item' } } }, headers: { 'X-Req': { required: true, schema: { type: 'string' } } } },
+          204: { description: 'No Content' },
+        },
+      },
+      put: {
+        parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'integer', minimum: 1 } }],
+        requestBody: { required: true, content: { 'application/json': { schema: { $ref: '#/components/schemas/item' } } } },
+        security: [{ bearerAuth: [] }],
+        responses: { 200: { description: 'OK' }, '4XX': { description: 'refused', content: { 'application/json': { schema: { type: 'object', required: ['error'] } } } } },
+      },
+    },
+  },
+  components: { schemas: { item }, securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer' } } },
+};
+
+const schemas = new DocumentSchemas(DOCUMENT);
+const get = { path: '/items/{id}', method: 'get', spec: DOCUMENT.paths['/items/{id}'].get };
+const request = { method: 'GET', url: '/items/1?tag=a', headers: {} };
+const valid: ConformanceCase = { kind: 'valid', request, operation: get, invalid: false };
+const json = { 'content-type': 'application/json; charset=utf-8' };
+const answer = (status: number, headers: Record<string, string>, body: string): ConformanceAnswer => ({ status, headers, body });
+
+describe('the conformance checks', () => {
+  it('pass a true answer, and name each lie: status, content type, body, required header, an accepted invalid request', () => {
+    assert.deepEqual(mismatches(schemas, valid, answer(200, { ...json, 'x-req': '1' }, '{"id": 1}')), []);
+    assert.deepEqual(mismatches(schemas, valid, answer(204, {}, '')), []);
+    assert.deepEqual(mismatches(schemas, valid, answer(500, json, '{"error": "internal server error"}')), ['status 500 is not declared (declared: 200, 204)']);
+    assert.deepEqual(mismatches(schemas, valid, answer(200, { 'content-type': 'text/html', 'x-req': '1' }, '<p>')), ['status 200 content-type text/html is not declared (declared: application/json)']);
+    assert.deepEqual(mismatches(schemas, valid, answer(204, json, '{}')), ['status 204 declares no content, got application/json: {}']);
+    const [missingId] = mismatches(schemas, valid, answer(200, { ...json, 'x-req': '1' }, '{"name": "x"}'));
+    assert.match(missingId!, /^status 200 body \{"name": "x"\} fails its schema: .*"missingProperty":"id"/);
+    assert.deepEqual(mismatches(schemas, valid, answer(200, json, '{"id": 1}')), ['status 200 lacks its required header X-Req']);
+    assert.deepEqual(mismatches(schemas, { ...valid, kind: 'missing query tag', invalid: true }, answer(200, { ...json, 'x-req': '1' }, '{"id": 1}')), [
+      'an invalid request (missing query tag) was accepted with 200',
+    ]);
+  });
+
+  it('takes a status range for its statuses, and checks the answers no operation describes', () => {
+    const put = { path: '/items/{id}', method: 'put', spec: DOCUMENT.paths['/items/{id}'].put };
+    const refused: ConformanceCase = { kind: 'credential missing', request: { method: 'PUT', url: '/items/1', headers: {} }, operation: put, invalid: true };
+    assert.deepEqual(mismatches(schemas, refused, answer(401, json, '{"error": "unauthorized"}')), []);
+    assert.match(mismatches(schemas, refused, answer(401, json, '{}'))[0]!, /^status 401 body \{\} fails its schema/);
+    const method = (allow?: string): [ConformanceCase, ConformanceAnswer] => [
+      { kind: 'undocumented method POST /items/{id}', request: { method: 'POST', url: '/items/1', headers: {} }, invalid: true },
+      answer(405, { ...json, ...(allow !== undefined && { allow }) }, '{"error": "method not allowed"}'),
+    ];
+    assert.deepEqual(mismatches(schemas, ...method('GET, HEAD, PUT')), []);
+    assert.deepEqual(mismatches(schemas, ...method('GET, HEAD')), ['405 allow: GET, HEAD, the document lists get, put']);
+    assert.deepEqual(mismatches(schemas, ...method()), ['405 without allow']);
+    const unknown: ConformanceCase = { kind: 'unknown path', request: { method: 'GET', url: '/nothing', headers: {} }, invalid: true };
+    assert.deepEqual(mismatches(schemas, unknown, answer(404, json, '{"error": "not found"}')), []);
+    assert.deepEqual(mismatches(schemas, unknown, answer(500, json, '{}')), ['answered 500, not 404']);
+  });
+
+  it('draws valid requests the document accepts, and invalid ones that each break one rule', () => {
+    const random = seededRandom(7);
+    const credentials = { bearerAuth: { authorization: 'Bearer t' } };
+    for (let i = 0; i < 20; i += 1) {
+      const read = validRequest(schemas, '/items/{id}', 'get', random, {})!;
+      assert.match(read.url, /^\/items\/[1-9][0-9]*\?tag=[ab]$/);
+      const write = validRequest(schemas, '/items/{id}', 'put', random, { credentials })!;
+      assert.equal(write.headers.authorization, 'Bearer t');
+      assert.equal(schemas.validator(item)(JSON.parse(write.body!)), true, write.body);
+    }
+    const write = validRequest(schemas, '/items/{id}', 'put', random, { credentials })!;
+    const kinds = invalidRequests(schemas, '/items/{id}', 'put', write, { credentials }).map((bad) => bad.kind);
+    for (const kind of ['invalid path id="-1"', 'invalid path id="0"', 'invalid body id="text"', 'invalid body name="text"', 'missing body id', 'malformed JSON body', 'content-type text/plain', 'credential missing', 'credential wrong']) {
+      assert.ok(kinds.includes(kind), `${kind} is not among ${kinds.join('; ')}`);
+    }
+  });
+});
