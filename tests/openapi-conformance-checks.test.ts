@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { seededRandom } from './e2e/support/seeded-random.ts';
-import { DocumentSchemas, invalidRequests, mismatches, validRequest, type ConformanceAnswer, type ConformanceCase } from './support/openapi-conformance.ts';
+import { DocumentSchemas, invalidRequests, mismatches, undocumentedRequests, validRequest, type ConformanceAnswer, type ConformanceCase } from './support/openapi-conformance.ts';
 
 const item = { type: 'object', required: ['id'], properties: { id: { type: 'integer' }, name: { type: 'string', maxLength: 3 } } };
 const DOCUMENT = {
@@ -88,5 +88,23 @@ describe('the conformance checks', () => {
     for (const kind of ['invalid path id="-1"', 'invalid path id="0"', 'invalid body id="text"', 'invalid body name="text"', 'missing body id', 'malformed JSON body', 'content-type text/plain', 'credential missing', 'credential wrong']) {
       assert.ok(kinds.includes(kind), `${kind} is not among ${kinds.join('; ')}`);
     }
+  });
+
+  it("reads 3.0's boolean exclusive bounds, and leaves a method to the path template that has it", () => {
+    const document = {
+      openapi: '3.0.3',
+      paths: {
+        '/items/search': { get: { responses: { 200: { description: 'OK' } } } },
+        '/items/{id}': { put: { parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'integer', minimum: 0, exclusiveMinimum: true } }], responses: { 204: { description: 'No Content' } } } },
+      },
+    };
+    const own = new DocumentSchemas(document);
+    const id = document.paths['/items/{id}'].put.parameters[0]!.schema;
+    assert.deepEqual([own.validator(id)(0), own.validator(id)(1)], [false, true]);
+    const methods = undocumentedRequests(document, seededRandom(1)).map((fuzz) => fuzz.kind);
+    assert.ok(methods.includes('undocumented method POST /items/search') && !methods.includes('undocumented method PUT /items/search'), methods.join('; '));
+    const post: ConformanceCase = { kind: 'undocumented method POST /items/search', request: { method: 'POST', url: '/items/search', headers: {} }, invalid: true };
+    assert.deepEqual(mismatches(own, post, answer(405, { allow: 'GET, HEAD, PUT' }, '')), []);
+    assert.deepEqual(mismatches(own, post, answer(405, { allow: 'GET, HEAD' }, '')), ['405 allow: GET, HEAD, the document lists get, put']);
   });
 });
