@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { seededRandom } from './e2e/support/seeded-random.ts';
-import { DocumentSchemas, invalidRequests, mismatches, undocumentedRequests, validRequest, type ConformanceAnswer, type ConformanceCase } from './support/openapi-conformance.ts';
+import { conformanceCases, DocumentSchemas, invalidRequests, mismatches, undocumentedRequests, validRequest, type ConformanceAnswer, type ConformanceCase } from './support/openapi-conformance.ts';
 
 const item = { type: 'object', required: ['id'], properties: { id: { type: 'integer' }, name: { type: 'string', maxLength: 3 } } };
 const DOCUMENT = {
@@ -106,5 +106,16 @@ describe('the conformance checks', () => {
     const post: ConformanceCase = { kind: 'undocumented method POST /items/search', request: { method: 'POST', url: '/items/search', headers: {} }, invalid: true };
     assert.deepEqual(mismatches(own, post, answer(405, { allow: 'GET, HEAD, PUT' }, '')), []);
     assert.deepEqual(mismatches(own, post, answer(405, { allow: 'GET, HEAD' }, '')), ['405 allow: GET, HEAD, the document lists get, put']);
+  });
+
+  it("sends an operation of a host group to its host, and drives every method a path lists (OPTIONS, HEAD)", () => {
+    const document = {
+      openapi: '3.0.3',
+      paths: { '/jobs': { options: { 'x-fw-host': '*.example.com', responses: { 204: { description: 'No Content' } } }, head: { responses: { 200: { description: 'OK' } } } } },
+    };
+    const own = new DocumentSchemas(document);
+    assert.deepEqual(validRequest(own, '/jobs', 'options', seededRandom(1), {}), { method: 'OPTIONS', url: '/jobs', headers: { host: 'a.example.com' } });
+    const driven = conformanceCases(own, seededRandom(1), 1, {}).filter((fuzz) => fuzz.operation !== undefined).map((fuzz) => fuzz.request.method);
+    assert.deepEqual(driven.sort(), ['HEAD', 'OPTIONS']);
   });
 });

@@ -44,7 +44,10 @@ export interface ConformanceCase {
   readonly invalid: boolean;
 }
 
+/** The methods sent where a path does not list them. */
 const METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const;
+/** Every method an OpenAPI 3.0 path item may list. */
+const OPERATION_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 
 /** A JSON.stringify replacer: OpenAPI 3.0's boolean `exclusiveMinimum`/`exclusiveMaximum` in draft-07's numeric form, which ajv reads. */
 function draft07(this: unknown, _key: string, value: any): unknown {
@@ -193,6 +196,12 @@ function parametersOf(document: OpenApiDocument, path: string, operation: any): 
   return [...(document.paths[path].parameters ?? []), ...(operation.parameters ?? [])];
 }
 
+/** The `host` an operation of one host group needs (`x-fw-host`; a wildcard's `*` as `a`). */
+function hostHeader(operation: any): Record<string, string> {
+  const host = operation['x-fw-host'];
+  return typeof host === 'string' ? { host: host.replace('*', 'a') } : {};
+}
+
 function credentialHeaders(operation: any, options: CaseOptions): Record<string, string> {
   const first = operation.security?.[0];
   if (first === undefined) return {};
@@ -204,7 +213,7 @@ export function validRequest(schemas: DocumentSchemas, path: string, method: str
   const operation = schemas.document.paths[path][method];
   let url = path;
   const query = new URLSearchParams();
-  const headers: Record<string, string> = { ...credentialHeaders(operation, options) };
+  const headers: Record<string, string> = { ...hostHeader(operation), ...credentialHeaders(operation, options) };
   for (const parameter of parametersOf(schemas.document, path, operation)) {
     if (parameter.in !== 'path' && !parameter.required && random.chance(0.5)) continue;
     const known = options.known?.get(parameter.name);
@@ -316,7 +325,8 @@ export function undocumentedRequests(document: OpenApiDocument, random: Random):
     const url = path.replaceAll(/\{[^}]+\}/g, '1');
     for (const method of METHODS) {
       // `/items/search` without PUT is still `/items/{id}`'s PUT when that path has one.
-      if (item[method] === undefined && !answeredElsewhere(document, url, method)) out.push({ kind: `undocumented method ${method.toUpperCase()} ${path}`, request: { method: method.toUpperCase(), url, headers: {} }, invalid: true });
+      const headers = hostHeader(Object.values<any>(item).find((op) => op?.['x-fw-host'] !== undefined) ?? {});
+      if (item[method] === undefined && !answeredElsewhere(document, url, method)) out.push({ kind: `undocumented method ${method.toUpperCase()} ${path}`, request: { method: method.toUpperCase(), url, headers }, invalid: true });
     }
   }
   out.push({ kind: 'unknown path', request: { method: 'GET', url: `/no-such-path-${random.int(0, 1e6)}/x`, headers: {} }, invalid: true });
@@ -391,7 +401,7 @@ function undocumentedMismatches(schemas: DocumentSchemas, fuzz: ConformanceCase,
   const path = fuzz.kind === 'unknown path' ? undefined : fuzz.kind.split(' ').pop()!;
   const expected = path === undefined ? 404 : 405;
   if (answer.status !== expected) {
-    const operations = Object.values<any>(document.paths).flatMap((item) => METHODS.map((m) => item[m]).filter((op) => op !== undefined));
+    const operations = Object.values<any>(document.paths).flatMap((item) => OPERATION_METHODS.map((m) => item[m]).filter((op) => op !== undefined));
     const declaring = operations.find((op) => op.responses[String(answer.status)] !== undefined);
     if (declaring === undefined) return [`answered ${answer.status}, not ${expected}`];
     return responseMismatches(schemas, declaring.responses, fuzz.request, answer);
@@ -415,7 +425,7 @@ export function conformanceCases(schemas: DocumentSchemas, random: Random, round
   const cases: ConformanceCase[] = [];
   for (let round = 0; round < rounds; round += 1) {
     for (const [path, item] of Object.entries<any>(schemas.document.paths)) {
-      for (const method of METHODS) {
+      for (const method of OPERATION_METHODS) {
         const spec = item[method];
         if (spec === undefined) continue;
         const valid = validRequest(schemas, path, method, random, options);
