@@ -14,6 +14,9 @@
 import { Ajv, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import RandExp from 'randexp';
+import { once } from 'node:events';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { inject, type FwListener } from 'fw-core';
 import type { Random } from '../e2e/support/seeded-random.ts';
 
@@ -449,6 +452,21 @@ export function injectSender(listener: FwListener): (request: ConformanceRequest
   return async (request) => {
     const res = await inject(listener, { method: request.method, url: request.url, headers: request.headers, ...(request.body !== undefined && { body: request.body }) });
     return { status: res.status, headers: res.headers, body: res.body };
+  };
+}
+
+/** Serves `listener` on a loopback port 0 and sends requests there with fetch: what a client on a socket reads. */
+export async function socketSender(listener: FwListener): Promise<{ send: (request: ConformanceRequest) => Promise<ConformanceAnswer>; close: () => Promise<void> }> {
+  const server = createServer(listener.serverOptions, listener.listener);
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    async send(request) {
+      const res = await fetch(`${base}${request.url}`, { method: request.method, headers: request.headers, ...(request.body !== undefined && { body: request.body }), signal: AbortSignal.timeout(5_000) });
+      return { status: res.status, headers: Object.fromEntries(res.headers), body: await res.text() };
+    },
+    close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }
 

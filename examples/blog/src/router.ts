@@ -10,14 +10,20 @@
  * documents as the post (the spec's rule 5: docs/decisions.md, "Named schemas"), and `onInvalid`
  * words their failures the spec's way. The response schemas
  * list every answer a route gives besides fw's own (its 200/201, 404, 422, the store's 503, and
- * on the writes the coded 400, 409 and 504 of http/error-bodies.ts), so fw projects them and `fw
+ * on the writes the coded 400, 409 and 504 of http/error-bodies.ts, DELETE's for a reused key its
+ * 422), so fw projects them and `fw
  * openapi` documents them all (docs/cli.md); the writes' headers schema documents Idempotency-Key.
  */
 import { json, type HandlerRoute, type JsonSchema, type RouteGroup, type RouterModule } from 'fw-core';
 import type { BlogContext } from './blog-context.ts';
 import { loginController } from './controllers/login-controller.ts';
 import { createPostsController, createPostsInvalidHooks } from './controllers/posts-controller.ts';
-import { CODED_ERROR_SCHEMAS, ERROR_BODY_SCHEMA, UNPROCESSABLE_SCHEMA } from './http/error-bodies.ts';
+import {
+  CODED_ERROR_SCHEMAS,
+  ERROR_BODY_SCHEMA,
+  REUSED_KEY_SCHEMA,
+  UNPROCESSABLE_SCHEMA,
+} from './http/error-bodies.ts';
 import { IDEMPOTENCY_KEY_HEADERS_SCHEMA } from './http/idempotency-key.ts';
 import { readinessGroup } from './http/readiness-route.ts';
 import { LIST_QUERY_SCHEMA } from './posts/list-query.ts';
@@ -122,7 +128,7 @@ function postRoutes(context: BlogContext): { reads: HandlerRoute[]; writes: Hand
         methods: ['delete'],
         extra: { summary: 'Delete a post', resource: 'post', params: { id: 'integer' } },
         openapi: { responseHeaders: RETRY.writes },
-        schema: { params, headers, response: { ...coded, 404: error, 412: error, 503: error } },
+        schema: { params, headers, response: { ...coded, 404: error, 412: error, 422: REUSED_KEY_SCHEMA, 503: error } },
         onInvalid: invalid.byId,
       },
     },

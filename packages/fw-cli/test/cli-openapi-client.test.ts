@@ -221,6 +221,8 @@ describe('a typed client of the blog, from fw openapi --types alone', () => {
       { call: 'delete without a token', status: 401, body: error('unauthorized') },
       { call: 'delete with an invalid Idempotency-Key', status: 400, body: badKey },
       { call: 'delete under an If-Match no tag meets', status: 412, body: error('precondition failed') },
+      { call: 'delete the second post with a key', status: 204, body: null },
+      { call: 'delete with the key of the second post', status: 422, body: { error: 'this Idempotency-Key was used with another request', code: 'idempotency_key_reused' } },
       { call: 'delete', status: 204, body: null },
       { call: 'delete again', status: 404, body: error('post not found') },
       { call: 'heartbeat', status: 200, body: { status: 'ok' } },

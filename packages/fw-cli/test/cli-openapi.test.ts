@@ -211,6 +211,7 @@ describe('fw openapi on the blog', { concurrency: true }, () => {
       409: { description: 'Conflict', content: json(coded('A request with this Idempotency-Key is still running; sent with retry-after: 1, and retrying with the same key is safe.', 'idempotency_key_in_use')), headers: retryAfter('Seconds to wait: 1 (a retry with the same Idempotency-Key is safe)') },
       504: { description: 'Gateway Timeout', content: json(coded('The database stopped answering after the write was sent: it may have been committed. No retry-after; retry only with the same Idempotency-Key.', 'write_outcome_unknown')) },
     };
+    const reused = { description: 'Unprocessable Entity', content: json(coded('This Idempotency-Key was used with another request (a delete of another post); nothing was deleted.', 'idempotency_key_reused')) };
     const decoding = { 400: { description: 'Bad Request', content: json({ anyOf: [badKey, { $ref: '#/components/schemas/ErrorMessage' }] }) }, 413: error('Payload Too Large'), 415: { description: 'Unsupported Media Type', content: json({ $ref: '#/components/schemas/UnsupportedMediaType' }) } };
     const unavailable = { ...error('Service Unavailable'), headers: retryAfter('Seconds to wait: 1 (nothing was done, a retry is safe)') };
     const list = { type: 'object', required: ['posts'], properties: { posts: { type: 'array', items: post } } };
@@ -220,7 +221,7 @@ describe('fw openapi on the blog', { concurrency: true }, () => {
     assert.deepEqual(create.responses, { 201: { description: 'Created', content: json(post), headers: location }, ...decoding, ...codes, 422: unprocessable, 503: unavailable });
     assert.deepEqual(document.paths['/api/posts/{id}'].get.responses, { 200: { description: 'OK', content: json(post) }, 404: error('Not Found'), 503: unavailable });
     assert.deepEqual(update.responses, { 200: { description: 'OK', content: json(post) }, ...decoding, ...codes, 404: error('Not Found'), 412: error('Precondition Failed'), 422: unprocessable, 503: unavailable });
-    assert.deepEqual(document.paths['/api/posts/{id}'].delete.responses, { 204: { description: 'No Content' }, 400: { description: 'Bad Request', content: json(badKey) }, ...codes, 404: error('Not Found'), 412: error('Precondition Failed'), 503: unavailable });
+    assert.deepEqual(document.paths['/api/posts/{id}'].delete.responses, { 204: { description: 'No Content' }, 400: { description: 'Bad Request', content: json(badKey) }, ...codes, 404: error('Not Found'), 412: error('Precondition Failed'), 422: reused, 503: unavailable });
     // The list's items are the post component, never a copy of it.
     assert.doesNotMatch(JSON.stringify(document.paths), /"inserted_at":/);
   });
@@ -252,7 +253,7 @@ describe('fw openapi on the blog', { concurrency: true }, () => {
       'POST /api/posts [{"bearerAuth":[]}] 201,400,401,409,413,415,422,503,504',
       'GET /api/posts/{id} [] 200,404,503',
       'PUT /api/posts/{id} [{"bearerAuth":[]}] 200,400,401,404,409,412,413,415,422,503,504',
-      'DELETE /api/posts/{id} [{"bearerAuth":[]}] 204,400,401,404,409,412,503,504',
+      'DELETE /api/posts/{id} [{"bearerAuth":[]}] 204,400,401,404,409,412,422,503,504',
       'GET /login [] 200,4XX',
       'GET /heartbeat [] 200,4XX',
       'GET /ready [] 200,503,4XX',

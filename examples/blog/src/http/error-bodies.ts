@@ -31,6 +31,12 @@ export const CODED_ERROR_SCHEMAS: Readonly<Record<400 | 409 | 504, JsonSchema>> 
   ),
 };
 
+/** DELETE's 422: its Idempotency-Key was used to delete another post (a POST's or PUT's 422 is UNPROCESSABLE_SCHEMA). */
+export const REUSED_KEY_SCHEMA: JsonSchema = codedError(
+  'idempotency_key_reused',
+  'This Idempotency-Key was used with another request (a delete of another post); nothing was deleted.',
+);
+
 function codedError(code: string, description: string): JsonSchema {
   return {
     type: 'object',
