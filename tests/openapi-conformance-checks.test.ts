@@ -42,7 +42,7 @@ const json = { 'content-type': 'application/json; charset=utf-8' };
 const answer = (status: number, headers: Record<string, string>, body: string): ConformanceAnswer => ({ status, headers, body });
 
 describe('the conformance checks', () => {
-  it('pass a true answer, and name each lie: status, content type, body, required header, an accepted invalid request', () => {
+  it('pass a true answer, and name each lie: status, content type, body, required header, a refused valid or accepted invalid request', () => {
     assert.deepEqual(mismatches(schemas, valid, answer(200, { ...json, 'x-req': '1' }, '{"id": 1}')), []);
     assert.deepEqual(mismatches(schemas, valid, answer(204, {}, '')), []);
     assert.deepEqual(mismatches(schemas, valid, answer(500, json, '{"error": "internal server error"}')), ['status 500 is not declared (declared: 200, 204)']);
@@ -51,6 +51,7 @@ describe('the conformance checks', () => {
     const [missingId] = mismatches(schemas, valid, answer(200, { ...json, 'x-req': '1' }, '{"name": "x"}'));
     assert.match(missingId!, /^status 200 body \{"name": "x"\} fails its schema: .*"missingProperty":"id"/);
     assert.deepEqual(mismatches(schemas, valid, answer(200, json, '{"id": 1}')), ['status 200 lacks its required header X-Req']);
+    assert.deepEqual(mismatches(schemas, valid, answer(400, json, '{"error": "bad tag"}')), ['a valid request was refused with 400: {"error": "bad tag"}', 'status 400 is not declared (declared: 200, 204)']);
     assert.deepEqual(mismatches(schemas, { ...valid, kind: 'missing query tag', invalid: true }, answer(200, { ...json, 'x-req': '1' }, '{"id": 1}')), [
       'an invalid request (missing query tag) was accepted with 200',
     ]);

@@ -8,7 +8,8 @@
  * `content_type_conformance` (a media type listed for that status, no body where none is),
  * `response_schema_conformance` (ajv with the document's components and ajv-formats),
  * `response_headers_conformance` (each required header present and valid), `negative_data_rejection`
- * and `ignored_auth` (no 2xx for an invalid request or a missing credential), `unsupported_method`
+ * and `ignored_auth` (no 2xx for an invalid request or a missing credential), `positive_data_acceptance`
+ * (no 400 or 422 for a valid one), `unsupported_method`
  * (405 with an `allow` that lists the path's documented methods) and a 404 for an unknown path.
  */
 import { Ajv, type ValidateFunction } from 'ajv';
@@ -354,6 +355,8 @@ export function responseFor(responses: Record<string, any>, status: number): any
 export function mismatches(schemas: DocumentSchemas, fuzz: ConformanceCase, answer: ConformanceAnswer): string[] {
   const problems: string[] = [];
   if (answer.status >= 200 && answer.status < 300 && fuzz.invalid) problems.push(`an invalid request (${fuzz.kind}) was accepted with ${answer.status}`);
+  // schemathesis's positive_data_acceptance: what the document allows is not refused as malformed (a 404, 409 or 412 is state).
+  if ((answer.status === 400 || answer.status === 422) && fuzz.kind === 'valid') problems.push(`a valid request was refused with ${answer.status}: ${answer.body.slice(0, 200)}`);
   if (fuzz.operation === undefined) return [...problems, ...undocumentedMismatches(schemas, fuzz, answer)];
   return [...problems, ...responseMismatches(schemas, fuzz.operation.spec.responses, fuzz.request, answer)];
 }

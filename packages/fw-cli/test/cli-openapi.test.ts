@@ -176,7 +176,7 @@ describe('fw openapi on the blog', { concurrency: true }, () => {
     assert.deepEqual(document.paths['/api/posts'].post.parameters, [key]);
     assert.deepEqual(document.paths['/api/posts'].get.parameters, [
       { name: 'limit', in: 'query', required: false, schema: { type: 'string', pattern: '^(?:[1-9][0-9]{0,2}|1000)$' } },
-      { name: 'cursor', in: 'query', required: false, schema: { type: 'string' } },
+      { name: 'cursor', in: 'query', required: false, schema: { type: 'string', description: 'The cursor of the previous page\'s Link rel="next" header, passed unchanged (opaque: it encodes a position in the list); any other value is 400.' } },
       { name: 'status', in: 'query', required: false, schema: { type: 'string', enum: ['draft', 'published', 'archived'] } },
     ]);
   });

@@ -26,7 +26,11 @@ export const LIST_QUERY_SCHEMA: JsonSchema = {
   type: 'object',
   properties: {
     limit: { type: 'string', pattern: `^(?:[1-9][0-9]{0,2}|${MAX_LIMIT})$` },
-    cursor: { type: 'string' },
+    cursor: {
+      type: 'string',
+      description:
+        'The cursor of the previous page\'s Link rel="next" header, passed unchanged (opaque: it encodes a position in the list); any other value is 400.',
+    },
     status: { type: 'string', enum: [...POST_STATUSES] },
   },
 };
