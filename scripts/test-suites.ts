@@ -157,6 +157,7 @@ export const UNIT: readonly string[] = [
   'tests/docs-telemetry-one-app-per-process.test.ts',
   'tests/docs-upload-sample.test.ts',
   'tests/fw-core-comments.test.ts',
+  'tests/openapi-conformance-checks.test.ts',
   'tests/plugins-doc-samples.test.ts',
   'tests/router-doc-tables.test.ts',
   'tests/sources-formatted.test.ts',
