@@ -17,6 +17,8 @@ import { fencedBlocks } from './support/markdown-fences.ts';
 import { installOffline, packWorkspace, REPO } from './support/packed-project.ts';
 
 const DOC = 'docs/telemetry.md';
+/** Optional peers outside the base install: the propagators OTEL_PROPAGATORS names (docs/telemetry.md, Propagation). */
+const PROPAGATORS = /^@opentelemetry\/propagator-/;
 
 /** The `name@range` arguments of the doc's `npm install @opentelemetry/...` command. */
 function documentedInstall(text: string): Map<string, string> {
@@ -60,8 +62,15 @@ describe(`${DOC}'s install command, in an empty project`, () => {
   });
 
   it('names every OpenTelemetry peer of fw-core, each at fw-core\'s range', () => {
-    const otelPeers = Object.entries(peers).filter(([name]) => name.startsWith('@opentelemetry/'));
+    const otelPeers = Object.entries(peers).filter(([name]) => name.startsWith('@opentelemetry/') && !PROPAGATORS.test(name));
     assert.deepEqual([...installs].sort(), otelPeers.sort());
+  });
+
+  it('names the propagator peers, installed only for OTEL_PROPAGATORS b3 or jaeger, in their own install line', async () => {
+    const doc = await readFile(join(REPO, DOC), 'utf8');
+    const propagators = Object.keys(peers).filter((name) => PROPAGATORS.test(name));
+    assert.deepEqual(propagators.sort(), ['@opentelemetry/propagator-b3', '@opentelemetry/propagator-jaeger']);
+    for (const name of propagators) assert.ok(doc.includes(`npm install ${name}`) || doc.includes(`(or \`${name}\`)`), name);
   });
 
   it('installs beside the packed fw-core and exports the span and the metrics of a traced request', { timeout: 120_000 }, async () => {
