@@ -33,8 +33,8 @@ const MISSES =
   "router misses (404, 405) under '' run the plugins of the first group there, none, not the later group's (fw_cors_plugin): " +
   'list the group with plugins: [] after the other (docs/pipeline.md, "Router misses")';
 const SECURITY =
-  "the security of group '/admin' (bearerAuth) was given no token (unset, '' or []), so it refuses every request with 401; " +
-  'give it the token, e.g. the variable its routes function reads from env';
+  "the security of group '/admin' (bearerAuth) refuses every request: it says refusesEveryRequest, as bearerAuth does when given no token (unset, '' or []); " +
+  'give it what it checks, e.g. the token in the variable its routes function reads from env';
 const TELEMETRY =
   'otel_fw_plugin is listed in the global plugins but server_configuration.stream_handlers (["fw_stream_h"]) does not list otel_fw_stream_h, so fw makes no server span: ' +
   'no request is traced (0 spans exported) and the HTTP metrics stay empty; to fix, list it first, "stream_handlers": ["otel_fw_stream_h", "fw_stream_h"], ' +

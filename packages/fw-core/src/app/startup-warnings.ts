@@ -69,11 +69,11 @@ function missWarnings(groups: readonly CompiledGroup[]): StartupWarning[] {
   });
 }
 
-/** `security_refuses_every_request`: a group whose security callback refuses every request (bearerAuth given no token). */
+/** `security_refuses_every_request`: a group whose security callback says it refuses every request (bearerAuth given no token, or a callback of the app marked refusesEveryRequest). */
 function securityWarnings(groups: readonly CompiledGroup[]): StartupWarning[] {
   return groups.flatMap(({ prefix, host, security }) => {
     if (security === false || security.refusesEveryRequest !== true) return [];
-    const message = `the security of group '${prefix}'${host === '_' ? '' : ` on host ${host}`} (${security.name}) was given no token (unset, '' or []), so it refuses every request with 401; give it the token, e.g. the variable its routes function reads from env`;
+    const message = `the security of group '${prefix}'${host === '_' ? '' : ` on host ${host}`} (${security.name}) refuses every request: it says refusesEveryRequest, as bearerAuth does when given no token (unset, '' or []); give it what it checks, e.g. the token in the variable its routes function reads from env`;
     return [{ fields: { event: 'security_refuses_every_request', prefix, host, security: security.name }, message }];
   });
 }
