@@ -54,7 +54,7 @@ describe("docs/applications-reference.md's session app", () => {
   it('sets a __Host- session cookie kept in Redis and answers the csrf token', async () => {
     const res = await login('correct horse battery staple');
     assert.equal(res.status, 200);
-    const [cookie] = res.headers['set-cookie'] as string[];
+    const [cookie] = res.headers['set-cookie'] ?? [];
     const match = /^__Host-sid=([\w-]{43}); Max-Age=3600; Path=\/; HttpOnly; Secure; SameSite=Strict$/.exec(cookie!);
     assert.ok(match, cookie);
     const { user, csrfToken } = res.json() as { user: string; csrfToken: string };
@@ -76,7 +76,7 @@ describe("docs/applications-reference.md's session app", () => {
 
   it('refuses a write without the session csrf token (403), logs out with it and expires the cookie', async () => {
     const res = await login('correct horse battery staple');
-    const cookie = (res.headers['set-cookie'] as string[])[0]!.split(';')[0]!;
+    const cookie = res.headers['set-cookie']![0]!.split(';')[0]!;
     const { csrfToken } = res.json() as { csrfToken: string };
     const withoutToken: Record<string, string>[] = [{ cookie }, { cookie, 'x-csrf-token': `${csrfToken}x` }];
     for (const headers of withoutToken) {

@@ -33,8 +33,8 @@ export interface InjectRequest {
 export interface InjectResponse<Body = unknown> {
   /** 0 when fw wrote nothing before the response was destroyed. */
   readonly status: number;
-  /** Lower-case names; `set-cookie` as a list. */
-  readonly headers: Readonly<Record<string, string | string[]>>;
+  /** Lower-case names; `set-cookie` always a list. */
+  readonly headers: Readonly<Record<string, string | string[]>> & { readonly 'set-cookie'?: string[] };
   /** The body as UTF-8 text, chunked framing removed. */
   readonly body: string;
   readonly rawBody: Buffer;

@@ -35,6 +35,8 @@ declare const fw: FwListener;
 export async function injectWithErrorSchema(): Promise<void> {
   const shown = await inject(fw, '/api/orders/1', showOrder, apiError);
   const answer = shown.json();
+  // set-cookie is always a list (docs/applications-reference.md, "inject"): no cast to read its first cookie.
+  expectType<Equal<typeof shown.headers['set-cookie'], string[] | undefined>>();
   // The route's answer, fw's own error body (the answers no hook words: a 401, a 413) and the hooks'.
   expectType<Equal<typeof answer, FromSchema<typeof order> | FwErrorBody | FromSchema<typeof apiError>>>();
   expectType<Equal<OwnErrorBody<typeof apiError>, FromSchema<typeof apiError>>>();
