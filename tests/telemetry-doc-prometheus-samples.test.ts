@@ -7,54 +7,28 @@
  * the route that failed only. Skipped when Prometheus is not installed.
  */
 import assert from 'node:assert/strict';
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { execFile } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { promisify } from 'node:util';
-import { closedPort } from '../packages/fw-core/test/support/closed-port.ts';
 import { startOtelApp, type OtelApp } from '../packages/fw-core/test/support/otel-app.ts';
 import { fencedBlocks } from './support/markdown-fences.ts';
+import { PROMTOOL, prometheusMissing as skip, startPrometheus, type PrometheusServer } from './support/prometheus-server.ts';
 
 const DOC = 'docs/telemetry.md';
 const ROOT = join(import.meta.dirname, '..');
-const PROMETHEUS = '/usr/bin/prometheus';
-const PROMTOOL = '/usr/bin/promtool';
-const skip = existsSync(PROMETHEUS) && existsSync(PROMTOOL) ? false : `${PROMETHEUS} or ${PROMTOOL} is not installed (Debian package prometheus)`;
 
 let yaml = '';
 let queries: string[] = [];
 let app: OtelApp | undefined;
-let prometheus: ChildProcess | undefined;
+let prometheus: PrometheusServer | undefined;
 let dir: string | undefined;
-let api = '';
-let output = '';
 
-interface Series {
-  readonly metric: Record<string, string>;
-  readonly value: [number, string];
-}
-
-async function query(promql: string): Promise<Series[]> {
-  const res = await fetch(`${api}/api/v1/query?query=${encodeURIComponent(promql)}`);
-  const body = (await res.json()) as { status: string; data: { result: Series[] } };
-  assert.equal(body.status, 'success', JSON.stringify(body));
-  return body.data.result;
-}
-
-/** Polls `probe` every 250 ms until it returns a value, or fails after `ms`. */
-async function eventually<T>(what: string, ms: number, probe: () => Promise<T | undefined>): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await probe().catch(() => undefined);
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`${what} within ${ms} ms; prometheus said:\n${output.slice(-2000)}`);
-    await sleep(250);
-  }
-}
+const query = (promql: string) => prometheus!.query(promql);
+const eventually = <T>(what: string, ms: number, probe: () => Promise<T | undefined>): Promise<T> => prometheus!.eventually(what, ms, probe);
 
 before(async () => {
   const blocks = fencedBlocks(DOC, await readFile(join(ROOT, DOC), 'utf8'));
@@ -68,20 +42,11 @@ before(async () => {
   const target = new URL(app.telemetry.metricsUrl!).host;
   await writeFile(join(dir, 'doc.yml'), yaml);
   await writeFile(join(dir, 'prometheus.yml'), yaml.replace('localhost:9464', target).replace('scrape_interval: 15s', 'scrape_interval: 1s'));
-  const port = await closedPort();
-  api = `http://127.0.0.1:${port}`;
-  prometheus = spawn(PROMETHEUS, [`--config.file=${join(dir, 'prometheus.yml')}`, `--storage.tsdb.path=${join(dir, 'data')}`, `--web.listen-address=127.0.0.1:${port}`], { stdio: ['ignore', 'pipe', 'pipe'] });
-  prometheus.stdout!.on('data', (chunk: Buffer) => (output += chunk));
-  prometheus.stderr!.on('data', (chunk: Buffer) => (output += chunk));
-  await eventually('prometheus ready', 20_000, async () => ((await fetch(`${api}/-/ready`)).ok ? true : undefined));
+  prometheus = await startPrometheus(join(dir, 'prometheus.yml'), dir);
 });
 
 after(async () => {
-  if (prometheus && prometheus.exitCode === null) {
-    const exited = new Promise((resolve) => prometheus!.once('exit', resolve));
-    prometheus.kill('SIGKILL');
-    await exited;
-  }
+  await prometheus?.stop();
   await app?.close();
   if (dir) await rm(dir, { recursive: true, force: true });
 });

@@ -6,51 +6,23 @@
  * its query API with a deadline.
  */
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { startBlog, type BlogProcess } from '../examples/blog/test/support/blog-process.ts';
-import { closedPort } from '../packages/fw-core/test/support/closed-port.ts';
-
-const PROMETHEUS = '/usr/bin/prometheus';
-const skip = existsSync(PROMETHEUS) ? false : `${PROMETHEUS} is not installed (Debian package prometheus)`;
+import { prometheusMissing as skip, startPrometheus, type PrometheusServer } from './support/prometheus-server.ts';
 
 let blog: BlogProcess | undefined;
-let prometheus: ChildProcess | undefined;
+let prometheus: PrometheusServer | undefined;
 let dir: string | undefined;
-let api = '';
-let output = '';
-
-/** Polls `probe` every 250 ms until it returns a value, or fails after `ms`. */
-async function eventually<T>(what: string, ms: number, probe: () => Promise<T | undefined>): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await probe().catch(() => undefined);
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`${what} within ${ms} ms; prometheus said:\n${output.slice(-2000)}`);
-    await sleep(250);
-  }
-}
-
-interface Series {
-  readonly metric: Record<string, string>;
-  readonly value: [number, string];
-}
 
 function bound(le: string | undefined): number {
   return le === '+Inf' ? Infinity : Number(le);
 }
 
-async function query(promql: string): Promise<Series[]> {
-  const res = await fetch(`${api}/api/v1/query?query=${encodeURIComponent(promql)}`);
-  const body = (await res.json()) as { status: string; data: { result: Series[] } };
-  assert.equal(body.status, 'success');
-  return body.data.result;
-}
+const query = (promql: string) => prometheus!.query(promql);
+const eventually = <T>(what: string, ms: number, probe: () => Promise<T | undefined>): Promise<T> => prometheus!.eventually(what, ms, probe);
 
 before(async () => {
   if (skip) return;
@@ -62,20 +34,11 @@ before(async () => {
     config,
     ['global:', '  scrape_interval: 1s', '  evaluation_interval: 1s', 'scrape_configs:', '  - job_name: blog', '    static_configs:', `      - targets: ['${target.host}']`, ''].join('\n'),
   );
-  const port = await closedPort();
-  api = `http://127.0.0.1:${port}`;
-  prometheus = spawn(PROMETHEUS, [`--config.file=${config}`, `--storage.tsdb.path=${join(dir, 'data')}`, `--web.listen-address=127.0.0.1:${port}`], { stdio: ['ignore', 'pipe', 'pipe'] });
-  prometheus.stdout!.on('data', (chunk: Buffer) => (output += chunk));
-  prometheus.stderr!.on('data', (chunk: Buffer) => (output += chunk));
-  await eventually('prometheus ready', 20_000, async () => ((await fetch(`${api}/-/ready`)).ok ? true : undefined));
+  prometheus = await startPrometheus(config, dir);
 });
 
 after(async () => {
-  if (prometheus && prometheus.exitCode === null) {
-    const exited = new Promise((resolve) => prometheus!.once('exit', resolve));
-    prometheus.kill('SIGKILL');
-    await exited;
-  }
+  await prometheus?.stop();
   await blog?.stop();
   if (dir) await rm(dir, { recursive: true, force: true });
 });

@@ -31,14 +31,20 @@ function stalledSink(): { sink: Writable; received: string[]; resume(): void; ta
   return { sink, received, resume: () => ((reading = true), held?.()), takeOne };
 }
 
+/** A stalled sink, its logger, and the count of lines logged until the sink holds MAX_UNWRITTEN_LOG_BYTES (all kept). */
+function filledLog(): ReturnType<typeof stalledSink> & { logger: ReturnType<typeof createJsonLogger>; path: string; kept: number } {
+  const stalled = stalledSink();
+  const logger = createJsonLogger({ sink: stalled.sink, env: { FW_LOG_REPEAT_INTERVAL_MS: '0' } });
+  const path = '/posts/'.padEnd(1000, 'x');
+  let kept = 0;
+  while (stalled.sink.writableLength <= MAX_UNWRITTEN_LOG_BYTES) logger.info({ event: 'request', n: kept++, path });
+  return { ...stalled, logger, path, kept };
+}
+
 describe('a log whose reader has stalled', () => {
   it('holds at most MAX_UNWRITTEN_LOG_BYTES, drops the rest, and writes how many it dropped once the reader catches up', { timeout: 60_000 }, async () => {
-    const { sink, received, resume } = stalledSink();
-    const logger = createJsonLogger({ sink, env: { FW_LOG_REPEAT_INTERVAL_MS: '0' } });
-    const path = '/posts/'.padEnd(1000, 'x');
-    let logged = 0;
-    while (sink.writableLength <= MAX_UNWRITTEN_LOG_BYTES) logger.info({ event: 'request', n: logged++, path });
-    const kept = logged;
+    const { sink, received, resume, logger, path, kept } = filledLog();
+    let logged = kept;
     for (let i = 0; i < 5000; i++) logger.info({ event: 'request', n: logged++, path });
     assert.ok(sink.writableLength < MAX_UNWRITTEN_LOG_BYTES + 2000, `${sink.writableLength} bytes unwritten`);
 
@@ -60,12 +66,8 @@ describe('a log whose reader has stalled', () => {
   });
 
   it('writes how many it dropped once the reader catches up, when no line follows', { timeout: 60_000 }, async () => {
-    const { sink, received, resume } = stalledSink();
-    const logger = createJsonLogger({ sink, env: { FW_LOG_REPEAT_INTERVAL_MS: '0' } });
-    const path = '/posts/'.padEnd(1000, 'x');
-    let logged = 0;
-    while (sink.writableLength <= MAX_UNWRITTEN_LOG_BYTES) logger.info({ event: 'request', n: logged++, path });
-    const kept = logged;
+    const { sink, received, resume, logger, path, kept } = filledLog();
+    let logged = kept;
     for (let i = 0; i < 7; i++) logger.info({ event: 'request', n: logged++, path });
 
     const drained = once(sink, 'drain');
@@ -78,10 +80,8 @@ describe('a log whose reader has stalled', () => {
   });
 
   it('waits for the reader with one listener, however often the queue crosses the bound before it empties', () => {
-    const { sink, takeOne } = stalledSink();
-    const logger = createJsonLogger({ sink, env: { FW_LOG_REPEAT_INTERVAL_MS: '0' } });
-    const line = { event: 'request', path: '/posts/'.padEnd(1000, 'x') };
-    while (sink.writableLength <= MAX_UNWRITTEN_LOG_BYTES) logger.info(line);
+    const { sink, takeOne, logger, path } = filledLog();
+    const line = { event: 'request', path };
     const baseline = sink.listenerCount('drain');
     for (let episode = 0; episode < 20; episode++) {
       logger.info(line); // dropped: the count waits for 'drain'
