@@ -24,7 +24,8 @@ import {
   REUSED_KEY_SCHEMA,
   UNPROCESSABLE_SCHEMA,
 } from './http/error-bodies.ts';
-import { IDEMPOTENCY_KEY_HEADERS_SCHEMA } from './http/idempotency-key.ts';
+import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_HEADERS_SCHEMA } from './http/idempotency-key.ts';
+import { PRECONDITION_HEADERS } from './http/preconditions.ts';
 import { readinessGroup } from './http/readiness-route.ts';
 import { LIST_QUERY_SCHEMA } from './posts/list-query.ts';
 import { createPostPayloads } from './posts/post-payloads.ts';
@@ -64,6 +65,8 @@ function postRoutes(context: BlogContext): { reads: HandlerRoute[]; writes: Hand
   const error = ERROR_BODY_SCHEMA;
   // The writes take an Idempotency-Key and may answer its codes and the store's 504.
   const headers = IDEMPOTENCY_KEY_HEADERS_SCHEMA;
+  // PUT and DELETE also read If-Match and If-None-Match (http/preconditions.ts).
+  const conditional = { type: 'object', properties: { ...IDEMPOTENCY_KEY_HEADER, ...PRECONDITION_HEADERS } } as const;
   const coded = CODED_ERROR_SCHEMAS;
   const reads: HandlerRoute[] = [
     {
@@ -114,7 +117,7 @@ function postRoutes(context: BlogContext): { reads: HandlerRoute[]; writes: Hand
         openapi: { description: UPDATE_DESCRIPTION, responseHeaders: RETRY.writes },
         schema: {
           params,
-          headers,
+          headers: conditional,
           body: payloads.updateSchema,
           response: { 200: post, ...coded, 404: error, 412: error, 422: UNPROCESSABLE_SCHEMA, 503: error },
         },
@@ -128,7 +131,11 @@ function postRoutes(context: BlogContext): { reads: HandlerRoute[]; writes: Hand
         methods: ['delete'],
         extra: { summary: 'Delete a post', resource: 'post', params: { id: 'integer' } },
         openapi: { responseHeaders: RETRY.writes },
-        schema: { params, headers, response: { ...coded, 404: error, 412: error, 422: REUSED_KEY_SCHEMA, 503: error } },
+        schema: {
+          params,
+          headers: conditional,
+          response: { ...coded, 404: error, 412: error, 422: REUSED_KEY_SCHEMA, 503: error },
+        },
         onInvalid: invalid.byId,
       },
     },

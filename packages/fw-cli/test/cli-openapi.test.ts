@@ -172,7 +172,14 @@ describe('fw openapi on the blog', { concurrency: true }, () => {
     const description = 'Optional: makes a retried write happen once (IETF httpapi draft "The Idempotency-Key HTTP Header Field"). 1 to 255 visible ASCII characters, no comma, not starting with a double quote (a UUID), or an RFC 8941 string ("..."); anything else is 400 idempotency_key_invalid.';
     const key = { name: 'idempotency-key', in: 'header', required: false, schema: { type: 'string', description } };
     assert.deepEqual(document.paths['/api/posts/{id}'].get.parameters, [id]);
-    for (const method of ['put', 'delete']) assert.deepEqual(document.paths['/api/posts/{id}'][method].parameters, [id, key]);
+    // PUT and DELETE also read If-Match and If-None-Match (docs/blog-api.md, "Preconditions"): listed, so a client knows it may send them.
+    const precondition = (name: string, description: RegExp) => {
+      const parameter = document.paths['/api/posts/{id}'].put.parameters.find((p: { name: string }) => p.name === name);
+      assert.match(parameter?.schema?.description ?? '', description, name);
+      return { name, in: 'header', required: false, schema: { type: 'string', description: parameter.schema.description } };
+    };
+    const conditions = [precondition('if-match', /answer 412/), precondition('if-none-match', /`\*` answers 412/)];
+    for (const method of ['put', 'delete']) assert.deepEqual(document.paths['/api/posts/{id}'][method].parameters, [id, key, ...conditions]);
     assert.deepEqual(document.paths['/api/posts'].post.parameters, [key]);
     assert.deepEqual(document.paths['/api/posts'].get.parameters, [
       { name: 'limit', in: 'query', required: false, schema: { type: 'string', pattern: '^(?:[1-9][0-9]{0,2}|1000)$' } },

@@ -15,21 +15,21 @@ const MAX_IDEMPOTENCY_KEY_LENGTH = 255;
 const REPLAYED_HEADER = 'idempotent-replayed';
 
 /**
- * The writes' `options.schema.headers`: it documents the optional header (`fw openapi` lists it
+ * The writes' Idempotency-Key as a `options.schema.headers` property: it documents the optional header (`fw openapi` lists it
  * as a parameter, so a typed client can send it) and accepts any value, since every header value
  * is a string: fw's check never refuses one, and readIdempotencyClaim stays the one rule, with
  * its own 400 `idempotency_key_invalid` answered after the body's 422 and PUT's 404 (a
  * `maxLength` or `pattern` here would answer a bad key through the routes' onInvalid instead).
  */
-export const IDEMPOTENCY_KEY_HEADERS_SCHEMA: JsonSchema = {
-  type: 'object',
-  properties: {
-    'idempotency-key': {
-      type: 'string',
-      description: `Optional: makes a retried write happen once (IETF httpapi draft "The Idempotency-Key HTTP Header Field"). 1 to ${MAX_IDEMPOTENCY_KEY_LENGTH} visible ASCII characters, no comma, not starting with a double quote (a UUID), or an RFC 8941 string ("..."); anything else is 400 idempotency_key_invalid.`,
-    },
+export const IDEMPOTENCY_KEY_HEADER: Readonly<Record<string, JsonSchema>> = {
+  'idempotency-key': {
+    type: 'string',
+    description: `Optional: makes a retried write happen once (IETF httpapi draft "The Idempotency-Key HTTP Header Field"). 1 to ${MAX_IDEMPOTENCY_KEY_LENGTH} visible ASCII characters, no comma, not starting with a double quote (a UUID), or an RFC 8941 string ("..."); anything else is 400 idempotency_key_invalid.`,
   },
 };
+
+/** The writes' headers schema: the key alone (PUT and DELETE add their preconditions' headers, router.ts). */
+export const IDEMPOTENCY_KEY_HEADERS_SCHEMA: JsonSchema = { type: 'object', properties: IDEMPOTENCY_KEY_HEADER };
 
 /** An answer before it is sent: kept as it is for a key, so a replay is the same bytes. */
 export interface WriteAnswer {
