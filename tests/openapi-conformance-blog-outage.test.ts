@@ -18,7 +18,7 @@ import { proxyPostgres, type TcpProxy } from '../examples/blog/test/support/stor
 import { assertSucceeded, runFw } from '../packages/fw-cli/test/support/run-fw.ts';
 import { osTempDir, removeTempDirs } from '../packages/fw-cli/test/support/temp-app.ts';
 import { seededRandom } from './e2e/support/seeded-random.ts';
-import { conformanceCases, DocumentSchemas, injectSender, reportStatuses, runConformance, type OpenApiDocument } from './support/openapi-conformance.ts';
+import { conformanceCases, DocumentSchemas, injectSender, refusalItsParameterStates, reportStatuses, runConformance, type OpenApiDocument } from './support/openapi-conformance.ts';
 
 const SEED = Number(process.env.FW_FUZZ_SEED ?? 0x0a93_2026);
 const TOKEN = 'conformance-token';
@@ -57,7 +57,7 @@ test("every answer of a limited blog whose database is gone is one its document 
   const schemas = new DocumentSchemas(document);
   await proxy.cut();
   const cases = conformanceCases(schemas, random, 3, { credentials: { bearerAuth: { authorization: `Bearer ${TOKEN}` } } });
-  const run = await runConformance(schemas, cases, injectSender(listener));
+  const run = await runConformance(schemas, cases, injectSender(listener), refusalItsParameterStates);
   t.diagnostic(`${cases.length} cases`);
   reportStatuses((message) => t.diagnostic(message), run);
   assert.deepEqual(run.found, []);

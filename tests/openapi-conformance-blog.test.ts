@@ -19,6 +19,7 @@ import {
   DocumentSchemas,
   injectSender,
   mismatches,
+  refusalItsParameterStates,
   reportStatuses,
   runConformance,
   socketSender,
@@ -71,20 +72,6 @@ async function conformanceRun(t: TestContext, send: (request: ConformanceRequest
   assert.deepEqual(run.found, []);
 }
 
-/**
- * The other leeway the document states (schemathesis's positive_data_acceptance): two parameters are opaque tokens whose rule no schema
- * can hold (a cursor encodes a list position; an Idempotency-Key is visible ASCII without a comma,
- * or an RFC 8941 string), and their descriptions say which values are refused and how.
- */
-function refusalItsParameterStates(fuzz: ConformanceCase, answer: ConformanceAnswer): boolean {
-  if (fuzz.kind !== 'valid' || (answer.status !== 400 && answer.status !== 422) || fuzz.operation === undefined) return false;
-  const described = (name: string, rule: RegExp) => fuzz.operation!.spec.parameters?.some((parameter: any) => parameter.name === name && rule.test(parameter.schema.description));
-  const { error, code } = JSON.parse(answer.body) as { error: string; code?: string };
-  // State, not a malformed request: a key drawn twice (or again by the socket run) for another request.
-  if (code === 'idempotency_key_reused') return answer.status === 422;
-  if (code === 'idempotency_key_invalid') return described('idempotency-key', /anything else is 400 idempotency_key_invalid/) === true;
-  return error.startsWith('cursor is not valid') && described('cursor', /any other value is 400/) === true;
-}
 
 test('every answer of the blog to requests drawn from its document is one the document declares (inject)', (t) => conformanceRun(t, injectSender(listener)));
 

@@ -31,7 +31,13 @@ const PACED_OR_POLLING: Readonly<Record<string, string>> = {
   'tests/e2e/support/raw-http.ts': 'dribble(): a slow client writing a byte at a time',
   'tests/e2e/support/shutdown-run.ts': 'slow clients finishing their bodies a set time after the signal',
   'tests/e2e/support/steady-load.ts': 'paces the steady load',
-  'tests/telemetry-prometheus-scrape.test.ts': "polls Prometheus's query API: it announces no scrape",
+  'tests/support/prometheus-server.ts': "polls Prometheus's ready and query APIs: it announces no scrape",
+  'tests/telemetry-doc-prometheus-samples.test.ts': 'lets a scrape pass between two bursts of traffic, so rate() has two samples',
+  'examples/blog/test/leaks-client-gone.test.ts': "polls the process's held resources back to baseline (no event says a resource was freed), and lets heads and bodies reach the server before their clients leave",
+  'packages/fw-core/test/otel-doc-export-interval-variable-wins.test.ts': 'counts the periodic metric pushes within a window: the interval is what it tests',
+  'tests/e2e/faults-instance-crash-haproxy.test.ts': 'steady load phases between the kills',
+  'tests/e2e/red-team-desync-balancers.test.ts': "lets the balancer see the backend's idle connections closed before a case",
+  'tests/e2e/support/keyed-writes.ts': "paces the clients' writes, and waits a 503's Retry-After as the client it plays must",
 };
 
 /** The test files and their support code, by path from the root, apps under test left out. */

@@ -502,3 +502,18 @@ export async function runConformance(
 export function reportStatuses(diagnostic: (message: string) => void, run: ConformanceRun): void {
   for (const [key, seen] of [...run.statuses].sort()) diagnostic(`  ${key}: ${[...seen].sort().join(' ')}`);
 }
+
+/**
+ * The blog's leeway its document states (schemathesis's positive_data_acceptance): two parameters are opaque tokens whose rule no schema
+ * can hold (a cursor encodes a list position; an Idempotency-Key is visible ASCII without a comma,
+ * or an RFC 8941 string), and their descriptions say which values are refused and how.
+ */
+export function refusalItsParameterStates(fuzz: ConformanceCase, answer: ConformanceAnswer): boolean {
+  if (fuzz.kind !== 'valid' || (answer.status !== 400 && answer.status !== 422) || fuzz.operation === undefined) return false;
+  const described = (name: string, rule: RegExp) => fuzz.operation!.spec.parameters?.some((parameter: any) => parameter.name === name && rule.test(parameter.schema.description));
+  const { error, code } = JSON.parse(answer.body) as { error: string; code?: string };
+  // State, not a malformed request: a key drawn twice (or again by the socket run) for another request.
+  if (code === 'idempotency_key_reused') return answer.status === 422;
+  if (code === 'idempotency_key_invalid') return described('idempotency-key', /anything else is 400 idempotency_key_invalid/) === true;
+  return error.startsWith('cursor is not valid') && described('cursor', /any other value is 400/) === true;
+}

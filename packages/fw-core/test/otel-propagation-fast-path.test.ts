@@ -85,7 +85,7 @@ describe('the lean path\'s W3C fast path', () => {
 
   it('is taken for OTEL_PROPAGATORS=tracecontext, which reads no baggage', async () => {
     app = await startPropagationApp('lean', { OTEL_PROPAGATORS: 'tracecontext' });
-    assert.deepEqual({ ...activeW3CFastPath(), fields: [...(activeW3CFastPath()?.fields ?? [])] }, { fields: ['traceparent', 'tracestate'], traceContext: true, baggage: false });
+    assert.deepEqual({ ...activeW3CFastPath(), fields: [...(activeW3CFastPath()?.fields ?? [])] }, { fields: ['traceparent', 'tracestate'], traceContext: true, baggage: false, asking: { now: false } });
     const { server, baggage } = await app.exchange({ ...HEADERS.w3c, ...HEADERS.baggage });
     assert.equal(server.traceId, UPSTREAM.w3c.traceId);
     assert.deepEqual(baggage, {});

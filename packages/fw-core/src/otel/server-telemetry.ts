@@ -69,6 +69,7 @@ export interface W3CFastPath {
   readonly fields: readonly string[];
   readonly traceContext: boolean;
   readonly baggage: boolean;
+  readonly asking: { now: boolean }; // while registeredFastPath asks, fields() is the identity array; else a copy, as official ones give
 }
 
 /** What setupTelemetry decided for fw's server spans and HTTP metrics. */
@@ -81,14 +82,12 @@ export interface ServerTelemetry {
   readonly w3c: W3CFastPath | undefined;
 }
 
-// Only while registeredFastPath asks is fields() its identity array; any other caller gets a fresh copy, as from the official ones.
-let identifying = false;
-
 /** `w3c` while the registered propagator is the FwW3CPropagator it came from, else undefined; asked per request, it allocates nothing. */
 export function registeredFastPath(w3c: W3CFastPath | undefined): W3CFastPath | undefined {
-  identifying = true;
-  const registered = w3c !== undefined && propagation.fields() === w3c.fields;
-  identifying = false;
+  if (w3c === undefined) return undefined;
+  w3c.asking.now = true;
+  const registered = propagation.fields() === w3c.fields;
+  w3c.asking.now = false;
   return registered ? w3c : undefined;
 }
 
@@ -106,6 +105,7 @@ export class FwW3CPropagator implements TextMapPropagator {
       fields: Object.freeze(inner.fields()),
       traceContext: names.includes('tracecontext'),
       baggage: names.includes('baggage'),
+      asking: { now: false },
     });
   }
 
@@ -118,7 +118,7 @@ export class FwW3CPropagator implements TextMapPropagator {
   }
 
   fields(): string[] {
-    return identifying ? (this.fastPath.fields as string[]) : [...this.fastPath.fields];
+    return this.fastPath.asking.now ? (this.fastPath.fields as string[]) : [...this.fastPath.fields];
   }
 }
 
